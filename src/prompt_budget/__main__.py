@@ -1,0 +1,3 @@
+from prompt_budget.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,296 @@
+"""``prompt-budget``: arguments -> api -> render. No logic of its own.
+
+Exit codes: 0 when everything holds, 1 when a budget or rule is broken, 2 on a usage or config error.
+Each command has its own section below: ``_add_<command>`` builds its arguments and ``_run_<command>``
+calls the domain modules and renders.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from prompt_budget import __version__
+from prompt_budget.errors import PromptBudgetError
+
+__all__ = ["EXIT_BROKEN", "EXIT_OK", "EXIT_USAGE", "Output", "main"]
+
+EXIT_OK = 0
+EXIT_BROKEN = 1
+EXIT_USAGE = 2
+
+
+class Output:
+    """The CLI's one console: rich tables on a terminal, plain text when piped, under ``NO_COLOR``
+    or ``--color never``; markup is always off so file names print as they are."""
+
+    def __init__(self, color: str = "auto", out: TextIO | None = None, err: TextIO | None = None) -> None:
+        self.out = out if out is not None else sys.stdout
+        self.err = err if err is not None else sys.stderr
+        if color == "always":
+            self.rich = True
+        elif color == "never" or os.environ.get("NO_COLOR"):
+            self.rich = False
+        else:
+            self.rich = self.out.isatty() and os.environ.get("TERM") != "dumb"
+        self._console: Any = None
+
+    def console(self) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(
+                file=self.out,
+                markup=False,
+                highlight=False,
+                emoji=False,
+                force_terminal=self.rich,
+                no_color=not self.rich or bool(os.environ.get("NO_COLOR")),
+            )
+        return self._console
+
+    def print(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def table(self, table: Any) -> None:
+        if self.rich:
+            self.console().print(table.to_rich())
+        else:
+            self.out.write(table.to_text())
+
+    def json(self, data: object) -> None:
+        self.out.write(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+
+    def error(self, message: str) -> None:
+        self.err.write(f"prompt-budget: error: {message}\n")
+
+    def note(self, message: str) -> None:
+        self.err.write(f"prompt-budget: {message}\n")
+
+
+Handler = Callable[[argparse.Namespace, Output], int]
+
+
+def _config(args: argparse.Namespace, start: str | Path | None = None) -> Any:
+    from prompt_budget.config import load_config
+
+    return load_config(args.config, start=start)
+
+
+# --- count --------------------------------------------------------------------------------------
+
+
+def _add_count(sub: Any) -> None:
+    p = sub.add_parser(
+        "count",
+        help="count the tokens of files, folders or stdin",
+        description="Count tokens per file; folders recurse (skipping VCS and virtual-env folders and "
+        "what .gitignore excludes); '-' reads standard input.",
+    )
+    p.add_argument("paths", nargs="*", default=None, metavar="PATH", help="files, folders, or - for stdin")
+    p.add_argument(
+        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--max-tokens", metavar="N", help="exit 1 when the total is over N tokens")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
+    p.add_argument("--list-tokenizers", action="store_true", help="list the tokenizer specs and exit")
+    p.set_defaults(run=_run_count)
+
+
+def _run_count(args: argparse.Namespace, out: Output) -> int:
+    from prompt_budget.config import parse_tokens
+    from prompt_budget.counting import DiskCache, FileProblem, count_path
+    from prompt_budget.report.table import Column, Table, fmt_int
+    from prompt_budget.tokenizers import get_tokenizer, known_specs
+    from prompt_budget.walk import iter_files
+
+    if args.list_tokenizers:
+        for spec in known_specs():
+            out.print(spec)
+        return EXIT_OK
+    config = _config(args)
+    limit = parse_tokens(args.max_tokens, key="--max-tokens") if args.max_tokens else None
+    tok = get_tokenizer(args.tokenizer or config.tokenizer)
+    cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
+    paths: list[str] = args.paths or ["."]
+    rows: list[dict[str, Any]] = []
+    problems = 0
+
+    def add(label: str, tokens: int, chars: int, notes: Sequence[str]) -> None:
+        rows.append({"path": label, "tokens": tokens, "chars": chars, "notes": list(notes)})
+
+    for raw in paths:
+        if raw == "-":
+            text = sys.stdin.buffer.read()
+            try:
+                decoded = text.decode("utf-8")
+                notes: tuple[str, ...] = ()
+            except UnicodeDecodeError:
+                decoded = text.decode("utf-8", errors="replace")
+                notes = ("not valid UTF-8; counted after replacement decoding",)
+            add("<stdin>", tok.count(decoded), len(decoded), notes)
+            continue
+        path = Path(raw)
+        targets: list[Path]
+        explicit = True
+        if path.is_dir():
+            targets = list(iter_files(path))
+            explicit = False
+        else:
+            targets = [path]
+        for target in targets:
+            try:
+                fc = count_path(target, tok, cache)
+            except FileProblem as exc:
+                if not explicit and exc.reason.startswith("binary"):
+                    out.note(f"{_display(target)}: skipped: {exc.reason}")
+                    continue
+                out.error(f"{_display(target)}: {exc.reason}")
+                problems += 1
+                continue
+            add(_display(target), fc.tokens, fc.chars, fc.notes)
+            for note in fc.notes:
+                out.note(f"{_display(target)}: {note}")
+    if cache is not None:
+        cache.save()
+    total = sum(r["tokens"] for r in rows)
+    if args.json:
+        out.json(
+            {
+                "version": 1,
+                "tokenizer": tok.name,
+                "exact": tok.exact,
+                "files": rows,
+                "total": total,
+                "max_tokens": limit,
+                "errors": problems,
+            }
+        )
+    else:
+        kind = "" if tok.exact else " (estimated)"
+        table = Table(
+            [Column("file"), Column("tokens", "right"), Column("chars", "right")],
+            title=f"tokens by {tok.name}{kind}",
+        )
+        for r in rows:
+            table.add_row(r["path"], fmt_int(r["tokens"]), fmt_int(r["chars"]))
+        table.footer = [f"total ({len(rows)} files)", fmt_int(total), fmt_int(sum(r["chars"] for r in rows))]
+        out.table(table)
+    if problems:
+        return EXIT_USAGE
+    if limit is not None and total > limit:
+        out.error(f"total {total:,} tokens exceeds --max-tokens {limit:,} by {total - limit:,}")
+        return EXIT_BROKEN
+    return EXIT_OK
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+# --- check (file budgets, load plans, baselines) -------------------------------------------------
+
+
+def _add_check(sub: Any) -> None:
+    p = sub.add_parser("check", help="check files and load plans against their budgets")
+    p.add_argument("path", nargs="?", default=None, metavar="PATH", help="project folder (default: .)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(run=_run_check)
+
+
+def _run_check(args: argparse.Namespace, out: Output) -> int:
+    out.error("'check' is not available yet")
+    return EXIT_USAGE
+
+
+# --- lint ---------------------------------------------------------------------------------------
+
+
+def _add_lint(sub: Any) -> None:
+    p = sub.add_parser("lint", help="find magic-number token budgets in Python code")
+    p.add_argument("paths", nargs="*", metavar="PATH")
+    p.set_defaults(run=_run_lint)
+
+
+def _run_lint(args: argparse.Namespace, out: Output) -> int:
+    out.error("'lint' is not available yet")
+    return EXIT_USAGE
+
+
+# --- calibrate ----------------------------------------------------------------------------------
+
+
+def _add_calibrate(sub: Any) -> None:
+    p = sub.add_parser("calibrate", help="fit a calibrated estimate to your documents")
+    p.add_argument("corpus", nargs="*", metavar="CORPUS")
+    p.set_defaults(run=_run_calibrate)
+
+
+def _run_calibrate(args: argparse.Namespace, out: Output) -> int:
+    out.error("'calibrate' is not available yet")
+    return EXIT_USAGE
+
+
+# --- baseline -----------------------------------------------------------------------------------
+
+
+def _add_baseline(sub: Any) -> None:
+    p = sub.add_parser("baseline", help="write or compare the token baseline")
+    p.add_argument("action", nargs="?", choices=["update", "compare"])
+    p.set_defaults(run=_run_baseline)
+
+
+def _run_baseline(args: argparse.Namespace, out: Output) -> int:
+    out.error("'baseline' is not available yet")
+    return EXIT_USAGE
+
+
+# --- main ---------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="prompt-budget",
+        description="Token budgets for LLM prompts, skill files and agent code.",
+        epilog="Exit codes: 0 all budgets hold, 1 a budget or rule is broken, 2 usage or config error.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--config", metavar="FILE", help="pyproject.toml or prompt_budget.toml to use")
+    parser.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add in (_add_count, _add_check, _add_lint, _add_calibrate, _add_baseline):
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = Output(args.color)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        code: int = args.run(args, out)
+    except PromptBudgetError as exc:
+        out.error(str(exc))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        out.error("interrupted")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,549 @@
+"""The one configuration resolver.
+
+Configuration lives in ``[tool.prompt_budget]`` of the nearest ``pyproject.toml`` that has that table,
+or at the top level of a ``prompt_budget.toml`` (which wins when both sit in one folder), or in an
+explicit file. Keys are removed as they are parsed; whatever is left is warned about with the closest
+known key. Every error is a ``ConfigError`` naming the file and the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final
+
+from prompt_budget.errors import ConfigError, ConfigWarning
+from prompt_budget.model import FileRule, GrowthGate, Stage
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "BaselineConfig",
+    "Config",
+    "find_config",
+    "load_config",
+    "parse_fraction",
+    "parse_growth",
+    "parse_tokens",
+]
+
+PYPROJECT: Final = "pyproject.toml"
+STANDALONE: Final = "prompt_budget.toml"
+DEFAULT_BASELINE: Final = ".prompt-budget/baseline.json"
+DEFAULT_CACHE_DIR: Final = ".prompt-budget/cache"
+LOAD_CLASSES: Final = ("must", "skippable")
+PRESETS: Final = ("claude-code",)
+
+TOP_KEYS: Final = (
+    "tokenizer",
+    "model",
+    "context_window",
+    "reserved_output",
+    "usable_fraction",
+    "threshold",
+    "safety_multiplier",
+    "sections",
+    "total",
+    "files",
+    "baseline",
+    "stages",
+    "preset",
+    "lint",
+    "values",
+    "ephemeral_keys",
+    "image_tokens",
+    "cache_dir",
+)
+FILE_KEYS: Final = (
+    "path",
+    "max_tokens",
+    "load",
+    "name",
+    "priority",
+    "message",
+    "frontmatter_max_tokens",
+    "max_growth",
+    "ratchet",
+)
+BASELINE_KEYS: Final = ("path", "max_growth", "ratchet", "overrides")
+STAGE_KEYS: Final = ("name", "files")
+
+_TOKENS_RE = re.compile(r"^\s*(\d[\d_]*(?:\.\d+)?)\s*([kKmM]?)\s*$")
+_SUFFIX = {"": 1, "k": 1_000, "m": 1_000_000}
+
+
+# --- small parsers, each naming the file and key in its error ---------------------------------
+
+
+def parse_tokens(value: object, file: str | Path | None = None, key: str | None = None) -> int:
+    """A positive token amount: ``8000``, ``8_000``, ``"8000"``, ``"8k"``, ``"1.5k"``, ``"2M"``."""
+    if isinstance(value, bool):
+        raise ConfigError(f'expected a token amount such as 8000 or "8k", got {value!r}', file=file, key=key)
+    if isinstance(value, int):
+        amount = value
+    elif isinstance(value, float) and value.is_integer():
+        amount = int(value)
+    elif isinstance(value, str):
+        m = _TOKENS_RE.match(value)
+        if m is None:
+            raise ConfigError(
+                f'expected a token amount such as 8000, 8_000 or "8k", got {value!r}', file=file, key=key
+            )
+        number = float(m.group(1).replace("_", "")) * _SUFFIX[m.group(2).lower()]
+        if not number.is_integer():
+            raise ConfigError(f"{value!r} is not a whole number of tokens", file=file, key=key)
+        amount = int(number)
+    else:
+        raise ConfigError(
+            f'expected a token amount such as 8000 or "8k", got {type(value).__name__} {value!r}',
+            file=file,
+            key=key,
+        )
+    if amount <= 0:
+        raise ConfigError(f"a token amount must be positive, got {value!r}", file=file, key=key)
+    return amount
+
+
+def parse_fraction(value: object, file: str | Path | None = None, key: str | None = None) -> float:
+    """A fraction in (0, 1]: ``0.8`` or ``"80%"``."""
+    if isinstance(value, bool):
+        raise ConfigError(f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key)
+    if isinstance(value, (int, float)):
+        frac = float(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        try:
+            frac = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        except ValueError:
+            raise ConfigError(
+                f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key
+            ) from None
+    else:
+        raise ConfigError(f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key)
+    if not 0 < frac <= 1:
+        raise ConfigError(f"a fraction must be in (0, 1] (0% < x <= 100%), got {value!r}", file=file, key=key)
+    return frac
+
+
+def parse_growth(value: object, file: str | Path | None = None, key: str | None = None) -> GrowthGate:
+    """A growth gate: ``"5%"``, ``300`` (tokens), ``"5% or 300"``/``["5%", 300]`` (both must be
+    exceeded to fail)."""
+    parts: list[object]
+    if isinstance(value, list):
+        parts = list(value)
+    elif isinstance(value, str) and re.search(r"\bor\b|,", value):
+        parts = [p.strip() for p in re.split(r"\bor\b|,", value) if p.strip()]
+    else:
+        parts = [value]
+    percent: float | None = None
+    tokens: int | None = None
+    for part in parts:
+        if isinstance(part, str) and part.strip().endswith("%"):
+            try:
+                percent = float(part.strip()[:-1])
+            except ValueError:
+                raise ConfigError(
+                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
+                ) from None
+            if percent < 0:
+                raise ConfigError(f"a growth percent cannot be negative, got {value!r}", file=file, key=key)
+        else:
+            if isinstance(part, int) and not isinstance(part, bool) and part == 0:
+                tokens = 0
+                continue
+            tokens = parse_tokens(part, file, key)
+    return GrowthGate(percent=percent, tokens=tokens)
+
+
+def _parse_bool(value: object, file: Path, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"expected true or false, got {value!r}", file=file, key=key)
+    return value
+
+
+def _parse_str(value: object, file: Path, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"expected a non-empty string, got {value!r}", file=file, key=key)
+    return value
+
+
+def _parse_int(value: object, file: Path, key: str, *, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"expected an integer, got {value!r}", file=file, key=key)
+    if value < minimum:
+        raise ConfigError(f"expected an integer >= {minimum}, got {value!r}", file=file, key=key)
+    return value
+
+
+def _parse_globs(value: object, file: Path, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ConfigError(
+            f'expected a glob or a non-empty list of globs ("!" excludes), got {value!r}', file=file, key=key
+        )
+    return tuple(value)
+
+
+def _warn_unknown(table: Mapping[str, Any], known: tuple[str, ...], file: Path, prefix: str) -> None:
+    for key in table:
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(known)}"
+        warnings.warn(
+            ConfigWarning(f"{file}: unknown key {prefix}{key!r} ignored{hint}"),
+            stacklevel=3,
+        )
+
+
+# --- the config object ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BaselineConfig:
+    path: str = DEFAULT_BASELINE
+    max_growth: GrowthGate | None = None
+    ratchet: bool = False
+    overrides: Mapping[str, GrowthGate] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Config:
+    """Resolved configuration. ``path`` is the file it came from (None: defaults), ``root`` the folder
+    relative paths are taken from, ``table`` the TOML table prefix (``[tool.prompt_budget]`` or ``""``
+    for ``prompt_budget.toml``)."""
+
+    path: Path | None = None
+    root: Path = field(default_factory=Path.cwd)
+    table: str = "tool.prompt_budget"
+    tokenizer: str = "o200k_base"
+    model: str | None = None
+    context_window: int | None = None
+    reserved_output: int = 0
+    usable_fraction: float = 1.0
+    threshold: float = 0.8
+    safety_multiplier: float = 1.0
+    sections: Mapping[str, int] = field(default_factory=dict)
+    total: int | None = None
+    files: tuple[FileRule, ...] = ()
+    baseline: BaselineConfig = field(default_factory=BaselineConfig)
+    stages: tuple[Stage, ...] = ()
+    preset: str | None = None
+    lint: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
+    ephemeral_keys: tuple[str, ...] = ("ephemeral",)
+    image_tokens: int = 1600
+    cache_dir: str = DEFAULT_CACHE_DIR
+
+    @property
+    def usable_budget(self) -> int | None:
+        """``context_window * usable_fraction - reserved_output``, or None without a window."""
+        if self.context_window is None:
+            return None
+        return int(self.context_window * self.usable_fraction) - self.reserved_output
+
+    def where(self, *keys: str) -> str:
+        """Where a key lives, for messages: ``pyproject.toml [tool.prompt_budget.sections] system_prompt``."""
+        name = self.path.name if self.path is not None else "defaults"
+        *tables, last = keys if keys else ("",)
+        table = ".".join(t for t in (self.table, *tables) if t)
+        return f"{name} [{table}] {last}" if table else f"{name} {last}"
+
+    def resolve(self, relative: str | Path) -> Path:
+        """A path from the config, made absolute against ``root``."""
+        p = Path(relative)
+        return p if p.is_absolute() else self.root / p
+
+    def with_overrides(self, **changes: Any) -> Config:
+        return replace(self, **changes)
+
+
+def find_config(start: str | Path | None = None) -> Path | None:
+    """The nearest ``prompt_budget.toml``, or ``pyproject.toml`` holding ``[tool.prompt_budget]``,
+    from ``start`` (default: the current folder) upwards."""
+    here = Path(start) if start is not None else Path.cwd()
+    here = here.resolve()
+    if here.is_file():
+        here = here.parent
+    for folder in (here, *here.parents):
+        standalone = folder / STANDALONE
+        if standalone.is_file():
+            return standalone
+        pyproject = folder / PYPROJECT
+        if pyproject.is_file():
+            try:
+                text = pyproject.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if re.search(r"^\s*\[\[?\s*tool\.prompt_budget\b", text, re.MULTILINE):
+                return pyproject
+    return None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError("the file is not valid UTF-8", file=path) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML: {exc}", file=path) from None
+
+
+def load_config(path: str | Path | None = None, *, start: str | Path | None = None) -> Config:
+    """Load and validate the configuration.
+
+    ``path`` is an explicit file (``pyproject.toml`` or a standalone TOML file); without it the nearest
+    one from ``start`` upwards is used, and without any, the defaults (rooted at ``start`` or the
+    current folder)."""
+    if path is None:
+        found = find_config(start)
+        if found is None:
+            root = Path(start).resolve() if start is not None else Path.cwd()
+            return Config(path=None, root=root if root.is_dir() else root.parent)
+        path = found
+    file = Path(path).resolve()
+    if not file.is_file():
+        raise ConfigError("the configuration file does not exist", file=path)
+    raw = _read_toml(file)
+    if file.name == PYPROJECT:
+        table = raw.get("tool", {}).get("prompt_budget", {})
+        prefix = "tool.prompt_budget"
+    else:
+        table = raw
+        prefix = ""
+    if not isinstance(table, dict):
+        raise ConfigError("expected a table", file=file, key=prefix or "(top level)")
+    return _parse(dict(table), file, prefix)
+
+
+def _key(prefix: str, *parts: str) -> str:
+    return ".".join(p for p in (prefix, *parts) if p)
+
+
+def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
+    def k(*parts: str) -> str:
+        return _key(prefix, *parts)
+
+    changes: dict[str, Any] = {}
+
+    if "tokenizer" in table:
+        changes["tokenizer"] = _parse_str(table.pop("tokenizer"), file, k("tokenizer")).strip()
+    if "model" in table:
+        model = _parse_str(table.pop("model"), file, k("model")).strip()
+        changes["model"] = model
+        from prompt_budget import models
+
+        info = models.get_model(model)
+        if info is not None:
+            changes["context_window"] = info.context_window
+        # An unknown model is fine when context_window is given; checked below.
+    if "context_window" in table:
+        changes["context_window"] = parse_tokens(table.pop("context_window"), file, k("context_window"))
+    elif "model" in changes and "context_window" not in changes:
+        from prompt_budget import models
+
+        raise ConfigError(
+            f"unknown model {changes['model']!r}: set context_window, or use a known model "
+            f"({', '.join(models.known_models())})",
+            file=file,
+            key=k("model"),
+        )
+    if "reserved_output" in table:
+        value = table.pop("reserved_output")
+        changes["reserved_output"] = 0 if value == 0 else parse_tokens(value, file, k("reserved_output"))
+    for name in ("usable_fraction", "threshold"):
+        if name in table:
+            changes[name] = parse_fraction(table.pop(name), file, k(name))
+    if "safety_multiplier" in table:
+        value = table.pop("safety_multiplier")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
+            raise ConfigError(
+                f"expected a number >= 1 such as 1.2, got {value!r}", file=file, key=k("safety_multiplier")
+            )
+        changes["safety_multiplier"] = float(value)
+    if "sections" in table:
+        sections = table.pop("sections")
+        if not isinstance(sections, dict):
+            raise ConfigError("expected a table of section name = cap", file=file, key=k("sections"))
+        changes["sections"] = {
+            name: parse_tokens(cap, file, k("sections", name)) for name, cap in sections.items()
+        }
+    if "total" in table:
+        changes["total"] = parse_tokens(table.pop("total"), file, k("total"))
+    if "files" in table:
+        changes["files"] = _parse_files(table.pop("files"), file, k("files"))
+    if "baseline" in table:
+        changes["baseline"] = _parse_baseline(table.pop("baseline"), file, k("baseline"))
+    if "stages" in table:
+        changes["stages"] = _parse_stages(table.pop("stages"), file, k("stages"))
+    if "preset" in table:
+        preset = _parse_str(table.pop("preset"), file, k("preset"))
+        if preset not in PRESETS:
+            raise ConfigError(
+                f"unknown preset {preset!r}; known: {', '.join(PRESETS)}", file=file, key=k("preset")
+            )
+        changes["preset"] = preset
+    for name in ("lint", "values"):
+        if name in table:
+            value = table.pop(name)
+            if not isinstance(value, dict):
+                raise ConfigError("expected a table", file=file, key=k(name))
+            changes[name] = value
+    if "ephemeral_keys" in table:
+        value = table.pop("ephemeral_keys")
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError("expected a list of metadata key names", file=file, key=k("ephemeral_keys"))
+        changes["ephemeral_keys"] = tuple(value)
+    if "image_tokens" in table:
+        changes["image_tokens"] = parse_tokens(table.pop("image_tokens"), file, k("image_tokens"))
+    if "cache_dir" in table:
+        changes["cache_dir"] = _parse_str(table.pop("cache_dir"), file, k("cache_dir"))
+
+    _warn_unknown(table, TOP_KEYS, file, f"{prefix}." if prefix else "")
+    config = Config(path=file, root=file.parent, table=prefix, **changes)
+    if config.usable_budget is not None and config.usable_budget <= 0:
+        raise ConfigError(
+            f"the usable budget is context_window * usable_fraction - reserved_output = "
+            f"{config.usable_budget:,}; it must be positive",
+            file=file,
+            key=k("reserved_output"),
+        )
+    _validate_tokenizer(config.tokenizer, file, k("tokenizer"))
+    return config
+
+
+def _validate_tokenizer(spec: str, file: Path, key: str) -> None:
+    """Unknown tokenizer specs are config errors; a known spec whose backend is missing is reported
+    when it is first used, not here (the config stays loadable without optional extras)."""
+    from prompt_budget.tokenizers import known_specs
+
+    specs = known_specs()
+    if spec in specs or any(s.endswith(":") and spec.startswith(s) for s in specs):
+        return
+    from prompt_budget import models
+
+    if models.get_model(spec) is not None:
+        return
+    # A third-party plugin may resolve it without listing it: try it.
+    from prompt_budget.errors import TokenizerUnavailable
+    from prompt_budget.tokenizers import get_tokenizer
+
+    try:
+        get_tokenizer(spec)
+    except TokenizerUnavailable:
+        return
+    except ConfigError as exc:
+        raise ConfigError(exc.message, file=file, key=key) from None
+
+
+def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
+    if isinstance(value, dict):
+        value = [value]
+    if not isinstance(value, list):
+        raise ConfigError("expected an array of tables ([[...files]])", file=file, key=key)
+    rules: list[FileRule] = []
+    for i, entry in enumerate(value):
+        ek = f"{key}[{i}]"
+        if not isinstance(entry, dict):
+            raise ConfigError("expected a table", file=file, key=ek)
+        entry = dict(entry)  # noqa: PLW2901
+        if "path" not in entry:
+            raise ConfigError("missing required key 'path' (a glob or a list of globs)", file=file, key=ek)
+        globs = _parse_globs(entry.pop("path"), file, f"{ek}.path")
+        max_tokens = (
+            parse_tokens(entry.pop("max_tokens"), file, f"{ek}.max_tokens") if "max_tokens" in entry else None
+        )
+        load = None
+        if "load" in entry:
+            load = entry.pop("load")
+            if load not in LOAD_CLASSES:
+                raise ConfigError(
+                    f'expected "must" or "skippable", got {load!r}', file=file, key=f"{ek}.load"
+                )
+        name = _parse_str(entry.pop("name"), file, f"{ek}.name") if "name" in entry else None
+        priority = _parse_int(entry.pop("priority"), file, f"{ek}.priority") if "priority" in entry else 0
+        message = _parse_str(entry.pop("message"), file, f"{ek}.message") if "message" in entry else None
+        fm = (
+            parse_tokens(entry.pop("frontmatter_max_tokens"), file, f"{ek}.frontmatter_max_tokens")
+            if "frontmatter_max_tokens" in entry
+            else None
+        )
+        growth = (
+            parse_growth(entry.pop("max_growth"), file, f"{ek}.max_growth") if "max_growth" in entry else None
+        )
+        ratchet = _parse_bool(entry.pop("ratchet"), file, f"{ek}.ratchet") if "ratchet" in entry else False
+        _warn_unknown(entry, FILE_KEYS, file, f"{ek}.")
+        rules.append(
+            FileRule(
+                path=globs,
+                max_tokens=max_tokens,
+                load=load,
+                name=name,
+                priority=priority,
+                message=message,
+                frontmatter_max_tokens=fm,
+                max_growth=growth,
+                ratchet=ratchet,
+                index=i,
+                source=f"{file.name} [{key}] #{i + 1}",
+            )
+        )
+    return tuple(rules)
+
+
+def _parse_baseline(value: object, file: Path, key: str) -> BaselineConfig:
+    if not isinstance(value, dict):
+        raise ConfigError("expected a table", file=file, key=key)
+    entry = dict(value)
+    changes: dict[str, Any] = {}
+    if "path" in entry:
+        changes["path"] = _parse_str(entry.pop("path"), file, f"{key}.path")
+    if "max_growth" in entry:
+        changes["max_growth"] = parse_growth(entry.pop("max_growth"), file, f"{key}.max_growth")
+    if "ratchet" in entry:
+        changes["ratchet"] = _parse_bool(entry.pop("ratchet"), file, f"{key}.ratchet")
+    if "overrides" in entry:
+        overrides = entry.pop("overrides")
+        if not isinstance(overrides, dict):
+            raise ConfigError(
+                "expected a table of check id (glob) = max_growth", file=file, key=f"{key}.overrides"
+            )
+        changes["overrides"] = {
+            pattern: parse_growth(gate, file, f"{key}.overrides.{pattern}")
+            for pattern, gate in overrides.items()
+        }
+    _warn_unknown(entry, BASELINE_KEYS, file, f"{key}.")
+    return BaselineConfig(**changes)
+
+
+def _parse_stages(value: object, file: Path, key: str) -> tuple[Stage, ...]:
+    if not isinstance(value, list):
+        raise ConfigError("expected an array of tables ([[...stages]])", file=file, key=key)
+    stages: list[Stage] = []
+    for i, entry in enumerate(value):
+        ek = f"{key}[{i}]"
+        if not isinstance(entry, dict):
+            raise ConfigError("expected a table with 'name' and 'files'", file=file, key=ek)
+        entry = dict(entry)  # noqa: PLW2901
+        if "name" not in entry:
+            raise ConfigError("missing required key 'name'", file=file, key=ek)
+        name = _parse_str(entry.pop("name"), file, f"{ek}.name")
+        if "files" not in entry:
+            raise ConfigError("missing required key 'files' (entry names or globs)", file=file, key=ek)
+        files = _parse_globs(entry.pop("files"), file, f"{ek}.files")
+        _warn_unknown(entry, STAGE_KEYS, file, f"{ek}.")
+        stages.append(Stage(name=name, files=files))
+    return tuple(stages)

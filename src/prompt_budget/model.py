@@ -1,0 +1,206 @@
+"""Frozen dataclasses shared by every layer: what was counted (``Usage``), how it compares with its
+cap (``Verdict``), and the configured rules (``FileRule``, ``Stage``, ``GrowthGate``).
+
+Everything here is plain data with ``to_dict``/``from_dict`` so it can cross pytest-xdist workers and go
+into JSON reports and baselines unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+__all__ = [
+    "FileRule",
+    "GrowthGate",
+    "SectionUsage",
+    "Stage",
+    "Status",
+    "Usage",
+    "Verdict",
+]
+
+Status = Literal["pass", "warn", "fail"]
+LoadClass = Literal["must", "skippable"]
+
+
+@dataclass(frozen=True)
+class GrowthGate:
+    """How much a count may grow over its baseline. With both set, a check fails only when both are
+    exceeded (a 10-token prompt growing to 12 does not fail on percent alone)."""
+
+    percent: float | None = None
+    tokens: int | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.percent is not None:
+            parts.append(f"+{self.percent:g}%")
+        if self.tokens is not None:
+            parts.append(f"+{self.tokens:,}")
+        return " or ".join(parts) if parts else "no growth limit"
+
+    def exceeded(self, before: int, after: int) -> bool:
+        growth = after - before
+        if growth <= 0 or (self.percent is None and self.tokens is None):
+            return False
+        over_pct = self.percent is None or before == 0 or growth * 100 > self.percent * before
+        over_tok = self.tokens is None or growth > self.tokens
+        return over_pct and over_tok
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"percent": self.percent, "tokens": self.tokens}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GrowthGate:
+        return cls(percent=data.get("percent"), tokens=data.get("tokens"))
+
+
+@dataclass(frozen=True)
+class FileRule:
+    """One ``[[tool.prompt_budget.files]]`` entry."""
+
+    path: tuple[str, ...]
+    max_tokens: int | None = None
+    load: LoadClass | None = None
+    name: str | None = None
+    priority: int = 0
+    message: str | None = None
+    frontmatter_max_tokens: int | None = None
+    max_growth: GrowthGate | None = None
+    ratchet: bool = False
+    index: int = 0
+    source: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name or ", ".join(self.path)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["path"] = list(self.path)
+        data["max_growth"] = self.max_growth.to_dict() if self.max_growth else None
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FileRule:
+        data = dict(data)
+        data["path"] = tuple(data["path"])
+        if data.get("max_growth") is not None:
+            data["max_growth"] = GrowthGate.from_dict(data["max_growth"])
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One ``[[tool.prompt_budget.stages]]`` entry of a load plan."""
+
+    name: str
+    files: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "files": list(self.files)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stage:
+        return cls(name=data["name"], files=tuple(data["files"]))
+
+
+@dataclass(frozen=True)
+class SectionUsage:
+    """Tokens of one named section, with its cap when it has one."""
+
+    name: str
+    tokens: int
+    max_tokens: int | None = None
+    cap_source: str | None = None
+
+    @property
+    def over(self) -> int:
+        return self.tokens - self.max_tokens if self.max_tokens is not None else 0
+
+    @property
+    def status(self) -> Status:
+        return "fail" if self.max_tokens is not None and self.tokens > self.max_tokens else "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "status": self.status}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SectionUsage:
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What was counted: total tokens, by which tokenizer, and the parts when there are sections."""
+
+    tokens: int
+    tokenizer: str
+    exact: bool
+    sections: tuple[SectionUsage, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tokens": self.tokens,
+            "tokenizer": self.tokenizer,
+            "exact": self.exact,
+            "sections": [s.to_dict() for s in self.sections],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Usage:
+        return cls(
+            tokens=int(data["tokens"]),
+            tokenizer=str(data["tokenizer"]),
+            exact=bool(data["exact"]),
+            sections=tuple(SectionUsage.from_dict(s) for s in data.get("sections", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A usage compared with its cap. ``subject`` names what was checked (a label, a file path),
+    ``cap_source`` where the cap was set (``marker``, ``argument``, or a config file and key)."""
+
+    subject: str
+    usage: Usage
+    max_tokens: int | None = None
+    cap_source: str | None = None
+    status: Status = "pass"
+    message: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tokens(self) -> int:
+        return self.usage.tokens
+
+    @property
+    def percent(self) -> float | None:
+        if not self.max_tokens:
+            return None
+        return 100.0 * self.usage.tokens / self.max_tokens
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "subject": self.subject,
+            "usage": self.usage.to_dict(),
+            "max_tokens": self.max_tokens,
+            "cap_source": self.cap_source,
+            "status": self.status,
+            "message": self.message,
+            "details": self.details,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Verdict:
+        return cls(
+            subject=str(data["subject"]),
+            usage=Usage.from_dict(data["usage"]),
+            max_tokens=data.get("max_tokens"),
+            cap_source=data.get("cap_source"),
+            status=data.get("status", "pass"),
+            message=str(data.get("message", "")),
+            details=dict(data.get("details", {})),
+        )

@@ -1,0 +1,60 @@
+"""The pytest plugin (entry point ``pytest11: prompt_budget``).
+
+Hooks here are a few lines each; the state of a run lives in a ``BudgetSession`` kept in
+``config.stash`` (``session.py``), fixtures in ``fixtures.py``, collected file items in ``items.py``,
+lint items in ``lint_items.py``, the xdist controller's merge in ``xdist.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from prompt_budget.pytest_plugin.fixtures import prompt_budget, turn_budget
+from prompt_budget.pytest_plugin.options import add_options
+from prompt_budget.pytest_plugin.session import BudgetSession, get_session, set_session
+
+__all__ = ["prompt_budget", "turn_budget"]
+
+MARKER_HELP = (
+    "prompt_budget(max_tokens=None, tokenizer=None, sections=None): defaults for the prompt_budget "
+    "fixture in this test: the cap for .check(), the tokenizer spec, and section caps for "
+    ".check_sections()."
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", MARKER_HELP)
+    session = BudgetSession.from_pytest(config)
+    set_session(config, session)
+    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+        from prompt_budget.pytest_plugin.xdist import XdistController
+
+        config.pluginmanager.register(XdistController(session), "prompt_budget_xdist_controller")
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    session = get_session(parent.config)
+    if session is None:
+        return None
+    from prompt_budget.pytest_plugin.items import collect_budget_file
+
+    return collect_budget_file(file_path, parent, session)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    budget = get_session(session.config)
+    if budget is not None:
+        budget.finish(session)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    budget = get_session(terminalreporter.config)
+    if budget is not None:
+        budget.terminal_summary(terminalreporter)

@@ -1,0 +1,143 @@
+"""Tokenizers: the protocol, the registry (``get_tokenizer``) and the in-memory count cache.
+
+Specs: ``o200k_base``, ``cl100k_base`` (exact BPE), ``hf:PATH`` (a ``tokenizer.json``),
+``anthropic:MODEL`` (the count-tokens API), ``chars4``, ``conservative``, ``words`` (heuristics),
+``calibrated:ENCODING|MODEL|FILE`` (a calibrated estimate), a model name (``gpt-4o``), and
+``quicktok:NAME`` / ``tiktoken:NAME`` to force one exact backend. Third parties add specs through the
+``prompt_budget_get_tokenizer`` hook.
+"""
+
+from __future__ import annotations
+
+import difflib
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+
+from prompt_budget.errors import ConfigError, TokenizerUnavailable
+from prompt_budget.tokenizers.base import RequestCounter, Tokenizer
+
+__all__ = [
+    "DEFAULT_TOKENIZER",
+    "CachedTokenizer",
+    "RequestCounter",
+    "Tokenizer",
+    "get_tokenizer",
+    "known_specs",
+]
+
+DEFAULT_TOKENIZER = "o200k_base"
+
+_LRU_ENTRIES = 16_384
+_LRU_MAX_CHARS = 1 << 20  # texts longer than this are counted directly, not kept in memory
+
+
+class CachedTokenizer:
+    """A tokenizer wrapped with an in-memory LRU of counts keyed by (tokenizer, text).
+
+    The text itself is the key: Python hashes it once (the hash is kept on the string) and equal
+    texts compare by content, so a hit is exact with no collision risk."""
+
+    def __init__(self, inner: Tokenizer) -> None:
+        self.inner = inner
+        self._cache: OrderedDict[str, int] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def exact(self) -> bool:
+        return self.inner.exact
+
+    @property
+    def cache_key(self) -> str:
+        return str(getattr(self.inner, "cache_key", self.inner.name))
+
+    def count(self, text: str) -> int:
+        if len(text) > _LRU_MAX_CHARS:
+            return self.inner.count(text)
+        cache = self._cache
+        hit = cache.get(text)
+        if hit is not None:
+            cache.move_to_end(text)
+            return hit
+        n = self.inner.count(text)
+        with self._lock:
+            cache[text] = n
+            if len(cache) > _LRU_ENTRIES:
+                cache.popitem(last=False)
+        return n
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        return [self.count(t) for t in texts]
+
+    def encode(self, text: str) -> list[int]:
+        return self.inner.encode(text)
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        return self.inner.decode(tokens)
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+    def __repr__(self) -> str:
+        return repr(self.inner)
+
+
+_REGISTRY: dict[str, CachedTokenizer] = {}
+_REGISTRY_LOCK = threading.Lock()
+
+
+def known_specs() -> list[str]:
+    """Every spec (or spec prefix ending in ``:``) the installed plugins understand."""
+    from prompt_budget.plugins import get_plugin_manager
+
+    specs: list[str] = []
+    for group in get_plugin_manager().hook.prompt_budget_tokenizer_specs():
+        specs.extend(s for s in group if s not in specs)
+    return specs
+
+
+def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
+    """Resolve a spec string (or pass a Tokenizer through) to a cached tokenizer.
+
+    Raises ``ConfigError`` for an unknown spec (listing the known ones) and ``TokenizerUnavailable``
+    when the spec is known but its backend is not installed."""
+    if spec is None:
+        spec = DEFAULT_TOKENIZER
+    if isinstance(spec, CachedTokenizer):
+        return spec
+    if not isinstance(spec, str):
+        return CachedTokenizer(spec)
+    spec = spec.strip()
+    found = _REGISTRY.get(spec)
+    if found is not None:
+        return found
+    with _REGISTRY_LOCK:
+        found = _REGISTRY.get(spec)
+        if found is not None:
+            return found
+        from prompt_budget.plugins import get_plugin_manager
+
+        tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec)
+        if tok is None:
+            specs = known_specs()
+            close = difflib.get_close_matches(spec, specs, n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise ConfigError(
+                f"unknown tokenizer {spec!r}.{hint} Known: {', '.join(specs)} (prefixes take an "
+                "argument, e.g. hf:path/to/tokenizer.json), or a model name such as gpt-4o.",
+                key="tokenizer",
+            )
+        cached = CachedTokenizer(tok)
+        _REGISTRY[spec] = cached
+        return cached
+
+
+def _unavailable(spec: str, extra: str) -> TokenizerUnavailable:
+    return TokenizerUnavailable(
+        f"tokenizer {spec!r} needs the {extra!r} extra: pip install 'pytest-prompt-budget[{extra}]'"
+    )

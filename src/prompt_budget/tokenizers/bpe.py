@@ -1,0 +1,156 @@
+"""Exact OpenAI BPE encodings (``cl100k_base``, ``o200k_base``).
+
+The fastest exact backend installed wins: ``quicktok`` (the ``fast`` extra, encodings shipped in the
+wheel), else ``tiktoken`` when its encoding file loads (it downloads on first use, or reads
+``TIKTOKEN_CACHE_DIR``). Both give identical counts; text that looks like a special token
+(``<|endoftext|>``) is counted as plain text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final
+
+from prompt_budget.errors import TokenizerUnavailable
+
+__all__ = ["ENCODINGS", "BPETokenizer", "load_bpe", "split_safe"]
+
+ENCODINGS: Final = ("o200k_base", "cl100k_base")
+
+# A pre-tokenizer piece never spans "letter, space, letter" at the space nor "newline, letter" at the
+# letter in either encoding's split pattern, so cutting there keeps the count exact.
+_SAFE_CUT = re.compile(r"(?<=[A-Za-z]) (?=[A-Za-z])|(?<=\n)(?=[A-Za-z])")
+
+
+def split_safe(text: str, max_chars: int) -> Iterator[str]:
+    """Yield pieces of ``text`` of about ``max_chars`` or fewer, cut only where BPE pieces end, so that
+    the sum of the pieces' counts equals the count of the whole. A stretch with no safe cut is yielded
+    whole (the backend must take it)."""
+    start = 0
+    n = len(text)
+    while n - start > max_chars:
+        window_end = start + max_chars
+        cut = -1
+        for m in _SAFE_CUT.finditer(text, start + max_chars // 2, window_end):
+            cut = m.start()
+        if cut <= start:
+            m2 = _SAFE_CUT.search(text, window_end)
+            if m2 is None:
+                break
+            cut = m2.start()
+        yield text[start:cut]
+        start = cut
+    yield text[start:]
+
+
+class BPETokenizer:
+    """An exact BPE encoding through one backend."""
+
+    exact: bool = True
+
+    def __init__(
+        self,
+        name: str,
+        backend: str,
+        backend_version: str,
+        encode: Callable[[str], list[int]],
+        decode: Callable[[Sequence[int]], str],
+        count: Callable[[str], int],
+        max_chars: int | None = None,
+    ) -> None:
+        self._name = name
+        self.backend = backend
+        self.backend_version = backend_version
+        self._encode = encode
+        self._decode = decode
+        self._count = count
+        self._max_chars = max_chars
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def cache_key(self) -> str:
+        # Exact encodings give the same counts whatever the backend: the name is the key.
+        return self._name
+
+    def count(self, text: str) -> int:
+        if self._max_chars is not None and len(text) > self._max_chars:
+            return sum(self._count(piece) for piece in split_safe(text, self._max_chars))
+        return self._count(text)
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        return [self.count(t) for t in texts]
+
+    def encode(self, text: str) -> list[int]:
+        if self._max_chars is not None and len(text) > self._max_chars:
+            out: list[int] = []
+            for piece in split_safe(text, self._max_chars):
+                out.extend(self._encode(piece))
+            return out
+        return self._encode(text)
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        return self._decode(list(tokens))
+
+    def __repr__(self) -> str:
+        return f"<tokenizer {self._name} via {self.backend} {self.backend_version}>"
+
+
+def _load_quicktok(name: str) -> BPETokenizer | None:
+    try:
+        import quicktok
+    except ImportError:
+        return None
+    enc: Any = quicktok.get_encoding(name)
+    version = str(getattr(quicktok, "__version__", "?"))
+    return BPETokenizer(name, "quicktok", version, enc.encode_ordinary, enc.decode, enc.count, max_chars=None)
+
+
+def _load_tiktoken(name: str) -> BPETokenizer | None:
+    try:
+        import tiktoken
+    except ImportError:
+        return None
+    try:
+        enc: Any = tiktoken.get_encoding(name)
+    except Exception as exc:  # network failure, missing cache file: say so, never a traceback
+        raise TokenizerUnavailable(
+            f"tiktoken could not load the {name} encoding ({type(exc).__name__}: {exc}). "
+            "Install the 'fast' extra (pip install 'pytest-prompt-budget[fast]'), which ships the "
+            "encodings, or point TIKTOKEN_CACHE_DIR at a folder holding tiktoken's encoding files."
+        ) from exc
+    version = str(getattr(tiktoken, "__version__", "?"))
+
+    def count(text: str) -> int:
+        return len(enc.encode_ordinary(text))
+
+    return BPETokenizer(name, "tiktoken", version, enc.encode_ordinary, enc.decode, count)
+
+
+_LOADERS: Final[dict[str, Callable[[str], BPETokenizer | None]]] = {
+    "quicktok": _load_quicktok,
+    "tiktoken": _load_tiktoken,
+}
+
+
+def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
+    """Load ``name`` through ``backend`` (``quicktok`` or ``tiktoken``), or through the fastest one
+    installed when ``backend`` is None."""
+    if name not in ENCODINGS:
+        raise TokenizerUnavailable(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
+    order = [backend] if backend else list(_LOADERS)
+    for key in order:
+        loader = _LOADERS.get(key)
+        if loader is None:
+            raise TokenizerUnavailable(f"unknown BPE backend {key!r}; known: {', '.join(_LOADERS)}")
+        tok = loader(name)
+        if tok is not None:
+            return tok
+    raise TokenizerUnavailable(
+        f"no exact backend for {name} is installed. Install the 'fast' extra "
+        "(pip install 'pytest-prompt-budget[fast]'), or 'tiktoken' with its encoding files, "
+        'or use an estimate such as tokenizer = "calibrated:' + name + '".'
+    )

@@ -1,0 +1,55 @@
+"""The built-in tokenizer specs, registered through the same hooks third parties use."""
+
+from __future__ import annotations
+
+from prompt_budget.hookspecs import hookimpl
+from prompt_budget.tokenizers.base import Tokenizer
+
+BPE_BACKENDS = ("quicktok", "tiktoken")
+
+
+@hookimpl(trylast=True)
+def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
+    from prompt_budget.tokenizers import bpe, heuristics
+
+    if spec in bpe.ENCODINGS:
+        return bpe.load_bpe(spec)
+    backend, sep, rest = spec.partition(":")
+    if sep and backend in BPE_BACKENDS and rest in bpe.ENCODINGS:
+        return bpe.load_bpe(rest, backend)
+    if spec in heuristics.HEURISTICS:
+        return heuristics.HEURISTICS[spec]()
+    if sep and backend == "hf":
+        from prompt_budget.tokenizers import hf
+
+        return hf.load(rest)
+    if sep and backend == "anthropic":
+        from prompt_budget.tokenizers import anthropic
+
+        return anthropic.load(rest)
+    if sep and backend == "calibrated":
+        from prompt_budget.tokenizers import calibrated
+
+        return calibrated.load(rest)
+    from prompt_budget import models
+
+    encoding = models.encoding_for_model(spec)
+    if encoding is not None:
+        return bpe.load_bpe(encoding)
+    return None
+
+
+@hookimpl
+def prompt_budget_tokenizer_specs() -> list[str]:
+    return [
+        "o200k_base",
+        "cl100k_base",
+        "chars4",
+        "conservative",
+        "words",
+        "calibrated:",
+        "hf:",
+        "anthropic:",
+        "quicktok:",
+        "tiktoken:",
+    ]

@@ -1,0 +1,199 @@
+"""Finding files to count: directories recurse, VCS and virtual-env folders are skipped, and
+``.gitignore`` files (at any depth, with negation, anchoring and ``**``) are honoured."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+__all__ = ["SKIP_DIRS", "GitIgnore", "iter_files"]
+
+SKIP_DIRS: Final = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".bzr",
+        "_darcs",
+        ".venv",
+        "venv",
+        ".env",
+        "env",
+        ".tox",
+        ".nox",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        "node_modules",
+        ".prompt-budget",
+        "site-packages",
+        ".eggs",
+    }
+)
+
+
+def _glob_to_regex(pattern: str) -> str:
+    out: list[str] = []
+    i = 0
+    n = len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "*":
+            if pattern.startswith("**", i):
+                # "**/" : zero or more folders; "/**" at the end: everything inside
+                if i + 2 < n and pattern[i + 2] == "/":
+                    out.append("(?:.*/)?")
+                    i += 3
+                    continue
+                out.append(".*")
+                i += 2
+                continue
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[":
+            j = pattern.find("]", i + 1)
+            if j == -1:
+                out.append(re.escape(c))
+            else:
+                body = pattern[i + 1 : j]
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append("[" + body.replace("\\", "\\\\") + "]")
+                i = j
+        elif c == "\\" and i + 1 < n:
+            i += 1
+            out.append(re.escape(pattern[i]))
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class _Rule:
+    regex: re.Pattern[str]
+    negate: bool
+    dir_only: bool
+
+
+class GitIgnore:
+    """The rules of one ``.gitignore``; ``match(rel, is_dir)`` returns True (ignored), False
+    (re-included by ``!``) or None (no rule applies)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.rules: list[_Rule] = []
+        for raw in lines:
+            line = raw.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.startswith("#"):
+                continue
+            line = line.rstrip(" ") if not line.endswith("\\ ") else line
+            negate = line.startswith("!")
+            if negate:
+                line = line[1:]
+            if line.startswith("\\"):
+                line = line[1:]
+            dir_only = line.endswith("/")
+            line = line.rstrip("/")
+            if not line:
+                continue
+            anchored = "/" in line
+            line = line.lstrip("/")
+            body = _glob_to_regex(line)
+            regex = ("^" if anchored else "^(?:.*/)?") + body + "$"
+            self.rules.append(_Rule(re.compile(regex), negate, dir_only))
+
+    @classmethod
+    def read(cls, path: Path) -> GitIgnore | None:
+        try:
+            return cls(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        except OSError:
+            return None
+
+    def match(self, rel: str, is_dir: bool) -> bool | None:
+        result: bool | None = None
+        for rule in self.rules:
+            if rule.dir_only and not is_dir:
+                continue
+            if rule.regex.match(rel):
+                result = not rule.negate
+        return result
+
+
+def _ignored(stack: list[tuple[Path, GitIgnore]], path: Path, is_dir: bool) -> bool:
+    ignored = False
+    for base, rules in stack:
+        try:
+            rel = path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+        verdict = rules.match(rel, is_dir)
+        if verdict is not None:
+            ignored = verdict
+    return ignored
+
+
+def _parent_ignores(root: Path) -> list[tuple[Path, GitIgnore]]:
+    """The .gitignore files above ``root`` up to the repository top (the folder holding .git)."""
+    found: list[tuple[Path, GitIgnore]] = []
+    for folder in (root, *root.parents):
+        gi = folder / ".gitignore"
+        if gi.is_file() and folder != root:
+            rules = GitIgnore.read(gi)
+            if rules is not None:
+                found.append((folder, rules))
+        if (folder / ".git").exists():
+            break
+    found.reverse()
+    return found
+
+
+def iter_files(
+    root: Path, *, suffixes: frozenset[str] | None = None, gitignore: bool = True
+) -> Iterator[Path]:
+    """Every regular file under ``root`` (sorted, deterministic), skipping VCS/virtual-env folders
+    and what ``.gitignore`` excludes. ``suffixes`` keeps only files with those suffixes (``".md"``)."""
+    root = root.resolve()
+    stack = _parent_ignores(root) if gitignore else []
+
+    def walk(folder: Path) -> Iterator[Path]:
+        pushed = False
+        if gitignore:
+            gi = folder / ".gitignore"
+            if gi.is_file():
+                rules = GitIgnore.read(gi)
+                if rules is not None:
+                    stack.append((folder, rules))
+                    pushed = True
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            entries = []
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if entry.name in SKIP_DIRS or (gitignore and _ignored(stack, path, True)):
+                    continue
+                if (path / "pyvenv.cfg").exists():
+                    continue
+                yield from walk(path)
+            else:
+                if suffixes is not None and path.suffix.lower() not in suffixes:
+                    continue
+                if gitignore and _ignored(stack, path, False):
+                    continue
+                yield path
+        if pushed:
+            stack.pop()
+
+    yield from walk(root)
