@@ -293,7 +293,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise ConfigError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        parsed: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
+        return parsed
     except UnicodeDecodeError:
         raise ConfigError("the file is not valid UTF-8", file=path) from None
     except tomllib.TOMLDecodeError as exc:

@@ -48,6 +48,7 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
         def prompt_budget_get_tokenizer(spec):
             return Bytes() if spec == "bytes" else None
     """
+    return None
 
 
 @hookspec
@@ -61,6 +62,7 @@ def prompt_budget_tokenizer_specs() -> list[str]:
         def prompt_budget_tokenizer_specs():
             return ["bytes"]
     """
+    return []
 
 
 @hookspec
@@ -74,6 +76,7 @@ def prompt_budget_lint_rules() -> list[Any]:
             from my_package.rules import NoHugeSystemPrompt
             return [NoHugeSystemPrompt]
     """
+    return []
 
 
 @hookspec
@@ -87,3 +90,4 @@ def prompt_budget_report_formats() -> dict[str, Any]:
         def prompt_budget_report_formats():
             return {".txt": lambda report: str(len(report["checks"])) + " checks\\n"}
     """
+    return {}
