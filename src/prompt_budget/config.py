@@ -198,7 +198,7 @@ def _warn_unknown(table: Mapping[str, Any], known: tuple[str, ...], file: Path, 
         close = difflib.get_close_matches(key, known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(known)}"
         warnings.warn(
-            ConfigWarning(f"{file}: unknown key {prefix}{key!r} ignored{hint}"),
+            ConfigWarning(f"{file}: unknown key {prefix + key!r} ignored{hint}"),
             stacklevel=3,
         )
 

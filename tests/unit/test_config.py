@@ -1,0 +1,409 @@
+"""The configuration resolver: discovery, value forms and every validation path, through real files."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from prompt_budget import ConfigError, load_config
+from prompt_budget.config import Config, parse_fraction, parse_growth, parse_tokens
+from prompt_budget.errors import ConfigWarning
+
+
+def write_pyproject(folder: Path, body: str) -> Path:
+    path = folder / "pyproject.toml"
+    path.write_text("[project]\nname = 'demo'\n\n[tool.prompt_budget]\n" + body, encoding="utf-8")
+    return path
+
+
+def load_body(tmp_path: Path, body: str) -> Config:
+    return load_config(write_pyproject(tmp_path, body))
+
+
+def config_error(tmp_path: Path, body: str) -> ConfigError:
+    path = write_pyproject(tmp_path, body)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    err = info.value
+    assert err.file == str(path), "a ConfigError names the file"
+    assert str(path) in str(err)
+    return err
+
+
+# --- discovery --------------------------------------------------------------------------------------
+
+
+def test_defaults_without_any_config(tmp_path: Path) -> None:
+    config = load_config(start=tmp_path)
+    assert config.path is None
+    assert config.tokenizer == "o200k_base"
+    assert config.context_window is None
+    assert config.root == tmp_path.resolve()
+
+
+def test_nearest_pyproject_with_the_table_is_found_from_a_subfolder(tmp_path: Path) -> None:
+    write_pyproject(tmp_path, 'tokenizer = "chars4"\n')
+    sub = tmp_path / "a" / "b"
+    sub.mkdir(parents=True)
+    config = load_config(start=sub)
+    assert config.path == (tmp_path / "pyproject.toml").resolve()
+    assert config.tokenizer == "chars4"
+    assert config.root == tmp_path.resolve()
+
+
+def test_a_pyproject_without_the_table_is_passed_over(tmp_path: Path) -> None:
+    write_pyproject(tmp_path, 'tokenizer = "words"\n')
+    inner = tmp_path / "pkg"
+    inner.mkdir()
+    (inner / "pyproject.toml").write_text("[project]\nname = 'inner'\n", encoding="utf-8")
+    assert load_config(start=inner).tokenizer == "words"
+
+
+def test_prompt_budget_toml_wins_over_pyproject_in_the_same_folder(tmp_path: Path) -> None:
+    write_pyproject(tmp_path, 'tokenizer = "words"\n')
+    (tmp_path / "prompt_budget.toml").write_text(
+        'tokenizer = "chars4"\n[sections]\nsystem = 100\n', encoding="utf-8"
+    )
+    config = load_config(start=tmp_path)
+    assert config.path is not None
+    assert config.path.name == "prompt_budget.toml"
+    assert config.tokenizer == "chars4"
+    assert config.sections == {"system": 100}
+    assert config.where("sections", "system") == "prompt_budget.toml [sections] system"
+
+
+def test_discovery_from_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_pyproject(tmp_path, 'tokenizer = "conservative"\n')
+    monkeypatch.chdir(tmp_path)
+    assert load_config().tokenizer == "conservative"
+
+
+def test_explicit_standalone_file_with_any_name(tmp_path: Path) -> None:
+    path = tmp_path / "budgets.toml"
+    path.write_text('total = "12k"\n', encoding="utf-8")
+    config = load_config(path)
+    assert config.total == 12_000
+    assert config.table == ""
+
+
+def test_explicit_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.toml"
+    with pytest.raises(ConfigError, match="does not exist") as info:
+        load_config(missing)
+    assert info.value.file == str(missing)
+
+
+def test_where_names_the_table_and_key(tmp_path: Path) -> None:
+    config = load_body(tmp_path, "[tool.prompt_budget.sections]\nsystem_prompt = 8000\n")
+    assert config.where("sections", "system_prompt") == (
+        "pyproject.toml [tool.prompt_budget.sections] system_prompt"
+    )
+
+
+# --- malformed files ----------------------------------------------------------------------------
+
+
+def test_malformed_toml_names_the_file_and_line(tmp_path: Path) -> None:
+    # Line 1 [project], 2 name, 3 blank, 4 [tool.prompt_budget], 5 tokenizer, 6 the broken line.
+    err = config_error(tmp_path, 'tokenizer = "o200k_base"\nsections = { a = 10\n')
+    assert "invalid TOML" in str(err)
+    assert "line 6" in str(err)
+
+
+def test_non_utf8_config(tmp_path: Path) -> None:
+    path = tmp_path / "prompt_budget.toml"
+    path.write_bytes(b'tokenizer = "\xff\xfe"\n')
+    with pytest.raises(ConfigError, match="not valid UTF-8") as info:
+        load_config(path)
+    assert info.value.file == str(path)
+
+
+# --- token amounts and fractions ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("toml_value", "expected"),
+    [
+        ("8000", 8000),
+        ("8_000", 8000),  # a TOML integer with an underscore
+        ('"8000"', 8000),
+        ('"8_000"', 8000),
+        ('"8k"', 8000),
+        ('"8K"', 8000),
+        ('" 8k "', 8000),
+        ('"1.5k"', 1500),
+        ('"2M"', 2_000_000),
+        ("8000.0", 8000),
+    ],
+)
+def test_token_amount_forms(tmp_path: Path, toml_value: str, expected: int) -> None:
+    config = load_body(tmp_path, f"[tool.prompt_budget.sections]\nsystem = {toml_value}\n")
+    assert config.sections == {"system": expected}
+
+
+@pytest.mark.parametrize(
+    ("toml_value", "message"),
+    [
+        ("0", "must be positive, got 0"),
+        ("-5", "must be positive, got -5"),
+        ('"0k"', "must be positive"),
+        ('"8kb"', "expected a token amount such as 8000"),
+        ('"-5"', "expected a token amount"),
+        ('"eight"', "expected a token amount"),
+        ('"1.2345k"', "is not a whole number of tokens"),
+        ("8000.5", "expected a token amount"),
+        ("true", "expected a token amount"),
+        ("[1, 2]", "expected a token amount"),
+    ],
+)
+def test_bad_caps_name_the_key(tmp_path: Path, toml_value: str, message: str) -> None:
+    err = config_error(tmp_path, f"[tool.prompt_budget.sections]\nsystem = {toml_value}\n")
+    assert err.key == "tool.prompt_budget.sections.system"
+    assert message in err.message
+
+
+@pytest.mark.parametrize(
+    ("key", "toml_value", "expected"),
+    [
+        ("threshold", "0.8", 0.8),
+        ("threshold", '"80%"', 0.8),
+        ("threshold", '"80 %"', 0.8),
+        ("usable_fraction", "1", 1.0),
+        ("usable_fraction", '"100%"', 1.0),
+        ("usable_fraction", '"0.5"', 0.5),
+        ("usable_fraction", '"0.1%"', 0.001),
+    ],
+)
+def test_fraction_forms(tmp_path: Path, key: str, toml_value: str, expected: float) -> None:
+    config = load_body(tmp_path, f"{key} = {toml_value}\n")
+    assert getattr(config, key) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("toml_value", "message"),
+    [
+        ("0", "must be in (0, 1]"),
+        ("0.0", "must be in (0, 1]"),
+        ('"0%"', "must be in (0, 1]"),
+        ("1.5", "must be in (0, 1]"),
+        ('"150%"', "must be in (0, 1]"),
+        ("-0.2", "must be in (0, 1]"),
+        ('"high"', 'expected a fraction such as 0.8 or "80%"'),
+        ('"abc%"', "expected a fraction"),
+        ("false", "expected a fraction"),
+        ("[0.5]", "expected a fraction"),
+    ],
+)
+def test_fractions_outside_the_range(tmp_path: Path, toml_value: str, message: str) -> None:
+    err = config_error(tmp_path, f"threshold = {toml_value}\n")
+    assert err.key == "tool.prompt_budget.threshold"
+    assert message in err.message
+
+
+def test_parsers_directly() -> None:
+    assert parse_tokens("8k") == 8000
+    assert parse_tokens(8_000) == 8000
+    assert parse_fraction("80%") == pytest.approx(0.8)
+    with pytest.raises(ConfigError, match="--max-tokens: a token amount must be positive"):
+        parse_tokens(0, key="--max-tokens")
+    gate = parse_growth("5% or 300")
+    assert gate.percent == 5.0
+    assert gate.tokens == 300
+    gate = parse_growth(["10%", "1k"])
+    assert gate.percent == 10.0
+    assert gate.tokens == 1000
+    with pytest.raises(ConfigError, match="cannot be negative"):
+        parse_growth("-5%")
+
+
+# --- wrong types and other values ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "message"),
+    [
+        ("tokenizer = 5\n", "tool.prompt_budget.tokenizer", "expected a non-empty string, got 5"),
+        ('tokenizer = ""\n', "tool.prompt_budget.tokenizer", "expected a non-empty string"),
+        ("model = 4\n", "tool.prompt_budget.model", "expected a non-empty string"),
+        ('sections = "big"\n', "tool.prompt_budget.sections", "expected a table of section name = cap"),
+        ("safety_multiplier = 0.5\n", "tool.prompt_budget.safety_multiplier", "expected a number >= 1"),
+        ('safety_multiplier = "x"\n', "tool.prompt_budget.safety_multiplier", "expected a number >= 1"),
+        ("context_window = 0\n", "tool.prompt_budget.context_window", "must be positive"),
+        ("reserved_output = -1\n", "tool.prompt_budget.reserved_output", "must be positive"),
+        ('lint = "all"\n', "tool.prompt_budget.lint", "expected a table"),
+        ('preset = "nope"\n', "tool.prompt_budget.preset", "unknown preset 'nope'; known: claude-code"),
+        ("files = 3\n", "tool.prompt_budget.files", "expected an array of tables"),
+        (
+            "[[tool.prompt_budget.files]]\nmax_tokens = 5\n",
+            "tool.prompt_budget.files[0]",
+            "missing required key 'path'",
+        ),
+        ("[[tool.prompt_budget.files]]\npath = 5\n", "tool.prompt_budget.files[0].path", "expected a glob"),
+        ("[[tool.prompt_budget.files]]\npath = []\n", "tool.prompt_budget.files[0].path", "expected a glob"),
+        (
+            '[[tool.prompt_budget.files]]\npath = "a.md"\nmax_tokens = -3\n',
+            "tool.prompt_budget.files[0].max_tokens",
+            "must be positive",
+        ),
+        (
+            '[[tool.prompt_budget.files]]\npath = "a.md"\nload = "maybe"\n',
+            "tool.prompt_budget.files[0].load",
+            'expected "must" or "skippable"',
+        ),
+        (
+            '[[tool.prompt_budget.files]]\npath = "a.md"\n[[tool.prompt_budget.files]]\npath = "b.md"\npriority = "high"\n',
+            "tool.prompt_budget.files[1].priority",
+            "expected an integer",
+        ),
+        (
+            '[tool.prompt_budget.baseline]\nratchet = "yes"\n',
+            "tool.prompt_budget.baseline.ratchet",
+            "expected true or false",
+        ),
+        (
+            '[tool.prompt_budget.baseline]\nmax_growth = "lots%"\n',
+            "tool.prompt_budget.baseline.max_growth",
+            "expected a growth",
+        ),
+        (
+            '[[tool.prompt_budget.stages]]\nfiles = ["a"]\n',
+            "tool.prompt_budget.stages[0]",
+            "missing required key 'name'",
+        ),
+    ],
+)
+def test_wrong_values_name_file_and_key(tmp_path: Path, body: str, key: str, message: str) -> None:
+    err = config_error(tmp_path, body)
+    assert err.key == key
+    assert message in err.message
+    assert f"{key}: " in str(err)
+
+
+def test_usable_budget_must_stay_positive(tmp_path: Path) -> None:
+    err = config_error(tmp_path, "context_window = 1000\nusable_fraction = 0.5\nreserved_output = 500\n")
+    # 1000 * 0.5 - 500 = 0
+    assert "= 0; it must be positive" in err.message
+
+
+def test_a_full_config_round_trips(tmp_path: Path) -> None:
+    config = load_body(
+        tmp_path,
+        'tokenizer = "cl100k_base"\ncontext_window = "200k"\nreserved_output = "8k"\n'
+        'usable_fraction = "90%"\nthreshold = 0.75\nsafety_multiplier = 1.2\ntotal = 20_000\n'
+        '[tool.prompt_budget.sections]\nsystem = "4k"\n'
+        '[[tool.prompt_budget.files]]\npath = ["skills/**/*.md", "!skills/draft/*"]\nmax_tokens = "2k"\n'
+        'load = "must"\nname = "skills"\npriority = 2\n',
+    )
+    assert config.tokenizer == "cl100k_base"
+    assert config.context_window == 200_000
+    assert config.reserved_output == 8000
+    assert config.usable_fraction == pytest.approx(0.9)
+    assert config.usable_budget == 172_000  # 200,000 * 0.9 - 8,000
+    assert config.safety_multiplier == pytest.approx(1.2)
+    assert config.total == 20_000
+    rule = config.files[0]
+    assert rule.path == ("skills/**/*.md", "!skills/draft/*")
+    assert rule.max_tokens == 2000
+    assert rule.load == "must"
+    assert rule.priority == 2
+
+
+# --- tokenizers ---------------------------------------------------------------------------------
+
+
+def test_unknown_tokenizer_lists_the_known_ones(tmp_path: Path) -> None:
+    err = config_error(tmp_path, 'tokenizer = "o200k"\n')
+    assert err.key == "tool.prompt_budget.tokenizer"
+    assert "unknown tokenizer 'o200k'" in err.message
+    assert "Did you mean 'o200k_base'?" in err.message
+    for spec in ("o200k_base", "cl100k_base", "chars4", "conservative", "words", "hf:", "calibrated:"):
+        assert spec in err.message
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "o200k_base",
+        "cl100k_base",
+        "chars4",
+        "conservative",
+        "words",
+        "gpt-4o",
+        "tiktoken:o200k_base",
+        "hf:tok.json",
+    ],
+)
+def test_known_tokenizers_are_accepted(tmp_path: Path, spec: str) -> None:
+    # hf:... is accepted by prefix; whether the file exists is checked when it is used.
+    assert load_body(tmp_path, f'tokenizer = "{spec}"\n').tokenizer == spec
+
+
+# --- models -----------------------------------------------------------------------------------------
+
+
+def test_model_fills_context_window(tmp_path: Path) -> None:
+    config = load_body(tmp_path, 'model = "gpt-4o"\n')
+    assert config.model == "gpt-4o"
+    assert config.context_window == 128_000
+
+
+def test_a_dated_model_name_matches_its_family(tmp_path: Path) -> None:
+    assert load_body(tmp_path, 'model = "claude-sonnet-4-5-20250929"\n').context_window == 200_000
+
+
+def test_context_window_overrides_the_model(tmp_path: Path) -> None:
+    assert load_body(tmp_path, 'model = "gpt-4o"\ncontext_window = "64k"\n').context_window == 64_000
+
+
+def test_unknown_model_needs_a_context_window(tmp_path: Path) -> None:
+    err = config_error(tmp_path, 'model = "my-local-llm"\n')
+    assert err.key == "tool.prompt_budget.model"
+    assert "unknown model 'my-local-llm': set context_window" in err.message
+    assert "gpt-4o" in err.message
+    config = load_body(tmp_path, 'model = "my-local-llm"\ncontext_window = 32768\n')
+    assert config.context_window == 32768
+
+
+# --- unknown keys -------------------------------------------------------------------------------------
+
+
+def collect_warnings(tmp_path: Path, body: str) -> list[str]:
+    path = write_pyproject(tmp_path, body)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        load_config(path)
+    return [str(w.message) for w in caught if issubclass(w.category, ConfigWarning)]
+
+
+def test_unknown_key_warns_with_the_closest_key(tmp_path: Path) -> None:
+    messages = collect_warnings(tmp_path, 'tokenzier = "o200k_base"\n')
+    assert len(messages) == 1
+    assert str(tmp_path / "pyproject.toml") in messages[0]
+    assert "unknown key 'tool.prompt_budget.tokenzier' ignored; did you mean 'tokenizer'?" in messages[0]
+
+
+def test_unknown_key_in_a_file_rule(tmp_path: Path) -> None:
+    messages = collect_warnings(tmp_path, '[[tool.prompt_budget.files]]\npath = "a.md"\nmax_token = 5\n')
+    assert len(messages) == 1
+    assert "'tool.prompt_budget.files[0].max_token'" in messages[0]
+    assert "did you mean 'max_tokens'?" in messages[0]
+
+
+def test_unknown_key_without_a_close_match_lists_the_keys(tmp_path: Path) -> None:
+    messages = collect_warnings(tmp_path, "zzzzzz = 1\n")
+    assert len(messages) == 1
+    assert "known keys: tokenizer, model, context_window" in messages[0]
+
+
+def test_known_keys_do_not_warn(tmp_path: Path) -> None:
+    assert collect_warnings(tmp_path, 'tokenizer = "chars4"\nthreshold = "90%"\n') == []
+
+
+def test_config_error_survives_pickling() -> None:
+    import pickle
+
+    err = ConfigError("bad", file="x.toml", key="tool.prompt_budget.total")
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.file, again.key, str(again)) == ("x.toml", "tool.prompt_budget.total", str(err))
