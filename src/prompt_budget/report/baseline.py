@@ -1,0 +1,326 @@
+"""Rendering baseline comparisons: terminal tables, a pull-request-ready Markdown summary, and GitHub
+workflow annotations. Nothing here prints; ``append_step_summary`` is the one function that writes,
+and only to the file GitHub Actions names in ``$GITHUB_STEP_SUMMARY``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta
+from prompt_budget.report.table import Column, Table, fmt_int
+
+__all__ = [
+    "append_step_summary",
+    "comparison_tables",
+    "github_annotations",
+    "markdown_summary",
+    "summary_lines",
+    "text_report",
+]
+
+STATUS_TEXT = {
+    "pass": "ok",
+    "fail": "FAIL",
+    "new": "new",
+    "removed": "removed",
+    "mismatch": "tokenizer changed",
+}
+
+
+def fmt_delta(value: int | None) -> str:
+    return "-" if value is None else f"{value:+,}"
+
+
+def fmt_signed_pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:+.1f}%"
+
+
+def _status(item: ItemDelta) -> str:
+    text = STATUS_TEXT[item.status]
+    if item.ratchet:
+        text += " (ratcheted down)"
+    return text
+
+
+def summary_lines(comparison: Comparison) -> list[str]:
+    """A few plain lines: totals and counts, the baseline's state, what to do next."""
+    c = comparison
+    lines: list[str] = []
+    where = (c.base and f"git ref {c.base}") or c.path or "the baseline"
+    if c.missing:
+        lines.append(
+            f"no baseline at {c.path}: {len(c.new)} checks measured would be written; "
+            f"create it with {HOW_TO_CREATE}"
+        )
+        return lines
+    before, after = c.totals
+    delta = after - before
+    pct = f", {100.0 * delta / before:+.1f}%" if before else ""
+    lines.append(
+        f"compared with {where}: {len(c.compared)} checks, tokens {before:,} -> {after:,} ({delta:+,}{pct}); "
+        f"{len(c.failures)} over their growth gate, {len(c.grew)} grew, {len(c.shrank)} shrank, "
+        f"{len(c.new)} new, {len(c.removed)} not measured"
+    )
+    if c.mismatched:
+        lines.append(
+            f"{len(c.mismatched)} checks were counted by another tokenizer than their baseline entry and "
+            f"were not compared; re-create the baseline with {HOW_TO_CREATE}"
+        )
+    for item in c.failures:
+        where_gate = f" (gate: {item.gate_source})" if item.gate_source else ""
+        lines.append(f"FAILED {item.id}: {item.message}{where_gate}")
+    return lines
+
+
+def comparison_tables(comparison: Comparison, *, changed_only: bool = False) -> list[Table]:
+    """The comparison as tables: compared items (failures first, then the biggest growth), then new
+    items, then items in the baseline this run did not measure, then tokenizer mismatches."""
+    c = comparison
+    tables: list[Table] = []
+    compared = [i for i in c.sorted_items() if i.status in ("pass", "fail")]
+    if changed_only:
+        compared = [i for i in compared if i.status == "fail" or i.delta]
+    if compared:
+        t = Table(
+            [
+                Column("check"),
+                Column("baseline", "right"),
+                Column("now", "right"),
+                Column("delta", "right"),
+                Column("%", "right"),
+                Column("status"),
+            ],
+            title="prompt-budget: growth over the baseline",
+        )
+        for i in compared:
+            t.add_row(
+                i.id,
+                fmt_int(i.baseline),
+                fmt_int(i.now),
+                fmt_delta(i.delta),
+                fmt_signed_pct(i.percent),
+                _status(i),
+                style="red" if i.status == "fail" else None,
+            )
+        before, after = c.totals
+        t.footer = [
+            f"total ({len(c.compared)})",
+            fmt_int(before),
+            fmt_int(after),
+            fmt_delta(after - before),
+            fmt_signed_pct(100.0 * (after - before) / before if before else None),
+            f"{len(c.failures)} failed",
+        ]
+        tables.append(t)
+    if c.new:
+        t = Table(
+            [Column("check"), Column("tokens", "right"), Column("tokenizer")],
+            title="new (not in the baseline)",
+        )
+        for i in c.new:
+            t.add_row(i.id, fmt_int(i.now), i.tokenizer or "-")
+        tables.append(t)
+    if c.removed:
+        t = Table(
+            [Column("check"), Column("baseline", "right")], title="in the baseline, not measured this run"
+        )
+        for i in c.removed:
+            t.add_row(i.id, fmt_int(i.baseline))
+        tables.append(t)
+    if c.mismatched:
+        t = Table(
+            [
+                Column("check"),
+                Column("baseline", "right"),
+                Column("baseline tokenizer"),
+                Column("now", "right"),
+                Column("tokenizer"),
+            ],
+            title="tokenizer changed (not compared)",
+        )
+        for i in c.mismatched:
+            t.add_row(
+                i.id, fmt_int(i.baseline), i.baseline_tokenizer or "-", fmt_int(i.now), i.tokenizer or "-"
+            )
+        tables.append(t)
+    return tables
+
+
+def text_report(comparison: Comparison, *, width: int | None = None, changed_only: bool = False) -> str:
+    """Plain text (no colour): the tables, then the summary lines. ``width`` renders through rich."""
+    parts: list[str] = []
+    for table in comparison_tables(comparison, changed_only=changed_only):
+        parts.append(table.render(width) if width is not None else table.to_text())
+    parts.extend(line + "\n" for line in summary_lines(comparison))
+    return "\n".join(p.rstrip("\n") for p in parts) + "\n"
+
+
+# --- Markdown ------------------------------------------------------------------------------------
+
+
+def _md(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _md_id(cid: str) -> str:
+    return "`" + cid.replace("`", "'").replace("|", "\\|") + "`"
+
+
+def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
+    align = ["---:" if i in right else "---" for i in range(len(headers))]
+    out = ["| " + " | ".join(headers) + " |", "| " + " | ".join(align) + " |"]
+    out.extend("| " + " | ".join(row) + " |" for row in rows)
+    return out
+
+
+def _row(i: ItemDelta) -> list[str]:
+    status = _status(i)
+    if i.status == "fail":
+        status = f"**{status}**"
+    return [
+        _md_id(i.id),
+        fmt_int(i.baseline),
+        fmt_int(i.now),
+        fmt_delta(i.delta),
+        fmt_signed_pct(i.percent),
+        status,
+    ]
+
+
+def markdown_summary(comparison: Comparison, *, title: str = "Prompt budget", top: int = 10) -> str:
+    """A pull-request-ready summary: a headline with the totals, failures first (with the gate that
+    failed and where it is set), then the top growers, then new, not-measured and tokenizer-changed
+    items, and every compared item folded in a ``<details>`` block."""
+    c = comparison
+    head = ["check", "baseline", "now", "delta", "%", "status"]
+    right = (1, 2, 3, 4)
+    lines = [f"## {title}: growth over the baseline", ""]
+    if c.missing:
+        lines += [
+            f"No baseline yet at `{c.path}`: {len(c.new)} checks were measured. "
+            f"Create it with {HOW_TO_CREATE} and commit it.",
+            "",
+        ]
+    else:
+        before, after = c.totals
+        delta = after - before
+        pct = f", {100.0 * delta / before:+.1f}%" if before else ""
+        verdict = (
+            f":x: **{len(c.failures)} over their growth gate**"
+            if c.failures
+            else ":white_check_mark: all within their gates"
+        )
+        against = f"git ref `{c.base}`" if c.base else f"`{c.path}`" if c.path else "the baseline"
+        lines += [
+            f"{verdict}. Total **{before:,} -> {after:,}** tokens ({delta:+,}{pct}) over {len(c.compared)} checks "
+            f"compared with {against}; {len(c.grew)} grew, {len(c.shrank)} shrank, {len(c.new)} new, "
+            f"{len(c.removed)} not measured.",
+            "",
+        ]
+    if c.failures:
+        lines += ["### Failures", ""]
+        lines += _md_table([*head, "allowed"], [[*_row(i), _md(_allowed(i))] for i in c.failures], right)
+        lines.append("")
+    growers = [i for i in c.grew if i.status != "fail"][:top]
+    if growers:
+        lines += [
+            f"### Top growers ({len(growers)} of {len(c.grew)})" if len(c.grew) > top else "### Grew",
+            "",
+        ]
+        lines += _md_table(head, [_row(i) for i in growers], right)
+        lines.append("")
+    if c.mismatched:
+        lines += ["### Tokenizer changed (not compared)", ""]
+        lines += _md_table(
+            ["check", "baseline", "baseline tokenizer", "now", "tokenizer"],
+            [
+                [
+                    _md_id(i.id),
+                    fmt_int(i.baseline),
+                    _md(i.baseline_tokenizer or "-"),
+                    fmt_int(i.now),
+                    _md(i.tokenizer or "-"),
+                ]
+                for i in c.mismatched
+            ],
+            (1, 3),
+        )
+        lines += ["", f"Re-create the baseline with {HOW_TO_CREATE}.", ""]
+    if c.new:
+        lines += [f"### New ({len(c.new)})", ""]
+        lines += _md_table(
+            ["check", "tokens", "tokenizer"],
+            [[_md_id(i.id), fmt_int(i.now), _md(i.tokenizer or "-")] for i in c.new],
+            (1,),
+        )
+        lines.append("")
+    if c.removed:
+        lines += [f"### In the baseline, not measured ({len(c.removed)})", ""]
+        lines += _md_table(
+            ["check", "baseline"], [[_md_id(i.id), fmt_int(i.baseline)] for i in c.removed], (1,)
+        )
+        lines.append("")
+    compared = [i for i in c.sorted_items() if i.status in ("pass", "fail")]
+    if compared:
+        lines += [f"<details><summary>All {len(compared)} compared checks</summary>", ""]
+        lines += _md_table(head, [_row(i) for i in compared], right)
+        lines += ["", "</details>", ""]
+    return "\n".join(lines)
+
+
+def _allowed(item: ItemDelta) -> str:
+    text = item.gate.describe() if item.gate is not None else "-"
+    return f"{text} ({item.gate_source})" if item.gate_source else text
+
+
+def append_step_summary(markdown: str, environ: Mapping[str, str] | None = None) -> Path | None:
+    """Append to the file named by ``$GITHUB_STEP_SUMMARY`` (GitHub Actions' job summary) when it is
+    set; returns the path written, or None."""
+    env = os.environ if environ is None else environ
+    target = env.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return None
+    path = Path(target)
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(markdown if markdown.endswith("\n") else markdown + "\n")
+    return path
+
+
+# --- GitHub annotations --------------------------------------------------------------------------
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def default_location(item: ItemDelta) -> tuple[str, int]:
+    """Where an item lives for an annotation: the file part of its id (before ``::``), line 1."""
+    return item.id.split("::", 1)[0], 1
+
+
+def github_annotations(
+    comparison: Comparison, locate: Callable[[ItemDelta], tuple[str, int] | None] | None = None
+) -> list[str]:
+    """``::error file=...,line=...,title=...::message`` for every item over its gate, and a
+    ``::warning`` for every item whose tokenizer changed."""
+    locate = locate or default_location
+    out: list[str] = []
+    for item, level in [(i, "error") for i in comparison.failures] + [
+        (i, "warning") for i in comparison.mismatched
+    ]:
+        where = locate(item)
+        props = []
+        if where is not None:
+            props += [f"file={_escape_property(where[0])}", f"line={where[1]}"]
+        props.append(
+            f"title={_escape_property('prompt-budget growth' if level == 'error' else 'prompt-budget')}"
+        )
+        gate = f" (gate: {item.gate_source})" if item.gate_source else ""
+        out.append(f"::{level} {','.join(props)}::{_escape_data(f'{item.id}: {item.message}{gate}')}")
+    return out
