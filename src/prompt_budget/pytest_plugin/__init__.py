@@ -13,9 +13,14 @@ import pytest
 
 from prompt_budget.pytest_plugin.fixtures import prompt_budget, turn_budget
 from prompt_budget.pytest_plugin.options import add_options
-from prompt_budget.pytest_plugin.session import BudgetSession, get_session, set_session
+from prompt_budget.pytest_plugin.session import (
+    BudgetSession,
+    PromptBudgetWarning,
+    get_session,
+    set_session,
+)
 
-__all__ = ["prompt_budget", "turn_budget"]
+__all__ = ["PromptBudgetWarning", "prompt_budget", "turn_budget"]
 
 MARKER_HELP = (
     "prompt_budget(max_tokens=None, tokenizer=None, sections=None): defaults for the prompt_budget "
@@ -44,7 +49,33 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     from prompt_budget.pytest_plugin.items import collect_budget_file
 
-    return collect_budget_file(file_path, parent, session)
+    found = collect_budget_file(file_path, parent, session)
+    if found is None and session.options.get("lint"):
+        found = _collect_lint(file_path, parent, session)
+    return found
+
+
+def _collect_lint(
+    file_path: Path, parent: pytest.Collector, session: BudgetSession
+) -> pytest.Collector | None:
+    try:
+        from prompt_budget.pytest_plugin.lint_items import (  # type: ignore[import-not-found,unused-ignore]
+            collect_lint_item,
+        )
+    except ImportError:  # the lint items module is optional
+        return None
+    result: pytest.Collector | None = collect_lint_item(file_path, parent, session)  # type: ignore[unused-ignore]
+    return result
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, items: list[pytest.Item]) -> None:
+    # tryfirst: the file items are added before -k / -m deselect (items.add_budget_items)
+    budget = get_session(session.config)
+    if budget is not None:
+        from prompt_budget.pytest_plugin.items import add_budget_items
+
+        add_budget_items(session, items, budget)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,18 +1,187 @@
-"""The ``prompt_budget`` and ``turn_budget`` fixtures."""
+"""The ``prompt_budget`` and ``turn_budget`` fixtures.
+
+``prompt_budget`` is a ``PromptBudget`` bound to the project's config and to the current test: the
+``@pytest.mark.prompt_budget(max_tokens=..., tokenizer=..., sections=...)`` marker sets its defaults,
+and every ``check``/``check_sections`` is recorded (pass, warn or fail) for the session report and as
+JUnit properties of the test.
+"""
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
-__all__ = ["prompt_budget", "turn_budget"]
+from prompt_budget.pytest_plugin.session import BudgetSession, PromptBudgetWarning, get_session
+
+__all__ = ["PromptBudget", "prompt_budget", "turn_budget"]
+
+MARKER_NAME = "prompt_budget"
+_MARKER_KEYS = ("max_tokens", "tokenizer", "sections")
+
+
+def _marker_error(message: str) -> pytest.UsageError:
+    return pytest.UsageError(f"@pytest.mark.prompt_budget: {message}")
+
+
+class PromptBudget:
+    """Count and check prompts, chat message lists and provider requests against token caps.
+
+    Caps: the ``max_tokens`` argument, else the marker's ``max_tokens``, else the config's ``total``,
+    else its usable budget (``context_window * usable_fraction - reserved_output``). Tokenizer: the
+    marker's ``tokenizer``, else ``--prompt-budget-tokenizer``, else the config's ``tokenizer``.
+    """
+
+    def __init__(self, session: BudgetSession, node: pytest.Item, marker: pytest.Mark | None = None) -> None:
+        self.session = session
+        self.node = node
+        self.nodeid = node.nodeid
+        self.max_tokens: int | None = None
+        self.max_tokens_source: str | None = None
+        self.section_caps: dict[str, int] = {}
+        self.section_sources: dict[str, str] = {}
+        self.tokenizer: str = session.config.tokenizer
+        self.records: list[dict[str, Any]] = []
+        if marker is not None:
+            self._apply_marker(marker)
+
+    def _apply_marker(self, marker: pytest.Mark) -> None:
+        from prompt_budget.config import parse_tokens
+        from prompt_budget.errors import ConfigError
+
+        kwargs = dict(marker.kwargs)
+        if marker.args:
+            if len(marker.args) > 1 or "max_tokens" in kwargs:
+                raise _marker_error("takes at most one positional argument, max_tokens")
+            kwargs["max_tokens"] = marker.args[0]
+        unknown = sorted(set(kwargs) - set(_MARKER_KEYS))
+        if unknown:
+            raise _marker_error(
+                f"unknown argument {unknown[0]!r}; expected max_tokens, tokenizer or sections"
+            )
+        try:
+            if kwargs.get("max_tokens") is not None:
+                raw = kwargs["max_tokens"]
+                self.max_tokens = parse_tokens(raw, key="max_tokens")
+                self.max_tokens_source = f"marker @pytest.mark.prompt_budget(max_tokens={raw!r})"
+            if kwargs.get("tokenizer") is not None:
+                if not isinstance(kwargs["tokenizer"], str):
+                    raise _marker_error(f"tokenizer must be a spec string, got {kwargs['tokenizer']!r}")
+                self.tokenizer = kwargs["tokenizer"]
+            sections = kwargs.get("sections")
+            if sections is not None:
+                if not isinstance(sections, Mapping):
+                    raise _marker_error(f"sections must be a dict of section name -> cap, got {sections!r}")
+                for name, raw in sections.items():
+                    self.section_caps[str(name)] = parse_tokens(raw, key=f"sections[{name!r}]")
+                    self.section_sources[str(name)] = (
+                        f"marker @pytest.mark.prompt_budget(sections={{{name!r}: {raw!r}}})"
+                    )
+        except ConfigError as exc:
+            raise _marker_error(str(exc)) from None
+
+    # -- counting ---------------------------------------------------------------------------------
+
+    def count(self, obj: object) -> int:
+        """Tokens of a string, a chat message list or a request mapping, with this test's tokenizer
+        (nothing is recorded)."""
+        from prompt_budget.budget import measure
+        from prompt_budget.tokenizers import get_tokenizer
+
+        return measure(obj, get_tokenizer(self.tokenizer), self.session.config)[0]
+
+    def check(self, obj: object, max_tokens: int | None = None, *, label: str | None = None) -> Any:
+        """Check ``obj`` against ``max_tokens`` (or the marker's / config's cap); record the result;
+        raise ``BudgetExceeded`` over the cap, warn (``PromptBudgetWarning``) past the threshold.
+        Returns the ``Verdict``."""
+        __tracebackhide__ = True
+        from prompt_budget.budget import check
+
+        source = None
+        if max_tokens is None and self.max_tokens is not None:
+            max_tokens, source = self.max_tokens, self.max_tokens_source
+        verdict = check(
+            obj,
+            max_tokens,
+            tokenizer=self.tokenizer,
+            label=label,
+            cap_source=source,
+            config=self.session.config,
+        )
+        return self._settle(verdict, label or verdict.details.get("kind", "prompt"))
+
+    def check_sections(
+        self, mapping: Mapping[str, object], total: int | None = None, *, label: str | None = None
+    ) -> Any:
+        """Check named sections (name -> text, messages or request) against their caps (the marker's
+        ``sections``, over the config's ``[tool.prompt_budget.sections]``) and their sum against
+        ``total`` (else the marker's ``max_tokens``, the config's ``total``, the usable budget)."""
+        __tracebackhide__ = True
+        from prompt_budget.budget import check_sections
+
+        config = self.session.config
+        caps = dict(config.sections)
+        sources = {name: config.where("sections", name) for name in caps}
+        caps.update(self.section_caps)
+        sources.update(self.section_sources)
+        total_source = None
+        if total is None and self.max_tokens is not None:
+            total, total_source = self.max_tokens, self.max_tokens_source
+        verdict = check_sections(
+            mapping,
+            caps,
+            total,
+            tokenizer=self.tokenizer,
+            config=config,
+            cap_sources=sources,
+            total_source=total_source,
+            label=label,
+        )
+        return self._settle(verdict, label or "sections")
+
+    def _settle(self, verdict: Any, label: str) -> Any:
+        __tracebackhide__ = True
+        from prompt_budget.errors import BudgetExceeded
+        from prompt_budget.report.junit import properties
+
+        usage = verdict.usage
+        rec = self.session.record(
+            {
+                "nodeid": self.nodeid,
+                "label": label,
+                "kind": verdict.details.get("kind", "prompt"),
+                "tokenizer": usage.tokenizer,
+                "exact": usage.exact,
+                "tokens": usage.tokens,
+                "max_tokens": verdict.max_tokens,
+                "cap_source": verdict.cap_source,
+                "status": verdict.status,
+                "sections": [s.to_dict() for s in usage.sections],
+                "parts": verdict.details.get("parts", {}),
+                "message": verdict.message,
+            }
+        )
+        self.records.append(rec)
+        self.node.user_properties.extend(properties(rec))
+        if verdict.status == "fail":
+            raise BudgetExceeded(verdict.message, verdict)
+        if verdict.status == "warn":
+            warnings.warn(PromptBudgetWarning(verdict.message), stacklevel=3)
+        return verdict
 
 
 @pytest.fixture
-def prompt_budget(request: pytest.FixtureRequest) -> Any:
-    """Count and check prompts against token caps; every check is recorded for the session report."""
-    raise NotImplementedError
+def prompt_budget(request: pytest.FixtureRequest) -> PromptBudget:
+    """Count and check prompts against token caps; every check is recorded for the session report.
+
+    ``prompt_budget.check(obj, max_tokens=None, *, label=None)``, ``.check_sections(mapping,
+    total=None)``, ``.count(obj)``; defaults from ``@pytest.mark.prompt_budget(...)``."""
+    session = get_session(request.config)
+    if session is None:  # pragma: no cover - the plugin always sets it in pytest_configure
+        raise pytest.UsageError("prompt-budget: the plugin is not configured")
+    return PromptBudget(session, request.node, request.node.get_closest_marker(MARKER_NAME))
 
 
 @pytest.fixture

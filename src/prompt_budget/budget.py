@@ -1,0 +1,338 @@
+"""Checking text, chat messages, requests and named sections against token caps.
+
+Pure functions returning ``Verdict`` objects; nothing here imports pytest. ``assert_within_budget``
+raises ``BudgetExceeded`` (an ``AssertionError``) whose message says what was over, by how many tokens
+and what percent, which tokenizer counted (and that it is an estimate when it is one), and where the
+cap was set::
+
+    prompt 'system' is 1,120 tokens by o200k_base, which exceeds its cap of 1,000 tokens by 120
+    (12.0%); cap set by the call argument max_tokens=1000
+
+Statuses: ``fail`` over the cap; ``warn`` over ``threshold`` of the cap (when a threshold is given);
+``pass`` otherwise.
+
+Cap sources (``cap_source``, also stored in reports) are phrases: ``call argument max_tokens=1000``,
+``marker @pytest.mark.prompt_budget(max_tokens=1000)``, ``usable budget from pyproject.toml
+[tool.prompt_budget] context_window``, or a config location from ``Config.where()`` such as
+``pyproject.toml [tool.prompt_budget.sections] system_prompt``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from prompt_budget.errors import BudgetExceeded, ConfigError
+from prompt_budget.model import SectionUsage, Status, Usage, Verdict
+from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
+
+if TYPE_CHECKING:
+    from prompt_budget.config import Config
+
+__all__ = [
+    "assert_within_budget",
+    "check",
+    "check_sections",
+    "default_cap",
+    "kind_of",
+    "measure",
+]
+
+_BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
+
+
+def kind_of(obj: object) -> str:
+    """``prompt`` for a string, ``request`` for a mapping, ``messages`` for a message list."""
+    if isinstance(obj, str):
+        return "prompt"
+    if isinstance(obj, Mapping):
+        return "request"
+    return "messages"
+
+
+def measure(
+    obj: object, tok: CachedTokenizer, config: Config | None = None
+) -> tuple[int, dict[str, int] | None]:
+    """Tokens of ``obj`` (with the config's safety multiplier for estimates) and, for chat messages
+    and requests, the parts breakdown."""
+    parts: dict[str, int] | None = None
+    if isinstance(obj, str):
+        tokens = tok.count(obj)
+    else:
+        from prompt_budget import messages
+
+        kwargs: dict[str, Any] = {}
+        if config is not None:
+            kwargs = {"ephemeral_keys": config.ephemeral_keys, "image_tokens": config.image_tokens}
+        found = messages.breakdown(obj, tok, **kwargs)
+        tokens = found.total
+        parts = {k: v for k, v in found.parts.items() if v}
+        if found.excluded:
+            parts["ephemeral_messages_excluded"] = found.excluded
+    if config is not None and not tok.exact and config.safety_multiplier != 1.0:
+        tokens = math.ceil(tokens * config.safety_multiplier)
+    return tokens, parts
+
+
+def default_cap(config: Config | None) -> tuple[int | None, str | None]:
+    """The cap a check falls back to: ``total`` from the config, else the usable budget."""
+    if config is None:
+        return None, None
+    if config.total is not None:
+        return config.total, config.where("total")
+    if config.usable_budget is not None:
+        return config.usable_budget, f"usable budget from {config.where('context_window')}"
+    return None, None
+
+
+def _where(source: str | None) -> str:
+    if not source:
+        return ""
+    prep = "by the" if source.startswith(_BY_SOURCES) else "in"
+    return f"; cap set {prep} {source}"
+
+
+def _amount(tokens: int, tok_name: str, exact: bool, multiplier: float, with_tokenizer: bool) -> str:
+    if exact:
+        text = f"{tokens:,} tokens"
+        return f"{text} by {tok_name}" if with_tokenizer else text
+    text = f"an estimated {tokens:,} tokens"
+    if with_tokenizer:
+        text += f" by {tok_name}"
+    if multiplier != 1.0:
+        text += f" (x{multiplier:g} safety multiplier)"
+    return text
+
+
+def _sentence(
+    subject: str,
+    tokens: int,
+    cap: int,
+    status: Status,
+    source: str | None,
+    amount: str,
+    threshold: float | None,
+) -> str:
+    if status == "fail":
+        over = tokens - cap
+        return (
+            f"{subject} is {amount}, which exceeds its cap of {cap:,} tokens by {over:,} "
+            f"({100.0 * over / cap:.1f}%){_where(source)}"
+        )
+    used = 100.0 * tokens / cap if cap else 0.0
+    thr = f", past the {100 * threshold:g}% warning threshold" if threshold is not None else ""
+    return f"{subject} is {amount}, {used:.1f}% of its cap of {cap:,} tokens{thr}{_where(source)}"
+
+
+def _status(tokens: int, cap: int | None, threshold: float | None) -> Status:
+    if cap is None:
+        return "pass"
+    if tokens > cap:
+        return "fail"
+    if threshold is not None and threshold < 1.0 and tokens > threshold * cap:
+        return "warn"
+    return "pass"
+
+
+def _subject(kind: str, label: str | None) -> str:
+    return f"{kind} {label!r}" if label else kind
+
+
+def check(
+    obj: object,
+    max_tokens: int | None = None,
+    *,
+    tokenizer: str | Tokenizer | None = None,
+    label: str | None = None,
+    cap_source: str | None = None,
+    config: Config | None = None,
+    threshold: float | None = None,
+) -> Verdict:
+    """Count ``obj`` (a string, a chat message list or a request mapping) and compare it with
+    ``max_tokens`` (default: the config's ``total``, else its usable budget). ``threshold`` (a
+    fraction of the cap) turns a near miss into ``warn``; by default the config's threshold when a
+    config is given."""
+    tok = get_tokenizer(tokenizer if tokenizer is not None else (config.tokenizer if config else None))
+    if max_tokens is None:
+        max_tokens, cap_source = default_cap(config)
+        if max_tokens is None:
+            raise ConfigError(
+                "no cap for this check: pass max_tokens=..., set @pytest.mark.prompt_budget(max_tokens=...), "
+                "or set total or context_window in [tool.prompt_budget]",
+                key="max_tokens",
+            )
+    elif cap_source is None:
+        cap_source = f"call argument max_tokens={max_tokens}"
+    if threshold is None and config is not None:
+        threshold = config.threshold
+    kind = kind_of(obj)
+    tokens, parts = measure(obj, tok, config)
+    status = _status(tokens, max_tokens, threshold)
+    multiplier = config.safety_multiplier if config is not None else 1.0
+    message = ""
+    if status != "pass":
+        amount = _amount(tokens, tok.name, tok.exact, multiplier, True)
+        message = _sentence(_subject(kind, label), tokens, max_tokens, status, cap_source, amount, threshold)
+    details: dict[str, Any] = {"kind": kind}
+    if parts is not None:
+        details["parts"] = parts
+    return Verdict(
+        subject=label or kind,
+        usage=Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact),
+        max_tokens=max_tokens,
+        cap_source=cap_source,
+        status=status,
+        message=message,
+        details=details,
+    )
+
+
+def check_sections(
+    mapping: Mapping[str, object],
+    caps: Mapping[str, int] | None = None,
+    total: int | None = None,
+    *,
+    tokenizer: str | Tokenizer | None = None,
+    config: Config | None = None,
+    cap_sources: Mapping[str, str] | None = None,
+    total_source: str | None = None,
+    threshold: float | None = None,
+    label: str | None = None,
+) -> Verdict:
+    """Count each named section (text, message lists or requests) and compare each with its cap
+    (``caps``, default the config's ``[sections]``) and their sum with ``total`` (default the
+    config's ``total``, else its usable budget; None with neither). The failure message lists the
+    offending sections and then a table of every section, the offending ones first."""
+    if not isinstance(mapping, Mapping):
+        raise TypeError(
+            f"check_sections expects a mapping of section name -> text, got {type(mapping).__name__}"
+        )
+    tok = get_tokenizer(tokenizer if tokenizer is not None else (config.tokenizer if config else None))
+    if caps is None:
+        caps = dict(config.sections) if config is not None else {}
+        if cap_sources is None and config is not None:
+            cap_sources = {name: config.where("sections", name) for name in caps}
+    cap_sources = dict(cap_sources or {})
+    if total is None:
+        total, total_source = default_cap(config)
+    elif total_source is None:
+        total_source = f"call argument total={total}"
+    if threshold is None and config is not None:
+        threshold = config.threshold
+    multiplier = config.safety_multiplier if config is not None else 1.0
+
+    sections: list[SectionUsage] = []
+    statuses: dict[str, Status] = {}
+    for name, value in mapping.items():
+        tokens, _ = measure(value, tok, config)
+        cap = caps.get(name)
+        source = cap_sources.get(name) if cap is not None else None
+        if cap is not None and source is None:
+            source = f"call argument caps[{name!r}]={cap}"
+        sections.append(SectionUsage(name=name, tokens=tokens, max_tokens=cap, cap_source=source))
+        statuses[name] = _status(tokens, cap, threshold)
+    grand = sum(s.tokens for s in sections)
+    total_status = _status(grand, total, threshold)
+
+    lines: list[str] = []
+    for s in sections:
+        if statuses[s.name] == "fail" and s.max_tokens is not None:
+            amount = _amount(s.tokens, tok.name, tok.exact, multiplier, False)
+            lines.append(
+                _sentence(f"section {s.name!r}", s.tokens, s.max_tokens, "fail", s.cap_source, amount, None)
+            )
+    if total_status == "fail" and total is not None:
+        amount = _amount(grand, tok.name, tok.exact, multiplier, False)
+        lines.append(_sentence("the total of all sections", grand, total, "fail", total_source, amount, None))
+    worst: Status = "pass"
+    if lines:
+        worst = "fail"
+    elif "warn" in statuses.values() or total_status == "warn":
+        worst = "warn"
+        for s in sections:
+            if statuses[s.name] == "warn" and s.max_tokens is not None:
+                amount = _amount(s.tokens, tok.name, tok.exact, multiplier, False)
+                lines.append(
+                    _sentence(
+                        f"section {s.name!r}", s.tokens, s.max_tokens, "warn", s.cap_source, amount, threshold
+                    )
+                )
+        if total_status == "warn" and total is not None:
+            amount = _amount(grand, tok.name, tok.exact, multiplier, False)
+            lines.append(
+                _sentence("the total of all sections", grand, total, "warn", total_source, amount, threshold)
+            )
+
+    message = ""
+    if worst != "pass":
+        counted = f"counted by {tok.name}" if tok.exact else f"estimated by {tok.name}"
+        head = "sections over budget" if worst == "fail" else "sections near their caps"
+        table = sections_table(sections, statuses, grand, total, total_status)
+        message = f"{head} ({counted}):\n" + "\n".join(f"  {line}" for line in lines) + "\n\n" + table
+    return Verdict(
+        subject=label or "sections",
+        usage=Usage(tokens=grand, tokenizer=tok.name, exact=tok.exact, sections=tuple(sections)),
+        max_tokens=total,
+        cap_source=total_source,
+        status=worst,
+        message=message,
+        details={"kind": "sections", "section_status": dict(statuses), "total_status": total_status},
+    )
+
+
+_RANK: dict[str, int] = {"fail": 0, "warn": 1, "pass": 2}
+_LABEL: dict[str, str] = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
+
+
+def sections_table(
+    sections: list[SectionUsage],
+    statuses: Mapping[str, Status],
+    grand: int,
+    total: int | None,
+    total_status: Status,
+) -> str:
+    """Plain-text table of every section (offending ones first, then in the given order) and the
+    total."""
+    from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+
+    def pct(tokens: int, cap: int | None) -> float | None:
+        return 100.0 * tokens / cap if cap else None
+
+    order = sorted(range(len(sections)), key=lambda i: (_RANK[statuses[sections[i].name]], i))
+    table = Table(
+        [
+            Column("section"),
+            Column("tokens", "right"),
+            Column("cap", "right"),
+            Column("used", "right"),
+            Column("status"),
+        ]
+    )
+    for i in order:
+        s = sections[i]
+        table.add_row(
+            s.name,
+            fmt_int(s.tokens),
+            fmt_int(s.max_tokens),
+            fmt_pct(pct(s.tokens, s.max_tokens)),
+            _LABEL[statuses[s.name]],
+        )
+    table.footer = ["total", fmt_int(grand), fmt_int(total), fmt_pct(pct(grand, total)), _LABEL[total_status]]
+    return table.to_text().rstrip("\n")
+
+
+def assert_within_budget(
+    obj: object, max_tokens: int, *, tokenizer: str | Tokenizer | None = None
+) -> Verdict:
+    """Raise ``BudgetExceeded`` when ``obj`` is over ``max_tokens``; return the ``Verdict`` otherwise.
+
+    Usable anywhere (no pytest needed)::
+
+        assert_within_budget(system_prompt, 2_000, tokenizer="o200k_base")
+    """
+    __tracebackhide__ = True
+    verdict = check(obj, max_tokens, tokenizer=tokenizer)
+    if verdict.status == "fail":
+        raise BudgetExceeded(verdict.message, verdict)
+    return verdict

@@ -1,0 +1,583 @@
+"""Counting chat messages and whole provider requests as the provider does.
+
+``count_request(obj, tokenizer)`` counts a chat message list or a request mapping in the provider's own
+shape; ``breakdown(...)`` does the same and keeps the parts (system, messages, tool calls, tool
+results, images, tool definitions, structural overhead) for reports.
+
+Two shapes are understood:
+
+- **OpenAI chat completions**: ``[{"role": ..., "content": ...}, ...]`` or ``{"messages": [...],
+  "tools": [...]}``. Content is a string or a list of parts (``text``, ``image_url``, ``input_text``,
+  ``input_image``, ``refusal``); assistant ``tool_calls`` (and the legacy ``function_call``) count
+  their function name and arguments; ``tool``/``function`` role messages are tool results. The
+  per-message, name and reply-priming overheads and the tool-definition accounting follow OpenAI's
+  published cookbook (``data/overheads.json`` holds every constant with its source).
+- **Anthropic Messages**: ``{"system": ..., "messages": [...], "tools": [...]}``. Content blocks
+  ``text``, ``tool_use``, ``tool_result`` (string or nested blocks), ``image``, ``document``,
+  ``thinking``; tool definitions count as compact JSON plus the published tool-use system prompt.
+
+Messages marked ephemeral (a truthy top-level key, or a key inside ``metadata``, named in
+``ephemeral_keys``; default ``ephemeral``) are not counted. Anthropic's ``cache_control`` is not an
+exclusion: cached tokens still occupy the context window. Images are counted by the provider's size
+formula when their dimensions are known (``width``/``height`` keys, or read from the header of a
+base64 PNG, JPEG, GIF or WebP), else by the flat ``image_tokens`` cost; base64 is never counted as
+text.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Final, Literal
+
+from prompt_budget.tokenizers import CachedTokenizer, RequestCounter, Tokenizer, get_tokenizer
+
+__all__ = [
+    "PARTS",
+    "Breakdown",
+    "breakdown",
+    "count_request",
+    "detect_provider",
+    "image_size",
+    "image_tokens_for",
+    "overheads",
+]
+
+Provider = Literal["openai", "anthropic"]
+
+DEFAULT_EPHEMERAL_KEYS: Final = ("ephemeral",)
+DEFAULT_IMAGE_TOKENS: Final = 1600
+
+#: The parts a request is split into, in report order.
+PARTS: Final = ("system", "messages", "tool_calls", "tool_results", "images", "tools", "overhead")
+
+_ANTHROPIC_BLOCKS: Final = frozenset(
+    {"tool_use", "tool_result", "document", "thinking", "redacted_thinking", "server_tool_use"}
+)
+_OPENAI_TEXT_PARTS: Final = frozenset({"text", "input_text", "output_text", "refusal"})
+_OPENAI_IMAGE_PARTS: Final = frozenset({"image_url", "input_image"})
+_SKIP_KEYS: Final = frozenset({"metadata", "id", "tool_call_id", "cache_control"})
+_SNIFF_CHARS: Final = 1 << 18  # base64 characters decoded to find an image's size
+
+
+@lru_cache(maxsize=1)
+def overheads() -> dict[str, Any]:
+    """The overhead table (``data/overheads.json``), read once."""
+    from importlib.resources import files
+
+    text = files("prompt_budget").joinpath("data/overheads.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _const(provider: str, *path: str) -> int:
+    node: Any = overheads()[provider]
+    for key in path:
+        node = node[key]
+    return int(node["value"])
+
+
+def _tools_table(tok_name: str) -> Mapping[str, Any]:
+    table: Mapping[str, Any] = overheads()["openai"]["tools"]
+    key = tok_name.rsplit(":", 1)[-1]
+    found = table.get(key)
+    if not isinstance(found, Mapping):
+        found = table[str(table["default"])]
+    return found
+
+
+@dataclass
+class Breakdown:
+    """A request counted by parts. ``parts`` maps each name in ``PARTS`` to tokens; ``excluded`` is
+    the number of ephemeral messages left out; ``images`` the number of images counted."""
+
+    provider: Provider
+    parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
+    excluded: int = 0
+    images: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.parts.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "provider": self.provider,
+            "total": self.total,
+            "parts": dict(self.parts),
+            "excluded_messages": self.excluded,
+            "images": self.images,
+        }
+
+
+class _Counter:
+    def __init__(
+        self, tok: CachedTokenizer, provider: Provider, ephemeral_keys: Sequence[str], image_tokens: int
+    ) -> None:
+        self.tok = tok
+        self.provider = provider
+        self.ephemeral_keys = tuple(ephemeral_keys)
+        self.image_flat = image_tokens
+        self.out = Breakdown(provider)
+
+    def add(self, part: str, tokens: int) -> None:
+        self.out.parts[part] += tokens
+
+    def text(self, part: str, text: str) -> None:
+        if text:
+            self.out.parts[part] += self.tok.count(text)
+
+    # -- shared ---------------------------------------------------------------------------------
+
+    def is_ephemeral(self, message: Mapping[str, Any]) -> bool:
+        meta = message.get("metadata")
+        for key in self.ephemeral_keys:
+            if message.get(key):
+                return True
+            if isinstance(meta, Mapping) and meta.get(key):
+                return True
+        return False
+
+    def image(self, width: int | None, height: int | None, detail: str = "auto") -> None:
+        self.out.images += 1
+        if self.provider == "openai" and detail == "low":
+            self.add("images", _const("openai", "images", "low_detail"))
+        elif width and height:
+            self.add("images", image_tokens_for(width, height, self.provider, detail))
+        else:
+            self.add("images", self.image_flat)
+
+    # -- OpenAI ---------------------------------------------------------------------------------
+
+    def openai_messages(self, messages: Sequence[Any], where: str) -> None:
+        per_message = _const("openai", "messages", "default", "tokens_per_message")
+        per_name = _const("openai", "messages", "default", "tokens_per_name")
+        for i, message in enumerate(messages):
+            at = f"{where}[{i}]"
+            if not isinstance(message, Mapping):
+                raise TypeError(f"{at}: expected a message mapping with 'role', got {type(message).__name__}")
+            if self.is_ephemeral(message):
+                self.out.excluded += 1
+                continue
+            role = message.get("role")
+            part = (
+                "system"
+                if role in ("system", "developer")
+                else "tool_results"
+                if role in ("tool", "function")
+                else "messages"
+            )
+            self.add("overhead", per_message)
+            for key, value in message.items():
+                if key in _SKIP_KEYS or key in self.ephemeral_keys:
+                    continue
+                if key == "role":
+                    self.text("overhead", str(value))
+                elif key == "name":
+                    self.text(part, str(value))
+                    self.add("overhead", per_name)
+                elif key == "content":
+                    self.openai_content(value, part, f"{at}.content")
+                elif key == "tool_calls":
+                    self.openai_tool_calls(value, f"{at}.tool_calls")
+                elif key == "function_call":
+                    self.openai_tool_calls([{"function": value}], f"{at}.function_call")
+                elif isinstance(value, str):
+                    # The cookbook counts every string value of a message.
+                    self.text(part, value)
+        self.add("overhead", _const("openai", "messages", "default", "reply_priming"))
+
+    def openai_content(self, content: Any, part: str, at: str) -> None:
+        if content is None:
+            return
+        if isinstance(content, str):
+            self.text(part, content)
+            return
+        if not isinstance(content, Sequence):
+            raise TypeError(
+                f"{at}: expected a string or a list of content parts, got {type(content).__name__}"
+            )
+        for j, item in enumerate(content):
+            where = f"{at}[{j}]"
+            if isinstance(item, str):
+                self.text(part, item)
+                continue
+            if not isinstance(item, Mapping):
+                raise TypeError(f"{where}: expected a content part mapping, got {type(item).__name__}")
+            kind = item.get("type")
+            if kind in _OPENAI_TEXT_PARTS:
+                self.text(part, str(item.get("text", item.get("refusal", "")) or ""))
+            elif kind in _OPENAI_IMAGE_PARTS:
+                url = item.get("image_url")
+                spec: Mapping[str, Any] = url if isinstance(url, Mapping) else item
+                link = spec.get("url", url if isinstance(url, str) else "")
+                width, height = _dimensions(spec, item, link if isinstance(link, str) else "")
+                self.image(width, height, str(spec.get("detail", item.get("detail", "auto"))))
+            else:
+                raise ValueError(
+                    f"{where}: unknown content part type {kind!r}; expected one of "
+                    f"{', '.join(sorted(_OPENAI_TEXT_PARTS | _OPENAI_IMAGE_PARTS))}"
+                )
+
+    def openai_tool_calls(self, calls: Any, at: str) -> None:
+        if not isinstance(calls, Sequence) or isinstance(calls, str):
+            raise TypeError(f"{at}: expected a list of tool calls")
+        per_call = _const("openai", "tool_calls", "per_call")
+        for j, call in enumerate(calls):
+            fn = call.get("function") if isinstance(call, Mapping) else None
+            if not isinstance(fn, Mapping):
+                raise TypeError(f"{at}[{j}]: expected {{'function': {{'name': ..., 'arguments': ...}}}}")
+            args = fn.get("arguments", "")
+            if not isinstance(args, str):
+                args = json.dumps(args, ensure_ascii=False, separators=(",", ":"))
+            self.add("overhead", per_call)
+            self.text("tool_calls", str(fn.get("name", "")))
+            self.text("tool_calls", args)
+
+    def openai_tools(self, tools: Any, at: str) -> None:
+        if not tools:
+            return
+        if not isinstance(tools, Sequence) or isinstance(tools, str):
+            raise TypeError(f"{at}: expected a list of tool definitions")
+        table = _tools_table(self.tok.name)
+
+        def c(name: str) -> int:
+            return int(table[name]["value"])
+
+        for j, tool in enumerate(tools):
+            if not isinstance(tool, Mapping):
+                raise TypeError(f"{at}[{j}]: expected a tool definition mapping")
+            fn = tool.get("function", tool)
+            if not isinstance(fn, Mapping) or "name" not in fn:
+                raise ValueError(f"{at}[{j}]: expected {{'type': 'function', 'function': {{'name': ...}}}}")
+            self.add("overhead", c("func_init"))
+            desc = str(fn.get("description") or "")
+            desc = desc.removesuffix(".")
+            self.text("tools", f"{fn['name']}:{desc}")
+            params = fn.get("parameters") or {}
+            props = params.get("properties") if isinstance(params, Mapping) else None
+            if isinstance(props, Mapping) and props:
+                self.add("overhead", c("prop_init"))
+                for key, prop in props.items():
+                    self.add("overhead", c("prop_key"))
+                    prop = prop if isinstance(prop, Mapping) else {}  # noqa: PLW2901
+                    ptype = prop.get("type", "")
+                    if isinstance(ptype, list):
+                        ptype = "|".join(str(t) for t in ptype)
+                    if "enum" in prop and isinstance(prop["enum"], Sequence):
+                        self.add("overhead", c("enum_init"))
+                        for item in prop["enum"]:
+                            self.add("overhead", c("enum_item"))
+                            self.text("tools", str(item))
+                    pdesc = str(prop.get("description") or "").removesuffix(".")
+                    self.text("tools", f"{key}:{ptype}:{pdesc}")
+        self.add("overhead", c("func_end"))
+
+    # -- Anthropic ------------------------------------------------------------------------------
+
+    def anthropic_request(self, request: Mapping[str, Any], messages: Sequence[Any]) -> None:
+        system = request.get("system")
+        if system:
+            self.anthropic_blocks(system, "system", "system")
+        per_message = _const("anthropic", "messages", "default", "tokens_per_message")
+        for i, message in enumerate(messages):
+            at = f"messages[{i}]"
+            if not isinstance(message, Mapping):
+                raise TypeError(f"{at}: expected a message mapping with 'role', got {type(message).__name__}")
+            if self.is_ephemeral(message):
+                self.out.excluded += 1
+                continue
+            role = message.get("role")
+            if role == "system":  # tolerated: some clients put the system prompt in the list
+                self.add("overhead", per_message)
+                self.anthropic_blocks(message.get("content"), "system", f"{at}.content")
+                continue
+            self.add("overhead", per_message)
+            self.text("overhead", str(role or ""))
+            self.anthropic_blocks(message.get("content"), "messages", f"{at}.content")
+        self.add("overhead", _const("anthropic", "messages", "default", "reply_priming"))
+        tools = request.get("tools")
+        if tools:
+            self.anthropic_tools(tools, request.get("tool_choice"))
+
+    def anthropic_blocks(self, content: Any, part: str, at: str) -> None:
+        if content is None:
+            return
+        if isinstance(content, str):
+            self.text(part, content)
+            return
+        if isinstance(content, Mapping):
+            content = [content]
+        if not isinstance(content, Sequence):
+            raise TypeError(
+                f"{at}: expected a string or a list of content blocks, got {type(content).__name__}"
+            )
+        for j, block in enumerate(content):
+            where = f"{at}[{j}]"
+            if isinstance(block, str):
+                self.text(part, block)
+                continue
+            if not isinstance(block, Mapping):
+                raise TypeError(f"{where}: expected a content block mapping, got {type(block).__name__}")
+            if self.is_ephemeral(block):
+                continue
+            kind = block.get("type")
+            if kind == "text":
+                self.text(part, str(block.get("text", "")))
+            elif kind in ("tool_use", "server_tool_use"):
+                self.text("tool_calls", str(block.get("name", "")))
+                self.text(
+                    "tool_calls",
+                    json.dumps(block.get("input", {}), ensure_ascii=False, separators=(",", ":")),
+                )
+            elif kind == "tool_result" or (isinstance(kind, str) and kind.endswith("_tool_result")):
+                self.anthropic_blocks(block.get("content"), "tool_results", f"{where}.content")
+            elif kind == "image":
+                source = block.get("source")
+                source = source if isinstance(source, Mapping) else {}
+                data = source.get("data") if source.get("type") == "base64" else None
+                width, height = _dimensions(block, source, "", data if isinstance(data, str) else None)
+                self.image(width, height)
+            elif kind == "document":
+                self.anthropic_document(block, part, where)
+            elif kind == "thinking":
+                self.text(part, str(block.get("thinking", "")))
+            elif kind in ("redacted_thinking", "search_result"):
+                self.anthropic_blocks(block.get("content"), part, f"{where}.content")
+            else:
+                raise ValueError(
+                    f"{where}: unknown content block type {kind!r}; expected text, tool_use, tool_result, "
+                    "image, document or thinking"
+                )
+
+    def anthropic_document(self, block: Mapping[str, Any], part: str, at: str) -> None:
+        source = block.get("source")
+        source = source if isinstance(source, Mapping) else {}
+        for key in ("title", "context"):
+            if isinstance(block.get(key), str):
+                self.text(part, block[key])
+        if source.get("type") == "text":
+            self.text(part, str(source.get("data", "")))
+        elif source.get("type") == "content":
+            self.anthropic_blocks(source.get("content"), part, f"{at}.source.content")
+        else:  # a base64 or URL PDF: its pages cannot be counted locally
+            self.out.images += 1
+            self.add("images", self.image_flat)
+
+    def anthropic_tools(self, tools: Any, tool_choice: Any) -> None:
+        if not isinstance(tools, Sequence) or isinstance(tools, str):
+            raise TypeError("tools: expected a list of tool definitions")
+        choice = tool_choice.get("type") if isinstance(tool_choice, Mapping) else tool_choice
+        key = "tool_system_prompt_any" if choice in ("any", "tool") else "tool_system_prompt_auto"
+        self.add("overhead", _const("anthropic", "tools", key))
+        per_tool = _const("anthropic", "tools", "per_tool")
+        for j, tool in enumerate(tools):
+            if not isinstance(tool, Mapping) or "name" not in tool:
+                raise ValueError(f"tools[{j}]: expected a tool definition with 'name'")
+            self.add("overhead", per_tool)
+            shown = {k: tool[k] for k in ("name", "description", "input_schema") if k in tool}
+            self.text("tools", json.dumps(shown, ensure_ascii=False, separators=(",", ":")))
+
+
+# --- images ------------------------------------------------------------------------------------
+
+
+def image_tokens_for(width: int, height: int, provider: str = "openai", detail: str = "auto") -> int:
+    """Tokens of one image of ``width`` x ``height`` pixels by the provider's published formula."""
+    if provider == "anthropic":
+        per = _const("anthropic", "images", "pixels_per_token")
+        edge = _const("anthropic", "images", "max_long_edge")
+        cap = _const("anthropic", "images", "max_tokens")
+        w, h = float(width), float(height)
+        if max(w, h) > edge:
+            scale = edge / max(w, h)
+            w, h = w * scale, h * scale
+        return min(cap, math.ceil(w * h / per))
+    if detail == "low":
+        return _const("openai", "images", "low_detail")
+    max_side = _const("openai", "images", "max_side")
+    short = _const("openai", "images", "short_side")
+    tile = _const("openai", "images", "tile")
+    w, h = float(width), float(height)
+    if max(w, h) > max_side:
+        scale = max_side / max(w, h)
+        w, h = w * scale, h * scale
+    if min(w, h) > short:
+        scale = short / min(w, h)
+        w, h = w * scale, h * scale
+    tiles = math.ceil(w / tile) * math.ceil(h / tile)
+    return _const("openai", "images", "base") + _const("openai", "images", "per_tile") * tiles
+
+
+def _dimensions(
+    primary: Mapping[str, Any], secondary: Mapping[str, Any], url: str, data: str | None = None
+) -> tuple[int | None, int | None]:
+    for holder in (primary, secondary):
+        w, h = holder.get("width"), holder.get("height")
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
+            return w, h
+    if data is None and url.startswith("data:") and ";base64," in url:
+        data = url.split(";base64,", 1)[1]
+    if data:
+        try:
+            head = base64.b64decode(data[:_SNIFF_CHARS] + "=" * (-min(len(data), _SNIFF_CHARS) % 4))
+        except (binascii.Error, ValueError):
+            return None, None
+        size = image_size(head)
+        if size is not None:
+            return size
+    return None, None
+
+
+def image_size(head: bytes) -> tuple[int, int] | None:
+    """(width, height) read from the first bytes of a PNG, GIF, JPEG or WebP file, else None."""
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and len(head) >= 24:
+        w, h = struct.unpack(">II", head[16:24])
+        return int(w), int(h)
+    if head[:6] in (b"GIF87a", b"GIF89a") and len(head) >= 10:
+        w, h = struct.unpack("<HH", head[6:10])
+        return int(w), int(h)
+    if head[:2] == b"\xff\xd8":
+        return _jpeg_size(head)
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP" and len(head) >= 30:
+        chunk = head[12:16]
+        if chunk == b"VP8X":
+            w = int.from_bytes(head[24:27], "little") + 1
+            h = int.from_bytes(head[27:30], "little") + 1
+            return w, h
+        if chunk == b"VP8L" and head[20] == 0x2F:
+            bits = int.from_bytes(head[21:25], "little")
+            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+        if chunk == b"VP8 ":
+            w, h = struct.unpack("<HH", head[26:30])
+            return int(w) & 0x3FFF, int(h) & 0x3FFF
+    return None
+
+
+def _jpeg_size(head: bytes) -> tuple[int, int] | None:
+    i = 2
+    n = len(head)
+    while i + 9 < n:
+        if head[i] != 0xFF:
+            i += 1
+            continue
+        marker = head[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
+            i += 1 if marker == 0xFF else 2
+            continue
+        (length,) = struct.unpack(">H", head[i + 2 : i + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            h, w = struct.unpack(">HH", head[i + 5 : i + 9])
+            return int(w), int(h)
+        i += 2 + length
+    return None
+
+
+# --- entry points ------------------------------------------------------------------------------
+
+
+def detect_provider(obj: object) -> Provider:
+    """``anthropic`` when the object has Anthropic-only features (a top-level ``system``, tools with
+    ``input_schema``, ``tool_use``/``tool_result``/``document`` blocks, images with a ``source``),
+    else ``openai``."""
+    messages: Any = obj
+    if isinstance(obj, Mapping):
+        if "system" in obj:
+            return "anthropic"
+        tools = obj.get("tools")
+        if isinstance(tools, Sequence) and any(isinstance(t, Mapping) and "input_schema" in t for t in tools):
+            return "anthropic"
+        messages = obj.get("messages", [obj])
+    if isinstance(messages, Sequence) and not isinstance(messages, str):
+        for message in messages:
+            content = message.get("content") if isinstance(message, Mapping) else None
+            if isinstance(content, Sequence) and not isinstance(content, str):
+                for block in content:
+                    if isinstance(block, Mapping):
+                        kind = block.get("type")
+                        if kind in _ANTHROPIC_BLOCKS or (kind == "image" and "source" in block):
+                            return "anthropic"
+    return "openai"
+
+
+def _split(obj: object) -> tuple[Mapping[str, Any], Sequence[Any]]:
+    if isinstance(obj, Mapping):
+        if "messages" in obj:
+            messages = obj["messages"]
+            if not isinstance(messages, Sequence) or isinstance(messages, str):
+                raise TypeError("messages: expected a list of chat messages")
+            return obj, messages
+        if "role" in obj:
+            return {}, [obj]
+        raise ValueError(
+            "expected a request mapping with 'messages' (and optional 'tools' / 'system'), or one chat "
+            f"message with 'role'; got keys {sorted(map(str, obj))}"
+        )
+    if isinstance(obj, Sequence) and not isinstance(obj, (str, bytes, bytearray)):
+        return {}, obj
+    raise TypeError(f"cannot count a {type(obj).__name__} as chat messages")
+
+
+def breakdown(
+    obj: object,
+    tokenizer: str | Tokenizer | None = None,
+    *,
+    ephemeral_keys: Sequence[str] = DEFAULT_EPHEMERAL_KEYS,
+    image_tokens: int = DEFAULT_IMAGE_TOKENS,
+    provider: Provider | None = None,
+) -> Breakdown:
+    """Count a chat message list or a request mapping, keeping the parts."""
+    tok = get_tokenizer(tokenizer)
+    request, messages = _split(obj)
+    prov: Provider = provider or detect_provider(obj)
+    counter = _Counter(tok, prov, ephemeral_keys, image_tokens)
+    if prov == "anthropic":
+        inner = tok.inner
+        if isinstance(inner, RequestCounter) and hasattr(inner, "count_request"):
+            cleaned = _without_ephemeral(request, messages, counter)
+            total = inner.count_request(cleaned)
+            if total is not None:
+                counter.out.parts["messages"] = total
+                return counter.out
+            counter.out.excluded = 0
+        counter.anthropic_request(request, messages)
+    else:
+        counter.openai_messages(messages, "messages")
+        counter.openai_tools(request.get("tools") or request.get("functions"), "tools")
+    return counter.out
+
+
+def _without_ephemeral(
+    request: Mapping[str, Any], messages: Sequence[Any], counter: _Counter
+) -> dict[str, Any]:
+    kept = []
+    for message in messages:
+        if isinstance(message, Mapping) and counter.is_ephemeral(message):
+            counter.out.excluded += 1
+            continue
+        if isinstance(message, Mapping):
+            drop = (*counter.ephemeral_keys, "metadata")
+            kept.append({k: v for k, v in message.items() if k not in drop})
+            continue
+        kept.append(message)
+    return {**request, "messages": kept}
+
+
+def count_request(
+    obj: object,
+    tokenizer: str | Tokenizer | None = None,
+    *,
+    ephemeral_keys: Sequence[str] = DEFAULT_EPHEMERAL_KEYS,
+    image_tokens: int = DEFAULT_IMAGE_TOKENS,
+    provider: Provider | None = None,
+) -> int:
+    """Tokens of a chat message list or a request mapping, as the provider counts them."""
+    return breakdown(
+        obj, tokenizer, ephemeral_keys=ephemeral_keys, image_tokens=image_tokens, provider=provider
+    ).total

@@ -1,0 +1,65 @@
+"""The Markdown report (``--prompt-budget-report=PATH.md``): a summary line and one table of every
+check, failures first, for a pull-request comment or ``$GITHUB_STEP_SUMMARY``; then a table per
+section check."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from prompt_budget.report.json_report import summary
+from prompt_budget.report.table import fmt_int, fmt_pct
+from prompt_budget.report.terminal import order
+
+__all__ = ["render"]
+
+_BADGE = {"fail": "❌ fail", "warn": "⚠️ warn", "pass": "✅ pass"}
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -> str:
+    checks = order(records)
+    s = summary(checks)
+    out = [f"## {title}", ""]
+    out.append(f"{s['checks']} checks: {s['pass']} passed, {s['warn']} warned, {s['fail']} failed.")
+    out.append("")
+    if not checks:
+        return "\n".join(out)
+    out.append(_row(["Status", "Test", "Label", "Tokenizer", "Tokens", "Cap", "Used"]))
+    out.append("|---|---|---|---|---:|---:|---:|")
+    for r in checks:
+        tokens = fmt_int(r["tokens"]) if r["exact"] else "~" + fmt_int(r["tokens"])
+        out.append(
+            _row(
+                [
+                    _BADGE[r["status"]],
+                    f"`{_cell(r['nodeid'])}`",
+                    _cell(r["label"]),
+                    _cell(r["tokenizer"]) + ("" if r["exact"] else " (estimate)"),
+                    tokens,
+                    fmt_int(r["max_tokens"]),
+                    fmt_pct(r["percent"]),
+                ]
+            )
+        )
+    for r in checks:
+        if not r.get("sections"):
+            continue
+        out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({_cell(r['label'])})", ""]
+        out.append(_row(["Section", "Tokens", "Cap", "Used", "Status"]))
+        out.append("|---|---:|---:|---:|---|")
+        for sec in sorted(r["sections"], key=lambda x: {"fail": 0, "warn": 1}.get(x["status"], 2)):
+            cap = sec.get("max_tokens")
+            pct = 100.0 * sec["tokens"] / cap if cap else None
+            out.append(
+                _row([_cell(sec["name"]), fmt_int(sec["tokens"]), fmt_int(cap), fmt_pct(pct), sec["status"]])
+            )
+    out.append("")
+    return "\n".join(out)

@@ -1,0 +1,87 @@
+"""The terminal summary table: one row per check, failures first, then by percent of cap used.
+
+``render`` returns text (rendered with rich at the given width); pytest's terminal reporter writes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+
+__all__ = ["build_table", "order", "render"]
+
+_RANK = {"fail": 0, "warn": 1, "pass": 2}
+_STYLE = {"fail": "red", "warn": "yellow", "pass": None}
+
+
+def order(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Failures first, then warnings, then passes; within each, the highest percent used first;
+    ties keep their report order."""
+    return sorted(
+        records,
+        key=lambda r: (_RANK.get(str(r["status"]), 3), -(r["percent"] if r["percent"] is not None else -1.0)),
+    )
+
+
+def build_table(records: Iterable[Mapping[str, Any]]) -> Table:
+    table = Table(
+        [
+            Column("test"),
+            Column("label"),
+            Column("tokenizer"),
+            Column("tokens", "right"),
+            Column("cap", "right"),
+            Column("used", "right"),
+            Column("status"),
+        ]
+    )
+    for r in order(records):
+        tokens = fmt_int(r["tokens"]) if r["exact"] else "~" + fmt_int(r["tokens"])
+        table.add_row(
+            str(r["nodeid"]),
+            str(r["label"]),
+            str(r["tokenizer"]),
+            tokens,
+            fmt_int(r["max_tokens"]),
+            fmt_pct(r["percent"]),
+            str(r["status"]),
+            style=_STYLE.get(str(r["status"])),
+        )
+    return table
+
+
+def render(records: Iterable[Mapping[str, Any]], width: int = 100, color: bool = False) -> str:
+    """The summary table as text (rich, at ``width`` columns), with a line that says ``~`` marks
+    estimates when there are any."""
+    import io
+
+    from rich.console import Console
+
+    records = list(records)
+    model = build_table(records)
+    # Never cut a node id or a number: when the terminal is narrower than the table needs, render
+    # at the width the table needs and let the terminal wrap.
+    needed = max(len(line) for line in model.to_text().splitlines()) + len(model.columns) + 1
+    width = max(width, needed)
+    table: Any = model.to_rich()
+    table.pad_edge = False
+    for column in table.columns:
+        column.no_wrap = True
+    buf = io.StringIO()
+    console = Console(
+        file=buf,
+        width=width,
+        force_terminal=color,
+        no_color=not color,
+        markup=False,
+        highlight=False,
+        emoji=False,
+        color_system="standard" if color else None,
+    )
+    console.print(table)
+    text = "\n".join(line.rstrip() for line in buf.getvalue().splitlines()).strip("\n") + "\n"
+    if any(not r["exact"] for r in records):
+        text += "~ estimated by a non-exact tokenizer\n"
+    return text
