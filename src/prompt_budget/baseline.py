@@ -27,7 +27,6 @@ import contextlib
 import fnmatch
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -59,6 +58,11 @@ __all__ = [
 SCHEMA_ID: Final = "prompt-budget-baseline"
 SCHEMA_VERSION: Final = 1
 HOW_TO_CREATE: Final = "`pytest --prompt-budget-update` or `prompt-budget baseline update`"
+
+#: Kinds of entries that come from the file checks (``prompt-budget check`` and the collected file
+#: items), as opposed to ``check``/``section`` entries recorded by the ``prompt_budget`` fixture.
+FILE_KINDS: Final = ("file", "frontmatter", "must-load", "plan")
+FILE_ENTRY_KINDS: Final = ("file", "frontmatter")
 
 ItemStatus = Literal["pass", "fail", "new", "removed", "mismatch"]
 
@@ -370,7 +374,7 @@ class GrowthPolicy:
             for pattern, gate in bl.overrides.items()
         ]
         if rule_for is None and config.files:
-            rule_for = rule_matcher(config.files, config.root)
+            rule_for = rule_matcher(config)
         return cls(
             default=default,
             default_source=source,
@@ -381,7 +385,7 @@ class GrowthPolicy:
         )
 
     def for_id(self, check_id: str, kind: str = "check") -> GatePolicy:
-        rule = self.rule_for(check_id) if self.rule_for is not None and kind == "file" else None
+        rule = self.rule_for(check_id) if self.rule_for is not None and kind in FILE_ENTRY_KINDS else None
         ratchet = self.ratchet or (rule is not None and rule.ratchet)
         matches = [(p, g, s) for p, g, s in self.overrides if fnmatch.fnmatchcase(check_id, p)]
         if matches:
@@ -394,38 +398,22 @@ class GrowthPolicy:
         return GatePolicy(self.default, self.default_source, ratchet)
 
 
-def rule_matcher(rules: Sequence[FileRule], root: Path) -> Callable[[str], FileRule | None]:
-    """The file entry a file check id (a path relative to the config folder) belongs to, by the entry's
-    globs (``!`` excludes); the last matching entry in config order wins, as the file checks do when
-    ``prompt_budget.files`` is not available."""
-    try:
-        from prompt_budget import files as files_mod  # the file-budget module, when present
-
-        finder = getattr(files_mod, "rule_for_path", None)
-    except ImportError:  # pragma: no cover - depends on the file-budget module
-        finder = None
-    if finder is not None:
-
-        def via_files(check_id: str) -> FileRule | None:
-            found = finder(rules, root / check_id.split("::", 1)[0])
-            return found if isinstance(found, FileRule) else None
-
-        return via_files
-    from prompt_budget.walk import _glob_to_regex
-
-    compiled = []
-    for rule in rules:
-        inc = [re.compile(_glob_to_regex(g.lstrip("/")) + r"\Z") for g in rule.path if not g.startswith("!")]
-        exc = [re.compile(_glob_to_regex(g[1:].lstrip("/")) + r"\Z") for g in rule.path if g.startswith("!")]
-        compiled.append((rule, inc, exc))
+def rule_matcher(config: Any) -> Callable[[str], FileRule | None]:
+    """The ``[[tool.prompt_budget.files]]`` entry a file check id belongs to (``docs/ref.md``, or
+    ``docs/ref.md#frontmatter``), by the file checks' own matching (``prompt_budget.files.resolve``:
+    the most specific pattern wins). The tree is walked once, on the first call."""
+    cache: dict[str, FileRule] = {}
+    resolved = False
 
     def match(check_id: str) -> FileRule | None:
-        rel = check_id.split("::", 1)[0]
-        found = None
-        for rule, inc, exc in compiled:
-            if any(r.match(rel) for r in inc) and not any(r.match(rel) for r in exc):
-                found = rule
-        return found
+        nonlocal resolved
+        if not resolved:
+            from prompt_budget import files
+
+            resolved = True
+            fileset = files.resolve(config)
+            cache.update({fid: m.winner.rule for fid, m in fileset.files.items()})
+        return cache.get(check_id.split("#", 1)[0])
 
     return match
 
@@ -640,3 +628,123 @@ def ratchet(baseline: Baseline, comparison: Comparison) -> tuple[Baseline, tuple
     for item in lowered:
         entries[item.id] = replace(entries[item.id], tokens=item.now or 0)
     return Baseline(entries), tuple(i.id for i in lowered)
+
+
+# --- measuring without pytest: the file checks, here or at a git ref ------------------------------
+
+
+def measured_from_verdicts(verdicts: Iterable[Any]) -> dict[str, BaselineEntry]:
+    """Baseline entries from file-check verdicts (``prompt_budget.files``): files, always-loaded
+    frontmatter, the must-load total and load-plan stages. Verdicts for files that could not be counted
+    or do not exist measure nothing and are left out."""
+    out: dict[str, BaselineEntry] = {}
+    for v in verdicts:
+        details = v.details or {}
+        if details.get("problem") or details.get("missing"):
+            continue
+        kind = details.get("kind")
+        out[v.subject] = BaselineEntry(
+            v.usage.tokens, v.usage.tokenizer, kind if isinstance(kind, str) and kind else "file"
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class FileMeasurement:
+    """What the file checks measured, and the file entry each file id belongs to."""
+
+    entries: Mapping[str, BaselineEntry]
+    rules: Mapping[str, FileRule]
+
+    def rule_for(self, check_id: str) -> FileRule | None:
+        return self.rules.get(check_id.split("#", 1)[0])
+
+
+def measure_files(config: Any, *, tokenizer: str | None = None, cache: Any = None) -> FileMeasurement:
+    """Count every configured file (and the must-load total and plan stages) through the file checks'
+    one code path (``prompt_budget.files.check``)."""
+    from prompt_budget import files
+
+    report = files.check(config, tokenizer, cache)
+    verdicts = list(report.file_verdicts)
+    if report.must_load is not None:
+        verdicts.append(report.must_load)
+    verdicts += [v for v in report.plan_verdicts if (v.details or {}).get("kind") == "plan"]
+    rules = {fid: m.winner.rule for fid, m in report.fileset.files.items()}
+    return FileMeasurement(measured_from_verdicts(verdicts), rules)
+
+
+def _git(args: Sequence[str], cwd: Path) -> str:
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            ["git", *args], cwd=cwd, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+        )
+    except FileNotFoundError:
+        raise ConfigError("git is not installed or not on PATH; --base needs it", key="--base") from None
+    if done.returncode != 0:
+        raise _GitFailed(done.stderr.strip() or f"git {' '.join(args)} exited with {done.returncode}")
+    return done.stdout.strip()
+
+
+class _GitFailed(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def git_worktree(repo: Path, ref: str) -> Any:
+    """Check ``ref`` out into a temporary folder with ``git worktree add --detach``; yields the folder.
+    The worktree and its folder are removed afterwards, also when the body raises."""
+    import shutil
+
+    try:
+        top = Path(_git(["rev-parse", "--show-toplevel"], repo))
+    except _GitFailed:
+        raise ConfigError(f"{repo} is not inside a git repository; --base needs one", key="--base") from None
+    try:
+        _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], top)
+    except _GitFailed:
+        raise ConfigError(f"unknown git ref {ref!r} (not a commit in {top})", key="--base") from None
+    holder = Path(tempfile.mkdtemp(prefix="prompt-budget-base-"))
+    tree = holder / "tree"
+    try:
+        try:
+            _git(["worktree", "add", "--detach", "--quiet", str(tree), ref], top)
+        except _GitFailed as exc:
+            raise ConfigError(f"cannot check out {ref!r} into a worktree: {exc}", key="--base") from None
+        yield top, tree
+    finally:
+        with contextlib.suppress(_GitFailed, ConfigError):
+            _git(["worktree", "remove", "--force", str(tree)], top)
+        shutil.rmtree(holder, ignore_errors=True)
+        with contextlib.suppress(_GitFailed, ConfigError):
+            _git(["worktree", "prune"], top)
+
+
+def measure_at_ref(
+    config: Any, ref: str, *, tokenizer: str | None = None, cache: Any = None
+) -> FileMeasurement:
+    """Measure the file checks as they were at git ``ref``: check it out into a temporary worktree, load
+    the configuration found there at the same place (no configuration there: nothing measured), count
+    with ``tokenizer`` (default: the current configuration's, so the two sides are comparable) and
+    clean up. Ids are relative to the configuration's folder, so they match the working tree's."""
+    from prompt_budget.config import load_config
+
+    with git_worktree(config.root, ref) as (top, tree):
+        root = tree / Path(config.root).resolve().relative_to(top.resolve())
+        if config.path is not None:
+            there = tree / Path(config.path).resolve().relative_to(top.resolve())
+            if not there.is_file():
+                return FileMeasurement({}, {})
+            try:
+                base_config = load_config(there)
+            except ConfigError as exc:
+                raise ConfigError(f"at {ref}: {exc.message}", file=exc.file, key=exc.key) from None
+        else:
+            base_config = load_config(start=root)
+            if base_config.path is None or tree.resolve() not in base_config.path.resolve().parents:
+                return FileMeasurement({}, {})
+        if not base_config.files and not base_config.preset:
+            return FileMeasurement({}, {})
+        return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)

@@ -244,14 +244,114 @@ def _run_calibrate(args: argparse.Namespace, out: Output) -> int:
 
 
 def _add_baseline(sub: Any) -> None:
-    p = sub.add_parser("baseline", help="write or compare the token baseline")
-    p.add_argument("action", nargs="?", choices=["update", "compare"])
+    p = sub.add_parser(
+        "baseline",
+        help="write or compare the token baseline",
+        description="update: count the configured files and write their tokens into the baseline "
+        "(entries this command does not measure, such as pytest checks, are kept). compare: count them "
+        "again and compare with the baseline, or with git ref --base REF checked out into a temporary "
+        "worktree. Exit 1 when an item grew past its growth gate.",
+    )
+    p.add_argument("action", choices=["update", "compare"])
+    p.add_argument(
+        "path", nargs="?", default=None, metavar="PATH", help="project folder or config file (default: .)"
+    )
+    p.add_argument("--baseline", metavar="FILE", help="baseline file (default: config baseline.path)")
+    p.add_argument("--prune", action="store_true", help="update: drop file entries no longer measured")
+    p.add_argument("--base", metavar="REF", help="compare: count at this git ref instead of reading the file")
+    p.add_argument(
+        "--max-growth", metavar="GROWTH", help="compare: '5%%', 300 or '5%% or 300' (default: config)"
+    )
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "markdown", "github"],
+        default="text",
+        help="compare: output format; github adds ::error annotations (default: text)",
+    )
+    p.add_argument("--report", metavar="FILE.md", help="compare: also write the Markdown summary to FILE.md")
+    p.add_argument("--all", action="store_true", help="compare: list unchanged items too")
+    p.add_argument(
+        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
+    )
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
     p.set_defaults(run=_run_baseline)
 
 
 def _run_baseline(args: argparse.Namespace, out: Output) -> int:
-    out.error("'baseline' is not available yet")
-    return EXIT_USAGE
+    from prompt_budget import baseline as bl
+    from prompt_budget.files import default_cache
+    from prompt_budget.report import baseline as report
+
+    target = Path(args.path) if args.path else Path(".")
+    if args.path and not target.exists():
+        out.error(f"{args.path}: no such file or folder")
+        return EXIT_USAGE
+    explicit = args.config or (str(target) if target.is_file() else None)
+    config = _config(argparse.Namespace(config=explicit), start=target)
+    if args.tokenizer:
+        config = config.with_overrides(tokenizer=args.tokenizer)
+    if not config.files and not config.preset:
+        where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
+        out.note(f"no [[tool.prompt_budget.files]] entries and no preset ({where}): no files to measure")
+    path = Path(args.baseline) if args.baseline else config.resolve(config.baseline.path)
+    shown = _display(path)
+    cache = None if args.no_cache else default_cache(config)
+    measured = bl.measure_files(config, cache=cache)
+    stored = bl.load_baseline(path)
+    if args.action == "update":
+        new, summary = bl.update(stored, measured.entries, prune=args.prune, scope=_file_scope)
+        if stored is not None and new == stored:
+            out.print(f"{shown}: up to date ({summary.describe()})")
+        else:
+            bl.save_baseline(new, path)
+            out.print(f"{shown}: written ({summary.describe()})")
+        return EXIT_OK
+    policy = bl.GrowthPolicy.from_config(
+        config, max_growth=args.max_growth, max_growth_source="--max-growth", rule_for=measured.rule_for
+    )
+    if args.base:
+        before = bl.measure_at_ref(config, args.base, tokenizer=config.tokenizer, cache=cache)
+        comparison = bl.compare(bl.Baseline(before.entries), measured.entries, policy, base=args.base)
+    else:
+        files_only = (
+            None
+            if stored is None
+            else bl.Baseline({cid: e for cid, e in stored.entries.items() if _file_scope(cid, e)})
+        )
+        comparison = bl.compare(files_only, measured.entries, policy, path=shown)
+        if stored is not None:
+            lowered, ids = bl.ratchet(stored, comparison)
+            if ids:
+                bl.save_baseline(lowered, path)
+                n = f"{len(ids)} entry" if len(ids) == 1 else f"{len(ids)} entries"
+                out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(ids)}")
+    if cache is not None:
+        cache.save()
+    markdown = report.markdown_summary(comparison)
+    if args.report:
+        Path(args.report).write_text(markdown, encoding="utf-8")
+    report.append_step_summary(markdown)
+    if args.format == "json":
+        out.json(comparison.to_dict())
+    elif args.format == "markdown":
+        out.out.write(markdown)
+    else:
+        for table in report.comparison_tables(comparison, changed_only=not args.all):
+            out.table(table)
+            out.print()
+        for line in report.summary_lines(comparison):
+            out.print(line)
+        if args.format == "github":
+            for line in report.github_annotations(comparison):
+                out.print(line)
+    return EXIT_BROKEN if comparison.failures else EXIT_OK
+
+
+def _file_scope(check_id: str, entry: Any) -> bool:
+    """Entries the CLI measures (file checks); pytest's ``check``/``section`` entries are left alone."""
+    from prompt_budget.baseline import FILE_KINDS
+
+    return bool(entry.kind in FILE_KINDS)
 
 
 # --- main ---------------------------------------------------------------------------------------

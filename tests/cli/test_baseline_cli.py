@@ -1,0 +1,291 @@
+"""`prompt-budget baseline update|compare [--base REF]` through a real subprocess on real trees.
+
+Counts use the ``chars4`` tokenizer (ceil(chars / 4)) so every expected number is computed by hand:
+a file of ``"abcd" * N`` is N tokens."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CONFIG = """\
+[tool.prompt_budget]
+tokenizer = "chars4"
+[tool.prompt_budget.baseline]
+max_growth = "10% or 20"
+[[tool.prompt_budget.files]]
+path = "skills/*/SKILL.md"
+max_tokens = 5000
+[[tool.prompt_budget.files]]
+path = "docs/*.md"
+max_tokens = 5000
+"""
+
+
+def run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if k != "GITHUB_STEP_SUMMARY"}
+    full_env.update({"NO_COLOR": "1", **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "prompt_budget", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=full_env,
+    )
+
+
+def write(root: Path, rel: str, tokens: int) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("abcd" * tokens, encoding="utf-8")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text(CONFIG, encoding="utf-8")
+    write(tmp_path, "skills/a/SKILL.md", 100)
+    write(tmp_path, "skills/b/SKILL.md", 300)
+    write(tmp_path, "docs/ref.md", 50)
+    return tmp_path
+
+
+def stored(root: Path) -> dict[str, int]:
+    doc = json.loads((root / ".prompt-budget" / "baseline.json").read_text(encoding="utf-8"))
+    assert doc["version"] == 1
+    return {cid: e["tokens"] for cid, e in doc["entries"].items()}
+
+
+def test_missing_baseline_says_what_would_be_written(project: Path) -> None:
+    done = run(project, "baseline", "compare")
+    assert done.returncode == 0, done.stderr
+    assert (
+        "no baseline at .prompt-budget/baseline.json: 3 checks measured would be written; create it with "
+        "`pytest --prompt-budget-update` or `prompt-budget baseline update`"
+    ) in done.stdout
+    assert not (project / ".prompt-budget" / "baseline.json").exists()
+
+
+def test_update_then_compare_pass_then_fail(project: Path) -> None:
+    done = run(project, "baseline", "update")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ".prompt-budget/baseline.json: written (3 added, 0 changed, 0 unchanged)\n"
+    assert stored(project) == {"docs/ref.md": 50, "skills/a/SKILL.md": 100, "skills/b/SKILL.md": 300}
+    text = (project / ".prompt-budget" / "baseline.json").read_text(encoding="utf-8")
+    assert text.endswith("}\n")
+    assert list(json.loads(text)["entries"]) == sorted(json.loads(text)["entries"])
+
+    again = run(project, "baseline", "update")
+    assert again.stdout == ".prompt-budget/baseline.json: up to date (0 added, 0 changed, 3 unchanged)\n"
+
+    write(project, "skills/b/SKILL.md", 315)  # +15, +5%: within "10% or 20"
+    done = run(project, "baseline", "compare")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (
+        "compared with .prompt-budget/baseline.json: 3 checks, tokens 450 -> 465 (+15, +3.3%)" in done.stdout
+    )
+
+    write(project, "skills/a/SKILL.md", 125)  # +25, +25%: over both
+    done = run(project, "baseline", "compare")
+    assert done.returncode == 1
+    assert (
+        "FAILED skills/a/SKILL.md: tokens 100 -> 125 (+25, +25.0%), allowed +10% or +20 "
+        "(gate: pyproject.toml [tool.prompt_budget.baseline] max_growth)"
+    ) in done.stdout
+    assert stored(project)["skills/a/SKILL.md"] == 100  # compare never accepts growth
+
+
+def test_max_growth_on_the_command_line(project: Path) -> None:
+    run(project, "baseline", "update")
+    write(project, "skills/b/SKILL.md", 330)  # +30, +10%
+    assert run(project, "baseline", "compare").returncode == 0  # +30 > 20, but +10% is not over 10%
+    done = run(project, "baseline", "compare", "--max-growth", "50")
+    assert done.returncode == 0, done.stdout
+    done = run(project, "baseline", "compare", "--max-growth", "5%")
+    assert done.returncode == 1
+    assert "allowed +5% (gate: --max-growth)" in done.stdout
+    done = run(project, "baseline", "compare", "--max-growth", "five")
+    assert done.returncode == 2
+    assert done.stderr.startswith("prompt-budget: error: --max-growth: expected a ")
+
+
+def test_update_keeps_entries_it_does_not_measure_and_prune(project: Path) -> None:
+    path = project / ".prompt-budget" / "baseline.json"
+    path.parent.mkdir()
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "entries": {
+                    "tests/test_p.py::test_x": {"tokens": 9, "tokenizer": "chars4", "kind": "check"},
+                    "docs/gone.md": {"tokens": 7, "tokenizer": "chars4", "kind": "file"},
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
+    done = run(project, "baseline", "update")
+    assert done.stdout == (
+        ".prompt-budget/baseline.json: written (3 added, 0 changed, 0 unchanged, 2 kept (not measured this run))\n"
+    )
+    assert stored(project) == {
+        "docs/gone.md": 7,
+        "docs/ref.md": 50,
+        "skills/a/SKILL.md": 100,
+        "skills/b/SKILL.md": 300,
+        "tests/test_p.py::test_x": 9,
+    }
+    done = run(project, "baseline", "update", "--prune")
+    assert "1 pruned" in done.stdout
+    assert "docs/gone.md" not in stored(project)
+    assert stored(project)["tests/test_p.py::test_x"] == 9  # the CLI never prunes pytest checks
+
+
+def test_corrupted_baseline_is_a_one_line_error(project: Path) -> None:
+    path = project / ".prompt-budget" / "baseline.json"
+    path.parent.mkdir()
+    path.write_text(
+        '{"version": 1, "entries": {"a": {"tokens": "many", "tokenizer": "chars4"}}}', encoding="utf-8"
+    )
+    for action in ("compare", "update"):
+        done = run(project, "baseline", action)
+        assert done.returncode == 2
+        assert done.stderr.splitlines() == [
+            f"prompt-budget: error: {path.resolve()}: entries[\"a\"].tokens: expected a whole number >= 0, got 'many'"
+        ]
+        assert "Traceback" not in done.stderr
+
+
+def test_tokenizer_mismatch_is_reported_not_compared(project: Path) -> None:
+    run(project, "baseline", "update")
+    write(project, "skills/a/SKILL.md", 1000)
+    done = run(project, "baseline", "compare", "--tokenizer", "conservative")
+    assert done.returncode == 0, done.stdout
+    assert "tokenizer changed (not compared)" in done.stdout
+    assert (
+        "3 checks were counted by another tokenizer than their baseline entry and were not compared"
+        in done.stdout
+    )
+
+
+def test_ratchet_follows_a_shrinking_file_down(project: Path) -> None:
+    config = CONFIG.replace('path = "docs/*.md"\n', 'path = "docs/*.md"\nratchet = true\n')
+    (project / "pyproject.toml").write_text(config, encoding="utf-8")
+    run(project, "baseline", "update")
+    write(project, "docs/ref.md", 40)
+    write(project, "skills/a/SKILL.md", 90)  # shrank too, but its entry has no ratchet
+    done = run(project, "baseline", "compare")
+    assert done.returncode == 0
+    assert "ratcheted down 1 entry that shrank: docs/ref.md" in done.stderr
+    assert stored(project) == {"docs/ref.md": 40, "skills/a/SKILL.md": 100, "skills/b/SKILL.md": 300}
+    write(project, "docs/ref.md", 50)  # back to the old size: +10, +25% over the new low
+    done = run(project, "baseline", "compare")
+    assert done.returncode == 0  # +10 is within "or 20"
+    write(project, "docs/ref.md", 70)
+    assert run(project, "baseline", "compare").returncode == 1
+
+
+def test_formats_report_and_step_summary(project: Path) -> None:
+    run(project, "baseline", "update")
+    write(project, "skills/a/SKILL.md", 150)
+    summary = project / "summary.md"
+    summary.write_text("before\n", encoding="utf-8")
+    done = run(
+        project, "baseline", "compare", "--format", "github", "--report", "pr.md",
+        env={"GITHUB_STEP_SUMMARY": str(summary)},
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert (
+        "::error file=skills/a/SKILL.md,line=1,title=prompt-budget growth::skills/a/SKILL.md: tokens 100 -> 150 "
+        "(+50, +50.0%25), allowed +10%25 or +20 (gate: pyproject.toml [tool.prompt_budget.baseline] max_growth)"
+    ) in done.stdout.splitlines()
+    md = (project / "pr.md").read_text(encoding="utf-8")
+    assert md.startswith("## Prompt budget: growth over the baseline\n\n:x: **1 over their growth gate**.")
+    assert summary.read_text(encoding="utf-8") == "before\n" + md
+    data = json.loads(run(project, "baseline", "compare", "--format", "json").stdout)
+    assert data["counts"]["failed"] == 1
+    assert data["items"][0]["id"] == "skills/a/SKILL.md"
+    assert data["items"][0]["delta"] == 50
+
+
+# --- compare --base REF in a real git repository --------------------------------------------------
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def git(root: Path, *args: str) -> str:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_SYSTEM": os.devnull,
+    }
+    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, env=env, check=True)
+    return done.stdout
+
+
+@needs_git
+def test_compare_with_base_ref(project: Path) -> None:
+    git(project, "init", "-q", "-b", "main")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "one")
+    write(project, "skills/a/SKILL.md", 200)  # +100, +100%
+    write(project, "skills/c/SKILL.md", 10)  # new
+    (project / "docs" / "ref.md").unlink()  # removed
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "two")
+    write(project, "skills/b/SKILL.md", 310)  # uncommitted: +10, counted as the working tree
+
+    done = run(project, "baseline", "compare", "--base", "HEAD~1", "--all")
+    assert done.returncode == 1, done.stdout + done.stderr
+    out = done.stdout
+    assert "compared with git ref HEAD~1: 2 checks, tokens 400 -> 510 (+110, +27.5%)" in out
+    assert "FAILED skills/a/SKILL.md: tokens 100 -> 200 (+100, +100.0%), allowed +10% or +20" in out
+    lines = [line.split() for line in out.splitlines()]
+    assert ["skills/b/SKILL.md", "300", "310", "+10", "+3.3%", "ok"] in lines
+    assert ["skills/c/SKILL.md", "10", "chars4"] in lines
+    assert ["docs/ref.md", "50"] in lines
+    # no baseline file was needed or written, and the temporary worktree is gone
+    assert not (project / ".prompt-budget" / "baseline.json").exists()
+    assert len(git(project, "worktree", "list").splitlines()) == 1
+
+    done = run(project, "baseline", "compare", "--base", "HEAD")
+    assert done.returncode == 0  # only the +10 of the working tree
+    assert "compared with git ref HEAD: 3 checks, tokens 510 -> 520 (+10, +2.0%)" in done.stdout
+
+
+@needs_git
+def test_compare_with_base_errors(project: Path) -> None:
+    done = run(project, "baseline", "compare", "--base", "HEAD~1")
+    assert done.returncode == 2
+    assert "is not inside a git repository; --base needs one" in done.stderr
+    git(project, "init", "-q", "-b", "main")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "one")
+    done = run(project, "baseline", "compare", "--base", "no-such-ref")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"prompt-budget: error: --base: unknown git ref 'no-such-ref' (not a commit in {project.resolve()})"
+    )
+
+
+@needs_git
+def test_compare_with_base_cleans_up_on_error(project: Path) -> None:
+    git(project, "init", "-q", "-b", "main")
+    (project / "pyproject.toml").write_text(CONFIG + "bogus_number = [\n", encoding="utf-8")  # broken TOML
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "broken config")
+    (project / "pyproject.toml").write_text(CONFIG, encoding="utf-8")
+    done = run(project, "baseline", "compare", "--base", "HEAD")
+    assert done.returncode == 2
+    assert "invalid TOML" in done.stderr
+    assert len(git(project, "worktree", "list").splitlines()) == 1
