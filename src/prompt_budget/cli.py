@@ -354,6 +354,103 @@ def _file_scope(check_id: str, entry: Any) -> bool:
     return bool(entry.kind in FILE_KINDS)
 
 
+# --- init ---------------------------------------------------------------------------------------
+
+
+def _add_init(sub: Any) -> None:
+    p = sub.add_parser(
+        "init",
+        help="scan a repository and write a starting [tool.prompt_budget]",
+        description="Find the prompt-bearing files (CLAUDE.md, AGENTS.md, .claude/skills, agents and "
+        "commands, .cursor/rules, prompts/, *.prompt, linked reference docs), count them, and write caps "
+        "at today's size plus headroom into pyproject.toml (or prompt_budget.toml when there is none). "
+        "An existing, different configuration is only replaced with --force. Exit 1 when it differs "
+        "and --force was not given.",
+    )
+    p.add_argument("path", nargs="?", default=".", metavar="PATH", help="repository root (default: .)")
+    p.add_argument(
+        "--headroom", default="25%", metavar="PERCENT", help="room over today's size (default: 25%%)"
+    )
+    p.add_argument(
+        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
+    )
+    p.add_argument("--model", metavar="NAME", help="a known model name; sets context_window")
+    p.add_argument("--dry-run", action="store_true", help="print the proposal; write nothing")
+    p.add_argument("--force", action="store_true", help="replace an existing, different configuration")
+    p.add_argument("--no-baseline", action="store_true", help="do not create the baseline file")
+    p.add_argument("--lint", action="store_true", help="also run lint and list the magic budgets it finds")
+    p.set_defaults(run=_run_init)
+
+
+def _run_init(args: argparse.Namespace, out: Output) -> int:
+    from prompt_budget import init
+    from prompt_budget.report.table import Column, Table, fmt_int
+
+    headroom = init.parse_headroom(args.headroom)
+    proposal = init.propose(
+        args.path, tokenizer=args.tokenizer, headroom=headroom, model=args.model, target=args.config
+    )
+    target = _display(proposal.target)
+    caps = {f.path: e for e in proposal.entries for f in e.files}
+    table = Table(
+        [Column("file"), Column("kind"), Column("tokens", "right"), Column("cap", "right"), Column("load")],
+        title=f"prompt-bearing files in {_display(proposal.root) or '.'} ({proposal.tokenizer})",
+    )
+    for f in proposal.found:
+        entry = caps[f.path]
+        table.add_row(f.path, f.kind, fmt_int(f.tokens), fmt_int(entry.max_tokens), entry.load or "-")
+    table.footer = [
+        f"total ({len(proposal.found)} files)",
+        "",
+        fmt_int(sum(f.tokens for f in proposal.found)),
+        "",
+        "",
+    ]
+    out.table(table)
+    if not proposal.found:
+        out.note("no prompt-bearing files found; the configuration holds settings only")
+    if args.dry_run:
+        init.planned_text(proposal)  # fails here, not later, when the file cannot be merged
+        out.print(f"\n# would write {target}:")
+        out.print(init.render(proposal).rstrip("\n"))
+        code = EXIT_OK
+    else:
+        result = init.apply(proposal, force=args.force)
+        if result.status == "conflict":
+            out.error(
+                f"{target} already has a different prompt-budget configuration; --dry-run shows the "
+                "proposal, --force replaces it (tables init does not write are kept)"
+            )
+            return EXIT_BROKEN
+        kept = f" (kept: {', '.join(result.kept)})" if result.kept else ""
+        out.print(f"{target}: {result.status}{kept}")
+        if not args.no_baseline:
+            out.print(init.create_baseline(proposal)[1])
+        code = EXIT_OK
+    if args.lint:
+        report = init.run_lint(proposal)
+        if report.note:
+            out.print(report.note)
+        elif report.findings:
+            out.print(f"lint: {len(report.findings)} magic budget(s) in code:")
+            for finding in report.findings:
+                where = f"{finding.get('path')}:{finding.get('line')}"
+                out.print(f"  {where}: {finding.get('code')} {finding.get('message')}")
+            out.print(f"move them into config with: {report.fix_command}  (preview: add --diff)")
+        else:
+            out.print("lint: no magic budgets found")
+    config_flag = (
+        "" if proposal.target.name in ("pyproject.toml", "prompt_budget.toml") else f" --config {target}"
+    )
+    out.print("next:")
+    out.print(f"  prompt-budget{config_flag} check")
+    if proposal.python or not proposal.standalone:
+        out.print("  python -m pytest")
+    else:
+        out.print(f"  git add {target} .prompt-budget && git commit -m 'Add token budgets'")
+    return code
+
+
 # --- main ---------------------------------------------------------------------------------------
 
 
@@ -367,7 +464,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", metavar="FILE", help="pyproject.toml or prompt_budget.toml to use")
     parser.add_argument("--color", choices=["auto", "always", "never"], default="auto")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (_add_count, _add_check, _add_lint, _add_calibrate, _add_baseline):
+    for add in (_add_count, _add_check, _add_lint, _add_calibrate, _add_baseline, _add_init):
         add(sub)
     return parser
 

@@ -1,0 +1,421 @@
+"""`prompt-budget init` on generated repository layouts: what it finds, what it writes, and that a
+second run changes nothing. Caps are checked against hand-computed values (chars4: ceil(chars / 4))."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from prompt_budget.config import load_config
+from prompt_budget.errors import ConfigError
+from prompt_budget.init import cap_for, merge_pyproject, parse_headroom
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "prompt_budget", "--color", "never", "init", *args],
+        cwd=cwd,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+
+
+def write(root: Path, rel: str, text: str) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def chars(n: int, line: str = "word ") -> str:
+    """Exactly ``n`` characters of text (chars4 counts ceil(n / 4) tokens)."""
+    return (line * (n // len(line) + 1))[:n]
+
+
+def entries(table: dict[str, object]) -> dict[str, dict[str, object]]:
+    files = table["files"]
+    assert isinstance(files, list)
+    return {str(e["name"]): e for e in files}
+
+
+def load_quietly(path: Path) -> object:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return load_config(path)
+
+
+PYPROJECT = """\
+# Build settings: keep this comment.
+[build-system]
+requires = ["setuptools>=77"]   # trailing comment stays too
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "demo-agent"
+version = "0.1.0"
+description = '''
+A multi-line string that looks like a table:
+[tool.prompt_budget]
+'''
+
+# Ruff settings follow.
+[tool.ruff]
+line-length = 100
+"""
+
+
+# --- layout 1: Claude Code skills -------------------------------------------------------------------
+
+
+@pytest.fixture
+def claude_repo(tmp_path: Path) -> Path:
+    root = tmp_path / "claude"
+    write(root, "pyproject.toml", PYPROJECT)
+    write(root, "CLAUDE.md", "# Rules\nRead [the guide](docs/guide.md) first.\n" + chars(400 - 47))
+    write(root, "AGENTS.md", chars(80))
+    skill = "---\nname: pdf\ndescription: Fill in PDF forms\n---\n" + chars(200)
+    write(root, ".claude/skills/pdf/SKILL.md", skill)
+    write(root, ".claude/skills/pdf/references/forms.md", chars(1000))
+    write(
+        root, ".claude/skills/xlsx/SKILL.md", "---\nname: xlsx\ndescription: Spreadsheets\n---\n" + chars(40)
+    )
+    write(
+        root,
+        ".claude/agents/reviewer.md",
+        "---\nname: reviewer\ndescription: Reviews diffs\n---\n" + chars(120),
+    )
+    write(root, ".claude/commands/ship.md", chars(60))
+    write(root, "docs/guide.md", chars(2000))
+    write(root, "docs/unlinked.md", chars(50_000))  # a user doc nobody loads: not a prompt
+    write(root, "node_modules/pkg/CLAUDE.md", chars(10_000))  # vendored: skipped
+    write(root, ".gitignore", "scratch/\n")
+    write(root, "scratch/prompts/draft.md", chars(9_000))  # ignored by git: skipped
+    return root
+
+
+def test_claude_code_layout(claude_repo: Path) -> None:
+    proc = run(claude_repo, "-t", "chars4")
+    assert proc.returncode == 0, proc.stderr
+    text = (claude_repo / "pyproject.toml").read_text()
+    # the original file is untouched, byte for byte; the config is appended after it
+    assert text.startswith(PYPROJECT)
+    table = tomllib.loads(text)["tool"]["prompt_budget"]
+    assert table["tokenizer"] == "chars4"
+    got = entries(table)
+    assert set(got) == {
+        "CLAUDE.md",
+        "AGENTS.md",
+        "skills",
+        "skill references",
+        "subagents",
+        "commands",
+        "linked references",
+    }
+    # CLAUDE.md: 400 chars = 100 tokens; +25% = 125, rounded up to a multiple of 10
+    assert got["CLAUDE.md"] == {"name": "CLAUDE.md", "path": "CLAUDE.md", "load": "must", "max_tokens": 130}
+    assert got["AGENTS.md"]["load"] == "must"
+    assert got["AGENTS.md"]["max_tokens"] == 30  # 20 tokens -> 25 -> 30
+    skills = got["skills"]
+    assert skills["path"] == ".claude/skills/*/SKILL.md"
+    assert skills["load"] == "skippable"
+    # largest SKILL.md: 46 chars of frontmatter + 200 = 246 chars = 62 tokens -> 77.5 -> 80
+    assert skills["max_tokens"] == 80
+    # its always-loaded part "name: pdf\ndescription: Fill in PDF forms" is 40 chars = 10 tokens
+    assert skills["frontmatter_max_tokens"] == 20
+    assert got["skill references"]["max_tokens"] == 320  # 250 tokens -> 312.5 -> 320
+    assert got["subagents"]["frontmatter_max_tokens"] == 20
+    assert got["linked references"]["path"] == "docs/guide.md"
+    assert got["linked references"]["max_tokens"] == 630  # 500 -> 625 -> 630
+    assert "docs/unlinked.md" not in text
+    assert "node_modules" not in text
+    assert "scratch" not in text
+    assert table["baseline"]["path"] == ".prompt-budget/baseline.json"
+    config = load_quietly(claude_repo / "pyproject.toml")
+    assert len(config.files) == 7  # type: ignore[attr-defined]
+    # the next two commands
+    assert "prompt-budget check" in proc.stdout
+    assert "python -m pytest" in proc.stdout
+
+
+def test_written_entries_match_the_files_they_were_made_for(claude_repo: Path) -> None:
+    """The file-budget resolver (issue 4) picks, for every file init found, the entry init made."""
+    files = pytest.importorskip("prompt_budget.files")
+    assert run(claude_repo, "-t", "chars4").returncode == 0
+    fileset = files.resolve(load_config(claude_repo / "pyproject.toml"))
+    winners = {rel: m.winner.rule.name for rel, m in fileset.files.items()}
+    assert winners == {
+        "AGENTS.md": "AGENTS.md",
+        "CLAUDE.md": "CLAUDE.md",
+        ".claude/agents/reviewer.md": "subagents",
+        ".claude/commands/ship.md": "commands",
+        ".claude/skills/pdf/SKILL.md": "skills",
+        ".claude/skills/xlsx/SKILL.md": "skills",
+        ".claude/skills/pdf/references/forms.md": "skill references",
+        "docs/guide.md": "linked references",
+    }
+
+
+def test_twice_changes_nothing(claude_repo: Path) -> None:
+    assert run(claude_repo, "-t", "chars4").returncode == 0
+    first = (claude_repo / "pyproject.toml").read_bytes()
+    listing = sorted(p.relative_to(claude_repo).as_posix() for p in claude_repo.rglob("*"))
+    second = run(claude_repo)  # the tokenizer now comes from the config
+    assert second.returncode == 0, second.stderr
+    assert "pyproject.toml: unchanged" in second.stdout
+    assert (claude_repo / "pyproject.toml").read_bytes() == first
+    assert sorted(p.relative_to(claude_repo).as_posix() for p in claude_repo.rglob("*")) == listing
+    forced = run(claude_repo, "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert (claude_repo / "pyproject.toml").read_bytes() == first
+
+
+def test_dry_run_prints_the_proposal_and_writes_nothing(claude_repo: Path) -> None:
+    before = (claude_repo / "pyproject.toml").read_bytes()
+    proc = run(claude_repo, "-t", "chars4", "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert (claude_repo / "pyproject.toml").read_bytes() == before
+    assert not (claude_repo / ".prompt-budget").exists()
+    assert "# would write pyproject.toml:" in proc.stdout
+    proposal = proc.stdout.split("# would write pyproject.toml:\n", 1)[1].split("\nnext:")[0]
+    assert entries(tomllib.loads(proposal)["tool"]["prompt_budget"])["CLAUDE.md"]["max_tokens"] == 130
+
+
+def test_headroom_option(claude_repo: Path) -> None:
+    assert run(claude_repo, "-t", "chars4", "--headroom", "50%", "--dry-run").returncode == 0
+    proc = run(claude_repo, "-t", "chars4", "--headroom", "50%")
+    table = tomllib.loads((claude_repo / "pyproject.toml").read_text())["tool"]["prompt_budget"]
+    assert proc.returncode == 0
+    assert entries(table)["CLAUDE.md"]["max_tokens"] == 150  # 100 tokens + 50%
+
+
+def test_a_different_config_is_kept_unless_forced(claude_repo: Path) -> None:
+    assert run(claude_repo, "-t", "chars4").returncode == 0
+    path = claude_repo / "pyproject.toml"
+    edited = path.read_text().replace('tokenizer = "chars4"', 'tokenizer = "chars4"\nmodel = "gpt-4o"', 1)
+    edited = edited.replace("max_tokens = 130", "max_tokens = 999", 1)
+    edited += "\n# my values\n[tool.prompt_budget.values]\nsummary_ratio = 0.9  # keep me\n"
+    path.write_text(edited)
+    proc = run(claude_repo)
+    assert proc.returncode == 1
+    assert "already has a different prompt-budget configuration" in proc.stderr
+    assert "--force" in proc.stderr
+    assert path.read_text() == edited
+    forced = run(claude_repo, "--force")
+    assert forced.returncode == 0, forced.stderr
+    text = path.read_text()
+    table = tomllib.loads(text)["tool"]["prompt_budget"]
+    assert entries(table)["CLAUDE.md"]["max_tokens"] == 130  # recomputed
+    assert table["model"] == "gpt-4o"  # carried over
+    assert table["values"] == {"summary_ratio": 0.9}  # kept
+    assert "summary_ratio = 0.9  # keep me" in text
+    assert "# my values" in text
+    assert text.startswith(PYPROJECT)
+    assert "kept: tool.prompt_budget.values" in forced.stdout
+    load_quietly(path)
+
+
+# --- layout 2: a plain Python agent with prompts/ ---------------------------------------------------
+
+
+def test_python_agent_with_prompts(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    pyproject = (
+        "[project]\nname = 'agent'  # single quotes stay\n\n"
+        "[tool.prompt_budget]\n# an old hand-written table, replaced\ntokenizer = 'chars4'\n\n"
+        "# pytest settings: this comment introduces the next table and stays\n"
+        "[tool.pytest.ini_options]\naddopts = ['-q']\n"
+    )
+    write(root, "pyproject.toml", pyproject)
+    write(root, "src/agent/__init__.py", "")
+    write(root, "src/agent/loop.py", "MAX_TOKENS = 8000\n")
+    write(root, "src/agent/prompts/__init__.py", chars(40_000))  # code beside the prompts: not capped
+    write(root, "src/agent/prompts/system.md", chars(4000))
+    write(root, "src/agent/prompts/summarize.txt", chars(800))
+    write(root, "src/agent/prompts/tools/search.md", chars(400))
+    write(root, "evals/judge.prompt", chars(1200))
+    write(root, "tests/test_loop.py", "def test(): pass\n")
+    proc = run(root, "--force")
+    assert proc.returncode == 0, proc.stderr
+    text = (root / "pyproject.toml").read_text()
+    assert text.startswith("[project]\nname = 'agent'  # single quotes stay\n\n[tool.prompt_budget]\n")
+    assert "# an old hand-written table" not in text
+    assert text.endswith(
+        "# pytest settings: this comment introduces the next table and stays\n"
+        "[tool.pytest.ini_options]\naddopts = ['-q']\n"
+    )
+    table = tomllib.loads(text)["tool"]["prompt_budget"]
+    got = entries(table)
+    assert set(got) == {"src/agent/prompts", "*.prompt files"}
+    prompts = got["src/agent/prompts"]
+    assert prompts["path"] == ["src/agent/prompts/**/*.md", "src/agent/prompts/**/*.txt"]
+    assert prompts["max_tokens"] == 1250  # system.md: 1,000 tokens -> 1,250
+    assert "load" not in prompts  # a template is not loaded by an agent runtime
+    assert got["*.prompt files"] == {"name": "*.prompt files", "path": "**/*.prompt", "max_tokens": 380}
+    assert table["lint"] == {"select": ["PB"], "per-file-ignores": {"tests/**": ["PB1"]}}
+    load_quietly(root / "pyproject.toml")
+    again = run(root)
+    assert again.returncode == 0
+    assert "unchanged" in again.stdout
+    assert (root / "pyproject.toml").read_text() == text
+
+
+def test_lint_option_lists_magic_budgets(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    write(root, "pyproject.toml", "[project]\nname = 'agent'\n")
+    write(root, "prompts/system.md", chars(400))
+    write(root, "agent.py", "def call(client):\n    return client.create(max_tokens=8000)\n")
+    proc = run(root, "-t", "chars4", "--lint")
+    assert proc.returncode == 0, proc.stderr
+    direct = subprocess.run(
+        [sys.executable, "-m", "prompt_budget", "lint", "--format", "json", "agent.py"],
+        cwd=root,
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if direct.returncode == 2:  # the analyzer is not wired into the CLI in this version
+        assert "lint: skipped (this version has no analyzer yet)" in proc.stdout
+    else:
+        assert "agent.py:2" in proc.stdout
+        assert "prompt-budget lint --fix" in proc.stdout
+
+
+def test_baseline_is_created_or_the_reason_is_said(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    write(root, "pyproject.toml", "[project]\nname = 'agent'\n")
+    write(root, "CLAUDE.md", chars(400))
+    proc = run(root, "-t", "chars4")
+    assert proc.returncode == 0, proc.stderr
+    baseline = root / ".prompt-budget" / "baseline.json"
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("baseline"))
+    if baseline.exists():
+        assert line == "baseline: created .prompt-budget/baseline.json"
+        again = run(root)
+        assert "baseline .prompt-budget/baseline.json exists; left as it is" in again.stdout
+    else:
+        assert "run `prompt-budget baseline update` later" in line or "skipped" in line
+    assert "--no-baseline" not in line
+    none = run(root, "--no-baseline")
+    assert not any(ln.startswith("baseline") for ln in none.stdout.splitlines())
+
+
+# --- layout 3: a TypeScript repository gets prompt_budget.toml --------------------------------------
+
+
+def test_typescript_repo_gets_prompt_budget_toml(tmp_path: Path) -> None:
+    root = tmp_path / "ts"
+    write(root, "package.json", '{"name": "ts-agent", "version": "1.0.0"}\n')
+    write(root, "src/index.ts", "export const maxTokens = 8000;\n")
+    write(root, "AGENTS.md", chars(800))
+    write(root, "prompts/system.md", chars(2000))
+    write(root, ".cursor/rules/style.mdc", "---\ndescription: style\nalwaysApply: true\n---\n" + chars(200))
+    write(root, ".cursor/rules/db.mdc", "---\ndescription: database\nalwaysApply: false\n---\n" + chars(100))
+    proc = run(root, "-t", "chars4")
+    assert proc.returncode == 0, proc.stderr
+    assert not (root / "pyproject.toml").exists()
+    target = root / "prompt_budget.toml"
+    table = tomllib.loads(target.read_text())
+    assert table["tokenizer"] == "chars4"
+    got = entries(table)
+    assert got["AGENTS.md"]["load"] == "must"
+    assert got["AGENTS.md"]["max_tokens"] == 250
+    assert got["cursor rules (always applied)"]["path"] == ".cursor/rules/style.mdc"
+    assert got["cursor rules (always applied)"]["load"] == "must"
+    assert got["cursor rules"]["path"] == ".cursor/rules/db.mdc"
+    assert got["prompts"]["max_tokens"] == 630
+    assert "lint" not in table  # the analyzer reads Python; nothing to lint here
+    config = load_quietly(target)
+    assert config.table == ""  # type: ignore[attr-defined]
+    assert "prompt-budget check" in proc.stdout
+    assert "git add prompt_budget.toml" in proc.stdout
+    before = target.read_bytes()
+    again = run(root)
+    assert again.returncode == 0
+    assert "prompt_budget.toml: unchanged" in again.stdout
+    assert target.read_bytes() == before
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+
+def test_bad_headroom_is_a_one_line_error(tmp_path: Path) -> None:
+    proc = run(tmp_path, "--headroom", "lots")
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "prompt-budget: error: --headroom: expected a headroom such as \"25%\" or 0.25, got 'lots'"
+    ]
+
+
+def test_missing_folder_is_a_one_line_error(tmp_path: Path) -> None:
+    proc = run(tmp_path, str(tmp_path / "nope"))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("prompt-budget: error: ")
+    assert "not a folder" in proc.stderr
+
+
+def test_invalid_pyproject_is_not_overwritten(tmp_path: Path) -> None:
+    write(tmp_path, "pyproject.toml", "[project\nname = 1\n")
+    write(tmp_path, "CLAUDE.md", "hello")
+    proc = run(tmp_path, "-t", "chars4")
+    assert proc.returncode == 2
+    assert "pyproject.toml" in proc.stderr
+    assert "not valid TOML" in proc.stderr
+    assert (tmp_path / "pyproject.toml").read_text() == "[project\nname = 1\n"
+
+
+# --- the pieces, directly ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("25%", 0.25), ("25", 0.25), ("0.4", 0.4), (0.1, 0.1), ("0%", 0.0)]
+)
+def test_parse_headroom(value: str | float, expected: float) -> None:
+    assert parse_headroom(value) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("tokens", "headroom", "cap"),
+    [
+        (0, 0.25, 20),
+        (100, 0.25, 130),
+        (799, 0.25, 1000),
+        (3000, 0.25, 3750),
+        (10_000, 0.25, 12_500),
+        (30_000, 0.25, 38_000),
+    ],
+)
+def test_cap_for(tokens: int, headroom: float, cap: int) -> None:
+    assert cap_for(tokens, headroom) == cap
+
+
+BLOCK = '[tool.prompt_budget]\ntokenizer = "chars4"\n'
+
+
+def test_merge_keeps_crlf_and_replaces_in_place() -> None:
+    text = "[project]\r\nname = 'x'\r\n\r\n[tool.prompt_budget]\r\ntokenizer = 'words'\r\n\r\n[tool.other]\r\na = 1\r\n"
+    merged, kept = merge_pyproject(text, BLOCK)
+    assert merged == (
+        "[project]\r\nname = 'x'\r\n\r\n[tool.prompt_budget]\r\ntokenizer = \"chars4\"\r\n\r\n"
+        "[tool.other]\r\na = 1\r\n"
+    )
+    assert kept == ()
+
+
+def test_merge_refuses_dotted_key_definitions() -> None:
+    text = "[tool]\nprompt_budget.tokenizer = 'words'\n"
+    with pytest.raises(ConfigError, match="dotted keys"):
+        merge_pyproject(text, BLOCK)
