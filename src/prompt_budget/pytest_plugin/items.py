@@ -1,15 +1,242 @@
-"""Configured files (skills, reference docs) collected as test items."""
+"""Configured files (skills, reference docs) collected as test items.
+
+Each file matched by ``[[tool.prompt_budget.files]]`` (or the preset) becomes one item
+``<path>::prompt-budget``; one more item, ``<config file>::prompt-budget-plan``, checks missing
+must-load files, globs matching nothing, the must-load total and the load plan.
+
+pytest only calls ``pytest_collect_file`` for files under the paths it collects, and skips dot folders
+such as ``.claude``: files met that way are collected there, in place, and
+``pytest_collection_modifyitems`` (``add_budget_items``) adds every other matched file and the plan
+item at the end, when the run collects a folder (a plain ``pytest``, ``pytest tests/``). A run that
+names only test files or node ids gets no extra items. A file is collected once, whatever number of
+entries match it. Both paths call ``prompt_budget.files``, as ``prompt-budget check`` does.
+"""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from prompt_budget.pytest_plugin.session import BudgetSession
+from prompt_budget.errors import BudgetExceeded, PromptBudgetError
+
+if TYPE_CHECKING:
+    from prompt_budget.counting import DiskCache
+    from prompt_budget.files import FileSet, FilesReport
+    from prompt_budget.model import Verdict
+    from prompt_budget.pytest_plugin.session import BudgetSession
+
+__all__ = [
+    "PLAN_ITEM",
+    "BudgetFile",
+    "BudgetFileItem",
+    "BudgetPlanFile",
+    "BudgetPlanItem",
+    "FileBudgetWarning",
+    "add_budget_items",
+    "collect_budget_file",
+]
+
+FILE_ITEM = "prompt-budget"
+PLAN_ITEM = "prompt-budget-plan"
+
+
+class FileBudgetWarning(pytest.PytestWarning):
+    """A file budget near its limit, or config overriding a file's own frontmatter."""
+
+
+class _FilesState:
+    """Per-run state kept in the pytest config's stash: the resolved file set (once), the disk
+    cache, and which ids were collected, so a file is collected once."""
+
+    def __init__(self, budget: BudgetSession) -> None:
+        self.budget = budget
+        self.collected: set[str] = set()
+        self.plan_collected = False
+        self._fileset: FileSet | None = None
+        self._cache: DiskCache | None = None
+        self._report: FilesReport | None = None
+
+    @property
+    def enabled(self) -> bool:
+        config = self.budget.config
+        return (
+            bool(self.budget.options.get("files", True))
+            and config.path is not None
+            and (bool(config.files) or bool(config.preset))
+        )
+
+    def fileset(self) -> FileSet:
+        if self._fileset is None:
+            from prompt_budget.files import resolve
+
+            self._fileset = resolve(self.budget.config)
+        return self._fileset
+
+    def cache(self, pconfig: pytest.Config) -> DiskCache:
+        if self._cache is None:
+            from prompt_budget.files import default_cache
+
+            self._cache = default_cache(self.budget.config)
+            pconfig.add_cleanup(self._cache.save)
+        return self._cache
+
+    def report(self, pconfig: pytest.Config) -> FilesReport:
+        if self._report is None:
+            from prompt_budget.files import check
+
+            self._report = check(self.fileset(), cache=self.cache(pconfig))
+        return self._report
+
+
+_STATE = pytest.StashKey[_FilesState]()
+
+
+def _state(pconfig: pytest.Config, budget: BudgetSession) -> _FilesState:
+    state = pconfig.stash.get(_STATE, None)
+    if state is None:
+        state = _FilesState(budget)
+        pconfig.stash[_STATE] = state
+    return state
+
+
+def _record(budget: BudgetSession, item: pytest.Item, verdict: Verdict) -> None:
+    budget.record(
+        {
+            "id": verdict.subject,
+            "nodeid": item.nodeid,
+            "label": verdict.subject,
+            "kind": verdict.details.get("kind", "file"),
+            "tokenizer": verdict.usage.tokenizer,
+            "exact": verdict.usage.exact,
+            "tokens": verdict.tokens,
+            "max_tokens": verdict.max_tokens,
+            "cap_source": verdict.cap_source,
+            "status": verdict.status,
+            "message": verdict.message,
+            "details": verdict.details,
+        }
+    )
+
+
+def _judge(item: pytest.Item, budget: BudgetSession, verdicts: list[Verdict]) -> None:
+    for v in verdicts:
+        _record(budget, item, v)
+        for note in v.details.get("notes", ()):
+            warnings.warn(FileBudgetWarning(f"{v.subject}: {note}"), stacklevel=1)
+        if v.status == "warn":
+            warnings.warn(FileBudgetWarning(v.message), stacklevel=1)
+    failed = [v for v in verdicts if v.status == "fail"]
+    if failed:
+        raise BudgetExceeded("\n".join(v.message for v in failed), failed[0])
+
+
+class _CleanItem(pytest.Item):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | Any:
+        if isinstance(excinfo.value, (BudgetExceeded, PromptBudgetError)):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+
+class BudgetFileItem(_CleanItem):
+    """One configured file against its cap (and, for a skill, its frontmatter against its own)."""
+
+    def __init__(self, *, fid: str, state: _FilesState, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fid = fid
+        self.state = state
+
+    def runtest(self) -> None:
+        from prompt_budget.files import check_file
+
+        state = self.state
+        verdicts = check_file(state.fileset(), self.fid, cache=state.cache(self.config))
+        _judge(self, state.budget, verdicts)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"prompt-budget: {self.fid}"
+
+
+class BudgetFile(pytest.File):
+    def __init__(self, *, fid: str, state: _FilesState, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fid = fid
+        self.state = state
+
+    def collect(self) -> list[pytest.Item]:
+        return [BudgetFileItem.from_parent(self, name=FILE_ITEM, fid=self.fid, state=self.state)]
+
+
+class BudgetPlanItem(_CleanItem):
+    """Missing must-load files, globs matching nothing, the must-load total and the load plan."""
+
+    def __init__(self, *, state: _FilesState, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+
+    def runtest(self) -> None:
+        report = self.state.report(self.config)
+        _judge(self, self.state.budget, report.session_verdicts)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, "prompt-budget: must-load total and load plan"
+
+
+class BudgetPlanFile(pytest.File):
+    def __init__(self, *, state: _FilesState, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+
+    def collect(self) -> list[pytest.Item]:
+        return [BudgetPlanItem.from_parent(self, name=PLAN_ITEM, state=self.state)]
 
 
 def collect_budget_file(
     file_path: Path, parent: pytest.Collector, session: BudgetSession
 ) -> pytest.Collector | None:
-    return None
+    """``pytest_collect_file``: a matched file (or the config file, for the plan item) met while
+    pytest walks the collected paths."""
+    state = _state(parent.config, session)
+    if not state.enabled:
+        return None
+    if session.config.path is not None and file_path == session.config.path:
+        if state.plan_collected:
+            return None
+        state.plan_collected = True
+        return BudgetPlanFile.from_parent(parent, path=file_path, state=state)
+    match = state.fileset().match_path(file_path)
+    if match is None or match.id in state.collected:
+        return None
+    state.collected.add(match.id)
+    return BudgetFile.from_parent(parent, path=file_path, fid=match.id, state=state)
+
+
+def _collects_a_folder(pconfig: pytest.Config) -> bool:
+    for arg in pconfig.args:
+        path = Path(str(arg).split("::", 1)[0])
+        if not path.is_absolute():
+            path = pconfig.invocation_params.dir / path
+        if path.is_dir():
+            return True
+    return False
+
+
+def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: BudgetSession) -> None:
+    """``pytest_collection_modifyitems`` (run first, so ``-k`` and ``-m`` apply): add the matched files
+    pytest's walk did not reach (dot folders, files outside testpaths) and the plan item."""
+    state = _state(session.config, budget)
+    if not state.enabled or not _collects_a_folder(session.config):
+        return
+    added: list[pytest.Item] = []
+    for fid, match in state.fileset().files.items():
+        if fid in state.collected:
+            continue
+        state.collected.add(fid)
+        added.extend(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state).collect())
+    config_path = budget.config.path
+    if not state.plan_collected and config_path is not None:
+        state.plan_collected = True
+        added.extend(BudgetPlanFile.from_parent(session, path=config_path, state=state).collect())
+    items.extend(added)

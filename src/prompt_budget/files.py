@@ -1,0 +1,1372 @@
+"""File budgets: which ``[[tool.prompt_budget.files]]`` entry applies to which file, YAML frontmatter,
+presets, must-load totals and load-plan simulation.
+
+Pure functions over a ``Config``; no pytest. The pytest items and ``prompt-budget check`` both call
+``resolve`` (match files to entries, no counting) and then ``check_file`` / ``check`` (count and judge),
+so a tree gets the same verdicts either way.
+
+Check ids are stable, for baselines: a file is its path relative to ``config.root`` (``docs/ref.md``),
+its always-loaded frontmatter ``docs/ref.md#frontmatter``, the must-load total ``must-load``, a load-plan
+stage ``plan:<stage name>``; a missing literal path is that path and a glob matching nothing is the glob.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from prompt_budget.config import Config, parse_tokens
+from prompt_budget.counting import DiskCache, FileProblem, count_path, read_text
+from prompt_budget.errors import ConfigError
+from prompt_budget.model import FileRule, Usage, Verdict
+from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
+
+__all__ = [
+    "ALWAYS_LOADED_KEYS",
+    "Candidate",
+    "Effective",
+    "Explanation",
+    "FileMatch",
+    "FileSet",
+    "FilesReport",
+    "Frontmatter",
+    "FrontmatterError",
+    "Measured",
+    "PlanResult",
+    "StageResult",
+    "check",
+    "check_file",
+    "explain",
+    "load_preset",
+    "measure",
+    "parse_frontmatter",
+    "resolve",
+    "specificity",
+]
+
+LoadClass = Literal["must", "skippable"]
+Status = Literal["pass", "warn", "fail"]
+
+#: Frontmatter keys an agent keeps in context at all times (the skill listing); the rest of a file with
+#: such frontmatter (its body) loads on invocation.
+ALWAYS_LOADED_KEYS: Final = ("name", "description", "when_to_use")
+FRONTMATTER_TABLE: Final = "prompt_budget"
+FRONTMATTER_KEYS: Final = ("max_tokens", "load", "priority", "frontmatter_max_tokens", "message")
+_PART_KEY: Final = "files-v1"
+_WILDCARDS = re.compile(r"[*?\[]")
+SPECIFICITY_NAMES: Final = {2: "literal path", 1: "glob (*)", 0: "recursive glob (**)"}
+
+
+# --- YAML frontmatter: the small subset SKILL.md files use ---------------------------------------
+
+
+class FrontmatterError(ValueError):
+    """Frontmatter that cannot be read; ``line`` is 1-based in the file."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"frontmatter line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Frontmatter:
+    """A file's YAML frontmatter: the parsed mapping, the text between the ``---`` lines, and the body
+    after them."""
+
+    data: Mapping[str, Any]
+    text: str
+    body: str
+
+    @property
+    def is_split(self) -> bool:
+        """True when part of the frontmatter is always loaded (a skill, agent or command listing)."""
+        return any(k in self.data for k in ALWAYS_LOADED_KEYS)
+
+    @property
+    def always_loaded(self) -> str:
+        """What stays in context: ``name: ...`` and ``description: ...`` lines."""
+        return "\n".join(
+            f"{k}: {_as_text(self.data[k])}" for k in ALWAYS_LOADED_KEYS if self.data.get(k) is not None
+        )
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def parse_frontmatter(text: str) -> Frontmatter | None:
+    """The frontmatter of ``text`` (a ``---`` first line, a closing ``---`` or ``...`` line), or None
+    when it has none. Raises ``FrontmatterError`` naming the line for frontmatter it cannot read."""
+    if not text.startswith("---"):
+        return None
+    lines = text.split("\n")
+    if lines[0].rstrip("\r ") != "---":
+        return None
+    end = None
+    for i in range(1, len(lines)):
+        if lines[i].rstrip("\r ") in ("---", "..."):
+            end = i
+            break
+    if end is None:
+        raise FrontmatterError(1, "opening '---' has no closing '---' line")
+    raw = [line.rstrip("\r") for line in lines[1:end]]
+    data = _YamlBlock(raw, first_line=2).parse()
+    return Frontmatter(data=data, text="\n".join(raw), body="\n".join(lines[end + 1 :]))
+
+
+_KEY_RE = re.compile(
+    r"""^(?P<key>"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{\[][^:#]*?)\s*:(?:\s+(?P<rest>.*)|$)"""
+)
+_INT_RE = re.compile(r"^[-+]?\d[\d_]*$")
+_FLOAT_RE = re.compile(r"^[-+]?(?:\d[\d_]*)?\.\d+(?:[eE][-+]?\d+)?$")
+
+
+def _strip_comment(s: str) -> str:
+    quote = ""
+    for i, c in enumerate(s):
+        if quote:
+            if c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or s[i - 1] in " \t"):
+            return s[:i].rstrip()
+    return s.rstrip()
+
+
+def _scalar(token: str, line: int) -> Any:
+    s = token.strip()
+    if not s:
+        return None
+    if s[0] == '"':
+        if len(s) < 2 or not s.endswith('"'):
+            raise FrontmatterError(line, f"unterminated double-quoted string {s!r}")
+        try:
+            value: str = json.loads(s.replace("\\'", "'"))
+        except ValueError:
+            raise FrontmatterError(line, f"bad escape in {s!r}") from None
+        return value
+    if s[0] == "'":
+        if len(s) < 2 or not s.endswith("'"):
+            raise FrontmatterError(line, f"unterminated single-quoted string {s!r}")
+        return s[1:-1].replace("''", "'")
+    if s[0] in "{[":
+        value_, rest = _Flow(s, line).value(0)
+        if s[rest:].strip():
+            raise FrontmatterError(line, f"unexpected {s[rest:].strip()!r} after {s[:rest]!r}")
+        return value_
+    low = s.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("null", "~"):
+        return None
+    if _INT_RE.match(s):
+        return int(s.replace("_", ""))
+    if _FLOAT_RE.match(s):
+        return float(s.replace("_", ""))
+    return s
+
+
+class _Flow:
+    """Flow collections: ``{a: 1, b: [x, "y"]}``."""
+
+    def __init__(self, text: str, line: int) -> None:
+        self.s = text
+        self.line = line
+
+    def _ws(self, i: int) -> int:
+        while i < len(self.s) and self.s[i] in " \t":
+            i += 1
+        return i
+
+    def value(self, i: int) -> tuple[Any, int]:
+        i = self._ws(i)
+        if i >= len(self.s):
+            raise FrontmatterError(self.line, f"unexpected end of {self.s!r}")
+        c = self.s[i]
+        if c == "{":
+            return self._mapping(i + 1)
+        if c == "[":
+            return self._sequence(i + 1)
+        if c in "'\"":
+            j = i + 1
+            while j < len(self.s):
+                if self.s[j] == "\\" and c == '"':
+                    j += 2
+                    continue
+                if self.s[j] == c:
+                    if c == "'" and self.s[j + 1 : j + 2] == "'":
+                        j += 2
+                        continue
+                    break
+                j += 1
+            if j >= len(self.s):
+                raise FrontmatterError(self.line, f"unterminated string in {self.s!r}")
+            return _scalar(self.s[i : j + 1], self.line), j + 1
+        j = i
+        while (
+            j < len(self.s)
+            and self.s[j] not in ",}]"
+            and not (self.s[j] == ":" and self.s[j + 1 : j + 2] in (" ", ""))
+        ):
+            j += 1
+        return _scalar(self.s[i:j], self.line), j
+
+    def _mapping(self, i: int) -> tuple[dict[str, Any], int]:
+        out: dict[str, Any] = {}
+        while True:
+            i = self._ws(i)
+            if i < len(self.s) and self.s[i] == "}":
+                return out, i + 1
+            key, i = self.value(i)
+            i = self._ws(i)
+            if i >= len(self.s) or self.s[i] != ":":
+                raise FrontmatterError(self.line, f"expected ':' after key {key!r} in {self.s!r}")
+            val, i = self.value(i + 1)
+            out[str(key)] = val
+            i = self._ws(i)
+            if i < len(self.s) and self.s[i] == ",":
+                i += 1
+                continue
+            if i < len(self.s) and self.s[i] == "}":
+                return out, i + 1
+            raise FrontmatterError(self.line, f"expected ',' or '}}' in {self.s!r}")
+
+    def _sequence(self, i: int) -> tuple[list[Any], int]:
+        out: list[Any] = []
+        while True:
+            i = self._ws(i)
+            if i < len(self.s) and self.s[i] == "]":
+                return out, i + 1
+            val, i = self.value(i)
+            out.append(val)
+            i = self._ws(i)
+            if i < len(self.s) and self.s[i] == ",":
+                i += 1
+                continue
+            if i < len(self.s) and self.s[i] == "]":
+                return out, i + 1
+            raise FrontmatterError(self.line, f"expected ',' or ']' in {self.s!r}")
+
+
+class _YamlBlock:
+    """Block mappings and sequences by indentation, block scalars (``|``, ``>``) and multi-line
+    plain scalars; anchors, tags and documents beyond the first are out of scope."""
+
+    def __init__(self, raw: list[str], first_line: int) -> None:
+        self.raw = raw
+        self.first = first_line
+        # (raw index, indent, content) for meaningful lines
+        self.items: list[tuple[int, int, str]] = []
+        for idx, line in enumerate(raw):
+            if "\t" in line[: len(line) - len(line.lstrip())]:
+                raise FrontmatterError(first_line + idx, "tabs are not allowed for indentation")
+            content = _strip_comment(line)
+            if content.strip():
+                self.items.append((idx, len(line) - len(line.lstrip(" ")), content.strip()))
+        self.pos = 0
+
+    def lineno(self, idx: int) -> int:
+        return self.first + idx
+
+    def parse(self) -> dict[str, Any]:
+        if not self.items:
+            return {}
+        value = self._node(self.items[0][1])
+        if self.pos < len(self.items):
+            idx, _, content = self.items[self.pos]
+            raise FrontmatterError(self.lineno(idx), f"unexpected indentation at {content!r}")
+        if not isinstance(value, dict):
+            raise FrontmatterError(self.first, "expected 'key: value' lines")
+        return value
+
+    def _node(self, indent: int) -> Any:
+        _, _, content = self.items[self.pos]
+        if content == "-" or content.startswith("- "):
+            return self._sequence(indent)
+        return self._mapping(indent)
+
+    def _mapping(self, indent: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        while self.pos < len(self.items):
+            idx, ind, content = self.items[self.pos]
+            if ind < indent:
+                break
+            if ind > indent:
+                raise FrontmatterError(self.lineno(idx), f"unexpected indentation at {content!r}")
+            m = _KEY_RE.match(content)
+            if m is None:
+                raise FrontmatterError(self.lineno(idx), f"expected 'key: value', got {content!r}")
+            key = m.group("key")
+            if key[0] in "'\"":
+                key = str(_scalar(key, self.lineno(idx)))
+            out[key] = self._value(m.group("rest"), idx, indent)
+        return out
+
+    def _sequence(self, indent: int) -> list[Any]:
+        out: list[Any] = []
+        while self.pos < len(self.items):
+            idx, ind, content = self.items[self.pos]
+            if ind < indent or not (content == "-" or content.startswith("- ")):
+                break
+            if ind > indent:
+                raise FrontmatterError(self.lineno(idx), f"unexpected indentation at {content!r}")
+            rest = content[1:].strip()
+            if rest and _KEY_RE.match(rest) and rest[0] not in "{[\"'":
+                # "- key: value" starts a mapping inside the list
+                inner = indent + (len(content) - len(rest))
+                self.items[self.pos] = (idx, inner, rest)
+                out.append(self._mapping(inner))
+            else:
+                out.append(self._value(rest or None, idx, indent))
+        return out
+
+    def _value(self, rest: str | None, idx: int, indent: int) -> Any:
+        self.pos += 1
+        line = self.lineno(idx)
+        if rest is None or rest == "":
+            if self.pos < len(self.items):
+                _, nind, ncontent = self.items[self.pos]
+                if nind > indent or (nind == indent and (ncontent == "-" or ncontent.startswith("- "))):
+                    return self._node(nind)
+            return None
+        if rest[0] in "|>" and re.fullmatch(r"[|>][-+]?\d?", rest):
+            return self._block_scalar(rest, idx, indent)
+        value = _scalar(rest, line)
+        if isinstance(value, str) and rest[0] not in "'\"":
+            # a plain scalar may continue on more-indented lines
+            parts = [value]
+            while self.pos < len(self.items) and self.items[self.pos][1] > indent:
+                parts.append(self.items[self.pos][2])
+                self.pos += 1
+            return " ".join(parts)
+        return value
+
+    def _block_scalar(self, indicator: str, idx: int, indent: int) -> str:
+        folded = indicator[0] == ">"
+        chomp = indicator[1:2] if indicator[1:2] in ("-", "+") else ""
+        lines: list[str] = []
+        j = idx + 1
+        block_indent: int | None = None
+        while j < len(self.raw):
+            line = self.raw[j]
+            if line.strip():
+                ind = len(line) - len(line.lstrip(" "))
+                if ind <= indent:
+                    break
+                if block_indent is None:
+                    block_indent = ind
+                lines.append(line[block_indent:] if ind >= block_indent else line.strip())
+            else:
+                lines.append("")
+            j += 1
+        while self.pos < len(self.items) and self.items[self.pos][0] < j:
+            self.pos += 1
+        while lines and not lines[-1] and chomp != "+":
+            lines.pop()
+        if folded:
+            text = ""
+            for i, ln in enumerate(lines):
+                if i == 0:
+                    text = ln
+                elif not ln:
+                    text += "\n"
+                elif not lines[i - 1]:
+                    text += ln
+                else:
+                    text += " " + ln
+        else:
+            text = "\n".join(lines)
+        return text if chomp == "-" else text + "\n"
+
+
+# --- presets ------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _presets() -> dict[str, Any]:
+    from importlib import resources
+
+    source = resources.files("prompt_budget") / "data" / "presets.json"
+    data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))["presets"]
+    return data
+
+
+def preset_reason(name: str, label: str) -> str | None:
+    """The documented source of a preset entry's caps (``data/presets.json``)."""
+    for entry in _presets().get(name, {}).get("files", ()):
+        if entry.get("name") == label:
+            return str(entry.get("source", "")) or None
+    return None
+
+
+def load_preset(name: str) -> tuple[FileRule, ...]:
+    """The file entries of a named preset (``data/presets.json``), parsed like config entries."""
+    from prompt_budget import config as config_module
+
+    presets = _presets()
+    if name not in presets:
+        raise ConfigError(f"unknown preset {name!r}; known: {', '.join(sorted(presets))}", key="preset")
+    entries = presets[name]["files"]
+    clean = [{k: v for k, v in e.items() if k != "source"} for e in entries]
+    rules = config_module._parse_files(clean, Path("presets.json"), f"presets.{name}.files")
+    return tuple(replace(rule, source=f"preset {name!r} entry {rule.label!r}") for rule in rules)
+
+
+# --- matching -----------------------------------------------------------------------------------
+
+
+def specificity(pattern: str) -> tuple[int, int, int]:
+    """How specific a pattern is: a literal path (2) over a ``*`` glob (1) over a ``**`` glob (0);
+    ties go to more folders, then more literal characters."""
+    if "**" in pattern:
+        kind = 0
+    elif _WILDCARDS.search(pattern):
+        kind = 1
+    else:
+        kind = 2
+    return (kind, pattern.count("/"), len(_WILDCARDS.sub("", pattern.replace("**", ""))))
+
+
+def _norm(pattern: str) -> str:
+    p = pattern.strip().replace("\\", "/")
+    while p.startswith("./"):
+        p = p[2:]
+    return p.rstrip("/") if p not in ("", "/") else p
+
+
+def _regex(pattern: str) -> re.Pattern[str]:
+    from prompt_budget.walk import _glob_to_regex
+
+    return re.compile("^" + _glob_to_regex(pattern) + "$")
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    rule: FileRule
+    preset: bool
+    order: int
+    positives: tuple[tuple[str, re.Pattern[str] | None], ...]  # (pattern, regex or None for literal)
+    negatives: tuple[tuple[str, re.Pattern[str]], ...]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An entry that matches a file, through its most specific matching pattern."""
+
+    rule: FileRule
+    pattern: str
+    preset: bool
+    order: int
+
+    @property
+    def rank(self) -> tuple[int, int, int, int, int]:
+        # config entries beat preset entries on equal specificity; then the earlier entry wins
+        return (*specificity(self.pattern), 0 if self.preset else 1, -self.order)
+
+    @property
+    def kind(self) -> str:
+        return SPECIFICITY_NAMES[specificity(self.pattern)[0]]
+
+
+@dataclass(frozen=True)
+class FileMatch:
+    """One file and the entries that match it, the winner first."""
+
+    id: str
+    path: Path
+    candidates: tuple[Candidate, ...]
+    excluded: tuple[tuple[FileRule, str], ...] = ()
+
+    @property
+    def winner(self) -> Candidate:
+        return self.candidates[0]
+
+
+@dataclass(frozen=True)
+class _PatternHit:
+    rule: FileRule
+    pattern: str
+    preset: bool
+    hits: int
+
+
+@dataclass(frozen=True)
+class FileSet:
+    """The files the config's entries (and preset) match, resolved once; nothing counted yet."""
+
+    config: Config
+    rules: tuple[FileRule, ...]
+    files: Mapping[str, FileMatch]
+    patterns: tuple[_PatternHit, ...]
+    by_path: Mapping[Path, str] = field(default_factory=dict)
+
+    def match_path(self, path: Path) -> FileMatch | None:
+        fid = self.by_path.get(path.resolve())
+        return self.files.get(fid) if fid is not None else None
+
+    def id_for(self, path: str | Path) -> str:
+        p = Path(path)
+        p = p if p.is_absolute() else Path.cwd() / p
+        try:
+            return p.resolve().relative_to(self.config.root.resolve()).as_posix()
+        except ValueError:
+            return p.resolve().as_posix()
+
+
+def _compile(rules: Sequence[tuple[FileRule, bool]]) -> list[_Compiled]:
+    out = []
+    for order, (rule, preset) in enumerate(rules):
+        pos: list[tuple[str, re.Pattern[str] | None]] = []
+        neg: list[tuple[str, re.Pattern[str]]] = []
+        for raw in rule.path:
+            if raw.startswith("!"):
+                p = _norm(raw[1:])
+                neg.append((p, _regex(p)))
+            else:
+                p = _norm(raw)
+                pos.append((p, _regex(p) if _WILDCARDS.search(p) else None))
+        out.append(_Compiled(rule, preset, order, tuple(pos), tuple(neg)))
+    return out
+
+
+def _walk_roots(root: Path, patterns: Iterable[str]) -> list[Path]:
+    bases: set[str] = set()
+    for p in patterns:
+        parts = p.split("/")
+        lead: list[str] = []
+        for part in parts[:-1]:
+            if _WILDCARDS.search(part):
+                break
+            lead.append(part)
+        bases.add("/".join(lead))
+    ordered = sorted(bases, key=lambda b: (b.count("/") if b else -1, b))
+    keep: list[str] = []
+    for b in ordered:
+        if not any(k in ("", b) or b.startswith(k + "/") for k in keep):
+            keep.append(b)
+    return [root / b if b else root for b in keep]
+
+
+def resolve(config: Config) -> FileSet:
+    """Match every configured entry (and the preset's) to files under ``config.root``."""
+    from prompt_budget.walk import iter_files
+
+    pairs: list[tuple[FileRule, bool]] = [(r, False) for r in config.files]
+    if config.preset:
+        pairs += [(r, True) for r in load_preset(config.preset)]
+    compiled = _compile(pairs)
+    root = config.root.resolve()
+
+    # every file a wildcard might match, found by walking the smallest set of folders
+    wild = [p for c in compiled for p, rx in c.positives if rx is not None]
+    seen: dict[str, Path] = {}
+    for base in _walk_roots(root, wild):
+        if base.is_dir():
+            for path in iter_files(base):
+                seen[path.relative_to(root).as_posix()] = path
+    for c in compiled:
+        for p, rx in c.positives:
+            if rx is None:
+                literal = root / p
+                if literal.is_dir():
+                    continue
+                if literal.exists() or literal.is_symlink():
+                    seen.setdefault(p, literal)
+
+    cands: dict[str, list[Candidate]] = {}
+    excluded: dict[str, list[tuple[FileRule, str]]] = {}
+    hits: dict[tuple[int, str], int] = {}
+    for c in compiled:
+        for p, _ in c.positives:
+            hits[(c.order, p)] = 0
+    for rel in sorted(seen):
+        for c in compiled:
+            matched = [p for p, rx in c.positives if (rel == p if rx is None else rx.match(rel))]
+            if not matched:
+                continue
+            for p in matched:
+                hits[(c.order, p)] += 1
+            neg = next((p for p, rx in c.negatives if rx.match(rel)), None)
+            if neg is not None:
+                excluded.setdefault(rel, []).append((c.rule, "!" + neg))
+                continue
+            best = max(matched, key=specificity)
+            cands.setdefault(rel, []).append(Candidate(c.rule, best, c.preset, c.order))
+    files: dict[str, FileMatch] = {}
+    by_path: dict[Path, str] = {}
+    for rel in sorted(cands):
+        ordered = tuple(sorted(cands[rel], key=lambda x: x.rank, reverse=True))
+        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded.get(rel, ())))
+        by_path[seen[rel].resolve()] = rel
+    patterns = tuple(
+        _PatternHit(c.rule, p, c.preset, hits[(c.order, p)]) for c in compiled for p, _ in c.positives
+    )
+    return FileSet(
+        config=config, rules=tuple(r for r, _ in pairs), files=files, patterns=patterns, by_path=by_path
+    )
+
+
+# --- effective settings: config > frontmatter > preset > default ---------------------------------
+
+
+@dataclass(frozen=True)
+class Effective:
+    """The settings that apply to one file, each with where it came from."""
+
+    max_tokens: int | None
+    max_tokens_source: str | None
+    frontmatter_max_tokens: int | None
+    frontmatter_max_tokens_source: str | None
+    load: LoadClass
+    load_source: str
+    priority: int
+    priority_source: str
+    message: str | None
+    entry: str
+    notes: tuple[str, ...] = ()
+
+
+def _frontmatter_settings(fm: Frontmatter | None, fid: str) -> dict[str, Any]:
+    if fm is None:
+        return {}
+    table = fm.data.get(FRONTMATTER_TABLE)
+    if table is None:
+        return {}
+    key = f"frontmatter {FRONTMATTER_TABLE}"
+    if not isinstance(table, dict):
+        raise ConfigError("expected a mapping such as {max_tokens: 1500, load: skippable}", file=fid, key=key)
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        if k in ("max_tokens", "frontmatter_max_tokens"):
+            out[k] = parse_tokens(v, fid, f"{key}.{k}")
+        elif k == "load":
+            if v not in ("must", "skippable"):
+                raise ConfigError(f'expected "must" or "skippable", got {v!r}', file=fid, key=f"{key}.load")
+            out[k] = v
+        elif k == "priority":
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ConfigError(f"expected an integer >= 0, got {v!r}", file=fid, key=f"{key}.priority")
+            out[k] = v
+        elif k == "message":
+            out[k] = str(v)
+        else:
+            raise ConfigError(
+                f"unknown key {k!r}; known: {', '.join(FRONTMATTER_KEYS)}", file=fid, key=f"{key}.{k}"
+            )
+    return out
+
+
+def _fmt_value(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+
+
+def effective(match: FileMatch, fm: Frontmatter | None) -> Effective:
+    """Each setting from the most specific config entry that sets it, else the file's frontmatter,
+    else the most specific preset entry, else the default. Config overriding frontmatter is noted."""
+    declared = _frontmatter_settings(fm, match.id)
+    config_c = [c for c in match.candidates if not c.preset]
+    preset_c = [c for c in match.candidates if c.preset]
+    notes: list[str] = []
+
+    def pick(attr: str, unset: Any) -> tuple[Any, str | None]:
+        for c in config_c:
+            value = getattr(c.rule, attr)
+            if value != unset and value is not None:
+                if attr in declared and declared[attr] != value:
+                    notes.append(
+                        f"frontmatter {FRONTMATTER_TABLE}.{attr} = {_fmt_value(declared[attr])} is "
+                        f"overridden by {c.rule.source} ({attr} = {_fmt_value(value)}): config wins"
+                    )
+                return value, c.rule.source
+        if attr in declared:
+            return declared[attr], f"{match.id} frontmatter {FRONTMATTER_TABLE}.{attr}"
+        for c in preset_c:
+            value = getattr(c.rule, attr)
+            if value != unset and value is not None:
+                return value, c.rule.source
+        return None, None
+
+    max_tokens, mt_src = pick("max_tokens", None)
+    fm_max, fm_src = pick("frontmatter_max_tokens", None)
+    load, load_src = pick("load", None)
+    priority, prio_src = pick("priority", 0)
+    message, _ = pick("message", None)
+    return Effective(
+        max_tokens=max_tokens,
+        max_tokens_source=mt_src,
+        frontmatter_max_tokens=fm_max,
+        frontmatter_max_tokens_source=fm_src,
+        load=load or "skippable",
+        load_source=load_src or "default",
+        priority=priority or 0,
+        priority_source=prio_src or "default",
+        message=message,
+        entry=match.winner.rule.label,
+        notes=tuple(notes),
+    )
+
+
+# --- counting -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measured:
+    """Counts of one file: the whole file, and for a file with always-loaded frontmatter, the body
+    and the always-loaded part apart. ``problem`` says why a file could not be counted."""
+
+    match: FileMatch
+    tokens: int = 0
+    body_tokens: int | None = None
+    frontmatter_tokens: int | None = None
+    frontmatter: Frontmatter | None = None
+    settings: Effective | None = None
+    notes: tuple[str, ...] = ()
+    problem: str | None = None
+
+    @property
+    def split(self) -> bool:
+        return self.frontmatter_tokens is not None
+
+    @property
+    def load_tokens(self) -> int:
+        """Tokens loaded when the file is loaded (the body for a split file: its frontmatter is
+        always loaded anyway)."""
+        return self.body_tokens if self.body_tokens is not None else self.tokens
+
+
+def _part_count(
+    tok: CachedTokenizer, cache: DiskCache | None, digest: str | None, part: str, text: str
+) -> int:
+    if cache is None or digest is None:
+        return tok.inner.count(text)
+    key = f"{tok.cache_key}|{_PART_KEY}:{part}"
+    hit = cache.get(key, digest)
+    if hit is not None:
+        return hit
+    n = tok.inner.count(text)
+    cache.put(key, digest, n)
+    return n
+
+
+def _starts_with_dashes(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(6)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
+
+
+def measure(match: FileMatch, tokenizer: CachedTokenizer, cache: DiskCache | None = None) -> Measured:
+    """Count one matched file through the disk cache; parse its frontmatter when it has one."""
+    try:
+        fc = count_path(match.path, tokenizer, cache)
+    except FileProblem as exc:
+        return Measured(match, problem=exc.reason)
+    notes = list(fc.notes)
+    fm: Frontmatter | None = None
+    body_tokens = fm_tokens = None
+    if _starts_with_dashes(match.path):
+        text, raw, _ = read_text(match.path)
+        try:
+            fm = parse_frontmatter(text)
+        except FrontmatterError as exc:
+            return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+        if fm is not None and fm.is_split:
+            digest = cache.digest(raw) if cache is not None else None
+            body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
+            fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
+    try:
+        settings = effective(match, fm)
+    except ConfigError as exc:
+        return Measured(match, tokens=fc.tokens, frontmatter=fm, notes=tuple(notes), problem=str(exc))
+    notes.extend(settings.notes)
+    return Measured(
+        match,
+        tokens=fc.tokens,
+        body_tokens=body_tokens,
+        frontmatter_tokens=fm_tokens,
+        frontmatter=fm,
+        settings=settings,
+        notes=tuple(notes),
+    )
+
+
+# --- verdicts -----------------------------------------------------------------------------------
+
+
+def _over_message(what: str, tokens: int, cap: int, source: str | None) -> str:
+    over = tokens - cap
+    return (
+        f"{what} is {tokens:,} tokens, over its cap of {cap:,} by {over:,} ({100.0 * over / cap:.1f}%); "
+        f"cap set in {source}"
+    )
+
+
+def _usage(tokens: int, tok: CachedTokenizer) -> Usage:
+    return Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact)
+
+
+def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
+    """The verdicts for one measured file: its body (or whole file) against ``max_tokens``, and for a
+    file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
+    file's ``max_tokens``)."""
+    fid = m.match.id
+    base: dict[str, Any] = {
+        "kind": "file",
+        "entry": m.match.winner.rule.label,
+        "pattern": m.match.winner.pattern,
+    }
+    if m.problem is not None or m.settings is None:
+        load = next((c.rule.load for c in m.match.candidates if c.rule.load), "skippable")
+        return [
+            Verdict(
+                subject=fid,
+                usage=_usage(m.tokens, tok),
+                status="fail",
+                message=f"{fid}: {m.problem}",
+                details={**base, "load": load, "part": "whole", "problem": m.problem},
+            )
+        ]
+    s = m.settings
+    base.update(load=s.load, priority=s.priority, notes=list(m.notes))
+    out: list[Verdict] = []
+    part = "body" if m.split else "whole"
+    tokens = m.load_tokens
+    status: Status = "pass"
+    msg = ""
+    if s.max_tokens is not None and tokens > s.max_tokens:
+        status = "fail"
+        msg = _over_message(f"{fid}{' body' if m.split else ''}", tokens, s.max_tokens, s.max_tokens_source)
+        if s.message:
+            msg += f"\n{s.message}"
+    out.append(
+        Verdict(
+            subject=fid,
+            usage=_usage(tokens, tok),
+            max_tokens=s.max_tokens,
+            cap_source=s.max_tokens_source,
+            status=status,
+            message=msg,
+            details={**base, "part": part, "file_tokens": m.tokens},
+        )
+    )
+    if m.split and m.frontmatter_tokens is not None:
+        cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
+        src = s.frontmatter_max_tokens_source if s.frontmatter_max_tokens is not None else s.max_tokens_source
+        fstatus: Status = "pass"
+        fmsg = ""
+        if cap is not None and m.frontmatter_tokens > cap:
+            fstatus = "fail"
+            fmsg = _over_message(
+                f"{fid} frontmatter (name and description, always loaded)", m.frontmatter_tokens, cap, src
+            )
+            if s.message:
+                fmsg += f"\n{s.message}"
+        out.append(
+            Verdict(
+                subject=f"{fid}#frontmatter",
+                usage=_usage(m.frontmatter_tokens, tok),
+                max_tokens=cap,
+                cap_source=src,
+                status=fstatus,
+                message=fmsg,
+                details={**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"},
+            )
+        )
+    return out
+
+
+def pattern_verdicts(fs: FileSet, tok: CachedTokenizer) -> list[Verdict]:
+    """A literal path of an entry that does not exist, or a glob that matches nothing: a failure for
+    ``must`` entries, a warning for the others; preset entries that match nothing are fine."""
+    out: list[Verdict] = []
+    seen: set[str] = set()
+    for hit in fs.patterns:
+        if hit.hits or hit.preset or hit.pattern in seen:
+            continue
+        seen.add(hit.pattern)
+        literal = not _WILDCARDS.search(hit.pattern)
+        must = hit.rule.load == "must"
+        what = "must-load file is missing" if literal else "glob matches no file"
+        if literal and (fs.config.root / hit.pattern).is_dir():
+            what = "is a folder; use a glob such as " + f"{hit.pattern}/**/*.md"
+        status: Status = "fail" if must else "warn"
+        out.append(
+            Verdict(
+                subject=hit.pattern,
+                usage=_usage(0, tok),
+                cap_source=hit.rule.source,
+                status=status,
+                message=f"{hit.pattern}: {what} (entry {hit.rule.label!r}, {hit.rule.source})",
+                details={"kind": "must-load" if must else "file", "entry": hit.rule.label, "missing": True},
+            )
+        )
+    return out
+
+
+# --- must-load total and load plans ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageResult:
+    name: str
+    loaded: tuple[tuple[str, int, str], ...]  # (id, tokens, load)
+    added: int
+    shed: tuple[tuple[str, int, int], ...]  # (id, tokens, priority), in shedding order
+    total: int
+    headroom: int
+    status: Status
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    base: int
+    base_files: tuple[tuple[str, int], ...]
+    usable: int
+    threshold_tokens: int
+    stages: tuple[StageResult, ...]
+
+
+def _usable_source(config: Config) -> str:
+    return f"{config.where('context_window')} (or model) * usable_fraction - reserved_output"
+
+
+def _threshold(config: Config, usable: int) -> int:
+    return int(usable * config.threshold)
+
+
+def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedTokenizer) -> Verdict | None:
+    """The total of every must-load file plus every always-loaded frontmatter, against the usable
+    budget (fail) and its threshold (warn)."""
+    parts: list[tuple[str, int]] = []
+    for m in measured:
+        if m.settings is None:
+            continue
+        if m.settings.load == "must":
+            parts.append((m.match.id, m.load_tokens + (m.frontmatter_tokens or 0)))
+        elif m.frontmatter_tokens is not None:
+            parts.append((f"{m.match.id}#frontmatter", m.frontmatter_tokens))
+    if not parts and not any(r.load == "must" for r in config.files):
+        return None
+    total = sum(n for _, n in parts)
+    usable = config.usable_budget
+    details: dict[str, Any] = {"kind": "must-load", "files": [{"id": i, "tokens": n} for i, n in parts]}
+    if usable is None:
+        details["note"] = "no context_window (or model) configured: the total is reported, not checked"
+        return Verdict("must-load", _usage(total, tok), status="pass", details=details)
+    limit = _threshold(config, usable)
+    details["threshold_tokens"] = limit
+    src = _usable_source(config)
+    status: Status = "pass"
+    message = ""
+    if total > usable:
+        status = "fail"
+        message = (
+            f"must-load total is {total:,} tokens ({len(parts)} files and frontmatters), over the usable "
+            f"budget of {usable:,} (context_window * usable_fraction - reserved_output) by {total - usable:,}"
+            f"; set in {src}"
+        )
+    elif total > limit:
+        status = "warn"
+        message = (
+            f"must-load total is {total:,} tokens, over the threshold of {limit:,} "
+            f"({config.threshold:.0%} of the usable {usable:,}); {usable - total:,} tokens of headroom left"
+        )
+    return Verdict(
+        "must-load",
+        _usage(total, tok),
+        max_tokens=usable,
+        cap_source=src,
+        status=status,
+        message=message,
+        details=details,
+    )
+
+
+def _stage_files(fs: FileSet, ref: str) -> list[str] | None:
+    named = [m.id for m in fs.files.values() if m.winner.rule.name == ref]
+    if named:
+        return named
+    rules = [r for r in fs.rules if r.name == ref]
+    if rules:
+        return [m.id for m in fs.files.values() if any(c.rule in rules for c in m.candidates)]
+    p = _norm(ref)
+    if _WILDCARDS.search(p):
+        rx = _regex(p)
+        return [fid for fid in fs.files if rx.match(fid)]
+    return [p] if p in fs.files else None
+
+
+def simulate_plan(
+    fs: FileSet, measured: Mapping[str, Measured], tok: CachedTokenizer
+) -> tuple[PlanResult | None, list[Verdict]]:
+    """Run the load plan: stages load files in order; past ``threshold`` of the usable budget,
+    skippable files are shed (lowest priority first, then the earliest loaded); must-load files never
+    are. A stage fails when what it must keep does not fit in the usable budget."""
+    config = fs.config
+    if not config.stages:
+        return None, []
+    usable = config.usable_budget
+    if usable is None:
+        raise ConfigError(
+            "a load plan needs the context window: set context_window (or a known model)",
+            file=config.path,
+            key=f"{config.table}.stages" if config.table else "stages",
+        )
+    limit = _threshold(config, usable)
+    staged: dict[str, int] = {}
+    stage_refs: list[list[str]] = []
+    problems: list[Verdict] = []
+    for i, stage in enumerate(config.stages):
+        ids: list[str] = []
+        for ref in stage.files:
+            found = _stage_files(fs, ref)
+            if not found:
+                problems.append(
+                    Verdict(
+                        f"plan:{stage.name}",
+                        _usage(0, tok),
+                        status="fail",
+                        message=f"stage {stage.name!r}: {ref!r} names no entry and matches no checked file "
+                        f"({config.where('stages')}[{i}].files)",
+                        details={"kind": "plan", "stage": stage.name},
+                    )
+                )
+                continue
+            for fid in found:
+                if fid not in staged and fid in measured:
+                    staged[fid] = i
+                    ids.append(fid)
+        stage_refs.append(ids)
+
+    base_files: list[tuple[str, int]] = []
+    for fid, m in measured.items():
+        if m.settings is None:
+            continue
+        if m.frontmatter_tokens is not None:
+            base_files.append((f"{fid}#frontmatter", m.frontmatter_tokens))
+        if m.settings.load == "must" and fid not in staged:
+            base_files.append((fid, m.load_tokens))
+    base = sum(n for _, n in base_files)
+
+    total = base
+    live: list[tuple[int, int, int, str, int]] = []  # (priority, stage, position, id, tokens) of skippables
+    results: list[StageResult] = []
+    verdicts: list[Verdict] = []
+    for i, stage in enumerate(config.stages):
+        loaded: list[tuple[str, int, str]] = []
+        added = 0
+        for pos, fid in enumerate(stage_refs[i]):
+            m = measured[fid]
+            load = m.settings.load if m.settings is not None else "skippable"
+            n = m.load_tokens
+            loaded.append((fid, n, load))
+            added += n
+            if load == "skippable":
+                live.append((m.settings.priority if m.settings else 0, i, pos, fid, n))
+        total += added
+        shed: list[tuple[str, int, int]] = []
+        if total > limit:
+            live.sort()
+            while total > limit and live:
+                prio, _, _, fid, n = live.pop(0)
+                shed.append((fid, n, prio))
+                total -= n
+        status: Status = "pass"
+        message = ""
+        if total > usable:
+            status = "fail"
+            message = (
+                f"stage {stage.name!r} cannot fit: after shedding every skippable file it still needs "
+                f"{total:,} tokens, over the usable budget of {usable:,} by {total - usable:,}"
+            )
+        elif total > limit:
+            status = "warn"
+            message = (
+                f"stage {stage.name!r} is at {total:,} tokens, over the threshold of {limit:,} with nothing "
+                f"left to shed; {usable - total:,} tokens of headroom"
+            )
+        result = StageResult(
+            stage.name, tuple(loaded), added, tuple(shed), total, usable - total, status, message
+        )
+        results.append(result)
+        verdicts.append(
+            Verdict(
+                f"plan:{stage.name}",
+                _usage(total, tok),
+                max_tokens=usable,
+                cap_source=_usable_source(config),
+                status=status,
+                message=message,
+                details={
+                    "kind": "plan",
+                    "stage": stage.name,
+                    "index": i,
+                    "added": added,
+                    "loaded": [f for f, _, _ in loaded],
+                    "shed": [f for f, _, _ in shed],
+                    "headroom": usable - total,
+                    "threshold_tokens": limit,
+                },
+            )
+        )
+    plan = PlanResult(base, tuple(base_files), usable, limit, tuple(results))
+    return plan, problems + verdicts
+
+
+# --- the whole check ----------------------------------------------------------------------------
+
+
+@dataclass
+class FilesReport:
+    """Everything ``prompt-budget check`` reports: per-file verdicts, missing files and empty globs,
+    the must-load total and the load plan."""
+
+    fileset: FileSet
+    tokenizer: str
+    exact: bool
+    measured: dict[str, Measured]
+    file_verdicts: list[Verdict]
+    pattern_verdicts: list[Verdict]
+    must_load: Verdict | None
+    plan: PlanResult | None
+    plan_verdicts: list[Verdict]
+
+    @property
+    def session_verdicts(self) -> list[Verdict]:
+        """The verdicts not tied to one file: missing files, empty globs, must-load total, plan."""
+        out = list(self.pattern_verdicts)
+        if self.must_load is not None:
+            out.append(self.must_load)
+        return out + self.plan_verdicts
+
+    @cached_property
+    def verdicts(self) -> list[Verdict]:
+        return self.file_verdicts + self.session_verdicts
+
+    @property
+    def status(self) -> Status:
+        statuses = {v.status for v in self.verdicts}
+        return "fail" if "fail" in statuses else "warn" if "warn" in statuses else "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        config = self.fileset.config
+        return {
+            "version": 1,
+            "config": str(config.path) if config.path else None,
+            "root": str(config.root),
+            "tokenizer": self.tokenizer,
+            "exact": self.exact,
+            "usable_budget": config.usable_budget,
+            "threshold": config.threshold,
+            "status": self.status,
+            "verdicts": [{"id": v.subject, **v.to_dict()} for v in self.verdicts],
+            "plan": None
+            if self.plan is None
+            else {
+                "base": self.plan.base,
+                "base_files": [{"id": i, "tokens": n} for i, n in self.plan.base_files],
+                "usable": self.plan.usable,
+                "threshold_tokens": self.plan.threshold_tokens,
+                "stages": [
+                    {
+                        "name": s.name,
+                        "loaded": [{"id": i, "tokens": n, "load": ld} for i, n, ld in s.loaded],
+                        "added": s.added,
+                        "shed": [{"id": i, "tokens": n, "priority": p} for i, n, p in s.shed],
+                        "total": s.total,
+                        "headroom": s.headroom,
+                        "status": s.status,
+                        "message": s.message,
+                    }
+                    for s in self.plan.stages
+                ],
+            },
+        }
+
+
+def _tok(tokenizer: str | Tokenizer | None, config: Config) -> CachedTokenizer:
+    return get_tokenizer(tokenizer if tokenizer is not None else config.tokenizer)
+
+
+def default_cache(config: Config) -> DiskCache:
+    return DiskCache(config.resolve(config.cache_dir))
+
+
+def check_file(
+    fs: FileSet, fid: str, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
+) -> list[Verdict]:
+    """The verdicts of one file of ``fs`` (what a pytest file item checks)."""
+    tok = _tok(tokenizer, fs.config)
+    return file_verdicts(measure(fs.files[fid], tok, cache), tok)
+
+
+def check(
+    config: Config | FileSet,
+    tokenizer: str | Tokenizer | None = None,
+    cache: DiskCache | None = None,
+) -> FilesReport:
+    """Count and judge every matched file, the must-load total and the load plan."""
+    fs = config if isinstance(config, FileSet) else resolve(config)
+    tok = _tok(tokenizer, fs.config)
+    measured = {fid: measure(m, tok, cache) for fid, m in fs.files.items()}
+    fverdicts = [v for m in measured.values() for v in file_verdicts(m, tok)]
+    pverdicts = pattern_verdicts(fs, tok)
+    must = must_load_verdict(fs.config, list(measured.values()), tok)
+    plan, plan_verdicts = simulate_plan(fs, measured, tok)
+    if cache is not None:
+        cache.save()
+    return FilesReport(fs, tok.name, tok.exact, measured, fverdicts, pverdicts, must, plan, plan_verdicts)
+
+
+# --- explain ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a file gets the settings it gets: every entry that matches it (most specific first), the
+    entries whose ``!`` patterns exclude it, its frontmatter, and each setting with its source."""
+
+    id: str
+    path: Path
+    match: FileMatch | None
+    measured: Measured | None
+    verdicts: tuple[Verdict, ...]
+    reason: str
+    preset: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        m = self.measured
+        s = m.settings if m is not None else None
+        return {
+            "id": self.id,
+            "checked": self.match is not None,
+            "reason": self.reason,
+            "entries": [
+                {
+                    "entry": c.rule.label,
+                    "pattern": c.pattern,
+                    "specificity": c.kind,
+                    "source": c.rule.source,
+                    "applies": i == 0,
+                }
+                for i, c in enumerate(self.match.candidates if self.match else ())
+            ],
+            "excluded": [
+                {"entry": r.label, "pattern": p, "source": r.source}
+                for r, p in (self.match.excluded if self.match else ())
+            ],
+            "settings": None
+            if s is None
+            else {
+                "max_tokens": {"value": s.max_tokens, "source": s.max_tokens_source},
+                "frontmatter_max_tokens": {
+                    "value": s.frontmatter_max_tokens,
+                    "source": s.frontmatter_max_tokens_source,
+                },
+                "load": {"value": s.load, "source": s.load_source},
+                "priority": {"value": s.priority, "source": s.priority_source},
+            },
+            "notes": list(m.notes) if m is not None else [],
+            "verdicts": [{"id": v.subject, **v.to_dict()} for v in self.verdicts],
+        }
+
+    def lines(self) -> list[str]:
+        out = [f"{self.id}"]
+        if self.match is None:
+            out.append(f"  not checked: {self.reason}")
+            return out
+        for i, c in enumerate(self.match.candidates):
+            mark = "applies" if i == 0 else "overridden"
+            out.append(f"  {mark:10} entry {c.rule.label!r} via {c.pattern!r} ({c.kind}) - {c.rule.source}")
+            reason = preset_reason(self.preset, c.rule.label) if c.preset and self.preset else None
+            if reason:
+                out.append(f"             preset caps: {reason}")
+        for rule, neg in self.match.excluded:
+            out.append(f"  excluded   from entry {rule.label!r} by {neg!r} - {rule.source}")
+        out.append(f"  why: {self.reason}")
+        m = self.measured
+        if m is not None and m.settings is not None:
+            s = m.settings
+            out.append(f"  max_tokens: {_fmt_opt(s.max_tokens)} from {s.max_tokens_source or '-'}")
+            if m.split:
+                cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
+                src = s.frontmatter_max_tokens_source or (
+                    f"max_tokens ({s.max_tokens_source})" if s.max_tokens is not None else "-"
+                )
+                out.append(f"  frontmatter cap: {_fmt_opt(cap)} from {src}")
+            out.append(f"  load: {s.load} from {s.load_source}")
+            out.append(f"  priority: {s.priority} from {s.priority_source}")
+        if m is not None and m.frontmatter is not None and FRONTMATTER_TABLE in m.frontmatter.data:
+            out.append(f"  frontmatter {FRONTMATTER_TABLE}: {m.frontmatter.data[FRONTMATTER_TABLE]}")
+        if m is not None:
+            for note in m.notes:
+                out.append(f"  note: {note}")
+        for v in self.verdicts:
+            of = f" / {v.max_tokens:,}" if v.max_tokens is not None else ""
+            part = v.details.get("part", "")
+            out.append(
+                f"  {v.status}: {part} {v.tokens:,}{of} tokens" + (f" - {v.message}" if v.message else "")
+            )
+        return out
+
+
+def _fmt_opt(value: int | None) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+def explain(
+    fs: FileSet, path: str | Path, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
+) -> Explanation:
+    """Which entry applies to ``path`` and why (``prompt-budget check --explain PATH``)."""
+    p = Path(path)
+    fid = fs.id_for(p)
+    match = fs.files.get(fid)
+    if match is None:
+        excluded = [(hit.rule, hit.pattern) for hit in fs.patterns if _matches(hit.pattern, fid)]
+        reason = "no entry's path matches it"
+        if excluded:
+            reason = (
+                "matched by "
+                + ", ".join(f"{r.label!r} ({pat})" for r, pat in excluded)
+                + " but excluded by a '!' pattern or .gitignore"
+            )
+        elif not (fs.config.root / fid).exists():
+            reason = "no such file under " + str(fs.config.root)
+        return Explanation(fid, p, None, None, (), reason)
+    tok = _tok(tokenizer, fs.config)
+    m = measure(match, tok, cache)
+    verdicts = tuple(file_verdicts(m, tok))
+    if len(match.candidates) == 1:
+        reason = f"only entry {match.winner.rule.label!r} matches"
+    else:
+        w, r = match.candidates[0], match.candidates[1]
+        sw, sr = specificity(w.pattern), specificity(r.pattern)
+        if sw[0] != sr[0]:
+            why = f"a {w.kind} is more specific than a {r.kind}"
+        elif sw[1:] != sr[1:]:
+            why = f"{w.pattern!r} is more specific than {r.pattern!r} (more folders or literal characters)"
+        elif w.preset != r.preset:
+            why = "a config entry beats a preset entry of equal specificity"
+        else:
+            why = "equal specificity: the earlier entry wins"
+        reason = f"most specific pattern wins: {why}"
+    return Explanation(fid, p, match, m, verdicts, reason, fs.config.preset)
+
+
+def _matches(pattern: str, fid: str) -> bool:
+    return bool(_regex(pattern).match(fid)) if _WILDCARDS.search(pattern) else pattern == fid
