@@ -201,15 +201,73 @@ def _display(path: Path) -> str:
 
 
 def _add_check(sub: Any) -> None:
-    p = sub.add_parser("check", help="check files and load plans against their budgets")
-    p.add_argument("path", nargs="?", default=None, metavar="PATH", help="project folder (default: .)")
+    p = sub.add_parser(
+        "check",
+        help="check files and load plans against their budgets",
+        description="Check every file matched by [[tool.prompt_budget.files]] (and the preset) against "
+        "its cap, the must-load total against the usable budget, and the load plan. Exit 1 when a "
+        "rule is broken.",
+    )
+    p.add_argument(
+        "path", nargs="?", default=None, metavar="PATH", help="project folder or config file (default: .)"
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--plan", action="store_true", help="also print the load plan, stage by stage")
+    p.add_argument("--explain", metavar="FILE", help="show which entry applies to FILE and why, then exit")
+    p.add_argument("--hide-passed", action="store_true", help="list only files that fail or warn")
+    p.add_argument(
+        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
+    )
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
     p.set_defaults(run=_run_check)
 
 
 def _run_check(args: argparse.Namespace, out: Output) -> int:
-    out.error("'check' is not available yet")
-    return EXIT_USAGE
+    from prompt_budget import files
+    from prompt_budget.report import files as report
+
+    target = Path(args.path) if args.path else Path(".")
+    if args.path and not target.exists():
+        out.error(f"{args.path}: no such file or folder")
+        return EXIT_USAGE
+    explicit = args.config or (str(target) if target.is_file() else None)
+    config = _config(argparse.Namespace(config=explicit), start=target)
+    if args.tokenizer:
+        config = config.with_overrides(tokenizer=args.tokenizer)
+    if not config.files and not config.preset:
+        where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
+        out.error(f"nothing to check: no [[tool.prompt_budget.files]] entries and no preset ({where})")
+        return EXIT_USAGE
+    cache = None if args.no_cache else files.default_cache(config)
+    fileset = files.resolve(config)
+    if args.explain:
+        explanation = files.explain(fileset, args.explain, cache=cache)
+        if cache is not None:
+            cache.save()
+        if args.json:
+            out.json(explanation.to_dict())
+        else:
+            out.out.write(report.explain_text(explanation))
+        failed = any(v.status == "fail" for v in explanation.verdicts)
+        return EXIT_BROKEN if failed else EXIT_OK
+    result = files.check(fileset, cache=cache)
+    if args.json:
+        out.json(result.to_dict())
+    else:
+        for m in result.measured.values():
+            for note in m.notes:
+                out.note(f"{m.match.id}: {note}")
+        out.table(report.files_table(result, hide_passed=args.hide_passed))
+        plan = report.plan_table(result) if args.plan else None
+        if plan is not None:
+            out.print()
+            out.table(plan)
+        lines = report.problem_lines(result)
+        if lines:
+            out.print()
+            for line in lines:
+                out.print(line)
+    return EXIT_BROKEN if result.status == "fail" else EXIT_OK
 
 
 # --- lint ---------------------------------------------------------------------------------------
