@@ -40,6 +40,11 @@ class CachedTokenizer:
 
     def __init__(self, inner: Tokenizer) -> None:
         self.inner = inner
+        # Bound once: a hot path for chat messages made of many short strings.
+        self._inner_count = inner.count
+        # Texts shorter than this are counted directly: for a fast backend a lookup (hashing a new
+        # string, storing it) costs more than counting it. A backend sets ``lru_min_chars`` to say so.
+        self._min_chars = int(getattr(inner, "lru_min_chars", 0))
         self._cache: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -56,18 +61,24 @@ class CachedTokenizer:
         return str(getattr(self.inner, "cache_key", self.inner.name))
 
     def count(self, text: str) -> int:
-        if len(text) > _LRU_MAX_CHARS:
-            return self.inner.count(text)
+        if not self._min_chars <= len(text) <= _LRU_MAX_CHARS:
+            return self._inner_count(text)
         cache = self._cache
         hit = cache.get(text)
         if hit is not None:
-            cache.move_to_end(text)
+            try:  # noqa: SIM105 - faster than contextlib.suppress on this hot path
+                cache.move_to_end(text)
+            except KeyError:  # evicted by another thread in between: the count is still right
+                pass
             return hit
-        n = self.inner.count(text)
-        with self._lock:
-            cache[text] = n
-            if len(cache) > _LRU_ENTRIES:
+        n = self._inner_count(text)
+        # Each OrderedDict operation is atomic; a race can at worst evict one entry too many.
+        cache[text] = n
+        if len(cache) > _LRU_ENTRIES:
+            try:  # noqa: SIM105
                 cache.popitem(last=False)
+            except KeyError:
+                pass
         return n
 
     def count_many(self, texts: Iterable[str]) -> list[int]:
@@ -112,6 +123,9 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
         return spec
     if not isinstance(spec, str):
         return CachedTokenizer(spec)
+    found = _REGISTRY.get(spec)
+    if found is not None:
+        return found
     spec = spec.strip()
     found = _REGISTRY.get(spec)
     if found is not None:

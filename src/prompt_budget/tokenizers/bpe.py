@@ -48,6 +48,8 @@ class BPETokenizer:
     """An exact BPE encoding through one backend."""
 
     exact: bool = True
+    # Counting fewer characters than this is cheaper than an LRU lookup (see CachedTokenizer).
+    lru_min_chars: int = 256
 
     def __init__(
         self,
@@ -66,6 +68,9 @@ class BPETokenizer:
         self._decode = decode
         self._count = count
         self._max_chars = max_chars
+        if max_chars is None:
+            # No input limit: calls go straight to the backend, with no Python frame in between.
+            self.count = count  # type: ignore[method-assign,assignment]
 
     @property
     def name(self) -> str:

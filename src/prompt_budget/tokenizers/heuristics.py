@@ -30,6 +30,7 @@ class Heuristic:
 
     name: str = ""
     exact: bool = False
+    lru_min_chars: int = 64
 
     def count(self, text: str) -> int:
         raise NotImplementedError
@@ -53,6 +54,7 @@ class Heuristic:
 
 class Chars4(Heuristic):
     name = "chars4"
+    lru_min_chars = 1 << 62  # O(1): never worth caching
 
     def count(self, text: str) -> int:
         return -(-len(text) // 4)
@@ -60,6 +62,7 @@ class Chars4(Heuristic):
 
 class Conservative(Heuristic):
     name = "conservative"
+    lru_min_chars = 1 << 62  # O(1): never worth caching
 
     def count(self, text: str) -> int:
         return (len(text) * 3) // 8
