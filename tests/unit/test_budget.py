@@ -1,0 +1,170 @@
+"""check / check_sections / assert_within_budget: statuses, caps and their sources, and the failure
+messages verbatim (they are product surface)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from prompt_budget import (
+    BudgetExceeded,
+    ConfigError,
+    assert_within_budget,
+    check,
+    check_sections,
+    load_config,
+)
+
+TEXT_21 = "hello world " * 10  # 21 tokens in o200k_base, 120 characters (30 by chars4)
+
+
+def _config(tmp_path: Path, body: str) -> object:
+    (tmp_path / "pyproject.toml").write_text(body, encoding="utf-8")
+    return load_config(tmp_path / "pyproject.toml")
+
+
+def test_pass_fail_warn_statuses() -> None:
+    assert check(TEXT_21, 100).status == "pass"
+    assert check(TEXT_21, 20).status == "fail"
+    assert check(TEXT_21, 25, threshold=0.8).status == "warn"
+    assert check(TEXT_21, 25).status == "pass"  # no threshold, no warning
+    assert check(TEXT_21, 21).status == "pass"  # at the cap is within it
+
+
+def test_fail_message_verbatim() -> None:
+    verdict = check(TEXT_21, 20, label="greeting")
+    assert verdict.message == (
+        "prompt 'greeting' is 21 tokens by o200k_base, which exceeds its cap of 20 tokens by 1 (5.0%); "
+        "cap set by the call argument max_tokens=20"
+    )
+
+
+def test_estimate_says_so() -> None:
+    verdict = check(TEXT_21, 20, tokenizer="chars4")
+    assert verdict.message == (
+        "prompt is an estimated 30 tokens by chars4, which exceeds its cap of 20 tokens by 10 (50.0%); "
+        "cap set by the call argument max_tokens=20"
+    )
+
+
+def test_warn_message_verbatim() -> None:
+    verdict = check(TEXT_21, 25, threshold=0.8, label="greeting")
+    assert verdict.message == (
+        "prompt 'greeting' is 21 tokens by o200k_base, 84.0% of its cap of 25 tokens, past the 80% warning "
+        "threshold; cap set by the call argument max_tokens=25"
+    )
+
+
+def test_messages_and_requests_name_their_kind() -> None:
+    messages = [{"role": "user", "content": TEXT_21}]
+    verdict = check(messages, 10)
+    assert verdict.message.startswith(
+        "messages is 28 tokens by o200k_base, which exceeds its cap of 10 tokens by 18"
+    )
+    assert verdict.details["parts"] == {"messages": 21, "overhead": 7}
+    assert check({"messages": messages}, 10, label="turn").message.startswith("request 'turn' is 28 tokens")
+
+
+def test_cap_from_config_total_and_usable_budget(tmp_path: Path) -> None:
+    config = _config(tmp_path, "[tool.prompt_budget]\ntotal = 20\n")
+    verdict = check(TEXT_21, config=config)  # type: ignore[arg-type]
+    assert verdict.message.endswith("; cap set in pyproject.toml [tool.prompt_budget] total")
+    config = _config(
+        tmp_path, "[tool.prompt_budget]\ncontext_window = 100\nusable_fraction = 0.5\nreserved_output = 30\n"
+    )
+    verdict = check(TEXT_21, config=config)  # type: ignore[arg-type]
+    assert verdict.max_tokens == 20
+    assert verdict.message == (
+        "prompt is 21 tokens by o200k_base, which exceeds its cap of 20 tokens by 1 (5.0%); cap set by the "
+        "usable budget from pyproject.toml [tool.prompt_budget] context_window"
+    )
+
+
+def test_config_threshold_and_safety_multiplier(tmp_path: Path) -> None:
+    config = _config(tmp_path, '[tool.prompt_budget]\nthreshold = "50%"\nsafety_multiplier = 1.5\n')
+    assert check(TEXT_21, 40, config=config).status == "warn"  # type: ignore[arg-type]
+    verdict = check(TEXT_21, 40, tokenizer="chars4", config=config)  # type: ignore[arg-type]
+    assert verdict.tokens == 45  # 30 * 1.5
+    assert verdict.message == (
+        "prompt is an estimated 45 tokens by chars4 (x1.5 safety multiplier), which exceeds its cap of 40 "
+        "tokens by 5 (12.5%); cap set by the call argument max_tokens=40"
+    )
+
+
+def test_no_cap_anywhere_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match=r"^max_tokens: no cap for this check: pass max_tokens="):
+        check(TEXT_21)
+
+
+def test_assert_within_budget() -> None:
+    assert assert_within_budget(TEXT_21, 21).tokens == 21
+    with pytest.raises(BudgetExceeded) as info:
+        assert_within_budget(TEXT_21, 10, tokenizer="cl100k_base")
+    assert isinstance(info.value, AssertionError)
+    assert str(info.value) == (
+        "prompt is 21 tokens by cl100k_base, which exceeds its cap of 10 tokens by 11 (110.0%); "
+        "cap set by the call argument max_tokens=10"
+    )
+    assert info.value.verdict.status == "fail"  # type: ignore[attr-defined]
+
+
+SECTIONS = {"system_prompt": "hi " * 30, "history": "x", "tools": "y y y y y y y y y"}  # 31, 1, 9 tokens
+
+
+def test_sections_table_verbatim_offenders_first(tmp_path: Path) -> None:
+    config = _config(
+        tmp_path,
+        "[tool.prompt_budget]\ntotal = 35\n[tool.prompt_budget.sections]\nsystem_prompt = 20\ntools = 10\n",
+    )
+    verdict = check_sections(SECTIONS, config=config)  # type: ignore[arg-type]
+    assert verdict.status == "fail"
+    assert verdict.message == (
+        "sections over budget (counted by o200k_base):\n"
+        "  section 'system_prompt' is 31 tokens, which exceeds its cap of 20 tokens by 11 (55.0%); cap set in "
+        "pyproject.toml [tool.prompt_budget.sections] system_prompt\n"
+        "  the total of all sections is 41 tokens, which exceeds its cap of 35 tokens by 6 (17.1%); cap set in "
+        "pyproject.toml [tool.prompt_budget] total\n"
+        "\n"
+        "section        tokens  cap    used  status\n"
+        "-------------  ------  ---  ------  ------\n"
+        "system_prompt      31   20  155.0%  FAIL\n"
+        "tools               9   10   90.0%  warn\n"
+        "history             1    -       -  ok\n"
+        "-------------  ------  ---  ------  ------\n"
+        "total              41   35  117.1%  FAIL"
+    )
+    assert [s.name for s in verdict.usage.sections] == ["system_prompt", "history", "tools"]
+    assert (
+        verdict.usage.sections[0].cap_source == "pyproject.toml [tool.prompt_budget.sections] system_prompt"
+    )
+
+
+def test_sections_warn_only() -> None:
+    verdict = check_sections(SECTIONS, {"system_prompt": 35}, 100, threshold=0.8)
+    assert verdict.status == "warn"
+    assert verdict.message.splitlines()[:2] == [
+        "sections near their caps (counted by o200k_base):",
+        "  section 'system_prompt' is 31 tokens, 88.6% of its cap of 35 tokens, past the 80% warning "
+        "threshold; cap set by the call argument caps['system_prompt']=35",
+    ]
+
+
+def test_sections_pass_and_estimates() -> None:
+    verdict = check_sections(SECTIONS, {"system_prompt": 100}, tokenizer="chars4")
+    assert verdict.status == "pass"
+    assert verdict.message == ""
+    assert verdict.usage.exact is False
+    failing = check_sections(SECTIONS, {"system_prompt": 5}, tokenizer="chars4")
+    assert failing.message.splitlines()[0] == "sections over budget (estimated by chars4):"
+    assert "section 'system_prompt' is an estimated 23 tokens" in failing.message
+
+
+def test_sections_accept_message_lists() -> None:
+    verdict = check_sections({"history": [{"role": "user", "content": "Hi!"}]}, {"history": 100})
+    assert verdict.usage.sections[0].tokens == 3 + 1 + 2 + 3
+
+
+def test_sections_need_a_mapping() -> None:
+    with pytest.raises(TypeError, match="check_sections expects a mapping of section name -> text, got list"):
+        check_sections(["a"], {})  # type: ignore[arg-type]
