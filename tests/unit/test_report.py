@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import jsonschema
+import pytest
 
 from prompt_budget.report import json_report, junit, markdown, terminal
 
@@ -66,12 +67,8 @@ def test_json_report_is_versioned_and_valid() -> None:
 def test_json_schema_rejects_a_bad_status() -> None:
     data = json_report.build([_rec("t.py::x", "a", 1, 2, "pass")])
     data["checks"][0]["status"] = "ok"
-    try:
+    with pytest.raises(jsonschema.ValidationError, match=r"'ok' is not one of \['pass', 'warn', 'fail'\]"):
         jsonschema.validate(data, json_report.SCHEMA)
-    except jsonschema.ValidationError as exc:
-        assert "'ok' is not one of ['pass', 'warn', 'fail']" in exc.message
-    else:
-        raise AssertionError("schema accepted status 'ok'")
 
 
 def test_terminal_order_failures_first_then_percent() -> None:
