@@ -348,7 +348,10 @@ class _YamlBlock:
             # a plain scalar may continue on more-indented lines
             parts = [value]
             while self.pos < len(self.items) and self.items[self.pos][1] > indent:
-                parts.append(self.items[self.pos][2])
+                nidx, _, more = self.items[self.pos]
+                if ": " in more or more.endswith(":"):
+                    raise FrontmatterError(self.lineno(nidx), f"unexpected indentation at {more!r}")
+                parts.append(more)
                 self.pos += 1
             return " ".join(parts)
         return value

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from prompt_budget.errors import BudgetExceeded, PromptBudgetError
+from prompt_budget.pytest_plugin.session import PromptBudgetWarning
 
 if TYPE_CHECKING:
     from prompt_budget.counting import DiskCache
@@ -43,7 +44,7 @@ FILE_ITEM = "prompt-budget"
 PLAN_ITEM = "prompt-budget-plan"
 
 
-class FileBudgetWarning(pytest.PytestWarning):
+class FileBudgetWarning(PromptBudgetWarning):
     """A file budget near its limit, or config overriding a file's own frontmatter."""
 
 
