@@ -90,7 +90,9 @@ def check_truncation(
     used_marker = marker if marker and counter(marker, tokenizer) <= max_tokens else ""
     assert res.marker == used_marker
     n, h, t = len(text), res.head, res.tail
-    assert 0 <= h and 0 <= t and h + t <= n
+    assert h >= 0
+    assert t >= 0
+    assert h + t <= n
     if mode == "end":
         assert t == 0
     if mode == "start":
@@ -202,7 +204,8 @@ def test_crlf_is_not_split_and_lines_mode_cuts_between_lines() -> None:
     assert count(out) <= 50
     assert count(text[: len(out) + text[len(out) :].index("\n") + 1]) > 50
     end = truncate(text, 50, "start", lines=True, marker="")
-    assert text.endswith(end) and end.startswith("line ")
+    assert text.endswith(end)
+    assert end.startswith("line ")
 
 
 def test_line_longer_than_the_budget_keeps_no_part_of_it() -> None:
@@ -212,7 +215,8 @@ def test_line_longer_than_the_budget_keeps_no_part_of_it() -> None:
 def test_marker_is_counted_and_dropped_when_it_alone_does_not_fit() -> None:
     text = "word " * 500
     out = truncate(text, 10, marker=" [truncated]")
-    assert out.endswith(" [truncated]") and count(out) <= 10
+    assert out.endswith(" [truncated]")
+    assert count(out) <= 10
     assert truncate(text, 1, marker=" [truncated: the rest of this document was removed]") == "word"
     assert truncate(text, 0) == ""
 
@@ -220,7 +224,9 @@ def test_marker_is_counted_and_dropped_when_it_alone_does_not_fit() -> None:
 def test_middle_keeps_both_ends() -> None:
     text = "BEGIN " + "filler words " * 2000 + "END"
     out = truncate(text, 40, "middle")
-    assert out.startswith("BEGIN ") and out.endswith(" END") and "…" in out
+    assert out.startswith("BEGIN ")
+    assert out.endswith(" END")
+    assert "…" in out
 
 
 def test_budget_may_be_written_with_a_suffix() -> None:

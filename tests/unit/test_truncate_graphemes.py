@@ -22,13 +22,13 @@ def test_clusters_match_uax29_on_real_text(sample: str) -> None:
 
 
 TRICKY = (
-    list("aeZ ,\r\n\t")
-    + ["\u0301", "\u0308", "\u20e3", "\ufe0f", "\ufe0e", "\U000e0100", "\u200d", "\u200c"]  # marks, VS, ZWJ
-    + ["👨", "👩", "👧", "❤", "🏳", "🌈", "\U0001f3fd", "\U0001f3ff", "☺", "🧑", "🤝"]  # emoji, modifiers
-    + ["\U0001f1eb", "\U0001f1f7", "\U0001f1e9", "\U0001f1ea"]  # regional indicators
-    + ["\u1100", "\u1161", "\u11a8", "가", "각", "\ud7b0", "\ud7cb"]  # Hangul L V T LV LVT
-    + ["क", "ष", "\u094d", "\u093f", "\u0903", "ক", "\u09cd", "ত"]  # Indic: consonants, virama, marks
-    + ["\u0e01", "\u0e33", "\u0600", "\u0627", "\u00ad", "\ufeff"]  # Thai sara am, prepend, Cf
+    *"aeZ ,\r\n\t",
+    *("\u0301", "\u0308", "\u20e3", "\ufe0f", "\ufe0e", "\U000e0100", "\u200d", "\u200c"),  # marks, VS, ZWJ
+    *("👨", "👩", "👧", "❤", "🏳", "🌈", "\U0001f3fd", "\U0001f3ff", "☺", "🧑", "🤝"),  # emoji, modifiers
+    *("\U0001f1eb", "\U0001f1f7", "\U0001f1e9", "\U0001f1ea"),  # regional indicators
+    *("\u1100", "\u1161", "\u11a8", "가", "각", "\ud7b0", "\ud7cb"),  # Hangul L V T LV LVT
+    *("क", "ष", "\u094d", "\u093f", "\u0903", "ক", "\u09cd", "ত"),  # Indic: consonants, virama, marks
+    *("\u0e01", "\u0e33", "\u0600", "\u0627", "\u00ad", "\ufeff"),  # Thai sara am, prepend, Cf
 )
 
 
@@ -44,4 +44,5 @@ def test_prev_and_next_boundary_bracket_a_position() -> None:
     assert prev_boundary(text, 3) == 1
     assert next_boundary(text, 3) == 6
     assert prev_boundary(text, 6) == next_boundary(text, 6) == 6
-    assert prev_boundary(text, 99) == 7 and next_boundary(text, -5) == 0
+    assert prev_boundary(text, 99) == 7
+    assert next_boundary(text, -5) == 0

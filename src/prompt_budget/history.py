@@ -1,0 +1,482 @@
+"""Helpers for testing an agent's history reducer.
+
+- ``count_history``: a conversation counted as the provider will see it on the next call (tool calls
+  and results included, ephemeral messages excluded), through the one counting path
+  (``prompt_budget.messages.count_request``).
+- ``should_reduce``: whether a reduction should trigger for a threshold: a percent of the context
+  window, a token budget, or a message count.
+- ``tool_links`` / ``tool_groups``: which messages hold a tool call and which its result, in the OpenAI
+  (``tool_calls`` + ``role="tool"``) and Anthropic (``tool_use`` + ``tool_result`` blocks) shapes,
+  parallel calls included.
+- ``remove_oldest``: simulate the remove-oldest-until-it-fits strategy, never splitting a tool call
+  from its result and never removing system or pinned messages.
+- ``assert_reduced``: the assertion for a reducer's tests. It fails when the reduced history is still
+  over budget, when a tool call lost its result (or a result its call), when the system prompt or a
+  pinned message was dropped, or when more was removed than needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from prompt_budget.errors import BudgetExceeded
+from prompt_budget.tokenizers import Tokenizer, get_tokenizer
+
+__all__ = [
+    "HistoryCheckFailed",
+    "Reduction",
+    "ReductionCheck",
+    "ToolLink",
+    "Trigger",
+    "assert_reduced",
+    "count_history",
+    "remove_oldest",
+    "should_reduce",
+    "tool_groups",
+    "tool_links",
+]
+
+Message = Mapping[str, Any]
+SYSTEM_ROLES: Final = frozenset({"system", "developer"})
+_CALL_BLOCKS: Final = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
+
+
+class HistoryCheckFailed(BudgetExceeded):
+    """``assert_reduced`` found problems; the message lists each one. ``problems`` holds them."""
+
+    def __init__(self, message: str, problems: Sequence[str] = (), verdict: object | None = None) -> None:
+        super().__init__(message, verdict)
+        self.problems = tuple(problems)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (HistoryCheckFailed, (str(self), self.problems, self.verdict))
+
+
+def _messages(messages: object, arg: str = "messages") -> list[Message]:
+    if isinstance(messages, Mapping) and "messages" in messages:
+        messages = messages["messages"]
+    if not isinstance(messages, Sequence) or isinstance(messages, (str, bytes)):
+        raise TypeError(f"{arg}: expected a list of chat messages, got {type(messages).__name__}")
+    out: list[Message] = []
+    for i, m in enumerate(messages):
+        if not isinstance(m, Mapping):
+            raise TypeError(f"{arg}[{i}]: expected a message mapping with 'role', got {type(m).__name__}")
+        out.append(m)
+    return out
+
+
+def _request(
+    messages: Sequence[Message], system: object | None, tools: Sequence[Any] | None
+) -> Sequence[Message] | dict[str, Any]:
+    if system is None and tools is None:
+        return messages
+    request: dict[str, Any] = {"messages": list(messages)}
+    if system is not None:
+        request["system"] = system
+    if tools is not None:
+        request["tools"] = list(tools)
+    return request
+
+
+def count_history(
+    messages: Sequence[Message] | Mapping[str, Any],
+    tokenizer: str | Tokenizer | None = None,
+    *,
+    system: object | None = None,
+    tools: Sequence[Any] | None = None,
+    ephemeral_keys: Sequence[str] = ("ephemeral",),
+    provider: Literal["openai", "anthropic"] | None = None,
+) -> int:
+    """Tokens the provider will see on the next call: every message (tool calls and results included)
+    plus ``system`` (Anthropic's top-level system prompt) and ``tools`` when given, with messages
+    marked ephemeral left out. ``messages`` may also be a whole request mapping."""
+    from prompt_budget.messages import count_request
+
+    if isinstance(messages, Mapping):
+        return count_request(messages, tokenizer, ephemeral_keys=ephemeral_keys, provider=provider)
+    msgs = _messages(messages)
+    return count_request(
+        _request(msgs, system, tools), tokenizer, ephemeral_keys=ephemeral_keys, provider=provider
+    )
+
+
+# --- thresholds -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Whether a reduction should run, with the figures behind the decision. True in a boolean
+    context when it should."""
+
+    reduce: bool
+    tokens: int
+    messages: int
+    reasons: tuple[str, ...]
+    thresholds: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return self.reduce
+
+    def describe(self) -> str:
+        if self.reduce:
+            return "reduce: " + "; ".join(self.reasons)
+        return f"no reduction: {self.tokens:,} tokens and {self.messages} messages are under " + ", ".join(
+            self.thresholds
+        )
+
+
+def should_reduce(
+    messages: Sequence[Message],
+    *,
+    tokenizer: str | Tokenizer | None = None,
+    context_window: int | str | None = None,
+    percent: float | str | None = None,
+    max_tokens: int | str | None = None,
+    max_messages: int | None = None,
+    system: object | None = None,
+    tools: Sequence[Any] | None = None,
+    ephemeral_keys: Sequence[str] = ("ephemeral",),
+) -> Trigger:
+    """Decide whether a reducer should run on ``messages`` before the next call. Give one or more
+    thresholds; a reduction triggers when any is reached:
+
+    - ``percent`` (``0.8`` or ``"80%"``) of ``context_window`` tokens;
+    - ``max_tokens`` tokens;
+    - ``max_messages`` messages (ephemeral ones not counted).
+    """
+    from prompt_budget.config import parse_fraction, parse_tokens
+
+    if percent is None and max_tokens is None and max_messages is None:
+        raise ValueError("should_reduce: give at least one threshold: percent=, max_tokens= or max_messages=")
+    msgs = _messages(messages)
+    tokens = count_history(msgs, tokenizer, system=system, tools=tools, ephemeral_keys=ephemeral_keys)
+    live = [m for m in msgs if not _is_ephemeral(m, ephemeral_keys)]
+    reasons: list[str] = []
+    thresholds: list[str] = []
+    if percent is not None:
+        if context_window is None:
+            raise ValueError("should_reduce: percent= needs context_window= (the model's window in tokens)")
+        frac = parse_fraction(percent, key="percent")
+        window = parse_tokens(context_window, key="context_window")
+        limit = int(window * frac)
+        thresholds.append(f"{frac:.0%} of the {window:,}-token window ({limit:,} tokens)")
+        if tokens >= limit:
+            reasons.append(
+                f"{tokens:,} tokens is {tokens / window:.1%} of the {window:,}-token window, at or over "
+                f"{frac:.0%}"
+            )
+    if max_tokens is not None:
+        cap = parse_tokens(max_tokens, key="max_tokens")
+        thresholds.append(f"{cap:,} tokens")
+        if tokens >= cap:
+            reasons.append(f"{tokens:,} tokens is at or over the budget of {cap:,}")
+    if max_messages is not None:
+        if isinstance(max_messages, bool) or not isinstance(max_messages, int) or max_messages <= 0:
+            raise ValueError(f"max_messages: expected a positive whole number, got {max_messages!r}")
+        thresholds.append(f"{max_messages} messages")
+        if len(live) >= max_messages:
+            reasons.append(f"{len(live)} messages is at or over the limit of {max_messages}")
+    return Trigger(bool(reasons), tokens, len(live), tuple(reasons), tuple(thresholds))
+
+
+def _is_ephemeral(message: Message, keys: Sequence[str]) -> bool:
+    meta = message.get("metadata")
+    return any(message.get(k) or (isinstance(meta, Mapping) and meta.get(k)) for k in keys)
+
+
+# --- tool call / result pairing ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToolLink:
+    """One tool call and where its result is: message indices, ``None`` when missing."""
+
+    id: str
+    name: str
+    call: int | None
+    result: int | None
+
+
+def tool_links(messages: Sequence[Message]) -> list[ToolLink]:
+    """Every tool call id in ``messages`` with the index of the message holding the call and the one
+    holding its result. OpenAI: assistant ``tool_calls`` (and the legacy ``function_call``, paired
+    with the next ``role="function"`` message) and ``role="tool"`` messages with ``tool_call_id``.
+    Anthropic: ``tool_use`` blocks and ``tool_result`` blocks with ``tool_use_id``."""
+    msgs = _messages(messages)
+    calls: dict[str, tuple[int, str]] = {}
+    results: dict[str, int] = {}
+    order: list[str] = []
+    pending_function: list[tuple[str, int, str]] = []
+    for i, m in enumerate(msgs):
+        role = m.get("role")
+        for call in m.get("tool_calls") or ():
+            if isinstance(call, Mapping):
+                cid = str(call.get("id", f"#{i}:{len(order)}"))
+                fn = call.get("function")
+                name = str(fn.get("name", "")) if isinstance(fn, Mapping) else str(call.get("name", ""))
+                calls.setdefault(cid, (i, name))
+                order.append(cid)
+        fc = m.get("function_call")
+        if isinstance(fc, Mapping):
+            cid = f"function_call@{i}"
+            calls[cid] = (i, str(fc.get("name", "")))
+            order.append(cid)
+            pending_function.append((cid, i, str(fc.get("name", ""))))
+        if role == "tool" and "tool_call_id" in m:
+            results.setdefault(str(m["tool_call_id"]), i)
+        if role == "function" and pending_function:
+            cid, _, _ = pending_function.pop(0)
+            results.setdefault(cid, i)
+        content = m.get("content")
+        if isinstance(content, Sequence) and not isinstance(content, str):
+            for block in content:
+                if not isinstance(block, Mapping):
+                    continue
+                kind = block.get("type")
+                if kind in _CALL_BLOCKS and "id" in block:
+                    cid = str(block["id"])
+                    calls.setdefault(cid, (i, str(block.get("name", ""))))
+                    order.append(cid)
+                elif "tool_use_id" in block:
+                    results.setdefault(str(block["tool_use_id"]), i)
+    links = [ToolLink(cid, calls[cid][1], calls[cid][0], results.get(cid)) for cid in dict.fromkeys(order)]
+    links.extend(ToolLink(rid, "", None, idx) for rid, idx in results.items() if rid not in calls)
+    return links
+
+
+def tool_groups(messages: Sequence[Message]) -> list[list[int]]:
+    """The messages that must be kept or removed together: each message alone, except that a message
+    holding tool calls is joined with every message holding their results (parallel calls give one
+    group of the call message and all its results). Groups are in order of their first message."""
+    msgs = _messages(messages)
+    parent = list(range(len(msgs)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for link in tool_links(msgs):
+        if link.call is not None and link.result is not None:
+            a, b = find(link.call), find(link.result)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(msgs)):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values(), key=lambda g: g[0])
+
+
+# --- remove-oldest simulation ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """The outcome of ``remove_oldest``: the kept messages, the indices removed (into the original
+    list), the counts before and after, and whether the result fits the budget."""
+
+    messages: tuple[Message, ...]
+    removed: tuple[int, ...]
+    tokens_before: int
+    tokens_after: int
+    budget: int
+
+    @property
+    def fits(self) -> bool:
+        return self.tokens_after <= self.budget
+
+
+def _protected(
+    msgs: Sequence[Message], pinned: Collection[int] | Callable[[int, Message], bool], keep_last: int
+) -> set[int]:
+    n = len(msgs)
+    keep = {i for i, m in enumerate(msgs) if m.get("role") in SYSTEM_ROLES}
+    keep.update(range(max(0, n - keep_last), n))
+    if callable(pinned):
+        keep.update(i for i, m in enumerate(msgs) if pinned(i, m))
+    else:
+        for i in pinned:
+            if not isinstance(i, int) or not -n <= i < n:
+                raise ValueError(f"pinned: {i!r} is not an index into the {n} messages")
+            keep.add(i % n)
+    return keep
+
+
+def remove_oldest(
+    messages: Sequence[Message],
+    budget: int | str,
+    *,
+    tokenizer: str | Tokenizer | None = None,
+    system: object | None = None,
+    tools: Sequence[Any] | None = None,
+    pinned: Collection[int] | Callable[[int, Message], bool] = (),
+    keep_last: int = 1,
+    ephemeral_keys: Sequence[str] = ("ephemeral",),
+) -> Reduction:
+    """Remove the oldest messages until the conversation fits ``budget`` tokens (as
+    ``count_history`` counts it). A tool call and its results go together (``tool_groups``); system
+    and developer messages, ``pinned`` ones (indices, or a predicate ``(index, message) -> bool``) and
+    the last ``keep_last`` messages are never removed, nor a group holding one of them. When nothing
+    more can be removed the result may still be over: check ``.fits``."""
+    from prompt_budget.config import parse_tokens
+
+    cap = parse_tokens(budget, key="budget") if not isinstance(budget, int) else budget
+    msgs = _messages(messages)
+    tok = get_tokenizer(tokenizer)
+
+    def size(kept: Sequence[Message]) -> int:
+        return count_history(kept, tok, system=system, tools=tools, ephemeral_keys=ephemeral_keys)
+
+    before = size(msgs)
+    protected = _protected(msgs, pinned, keep_last)
+    removed: set[int] = set()
+    tokens = before
+    for group in tool_groups(msgs):
+        if tokens <= cap:
+            break
+        if protected.intersection(group):
+            continue
+        removed.update(group)
+        tokens = size([m for i, m in enumerate(msgs) if i not in removed])
+    kept = tuple(m for i, m in enumerate(msgs) if i not in removed)
+    return Reduction(kept, tuple(sorted(removed)), before, tokens, cap)
+
+
+# --- the reducer assertion ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReductionCheck:
+    """What ``assert_reduced`` measured, returned when every check passes."""
+
+    tokens_before: int
+    tokens_after: int
+    budget: int
+    removed: tuple[int, ...] | None  # indices into ``before``; None when ``after`` rewrote messages
+
+
+def _preview(m: Message) -> str:
+    content = m.get("content")
+    if isinstance(content, str):
+        text = content
+    elif isinstance(content, Sequence):
+        text = " ".join(str(b.get("text") or b.get("type", "")) for b in content if isinstance(b, Mapping))
+    else:
+        text = ""
+    text = " ".join(text.split())
+    return f"{m.get('role', '?')}: {text[:40]!r}" + ("…" if len(text) > 40 else "")
+
+
+def _match(before: Sequence[Message], after: Sequence[Message]) -> list[int] | None:
+    """Indices into ``before`` of each message of ``after`` when ``after`` is ``before`` with messages
+    removed (same messages, same order); None when it is not."""
+    out: list[int] = []
+    j = 0
+    for m in after:
+        while j < len(before) and before[j] != m:
+            j += 1
+        if j == len(before):
+            return None
+        out.append(j)
+        j += 1
+    return out
+
+
+def _span(group: Sequence[int]) -> str:
+    return f"message {group[0]}" if len(group) == 1 else "messages " + ", ".join(map(str, group))
+
+
+def assert_reduced(
+    before: Sequence[Message],
+    after: Sequence[Message],
+    budget: int | str,
+    *,
+    tokenizer: str | Tokenizer | None = None,
+    system: object | None = None,
+    tools: Sequence[Any] | None = None,
+    pinned: Collection[int] | Callable[[int, Message], bool] = (),
+    check_minimal: bool = True,
+    ephemeral_keys: Sequence[str] = ("ephemeral",),
+) -> ReductionCheck:
+    """Check a reducer's output ``after`` against its input ``before`` and ``budget`` tokens (counted
+    as the provider sees the next call, with ``system`` and ``tools`` when given). Raises
+    ``HistoryCheckFailed`` (a ``BudgetExceeded``, so an ``AssertionError``) listing every problem:
+
+    - the reduced history is still over the budget;
+    - a tool call lost its result, or a tool result lost its call;
+    - a system or developer message of ``before`` is missing from ``after``;
+    - a ``pinned`` message of ``before`` (indices, or a predicate) is missing;
+    - more was removed than needed: when ``after`` is ``before`` with messages removed, putting back
+      the newest removed group (a message, or a tool call with its results) would still fit.
+      ``check_minimal=False`` skips this (for reducers that keep a margin on purpose).
+
+    Returns a ``ReductionCheck`` with the figures when all is well."""
+    from prompt_budget.config import parse_tokens
+
+    cap = parse_tokens(budget, key="budget") if not isinstance(budget, int) else budget
+    old = _messages(before, "before")
+    new = _messages(after, "after")
+    tok = get_tokenizer(tokenizer)
+
+    def size(kept: Sequence[Message]) -> int:
+        return count_history(kept, tok, system=system, tools=tools, ephemeral_keys=ephemeral_keys)
+
+    tokens_before = size(old)
+    tokens_after = size(new)
+    problems: list[str] = []
+    if tokens_after > cap:
+        problems.append(
+            f"still over budget: the reduced history counts {tokens_after:,} tokens ({tok.name}), over "
+            f"the budget of {cap:,} by {tokens_after - cap:,} (it was {tokens_before:,})"
+        )
+    for link in tool_links(new):
+        if link.result is None:
+            problems.append(
+                f"tool call {link.id!r}{f' ({link.name})' if link.name else ''} in message {link.call} of "
+                "the reduced history lost its result"
+            )
+        elif link.call is None:
+            problems.append(
+                f"tool result for {link.id!r} in message {link.result} of the reduced history lost its "
+                "tool call"
+            )
+    for i, m in enumerate(old):
+        if m.get("role") in SYSTEM_ROLES and m not in new:
+            problems.append(f"the system prompt (message {i}, {_preview(m)}) was dropped")
+    if callable(pinned):
+        pinned_idx = [i for i, m in enumerate(old) if pinned(i, m)]
+    else:
+        pinned_idx = sorted(
+            _protected(old, pinned, 0) - {i for i, m in enumerate(old) if m.get("role") in SYSTEM_ROLES}
+        )
+    for i in pinned_idx:
+        if old[i] not in new:
+            problems.append(f"pinned message {i} ({_preview(old[i])}) was dropped")
+
+    matched = _match(old, new)
+    removed: tuple[int, ...] | None = None
+    if matched is not None:
+        kept_idx = set(matched)
+        removed = tuple(i for i in range(len(old)) if i not in kept_idx)
+        if check_minimal and tokens_after <= cap and removed:
+            gone = set(removed)
+            for group in reversed(tool_groups(old)):
+                if not gone.issuperset(group):
+                    continue
+                # The newest group removed is the one a remove-oldest reducer removed last: had it
+                # stopped before it, would the history have fitted?
+                restored = [m for i, m in enumerate(old) if i in kept_idx or i in group]
+                n = size(restored)
+                if n <= cap:
+                    problems.append(
+                        f"removed more than needed: putting back {_span(group)} ({_preview(old[group[0]])}), "
+                        f"the newest removed, still fits: {n:,} of {cap:,} tokens"
+                    )
+                break
+    if problems:
+        head = f"history reduction check failed ({len(problems)} problem{'s' if len(problems) > 1 else ''}):"
+        raise HistoryCheckFailed("\n".join([head, *(f"  - {p}" for p in problems)]), problems)
+    return ReductionCheck(tokens_before, tokens_after, cap, removed)
