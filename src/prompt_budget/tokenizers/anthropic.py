@@ -1,0 +1,342 @@
+"""``anthropic:MODEL``: exact counts from the Messages count-tokens API, remembered in a committed file.
+
+A request (``{"system": ..., "messages": [...], "tools": [...]}``) is counted by the official ``anthropic``
+SDK (the ``anthropic`` extra; ``client.messages.count_tokens``, or ``client.beta.messages.count_tokens``
+on SDKs before it left beta). Counts are stored by (model, request digest) in ``.prompt-budget/counts.json``
+(see :mod:`.countcache`), so only new or changed prompts need the network.
+
+When the API cannot answer (no ``ANTHROPIC_API_KEY``, offline mode, a timeout, a 4xx, or 429/5xx after
+the retries), the count falls back to the model's calibrated estimate; the tokenizer then reports
+``exact = False`` and one warning per session says why. Never a silent under-count.
+
+Settings (module-level, for the pytest plugin and tests; environment variables in brackets):
+``set_offline(True)`` [``PROMPT_BUDGET_OFFLINE=1``], ``set_counts_path(path)``
+[``PROMPT_BUDGET_COUNTS_FILE``], ``configure(timeout=..., retries=..., max_wait=...)``
+[``PROMPT_BUDGET_ANTHROPIC_TIMEOUT``]. The SDK reads ``ANTHROPIC_API_KEY`` and ``ANTHROPIC_BASE_URL``.
+The key is never printed, logged or written anywhere by this module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from prompt_budget.errors import ConfigError
+from prompt_budget.tokenizers.countcache import COUNTS_FILE, CountStore, request_digest
+
+__all__ = [
+    "AnthropicTokenizer",
+    "CountFallbackWarning",
+    "configure",
+    "is_offline",
+    "load",
+    "set_counts_path",
+    "set_offline",
+]
+
+_REQUEST_KEYS: Final = ("system", "messages", "tools", "tool_choice", "thinking")
+_MESSAGE_OVERHEAD: Final = 4  # framing per message in the fallback estimate
+_REQUEST_OVERHEAD: Final = 8
+_LEGACY_BETA: Final = "token-counting-2024-11-01"
+
+_settings: dict[str, Any] = {
+    "offline": None,  # None: read PROMPT_BUDGET_OFFLINE
+    "counts_path": None,  # None: PROMPT_BUDGET_COUNTS_FILE, else ./.prompt-budget/counts.json
+    "timeout": None,  # seconds per request; None: PROMPT_BUDGET_ANTHROPIC_TIMEOUT, else 10
+    "retries": 3,  # retries after the first attempt, on 429, 5xx, timeouts and connection errors
+    "max_wait": 8.0,  # longest sleep before a retry, whatever retry-after asks
+    "deadline": 30.0,  # longest time one count may take, retries included
+}
+
+
+class CountFallbackWarning(UserWarning):
+    """A count-tokens API could not answer; counts are calibrated estimates for the rest of the run."""
+
+
+def set_offline(offline: bool) -> None:
+    """Forbid (or allow again) network use: counts come from the committed file or the estimate."""
+    _settings["offline"] = bool(offline)
+
+
+def is_offline() -> bool:
+    if _settings["offline"] is not None:
+        return bool(_settings["offline"])
+    return os.environ.get("PROMPT_BUDGET_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def set_counts_path(path: str | Path | None) -> None:
+    """Where the committed counts live (default ``.prompt-budget/counts.json`` under the current
+    directory); the pytest plugin points it at the project root."""
+    _settings["counts_path"] = Path(path) if path is not None else None
+
+
+def configure(
+    *,
+    timeout: float | None = None,
+    retries: int | None = None,
+    max_wait: float | None = None,
+    deadline: float | None = None,
+) -> None:
+    """Bound the network: per-request timeout, retries, longest retry wait, and overall deadline."""
+    for key, value in (
+        ("timeout", timeout),
+        ("retries", retries),
+        ("max_wait", max_wait),
+        ("deadline", deadline),
+    ):
+        if value is not None:
+            if value < 0:
+                raise ConfigError(f"expected a non-negative number, got {value!r}", key=key)
+            _settings[key] = value
+
+
+def _counts_path() -> Path:
+    if _settings["counts_path"] is not None:
+        return Path(_settings["counts_path"])
+    env = os.environ.get("PROMPT_BUDGET_COUNTS_FILE")
+    return Path(env) if env else Path.cwd() / COUNTS_FILE
+
+
+def _timeout() -> float:
+    if _settings["timeout"] is not None:
+        return float(_settings["timeout"])
+    env = os.environ.get("PROMPT_BUDGET_ANTHROPIC_TIMEOUT")
+    try:
+        return float(env) if env else 10.0
+    except ValueError:
+        raise ConfigError(f"expected seconds, got {env!r}", key="PROMPT_BUDGET_ANTHROPIC_TIMEOUT") from None
+
+
+_STORES: dict[Path, CountStore] = {}
+_STORES_LOCK = threading.Lock()
+
+
+def _store() -> CountStore:
+    path = _counts_path().resolve()
+    with _STORES_LOCK:
+        store = _STORES.get(path)
+        if store is None:
+            store = _STORES[path] = CountStore(path)
+        return store
+
+
+class _Unavailable(Exception):
+    """The API did not give a count; ``reason`` is safe to show (no key, no response body)."""
+
+    def __init__(self, reason: str, *, lasting: bool) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.lasting = lasting  # True: do not try the network again this session
+
+
+class AnthropicTokenizer:
+    """Counts through the count-tokens API for one model; implements ``count_request``."""
+
+    def __init__(self, model: str) -> None:
+        self.model = model
+        self._name = f"anthropic:{model}"
+        self._client: Any = None
+        self._lock = threading.Lock()
+        self._down: str | None = None  # why the network is off for this session
+        self._warned = False
+        self.fell_back = False
+        self.requests_made = 0
+        self._fallback: Any = None
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def exact(self) -> bool:
+        return not self.fell_back
+
+    @property
+    def cache_key(self) -> str:
+        return self._name
+
+    @property
+    def estimated_by(self) -> str | None:
+        """The calibration used for counts the API could not give, once one was needed."""
+        return self._fallback_tokenizer().name if self.fell_back else None
+
+    # --- counting -------------------------------------------------------------------------------
+
+    def count(self, text: str) -> int:
+        return self._count({"messages": [{"role": "user", "content": text}]})
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        return [self.count(t) for t in texts]
+
+    def count_request(self, request: Mapping[str, Any]) -> int | None:
+        """Count a whole Anthropic Messages request (``system``, ``messages``, ``tools``...)."""
+        if not isinstance(request, Mapping) or not isinstance(request.get("messages"), list):
+            return None
+        body = {k: request[k] for k in _REQUEST_KEYS if k in request}
+        return self._count(body)
+
+    def _count(self, body: dict[str, Any]) -> int:
+        digest = request_digest({"model": self.model, **body})
+        store = _store()
+        hit = store.get(self.model, digest)
+        if hit is not None:
+            return hit
+        try:
+            n = self._call_api(body)
+        except _Unavailable as exc:
+            return self._fall_back(body, exc)
+        store.put(self.model, digest, n)
+        return n
+
+    # --- the API --------------------------------------------------------------------------------
+
+    def _call_api(self, body: dict[str, Any]) -> int:
+        if is_offline():
+            raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use", lasting=True)
+        if self._down is not None:
+            raise _Unavailable(self._down, lasting=True)
+        if not os.environ.get("ANTHROPIC_API_KEY"):
+            raise _Unavailable("ANTHROPIC_API_KEY is not set", lasting=True)
+        try:
+            import anthropic
+        except ImportError:
+            raise _Unavailable(
+                "the 'anthropic' extra is not installed (pip install 'pytest-prompt-budget[anthropic]')",
+                lasting=True,
+            ) from None
+        client = self._get_client(anthropic)
+        started = time.monotonic()
+        attempts = int(_settings["retries"]) + 1
+        last = "no attempt made"
+        for attempt in range(attempts):
+            try:
+                self.requests_made += 1
+                return self._send(client, body)
+            except anthropic.APIStatusError as exc:
+                status = int(getattr(exc, "status_code", 0) or 0)
+                last = f"HTTP {status} ({type(exc).__name__})"
+                if status != 429 and status < 500:
+                    raise _Unavailable(
+                        f"the API refused the request: {last}", lasting=status in (401, 403)
+                    ) from None
+                wait = _retry_after(getattr(exc, "response", None), attempt)
+            except anthropic.APITimeoutError:
+                last = f"timed out after {_timeout():g} s"
+                wait = _backoff(attempt)
+            except anthropic.APIConnectionError as exc:
+                last = f"connection failed ({type(exc).__name__})"
+                wait = _backoff(attempt)
+            remaining = float(_settings["deadline"]) - (time.monotonic() - started)
+            if attempt + 1 >= attempts or wait > remaining:
+                break
+            time.sleep(min(wait, float(_settings["max_wait"])))
+        lasting = not last.startswith("HTTP 429")
+        if lasting:
+            self._down = f"the count-tokens API is unreachable: {last}"
+        raise _Unavailable(
+            f"the count-tokens API gave no count after {attempts} attempt(s): {last}", lasting=lasting
+        )
+
+    def _get_client(self, anthropic: Any) -> Any:
+        with self._lock:
+            if self._client is None:
+                self._client = anthropic.Anthropic(max_retries=0, timeout=_timeout())
+            return self._client
+
+    def _send(self, client: Any, body: dict[str, Any]) -> int:
+        messages = getattr(client, "messages", None)
+        if messages is not None and hasattr(messages, "count_tokens"):
+            result = messages.count_tokens(model=self.model, **body)
+        else:  # SDKs from before count_tokens left beta (0.38-0.39)
+            result = client.beta.messages.count_tokens(model=self.model, betas=[_LEGACY_BETA], **body)
+        return int(result.input_tokens)
+
+    # --- the fallback ---------------------------------------------------------------------------
+
+    def _fallback_tokenizer(self) -> Any:
+        if self._fallback is None:
+            from prompt_budget import models
+            from prompt_budget.tokenizers import get_tokenizer
+
+            info = models.get_model(self.model)
+            calibration = (info.calibration if info is not None else None) or "claude"
+            self._fallback = get_tokenizer(f"calibrated:{calibration}")
+        return self._fallback
+
+    def _fall_back(self, body: dict[str, Any], exc: _Unavailable) -> int:
+        tok = self._fallback_tokenizer()
+        self.fell_back = True
+        if not self._warned:
+            self._warned = True
+            warnings.warn(
+                CountFallbackWarning(
+                    f"{self._name}: {exc.reason}; counts not in {_counts_path()} are estimated by "
+                    f"{tok.name} for the rest of this run"
+                ),
+                stacklevel=4,
+            )
+        return _estimate_request(body, tok)
+
+    def encode(self, text: str) -> list[int]:
+        raise NotImplementedError(f"{self._name} counts through an API and cannot encode text")
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        raise NotImplementedError(f"{self._name} counts through an API and cannot decode tokens")
+
+    def __repr__(self) -> str:
+        return f"<tokenizer {self._name} (count-tokens API)>"
+
+
+def _backoff(attempt: int) -> float:
+    return float(0.5 * (2**attempt))
+
+
+def _retry_after(response: Any, attempt: int) -> float:
+    headers = getattr(response, "headers", None)
+    if headers is not None:
+        for key, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+            value = headers.get(key)
+            if value:
+                try:
+                    return max(0.0, float(value) * scale)
+                except ValueError:
+                    pass  # an HTTP date: use the backoff
+    return _backoff(attempt)
+
+
+def _strings(obj: Any) -> Iterable[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, Mapping):
+        for key, value in obj.items():
+            if key in ("type", "role", "cache_control"):
+                continue
+            yield from _strings(value)
+    elif isinstance(obj, (list, tuple)):
+        for item in obj:
+            yield from _strings(item)
+
+
+def _estimate_request(body: Mapping[str, Any], tok: Any) -> int:
+    total = _REQUEST_OVERHEAD
+    total += sum(tok.count(s) for s in _strings(body.get("system", "")))
+    for message in body.get("messages", []):
+        total += _MESSAGE_OVERHEAD + sum(tok.count(s) for s in _strings(message))
+    for tool in body.get("tools", []) or []:
+        total += tok.count(json.dumps(tool, sort_keys=True, ensure_ascii=False))
+    return int(total)
+
+
+def load(rest: str) -> AnthropicTokenizer:
+    model = rest.strip()
+    if not model or any(c.isspace() for c in model):
+        raise ConfigError(
+            f"anthropic:{rest}: expected a model name, e.g. anthropic:claude-sonnet-4-5", key="tokenizer"
+        )
+    return AnthropicTokenizer(model)

@@ -1,0 +1,170 @@
+"""``calibrated:ENCODING|MODEL|FILE``: a fast local estimate whose error is measured.
+
+``calibrated:o200k_base``, ``calibrated:cl100k_base`` and ``calibrated:claude`` load the weights shipped
+in ``prompt_budget/data/calibrations/``; ``calibrated:MODEL`` uses the model table's default calibration
+(``calibrated:claude-sonnet-4-5`` -> ``claude``); anything else is a path to a calibration file written
+by ``prompt-budget calibrate``. The estimate is ``ceil(sum(weight * feature))`` over the character-class
+features of :mod:`prompt_budget.tokenizers.charclass`, or, for a calibration fitted over a base
+tokenizer, over the base count split by content class.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from prompt_budget.errors import ConfigError, TokenizerUnavailable
+from prompt_budget.tokenizers.charclass import FEATURES, features
+
+__all__ = ["CalibratedTokenizer", "load", "load_calibration", "shipped_calibrations"]
+
+
+def shipped_calibrations() -> list[str]:
+    folder = resources.files("prompt_budget").joinpath("data/calibrations")
+    return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+@functools.lru_cache(maxsize=16)
+def _shipped(name: str) -> tuple[str, str]:
+    res = resources.files("prompt_budget").joinpath(f"data/calibrations/{name}.json")
+    return res.read_text(encoding="utf-8"), f"prompt_budget/data/calibrations/{name}.json"
+
+
+def load_calibration(spec: str) -> tuple[dict[str, Any], str]:
+    """(calibration, where it came from) for a shipped name, a model name or a file path."""
+    if spec in shipped_calibrations():
+        text, origin = _shipped(spec)
+    else:
+        from prompt_budget import models
+
+        info = models.get_model(spec)
+        if info is not None and (info.calibration or info.encoding):
+            name = info.calibration or info.encoding or ""
+            text, origin = _shipped(name)
+        else:
+            path = Path(spec)
+            if not path.is_file():
+                raise ConfigError(
+                    f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "
+                    "a known model, or a calibration file",
+                    key="tokenizer",
+                )
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise ConfigError(f"cannot read: {exc.strerror or exc}", file=path) from None
+            origin = str(path)
+    try:
+        blob = json.loads(text)
+    except ValueError as exc:
+        raise ConfigError(f"not valid JSON ({exc})", file=origin) from None
+    _validate(blob, origin)
+    return blob, origin
+
+
+def _validate(blob: Any, origin: str) -> None:
+    if not isinstance(blob, dict) or blob.get("format") != 1:
+        raise ConfigError("not a calibration file (expected 'format': 1)", file=origin)
+    weights = blob.get("weights")
+    if not isinstance(weights, dict) or not weights:
+        raise ConfigError("expected an object of feature weights", file=origin, key="weights")
+    for key, value in weights.items():
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+            raise ConfigError(f"expected a non-negative number, got {value!r}", file=origin, key=key)
+    kind = blob.get("kind", "charclass")
+    if kind == "charclass":
+        unknown = sorted(set(weights) - set(FEATURES))
+        if unknown:
+            raise ConfigError(
+                f"unknown feature(s) {', '.join(unknown)}; known: {', '.join(FEATURES)}",
+                file=origin,
+                key="weights",
+            )
+    elif kind == "base":
+        if not isinstance(blob.get("base"), str):
+            raise ConfigError("a 'base' calibration needs the base tokenizer spec", file=origin, key="base")
+    else:
+        raise ConfigError(f"expected 'charclass' or 'base', got {kind!r}", file=origin, key="kind")
+
+
+class CalibratedTokenizer:
+    """A calibrated estimate: ``exact`` is False and reports say which calibration was used."""
+
+    exact: bool = False
+
+    def __init__(self, name: str, calibration: dict[str, Any], origin: str) -> None:
+        self._name = name
+        self.calibration = calibration
+        self.origin = origin
+        self.reference = str(calibration.get("reference", "?"))
+        digest = hashlib.sha256(json.dumps(calibration["weights"], sort_keys=True).encode()).hexdigest()
+        self._cache_key = f"{name}@{digest[:12]}"
+        self._base: Callable[[str], int] | None = None
+        if calibration.get("kind") == "base":
+            from prompt_budget.calibrate import base_feature_names
+
+            names = base_feature_names()
+            self._weights = [float(calibration["weights"].get(n, 0.0)) for n in names]
+            from prompt_budget.tokenizers import get_tokenizer
+
+            self._base = get_tokenizer(str(calibration["base"])).count
+        else:
+            self._weights = [float(calibration["weights"].get(n, 0.0)) for n in FEATURES]
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def cache_key(self) -> str:
+        return self._cache_key
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        if self._base is not None:
+            from prompt_budget.calibrate import base_features
+
+            vector: Sequence[float] = base_features(text, self._base(text))
+        else:
+            vector = features(text)
+        total = 0.0
+        for v, w in zip(vector, self._weights, strict=False):
+            total += v * w
+        n = int(total)
+        return max(1, n if n == total else n + 1)
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        return [self.count(t) for t in texts]
+
+    def encode(self, text: str) -> list[int]:
+        raise NotImplementedError(f"{self._name} is an estimate and cannot encode text")
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        raise NotImplementedError(f"{self._name} is an estimate and cannot decode tokens")
+
+    def describe(self) -> str:
+        """One line for reports: which calibration, fitted against what."""
+        return f"estimated by {self._name} (fitted against {self.reference}; {self.origin})"
+
+    def __repr__(self) -> str:
+        return f"<tokenizer {self._name} (estimate, calibrated against {self.reference})>"
+
+
+def load(rest: str) -> CalibratedTokenizer:
+    rest = rest.strip()
+    if not rest:
+        raise ConfigError(
+            "calibrated: needs an encoding, a model or a calibration file, e.g. calibrated:o200k_base",
+            key="tokenizer",
+        )
+    try:
+        calibration, origin = load_calibration(rest)
+    except FileNotFoundError as exc:  # a shipped file missing from a broken install
+        raise TokenizerUnavailable(f"calibration {rest!r} is missing from this install: {exc}") from None
+    return CalibratedTokenizer(f"calibrated:{rest}", calibration, origin)

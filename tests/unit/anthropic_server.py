@@ -1,0 +1,106 @@
+"""A loopback stand-in for the Messages count-tokens endpoint, counting with a real local tokenizer."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k not in ("type", "role"):
+                yield from _strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _strings(v)
+
+
+class CountServer:
+    """Counts a request as o200k tokens of its strings plus 3 per message; ``script`` holds the
+    behaviour of the next requests: "429" (with retry-after: 0), "500", "sleep" (answers too late)."""
+
+    def __init__(self) -> None:
+        import quicktok
+
+        self.enc = quicktok.get_encoding("o200k_base")
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self.script: list[str] = []
+        self.sleep = 2.0
+        self.url = ""
+
+    def expected(self, body: dict[str, Any]) -> int:
+        return (
+            sum(self.enc.count(s) for s in _strings(body.get("system", "")))
+            + sum(3 + sum(self.enc.count(s) for s in _strings(m)) for m in body["messages"])
+            + sum(self.enc.count(json.dumps(t, sort_keys=True)) for t in body.get("tools", []))
+        )
+
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("content-length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                server.headers.append({k.lower(): v for k, v in self.headers.items()})
+                server.requests.append(body)
+                action = server.script.pop(0) if server.script else "ok"
+                if not self.path.startswith("/v1/messages/count_tokens"):
+                    return self._reply(
+                        404, {"type": "error", "error": {"type": "not_found_error", "message": self.path}}
+                    )
+                if action == "429":
+                    return self._reply(
+                        429,
+                        {"type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}},
+                        {"retry-after": "0"},
+                    )
+                if action == "500":
+                    return self._reply(
+                        500, {"type": "error", "error": {"type": "api_error", "message": "boom"}}
+                    )
+                if action == "sleep":
+                    time.sleep(server.sleep)
+                self._reply(200, {"input_tokens": server.expected(body)})
+
+            def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+                data = json.dumps(obj).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(data)))
+                    for k, v in (headers or {}).items():
+                        self.send_header(k, v)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        return Handler
+
+
+@contextmanager
+def count_server() -> Iterator[CountServer]:
+    state = CountServer()
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), state.handler())
+    httpd.daemon_threads = True
+    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield state
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

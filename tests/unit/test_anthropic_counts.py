@@ -1,0 +1,219 @@
+"""anthropic:MODEL against a loopback count-tokens server, through the real anthropic SDK."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("anthropic")
+
+from anthropic_server import CountServer, count_server
+
+from prompt_budget.tokenizers import anthropic as backend
+
+KEY = "sk-ant-test-Zq8SECRETKEY0123456789"
+REQUEST = {
+    "system": "You are a terse assistant.",
+    "messages": [{"role": "user", "content": "Count the tokens of this prompt, please."}],
+    "tools": [{"name": "lookup", "description": "Look a word up.", "input_schema": {"type": "object"}}],
+}
+
+
+@pytest.fixture
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CountServer]:
+    with count_server() as srv:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", srv.url)
+        monkeypatch.delenv("PROMPT_BUDGET_OFFLINE", raising=False)
+        backend.set_counts_path(tmp_path / ".prompt-budget" / "counts.json")
+        backend.set_offline(False)
+        backend.configure(timeout=0.5, retries=2, max_wait=0.05, deadline=5.0)
+        yield srv
+        backend.set_counts_path(None)
+        backend._settings["offline"] = None
+        backend.configure(timeout=10.0, retries=3, max_wait=8.0, deadline=30.0)
+        backend._settings["timeout"] = None
+
+
+def counts_file(tmp_path: Path) -> dict[str, dict[str, int]]:
+    return json.loads((tmp_path / ".prompt-budget" / "counts.json").read_text())["counts"]
+
+
+def test_first_run_fills_the_cache_and_second_makes_no_request(server: CountServer, tmp_path: Path) -> None:
+    tok = backend.load("claude-sonnet-4-5")
+    n = tok.count_request(REQUEST)
+    assert n == server.expected({k: REQUEST[k] for k in ("system", "messages", "tools")})
+    assert len(server.requests) == 1
+    assert server.requests[0]["model"] == "claude-sonnet-4-5"
+    assert server.requests[0]["system"] == REQUEST["system"]
+    assert tok.exact
+    assert list(counts_file(tmp_path)["claude-sonnet-4-5"].values()) == [n]
+    # A new session (fresh tokenizer, the committed file on disk): no request at all.
+    again = backend.load("claude-sonnet-4-5")
+    backend._STORES.clear()
+    assert again.count_request(REQUEST) == n
+    assert len(server.requests) == 1
+
+
+def test_an_edit_makes_exactly_one_request(server: CountServer, tmp_path: Path) -> None:
+    tok = backend.load("claude-sonnet-4-5")
+    tok.count_request(REQUEST)
+    edited = {**REQUEST, "system": "You are a verbose assistant."}
+    backend._STORES.clear()
+    tok2 = backend.load("claude-sonnet-4-5")
+    tok2.count_request(REQUEST)
+    tok2.count_request(edited)
+    tok2.count_request(edited)
+    assert len(server.requests) == 2
+    assert server.requests[1]["system"] == "You are a verbose assistant."
+    assert len(counts_file(tmp_path)["claude-sonnet-4-5"]) == 2
+
+
+def test_counts_file_is_sorted_and_stable(server: CountServer, tmp_path: Path) -> None:
+    tok = backend.load("claude-haiku-4-5")
+    for word in ("zeta", "alpha", "mu"):
+        tok.count(word)
+    path = tmp_path / ".prompt-budget" / "counts.json"
+    first = path.read_text()
+    digests = list(json.loads(first)["counts"]["claude-haiku-4-5"])
+    assert digests == sorted(digests)
+    assert len(digests) == 3
+    backend._STORES.clear()
+    backend.load("claude-haiku-4-5").count("mu")  # a hit: the file is not rewritten differently
+    assert path.read_text() == first
+
+
+def test_429_then_success_honours_retry_after(server: CountServer) -> None:
+    server.script = ["429"]
+    tok = backend.load("claude-opus-4-1")
+    n = tok.count("hello there")
+    assert n == server.expected({"messages": [{"role": "user", "content": "hello there"}]})
+    assert len(server.requests) == 2
+    assert tok.exact
+
+
+def test_timeout_falls_back_to_the_estimate_with_one_warning(server: CountServer) -> None:
+    server.script = ["sleep"] * 5
+    server.sleep = 1.5
+    tok = backend.load("claude-sonnet-4")
+    text = "A prompt that the API will not count in time. " * 20
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        n = tok.count(text)
+        m = tok.count(text + " more")
+    assert [type(w.message) for w in record] == [backend.CountFallbackWarning]
+    assert "timed out" in str(record[0].message)
+    assert not tok.exact
+    assert tok.estimated_by == "calibrated:claude"
+    exact = server.expected({"messages": [{"role": "user", "content": text}]})
+    assert n >= exact  # an estimate, never an under-count here
+    assert m >= n
+    assert len(server.requests) == 3  # bounded: 1 + 2 retries, then no more for this session
+
+
+def test_500_falls_back_and_is_not_cached(server: CountServer, tmp_path: Path) -> None:
+    server.script = ["500"] * 3
+    tok = backend.load("claude-3-5-haiku")
+    with pytest.warns(backend.CountFallbackWarning, match="HTTP 500"):
+        n = tok.count("some text to count")
+    assert n > 0
+    assert not tok.exact
+    assert len(server.requests) == 3
+    assert not (tmp_path / ".prompt-budget" / "counts.json").exists()
+
+
+def test_no_key_makes_no_request(server: CountServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    tok = backend.load("claude-sonnet-4-5")
+    with pytest.warns(backend.CountFallbackWarning, match="ANTHROPIC_API_KEY is not set"):
+        assert tok.count("hello") > 0
+    assert server.requests == []
+    assert not tok.exact
+
+
+def test_offline_mode_uses_the_cache_and_never_the_network(server: CountServer) -> None:
+    online = backend.load("claude-sonnet-4-5")
+    known = online.count("cached prompt")
+    assert len(server.requests) == 1
+    backend.set_offline(True)
+    tok = backend.load("claude-sonnet-4-5")
+    assert tok.count("cached prompt") == known
+    assert tok.exact
+    with pytest.warns(backend.CountFallbackWarning, match="offline"):
+        tok.count("a new prompt")
+    assert len(server.requests) == 1
+    assert not tok.exact
+
+
+def test_offline_by_environment(server: CountServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    backend._settings["offline"] = None
+    monkeypatch.setenv("PROMPT_BUDGET_OFFLINE", "1")
+    tok = backend.load("claude-sonnet-4-5")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tok.count("x")
+    assert server.requests == []
+
+
+def test_key_is_sent_only_as_a_header_and_never_written(server: CountServer, tmp_path: Path) -> None:
+    server.script = ["500"] * 3
+    tok = backend.load("claude-sonnet-4-5")
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        tok.count("first")
+    server.script = []
+    backend.load("claude-opus-4").count("second")
+    # Sent as a header (x-api-key, or a bearer token on newer SDKs), and nowhere else.
+    sent = server.headers[0].get("x-api-key") or server.headers[0].get("authorization", "")
+    assert sent.removeprefix("Bearer ") == KEY
+    assert all(KEY not in json.dumps(body) for body in server.requests)
+    assert all(KEY not in str(w.message) for w in record)
+    assert record
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert KEY not in path.read_text(errors="replace")
+
+
+def test_cli_count_never_prints_the_key(server: CountServer, tmp_path: Path) -> None:
+    (tmp_path / "prompt.md").write_text("Summarise the following notes in three bullet points.\n")
+    env = {**os.environ, "ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": server.url}
+    env.pop("PROMPT_BUDGET_COUNTS_FILE", None)
+    runs = []
+    for extra in ([], ["--json"]):
+        runs.append(
+            subprocess.run(
+                [sys.executable, "-m", "prompt_budget", "count", "--no-cache", "-t", "anthropic:claude-sonnet-4-5",
+                 "prompt.md", *extra],
+                cwd=tmp_path, env=env, check=False, capture_output=True, text=True, timeout=60,
+            )
+        )  # fmt: skip
+    server.script = ["500"] * 10
+    env["PROMPT_BUDGET_ANTHROPIC_TIMEOUT"] = "0.5"
+    (tmp_path / "other.md").write_text("A different prompt.\n")
+    runs.append(
+        subprocess.run(
+            [sys.executable, "-W", "always", "-m", "prompt_budget", "count", "--no-cache", "-t",
+             "anthropic:claude-sonnet-4-5", "other.md"],
+            cwd=tmp_path, env=env, check=False, capture_output=True, text=True, timeout=60,
+        )
+    )  # fmt: skip
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert "prompt.md" in runs[0].stdout
+    assert json.loads(runs[1].stdout)["exact"] is True
+    assert "HTTP 500" in runs[2].stderr
+    assert "estimated" in runs[2].stdout
+    assert len([r for r in server.requests if r["messages"][0]["content"].startswith("Summarise")]) == 1
+    for r in runs:
+        assert KEY not in r.stdout
+        assert KEY not in r.stderr
+    assert (tmp_path / ".prompt-budget" / "counts.json").exists()
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert KEY not in path.read_text(errors="replace")
