@@ -1,0 +1,305 @@
+"""Turn and tool-call budgets for agent tests: pure counting logic (no pytest here).
+
+A ``TurnBudget`` counts an agent's tool calls and turns against caps (``max_calls``, ``max_turns``).
+Feed it by wrapping the agent's tools (``wrap``), by telling it (``record_call``, ``record_turn``), or
+by passing it the agent's events or assistant messages (``feed``: OpenAI ``tool_calls`` and
+Anthropic ``tool_use`` blocks are counted as calls, each assistant message as one turn).
+
+A call or turn past its cap raises ``BudgetExceeded`` at once, before a wrapped tool runs. At
+``checkpoints`` (fractions of a cap, default 20 %, 40 %, 60 %, 80 %) it calls ``on_checkpoint`` with a
+``Checkpoint`` (for example to inject an "are you done?" nudge into the agent's next turn) and records
+it with whatever the hook returned.
+
+``records(nodeid)`` turns the usage into session-report records (kind ``turns``): ``tokens`` holds the
+calls or turns used and ``max_tokens`` the allocation, so the JSON report and baselines treat them
+like token counts.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, TypeVar, cast
+
+from prompt_budget.errors import BudgetExceeded
+
+__all__ = ["DEFAULT_CHECKPOINTS", "Checkpoint", "TurnBudget", "parse_checkpoints"]
+
+Unit = Literal["calls", "turns"]
+DEFAULT_CHECKPOINTS: Final = (0.2, 0.4, 0.6, 0.8)
+_CALL_BLOCKS: Final = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
+_UNSET: Any = object()
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A fraction of a cap reached: ``used`` of ``allocated`` calls or turns. ``tool`` names the tool
+    whose call reached it (calls only); ``result`` is what ``on_checkpoint`` returned."""
+
+    unit: Unit
+    fraction: float
+    used: int
+    allocated: int
+    tool: str | None = None
+    result: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        result = self.result
+        if result is not None and not isinstance(result, (str, int, float, bool)):
+            result = repr(result)
+        return {
+            "unit": self.unit,
+            "fraction": self.fraction,
+            "used": self.used,
+            "allocated": self.allocated,
+            "tool": self.tool,
+            "result": result,
+        }
+
+
+def parse_checkpoints(value: object) -> tuple[float, ...]:
+    """Fractions in (0, 1], as numbers or ``"20%"`` strings, sorted and deduplicated."""
+    from prompt_budget.config import parse_fraction
+
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f'checkpoints: expected a list of fractions such as [0.5, "80%"], got {value!r}')
+    return tuple(sorted({parse_fraction(v, key="checkpoints") for v in value}))
+
+
+def _cap(value: object, key: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{key}: expected a whole number of 0 or more, got {value!r}")
+    return value
+
+
+@dataclass
+class TurnBudget:
+    """Counts tool calls and turns against ``max_calls`` and ``max_turns``. Calling the object
+    (``turn_budget(max_calls=10)``) sets its options and returns it."""
+
+    max_calls: int | None = None
+    max_turns: int | None = None
+    checkpoints: tuple[float, ...] = DEFAULT_CHECKPOINTS
+    on_checkpoint: Callable[[Checkpoint], Any] | None = None
+    label: str = "turn_budget"
+    calls: int = 0
+    turns: int = 0
+    by_tool: dict[str, int] = field(default_factory=dict)
+    reached: list[Checkpoint] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    cap_source: str = "turn_budget()"
+
+    def __post_init__(self) -> None:
+        self.max_calls = _cap(self.max_calls, "max_calls")
+        self.max_turns = _cap(self.max_turns, "max_turns")
+        self.checkpoints = parse_checkpoints(self.checkpoints)
+
+    def __call__(
+        self,
+        max_calls: int | None = _UNSET,
+        max_turns: int | None = _UNSET,
+        *,
+        checkpoints: Iterable[float | str] = _UNSET,
+        on_checkpoint: Callable[[Checkpoint], Any] | None = _UNSET,
+        label: str = _UNSET,
+    ) -> TurnBudget:
+        """Set caps and options (only those given); returns the budget itself."""
+        given: list[str] = []
+        if max_calls is not _UNSET:
+            self.max_calls = _cap(max_calls, "max_calls")
+            given.append(f"max_calls={max_calls}")
+        if max_turns is not _UNSET:
+            self.max_turns = _cap(max_turns, "max_turns")
+            given.append(f"max_turns={max_turns}")
+        if checkpoints is not _UNSET:
+            self.checkpoints = parse_checkpoints(checkpoints)
+        if on_checkpoint is not _UNSET:
+            self.on_checkpoint = on_checkpoint
+        if label is not _UNSET:
+            self.label = str(label)
+        if given:
+            self.cap_source = f"turn_budget({', '.join(given)})"
+        return self
+
+    # -- counting -------------------------------------------------------------------------------------
+
+    @property
+    def remaining_calls(self) -> int | None:
+        return None if self.max_calls is None else max(0, self.max_calls - self.calls)
+
+    @property
+    def remaining_turns(self) -> int | None:
+        return None if self.max_turns is None else max(0, self.max_turns - self.turns)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.failures)
+
+    def record_call(self, name: str = "tool", n: int = 1) -> None:
+        """Count ``n`` tool calls of ``name``. Raises ``BudgetExceeded`` past ``max_calls``."""
+        for _ in range(n):
+            if self.max_calls is not None and self.calls + 1 > self.max_calls:
+                self._fail(
+                    f"tool call {self.calls + 1} ({name}) exceeds the budget of {self.max_calls} tool "
+                    f"call{'s' if self.max_calls != 1 else ''}; {self._used()}; cap set by {self.cap_source}"
+                )
+            self.calls += 1
+            self.by_tool[name] = self.by_tool.get(name, 0) + 1
+            self._checkpoints("calls", self.calls, self.max_calls, name)
+
+    def record_turn(self, n: int = 1) -> None:
+        """Count ``n`` turns. Raises ``BudgetExceeded`` past ``max_turns``."""
+        for _ in range(n):
+            if self.max_turns is not None and self.turns + 1 > self.max_turns:
+                self._fail(
+                    f"turn {self.turns + 1} exceeds the budget of {self.max_turns} "
+                    f"turn{'s' if self.max_turns != 1 else ''}; {self._used()}; cap set by {self.cap_source}"
+                )
+            self.turns += 1
+            self._checkpoints("turns", self.turns, self.max_turns, None)
+
+    def wrap(self, fn: F, name: str | None = None) -> F:
+        """``fn`` wrapped so that each call counts as a tool call of ``name`` (default: its
+        ``__name__``); a call past the budget raises before ``fn`` runs."""
+        tool = str(name or getattr(fn, "__name__", None) or "tool")
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            self.record_call(tool)
+            return fn(*args, **kwargs)
+
+        return cast(F, wrapper)
+
+    def tool(self, fn: F) -> F:
+        """Decorator form of ``wrap``."""
+        return self.wrap(fn)
+
+    def feed(self, event: object) -> None:
+        """Count an event or a list of them: ``"turn"``, ``"tool_call"`` (or ``"call"``), a mapping
+        ``{"type": "turn" | "tool_call", "name": ...}``, or an assistant message in the OpenAI or
+        Anthropic shape (one turn, plus one call per ``tool_calls`` entry or ``tool_use`` block).
+        Messages of other roles are ignored, so a whole conversation can be fed."""
+        if isinstance(event, str):
+            if event == "turn":
+                self.record_turn()
+            elif event in ("tool_call", "call"):
+                self.record_call()
+            else:
+                raise ValueError(f"turn_budget.feed: unknown event {event!r}; expected 'turn' or 'tool_call'")
+            return
+        if isinstance(event, Mapping):
+            if "role" in event:
+                self._feed_message(event)
+                return
+            kind = event.get("type")
+            if kind == "turn":
+                self.record_turn()
+            elif kind in ("tool_call", "call", *_CALL_BLOCKS):
+                self.record_call(str(event.get("name") or "tool"))
+            else:
+                raise ValueError(
+                    f"turn_budget.feed: unknown event type {kind!r}; expected 'turn', 'tool_call' or a "
+                    "chat message with 'role'"
+                )
+            return
+        if isinstance(event, Sequence) and not isinstance(event, (bytes, bytearray)):
+            for item in event:
+                self.feed(item)
+            return
+        raise TypeError(f"turn_budget.feed: cannot count a {type(event).__name__}")
+
+    def _feed_message(self, message: Mapping[str, Any]) -> None:
+        if message.get("role") != "assistant":
+            return
+        self.record_turn()
+        for call in message.get("tool_calls") or ():
+            fn = call.get("function") if isinstance(call, Mapping) else None
+            self.record_call(str(fn.get("name", "tool")) if isinstance(fn, Mapping) else "tool")
+        content = message.get("content")
+        if isinstance(content, Sequence) and not isinstance(content, str):
+            for block in content:
+                if isinstance(block, Mapping) and block.get("type") in _CALL_BLOCKS:
+                    self.record_call(str(block.get("name") or "tool"))
+
+    # -- checking ------------------------------------------------------------------------------------
+
+    def _used(self) -> str:
+        parts = [f"{self.calls} call{'s' if self.calls != 1 else ''}"]
+        if self.by_tool:
+            parts[0] += " (" + ", ".join(f"{k} {v}" for k, v in sorted(self.by_tool.items())) + ")"
+        parts.append(f"{self.turns} turn{'s' if self.turns != 1 else ''}")
+        return "used so far: " + ", ".join(parts)
+
+    def _fail(self, message: str) -> None:
+        self.failures.append(message)
+        raise BudgetExceeded(message)
+
+    def _checkpoints(self, unit: Unit, used: int, cap: int | None, tool: str | None) -> None:
+        if not cap:
+            return
+        done = {(c.unit, c.fraction) for c in self.reached}
+        for fraction in self.checkpoints:
+            if (unit, fraction) in done or used < math.ceil(fraction * cap - 1e-9):
+                continue
+            cp = Checkpoint(unit, fraction, used, cap, tool)
+            if self.on_checkpoint is not None:
+                cp = Checkpoint(unit, fraction, used, cap, tool, self.on_checkpoint(cp))
+            self.reached.append(cp)
+
+    def check(self) -> None:
+        """Raise ``BudgetExceeded`` if any call or turn went past its cap (even if the agent caught
+        the exception raised at the time)."""
+        if self.failures:
+            first = self.failures[0]
+            more = f" (and {len(self.failures) - 1} more past the cap)" if len(self.failures) > 1 else ""
+            raise BudgetExceeded(first + more)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "calls": self.calls,
+            "max_calls": self.max_calls,
+            "turns": self.turns,
+            "max_turns": self.max_turns,
+            "by_tool": dict(sorted(self.by_tool.items())),
+            "checkpoints": [c.to_dict() for c in self.reached],
+            "over": self.over,
+        }
+
+    def records(self, nodeid: str) -> list[dict[str, Any]]:
+        """Session-report records (see ``prompt_budget.pytest_plugin.session``): one for calls and
+        one for turns, each with ``tokens`` = attempted (``used`` that ran plus ``refused`` past the
+        cap) and ``max_tokens`` = allocated, plus ``unit``, ``by_tool`` and ``checkpoints``. Nothing
+        for a unit with no cap and no use."""
+        out: list[dict[str, Any]] = []
+        for unit, used, cap in (("calls", self.calls, self.max_calls), ("turns", self.turns, self.max_turns)):
+            if cap is None and used == 0:
+                continue
+            failed = [f for f in self.failures if ("tool call" if unit == "calls" else "turn ") in f[:10]]
+            out.append(
+                {
+                    "nodeid": nodeid,
+                    "label": f"{self.label} {unit}",
+                    "kind": "turns",
+                    "unit": unit,
+                    "tokenizer": unit,
+                    "exact": True,
+                    "tokens": used + len(failed),
+                    "max_tokens": cap,
+                    "status": "fail" if failed else "pass",
+                    "cap_source": self.cap_source if cap is not None else None,
+                    "message": failed[0] if failed else "",
+                    "used": used,
+                    "refused": len(failed),
+                    "allocated": cap,
+                    "by_tool": dict(sorted(self.by_tool.items())) if unit == "calls" else {},
+                    "checkpoints": [c.to_dict() for c in self.reached if c.unit == unit],
+                }
+            )
+        return out

@@ -1,0 +1,133 @@
+"""TurnBudget, the pure counting logic behind the turn_budget fixture."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from prompt_budget.errors import BudgetExceeded
+from prompt_budget.turns import Checkpoint, TurnBudget
+
+
+def test_wrapped_tool_counts_and_refuses_past_the_cap_before_running() -> None:
+    ran: list[str] = []
+    tb = TurnBudget()(max_calls=2)
+
+    def search(q: str) -> str:
+        ran.append(q)
+        return q.upper()
+
+    tool = tb.wrap(search)
+    assert tool("a") == "A"
+    assert tool("b") == "B"
+    with pytest.raises(BudgetExceeded) as info:
+        tool("c")
+    assert ran == ["a", "b"]
+    assert str(info.value) == (
+        "tool call 3 (search) exceeds the budget of 2 tool calls; used so far: 2 calls (search 2), 0 turns; "
+        "cap set by turn_budget(max_calls=2)"
+    )
+    assert tool.__name__ == "search"
+    with pytest.raises(BudgetExceeded, match=r"^tool call 3 \(search\) exceeds"):
+        tb.check()
+
+
+def test_turns_cap() -> None:
+    tb = TurnBudget(max_turns=1)
+    tb.record_turn()
+    with pytest.raises(BudgetExceeded, match=r"^turn 2 exceeds the budget of 1 turn; "):
+        tb.record_turn()
+    assert tb.turns == 1
+    assert tb.over
+
+
+def test_checkpoints_call_the_hook_once_each_and_are_recorded() -> None:
+    seen: list[tuple[str, float, int]] = []
+
+    def nudge(cp: Checkpoint) -> str:
+        seen.append((cp.unit, cp.fraction, cp.used))
+        return f"{cp.used}/{cp.allocated} used: are you done?"
+
+    tb = TurnBudget()(max_calls=10, checkpoints=["50%", 0.2, 0.9], on_checkpoint=nudge)
+    for _ in range(10):
+        tb.record_call("t")
+    assert seen == [("calls", 0.2, 2), ("calls", 0.5, 5), ("calls", 0.9, 9)]
+    assert [c.result for c in tb.reached] == [
+        "2/10 used: are you done?",
+        "5/10 used: are you done?",
+        "9/10 used: are you done?",
+    ]
+
+
+def test_checkpoint_fractions_round_up() -> None:
+    tb = TurnBudget(max_turns=3, checkpoints=(0.5,))
+    tb.record_turn()
+    assert tb.reached == []
+    tb.record_turn()
+    assert [(c.fraction, c.used) for c in tb.reached] == [(0.5, 2)]
+
+
+OPENAI_ASSISTANT: dict[str, Any] = {
+    "role": "assistant",
+    "content": None,
+    "tool_calls": [
+        {"id": "a", "type": "function", "function": {"name": "search", "arguments": "{}"}},
+        {"id": "b", "type": "function", "function": {"name": "fetch", "arguments": "{}"}},
+    ],
+}
+ANTHROPIC_ASSISTANT: dict[str, Any] = {
+    "role": "assistant",
+    "content": [
+        {"type": "text", "text": "Looking."},
+        {"type": "tool_use", "id": "t1", "name": "search", "input": {}},
+        {"type": "tool_use", "id": "t2", "name": "search", "input": {}},
+        {"type": "tool_use", "id": "t3", "name": "read", "input": {}},
+    ],
+}
+
+
+def test_feed_counts_messages_and_events() -> None:
+    tb = TurnBudget()
+    tb.feed(
+        [
+            {"role": "user", "content": "hi"},
+            OPENAI_ASSISTANT,
+            {"role": "tool", "tool_call_id": "a", "content": "x"},
+        ]
+    )
+    tb.feed(ANTHROPIC_ASSISTANT)
+    tb.feed(["turn", "tool_call", {"type": "tool_call", "name": "write"}])
+    assert (tb.turns, tb.calls) == (3, 7)
+    assert tb.by_tool == {"search": 3, "fetch": 1, "read": 1, "tool": 1, "write": 1}
+
+
+@pytest.mark.parametrize(
+    ("event", "error"),
+    [("finish", ValueError), ({"type": "stop"}, ValueError), (42, TypeError)],
+)
+def test_feed_rejects_unknown_events(event: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match=r"turn_budget\.feed: "):
+        TurnBudget().feed(event)
+
+
+def test_records_carry_usage_against_allocation() -> None:
+    tb = TurnBudget(max_calls=4, max_turns=None, checkpoints=(0.5,))
+    tb.record_call("search")
+    tb.record_call("search")
+    tb.record_turn()
+    calls, turns = tb.records("t.py::test")
+    assert calls["kind"] == "turns"
+    assert (calls["unit"], calls["tokens"], calls["max_tokens"], calls["status"]) == ("calls", 2, 4, "pass")
+    assert calls["by_tool"] == {"search": 2}
+    assert calls["checkpoints"] == [
+        {"unit": "calls", "fraction": 0.5, "used": 2, "allocated": 4, "tool": "search", "result": None}
+    ]
+    assert (turns["unit"], turns["tokens"], turns["max_tokens"]) == ("turns", 1, None)
+
+
+def test_bad_options_say_what_was_expected() -> None:
+    with pytest.raises(ValueError, match="max_calls: expected a whole number of 0 or more, got -1"):
+        TurnBudget()(max_calls=-1)
+    with pytest.raises(ValueError, match="checkpoints: expected a list of fractions"):
+        TurnBudget()(checkpoints="20%")
