@@ -186,5 +186,9 @@ def prompt_budget(request: pytest.FixtureRequest) -> PromptBudget:
 
 @pytest.fixture
 def turn_budget(request: pytest.FixtureRequest) -> Any:
-    """Count an agent's tool calls or turns against a cap."""
-    raise NotImplementedError
+    """Count an agent's tool calls and turns against caps: ``turn_budget(max_calls=10, max_turns=5)``,
+    then ``turn_budget.wrap(tool)``, ``.record_call(name)``, ``.record_turn()`` or ``.feed(event)``.
+    Usage against the allocation goes into the session report; see ``prompt_budget.turns``."""
+    from prompt_budget.pytest_plugin.turns import turn_budget_fixture
+
+    yield from turn_budget_fixture(request)
