@@ -945,7 +945,7 @@ class PlanResult:
 
 
 def _usable_source(config: Config) -> str:
-    return f"{config.where('context_window')} (or model) * usable_fraction - reserved_output"
+    return f"{config.where('context_window')} (or model), usable_fraction, reserved_output"
 
 
 def _threshold(config: Config, usable: int) -> int:
@@ -980,8 +980,8 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
         status = "fail"
         message = (
             f"must-load total is {total:,} tokens ({len(parts)} files and frontmatters), over the usable "
-            f"budget of {usable:,} (context_window * usable_fraction - reserved_output) by {total - usable:,}"
-            f"; set in {src}"
+            f"budget of {usable:,} by {total - usable:,}; usable budget = context_window * usable_fraction "
+            f"- reserved_output, set in {src}"
         )
     elif total > limit:
         status = "warn"

@@ -371,8 +371,9 @@ def test_must_load_over_usable_fails_with_amount(tmp_path: Path) -> None:
     assert must is not None
     assert must.status == "fail"
     assert must.message.startswith(
-        "must-load total is 450 tokens (1 files and frontmatters), over the usable budget of 400 "
-        "(context_window * usable_fraction - reserved_output) by 50"
+        "must-load total is 450 tokens (1 files and frontmatters), over the usable budget of 400 by 50; "
+        "usable budget = context_window * usable_fraction - reserved_output, set in prompt_budget.toml "
+        "context_window (or model), usable_fraction, reserved_output"
     )
 
 

@@ -49,13 +49,11 @@ class FileBudgetWarning(PromptBudgetWarning):
 
 
 class _FilesState:
-    """Per-run state kept in the pytest config's stash: the resolved file set (once), the disk
-    cache, and which ids were collected, so a file is collected once."""
+    """Per-run state kept in the pytest config's stash: the resolved file set (resolved once) and
+    the disk cache."""
 
     def __init__(self, budget: BudgetSession) -> None:
         self.budget = budget
-        self.collected: set[str] = set()
-        self.plan_collected = False
         self._fileset: FileSet | None = None
         self._cache: DiskCache | None = None
         self._report: FilesReport | None = None
@@ -203,14 +201,10 @@ def collect_budget_file(
     if not state.enabled:
         return None
     if session.config.path is not None and file_path == session.config.path:
-        if state.plan_collected:
-            return None
-        state.plan_collected = True
         return BudgetPlanFile.from_parent(parent, path=file_path, state=state)
     match = state.fileset().match_path(file_path)
-    if match is None or match.id in state.collected:
+    if match is None:
         return None
-    state.collected.add(match.id)
     return BudgetFile.from_parent(parent, path=file_path, fid=match.id, state=state)
 
 
@@ -226,18 +220,17 @@ def _collects_a_folder(pconfig: pytest.Config) -> bool:
 
 def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: BudgetSession) -> None:
     """``pytest_collection_modifyitems`` (run first, so ``-k`` and ``-m`` apply): add the matched files
-    pytest's walk did not reach (dot folders, files outside testpaths) and the plan item."""
+    pytest's walk did not reach (dot folders, files outside testpaths) and the plan item. A file
+    already among the items is not added again."""
     state = _state(session.config, budget)
     if not state.enabled or not _collects_a_folder(session.config):
         return
+    present = {item.fid for item in items if isinstance(item, BudgetFileItem)}
     added: list[pytest.Item] = []
     for fid, match in state.fileset().files.items():
-        if fid in state.collected:
-            continue
-        state.collected.add(fid)
-        added.extend(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state).collect())
+        if fid not in present:
+            added.extend(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state).collect())
     config_path = budget.config.path
-    if not state.plan_collected and config_path is not None:
-        state.plan_collected = True
+    if config_path is not None and not any(isinstance(item, BudgetPlanItem) for item in items):
         added.extend(BudgetPlanFile.from_parent(session, path=config_path, state=state).collect())
     items.extend(added)
