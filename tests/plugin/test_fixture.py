@@ -1,0 +1,281 @@
+"""The prompt_budget fixture and marker through pytest itself: pass, fail, warn, marker defaults,
+each message format, ephemeral messages, images, sections; run serially, under ``-n 2`` and with
+``-p no:xdist``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+PYPROJECT = """
+[tool.prompt_budget]
+tokenizer = "o200k_base"
+
+[tool.prompt_budget.sections]
+system_prompt = 20
+"""
+
+SUITE = """
+import base64, struct
+import pytest
+
+WEATHER = {
+    "messages": [
+        {"role": "system", "content": "You are a helpful assistant that can answer to questions about the weather."},
+        {"role": "user", "content": "What's the weather like in San Francisco?"},
+    ],
+    "tools": [{"type": "function", "function": {
+        "name": "get_current_weather",
+        "description": "Get the current weather in a given location",
+        "parameters": {"type": "object", "properties": {
+            "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"},
+            "unit": {"type": "string", "description": "The unit of temperature to return",
+                     "enum": ["celsius", "fahrenheit"]},
+        }, "required": ["location"]},
+    }}],
+}
+
+
+def test_pass(prompt_budget):
+    verdict = prompt_budget.check("hello world " * 10, 100, label="greeting")
+    assert verdict.tokens == 21
+
+
+@pytest.mark.prompt_budget(max_tokens=20)
+def test_marker_fail(prompt_budget):
+    prompt_budget.check("hello world " * 10, label="long")
+
+
+def test_warn(prompt_budget):
+    prompt_budget.check("hello world " * 10, 25, label="near")
+
+
+def test_openai_request(prompt_budget):
+    assert prompt_budget.check(WEATHER, 200, label="weather").tokens == 101
+
+
+def test_openai_tool_calls(prompt_budget):
+    messages = [
+        {"role": "user", "content": "Hi!"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "lookup", "arguments": '{"q":"pytest"}'}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "pytest is a testing framework."},
+    ]
+    assert prompt_budget.count(messages) == 29
+
+
+def test_anthropic_request(prompt_budget):
+    request = {"system": "You are terse.", "messages": [
+        {"role": "user", "content": "Find pytest."},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lookup", "input": {"q": "pytest"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
+                                       "content": "pytest is a testing framework."}]},
+    ]}
+    # system 4 + user 3 + tool call 1 + 5 + tool result 6 + 3 messages * (3 + role 1) + priming 3
+    assert prompt_budget.check(request, 100, label="claude").tokens == 4 + 3 + 6 + 6 + 12 + 3
+
+
+def test_ephemeral_excluded(prompt_budget):
+    base = [{"role": "user", "content": "Keep me"}]
+    scratch = {"role": "assistant", "content": "scratch " * 500, "ephemeral": True}
+    assert prompt_budget.check([*base, scratch], 100, label="history").tokens == prompt_budget.count(base)
+
+
+def test_image_by_size(prompt_budget):
+    png = b"\\x89PNG\\r\\n\\x1a\\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 1024, 1024) + b"\\x08\\x02\\x00\\x00\\x00"
+    url = "data:image/png;base64," + base64.b64encode(png + b"\\x00" * 300_000).decode()
+    messages = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}]
+    assert prompt_budget.check(messages, 1000, label="screenshot").tokens == 3 + 1 + 765 + 3
+
+
+@pytest.mark.prompt_budget(sections={"history": 5})
+def test_sections(prompt_budget):
+    prompt_budget.check_sections({"system_prompt": "hi " * 30, "history": "x", "tools": "y y y"})
+"""
+
+FAIL_LONG = (
+    "BudgetExceeded: prompt 'long' is 21 tokens by o200k_base, which exceeds its cap of 20 tokens by 1 (5.0%); "
+    "cap set by the marker @pytest.mark.prompt_budget(max_tokens=20)"
+)
+WARN_NEAR = (
+    "PromptBudgetWarning: prompt 'near' is 21 tokens by o200k_base, 84.0% of its cap of 25 tokens, past the "
+    "80% warning threshold; cap set by the call argument max_tokens=25"
+)
+SECTIONS_MESSAGE = [
+    "E       prompt_budget.errors.BudgetExceeded: sections over budget (counted by o200k_base):",
+    "E         section 'system_prompt' is 31 tokens, which exceeds its cap of 20 tokens by 11 (55.0%); cap set in "
+    "pyproject.toml [tool.prompt_budget.sections] system_prompt",
+    "E       ",
+    "E       section        tokens  cap    used  status",
+    "E       -------------  ------  ---  ------  ------",
+    "E       system_prompt      31   20  155.0%  FAIL",
+    "E       history             1    5   20.0%  ok",
+    "E       tools               3    -       -  ok",
+    "E       -------------  ------  ---  ------  ------",
+    "E       total              35    -       -  ok",
+]
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makefile(".toml", pyproject=PYPROJECT)
+    pytester.makepyfile(test_suite=SUITE)
+    return pytester
+
+
+def test_suite_outcomes_messages_and_report(suite: pytest.Pytester, xdist_args: list[str]) -> None:
+    result = suite.runpytest_subprocess(*xdist_args, "--prompt-budget-report=out/report.json", "-rfE")
+    result.assert_outcomes(passed=7, failed=2, warnings=1)
+    out = result.stdout.str()
+    assert FAIL_LONG in out
+    assert WARN_NEAR in out
+    lines = result.stdout.lines
+    start = lines.index(SECTIONS_MESSAGE[0])
+    assert lines[start : start + len(SECTIONS_MESSAGE)] == SECTIONS_MESSAGE
+
+    report = json.loads((suite.path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert report["summary"] == {"checks": 8, "pass": 5, "warn": 1, "fail": 2}
+    by_label = {c["label"]: c for c in report["checks"]}
+    assert by_label["weather"]["parts"] == {"system": 14, "messages": 8, "tools": 37, "overhead": 42}
+    assert by_label["history"]["parts"]["ephemeral_messages_excluded"] == 1
+    assert by_label["long"]["cap_source"] == "marker @pytest.mark.prompt_budget(max_tokens=20)"
+    assert by_label["near"]["status"] == "warn"
+    sections = {s["name"]: s for s in by_label["sections"]["sections"]}
+    assert sections["system_prompt"] == {
+        "name": "system_prompt",
+        "tokens": 31,
+        "max_tokens": 20,
+        "cap_source": "pyproject.toml [tool.prompt_budget.sections] system_prompt",
+        "status": "fail",
+    }
+    assert sections["history"]["cap_source"] == "marker @pytest.mark.prompt_budget(sections={'history': 5})"
+
+
+def test_xdist_report_equals_serial_report(suite: pytest.Pytester) -> None:
+    serial = suite.runpytest_subprocess("-p", "no:xdist", "--prompt-budget-report=serial.json")
+    serial.assert_outcomes(passed=7, failed=2, warnings=1)
+    parallel = suite.runpytest_subprocess("-n", "2", "--prompt-budget-report=parallel.json")
+    parallel.assert_outcomes(passed=7, failed=2, warnings=1)
+    a = (suite.path / "serial.json").read_bytes()
+    b = (suite.path / "parallel.json").read_bytes()
+    assert json.loads(a)["summary"]["checks"] == 8
+    assert a == b
+
+
+def test_summary_table_with_verbose_only(pytester: pytest.Pytester, xdist_args: list[str]) -> None:
+    pytester.makepyfile(
+        test_t="""
+        def test_one(prompt_budget):
+            prompt_budget.check("hello world " * 10, 40, label="greeting")
+        def test_two(prompt_budget):
+            prompt_budget.check("hello", 10, label="tiny")
+        """
+    )
+    if not xdist_args:
+        quiet = pytester.runpytest()
+        quiet.assert_outcomes(passed=2)
+        assert "- prompt budget -" not in quiet.stdout.str()
+    verbose = pytester.runpytest_subprocess(*xdist_args, "-v")
+    verbose.assert_outcomes(passed=2)
+    lines = verbose.stdout.lines
+    i = next(n for n, line in enumerate(lines) if "- prompt budget -" in line)
+    assert lines[i + 1].split() == ["test", "label", "tokenizer", "tokens", "cap", "used", "status"]
+    # sorted by percent used: 21/40 before 1/10
+    assert lines[i + 3].split() == [
+        "test_t.py::test_one",
+        "greeting",
+        "o200k_base",
+        "21",
+        "40",
+        "52.5%",
+        "pass",
+    ]
+    assert lines[i + 4].split() == ["test_t.py::test_two", "tiny", "o200k_base", "1", "10", "10.0%", "pass"]
+
+
+def test_marker_is_registered_and_documented(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--markers")
+    result.stdout.fnmatch_lines(
+        ["@pytest.mark.prompt_budget(max_tokens=None, tokenizer=None, sections=None): *"]
+    )
+
+
+def test_marker_tokenizer_and_string_caps(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_m="""
+        import pytest
+
+        @pytest.mark.prompt_budget(max_tokens="20", tokenizer="chars4")
+        def test_estimate(prompt_budget):
+            prompt_budget.check("hello world " * 10)
+        """
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    assert (
+        "BudgetExceeded: prompt is an estimated 30 tokens by chars4, which exceeds its cap of 20 tokens by 10 "
+        "(50.0%); cap set by the marker @pytest.mark.prompt_budget(max_tokens='20')"
+    ) in result.stdout.str()
+
+
+def test_bad_marker_argument_is_a_clear_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_bad="""
+        import pytest
+
+        @pytest.mark.prompt_budget(max_token=100)
+        def test_typo(prompt_budget):
+            prompt_budget.check("hi")
+        """
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*UsageError: @pytest.mark.prompt_budget: unknown argument 'max_token'; expected max_tokens, "
+            "tokenizer or sections"
+        ]
+    )
+
+
+def test_check_without_any_cap_is_a_clear_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_nocap="""
+        def test_nocap(prompt_budget):
+            prompt_budget.check("hi")
+        """
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*ConfigError: max_tokens: no cap for this check: pass max_tokens=*"])
+
+
+def test_usable_budget_is_the_default_cap(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".toml",
+        pyproject='[tool.prompt_budget]\ncontext_window = 100\nusable_fraction = "50%"\nreserved_output = 30\n',
+    )
+    pytester.makepyfile(
+        test_usable="""
+        def test_over(prompt_budget):
+            prompt_budget.check("hello world " * 10)
+        """
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    assert (
+        "prompt is 21 tokens by o200k_base, which exceeds its cap of 20 tokens by 1 (5.0%); cap set by the "
+        "usable budget from pyproject.toml [tool.prompt_budget] context_window"
+    ) in result.stdout.str()
+
+
+def test_warning_can_be_made_an_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_w="""
+        def test_near(prompt_budget):
+            prompt_budget.check("hello world " * 10, 25)
+        """
+    )
+    result = pytester.runpytest("-W", "error::prompt_budget.pytest_plugin.PromptBudgetWarning")
+    result.assert_outcomes(failed=1)

@@ -1,0 +1,79 @@
+"""Report files and JUnit properties through pytest: Markdown, JUnit XML, bad report paths."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+SUITE = """
+import pytest
+
+def test_small(prompt_budget):
+    prompt_budget.check("hello world " * 10, 100, label="greeting")
+
+def test_big(prompt_budget):
+    prompt_budget.check("hello world " * 10, 20, label="long")
+
+@pytest.mark.prompt_budget(tokenizer="chars4")
+def test_estimate(prompt_budget):
+    prompt_budget.check("hello world " * 10, 60, label="rough")
+"""
+
+
+def test_markdown_report_and_junit_properties(pytester: pytest.Pytester, xdist_args: list[str]) -> None:
+    pytester.makepyfile(test_r=SUITE)
+    result = pytester.runpytest_subprocess(*xdist_args, "--prompt-budget-report=r.md", "--junitxml=j.xml")
+    result.assert_outcomes(passed=2, failed=1)
+    md = (pytester.path / "r.md").read_text(encoding="utf-8").splitlines()
+    assert md[:7] == [
+        "## Prompt budget",
+        "",
+        "3 checks: 2 passed, 0 warned, 1 failed.",
+        "",
+        "| Status | Test | Label | Tokenizer | Tokens | Cap | Used |",
+        "|---|---|---|---|---:|---:|---:|",
+        "| ❌ fail | `test_r.py::test_big` | long | o200k_base | 21 | 20 | 105.0% |",
+    ]
+    assert md[7:9] == [
+        "| ✅ pass | `test_r.py::test_estimate` | rough | chars4 (estimate) | ~30 | 60 | 50.0% |",
+        "| ✅ pass | `test_r.py::test_small` | greeting | o200k_base | 21 | 100 | 21.0% |",
+    ]
+
+    root = ET.parse(pytester.path / "j.xml").getroot()
+    props = {
+        case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
+        for case in root.iter("testcase")
+    }
+    assert props["test_big"] == {
+        "prompt_budget[long].tokens": "21",
+        "prompt_budget[long].max_tokens": "20",
+        "prompt_budget[long].status": "fail",
+        "prompt_budget[long].tokenizer": "o200k_base",
+    }
+    assert props["test_estimate"]["prompt_budget[rough].estimated"] == "true"
+    assert props["test_small"]["prompt_budget[greeting].status"] == "pass"
+
+
+def test_report_with_unknown_suffix_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_r=SUITE)
+    result = pytester.runpytest("--prompt-budget-report=out.txt")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["*--prompt-budget-report: expected a path ending in .json or .md, got 'out.txt'*"]
+    )
+
+
+def test_report_prints_the_summary_without_verbose(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_r=SUITE)
+    result = pytester.runpytest("--prompt-budget-report=sub/dir/r.json")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*- prompt budget -*", "*prompt-budget report written to *r.json"])
+    assert (pytester.path / "sub" / "dir" / "r.json").is_file()
+
+
+def test_no_checks_no_summary(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_plain="def test_x():\n    assert True\n")
+    result = pytester.runpytest("-v")
+    result.assert_outcomes(passed=1)
+    assert "- prompt budget -" not in result.stdout.str()
