@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from prompt_budget.pytest_plugin.fixtures import prompt_budget, turn_budget
+from prompt_budget.pytest_plugin.fixtures import PromptBudget, prompt_budget, turn_budget
 from prompt_budget.pytest_plugin.options import add_options
 from prompt_budget.pytest_plugin.session import (
     BudgetSession,
@@ -20,7 +20,7 @@ from prompt_budget.pytest_plugin.session import (
     set_session,
 )
 
-__all__ = ["PromptBudgetWarning", "prompt_budget", "turn_budget"]
+__all__ = ["PromptBudget", "PromptBudgetWarning", "prompt_budget", "turn_budget"]
 
 MARKER_HELP = (
     "prompt_budget(max_tokens=None, tokenizer=None, sections=None): defaults for the prompt_budget "
