@@ -1,0 +1,220 @@
+"""`prompt-budget check` through a real subprocess, on trees in tmp_path and on examples/agent-repo.
+
+Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "agent-repo"
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "prompt_budget", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+
+
+def tokens(n: int) -> str:
+    return "abcd" * n
+
+
+CONFIG = """\
+[tool.prompt_budget]
+tokenizer = "chars4"
+context_window = 1000
+threshold = 0.8
+
+[[tool.prompt_budget.files]]
+name = "core"
+path = "CLAUDE.md"
+max_tokens = 300
+load = "must"
+
+[[tool.prompt_budget.files]]
+name = "docs"
+path = "docs/*.md"
+max_tokens = 50
+message = "Split long docs by topic."
+
+[[tool.prompt_budget.stages]]
+name = "read"
+files = ["docs"]
+"""
+
+
+def make(root: Path, doc: int = 10, config: str = CONFIG) -> Path:
+    (root / "pyproject.toml").write_text(config, encoding="utf-8")
+    (root / "docs").mkdir(exist_ok=True)
+    (root / "CLAUDE.md").write_text(tokens(100), encoding="utf-8")
+    (root / "docs" / "a.md").write_text(tokens(doc), encoding="utf-8")
+    return root
+
+
+def test_passing_tree_exits_0_with_table(tmp_path: Path) -> None:
+    make(tmp_path)
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "file budgets, tokens by chars4 (estimated)"
+    assert lines[1].split() == ["file", "entry", "tokens", "cap", "%", "load", "status"]
+    rows = {line.split()[0]: line.split() for line in lines[3:] if line and not line.startswith("-")}
+    assert rows["CLAUDE.md"] == ["CLAUDE.md", "core", "100", "300", "33.3%", "must", "ok"]
+    assert rows["docs/a.md"] == ["docs/a.md", "docs", "10", "50", "20.0%", "skippable", "ok"]
+    footer = next(line for line in lines if line.startswith("must-load total"))
+    assert footer.split()[-5:] == ["100", "1,000", "10.0%", "must", "ok"]
+
+
+def test_broken_file_exits_1_and_says_what_by_how_much_and_where(tmp_path: Path) -> None:
+    make(tmp_path, doc=60)
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 1
+    assert (
+        "FAIL: docs/a.md is 60 tokens, over its cap of 50 by 10 (20.0%); cap set in pyproject.toml "
+        "[tool.prompt_budget.files] #2" in result.stdout
+    )
+    assert "      Split long docs by topic." in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_path_argument_and_hide_passed(tmp_path: Path) -> None:
+    (tmp_path / "project").mkdir()
+    project = make(tmp_path / "project", doc=60)
+    result = run(tmp_path, "check", str(project), "--no-cache", "--hide-passed")
+    assert result.returncode == 1
+    assert "docs/a.md" in result.stdout
+    assert "CLAUDE.md  " not in result.stdout
+
+
+def test_json_output(tmp_path: Path) -> None:
+    make(tmp_path, doc=60)
+    result = run(tmp_path, "check", "--json", "--no-cache")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["version"] == 1
+    assert data["status"] == "fail"
+    assert data["tokenizer"] == "chars4"
+    assert data["exact"] is False
+    assert data["usable_budget"] == 1000
+    verdicts = {v["id"]: v for v in data["verdicts"]}
+    assert set(verdicts) == {"CLAUDE.md", "docs/a.md", "must-load", "plan:read"}
+    assert verdicts["docs/a.md"]["status"] == "fail"
+    assert verdicts["docs/a.md"]["usage"]["tokens"] == 60
+    assert verdicts["docs/a.md"]["max_tokens"] == 50
+    assert verdicts["must-load"]["usage"]["tokens"] == 100
+    assert data["plan"]["stages"][0]["total"] == 160
+
+
+def test_plan_table_shows_shed_files(tmp_path: Path) -> None:
+    # usable 1000, shed past 800: CLAUDE.md 100 must; the read stage loads 60 + 760 = 820 -> 920 > 800:
+    # shed docs/a.md first (same priority, sorted by name within the stage), then 860 > 800: docs/b.md
+    make(tmp_path, doc=60)
+    (tmp_path / "docs" / "b.md").write_text(tokens(760))
+    config = CONFIG.replace("max_tokens = 50", "max_tokens = 800")
+    (tmp_path / "pyproject.toml").write_text(config)
+    result = run(tmp_path, "check", "--plan", "--no-cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "load plan: usable 1,000 tokens, shedding past 800 (80%)" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.startswith("read "))
+    assert "docs/a.md (-60), docs/b.md (-760)" in row
+    assert row.split()[-3:] == ["100", "900", "ok"]
+
+
+def test_explain(tmp_path: Path) -> None:
+    config = (
+        CONFIG + '\n[[tool.prompt_budget.files]]\nname = "everything"\npath = "**/*.md"\nmax_tokens = 9\n'
+    )
+    make(tmp_path, config=config)
+    result = run(tmp_path, "check", "--explain", "docs/a.md", "--no-cache")
+    # the winner's cap (50) applies, not the broader entry's 9: the file passes
+    assert result.returncode == 0, result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0] == "docs/a.md"
+    assert lines[1].startswith("  applies    entry 'docs' via 'docs/*.md' (glob (*))")
+    assert lines[2].startswith("  overridden entry 'everything' via '**/*.md' (recursive glob (**))")
+    assert (
+        "  why: most specific pattern wins: a glob (*) is more specific than a recursive glob (**)" in lines
+    )
+
+
+def test_explain_unmatched_file(tmp_path: Path) -> None:
+    make(tmp_path)
+    (tmp_path / "notes.txt").write_text("x")
+    result = run(tmp_path, "check", "--explain", "notes.txt", "--no-cache")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == ["notes.txt", "  not checked: no entry's path matches it"]
+
+
+def test_no_file_entries_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.prompt_budget]\ntokenizer = "chars4"\n')
+    result = run(tmp_path, "check")
+    assert result.returncode == 2
+    assert result.stderr.startswith("prompt-budget: error: nothing to check: no [[tool.prompt_budget.files]]")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_bad_config_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
+    make(tmp_path, config=CONFIG.replace('load = "must"', 'load = "always"'))
+    result = run(tmp_path, "check")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"prompt-budget: error: {tmp_path / 'pyproject.toml'}: tool.prompt_budget.files[0].load: "
+        'expected "must" or "skippable", got \'always\''
+    ]
+
+
+def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
+    result = run(tmp_path, "check", "nope")
+    assert result.returncode == 2
+    assert result.stderr == "prompt-budget: error: nope: no such file or folder\n"
+
+
+# --- the example repository ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def o200k_available() -> None:
+    try:
+        from prompt_budget.tokenizers import get_tokenizer
+
+        get_tokenizer("o200k_base").count("x")
+    except Exception as exc:  # pragma: no cover - depends on the installed extras
+        pytest.skip(f"o200k_base unavailable: {exc}")
+
+
+@pytest.mark.usefixtures("o200k_available")
+def test_readme_main_command_passes_on_the_example() -> None:
+    result = run(REPO, "check", "examples/agent-repo", "--plan", "--no-cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "CLAUDE.md" in result.stdout
+    fix = next(line for line in result.stdout.splitlines() if line.startswith("fix "))
+    # stage 3 sheds the skill reference (priority 0) before the reference docs (priority 1)
+    assert fix.index("severity-matrix.md") < fix.index("docs/reference/dunning.md")
+    assert fix.split()[-1] == "ok"
+
+
+@pytest.mark.usefixtures("o200k_available")
+def test_broken_example_fails_every_way_it_should() -> None:
+    result = run(REPO, "check", "examples/agent-repo/broken-budget.toml", "--json", "--no-cache")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    failed = {v["id"] for v in data["verdicts"] if v["status"] == "fail"}
+    assert {
+        "CLAUDE.md",
+        ".claude/skills/triage-ticket/SKILL.md#frontmatter",
+        "docs/reference/oncall.md",
+        "must-load",
+        "plan:fix",
+    } <= failed
