@@ -196,10 +196,43 @@ def _dot(x: Sequence[float], w: Sequence[float]) -> float:
     return sum(a * b for a, b in zip(x, w, strict=False))
 
 
-def fit_weights(
-    xs: Sequence[Sequence[float]], ys: Sequence[int], *, tau: float = TAU, rounds: int = ROUNDS
+#: Byte-level BPE spends at most one token per UTF-8 byte on text it has never seen, so a script the
+#: corpus barely holds gets this many tokens per character rather than a weight fitted on nothing.
+UNSEEN_FLOOR: Final = {
+    "latin": 2.0, "cyrillic": 2.0, "mideast": 2.0, "brahmic": 3.0, "symbol": 3.0, "kana": 3.0,
+    "han": 3.0, "hangul": 3.0, "fullwidth": 3.0, "astral": 4.0,
+}  # fmt: skip
+MIN_SUPPORT: Final = 20  # training documents in which a script is at least a tenth of the characters
+
+
+def _floor_unseen(
+    weights: list[float], pairs: Sequence[tuple[Sequence[float], int]], names: Sequence[str] | None
 ) -> list[float]:
-    """Non-negative weights ``w`` with ``x . w`` near the upper envelope of ``y`` (relative error)."""
+    if names is None:
+        return weights
+    out = list(weights)
+    for j, name in enumerate(names):
+        floor = UNSEEN_FLOOR.get(name)
+        if floor is None:
+            continue
+        support = sum(1 for x, _ in pairs if x[j] * 10 >= sum(x[1:17]))
+        if support < MIN_SUPPORT:
+            out[j] = max(out[j], floor)
+    return out
+
+
+def fit_weights(
+    xs: Sequence[Sequence[float]],
+    ys: Sequence[int],
+    *,
+    tau: float = TAU,
+    rounds: int = ROUNDS,
+    names: Sequence[str] | None = None,
+) -> list[float]:
+    """Non-negative weights ``w`` with ``x . w`` near the upper envelope of ``y`` (relative error).
+
+    With ``names`` (the character-class features), scripts too rare in the corpus to fit get the
+    conservative :data:`UNSEEN_FLOOR` weight."""
     pairs = [(x, y) for x, y in zip(xs, ys, strict=True) if y > 0]
     if not pairs:
         raise PromptBudgetError("cannot fit: no training document has a positive reference count")
@@ -236,7 +269,8 @@ def fit_weights(
     if n < full:
         median = ratios[n // 2]
         scale *= 1.0 + (full - n) / full * max(0.0, (median - ratios[0]) / median)
-    return [b * scale for b in beta]
+    weights = [b * scale for b in beta]
+    return _floor_unseen(weights, pairs, names)
 
 
 def estimate(vector: Sequence[float], weights: Sequence[float]) -> int:
@@ -361,8 +395,10 @@ def fit(
             f"the corpus has {len(docs)} documents; calibration needs at least 20 (about 30% are held "
             "out to measure the error)"
         )
-    weights = fit_weights([vectors[i] for i in train], [refs[i] for i in train])
     names = base_feature_names() if base is not None else list(FEATURES)
+    weights = fit_weights(
+        [vectors[i] for i in train], [refs[i] for i in train], names=None if base is not None else names
+    )
 
     def rows(idx: list[int]) -> list[ErrorRow]:
         return error_table((docs[i].category, estimate(vectors[i], weights), refs[i]) for i in idx)

@@ -1,4 +1,9 @@
-"""The table of known models (``data/models.json``): context windows, output limits, tokenizers."""
+"""The table of known models (``data/models.json``): context windows, output limits, tokenizers.
+
+Each entry names its ``source``. A model with a public tokenizer has an ``encoding`` (counted exactly,
+offline); one without (Claude, Gemini) has a default ``calibration`` for local estimates
+(``calibrated:NAME``). ``aliases`` map a second name to an entry.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,21 @@ import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["ModelInfo", "encoding_for_model", "get_model", "known_models"]
+from prompt_budget.errors import ConfigError
+
+__all__ = [
+    "ModelInfo",
+    "calibration_for_model",
+    "encoding_for_model",
+    "get_model",
+    "known_models",
+    "local_spec_for_model",
+]
+
+_FILE: Final = "prompt_budget/data/models.json"
+_FAMILIES: Final = ("openai", "anthropic", "google")
 
 
 @dataclass(frozen=True)
@@ -21,24 +38,70 @@ class ModelInfo:
     calibration: str | None
     source: str
 
+    @property
+    def local_spec(self) -> str:
+        """The tokenizer spec that counts this model locally: its exact encoding, else its default
+        calibrated estimate."""
+        if self.encoding:
+            return self.encoding
+        return f"calibrated:{self.calibration or 'o200k_base'}"
+
+
+def _int(entry: dict[str, Any], name: str, key: str, *, optional: bool = False) -> int | None:
+    value = entry.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ConfigError(f"expected a positive integer, got {value!r}", file=_FILE, key=f"models.{name}.{key}")
+    return value
+
+
+def _parse(raw: dict[str, Any]) -> tuple[dict[str, ModelInfo], dict[str, str]]:
+    models = raw.get("models")
+    if not isinstance(models, dict):
+        raise ConfigError("expected an object of models", file=_FILE, key="models")
+    out: dict[str, ModelInfo] = {}
+    for name, entry in models.items():
+        if not isinstance(entry, dict):
+            raise ConfigError("expected an object", file=_FILE, key=f"models.{name}")
+        source = entry.get("source")
+        if not isinstance(source, str) or not source.startswith("https://"):
+            raise ConfigError("every model needs an https source", file=_FILE, key=f"models.{name}.source")
+        family = entry.get("family")
+        if family not in _FAMILIES:
+            raise ConfigError(
+                f"expected one of {', '.join(_FAMILIES)}, got {family!r}", file=_FILE, key=f"models.{name}.family"
+            )
+        encoding, calibration = entry.get("encoding"), entry.get("calibration")
+        if not encoding and not calibration:
+            raise ConfigError(
+                "a model needs an encoding or a calibration", file=_FILE, key=f"models.{name}"
+            )
+        out[name] = ModelInfo(
+            name=name,
+            context_window=_int(entry, name, "context_window") or 0,
+            max_output=_int(entry, name, "max_output", optional=True),
+            family=str(family),
+            encoding=encoding,
+            calibration=calibration,
+            source=source,
+        )
+    aliases = raw.get("aliases", {})
+    if not isinstance(aliases, dict) or any(v not in out for v in aliases.values()):
+        raise ConfigError("every alias must name a model in the table", file=_FILE, key="aliases")
+    return out, {str(k): str(v) for k, v in aliases.items()}
+
 
 @functools.lru_cache(maxsize=1)
-def _table() -> dict[str, ModelInfo]:
+def _tables() -> tuple[dict[str, ModelInfo], dict[str, str]]:
     raw: dict[str, Any] = json.loads(
         resources.files("prompt_budget").joinpath("data/models.json").read_text(encoding="utf-8")
     )
-    out: dict[str, ModelInfo] = {}
-    for name, entry in raw["models"].items():
-        out[name] = ModelInfo(
-            name=name,
-            context_window=int(entry["context_window"]),
-            max_output=entry.get("max_output"),
-            family=str(entry.get("family", "")),
-            encoding=entry.get("encoding"),
-            calibration=entry.get("calibration"),
-            source=str(entry.get("source", "")),
-        )
-    return out
+    return _parse(raw)
+
+
+def _table() -> dict[str, ModelInfo]:
+    return _tables()[0]
 
 
 def known_models() -> list[str]:
@@ -46,9 +109,10 @@ def known_models() -> list[str]:
 
 
 def get_model(name: str) -> ModelInfo | None:
-    """Look a model up by exact name, then by the longest known prefix (``gpt-4o-2024-08-06`` ->
-    ``gpt-4o``, ``claude-sonnet-4-5-20250929`` -> ``claude-sonnet-4-5``)."""
-    table = _table()
+    """Look a model up by exact name or alias, then by the longest known prefix
+    (``gpt-4o-2024-08-06`` -> ``gpt-4o``, ``claude-sonnet-4-5-20250929`` -> ``claude-sonnet-4-5``)."""
+    table, aliases = _tables()
+    name = aliases.get(name, name)
     if name in table:
         return table[name]
     best: ModelInfo | None = None
@@ -59,5 +123,18 @@ def get_model(name: str) -> ModelInfo | None:
 
 
 def encoding_for_model(name: str) -> str | None:
+    """The exact encoding of a model (``gpt-4o`` -> ``o200k_base``), or None."""
     info = get_model(name)
     return info.encoding if info is not None else None
+
+
+def calibration_for_model(name: str) -> str | None:
+    """The default calibration of a model without a public tokenizer (``claude-*`` -> ``claude``)."""
+    info = get_model(name)
+    return info.calibration if info is not None else None
+
+
+def local_spec_for_model(name: str) -> str | None:
+    """The spec that counts a model locally: exact where possible, else its calibrated estimate."""
+    info = get_model(name)
+    return info.local_spec if info is not None else None

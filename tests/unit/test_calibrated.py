@@ -1,0 +1,118 @@
+"""calibrated:ENCODING|MODEL|FILE and the character-class features behind it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from multilingual import SAMPLES
+
+from prompt_budget.errors import ConfigError
+from prompt_budget.tokenizers import get_tokenizer
+from prompt_budget.tokenizers.charclass import FEATURES, features
+
+
+def named(text: str) -> dict[str, int]:
+    return {k: v for k, v in zip(FEATURES, features(text), strict=True) if v}
+
+
+def test_features_of_ascii_text() -> None:
+    # H|ello|,| |W|orld| |42|!|\n : ten runs of one class
+    assert named("Hello, World 42!\n") == {
+        "runs": 10, "lower": 8, "upper": 2, "digit": 2, "space": 2, "newline": 1, "punct": 2, "one": 1,
+    }  # fmt: skip
+    assert named("\tx\r\n") == {"runs": 3, "lower": 1, "space": 1, "newline": 2, "one": 1}
+    assert named("") == {}
+
+
+def test_features_of_scripts_count_characters_not_bytes() -> None:
+    assert named("漢字かな") == {"runs": 2, "han": 2, "kana": 2, "one": 1}
+    assert named("Привет мир") == {"runs": 3, "cyrillic": 9, "space": 1, "one": 1}
+    assert named("한국어 text") == {"runs": 3, "hangul": 3, "space": 1, "lower": 4, "one": 1}
+    assert named("مرحبا") == {"runs": 1, "mideast": 5, "one": 1}
+    assert named("café ✓ 😀") == {
+        "runs": 6,
+        "lower": 3,
+        "latin": 1,
+        "space": 2,
+        "symbol": 1,
+        "astral": 1,
+        "one": 1,
+    }
+    assert named("ｶﾞ") == {"runs": 1, "fullwidth": 2, "one": 1}
+
+
+@pytest.mark.parametrize("spec", ["calibrated:o200k_base", "calibrated:cl100k_base", "calibrated:claude"])
+def test_shipped_calibrations_are_estimates(spec: str) -> None:
+    tok = get_tokenizer(spec)
+    assert tok.name == spec
+    assert tok.exact is False
+    assert tok.count("") == 0
+    assert tok.count("a") >= 1
+    with pytest.raises(NotImplementedError):
+        tok.encode("a")
+
+
+@pytest.mark.parametrize("encoding", ["o200k_base", "cl100k_base"])
+def test_estimate_covers_the_exact_count_on_real_multilingual_text(
+    encoding: str, tiktoken_offline: object
+) -> None:
+    exact = get_tokenizer(encoding)
+    est = get_tokenizer(f"calibrated:{encoding}")
+    prose = "".join(SAMPLES)
+    assert est.count(prose) >= exact.count(prose)
+    code = Path(json.__file__).read_text(encoding="utf-8")
+    assert exact.count(code) <= est.count(code) <= exact.count(code) * 1.6
+    for cjk in (SAMPLES[6], SAMPLES[7], SAMPLES[8]):
+        # chars/4 underestimates these by about half; the calibrated estimate is within its bound
+        # (never more than 10% under).
+        text = cjk * 5
+        assert est.count(text) >= 0.9 * exact.count(text)
+        assert exact.count(text) > len(text) / 4 * 1.3
+
+
+def test_a_model_name_uses_its_default_calibration() -> None:
+    tok = get_tokenizer("calibrated:claude-sonnet-4-5")
+    assert tok.name == "calibrated:claude-sonnet-4-5"
+    assert tok.count("hello world") == get_tokenizer("calibrated:claude").count("hello world")
+    assert "legacy Claude tokenizer" in tok.inner.reference  # type: ignore[attr-defined]
+
+
+def test_a_calibration_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(
+        json.dumps(
+            {"format": 1, "kind": "charclass", "reference": "x", "weights": {"lower": 0.25, "one": 1.5}}
+        )
+    )
+    tok = get_tokenizer(f"calibrated:{path}")
+    assert tok.count("abcd") == 3  # ceil(4 * 0.25 + 1.5)
+    assert tok.count("abcdefgh") == 4  # 8 * 0.25 + 1.5 = 3.5 -> 4
+    assert tok.count("") == 0
+
+
+@pytest.mark.parametrize(
+    ("blob", "key"),
+    [
+        ({"format": 1, "weights": {"lowercase": 1.0}}, "weights"),
+        ({"format": 1, "weights": {"lower": -1}}, "lower"),
+        ({"format": 1, "kind": "magic", "weights": {"lower": 1}}, "kind"),
+        ({"format": 1, "kind": "base", "weights": {"ascii": 1}}, "base"),
+        ({"format": 2, "weights": {"lower": 1}}, None),
+    ],
+)
+def test_a_bad_calibration_file_names_file_and_key(
+    tmp_path: Path, blob: dict[str, object], key: str | None
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(blob))
+    with pytest.raises(ConfigError) as info:
+        get_tokenizer(f"calibrated:{path}")
+    assert info.value.file == str(path)
+    assert info.value.key == key
+
+
+def test_unknown_calibration_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="not a shipped calibration"):
+        get_tokenizer("calibrated:no-such-thing")

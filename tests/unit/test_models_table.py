@@ -1,0 +1,88 @@
+"""The model table: names map to encodings or calibrations, every entry has its source."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from prompt_budget import models
+from prompt_budget.errors import ConfigError
+
+
+@pytest.mark.parametrize(
+    ("name", "encoding"),
+    [
+        ("gpt-4o", "o200k_base"),
+        ("gpt-4o-2024-08-06", "o200k_base"),
+        ("gpt-4.1-mini", "o200k_base"),
+        ("o3", "o200k_base"),
+        ("o3-mini", "o200k_base"),
+        ("gpt-5", "o200k_base"),
+        ("gpt-4", "cl100k_base"),
+        ("gpt-4-0613", "cl100k_base"),
+        ("gpt-3.5-turbo", "cl100k_base"),
+        ("chatgpt-4o-latest", "o200k_base"),
+    ],
+)
+def test_openai_models_map_to_encodings(name: str, encoding: str) -> None:
+    assert models.encoding_for_model(name) == encoding
+    assert models.local_spec_for_model(name) == encoding
+
+
+@pytest.mark.parametrize(
+    ("name", "spec"),
+    [
+        ("claude-sonnet-4-5-20250929", "calibrated:claude"),
+        ("claude-3-5-sonnet-latest", "calibrated:claude"),
+        ("claude-opus-4-1", "calibrated:claude"),
+        ("gemini-2.5-pro", "calibrated:o200k_base"),
+    ],
+)
+def test_models_without_public_tokenizers_default_to_a_calibration(name: str, spec: str) -> None:
+    assert models.encoding_for_model(name) is None
+    assert models.local_spec_for_model(name) == spec
+
+
+def test_longest_prefix_wins_and_unknown_is_none() -> None:
+    assert models.get_model("gpt-4o-mini-2024-07-18").name == "gpt-4o-mini"  # type: ignore[union-attr]
+    assert models.get_model("gpt-4-turbo-preview").name == "gpt-4-turbo"  # type: ignore[union-attr]
+    assert models.get_model("llama-3") is None
+    assert models.encoding_for_model("gpt-4ox") is None
+
+
+def test_every_entry_has_a_source_and_limits() -> None:
+    raw = json.loads(resources.files("prompt_budget").joinpath("data/models.json").read_text("utf-8"))
+    assert len(raw["models"]) >= 30
+    for name, entry in raw["models"].items():
+        assert entry["source"].startswith("https://"), name
+        assert entry["context_window"] >= 4096, name
+        assert entry.get("encoding") or entry.get("calibration"), name
+    info = models.get_model("gpt-4.1")
+    assert info is not None
+    assert (info.context_window, info.max_output, info.family) == (1047576, 32768, "openai")
+
+
+@pytest.mark.parametrize(
+    ("entry", "key"),
+    [
+        ({"context_window": 1000, "family": "openai", "encoding": "o200k_base"}, "models.m.source"),
+        ({"context_window": "big", "family": "openai", "encoding": "o200k_base", "source": "https://x"}, "models.m.context_window"),
+        ({"context_window": 1000, "family": "acme", "encoding": "o200k_base", "source": "https://x"}, "models.m.family"),
+        ({"context_window": 1000, "family": "openai", "source": "https://x"}, "models.m"),
+    ],
+)  # fmt: skip
+def test_a_bad_table_entry_names_its_key(entry: dict[str, object], key: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        models._parse({"models": {"m": entry}})
+    assert info.value.key == key
+    assert "models.json" in str(info.value)
+
+
+def test_model_names_resolve_as_tokenizer_specs(tiktoken_offline: object) -> None:
+    from prompt_budget.tokenizers import get_tokenizer
+
+    tok = get_tokenizer("gpt-4o-2024-08-06")
+    assert tok.name == "o200k_base"
+    assert tok.exact
