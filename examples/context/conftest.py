@@ -1,0 +1,1 @@
+"""Makes ``context_app`` importable when pytest runs from the repository root."""
