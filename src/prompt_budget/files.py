@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -430,6 +431,7 @@ def load_preset(name: str) -> tuple[FileRule, ...]:
 # --- matching -----------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
 def specificity(pattern: str) -> tuple[int, int, int]:
     """How specific a pattern is: a literal path (2) over a ``*`` glob (1) over a ``**`` glob (0);
     ties go to more folders, then more literal characters."""
@@ -516,7 +518,9 @@ class FileSet:
     by_path: Mapping[Path, str] = field(default_factory=dict)
 
     def match_path(self, path: Path) -> FileMatch | None:
-        fid = self.by_path.get(path.resolve())
+        fid = self.by_path.get(path)
+        if fid is None:
+            fid = self.by_path.get(path.resolve())
         return self.files.get(fid) if fid is not None else None
 
     def id_for(self, path: str | Path) -> str:
@@ -575,10 +579,12 @@ def resolve(config: Config) -> FileSet:
     # every file a wildcard might match, found by walking the smallest set of folders
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]
     seen: dict[str, Path] = {}
+    prefix = len(str(root).rstrip(os.sep)) + 1
     for base in _walk_roots(root, wild):
         if base.is_dir():
             for path in iter_files(base):
-                seen[path.relative_to(root).as_posix()] = path
+                rel = str(path)[prefix:]
+                seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = path
     for c in compiled:
         for p, rx in c.positives:
             if rx is None:
@@ -612,7 +618,7 @@ def resolve(config: Config) -> FileSet:
     for rel in sorted(cands):
         ordered = tuple(sorted(cands[rel], key=lambda x: x.rank, reverse=True))
         files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded.get(rel, ())))
-        by_path[seen[rel].resolve()] = rel
+        by_path[seen[rel]] = rel  # under the resolved root already
     patterns = tuple(
         _PatternHit(c.rule, p, c.preset, hits[(c.order, p)]) for c in compiled for p, _ in c.positives
     )
@@ -764,11 +770,17 @@ def _part_count(
 
 
 def _starts_with_dashes(path: Path) -> bool:
+    # os.open/os.read: a warm run does this for every file, and io.open costs several times more
     try:
-        with path.open("rb") as fh:
-            head = fh.read(6)
+        fd = os.open(path, os.O_RDONLY)
     except OSError:
         return False
+    try:
+        head = os.read(fd, 6)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
     return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
