@@ -2,9 +2,9 @@
 
 ``truncate(text, max_tokens)`` cuts a text so that it counts at most ``max_tokens`` (marker included)
 and is as long as possible, at a grapheme cluster boundary (or a line boundary with ``lines=True``).
-With an exact tokenizer it encodes once, cuts the token list, decodes the cut and then fixes the
-boundary with a few counts of the (small) result, so truncating a large document costs about one count
-of it. Estimates (``chars4``, ``words``...) have no tokens to cut: they are searched, and the result is
+With an exact tokenizer it counts the text once, encodes only a window a little larger than what is
+kept, cuts that token list, decodes the cut and then fixes the boundary with a few counts of the
+(small) result, so truncating a large document costs little more than one count of it. Estimates (``chars4``, ``words``...) have no tokens to cut: they are searched, and the result is
 under by the estimator's own count.
 
 ``assemble(sections, budget)`` fits named sections into a total budget in priority order: pinned
