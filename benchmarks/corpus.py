@@ -9,12 +9,12 @@ documents of 200-6,000 characters at line ends, with sizes drawn from a seeded g
 category is capped so none dominates. The output is JSON lines: {"id", "category", "text"}, in a stable
 order; the same pins give the same file, byte for byte (its SHA-256 is printed).
 
-
+Categories: english (Django's reST docs), markdown (aider and litellm docs), python (Django), js (Django
 admin scripts, litellm UI), ts (TypeScript's lib.*.d.ts from Debian), rust (serde and regex-syntax from
 Debian), json (litellm data files), yaml (litellm and aider configs), japanese / chinese / cyrillic (the
-Japanese, Chinese and Russian manual pages from Debian, and Django's translations), korean and arabic
-(Django's translations: the translated strings alone), korean-english (Django's Korean catalogue with
-each English source string next to its translation).
+Japanese, Chinese and Russian manual pages from Debian, and translation catalogues), korean and arabic
+(translated strings from Django, wagtail, Sphinx and the JupyterLab language packs), korean-english
+(each English source string next to its Korean translation).
 """
 
 from __future__ import annotations
