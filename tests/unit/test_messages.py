@@ -100,6 +100,11 @@ def test_cookbook_tools_request_matches_the_api_counts(encoding: str, api_count:
     assert count(request, encoding) == api_count
 
 
+def test_request_without_tools_is_its_messages() -> None:
+    # docs/counting-messages.md, example 3: "Without the tools key the same request is 33 tokens".
+    assert count({"messages": WEATHER_MESSAGES}, "o200k_base") == 33
+
+
 def test_tools_request_parts_follow_the_documented_arithmetic() -> None:
     found = breakdown({"messages": WEATHER_MESSAGES, "tools": WEATHER_TOOLS}, "o200k_base")
     # docs/counting-messages.md, example 3: system 14, user 8, tool text 11 + 14 + 8 + 2 + 2,
