@@ -1,0 +1,28 @@
+"""The fixit rule the lint benchmark runs: PB101's keyword case (``max_tokens=8000``) written as a
+Fixit 2 rule, the nearest single-rule equivalent a fixit user would write."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+from fixit import Invalid, LintRule, Valid
+
+_BUDGET = re.compile(
+    r"(?i)(max|limit|budget|window|reserve|cap).*tokens?|tokens?.*(limit|budget)|context_?window|n_ctx|num_ctx"
+)
+
+
+class InlineBudget(LintRule):
+    MESSAGE = "token budget passed inline; move it to config"
+    VALID = [Valid("f(max_tokens=settings.max_tokens)")]
+    INVALID = [Invalid("f(max_tokens=8000)")]
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if (
+            node.keyword is not None
+            and isinstance(node.value, cst.Integer)
+            and _BUDGET.search(node.keyword.value)
+        ):
+            if int(node.value.evaluated_value) >= 16:
+                self.report(node)

@@ -1,0 +1,78 @@
+"""Download the pinned agent packages the lint benchmarks and precision study use.
+
+Usage: python benchmarks/lint_fetch.py
+
+Each package is fetched from PyPI with ``pip download --no-deps`` (a wheel when one
+exists) and unpacked under ``benchmarks/.cache/src/<name>-<version>/`` (gitignored).
+Nothing is installed or imported: the lint only reads the files.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+#: The corpus. Versions are pinned so the figures in docs/lint.md can be reproduced.
+PINNED: dict[str, str] = {
+    "llama-index-core": "0.14.25",
+    "litellm": "1.109.1",
+    "aider-chat": "0.86.2",
+    "crewai": "1.15.30",
+    "openai-agents": "0.24.0",
+    "smolagents": "1.26.0",
+    "langchain-core": "1.8.2",
+}
+
+CACHE = Path(__file__).resolve().parent / ".cache"
+DOWNLOADS = CACHE / "downloads"
+SOURCES = CACHE / "src"
+
+
+def corpus_dirs() -> list[Path]:
+    """The unpacked package directories, in PINNED order (fetched on demand)."""
+    return [fetch(name, version) for name, version in PINNED.items()]
+
+
+def fetch(name: str, version: str) -> Path:
+    target = SOURCES / f"{name}-{version}"
+    if (target / ".complete").exists():
+        return target
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    spec = f"{name}=={version}"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", str(DOWNLOADS), spec],
+        check=True,
+    )
+    norm = name.replace("-", "_").lower()
+    archives = [
+        p
+        for p in DOWNLOADS.iterdir()
+        if p.name.lower().replace("-", "_").startswith(f"{norm}_{version}")
+        or p.name.lower().replace("-", "_").startswith(f"{norm}-{version}")
+    ]
+    if not archives:
+        raise SystemExit(f"no archive for {spec} in {DOWNLOADS}")
+    archive = archives[0]
+    target.mkdir(parents=True, exist_ok=True)
+    if archive.suffix == ".whl" or archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as zf:
+            members = [m for m in zf.namelist() if m.endswith(".py")]
+            zf.extractall(target, members)
+    else:
+        with tarfile.open(archive) as tf:
+            tf.extractall(target, [m for m in tf.getmembers() if m.name.endswith(".py")], filter="data")
+    (target / ".complete").write_text(archive.name + "\n")
+    return target
+
+
+def main() -> None:
+    for path in corpus_dirs():
+        files = sum(1 for _ in path.rglob("*.py"))
+        print(f"{path.relative_to(CACHE)}: {files} .py files")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The lint cache: per-file results keyed by file content, so an unchanged tree re-lints without
+parsing anything.
+
+One JSON file, ``<cache_dir>/lint-v1.json`` (``.prompt-budget/cache/`` by default): ``results`` maps a
+content hash to a file's findings and facts; ``stats`` maps a path to its last (mtime, size, hash), so
+an unchanged file is found with a ``stat`` and without reading it. The whole cache is dropped when the
+rules, their options or prompt-budget's version change (``fingerprint``). Writes are atomic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from prompt_budget.lint.findings import FileResult
+
+__all__ = ["LintCache", "rules_fingerprint"]
+
+CACHE_FILE = "lint-v1.json"
+
+
+def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
+    """A hash of the rule code (the modules the rules live in and the engine's own), the options and
+    the package version: any change empties the cache."""
+    from prompt_budget import __version__
+
+    h = hashlib.sha256(f"{__version__}|{options_fingerprint}".encode())
+    here = Path(__file__).parent
+    sources = {here / name for name in ("engine.py", "rule.py", "names.py", "findings.py")}
+    for rule in rules:
+        module = __import__(rule.__module__, fromlist=["_"])
+        if getattr(module, "__file__", None):
+            sources.add(Path(module.__file__))
+        h.update(f"{rule.__module__}.{rule.__qualname__}".encode())
+    for source in sorted(sources):
+        with contextlib.suppress(OSError):
+            h.update(source.read_bytes())
+    return h.hexdigest()[:24]
+
+
+class LintCache:
+    def __init__(self, directory: Path, fingerprint: str) -> None:
+        self.file = directory / CACHE_FILE
+        self.fingerprint = fingerprint
+        self.results: dict[str, dict[str, Any]] = {}
+        self.stats: dict[str, list[Any]] = {}
+        self.used: set[str] = set()
+        self.dirty = False
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(data, dict) and data.get("fingerprint") == fingerprint:
+            self.results = data.get("results", {})
+            self.stats = data.get("stats", {})
+
+    def get(self, path: Path, display: str) -> FileResult | None:
+        """The cached result of ``path`` if its content is unchanged, else None."""
+        key = str(path.resolve())
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        entry = self.stats.get(key)
+        if entry is not None and entry[0] == st.st_mtime_ns and entry[1] == st.st_size:
+            digest = entry[2]
+        else:
+            try:
+                digest = _digest(path.read_bytes())
+            except OSError:
+                return None
+            self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
+            self.dirty = True
+        data = self.results.get(digest)
+        if data is None:
+            return None
+        self.used.add(digest)
+        return FileResult.from_dict(data, path=display)
+
+    def put(self, path: Path, result: FileResult) -> None:
+        key = str(path.resolve())
+        try:
+            st = path.stat()
+            digest = _digest(path.read_bytes())
+        except OSError:
+            return
+        self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
+        self.results[digest] = result.to_dict()
+        self.used.add(digest)
+        self.dirty = True
+
+    def save(self) -> None:
+        """Write the cache if anything changed, keeping only results some path still points at."""
+        if not self.dirty:
+            return
+        live = {entry[2] for entry in self.stats.values()}
+        data = {
+            "fingerprint": self.fingerprint,
+            "results": {k: v for k, v in self.results.items() if k in live},
+            "stats": self.stats,
+        }
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.file.parent, prefix=".lint-", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, separators=(",", ":"))
+            os.replace(tmp, self.file)
+        except OSError:  # a read-only tree lints fine without a cache
+            return
+        self.dirty = False
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()

@@ -1,0 +1,494 @@
+"""The lint engine: find files, pre-check them, parse the candidates with libcst, run every rule in one
+batched pass, resolve positions and suppressions, and run the project-wide rules over every file's facts.
+
+Work is spread over processes (``jobs``) and per-file results are cached by content (``cache.py``), so
+an unchanged tree re-lints from the cache without parsing anything.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import ast
+import warnings
+from prompt_budget.lint.findings import Fact, FileResult, Finding
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.options import DEFAULT_EXCLUDE, LintOptions, code_matches, glob_match
+from prompt_budget.lint.rule import FileContext, LintRule, Report
+
+__all__ = [
+    "PARSE_ERROR",
+    "LintReport",
+    "Linter",
+    "all_rules",
+    "allocate_keys",
+    "discover",
+    "known_codes",
+    "lint_source",
+]
+
+PARSE_ERROR = "PB000"
+#: Files at least this many to lint before worker processes are worth their start-up.
+PARALLEL_THRESHOLD = 24
+
+_NOQA = re.compile(
+    r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?(?:\s*--\s*(?P<reason>.*))?",
+    re.IGNORECASE,
+)
+
+
+def all_rules() -> list[type[LintRule]]:
+    """The built-in rules plus those third-party plugins register (``prompt_budget_lint_rules``)."""
+    from prompt_budget.lint.rules import BUILTIN_RULES
+
+    rules = list(BUILTIN_RULES)
+    try:
+        from prompt_budget.plugins import get_plugin_manager
+
+        for batch in get_plugin_manager().hook.prompt_budget_lint_rules():
+            rules.extend(r for r in batch if r not in rules)
+    except ImportError:  # pragma: no cover - plugins.py ships with the package
+        pass
+    return rules
+
+
+def known_codes() -> dict[str, str]:
+    """Every rule code and its name, PB000 included."""
+    codes = {PARSE_ERROR: "parse-error"}
+    codes.update({rule.CODE: rule.NAME for rule in all_rules()})
+    return codes
+
+
+# --- suppression comments ---------------------------------------------------------------------------
+
+
+def noqa_map(text: str) -> dict[int, tuple[frozenset[str] | None, str]]:
+    """Line number -> (codes, reason) for every ``# noqa`` comment; codes None means every code."""
+    out: dict[int, tuple[frozenset[str] | None, str]] = {}
+    if "noqa" not in text and "NOQA" not in text:
+        return out
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "#" not in line:
+            continue
+        match = _NOQA.search(line)
+        if match is None:
+            continue
+        codes = match.group("codes")
+        parsed = frozenset(c.upper() for c in re.split(r"[\s,]+", codes) if c) if codes else None
+        out[number] = (parsed, (match.group("reason") or "").strip())
+    return out
+
+
+def _suppression(noqa: dict[int, tuple[frozenset[str] | None, str]], code: str, lines: Iterable[int]) -> str | None:
+    for line in lines:
+        entry = noqa.get(line)
+        if entry is None:
+            continue
+        codes, reason = entry
+        if codes is None or code in codes:
+            return f"noqa: {reason}" if reason else "noqa"
+    return None
+
+
+# --- one file -------------------------------------------------------------------------------------------
+
+
+def _module_name(path: str) -> str:
+    p = Path(path)
+    return p.parent.name if p.stem == "__init__" else p.stem
+
+
+def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
+    """The cheap textual test: could any rule find something in this text? Patterns are matched
+    against the lower-cased text (case-insensitive matching in ``re`` is several times slower)."""
+    lowered = text.lower()
+    return any(all(p.search(lowered) for p in rule.PRECHECK) for rule in rules)
+
+
+def _parse_error(path: str, exc: BaseException) -> FileResult:
+    if isinstance(exc, SyntaxError):
+        line, column = exc.lineno or 1, (exc.offset or 1)
+        message = f"cannot parse: {exc.msg}"
+    else:
+        line, column = 1, 1
+        message = f"cannot parse: {type(exc).__name__}: {exc}"
+    finding = Finding(
+        path=path, line=line, column=column, end_line=line, end_column=column, code=PARSE_ERROR,
+        rule="parse-error", message=message, suggestion="fix the syntax error; the other files were linted",
+    )
+    return FileResult(path=path, findings=(finding,), parsed=True)
+
+
+@lru_cache(maxsize=256)
+def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
+    """(node type, method name) for every visit_/leave_ method a rule class defines."""
+    return tuple(
+        (name.split("_", 1)[1], name) for name in dir(rule) if name.startswith(("visit_", "leave_"))
+    )
+
+
+_SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind"})
+
+
+@lru_cache(maxsize=512)
+def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    """The fields of a node type that can hold child nodes worth visiting (not ``ctx``/``op``: the
+    Load/Store and operator singletons)."""
+    return tuple(f for f in kind._fields if f not in _SKIP_FIELDS)
+
+
+def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None:
+    """One depth-first walk calling every rule's ``visit_<Type>`` before a node's children and
+    ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current."""
+    visit: dict[str, list[Callable[[Any], None]]] = {}
+    leave: dict[str, list[Callable[[Any], None]]] = {}
+    for rule in visitors:
+        for node_type, method in _handlers(type(rule)):
+            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append(getattr(rule, method))
+    ancestors, scopes = ctx.ancestors, ctx.scopes
+    scope_types = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    AST = ast.AST
+
+    def rec(node: ast.AST) -> None:
+        ancestors.append(node)
+        kind = type(node)
+        is_scope = kind in scope_types
+        if is_scope:
+            scopes.append(node)  # type: ignore[arg-type]
+        name = kind.__name__
+        for fn in visit.get(name, ()):
+            fn(node)
+        for field in _child_fields(kind):
+            child = getattr(node, field, None)
+            if child is None:
+                continue
+            if type(child) is list:
+                for item in child:
+                    if isinstance(item, AST):
+                        rec(item)
+            elif isinstance(child, AST):
+                rec(child)
+        for fn in leave.get(name, ()):
+            fn(node)
+        if is_scope:
+            scopes.pop()
+        ancestors.pop()
+
+    rec(tree)
+
+
+def lint_source(
+    source: str | bytes,
+    path: str,
+    options: LintOptions,
+    rules: Sequence[type[LintRule]],
+    *,
+    keep_reports: list[Report] | None = None,
+) -> FileResult:
+    """Lint one file's source with ``rules`` (already filtered by select/ignore). Never raises for a
+    file that does not parse: that is a PB000 finding. ``keep_reports`` collects the raw reports
+    (with their nodes) for ``--fix``."""
+    text = source.decode("utf-8", errors="replace") if isinstance(source, bytes) else source
+    if not precheck(text, rules):
+        return FileResult(path=path)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in the linted code
+            tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        if not options.enabled(PARSE_ERROR):
+            return FileResult(path=path, parsed=True)
+        return _parse_error(path, exc)
+    lines = text.splitlines()
+    ctx = FileContext(path, _module_name(path), lines)
+    try:
+        _walk(tree, ctx, [rule.from_options(ctx, options) for rule in rules])
+    except RecursionError as exc:  # pathological nesting: report, don't crash
+        return _parse_error(path, exc)
+    if keep_reports is not None:
+        keep_reports.extend(ctx.reports)
+    if not ctx.reports and not ctx.facts:
+        return FileResult(path=path, parsed=True)
+    noqa = noqa_map(text)
+
+    def span(node: ast.AST) -> tuple[int, int, int, int]:
+        line = getattr(node, "lineno", 1)
+        end_line = getattr(node, "end_lineno", None) or line
+        col = _char_column(lines, line, getattr(node, "col_offset", 0))
+        end_col = _char_column(lines, end_line, getattr(node, "end_col_offset", None) or 0)
+        return line, col + 1, end_line, end_col + 1
+
+    findings: list[Finding] = []
+    for report in ctx.reports:
+        line, col, end_line, end_col = span(report.node)
+        findings.append(
+            Finding(
+                path=path, line=line, column=col, end_line=end_line, end_column=end_col, code=report.code,
+                rule=report.rule, message=report.message, value=report.value, suggestion=report.advice,
+                fixable=report.target is not None and report.value is not None,
+                suppressed=_suppression(noqa, report.code, (line, end_line)), key_parts=report.key_parts,
+                key=config_key(*reversed(report.key_parts[:1])) if report.key_parts else None,
+            )
+        )
+    findings = _drop_nested(findings)
+    facts = []
+    for node, name, value in ctx.facts:
+        line, col, end_line, end_col = span(node)
+        facts.append(Fact(name, value, path, line, col, end_line, end_col, _suppression(noqa, "PB108", (line,))))
+    return FileResult(path=path, findings=tuple(findings), facts=tuple(facts), parsed=True)
+
+
+def _char_column(lines: Sequence[str], line: int, byte_col: int) -> int:
+    """ast columns count UTF-8 bytes; editors, SARIF and libcst count characters."""
+    if not 0 < line <= len(lines):
+        return byte_col
+    text = lines[line - 1]
+    if text.isascii():
+        return byte_col
+    return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+
+def _drop_nested(findings: list[Finding]) -> list[Finding]:
+    """A table finding (PB107) covers the budgets inside it: drop findings within its range."""
+    tables = [f for f in findings if f.code == "PB107"]
+    if not tables:
+        return findings
+
+    def inside(f: Finding, t: Finding) -> bool:
+        return (t.line, t.column) <= (f.line, f.column) and (f.end_line, f.end_column) <= (t.end_line, t.end_column)
+
+    return [f for f in findings if f.code == "PB107" or not any(inside(f, t) for t in tables)]
+
+
+def lint_path(path: Path, display: str, options: LintOptions, rules: Sequence[type[LintRule]]) -> FileResult:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        finding = Finding(
+            path=display, line=1, column=1, end_line=1, end_column=1, code=PARSE_ERROR, rule="parse-error",
+            message=f"cannot read: {exc.strerror or exc}",
+        )
+        return FileResult(path=display, findings=(finding,))
+    return lint_source(data, display, options, rules)
+
+
+# --- worker processes -------------------------------------------------------------------------------
+
+_worker_state: dict[str, Any] = {}
+
+
+def _worker_init(options: LintOptions, rules: Sequence[type[LintRule]]) -> None:
+    _worker_state["options"] = options
+    _worker_state["rules"] = rules
+
+
+def _worker_lint(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
+    path, display = job
+    result = lint_path(Path(path), display, _worker_state["options"], _worker_state["rules"])
+    return path, result.to_dict()
+
+
+# --- discovery --------------------------------------------------------------------------------------------
+
+
+def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
+    """The Python files to lint: files named are always linted; directories are walked, skipping
+    virtual envs, VCS and build folders, what their own ``.gitignore`` files exclude and ``exclude``."""
+    from prompt_budget.walk import SKIP_DIRS, GitIgnore
+
+    skip = set(DEFAULT_EXCLUDE) | set(SKIP_DIRS)
+    out: list[Path] = []
+    for start in paths:
+        if start.is_file():
+            out.append(start)
+            continue
+        ignores: list[tuple[Path, GitIgnore]] = []
+        for folder, dirnames, filenames in os.walk(start):
+            here = Path(folder)
+            while ignores and not here.is_relative_to(ignores[-1][0]):
+                ignores.pop()
+            gi = here / ".gitignore"
+            if ".gitignore" in filenames:
+                rules = GitIgnore.read(gi) if gi.is_file() else None
+                if rules is not None:
+                    ignores.append((here, rules))
+
+            def ignored(p: Path, is_dir: bool) -> bool:
+                verdict = False
+                for base, rules in ignores:
+                    v = rules.match(p.relative_to(base).as_posix(), is_dir)
+                    if v is not None:
+                        verdict = v
+                return verdict or options.is_excluded(options.relative(p))
+
+            dirnames[:] = sorted(
+                d for d in dirnames
+                if d not in skip and not (here / d / "pyvenv.cfg").exists() and not ignored(here / d, True)
+            )
+            for name in sorted(filenames):
+                if name.endswith((".py", ".pyi")) and not ignored(here / name, False):
+                    out.append(here / name)
+    seen: set[Path] = set()
+    unique = []
+    for p in out:
+        if p not in seen:
+            seen.add(p)
+            unique.append(p)
+    return unique
+
+
+# --- keys ------------------------------------------------------------------------------------------------
+
+
+def allocate_keys(findings: Sequence[Finding], options: LintOptions) -> list[Finding]:
+    """Give every movable finding a config key, unique per value across the run and the existing
+    ``[tool.prompt_budget.values]``: the shortest candidate that is free or already holds the same value
+    (``max_tokens``, then ``summarize_max_tokens``, then ``agent_summarize_max_tokens``, then ``_2``...)."""
+    taken: dict[str, Any] = dict(options.existing_values)
+    out: list[Finding] = []
+    for f in findings:
+        if f.value is None or not f.key_parts or f.code == "PB108":
+            if not f.suggestion and f.value is not None and f.key:
+                f = replace(f, suggestion=f"[{options.values_table}] {f.key} = {f.value}")
+            out.append(f)
+            continue
+        candidates = [config_key(*reversed(f.key_parts[: i + 1])) for i in range(len(f.key_parts))]
+        key = next((c for c in candidates if c not in taken or taken[c] == f.value), None)
+        if key is None:
+            n = 2
+            while f"{candidates[-1]}_{n}" in taken and taken[f"{candidates[-1]}_{n}"] != f.value:
+                n += 1
+            key = f"{candidates[-1]}_{n}"
+        taken[key] = f.value
+        out.append(f.with_key(key, options.values_table))
+    return out
+
+
+# --- the run -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class LintReport:
+    """The outcome of a run: findings sorted by place, and what it cost."""
+
+    findings: list[Finding]
+    files: int = 0
+    parsed: int = 0
+    cached: int = 0
+    seconds: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def counted(self) -> list[Finding]:
+        """The findings that are not suppressed (they decide the exit code)."""
+        return [f for f in self.findings if f.suppressed is None]
+
+
+class Linter:
+    """Lint paths with one set of options. ``jobs`` processes (default: every core) and an optional
+    ``LintCache``."""
+
+    def __init__(
+        self,
+        options: LintOptions,
+        *,
+        rules: Sequence[type[LintRule]] | None = None,
+        cache: Any = None,
+        jobs: int | None = None,
+    ) -> None:
+        self.options = options
+        candidates = list(rules) if rules is not None else all_rules()
+        self.rules = [r for r in candidates if options.enabled(r.CODE)]
+        self.cache = cache
+        self.jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+
+    def display(self, path: Path) -> str:
+        return self.options.relative(path)
+
+    def lint_paths(self, paths: Sequence[Path], *, progress: Callable[[int], None] | None = None) -> LintReport:
+        started = time.perf_counter()
+        files = discover(paths, self.options)
+        discovered = time.perf_counter()
+        results: dict[Path, FileResult] = {}
+        todo: list[Path] = []
+        for path in files:
+            hit = self.cache.get(path, self.display(path)) if self.cache is not None else None
+            if hit is not None:
+                results[path] = hit
+            else:
+                todo.append(path)
+        cached = len(results)
+        looked_up = time.perf_counter()
+        for path, result in self._lint_many(todo):
+            results[path] = result
+            if self.cache is not None:
+                self.cache.put(path, result)
+        if self.cache is not None:
+            self.cache.save()
+        linted = time.perf_counter()
+        findings = [f for path in files for f in results[path].findings]
+        facts = [fact for path in files for fact in results[path].facts]
+        for rule in self.rules:
+            if rule.PROJECT_WIDE:
+                findings.extend(rule.check_project(facts, self.options))
+        findings = self._apply_per_file_ignores(findings)
+        findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
+        findings = allocate_keys(findings, self.options)
+        done = time.perf_counter()
+        return LintReport(
+            findings=findings,
+            files=len(files),
+            parsed=sum(1 for r in results.values() if r.parsed),
+            cached=cached,
+            seconds=done - started,
+            timings={
+                "discover": discovered - started,
+                "cache_lookup": looked_up - discovered,
+                "lint": linted - looked_up,
+                "project": done - linted,
+            },
+        )
+
+    def _lint_many(self, todo: list[Path]) -> Iterator[tuple[Path, FileResult]]:
+        if self.jobs <= 1 or len(todo) < PARALLEL_THRESHOLD:
+            for path in todo:
+                yield path, lint_path(path, self.display(path), self.options, self.rules)
+            return
+        # Biggest files first, in small chunks, so both workers finish together.
+        ordered = sorted(todo, key=lambda p: -_size(p))
+        jobs = [(str(p), self.display(p)) for p in ordered]
+        by_str = {str(p): p for p in ordered}
+        with ProcessPoolExecutor(
+            max_workers=self.jobs, initializer=_worker_init, initargs=(self.options, self.rules)
+        ) as pool:
+            for path, data in pool.map(_worker_lint, jobs, chunksize=8):
+                yield by_str[path], FileResult.from_dict(data)
+
+    def _apply_per_file_ignores(self, findings: list[Finding]) -> list[Finding]:
+        if not self.options.per_file_ignores:
+            return findings
+        out = []
+        for f in findings:
+            if f.suppressed is None:
+                for pattern, codes in self.options.per_file_ignores:
+                    if code_matches(f.code, codes) and glob_match(f.path, pattern):
+                        f = replace(f, suppressed=f"per-file-ignores: {pattern}")
+                        break
+            out.append(f)
+        return out
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+

@@ -1,0 +1,133 @@
+"""The lint's plain data: findings, per-file results and project-wide facts. No libcst here, so the
+pytest plugin and the formats can use these types without paying for the parser."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Union
+
+__all__ = ["Fact", "FileResult", "Finding", "Value", "toml_value"]
+
+#: A value the lint proposes to move into ``[tool.prompt_budget.values]``.
+Value = Union[int, float, str, dict[str, Any], None]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule broken at one place. Lines and columns are 1-based; ``end_column`` is exclusive."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    rule: str
+    message: str
+    #: The config key the value belongs under (``summary_trigger_ratio``) when it can move to config.
+    key: str | None = None
+    value: Value = None
+    #: The TOML the finding suggests, or advice when there is nothing to move.
+    suggestion: str = ""
+    fixable: bool = False
+    #: Why the finding is suppressed (``noqa``, a ``
+    #: ``per-file-ignores`` pattern); None when it counts.
+    suppressed: str | None = None
+    #: Key parts the project-wide key allocator turns into ``key``: (name, scope, module).
+    key_parts: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["key_parts"] = list(self.key_parts)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
+        data = dict(data)
+        data["key_parts"] = tuple(data.get("key_parts", ()))
+        return cls(**data)
+
+    def with_key(self, key: str, table: str) -> Finding:
+        """This finding with its final config key and the TOML snippet for ``table``."""
+        return replace(self, key=key, suggestion=f"[{table}] {key} = {toml_value(self.value)}")
+
+    def public_dict(self) -> dict[str, Any]:
+        """The JSON output's object: everything a consumer needs, without internals."""
+        out = self.to_dict()
+        del out["key_parts"]
+        return out
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something a project-wide rule needs from a file: a budget name bound to a literal value."""
+
+    name: str
+    value: int | float
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    suppressed: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Fact:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """Everything the lint learnt from one file: what the cache stores and the workers send back."""
+
+    path: str
+    findings: tuple[Finding, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    parsed: bool = False
+    timings: dict[str, float] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "findings": [f.to_dict() for f in self.findings],
+            "facts": [f.to_dict() for f in self.facts],
+            "parsed": self.parsed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], path: str | None = None) -> FileResult:
+        findings = tuple(Finding.from_dict(f) for f in data.get("findings", ()))
+        facts = tuple(Fact.from_dict(f) for f in data.get("facts", ()))
+        if path is not None and path != data.get("path"):
+            findings = tuple(replace(f, path=path) for f in findings)
+            facts = tuple(replace(f, path=path) for f in facts)
+        return cls(path=path or data["path"], findings=findings, facts=facts, parsed=data.get("parsed", False))
+
+
+def _toml_key(key: str) -> str:
+    if key and all(c.isalnum() or c in "_-" for c in key):
+        return key
+    return json.dumps(key)
+
+
+def toml_value(value: Value) -> str:
+    """``value`` as a TOML value (inline tables for dicts)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return repr(value)
+        raise ValueError(f"cannot write {value!r} to TOML")
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, dict):
+        inner = ", ".join(f"{_toml_key(str(k))} = {toml_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    raise ValueError(f"cannot write {value!r} to TOML")

@@ -1,0 +1,221 @@
+"""How the lint decides, from identifiers alone, what a number means.
+
+The rules never judge a number by its size alone: a literal is a token budget when the name it is bound
+to (a keyword, a constant, a parameter, a dict key) says so. This module holds those word lists and the
+small predicates the rules share. Pure Python: no libcst.
+
+Names are split into lower-case words (``maxOutputTokens`` -> ``max output tokens``,
+``DEFAULT_CONTEXT_WINDOW`` -> ``default context window``) and judged on the words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+__all__ = [
+    "NameJudge",
+    "config_key",
+    "is_non_openai_model",
+    "looks_like_model_name",
+    "words",
+]
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
+# Words that turn "tokens" into a limit ("max_tokens", "token_budget", "reserve_tokens").
+LIMIT_WORDS = frozenset(
+    {
+        "max", "maximum", "min", "minimum", "limit", "limits", "budget", "budgets", "window", "cap",
+        "ceiling", "reserve", "reserved", "buffer", "threshold", "allowance", "margin", "headroom",
+        "target", "chunk", "context", "ctx", "trigger", "sample",
+    }
+)
+# Whole phrases that are budgets without the word "tokens".
+BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("context", "window"),
+    ("context", "length"),
+    ("context", "size"),
+    ("context", "limit"),
+    ("context", "len"),
+    ("max", "context"),
+    ("n", "ctx"),
+    ("num", "ctx"),
+    ("max", "ctx"),
+    ("ctx", "len"),
+    ("ctx", "size"),
+    ("max", "seq", "len"),
+    ("max", "seq", "length"),
+    ("max", "sequence", "length"),
+    ("num", "predict"),
+    ("thinking", "budget"),
+    ("reasoning", "budget"),
+    ("context", "budget"),
+    ("prompt", "budget"),
+    ("num", "output"),
+    ("num", "outputs"),
+)
+# Names that are a budget only in a token context (the callee or the function mentions tokens).
+WEAK_BUDGET_NAMES = frozenset({"budget", "limit", "max", "maximum", "cap", "max_len", "max_length", "max_size"})
+# Any of these words means the name is about something else: credentials, time, money, rates, ids,
+# special tokens of a vocabulary, dimensions.
+EXCLUDED_WORDS = frozenset(
+    {
+        "access", "refresh", "auth", "oauth", "bearer", "jwt", "csrf", "session", "expiry", "expire",
+        "expires", "expiration", "expired", "ttl", "age", "lifetime", "secret", "password", "url", "uri",
+        "seconds", "secs", "sec", "ms", "timeout", "retry", "retries", "attempts", "pad", "padding",
+        "bos", "eos", "special", "stop", "sep", "unk", "mask", "idx", "ids", "id", "logprob",
+        "logprobs", "cost", "costs", "price", "prices", "pricing", "usd", "dollar", "dollars", "cents",
+        "minute", "minutes", "tpm", "rpm", "rps", "hour", "hours", "day", "days", "rate", "port", "dim",
+        "dims", "dimension", "dimensions", "width", "height", "pixels", "px", "bytes", "kb", "mb",
+        "api", "hf", "github", "gh", "slack", "bot", "spend", "credits", "credit", "bucket",
+        "refill", "concurrency", "parallel", "workers", "threads", "duration", "interval", "delay",
+        "heartbeat", "jitter", "backoff", "image", "images", "img", "audio", "video", "pages",
+        "exceeded", "error", "errors", "code", "codes", "status", "health", "exception", "char", "chars",
+        "character", "characters",
+    }
+)
+# Words of a number *of* tokens (a count), used for comparisons and ratios.
+COUNT_WORDS = frozenset({"num", "n", "count", "counts", "total", "used", "usage", "len", "length", "size"})
+RATIO_WORDS = frozenset(
+    {"ratio", "fraction", "threshold", "pct", "percent", "percentage", "factor", "utilization", "trigger",
+     "share", "portion", "proportion"}
+)
+# Words that tie a ratio name to a context budget ("summary_trigger_ratio", "compact_threshold").
+RATIO_CONTEXT_WORDS = frozenset(
+    {"token", "tokens", "context", "ctx", "window", "budget", "summary", "summarize", "summarization",
+     "compact", "compaction", "truncate", "truncation", "trim", "memory", "history", "overflow"}
+)
+CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
+BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
+
+_MODEL_PREFIXES = re.compile(
+    r"^(?:[\w.-]+/)*(?:gpt-|gpt4|chatgpt|o1|o3|o4|text-davinci|davinci|babbage|claude|anthropic\.|gemini|"
+    r"palm|chat-bison|text-bison|llama|meta-llama|codellama|mistral|mixtral|codestral|ministral|"
+    r"command|cohere|qwen|deepseek|phi-|gemma|grok|yi-|glm|j2-|jamba|nova|titan|sonar|kimi|moonshot|"
+    r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab)",
+    re.IGNORECASE,
+)
+_NON_OPENAI = re.compile(
+    r"claude|anthropic|gemini|palm|bison|llama|mistral|mixtral|codestral|command|cohere|qwen|"
+    r"deepseek|gemma|grok|phi-|jamba|titan|nova|sonar|kimi|glm",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=8192)
+def words(name: str) -> tuple[str, ...]:
+    """Split an identifier or a dict key into lower-case words."""
+    out: list[str] = []
+    for part in re.split(r"[^A-Za-z0-9]+", name):
+        out.extend(w.lower() for w in _CAMEL.findall(part))
+    return tuple(out)
+
+
+_PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
+
+
+def _has_budget_phrase(ws: tuple[str, ...]) -> bool:
+    joined = " " + " ".join(ws) + " "
+    return any(p in joined for p in _PHRASES)
+
+
+@lru_cache(maxsize=65536)
+def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool:
+    lowered = name.lower()
+    if lowered.lstrip("_") in extra or lowered in extra:
+        return True
+    ws = words(name)
+    if not ws or lowered in ignore or any(w in EXCLUDED_WORDS for w in ws):
+        return False
+    if "token" in ws and "tokens" not in ws and any(w in {"length", "len", "size"} for w in ws):
+        return False  # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget
+    if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
+        return True
+    return _has_budget_phrase(ws)
+
+
+def looks_like_model_name(text: str) -> bool:
+    """``"gpt-4o"``, ``"claude-3-5-sonnet-latest"``, ``"anthropic/claude-opus-4"``..."""
+    return bool(_MODEL_PREFIXES.match(text)) and len(text) <= 120 and " " not in text
+
+
+def is_non_openai_model(text: str) -> bool:
+    """A model string tiktoken's OpenAI encodings were not trained for."""
+    return bool(_NON_OPENAI.search(text))
+
+
+def config_key(*parts: str) -> str:
+    """A snake_case key for ``[tool.prompt_budget.values]`` from name parts (empty parts skipped)."""
+    ws: list[str] = []
+    for part in parts:
+        for w in words(part):
+            if not ws or ws[-1] != w:
+                ws.append(w)
+    while len(ws) > 1 and ws[0] in {"default", "defaults", "dflt"}:
+        ws.pop(0)
+    return "_".join(ws) or "value"
+
+
+@dataclass(frozen=True)
+class NameJudge:
+    """The name predicates, bent by the user's ``budget-names`` and ``ignore-names`` options.
+
+    ``extra_budget_names`` and ``ignore_names`` match whole identifiers, case-insensitively.
+    """
+
+    extra_budget_names: frozenset[str] = field(default_factory=frozenset)
+    ignore_names: frozenset[str] = field(default_factory=frozenset)
+
+    @classmethod
+    def build(cls, budget_names: Iterable[str] = (), ignore_names: Iterable[str] = ()) -> NameJudge:
+        return cls(frozenset(n.lower() for n in budget_names), frozenset(n.lower() for n in ignore_names))
+
+    def _ignored(self, name: str, ws: tuple[str, ...]) -> bool:
+        return name.lower() in self.ignore_names or any(w in EXCLUDED_WORDS for w in ws)
+
+    def is_budget(self, name: str) -> bool:
+        """A name that on its own says "a limit measured in tokens" (``max_tokens``, ``context_window``,
+        ``token_budget``, ``num_ctx``); never a count of tokens (``prompt_tokens``) or a credential."""
+        return _is_budget(name, self.extra_budget_names, self.ignore_names)
+
+    def is_weak_budget(self, name: str) -> bool:
+        """``budget``, ``limit``, ``max_length``: a token budget only where the callee or the enclosing
+        function is about tokens."""
+        return name.lower().lstrip("_") in WEAK_BUDGET_NAMES and name.lower() not in self.ignore_names
+
+    def mentions_tokens(self, name: str) -> bool:
+        """A function, callee or class name about tokens (``count_tokens``, ``truncate_to_tokens``,
+        ``TokenTextSplitter``), not about credentials."""
+        ws = words(name)
+        return any(w in TOKEN_WORDS for w in ws) and not self._ignored(name, ws)
+
+    def is_token_amount(self, name: str) -> bool:
+        """A name holding an amount of tokens, a count or a budget (``num_tokens``, ``prompt_tokens``,
+        ``tokens``, ``max_tokens``), for comparisons and conversions."""
+        if self.is_budget(name):
+            return True
+        ws = words(name)
+        if not ws or self._ignored(name, ws):
+            return False
+        if "tokens" in ws or "toks" in ws:
+            return True
+        return "token" in ws and any(w in COUNT_WORDS for w in ws)
+
+    def is_ratio(self, name: str) -> bool:
+        ws = words(name)
+        return any(w in RATIO_WORDS for w in ws) and name.lower() not in self.ignore_names
+
+    def is_budget_ratio(self, name: str) -> bool:
+        """A ratio name that says which budget it divides (``summary_trigger_ratio``, ``compact_threshold``)."""
+        ws = words(name)
+        return self.is_ratio(name) and any(w in RATIO_CONTEXT_WORDS for w in ws) and not self._ignored(name, ws)
+
+    def is_chars(self, name: str) -> bool:
+        return any(w in CHAR_WORDS for w in words(name))
+
+    def is_base64(self, name: str) -> bool:
+        return any(w in BASE64_WORDS for w in words(name))

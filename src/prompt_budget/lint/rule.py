@@ -1,0 +1,369 @@
+"""The rule API: ``LintRule``, its test cases and the per-file context the rules share.
+
+A rule is a small class in its own module under ``prompt_budget.lint.rules``::
+
+    class InlineBudget(LintRule):
+        \"\"\"A token budget passed inline as a keyword argument.\"\"\"
+        CODE = "PB101"
+        NAME = "inline-budget"
+        SUMMARY = "Token budget passed inline"
+        VALID = [Valid("client.create(max_tokens=settings.max_tokens)")]
+        INVALID = [Invalid("client.create(max_tokens=8000)", key="max_tokens")]
+
+        def visit_keyword(self, node: ast.keyword) -> None:
+            value = self.budget_literal(node.value)
+            if value is not None and node.arg and self.names.is_budget(node.arg):
+                self.report(node.value, "...", target=node.value, value=value, key_parts=(node.arg,))
+
+Rules find things on Python's own ``ast`` (``visit_<NodeType>`` / ``leave_<NodeType>``, called by the
+engine in one batched walk): it parses ~7x faster than libcst and carries positions for free, which is
+what makes linting a large tree cheap. ``--fix`` then edits the file with libcst, which keeps its
+formatting and comments (``fix.py``). Rules see the shared ``FileContext`` (ancestors, enclosing
+function and class, statement comments) through ``self.ctx`` and their options through ``self.options``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from prompt_budget.lint.findings import Fact, Value
+from prompt_budget.lint.names import NameJudge, words
+from prompt_budget.lint.options import RuleOptions
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Finding
+    from prompt_budget.lint.options import LintOptions
+
+__all__ = [
+    "BUDGET_WORDS",
+    "FileContext",
+    "Invalid",
+    "LintRule",
+    "Report",
+    "Valid",
+    "attr_name",
+    "callee_name",
+    "number",
+    "string_value",
+]
+
+Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+@dataclass(frozen=True)
+class Valid:
+    """Code the rule must not report."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Code the rule must report exactly once (or ``count`` times), on ``line`` if given, suggesting
+    ``key`` if given; ``fixed`` is the code ``--fix`` must produce."""
+
+    code: str
+    line: int | None = None
+    key: str | None = None
+    count: int = 1
+    fixed: str | None = None
+
+
+@dataclass
+class Report:
+    """What a rule reported, before positions, suppressions and keys are resolved. ``target`` is the
+    literal ``--fix`` replaces with ``prompt_budget.value(key)``."""
+
+    code: str
+    rule: str
+    node: ast.AST
+    message: str
+    target: ast.AST | None = None
+    value: Value = None
+    key_parts: tuple[str, ...] = ()
+    advice: str = ""
+
+
+# --- small node helpers the rules share -------------------------------------------------------------
+
+
+def number(node: ast.AST | None) -> int | float | None:
+    """The value of a non-negative int or float literal (``8_000``, ``0.8``), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return node.value
+    return None
+
+
+def string_value(node: ast.AST | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def attr_name(node: ast.AST | None) -> str | None:
+    """The name an expression reads: ``x`` -> x, ``self.cfg.max_tokens`` -> max_tokens,
+    ``d["max_tokens"]`` and ``d.get("max_tokens")`` -> max_tokens."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):
+        return string_value(node.slice)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in {"get", "pop"}
+        and node.args
+    ):
+        return string_value(node.args[0])
+    return None
+
+
+def callee_name(call: ast.Call) -> str | None:
+    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo."""
+    return attr_name(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else None
+
+
+def dotted(node: ast.AST) -> str:
+    """``os.environ.get`` for an Attribute chain of Names, else ""."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr}" if base else ""
+    return ""
+
+
+_ENV_CALLS = re.compile(r"(?:^|\.)(?:environ\.get|environ\.setdefault|getenv|get_env|env\.get|get_secret\w*)$")
+
+
+def is_env_read(call: ast.Call) -> bool:
+    """``os.getenv(...)``, ``os.environ.get(...)``, ``get_secret_str(...)``: a value from the environment."""
+    return bool(_ENV_CALLS.search(dotted(call.func)))
+
+
+def walk(node: ast.AST) -> list[ast.AST]:
+    return list(ast.walk(node))
+
+
+# --- the per-file context ------------------------------------------------------------------------------
+
+_COMMENT = re.compile(r"#(.*)$")
+
+
+class FileContext:
+    """What every rule may ask about where it is in the file. The engine keeps ``ancestors`` and
+    ``scopes`` up to date during its one walk, so each rule does not keep its own stacks."""
+
+    def __init__(self, path: str, module_name: str, lines: Sequence[str] = ()) -> None:
+        self.path = path
+        self.module_name = module_name
+        self.lines = lines
+        self.ancestors: list[ast.AST] = []
+        self.scopes: list[Scope] = []
+        self.reports: list[Report] = []
+        self.facts: list[tuple[ast.AST, str, int | float]] = []
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        """The parent of ``node``, which must be on the ancestor stack (the node being visited or one
+        of its ancestors)."""
+        for i in range(len(self.ancestors) - 1, 0, -1):
+            if self.ancestors[i] is node:
+                return self.ancestors[i - 1]
+        return None
+
+    def function(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        for scope in reversed(self.scopes):
+            if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return scope
+        return None
+
+    def function_name(self) -> str:
+        fn = self.function()
+        return fn.name if fn is not None else ""
+
+    def class_name(self) -> str:
+        for scope in reversed(self.scopes):
+            if isinstance(scope, ast.ClassDef):
+                return scope.name
+        return ""
+
+    def scope_names(self) -> list[str]:
+        return [s.name for s in self.scopes]
+
+    def statement(self) -> ast.stmt | None:
+        for node in reversed(self.ancestors):
+            if isinstance(node, ast.stmt):
+                return node
+        return None
+
+    def comment(self) -> str:
+        """The comments on the lines of the statement being visited and on the line just above it
+        (only for simple statements: a ``def`` or ``if`` does not lend its comment to its body)."""
+        stmt = self.statement()
+        if stmt is None or not self.lines or isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                               ast.ClassDef, ast.If, ast.For, ast.While,
+                                                               ast.With, ast.Try)):
+            return ""
+        first = max(stmt.lineno - 1, 1)
+        last = min(stmt.end_lineno or stmt.lineno, len(self.lines), first + 12)
+        parts = []
+        for number_ in range(first, last + 1):
+            line = self.lines[number_ - 1]
+            if "#" not in line:
+                continue
+            if number_ == first and number_ != stmt.lineno and not line.lstrip().startswith("#"):
+                continue
+            match = _COMMENT.search(_strip_strings(line))
+            if match:
+                parts.append(match.group(1))
+        return " ".join(parts)
+
+
+_STRING = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+
+
+def _strip_strings(line: str) -> str:
+    return _STRING.sub('""', line)
+
+
+#: The words a file must mention for the literal rules to look at it (the cheap pre-check, matched
+#: against the lower-cased text).
+BUDGET_WORDS = re.compile(
+    r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids"
+)
+_TOKENIZE_CALLS = frozenset(
+    {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}
+)
+_TOKEN_COMMENT = re.compile(r"\btokens?\b", re.IGNORECASE)
+_ENCODER_WORDS = frozenset({"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"})
+
+
+class LintRule:
+    """Base class of every lint rule. Subclasses set the class attributes and define
+    ``visit_<ast node type>`` (and optionally ``leave_<type>``) methods that call ``self.report``."""
+
+    CODE: ClassVar[str] = ""
+    NAME: ClassVar[str] = ""
+    #: One line for rule tables, SARIF's ``shortDescription`` and ``--help``.
+    SUMMARY: ClassVar[str] = ""
+    #: A file is parsed only when, for at least one enabled rule, every PRECHECK pattern matches its
+    #: lower-cased text (write the patterns in lower case).
+    PRECHECK: ClassVar[tuple[re.Pattern[str], ...]] = (BUDGET_WORDS,)
+    #: The smallest literal reported unless ``min-value`` says otherwise.
+    DEFAULT_MIN_VALUE: ClassVar[int] = 16
+    #: Project-wide rules get ``check_project`` called with every file's facts.
+    PROJECT_WIDE: ClassVar[bool] = False
+    VALID: ClassVar[Sequence[Valid]] = ()
+    INVALID: ClassVar[Sequence[Invalid]] = ()
+
+    def __init__(self, ctx: FileContext, options: RuleOptions) -> None:
+        self.ctx = ctx
+        self.options = options
+        self.names: NameJudge = options.judge
+
+    @classmethod
+    def from_options(cls, ctx: FileContext, options: LintOptions) -> LintRule:
+        return cls(ctx, options.options_for(cls.CODE, cls.NAME, cls.DEFAULT_MIN_VALUE))
+
+    def report(
+        self,
+        node: ast.AST,
+        message: str,
+        *,
+        target: ast.AST | None = None,
+        value: Value = None,
+        key_parts: Sequence[str] = (),
+        advice: str = "",
+    ) -> None:
+        """Record a finding at ``node``. ``target`` is the literal ``--fix`` replaces with
+        ``prompt_budget.value(key)``; ``key_parts`` name the config key (most specific part first);
+        ``advice`` is the suggestion when nothing moves to config."""
+        parts = tuple(p for p in key_parts if p and p.strip())
+        self.ctx.reports.append(Report(self.CODE, self.NAME, node, message, target, value, parts, advice))
+
+    def fact(self, node: ast.AST, name: str, value: int | float) -> None:
+        """Record a fact for a project-wide rule."""
+        self.ctx.facts.append((node, name, value))
+
+    @classmethod
+    def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        """Project-wide rules: findings from every file's facts. Per-file rules return nothing."""
+        return []
+
+    # --- helpers shared by several rules
+
+    def budget_literal(self, node: ast.AST | None) -> int | None:
+        """The value of an int literal large enough to be a budget, else None."""
+        value = number(node)
+        if isinstance(value, int) and not self.options.allows(value):
+            return value
+        return None
+
+    def token_comment(self) -> bool:
+        """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
+        comment = self.ctx.comment()
+        return bool(comment and _TOKEN_COMMENT.search(comment)) and not any(
+            w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} for w in words(comment)
+        )
+
+    def token_sequence(self, node: ast.AST) -> bool:
+        """A list of tokens: ``tokens``, ``input_ids``, ``enc.encode(text)``, ``tokenizer(text)``."""
+        if isinstance(node, ast.Call):
+            callee = callee_name(node) or ""
+            if callee in {"get", "pop"}:
+                return False
+            if callee.startswith("encode") and isinstance(node.func, ast.Attribute):
+                # enc.encode(text) is a token list; secret.encode() is bytes
+                receiver = attr_name(node.func.value) or dotted(node.func.value)
+                return bool(set(words(receiver)) & _ENCODER_WORDS)
+            return callee in _TOKENIZE_CALLS or self.names.mentions_tokens(callee)
+        name = attr_name(node)
+        if name is None:
+            return False
+        ws = words(name)
+        return ("tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))) and not (
+            self.names.is_budget(name)
+        )
+
+    def token_amount(self, node: ast.AST) -> bool:
+        """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``,
+        ``len(enc.encode(text))``, ``count_tokens(messages)``, ``a_tokens + b_tokens``."""
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+            name = attr_name(node)
+            return name is not None and self.names.is_token_amount(name)
+        if isinstance(node, ast.Call):
+            callee = callee_name(node) or ""
+            if callee == "len":
+                return bool(node.args) and self.token_sequence(node.args[0])
+            if callee in {"get", "pop"}:
+                name = attr_name(node)
+                return name is not None and self.names.is_token_amount(name)
+            return (
+                self.names.mentions_tokens(callee)
+                and callee not in _TOKENIZE_CALLS
+                and not callee.lstrip("_").startswith(("encode", "tokenize", "decode", "get_token_ids"))
+            )
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            return self.token_amount(node.left) or self.token_amount(node.right)
+        return False
+
+    def budget_expr(self, node: ast.AST) -> str | None:
+        """The budget name an expression reads (``self.context_window``, ``info["max_input_tokens"]``,
+        ``get_context_window(model)``), else None."""
+        if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop"}:
+            callee = callee_name(node) or ""
+            return callee if self.names.is_budget(callee) else None
+        name = attr_name(node)
+        return name if name is not None and self.names.is_budget(name) else None
+
+    def scope_key(self) -> str:
+        """The most specific enclosing name, for config keys (function, else class, else "")."""
+        fn = self.ctx.function_name()
+        if fn and fn != "__init__":
+            return fn
+        return self.ctx.class_name()

@@ -1,0 +1,127 @@
+"""PB101 inline-budget: a token budget written inline where it is used."""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.rule import (
+    Invalid,
+    LintRule,
+    Valid,
+    attr_name,
+    callee_name,
+    is_env_read,
+    string_value,
+)
+
+
+class InlineBudget(LintRule):
+    """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
+    ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
+    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback.
+
+    The number decides nothing: the name it is bound to does. Values read from the environment
+    (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
+    """
+
+    CODE = "PB101"
+    NAME = "inline-budget"
+    SUMMARY = "Token budget passed inline (keyword, request dict, .get() default, `or` fallback)"
+    VALID = (
+        Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
+        Valid("requests.get(url, timeout=30, max_retries=5)"),
+        Valid("oauth.fetch(access_token_ttl=3600, refresh_token=token)"),
+        Valid("usage = Usage(prompt_tokens=120, completion_tokens=80, total_tokens=200)"),
+        Valid('limit = int(os.environ.get("MAX_TOKENS", 4096))'),
+        Valid('n = os.getenv("MAX_TOKENS", "4096")'),
+        Valid("llm.complete(prompt, max_tokens=1)  # a ping: too small to be a budget"),
+        Valid("paginate(items, limit=100)"),
+        Valid("embed(texts, dimensions=1536)"),
+        Valid('payload = {"max_tokens": max_tokens, "temperature": 0.2}'),
+        Valid('def f():\n    """Example: client.create(max_tokens=8000)"""\n'),
+        Valid("chunker(text, max_tokens=-1)"),
+        Valid("rate_limiter(max_tokens_per_minute=90000)"),
+    )
+    INVALID = (
+        Invalid(
+            "import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=8000)\n",
+            line=4,
+            key="ask_max_tokens",
+            fixed='import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=prompt_budget.value("ask_max_tokens"))\n',
+        ),
+        Invalid("llm = Anthropic(model=m, max_output_tokens=4_096)", key="max_output_tokens"),
+        Invalid("reply = gen(prompt, maxTokens=2048)"),
+        Invalid("buf = ChatMemoryBuffer.from_defaults(token_limit=3000)"),
+        Invalid("llm = Ollama(model='llama3', context_window=8192)"),
+        Invalid("llm = Ollama(model='llama3', num_ctx=32768)"),
+        Invalid('thinking = {"type": "enabled", "budget_tokens": 10000}'),
+        Invalid("text = truncate_to_tokens(doc, limit=500)"),
+        Invalid('def call(kwargs):\n    return post(max_tokens=kwargs.get("max_tokens", 2048))\n', line=2),
+        Invalid("def call(self, max_tokens=None):\n    return send(n=max_tokens or 4096)\n", line=2),
+        Invalid('params["max_tokens"] = 1024'),
+        Invalid('max_new = getattr(config, "max_new_tokens", 512)'),
+        Invalid('payload = {"model": model, "max_tokens": 1024, "messages": messages}'),
+    )
+
+    def _report(self, node: ast.expr, name: str, value: int, how: str) -> None:
+        self.report(
+            node,
+            f"token budget {name}={value} {how}; move it to config so it can be tuned and tested",
+            target=node,
+            value=value,
+            key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name),
+        )
+
+    def _budget_call(self, call: ast.Call) -> bool:
+        return self.names.mentions_tokens(callee_name(call) or "")
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if is_env_read(node):
+            return
+        # keyword arguments: f(max_tokens=8000), f(limit=500) when f is about tokens
+        for kw in node.keywords:
+            if kw.arg is None:
+                continue
+            value = self.budget_literal(kw.value)
+            if value is None:
+                continue
+            if self.names.is_budget(kw.arg) or (self.names.is_weak_budget(kw.arg) and self._budget_call(node)):
+                self._report(kw.value, kw.arg, value, "passed inline")
+        # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048)
+        func = node.func
+        pair: tuple[ast.expr, ast.expr] | None = None
+        if isinstance(func, ast.Attribute) and func.attr in {"get", "pop", "setdefault"} and len(node.args) >= 2:
+            pair = (node.args[0], node.args[1])
+        elif isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 3:
+            pair = (node.args[1], node.args[2])
+        if pair is None:
+            return
+        name = string_value(pair[0])
+        value = self.budget_literal(pair[1])
+        if name and value is not None and self.names.is_budget(name):
+            self._report(pair[1], name, value, "used as a fallback default")
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> None:
+        if not isinstance(node.op, ast.Or) or len(node.values) < 2:
+            return
+        value = self.budget_literal(node.values[-1])
+        name = attr_name(node.values[-2])
+        if value is not None and name and self.names.is_budget(name):
+            self._report(node.values[-1], name, value, "used as an `or` fallback")
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        for key, item in zip(node.keys, node.values):
+            name = string_value(key)
+            value = self.budget_literal(item)
+            if name and value is not None and self.names.is_budget(name):
+                self._report(item, name, value, "written into a request")
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        value = self.budget_literal(node.value)
+        if value is None:
+            return
+        for target in node.targets:
+            if isinstance(target, ast.Subscript):
+                name = attr_name(target)
+                if name and self.names.is_budget(name):
+                    self._report(node.value, name, value, "written into a request")

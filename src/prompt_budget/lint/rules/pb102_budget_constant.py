@@ -1,0 +1,131 @@
+"""PB102 budget-constant: a token budget held in a constant, a default or a field."""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name
+
+_FIELD_CALLS = frozenset({"Field", "field", "attrib", "attr.ib", "PrivateAttr"})
+
+
+class BudgetConstant(LintRule):
+    """A token budget held in a module or class constant (``CONTEXT_WINDOW = 200_000``), an attribute
+    (``self.max_tokens = 4096``), a parameter default (``def ask(max_tokens=1024)``), a dataclass or
+    pydantic field default (``max_tokens: int = Field(default=1024)``), or returned by a budget getter
+    (``def get_context_window(model): ... return 8192``). A statement whose comment says ``tokens``
+    (``DEFAULT_NUM_OUTPUTS = 256  # tokens``) counts as a budget whatever its name.
+    """
+
+    CODE = "PB102"
+    NAME = "budget-constant"
+    SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
+    VALID = (
+        Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
+        Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
+        Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
+        Valid("EMBEDDING_DIM = 1536"),
+        Valid("class Usage(BaseModel):\n    prompt_tokens: int = 0\n    completion_tokens: int = 0\n"),
+        Valid("def ask(prompt, max_tokens: int | None = None): ..."),
+        Valid("max_tokens = settings.max_tokens"),
+        Valid("num_tokens = 100  # a count, not a budget"),
+        Valid("def get_context_window(model):\n    return WINDOWS[model]\n"),
+    )
+    INVALID = (
+        Invalid(
+            "import prompt_budget\nCONTEXT_WINDOW = 200_000\n",
+            line=2,
+            key="context_window",
+            fixed='import prompt_budget\nCONTEXT_WINDOW = prompt_budget.value("context_window")\n',
+        ),
+        Invalid("DEFAULT_MAX_TOKENS: int = 4096", key="max_tokens"),
+        Invalid("DEFAULT_NUM_OUTPUTS = 256  # tokens", key="num_outputs"),
+        Invalid("class Agent:\n    def __init__(self):\n        self.max_tokens = 4096\n", line=3),
+        Invalid("def summarize(text, max_tokens=1024):\n    ...\n", key="summarize_max_tokens"),
+        Invalid("class Settings(BaseModel):\n    context_window: int = 128000\n", key="settings_context_window"),
+        Invalid("class Settings(BaseModel):\n    max_tokens: int = Field(default=1024, description='x')\n"),
+        Invalid("@dataclass\nclass Cfg:\n    max_output_tokens: int = field(default=8192)\n"),
+        Invalid("def get_max_tokens(model):\n    if model.startswith('gpt-4'):\n        return 8192\n    return n\n", line=3),
+        Invalid("def truncate_tokens(text, limit=500):\n    ...\n"),
+    )
+
+    def _report(self, node: ast.expr, name: str, value: int, where: str, upper: bool) -> None:
+        if upper:
+            parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
+        else:
+            parts = (f"{self.scope_key()} {name}", self.ctx.module_name)
+        self.report(
+            node,
+            f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested",
+            target=node,
+            value=value,
+            key_parts=parts,
+        )
+
+    def _default_of(self, value: ast.expr | None) -> ast.expr | None:
+        """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)``."""
+        if isinstance(value, ast.Call) and callee_name(value) in _FIELD_CALLS:
+            for kw in value.keywords:
+                if kw.arg == "default":
+                    return kw.value
+            return value.args[0] if value.args else None
+        return value
+
+    def _assigned(self, target: ast.expr, literal: ast.expr | None) -> None:
+        value = self.budget_literal(literal)
+        if value is None or literal is None:
+            return
+        if isinstance(target, ast.Name):
+            name = target.id
+            where = "in a constant" if name.isupper() else "as a default"
+        elif isinstance(target, ast.Attribute):
+            name = target.attr
+            where = "in an attribute"
+        else:
+            return
+        if self.names.is_budget(name) or self.token_comment():
+            self._report(literal, name, value, where, name.isupper())
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            self._assigned(target, node.value)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self._assigned(node.target, self._default_of(node.value))
+
+    def visit_arguments(self, node: ast.arguments) -> None:
+        fn = self.ctx.function()
+        fn_name = fn.name if fn is not None else ""
+        positional = [*node.posonlyargs, *node.args]
+        pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+        for arg, default in pairs:
+            value = self.budget_literal(default)
+            if value is None:
+                continue
+            name = arg.arg
+            weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
+            if self.names.is_budget(name) or weak_ok:
+                self.report(
+                    default,
+                    f"token budget {name}={value} as a parameter default; move it to config so callers "
+                    "share one tunable value",
+                    target=default,
+                    value=value,
+                    key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name),
+                )
+
+    def visit_Return(self, node: ast.Return) -> None:
+        value = self.budget_literal(node.value)
+        fn = self.ctx.function()
+        if value is None or node.value is None or fn is None:
+            return
+        if self.names.is_budget(fn.name):
+            key = fn.name.removeprefix("_").removeprefix("get_")
+            self.report(
+                node.value,
+                f"{fn.name}() returns a hard-coded token budget ({value}); read it from config",
+                target=node.value,
+                value=value,
+                key_parts=(key, self.ctx.module_name),
+            )

@@ -1,0 +1,83 @@
+"""PB103 token-threshold: a number of tokens compared against, or clamped to, a literal."""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
+
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+class TokenThreshold(LintRule):
+    """A token count compared against a literal threshold (``if tokens > 96000``,
+    ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``).
+
+    Only ordering comparisons count; the left or right side must be an amount of tokens (a name like
+    ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
+    Counters of items, messages, retries or bytes are not tokens and are never reported.
+    """
+
+    CODE = "PB103"
+    NAME = "token-threshold"
+    SUMMARY = "Token count compared against (or clamped to) a literal threshold"
+    DEFAULT_MIN_VALUE = 32
+    VALID = (
+        Valid("if len(messages) > 100:\n    messages = messages[-100:]\n"),
+        Valid("if retries > 50:\n    raise TimeoutError\n"),
+        Valid("if num_tokens > 0:\n    pass\n"),
+        Valid("if num_tokens > settings.max_tokens:\n    trim()\n"),
+        Valid("if len(token) > 40:\n    raise ValueError('bad api token')\n"),
+        Valid("if status_code >= 500:\n    retry()\n"),
+        Valid("if tokens == 4096:\n    pass\n"),
+        Valid("n = max(1, num_tokens)"),
+    )
+    INVALID = (
+        Invalid(
+            "import prompt_budget\n\ndef check(tokens):\n    if tokens > 96000:\n        compact()\n",
+            line=4,
+            key="check_tokens_threshold",
+            fixed='import prompt_budget\n\ndef check(tokens):\n    if tokens > prompt_budget.value("check_tokens_threshold"):\n        compact()\n',
+        ),
+        Invalid("if len(encoding.encode(text)) >= 8000:  # too many tokens\n    text = shorten(text)\n"),
+        Invalid("if count_tokens(messages) > 100_000:\n    summarize(messages)\n"),
+        Invalid("if 4000 < usage.prompt_tokens:\n    warn()\n"),
+        Invalid("max_tokens = min(max_tokens, 4096)"),
+        Invalid("while len(input_ids) > 512:\n    input_ids = input_ids[1:]\n"),
+        Invalid("if prompt_tokens + completion_tokens > 120_000:\n    stop()\n"),
+    )
+
+    def _report(self, literal: ast.expr, amount: ast.expr, value: int, how: str) -> None:
+        name = callee_name(amount) if isinstance(amount, ast.Call) else attr_name(amount)
+        if name in {None, "len", "get", "pop"}:
+            name = "tokens"
+        self.report(
+            literal,
+            f"token threshold {value} {how}; move it to config next to the budget it protects",
+            target=literal,
+            value=value,
+            key_parts=(f"{self.scope_key()} {name} threshold", self.ctx.module_name),
+        )
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, _ORDER):
+                for amount, literal in ((left, right), (right, left)):
+                    value = self.budget_literal(literal)
+                    if value is not None and self.token_amount(amount):
+                        self._report(literal, amount, value, "compared against a token count")
+                        break
+            left = right
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if not (isinstance(node.func, ast.Name) and node.func.id in {"min", "max"}) or len(node.args) < 2:
+            return
+        values = [a for a in node.args if not isinstance(a, ast.Starred)]
+        amounts = [v for v in values if self.token_amount(v)]
+        if not amounts:
+            return
+        for literal in values:
+            value = self.budget_literal(literal)
+            if value is not None:
+                self._report(literal, amounts[0], value, f"used to clamp a token count with {node.func.id}()")

@@ -1,0 +1,170 @@
+"""PB104 chars-per-token: a hard-coded characters-per-token (or words-per-token) ratio."""
+
+from __future__ import annotations
+
+import re
+
+import ast
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, number
+
+_DIVIDE = (ast.Div, ast.FloorDiv)
+
+
+class CharsPerToken(LintRule):
+    """A hard-coded chars-per-token ratio in a token-estimating context: ``len(text) // 4``,
+    ``len(text) / 3.5``, ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back
+    (``max_chars = max_tokens * 4``, ``text[: budget_tokens * 4]``), and words-per-token guesses
+    (``len(text.split()) * 1.3``).
+
+    The context decides: the result is assigned to, returned from, passed as or commented as tokens,
+    or the enclosing function is about tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain
+    character arithmetic are never reported. The suggested key is shared (``chars_per_token``), so the
+    copies across a project collapse into one value.
+    """
+
+    CODE = "PB104"
+    NAME = "chars-per-token"
+    SUMMARY = "Hard-coded chars-per-token ratio (len(text) // 4) in a token estimate"
+    DEFAULT_MIN_VALUE = 0
+    PRECHECK = (re.compile(r"token"), re.compile(r"(?:/|\*)\s*\(?\s*\d"))
+    VALID = (
+        Valid("decoded_size = len(b64_data) * 3 // 4"),
+        Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
+        Valid("half = len(items) // 2"),
+        Valid("mid = len(text) // 2  # split the text in two"),
+        Valid("step = max_chars - min(2000, max_chars // 4)"),
+        Valid("def count_tokens(text):\n    return len(enc.encode(text))\n"),
+        Valid("tokens = len(enc.encode(text)) // 2  # pairs of tokens"),
+    )
+    INVALID = (
+        Invalid(
+            "import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // 4\n",
+            line=4,
+            key="chars_per_token",
+            fixed='import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // prompt_budget.value("chars_per_token")\n',
+        ),
+        Invalid("approx_tokens = len(prompt) / 3.5"),
+        Invalid("n = len(text) * 0.25  # rough token estimate", key="tokens_per_char"),
+        Invalid("def _token_len(s):\n    return (len(s) + 3) // 4\n"),
+        Invalid("est_tokens = len(text) * 3 // 8"),
+        Invalid("max_chars = max_tokens * 4"),
+        Invalid("snippet = text[: budget_tokens * 4]"),
+        Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
+        Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
+        Invalid("usage = Usage(prompt_tokens=len(prompt) // 4)"),
+    )
+
+    # --- what the operands are
+
+    def _chars(self, node: ast.expr) -> str | None:
+        """"chars" for len(...) or a chars name, "words" for len(x.split()) or a words name."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self._chars(node.left) or self._chars(node.right)
+        if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Call) and callee_name(arg) == "split":
+                return "words"
+            if self.token_sequence(arg):
+                return None
+            return "chars"
+        name = attr_name(node)
+        if name is None:
+            return None
+        ws = words(name)
+        if self.names.is_chars(name) or (("len" in ws or "length" in ws) and "text" in ws):
+            return "chars"
+        if "words" in ws or "word" in ws:
+            return "words"
+        return None
+
+    def _targets(self) -> list[str]:
+        """Names the expression being visited flows into, up to its statement: assignment targets and
+        keyword names."""
+        out: list[str] = []
+        for anc in reversed(self.ctx.ancestors):
+            if isinstance(anc, ast.keyword) and anc.arg:
+                out.append(anc.arg)
+            elif isinstance(anc, ast.Assign):
+                out.extend(attr_name(t) or "" for t in anc.targets)
+            elif isinstance(anc, (ast.AnnAssign, ast.AugAssign)):
+                out.append(attr_name(anc.target) or "")
+            if isinstance(anc, ast.stmt):
+                break
+        return out
+
+    def _token_context(self) -> bool:
+        """Something around the expression says its result is a number of tokens."""
+        if self.names.mentions_tokens(self.ctx.function_name()) or self.token_comment():
+            return True
+        return any(self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n)
+
+    def _char_context(self) -> bool:
+        if self.names.is_chars(self.ctx.function_name()):
+            return True
+        for anc in reversed(self.ctx.ancestors):
+            if isinstance(anc, ast.Slice):
+                return True
+            if isinstance(anc, ast.stmt):
+                break
+        return any(self.names.is_chars(n) for n in self._targets() if n)
+
+    def _base64(self, node: ast.AST) -> bool:
+        names = [self.ctx.function_name()]
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name):
+                names.append(n.id)
+            elif isinstance(n, ast.Attribute):
+                names.append(n.attr)
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+                names.append(n.value)
+        return any(self.names.is_base64(n) for n in names)
+
+    # --- the visit
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        parent = self.ctx.parent(node)
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, _DIVIDE) and parent.left is node:
+            return  # ``len(x) * 3 // 8``: judged once, at the division
+        op, left, right = node.op, node.left, node.right
+        factor = number(right)
+        if factor is None or factor == 0:
+            return
+        if isinstance(op, _DIVIDE):
+            mult = number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
+            if isinstance(left, ast.BinOp) and mult:
+                if self._chars(left.left) == "chars" and 0.15 <= mult / factor <= 0.5:
+                    if not self._base64(node) and self._token_context():
+                        self._report(node, None, round(factor / mult, 3), "chars_per_token")
+                return
+            kind = self._chars(left)
+            if kind == "chars" and 2.5 <= factor <= 6 and not self._base64(node) and self._token_context():
+                self._report(node, right, factor, "chars_per_token")
+            elif kind == "words" and 0.5 <= factor < 1 and self._token_context():
+                self._report(node, right, factor, "words_per_token")
+        elif isinstance(op, ast.Mult):
+            kind = self._chars(left)
+            if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
+                if not self._base64(node) and self._token_context():
+                    self._report(node, right, factor, "tokens_per_char")
+            elif kind == "words" and 1 < factor <= 2 and self._token_context():
+                self._report(node, right, factor, "tokens_per_word")
+            elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_context():
+                self._report(node, right, factor, "chars_per_token")
+
+    def _report(self, node: ast.BinOp, literal: ast.expr | None, value: float, key: str) -> None:
+        what = {
+            "chars_per_token": "characters per token",
+            "tokens_per_char": "tokens per character",
+            "words_per_token": "words per token",
+            "tokens_per_word": "tokens per word",
+        }[key]
+        self.report(
+            node,
+            f"hard-coded ratio of {value} {what} in a token estimate; the ratio differs by model and "
+            "language, so keep one calibrated value in config (or count with a real tokenizer)",
+            target=literal,
+            value=value,
+            key_parts=(key, self.scope_key(), self.ctx.module_name),
+        )

@@ -1,0 +1,200 @@
+"""PB105 budget-ratio: a hard-coded fraction of a context window or token budget."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.options import RuleOptions
+from prompt_budget.lint.rule import BUDGET_WORDS, FileContext, Invalid, LintRule, Report, Valid, attr_name, callee_name, number
+
+# A generic ratio name (no word saying what it measures) is reported only beside a budget.
+_GENERIC_RATIO_WORDS = frozenset(
+    {"threshold", "ratio", "fraction", "pct", "percent", "percentage", "utilization", "trigger", "usage",
+     "max", "min", "default", "warn", "warning", "limit", "soft", "hard", "high", "low", "water", "mark"}
+)
+
+
+def _fraction(node: ast.AST | None) -> float | None:
+    value = number(node)
+    return value if isinstance(value, float) and 0 < value < 1 else None
+
+
+class BudgetRatio(LintRule):
+    """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
+    ``int(max_tokens * 0.9)``, ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
+    generic ``threshold = 0.7`` in a class or function that handles a token budget.
+
+    Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
+    ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
+    """
+
+    CODE = "PB105"
+    NAME = "budget-ratio"
+    SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
+    DEFAULT_MIN_VALUE = 0
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat"),)
+    VALID = (
+        Valid("similarity_threshold = 0.7"),
+        Valid("temperature = 0.2\ntop_p = 0.95"),
+        Valid("class Retriever:\n    similarity_threshold = 0.7\n    max_tokens = settings.max_tokens\n"),
+        Valid("threshold = 0.5  # no budget anywhere near"),
+        Valid("scaled = 0.5 * width"),
+        Valid("limit = settings.ratio * context_window"),
+    )
+    INVALID = (
+        Invalid(
+            "import prompt_budget\n\ndef trigger(context_window):\n    return 0.8 * context_window\n",
+            line=4,
+            key="trigger_context_window_ratio",
+            fixed='import prompt_budget\n\ndef trigger(context_window):\n    return prompt_budget.value("trigger_context_window_ratio") * context_window\n',
+        ),
+        Invalid("limit = int(self.max_tokens * 0.9)"),
+        Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),
+        Invalid("SUMMARY_TRIGGER_RATIO = 0.9", key="summary_trigger_ratio"),
+        Invalid("class Memory:\n    threshold = 0.7\n\n    def __init__(self, token_limit):\n        self.token_limit = token_limit\n", line=2),
+        Invalid("def compact(messages, max_tokens, threshold=0.8):\n    ...\n"),
+        Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
+    )
+
+    def __init__(self, ctx: FileContext, options: RuleOptions) -> None:
+        super().__init__(ctx, options)
+        # One frame per scope (module, class, function): has a budget name been seen, and the generic
+        # ratios waiting to learn it.
+        self._frames: list[tuple[list[bool], list[Report]]] = [([False], [])]
+
+    # --- scope bookkeeping for generic ratio names
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._frames = [([False], [])]
+
+    def leave_Module(self, node: ast.Module) -> None:
+        self._flush()
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self._frames.append(([False], []))
+        self._seen(node.name)
+
+    def leave_ClassDef(self, node: ast.ClassDef) -> None:
+        self._flush()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._frames.append(([False], []))
+        self._seen(node.name)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def leave_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._flush()
+
+    leave_AsyncFunctionDef = leave_FunctionDef
+
+    def _flush(self) -> None:
+        seen, pending = self._frames.pop()
+        if seen[0]:
+            self.ctx.reports.extend(pending)
+        elif self._frames and pending:
+            self._frames[-1][1].extend(pending)  # a budget further out still counts
+
+    def _seen(self, name: str) -> None:
+        if self.names.is_budget(name):
+            for seen, _ in self._frames:
+                seen[0] = True
+
+    def visit_Name(self, node: ast.Name) -> None:
+        self._seen(node.id)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self._seen(node.attr)
+
+    def visit_arg(self, node: ast.arg) -> None:
+        self._seen(node.arg)
+
+    def _generic(self, name: str) -> bool:
+        ws = words(name)
+        return self.names.is_ratio(name) and all(w in _GENERIC_RATIO_WORDS for w in ws)
+
+    def _named_ratio(self, name: str, literal: ast.expr, value: float, pending: bool) -> None:
+        if self.names.is_budget_ratio(name):
+            self._report(literal, value, name, f"{name} = {value}")
+        elif pending and self._generic(name):
+            before = len(self.ctx.reports)
+            self._report(literal, value, name, f"{name} = {value} beside a token budget")
+            self._frames[-1][1].append(self.ctx.reports.pop(before))
+
+    def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
+        base = name if name.isupper() else f"{self.scope_key()} {name}"
+        self.report(
+            literal,
+            f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model",
+            target=literal,
+            value=value,
+            key_parts=(base, self.ctx.module_name),
+        )
+
+    # --- the visits
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if not isinstance(node.op, ast.Mult):
+            return
+        for literal, other in ((node.left, node.right), (node.right, node.left)):
+            value = _fraction(literal)
+            budget = self.budget_expr(other) if value is not None else None
+            if value is not None and budget is not None:
+                self._report(literal, value, f"{budget} ratio", f"{value} of {budget}")
+                return
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        left = node.left
+        for right in node.comparators:
+            for div, literal in ((left, right), (right, left)):
+                value = _fraction(literal)
+                if (
+                    value is not None
+                    and isinstance(div, ast.BinOp)
+                    and isinstance(div.op, ast.Div)
+                    and (self.token_amount(div.left) or self.budget_expr(div.right) is not None)
+                ):
+                    name = self.budget_expr(div.right) or "budget"
+                    self._report(literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}")
+                    break
+            left = right
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        value = _fraction(node.value)
+        if value is None:
+            return
+        for target in node.targets:
+            name = attr_name(target)
+            if name:
+                self._named_ratio(name, node.value, value, pending=True)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        value = _fraction(node.value)
+        name = attr_name(node.target)
+        if value is not None and name and node.value is not None:
+            self._named_ratio(name, node.value, value, pending=True)
+
+    def visit_arguments(self, node: ast.arguments) -> None:
+        positional = [*node.posonlyargs, *node.args]
+        pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+        for arg, default in pairs:
+            value = _fraction(default)
+            if value is not None:
+                self._named_ratio(arg.arg, default, value, pending=True)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        siblings = [kw.arg for kw in node.keywords if kw.arg]
+        for kw in node.keywords:
+            self._seen(kw.arg or "")
+            value = _fraction(kw.value)
+            if value is None or kw.arg is None:
+                continue
+            if self.names.is_budget_ratio(kw.arg):
+                self._named_ratio(kw.arg, kw.value, value, pending=False)
+            elif self._generic(kw.arg) and (
+                any(self.names.is_budget(s) for s in siblings) or self.names.mentions_tokens(callee_name(node) or "")
+            ):
+                self._report(kw.value, value, kw.arg, f"{kw.arg}={value} beside a token budget")

@@ -1,0 +1,75 @@
+"""PB106 reserve-arithmetic: a literal reserve subtracted from a window or budget."""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
+
+
+class ReserveArithmetic(LintRule):
+    """A hard-coded reserve taken off a window or budget: ``context_window - 1000``,
+    ``max_tokens - 25  # buffer``, ``llm.metadata.context_window - 256``, ``budget -= 500``.
+
+    The left side must be a budget (``context_window``, ``max_tokens``, ``token_limit``,
+    ``get_context_window(model)``), not a count (``len(tokens) - 1``, ``num_tokens - 100``).
+    The reserve is the output or safety margin a config should own (``reserved_output``).
+    """
+
+    CODE = "PB106"
+    NAME = "reserve-arithmetic"
+    SUMMARY = "Hard-coded reserve subtracted from a context window or budget (context_window - 1000)"
+    DEFAULT_MIN_VALUE = 10
+    VALID = (
+        Valid("last = len(tokens) - 1"),
+        Valid("remaining = num_tokens - 100"),
+        Valid("available = context_window - reserved_output"),
+        Valid("end = max_tokens - 1"),
+        Valid("left = timeout - 10"),
+    )
+    INVALID = (
+        Invalid(
+            "import prompt_budget\n\ndef limit(llm):\n    return llm.metadata.context_window - 256\n",
+            line=4,
+            key="limit_context_window_reserve",
+            fixed='import prompt_budget\n\ndef limit(llm):\n    return llm.metadata.context_window - prompt_budget.value("limit_context_window_reserve")\n',
+        ),
+        Invalid("max_tokens = max_tokens - 25  # buffer"),
+        Invalid("available = context_window - prompt_tokens - 1000"),
+        Invalid("budget_tokens -= 500"),
+        Invalid('room = model_info["max_input_tokens"] - 2000'),
+        Invalid("room = get_context_window(model) - 4096"),
+    )
+
+    def _leftmost(self, node: ast.expr) -> ast.expr:
+        while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            node = node.left
+        return node
+
+    def _report(self, literal: ast.expr, budget: str, value: int) -> None:
+        self.report(
+            literal,
+            f"hard-coded reserve of {value} tokens taken off {budget}; keep the reserve in config "
+            "(reserved_output) so every caller leaves the same room",
+            target=literal,
+            value=value,
+            key_parts=(f"{self.scope_key()} {budget} reserve", self.ctx.module_name),
+        )
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if not isinstance(node.op, ast.Sub):
+            return
+        value = self.budget_literal(node.right)
+        if value is None:
+            return
+        budget = self.budget_expr(self._leftmost(node.left))
+        if budget is not None:
+            self._report(node.right, budget, value)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        if not isinstance(node.op, ast.Sub):
+            return
+        value = self.budget_literal(node.value)
+        name = attr_name(node.target)
+        if value is not None and name and self.names.is_budget(name):
+            self._report(node.value, name, value)

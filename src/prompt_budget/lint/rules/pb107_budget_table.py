@@ -1,0 +1,131 @@
+"""PB107 budget-table: model-to-context-window tables and section budgets written as Python dicts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import ast
+
+from prompt_budget.lint.names import EXCLUDED_WORDS, looks_like_model_name, words
+from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid, attr_name, string_value
+
+_TABLE_WORDS = frozenset({"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"})
+_MODEL_KEY = re.compile(
+    r"""["'](?:[\w.-]+/)?(?:gpt|o[134]|claude|gemini|llama|meta-llama|mistral|mixtral|command|qwen|deepseek|"""
+    r"""text-davinci|palm|gemma|grok|phi)[^"'\n]*["']\s*:\s*\d"""
+)
+
+
+def literal_value(node: ast.AST | None) -> Any:
+    """A Python value for a literal made of numbers, strings, booleans and dicts, else raise
+    ValueError (the table cannot move to TOML as it is)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool)):
+        return node.value
+    if isinstance(node, ast.Dict):
+        out: dict[str, Any] = {}
+        for key, value in zip(node.keys, node.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                raise ValueError("non-string key or ** in a dict")
+            out[key.value] = literal_value(value)
+        return out
+    raise ValueError(f"not a literal: {type(node).__name__}")
+
+
+class BudgetTable(LintRule):
+    """A table of token budgets written as a Python literal: model name -> context window
+    (``{"gpt-4o": 128000, "claude-3-5-sonnet": 200000}``), model name -> limits
+    (``{"gpt-4": {"max_tokens": 8192}}``), or section budgets (``SECTION_BUDGETS = {"system": 2000,
+    "history": 6000}``).
+
+    Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
+    reported. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
+    """
+
+    CODE = "PB107"
+    NAME = "budget-table"
+    SUMMARY = "Model-to-context-window table or section-budget dict written as a Python literal"
+    DEFAULT_MIN_VALUE = 100
+    PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}"),)
+    VALID = (
+        Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
+        Valid('EMBEDDING_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
+        Valid('RPM_LIMITS = {"gpt-4o": 10000, "gpt-4o-mini": 30000}'),
+        Valid('HEADERS = {"x-retry": 3, "x-timeout": 600}'),
+        Valid('WINDOWS = {"gpt-4o": settings.window, "claude": other}'),
+        Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
+    )
+    INVALID = (
+        Invalid(
+            'import prompt_budget\nCONTEXT_WINDOWS = {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n}\n',
+            line=2,
+            key="context_windows",
+            fixed='import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows")\n',
+        ),
+        Invalid('MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'),
+        Invalid('SECTION_BUDGETS = {"system": 2000, "tools": 1500, "history": 6000}', key="section_budgets"),
+        Invalid('def window(model):\n    return {"llama3": 8192, "mistral": 32768}.get(model, 4096)\n', line=2),
+    )
+
+    def _name(self, node: ast.Dict) -> str:
+        """The name the table is bound to (assignment target, keyword), else ""."""
+        parent = self.ctx.parent(node)
+        if isinstance(parent, ast.Assign):
+            return attr_name(parent.targets[0]) or ""
+        if isinstance(parent, ast.AnnAssign):
+            return attr_name(parent.target) or ""
+        if isinstance(parent, ast.keyword) and parent.arg:
+            return parent.arg
+        return ""
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        if len(node.keys) < 2 or any(k is None for k in node.keys):
+            return
+        keys = [string_value(k) for k in node.keys]
+        if any(k is None for k in keys):
+            return
+        name = self._name(node)
+        cwords = set(words(name or self.ctx.function_name()))
+        if cwords & EXCLUDED_WORDS or any("embed" in (k or "") for k in keys):
+            return
+        ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
+        nested = sum(1 for v in node.values if self._nested_budget(v))
+        models = sum(1 for k in keys if k and looks_like_model_name(k))
+        half = (len(keys) + 1) // 2
+        if models >= half and (ints >= half or nested >= half):
+            about = "model-to-context-window table" if ints >= half else "table of per-model token limits"
+            self._report(node, name, about)
+        elif name and ints == len(keys) and self._budget_table_name(name):
+            self._report(node, name, "table of section budgets")
+
+    def _budget_table_name(self, name: str) -> bool:
+        ws = set(words(name))
+        return self.names.is_budget(name) or bool(ws & {"budget", "budgets"}) or (
+            bool(ws & {"tokens", "token"}) and bool(ws & _TABLE_WORDS)
+        )
+
+    def _nested_budget(self, value: ast.expr) -> bool:
+        if not isinstance(value, ast.Dict):
+            return False
+        for key, item in zip(value.keys, value.values):
+            name = string_value(key)
+            if name and self.names.is_budget(name) and self.budget_literal(item) is not None:
+                return True
+        return False
+
+    def _report(self, node: ast.Dict, name: str, about: str) -> None:
+        try:
+            value: Any = literal_value(node)
+            target: ast.AST | None = node
+        except ValueError:
+            value, target = None, None
+        key = name or f"{self.scope_key()} {'context_windows' if 'model' in about else 'token_budgets'}"
+        self.report(
+            node,
+            f"{about} written as a Python literal ({len(node.keys)} entries); keep it in config so "
+            "new models and budgets need no code change",
+            target=target,
+            value=value,
+            key_parts=(key, self.ctx.module_name),
+            advice="" if target is not None else "move the table into [tool.prompt_budget.values] by hand",
+        )

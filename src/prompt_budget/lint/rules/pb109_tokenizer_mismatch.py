@@ -1,0 +1,99 @@
+"""PB109 tokenizer-mismatch: an OpenAI tokenizer used to count another provider's model."""
+
+from __future__ import annotations
+
+import re
+
+import ast
+
+from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
+
+_TIKTOKEN_CALLS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
+_PROVIDER_WORDS = frozenset(
+    {"claude", "anthropic", "gemini", "vertex", "bedrock", "llama", "mistral", "cohere", "ollama", "qwen",
+     "deepseek", "grok", "xai", "groq"}
+)
+_ADVICE = (
+    'count with the model\'s own tokenizer, or set [tool.prompt_budget] tokenizer = "calibrated:o200k_base" '
+    "(an estimate calibrated against the provider's count API) and say it is an estimate"
+)
+
+
+class TokenizerMismatch(LintRule):
+    """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
+    ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
+    (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``), or a tiktoken encoding in code
+    for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if`` branch about them).
+
+    Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
+    checked with them pass or fail by luck.
+    """
+
+    CODE = "PB109"
+    NAME = "tokenizer-mismatch"
+    SUMMARY = "OpenAI tokenizer (tiktoken) used to count a non-OpenAI model"
+    PRECHECK = (re.compile(r"encoding_for_model|get_encoding|encoding_name_for_model"),)
+    VALID = (
+        Valid('enc = tiktoken.encoding_for_model("gpt-4o")'),
+        Valid("enc = tiktoken.get_encoding('o200k_base')"),
+        Valid(
+            "def count(model, text):\n    if model.startswith('claude'):\n        return anthropic_count(text)\n"
+            "    return len(tiktoken.encoding_for_model(model).encode(text))\n"
+        ),
+    )
+    INVALID = (
+        Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
+        Invalid(
+            "try:\n    enc = tiktoken.encoding_for_model(model)\nexcept KeyError:\n"
+            '    enc = tiktoken.get_encoding("cl100k_base")\n',
+            line=4,
+        ),
+        Invalid("class AnthropicCounter:\n    def count(self, text):\n        return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"),
+        Invalid("if 'gemini' in model:\n    enc = tiktoken.get_encoding('cl100k_base')\n", line=2),
+    )
+
+    def visit_Call(self, node: ast.Call) -> None:
+        callee = callee_name(node)
+        if callee not in _TIKTOKEN_CALLS:
+            return
+        arg = string_value(node.args[0]) if node.args else None
+        if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
+            self._report(node, f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding")
+            return
+        if self._fallback_for_unknown():
+            self._report(node, "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
+                         "Llama...), so their counts are silently wrong")
+            return
+        provider = self._provider_context()
+        if provider:
+            self._report(node, f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs")
+
+    def _fallback_for_unknown(self) -> bool:
+        ancestors = self.ctx.ancestors
+        for i in range(len(ancestors) - 1, 0, -1):
+            if isinstance(ancestors[i], ast.ExceptHandler):
+                parent = ancestors[i - 1]
+                return isinstance(parent, ast.Try) and any(
+                    isinstance(n, ast.Call) and callee_name(n) == "encoding_for_model"
+                    for stmt in parent.body
+                    for n in ast.walk(stmt)
+                )
+        return False
+
+    def _provider_context(self) -> str:
+        for name in self.ctx.scope_names():
+            hits = set(words(name)) & _PROVIDER_WORDS
+            if hits:
+                return sorted(hits)[0]
+        ancestors = self.ctx.ancestors
+        for i, anc in enumerate(ancestors[:-1]):
+            if isinstance(anc, ast.If) and any(ancestors[i + 1] is stmt for stmt in anc.body):
+                for n in ast.walk(anc.test):
+                    text = string_value(n)
+                    if text is not None and is_non_openai_model(text):
+                        return text
+        return ""
+
+    def _report(self, node: ast.Call, message: str) -> None:
+        self.report(node, message, advice=_ADVICE)
