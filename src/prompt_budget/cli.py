@@ -121,6 +121,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     paths: list[str] = args.paths or ["."]
     rows: list[dict[str, Any]] = []
     problems = 0
+    cwd = os.getcwd()
 
     def add(label: str, tokens: int, chars: int, notes: Sequence[str]) -> None:
         rows.append({"path": label, "tokens": tokens, "chars": chars, "notes": list(notes)})
@@ -151,14 +152,14 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
                 fc = count_path(target, tok, cache)
             except FileProblem as exc:
                 if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
-                    out.note(f"{_display(target)}: skipped: {exc.reason}")
+                    out.note(f"{_display(target, cwd)}: skipped: {exc.reason}")
                     continue
-                out.error(f"{_display(target)}: {exc.reason}")
+                out.error(f"{_display(target, cwd)}: {exc.reason}")
                 problems += 1
                 continue
-            add(_display(target), fc.tokens, fc.chars, fc.notes)
+            add(_display(target, cwd), fc.tokens, fc.chars, fc.notes)
             for note in fc.notes:
-                out.note(f"{_display(target)}: {note}")
+                out.note(f"{_display(target, cwd)}: {note}")
     if cache is not None:
         cache.save()
     total = sum(r["tokens"] for r in rows)
@@ -196,10 +197,13 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
 def _display(path: Path, cwd: str | None = None) -> str:
     """The path relative to the current folder when inside it. Symbolic links are not resolved, so
     a link is shown under its own name."""
-    absolute = os.path.abspath(path)
-    cwd = cwd or os.getcwd()
-    if absolute.startswith(cwd.rstrip(os.sep) + os.sep):
-        return Path(absolute[len(cwd.rstrip(os.sep)) + 1 :]).as_posix()
+    absolute = os.fspath(path)
+    if not os.path.isabs(absolute):
+        absolute = os.path.abspath(absolute)
+    prefix = (cwd or os.getcwd()).rstrip(os.sep) + os.sep
+    if absolute.startswith(prefix):
+        rel = absolute[len(prefix) :]
+        return rel if os.sep == "/" else rel.replace(os.sep, "/")
     return str(path)
 
 
@@ -279,15 +283,50 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
 # --- lint ---------------------------------------------------------------------------------------
 
 
+def _codes(text: str) -> list[str]:
+    return [c.strip().upper() for c in text.split(",") if c.strip()]
+
+
 def _add_lint(sub: Any) -> None:
-    p = sub.add_parser("lint", help="find magic-number token budgets in Python code")
-    p.add_argument("paths", nargs="*", metavar="PATH")
+    p = sub.add_parser(
+        "lint",
+        help="find magic-number token budgets in Python code",
+        description="Find token budgets hard-coded in Python code and move them into config "
+        "(rules: docs/rules/; suppress one with '# noqa: PB101 -- reason').",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
+    p.add_argument("--select", type=_codes, default=None, metavar="CODES", help="only these codes or prefixes (PB1,PB104)")
+    p.add_argument("--extend-select", type=_codes, default=[], metavar="CODES", help="add codes to the selection")
+    p.add_argument("--ignore", type=_codes, default=None, metavar="CODES", help="skip these codes or prefixes")
+    p.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text", help="output format (default: text)")
+    p.add_argument("--fix", action="store_true", help="move the literals into [tool.prompt_budget.values] and read them with prompt_budget.value()")
+    p.add_argument("--diff", action="store_true", help="show what --fix would change, without writing")
+    p.add_argument("--show-suppressed", action="store_true", help="also list findings silenced by noqa or per-file-ignores")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the lint cache")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: every core)")
     p.set_defaults(run=_run_lint)
 
 
 def _run_lint(args: argparse.Namespace, out: Output) -> int:
-    out.error("'lint' is not available yet")
-    return EXIT_USAGE
+    from prompt_budget.lint.api import lint_command
+
+    outcome = lint_command(
+        args.paths,
+        config=args.config,
+        select=args.select,
+        ignore=args.ignore,
+        extend_select=args.extend_select,
+        fmt=args.format,
+        fix=args.fix,
+        diff=args.diff,
+        show_suppressed=args.show_suppressed,
+        cache=not args.no_cache,
+        jobs=args.jobs,
+    )
+    out.out.write(outcome.output)
+    for note in outcome.notes:
+        out.note(note)
+    return outcome.exit_code
 
 
 # --- calibrate ----------------------------------------------------------------------------------

@@ -10,8 +10,10 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,18 +66,29 @@ class FileCount:
 def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
     """Read a file as text: (text, raw bytes, notes). Non-UTF-8 files are decoded with replacement and
     say so; binary files, missing files and broken symlinks raise ``FileProblem``."""
-    if path.is_symlink() and not path.exists():
-        raise FileProblem(path, f"broken symbolic link (points to {os.readlink(path)})")
-    if not path.exists():
-        raise FileProblem(path, "no such file or directory")
-    if path.is_dir():
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise FileProblem(path, f"broken symbolic link (points to {os.readlink(path)})") from None
+        raise FileProblem(path, "no such file or directory") from None
+    except NotADirectoryError:
+        raise FileProblem(path, "no such file or directory (a parent in the path is a file)") from None
+    except PermissionError:
+        raise FileProblem(path, "permission denied") from None
+    except OSError as exc:  # a symlink loop, a name too long, an I/O error
+        raise FileProblem(path, f"cannot read: {(exc.strerror or str(exc)).lower()}") from None
+    if stat.S_ISDIR(mode):
         raise FileProblem(path, "is a directory")
+    if not stat.S_ISREG(mode):
+        # Reading a FIFO with no writer would block forever.
+        raise FileProblem(path, "not a regular file (a FIFO, socket or device); pipe it to '-' instead")
     try:
         raw = path.read_bytes()
     except PermissionError:
         raise FileProblem(path, "permission denied") from None
     except OSError as exc:
-        raise FileProblem(path, f"cannot read: {exc.strerror or exc}") from None
+        raise FileProblem(path, f"cannot read: {(exc.strerror or str(exc)).lower()}") from None
     if b"\x00" in raw[:_BINARY_SNIFF]:
         raise FileProblem(path, "binary file (contains NUL bytes), not counted")
     notes: list[str] = []
@@ -93,8 +106,23 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
     return text, raw, tuple(notes)
 
 
+# A file whose mtime or ctime is this close to the moment it was read may still be changing within
+# one timestamp tick: its stat signature is not trusted (git's "racy" entries; 2 s covers FAT).
+_RACY_NS = 2_000_000_000
+
+Signature = tuple[int, int, int, int, int]
+
+
+def _signature(st: os.stat_result) -> Signature:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
 class DiskCache:
     """Counts of file contents on disk, keyed by (tokenizer cache key, BLAKE2b digest of the bytes).
+
+    Beside the counts, each file's stat signature (size, mtime, ctime, inode, device) maps its path to
+    the digest of its content, so re-checking an unchanged file costs a ``stat``; a changed signature
+    means reading and hashing the file, and an unchanged digest still means no tokenization.
 
     One JSON file, read once, written back with merge-then-atomic-replace so concurrent writers
     (pytest-xdist workers, parallel CI jobs) never leave a torn file. The format version and
@@ -105,7 +133,9 @@ class DiskCache:
         self.folder = folder
         self.path = folder / CACHE_FILE if folder is not None else None
         self._data: dict[str, dict[str, int]] | None = None
+        self._files: dict[str, list[Any]] = {}
         self._new: dict[str, dict[str, int]] = {}
+        self._new_files: dict[str, list[Any]] = {}
         self._lock = threading.Lock()
 
     @staticmethod
@@ -114,16 +144,16 @@ class DiskCache:
 
     def _load(self) -> dict[str, dict[str, int]]:
         if self._data is None:
-            self._data = self._read()
+            self._data, self._files = self._read()
         return self._data
 
-    def _read(self) -> dict[str, dict[str, int]]:
+    def _read(self) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]]]:
         if self.path is None:
-            return {}
+            return {}, {}
         try:
             blob = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}
+            return {}, {}
         from prompt_budget import __version__
 
         if (
@@ -131,9 +161,13 @@ class DiskCache:
             or blob.get("format") != CACHE_FORMAT
             or blob.get("version") != __version__
         ):
-            return {}
+            return {}, {}
         entries = blob.get("entries")
-        return entries if isinstance(entries, dict) else {}
+        files = blob.get("files")
+        return (
+            entries if isinstance(entries, dict) else {},
+            files if isinstance(files, dict) else {},
+        )
 
     def get(self, key: str, digest: str) -> int | None:
         entry = self._load().get(digest)
@@ -147,17 +181,44 @@ class DiskCache:
             self._load().setdefault(digest, {})[key] = tokens
             self._new.setdefault(digest, {})[key] = tokens
 
+    def lookup_file(self, path: str, sig: Signature, key: str) -> tuple[int, int, tuple[str, ...]] | None:
+        """(tokens, chars, notes) of the file at ``path`` when its stat signature is the one recorded
+        and its content's count under ``key`` is known; else None."""
+        self._load()
+        entry = self._files.get(path)
+        if not isinstance(entry, list) or len(entry) != 8 or tuple(entry[:5]) != sig:
+            return None
+        tokens = self.get(key, entry[5])
+        if tokens is None:
+            return None
+        return tokens, entry[6], tuple(entry[7])
+
+    def remember_file(
+        self, path: str, sig: Signature, digest: str, chars: int, notes: tuple[str, ...]
+    ) -> None:
+        """Record ``path``'s stat signature and content digest, unless the file changed too recently
+        for its signature to be trusted."""
+        if time.time_ns() - max(sig[1], sig[2]) < _RACY_NS:
+            return
+        entry = [*sig, digest, chars, list(notes)]
+        with self._lock:
+            self._load()
+            self._files[path] = entry
+            self._new_files[path] = entry
+
     def save(self) -> None:
         """Merge what this process learnt into the file on disk and replace it atomically."""
-        if self.path is None or self.folder is None or not self._new:
+        if self.path is None or self.folder is None or not (self._new or self._new_files):
             return
         from prompt_budget import __version__
 
         with self._lock:
-            merged = self._read()
+            merged, files = self._read()
             for digest, counts in self._new.items():
                 merged.setdefault(digest, {}).update(counts)
-            blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged}
+            files.update(self._new_files)
+            blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged, "files": files}
+            tmp = None
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 gi = self.folder / ".gitignore"
@@ -165,14 +226,16 @@ class DiskCache:
                     gi.write_text("# created by prompt-budget\n*\n", encoding="utf-8")
                 fd, tmp = tempfile.mkstemp(prefix=".counts-", suffix=".tmp", dir=self.folder)
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump(blob, fh, separators=(",", ":"), sort_keys=True)
+                    json.dump(blob, fh, separators=(",", ":"))
                 os.replace(tmp, self.path)
             except OSError:
                 # A read-only checkout still counts correctly; it just does not cache.
-                with contextlib.suppress(Exception):
-                    os.unlink(tmp)
+                if tmp is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
                 return
             self._new.clear()
+            self._new_files.clear()
 
 
 def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:
@@ -182,20 +245,36 @@ def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:
 def count_path(
     path: Path, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
 ) -> FileCount:
-    """Count one file, through the disk cache when given. Raises ``FileProblem`` for files that
-    cannot be counted."""
+    """Count one file, through the disk cache when given: an unchanged file (same stat signature)
+    costs a ``stat``, a changed file with known content a read and a hash. Raises ``FileProblem`` for
+    files that cannot be counted."""
     tok = get_tokenizer(tokenizer)
+    if cache is None:
+        text, raw, notes = read_text(path)
+        return FileCount(path, tok.inner.count(text), len(text), len(raw), notes)
+    key = _cache_key(tok)
+    where = os.fspath(path)
+    if not os.path.isabs(where):
+        where = os.path.abspath(where)
+    try:
+        st = os.stat(where)
+    except OSError:
+        st = None  # read_text says what is wrong
+    sig = _signature(st) if st is not None and stat.S_ISREG(st.st_mode) else None
+    if sig is not None:
+        known = cache.lookup_file(where, sig, key)
+        if known is not None:
+            return FileCount(path, known[0], known[1], sig[0], known[2], cached=True)
     text, raw, notes = read_text(path)
-    if cache is not None:
-        digest = cache.digest(raw)
-        key = _cache_key(tok)
-        hit = cache.get(key, digest)
-        if hit is not None:
-            return FileCount(path, hit, len(text), len(raw), notes, cached=True)
-        n = tok.inner.count(text)
-        cache.put(key, digest, n)
-        return FileCount(path, n, len(text), len(raw), notes)
-    return FileCount(path, tok.inner.count(text), len(text), len(raw), notes)
+    digest = cache.digest(raw)
+    hit = cache.get(key, digest)
+    if sig is not None and len(raw) == sig[0]:
+        cache.remember_file(where, sig, digest, len(text), notes)
+    if hit is not None:
+        return FileCount(path, hit, len(text), len(raw), notes, cached=True)
+    n = tok.inner.count(text)
+    cache.put(key, digest, n)
+    return FileCount(path, n, len(text), len(raw), notes)
 
 
 def request_digest(obj: Any) -> str:

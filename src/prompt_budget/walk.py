@@ -125,17 +125,24 @@ class GitIgnore:
         return result
 
 
-def _ignored(stack: list[tuple[Path, GitIgnore]], path: Path, is_dir: bool) -> bool:
+def _ignored(stack: list[tuple[str, GitIgnore]], path: str, is_dir: bool) -> bool:
+    """Whether ``path`` (absolute, a string) is ignored by the stack of (folder prefix, rules)."""
     ignored = False
-    for base, rules in stack:
-        try:
-            rel = path.relative_to(base).as_posix()
-        except ValueError:
+    for prefix, rules in stack:
+        if not path.startswith(prefix):
             continue
+        rel = path[len(prefix) :]
+        if os.sep != "/":
+            rel = rel.replace(os.sep, "/")
         verdict = rules.match(rel, is_dir)
         if verdict is not None:
             ignored = verdict
     return ignored
+
+
+def _prefix(folder: str | Path) -> str:
+    text = str(folder)
+    return text if text.endswith(os.sep) else text + os.sep
 
 
 def _parent_ignores(root: Path) -> list[tuple[Path, GitIgnore]]:
@@ -157,43 +164,47 @@ def iter_files(
     root: Path, *, suffixes: frozenset[str] | None = None, gitignore: bool = True
 ) -> Iterator[Path]:
     """Every regular file under ``root`` (sorted, deterministic), skipping VCS/virtual-env folders
-    and what ``.gitignore`` excludes. ``suffixes`` keeps only files with those suffixes (``".md"``)."""
+    and what ``.gitignore`` excludes. Symbolic links to files are yielded (a broken one too, so the
+    caller can say so); links to folders are not followed. ``suffixes`` keeps only files with those
+    suffixes (``".md"``)."""
     root = root.resolve()
-    stack = _parent_ignores(root) if gitignore else []
+    stack = [(_prefix(base), rules) for base, rules in _parent_ignores(root)] if gitignore else []
 
-    def walk(folder: Path) -> Iterator[Path]:
-        pushed = False
-        if gitignore:
-            gi = folder / ".gitignore"
-            if gi.is_file():
-                rules = GitIgnore.read(gi)
-                if rules is not None:
-                    stack.append((folder, rules))
-                    pushed = True
+    def walk(folder: str) -> Iterator[Path]:
         try:
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError:
-            entries = []
+            return
+        pushed = False
+        if gitignore and any(e.name == ".gitignore" for e in entries):
+            rules = GitIgnore.read(Path(folder, ".gitignore"))
+            if rules is not None:
+                stack.append((_prefix(folder), rules))
+                pushed = True
         for entry in entries:
-            path = Path(entry.path)
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 is_dir = False
             if is_dir:
-                if entry.name in SKIP_DIRS or (gitignore and _ignored(stack, path, True)):
+                if entry.name in SKIP_DIRS or (gitignore and _ignored(stack, entry.path, True)):
                     continue
-                if (path / "pyvenv.cfg").exists():
+                if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                     continue
-                yield from walk(path)
+                yield from walk(entry.path)
             else:
-                if suffixes is not None and path.suffix.lower() not in suffixes:
+                if entry.is_symlink():
+                    if os.path.isdir(entry.path):  # links to folders are not followed: no cycles
+                        continue
+                elif not entry.is_file(follow_symlinks=False):
+                    continue  # FIFOs, sockets, devices: never read by a walk
+                if suffixes is not None and os.path.splitext(entry.name)[1].lower() not in suffixes:
                     continue
-                if gitignore and _ignored(stack, path, False):
+                if gitignore and _ignored(stack, entry.path, False):
                     continue
-                yield path
+                yield Path(entry.path)
         if pushed:
             stack.pop()
 
-    yield from walk(root)
+    yield from walk(str(root))

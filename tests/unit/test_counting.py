@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import prompt_budget
-from prompt_budget import get_tokenizer, tokenizers
+from prompt_budget import counting, get_tokenizer, tokenizers
 from prompt_budget.counting import CACHE_FILE, DiskCache, FileProblem, count_path, read_text
 
 
@@ -352,3 +354,68 @@ def test_concurrent_writers_leave_a_valid_file(tmp_path: Path) -> None:
     for digest, counts in entries.items():
         assert counts == {"chars4@1": -(-len(by_digest[digest]) // 4)}
     assert not list(cache_dir.glob("*.tmp")), "no temporary files are left behind"
+
+
+# --- the stat fast path ------------------------------------------------------------------------------
+
+
+def _saved(doc: Path, cache_dir: Path, spec: str = "o200k_base") -> dict[str, Any]:
+    cache = DiskCache(cache_dir)
+    count_path(doc, spec, cache)
+    cache.save()
+    return json.loads((cache_dir / CACHE_FILE).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_an_unchanged_file_costs_a_stat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    doc = make_file(tmp_path, "a.md", "hello world")
+    blob = _saved(doc, tmp_path / "cache")
+    entry = blob["files"][str(doc)]
+    st = doc.stat()
+    assert entry[:5] == [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+    assert entry[5:] == [DiskCache.digest(b"hello world"), 11, []]
+    # Point the entry at another digest with a planted count: a hit proves the file was not read.
+    entry[5] = "0" * 32
+    blob["entries"]["0" * 32] = {"o200k_base": 777}
+    (tmp_path / "cache" / CACHE_FILE).write_text(json.dumps(blob), encoding="utf-8")
+    fc = count_path(doc, "o200k_base", DiskCache(tmp_path / "cache"))
+    assert (fc.tokens, fc.chars, fc.size, fc.cached) == (777, 11, 11, True)
+
+
+def test_a_changed_file_with_the_same_size_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    doc = make_file(tmp_path, "a.md", "hello world")
+    _saved(doc, tmp_path / "cache")
+    doc.write_text("hello there", encoding="utf-8")  # same size; mtime and ctime move on
+    os.utime(doc, ns=(doc.stat().st_atime_ns, doc.stat().st_mtime_ns + 5_000_000_000))
+    fc = count_path(doc, "o200k_base", DiskCache(tmp_path / "cache"))
+    assert (fc.tokens, fc.cached) == (2, False)
+
+
+def test_notes_are_kept_with_the_signature(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    doc = tmp_path / "latin1.txt"
+    doc.write_bytes(b"caf\xe9")
+    _saved(doc, tmp_path / "cache", "chars4")
+    fc = count_path(doc, "chars4", DiskCache(tmp_path / "cache"))
+    assert fc.cached
+    assert fc.notes == ("not valid UTF-8 (first bad byte at offset 3); counted after replacement decoding",)
+
+
+def test_a_file_changed_just_now_is_not_trusted_by_its_signature(tmp_path: Path) -> None:
+    doc = make_file(tmp_path, "a.md", "hello world")  # written this instant: "racy"
+    blob = _saved(doc, tmp_path / "cache")
+    assert blob["files"] == {}
+    assert count_path(doc, "o200k_base", DiskCache(tmp_path / "cache")).cached  # by digest
+
+
+def test_a_signature_hit_under_another_tokenizer_reads_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    doc = make_file(tmp_path, "a.md", "hello world")
+    _saved(doc, tmp_path / "cache")
+    fc = count_path(doc, "chars4", DiskCache(tmp_path / "cache"))
+    assert (fc.tokens, fc.cached) == (3, False)  # ceil(11 / 4)

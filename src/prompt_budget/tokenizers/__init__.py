@@ -40,8 +40,6 @@ class CachedTokenizer:
 
     def __init__(self, inner: Tokenizer) -> None:
         self.inner = inner
-        # Bound once: a hot path for chat messages made of many short strings.
-        self._inner_count = inner.count
         # Texts shorter than this are counted directly: for a fast backend a lookup (hashing a new
         # string, storing it) costs more than counting it. A backend sets ``lru_min_chars`` to say so.
         self._min_chars = int(getattr(inner, "lru_min_chars", 0))
@@ -58,11 +56,14 @@ class CachedTokenizer:
 
     @property
     def cache_key(self) -> str:
-        return str(getattr(self.inner, "cache_key", self.inner.name))
+        key: str | None = self.__dict__.get("_cache_key")
+        if key is None:
+            key = self.__dict__["_cache_key"] = str(getattr(self.inner, "cache_key", self.inner.name))
+        return key
 
     def count(self, text: str) -> int:
         if not self._min_chars <= len(text) <= _LRU_MAX_CHARS:
-            return self._inner_count(text)
+            return self.inner.count(text)
         cache = self._cache
         hit = cache.get(text)
         if hit is not None:
@@ -71,7 +72,7 @@ class CachedTokenizer:
             except KeyError:  # evicted by another thread in between: the count is still right
                 pass
             return hit
-        n = self._inner_count(text)
+        n = self.inner.count(text)
         # Each OrderedDict operation is atomic; a race can at worst evict one entry too many.
         cache[text] = n
         if len(cache) > _LRU_ENTRIES:

@@ -9,6 +9,7 @@ wheel), else ``tiktoken`` when its encoding file loads (it downloads on first us
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
@@ -44,8 +45,16 @@ def split_safe(text: str, max_chars: int) -> Iterator[str]:
     yield text[start:]
 
 
+Functions = tuple[Callable[[str], list[int]], Callable[[Sequence[int]], str], Callable[[str], int]]
+_LOAD_LOCK = threading.Lock()
+
+
 class BPETokenizer:
-    """An exact BPE encoding through one backend."""
+    """An exact BPE encoding through one backend.
+
+    Give ``encode``, ``decode`` and ``count`` directly, or a ``load`` function returning the three: it
+    runs on first use, so resolving a spec is cheap and a run whose counts all come from the disk
+    cache never loads the encoding (which takes a good part of a second)."""
 
     exact: bool = True
     # Counting fewer characters than this is cheaper than an LRU lookup (see CachedTokenizer).
@@ -56,21 +65,41 @@ class BPETokenizer:
         name: str,
         backend: str,
         backend_version: str,
-        encode: Callable[[str], list[int]],
-        decode: Callable[[Sequence[int]], str],
-        count: Callable[[str], int],
+        encode: Callable[[str], list[int]] | None = None,
+        decode: Callable[[Sequence[int]], str] | None = None,
+        count: Callable[[str], int] | None = None,
         max_chars: int | None = None,
+        *,
+        load: Callable[[], Functions] | None = None,
     ) -> None:
         self._name = name
         self.backend = backend
         self.backend_version = backend_version
-        self._encode = encode
-        self._decode = decode
-        self._count = count
         self._max_chars = max_chars
-        if max_chars is None:
+        self._load = load
+        if load is None:
+            if encode is None or decode is None or count is None:
+                raise TypeError("BPETokenizer needs encode, decode and count, or load")
+            self._bind((encode, decode, count))
+
+    def _bind(self, functions: Functions) -> None:
+        self._encode, self._decode, self._count = functions
+        if self._max_chars is None:
             # No input limit: calls go straight to the backend, with no Python frame in between.
-            self.count = count  # type: ignore[method-assign,assignment]
+            self.count = self._count  # type: ignore[method-assign,assignment]
+        self._load = None
+
+    def load(self) -> BPETokenizer:
+        """Load the encoding now (it loads on first use otherwise); raises ``TokenizerUnavailable``."""
+        if self._load is not None:
+            with _LOAD_LOCK:
+                if self._load is not None:
+                    self._bind(self._load())
+        return self
+
+    @property
+    def loaded(self) -> bool:
+        return self._load is None
 
     @property
     def name(self) -> str:
@@ -82,6 +111,8 @@ class BPETokenizer:
         return self._name
 
     def count(self, text: str) -> int:
+        if self._load is not None:
+            self.load()
         if self._max_chars is not None and len(text) > self._max_chars:
             return sum(self._count(piece) for piece in split_safe(text, self._max_chars))
         return self._count(text)
@@ -90,6 +121,8 @@ class BPETokenizer:
         return [self.count(t) for t in texts]
 
     def encode(self, text: str) -> list[int]:
+        if self._load is not None:
+            self.load()
         if self._max_chars is not None and len(text) > self._max_chars:
             out: list[int] = []
             for piece in split_safe(text, self._max_chars):
@@ -98,6 +131,8 @@ class BPETokenizer:
         return self._encode(text)
 
     def decode(self, tokens: Sequence[int]) -> str:
+        if self._load is not None:
+            self.load()
         return self._decode(list(tokens))
 
     def __repr__(self) -> str:
@@ -109,9 +144,13 @@ def _load_quicktok(name: str) -> BPETokenizer | None:
         import quicktok
     except ImportError:
         return None
-    enc: Any = quicktok.get_encoding(name)
     version = str(getattr(quicktok, "__version__", "?"))
-    return BPETokenizer(name, "quicktok", version, enc.encode_ordinary, enc.decode, enc.count, max_chars=None)
+
+    def load() -> Functions:
+        enc: Any = quicktok.get_encoding(name)
+        return enc.encode_ordinary, enc.decode, enc.count
+
+    return BPETokenizer(name, "quicktok", version, load=load)
 
 
 def _load_tiktoken(name: str) -> BPETokenizer | None:
@@ -119,20 +158,25 @@ def _load_tiktoken(name: str) -> BPETokenizer | None:
         import tiktoken
     except ImportError:
         return None
-    try:
-        enc: Any = tiktoken.get_encoding(name)
-    except Exception as exc:  # network failure, missing cache file: say so, never a traceback
-        raise TokenizerUnavailable(
-            f"tiktoken could not load the {name} encoding ({type(exc).__name__}: {exc}). "
-            "Install the 'fast' extra (pip install 'pytest-prompt-budget[fast]'), which ships the "
-            "encodings, or point TIKTOKEN_CACHE_DIR at a folder holding tiktoken's encoding files."
-        ) from exc
     version = str(getattr(tiktoken, "__version__", "?"))
 
-    def count(text: str) -> int:
-        return len(enc.encode_ordinary(text))
+    def load() -> Functions:
+        try:
+            enc: Any = tiktoken.get_encoding(name)
+        except Exception as exc:  # network failure, missing cache file: say so, never a traceback
+            raise TokenizerUnavailable(
+                f"tiktoken could not load the {name} encoding ({type(exc).__name__}: {exc}). "
+                "Install the 'fast' extra (pip install 'pytest-prompt-budget[fast]'), which ships the "
+                "encodings, or point TIKTOKEN_CACHE_DIR at a folder holding tiktoken's encoding files."
+            ) from exc
+        encode_ordinary = enc.encode_ordinary
 
-    return BPETokenizer(name, "tiktoken", version, enc.encode_ordinary, enc.decode, count)
+        def count(text: str) -> int:
+            return len(encode_ordinary(text))
+
+        return encode_ordinary, enc.decode, count
+
+    return BPETokenizer(name, "tiktoken", version, load=load)
 
 
 _LOADERS: Final[dict[str, Callable[[str], BPETokenizer | None]]] = {

@@ -1,0 +1,333 @@
+"""Counting speed: prompt-budget against its raw backend and tiktoken, the CLI cold vs warm, import time.
+
+Run from the repository root with the dev extra installed:
+
+    python benchmarks/bench_count.py            # the figures, with targets
+    python benchmarks/bench_count.py --quick    # fewer repetitions
+
+Every figure is the best of several runs (the least disturbed by other work on the machine), measured in
+one process on one corpus. References: the raw ``quicktok`` call (``Encoding.count``) for the overhead,
+``tiktoken`` (``len(Encoding.encode_ordinary(text))``) for the speed ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import io
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+N_FILES = 2_000
+
+
+# --- corpus ------------------------------------------------------------------------------------------
+
+
+def corpus(n_docs: int = 1_200, seed: int = 11) -> list[str]:
+    """Standard-library sources and their docstrings, JSON, CJK, Korean and mixed-script text."""
+    rng = random.Random(seed)
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    sources = sorted(p for p in stdlib.glob("*.py"))
+    sources += sorted((stdlib / "email").rglob("*.py")) + sorted((stdlib / "asyncio").rglob("*.py"))
+    docs: list[str] = []
+    for path in sources:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        docs.append(text[:12_000])
+        if len(docs) >= n_docs // 2:
+            break
+    blocks = [(0xAC00, 0xD7A3), (0x4E00, 0x9FFF), (0x3041, 0x3096), (0x0410, 0x044F), (0x1F600, 0x1F64F)]
+    words = ["the", "budget", "of", "a", "prompt", "is", "counted", "in", "tokens", "and", "each", "section", "has", "a", "cap"]
+    while len(docs) < n_docs:
+        kind = len(docs) % 3
+        if kind == 0:
+            obj = {
+                f"{rng.choice(words)}_{i}": [rng.random(), rng.choice(words), i]
+                for i in range(rng.randint(5, 80))
+            }
+            docs.append(json.dumps(obj, ensure_ascii=False, indent=2))
+        else:
+            parts = []
+            for _ in range(rng.randint(50, 800)):
+                if rng.random() < 0.5:
+                    parts.append(rng.choice(words))
+                else:
+                    lo, hi = rng.choice(blocks)
+                    parts.append("".join(chr(rng.randint(lo, hi)) for _ in range(rng.randint(1, 5))))
+                parts.append(rng.choice([" ", " ", "\n", ", ", ". "]))
+            docs.append("".join(parts))
+    return docs
+
+
+def make_tree(root: Path, docs: list[str], n_files: int = N_FILES) -> int:
+    """``n_files`` text files in nested folders (with a .gitignore and a .git folder to skip), built
+    from the corpus; returns the total size in bytes."""
+    rng = random.Random(5)
+    size = 0
+    (root / ".git").mkdir(parents=True, exist_ok=True)
+    (root / ".gitignore").write_text("*.log\nbuild/\n", encoding="utf-8")
+    for i in range(n_files):
+        folder = root / f"pkg{i % 20}" / f"sub{i % 7}"
+        folder.mkdir(parents=True, exist_ok=True)
+        text = docs[i % len(docs)][: rng.randint(1_000, 12_000)]
+        path = folder / f"doc{i}.md"
+        path.write_text(text, encoding="utf-8")
+        size += path.stat().st_size
+    for i in range(50):  # ignored: not counted
+        (root / "build").mkdir(exist_ok=True)
+        (root / "build" / f"out{i}.md").write_text("x" * 1000, encoding="utf-8")
+        (root / f"pkg{i % 20}" / f"run{i}.log").write_text("y" * 1000, encoding="utf-8")
+    return size
+
+
+# --- timing ------------------------------------------------------------------------------------------
+
+
+def best(fn: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> float:
+    times = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+class Report:
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, str, str, str]] = []
+
+    def add(self, what: str, figure: str, target: str = "", verdict: str = "") -> None:
+        self.lines.append((what, figure, target, verdict))
+        print(f"  {what:<58} {figure:>18}  {target:<14} {verdict}", flush=True)
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+# --- the sections ------------------------------------------------------------------------------------
+
+
+def bench_exact(report: Report, docs: list[str], repeat: int) -> None:
+    import quicktok
+    import tiktoken
+
+    import prompt_budget
+    from prompt_budget.tokenizers import get_tokenizer
+
+    for name in ("o200k_base", "cl100k_base"):
+        raw = quicktok.get_encoding(name)
+        ref = tiktoken.get_encoding(name)
+        tok = get_tokenizer(name)
+        tok.inner.load()  # type: ignore[attr-defined]
+        assert [tok.count(d) for d in docs] == [raw.count(d) for d in docs]
+        chars = sum(map(len, docs))
+
+        def run_raw(count: Callable[[str], int] = raw.count) -> int:
+            return sum(count(d) for d in docs)
+
+        def run_ours(name: str = name) -> int:
+            count = prompt_budget.count
+            return sum(count(d, name) for d in docs)
+
+        def run_tiktoken(encode: Callable[[str], list[int]] = ref.encode_ordinary) -> int:
+            return sum(len(encode(d)) for d in docs)
+
+        # Interleave the three so that load on the machine hits them alike.
+        t_raw = t_ours = t_tik = float("inf")
+        for _ in range(repeat):
+            t_raw = min(t_raw, best(run_raw, 1))
+            t_ours = min(t_ours, best(run_ours, 1, setup=tok.cache_clear))
+            t_tik = min(t_tik, best(run_tiktoken, 1))
+        t_hit = best(run_ours, repeat)  # every text already in the LRU
+        print(f"\n{name}: {len(docs):,} documents, {chars / 1e6:.1f} M characters")
+        report.add(f"{name} raw quicktok Encoding.count", f"{t_raw * 1e3:.1f} ms", "reference")
+        overhead = t_ours / t_raw - 1
+        report.add(
+            f"{name} prompt_budget.count (LRU cold)",
+            f"{t_ours * 1e3:.1f} ms ({overhead:+.1%})",
+            "<= +10%",
+            verdict(overhead <= 0.10),
+        )
+        report.add(f"{name} prompt_budget.count (LRU warm)", f"{t_hit * 1e3:.1f} ms")
+        ratio = t_tik / t_ours
+        report.add(
+            f"{name} tiktoken encode_ordinary",
+            f"{t_tik * 1e3:.1f} ms ({ratio:.1f}x)",
+            ">= 3x",
+            verdict(ratio >= 3),
+        )
+
+    # Short strings (chat messages): the Python wrapper's own cost per call shows here.
+    raw = quicktok.get_encoding("o200k_base")
+    short = [d[:100] for d in docs]
+    t_raw = best(lambda: [raw.count(s) for s in short], repeat * 3)
+    t_ours = best(lambda: [prompt_budget.count(s, "o200k_base") for s in short], repeat * 3)
+    per_call = (t_ours - t_raw) / len(short) * 1e9
+    report.add(
+        "100-char strings: overhead per call", f"{per_call:.0f} ns ({t_ours / t_raw - 1:+.0%})", "info"
+    )
+
+
+def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
+    from prompt_budget import cli
+    from prompt_budget.tokenizers import get_tokenizer
+
+    tmp = Path(tempfile.mkdtemp(prefix="pb-bench-"))
+    try:
+        tree = tmp / "repo"
+        size = make_tree(tree, docs)
+        # Files changed in the last 2 s are "racy" (their stat signature is not trusted yet): in a real
+        # project files are older than that by the time they are counted.
+        time.sleep(2.1)
+        cache = tree / ".prompt-budget"
+        print(f"\nprompt-budget count: {N_FILES:,} files, {size / 1e6:.1f} MB")
+        tok = get_tokenizer("o200k_base")
+        tok.inner.load()  # type: ignore[attr-defined]  # in-process: the encoding is loaded once
+
+        def drop_cache() -> None:
+            shutil.rmtree(cache, ignore_errors=True)
+            tok.cache_clear()
+
+        def run_main(*extra: str) -> None:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                code = cli.main(["count", *extra, str(tree)])
+            assert code == 0, code
+            # the generated files and the .gitignore; not the ignored ones nor .git
+            assert f"total ({N_FILES + 1} files)" in out.getvalue() or '"total"' in out.getvalue()
+
+        cwd = os.getcwd()
+        os.chdir(tree)
+        try:
+            cold = best(run_main, repeat, setup=drop_cache)
+            run_main()
+            warm = best(run_main, repeat)
+            nocache = best(lambda: run_main("--no-cache"), repeat, setup=tok.cache_clear)
+        finally:
+            os.chdir(cwd)
+        report.add("in-process cli.main cold (no disk cache)", f"{cold * 1e3:.0f} ms")
+        report.add("in-process cli.main --no-cache", f"{nocache * 1e3:.0f} ms")
+        report.add(
+            "in-process cli.main warm (disk cache)",
+            f"{warm * 1e3:.0f} ms ({cold / warm:.1f}x)",
+            ">= 20x",
+            verdict(cold / warm >= 20),
+        )
+
+        env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+
+        def run_proc() -> None:
+            proc = subprocess.run(
+                [sys.executable, "-m", "prompt_budget", "count", "."],
+                cwd=tree,
+                capture_output=True,
+                env=env,
+                check=False,
+            )
+            assert proc.returncode == 0, proc.stderr
+
+        sub_cold = best(run_proc, max(2, repeat // 2), setup=lambda: shutil.rmtree(cache, ignore_errors=True))
+        run_proc()
+        sub_warm = best(run_proc, max(2, repeat // 2))
+        startup = best(
+            lambda: subprocess.run([sys.executable, "-c", "import prompt_budget.cli"], check=True),
+            max(2, repeat // 2),
+        )
+        report.add("subprocess `prompt-budget count` cold", f"{sub_cold * 1e3:.0f} ms")
+        report.add(
+            "subprocess `prompt-budget count` warm",
+            f"{sub_warm * 1e3:.0f} ms ({sub_cold / sub_warm:.1f}x)",
+            "info",
+        )
+        report.add("  of which: python start + import prompt_budget.cli", f"{startup * 1e3:.0f} ms", "info")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+_IMPORT_LINE = re.compile(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|(\s*)(\S+)")
+HEAVY = ("rich", "libcst", "quicktok", "tiktoken", "tokenizers", "anthropic", "pytest", "_pytest", "pluggy")
+
+
+def bench_import(report: Report, repeat: int) -> None:
+    own_best = cumulative_best = float("inf")
+    heavy: set[str] = set()
+    for _ in range(repeat):
+        proc = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", "import prompt_budget"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        own = 0
+        cumulative = 0
+        for line in proc.stderr.splitlines():
+            m = _IMPORT_LINE.match(line)
+            if not m:
+                continue
+            self_us, cum_us, module = int(m.group(1)), int(m.group(2)), m.group(4)
+            if module == "prompt_budget" or module.startswith("prompt_budget."):
+                own += self_us
+            if module == "prompt_budget":
+                cumulative = cum_us
+            if module.split(".")[0] in HEAVY:
+                heavy.add(module.split(".")[0])
+        own_best = min(own_best, own / 1e3)
+        cumulative_best = min(cumulative_best, cumulative / 1e3)
+    print("\nimport prompt_budget (python -X importtime)")
+    report.add("own modules' self time", f"{own_best:.1f} ms", "< 30 ms", verdict(own_best < 30))
+    report.add(
+        "cumulative, with the stdlib it pulls in",
+        f"{cumulative_best:.1f} ms",
+        "< 30 ms",
+        verdict(cumulative_best < 30),
+    )
+    report.add("heavy modules imported", ", ".join(sorted(heavy)) or "none", "none", verdict(not heavy))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    repeat = 3 if args.quick else 7
+
+    # tiktoken reads its encoding files offline from the copies bpe-openai ships (tests/conftest.py).
+    spec = importlib.util.spec_from_file_location("_pb_conftest", ROOT / "tests" / "conftest.py")
+    assert spec is not None
+    assert spec.loader is not None
+    conftest: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    cache_dir = Path(tempfile.gettempdir()) / "pb-bench-tiktoken"
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(conftest.seed_tiktoken_cache(cache_dir))
+
+    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+    report = Report()
+    docs = corpus()
+    bench_exact(report, docs, repeat)
+    bench_cli(report, docs, repeat)
+    bench_import(report, repeat)
+    missed = [line for line in report.lines if line[3] == "MISSED"]
+    print(f"\n{len(missed)} target(s) missed" if missed else "\nall targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

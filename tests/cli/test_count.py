@@ -1,0 +1,463 @@
+"""``prompt-budget count`` as a user runs it: a subprocess, real files, the message and the exit code.
+
+Exit codes: 0 ok, 1 a budget is broken, 2 a usage or config error. No case may print a traceback.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def run(
+    cwd: Path,
+    *args: str,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
+    preexec_fn: object = None,
+) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    full_env.update(env or {})
+    proc = subprocess.run(
+        [sys.executable, "-m", "prompt_budget", "count", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        env=full_env,
+        timeout=120,
+        check=False,
+        preexec_fn=preexec_fn,  # type: ignore[arg-type]
+    )
+    out = subprocess.CompletedProcess(
+        proc.args, proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+    )
+    assert "Traceback" not in out.stderr, out.stderr
+    assert "Traceback" not in out.stdout, out.stdout
+    return out
+
+
+def rows(stdout: str) -> dict[str, int]:
+    """The plain table's rows: file -> tokens."""
+    table: dict[str, int] = {}
+    for line in stdout.splitlines():
+        m = re.match(r"^(\S.*?)\s{2,}([\d,]+)\s+([\d,]+)$", line)
+        if m and not line.startswith("total ("):
+            table[m.group(1)] = int(m.group(2).replace(",", ""))
+    return table
+
+
+def total(stdout: str) -> int:
+    m = re.search(r"^total \(\d+ files?\)\s+([\d,]+)", stdout, re.MULTILINE)
+    assert m, stdout
+    return int(m.group(1).replace(",", ""))
+
+
+def one_line(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    return lines[0]
+
+
+# --- good input ---------------------------------------------------------------------------------------
+
+
+def test_counts_a_file(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("hello world", encoding="utf-8")  # o200k: "hello", " world"
+    res = run(tmp_path, "a.md")
+    assert res.returncode == 0
+    assert res.stderr == ""
+    assert res.stdout.splitlines()[0] == "tokens by o200k_base"
+    assert rows(res.stdout) == {"a.md": 2}
+    assert total(res.stdout) == 2
+
+
+def test_estimates_say_so(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 10, encoding="utf-8")
+    res = run(tmp_path, "--tokenizer", "chars4", "a.md")
+    assert res.returncode == 0
+    assert res.stdout.splitlines()[0] == "tokens by chars4 (estimated)"
+    assert rows(res.stdout) == {"a.md": 3}  # ceil(10 / 4)
+
+
+def test_stdin(tmp_path: Path) -> None:
+    res = run(tmp_path, "-", stdin=b"hello world")
+    assert res.returncode == 0
+    assert rows(res.stdout) == {"<stdin>": 2}
+
+
+def test_stdin_non_utf8_is_said(tmp_path: Path) -> None:
+    res = run(tmp_path, "-t", "chars4", "-", stdin="café".encode("latin-1"))
+    assert res.returncode == 0
+    assert (
+        one_line(res.stderr) == "prompt-budget: <stdin>: not valid UTF-8; counted after replacement decoding"
+    )
+    assert rows(res.stdout) == {"<stdin>": 1}  # "caf\ufffd" is 4 chars: ceil(4 / 4)
+
+
+def test_json(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("hello world", encoding="utf-8")
+    (tmp_path / "b.md").write_text("x" * 9, encoding="utf-8")
+    res = run(tmp_path, "--json", "-t", "chars4", "a.md", "b.md")
+    assert res.returncode == 0
+    data = json.loads(res.stdout)
+    assert data == {
+        "version": 1,
+        "tokenizer": "chars4",
+        "exact": False,
+        "files": [
+            {"path": "a.md", "tokens": 3, "chars": 11, "notes": []},  # ceil(11 / 4)
+            {"path": "b.md", "tokens": 3, "chars": 9, "notes": []},  # ceil(9 / 4)
+        ],
+        "total": 6,
+        "max_tokens": None,
+        "errors": 0,
+    }
+
+
+def test_max_tokens_broken_exits_1(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 40, encoding="utf-8")  # chars4: 10
+    res = run(tmp_path, "-t", "chars4", "--max-tokens", "8", "a.md")
+    assert res.returncode == 1
+    assert one_line(res.stderr) == "prompt-budget: error: total 10 tokens exceeds --max-tokens 8 by 2"
+    assert total(res.stdout) == 10
+
+
+def test_max_tokens_held_exits_0(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 40, encoding="utf-8")
+    res = run(tmp_path, "-t", "chars4", "--max-tokens", "1k", "a.md")
+    assert res.returncode == 0
+    assert res.stderr == ""
+
+
+def test_max_tokens_json_reports_the_limit(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 40, encoding="utf-8")
+    res = run(tmp_path, "--json", "-t", "chars4", "--max-tokens", "8", "a.md")
+    assert res.returncode == 1
+    assert json.loads(res.stdout)["max_tokens"] == 8
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "lots"])
+def test_bad_max_tokens_is_a_usage_error(tmp_path: Path, value: str) -> None:
+    (tmp_path / "a.md").write_text("x", encoding="utf-8")
+    res = run(tmp_path, f"--max-tokens={value}", "a.md")
+    assert res.returncode == 2
+    assert one_line(res.stderr).startswith("prompt-budget: error: --max-tokens: ")
+
+
+def test_directory_recursion_honours_gitignore_and_skips_vcs(tmp_path: Path) -> None:
+    files = {
+        "a.md": "x" * 4,  # 1
+        "docs/b.md": "x" * 8,  # 2
+        "docs/c.log": "x" * 400,  # ignored by .gitignore
+        "build/out.md": "x" * 400,  # ignored folder
+        ".git/config": "x" * 400,
+        ".venv/lib/site.py": "x" * 400,
+        "node_modules/p/i.js": "x" * 400,
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("*.log\nbuild/\n", encoding="utf-8")  # 13 chars: 4
+    res = run(tmp_path, "-t", "chars4", ".")
+    assert res.returncode == 0, res.stderr
+    assert rows(res.stdout) == {".gitignore": 4, "a.md": 1, "docs/b.md": 2}
+    assert total(res.stdout) == 7
+
+
+def test_default_path_is_the_current_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    res = run(tmp_path, "-t", "chars4")
+    assert rows(res.stdout) == {"a.md": 1}
+
+
+def test_a_binary_file_in_a_folder_is_skipped_with_a_note(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    res = run(tmp_path, "-t", "chars4", ".")
+    assert res.returncode == 0
+    assert (
+        one_line(res.stderr)
+        == "prompt-budget: logo.png: skipped: binary file (contains NUL bytes), not counted"
+    )
+    assert rows(res.stdout) == {"a.md": 1}
+
+
+def test_a_broken_symlink_in_a_folder_is_skipped_with_a_note(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    (tmp_path / "dangling.md").symlink_to(tmp_path / "gone.md")
+    (tmp_path / "loop").symlink_to(tmp_path)  # a link to a folder is not followed
+    res = run(tmp_path, "-t", "chars4", ".")
+    assert res.returncode == 0
+    assert one_line(res.stderr).startswith(
+        "prompt-budget: dangling.md: skipped: broken symbolic link (points to "
+    )
+    assert rows(res.stdout) == {"a.md": 1}
+
+
+def test_the_disk_cache_serves_a_second_run(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("hello world", encoding="utf-8")
+    first = run(tmp_path, "a.md")
+    assert (tmp_path / ".prompt-budget" / "cache" / "counts-v1.json").is_file()
+    second = run(tmp_path, "a.md")
+    assert rows(first.stdout) == rows(second.stdout) == {"a.md": 2}
+    third = run(tmp_path, "--no-cache", "a.md")
+    assert rows(third.stdout) == {"a.md": 2}
+
+
+def test_list_tokenizers(tmp_path: Path) -> None:
+    res = run(tmp_path, "--list-tokenizers")
+    assert res.returncode == 0
+    assert {"o200k_base", "cl100k_base", "chars4", "conservative", "words"} <= set(res.stdout.split())
+
+
+# --- bad input: one line, the right exit code -------------------------------------------------------
+
+
+def test_missing_path(tmp_path: Path) -> None:
+    res = run(tmp_path, "nope.md")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == "prompt-budget: error: nope.md: no such file or directory"
+    assert res.stdout == ""
+
+
+def test_a_path_through_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file.md").write_text("x", encoding="utf-8")
+    res = run(tmp_path, "file.md/inside.md")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == (
+        "prompt-budget: error: file.md/inside.md: no such file or directory (a parent in the path is a file)"
+    )
+
+
+def test_one_bad_path_among_good_ones_still_counts_the_rest(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    res = run(tmp_path, "-t", "chars4", "a.md", "nope.md")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == "prompt-budget: error: nope.md: no such file or directory"
+    assert rows(res.stdout) == {"a.md": 1}
+
+
+def _drop_file_permission_override() -> None:
+    """In the child, before exec: drop CAP_DAC_OVERRIDE (1) and CAP_DAC_READ_SEARCH (2) from the
+    capability bounding set, so that even root gets EACCES on a mode-000 file."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    pr_capbset_drop = 24
+    for cap in (1, 2):
+        if libc.prctl(pr_capbset_drop, cap, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP) failed")
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    path = tmp_path / "secret.md"
+    path.write_text("x" * 4, encoding="utf-8")
+    path.chmod(0)
+    preexec = None
+    if os.geteuid() == 0:
+        if not sys.platform.startswith("linux"):
+            pytest.skip("root reads mode-000 files; dropping the capability needs Linux")
+        preexec = _drop_file_permission_override
+    try:
+        try:
+            res = run(tmp_path, "secret.md", preexec_fn=preexec)
+        except subprocess.SubprocessError as exc:
+            pytest.skip(f"cannot drop the file-permission capability here: {exc}")
+    finally:
+        path.chmod(0o644)
+    assert res.returncode == 2
+    assert one_line(res.stderr) == "prompt-budget: error: secret.md: permission denied"
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")
+def test_an_io_error_while_reading() -> None:
+    """/proc/self/mem is a regular file whose read at offset 0 fails with EIO, even for root."""
+    res = run(Path.cwd(), "/proc/self/mem")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == "prompt-budget: error: /proc/self/mem: cannot read: input/output error"
+
+
+def test_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    res = run(tmp_path, "pipe")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == (
+        "prompt-budget: error: pipe: not a regular file (a FIFO, socket or device); pipe it to '-' instead"
+    )
+    # In a folder, a FIFO is not even looked at.
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    res = run(tmp_path, "-t", "chars4", ".")
+    assert res.returncode == 0
+    assert rows(res.stdout) == {"a.md": 1}
+
+
+def test_binary_file(tmp_path: Path) -> None:
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    res = run(tmp_path, "logo.png")
+    assert res.returncode == 2
+    assert (
+        one_line(res.stderr)
+        == "prompt-budget: error: logo.png: binary file (contains NUL bytes), not counted"
+    )
+
+
+def test_non_utf8_file_is_counted_after_replacement(tmp_path: Path) -> None:
+    (tmp_path / "latin1.txt").write_bytes("café au lait".encode("latin-1"))  # é is byte 3
+    res = run(tmp_path, "-t", "chars4", "latin1.txt")
+    assert res.returncode == 0
+    assert one_line(res.stderr) == (
+        "prompt-budget: latin1.txt: not valid UTF-8 (first bad byte at offset 3); "
+        "counted after replacement decoding"
+    )
+    assert rows(res.stdout) == {"latin1.txt": 3}  # 12 chars after replacement: ceil(12 / 4)
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    (tmp_path / "empty.md").write_bytes(b"")
+    res = run(tmp_path, "empty.md")
+    assert res.returncode == 0
+    assert one_line(res.stderr) == "prompt-budget: empty.md: empty file"
+    assert rows(res.stdout) == {"empty.md": 0}
+
+
+def test_broken_symlink(tmp_path: Path) -> None:
+    (tmp_path / "link.md").symlink_to(tmp_path / "gone.md")
+    res = run(tmp_path, "link.md")
+    assert res.returncode == 2
+    assert (
+        one_line(res.stderr)
+        == f"prompt-budget: error: link.md: broken symbolic link (points to {tmp_path / 'gone.md'})"
+    )
+
+
+def test_a_50_mb_file(tmp_path: Path, tiktoken_offline: Path) -> None:
+    import tiktoken
+
+    line = "hello world\n"
+    # The reference: each line is the same 3 BPE pieces ("hello", " world", "\n"), whatever follows.
+    assert len(tiktoken.get_encoding("o200k_base").encode_ordinary(line * 3)) == 9
+    n_lines = 50 * 1024 * 1024 // len(line) + 1
+    (tmp_path / "big.txt").write_text(line * n_lines, encoding="utf-8")
+    assert (tmp_path / "big.txt").stat().st_size >= 50 * 1024 * 1024
+    res = run(tmp_path, "--json", "big.txt")
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == ""
+    data = json.loads(res.stdout)
+    assert data["total"] == 3 * n_lines
+    assert data["files"][0]["chars"] == len(line) * n_lines
+
+
+def test_unknown_tokenizer(tmp_path: Path) -> None:
+    res = run(tmp_path, "-t", "o200k", "-", stdin=b"x")
+    assert res.returncode == 2
+    line = one_line(res.stderr)
+    assert line.startswith(
+        "prompt-budget: error: tokenizer: unknown tokenizer 'o200k'. Did you mean 'o200k_base'?"
+    )
+    assert "cl100k_base" in line
+
+
+def test_no_backend_installed(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['quicktok'] = None; sys.modules['tiktoken'] = None; "
+        "from prompt_budget.cli import main; raise SystemExit(main(['count', '-']))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, input=b"x", capture_output=True, timeout=60, check=False
+    )
+    stderr = proc.stderr.decode()
+    assert proc.returncode == 2
+    assert "Traceback" not in stderr
+    assert one_line(stderr).startswith("prompt-budget: error: no exact backend for o200k_base is installed.")
+    assert "pip install 'pytest-prompt-budget[fast]'" in stderr
+
+
+def test_bad_config_names_the_file_and_key(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.prompt_budget]\nthreshold = "150%"\n', encoding="utf-8")
+    res = run(tmp_path, "-", stdin=b"x")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == (
+        f"prompt-budget: error: {tmp_path / 'pyproject.toml'}: tool.prompt_budget.threshold: "
+        "a fraction must be in (0, 1] (0% < x <= 100%), got '150%'"
+    )
+
+
+def test_malformed_config(tmp_path: Path) -> None:
+    (tmp_path / "prompt_budget.toml").write_text("tokenizer = \n", encoding="utf-8")
+    res = run(tmp_path, "-", stdin=b"x")
+    assert res.returncode == 2
+    line = one_line(res.stderr)
+    assert line.startswith(f"prompt-budget: error: {tmp_path / 'prompt_budget.toml'}: invalid TOML: ")
+    assert "line 1" in line
+
+
+def test_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
+    res = run(tmp_path, "--frobnicate")
+    assert res.returncode == 2
+    assert "unrecognized arguments: --frobnicate" in res.stderr
+
+
+# --- output forms -----------------------------------------------------------------------------------
+
+
+def test_plain_table_when_not_a_tty(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    res = run(tmp_path, "-t", "chars4", "a.md")
+    assert not ANSI.search(res.stdout)
+    assert res.stdout == (
+        "tokens by chars4 (estimated)\n"
+        "file            tokens  chars\n"
+        "--------------  ------  -----\n"
+        "a.md                 1      4\n"
+        "--------------  ------  -----\n"
+        "total (1 file)       1      4\n"
+    )
+
+
+def run_in_pty(cwd: Path, *args: str, env: dict[str, str]) -> str:
+    master, slave = pty.openpty()
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CI")}
+    full_env.update(TERM="xterm-256color", COLUMNS="100", **env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prompt_budget", "count", *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env=full_env,
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=30) == 0
+    return b"".join(chunks).decode("utf-8", errors="replace")
+
+
+def test_rich_table_on_a_terminal_and_plain_with_no_color(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
+    rich = run_in_pty(tmp_path, "-t", "chars4", "a.md", env={})
+    assert ANSI.search(rich), rich
+    assert "a.md" in rich
+    plain = run_in_pty(tmp_path, "-t", "chars4", "a.md", env={"NO_COLOR": "1"})
+    assert not ANSI.search(plain), plain
+    assert "total (1 file)       1      4" in plain
