@@ -24,9 +24,10 @@ old one, so a reader never sees half a file.
 from __future__ import annotations
 
 import contextlib
-import fnmatch
+import functools
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -337,8 +338,8 @@ class GatePolicy:
 class GrowthPolicy:
     """Which growth gate applies to which check id. Most specific first:
 
-    1. ``[tool.prompt_budget.baseline.overrides]``: check-id globs (``*`` matches anything, ``/`` too);
-       the longest matching pattern wins;
+    1. ``[tool.prompt_budget.baseline.overrides]``: check-id globs (``id_glob``: ``*`` matches anything,
+       ``/`` and ``::`` too; brackets are literal); the longest matching pattern wins;
     2. ``max_growth`` on the ``[[tool.prompt_budget.files]]`` entry a file check came from;
     3. ``--prompt-budget-max-growth`` (or the CLI's ``--max-growth``);
     4. ``[tool.prompt_budget.baseline] max_growth``.
@@ -387,7 +388,7 @@ class GrowthPolicy:
     def for_id(self, check_id: str, kind: str = "check") -> GatePolicy:
         rule = self.rule_for(check_id) if self.rule_for is not None and kind in FILE_ENTRY_KINDS else None
         ratchet = self.ratchet or (rule is not None and rule.ratchet)
-        matches = [(p, g, s) for p, g, s in self.overrides if fnmatch.fnmatchcase(check_id, p)]
+        matches = [(p, g, s) for p, g, s in self.overrides if id_glob(p).fullmatch(check_id)]
         if matches:
             _, gate, source = max(matches, key=lambda m: len(m[0]))
             return GatePolicy(gate, source, ratchet)
@@ -396,6 +397,15 @@ class GrowthPolicy:
                 rule.max_growth, f"{rule.source} max_growth" if rule.source else "max_growth", ratchet
             )
         return GatePolicy(self.default, self.default_source, ratchet)
+
+
+@functools.lru_cache(maxsize=256)
+def id_glob(pattern: str) -> re.Pattern[str]:
+    """A check-id glob: ``*`` matches any run of characters (``/`` and ``::`` too), ``?`` one character;
+    everything else is literal, brackets included, since parametrized test ids hold them."""
+    return re.compile(
+        "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern), re.DOTALL
+    )
 
 
 def rule_matcher(config: Any) -> Callable[[str], FileRule | None]:

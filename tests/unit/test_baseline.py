@@ -290,8 +290,11 @@ def test_failures_sort_first() -> None:
 # --- per-entry overrides and ratchet from real config files ---------------------------------------
 
 
-def _config(tmp_path: Path, body: str) -> object:
+def _config(tmp_path: Path, body: str, files: tuple[str, ...] = ()) -> object:
     (tmp_path / "pyproject.toml").write_text(body, encoding="utf-8")
+    for rel in files:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("text", encoding="utf-8")
     return load_config(tmp_path / "pyproject.toml")
 
 
@@ -308,6 +311,7 @@ max_growth = "5%"
 path = "skills/**/*.md"
 max_growth = 300
 """,
+        files=("skills/a/SKILL.md", "docs/readme.md"),
     )
     policy = GrowthPolicy.from_config(config)
     gate = policy.for_id("tests/test_other.py::test_x")
@@ -362,6 +366,7 @@ def test_ratchet_lowers_shrunk_entries_only(tmp_path: Path) -> None:
 path = "skills/*.md"
 ratchet = true
 """,
+        files=("skills/a.md", "skills/b.md", "docs/c.md"),
     )
     policy = GrowthPolicy.from_config(config)
     stored = Baseline(
@@ -397,3 +402,17 @@ def test_comparison_to_dict_is_json() -> None:
     assert data["counts"] == {"compared": 1, "failed": 1, "new": 0, "removed": 0, "tokenizer_mismatch": 0}
     assert data["totals"] == {"baseline": 100, "now": 150, "delta": 50}
     assert data["items"][0]["percent"] == 50.0
+
+
+def test_override_globs_take_brackets_literally() -> None:
+    policy = GrowthPolicy(
+        default=GrowthGate(percent=5),
+        overrides=[
+            ("t.py::test_p[big*", GrowthGate(percent=50), "o1"),
+            ("t.py::test_?::*", GrowthGate(tokens=9), "o2"),
+        ],
+    )
+    assert policy.for_id("t.py::test_p[big1]::p").source == "o1"
+    assert policy.for_id("t.py::test_p[b]::p").source is None  # "[big*" is not a character class
+    assert policy.for_id("t.py::test_a::system").source == "o2"
+    assert policy.for_id("t.py::test_ab::system").source is None

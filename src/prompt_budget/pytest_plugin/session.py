@@ -95,6 +95,16 @@ class BudgetSession:
     is_worker: bool = False
     workers_missing: list[str] = field(default_factory=list)
     _ids: dict[str, int] = field(default_factory=dict)
+    _cache: Any = None
+
+    def count_cache(self) -> Any:
+        """The on-disk count cache (``cache_dir``), shared with file items; saved at the end of the
+        run (each xdist worker merges its own entries into the file atomically)."""
+        if self._cache is None:
+            from prompt_budget.counting import DiskCache
+
+            self._cache = DiskCache(self.config.resolve(self.config.cache_dir))
+        return self._cache
 
     @classmethod
     def from_pytest(cls, pconfig: pytest.Config) -> BudgetSession:
@@ -182,6 +192,8 @@ class BudgetSession:
 
     def finish(self, session: pytest.Session) -> None:
         pconfig = session.config
+        if self._cache is not None:
+            self._cache.save()
         if self.is_worker:
             workeroutput = getattr(pconfig, "workeroutput", None)
             if workeroutput is not None:
@@ -190,6 +202,9 @@ class BudgetSession:
         path = self.options.get("report_path")
         if path is not None:
             self.write_report(path)
+        from prompt_budget.pytest_plugin.baselines import baseline_gate
+
+        baseline_gate(self, session)
 
     def write_report(self, path: Path) -> None:
         render = _report_formats()[path.suffix.lower()]

@@ -29,6 +29,11 @@ STATUS_TEXT = {
 }
 
 
+def checks(n: int) -> str:
+    """``1 check``, ``2 checks``."""
+    return f"{n:,} check" if n == 1 else f"{n:,} checks"
+
+
 def fmt_delta(value: int | None) -> str:
     return "-" if value is None else f"{value:+,}"
 
@@ -51,7 +56,7 @@ def summary_lines(comparison: Comparison) -> list[str]:
     where = (c.base and f"git ref {c.base}") or c.path or "the baseline"
     if c.missing:
         lines.append(
-            f"no baseline at {c.path}: {len(c.new)} checks measured would be written; "
+            f"no baseline at {c.path}: {checks(len(c.new))} measured would be written; "
             f"create it with {HOW_TO_CREATE}"
         )
         return lines
@@ -59,14 +64,14 @@ def summary_lines(comparison: Comparison) -> list[str]:
     delta = after - before
     pct = f", {100.0 * delta / before:+.1f}%" if before else ""
     lines.append(
-        f"compared with {where}: {len(c.compared)} checks, tokens {before:,} -> {after:,} ({delta:+,}{pct}); "
+        f"compared with {where}: {checks(len(c.compared))}, tokens {before:,} -> {after:,} ({delta:+,}{pct}); "
         f"{len(c.failures)} over their growth gate, {len(c.grew)} grew, {len(c.shrank)} shrank, "
         f"{len(c.new)} new, {len(c.removed)} not measured"
     )
     if c.mismatched:
         lines.append(
-            f"{len(c.mismatched)} checks were counted by another tokenizer than their baseline entry and "
-            f"were not compared; re-create the baseline with {HOW_TO_CREATE}"
+            f"{checks(len(c.mismatched))} not compared: counted by another tokenizer than in the baseline; "
+            f"re-create the baseline with {HOW_TO_CREATE}"
         )
     for item in c.failures:
         where_gate = f" (gate: {item.gate_source})" if item.gate_source else ""
@@ -199,7 +204,7 @@ def markdown_summary(comparison: Comparison, *, title: str = "Prompt budget", to
     lines = [f"## {title}: growth over the baseline", ""]
     if c.missing:
         lines += [
-            f"No baseline yet at `{c.path}`: {len(c.new)} checks were measured. "
+            f"No baseline yet at `{c.path}`: {checks(len(c.new))} measured. "
             f"Create it with {HOW_TO_CREATE} and commit it.",
             "",
         ]
@@ -214,7 +219,7 @@ def markdown_summary(comparison: Comparison, *, title: str = "Prompt budget", to
         )
         against = f"git ref `{c.base}`" if c.base else f"`{c.path}`" if c.path else "the baseline"
         lines += [
-            f"{verdict}. Total **{before:,} -> {after:,}** tokens ({delta:+,}{pct}) over {len(c.compared)} checks "
+            f"{verdict}. Total **{before:,} -> {after:,}** tokens ({delta:+,}{pct}) over {checks(len(c.compared))} "
             f"compared with {against}; {len(c.grew)} grew, {len(c.shrank)} shrank, {len(c.new)} new, "
             f"{len(c.removed)} not measured.",
             "",
