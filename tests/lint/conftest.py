@@ -30,3 +30,19 @@ def lint_snippet(
 @pytest.fixture
 def lint() -> object:
     return lint_snippet
+
+
+def fix_snippet(code: str, tmp_path: Path, rules: Sequence[type[LintRule]] | None = None) -> tuple[str, str]:
+    """Lint ``code`` as ``tmp_path/example.py`` with a pyproject.toml beside it, apply --fix, and
+    return (new code, new pyproject text)."""
+    from prompt_budget.lint.fix import apply_fixes
+
+    if not (tmp_path / "pyproject.toml").exists():
+        (tmp_path / "pyproject.toml").write_text('[project]\nname = "example"\n', encoding="utf-8")
+    source = tmp_path / "example.py"
+    source.write_text(textwrap.dedent(code), encoding="utf-8")
+    opts = LintOptions(root=tmp_path, config_file=tmp_path / "pyproject.toml")
+    chosen = [r for r in (rules if rules is not None else all_rules()) if opts.enabled(r.CODE)]
+    result = lint_source(source.read_text(encoding="utf-8"), "example.py", opts, chosen)
+    apply_fixes(allocate_keys(list(result.findings), opts), opts)
+    return source.read_text(encoding="utf-8"), (tmp_path / "pyproject.toml").read_text(encoding="utf-8")

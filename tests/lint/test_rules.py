@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from conftest import lint_snippet
+from conftest import fix_snippet, lint_snippet
 
 from prompt_budget.lint.rule import Invalid, LintRule, Valid
 from prompt_budget.lint.rules import BUILTIN_RULES
@@ -34,6 +36,29 @@ def test_invalid(rule: type[LintRule], case: Invalid) -> None:
     for f in findings:
         assert f.message and f.rule == rule.NAME
         assert f.suggestion, "every finding suggests a config key or says what to do"
+
+
+def _fix_cases() -> list[object]:
+    return [
+        pytest.param(rule, case, id=f"{rule.CODE}-fix-{i}")
+        for rule in BUILTIN_RULES
+        for i, case in enumerate(rule.INVALID)
+        if case.fixed is not None
+    ]
+
+
+@pytest.mark.parametrize(("rule", "case"), _fix_cases())
+def test_invalid_fix(rule: type[LintRule], case: Invalid, tmp_path: Path) -> None:
+    fixed, config = fix_snippet(case.code, tmp_path, [rule])
+    assert fixed == case.fixed
+    assert "[tool.prompt_budget.values" in config
+    # fixing again finds nothing left to move
+    assert lint_snippet(fixed, [rule]) == []
+
+
+def test_every_rule_has_a_fix_case() -> None:
+    fixable = [r for r in BUILTIN_RULES if r.CODE not in {"PB108", "PB109"}]
+    assert all(any(c.fixed for c in r.INVALID) for r in fixable)
 
 
 @pytest.mark.parametrize("rule", BUILTIN_RULES, ids=lambda r: r.CODE)

@@ -353,23 +353,28 @@ def allocate_keys(findings: Sequence[Finding], options: LintOptions) -> list[Fin
     ``[tool.prompt_budget.values]``: the shortest candidate that is free or already holds the same value
     (``max_tokens``, then ``summarize_max_tokens``, then ``agent_summarize_max_tokens``, then ``_2``...)."""
     taken: dict[str, Any] = dict(options.existing_values)
-    out: list[Finding] = []
-    for f in findings:
-        if f.value is None or not f.key_parts or f.code == "PB108":
-            if not f.suggestion and f.value is not None and f.key:
-                f = replace(f, suggestion=f"[{options.values_table}] {f.key} = {f.value}")
-            out.append(f)
-            continue
-        candidates = [config_key(*reversed(f.key_parts[: i + 1])) for i in range(len(f.key_parts))]
-        key = next((c for c in candidates if c not in taken or taken[c] == f.value), None)
-        if key is None:
-            n = 2
-            while f"{candidates[-1]}_{n}" in taken and taken[f"{candidates[-1]}_{n}"] != f.value:
-                n += 1
-            key = f"{candidates[-1]}_{n}"
-        taken[key] = f.value
-        out.append(f.with_key(key, options.values_table))
-    return out
+    # Findings that count pick their keys first; suppressed ones must not push them aside.
+    order = sorted(range(len(findings)), key=lambda i: findings[i].suppressed is not None)
+    placed: dict[int, Finding] = {}
+    for i in order:
+        placed[i] = _allocate(findings[i], taken, options)
+    return [placed[i] for i in range(len(findings))]
+
+
+def _allocate(f: Finding, taken: dict[str, Any], options: LintOptions) -> Finding:
+    if f.value is None or not f.key_parts or f.code == "PB108":
+        if not f.suggestion and f.value is not None and f.key:
+            f = replace(f, suggestion=f"[{options.values_table}] {f.key} = {f.value}")
+        return f
+    candidates = [config_key(*reversed(f.key_parts[: i + 1])) for i in range(len(f.key_parts))]
+    key = next((c for c in candidates if c not in taken or taken[c] == f.value), None)
+    if key is None:
+        n = 2
+        while f"{candidates[-1]}_{n}" in taken and taken[f"{candidates[-1]}_{n}"] != f.value:
+            n += 1
+        key = f"{candidates[-1]}_{n}"
+    taken[key] = f.value
+    return f.with_key(key, options.values_table)
 
 
 # --- the run -------------------------------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+"""The lint's entry points for the CLI and the pytest plugin: load options from config, lint paths with
+the cache and the worker processes, optionally fix, and render.
+
+    >>> from prompt_budget.lint.api import lint_command
+    >>> outcome = lint_command(["src/"], fmt="json")   # doctest: +SKIP
+    >>> outcome.exit_code, outcome.output               # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from prompt_budget.lint.engine import LintReport, Linter, all_rules, known_codes
+from prompt_budget.lint.findings import Finding
+from prompt_budget.lint.options import LintOptions, parse_lint_options
+
+__all__ = ["LintOutcome", "lint_command", "load_options", "run_lint"]
+
+EXIT_OK, EXIT_FINDINGS = 0, 1
+
+
+def load_options(
+    config: str | Path | None = None,
+    *,
+    start: str | Path | None = None,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    extend_select: Sequence[str] = (),
+    extend_ignore: Sequence[str] = (),
+) -> tuple[LintOptions, Path]:
+    """Options from ``[tool.prompt_budget.lint]`` (the file given, or the one found from ``start``),
+    with command-line selections applied; and the cache directory. Raises ``ConfigError``."""
+    from prompt_budget.config import load_config
+
+    cfg = load_config(config, start=start)
+    options = parse_lint_options(
+        cfg.lint,
+        root=cfg.root,
+        config_file=cfg.path,
+        known_codes=known_codes(),
+        existing_values=cfg.values,
+        select=select,
+        ignore=ignore,
+        extend_select=extend_select,
+        extend_ignore=extend_ignore,
+    )
+    return options, cfg.resolve(cfg.cache_dir)
+
+
+def run_lint(
+    paths: Sequence[str | Path],
+    options: LintOptions,
+    *,
+    cache_dir: Path | None = None,
+    jobs: int | None = None,
+) -> LintReport:
+    """Lint ``paths``; ``cache_dir=None`` runs without the cache."""
+    from prompt_budget.lint.cache import LintCache, rules_fingerprint
+
+    linter = Linter(options, jobs=jobs)
+    cache = None
+    if cache_dir is not None:
+        cache = LintCache(cache_dir, rules_fingerprint(list(linter.rules), options.fingerprint()))
+        linter.cache = cache
+    return linter.lint_paths([Path(p) for p in paths])
+
+
+@dataclass
+class LintOutcome:
+    report: LintReport
+    output: str
+    exit_code: int
+    notes: list[str]
+
+
+def lint_command(
+    paths: Sequence[str | Path],
+    *,
+    config: str | Path | None = None,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    extend_select: Sequence[str] = (),
+    fmt: str = "text",
+    fix: bool = False,
+    diff: bool = False,
+    show_suppressed: bool = False,
+    cache: bool = True,
+    jobs: int | None = None,
+) -> LintOutcome:
+    """``prompt-budget lint``: the whole command short of printing. Exit code 0 when nothing counts
+    (all fixed, all suppressed or clean), 1 when findings remain (or, with ``--diff``, when there is
+    something to change). Raises ``ConfigError`` on bad configuration (the CLI's exit code 2)."""
+    from prompt_budget.lint.formats import render
+
+    options, cache_dir = load_options(config, select=select, ignore=ignore, extend_select=extend_select)
+    report = run_lint(paths or ["."], options, cache_dir=cache_dir if cache else None, jobs=jobs)
+    findings = report.findings
+    notes: list[str] = []
+    diff_text = ""
+    if fix or diff:
+        from prompt_budget.lint.fix import apply_fixes
+
+        result = apply_fixes(findings, options, write=fix and not diff)
+        diff_text = result.diff
+        fixed = {id(f) for f in result.fixed}
+        if fix and not diff:
+            findings = [f for f in findings if id(f) not in fixed]
+            if result.fixed:
+                where = options.relative(result.config_file) if result.config_file else "config"
+                notes.append(
+                    f"fixed {len(result.fixed)} finding(s) in {len(result.changed)} file(s); "
+                    f"{len(result.values)} value(s) written to {where}"
+                )
+        for finding, why in result.skipped:
+            notes.append(f"not fixed: {finding.path}:{finding.line}: {finding.code}: {why}")
+    counted = [f for f in findings if f.suppressed is None]
+    if diff:
+        output = diff_text
+        exit_code = EXIT_FINDINGS if diff_text or counted else EXIT_OK
+    else:
+        output = render(
+            fmt,
+            findings,
+            show_suppressed=show_suppressed,
+            files=report.files,
+            rules=[r for r in all_rules() if options.enabled(r.CODE)],
+            root=options.root,
+            version=_version(),
+        )
+        exit_code = EXIT_FINDINGS if counted else EXIT_OK
+    return LintOutcome(report=report, output=output, exit_code=exit_code, notes=notes)
+
+
+def remaining(findings: Sequence[Finding]) -> list[Finding]:
+    return [f for f in findings if f.suppressed is None]
+
+
+def _version() -> str:
+    from prompt_budget import __version__
+
+    return __version__

@@ -1,0 +1,279 @@
+"""``prompt-budget lint --fix``: move literals into config and read them back with ``prompt_budget.value``.
+
+For every fixable, unsuppressed finding the literal is replaced, in place, by
+``prompt_budget.value("<key>")`` (libcst keeps every other character of the file: formatting, comments,
+quotes), ``import prompt_budget`` is added after the module docstring and ``__future__`` imports when it
+is missing, and ``<key> = <value>`` is written under ``[tool.prompt_budget.values]`` of the config file
+(``[values]`` in ``prompt_budget.toml``; tables become ``[tool.prompt_budget.values.<key>]``). The TOML
+file is edited as text, so its comments and layout stay; the result is parsed back and compared before
+anything is written. Fixing twice changes nothing: the second run finds no literal to move.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from prompt_budget.errors import ConfigError
+from prompt_budget.lint.findings import Finding, Value, toml_value
+from prompt_budget.lint.options import LintOptions
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+__all__ = ["FixResult", "add_values", "apply_fixes", "config_target"]
+
+
+@dataclass
+class FixResult:
+    """What ``--fix`` changed (or, with ``write=False``, would change)."""
+
+    changed: dict[Path, str] = field(default_factory=dict)  # path -> new source
+    diffs: list[str] = field(default_factory=list)
+    config_file: Path | None = None
+    values: dict[str, Value] = field(default_factory=dict)
+    fixed: list[Finding] = field(default_factory=list)
+    skipped: list[tuple[Finding, str]] = field(default_factory=list)
+
+    @property
+    def diff(self) -> str:
+        return "".join(self.diffs)
+
+
+def config_target(options: LintOptions) -> tuple[Path, str]:
+    """The config file values go into, and the table name: the file the options came from, else the
+    root's ``pyproject.toml``, else a new ``prompt_budget.toml``."""
+    if options.config_file is not None:
+        file = options.config_file
+    elif (options.root / "pyproject.toml").is_file():
+        file = options.root / "pyproject.toml"
+    else:
+        file = options.root / "prompt_budget.toml"
+    table = "tool.prompt_budget.values" if file.name == "pyproject.toml" else "values"
+    return file, table
+
+
+def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: bool = True) -> FixResult:
+    """Fix every fixable, unsuppressed finding. With ``write=False`` nothing is written and the
+    result carries the diffs (``--diff``)."""
+    result = FixResult()
+    by_path: dict[str, list[Finding]] = defaultdict(list)
+    for f in findings:
+        if f.fixable and f.suppressed is None and f.key is not None:
+            by_path[f.path].append(f)
+    for display, group in sorted(by_path.items()):
+        path = Path(display)
+        if not path.is_absolute():
+            path = options.root / path
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            result.skipped.extend((f, f"cannot read the file: {exc}") for f in group)
+            continue
+        new_source, fixed, skipped = _fix_source(source, group)
+        result.skipped.extend(skipped)
+        if not fixed:
+            continue
+        result.fixed.extend(fixed)
+        result.values.update({f.key: f.value for f in fixed if f.key is not None})
+        result.changed[path] = new_source
+        result.diffs.append(_diff(source, new_source, display))
+    if not result.values:
+        return result
+    config_file, table = config_target(options)
+    result.config_file = config_file
+    old_config = config_file.read_text(encoding="utf-8") if config_file.is_file() else ""
+    new_config = add_values(old_config, table, result.values, file=config_file)
+    result.diffs.append(_diff(old_config, new_config, options.relative(config_file)))
+    if write:
+        _write(config_file, new_config)
+        for path, text in result.changed.items():
+            _write(path, text)
+    return result
+
+
+def _diff(old: str, new: str, name: str) -> str:
+    if old == new:
+        return ""
+    return "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{name}", f"b/{name}"))
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+        fh.write(text)
+    if path.exists():
+        os.chmod(tmp, path.stat().st_mode & 0o7777)
+    os.replace(tmp, path)
+
+
+# --- the code ------------------------------------------------------------------------------------------
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, replacements: dict[cst.CSTNode, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> Any:
+        replacement = self.replacements.get(original_node)
+        if replacement is None:
+            return updated_node
+        if isinstance(original_node, cst.BaseExpression):  # keep the literal's own parentheses
+            return replacement.with_changes(lpar=original_node.lpar, rpar=original_node.rpar)
+        return replacement
+
+
+def _accessor(module: cst.Module) -> tuple[str, bool]:
+    """How the module can reach ``prompt_budget.value``: (expression prefix, import needed)."""
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    if isinstance(alias.name, cst.Name) and alias.name.value == "prompt_budget":
+                        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                            return alias.asname.name.value, False
+                        return "prompt_budget", False
+    return "prompt_budget", True
+
+
+def _insert_import(module: cst.Module) -> cst.Module:
+    body = list(module.body)
+    index = 0
+    for i, stmt in enumerate(body):
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            break
+        first = stmt.body[0]
+        is_docstring = i == 0 and isinstance(first, cst.Expr) and isinstance(first.value, (cst.SimpleString, cst.ConcatenatedString))
+        is_future = isinstance(first, cst.ImportFrom) and isinstance(first.module, cst.Name) and first.module.value == "__future__"
+        if is_docstring or is_future:
+            index = i + 1
+        else:
+            break
+    body.insert(index, cst.parse_statement("import prompt_budget\n"))
+    return module.with_changes(body=body)
+
+
+def _fix_source(source: str, findings: Sequence[Finding]) -> tuple[str, list[Finding], list[tuple[Finding, str]]]:
+    try:
+        wrapper = MetadataWrapper(cst.parse_module(source))
+    except cst.ParserSyntaxError as exc:
+        return source, [], [(f, f"libcst cannot parse the file: {exc.message}") for f in findings]
+    positions = wrapper.resolve(PositionProvider)
+    module = wrapper.module
+    by_span: dict[tuple[int, int, int, int], cst.CSTNode] = {}
+    for node, r in positions.items():
+        if isinstance(node, (cst.Integer, cst.Float, cst.Dict)):
+            by_span[(r.start.line, r.start.column, r.end.line, r.end.column)] = node
+    prefix, need_import = _accessor(module)
+    replacements: dict[cst.CSTNode, cst.BaseExpression] = {}
+    fixed: list[Finding] = []
+    skipped: list[tuple[Finding, str]] = []
+    for f in findings:
+        node = _target(f, by_span)
+        if node is None:
+            skipped.append((f, "could not find the literal in the file"))
+            continue
+        replacements[node] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
+        fixed.append(f)
+    if not replacements:
+        return source, [], skipped
+    new_module = module.visit(_Replace(replacements))
+    if need_import:
+        new_module = _insert_import(new_module)
+    return new_module.code, fixed, skipped
+
+
+def _target(f: Finding, by_span: dict[tuple[int, int, int, int], cst.CSTNode]) -> cst.CSTNode | None:
+    """The literal a finding moves. Findings on a whole expression (``len(text) // 4``) move its
+    right-hand literal, which ends where the expression ends."""
+    exact = by_span.get((f.line, f.column - 1, f.end_line, f.end_column - 1))
+    if exact is not None:
+        return exact
+    end = (f.end_line, f.end_column - 1)
+    for (line, col, end_line, end_col), node in by_span.items():
+        if (end_line, end_col) == end and (line, col) > (f.line, f.column - 1) and isinstance(node, (cst.Integer, cst.Float)):
+            return node
+    return None
+
+
+# --- the config file --------------------------------------------------------------------------------------
+
+_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
+
+
+def _table_of(line: str) -> str | None:
+    match = _HEADER.match(line)
+    if match is None or line.lstrip().startswith("[["):
+        return None
+    return ".".join(part.strip().strip('"') for part in match.group(1).split("."))
+
+
+def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | None = None) -> str:
+    """``text`` (a TOML document) with ``values`` added under ``[table]``. Keys already holding the same
+    value are left alone; a key holding another value is a ``ConfigError``. The result is parsed back
+    and checked."""
+    try:
+        current = tomllib.loads(text) if text.strip() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML, not editing it: {exc}", file=file) from None
+    existing: Any = current
+    for part in table.split("."):
+        existing = existing.get(part, {}) if isinstance(existing, dict) else {}
+    scalars: list[str] = []
+    tables: list[str] = []
+    for key, value in values.items():
+        if key in existing:
+            if existing[key] != value:
+                raise ConfigError(
+                    f"already holds {existing[key]!r}, not {value!r}; rename one of them", file=file, key=f"{table}.{key}"
+                )
+            continue
+        if isinstance(value, dict):
+            lines = [f"{_key(k)} = {toml_value(v)}" for k, v in value.items()]
+            tables.append(f"\n[{table}.{key}]\n" + "\n".join(lines) + "\n")
+        else:
+            scalars.append(f"{key} = {toml_value(value)}\n")
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    start = next((i for i, line in enumerate(lines) if _table_of(line) == table), None)
+    if scalars:
+        if start is None:
+            lines.extend([*(["\n"] if lines else []), f"[{table}]\n", *scalars])
+        else:
+            end = start + 1
+            while end < len(lines) and _table_of(lines[end]) is None and not lines[end].lstrip().startswith("[["):
+                end += 1
+            while end - 1 > start and not lines[end - 1].strip():
+                end -= 1
+            lines[end:end] = scalars
+    new_text = "".join(lines) + "".join(tables)
+    check: Any = tomllib.loads(new_text)
+    for part in table.split("."):
+        check = check.get(part, {})
+    for key, value in values.items():
+        if check.get(key) != value:
+            raise ConfigError(f"could not write {key} = {value!r} safely; add it by hand", file=file, key=f"{table}.{key}")
+    return new_text
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)

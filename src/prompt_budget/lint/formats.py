@@ -1,0 +1,174 @@
+"""Rendering lint findings: ``text``, ``json``, ``sarif`` (SARIF 2.1.0 for GitHub code scanning) and
+``github`` (workflow annotations). Every renderer returns a string; nothing here prints."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from prompt_budget.lint.findings import Finding
+
+__all__ = ["FORMATS", "render", "render_github", "render_json", "render_sarif", "render_text"]
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/lint.md"
+RULES_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/rules/"
+
+
+def _visible(findings: Sequence[Finding], show_suppressed: bool) -> list[Finding]:
+    return [f for f in findings if show_suppressed or f.suppressed is None]
+
+
+def render_text(findings: Sequence[Finding], *, show_suppressed: bool = False, files: int = 0) -> str:
+    """``path:line:col: CODE message`` with the suggestion indented below, then a summary line."""
+    out: list[str] = []
+    for f in _visible(findings, show_suppressed):
+        mark = f" [suppressed: {f.suppressed}]" if f.suppressed else ""
+        fix = " (fixable with --fix)" if f.fixable and not f.suppressed else ""
+        out.append(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}{fix}{mark}")
+        if f.suggestion:
+            out.append(f"    suggestion: {f.suggestion}")
+    counted = [f for f in findings if f.suppressed is None]
+    suppressed = len(findings) - len(counted)
+    if counted:
+        by_code = Counter(f.code for f in counted)
+        codes = ", ".join(f"{code} x{n}" for code, n in sorted(by_code.items()))
+        fixable = sum(1 for f in counted if f.fixable)
+        line = f"Found {len(counted)} finding{'s' if len(counted) != 1 else ''} ({codes})"
+        if fixable:
+            line += f"; {fixable} fixable with --fix"
+    else:
+        line = "No findings" + (f" in {files} files" if files else "")
+    if suppressed:
+        line += f"; {suppressed} suppressed" + ("" if show_suppressed else " (--show-suppressed to list)")
+    out.append(line + ".")
+    return "\n".join(out) + "\n"
+
+
+def render_json(findings: Sequence[Finding], *, show_suppressed: bool = False) -> str:
+    """A JSON array with one object per finding (``path``, ``line``, ``column``, ``end_line``,
+    ``end_column``, ``code``, ``rule``, ``message``, ``suggestion``, ``key``, ``value``, ``fixable``,
+    ``suppressed``)."""
+    return json.dumps([f.public_dict() for f in _visible(findings, show_suppressed)], indent=2) + "\n"
+
+
+def _fingerprint(f: Finding, occurrence: int) -> str:
+    """Stable across unrelated edits: the rule, the file and the message, not the line number."""
+    raw = f"{f.code}|{f.path}|{f.message}|{occurrence}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def render_sarif(
+    findings: Sequence[Finding], *, rules: Sequence[Any] = (), root: Path | None = None, version: str = "0"
+) -> str:
+    """SARIF 2.1.0: one run, every rule described with a stable id, paths relative to ``%SRCROOT%``,
+    ``partialFingerprints`` for GitHub's alert tracking, suppressed findings marked as suppressed."""
+    rule_list = [
+        {
+            "id": r.CODE,
+            "name": r.NAME,
+            "shortDescription": {"text": r.SUMMARY},
+            "fullDescription": {"text": " ".join((r.__doc__ or r.SUMMARY).split())},
+            "helpUri": f"{RULES_URI}{r.CODE}.md",
+            "defaultConfiguration": {"level": "warning"},
+        }
+        for r in rules
+    ]
+    if not any(r["id"] == "PB000" for r in rule_list):
+        rule_list.insert(0, {
+            "id": "PB000",
+            "name": "parse-error",
+            "shortDescription": {"text": "A file that could not be parsed"},
+            "helpUri": f"{RULES_URI}PB000.md",
+            "defaultConfiguration": {"level": "error"},
+        })
+    index = {r["id"]: i for i, r in enumerate(rule_list)}
+    seen: Counter[tuple[str, str, str]] = Counter()
+    results = []
+    for f in findings:
+        key = (f.code, f.path, f.message)
+        seen[key] += 1
+        result: dict[str, Any] = {
+            "ruleId": f.code,
+            "level": "error" if f.code == "PB000" else "warning",
+            "message": {"text": f"{f.message}" + (f" Suggestion: {f.suggestion}" if f.suggestion else "")},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": Path(f.path).as_posix(), "uriBaseId": "%SRCROOT%"},
+                        "region": {
+                            "startLine": f.line,
+                            "startColumn": f.column,
+                            "endLine": f.end_line,
+                            "endColumn": max(f.end_column, f.column),
+                        },
+                    }
+                }
+            ],
+            "partialFingerprints": {"promptBudgetFinding/v1": _fingerprint(f, seen[key])},
+        }
+        if f.code in index:
+            result["ruleIndex"] = index[f.code]
+        if f.suppressed:
+            result["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]
+        results.append(result)
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "prompt-budget",
+                "informationUri": INFORMATION_URI,
+                "version": version,
+                "rules": rule_list,
+            }
+        },
+        "results": results,
+        "columnKind": "unicodeCodePoints",
+    }
+    if root is not None:
+        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}}
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(findings: Sequence[Finding], *, show_suppressed: bool = False) -> str:
+    """GitHub Actions workflow commands: one ``::warning file=...,line=...::message`` per finding."""
+    out = []
+    for f in findings:
+        if f.suppressed is not None:
+            continue
+        level = "error" if f.code == "PB000" else "warning"
+        props = (
+            f"file={_escape_property(f.path)},line={f.line},col={f.column},"
+            f"endLine={f.end_line},endColumn={f.end_column},title={_escape_property(f'{f.code} {f.rule}')}"
+        )
+        message = f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else "")
+        out.append(f"::{level} {props}::{_escape_data(message)}")
+    return "".join(line + "\n" for line in out)
+
+
+FORMATS: dict[str, Callable[..., str]] = {
+    "text": render_text,
+    "json": render_json,
+    "sarif": render_sarif,
+    "github": render_github,
+}
+
+
+def render(fmt: str, findings: Sequence[Finding], **kwargs: Any) -> str:
+    """Render with the named format, passing only the keyword arguments it takes."""
+    import inspect
+
+    renderer = FORMATS[fmt]
+    accepted = inspect.signature(renderer).parameters
+    return renderer(findings, **{k: v for k, v in kwargs.items() if k in accepted})

@@ -1,0 +1,172 @@
+"""--fix round trips: the fixed code imports, runs and reads the same values from config; fixing twice
+changes nothing; formatting and comments survive; the TOML edit keeps the file's own text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import fix_snippet, lint_snippet
+
+from prompt_budget.errors import ConfigError
+from prompt_budget.lint.fix import add_values
+
+AGENT = '''\
+"""A small agent with its budgets written into the code."""
+
+from __future__ import annotations
+
+CONTEXT_WINDOW = 200_000  # the model's window
+SECTION_BUDGETS = {"system": 2_000, "history": 6_000}
+
+
+def ask(client, prompt, max_tokens=1024):
+    # keep this comment
+    return client.create(prompt=prompt, max_tokens=max_tokens, context_window=8192)
+
+
+def estimate_tokens(text: str) -> int:
+    return len(text) // 4
+
+
+def should_compact(used_tokens: int) -> bool:
+    return used_tokens > 0.8 * CONTEXT_WINDOW
+
+
+def window_after_reserve(context_window: int) -> int:
+    return context_window - 1000
+'''
+
+PROBE = """
+import json, agent
+
+class Client:
+    def create(self, **kw):
+        return kw
+
+print(json.dumps({
+    "window": agent.CONTEXT_WINDOW,
+    "sections": agent.SECTION_BUDGETS,
+    "ask": agent.ask(Client(), "hi"),
+    "estimate": agent.estimate_tokens("x" * 40),
+    "compact": [agent.should_compact(150_000), agent.should_compact(170_000)],
+    "reserve": agent.window_after_reserve(9000),
+}, sort_keys=True))
+"""
+
+
+def _run_probe(folder: Path, cwd: Path) -> str:
+    env_path = f"{folder}"
+    proc = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {env_path!r})\n{PROBE}"],
+        cwd=cwd, capture_output=True, text=True, check=True,
+    )
+    return proc.stdout
+
+
+def test_round_trip_runs_and_reads_the_same_values(tmp_path: Path) -> None:
+    (tmp_path / "agent.py").write_text(AGENT, encoding="utf-8")
+    before = _run_probe(tmp_path, tmp_path)
+    fixed, config = fix_snippet(AGENT, tmp_path)
+    (tmp_path / "agent.py").write_text(fixed, encoding="utf-8")
+
+    assert "200_000" not in fixed and "// 4" not in fixed and "- 1000" not in fixed
+    assert 'prompt_budget.value("context_window")' in fixed
+    assert "# keep this comment" in fixed and "# the model's window" in fixed
+    assert fixed.splitlines()[2] == "from __future__ import annotations"
+    assert "import prompt_budget" in fixed.splitlines()[3]
+    assert config.startswith('[project]\nname = "example"\n')
+    assert "context_window = 200000" in config
+
+    # same behaviour, from the project folder and from anywhere else
+    assert _run_probe(tmp_path, tmp_path) == before
+    elsewhere = tmp_path.parent
+    assert _run_probe(tmp_path, elsewhere) == before
+
+    # fixing twice changes nothing
+    again, config_again = fix_snippet(fixed, tmp_path)
+    assert again == fixed
+    assert config_again == config
+    assert [f for f in lint_snippet(fixed) if f.fixable] == []
+
+
+def test_existing_import_alias_is_reused(tmp_path: Path) -> None:
+    code = "import prompt_budget as pb\n\nMAX_TOKENS = 4096\n"
+    fixed, _ = fix_snippet(code, tmp_path)
+    assert fixed == 'import prompt_budget as pb\n\nMAX_TOKENS = pb.value("max_tokens")\n'
+
+
+def test_same_name_different_values_get_distinct_keys(tmp_path: Path) -> None:
+    code = """
+    def summarize(client):
+        return client.create(max_tokens=512)
+
+    def plan(client):
+        return client.create(max_tokens=2048)
+    """
+    fixed, config = fix_snippet(code, tmp_path)
+    assert "summarize_max_tokens = 512" in config and "plan_max_tokens = 2048" in config
+    assert 'value("summarize_max_tokens")' in fixed and 'value("plan_max_tokens")' in fixed
+
+
+def test_suppressed_findings_are_not_fixed(tmp_path: Path) -> None:
+    code = "MAX_TOKENS = 4096  # noqa: PB102 -- vendor default\n"
+    fixed, config = fix_snippet(code, tmp_path)
+    assert fixed == code
+    assert "values" not in config
+
+
+def test_add_values_into_an_existing_table_keeps_comments() -> None:
+    text = (
+        "[tool.prompt_budget]  # budgets\n"
+        'tokenizer = "o200k_base"\n\n'
+        "[tool.prompt_budget.values]\n"
+        "# tuned by hand\n"
+        "old = 1\n\n"
+        "[tool.other]\n"
+        "x = 2\n"
+    )
+    out = add_values(text, "tool.prompt_budget.values", {"new": 8000, "ratio": 0.9, "old": 1})
+    assert out == (
+        "[tool.prompt_budget]  # budgets\n"
+        'tokenizer = "o200k_base"\n\n'
+        "[tool.prompt_budget.values]\n"
+        "# tuned by hand\n"
+        "old = 1\n"
+        "new = 8000\n"
+        "ratio = 0.9\n\n"
+        "[tool.other]\n"
+        "x = 2\n"
+    )
+
+
+def test_add_values_refuses_to_overwrite_a_different_value() -> None:
+    with pytest.raises(ConfigError, match="already holds 1"):
+        add_values("[values]\nold = 1\n", "values", {"old": 2}, file=Path("prompt_budget.toml"))
+
+
+def test_add_values_writes_tables_with_quoted_keys() -> None:
+    out = add_values("", "values", {"windows": {"gpt-3.5-turbo": 16385, "claude": 200000}})
+    assert '"gpt-3.5-turbo" = 16385' in out
+    assert "[values.windows]" in out
+
+
+def test_fix_creates_prompt_budget_toml_without_a_pyproject(tmp_path: Path) -> None:
+    from prompt_budget.lint.engine import Linter
+    from prompt_budget.lint.fix import apply_fixes
+    from prompt_budget.lint.options import LintOptions
+
+    (tmp_path / "a.py").write_text("MAX_TOKENS = 4096\n", encoding="utf-8")
+    opts = LintOptions(root=tmp_path)
+    report = Linter(opts, jobs=1).lint_paths([tmp_path])
+    apply_fixes(report.findings, opts)
+    assert (tmp_path / "prompt_budget.toml").read_text(encoding="utf-8") == "[values]\nmax_tokens = 4096\n"
+    assert (tmp_path / "a.py").read_text(encoding="utf-8") == textwrap.dedent(
+        """\
+        import prompt_budget
+        MAX_TOKENS = prompt_budget.value("max_tokens")
+        """
+    )
