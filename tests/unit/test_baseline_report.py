@@ -134,3 +134,14 @@ def test_github_annotation_escapes() -> None:
     assert line.startswith(
         "::error file=a%2Cb%3Ac.md,line=7,title=prompt-budget growth::a,b:c.md: tokens 100 -> 200 (+100, +100.0%25)"
     )
+
+
+def test_markdown_tables_are_limited_but_failures_are_not() -> None:
+    stored = Baseline({f"t{i:03}": e(100) for i in range(50)})
+    measured = {f"t{i:03}": e(200 if i < 20 else 100) for i in range(50)} | {f"n{i}": e(1) for i in range(9)}
+    md = markdown_summary(compare(stored, measured, GrowthPolicy(default=GrowthGate(percent=10))), limit=5)
+    failures = md.split("### Failures")[1].split("###")[0]
+    assert sum(line.startswith("| `t") for line in failures.splitlines()) == 20
+    assert "<details><summary>All 50 compared checks, the first 5 shown</summary>" in md
+    new = md.split("### New (9)")[1].split("###")[0].split("<details>")[0]
+    assert sum(line.startswith("| `n") for line in new.splitlines()) == 5

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["BaselineOutcome", "BaselineSummary", "baseline_gate", "get_outcome"]
 
 _KEY = pytest.StashKey["BaselineOutcome"]()
+_SUMMARY_PLUGIN = "prompt_budget_baseline_summary"
 
 #: Record kinds that are not token counts (a turn budget counts tool calls), never baselined.
 NOT_TOKENS = ("turns",)
@@ -68,18 +69,14 @@ class BaselineOutcome:
         if self.comparison is not None:
             out += summary_lines(self.comparison)
         if self.failed and self.comparison is not None:
-            n = len(self.comparison.failures)
+            failed = len(self.comparison.failures)
             out.append(
-                f"{n} check{'s' if n > 1 else ''} grew past {'their' if n > 1 else 'its'} growth gate, so "
+                f"{failed} check{'s' if failed > 1 else ''} grew past {'their' if failed > 1 else 'its'} growth gate, so "
                 "the run fails; shrink the prompt, or accept the growth with `pytest --prompt-budget-update`"
             )
         if self.ratcheted:
-            n = (
-                f"{len(self.ratcheted)} entry"
-                if len(self.ratcheted) == 1
-                else f"{len(self.ratcheted)} entries"
-            )
-            out.append(f"{self.shown}: ratcheted down {n} that shrank: {', '.join(self.ratcheted)}")
+            entries = f"{len(self.ratcheted)} entr{'y' if len(self.ratcheted) == 1 else 'ies'}"
+            out.append(f"{self.shown}: ratcheted down {entries} that shrank: {', '.join(self.ratcheted)}")
         return out
 
 
@@ -165,7 +162,11 @@ def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOut
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     session.config.stash[_KEY] = outcome
     _extend_report(budget, outcome)
-    session.config.pluginmanager.register(BaselineSummary(outcome), "prompt_budget_baseline_summary")
+    manager = session.config.pluginmanager
+    previous = manager.get_plugin(_SUMMARY_PLUGIN)
+    if previous is not None:
+        manager.unregister(previous)
+    manager.register(BaselineSummary(outcome), _SUMMARY_PLUGIN)
     return outcome
 
 

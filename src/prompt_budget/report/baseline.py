@@ -194,10 +194,14 @@ def _row(i: ItemDelta) -> list[str]:
     ]
 
 
-def markdown_summary(comparison: Comparison, *, title: str = "Prompt budget", top: int = 10) -> str:
+def markdown_summary(
+    comparison: Comparison, *, title: str = "Prompt budget", top: int = 10, limit: int = 300
+) -> str:
     """A pull-request-ready summary: a headline with the totals, failures first (with the gate that
     failed and where it is set), then the top growers, then new, not-measured and tokenizer-changed
-    items, and every compared item folded in a ``<details>`` block."""
+    items, and every compared item folded in a ``<details>`` block. Failures are always all listed; the
+    other tables hold at most ``limit`` rows, so the summary stays well under GitHub's 1 MiB
+    job-summary limit."""
     c = comparison
     head = ["check", "baseline", "now", "delta", "%", "status"]
     right = (1, 2, 3, 4)
@@ -257,20 +261,22 @@ def markdown_summary(comparison: Comparison, *, title: str = "Prompt budget", to
         lines += [f"### New ({len(c.new)})", ""]
         lines += _md_table(
             ["check", "tokens", "tokenizer"],
-            [[_md_id(i.id), fmt_int(i.now), _md(i.tokenizer or "-")] for i in c.new],
+            [[_md_id(i.id), fmt_int(i.now), _md(i.tokenizer or "-")] for i in c.new[:limit]],
             (1,),
         )
         lines.append("")
     if c.removed:
         lines += [f"### In the baseline, not measured ({len(c.removed)})", ""]
         lines += _md_table(
-            ["check", "baseline"], [[_md_id(i.id), fmt_int(i.baseline)] for i in c.removed], (1,)
+            ["check", "baseline"], [[_md_id(i.id), fmt_int(i.baseline)] for i in c.removed[:limit]], (1,)
         )
         lines.append("")
     compared = [i for i in c.sorted_items() if i.status in ("pass", "fail")]
     if compared:
-        lines += [f"<details><summary>All {len(compared)} compared checks</summary>", ""]
-        lines += _md_table(head, [_row(i) for i in compared], right)
+        shown = compared[:limit]
+        more = f", the first {len(shown)} shown" if len(shown) < len(compared) else ""
+        lines += [f"<details><summary>All {len(compared)} compared checks{more}</summary>", ""]
+        lines += _md_table(head, [_row(i) for i in shown], right)
         lines += ["", "</details>", ""]
     return "\n".join(lines)
 
