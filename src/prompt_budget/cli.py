@@ -464,7 +464,9 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     stored = bl.load_baseline(path)
     if args.action == "update":
         new, summary = bl.update(stored, measured.entries, prune=args.prune, scope=_file_scope)
-        if stored is not None and new == stored:
+        if stored is None and not new.entries:
+            out.print(f"{shown}: not written: no files measured")
+        elif stored is not None and new == stored:
             out.print(f"{shown}: up to date ({summary.describe()})")
         else:
             bl.save_baseline(new, path)

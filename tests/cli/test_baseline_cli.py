@@ -288,3 +288,11 @@ def test_compare_with_base_cleans_up_on_error(project: Path) -> None:
     assert done.returncode == 2
     assert "invalid TOML" in done.stderr
     assert len(git(project, "worktree", "list").splitlines()) == 1
+
+
+def test_update_with_nothing_configured_writes_nothing(tmp_path: Path) -> None:
+    done = run(tmp_path, "baseline", "update")
+    assert done.returncode == 0
+    assert done.stdout == ".prompt-budget/baseline.json: not written: no files measured\n"
+    assert "no [[tool.prompt_budget.files]] entries and no preset" in done.stderr
+    assert not (tmp_path / ".prompt-budget").exists()
