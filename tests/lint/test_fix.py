@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import fix_snippet, lint_snippet
+from lint_helpers import fix_snippet, lint_snippet
 
 from prompt_budget.errors import ConfigError
 from prompt_budget.lint.fix import add_values

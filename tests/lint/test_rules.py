@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import fix_snippet, lint_snippet
+from lint_helpers import fix_snippet, lint_snippet
 
 from prompt_budget.lint.rule import Invalid, LintRule, Valid
 from prompt_budget.lint.rules import BUILTIN_RULES

@@ -6,8 +6,6 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
-import pytest
-
 from prompt_budget.lint.engine import all_rules, allocate_keys, lint_source
 from prompt_budget.lint.findings import Finding
 from prompt_budget.lint.options import LintOptions
@@ -27,9 +25,6 @@ def lint_snippet(
     return allocate_keys(list(result.findings), opts)
 
 
-@pytest.fixture
-def lint() -> object:
-    return lint_snippet
 
 
 def fix_snippet(code: str, tmp_path: Path, rules: Sequence[type[LintRule]] | None = None) -> tuple[str, str]:

@@ -1,0 +1,141 @@
+"""``prompt-budget lint`` end to end, in a subprocess: exit codes, formats, --fix/--diff, suppression."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+AGENT = """\
+def ask(client):
+    return client.create(max_tokens=8000)
+
+
+def estimate_tokens(text):
+    return len(text) // 4  # noqa: PB104 -- matches the vendor's own estimate
+"""
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PY_COLORS", "FORCE_COLOR"))}
+    env["NO_COLOR"] = "1"
+    return subprocess.run(
+        [sys.executable, "-m", "prompt_budget", "lint", "--no-cache", "-j", "1", *args],
+        cwd=cwd, capture_output=True, text=True, env=env, timeout=120,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\n', encoding="utf-8")
+    (tmp_path / "agent.py").write_text(AGENT, encoding="utf-8")
+    return tmp_path
+
+
+def test_findings_exit_1_with_suggestion(project: Path) -> None:
+    proc = run(".", cwd=project)
+    assert proc.returncode == 1, proc.stderr
+    assert "agent.py:2:37: PB101 token budget max_tokens=8000 passed inline" in proc.stdout
+    assert "suggestion: [tool.prompt_budget.values] ask_max_tokens = 8000" in proc.stdout
+    assert "1 suppressed" in proc.stdout
+    assert "PB104" not in proc.stdout.split("Found")[0]
+
+
+def test_show_suppressed_shows_the_reason(project: Path) -> None:
+    proc = run(".", "--show-suppressed", cwd=project)
+    assert "[suppressed: noqa: matches the vendor's own estimate]" in proc.stdout
+
+
+def test_clean_tree_exit_0(project: Path) -> None:
+    (project / "agent.py").write_text("def ask(client, settings):\n    return client.create(max_tokens=settings.max_tokens)\n")
+    proc = run(".", cwd=project)
+    assert proc.returncode == 0, proc.stdout
+    assert "No findings" in proc.stdout
+
+
+def test_json_has_the_documented_fields(project: Path) -> None:
+    proc = run(".", "--format", "json", cwd=project)
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 1
+    [finding] = data
+    for field in ("path", "line", "column", "end_line", "end_column", "code", "message", "suggestion"):
+        assert field in finding
+    assert (finding["path"], finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (
+        "agent.py", 2, 37, 2, 41,
+    )
+    assert finding["code"] == "PB101" and finding["key"] == "ask_max_tokens" and finding["value"] == 8000
+
+
+def test_github_annotations(project: Path) -> None:
+    proc = run(".", "--format", "github", cwd=project)
+    assert proc.stdout.startswith("::warning file=agent.py,line=2,col=37,endLine=2,endColumn=41,title=PB101 inline-budget::")
+    assert "%0Asuggestion" in proc.stdout
+
+
+def test_select_and_ignore(project: Path) -> None:
+    assert run(".", "--ignore", "PB101", cwd=project).returncode == 0
+    assert run(".", "--select", "PB104", cwd=project).returncode == 0  # only the suppressed one
+    assert run(".", "--select", "PB1", cwd=project).returncode == 1
+
+
+def test_unknown_code_is_a_usage_error(project: Path) -> None:
+    proc = run(".", "--select", "PB199", cwd=project)
+    assert proc.returncode == 2
+    assert "unknown rule 'PB199'" in proc.stderr
+
+
+def test_bad_config_exits_2_naming_file_and_key(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.prompt_budget.lint]\nmin-value = "lots"\n', encoding="utf-8")
+    proc = run(".", cwd=project)
+    assert proc.returncode == 2
+    assert "pyproject.toml" in proc.stderr and "tool.prompt_budget.lint.min-value" in proc.stderr
+
+
+def test_config_options_apply(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.prompt_budget.lint]\nper-file-ignores = { "agent.py" = ["PB101"] }\n', encoding="utf-8"
+    )
+    proc = run(".", "--show-suppressed", cwd=project)
+    assert proc.returncode == 0
+    assert "per-file-ignores: agent.py" in proc.stdout
+
+
+def test_parse_error_is_pb000_and_the_run_goes_on(project: Path) -> None:
+    (project / "broken.py").write_text("def f(:\n    max_tokens = 4096\n", encoding="utf-8")
+    proc = run(".", "--format", "json", cwd=project)
+    codes = sorted(f["code"] for f in json.loads(proc.stdout))
+    assert codes == ["PB000", "PB101"]
+    assert proc.returncode == 1
+
+
+def test_diff_writes_nothing_and_fix_is_idempotent(project: Path) -> None:
+    before = (project / "agent.py").read_text()
+    proc = run(".", "--diff", cwd=project)
+    assert proc.returncode == 1
+    assert '+    return client.create(max_tokens=prompt_budget.value("ask_max_tokens"))' in proc.stdout
+    assert "+ask_max_tokens = 8000" in proc.stdout
+    assert (project / "agent.py").read_text() == before
+
+    proc = run(".", "--fix", cwd=project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "fixed 1 finding(s)" in proc.stderr
+    fixed = (project / "agent.py").read_text()
+    config = (project / "pyproject.toml").read_text()
+    assert "ask_max_tokens = 8000" in config
+
+    proc = run(".", "--fix", cwd=project)
+    assert proc.returncode == 0
+    assert (project / "agent.py").read_text() == fixed
+    assert (project / "pyproject.toml").read_text() == config
+    assert run(".", "--diff", cwd=project).stdout == ""
+
+
+def test_sarif_is_valid_json_with_relative_paths(project: Path) -> None:
+    proc = run(".", "--format", "sarif", cwd=project)
+    sarif = json.loads(proc.stdout)
+    [result] = [r for r in sarif["runs"][0]["results"] if "suppressions" not in r]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "agent.py"

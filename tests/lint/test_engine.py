@@ -1,0 +1,136 @@
+"""The engine: suppression, discovery, the cache, workers, the project-wide rule, positions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lint_helpers import lint_snippet
+
+from prompt_budget.lint.cache import LintCache, rules_fingerprint
+from prompt_budget.lint.engine import Linter, all_rules, discover, lint_source, noqa_map, precheck
+from prompt_budget.lint.options import LintOptions
+
+
+def test_noqa_forms() -> None:
+    code = (
+        "A_MAX_TOKENS = 4096  # noqa\n"
+        "B_MAX_TOKENS = 4096  # noqa: PB102\n"
+        "C_MAX_TOKENS = 4096  # noqa: E501\n"
+        "D_MAX_TOKENS = 4096  # noqa: PB101, PB102 -- vendor default\n"
+    )
+    got = {f.line: f.suppressed for f in lint_snippet(code) if f.code == "PB102"}
+    assert got == {1: "noqa", 2: "noqa", 3: None, 4: "noqa: vendor default"}
+    assert noqa_map("x = 1  # NOQA:pb101\n") == {1: (frozenset({"PB101"}), "")}
+
+
+def test_unicode_columns_are_characters() -> None:
+    [f] = lint_snippet('label = "héllo"; x = f(max_tokens=8000)\n')
+    assert f.column == len('label = "héllo"; x = f(max_tokens=') + 1
+
+
+def test_precheck_skips_files_without_budget_words() -> None:
+    assert not precheck("def f(x):\n    return x * 4\n", all_rules())
+    assert precheck("MAX_TOKENS = 4096\n", all_rules())
+    result = lint_source("import os\nPORT = 8080\n", "a.py", LintOptions(), all_rules())
+    assert result.parsed is False and result.findings == ()
+
+
+def test_docstrings_and_comments_are_not_code() -> None:
+    code = '''
+    def f():
+        """Call it like client.create(max_tokens=8000) or CONTEXT_WINDOW = 128000."""
+        # max_tokens = 4096
+        return None
+    '''
+    assert lint_snippet(code) == []
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_discovery_skips_venvs_gitignored_and_excluded(tmp_path: Path) -> None:
+    _tree(tmp_path, {
+        "pkg/a.py": "", "pkg/b.pyi": "", "pkg/notes.md": "",
+        ".venv/lib/x.py": "", "build/y.py": "", "env2/pyvenv.cfg": "", "env2/z.py": "",
+        "gen/out.py": "", ".gitignore": "gen/\n", "vendor/v.py": "",
+    })
+    opts = LintOptions(root=tmp_path, exclude=("vendor/**",))
+    found = sorted(p.relative_to(tmp_path).as_posix() for p in discover([tmp_path], opts))
+    assert found == ["pkg/a.py", "pkg/b.pyi"]
+    # a file named explicitly is linted even when excluded
+    assert discover([tmp_path / "vendor/v.py"], opts) == [tmp_path / "vendor/v.py"]
+
+
+def test_cache_reuses_results_and_notices_changes(tmp_path: Path) -> None:
+    _tree(tmp_path, {"a.py": "MAX_TOKENS = 4096\n", "b.py": "CONTEXT_WINDOW = 8192\n"})
+    opts = LintOptions(root=tmp_path)
+    cache_dir = tmp_path / ".prompt-budget" / "cache"
+
+    def lint() -> tuple[int, int, list[str]]:
+        linter = Linter(opts, jobs=1)
+        linter.cache = LintCache(cache_dir, rules_fingerprint(list(linter.rules), opts.fingerprint()))
+        report = linter.lint_paths([tmp_path])
+        return report.cached, report.parsed, [f"{f.path}:{f.code}:{f.value}" for f in report.findings]
+
+    cached, _, first = lint()
+    assert cached == 0 and first == ["a.py:PB102:4096", "b.py:PB102:8192"]
+    cached, _, again = lint()
+    assert cached == 2 and again == first
+    (tmp_path / "a.py").write_text("MAX_TOKENS = 2048\n", encoding="utf-8")
+    cached, _, changed = lint()
+    assert cached == 1 and changed == ["a.py:PB102:2048", "b.py:PB102:8192"]
+    # a different rule set or option set starts a fresh cache
+    other = LintCache(cache_dir, "another-fingerprint")
+    assert other.get(tmp_path / "b.py", "b.py") is None
+    assert json.loads((cache_dir / "lint-v1.json").read_text())["fingerprint"] != "another-fingerprint"
+
+
+def test_worker_processes_give_the_same_findings(tmp_path: Path) -> None:
+    files = {f"pkg/m{i}.py": f"M{i}_MAX_TOKENS = {1000 + i}\n" for i in range(30)}
+    _tree(tmp_path, {**files, "pkg/__init__.py": ""})
+    opts = LintOptions(root=tmp_path)
+    serial = Linter(opts, jobs=1).lint_paths([tmp_path]).findings
+    parallel = Linter(opts, jobs=2).lint_paths([tmp_path]).findings
+    assert len(serial) == 30 and serial == parallel
+
+
+def test_inconsistent_budget_across_modules(tmp_path: Path) -> None:
+    _tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "DEFAULT_CONTEXT_WINDOW = 3900\n",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/b.py": "DEFAULT_CONTEXT_WINDOW = 4096  # noqa: PB108\n",
+        "pkg/c.py": "DEFAULT_CONTEXT_WINDOW = 3900\n",
+        "other/__init__.py": "",
+        "other/d.py": "DEFAULT_CONTEXT_WINDOW = 8192\n",
+    })
+    report = Linter(LintOptions(root=tmp_path, select=("PB108",)), jobs=1).lint_paths([tmp_path])
+    got = {(f.path, f.suppressed) for f in report.findings}
+    assert got == {("pkg/a.py", None), ("pkg/c.py", None), ("pkg/sub/b.py", "noqa")}
+    [a] = [f for f in report.findings if f.path == "pkg/a.py"]
+    assert "4096 in pkg/sub/b.py:1" in a.message
+
+
+def test_same_values_in_one_project_are_consistent(tmp_path: Path) -> None:
+    _tree(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "MAX_TOKENS = 512\n", "pkg/b.py": "MAX_TOKENS = 512\n"})
+    report = Linter(LintOptions(root=tmp_path, select=("PB108",)), jobs=1).lint_paths([tmp_path])
+    assert report.findings == []
+
+
+@pytest.mark.parametrize("source", ["def f(:\n", "x = (\n", "\x00\n"])
+def test_parse_errors_are_findings(source: str) -> None:
+    result = lint_source("MAX_TOKENS = 1\n" + source, "bad.py", LintOptions(), all_rules())
+    [f] = result.findings
+    assert f.code == "PB000" and f.message.startswith("cannot parse")
+
+
+def test_ignoring_pb000_hides_parse_errors() -> None:
+    result = lint_source("def f(:\n  token\n", "bad.py", LintOptions(ignore=("PB000",)), all_rules())
+    assert result.findings == ()
