@@ -53,7 +53,23 @@ def corpus(n_docs: int = 1_200, seed: int = 11) -> list[str]:
         if len(docs) >= n_docs // 2:
             break
     blocks = [(0xAC00, 0xD7A3), (0x4E00, 0x9FFF), (0x3041, 0x3096), (0x0410, 0x044F), (0x1F600, 0x1F64F)]
-    words = ["the", "budget", "of", "a", "prompt", "is", "counted", "in", "tokens", "and", "each", "section", "has", "a", "cap"]
+    words = [
+        "the",
+        "budget",
+        "of",
+        "a",
+        "prompt",
+        "is",
+        "counted",
+        "in",
+        "tokens",
+        "and",
+        "each",
+        "section",
+        "has",
+        "a",
+        "cap",
+    ]
     while len(docs) < n_docs:
         kind = len(docs) % 3
         if kind == 0:
