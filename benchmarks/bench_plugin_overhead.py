@@ -147,6 +147,8 @@ def main() -> None:
     load = cpu["tokenizer load"] - cpu["python startup"]
     print(f"  one-time o200k_base vocabulary load (cpu): {load:.3f} s")
     overhead = cpu["check"] / cpu["len"] - 1
+    verdict = "within" if overhead <= 0.10 else "OVER"
+    print(f"plugin overhead, check vs len (cpu): {100 * overhead:+.1f}%  ({verdict} the 10% target)")
     own = cpu["check"] / cpu["len + a fixture"] - 1
     print(
         f"  check vs len + a do-nothing fixture (cpu): {100 * own:+.1f}%  (what the plugin adds beyond pytest)"
