@@ -29,6 +29,7 @@ from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 
 if TYPE_CHECKING:
     from prompt_budget.config import Config
+    from prompt_budget.counting import DiskCache
 
 __all__ = [
     "assert_within_budget",
@@ -52,13 +53,23 @@ def kind_of(obj: object) -> str:
 
 
 def measure(
-    obj: object, tok: CachedTokenizer, config: Config | None = None
+    obj: object, tok: CachedTokenizer, config: Config | None = None, cache: DiskCache | None = None
 ) -> tuple[int, dict[str, int] | None]:
     """Tokens of ``obj`` (with the config's safety multiplier for estimates) and, for chat messages
-    and requests, the parts breakdown."""
+    and requests, the parts breakdown. With a ``cache``, a string's count is looked up by the digest
+    of its text first, so an unchanged prompt costs a hash and the tokenizer's vocabulary is not even
+    loaded."""
     parts: dict[str, int] | None = None
     if isinstance(obj, str):
-        tokens = tok.count(obj)
+        if cache is not None:
+            digest = cache.digest(obj.encode("utf-8", "surrogatepass"))
+            hit = cache.get(tok.cache_key, digest)
+            if hit is None:
+                hit = tok.count(obj)
+                cache.put(tok.cache_key, digest, hit)
+            tokens = hit
+        else:
+            tokens = tok.count(obj)
     else:
         from prompt_budget import messages
 
@@ -148,6 +159,7 @@ def check(
     cap_source: str | None = None,
     config: Config | None = None,
     threshold: float | None = None,
+    cache: DiskCache | None = None,
 ) -> Verdict:
     """Count ``obj`` (a string, a chat message list or a request mapping) and compare it with
     ``max_tokens`` (default: the config's ``total``, else its usable budget). ``threshold`` (a
@@ -167,7 +179,7 @@ def check(
     if threshold is None and config is not None:
         threshold = config.threshold
     kind = kind_of(obj)
-    tokens, parts = measure(obj, tok, config)
+    tokens, parts = measure(obj, tok, config, cache)
     status = _status(tokens, max_tokens, threshold)
     multiplier = config.safety_multiplier if config is not None else 1.0
     message = ""
@@ -199,6 +211,7 @@ def check_sections(
     total_source: str | None = None,
     threshold: float | None = None,
     label: str | None = None,
+    cache: DiskCache | None = None,
 ) -> Verdict:
     """Count each named section (text, message lists or requests) and compare each with its cap
     (``caps``, default the config's ``[sections]``) and their sum with ``total`` (default the
@@ -225,7 +238,7 @@ def check_sections(
     sections: list[SectionUsage] = []
     statuses: dict[str, Status] = {}
     for name, value in mapping.items():
-        tokens, _ = measure(value, tok, config)
+        tokens, _ = measure(value, tok, config, cache)
         cap = caps.get(name)
         source = cap_sources.get(name) if cap is not None else None
         if cap is not None and source is None:

@@ -90,7 +90,7 @@ class PromptBudget:
         from prompt_budget.budget import measure
         from prompt_budget.tokenizers import get_tokenizer
 
-        return measure(obj, get_tokenizer(self.tokenizer), self.session.config)[0]
+        return measure(obj, get_tokenizer(self.tokenizer), self.session.config, self.session.count_cache())[0]
 
     def check(self, obj: object, max_tokens: int | None = None, *, label: str | None = None) -> Any:
         """Check ``obj`` against ``max_tokens`` (or the marker's / config's cap); record the result;
@@ -109,6 +109,7 @@ class PromptBudget:
             label=label,
             cap_source=source,
             config=self.session.config,
+            cache=self.session.count_cache(),
         )
         return self._settle(verdict, label or verdict.details.get("kind", "prompt"))
 
@@ -138,6 +139,7 @@ class PromptBudget:
             cap_sources=sources,
             total_source=total_source,
             label=label,
+            cache=self.session.count_cache(),
         )
         return self._settle(verdict, label or "sections")
 
