@@ -37,6 +37,7 @@ LIMIT_WORDS = frozenset(
 # Whole phrases that are budgets without the word "tokens".
 BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("context", "window"),
+    ("context", "windows"),
     ("context", "length"),
     ("context", "size"),
     ("context", "limit"),
@@ -75,7 +76,7 @@ EXCLUDED_WORDS = frozenset(
         "refill", "concurrency", "parallel", "workers", "threads", "duration", "interval", "delay",
         "heartbeat", "jitter", "backoff", "image", "images", "img", "audio", "video", "pages",
         "exceeded", "error", "errors", "code", "codes", "status", "health", "exception", "char", "chars",
-        "character", "characters",
+        "character", "characters", "csv", "namespace", "path", "segment", "segments",
     }
 )
 # Words of a number *of* tokens (a count), used for comparisons and ratios.
@@ -87,7 +88,16 @@ RATIO_WORDS = frozenset(
 # Words that tie a ratio name to a context budget ("summary_trigger_ratio", "compact_threshold").
 RATIO_CONTEXT_WORDS = frozenset(
     {"token", "tokens", "context", "ctx", "window", "budget", "summary", "summarize", "summarization",
-     "compact", "compaction", "truncate", "truncation", "trim", "memory", "history", "overflow"}
+     "compact", "compaction", "truncate", "truncation", "trim", "memory", "history", "overflow", "chunk"}
+)
+# Words that make "<something>_tokens" a count from a response, not a setting.
+USAGE_WORDS = frozenset(
+    {"prompt", "completion", "total", "input", "output", "cached", "cache", "reasoning", "used", "usage", "num",
+     "n", "count", "counts", "audio", "image", "text", "estimated", "estimate", "actual", "current", "per",
+     "generated", "accepted", "rejected", "candidates", "thoughts", "tool", "read", "write", "creation",
+     "remaining", "available", "new", "old", "before", "after", "saved", "billed", "spent", "left", "all",
+     "special", "added", "extra", "bad", "good", "valid", "split", "raw", "decoded", "encoded", "my",
+     "base", "tile", "tiles", "patch", "patches"}
 )
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
@@ -181,6 +191,20 @@ class NameJudge:
         """A name that on its own says "a limit measured in tokens" (``max_tokens``, ``context_window``,
         ``token_budget``, ``num_ctx``); never a count of tokens (``prompt_tokens``) or a credential."""
         return _is_budget(name, self.extra_budget_names, self.ignore_names)
+
+    def is_budget_setting(self, name: str) -> bool:
+        """A budget, or a setting named ``<what>_tokens`` (``map_tokens``, ``summary_tokens``) that is
+        not a usage count (``prompt_tokens``, ``cached_tokens``). For names bound to a literal, where a
+        count would not be written as one."""
+        if self.is_budget(name):
+            return True
+        ws = words(name)
+        return (
+            len(ws) > 1
+            and ws[-1] == "tokens"
+            and not any(w in USAGE_WORDS or w in EXCLUDED_WORDS for w in ws)
+            and name.lower() not in self.ignore_names
+        )
 
     def is_weak_budget(self, name: str) -> bool:
         """``budget``, ``limit``, ``max_length``: a token budget only where the callee or the enclosing

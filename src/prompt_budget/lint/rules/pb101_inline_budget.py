@@ -41,6 +41,8 @@ class InlineBudget(LintRule):
         Valid('def f():\n    """Example: client.create(max_tokens=8000)"""\n'),
         Valid("chunker(text, max_tokens=-1)"),
         Valid("rate_limiter(max_tokens_per_minute=90000)"),
+        Valid('model: str = Field(examples=[{"model": "gpt-4o", "max_tokens": 4096}])'),
+        Valid("lookup(model, ALIASES, default=4096)"),
     )
     INVALID = (
         Invalid(
@@ -61,6 +63,8 @@ class InlineBudget(LintRule):
         Invalid('params["max_tokens"] = 1024'),
         Invalid('max_new = getattr(config, "max_new_tokens", 512)'),
         Invalid('payload = {"model": model, "max_tokens": 1024, "messages": messages}'),
+        Invalid("repo_map = RepoMap(root, map_tokens=1024)"),
+        Invalid("window = lookup(self.model, GEMINI_CONTEXT_WINDOWS, default=1_048_576)"),
     )
 
     def _report(self, node: ast.expr, name: str, value: int, how: str) -> None:
@@ -85,8 +89,12 @@ class InlineBudget(LintRule):
             value = self.budget_literal(kw.value)
             if value is None:
                 continue
-            if self.names.is_budget(kw.arg) or (self.names.is_weak_budget(kw.arg) and self._budget_call(node)):
+            if self.names.is_budget_setting(kw.arg) or (
+                self.names.is_weak_budget(kw.arg) and self._budget_call(node)
+            ):
                 self._report(kw.value, kw.arg, value, "passed inline")
+            elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
+                self._report(kw.value, kw.arg, value, "used as the fallback of a budget lookup")
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048)
         func = node.func
         pair: tuple[ast.expr, ast.expr] | None = None
@@ -101,6 +109,20 @@ class InlineBudget(LintRule):
         if name and value is not None and self.names.is_budget(name):
             self._report(pair[1], name, value, "used as a fallback default")
 
+    def _budget_lookup(self, call: ast.Call) -> bool:
+        """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""
+        if self.budget_expr(call) is not None:
+            return True
+        args = [*call.args, *(kw.value for kw in call.keywords)]
+        return any(self.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
+
+    def _in_examples(self) -> bool:
+        """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""
+        return any(
+            isinstance(a, ast.keyword) and a.arg in {"examples", "example", "json_schema_extra"}
+            for a in self.ctx.ancestors
+        )
+
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:
             return
@@ -110,6 +132,8 @@ class InlineBudget(LintRule):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
 
     def visit_Dict(self, node: ast.Dict) -> None:
+        if self._in_examples():
+            return
         for key, item in zip(node.keys, node.values):
             name = string_value(key)
             value = self.budget_literal(item)

@@ -29,6 +29,7 @@ class BudgetConstant(LintRule):
         Valid("def ask(prompt, max_tokens: int | None = None): ..."),
         Valid("max_tokens = settings.max_tokens"),
         Valid("num_tokens = 100  # a count, not a budget"),
+        Valid("cached_tokens = 0\noutput_tokens = 240\nusage = {'input_tokens': 350}"),
         Valid("def get_context_window(model):\n    return WINDOWS[model]\n"),
     )
     INVALID = (
@@ -47,6 +48,7 @@ class BudgetConstant(LintRule):
         Invalid("@dataclass\nclass Cfg:\n    max_output_tokens: int = field(default=8192)\n"),
         Invalid("def get_max_tokens(model):\n    if model.startswith('gpt-4'):\n        return 8192\n    return n\n", line=3),
         Invalid("def truncate_tokens(text, limit=500):\n    ...\n"),
+        Invalid("def __init__(self, io, map_tokens=1024):\n    ...\n"),
     )
 
     def _report(self, node: ast.expr, name: str, value: int, where: str, upper: bool) -> None:
@@ -83,7 +85,7 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget(name) or self.token_comment():
+        if self.names.is_budget_setting(name) or self.token_comment():
             self._report(literal, name, value, where, name.isupper())
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -105,7 +107,7 @@ class BudgetConstant(LintRule):
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
-            if self.names.is_budget(name) or weak_ok:
+            if self.names.is_budget_setting(name) or weak_ok:
                 self.report(
                     default,
                     f"token budget {name}={value} as a parameter default; move it to config so callers "

@@ -28,7 +28,7 @@ class CharsPerToken(LintRule):
     NAME = "chars-per-token"
     SUMMARY = "Hard-coded chars-per-token ratio (len(text) // 4) in a token estimate"
     DEFAULT_MIN_VALUE = 0
-    PRECHECK = (re.compile(r"token"), re.compile(r"(?:/|\*)\s*\(?\s*\d"))
+    PRECHECK = (re.compile(r"token"), re.compile(r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"))
     VALID = (
         Valid("decoded_size = len(b64_data) * 3 // 4"),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
@@ -37,6 +37,7 @@ class CharsPerToken(LintRule):
         Valid("step = max_chars - min(2000, max_chars // 4)"),
         Valid("def count_tokens(text):\n    return len(enc.encode(text))\n"),
         Valid("tokens = len(enc.encode(text)) // 2  # pairs of tokens"),
+        Valid("def count(messages, chars_per_token=settings.ratio):\n    ...\n"),
     )
     INVALID = (
         Invalid(
@@ -54,6 +55,8 @@ class CharsPerToken(LintRule):
         Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
         Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
         Invalid("usage = Usage(prompt_tokens=len(prompt) // 4)"),
+        Invalid("def count_tokens_approximately(messages, *, chars_per_token: float = 4.0):\n    ...\n", key="chars_per_token"),
+        Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
     )
 
     # --- what the operands are
@@ -121,6 +124,46 @@ class CharsPerToken(LintRule):
                 names.append(n.value)
         return any(self.names.is_base64(n) for n in names)
 
+    # --- named ratios: chars_per_token = 4.0
+
+    def _named(self, name: str | None, literal: ast.expr | None) -> None:
+        value = number(literal)
+        if name is None or literal is None or value is None or value <= 0:
+            return
+        ws = words(name)
+        if "per" not in ws or not any(w in {"token", "tokens"} for w in ws):
+            return
+        per = ws.index("per")
+        before = set(ws[:per])
+        if before & {"char", "chars", "character", "characters"}:
+            key = "chars_per_token"
+        elif before & {"word", "words"}:
+            key = "words_per_token"
+        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {"char", "chars", "character", "characters"}:
+            key = "tokens_per_char"
+        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {"word", "words"}:
+            key = "tokens_per_word"
+        else:
+            return
+        self._report(literal, literal, value, key)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            self._named(attr_name(target), node.value)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self._named(attr_name(node.target), node.value)
+
+    def visit_arguments(self, node: ast.arguments) -> None:
+        positional = [*node.posonlyargs, *node.args]
+        pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+        for arg, default in pairs:
+            self._named(arg.arg, default)
+
+    def visit_keyword(self, node: ast.keyword) -> None:
+        self._named(node.arg, node.value)
+
     # --- the visit
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
@@ -153,7 +196,7 @@ class CharsPerToken(LintRule):
             elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_context():
                 self._report(node, right, factor, "chars_per_token")
 
-    def _report(self, node: ast.BinOp, literal: ast.expr | None, value: float, key: str) -> None:
+    def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
         what = {
             "chars_per_token": "characters per token",
             "tokens_per_char": "tokens per character",
