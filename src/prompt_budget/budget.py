@@ -189,6 +189,16 @@ def check(
     details: dict[str, Any] = {"kind": kind}
     if parts is not None:
         details["parts"] = parts
+    receipt = getattr(obj, "receipt", None)
+    if receipt is not None:
+        # An assembled prompt (prompt_budget.assemble) carries what was cut and why: show it.
+        # Duck-typed: a Receipt from a re-imported prompt_budget.truncate is still a receipt.
+        from prompt_budget.truncate import receipt_table
+
+        if callable(getattr(receipt, "to_dict", None)):
+            details["receipt"] = receipt.to_dict()
+            if message:
+                message += "\n" + receipt_table(receipt).rstrip("\n")
     return Verdict(
         subject=label or kind,
         usage=Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact),
