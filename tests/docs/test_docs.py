@@ -50,8 +50,6 @@ DOCS = ROOT / "docs"
 
 #: Items not documented yet, by id, with who or what they wait for. The lead empties this list.
 PENDING: dict[str, str] = {
-    "python:docs/configuration.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
-    "python:docs/getting-started.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
     "option:--prompt-budget-lint": "the pytest option reference (docs/plugin.md and the feature pages)",
     "python:docs/history.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
     "page:lint.md": "docs/lint.md is being written by another engineer",
