@@ -48,6 +48,7 @@ __all__ = [
     "ItemDelta",
     "UpdateSummary",
     "compare",
+    "compare_files_report",
     "format_growth",
     "load_baseline",
     "measured_from_records",
@@ -675,7 +676,12 @@ def measure_files(config: Any, *, tokenizer: str | None = None, cache: Any = Non
     one code path (``prompt_budget.files.check``)."""
     from prompt_budget import files
 
-    report = files.check(config, tokenizer, cache)
+    return measurement_of(files.check(config, tokenizer, cache))
+
+
+def measurement_of(report: Any) -> FileMeasurement:
+    """The baseline entries of a ``prompt_budget.files.check`` report: every counted file and
+    frontmatter, the must-load total and the load-plan stages."""
     verdicts = list(report.file_verdicts)
     if report.must_load is not None:
         verdicts.append(report.must_load)
@@ -758,3 +764,17 @@ def measure_at_ref(
         if not base_config.files and not base_config.preset:
             return FileMeasurement({}, {})
         return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
+
+
+def compare_files_report(config: Any, report: Any, *, max_growth: str | None = None) -> Comparison | None:
+    """For ``prompt-budget check``: the files a ``prompt_budget.files.check`` report measured, compared
+    with the file entries of the configured baseline (pytest checks in it are left out). None when
+    there is no baseline file. A broken baseline file raises ``ConfigError``."""
+    path = config.resolve(config.baseline.path)
+    stored = load_baseline(path)
+    if stored is None:
+        return None
+    measured = measurement_of(report)
+    files_only = Baseline({cid: e for cid, e in stored.entries.items() if e.kind in FILE_KINDS})
+    policy = GrowthPolicy.from_config(config, max_growth=max_growth, rule_for=measured.rule_for)
+    return compare(files_only, measured.entries, policy, path=str(config.baseline.path))

@@ -13,6 +13,7 @@ from prompt_budget.baseline import (
     BaselineEntry,
     GrowthPolicy,
     compare,
+    compare_files_report,
     format_growth,
     load_baseline,
     measured_from_records,
@@ -416,3 +417,35 @@ def test_override_globs_take_brackets_literally() -> None:
     assert policy.for_id("t.py::test_p[b]::p").source is None  # "[big*" is not a character class
     assert policy.for_id("t.py::test_a::system").source == "o2"
     assert policy.for_id("t.py::test_ab::system").source is None
+
+
+def test_compare_files_report_for_the_check_command(tmp_path: Path) -> None:
+    from prompt_budget import files
+
+    config = _config(
+        tmp_path,
+        """
+[tool.prompt_budget]
+tokenizer = "chars4"
+[tool.prompt_budget.baseline]
+max_growth = 5
+[[tool.prompt_budget.files]]
+path = "docs/*.md"
+""",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("abcd" * 20, encoding="utf-8")  # 20 tokens
+    (tmp_path / "docs" / "b.md").write_text("abcd" * 3, encoding="utf-8")  # 3 tokens
+    report = files.check(config)
+    assert compare_files_report(config, report) is None  # no baseline yet
+    save_baseline(
+        Baseline({"docs/a.md": e(10, "chars4", "file"), "tests/t.py::test_x::p": e(5, "chars4", "prompt")}),
+        tmp_path / ".prompt-budget" / "baseline.json",
+    )
+    result = compare_files_report(config, report)
+    assert result is not None
+    assert [(i.id, i.status, i.delta) for i in result.items] == [
+        ("docs/a.md", "fail", 10),
+        ("docs/b.md", "new", None),
+    ]  # the pytest check in the baseline is not the check command's business
+    assert result.failures[0].message == "tokens 10 -> 20 (+10, +100.0%), allowed +5"
