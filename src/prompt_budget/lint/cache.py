@@ -61,9 +61,9 @@ class LintCache:
 
     def get(self, path: Path, display: str) -> FileResult | None:
         """The cached result of ``path`` if its content is unchanged, else None."""
-        key = str(path.resolve())
+        key = os.path.abspath(path)
         try:
-            st = path.stat()
+            st = os.stat(key)
         except OSError:
             return None
         entry = self.stats.get(key)
@@ -83,9 +83,9 @@ class LintCache:
         return FileResult.from_dict(data, path=display)
 
     def put(self, path: Path, result: FileResult) -> None:
-        key = str(path.resolve())
+        key = os.path.abspath(path)
         try:
-            st = path.stat()
+            st = os.stat(key)
             digest = _digest(path.read_bytes())
         except OSError:
             return

@@ -327,7 +327,7 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
                     v = rules.match(p.relative_to(base).as_posix(), is_dir)
                     if v is not None:
                         verdict = v
-                return verdict or options.is_excluded(options.relative(p))
+                return verdict or (bool(options.exclude) and options.is_excluded(options.relative(p)))
 
             dirnames[:] = sorted(
                 d for d in dirnames

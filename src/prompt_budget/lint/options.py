@@ -24,10 +24,12 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import os
 import re
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -122,18 +124,22 @@ class LintOptions:
         )
 
     def relative(self, path: Path) -> str:
-        """``path`` relative to the root when it is inside it, as a POSIX string."""
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+        """``path`` relative to the root when it is inside it, as a POSIX string. Uses absolute paths
+        without resolving symlinks: this runs once per file, and ``resolve()`` costs a syscall per part."""
+        root = _abs(str(self.root))
+        full = os.path.abspath(path)
+        if full == root:
+            return "."
+        if full.startswith(root.rstrip(os.sep) + os.sep):
+            return full[len(root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+        return Path(path).as_posix()
 
     def ignored_codes(self, rel_path: str) -> list[tuple[str, tuple[str, ...]]]:
         """The ``per-file-ignores`` entries whose pattern matches ``rel_path``."""
         return [(pattern, codes) for pattern, codes in self.per_file_ignores if glob_match(rel_path, pattern)]
 
     def is_excluded(self, rel_path: str) -> bool:
-        return any(glob_match(rel_path, pattern) for pattern in self.exclude)
+        return bool(self.exclude) and any(glob_match(rel_path, pattern) for pattern in self.exclude)
 
     def fingerprint(self) -> str:
         """A stable hash of the options that change per-file results (for the cache key)."""
@@ -161,6 +167,11 @@ def glob_match(rel_path: str, pattern: str) -> bool:
         prefix = pat[:-3]
         return rel_path == prefix or rel_path.startswith(prefix + "/") or fnmatch.fnmatchcase(rel_path, pat)
     return fnmatch.fnmatchcase(rel_path, pat) or rel_path.startswith(pat + "/")
+
+
+@lru_cache(maxsize=64)
+def _abs(path: str) -> str:
+    return os.path.abspath(path)
 
 
 # --- parsing -------------------------------------------------------------------------------------------
