@@ -1,7 +1,9 @@
 """Findings per rule on the pinned agent packages (the table in docs/lint.md), and the full list of
 findings for hand-checking precision, written to ``benchmarks/.cache/lint-findings.txt``.
 
-Usage: python benchmarks/lint_study.py
+Usage: python benchmarks/lint_study.py [--held-out]
+
+``--held-out`` lints the packages in ``HELD_OUT`` instead (never used while writing the rules).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from lint_fetch import CACHE, PINNED, corpus_dirs  # noqa: E402
+from lint_fetch import CACHE, HELD_OUT, PINNED, corpus_dirs, held_out_dirs  # noqa: E402
 
 
 def main() -> None:
@@ -21,7 +23,9 @@ def main() -> None:
     from prompt_budget.lint.engine import all_rules, known_codes
     from prompt_budget.lint.options import parse_lint_options
 
-    dirs = corpus_dirs()
+    held_out = "--held-out" in sys.argv
+    dirs = held_out_dirs() if held_out else corpus_dirs()
+    packages = HELD_OUT if held_out else PINNED
     options = parse_lint_options({}, root=CACHE / "src", known_codes=known_codes())
     report = run_lint(dirs, options)
     codes = [r.CODE for r in all_rules()]
@@ -31,13 +35,13 @@ def main() -> None:
     print("| package | " + " | ".join(codes) + " | total |")
     print("|---|" + "---:|" * (len(codes) + 1))
     totals: Counter[str] = Counter()
-    for name, version in PINNED.items():
+    for name, version in packages.items():
         counts = per_pkg.get(f"{name}-{version}", Counter())
         totals.update(counts)
         cells = " | ".join(str(counts.get(c, 0)) for c in codes)
         print(f"| {name} {version} | {cells} | {sum(counts.values())} |")
     print("| **all** | " + " | ".join(f"**{totals.get(c, 0)}**" for c in codes) + f" | **{sum(totals.values())}** |")
-    out = CACHE / "lint-findings.txt"
+    out = CACHE / ("lint-findings-held-out.txt" if held_out else "lint-findings.txt")
     with out.open("w", encoding="utf-8") as fh:
         for i, f in enumerate(report.findings, start=1):
             fh.write(f"{i:3d} {f.path}:{f.line}:{f.column} {f.code} {f.message}\n")

@@ -97,7 +97,8 @@ USAGE_WORDS = frozenset(
      "generated", "accepted", "rejected", "candidates", "thoughts", "tool", "read", "write", "creation",
      "remaining", "available", "new", "old", "before", "after", "saved", "billed", "spent", "left", "all",
      "special", "added", "extra", "bad", "good", "valid", "split", "raw", "decoded", "encoded", "my",
-     "base", "tile", "tiles", "patch", "patches"}
+     "base", "tile", "tiles", "patch", "patches", "file", "files", "one", "million", "thousand",
+     "request", "response"}
 )
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
@@ -205,6 +206,10 @@ class NameJudge:
             and not any(w in USAGE_WORDS or w in EXCLUDED_WORDS for w in ws)
             and name.lower() not in self.ignore_names
         )
+
+    def is_excluded(self, name: str) -> bool:
+        """Credentials, time, money, rates, ids...: a name no comment can turn into a budget."""
+        return self._ignored(name, words(name))
 
     def is_weak_budget(self, name: str) -> bool:
         """``budget``, ``limit``, ``max_length``: a token budget only where the callee or the enclosing

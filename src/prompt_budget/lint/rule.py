@@ -202,21 +202,20 @@ class FileContext:
         return None
 
     def comment(self) -> str:
-        """The comments on the lines of the statement being visited and on the line just above it
-        (only for simple statements: a ``def`` or ``if`` does not lend its comment to its body)."""
+        """The trailing comments on the lines of the simple statement being visited
+        (``DEFAULT_NUM_OUTPUTS = 256  # tokens``). Comment blocks above a statement are not used: they
+        often describe its neighbours too."""
         stmt = self.statement()
         if stmt is None or not self.lines or isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                ast.ClassDef, ast.If, ast.For, ast.While,
                                                                ast.With, ast.Try)):
             return ""
-        first = max(stmt.lineno - 1, 1)
+        first = stmt.lineno
         last = min(stmt.end_lineno or stmt.lineno, len(self.lines), first + 12)
         parts = []
         for number_ in range(first, last + 1):
             line = self.lines[number_ - 1]
             if "#" not in line:
-                continue
-            if number_ == first and number_ != stmt.lineno and not line.lstrip().startswith("#"):
                 continue
             match = _COMMENT.search(_strip_strings(line))
             if match:

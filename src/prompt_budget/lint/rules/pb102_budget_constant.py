@@ -85,7 +85,7 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget_setting(name) or self.token_comment():
+        if self.names.is_budget_setting(name) or (self.token_comment() and not self.names.is_excluded(name)):
             self._report(literal, name, value, where, name.isupper())
 
     def visit_Assign(self, node: ast.Assign) -> None:

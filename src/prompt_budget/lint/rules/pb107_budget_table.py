@@ -96,7 +96,7 @@ class BudgetTable(LintRule):
             about = "model-to-context-window table" if ints >= half else "table of per-model token limits"
             self._report(node, name, about)
         elif name and ints == len(keys) and self._budget_table_name(name):
-            self._report(node, name, "table of section budgets")
+            self._report(node, name, "table of token budgets")
 
     def _budget_table_name(self, name: str) -> bool:
         ws = set(words(name))
