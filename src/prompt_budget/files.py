@@ -784,8 +784,18 @@ def _starts_with_dashes(path: Path) -> bool:
     return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
-def measure(match: FileMatch, tokenizer: CachedTokenizer, cache: DiskCache | None = None) -> Measured:
-    """Count one matched file through the disk cache; parse its frontmatter when it has one."""
+_Memo = dict[tuple[tuple[int, bool], ...], "Effective"]
+
+
+def measure(
+    match: FileMatch,
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None = None,
+    memo: _Memo | None = None,
+) -> Measured:
+    """Count one matched file through the disk cache; parse its frontmatter when it has one.
+    ``memo`` (one dict per run over one ``FileSet``) reuses the settings of files matched by the
+    same entries."""
     try:
         fc = count_path(match.path, tokenizer, cache)
     except FileProblem as exc:
@@ -804,7 +814,13 @@ def measure(match: FileMatch, tokenizer: CachedTokenizer, cache: DiskCache | Non
             body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
             fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
     try:
-        settings = effective(match, fm)
+        if memo is not None and (fm is None or FRONTMATTER_TABLE not in fm.data):
+            # the same entries give the same settings (the FileSet keeps the rules alive)
+            key = tuple((id(c.rule), c.preset) for c in match.candidates)
+            found = memo.get(key)
+            settings = found if found is not None else memo.setdefault(key, effective(match, None))
+        else:
+            settings = effective(match, fm)
     except ConfigError as exc:
         return Measured(match, tokens=fc.tokens, frontmatter=fm, notes=tuple(notes), problem=str(exc))
     notes.extend(settings.notes)
@@ -1238,7 +1254,8 @@ def check(
     """Count and judge every matched file, the must-load total and the load plan."""
     fs = config if isinstance(config, FileSet) else resolve(config)
     tok = _tok(tokenizer, fs.config)
-    measured = {fid: measure(m, tok, cache) for fid, m in fs.files.items()}
+    memo: _Memo = {}
+    measured = {fid: measure(m, tok, cache, memo) for fid, m in fs.files.items()}
     fverdicts = [v for m in measured.values() for v in file_verdicts(m, tok)]
     pverdicts = pattern_verdicts(fs, tok)
     must = must_load_verdict(fs.config, list(measured.values()), tok)
