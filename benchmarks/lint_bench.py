@@ -55,7 +55,9 @@ def fixit_python() -> Path:
     python = venv / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"fixit=={FIXIT_VERSION}"], check=True)
+        subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", f"fixit=={FIXIT_VERSION}"], check=True
+        )
     return python
 
 
@@ -70,8 +72,20 @@ def run_fixit(dirs: list[Path]) -> tuple[float, float, int]:
         env = dict(os.environ, PYTHONPATH=str(HERE))
         wall, cpu = time.perf_counter(), _cpu()
         proc = subprocess.run(
-            [str(python), "-m", "fixit", "--rules", "fixit_rules.inline_budget", "lint", *[d.name for d in dirs]],
-            cwd=work, env=env, capture_output=True, text=True,
+            [
+                str(python),
+                "-m",
+                "fixit",
+                "--rules",
+                "fixit_rules.inline_budget",
+                "lint",
+                *[d.name for d in dirs],
+            ],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         elapsed, used = time.perf_counter() - wall, _cpu() - cpu
     reported = sum(1 for line in proc.stdout.splitlines() if "InlineBudget" in line)
@@ -88,15 +102,21 @@ def main() -> None:
     print(f"corpus: {len(PINNED)} packages, {files} files, {lines:,} lines; {os.cpu_count()} cores")
     cache_dir = Path(tempfile.mkdtemp(prefix="lint-bench-cache-"))
     cold_wall, cold_cpu, report = run_lint(dirs, cache_dir, args.jobs)
-    print(f"prompt-budget lint, cold : {cold_wall:6.2f} s wall, {cold_cpu:6.2f} s CPU "
-          f"({report.parsed} files parsed, {len(report.findings)} findings)")  # type: ignore[attr-defined]
+    print(
+        f"prompt-budget lint, cold : {cold_wall:6.2f} s wall, {cold_cpu:6.2f} s CPU "
+        f"({report.parsed} files parsed, {len(report.findings)} findings)"
+    )  # type: ignore[attr-defined]
     warm_wall, warm_cpu, report = run_lint(dirs, cache_dir, args.jobs)
-    print(f"prompt-budget lint, warm : {warm_wall:6.2f} s wall, {warm_cpu:6.2f} s CPU "
-          f"({report.cached} of {report.files} files from the cache)")  # type: ignore[attr-defined]
+    print(
+        f"prompt-budget lint, warm : {warm_wall:6.2f} s wall, {warm_cpu:6.2f} s CPU "
+        f"({report.cached} of {report.files} files from the cache)"
+    )  # type: ignore[attr-defined]
     shutil.rmtree(cache_dir, ignore_errors=True)
     if not args.no_fixit:
         fx_wall, fx_cpu, fx_found = run_fixit(dirs)
-        print(f"fixit {FIXIT_VERSION}, one rule   : {fx_wall:6.2f} s wall, {fx_cpu:6.2f} s CPU ({fx_found} reports)")
+        print(
+            f"fixit {FIXIT_VERSION}, one rule   : {fx_wall:6.2f} s wall, {fx_cpu:6.2f} s CPU ({fx_found} reports)"
+        )
         print(f"cold speed-up over fixit : {fx_wall / cold_wall:5.1f}x wall, {fx_cpu / cold_cpu:5.1f}x CPU")
 
 

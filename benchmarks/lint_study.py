@@ -40,7 +40,11 @@ def main() -> None:
         totals.update(counts)
         cells = " | ".join(str(counts.get(c, 0)) for c in codes)
         print(f"| {name} {version} | {cells} | {sum(counts.values())} |")
-    print("| **all** | " + " | ".join(f"**{totals.get(c, 0)}**" for c in codes) + f" | **{sum(totals.values())}** |")
+    print(
+        "| **all** | "
+        + " | ".join(f"**{totals.get(c, 0)}**" for c in codes)
+        + f" | **{sum(totals.values())}** |"
+    )
     out = CACHE / ("lint-findings-held-out.txt" if held_out else "lint-findings.txt")
     with out.open("w", encoding="utf-8") as fh:
         for i, f in enumerate(report.findings, start=1):

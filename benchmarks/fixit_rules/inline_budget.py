@@ -4,6 +4,7 @@ Fixit 2 rule, the nearest single-rule equivalent a fixit user would write."""
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 import libcst as cst
 from fixit import Invalid, LintRule, Valid
@@ -15,14 +16,13 @@ _BUDGET = re.compile(
 
 class InlineBudget(LintRule):
     MESSAGE = "token budget passed inline; move it to config"
-    VALID = [Valid("f(max_tokens=settings.max_tokens)")]
-    INVALID = [Invalid("f(max_tokens=8000)")]
+    VALID: ClassVar[list[Valid]] = [Valid("f(max_tokens=settings.max_tokens)")]
+    INVALID: ClassVar[list[Invalid]] = [Invalid("f(max_tokens=8000)")]
 
     def visit_Arg(self, node: cst.Arg) -> None:
         if (
             node.keyword is not None
             and isinstance(node.value, cst.Integer)
             and _BUDGET.search(node.keyword.value)
-        ):
-            if int(node.value.evaluated_value) >= 16:
-                self.report(node)
+        ) and int(node.value.evaluated_value) >= 16:
+            self.report(node)

@@ -25,8 +25,6 @@ def lint_snippet(
     return allocate_keys(list(result.findings), opts)
 
 
-
-
 def fix_snippet(code: str, tmp_path: Path, rules: Sequence[type[LintRule]] | None = None) -> tuple[str, str]:
     """Lint ``code`` as ``tmp_path/example.py`` with a pyproject.toml beside it, apply --fix, and
     return (new code, new pyproject text)."""

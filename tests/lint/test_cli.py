@@ -25,7 +25,12 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env["NO_COLOR"] = "1"
     return subprocess.run(
         [sys.executable, "-m", "prompt_budget", "lint", "--no-cache", "-j", "1", *args],
-        cwd=cwd, capture_output=True, text=True, env=env, timeout=120,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 
@@ -51,7 +56,9 @@ def test_show_suppressed_shows_the_reason(project: Path) -> None:
 
 
 def test_clean_tree_exit_0(project: Path) -> None:
-    (project / "agent.py").write_text("def ask(client, settings):\n    return client.create(max_tokens=settings.max_tokens)\n")
+    (project / "agent.py").write_text(
+        "def ask(client, settings):\n    return client.create(max_tokens=settings.max_tokens)\n"
+    )
     proc = run(".", cwd=project)
     assert proc.returncode == 0, proc.stdout
     assert "No findings" in proc.stdout
@@ -64,15 +71,29 @@ def test_json_has_the_documented_fields(project: Path) -> None:
     [finding] = data
     for field in ("path", "line", "column", "end_line", "end_column", "code", "message", "suggestion"):
         assert field in finding
-    assert (finding["path"], finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (
-        "agent.py", 2, 37, 2, 41,
+    assert (
+        finding["path"],
+        finding["line"],
+        finding["column"],
+        finding["end_line"],
+        finding["end_column"],
+    ) == (
+        "agent.py",
+        2,
+        37,
+        2,
+        41,
     )
-    assert finding["code"] == "PB101" and finding["key"] == "ask_max_tokens" and finding["value"] == 8000
+    assert finding["code"] == "PB101"
+    assert finding["key"] == "ask_max_tokens"
+    assert finding["value"] == 8000
 
 
 def test_github_annotations(project: Path) -> None:
     proc = run(".", "--format", "github", cwd=project)
-    assert proc.stdout.startswith("::warning file=agent.py,line=2,col=37,endLine=2,endColumn=41,title=PB101 inline-budget::")
+    assert proc.stdout.startswith(
+        "::warning file=agent.py,line=2,col=37,endLine=2,endColumn=41,title=PB101 inline-budget::"
+    )
     assert "%0Asuggestion" in proc.stdout
 
 
@@ -89,10 +110,13 @@ def test_unknown_code_is_a_usage_error(project: Path) -> None:
 
 
 def test_bad_config_exits_2_naming_file_and_key(project: Path) -> None:
-    (project / "pyproject.toml").write_text('[tool.prompt_budget.lint]\nmin-value = "lots"\n', encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        '[tool.prompt_budget.lint]\nmin-value = "lots"\n', encoding="utf-8"
+    )
     proc = run(".", cwd=project)
     assert proc.returncode == 2
-    assert "pyproject.toml" in proc.stderr and "tool.prompt_budget.lint.min-value" in proc.stderr
+    assert "pyproject.toml" in proc.stderr
+    assert "tool.prompt_budget.lint.min-value" in proc.stderr
 
 
 def test_config_options_apply(project: Path) -> None:

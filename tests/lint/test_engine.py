@@ -34,7 +34,8 @@ def test_precheck_skips_files_without_budget_words() -> None:
     assert not precheck("def f(x):\n    return x * 4\n", all_rules())
     assert precheck("MAX_TOKENS = 4096\n", all_rules())
     result = lint_source("import os\nPORT = 8080\n", "a.py", LintOptions(), all_rules())
-    assert result.parsed is False and result.findings == ()
+    assert result.parsed is False
+    assert result.findings == ()
 
 
 def test_docstrings_and_comments_are_not_code() -> None:
@@ -56,11 +57,21 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def test_discovery_skips_venvs_gitignored_and_excluded(tmp_path: Path) -> None:
-    _tree(tmp_path, {
-        "pkg/a.py": "", "pkg/b.pyi": "", "pkg/notes.md": "",
-        ".venv/lib/x.py": "", "build/y.py": "", "env2/pyvenv.cfg": "", "env2/z.py": "",
-        "gen/out.py": "", ".gitignore": "gen/\n", "vendor/v.py": "",
-    })
+    _tree(
+        tmp_path,
+        {
+            "pkg/a.py": "",
+            "pkg/b.pyi": "",
+            "pkg/notes.md": "",
+            ".venv/lib/x.py": "",
+            "build/y.py": "",
+            "env2/pyvenv.cfg": "",
+            "env2/z.py": "",
+            "gen/out.py": "",
+            ".gitignore": "gen/\n",
+            "vendor/v.py": "",
+        },
+    )
     opts = LintOptions(root=tmp_path, exclude=("vendor/**",))
     found = sorted(p.relative_to(tmp_path).as_posix() for p in discover([tmp_path], opts))
     assert found == ["pkg/a.py", "pkg/b.pyi"]
@@ -80,12 +91,15 @@ def test_cache_reuses_results_and_notices_changes(tmp_path: Path) -> None:
         return report.cached, report.parsed, [f"{f.path}:{f.code}:{f.value}" for f in report.findings]
 
     cached, _, first = lint()
-    assert cached == 0 and first == ["a.py:PB102:4096", "b.py:PB102:8192"]
+    assert cached == 0
+    assert first == ["a.py:PB102:4096", "b.py:PB102:8192"]
     cached, _, again = lint()
-    assert cached == 2 and again == first
+    assert cached == 2
+    assert again == first
     (tmp_path / "a.py").write_text("MAX_TOKENS = 2048\n", encoding="utf-8")
     cached, _, changed = lint()
-    assert cached == 1 and changed == ["a.py:PB102:2048", "b.py:PB102:8192"]
+    assert cached == 1
+    assert changed == ["a.py:PB102:2048", "b.py:PB102:8192"]
     # a different rule set or option set starts a fresh cache
     other = LintCache(cache_dir, "another-fingerprint")
     assert other.get(tmp_path / "b.py", "b.py") is None
@@ -98,19 +112,23 @@ def test_worker_processes_give_the_same_findings(tmp_path: Path) -> None:
     opts = LintOptions(root=tmp_path)
     serial = Linter(opts, jobs=1).lint_paths([tmp_path]).findings
     parallel = Linter(opts, jobs=2).lint_paths([tmp_path]).findings
-    assert len(serial) == 30 and serial == parallel
+    assert len(serial) == 30
+    assert serial == parallel
 
 
 def test_inconsistent_budget_across_modules(tmp_path: Path) -> None:
-    _tree(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/a.py": "DEFAULT_CONTEXT_WINDOW = 3900\n",
-        "pkg/sub/__init__.py": "",
-        "pkg/sub/b.py": "DEFAULT_CONTEXT_WINDOW = 4096  # noqa: PB108\n",
-        "pkg/c.py": "DEFAULT_CONTEXT_WINDOW = 3900\n",
-        "other/__init__.py": "",
-        "other/d.py": "DEFAULT_CONTEXT_WINDOW = 8192\n",
-    })
+    _tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "DEFAULT_CONTEXT_WINDOW = 3900\n",
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/b.py": "DEFAULT_CONTEXT_WINDOW = 4096  # noqa: PB108\n",
+            "pkg/c.py": "DEFAULT_CONTEXT_WINDOW = 3900\n",
+            "other/__init__.py": "",
+            "other/d.py": "DEFAULT_CONTEXT_WINDOW = 8192\n",
+        },
+    )
     report = Linter(LintOptions(root=tmp_path, select=("PB108",)), jobs=1).lint_paths([tmp_path])
     got = {(f.path, f.suppressed) for f in report.findings}
     assert got == {("pkg/a.py", None), ("pkg/c.py", None), ("pkg/sub/b.py", "noqa")}
@@ -119,7 +137,9 @@ def test_inconsistent_budget_across_modules(tmp_path: Path) -> None:
 
 
 def test_same_values_in_one_project_are_consistent(tmp_path: Path) -> None:
-    _tree(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "MAX_TOKENS = 512\n", "pkg/b.py": "MAX_TOKENS = 512\n"})
+    _tree(
+        tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "MAX_TOKENS = 512\n", "pkg/b.py": "MAX_TOKENS = 512\n"}
+    )
     report = Linter(LintOptions(root=tmp_path, select=("PB108",)), jobs=1).lint_paths([tmp_path])
     assert report.findings == []
 
@@ -128,7 +148,8 @@ def test_same_values_in_one_project_are_consistent(tmp_path: Path) -> None:
 def test_parse_errors_are_findings(source: str) -> None:
     result = lint_source("MAX_TOKENS = 1\n" + source, "bad.py", LintOptions(), all_rules())
     [f] = result.findings
-    assert f.code == "PB000" and f.message.startswith("cannot parse")
+    assert f.code == "PB000"
+    assert f.message.startswith("cannot parse")
 
 
 def test_ignoring_pb000_hides_parse_errors() -> None:

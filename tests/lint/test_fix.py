@@ -62,7 +62,10 @@ def _run_probe(folder: Path, cwd: Path) -> str:
     env_path = f"{folder}"
     proc = subprocess.run(
         [sys.executable, "-c", f"import sys; sys.path.insert(0, {env_path!r})\n{PROBE}"],
-        cwd=cwd, capture_output=True, text=True, check=True,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return proc.stdout
 
@@ -73,9 +76,12 @@ def test_round_trip_runs_and_reads_the_same_values(tmp_path: Path) -> None:
     fixed, config = fix_snippet(AGENT, tmp_path)
     (tmp_path / "agent.py").write_text(fixed, encoding="utf-8")
 
-    assert "200_000" not in fixed and "// 4" not in fixed and "- 1000" not in fixed
+    assert "200_000" not in fixed
+    assert "// 4" not in fixed
+    assert "- 1000" not in fixed
     assert 'prompt_budget.value("context_window")' in fixed
-    assert "# keep this comment" in fixed and "# the model's window" in fixed
+    assert "# keep this comment" in fixed
+    assert "# the model's window" in fixed
     assert fixed.splitlines()[2] == "from __future__ import annotations"
     assert "import prompt_budget" in fixed.splitlines()[3]
     assert config.startswith('[project]\nname = "example"\n')
@@ -108,8 +114,10 @@ def test_same_name_different_values_get_distinct_keys(tmp_path: Path) -> None:
         return client.create(max_tokens=2048)
     """
     fixed, config = fix_snippet(code, tmp_path)
-    assert "summarize_max_tokens = 512" in config and "plan_max_tokens = 2048" in config
-    assert 'value("summarize_max_tokens")' in fixed and 'value("plan_max_tokens")' in fixed
+    assert "summarize_max_tokens = 512" in config
+    assert "plan_max_tokens = 2048" in config
+    assert 'value("summarize_max_tokens")' in fixed
+    assert 'value("plan_max_tokens")' in fixed
 
 
 def test_suppressed_findings_are_not_fixed(tmp_path: Path) -> None:

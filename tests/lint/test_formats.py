@@ -14,9 +14,18 @@ SCHEMA = Path(__file__).parent / "data" / "sarif-2.1.0-rtm.5.json"
 
 def finding(**changes: object) -> Finding:
     base = dict(
-        path="pkg/agent.py", line=3, column=5, end_line=3, end_column=9, code="PB101", rule="inline-budget",
-        message="token budget max_tokens=8000 passed inline", key="max_tokens", value=8000,
-        suggestion="[tool.prompt_budget.values] max_tokens = 8000", fixable=True,
+        path="pkg/agent.py",
+        line=3,
+        column=5,
+        end_line=3,
+        end_column=9,
+        code="PB101",
+        rule="inline-budget",
+        message="token budget max_tokens=8000 passed inline",
+        key="max_tokens",
+        value=8000,
+        suggestion="[tool.prompt_budget.values] max_tokens = 8000",
+        fixable=True,
     )
     base.update(changes)
     return Finding(**base)  # type: ignore[arg-type]
@@ -28,17 +37,24 @@ def test_sarif_validates_against_the_schema(tmp_path: Path) -> None:
     findings = [
         finding(),
         finding(line=9, suppressed="noqa: vendor default"),
-        finding(code="PB000", rule="parse-error", message="cannot parse: invalid syntax", value=None, key=None),
+        finding(
+            code="PB000", rule="parse-error", message="cannot parse: invalid syntax", value=None, key=None
+        ),
     ]
     sarif = json.loads(render_sarif(findings, rules=BUILTIN_RULES, root=tmp_path, version="0.1.0"))
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     jsonschema.Draft4Validator(schema).validate(sarif)
     run = sarif["runs"][0]
     ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
-    assert ids[0] == "PB000" and "PB109" in ids and len(ids) == len(set(ids))
+    assert ids[0] == "PB000"
+    assert "PB109" in ids
+    assert len(ids) == len(set(ids))
     first = run["results"][0]
     assert ids[first["ruleIndex"]] == "PB101"
-    assert first["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "pkg/agent.py", "uriBaseId": "%SRCROOT%"}
+    assert first["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "pkg/agent.py",
+        "uriBaseId": "%SRCROOT%",
+    }
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"].endswith("/")
     assert run["results"][1]["suppressions"][0]["kind"] == "inSource"
 
@@ -61,12 +77,14 @@ def test_fingerprints_survive_line_moves_and_differ_per_finding() -> None:
 
     a = prints([finding(), finding(line=10)])
     b = prints([finding(line=30), finding(line=40)])
-    assert a == b and a[0] != a[1]
+    assert a == b
+    assert a[0] != a[1]
 
 
 def test_json_objects() -> None:
     [obj] = json.loads(render_json([finding()]))
-    assert obj["path"] == "pkg/agent.py" and obj["suggestion"].endswith("max_tokens = 8000")
+    assert obj["path"] == "pkg/agent.py"
+    assert obj["suggestion"].endswith("max_tokens = 8000")
     assert "key_parts" not in obj
     assert json.loads(render_json([finding(suppressed="noqa")])) == []
 
@@ -80,4 +98,6 @@ def test_github_escapes_properties_and_data() -> None:
 def test_text_summary() -> None:
     text = render_text([finding(), finding(suppressed="noqa")])
     assert "pkg/agent.py:3:5: PB101" in text
-    assert text.rstrip().endswith("Found 1 finding (PB101 x1); 1 fixable with --fix; 1 suppressed (--show-suppressed to list).")
+    assert text.rstrip().endswith(
+        "Found 1 finding (PB101 x1); 1 fixable with --fix; 1 suppressed (--show-suppressed to list)."
+    )

@@ -38,7 +38,8 @@ def test_errors_name_file_and_key(raw: dict[str, object], key: str | None, expec
         return
     with pytest.raises(ConfigError) as info:
         parse(raw)
-    assert info.value.key == key and info.value.file == str(FILE)
+    assert info.value.key == key
+    assert info.value.file == str(FILE)
     assert expected in info.value.message
 
 

@@ -14,8 +14,12 @@ def test_lint_items(pytester: pytest.Pytester) -> None:
     )
     result = pytester.runpytest("--prompt-budget-lint", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3, failed=1)
-    result.stdout.fnmatch_lines(["*agent.py:2:37: PB101 token budget max_tokens=8000 passed inline*",
-                                 "*FAILED agent.py::prompt-budget-lint*"])
+    result.stdout.fnmatch_lines(
+        [
+            "*agent.py:2:37: PB101 token budget max_tokens=8000 passed inline*",
+            "*FAILED agent.py::prompt-budget-lint*",
+        ]
+    )
     only = pytester.runpytest("--prompt-budget-lint", "-m", "prompt_budget_lint", "-p", "no:cacheprovider")
     only.assert_outcomes(passed=2, failed=1)
 

@@ -34,7 +34,8 @@ def test_invalid(rule: type[LintRule], case: Invalid) -> None:
     if case.key is not None:
         assert findings[0].key == case.key
     for f in findings:
-        assert f.message and f.rule == rule.NAME
+        assert f.message
+        assert f.rule == rule.NAME
         assert f.suggestion, "every finding suggests a config key or says what to do"
 
 
@@ -63,8 +64,11 @@ def test_every_rule_has_a_fix_case() -> None:
 
 @pytest.mark.parametrize("rule", BUILTIN_RULES, ids=lambda r: r.CODE)
 def test_rule_is_documented_and_has_cases(rule: type[LintRule]) -> None:
-    assert rule.CODE.startswith("PB1") and len(rule.CODE) == 5
-    assert rule.__doc__ and rule.SUMMARY and rule.NAME
+    assert rule.CODE.startswith("PB1")
+    assert len(rule.CODE) == 5
+    assert rule.__doc__
+    assert rule.SUMMARY
+    assert rule.NAME
     assert rule.VALID, "each rule carries code it must not report"
     if not rule.PROJECT_WIDE:
         assert rule.INVALID, "each rule carries code it must report"

@@ -19,8 +19,11 @@ def _project(tmp_path: Path, text: str, name: str = "pyproject.toml") -> Path:
 
 
 def test_reads_scalars_tables_and_dotted_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _project(tmp_path, '[tool.prompt_budget.values]\nmax_tokens = 4096\nratio = 0.8\n\n'
-                       '[tool.prompt_budget.values.windows]\n"gpt-4o" = 128000\n')
+    _project(
+        tmp_path,
+        "[tool.prompt_budget.values]\nmax_tokens = 4096\nratio = 0.8\n\n"
+        '[tool.prompt_budget.values.windows]\n"gpt-4o" = 128000\n',
+    )
     monkeypatch.chdir(tmp_path)
     assert value("max_tokens") == 4096
     assert value("ratio") == 0.8
@@ -63,15 +66,26 @@ def test_library_reads_its_own_project_from_any_cwd(tmp_path: Path) -> None:
     proj = tmp_path / "proj"
     proj.mkdir()
     _project(proj, "[tool.prompt_budget.values]\nwindow = 8192\n")
-    (proj / "lib.py").write_text('import prompt_budget\nWINDOW = prompt_budget.value("window")\n', encoding="utf-8")
+    (proj / "lib.py").write_text(
+        'import prompt_budget\nWINDOW = prompt_budget.value("window")\n', encoding="utf-8"
+    )
     out = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(proj)!r}); import lib; print(lib.WINDOW)"],
-        cwd=tmp_path, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-c",
+            f"import sys; sys.path.insert(0, {str(proj)!r}); import lib; print(lib.WINDOW)",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert out.strip() == "8192"
 
 
 def test_import_prompt_budget_does_not_import_libcst() -> None:
-    code = "import sys, prompt_budget, prompt_budget.values; prompt_budget.value; print('libcst' in sys.modules)"
+    code = (
+        "import sys, prompt_budget, prompt_budget.values; prompt_budget.value; print('libcst' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from prompt_budget.lint.engine import LintReport, Linter, all_rules, known_codes
+from prompt_budget.lint.engine import Linter, LintReport, all_rules, known_codes
 from prompt_budget.lint.findings import Finding
 from prompt_budget.lint.options import LintOptions, parse_lint_options
 

@@ -34,8 +34,9 @@ def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
     sources = {here / name for name in ("engine.py", "rule.py", "names.py", "findings.py")}
     for rule in rules:
         module = __import__(rule.__module__, fromlist=["_"])
-        if getattr(module, "__file__", None):
-            sources.add(Path(module.__file__))
+        file = getattr(module, "__file__", None)
+        if isinstance(file, str):
+            sources.add(Path(file))
         h.update(f"{rule.__module__}.{rule.__qualname__}".encode())
     for source in sorted(sources):
         with contextlib.suppress(OSError):

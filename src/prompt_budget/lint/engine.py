@@ -7,18 +7,17 @@ an unchanged tree re-lints from the cache without parsing anything.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import ast
-import warnings
 from prompt_budget.lint.findings import Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import DEFAULT_EXCLUDE, LintOptions, code_matches, glob_match
@@ -87,7 +86,9 @@ def noqa_map(text: str) -> dict[int, tuple[frozenset[str] | None, str]]:
     return out
 
 
-def _suppression(noqa: dict[int, tuple[frozenset[str] | None, str]], code: str, lines: Iterable[int]) -> str | None:
+def _suppression(
+    noqa: dict[int, tuple[frozenset[str] | None, str]], code: str, lines: Iterable[int]
+) -> str | None:
     for line in lines:
         entry = noqa.get(line)
         if entry is None:
@@ -121,28 +122,44 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
         line, column = 1, 1
         message = f"cannot parse: {type(exc).__name__}: {exc}"
     finding = Finding(
-        path=path, line=line, column=column, end_line=line, end_column=column, code=PARSE_ERROR,
-        rule="parse-error", message=message, suggestion="fix the syntax error; the other files were linted",
+        path=path,
+        line=line,
+        column=column,
+        end_line=line,
+        end_column=column,
+        code=PARSE_ERROR,
+        rule="parse-error",
+        message=message,
+        suggestion="fix the syntax error; the other files were linted",
     )
     return FileResult(path=path, findings=(finding,), parsed=True)
 
 
-@lru_cache(maxsize=256)
+_HANDLERS: dict[type[LintRule], tuple[tuple[str, str], ...]] = {}
+
+
 def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
     """(node type, method name) for every visit_/leave_ method a rule class defines."""
-    return tuple(
-        (name.split("_", 1)[1], name) for name in dir(rule) if name.startswith(("visit_", "leave_"))
-    )
+    found = _HANDLERS.get(rule)
+    if found is None:
+        names = [name for name in dir(rule) if name.startswith(("visit_", "leave_"))]
+        found = _HANDLERS[rule] = tuple((name.split("_", 1)[1], name) for name in names)
+    return found
 
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind"})
 
 
-@lru_cache(maxsize=512)
+_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+
+
 def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     """The fields of a node type that can hold child nodes worth visiting (not ``ctx``/``op``: the
     Load/Store and operator singletons)."""
-    return tuple(f for f in kind._fields if f not in _SKIP_FIELDS)
+    found = _FIELDS.get(kind)
+    if found is None:
+        found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIP_FIELDS)
+    return found
 
 
 def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None:
@@ -152,7 +169,9 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
     leave: dict[str, list[Callable[[Any], None]]] = {}
     for rule in visitors:
         for node_type, method in _handlers(type(rule)):
-            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append(getattr(rule, method))
+            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append(
+                getattr(rule, method)
+            )
     ancestors, scopes = ctx.ancestors, ctx.scopes
     scope_types = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
     AST = ast.AST
@@ -166,8 +185,8 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
         name = kind.__name__
         for fn in visit.get(name, ()):
             fn(node)
-        for field in _child_fields(kind):
-            child = getattr(node, field, None)
+        for name_ in _child_fields(kind):
+            child = getattr(node, name_, None)
             if child is None:
                 continue
             if type(child) is list:
@@ -231,10 +250,19 @@ def lint_source(
         line, col, end_line, end_col = span(report.node)
         findings.append(
             Finding(
-                path=path, line=line, column=col, end_line=end_line, end_column=end_col, code=report.code,
-                rule=report.rule, message=report.message, value=report.value, suggestion=report.advice,
+                path=path,
+                line=line,
+                column=col,
+                end_line=end_line,
+                end_column=end_col,
+                code=report.code,
+                rule=report.rule,
+                message=report.message,
+                value=report.value,
+                suggestion=report.advice,
                 fixable=report.target is not None and report.value is not None,
-                suppressed=_suppression(noqa, report.code, (line, end_line)), key_parts=report.key_parts,
+                suppressed=_suppression(noqa, report.code, (line, end_line)),
+                key_parts=report.key_parts,
                 key=config_key(*reversed(report.key_parts[:1])) if report.key_parts else None,
             )
         )
@@ -242,7 +270,9 @@ def lint_source(
     facts = []
     for node, name, value in ctx.facts:
         line, col, end_line, end_col = span(node)
-        facts.append(Fact(name, value, path, line, col, end_line, end_col, _suppression(noqa, "PB108", (line,))))
+        facts.append(
+            Fact(name, value, path, line, col, end_line, end_col, _suppression(noqa, "PB108", (line,)))
+        )
     return FileResult(path=path, findings=tuple(findings), facts=tuple(facts), parsed=True)
 
 
@@ -263,7 +293,10 @@ def _drop_nested(findings: list[Finding]) -> list[Finding]:
         return findings
 
     def inside(f: Finding, t: Finding) -> bool:
-        return (t.line, t.column) <= (f.line, f.column) and (f.end_line, f.end_column) <= (t.end_line, t.end_column)
+        return (t.line, t.column) <= (f.line, f.column) and (f.end_line, f.end_column) <= (
+            t.end_line,
+            t.end_column,
+        )
 
     return [f for f in findings if f.code == "PB107" or not any(inside(f, t) for t in tables)]
 
@@ -273,7 +306,13 @@ def lint_path(path: Path, display: str, options: LintOptions, rules: Sequence[ty
         data = path.read_bytes()
     except OSError as exc:
         finding = Finding(
-            path=display, line=1, column=1, end_line=1, end_column=1, code=PARSE_ERROR, rule="parse-error",
+            path=display,
+            line=1,
+            column=1,
+            end_line=1,
+            end_column=1,
+            code=PARSE_ERROR,
+            rule="parse-error",
             message=f"cannot read: {exc.strerror or exc}",
         )
         return FileResult(path=display, findings=(finding,))
@@ -299,6 +338,16 @@ def _worker_lint(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
 # --- discovery --------------------------------------------------------------------------------------------
 
 
+def _ignored(path: Path, is_dir: bool, ignores: Sequence[tuple[Path, Any]], options: LintOptions) -> bool:
+    """What the ``.gitignore`` files met so far, then ``exclude``, say of ``path``."""
+    verdict = False
+    for base, rules in ignores:
+        v = rules.match(path.relative_to(base).as_posix(), is_dir)
+        if v is not None:
+            verdict = v
+    return verdict or (bool(options.exclude) and options.is_excluded(options.relative(path)))
+
+
 def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
     """The Python files to lint: files named are always linted; directories are walked, skipping
     virtual envs, VCS and build folders, what their own ``.gitignore`` files exclude and ``exclude``."""
@@ -315,26 +364,19 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
             here = Path(folder)
             while ignores and not here.is_relative_to(ignores[-1][0]):
                 ignores.pop()
-            gi = here / ".gitignore"
             if ".gitignore" in filenames:
-                rules = GitIgnore.read(gi) if gi.is_file() else None
+                rules = GitIgnore.read(here / ".gitignore")
                 if rules is not None:
                     ignores.append((here, rules))
-
-            def ignored(p: Path, is_dir: bool) -> bool:
-                verdict = False
-                for base, rules in ignores:
-                    v = rules.match(p.relative_to(base).as_posix(), is_dir)
-                    if v is not None:
-                        verdict = v
-                return verdict or (bool(options.exclude) and options.is_excluded(options.relative(p)))
-
             dirnames[:] = sorted(
-                d for d in dirnames
-                if d not in skip and not (here / d / "pyvenv.cfg").exists() and not ignored(here / d, True)
+                d
+                for d in dirnames
+                if d not in skip
+                and not (here / d / "pyvenv.cfg").exists()
+                and not _ignored(here / d, True, ignores, options)
             )
             for name in sorted(filenames):
-                if name.endswith((".py", ".pyi")) and not ignored(here / name, False):
+                if name.endswith((".py", ".pyi")) and not _ignored(here / name, False, ignores, options):
                     out.append(here / name)
     seen: set[Path] = set()
     unique = []
@@ -418,7 +460,9 @@ class Linter:
     def display(self, path: Path) -> str:
         return self.options.relative(path)
 
-    def lint_paths(self, paths: Sequence[Path], *, progress: Callable[[int], None] | None = None) -> LintReport:
+    def lint_paths(
+        self, paths: Sequence[Path], *, progress: Callable[[int], None] | None = None
+    ) -> LintReport:
         started = time.perf_counter()
         files = discover(paths, self.options)
         discovered = time.perf_counter()
@@ -474,20 +518,21 @@ class Linter:
         with ProcessPoolExecutor(
             max_workers=self.jobs, initializer=_worker_init, initargs=(self.options, self.rules)
         ) as pool:
-            for path, data in pool.map(_worker_lint, jobs, chunksize=8):
-                yield by_str[path], FileResult.from_dict(data)
+            for name, data in pool.map(_worker_lint, jobs, chunksize=8):
+                yield by_str[name], FileResult.from_dict(data)
 
     def _apply_per_file_ignores(self, findings: list[Finding]) -> list[Finding]:
         if not self.options.per_file_ignores:
             return findings
         out = []
         for f in findings:
+            marked = f
             if f.suppressed is None:
                 for pattern, codes in self.options.per_file_ignores:
                     if code_matches(f.code, codes) and glob_match(f.path, pattern):
-                        f = replace(f, suppressed=f"per-file-ignores: {pattern}")
+                        marked = replace(f, suppressed=f"per-file-ignores: {pattern}")
                         break
-            out.append(f)
+            out.append(marked)
         return out
 
 
@@ -496,4 +541,3 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
-

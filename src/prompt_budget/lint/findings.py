@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Union
+from typing import Any
 
 __all__ = ["Fact", "FileResult", "Finding", "Value", "toml_value"]
 
 #: A value the lint proposes to move into ``[tool.prompt_budget.values]``.
-Value = Union[int, float, str, dict[str, Any], None]
+Value = int | float | str | dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,9 @@ class FileResult:
         if path is not None and path != data.get("path"):
             findings = tuple(replace(f, path=path) for f in findings)
             facts = tuple(replace(f, path=path) for f in facts)
-        return cls(path=path or data["path"], findings=findings, facts=facts, parsed=data.get("parsed", False))
+        return cls(
+            path=path or data["path"], findings=findings, facts=facts, parsed=data.get("parsed", False)
+        )
 
 
 def _toml_key(key: str) -> str:

@@ -161,8 +161,16 @@ def _insert_import(module: cst.Module) -> cst.Module:
         if not isinstance(stmt, cst.SimpleStatementLine):
             break
         first = stmt.body[0]
-        is_docstring = i == 0 and isinstance(first, cst.Expr) and isinstance(first.value, (cst.SimpleString, cst.ConcatenatedString))
-        is_future = isinstance(first, cst.ImportFrom) and isinstance(first.module, cst.Name) and first.module.value == "__future__"
+        is_docstring = (
+            i == 0
+            and isinstance(first, cst.Expr)
+            and isinstance(first.value, (cst.SimpleString, cst.ConcatenatedString))
+        )
+        is_future = (
+            isinstance(first, cst.ImportFrom)
+            and isinstance(first.module, cst.Name)
+            and first.module.value == "__future__"
+        )
         if is_docstring or is_future:
             index = i + 1
         else:
@@ -171,7 +179,9 @@ def _insert_import(module: cst.Module) -> cst.Module:
     return module.with_changes(body=body)
 
 
-def _fix_source(source: str, findings: Sequence[Finding]) -> tuple[str, list[Finding], list[tuple[Finding, str]]]:
+def _fix_source(
+    source: str, findings: Sequence[Finding]
+) -> tuple[str, list[Finding], list[tuple[Finding, str]]]:
     try:
         wrapper = MetadataWrapper(cst.parse_module(source))
     except cst.ParserSyntaxError as exc:
@@ -187,11 +197,11 @@ def _fix_source(source: str, findings: Sequence[Finding]) -> tuple[str, list[Fin
     fixed: list[Finding] = []
     skipped: list[tuple[Finding, str]] = []
     for f in findings:
-        node = _target(f, by_span)
-        if node is None:
+        literal = _target(f, by_span)
+        if literal is None:
             skipped.append((f, "could not find the literal in the file"))
             continue
-        replacements[node] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
+        replacements[literal] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
         fixed.append(f)
     if not replacements:
         return source, [], skipped
@@ -209,7 +219,11 @@ def _target(f: Finding, by_span: dict[tuple[int, int, int, int], cst.CSTNode]) -
         return exact
     end = (f.end_line, f.end_column - 1)
     for (line, col, end_line, end_col), node in by_span.items():
-        if (end_line, end_col) == end and (line, col) > (f.line, f.column - 1) and isinstance(node, (cst.Integer, cst.Float)):
+        if (
+            (end_line, end_col) == end
+            and (line, col) > (f.line, f.column - 1)
+            and isinstance(node, (cst.Integer, cst.Float))
+        ):
             return node
     return None
 
@@ -243,7 +257,9 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
         if key in existing:
             if existing[key] != value:
                 raise ConfigError(
-                    f"already holds {existing[key]!r}, not {value!r}; rename one of them", file=file, key=f"{table}.{key}"
+                    f"already holds {existing[key]!r}, not {value!r}; rename one of them",
+                    file=file,
+                    key=f"{table}.{key}",
                 )
             continue
         if isinstance(value, dict):
@@ -260,7 +276,11 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
             lines.extend([*(["\n"] if lines else []), f"[{table}]\n", *scalars])
         else:
             end = start + 1
-            while end < len(lines) and _table_of(lines[end]) is None and not lines[end].lstrip().startswith("[["):
+            while (
+                end < len(lines)
+                and _table_of(lines[end]) is None
+                and not lines[end].lstrip().startswith("[[")
+            ):
                 end += 1
             while end - 1 > start and not lines[end - 1].strip():
                 end -= 1
@@ -271,7 +291,9 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
         check = check.get(part, {})
     for key, value in values.items():
         if check.get(key) != value:
-            raise ConfigError(f"could not write {key} = {value!r} safely; add it by hand", file=file, key=f"{table}.{key}")
+            raise ConfigError(
+                f"could not write {key} = {value!r} safely; add it by hand", file=file, key=f"{table}.{key}"
+            )
     return new_text
 
 

@@ -79,13 +79,16 @@ def render_sarif(
         for r in rules
     ]
     if not any(r["id"] == "PB000" for r in rule_list):
-        rule_list.insert(0, {
-            "id": "PB000",
-            "name": "parse-error",
-            "shortDescription": {"text": "A file that could not be parsed"},
-            "helpUri": f"{RULES_URI}PB000.md",
-            "defaultConfiguration": {"level": "error"},
-        })
+        rule_list.insert(
+            0,
+            {
+                "id": "PB000",
+                "name": "parse-error",
+                "shortDescription": {"text": "A file that could not be parsed"},
+                "helpUri": f"{RULES_URI}PB000.md",
+                "defaultConfiguration": {"level": "error"},
+            },
+        )
     index = {r["id"]: i for i, r in enumerate(rule_list)}
     seen: Counter[tuple[str, str, str]] = Counter()
     results = []

@@ -47,8 +47,23 @@ __all__ = [
 
 #: Directories never walked into when a directory is linted (files named on the command line always are).
 DEFAULT_EXCLUDE = (
-    ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules", "__pycache__", "build", "dist",
-    ".eggs", "site-packages", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".prompt-budget",
+    ".git",
+    ".hg",
+    ".svn",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+    "node_modules",
+    "__pycache__",
+    "build",
+    "dist",
+    ".eggs",
+    "site-packages",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".prompt-budget",
 )
 _CODE = re.compile(r"^PB\d{0,3}$")
 _DEFAULT_ALLOWED = frozenset({-1, 0, 1})
@@ -198,9 +213,13 @@ class _Parser:
         codes = self.str_list(raw, key)
         for code in codes:
             if code != "ALL" and not _CODE.match(code):
-                raise self.error(key, f"expected rule codes like 'PB101' or prefixes like 'PB1', got {code!r}")
+                raise self.error(
+                    key, f"expected rule codes like 'PB101' or prefixes like 'PB1', got {code!r}"
+                )
             if len(code) == 5 and code not in self.known_codes:
-                raise self.error(key, f"unknown rule {code!r}; known rules: {', '.join(sorted(self.known_codes))}")
+                raise self.error(
+                    key, f"unknown rule {code!r}; known rules: {', '.join(sorted(self.known_codes))}"
+                )
         return codes
 
     def int_value(self, raw: object, key: str) -> int:
@@ -209,16 +228,10 @@ class _Parser:
         if isinstance(raw, int):
             return raw
         if isinstance(raw, str):
-            try:
-                from prompt_budget.config import parse_tokens
-            except ImportError:  # pragma: no cover - config.py ships with the package
-                parse_tokens = None
-            if parse_tokens is not None:
-                return int(parse_tokens(raw, self.file, f"{self.prefix}.{key}"))
-            match = re.fullmatch(r"\s*(\d[\d_]*)\s*([kK]?)\s*", raw)
-            if match:
-                return int(match.group(1).replace("_", "")) * (1000 if match.group(2) else 1)
-        raise self.error(key, f"expected a whole number of tokens (8000 or \"8k\"), got {raw!r}")
+            from prompt_budget.config import parse_tokens
+
+            return parse_tokens(raw, self.file, f"{self.prefix}.{key}")
+        raise self.error(key, f'expected a whole number of tokens (8000 or "8k"), got {raw!r}')
 
     def numbers(self, raw: object, key: str) -> tuple[float, ...]:
         if not isinstance(raw, list) or not all(

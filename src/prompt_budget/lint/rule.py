@@ -93,7 +93,11 @@ class Report:
 
 def number(node: ast.AST | None) -> int | float | None:
     """The value of a non-negative int or float literal (``8_000``, ``0.8``), else None."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
         return node.value
     return None
 
@@ -138,7 +142,9 @@ def dotted(node: ast.AST) -> str:
     return ""
 
 
-_ENV_CALLS = re.compile(r"(?:^|\.)(?:environ\.get|environ\.setdefault|getenv|get_env|env\.get|get_secret\w*)$")
+_ENV_CALLS = re.compile(
+    r"(?:^|\.)(?:environ\.get|environ\.setdefault|getenv|get_env|env\.get|get_secret\w*)$"
+)
 
 
 def is_env_read(call: ast.Call) -> bool:
@@ -206,9 +212,23 @@ class FileContext:
         (``DEFAULT_NUM_OUTPUTS = 256  # tokens``). Comment blocks above a statement are not used: they
         often describe its neighbours too."""
         stmt = self.statement()
-        if stmt is None or not self.lines or isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                               ast.ClassDef, ast.If, ast.For, ast.While,
-                                                               ast.With, ast.Try)):
+        if (
+            stmt is None
+            or not self.lines
+            or isinstance(
+                stmt,
+                (
+                    ast.FunctionDef,
+                    ast.AsyncFunctionDef,
+                    ast.ClassDef,
+                    ast.If,
+                    ast.For,
+                    ast.While,
+                    ast.With,
+                    ast.Try,
+                ),
+            )
+        ):
             return ""
         first = stmt.lineno
         last = min(stmt.end_lineno or stmt.lineno, len(self.lines), first + 12)
@@ -239,7 +259,9 @@ _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}
 )
 _TOKEN_COMMENT = re.compile(r"\btokens?\b", re.IGNORECASE)
-_ENCODER_WORDS = frozenset({"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"})
+_ENCODER_WORDS = frozenset(
+    {"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"}
+)
 
 
 class LintRule:
@@ -325,9 +347,9 @@ class LintRule:
         if name is None:
             return False
         ws = words(name)
-        return ("tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))) and not (
-            self.names.is_budget(name)
-        )
+        return (
+            "tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))
+        ) and not (self.names.is_budget(name))
 
     def token_amount(self, node: ast.AST) -> bool:
         """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``,

@@ -98,7 +98,11 @@ class InlineBudget(LintRule):
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048)
         func = node.func
         pair: tuple[ast.expr, ast.expr] | None = None
-        if isinstance(func, ast.Attribute) and func.attr in {"get", "pop", "setdefault"} and len(node.args) >= 2:
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in {"get", "pop", "setdefault"}
+            and len(node.args) >= 2
+        ):
             pair = (node.args[0], node.args[1])
         elif isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 3:
             pair = (node.args[1], node.args[2])
@@ -134,7 +138,7 @@ class InlineBudget(LintRule):
     def visit_Dict(self, node: ast.Dict) -> None:
         if self._in_examples():
             return
-        for key, item in zip(node.keys, node.values):
+        for key, item in zip(node.keys, node.values, strict=False):
             name = string_value(key)
             value = self.budget_literal(item)
             if name and value is not None and self.names.is_budget(name):

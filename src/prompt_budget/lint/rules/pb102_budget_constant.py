@@ -43,10 +43,15 @@ class BudgetConstant(LintRule):
         Invalid("DEFAULT_NUM_OUTPUTS = 256  # tokens", key="num_outputs"),
         Invalid("class Agent:\n    def __init__(self):\n        self.max_tokens = 4096\n", line=3),
         Invalid("def summarize(text, max_tokens=1024):\n    ...\n", key="summarize_max_tokens"),
-        Invalid("class Settings(BaseModel):\n    context_window: int = 128000\n", key="settings_context_window"),
+        Invalid(
+            "class Settings(BaseModel):\n    context_window: int = 128000\n", key="settings_context_window"
+        ),
         Invalid("class Settings(BaseModel):\n    max_tokens: int = Field(default=1024, description='x')\n"),
         Invalid("@dataclass\nclass Cfg:\n    max_output_tokens: int = field(default=8192)\n"),
-        Invalid("def get_max_tokens(model):\n    if model.startswith('gpt-4'):\n        return 8192\n    return n\n", line=3),
+        Invalid(
+            "def get_max_tokens(model):\n    if model.startswith('gpt-4'):\n        return 8192\n    return n\n",
+            line=3,
+        ),
         Invalid("def truncate_tokens(text, limit=500):\n    ...\n"),
         Invalid("def __init__(self, io, map_tokens=1024):\n    ...\n"),
     )
@@ -99,8 +104,8 @@ class BudgetConstant(LintRule):
         fn = self.ctx.function()
         fn_name = fn.name if fn is not None else ""
         positional = [*node.posonlyargs, *node.args]
-        pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
-        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+        pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=False))
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=False) if d is not None]
         for arg, default in pairs:
             value = self.budget_literal(default)
             if value is None:

@@ -61,7 +61,7 @@ class TokenThreshold(LintRule):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         left = node.left
-        for op, right in zip(node.ops, node.comparators):
+        for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):
                 for amount, literal in ((left, right), (right, left)):
                     value = self.budget_literal(literal)

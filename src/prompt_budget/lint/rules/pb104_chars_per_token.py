@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import ast
+import re
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, number
@@ -55,14 +54,17 @@ class CharsPerToken(LintRule):
         Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
         Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
         Invalid("usage = Usage(prompt_tokens=len(prompt) // 4)"),
-        Invalid("def count_tokens_approximately(messages, *, chars_per_token: float = 4.0):\n    ...\n", key="chars_per_token"),
+        Invalid(
+            "def count_tokens_approximately(messages, *, chars_per_token: float = 4.0):\n    ...\n",
+            key="chars_per_token",
+        ),
         Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
     )
 
     # --- what the operands are
 
     def _chars(self, node: ast.expr) -> str | None:
-        """"chars" for len(...) or a chars name, "words" for len(x.split()) or a words name."""
+        """ "chars" for len(...) or a chars name, "words" for len(x.split()) or a words name."""
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             return self._chars(node.left) or self._chars(node.right)
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
@@ -101,7 +103,9 @@ class CharsPerToken(LintRule):
         """Something around the expression says its result is a number of tokens."""
         if self.names.mentions_tokens(self.ctx.function_name()) or self.token_comment():
             return True
-        return any(self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n)
+        return any(
+            self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n
+        )
 
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):
@@ -139,7 +143,12 @@ class CharsPerToken(LintRule):
             key = "chars_per_token"
         elif before & {"word", "words"}:
             key = "words_per_token"
-        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {"char", "chars", "character", "characters"}:
+        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {
+            "char",
+            "chars",
+            "character",
+            "characters",
+        }:
             key = "tokens_per_char"
         elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {"word", "words"}:
             key = "tokens_per_word"
@@ -156,8 +165,8 @@ class CharsPerToken(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         positional = [*node.posonlyargs, *node.args]
-        pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
-        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+        pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=False))
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=False) if d is not None]
         for arg, default in pairs:
             self._named(arg.arg, default)
 
@@ -175,11 +184,17 @@ class CharsPerToken(LintRule):
         if factor is None or factor == 0:
             return
         if isinstance(op, _DIVIDE):
-            mult = number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
+            mult = (
+                number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
+            )
             if isinstance(left, ast.BinOp) and mult:
-                if self._chars(left.left) == "chars" and 0.15 <= mult / factor <= 0.5:
-                    if not self._base64(node) and self._token_context():
-                        self._report(node, None, round(factor / mult, 3), "chars_per_token")
+                if (
+                    self._chars(left.left) == "chars"
+                    and 0.15 <= mult / factor <= 0.5
+                    and not self._base64(node)
+                    and self._token_context()
+                ):
+                    self._report(node, None, round(factor / mult, 3), "chars_per_token")
                 return
             kind = self._chars(left)
             if kind == "chars" and 2.5 <= factor <= 6 and not self._base64(node) and self._token_context():

@@ -7,12 +7,43 @@ import re
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.options import RuleOptions
-from prompt_budget.lint.rule import BUDGET_WORDS, FileContext, Invalid, LintRule, Report, Valid, attr_name, callee_name, number
+from prompt_budget.lint.rule import (
+    BUDGET_WORDS,
+    FileContext,
+    Invalid,
+    LintRule,
+    Report,
+    Valid,
+    attr_name,
+    callee_name,
+    number,
+)
 
 # A generic ratio name (no word saying what it measures) is reported only beside a budget.
 _GENERIC_RATIO_WORDS = frozenset(
-    {"threshold", "ratio", "fraction", "pct", "percent", "percentage", "utilization", "trigger", "usage",
-     "max", "min", "default", "warn", "warning", "limit", "soft", "hard", "high", "low", "water", "mark"}
+    {
+        "threshold",
+        "ratio",
+        "fraction",
+        "pct",
+        "percent",
+        "percentage",
+        "utilization",
+        "trigger",
+        "usage",
+        "max",
+        "min",
+        "default",
+        "warn",
+        "warning",
+        "limit",
+        "soft",
+        "hard",
+        "high",
+        "low",
+        "water",
+        "mark",
+    }
 )
 
 
@@ -53,7 +84,10 @@ class BudgetRatio(LintRule):
         Invalid("limit = int(self.max_tokens * 0.9)"),
         Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),
         Invalid("SUMMARY_TRIGGER_RATIO = 0.9", key="summary_trigger_ratio"),
-        Invalid("class Memory:\n    threshold = 0.7\n\n    def __init__(self, token_limit):\n        self.token_limit = token_limit\n", line=2),
+        Invalid(
+            "class Memory:\n    threshold = 0.7\n\n    def __init__(self, token_limit):\n        self.token_limit = token_limit\n",
+            line=2,
+        ),
         Invalid("def compact(messages, max_tokens, threshold=0.8):\n    ...\n"),
         Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
     )
@@ -157,7 +191,9 @@ class BudgetRatio(LintRule):
                     and (self.token_amount(div.left) or self.budget_expr(div.right) is not None)
                 ):
                     name = self.budget_expr(div.right) or "budget"
-                    self._report(literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}")
+                    self._report(
+                        literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}"
+                    )
                     break
             left = right
 
@@ -178,8 +214,8 @@ class BudgetRatio(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         positional = [*node.posonlyargs, *node.args]
-        pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
-        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+        pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=False))
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=False) if d is not None]
         for arg, default in pairs:
             value = _fraction(default)
             if value is not None:
@@ -195,6 +231,7 @@ class BudgetRatio(LintRule):
             if self.names.is_budget_ratio(kw.arg):
                 self._named_ratio(kw.arg, kw.value, value, pending=False)
             elif self._generic(kw.arg) and (
-                any(self.names.is_budget(s) for s in siblings) or self.names.mentions_tokens(callee_name(node) or "")
+                any(self.names.is_budget(s) for s in siblings)
+                or self.names.mentions_tokens(callee_name(node) or "")
             ):
                 self._report(kw.value, value, kw.arg, f"{kw.arg}={value} beside a token budget")

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
-
-import ast
 
 from prompt_budget.lint.names import EXCLUDED_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid, attr_name, string_value
 
-_TABLE_WORDS = frozenset({"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"})
+_TABLE_WORDS = frozenset(
+    {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
+)
 _MODEL_KEY = re.compile(
     r"""["'](?:[\w.-]+/)?(?:gpt|o[134]|claude|gemini|llama|meta-llama|mistral|mixtral|command|qwen|deepseek|"""
     r"""text-davinci|palm|gemma|grok|phi)[^"'\n]*["']\s*:\s*\d"""
@@ -24,7 +25,7 @@ def literal_value(node: ast.AST | None) -> Any:
         return node.value
     if isinstance(node, ast.Dict):
         out: dict[str, Any] = {}
-        for key, value in zip(node.keys, node.values):
+        for key, value in zip(node.keys, node.values, strict=False):
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 raise ValueError("non-string key or ** in a dict")
             out[key.value] = literal_value(value)
@@ -62,9 +63,13 @@ class BudgetTable(LintRule):
             key="context_windows",
             fixed='import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows")\n',
         ),
-        Invalid('MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'),
+        Invalid(
+            'MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'
+        ),
         Invalid('SECTION_BUDGETS = {"system": 2000, "tools": 1500, "history": 6000}', key="section_budgets"),
-        Invalid('def window(model):\n    return {"llama3": 8192, "mistral": 32768}.get(model, 4096)\n', line=2),
+        Invalid(
+            'def window(model):\n    return {"llama3": 8192, "mistral": 32768}.get(model, 4096)\n', line=2
+        ),
     )
 
     def _name(self, node: ast.Dict) -> str:
@@ -100,14 +105,16 @@ class BudgetTable(LintRule):
 
     def _budget_table_name(self, name: str) -> bool:
         ws = set(words(name))
-        return self.names.is_budget(name) or bool(ws & {"budget", "budgets"}) or (
-            bool(ws & {"tokens", "token"}) and bool(ws & _TABLE_WORDS)
+        return (
+            self.names.is_budget(name)
+            or bool(ws & {"budget", "budgets"})
+            or (bool(ws & {"tokens", "token"}) and bool(ws & _TABLE_WORDS))
         )
 
     def _nested_budget(self, value: ast.expr) -> bool:
         if not isinstance(value, ast.Dict):
             return False
-        for key, item in zip(value.keys, value.values):
+        for key, item in zip(value.keys, value.values, strict=False):
             name = string_value(key)
             if name and self.names.is_budget(name) and self.budget_literal(item) is not None:
                 return True

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-import ast
-
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import Invalid, LintRule, Valid
+from prompt_budget.lint.rule import LintRule, Valid
 
 
 @lru_cache(maxsize=4096)

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-import re
-
 import ast
+import re
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
 
 _TIKTOKEN_CALLS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
 _PROVIDER_WORDS = frozenset(
-    {"claude", "anthropic", "gemini", "vertex", "bedrock", "llama", "mistral", "cohere", "ollama", "qwen",
-     "deepseek", "grok", "xai", "groq"}
+    {
+        "claude",
+        "anthropic",
+        "gemini",
+        "vertex",
+        "bedrock",
+        "llama",
+        "mistral",
+        "cohere",
+        "ollama",
+        "qwen",
+        "deepseek",
+        "grok",
+        "xai",
+        "groq",
+    }
 )
 _ADVICE = (
     'count with the model\'s own tokenizer, or set [tool.prompt_budget] tokenizer = "calibrated:o200k_base" '
@@ -49,7 +62,9 @@ class TokenizerMismatch(LintRule):
             '    enc = tiktoken.get_encoding("cl100k_base")\n',
             line=4,
         ),
-        Invalid("class AnthropicCounter:\n    def count(self, text):\n        return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"),
+        Invalid(
+            "class AnthropicCounter:\n    def count(self, text):\n        return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"
+        ),
         Invalid("if 'gemini' in model:\n    enc = tiktoken.get_encoding('cl100k_base')\n", line=2),
     )
 
@@ -59,15 +74,22 @@ class TokenizerMismatch(LintRule):
             return
         arg = string_value(node.args[0]) if node.args else None
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
-            self._report(node, f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding")
+            self._report(
+                node, f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
+            )
             return
         if self._fallback_for_unknown():
-            self._report(node, "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
-                         "Llama...), so their counts are silently wrong")
+            self._report(
+                node,
+                "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
+                "Llama...), so their counts are silently wrong",
+            )
             return
         provider = self._provider_context()
         if provider:
-            self._report(node, f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs")
+            self._report(
+                node, f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
+            )
 
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
