@@ -579,11 +579,13 @@ def resolve(config: Config) -> FileSet:
     # every file a wildcard might match, found by walking the smallest set of folders
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]
     seen: dict[str, Path] = {}
-    prefix = len(str(root).rstrip(os.sep)) + 1
+    top = str(root).rstrip(os.sep) + os.sep
     for base in _walk_roots(root, wild):
         if base.is_dir():
             for path in iter_files(base):
-                rel = str(path)[prefix:]
+                full = str(path)
+                # string slicing, not relative_to: a warm run does this for every file
+                rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)
                 seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = path
     for c in compiled:
         for p, rx in c.positives:
