@@ -47,6 +47,7 @@ __all__ = [
     "Valid",
     "attr_name",
     "callee_name",
+    "defaults",
     "number",
     "string_value",
 ]
@@ -152,8 +153,12 @@ def is_env_read(call: ast.Call) -> bool:
     return bool(_ENV_CALLS.search(dotted(call.func)))
 
 
-def walk(node: ast.AST) -> list[ast.AST]:
-    return list(ast.walk(node))
+def defaults(node: ast.arguments) -> list[tuple[ast.arg, ast.expr]]:
+    """Every parameter that has a default, with it (positional and keyword-only)."""
+    positional = [*node.posonlyargs, *node.args]
+    pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    return pairs
 
 
 # --- the per-file context ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, defaults
 
 _FIELD_CALLS = frozenset({"Field", "field", "attrib", "attr.ib", "PrivateAttr"})
 
@@ -103,10 +103,7 @@ class BudgetConstant(LintRule):
     def visit_arguments(self, node: ast.arguments) -> None:
         fn = self.ctx.function()
         fn_name = fn.name if fn is not None else ""
-        positional = [*node.posonlyargs, *node.args]
-        pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=False))
-        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=False) if d is not None]
-        for arg, default in pairs:
+        for arg, default in defaults(node):
             value = self.budget_literal(default)
             if value is None:
                 continue

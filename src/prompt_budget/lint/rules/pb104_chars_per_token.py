@@ -6,7 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, number
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 
@@ -164,10 +164,7 @@ class CharsPerToken(LintRule):
         self._named(attr_name(node.target), node.value)
 
     def visit_arguments(self, node: ast.arguments) -> None:
-        positional = [*node.posonlyargs, *node.args]
-        pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=False))
-        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=False) if d is not None]
-        for arg, default in pairs:
+        for arg, default in defaults(node):
             self._named(arg.arg, default)
 
     def visit_keyword(self, node: ast.keyword) -> None:

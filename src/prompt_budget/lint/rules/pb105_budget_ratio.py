@@ -16,6 +16,7 @@ from prompt_budget.lint.rule import (
     Valid,
     attr_name,
     callee_name,
+    defaults,
     number,
 )
 
@@ -213,10 +214,7 @@ class BudgetRatio(LintRule):
             self._named_ratio(name, node.value, value, pending=True)
 
     def visit_arguments(self, node: ast.arguments) -> None:
-        positional = [*node.posonlyargs, *node.args]
-        pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=False))
-        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=False) if d is not None]
-        for arg, default in pairs:
+        for arg, default in defaults(node):
             value = _fraction(default)
             if value is not None:
                 self._named_ratio(arg.arg, default, value, pending=True)
