@@ -12,7 +12,8 @@ order; the same pins give the same file, byte for byte (its SHA-256 is printed).
 Categories: english (Django's reST docs), markdown (aider and litellm docs), python (Django), js (Django
 admin scripts, litellm UI), ts (TypeScript's lib.*.d.ts from Debian), rust (serde and regex-syntax from
 Debian), json (litellm data files), yaml (litellm and aider configs), japanese / chinese / cyrillic (the
-Japanese, Chinese and Russian manual pages from Debian, and translation catalogues), korean and arabic
+Japanese, Chinese and Russian manual pages and the Chinese (Tang poetry, classical prose) and Russian
+fortune files from Debian, and translation catalogues), korean and arabic
 (translated strings from Django, wagtail, Sphinx and the JupyterLab language packs), korean-english
 (each English source string next to its Korean translation).
 """
@@ -51,6 +52,8 @@ DEBIAN: dict[str, str] = {
     "manpages-ja": "0.5.0.0.20221215+dfsg-1",
     "manpages-zh": "1.6.4.0-1",
     "manpages-ru": "4.18.1-1",
+    "fortunes-zh": "2.98",
+    "fortunes-ru": "1.52-3.1",
     "node-typescript": "4.8.4+ds1-2",
     "librust-serde-dev": "1.0.152-2",
     "librust-regex-syntax-dev": "0.6.27-1",
@@ -147,6 +150,7 @@ def _decode(data: bytes) -> str | None:
         return None
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")  # colour codes in the fortune files
 _PO_ENTRY = re.compile(r'^msgid\s+((?:".*"\s*\n)+)msgstr\s+((?:".*"\s*\n?)+)', re.M)
 
 
@@ -254,6 +258,8 @@ def build() -> list[dict[str, str]]:
         ("japanese", "manpages-ja", r"man/ja/man\d/"),
         ("chinese", "manpages-zh", r"man/zh_CN/man\d/"),
         ("cyrillic", "manpages-ru", r"man/ru/man\d/"),
+        ("chinese", "fortunes-zh", r"games/fortunes/(chinese|song100|tang300)$"),
+        ("cyrillic", "fortunes-ru", r"games/fortunes/ru/[^.]+$"),
         ("ts", "node-typescript", r"\.d\.ts$"),
         ("rust", "librust-serde-dev", r"\.rs$"),
         ("rust", "librust-regex-syntax-dev", r"\.rs$"),
@@ -261,7 +267,7 @@ def build() -> list[dict[str, str]]:
         for name, data in _deb_files(pkg, pattern):
             text = _decode(data)
             if text is not None:
-                add(category, f"{pkg}:{name}", _cut(text, rng))
+                add(category, f"{pkg}:{name}", _cut(_ANSI.sub("", text), rng))
 
     out: list[dict[str, str]] = []
     for category in sorted(docs):

@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError, PromptBudgetError
-from prompt_budget.tokenizers.charclass import FEATURES, features, script_of
+from prompt_budget.tokenizers.charclass import (
+    FEATURES,
+    ascii_chars,
+    features,
+    regime_of,
+    script_chars,
+    script_of,
+)
 
 __all__ = [
     "FORMAT",
@@ -159,8 +166,7 @@ def read_reference_counts(path: Path) -> dict[str, int]:
 def base_features(text: str, base_count: int) -> list[float]:
     """The base count split over content classes by their share of the text's characters."""
     v = features(text)
-    ascii_chars = sum(v[1:7])
-    groups = [ascii_chars, *v[7:17]]
+    groups = [ascii_chars(v), *(script_chars(v, i) for i in range(7, 17))]
     total = sum(groups) or 1
     return [base_count * g / total for g in groups] + [1.0 if text else 0.0]
 
@@ -202,7 +208,8 @@ UNSEEN_FLOOR: Final = {
     "latin": 2.0, "cyrillic": 2.0, "mideast": 2.0, "brahmic": 3.0, "symbol": 3.0, "kana": 3.0,
     "han": 3.0, "hangul": 3.0, "fullwidth": 3.0, "astral": 4.0,
 }  # fmt: skip
-MIN_SUPPORT: Final = 20  # training documents in which a script is at least a tenth of the characters
+MIN_REGIME: Final = 50  # training documents a regime needs for weights of its own
+MIN_SUPPORT: Final = 5  # training documents in which a script is at least a tenth of the characters
 
 
 def _floor_unseen(
@@ -215,7 +222,7 @@ def _floor_unseen(
         floor = UNSEEN_FLOOR.get(name)
         if floor is None:
             continue
-        support = sum(1 for x, _ in pairs if x[j] * 10 >= sum(x[1:17]))
+        support = sum(1 for x, _ in pairs if script_chars(x, j) * 10 >= ascii_chars(x) + sum(x[7:17]))
         if support < MIN_SUPPORT:
             out[j] = max(out[j], floor)
     return out
@@ -271,6 +278,11 @@ def fit_weights(
         scale *= 1.0 + (full - n) / full * max(0.0, (median - ratios[0]) / median)
     weights = [b * scale for b in beta]
     return _floor_unseen(weights, pairs, names)
+
+
+def _rounded(weights: Sequence[float]) -> list[float]:
+    """Weights as stored (6 decimals), rounded up so storing never lowers an estimate."""
+    return [math.ceil(w * 1e6) / 1e6 for w in weights]
 
 
 def estimate(vector: Sequence[float], weights: Sequence[float]) -> int:
@@ -396,12 +408,29 @@ def fit(
             "out to measure the error)"
         )
     names = base_feature_names() if base is not None else list(FEATURES)
-    weights = fit_weights(
-        [vectors[i] for i in train], [refs[i] for i in train], names=None if base is not None else names
+    weights = _rounded(
+        fit_weights(
+            [vectors[i] for i in train], [refs[i] for i in train], names=None if base is not None else names
+        )
     )
+    # One weight set per dominant script (English and code, CJK, Hangul...) where the corpus has
+    # enough documents of it; the others use the global weights.
+    regimes: dict[str, list[float]] = {}
+    if base is None:
+        by: dict[str, list[int]] = {}
+        for i in train:
+            by.setdefault(regime_of(vectors[i]), []).append(i)
+        for regime, idx in sorted(by.items()):
+            if len(idx) >= MIN_REGIME:
+                fitted = fit_weights([vectors[i] for i in idx], [refs[i] for i in idx], names=names)
+                regimes[regime] = _rounded(fitted)
+
+    def predict(i: int) -> int:
+        w = regimes.get(regime_of(vectors[i]), weights) if regimes else weights
+        return estimate(vectors[i], w)
 
     def rows(idx: list[int]) -> list[ErrorRow]:
-        return error_table((docs[i].category, estimate(vectors[i], weights), refs[i]) for i in idx)
+        return error_table((docs[i].category, predict(i), refs[i]) for i in idx)
 
     train_rows, test_rows = rows(train), rows(test)
     calibration: dict[str, Any] = {
@@ -410,7 +439,7 @@ def fit(
         "kind": "base" if base is not None else "charclass",
         "reference": reference_name,
         "base": base_name,
-        "weights": {n: round(w, 6) for n, w in zip(names, weights, strict=True)},
+        "weights": dict(zip(names, weights, strict=True)),
         "fitted_on": {
             "documents": len(docs),
             "train": len(train),
@@ -419,10 +448,8 @@ def fit(
         },
         "error_table": [r.to_dict() for r in test_rows],
     }
+    if regimes:
+        calibration["regimes"] = {r: dict(zip(names, w, strict=True)) for r, w in regimes.items()}
     if note:
         calibration["note"] = note
-    # Round-trip through the rounded weights so the table describes exactly what ships.
-    rounded = list(calibration["weights"].values())
-    test_rows = error_table((docs[i].category, estimate(vectors[i], rounded), refs[i]) for i in test)
-    calibration["error_table"] = [r.to_dict() for r in test_rows]
     return FitResult(calibration, train_rows, test_rows)

@@ -52,7 +52,9 @@ def _int(entry: dict[str, Any], name: str, key: str, *, optional: bool = False) 
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ConfigError(f"expected a positive integer, got {value!r}", file=_FILE, key=f"models.{name}.{key}")
+        raise ConfigError(
+            f"expected a positive integer, got {value!r}", file=_FILE, key=f"models.{name}.{key}"
+        )
     return value
 
 
@@ -70,13 +72,13 @@ def _parse(raw: dict[str, Any]) -> tuple[dict[str, ModelInfo], dict[str, str]]:
         family = entry.get("family")
         if family not in _FAMILIES:
             raise ConfigError(
-                f"expected one of {', '.join(_FAMILIES)}, got {family!r}", file=_FILE, key=f"models.{name}.family"
+                f"expected one of {', '.join(_FAMILIES)}, got {family!r}",
+                file=_FILE,
+                key=f"models.{name}.family",
             )
         encoding, calibration = entry.get("encoding"), entry.get("calibration")
         if not encoding and not calibration:
-            raise ConfigError(
-                "a model needs an encoding or a calibration", file=_FILE, key=f"models.{name}"
-            )
+            raise ConfigError("a model needs an encoding or a calibration", file=_FILE, key=f"models.{name}")
         out[name] = ModelInfo(
             name=name,
             context_window=_int(entry, name, "context_window") or 0,

@@ -217,3 +217,17 @@ def test_cli_count_never_prints_the_key(server: CountServer, tmp_path: Path) -> 
     for path in tmp_path.rglob("*"):
         if path.is_file():
             assert KEY not in path.read_text(errors="replace")
+
+
+def test_prompt_budget_count_sends_the_whole_request_once(server: CountServer) -> None:
+    import prompt_budget
+
+    request = {"model": "claude-sonnet-4-5", "max_tokens": 100, **REQUEST}
+    n = prompt_budget.count(request, tokenizer="anthropic:claude-sonnet-4-5-integration")
+    assert len(server.requests) == 1
+    body = server.requests[0]
+    assert body["model"] == "claude-sonnet-4-5-integration"
+    assert body["system"] == REQUEST["system"]
+    assert body["tools"] == REQUEST["tools"]
+    assert "max_tokens" not in body
+    assert n == server.expected({k: REQUEST[k] for k in ("system", "messages", "tools")})

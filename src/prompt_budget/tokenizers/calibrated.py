@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
-from prompt_budget.tokenizers.charclass import FEATURES, features
+from prompt_budget.tokenizers.charclass import FEATURES, REGIMES, features, regime_of
 
 __all__ = ["CalibratedTokenizer", "load", "load_calibration", "shipped_calibrations"]
 
@@ -70,26 +70,36 @@ def load_calibration(spec: str) -> tuple[dict[str, Any], str]:
 def _validate(blob: Any, origin: str) -> None:
     if not isinstance(blob, dict) or blob.get("format") != 1:
         raise ConfigError("not a calibration file (expected 'format': 1)", file=origin)
-    weights = blob.get("weights")
-    if not isinstance(weights, dict) or not weights:
-        raise ConfigError("expected an object of feature weights", file=origin, key="weights")
-    for key, value in weights.items():
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-            raise ConfigError(f"expected a non-negative number, got {value!r}", file=origin, key=key)
     kind = blob.get("kind", "charclass")
+    _validate_weights(blob.get("weights"), origin, "weights", kind)
+    regimes = blob.get("regimes", {})
+    if not isinstance(regimes, dict) or (regimes and kind != "charclass"):
+        raise ConfigError("expected an object of weights per regime", file=origin, key="regimes")
+    for regime, weights in regimes.items():
+        if regime not in REGIMES:
+            raise ConfigError(
+                f"unknown regime {regime!r}; known: {', '.join(REGIMES)}", file=origin, key="regimes"
+            )
+        _validate_weights(weights, origin, f"regimes.{regime}", kind)
+    if kind == "base":
+        if not isinstance(blob.get("base"), str):
+            raise ConfigError("a 'base' calibration needs the base tokenizer spec", file=origin, key="base")
+    elif kind != "charclass":
+        raise ConfigError(f"expected 'charclass' or 'base', got {kind!r}", file=origin, key="kind")
+
+
+def _validate_weights(weights: Any, origin: str, key: str, kind: Any) -> None:
+    if not isinstance(weights, dict) or not weights:
+        raise ConfigError("expected an object of feature weights", file=origin, key=key)
+    for name, value in weights.items():
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+            raise ConfigError(f"expected a non-negative number, got {value!r}", file=origin, key=name)
     if kind == "charclass":
         unknown = sorted(set(weights) - set(FEATURES))
         if unknown:
             raise ConfigError(
-                f"unknown feature(s) {', '.join(unknown)}; known: {', '.join(FEATURES)}",
-                file=origin,
-                key="weights",
+                f"unknown feature(s) {', '.join(unknown)}; known: {', '.join(FEATURES)}", file=origin, key=key
             )
-    elif kind == "base":
-        if not isinstance(blob.get("base"), str):
-            raise ConfigError("a 'base' calibration needs the base tokenizer spec", file=origin, key="base")
-    else:
-        raise ConfigError(f"expected 'charclass' or 'base', got {kind!r}", file=origin, key="kind")
 
 
 class CalibratedTokenizer:
@@ -102,7 +112,8 @@ class CalibratedTokenizer:
         self.calibration = calibration
         self.origin = origin
         self.reference = str(calibration.get("reference", "?"))
-        digest = hashlib.sha256(json.dumps(calibration["weights"], sort_keys=True).encode()).hexdigest()
+        fitted = {"weights": calibration["weights"], "regimes": calibration.get("regimes", {})}
+        digest = hashlib.sha256(json.dumps(fitted, sort_keys=True).encode()).hexdigest()
         self._cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
         if calibration.get("kind") == "base":
@@ -115,6 +126,10 @@ class CalibratedTokenizer:
             self._base = get_tokenizer(str(calibration["base"])).count
         else:
             self._weights = [float(calibration["weights"].get(n, 0.0)) for n in FEATURES]
+        self._regimes = {
+            regime: [float(w.get(n, 0.0)) for n in FEATURES]
+            for regime, w in calibration.get("regimes", {}).items()
+        }
 
     @property
     def name(self) -> str:
@@ -131,10 +146,12 @@ class CalibratedTokenizer:
             from prompt_budget.calibrate import base_features
 
             vector: Sequence[float] = base_features(text, self._base(text))
+            weights = self._weights
         else:
             vector = features(text)
+            weights = self._regimes.get(regime_of(vector), self._weights) if self._regimes else self._weights
         total = 0.0
-        for v, w in zip(vector, self._weights, strict=False):
+        for v, w in zip(vector, weights, strict=False):
             total += v * w
         n = int(total)
         return max(1, n if n == total else n + 1)

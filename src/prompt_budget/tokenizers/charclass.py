@@ -12,9 +12,10 @@ Feature order is :data:`FEATURES`; a calibration stores its weights in that orde
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["FEATURES", "SCRIPT_CLASSES", "features", "script_of"]
+__all__ = ["FEATURES", "REGIMES", "SCRIPT_CLASSES", "features", "regime_of", "script_of"]
 
 #: Feature names, in the order :func:`features` returns them. ``one`` is the constant term.
 FEATURES: Final = (
@@ -35,8 +36,12 @@ FEATURES: Final = (
     "hangul",  # U+A000-U+DFFF: Yi, Hangul syllables...
     "fullwidth",  # U+E000-U+FFFF: private use, compatibility, fullwidth forms
     "astral",  # U+10000 and up: emoji, historic scripts, CJK ext. B+
+    "punct_pairs",  # adjacent punctuation, counted in non-overlapping pairs ("()", "==", "\",")
+    "symbol_pairs",  # adjacent symbols in pairs ("──", "→→"): box drawing and rules merge in BPE
     "one",
 )
+#: ``punct`` and ``symbol`` count the characters left over after the pairs (so every feature is a
+#: count and every weight is non-negative, yet a pair may cost less than two single characters).
 
 # One class letter per feature (runs and one have none).
 _LETTERS: Final = {
@@ -89,6 +94,7 @@ _TABLE: Final = _table()
 _ASCII_COUNTED: Final = (b"A", b"0", b" ", b"\n", b"p")  # lower case is what is left
 _NONASCII: Final = tuple(_LETTERS[name] for name in FEATURES[7:17])
 _ZEROS: Final = (0,) * len(_NONASCII)
+_SYMBOL: Final = FEATURES[7:17].index("symbol")
 _CONTINUATION: Final = bytes(range(0x80, 0xC0))
 
 #: The feature names that name a script (used to tell a document's dominant script).
@@ -111,19 +117,55 @@ def features(text: str) -> list[int]:
     runs = n - (big ^ (big >> 8)).to_bytes(n, "little").count(0)
     upper, digit, space, newline, punct = (x.count(c) for c in _ASCII_COUNTED)
     lower = n - upper - digit - space - newline - punct
+    punct_pairs = x.count(b"pp") if punct > 1 else 0
+    symbol_pairs = 0
     if ascii_only:
         nonascii: tuple[int, ...] | list[int] = _ZEROS
     else:
         nonascii = [x.count(c) if c in x else 0 for c in _NONASCII]
         lower -= sum(nonascii)
-    return [runs, lower, upper, digit, space, newline, punct, *nonascii, 1]
+        if nonascii[_SYMBOL] > 1:
+            symbol_pairs = x.count(b"ss")
+            nonascii[_SYMBOL] -= 2 * symbol_pairs
+    punct -= 2 * punct_pairs
+    return [runs, lower, upper, digit, space, newline, punct, *nonascii, punct_pairs, symbol_pairs, 1]
 
 
-def script_of(vector: list[int]) -> str:
-    """The dominant non-ASCII script of a feature vector, or ``"ascii"``."""
-    best, best_n = "ascii", 0
-    for i, name in enumerate(FEATURES):
-        if name in SCRIPT_CLASSES and vector[i] > best_n:
-            best, best_n = name, vector[i]
-    letters = sum(vector[1:7])
-    return best if best_n * 2 >= letters // 4 and best_n else "ascii"
+_SCRIPT_INDEX: Final = tuple(range(7, 17))
+_PUNCT_PAIRS: Final = FEATURES.index("punct_pairs")
+_SYMBOL_PAIRS: Final = FEATURES.index("symbol_pairs")
+
+
+def ascii_chars(vector: Sequence[float]) -> float:
+    """The number of ASCII characters a feature vector describes."""
+    return sum(vector[1:7]) + 2 * vector[_PUNCT_PAIRS]
+
+
+def script_chars(vector: Sequence[float], index: int) -> float:
+    """The number of characters of the script at ``index`` (symbols include their pairs)."""
+    return vector[index] + (2 * vector[_SYMBOL_PAIRS] if FEATURES[index] == "symbol" else 0)
+
+
+def script_of(vector: Sequence[float]) -> str:
+    """The dominant non-ASCII script of a feature vector, or ``"ascii"`` (a script dominates when it
+    has at least one character for every eight ASCII characters)."""
+    best, best_n = -1, 0.0
+    for i in _SCRIPT_INDEX:
+        chars = script_chars(vector, i)
+        if chars > best_n:
+            best, best_n = i, chars
+    if best < 0 or best_n * 8 < ascii_chars(vector):
+        return "ascii"
+    return FEATURES[best]
+
+
+#: A calibration may hold one weight set per regime, chosen by the text's dominant script.
+REGIMES: Final = ("ascii", "cjk", "hangul", "cyrillic", "mideast", "other")
+_REGIME_OF_SCRIPT: Final = {
+    "ascii": "ascii", "han": "cjk", "kana": "cjk", "hangul": "hangul", "cyrillic": "cyrillic", "mideast": "mideast",
+}  # fmt: skip
+
+
+def regime_of(vector: Sequence[float]) -> str:
+    """The regime of a feature vector (see :data:`REGIMES`)."""
+    return _REGIME_OF_SCRIPT.get(script_of(vector), "other")
