@@ -221,7 +221,19 @@ def _add_check(sub: Any) -> None:
     p.add_argument(
         "path", nargs="?", default=None, metavar="PATH", help="project folder or config file (default: .)"
     )
-    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument(
+        "--json", action="store_true", help="print JSON instead of a table (same as --format json)"
+    )
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "github"],
+        default="text",
+        help="text (default), json, or github: the table plus ::error annotations for failing files",
+    )
+    p.add_argument(
+        "--max-growth", metavar="GROWTH", help="growth allowed over the baseline: '5%%', 300 or '5%% or 300'"
+    )
+    p.add_argument("--no-baseline", action="store_true", help="do not compare with the baseline file")
     p.add_argument("--plan", action="store_true", help="also print the load plan, stage by stage")
     p.add_argument("--explain", metavar="FILE", help="show which entry applies to FILE and why, then exit")
     p.add_argument("--hide-passed", action="store_true", help="list only files that fail or warn")
@@ -261,8 +273,18 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
         failed = any(v.status == "fail" for v in explanation.verdicts)
         return EXIT_BROKEN if failed else EXIT_OK
     result = files.check(fileset, cache=cache)
-    if args.json:
-        out.json(result.to_dict())
+    fmt = "json" if args.json else args.format
+    comparison = None
+    if not args.no_baseline:
+        from prompt_budget import baseline
+
+        comparison = baseline.compare_files_report(config, result, max_growth=args.max_growth)
+    grew = bool(comparison is not None and comparison.failures)
+    if fmt == "json":
+        data = result.to_dict()
+        if comparison is not None:
+            data["baseline"] = comparison.to_dict()
+        out.json(data)
     else:
         for m in result.measured.values():
             for note in m.notes:
@@ -277,7 +299,35 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
             out.print()
             for line in lines:
                 out.print(line)
-    return EXIT_BROKEN if result.status == "fail" else EXIT_OK
+        if comparison is not None:
+            from prompt_budget.report.baseline import comparison_tables, github_annotations
+
+            for table in comparison_tables(comparison, changed_only=True):
+                out.print()
+                out.table(table)
+            for item in comparison.failures:
+                gate = f" (gate: {item.gate_source})" if item.gate_source else ""
+                out.print(f"FAIL: {item.id}: {item.message}{gate}")
+        if fmt == "github":
+            for line in report.github_annotations(result, config.root, config.path):
+                out.print(line)
+            if comparison is not None:
+                prefix = _relative_root(config.root)
+                for line in github_annotations(
+                    comparison, lambda item: (prefix + item.id.split("#", 1)[0], 1)
+                ):
+                    out.print(line)
+    return EXIT_BROKEN if result.status == "fail" or grew else EXIT_OK
+
+
+def _relative_root(root: Path) -> str:
+    """``root`` as a prefix relative to the current folder (the repository top in CI): ``""`` or
+    ``"sub/dir/"``."""
+    try:
+        rel = root.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return root.as_posix().rstrip("/") + "/"
+    return "" if rel == "." else rel + "/"
 
 
 # --- lint ---------------------------------------------------------------------------------------
@@ -295,15 +345,40 @@ def _add_lint(sub: Any) -> None:
         "(rules: docs/rules/; suppress one with '# noqa: PB101 -- reason').",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
-    p.add_argument("--select", type=_codes, default=None, metavar="CODES", help="only these codes or prefixes (PB1,PB104)")
-    p.add_argument("--extend-select", type=_codes, default=[], metavar="CODES", help="add codes to the selection")
-    p.add_argument("--ignore", type=_codes, default=None, metavar="CODES", help="skip these codes or prefixes")
-    p.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text", help="output format (default: text)")
-    p.add_argument("--fix", action="store_true", help="move the literals into [tool.prompt_budget.values] and read them with prompt_budget.value()")
+    p.add_argument(
+        "--select",
+        type=_codes,
+        default=None,
+        metavar="CODES",
+        help="only these codes or prefixes (PB1,PB104)",
+    )
+    p.add_argument(
+        "--extend-select", type=_codes, default=[], metavar="CODES", help="add codes to the selection"
+    )
+    p.add_argument(
+        "--ignore", type=_codes, default=None, metavar="CODES", help="skip these codes or prefixes"
+    )
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "sarif", "github"],
+        default="text",
+        help="output format (default: text)",
+    )
+    p.add_argument(
+        "--fix",
+        action="store_true",
+        help="move the literals into [tool.prompt_budget.values] and read them with prompt_budget.value()",
+    )
     p.add_argument("--diff", action="store_true", help="show what --fix would change, without writing")
-    p.add_argument("--show-suppressed", action="store_true", help="also list findings silenced by noqa or per-file-ignores")
+    p.add_argument(
+        "--show-suppressed",
+        action="store_true",
+        help="also list findings silenced by noqa or per-file-ignores",
+    )
     p.add_argument("--no-cache", action="store_true", help="do not read or write the lint cache")
-    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: every core)")
+    p.add_argument(
+        "--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: every core)"
+    )
     p.set_defaults(run=_run_lint)
 
 

@@ -840,10 +840,15 @@ def measure(
 # --- verdicts -----------------------------------------------------------------------------------
 
 
-def _over_message(what: str, tokens: int, cap: int, source: str | None) -> str:
+def _amount(tokens: int, exact: bool) -> str:
+    """``1,100 tokens``, or ``an estimated 1,100 tokens`` when the tokenizer estimates."""
+    return f"{tokens:,} tokens" if exact else f"an estimated {tokens:,} tokens"
+
+
+def _over_message(what: str, tokens: int, cap: int, source: str | None, exact: bool = True) -> str:
     over = tokens - cap
     return (
-        f"{what} is {tokens:,} tokens, over its cap of {cap:,} by {over:,} ({100.0 * over / cap:.1f}%); "
+        f"{what} is {_amount(tokens, exact)}, over its cap of {cap:,} by {over:,} ({100.0 * over / cap:.1f}%); "
         f"cap set in {source}"
     )
 
@@ -882,7 +887,9 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
     msg = ""
     if s.max_tokens is not None and tokens > s.max_tokens:
         status = "fail"
-        msg = _over_message(f"{fid}{' body' if m.split else ''}", tokens, s.max_tokens, s.max_tokens_source)
+        msg = _over_message(
+            f"{fid}{' body' if m.split else ''}", tokens, s.max_tokens, s.max_tokens_source, tok.exact
+        )
         if s.message:
             msg += f"\n{s.message}"
     out.append(
@@ -904,7 +911,11 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
         if cap is not None and m.frontmatter_tokens > cap:
             fstatus = "fail"
             fmsg = _over_message(
-                f"{fid} frontmatter (name and description, always loaded)", m.frontmatter_tokens, cap, src
+                f"{fid} frontmatter (name and description, always loaded)",
+                m.frontmatter_tokens,
+                cap,
+                src,
+                tok.exact,
             )
             if s.message:
                 fmsg += f"\n{s.message}"
@@ -1009,14 +1020,14 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     if total > usable:
         status = "fail"
         message = (
-            f"must-load total is {total:,} tokens ({len(parts)} files and frontmatters), over the usable "
+            f"must-load total is {_amount(total, tok.exact)} ({len(parts)} files and frontmatters), over the usable "
             f"budget of {usable:,} by {total - usable:,}; usable budget = context_window * usable_fraction "
             f"- reserved_output, set in {src}"
         )
     elif total > limit:
         status = "warn"
         message = (
-            f"must-load total is {total:,} tokens, over the threshold of {limit:,} "
+            f"must-load total is {_amount(total, tok.exact)}, over the threshold of {limit:,} "
             f"({config.threshold:.0%} of the usable {usable:,}); {usable - total:,} tokens of headroom left"
         )
     return Verdict(

@@ -82,7 +82,7 @@ def test_broken_file_exits_1_and_says_what_by_how_much_and_where(tmp_path: Path)
     result = run(tmp_path, "check", "--no-cache")
     assert result.returncode == 1
     assert (
-        "FAIL: docs/a.md is 60 tokens, over its cap of 50 by 10 (20.0%); cap set in pyproject.toml "
+        "FAIL: docs/a.md is an estimated 60 tokens, over its cap of 50 by 10 (20.0%); cap set in pyproject.toml "
         "[tool.prompt_budget.files] #2" in result.stdout
     )
     assert "      Split long docs by topic." in result.stdout

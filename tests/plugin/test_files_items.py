@@ -110,7 +110,7 @@ def test_file_over_cap_fails_cleanly(pytester: pytest.Pytester, xdist_args: list
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*docs/guide.md is 60 tokens, over its cap of 50 by 10 (20.0%); cap set in pyproject.toml "
+            "*docs/guide.md is an estimated 60 tokens, over its cap of 50 by 10 (20.0%); cap set in pyproject.toml "
             "[[]tool.prompt_budget.files] #4*",
             "FAILED docs/guide.md::prompt-budget*",
         ]
@@ -131,7 +131,7 @@ def test_skill_description_over_its_cap_fails_the_skill_item(pytester: pytest.Py
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*.claude/skills/deploy/SKILL.md frontmatter (name and description, always loaded) is 32 tokens, "
+            "*.claude/skills/deploy/SKILL.md frontmatter (name and description, always loaded) is an estimated 32 tokens, "
             "over its cap of 20 by 12*",
         ]
     )
@@ -146,7 +146,7 @@ def test_plan_item_fails_for_missing_must_file_and_plan_that_cannot_fit(pytester
     result.stdout.fnmatch_lines(
         [
             "*rules/oncall.md: must-load file is missing*",
-            "*must-load total is 1,207 tokens*over the usable budget of 1,000 by 207*",
+            "*must-load total is an estimated 1,207 tokens*over the usable budget of 1,000 by 207*",
             "*stage 'one' cannot fit*",
             "FAILED CLAUDE.md::prompt-budget*",
             "FAILED pyproject.toml::prompt-budget-plan*",
@@ -164,7 +164,7 @@ def test_threshold_warning_is_a_pytest_warning(pytester: pytest.Pytester) -> Non
     result.assert_outcomes(passed=6, warnings=3)
     result.stdout.fnmatch_lines(
         [
-            "*FileBudgetWarning: must-load total is 297 tokens, over the threshold of 288*",
+            "*FileBudgetWarning: must-load total is an estimated 297 tokens, over the threshold of 288*",
             "*FileBudgetWarning: stage 'one' is at 297 tokens*",
         ]
     )

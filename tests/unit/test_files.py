@@ -80,7 +80,7 @@ def test_overlapping_entries_most_specific_wins_and_each_file_once(tmp_path: Pat
     assert (v["docs/deep/api.md"].max_tokens, v["docs/deep/api.md"].status) == (1000, "pass")
     assert v["docs/guide.md"].cap_source == "prompt_budget.toml [files] #3"
     assert v["docs/guide.md"].message.startswith(
-        "docs/guide.md is 60 tokens, over its cap of 50 by 10 (20.0%); cap set in prompt_budget.toml [files] #3"
+        "docs/guide.md is an estimated 60 tokens, over its cap of 50 by 10 (20.0%); cap set in prompt_budget.toml [files] #3"
     )
 
 
@@ -323,7 +323,7 @@ def test_skill_whose_description_alone_breaks_its_cap(tmp_path: Path) -> None:
     assert (body.tokens, body.max_tokens, body.status) == (20, 500, "pass")
     assert (front.tokens, front.max_tokens, front.status) == (105, 100, "fail")
     assert front.message.startswith(
-        "skills/a/SKILL.md frontmatter (name and description, always loaded) is 105 tokens, over its cap "
+        "skills/a/SKILL.md frontmatter (name and description, always loaded) is an estimated 105 tokens, over its cap "
         "of 100 by 5 (5.0%)"
     )
     # without frontmatter_max_tokens the frontmatter cap defaults to the entry's max_tokens
@@ -371,7 +371,7 @@ def test_must_load_over_usable_fails_with_amount(tmp_path: Path) -> None:
     assert must is not None
     assert must.status == "fail"
     assert must.message.startswith(
-        "must-load total is 450 tokens (1 files and frontmatters), over the usable budget of 400 by 50; "
+        "must-load total is an estimated 450 tokens (1 files and frontmatters), over the usable budget of 400 by 50; "
         "usable budget = context_window * usable_fraction - reserved_output, set in prompt_budget.toml "
         "context_window (or model), usable_fraction, reserved_output"
     )

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta
+from prompt_budget.report.github import annotation
 from prompt_budget.report.table import Column, Table, fmt_int
 
 __all__ = [
@@ -302,14 +303,6 @@ def append_step_summary(markdown: str, environ: Mapping[str, str] | None = None)
 # --- GitHub annotations --------------------------------------------------------------------------
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def default_location(item: ItemDelta) -> tuple[str, int]:
     """Where an item lives for an annotation: the file part of its id (before ``::``), line 1."""
     return item.id.split("::", 1)[0], 1
@@ -326,12 +319,14 @@ def github_annotations(
         (i, "warning") for i in comparison.mismatched
     ]:
         where = locate(item)
-        props = []
-        if where is not None:
-            props += [f"file={_escape_property(where[0])}", f"line={where[1]}"]
-        props.append(
-            f"title={_escape_property('prompt-budget growth' if level == 'error' else 'prompt-budget')}"
-        )
         gate = f" (gate: {item.gate_source})" if item.gate_source else ""
-        out.append(f"::{level} {','.join(props)}::{_escape_data(f'{item.id}: {item.message}{gate}')}")
+        out.append(
+            annotation(
+                level,
+                f"{item.id}: {item.message}{gate}",
+                file=where[0] if where is not None else None,
+                line=where[1] if where is not None else None,
+                title="prompt-budget growth" if level == "error" else "prompt-budget",
+            )
+        )
     return out

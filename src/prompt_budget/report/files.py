@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
@@ -10,7 +11,7 @@ if TYPE_CHECKING:
     from prompt_budget.files import Explanation, FilesReport
     from prompt_budget.model import Verdict
 
-__all__ = ["explain_text", "files_table", "plan_table", "problem_lines"]
+__all__ = ["explain_text", "files_table", "github_annotations", "plan_table", "problem_lines"]
 
 _STYLE = {"fail": "red", "warn": "yellow", "pass": None}
 _MARK = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
@@ -122,6 +123,36 @@ def problem_lines(report: FilesReport) -> list[str]:
         first, *rest = v.message.split("\n")
         out.append(f"{_MARK[v.status]}: {first}")
         out.extend(f"      {line}" for line in rest)
+    return out
+
+
+def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
+    """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
+    concern (paths relative to the current folder, the repository top in CI); rules about the whole
+    set (must-load total, load plan stages) are put on the config file."""
+    from prompt_budget.report.github import annotation
+
+    def rel(path: Path) -> str:
+        try:
+            return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    out: list[str] = []
+    for v in report.verdicts:
+        if v.status == "pass" or not v.message:
+            continue
+        candidate = root / v.subject.split("#", 1)[0]
+        target = candidate if candidate.is_file() else config_file
+        out.append(
+            annotation(
+                "error" if v.status == "fail" else "warning",
+                v.message,
+                file=rel(target) if target is not None else None,
+                line=1 if target is not None else None,
+                title="prompt-budget",
+            )
+        )
     return out
 
 

@@ -1,0 +1,73 @@
+"""``prompt-budget check`` compares with the baseline and prints GitHub annotations."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+CONFIG = """\
+[tool.prompt_budget]
+tokenizer = "chars4"
+
+[[tool.prompt_budget.files]]
+path = "docs/*.md"
+max_tokens = 1000
+
+[tool.prompt_budget.baseline]
+max_growth = "10% or 20"
+"""
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "prompt_budget", "--color", "never", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def make_tree(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text(CONFIG)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "guide.md").write_text("x" * 400)  # chars4: 100 tokens
+    (tmp_path / "docs" / "faq.md").write_text("y" * 200)  # 50 tokens
+    return tmp_path
+
+
+def test_check_fails_on_growth_past_the_gate_and_shows_the_delta(tmp_path: Path) -> None:
+    root = make_tree(tmp_path)
+    update = run(root, "baseline", "update")
+    assert update.returncode == 0, update.stderr
+    (root / "docs" / "guide.md").write_text("x" * 600)  # 150 tokens: +50, +50%: past both gates
+    result = run(root, "check")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "tokens 100 -> 150 (+50, +50.0%), allowed +10% or +20" in result.stdout
+    assert "Traceback" not in result.stderr
+    # Without the baseline the same tree is within its caps.
+    assert run(root, "check", "--no-baseline").returncode == 0
+
+
+def test_check_passes_growth_within_one_gate(tmp_path: Path) -> None:
+    root = make_tree(tmp_path)
+    assert run(root, "baseline", "update").returncode == 0
+    (root / "docs" / "faq.md").write_text("y" * 240)  # 60 tokens: +10 (+20%): percent exceeded, tokens not
+    result = run(root, "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    # The command-line gate overrides the config's.
+    assert run(root, "check", "--max-growth", "5%").returncode == 1
+
+
+def test_check_github_format_annotates_failing_files(tmp_path: Path) -> None:
+    root = make_tree(tmp_path)
+    (root / "docs" / "guide.md").write_text("x" * 4400)  # 1,100 tokens: over the 1,000 cap
+    result = run(root, "check", "--format", "github", "--no-baseline")
+    assert result.returncode == 1
+    lines = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert lines == [
+        "::error file=docs/guide.md,line=1,title=prompt-budget::docs/guide.md is an estimated 1,100 tokens, "
+        "over its cap of 1,000 by 100 (10.0%25); cap set in pyproject.toml [tool.prompt_budget.files] #1"
+    ]
