@@ -231,3 +231,19 @@ def test_prompt_budget_count_sends_the_whole_request_once(server: CountServer) -
     assert body["tools"] == REQUEST["tools"]
     assert "max_tokens" not in body
     assert n == server.expected({k: REQUEST[k] for k in ("system", "messages", "tools")})
+
+
+def test_an_sdk_that_cannot_start_falls_back_without_a_traceback(
+    server: CountServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import anthropic
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise TypeError("Client.__init__() got an unexpected keyword argument 'proxies'")
+
+    monkeypatch.setattr(anthropic, "Anthropic", broken)
+    tok = backend.load("claude-sonnet-4-5")
+    with pytest.warns(backend.CountFallbackWarning, match=r"could not start \(TypeError\)"):
+        assert tok.count("hello") > 0
+    assert server.requests == []
+    assert not tok.exact

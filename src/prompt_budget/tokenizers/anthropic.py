@@ -210,7 +210,11 @@ class AnthropicTokenizer:
                 "the 'anthropic' extra is not installed (pip install 'pytest-prompt-budget[anthropic]')",
                 lasting=True,
             ) from None
-        client = self._get_client(anthropic)
+        try:
+            client = self._get_client(anthropic)
+        except Exception as exc:  # an SDK that cannot start here (say, a mismatched httpx)
+            self._down = f"the anthropic SDK {getattr(anthropic, '__version__', '?')} could not start ({type(exc).__name__})"
+            raise _Unavailable(self._down, lasting=True) from None
         started = time.monotonic()
         attempts = int(_settings["retries"]) + 1
         last = "no attempt made"
@@ -232,6 +236,9 @@ class AnthropicTokenizer:
             except anthropic.APIConnectionError as exc:
                 last = f"connection failed ({type(exc).__name__})"
                 wait = _backoff(attempt)
+            except Exception as exc:  # an SDK whose shape we do not know: never a traceback
+                self._down = f"the anthropic SDK failed ({type(exc).__name__})"
+                raise _Unavailable(self._down, lasting=True) from None
             remaining = float(_settings["deadline"]) - (time.monotonic() - started)
             if attempt + 1 >= attempts or wait > remaining:
                 break
