@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "unit"
 from multilingual import SAMPLES
 
 from prompt_budget.tokenizers import get_tokenizer
-from prompt_budget.truncate import truncate_detailed
+from prompt_budget.truncation import truncate_detailed
 
 
 def document(size: int, salt: int) -> str:

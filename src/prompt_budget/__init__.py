@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from prompt_budget.hookspecs import hookimpl
     from prompt_budget.model import SectionUsage, Usage, Verdict
     from prompt_budget.tokenizers import Tokenizer, get_tokenizer
-    from prompt_budget.truncate import assemble, truncate
+    from prompt_budget.truncation import assemble, truncate
     from prompt_budget.values import value
 
 __all__ = [
@@ -64,8 +64,8 @@ _LAZY: dict[str, str] = {
     "Verdict": "prompt_budget.model",
     "Tokenizer": "prompt_budget.tokenizers",
     "get_tokenizer": "prompt_budget.tokenizers",
-    "assemble": "prompt_budget.truncate",
-    "truncate": "prompt_budget.truncate",
+    "assemble": "prompt_budget.truncation",
+    "truncate": "prompt_budget.truncation",
     "value": "prompt_budget.values",
 }
 

@@ -192,8 +192,8 @@ def check(
     receipt = getattr(obj, "receipt", None)
     if receipt is not None:
         # An assembled prompt (prompt_budget.assemble) carries what was cut and why: show it.
-        # Duck-typed: a Receipt from a re-imported prompt_budget.truncate is still a receipt.
-        from prompt_budget.truncate import receipt_table
+        # Duck-typed: a Receipt from a re-imported prompt_budget.truncation is still a receipt.
+        from prompt_budget.truncation import receipt_table
 
         if callable(getattr(receipt, "to_dict", None)):
             details["receipt"] = receipt.to_dict()

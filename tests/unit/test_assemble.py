@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from multilingual import CORPUS, SAMPLES
 
 from prompt_budget import BudgetExceeded, assemble, count
-from prompt_budget.truncate import Assembled, receipt_table
+from prompt_budget.truncation import Assembled, receipt_table
 
 NAMES = ("system", "persona", "working_memory", "stream_buffer", "semantic_search", "tools", "notes")
 MODES = ("end", "start", "middle", "drop", "end:lines", "start:lines")

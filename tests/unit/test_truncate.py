@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from multilingual import CORPUS, SAMPLES
 
 from prompt_budget import count, truncate
-from prompt_budget.truncate import truncate_detailed
+from prompt_budget.truncation import truncate_detailed
 
 MODES = ("end", "start", "middle")
 EXACT = ("o200k_base", "cl100k_base")

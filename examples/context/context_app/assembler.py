@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget import assemble
-from prompt_budget.truncate import Assembled
+from prompt_budget.truncation import Assembled
 
 PROMPT_BUDGET = 1_200
 
