@@ -49,24 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 #: Items not documented yet, by id, with who or what they wait for. The lead empties this list.
-PENDING: dict[str, str] = {
-    "option:--prompt-budget-lint": "the pytest option reference (docs/plugin.md and the feature pages)",
-    "python:docs/history.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
-    "page:lint.md": "docs/lint.md is being written by another engineer",
-    "page:rules/index.md": "docs/rules/index.md is being written by another engineer",
-    "python:docs/plugin.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
-    "python:docs/truncation.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
-    "rule:PB101": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB102": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB103": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB104": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB105": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB106": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB107": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB108": "the rule reference, docs/rules/ (issue 6)",
-    "rule:PB109": "the rule reference, docs/rules/ (issue 6)",
-    "python:docs/turns.md": "its code blocks do not run as written yet: make them runnable or mark them `python no-run`",
-}
+PENDING: dict[str, str] = {}
 
 PYTHON = {"python", "py", "python3"}
 TOML = {"toml"}
