@@ -78,8 +78,13 @@ Handler = Callable[[argparse.Namespace, Output], int]
 
 def _config(args: argparse.Namespace, start: str | Path | None = None) -> Any:
     from prompt_budget.config import load_config
+    from prompt_budget.tokenizers import anthropic
 
-    return load_config(args.config, start=start)
+    config = load_config(args.config, start=start)
+    # Count-tokens API results are cached beside the config, wherever the command runs from.
+    if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
+        anthropic.set_counts_path(config.resolve(anthropic.COUNTS_FILE))
+    return config
 
 
 # --- count --------------------------------------------------------------------------------------

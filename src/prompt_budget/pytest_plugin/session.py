@@ -140,6 +140,7 @@ class BudgetSession:
             "offline": pconfig.getoption("--prompt-budget-offline"),
             "verbose": pconfig.getoption("verbose") > 0,
         }
+        _configure_counting(config, offline=bool(options["offline"]))
         return cls(config=config, options=options, is_worker=hasattr(pconfig, "workerinput"))
 
     # -- recording ------------------------------------------------------------------------------
@@ -234,3 +235,16 @@ class BudgetSession:
         path = self.options.get("report_path")
         if path is not None:
             reporter.write_line(f"prompt-budget report written to {path}")
+
+
+def _configure_counting(config: Config, *, offline: bool) -> None:
+    """Point the count-tokens API cache at the project (``.prompt-budget/counts.json`` beside the
+    config) and forbid network use under ``--prompt-budget-offline``. The SDK is not imported here."""
+    import os
+
+    from prompt_budget.tokenizers import anthropic
+
+    if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
+        anthropic.set_counts_path(config.resolve(anthropic.COUNTS_FILE))
+    if offline:
+        anthropic.set_offline(True)

@@ -1,0 +1,60 @@
+"""The pytest plugin wires the count-tokens backend: the committed counts live beside the config, and
+``--prompt-budget-offline`` never touches the network."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from anthropic_server import count_server
+
+KEY = "sk-ant-test-plugin-0123456789"
+
+TEST_FILE = """
+def test_prompt(prompt_budget):
+    prompt_budget.check({text!r}, 10_000, label="system")
+"""
+
+
+def test_counts_are_cached_beside_the_config_and_offline_makes_no_request(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyprojecttoml('[tool.prompt_budget]\ntokenizer = "anthropic:claude-sonnet-4-5"\n')
+    sub = pytester.mkdir("tests")
+    with count_server() as srv:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", srv.url)
+        monkeypatch.delenv("PROMPT_BUDGET_OFFLINE", raising=False)
+        monkeypatch.delenv("PROMPT_BUDGET_COUNTS_FILE", raising=False)
+        (sub / "test_prompt.py").write_text(TEST_FILE.format(text="You are a careful agent."))
+        # Run from a subfolder: the cache still goes beside pyproject.toml.
+        monkeypatch.chdir(sub)
+        first = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--rootdir", str(pytester.path))
+        first.assert_outcomes(passed=1)
+        assert len(srv.requests) == 1
+        counts = pytester.path / ".prompt-budget" / "counts.json"
+        assert counts.is_file()
+        assert KEY not in counts.read_text()
+        assert not (sub / ".prompt-budget").exists()
+
+        second = pytester.runpytest_subprocess(
+            "-p", "no:cacheprovider", "--rootdir", str(pytester.path), "--prompt-budget-offline"
+        )
+        second.assert_outcomes(passed=1)
+        assert len(srv.requests) == 1  # served from the committed counts
+
+        (sub / "test_prompt.py").write_text(TEST_FILE.format(text="A prompt the cache has never seen."))
+        third = pytester.runpytest_subprocess(
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(pytester.path),
+            "--prompt-budget-offline",
+            "-W",
+            "always",
+        )
+        third.assert_outcomes(passed=1, warnings=1)
+        third.stdout.fnmatch_lines(["*offline*"])
+        assert len(srv.requests) == 1  # offline: the new prompt was estimated, not sent
+        assert KEY not in third.stdout.str() + third.stderr.str()
+        assert json.loads(counts.read_text())  # still valid JSON
