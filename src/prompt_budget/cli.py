@@ -79,11 +79,12 @@ Handler = Callable[[argparse.Namespace, Output], int]
 def _config(args: argparse.Namespace, start: str | Path | None = None) -> Any:
     from prompt_budget.config import load_config
     from prompt_budget.tokenizers import anthropic
+    from prompt_budget.tokenizers.countcache import COUNTS_FILE
 
     config = load_config(args.config, start=start)
     # Count-tokens API results are cached beside the config, wherever the command runs from.
     if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
-        anthropic.set_counts_path(config.resolve(anthropic.COUNTS_FILE))
+        anthropic.set_counts_path(config.resolve(COUNTS_FILE))
     return config
 
 

@@ -243,8 +243,9 @@ def _configure_counting(config: Config, *, offline: bool) -> None:
     import os
 
     from prompt_budget.tokenizers import anthropic
+    from prompt_budget.tokenizers.countcache import COUNTS_FILE
 
     if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
-        anthropic.set_counts_path(config.resolve(anthropic.COUNTS_FILE))
+        anthropic.set_counts_path(config.resolve(COUNTS_FILE))
     if offline:
         anthropic.set_offline(True)
