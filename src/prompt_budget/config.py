@@ -339,7 +339,8 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     changes: dict[str, Any] = {}
 
     if "tokenizer" in table:
-        changes["tokenizer"] = _parse_str(table.pop("tokenizer"), file, k("tokenizer")).strip()
+        spec = _parse_str(table.pop("tokenizer"), file, k("tokenizer")).strip()
+        changes["tokenizer"] = _anchor_spec_path(spec, file.parent)
     if "model" in table:
         model = _parse_str(table.pop("model"), file, k("model")).strip()
         changes["model"] = model
@@ -424,6 +425,16 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
         )
     _validate_tokenizer(config.tokenizer, file, k("tokenizer"))
     return config
+
+
+def _anchor_spec_path(spec: str, root: Path) -> str:
+    """``hf:PATH`` and ``calibrated:FILE`` name files relative to the config file, not to the folder
+    the command happens to run from: anchor them when the file is there."""
+    prefix, sep, rest = spec.partition(":")
+    if not sep or prefix not in ("hf", "calibrated") or not rest or Path(rest).is_absolute():
+        return spec
+    candidate = root / rest
+    return f"{prefix}:{candidate}" if candidate.exists() else spec
 
 
 def _validate_tokenizer(spec: str, file: Path, key: str) -> None:

@@ -407,3 +407,23 @@ def test_config_error_survives_pickling() -> None:
     err = ConfigError("bad", file="x.toml", key="tool.prompt_budget.total")
     again = pickle.loads(pickle.dumps(err))
     assert (again.file, again.key, str(again)) == ("x.toml", "tool.prompt_budget.total", str(err))
+
+
+def test_calibration_file_is_found_beside_the_config_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    import prompt_budget
+    from prompt_budget.config import load_config
+
+    shipped = Path(prompt_budget.__file__).parent / "data" / "calibrations" / "o200k_base.json"
+    (tmp_path / "calib").mkdir()
+    shutil.copy(shipped, tmp_path / "calib" / "mine.json")
+    (tmp_path / "prompt_budget.toml").write_text('tokenizer = "calibrated:calib/mine.json"\n')
+    elsewhere = tmp_path / "sub" / "deeper"
+    elsewhere.mkdir(parents=True)
+    monkeypatch.chdir(elsewhere)
+    config = load_config()
+    assert config.tokenizer == f"calibrated:{tmp_path / 'calib' / 'mine.json'}"
+    assert prompt_budget.count("hello world", config.tokenizer) > 0
