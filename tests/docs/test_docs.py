@@ -553,7 +553,8 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     cfg = tmp_path / "mkdocs.yml"
     cfg.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(cfg)],
+        # no -q: it silences the warnings that --strict counts, so a broken link would pass
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -562,7 +563,9 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr[-4000:] + proc.stdout[-2000:]
     for page in _nav_pages(config["nav"]):
-        html = "index.html" if page == "index.md" else page.removesuffix(".md") + "/index.html"
+        # index.md (also rules/index.md) becomes index.html of its folder; other pages NAME/index.html
+        stem = page.removesuffix(".md")
+        html = stem + ".html" if stem == "index" or stem.endswith("/index") else stem + "/index.html"
         assert (tmp_path / "site" / html).is_file(), f"docs/{page} was not built"
 
 
