@@ -88,6 +88,16 @@ def _config(args: argparse.Namespace, start: str | Path | None = None) -> Any:
     return config
 
 
+def _add_counting_args(p: Any, *, tokenizer: bool = True, cache: bool = True) -> None:
+    """The options every counting command shares."""
+    if tokenizer:
+        p.add_argument(
+            "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
+        )
+    if cache:
+        p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
+
+
 # --- count --------------------------------------------------------------------------------------
 
 
@@ -99,12 +109,10 @@ def _add_count(sub: Any) -> None:
         "what .gitignore excludes); '-' reads standard input.",
     )
     p.add_argument("paths", nargs="*", default=None, metavar="PATH", help="files, folders, or - for stdin")
-    p.add_argument(
-        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
-    )
+    _add_counting_args(p, cache=False)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--max-tokens", metavar="N", help="exit 1 when the total is over N tokens")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
+    _add_counting_args(p, tokenizer=False)
     p.add_argument("--list-tokenizers", action="store_true", help="list the tokenizer specs and exit")
     p.set_defaults(run=_run_count)
 
@@ -243,10 +251,7 @@ def _add_check(sub: Any) -> None:
     p.add_argument("--plan", action="store_true", help="also print the load plan, stage by stage")
     p.add_argument("--explain", metavar="FILE", help="show which entry applies to FILE and why, then exit")
     p.add_argument("--hide-passed", action="store_true", help="list only files that fail or warn")
-    p.add_argument(
-        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
-    )
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
+    _add_counting_args(p)
     p.set_defaults(run=_run_check)
 
 
@@ -515,10 +520,7 @@ def _add_baseline(sub: Any) -> None:
     )
     p.add_argument("--report", metavar="FILE.md", help="compare: also write the Markdown summary to FILE.md")
     p.add_argument("--all", action="store_true", help="compare: list unchanged items too")
-    p.add_argument(
-        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
-    )
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
+    _add_counting_args(p)
     p.set_defaults(run=_run_baseline)
 
 
@@ -618,9 +620,7 @@ def _add_init(sub: Any) -> None:
     p.add_argument(
         "--headroom", default="25%", metavar="PERCENT", help="room over today's size (default: 25%%)"
     )
-    p.add_argument(
-        "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
-    )
+    _add_counting_args(p, cache=False)
     p.add_argument("--model", metavar="NAME", help="a known model name; sets context_window")
     p.add_argument("--dry-run", action="store_true", help="print the proposal; write nothing")
     p.add_argument("--force", action="store_true", help="replace an existing, different configuration")
