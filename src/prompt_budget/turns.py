@@ -99,6 +99,12 @@ class TurnBudget:
         self.max_calls = _cap(self.max_calls, "max_calls")
         self.max_turns = _cap(self.max_turns, "max_turns")
         self.checkpoints = parse_checkpoints(self.checkpoints)
+        if self.cap_source == "turn_budget()":
+            given = [
+                f"{k}={v}" for k, v in (("max_calls", self.max_calls), ("max_turns", self.max_turns)) if v
+            ]
+            if given:
+                self.cap_source = f"TurnBudget({', '.join(given)})"
 
     def __call__(
         self,

@@ -131,3 +131,18 @@ def test_bad_options_say_what_was_expected() -> None:
         TurnBudget()(max_calls=-1)
     with pytest.raises(ValueError, match="checkpoints: expected a list of fractions"):
         TurnBudget()(checkpoints="20%")
+
+
+def test_a_budget_built_directly_names_its_constructor_as_the_cap_source() -> None:
+    from prompt_budget.errors import BudgetExceeded
+    from prompt_budget.turns import TurnBudget
+
+    budget = TurnBudget(max_calls=2)
+    budget.record_call("search")
+    budget.record_call("search")
+    with pytest.raises(BudgetExceeded) as info:
+        budget.record_call("search")
+    assert str(info.value) == (
+        "tool call 3 (search) exceeds the budget of 2 tool calls; used so far: 2 calls (search 2), "
+        "0 turns; cap set by TurnBudget(max_calls=2)"
+    )
