@@ -9,7 +9,7 @@ from typing import Any
 
 from prompt_budget.report.json_report import summary
 from prompt_budget.report.table import fmt_int, fmt_pct
-from prompt_budget.report.terminal import order
+from prompt_budget.report.terminal import amount_cells, order
 
 __all__ = ["render"]
 
@@ -35,16 +35,17 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
     out.append(_row(["Status", "Test", "Label", "Tokenizer", "Tokens", "Cap", "Used"]))
     out.append("|---|---|---|---|---:|---:|---:|")
     for r in checks:
-        tokens = fmt_int(r["tokens"]) if r["exact"] else "~" + fmt_int(r["tokens"])
+        tokens, cap = amount_cells(r)
+        tokenizer = "-" if r.get("unit") else _cell(r["tokenizer"]) + ("" if r["exact"] else " (estimate)")
         out.append(
             _row(
                 [
                     _BADGE[r["status"]],
                     f"`{_cell(r['nodeid'])}`",
                     _cell(r["label"]),
-                    _cell(r["tokenizer"]) + ("" if r["exact"] else " (estimate)"),
+                    tokenizer,
                     tokens,
-                    fmt_int(r["max_tokens"]),
+                    cap,
                     fmt_pct(r["percent"]),
                 ]
             )

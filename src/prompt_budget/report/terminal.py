@@ -25,6 +25,21 @@ def order(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     )
 
 
+def amount_cells(r: Mapping[str, Any]) -> tuple[str, str]:
+    """The amount and cap cells of a record: ``1,204`` (``~1,204`` for an estimate), or with the unit
+    for records that count something other than tokens (``3 calls``, ``5 turns``)."""
+    unit = r.get("unit")
+    if unit:
+
+        def with_unit(n: int) -> str:
+            return f"{fmt_int(n)} {unit if n != 1 else str(unit).removesuffix('s')}"
+
+        cap = r["max_tokens"]
+        return with_unit(r["tokens"]), "-" if cap is None else with_unit(cap)
+    tokens = fmt_int(r["tokens"]) if r["exact"] else "~" + fmt_int(r["tokens"])
+    return tokens, fmt_int(r["max_tokens"])
+
+
 def build_table(records: Iterable[Mapping[str, Any]]) -> Table:
     table = Table(
         [
@@ -38,13 +53,13 @@ def build_table(records: Iterable[Mapping[str, Any]]) -> Table:
         ]
     )
     for r in order(records):
-        tokens = fmt_int(r["tokens"]) if r["exact"] else "~" + fmt_int(r["tokens"])
+        amount, cap = amount_cells(r)
         table.add_row(
             str(r["nodeid"]),
             str(r["label"]),
-            str(r["tokenizer"]),
-            tokens,
-            fmt_int(r["max_tokens"]),
+            "-" if r.get("unit") else str(r["tokenizer"]),
+            amount,
+            cap,
             fmt_pct(r["percent"]),
             str(r["status"]),
             style=_STYLE.get(str(r["status"])),
