@@ -27,12 +27,17 @@ from typing import Final
 from prompt_budget.config import DEFAULT_BASELINE, DEFAULT_CACHE_DIR, LOAD_CLASSES, PRESETS
 
 __all__ = [
+    "PER_RULE",
     "REQUIRED",
     "TABLES",
+    "TABLE_DEFAULTS",
     "Key",
     "Table",
     "ValueType",
+    "expected_page",
+    "generated_part",
     "key_example",
+    "refresh",
     "render_config_reference",
     "replace_generated",
     "table_example",
