@@ -7,11 +7,12 @@ lint items in ``lint_items.py``, the xdist controller's merge in ``xdist.py``.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
-from prompt_budget.pytest_plugin.fixtures import PromptBudget, prompt_budget, turn_budget
+from prompt_budget.pytest_plugin.fixtures import RUNNING, PromptBudget, prompt_budget, turn_budget
 from prompt_budget.pytest_plugin.options import add_options
 from prompt_budget.pytest_plugin.session import (
     BudgetSession,
@@ -76,6 +77,18 @@ def pytest_collection_modifyitems(session: pytest.Session, items: list[pytest.It
         from prompt_budget.pytest_plugin.items import add_budget_items
 
         add_budget_items(session, items, budget)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_protocol(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, object, object]:
+    # The item the prompt_budget fixture binds to (see fixtures.RUNNING).
+    RUNNING.append(item)
+    try:
+        return (yield)
+    finally:
+        RUNNING.pop()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -174,16 +174,25 @@ class PromptBudget:
         return verdict
 
 
+#: The test items being run, innermost last (pytester runs pytest inside a test). Kept by the plugin's
+#: ``pytest_runtest_protocol`` wrapper so that the ``prompt_budget`` fixture need not request
+#: ``request``: under pytest 9 every fixture that does costs a fresh fixture definition per test.
+RUNNING: list[pytest.Item] = []
+
+
 @pytest.fixture
-def prompt_budget(request: pytest.FixtureRequest) -> PromptBudget:
+def prompt_budget() -> PromptBudget:
     """Count and check prompts against token caps; every check is recorded for the session report.
 
     ``prompt_budget.check(obj, max_tokens=None, *, label=None)``, ``.check_sections(mapping,
     total=None)``, ``.count(obj)``; defaults from ``@pytest.mark.prompt_budget(...)``."""
-    session = get_session(request.config)
+    if not RUNNING:
+        raise pytest.UsageError("prompt-budget: the prompt_budget fixture is only available inside a test")
+    node = RUNNING[-1]
+    session = get_session(node.config)
     if session is None:  # pragma: no cover - the plugin always sets it in pytest_configure
         raise pytest.UsageError("prompt-budget: the plugin is not configured")
-    return PromptBudget(session, request.node, request.node.get_closest_marker(MARKER_NAME))
+    return PromptBudget(session, node, node.get_closest_marker(MARKER_NAME))
 
 
 @pytest.fixture
