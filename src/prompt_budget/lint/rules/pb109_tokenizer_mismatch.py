@@ -28,8 +28,10 @@ _PROVIDER_WORDS = frozenset(
     }
 )
 _ADVICE = (
-    'count with the model\'s own tokenizer, or set [tool.prompt_budget] tokenizer = "calibrated:o200k_base" '
-    "(an estimate calibrated against the provider's count API) and say it is an estimate"
+    "count with the model's own tokenizer: for Claude the count-tokens API "
+    '([tool.prompt_budget] tokenizer = "anthropic:MODEL", cached and offline-safe) or the calibrated '
+    'estimate "calibrated:claude"; for other models a local tokenizer.json ("hf:PATH") or '
+    '"calibrated:o200k_base", and say it is an estimate'
 )
 
 
