@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import stat
@@ -24,6 +25,8 @@ from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 __all__ = ["DiskCache", "FileCount", "FileProblem", "count", "count_path", "read_text"]
 
 CACHE_FORMAT: Final = 1
+#: At most this many content digests (and as many file signatures) are kept; the oldest go first.
+MAX_ENTRIES: Final = 200_000
 CACHE_FILE: Final = "counts-v1.json"
 _BINARY_SNIFF: Final = 8192
 
@@ -215,8 +218,13 @@ class DiskCache:
         with self._lock:
             merged, files = self._read()
             for digest, counts in self._new.items():
-                merged.setdefault(digest, {}).update(counts)
-            files.update(self._new_files)
+                # Re-inserted at the end: what this run learnt is the newest and is evicted last.
+                merged[digest] = {**merged.pop(digest, {}), **counts}
+            for key, value in self._new_files.items():
+                files.pop(key, None)
+                files[key] = value
+            _evict_oldest(merged, MAX_ENTRIES)
+            _evict_oldest(files, MAX_ENTRIES)
             blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged, "files": files}
             tmp = None
             try:
@@ -236,6 +244,14 @@ class DiskCache:
                 return
             self._new.clear()
             self._new_files.clear()
+
+
+def _evict_oldest(table: dict[str, Any], limit: int) -> None:
+    """Keep the cache bounded: drop the oldest entries (JSON objects keep insertion order)."""
+    excess = len(table) - limit
+    if excess > 0:
+        for key in list(itertools.islice(table, excess)):
+            del table[key]
 
 
 def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:

@@ -419,3 +419,28 @@ def test_a_signature_hit_under_another_tokenizer_reads_the_file(
     _saved(doc, tmp_path / "cache")
     fc = count_path(doc, "chars4", DiskCache(tmp_path / "cache"))
     assert (fc.tokens, fc.cached) == (3, False)  # ceil(11 / 4)
+
+
+def test_disk_cache_stays_bounded_and_keeps_the_newest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prompt_budget import counting
+
+    monkeypatch.setattr(counting, "MAX_ENTRIES", 5)
+    folder = tmp_path / "cache"
+    first = counting.DiskCache(folder)
+    for i in range(4):
+        first.put("o200k_base", f"old{i}", i)
+    first.save()
+    second = counting.DiskCache(folder)
+    for i in range(3):
+        second.put("o200k_base", f"new{i}", 100 + i)
+    second.save()
+    third = counting.DiskCache(folder)
+    kept = [
+        d
+        for d in ("old0", "old1", "old2", "old3", "new0", "new1", "new2")
+        if third.get("o200k_base", d) is not None
+    ]
+    assert kept == ["old2", "old3", "new0", "new1", "new2"]
+    assert third.get("o200k_base", "new2") == 102
