@@ -372,16 +372,21 @@ def _preview(m: Message) -> str:
 
 def _match(before: Sequence[Message], after: Sequence[Message]) -> list[int] | None:
     """Indices into ``before`` of each message of ``after`` when ``after`` is ``before`` with messages
-    removed (same messages, same order); None when it is not."""
+    removed (same messages, same order); None when it is not.
+
+    Matched from the newest end, so a message that occurs twice is taken as its later copy: the
+    removed messages are then the oldest ones that can explain ``after``, as a remove-oldest reducer
+    removes them (matching from the front would blame the reducer for removing the newer copy)."""
     out: list[int] = []
-    j = 0
-    for m in after:
-        while j < len(before) and before[j] != m:
-            j += 1
-        if j == len(before):
+    j = len(before) - 1
+    for m in reversed(after):
+        while j >= 0 and before[j] != m:
+            j -= 1
+        if j < 0:
             return None
         out.append(j)
-        j += 1
+        j -= 1
+    out.reverse()
     return out
 
 

@@ -305,3 +305,20 @@ def test_a_summarising_reducer_is_checked_without_minimality() -> None:
     result = assert_reduced(OPENAI, after, count_history(after))
     assert result.removed is None
     assert result.tokens_after == count_history(after)
+
+
+def test_repeated_messages_are_matched_to_their_newest_copy() -> None:
+    # The user asked the same thing twice; a remove-oldest reducer dropped the first exchange.
+    import prompt_budget
+
+    system = {"role": "system", "content": "You are terse."}
+    ask = {"role": "user", "content": "What is the status of ticket 42? " * 20}
+    first_answer = {"role": "assistant", "content": "Still open, waiting on billing. " * 20}
+    second_answer = {"role": "assistant", "content": "Closed this morning. " * 20}
+    before = [system, ask, first_answer, ask, second_answer]
+    after = [system, ask, second_answer]
+    kept = prompt_budget.count(after, "o200k_base")
+    # A budget the reduced history fits and nothing more: no removed message could come back.
+    budget = kept + 5
+    result = assert_reduced(before, after, budget, tokenizer="o200k_base")
+    assert result.removed == (1, 2)
