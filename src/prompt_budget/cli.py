@@ -255,18 +255,28 @@ def _add_check(sub: Any) -> None:
     p.set_defaults(run=_run_check)
 
 
-def _run_check(args: argparse.Namespace, out: Output) -> int:
-    from prompt_budget import files
-    from prompt_budget.report import files as report
-
+def _project(args: argparse.Namespace, out: Output) -> tuple[Path, Any] | None:
+    """The folder (or config file) a command was pointed at and its config, with ``--tokenizer``
+    applied; None (after saying why) when the path does not exist."""
     target = Path(args.path) if args.path else Path(".")
     if args.path and not target.exists():
         out.error(f"{args.path}: no such file or folder")
-        return EXIT_USAGE
+        return None
     explicit = args.config or (str(target) if target.is_file() else None)
     config = _config(argparse.Namespace(config=explicit), start=target)
     if args.tokenizer:
         config = config.with_overrides(tokenizer=args.tokenizer)
+    return target, config
+
+
+def _run_check(args: argparse.Namespace, out: Output) -> int:
+    from prompt_budget import files
+    from prompt_budget.report import files as report
+
+    found = _project(args, out)
+    if found is None:
+        return EXIT_USAGE
+    target, config = found
     if not config.files and not config.preset:
         where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
         out.error(f"nothing to check: no [[tool.prompt_budget.files]] entries and no preset ({where})")
@@ -529,14 +539,10 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.files import default_cache
     from prompt_budget.report import baseline as report
 
-    target = Path(args.path) if args.path else Path(".")
-    if args.path and not target.exists():
-        out.error(f"{args.path}: no such file or folder")
+    found = _project(args, out)
+    if found is None:
         return EXIT_USAGE
-    explicit = args.config or (str(target) if target.is_file() else None)
-    config = _config(argparse.Namespace(config=explicit), start=target)
-    if args.tokenizer:
-        config = config.with_overrides(tokenizer=args.tokenizer)
+    target, config = found
     if not config.files and not config.preset:
         where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
         out.note(f"no [[tool.prompt_budget.files]] entries and no preset ({where}): no files to measure")
