@@ -31,7 +31,7 @@ import binascii
 import json
 import math
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final, Literal
@@ -193,23 +193,34 @@ class _Counter:
                     self.text(part, value)
         self.add("overhead", _const("openai", "messages", "default", "reply_priming"))
 
-    def openai_content(self, content: Any, part: str, at: str) -> None:
+    def content_items(
+        self, content: Any, part: str, at: str, noun: str, *, single: bool = False
+    ) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        """The mapping items of a message's content (``noun``: ``part`` for OpenAI, ``block`` for
+        Anthropic), with where each is; a plain string, whole or as an item, is counted as text.
+        ``single``: a lone mapping stands for a list of one."""
         if content is None:
             return
         if isinstance(content, str):
             self.text(part, content)
             return
+        if single and isinstance(content, Mapping):
+            content = [content]
         if not isinstance(content, Sequence):
             raise TypeError(
-                f"{at}: expected a string or a list of content parts, got {type(content).__name__}"
+                f"{at}: expected a string or a list of content {noun}s, got {type(content).__name__}"
             )
         for j, item in enumerate(content):
             where = f"{at}[{j}]"
             if isinstance(item, str):
                 self.text(part, item)
-                continue
-            if not isinstance(item, Mapping):
-                raise TypeError(f"{where}: expected a content part mapping, got {type(item).__name__}")
+            elif isinstance(item, Mapping):
+                yield where, item
+            else:
+                raise TypeError(f"{where}: expected a content {noun} mapping, got {type(item).__name__}")
+
+    def openai_content(self, content: Any, part: str, at: str) -> None:
+        for where, item in self.content_items(content, part, at, "part"):
             kind = item.get("type")
             if kind in _OPENAI_TEXT_PARTS:
                 self.text(part, str(item.get("text", item.get("refusal", "")) or ""))
@@ -307,24 +318,7 @@ class _Counter:
             self.anthropic_tools(tools, request.get("tool_choice"))
 
     def anthropic_blocks(self, content: Any, part: str, at: str) -> None:
-        if content is None:
-            return
-        if isinstance(content, str):
-            self.text(part, content)
-            return
-        if isinstance(content, Mapping):
-            content = [content]
-        if not isinstance(content, Sequence):
-            raise TypeError(
-                f"{at}: expected a string or a list of content blocks, got {type(content).__name__}"
-            )
-        for j, block in enumerate(content):
-            where = f"{at}[{j}]"
-            if isinstance(block, str):
-                self.text(part, block)
-                continue
-            if not isinstance(block, Mapping):
-                raise TypeError(f"{where}: expected a content block mapping, got {type(block).__name__}")
+        for where, block in self.content_items(content, part, at, "block", single=True):
             if self.is_ephemeral(block):
                 continue
             kind = block.get("type")
