@@ -269,6 +269,14 @@ def _project(args: argparse.Namespace, out: Output) -> tuple[Path, Any] | None:
     return target, config
 
 
+def _no_file_entries(config: Any, target: Path) -> str:
+    """Why there are no files to check (and where the config came from), or ``""`` when there are."""
+    if config.files or config.preset:
+        return ""
+    where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
+    return f"no [[tool.prompt_budget.files]] entries and no preset ({where})"
+
+
 def _run_check(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import files
     from prompt_budget.report import files as report
@@ -277,9 +285,9 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
     if found is None:
         return EXIT_USAGE
     target, config = found
-    if not config.files and not config.preset:
-        where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
-        out.error(f"nothing to check: no [[tool.prompt_budget.files]] entries and no preset ({where})")
+    no_files = _no_file_entries(config, target)
+    if no_files:
+        out.error(f"nothing to check: {no_files}")
         return EXIT_USAGE
     cache = None if args.no_cache else files.default_cache(config)
     fileset = files.resolve(config)
@@ -543,9 +551,9 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     if found is None:
         return EXIT_USAGE
     target, config = found
-    if not config.files and not config.preset:
-        where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
-        out.note(f"no [[tool.prompt_budget.files]] entries and no preset ({where}): no files to measure")
+    no_files = _no_file_entries(config, target)
+    if no_files:
+        out.note(f"{no_files}: no files to measure")
     path = Path(args.baseline) if args.baseline else config.resolve(config.baseline.path)
     shown = _display(path)
     cache = None if args.no_cache else default_cache(config)
