@@ -122,7 +122,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.counting import DiskCache, FileProblem, count_path
     from prompt_budget.report.table import Column, Table, fmt_int
     from prompt_budget.tokenizers import get_tokenizer, known_specs
-    from prompt_budget.walk import iter_files
+    from prompt_budget.walk import iter_paths
 
     if args.list_tokenizers:
         for spec in known_specs():
@@ -153,27 +153,22 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             for note in notes:
                 out.note(f"<stdin>: {note}")
             continue
-        path = Path(raw)
-        targets: list[Path]
-        explicit = True
-        if path.is_dir():
-            targets = list(iter_files(path))
-            explicit = False
-        else:
-            targets = [path]
+        explicit = not os.path.isdir(raw)
+        targets = [raw] if explicit else list(iter_paths(Path(raw)))
         for target in targets:
+            shown = _display(target, cwd)
             try:
                 fc = count_path(target, tok, cache)
             except FileProblem as exc:
                 if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
-                    out.note(f"{_display(target, cwd)}: skipped: {exc.reason}")
+                    out.note(f"{shown}: skipped: {exc.reason}")
                     continue
-                out.error(f"{_display(target, cwd)}: {exc.reason}")
+                out.error(f"{shown}: {exc.reason}")
                 problems += 1
                 continue
-            add(_display(target, cwd), fc.tokens, fc.chars, fc.notes)
+            add(shown, fc.tokens, fc.chars, fc.notes)
             for note in fc.notes:
-                out.note(f"{_display(target, cwd)}: {note}")
+                out.note(f"{shown}: {note}")
     if cache is not None:
         cache.save()
     total = sum(r["tokens"] for r in rows)
@@ -208,7 +203,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
-def _display(path: Path, cwd: str | None = None) -> str:
+def _display(path: str | Path, cwd: str | None = None) -> str:
     """The path relative to the current folder when inside it. Symbolic links are not resolved, so
     a link is shown under its own name."""
     absolute = os.fspath(path)

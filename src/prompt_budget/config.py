@@ -8,7 +8,6 @@ known key. Every error is a ``ConfigError`` naming the file and the key and what
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 import warnings
@@ -19,11 +18,6 @@ from typing import Any, Final
 
 from prompt_budget.errors import ConfigError, ConfigWarning
 from prompt_budget.model import FileRule, GrowthGate, Stage
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 __all__ = [
     "BaselineConfig",
@@ -194,6 +188,8 @@ def _parse_globs(value: object, file: Path, key: str) -> tuple[str, ...]:
 
 
 def _warn_unknown(table: Mapping[str, Any], known: tuple[str, ...], file: Path, prefix: str) -> None:
+    import difflib
+
     for key in table:
         close = difflib.get_close_matches(key, known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(known)}"
@@ -288,6 +284,12 @@ def find_config(start: str | Path | None = None) -> Path | None:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    # Imported here: a project without a config file never parses TOML.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+
     try:
         data = path.read_bytes()
     except OSError as exc:

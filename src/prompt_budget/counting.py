@@ -7,12 +7,10 @@ a file through the disk cache, so re-checking an unchanged file costs a hash, no
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import itertools
 import json
 import os
 import stat
-import tempfile
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -58,7 +56,7 @@ class FileProblem(Exception):
 
 @dataclass(frozen=True)
 class FileCount:
-    path: Path
+    path: str | Path
     tokens: int
     chars: int
     size: int
@@ -143,6 +141,8 @@ class DiskCache:
 
     @staticmethod
     def digest(raw: bytes) -> str:
+        import hashlib  # here, not at the top: a run where every file is unchanged never hashes
+
         return hashlib.blake2b(raw, digest_size=16).hexdigest()
 
     def _load(self) -> dict[str, dict[str, int]]:
@@ -187,14 +187,15 @@ class DiskCache:
     def lookup_file(self, path: str, sig: Signature, key: str) -> tuple[int, int, tuple[str, ...]] | None:
         """(tokens, chars, notes) of the file at ``path`` when its stat signature is the one recorded
         and its content's count under ``key`` is known; else None."""
-        self._load()
+        data = self._load()
         entry = self._files.get(path)
         if not isinstance(entry, list) or len(entry) != 8 or tuple(entry[:5]) != sig:
             return None
-        tokens = self.get(key, entry[5])
-        if tokens is None:
+        counts = data.get(entry[5])
+        tokens = counts.get(key) if isinstance(counts, dict) else None
+        if not isinstance(tokens, int):
             return None
-        return tokens, entry[6], tuple(entry[7])
+        return tokens, entry[6], tuple(entry[7]) if entry[7] else ()
 
     def remember_file(
         self, path: str, sig: Signature, digest: str, chars: int, notes: tuple[str, ...]
@@ -213,6 +214,8 @@ class DiskCache:
         """Merge what this process learnt into the file on disk and replace it atomically."""
         if self.path is None or self.folder is None or not (self._new or self._new_files):
             return
+        import tempfile
+
         from prompt_budget import __version__
 
         with self._lock:
@@ -259,14 +262,14 @@ def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:
 
 
 def count_path(
-    path: Path, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
+    path: str | Path, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
 ) -> FileCount:
     """Count one file, through the disk cache when given: an unchanged file (same stat signature)
     costs a ``stat``, a changed file with known content a read and a hash. Raises ``FileProblem`` for
-    files that cannot be counted."""
+    files that cannot be counted. The result's ``path`` is ``path`` as given."""
     tok = get_tokenizer(tokenizer)
     if cache is None:
-        text, raw, notes = read_text(path)
+        text, raw, notes = read_text(Path(path))
         return FileCount(path, tok.inner.count(text), len(text), len(raw), notes)
     key = _cache_key(tok)
     where = os.fspath(path)
@@ -281,7 +284,7 @@ def count_path(
         known = cache.lookup_file(where, sig, key)
         if known is not None:
             return FileCount(path, known[0], known[1], sig[0], known[2], cached=True)
-    text, raw, notes = read_text(path)
+    text, raw, notes = read_text(Path(path))
     digest = cache.digest(raw)
     hit = cache.get(key, digest)
     if sig is not None and len(raw) == sig[0]:
@@ -291,9 +294,3 @@ def count_path(
     n = tok.inner.count(text)
     cache.put(key, digest, n)
     return FileCount(path, n, len(text), len(raw), notes)
-
-
-def request_digest(obj: Any) -> str:
-    """A stable digest of a JSON-able request (sorted keys), for caches keyed by request."""
-    blob = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()

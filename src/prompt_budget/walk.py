@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-__all__ = ["SKIP_DIRS", "GitIgnore", "iter_files"]
+__all__ = ["SKIP_DIRS", "GitIgnore", "iter_files", "iter_paths"]
 
 SKIP_DIRS: Final = frozenset(
     {
@@ -167,10 +167,18 @@ def iter_files(
     and what ``.gitignore`` excludes. Symbolic links to files are yielded (a broken one too, so the
     caller can say so); links to folders are not followed. ``suffixes`` keeps only files with those
     suffixes (``".md"``)."""
+    return map(Path, iter_paths(root, suffixes=suffixes, gitignore=gitignore))
+
+
+def iter_paths(
+    root: Path, *, suffixes: frozenset[str] | None = None, gitignore: bool = True
+) -> Iterator[str]:
+    """``iter_files`` as absolute path strings, for callers that handle thousands of files and need
+    no ``Path`` objects (building one costs more than the ``stat`` of a cached count)."""
     root = root.resolve()
     stack = [(_prefix(base), rules) for base, rules in _parent_ignores(root)] if gitignore else []
 
-    def walk(folder: str) -> Iterator[Path]:
+    def walk(folder: str) -> Iterator[str]:
         try:
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
@@ -203,7 +211,7 @@ def iter_files(
                     continue
                 if gitignore and _ignored(stack, entry.path, False):
                     continue
-                yield Path(entry.path)
+                yield entry.path
         if pushed:
             stack.pop()
 

@@ -9,10 +9,8 @@ writers (pytest-xdist workers) never leave a torn file, and holds nothing but di
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import tempfile
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,6 +23,8 @@ _FORMAT: Final = 1
 
 
 def request_digest(request: Mapping[str, Any]) -> str:
+    import hashlib  # here: a run that counts no request never needs it
+
     blob = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -75,6 +75,8 @@ class CountStore:
             }
             tmp = ""
             try:
+                import tempfile
+
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 fd, tmp = tempfile.mkstemp(prefix=".counts-", suffix=".tmp", dir=self.path.parent)
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
