@@ -725,7 +725,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line_warnings(out: Output) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints prompt-budget's own warnings (an unknown config key, a
+    fallback to an estimate) as one ``prompt-budget: warning:`` line, without Python's file and source
+    line; other warnings keep the default format."""
+    import warnings
+
+    default = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if category.__module__.startswith("prompt_budget"):
+            out.err.write(f"prompt-budget: warning: {message}\n")
+        else:
+            default(message, category, filename, lineno, file, line)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    import warnings
+
     parser = build_parser()
     args = parser.parse_args(argv)
     out = Output(args.color)
@@ -733,7 +759,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        code: int = args.run(args, out)
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warnings(out)
+            code: int = args.run(args, out)
     except PromptBudgetError as exc:
         out.error(str(exc))
         return EXIT_USAGE

@@ -461,3 +461,21 @@ def test_rich_table_on_a_terminal_and_plain_with_no_color(tmp_path: Path) -> Non
     plain = run_in_pty(tmp_path, "-t", "chars4", "a.md", env={"NO_COLOR": "1"})
     assert not ANSI.search(plain), plain
     assert "total (1 file)       1      4" in plain
+
+
+def test_an_unknown_config_key_is_one_warning_line(tmp_path: Path) -> None:
+    (tmp_path / "prompt_budget.toml").write_text('tokenzier = "o200k_base"\n', encoding="utf-8")
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "prompt_budget", "count", "a.md"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"prompt-budget: warning: {tmp_path / 'prompt_budget.toml'}: unknown key "
+        "'tokenzier' ignored; did you mean 'tokenizer'?"
+    ]

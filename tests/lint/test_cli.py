@@ -109,6 +109,13 @@ def test_unknown_code_is_a_usage_error(project: Path) -> None:
     assert "unknown rule 'PB199'" in proc.stderr
 
 
+def test_a_missing_path_is_a_usage_error_not_a_clean_run(project: Path) -> None:
+    proc = run("agent.py", "nowhere", cwd=project)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "prompt-budget: error: nowhere: no such file or folder"
+    assert "No findings" not in proc.stdout
+
+
 def test_bad_config_exits_2_naming_file_and_key(project: Path) -> None:
     (project / "pyproject.toml").write_text(
         '[tool.prompt_budget.lint]\nmin-value = "lots"\n', encoding="utf-8"
