@@ -470,6 +470,11 @@ def _run_calibrate(args: argparse.Namespace, out: Output) -> int:
         if missing:
             raise ConfigError(f"no count for {len(missing)} document(s), first {missing[0]!r}", file=ref_path)
         reference = lambda d: counts[d.id]  # noqa: E731
+    elif args.reference.endswith(".json") and ":" not in args.reference:
+        raise ConfigError(
+            f"--reference {args.reference}: no such file (expected a JSON file of counts or a tokenizer "
+            "spec such as o200k_base, hf:PATH or anthropic:MODEL)"
+        )
     else:
         ref_tok = get_tokenizer(args.reference)
         reference = lambda d: ref_tok.count(d.text)  # noqa: E731

@@ -123,6 +123,7 @@ def test_calibrate_against_a_json_of_counts_with_a_base(tmp_path: Path) -> None:
         (["calibrate", "docs", "--reference", "bad.json", "--out", "x.json"], "bad.json: not valid JSON"),
         (["calibrate", "docs", "--reference", "nonsense-tok", "--out", "x.json"], "unknown tokenizer"),
         (["calibrate", "docs", "--reference", "missing.json", "--out", "x.json"], "no count for"),
+        (["calibrate", "docs", "--reference", "absent.json", "--out", "x.json"], "absent.json: no such file"),
     ],
 )
 def test_calibrate_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
