@@ -20,6 +20,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -109,6 +110,26 @@ def make_tree(root: Path, docs: list[str], n_files: int = N_FILES) -> int:
         (root / "build").mkdir(exist_ok=True)
         (root / "build" / f"out{i}.md").write_text("x" * 1000, encoding="utf-8")
         (root / f"pkg{i % 20}" / f"run{i}.log").write_text("y" * 1000, encoding="utf-8")
+    return size
+
+
+def make_sized_tree(root: Path, docs: list[str], chars: int, n_files: int = N_FILES) -> int:
+    """``n_files`` files of ``chars`` characters each, concatenated from random corpus documents;
+    returns the total size in bytes."""
+    rng = random.Random(7)
+    size = 0
+    for i in range(n_files):
+        folder = root / f"pkg{i % 20}" / f"sub{i % 7}"
+        folder.mkdir(parents=True, exist_ok=True)
+        parts: list[str] = []
+        n = 0
+        while n < chars:
+            doc = docs[rng.randrange(len(docs))]
+            parts.append(doc)
+            n += len(doc)
+        path = folder / f"doc{i}.md"
+        path.write_text("".join(parts)[:chars], encoding="utf-8")
+        size += path.stat().st_size
     return size
 
 
@@ -263,15 +284,13 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
         )
 
         def run_proc(argv: list[str]) -> tuple[float, float, str]:
-            before = os.times()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)  # microseconds, unlike os.times()
             t0 = time.perf_counter()
             proc = subprocess.run(argv, cwd=tree, capture_output=True, text=True, env=env, check=False)
             wall = time.perf_counter() - t0
-            after = os.times()
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             assert proc.returncode == 0, proc.stderr
-            cpu = (after.children_user - before.children_user) + (
-                after.children_system - before.children_system
-            )
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             return wall, cpu, proc.stdout
 
         def whole() -> tuple[float, float]:
@@ -318,6 +337,21 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
                 verdict(cc / wc >= 20),
             )
         report.add("  python start + import prompt_budget.cli", f"{startup * 1e3:.0f} ms", "info")
+
+        # The same command on larger files: where tokenizing outweighs the fixed costs of a process.
+        print(f"\nsubprocess `prompt-budget count` on {N_FILES:,} files of other sizes (CPU time)")
+        for chars in (10_000, 15_000, 25_000):
+            sized = tmp / f"sized-{chars}"
+            total = make_sized_tree(sized, docs, chars)
+            time.sleep(2.1)
+            tree = sized  # run_proc runs in `tree`
+            cache = sized / ".prompt-budget"
+            (_, cold_cpu), (_, warm_cpu) = best_of(whole, n, True), best_of(whole, n, False)
+            report.add(
+                f"  {total / N_FILES / 1e3:.1f} KB per file ({total / 1e6:.0f} MB): cold / warm",
+                f"{cold_cpu * 1e3:.0f} / {warm_cpu * 1e3:.0f} ms ({cold_cpu / warm_cpu:.1f}x)",
+                "info",
+            )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
