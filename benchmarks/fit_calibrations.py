@@ -1,16 +1,20 @@
 """Fit the shipped calibrations (o200k_base, cl100k_base, claude) on the evaluation corpus.
 
-Usage: python benchmarks/fit_calibrations.py [--write]
+Usage: python benchmarks/fit_calibrations.py [--write] [--cv N] [--corpus PATH]
 
 References: the exact o200k_base and cl100k_base encodings, and for Claude the legacy Claude tokenizer
 (``tokenizer.json`` shipped inside the ``anthropic==0.38.0`` wheel, fetched with ``pip download`` into
 benchmarks/.cache/). Prints each calibration's held-out error table as Markdown; with ``--write`` saves
-the calibrations under src/prompt_budget/data/calibrations/.
+the calibrations under src/prompt_budget/data/calibrations/. With ``--cv N`` it also refits on 70% of
+the training split and measures the other 30%, N times with different splits (split k puts a training
+document in its 30% when ``sha256(f"{k}:{id}") % 100 < 30``, k = 1..N), and prints each split's figures
+and their mean: how far the held-out figures can be trusted, measured without looking at them.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import subprocess
 import sys
@@ -22,8 +26,17 @@ sys.path.insert(0, str(HERE))
 
 import corpus  # noqa: E402
 
-from prompt_budget.calibrate import Document, fit, render_error_table  # noqa: E402
+from prompt_budget.calibrate import (  # noqa: E402
+    Document,
+    ErrorRow,
+    error_table,
+    fit,
+    fit_model,
+    held_out,
+    render_error_table,
+)
 from prompt_budget.tokenizers import get_tokenizer  # noqa: E402
+from prompt_budget.tokenizers.charclass import FEATURES, features  # noqa: E402
 
 OUT = HERE.parent / "src" / "prompt_budget" / "data" / "calibrations"
 ANTHROPIC_LEGACY = "0.38.0"
@@ -46,11 +59,32 @@ def legacy_claude_tokenizer() -> Path:
     return target
 
 
+def cv_split(doc_id: str, k: int) -> bool:
+    """Whether a training document is in the 30% that internal split ``k`` tests on."""
+    return int(hashlib.sha256(f"{k}:{doc_id}".encode()).hexdigest()[:8], 16) % 100 < 30
+
+
+def cross_validate(docs: list[Document], refs: list[int], splits: int) -> list[ErrorRow]:
+    """The ``all`` row of each internal split: refit on 70% of the training split, test on 30%."""
+    vectors = [[float(v) for v in features(d.text)] for d in docs]
+    train = [i for i, d in enumerate(docs) if not held_out(d.id)]
+    out = []
+    for k in range(1, splits + 1):
+        fit_idx = [i for i in train if not cv_split(docs[i].id, k)]
+        test_idx = [i for i in train if cv_split(docs[i].id, k)]
+        model = fit_model(vectors, refs, fit_idx, names=list(FEATURES))
+        rows = error_table((docs[i].category, model.estimate(vectors[i]), refs[i]) for i in test_idx)
+        out.append(rows[-1])
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--cv", type=int, default=0, metavar="N", help="internal cross-validation splits")
+    ap.add_argument("--corpus", type=Path, default=corpus.DEFAULT_OUT)
     args = ap.parse_args()
-    docs = [Document(d["id"], d["category"], d["text"]) for d in corpus.load()]
+    docs = [Document(d["id"], d["category"], d["text"]) for d in corpus.load(args.corpus)]
     claude = legacy_claude_tokenizer()
     specs = {
         "o200k_base": ("o200k_base", "o200k_base (exact)", ""),
@@ -63,10 +97,25 @@ def main() -> None:
         ),
     }
     for name, (spec, ref_name, note) in specs.items():
-        tok = get_tokenizer(spec)
-        result = fit(docs, lambda d, t=tok: t.count(d.text), name=name, reference_name=ref_name, note=note)
+        count = get_tokenizer(spec).count
+        refs = [count(d.text) for d in docs]
+        by_id = {d.id: r for d, r in zip(docs, refs, strict=True)}
+        result = fit(docs, lambda d, c=by_id: c[d.id], name=name, reference_name=ref_name, note=note)
         print(f"\n### calibrated:{name} (reference: {ref_name})\n")
         print(render_error_table(result.held_out_rows))
+        if args.cv:
+            rows = cross_validate(docs, refs, args.cv)
+            print(f"internal cross-validation of calibrated:{name} (refit on 70% of the training split):\n")
+            print("| split | docs | under | worst under | mean over |\n| --- | ---: | ---: | ---: | ---: |")
+            for k, r in enumerate(rows, 1):
+                print(
+                    f"| {k} | {r.documents} | {r.under_share:.2%} | {r.worst_under:+.1%} | {r.mean_over:+.1%} |"
+                )
+            n = len(rows)
+            print(
+                f"| mean | {sum(r.documents for r in rows) / n:.0f} | {sum(r.under_share for r in rows) / n:.2%} | "
+                f"{min(r.worst_under for r in rows):+.1%} (worst) | {sum(r.mean_over for r in rows) / n:+.1%} |\n"
+            )
         if args.write:
             OUT.mkdir(parents=True, exist_ok=True)
             path = OUT / f"{name}.json"

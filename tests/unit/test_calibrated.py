@@ -23,13 +23,30 @@ def test_features_of_ascii_text() -> None:
         "runs": 10, "lower": 8, "upper": 2, "digit": 2, "space": 2, "newline": 1, "punct": 2, "one": 1,
     }  # fmt: skip
     assert named("\tx\r\n") == {"runs": 3, "lower": 1, "space": 1, "newline": 2, "one": 1}
+    # The backslash is a class of its own (escapes), not punctuation: \\d+ is two backslashes, d, +.
+    assert named('"\\\\d+"') == {
+        "runs": 4,
+        "backslash": 2,
+        "lower": 1,
+        "punct": 1,
+        "punct_pairs": 1,
+        "one": 1,
+    }
     assert named("") == {}
 
 
 def test_features_of_scripts_count_characters_not_bytes() -> None:
     assert named("漢字かな") == {"runs": 2, "han": 2, "kana": 2, "one": 1}
-    assert named("Привет мир") == {"runs": 3, "cyrillic": 9, "space": 1, "one": 1}
-    assert named("한국어 text") == {"runs": 3, "hangul": 3, "space": 1, "lower": 4, "one": 1}
+    # Cyrillic by lead byte: 0xD0 holds А-Я (upper case, told apart by the second byte) and а-п,
+    # 0xD1 holds р-я; the runs change where the lead byte does: П|р|иве|т| |ми|р.
+    assert named("Привет мир") == {
+        "runs": 7, "cyrillic_upper": 1, "cyrillic": 5, "cyrillic_b": 3, "space": 1, "one": 1,
+    }  # fmt: skip
+    # 국 (U+AD6D) is in U+A000-U+AFFF (lead byte 0xEA) with Yi and Latin extended D: ext_a.
+    assert named("한국어 text") == {"runs": 5, "hangul": 2, "ext_a": 1, "space": 1, "lower": 4, "one": 1}
+    # Running Hangul is counted in pairs: 텍스 is a pair, 트 is left over.
+    assert named("텍스트") == {"runs": 1, "hangul_pairs": 1, "hangul": 1, "one": 1}
+    assert named("ꝺ") == {"runs": 1, "ext_a": 1, "one": 1}
     assert named("مرحبا") == {"runs": 1, "mideast": 5, "one": 1}
     assert named("café ✓ 😀") == {
         "runs": 6,
@@ -90,6 +107,45 @@ def test_a_calibration_file(tmp_path: Path) -> None:
     assert tok.count("abcd") == 3  # ceil(4 * 0.25 + 1.5)
     assert tok.count("abcdefgh") == 4  # 8 * 0.25 + 1.5 = 3.5 -> 4
     assert tok.count("") == 0
+
+
+def test_regimes_by_script_group_and_ascii_density() -> None:
+    from prompt_budget.tokenizers.charclass import regime_of
+
+    assert regime_of(features("한국어 텍스트입니다 and some English")) == "hangul"
+    # A Rust table of code points: isolated syllables are not running Korean text.
+    table = "".join(f"    ('{chr(0xB3FD + i)}', '{chr(0xB417 + i)}'),\n" for i in range(20))
+    assert regime_of(features(table)) == "ascii"
+    assert regime_of(features("日本語のテキスト")) == "cjk"
+    assert regime_of(features("Это русский текст")) == "cyrillic"
+    assert regime_of(features("plain English words here")) == "ascii"
+    # With cuts, ASCII text is split by runs per character: prose has long runs, code short ones.
+    cuts = (0.3, 0.5)
+    assert regime_of(features("plain english words here"), cuts) == "ascii-0"  # 7 runs / 24 chars
+    assert regime_of(features("hello, world"), cuts) == "ascii-1"  # hello|,| |world: 4 runs / 12 chars
+    assert regime_of(features("a(b);c[d]"), cuts) == "ascii-2"  # a|(|b|);|c|[|d|]: 8 runs / 9 chars
+
+
+def test_a_calibration_file_from_before_a_feature_existed(tmp_path: Path) -> None:
+    # Written when ext_a, cyrillic_b, cyrillic_upper, hangul_pairs and backslash did not exist: their
+    # characters were counted as hangul, cyrillic, cyrillic, two hangul and punct.
+    path = tmp_path / "old.json"
+    weights = {"hangul": 1.0, "cyrillic": 0.5, "punct": 2.0, "one": 0.0}
+    path.write_text(json.dumps({"format": 1, "kind": "charclass", "reference": "x", "weights": weights}))
+    tok = get_tokenizer(f"calibrated:{path}")
+    assert tok.count("국") == 1  # ext_a -> hangul
+    assert tok.count("텍스") == 2  # a pair -> two hangul
+    assert tok.count("РРРР") == 2  # cyrillic_upper -> cyrillic
+    assert tok.count("\\") == 2  # backslash -> punct
+
+
+@pytest.mark.parametrize("cuts", [[0.5, 0.3], ["a"], "0.3"])
+def test_ascii_cuts_must_be_ascending_numbers(tmp_path: Path, cuts: object) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": 1, "weights": {"lower": 1}, "ascii_cuts": cuts}))
+    with pytest.raises(ConfigError) as info:
+        get_tokenizer(f"calibrated:{path}")
+    assert info.value.key == "ascii_cuts"
 
 
 @pytest.mark.parametrize(

@@ -13,13 +13,21 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
-from prompt_budget.tokenizers.charclass import FEATURES, REGIMES, features, regime_of
+from prompt_budget.tokenizers.charclass import (
+    FEATURES,
+    LEGACY_FALLBACK,
+    REGIMES,
+    ascii_regime,
+    features,
+    regime_of,
+)
 
 __all__ = ["CalibratedTokenizer", "load", "load_calibration", "shipped_calibrations"]
 
@@ -81,6 +89,13 @@ def _validate(blob: Any, origin: str) -> None:
                 f"unknown regime {regime!r}; known: {', '.join(REGIMES)}", file=origin, key="regimes"
             )
         _validate_weights(weights, origin, f"regimes.{regime}", kind)
+    cuts = blob.get("ascii_cuts", [])
+    if (
+        not isinstance(cuts, list)
+        or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in cuts)
+        or cuts != sorted(cuts)
+    ):
+        raise ConfigError("expected an ascending list of numbers", file=origin, key="ascii_cuts")
     if kind == "base":
         if not isinstance(blob.get("base"), str):
             raise ConfigError("a 'base' calibration needs the base tokenizer spec", file=origin, key="base")
@@ -102,6 +117,21 @@ def _validate_weights(weights: Any, origin: str, key: str, kind: Any) -> None:
             )
 
 
+def _charclass_weights(weights: dict[str, Any]) -> list[float]:
+    """Weights in :data:`FEATURES` order; a feature added after the calibration was written gets the
+    weight its characters had then (see :data:`LEGACY_FALLBACK`)."""
+    out = []
+    for name in FEATURES:
+        if name in weights:
+            out.append(float(weights[name]))
+        elif name in LEGACY_FALLBACK:
+            old, factor = LEGACY_FALLBACK[name]
+            out.append(float(weights.get(old, 0.0)) * factor)
+        else:
+            out.append(0.0)
+    return out
+
+
 class CalibratedTokenizer:
     """A calibrated estimate: ``exact`` is False and reports say which calibration was used."""
 
@@ -112,7 +142,11 @@ class CalibratedTokenizer:
         self.calibration = calibration
         self.origin = origin
         self.reference = str(calibration.get("reference", "?"))
-        fitted = {"weights": calibration["weights"], "regimes": calibration.get("regimes", {})}
+        fitted = {
+            "weights": calibration["weights"],
+            "regimes": calibration.get("regimes", {}),
+            "ascii_cuts": calibration.get("ascii_cuts", []),
+        }
         digest = hashlib.sha256(json.dumps(fitted, sort_keys=True).encode()).hexdigest()
         self._cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
@@ -125,11 +159,11 @@ class CalibratedTokenizer:
 
             self._base = get_tokenizer(str(calibration["base"])).count
         else:
-            self._weights = [float(calibration["weights"].get(n, 0.0)) for n in FEATURES]
+            self._weights = _charclass_weights(calibration["weights"])
         self._regimes = {
-            regime: [float(w.get(n, 0.0)) for n in FEATURES]
-            for regime, w in calibration.get("regimes", {}).items()
+            regime: _charclass_weights(w) for regime, w in calibration.get("regimes", {}).items()
         }
+        self._cuts = tuple(float(c) for c in calibration.get("ascii_cuts", []))
 
     @property
     def name(self) -> str:
@@ -149,10 +183,14 @@ class CalibratedTokenizer:
             weights = self._weights
         else:
             vector = features(text)
-            weights = self._regimes.get(regime_of(vector), self._weights) if self._regimes else self._weights
-        total = 0.0
-        for v, w in zip(vector, weights, strict=False):
-            total += v * w
+            if not self._regimes:
+                weights = self._weights
+            elif text.isascii():  # O(1); no script to weigh, and len(text) is the number of characters
+                regime = ascii_regime(vector[0] / len(text), self._cuts) if self._cuts else "ascii"
+                weights = self._regimes.get(regime, self._weights)
+            else:
+                weights = self._regimes.get(regime_of(vector, self._cuts), self._weights)
+        total = sum(map(operator.mul, vector, weights))
         n = int(total)
         return max(1, n if n == total else n + 1)
 
