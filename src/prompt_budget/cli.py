@@ -153,6 +153,10 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             for note in notes:
                 out.note(f"<stdin>: {note}")
             continue
+        if not raw:  # `count "$DIR"` with DIR unset: say so rather than count the current folder
+            out.error("'': an empty path (use . for the current folder)")
+            problems += 1
+            continue
         explicit = not os.path.isdir(raw)
         targets = [raw] if explicit else list(iter_paths(Path(raw)))
         for target in targets:
@@ -213,7 +217,7 @@ def _display(path: str | Path, cwd: str | None = None) -> str:
     if absolute.startswith(prefix):
         rel = absolute[len(prefix) :]
         return rel if os.sep == "/" else rel.replace(os.sep, "/")
-    return str(path)
+    return os.path.normpath(path)
 
 
 # --- check (file budgets, load plans, baselines) -------------------------------------------------
@@ -730,28 +734,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _one_line_warnings(out: Output) -> Callable[..., None]:
-    """A ``warnings.showwarning`` that prints prompt-budget's own warnings (an unknown config key, a
+def _one_line_format(default: Callable[..., str]) -> Callable[..., str]:
+    """A ``warnings.formatwarning`` that writes prompt-budget's own warnings (an unknown config key, a
     fallback to an estimate) as one ``prompt-budget: warning:`` line, without Python's file and source
-    line; other warnings keep the default format."""
-    import warnings
+    line; other warnings keep the default format. Only the format changes: filters, ``-W error`` and
+    anything recording warnings (pytest, ``catch_warnings(record=True)``) see the warning as raised."""
 
-    default = warnings.showwarning
-
-    def show(
+    def formatwarning(
         message: Warning | str,
         category: type[Warning],
         filename: str,
         lineno: int,
-        file: TextIO | None = None,
         line: str | None = None,
-    ) -> None:
+    ) -> str:
         if category.__module__.startswith("prompt_budget"):
-            out.err.write(f"prompt-budget: warning: {message}\n")
-        else:
-            default(message, category, filename, lineno, file, line)
+            return f"prompt-budget: warning: {message}\n"
+        return default(message, category, filename, lineno, line)
 
-    return show
+    return formatwarning
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -763,10 +763,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    default_format = warnings.formatwarning
+    warnings.formatwarning = _one_line_format(default_format)
     try:
-        with warnings.catch_warnings():
-            warnings.showwarning = _one_line_warnings(out)
-            code: int = args.run(args, out)
+        code: int = args.run(args, out)
     except PromptBudgetError as exc:
         out.error(str(exc))
         return EXIT_USAGE
@@ -775,6 +775,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        warnings.formatwarning = default_format
     return code
 
 

@@ -231,6 +231,23 @@ def test_missing_path(tmp_path: Path) -> None:
     assert res.stdout == ""
 
 
+def test_an_empty_path_is_an_error_not_the_current_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("hello", encoding="utf-8")
+    res = run(tmp_path, "")
+    assert res.returncode == 2
+    assert one_line(res.stderr) == "prompt-budget: error: '': an empty path (use . for the current folder)"
+
+
+def test_a_path_outside_the_folder_is_shown_normalised(tmp_path: Path) -> None:
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "b.md").write_text("hello", encoding="utf-8")
+    (tmp_path / "here").mkdir()
+    res = run(tmp_path / "here", "..//other/./b.md")
+    assert res.returncode == 0, res.stderr
+    assert "../other/b.md" in res.stdout
+    assert "..//other" not in res.stdout
+
+
 def test_a_path_through_a_file(tmp_path: Path) -> None:
     (tmp_path / "file.md").write_text("x", encoding="utf-8")
     res = run(tmp_path, "file.md/inside.md")
@@ -479,3 +496,18 @@ def test_an_unknown_config_key_is_one_warning_line(tmp_path: Path) -> None:
         f"prompt-budget: warning: {tmp_path / 'prompt_budget.toml'}: unknown key "
         "'tokenzier' ignored; did you mean 'tokenizer'?"
     ]
+
+
+def test_in_process_main_leaves_the_warning_to_pytest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The one-line format is only a format: called in-process, the warning is still recorded."""
+    from prompt_budget import cli
+    from prompt_budget.errors import ConfigWarning
+
+    (tmp_path / "prompt_budget.toml").write_text('tokenzier = "o200k_base"\n', encoding="utf-8")
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.warns(ConfigWarning, match="unknown key 'tokenzier'"):
+        assert cli.main(["count", "--no-cache", "a.md"]) == 0
+    assert "total (1 file)" in capsys.readouterr().out

@@ -1,54 +1,120 @@
 """The cheap look for ``prompt_budget`` entry points that decides whether pluggy's full scan of every
-installed distribution runs: it must never miss a declaring distribution (the plugin example test
-installs a real one), and it errs towards the full scan whenever it cannot see."""
+installed distribution runs. It must never miss a distribution that ``importlib.metadata`` finds (a
+missed one silently disables a user's plugin), so each layout below is checked against
+``importlib.metadata`` itself; the plugin example test installs a real plugin end to end."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from prompt_budget.plugins import _may_declare
 
+GROUP = "prompt_budget"
+DECLARES = "[prompt_budget]\nbytes = bytes_tok.plugin\n"
 
-def dist(site: Path, name: str, entry_points: str | None) -> None:
-    folder = site / f"{name}-1.0.dist-info"
-    folder.mkdir(parents=True)
-    (folder / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    if entry_points is not None:
-        (folder / "entry_points.txt").write_text(entry_points)
+
+def dist_info(folder: str, entry_points: str | None) -> Callable[[Path], list[str]]:
+    """A ``NAME.dist-info`` folder (any case) in the site folder, with ``entry_points.txt``."""
+
+    def make(site: Path) -> list[str]:
+        target = site / folder
+        target.mkdir(parents=True)
+        (target / "METADATA").write_text("Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n")
+        if entry_points is not None:
+            (target / "entry_points.txt").write_text(entry_points, newline="")
+        return [str(site)]
+
+    return make
+
+
+def egg_on_path(site: Path) -> list[str]:
+    """An unzipped egg put on sys.path by itself (PYTHONPATH=.../x.egg, as zc.buildout does)."""
+    egg = site / "bytes_tok-1.0-py3.11.egg"
+    (egg / "EGG-INFO").mkdir(parents=True)
+    (egg / "EGG-INFO" / "PKG-INFO").write_text("Metadata-Version: 1.1\nName: bytes_tok\nVersion: 1.0\n")
+    (egg / "EGG-INFO" / "entry_points.txt").write_text(DECLARES)
+    return [str(egg)]
+
+
+def egg_info_folder(site: Path) -> list[str]:
+    folder = site / "old_style.egg-info"
+    folder.mkdir()
+    (folder / "PKG-INFO").write_text("Metadata-Version: 1.1\nName: old_style\nVersion: 1.0\n")
+    (folder / "entry_points.txt").write_text(DECLARES)
+    return [str(site)]
+
+
+def quiet_site(site: Path) -> list[str]:
+    """Distributions that declare nothing in the group: ours names prompt_budget under pytest11."""
+    dist_info("plain-1.0.dist-info", None)(site)
+    dist_info("ours-1.0.dist-info", "[pytest11]\nprompt_budget = prompt_budget.pytest_plugin\n")(site)
+    (site / "legacy.egg-info").write_text("Metadata-Version: 1.0\nName: legacy\nVersion: 1.0\n")
+    return [str(site)]
+
+
+LAYOUTS: dict[str, Callable[[Path], list[str]]] = {
+    "no declaring distribution": quiet_site,
+    "a declaring dist-info": dist_info("bytes_tok-1.0.dist-info", f"[console_scripts]\nx = y:z\n\n{DECLARES}"),
+    "upper-case suffix": dist_info("BYTES_TOK-1.0.DIST-INFO", DECLARES),
+    "tab-indented header": dist_info("bytes_tok-1.0.dist-info", f"\t{DECLARES}"),
+    "header with trailing whitespace": dist_info("bytes_tok-1.0.dist-info", "[prompt_budget] \t\nb = m\n"),
+    "double brackets": dist_info("bytes_tok-1.0.dist-info", "[[prompt_budget]]\nb = m\n"),
+    "spaces inside the brackets (another group)": dist_info("bytes_tok-1.0.dist-info", "[ prompt_budget ]\nb = m\n"),
+    "CRLF line ends": dist_info("bytes_tok-1.0.dist-info", DECLARES.replace("\n", "\r\n")),
+    "an egg-info folder": egg_info_folder,
+    "an egg on sys.path": egg_on_path,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=list(LAYOUTS))
+def test_agrees_with_importlib_metadata_or_errs_towards_a_scan(
+    layout: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    path = LAYOUTS[layout](site)
+    found = [
+        ep
+        for dist in importlib.metadata.distributions(path=path)
+        for ep in dist.entry_points
+        if ep.group == GROUP
+    ]
+    monkeypatch.setattr(sys, "path", [*path, str(tmp_path / "missing")])
+    if found:
+        assert _may_declare(GROUP) is True  # never a miss
+    else:
+        assert _may_declare(GROUP) is False  # and the full scan is skipped when nothing declares
+
+
+def test_the_layouts_cover_both_answers(tmp_path: Path) -> None:
+    """The reference above must see plugins in most layouts, else the agreement test proves little."""
+    seen = {}
+    for name, make in LAYOUTS.items():
+        site = tmp_path / name.replace(" ", "-")
+        site.mkdir()
+        path = make(site)
+        seen[name] = any(
+            ep.group == GROUP
+            for dist in importlib.metadata.distributions(path=path)
+            for ep in dist.entry_points
+        )
+    assert seen["no declaring distribution"] is False
+    assert seen["spaces inside the brackets (another group)"] is False
+    assert sum(seen.values()) == len(LAYOUTS) - 2
 
 
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     site = tmp_path / "site"
     site.mkdir()
-    monkeypatch.setattr(sys, "path", [str(site), str(tmp_path / "missing")])
+    monkeypatch.setattr(sys, "path", [str(site)])
     return site
-
-
-def test_no_declaring_distribution(site: Path) -> None:
-    dist(site, "plain", None)
-    # Our own wheel names "prompt_budget" under pytest11: that is not the group.
-    dist(site, "ours", "[pytest11]\nprompt_budget = prompt_budget.pytest_plugin\n")
-    (site / "legacy.egg-info").write_text("Metadata-Version: 1.0\n")  # a PKG-INFO style file
-    assert _may_declare("prompt_budget") is False
-
-
-@pytest.mark.parametrize("header", ["[prompt_budget]", "[ prompt_budget ]", "[prompt_budget]  "])
-def test_a_declaring_distribution_is_seen(site: Path, header: str) -> None:
-    dist(site, "plain", None)
-    dist(site, "bytes_tok", f"[console_scripts]\nx = y:z\n\n{header}\nbytes = bytes_tok.plugin\n")
-    assert _may_declare("prompt_budget") is True
-
-
-def test_egg_info_folder(site: Path) -> None:
-    folder = site / "old_style.egg-info"
-    folder.mkdir()
-    (folder / "entry_points.txt").write_text("[prompt_budget]\nold = old_style\n")
-    assert _may_declare("prompt_budget") is True
 
 
 def test_a_zip_archive_on_the_path_means_maybe(site: Path, tmp_path: Path) -> None:
@@ -56,12 +122,19 @@ def test_a_zip_archive_on_the_path_means_maybe(site: Path, tmp_path: Path) -> No
     with zipfile.ZipFile(archive, "w") as zf:
         zf.writestr("mod.py", "")
     sys.path.append(str(archive))
-    assert _may_declare("prompt_budget") is True
+    assert _may_declare(GROUP) is True
 
 
-def test_an_egg_on_the_path_means_maybe(site: Path) -> None:
+def test_an_egg_inside_a_folder_on_the_path_means_maybe(site: Path) -> None:
     (site / "thing-1.0-py3.11.egg").mkdir()
-    assert _may_declare("prompt_budget") is True
+    assert _may_declare(GROUP) is True
+
+
+def test_an_undecodable_entry_points_file_means_maybe(site: Path) -> None:
+    folder = site / "odd-1.0.dist-info"
+    folder.mkdir()
+    (folder / "entry_points.txt").write_bytes(b"[console_scripts]\nx = \xff\n")
+    assert _may_declare(GROUP) is True
 
 
 def test_a_finder_that_lists_distributions_means_maybe(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,4 +146,4 @@ def test_a_finder_that_lists_distributions_means_maybe(site: Path, monkeypatch: 
             return []
 
     monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
-    assert _may_declare("prompt_budget") is True
+    assert _may_declare(GROUP) is True

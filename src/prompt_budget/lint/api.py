@@ -8,10 +8,12 @@ the cache and the worker processes, optionally fix, and render.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from prompt_budget.errors import PromptBudgetError
 from prompt_budget.lint.engine import Linter, LintReport, all_rules, known_codes
 from prompt_budget.lint.findings import Finding
 from prompt_budget.lint.options import LintOptions, parse_lint_options
@@ -94,6 +96,13 @@ def lint_command(
     something to change). Raises ``ConfigError`` on bad configuration (the CLI's exit code 2)."""
     from prompt_budget.lint.formats import render
 
+    for path in paths:
+        # Named on the command line: a typo must not pass as a clean run. (The pytest lint items
+        # skip files that vanished after collection instead.)
+        if not os.path.exists(path):
+            raise PromptBudgetError(f"{path}: no such file or folder")
+        if not (os.path.isfile(path) or os.path.isdir(path)):
+            raise PromptBudgetError(f"{path}: not a file or folder (a pipe or device); lint reads files")
     options, cache_dir = load_options(config, select=select, ignore=ignore, extend_select=extend_select)
     report = run_lint(paths or ["."], options, cache_dir=cache_dir if cache else None, jobs=jobs)
     findings = report.findings

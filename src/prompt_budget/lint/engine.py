@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from prompt_budget.errors import PromptBudgetError
 from prompt_budget.lint.findings import Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import DEFAULT_EXCLUDE, LintOptions, code_matches, glob_match
@@ -360,8 +359,6 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
         if start.is_file():
             out.append(start)
             continue
-        if not start.is_dir():
-            raise PromptBudgetError(f"{start}: no such file or folder")
         ignores: list[tuple[Path, GitIgnore]] = []
         for folder, dirnames, filenames in os.walk(start):
             here = Path(folder)
