@@ -766,15 +766,20 @@ def measure_at_ref(
         return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
 
 
-def compare_files_report(config: Any, report: Any, *, max_growth: str | None = None) -> Comparison | None:
+def compare_files_report(
+    config: Any, report: Any, *, max_growth: str | None = None, max_growth_source: str = "--max-growth"
+) -> Comparison | None:
     """For ``prompt-budget check``: the files a ``prompt_budget.files.check`` report measured, compared
     with the file entries of the configured baseline (pytest checks in it are left out). None when
-    there is no baseline file. A broken baseline file raises ``ConfigError``."""
+    there is no baseline file. A broken baseline file raises ``ConfigError``. ``max_growth_source``
+    names the option ``max_growth`` came from, in errors and in failure messages."""
     path = config.resolve(config.baseline.path)
     stored = load_baseline(path)
     if stored is None:
         return None
     measured = measurement_of(report)
     files_only = Baseline({cid: e for cid, e in stored.entries.items() if e.kind in FILE_KINDS})
-    policy = GrowthPolicy.from_config(config, max_growth=max_growth, rule_for=measured.rule_for)
+    policy = GrowthPolicy.from_config(
+        config, max_growth=max_growth, max_growth_source=max_growth_source, rule_for=measured.rule_for
+    )
     return compare(files_only, measured.entries, policy, path=str(config.baseline.path))

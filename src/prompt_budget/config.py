@@ -150,10 +150,17 @@ def parse_growth(value: object, file: str | Path | None = None, key: str | None 
             if percent < 0:
                 raise ConfigError(f"a growth percent cannot be negative, got {value!r}", file=file, key=key)
         else:
-            if isinstance(part, int) and not isinstance(part, bool) and part == 0:
-                tokens = 0
+            if (isinstance(part, int) and not isinstance(part, bool) and part == 0) or (
+                isinstance(part, str) and part.strip() == "0"
+            ):
+                tokens = 0  # no growth at all ("0" from a command line)
                 continue
-            tokens = parse_tokens(part, file, key)
+            try:
+                tokens = parse_tokens(part, file, key)
+            except ConfigError:
+                raise ConfigError(
+                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
+                ) from None
     return GrowthGate(percent=percent, tokens=tokens)
 
 

@@ -57,8 +57,24 @@ def test_check_passes_growth_within_one_gate(tmp_path: Path) -> None:
     (root / "docs" / "faq.md").write_text("y" * 240)  # 60 tokens: +10 (+20%): percent exceeded, tokens not
     result = run(root, "check")
     assert result.returncode == 0, result.stdout + result.stderr
-    # The command-line gate overrides the config's.
-    assert run(root, "check", "--max-growth", "5%").returncode == 1
+    # The command-line gate overrides the config's, and failures name it as the CLI spells it.
+    strict = run(root, "check", "--max-growth", "5%")
+    assert strict.returncode == 1
+    assert "allowed +5%" in strict.stdout
+    assert "--max-growth" in strict.stdout
+    assert "--prompt-budget-max-growth" not in strict.stdout + strict.stderr
+    # "0" from the command line means no growth at all.
+    assert run(root, "check", "--max-growth", "0").returncode == 1
+
+
+def test_a_bad_max_growth_names_the_option_and_what_is_expected(tmp_path: Path) -> None:
+    root = make_tree(tmp_path)
+    assert run(root, "baseline", "update").returncode == 0
+    bad = run(root, "check", "--max-growth", "abc")
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == (
+        'prompt-budget: error: --max-growth: expected a growth such as "5%", 300 or "5% or 300", got \'abc\''
+    )
 
 
 def test_check_github_format_annotates_failing_files(tmp_path: Path) -> None:
