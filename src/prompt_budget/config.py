@@ -323,6 +323,10 @@ def load_config(path: str | Path | None = None, *, start: str | Path | None = No
             return Config(path=None, root=root if root.is_dir() else root.parent)
         path = found
     file = Path(path).resolve()
+    if file.is_dir():
+        raise ConfigError(
+            "is a folder; expected a configuration file (pyproject.toml or prompt_budget.toml)", file=path
+        )
     if not file.is_file():
         raise ConfigError("the configuration file does not exist", file=path)
     raw = _read_toml(file)

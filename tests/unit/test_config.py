@@ -95,6 +95,12 @@ def test_explicit_missing_file(tmp_path: Path) -> None:
     assert info.value.file == str(missing)
 
 
+def test_explicit_folder_is_not_a_config_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="is a folder; expected a configuration file") as info:
+        load_config(tmp_path)
+    assert info.value.file == str(tmp_path)
+
+
 def test_where_names_the_table_and_key(tmp_path: Path) -> None:
     config = load_body(tmp_path, "[tool.prompt_budget.sections]\nsystem_prompt = 8000\n")
     assert config.where("sections", "system_prompt") == (
