@@ -251,6 +251,16 @@ def test_check_without_any_cap_is_a_clear_error(pytester: pytest.Pytester) -> No
     result.stdout.fnmatch_lines(["*ConfigError: max_tokens: no cap for this check: pass max_tokens=*"])
 
 
+def test_an_unknown_tokenizer_option_stops_the_run_once(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_a="def test_a(prompt_budget):\n    prompt_budget.check('hi', max_tokens=5)\n")
+    result = pytester.runpytest_subprocess("--prompt-budget-tokenizer=o200k", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["*--prompt-budget-tokenizer: unknown tokenizer 'o200k'. Did you mean 'o200k_base'?*"]
+    )
+    result.stdout.no_fnmatch_line("*test_a*")
+
+
 def test_usable_budget_is_the_default_cap(pytester: pytest.Pytester) -> None:
     pytester.makefile(
         ".toml",

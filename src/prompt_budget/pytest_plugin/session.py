@@ -117,6 +117,14 @@ class BudgetSession:
             raise pytest.UsageError(f"prompt-budget: {exc}") from None
         tokenizer = pconfig.getoption("--prompt-budget-tokenizer")
         if tokenizer:
+            from prompt_budget.errors import PromptBudgetError
+            from prompt_budget.tokenizers import get_tokenizer
+
+            try:  # once here, not once per test: resolving a spec loads no vocabulary
+                get_tokenizer(tokenizer)
+            except PromptBudgetError as exc:
+                message = getattr(exc, "message", None) or str(exc)
+                raise pytest.UsageError(f"--prompt-budget-tokenizer: {message}") from None
             config = config.with_overrides(tokenizer=tokenizer)
         report = pconfig.getoption("--prompt-budget-report")
         report_path: Path | None = None
