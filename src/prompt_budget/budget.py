@@ -146,13 +146,23 @@ def _status(tokens: int, cap: int | None, threshold: float | None) -> Status:
     return "pass"
 
 
+def _cap(value: object, key: str) -> int:
+    """A cap given in a call: a positive int, or a token amount such as ``"8k"`` (as in the config);
+    anything else is a ``ConfigError`` naming the argument."""
+    if type(value) is int and value > 0:
+        return value
+    from prompt_budget.config import parse_tokens
+
+    return parse_tokens(value, key=key)
+
+
 def _subject(kind: str, label: str | None) -> str:
     return f"{kind} {label!r}" if label else kind
 
 
 def check(
     obj: object,
-    max_tokens: int | None = None,
+    max_tokens: int | str | None = None,
     *,
     tokenizer: str | Tokenizer | None = None,
     label: str | None = None,
@@ -174,8 +184,10 @@ def check(
                 "or set total or context_window in [tool.prompt_budget]",
                 key="max_tokens",
             )
-    elif cap_source is None:
-        cap_source = f"call argument max_tokens={max_tokens}"
+    else:
+        given, max_tokens = max_tokens, _cap(max_tokens, "max_tokens")
+        if cap_source is None:
+            cap_source = f"call argument max_tokens={given}"
     if threshold is None and config is not None:
         threshold = config.threshold
     kind = kind_of(obj)
@@ -212,8 +224,8 @@ def check(
 
 def check_sections(
     mapping: Mapping[str, object],
-    caps: Mapping[str, int] | None = None,
-    total: int | None = None,
+    caps: Mapping[str, int | str] | None = None,
+    total: int | str | None = None,
     *,
     tokenizer: str | Tokenizer | None = None,
     config: Config | None = None,
@@ -232,15 +244,29 @@ def check_sections(
             f"check_sections expects a mapping of section name -> text, got {type(mapping).__name__}"
         )
     tok = get_tokenizer(tokenizer if tokenizer is not None else (config.tokenizer if config else None))
+    limits: dict[str, int]
     if caps is None:
-        caps = dict(config.sections) if config is not None else {}
+        limits = dict(config.sections) if config is not None else {}
         if cap_sources is None and config is not None:
-            cap_sources = {name: config.where("sections", name) for name in caps}
+            cap_sources = {name: config.where("sections", name) for name in limits}
+    else:
+        # Caps given in the call name the sections of this call: a name that is not one is a typo
+        # that would otherwise leave a section unchecked.
+        unknown = [name for name in caps if name not in mapping]
+        if unknown:
+            raise ConfigError(
+                f"caps for section(s) not in the mapping: {', '.join(map(repr, unknown))}; "
+                f"the sections are {', '.join(map(repr, mapping)) or 'none'}",
+                key="caps",
+            )
+        limits = {name: _cap(cap, f"caps[{name!r}]") for name, cap in caps.items()}
     cap_sources = dict(cap_sources or {})
     if total is None:
         total, total_source = default_cap(config)
-    elif total_source is None:
-        total_source = f"call argument total={total}"
+    else:
+        given, total = total, _cap(total, "total")
+        if total_source is None:
+            total_source = f"call argument total={given}"
     if threshold is None and config is not None:
         threshold = config.threshold
     multiplier = config.safety_multiplier if config is not None else 1.0
@@ -249,7 +275,7 @@ def check_sections(
     statuses: dict[str, Status] = {}
     for name, value in mapping.items():
         tokens, _ = measure(value, tok, config, cache)
-        cap = caps.get(name)
+        cap = limits.get(name)
         source = cap_sources.get(name) if cap is not None else None
         if cap is not None and source is None:
             source = f"call argument caps[{name!r}]={cap}"

@@ -251,6 +251,26 @@ def test_check_without_any_cap_is_a_clear_error(pytester: pytest.Pytester) -> No
     result.stdout.fnmatch_lines(["*ConfigError: max_tokens: no cap for this check: pass max_tokens=*"])
 
 
+def test_config_sections_cover_more_than_one_call(pytester: pytest.Pytester) -> None:
+    """The config caps every section an agent assembles; a test checks the few it builds."""
+    pytester.makepyprojecttoml(
+        "[tool.prompt_budget]\ntotal = 1000\n[tool.prompt_budget.sections]\n"
+        "system = 5\ntools = 100\nhistory = 100\n"
+    )
+    pytester.makepyfile(
+        test_s="""
+        def test_system_only(prompt_budget):
+            prompt_budget.check_sections({"tools": "a tool"})
+
+        def test_system_over(prompt_budget):
+            prompt_budget.check_sections({"system": "hello world " * 10})
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*section 'system' is 21 tokens*exceeds its cap of 5 tokens*"])
+
+
 def test_an_unknown_tokenizer_option_stops_the_run_once(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_a="def test_a(prompt_budget):\n    prompt_budget.check('hi', max_tokens=5)\n")
     result = pytester.runpytest_subprocess("--prompt-budget-tokenizer=o200k", "-p", "no:cacheprovider")

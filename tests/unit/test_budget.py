@@ -97,6 +97,38 @@ def test_no_cap_anywhere_is_a_config_error() -> None:
         check(TEXT_21)
 
 
+@pytest.mark.parametrize(
+    ("cap", "message"),
+    [
+        (0, "max_tokens: a token amount must be positive, got 0"),
+        (-3, "max_tokens: a token amount must be positive, got -3"),
+        ("lots", "max_tokens: expected a token amount such as 8000, 8_000 or \"8k\", got 'lots'"),
+        (True, "max_tokens: expected a token amount"),
+    ],
+)
+def test_a_bad_cap_is_a_config_error_naming_the_argument(cap: object, message: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        check(TEXT_21, cap)  # type: ignore[arg-type]
+    assert str(info.value).startswith(message)
+
+
+def test_a_cap_may_be_written_as_in_the_config() -> None:
+    assert check(TEXT_21, "1k").max_tokens == 1000
+    failed = check(TEXT_21, "20")
+    assert failed.status == "fail"
+    assert failed.message.endswith("cap set by the call argument max_tokens=20")
+    sections = check_sections({"a": TEXT_21}, {"a": "0.02k"}, total="1k")
+    assert sections.status == "fail"
+    assert sections.max_tokens == 1000
+
+
+def test_caps_for_sections_not_in_the_mapping_are_a_typo_not_a_pass() -> None:
+    with pytest.raises(ConfigError, match=r"^caps: caps for section\(s\) not in the mapping: 'sytem'; "):
+        check_sections({"system": TEXT_21}, {"sytem": 5})
+    with pytest.raises(ConfigError, match=r"^caps\['a'\]: a token amount must be positive, got 0"):
+        check_sections({"a": TEXT_21}, {"a": 0})
+
+
 def test_assert_within_budget() -> None:
     assert assert_within_budget(TEXT_21, 21).tokens == 21
     with pytest.raises(BudgetExceeded) as info:

@@ -123,10 +123,13 @@ class PromptBudget:
         from prompt_budget.budget import check_sections
 
         config = self.session.config
-        caps = dict(config.sections)
+        caps: dict[str, int | str] = dict(config.sections)
         sources = {name: config.where("sections", name) for name in caps}
         caps.update(self.section_caps)
         sources.update(self.section_sources)
+        # The config's and the marker's caps cover every section a test may assemble; this call
+        # checks the ones in its mapping.
+        caps = {name: cap for name, cap in caps.items() if name in mapping}
         total_source = None
         if total is None and self.max_tokens is not None:
             total, total_source = self.max_tokens, self.max_tokens_source
