@@ -23,7 +23,8 @@ from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 __all__ = ["DiskCache", "FileCount", "FileProblem", "count", "count_path", "read_text"]
 
 CACHE_FORMAT: Final = 1
-#: At most this many content digests (and as many file signatures) are kept; the oldest go first.
+#: At most this many content digests (and as many file signatures) are kept; the least recently used go
+#: first (an entry read by a run counts as used when that run writes the cache).
 MAX_ENTRIES: Final = 200_000
 CACHE_FILE: Final = "counts-v1.json"
 _BINARY_SNIFF: Final = 8192
@@ -137,6 +138,10 @@ class DiskCache:
         self._files: dict[str, list[Any]] = {}
         self._new: dict[str, dict[str, int]] = {}
         self._new_files: dict[str, list[Any]] = {}
+        # Entries read this run: moved to the newest end when the file is next written, so the
+        # bound evicts what was least recently used, not what was first inserted.
+        self._used: set[str] = set()
+        self._used_files: set[str] = set()
         self._lock = threading.Lock()
 
     @staticmethod
@@ -177,7 +182,10 @@ class DiskCache:
         if entry is None:
             return None
         value = entry.get(key)
-        return value if isinstance(value, int) else None
+        if not isinstance(value, int):
+            return None
+        self._used.add(digest)
+        return value
 
     def put(self, key: str, digest: str, tokens: int) -> None:
         with self._lock:
@@ -195,6 +203,8 @@ class DiskCache:
         tokens = counts.get(key) if isinstance(counts, dict) else None
         if not isinstance(tokens, int):
             return None
+        self._used.add(entry[5])
+        self._used_files.add(path)
         return tokens, entry[6], tuple(entry[7]) if entry[7] else ()
 
     def remember_file(
@@ -226,6 +236,12 @@ class DiskCache:
             for key, value in self._new_files.items():
                 files.pop(key, None)
                 files[key] = value
+            for digest in sorted(self._used.difference(self._new)):
+                if digest in merged:
+                    merged[digest] = merged.pop(digest)
+            for key in sorted(self._used_files.difference(self._new_files)):
+                if key in files:
+                    files[key] = files.pop(key)
             _evict_oldest(merged, MAX_ENTRIES)
             _evict_oldest(files, MAX_ENTRIES)
             blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged, "files": files}
@@ -247,10 +263,13 @@ class DiskCache:
                 return
             self._new.clear()
             self._new_files.clear()
+            self._used.clear()
+            self._used_files.clear()
 
 
 def _evict_oldest(table: dict[str, Any], limit: int) -> None:
-    """Keep the cache bounded: drop the oldest entries (JSON objects keep insertion order)."""
+    """Keep the cache bounded: drop the entries at the front, the least recently used (JSON objects keep
+    insertion order, and `save` moves what a run wrote or read to the end)."""
     excess = len(table) - limit
     if excess > 0:
         for key in list(itertools.islice(table, excess)):

@@ -444,3 +444,46 @@ def test_disk_cache_stays_bounded_and_keeps_the_newest(
     ]
     assert kept == ["old2", "old3", "new0", "new1", "new2"]
     assert third.get("o200k_base", "new2") == 102
+
+
+def test_disk_cache_evicts_the_least_recently_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An old entry read by a run that also wrote something is kept over one nobody read."""
+    from prompt_budget import counting
+
+    monkeypatch.setattr(counting, "MAX_ENTRIES", 3)
+    folder = tmp_path / "cache"
+    first = counting.DiskCache(folder)
+    for i in range(3):
+        first.put("o200k_base", f"old{i}", i)
+    first.save()
+    second = counting.DiskCache(folder)
+    assert second.get("o200k_base", "old0") == 0  # read: now recently used
+    second.put("o200k_base", "new0", 100)
+    second.save()
+    third = counting.DiskCache(folder)
+    kept = [d for d in ("old0", "old1", "old2", "new0") if third.get("o200k_base", d) is not None]
+    assert kept == ["old0", "old2", "new0"]  # old1, the least recently used, went
+
+
+def test_file_signatures_read_by_a_run_are_kept_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from prompt_budget import counting
+
+    monkeypatch.setattr(counting, "MAX_ENTRIES", 2)
+    monkeypatch.setattr(counting, "_RACY_NS", 0)  # files just written: trust their signatures anyway
+    docs = []
+    for name in ("a.md", "b.md", "c.md"):
+        doc = tmp_path / name
+        doc.write_text(f"text of {name}\n", encoding="utf-8")
+        docs.append(doc)
+    folder = tmp_path / "cache"
+    first = counting.DiskCache(folder)
+    for doc in docs[:2]:
+        counting.count_path(doc, "chars4", first)
+    first.save()
+    second = counting.DiskCache(folder)
+    assert counting.count_path(docs[0], "chars4", second).cached  # a.md: by its signature
+    counting.count_path(docs[2], "chars4", second)  # c.md: new
+    second.save()
+    third = counting.DiskCache(folder)
+    third._load()
+    assert sorted(Path(p).name for p in third._files) == ["a.md", "c.md"]
