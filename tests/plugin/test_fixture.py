@@ -271,6 +271,36 @@ def test_config_sections_cover_more_than_one_call(pytester: pytest.Pytester) -> 
     result.stdout.fnmatch_lines(["*section 'system' is 21 tokens*exceeds its cap of 5 tokens*"])
 
 
+def test_a_misspelt_marker_section_is_a_warning_not_a_silent_pass(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_m="""
+        import pytest
+
+        @pytest.mark.prompt_budget(sections={"sytem": 5, "tools": 100})
+        def test_typo(prompt_budget):
+            prompt_budget.check_sections({"system": "hello world " * 10, "tools": "a tool"})
+
+        @pytest.mark.prompt_budget(sections={"system": 50, "tools": 100})
+        def test_two_calls(prompt_budget):
+            prompt_budget.check_sections({"system": "hello"})
+            prompt_budget.check_sections({"tools": "a tool"})
+
+        @pytest.mark.prompt_budget(sections={"system": 50})
+        def test_no_sections_call(prompt_budget):
+            prompt_budget.check("hello", max_tokens=10)
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, warnings=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_typo*",
+            "*PromptBudgetWarning: @pytest.mark.prompt_budget(sections=...) caps 'sytem', which no "
+            "check_sections call in this test had (its sections: 'system', 'tools')*",
+        ]
+    )
+
+
 def test_an_unknown_tokenizer_option_stops_the_run_once(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_a="def test_a(prompt_budget):\n    prompt_budget.check('hi', max_tokens=5)\n")
     result = pytester.runpytest_subprocess("--prompt-budget-tokenizer=o200k", "-p", "no:cacheprovider")

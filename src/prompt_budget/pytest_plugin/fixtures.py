@@ -44,8 +44,13 @@ class PromptBudget:
         self.section_sources: dict[str, str] = {}
         self.tokenizer: str = session.config.tokenizer
         self.records: list[dict[str, Any]] = []
+        self.sections_seen: set[str] | None = None  # None until check_sections is called
         if marker is not None:
             self._apply_marker(marker)
+            if self.section_caps:
+                # At teardown, say which of those sections no check_sections call had (a typo, most
+                # likely). A finalizer, not a hook: tests without marker sections pay nothing.
+                node.addfinalizer(self._warn_unmatched_sections)
 
     def _apply_marker(self, marker: pytest.Mark) -> None:
         from prompt_budget.config import parse_tokens
@@ -128,8 +133,11 @@ class PromptBudget:
         caps.update(self.section_caps)
         sources.update(self.section_sources)
         # The config's and the marker's caps cover every section a test may assemble; this call
-        # checks the ones in its mapping.
+        # checks the ones in its mapping (teardown warns about marker sections no call had).
         caps = {name: cap for name, cap in caps.items() if name in mapping}
+        if self.sections_seen is None:
+            self.sections_seen = set()
+        self.sections_seen.update(map(str, mapping))
         total_source = None
         if total is None and self.max_tokens is not None:
             total, total_source = self.max_tokens, self.max_tokens_source
@@ -145,6 +153,26 @@ class PromptBudget:
             cache=self.session.count_cache(),
         )
         return self._settle(verdict, label or "sections")
+
+    def unmatched_marker_sections(self) -> list[str]:
+        """The sections the marker caps that no ``check_sections`` call of this test had (empty when
+        the test never called ``check_sections``: then the caps were not used at all)."""
+        if self.sections_seen is None:
+            return []
+        return sorted(name for name in self.section_caps if name not in self.sections_seen)
+
+    def _warn_unmatched_sections(self) -> None:
+        unmatched = self.unmatched_marker_sections()
+        if unmatched:
+            names = ", ".join(map(repr, unmatched))
+            seen = ", ".join(map(repr, sorted(self.sections_seen or ()))) or "none"
+            warnings.warn(
+                PromptBudgetWarning(
+                    f"@pytest.mark.prompt_budget(sections=...) caps {names}, which no check_sections call "
+                    f"in this test had (its sections: {seen}); a misspelt name leaves its section unchecked"
+                ),
+                stacklevel=1,
+            )
 
     def _settle(self, verdict: Any, label: str) -> Any:
         __tracebackhide__ = True
