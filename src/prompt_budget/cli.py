@@ -708,11 +708,17 @@ def _run_init(args: argparse.Namespace, out: Output) -> int:
         "" if proposal.target.name in ("pyproject.toml", "prompt_budget.toml") else f" --config {target}"
     )
     out.print("next:")
+    if not proposal.found:
+        # Nothing to measure yet: `check` would say "nothing to check" until files are listed.
+        files_table = "[[files]]" if proposal.standalone else "[[tool.prompt_budget.files]]"
+        out.print(f"  add {files_table} entries for your prompt files to {target} (see docs/files.md)")
     out.print(f"  prompt-budget{config_flag} check")
     if proposal.python or not proposal.standalone:
         out.print("  python -m pytest")
     else:
-        out.print(f"  git add {target} .prompt-budget && git commit -m 'Add token budgets'")
+        # .prompt-budget holds the baseline; it is not there when none was created.
+        state = " .prompt-budget" if (proposal.root / ".prompt-budget").is_dir() else ""
+        out.print(f"  git add {target}{state} && git commit -m 'Add token budgets'")
     return code
 
 

@@ -312,6 +312,19 @@ def test_baseline_is_created_or_the_reason_is_said(tmp_path: Path) -> None:
     assert not any(ln.startswith("baseline") for ln in none.stdout.splitlines())
 
 
+def test_an_empty_folder_is_told_to_list_its_files_first(tmp_path: Path) -> None:
+    root = tmp_path / "empty"
+    root.mkdir()
+    proc = run(root)
+    assert proc.returncode == 0, proc.stderr
+    assert "no prompt-bearing files found" in proc.stderr
+    assert proc.stdout.split("next:\n", 1)[1].splitlines() == [
+        "  add [[files]] entries for your prompt files to prompt_budget.toml (see docs/files.md)",
+        "  prompt-budget check",
+        "  git add prompt_budget.toml && git commit -m 'Add token budgets'",
+    ]
+
+
 # --- layout 3: a TypeScript repository gets prompt_budget.toml --------------------------------------
 
 
