@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Column", "Table", "fmt_int", "fmt_pct"]
+__all__ = ["Column", "Table", "fmt_int", "fmt_pct", "render_rich"]
 
 Align = Literal["left", "right"]
 
@@ -86,20 +86,26 @@ class Table:
 
     def render(self, width: int = 100, color: bool = False) -> str:
         """Render through rich to a string at ``width`` (for pytest's terminal reporter)."""
-        import io
+        return render_rich(self.to_rich(), width, color)
 
-        from rich.console import Console
 
-        buf = io.StringIO()
-        console = Console(
-            file=buf,
-            width=width,
-            force_terminal=color,
-            no_color=not color,
-            markup=False,
-            highlight=False,
-            emoji=False,
-            color_system="standard" if color else None,
-        )
-        console.print(self.to_rich())
-        return buf.getvalue()
+def render_rich(renderable: object, width: int, color: bool) -> str:
+    """A rich renderable as a string at ``width`` columns, with ANSI colour or none; markup, emoji and
+    highlighting off so that file names and node ids print as they are."""
+    import io
+
+    from rich.console import Console
+
+    buf = io.StringIO()
+    console = Console(
+        file=buf,
+        width=width,
+        force_terminal=color,
+        no_color=not color,
+        markup=False,
+        highlight=False,
+        emoji=False,
+        color_system="standard" if color else None,
+    )
+    console.print(renderable)
+    return buf.getvalue()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct, render_rich
 
 __all__ = ["build_table", "order", "render"]
 
@@ -70,10 +70,6 @@ def build_table(records: Iterable[Mapping[str, Any]]) -> Table:
 def render(records: Iterable[Mapping[str, Any]], width: int = 100, color: bool = False) -> str:
     """The summary table as text (rich, at ``width`` columns), with a line that says ``~`` marks
     estimates when there are any."""
-    import io
-
-    from rich.console import Console
-
     records = list(records)
     model = build_table(records)
     # Never cut a node id or a number: when the terminal is narrower than the table needs, render
@@ -84,19 +80,8 @@ def render(records: Iterable[Mapping[str, Any]], width: int = 100, color: bool =
     table.pad_edge = False
     for column in table.columns:
         column.no_wrap = True
-    buf = io.StringIO()
-    console = Console(
-        file=buf,
-        width=width,
-        force_terminal=color,
-        no_color=not color,
-        markup=False,
-        highlight=False,
-        emoji=False,
-        color_system="standard" if color else None,
-    )
-    console.print(table)
-    text = "\n".join(line.rstrip() for line in buf.getvalue().splitlines()).strip("\n") + "\n"
+    rendered = render_rich(table, width, color)
+    text = "\n".join(line.rstrip() for line in rendered.splitlines()).strip("\n") + "\n"
     if any(not r["exact"] for r in records):
         text += "~ estimated by a non-exact tokenizer\n"
     return text
