@@ -171,18 +171,19 @@ _BASE_MERGED: Final = {
     "cyrillic": ("cyrillic_b", "cyrillic_upper"),
     "hangul": ("hangul_pairs", "ext_a"),
 }
+#: For each content class after ``ascii``: the feature columns whose characters it counts (computed
+#: once here, not on every estimate).
+_BASE_COLUMNS: Final = tuple(
+    tuple(FEATURES.index(n) for n in (name, *_BASE_MERGED.get(name, ()))) for name in BASE_GROUPS[1:]
+)
 
 
 def base_features(text: str, base_count: int) -> list[float]:
     """The base count split over content classes by their share of the text's characters."""
     v = features(text)
-    index = {name: i for i, name in enumerate(FEATURES)}
     groups = [ascii_chars(v)]
-    for name in BASE_GROUPS[1:]:
-        chars = script_chars(v, index[name])
-        for extra in _BASE_MERGED.get(name, ()):
-            chars += script_chars(v, index[extra])
-        groups.append(chars)
+    for columns in _BASE_COLUMNS:
+        groups.append(sum(script_chars(v, c) for c in columns))
     total = sum(groups) or 1
     return [base_count * g / total for g in groups] + [1.0 if text else 0.0]
 
