@@ -9,10 +9,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
 CONFIG = """\
 [tool.prompt_budget]
@@ -29,16 +29,7 @@ max_tokens = 5000
 
 
 def run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {k: v for k, v in os.environ.items() if k != "GITHUB_STEP_SUMMARY"}
-    full_env.update({"NO_COLOR": "1", **(env or {})})
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", *args],
-        check=False,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=full_env,
-    )
+    return run_cli(*args, cwd=cwd, env=env)
 
 
 def write(root: Path, rel: str, tokens: int) -> None:

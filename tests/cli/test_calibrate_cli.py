@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "unit"))
 
@@ -39,10 +40,7 @@ def make_corpus(folder: Path, limit: int = 140) -> Path:
 
 
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", *args],
-        cwd=cwd, env=env or dict(os.environ), check=False, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    return run_cli(*args, cwd=cwd, env=env, timeout=300)
 
 
 def held_out_all(result: subprocess.CompletedProcess[str]) -> dict[str, float]:

@@ -5,26 +5,18 @@ Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "agent-repo"
 
 
 def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", *args],
-        check=False,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
+    return run_cli(*args, cwd=cwd)
 
 
 def tokens(n: int) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
+
+from cli_run import run_cli
 
 CONFIG = """\
 [tool.prompt_budget]
@@ -20,14 +21,7 @@ max_growth = "10% or 20"
 
 
 def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", "--color", "never", *args],
-        check=False,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_cli("--color", "never", *args, cwd=cwd)
 
 
 def make_tree(tmp_path: Path) -> Path:

@@ -3,13 +3,13 @@ second run changes nothing. Caps are checked against hand-computed values (chars
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import warnings
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
 from prompt_budget.config import load_config
 from prompt_budget.errors import ConfigError
@@ -22,15 +22,7 @@ else:  # pragma: no cover
 
 
 def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", "--color", "never", "init", *args],
-        cwd=cwd,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
+    return run_cli("--color", "never", "init", *args, cwd=cwd)
 
 
 def write(root: Path, rel: str, text: str) -> Path:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
 AGENT = """\
 def ask(client):
@@ -21,17 +20,7 @@ def estimate_tokens(text):
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PY_COLORS", "FORCE_COLOR"))}
-    env["NO_COLOR"] = "1"
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", "lint", "--no-cache", "-j", "1", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_cli("lint", "--no-cache", "-j", "1", *args, cwd=cwd)
 
 
 @pytest.fixture

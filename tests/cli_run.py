@@ -1,0 +1,33 @@
+"""Running the ``prompt-budget`` command as a user would, for the CLI tests: ``python -m prompt_budget``
+in a subprocess, with plain output (``NO_COLOR``), and without the variables of the machine running
+the tests that would change what the command prints (forced colour, a GitHub step summary)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+#: Variables of the test run's own environment that a CLI test never inherits.
+NOT_INHERITED = ("FORCE_COLOR", "PY_COLORS", "GITHUB_STEP_SUMMARY")
+
+
+def run_cli(
+    *args: str, cwd: Path, env: Mapping[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``python -m prompt_budget ARGS`` in ``cwd``; ``env`` adds to (or overrides) the inherited
+    environment. Never raises on a non-zero exit: the tests check the code."""
+    full = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    full["NO_COLOR"] = "1"
+    full.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "prompt_budget", *args],
+        cwd=cwd,
+        env=full,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
