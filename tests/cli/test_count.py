@@ -398,6 +398,37 @@ def test_no_backend_installed(tmp_path: Path) -> None:
     assert "pip install 'pytest-prompt-budget[fast]'" in stderr
 
 
+def test_a_backend_that_does_not_import_is_said(tmp_path: Path) -> None:
+    # Backends are imported on first use, not when the spec resolves: a broken install is still a
+    # one-line error naming the package, not a traceback.
+    fake = tmp_path / "site" / "quicktok"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('libquicktok.so: cannot open')\n", encoding="utf-8")
+    res = run(tmp_path, "-", stdin=b"x", env={"PYTHONPATH": str(tmp_path / "site")})
+    assert res.returncode == 2
+    assert "Traceback" not in res.stderr
+    assert one_line(res.stderr) == (
+        "prompt-budget: error: quicktok is installed but does not import (libquicktok.so: cannot open); "
+        "reinstall it, or install the 'fast' extra (pip install 'pytest-prompt-budget[fast]')"
+    )
+
+
+def test_resolving_a_spec_imports_no_backend(tmp_path: Path) -> None:
+    # A run whose counts all come from the disk cache never needs the backend: resolving the spec
+    # must not import it (tiktoken alone takes tens of milliseconds to import).
+    code = (
+        "import sys; from prompt_budget.tokenizers import get_tokenizer; "
+        "tok = get_tokenizer('o200k_base'); tok2 = get_tokenizer('cl100k_base'); "
+        "print(sorted(m for m in ('quicktok', 'tiktoken') if m in sys.modules)); "
+        "print(tok.count('hello world')); print(sorted(m for m in ('quicktok', 'tiktoken') if m in sys.modules))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["[]", "2", "['quicktok']"]
+
+
 def test_bad_config_names_the_file_and_key(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.prompt_budget]\nthreshold = "150%"\n', encoding="utf-8")
     res = run(tmp_path, "-", stdin=b"x")

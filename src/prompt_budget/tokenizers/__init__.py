@@ -9,7 +9,6 @@ Specs: ``o200k_base``, ``cl100k_base`` (exact BPE), ``hf:PATH`` (a ``tokenizer.j
 
 from __future__ import annotations
 
-import difflib
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -139,6 +138,8 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
 
         tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec)
         if tok is None:
+            import difflib
+
             specs = known_specs()
             close = difflib.get_close_matches(spec, specs, n=1)
             hint = f" Did you mean {close[0]!r}?" if close else ""

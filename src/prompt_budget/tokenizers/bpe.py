@@ -64,7 +64,7 @@ class BPETokenizer:
         self,
         name: str,
         backend: str,
-        backend_version: str,
+        backend_version: str | None,
         encode: Callable[[str], list[int]] | None = None,
         decode: Callable[[Sequence[int]], str] | None = None,
         count: Callable[[str], int] | None = None,
@@ -74,7 +74,7 @@ class BPETokenizer:
     ) -> None:
         self._name = name
         self.backend = backend
-        self.backend_version = backend_version
+        self._backend_version = backend_version
         self._max_chars = max_chars
         self._load = load
         if load is None:
@@ -96,6 +96,16 @@ class BPETokenizer:
                 if self._load is not None:
                     self._bind(self._load())
         return self
+
+    @property
+    def backend_version(self) -> str:
+        """The backend's version (its module is imported to read it when none was given)."""
+        if self._backend_version is None:
+            import importlib
+
+            module = importlib.import_module(self.backend)
+            self._backend_version = str(getattr(module, "__version__", "?"))
+        return self._backend_version
 
     @property
     def loaded(self) -> bool:
@@ -139,28 +149,48 @@ class BPETokenizer:
         return f"<tokenizer {self._name} via {self.backend} {self.backend_version}>"
 
 
-def _load_quicktok(name: str) -> BPETokenizer | None:
+def _installed(module: str) -> bool:
+    """Whether ``module`` can be imported, without importing it: resolving a spec must stay cheap
+    (importing tiktoken alone takes tens of milliseconds), so backends are imported on first use."""
+    import importlib.util
+
     try:
-        import quicktok
-    except ImportError:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _import_failed(backend: str, exc: ImportError) -> TokenizerUnavailable:
+    return TokenizerUnavailable(
+        f"{backend} is installed but does not import ({exc}); reinstall it, or install the 'fast' "
+        "extra (pip install 'pytest-prompt-budget[fast]')"
+    )
+
+
+def _load_quicktok(name: str) -> BPETokenizer | None:
+    if not _installed("quicktok"):
         return None
-    version = str(getattr(quicktok, "__version__", "?"))
 
     def load() -> Functions:
+        try:
+            import quicktok
+        except ImportError as exc:
+            raise _import_failed("quicktok", exc) from exc
         enc: Any = quicktok.get_encoding(name)
         return enc.encode_ordinary, enc.decode, enc.count
 
-    return BPETokenizer(name, "quicktok", version, load=load)
+    return BPETokenizer(name, "quicktok", None, load=load)
 
 
 def _load_tiktoken(name: str) -> BPETokenizer | None:
-    try:
-        import tiktoken
-    except ImportError:
+    if not _installed("tiktoken"):
         return None
-    version = str(getattr(tiktoken, "__version__", "?"))
 
     def load() -> Functions:
+        try:
+            import tiktoken
+        except ImportError as exc:
+            raise _import_failed("tiktoken", exc) from exc
         try:
             enc: Any = tiktoken.get_encoding(name)
         except Exception as exc:  # network failure, missing cache file: say so, never a traceback
@@ -176,7 +206,7 @@ def _load_tiktoken(name: str) -> BPETokenizer | None:
 
         return encode_ordinary, enc.decode, count
 
-    return BPETokenizer(name, "tiktoken", version, load=load)
+    return BPETokenizer(name, "tiktoken", None, load=load)
 
 
 _LOADERS: Final[dict[str, Callable[[str], BPETokenizer | None]]] = {
