@@ -338,6 +338,20 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
             )
         report.add("  python start + import prompt_budget.cli", f"{startup * 1e3:.0f} ms", "info")
 
+        # The floor under any warm run: the interpreter and the standard-library modules the command
+        # needs (argument parsing, JSON, paths, dataclasses), with nothing of prompt-budget's own.
+        def floor_run() -> tuple[float, float]:
+            wall, cpu, _ = run_proc([sys.executable, "-c", f"import {STDLIB_FLOOR}"])
+            return wall, cpu
+
+        _, floor = best_of(floor_run, n, False)
+        cold_cpu = figures[("process", "cold")][1]
+        report.add(
+            f"  floor: python start + import {STDLIB_FLOOR}",
+            f"{floor * 1e3:.0f} ms CPU (cold / floor: {cold_cpu / floor:.1f}x at most)",
+            "info",
+        )
+
         # The same command on larger files: where tokenizing outweighs the fixed costs of a process.
         print(f"\nsubprocess `prompt-budget count` on {N_FILES:,} files of other sizes (CPU time)")
         for chars in (10_000, 15_000, 25_000):
@@ -355,6 +369,9 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
+
+#: The standard-library modules a `prompt-budget count` run cannot do without.
+STDLIB_FLOOR = "argparse, dataclasses, json, pathlib, re, shutil, typing"
 
 _IMPORT_LINE = re.compile(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|(\s*)(\S+)")
 HEAVY = ("rich", "libcst", "quicktok", "tiktoken", "tokenizers", "anthropic", "pytest", "_pytest", "pluggy")
