@@ -8,9 +8,11 @@ an unchanged tree re-lints from the cache without parsing anything.
 from __future__ import annotations
 
 import ast
+import io
 import os
 import re
 import time
+import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -44,6 +46,34 @@ _NOQA = re.compile(
 )
 
 
+#: The line ends Python's tokenizer knows (``str.splitlines`` also splits at form feeds, ``\x1c``-``\x1e``,
+#: ``\x85``, U+2028 and U+2029, which may sit inside strings and comments: ast's line numbers do not).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text: str) -> list[str]:
+    """``text`` split into the lines ast and libcst number (on ``\n``, ``\r\n`` and ``\r`` only)."""
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def decode_source(source: bytes) -> str:
+    """A Python file's bytes as text the way the interpreter reads them: in the encoding its coding
+    cookie declares (UTF-8 by default), without a byte-order mark. Undecodable bytes are replaced (the
+    parser reports them)."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+    except SyntaxError:  # an unknown or contradictory coding cookie: ast reports it
+        encoding = "utf-8"
+    try:
+        text = source.decode(encoding, errors="replace")
+    except LookupError:  # pragma: no cover - detect_encoding only returns codecs that exist
+        text = source.decode("utf-8", errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def all_rules() -> list[type[LintRule]]:
     """The built-in rules plus those third-party plugins register (``prompt_budget_lint_rules``)."""
     from prompt_budget.lint.rules import BUILTIN_RULES
@@ -74,7 +104,7 @@ def noqa_map(text: str) -> dict[int, tuple[frozenset[str] | None, str]]:
     out: dict[int, tuple[frozenset[str] | None, str]] = {}
     if "noqa" not in text and "NOQA" not in text:
         return out
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(source_lines(text), start=1):
         if "#" not in line:
             continue
         match = _NOQA.search(line)
@@ -215,7 +245,10 @@ def lint_source(
     """Lint one file's source with ``rules`` (already filtered by select/ignore). Never raises for a
     file that does not parse: that is a PB000 finding. ``keep_reports`` collects the raw reports
     (with their nodes) for ``--fix``."""
-    text = source.decode("utf-8", errors="replace") if isinstance(source, bytes) else source
+    if isinstance(source, bytes):
+        text = decode_source(source)
+    else:
+        text = source = source[1:] if source.startswith("\ufeff") else source
     if not precheck(text, rules):
         return FileResult(path=path)
     try:
@@ -226,7 +259,7 @@ def lint_source(
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)
         return _parse_error(path, exc)
-    lines = text.splitlines()
+    lines = source_lines(text)
     ctx = FileContext(path, _module_name(path), lines)
     try:
         _walk(tree, ctx, [rule.from_options(ctx, options) for rule in rules])

@@ -71,6 +71,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
     """Fix every fixable, unsuppressed finding. With ``write=False`` nothing is written and the
     result carries the diffs (``--diff``)."""
     result = FixResult()
+    to_write: dict[Path, bytes] = {}
     by_path: dict[str, list[Finding]] = defaultdict(list)
     for f in findings:
         if f.fixable and f.suppressed is None and f.key is not None:
@@ -80,43 +81,62 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         if not path.is_absolute():
             path = options.root / path
         try:
-            source = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            result.skipped.extend((f, f"cannot read the file: {exc}") for f in group)
+            raw = path.read_bytes()
+        except OSError as exc:
+            result.skipped.extend((f, f"cannot read the file: {exc.strerror or exc}") for f in group)
             continue
-        new_source, fixed, skipped = _fix_source(source, group)
-        result.skipped.extend(skipped)
-        if not fixed:
+        # libcst reads the bytes itself: the coding cookie, a byte-order mark and the line endings
+        # (CRLF or LF) are kept, so only the literals change.
+        fixed_source = _fix_source(raw, group)
+        result.skipped.extend(fixed_source.skipped)
+        if not fixed_source.fixed:
             continue
-        result.fixed.extend(fixed)
-        result.values.update({f.key: f.value for f in fixed if f.key is not None})
-        result.changed[path] = new_source
-        result.diffs.append(_diff(source, new_source, display))
+        result.fixed.extend(fixed_source.fixed)
+        result.values.update({f.key: f.value for f in fixed_source.fixed if f.key is not None})
+        result.changed[path] = fixed_source.text
+        result.diffs.append(_diff(fixed_source.old_text, fixed_source.text, display))
+        to_write[path] = fixed_source.data
     if not result.values:
         return result
     config_file, table = config_target(options)
     result.config_file = config_file
-    old_config = config_file.read_text(encoding="utf-8") if config_file.is_file() else ""
+    old_config = _read_config(config_file)
     new_config = add_values(old_config, table, result.values, file=config_file)
     result.diffs.append(_diff(old_config, new_config, options.relative(config_file)))
     if write:
-        _write(config_file, new_config)
-        for path, text in result.changed.items():
-            _write(path, text)
+        _write(config_file, new_config.encode("utf-8"))
+        for path, data in to_write.items():
+            _write(path, data)
     return result
+
+
+def _read_config(file: Path) -> str:
+    """The config file's text with its own line endings (``read_text`` would turn CRLF into LF)."""
+    if not file.is_file():
+        return ""
+    try:
+        return file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8, not editing it: {exc}", file=file) from None
 
 
 def _diff(old: str, new: str, name: str) -> str:
     if old == new:
         return ""
-    return "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{name}", f"b/{name}"))
+    return "".join(difflib.unified_diff(_keep_ends(old), _keep_ends(new), f"a/{name}", f"b/{name}"))
 
 
-def _write(path: Path, text: str) -> None:
+def _keep_ends(text: str) -> list[str]:
+    """Lines with their endings, split only where Python and TOML end lines (``splitlines`` also splits
+    at form feeds and U+2028, which would garble the diff of a file holding them)."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
+
+
+def _write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
     if path.exists():
         os.chmod(tmp, path.stat().st_mode & 0o7777)
     os.replace(tmp, path)
@@ -179,13 +199,35 @@ def _insert_import(module: cst.Module) -> cst.Module:
     return module.with_changes(body=body)
 
 
-def _fix_source(
-    source: str, findings: Sequence[Finding]
-) -> tuple[str, list[Finding], list[tuple[Finding, str]]]:
+@dataclass
+class _FixedSource:
+    """One file's fix: its text before and after (decoded), the bytes to write, what was done."""
+
+    old_text: str
+    text: str
+    data: bytes
+    fixed: list[Finding] = field(default_factory=list)
+    skipped: list[tuple[Finding, str]] = field(default_factory=list)
+
+
+def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
     try:
-        wrapper = MetadataWrapper(cst.parse_module(source))
+        original = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
-        return source, [], [(f, f"libcst cannot parse the file: {exc.message}") for f in findings]
+        why = f"libcst cannot parse the file: {exc.message}"
+        return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
+    except (UnicodeDecodeError, LookupError, SyntaxError) as exc:
+        why = f"cannot decode the file: {exc}"
+        return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
+    old_text = original.code
+    new_module, fixed, skipped = _fix_module(original, findings)
+    return _FixedSource(old_text, new_module.code, new_module.bytes, fixed, skipped)
+
+
+def _fix_module(
+    original: cst.Module, findings: Sequence[Finding]
+) -> tuple[cst.Module, list[Finding], list[tuple[Finding, str]]]:
+    wrapper = MetadataWrapper(original)
     positions = wrapper.resolve(PositionProvider)
     module = wrapper.module
     by_span: dict[tuple[int, int, int, int], cst.CSTNode] = {}
@@ -204,11 +246,11 @@ def _fix_source(
         replacements[literal] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
         fixed.append(f)
     if not replacements:
-        return source, [], skipped
+        return original, [], skipped
     new_module = module.visit(_Replace(replacements))
     if need_import:
         new_module = _insert_import(new_module)
-    return new_module.code, fixed, skipped
+    return new_module, fixed, skipped
 
 
 def _target(f: Finding, by_span: dict[tuple[int, int, int, int], cst.CSTNode]) -> cst.CSTNode | None:
@@ -251,6 +293,7 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
     existing: Any = current
     for part in table.split("."):
         existing = existing.get(part, {}) if isinstance(existing, dict) else {}
+    nl = "\r\n" if "\r\n" in text else "\n"  # a CRLF file stays CRLF
     scalars: list[str] = []
     tables: list[str] = []
     for key, value in values.items():
@@ -264,16 +307,16 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
             continue
         if isinstance(value, dict):
             lines = [f"{_key(k)} = {toml_value(v)}" for k, v in value.items()]
-            tables.append(f"\n[{table}.{key}]\n" + "\n".join(lines) + "\n")
+            tables.append(f"{nl}[{table}.{key}]{nl}" + nl.join(lines) + nl)
         else:
-            scalars.append(f"{key} = {toml_value(value)}\n")
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+            scalars.append(f"{key} = {toml_value(value)}{nl}")
+    lines = _keep_ends(text)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += nl
     start = next((i for i, line in enumerate(lines) if _table_of(line) == table), None)
     if scalars:
         if start is None:
-            lines.extend([*(["\n"] if lines else []), f"[{table}]\n", *scalars])
+            lines.extend([*([nl] if lines else []), f"[{table}]{nl}", *scalars])
         else:
             end = start + 1
             while (
