@@ -178,3 +178,22 @@ def test_fix_creates_prompt_budget_toml_without_a_pyproject(tmp_path: Path) -> N
         MAX_TOKENS = prompt_budget.value("max_tokens")
         """
     )
+
+
+@pytest.mark.parametrize(
+    "values", ["[tool.prompt_budget]\nvalues = { other = 1 }\n", "[tool.prompt_budget]\nvalues.other = 1\n"]
+)
+def test_fix_into_an_inline_values_table_is_a_config_error_not_a_traceback(
+    tmp_path: Path, values: str
+) -> None:
+    from cli_run import run_cli
+
+    pyproject = '[project]\nname = "x"\n\n' + values
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    (tmp_path / "a.py").write_text("MAX_TOKENS = 4096\n", encoding="utf-8")
+    proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "pyproject.toml: tool.prompt_budget.values: is written as an inline table" in proc.stderr
+    assert (tmp_path / "pyproject.toml").read_text(encoding="utf-8") == pyproject
+    assert (tmp_path / "a.py").read_text(encoding="utf-8") == "MAX_TOKENS = 4096\n"

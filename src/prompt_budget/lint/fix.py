@@ -329,7 +329,16 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
                 end -= 1
             lines[end:end] = scalars
     new_text = "".join(lines) + "".join(tables)
-    check: Any = tomllib.loads(new_text)
+    try:
+        check: Any = tomllib.loads(new_text)
+    except tomllib.TOMLDecodeError:
+        # [table] is already defined another way: an inline table (values = {...}) or dotted keys
+        raise ConfigError(
+            f"is written as an inline table or with dotted keys, which --fix does not edit (nothing was "
+            f"changed); make it a [{table}] section and fix again",
+            file=file,
+            key=table,
+        ) from None
     for part in table.split("."):
         check = check.get(part, {})
     for key, value in values.items():
