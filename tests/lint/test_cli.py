@@ -98,6 +98,22 @@ def test_unknown_code_is_a_usage_error(project: Path) -> None:
     assert "unknown rule 'PB199'" in proc.stderr
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--select", "XYZ", "--select: expected rule codes like 'PB101' or prefixes like 'PB1', got 'XYZ'"),
+        ("--ignore", "PB199", "--ignore: unknown rule 'PB199'"),
+        ("--extend-select", "PB1O1", "--extend-select: expected rule codes"),
+    ],
+)
+def test_a_bad_code_on_the_command_line_names_its_option(
+    project: Path, option: str, value: str, message: str
+) -> None:
+    proc = run(".", option, value, cwd=project)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"prompt-budget: error: {message}"), proc.stderr
+
+
 def test_a_missing_path_is_a_usage_error_not_a_clean_run(project: Path) -> None:
     proc = run("agent.py", "nowhere", cwd=project)
     assert proc.returncode == 2
