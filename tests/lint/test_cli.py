@@ -175,3 +175,16 @@ def test_sarif_is_valid_json_with_relative_paths(project: Path) -> None:
     sarif = json.loads(proc.stdout)
     [result] = [r for r in sarif["runs"][0]["results"] if "suppressions" not in r]
     assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "agent.py"
+
+
+def test_a_parse_error_is_reported_whatever_is_selected(project: Path) -> None:
+    (project / "broken.py").write_text(
+        "def estimate_tokens(text:\n    return len(text) // 4\n", encoding="utf-8"
+    )
+    proc = run(".", "--select", "PB104", "--format", "json", cwd=project)
+    assert [(f["path"], f["code"]) for f in json.loads(proc.stdout)] == [("broken.py", "PB000")]
+    assert proc.returncode == 1
+    (project / "pyproject.toml").write_text('[tool.prompt_budget.lint]\nselect = ["PB1"]\n', encoding="utf-8")
+    assert run(".", cwd=project).returncode == 1
+    # ignoring it is still the way to hide it
+    assert run(".", "--select", "PB104", "--ignore", "PB000", cwd=project).returncode == 0

@@ -22,7 +22,13 @@ from typing import Any
 
 from prompt_budget.lint.findings import Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.options import DEFAULT_EXCLUDE, LintOptions, code_matches, glob_match
+from prompt_budget.lint.options import (
+    DEFAULT_EXCLUDE,
+    PARSE_ERROR,
+    LintOptions,
+    code_matches,
+    glob_match,
+)
 from prompt_budget.lint.rule import FileContext, LintRule, Report
 
 __all__ = [
@@ -36,7 +42,6 @@ __all__ = [
     "lint_source",
 ]
 
-PARSE_ERROR = "PB000"
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
 

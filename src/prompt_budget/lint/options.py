@@ -66,6 +66,8 @@ DEFAULT_EXCLUDE = (
     ".prompt-budget",
 )
 _CODE = re.compile(r"^PB\d{0,3}$")
+#: The parse-error code: reported whatever is selected, unless ignored.
+PARSE_ERROR = "PB000"
 _DEFAULT_ALLOWED = frozenset({-1, 0, 1})
 
 
@@ -122,6 +124,10 @@ class LintOptions:
         return "tool.prompt_budget.values"
 
     def enabled(self, code: str) -> bool:
+        if code == PARSE_ERROR:
+            # A file that cannot be parsed was not linted at all: selecting other codes must not turn
+            # that into a clean run. Only ignoring PB000 itself (or every code) hides it.
+            return not code_matches(code, self.ignore)
         return code_matches(code, self.select) and not code_matches(code, self.ignore)
 
     def options_for(self, code: str, name: str, default_min_value: int) -> RuleOptions:
