@@ -197,3 +197,12 @@ def test_fix_into_an_inline_values_table_is_a_config_error_not_a_traceback(
     assert "pyproject.toml: tool.prompt_budget.values: is written as an inline table" in proc.stderr
     assert (tmp_path / "pyproject.toml").read_text(encoding="utf-8") == pyproject
     assert (tmp_path / "a.py").read_text(encoding="utf-8") == "MAX_TOKENS = 4096\n"
+
+
+def test_one_literal_bound_to_two_names_writes_only_the_key_the_code_reads(tmp_path: Path) -> None:
+    fixed, config = fix_snippet("MAX_OUTPUT_TOKENS = MAX_TOKENS = 4096\n", tmp_path)
+    assert (
+        fixed
+        == 'import prompt_budget\nMAX_OUTPUT_TOKENS = MAX_TOKENS = prompt_budget.value("max_output_tokens")\n'
+    )
+    assert config == '[project]\nname = "example"\n\n[tool.prompt_budget.values]\nmax_output_tokens = 4096\n'

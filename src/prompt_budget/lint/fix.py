@@ -92,7 +92,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         if not fixed_source.fixed:
             continue
         result.fixed.extend(fixed_source.fixed)
-        result.values.update({f.key: f.value for f in fixed_source.fixed if f.key is not None})
+        result.values.update(fixed_source.values)
         result.changed[path] = fixed_source.text
         result.diffs.append(_diff(fixed_source.old_text, fixed_source.text, display))
         to_write[path] = fixed_source.data
@@ -208,6 +208,7 @@ class _FixedSource:
     data: bytes
     fixed: list[Finding] = field(default_factory=list)
     skipped: list[tuple[Finding, str]] = field(default_factory=list)
+    values: dict[str, Value] = field(default_factory=dict)  # the keys the new code reads
 
 
 def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
@@ -220,13 +221,13 @@ def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
         why = f"cannot decode the file: {exc}"
         return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
     old_text = original.code
-    new_module, fixed, skipped = _fix_module(original, findings)
-    return _FixedSource(old_text, new_module.code, new_module.bytes, fixed, skipped)
+    new_module, fixed, skipped, values = _fix_module(original, findings)
+    return _FixedSource(old_text, new_module.code, new_module.bytes, fixed, skipped, values)
 
 
 def _fix_module(
     original: cst.Module, findings: Sequence[Finding]
-) -> tuple[cst.Module, list[Finding], list[tuple[Finding, str]]]:
+) -> tuple[cst.Module, list[Finding], list[tuple[Finding, str]], dict[str, Value]]:
     wrapper = MetadataWrapper(original)
     positions = wrapper.resolve(PositionProvider)
     module = wrapper.module
@@ -238,19 +239,25 @@ def _fix_module(
     replacements: dict[cst.CSTNode, cst.BaseExpression] = {}
     fixed: list[Finding] = []
     skipped: list[tuple[Finding, str]] = []
+    values: dict[str, Value] = {}
     for f in findings:
         literal = _target(f, by_span)
         if literal is None:
             skipped.append((f, "could not find the literal in the file"))
             continue
-        replacements[literal] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
         fixed.append(f)
+        if literal in replacements or f.key is None:
+            # One literal, several findings (``A_MAX_TOKENS = B_MAX_TOKENS = 4096``): the first key
+            # is the one the code reads; another would be a config value nothing reads.
+            continue
+        replacements[literal] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
+        values[f.key] = f.value
     if not replacements:
-        return original, [], skipped
+        return original, [], skipped, {}
     new_module = module.visit(_Replace(replacements))
     if need_import:
         new_module = _insert_import(new_module)
-    return new_module, fixed, skipped
+    return new_module, fixed, skipped, values
 
 
 def _target(f: Finding, by_span: dict[tuple[int, int, int, int], cst.CSTNode]) -> cst.CSTNode | None:
