@@ -188,3 +188,24 @@ def test_a_parse_error_is_reported_whatever_is_selected(project: Path) -> None:
     assert run(".", cwd=project).returncode == 1
     # ignoring it is still the way to hide it
     assert run(".", "--select", "PB104", "--ignore", "PB000", cwd=project).returncode == 0
+
+
+def test_the_cache_gives_the_same_keys_as_a_cold_run_for_identical_files(tmp_path: Path) -> None:
+    # beta.py and gamma.py hold the same text; their keys are qualified by their own module names
+    (tmp_path / "alpha.py").write_text(
+        "def ask(c):\n    return c.create(max_tokens=4000)\n", encoding="utf-8"
+    )
+    for name in ("beta.py", "gamma.py"):
+        (tmp_path / name).write_text("def ask(c):\n    return c.create(max_tokens=8000)\n", encoding="utf-8")
+
+    def keys() -> list[tuple[str, str]]:
+        proc = run_cli("lint", "-j", "1", "--format", "json", cwd=tmp_path)
+        return [(f["path"], f["key"]) for f in json.loads(proc.stdout)]
+
+    expected = [
+        ("alpha.py", "ask_max_tokens"),
+        ("beta.py", "beta_ask_max_tokens"),
+        ("gamma.py", "gamma_ask_max_tokens"),
+    ]
+    assert keys() == expected  # cold: fills the cache
+    assert keys() == expected  # warm: every file from the cache

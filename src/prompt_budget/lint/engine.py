@@ -137,7 +137,8 @@ def _suppression(
 # --- one file -------------------------------------------------------------------------------------------
 
 
-def _module_name(path: str) -> str:
+def module_name(path: str) -> str:
+    """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
     p = Path(path)
     return p.parent.name if p.stem == "__init__" else p.stem
 
@@ -265,7 +266,7 @@ def lint_source(
             return FileResult(path=path, parsed=True)
         return _parse_error(path, exc)
     lines = source_lines(text)
-    ctx = FileContext(path, _module_name(path), lines)
+    ctx = FileContext(path, module_name(path), lines)
     try:
         _walk(tree, ctx, [rule.from_options(ctx, options) for rule in rules])
     except RecursionError as exc:  # pathological nesting: report, don't crash
