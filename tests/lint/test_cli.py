@@ -209,3 +209,8 @@ def test_the_cache_gives_the_same_keys_as_a_cold_run_for_identical_files(tmp_pat
     ]
     assert keys() == expected  # cold: fills the cache
     assert keys() == expected  # warm: every file from the cache
+
+
+def test_a_file_named_twice_is_linted_once(project: Path) -> None:
+    proc = run("agent.py", str(project / "agent.py"), "../" + project.name, "--format", "json", cwd=project)
+    assert [(f["path"], f["code"]) for f in json.loads(proc.stdout)] == [("agent.py", "PB101")]

@@ -417,11 +417,12 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
             for name in sorted(filenames):
                 if name.endswith((".py", ".pyi")) and not _ignored(here / name, False, ignores, options):
                     out.append(here / name)
-    seen: set[Path] = set()
+    seen: set[str] = set()
     unique = []
     for p in out:
-        if p not in seen:
-            seen.add(p)
+        full = os.path.abspath(p)  # a.py and /project/a.py are one file, linted and reported once
+        if full not in seen:
+            seen.add(full)
             unique.append(p)
     return unique
 
