@@ -206,3 +206,31 @@ def test_one_literal_bound_to_two_names_writes_only_the_key_the_code_reads(tmp_p
         == 'import prompt_budget\nMAX_OUTPUT_TOKENS = MAX_TOKENS = prompt_budget.value("max_output_tokens")\n'
     )
     assert config == '[project]\nname = "example"\n\n[tool.prompt_budget.values]\nmax_output_tokens = 4096\n'
+
+
+def test_an_int_and_a_float_ratio_do_not_share_a_key(tmp_path: Path) -> None:
+    # 4 and 4.0 compare equal, but slicing with the float read back from config raises TypeError
+    from cli_run import run_cli
+
+    (tmp_path / "a.py").write_text(
+        "def truncate(text, max_tokens):\n    return text[: max_tokens * 4]\n", encoding="utf-8"
+    )
+    (tmp_path / "b.py").write_text("CHARS_PER_TOKEN = 4.0\n", encoding="utf-8")
+    proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "prompt_budget.toml").read_text(encoding="utf-8") == (
+        "[values]\nchars_per_token = 4\nb_chars_per_token = 4.0\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", "import a, b; print(a.truncate('x' * 20, 2), repr(b.CHARS_PER_TOKEN))"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.stdout == "xxxxxxxx 4.0\n", run.stderr
+
+
+def test_add_values_does_not_take_a_float_for_an_int() -> None:
+    with pytest.raises(ConfigError, match=r"already holds 4\.0, not 4;"):
+        add_values("[values]\nchars_per_token = 4.0\n", "values", {"chars_per_token": 4})

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from prompt_budget.lint.findings import Fact, FileResult, Finding
+from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import (
     DEFAULT_EXCLUDE,
@@ -449,10 +449,10 @@ def _allocate(f: Finding, taken: dict[str, Any], options: LintOptions) -> Findin
             f = replace(f, suggestion=f"[{options.values_table}] {f.key} = {f.value}")
         return f
     candidates = [config_key(*reversed(f.key_parts[: i + 1])) for i in range(len(f.key_parts))]
-    key = next((c for c in candidates if c not in taken or taken[c] == f.value), None)
+    key = next((c for c in candidates if c not in taken or same_value(taken[c], f.value)), None)
     if key is None:
         n = 2
-        while f"{candidates[-1]}_{n}" in taken and taken[f"{candidates[-1]}_{n}"] != f.value:
+        while f"{candidates[-1]}_{n}" in taken and not same_value(taken[f"{candidates[-1]}_{n}"], f.value):
             n += 1
         key = f"{candidates[-1]}_{n}"
     taken[key] = f.value

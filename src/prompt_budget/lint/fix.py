@@ -27,7 +27,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from prompt_budget.errors import ConfigError
-from prompt_budget.lint.findings import Finding, Value, toml_value
+from prompt_budget.lint.findings import Finding, Value, same_value, toml_value
 from prompt_budget.lint.options import LintOptions
 
 if sys.version_info >= (3, 11):
@@ -305,7 +305,7 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
     tables: list[str] = []
     for key, value in values.items():
         if key in existing:
-            if existing[key] != value:
+            if not same_value(existing[key], value):
                 raise ConfigError(
                     f"already holds {existing[key]!r}, not {value!r}; rename one of them",
                     file=file,
@@ -349,7 +349,7 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
     for part in table.split("."):
         check = check.get(part, {})
     for key, value in values.items():
-        if check.get(key) != value:
+        if not same_value(check.get(key), value):
             raise ConfigError(
                 f"could not write {key} = {value!r} safely; add it by hand", file=file, key=f"{table}.{key}"
             )
