@@ -214,3 +214,19 @@ def test_the_cache_gives_the_same_keys_as_a_cold_run_for_identical_files(tmp_pat
 def test_a_file_named_twice_is_linted_once(project: Path) -> None:
     proc = run("agent.py", str(project / "agent.py"), "../" + project.name, "--format", "json", cwd=project)
     assert [(f["path"], f["code"]) for f in json.loads(proc.stdout)] == [("agent.py", "PB101")]
+
+
+def test_diff_says_why_it_exits_1_when_the_rest_cannot_be_fixed(project: Path) -> None:
+    (project / "count.py").write_text(
+        'import tiktoken\nenc = tiktoken.encoding_for_model("claude-3-5-sonnet")\n', encoding="utf-8"
+    )
+    proc = run("count.py", "--diff", cwd=project)
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == (
+        "prompt-budget: 1 finding(s) that --fix does not change (PB109 x1); run without --diff to list them\n"
+    )
+    # with something to fix as well, the diff comes first and the note still says what is left
+    proc = run(".", "--diff", cwd=project)
+    assert proc.returncode == 1
+    assert "+ask_max_tokens = 8000" in proc.stdout
+    assert "1 finding(s) that --fix does not change (PB109 x1)" in proc.stderr
