@@ -220,9 +220,14 @@ def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
     except (UnicodeDecodeError, LookupError, SyntaxError) as exc:
         why = f"cannot decode the file: {exc}"
         return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
-    old_text = original.code
     new_module, fixed, skipped, values = _fix_module(original, findings)
-    return _FixedSource(old_text, new_module.code, new_module.bytes, fixed, skipped, values)
+    if not fixed:
+        return _FixedSource("", "", source, fixed, skipped, values)
+    # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
+    # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
+    text = new_module.code
+    old_text = source.decode(original.encoding)
+    return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
 
 
 def _fix_module(
