@@ -230,3 +230,19 @@ def test_diff_says_why_it_exits_1_when_the_rest_cannot_be_fixed(project: Path) -
     assert proc.returncode == 1
     assert "+ask_max_tokens = 8000" in proc.stdout
     assert "1 finding(s) that --fix does not change (PB109 x1)" in proc.stderr
+
+
+def test_fix_leaves_stub_files_alone(tmp_path: Path) -> None:
+    stub = "MAX_TOKENS: int = 4096\ndef create(prompt: str, max_tokens: int = 1024) -> str: ...\n"
+    (tmp_path / "agent.pyi").write_text(stub, encoding="utf-8")
+    (tmp_path / "agent.py").write_text("MAX_TOKENS: int = 4096\n", encoding="utf-8")
+    listed = run(".", "--format", "json", cwd=tmp_path)
+    assert [(f["path"], f["line"], f["fixable"]) for f in json.loads(listed.stdout)] == [
+        ("agent.py", 1, True),
+        ("agent.pyi", 1, False),
+        ("agent.pyi", 2, False),
+    ]
+    proc = run(".", "--fix", cwd=tmp_path)
+    assert proc.returncode == 1  # the stub's findings remain
+    assert (tmp_path / "agent.pyi").read_text(encoding="utf-8") == stub
+    assert (tmp_path / "prompt_budget.toml").read_text(encoding="utf-8") == "[values]\nmax_tokens = 4096\n"

@@ -285,6 +285,7 @@ def lint_source(
         return line, col + 1, end_line, end_col + 1
 
     findings: list[Finding] = []
+    stub = path.endswith(".pyi")
     for report in ctx.reports:
         line, col, end_line, end_col = span(report.node)
         findings.append(
@@ -299,7 +300,9 @@ def lint_source(
                 message=report.message,
                 value=report.value,
                 suggestion=report.advice,
-                fixable=report.target is not None and report.value is not None,
+                # a stub (.pyi) is never run: moving its literal into config would change nothing
+                # but the stub, which may not hold calls; the value belongs to the module it describes
+                fixable=report.target is not None and report.value is not None and not stub,
                 suppressed=_suppression(noqa, report.code, (line, end_line)),
                 key_parts=report.key_parts,
                 key=config_key(*reversed(report.key_parts[:1])) if report.key_parts else None,
