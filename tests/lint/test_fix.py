@@ -234,3 +234,23 @@ def test_an_int_and_a_float_ratio_do_not_share_a_key(tmp_path: Path) -> None:
 def test_add_values_does_not_take_a_float_for_an_int() -> None:
     with pytest.raises(ConfigError, match=r"already holds 4\.0, not 4;"):
         add_values("[values]\nchars_per_token = 4.0\n", "values", {"chars_per_token": 4})
+
+
+def test_a_parameter_named_prompt_budget_does_not_shadow_the_accessor(tmp_path: Path) -> None:
+    code = "def ask(client, prompt_budget=3000):\n    return client.create(max_tokens=8000, budget=prompt_budget)\n"
+    fixed, _ = fix_snippet(code, tmp_path)
+    assert fixed == (
+        "import prompt_budget as _prompt_budget\n"
+        'def ask(client, prompt_budget=_prompt_budget.value("ask_prompt_budget")):\n'
+        '    return client.create(max_tokens=_prompt_budget.value("ask_max_tokens"), budget=prompt_budget)\n'
+    )
+    probe = (
+        "import example\nclass C:\n    def create(self, **kw):\n        return kw\n"
+        "print(sorted(example.ask(C()).items()))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert run.stdout == "[('budget', 3000), ('max_tokens', 8000)]\n", run.stderr
+    again, _ = fix_snippet(fixed, tmp_path)
+    assert again == fixed

@@ -160,7 +160,10 @@ class _Replace(cst.CSTTransformer):
 
 
 def _accessor(module: cst.Module) -> tuple[str, bool]:
-    """How the module can reach ``prompt_budget.value``: (expression prefix, import needed)."""
+    """How the module can reach ``prompt_budget.value``: (expression prefix, import needed). A name the
+    code binds for something else (``def ask(prompt_budget=3000)``) would shadow the module inside
+    that scope, so then the module is imported under a free alias."""
+    shadowed = _bound_names(module)
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
@@ -169,12 +172,48 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
                 for alias in small.names:
                     if isinstance(alias.name, cst.Name) and alias.name.value == "prompt_budget":
                         if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                            return alias.asname.name.value, False
-                        return "prompt_budget", False
-    return "prompt_budget", True
+                            name = alias.asname.name.value
+                        else:
+                            name = "prompt_budget"
+                        if name not in shadowed:
+                            return name, False
+    name, n = "prompt_budget", 1
+    while name in shadowed:
+        n += 1
+        name = "_prompt_budget" if n == 2 else f"_prompt_budget_{n - 1}"
+    return name, True
 
 
-def _insert_import(module: cst.Module) -> cst.Module:
+def _bound_names(module: cst.Module) -> set[str]:
+    """Every name the module binds other than by ``import prompt_budget [as x]``: assignments,
+    parameters, functions, classes, loop and ``with`` targets, other imports, ``except ... as``."""
+    import ast
+
+    try:
+        tree = ast.parse(module.code)
+    except (SyntaxError, ValueError):  # pragma: no cover - libcst parsed it
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if isinstance(node, ast.Import) and alias.name == "prompt_budget":
+                    continue
+                names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+    return names
+
+
+def _insert_import(module: cst.Module, name: str = "prompt_budget") -> cst.Module:
     body = list(module.body)
     index = 0
     for i, stmt in enumerate(body):
@@ -195,7 +234,8 @@ def _insert_import(module: cst.Module) -> cst.Module:
             index = i + 1
         else:
             break
-    body.insert(index, cst.parse_statement("import prompt_budget\n"))
+    alias = "" if name == "prompt_budget" else f" as {name}"
+    body.insert(index, cst.parse_statement(f"import prompt_budget{alias}\n"))
     return module.with_changes(body=body)
 
 
@@ -261,7 +301,7 @@ def _fix_module(
         return original, [], skipped, {}
     new_module = module.visit(_Replace(replacements))
     if need_import:
-        new_module = _insert_import(new_module)
+        new_module = _insert_import(new_module, prefix)
     return new_module, fixed, skipped, values
 
 
