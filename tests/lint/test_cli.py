@@ -98,6 +98,22 @@ def test_unknown_code_is_a_usage_error(project: Path) -> None:
     assert "unknown rule 'PB199'" in proc.stderr
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--select", "XYZ", "--select: expected rule codes like 'PB101' or prefixes like 'PB1', got 'XYZ'"),
+        ("--ignore", "PB199", "--ignore: unknown rule 'PB199'"),
+        ("--extend-select", "PB1O1", "--extend-select: expected rule codes"),
+    ],
+)
+def test_a_bad_code_on_the_command_line_names_its_option(
+    project: Path, option: str, value: str, message: str
+) -> None:
+    proc = run(".", option, value, cwd=project)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"prompt-budget: error: {message}"), proc.stderr
+
+
 def test_a_missing_path_is_a_usage_error_not_a_clean_run(project: Path) -> None:
     proc = run("agent.py", "nowhere", cwd=project)
     assert proc.returncode == 2
@@ -159,3 +175,74 @@ def test_sarif_is_valid_json_with_relative_paths(project: Path) -> None:
     sarif = json.loads(proc.stdout)
     [result] = [r for r in sarif["runs"][0]["results"] if "suppressions" not in r]
     assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "agent.py"
+
+
+def test_a_parse_error_is_reported_whatever_is_selected(project: Path) -> None:
+    (project / "broken.py").write_text(
+        "def estimate_tokens(text:\n    return len(text) // 4\n", encoding="utf-8"
+    )
+    proc = run(".", "--select", "PB104", "--format", "json", cwd=project)
+    assert [(f["path"], f["code"]) for f in json.loads(proc.stdout)] == [("broken.py", "PB000")]
+    assert proc.returncode == 1
+    (project / "pyproject.toml").write_text('[tool.prompt_budget.lint]\nselect = ["PB1"]\n', encoding="utf-8")
+    assert run(".", cwd=project).returncode == 1
+    # ignoring it is still the way to hide it
+    assert run(".", "--select", "PB104", "--ignore", "PB000", cwd=project).returncode == 0
+
+
+def test_the_cache_gives_the_same_keys_as_a_cold_run_for_identical_files(tmp_path: Path) -> None:
+    # beta.py and gamma.py hold the same text; their keys are qualified by their own module names
+    (tmp_path / "alpha.py").write_text(
+        "def ask(c):\n    return c.create(max_tokens=4000)\n", encoding="utf-8"
+    )
+    for name in ("beta.py", "gamma.py"):
+        (tmp_path / name).write_text("def ask(c):\n    return c.create(max_tokens=8000)\n", encoding="utf-8")
+
+    def keys() -> list[tuple[str, str]]:
+        proc = run_cli("lint", "-j", "1", "--format", "json", cwd=tmp_path)
+        return [(f["path"], f["key"]) for f in json.loads(proc.stdout)]
+
+    expected = [
+        ("alpha.py", "ask_max_tokens"),
+        ("beta.py", "beta_ask_max_tokens"),
+        ("gamma.py", "gamma_ask_max_tokens"),
+    ]
+    assert keys() == expected  # cold: fills the cache
+    assert keys() == expected  # warm: every file from the cache
+
+
+def test_a_file_named_twice_is_linted_once(project: Path) -> None:
+    proc = run("agent.py", str(project / "agent.py"), "../" + project.name, "--format", "json", cwd=project)
+    assert [(f["path"], f["code"]) for f in json.loads(proc.stdout)] == [("agent.py", "PB101")]
+
+
+def test_diff_says_why_it_exits_1_when_the_rest_cannot_be_fixed(project: Path) -> None:
+    (project / "count.py").write_text(
+        'import tiktoken\nenc = tiktoken.encoding_for_model("claude-3-5-sonnet")\n', encoding="utf-8"
+    )
+    proc = run("count.py", "--diff", cwd=project)
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == (
+        "prompt-budget: 1 finding(s) that --fix does not change (PB109 x1); run without --diff to list them\n"
+    )
+    # with something to fix as well, the diff comes first and the note still says what is left
+    proc = run(".", "--diff", cwd=project)
+    assert proc.returncode == 1
+    assert "+ask_max_tokens = 8000" in proc.stdout
+    assert "1 finding(s) that --fix does not change (PB109 x1)" in proc.stderr
+
+
+def test_fix_leaves_stub_files_alone(tmp_path: Path) -> None:
+    stub = "MAX_TOKENS: int = 4096\ndef create(prompt: str, max_tokens: int = 1024) -> str: ...\n"
+    (tmp_path / "agent.pyi").write_text(stub, encoding="utf-8")
+    (tmp_path / "agent.py").write_text("MAX_TOKENS: int = 4096\n", encoding="utf-8")
+    listed = run(".", "--format", "json", cwd=tmp_path)
+    assert [(f["path"], f["line"], f["fixable"]) for f in json.loads(listed.stdout)] == [
+        ("agent.py", 1, True),
+        ("agent.pyi", 1, False),
+        ("agent.pyi", 2, False),
+    ]
+    proc = run(".", "--fix", cwd=tmp_path)
+    assert proc.returncode == 1  # the stub's findings remain
+    assert (tmp_path / "agent.pyi").read_text(encoding="utf-8") == stub
+    assert (tmp_path / "prompt_budget.toml").read_text(encoding="utf-8") == "[values]\nmax_tokens = 4096\n"

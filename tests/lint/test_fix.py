@@ -178,3 +178,79 @@ def test_fix_creates_prompt_budget_toml_without_a_pyproject(tmp_path: Path) -> N
         MAX_TOKENS = prompt_budget.value("max_tokens")
         """
     )
+
+
+@pytest.mark.parametrize(
+    "values", ["[tool.prompt_budget]\nvalues = { other = 1 }\n", "[tool.prompt_budget]\nvalues.other = 1\n"]
+)
+def test_fix_into_an_inline_values_table_is_a_config_error_not_a_traceback(
+    tmp_path: Path, values: str
+) -> None:
+    from cli_run import run_cli
+
+    pyproject = '[project]\nname = "x"\n\n' + values
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    (tmp_path / "a.py").write_text("MAX_TOKENS = 4096\n", encoding="utf-8")
+    proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "pyproject.toml: tool.prompt_budget.values: is written as an inline table" in proc.stderr
+    assert (tmp_path / "pyproject.toml").read_text(encoding="utf-8") == pyproject
+    assert (tmp_path / "a.py").read_text(encoding="utf-8") == "MAX_TOKENS = 4096\n"
+
+
+def test_one_literal_bound_to_two_names_writes_only_the_key_the_code_reads(tmp_path: Path) -> None:
+    fixed, config = fix_snippet("MAX_OUTPUT_TOKENS = MAX_TOKENS = 4096\n", tmp_path)
+    assert (
+        fixed
+        == 'import prompt_budget\nMAX_OUTPUT_TOKENS = MAX_TOKENS = prompt_budget.value("max_output_tokens")\n'
+    )
+    assert config == '[project]\nname = "example"\n\n[tool.prompt_budget.values]\nmax_output_tokens = 4096\n'
+
+
+def test_an_int_and_a_float_ratio_do_not_share_a_key(tmp_path: Path) -> None:
+    # 4 and 4.0 compare equal, but slicing with the float read back from config raises TypeError
+    from cli_run import run_cli
+
+    (tmp_path / "a.py").write_text(
+        "def truncate(text, max_tokens):\n    return text[: max_tokens * 4]\n", encoding="utf-8"
+    )
+    (tmp_path / "b.py").write_text("CHARS_PER_TOKEN = 4.0\n", encoding="utf-8")
+    proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "prompt_budget.toml").read_text(encoding="utf-8") == (
+        "[values]\nchars_per_token = 4\nb_chars_per_token = 4.0\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", "import a, b; print(a.truncate('x' * 20, 2), repr(b.CHARS_PER_TOKEN))"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.stdout == "xxxxxxxx 4.0\n", run.stderr
+
+
+def test_add_values_does_not_take_a_float_for_an_int() -> None:
+    with pytest.raises(ConfigError, match=r"already holds 4\.0, not 4;"):
+        add_values("[values]\nchars_per_token = 4.0\n", "values", {"chars_per_token": 4})
+
+
+def test_a_parameter_named_prompt_budget_does_not_shadow_the_accessor(tmp_path: Path) -> None:
+    code = "def ask(client, prompt_budget=3000):\n    return client.create(max_tokens=8000, budget=prompt_budget)\n"
+    fixed, _ = fix_snippet(code, tmp_path)
+    assert fixed == (
+        "import prompt_budget as _prompt_budget\n"
+        'def ask(client, prompt_budget=_prompt_budget.value("ask_prompt_budget")):\n'
+        '    return client.create(max_tokens=_prompt_budget.value("ask_max_tokens"), budget=prompt_budget)\n'
+    )
+    probe = (
+        "import example\nclass C:\n    def create(self, **kw):\n        return kw\n"
+        "print(sorted(example.ask(C()).items()))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert run.stdout == "[('budget', 3000), ('max_tokens', 8000)]\n", run.stderr
+    again, _ = fix_snippet(fixed, tmp_path)
+    assert again == fixed

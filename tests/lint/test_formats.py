@@ -101,3 +101,23 @@ def test_text_summary() -> None:
     assert text.rstrip().endswith(
         "Found 1 finding (PB101 x1); 1 fixable with --fix; 1 suppressed (--show-suppressed to list)."
     )
+
+
+def test_sarif_uris_are_percent_encoded_and_outside_files_absolute(tmp_path: Path) -> None:
+    import jsonschema
+
+    findings = [
+        finding(path="we,ird:dir/a b%.py"),
+        finding(path="café.py"),
+        finding(path="../other/agent.py"),
+    ]
+    sarif = json.loads(render_sarif(findings, rules=BUILTIN_RULES, root=tmp_path / "proj"))
+    jsonschema.Draft4Validator(json.loads(SCHEMA.read_text(encoding="utf-8"))).validate(sarif)
+    locations = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"] for r in sarif["runs"][0]["results"]
+    ]
+    assert locations == [
+        {"uri": "we%2Cird%3Adir/a%20b%25.py", "uriBaseId": "%SRCROOT%"},
+        {"uri": "caf%C3%A9.py", "uriBaseId": "%SRCROOT%"},
+        {"uri": f"file://{tmp_path.resolve().as_posix()}/other/agent.py"},
+    ]

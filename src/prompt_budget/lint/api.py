@@ -124,6 +124,14 @@ def lint_command(
                 )
         for finding, why in result.skipped:
             notes.append(f"not fixed: {finding.path}:{finding.line}: {finding.code}: {why}")
+        if diff:
+            # the diff shows only what --fix changes: say what else keeps the exit code at 1
+            left = [f for f in findings if f.suppressed is None and id(f) not in fixed]
+            if left:
+                notes.append(
+                    f"{len(left)} finding(s) that --fix does not change ({_by_code(left)}); "
+                    "run without --diff to list them"
+                )
     counted = [f for f in findings if f.suppressed is None]
     if diff:
         output = diff_text
@@ -140,6 +148,13 @@ def lint_command(
         )
         exit_code = EXIT_FINDINGS if counted else EXIT_OK
     return LintOutcome(report=report, output=output, exit_code=exit_code, notes=notes)
+
+
+def _by_code(findings: Sequence[Finding]) -> str:
+    counts: dict[str, int] = {}
+    for f in findings:
+        counts[f.code] = counts.get(f.code, 0) + 1
+    return ", ".join(f"{code} x{n}" for code, n in sorted(counts.items()))
 
 
 def remaining(findings: Sequence[Finding]) -> list[Finding]:

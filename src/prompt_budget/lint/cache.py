@@ -2,7 +2,8 @@
 parsing anything.
 
 One JSON file, ``<cache_dir>/lint-v1.json`` (``.prompt-budget/cache/`` by default): ``results`` maps a
-content hash to a file's findings and facts; ``stats`` maps a path to its last (mtime, size, hash), so
+hash of a file's content and module name (the rules put it into config keys) to the file's findings and
+facts; ``stats`` maps a path to its last (mtime, size, hash), so
 an unchanged file is found with a ``stat`` and without reading it. The whole cache is dropped when the
 rules, their options or prompt-budget's version change (``fingerprint``). Writes are atomic.
 """
@@ -31,7 +32,7 @@ def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
 
     h = hashlib.sha256(f"{__version__}|{options_fingerprint}".encode())
     here = Path(__file__).parent
-    sources = {here / name for name in ("engine.py", "rule.py", "names.py", "findings.py")}
+    sources = {here / name for name in ("engine.py", "rule.py", "names.py", "findings.py", "cache.py")}
     for rule in rules:
         module = __import__(rule.__module__, fromlist=["_"])
         file = getattr(module, "__file__", None)
@@ -72,7 +73,7 @@ class LintCache:
             digest = entry[2]
         else:
             try:
-                digest = _digest(path.read_bytes())
+                digest = _digest(path.read_bytes(), display)
             except OSError:
                 return None
             self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
@@ -87,7 +88,7 @@ class LintCache:
         key = os.path.abspath(path)
         try:
             st = os.stat(key)
-            digest = _digest(path.read_bytes())
+            digest = _digest(path.read_bytes(), result.path)
         except OSError:
             return
         self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
@@ -116,5 +117,11 @@ class LintCache:
         self.dirty = False
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+def _digest(data: bytes, display: str) -> str:
+    """The key of a file's result: its content and its module name, which the rules put into config
+    keys (``alpha.py`` and ``beta.py`` with the same text get ``alpha_...`` and ``beta_...``)."""
+    from prompt_budget.lint.engine import module_name
+
+    h = hashlib.blake2b(data, digest_size=16)
+    h.update(b"\0" + module_name(display).encode("utf-8", errors="surrogateescape"))
+    return h.hexdigest()

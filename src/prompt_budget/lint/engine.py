@@ -8,9 +8,11 @@ an unchanged tree re-lints from the cache without parsing anything.
 from __future__ import annotations
 
 import ast
+import io
 import os
 import re
 import time
+import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -18,9 +20,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from prompt_budget.lint.findings import Fact, FileResult, Finding
+from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.options import DEFAULT_EXCLUDE, LintOptions, code_matches, glob_match
+from prompt_budget.lint.options import (
+    DEFAULT_EXCLUDE,
+    PARSE_ERROR,
+    LintOptions,
+    code_matches,
+    glob_match,
+)
 from prompt_budget.lint.rule import FileContext, LintRule, Report
 
 __all__ = [
@@ -34,7 +42,6 @@ __all__ = [
     "lint_source",
 ]
 
-PARSE_ERROR = "PB000"
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
 
@@ -42,6 +49,34 @@ _NOQA = re.compile(
     r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?(?:\s*--\s*(?P<reason>.*))?",
     re.IGNORECASE,
 )
+
+
+#: The line ends Python's tokenizer knows (``str.splitlines`` also splits at form feeds, ``\x1c``-``\x1e``,
+#: ``\x85``, U+2028 and U+2029, which may sit inside strings and comments: ast's line numbers do not).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text: str) -> list[str]:
+    """``text`` split into the lines ast and libcst number (on ``\n``, ``\r\n`` and ``\r`` only)."""
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def decode_source(source: bytes) -> str:
+    """A Python file's bytes as text the way the interpreter reads them: in the encoding its coding
+    cookie declares (UTF-8 by default), without a byte-order mark. Undecodable bytes are replaced (the
+    parser reports them)."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+    except SyntaxError:  # an unknown or contradictory coding cookie: ast reports it
+        encoding = "utf-8"
+    try:
+        text = source.decode(encoding, errors="replace")
+    except LookupError:  # pragma: no cover - detect_encoding only returns codecs that exist
+        text = source.decode("utf-8", errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def all_rules() -> list[type[LintRule]]:
@@ -74,7 +109,7 @@ def noqa_map(text: str) -> dict[int, tuple[frozenset[str] | None, str]]:
     out: dict[int, tuple[frozenset[str] | None, str]] = {}
     if "noqa" not in text and "NOQA" not in text:
         return out
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(source_lines(text), start=1):
         if "#" not in line:
             continue
         match = _NOQA.search(line)
@@ -102,7 +137,8 @@ def _suppression(
 # --- one file -------------------------------------------------------------------------------------------
 
 
-def _module_name(path: str) -> str:
+def module_name(path: str) -> str:
+    """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
     p = Path(path)
     return p.parent.name if p.stem == "__init__" else p.stem
 
@@ -215,7 +251,10 @@ def lint_source(
     """Lint one file's source with ``rules`` (already filtered by select/ignore). Never raises for a
     file that does not parse: that is a PB000 finding. ``keep_reports`` collects the raw reports
     (with their nodes) for ``--fix``."""
-    text = source.decode("utf-8", errors="replace") if isinstance(source, bytes) else source
+    if isinstance(source, bytes):
+        text = decode_source(source)
+    else:
+        text = source = source[1:] if source.startswith("\ufeff") else source
     if not precheck(text, rules):
         return FileResult(path=path)
     try:
@@ -226,8 +265,8 @@ def lint_source(
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)
         return _parse_error(path, exc)
-    lines = text.splitlines()
-    ctx = FileContext(path, _module_name(path), lines)
+    lines = source_lines(text)
+    ctx = FileContext(path, module_name(path), lines)
     try:
         _walk(tree, ctx, [rule.from_options(ctx, options) for rule in rules])
     except RecursionError as exc:  # pathological nesting: report, don't crash
@@ -246,6 +285,7 @@ def lint_source(
         return line, col + 1, end_line, end_col + 1
 
     findings: list[Finding] = []
+    stub = path.endswith(".pyi")
     for report in ctx.reports:
         line, col, end_line, end_col = span(report.node)
         findings.append(
@@ -260,7 +300,9 @@ def lint_source(
                 message=report.message,
                 value=report.value,
                 suggestion=report.advice,
-                fixable=report.target is not None and report.value is not None,
+                # a stub (.pyi) is never run: moving its literal into config would change nothing
+                # but the stub, which may not hold calls; the value belongs to the module it describes
+                fixable=report.target is not None and report.value is not None and not stub,
                 suppressed=_suppression(noqa, report.code, (line, end_line)),
                 key_parts=report.key_parts,
                 key=config_key(*reversed(report.key_parts[:1])) if report.key_parts else None,
@@ -378,11 +420,12 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
             for name in sorted(filenames):
                 if name.endswith((".py", ".pyi")) and not _ignored(here / name, False, ignores, options):
                     out.append(here / name)
-    seen: set[Path] = set()
+    seen: set[str] = set()
     unique = []
     for p in out:
-        if p not in seen:
-            seen.add(p)
+        full = os.path.abspath(p)  # a.py and /project/a.py are one file, linted and reported once
+        if full not in seen:
+            seen.add(full)
             unique.append(p)
     return unique
 
@@ -409,10 +452,10 @@ def _allocate(f: Finding, taken: dict[str, Any], options: LintOptions) -> Findin
             f = replace(f, suggestion=f"[{options.values_table}] {f.key} = {f.value}")
         return f
     candidates = [config_key(*reversed(f.key_parts[: i + 1])) for i in range(len(f.key_parts))]
-    key = next((c for c in candidates if c not in taken or taken[c] == f.value), None)
+    key = next((c for c in candidates if c not in taken or same_value(taken[c], f.value)), None)
     if key is None:
         n = 2
-        while f"{candidates[-1]}_{n}" in taken and taken[f"{candidates[-1]}_{n}"] != f.value:
+        while f"{candidates[-1]}_{n}" in taken and not same_value(taken[f"{candidates[-1]}_{n}"], f.value):
             n += 1
         key = f"{candidates[-1]}_{n}"
     taken[key] = f.value

@@ -8,7 +8,7 @@ import math
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-__all__ = ["Fact", "FileResult", "Finding", "Value", "toml_value"]
+__all__ = ["Fact", "FileResult", "Finding", "Value", "same_value", "toml_value"]
 
 #: A value the lint proposes to move into ``[tool.prompt_budget.values]``.
 Value = int | float | str | dict[str, Any] | None
@@ -109,6 +109,14 @@ class FileResult:
         return cls(
             path=path or data["path"], findings=findings, facts=facts, parsed=data.get("parsed", False)
         )
+
+
+def same_value(a: object, b: object) -> bool:
+    """Equal and of the same type, tables compared entry by entry: ``4`` and ``4.0`` are not the same
+    config value, since code that slices or indexes with the int breaks when it reads the float back."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
 
 
 def _toml_key(key: str) -> str:

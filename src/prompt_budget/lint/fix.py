@@ -27,7 +27,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from prompt_budget.errors import ConfigError
-from prompt_budget.lint.findings import Finding, Value, toml_value
+from prompt_budget.lint.findings import Finding, Value, same_value, toml_value
 from prompt_budget.lint.options import LintOptions
 
 if sys.version_info >= (3, 11):
@@ -71,6 +71,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
     """Fix every fixable, unsuppressed finding. With ``write=False`` nothing is written and the
     result carries the diffs (``--diff``)."""
     result = FixResult()
+    to_write: dict[Path, bytes] = {}
     by_path: dict[str, list[Finding]] = defaultdict(list)
     for f in findings:
         if f.fixable and f.suppressed is None and f.key is not None:
@@ -80,43 +81,62 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         if not path.is_absolute():
             path = options.root / path
         try:
-            source = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            result.skipped.extend((f, f"cannot read the file: {exc}") for f in group)
+            raw = path.read_bytes()
+        except OSError as exc:
+            result.skipped.extend((f, f"cannot read the file: {exc.strerror or exc}") for f in group)
             continue
-        new_source, fixed, skipped = _fix_source(source, group)
-        result.skipped.extend(skipped)
-        if not fixed:
+        # libcst reads the bytes itself: the coding cookie, a byte-order mark and the line endings
+        # (CRLF or LF) are kept, so only the literals change.
+        fixed_source = _fix_source(raw, group)
+        result.skipped.extend(fixed_source.skipped)
+        if not fixed_source.fixed:
             continue
-        result.fixed.extend(fixed)
-        result.values.update({f.key: f.value for f in fixed if f.key is not None})
-        result.changed[path] = new_source
-        result.diffs.append(_diff(source, new_source, display))
+        result.fixed.extend(fixed_source.fixed)
+        result.values.update(fixed_source.values)
+        result.changed[path] = fixed_source.text
+        result.diffs.append(_diff(fixed_source.old_text, fixed_source.text, display))
+        to_write[path] = fixed_source.data
     if not result.values:
         return result
     config_file, table = config_target(options)
     result.config_file = config_file
-    old_config = config_file.read_text(encoding="utf-8") if config_file.is_file() else ""
+    old_config = _read_config(config_file)
     new_config = add_values(old_config, table, result.values, file=config_file)
     result.diffs.append(_diff(old_config, new_config, options.relative(config_file)))
     if write:
-        _write(config_file, new_config)
-        for path, text in result.changed.items():
-            _write(path, text)
+        _write(config_file, new_config.encode("utf-8"))
+        for path, data in to_write.items():
+            _write(path, data)
     return result
+
+
+def _read_config(file: Path) -> str:
+    """The config file's text with its own line endings (``read_text`` would turn CRLF into LF)."""
+    if not file.is_file():
+        return ""
+    try:
+        return file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8, not editing it: {exc}", file=file) from None
 
 
 def _diff(old: str, new: str, name: str) -> str:
     if old == new:
         return ""
-    return "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{name}", f"b/{name}"))
+    return "".join(difflib.unified_diff(_keep_ends(old), _keep_ends(new), f"a/{name}", f"b/{name}"))
 
 
-def _write(path: Path, text: str) -> None:
+def _keep_ends(text: str) -> list[str]:
+    """Lines with their endings, split only where Python and TOML end lines (``splitlines`` also splits
+    at form feeds and U+2028, which would garble the diff of a file holding them)."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
+
+
+def _write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
     if path.exists():
         os.chmod(tmp, path.stat().st_mode & 0o7777)
     os.replace(tmp, path)
@@ -140,7 +160,10 @@ class _Replace(cst.CSTTransformer):
 
 
 def _accessor(module: cst.Module) -> tuple[str, bool]:
-    """How the module can reach ``prompt_budget.value``: (expression prefix, import needed)."""
+    """How the module can reach ``prompt_budget.value``: (expression prefix, import needed). A name the
+    code binds for something else (``def ask(prompt_budget=3000)``) would shadow the module inside
+    that scope, so then the module is imported under a free alias."""
+    shadowed = _bound_names(module)
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
@@ -149,12 +172,48 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
                 for alias in small.names:
                     if isinstance(alias.name, cst.Name) and alias.name.value == "prompt_budget":
                         if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                            return alias.asname.name.value, False
-                        return "prompt_budget", False
-    return "prompt_budget", True
+                            name = alias.asname.name.value
+                        else:
+                            name = "prompt_budget"
+                        if name not in shadowed:
+                            return name, False
+    name, n = "prompt_budget", 1
+    while name in shadowed:
+        n += 1
+        name = "_prompt_budget" if n == 2 else f"_prompt_budget_{n - 1}"
+    return name, True
 
 
-def _insert_import(module: cst.Module) -> cst.Module:
+def _bound_names(module: cst.Module) -> set[str]:
+    """Every name the module binds other than by ``import prompt_budget [as x]``: assignments,
+    parameters, functions, classes, loop and ``with`` targets, other imports, ``except ... as``."""
+    import ast
+
+    try:
+        tree = ast.parse(module.code)
+    except (SyntaxError, ValueError):  # pragma: no cover - libcst parsed it
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if isinstance(node, ast.Import) and alias.name == "prompt_budget":
+                    continue
+                names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+    return names
+
+
+def _insert_import(module: cst.Module, name: str = "prompt_budget") -> cst.Module:
     body = list(module.body)
     index = 0
     for i, stmt in enumerate(body):
@@ -175,17 +234,46 @@ def _insert_import(module: cst.Module) -> cst.Module:
             index = i + 1
         else:
             break
-    body.insert(index, cst.parse_statement("import prompt_budget\n"))
+    alias = "" if name == "prompt_budget" else f" as {name}"
+    body.insert(index, cst.parse_statement(f"import prompt_budget{alias}\n"))
     return module.with_changes(body=body)
 
 
-def _fix_source(
-    source: str, findings: Sequence[Finding]
-) -> tuple[str, list[Finding], list[tuple[Finding, str]]]:
+@dataclass
+class _FixedSource:
+    """One file's fix: its text before and after (decoded), the bytes to write, what was done."""
+
+    old_text: str
+    text: str
+    data: bytes
+    fixed: list[Finding] = field(default_factory=list)
+    skipped: list[tuple[Finding, str]] = field(default_factory=list)
+    values: dict[str, Value] = field(default_factory=dict)  # the keys the new code reads
+
+
+def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
     try:
-        wrapper = MetadataWrapper(cst.parse_module(source))
+        original = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
-        return source, [], [(f, f"libcst cannot parse the file: {exc.message}") for f in findings]
+        why = f"libcst cannot parse the file: {exc.message}"
+        return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
+    except (UnicodeDecodeError, LookupError, SyntaxError) as exc:
+        why = f"cannot decode the file: {exc}"
+        return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
+    new_module, fixed, skipped, values = _fix_module(original, findings)
+    if not fixed:
+        return _FixedSource("", "", source, fixed, skipped, values)
+    # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
+    # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
+    text = new_module.code
+    old_text = source.decode(original.encoding)
+    return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
+
+
+def _fix_module(
+    original: cst.Module, findings: Sequence[Finding]
+) -> tuple[cst.Module, list[Finding], list[tuple[Finding, str]], dict[str, Value]]:
+    wrapper = MetadataWrapper(original)
     positions = wrapper.resolve(PositionProvider)
     module = wrapper.module
     by_span: dict[tuple[int, int, int, int], cst.CSTNode] = {}
@@ -196,19 +284,25 @@ def _fix_source(
     replacements: dict[cst.CSTNode, cst.BaseExpression] = {}
     fixed: list[Finding] = []
     skipped: list[tuple[Finding, str]] = []
+    values: dict[str, Value] = {}
     for f in findings:
         literal = _target(f, by_span)
         if literal is None:
             skipped.append((f, "could not find the literal in the file"))
             continue
-        replacements[literal] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
         fixed.append(f)
+        if literal in replacements or f.key is None:
+            # One literal, several findings (``A_MAX_TOKENS = B_MAX_TOKENS = 4096``): the first key
+            # is the one the code reads; another would be a config value nothing reads.
+            continue
+        replacements[literal] = cst.parse_expression(f"{prefix}.value({json.dumps(f.key)})")
+        values[f.key] = f.value
     if not replacements:
-        return source, [], skipped
+        return original, [], skipped, {}
     new_module = module.visit(_Replace(replacements))
     if need_import:
-        new_module = _insert_import(new_module)
-    return new_module.code, fixed, skipped
+        new_module = _insert_import(new_module, prefix)
+    return new_module, fixed, skipped, values
 
 
 def _target(f: Finding, by_span: dict[tuple[int, int, int, int], cst.CSTNode]) -> cst.CSTNode | None:
@@ -251,11 +345,12 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
     existing: Any = current
     for part in table.split("."):
         existing = existing.get(part, {}) if isinstance(existing, dict) else {}
+    nl = "\r\n" if "\r\n" in text else "\n"  # a CRLF file stays CRLF
     scalars: list[str] = []
     tables: list[str] = []
     for key, value in values.items():
         if key in existing:
-            if existing[key] != value:
+            if not same_value(existing[key], value):
                 raise ConfigError(
                     f"already holds {existing[key]!r}, not {value!r}; rename one of them",
                     file=file,
@@ -264,16 +359,16 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
             continue
         if isinstance(value, dict):
             lines = [f"{_key(k)} = {toml_value(v)}" for k, v in value.items()]
-            tables.append(f"\n[{table}.{key}]\n" + "\n".join(lines) + "\n")
+            tables.append(f"{nl}[{table}.{key}]{nl}" + nl.join(lines) + nl)
         else:
-            scalars.append(f"{key} = {toml_value(value)}\n")
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+            scalars.append(f"{key} = {toml_value(value)}{nl}")
+    lines = _keep_ends(text)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += nl
     start = next((i for i, line in enumerate(lines) if _table_of(line) == table), None)
     if scalars:
         if start is None:
-            lines.extend([*(["\n"] if lines else []), f"[{table}]\n", *scalars])
+            lines.extend([*([nl] if lines else []), f"[{table}]{nl}", *scalars])
         else:
             end = start + 1
             while (
@@ -286,11 +381,20 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
                 end -= 1
             lines[end:end] = scalars
     new_text = "".join(lines) + "".join(tables)
-    check: Any = tomllib.loads(new_text)
+    try:
+        check: Any = tomllib.loads(new_text)
+    except tomllib.TOMLDecodeError:
+        # [table] is already defined another way: an inline table (values = {...}) or dotted keys
+        raise ConfigError(
+            f"is written as an inline table or with dotted keys, which --fix does not edit (nothing was "
+            f"changed); make it a [{table}] section and fix again",
+            file=file,
+            key=table,
+        ) from None
     for part in table.split("."):
         check = check.get(part, {})
     for key, value in values.items():
-        if check.get(key) != value:
+        if not same_value(check.get(key), value):
             raise ConfigError(
                 f"could not write {key} = {value!r} safely; add it by hand", file=file, key=f"{table}.{key}"
             )

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from prompt_budget.lint.findings import Finding
 
@@ -62,6 +63,18 @@ def _fingerprint(f: Finding, occurrence: int) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
+def _artifact_location(path: str, root: Path | None) -> dict[str, str]:
+    """A SARIF ``artifactLocation``: a percent-encoded URI reference (a space, ``%``, ``:`` or a non-ASCII
+    letter in a path is not valid in a URI) relative to ``%SRCROOT%``; a file outside the root (an
+    absolute path or one starting with ``..``) gets an absolute ``file:`` URI instead."""
+    posix = Path(path).as_posix()
+    outside = Path(path).is_absolute() or posix == ".." or posix.startswith("../")
+    if not outside:
+        return {"uri": quote(posix, safe="/"), "uriBaseId": "%SRCROOT%"}
+    full = Path(path) if Path(path).is_absolute() else (root or Path.cwd()) / path
+    return {"uri": full.resolve().as_uri()}
+
+
 def render_sarif(
     findings: Sequence[Finding], *, rules: Sequence[Any] = (), root: Path | None = None, version: str = "0"
 ) -> str:
@@ -102,7 +115,7 @@ def render_sarif(
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": Path(f.path).as_posix(), "uriBaseId": "%SRCROOT%"},
+                        "artifactLocation": _artifact_location(f.path, root),
                         "region": {
                             "startLine": f.line,
                             "startColumn": f.column,

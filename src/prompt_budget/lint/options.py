@@ -66,6 +66,8 @@ DEFAULT_EXCLUDE = (
     ".prompt-budget",
 )
 _CODE = re.compile(r"^PB\d{0,3}$")
+#: The parse-error code: reported whatever is selected, unless ignored.
+PARSE_ERROR = "PB000"
 _DEFAULT_ALLOWED = frozenset({-1, 0, 1})
 
 
@@ -122,6 +124,10 @@ class LintOptions:
         return "tool.prompt_budget.values"
 
     def enabled(self, code: str) -> bool:
+        if code == PARSE_ERROR:
+            # A file that cannot be parsed was not linted at all: selecting other codes must not turn
+            # that into a clean run. Only ignoring PB000 itself (or every code) hides it.
+            return not code_matches(code, self.ignore)
         return code_matches(code, self.select) and not code_matches(code, self.ignore)
 
     def options_for(self, code: str, name: str, default_min_value: int) -> RuleOptions:
@@ -193,13 +199,18 @@ def _abs(path: str) -> str:
 
 
 class _Parser:
-    def __init__(self, file: Path | None, known_codes: Mapping[str, str]) -> None:
+    def __init__(
+        self, file: Path | None, known_codes: Mapping[str, str], *, option: str | None = None
+    ) -> None:
         self.file = file
         self.known_codes = known_codes  # code -> rule name
+        self.option = option  # a command-line option (--select): errors name it instead of a key
         pyproject = file is None or file.name == "pyproject.toml"
         self.prefix = "tool.prompt_budget.lint" if pyproject else "lint"
 
     def error(self, key: str, message: str) -> ConfigError:
+        if self.option is not None:
+            return ConfigError(message, key=self.option)
         return ConfigError(message, file=self.file, key=f"{self.prefix}.{key}")
 
     def str_list(self, raw: object, key: str) -> tuple[str, ...]:
@@ -297,14 +308,16 @@ def parse_lint_options(
     raw_select, raw_ignore = pop("select"), pop("ignore")
     sel = p.codes(raw_select, "select") if raw_select is not None else ("PB",)
     ign = p.codes(raw_ignore, "ignore") if raw_ignore is not None else ()
-    cli = _Parser(None, known_codes)
-    cli.prefix = "--select"
+
+    def cli(option: str, raw: Sequence[str]) -> tuple[str, ...]:
+        return _Parser(None, known_codes, option=option).codes(list(raw), option)
+
     if select is not None:
-        sel = cli.codes(list(select), "")
+        sel = cli("--select", select)
     if ignore is not None:
-        ign = cli.codes(list(ignore), "")
-    sel = (*sel, *cli.codes(list(extend_select), "")) if extend_select else sel
-    ign = (*ign, *cli.codes(list(extend_ignore), "")) if extend_ignore else ign
+        ign = cli("--ignore", ignore)
+    sel = (*sel, *cli("--extend-select", extend_select)) if extend_select else sel
+    ign = (*ign, *cli("--extend-ignore", extend_ignore)) if extend_ignore else ign
 
     pfi_raw = pop("per-file-ignores")
     pfi: list[tuple[str, tuple[str, ...]]] = []
