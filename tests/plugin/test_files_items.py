@@ -183,6 +183,17 @@ def test_keyword_selection(pytester: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*.claude/skills/deploy/SKILL.md::prompt-budget PASSED*"])
 
 
+def test_collected_count_includes_the_added_items(pytester: pytest.Pytester) -> None:
+    # testpaths = ["tests"]: pytest's walk finds test_app.py; the four files and the plan item are added
+    make_tree(pytester)
+    result = pytester.runpytest_subprocess("-p", "no:xdist")
+    result.stdout.fnmatch_lines(["collected 6 items"])
+    result = pytester.runpytest_subprocess("-p", "no:xdist", "-k", "SKILL", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["1/6 tests collected (5 deselected)*"])
+    result = pytester.runpytest_subprocess("-p", "no:xdist", "-k", "SKILL")
+    result.stdout.fnmatch_lines(["collected 6 items / 5 deselected / 1 selected"])
+
+
 def test_naming_one_test_file_adds_no_budget_items(pytester: pytest.Pytester) -> None:
     make_tree(pytester, doc=60)
     result = pytester.runpytest_subprocess("tests/test_app.py")

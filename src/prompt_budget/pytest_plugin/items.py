@@ -226,11 +226,17 @@ def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: 
     if not state.enabled or not _collects_a_folder(session.config):
         return
     present = {item.fid for item in items if isinstance(item, BudgetFileItem)}
-    added: list[pytest.Item] = []
+    collectors: list[pytest.File] = []
     for fid, match in state.fileset().files.items():
         if fid not in present:
-            added.extend(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state).collect())
+            collectors.append(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state))
     config_path = budget.config.path
     if config_path is not None and not any(isinstance(item, BudgetPlanItem) for item in items):
-        added.extend(BudgetPlanFile.from_parent(session, path=config_path, state=state).collect())
-    items.extend(added)
+        collectors.append(BudgetPlanFile.from_parent(session, path=config_path, state=state))
+    for collector in collectors:
+        added = collector.collect()
+        # Reported as pytest's own walk reports what it collects, so the terminal's "collected N
+        # items" (and the "N deselected / M selected" that -k, -m and --lf print) count these too.
+        report = pytest.CollectReport(collector.nodeid, "passed", None, list(added))
+        session.ihook.pytest_collectreport(report=report)
+        items.extend(added)
