@@ -824,7 +824,9 @@ def measure(
         else:
             settings = effective(match, fm)
     except ConfigError as exc:
-        return Measured(match, tokens=fc.tokens, frontmatter=fm, notes=tuple(notes), problem=str(exc))
+        # the verdict's message starts with the file's id already: name it once
+        problem = str(ConfigError(exc.message, key=exc.key)) if exc.file == match.id else str(exc)
+        return Measured(match, tokens=fc.tokens, frontmatter=fm, notes=tuple(notes), problem=problem)
     notes.extend(settings.notes)
     return Measured(
         match,

@@ -81,6 +81,19 @@ def test_broken_file_exits_1_and_says_what_by_how_much_and_where(tmp_path: Path)
     assert "Traceback" not in result.stderr
 
 
+def test_bad_frontmatter_value_names_the_file_once(tmp_path: Path) -> None:
+    make(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text(
+        "---\nprompt_budget: {max_tokens: -5}\n---\nbody", encoding="utf-8"
+    )
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 1
+    fails = [line for line in result.stdout.splitlines() if line.startswith("FAIL:")]
+    assert fails == [
+        "FAIL: docs/a.md: frontmatter prompt_budget.max_tokens: a token amount must be positive, got -5"
+    ]
+
+
 def test_path_argument_and_hide_passed(tmp_path: Path) -> None:
     (tmp_path / "project").mkdir()
     project = make(tmp_path / "project", doc=60)

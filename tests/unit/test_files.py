@@ -302,8 +302,7 @@ def test_bad_frontmatter_value_fails_that_file_naming_the_key(tmp_path: Path) ->
     v = by_id(files.check(config).file_verdicts)
     assert v["docs/bad.md"].status == "fail"
     assert v["docs/bad.md"].message == (
-        'docs/bad.md: docs/bad.md: frontmatter prompt_budget.load: expected "must" or "skippable", '
-        "got 'sometimes'"
+        'docs/bad.md: frontmatter prompt_budget.load: expected "must" or "skippable", got \'sometimes\''
     )
     assert v["docs/broken.md"].status == "fail"
     assert "frontmatter line 2:" in v["docs/broken.md"].message
