@@ -7,7 +7,9 @@ into JSON reports and baselines unchanged.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field, fields
+from fractions import Fraction
 from typing import Any, Literal
 
 __all__ = [
@@ -22,6 +24,12 @@ __all__ = [
 
 Status = Literal["pass", "warn", "fail"]
 LoadClass = Literal["must", "skippable"]
+
+
+def _exact(percent: float) -> Fraction | float:
+    """A percent as written: ``5.6`` is 56/10, not the float just below it, so that growth of exactly
+    the limit is allowed."""
+    return Fraction(repr(float(percent))) if math.isfinite(percent) else percent
 
 
 @dataclass(frozen=True)
@@ -44,7 +52,7 @@ class GrowthGate:
         growth = after - before
         if growth <= 0 or (self.percent is None and self.tokens is None):
             return False
-        over_pct = self.percent is None or before == 0 or growth * 100 > self.percent * before
+        over_pct = self.percent is None or before == 0 or growth * 100 > _exact(self.percent) * before
         over_tok = self.tokens is None or growth > self.tokens
         return over_pct and over_tok
 

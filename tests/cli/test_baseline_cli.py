@@ -53,6 +53,24 @@ def stored(root: Path) -> dict[str, int]:
     return {cid: e["tokens"] for cid, e in doc["entries"].items()}
 
 
+@pytest.mark.parametrize(("gate", "before", "after"), [("5.6%", 1375, 1452), ("4.35%", 6000, 6261)])
+def test_growth_of_exactly_a_decimal_percent_gate_passes(
+    tmp_path: Path, gate: str, before: int, after: int
+) -> None:
+    # 5.6% of 1,375 is 77 and 4.35% of 6,000 is 261 exactly; in floats both products land just below
+    config = CONFIG.replace('max_growth = "10% or 20"', f'max_growth = "{gate}"')
+    (tmp_path / "pyproject.toml").write_text(config, encoding="utf-8")
+    write(tmp_path, "docs/ref.md", before)
+    assert run(tmp_path, "baseline", "update").returncode == 0
+    write(tmp_path, "docs/ref.md", after)
+    done = run(tmp_path, "baseline", "compare")
+    assert done.returncode == 0, done.stdout
+    write(tmp_path, "docs/ref.md", after + 1)
+    done = run(tmp_path, "baseline", "compare")
+    assert done.returncode == 1, done.stdout
+    assert f"FAILED docs/ref.md: tokens {before:,} -> {after + 1:,}" in done.stdout
+
+
 def test_missing_baseline_says_what_would_be_written(project: Path) -> None:
     done = run(project, "baseline", "compare")
     assert done.returncode == 0, done.stderr
