@@ -49,6 +49,7 @@ __all__ = [
     "UpdateSummary",
     "compare",
     "compare_files_report",
+    "file_entries",
     "format_growth",
     "load_baseline",
     "measured_from_records",
@@ -766,6 +767,19 @@ def measure_at_ref(
         return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
 
 
+def file_entries(stored: Baseline, measured: Mapping[str, BaselineEntry]) -> Baseline:
+    """The entries of ``stored`` that the file checks compare (pytest's ``check``/``section`` entries
+    are pytest's): those of a file kind, and those of the default kind ``check`` whose id a file check
+    measured, such as the entries of a schema-0 file, whose kinds were not recorded."""
+    return Baseline(
+        {
+            cid: e
+            for cid, e in stored.entries.items()
+            if e.kind in FILE_KINDS or (e.kind == "check" and cid in measured)
+        }
+    )
+
+
 def compare_files_report(
     config: Any, report: Any, *, max_growth: str | None = None, max_growth_source: str = "--max-growth"
 ) -> Comparison | None:
@@ -778,7 +792,7 @@ def compare_files_report(
     if stored is None:
         return None
     measured = measurement_of(report)
-    files_only = Baseline({cid: e for cid, e in stored.entries.items() if e.kind in FILE_KINDS})
+    files_only = file_entries(stored, measured.entries)
     policy = GrowthPolicy.from_config(
         config, max_growth=max_growth, max_growth_source=max_growth_source, rule_for=measured.rule_for
     )

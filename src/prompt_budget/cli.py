@@ -580,11 +580,7 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
         before = bl.measure_at_ref(config, args.base, tokenizer=config.tokenizer, cache=cache)
         comparison = bl.compare(bl.Baseline(before.entries), measured.entries, policy, base=args.base)
     else:
-        files_only = (
-            None
-            if stored is None
-            else bl.Baseline({cid: e for cid, e in stored.entries.items() if _file_scope(cid, e)})
-        )
+        files_only = None if stored is None else bl.file_entries(stored, measured.entries)
         comparison = bl.compare(files_only, measured.entries, policy, path=shown)
         if stored is not None:
             lowered, ids = bl.ratchet(stored, comparison)

@@ -71,6 +71,32 @@ def test_growth_of_exactly_a_decimal_percent_gate_passes(
     assert f"FAILED docs/ref.md: tokens {before:,} -> {after + 1:,}" in done.stdout
 
 
+def test_a_schema_0_baseline_compares_its_file_entries(project: Path) -> None:
+    # schema 0 did not record kinds: its file entries must still be compared by the CLI, not shown as new
+    (project / ".prompt-budget").mkdir()
+    (project / ".prompt-budget" / "baseline.json").write_text(
+        json.dumps(
+            {
+                "version": 0,
+                "tokenizer": "chars4",
+                "tokens": {"skills/a/SKILL.md": 50, "docs/ref.md": 50, "tests/test_a.py::test_x::sys": 7},
+            }
+        ),
+        encoding="utf-8",
+    )
+    done = run(project, "baseline", "compare", "--format", "json")
+    assert done.returncode == 1, done.stdout
+    items = {i["id"]: (i["status"], i["baseline"], i["now"]) for i in json.loads(done.stdout)["items"]}
+    assert items == {
+        "skills/a/SKILL.md": ("fail", 50, 100),
+        "docs/ref.md": ("pass", 50, 50),
+        "skills/b/SKILL.md": ("new", None, 300),
+    }
+    done = run(project, "check", "--no-cache")
+    assert done.returncode == 1, done.stdout
+    assert "FAIL: skills/a/SKILL.md: tokens 50 -> 100 (+50, +100.0%)" in done.stdout
+
+
 def test_missing_baseline_says_what_would_be_written(project: Path) -> None:
     done = run(project, "baseline", "compare")
     assert done.returncode == 0, done.stderr
