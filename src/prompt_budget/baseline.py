@@ -757,7 +757,11 @@ def measure_at_ref(
             try:
                 base_config = load_config(there)
             except ConfigError as exc:
-                raise ConfigError(f"at {ref}: {exc.message}", file=exc.file, key=exc.key) from None
+                # the temporary worktree is gone by the time this is read: name the file in the repository
+                file = exc.file
+                if file is not None and Path(file).resolve().is_relative_to(tree.resolve()):
+                    file = f"{Path(file).resolve().relative_to(tree.resolve()).as_posix()} at git ref {ref}"
+                raise ConfigError(exc.message, file=file, key=exc.key) from None
         else:
             base_config = load_config(start=root)
             if base_config.path is None or tree.resolve() not in base_config.path.resolve().parents:

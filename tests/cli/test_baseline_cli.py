@@ -323,6 +323,11 @@ def test_compare_with_base_cleans_up_on_error(project: Path) -> None:
     assert done.returncode == 2
     assert "invalid TOML" in done.stderr
     assert len(git(project, "worktree", "list").splitlines()) == 1
+    # the file is named as it is in the repository at that ref, not by the removed temporary worktree
+    assert done.stderr.startswith("prompt-budget: error: pyproject.toml at git ref HEAD: invalid TOML"), (
+        done.stderr
+    )
+    assert "prompt-budget-base-" not in done.stderr
 
 
 def test_update_with_nothing_configured_writes_nothing(tmp_path: Path) -> None:
