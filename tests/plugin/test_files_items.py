@@ -194,6 +194,21 @@ def test_collected_count_includes_the_added_items(pytester: pytest.Pytester) -> 
     result.stdout.fnmatch_lines(["collected 6 items / 5 deselected / 1 selected"])
 
 
+def test_a_folder_reached_again_through_a_symlink_collects_each_file_once(pytester: pytest.Pytester) -> None:
+    make_tree(pytester, doc=60)
+    try:
+        (pytester.path / "mirror").symlink_to(pytester.path / "docs", target_is_directory=True)
+    except OSError:
+        pytest.skip("symbolic links are not available here")
+    result = pytester.runpytest_subprocess(".", "--collect-only", "-q")
+    nodeids = sorted(line for line in result.outlines if "::" in line)
+    assert nodeids == sorted(
+        [*FILE_ITEMS, "pyproject.toml::prompt-budget-plan", "tests/test_app.py::test_app"]
+    )
+    result = pytester.runpytest_subprocess(".")
+    result.assert_outcomes(passed=5, failed=1)
+
+
 def test_naming_one_test_file_adds_no_budget_items(pytester: pytest.Pytester) -> None:
     make_tree(pytester, doc=60)
     result = pytester.runpytest_subprocess("tests/test_app.py")

@@ -57,6 +57,9 @@ class _FilesState:
         self._fileset: FileSet | None = None
         self._cache: DiskCache | None = None
         self._report: FilesReport | None = None
+        #: ids of the files collected where pytest's walk met them (once each: a folder reached again
+        #: through a symbolic link leads to the same files)
+        self.collected: set[str] = set()
 
     @property
     def enabled(self) -> bool:
@@ -203,8 +206,9 @@ def collect_budget_file(
     if session.config.path is not None and file_path == session.config.path:
         return BudgetPlanFile.from_parent(parent, path=file_path, state=state)
     match = state.fileset().match_path(file_path)
-    if match is None:
+    if match is None or match.id in state.collected:
         return None
+    state.collected.add(match.id)
     return BudgetFile.from_parent(parent, path=file_path, fid=match.id, state=state)
 
 
