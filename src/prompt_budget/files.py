@@ -745,6 +745,18 @@ class Measured:
     settings: Effective | None = None
     notes: tuple[str, ...] = ()
     problem: str | None = None
+    #: False when the file could not be read (``tokens`` is then 0, not a count)
+    counted: bool = True
+
+    @property
+    def unsettled_must(self) -> bool:
+        """A file whose settings could not be worked out (bad frontmatter) but whose entries load it
+        always: it still loads whole in every session, so it counts whole in the must-load total."""
+        return (
+            self.settings is None
+            and self.counted
+            and next((c.rule.load for c in self.match.candidates if c.rule.load), None) == "must"
+        )
 
     @property
     def split(self) -> bool:
@@ -801,7 +813,7 @@ def measure(
     try:
         fc = count_path(match.path, tokenizer, cache)
     except FileProblem as exc:
-        return Measured(match, problem=exc.reason)
+        return Measured(match, problem=exc.reason, counted=False)
     notes = list(fc.notes)
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
@@ -1000,6 +1012,8 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     budget (fail) and its threshold (warn)."""
     parts: list[tuple[str, int]] = []
     for m in measured:
+        if m.unsettled_must:
+            parts.append((m.match.id, m.tokens))
         if m.settings is None:
             continue
         if m.settings.load == "must":
@@ -1101,6 +1115,8 @@ def simulate_plan(
 
     base_files: list[tuple[str, int]] = []
     for fid, m in measured.items():
+        if m.unsettled_must and fid not in staged:
+            base_files.append((fid, m.tokens))
         if m.settings is None:
             continue
         if m.frontmatter_tokens is not None:

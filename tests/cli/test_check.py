@@ -94,6 +94,25 @@ def test_bad_frontmatter_value_names_the_file_once(tmp_path: Path) -> None:
     ]
 
 
+def test_must_load_file_with_unreadable_frontmatter_still_counts_in_the_total(tmp_path: Path) -> None:
+    make(tmp_path)
+    # "---\nname: x\n" (12 chars, 3 tokens) opens a frontmatter that never closes; the file still loads
+    (tmp_path / "CLAUDE.md").write_text("---\nname: x\n" + tokens(1200), encoding="utf-8")
+    result = run(tmp_path, "check", "--no-cache", "--json")
+    assert result.returncode == 1
+    verdicts = {v["id"]: v for v in json.loads(result.stdout)["verdicts"]}
+    assert verdicts["CLAUDE.md"]["status"] == "fail"
+    assert "opening '---' has no closing '---' line" in verdicts["CLAUDE.md"]["message"]
+    assert verdicts["must-load"]["usage"]["tokens"] == 1203
+    assert verdicts["must-load"]["status"] == "fail"
+    # the load plan starts from it too: shedding docs/a.md (10) still leaves 1,203 over the 1,000
+    assert verdicts["plan:read"]["status"] == "fail"
+    assert (
+        "it still needs 1,203 tokens, over the usable budget of 1,000 by 203"
+        in verdicts["plan:read"]["message"]
+    )
+
+
 def test_path_argument_and_hide_passed(tmp_path: Path) -> None:
     (tmp_path / "project").mkdir()
     project = make(tmp_path / "project", doc=60)
