@@ -340,25 +340,11 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
             for line in report.github_annotations(result, config.root, config.path):
                 out.print(line)
             if comparison is not None:
-                prefix = _relative_root(config.root)
-                for line in github_annotations(
-                    comparison, lambda item: (prefix + item.id.split("#", 1)[0], 1)
-                ):
+                from prompt_budget.report.baseline import file_locations
+
+                for line in github_annotations(comparison, file_locations(config.root, config.path)):
                     out.print(line)
     return EXIT_BROKEN if result.status == "fail" or grew else EXIT_OK
-
-
-def _relative_root(root: Path) -> str:
-    """``root`` as a prefix relative to the current folder (the repository top in CI): ``""`` or
-    ``"sub/dir/"``."""
-    try:
-        rel = root.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return root.as_posix().rstrip("/") + "/"
-    return "" if rel == "." else rel + "/"
-
-
-# --- lint ---------------------------------------------------------------------------------------
 
 
 def _codes(text: str) -> list[str]:
@@ -605,7 +591,9 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
         for line in report.summary_lines(comparison):
             out.print(line)
         if args.format == "github":
-            for line in report.github_annotations(comparison):
+            from prompt_budget.report.baseline import file_locations
+
+            for line in report.github_annotations(comparison, file_locations(config.root, config.path)):
                 out.print(line)
     return EXIT_BROKEN if comparison.failures else EXIT_OK
 

@@ -81,3 +81,26 @@ def test_check_github_format_annotates_failing_files(tmp_path: Path) -> None:
         "::error file=docs/guide.md,line=1,title=prompt-budget::docs/guide.md is an estimated 1,100 tokens, "
         "over its cap of 1,000 by 100 (10.0%25); cap set in pyproject.toml [tool.prompt_budget.files] #1"
     ]
+
+
+def test_github_growth_annotations_point_at_real_files(tmp_path: Path) -> None:
+    # the project lives in agent/ of the repository; the runner's folder is the repository top
+    root = tmp_path / "agent"
+    root.mkdir()
+    make_tree(root)
+    config = CONFIG.replace('path = "docs/*.md"', 'path = "docs/*.md"\nload = "must"')
+    (root / "pyproject.toml").write_text(config)
+    assert run(root, "baseline", "update").returncode == 0
+    (root / "docs" / "guide.md").write_text("x" * 600)  # 100 -> 150 tokens; the must-load total 150 -> 200
+    for args in (
+        ["check", "agent", "--format", "github"],
+        ["baseline", "compare", "agent", "--format", "github"],
+    ):
+        result = run(tmp_path, *args)
+        assert result.returncode == 1, result.stdout + result.stderr
+        heads = sorted(line.split("::")[1] for line in result.stdout.splitlines() if line.startswith("::"))
+        # the must-load total is no file: it goes on the config file
+        assert heads == [
+            "error file=agent/docs/guide.md,line=1,title=prompt-budget growth",
+            "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
+        ], args

@@ -15,6 +15,7 @@ from prompt_budget.report.table import Column, Table, fmt_int
 __all__ = [
     "append_step_summary",
     "comparison_tables",
+    "file_locations",
     "github_annotations",
     "markdown_summary",
     "summary_lines",
@@ -306,6 +307,26 @@ def append_step_summary(markdown: str, environ: Mapping[str, str] | None = None)
 def default_location(item: ItemDelta) -> tuple[str, int]:
     """Where an item lives for an annotation: the file part of its id (before ``::``), line 1."""
     return item.id.split("::", 1)[0], 1
+
+
+def file_locations(root: Path, config_file: Path | None) -> Callable[[ItemDelta], tuple[str, int] | None]:
+    """A ``locate`` for :func:`github_annotations` over file checks, whose ids are relative to the
+    config folder ``root``: a file (or its frontmatter) is annotated on that file, the must-load total
+    and load-plan stages, which are no file, on the config file. Paths are relative to the current
+    folder (the repository top in CI)."""
+
+    def rel(path: Path) -> str:
+        try:
+            return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def locate(item: ItemDelta) -> tuple[str, int] | None:
+        if item.kind in ("file", "frontmatter", "check"):
+            return rel(root / item.id.split("#", 1)[0]), 1
+        return (rel(config_file), 1) if config_file is not None else None
+
+    return locate
 
 
 def github_annotations(
