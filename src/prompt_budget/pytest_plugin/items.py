@@ -238,7 +238,7 @@ def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: 
     if config_path is not None and not any(isinstance(item, BudgetPlanItem) for item in items):
         collectors.append(BudgetPlanFile.from_parent(session, path=config_path, state=state))
     for collector in collectors:
-        added = collector.collect()
+        added = [item for item in collector.collect() if isinstance(item, pytest.Item)]
         # Reported as pytest's own walk reports what it collects, so the terminal's "collected N
         # items" (and the "N deselected / M selected" that -k, -m and --lf print) count these too.
         report = pytest.CollectReport(collector.nodeid, "passed", None, list(added))
