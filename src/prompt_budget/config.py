@@ -147,8 +147,10 @@ def parse_growth(value: object, file: str | Path | None = None, key: str | None 
                 raise ConfigError(
                     f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
                 ) from None
-            if percent < 0:
-                raise ConfigError(f"a growth percent cannot be negative, got {value!r}", file=file, key=key)
+            if not percent >= 0 or percent == float("inf"):  # negative, nan or inf
+                raise ConfigError(
+                    f"a growth percent must be a number >= 0 (such as 5%), got {value!r}", file=file, key=key
+                )
         else:
             if (isinstance(part, int) and not isinstance(part, bool) and part == 0) or (
                 isinstance(part, str) and part.strip() == "0"

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field, fields
-from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "FileRule",
@@ -29,7 +31,11 @@ LoadClass = Literal["must", "skippable"]
 def _exact(percent: float) -> Fraction | float:
     """A percent as written: ``5.6`` is 56/10, not the float just below it, so that growth of exactly
     the limit is allowed."""
-    return Fraction(repr(float(percent))) if math.isfinite(percent) else percent
+    if not math.isfinite(percent):
+        return percent
+    from fractions import Fraction  # here: `fractions` imports `decimal`, too slow for every run
+
+    return Fraction(repr(float(percent)))
 
 
 @dataclass(frozen=True)

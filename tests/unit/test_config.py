@@ -220,8 +220,9 @@ def test_parsers_directly() -> None:
     gate = parse_growth(["10%", "1k"])
     assert gate.percent == 10.0
     assert gate.tokens == 1000
-    with pytest.raises(ConfigError, match="cannot be negative"):
-        parse_growth("-5%")
+    for bad in ("-5%", "nan%", "inf%", "1e999% or 300"):
+        with pytest.raises(ConfigError, match=r"a growth percent must be a number >= 0 \(such as 5%\), got"):
+            parse_growth(bad)
 
 
 # --- wrong types and other values ---------------------------------------------------------------------
