@@ -76,6 +76,11 @@ class Output:
 Handler = Callable[[argparse.Namespace, Output], int]
 
 
+def _amount_of(n: int, one: str, many: str) -> str:
+    """``1 file``, ``2 files``."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def _config(args: argparse.Namespace, start: str | Path | None = None) -> Any:
     from prompt_budget.config import load_config
     from prompt_budget.tokenizers import anthropic
@@ -196,7 +201,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
         )
         for r in rows:
             table.add_row(r["path"], fmt_int(r["tokens"]), fmt_int(r["chars"]))
-        files = f"{len(rows)} file" if len(rows) == 1 else f"{len(rows)} files"
+        files = _amount_of(len(rows), "file", "files")
         table.footer = [f"total ({files})", fmt_int(total), fmt_int(sum(r["chars"] for r in rows))]
         out.table(table)
     if problems:
@@ -572,7 +577,7 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
             lowered, ids = bl.ratchet(stored, comparison)
             if ids:
                 bl.save_baseline(lowered, path)
-                n = f"{len(ids)} entry" if len(ids) == 1 else f"{len(ids)} entries"
+                n = _amount_of(len(ids), "entry", "entries")
                 out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(ids)}")
     if cache is not None:
         cache.save()
@@ -649,7 +654,7 @@ def _run_init(args: argparse.Namespace, out: Output) -> int:
         entry = caps[f.path]
         table.add_row(f.path, f.kind, fmt_int(f.tokens), fmt_int(entry.max_tokens), entry.load or "-")
     table.footer = [
-        f"total ({len(proposal.found)} files)",
+        f"total ({_amount_of(len(proposal.found), 'file', 'files')})",
         "",
         fmt_int(sum(f.tokens for f in proposal.found)),
         "",

@@ -582,7 +582,7 @@ def resolve(config: Config) -> FileSet:
     top = str(root).rstrip(os.sep) + os.sep
     for base in _walk_roots(root, wild):
         if base.is_dir():
-            for path in iter_files(base):
+            for path in iter_files(base, follow_links=True):
                 full = str(path)
                 # string slicing, not relative_to: a warm run does this for every file
                 rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)

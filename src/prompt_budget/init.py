@@ -285,7 +285,7 @@ def scan(root: str | Path, tokenizer: Any = None) -> list[Found]:
     if not base.is_dir():
         raise PromptBudgetError(f"{root}: not a folder")
     kinds: dict[Path, tuple[Kind, bool]] = {}
-    for path in iter_files(base):
+    for path in iter_files(base, follow_links=True):
         classified = _classify(_rel(path, base))
         if classified is not None:
             kinds[path] = classified

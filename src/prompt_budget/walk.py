@@ -161,22 +161,44 @@ def _parent_ignores(root: Path) -> list[tuple[Path, GitIgnore]]:
 
 
 def iter_files(
-    root: Path, *, suffixes: frozenset[str] | None = None, gitignore: bool = True
+    root: Path,
+    *,
+    suffixes: frozenset[str] | None = None,
+    gitignore: bool = True,
+    follow_links: bool = False,
 ) -> Iterator[Path]:
     """Every regular file under ``root`` (sorted, deterministic), skipping VCS/virtual-env folders
     and what ``.gitignore`` excludes. Symbolic links to files are yielded (a broken one too, so the
-    caller can say so); links to folders are not followed. ``suffixes`` keeps only files with those
-    suffixes (``".md"``)."""
-    return map(Path, iter_paths(root, suffixes=suffixes, gitignore=gitignore))
+    caller can say so). Links to folders are not followed unless ``follow_links``; then a linked
+    folder is walked under the link's own path when it lies outside ``root`` (a shared skill linked
+    into ``.claude/skills``), and skipped when it lies inside (its files are walked where they are), so
+    no file is met twice and no loop is followed. ``suffixes`` keeps only files with those suffixes
+    (``".md"``)."""
+    return map(Path, iter_paths(root, suffixes=suffixes, gitignore=gitignore, follow_links=follow_links))
 
 
 def iter_paths(
-    root: Path, *, suffixes: frozenset[str] | None = None, gitignore: bool = True
+    root: Path,
+    *,
+    suffixes: frozenset[str] | None = None,
+    gitignore: bool = True,
+    follow_links: bool = False,
 ) -> Iterator[str]:
     """``iter_files`` as absolute path strings, for callers that handle thousands of files and need
     no ``Path`` objects (building one costs more than the ``stat`` of a cached count)."""
-    root = root.resolve()
+    # Following links, paths keep the links' names (a linked skill is shown where it is linked in).
+    root = Path(os.path.abspath(root)) if follow_links else root.resolve()
     stack = [(_prefix(base), rules) for base, rules in _parent_ignores(root)] if gitignore else []
+    # The real folders walked so far, each with everything inside it: a link into one is not followed.
+    walked = [_prefix(os.path.realpath(root))]
+
+    def linked_folder(entry: os.DirEntry[str]) -> bool:
+        """Whether ``entry`` is a link to a folder that is to be walked (and, if so, note it walked)."""
+        target = os.path.realpath(entry.path)
+        if not os.path.isdir(target) or _prefix(target).startswith(tuple(walked)):
+            return False
+        walked.append(_prefix(target))
+        return True
 
     def walk(folder: str) -> Iterator[str]:
         try:
@@ -195,15 +217,17 @@ def iter_paths(
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 is_dir = False
-            if is_dir:
+            if is_dir or (follow_links and entry.is_symlink() and os.path.isdir(entry.path)):
                 if entry.name in SKIP_DIRS or (gitignore and _ignored(stack, entry.path, True)):
                     continue
                 if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                     continue
+                if not is_dir and not linked_folder(entry):
+                    continue
                 yield from walk(entry.path)
             else:
                 if entry.is_symlink():
-                    if os.path.isdir(entry.path):  # links to folders are not followed: no cycles
+                    if os.path.isdir(entry.path):  # a link to a folder, not followed: no cycles
                         continue
                 elif not entry.is_file(follow_symlinks=False):
                     continue  # FIFOs, sockets, devices: never read by a walk

@@ -242,3 +242,70 @@ def test_broken_example_fails_every_way_it_should() -> None:
         "must-load",
         "plan:fix",
     } <= failed
+
+
+# --- folders reached through symbolic links ------------------------------------------------------------
+
+LINKED_CONFIG = """\
+[tool.prompt_budget]
+tokenizer = "chars4"
+
+[[tool.prompt_budget.files]]
+path = ".claude/skills/*/SKILL.md"
+max_tokens = 50
+
+[[tool.prompt_budget.files]]
+path = "docs/**/*.md"
+max_tokens = 50
+"""
+
+
+def checked(result: subprocess.CompletedProcess[str]) -> dict[str, int]:
+    """The files checked, with their counts (not the patterns that matched nothing)."""
+    data = json.loads(result.stdout)
+    return {v["id"]: v["usage"]["tokens"] for v in data["verdicts"] if "*" not in v["id"]}
+
+
+def test_a_skill_linked_in_from_outside_the_project_is_checked_under_its_link(tmp_path: Path) -> None:
+    # Shared skills are often symbolic links into .claude/skills: they load in every session, so they
+    # are checked, under the path the agent loads them from.
+    shared = tmp_path / "shared" / "review"
+    shared.mkdir(parents=True)
+    (shared / "SKILL.md").write_text(tokens(70), encoding="utf-8")
+    project = tmp_path / "project"
+    (project / ".claude" / "skills" / "local").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(LINKED_CONFIG, encoding="utf-8")
+    (project / ".claude" / "skills" / "local" / "SKILL.md").write_text(tokens(10), encoding="utf-8")
+    (project / ".claude" / "skills" / "review").symlink_to(shared, target_is_directory=True)
+    result = run(project, "check", "--json", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert checked(result) == {".claude/skills/local/SKILL.md": 10, ".claude/skills/review/SKILL.md": 70}
+    table = run(project, "check", "--no-cache")
+    assert ".claude/skills/review/SKILL.md" in table.stdout
+    assert (
+        "FAIL: .claude/skills/review/SKILL.md is an estimated 70 tokens, over its cap of 50" in table.stdout
+    )
+
+
+def test_a_linked_skills_folder_is_walked_under_its_own_path(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "dotfiles" / "skills" / "plan"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "SKILL.md").write_text(tokens(20), encoding="utf-8")
+    project = tmp_path / "project"
+    (project / ".claude").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(LINKED_CONFIG, encoding="utf-8")
+    (project / ".claude" / "skills").symlink_to(elsewhere.parent, target_is_directory=True)
+    result = run(project, "check", "--json", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert checked(result) == {".claude/skills/plan/SKILL.md": 20}
+
+
+def test_links_inside_the_project_and_loops_count_each_file_once(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(LINKED_CONFIG, encoding="utf-8")
+    (tmp_path / "docs" / "guide").mkdir(parents=True)
+    (tmp_path / "docs" / "guide" / "a.md").write_text(tokens(5), encoding="utf-8")
+    (tmp_path / "docs" / "mirror").symlink_to(tmp_path / "docs" / "guide", target_is_directory=True)
+    (tmp_path / "docs" / "guide" / "loop").symlink_to(tmp_path / "docs", target_is_directory=True)
+    result = run(tmp_path, "check", "--json", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert checked(result) == {"docs/guide/a.md": 5}

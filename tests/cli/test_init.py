@@ -317,6 +317,23 @@ def test_an_empty_folder_is_told_to_list_its_files_first(tmp_path: Path) -> None
     ]
 
 
+def test_a_skill_linked_in_from_outside_is_found_and_then_checked(tmp_path: Path) -> None:
+    shared = write(
+        tmp_path, "shared/review/SKILL.md", "---\nname: review\ndescription: r\n---\n" + chars(400)
+    )
+    root = tmp_path / "project"
+    (root / ".claude" / "skills").mkdir(parents=True)
+    (root / ".claude" / "skills" / "review").symlink_to(shared.parent, target_is_directory=True)
+    proc = run(root, "--tokenizer", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert any(ln.startswith(".claude/skills/review/SKILL.md  skill") for ln in lines), proc.stdout
+    assert any(ln.startswith("total (1 file)") for ln in lines), proc.stdout
+    check = run_cli("check", "--no-cache", cwd=root)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert ".claude/skills/review/SKILL.md" in check.stdout
+
+
 # --- layout 3: a TypeScript repository gets prompt_budget.toml --------------------------------------
 
 

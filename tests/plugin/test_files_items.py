@@ -209,6 +209,24 @@ def test_a_folder_reached_again_through_a_symlink_collects_each_file_once(pytest
     result.assert_outcomes(passed=5, failed=1)
 
 
+def test_a_skill_linked_in_from_outside_the_project_is_an_item(pytester: pytest.Pytester) -> None:
+    make_tree(pytester)
+    shared = pytester.path.parent / f"{pytester.path.name}-shared" / "review"
+    shared.mkdir(parents=True)
+    (shared / "SKILL.md").write_text(
+        "---\nname: review\ndescription: r\n---\n" + tokens(150), encoding="utf-8"
+    )
+    try:
+        (pytester.path / ".claude" / "skills" / "review").symlink_to(shared, target_is_directory=True)
+    except OSError:
+        pytest.skip("symbolic links are not available here")
+    result = pytester.runpytest_subprocess("-v")
+    result.stdout.fnmatch_lines(["*.claude/skills/review/SKILL.md::prompt-budget FAILED*"])
+    result.stdout.fnmatch_lines(
+        ["*.claude/skills/review/SKILL.md body is an estimated 150 tokens, over its cap of 100 by 50*"]
+    )
+
+
 def test_naming_one_test_file_adds_no_budget_items(pytester: pytest.Pytester) -> None:
     make_tree(pytester, doc=60)
     result = pytester.runpytest_subprocess("tests/test_app.py")

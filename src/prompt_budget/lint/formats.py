@@ -43,7 +43,7 @@ def render_text(findings: Sequence[Finding], *, show_suppressed: bool = False, f
         if fixable:
             line += f"; {fixable} fixable with --fix"
     else:
-        line = "No findings" + (f" in {files} files" if files else "")
+        line = "No findings" + (f" in {files} file{'s' if files != 1 else ''}" if files else "")
     if suppressed:
         line += f"; {suppressed} suppressed" + ("" if show_suppressed else " (--show-suppressed to list)")
     out.append(line + ".")
