@@ -183,6 +183,16 @@ def load_baseline(path: str | Path) -> Baseline | None:
         raise ConfigError(
             f"expected a JSON object at the top, got {type(doc).__name__}; {_RECREATE}", file=file
         )
+    schema = doc.get("schema", SCHEMA_ID)
+    if schema != SCHEMA_ID:
+        # Another tool's JSON file at the baseline path: reading its entries would compare nonsense.
+        raise ConfigError(
+            f"not a prompt-budget baseline: its schema is {schema!r}, expected {SCHEMA_ID!r}; "
+            "point [tool.prompt_budget.baseline] path (or --baseline) at another file, or "
+            f"{_RECREATE}",
+            file=file,
+            key="schema",
+        )
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ConfigError(

@@ -130,6 +130,17 @@ def test_newer_schema_says_upgrade(tmp_path: Path) -> None:
         load_baseline(path)
 
 
+def test_another_schema_is_not_read_as_a_baseline(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    path.write_text('{"schema": "eslint-baseline", "version": 1, "entries": {}}', encoding="utf-8")
+    with pytest.raises(
+        ConfigError,
+        match=r"baseline\.json: schema: not a prompt-budget baseline: its schema is 'eslint-baseline', "
+        r"expected 'prompt-budget-baseline'",
+    ):
+        load_baseline(path)
+
+
 def test_older_schema_0_is_migrated(tmp_path: Path) -> None:
     path = tmp_path / "baseline.json"
     path.write_text('{"version": 0, "tokenizer": "cl100k_base", "tokens": {"t::a": 10}}', encoding="utf-8")
