@@ -168,6 +168,9 @@ def test_threshold_warning_is_a_pytest_warning(pytester: pytest.Pytester) -> Non
             "*FileBudgetWarning: stage 'one' is at 297 tokens*",
         ]
     )
+    # located at the file the warning is about, not in prompt-budget's own code
+    result.stdout.fnmatch_lines(["*pyproject.toml:1: FileBudgetWarning: must-load total*"])
+    assert "items.py" not in result.stdout.str()
 
 
 def test_no_prompt_budget_files_turns_it_off(pytester: pytest.Pytester) -> None:

@@ -123,13 +123,19 @@ def _record(budget: BudgetSession, item: pytest.Item, verdict: Verdict) -> None:
     )
 
 
+def _warn(item: pytest.Item, message: str) -> None:
+    """A ``FileBudgetWarning`` located at the file it is about (pytest's warnings summary then names
+    that file, not this module)."""
+    warnings.warn_explicit(FileBudgetWarning(message), FileBudgetWarning, str(item.path), 1)
+
+
 def _judge(item: pytest.Item, budget: BudgetSession, verdicts: list[Verdict]) -> None:
     for v in verdicts:
         _record(budget, item, v)
         for note in v.details.get("notes", ()):
-            warnings.warn(FileBudgetWarning(f"{v.subject}: {note}"), stacklevel=1)
+            _warn(item, f"{v.subject}: {note}")
         if v.status == "warn":
-            warnings.warn(FileBudgetWarning(v.message), stacklevel=1)
+            _warn(item, v.message)
     failed = [v for v in verdicts if v.status == "fail"]
     if failed:
         raise BudgetExceeded("\n".join(v.message for v in failed), failed[0])
