@@ -677,6 +677,8 @@ class FileMeasurement:
 
     entries: Mapping[str, BaselineEntry]
     rules: Mapping[str, FileRule]
+    #: why nothing was measured, when that is not for want of files (no configuration at a git ref)
+    note: str = ""
 
     def rule_for(self, check_id: str) -> FileRule | None:
         return self.rules.get(check_id.split("#", 1)[0])
@@ -760,10 +762,13 @@ def measure_at_ref(
 
     with git_worktree(config.root, ref) as (top, tree):
         root = tree / Path(config.root).resolve().relative_to(top.resolve())
+        where = Path(config.root).resolve().relative_to(top.resolve()).as_posix()
+        where = "the repository's top folder" if where == "." else f"{where}/"
         if config.path is not None:
-            there = tree / Path(config.path).resolve().relative_to(top.resolve())
+            inside = Path(config.path).resolve().relative_to(top.resolve())
+            there = tree / inside
             if not there.is_file():
-                return FileMeasurement({}, {})
+                return _nothing_at(ref, f"{inside.as_posix()} does not exist there")
             try:
                 base_config = load_config(there)
             except ConfigError as exc:
@@ -775,10 +780,14 @@ def measure_at_ref(
         else:
             base_config = load_config(start=root)
             if base_config.path is None or tree.resolve() not in base_config.path.resolve().parents:
-                return FileMeasurement({}, {})
+                return _nothing_at(ref, f"no prompt-budget configuration in or above {where}")
         if not base_config.files and not base_config.preset:
-            return FileMeasurement({}, {})
+            return _nothing_at(ref, "its configuration lists no files and no preset")
         return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
+
+
+def _nothing_at(ref: str, why: str) -> FileMeasurement:
+    return FileMeasurement({}, {}, note=f"nothing measured at git ref {ref}: {why}; every file counts as new")
 
 
 def file_entries(stored: Baseline, measured: Mapping[str, BaselineEntry]) -> Baseline:

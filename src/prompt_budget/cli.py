@@ -569,6 +569,8 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     )
     if args.base:
         before = bl.measure_at_ref(config, args.base, tokenizer=config.tokenizer, cache=cache)
+        if before.note:
+            out.note(before.note)
         comparison = bl.compare(bl.Baseline(before.entries), measured.entries, policy, base=args.base)
     else:
         files_only = None if stored is None else bl.file_entries(stored, measured.entries)

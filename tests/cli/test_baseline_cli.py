@@ -330,6 +330,25 @@ def test_compare_with_base_cleans_up_on_error(project: Path) -> None:
     assert "prompt-budget-base-" not in done.stderr
 
 
+@needs_git
+def test_compare_with_a_base_that_had_no_config_says_so(project: Path) -> None:
+    git(project, "init", "-q", "-b", "main")
+    (project / "README.md").write_text("before prompt-budget\n", encoding="utf-8")
+    git(project, "add", "README.md")
+    git(project, "commit", "-q", "-m", "before")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "add prompt-budget")
+    done = run(project, "baseline", "compare", "--base", "HEAD~1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr == (
+        "prompt-budget: nothing measured at git ref HEAD~1: pyproject.toml does not exist there; "
+        "every file counts as new\n"
+    )
+    done = run(project, "baseline", "compare", "--base", "HEAD")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr == ""
+
+
 def test_update_with_nothing_configured_writes_nothing(tmp_path: Path) -> None:
     done = run(tmp_path, "baseline", "update")
     assert done.returncode == 0
