@@ -92,6 +92,9 @@ def test_bad_frontmatter_value_names_the_file_once(tmp_path: Path) -> None:
     assert fails == [
         "FAIL: docs/a.md: frontmatter prompt_budget.max_tokens: a token amount must be positive, got -5"
     ]
+    # the file was still counted: 44 characters, 11 tokens; no cap applies
+    row = next(line.split() for line in result.stdout.splitlines() if line.startswith("docs/a.md "))
+    assert row[:4] == ["docs/a.md", "docs", "11", "-"]  # the entry is named "docs"
 
 
 def test_must_load_file_with_unreadable_frontmatter_still_counts_in_the_total(tmp_path: Path) -> None:

@@ -48,7 +48,8 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
         table.add_row(
             _row_label(v),
             str(v.details.get("entry", "")),
-            fmt_int(v.tokens) if "problem" not in v.details else "-",
+            # a file that could not be read has no count; one with bad frontmatter was still counted
+            fmt_int(v.tokens) if "problem" not in v.details or v.tokens else "-",
             fmt_int(v.max_tokens),
             fmt_pct(v.percent),
             str(v.details.get("load", "")),
