@@ -277,7 +277,13 @@ def check_sections(
     sections: list[SectionUsage] = []
     statuses: dict[str, Status] = {}
     for name, value in mapping.items():
-        tokens, _ = measure(value, tok, config, cache)
+        try:
+            tokens, _ = measure(value, tok, config, cache)
+        except (TypeError, ValueError) as exc:
+            if type(exc) not in (TypeError, ValueError):
+                raise
+            # Say which section: a builder that returned None is otherwise hard to find.
+            raise type(exc)(f"section {name!r}: {exc}") from None
         cap = limits.get(name)
         source = cap_sources.get(name) if cap is not None else None
         if cap is not None and source is None:
