@@ -66,7 +66,10 @@ def measure(
             hit = cache.get(tok.cache_key, digest)
             if hit is None:
                 hit = tok.count(obj)
-                cache.put(tok.cache_key, digest, hit)
+                # An exact tokenizer that is estimating for now (anthropic: offline, or the API down)
+                # gave a stand-in: stored, it would come back as an exact count in the next run.
+                if getattr(tok.inner, "estimated_by", None) is None:
+                    cache.put(tok.cache_key, digest, hit)
             tokens = hit
         else:
             tokens = tok.count(obj)
@@ -274,7 +277,13 @@ def check_sections(
     sections: list[SectionUsage] = []
     statuses: dict[str, Status] = {}
     for name, value in mapping.items():
-        tokens, _ = measure(value, tok, config, cache)
+        try:
+            tokens, _ = measure(value, tok, config, cache)
+        except (TypeError, ValueError) as exc:
+            if type(exc) not in (TypeError, ValueError):
+                raise
+            # Say which section: a builder that returned None is otherwise hard to find.
+            raise type(exc)(f"section {name!r}: {exc}") from None
         cap = limits.get(name)
         source = cap_sources.get(name) if cap is not None else None
         if cap is not None and source is None:

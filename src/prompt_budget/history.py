@@ -55,12 +55,15 @@ class HistoryCheckFailed(BudgetExceeded):
 
 
 def _messages(messages: object, arg: str = "messages") -> list[Message]:
+    from prompt_budget.messages import plain
+
     if isinstance(messages, Mapping) and "messages" in messages:
         messages = messages["messages"]
     if not isinstance(messages, Sequence) or isinstance(messages, (str, bytes)):
         raise TypeError(f"{arg}: expected a list of chat messages, got {type(messages).__name__}")
     out: list[Message] = []
     for i, m in enumerate(messages):
+        m = plain(m)  # an SDK object (response.choices[0].message) or SDK content blocks  # noqa: PLW2901
         if not isinstance(m, Mapping):
             raise TypeError(f"{arg}[{i}]: expected a message mapping with 'role', got {type(m).__name__}")
         out.append(m)

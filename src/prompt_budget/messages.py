@@ -47,6 +47,7 @@ __all__ = [
     "image_size",
     "image_tokens_for",
     "overheads",
+    "plain",
 ]
 
 Provider = Literal["openai", "anthropic"]
@@ -175,7 +176,9 @@ class _Counter:
             )
             self.add("overhead", per_message)
             for key, value in message.items():
-                if key in _SKIP_KEYS or key in self.ephemeral_keys:
+                if key in _SKIP_KEYS or key in self.ephemeral_keys or value is None:
+                    # None: an SDK message's .model_dump() holds "tool_calls": None,
+                    # "function_call": None, "name": None, ...: nothing the model sees.
                     continue
                 if key == "role":
                     self.text("overhead", str(value))
@@ -480,6 +483,7 @@ def detect_provider(obj: object) -> Provider:
     """``anthropic`` when the object has Anthropic-only features (a top-level ``system``, tools with
     ``input_schema``, ``tool_use``/``tool_result``/``document`` blocks, images with a ``source``),
     else ``openai``."""
+    obj = plain(obj)
     messages: Any = obj
     if isinstance(obj, Mapping):
         if "system" in obj:
@@ -498,6 +502,27 @@ def detect_provider(obj: object) -> Provider:
                         if kind in _ANTHROPIC_BLOCKS or (kind == "image" and "source" in block):
                             return "anthropic"
     return "openai"
+
+
+def plain(obj: object) -> Any:
+    """``obj`` with every SDK object in it (a pydantic model, as the ``openai`` and ``anthropic``
+    packages return: ``response.choices[0].message``, ``response.content``) turned into the plain
+    dicts the provider would be sent, ``None`` fields left out. Containers without such objects come
+    back as they are (no copy)."""
+    if isinstance(obj, (str, bytes, bytearray, int, float)) or obj is None:
+        return obj
+    dump = getattr(obj, "model_dump", None)
+    if callable(dump) and not isinstance(obj, Mapping) and not isinstance(obj, type):
+        dumped = dump(exclude_none=True)
+        if isinstance(dumped, Mapping):
+            return dumped
+    if isinstance(obj, Mapping):
+        items = {key: plain(value) for key, value in obj.items()}
+        return items if any(items[k] is not v for k, v in obj.items()) else obj
+    if isinstance(obj, Sequence):
+        values = [plain(value) for value in obj]
+        return values if any(a is not b for a, b in zip(values, obj, strict=True)) else obj
+    return obj
 
 
 def _split(obj: object) -> tuple[Mapping[str, Any], Sequence[Any]]:
@@ -528,6 +553,7 @@ def breakdown(
 ) -> Breakdown:
     """Count a chat message list or a request mapping, keeping the parts."""
     tok = get_tokenizer(tokenizer)
+    obj = plain(obj)
     request, messages = _split(obj)
     prov: Provider = provider or detect_provider(obj)
     counter = _Counter(tok, prov, ephemeral_keys, image_tokens)

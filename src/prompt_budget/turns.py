@@ -190,7 +190,12 @@ class TurnBudget:
         """Count an event or a list of them: ``"turn"``, ``"tool_call"`` (or ``"call"``), a mapping
         ``{"type": "turn" | "tool_call", "name": ...}``, or an assistant message in the OpenAI or
         Anthropic shape (one turn, plus one call per ``tool_calls`` entry or ``tool_use`` block).
-        Messages of other roles are ignored, so a whole conversation can be fed."""
+        Messages of other roles are ignored, so a whole conversation can be fed. SDK objects (an
+        ``anthropic`` ``Message``, ``response.choices[0].message``) count as their dicts."""
+        if not isinstance(event, (str, Mapping)) and hasattr(event, "model_dump"):
+            from prompt_budget.messages import plain
+
+            event = plain(event)
         if isinstance(event, str):
             if event == "turn":
                 self.record_turn()

@@ -339,3 +339,48 @@ def test_warning_can_be_made_an_error(pytester: pytest.Pytester) -> None:
     )
     result = pytester.runpytest("-W", "error::prompt_budget.pytest_plugin.PromptBudgetWarning")
     result.assert_outcomes(failed=1)
+
+
+def test_markers_of_module_class_and_function_combine(pytester: pytest.Pytester) -> None:
+    # The module picks the tokenizer, the class the sections, each test its own cap: every test gets
+    # all three, the closest marker winning an argument that two of them give.
+    pytester.makepyfile(
+        test_levels="""
+        import pytest
+
+        QUESTION = "What's the weather like in San Francisco?"  # o200k_base 8 tokens, cl100k_base 9
+
+        pytestmark = pytest.mark.prompt_budget(tokenizer="cl100k_base", max_tokens=100)
+
+
+        def test_module_only(prompt_budget):
+            verdict = prompt_budget.check(QUESTION)
+            assert (verdict.usage.tokenizer, verdict.max_tokens) == ("cl100k_base", 100)
+
+
+        @pytest.mark.prompt_budget(max_tokens=8)
+        def test_own_cap(prompt_budget):
+            prompt_budget.check(QUESTION)
+
+
+        @pytest.mark.prompt_budget(sections={"history": 5, "question": 50})
+        class TestSections:
+            @pytest.mark.prompt_budget(sections={"question": 8})
+            def test_sections(self, prompt_budget):
+                prompt_budget.check_sections({"question": QUESTION, "history": "user: hi"})
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rf")
+    result.assert_outcomes(passed=1, failed=2)
+    out = result.stdout.str()
+    assert (
+        "prompt is 9 tokens by cl100k_base, which exceeds its cap of 8 tokens by 1 (12.5%); cap set by the "
+        "marker @pytest.mark.prompt_budget(max_tokens=8)"
+    ) in out
+    assert "sections over budget (counted by cl100k_base):" in out
+    assert (
+        "section 'question' is 9 tokens, which exceeds its cap of 8 tokens by 1 (12.5%); cap set by the "
+        "marker @pytest.mark.prompt_budget(sections={'question': 8})"
+    ) in out
+    result.stdout.fnmatch_lines(["*history*3*5*60.0%*ok*"])
+    result.stdout.fnmatch_lines(["*total*12*100*12.0%*ok*"])

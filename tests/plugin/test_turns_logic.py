@@ -146,3 +146,24 @@ def test_a_budget_built_directly_names_its_constructor_as_the_cap_source() -> No
         "tool call 3 (search) exceeds the budget of 2 tool calls; used so far: 2 calls (search 2), "
         "0 turns; cap set by TurnBudget(max_calls=2)"
     )
+
+
+def test_feed_counts_an_anthropic_sdk_message_object() -> None:
+    types = pytest.importorskip("anthropic.types")
+    reply = types.Message(
+        id="msg_1",
+        type="message",
+        role="assistant",
+        model="claude-sonnet-4-5",
+        content=[
+            types.TextBlock(type="text", text="Looking both up."),
+            types.ToolUseBlock(type="tool_use", id="toolu_1", name="search", input={"q": "a"}),
+            types.ToolUseBlock(type="tool_use", id="toolu_2", name="fetch", input={"url": "b"}),
+        ],
+        stop_reason="tool_use",
+        stop_sequence=None,
+        usage=types.Usage(input_tokens=1, output_tokens=1),
+    )
+    tb = TurnBudget()(max_calls=5)
+    tb.feed(reply)
+    assert (tb.turns, tb.calls, tb.by_tool) == (1, 2, {"fetch": 1, "search": 1})

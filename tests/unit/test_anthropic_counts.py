@@ -247,3 +247,44 @@ def test_an_sdk_that_cannot_start_falls_back_without_a_traceback(
         assert tok.count("hello") > 0
     assert server.requests == []
     assert not tok.exact
+
+
+def _png_base64(width: int, height: int, size: int) -> str:
+    import base64
+    import struct
+
+    header = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", width, height)
+    return base64.b64encode(header + b"\x08\x02\x00\x00\x00" + bytes(range(256)) * (size // 256)).decode()
+
+
+def test_the_offline_estimate_counts_images_by_size_and_the_tool_prompt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A screenshot agent's request, counted offline (a new prompt, not in the committed file): the
+    # image costs what docs/counting-messages.md says (1000 x 1000 is 1,334 tokens), not its 300 KB
+    # of base64 as text; tools add at least the published tool-use system prompt (346 tokens).
+    from prompt_budget import count
+
+    monkeypatch.setenv("PROMPT_BUDGET_OFFLINE", "1")
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    backend.set_counts_path(tmp_path / "counts.json")
+    try:
+        question = {"type": "text", "text": "What is on this screen?"}
+        image = {
+            "type": "image",
+            "source": {"type": "base64", "media_type": "image/png", "data": _png_base64(1000, 1000, 300_000)},
+        }
+        tools = [{"name": "click", "description": "Click at a point.", "input_schema": {"type": "object"}}]
+
+        def request(content: list[dict[str, object]], **extra: object) -> dict[str, object]:
+            return {"system": "You test UIs.", "messages": [{"role": "user", "content": content}], **extra}
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", backend.CountFallbackWarning)
+            text_only = count(request([question]), "anthropic:claude-sonnet-4-5")
+            with_image = count(request([question, image]), "anthropic:claude-sonnet-4-5")
+            with_tools = count(request([question], tools=tools), "anthropic:claude-sonnet-4-5")
+    finally:
+        backend.set_counts_path(None)
+    assert with_image - text_only == 1334
+    assert with_tools - text_only >= 346

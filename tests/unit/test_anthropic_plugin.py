@@ -58,3 +58,31 @@ def test_counts_are_cached_beside_the_config_and_offline_makes_no_request(
         assert len(srv.requests) == 1  # offline: the new prompt was estimated, not sent
         assert KEY not in third.stdout.str() + third.stderr.str()
         assert json.loads(counts.read_text())  # still valid JSON
+
+
+def test_an_offline_estimate_is_not_remembered_as_an_exact_count(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A new prompt checked offline is estimated; the next run with the network must ask the API and
+    # report its exact count, not the estimate kept from the offline run.
+    pytester.makepyprojecttoml('[tool.prompt_budget]\ntokenizer = "anthropic:claude-sonnet-4-5"\n')
+    pytester.makepyfile(
+        test_prompt="""
+        def test_prompt(prompt_budget):
+            verdict = prompt_budget.check("You are a careful agent. " * 40, 10_000, label="system")
+            print("COUNTED", verdict.usage.tokens, "exact" if verdict.usage.exact else "estimated")
+        """
+    )
+    with count_server() as srv:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", srv.url)
+        monkeypatch.delenv("PROMPT_BUDGET_OFFLINE", raising=False)
+        monkeypatch.delenv("PROMPT_BUDGET_COUNTS_FILE", raising=False)
+        offline = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s", "--prompt-budget-offline")
+        offline.assert_outcomes(passed=1, warnings=1)
+        offline.stdout.fnmatch_lines(["*COUNTED * estimated"])
+        online = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s")
+        online.assert_outcomes(passed=1)
+        assert len(srv.requests) == 1
+        exact = srv.expected({"messages": [{"role": "user", "content": "You are a careful agent. " * 40}]})
+        online.stdout.fnmatch_lines([f"*COUNTED {exact} exact"])

@@ -200,3 +200,12 @@ def test_sections_accept_message_lists() -> None:
 def test_sections_need_a_mapping() -> None:
     with pytest.raises(TypeError, match="check_sections expects a mapping of section name -> text, got list"):
         check_sections(["a"], {})  # type: ignore[arg-type]
+
+
+def test_a_section_that_cannot_be_counted_is_named_in_the_error() -> None:
+    # A section builder that returned None (or a message with an unknown part) in a mapping of many.
+    with pytest.raises(TypeError, match=r"^section 'retrieved_docs': cannot count a NoneType"):
+        check_sections({"system_prompt": "You are terse.", "retrieved_docs": None}, tokenizer="o200k_base")
+    bad = [{"role": "user", "content": [{"type": "video", "url": "x"}]}]
+    with pytest.raises(ValueError, match=r"^section 'history': messages\[0\]\.content\[0\]: unknown content"):
+        check_sections({"history": bad}, tokenizer="o200k_base")

@@ -322,3 +322,24 @@ def test_repeated_messages_are_matched_to_their_newest_copy() -> None:
     budget = kept + 5
     result = assert_reduced(before, after, budget, tokenizer="o200k_base")
     assert result.removed == (1, 2)
+
+
+def test_anthropic_sdk_blocks_in_the_history_keep_their_tool_results() -> None:
+    types = pytest.importorskip("anthropic.types")
+    # Anthropic's agent loop appends the reply's content objects as they are.
+    reply = [
+        types.TextBlock(type="text", text="Checking."),
+        types.ToolUseBlock(type="tool_use", id="toolu_1", name="get_weather", input={"city": "Paris"}),
+    ]
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": "Weather in Paris? " * 20},
+        {"role": "assistant", "content": reply},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": WEATHER}]},
+        {"role": "user", "content": "Thanks."},
+    ]
+    assert [(link.id, link.call, link.result) for link in tool_links(messages)] == [("toolu_1", 1, 2)]
+    assert tool_groups(messages) == [[0], [1, 2], [3]]
+    # The call goes only with its result: removing the oldest group first (the question) is enough
+    # for a budget that the tool exchange alone fits.
+    reduction = remove_oldest(messages, count_history(messages[1:]))
+    assert reduction.removed == (0,)

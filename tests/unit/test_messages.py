@@ -386,3 +386,101 @@ def test_overheads_file_is_the_packaged_one() -> None:
 
     path = Path(prompt_budget.__file__).parent / "data" / "overheads.json"
     assert json.loads(path.read_text(encoding="utf-8")) == overheads()
+
+
+# --- SDK objects and SDK dumps -----------------------------------------------------------------
+
+
+def test_an_openai_sdk_dump_with_none_fields_counts_as_the_documented_example() -> None:
+    # ChatCompletionMessage.model_dump() keeps every field, unset ones as None; an agent loop that
+    # appends it to the history must count as docs/counting-messages.md Example 2 (29 tokens).
+    assistant = {
+        "content": None,
+        "refusal": None,
+        "role": "assistant",
+        "annotations": None,
+        "audio": None,
+        "function_call": None,
+        "tool_calls": [
+            {
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "lookup", "arguments": '{"q":"pytest"}'},
+            }
+        ],
+    }
+    messages = [
+        {"role": "user", "content": "Hi!", "name": None},
+        assistant,
+        {"role": "tool", "tool_call_id": "call_1", "content": "pytest is a testing framework."},
+    ]
+    assert count(messages, "o200k_base") == 29
+
+
+def test_an_openai_sdk_dump_without_tool_calls_counts_its_text() -> None:
+    reply = {
+        "content": "Hi!",
+        "role": "assistant",
+        "function_call": None,
+        "tool_calls": None,
+        "refusal": None,
+    }
+    # 3 per message + "user" 1 + "Hi!" 2, then 3 + "assistant" 1 + "Hi!" 2, then the reply priming 3
+    assert count([{"role": "user", "content": "Hi!"}, reply], "o200k_base") == 6 + 6 + 3
+
+
+def test_anthropic_sdk_content_blocks_count_as_the_dicts_they_send() -> None:
+    types = pytest.importorskip("anthropic.types")
+    blocks = [
+        types.TextBlock(type="text", text="Let me check the weather."),
+        types.ToolUseBlock(type="tool_use", id="toolu_1", name="get_weather", input={"city": "Paris"}),
+    ]
+    as_sent = [
+        {"type": "text", "text": "Let me check the weather."},
+        {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Paris"}},
+    ]
+
+    def request(content: object) -> list[dict[str, object]]:
+        # The agent loop of Anthropic's tool-use docs: the reply's content goes back as it is.
+        return [
+            {"role": "user", "content": "Weather in Paris?"},
+            {"role": "assistant", "content": content},
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "Sunny"}],
+            },
+        ]
+
+    expected = breakdown(request(as_sent), "o200k_base")
+    found = breakdown(request(blocks), "o200k_base")
+    assert found.provider == "anthropic"
+    assert found.parts == expected.parts
+    assert found.parts["tool_calls"] > 0
+    message = types.Message(
+        id="msg_1",
+        type="message",
+        role="assistant",
+        model="claude-sonnet-4-5",
+        content=blocks,
+        stop_reason="tool_use",
+        stop_sequence=None,
+        usage=types.Usage(input_tokens=1, output_tokens=1),
+    )
+    # A whole Message object in the history counts as its role and content.
+    whole = breakdown([request(as_sent)[0], message, request(as_sent)[2]], "o200k_base")
+    assert whole.parts["tool_calls"] == expected.parts["tool_calls"]
+    assert whole.parts["messages"] == expected.parts["messages"]
+
+
+def test_a_pydantic_message_object_counts_like_its_dict() -> None:
+    pydantic = pytest.importorskip("pydantic")
+
+    class Msg(pydantic.BaseModel):  # the shape of openai's ChatCompletionMessage
+        role: str
+        content: str | None = None
+        refusal: str | None = None
+        function_call: dict[str, str] | None = None
+        tool_calls: list[dict[str, object]] | None = None
+
+    # docs/counting-messages.md Example 1 without the name: 3 + "system" 1 + 6, then the priming 3
+    assert count([Msg(role="system", content="You are a terse assistant.")], "o200k_base") == 13

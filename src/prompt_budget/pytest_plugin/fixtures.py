@@ -9,7 +9,7 @@ JUnit properties of the test.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -34,7 +34,12 @@ class PromptBudget:
     marker's ``tokenizer``, else ``--prompt-budget-tokenizer``, else the config's ``tokenizer``.
     """
 
-    def __init__(self, session: BudgetSession, node: pytest.Item, marker: pytest.Mark | None = None) -> None:
+    def __init__(
+        self,
+        session: BudgetSession,
+        node: pytest.Item,
+        marker: pytest.Mark | Sequence[pytest.Mark] | None = None,
+    ) -> None:
         self.session = session
         self.node = node
         self.nodeid = node.nodeid
@@ -45,12 +50,16 @@ class PromptBudget:
         self.tokenizer: str = session.config.tokenizer
         self.records: list[dict[str, Any]] = []
         self.sections_seen: set[str] | None = None  # None until check_sections is called
-        if marker is not None:
-            self._apply_marker(marker)
-            if self.section_caps:
-                # At teardown, say which of those sections no check_sections call had (a typo, most
-                # likely). A finalizer, not a hook: tests without marker sections pay nothing.
-                node.addfinalizer(self._warn_unmatched_sections)
+        # Markers closest first (the function's, then its class's, then the module's pytestmark): each
+        # argument comes from the closest marker that gives it, so a module-wide tokenizer still holds
+        # in a test whose own marker sets only max_tokens.
+        markers = [marker] if isinstance(marker, pytest.Mark) else list(marker or ())
+        for mark in reversed(markers):
+            self._apply_marker(mark)
+        if self.section_caps:
+            # At teardown, say which of those sections no check_sections call had (a typo, most
+            # likely). A finalizer, not a hook: tests without marker sections pay nothing.
+            node.addfinalizer(self._warn_unmatched_sections)
 
     def _apply_marker(self, marker: pytest.Mark) -> None:
         from prompt_budget.config import parse_tokens
@@ -223,7 +232,7 @@ def prompt_budget() -> PromptBudget:
     session = get_session(node.config)
     if session is None:  # pragma: no cover - the plugin always sets it in pytest_configure
         raise pytest.UsageError("prompt-budget: the plugin is not configured")
-    return PromptBudget(session, node, node.get_closest_marker(MARKER_NAME))
+    return PromptBudget(session, node, list(node.iter_markers(MARKER_NAME)))
 
 
 @pytest.fixture

@@ -324,6 +324,8 @@ def _strings(obj: Any) -> Iterable[str]:
         for key, value in obj.items():
             if key in ("type", "role", "cache_control"):
                 continue
+            if key == "data" and obj.get("type") == "base64":
+                continue  # an image's or a PDF's bytes are never text
             yield from _strings(value)
     elif isinstance(obj, (list, tuple)):
         for item in obj:
@@ -331,6 +333,16 @@ def _strings(obj: Any) -> Iterable[str]:
 
 
 def _estimate_request(body: Mapping[str, Any], tok: Any) -> int:
+    """The local Anthropic accounting of ``prompt_budget.messages`` (docs/counting-messages.md: images
+    by their size, never their base64; the published tool-use system prompt with ``tools``), plus
+    ``_REQUEST_OVERHEAD`` of margin. A block that accounting does not know is estimated from the
+    request's strings instead."""
+    from prompt_budget.messages import count_request
+
+    try:
+        return count_request(body, tok, provider="anthropic") + _REQUEST_OVERHEAD
+    except (TypeError, ValueError):
+        pass
     total = _REQUEST_OVERHEAD
     total += sum(tok.count(s) for s in _strings(body.get("system", "")))
     for message in body.get("messages", []):
