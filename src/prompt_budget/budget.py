@@ -62,13 +62,13 @@ def measure(
     parts: dict[str, int] | None = None
     if isinstance(obj, str):
         if cache is not None:
+            from prompt_budget.counting import stands_in
+
             digest = cache.digest(obj.encode("utf-8", "surrogatepass"))
             hit = cache.get(tok.cache_key, digest)
             if hit is None:
                 hit = tok.count(obj)
-                # An exact tokenizer that is estimating for now (anthropic: offline, or the API down)
-                # gave a stand-in: stored, it would come back as an exact count in the next run.
-                if getattr(tok.inner, "estimated_by", None) is None:
+                if not stands_in(tok):  # an estimate for now is not stored as the count
                     cache.put(tok.cache_key, digest, hit)
             tokens = hit
         else:

@@ -276,6 +276,13 @@ def _evict_oldest(table: dict[str, Any], limit: int) -> None:
             del table[key]
 
 
+def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:
+    """Whether ``tok`` is an exact tokenizer that is estimating for now (``anthropic:`` offline, or
+    with the API unreachable): its counts are stand-ins, and stored under its exact name they would
+    come back as exact counts in the next run."""
+    return getattr(getattr(tok, "inner", tok), "estimated_by", None) is not None
+
+
 def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:
     return str(getattr(tok, "cache_key", tok.name))
 
@@ -311,5 +318,6 @@ def count_path(
     if hit is not None:
         return FileCount(path, hit, len(text), len(raw), notes, cached=True)
     n = tok.inner.count(text)
-    cache.put(key, digest, n)
+    if not stands_in(tok):
+        cache.put(key, digest, n)
     return FileCount(path, n, len(text), len(raw), notes)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from prompt_budget.config import Config, parse_tokens
-from prompt_budget.counting import DiskCache, FileProblem, count_path, read_text
+from prompt_budget.counting import DiskCache, FileProblem, count_path, read_text, stands_in
 from prompt_budget.errors import ConfigError
 from prompt_budget.model import FileRule, Usage, Verdict
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
@@ -779,7 +779,8 @@ def _part_count(
     if hit is not None:
         return hit
     n = tok.inner.count(text)
-    cache.put(key, digest, n)
+    if not stands_in(tok):
+        cache.put(key, digest, n)
     return n
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from anthropic_server import count_server
@@ -86,3 +87,41 @@ def test_an_offline_estimate_is_not_remembered_as_an_exact_count(
         assert len(srv.requests) == 1
         exact = srv.expected({"messages": [{"role": "user", "content": "You are a careful agent. " * 40}]})
         online.stdout.fnmatch_lines([f"*COUNTED {exact} exact"])
+
+
+@pytest.mark.parametrize("command", ["count", "check"])
+def test_a_file_estimated_offline_is_counted_by_the_api_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # The file count cache (count and check) must not keep an offline estimate under the exact
+    # tokenizer's name either.
+    from cli_run import run_cli
+
+    text = "You are a careful agent. " * 40
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.prompt_budget]\ntokenizer = "anthropic:claude-sonnet-4-5"\n'
+        '[[tool.prompt_budget.files]]\npath = "a.md"\nmax_tokens = 10000\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "a.md").write_text(text, encoding="utf-8")
+    monkeypatch.delenv("PROMPT_BUDGET_COUNTS_FILE", raising=False)
+    with count_server() as srv:
+        env = {"ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": srv.url}
+
+        def tokens(offline: str) -> tuple[int, bool]:
+            args = ["count", "--json", "a.md"] if command == "count" else ["check", "--json"]
+            done = run_cli(*args, cwd=tmp_path, env={**env, "PROMPT_BUDGET_OFFLINE": offline})
+            assert done.returncode == 0, done.stderr
+            data = json.loads(done.stdout)
+            if command == "count":
+                return data["total"], data["exact"]
+            (a,) = (v for v in data["verdicts"] if v["id"] == "a.md")
+            return a["usage"]["tokens"], a["usage"]["exact"]
+
+        estimate, exact = tokens("1")
+        assert not exact
+        assert srv.requests == []
+        counted, exact = tokens("")
+        assert exact
+        assert counted == srv.expected({"messages": [{"role": "user", "content": text}]}) != estimate
+        assert len(srv.requests) == 1
