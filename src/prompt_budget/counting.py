@@ -31,8 +31,9 @@ _BINARY_SNIFF: Final = 8192
 
 
 def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
-    """Count the tokens of ``obj``: a string, a chat message list (OpenAI or Anthropic shape), or a
-    whole request mapping in the provider's own shape."""
+    """Count the tokens of ``obj``: a string, a chat message list (OpenAI or Anthropic shape), a whole
+    request mapping in the provider's own shape, or an SDK message object (``response.choices[0]
+    .message``, an Anthropic ``Message``), counted as the dict it would be sent as."""
     tok = get_tokenizer(tokenizer)
     if isinstance(obj, str):
         return tok.count(obj)
@@ -40,6 +41,10 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
         from prompt_budget import messages
 
         return messages.count_request(obj, tok)
+    if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
+        from prompt_budget import messages  # an SDK object: a message as the provider returned it
+
+        return messages.count_request(messages.plain(obj), tok)
     raise TypeError(
         f"cannot count a {type(obj).__name__}: expected a string, a list of chat messages, or a request "
         "mapping such as {'messages': [...], 'tools': [...]}"
