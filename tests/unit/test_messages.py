@@ -470,6 +470,9 @@ def test_anthropic_sdk_content_blocks_count_as_the_dicts_they_send() -> None:
     whole = breakdown([request(as_sent)[0], message, request(as_sent)[2]], "o200k_base")
     assert whole.parts["tool_calls"] == expected.parts["tool_calls"]
     assert whole.parts["messages"] == expected.parts["messages"]
+    # and the Message alone counts as the one assistant message it holds
+    alone = {"role": "assistant", "content": as_sent}
+    assert count(message, "o200k_base") == count([alone], "o200k_base") == count(alone, "o200k_base")
 
 
 def test_a_pydantic_message_object_counts_like_its_dict() -> None:
