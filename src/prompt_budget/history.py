@@ -125,9 +125,9 @@ class Trigger:
     def describe(self) -> str:
         if self.reduce:
             return "reduce: " + "; ".join(self.reasons)
-        return f"no reduction: {self.tokens:,} tokens and {self.messages} messages are under " + ", ".join(
-            self.thresholds
-        )
+        tokens = f"{self.tokens:,} token{'' if self.tokens == 1 else 's'}"
+        messages = f"{self.messages} message{'' if self.messages == 1 else 's'}"
+        return f"no reduction: {tokens} and {messages} are under " + ", ".join(self.thresholds)
 
 
 def should_reduce(

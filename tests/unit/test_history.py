@@ -164,6 +164,14 @@ def test_percent_of_window_triggers_at_the_threshold() -> None:
     assert "of the" in t.describe()
 
 
+def test_describe_says_one_message_in_the_singular() -> None:
+    one = [{"role": "user", "content": "Hi!"}]
+    t = should_reduce(one, tokenizer="chars4", max_messages=5)
+    assert not t.reduce
+    assert t.describe().startswith("no reduction: ")
+    assert " and 1 message are under " in t.describe()
+
+
 def test_token_budget_and_message_count_triggers() -> None:
     tokens = count_history(OPENAI)
     assert should_reduce(OPENAI, max_tokens=tokens)
