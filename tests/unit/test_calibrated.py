@@ -172,3 +172,24 @@ def test_a_bad_calibration_file_names_file_and_key(
 def test_unknown_calibration_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="not a shipped calibration"):
         get_tokenizer("calibrated:no-such-thing")
+
+
+def test_features_of_long_texts_read_in_chunks() -> None:
+    # The class buffer is read as big integers in chunks of 32 KiB: a run across a cut is one run.
+    assert named("a" * 40_000) == {"runs": 1, "lower": 40_000, "one": 1}
+    assert named("ab" * 50_000) == {"runs": 100_000, "lower": 100_000, "one": 1}
+    assert named("x(" * 30_000) == {"runs": 60_000, "lower": 30_000, "punct": 30_000, "one": 1}
+    assert named("漢" * 40_000 + "a") == {"runs": 2, "han": 40_000, "lower": 1, "one": 1}
+    text = ("Привет, мир! 12\n" * 3000) + "end"
+    assert named(text) == {
+        "runs": 3000 * 12 + 1,  # П|р|иве|т|,| |ми|р|!| |12|\n on each line, then "end"
+        "cyrillic_upper": 3000,
+        "cyrillic": 3000 * 5,
+        "cyrillic_b": 3000 * 3,
+        "punct": 3000 * 2,
+        "space": 3000 * 2,
+        "digit": 3000 * 2,
+        "newline": 3000,
+        "lower": 3,
+        "one": 1,
+    }
