@@ -427,6 +427,16 @@ class Model:
     def estimate(self, vector: Sequence[float]) -> int:
         return estimate(vector, self.weights_for(vector))
 
+    @classmethod
+    def from_calibration(cls, calibration: dict[str, Any]) -> Model:
+        """The model of a character-class calibration as :func:`fit` writes it."""
+
+        def ordered(weights: dict[str, float]) -> list[float]:
+            return [float(weights.get(name, 0.0)) for name in FEATURES]
+
+        regimes = {r: ordered(w) for r, w in calibration.get("regimes", {}).items()}
+        return cls(ordered(calibration["weights"]), regimes, tuple(calibration.get("ascii_cuts", ())))
+
 
 def _density(vector: Sequence[float]) -> float:
     return vector[0] / (total_chars(vector) or 1)

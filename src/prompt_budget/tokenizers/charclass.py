@@ -56,6 +56,7 @@ FEATURES: Final = (
     "cyrillic_upper",  # U+0410-U+042F: Cyrillic upper case А-Я (costlier than lower case)
     "backslash",  # \ (escapes in JSON strings and regular expressions, troff requests)
     "hangul_pairs",  # adjacent Hangul syllables (U+B000-U+DFFF) in pairs: running Korean text
+    "space_runs",  # runs of two or more spaces and tabs (indentation, padded table columns)
     "one",
 )
 #: ``punct``, ``symbol`` and ``hangul`` count the characters left over after the pairs (so every
@@ -76,14 +77,18 @@ LEGACY_FALLBACK: Final = {
 # Class codes. The ASCII classes are one bit each, so the count of a class is the number of set bits of
 # the class buffer (read as one big integer) under a mask of that bit in every byte, and two equal
 # neighbours in ASCII text are a nonzero byte of ``big & (big >> 8)``. Non-ASCII classes are 0x80 plus a
-# small number (bits 0-3, which the ASCII planes of upper case, digits and spaces subtract back).
+# combination of the other bits (see :data:`_CODE`).
 _C_LOWER, _C_UPPER, _C_DIGIT, _C_SPACE, _C_NEWLINE, _C_PUNCT, _C_BACKSLASH, _C_HIGH = 1, 2, 4, 8, 16, 32, 64, 128  # fmt: skip
 #: Non-ASCII classes, most common first (counting stops once every non-ASCII character is accounted for).
 _NONASCII_ORDER: Final = (
     "han", "kana", "cyrillic", "cyrillic_b", "hangul", "fullwidth", "ext_a", "mideast", "symbol", "latin",
     "brahmic", "astral",
 )  # fmt: skip
-_CODE: Final = {name: _C_HIGH | k for k, name in enumerate(_NONASCII_ORDER, 1)}
+#: Non-ASCII codes: 0x80 plus a nonzero combination of the bits of lower case, newlines, punctuation
+#: and the backslash (so the planes of upper case, digits and spaces stay clean; the newline and
+#: punctuation counts subtract the non-ASCII characters counted in them).
+_NONASCII_LOW: Final = tuple(k for k in range(1, 128) if not k & (_C_UPPER | _C_DIGIT | _C_SPACE))
+_CODE: Final = {name: _C_HIGH | k for name, k in zip(_NONASCII_ORDER, _NONASCII_LOW, strict=False)}
 
 
 def _table() -> bytes:
@@ -154,23 +159,28 @@ _PLANES: Final = tuple(_repeat(b, _CHUNK) for b in _PLANE_CODES)
 _LOW7: Final = {1 << k: _repeat(0x7F, 1 << k) for k in range(8, _CHUNK.bit_length())}
 
 
-def _bits(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int]:
-    """(runs, upper-case bits, digit bits, space bits, newline bits, punctuation bits, non-ASCII) of a
-    class buffer of at most :data:`_CHUNK` bytes: the class counts before the non-ASCII codes' low
-    bits are subtracted, and the number of runs of one class."""
+def _bits(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int, int]:
+    """(runs, upper-case bits, digit bits, space bits, newline bits, punctuation bits, non-ASCII, runs
+    of two or more spaces) of a class buffer of at most :data:`_CHUNK` bytes: the class counts before
+    the non-ASCII codes' low bits are subtracted, and the number of runs of one class."""
     mu, md, ms, mn, mp, mh = _PLANES
     big = int.from_bytes(x, "little")
+    shifted = big >> 8
     if ascii_only:
         # One-hot codes: equal neighbours are the set bits of big & (big >> 8).
-        runs = len(x) - (big & (big >> 8)).bit_count()
+        equal = big & shifted
+        runs = len(x) - equal.bit_count()
+        pairs = equal & ms  # a space followed by a space
         high = 0
     else:
         # Byte i of v is x[i] ^ x[i+1] (the last byte is x[-1] ^ 0, never zero); a byte is nonzero
         # when its low seven bits plus 0x7F carry into bit 7 or bit 7 is set: one per run.
-        v = big ^ (big >> 8)
+        v = big ^ shifted
         low = _LOW7[max(256, 1 << (len(x) - 1).bit_length())]
         runs = (((v & low) + low | v) & mh).bit_count()
+        pairs = big & shifted & ms
         high = (big & mh).bit_count()
+    # A run of pairs (a space followed by a space) is one run of two or more spaces.
     return (
         runs,
         (big & mu).bit_count(),
@@ -179,20 +189,29 @@ def _bits(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int
         (big & mn).bit_count(),
         (big & mp).bit_count(),
         high,
+        pairs.bit_count() - (pairs & (pairs >> 8)).bit_count() if pairs else 0,
     )
 
 
-def _bits_chunked(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int]:
+def _bits_chunked(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int, int]:
     if len(x) <= _CHUNK:
         return _bits(x, ascii_only)
-    total = [0] * 7
+    total = [0] * 8
+    space = bytes([_C_SPACE])
     for start in range(0, len(x), _CHUNK):
         part = _bits(x[start : start + _CHUNK], ascii_only)
-        for k in range(7):
+        for k in range(8):
             total[k] += part[k]
         if start and x[start - 1] == x[start]:
             total[0] -= 1  # one run across the cut
-    return total[0], total[1], total[2], total[3], total[4], total[5], total[6]
+            if x[start] == _C_SPACE:
+                # A run of spaces across the cut: each side counted its part if two or more long.
+                left = x[start - _CHUNK : start]
+                right = x[start : start + _CHUNK]
+                n_left = len(left) - len(left.rstrip(space))
+                n_right = len(right) - len(right.lstrip(space))
+                total[7] += 1 - (n_left >= 2) - (n_right >= 2)
+    return total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7]
 
 
 #: The feature names that name a script (used to tell a document's dominant script).
@@ -209,17 +228,17 @@ def features(text: str) -> list[int]:
     n = len(x)
     if n == 0:
         return [0] * _N
-    runs, upper, digit, space, newline, punct, rest = _bits_chunked(x, ascii_only)
+    runs, upper, digit, space, newline, punct, rest, space_runs = _bits_chunked(x, ascii_only)
     backslash = x.count(_BS) if _BS in x else 0
-    punct_pairs = x.count(_PP) if punct > 1 else 0
     if ascii_only:
+        punct_pairs = x.count(_PP) if punct > 1 else 0
         lower = n - upper - digit - space - newline - punct - backslash
         return [runs, lower, upper, digit, space, newline, punct - 2 * punct_pairs, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, punct_pairs, 0, 0, 0, 0, backslash, 0, 1]  # fmt: skip
+                0, 0, punct_pairs, 0, 0, 0, 0, backslash, 0, space_runs, 1]  # fmt: skip
     out = [0] * _N
     lower = n - rest
-    # Count the non-ASCII classes until every non-ASCII character is accounted for; each code's low
-    # bits were counted in the upper-case, digit and space planes.
+    # Count the non-ASCII classes until every non-ASCII character is accounted for; a code's low bits
+    # were counted in the newline and punctuation planes.
     for i, code, low in _NONASCII:
         if not rest:
             break
@@ -227,19 +246,19 @@ def features(text: str) -> list[int]:
             c = x.count(code)
             out[i] = c
             rest -= c
-            if low & _C_UPPER:
-                upper -= c
-            if low & _C_DIGIT:
-                digit -= c
-            if low & _C_SPACE:
-                space -= c
+            if low & _C_NEWLINE:
+                newline -= c
+            if low & _C_PUNCT:
+                punct -= c
+    punct_pairs = x.count(_PP) if punct > 1 else 0
     out[0] = runs
     out[1] = lower - upper - digit - space - newline - punct - backslash
     out[2], out[3], out[4], out[5] = upper, digit, space, newline
     out[6] = punct - 2 * punct_pairs
     out[17] = punct_pairs
     out[22] = backslash
-    out[24] = 1
+    out[24] = space_runs
+    out[25] = 1
     if out[_SYM] > 1:
         pairs = x.count(_SS)
         out[_SYM] -= 2 * pairs
@@ -350,3 +369,4 @@ _ASCII_REGIMES: Final = ("ascii-0", "ascii-1", "ascii-2", "ascii-3")
 assert FEATURES[17] == "punct_pairs"
 assert FEATURES[22] == "backslash"
 assert FEATURES[23] == "hangul_pairs"
+assert FEATURES[24] == "space_runs"
