@@ -193,3 +193,13 @@ def test_features_of_long_texts_read_in_chunks() -> None:
         "lower": 3,
         "one": 1,
     }
+
+
+def test_space_runs_count_runs_of_two_or_more_spaces() -> None:
+    # Padded columns and indentation: one run of two or more spaces or tabs counts once, whatever its
+    # length; a single space or tab does not count.
+    assert named("a  b\tc   d e")["space_runs"] == 2
+    assert named("    return x\n        pass\n")["space_runs"] == 2
+    assert "space_runs" not in named("one two three")
+    assert named("漢  字 か\t\tな ")["space_runs"] == 2  # the same in text with non-ASCII characters
+    assert named(" " * 70_000 + "x  y")["space_runs"] == 2  # across the 32 KiB chunks
