@@ -96,6 +96,9 @@ def _validate(blob: Any, origin: str) -> None:
         or cuts != sorted(cuts)
     ):
         raise ConfigError("expected an ascending list of numbers", file=origin, key="ascii_cuts")
+    floor = blob.get("global_floor", 0.0)
+    if not isinstance(floor, (int, float)) or isinstance(floor, bool) or not 0 <= floor <= 1:
+        raise ConfigError("expected a number from 0 to 1", file=origin, key="global_floor")
     if kind == "base":
         if not isinstance(blob.get("base"), str):
             raise ConfigError("a 'base' calibration needs the base tokenizer spec", file=origin, key="base")
@@ -147,6 +150,8 @@ class CalibratedTokenizer:
             "regimes": calibration.get("regimes", {}),
             "ascii_cuts": calibration.get("ascii_cuts", []),
         }
+        if "global_floor" in calibration:
+            fitted["global_floor"] = calibration["global_floor"]
         digest = hashlib.sha256(json.dumps(fitted, sort_keys=True).encode()).hexdigest()
         self._cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
@@ -164,6 +169,8 @@ class CalibratedTokenizer:
             regime: _charclass_weights(w) for regime, w in calibration.get("regimes", {}).items()
         }
         self._cuts = tuple(float(c) for c in calibration.get("ascii_cuts", []))
+        # A regime's estimate is at least the global weights' estimate times this (0: no floor).
+        self._floor = float(calibration.get("global_floor", 0.0)) if self._regimes else 0.0
 
     @property
     def name(self) -> str:
@@ -191,6 +198,8 @@ class CalibratedTokenizer:
             else:
                 weights = self._regimes.get(regime_of(vector, self._cuts), self._weights)
         total = sum(map(operator.mul, vector, weights))
+        if self._floor and weights is not self._weights:
+            total = max(total, self._floor * sum(map(operator.mul, vector, self._weights)))
         n = int(total)
         return max(1, n if n == total else n + 1)
 

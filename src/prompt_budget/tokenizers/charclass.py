@@ -57,6 +57,7 @@ FEATURES: Final = (
     "backslash",  # \ (escapes in JSON strings and regular expressions, troff requests)
     "hangul_pairs",  # adjacent Hangul syllables (U+B000-U+DFFF) in pairs: running Korean text
     "space_runs",  # runs of two or more spaces and tabs (indentation, padded table columns)
+    "digit_runs",  # runs of ASCII digits (numbers: BPE splits them in groups of up to three)
     "one",
 )
 #: ``punct``, ``symbol`` and ``hangul`` count the characters left over after the pairs (so every
@@ -142,6 +143,7 @@ _PP: Final = bytes([_C_PUNCT, _C_PUNCT])
 _SS: Final = bytes([_CODE["symbol"]] * 2)
 _KK: Final = bytes([_CODE["hangul"]] * 2)
 _BS: Final = bytes([_C_BACKSLASH])
+_DB: Final = bytes([_C_DIGIT])
 
 #: The class buffer is read as big integers of at most this many bytes (longer texts in chunks), so the
 #: masks below stay small.
@@ -159,18 +161,21 @@ _PLANES: Final = tuple(_repeat(b, _CHUNK) for b in _PLANE_CODES)
 _LOW7: Final = {1 << k: _repeat(0x7F, 1 << k) for k in range(8, _CHUNK.bit_length())}
 
 
-def _bits(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int, int]:
-    """(runs, upper-case bits, digit bits, space bits, newline bits, punctuation bits, non-ASCII, runs
-    of two or more spaces) of a class buffer of at most :data:`_CHUNK` bytes: the class counts before
-    the non-ASCII codes' low bits are subtracted, and the number of runs of one class."""
+_Bits = tuple[int, int, int, int, int, int, int, int, int]
+
+
+def _bits(x: bytes, ascii_only: bool) -> _Bits:
+    """Of a class buffer of at most :data:`_CHUNK` bytes: (runs, upper-case bits, digit bits, space
+    bits, newline bits, punctuation bits, non-ASCII characters, runs of two or more spaces, digits
+    followed by a digit). The newline and punctuation bits still hold the non-ASCII codes that have
+    those bits."""
     mu, md, ms, mn, mp, mh = _PLANES
     big = int.from_bytes(x, "little")
     shifted = big >> 8
+    # Where a bit is set in a character and the next: for the one-hot ASCII codes, equal neighbours.
+    equal = big & shifted
     if ascii_only:
-        # One-hot codes: equal neighbours are the set bits of big & (big >> 8).
-        equal = big & shifted
         runs = len(x) - equal.bit_count()
-        pairs = equal & ms  # a space followed by a space
         high = 0
     else:
         # Byte i of v is x[i] ^ x[i+1] (the last byte is x[-1] ^ 0, never zero); a byte is nonzero
@@ -178,40 +183,46 @@ def _bits(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int
         v = big ^ shifted
         low = _LOW7[max(256, 1 << (len(x) - 1).bit_length())]
         runs = (((v & low) + low | v) & mh).bit_count()
-        pairs = big & shifted & ms
         high = (big & mh).bit_count()
-    # A run of pairs (a space followed by a space) is one run of two or more spaces.
+    pairs = equal & ms  # a space followed by a space: a run of them ends where the next is not one
+    # Digits are often absent (memchr says so before two popcounts).
+    digit = (big & md).bit_count() if _DB in x else 0
     return (
         runs,
         (big & mu).bit_count(),
-        (big & md).bit_count(),
+        digit,
         (big & ms).bit_count(),
         (big & mn).bit_count(),
         (big & mp).bit_count(),
         high,
-        pairs.bit_count() - (pairs & (pairs >> 8)).bit_count() if pairs else 0,
+        (pairs ^ (pairs & (pairs >> 8))).bit_count() if pairs else 0,
+        (equal & md).bit_count() if digit > 1 else 0,
     )
 
 
-def _bits_chunked(x: bytes, ascii_only: bool) -> tuple[int, int, int, int, int, int, int, int]:
+def _bits_chunked(x: bytes, ascii_only: bool) -> _Bits:
     if len(x) <= _CHUNK:
         return _bits(x, ascii_only)
-    total = [0] * 8
+    total = [0] * 9
     space = bytes([_C_SPACE])
     for start in range(0, len(x), _CHUNK):
         part = _bits(x[start : start + _CHUNK], ascii_only)
-        for k in range(8):
+        for k in range(9):
             total[k] += part[k]
         if start and x[start - 1] == x[start]:
+            code = x[start]
             total[0] -= 1  # one run across the cut
-            if x[start] == _C_SPACE:
+            if code == _C_SPACE:
                 # A run of spaces across the cut: each side counted its part if two or more long.
                 left = x[start - _CHUNK : start]
                 right = x[start : start + _CHUNK]
                 n_left = len(left) - len(left.rstrip(space))
                 n_right = len(right) - len(right.lstrip(space))
                 total[7] += 1 - (n_left >= 2) - (n_right >= 2)
-    return total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7]
+            elif code == _C_DIGIT:
+                total[8] += 1
+    t = total
+    return t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]
 
 
 #: The feature names that name a script (used to tell a document's dominant script).
@@ -228,13 +239,13 @@ def features(text: str) -> list[int]:
     n = len(x)
     if n == 0:
         return [0] * _N
-    runs, upper, digit, space, newline, punct, rest, space_runs = _bits_chunked(x, ascii_only)
+    runs, upper, digit, space, newline, punct, rest, space_runs, digit_adj = _bits_chunked(x, ascii_only)
     backslash = x.count(_BS) if _BS in x else 0
     if ascii_only:
         punct_pairs = x.count(_PP) if punct > 1 else 0
         lower = n - upper - digit - space - newline - punct - backslash
         return [runs, lower, upper, digit, space, newline, punct - 2 * punct_pairs, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, punct_pairs, 0, 0, 0, 0, backslash, 0, space_runs, 1]  # fmt: skip
+                0, 0, punct_pairs, 0, 0, 0, 0, backslash, 0, space_runs, digit - digit_adj, 1]  # fmt: skip
     out = [0] * _N
     lower = n - rest
     # Count the non-ASCII classes until every non-ASCII character is accounted for; a code's low bits
@@ -258,7 +269,8 @@ def features(text: str) -> list[int]:
     out[17] = punct_pairs
     out[22] = backslash
     out[24] = space_runs
-    out[25] = 1
+    out[25] = digit - digit_adj
+    out[26] = 1
     if out[_SYM] > 1:
         pairs = x.count(_SS)
         out[_SYM] -= 2 * pairs
@@ -370,3 +382,4 @@ assert FEATURES[17] == "punct_pairs"
 assert FEATURES[22] == "backslash"
 assert FEATURES[23] == "hangul_pairs"
 assert FEATURES[24] == "space_runs"
+assert FEATURES[25] == "digit_runs"
