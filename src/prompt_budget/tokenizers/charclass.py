@@ -19,10 +19,12 @@ from collections.abc import Sequence
 from typing import Final
 
 __all__ = [
+    "ASCII_INDEX",
     "FEATURES",
     "LEGACY_FALLBACK",
     "REGIMES",
     "SCRIPT_CLASSES",
+    "ascii_features",
     "ascii_regime",
     "features",
     "regime_of",
@@ -82,7 +84,7 @@ LEGACY_FALLBACK: Final = {
 _C_LOWER, _C_UPPER, _C_DIGIT, _C_SPACE, _C_NEWLINE, _C_PUNCT, _C_BACKSLASH, _C_HIGH = 1, 2, 4, 8, 16, 32, 64, 128  # fmt: skip
 #: Non-ASCII classes, most common first (counting stops once every non-ASCII character is accounted for).
 _NONASCII_ORDER: Final = (
-    "han", "kana", "cyrillic", "cyrillic_b", "hangul", "fullwidth", "ext_a", "mideast", "symbol", "latin",
+    "han", "kana", "symbol", "ext_a", "hangul", "cyrillic_b", "cyrillic", "fullwidth", "latin", "mideast",
     "brahmic", "astral",
 )  # fmt: skip
 #: Non-ASCII codes: 0x80 plus a nonzero combination of the bits of lower case, newlines, punctuation
@@ -229,23 +231,38 @@ def _bits_chunked(x: bytes, ascii_only: bool) -> _Bits:
 SCRIPT_CLASSES: Final = (*FEATURES[7:17], "ext_a", "cyrillic_b", "cyrillic_upper", "hangul_pairs")
 
 
-def features(text: str) -> list[int]:
-    """The feature vector of ``text`` (see :data:`FEATURES`)."""
-    raw = text.encode("utf-8", "surrogatepass")
-    ascii_only = len(raw) == len(text)
-    # One class code per character: continuation bytes are dropped, so a multi-byte character is its
-    # lead byte's code.
-    x = raw.translate(_TABLE) if ascii_only else raw.translate(_TABLE, _CONTINUATION)
+#: The features an ASCII text can have, in :data:`FEATURES` order (the others are zero).
+ASCII_INDEX: Final = (0, 1, 2, 3, 4, 5, 6, 17, 22, 24, 25, 26)
+
+
+def ascii_features(text: str) -> list[int]:
+    """The features of an ASCII text (``text.isascii()``) at :data:`ASCII_INDEX`: the same numbers as
+    :func:`features`, without the zeros."""
+    x = text.encode("ascii").translate(_TABLE)
     n = len(x)
     if n == 0:
-        return [0] * _N
-    runs, upper, digit, space, newline, punct, rest, space_runs, digit_adj = _bits_chunked(x, ascii_only)
+        return [0] * len(ASCII_INDEX)
+    runs, upper, digit, space, newline, punct, _, space_runs, digit_adj = _bits_chunked(x, True)
     backslash = x.count(_BS) if _BS in x else 0
-    if ascii_only:
-        punct_pairs = x.count(_PP) if punct > 1 else 0
-        lower = n - upper - digit - space - newline - punct - backslash
-        return [runs, lower, upper, digit, space, newline, punct - 2 * punct_pairs, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, punct_pairs, 0, 0, 0, 0, backslash, 0, space_runs, digit - digit_adj, 1]  # fmt: skip
+    punct_pairs = x.count(_PP) if punct > 1 else 0
+    lower = n - upper - digit - space - newline - punct - backslash
+    return [runs, lower, upper, digit, space, newline, punct - 2 * punct_pairs, punct_pairs, backslash,
+            space_runs, digit - digit_adj, 1]  # fmt: skip
+
+
+def features(text: str) -> list[int]:
+    """The feature vector of ``text`` (see :data:`FEATURES`)."""
+    if text.isascii():
+        a = ascii_features(text)
+        return [a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, a[7], 0, 0, 0, 0,
+                a[8], 0, a[9], a[10], a[11]]  # fmt: skip
+    raw = text.encode("utf-8", "surrogatepass")
+    # One class code per character: continuation bytes are dropped, so a multi-byte character is its
+    # lead byte's code.
+    x = raw.translate(_TABLE, _CONTINUATION)
+    n = len(x)
+    runs, upper, digit, space, newline, punct, rest, space_runs, digit_adj = _bits_chunked(x, False)
+    backslash = x.count(_BS) if _BS in x else 0
     out = [0] * _N
     lower = n - rest
     # Count the non-ASCII classes until every non-ASCII character is accounted for; a code's low bits
@@ -383,3 +400,7 @@ assert FEATURES[22] == "backslash"
 assert FEATURES[23] == "hangul_pairs"
 assert FEATURES[24] == "space_runs"
 assert FEATURES[25] == "digit_runs"
+assert (
+    tuple(FEATURES.index(n) for n in ("punct_pairs", "backslash", "space_runs", "digit_runs", "one"))
+    == (ASCII_INDEX[7:])
+)
