@@ -146,6 +146,7 @@ _SS: Final = bytes([_CODE["symbol"]] * 2)
 _KK: Final = bytes([_CODE["hangul"]] * 2)
 _BS: Final = bytes([_C_BACKSLASH])
 _DB: Final = bytes([_C_DIGIT])
+_UB: Final = bytes([_C_UPPER])
 
 #: The class buffer is read as big integers of at most this many bytes (longer texts in chunks), so the
 #: masks below stay small.
@@ -187,11 +188,11 @@ def _bits(x: bytes, ascii_only: bool) -> _Bits:
         runs = (((v & low) + low | v) & mh).bit_count()
         high = (big & mh).bit_count()
     pairs = equal & ms  # a space followed by a space: a run of them ends where the next is not one
-    # Digits are often absent (memchr says so before two popcounts).
+    # Digits and upper case are often absent (memchr says so before a popcount).
     digit = (big & md).bit_count() if _DB in x else 0
     return (
         runs,
-        (big & mu).bit_count(),
+        (big & mu).bit_count() if _UB in x else 0,
         digit,
         (big & ms).bit_count(),
         (big & mn).bit_count(),
@@ -203,8 +204,7 @@ def _bits(x: bytes, ascii_only: bool) -> _Bits:
 
 
 def _bits_chunked(x: bytes, ascii_only: bool) -> _Bits:
-    if len(x) <= _CHUNK:
-        return _bits(x, ascii_only)
+    """:func:`_bits` of a buffer longer than :data:`_CHUNK`, chunk by chunk."""
     total = [0] * 9
     space = bytes([_C_SPACE])
     for start in range(0, len(x), _CHUNK):
@@ -242,7 +242,8 @@ def ascii_features(text: str) -> list[int]:
     n = len(x)
     if n == 0:
         return [0] * len(ASCII_INDEX)
-    runs, upper, digit, space, newline, punct, _, space_runs, digit_adj = _bits_chunked(x, True)
+    bits = _bits(x, True) if n <= _CHUNK else _bits_chunked(x, True)
+    runs, upper, digit, space, newline, punct, _, space_runs, digit_adj = bits
     backslash = x.count(_BS) if _BS in x else 0
     punct_pairs = x.count(_PP) if punct > 1 else 0
     lower = n - upper - digit - space - newline - punct - backslash
@@ -261,7 +262,8 @@ def features(text: str) -> list[int]:
     # lead byte's code.
     x = raw.translate(_TABLE, _CONTINUATION)
     n = len(x)
-    runs, upper, digit, space, newline, punct, rest, space_runs, digit_adj = _bits_chunked(x, False)
+    bits = _bits(x, False) if n <= _CHUNK else _bits_chunked(x, False)
+    runs, upper, digit, space, newline, punct, rest, space_runs, digit_adj = bits
     backslash = x.count(_BS) if _BS in x else 0
     out = [0] * _N
     lower = n - rest
