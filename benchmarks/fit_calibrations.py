@@ -1,6 +1,6 @@
 """Fit the shipped calibrations (o200k_base, cl100k_base, claude) on the evaluation corpus.
 
-Usage: python benchmarks/fit_calibrations.py [--write] [--cv N] [--corpus PATH]
+Usage: python benchmarks/fit_calibrations.py [--write] [--cv N] [--unders] [--corpus PATH]
 
 References: the exact o200k_base and cl100k_base encodings, and for Claude the legacy Claude tokenizer
 (``tokenizer.json`` shipped inside the ``anthropic==0.38.0`` wheel, fetched with ``pip download`` into
@@ -9,6 +9,8 @@ the calibrations under src/prompt_budget/data/calibrations/. With ``--cv N`` it 
 the training split and measures the other 30%, N times with different splits (split k puts a training
 document in its 30% when ``sha256(f"{k}:{id}") % 100 < 30``, k = 1..N), and prints each split's figures
 and their mean: how far the held-out figures can be trusted, measured without looking at them.
+``--unders`` lists every underestimated document (held-out, and with ``--cv`` each split's) with its
+error and regime: the documents that make the tail.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import corpus  # noqa: E402
 from prompt_budget.calibrate import (  # noqa: E402
     Document,
     ErrorRow,
+    Model,
     error_table,
     fit,
     fit_model,
@@ -36,7 +39,7 @@ from prompt_budget.calibrate import (  # noqa: E402
     render_error_table,
 )
 from prompt_budget.tokenizers import get_tokenizer  # noqa: E402
-from prompt_budget.tokenizers.charclass import FEATURES, features  # noqa: E402
+from prompt_budget.tokenizers.charclass import FEATURES, features, regime_of  # noqa: E402
 
 OUT = HERE.parent / "src" / "prompt_budget" / "data" / "calibrations"
 ANTHROPIC_LEGACY = "0.38.0"
@@ -64,8 +67,23 @@ def cv_split(doc_id: str, k: int) -> bool:
     return int(hashlib.sha256(f"{k}:{doc_id}".encode()).hexdigest()[:8], 16) % 100 < 30
 
 
-def cross_validate(docs: list[Document], refs: list[int], splits: int) -> list[ErrorRow]:
-    """The ``all`` row of each internal split: refit on 70% of the training split, test on 30%."""
+def unders(label: str, docs: list[Document], refs: list[int], model: Model, idx: list[int]) -> list[str]:
+    """One line per underestimated document of ``idx``: error, regime, id."""
+    out = []
+    for i in idx:
+        vector = [float(v) for v in features(docs[i].text)]
+        err = (model.estimate(vector) - refs[i]) / refs[i]
+        if err < 0:
+            regime = regime_of(vector, model.ascii_cuts)
+            out.append(f"   {label:9} {err:+6.1%}  {regime:9} {docs[i].id}")
+    return out
+
+
+def cross_validate(
+    docs: list[Document], refs: list[int], splits: int, lines: list[str] | None = None
+) -> list[ErrorRow]:
+    """The ``all`` row of each internal split: refit on 70% of the training split, test on 30%; with
+    ``lines``, the underestimated documents are appended to it."""
     vectors = [[float(v) for v in features(d.text)] for d in docs]
     train = [i for i, d in enumerate(docs) if not held_out(d.id)]
     out = []
@@ -75,6 +93,8 @@ def cross_validate(docs: list[Document], refs: list[int], splits: int) -> list[E
         model = fit_model(vectors, refs, fit_idx, names=list(FEATURES))
         rows = error_table((docs[i].category, model.estimate(vectors[i]), refs[i]) for i in test_idx)
         out.append(rows[-1])
+        if lines is not None:
+            lines.extend(unders(f"split {k}", docs, refs, model, test_idx))
     return out
 
 
@@ -82,6 +102,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--cv", type=int, default=0, metavar="N", help="internal cross-validation splits")
+    ap.add_argument("--unders", action="store_true", help="list the underestimated documents")
     ap.add_argument("--corpus", type=Path, default=corpus.DEFAULT_OUT)
     args = ap.parse_args()
     docs = [Document(d["id"], d["category"], d["text"]) for d in corpus.load(args.corpus)]
@@ -103,8 +124,12 @@ def main() -> None:
         result = fit(docs, lambda d, c=by_id: c[d.id], name=name, reference_name=ref_name, note=note)
         print(f"\n### calibrated:{name} (reference: {ref_name})\n")
         print(render_error_table(result.held_out_rows))
+        lines: list[str] | None = [] if args.unders else None
+        if lines is not None:
+            test = [i for i, d in enumerate(docs) if held_out(d.id)]
+            lines.extend(unders("held-out", docs, refs, Model.from_calibration(result.calibration), test))
         if args.cv:
-            rows = cross_validate(docs, refs, args.cv)
+            rows = cross_validate(docs, refs, args.cv, lines)
             print(f"internal cross-validation of calibrated:{name} (refit on 70% of the training split):\n")
             print("| split | docs | under | worst under | mean over |\n| --- | ---: | ---: | ---: | ---: |")
             for k, r in enumerate(rows, 1):
@@ -116,6 +141,8 @@ def main() -> None:
                 f"| mean | {sum(r.documents for r in rows) / n:.0f} | {sum(r.under_share for r in rows) / n:.2%} | "
                 f"{min(r.worst_under for r in rows):+.1%} (worst) | {sum(r.mean_over for r in rows) / n:+.1%} |\n"
             )
+        if lines:
+            print(f"underestimated documents, calibrated:{name}:\n" + "\n".join(lines) + "\n")
         if args.write:
             OUT.mkdir(parents=True, exist_ok=True)
             path = OUT / f"{name}.json"

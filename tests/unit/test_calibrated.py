@@ -20,7 +20,8 @@ def named(text: str) -> dict[str, int]:
 def test_features_of_ascii_text() -> None:
     # H|ello|,| |W|orld| |42|!|\n : ten runs of one class
     assert named("Hello, World 42!\n") == {
-        "runs": 10, "lower": 8, "upper": 2, "digit": 2, "space": 2, "newline": 1, "punct": 2, "one": 1,
+        "runs": 10, "lower": 8, "upper": 2, "digit": 2, "space": 2, "newline": 1, "punct": 2, "digit_runs": 1,
+        "one": 1,
     }  # fmt: skip
     assert named("\tx\r\n") == {"runs": 3, "lower": 1, "space": 1, "newline": 2, "one": 1}
     # The backslash is a class of its own (escapes), not punctuation: \\d+ is two backslashes, d, +.
@@ -172,3 +173,86 @@ def test_a_bad_calibration_file_names_file_and_key(
 def test_unknown_calibration_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="not a shipped calibration"):
         get_tokenizer("calibrated:no-such-thing")
+
+
+def test_features_of_long_texts_read_in_chunks() -> None:
+    # The class buffer is read as big integers in chunks of 32 KiB: a run across a cut is one run.
+    assert named("a" * 40_000) == {"runs": 1, "lower": 40_000, "one": 1}
+    assert named("aB" * 50_000) == {"runs": 100_000, "lower": 50_000, "upper": 50_000, "one": 1}
+    assert named("x(" * 30_000) == {"runs": 60_000, "lower": 30_000, "punct": 30_000, "one": 1}
+    assert named("漢" * 40_000 + "a") == {"runs": 2, "han": 40_000, "lower": 1, "one": 1}
+    text = ("Привет, мир! 12\n" * 3000) + "end"
+    assert named(text) == {
+        "runs": 3000 * 12 + 1,  # П|р|иве|т|,| |ми|р|!| |12|\n on each line, then "end"
+        "cyrillic_upper": 3000,
+        "cyrillic": 3000 * 5,
+        "cyrillic_b": 3000 * 3,
+        "punct": 3000 * 2,
+        "space": 3000 * 2,
+        "digit": 3000 * 2,
+        "digit_runs": 3000,
+        "newline": 3000,
+        "lower": 3,
+        "one": 1,
+    }
+
+
+def test_space_runs_count_runs_of_two_or_more_spaces() -> None:
+    # Padded columns and indentation: one run of two or more spaces or tabs counts once, whatever its
+    # length; a single space or tab does not count.
+    assert named("a  b\tc   d e")["space_runs"] == 2
+    assert named("    return x\n        pass\n")["space_runs"] == 2
+    assert "space_runs" not in named("one two three")
+    assert named("漢  字 か\t\tな ")["space_runs"] == 2  # the same in text with non-ASCII characters
+    assert named(" " * 70_000 + "x  y")["space_runs"] == 2  # across the 32 KiB chunks
+
+
+def test_digit_runs_count_numbers() -> None:
+    assert named("port 8080, pid 7 and 12345")["digit_runs"] == 3
+    assert named("0x07a5")["digit_runs"] == 3  # 0|x|07|a|5: the letters cut the digits
+    assert named("版本 3.11 发布")["digit_runs"] == 2
+    assert named("7" * 40_000 + "x7")["digit_runs"] == 2  # across the 32 KiB chunks
+
+
+def test_global_floor_under_a_regime(tmp_path: Path) -> None:
+    # A regime's estimate is at least global_floor times the global weights' estimate.
+    blob = {
+        "format": 1,
+        "weights": {"lower": 1.0},
+        "regimes": {"ascii": {"lower": 0.1}, "cjk": {"han": 2.0}},
+    }
+    path = tmp_path / "floor.json"
+    path.write_text(json.dumps(blob))
+    assert get_tokenizer(f"calibrated:{path}").count("abcdefghij") == 1  # 10 * 0.1, no floor
+    path = tmp_path / "floor-0.5.json"
+    path.write_text(json.dumps({**blob, "global_floor": 0.5}))
+    tok = get_tokenizer(f"calibrated:{path}")
+    assert tok.count("abcdefghij") == 5  # max(10 * 0.1, 0.5 * 10 * 1.0)
+    assert tok.count("漢字") == 4  # the regime's estimate is above the floor (0.5 * 0)
+    assert tok.count("") == 0
+
+
+@pytest.mark.parametrize("floor", [1.5, -0.1, "0.9", True])
+def test_global_floor_must_be_a_number_from_0_to_1(tmp_path: Path, floor: object) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": 1, "weights": {"lower": 1}, "global_floor": floor}))
+    with pytest.raises(ConfigError) as info:
+        get_tokenizer(f"calibrated:{path}")
+    assert info.value.key == "global_floor"
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base", "claude"])
+def test_the_fitted_model_and_the_tokenizer_agree(name: str) -> None:
+    # calibrate.Model (fitting, error tables) and the runtime estimate are two implementations of one
+    # formula: they must give the same count, floor and regimes included.
+    from prompt_budget.calibrate import Model
+    from prompt_budget.tokenizers.calibrated import load_calibration
+
+    calibration, _ = load_calibration(name)
+    model = Model.from_calibration(calibration)
+    tok = get_tokenizer(f"calibrated:{name}")
+    table = "".join(
+        f"Greek_{w:<28}{2000 + i:>5}     0x07{i:02x}\n" for i, w in enumerate(["PI", "RHO", "TAU"] * 9)
+    )
+    for text in [*SAMPLES, table, json.__doc__ or "x", "    return {'a': [1, 2]}\n" * 20]:
+        assert tok.count(text) == model.estimate([float(v) for v in features(text)])

@@ -21,9 +21,11 @@ from typing import Any
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.charclass import (
+    ASCII_INDEX,
     FEATURES,
     LEGACY_FALLBACK,
     REGIMES,
+    ascii_features,
     ascii_regime,
     features,
     regime_of,
@@ -96,6 +98,9 @@ def _validate(blob: Any, origin: str) -> None:
         or cuts != sorted(cuts)
     ):
         raise ConfigError("expected an ascending list of numbers", file=origin, key="ascii_cuts")
+    floor = blob.get("global_floor", 0.0)
+    if not isinstance(floor, (int, float)) or isinstance(floor, bool) or not 0 <= floor <= 1:
+        raise ConfigError("expected a number from 0 to 1", file=origin, key="global_floor")
     if kind == "base":
         if not isinstance(blob.get("base"), str):
             raise ConfigError("a 'base' calibration needs the base tokenizer spec", file=origin, key="base")
@@ -132,6 +137,16 @@ def _charclass_weights(weights: dict[str, Any]) -> list[float]:
     return out
 
 
+def _ceil(vector: Sequence[float], weights: list[float], glob: list[float], floor: float) -> int:
+    """``ceil(vector . weights)``, at least ``floor`` times ``vector . glob`` (``glob`` being the global
+    weights, ``weights`` a regime's), and at least 1."""
+    total = sum(map(operator.mul, vector, weights))
+    if floor and weights is not glob:
+        total = max(total, floor * sum(map(operator.mul, vector, glob)))
+    n = int(total)
+    return max(1, n if n == total else n + 1)
+
+
 class CalibratedTokenizer:
     """A calibrated estimate: ``exact`` is False and reports say which calibration was used."""
 
@@ -147,6 +162,8 @@ class CalibratedTokenizer:
             "regimes": calibration.get("regimes", {}),
             "ascii_cuts": calibration.get("ascii_cuts", []),
         }
+        if "global_floor" in calibration:
+            fitted["global_floor"] = calibration["global_floor"]
         digest = hashlib.sha256(json.dumps(fitted, sort_keys=True).encode()).hexdigest()
         self._cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
@@ -164,6 +181,11 @@ class CalibratedTokenizer:
             regime: _charclass_weights(w) for regime, w in calibration.get("regimes", {}).items()
         }
         self._cuts = tuple(float(c) for c in calibration.get("ascii_cuts", []))
+        # A regime's estimate is at least the global weights' estimate times this (0: no floor).
+        self._floor = float(calibration.get("global_floor", 0.0)) if self._regimes else 0.0
+        # For ASCII text: the weights of the features it can have (see charclass.ascii_features).
+        self._ascii_weights = [self._weights[i] for i in ASCII_INDEX] if self._base is None else []
+        self._ascii_regimes = {r: [w[i] for i in ASCII_INDEX] for r, w in self._regimes.items()}
 
     @property
     def name(self) -> str:
@@ -181,15 +203,22 @@ class CalibratedTokenizer:
 
             vector: Sequence[float] = base_features(text, self._base(text))
             weights = self._weights
+        elif text.isascii():  # O(1): the features that can be nonzero, and the weights that go with them
+            vector = ascii_features(text)
+            glob = self._ascii_weights
+            if self._ascii_regimes:
+                # len(text) is the number of characters
+                regime = ascii_regime(vector[0] / len(text), self._cuts) if self._cuts else "ascii"
+                weights = self._ascii_regimes.get(regime, glob)
+            else:
+                weights = glob
+            return _ceil(vector, weights, glob, self._floor)
         else:
             vector = features(text)
-            if not self._regimes:
-                weights = self._weights
-            elif text.isascii():  # O(1); no script to weigh, and len(text) is the number of characters
-                regime = ascii_regime(vector[0] / len(text), self._cuts) if self._cuts else "ascii"
-                weights = self._regimes.get(regime, self._weights)
-            else:
-                weights = self._regimes.get(regime_of(vector, self._cuts), self._weights)
+            weights = self._weights
+            if self._regimes:
+                weights = self._regimes.get(regime_of(vector, self._cuts), weights)
+            return _ceil(vector, weights, self._weights, self._floor)
         total = sum(map(operator.mul, vector, weights))
         n = int(total)
         return max(1, n if n == total else n + 1)

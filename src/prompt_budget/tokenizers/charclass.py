@@ -1,11 +1,14 @@
 """Character-class counts of a text, taken from its UTF-8 bytes at C speed.
 
-The text is encoded once; ``bytes.translate`` maps every byte to a class letter (ASCII bytes by kind,
-UTF-8 lead bytes by the Unicode block they start; continuation bytes are deleted in the same pass), and
-``bytes.count`` counts each class. The number of class runs (a proxy for the pre-tokenizer's pieces) is
-found by XOR-ing the class buffer, read as one big integer, with itself shifted by one byte: a zero byte
-marks two equal neighbours. Classes a text cannot hold are skipped (``text.isascii()`` is O(1) in
-CPython; a class missing from the buffer is found absent by ``in``, which is ``memchr``).
+The text is encoded once; ``bytes.translate`` maps every byte to a class code (ASCII bytes by kind,
+UTF-8 lead bytes by the Unicode block they start; continuation bytes are deleted in the same pass). The
+ASCII codes are one bit each, so the class buffer read as one big integer gives each ASCII class count
+as the set bits under a mask (``int.bit_count``), and the number of class runs (a proxy for the
+pre-tokenizer's pieces) as the length minus the set bits of ``big & (big >> 8)`` (equal neighbours);
+text with non-ASCII characters finds its runs as the nonzero bytes of ``big ^ (big >> 8)``. The
+non-ASCII classes and the character pairs are counted with ``bytes.count``, only when present (``in`` is
+``memchr``) and only until every non-ASCII character is accounted for. No regular expression, no Python
+loop over characters.
 
 Feature order is :data:`FEATURES`; a calibration stores its weights in that order, by name.
 """
@@ -16,10 +19,12 @@ from collections.abc import Sequence
 from typing import Final
 
 __all__ = [
+    "ASCII_INDEX",
     "FEATURES",
     "LEGACY_FALLBACK",
     "REGIMES",
     "SCRIPT_CLASSES",
+    "ascii_features",
     "ascii_regime",
     "features",
     "regime_of",
@@ -53,6 +58,8 @@ FEATURES: Final = (
     "cyrillic_upper",  # U+0410-U+042F: Cyrillic upper case А-Я (costlier than lower case)
     "backslash",  # \ (escapes in JSON strings and regular expressions, troff requests)
     "hangul_pairs",  # adjacent Hangul syllables (U+B000-U+DFFF) in pairs: running Korean text
+    "space_runs",  # runs of two or more spaces and tabs (indentation, padded table columns)
+    "digit_runs",  # runs of ASCII digits (numbers: BPE splits them in groups of up to three)
     "one",
 )
 #: ``punct``, ``symbol`` and ``hangul`` count the characters left over after the pairs (so every
@@ -70,32 +77,49 @@ LEGACY_FALLBACK: Final = {
 }
 
 
+# Class codes. The ASCII classes are one bit each, so the count of a class is the number of set bits of
+# the class buffer (read as one big integer) under a mask of that bit in every byte, and two equal
+# neighbours in ASCII text are a nonzero byte of ``big & (big >> 8)``. Non-ASCII classes are 0x80 plus a
+# combination of the other bits (see :data:`_CODE`).
+_C_LOWER, _C_UPPER, _C_DIGIT, _C_SPACE, _C_NEWLINE, _C_PUNCT, _C_BACKSLASH, _C_HIGH = 1, 2, 4, 8, 16, 32, 64, 128  # fmt: skip
+#: Non-ASCII classes, most common first (counting stops once every non-ASCII character is accounted for).
+_NONASCII_ORDER: Final = (
+    "han", "kana", "symbol", "ext_a", "hangul", "cyrillic_b", "cyrillic", "fullwidth", "latin", "mideast",
+    "brahmic", "astral",
+)  # fmt: skip
+#: Non-ASCII codes: 0x80 plus a nonzero combination of the bits of lower case, newlines, punctuation
+#: and the backslash (so the planes of upper case, digits and spaces stay clean; the newline and
+#: punctuation counts subtract the non-ASCII characters counted in them).
+_NONASCII_LOW: Final = tuple(k for k in range(1, 128) if not k & (_C_UPPER | _C_DIGIT | _C_SPACE))
+_CODE: Final = {name: _C_HIGH | k for name, k in zip(_NONASCII_ORDER, _NONASCII_LOW, strict=False)}
+
+
 def _table() -> bytes:
-    t = bytearray(b"p" * 256)
+    t = bytearray([_C_PUNCT] * 256)
 
-    def fill(lo: int, hi: int, letter: bytes) -> None:
+    def fill(lo: int, hi: int, code: int) -> None:
         for i in range(lo, hi + 1):
-            t[i] = letter[0]
+            t[i] = code
 
-    fill(ord("a"), ord("z"), b"a")
-    fill(ord("A"), ord("Z"), b"A")
-    fill(ord("0"), ord("9"), b"0")
-    t[ord(" ")] = t[ord("\t")] = ord(" ")
-    t[ord("\n")] = t[ord("\r")] = ord("\n")
-    t[ord("\\")] = ord("b")
-    fill(0x80, 0xBF, b"c")
-    fill(0xC0, 0xCF, b"l")
-    t[0xD0] = ord("y")
-    fill(0xD1, 0xD4, b"z")
-    fill(0xD5, 0xDF, b"r")
-    fill(0xE0, 0xE1, b"i")
-    t[0xE2] = ord("s")
-    t[0xE3] = ord("k")
-    fill(0xE4, 0xE9, b"H")
-    t[0xEA] = ord("Q")
-    fill(0xEB, 0xED, b"K")
-    fill(0xEE, 0xEF, b"f")
-    fill(0xF0, 0xFF, b"E")
+    fill(ord("a"), ord("z"), _C_LOWER)
+    fill(ord("A"), ord("Z"), _C_UPPER)
+    fill(ord("0"), ord("9"), _C_DIGIT)
+    t[ord(" ")] = t[ord("\t")] = _C_SPACE
+    t[ord("\n")] = t[ord("\r")] = _C_NEWLINE
+    t[ord("\\")] = _C_BACKSLASH
+    # UTF-8 lead bytes by the Unicode block they start (continuation bytes 0x80-0xBF are deleted).
+    fill(0xC0, 0xCF, _CODE["latin"])
+    t[0xD0] = _CODE["cyrillic"]
+    fill(0xD1, 0xD4, _CODE["cyrillic_b"])
+    fill(0xD5, 0xDF, _CODE["mideast"])
+    fill(0xE0, 0xE1, _CODE["brahmic"])
+    t[0xE2] = _CODE["symbol"]
+    t[0xE3] = _CODE["kana"]
+    fill(0xE4, 0xE9, _CODE["han"])
+    t[0xEA] = _CODE["ext_a"]
+    fill(0xEB, 0xED, _CODE["hangul"])
+    fill(0xEE, 0xEF, _CODE["fullwidth"])
+    fill(0xF0, 0xFF, _CODE["astral"])
     return bytes(t)
 
 
@@ -111,58 +135,167 @@ def _upper_table() -> bytes:
 
 _TABLE: Final = _table()
 _UPPER_TABLE: Final = _upper_table()
-# Non-ASCII classes in FEATURES order: latin .. astral (7-16), ext_a, cyrillic_b (19, 20).
-_NONASCII_NAMES: Final = (*FEATURES[7:17], "ext_a", "cyrillic_b")
-_LETTERS: Final = {
-    "latin": b"l", "cyrillic": b"y", "mideast": b"r", "brahmic": b"i", "symbol": b"s", "kana": b"k",
-    "han": b"H", "hangul": b"K", "fullwidth": b"f", "astral": b"E", "ext_a": b"Q", "cyrillic_b": b"z",
-}  # fmt: skip
-_NONASCII: Final = tuple(_LETTERS[name] for name in _NONASCII_NAMES)
 _CONTINUATION: Final = bytes(range(0x80, 0xC0))
 _N: Final = len(FEATURES)
 _I: Final = {name: i for i, name in enumerate(FEATURES)}
 _CYR, _SYM, _HANGUL = _I["cyrillic"], _I["symbol"], _I["hangul"]
+#: (feature index, code, code & 0x7F) of each non-ASCII class, in :data:`_NONASCII_ORDER`.
+_NONASCII: Final = tuple((_I[name], bytes([_CODE[name]]), _CODE[name] & 0x7F) for name in _NONASCII_ORDER)
+_PP: Final = bytes([_C_PUNCT, _C_PUNCT])
+_SS: Final = bytes([_CODE["symbol"]] * 2)
+_KK: Final = bytes([_CODE["hangul"]] * 2)
+_BS: Final = bytes([_C_BACKSLASH])
+_DB: Final = bytes([_C_DIGIT])
+_UB: Final = bytes([_C_UPPER])
+
+#: The class buffer is read as big integers of at most this many bytes (longer texts in chunks), so the
+#: masks below stay small.
+_CHUNK: Final = 1 << 15
+_PLANE_CODES: Final = (_C_UPPER, _C_DIGIT, _C_SPACE, _C_NEWLINE, _C_PUNCT, _C_HIGH)
+
+
+def _repeat(byte: int, size: int) -> int:
+    return int.from_bytes(bytes([byte]) * size, "little")
+
+
+#: Masks of one bit in every byte, :data:`_CHUNK` bytes long (``a & mask`` costs the shorter operand).
+_PLANES: Final = tuple(_repeat(b, _CHUNK) for b in _PLANE_CODES)
+#: 0x7F in every byte, by power-of-two size (an addition costs the longer operand).
+_LOW7: Final = {1 << k: _repeat(0x7F, 1 << k) for k in range(8, _CHUNK.bit_length())}
+
+
+_Bits = tuple[int, int, int, int, int, int, int, int, int]
+
+
+def _bits(x: bytes, ascii_only: bool) -> _Bits:
+    """Of a class buffer of at most :data:`_CHUNK` bytes: (runs, upper-case bits, digit bits, space
+    bits, newline bits, punctuation bits, non-ASCII characters, runs of two or more spaces, digits
+    followed by a digit). The newline and punctuation bits still hold the non-ASCII codes that have
+    those bits."""
+    mu, md, ms, mn, mp, mh = _PLANES
+    big = int.from_bytes(x, "little")
+    shifted = big >> 8
+    # Where a bit is set in a character and the next: for the one-hot ASCII codes, equal neighbours.
+    equal = big & shifted
+    if ascii_only:
+        runs = len(x) - equal.bit_count()
+        high = 0
+    else:
+        # Byte i of v is x[i] ^ x[i+1] (the last byte is x[-1] ^ 0, never zero); a byte is nonzero
+        # when its low seven bits plus 0x7F carry into bit 7 or bit 7 is set: one per run.
+        v = big ^ shifted
+        low = _LOW7[max(256, 1 << (len(x) - 1).bit_length())]
+        runs = (((v & low) + low | v) & mh).bit_count()
+        high = (big & mh).bit_count()
+    pairs = equal & ms  # a space followed by a space: a run of them ends where the next is not one
+    # Digits and upper case are often absent (memchr says so before a popcount).
+    digit = (big & md).bit_count() if _DB in x else 0
+    return (
+        runs,
+        (big & mu).bit_count() if _UB in x else 0,
+        digit,
+        (big & ms).bit_count(),
+        (big & mn).bit_count(),
+        (big & mp).bit_count(),
+        high,
+        (pairs ^ (pairs & (pairs >> 8))).bit_count() if pairs else 0,
+        (equal & md).bit_count() if digit > 1 else 0,
+    )
+
+
+def _bits_chunked(x: bytes, ascii_only: bool) -> _Bits:
+    """:func:`_bits` of a buffer longer than :data:`_CHUNK`, chunk by chunk."""
+    total = [0] * 9
+    space = bytes([_C_SPACE])
+    for start in range(0, len(x), _CHUNK):
+        part = _bits(x[start : start + _CHUNK], ascii_only)
+        for k in range(9):
+            total[k] += part[k]
+        if start and x[start - 1] == x[start]:
+            code = x[start]
+            total[0] -= 1  # one run across the cut
+            if code == _C_SPACE:
+                # A run of spaces across the cut: each side counted its part if two or more long.
+                left = x[start - _CHUNK : start]
+                right = x[start : start + _CHUNK]
+                n_left = len(left) - len(left.rstrip(space))
+                n_right = len(right) - len(right.lstrip(space))
+                total[7] += 1 - (n_left >= 2) - (n_right >= 2)
+            elif code == _C_DIGIT:
+                total[8] += 1
+    t = total
+    return t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]
+
 
 #: The feature names that name a script (used to tell a document's dominant script).
 SCRIPT_CLASSES: Final = (*FEATURES[7:17], "ext_a", "cyrillic_b", "cyrillic_upper", "hangul_pairs")
 
 
-def features(text: str) -> list[int]:
-    """The feature vector of ``text`` (see :data:`FEATURES`)."""
-    raw = text.encode("utf-8", "surrogatepass")
-    ascii_only = len(raw) == len(text)
-    # One class letter per character: continuation bytes are dropped, so a multi-byte character is
-    # its lead byte's letter.
-    x = raw.translate(_TABLE) if ascii_only else raw.translate(_TABLE, _CONTINUATION)
+#: The features an ASCII text can have, in :data:`FEATURES` order (the others are zero).
+ASCII_INDEX: Final = (0, 1, 2, 3, 4, 5, 6, 17, 22, 24, 25, 26)
+
+
+def ascii_features(text: str) -> list[int]:
+    """The features of an ASCII text (``text.isascii()``) at :data:`ASCII_INDEX`: the same numbers as
+    :func:`features`, without the zeros."""
+    x = text.encode("ascii").translate(_TABLE)
     n = len(x)
     if n == 0:
-        return [0] * _N
-    big = int.from_bytes(x, "little")
-    # Byte i of the XOR is x[i] ^ x[i+1] (the last byte is x[-1] ^ 0, never zero): zeros are equal
-    # neighbours, so n minus the zeros is the number of runs of one class.
-    runs = n - (big ^ (big >> 8)).to_bytes(n, "little").count(0)
-    upper = x.count(b"A")
-    digit = x.count(b"0")
-    space = x.count(b" ")
-    newline = x.count(b"\n")
-    punct = x.count(b"p")
-    backslash = x.count(b"b") if b"b" in x else 0
+        return [0] * len(ASCII_INDEX)
+    bits = _bits(x, True) if n <= _CHUNK else _bits_chunked(x, True)
+    runs, upper, digit, space, newline, punct, _, space_runs, digit_adj = bits
+    backslash = x.count(_BS) if _BS in x else 0
+    punct_pairs = x.count(_PP) if punct > 1 else 0
     lower = n - upper - digit - space - newline - punct - backslash
-    punct_pairs = x.count(b"pp") if punct > 1 else 0
-    punct -= 2 * punct_pairs
-    if ascii_only:
-        return [runs, lower, upper, digit, space, newline, punct, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                punct_pairs, 0, 0, 0, 0, backslash, 0, 1]  # fmt: skip
-    na = [x.count(c) if c in x else 0 for c in _NONASCII]
-    lower -= sum(na)
-    out = [runs, lower, upper, digit, space, newline, punct, *na[:10], punct_pairs, 0, na[10], na[11], 0,
-           backslash, 0, 1]  # fmt: skip
+    return [runs, lower, upper, digit, space, newline, punct - 2 * punct_pairs, punct_pairs, backslash,
+            space_runs, digit - digit_adj, 1]  # fmt: skip
+
+
+def features(text: str) -> list[int]:
+    """The feature vector of ``text`` (see :data:`FEATURES`)."""
+    if text.isascii():
+        a = ascii_features(text)
+        return [a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, a[7], 0, 0, 0, 0,
+                a[8], 0, a[9], a[10], a[11]]  # fmt: skip
+    raw = text.encode("utf-8", "surrogatepass")
+    # One class code per character: continuation bytes are dropped, so a multi-byte character is its
+    # lead byte's code.
+    x = raw.translate(_TABLE, _CONTINUATION)
+    n = len(x)
+    bits = _bits(x, False) if n <= _CHUNK else _bits_chunked(x, False)
+    runs, upper, digit, space, newline, punct, rest, space_runs, digit_adj = bits
+    backslash = x.count(_BS) if _BS in x else 0
+    out = [0] * _N
+    lower = n - rest
+    # Count the non-ASCII classes until every non-ASCII character is accounted for; a code's low bits
+    # were counted in the newline and punctuation planes.
+    for i, code, low in _NONASCII:
+        if not rest:
+            break
+        if code in x:
+            c = x.count(code)
+            out[i] = c
+            rest -= c
+            if low & _C_NEWLINE:
+                newline -= c
+            if low & _C_PUNCT:
+                punct -= c
+    punct_pairs = x.count(_PP) if punct > 1 else 0
+    out[0] = runs
+    out[1] = lower - upper - digit - space - newline - punct - backslash
+    out[2], out[3], out[4], out[5] = upper, digit, space, newline
+    out[6] = punct - 2 * punct_pairs
+    out[17] = punct_pairs
+    out[22] = backslash
+    out[24] = space_runs
+    out[25] = digit - digit_adj
+    out[26] = 1
     if out[_SYM] > 1:
-        pairs = x.count(b"ss")
+        pairs = x.count(_SS)
         out[_SYM] -= 2 * pairs
         out[18] = pairs
     if out[_HANGUL] > 1:
-        pairs = x.count(b"KK")
+        pairs = x.count(_KK)
         out[_HANGUL] -= 2 * pairs
         out[23] = pairs
     if out[_CYR]:
@@ -267,3 +400,9 @@ _ASCII_REGIMES: Final = ("ascii-0", "ascii-1", "ascii-2", "ascii-3")
 assert FEATURES[17] == "punct_pairs"
 assert FEATURES[22] == "backslash"
 assert FEATURES[23] == "hangul_pairs"
+assert FEATURES[24] == "space_runs"
+assert FEATURES[25] == "digit_runs"
+assert (
+    tuple(FEATURES.index(n) for n in ("punct_pairs", "backslash", "space_runs", "digit_runs", "one"))
+    == (ASCII_INDEX[7:])
+)
