@@ -432,7 +432,7 @@ def _add_calibrate(sub: Any) -> None:
         help="fit a calibrated estimate to your documents",
         description="Fit character-class weights (or, with --base, a ratio per content class over an "
         "exact base tokenizer) so the estimate almost never undershoots the reference on your "
-        "documents; about 30%% are held out and the error table is measured on them. Use the result "
+        "documents; about 30% are held out and the error table is measured on them. Use the result "
         'with tokenizer = "calibrated:FILE".',
     )
     p.add_argument("corpus", nargs="+", metavar="CORPUS", help="files, folders, or .jsonl corpora")
