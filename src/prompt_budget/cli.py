@@ -333,11 +333,14 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
             for line in lines:
                 out.print(line)
         if comparison is not None:
-            from prompt_budget.report.baseline import comparison_tables, github_annotations
+            from prompt_budget.report.baseline import comparison_tables, github_annotations, mismatch_line
 
             for table in comparison_tables(comparison, changed_only=True):
                 out.print()
                 out.table(table)
+            mismatched = mismatch_line(comparison)
+            if mismatched:
+                out.print(mismatched)
             for item in comparison.failures:
                 gate = f" (gate: {item.gate_source})" if item.gate_source else ""
                 out.print(f"FAIL: {item.id}: {item.message}{gate}")
