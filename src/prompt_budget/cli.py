@@ -560,7 +560,10 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     if args.action == "update":
         new, summary = bl.update(stored, measured.entries, prune=args.prune, scope=_file_scope)
         if stored is None and not new.entries:
-            out.print(f"{shown}: not written: no files measured")
+            out.print(
+                f"{shown}: not written: no files measured "
+                "(the checks of pytest tests are written by `pytest --prompt-budget-update`)"
+            )
         elif stored is not None and new == stored:
             out.print(f"{shown}: up to date ({summary.describe()})")
         else:
