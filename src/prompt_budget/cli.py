@@ -672,9 +672,11 @@ def _run_init(args: argparse.Namespace, out: Output) -> int:
     if not proposal.found:
         out.note("no prompt-bearing files found; the configuration holds settings only")
     if args.dry_run:
-        init.planned_text(proposal)  # fails here, not later, when the file cannot be merged
+        _, kept_tables = init.planned_text(proposal)  # fails here, not later, when it cannot be merged
         out.print(f"\n# would write {target}:")
         out.print(init.render(proposal).rstrip("\n"))
+        if kept_tables:
+            out.print(f"# and keep as they are: {', '.join(kept_tables)}")
         code = EXIT_OK
     else:
         result = init.apply(proposal, force=args.force)
