@@ -134,3 +134,15 @@ def test_index_lists_every_command() -> None:
     m = re.search(r"`prompt-budget ((?:[a-z]+ \| )+[a-z]+)`", index)
     assert m, "docs/index.md: no `prompt-budget a | b | ...` list of commands"
     assert sorted(m.group(1).split(" | ")) == sorted(sub.choices)
+
+
+def test_docs_that_run_pytest_n_say_to_install_pytest_xdist() -> None:
+    """``-n`` comes from pytest-xdist, which is not a dependency: a page that shows ``pytest -n``
+    outside this repository's own test-suite command says to install it."""
+    pages = []
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        commands = [c for b in _blocks(doc, "bash") for c in _commands(b)]
+        uses_n = [c for c in commands if re.search(r"\bpytest\b.* -n \S+", c) and '.[dev]"' not in c]
+        if uses_n and "pip install pytest-xdist" not in commands:
+            pages.append(f"{doc.relative_to(ROOT).as_posix()}: {uses_n[0]}")
+    assert not pages, f"pytest -n without installing pytest-xdist: {pages}"
