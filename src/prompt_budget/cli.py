@@ -333,11 +333,14 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
             for line in lines:
                 out.print(line)
         if comparison is not None:
-            from prompt_budget.report.baseline import comparison_tables, github_annotations
+            from prompt_budget.report.baseline import comparison_tables, github_annotations, mismatch_line
 
             for table in comparison_tables(comparison, changed_only=True):
                 out.print()
                 out.table(table)
+            mismatched = mismatch_line(comparison)
+            if mismatched:
+                out.print(mismatched)
             for item in comparison.failures:
                 gate = f" (gate: {item.gate_source})" if item.gate_source else ""
                 out.print(f"FAIL: {item.id}: {item.message}{gate}")
@@ -432,7 +435,7 @@ def _add_calibrate(sub: Any) -> None:
         help="fit a calibrated estimate to your documents",
         description="Fit character-class weights (or, with --base, a ratio per content class over an "
         "exact base tokenizer) so the estimate almost never undershoots the reference on your "
-        "documents; about 30%% are held out and the error table is measured on them. Use the result "
+        "documents; about 30% are held out and the error table is measured on them. Use the result "
         'with tokenizer = "calibrated:FILE".',
     )
     p.add_argument("corpus", nargs="+", metavar="CORPUS", help="files, folders, or .jsonl corpora")
@@ -557,7 +560,10 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     if args.action == "update":
         new, summary = bl.update(stored, measured.entries, prune=args.prune, scope=_file_scope)
         if stored is None and not new.entries:
-            out.print(f"{shown}: not written: no files measured")
+            out.print(
+                f"{shown}: not written: no files measured "
+                "(the checks of pytest tests are written by `pytest --prompt-budget-update`)"
+            )
         elif stored is not None and new == stored:
             out.print(f"{shown}: up to date ({summary.describe()})")
         else:
@@ -666,9 +672,11 @@ def _run_init(args: argparse.Namespace, out: Output) -> int:
     if not proposal.found:
         out.note("no prompt-bearing files found; the configuration holds settings only")
     if args.dry_run:
-        init.planned_text(proposal)  # fails here, not later, when the file cannot be merged
+        _, kept_tables = init.planned_text(proposal)  # fails here, not later, when it cannot be merged
         out.print(f"\n# would write {target}:")
         out.print(init.render(proposal).rstrip("\n"))
+        if kept_tables:
+            out.print(f"# and keep as they are: {', '.join(kept_tables)}")
         code = EXIT_OK
     else:
         result = init.apply(proposal, force=args.force)

@@ -104,3 +104,21 @@ def test_github_growth_annotations_point_at_real_files(tmp_path: Path) -> None:
             "error file=agent/docs/guide.md,line=1,title=prompt-budget growth",
             "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
         ], args
+
+
+def test_check_after_a_tokenizer_switch_says_how_to_re_create_the_baseline(tmp_path: Path) -> None:
+    # docs/migration.md: "the report says the tokenizer changed and asks for `baseline update`".
+    root = make_tree(tmp_path)
+    assert run(root, "baseline", "update").returncode == 0
+    (root / "pyproject.toml").write_text(CONFIG.replace('"chars4"', '"conservative"'))
+    result = run(root, "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "tokenizer changed (not compared)" in result.stdout
+    assert (
+        "2 checks not compared: counted by another tokenizer than in the baseline; re-create the "
+        "baseline with `pytest --prompt-budget-update` or `prompt-budget baseline update`"
+    ) in result.stdout
+    # Once re-created, nothing is left to say.
+    assert run(root, "baseline", "update").returncode == 0
+    again = run(root, "check")
+    assert "not compared" not in again.stdout

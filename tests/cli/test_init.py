@@ -441,3 +441,17 @@ def test_merge_refuses_dotted_key_definitions() -> None:
     text = "[tool]\nprompt_budget.tokenizer = 'words'\n"
     with pytest.raises(ConfigError, match="dotted keys"):
         merge_pyproject(text, BLOCK)
+
+
+def test_dry_run_names_the_tables_it_would_keep(claude_repo: Path) -> None:
+    # The proposal shows only the tables init writes; --force keeps the others, and the preview says so.
+    assert run(claude_repo, "-t", "chars4").returncode == 0
+    path = claude_repo / "pyproject.toml"
+    path.write_text(path.read_text() + "\n[tool.prompt_budget.sections]\nsystem_prompt = 2_000\n")
+    preview = run(claude_repo, "-t", "chars4", "--headroom", "50%", "--dry-run")
+    assert preview.returncode == 0, preview.stderr
+    assert "# and keep as they are: tool.prompt_budget.sections\n" in preview.stdout
+    forced = run(claude_repo, "-t", "chars4", "--headroom", "50%", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert "(kept: tool.prompt_budget.sections)" in forced.stdout
+    assert tomllib.loads(path.read_text())["tool"]["prompt_budget"]["sections"] == {"system_prompt": 2000}

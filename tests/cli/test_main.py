@@ -34,6 +34,14 @@ def test_each_command_help_shows_its_own_options(tmp_path: Path, command: str) -
     assert result.returncode == 0, result.stderr
     assert f"usage: prompt-budget {command}" in result.stdout
     assert COMMAND_OPTIONS[command] in result.stdout
+    # argparse %-formats help strings but prints a description as written: no doubled percent sign
+    assert "%%" not in result.stdout
+
+
+def test_calibrate_help_says_how_much_is_held_out(tmp_path: Path) -> None:
+    result = run_cli("calibrate", "--help", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "about 30% are held out" in " ".join(result.stdout.split())
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ __all__ = [
     "file_locations",
     "github_annotations",
     "markdown_summary",
+    "mismatch_line",
     "summary_lines",
     "text_report",
 ]
@@ -70,15 +71,23 @@ def summary_lines(comparison: Comparison) -> list[str]:
         f"{len(c.failures)} over their growth gate, {len(c.grew)} grew, {len(c.shrank)} shrank, "
         f"{len(c.new)} new, {len(c.removed)} not measured"
     )
-    if c.mismatched:
-        lines.append(
-            f"{checks(len(c.mismatched))} not compared: counted by another tokenizer than in the baseline; "
-            f"re-create the baseline with {HOW_TO_CREATE}"
-        )
+    mismatched = mismatch_line(c)
+    if mismatched:
+        lines.append(mismatched)
     for item in c.failures:
         where_gate = f" (gate: {item.gate_source})" if item.gate_source else ""
         lines.append(f"FAILED {item.id}: {item.message}{where_gate}")
     return lines
+
+
+def mismatch_line(comparison: Comparison) -> str | None:
+    """What to do about checks counted by another tokenizer than the baseline's, or None."""
+    if not comparison.mismatched:
+        return None
+    return (
+        f"{checks(len(comparison.mismatched))} not compared: counted by another tokenizer than in the "
+        f"baseline; re-create the baseline with {HOW_TO_CREATE}"
+    )
 
 
 def comparison_tables(comparison: Comparison, *, changed_only: bool = False) -> list[Table]:
