@@ -476,6 +476,14 @@ def _validate_tokenizer(spec: str, file: Path, key: str) -> None:
         raise ConfigError(exc.message, file=file, key=key) from None
 
 
+def _misspelt(required: str, entry: Mapping[str, object]) -> str:
+    """``; is 'paths' a misspelling of it?`` when a key of ``entry`` is close to the missing one."""
+    import difflib
+
+    close = difflib.get_close_matches(required, [str(k) for k in entry], n=1, cutoff=0.6)
+    return f"; is {close[0]!r} a misspelling of it?" if close else ""
+
+
 def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
     if isinstance(value, dict):
         value = [value]
@@ -488,7 +496,11 @@ def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
             raise ConfigError("expected a table", file=file, key=ek)
         entry = dict(entry)  # noqa: PLW2901
         if "path" not in entry:
-            raise ConfigError("missing required key 'path' (a glob or a list of globs)", file=file, key=ek)
+            raise ConfigError(
+                f"missing required key 'path' (a glob or a list of globs){_misspelt('path', entry)}",
+                file=file,
+                key=ek,
+            )
         globs = _parse_globs(entry.pop("path"), file, f"{ek}.path")
         max_tokens = (
             parse_tokens(entry.pop("max_tokens"), file, f"{ek}.max_tokens") if "max_tokens" in entry else None
@@ -566,10 +578,14 @@ def _parse_stages(value: object, file: Path, key: str) -> tuple[Stage, ...]:
             raise ConfigError("expected a table with 'name' and 'files'", file=file, key=ek)
         entry = dict(entry)  # noqa: PLW2901
         if "name" not in entry:
-            raise ConfigError("missing required key 'name'", file=file, key=ek)
+            raise ConfigError(f"missing required key 'name'{_misspelt('name', entry)}", file=file, key=ek)
         name = _parse_str(entry.pop("name"), file, f"{ek}.name")
         if "files" not in entry:
-            raise ConfigError("missing required key 'files' (entry names or globs)", file=file, key=ek)
+            raise ConfigError(
+                f"missing required key 'files' (entry names or globs){_misspelt('files', entry)}",
+                file=file,
+                key=ek,
+            )
         files = _parse_globs(entry.pop("files"), file, f"{ek}.files")
         _warn_unknown(entry, STAGE_KEYS, file, f"{ek}.")
         stages.append(Stage(name=name, files=files))

@@ -279,6 +279,21 @@ def test_parsers_directly() -> None:
             "tool.prompt_budget.stages[0]",
             "missing required key 'name'",
         ),
+        (
+            '[[tool.prompt_budget.files]]\npaths = "a.md"\n',
+            "tool.prompt_budget.files[0]",
+            "missing required key 'path' (a glob or a list of globs); is 'paths' a misspelling of it?",
+        ),
+        (
+            '[[tool.prompt_budget.stages]]\nnmae = "x"\nfile = ["a"]\n',
+            "tool.prompt_budget.stages[0]",
+            "missing required key 'name'; is 'nmae' a misspelling of it?",
+        ),
+        (
+            '[[tool.prompt_budget.stages]]\nname = "x"\nfile = ["a"]\n',
+            "tool.prompt_budget.stages[0]",
+            "missing required key 'files' (entry names or globs); is 'file' a misspelling of it?",
+        ),
     ],
 )
 def test_wrong_values_name_file_and_key(tmp_path: Path, body: str, key: str, message: str) -> None:
