@@ -104,6 +104,15 @@ def _as_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def frontmatter_end(lines: Sequence[str]) -> int | None:
+    """The index of the line that closes a frontmatter opened by ``lines[0]`` (``---`` or ``...``),
+    or None when none does."""
+    for i in range(1, len(lines)):
+        if lines[i].rstrip("\r ") in ("---", "..."):
+            return i
+    return None
+
+
 def parse_frontmatter(text: str) -> Frontmatter | None:
     """The frontmatter of ``text`` (a ``---`` first line, a closing ``---`` or ``...`` line), or None
     when it has none. Raises ``FrontmatterError`` naming the line for frontmatter it cannot read."""
@@ -112,11 +121,7 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     lines = text.split("\n")
     if lines[0].rstrip("\r ") != "---":
         return None
-    end = None
-    for i in range(1, len(lines)):
-        if lines[i].rstrip("\r ") in ("---", "..."):
-            end = i
-            break
+    end = frontmatter_end(lines)
     if end is None:
         raise FrontmatterError(1, "opening '---' has no closing '---' line")
     raw = [line.rstrip("\r") for line in lines[1:end]]

@@ -83,6 +83,20 @@ def test_check_github_format_annotates_failing_files(tmp_path: Path) -> None:
     ]
 
 
+def test_a_skill_body_over_its_cap_is_annotated_where_the_body_starts(tmp_path: Path) -> None:
+    root = make_tree(tmp_path)
+    skill = root / "docs" / "skill.md"
+    # frontmatter on lines 1-4, the body from line 5
+    skill.write_text("---\nname: deploy\ndescription: ship it\n---\n" + "x" * 4400)
+    result = run(root, "check", "--format", "github", "--no-baseline")
+    assert result.returncode == 1
+    lines = [line for line in result.stdout.splitlines() if line.startswith("::error")]
+    assert lines == [
+        "::error file=docs/skill.md,line=5,title=prompt-budget::docs/skill.md body is an estimated 1,100 "
+        "tokens, over its cap of 1,000 by 100 (10.0%25); cap set in pyproject.toml [tool.prompt_budget.files] #1"
+    ]
+
+
 def test_github_growth_annotations_point_at_real_files(tmp_path: Path) -> None:
     # the project lives in agent/ of the repository; the runner's folder is the repository top
     root = tmp_path / "agent"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -134,10 +135,11 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     from prompt_budget.report.github import annotation
 
     def rel(path: Path) -> str:
-        try:
-            return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+        # Not resolved: a skill linked in from elsewhere is annotated where the repository has it.
+        full, here = os.path.abspath(path), os.path.abspath(os.getcwd())
+        if full.startswith(here.rstrip(os.sep) + os.sep):
+            return Path(os.path.relpath(full, here)).as_posix()
+        return path.as_posix()
 
     out: list[str] = []
     for v in report.verdicts:
@@ -145,16 +147,29 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
             continue
         candidate = root / v.subject.split("#", 1)[0]
         target = candidate if candidate.is_file() else config_file
+        line = _body_line(candidate) if target is candidate and v.details.get("part") == "body" else 1
         out.append(
             annotation(
                 "error" if v.status == "fail" else "warning",
                 v.message,
                 file=rel(target) if target is not None else None,
-                line=1 if target is not None else None,
+                line=line if target is not None else None,
                 title="prompt-budget",
             )
         )
     return out
+
+
+def _body_line(path: Path) -> int:
+    """The first line of the body after a file's frontmatter (where a body over its cap starts)."""
+    from prompt_budget.files import frontmatter_end
+
+    try:
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").split("\n")
+    except OSError:
+        return 1
+    end = frontmatter_end(lines) if lines[0].rstrip("\r ") == "---" else None
+    return 1 if end is None else min(end + 2, len(lines))
 
 
 def explain_text(explanation: Explanation) -> str:
