@@ -136,10 +136,13 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
 
     def rel(path: Path) -> str:
         # Not resolved: a skill linked in from elsewhere is annotated where the repository has it.
-        full, here = os.path.abspath(path), os.path.abspath(os.getcwd())
+        full, here = os.path.abspath(path), os.getcwd()
         if full.startswith(here.rstrip(os.sep) + os.sep):
             return Path(os.path.relpath(full, here)).as_posix()
-        return path.as_posix()
+        try:  # reached through a link to the repository itself
+            return path.resolve().relative_to(Path(here).resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
 
     out: list[str] = []
     for v in report.verdicts:
