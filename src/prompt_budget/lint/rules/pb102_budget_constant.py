@@ -41,6 +41,12 @@ class BudgetConstant(LintRule):
         ),
         Invalid("DEFAULT_MAX_TOKENS: int = 4096", key="max_tokens"),
         Invalid("DEFAULT_NUM_OUTPUTS = 256  # tokens", key="num_outputs"),
+        Invalid(
+            "import prompt_budget\nSUMMARY_MAX_TOKENS, TIMEOUT = 1024, 30\n",
+            line=2,
+            key="summary_max_tokens",
+            fixed='import prompt_budget\nSUMMARY_MAX_TOKENS, TIMEOUT = prompt_budget.value("summary_max_tokens"), 30\n',
+        ),
         Invalid("class Agent:\n    def __init__(self):\n        self.max_tokens = 4096\n", line=3),
         Invalid("def summarize(text, max_tokens=1024):\n    ...\n", key="summarize_max_tokens"),
         Invalid(
@@ -95,7 +101,17 @@ class BudgetConstant(LintRule):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
-            self._assigned(target, node.value)
+            if (
+                isinstance(target, (ast.Tuple, ast.List))
+                and isinstance(node.value, (ast.Tuple, ast.List))
+                and len(target.elts) == len(node.value.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*target.elts, *node.value.elts))
+            ):
+                # ``SUMMARY_MAX_TOKENS, ANSWER_MAX_TOKENS = 1024, 2048``: each name with its value
+                for name, value in zip(target.elts, node.value.elts, strict=True):
+                    self._assigned(name, value)
+            else:
+                self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._assigned(node.target, self._default_of(node.value))
