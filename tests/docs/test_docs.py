@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from data_strings import strings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -464,17 +465,6 @@ def test_shell_commands_parse(block: Block, tmp_path: Path) -> None:
         check_command(argv, block.where, tmp_path)
 
 
-def _strings(data: object) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for v in data.values():
-            yield from _strings(v)
-    elif isinstance(data, list):
-        for v in data:
-            yield from _strings(v)
-
-
 DATA_BLOCKS = [b for b in ALL_BLOCKS if b.lang in YAML | JSON and not b.skipped]
 
 
@@ -493,7 +483,7 @@ def test_yaml_and_json_blocks_parse(block: Block) -> None:
         import yaml
 
         data = yaml.safe_load(block.code)
-    for text in _strings(data):
+    for text in strings(data):
         if "prompt-budget" in text or "pytest" in text:
             for argv in _commands(text, console=False):
                 check_command(argv, block.where)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import re
 import shlex
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import yaml
+from data_strings import strings
 
 from prompt_budget.cli import build_parser
 
@@ -28,17 +28,6 @@ _FENCE = re.compile(r"^```(?P<info>[^\n]*)\n(?P<body>.*?)^```", re.M | re.S)
 def _blocks(path: Path, lang: str) -> list[str]:
     text = path.read_text(encoding="utf-8")
     return [m.group("body") for m in _FENCE.finditer(text) if m.group("info").split()[:1] == [lang]]
-
-
-def _strings(data: object) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for v in data.values():
-            yield from _strings(v)
-    elif isinstance(data, list):
-        for v in data:
-            yield from _strings(v)
 
 
 def _ci_files() -> list[tuple[str, str]]:
@@ -60,7 +49,7 @@ def _runs(text: str) -> list[str]:
     data = yaml.safe_load(text)
     return [
         line.split(" #", 1)[0].strip()
-        for s in _strings(data)
+        for s in strings(data)
         for line in s.splitlines()
         if line.strip() and not line.strip().startswith("#")
     ]
