@@ -81,6 +81,12 @@ class Truncation:
 
 
 def _check_max_tokens(max_tokens: object, key: str = "max_tokens") -> int:
+    """A budget of 0 or more tokens, read as caps are elsewhere (``8000``, ``8000.0``, ``"8k"``); 0
+    (or ``"0"``) leaves nothing."""
+    if isinstance(max_tokens, float) and max_tokens.is_integer():
+        max_tokens = int(max_tokens)
+    if isinstance(max_tokens, str) and max_tokens.strip() == "0":
+        return 0
     if isinstance(max_tokens, bool) or not isinstance(max_tokens, (int, str)):
         raise ValueError(f'{key}: expected a whole number of tokens such as 8000 or "8k", got {max_tokens!r}')
     if isinstance(max_tokens, str):

@@ -234,6 +234,13 @@ def test_budget_may_be_written_with_a_suffix() -> None:
     assert count(truncate(text, "1k")) <= 1000 < count(truncate(text, "1k")) + 2
 
 
+def test_a_budget_is_read_as_caps_are_elsewhere() -> None:
+    # 1000.0 is a whole number of tokens, as in a config file; "0" leaves nothing, as 0 does
+    text = "word " * 5000
+    assert truncate(text, 1000.0) == truncate(text, 1000) == truncate(text, "1k")
+    assert truncate(text, "0") == truncate(text, 0) == ""
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
