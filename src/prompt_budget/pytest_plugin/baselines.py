@@ -49,6 +49,7 @@ class BaselineOutcome:
     error: str | None = None
     verbose: bool = False
     quiet_missing: bool = False
+    prune_skipped: str | None = None
 
     @property
     def failed(self) -> bool:
@@ -64,7 +65,13 @@ class BaselineOutcome:
             if not (u.added or u.changed or u.unchanged):
                 return [f"{self.shown}: baseline left as it is: this run measured no checks"]
             verb = "written" if self.written else "up to date"
-            return [f"{self.shown}: baseline {verb} ({self.update.describe()})"]
+            written = [f"{self.shown}: baseline {verb} ({self.update.describe()})"]
+            if self.prune_skipped is not None:
+                written.append(
+                    f"{self.shown}: not pruned: {self.prune_skipped}, so entries it did not measure are "
+                    "kept; prune with a complete run"
+                )
+            return written
         out: list[str] = []
         if self.comparison is not None:
             out += summary_lines(self.comparison)
@@ -105,6 +112,19 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
+def _stopped_early(budget: BudgetSession, session: pytest.Session) -> str | None:
+    """Why the run did not measure everything it collected (Ctrl-C, ``pytest.exit``, ``-x`` or
+    ``--maxfail``, a crashed xdist worker), or None for a complete run. ``--prompt-budget-prune``
+    would otherwise drop the entries of every test the run never reached."""
+    if budget.workers_missing:
+        return f"no checks came back from {', '.join(budget.workers_missing)}"
+    if session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        return f"the run was interrupted (exit status {int(session.exitstatus)})"
+    if session.shouldfail or session.shouldstop:
+        return f"the run stopped early ({session.shouldfail or session.shouldstop})"
+    return None
+
+
 def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOutcome | None:
     """Compare (or, with ``--prompt-budget-update``, write) the baseline from the run's records; set
     the exit status on a gate failure or a broken baseline file; extend the report file; arrange for
@@ -142,7 +162,11 @@ def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOut
             if not measured:
                 outcome.update = bl.UpdateSummary(kept=tuple(sorted(stored.entries)) if stored else ())
             else:
-                new, outcome.update = bl.update(stored, measured, prune=bool(options.get("prune")))
+                prune = bool(options.get("prune"))
+                if prune:
+                    outcome.prune_skipped = _stopped_early(budget, session)
+                    prune = outcome.prune_skipped is None
+                new, outcome.update = bl.update(stored, measured, prune=prune)
                 if stored is None or new != stored:
                     bl.save_baseline(new, path)
                     outcome.written = True
