@@ -77,3 +77,17 @@ def test_no_checks_no_summary(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("-v")
     result.assert_outcomes(passed=1)
     assert "- prompt budget -" not in result.stdout.str()
+
+
+@pytest.mark.parametrize("suite", [SUITE, "def test_no_checks():\n    pass\n"], ids=["checks", "no-checks"])
+def test_markdown_report_goes_to_the_github_step_summary_once(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, xdist_args: list[str], suite: str
+) -> None:
+    pytester.makepyfile(test_r=suite)
+    step_summary = pytester.path / "step-summary.md"
+    step_summary.write_text("## Earlier step\n", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(step_summary))
+    pytester.runpytest_subprocess(*xdist_args, "--prompt-budget-report=r.md")
+    md = (pytester.path / "r.md").read_text(encoding="utf-8")
+    assert md.startswith("## Prompt budget\n")
+    assert step_summary.read_text(encoding="utf-8") == "## Earlier step\n" + md

@@ -16,7 +16,6 @@ gate is set. Nothing changes when the exit status already says something worse.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -196,11 +195,12 @@ def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOut
 
 def _extend_report(budget: BudgetSession, outcome: BaselineOutcome) -> None:
     """Add the comparison to the report file the session wrote: a ``baseline`` key in the JSON report,
-    a section in the Markdown report, which is then appended to ``$GITHUB_STEP_SUMMARY`` when set."""
+    a section in the Markdown report (which ``BudgetSession.finish`` then appends to
+    ``$GITHUB_STEP_SUMMARY`` when set)."""
     report_path = budget.options.get("report_path")
     if report_path is None or outcome.comparison is None or not Path(report_path).is_file():
         return
-    from prompt_budget.report.baseline import append_step_summary, markdown_summary
+    from prompt_budget.report.baseline import markdown_summary
 
     path = Path(report_path)
     suffix = path.suffix.lower()
@@ -214,8 +214,6 @@ def _extend_report(budget: BudgetSession, outcome: BaselineOutcome) -> None:
             text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
             text += markdown_summary(outcome.comparison, title="Prompt budget")
             path.write_text(text, encoding="utf-8")
-            if os.environ.get("GITHUB_STEP_SUMMARY"):
-                append_step_summary(text)
     except (OSError, ValueError) as exc:
         import warnings
 

@@ -208,14 +208,31 @@ class BudgetSession:
             if workeroutput is not None:
                 workeroutput[WORKER_KEY] = self.records
             return
-        path = self.options.get("report_path")
-        if path is not None:
-            self.write_report(path)
+        path: Path | None = self.options.get("report_path")
+        written = path is not None and self.write_report(path)
         from prompt_budget.pytest_plugin.baselines import baseline_gate
 
         baseline_gate(self, session)
+        if written and path is not None and path.suffix.lower() == ".md":
+            self._append_step_summary(path)
 
-    def write_report(self, path: Path) -> None:
+    def _append_step_summary(self, path: Path) -> None:
+        """The whole Markdown report (with the baseline section) to GitHub Actions' job summary, once,
+        when ``$GITHUB_STEP_SUMMARY`` names it."""
+        from prompt_budget.report.baseline import append_step_summary
+
+        try:
+            append_step_summary(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            warnings.warn(
+                PromptBudgetWarning(
+                    f"cannot append the prompt-budget report to $GITHUB_STEP_SUMMARY: {exc.strerror or exc}"
+                ),
+                stacklevel=1,
+            )
+
+    def write_report(self, path: Path) -> bool:
+        """Write the report file; False (with a ``PromptBudgetWarning``) when it cannot be written."""
         render = _report_formats()[path.suffix.lower()]
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -225,6 +242,8 @@ class BudgetSession:
                 PromptBudgetWarning(f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"),
                 stacklevel=1,
             )
+            return False
+        return True
 
     def terminal_summary(self, reporter: pytest.TerminalReporter) -> None:
         if self.is_worker or not self.records:
