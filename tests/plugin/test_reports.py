@@ -91,3 +91,23 @@ def test_markdown_report_goes_to_the_github_step_summary_once(
     md = (pytester.path / "r.md").read_text(encoding="utf-8")
     assert md.startswith("## Prompt budget\n")
     assert step_summary.read_text(encoding="utf-8") == "## Earlier step\n" + md
+
+
+def test_turn_budgets_are_junit_properties_too(pytester: pytest.Pytester, xdist_args: list[str]) -> None:
+    pytester.makepyfile(
+        test_t="""
+        def test_agent(turn_budget):
+            tb = turn_budget(max_calls=3, max_turns=2)
+            tb.record_call("search")
+            tb.record_turn()
+        """
+    )
+    result = pytester.runpytest_subprocess(*xdist_args, "--junitxml=j.xml")
+    result.assert_outcomes(passed=1)
+    case = next(ET.parse(pytester.path / "j.xml").getroot().iter("testcase"))
+    props = {p.get("name"): p.get("value") for p in case.iter("property")}
+    assert props["prompt_budget[turn_budget calls].tokens"] == "1"
+    assert props["prompt_budget[turn_budget calls].max_tokens"] == "3"
+    assert props["prompt_budget[turn_budget calls].status"] == "pass"
+    assert props["prompt_budget[turn_budget turns].tokens"] == "1"
+    assert props["prompt_budget[turn_budget turns].max_tokens"] == "2"
