@@ -111,3 +111,26 @@ def test_turn_budgets_are_junit_properties_too(pytester: pytest.Pytester, xdist_
     assert props["prompt_budget[turn_budget calls].status"] == "pass"
     assert props["prompt_budget[turn_budget turns].tokens"] == "1"
     assert props["prompt_budget[turn_budget turns].max_tokens"] == "2"
+
+
+def test_wide_characters_are_never_cut_from_the_summary(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    label = "日本語のラベル" * 6  # 42 characters, 84 terminal cells
+    pytester.makepyfile(
+        test_w=f"""
+        import pytest
+
+        @pytest.mark.prompt_budget(tokenizer="chars4")
+        def test_cjk(prompt_budget):
+            prompt_budget.check("abcd", 100, label="{label}")
+        """
+    )
+    monkeypatch.setenv("COLUMNS", "60")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-v")
+    result.assert_outcomes(passed=1)
+    rows = [line for line in result.stdout.lines if line.startswith(" test_w.py::test_cjk")]
+    assert [row.split() for row in rows] == [
+        ["test_w.py::test_cjk", label, "chars4", "~1", "100", "1.0%", "pass"]
+    ]
+    assert "…" not in result.stdout.str()

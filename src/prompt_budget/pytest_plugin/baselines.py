@@ -239,10 +239,13 @@ class BaselineSummary:
         terminalreporter.write_sep("-", "prompt budget baseline")
         if o.verbose and c is not None and o.update is None:
             from prompt_budget.report.baseline import comparison_tables
+            from prompt_budget.report.terminal import needed_width
 
             writer = terminalreporter.config.get_terminal_writer()
             for table in comparison_tables(c, changed_only=True):
-                terminalreporter.write(table.render(writer.fullwidth, writer.hasmarkup))
+                # never cut a check id: wider than the terminal, the terminal wraps it
+                width = max(writer.fullwidth, needed_width(table))
+                terminalreporter.write(table.render(width, writer.hasmarkup))
         for line in o.lines():
             red = line.startswith(("FAILED", "prompt-budget: error"))
             terminalreporter.write_line(line, red=red, bold=red)
