@@ -134,3 +134,15 @@ def test_wide_characters_are_never_cut_from_the_summary(
         ["test_w.py::test_cjk", label, "chars4", "~1", "100", "1.0%", "pass"]
     ]
     assert "…" not in result.stdout.str()
+
+
+def test_markdown_report_shows_labels_with_markup_as_they_are(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_m="""
+        def test_tags(prompt_budget):
+            prompt_budget.check("hi", 100, label="<system> *draft* [v2] a|b")
+        """
+    )
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=r.md")
+    md = (pytester.path / "r.md").read_text(encoding="utf-8")
+    assert "| ✅ pass | `test_m.py::test_tags` | \\<system\\> \\*draft\\* \\[v2\\] a\\|b | o200k_base |" in md
