@@ -358,3 +358,13 @@ max_growth = 50
     result.stdout.fnmatch_lines(
         ["FAILED skills/a.md: tokens 100 -> 160 (+60, +60.0%), allowed +50 (gate: pyproject.toml*"]
     )
+
+
+def test_a_bad_max_growth_is_a_usage_error_before_any_test_runs(pytester: pytest.Pytester) -> None:
+    setup(pytester, {"a": 10})
+    result = run(pytester, "--prompt-budget-max-growth=abc")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["ERROR: --prompt-budget-max-growth: expected a growth such as \"5%\", 300 or \"5% or 300\", got 'abc'"]
+    )
+    assert "passed" not in result.stdout.str()

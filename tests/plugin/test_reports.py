@@ -146,3 +146,12 @@ def test_markdown_report_shows_labels_with_markup_as_they_are(pytester: pytest.P
     pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=r.md")
     md = (pytester.path / "r.md").read_text(encoding="utf-8")
     assert "| ✅ pass | `test_m.py::test_tags` | \\<system\\> \\*draft\\* \\[v2\\] a\\|b | o200k_base |" in md
+
+
+def test_report_that_cannot_be_written_is_not_said_to_be_written(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_r=SUITE)
+    (pytester.path / "taken").write_text("a file, not a folder", encoding="utf-8")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=taken/r.json")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["prompt-budget: cannot write the prompt-budget report */taken/r.json: *"])
+    result.stdout.no_fnmatch_line("prompt-budget report written to *")

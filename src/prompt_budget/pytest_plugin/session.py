@@ -94,6 +94,7 @@ class BudgetSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     is_worker: bool = False
     workers_missing: list[str] = field(default_factory=list)
+    report_error: str | None = None
     _ids: dict[str, int] = field(default_factory=dict)
     _cache: Any = None
 
@@ -137,12 +138,21 @@ class BudgetSession:
                 raise pytest.UsageError(
                     f"--prompt-budget-report: expected a path ending in .json or .md, got {report!r}"
                 )
+        max_growth = pconfig.getoption("--prompt-budget-max-growth")
+        if max_growth:
+            from prompt_budget.config import parse_growth
+
+            try:  # here, not after every test has run
+                parse_growth(max_growth)
+            except ConfigError as exc:
+                message = getattr(exc, "message", None) or str(exc)
+                raise pytest.UsageError(f"--prompt-budget-max-growth: {message}") from None
         options = {
             "report": report,
             "report_path": report_path,
             "update": pconfig.getoption("--prompt-budget-update"),
             "prune": pconfig.getoption("--prompt-budget-prune"),
-            "max_growth": pconfig.getoption("--prompt-budget-max-growth"),
+            "max_growth": max_growth,
             "lint": pconfig.getoption("--prompt-budget-lint"),
             "files": not pconfig.getoption("--no-prompt-budget-files"),
             "offline": pconfig.getoption("--prompt-budget-offline"),
@@ -238,10 +248,8 @@ class BudgetSession:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render(self.sorted_records()), encoding="utf-8")
         except OSError as exc:
-            warnings.warn(
-                PromptBudgetWarning(f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"),
-                stacklevel=1,
-            )
+            self.report_error = f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"
+            warnings.warn(PromptBudgetWarning(self.report_error), stacklevel=1)
             return False
         return True
 
@@ -260,7 +268,9 @@ class BudgetSession:
                 f"prompt-budget: no checks came back from {', '.join(self.workers_missing)} (crashed worker?)"
             )
         path = self.options.get("report_path")
-        if path is not None:
+        if self.report_error is not None:
+            reporter.write_line(f"prompt-budget: {self.report_error}", red=True, bold=True)
+        elif path is not None:
             reporter.write_line(f"prompt-budget report written to {path}")
 
 
