@@ -365,6 +365,6 @@ def test_a_bad_max_growth_is_a_usage_error_before_any_test_runs(pytester: pytest
     result = run(pytester, "--prompt-budget-max-growth=abc")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(
-        ["ERROR: --prompt-budget-max-growth: expected a growth such as \"5%\", 300 or \"5% or 300\", got 'abc'"]
+        ['ERROR: --prompt-budget-max-growth: expected a growth such as "5%", 300 or "5% or 300", got \'abc\'']
     )
     assert "passed" not in result.stdout.str()
