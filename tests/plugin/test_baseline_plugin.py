@@ -201,6 +201,51 @@ def test_partial_update_keeps_other_entries_and_prune_drops_them(
     assert stored(pytester) == {cid("n1"): 11}
 
 
+STOPPING = """\
+import pytest
+
+@pytest.mark.parametrize("name", ["n1", "n2", "n3"])
+def test_prompt(prompt_budget, name):
+    if name == "n2":
+        {stop}
+    prompt_budget.check("abcd" * 10, label="p")
+"""
+
+
+@pytest.mark.parametrize(
+    ("stop", "args", "why"),
+    [
+        ("raise KeyboardInterrupt", (), "the run was interrupted (exit status 2)"),
+        ('pytest.exit("enough")', (), "the run was interrupted (exit status 2)"),
+        ("assert False", ("-x",), "the run stopped early (stopping after 1 failures)"),
+        ("assert False", ("--maxfail=1",), "the run stopped early (stopping after 1 failures)"),
+    ],
+)
+def test_prune_is_skipped_when_the_run_stopped_early(
+    pytester: pytest.Pytester, stop: str, args: tuple[str, ...], why: str
+) -> None:
+    setup(pytester, {"n1": 10, "n2": 10, "n3": 10})
+    run(pytester, "--prompt-budget-update")
+    pytester.makepyfile(test_prompts=STOPPING.format(stop=stop))
+    result = run(pytester, "--prompt-budget-update", "--prompt-budget-prune", "-p", "no:xdist", *args)
+    result.stdout.fnmatch_lines(
+        [
+            "*baseline up to date (0 added, 0 changed, 1 unchanged, 2 kept (not measured this run))",
+            f"*: not pruned: {why}, so entries it did not measure are kept; prune with a complete run",
+        ]
+    )
+    assert stored(pytester) == {cid("n1"): 10, cid("n2"): 10, cid("n3"): 10}
+
+
+def test_prune_is_skipped_when_xdist_stopped_early(pytester: pytest.Pytester) -> None:
+    setup(pytester, {"n1": 10, "n2": 10, "n3": 10})
+    run(pytester, "--prompt-budget-update")
+    pytester.makepyfile(test_prompts=STOPPING.format(stop="assert False"))
+    result = run(pytester, "--prompt-budget-update", "--prompt-budget-prune", "-x", "-n", "2")
+    result.stdout.fnmatch_lines(["*: not pruned: the run was interrupted (exit status 2), *"])
+    assert stored(pytester) == {cid("n1"): 10, cid("n2"): 10, cid("n3"): 10}
+
+
 def test_tokenizer_mismatch_is_reported_not_compared(pytester: pytest.Pytester) -> None:
     setup(pytester, {"a": 100}, '[tool.prompt_budget.baseline]\nmax_growth = "1%"')
     run(pytester, "--prompt-budget-update")
@@ -313,3 +358,13 @@ max_growth = 50
     result.stdout.fnmatch_lines(
         ["FAILED skills/a.md: tokens 100 -> 160 (+60, +60.0%), allowed +50 (gate: pyproject.toml*"]
     )
+
+
+def test_a_bad_max_growth_is_a_usage_error_before_any_test_runs(pytester: pytest.Pytester) -> None:
+    setup(pytester, {"a": 10})
+    result = run(pytester, "--prompt-budget-max-growth=abc")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ['ERROR: --prompt-budget-max-growth: expected a growth such as "5%", 300 or "5% or 300", got \'abc\'']
+    )
+    assert "passed" not in result.stdout.str()

@@ -77,3 +77,81 @@ def test_no_checks_no_summary(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("-v")
     result.assert_outcomes(passed=1)
     assert "- prompt budget -" not in result.stdout.str()
+
+
+@pytest.mark.parametrize("suite", [SUITE, "def test_no_checks():\n    pass\n"], ids=["checks", "no-checks"])
+def test_markdown_report_goes_to_the_github_step_summary_once(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, xdist_args: list[str], suite: str
+) -> None:
+    pytester.makepyfile(test_r=suite)
+    step_summary = pytester.path / "step-summary.md"
+    step_summary.write_text("## Earlier step\n", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(step_summary))
+    pytester.runpytest_subprocess(*xdist_args, "--prompt-budget-report=r.md")
+    md = (pytester.path / "r.md").read_text(encoding="utf-8")
+    assert md.startswith("## Prompt budget\n")
+    assert step_summary.read_text(encoding="utf-8") == "## Earlier step\n" + md
+
+
+def test_turn_budgets_are_junit_properties_too(pytester: pytest.Pytester, xdist_args: list[str]) -> None:
+    pytester.makepyfile(
+        test_t="""
+        def test_agent(turn_budget):
+            tb = turn_budget(max_calls=3, max_turns=2)
+            tb.record_call("search")
+            tb.record_turn()
+        """
+    )
+    result = pytester.runpytest_subprocess(*xdist_args, "--junitxml=j.xml")
+    result.assert_outcomes(passed=1)
+    case = next(ET.parse(pytester.path / "j.xml").getroot().iter("testcase"))
+    props = {p.get("name"): p.get("value") for p in case.iter("property")}
+    assert props["prompt_budget[turn_budget calls].tokens"] == "1"
+    assert props["prompt_budget[turn_budget calls].max_tokens"] == "3"
+    assert props["prompt_budget[turn_budget calls].status"] == "pass"
+    assert props["prompt_budget[turn_budget turns].tokens"] == "1"
+    assert props["prompt_budget[turn_budget turns].max_tokens"] == "2"
+
+
+def test_wide_characters_are_never_cut_from_the_summary(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    label = "日本語のラベル" * 6  # 42 characters, 84 terminal cells
+    pytester.makepyfile(
+        test_w=f"""
+        import pytest
+
+        @pytest.mark.prompt_budget(tokenizer="chars4")
+        def test_cjk(prompt_budget):
+            prompt_budget.check("abcd", 100, label="{label}")
+        """
+    )
+    monkeypatch.setenv("COLUMNS", "60")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-v")
+    result.assert_outcomes(passed=1)
+    rows = [line for line in result.stdout.lines if line.startswith(" test_w.py::test_cjk")]
+    assert [row.split() for row in rows] == [
+        ["test_w.py::test_cjk", label, "chars4", "~1", "100", "1.0%", "pass"]
+    ]
+    assert "…" not in result.stdout.str()
+
+
+def test_markdown_report_shows_labels_with_markup_as_they_are(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_m="""
+        def test_tags(prompt_budget):
+            prompt_budget.check("hi", 100, label="<system> *draft* [v2] a|b")
+        """
+    )
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=r.md")
+    md = (pytester.path / "r.md").read_text(encoding="utf-8")
+    assert "| ✅ pass | `test_m.py::test_tags` | \\<system\\> \\*draft\\* \\[v2\\] a\\|b | o200k_base |" in md
+
+
+def test_report_that_cannot_be_written_is_not_said_to_be_written(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_r=SUITE)
+    (pytester.path / "taken").write_text("a file, not a folder", encoding="utf-8")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=taken/r.json")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["prompt-budget: cannot write the prompt-budget report */taken/r.json: *"])
+    result.stdout.no_fnmatch_line("prompt-budget report written to *")

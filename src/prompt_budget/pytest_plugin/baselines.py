@@ -16,7 +16,6 @@ gate is set. Nothing changes when the exit status already says something worse.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +48,7 @@ class BaselineOutcome:
     error: str | None = None
     verbose: bool = False
     quiet_missing: bool = False
+    prune_skipped: str | None = None
 
     @property
     def failed(self) -> bool:
@@ -64,7 +64,13 @@ class BaselineOutcome:
             if not (u.added or u.changed or u.unchanged):
                 return [f"{self.shown}: baseline left as it is: this run measured no checks"]
             verb = "written" if self.written else "up to date"
-            return [f"{self.shown}: baseline {verb} ({self.update.describe()})"]
+            written = [f"{self.shown}: baseline {verb} ({self.update.describe()})"]
+            if self.prune_skipped is not None:
+                written.append(
+                    f"{self.shown}: not pruned: {self.prune_skipped}, so entries it did not measure are "
+                    "kept; prune with a complete run"
+                )
+            return written
         out: list[str] = []
         if self.comparison is not None:
             out += summary_lines(self.comparison)
@@ -105,6 +111,19 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
+def _stopped_early(budget: BudgetSession, session: pytest.Session) -> str | None:
+    """Why the run did not measure everything it collected (Ctrl-C, ``pytest.exit``, ``-x`` or
+    ``--maxfail``, a crashed xdist worker), or None for a complete run. ``--prompt-budget-prune``
+    would otherwise drop the entries of every test the run never reached."""
+    if budget.workers_missing:
+        return f"no checks came back from {', '.join(budget.workers_missing)}"
+    if session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        return f"the run was interrupted (exit status {int(session.exitstatus)})"
+    if session.shouldfail or session.shouldstop:
+        return f"the run stopped early ({session.shouldfail or session.shouldstop})"
+    return None
+
+
 def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOutcome | None:
     """Compare (or, with ``--prompt-budget-update``, write) the baseline from the run's records; set
     the exit status on a gate failure or a broken baseline file; extend the report file; arrange for
@@ -142,7 +161,11 @@ def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOut
             if not measured:
                 outcome.update = bl.UpdateSummary(kept=tuple(sorted(stored.entries)) if stored else ())
             else:
-                new, outcome.update = bl.update(stored, measured, prune=bool(options.get("prune")))
+                prune = bool(options.get("prune"))
+                if prune:
+                    outcome.prune_skipped = _stopped_early(budget, session)
+                    prune = outcome.prune_skipped is None
+                new, outcome.update = bl.update(stored, measured, prune=prune)
                 if stored is None or new != stored:
                     bl.save_baseline(new, path)
                     outcome.written = True
@@ -172,11 +195,12 @@ def baseline_gate(budget: BudgetSession, session: pytest.Session) -> BaselineOut
 
 def _extend_report(budget: BudgetSession, outcome: BaselineOutcome) -> None:
     """Add the comparison to the report file the session wrote: a ``baseline`` key in the JSON report,
-    a section in the Markdown report, which is then appended to ``$GITHUB_STEP_SUMMARY`` when set."""
+    a section in the Markdown report (which ``BudgetSession.finish`` then appends to
+    ``$GITHUB_STEP_SUMMARY`` when set)."""
     report_path = budget.options.get("report_path")
     if report_path is None or outcome.comparison is None or not Path(report_path).is_file():
         return
-    from prompt_budget.report.baseline import append_step_summary, markdown_summary
+    from prompt_budget.report.baseline import markdown_summary
 
     path = Path(report_path)
     suffix = path.suffix.lower()
@@ -190,8 +214,6 @@ def _extend_report(budget: BudgetSession, outcome: BaselineOutcome) -> None:
             text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
             text += markdown_summary(outcome.comparison, title="Prompt budget")
             path.write_text(text, encoding="utf-8")
-            if os.environ.get("GITHUB_STEP_SUMMARY"):
-                append_step_summary(text)
     except (OSError, ValueError) as exc:
         import warnings
 
@@ -217,10 +239,13 @@ class BaselineSummary:
         terminalreporter.write_sep("-", "prompt budget baseline")
         if o.verbose and c is not None and o.update is None:
             from prompt_budget.report.baseline import comparison_tables
+            from prompt_budget.report.terminal import needed_width
 
             writer = terminalreporter.config.get_terminal_writer()
             for table in comparison_tables(c, changed_only=True):
-                terminalreporter.write(table.render(writer.fullwidth, writer.hasmarkup))
+                # never cut a check id: wider than the terminal, the terminal wraps it
+                width = max(writer.fullwidth, needed_width(table))
+                terminalreporter.write(table.render(width, writer.hasmarkup))
         for line in o.lines():
             red = line.startswith(("FAILED", "prompt-budget: error"))
             terminalreporter.write_line(line, red=red, bold=red)

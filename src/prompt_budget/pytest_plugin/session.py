@@ -94,6 +94,7 @@ class BudgetSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     is_worker: bool = False
     workers_missing: list[str] = field(default_factory=list)
+    report_error: str | None = None
     _ids: dict[str, int] = field(default_factory=dict)
     _cache: Any = None
 
@@ -137,12 +138,21 @@ class BudgetSession:
                 raise pytest.UsageError(
                     f"--prompt-budget-report: expected a path ending in .json or .md, got {report!r}"
                 )
+        max_growth = pconfig.getoption("--prompt-budget-max-growth")
+        if max_growth:
+            from prompt_budget.config import parse_growth
+
+            try:  # here, not after every test has run
+                parse_growth(max_growth)
+            except ConfigError as exc:
+                message = getattr(exc, "message", None) or str(exc)
+                raise pytest.UsageError(f"--prompt-budget-max-growth: {message}") from None
         options = {
             "report": report,
             "report_path": report_path,
             "update": pconfig.getoption("--prompt-budget-update"),
             "prune": pconfig.getoption("--prompt-budget-prune"),
-            "max_growth": pconfig.getoption("--prompt-budget-max-growth"),
+            "max_growth": max_growth,
             "lint": pconfig.getoption("--prompt-budget-lint"),
             "files": not pconfig.getoption("--no-prompt-budget-files"),
             "offline": pconfig.getoption("--prompt-budget-offline"),
@@ -208,23 +218,40 @@ class BudgetSession:
             if workeroutput is not None:
                 workeroutput[WORKER_KEY] = self.records
             return
-        path = self.options.get("report_path")
-        if path is not None:
-            self.write_report(path)
+        path: Path | None = self.options.get("report_path")
+        written = path is not None and self.write_report(path)
         from prompt_budget.pytest_plugin.baselines import baseline_gate
 
         baseline_gate(self, session)
+        if written and path is not None and path.suffix.lower() == ".md":
+            self._append_step_summary(path)
 
-    def write_report(self, path: Path) -> None:
+    def _append_step_summary(self, path: Path) -> None:
+        """The whole Markdown report (with the baseline section) to GitHub Actions' job summary, once,
+        when ``$GITHUB_STEP_SUMMARY`` names it."""
+        from prompt_budget.report.baseline import append_step_summary
+
+        try:
+            append_step_summary(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            warnings.warn(
+                PromptBudgetWarning(
+                    f"cannot append the prompt-budget report to $GITHUB_STEP_SUMMARY: {exc.strerror or exc}"
+                ),
+                stacklevel=1,
+            )
+
+    def write_report(self, path: Path) -> bool:
+        """Write the report file; False (with a ``PromptBudgetWarning``) when it cannot be written."""
         render = _report_formats()[path.suffix.lower()]
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render(self.sorted_records()), encoding="utf-8")
         except OSError as exc:
-            warnings.warn(
-                PromptBudgetWarning(f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"),
-                stacklevel=1,
-            )
+            self.report_error = f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"
+            warnings.warn(PromptBudgetWarning(self.report_error), stacklevel=1)
+            return False
+        return True
 
     def terminal_summary(self, reporter: pytest.TerminalReporter) -> None:
         if self.is_worker or not self.records:
@@ -241,7 +268,9 @@ class BudgetSession:
                 f"prompt-budget: no checks came back from {', '.join(self.workers_missing)} (crashed worker?)"
             )
         path = self.options.get("report_path")
-        if path is not None:
+        if self.report_error is not None:
+            reporter.write_line(f"prompt-budget: {self.report_error}", red=True, bold=True)
+        elif path is not None:
             reporter.write_line(f"prompt-budget report written to {path}")
 
 

@@ -24,8 +24,10 @@ def turn_budget_fixture(request: pytest.FixtureRequest) -> Iterator[TurnBudget]:
     yield budget
     session = get_session(request.config)
     if session is not None:
+        from prompt_budget.report.junit import properties
+
         for record in budget.records(request.node.nodeid):
-            session.record(record)
+            request.node.user_properties.extend(properties(session.record(record)))
     if budget.over and request.session.testsfailed == failed_before:
         __tracebackhide__ = True
         budget.check()

@@ -17,7 +17,17 @@ _BADGE = {"fail": "❌ fail", "warn": "⚠️ warn", "pass": "✅ pass"}
 
 
 def _cell(text: str) -> str:
+    """Text for a table cell inside a code span: only ``|`` needs escaping there."""
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+_MARKUP = str.maketrans({c: "\\" + c for c in "\\`*[]<>|"})
+
+
+def _text(text: str) -> str:
+    """Plain text for a table cell, shown as it is: Markdown and HTML markup (``<system>``,
+    ``*draft*``) backslash-escaped so that GitHub neither renders nor drops it."""
+    return text.translate(_MARKUP).replace("\n", " ")
 
 
 def _row(cells: Sequence[str]) -> str:
@@ -42,7 +52,7 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
                 [
                     _BADGE[r["status"]],
                     f"`{_cell(r['nodeid'])}`",
-                    _cell(r["label"]),
+                    _text(r["label"]),
                     tokenizer,
                     tokens,
                     cap,
@@ -53,14 +63,14 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
     for r in checks:
         if not r.get("sections"):
             continue
-        out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({_cell(r['label'])})", ""]
+        out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({_text(r['label'])})", ""]
         out.append(_row(["Section", "Tokens", "Cap", "Used", "Status"]))
         out.append("|---|---:|---:|---:|---|")
         for sec in sorted(r["sections"], key=lambda x: {"fail": 0, "warn": 1}.get(x["status"], 2)):
             cap = sec.get("max_tokens")
             pct = 100.0 * sec["tokens"] / cap if cap else None
             out.append(
-                _row([_cell(sec["name"]), fmt_int(sec["tokens"]), fmt_int(cap), fmt_pct(pct), sec["status"]])
+                _row([_text(sec["name"]), fmt_int(sec["tokens"]), fmt_int(cap), fmt_pct(pct), sec["status"]])
             )
     out.append("")
     return "\n".join(out)

@@ -10,7 +10,7 @@ from typing import Any
 
 from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct, render_rich
 
-__all__ = ["build_table", "order", "render"]
+__all__ = ["build_table", "needed_width", "order", "render"]
 
 _RANK = {"fail": 0, "warn": 1, "pass": 2}
 _STYLE = {"fail": "red", "warn": "yellow", "pass": None}
@@ -67,6 +67,19 @@ def build_table(records: Iterable[Mapping[str, Any]]) -> Table:
     return table
 
 
+def needed_width(model: Table) -> int:
+    """The terminal cells a rich rendering of ``model`` needs to show every cell whole (a CJK
+    character or an emoji takes two cells): the widest cell of each column, plus padding."""
+    from rich.cells import cell_len
+
+    rows = [*model.rows, *([model.footer] if model.footer is not None else [])]
+    widths = [
+        max(cell_len(cell) for cell in [column.header, *(row[i] for row in rows if i < len(row))])
+        for i, column in enumerate(model.columns)
+    ]
+    return sum(widths) + 3 * len(widths) + 1
+
+
 def render(records: Iterable[Mapping[str, Any]], width: int = 100, color: bool = False) -> str:
     """The summary table as text (rich, at ``width`` columns), with a line that says ``~`` marks
     estimates when there are any."""
@@ -74,8 +87,7 @@ def render(records: Iterable[Mapping[str, Any]], width: int = 100, color: bool =
     model = build_table(records)
     # Never cut a node id or a number: when the terminal is narrower than the table needs, render
     # at the width the table needs and let the terminal wrap.
-    needed = max(len(line) for line in model.to_text().splitlines()) + len(model.columns) + 1
-    width = max(width, needed)
+    width = max(width, needed_width(model))
     table: Any = model.to_rich()
     table.pad_edge = False
     for column in table.columns:
