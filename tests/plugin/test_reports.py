@@ -113,6 +113,23 @@ def test_turn_budgets_are_junit_properties_too(pytester: pytest.Pytester, xdist_
     assert props["prompt_budget[turn_budget turns].max_tokens"] == "2"
 
 
+def test_budget_file_items_are_junit_properties_too(pytester: pytest.Pytester, xdist_args: list[str]) -> None:
+    pytester.makepyprojecttoml(
+        '[tool.prompt_budget]\ntokenizer = "chars4"\n'
+        '[[tool.prompt_budget.files]]\npath = "docs/*.md"\nmax_tokens = 50\n'
+    )
+    (pytester.path / "docs").mkdir()
+    (pytester.path / "docs" / "guide.md").write_text("abcd" * 60, encoding="utf-8")
+    result = pytester.runpytest_subprocess(*xdist_args, "--junitxml=j.xml", "docs/guide.md")
+    result.assert_outcomes(failed=1)
+    case = next(ET.parse(pytester.path / "j.xml").getroot().iter("testcase"))
+    props = {p.get("name"): p.get("value") for p in case.iter("property")}
+    assert props["prompt_budget[docs/guide.md].tokens"] == "60"
+    assert props["prompt_budget[docs/guide.md].max_tokens"] == "50"
+    assert props["prompt_budget[docs/guide.md].status"] == "fail"
+    assert props["prompt_budget[docs/guide.md].estimated"] == "true"
+
+
 def test_wide_characters_are_never_cut_from_the_summary(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -105,7 +105,9 @@ def _state(pconfig: pytest.Config, budget: BudgetSession) -> _FilesState:
 
 
 def _record(budget: BudgetSession, item: pytest.Item, verdict: Verdict) -> None:
-    budget.record(
+    from prompt_budget.report.junit import properties
+
+    rec = budget.record(
         {
             "id": verdict.subject,
             "nodeid": item.nodeid,
@@ -121,6 +123,7 @@ def _record(budget: BudgetSession, item: pytest.Item, verdict: Verdict) -> None:
             "details": verdict.details,
         }
     )
+    item.user_properties.extend(properties(rec))  # --junitxml, as the fixture's checks
 
 
 def _warn(item: pytest.Item, message: str) -> None:
