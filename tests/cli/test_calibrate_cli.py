@@ -133,3 +133,22 @@ def test_calibrate_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[s
     assert message in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_calibration_fitted_over_a_base_is_usable_as_a_tokenizer(tmp_path: Path) -> None:
+    """Resolving calibrated:FILE resolves its base tokenizer too: it used to wait forever on the
+    registry's own lock."""
+    make_corpus(tmp_path / "docs", limit=40)
+    fitted = run(
+        ["calibrate", "docs", "--reference", "words", "--base", "chars4", "--out", "ratio.json"], tmp_path
+    )
+    assert fitted.returncode == 0, fitted.stderr
+    (tmp_path / "note.txt").write_text("hello world, " * 40, encoding="utf-8")
+    count = run_cli(
+        "count", "--json", "--no-cache", "-t", "calibrated:ratio.json", "note.txt", cwd=tmp_path, timeout=60
+    )
+    assert count.returncode == 0, count.stderr
+    report = json.loads(count.stdout)
+    assert report["tokenizer"] == "calibrated:ratio.json"
+    assert report["exact"] is False
+    assert report["total"] > 0

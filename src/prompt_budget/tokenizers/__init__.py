@@ -99,7 +99,8 @@ class CachedTokenizer:
 
 
 _REGISTRY: dict[str, CachedTokenizer] = {}
-_REGISTRY_LOCK = threading.Lock()
+# Re-entrant: resolving a spec can resolve another (a calibration fitted over a base tokenizer).
+_REGISTRY_LOCK = threading.RLock()
 
 
 def known_specs() -> list[str]:
