@@ -542,3 +542,14 @@ def test_in_process_main_leaves_the_warning_to_pytest(
     with pytest.warns(ConfigWarning, match="unknown key 'tokenzier'"):
         assert cli.main(["count", "--no-cache", "a.md"]) == 0
     assert "total (1 file)" in capsys.readouterr().out
+
+
+def test_a_calibration_file_that_is_not_utf8_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "cal.json").write_bytes('{"format": 1, "name": "caf\u00e9"}'.encode("latin-1"))
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = run(tmp_path, "--no-cache", "-t", "calibrated:cal.json", "a.md")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "prompt-budget: error: cal.json: not UTF-8 text (bad byte at offset 26); expected a calibration "
+        "file written by prompt-budget calibrate"
+    ]

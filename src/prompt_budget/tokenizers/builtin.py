@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from prompt_budget.errors import ConfigError
 from prompt_budget.hookspecs import hookimpl
 from prompt_budget.tokenizers.base import Tokenizer
 
@@ -30,7 +31,14 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
     if sep and backend == "calibrated":
         from prompt_budget.tokenizers import calibrated
 
-        return calibrated.load(rest)
+        try:
+            return calibrated.load(rest)
+        except UnicodeDecodeError as exc:  # a calibration file that is not UTF-8 text
+            raise ConfigError(
+                f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written by "
+                "prompt-budget calibrate",
+                file=rest.strip(),
+            ) from None
     from prompt_budget import models
 
     encoding = models.encoding_for_model(spec)
