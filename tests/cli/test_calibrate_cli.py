@@ -152,3 +152,52 @@ def test_a_calibration_fitted_over_a_base_is_usable_as_a_tokenizer(tmp_path: Pat
     assert report["tokenizer"] == "calibrated:ratio.json"
     assert report["exact"] is False
     assert report["total"] > 0
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            b'{"id": "a", "text": "hello"}\n{"id": "b", "text": "caf\xe9"}\n',
+            "corpus.jsonl: line 2: not valid UTF-8 (bad byte at offset 24 of the line)",
+        ),
+        (
+            b'{"id": "a", "text": "hello"}\n{"id": "a", "text": "world"}\n',
+            "CORPUS: two different documents have the id 'a' (corpus.jsonl:1 and corpus.jsonl:2); ids must "
+            "be unique",
+        ),
+    ],
+)
+def test_a_bad_jsonl_corpus_is_one_line_naming_file_and_line(
+    tmp_path: Path, lines: bytes, message: str
+) -> None:
+    (tmp_path / "corpus.jsonl").write_bytes(lines)
+    result = run(["calibrate", "corpus.jsonl", "--reference", "chars4", "--out", "x.json"], tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"prompt-budget: error: {message}"]
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_a_jsonl_corpus_with_a_bom_and_null_ids(tmp_path: Path) -> None:
+    lines = [json.dumps({"id": None, "text": f"document number {i} " * (i + 5)}) for i in range(30)]
+    (tmp_path / "corpus.jsonl").write_bytes(b"\xef\xbb\xbf" + "\n".join(lines).encode("utf-8"))
+    result = run(["calibrate", "corpus.jsonl", "--reference", "words", "--out", "x.json"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((tmp_path / "x.json").read_text())["fitted_on"]["documents"] == 30
+
+
+def test_a_file_that_is_not_utf8_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    corpus = make_corpus(tmp_path / "docs", limit=30)
+    (corpus / "latin.txt").write_bytes(b"caf\xe9 au lait\n")
+    counts = {f"docs/{p.name}": len(p.read_text(encoding="utf-8")) // 3 for p in corpus.glob("*.py")}
+    (tmp_path / "counts.json").write_text(json.dumps({"counts": counts}))
+    result = run(
+        ["calibrate", "docs", "docs/doc0001.py", "--reference", "counts.json", "--out", "x.json"], tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "prompt-budget: warning: docs/latin.txt: left out of the corpus: not valid UTF-8 (first bad byte at "
+        "offset 3)"
+    ]
+    # docs/doc0001.py given twice (alone and in its folder) is one document.
+    assert json.loads((tmp_path / "x.json").read_text())["fitted_on"]["documents"] == 30
