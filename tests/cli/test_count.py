@@ -553,3 +553,28 @@ def test_a_calibration_file_that_is_not_utf8_is_a_one_line_error(tmp_path: Path)
         "prompt-budget: error: cal.json: not UTF-8 text (bad byte at offset 26); expected a calibration "
         "file written by prompt-budget calibrate"
     ]
+
+
+@pytest.mark.parametrize(
+    ("model", "advice"),
+    [
+        (
+            "claude-sonnet-4-5-20250929",
+            "use 'anthropic:claude-sonnet-4-5-20250929' (exact, through the count-tokens API) or "
+            "'calibrated:claude-sonnet-4-5-20250929' (a local estimate, calibrated:claude)",
+        ),
+        ("gemini-2.5-pro", "use 'calibrated:gemini-2.5-pro' (a local estimate, calibrated:o200k_base)"),
+    ],
+)
+def test_a_model_without_a_public_tokenizer_says_what_counts_it(
+    tmp_path: Path, model: str, advice: str
+) -> None:
+    """The model table knows these models, so "unknown tokenizer ... or a model name such as gpt-4o"
+    was wrong; the error says how to count them."""
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = run(tmp_path, "--no-cache", "-t", model, "a.md")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        f"prompt-budget: error: tokenizer: {model!r} is a known model, but its tokenizer is not public, so "
+        f"it cannot be counted exactly offline: {advice}"
+    ]

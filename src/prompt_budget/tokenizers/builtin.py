@@ -41,10 +41,20 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
             ) from None
     from prompt_budget import models
 
-    encoding = models.encoding_for_model(spec)
-    if encoding is not None:
-        return bpe.load_bpe(encoding)
-    return None
+    info = models.get_model(spec)
+    if info is None:
+        return None
+    if info.encoding:
+        return bpe.load_bpe(info.encoding)
+    # A known model whose tokenizer is not public: say what counts it, rather than "unknown".
+    exact = (
+        f"'anthropic:{spec}' (exact, through the count-tokens API) or " if info.family == "anthropic" else ""
+    )
+    raise ConfigError(
+        f"{spec!r} is a known model, but its tokenizer is not public, so it cannot be counted exactly "
+        f"offline: use {exact}'calibrated:{spec}' (a local estimate, {info.local_spec})",
+        key="tokenizer",
+    )
 
 
 @hookimpl
