@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
-from prompt_budget import models
+from prompt_budget import load_config, models
 from prompt_budget.errors import ConfigError
 
 
@@ -86,3 +87,27 @@ def test_model_names_resolve_as_tokenizer_specs(tiktoken_offline: object) -> Non
     tok = get_tokenizer("gpt-4o-2024-08-06")
     assert tok.name == "o200k_base"
     assert tok.exact
+
+
+@pytest.mark.parametrize(
+    ("name", "window", "max_output", "encoding"),
+    [
+        # Ids whose longest known prefix is another model: GPT-4 Turbo previews are not gpt-4's 8k,
+        # o1-preview is not o1, gpt-5-chat-latest is not gpt-5, gpt-3.5-turbo-instruct is 4k.
+        ("gpt-4-1106-preview", 128_000, 4_096, "cl100k_base"),
+        ("gpt-4-0125-preview", 128_000, 4_096, "cl100k_base"),
+        ("gpt-4-vision-preview", 128_000, 4_096, "cl100k_base"),
+        ("o1-preview", 128_000, 32_768, "o200k_base"),
+        ("o1-preview-2024-09-12", 128_000, 32_768, "o200k_base"),
+        ("gpt-5-chat-latest", 128_000, 16_384, "o200k_base"),
+        ("gpt-3.5-turbo-instruct", 4_096, 4_096, "cl100k_base"),
+    ],
+)
+def test_model_ids_that_a_shorter_name_prefixes(
+    tmp_path: Path, name: str, window: int, max_output: int, encoding: str
+) -> None:
+    info = models.get_model(name)
+    assert info is not None
+    assert (info.context_window, info.max_output, info.encoding) == (window, max_output, encoding)
+    (tmp_path / "prompt_budget.toml").write_text(f'model = "{name}"\n', encoding="utf-8")
+    assert load_config(tmp_path / "prompt_budget.toml").context_window == window
