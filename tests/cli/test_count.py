@@ -578,3 +578,16 @@ def test_a_model_without_a_public_tokenizer_says_what_counts_it(
         f"prompt-budget: error: tokenizer: {model!r} is a known model, but its tokenizer is not public, so "
         f"it cannot be counted exactly offline: {advice}"
     ]
+
+
+@pytest.mark.parametrize("name", ["gpt-4o-mine.json", "claude-sonnet-4-5-tuned.json"])
+def test_a_calibration_file_named_like_a_model_is_read(tmp_path: Path, name: str) -> None:
+    """calibrated:gpt-4o-mine.json is the file, not the gpt-4o model whose name it starts with: the
+    shipped calibration used to be read instead, silently."""
+    calibration = {"format": 1, "kind": "charclass", "weights": {"one": 100}}  # every text is 100
+    (tmp_path / name).write_text(json.dumps(calibration), encoding="utf-8")
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = run(tmp_path, "--json", "--no-cache", "-t", f"calibrated:{name}", "a.md")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert (report["tokenizer"], report["exact"], report["total"]) == (f"calibrated:{name}", False, 100)
