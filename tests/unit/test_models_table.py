@@ -111,3 +111,37 @@ def test_model_ids_that_a_shorter_name_prefixes(
     assert (info.context_window, info.max_output, info.encoding) == (window, max_output, encoding)
     (tmp_path / "prompt_budget.toml").write_text(f'model = "{name}"\n', encoding="utf-8")
     assert load_config(tmp_path / "prompt_budget.toml").context_window == window
+
+
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [
+        ("GPT-4o", "gpt-4o"),
+        ("openai/gpt-4o", "gpt-4o"),  # LiteLLM
+        ("openrouter/openai/gpt-4.1-mini", "gpt-4.1-mini"),
+        ("anthropic/claude-sonnet-4-5-20250929", "claude-sonnet-4-5"),
+        ("models/gemini-2.5-pro", "gemini-2.5-pro"),  # Google's API
+        ("ft:gpt-4o-mini-2024-07-18:acme::abc123", "gpt-4o-mini"),  # an OpenAI fine-tune
+        (" Claude-3-5-Sonnet-Latest ", "claude-3-5-sonnet"),
+    ],
+)
+def test_case_provider_prefixes_and_fine_tunes(tmp_path: Path, name: str, model: str) -> None:
+    info = models.get_model(name)
+    assert info is not None
+    assert info.name == model
+    (tmp_path / "prompt_budget.toml").write_text(f'model = "{name}"\n', encoding="utf-8")
+    assert load_config(tmp_path / "prompt_budget.toml").context_window == info.context_window
+
+
+@pytest.mark.parametrize("name", ["org/gpt-4o", "gpt-4o/x", "ft:", "openai/", "llama-3"])
+def test_other_prefixes_are_not_stripped(name: str) -> None:
+    assert models.get_model(name) is None
+
+
+def test_a_provider_prefixed_model_name_counts_with_its_encoding(tmp_path: Path) -> None:
+    from cli_run import run_cli
+
+    (tmp_path / "a.md").write_text("hello world\n", encoding="utf-8")
+    proc = run_cli("count", "--json", "--no-cache", "-t", "openai/GPT-4o", "a.md", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["tokenizer"] == "o200k_base"

@@ -55,12 +55,13 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
     if info.encoding:
         return bpe.load_bpe(info.encoding)
     # A known model whose tokenizer is not public: say what counts it, rather than "unknown".
+    model = spec if "/" not in spec and spec == spec.lower() else info.name  # the API wants its own id
     exact = (
-        f"'anthropic:{spec}' (exact, through the count-tokens API) or " if info.family == "anthropic" else ""
+        f"'anthropic:{model}' (exact, through the count-tokens API) or " if info.family == "anthropic" else ""
     )
     raise ConfigError(
         f"{spec!r} is a known model, but its tokenizer is not public, so it cannot be counted exactly "
-        f"offline: use {exact}'calibrated:{spec}' (a local estimate, {info.local_spec})",
+        f"offline: use {exact}'calibrated:{model}' (a local estimate, {info.local_spec})",
         key="tokenizer",
     )
 
