@@ -48,8 +48,10 @@ __all__ = [
     "fit_model",
     "fit_weights",
     "held_out",
+    "match_reference_counts",
     "read_corpus",
     "read_reference_counts",
+    "reference_ids",
     "render_error_table",
 ]
 
@@ -210,6 +212,29 @@ def read_reference_counts(path: Path) -> dict[str, int]:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ConfigError(f"expected a non-negative integer count, got {value!r}", file=path, key=key)
         out[str(key)] = value
+    return out
+
+
+def reference_ids(key: str, folder: Path) -> set[str]:
+    """The document ids a key of a reference file may mean: itself, and, read as a path, that path
+    from the current folder (``./docs/a.md``) and from ``folder``, the reference file's own."""
+    ids = {key}
+    if key and "\0" not in key:
+        path = Path(key)
+        ids.add(_doc_id(path))
+        if not path.is_absolute():
+            ids.add(_doc_id(folder / path))
+    return ids
+
+
+def match_reference_counts(counts: dict[str, int], folder: Path) -> dict[str, int]:
+    """``counts`` keyed by every id its keys may mean (:func:`reference_ids`); a key as written wins
+    over a path it may name."""
+    out: dict[str, int] = {}
+    for key, value in counts.items():
+        for doc_id in reference_ids(key, folder) - {key}:
+            out.setdefault(doc_id, value)
+    out.update(counts)
     return out
 
 

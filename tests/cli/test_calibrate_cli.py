@@ -201,3 +201,25 @@ def test_a_file_that_is_not_utf8_is_left_out_with_a_warning(tmp_path: Path) -> N
     ]
     # docs/doc0001.py given twice (alone and in its folder) is one document.
     assert json.loads((tmp_path / "x.json").read_text())["fitted_on"]["documents"] == 30
+
+
+def test_reference_counts_keyed_by_paths_from_elsewhere(tmp_path: Path) -> None:
+    """Ids are paths from the current folder; a reference written from another folder (or with ./)
+    still matches, and one that does not match says which of its ids match nothing."""
+    (tmp_path / "project").mkdir()
+    corpus = make_corpus(tmp_path / "project" / "docs", limit=30)
+    counts = {f"./docs/{p.name}": len(p.read_text(encoding="utf-8")) // 3 for p in sorted(corpus.iterdir())}
+    (tmp_path / "project" / "counts.json").write_text(json.dumps({"counts": counts}))
+    # Run from inside docs/: ids are "doc0000.py", the file's keys "./docs/doc0000.py".
+    ok = run(["calibrate", ".", "--reference", "../counts.json", "--out", "../x.json"], corpus)
+    assert ok.returncode == 0, ok.stderr
+    counts.pop("./docs/doc0003.py")
+    counts["./docs/gone.py"] = 5
+    (tmp_path / "project" / "counts.json").write_text(json.dumps({"counts": counts}))
+    bad = run(["calibrate", ".", "--reference", "../counts.json", "--out", "../x.json"], corpus)
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines() == [
+        "prompt-budget: error: ../counts.json: no count for 1 document(s), first 'doc0003.py'; ids in the "
+        "file that match no document: './docs/gone.py' (a file's id is its path from the current folder or "
+        "from the reference file's folder)"
+    ]
