@@ -454,7 +454,14 @@ def _add_calibrate(sub: Any) -> None:
 
 
 def _run_calibrate(args: argparse.Namespace, out: Output) -> int:
-    from prompt_budget.calibrate import fit, read_corpus, read_reference_counts, render_error_table
+    from prompt_budget.calibrate import (
+        fit,
+        match_reference_counts,
+        read_corpus,
+        read_reference_counts,
+        reference_ids,
+        render_error_table,
+    )
     from prompt_budget.errors import ConfigError
     from prompt_budget.tokenizers import get_tokenizer
 
@@ -463,10 +470,23 @@ def _run_calibrate(args: argparse.Namespace, out: Output) -> int:
     reference: Callable[[Any], int]
     ref_tok: Any = None
     if args.reference.endswith(".json") and ref_path.is_file():
-        counts = read_reference_counts(ref_path)
+        raw_counts = read_reference_counts(ref_path)
+        counts = match_reference_counts(raw_counts, ref_path.parent)
         missing = [d.id for d in docs if d.id not in counts]
         if missing:
-            raise ConfigError(f"no count for {len(missing)} document(s), first {missing[0]!r}", file=ref_path)
+            ids = {d.id for d in docs}
+            unmatched = [k for k in raw_counts if not ids & reference_ids(k, ref_path.parent)]
+            hint = ""
+            if unmatched:
+                more = ", ..." if len(unmatched) > 3 else ""
+                hint = (
+                    f"; ids in the file that match no document: {', '.join(map(repr, unmatched[:3]))}{more}"
+                )
+            raise ConfigError(
+                f"no count for {len(missing)} document(s), first {missing[0]!r}{hint} (a file's id is its "
+                "path from the current folder or from the reference file's folder)",
+                file=ref_path,
+            )
         reference = lambda d: counts[d.id]  # noqa: E731
     elif args.reference.endswith(".json") and ":" not in args.reference:
         raise ConfigError(

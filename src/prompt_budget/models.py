@@ -110,10 +110,31 @@ def known_models() -> list[str]:
     return sorted(_table())
 
 
+#: Provider prefixes of model ids in other tools: LiteLLM's ``openai/gpt-4o``, OpenRouter's
+#: ``openrouter/anthropic/...``, Google's ``models/gemini-2.5-pro``.
+_PROVIDERS: Final = frozenset(
+    {"openai", "anthropic", "google", "gemini", "models", "vertex_ai", "azure", "openrouter"}
+)
+
+
+def _normalise(name: str) -> str:
+    """``OpenAI/GPT-4o`` -> ``gpt-4o``; a fine-tuned ``ft:gpt-4o-mini-2024-07-18:org::id`` -> its base."""
+    name = name.strip().lower()
+    head, sep, tail = name.partition("/")
+    while sep and head in _PROVIDERS:
+        name = tail
+        head, sep, tail = name.partition("/")
+    if name.startswith("ft:"):
+        name = name[3:].partition(":")[0]
+    return name
+
+
 def get_model(name: str) -> ModelInfo | None:
     """Look a model up by exact name or alias, then by the longest known prefix
-    (``gpt-4o-2024-08-06`` -> ``gpt-4o``, ``claude-sonnet-4-5-20250929`` -> ``claude-sonnet-4-5``)."""
+    (``gpt-4o-2024-08-06`` -> ``gpt-4o``, ``claude-sonnet-4-5-20250929`` -> ``claude-sonnet-4-5``).
+    Case, a provider prefix (``openai/gpt-4o``) and the ``ft:`` of a fine-tuned model are ignored."""
     table, aliases = _tables()
+    name = _normalise(name)
     name = aliases.get(name, name)
     if name in table:
         return table[name]

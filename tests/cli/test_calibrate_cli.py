@@ -133,3 +133,93 @@ def test_calibrate_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[s
     assert message in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_calibration_fitted_over_a_base_is_usable_as_a_tokenizer(tmp_path: Path) -> None:
+    """Resolving calibrated:FILE resolves its base tokenizer too: it used to wait forever on the
+    registry's own lock."""
+    make_corpus(tmp_path / "docs", limit=40)
+    fitted = run(
+        ["calibrate", "docs", "--reference", "words", "--base", "chars4", "--out", "ratio.json"], tmp_path
+    )
+    assert fitted.returncode == 0, fitted.stderr
+    (tmp_path / "note.txt").write_text("hello world, " * 40, encoding="utf-8")
+    count = run_cli(
+        "count", "--json", "--no-cache", "-t", "calibrated:ratio.json", "note.txt", cwd=tmp_path, timeout=60
+    )
+    assert count.returncode == 0, count.stderr
+    report = json.loads(count.stdout)
+    assert report["tokenizer"] == "calibrated:ratio.json"
+    assert report["exact"] is False
+    assert report["total"] > 0
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            b'{"id": "a", "text": "hello"}\n{"id": "b", "text": "caf\xe9"}\n',
+            "corpus.jsonl: line 2: not valid UTF-8 (bad byte at offset 24 of the line)",
+        ),
+        (
+            b'{"id": "a", "text": "hello"}\n{"id": "a", "text": "world"}\n',
+            "CORPUS: two different documents have the id 'a' (corpus.jsonl:1 and corpus.jsonl:2); ids must "
+            "be unique",
+        ),
+    ],
+)
+def test_a_bad_jsonl_corpus_is_one_line_naming_file_and_line(
+    tmp_path: Path, lines: bytes, message: str
+) -> None:
+    (tmp_path / "corpus.jsonl").write_bytes(lines)
+    result = run(["calibrate", "corpus.jsonl", "--reference", "chars4", "--out", "x.json"], tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"prompt-budget: error: {message}"]
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_a_jsonl_corpus_with_a_bom_and_null_ids(tmp_path: Path) -> None:
+    lines = [json.dumps({"id": None, "text": f"document number {i} " * (i + 5)}) for i in range(30)]
+    (tmp_path / "corpus.jsonl").write_bytes(b"\xef\xbb\xbf" + "\n".join(lines).encode("utf-8"))
+    result = run(["calibrate", "corpus.jsonl", "--reference", "words", "--out", "x.json"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((tmp_path / "x.json").read_text())["fitted_on"]["documents"] == 30
+
+
+def test_a_file_that_is_not_utf8_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    corpus = make_corpus(tmp_path / "docs", limit=30)
+    (corpus / "latin.txt").write_bytes(b"caf\xe9 au lait\n")
+    counts = {f"docs/{p.name}": len(p.read_text(encoding="utf-8")) // 3 for p in corpus.glob("*.py")}
+    (tmp_path / "counts.json").write_text(json.dumps({"counts": counts}))
+    result = run(
+        ["calibrate", "docs", "docs/doc0001.py", "--reference", "counts.json", "--out", "x.json"], tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "prompt-budget: warning: docs/latin.txt: left out of the corpus: not valid UTF-8 (first bad byte at "
+        "offset 3)"
+    ]
+    # docs/doc0001.py given twice (alone and in its folder) is one document.
+    assert json.loads((tmp_path / "x.json").read_text())["fitted_on"]["documents"] == 30
+
+
+def test_reference_counts_keyed_by_paths_from_elsewhere(tmp_path: Path) -> None:
+    """Ids are paths from the current folder; a reference written from another folder (or with ./)
+    still matches, and one that does not match says which of its ids match nothing."""
+    (tmp_path / "project").mkdir()
+    corpus = make_corpus(tmp_path / "project" / "docs", limit=30)
+    counts = {f"./docs/{p.name}": len(p.read_text(encoding="utf-8")) // 3 for p in sorted(corpus.iterdir())}
+    (tmp_path / "project" / "counts.json").write_text(json.dumps({"counts": counts}))
+    # Run from inside docs/: ids are "doc0000.py", the file's keys "./docs/doc0000.py".
+    ok = run(["calibrate", ".", "--reference", "../counts.json", "--out", "../x.json"], corpus)
+    assert ok.returncode == 0, ok.stderr
+    counts.pop("./docs/doc0003.py")
+    counts["./docs/gone.py"] = 5
+    (tmp_path / "project" / "counts.json").write_text(json.dumps({"counts": counts}))
+    bad = run(["calibrate", ".", "--reference", "../counts.json", "--out", "../x.json"], corpus)
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines() == [
+        "prompt-budget: error: ../counts.json: no count for 1 document(s), first 'doc0003.py'; ids in the "
+        "file that match no document: './docs/gone.py' (a file's id is its path from the current folder or "
+        "from the reference file's folder)"
+    ]

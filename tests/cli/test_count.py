@@ -542,3 +542,52 @@ def test_in_process_main_leaves_the_warning_to_pytest(
     with pytest.warns(ConfigWarning, match="unknown key 'tokenzier'"):
         assert cli.main(["count", "--no-cache", "a.md"]) == 0
     assert "total (1 file)" in capsys.readouterr().out
+
+
+def test_a_calibration_file_that_is_not_utf8_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "cal.json").write_bytes('{"format": 1, "name": "caf\u00e9"}'.encode("latin-1"))
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = run(tmp_path, "--no-cache", "-t", "calibrated:cal.json", "a.md")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "prompt-budget: error: cal.json: not UTF-8 text (bad byte at offset 26); expected a calibration "
+        "file written by prompt-budget calibrate"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("model", "advice"),
+    [
+        (
+            "claude-sonnet-4-5-20250929",
+            "use 'anthropic:claude-sonnet-4-5-20250929' (exact, through the count-tokens API) or "
+            "'calibrated:claude-sonnet-4-5-20250929' (a local estimate, calibrated:claude)",
+        ),
+        ("gemini-2.5-pro", "use 'calibrated:gemini-2.5-pro' (a local estimate, calibrated:o200k_base)"),
+    ],
+)
+def test_a_model_without_a_public_tokenizer_says_what_counts_it(
+    tmp_path: Path, model: str, advice: str
+) -> None:
+    """The model table knows these models, so "unknown tokenizer ... or a model name such as gpt-4o"
+    was wrong; the error says how to count them."""
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = run(tmp_path, "--no-cache", "-t", model, "a.md")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        f"prompt-budget: error: tokenizer: {model!r} is a known model, but its tokenizer is not public, so "
+        f"it cannot be counted exactly offline: {advice}"
+    ]
+
+
+@pytest.mark.parametrize("name", ["gpt-4o-mine.json", "claude-sonnet-4-5-tuned.json"])
+def test_a_calibration_file_named_like_a_model_is_read(tmp_path: Path, name: str) -> None:
+    """calibrated:gpt-4o-mine.json is the file, not the gpt-4o model whose name it starts with: the
+    shipped calibration used to be read instead, silently."""
+    calibration = {"format": 1, "kind": "charclass", "weights": {"one": 100}}  # every text is 100
+    (tmp_path / name).write_text(json.dumps(calibration), encoding="utf-8")
+    (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
+    proc = run(tmp_path, "--json", "--no-cache", "-t", f"calibrated:{name}", "a.md")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert (report["tokenizer"], report["exact"], report["total"]) == (f"calibrated:{name}", False, 100)

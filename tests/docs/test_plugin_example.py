@@ -95,6 +95,22 @@ def test_disabling_plugins_blocks_it(installed: dict[str, str], tmp_path: Path) 
     proc = run(env, tmp_path, sys.executable, "-m", "prompt_budget", "count", "-t", "bytes:4", "-")
     assert proc.returncode == 2
     assert "unknown tokenizer 'bytes:4'" in proc.stderr
+    # The error says the plugins were switched off, which a forgotten CI variable would explain.
+    assert "Plugins blocked by PROMPT_BUDGET_DISABLE_PLUGINS=bytes are not asked." in proc.stderr
+
+
+@pytest.mark.parametrize("ratio", ["\u00b2", "\u0663", "-1"])
+def test_a_ratio_that_is_not_ascii_digits_is_a_config_error(
+    installed: dict[str, str], tmp_path: Path, ratio: str
+) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` raises: the example crashed with a ValueError."""
+    proc = run(
+        installed, tmp_path, sys.executable, "-m", "prompt_budget", "count", "-t", f"bytes:{ratio}", "-"
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        f"prompt-budget: error: tokenizer: expected bytes:N with N a whole number >= 1, got 'bytes:{ratio}'"
+    ]
 
 
 def test_pytest_plugin_uses_it(installed: dict[str, str], tmp_path: Path) -> None:

@@ -99,7 +99,8 @@ class CachedTokenizer:
 
 
 _REGISTRY: dict[str, CachedTokenizer] = {}
-_REGISTRY_LOCK = threading.Lock()
+# Re-entrant: resolving a spec can resolve another (a calibration fitted over a base tokenizer).
+_REGISTRY_LOCK = threading.RLock()
 
 
 def known_specs() -> list[str]:
@@ -143,6 +144,11 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
             specs = known_specs()
             close = difflib.get_close_matches(spec, specs, n=1)
             hint = f" Did you mean {close[0]!r}?" if close else ""
+            import os
+
+            blocked = os.environ.get("PROMPT_BUDGET_DISABLE_PLUGINS", "").strip()
+            if blocked:  # a plugin that would know the spec may be the one switched off
+                hint += f" Plugins blocked by PROMPT_BUDGET_DISABLE_PLUGINS={blocked} are not asked."
             raise ConfigError(
                 f"unknown tokenizer {spec!r}.{hint} Known: {', '.join(specs)} (prefixes take an "
                 "argument, e.g. hf:path/to/tokenizer.json), or a model name such as gpt-4o.",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from prompt_budget.errors import ConfigError
 from prompt_budget.hookspecs import hookimpl
 from prompt_budget.tokenizers.base import Tokenizer
 
@@ -30,13 +33,37 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
     if sep and backend == "calibrated":
         from prompt_budget.tokenizers import calibrated
 
-        return calibrated.load(rest)
+        try:
+            target = rest.strip()
+            if target not in calibrated.shipped_calibrations() and Path(target).is_file():
+                # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file,
+                # not gpt-4o): read it by its absolute path, which no model name matches.
+                calibration, origin = calibrated.load_calibration(str(Path(target).resolve()))
+                return calibrated.CalibratedTokenizer(f"calibrated:{target}", calibration, origin)
+            return calibrated.load(rest)
+        except UnicodeDecodeError as exc:  # a calibration file that is not UTF-8 text
+            raise ConfigError(
+                f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written by "
+                "prompt-budget calibrate",
+                file=rest.strip(),
+            ) from None
     from prompt_budget import models
 
-    encoding = models.encoding_for_model(spec)
-    if encoding is not None:
-        return bpe.load_bpe(encoding)
-    return None
+    info = models.get_model(spec)
+    if info is None:
+        return None
+    if info.encoding:
+        return bpe.load_bpe(info.encoding)
+    # A known model whose tokenizer is not public: say what counts it, rather than "unknown".
+    model = spec if "/" not in spec and spec == spec.lower() else info.name  # the API wants its own id
+    exact = (
+        f"'anthropic:{model}' (exact, through the count-tokens API) or " if info.family == "anthropic" else ""
+    )
+    raise ConfigError(
+        f"{spec!r} is a known model, but its tokenizer is not public, so it cannot be counted exactly "
+        f"offline: use {exact}'calibrated:{model}' (a local estimate, {info.local_spec})",
+        key="tokenizer",
+    )
 
 
 @hookimpl

@@ -38,7 +38,7 @@ def prompt_budget_get_tokenizer(spec: str) -> BytesTokenizer | None:
     prefix, _, ratio = spec.partition(":")
     if prefix != "bytes":
         return None  # not ours: the next plugin gets a turn
-    if not ratio.isdigit() or int(ratio) < 1:
+    if not (ratio.isascii() and ratio.isdigit()) or int(ratio) < 1:
         raise ConfigError(f"expected bytes:N with N a whole number >= 1, got {spec!r}", key="tokenizer")
     return BytesTokenizer(int(ratio))
 
