@@ -360,3 +360,25 @@ def test_update_with_nothing_configured_writes_nothing(tmp_path: Path) -> None:
     )
     assert "no [[tool.prompt_budget.files]] entries and no preset" in done.stderr
     assert not (tmp_path / ".prompt-budget").exists()
+
+
+def test_a_baseline_counted_with_a_calibration_file_compares_in_another_checkout(tmp_path: Path) -> None:
+    # tokenizer = "calibrated:cal.json" is anchored to the config's folder; the tokenizer's name, which
+    # the committed baseline records, must be the same in every checkout (CI clones elsewhere).
+    shipped = Path(__file__).resolve().parents[2] / "src/prompt_budget/data/calibrations/o200k_base.json"
+    first = tmp_path / "first"
+    (first / "cal").mkdir(parents=True)
+    shutil.copy(shipped, first / "cal" / "mine.json")
+    (first / "pyproject.toml").write_text(
+        CONFIG.replace('tokenizer = "chars4"', 'tokenizer = "calibrated:cal/mine.json"'), encoding="utf-8"
+    )
+    write(first, "skills/a/SKILL.md", 100)
+    assert run(first, "baseline", "update").returncode == 0
+    doc = json.loads((first / ".prompt-budget" / "baseline.json").read_text(encoding="utf-8"))
+    assert {e["tokenizer"] for e in doc["entries"].values()} == {"calibrated:cal/mine.json"}
+    second = tmp_path / "elsewhere" / "second"
+    shutil.copytree(first, second)
+    done = run(second, "baseline", "compare")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "another tokenizer" not in done.stdout + done.stderr
+    assert "compared with" in done.stdout

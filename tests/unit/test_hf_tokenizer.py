@@ -37,6 +37,18 @@ def test_a_tokenizer_json_file(tmp_path: Path) -> None:
     assert get_tokenizer(f"hf:{path.parent}").count("hello world") == 2
 
 
+def test_a_file_spec_is_named_from_the_top_of_its_project(tmp_path: Path) -> None:
+    # The name (kept in reports and committed baselines) is the same wherever the project is checked out.
+    for checkout in ("one", "two"):
+        root = tmp_path / checkout
+        path = write_tokenizer(root / "models" / "tokenizer.json")
+        (root / "pyproject.toml").write_text("[tool.prompt_budget]\n", encoding="utf-8")
+        assert get_tokenizer(f"hf:{path}").name == "hf:models/tokenizer.json"
+    # outside any project the path is kept as written
+    lone = write_tokenizer(tmp_path / "lone" / "tokenizer.json")
+    assert get_tokenizer(f"hf:{lone}").name == f"hf:{lone}"
+
+
 def test_a_model_id_from_the_local_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     repo = tmp_path / "hub" / "models--acme--tiny"
     write_tokenizer(repo / "snapshots" / "abc123" / "tokenizer.json")

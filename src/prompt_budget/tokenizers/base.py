@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["RequestCounter", "Tokenizer"]
+__all__ = ["RequestCounter", "Tokenizer", "file_spec_name"]
+
+#: What marks the top of a project, most certain first: a repository, then a project configuration.
+_PROJECT_MARKERS = ((".git",), ("pyproject.toml", "prompt_budget.toml"))
+
+
+def file_spec_name(prefix: str, rest: str) -> str:
+    """The ``name`` of a tokenizer whose spec names a file (``hf:PATH``, ``calibrated:FILE``): the
+    path written from the top of its project (the folder holding ``.git``, else the nearest one holding
+    a ``pyproject.toml`` or ``prompt_budget.toml``). A configuration anchors such paths to its own
+    folder, so the path in the spec differs from checkout to checkout; the name, which reports and
+    committed baselines record, must not. A spec that names no file (a model id) is kept as it is."""
+    if not os.path.exists(rest):
+        return f"{prefix}:{rest}"
+    full = Path(os.path.abspath(rest))
+    for markers in _PROJECT_MARKERS:
+        for folder in full.parents:
+            if any(os.path.exists(folder / marker) for marker in markers):
+                return f"{prefix}:{full.relative_to(folder).as_posix()}"
+    return f"{prefix}:{rest}"
 
 
 @runtime_checkable

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from prompt_budget.errors import ConfigError
 from prompt_budget.hookspecs import hookimpl
 from prompt_budget.tokenizers.base import Tokenizer
@@ -34,12 +32,6 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
         from prompt_budget.tokenizers import calibrated
 
         try:
-            target = rest.strip()
-            if target not in calibrated.shipped_calibrations() and Path(target).is_file():
-                # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file,
-                # not gpt-4o): read it by its absolute path, which no model name matches.
-                calibration, origin = calibrated.load_calibration(str(Path(target).resolve()))
-                return calibrated.CalibratedTokenizer(f"calibrated:{target}", calibration, origin)
             return calibrated.load(rest)
         except UnicodeDecodeError as exc:  # a calibration file that is not UTF-8 text
             raise ConfigError(

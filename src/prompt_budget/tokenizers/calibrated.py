@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
+from prompt_budget.tokenizers.base import file_spec_name
 from prompt_budget.tokenizers.charclass import (
     ASCII_INDEX,
     FEATURES,
@@ -247,8 +248,11 @@ def load(rest: str) -> CalibratedTokenizer:
             "calibrated: needs an encoding, a model or a calibration file, e.g. calibrated:o200k_base",
             key="tokenizer",
         )
+    # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file, not
+    # gpt-4o): it is read by its absolute path, which no model name matches.
+    is_file = rest not in shipped_calibrations() and Path(rest).is_file()
     try:
-        calibration, origin = load_calibration(rest)
+        calibration, origin = load_calibration(str(Path(rest).resolve()) if is_file else rest)
     except FileNotFoundError as exc:  # a shipped file missing from a broken install
         raise TokenizerUnavailable(f"calibration {rest!r} is missing from this install: {exc}") from None
-    return CalibratedTokenizer(f"calibrated:{rest}", calibration, origin)
+    return CalibratedTokenizer(file_spec_name("calibrated", rest), calibration, origin)

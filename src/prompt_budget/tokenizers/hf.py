@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
+from prompt_budget.tokenizers.base import file_spec_name
 
 __all__ = ["HFTokenizer", "hub_cache", "load", "resolve"]
 
@@ -118,4 +119,4 @@ def load(rest: str) -> HFTokenizer:
         inner = _Tok.from_str(raw.decode("utf-8"))
     except Exception as exc:  # tokenizers raises its own Exception type for a bad file
         raise ConfigError(f"not a valid tokenizer.json ({exc})", file=path) from None
-    return HFTokenizer(f"hf:{rest}", path, inner, hashlib.sha256(raw).hexdigest())
+    return HFTokenizer(file_spec_name("hf", rest), path, inner, hashlib.sha256(raw).hexdigest())
