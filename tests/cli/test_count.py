@@ -591,3 +591,39 @@ def test_a_calibration_file_named_like_a_model_is_read(tmp_path: Path, name: str
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert (report["tokenizer"], report["exact"], report["total"]) == (f"calibrated:{name}", False, 100)
+
+
+def test_a_tokenizer_plugin_that_fails_is_one_line(tmp_path: Path) -> None:
+    # A third-party plugin raising its own error (a missing file, a bug) is said with where it was
+    # raised, not shown as a traceback.
+    (tmp_path / "boom_plugin.py").write_text(
+        "from prompt_budget.hookspecs import hookimpl\n"
+        "@hookimpl\n"
+        "def prompt_budget_get_tokenizer(spec):\n"
+        "    if spec.startswith('boom:'):\n"
+        "        raise RuntimeError('model file is corrupt')\n",
+        encoding="utf-8",
+    )
+    code = (
+        "import sys, boom_plugin; sys.path.insert(0, '.')\n"
+        "from prompt_budget.plugins import get_plugin_manager\n"
+        "get_plugin_manager().register(boom_plugin)\n"
+        "from prompt_budget.cli import main; raise SystemExit(main(['count', '-t', 'boom:x', '-']))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        input="hello",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert one_line(proc.stderr).startswith(
+        "prompt-budget: error: tokenizer 'boom:x': a tokenizer plugin failed to load it "
+        "(RuntimeError: model file is corrupt; raised at "
+    )
+    assert "boom_plugin.py:5)" in proc.stderr

@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
-from prompt_budget.errors import ConfigError, TokenizerUnavailable
+from prompt_budget.errors import ConfigError, PromptBudgetError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import RequestCounter, Tokenizer
 
 __all__ = [
@@ -137,7 +137,15 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
             return found
         from prompt_budget.plugins import get_plugin_manager
 
-        tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec)
+        try:
+            tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec)
+        except (PromptBudgetError, ValueError, NotImplementedError):
+            raise
+        except Exception as exc:  # a third-party plugin's own failure: say where, never a traceback
+            raise TokenizerUnavailable(
+                f"tokenizer {spec!r}: a tokenizer plugin failed to load it ({type(exc).__name__}: {exc}; "
+                f"raised at {_raised_at(exc)})"
+            ) from exc
         if tok is None:
             import difflib
 
@@ -157,6 +165,14 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
         cached = CachedTokenizer(tok)
         _REGISTRY[spec] = cached
         return cached
+
+
+def _raised_at(exc: BaseException) -> str:
+    """``file:line`` of the innermost frame that raised ``exc``."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return "?" if tb is None else f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
 
 
 def _unavailable(spec: str, extra: str) -> TokenizerUnavailable:
