@@ -444,27 +444,36 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
 
 def _anchor_spec_path(spec: str, root: Path) -> str:
     """``hf:PATH`` and ``calibrated:FILE`` name files relative to the config file, not to the folder
-    the command happens to run from: anchor them when the file is there."""
+    the command happens to run from: anchor them when the file is there, or when the spec can only be
+    a file (so that an error on first use names the path looked for)."""
     prefix, sep, rest = spec.partition(":")
     if not sep or prefix not in ("hf", "calibrated") or not rest or Path(rest).is_absolute():
         return spec
     candidate = root / rest
-    return f"{prefix}:{candidate}" if candidate.exists() else spec
+    return f"{prefix}:{candidate}" if candidate.exists() or _names_a_file(rest) else spec
+
+
+def _names_a_file(rest: str) -> bool:
+    """A spec argument that can only be a file: a ``.json`` name (model ids and shipped calibrations
+    have no suffix; an ``org/name`` model id has a slash, so a slash alone does not say)."""
+    return rest.strip().lower().endswith(".json")
 
 
 def _validate_tokenizer(spec: str, file: Path, key: str) -> None:
-    """Unknown tokenizer specs are config errors; a known spec whose backend is missing is reported
-    when it is first used, not here (the config stays loadable without optional extras)."""
+    """Unknown tokenizer specs are config errors, and so is a model with no local tokenizer; a known
+    spec whose backend or file is missing is reported when it is first used, not here (the config
+    stays loadable without optional extras, files and network)."""
     from prompt_budget.tokenizers import known_specs
 
     specs = known_specs()
-    if spec in specs or any(s.endswith(":") and spec.startswith(s) for s in specs):
+    if spec in specs:
         return
-    from prompt_budget import models
-
-    if models.get_model(spec) is not None:
-        return
-    # A third-party plugin may resolve it without listing it: try it.
+    if spec.startswith("calibrated:") and _names_a_file(spec.partition(":")[2]):
+        return  # a file is read on first use (the config stays loadable where it is missing)
+    if not spec.startswith("calibrated:") and any(s.endswith(":") and spec.startswith(s) for s in specs):
+        return  # hf:, anthropic:, quicktok:, tiktoken: need extras, a cache or the network: first use
+    # calibrated: specs, model names and specs a plugin may resolve without listing: resolve now (no
+    # backend is loaded), so a bad one is an error naming this file.
     from prompt_budget.errors import TokenizerUnavailable
     from prompt_budget.tokenizers import get_tokenizer
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -229,6 +230,31 @@ def test_parsers_directly() -> None:
 
 
 @pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("calibrated:o200k_bse", "calibrated:o200k_bse: not a shipped calibration"),
+        ("claude-sonnet-4-5", "'claude-sonnet-4-5' is a known model, but its tokenizer is not public"),
+    ],
+)
+def test_a_tokenizer_that_cannot_be_used_is_an_error_at_load(tmp_path: Path, spec: str, message: str) -> None:
+    # said when the config is read, naming the config file, not at first use
+    err = config_error(tmp_path, f'tokenizer = "{spec}"\n')
+    assert err.key == "tool.prompt_budget.tokenizer"
+    assert err.message.startswith(message)
+
+
+def test_a_missing_tokenizer_file_is_said_on_first_use_with_the_path_looked_for(tmp_path: Path) -> None:
+    # The config loads where the file is missing (a command that counts nothing does not need it); the
+    # spec is anchored to the config's folder, so the error names the path it looked for.
+    from prompt_budget.tokenizers import get_tokenizer
+
+    config = load_body(tmp_path, 'tokenizer = "calibrated:cal/mine.json"\n')
+    assert config.tokenizer == f"calibrated:{tmp_path / 'cal' / 'mine.json'}"
+    with pytest.raises(ConfigError, match=re.escape(f"calibrated:{tmp_path / 'cal' / 'mine.json'}: not a")):
+        get_tokenizer(config.tokenizer)
+
+
+@pytest.mark.parametrize(
     ("body", "key", "message"),
     [
         ("tokenizer = 5\n", "tool.prompt_budget.tokenizer", "expected a non-empty string, got 5"),
@@ -358,8 +384,10 @@ def test_unknown_tokenizer_lists_the_known_ones(tmp_path: Path) -> None:
     ],
 )
 def test_known_tokenizers_are_accepted(tmp_path: Path, spec: str) -> None:
-    # hf:... is accepted by prefix; whether the file exists is checked when it is used.
-    assert load_body(tmp_path, f'tokenizer = "{spec}"\n').tokenizer == spec
+    # hf:... is accepted by prefix; whether the file exists is checked when it is used. A .json file is
+    # anchored to the config's folder even before it exists, so that check names where it looked.
+    expected = f"hf:{tmp_path / 'tok.json'}" if spec == "hf:tok.json" else spec
+    assert load_body(tmp_path, f'tokenizer = "{spec}"\n').tokenizer == expected
 
 
 # --- models -----------------------------------------------------------------------------------------
