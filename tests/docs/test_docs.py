@@ -492,17 +492,6 @@ def test_yaml_and_json_blocks_parse(block: Block) -> None:
 # --- the site builds ----------------------------------------------------------------------------------
 
 
-def _nav_pages(nav: object) -> Iterator[str]:
-    if isinstance(nav, str):
-        yield nav
-    elif isinstance(nav, dict):
-        for v in nav.values():
-            yield from _nav_pages(v)
-    elif isinstance(nav, list):
-        for v in nav:
-            yield from _nav_pages(v)
-
-
 def _mkdocs_config() -> dict[str, Any]:
     import yaml
 
@@ -510,7 +499,7 @@ def _mkdocs_config() -> dict[str, Any]:
     return data
 
 
-NAV_PAGES = sorted(set(_nav_pages(_mkdocs_config().get("nav", []))))
+NAV_PAGES = sorted(set(strings(_mkdocs_config().get("nav", []))))
 
 
 @pytest.mark.parametrize("page", [pytest.param(p, marks=pending(f"page:{p}")) for p in NAV_PAGES])
@@ -552,7 +541,7 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-4000:] + proc.stdout[-2000:]
-    for page in _nav_pages(config["nav"]):
+    for page in strings(config["nav"]):
         # index.md (also rules/index.md) becomes index.html of its folder; other pages NAME/index.html
         stem = page.removesuffix(".md")
         html = stem + ".html" if stem == "index" or stem.endswith("/index") else stem + "/index.html"
