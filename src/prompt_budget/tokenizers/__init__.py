@@ -9,6 +9,7 @@ Specs: ``o200k_base``, ``cl100k_base`` (exact BPE), ``hf:PATH`` (a ``tokenizer.j
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -139,7 +140,7 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
 
         try:
             tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec)
-        except (PromptBudgetError, ValueError, NotImplementedError):
+        except PromptBudgetError:
             raise
         except Exception as exc:  # a third-party plugin's own failure: say where, never a traceback
             raise TokenizerUnavailable(
@@ -152,8 +153,6 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
             specs = known_specs()
             close = difflib.get_close_matches(spec, specs, n=1)
             hint = f" Did you mean {close[0]!r}?" if close else ""
-            import os
-
             blocked = os.environ.get("PROMPT_BUDGET_DISABLE_PLUGINS", "").strip()
             if blocked:  # a plugin that would know the spec may be the one switched off
                 hint += f" Plugins blocked by PROMPT_BUDGET_DISABLE_PLUGINS={blocked} are not asked."

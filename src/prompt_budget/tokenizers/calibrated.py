@@ -46,14 +46,15 @@ def _shipped(name: str) -> tuple[str, str]:
     return res.read_text(encoding="utf-8"), f"prompt_budget/data/calibrations/{name}.json"
 
 
-def load_calibration(spec: str) -> tuple[dict[str, Any], str]:
-    """(calibration, where it came from) for a shipped name, a model name or a file path."""
-    if spec in shipped_calibrations():
+def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], str]:
+    """(calibration, where it came from) for a shipped name, a model name or a file path; with
+    ``file``, ``spec`` is a file path whatever model name it starts like."""
+    if spec in shipped_calibrations() and not file:
         text, origin = _shipped(spec)
     else:
         from prompt_budget import models
 
-        info = models.get_model(spec)
+        info = None if file else models.get_model(spec)
         if info is not None and (info.calibration or info.encoding):
             name = info.calibration or info.encoding or ""
             text, origin = _shipped(name)
@@ -69,6 +70,12 @@ def load_calibration(spec: str) -> tuple[dict[str, Any], str]:
                 text = path.read_text(encoding="utf-8")
             except OSError as exc:
                 raise ConfigError(f"cannot read: {exc.strerror or exc}", file=path) from None
+            except UnicodeDecodeError as exc:
+                raise ConfigError(
+                    f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written "
+                    "by prompt-budget calibrate",
+                    file=path,
+                ) from None
             origin = str(path)
     try:
         blob = json.loads(text)
@@ -248,11 +255,10 @@ def load(rest: str) -> CalibratedTokenizer:
             "calibrated: needs an encoding, a model or a calibration file, e.g. calibrated:o200k_base",
             key="tokenizer",
         )
-    # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file, not
-    # gpt-4o): it is read by its absolute path, which no model name matches.
+    # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file, not gpt-4o).
     is_file = rest not in shipped_calibrations() and Path(rest).is_file()
     try:
-        calibration, origin = load_calibration(str(Path(rest).resolve()) if is_file else rest)
+        calibration, origin = load_calibration(rest, file=is_file)
     except FileNotFoundError as exc:  # a shipped file missing from a broken install
         raise TokenizerUnavailable(f"calibration {rest!r} is missing from this install: {exc}") from None
     return CalibratedTokenizer(file_spec_name("calibrated", rest), calibration, origin)
