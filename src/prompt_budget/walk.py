@@ -189,15 +189,16 @@ def iter_paths(
     # Following links, paths keep the links' names (a linked skill is shown where it is linked in).
     root = Path(os.path.abspath(root)) if follow_links else root.resolve()
     stack = [(_prefix(base), rules) for base, rules in _parent_ignores(root)] if gitignore else []
-    # The real folders walked so far, each with everything inside it: a link into one is not followed.
-    walked = [_prefix(os.path.realpath(root))]
+    # Following links: the real folders walked so far, each with everything inside it; a link into
+    # one is not followed.
+    walked = [_prefix(os.path.realpath(root))] if follow_links else []
 
     def linked_folder(entry: os.DirEntry[str]) -> bool:
-        """Whether ``entry`` is a link to a folder that is to be walked (and, if so, note it walked)."""
-        target = os.path.realpath(entry.path)
-        if not os.path.isdir(target) or _prefix(target).startswith(tuple(walked)):
+        """Whether ``entry``, a link to a folder, is to be walked (and, if so, note its target walked)."""
+        target = _prefix(os.path.realpath(entry.path))
+        if target.startswith(tuple(walked)):
             return False
-        walked.append(_prefix(target))
+        walked.append(target)
         return True
 
     def walk(folder: str) -> Iterator[str]:
