@@ -503,6 +503,11 @@ class FileMatch:
     def winner(self) -> Candidate:
         return self.candidates[0]
 
+    @property
+    def entry_load(self) -> str | None:
+        """The ``load`` of the most specific entry that sets one (the frontmatter aside), else None."""
+        return next((c.rule.load for c in self.candidates if c.rule.load), None)
+
 
 @dataclass(frozen=True)
 class _PatternHit:
@@ -757,11 +762,7 @@ class Measured:
     def unsettled_must(self) -> bool:
         """A file whose settings could not be worked out (bad frontmatter) but whose entries load it
         always: it still loads whole in every session, so it counts whole in the must-load total."""
-        return (
-            self.settings is None
-            and self.counted
-            and next((c.rule.load for c in self.match.candidates if c.rule.load), None) == "must"
-        )
+        return self.settings is None and self.counted and self.match.entry_load == "must"
 
     @property
     def split(self) -> bool:
@@ -888,7 +889,7 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
         "pattern": m.match.winner.pattern,
     }
     if m.problem is not None or m.settings is None:
-        load = next((c.rule.load for c in m.match.candidates if c.rule.load), "skippable")
+        load = m.match.entry_load or "skippable"
         return [
             Verdict(
                 subject=fid,
