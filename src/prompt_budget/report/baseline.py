@@ -324,16 +324,12 @@ def file_locations(root: Path, config_file: Path | None) -> Callable[[ItemDelta]
     and load-plan stages, which are no file, on the config file. Paths are relative to the current
     folder (the repository top in CI)."""
 
-    def rel(path: Path) -> str:
-        try:
-            return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+    from prompt_budget.report.github import annotation_path
 
     def locate(item: ItemDelta) -> tuple[str, int] | None:
         if item.kind in ("file", "frontmatter", "check"):
-            return rel(root / item.id.split("#", 1)[0]), 1
-        return (rel(config_file), 1) if config_file is not None else None
+            return annotation_path(root / item.id.split("#", 1)[0]), 1
+        return (annotation_path(config_file), 1) if config_file is not None else None
 
     return locate
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -132,17 +131,7 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
     concern (paths relative to the current folder, the repository top in CI); rules about the whole
     set (must-load total, load plan stages) are put on the config file."""
-    from prompt_budget.report.github import annotation
-
-    def rel(path: Path) -> str:
-        # Not resolved: a skill linked in from elsewhere is annotated where the repository has it.
-        full, here = os.path.abspath(path), os.getcwd()
-        if full.startswith(here.rstrip(os.sep) + os.sep):
-            return Path(os.path.relpath(full, here)).as_posix()
-        try:  # reached through a link to the repository itself
-            return path.resolve().relative_to(Path(here).resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+    from prompt_budget.report.github import annotation, annotation_path
 
     out: list[str] = []
     for v in report.verdicts:
@@ -155,7 +144,7 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
             annotation(
                 "error" if v.status == "fail" else "warning",
                 v.message,
-                file=rel(target) if target is not None else None,
+                file=annotation_path(target) if target is not None else None,
                 line=line if target is not None else None,
                 title="prompt-budget",
             )

@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
-__all__ = ["annotation", "escape_data", "escape_property"]
+import os
+from pathlib import Path
+
+__all__ = ["annotation", "annotation_path", "escape_data", "escape_property"]
+
+
+def annotation_path(path: Path) -> str:
+    """``path`` as an annotation names it: relative to the current folder (the repository top in CI).
+    Links are not resolved, so a skill linked in from elsewhere is annotated where the repository has
+    it; a path that is outside the current folder only once links are resolved (the repository reached
+    through a link) is tried resolved."""
+    full, here = os.path.abspath(path), os.getcwd()
+    if full.startswith(here.rstrip(os.sep) + os.sep):
+        return Path(os.path.relpath(full, here)).as_posix()
+    try:
+        return path.resolve().relative_to(Path(here).resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def escape_data(text: str) -> str:
