@@ -272,7 +272,12 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
         # A fresh process per run, as a user runs the command. Bytecode is written (as after any
         # install), so neither run compiles modules. Timed two ways: the whole process (interpreter
         # start, imports, the command), and the command alone (``cli.main``, timed inside the process).
+        # Cold runs start with neither cache: the count cache in the tree, and the run records in the
+        # user cache folder (``replay.py``), here a folder of the benchmark's own.
+        user_cache = tmp / "user-cache"
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PYTHONDONTWRITEBYTECODE")}
+        env.pop("PROMPT_BUDGET_REPLAY", None)
+        env["XDG_CACHE_HOME"] = str(user_cache)
         timer = (
             "import io, sys, time, contextlib\n"
             "from prompt_budget import cli\n"
@@ -282,20 +287,35 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
             "print(time.perf_counter() - w, time.process_time() - c)\n"
             "sys.exit(code)\n"
         )
+        outputs: dict[str, str] = {}
 
-        def run_proc(argv: list[str]) -> tuple[float, float, str]:
+        def run_proc(argv: list[str], **extra_env: str) -> tuple[float, float, str]:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)  # microseconds, unlike os.times()
             t0 = time.perf_counter()
-            proc = subprocess.run(argv, cwd=tree, capture_output=True, text=True, env=env, check=False)
+            proc = subprocess.run(
+                argv, cwd=tree, capture_output=True, text=True, env={**env, **extra_env}, check=False
+            )
             wall = time.perf_counter() - t0
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             assert proc.returncode == 0, proc.stderr
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             return wall, cpu, proc.stdout
 
-        def whole() -> tuple[float, float]:
-            wall, cpu, _ = run_proc([sys.executable, "-m", "prompt_budget", "count", "."])
-            return wall, cpu
+        # The console script a user runs (beside this interpreter, as pip installs it), else `-m`.
+        script = Path(sys.executable).with_name("prompt-budget")
+        argv = [str(script)] if script.is_file() else [sys.executable, "-m", "prompt_budget"]
+        print(f"  (running {' '.join(argv)} count .)")
+
+        def command(**extra_env: str) -> Callable[[], tuple[float, float]]:
+            def run() -> tuple[float, float]:
+                wall, cpu, out = run_proc([*argv, "count", "."], **extra_env)
+                # Every run, replayed or not, prints what the first one printed.
+                assert outputs.setdefault(str(tree), out) == out, "a warm run printed other counts"
+                return wall, cpu
+
+            return run
+
+        whole, no_replay = command(), command(PROMPT_BUDGET_REPLAY="off")
 
         def main_only() -> tuple[float, float]:
             _, _, out = run_proc([sys.executable, "-c", timer])
@@ -307,47 +327,56 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
             for _ in range(n):
                 if cold:
                     shutil.rmtree(cache, ignore_errors=True)
+                    shutil.rmtree(user_cache, ignore_errors=True)
                 wall, cpu = fn()
                 walls.append(wall)
                 cpus.append(cpu)
             return min(walls), min(cpus)
 
         n = max(3, repeat // 2)
-        whole()  # writes the bytecode and the cache
+        whole()  # writes the bytecode and the caches
+        # warm runs after the cold ones: each cold run ends by writing the caches
         figures = {
             (what, state): best_of(fn, n, state == "cold")
             for what, fn in (("process", whole), ("cli.main", main_only))
             for state in ("cold", "warm")
         }
-        # warm runs after the cold ones: each cold run ends by writing the cache
+        figures[("no replay", "warm")] = best_of(no_replay, n, False)
         startup = best(
             lambda: subprocess.run([sys.executable, "-c", "import prompt_budget.cli"], env=env, check=True),
             n,
         )
-        for what in ("process", "cli.main"):
-            (cw, cc), (ww, wc) = figures[(what, "cold")], figures[(what, "warm")]
-            label = (
-                "subprocess `prompt-budget count`" if what == "process" else "`cli.main` in a fresh process"
-            )
-            report.add(f"{label} cold", f"{cw * 1e3:.0f} ms wall, {cc * 1e3:.0f} ms CPU")
-            report.add(
-                f"{label} warm",
-                f"{ww * 1e3:.0f} ms wall, {wc * 1e3:.0f} ms CPU ({cc / wc:.1f}x CPU, {cw / ww:.1f}x wall)",
-                ">= 20x",
-                verdict(cc / wc >= 20),
-            )
+        (cw, cc), (ww, wc) = figures[("process", "cold")], figures[("process", "warm")]
+        report.add("subprocess `prompt-budget count` cold", f"{cw * 1e3:.0f} ms wall, {cc * 1e3:.0f} ms CPU")
+        report.add(
+            "subprocess `prompt-budget count` warm (replayed)",
+            f"{ww * 1e3:.0f} ms wall, {wc * 1e3:.0f} ms CPU ({cc / wc:.1f}x CPU, {cw / ww:.1f}x wall)",
+            ">= 20x",
+            verdict(cc / wc >= 20),
+        )
+        nw, nc = figures[("no replay", "warm")]
+        report.add(
+            "  warm, PROMPT_BUDGET_REPLAY=off (count cache only)",
+            f"{nw * 1e3:.0f} ms wall, {nc * 1e3:.0f} ms CPU ({cc / nc:.1f}x CPU, {cw / nw:.1f}x wall)",
+            "info",
+        )
+        (cw, cc), (ww, wc) = figures[("cli.main", "cold")], figures[("cli.main", "warm")]
+        report.add(
+            "  `cli.main` in a fresh process (no replay): cold / warm",
+            f"{cc * 1e3:.0f} / {wc * 1e3:.0f} ms CPU ({cc / wc:.1f}x)",
+            "info",
+        )
         report.add("  python start + import prompt_budget.cli", f"{startup * 1e3:.0f} ms", "info")
 
-        # The floor under any warm run: the interpreter and the standard-library modules the command
-        # needs (argument parsing, JSON, paths, dataclasses), with nothing of prompt-budget's own.
+        # The floor under a replayed run: the interpreter and this package's first module.
         def floor_run() -> tuple[float, float]:
-            wall, cpu, _ = run_proc([sys.executable, "-c", f"import {STDLIB_FLOOR}"])
+            wall, cpu, _ = run_proc([sys.executable, "-c", f"import {FLOOR}"])
             return wall, cpu
 
         _, floor = best_of(floor_run, n, False)
         cold_cpu = figures[("process", "cold")][1]
         report.add(
-            f"  floor: python start + import {STDLIB_FLOOR}",
+            f"  floor: python start + import {FLOOR}",
             f"{floor * 1e3:.0f} ms CPU (cold / floor: {cold_cpu / floor:.1f}x at most)",
             "info",
         )
@@ -361,17 +390,19 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
             tree = sized  # run_proc runs in `tree`
             cache = sized / ".prompt-budget"
             (_, cold_cpu), (_, warm_cpu) = best_of(whole, n, True), best_of(whole, n, False)
+            _, plain_cpu = best_of(no_replay, n, False)
             report.add(
-                f"  {total / N_FILES / 1e3:.1f} KB per file ({total / 1e6:.0f} MB): cold / warm",
-                f"{cold_cpu * 1e3:.0f} / {warm_cpu * 1e3:.0f} ms ({cold_cpu / warm_cpu:.1f}x)",
+                f"  {total / N_FILES / 1e3:.1f} KB per file ({total / 1e6:.0f} MB): cold / warm / no replay",
+                f"{cold_cpu * 1e3:.0f} / {warm_cpu * 1e3:.0f} / {plain_cpu * 1e3:.0f} ms "
+                f"({cold_cpu / warm_cpu:.1f}x, {cold_cpu / plain_cpu:.1f}x)",
                 "info",
             )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-#: The standard-library modules a `prompt-budget count` run cannot do without.
-STDLIB_FLOOR = "argparse, dataclasses, json, pathlib, re, shutil, typing"
+#: What a replayed `prompt-budget count` cannot do without: the interpreter and the console script's module.
+FLOOR = "prompt_budget.replay"
 
 _IMPORT_LINE = re.compile(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|(\s*)(\S+)")
 HEAVY = ("rich", "libcst", "quicktok", "tiktoken", "tokenizers", "anthropic", "pytest", "_pytest", "pluggy")

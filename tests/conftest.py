@@ -32,6 +32,20 @@ def seed_tiktoken_cache(folder: Path) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session", autouse=True)
+def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A user cache folder of the test session's own: the console script records runs for replay
+    there (``$XDG_CACHE_HOME/prompt-budget/runs``), never in the home folder of the machine."""
+    folder = tmp_path_factory.mktemp("user-cache")
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old
+
+
 @pytest.fixture(scope="session")
 def tiktoken_offline(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     folder = seed_tiktoken_cache(tmp_path_factory.mktemp("tiktoken-cache"))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from prompt_budget import __version__
+from prompt_budget import __version__, replay
 from prompt_budget.errors import PromptBudgetError
 
 __all__ = ["EXIT_BROKEN", "EXIT_OK", "EXIT_USAGE", "Output", "main"]
@@ -137,6 +137,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     limit = parse_tokens(args.max_tokens, key="--max-tokens") if args.max_tokens else None
     tok = get_tokenizer(args.tokenizer or config.tokenizer)
     cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
+    _allow_replay(args, tok)
     paths: list[str] = args.paths or ["."]
     rows: list[dict[str, Any]] = []
     problems = 0
@@ -162,6 +163,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             out.error("'': an empty path (use . for the current folder)")
             problems += 1
             continue
+        replay.note_identity(raw)
         explicit = not os.path.isdir(raw)
         targets = [raw] if explicit else list(iter_paths(Path(raw)))
         for target in targets:
@@ -210,6 +212,24 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
         out.error(f"total {total:,} tokens exceeds --max-tokens {limit:,} by {total - limit:,}")
         return EXIT_BROKEN
     return EXIT_OK
+
+
+def _allow_replay(args: argparse.Namespace, tok: Any) -> None:
+    """Let the console script record this run for replay (``replay.py``) when its output depends only
+    on files it notes: not with ``--no-cache``, standard input, or a tokenizer that is not local."""
+    if args.no_cache:
+        replay.unreplayable("--no-cache")
+    elif "-" in (args.paths or ()):
+        replay.unreplayable("read standard input")
+    elif not type(getattr(tok, "inner", tok)).__module__.startswith(_LOCAL_TOKENIZERS):
+        replay.unreplayable(f"the tokenizer {tok.name} is not local")
+    else:
+        replay.replayable()
+
+
+#: Tokenizers whose counts depend only on the text and files the run notes (not the count-tokens API,
+#: not a third-party plugin).
+_LOCAL_TOKENIZERS = tuple(f"prompt_budget.tokenizers.{m}" for m in ("bpe", "heuristics", "hf", "calibrated"))
 
 
 def _display(path: str | Path, cwd: str | None = None) -> str:

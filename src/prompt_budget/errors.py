@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["BudgetExceeded", "ConfigError", "ConfigWarning", "PromptBudgetError", "TokenizerUnavailable"]
 

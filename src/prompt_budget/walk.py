@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from prompt_budget import replay
+
 __all__ = ["SKIP_DIRS", "GitIgnore", "iter_files", "iter_paths"]
 
 SKIP_DIRS: Final = frozenset(
@@ -150,6 +152,8 @@ def _parent_ignores(root: Path) -> list[tuple[Path, GitIgnore]]:
     found: list[tuple[Path, GitIgnore]] = []
     for folder in (root, *root.parents):
         gi = folder / ".gitignore"
+        replay.note_path(gi)
+        replay.note_identity(folder / ".git")
         if gi.is_file() and folder != root:
             rules = GitIgnore.read(gi)
             if rules is not None:
@@ -212,9 +216,12 @@ def iter_paths(
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError:
+            replay.note_identity(folder)
             return
+        replay.note_listing(folder, entries, SKIP_DIRS)
         pushed = False
         if gitignore and any(e.name == ".gitignore" for e in entries):
+            replay.note_path(os.path.join(folder, ".gitignore"))
             rules = GitIgnore.read(Path(folder, ".gitignore"))
             if rules is not None:
                 stack.append((_prefix(folder), rules))
@@ -227,7 +234,9 @@ def iter_paths(
             if is_dir or (follow_links and entry.is_symlink() and os.path.isdir(entry.path)):
                 if entry.name in SKIP_DIRS or (gitignore and _ignored(stack, entry.path, True)):
                     continue
-                if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+                venv = os.path.join(entry.path, "pyvenv.cfg")
+                if os.path.exists(venv):
+                    replay.note_identity(venv)  # a walk of the folder would have listed it
                     continue
                 if prune is not None and prune(entry.path):
                     continue
@@ -236,6 +245,7 @@ def iter_paths(
                 yield from walk(entry.path)
             else:
                 if entry.is_symlink():
+                    replay.note_identity(entry.path)
                     if os.path.isdir(entry.path):  # a link to a folder, not followed: no cycles
                         continue
                 elif not entry.is_file(follow_symlinks=False):

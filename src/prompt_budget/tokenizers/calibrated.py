@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from prompt_budget import replay
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import file_spec_name
 from prompt_budget.tokenizers.charclass import (
@@ -60,6 +61,7 @@ def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], 
             text, origin = _shipped(name)
         else:
             path = Path(spec)
+            replay.note_path(path)
             if not path.is_file():
                 raise ConfigError(
                     f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "

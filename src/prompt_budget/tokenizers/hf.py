@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from prompt_budget import replay
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import file_spec_name
 
@@ -31,9 +32,11 @@ def hub_cache() -> Path:
 def _from_cache(model_id: str) -> Path | None:
     repo = hub_cache() / ("models--" + model_id.replace("/", "--"))
     snapshots = repo / "snapshots"
+    replay.note_path(snapshots)  # a new snapshot changes its entries, and so its mtime
     if not snapshots.is_dir():
         return None
     ref = repo / "refs" / "main"
+    replay.note_path(ref)
     if ref.is_file():
         pinned = snapshots / ref.read_text(encoding="utf-8").strip() / "tokenizer.json"
         if pinned.is_file():
@@ -45,6 +48,7 @@ def _from_cache(model_id: str) -> Path | None:
 def resolve(spec: str) -> Path:
     """The ``tokenizer.json`` a spec names; ConfigError when there is none locally."""
     path = Path(spec).expanduser()
+    replay.note_identity(path)
     if path.is_dir():
         path = path / "tokenizer.json"
     if path.is_file():
@@ -114,6 +118,7 @@ def load(rest: str) -> HFTokenizer:
         raise TokenizerUnavailable(
             f"tokenizer 'hf:{rest}' needs the 'hf' extra: pip install 'pytest-prompt-budget[hf]'"
         ) from None
+    replay.note_path(path)
     raw = path.read_bytes()
     try:
         inner = _Tok.from_str(raw.decode("utf-8"))
