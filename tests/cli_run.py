@@ -5,6 +5,8 @@ the tests that would change what the command prints (forced colour, a GitHub ste
 from __future__ import annotations
 
 import os
+import pty
+import select
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -31,3 +33,35 @@ def run_cli(
         timeout=timeout,
         check=False,
     )
+
+
+def run_in_pty(cwd: Path, *args: str, env: Mapping[str, str]) -> str:
+    """``python -m prompt_budget ARGS`` with a terminal for its standard output and error (TERM
+    xterm-256color, 100 columns): what it printed there, escapes included."""
+    master, slave = pty.openpty()
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CI")}
+    full_env.update(TERM="xterm-256color", COLUMNS="100", **env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prompt_budget", *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env=full_env,
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=30) == 0
+    return b"".join(chunks).decode("utf-8", errors="replace")

@@ -8,14 +8,13 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import pty
 import re
-import select
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_in_pty
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -480,42 +479,12 @@ def test_plain_table_when_not_a_tty(tmp_path: Path) -> None:
     )
 
 
-def run_in_pty(cwd: Path, *args: str, env: dict[str, str]) -> str:
-    master, slave = pty.openpty()
-    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CI")}
-    full_env.update(TERM="xterm-256color", COLUMNS="100", **env)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "prompt_budget", "count", *args],
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        stdout=slave,
-        stderr=slave,
-        env=full_env,
-    )
-    os.close(slave)
-    chunks = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 30)
-        if not ready:
-            break
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.close(master)
-    assert proc.wait(timeout=30) == 0
-    return b"".join(chunks).decode("utf-8", errors="replace")
-
-
 def test_rich_table_on_a_terminal_and_plain_with_no_color(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
-    rich = run_in_pty(tmp_path, "-t", "chars4", "a.md", env={})
+    rich = run_in_pty(tmp_path, "count", "-t", "chars4", "a.md", env={})
     assert ANSI.search(rich), rich
     assert "a.md" in rich
-    plain = run_in_pty(tmp_path, "-t", "chars4", "a.md", env={"NO_COLOR": "1"})
+    plain = run_in_pty(tmp_path, "count", "-t", "chars4", "a.md", env={"NO_COLOR": "1"})
     assert not ANSI.search(plain), plain
     assert "total (1 file)       1      4" in plain
 
