@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,26 +35,18 @@ def seed_tiktoken_cache(folder: Path) -> Path:
 def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A user cache folder of the test session's own: the console script records runs for replay
     there (``$XDG_CACHE_HOME/prompt-budget/runs``), never in the home folder of the machine."""
-    folder = tmp_path_factory.mktemp("user-cache")
-    old = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(folder)
-    yield folder
-    if old is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = old
+    with pytest.MonkeyPatch.context() as mp:
+        folder = tmp_path_factory.mktemp("user-cache")
+        mp.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
 
 
 @pytest.fixture(scope="session")
 def tiktoken_offline(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = seed_tiktoken_cache(tmp_path_factory.mktemp("tiktoken-cache"))
-    old = os.environ.get("TIKTOKEN_CACHE_DIR")
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
-    yield folder
-    if old is None:
-        os.environ.pop("TIKTOKEN_CACHE_DIR", None)
-    else:
-        os.environ["TIKTOKEN_CACHE_DIR"] = old
+    with pytest.MonkeyPatch.context() as mp:
+        folder = seed_tiktoken_cache(tmp_path_factory.mktemp("tiktoken-cache"))
+        mp.setenv("TIKTOKEN_CACHE_DIR", str(folder))
+        yield folder
 
 
 @pytest.fixture(params=[[], ["-n", "2"], ["-p", "no:xdist"]], ids=["serial", "xdist2", "noxdist"])
