@@ -196,3 +196,24 @@ def test_report_that_cannot_be_written_is_not_said_to_be_written(pytester: pytes
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["prompt-budget: cannot write the prompt-budget report */taken/r.json: *"])
     result.stdout.no_fnmatch_line("prompt-budget report written to *")
+    # The warnings summary names the report, not the line of prompt-budget that noticed.
+    result.stdout.fnmatch_lines(
+        ["*/taken/r.json:0: PromptBudgetWarning: cannot write the prompt-budget report*"]
+    )
+    result.stdout.no_fnmatch_line("*session.py*")
+
+
+def test_a_step_summary_that_cannot_be_appended_to_is_a_warning_at_that_path(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyfile(test_r=SUITE)
+    (pytester.path / "summary-dir").mkdir()
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(pytester.path / "summary-dir"))
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=r.md")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*/summary-dir:0: PromptBudgetWarning: cannot append the prompt-budget report to $GITHUB_STEP_SUMMARY*"
+        ]
+    )
+    result.stdout.no_fnmatch_line("*session.py*")

@@ -215,13 +215,9 @@ def _extend_report(budget: BudgetSession, outcome: BaselineOutcome) -> None:
             text += markdown_summary(outcome.comparison, title="Prompt budget")
             path.write_text(text, encoding="utf-8")
     except (OSError, ValueError) as exc:
-        import warnings
+        from prompt_budget.pytest_plugin.session import warn_about
 
-        from prompt_budget.pytest_plugin.session import PromptBudgetWarning
-
-        warnings.warn(
-            PromptBudgetWarning(f"cannot add the baseline comparison to {path}: {exc}"), stacklevel=1
-        )
+        warn_about(path, f"cannot add the baseline comparison to {path}: {exc}")
 
 
 class BaselineSummary:

@@ -40,6 +40,7 @@ alone prints the summary and writes the report files.
 
 from __future__ import annotations
 
+import os
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,12 @@ _STATUSES: Final = ("pass", "warn", "fail")
 class PromptBudgetWarning(pytest.PytestWarning):
     """A check crossed its warning threshold (``threshold`` of its cap), or the report could not be
     written. Filter it like any pytest warning (``-W error::prompt_budget...``)."""
+
+
+def warn_about(path: str | Path, message: str) -> None:
+    """A ``PromptBudgetWarning`` about a file the session could not write, shown at that file: the
+    warnings summary then names it, not the line of prompt-budget that noticed."""
+    warnings.warn_explicit(PromptBudgetWarning(message), PromptBudgetWarning, os.fspath(path), 0)
 
 
 def get_session(config: pytest.Config) -> BudgetSession | None:
@@ -234,11 +241,9 @@ class BudgetSession:
         try:
             append_step_summary(path.read_text(encoding="utf-8"))
         except OSError as exc:
-            warnings.warn(
-                PromptBudgetWarning(
-                    f"cannot append the prompt-budget report to $GITHUB_STEP_SUMMARY: {exc.strerror or exc}"
-                ),
-                stacklevel=1,
+            warn_about(
+                os.environ.get("GITHUB_STEP_SUMMARY", "$GITHUB_STEP_SUMMARY"),
+                f"cannot append the prompt-budget report to $GITHUB_STEP_SUMMARY: {exc.strerror or exc}",
             )
 
     def write_report(self, path: Path) -> bool:
@@ -249,7 +254,7 @@ class BudgetSession:
             path.write_text(render(self.sorted_records()), encoding="utf-8")
         except OSError as exc:
             self.report_error = f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"
-            warnings.warn(PromptBudgetWarning(self.report_error), stacklevel=1)
+            warn_about(path, self.report_error)
             return False
         return True
 
