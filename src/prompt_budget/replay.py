@@ -2,7 +2,9 @@
 
 A ``prompt-budget count`` run started from the console script records what it read: the stat
 signature of every file it counted or probed (config files, ``.gitignore`` files, the tokenizer's
-files, the code that ran), the listing of every folder it walked, and what it printed. The record is
+files, the code that ran), the listing of every folder it walked, and what it printed, write by
+write (flushes too: replayed call by call on streams buffered as the run's were, the two streams
+interleave as they did; a closed pipe ends the replay as it ends a run). The record is
 keyed by everything else the output can depend on: the arguments, the working folder, the
 environment, the terminal and the Python that runs it. The next run with the same key checks each
 recorded path again (a ``stat`` per file, a ``scandir`` per folder) and, when every one is as it
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["main", "note_identity", "note_listing", "note_path", "replayable", "runs_dir", "unreplayable"]
 
 #: Bumped when a record's layout changes; older records are then never read.
-FORMAT = 1
+FORMAT = 2
 #: Records kept; the oldest are removed when a run writes one more, or when they exceed MAX_BYTES.
 MAX_RECORDS = 64
 MAX_BYTES = 64 * 1024 * 1024
@@ -110,7 +112,9 @@ class _Recorder:
     def __init__(self) -> None:
         self.checks: dict[tuple[int, str], Any] = {}
         self.skip: tuple[str, ...] = ()
-        self.chunks: list[list[Any]] = []  # [stream (1 or 2), text]
+        # What was written, call by call: (stream (1 or 2), text, or None for a flush). Replayed call
+        # by call, so that buffering splits and orders the two streams as it did in the run.
+        self.chunks: list[tuple[int, str | None]] = []
         self.allowed = False
         self.refused: str | None = None
 
@@ -125,11 +129,8 @@ class _Recorder:
         if self.refused is None:
             self.refused = reason
 
-    def write(self, stream: int, text: str) -> None:
-        if self.chunks and self.chunks[-1][0] == stream:
-            self.chunks[-1][1] += text
-        else:
-            self.chunks.append([stream, text])
+    def write(self, stream: int, text: str | None) -> None:
+        self.chunks.append((stream, text))
 
 
 _active: _Recorder | None = None
@@ -214,7 +215,12 @@ class _Tee:
             self.write(line)
 
     def flush(self) -> None:
-        self._real.flush()
+        try:
+            self._real.flush()
+        except BaseException:
+            self._rec.refuse("writing the output failed")
+            raise
+        self._rec.write(self._stream, None)
 
     def isatty(self) -> bool:
         return self._real.isatty()
@@ -337,7 +343,7 @@ def replay(argv: Sequence[str]) -> int | None:
             _trace(f"ran in full: {stale}")
             return None
         streams = {1: sys.stdout, 2: sys.stderr}
-        out = [(streams[stream], str(text)) for stream, text in chunks]
+        out = [(streams[stream], None if text is None else str(text)) for stream, text in chunks]
         code = int(code)
     except FileNotFoundError:
         _trace("no record of a run with these arguments here")
@@ -346,9 +352,14 @@ def replay(argv: Sequence[str]) -> int | None:
         _trace(f"ran in full: unreadable record ({type(exc).__name__})")
         return None
     _trace("replayed the recorded run: every input is unchanged")
-    for stream, text in out:
-        stream.write(text)
-        stream.flush()
+    try:
+        for stream, text in out:
+            if text is None:
+                stream.flush()
+            else:
+                stream.write(text)
+    except BrokenPipeError:  # as cli.main: a reader that went away (`| head -1`) ends the run quietly
+        return 0
     return code
 
 
@@ -378,7 +389,7 @@ def _save(rec: _Recorder, key: bytes, code: int) -> None:
     checks = [(kind, path, value) for (kind, path), value in rec.checks.items()]
     # Cheapest checks first: a changed file is usually found by its stat before any folder is listed.
     checks.sort(key=lambda c: c[0] == LISTING)
-    blob = marshal.dumps((key, rec.skip, checks, [tuple(c) for c in rec.chunks], code))
+    blob = marshal.dumps((key, rec.skip, checks, rec.chunks, code))
     target = _record_path(folder, key)
     tmp = f"{target}.{os.getpid()}.tmp"
     try:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
-from cli_run import run_cli, run_in_pty
+from cli_run import NOT_INHERITED, run_cli, run_in_pty
 
 TRACE = "prompt-budget: replay: "
 REPLAYED = TRACE + "replayed the recorded run: every input is unchanged"
@@ -58,6 +58,8 @@ SCENARIOS = (
     "tty",
     "not_recorded",
     "off",
+    "buffered",
+    "closed_pipe",
 )
 
 
@@ -343,3 +345,74 @@ def test_replay_off(projects: Path) -> None:
     assert res.stderr.count(TRACE) == 0
     # Switched off, nothing was recorded: the first traced run has no record.
     assert trace(count(work))[0] == TRACE + "no record of a run with these arguments here"
+
+
+def _stream_env(unbuffered: bool, replay: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in (*NOT_INHERITED, "PYTHONUNBUFFERED")}
+    env.update(NO_COLOR="1", PROMPT_BUDGET_REPLAY=replay)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_both_streams_in_one_file_as_buffering_orders_them(projects: Path, unbuffered: bool) -> None:
+    """`count ... > log 2>&1`: with standard output buffered (a pipe or a file, the usual case in CI),
+    the error line comes out before the table, which waits in the buffer; the replay must do the same."""
+    work = projects / "buffered" / "work"
+    argv = [sys.executable, "-m", "prompt_budget", "count", "--max-tokens", "10", "."]
+
+    def merged(replay: str) -> tuple[int, str]:
+        proc = subprocess.run(
+            argv,
+            cwd=work,
+            env=_stream_env(unbuffered, replay),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=False,
+        )
+        return proc.returncode, proc.stdout
+
+    full = merged("off")
+    assert full[0] == 1
+    table = full[1].index("tokens by o200k_base")
+    error = full[1].index("prompt-budget: error: total")
+    assert (error < table) == (not unbuffered)
+    assert merged("on") == full  # recorded
+    code, replayed = merged("trace")
+    assert REPLAYED in replayed
+    assert (code, replayed.replace(REPLAYED + "\n", "")) == full
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_a_reader_that_went_away(projects: Path, unbuffered: bool) -> None:
+    """Standard output a pipe nobody reads (`| head -1` after its line): the replay ends as a full run
+    does, with no traceback."""
+    work = projects / "closed_pipe" / "work"
+    argv = [sys.executable, "-m", "prompt_budget", "count", "."]
+
+    def closed(replay: str) -> tuple[int, str]:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            proc = subprocess.run(
+                argv,
+                cwd=work,
+                env=_stream_env(unbuffered, replay),
+                stdout=write_end,
+                stderr=subprocess.PIPE,
+                text=True,
+                check=False,
+            )
+        finally:
+            os.close(write_end)
+        return proc.returncode, proc.stderr
+
+    for replay in ("on", "on"):  # recorded, and replayed once to be sure
+        subprocess.run(argv, cwd=work, env=_stream_env(unbuffered, replay), capture_output=True, check=True)
+    full = closed("off")
+    assert "Traceback" not in full[1]
+    code, err = closed("trace")
+    assert REPLAYED in err
+    assert (code, untraced(err)) == full
