@@ -307,7 +307,11 @@ def count_path(
     key = _cache_key(tok)
     where = os.fspath(path)
     if not os.path.isabs(where):
-        where = os.path.abspath(where)
+        where = os.path.join(os.getcwd(), where)
+        # Normalized only without `..`: os.path.abspath would make `link/../a.md` the a.md beside
+        # the link, while the file read (and counted) is the one above the link's target.
+        if ".." not in where.split(os.sep):
+            where = os.path.normpath(where)
     try:
         st = os.stat(where)
     except OSError:

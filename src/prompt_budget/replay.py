@@ -71,6 +71,14 @@ def _identity(path: str) -> tuple[int, ...]:
     return (st.st_mode & 0o170000, st.st_ino, st.st_dev)
 
 
+def _absolute(path: str | os.PathLike[str]) -> str:
+    """``path`` made absolute against the working folder but not normalized: ``link/..`` is the
+    folder above the link's target, as the system reads it, not the folder holding the link (which
+    ``os.path.abspath`` would make of it)."""
+    where = os.fspath(path)
+    return where if os.path.isabs(where) else os.path.join(os.getcwd(), where)
+
+
 def _kind(entry: os.DirEntry[str]) -> str:
     try:
         if entry.is_symlink():
@@ -142,7 +150,7 @@ def note_path(path: str | os.PathLike[str], st: os.stat_result | None = None) ->
     rec = _active
     if rec is None:
         return
-    where = os.path.abspath(path)
+    where = _absolute(path)
     if st is None:
         value = _full(where)
     else:
@@ -165,7 +173,7 @@ def note_identity(path: str | os.PathLike[str]) -> None:
     folder the run found but did not list, or a link the run did not follow."""
     rec = _active
     if rec is not None:
-        where = os.path.abspath(path)
+        where = _absolute(path)
         rec.add(IDENTITY, where, _identity(where))
 
 
@@ -177,7 +185,7 @@ def note_listing(folder: str, entries: Iterable[os.DirEntry[str]], skip: frozens
             rec.skip = tuple(sorted(skip))
         elif frozenset(rec.skip) != skip:
             rec.refuse("two walks skipped different folders")
-        rec.add(LISTING, os.path.abspath(folder), _listed(entries, rec.skip))
+        rec.add(LISTING, _absolute(folder), _listed(entries, rec.skip))
 
 
 def replayable() -> None:

@@ -60,7 +60,11 @@ SCENARIOS = (
     "off",
     "buffered",
     "closed_pipe",
+    "dot_dot",
 )
+
+#: More files for some scenarios, written with the rest before the projects age.
+SETUPS: dict[str, Callable[[Path], None]] = {}
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +80,8 @@ def projects(tmp_path_factory: pytest.TempPathFactory) -> Path:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         os.symlink("a.md", work / "link.md")
+        if name in SETUPS:
+            SETUPS[name](base / name)
     time.sleep(2.1)
     return base
 
@@ -112,12 +118,12 @@ def recorded_then_replayed(work: Path, *args: str, env: Mapping[str, str] | None
     return first.stdout
 
 
-def in_full_and_correct(work: Path, *args: str, said: str = "") -> str:
+def in_full_and_correct(work: Path, *args: str, said: str = "", env: Mapping[str, str] | None = None) -> str:
     """The first run after a change: made in full (saying what changed), printing what a run with
     replay off prints. (It may be recorded in turn: the change is then part of what it recorded.)"""
-    res = count(work, *args)
+    res = count(work, *args, env=env)
     assert [line for line in trace(res) if "ran in full" in line and said in line], res.stderr
-    same_output(res, count(work, *args, replay="off"))
+    same_output(res, count(work, *args, env=env, replay="off"))
     return res.stdout
 
 
@@ -416,3 +422,24 @@ def test_a_reader_that_went_away(projects: Path, unbuffered: bool) -> None:
     code, err = closed("trace")
     assert REPLAYED in err
     assert (code, untraced(err)) == full
+
+
+def _dot_dot(project: Path) -> None:
+    # work/up/.. is `elsewhere`, not `work`: the link points into elsewhere/inner.
+    (project / "elsewhere" / "inner").mkdir(parents=True)
+    (project / "elsewhere" / "x.md").write_text("far away " * 10, encoding="utf-8")
+    (project / "work" / "x.md").write_text("near\n", encoding="utf-8")
+    os.symlink("../elsewhere/inner", project / "work" / "up")
+
+
+SETUPS["dot_dot"] = _dot_dot
+
+
+def test_a_path_through_a_link_and_up(projects: Path) -> None:
+    """`up/../x.md` is the x.md above the link's target, as the system reads it, not work/x.md."""
+    work = projects / "dot_dot" / "work"
+    before = recorded_then_replayed(work, "--json", "up/../x.md")
+    assert '"chars": 90' in before  # "far away " * 10, the file read
+    (projects / "dot_dot" / "elsewhere" / "x.md").write_text("changed", encoding="utf-8")
+    after = in_full_and_correct(work, "--json", "up/../x.md", said="x.md changed")
+    assert '"chars": 7' in after
