@@ -78,7 +78,9 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
         if path.is_symlink():
-            raise FileProblem(path, f"broken symbolic link (points to {os.readlink(path)})") from None
+            target = os.readlink(path)
+            replay.note_link(path, target)  # the message names it
+            raise FileProblem(path, f"broken symbolic link (points to {target})") from None
         raise FileProblem(path, "no such file or directory") from None
     except NotADirectoryError:
         raise FileProblem(path, "no such file or directory (a parent in the path is a file)") from None

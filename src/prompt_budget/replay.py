@@ -2,9 +2,9 @@
 
 A ``prompt-budget count`` run started from the console script records what it read: the stat
 signature of every file it counted or probed (config files, ``.gitignore`` files, the tokenizer's
-files, the code that ran), the listing of every folder it walked, and what it printed, write by
-write (flushes too: replayed call by call on streams buffered as the run's were, the two streams
-interleave as they did; a closed pipe ends the replay as it ends a run). The record is
+files, the package's data files, the code that ran), the listing of every folder it walked, and what
+it printed, write by write (flushes too: replayed call by call on streams buffered as the run's were,
+the two streams interleave as they did; a closed pipe ends the replay as it ends a run). The record is
 keyed by everything else the output can depend on: the arguments, the working folder, the
 environment, the terminal and the Python that runs it. The next run with the same key checks each
 recorded path again (a ``stat`` per file, a ``scandir`` per folder) and, when every one is as it
@@ -34,7 +34,17 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any, TextIO
 
-__all__ = ["main", "note_identity", "note_listing", "note_path", "replayable", "runs_dir", "unreplayable"]
+__all__ = [
+    "main",
+    "note_identity",
+    "note_link",
+    "note_listing",
+    "note_path",
+    "note_resource",
+    "replayable",
+    "runs_dir",
+    "unreplayable",
+]
 
 #: Bumped when a record's layout changes; older records are then never read.
 FORMAT = 2
@@ -49,8 +59,9 @@ _ENV_IGNORED = frozenset({"_", "OLDPWD", "PWD", "PROMPT_BUDGET_REPLAY"})
 _COMMANDS = frozenset({"count"})
 
 # What a recorded path's check compares: the full stat signature, the identity only (kind, inode,
-# device: a folder whose entries may change, a link that may be pointed elsewhere), or the listing.
-FULL, IDENTITY, LISTING = 0, 1, 2
+# device: a folder whose entries may change, a link that may be pointed elsewhere), the listing, or
+# the text of a symbolic link (a broken link's message names its target).
+FULL, IDENTITY, LISTING, LINK = 0, 1, 2, 3
 
 Check = tuple[int, str, "Any"]
 
@@ -69,6 +80,13 @@ def _identity(path: str) -> tuple[int, ...]:
     except OSError as exc:
         return (-(exc.errno or 1),)
     return (st.st_mode & 0o170000, st.st_ino, st.st_dev)
+
+
+def _link(path: str) -> str | tuple[int]:
+    try:
+        return os.readlink(path)
+    except OSError as exc:
+        return (-(exc.errno or 1),)
 
 
 def _absolute(path: str | os.PathLike[str]) -> str:
@@ -175,6 +193,23 @@ def note_identity(path: str | os.PathLike[str]) -> None:
     if rec is not None:
         where = _absolute(path)
         rec.add(IDENTITY, where, _identity(where))
+
+
+def note_link(path: str | os.PathLike[str], target: str | None = None) -> None:
+    """Record where the symbolic link ``path`` points (``target``, when the caller has just read it),
+    or that it is not one: a run that says where a broken link points."""
+    rec = _active
+    if rec is not None:
+        where = _absolute(path)
+        rec.add(LINK, where, _link(where) if target is None else target)
+
+
+def note_resource(resource: object) -> None:
+    """Record a data file of the package read through ``importlib.resources`` (the model table, the
+    shipped calibrations), when it is a file on disk: in a checkout it is edited like the code. (One
+    inside a zip archive changes only with the archive, which is on ``sys.path`` and so recorded.)"""
+    if isinstance(resource, os.PathLike):
+        note_path(resource)
 
 
 def note_listing(folder: str, entries: Iterable[os.DirEntry[str]], skip: frozenset[str]) -> None:
@@ -320,6 +355,8 @@ def _stale(checks: Sequence[Check], skip: tuple[str, ...]) -> str | None:
             now: Any = _full(path)
         elif kind == IDENTITY:
             now = _identity(path)
+        elif kind == LINK:
+            now = _link(path)
         else:
             now = _listing(path, skip)
         if now != value:
