@@ -78,7 +78,9 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
         if path.is_symlink():
-            raise FileProblem(path, f"broken symbolic link (points to {os.readlink(path)})") from None
+            target = os.readlink(path)
+            replay.note_link(path, target)  # the message names it
+            raise FileProblem(path, f"broken symbolic link (points to {target})") from None
         raise FileProblem(path, "no such file or directory") from None
     except NotADirectoryError:
         raise FileProblem(path, "no such file or directory (a parent in the path is a file)") from None
@@ -307,7 +309,11 @@ def count_path(
     key = _cache_key(tok)
     where = os.fspath(path)
     if not os.path.isabs(where):
-        where = os.path.abspath(where)
+        where = os.path.join(os.getcwd(), where)
+        # Normalized only without `..`: os.path.abspath would make `link/../a.md` the a.md beside
+        # the link, while the file read (and counted) is the one above the link's target.
+        if ".." not in where.split(os.sep):
+            where = os.path.normpath(where)
     try:
         st = os.stat(where)
     except OSError:

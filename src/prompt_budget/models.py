@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
 
+from prompt_budget import replay
 from prompt_budget.errors import ConfigError
 
 __all__ = [
@@ -96,9 +97,9 @@ def _parse(raw: dict[str, Any]) -> tuple[dict[str, ModelInfo], dict[str, str]]:
 
 @functools.lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, ModelInfo], dict[str, str]]:
-    raw: dict[str, Any] = json.loads(
-        resources.files("prompt_budget").joinpath("data/models.json").read_text(encoding="utf-8")
-    )
+    source = resources.files("prompt_budget").joinpath("data/models.json")
+    replay.note_resource(source)
+    raw: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     return _parse(raw)
 
 

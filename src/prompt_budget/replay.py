@@ -2,7 +2,9 @@
 
 A ``prompt-budget count`` run started from the console script records what it read: the stat
 signature of every file it counted or probed (config files, ``.gitignore`` files, the tokenizer's
-files, the code that ran), the listing of every folder it walked, and what it printed. The record is
+files, the package's data files, the code that ran), the listing of every folder it walked, and what
+it printed, write by write (flushes too: replayed call by call on streams buffered as the run's were,
+the two streams interleave as they did; a closed pipe ends the replay as it ends a run). The record is
 keyed by everything else the output can depend on: the arguments, the working folder, the
 environment, the terminal and the Python that runs it. The next run with the same key checks each
 recorded path again (a ``stat`` per file, a ``scandir`` per folder) and, when every one is as it
@@ -32,10 +34,20 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any, TextIO
 
-__all__ = ["main", "note_identity", "note_listing", "note_path", "replayable", "runs_dir", "unreplayable"]
+__all__ = [
+    "main",
+    "note_identity",
+    "note_link",
+    "note_listing",
+    "note_path",
+    "note_resource",
+    "replayable",
+    "runs_dir",
+    "unreplayable",
+]
 
 #: Bumped when a record's layout changes; older records are then never read.
-FORMAT = 1
+FORMAT = 2
 #: Records kept; the oldest are removed when a run writes one more, or when they exceed MAX_BYTES.
 MAX_RECORDS = 64
 MAX_BYTES = 64 * 1024 * 1024
@@ -47,8 +59,9 @@ _ENV_IGNORED = frozenset({"_", "OLDPWD", "PWD", "PROMPT_BUDGET_REPLAY"})
 _COMMANDS = frozenset({"count"})
 
 # What a recorded path's check compares: the full stat signature, the identity only (kind, inode,
-# device: a folder whose entries may change, a link that may be pointed elsewhere), or the listing.
-FULL, IDENTITY, LISTING = 0, 1, 2
+# device: a folder whose entries may change, a link that may be pointed elsewhere), the listing, or
+# the text of a symbolic link (a broken link's message names its target).
+FULL, IDENTITY, LISTING, LINK = 0, 1, 2, 3
 
 Check = tuple[int, str, "Any"]
 
@@ -67,6 +80,21 @@ def _identity(path: str) -> tuple[int, ...]:
     except OSError as exc:
         return (-(exc.errno or 1),)
     return (st.st_mode & 0o170000, st.st_ino, st.st_dev)
+
+
+def _link(path: str) -> str | tuple[int]:
+    try:
+        return os.readlink(path)
+    except OSError as exc:
+        return (-(exc.errno or 1),)
+
+
+def _absolute(path: str | os.PathLike[str]) -> str:
+    """``path`` made absolute against the working folder but not normalized: ``link/..`` is the
+    folder above the link's target, as the system reads it, not the folder holding the link (which
+    ``os.path.abspath`` would make of it)."""
+    where = os.fspath(path)
+    return where if os.path.isabs(where) else os.path.join(os.getcwd(), where)
 
 
 def _kind(entry: os.DirEntry[str]) -> str:
@@ -110,7 +138,9 @@ class _Recorder:
     def __init__(self) -> None:
         self.checks: dict[tuple[int, str], Any] = {}
         self.skip: tuple[str, ...] = ()
-        self.chunks: list[list[Any]] = []  # [stream (1 or 2), text]
+        # What was written, call by call: (stream (1 or 2), text, or None for a flush). Replayed call
+        # by call, so that buffering splits and orders the two streams as it did in the run.
+        self.chunks: list[tuple[int, str | None]] = []
         self.allowed = False
         self.refused: str | None = None
 
@@ -125,11 +155,8 @@ class _Recorder:
         if self.refused is None:
             self.refused = reason
 
-    def write(self, stream: int, text: str) -> None:
-        if self.chunks and self.chunks[-1][0] == stream:
-            self.chunks[-1][1] += text
-        else:
-            self.chunks.append([stream, text])
+    def write(self, stream: int, text: str | None) -> None:
+        self.chunks.append((stream, text))
 
 
 _active: _Recorder | None = None
@@ -141,7 +168,7 @@ def note_path(path: str | os.PathLike[str], st: os.stat_result | None = None) ->
     rec = _active
     if rec is None:
         return
-    where = os.path.abspath(path)
+    where = _absolute(path)
     if st is None:
         value = _full(where)
     else:
@@ -164,8 +191,25 @@ def note_identity(path: str | os.PathLike[str]) -> None:
     folder the run found but did not list, or a link the run did not follow."""
     rec = _active
     if rec is not None:
-        where = os.path.abspath(path)
+        where = _absolute(path)
         rec.add(IDENTITY, where, _identity(where))
+
+
+def note_link(path: str | os.PathLike[str], target: str | None = None) -> None:
+    """Record where the symbolic link ``path`` points (``target``, when the caller has just read it),
+    or that it is not one: a run that says where a broken link points."""
+    rec = _active
+    if rec is not None:
+        where = _absolute(path)
+        rec.add(LINK, where, _link(where) if target is None else target)
+
+
+def note_resource(resource: object) -> None:
+    """Record a data file of the package read through ``importlib.resources`` (the model table, the
+    shipped calibrations), when it is a file on disk: in a checkout it is edited like the code. (One
+    inside a zip archive changes only with the archive, which is on ``sys.path`` and so recorded.)"""
+    if isinstance(resource, os.PathLike):
+        note_path(resource)
 
 
 def note_listing(folder: str, entries: Iterable[os.DirEntry[str]], skip: frozenset[str]) -> None:
@@ -176,7 +220,7 @@ def note_listing(folder: str, entries: Iterable[os.DirEntry[str]], skip: frozens
             rec.skip = tuple(sorted(skip))
         elif frozenset(rec.skip) != skip:
             rec.refuse("two walks skipped different folders")
-        rec.add(LISTING, os.path.abspath(folder), _listed(entries, rec.skip))
+        rec.add(LISTING, _absolute(folder), _listed(entries, rec.skip))
 
 
 def replayable() -> None:
@@ -214,7 +258,12 @@ class _Tee:
             self.write(line)
 
     def flush(self) -> None:
-        self._real.flush()
+        try:
+            self._real.flush()
+        except BaseException:
+            self._rec.refuse("writing the output failed")
+            raise
+        self._rec.write(self._stream, None)
 
     def isatty(self) -> bool:
         return self._real.isatty()
@@ -306,6 +355,8 @@ def _stale(checks: Sequence[Check], skip: tuple[str, ...]) -> str | None:
             now: Any = _full(path)
         elif kind == IDENTITY:
             now = _identity(path)
+        elif kind == LINK:
+            now = _link(path)
         else:
             now = _listing(path, skip)
         if now != value:
@@ -337,7 +388,7 @@ def replay(argv: Sequence[str]) -> int | None:
             _trace(f"ran in full: {stale}")
             return None
         streams = {1: sys.stdout, 2: sys.stderr}
-        out = [(streams[stream], str(text)) for stream, text in chunks]
+        out = [(streams[stream], None if text is None else str(text)) for stream, text in chunks]
         code = int(code)
     except FileNotFoundError:
         _trace("no record of a run with these arguments here")
@@ -346,9 +397,14 @@ def replay(argv: Sequence[str]) -> int | None:
         _trace(f"ran in full: unreadable record ({type(exc).__name__})")
         return None
     _trace("replayed the recorded run: every input is unchanged")
-    for stream, text in out:
-        stream.write(text)
-        stream.flush()
+    try:
+        for stream, text in out:
+            if text is None:
+                stream.flush()
+            else:
+                stream.write(text)
+    except BrokenPipeError:  # as cli.main: a reader that went away (`| head -1`) ends the run quietly
+        return 0
     return code
 
 
@@ -378,7 +434,7 @@ def _save(rec: _Recorder, key: bytes, code: int) -> None:
     checks = [(kind, path, value) for (kind, path), value in rec.checks.items()]
     # Cheapest checks first: a changed file is usually found by its stat before any folder is listed.
     checks.sort(key=lambda c: c[0] == LISTING)
-    blob = marshal.dumps((key, rec.skip, checks, [tuple(c) for c in rec.chunks], code))
+    blob = marshal.dumps((key, rec.skip, checks, rec.chunks, code))
     target = _record_path(folder, key)
     tmp = f"{target}.{os.getpid()}.tmp"
     try:

@@ -216,7 +216,8 @@ def iter_paths(
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError:
-            replay.note_identity(folder)
+            # Unreadable: its full signature, so that a change of its permissions is seen too.
+            replay.note_path(folder)
             return
         replay.note_listing(folder, entries, SKIP_DIRS)
         pushed = False

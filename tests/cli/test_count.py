@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,23 @@ def test_the_disk_cache_serves_a_second_run(tmp_path: Path) -> None:
     assert rows(first.stdout) == rows(second.stdout) == {"a.md": 2}
     third = run(tmp_path, "--no-cache", "a.md")
     assert rows(third.stdout) == {"a.md": 2}
+
+
+def test_a_path_up_from_a_link_is_cached_as_the_file_it_reads(tmp_path: Path) -> None:
+    """`up/../x.md` is the x.md above the link's target (what the system reads), not the x.md beside
+    the link: the disk cache must not file the count of one under the other. Same size, other text."""
+    (tmp_path / "elsewhere" / "inner").mkdir(parents=True)
+    far_text = "\u00e9" * 4 + "\n"  # 9 bytes, 5 chars
+    (tmp_path / "elsewhere" / "x.md").write_text(far_text, encoding="utf-8")
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "x.md").write_text("abcdefgh\n", encoding="utf-8")  # 9 bytes, 9 chars
+    os.symlink("../elsewhere/inner", tmp_path / "work" / "up")
+    time.sleep(2.1)  # older than 2 seconds: their stat signatures are cached
+    env = {"PROMPT_BUDGET_REPLAY": "off"}
+    far = json.loads(run(tmp_path / "work", "--json", "up/../x.md", env=env).stdout)
+    assert [f["chars"] for f in far["files"]] == [5]
+    near = json.loads(run(tmp_path / "work", "--json", "x.md", env=env).stdout)
+    assert [f["chars"] for f in near["files"]] == [9]
 
 
 def test_list_tokenizers(tmp_path: Path) -> None:

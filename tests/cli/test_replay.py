@@ -10,6 +10,7 @@ which it was.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -19,7 +20,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
-from cli_run import run_cli, run_in_pty
+from cli_run import NOT_INHERITED, run_cli, run_in_pty
 
 TRACE = "prompt-budget: replay: "
 REPLAYED = TRACE + "replayed the recorded run: every input is unchanged"
@@ -58,7 +59,19 @@ SCENARIOS = (
     "tty",
     "not_recorded",
     "off",
+    "broken_link",
+    "dot_dot",
+    "unreadable_folder",
+    "buffered",
+    "closed_pipe",
+    "shipped_calibration",
+    "shipped_models",
+    "hf_snapshot",
+    "hf_local_folder",
 )
+
+#: More files for some scenarios, written with the rest before the projects age.
+SETUPS: dict[str, Callable[[Path], None]] = {}
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +87,8 @@ def projects(tmp_path_factory: pytest.TempPathFactory) -> Path:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         os.symlink("a.md", work / "link.md")
+        if name in SETUPS:
+            SETUPS[name](base / name)
     time.sleep(2.1)
     return base
 
@@ -110,12 +125,12 @@ def recorded_then_replayed(work: Path, *args: str, env: Mapping[str, str] | None
     return first.stdout
 
 
-def in_full_and_correct(work: Path, *args: str, said: str = "") -> str:
+def in_full_and_correct(work: Path, *args: str, said: str = "", env: Mapping[str, str] | None = None) -> str:
     """The first run after a change: made in full (saying what changed), printing what a run with
     replay off prints. (It may be recorded in turn: the change is then part of what it recorded.)"""
-    res = count(work, *args)
+    res = count(work, *args, env=env)
     assert [line for line in trace(res) if "ran in full" in line and said in line], res.stderr
-    same_output(res, count(work, *args, replay="off"))
+    same_output(res, count(work, *args, env=env, replay="off"))
     return res.stdout
 
 
@@ -343,3 +358,282 @@ def test_replay_off(projects: Path) -> None:
     assert res.stderr.count(TRACE) == 0
     # Switched off, nothing was recorded: the first traced run has no record.
     assert trace(count(work))[0] == TRACE + "no record of a run with these arguments here"
+
+
+# --- inputs found missing by probing the replay ------------------------------------------------------
+# `python -m prompt_budget` puts the working folder on sys.path, and so among the recorded inputs: a
+# change in `work` itself would be seen through it. These scenarios change what lies elsewhere.
+
+
+def _broken_link(project: Path) -> None:
+    os.symlink("gone.md", project / "work" / "sub" / "broken.md")
+
+
+SETUPS["broken_link"] = _broken_link
+
+
+def test_a_broken_link_pointed_elsewhere(projects: Path) -> None:
+    """The note about a broken link names its target: pointing it at another missing file changes it."""
+    work = projects / "broken_link" / "work"
+    recorded_then_replayed(work)
+    assert "sub/broken.md: skipped: broken symbolic link (points to gone.md)" in count(work).stderr
+    (work / "sub" / "broken.md").unlink()
+    os.symlink("lost.md", work / "sub" / "broken.md")
+    in_full_and_correct(work, said="broken.md changed")
+    assert "sub/broken.md: skipped: broken symbolic link (points to lost.md)" in count(work).stderr
+
+
+def _dot_dot(project: Path) -> None:
+    # work/up/.. is `elsewhere`, not `work`: the link points into elsewhere/inner.
+    (project / "elsewhere" / "inner").mkdir(parents=True)
+    (project / "elsewhere" / "x.md").write_text("far away " * 10, encoding="utf-8")
+    (project / "work" / "x.md").write_text("near\n", encoding="utf-8")
+    os.symlink("../elsewhere/inner", project / "work" / "up")
+
+
+SETUPS["dot_dot"] = _dot_dot
+
+
+def test_a_path_through_a_link_and_up(projects: Path) -> None:
+    """`up/../x.md` is the x.md above the link's target, as the system reads it, not work/x.md."""
+    work = projects / "dot_dot" / "work"
+    before = recorded_then_replayed(work, "--json", "up/../x.md")
+    assert '"chars": 90' in before  # "far away " * 10, the file read
+    (projects / "dot_dot" / "elsewhere" / "x.md").write_text("changed", encoding="utf-8")
+    after = in_full_and_correct(work, "--json", "up/../x.md", said="x.md changed")
+    assert '"chars": 7' in after
+
+
+def test_unreadable_folder_made_readable(projects: Path) -> None:
+    """A folder the walk cannot list is recorded with its permissions: made readable, it is counted."""
+    work = projects / "unreadable_folder" / "work"
+    prefix = _without_read_rights()
+    locked = work / "sub" / "deeper"
+    locked.chmod(0)
+    try:
+        first = run_as(prefix, work, "trace")
+        assert TRACE + "recorded " in first.stderr, first.stderr
+        assert "d.txt" not in first.stdout  # not listed, so not counted (and not a problem)
+        second = run_as(prefix, work, "trace")
+        assert REPLAYED in second.stderr
+    finally:
+        locked.chmod(0o755)
+    res = run_as(prefix, work, "trace")
+    assert "ran in full: " + str(locked) + " changed" in res.stderr, res.stderr
+    same_output(res, run_as(prefix, work, "off"))
+    assert "sub/deeper/d.txt" in res.stdout
+
+
+def _without_read_rights() -> tuple[str, ...]:
+    """A command prefix under which permissions hold: none for a user, and for root ``setpriv``
+    without the capabilities that bypass them (skipped where that cannot be done)."""
+    if os.geteuid() != 0:
+        return ()
+    setpriv = shutil.which("setpriv")
+    prefix = (setpriv or "setpriv", "--bounding-set=-dac_override,-dac_read_search")
+    if setpriv is None or subprocess.run([*prefix, "true"], capture_output=True, check=False).returncode:
+        pytest.skip("running as root without a way to drop the capabilities that bypass permissions")
+    return prefix
+
+
+def run_as(prefix: tuple[str, ...], work: Path, replay: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    env.update(NO_COLOR="1", PROMPT_BUDGET_REPLAY=replay)
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "prompt_budget", "count", "."],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _stream_env(unbuffered: bool, replay: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in (*NOT_INHERITED, "PYTHONUNBUFFERED")}
+    env.update(NO_COLOR="1", PROMPT_BUDGET_REPLAY=replay)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_both_streams_in_one_file_as_buffering_orders_them(projects: Path, unbuffered: bool) -> None:
+    """`count ... > log 2>&1`: with standard output buffered (a pipe or a file, the usual case in CI),
+    the error line comes out before the table, which waits in the buffer; the replay must do the same."""
+    work = projects / "buffered" / "work"
+    argv = [sys.executable, "-m", "prompt_budget", "count", "--max-tokens", "10", "."]
+
+    def merged(replay: str) -> tuple[int, str]:
+        proc = subprocess.run(
+            argv,
+            cwd=work,
+            env=_stream_env(unbuffered, replay),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=False,
+        )
+        return proc.returncode, proc.stdout
+
+    full = merged("off")
+    assert full[0] == 1
+    table = full[1].index("tokens by o200k_base")
+    error = full[1].index("prompt-budget: error: total")
+    assert (error < table) == (not unbuffered)
+    assert merged("on") == full  # recorded
+    code, replayed = merged("trace")
+    assert REPLAYED in replayed
+    assert (code, replayed.replace(REPLAYED + "\n", "")) == full
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_a_reader_that_went_away(projects: Path, unbuffered: bool) -> None:
+    """Standard output a pipe nobody reads (`| head -1` after its line): the replay ends as a full run
+    does, with no traceback."""
+    work = projects / "closed_pipe" / "work"
+    argv = [sys.executable, "-m", "prompt_budget", "count", "."]
+
+    def closed(replay: str) -> tuple[int, str]:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            proc = subprocess.run(
+                argv,
+                cwd=work,
+                env=_stream_env(unbuffered, replay),
+                stdout=write_end,
+                stderr=subprocess.PIPE,
+                text=True,
+                check=False,
+            )
+        finally:
+            os.close(write_end)
+        return proc.returncode, proc.stderr
+
+    for replay in ("on", "on"):  # recorded, and replayed once to be sure
+        subprocess.run(argv, cwd=work, env=_stream_env(unbuffered, replay), capture_output=True, check=True)
+    full = closed("off")
+    assert "Traceback" not in full[1]
+    code, err = closed("trace")
+    assert REPLAYED in err
+    assert (code, untraced(err)) == full
+
+
+def _copy_of_the_package(project: Path) -> None:
+    import prompt_budget
+
+    shutil.copytree(
+        Path(prompt_budget.__file__).parent,
+        project / "site" / "prompt_budget",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+
+
+def _calibrated_claude(project: Path) -> None:
+    _copy_of_the_package(project)
+    config = 'tokenizer = "calibrated:claude"\n'
+    (project / "work" / "prompt_budget.toml").write_text(config, encoding="utf-8")
+
+
+def _gpt_4o(project: Path) -> None:
+    _copy_of_the_package(project)
+    (project / "work" / "prompt_budget.toml").write_text('model = "gpt-4o"\n', encoding="utf-8")
+
+
+SETUPS["shipped_calibration"] = _calibrated_claude
+SETUPS["shipped_models"] = _gpt_4o
+
+
+def _double_the_weights(data: Path) -> None:
+    path = data / "calibrations" / "claude.json"
+    blob = json.loads(path.read_text(encoding="utf-8"))
+    blob["weights"] = {name: weight * 2 for name, weight in blob["weights"].items()}
+    path.write_text(json.dumps(blob), encoding="utf-8")
+
+
+def _gpt_4o_by_cl100k(data: Path) -> None:
+    path = data / "models.json"
+    blob = json.loads(path.read_text(encoding="utf-8"))
+    blob["models"]["gpt-4o"]["encoding"] = "cl100k_base"
+    path.write_text(json.dumps(blob), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "change", "said"),
+    [
+        ("shipped_calibration", _double_the_weights, "claude.json changed"),
+        ("shipped_models", _gpt_4o_by_cl100k, "models.json changed"),
+    ],
+)
+def test_the_package_data_files(
+    projects: Path, scenario: str, change: Callable[[Path], None], said: str
+) -> None:
+    """The shipped calibrations and the model table are read like the code: in a checkout (an
+    editable install) they are edited like it, and change what is counted."""
+    site = projects / scenario / "site"
+    env = {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    work = projects / scenario / "work"
+    before = recorded_then_replayed(work, env=env)
+    change(site / "prompt_budget" / "data")
+    after = in_full_and_correct(work, said=said, env=env)
+    assert after != before
+
+
+def _write_tokenizer(path: Path, *, split_punctuation: bool) -> None:
+    from tokenizers import Tokenizer
+    from tokenizers.models import WordLevel
+    from tokenizers.pre_tokenizers import Whitespace, WhitespaceSplit
+
+    tok = Tokenizer(WordLevel({"[UNK]": 0}, unk_token="[UNK]"))
+    # Every word is one token ([UNK]): what differs is what a word is ("f(x):" is one or four).
+    tok.pre_tokenizer = Whitespace() if split_punctuation else WhitespaceSplit()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tok.save(str(path))
+
+
+def _hub(project: Path) -> None:
+    """A Hugging Face cache holding acme/tiny: refs/main names a snapshot whose download has not got
+    to tokenizer.json yet, so the older snapshot's is used."""
+    try:
+        import tokenizers  # noqa: F401
+    except ImportError:
+        return
+    repo = project / "hub" / "models--acme--tiny"
+    _write_tokenizer(repo / "snapshots" / "old" / "tokenizer.json", split_punctuation=False)
+    (repo / "snapshots" / "new").mkdir()
+    (repo / "snapshots" / "new" / "config.json").write_text("{}", encoding="utf-8")
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text("new", encoding="utf-8")
+
+
+def _hub_and_a_local_folder(project: Path) -> None:
+    _hub(project)
+    (project / "work" / "acme" / "tiny").mkdir(parents=True)  # a folder of that name, without one
+
+
+SETUPS["hf_snapshot"] = _hub
+SETUPS["hf_local_folder"] = _hub_and_a_local_folder
+
+
+@pytest.mark.parametrize(
+    ("scenario", "new_file"),
+    [
+        ("hf_snapshot", "hub/models--acme--tiny/snapshots/new/tokenizer.json"),
+        ("hf_local_folder", "work/acme/tiny/tokenizer.json"),
+    ],
+)
+def test_hf_a_tokenizer_json_that_arrives(projects: Path, scenario: str, new_file: str) -> None:
+    """`hf:acme/tiny` uses the first tokenizer.json found: one that arrives where it is looked for first
+    (the pinned snapshot, a folder of that name) replaces the one in use."""
+    pytest.importorskip("tokenizers")
+    work = projects / scenario / "work"
+    env = {"HF_HUB_CACHE": str(projects / scenario / "hub")}
+    args = ("--json", "-t", "hf:acme/tiny", "sub/c.md")
+    before = recorded_then_replayed(work, *args, env=env)
+    # sub/c.md is "def f(x):\n    return {'key': [x, x * 2]}\n": 8 words between spaces.
+    assert '"tokens": 8' in before
+    _write_tokenizer(projects / scenario / new_file, split_punctuation=True)
+    after = in_full_and_correct(work, *args, said="tokenizer.json changed", env=env)
+    # def f ( x ): return {' key ': [ x , x * 2 ]}: 16 words and runs of punctuation.
+    assert '"tokens": 16' in after

@@ -38,12 +38,14 @@ __all__ = ["CalibratedTokenizer", "load", "load_calibration", "shipped_calibrati
 
 def shipped_calibrations() -> list[str]:
     folder = resources.files("prompt_budget").joinpath("data/calibrations")
+    replay.note_resource(folder)  # a calibration added or removed changes its entries, and its mtime
     return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
 @functools.lru_cache(maxsize=16)
 def _shipped(name: str) -> tuple[str, str]:
     res = resources.files("prompt_budget").joinpath(f"data/calibrations/{name}.json")
+    replay.note_resource(res)
     return res.read_text(encoding="utf-8"), f"prompt_budget/data/calibrations/{name}.json"
 
 

@@ -39,9 +39,16 @@ def _from_cache(model_id: str) -> Path | None:
     replay.note_path(ref)
     if ref.is_file():
         pinned = snapshots / ref.read_text(encoding="utf-8").strip() / "tokenizer.json"
+        replay.note_path(pinned)  # a snapshot still downloading may get it later
         if pinned.is_file():
             return pinned
     found = sorted(snapshots.glob("*/tokenizer.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    # The newest of them wins: note every snapshot (a tokenizer.json added to one changes its
+    # entries, and so its mtime) and every candidate's time.
+    for snapshot in snapshots.iterdir():
+        replay.note_path(snapshot)
+    for candidate in found:
+        replay.note_path(candidate)
     return found[0] if found else None
 
 
@@ -51,6 +58,7 @@ def resolve(spec: str) -> Path:
     replay.note_identity(path)
     if path.is_dir():
         path = path / "tokenizer.json"
+        replay.note_path(path)  # a folder without one now may get one later
     if path.is_file():
         return path
     looks_like_id = (
