@@ -54,7 +54,7 @@ MAX_BYTES = 64 * 1024 * 1024
 #: A regular file changed this close to the end of the run is not trusted by its stat signature.
 RACY_NS = 2_000_000_000
 #: Variables that change from one shell command to the next without changing any output.
-_ENV_IGNORED = frozenset({"_", "OLDPWD", "PWD", "PROMPT_BUDGET_REPLAY"})
+_ENV_IGNORED = frozenset({"_", "OLDPWD", "PWD", "SHLVL", "PROMPT_BUDGET_REPLAY"})
 #: The commands that may be recorded (each also has to call ``replayable()``).
 _COMMANDS = frozenset({"count"})
 
@@ -375,6 +375,8 @@ def replay(argv: Sequence[str]) -> int | None:
     folder = runs_dir()
     if folder is None:
         return None
+    if not _private(folder):
+        return None
     try:
         key = _key(argv)
         with open(_record_path(folder, key), "rb") as fh:
@@ -405,7 +407,26 @@ def replay(argv: Sequence[str]) -> int | None:
                 stream.write(text)
     except BrokenPipeError:  # as cli.main: a reader that went away (`| head -1`) ends the run quietly
         return 0
+    except KeyboardInterrupt:  # as cli.main
+        sys.stderr.write("prompt-budget: error: interrupted\n")
+        return 130
     return code
+
+
+def _private(folder: str) -> bool:
+    """Whether records in ``folder`` can be trusted: it is the user's own and no one else can write
+    to it (a record is output this process will print). A folder not made yet is fine."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # Windows: the user's own profile folder
+        return True
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return True
+    if st.st_uid != getuid() or st.st_mode & 0o022:
+        _trace(f"not replayed: {folder} is not private to this user")
+        return False
+    return True
 
 
 def _code_files() -> Iterable[str]:
@@ -437,6 +458,8 @@ def _save(rec: _Recorder, key: bytes, code: int) -> None:
     blob = marshal.dumps((key, rec.skip, checks, rec.chunks, code))
     target = _record_path(folder, key)
     tmp = f"{target}.{os.getpid()}.tmp"
+    if not _private(folder):
+        return
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
@@ -452,11 +475,20 @@ def _save(rec: _Recorder, key: bytes, code: int) -> None:
 
 
 def _evict(folder: str) -> None:
-    """Keep the newest records, at most ``MAX_RECORDS`` of them and ``MAX_BYTES`` in all."""
+    """Keep the newest records, at most ``MAX_RECORDS`` of them and ``MAX_BYTES`` in all, and remove
+    the temporary file of a run killed while it wrote its record (an hour on)."""
     import contextlib
 
+    records = []
+    abandoned = _now() - 3600 * 1_000_000_000
     with os.scandir(folder) as it:
-        records = [(e.stat().st_mtime_ns, e.stat().st_size, e.path) for e in it if e.name.endswith(".run")]
+        for e in it:
+            st = e.stat()
+            if e.name.endswith(".run"):
+                records.append((st.st_mtime_ns, st.st_size, e.path))
+            elif e.name.endswith(".tmp") and st.st_mtime_ns < abandoned:
+                with contextlib.suppress(OSError):
+                    os.unlink(e.path)
     records.sort(reverse=True)
     total = 0
     for i, (_, size, path) in enumerate(records):

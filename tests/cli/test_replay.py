@@ -68,6 +68,8 @@ SCENARIOS = (
     "shipped_models",
     "hf_snapshot",
     "hf_local_folder",
+    "private",
+    "evict",
 )
 
 #: More files for some scenarios, written with the rest before the projects age.
@@ -249,7 +251,7 @@ def test_the_environment_and_the_arguments_are_part_of_the_key(projects: Path) -
     res = count(work, "--json", ".")
     assert trace(res)[0] == TRACE + "no record of a run with these arguments here"
     # Variables that change between shell commands without changing any output do not count.
-    res = count(work, env={"OLDPWD": "/somewhere/else"})
+    res = count(work, env={"OLDPWD": "/somewhere/else", "SHLVL": "7"})
     assert trace(res) == [REPLAYED]
 
 
@@ -637,3 +639,40 @@ def test_hf_a_tokenizer_json_that_arrives(projects: Path, scenario: str, new_fil
     after = in_full_and_correct(work, *args, said="tokenizer.json changed", env=env)
     # def f ( x ): return {' key ': [ x , x * 2 ]}: 16 words and runs of punctuation.
     assert '"tokens": 16' in after
+
+
+def test_records_in_a_folder_others_can_write_to_are_not_used(projects: Path, tmp_path: Path) -> None:
+    """A record is output the command will print: one another user could have written is ignored."""
+    work = projects / "private" / "work"
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    recorded_then_replayed(work, env=env)
+    runs = tmp_path / "cache" / "prompt-budget" / "runs"
+    runs.chmod(0o777)
+    res = count(work, env=env)
+    assert TRACE + f"not replayed: {runs} is not private to this user" in res.stderr
+    assert REPLAYED not in res.stderr
+    same_output(res, count(work, replay="off"))
+
+
+def test_the_oldest_records_and_abandoned_temporary_files_are_removed(projects: Path, tmp_path: Path) -> None:
+    work = projects / "evict" / "work"
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    runs = tmp_path / "cache" / "prompt-budget" / "runs"
+    runs.mkdir(parents=True)
+    runs.chmod(0o700)
+    long_ago = time.time() - 7200
+    for i in range(70):  # records of other runs, the oldest first
+        old = runs / f"{i:016x}.run"
+        old.write_bytes(b"an older record")
+        os.utime(old, (long_ago + i, long_ago + i))
+    abandoned = runs / "ffffffffffffffff.run.123.tmp"  # a run killed while writing, two hours ago
+    abandoned.write_bytes(b"half a record")
+    os.utime(abandoned, (long_ago, long_ago))
+    in_progress = runs / "eeeeeeeeeeeeeeee.run.456.tmp"  # another run writing now
+    in_progress.write_bytes(b"being written")
+    recorded_then_replayed(work, env=env)
+    left = sorted(p.name for p in runs.glob("*.run"))
+    assert len(left) == 64  # MAX_RECORDS: this run's record and the 63 newest of the others
+    assert [f"{i:016x}.run" for i in range(7, 70)] == [n for n in left if n.startswith("0000")]
+    assert not abandoned.exists()
+    assert in_progress.exists()
