@@ -39,6 +39,10 @@ class Output:
         else:
             self.rich = self.out.isatty() and os.environ.get("TERM") != "dumb"
         self._console: Any = None
+        # The exit code a command has decided on before printing its report: what the run exits
+        # with if the reader of its output goes away mid-report (`| head`), so a broken budget is
+        # never an exit 0.
+        self.verdict = EXIT_OK
 
     def console(self) -> Any:
         if self._console is None:
@@ -183,6 +187,8 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     if cache is not None:
         cache.save()
     total = sum(r["tokens"] for r in rows)
+    over = limit is not None and total > limit
+    out.verdict = EXIT_USAGE if problems else EXIT_BROKEN if over else EXIT_OK
     if args.json:
         out.json(
             {
@@ -208,10 +214,9 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
         out.table(table)
     if problems:
         return EXIT_USAGE
-    if limit is not None and total > limit:
+    if limit is not None and over:
         out.error(f"total {total:,} tokens exceeds --max-tokens {limit:,} by {total - limit:,}")
-        return EXIT_BROKEN
-    return EXIT_OK
+    return out.verdict
 
 
 def _allow_replay(args: argparse.Namespace, tok: Any) -> None:
@@ -319,12 +324,13 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
         explanation = files.explain(fileset, args.explain, cache=cache)
         if cache is not None:
             cache.save()
+        failed = any(v.status == "fail" for v in explanation.verdicts)
+        out.verdict = EXIT_BROKEN if failed else EXIT_OK
         if args.json:
             out.json(explanation.to_dict())
         else:
             out.out.write(report.explain_text(explanation))
-        failed = any(v.status == "fail" for v in explanation.verdicts)
-        return EXIT_BROKEN if failed else EXIT_OK
+        return out.verdict
     result = files.check(fileset, cache=cache)
     fmt = "json" if args.json else args.format
     comparison = None
@@ -333,6 +339,7 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
 
         comparison = baseline.compare_files_report(config, result, max_growth=args.max_growth)
     grew = bool(comparison is not None and comparison.failures)
+    out.verdict = EXIT_BROKEN if result.status == "fail" or grew else EXIT_OK
     if fmt == "json":
         data = result.to_dict()
         if comparison is not None:
@@ -372,7 +379,7 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
 
                 for line in github_annotations(comparison, file_locations(config.root, config.path)):
                     out.print(line)
-    return EXIT_BROKEN if result.status == "fail" or grew else EXIT_OK
+    return out.verdict
 
 
 def _codes(text: str) -> list[str]:
@@ -440,6 +447,7 @@ def _run_lint(args: argparse.Namespace, out: Output) -> int:
         cache=not args.no_cache,
         jobs=args.jobs,
     )
+    out.verdict = outcome.exit_code
     out.out.write(outcome.output)
     for note in outcome.notes:
         out.note(note)
@@ -633,6 +641,7 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     if args.report:
         Path(args.report).write_text(markdown, encoding="utf-8")
     report.append_step_summary(markdown)
+    out.verdict = EXIT_BROKEN if comparison.failures else EXIT_OK
     if args.format == "json":
         out.json(comparison.to_dict())
     elif args.format == "markdown":
@@ -648,7 +657,7 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
 
             for line in report.github_annotations(comparison, file_locations(config.root, config.path)):
                 out.print(line)
-    return EXIT_BROKEN if comparison.failures else EXIT_OK
+    return out.verdict
 
 
 def _file_scope(check_id: str, entry: Any) -> bool:
@@ -823,8 +832,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         out.error("interrupted")
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
+    except BrokenPipeError:  # the reader went away (`| head`): the verdict stands, quietly
+        replay.discard_output()
+        return out.verdict
     finally:
         warnings.formatwarning = default_format
     return code

@@ -405,8 +405,9 @@ def replay(argv: Sequence[str]) -> int | None:
                 stream.flush()
             else:
                 stream.write(text)
-    except BrokenPipeError:  # as cli.main: a reader that went away (`| head -1`) ends the run quietly
-        return 0
+    except BrokenPipeError:  # as cli.main: the reader went away (`| head -1`); the verdict stands
+        discard_output()
+        return code
     except KeyboardInterrupt:  # as cli.main
         sys.stderr.write("prompt-budget: error: interrupted\n")
         return 130
@@ -498,9 +499,31 @@ def _evict(folder: str) -> None:
                 os.unlink(path)
 
 
+def discard_output() -> None:
+    """Point standard output at the null device, so the interpreter's last flush of what could not be
+    written does not fail again at exit (Python's documented remedy for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (an in-process caller's buffer)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``prompt-budget`` console script: replay an unchanged run, else run ``cli.main`` (and
-    record the run when its command may be replayed)."""
+    record the run when its command may be replayed). What is still buffered is written before the
+    exit code is returned: a reader gone by then (``| head``) leaves the code as it is."""
+    code = _main(argv)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except BrokenPipeError:
+        discard_output()
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     global _active
     args = list(sys.argv[1:] if argv is None else argv)
     code = replay(args)

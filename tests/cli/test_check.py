@@ -5,7 +5,9 @@ Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,6 +81,29 @@ def test_broken_file_exits_1_and_says_what_by_how_much_and_where(tmp_path: Path)
     )
     assert "      Split long docs by topic." in result.stdout
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("doc", "verdict"), [(10, 0), (60, 1)], ids=["passing", "broken"])
+def test_a_reader_that_went_away_leaves_the_verdict(tmp_path: Path, doc: int, verdict: int) -> None:
+    """`prompt-budget check | head -1` under `set -o pipefail`: a broken budget still exits 1, a
+    passing one 0, and neither says anything about the pipe."""
+    make(tmp_path, doc=doc)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "prompt_budget", "check", "--no-cache"],
+            cwd=tmp_path,
+            env={**os.environ, "NO_COLOR": "1"},
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert proc.returncode == verdict, proc.stderr
+    assert proc.stderr == ""
 
 
 def test_bad_frontmatter_value_names_the_file_once(tmp_path: Path) -> None:

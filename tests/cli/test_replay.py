@@ -490,11 +490,13 @@ def test_both_streams_in_one_file_as_buffering_orders_them(projects: Path, unbuf
 
 
 @pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
-def test_a_reader_that_went_away(projects: Path, unbuffered: bool) -> None:
-    """Standard output a pipe nobody reads (`| head -1` after its line): the replay ends as a full run
-    does, with no traceback."""
+@pytest.mark.parametrize(("limit", "verdict"), [("100k", 0), ("10", 1)], ids=["within", "over"])
+def test_a_reader_that_went_away(projects: Path, unbuffered: bool, limit: str, verdict: int) -> None:
+    """Standard output a pipe nobody reads (`| head -1` after its line): the run, and its replay, end
+    quietly with the verdict's exit code. An over-budget run is never an exit 0 (a CI step with
+    `set -o pipefail` must fail), nor a Python error about the pipe (exit 120)."""
     work = projects / "closed_pipe" / "work"
-    argv = [sys.executable, "-m", "prompt_budget", "count", "."]
+    argv = [sys.executable, "-m", "prompt_budget", "count", "--max-tokens", limit, "."]
 
     def closed(replay: str) -> tuple[int, str]:
         read_end, write_end = os.pipe()
@@ -514,9 +516,11 @@ def test_a_reader_that_went_away(projects: Path, unbuffered: bool) -> None:
         return proc.returncode, proc.stderr
 
     for replay in ("on", "on"):  # recorded, and replayed once to be sure
-        subprocess.run(argv, cwd=work, env=_stream_env(unbuffered, replay), capture_output=True, check=True)
+        subprocess.run(argv, cwd=work, env=_stream_env(unbuffered, replay), capture_output=True, check=False)
     full = closed("off")
+    assert full[0] == verdict, full[1]
     assert "Traceback" not in full[1]
+    assert "Exception ignored" not in full[1]
     code, err = closed("trace")
     assert REPLAYED in err
     assert (code, untraced(err)) == full
