@@ -408,9 +408,6 @@ def replay(argv: Sequence[str]) -> int | None:
     except BrokenPipeError:  # as cli.main: the reader went away (`| head -1`); the verdict stands
         discard_output()
         return code
-    except KeyboardInterrupt:  # as cli.main
-        sys.stderr.write("prompt-budget: error: interrupted\n")
-        return 130
     return code
 
 
@@ -512,8 +509,14 @@ def discard_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``prompt-budget`` console script: replay an unchanged run, else run ``cli.main`` (and
     record the run when its command may be replayed). What is still buffered is written before the
-    exit code is returned: a reader gone by then (``| head``) leaves the code as it is."""
-    code = _main(argv)
+    exit code is returned: a reader gone by then (``| head``) leaves the code as it is. Ctrl-C is
+    ``interrupted`` (exit 130) as in ``cli.main``, also while a record is checked, replayed or saved."""
+    try:
+        code = _main(argv)
+    except KeyboardInterrupt:
+        if sys.stderr is not None:
+            sys.stderr.write("prompt-budget: error: interrupted\n")
+        code = 130
     try:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:

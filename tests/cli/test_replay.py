@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -70,6 +71,7 @@ SCENARIOS = (
     "hf_local_folder",
     "private",
     "evict",
+    "interrupted",
 )
 
 #: More files for some scenarios, written with the rest before the projects age.
@@ -680,3 +682,42 @@ def test_the_oldest_records_and_abandoned_temporary_files_are_removed(projects: 
     assert [f"{i:016x}.run" for i in range(7, 70)] == [n for n in left if n.startswith("0000")]
     assert not abandoned.exists()
     assert in_progress.exists()
+
+
+def test_ctrl_c_while_a_record_is_checked_is_interrupted(projects: Path, tmp_path: Path) -> None:
+    """Ctrl-C before a replay prints (checking a large tree's record takes a while) ends the run as
+    Ctrl-C during a full run does: one line and exit 130, no traceback. The record is swapped for a
+    FIFO, so the replay waits in reading it for as long as the test needs."""
+    work = projects / "interrupted" / "work"
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    recorded_then_replayed(work, env=env)
+    (record,) = (tmp_path / "cache" / "prompt-budget" / "runs").glob("*.run")
+    record.unlink()
+    os.mkfifo(record)
+    full_env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    full_env.update(NO_COLOR="1", **env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prompt_budget", "count", "."],
+        cwd=work,
+        env=full_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    writer = None
+    try:
+        deadline = time.monotonic() + 60
+        while writer is None:  # ENXIO until the replay has the FIFO open for reading
+            try:
+                writer = os.open(record, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:
+                assert proc.poll() is None, "the run ended without reading the record"
+                assert time.monotonic() < deadline, "the replay never opened the record"
+                time.sleep(0.01)
+        proc.send_signal(signal.SIGINT)  # it now waits for the record's bytes
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if writer is not None:
+            os.close(writer)
+        proc.kill()
+    assert (proc.returncode, out, err) == (130, "", "prompt-budget: error: interrupted\n")
