@@ -460,7 +460,10 @@ def _save(rec: _Recorder, key: bytes, code: int) -> None:
         return
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
+        # O_BINARY: on Windows a descriptor from os.open is in text mode without it, and every
+        # newline byte of the record would be written as two (tempfile adds it for the same reason).
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+        with open(os.open(tmp, flags, 0o600), "wb") as fh:
             fh.write(blob)
         os.replace(tmp, target)
         _evict(folder)

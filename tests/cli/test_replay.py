@@ -72,6 +72,7 @@ SCENARIOS = (
     "private",
     "evict",
     "interrupted",
+    "text_mode",
 )
 
 #: More files for some scenarios, written with the rest before the projects age.
@@ -721,3 +722,44 @@ def test_ctrl_c_while_a_record_is_checked_is_interrupted(projects: Path, tmp_pat
             os.close(writer)
         proc.kill()
     assert (proc.returncode, out, err) == (130, "", "prompt-budget: error: interrupted\n")
+
+
+#: The console script as on Windows, where a descriptor from ``os.open`` is in text mode unless opened
+#: with ``O_BINARY`` and the C runtime writes each newline byte as two: the shim adds the flag's value
+#: and, for a record written without it, does to the file what that runtime would have done.
+TEXT_MODE_SHIM = """
+import os, sys
+os.O_BINARY = 0x8000
+real_open, real_replace, text_mode = os.open, os.replace, set()
+def fake_open(path, flags, mode=0o777, *, dir_fd=None):
+    if str(path).endswith('.tmp') and '.run.' in str(path) and not flags & os.O_BINARY:
+        text_mode.add(os.fspath(path))
+    return real_open(path, flags & ~os.O_BINARY, mode, dir_fd=dir_fd)
+def fake_replace(src, dst, **kw):
+    if os.fspath(src) in text_mode:
+        with open(src, 'rb') as fh:
+            data = fh.read()
+        with open(src, 'wb') as fh:
+            fh.write(data.replace(b'\\n', b'\\r\\n'))
+    return real_replace(src, dst, **kw)
+os.open, os.replace = fake_open, fake_replace
+from prompt_budget.replay import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_record_written_where_descriptors_default_to_text_mode(projects: Path) -> None:
+    """On Windows the record is still written byte for byte, and so replayed."""
+    work = projects / "text_mode" / "work"
+    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    env.update(NO_COLOR="1", PROMPT_BUDGET_REPLAY="trace")
+
+    def run() -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-c", TEXT_MODE_SHIM, "count", "."]
+        return subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True, check=False)
+
+    first = run()
+    assert any(line.startswith(TRACE + "recorded ") for line in trace(first)), first.stderr
+    second = run()
+    assert trace(second) == [REPLAYED], second.stderr
+    same_output(first, second)
