@@ -13,9 +13,9 @@ module: no argparse, no config resolver, no tokenizer. Any difference or any dou
 made in full, and recorded again.
 
 Nothing is recorded for a run that read standard input, used a tokenizer that is not local (the
-count-tokens API, a third-party plugin), exited with a usage error, or read a file changed in the
+count-tokens API, a third-party plugin), exited with a usage error, read a file changed in the
 last two seconds (a change within one timestamp tick could go unseen; git calls such files
-"racy"). ``--no-cache`` and ``PROMPT_BUDGET_REPLAY=off`` turn it off;
+"racy"), or ran code edited while it ran. ``--no-cache`` and ``PROMPT_BUDGET_REPLAY=off`` turn it off;
 ``PROMPT_BUDGET_REPLAY=trace`` says on standard error why a run was or was not replayed. Records
 live in the user's cache folder (``$XDG_CACHE_HOME/prompt-budget/runs``), at most ``MAX_RECORDS``.
 
@@ -135,7 +135,9 @@ def _listing(path: str, skip: tuple[str, ...]) -> tuple[str, ...] | None:
 class _Recorder:
     """What one run read and printed."""
 
-    def __init__(self) -> None:
+    def __init__(self, started: int) -> None:
+        #: When the run began (ns): code changed after that may have run in its old form.
+        self.started = started
         self.checks: dict[tuple[int, str], Any] = {}
         self.skip: tuple[str, ...] = ()
         # What was written, call by call: (stream (1 or 2), text, or None for a flush). Replayed call
@@ -446,6 +448,11 @@ def _save(rec: _Recorder, key: bytes, code: int) -> None:
         rec.refuse("no user cache folder")
     for file in _code_files():
         note_path(file)
+        # A module edited while the run went on (and longer ago than the racy window by now) may have
+        # run in its old form: its new signature must not vouch for this output.
+        value = rec.checks[(FULL, _absolute(file))]
+        if len(value) > 1 and value[0] & 0o170000 == 0o100000 and max(value[2], value[3]) >= rec.started:
+            rec.refuse(f"{file} changed during the run")
     if rec.refused is not None:
         _trace(f"not recorded: {rec.refused}")
         return
@@ -535,6 +542,7 @@ def _main(argv: Sequence[str] | None) -> int:
     code = replay(args)
     if code is not None:
         return code
+    started = _now()
     from prompt_budget import cli
 
     record = (
@@ -550,7 +558,7 @@ def _main(argv: Sequence[str] | None) -> int:
         key = _key(args)  # before the run: a run may change the environment it was started with
     except Exception:  # a deleted working folder, an unencodable argument: run, unrecorded
         return cli.main(args)
-    rec = _Recorder()
+    rec = _Recorder(started)
     out, err = sys.stdout, sys.stderr
     _active = rec
     sys.stdout, sys.stderr = _Tee(out, 1, rec), _Tee(err, 2, rec)

@@ -73,6 +73,7 @@ SCENARIOS = (
     "evict",
     "interrupted",
     "text_mode",
+    "code_edited",
 )
 
 #: More files for some scenarios, written with the rest before the projects age.
@@ -763,3 +764,40 @@ def test_a_record_written_where_descriptors_default_to_text_mode(projects: Path)
     second = run()
     assert trace(second) == [REPLAYED], second.stderr
     same_output(first, second)
+
+
+#: The console script, with the package's code edited while the run goes on: once the count is done,
+#: cli.py's table title changes, and the run ends more than 2 seconds later (a long count).
+EDITED_DURING_THE_RUN = """
+import sys, time
+from pathlib import Path
+from prompt_budget import cli, replay
+real_main = cli.main
+def main(args):
+    code = real_main(args)
+    source = Path(cli.__file__)
+    source.write_text(source.read_text(encoding='utf-8').replace('"tokens by', '"TOKENS BY'), encoding='utf-8')
+    time.sleep(2.1)
+    return code
+cli.main = main
+sys.exit(replay.main(sys.argv[1:]))
+"""
+
+SETUPS["code_edited"] = _copy_of_the_package
+
+
+def test_code_edited_during_the_run_is_not_vouched_for(projects: Path) -> None:
+    """A module changed after the run began may have run in its old form: the run is not recorded,
+    and the next one prints what the new code prints."""
+    work = projects / "code_edited" / "work"
+    site = projects / "code_edited" / "site"
+    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    env.update(NO_COLOR="1", PROMPT_BUDGET_REPLAY="trace")
+    env["PYTHONPATH"] = os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])
+    argv = [sys.executable, "-c", EDITED_DURING_THE_RUN, "count", "."]
+    first = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True, check=False)
+    assert "tokens by o200k_base" in first.stdout, first.stderr
+    assert TRACE + f"not recorded: {site / 'prompt_budget' / 'cli.py'} changed during the run" in first.stderr
+    second = count(work, env={"PYTHONPATH": env["PYTHONPATH"]})
+    assert REPLAYED not in second.stderr
+    assert "TOKENS BY o200k_base" in second.stdout
