@@ -65,3 +65,23 @@ def run_in_pty(cwd: Path, *args: str, env: Mapping[str, str]) -> str:
     os.close(master)
     assert proc.wait(timeout=30) == 0
     return b"".join(chunks).decode("utf-8", errors="replace")
+
+
+def run_with_closed_stdout(*args: str, cwd: Path, env: Mapping[str, str]) -> tuple[int, str]:
+    """``python -m prompt_budget ARGS`` writing to a pipe whose reader has gone (``| head -1`` after
+    its line): the exit code and what it said on standard error. ``env`` is the whole environment."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "prompt_budget", *args],
+            cwd=cwd,
+            env=dict(env),
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    return proc.returncode, proc.stderr

@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_run import run_cli
+from cli_run import run_cli, run_with_closed_stdout
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "agent-repo"
@@ -88,22 +87,11 @@ def test_a_reader_that_went_away_leaves_the_verdict(tmp_path: Path, doc: int, ve
     """`prompt-budget check | head -1` under `set -o pipefail`: a broken budget still exits 1, a
     passing one 0, and neither says anything about the pipe."""
     make(tmp_path, doc=doc)
-    read_end, write_end = os.pipe()
-    os.close(read_end)
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "prompt_budget", "check", "--no-cache"],
-            cwd=tmp_path,
-            env={**os.environ, "NO_COLOR": "1"},
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            text=True,
-            check=False,
-        )
-    finally:
-        os.close(write_end)
-    assert proc.returncode == verdict, proc.stderr
-    assert proc.stderr == ""
+    code, err = run_with_closed_stdout(
+        "check", "--no-cache", cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"}
+    )
+    assert code == verdict, err
+    assert err == ""
 
 
 def test_bad_frontmatter_value_names_the_file_once(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
-from cli_run import NOT_INHERITED, run_cli, run_in_pty
+from cli_run import NOT_INHERITED, run_cli, run_in_pty, run_with_closed_stdout
 
 TRACE = "prompt-budget: replay: "
 REPLAYED = TRACE + "replayed the recorded run: every input is unchanged"
@@ -503,21 +503,7 @@ def test_a_reader_that_went_away(projects: Path, unbuffered: bool, limit: str, v
     argv = [sys.executable, "-m", "prompt_budget", "count", "--max-tokens", limit, "."]
 
     def closed(replay: str) -> tuple[int, str]:
-        read_end, write_end = os.pipe()
-        os.close(read_end)
-        try:
-            proc = subprocess.run(
-                argv,
-                cwd=work,
-                env=_stream_env(unbuffered, replay),
-                stdout=write_end,
-                stderr=subprocess.PIPE,
-                text=True,
-                check=False,
-            )
-        finally:
-            os.close(write_end)
-        return proc.returncode, proc.stderr
+        return run_with_closed_stdout(*argv[3:], cwd=work, env=_stream_env(unbuffered, replay))
 
     for replay in ("on", "on"):  # recorded, and replayed once to be sure
         subprocess.run(argv, cwd=work, env=_stream_env(unbuffered, replay), capture_output=True, check=False)
