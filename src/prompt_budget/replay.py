@@ -527,13 +527,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stderr is not None:
             sys.stderr.write("prompt-budget: error: interrupted\n")
         code = 130
+    except OSError as exc:
+        return _cannot_write(exc)
     try:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()
     except BrokenPipeError:
         discard_output()
+    except OSError as exc:
+        return _cannot_write(exc)
     return code
+
+
+def _cannot_write(exc: OSError) -> int:
+    """A run whose output could not be written (a full disk or quota, `> /dev/full`, an I/O error;
+    Windows reports a closed pipe as EINVAL) ends with one line on stderr and exit code 2, never a
+    traceback. Any other OSError is a bug, and is raised."""
+    import errno
+
+    if exc.errno not in {getattr(errno, n, None) for n in ("ENOSPC", "EDQUOT", "EIO", "EFBIG", "EINVAL")}:
+        raise exc
+    discard_output()
+    try:
+        sys.stderr.write(f"prompt-budget: error: cannot write the output: {exc.strerror or exc}\n")
+        sys.stderr.flush()
+    except (OSError, AttributeError):
+        pass
+    return 2
 
 
 def _main(argv: Sequence[str] | None) -> int:

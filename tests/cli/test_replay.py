@@ -74,6 +74,7 @@ SCENARIOS = (
     "interrupted",
     "text_mode",
     "code_edited",
+    "full_disk",
 )
 
 #: More files for some scenarios, written with the rest before the projects age.
@@ -787,3 +788,28 @@ def test_code_edited_during_the_run_is_not_vouched_for(projects: Path) -> None:
     second = count(work, env={"PYTHONPATH": env["PYTHONPATH"]})
     assert REPLAYED not in second.stderr
     assert "TOKENS BY o200k_base" in second.stdout
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(projects: Path) -> None:
+    """`prompt-budget count . > /dev/full` (a full disk): one line on stderr, exit code 2, no
+    traceback, whether the run is made in full or replayed."""
+    work = projects / "full_disk" / "work"
+    recorded_then_replayed(work)
+    for replay, said in (("off", None), ("trace", REPLAYED)):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run(
+                [sys.executable, "-m", "prompt_budget", "count", "."],
+                cwd=work,
+                env={**os.environ, "NO_COLOR": "1", "PROMPT_BUDGET_REPLAY": replay},
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                check=False,
+            )
+        assert proc.returncode == 2, proc.stderr
+        assert "Traceback" not in proc.stderr
+        assert proc.stderr.splitlines()[-1] == (
+            "prompt-budget: error: cannot write the output: No space left on device"
+        )
+        assert said is None or said in proc.stderr
