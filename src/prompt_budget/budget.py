@@ -20,7 +20,7 @@ Cap sources (``cap_source``, also stored in reports) are phrases: ``call argumen
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.errors import BudgetExceeded, ConfigError
@@ -41,6 +41,8 @@ __all__ = [
 ]
 
 _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
+#: Entries of a check's ``parts`` that count something other than tokens.
+_NOT_TOKENS = ("ephemeral_messages_excluded", "unmeasured_inputs")
 
 
 def kind_of(obj: object) -> str:
@@ -59,7 +61,16 @@ def measure(
     and requests, the parts breakdown. With a ``cache``, a string's count is looked up by the digest
     of its text first, so an unchanged prompt costs a hash and the tokenizer's vocabulary is not even
     loaded."""
+    tokens, parts, _ = _measure(obj, tok, config, cache)
+    return tokens, parts
+
+
+def _measure(
+    obj: object, tok: CachedTokenizer, config: Config | None, cache: DiskCache | None
+) -> tuple[int, dict[str, int] | None, list[tuple[str, int]]]:
+    """:func:`measure`, plus the largest items of a message list or request (none for a string)."""
     parts: dict[str, int] | None = None
+    largest: list[tuple[str, int]] = []
     if isinstance(obj, str):
         if cache is not None:
             from prompt_budget.counting import stands_in
@@ -86,9 +97,23 @@ def measure(
             parts["ephemeral_messages_excluded"] = found.excluded
         if found.unmeasured:
             parts["unmeasured_inputs"] = found.unmeasured
+        largest = found.largest()
     if config is not None:
         tokens = with_safety(tokens, tok.exact, config.safety_multiplier)
-    return tokens, parts
+    return tokens, parts, largest
+
+
+def where_the_tokens_are(parts: Mapping[str, int], largest: Sequence[tuple[str, int]]) -> str:
+    """Two lines for a failing message list or request: its parts and its largest items, most first
+    (``by part: tool_results 9,120, messages 1,406, overhead 57`` and ``largest items: messages[7]
+    (tool) 8,803 tokens, ...``). Counts before any safety multiplier."""
+    shown = sorted(((k, v) for k, v in parts.items() if k not in _NOT_TOKENS and v), key=lambda kv: -kv[1])
+    lines = []
+    if shown:
+        lines.append("by part: " + ", ".join(f"{name} {tokens:,}" for name, tokens in shown))
+    if largest:
+        lines.append("largest items: " + ", ".join(f"{label} {tokens:,} tokens" for label, tokens in largest))
+    return "\n".join(lines)
 
 
 def with_safety(tokens: int, exact: bool, multiplier: float) -> int:
@@ -203,16 +228,21 @@ def check(
     if threshold is None and config is not None:
         threshold = config.threshold
     kind = kind_of(obj)
-    tokens, parts = measure(obj, tok, config, cache)
+    tokens, parts, largest = _measure(obj, tok, config, cache)
     status = _status(tokens, max_tokens, threshold)
     multiplier = config.safety_multiplier if config is not None else 1.0
     message = ""
     if status != "pass":
         said = amount(tokens, tok.exact, multiplier, tok.name)
         message = _sentence(_subject(kind, label), tokens, max_tokens, status, cap_source, said, threshold)
+        if parts is not None:
+            where = where_the_tokens_are(parts, largest)
+            if where:
+                message += "\n" + where
     details: dict[str, Any] = {"kind": kind}
     if parts is not None:
         details["parts"] = parts
+        details["largest"] = [{"item": label_, "tokens": n} for label_, n in largest]
     receipt = getattr(obj, "receipt", None)
     if receipt is not None:
         # An assembled prompt (prompt_budget.assemble) carries what was cut and why: show it.

@@ -173,13 +173,21 @@ class Breakdown:
     """A request counted by parts. ``parts`` maps each name in ``PARTS`` to tokens; ``excluded`` is
     the number of ephemeral messages left out; ``images`` the number of images counted;
     ``unmeasured`` the number of binary inputs (PDFs, audio, files by ID or URL) whose tokens cannot be
-    measured locally, each counted at the flat ``image_tokens`` cost in ``images``."""
+    measured locally, each counted at the flat ``image_tokens`` cost in ``images``. ``items`` maps
+    each top-level item of the request (``messages[3] (tool)``, ``system``, ``tools``) to the tokens
+    counted for it, its share of the overhead included; the reply priming belongs to no item."""
 
     provider: Provider
     parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
     excluded: int = 0
     images: int = 0
     unmeasured: int = 0
+    items: dict[str, int] = field(default_factory=dict)
+
+    def largest(self, n: int = 3) -> list[tuple[str, int]]:
+        """The ``n`` items with the most tokens, most first (ties in request order)."""
+        ranked = sorted(self.items.items(), key=lambda kv: -kv[1])
+        return [(label, tokens) for label, tokens in ranked[:n] if tokens > 0]
 
     @property
     def total(self) -> int:
@@ -205,13 +213,25 @@ class _Counter:
         self.ephemeral_keys = tuple(ephemeral_keys)
         self.image_flat = image_tokens
         self.out = Breakdown(provider)
+        #: The top-level item being counted (``messages[3] (tool)``), to which tokens are attributed.
+        self.item: str | None = None
 
     def add(self, part: str, tokens: int) -> None:
         self.out.parts[part] += tokens
+        if self.item is not None and tokens:
+            self.out.items[self.item] = self.out.items.get(self.item, 0) + tokens
 
     def text(self, part: str, text: str) -> None:
         if text:
-            self.out.parts[part] += self.tok.count(text)
+            self.add(part, self.tok.count(text))
+
+    def enter(self, label: str | None, message: object = None) -> None:
+        """Attribute what is counted next to ``label``, with the message's role or item type."""
+        if label is not None and isinstance(message, Mapping):
+            kind = message.get("role") or message.get("type")
+            if isinstance(kind, str) and kind:
+                label = f"{label} ({kind})"
+        self.item = label
 
     # -- shared ---------------------------------------------------------------------------------
 
@@ -243,7 +263,9 @@ class _Counter:
 
     def openai_messages(self, messages: Sequence[Any], where: str) -> None:
         for i, message in enumerate(messages):
+            self.enter(f"{where}[{i}]", message)
             self.openai_message(message, f"{where}[{i}]")
+        self.enter(None)
         self.add("overhead", _const("openai", "messages", "default", "reply_priming"))
 
     def openai_message(self, message: Any, at: str) -> None:
@@ -296,23 +318,30 @@ class _Counter:
         instructions = request.get("instructions")
         if isinstance(instructions, str):
             if instructions:
+                self.enter("instructions")
                 self.openai_message({"role": "system", "content": instructions}, "instructions")
         elif isinstance(instructions, Sequence):
             for i, item in enumerate(instructions):
+                self.enter(f"instructions[{i}]", item)
                 self.responses_item(item, f"instructions[{i}]")
         elif instructions is not None:
             raise TypeError(
                 f"instructions: expected a string or a list of input items, got {type(instructions).__name__}"
             )
         for i, item in enumerate(items):
+            self.enter(f"{where}[{i}]", item)
             self.responses_item(item, f"{where}[{i}]")
+        self.enter(None)
         self.add("overhead", _const("openai", "messages", "default", "reply_priming"))
+        self.enter("tools")
         self.openai_tools(request.get("tools"), "tools")
         text = request.get("text")
         if text is not None:
             if not isinstance(text, Mapping):
                 raise TypeError(f"text: expected {{'format': {{'type': ...}}}}, got {type(text).__name__}")
+            self.enter("text.format")
             self.response_format(text.get("format"), "text.format", nested=False)
+        self.enter(None)
 
     def responses_item(self, item: Any, at: str) -> None:
         expected = (
@@ -551,10 +580,12 @@ class _Counter:
     def anthropic_request(self, request: Mapping[str, Any], messages: Sequence[Any]) -> None:
         system = request.get("system")
         if system:
+            self.enter("system")
             self.anthropic_blocks(system, "system", "system")
         per_message = _const("anthropic", "messages", "default", "tokens_per_message")
         for i, message in enumerate(messages):
             at = f"messages[{i}]"
+            self.enter(at, message)
             if not isinstance(message, Mapping):
                 raise TypeError(f"{at}: expected a message mapping with 'role', got {type(message).__name__}")
             if self.is_ephemeral(message):
@@ -574,9 +605,11 @@ class _Counter:
             self.add("overhead", per_message)
             self.text("overhead", str(role or ""))
             self.anthropic_blocks(message.get("content"), "messages", f"{at}.content")
+        self.enter(None)
         self.add("overhead", _const("anthropic", "messages", "default", "reply_priming"))
         tools = request.get("tools")
         if tools:
+            self.enter("tools")
             self.anthropic_tools(tools, request.get("tool_choice"))
         config = request.get("output_config")
         if config is not None:
@@ -584,8 +617,11 @@ class _Counter:
                 raise TypeError(
                     f"output_config: expected a mapping such as {{'format': {{...}}}}, got {type(config).__name__}"
                 )
+            self.enter("output_config.format")
             self.anthropic_output_format(config.get("format"), "output_config.format")
+        self.enter("output_format")
         self.anthropic_output_format(request.get("output_format"), "output_format")
+        self.enter(None)
 
     def anthropic_output_format(self, fmt: Any, at: str) -> None:
         """Anthropic structured outputs (``output_config.format``, or the beta's ``output_format``):
@@ -1062,8 +1098,11 @@ def breakdown(
         counter.responses_request(request, messages, "input")
     else:
         counter.openai_messages(messages, "messages")
+        counter.enter("tools")
         counter.openai_tools(request.get("tools") or request.get("functions"), "tools")
+        counter.enter("response_format")
         counter.response_format(request.get("response_format"), "response_format", nested=True)
+        counter.enter(None)
     return counter.out
 
 

@@ -384,3 +384,32 @@ def test_markers_of_module_class_and_function_combine(pytester: pytest.Pytester)
     ) in out
     result.stdout.fnmatch_lines(["*history*3*5*60.0%*ok*"])
     result.stdout.fnmatch_lines(["*total*12*100*12.0%*ok*"])
+
+
+def test_a_failing_chat_says_where_its_tokens_are(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        def test_turn(prompt_budget):
+            prompt_budget.check(
+                [
+                    {"role": "system", "content": "hi"},
+                    {"role": "user", "content": "y" * 40},
+                    {"role": "tool", "tool_call_id": "call_1", "content": "x" * 400},
+                ],
+                100,
+                label="turn 3",
+            )
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider", "--prompt-budget-tokenizer=chars4")
+    result.assert_outcomes(failed=1)
+    # chars4 by hand: 3 a message + the role + ceil(content / 4), and 3 of reply priming.
+    result.stdout.fnmatch_lines(
+        [
+            "E * messages 'turn 3' is an estimated 127 tokens by chars4, which exceeds its cap of 100 tokens*",
+            "E *by part: tool_results 100, overhead 16, messages 10, system 1",
+            # [[] is a literal [ in fnmatch
+            "E *largest items: messages[[]2] (tool) 104 tokens, messages[[]1] (user) 14 tokens, "
+            "messages[[]0] (system) 6 tokens",
+        ]
+    )

@@ -209,3 +209,71 @@ def test_a_section_that_cannot_be_counted_is_named_in_the_error() -> None:
     bad = [{"role": "user", "content": [{"type": "video", "url": "x"}]}]
     with pytest.raises(ValueError, match=r"^section 'history': messages\[0\]\.content\[0\]: unknown content"):
         check_sections({"history": bad}, tokenizer="o200k_base")
+
+
+# --- where the tokens are: a failing message list or request names its parts and largest items -------
+
+
+def test_a_failing_chat_names_its_parts_and_largest_messages() -> None:
+    # chars4 (ceil(chars / 4)) and OpenAI's 3 tokens a message and 3 of reply priming, by hand:
+    # system: 3 + "system" 2 + "hi" 1 = 6; user: 3 + "user" 1 + 40 chars 10 = 14;
+    # tool: 3 + "tool" 1 + 400 chars 100 = 104; total 6 + 14 + 104 + 3 = 127.
+    messages = [
+        {"role": "system", "content": "hi"},
+        {"role": "user", "content": "y" * 40},
+        {"role": "tool", "tool_call_id": "call_1", "content": "x" * 400},
+    ]
+    verdict = check(messages, 100, tokenizer="chars4", label="turn 3")
+    assert verdict.message == (
+        "messages 'turn 3' is an estimated 127 tokens by chars4, which exceeds its cap of 100 tokens by 27 "
+        "(27.0%); cap set by the call argument max_tokens=100\n"
+        "by part: tool_results 100, overhead 16, messages 10, system 1\n"
+        "largest items: messages[2] (tool) 104 tokens, messages[1] (user) 14 tokens, "
+        "messages[0] (system) 6 tokens"
+    )
+    assert verdict.details["largest"] == [
+        {"item": "messages[2] (tool)", "tokens": 104},
+        {"item": "messages[1] (user)", "tokens": 14},
+        {"item": "messages[0] (system)", "tokens": 6},
+    ]
+
+
+def test_a_passing_chat_keeps_its_message_empty_and_its_largest_items() -> None:
+    verdict = check([{"role": "user", "content": "y" * 40}], 100, tokenizer="chars4")
+    assert verdict.status == "pass"
+    assert verdict.message == ""
+    assert verdict.details["largest"] == [{"item": "messages[0] (user)", "tokens": 14}]
+
+
+def test_a_failing_anthropic_request_names_its_system_and_tools() -> None:
+    request = {
+        "system": "s" * 40,
+        "tools": [{"name": "lookup", "description": "d" * 2_000, "input_schema": {"type": "object"}}],
+        "messages": [{"role": "user", "content": "hello"}],
+    }
+    verdict = check(request, 100, tokenizer="chars4")
+    largest = [item["item"] for item in verdict.details["largest"]]
+    assert largest == ["tools", "system", "messages[0] (user)"]
+    assert "\nlargest items: tools " in verdict.message
+    assert "\nby part: tools " in verdict.message
+
+
+def test_a_responses_request_attributes_instructions_and_items_by_type() -> None:
+    request = {
+        "instructions": "i" * 400,
+        "input": [
+            {"role": "user", "content": "hello"},
+            {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": "o" * 40},
+        ],
+    }
+    verdict = check(request, 10, tokenizer="chars4")
+    largest = [item["item"] for item in verdict.details["largest"]]
+    assert largest[0] == "instructions"
+    assert "input[2] (function_call_output)" in largest
+
+
+def test_a_failing_string_has_no_parts_lines() -> None:
+    verdict = check("x" * 400, 10, tokenizer="chars4")
+    assert "\n" not in verdict.message
+    assert "largest" not in verdict.details
