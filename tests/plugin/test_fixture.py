@@ -413,3 +413,19 @@ def test_a_failing_chat_says_where_its_tokens_are(pytester: pytest.Pytester) -> 
             "messages[[]0] (system) 6 tokens",
         ]
     )
+
+
+def test_a_failing_test_shows_the_fixture_by_its_settings_not_its_address(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.prompt_budget(max_tokens=5, tokenizer="chars4")
+        def test_long(prompt_budget):
+            prompt_budget.check("x" * 400)
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["prompt_budget = <PromptBudget tokenizer='chars4' max_tokens=5 checks=1>"])
+    result.stdout.no_fnmatch_line("*PromptBudget object at 0x*")

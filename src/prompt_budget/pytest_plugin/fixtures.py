@@ -61,6 +61,13 @@ class PromptBudget:
             # likely). A finalizer, not a hook: tests without marker sections pay nothing.
             node.addfinalizer(self._warn_unmatched_sections)
 
+    def __repr__(self) -> str:
+        # Shown beside the test's arguments when it fails: the settings, not an address.
+        return (
+            f"<PromptBudget tokenizer={self.tokenizer!r} max_tokens={self.max_tokens!r} "
+            f"checks={len(self.records)}>"
+        )
+
     def _apply_marker(self, marker: pytest.Mark) -> None:
         from prompt_budget.config import parse_tokens
         from prompt_budget.errors import ConfigError
