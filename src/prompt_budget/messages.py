@@ -204,6 +204,10 @@ class Breakdown:
         }
 
 
+#: Content block types that are plain text (not named in an item's label).
+_TEXT_BLOCKS = ("text", "input_text", "output_text")
+
+
 class _Counter:
     def __init__(
         self, tok: CachedTokenizer, provider: Provider, ephemeral_keys: Sequence[str], image_tokens: int
@@ -226,11 +230,22 @@ class _Counter:
             self.add(part, self.tok.count(text))
 
     def enter(self, label: str | None, message: object = None) -> None:
-        """Attribute what is counted next to ``label``, with the message's role or item type."""
+        """Attribute what is counted next to ``label``, with the message's role or item type, and
+        what it holds besides text: ``messages[4] (user: tool_result)``, ``messages[3] (assistant:
+        tool_calls)``."""
         if label is not None and isinstance(message, Mapping):
             kind = message.get("role") or message.get("type")
             if isinstance(kind, str) and kind:
-                label = f"{label} ({kind})"
+                held = []
+                content = message.get("content")
+                if isinstance(content, Sequence) and not isinstance(content, str):
+                    for block in content:
+                        what = block.get("type") if isinstance(block, Mapping) else None
+                        if isinstance(what, str) and what not in (*_TEXT_BLOCKS, *held):
+                            held.append(what)
+                if message.get("tool_calls"):
+                    held.append("tool_calls")
+                label = f"{label} ({kind}: {', '.join(held)})" if held else f"{label} ({kind})"
         self.item = label
 
     # -- shared ---------------------------------------------------------------------------------

@@ -277,3 +277,30 @@ def test_a_failing_string_has_no_parts_lines() -> None:
     verdict = check("x" * 400, 10, tokenizer="chars4")
     assert "\n" not in verdict.message
     assert "largest" not in verdict.details
+
+
+def test_largest_items_say_what_a_message_holds_besides_text() -> None:
+    request = {
+        "messages": [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "let me look"},
+                    {"type": "tool_use", "id": "t1", "name": "lookup", "input": {"q": 1}},
+                ],
+            },
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "x" * 800}]},
+        ]
+    }
+    verdict = check(request, 10, tokenizer="chars4")
+    assert [item["item"] for item in verdict.details["largest"]] == [
+        "messages[2] (user: tool_result)",
+        "messages[1] (assistant: tool_use)",
+        "messages[0] (user)",
+    ]
+    calls = [{"role": "assistant", "content": None, "tool_calls": [{"id": "c", "function": {"name": "f"}}]}]
+    assert (
+        check(calls, 1, tokenizer="chars4").details["largest"][0]["item"]
+        == "messages[0] (assistant: tool_calls)"
+    )
