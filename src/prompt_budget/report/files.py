@@ -8,10 +8,20 @@ from typing import TYPE_CHECKING
 from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
+    from prompt_budget.config import Config
     from prompt_budget.files import Explanation, FilesReport
     from prompt_budget.model import Verdict
 
-__all__ = ["explain_text", "files_table", "github_annotations", "plan_table", "problem_lines"]
+__all__ = [
+    "config_line",
+    "entry_line",
+    "explain_text",
+    "files_table",
+    "github_annotations",
+    "plan_table",
+    "problem_lines",
+    "verdict_location",
+]
 
 _STYLE = {"fail": "red", "warn": "yellow", "pass": None}
 _MARK = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
@@ -139,25 +149,72 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     for v in report.verdicts:
         if v.status == "pass" or not v.message:
             continue
-        if v.details.get("kind") == "import":
-            # an import Claude Code skips: on the line that writes it
-            candidate = root / str(v.details["file"])
-            target = candidate if candidate.is_file() else config_file
-            line = int(v.details["line"]) if target is candidate else 1
-        else:
-            candidate = root / v.subject.split("#", 1)[0]
-            target = candidate if candidate.is_file() else config_file
-            line = _body_line(candidate) if target is candidate and v.details.get("part") == "body" else 1
+        where = verdict_location(report, v, root, config_file)
         out.append(
             annotation(
                 "error" if v.status == "fail" else "warning",
                 v.message,
-                file=annotation_path(target) if target is not None else None,
-                line=line if target is not None else None,
+                file=annotation_path(where[0]) if where is not None else None,
+                line=where[1] if where is not None else None,
                 title="prompt-budget",
             )
         )
     return out
+
+
+def verdict_location(
+    report: FilesReport, v: Verdict, root: Path, config_file: Path | None
+) -> tuple[Path, int] | None:
+    """Where a verdict goes: on the file it concerns (an import on the line that writes it, a body
+    over its cap where the body starts), else on the config file, at the line that sets the rule
+    (:func:`config_line`; line 1 when it cannot be found); None without a config file."""
+    if v.details.get("kind") == "import":
+        candidate = root / str(v.details["file"])
+        if candidate.is_file():
+            return candidate, int(v.details["line"])
+    else:
+        candidate = root / v.subject.split("#", 1)[0]
+        if candidate.is_file():
+            return candidate, _body_line(candidate) if v.details.get("part") == "body" else 1
+    if config_file is None:
+        return None
+    return config_file, config_line(report.fileset.config, v) or 1
+
+
+def config_line(config: Config, verdict: Verdict) -> int | None:
+    """The line of the config file a verdict that is about no one file belongs on: a missing file's
+    or empty glob's ``[[...files]]`` entry, the must-load total's budget key (``threshold`` for a
+    warning, else ``usable_fraction``, ``context_window``, ``model`` or ``reserved_output``, the first
+    the file writes), a stage's ``[[...stages]]`` entry. None when the file does not show it."""
+    from prompt_budget.config import line_of
+
+    details = verdict.details
+    if details.get("missing"):
+        return entry_line(config, verdict.cap_source)
+    if details.get("kind") == "must-load":
+        keys = ("threshold",) if verdict.status == "warn" else ()
+        for key in (*keys, "usable_fraction", "context_window", "model", "reserved_output"):
+            line = line_of(config, key)
+            if line is not None:
+                return line
+        return None
+    if details.get("kind") == "plan":
+        index = details.get("index")
+        if index is None:
+            names = [s.name for s in config.stages]
+            index = names.index(details["stage"]) if details.get("stage") in names else None
+        return None if index is None else line_of(config, "stages", index)
+    return None
+
+
+def entry_line(config: Config, source: str | None) -> int | None:
+    """The header line of the ``[[...files]]`` entry a setting's ``source`` names
+    (``pyproject.toml [tool.prompt_budget.files] #2``); None for a preset's entry or a file's own
+    frontmatter."""
+    from prompt_budget.config import line_of
+
+    rule = next((r for r in config.files if r.source == source), None)
+    return None if rule is None else line_of(config, "files", rule.index)
 
 
 def _body_line(path: Path) -> int:
