@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
+    from prompt_budget.baseline import Comparison
     from prompt_budget.config import Config
     from prompt_budget.files import Explanation, FilesReport
     from prompt_budget.model import Verdict
@@ -16,6 +17,7 @@ __all__ = [
     "config_line",
     "entry_line",
     "explain_text",
+    "files_markdown",
     "files_table",
     "github_annotations",
     "plan_table",
@@ -137,6 +139,74 @@ def problem_lines(report: FilesReport) -> list[str]:
         out.append(f"{_MARK[v.status]}: {first}")
         out.extend(f"      {line}" for line in rest)
     return out
+
+
+def files_markdown(
+    report: FilesReport,
+    comparison: Comparison | None = None,
+    *,
+    plan: bool = False,
+    hide_passed: bool = False,
+    title: str = "Prompt budget",
+) -> str:
+    """``prompt-budget check --format markdown``, for a pull-request comment or
+    ``$GITHUB_STEP_SUMMARY``: a verdict line with the must-load total, every broken or warned rule
+    with its message (failures first), the file table (failures first, the must-load total as its
+    footer), the load plan when ``plan``, and the baseline summary when one was compared."""
+    from prompt_budget.report.baseline import markdown_summary
+    from prompt_budget.report.markdown import BADGE, escape, table_lines
+
+    verdicts = report.verdicts
+    grew = comparison is not None and bool(comparison.failures)
+    status = "fail" if grew else report.status
+    counts = {s: sum(1 for v in verdicts if v.status == s) for s in ("pass", "warn", "fail")}
+    out = [
+        f"## {title}: file budgets",
+        "",
+        f"{BADGE[status]}: {len(verdicts)} checks, {counts['pass']} passed, {counts['warn']} warned, "
+        f"{counts['fail']} failed.",
+    ]
+    must = report.must_load
+    if must is not None:
+        limit = (
+            f" of the usable {must.max_tokens:,} ({fmt_pct(must.percent)})"
+            if must.max_tokens
+            else " (no context_window or model: not checked)"
+        )
+        out[-1] += f" Must-load total (with frontmatter): **{must.tokens:,}** tokens{limit}."
+    problems = sorted(
+        (v for v in verdicts if v.status != "pass" and v.message), key=lambda v: v.status != "fail"
+    )
+    if problems:
+        out += ["", "### Failures and warnings" if counts["warn"] else "### Failures", ""]
+        for v in problems:
+            first, *rest = v.message.split("\n")
+            # a message's own advice (the entry's `message`) on a line of its own: a hard break
+            out.append(f"- {BADGE[v.status]}: {escape(first)}" + "".join(f"\\\n  {escape(r)}" for r in rest))
+    table = files_table(report, hide_passed=hide_passed)
+    ranked = sorted(zip(table.rows, table.styles, strict=True), key=lambda rs: _RANK[rs[1]])
+    table.rows, table.styles = [r for r, _ in ranked], [s for _, s in ranked]
+    for t in (table, plan_table(report) if plan else None):
+        if t is not None and t.title and (t.rows or t.footer):
+            out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(_badged(t))]
+    if comparison is not None:
+        out += ["", markdown_summary(comparison, title=title).rstrip("\n")]
+    return "\n".join(out) + "\n"
+
+
+_RANK = {"red": 0, "yellow": 1, None: 2}
+_STATUS_OF_MARK = {mark: status for status, mark in _MARK.items()}
+
+
+def _badged(table: Table) -> Table:
+    """``table`` with its status column (the last) as the Markdown report's badges."""
+    from prompt_budget.report.markdown import BADGE
+
+    def badge(cells: list[str]) -> list[str]:
+        return [*cells[:-1], BADGE[_STATUS_OF_MARK[cells[-1]]]]
+
+    footer = badge(table.footer) if table.footer is not None else None
+    return Table(table.columns, [badge(r) for r in table.rows], footer, table.title, table.styles)
 
 
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
