@@ -269,9 +269,11 @@ def _add_check(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=["text", "json", "github"],
+        choices=["text", "json", "github", "markdown", "sarif"],
         default="text",
-        help="text (default), json, or github: the table plus ::error annotations for failing files",
+        help="text (default), json, github (the table plus ::error annotations for failing files), "
+        "markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for "
+        "GitHub code scanning)",
     )
     p.add_argument(
         "--max-growth", metavar="GROWTH", help="growth allowed over the baseline: '5%%', 300 or '5%% or 300'"
@@ -349,6 +351,16 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
         for m in result.measured.values():
             for note in m.notes:
                 out.note(f"{m.match.id}: {note}")
+        if fmt == "markdown":
+            out.out.write(
+                report.files_markdown(result, comparison, plan=args.plan, hide_passed=args.hide_passed)
+            )
+            return out.verdict
+        if fmt == "sarif":
+            from prompt_budget.report.sarif import files_sarif
+
+            out.out.write(files_sarif(result, comparison, version=__version__))
+            return out.verdict
         out.table(report.files_table(result, hide_passed=args.hide_passed))
         plan = report.plan_table(result) if args.plan else None
         if plan is not None:

@@ -24,6 +24,7 @@ __all__ = [
     "BaselineConfig",
     "Config",
     "find_config",
+    "line_of",
     "load_config",
     "parse_fraction",
     "parse_growth",
@@ -338,6 +339,44 @@ def toml_problem(exc: ValueError, doc: str | None = None) -> str:
     if "(at end of document)" in message:
         return message.replace("(at end of document)", f"(at end of document, line {lineno})")
     return f"{message} (at line {lineno})"
+
+
+_TOML_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_TOML_KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"\\]*"|'[^']*')\s*=""")
+
+
+def line_of(config: Config, key: str, index: int | None = None) -> int | None:
+    """The 1-based line of ``config``'s file that writes ``key`` in its table (``usable_fraction``),
+    or with ``index``, the header of that entry of an array of tables (``files``, 2: the third
+    ``[[tool.prompt_budget.files]]``). None when there is no file, or it does not write the key that
+    way (an inline table, a dotted key): the config keeps values, not lines, so the file is read
+    again, line by line, headers and keys only."""
+    if config.path is None:
+        return None
+    try:
+        text = config.path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    array = _key(config.table, key)
+    table, seen, in_string = "", -1, False
+    for n, line in enumerate(text.split("\n"), 1):
+        # a line inside a multi-line string is text, not a header or a key
+        was_in_string = in_string
+        in_string ^= (line.count('"""') + line.count("'''")) % 2 == 1
+        if was_in_string:
+            continue
+        header = _TOML_HEADER.match(line)
+        if header is not None:
+            table = ".".join(part.strip().strip("\"'") for part in header.group(2).split("."))
+            if index is not None and header.group(1) == "[[" and table == array:
+                seen += 1
+                if seen == index:
+                    return n
+            continue
+        found = _TOML_KEY.match(line)
+        if index is None and table == config.table and found and found.group(1).strip("\"'") == key:
+            return n
+    return None
 
 
 def load_config(path: str | Path | None = None, *, start: str | Path | None = None) -> Config:

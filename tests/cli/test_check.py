@@ -376,3 +376,96 @@ def test_a_claude_model_checks_files_with_its_multiplied_estimate(tmp_path: Path
     assert (data["tokenizer"], data["exact"]) == ("calibrated:claude", False)
     file_tokens = data["verdicts"][0]["usage"]["tokens"]
     assert file_tokens == 2 * raw["total"], (raw, file_tokens)
+
+
+# --- --format markdown (and a passing --format sarif) on the tree above -------------------------------
+
+
+def make_names(root: Path, over: int = 60) -> Path:
+    """The tree above with two more docs whose names Markdown would read as markup: ``a|b.md`` (20
+    tokens) and ``<x>.md`` (``over`` tokens, over the cap of 50 by default)."""
+    make(root)
+    (root / "docs" / "a|b.md").write_text(tokens(20), encoding="utf-8")
+    (root / "docs" / "<x>.md").write_text(tokens(over), encoding="utf-8")
+    return root
+
+
+def test_markdown_of_a_failing_project_lists_failures_first_with_escaped_names(tmp_path: Path) -> None:
+    make_names(tmp_path)
+    result = run(tmp_path, "check", "--format", "markdown", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout == (
+        "## Prompt budget: file budgets\n"
+        "\n"
+        "❌ fail: 6 checks, 5 passed, 0 warned, 1 failed. Must-load total (with frontmatter): **100** "
+        "tokens of the usable 1,000 (10.0%).\n"
+        "\n"
+        "### Failures\n"
+        "\n"
+        "- ❌ fail: docs/\\<x\\>.md is an estimated 60 tokens, over its cap of 50 by 10 (20.0%); cap set in "
+        "pyproject.toml \\[tool.prompt_budget.files\\] #2\\\n"
+        "  Split long docs by topic.\n"
+        "\n"
+        "### File budgets, tokens by chars4 (estimated)\n"
+        "\n"
+        "| file | entry | tokens | cap | % | load | status |\n"
+        "| --- | --- | ---: | ---: | ---: | --- | --- |\n"
+        "| docs/\\<x\\>.md | docs | 60 | 50 | 120.0% | skippable | ❌ fail |\n"
+        "| CLAUDE.md | core | 100 | 300 | 33.3% | must | ✅ pass |\n"
+        "| docs/a.md | docs | 10 | 50 | 20.0% | skippable | ✅ pass |\n"
+        "| docs/a\\|b.md | docs | 20 | 50 | 40.0% | skippable | ✅ pass |\n"
+        "| **must-load total (with frontmatter)** |  | **100** | **1,000** | **10.0%** | **must** | **✅ pass** |\n"
+    )
+
+
+def test_markdown_of_a_passing_project_with_its_plan_and_hidden_passes(tmp_path: Path) -> None:
+    make_names(tmp_path, over=40)
+    result = run(tmp_path, "check", "--format", "markdown", "--plan", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[2] == (
+        "✅ pass: 6 checks, 6 passed, 0 warned, 0 failed. Must-load total (with frontmatter): **100** "
+        "tokens of the usable 1,000 (10.0%)."
+    )
+    assert "### Failures" not in result.stdout
+    plan = lines[lines.index("### Load plan: usable 1,000 tokens, shedding past 800 (80%)") :]
+    assert plan[2:6] == [
+        "| stage | loads | +tokens | shed | total | headroom | status |",
+        "| --- | --- | ---: | --- | ---: | ---: | --- |",
+        "| (always loaded) | 1 files/frontmatters | 100 |  | 100 | 900 | ✅ pass |",
+        "| read | docs/\\<x\\>.md, docs/a.md, docs/a\\|b.md | 70 | - | 170 | 830 | ✅ pass |",
+    ]
+    hidden = run(tmp_path, "check", "--format", "markdown", "--hide-passed", "--no-cache")
+    assert hidden.returncode == 0
+    table = hidden.stdout[hidden.stdout.index("| file |") :].splitlines()
+    # no row but the must-load total
+    assert table[2:] == [
+        "| **must-load total (with frontmatter)** |  | **100** | **1,000** | **10.0%** | **must** | **✅ pass** |"
+    ]
+    sarif = run(tmp_path, "check", "--format", "sarif", "--no-cache")
+    assert sarif.returncode == 0, sarif.stderr
+    assert json.loads(sarif.stdout)["runs"][0]["results"] == []
+
+
+def test_markdown_shows_growth_over_the_baseline_and_fails_on_it(tmp_path: Path) -> None:
+    make_names(tmp_path, over=40)
+    assert run(tmp_path, "baseline", "update").returncode == 0
+    (tmp_path / "docs" / "a.md").write_text(tokens(15), encoding="utf-8")  # 10 -> 15
+    result = run(tmp_path, "check", "--format", "markdown", "--max-growth", "10%", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    # every file is within its cap; the growth fails the run
+    assert out.splitlines()[2].startswith("❌ fail: 6 checks, 6 passed, 0 warned, 0 failed.")
+    growth = out[out.index("## Prompt budget: growth over the baseline") :].splitlines()
+    # docs/a.md +50%; the stage that loads it, 170 -> 175 (+2.9%), is within the gate
+    assert growth[2].startswith(":x: **1 over their growth gate**.")
+    assert "| `docs/a.md` | 10 | 15 | +5 | +50.0% | **FAIL** | +10% (--max-growth) |" in out
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "sarif"])
+def test_a_config_error_in_a_ci_format_is_exit_2_and_nothing_on_stdout(tmp_path: Path, fmt: str) -> None:
+    make(tmp_path, config=CONFIG.replace("max_tokens = 50", "max_tokens = -1"))
+    result = run(tmp_path, "check", "--format", fmt)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "max_tokens" in result.stderr

@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from prompt_budget.lint.findings import Finding
+from prompt_budget.report.sarif import artifact_location, fingerprint, log
 
 __all__ = ["FORMATS", "render", "render_github", "render_json", "render_sarif", "render_text"]
 
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/lint.md"
 RULES_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/rules/"
 
@@ -55,24 +53,6 @@ def render_json(findings: Sequence[Finding], *, show_suppressed: bool = False) -
     ``end_column``, ``code``, ``rule``, ``message``, ``suggestion``, ``key``, ``value``, ``fixable``,
     ``suppressed``)."""
     return json.dumps([f.public_dict() for f in _visible(findings, show_suppressed)], indent=2) + "\n"
-
-
-def _fingerprint(f: Finding, occurrence: int) -> str:
-    """Stable across unrelated edits: the rule, the file and the message, not the line number."""
-    raw = f"{f.code}|{f.path}|{f.message}|{occurrence}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:32]
-
-
-def _artifact_location(path: str, root: Path | None) -> dict[str, str]:
-    """A SARIF ``artifactLocation``: a percent-encoded URI reference (a space, ``%``, ``:`` or a non-ASCII
-    letter in a path is not valid in a URI) relative to ``%SRCROOT%``; a file outside the root (an
-    absolute path or one starting with ``..``) gets an absolute ``file:`` URI instead."""
-    posix = Path(path).as_posix()
-    outside = Path(path).is_absolute() or posix == ".." or posix.startswith("../")
-    if not outside:
-        return {"uri": quote(posix, safe="/"), "uriBaseId": "%SRCROOT%"}
-    full = Path(path) if Path(path).is_absolute() else (root or Path.cwd()) / path
-    return {"uri": full.resolve().as_uri()}
 
 
 def render_sarif(
@@ -115,7 +95,7 @@ def render_sarif(
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": _artifact_location(f.path, root),
+                        "artifactLocation": artifact_location(f.path, root),
                         "region": {
                             "startLine": f.line,
                             "startColumn": f.column,
@@ -125,28 +105,15 @@ def render_sarif(
                     }
                 }
             ],
-            "partialFingerprints": {"promptBudgetFinding/v1": _fingerprint(f, seen[key])},
+            # stable across unrelated edits: the rule, the file and the message, not the line number
+            "partialFingerprints": {"promptBudgetFinding/v1": fingerprint(*key, seen[key])},
         }
         if f.code in index:
             result["ruleIndex"] = index[f.code]
         if f.suppressed:
             result["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]
         results.append(result)
-    run: dict[str, Any] = {
-        "tool": {
-            "driver": {
-                "name": "prompt-budget",
-                "informationUri": INFORMATION_URI,
-                "version": version,
-                "rules": rule_list,
-            }
-        },
-        "results": results,
-        "columnKind": "unicodeCodePoints",
-    }
-    if root is not None:
-        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}}
-    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2) + "\n"
+    return log(rules=rule_list, results=results, root=root, version=version, information_uri=INFORMATION_URI)
 
 
 def _escape_data(text: str) -> str:

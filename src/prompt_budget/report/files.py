@@ -8,10 +8,22 @@ from typing import TYPE_CHECKING
 from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
+    from prompt_budget.baseline import Comparison
+    from prompt_budget.config import Config
     from prompt_budget.files import Explanation, FilesReport
     from prompt_budget.model import Verdict
 
-__all__ = ["explain_text", "files_table", "github_annotations", "plan_table", "problem_lines"]
+__all__ = [
+    "config_line",
+    "entry_line",
+    "explain_text",
+    "files_markdown",
+    "files_table",
+    "github_annotations",
+    "plan_table",
+    "problem_lines",
+    "verdict_location",
+]
 
 _STYLE = {"fail": "red", "warn": "yellow", "pass": None}
 _MARK = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
@@ -129,6 +141,74 @@ def problem_lines(report: FilesReport) -> list[str]:
     return out
 
 
+def files_markdown(
+    report: FilesReport,
+    comparison: Comparison | None = None,
+    *,
+    plan: bool = False,
+    hide_passed: bool = False,
+    title: str = "Prompt budget",
+) -> str:
+    """``prompt-budget check --format markdown``, for a pull-request comment or
+    ``$GITHUB_STEP_SUMMARY``: a verdict line with the must-load total, every broken or warned rule
+    with its message (failures first), the file table (failures first, the must-load total as its
+    footer), the load plan when ``plan``, and the baseline summary when one was compared."""
+    from prompt_budget.report.baseline import markdown_summary
+    from prompt_budget.report.markdown import BADGE, escape, table_lines
+
+    verdicts = report.verdicts
+    grew = comparison is not None and bool(comparison.failures)
+    status = "fail" if grew else report.status
+    counts = {s: sum(1 for v in verdicts if v.status == s) for s in ("pass", "warn", "fail")}
+    out = [
+        f"## {title}: file budgets",
+        "",
+        f"{BADGE[status]}: {len(verdicts)} checks, {counts['pass']} passed, {counts['warn']} warned, "
+        f"{counts['fail']} failed.",
+    ]
+    must = report.must_load
+    if must is not None:
+        limit = (
+            f" of the usable {must.max_tokens:,} ({fmt_pct(must.percent)})"
+            if must.max_tokens
+            else " (no context_window or model: not checked)"
+        )
+        out[-1] += f" Must-load total (with frontmatter): **{must.tokens:,}** tokens{limit}."
+    problems = sorted(
+        (v for v in verdicts if v.status != "pass" and v.message), key=lambda v: v.status != "fail"
+    )
+    if problems:
+        out += ["", "### Failures and warnings" if counts["warn"] else "### Failures", ""]
+        for v in problems:
+            first, *rest = v.message.split("\n")
+            # a message's own advice (the entry's `message`) on a line of its own: a hard break
+            out.append(f"- {BADGE[v.status]}: {escape(first)}" + "".join(f"\\\n  {escape(r)}" for r in rest))
+    table = files_table(report, hide_passed=hide_passed)
+    ranked = sorted(zip(table.rows, table.styles, strict=True), key=lambda rs: _RANK[rs[1]])
+    table.rows, table.styles = [r for r, _ in ranked], [s for _, s in ranked]
+    for t in (table, plan_table(report) if plan else None):
+        if t is not None and t.title and (t.rows or t.footer):
+            out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(_badged(t))]
+    if comparison is not None:
+        out += ["", markdown_summary(comparison, title=title).rstrip("\n")]
+    return "\n".join(out) + "\n"
+
+
+_RANK = {"red": 0, "yellow": 1, None: 2}
+_STATUS_OF_MARK = {mark: status for status, mark in _MARK.items()}
+
+
+def _badged(table: Table) -> Table:
+    """``table`` with its status column (the last) as the Markdown report's badges."""
+    from prompt_budget.report.markdown import BADGE
+
+    def badge(cells: list[str]) -> list[str]:
+        return [*cells[:-1], BADGE[_STATUS_OF_MARK[cells[-1]]]]
+
+    footer = badge(table.footer) if table.footer is not None else None
+    return Table(table.columns, [badge(r) for r in table.rows], footer, table.title, table.styles)
+
+
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
     concern (paths relative to the current folder, the repository top in CI); rules about the whole
@@ -139,25 +219,72 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     for v in report.verdicts:
         if v.status == "pass" or not v.message:
             continue
-        if v.details.get("kind") == "import":
-            # an import Claude Code skips: on the line that writes it
-            candidate = root / str(v.details["file"])
-            target = candidate if candidate.is_file() else config_file
-            line = int(v.details["line"]) if target is candidate else 1
-        else:
-            candidate = root / v.subject.split("#", 1)[0]
-            target = candidate if candidate.is_file() else config_file
-            line = _body_line(candidate) if target is candidate and v.details.get("part") == "body" else 1
+        where = verdict_location(report, v, root, config_file)
         out.append(
             annotation(
                 "error" if v.status == "fail" else "warning",
                 v.message,
-                file=annotation_path(target) if target is not None else None,
-                line=line if target is not None else None,
+                file=annotation_path(where[0]) if where is not None else None,
+                line=where[1] if where is not None else None,
                 title="prompt-budget",
             )
         )
     return out
+
+
+def verdict_location(
+    report: FilesReport, v: Verdict, root: Path, config_file: Path | None
+) -> tuple[Path, int] | None:
+    """Where a verdict goes: on the file it concerns (an import on the line that writes it, a body
+    over its cap where the body starts), else on the config file, at the line that sets the rule
+    (:func:`config_line`; line 1 when it cannot be found); None without a config file."""
+    if v.details.get("kind") == "import":
+        candidate = root / str(v.details["file"])
+        if candidate.is_file():
+            return candidate, int(v.details["line"])
+    else:
+        candidate = root / v.subject.split("#", 1)[0]
+        if candidate.is_file():
+            return candidate, _body_line(candidate) if v.details.get("part") == "body" else 1
+    if config_file is None:
+        return None
+    return config_file, config_line(report.fileset.config, v) or 1
+
+
+def config_line(config: Config, verdict: Verdict) -> int | None:
+    """The line of the config file a verdict that is about no one file belongs on: a missing file's
+    or empty glob's ``[[...files]]`` entry, the must-load total's budget key (``threshold`` for a
+    warning, else ``usable_fraction``, ``context_window``, ``model`` or ``reserved_output``, the first
+    the file writes), a stage's ``[[...stages]]`` entry. None when the file does not show it."""
+    from prompt_budget.config import line_of
+
+    details = verdict.details
+    if details.get("missing"):
+        return entry_line(config, verdict.cap_source)
+    if details.get("kind") == "must-load":
+        keys = ("threshold",) if verdict.status == "warn" else ()
+        for key in (*keys, "usable_fraction", "context_window", "model", "reserved_output"):
+            line = line_of(config, key)
+            if line is not None:
+                return line
+        return None
+    if details.get("kind") == "plan":
+        index = details.get("index")
+        if index is None:
+            names = [s.name for s in config.stages]
+            index = names.index(details["stage"]) if details.get("stage") in names else None
+        return None if index is None else line_of(config, "stages", index)
+    return None
+
+
+def entry_line(config: Config, source: str | None) -> int | None:
+    """The header line of the ``[[...files]]`` entry a setting's ``source`` names
+    (``pyproject.toml [tool.prompt_budget.files] #2``); None for a preset's entry or a file's own
+    frontmatter."""
+    from prompt_budget.config import line_of
+
+    rule = next((r for r in config.files if r.source == source), None)
+    return None if rule is None else line_of(config, "files", rule.index)
 
 
 def _body_line(path: Path) -> int:

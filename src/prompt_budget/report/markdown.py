@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from prompt_budget.report.json_report import summary
-from prompt_budget.report.table import fmt_int, fmt_pct
+from prompt_budget.report.table import Table, fmt_int, fmt_pct
 from prompt_budget.report.terminal import amount_cells, order
 
-__all__ = ["render"]
+__all__ = ["BADGE", "escape", "render", "table_lines"]
 
-_BADGE = {"fail": "❌ fail", "warn": "⚠️ warn", "pass": "✅ pass"}
+BADGE = {"fail": "❌ fail", "warn": "⚠️ warn", "pass": "✅ pass"}
 
 
 def _cell(text: str) -> str:
@@ -24,7 +24,7 @@ def _cell(text: str) -> str:
 _MARKUP = str.maketrans({c: "\\" + c for c in "\\`*[]<>|"})
 
 
-def _text(text: str) -> str:
+def escape(text: str) -> str:
     """Plain text for a table cell, shown as it is: Markdown and HTML markup (``<system>``,
     ``*draft*``) backslash-escaped so that GitHub neither renders nor drops it."""
     return text.translate(_MARKUP).replace("\n", " ")
@@ -32,6 +32,20 @@ def _text(text: str) -> str:
 
 def _row(cells: Sequence[str]) -> str:
     return "| " + " | ".join(cells) + " |"
+
+
+def table_lines(table: Table) -> list[str]:
+    """A report table (the one the terminal shows) as a Markdown table: every cell plain text,
+    escaped; right-aligned columns stay right-aligned; the footer is a last row, in bold. The title
+    is the caller's to place."""
+    out = [
+        _row([escape(c.header) for c in table.columns]),
+        _row(["---:" if c.align == "right" else "---" for c in table.columns]),
+    ]
+    out.extend(_row([escape(cell) for cell in row]) for row in table.rows)
+    if table.footer is not None:
+        out.append(_row([f"**{escape(cell)}**" if cell else "" for cell in table.footer]))
+    return out
 
 
 def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -> str:
@@ -50,9 +64,9 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
         out.append(
             _row(
                 [
-                    _BADGE[r["status"]],
+                    BADGE[r["status"]],
                     f"`{_cell(r['nodeid'])}`",
-                    _text(r["label"]),
+                    escape(r["label"]),
                     tokenizer,
                     tokens,
                     cap,
@@ -63,14 +77,14 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
     for r in checks:
         if not r.get("sections"):
             continue
-        out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({_text(r['label'])})", ""]
+        out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({escape(r['label'])})", ""]
         out.append(_row(["Section", "Tokens", "Cap", "Used", "Status"]))
         out.append("|---|---:|---:|---:|---|")
         for sec in sorted(r["sections"], key=lambda x: {"fail": 0, "warn": 1}.get(x["status"], 2)):
             cap = sec.get("max_tokens")
             pct = 100.0 * sec["tokens"] / cap if cap else None
             out.append(
-                _row([_text(sec["name"]), fmt_int(sec["tokens"]), fmt_int(cap), fmt_pct(pct), sec["status"]])
+                _row([escape(sec["name"]), fmt_int(sec["tokens"]), fmt_int(cap), fmt_pct(pct), sec["status"]])
             )
     out.append("")
     return "\n".join(out)

@@ -1,0 +1,217 @@
+"""``prompt-budget check --format github|sarif`` through a real subprocess, on trees in tmp_path.
+
+Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens. Line numbers in the
+expectations are counted by hand in the configs below."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from cli_run import run_cli
+
+SCHEMA = Path(__file__).resolve().parents[1] / "lint" / "data" / "sarif-2.1.0-rtm.5.json"
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_cli("--color", "never", *args, cwd=cwd)
+
+
+def tokens(n: int) -> str:
+    return "abcd" * n
+
+
+# --- a project whose rules are about no one file, each on its own line of the config ---------------
+
+#: line 15: the missing must-load file's entry; 24: the empty glob's; 7: the usable budget; 27 and 31:
+#: the stages. The [tool.other] table and the multi-line message are decoys for the line search.
+SETS = """\
+[tool.other]
+usable_fraction = 0.5
+
+[tool.prompt_budget]
+tokenizer = "chars4"
+context_window = 1000
+usable_fraction = "10%"
+
+[[tool.prompt_budget.files]]
+name = "core"
+path = "CLAUDE.md"
+max_tokens = 150
+load = "must"
+
+[[tool.prompt_budget.files]]
+name = "rules"
+path = "RULES.md"
+load = "must"
+message = \"\"\"
+[[tool.prompt_budget.files]]
+usable_fraction = 1
+\"\"\"
+
+[[tool.prompt_budget.files]]
+path = "notes/*.md"
+
+[[tool.prompt_budget.stages]]
+name = "read"
+files = ["nothing-here"]
+
+[[tool.prompt_budget.stages]]
+name = "all"
+files = ["core"]
+"""
+
+
+def make_sets(root: Path) -> Path:
+    (root / "pyproject.toml").write_text(SETS, encoding="utf-8")
+    (root / "CLAUDE.md").write_text(tokens(200), encoding="utf-8")  # over its cap of 150
+    return root
+
+
+def heads(stdout: str) -> list[str]:
+    """The workflow commands' ``::level props`` parts."""
+    return [line.split("::")[1] for line in stdout.splitlines() if line.startswith("::")]
+
+
+def test_github_puts_rules_about_no_one_file_on_their_config_line(tmp_path: Path) -> None:
+    result = run(make_sets(tmp_path), "check", "--format", "github", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert heads(result.stdout) == [
+        "error file=CLAUDE.md,line=1,title=prompt-budget",
+        "error file=pyproject.toml,line=15,title=prompt-budget",  # RULES.md is missing
+        "warning file=pyproject.toml,line=24,title=prompt-budget",  # notes/*.md matches nothing
+        "error file=pyproject.toml,line=7,title=prompt-budget",  # the must-load total: usable_fraction
+        "error file=pyproject.toml,line=27,title=prompt-budget",  # stage 'read' names nothing
+        "error file=pyproject.toml,line=31,title=prompt-budget",  # stage 'all' cannot fit
+    ]
+    messages = [line.split("::", 2)[2] for line in result.stdout.splitlines() if line.startswith("::")]
+    assert messages[1].startswith("RULES.md: must-load file is missing (entry 'rules'")
+    assert messages[4].startswith("stage 'read': 'nothing-here' names no entry")
+    assert messages[5].startswith("stage 'all' cannot fit")
+
+
+def test_github_in_a_standalone_config_points_at_threshold_and_falls_back_to_line_1(tmp_path: Path) -> None:
+    (tmp_path / "prompt_budget.toml").write_text(
+        "# the keys at the top level\n"
+        'tokenizer = "chars4"\n'
+        "context_window = 1000\n"
+        'threshold = "50%"\n'
+        'files = [{ path = "CLAUDE.md", load = "must" }, { path = "GONE.md", load = "must" }]\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "CLAUDE.md").write_text(tokens(600), encoding="utf-8")  # over 500, the threshold
+    result = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert heads(result.stdout) == [
+        # an entry in an inline array has no line of its own
+        "error file=prompt_budget.toml,line=1,title=prompt-budget",
+        # a must-load total over the threshold (a warning): on the threshold
+        "warning file=prompt_budget.toml,line=4,title=prompt-budget",
+    ]
+
+
+# --- SARIF ------------------------------------------------------------------------------------------
+
+
+def sarif_of(result: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    import jsonschema
+
+    data: dict[str, Any] = json.loads(result.stdout)
+    jsonschema.Draft4Validator(json.loads(SCHEMA.read_text(encoding="utf-8"))).validate(data)
+    return data
+
+
+def where(location: dict[str, Any]) -> tuple[str, int]:
+    physical = location["physicalLocation"]
+    return physical["artifactLocation"]["uri"], physical["region"]["startLine"]
+
+
+def test_sarif_has_a_result_per_broken_rule_at_its_file_or_config_line(tmp_path: Path) -> None:
+    result = run(make_sets(tmp_path), "check", "--format", "sarif", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == ""
+    sarif = sarif_of(result)
+    assert sarif["version"] == "2.1.0"
+    [run_] = sarif["runs"]
+    driver = run_["tool"]["driver"]
+    assert driver["name"] == "prompt-budget"
+    rule_ids = [r["id"] for r in driver["rules"]]
+    assert rule_ids == [
+        "file-over-cap",
+        "frontmatter-over-cap",
+        "file-error",
+        "must-load-missing",
+        "entry-matches-nothing",
+        "import-not-loaded",
+        "must-load-total",
+        "stage-cannot-fit",
+        "stage-names-nothing",
+        "baseline-growth",
+        "baseline-tokenizer-changed",
+    ]
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.resolve().as_uri() + "/"
+    results = run_["results"]
+    assert [(r["ruleId"], r["level"], *where(r["locations"][0])) for r in results] == [
+        ("file-over-cap", "error", "CLAUDE.md", 1),
+        ("must-load-missing", "error", "pyproject.toml", 15),
+        ("entry-matches-nothing", "warning", "pyproject.toml", 24),
+        ("must-load-total", "error", "pyproject.toml", 7),
+        ("stage-names-nothing", "error", "pyproject.toml", 27),
+        ("stage-cannot-fit", "error", "pyproject.toml", 31),
+    ]
+    for r in results:
+        assert driver["rules"][r["ruleIndex"]]["id"] == r["ruleId"]
+        assert r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+    over = results[0]
+    assert over["message"]["text"] == (
+        "CLAUDE.md is an estimated 200 tokens, over its cap of 150 by 50 (33.3%); "
+        "cap set in pyproject.toml [tool.prompt_budget.files] #1"
+    )
+    # the entry that set the cap, as a related location
+    [related] = over["relatedLocations"]
+    assert where(related) == ("pyproject.toml", 9)
+    assert related["message"]["text"] == "cap set in pyproject.toml [tool.prompt_budget.files] #1"
+    assert all("relatedLocations" not in r for r in results[1:])
+    fingerprints = [r["partialFingerprints"]["promptBudgetCheck/v1"] for r in results]
+    assert len(set(fingerprints)) == len(results)
+
+
+def test_sarif_fingerprints_follow_the_check_not_its_count(tmp_path: Path) -> None:
+    root = make_sets(tmp_path)
+    before = sarif_of(run(root, "check", "--format", "sarif", "--no-cache"))
+    (root / "CLAUDE.md").write_text(tokens(260), encoding="utf-8")
+    after = sarif_of(run(root, "check", "--format", "sarif", "--no-cache"))
+    [b, a] = [s["runs"][0]["results"][0] for s in (before, after)]
+    assert b["message"]["text"] != a["message"]["text"]
+    assert b["partialFingerprints"] == a["partialFingerprints"]
+
+
+def test_sarif_paths_are_relative_to_the_current_folder(tmp_path: Path) -> None:
+    (tmp_path / "agent").mkdir()
+    make_sets(tmp_path / "agent")
+    result = run(tmp_path, "check", "agent", "--format", "sarif", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    results = sarif_of(result)["runs"][0]["results"]
+    uris = [where(r["locations"][0])[0] for r in results]
+    assert uris == ["agent/CLAUDE.md"] + ["agent/pyproject.toml"] * 5
+    assert where(results[0]["relatedLocations"][0]) == ("agent/pyproject.toml", 9)
+
+
+def test_sarif_reports_growth_over_the_baseline_on_the_file_and_the_config(tmp_path: Path) -> None:
+    root = make_sets(tmp_path)
+    assert run(root, "baseline", "update").returncode == 0
+    (root / "CLAUDE.md").write_text(tokens(230), encoding="utf-8")  # 200 -> 230: +15%
+    result = run(root, "check", "--format", "sarif", "--max-growth", "10%", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    results = sarif_of(result)["runs"][0]["results"]
+    growth = [(r["level"], *where(r["locations"][0])) for r in results if r["ruleId"] == "baseline-growth"]
+    # the file on the file; the must-load total and the stage that loads it, no file, on the config
+    assert sorted(growth) == [
+        ("error", "CLAUDE.md", 1),
+        ("error", "pyproject.toml", 1),
+        ("error", "pyproject.toml", 1),
+    ]
+    messages = sorted(r["message"]["text"] for r in results if r["ruleId"] == "baseline-growth")
+    assert messages[0].startswith("CLAUDE.md: tokens 200 -> 230 (+30, +15.0%), allowed +10%")
