@@ -236,7 +236,7 @@ class _Counter:
         if label is not None and isinstance(message, Mapping):
             kind = message.get("role") or message.get("type")
             if isinstance(kind, str) and kind:
-                held = []
+                held: list[str] = []
                 content = message.get("content")
                 if isinstance(content, Sequence) and not isinstance(content, str):
                     for block in content:
