@@ -134,7 +134,6 @@ def _add_count(sub: Any) -> None:
 def _run_count(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.config import parse_tokens
     from prompt_budget.counting import DiskCache, FileProblem, count_path, read_text
-    from prompt_budget.outline import MARKDOWN_SUFFIXES, is_markdown, outline
     from prompt_budget.report.table import Column, Table, fmt_int
     from prompt_budget.tokenizers import get_tokenizer, known_specs
     from prompt_budget.walk import iter_paths
@@ -148,6 +147,8 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     tok = get_tokenizer(args.tokenizer or config.tokenizer)
     cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
     _allow_replay(args, tok)
+    if args.outline:  # imported only here: a plain count does without it
+        from prompt_budget import outline as md
     paths: list[str] = args.paths or ["."]
     rows: list[dict[str, Any]] = []
     problems = 0
@@ -156,7 +157,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     def add(label: str, tokens: int, chars: int, notes: Sequence[str], text: str | None = None) -> None:
         row: dict[str, Any] = {"path": label, "tokens": tokens, "chars": chars, "notes": list(notes)}
         if args.outline:  # the sections of a Markdown text; None for another file
-            row["sections"] = None if text is None else outline(text, tok)
+            row["sections"] = None if text is None else md.outline(text, tok)
         rows.append(row)
 
     for raw in paths:
@@ -180,13 +181,13 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
         explicit = not os.path.isdir(raw)
         targets = [raw] if explicit else list(iter_paths(Path(raw)))
         if args.outline and not explicit:
-            targets = [t for t in targets if is_markdown(t)]
+            targets = [t for t in targets if md.is_markdown(t)]
         for target in targets:
             shown = _display(target, cwd)
             try:
                 fc = count_path(target, tok, cache)
                 # read after count_path noted the file: a change in between is seen by a replay
-                text = read_text(Path(target))[0] if args.outline and is_markdown(target) else None
+                text = read_text(Path(target))[0] if args.outline and md.is_markdown(target) else None
             except FileProblem as exc:
                 if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
                     out.note(f"{shown}: skipped: {exc.reason}")
@@ -198,7 +199,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             for note in fc.notes:
                 out.note(f"{shown}: {note}")
             if args.outline and text is None:
-                suffixes = ", ".join(MARKDOWN_SUFFIXES)
+                suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
                 out.note(f"{shown}: not Markdown ({suffixes}), no outline; {fc.tokens:,} tokens")
     if cache is not None:
         cache.save()
