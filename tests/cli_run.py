@@ -17,10 +17,15 @@ NOT_INHERITED = ("FORCE_COLOR", "PY_COLORS", "GITHUB_STEP_SUMMARY")
 
 
 def run_cli(
-    *args: str, cwd: Path, env: Mapping[str, str] | None = None, timeout: float = 120
+    *args: str,
+    cwd: Path,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 120,
+    input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """``python -m prompt_budget ARGS`` in ``cwd``; ``env`` adds to (or overrides) the inherited
-    environment. Never raises on a non-zero exit: the tests check the code."""
+    environment; ``input`` is its standard input. Never raises on a non-zero exit: the tests check
+    the code."""
     full = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     full["NO_COLOR"] = "1"
     full.update(env or {})
@@ -28,6 +33,7 @@ def run_cli(
         [sys.executable, "-m", "prompt_budget", *args],
         cwd=cwd,
         env=full,
+        input=input,
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -123,12 +123,17 @@ def _add_count(sub: Any) -> None:
     p.add_argument("--max-tokens", metavar="N", help="exit 1 when the total is over N tokens")
     _add_counting_args(p, tokenizer=False)
     p.add_argument("--list-tokenizers", action="store_true", help="list the tokenizer specs and exit")
+    p.add_argument(
+        "--outline",
+        action="store_true",
+        help="per Markdown file, the tokens of each heading section (folders: Markdown files only)",
+    )
     p.set_defaults(run=_run_count)
 
 
 def _run_count(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.config import parse_tokens
-    from prompt_budget.counting import DiskCache, FileProblem, count_path
+    from prompt_budget.counting import DiskCache, FileProblem, count_path, read_text
     from prompt_budget.report.table import Column, Table, fmt_int
     from prompt_budget.tokenizers import get_tokenizer, known_specs
     from prompt_budget.walk import iter_paths
@@ -142,13 +147,18 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     tok = get_tokenizer(args.tokenizer or config.tokenizer)
     cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
     _allow_replay(args, tok)
+    if args.outline:  # imported only here: a plain count does without it
+        from prompt_budget import outline as md
     paths: list[str] = args.paths or ["."]
     rows: list[dict[str, Any]] = []
     problems = 0
     cwd = os.getcwd()
 
-    def add(label: str, tokens: int, chars: int, notes: Sequence[str]) -> None:
-        rows.append({"path": label, "tokens": tokens, "chars": chars, "notes": list(notes)})
+    def add(label: str, tokens: int, chars: int, notes: Sequence[str], text: str | None = None) -> None:
+        row: dict[str, Any] = {"path": label, "tokens": tokens, "chars": chars, "notes": list(notes)}
+        if args.outline:  # the sections of a Markdown text; None for another file
+            row["sections"] = None if text is None else md.outline(text, tok)
+        rows.append(row)
 
     for raw in paths:
         if raw == "-":
@@ -159,7 +169,7 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             except UnicodeDecodeError:
                 decoded = text.decode("utf-8", errors="replace")
                 notes = ("not valid UTF-8; counted after replacement decoding",)
-            add("<stdin>", tok.count(decoded), len(decoded), notes)
+            add("<stdin>", tok.count(decoded), len(decoded), notes, decoded)
             for note in notes:
                 out.note(f"<stdin>: {note}")
             continue
@@ -170,10 +180,14 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
         replay.note_identity(raw)
         explicit = not os.path.isdir(raw)
         targets = [raw] if explicit else list(iter_paths(Path(raw)))
+        if args.outline and not explicit:
+            targets = [t for t in targets if md.is_markdown(t)]
         for target in targets:
             shown = _display(target, cwd)
             try:
                 fc = count_path(target, tok, cache)
+                # read after count_path noted the file: a change in between is seen by a replay
+                text = read_text(Path(target))[0] if args.outline and md.is_markdown(target) else None
             except FileProblem as exc:
                 if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
                     out.note(f"{shown}: skipped: {exc.reason}")
@@ -181,15 +195,20 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
                 out.error(f"{shown}: {exc.reason}")
                 problems += 1
                 continue
-            add(shown, fc.tokens, fc.chars, fc.notes)
+            add(shown, fc.tokens, fc.chars, fc.notes, text)
             for note in fc.notes:
                 out.note(f"{shown}: {note}")
+            if args.outline and text is None:
+                suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
+                out.note(f"{shown}: not Markdown ({suffixes}), no outline; {fc.tokens:,} tokens")
     if cache is not None:
         cache.save()
     total = sum(r["tokens"] for r in rows)
     over = limit is not None and total > limit
     out.verdict = EXIT_USAGE if problems else EXIT_BROKEN if over else EXIT_OK
     if args.json:
+        if args.outline:
+            rows = [{**r, "sections": _section_dicts(r["sections"])} for r in rows]
         out.json(
             {
                 "version": 1,
@@ -201,6 +220,15 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
                 "errors": problems,
             }
         )
+    elif args.outline:
+        tables = [_outline_table(r, tok) for r in rows if r["sections"] is not None]
+        for i, table in enumerate(tables):
+            if i:
+                out.print()
+            if table.rows:
+                out.table(table)
+            else:  # an empty file, or blank lines only
+                out.print(table.title)
     elif rows or not problems:
         kind = "" if tok.exact else " (estimated)"
         table = Table(
@@ -217,6 +245,39 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     if limit is not None and over:
         out.error(f"total {total:,} tokens exceeds --max-tokens {limit:,} by {total - limit:,}")
     return out.verdict
+
+
+def _section_dicts(sections: Sequence[Any] | None) -> list[dict[str, Any]] | None:
+    return None if sections is None else [s.to_dict() for s in sections]
+
+
+def _outline_table(row: dict[str, Any], tok: Any) -> Any:
+    """A Markdown file's sections in document order, indented by level: their lines (with their
+    subsections), own tokens, total tokens and the total's share of the file's count."""
+    from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+
+    kind = "" if tok.exact else " (estimated)"
+    title = f"{row['path']}: {fmt_int(row['tokens'])} tokens by {tok.name}{kind}"
+    table = Table(
+        [
+            Column("section"),
+            Column("lines", "right"),
+            Column("own", "right"),
+            Column("total", "right"),
+            Column("% of file", "right"),
+        ],
+        title=title if row["sections"] else f"{title}, no sections",
+    )
+    for s in row["sections"]:
+        first, last = s.start_line, s.total_end_line
+        table.add_row(
+            "  " * max(s.level - 1, 0) + s.label,
+            str(first) if first == last else f"{first}-{last}",
+            fmt_int(s.tokens),
+            fmt_int(s.total_tokens),
+            fmt_pct(100.0 * s.total_tokens / row["tokens"] if row["tokens"] else None),
+        )
+    return table
 
 
 def _allow_replay(args: argparse.Namespace, tok: Any) -> None:

@@ -1248,6 +1248,9 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
             tok.exact,
             m.multiplier,
         )
+        hint = _largest_sections(m, tok)
+        if hint:
+            msg += f"\n{hint}"
         if s.message:
             msg += f"\n{s.message}"
     out.append(
@@ -1290,6 +1293,23 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
             )
         )
     return out
+
+
+def _largest_sections(m: Measured, tok: CachedTokenizer) -> str:
+    """For a Markdown file over its cap: ``largest sections: "## Examples" (lines 40-118) 612 tokens,
+    ...``, its three largest parts (see ``outline.breakdown``; a split file's body only); empty when it
+    has fewer than two. Only failing files are read again and outlined."""
+    from prompt_budget.outline import FRONTMATTER, breakdown, describe, is_markdown, outline
+
+    if not is_markdown(m.match.path):
+        return ""
+    try:
+        text = read_text(m.match.path)[0]
+    except FileProblem:
+        return ""
+    parts = [p for p in breakdown(outline(text, tok)) if not (m.split and p[0].heading == FRONTMATTER)]
+    largest = describe(parts, scale=lambda n: with_safety(n, tok.exact, m.multiplier))
+    return f"largest sections: {largest}" if largest else ""
 
 
 def pattern_verdicts(fs: FileSet, tok: CachedTokenizer) -> list[Verdict]:

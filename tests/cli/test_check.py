@@ -469,3 +469,38 @@ def test_a_config_error_in_a_ci_format_is_exit_2_and_nothing_on_stdout(tmp_path:
     assert result.returncode == 2
     assert result.stdout == ""
     assert "max_tokens" in result.stderr
+
+
+# --- the largest sections of a file over its cap ----------------------------------------------------
+
+#: Four sections; chars4 counts each slice: "# Guide\n" 8 chars (2 tokens), lines 2-3 88 chars (22),
+#: lines 4-5 173 chars (44), lines 6-7 18 chars (5). The file: 287 chars, 72 tokens.
+GUIDE = "# Guide\n## API\n" + tokens(20) + "\n## Examples\n" + tokens(40) + "\n## Notes\n" + tokens(2) + "\n"
+
+
+def test_a_markdown_file_over_its_cap_names_its_largest_sections(tmp_path: Path) -> None:
+    make(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text(GUIDE, encoding="utf-8")
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    first = lines.index(
+        "FAIL: docs/a.md is an estimated 72 tokens, over its cap of 50 by 22 (44.0%); cap set in pyproject.toml "
+        "[tool.prompt_budget.files] #2"
+    )
+    assert lines[first + 1 : first + 3] == [
+        '      largest sections: "## Examples" (lines 4-5) 44 tokens, "## API" (lines 2-3) 22 tokens, '
+        '"## Notes" (lines 6-7) 5 tokens',
+        "      Split long docs by topic.",
+    ]
+
+
+def test_no_sections_hint_for_a_passing_file_or_one_of_a_single_section(tmp_path: Path) -> None:
+    make(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text(GUIDE.replace(tokens(40), tokens(10)), encoding="utf-8")  # 42
+    (tmp_path / "CLAUDE.md").write_text("# Only one heading\n" + tokens(400), encoding="utf-8")
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert "FAIL: CLAUDE.md is an estimated 405 tokens, over its cap of 300" in result.stdout
+    assert "docs/a.md" in result.stdout
+    assert "largest sections" not in result.stdout

@@ -75,6 +75,7 @@ SCENARIOS = (
     "text_mode",
     "code_edited",
     "full_disk",
+    "outline",
 )
 
 #: More files for some scenarios, written with the rest before the projects age.
@@ -245,6 +246,15 @@ def test_a_file_named_on_the_command_line(projects: Path) -> None:
     (work / "a.md").write_text("changed " * 9, encoding="utf-8")
     after = in_full_and_correct(work, "a.md", "sub/c.md", said="a.md changed")
     assert "a.md" in after
+
+
+def test_an_outline_run_is_replayed_until_a_file_changes(projects: Path) -> None:
+    work = projects / "outline" / "work"
+    before = recorded_then_replayed(work, "--outline", "a.md", "sub")
+    assert "# Alpha" in before
+    (work / "a.md").write_text("# Alpha\n\n## A new section\n\nwith more words in it.\n", encoding="utf-8")
+    after = in_full_and_correct(work, "--outline", "a.md", "sub", said="a.md changed")
+    assert "## A new section" in after
 
 
 def test_the_environment_and_the_arguments_are_part_of_the_key(projects: Path) -> None:

@@ -123,6 +123,23 @@ def test_file_over_cap_fails_cleanly(pytester: pytest.Pytester, xdist_args: list
     result.stdout.fnmatch_lines(["*_ prompt-budget: docs/guide.md _*"])
 
 
+def test_a_markdown_file_over_its_cap_names_its_largest_sections(pytester: pytest.Pytester) -> None:
+    make_tree(pytester)
+    # chars4 of each slice: "# Guide\n" + 10 tokens + "\n" is 49 chars (13 tokens), "## Long\n" +
+    # 40 tokens + "\n" 169 (43); the second "##" section is "## Short\n" + "abcd\n", 14 chars (4)
+    guide = "# Guide\n" + tokens(10) + "\n## Long\n" + tokens(40) + "\n## Short\nabcd\n"
+    (pytester.path / "docs" / "guide.md").write_text(guide, encoding="utf-8")
+    result = pytester.runpytest_subprocess("-rf")
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "docs/guide.md is an estimated 58 tokens, over its cap of 50 by 8 (16.0%)*",
+            'largest sections: "## Long" (lines 3-4) 43 tokens, "# Guide" (lines 1-2) 13 tokens, '
+            '"## Short" (lines 5-6) 4 tokens',
+        ]
+    )
+
+
 def test_skill_description_over_its_cap_fails_the_skill_item(pytester: pytest.Pytester) -> None:
     make_tree(pytester)
     skill = pytester.path / ".claude/skills/deploy/SKILL.md"

@@ -534,3 +534,21 @@ def test_binary_file_fails_with_reason(tmp_path: Path) -> None:
     v = by_id(files.check(config).file_verdicts)["docs/img.bin"]
     assert v.status == "fail"
     assert v.message == "docs/img.bin: binary file (contains NUL bytes), not counted"
+
+
+def test_the_largest_sections_of_a_skill_body_over_its_cap_scaled_by_the_safety_multiplier(
+    tmp_path: Path,
+) -> None:
+    # The body's sections, not the frontmatter: "# A\n" + 40 tokens + "\n" is 165 chars (42 tokens),
+    # "# B\n" + 20 tokens + "\n" 85 chars (22); times 1.5, rounded up: 63 and 33.
+    body = "# A\n" + tokens(40) + "\n# B\n" + tokens(20) + "\n"
+    config = tree(
+        tmp_path,
+        'safety_multiplier = 1.5\n[[files]]\npath = "skills/*/SKILL.md"\nmax_tokens = 50\n',
+        {"skills/a/SKILL.md": skill("d", 0) + body},
+    )
+    v = by_id(files.check(config).file_verdicts)["skills/a/SKILL.md"]
+    assert v.status == "fail"
+    assert v.message.splitlines()[1] == (
+        'largest sections: "# A" (lines 5-6) 63 tokens, "# B" (lines 7-8) 33 tokens'
+    )
