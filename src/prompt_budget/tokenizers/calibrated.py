@@ -186,7 +186,11 @@ class CalibratedTokenizer:
             self._weights = [float(calibration["weights"].get(n, 0.0)) for n in names]
             from prompt_budget.tokenizers import get_tokenizer
 
-            self._base = get_tokenizer(str(calibration["base"])).count
+            base = get_tokenizer(str(calibration["base"]))
+            self._base = base.count
+            # The estimate reweights the base's count: which base (and which version of its files) is
+            # part of the cache key, or the disk cache would give another base's counts.
+            self._cache_key += f"+{base.cache_key}"
         else:
             self._weights = _charclass_weights(calibration["weights"])
         self._regimes = {
