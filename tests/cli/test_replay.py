@@ -63,6 +63,7 @@ SCENARIOS = (
     "broken_link",
     "dot_dot",
     "unreadable_folder",
+    "groups",
     "buffered",
     "closed_pipe",
     "shipped_calibration",
@@ -430,6 +431,32 @@ def test_unreadable_folder_made_readable(projects: Path) -> None:
     assert "ran in full: " + str(locked) + " changed" in res.stderr, res.stderr
     same_output(res, run_as(prefix, work, "off"))
     assert "sub/deeper/d.txt" in res.stdout
+
+
+def test_a_folder_readable_by_a_group_the_user_joins(projects: Path) -> None:
+    """A folder only a group may read is skipped by the walk of a user outside that group (as an
+    unreadable folder is); in the group (after `newgrp` or under `sg`, with the environment as it was)
+    the same command counts its files. The replay printed the count without them."""
+    if os.geteuid() != 0:
+        pytest.skip("a process's groups are changed by root only")
+    prefix = _without_read_rights()
+    work = projects / "groups" / "work"
+    locked = work / "sub" / "deeper"
+    os.chown(locked, 54321, 54321)
+    locked.chmod(0o750)
+    outside, inside = (*prefix, "--clear-groups"), (*prefix, "--groups=54321")
+    try:
+        first = run_as(outside, work, "trace")
+        assert TRACE + "recorded " in first.stderr, first.stderr
+        assert "d.txt" not in first.stdout
+        assert REPLAYED in run_as(outside, work, "trace").stderr
+        res = run_as(inside, work, "trace")
+        assert REPLAYED not in res.stderr
+        same_output(res, run_as(inside, work, "off"))
+        assert "sub/deeper/d.txt" in res.stdout
+    finally:
+        os.chown(locked, 0, 0)
+        locked.chmod(0o755)
 
 
 def _without_read_rights() -> tuple[str, ...]:
