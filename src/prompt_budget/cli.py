@@ -283,14 +283,25 @@ def _outline_table(row: dict[str, Any], tok: Any) -> Any:
 def _allow_replay(args: argparse.Namespace, tok: Any) -> None:
     """Let the console script record this run for replay (``replay.py``) when its output depends only
     on files it notes: not with ``--no-cache``, standard input, or a tokenizer that is not local."""
+    remote = _not_local(tok)
     if args.no_cache:
         replay.unreplayable("--no-cache")
     elif "-" in (args.paths or ()):
         replay.unreplayable("read standard input")
-    elif not type(getattr(tok, "inner", tok)).__module__.startswith(_LOCAL_TOKENIZERS):
-        replay.unreplayable(f"the tokenizer {tok.name} is not local")
+    elif remote is not None:
+        replay.unreplayable(f"the tokenizer {remote} is not local")
     else:
         replay.replayable()
+
+
+def _not_local(tok: Any) -> str | None:
+    """The name of a tokenizer ``tok`` counts with that is not local: ``tok`` itself, or the base
+    tokenizer a calibration reweights; None when every one is."""
+    inner = getattr(tok, "inner", tok)
+    if not type(inner).__module__.startswith(_LOCAL_TOKENIZERS):
+        return str(tok.name)
+    base = getattr(inner, "base", None)
+    return None if base is None else _not_local(base)
 
 
 #: Tokenizers whose counts depend only on the text and files the run notes (not the count-tokens API,

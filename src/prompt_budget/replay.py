@@ -6,9 +6,9 @@ files, the package's data files, the code that ran), the listing of every folder
 it printed, write by write (flushes too: replayed call by call on streams buffered as the run's were,
 the two streams interleave as they did; a closed pipe ends the replay as it ends a run). The record is
 keyed by everything else the output can depend on: the arguments, the working folder, the
-environment, the terminal and the Python that runs it. The next run with the same key checks each
-recorded path again (a ``stat`` per file, a ``scandir`` per folder) and, when every one is as it
-was, prints the recorded output and exits with the recorded code. It imports nothing but this
+environment, the terminal, the user and groups, and the Python that runs it. The next run with the
+same key checks each recorded path again (a ``stat`` per file, a ``scandir`` per folder) and, when
+every one is as it was, prints the recorded output and exits with the recorded code. It imports nothing but this
 module: no argparse, no config resolver, no tokenizer. Any difference or any doubt, and the run is
 made in full, and recorded again.
 
@@ -321,6 +321,9 @@ def _key(argv: Sequence[str]) -> bytes:
     streams = tuple(
         (getattr(s, "encoding", None), getattr(s, "errors", None)) for s in (sys.stdout, sys.stderr)
     )
+    # Who runs it: a folder only a group may read is walked by its members alone (`newgrp` and `sg`
+    # change the groups, not the environment).
+    user = (os.geteuid(), os.getegid(), *sorted(os.getgroups())) if hasattr(os, "getgroups") else ()
     # repr, not marshal: marshal's bytes for equal values vary with their reference counts.
     text = repr(
         (
@@ -336,6 +339,7 @@ def _key(argv: Sequence[str]) -> bytes:
             tuple(env),
             tuple(_terminal(fd) for fd in (0, 1, 2)),
             streams,
+            user,
         )
     )
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()

@@ -224,6 +224,25 @@ def test_the_disk_cache_serves_a_second_run(tmp_path: Path) -> None:
     assert rows(third.stdout) == {"a.md": 2}
 
 
+def test_a_calibration_over_a_base_is_cached_under_that_base(tmp_path: Path) -> None:
+    """A calibration fitted over a base tokenizer ("kind": "base") reweights that base's count: with
+    another base (its "base" edited, or the hf: tokenizer.json it names replaced) the disk cache gave
+    the old base's count, as if nothing had changed."""
+    from prompt_budget.calibrate import base_feature_names
+
+    weights = {name: 1.0 for name in base_feature_names()}
+    weights["one"] = 0.0  # the estimate is the base's count
+    calibration = {"format": 1, "kind": "base", "base": "chars4", "weights": weights}
+    (tmp_path / "cal.json").write_text(json.dumps(calibration), encoding="utf-8")
+    (tmp_path / "a.md").write_text("x" * 40, encoding="utf-8")
+    first = run(tmp_path, "--json", "-t", "calibrated:cal.json", "a.md")
+    assert json.loads(first.stdout)["total"] == 10  # chars4: 40 / 4
+    calibration["base"] = "conservative"
+    (tmp_path / "cal.json").write_text(json.dumps(calibration), encoding="utf-8")
+    second = run(tmp_path, "--json", "-t", "calibrated:cal.json", "a.md")
+    assert json.loads(second.stdout)["total"] == 15  # conservative: 40 * 3 / 8
+
+
 def test_a_path_up_from_a_link_is_cached_as_the_file_it_reads(tmp_path: Path) -> None:
     """`up/../x.md` is the x.md above the link's target (what the system reads), not the x.md beside
     the link: the disk cache must not file the count of one under the other. Same size, other text."""

@@ -63,12 +63,14 @@ SCENARIOS = (
     "broken_link",
     "dot_dot",
     "unreadable_folder",
+    "groups",
     "buffered",
     "closed_pipe",
     "shipped_calibration",
     "shipped_models",
     "hf_snapshot",
     "hf_local_folder",
+    "calibrated_over_a_plugin",
     "private",
     "evict",
     "interrupted",
@@ -446,6 +448,32 @@ def test_unreadable_folder_made_readable(projects: Path) -> None:
     assert "sub/deeper/d.txt" in res.stdout
 
 
+def test_a_folder_readable_by_a_group_the_user_joins(projects: Path) -> None:
+    """A folder only a group may read is skipped by the walk of a user outside that group (as an
+    unreadable folder is); in the group (after `newgrp` or under `sg`, with the environment as it was)
+    the same command counts its files. The replay printed the count without them."""
+    if os.geteuid() != 0:
+        pytest.skip("a process's groups are changed by root only")
+    prefix = _without_read_rights()
+    work = projects / "groups" / "work"
+    locked = work / "sub" / "deeper"
+    os.chown(locked, 54321, 54321)
+    locked.chmod(0o750)
+    outside, inside = (*prefix, "--clear-groups"), (*prefix, "--groups=54321")
+    try:
+        first = run_as(outside, work, "trace")
+        assert TRACE + "recorded " in first.stderr, first.stderr
+        assert "d.txt" not in first.stdout
+        assert REPLAYED in run_as(outside, work, "trace").stderr
+        res = run_as(inside, work, "trace")
+        assert REPLAYED not in res.stderr
+        same_output(res, run_as(inside, work, "off"))
+        assert "sub/deeper/d.txt" in res.stdout
+    finally:
+        os.chown(locked, 0, 0)
+        locked.chmod(0o755)
+
+
 def _without_read_rights() -> tuple[str, ...]:
     """A command prefix under which permissions hold: none for a user, and for root ``setpriv``
     without the capabilities that bypass them (skipped where that cannot be done)."""
@@ -649,6 +677,74 @@ def test_hf_a_tokenizer_json_that_arrives(projects: Path, scenario: str, new_fil
     after = in_full_and_correct(work, *args, said="tokenizer.json changed", env=env)
     # def f ( x ): return {' key ': [ x , x * 2 ]}: 16 words and runs of punctuation.
     assert '"tokens": 16' in after
+
+
+#: A third-party tokenizer plugin found through its entry point: `acme:words` counts each word as as
+#: many tokens as its model file (factor.txt, which no run notes) says.
+ACME_WORDS = """
+import hashlib, os
+from prompt_budget.hookspecs import hookimpl
+
+class Words:
+    exact = True
+    def __init__(self):
+        with open(os.path.join(os.path.dirname(__file__), "factor.txt"), "rb") as fh:
+            raw = fh.read()
+        self.factor = int(raw)
+        self.name = "acme:words"
+        self.cache_key = "acme:words@" + hashlib.sha256(raw).hexdigest()[:12]
+    def count(self, text): return self.factor * len(text.split())
+    def count_many(self, texts): return [self.count(t) for t in texts]
+    def encode(self, text): raise NotImplementedError
+    def decode(self, tokens): raise NotImplementedError
+
+@hookimpl
+def prompt_budget_get_tokenizer(spec):
+    return Words() if spec == "acme:words" else None
+
+@hookimpl
+def prompt_budget_tokenizer_specs():
+    return ["acme:words"]
+"""
+
+
+def _calibrated_over_a_plugin(project: Path) -> None:
+    from prompt_budget.calibrate import base_feature_names
+
+    plugin = project / "plugin"
+    (plugin / "acme_words-1.0.dist-info").mkdir(parents=True)
+    (plugin / "acme_words.py").write_text(ACME_WORDS, encoding="utf-8")
+    (plugin / "factor.txt").write_text("1", encoding="utf-8")
+    meta = plugin / "acme_words-1.0.dist-info"
+    metadata = "Metadata-Version: 2.1\nName: acme-words\nVersion: 1.0\n"
+    (meta / "METADATA").write_text(metadata, encoding="utf-8")
+    (meta / "entry_points.txt").write_text("[prompt_budget]\nacme_words = acme_words\n", encoding="utf-8")
+    weights = {name: 1.0 for name in base_feature_names()}
+    weights["one"] = 0.0  # the estimate is the base's count
+    calibration = {"format": 1, "kind": "base", "base": "acme:words", "weights": weights}
+    (project / "work" / "words.json").write_text(json.dumps(calibration), encoding="utf-8")
+
+
+SETUPS["calibrated_over_a_plugin"] = _calibrated_over_a_plugin
+
+
+def test_a_calibration_over_a_tokenizer_that_is_not_local(projects: Path) -> None:
+    """A calibration fitted over a base tokenizer counts with that base: over a plugin's, whose files
+    no run notes, the run is not recorded, as a run with the plugin's own spec is not. It was, and a
+    replay printed the count of the plugin's old model file."""
+    project = projects / "calibrated_over_a_plugin"
+    work = project / "work"
+    env = {"PYTHONPATH": os.pathsep.join([str(project / "plugin"), os.environ.get("PYTHONPATH", "")])}
+    args = ("--json", "-t", "calibrated:words.json", "sub/c.md")
+    for _ in range(2):
+        before = count(work, *args, env=env)
+        assert trace(before)[-1] == TRACE + "not recorded: the tokenizer acme:words is not local"
+    assert '"total": 8' in before.stdout  # 8 words between spaces, 1 token each
+    (project / "plugin" / "factor.txt").write_text("3", encoding="utf-8")
+    after = count(work, *args, env=env)
+    assert REPLAYED not in after.stderr
+    same_output(after, count(work, *args, env=env, replay="off"))
+    assert '"total": 24' in after.stdout
 
 
 def test_records_in_a_folder_others_can_write_to_are_not_used(projects: Path, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from prompt_budget import replay
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
-from prompt_budget.tokenizers.base import file_spec_name
+from prompt_budget.tokenizers.base import Tokenizer, file_spec_name
 from prompt_budget.tokenizers.charclass import (
     ASCII_INDEX,
     FEATURES,
@@ -179,6 +179,8 @@ class CalibratedTokenizer:
         digest = hashlib.sha256(json.dumps(fitted, sort_keys=True).encode()).hexdigest()
         self._cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
+        #: The tokenizer whose count a "base" calibration reweights.
+        self.base: Tokenizer | None = None
         if calibration.get("kind") == "base":
             from prompt_budget.calibrate import base_feature_names
 
@@ -186,7 +188,11 @@ class CalibratedTokenizer:
             self._weights = [float(calibration["weights"].get(n, 0.0)) for n in names]
             from prompt_budget.tokenizers import get_tokenizer
 
-            self._base = get_tokenizer(str(calibration["base"])).count
+            self.base = base = get_tokenizer(str(calibration["base"]))
+            self._base = base.count
+            # The estimate reweights the base's count: which base (and which version of its files) is
+            # part of the cache key, or the disk cache would give another base's counts.
+            self._cache_key += f"+{base.cache_key}"
         else:
             self._weights = _charclass_weights(calibration["weights"])
         self._regimes = {
