@@ -552,3 +552,14 @@ def test_the_largest_sections_of_a_skill_body_over_its_cap_scaled_by_the_safety_
     assert v.message.splitlines()[1] == (
         'largest sections: "# A" (lines 5-6) 63 tokens, "# B" (lines 7-8) 33 tokens'
     )
+
+
+def test_a_missing_skippable_file_is_a_warning_that_does_not_call_it_must_load(tmp_path: Path) -> None:
+    config = tree(
+        tmp_path,
+        '[[files]]\nname = "guides"\npath = "docs/guide.md"\nload = "skippable"\nmax_tokens = 100\n',
+        {"CLAUDE.md": tokens(10)},
+    )
+    v = by_id(files.check(config).verdicts)["docs/guide.md"]
+    assert v.status == "warn"
+    assert v.message == "docs/guide.md: file is missing (entry 'guides', prompt_budget.toml [files] #1)"
