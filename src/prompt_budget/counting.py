@@ -287,8 +287,13 @@ def _evict_oldest(table: dict[str, Any], limit: int) -> None:
 def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:
     """Whether ``tok`` is an exact tokenizer that is estimating for now (``anthropic:`` offline, or
     with the API unreachable): its counts are stand-ins, and stored under its exact name they would
-    come back as exact counts in the next run."""
-    return getattr(getattr(tok, "inner", tok), "estimated_by", None) is not None
+    come back as exact counts in the next run. A calibration over such a base (``calibrate --base
+    anthropic:...``) stands in while its base does."""
+    inner = getattr(tok, "inner", tok)
+    if getattr(inner, "estimated_by", None) is not None:
+        return True
+    base = getattr(inner, "base", None)
+    return base is not None and stands_in(base)
 
 
 def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:

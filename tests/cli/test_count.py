@@ -243,6 +243,36 @@ def test_a_calibration_over_a_base_is_cached_under_that_base(tmp_path: Path) -> 
     assert json.loads(second.stdout)["total"] == 15  # conservative: 40 * 3 / 8
 
 
+def test_a_calibration_over_an_offline_api_does_not_cache_its_stand_in_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A calibration over ``anthropic:`` reweights the API's count; offline, the API's count is itself
+    an estimate. Cached as the calibration's count, that estimate came back in every later run, the
+    API reachable or not."""
+    pytest.importorskip("anthropic")
+    pytest.importorskip("quicktok")
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "unit"))
+    from anthropic_server import count_server
+
+    from prompt_budget.calibrate import base_feature_names
+
+    weights = {name: 1.0 for name in base_feature_names()}
+    weights["one"] = 0.0  # the estimate is the base's count
+    calibration = {"format": 1, "kind": "base", "base": "anthropic:claude-sonnet-4-5", "weights": weights}
+    (tmp_path / "cal.json").write_text(json.dumps(calibration), encoding="utf-8")
+    text = "The quick brown fox jumps over the lazy dog. " * 30
+    (tmp_path / "a.md").write_text(text, encoding="utf-8")
+    offline = run(tmp_path, "--json", "-t", "calibrated:cal.json", "a.md", env={"PROMPT_BUDGET_OFFLINE": "1"})
+    assert offline.returncode == 0, offline.stderr
+    with count_server() as server:
+        env = {"ANTHROPIC_API_KEY": "sk-test", "ANTHROPIC_BASE_URL": server.url}
+        online = run(tmp_path, "--json", "-t", "calibrated:cal.json", "a.md", env=env)
+        assert online.returncode == 0, online.stderr
+        api = server.expected({"messages": [{"role": "user", "content": text}]})
+    assert json.loads(online.stdout)["total"] == api
+    assert json.loads(offline.stdout)["total"] != api  # the stand-in differs: the test can tell them apart
+
+
 def test_a_path_up_from_a_link_is_cached_as_the_file_it_reads(tmp_path: Path) -> None:
     """`up/../x.md` is the x.md above the link's target (what the system reads), not the x.md beside
     the link: the disk cache must not file the count of one under the other. Same size, other text."""
