@@ -1325,7 +1325,11 @@ def pattern_verdicts(fs: FileSet, tok: CachedTokenizer) -> list[Verdict]:
         seen.add(hit.pattern)
         literal = not _WILDCARDS.search(hit.pattern)
         must = hit.rule.load == "must"
-        what = ("must-load file is missing" if must else "file is missing") if literal else "glob matches no file"
+        what = (
+            ("must-load file is missing" if must else "file is missing")
+            if literal
+            else "glob matches no file"
+        )
         if literal and (fs.config.root / hit.pattern).is_dir():
             what = "is a folder; use a glob such as " + f"{hit.pattern}/**/*.md"
         status: Status = "fail" if must else "warn"
