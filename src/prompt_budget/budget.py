@@ -20,6 +20,7 @@ Cap sources (``cap_source``, also stored in reports) are phrases: ``call argumen
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,8 @@ __all__ = [
 ]
 
 _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
+#: A line that may be an ATX heading, or a setext underline: a prompt without one is not outlined.
+_MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*$|-+[ \t]*$)", re.MULTILINE)
 #: Entries of a check's ``parts`` that count something other than tokens.
 _NOT_TOKENS = ("ephemeral_messages_excluded", "unmeasured_inputs")
 
@@ -101,6 +104,17 @@ def _measure(
     if config is not None:
         tokens = with_safety(tokens, tok.exact, config.safety_multiplier)
     return tokens, parts, largest
+
+
+def _largest_sections(text: str, tok: CachedTokenizer, multiplier: float) -> str:
+    """For a prompt over its cap that is Markdown with headings: its three largest sections
+    (``"## Tools" (lines 12-80) 1,204 tokens, ...``; see ``outline.describe``), else empty. Only a
+    failing prompt is outlined, and only one with a line that may be a heading."""
+    if not _MAY_HAVE_HEADINGS.search(text):
+        return ""
+    from prompt_budget.outline import breakdown, describe, outline
+
+    return describe(breakdown(outline(text, tok)), scale=lambda n: with_safety(n, tok.exact, multiplier))
 
 
 def where_the_tokens_are(parts: Mapping[str, int], largest: Sequence[tuple[str, int]]) -> str:
@@ -239,6 +253,10 @@ def check(
             where = where_the_tokens_are(parts, largest)
             if where:
                 message += "\n" + where
+        elif isinstance(obj, str):
+            sections = _largest_sections(obj, tok, multiplier)
+            if sections:
+                message += "\nlargest sections: " + sections
     details: dict[str, Any] = {"kind": kind}
     if parts is not None:
         details["parts"] = parts

@@ -304,3 +304,31 @@ def test_largest_items_say_what_a_message_holds_besides_text() -> None:
         check(calls, 1, tokenizer="chars4").details["largest"][0]["item"]
         == "messages[0] (assistant: tool_calls)"
     )
+
+
+def test_a_failing_markdown_prompt_names_its_largest_sections() -> None:
+    # chars4 on each slice, by hand: "# A\n" + 40 x + "\n" is 45 chars (12 tokens); "# B\n" + 400 y +
+    # "\n" is 405 chars (102 tokens); the whole prompt 450 chars (113 tokens).
+    prompt = "# A\n" + "x" * 40 + "\n# B\n" + "y" * 400 + "\n"
+    verdict = check(prompt, 100, tokenizer="chars4", label="system")
+    assert verdict.message == (
+        "prompt 'system' is an estimated 113 tokens by chars4, which exceeds its cap of 100 tokens by 13 "
+        "(13.0%); cap set by the call argument max_tokens=100\n"
+        'largest sections: "# B" (lines 3-4) 102 tokens, "# A" (lines 1-2) 12 tokens'
+    )
+
+
+def test_largest_sections_carry_the_safety_multiplier(tmp_path: Path) -> None:
+    config = _config(tmp_path, '[tool.prompt_budget]\ntokenizer = "chars4"\nsafety_multiplier = 2\n')
+    prompt = "# A\n" + "x" * 40 + "\n# B\n" + "y" * 400 + "\n"
+    verdict = check(prompt, 100, config=config)  # type: ignore[arg-type]
+    assert verdict.message.endswith(
+        '\nlargest sections: "# B" (lines 3-4) 204 tokens, "# A" (lines 1-2) 24 tokens'
+    )
+
+
+def test_a_failing_prompt_of_one_section_or_none_has_no_sections_line() -> None:
+    assert "\n" not in check("# Only\n" + "x" * 400, 10, tokenizer="chars4").message
+    # "#hashtag" is no heading (a space must follow the #s), nor is "#" inside a line
+    hashtags = "#hashtag and more\nsee issue #12\n" * 40
+    assert "\n" not in check(hashtags, 10, tokenizer="chars4").message
