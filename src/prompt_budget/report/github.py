@@ -23,22 +23,36 @@ def annotation_path(path: Path) -> str:
 
 
 def escape_data(text: str) -> str:
+    """A workflow command's message: ``%``, CR and LF percent-encoded (as @actions/core does)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:
+    """A workflow command's property value: as :func:`escape_data`, and ``:`` and ``,`` too."""
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def annotation(
-    level: str, message: str, *, file: str | None = None, line: int | None = None, title: str | None = None
+    level: str,
+    message: str,
+    *,
+    file: str | None = None,
+    line: int | None = None,
+    col: int | None = None,
+    end_line: int | None = None,
+    end_column: int | None = None,
+    title: str | None = None,
 ) -> str:
-    """One workflow command line; ``level`` is ``error``, ``warning`` or ``notice``."""
+    """One workflow command line; ``level`` is ``error``, ``warning`` or ``notice``. A line goes
+    with a file, and a column, end line and end column with a line."""
     props = []
     if file is not None:
         props.append(f"file={escape_property(file)}")
         if line is not None:
             props.append(f"line={line}")
+            for name, value in (("col", col), ("endLine", end_line), ("endColumn", end_column)):
+                if value is not None:
+                    props.append(f"{name}={value}")
     if title is not None:
         props.append(f"title={escape_property(title)}")
     head = f"::{level} {','.join(props)}" if props else f"::{level}"
