@@ -498,7 +498,7 @@ def test_markdown_shows_growth_over_the_baseline_and_fails_on_it(tmp_path: Path)
     assert out.splitlines()[2].startswith("❌ fail: 6 checks, 6 passed, 0 warned, 0 failed.")
     growth = out[out.index("## Prompt budget: growth over the baseline") :].splitlines()
     # docs/a.md +50%; the stage that loads it, 170 -> 175 (+2.9%), is within the gate
-    assert growth[2].startswith(":x: **1 over their growth gate**.")
+    assert growth[2].startswith("❌ **1 over their growth gate**.")
     assert "| `docs/a.md` | 10 | 15 | +5 | +50.0% | **FAIL** | +10% (--max-growth) |" in out
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta
 from prompt_budget.report.github import annotation
+from prompt_budget.report.markdown import EMOJI
 from prompt_budget.report.table import Column, Table, fmt_int
 
 __all__ = [
@@ -232,9 +233,9 @@ def markdown_summary(
         delta = after - before
         pct = f", {100.0 * delta / before:+.1f}%" if before else ""
         verdict = (
-            f":x: **{len(c.failures)} over their growth gate**"
+            f"{EMOJI['fail']} **{len(c.failures)} over their growth gate**"
             if c.failures
-            else ":white_check_mark: all within their gates"
+            else f"{EMOJI['pass']} all within their gates"
         )
         against = f"git ref `{c.base}`" if c.base else f"`{c.path}`" if c.path else "the baseline"
         lines += [
