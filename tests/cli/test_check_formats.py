@@ -271,3 +271,52 @@ def test_config_may_follow_the_command(tmp_path: Path) -> None:
     assert "CLAUDE.md" in after.stdout
     # without it, the pyproject.toml's cap of 150 breaks
     assert run(tmp_path, "check", "--no-cache", "--no-baseline").returncode == 1
+
+
+# --- paths from the repository top, wherever the step runs -------------------------------------------
+
+
+def make_monorepo(root: Path) -> Path:
+    """A repository (``.git`` at ``root``) holding the project in ``agent/``, with a ``docs/`` folder."""
+    (root / ".git").mkdir()
+    (root / "agent").mkdir()
+    make_sets(root / "agent")
+    (root / "agent" / "docs").mkdir()
+    return root / "agent"
+
+
+def test_sarif_and_annotations_from_a_subfolder_are_relative_to_the_repository_top(tmp_path: Path) -> None:
+    # GitHub reads a relative path from the repository top: a step with `working-directory: agent`
+    # must still say agent/CLAUDE.md, or the alert lands on the top-level CLAUDE.md
+    agent = make_monorepo(tmp_path)
+    for cwd in (agent, agent / "docs"):  # the project's folder; below it, the config found upwards
+        result = run(cwd, "check", "--format", "sarif", "--no-cache")
+        assert result.returncode == 1, result.stderr
+        [run_] = sarif_of(result)["runs"]
+        assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.resolve().as_uri() + "/"
+        locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run_["results"]]
+        assert (
+            locations
+            == [{"uri": "agent/CLAUDE.md", "uriBaseId": "%SRCROOT%"}]
+            + [{"uri": "agent/pyproject.toml", "uriBaseId": "%SRCROOT%"}] * 5
+        )
+        assert where(run_["results"][0]["relatedLocations"][0]) == ("agent/pyproject.toml", 9)
+        github = run(cwd, "check", "--format", "github", "--no-cache")
+        assert heads(github.stdout)[:2] == [
+            "error file=agent/CLAUDE.md,line=1,title=prompt-budget",
+            "error file=agent/pyproject.toml,line=15,title=prompt-budget",
+        ]
+
+
+def test_growth_annotations_from_a_subfolder_are_relative_to_the_repository_top(tmp_path: Path) -> None:
+    agent = make_monorepo(tmp_path)
+    assert run(agent, "baseline", "update").returncode == 0
+    (agent / "CLAUDE.md").write_text(tokens(230), encoding="utf-8")  # 200 -> 230: +15%
+    result = run(agent / "docs", "check", "--format", "github", "--max-growth", "10%", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    growth = [h for h in heads(result.stdout) if h.endswith("title=prompt-budget growth")]
+    assert sorted(growth) == [
+        "error file=agent/CLAUDE.md,line=1,title=prompt-budget growth",
+        "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
+        "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
+    ]

@@ -326,8 +326,8 @@ def default_location(item: ItemDelta) -> tuple[str, int]:
 def file_locations(root: Path, config_file: Path | None) -> Callable[[ItemDelta], tuple[str, int] | None]:
     """A ``locate`` for :func:`github_annotations` over file checks, whose ids are relative to the
     config folder ``root``: a file (or its frontmatter) is annotated on that file, the must-load total
-    and load-plan stages, which are no file, on the config file. Paths are relative to the current
-    folder (the repository top in CI)."""
+    and load-plan stages, which are no file, on the config file. Paths are relative to the repository
+    top (:func:`~prompt_budget.report.github.repository_top`)."""
 
     from prompt_budget.report.github import annotation_path
 

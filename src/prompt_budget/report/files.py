@@ -211,8 +211,8 @@ def _badged(table: Table) -> Table:
 
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
-    concern (paths relative to the current folder, the repository top in CI); rules about the whole
-    set (must-load total, load plan stages) are put on the config file."""
+    concern (paths relative to the repository top: :func:`.github.repository_top`); rules about the
+    whole set (must-load total, load plan stages) are put on the config file."""
     from prompt_budget.report.github import annotation, annotation_path
 
     out: list[str] = []
