@@ -750,7 +750,7 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     markdown = report.markdown_summary(comparison)
     if args.report:
         Path(args.report).write_text(markdown, encoding="utf-8")
-    report.append_step_summary(markdown)
+    report.append_step_summary(markdown, written=Path(args.report) if args.report else None)
     out.verdict = EXIT_BROKEN if comparison.failures else EXIT_OK
     if args.format == "json":
         out.json(comparison.to_dict())

@@ -264,6 +264,25 @@ def test_markdown_summary_uses_literal_emoji(project: Path) -> None:
     )
 
 
+def test_report_to_the_step_summary_itself_writes_it_once(project: Path) -> None:
+    # the recipe's `--report "$GITHUB_STEP_SUMMARY"`: the summary is written there, not appended again
+    run(project, "baseline", "update")
+    write(project, "skills/a/SKILL.md", 150)
+    summary = project / "step" / "summary.md"
+    summary.parent.mkdir()
+    for report in (str(summary), "step/../step/summary.md"):
+        summary.write_text("", encoding="utf-8")
+        done = run(
+            project, "baseline", "compare", "--report", report, env={"GITHUB_STEP_SUMMARY": str(summary)}
+        )
+        assert done.returncode == 1, done.stderr
+        text = summary.read_text(encoding="utf-8")
+        assert text.count("## Prompt budget: growth over the baseline") == 1
+        assert text.startswith(
+            "## Prompt budget: growth over the baseline\n\n❌ **1 over their growth gate**."
+        )
+
+
 # --- compare --base REF in a real git repository --------------------------------------------------
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -302,14 +302,19 @@ def _allowed(item: ItemDelta) -> str:
     return f"{text} ({item.gate_source})" if item.gate_source else text
 
 
-def append_step_summary(markdown: str, environ: Mapping[str, str] | None = None) -> Path | None:
+def append_step_summary(
+    markdown: str, environ: Mapping[str, str] | None = None, *, written: Path | None = None
+) -> Path | None:
     """Append to the file named by ``$GITHUB_STEP_SUMMARY`` (GitHub Actions' job summary) when it is
-    set; returns the path written, or None."""
+    set, unless it is ``written``, the report file that already holds ``markdown``; returns the path
+    written, or None."""
     env = os.environ if environ is None else environ
     target = env.get("GITHUB_STEP_SUMMARY")
     if not target:
         return None
     path = Path(target)
+    if written is not None and path.exists() and written.exists() and os.path.samefile(path, written):
+        return None
     with path.open("a", encoding="utf-8") as fh:
         fh.write(markdown if markdown.endswith("\n") else markdown + "\n")
     return path
