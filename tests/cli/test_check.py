@@ -502,6 +502,17 @@ def test_markdown_shows_growth_over_the_baseline_and_fails_on_it(tmp_path: Path)
     assert "| `docs/a.md` | 10 | 15 | +5 | +50.0% | **FAIL** | +10% (--max-growth) |" in out
 
 
+def test_markdown_of_a_single_check_says_1_check(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.prompt_budget]\ntokenizer = "chars4"\n[[tool.prompt_budget.files]]\npath = "a.md"\nmax_tokens = 50\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "a.md").write_text(tokens(10), encoding="utf-8")
+    result = run(tmp_path, "check", "--format", "markdown", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[2] == "✅ pass: 1 check, 1 passed, 0 warned, 0 failed."
+
+
 @pytest.mark.parametrize("fmt", ["markdown", "sarif"])
 def test_a_config_error_in_a_ci_format_is_exit_2_and_nothing_on_stdout(tmp_path: Path, fmt: str) -> None:
     make(tmp_path, config=CONFIG.replace("max_tokens = 50", "max_tokens = -1"))

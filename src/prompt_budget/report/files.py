@@ -153,7 +153,7 @@ def files_markdown(
     ``$GITHUB_STEP_SUMMARY``: a verdict line with the must-load total, every broken or warned rule
     with its message (failures first), the file table (failures first, the must-load total as its
     footer), the load plan when ``plan``, and the baseline summary when one was compared."""
-    from prompt_budget.report.baseline import markdown_summary
+    from prompt_budget.report.baseline import checks, markdown_summary
     from prompt_budget.report.markdown import BADGE, escape, table_lines
 
     verdicts = report.verdicts
@@ -163,7 +163,7 @@ def files_markdown(
     out = [
         f"## {title}: file budgets",
         "",
-        f"{BADGE[status]}: {len(verdicts)} checks, {counts['pass']} passed, {counts['warn']} warned, "
+        f"{BADGE[status]}: {checks(len(verdicts))}, {counts['pass']} passed, {counts['warn']} warned, "
         f"{counts['fail']} failed.",
     ]
     must = report.must_load
