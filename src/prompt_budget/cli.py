@@ -330,30 +330,50 @@ def _add_check(sub: Any) -> None:
         "check",
         help="check files and load plans against their budgets",
         description="Check every file matched by [[tool.prompt_budget.files]] (and the preset) against "
-        "its cap, the must-load total against the usable budget, and the load plan. Exit 1 when a "
-        "rule is broken.",
+        "its cap, the must-load total against the usable budget, the load plan, and the growth over the "
+        "baseline when there is one. Exit 0 when every rule holds (a warning too), 1 when one is broken "
+        "or a count grew past its growth gate, 2 on a usage or config error; the same in every format.",
     )
     p.add_argument(
-        "path", nargs="?", default=None, metavar="PATH", help="project folder or config file (default: .)"
+        "path",
+        nargs="?",
+        default=None,
+        metavar="PATH",
+        help="project folder or config file (default: .); the config is found from there upwards",
     )
-    p.add_argument(
-        "--json", action="store_true", help="print JSON instead of a table (same as --format json)"
-    )
+    p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument(
         "--format",
         choices=["text", "json", "github", "markdown", "sarif"],
         default="text",
-        help="text (default), json, github (the table plus ::error annotations for failing files), "
-        "markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for "
-        "GitHub code scanning)",
+        help="text (default): the file table, then a line per broken or warned rule; json; github: the "
+        "text, then an ::error or ::warning workflow command per broken or warned rule, on its file or "
+        "its line of the config; markdown: a document for a pull-request comment or $GITHUB_STEP_SUMMARY; "
+        "sarif: SARIF 2.1.0 for GitHub code scanning",
     )
     p.add_argument(
         "--max-growth", metavar="GROWTH", help="growth allowed over the baseline: '5%%', 300 or '5%% or 300'"
     )
-    p.add_argument("--no-baseline", action="store_true", help="do not compare with the baseline file")
-    p.add_argument("--plan", action="store_true", help="also print the load plan, stage by stage")
-    p.add_argument("--explain", metavar="FILE", help="show which entry applies to FILE and why, then exit")
-    p.add_argument("--hide-passed", action="store_true", help="list only files that fail or warn")
+    p.add_argument(
+        "--no-baseline",
+        action="store_true",
+        help="do not compare with the baseline file (baseline.path, default .prompt-budget/baseline.json)",
+    )
+    p.add_argument(
+        "--plan",
+        action="store_true",
+        help="also show the load plan, stage by stage (text, github, markdown; json always holds it)",
+    )
+    p.add_argument(
+        "--explain",
+        metavar="FILE",
+        help="show which entry applies to FILE and why, then exit (text, or JSON with --json)",
+    )
+    p.add_argument(
+        "--hide-passed",
+        action="store_true",
+        help="list only files that fail or warn (text, github, markdown)",
+    )
     _add_counting_args(p)
     p.set_defaults(run=_run_check)
 
@@ -384,6 +404,13 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import files
     from prompt_budget.report import files as report
 
+    if args.json and args.format not in ("text", "json"):
+        out.error(f"--json means --format json; it cannot go with --format {args.format}")
+        return EXIT_USAGE
+    fmt = "json" if args.json else args.format
+    if args.explain and fmt not in ("text", "json"):
+        out.error(f"--explain prints text or JSON, not --format {fmt}")
+        return EXIT_USAGE
     found = _project(args, out)
     if found is None:
         return EXIT_USAGE
@@ -400,13 +427,12 @@ def _run_check(args: argparse.Namespace, out: Output) -> int:
             cache.save()
         failed = any(v.status == "fail" for v in explanation.verdicts)
         out.verdict = EXIT_BROKEN if failed else EXIT_OK
-        if args.json:
+        if fmt == "json":
             out.json(explanation.to_dict())
         else:
             out.out.write(report.explain_text(explanation))
         return out.verdict
     result = files.check(fileset, cache=cache)
-    fmt = "json" if args.json else args.format
     comparison = None
     if not args.no_baseline:
         from prompt_budget import baseline
@@ -724,7 +750,7 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
     markdown = report.markdown_summary(comparison)
     if args.report:
         Path(args.report).write_text(markdown, encoding="utf-8")
-    report.append_step_summary(markdown)
+    report.append_step_summary(markdown, written=Path(args.report) if args.report else None)
     out.verdict = EXIT_BROKEN if comparison.failures else EXIT_OK
     if args.format == "json":
         out.json(comparison.to_dict())
@@ -874,6 +900,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (_add_count, _add_check, _add_lint, _add_calibrate, _add_baseline, _add_init):
         add(sub)
+    for command in sub.choices.values():
+        # `prompt-budget check --config FILE` as well as `prompt-budget --config FILE check`; when
+        # not given after the command, the one given before it stands
+        command.add_argument(
+            "--config",
+            metavar="FILE",
+            default=argparse.SUPPRESS,
+            help="pyproject.toml or prompt_budget.toml to use",
+        )
     return parser
 
 

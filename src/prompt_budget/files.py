@@ -1386,6 +1386,24 @@ def _usable_source(config: Config) -> str:
     return f"{config.where('context_window')} (or model), usable_fraction, reserved_output"
 
 
+def _over_usable(config: Config, total: int, usable: int) -> str:
+    """The end of a message about a total over the usable budget (the must-load total, a stage):
+    by how much, and where the usable budget is set."""
+    return (
+        f"over the usable budget of {usable:,} by {total - usable:,}; usable budget = context_window * "
+        f"usable_fraction - reserved_output, set in {_usable_source(config)}"
+    )
+
+
+def _over_threshold(config: Config, total: int, limit: int, usable: int, *, then: str = "") -> str:
+    """The end of a message about a total past the threshold: the threshold, the headroom left, and
+    where the threshold is set; ``then`` goes after the threshold (`` with nothing left to shed``)."""
+    return (
+        f"over the threshold of {limit:,} ({config.threshold:.0%} of the usable {usable:,}){then}; "
+        f"{usable - total:,} tokens of headroom left; threshold set in {config.where('threshold')}"
+    )
+
+
 def _threshold(config: Config, usable: int) -> int:
     return int(usable * config.threshold)
 
@@ -1420,16 +1438,12 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     if total > usable:
         status = "fail"
         message = (
-            f"must-load total is {amount(total, tok.exact, mult)} ({len(parts)} files and frontmatters), over the usable "
-            f"budget of {usable:,} by {total - usable:,}; usable budget = context_window * usable_fraction "
-            f"- reserved_output, set in {src}"
+            f"must-load total is {amount(total, tok.exact, mult)} ({len(parts)} files and frontmatters), "
+            f"{_over_usable(config, total, usable)}"
         )
     elif total > limit:
         status = "warn"
-        message = (
-            f"must-load total is {amount(total, tok.exact, mult)}, over the threshold of {limit:,} "
-            f"({config.threshold:.0%} of the usable {usable:,}); {usable - total:,} tokens of headroom left"
-        )
+        message = f"must-load total is {amount(total, tok.exact, mult)}, {_over_threshold(config, total, limit, usable)}"
     return Verdict(
         "must-load",
         _usage(total, tok),
@@ -1490,6 +1504,7 @@ def simulate_plan(
             key=f"{config.table}.stages" if config.table else "stages",
         )
     limit = _threshold(config, usable)
+    mult = max((m.multiplier for m in measured.values()), default=1.0)
     staged: dict[str, int] = {}
     stage_refs: list[list[str]] = []
     problems: list[Verdict] = []
@@ -1558,13 +1573,13 @@ def simulate_plan(
             status = "fail"
             message = (
                 f"stage {stage.name!r} cannot fit: after shedding every skippable file it still needs "
-                f"{total:,} tokens, over the usable budget of {usable:,} by {total - usable:,}"
+                f"{amount(total, tok.exact, mult)}, {_over_usable(config, total, usable)}"
             )
         elif total > limit:
             status = "warn"
             message = (
-                f"stage {stage.name!r} is at {total:,} tokens, over the threshold of {limit:,} with nothing "
-                f"left to shed; {usable - total:,} tokens of headroom"
+                f"stage {stage.name!r} is at {amount(total, tok.exact, mult)}, "
+                f"{_over_threshold(config, total, limit, usable, then=' with nothing left to shed')}"
             )
         result = StageResult(
             stage.name, tuple(loaded), added, tuple(shed), total, usable - total, status, message

@@ -241,12 +241,46 @@ def test_formats_report_and_step_summary(project: Path) -> None:
         "(+50, +50.0%25), allowed +10%25 or +20 (gate: pyproject.toml [tool.prompt_budget.baseline] max_growth)"
     ) in done.stdout.splitlines()
     md = (project / "pr.md").read_text(encoding="utf-8")
-    assert md.startswith("## Prompt budget: growth over the baseline\n\n:x: **1 over their growth gate**.")
+    assert md.startswith("## Prompt budget: growth over the baseline\n\n❌ **1 over their growth gate**.")
     assert summary.read_text(encoding="utf-8") == "before\n" + md
     data = json.loads(run(project, "baseline", "compare", "--format", "json").stdout)
     assert data["counts"]["failed"] == 1
     assert data["items"][0]["id"] == "skills/a/SKILL.md"
     assert data["items"][0]["delta"] == 50
+
+
+def test_markdown_summary_uses_literal_emoji(project: Path) -> None:
+    # as every other Markdown prompt-budget writes: a shortcode (:x:) shows as text outside GitHub
+    run(project, "baseline", "update")
+    same = run(project, "baseline", "compare", "--format", "markdown", "--report", "same.md")
+    assert same.returncode == 0, same.stderr
+    assert same.stdout.splitlines()[2].startswith("✅ all within their gates. Total **450 -> 450** tokens")
+    assert (project / "same.md").read_text(encoding="utf-8") == same.stdout
+    write(project, "skills/a/SKILL.md", 150)
+    grew = run(project, "baseline", "compare", "--format", "markdown")
+    assert grew.returncode == 1
+    assert grew.stdout.splitlines()[2].startswith(
+        "❌ **1 over their growth gate**. Total **450 -> 500** tokens"
+    )
+
+
+def test_report_to_the_step_summary_itself_writes_it_once(project: Path) -> None:
+    # the recipe's `--report "$GITHUB_STEP_SUMMARY"`: the summary is written there, not appended again
+    run(project, "baseline", "update")
+    write(project, "skills/a/SKILL.md", 150)
+    summary = project / "step" / "summary.md"
+    summary.parent.mkdir()
+    for report in (str(summary), "step/../step/summary.md"):
+        summary.write_text("", encoding="utf-8")
+        done = run(
+            project, "baseline", "compare", "--report", report, env={"GITHUB_STEP_SUMMARY": str(summary)}
+        )
+        assert done.returncode == 1, done.stderr
+        text = summary.read_text(encoding="utf-8")
+        assert text.count("## Prompt budget: growth over the baseline") == 1
+        assert text.startswith(
+            "## Prompt budget: growth over the baseline\n\n❌ **1 over their growth gate**."
+        )
 
 
 # --- compare --base REF in a real git repository --------------------------------------------------

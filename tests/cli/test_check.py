@@ -124,7 +124,7 @@ def test_must_load_file_with_unreadable_frontmatter_still_counts_in_the_total(tm
     # the load plan starts from it too: shedding docs/a.md (10) still leaves 1,203 over the 1,000
     assert verdicts["plan:read"]["status"] == "fail"
     assert (
-        "it still needs 1,203 tokens, over the usable budget of 1,000 by 203"
+        "it still needs an estimated 1,203 tokens, over the usable budget of 1,000 by 203"
         in verdicts["plan:read"]["message"]
     )
 
@@ -219,6 +219,46 @@ def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     result = run(tmp_path, "check", "nope")
     assert result.returncode == 2
     assert result.stderr == "prompt-budget: error: nope: no such file or folder\n"
+
+
+# --- the usable budget and the threshold: every message says where they are set ----------------------
+
+USABLE_SET_IN = (
+    "usable budget = context_window * usable_fraction - reserved_output, set in pyproject.toml "
+    "[tool.prompt_budget] context_window (or model), usable_fraction, reserved_output"
+)
+
+
+def test_a_stage_that_cannot_fit_says_where_the_usable_budget_is_set(tmp_path: Path) -> None:
+    # usable 1,000 (context_window 1000); CLAUDE.md, must-load, is 1,100: the read stage sheds docs/a.md
+    # and still needs 1,100
+    make(tmp_path, config=CONFIG.replace("max_tokens = 300", "max_tokens = 2000"))
+    (tmp_path / "CLAUDE.md").write_text(tokens(1100), encoding="utf-8")
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    fails = [line for line in result.stdout.splitlines() if line.startswith("FAIL: ")]
+    assert fails == [
+        "FAIL: must-load total is an estimated 1,100 tokens (1 files and frontmatters), over the usable "
+        f"budget of 1,000 by 100; {USABLE_SET_IN}",
+        "FAIL: stage 'read' cannot fit: after shedding every skippable file it still needs an estimated "
+        f"1,100 tokens, over the usable budget of 1,000 by 100; {USABLE_SET_IN}",
+    ]
+
+
+def test_a_stage_and_the_total_past_the_threshold_say_where_it_is_set(tmp_path: Path) -> None:
+    # threshold 0.8 of 1,000: 800; CLAUDE.md is 850, the read stage sheds docs/a.md and stays at 850
+    make(tmp_path, config=CONFIG.replace("max_tokens = 300", "max_tokens = 2000"))
+    (tmp_path / "CLAUDE.md").write_text(tokens(850), encoding="utf-8")
+    result = run(tmp_path, "check", "--no-cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+    warns = [line for line in result.stdout.splitlines() if line.startswith("warn: ")]
+    assert warns == [
+        "warn: must-load total is an estimated 850 tokens, over the threshold of 800 (80% of the usable "
+        "1,000); 150 tokens of headroom left; threshold set in pyproject.toml [tool.prompt_budget] threshold",
+        "warn: stage 'read' is at an estimated 850 tokens, over the threshold of 800 (80% of the usable "
+        "1,000) with nothing left to shed; 150 tokens of headroom left; threshold set in pyproject.toml "
+        "[tool.prompt_budget] threshold",
+    ]
 
 
 # --- the example repository ---------------------------------------------------------------------
@@ -458,8 +498,19 @@ def test_markdown_shows_growth_over_the_baseline_and_fails_on_it(tmp_path: Path)
     assert out.splitlines()[2].startswith("❌ fail: 6 checks, 6 passed, 0 warned, 0 failed.")
     growth = out[out.index("## Prompt budget: growth over the baseline") :].splitlines()
     # docs/a.md +50%; the stage that loads it, 170 -> 175 (+2.9%), is within the gate
-    assert growth[2].startswith(":x: **1 over their growth gate**.")
+    assert growth[2].startswith("❌ **1 over their growth gate**.")
     assert "| `docs/a.md` | 10 | 15 | +5 | +50.0% | **FAIL** | +10% (--max-growth) |" in out
+
+
+def test_markdown_of_a_single_check_says_1_check(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.prompt_budget]\ntokenizer = "chars4"\n[[tool.prompt_budget.files]]\npath = "a.md"\nmax_tokens = 50\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "a.md").write_text(tokens(10), encoding="utf-8")
+    result = run(tmp_path, "check", "--format", "markdown", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[2] == "✅ pass: 1 check, 1 passed, 0 warned, 0 failed."
 
 
 @pytest.mark.parametrize("fmt", ["markdown", "sarif"])

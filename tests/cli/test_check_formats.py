@@ -215,3 +215,108 @@ def test_sarif_reports_growth_over_the_baseline_on_the_file_and_the_config(tmp_p
     ]
     messages = sorted(r["message"]["text"] for r in results if r["ruleId"] == "baseline-growth")
     assert messages[0].startswith("CLAUDE.md: tokens 200 -> 230 (+30, +15.0%), allowed +10%")
+
+
+# --- options that do not go together -----------------------------------------------------------------
+
+
+def test_json_with_another_format_is_a_usage_error(tmp_path: Path) -> None:
+    # a SARIF upload of what --json printed fails on GitHub, not here
+    result = run(make_sets(tmp_path), "check", "--json", "--format", "sarif", "--no-cache")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert (
+        result.stderr
+        == "prompt-budget: error: --json means --format json; it cannot go with --format sarif\n"
+    )
+    same = run(tmp_path, "check", "--json", "--format", "json", "--no-cache")
+    assert same.returncode == 1, same.stderr
+    assert json.loads(same.stdout)["status"] == "fail"
+
+
+def test_explain_in_a_ci_format_is_a_usage_error(tmp_path: Path) -> None:
+    for fmt in ("markdown", "sarif", "github"):
+        result = run(make_sets(tmp_path), "check", "--format", fmt, "--explain", "CLAUDE.md", "--no-cache")
+        assert (result.returncode, result.stdout) == (2, "")
+        assert result.stderr == f"prompt-budget: error: --explain prints text or JSON, not --format {fmt}\n"
+
+
+def test_explain_with_format_json_is_json(tmp_path: Path) -> None:
+    result = run(make_sets(tmp_path), "check", "--format", "json", "--explain", "CLAUDE.md", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout == run(tmp_path, "check", "--json", "--explain", "CLAUDE.md", "--no-cache").stdout
+    assert json.loads(result.stdout)["id"] == "CLAUDE.md"
+
+
+def test_help_says_what_each_format_prints_and_the_exit_codes(tmp_path: Path) -> None:
+    result = run(tmp_path, "check", "--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())  # as argparse wraps it at any width
+    assert "Exit 0 when every rule holds (a warning too), 1 when one is broken" in text
+    assert "2 on a usage or config error" in text
+    assert "an ::error or ::warning workflow command per broken or warned rule" in text
+    assert "--config FILE" in text
+    assert "(text, or JSON with --json)" in text
+
+
+def test_config_may_follow_the_command(tmp_path: Path) -> None:
+    # as a user writes it: `check --config FILE`, not only `--config FILE check`
+    make_sets(tmp_path)
+    (tmp_path / "strict.toml").write_text(
+        'tokenizer = "chars4"\n[[files]]\npath = "CLAUDE.md"\nmax_tokens = 300\n', encoding="utf-8"
+    )
+    after = run(tmp_path, "check", "--config", "strict.toml", "--no-cache", "--no-baseline")
+    before = run(tmp_path, "--config", "strict.toml", "check", "--no-cache", "--no-baseline")
+    assert (after.returncode, after.stderr) == (0, "")
+    assert after.stdout == before.stdout
+    assert "CLAUDE.md" in after.stdout
+    # without it, the pyproject.toml's cap of 150 breaks
+    assert run(tmp_path, "check", "--no-cache", "--no-baseline").returncode == 1
+
+
+# --- paths from the repository top, wherever the step runs -------------------------------------------
+
+
+def make_monorepo(root: Path) -> Path:
+    """A repository (``.git`` at ``root``) holding the project in ``agent/``, with a ``docs/`` folder."""
+    (root / ".git").mkdir()
+    (root / "agent").mkdir()
+    make_sets(root / "agent")
+    (root / "agent" / "docs").mkdir()
+    return root / "agent"
+
+
+def test_sarif_and_annotations_from_a_subfolder_are_relative_to_the_repository_top(tmp_path: Path) -> None:
+    # GitHub reads a relative path from the repository top: a step with `working-directory: agent`
+    # must still say agent/CLAUDE.md, or the alert lands on the top-level CLAUDE.md
+    agent = make_monorepo(tmp_path)
+    for cwd in (agent, agent / "docs"):  # the project's folder; below it, the config found upwards
+        result = run(cwd, "check", "--format", "sarif", "--no-cache")
+        assert result.returncode == 1, result.stderr
+        [run_] = sarif_of(result)["runs"]
+        assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.resolve().as_uri() + "/"
+        locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run_["results"]]
+        assert (
+            locations
+            == [{"uri": "agent/CLAUDE.md", "uriBaseId": "%SRCROOT%"}]
+            + [{"uri": "agent/pyproject.toml", "uriBaseId": "%SRCROOT%"}] * 5
+        )
+        assert where(run_["results"][0]["relatedLocations"][0]) == ("agent/pyproject.toml", 9)
+        github = run(cwd, "check", "--format", "github", "--no-cache")
+        assert heads(github.stdout)[:2] == [
+            "error file=agent/CLAUDE.md,line=1,title=prompt-budget",
+            "error file=agent/pyproject.toml,line=15,title=prompt-budget",
+        ]
+
+
+def test_growth_annotations_from_a_subfolder_are_relative_to_the_repository_top(tmp_path: Path) -> None:
+    agent = make_monorepo(tmp_path)
+    assert run(agent, "baseline", "update").returncode == 0
+    (agent / "CLAUDE.md").write_text(tokens(230), encoding="utf-8")  # 200 -> 230: +15%
+    result = run(agent / "docs", "check", "--format", "github", "--max-growth", "10%", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    growth = [h for h in heads(result.stdout) if h.endswith("title=prompt-budget growth")]
+    assert sorted(growth) == [
+        "error file=agent/CLAUDE.md,line=1,title=prompt-budget growth",
+        "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
+        "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
+    ]

@@ -246,3 +246,14 @@ def test_fix_leaves_stub_files_alone(tmp_path: Path) -> None:
     assert proc.returncode == 1  # the stub's findings remain
     assert (tmp_path / "agent.pyi").read_text(encoding="utf-8") == stub
     assert (tmp_path / "prompt_budget.toml").read_text(encoding="utf-8") == "[values]\nmax_tokens = 4096\n"
+
+
+def test_github_annotation_of_a_file_whose_name_needs_escaping(tmp_path: Path) -> None:
+    (tmp_path / "a,b:50%.py").write_text("def call(client):\n    return client.create(max_tokens=8000)\n")
+    proc = run(".", "--format", "github", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout == (
+        "::warning file=a%2Cb%3A50%25.py,line=2,col=37,endLine=2,endColumn=41,title=PB101 inline-budget::"
+        "token budget max_tokens=8000 passed inline; move it to config so it can be tuned and tested"
+        "%0Asuggestion: [tool.prompt_budget.values] call_max_tokens = 8000\n"
+    )

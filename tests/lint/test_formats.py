@@ -95,6 +95,22 @@ def test_github_escapes_properties_and_data() -> None:
     assert "50%25 of%0Athe window" in out
 
 
+def test_github_lines_are_byte_for_byte_the_workflow_commands() -> None:
+    # every property in GitHub's order, the title escaped as a property, CR and LF in the message
+    out = render_github(
+        [
+            finding(path="a,b:50%.py", message="50% of\r\nthe window"),
+            finding(code="PB000", rule="parse-error", message="cannot parse", suggestion=None, line=1),
+            finding(suppressed="noqa"),
+        ]
+    )
+    assert out == (
+        "::warning file=a%2Cb%3A50%25.py,line=3,col=5,endLine=3,endColumn=9,title=PB101 inline-budget::"
+        "50%25 of%0D%0Athe window%0Asuggestion: [tool.prompt_budget.values] max_tokens = 8000\n"
+        "::error file=pkg/agent.py,line=1,col=5,endLine=3,endColumn=9,title=PB000 parse-error::cannot parse\n"
+    )
+
+
 def test_text_summary() -> None:
     text = render_text([finding(), finding(suppressed="noqa")])
     assert "pkg/agent.py:3:5: PB101" in text

@@ -182,7 +182,7 @@ def test_threshold_warning_is_a_pytest_warning(pytester: pytest.Pytester) -> Non
     result.stdout.fnmatch_lines(
         [
             "*FileBudgetWarning: must-load total is an estimated 297 tokens, over the threshold of 288*",
-            "*FileBudgetWarning: stage 'one' is at 297 tokens*",
+            "*FileBudgetWarning: stage 'one' is at an estimated 297 tokens*",
         ]
     )
     # located at the file the warning is about, not in prompt-budget's own code

@@ -55,6 +55,27 @@ def test_markdown_report_and_junit_properties(pytester: pytest.Pytester, xdist_a
     assert props["test_small"]["prompt_budget[greeting].status"] == "pass"
 
 
+def test_markdown_report_with_a_baseline_uses_one_kind_of_emoji(pytester: pytest.Pytester) -> None:
+    # literal emoji, as the check rows' badges: GitHub's shortcodes (:x:) show as text on GitLab
+    pytester.makefile(
+        ".toml",
+        pyproject='[tool.prompt_budget]\ntokenizer = "chars4"\n[tool.prompt_budget.baseline]\nmax_growth = "5%"\n',
+    )
+    pytester.makepyfile(
+        test_g="def test_g(prompt_budget):\n    prompt_budget.check('abcd' * 100, 1000, label='g')\n"
+    )
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-update")
+    pytester.makepyfile(
+        test_g="def test_g(prompt_budget):\n    prompt_budget.check('abcd' * 150, 1000, label='g')\n"
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--prompt-budget-report=r.md")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    md = (pytester.path / "r.md").read_text(encoding="utf-8").splitlines()
+    assert "| ✅ pass | `test_g.py::test_g` | g | chars4 (estimate) | ~150 | 1,000 | 15.0% |" in md
+    growth = md[md.index("## Prompt budget: growth over the baseline") + 2]
+    assert growth.startswith("❌ **1 over their growth gate**. Total **100 -> 150** tokens")
+
+
 def test_report_with_unknown_suffix_is_a_usage_error(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_r=SUITE)
     result = pytester.runpytest("--prompt-budget-report=out.txt")

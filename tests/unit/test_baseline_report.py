@@ -71,7 +71,7 @@ def test_summary_for_a_missing_baseline() -> None:
 
 def test_markdown_summary_failures_first() -> None:
     md = markdown_summary(sample())
-    assert md.startswith("## Prompt budget: growth over the baseline\n\n:x: **1 over their growth gate**. ")
+    assert md.startswith("## Prompt budget: growth over the baseline\n\n❌ **1 over their growth gate**. ")
     assert "Total **2,104 -> 2,291** tokens (+187, +8.9%) over 3 checks" in md
     sections = [line for line in md.splitlines() if line.startswith("### ")]
     assert sections == [

@@ -457,8 +457,10 @@ def test_plan_that_cannot_fit_fails(tmp_path: Path) -> None:
     v = by_id(report.plan_verdicts)["plan:fix"]
     assert v.status == "fail"
     assert v.message == (
-        "stage 'fix' cannot fit: after shedding every skippable file it still needs 1,100 tokens, "
-        "over the usable budget of 1,000 by 100"
+        "stage 'fix' cannot fit: after shedding every skippable file it still needs an estimated 1,100 "
+        "tokens, over the usable budget of 1,000 by 100; usable budget = context_window * usable_fraction "
+        "- reserved_output, set in prompt_budget.toml context_window (or model), usable_fraction, "
+        "reserved_output"
     )
     assert report.status == "fail"
 

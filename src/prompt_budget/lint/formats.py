@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget.lint.findings import Finding
+from prompt_budget.report.github import annotation
 from prompt_budget.report.sarif import artifact_location, fingerprint, log
 
 __all__ = ["FORMATS", "render", "render_github", "render_json", "render_sarif", "render_text"]
@@ -116,27 +117,24 @@ def render_sarif(
     return log(rules=rule_list, results=results, root=root, version=version, information_uri=INFORMATION_URI)
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def render_github(findings: Sequence[Finding], *, show_suppressed: bool = False) -> str:
     """GitHub Actions workflow commands: one ``::warning file=...,line=...::message`` per finding."""
     out = []
     for f in findings:
         if f.suppressed is not None:
             continue
-        level = "error" if f.code == "PB000" else "warning"
-        props = (
-            f"file={_escape_property(f.path)},line={f.line},col={f.column},"
-            f"endLine={f.end_line},endColumn={f.end_column},title={_escape_property(f'{f.code} {f.rule}')}"
+        out.append(
+            annotation(
+                "error" if f.code == "PB000" else "warning",
+                f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else ""),
+                file=f.path,
+                line=f.line,
+                col=f.column,
+                end_line=f.end_line,
+                end_column=f.end_column,
+                title=f"{f.code} {f.rule}",
+            )
         )
-        message = f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else "")
-        out.append(f"::{level} {props}::{_escape_data(message)}")
     return "".join(line + "\n" for line in out)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta
 from prompt_budget.report.github import annotation
+from prompt_budget.report.markdown import EMOJI
 from prompt_budget.report.table import Column, Table, fmt_int
 
 __all__ = [
@@ -232,9 +233,9 @@ def markdown_summary(
         delta = after - before
         pct = f", {100.0 * delta / before:+.1f}%" if before else ""
         verdict = (
-            f":x: **{len(c.failures)} over their growth gate**"
+            f"{EMOJI['fail']} **{len(c.failures)} over their growth gate**"
             if c.failures
-            else ":white_check_mark: all within their gates"
+            else f"{EMOJI['pass']} all within their gates"
         )
         against = f"git ref `{c.base}`" if c.base else f"`{c.path}`" if c.path else "the baseline"
         lines += [
@@ -301,14 +302,19 @@ def _allowed(item: ItemDelta) -> str:
     return f"{text} ({item.gate_source})" if item.gate_source else text
 
 
-def append_step_summary(markdown: str, environ: Mapping[str, str] | None = None) -> Path | None:
+def append_step_summary(
+    markdown: str, environ: Mapping[str, str] | None = None, *, written: Path | None = None
+) -> Path | None:
     """Append to the file named by ``$GITHUB_STEP_SUMMARY`` (GitHub Actions' job summary) when it is
-    set; returns the path written, or None."""
+    set, unless it is ``written``, the report file that already holds ``markdown``; returns the path
+    written, or None."""
     env = os.environ if environ is None else environ
     target = env.get("GITHUB_STEP_SUMMARY")
     if not target:
         return None
     path = Path(target)
+    if written is not None and path.exists() and written.exists() and os.path.samefile(path, written):
+        return None
     with path.open("a", encoding="utf-8") as fh:
         fh.write(markdown if markdown.endswith("\n") else markdown + "\n")
     return path
@@ -325,8 +331,8 @@ def default_location(item: ItemDelta) -> tuple[str, int]:
 def file_locations(root: Path, config_file: Path | None) -> Callable[[ItemDelta], tuple[str, int] | None]:
     """A ``locate`` for :func:`github_annotations` over file checks, whose ids are relative to the
     config folder ``root``: a file (or its frontmatter) is annotated on that file, the must-load total
-    and load-plan stages, which are no file, on the config file. Paths are relative to the current
-    folder (the repository top in CI)."""
+    and load-plan stages, which are no file, on the config file. Paths are relative to the repository
+    top (:func:`~prompt_budget.report.github.repository_top`)."""
 
     from prompt_budget.report.github import annotation_path
 

@@ -153,7 +153,7 @@ def files_markdown(
     ``$GITHUB_STEP_SUMMARY``: a verdict line with the must-load total, every broken or warned rule
     with its message (failures first), the file table (failures first, the must-load total as its
     footer), the load plan when ``plan``, and the baseline summary when one was compared."""
-    from prompt_budget.report.baseline import markdown_summary
+    from prompt_budget.report.baseline import checks, markdown_summary
     from prompt_budget.report.markdown import BADGE, escape, table_lines
 
     verdicts = report.verdicts
@@ -163,7 +163,7 @@ def files_markdown(
     out = [
         f"## {title}: file budgets",
         "",
-        f"{BADGE[status]}: {len(verdicts)} checks, {counts['pass']} passed, {counts['warn']} warned, "
+        f"{BADGE[status]}: {checks(len(verdicts))}, {counts['pass']} passed, {counts['warn']} warned, "
         f"{counts['fail']} failed.",
     ]
     must = report.must_load
@@ -211,8 +211,8 @@ def _badged(table: Table) -> Table:
 
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
-    concern (paths relative to the current folder, the repository top in CI); rules about the whole
-    set (must-load total, load plan stages) are put on the config file."""
+    concern (paths relative to the repository top: :func:`.github.repository_top`); rules about the
+    whole set (must-load total, load plan stages) are put on the config file."""
     from prompt_budget.report.github import annotation, annotation_path
 
     out: list[str] = []

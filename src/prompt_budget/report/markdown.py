@@ -11,9 +11,13 @@ from prompt_budget.report.json_report import summary
 from prompt_budget.report.table import Table, fmt_int, fmt_pct
 from prompt_budget.report.terminal import amount_cells, order
 
-__all__ = ["BADGE", "escape", "render", "table_lines"]
+__all__ = ["BADGE", "EMOJI", "escape", "render", "table_lines"]
 
-BADGE = {"fail": "❌ fail", "warn": "⚠️ warn", "pass": "✅ pass"}
+#: The one emoji of each status in every Markdown document prompt-budget writes (the pytest report,
+#: ``check --format markdown``, the baseline summary): literal characters, which render everywhere
+#: (GitLab, Bitbucket, a plain viewer), not GitHub's shortcodes (``:x:``), which render only there.
+EMOJI = {"fail": "❌", "warn": "⚠️", "pass": "✅"}
+BADGE = {status: f"{mark} {status}" for status, mark in EMOJI.items()}
 
 
 def _cell(text: str) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -135,9 +134,11 @@ def _verdict_locations(report: FilesReport, v: Verdict, here: Path) -> tuple[lis
 def files_sarif(report: FilesReport, comparison: Comparison | None = None, *, version: str = "0") -> str:
     """``prompt-budget check --format sarif``: one result per broken or warned rule (and per item over
     its growth gate, or counted by another tokenizer than the baseline's), paths relative to the
-    current folder (the repository top in CI), as in ``--format github``. Fingerprints follow the
-    check's id, not its token counts, so an alert stays one alert while the file grows."""
-    here = Path(os.getcwd())
+    repository top (``%SRCROOT%``), as in ``--format github``. Fingerprints follow the check's id,
+    not its token counts, so an alert stays one alert while the file grows."""
+    from prompt_budget.report.github import repository_top
+
+    here = repository_top()
     rules = [
         {
             "id": rid,
