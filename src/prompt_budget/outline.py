@@ -1,12 +1,26 @@
 """Where the tokens of a Markdown file are: its heading sections, each with its line range and count.
 
-``split(text)`` finds the sections (no counting): ATX headings (``#`` to ``######``, up to three
-spaces of indent, a space or the end of the line after the ``#`` run, a closing ``#`` run removed),
-setext headings (a paragraph underlined with ``===`` or ``---``), YAML frontmatter at the very top as
-the pseudo-section ``(frontmatter)``, and the text before the first heading as ``(preamble)``.
-Headings inside fenced code blocks (`````` and ``~~~``, closed by a fence of the same character at
-least as long) and HTML comments are not headings, as in CommonMark; container blocks (lists, block
-quotes) are only recognised as far as a ``---`` under a list item or quote being a thematic break.
+``split(text)`` finds the sections (no counting): the headings of the document as CommonMark reads
+them, YAML frontmatter (a first line ``---``, closed by ``---`` or ``...``, as Jekyll and file budgets
+read it) as the pseudo-section ``(frontmatter)``, and the text before the first heading as
+``(preamble)``. A heading is ATX (``#`` to ``######``, up to three spaces of
+indent, a space or the end of the line after the ``#`` run, a closing ``#`` run removed) or setext (a
+paragraph underlined with ``===`` or ``---``). Only top-level headings make sections: one inside a
+block quote or a list item belongs to it. Nothing inside a fenced code block, an indented code block
+or an HTML block (all seven kinds: ``<!-- -->``, ``<pre>``/``<script>``/``<style>``/``<textarea>``,
+``<?``, ``<!X``, CDATA, a block-level tag, a lone tag on its line) is a heading, and a link reference
+definition is not paragraph text a setext underline could make a heading. The block structure follows
+CommonMark's: lazy continuation lines, list items by their content column, tabs as stops of four
+columns.
+
+``tests/unit/test_outline_commonmark.py`` proves this against markdown-it-py. Where markdown-it
+departs from cmark (CommonMark's reference implementation) on a lazy line indented four or more
+columns, this follows cmark. Two gaps, against both: a link reference definition whose label,
+destination or title runs over lines (a title alone on the next line aside) is read as paragraph
+text, so a setext underline right under it makes a heading; and a lone carriage return is not a line
+ending (CommonMark's are LF, CRLF and CR). Definitions are read where markdown-it reads them, at the
+start of a block; cmark reads one as paragraph text until the paragraph ends, so there a lazy line
+after a definition in a quote or list item stays in it.
 
 ``outline(text, tokenizer)`` counts each section twice: its own text (from its heading to the next
 heading of any level) and its total (to the next heading of the same or a higher level, so with its
@@ -51,9 +65,43 @@ _ATX_CLOSING = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 _SETEXT = re.compile(r"(=+|-+)[ \t]*$")
 _THEMATIC_BREAK = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"(`{3,}|~{3,})(.*)$")
-_LIST_OR_QUOTE = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)|>")
-# What starts a list item while a paragraph goes on: a bullet, or an ordered item numbered 1, with text.
-_INTERRUPTING_ITEM = re.compile(r"(?:[-+*]|1[.)])[ \t]+\S|>")
+_FENCE_CLOSING = re.compile(r"(`{3,}|~{3,}) *$")
+_SPACES = re.compile(" *")
+# A list item's marker: a bullet, or a number of at most nine digits and "." or ")", then a space or
+# the end of the line (the scanner reads lines with their tabs expanded).
+_LIST_MARKER = re.compile(r"(?:[-+*]|(\d{1,9})[.)])(?= |$)")
+# A link reference definition on one line: "[label]: destination 'title'" (the title optional, on this
+# line or alone on the next). A destination is <...> or has no spaces, its parentheses balanced.
+_TITLE = r"""(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\))"""
+_DESTINATION_CHAR = r"(?:[^ ()\\\x00-\x1f\x7f]|\\[^ ])"
+_DESTINATION = rf"(?:<(?:[^<>\\]|\\.)*>|(?!<)(?:{_DESTINATION_CHAR}|\((?:{_DESTINATION_CHAR}|\({_DESTINATION_CHAR}*\))*\))+)"
+_REFERENCE = re.compile(rf"\[((?:[^\\\[\]]|\\.)*)\]: *{_DESTINATION}(?: +({_TITLE}))? *$")
+_TITLE_LINE = re.compile(_TITLE + " *$")
+
+# The seven kinds of HTML block, as CommonMark (and markdown-it) list them: how one starts (at its
+# line's first non-blank character), how it ends ("^$": at a blank line, which is not part of it), and
+# whether it may interrupt a paragraph (the seventh, any lone tag, may not).
+_BLOCK_TAGS = (
+    "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|"
+    "dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|"
+    "hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|"
+    "section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul"
+)
+_ATTRIBUTE = r"""(?:\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\s*=\s*(?:[^"'=<>`\x00-\x20]+|'[^']*'|"[^"]*"))?)"""
+_LONE_TAG = rf"^(?:<[A-Za-z][A-Za-z0-9\-]*{_ATTRIBUTE}*\s*\/?>|<\/[A-Za-z][A-Za-z0-9\-]*\s*>)\s*$"
+_HTML_BLOCKS: Final = (
+    (
+        re.compile(r"^<(?a:script|pre|style|textarea)(?=\s|>|$)", re.IGNORECASE),
+        re.compile(r"</(?a:script|pre|style|textarea)>", re.IGNORECASE),
+        True,
+    ),
+    (re.compile("^<!--"), re.compile("-->"), True),
+    (re.compile(r"^<\?"), re.compile(r"\?>"), True),
+    (re.compile("^<![A-Za-z]"), re.compile(">"), True),
+    (re.compile(r"^<!\[CDATA\["), re.compile(r"\]\]>"), True),
+    (re.compile(rf"^</?(?a:{_BLOCK_TAGS})(?=\s|/?>|$)", re.IGNORECASE), re.compile("^$"), True),
+    (re.compile(_LONE_TAG), re.compile("^$"), False),
+)
 
 
 def is_markdown(path: str | os.PathLike[str]) -> bool:
@@ -93,87 +141,194 @@ class Section(Span):
         return asdict(self)
 
 
-def _indent(line: str) -> tuple[int, str]:
-    """The columns of ``line``'s leading white space (tabs to the next multiple of four) and the rest."""
-    rest = line.lstrip(" \t")
-    return len(line[: len(line) - len(rest)].expandtabs(4)), rest
-
-
-def _atx_text(raw: str | None) -> str:
-    text = (raw or "").strip(" \t")
+def _atx_text(raw: str) -> str:
+    """An ATX heading's text from what follows its ``#`` run: without a closing ``#`` run."""
+    text = raw.strip(" \t")
     return _ATX_CLOSING.sub("", text).strip(" \t")
 
 
-#: What ``_Scanner._block`` returns for a line that is a block of its own (a fence, a thematic break,
-#: an HTML comment): it ends the open paragraph and starts none.
-_OTHER_BLOCK: Final = (-1, 0, "")
+def _text_start(s: str, pos: int) -> int:
+    """The index of the first character of ``s`` from ``pos`` on that is not a space, or ``len(s)``."""
+    spaces = _SPACES.match(s, pos)
+    return spaces.end() if spaces else pos
+
+
+def _html_block(rest: str, interrupting: bool) -> re.Pattern[str] | None:
+    """The end of the HTML block that ``rest`` (a line from its first non-blank character) starts, or
+    None. A paragraph (``interrupting``) goes on over a lone tag."""
+    for begin, end, interrupts in _HTML_BLOCKS:
+        if begin.search(rest):
+            return end if interrupts or not interrupting else None
+    return None
+
+
+def _list_item(s: str, p: int, interrupting: bool) -> tuple[int, bool] | None:
+    """(content column, whether the item has no text on this line) of the list item that starts at
+    ``p``, or None. An item that would interrupt a paragraph needs text, and a number 1."""
+    marker = _LIST_MARKER.match(s, p)
+    if marker is None:
+        return None
+    end = marker.end()
+    text = _text_start(s, end)
+    blank = text == len(s)
+    if interrupting and (blank or (marker.group(1) is not None and int(marker.group(1)) != 1)):
+        return None
+    # Five or more spaces after the marker: the item's text is one space on, and starts with code.
+    return (end + 1 if blank or text - end > 4 else text), blank
+
+
+#: An entry of ``_Scanner.containers`` for a block quote; a list item's entry is its content column.
+_QUOTE: Final = -1
 
 
 class _Scanner:
-    """The block structure of a document, as far as headings need it: which lines are inside a fence
-    or an HTML comment, and which lines form a paragraph a setext underline can turn into a heading."""
+    """The block structure of a document as CommonMark reads it, as far as top-level headings need it:
+    the open containers (block quotes, list items), and the open leaf block of the innermost one (a
+    paragraph a setext underline can make a heading, a fence, an HTML block). Lines are read with tabs
+    expanded to stops of four columns, which is how CommonMark measures indentation."""
 
     def __init__(self) -> None:
+        self.containers: list[int] = []  # _QUOTE, or a list item's content column; outermost first
+        self.paragraph: list[tuple[int, str]] = []  # (index, line) of the open paragraph's lines
         self.fence: tuple[str, int] | None = None  # the open fence's character and length
-        self.in_comment = False
-        self.paragraph: list[tuple[int, str]] = []  # (index, text) of the open paragraph's lines
-        self.plain = False  # whether the open paragraph is a plain one (not in a list item or quote)
+        self.html_end: re.Pattern[str] | None = None  # what ends the open HTML block
+        self.title_may_follow = False  # the last line was a link reference definition with no title
+        self.empty_item = False  # the last line opened a list item with no text
 
     def heading(self, i: int, line: str) -> tuple[int, int, str] | None:
-        """(first index, level, text) when ``line`` (index ``i``, no line ending) ends a heading."""
+        """(first index, level, text) when ``line`` (index ``i``, no line ending) ends a top-level
+        heading: one in no block quote or list item."""
+        s = line.expandtabs(4) if "\t" in line else line
+        empty_item, self.empty_item = self.empty_item, False
+        title_may_follow, self.title_may_follow = self.title_may_follow, False
+        depth, pos = self._match(s, empty_item)
+        p = _text_start(s, pos)
+        if depth == len(self.containers) and (self.fence is not None or self.html_end is not None):
+            self._continue_leaf(p - pos, s[p:])
+            return None
+        if title_may_follow and p < len(s) and _TITLE_LINE.match(s, p):
+            return None  # the title of the definition on the line before
+        return self._open(i, line, s, depth, pos, p)
+
+    def _match(self, s: str, empty_item: bool) -> tuple[int, int]:
+        """How many open containers ``s`` continues, and where the text inside them starts."""
+        pos = 0
+        for depth, column in enumerate(self.containers):
+            p = _text_start(s, pos)
+            if column == _QUOTE:
+                if p - pos > 3 or p == len(s) or s[p] != ">":
+                    return depth, pos
+                pos = p + 1 + s.startswith(" ", p + 1)
+            elif p == len(s):
+                # a blank line stays in a list item, unless the item began with one
+                if empty_item and depth == len(self.containers) - 1:
+                    return depth, pos
+                pos = p
+            elif p >= column:
+                pos = column
+            else:
+                return depth, pos
+        return len(self.containers), pos
+
+    def _continue_leaf(self, indent: int, rest: str) -> None:
+        """A line inside an open fence or HTML block: whether it closes it."""
         if self.fence is not None:
-            self._close_fence(line)
+            char, length = self.fence
+            run = _FENCE_CLOSING.match(rest)
+            if indent < 4 and run is not None and run.group(1)[0] == char and len(run.group(1)) >= length:
+                self.fence = None
+        elif self.html_end is not None and self.html_end.search(rest):
+            self.html_end = None
+
+    def _close(self, depth: int) -> None:
+        """Close the containers past the first ``depth`` (and so the leaf block of the innermost)."""
+        if len(self.containers) > depth:
+            del self.containers[depth:]
+            self.fence = self.html_end = None
+        self.paragraph = []
+
+    def _open(self, i: int, line: str, s: str, depth: int, pos: int, p: int) -> tuple[int, int, str] | None:
+        """The containers that ``s`` opens after the ``depth`` it continues (their text starts at
+        ``pos``, its first non-blank character at ``p``), then its leaf block."""
+        while True:
+            if p == len(s):  # a blank line ends a paragraph, and the containers it does not go on with
+                self._close(depth)
+                return None
+            if p - pos >= 4:  # indented code, or a paragraph's continuation (lazy too)
+                if self.paragraph:
+                    self.paragraph.append((i, line))
+                else:
+                    self._close(depth)
+                return None
+            char = s[p]
+            if char == ">":
+                self._close(depth)
+                self.containers.append(_QUOTE)
+                pos = p + 1 + s.startswith(" ", p + 1)
+            elif char in "-+*0123456789":
+                # a setext underline, then a thematic break, comes before a list item ("---", "* * *")
+                interrupting = bool(self.paragraph) and depth == len(self.containers)
+                if (interrupting and _SETEXT.match(s, p)) or _THEMATIC_BREAK.match(s, p):
+                    break
+                item = _list_item(s, p, interrupting)
+                if item is None:
+                    break
+                self._close(depth)
+                self.containers.append(item[0])
+                self.empty_item = item[1]
+                pos = len(s) if item[1] else item[0]
+            else:
+                break
+            depth += 1
+            p = _text_start(s, pos)
+        return self._leaf(i, line, s, depth, p)
+
+    def _leaf(self, i: int, line: str, s: str, depth: int, p: int) -> tuple[int, int, str] | None:
+        """The leaf block that ``s`` starts at ``p`` (indented by at most 3 columns in the ``depth``
+        containers it is in), or the paragraph it goes on with; the heading it ends, if top-level."""
+        char = s[p]
+        if char in "=-" and self.paragraph and depth == len(self.containers) and _SETEXT.match(s, p):
+            return self._setext(char)
+        if char == "#" and _ATX.match(s, p):
+            self._close(depth)
+            if self.containers:
+                return None
+            text = line.lstrip(" \t")  # the heading's own line: tabs in its text kept
+            level = len(text) - len(text.lstrip("#"))
+            return i, level, _atx_text(text[level:])
+        if char in "`~":
+            fence = _FENCE.match(s, p)
+            if fence is not None and not (char == "`" and "`" in fence.group(2)):
+                self._close(depth)
+                self.fence = (char, len(fence.group(1)))
+                return None
+        if char in "-*_" and _THEMATIC_BREAK.match(s, p):
+            self._close(depth)
             return None
-        if self.in_comment:
-            self.in_comment = "-->" not in line
-            return None
-        cols, rest = _indent(line)
-        if not rest:
-            self.paragraph = []
-            return None
-        if cols >= 4:  # indented code, or a paragraph's continuation
-            if self.paragraph:
-                self.paragraph.append((i, rest))
-            return None
-        found = self._block(i, rest)
-        if found is not None:
-            self.paragraph = []
-            return None if found is _OTHER_BLOCK else found
-        if not self.paragraph or _INTERRUPTING_ITEM.match(rest):
-            self.paragraph = [(i, rest)]
-            self.plain = not _LIST_OR_QUOTE.match(rest)
-        else:
-            self.paragraph.append((i, rest))
+        if char == "<":
+            end = _html_block(s[p:], interrupting=bool(self.paragraph))
+            if end is not None:
+                self._close(depth)
+                self.html_end = None if end.search(s[p:]) else end
+                return None
+        if char == "[" and not self.paragraph:
+            reference = _REFERENCE.match(s, p)
+            if reference is not None and reference.group(1).strip():
+                self._close(depth)
+                self.title_may_follow = reference.group(2) is None
+                return None
+        if not self.paragraph:  # a paragraph starts; else it goes on, lazily when depth is short
+            self._close(depth)
+        self.paragraph.append((i, line))
         return None
 
-    def _close_fence(self, line: str) -> None:
-        assert self.fence is not None
-        cols, rest = _indent(line)
-        char, length = self.fence
-        run = len(rest) - len(rest.lstrip(char))
-        if cols < 4 and run >= length and not rest[run:].strip(" \t"):
-            self.fence = None
-
-    def _block(self, i: int, rest: str) -> tuple[int, int, str] | None:
-        """The heading that ``rest`` (line ``i``, indented by at most 3 columns) ends, ``_OTHER_BLOCK``
-        for a line that is a block of its own (opening a fence or a comment), or None for paragraph
-        text."""
-        atx = _ATX.match(rest)
-        if atx is not None:
-            return i, len(atx.group(1)), _atx_text(atx.group(2))
-        if self.paragraph and self.plain and _SETEXT.match(rest):
-            text = " ".join(part.strip(" \t") for _, part in self.paragraph)
-            return self.paragraph[0][0], 1 if rest[0] == "=" else 2, text
-        fence = _FENCE.match(rest)
-        if fence is not None and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
-            self.fence = (fence.group(1)[0], len(fence.group(1)))
-            return _OTHER_BLOCK
-        if _THEMATIC_BREAK.match(rest):
-            return _OTHER_BLOCK
-        if rest.startswith("<!--"):
-            self.in_comment = "-->" not in rest[4:]
-            return _OTHER_BLOCK
-        return None
+    def _setext(self, char: str) -> tuple[int, int, str] | None:
+        """The heading that a setext underline of ``char`` makes of the open paragraph, if top-level."""
+        lines, self.paragraph = self.paragraph, []
+        if self.containers:
+            return None
+        text = " ".join(line.strip(" \t") for _, line in lines)
+        return lines[0][0], 1 if char == "=" else 2, text
 
 
 def _lines(text: str) -> list[str]:
