@@ -193,9 +193,9 @@ def test_where_markdown_it_is_not_commonmark_outline_follows_cmark(
 _BLOCK_START = re.compile(r" {4,}(?:[#`~>*+_<-]|\d)")
 
 
-# A tab after a container marker inside a block quote (`> > - \t===`): markdown-it reads the tab's
-# columns otherwise than cmark does (cmark's reading is outline's).
-_NESTED_TAB = re.compile(r" {0,3}>.*?(?:>|[-+*]|\d{1,9}[.)]) ?\t")
+# A tab among the container markers of a line in a block quote (`> > - \t===`, `> >  \t===`):
+# markdown-it reads the tab's columns otherwise than cmark does (cmark's reading is outline's).
+_NESTED_TAB = re.compile(r" {0,3}>[ >*+\-.)\d]*\t")
 
 
 def _quirk_lines(lines: list[str]) -> list[int]:
