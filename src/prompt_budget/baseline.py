@@ -29,6 +29,7 @@ import json
 import os
 import re
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -46,16 +47,22 @@ __all__ = [
     "GatePolicy",
     "GrowthPolicy",
     "ItemDelta",
+    "SectionDelta",
     "UpdateSummary",
     "compare",
+    "compare_at_ref",
     "compare_files_report",
+    "describe_sections",
     "file_entries",
     "format_growth",
+    "heading_counts",
     "load_baseline",
     "measured_from_records",
     "ratchet",
     "save_baseline",
+    "section_growth",
     "update",
+    "with_section_growth",
 ]
 
 SCHEMA_ID: Final = "prompt-budget-baseline"
@@ -454,6 +461,50 @@ def format_growth(before: int, after: int, gate: GrowthGate | None = None) -> st
 
 
 @dataclass(frozen=True)
+class SectionDelta:
+    """One heading section of a Markdown file compared between two versions, matched by heading path
+    (its label under the labels of its parent headings, ``("# Skill", "## Examples")``; the n-th of
+    equal paths with the n-th). ``before`` is None for a new section, ``after`` for a removed one."""
+
+    path: tuple[str, ...]
+    before: int | None
+    after: int | None
+    #: how it is named in the one-line hint: its label, or its path when the label alone is ambiguous
+    shown: str = ""
+
+    @property
+    def status(self) -> Literal["new", "removed", "changed"]:
+        return "new" if self.before is None else "removed" if self.after is None else "changed"
+
+    @property
+    def delta(self) -> int:
+        return (self.after or 0) - (self.before or 0)
+
+    def describe(self) -> str:
+        """``"## Examples" +312 (120 -> 432)``, ``new "## FAQ" +25``, ``removed "## Old" -40``."""
+        name = self.shown or self.path[-1]
+        name = name if name.startswith("(") else f'"{name}"'
+        if self.status == "changed":
+            return f"{name} {self.delta:+,} ({self.before:,} -> {self.after:,})"
+        return f"{self.status} {name} {self.delta:+,}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "section": self.path[-1],
+            "path": list(self.path),
+            "status": self.status,
+            "before": self.before,
+            "after": self.after,
+            "delta": self.delta,
+        }
+
+
+def describe_sections(sections: Sequence[SectionDelta]) -> str:
+    """``grew most in: "## Examples" +312 (120 -> 432), new "## FAQ" +25``; empty for no sections."""
+    return f"grew most in: {', '.join(s.describe() for s in sections)}" if sections else ""
+
+
+@dataclass(frozen=True)
 class ItemDelta:
     """One check id compared with its baseline."""
 
@@ -468,6 +519,9 @@ class ItemDelta:
     gate_source: str | None = None
     ratchet: bool = False
     message: str = ""
+    #: for a Markdown file over its gate whose old text was at hand (``--base``): the sections that
+    #: changed most, largest growth first (see ``section_growth``); empty otherwise
+    sections: tuple[SectionDelta, ...] = ()
 
     @property
     def delta(self) -> int | None:
@@ -497,6 +551,7 @@ class ItemDelta:
             "gate_source": self.gate_source,
             "ratchet": self.ratchet,
             "message": self.message,
+            "sections": [sec.to_dict() for sec in self.sections],
         }
 
 
@@ -679,6 +734,8 @@ class FileMeasurement:
     rules: Mapping[str, FileRule]
     #: why nothing was measured, when that is not for want of files (no configuration at a git ref)
     note: str = ""
+    #: the configuration the files were measured under (their ids are relative to its folder)
+    config: Any = None
 
     def rule_for(self, check_id: str) -> FileRule | None:
         return self.rules.get(check_id.split("#", 1)[0])
@@ -700,7 +757,7 @@ def measurement_of(report: Any) -> FileMeasurement:
         verdicts.append(report.must_load)
     verdicts += [v for v in report.plan_verdicts if (v.details or {}).get("kind") == "plan"]
     rules = {fid: m.winner.rule for fid, m in report.fileset.files.items()}
-    return FileMeasurement(measured_from_verdicts(verdicts), rules)
+    return FileMeasurement(measured_from_verdicts(verdicts), rules, config=report.fileset.config)
 
 
 def _git(args: Sequence[str], cwd: Path) -> str:
@@ -758,32 +815,155 @@ def measure_at_ref(
     the configuration found there at the same place (no configuration there: nothing measured), count
     with ``tokenizer`` (default: the current configuration's, so the two sides are comparable) and
     clean up. Ids are relative to the configuration's folder, so they match the working tree's."""
+    with git_worktree(config.root, ref) as (top, tree):
+        return _measure_in_tree(config, ref, top, tree, tokenizer, cache)
+
+
+def compare_at_ref(
+    config: Any, ref: str, measured: FileMeasurement, policy: GrowthPolicy | None = None, *, cache: Any = None
+) -> tuple[Comparison, str]:
+    """``measured`` (the working tree) compared with the file checks at git ``ref`` (see
+    ``measure_at_ref``, counted with ``config``'s tokenizer), and the note of why nothing was measured
+    there, if so. While ``ref`` is still checked out, each Markdown file over its gate gets the
+    sections that grew most (``with_section_growth``)."""
+    with git_worktree(config.root, ref) as (top, tree):
+        before = _measure_in_tree(config, ref, top, tree, config.tokenizer, cache)
+        comparison = compare(Baseline(before.entries), measured.entries, policy, base=ref)
+        return with_section_growth(comparison, before, measured, config.tokenizer), before.note
+
+
+def _measure_in_tree(
+    config: Any, ref: str, top: Path, tree: Path, tokenizer: str | None, cache: Any
+) -> FileMeasurement:
     from prompt_budget.config import load_config
 
-    with git_worktree(config.root, ref) as (top, tree):
-        root = tree / Path(config.root).resolve().relative_to(top.resolve())
-        where = Path(config.root).resolve().relative_to(top.resolve()).as_posix()
-        where = "the repository's top folder" if where == "." else f"{where}/"
-        if config.path is not None:
-            inside = Path(config.path).resolve().relative_to(top.resolve())
-            there = tree / inside
-            if not there.is_file():
-                return _nothing_at(ref, f"{inside.as_posix()} does not exist there")
+    root = tree / Path(config.root).resolve().relative_to(top.resolve())
+    where = Path(config.root).resolve().relative_to(top.resolve()).as_posix()
+    where = "the repository's top folder" if where == "." else f"{where}/"
+    if config.path is not None:
+        inside = Path(config.path).resolve().relative_to(top.resolve())
+        there = tree / inside
+        if not there.is_file():
+            return _nothing_at(ref, f"{inside.as_posix()} does not exist there")
+        try:
+            base_config = load_config(there)
+        except ConfigError as exc:
+            # the temporary worktree is gone by the time this is read: name the file in the repository
+            file = exc.file
+            if file is not None and Path(file).resolve().is_relative_to(tree.resolve()):
+                file = f"{Path(file).resolve().relative_to(tree.resolve()).as_posix()} at git ref {ref}"
+            raise ConfigError(exc.message, file=file, key=exc.key) from None
+    else:
+        base_config = load_config(start=root)
+        if base_config.path is None or tree.resolve() not in base_config.path.resolve().parents:
+            return _nothing_at(ref, f"no prompt-budget configuration in or above {where}")
+    if not base_config.files and not base_config.preset:
+        return _nothing_at(ref, "its configuration lists no files and no preset")
+    return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
+
+
+# --- which sections of a Markdown file grew ------------------------------------------------------
+
+
+def heading_counts(
+    text: str, tokenizer: Any, multiplier: float = 1.0, *, frontmatter: bool = True
+) -> list[tuple[tuple[str, ...], int]]:
+    """Each section of a Markdown text (``prompt_budget.outline``) as (heading path, tokens of its own
+    text): the path is its label under its parent headings' (``("# Skill", "## Examples")``); the
+    frontmatter and preamble are paths of one. Counts are multiplied by ``multiplier`` (the config's
+    ``safety_multiplier``) for an estimate, as file counts are. ``frontmatter=False`` leaves the
+    frontmatter out (a file whose frontmatter is counted apart)."""
+    from prompt_budget.budget import with_safety
+    from prompt_budget.outline import FRONTMATTER, outline
+
+    out: list[tuple[tuple[str, ...], int]] = []
+    parents: list[tuple[int, str]] = []
+    for sec in outline(text, tokenizer):
+        if sec.level == 0:
+            if frontmatter or sec.heading != FRONTMATTER:
+                out.append(((sec.label,), with_safety(sec.tokens, tokenizer.exact, multiplier)))
+            continue
+        while parents and parents[-1][0] >= sec.level:
+            parents.pop()
+        parents.append((sec.level, sec.label))
+        out.append(
+            (tuple(label for _, label in parents), with_safety(sec.tokens, tokenizer.exact, multiplier))
+        )
+    return out
+
+
+def section_growth(
+    before: Sequence[tuple[tuple[str, ...], int]], after: Sequence[tuple[tuple[str, ...], int]], most: int = 3
+) -> tuple[SectionDelta, ...]:
+    """The ``most`` sections (see ``heading_counts``) that changed between ``before`` and ``after``,
+    largest growth first (a section that shrank or was removed shows only when fewer grew); sections
+    match by heading path, the n-th of equal paths with the n-th. Empty when both versions have fewer
+    than two sections."""
+    if len(before) < 2 and len(after) < 2:
+        return ()
+
+    def keyed(sections: Sequence[tuple[tuple[str, ...], int]]) -> dict[tuple[tuple[str, ...], int], int]:
+        seen: Counter[tuple[str, ...]] = Counter()
+        out = {}
+        for path, tokens in sections:
+            out[path, seen[path]] = tokens
+            seen[path] += 1
+        return out
+
+    old, new = keyed(before), keyed(after)
+    keys = list(new) + [k for k in old if k not in new]
+    paths_of_label: dict[str, set[tuple[str, ...]]] = {}
+    for path, _ in keys:
+        paths_of_label.setdefault(path[-1], set()).add(path)
+    repeated = {path for path, n in keys if n > 0}
+    changed = []
+    for order, key in enumerate(keys):
+        path, n = key
+        delta = SectionDelta(path, old.get(key), new.get(key))
+        if delta.delta == 0 and delta.status == "changed":
+            continue
+        shown = " > ".join(path) if len(paths_of_label[path[-1]]) > 1 else path[-1]
+        if path in repeated:
+            shown += f" #{n + 1}"
+        changed.append((order, replace(delta, shown=shown)))
+    changed.sort(key=lambda od: (-od[1].delta, od[0]))
+    return tuple(d for _, d in changed[:most])
+
+
+def with_section_growth(
+    comparison: Comparison, before: FileMeasurement, after: FileMeasurement, tokenizer: str | None = None
+) -> Comparison:
+    """``comparison`` with ``sections`` (``section_growth``) on each Markdown file over its gate, its
+    old text read where ``before`` was measured and its new one where ``after`` was, counted by
+    ``tokenizer`` (default: ``after``'s configuration's) with each side's safety multiplier. Passing
+    files are not read again. A file whose frontmatter is counted apart (``id#frontmatter``) is
+    outlined without it, as its count is."""
+    from prompt_budget.counting import FileProblem, read_text
+    from prompt_budget.outline import is_markdown
+    from prompt_budget.tokenizers import get_tokenizer
+
+    failing = [i for i in comparison.failures if i.kind == "file" and is_markdown(i.id)]
+    if not failing or before.config is None or after.config is None:
+        return comparison
+    tok = get_tokenizer(tokenizer or after.config.tokenizer)
+    found: dict[str, tuple[SectionDelta, ...]] = {}
+    for item in failing:
+        sides = []
+        for side in (before, after):
             try:
-                base_config = load_config(there)
-            except ConfigError as exc:
-                # the temporary worktree is gone by the time this is read: name the file in the repository
-                file = exc.file
-                if file is not None and Path(file).resolve().is_relative_to(tree.resolve()):
-                    file = f"{Path(file).resolve().relative_to(tree.resolve()).as_posix()} at git ref {ref}"
-                raise ConfigError(exc.message, file=file, key=exc.key) from None
-        else:
-            base_config = load_config(start=root)
-            if base_config.path is None or tree.resolve() not in base_config.path.resolve().parents:
-                return _nothing_at(ref, f"no prompt-budget configuration in or above {where}")
-        if not base_config.files and not base_config.preset:
-            return _nothing_at(ref, "its configuration lists no files and no preset")
-        return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
+                text = read_text(Path(side.config.root) / item.id)[0]
+            except FileProblem:
+                break
+            split = f"{item.id}#frontmatter" in side.entries
+            sides.append(heading_counts(text, tok, side.config.safety_multiplier, frontmatter=not split))
+        if len(sides) == 2:
+            sections = section_growth(sides[0], sides[1])
+            if sections:
+                found[item.id] = sections
+    if not found:
+        return comparison
+    items = tuple(replace(i, sections=found[i.id]) if i.id in found else i for i in comparison.items)
+    return replace(comparison, items=items)
 
 
 def _nothing_at(ref: str, why: str) -> FileMeasurement:

@@ -732,10 +732,9 @@ def _run_baseline(args: argparse.Namespace, out: Output) -> int:
         config, max_growth=args.max_growth, max_growth_source="--max-growth", rule_for=measured.rule_for
     )
     if args.base:
-        before = bl.measure_at_ref(config, args.base, tokenizer=config.tokenizer, cache=cache)
-        if before.note:
-            out.note(before.note)
-        comparison = bl.compare(bl.Baseline(before.entries), measured.entries, policy, base=args.base)
+        comparison, note = bl.compare_at_ref(config, args.base, measured, policy, cache=cache)
+        if note:
+            out.note(note)
     else:
         files_only = None if stored is None else bl.file_entries(stored, measured.entries)
         comparison = bl.compare(files_only, measured.entries, policy, path=shown)

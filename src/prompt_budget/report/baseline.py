@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta
+from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections
 from prompt_budget.report.github import annotation
 from prompt_budget.report.markdown import EMOJI
 from prompt_budget.report.table import Column, Table, fmt_int
@@ -78,6 +78,8 @@ def summary_lines(comparison: Comparison) -> list[str]:
     for item in c.failures:
         where_gate = f" (gate: {item.gate_source})" if item.gate_source else ""
         lines.append(f"FAILED {item.id}: {item.message}{where_gate}")
+        if item.sections:
+            lines.append(f"  {describe_sections(item.sections)}")
     return lines
 
 
@@ -248,6 +250,9 @@ def markdown_summary(
         lines += ["### Failures", ""]
         lines += _md_table([*head, "allowed"], [[*_row(i), _md(_allowed(i))] for i in c.failures], right)
         lines.append("")
+        grew_in = [f"- {_md_id(i.id)} {_md(describe_sections(i.sections))}" for i in c.failures if i.sections]
+        if grew_in:
+            lines += [*grew_in, ""]
     growers = [i for i in c.grew if i.status != "fail"][:top]
     if growers:
         lines += [
@@ -356,10 +361,11 @@ def github_annotations(
     ]:
         where = locate(item)
         gate = f" (gate: {item.gate_source})" if item.gate_source else ""
+        sections = f"\n{describe_sections(item.sections)}" if item.sections else ""
         out.append(
             annotation(
                 level,
-                f"{item.id}: {item.message}{gate}",
+                f"{item.id}: {item.message}{gate}{sections}",
                 file=where[0] if where is not None else None,
                 line=where[1] if where is not None else None,
                 title="prompt-budget growth" if level == "error" else "prompt-budget",
