@@ -417,3 +417,124 @@ def test_a_baseline_counted_with_a_calibration_file_compares_in_another_checkout
     assert done.returncode == 0, done.stdout + done.stderr
     assert "another tokenizer" not in done.stdout + done.stderr
     assert "compared with" in done.stdout
+
+
+# --- compare --base REF names the sections of a failing Markdown file that grew most ----------------
+
+
+def markdown(*sections: tuple[str, int]) -> str:
+    """A Markdown text whose ``(heading, tokens)`` sections are exactly that many chars4 tokens each:
+    the heading line and one line of filler, 4 * tokens characters in all."""
+    out = []
+    for heading, tokens in sections:
+        head = f"{heading}\n"
+        out.append(head + "a" * (4 * tokens - len(head) - 1) + "\n")
+    return "".join(out)
+
+
+SECTIONS_CONFIG = CONFIG + '[[tool.prompt_budget.files]]\npath = "prompts/*.txt"\nmax_tokens = 5000\n'
+
+
+@pytest.fixture
+def grown(tmp_path: Path) -> Path:
+    """A repository whose HEAD~0 commit is the old side; the working tree grew past the gate."""
+    (tmp_path / "pyproject.toml").write_text(SECTIONS_CONFIG, encoding="utf-8")
+    files = {
+        "skills/a/SKILL.md": markdown(("# Alpha", 10), ("## Steps", 30), ("## Examples", 40), ("## Old", 20)),
+        "skills/b/SKILL.md": markdown(("# Beta", 10), ("## Usage", 50)),
+        "docs/ref.md": markdown(("# Ref", 50), ("## More", 50)),
+        "prompts/system.txt": markdown(("# System", 20), ("## Rules", 20)),
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "one")
+    grown = {
+        # 100 -> 195: Examples +80, a new FAQ +25, Steps +10; Old (-20) is fourth, so not named
+        "skills/a/SKILL.md": markdown(
+            ("# Alpha", 10), ("## Steps", 40), ("## Examples", 120), ("## FAQ", 25)
+        ),
+        # 60 -> 100: a renamed section is a new one and a removed one
+        "skills/b/SKILL.md": markdown(("# Beta", 10), ("## How to use", 90)),
+        # 100 -> 105: within "10% or 20", so no section line
+        "docs/ref.md": markdown(("# Ref", 50), ("## More", 55)),
+        # 40 -> 100, over its gate, but not a Markdown file
+        "prompts/system.txt": markdown(("# System", 20), ("## Rules", 80)),
+    }
+    for rel, text in grown.items():
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@needs_git
+def test_compare_with_base_names_the_sections_that_grew(grown: Path) -> None:
+    done = run(grown, "baseline", "compare", "--base", "HEAD")
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    a = lines.index(
+        "FAILED skills/a/SKILL.md: tokens 100 -> 195 (+95, +95.0%), allowed +10% or +20 "
+        "(gate: pyproject.toml [tool.prompt_budget.baseline] max_growth)"
+    )
+    assert (
+        lines[a + 1]
+        == '  grew most in: "## Examples" +80 (40 -> 120), new "## FAQ" +25, "## Steps" +10 (30 -> 40)'
+    )
+    b = next(
+        i for i, line in enumerate(lines) if line.startswith("FAILED skills/b/SKILL.md: tokens 60 -> 100")
+    )
+    assert lines[b + 1] == '  grew most in: new "## How to use" +90, removed "## Usage" -50'
+    txt = next(
+        i for i, line in enumerate(lines) if line.startswith("FAILED prompts/system.txt: tokens 40 -> 100")
+    )
+    assert not lines[txt + 1].startswith("  grew most in")  # not Markdown
+    assert sum("grew most in" in line for line in lines) == 2  # docs/ref.md passed: no line
+    assert len(git(grown, "worktree", "list").splitlines()) == 1
+
+
+@needs_git
+def test_compare_with_base_sections_in_json_github_and_markdown(grown: Path) -> None:
+    done = run(grown, "baseline", "compare", "--base", "HEAD", "--format", "json")
+    assert done.returncode == 1, done.stdout + done.stderr
+    items = {i["id"]: i for i in json.loads(done.stdout)["items"]}
+    assert items["skills/a/SKILL.md"]["sections"] == [
+        {"section": "## Examples", "path": ["# Alpha", "## Examples"], "status": "changed",
+         "before": 40, "after": 120, "delta": 80},
+        {"section": "## FAQ", "path": ["# Alpha", "## FAQ"], "status": "new",
+         "before": None, "after": 25, "delta": 25},
+        {"section": "## Steps", "path": ["# Alpha", "## Steps"], "status": "changed",
+         "before": 30, "after": 40, "delta": 10},
+    ]  # fmt: skip
+    assert [(s["section"], s["status"]) for s in items["skills/b/SKILL.md"]["sections"]] == [
+        ("## How to use", "new"),
+        ("## Usage", "removed"),
+    ]
+    assert items["docs/ref.md"]["status"] == "pass"
+    assert items["docs/ref.md"]["sections"] == []
+    assert items["prompts/system.txt"]["status"] == "fail"
+    assert items["prompts/system.txt"]["sections"] == []
+
+    done = run(grown, "baseline", "compare", "--base", "HEAD", "--format", "github", "--report", "pr.md")
+    assert done.returncode == 1, done.stdout + done.stderr
+    annotations = [
+        line for line in done.stdout.splitlines() if line.startswith("::error file=skills/a/SKILL.md")
+    ]
+    assert len(annotations) == 1
+    assert annotations[0].endswith(
+        'max_growth)%0Agrew most in: "## Examples" +80 (40 -> 120), new "## FAQ" +25, "## Steps" +10 (30 -> 40)'
+    )
+    summary = (grown / "pr.md").read_text(encoding="utf-8")
+    assert '- `skills/b/SKILL.md` grew most in: new "## How to use" +90, removed "## Usage" -50\n' in summary
+
+
+@needs_git
+def test_compare_with_committed_baseline_names_no_sections(grown: Path) -> None:
+    # the baseline file records counts only, not the old text: the section line needs --base
+    git(grown, "stash", "-q")
+    assert run(grown, "baseline", "update").returncode == 0
+    git(grown, "stash", "pop", "-q")
+    done = run(grown, "baseline", "compare")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FAILED skills/a/SKILL.md: tokens 100 -> 195" in done.stdout
+    assert "grew most in" not in done.stdout

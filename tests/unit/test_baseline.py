@@ -14,16 +14,20 @@ from prompt_budget.baseline import (
     GrowthPolicy,
     compare,
     compare_files_report,
+    describe_sections,
     format_growth,
+    heading_counts,
     load_baseline,
     measured_from_records,
     ratchet,
     save_baseline,
+    section_growth,
     update,
 )
 from prompt_budget.config import load_config
 from prompt_budget.errors import ConfigError
 from prompt_budget.model import GrowthGate
+from prompt_budget.tokenizers import get_tokenizer
 
 O200K = "o200k_base"
 
@@ -460,3 +464,43 @@ path = "docs/*.md"
         ("docs/b.md", "new", None),
     ]  # the pytest check in the baseline is not the check command's business
     assert result.failures[0].message == "tokens 10 -> 20 (+10, +100.0%), allowed +5"
+
+
+# --- which sections grew ------------------------------------------------------------------------
+
+
+def test_sections_match_by_heading_path_and_occurrence() -> None:
+    before = [
+        (("# A",), 5),
+        (("# A", "## Ex"), 10),
+        (("# B",), 5),
+        (("# B", "## Ex"), 10),
+        (("# B", "## Ex"), 4),
+    ]
+    after = [
+        (("# A",), 5),
+        (("# A", "## Ex"), 11),
+        (("# B",), 5),
+        (("# B", "## Ex"), 10),
+        (("# B", "## Ex"), 30),
+    ]
+    grew = section_growth(before, after)
+    # "## Ex" is under two parents: shown with its path; the repeated path by occurrence
+    assert describe_sections(grew) == (
+        'grew most in: "# B > ## Ex #2" +26 (4 -> 30), "# A > ## Ex" +1 (10 -> 11)'
+    )
+    assert [s.to_dict()["path"] for s in grew] == [["# B", "## Ex"], ["# A", "## Ex"]]
+
+
+def test_sections_need_two_in_one_version() -> None:
+    assert section_growth([(("(preamble)",), 10)], [(("(preamble)",), 90)]) == ()
+    grew = section_growth([(("(preamble)",), 10)], [(("(preamble)",), 10), (("# New",), 80)])
+    assert describe_sections(grew) == 'grew most in: new "# New" +80'
+    assert describe_sections(()) == ""
+
+
+def test_heading_counts_apply_the_safety_multiplier_and_leave_out_split_frontmatter() -> None:
+    text = "---\nname: x\n---\nintro line\n# Title\n" + "a" * 30 + "\n"  # 16, 11, 8 + 31 chars
+    tok = get_tokenizer("chars4")
+    assert heading_counts(text, tok) == [(("(frontmatter)",), 4), (("(preamble)",), 3), (("# Title",), 10)]
+    assert heading_counts(text, tok, 1.5, frontmatter=False) == [(("(preamble)",), 5), (("# Title",), 15)]
