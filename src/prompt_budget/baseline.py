@@ -808,23 +808,14 @@ def git_worktree(repo: Path, ref: str) -> Any:
             _git(["worktree", "prune"], top)
 
 
-def measure_at_ref(
-    config: Any, ref: str, *, tokenizer: str | None = None, cache: Any = None
-) -> FileMeasurement:
-    """Measure the file checks as they were at git ``ref``: check it out into a temporary worktree, load
-    the configuration found there at the same place (no configuration there: nothing measured), count
-    with ``tokenizer`` (default: the current configuration's, so the two sides are comparable) and
-    clean up. Ids are relative to the configuration's folder, so they match the working tree's."""
-    with git_worktree(config.root, ref) as (top, tree):
-        return _measure_in_tree(config, ref, top, tree, tokenizer, cache)
-
-
 def compare_at_ref(
     config: Any, ref: str, measured: FileMeasurement, policy: GrowthPolicy | None = None, *, cache: Any = None
 ) -> tuple[Comparison, str]:
-    """``measured`` (the working tree) compared with the file checks at git ``ref`` (see
-    ``measure_at_ref``, counted with ``config``'s tokenizer), and the note of why nothing was measured
-    there, if so. While ``ref`` is still checked out, each Markdown file over its gate gets the
+    """``measured`` (the working tree) compared with the file checks as they were at git ``ref``: ``ref``
+    checked out into a temporary worktree, the configuration found there at the same place loaded (no
+    configuration there: nothing measured), the files counted with ``config``'s tokenizer (so the two
+    sides are comparable; ids relative to the configuration's folder, as the working tree's), and
+    the note of why nothing was measured there, if so. While ``ref`` is still checked out, each Markdown file over its gate gets the
     sections that grew most (``with_section_growth``)."""
     with git_worktree(config.root, ref) as (top, tree):
         before = _measure_in_tree(config, ref, top, tree, config.tokenizer, cache)
