@@ -1117,8 +1117,9 @@ def breakdown(
         counter.responses_request(request, messages, "input")
     else:
         counter.openai_messages(messages, "messages")
-        counter.enter("tools")
-        counter.openai_tools(request.get("tools") or request.get("functions"), "tools")
+        tools = "tools" if request.get("tools") or not request.get("functions") else "functions"  # legacy
+        counter.enter(tools)
+        counter.openai_tools(request.get(tools), "tools")
         counter.enter("response_format")
         counter.response_format(request.get("response_format"), "response_format", nested=True)
         counter.enter(None)

@@ -353,3 +353,12 @@ def test_parts_and_largest_items_carry_the_safety_multiplier(tmp_path: Path) -> 
     # the details keep the counts, as details["parts"] always has
     assert verdict.details["largest"][0] == {"item": "messages[2] (tool)", "tokens": 104}
 
+
+def test_legacy_functions_are_named_as_the_request_names_them() -> None:
+    request = {
+        "messages": [{"role": "user", "content": "hi"}],
+        "functions": [{"name": "f", "description": "d" * 400, "parameters": {"type": "object"}}],
+    }
+    verdict = check(request, 10, tokenizer="chars4")
+    assert verdict.details["largest"][0]["item"] == "functions"
+    assert "\nlargest items: functions " in verdict.message
