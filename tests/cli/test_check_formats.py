@@ -320,3 +320,27 @@ def test_growth_annotations_from_a_subfolder_are_relative_to_the_repository_top(
         "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
         "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
     ]
+
+
+def test_a_file_with_a_hash_or_spaces_in_its_path_is_annotated_on_that_file(tmp_path: Path) -> None:
+    # "#" ends a check's id only in "...#frontmatter": "C# notes/" is a folder, not "C" and a suffix.
+    (tmp_path / ".git").mkdir()
+    skill = tmp_path / "C# notes" / "SKILL 100%.md"
+    skill.parent.mkdir()
+    skill.write_text(f"---\nname: c\ndescription: {tokens(20)}\n---\n{tokens(50)}\n", encoding="utf-8")
+    (tmp_path / "prompt_budget.toml").write_text(
+        'tokenizer = "chars4"\n\n[[files]]\npath = "C# notes/*.md"\nmax_tokens = 10\n'
+        "frontmatter_max_tokens = 5\n",
+        encoding="utf-8",
+    )
+    github = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert github.returncode == 1, github.stderr
+    assert heads(github.stdout) == [
+        "error file=C# notes/SKILL 100%25.md,line=5,title=prompt-budget",
+        "error file=C# notes/SKILL 100%25.md,line=1,title=prompt-budget",
+    ]
+    results = sarif_of(run(tmp_path, "check", "--format", "sarif", "--no-cache"))["runs"][0]["results"]
+    assert [where(r["locations"][0]) for r in results] == [
+        ("C%23%20notes/SKILL%20100%25.md", 5),
+        ("C%23%20notes/SKILL%20100%25.md", 1),
+    ]
