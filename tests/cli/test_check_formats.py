@@ -112,6 +112,46 @@ def test_github_in_a_standalone_config_points_at_threshold_and_falls_back_to_lin
     ]
 
 
+#: Decoys for the line search: each of lines 4, 8, 12 and 13 holds an odd number of triple quotes
+#: that neither opens nor closes a multi-line string (text in a literal string, escaped in a basic
+#: one, in a comment, in a one-line string); lines 5, 6, 9 and 10 look like an entry and a key, and
+#: are text. The key is on line 14, the missing file's entry on line 16.
+TRIPLE_QUOTES = "\n".join(
+    [
+        'tokenizer = "chars4"',
+        "context_window = 1000",
+        "note = '''",
+        'a literal string may hold """ as text',
+        "[[files]]",
+        "usable_fraction = 0.9",
+        "'''",
+        'more = """ an escaped \\""" is text',
+        "[[files]]",
+        "usable_fraction = 0.9",
+        '"""',
+        '# a comment may say """ too',
+        'quote = \'"""\'',
+        'usable_fraction = "10%"',
+        "",
+        "[[files]]",
+        'path = "GONE.md"',
+        'load = "must"',
+        "",
+    ]
+)
+
+
+def test_github_is_not_fooled_by_triple_quotes_inside_a_string_or_a_comment(tmp_path: Path) -> None:
+    (tmp_path / "prompt_budget.toml").write_text(TRIPLE_QUOTES, encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text(tokens(200), encoding="utf-8")
+    result = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert heads(result.stdout) == ["error file=prompt_budget.toml,line=16,title=prompt-budget"]
+    (tmp_path / "GONE.md").write_text(tokens(200), encoding="utf-8")  # the total is now over 100
+    result = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert heads(result.stdout) == ["error file=prompt_budget.toml,line=14,title=prompt-budget"]
+
+
 # --- SARIF ------------------------------------------------------------------------------------------
 
 
