@@ -43,8 +43,9 @@ __all__ = [
 ]
 
 _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
-#: A line that may be an ATX heading, or a setext underline: a prompt without one is not outlined.
-_MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*$|-+[ \t]*$)", re.MULTILINE)
+#: A line that may be an ATX heading, or a setext underline (LF or CRLF line endings): a prompt
+#: without one is not outlined.
+_MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*\r?$|-+[ \t]*\r?$)", re.MULTILINE)
 
 
 def kind_of(obj: object) -> str:

@@ -362,3 +362,12 @@ def test_legacy_functions_are_named_as_the_request_names_them() -> None:
     verdict = check(request, 10, tokenizer="chars4")
     assert verdict.details["largest"][0]["item"] == "functions"
     assert "\nlargest items: functions " in verdict.message
+
+
+def test_a_failing_markdown_prompt_with_crlf_setext_headings_names_its_largest_sections() -> None:
+    # "Intro\r\n=====\r\n": a setext heading whatever the line endings (Windows files, HTTP bodies)
+    prompt = "Intro\r\n=====\r\n" + "x" * 40 + "\r\n\r\nMore\r\n----\r\n" + "y" * 400 + "\r\n"
+    message = check(prompt, 10, tokenizer="chars4").message
+    assert message.endswith(
+        '\nlargest sections: "## More" (lines 5-7) 104 tokens, "# Intro" (lines 1-4) 15 tokens'
+    )
