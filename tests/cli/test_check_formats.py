@@ -362,6 +362,18 @@ def test_growth_annotations_from_a_subfolder_are_relative_to_the_repository_top(
     ]
 
 
+def test_sarif_growth_from_a_subfolder_is_relative_to_the_repository_top(tmp_path: Path) -> None:
+    # as the github annotations above: agent/CLAUDE.md, not agent/agent/CLAUDE.md
+    agent = make_monorepo(tmp_path)
+    assert run(agent, "baseline", "update").returncode == 0
+    (agent / "CLAUDE.md").write_text(tokens(230), encoding="utf-8")  # 200 -> 230: +15%
+    for cwd in (agent, agent / "docs"):
+        result = run(cwd, "check", "--format", "sarif", "--max-growth", "10%", "--no-cache")
+        assert result.returncode == 1, result.stderr
+        results = sarif_of(result)["runs"][0]["results"]
+        growth = sorted(where(r["locations"][0]) for r in results if r["ruleId"] == "baseline-growth")
+        assert growth == [("agent/CLAUDE.md", 1), ("agent/pyproject.toml", 1), ("agent/pyproject.toml", 1)]
+
 def test_a_file_with_a_hash_or_spaces_in_its_path_is_annotated_on_that_file(tmp_path: Path) -> None:
     # "#" ends a check's id only in "...#frontmatter": "C# notes/" is a folder, not "C" and a suffix.
     (tmp_path / ".git").mkdir()
