@@ -374,6 +374,7 @@ def test_sarif_growth_from_a_subfolder_is_relative_to_the_repository_top(tmp_pat
         growth = sorted(where(r["locations"][0]) for r in results if r["ruleId"] == "baseline-growth")
         assert growth == [("agent/CLAUDE.md", 1), ("agent/pyproject.toml", 1), ("agent/pyproject.toml", 1)]
 
+
 def test_a_file_with_a_hash_or_spaces_in_its_path_is_annotated_on_that_file(tmp_path: Path) -> None:
     # "#" ends a check's id only in "...#frontmatter": "C# notes/" is a folder, not "C" and a suffix.
     (tmp_path / ".git").mkdir()

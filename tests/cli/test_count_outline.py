@@ -156,6 +156,7 @@ def test_a_folder_without_markdown_files_says_so(tmp_path: Path) -> None:
     assert (code, stdout) == (0, "")
     assert stderr == "prompt-budget: prompts: no Markdown files (.md, .markdown, .mdx, .mdc) to outline\n"
 
+
 def test_an_empty_file_and_standard_input(tmp_path: Path) -> None:
     (tmp_path / "empty.md").write_text("", encoding="utf-8")
     code, stdout, stderr = outline(tmp_path, "empty.md")
