@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.errors import BudgetExceeded, ConfigError
@@ -31,6 +31,7 @@ from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 if TYPE_CHECKING:
     from prompt_budget.config import Config
     from prompt_budget.counting import DiskCache
+    from prompt_budget.messages import Breakdown
 
 __all__ = [
     "assert_within_budget",
@@ -42,10 +43,9 @@ __all__ = [
 ]
 
 _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
-#: A line that may be an ATX heading, or a setext underline: a prompt without one is not outlined.
-_MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*$|-+[ \t]*$)", re.MULTILINE)
-#: Entries of a check's ``parts`` that count something other than tokens.
-_NOT_TOKENS = ("ephemeral_messages_excluded", "unmeasured_inputs")
+#: A line that may be an ATX heading, or a setext underline (LF or CRLF line endings): a prompt
+#: without one is not outlined.
+_MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*\r?$|-+[ \t]*\r?$)", re.MULTILINE)
 
 
 def kind_of(obj: object) -> str:
@@ -70,10 +70,10 @@ def measure(
 
 def _measure(
     obj: object, tok: CachedTokenizer, config: Config | None, cache: DiskCache | None
-) -> tuple[int, dict[str, int] | None, list[tuple[str, int]]]:
-    """:func:`measure`, plus the largest items of a message list or request (none for a string)."""
+) -> tuple[int, dict[str, int] | None, Breakdown | None]:
+    """:func:`measure`, plus the breakdown of a message list or request (None for a string)."""
     parts: dict[str, int] | None = None
-    largest: list[tuple[str, int]] = []
+    found: Breakdown | None = None
     if isinstance(obj, str):
         if cache is not None:
             from prompt_budget.counting import stands_in
@@ -100,10 +100,9 @@ def _measure(
             parts["ephemeral_messages_excluded"] = found.excluded
         if found.unmeasured:
             parts["unmeasured_inputs"] = found.unmeasured
-        largest = found.largest()
     if config is not None:
         tokens = with_safety(tokens, tok.exact, config.safety_multiplier)
-    return tokens, parts, largest
+    return tokens, parts, found
 
 
 def _largest_sections(text: str, tok: CachedTokenizer, multiplier: float) -> str:
@@ -117,16 +116,22 @@ def _largest_sections(text: str, tok: CachedTokenizer, multiplier: float) -> str
     return describe(breakdown(outline(text, tok)), scale=lambda n: with_safety(n, tok.exact, multiplier))
 
 
-def where_the_tokens_are(parts: Mapping[str, int], largest: Sequence[tuple[str, int]]) -> str:
+def where_the_tokens_are(found: Breakdown, scale: Callable[[int], int]) -> str:
     """Two lines for a failing message list or request: its parts and its largest items, most first
     (``by part: tool_results 9,120, messages 1,406, overhead 57`` and ``largest items: messages[7]
-    (tool) 8,803 tokens, ...``). Counts before any safety multiplier."""
-    shown = sorted(((k, v) for k, v in parts.items() if k not in _NOT_TOKENS and v), key=lambda kv: -kv[1])
+    (tool) 8,803 tokens, ...``), each count through ``scale`` (the safety multiplier, as the total
+    above them). A request the count-tokens API counted as a whole has neither."""
+    if found.whole:
+        return "no breakdown by part or item: the count-tokens API counts the request as a whole"
+    shown = sorted(((k, v) for k, v in found.parts.items() if v), key=lambda kv: -kv[1])
     lines = []
     if shown:
-        lines.append("by part: " + ", ".join(f"{name} {tokens:,}" for name, tokens in shown))
+        lines.append("by part: " + ", ".join(f"{name} {scale(tokens):,}" for name, tokens in shown))
+    largest = found.largest()
     if largest:
-        lines.append("largest items: " + ", ".join(f"{label} {tokens:,} tokens" for label, tokens in largest))
+        lines.append(
+            "largest items: " + ", ".join(f"{label} {scale(tokens):,} tokens" for label, tokens in largest)
+        )
     return "\n".join(lines)
 
 
@@ -242,15 +247,15 @@ def check(
     if threshold is None and config is not None:
         threshold = config.threshold
     kind = kind_of(obj)
-    tokens, parts, largest = _measure(obj, tok, config, cache)
+    tokens, parts, found = _measure(obj, tok, config, cache)
     status = _status(tokens, max_tokens, threshold)
     multiplier = config.safety_multiplier if config is not None else 1.0
     message = ""
     if status != "pass":
         said = amount(tokens, tok.exact, multiplier, tok.name)
         message = _sentence(_subject(kind, label), tokens, max_tokens, status, cap_source, said, threshold)
-        if parts is not None:
-            where = where_the_tokens_are(parts, largest)
+        if found is not None:
+            where = where_the_tokens_are(found, lambda n: with_safety(n, tok.exact, multiplier))
             if where:
                 message += "\n" + where
         elif isinstance(obj, str):
@@ -258,9 +263,9 @@ def check(
             if sections:
                 message += "\nlargest sections: " + sections
     details: dict[str, Any] = {"kind": kind}
-    if parts is not None:
+    if parts is not None and found is not None:
         details["parts"] = parts
-        details["largest"] = [{"item": label_, "tokens": n} for label_, n in largest]
+        details["largest"] = [{"item": label_, "tokens": n} for label_, n in found.largest()]
     receipt = getattr(obj, "receipt", None)
     if receipt is not None:
         # An assembled prompt (prompt_budget.assemble) carries what was cut and why: show it.

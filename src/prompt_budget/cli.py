@@ -182,6 +182,10 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
         targets = [raw] if explicit else list(iter_paths(Path(raw)))
         if args.outline and not explicit:
             targets = [t for t in targets if md.is_markdown(t)]
+            if not targets:
+                out.note(
+                    f"{_display(raw, cwd)}: no Markdown files ({', '.join(md.MARKDOWN_SUFFIXES)}) to outline"
+                )
         for target in targets:
             shown = _display(target, cwd)
             try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -343,6 +343,38 @@ def toml_problem(exc: ValueError, doc: str | None = None) -> str:
 
 _TOML_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _TOML_KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"\\]*"|'[^']*')\s*=""")
+#: What a TOML line may hold outside a string that starts or ends one: a multi-line string's opening,
+#: a one-line string, a comment (which ends the line).
+_TOML_STRING = re.compile(r"""("{3}|'{3})|"(?:[^"\\]|\\.)*"|'[^']*'|#""")
+#: The end of a multi-line string, by its opening: the first delimiter not escaped, with up to two
+#: more quotes, which belong to the string.
+_TOML_CLOSING = {
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"{3}"{0,2}'),
+    "'''": re.compile(r"[^']*(?:'(?!'')[^']*)*'{3}'{0,2}"),
+}
+
+
+def _toml_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The 1-based number and text of each line of a TOML document that starts outside a multi-line
+    string (a line inside one is text, whatever it looks like)."""
+    opened: str | None = None  # the delimiter of the multi-line string the line starts in
+    for n, line in enumerate(text.split("\n"), 1):
+        pos = 0
+        if opened is not None:
+            end = _TOML_CLOSING[opened].match(line)
+            if end is None:
+                continue
+            pos, opened = end.end(), None
+        else:
+            yield n, line
+        while (found := _TOML_STRING.search(line, pos)) is not None and found.group() != "#":
+            pos = found.end()
+            if found.group() in _TOML_CLOSING:
+                end = _TOML_CLOSING[found.group()].match(line, pos)
+                if end is None:
+                    opened = found.group()
+                    break
+                pos = end.end()
 
 
 def line_of(config: Config, key: str, index: int | None = None) -> int | None:
@@ -358,13 +390,8 @@ def line_of(config: Config, key: str, index: int | None = None) -> int | None:
     except (OSError, UnicodeDecodeError):
         return None
     array = _key(config.table, key)
-    table, seen, in_string = "", -1, False
-    for n, line in enumerate(text.split("\n"), 1):
-        # a line inside a multi-line string is text, not a header or a key
-        was_in_string = in_string
-        in_string ^= (line.count('"""') + line.count("'''")) % 2 == 1
-        if was_in_string:
-            continue
+    table, seen = "", -1
+    for n, line in _toml_lines(text):
         header = _TOML_HEADER.match(line)
         if header is not None:
             table = ".".join(part.strip().strip("\"'") for part in header.group(2).split("."))

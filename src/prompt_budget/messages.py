@@ -175,7 +175,9 @@ class Breakdown:
     ``unmeasured`` the number of binary inputs (PDFs, audio, files by ID or URL) whose tokens cannot be
     measured locally, each counted at the flat ``image_tokens`` cost in ``images``. ``items`` maps
     each top-level item of the request (``messages[3] (tool)``, ``system``, ``tools``) to the tokens
-    counted for it, its share of the overhead included; the reply priming belongs to no item."""
+    counted for it, its share of the overhead included; the reply priming belongs to no item.
+    ``whole``: the count-tokens API counted the request as one number, kept under ``messages``; then
+    there are no items."""
 
     provider: Provider
     parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
@@ -183,6 +185,7 @@ class Breakdown:
     images: int = 0
     unmeasured: int = 0
     items: dict[str, int] = field(default_factory=dict)
+    whole: bool = False
 
     def largest(self, n: int = 3) -> list[tuple[str, int]]:
         """The ``n`` items with the most tokens, most first (ties in request order)."""
@@ -1106,6 +1109,7 @@ def breakdown(
             total = inner.count_request(cleaned)
             if total is not None:
                 counter.out.parts["messages"] = total
+                counter.out.whole = True
                 return counter.out
             counter.out.excluded = 0
         counter.anthropic_request(request, messages)
@@ -1113,8 +1117,9 @@ def breakdown(
         counter.responses_request(request, messages, "input")
     else:
         counter.openai_messages(messages, "messages")
-        counter.enter("tools")
-        counter.openai_tools(request.get("tools") or request.get("functions"), "tools")
+        tools = "tools" if request.get("tools") or not request.get("functions") else "functions"  # legacy
+        counter.enter(tools)
+        counter.openai_tools(request.get(tools), "tools")
         counter.enter("response_format")
         counter.response_format(request.get("response_format"), "response_format", nested=True)
         counter.enter(None)

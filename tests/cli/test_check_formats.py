@@ -112,6 +112,46 @@ def test_github_in_a_standalone_config_points_at_threshold_and_falls_back_to_lin
     ]
 
 
+#: Decoys for the line search: each of lines 4, 8, 12 and 13 holds an odd number of triple quotes
+#: that neither opens nor closes a multi-line string (text in a literal string, escaped in a basic
+#: one, in a comment, in a one-line string); lines 5, 6, 9 and 10 look like an entry and a key, and
+#: are text. The key is on line 14, the missing file's entry on line 16.
+TRIPLE_QUOTES = "\n".join(
+    [
+        'tokenizer = "chars4"',
+        "context_window = 1000",
+        "note = '''",
+        'a literal string may hold """ as text',
+        "[[files]]",
+        "usable_fraction = 0.9",
+        "'''",
+        'more = """ an escaped \\""" is text',
+        "[[files]]",
+        "usable_fraction = 0.9",
+        '"""',
+        '# a comment may say """ too',
+        'quote = \'"""\'',
+        'usable_fraction = "10%"',
+        "",
+        "[[files]]",
+        'path = "GONE.md"',
+        'load = "must"',
+        "",
+    ]
+)
+
+
+def test_github_is_not_fooled_by_triple_quotes_inside_a_string_or_a_comment(tmp_path: Path) -> None:
+    (tmp_path / "prompt_budget.toml").write_text(TRIPLE_QUOTES, encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text(tokens(200), encoding="utf-8")
+    result = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert heads(result.stdout) == ["error file=prompt_budget.toml,line=16,title=prompt-budget"]
+    (tmp_path / "GONE.md").write_text(tokens(200), encoding="utf-8")  # the total is now over 100
+    result = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert heads(result.stdout) == ["error file=prompt_budget.toml,line=14,title=prompt-budget"]
+
+
 # --- SARIF ------------------------------------------------------------------------------------------
 
 
@@ -319,4 +359,41 @@ def test_growth_annotations_from_a_subfolder_are_relative_to_the_repository_top(
         "error file=agent/CLAUDE.md,line=1,title=prompt-budget growth",
         "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
         "error file=agent/pyproject.toml,line=1,title=prompt-budget growth",
+    ]
+
+
+def test_sarif_growth_from_a_subfolder_is_relative_to_the_repository_top(tmp_path: Path) -> None:
+    # as the github annotations above: agent/CLAUDE.md, not agent/agent/CLAUDE.md
+    agent = make_monorepo(tmp_path)
+    assert run(agent, "baseline", "update").returncode == 0
+    (agent / "CLAUDE.md").write_text(tokens(230), encoding="utf-8")  # 200 -> 230: +15%
+    for cwd in (agent, agent / "docs"):
+        result = run(cwd, "check", "--format", "sarif", "--max-growth", "10%", "--no-cache")
+        assert result.returncode == 1, result.stderr
+        results = sarif_of(result)["runs"][0]["results"]
+        growth = sorted(where(r["locations"][0]) for r in results if r["ruleId"] == "baseline-growth")
+        assert growth == [("agent/CLAUDE.md", 1), ("agent/pyproject.toml", 1), ("agent/pyproject.toml", 1)]
+
+
+def test_a_file_with_a_hash_or_spaces_in_its_path_is_annotated_on_that_file(tmp_path: Path) -> None:
+    # "#" ends a check's id only in "...#frontmatter": "C# notes/" is a folder, not "C" and a suffix.
+    (tmp_path / ".git").mkdir()
+    skill = tmp_path / "C# notes" / "SKILL 100%.md"
+    skill.parent.mkdir()
+    skill.write_text(f"---\nname: c\ndescription: {tokens(20)}\n---\n{tokens(50)}\n", encoding="utf-8")
+    (tmp_path / "prompt_budget.toml").write_text(
+        'tokenizer = "chars4"\n\n[[files]]\npath = "C# notes/*.md"\nmax_tokens = 10\n'
+        "frontmatter_max_tokens = 5\n",
+        encoding="utf-8",
+    )
+    github = run(tmp_path, "check", "--format", "github", "--no-cache")
+    assert github.returncode == 1, github.stderr
+    assert heads(github.stdout) == [
+        "error file=C# notes/SKILL 100%25.md,line=5,title=prompt-budget",
+        "error file=C# notes/SKILL 100%25.md,line=1,title=prompt-budget",
+    ]
+    results = sarif_of(run(tmp_path, "check", "--format", "sarif", "--no-cache"))["runs"][0]["results"]
+    assert [where(r["locations"][0]) for r in results] == [
+        ("C%23%20notes/SKILL%20100%25.md", 5),
+        ("C%23%20notes/SKILL%20100%25.md", 1),
     ]

@@ -148,6 +148,15 @@ def test_a_folder_outlines_its_markdown_files_only(tmp_path: Path) -> None:
     assert [row[0] for row in table_rows(stdout)] == ["# A", "# C", "  ## D"]
 
 
+def test_a_folder_without_markdown_files_says_so(tmp_path: Path) -> None:
+    # not a silent exit 0 that looks as if --outline did nothing
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "b.txt").write_text("# B\n", encoding="utf-8")
+    code, stdout, stderr = outline(tmp_path, "prompts")
+    assert (code, stdout) == (0, "")
+    assert stderr == "prompt-budget: prompts: no Markdown files (.md, .markdown, .mdx, .mdc) to outline\n"
+
+
 def test_an_empty_file_and_standard_input(tmp_path: Path) -> None:
     (tmp_path / "empty.md").write_text("", encoding="utf-8")
     code, stdout, stderr = outline(tmp_path, "empty.md")

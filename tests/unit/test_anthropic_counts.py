@@ -303,3 +303,16 @@ def test_the_offline_estimate_counts_images_by_size_and_the_tool_prompt(
         backend.set_counts_path(None)
     assert with_image - text_only == 1334
     assert with_tools - text_only >= 346
+
+
+def test_a_request_counted_by_the_api_claims_no_breakdown(server: CountServer) -> None:
+    # The API answers one number for the whole request: its system prompt and tools are not
+    # "messages", and no item can be named as the largest.
+    from prompt_budget.budget import check
+
+    verdict = check(REQUEST, 10, tokenizer="anthropic:claude-sonnet-4-5")
+    assert verdict.status == "fail"
+    head, *rest = verdict.message.split("\n")
+    assert "exceeds its cap of 10 tokens" in head
+    assert rest == ["no breakdown by part or item: the count-tokens API counts the request as a whole"]
+    assert verdict.details["largest"] == []

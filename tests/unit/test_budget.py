@@ -332,3 +332,42 @@ def test_a_failing_prompt_of_one_section_or_none_has_no_sections_line() -> None:
     # "#hashtag" is no heading (a space must follow the #s), nor is "#" inside a line
     hashtags = "#hashtag and more\nsee issue #12\n" * 40
     assert "\n" not in check(hashtags, 10, tokenizer="chars4").message
+
+
+def test_parts_and_largest_items_carry_the_safety_multiplier(tmp_path: Path) -> None:
+    # The headline says "an estimated 254 tokens (x2 safety multiplier)" and the largest sections of a
+    # prompt are multiplied too: the parts and items under it are in the same tokens, not half of them.
+    config = _config(tmp_path, '[tool.prompt_budget]\ntokenizer = "chars4"\nsafety_multiplier = 2\n')
+    messages = [
+        {"role": "system", "content": "hi"},
+        {"role": "user", "content": "y" * 40},
+        {"role": "tool", "tool_call_id": "call_1", "content": "x" * 400},
+    ]
+    verdict = check(messages, 100, config=config)  # type: ignore[arg-type]
+    assert "is an estimated 254 tokens by chars4 (x2 safety multiplier)" in verdict.message
+    assert verdict.message.endswith(
+        "\nby part: tool_results 200, overhead 32, messages 20, system 2\n"
+        "largest items: messages[2] (tool) 208 tokens, messages[1] (user) 28 tokens, "
+        "messages[0] (system) 12 tokens"
+    )
+    # the details keep the counts, as details["parts"] always has
+    assert verdict.details["largest"][0] == {"item": "messages[2] (tool)", "tokens": 104}
+
+
+def test_legacy_functions_are_named_as_the_request_names_them() -> None:
+    request = {
+        "messages": [{"role": "user", "content": "hi"}],
+        "functions": [{"name": "f", "description": "d" * 400, "parameters": {"type": "object"}}],
+    }
+    verdict = check(request, 10, tokenizer="chars4")
+    assert verdict.details["largest"][0]["item"] == "functions"
+    assert "\nlargest items: functions " in verdict.message
+
+
+def test_a_failing_markdown_prompt_with_crlf_setext_headings_names_its_largest_sections() -> None:
+    # "Intro\r\n=====\r\n": a setext heading whatever the line endings (Windows files, HTTP bodies)
+    prompt = "Intro\r\n=====\r\n" + "x" * 40 + "\r\n\r\nMore\r\n----\r\n" + "y" * 400 + "\r\n"
+    message = check(prompt, 10, tokenizer="chars4").message
+    assert message.endswith(
+        '\nlargest sections: "## More" (lines 5-7) 104 tokens, "# Intro" (lines 1-4) 15 tokens'
+    )

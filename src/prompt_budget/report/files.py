@@ -243,7 +243,10 @@ def verdict_location(
         if candidate.is_file():
             return candidate, int(v.details["line"])
     else:
-        candidate = root / v.subject.split("#", 1)[0]
+        subject = v.subject
+        if v.details.get("kind") == "frontmatter":  # the file's id and "#frontmatter"; a "#" in a path stays
+            subject = subject.removesuffix("#frontmatter")
+        candidate = root / subject
         if candidate.is_file():
             return candidate, _body_line(candidate) if v.details.get("part") == "body" else 1
     if config_file is None:

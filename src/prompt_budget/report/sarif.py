@@ -104,10 +104,10 @@ def _rule_of(v: Verdict) -> str:
     return "frontmatter-over-cap" if kind == "frontmatter" else "file-over-cap"
 
 
-def _location(path: Path, line: int | None, root: Path, message: str | None = None) -> dict[str, Any]:
-    from prompt_budget.report.github import annotation_path
-
-    physical: dict[str, Any] = {"artifactLocation": artifact_location(annotation_path(path), root)}
+def _location(name: str, line: int | None, root: Path, message: str | None = None) -> dict[str, Any]:
+    """A location at ``line`` of the file ``name``, as :func:`.github.annotation_path` names it
+    (relative to the repository top ``root``, or absolute)."""
+    physical: dict[str, Any] = {"artifactLocation": artifact_location(name, root)}
     physical["region"] = {"startLine": line or 1}
     location: dict[str, Any] = {"physicalLocation": physical}
     if message is not None:
@@ -119,6 +119,7 @@ def _verdict_locations(report: FilesReport, v: Verdict, here: Path) -> tuple[lis
     """Where a verdict goes (as in ``--format github``), and for a file over its cap, the config
     entry that set the cap as a related location."""
     from prompt_budget.report.files import entry_line, verdict_location
+    from prompt_budget.report.github import annotation_path
 
     config = report.fileset.config
     where = verdict_location(report, v, config.root, config.path)
@@ -127,8 +128,8 @@ def _verdict_locations(report: FilesReport, v: Verdict, here: Path) -> tuple[lis
     related = []
     cap_line = entry_line(config, v.cap_source) if where[0] != config.path else None
     if cap_line is not None and config.path is not None:
-        related = [_location(config.path, cap_line, here, f"cap set in {v.cap_source}")]
-    return [_location(where[0], where[1], here)], related
+        related = [_location(annotation_path(config.path), cap_line, here, f"cap set in {v.cap_source}")]
+    return [_location(annotation_path(where[0]), where[1], here)], related
 
 
 def files_sarif(report: FilesReport, comparison: Comparison | None = None, *, version: str = "0") -> str:
@@ -186,6 +187,7 @@ def files_sarif(report: FilesReport, comparison: Comparison | None = None, *, ve
             for item in items:
                 where = locate(item)
                 gate = f" (gate: {item.gate_source})" if item.gate_source else ""
-                locations = [] if where is None else [_location(Path(where[0]), where[1], here)]
+                # already named from the repository top, as an annotation names it
+                locations = [] if where is None else [_location(where[0], where[1], here)]
                 add(rule, level, item.id, f"{item.id}: {item.message}{gate}", locations, [])
     return log(rules=rules, results=results, root=here, version=version, information_uri=DOCS + "files.md")
