@@ -442,7 +442,7 @@ def rule_matcher(config: Any) -> Callable[[str], FileRule | None]:
             resolved = True
             fileset = files.resolve(config)
             cache.update({fid: m.winner.rule for fid, m in fileset.files.items()})
-        return cache.get(check_id.split("#", 1)[0])
+        return cache.get(files.file_of(check_id))
 
     return match
 
@@ -738,7 +738,9 @@ class FileMeasurement:
     config: Any = None
 
     def rule_for(self, check_id: str) -> FileRule | None:
-        return self.rules.get(check_id.split("#", 1)[0])
+        from prompt_budget.files import file_of
+
+        return self.rules.get(file_of(check_id))
 
 
 def measure_files(config: Any, *, tokenizer: str | None = None, cache: Any = None) -> FileMeasurement:

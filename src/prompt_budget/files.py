@@ -47,6 +47,7 @@ __all__ = [
     "check",
     "check_file",
     "explain",
+    "file_of",
     "load_preset",
     "measure",
     "parse_frontmatter",
@@ -54,6 +55,13 @@ __all__ = [
     "scan_imports",
     "specificity",
 ]
+
+
+def file_of(check_id: str) -> str:
+    """The file a check id names: ``docs/ref.md`` for ``docs/ref.md`` and its frontmatter's
+    ``docs/ref.md#frontmatter`` (a ``#`` in the path itself stays: ``C# notes/SKILL.md``)."""
+    return check_id.removesuffix("#frontmatter")
+
 
 LoadClass = Literal["must", "skippable"]
 Status = Literal["pass", "warn", "fail"]

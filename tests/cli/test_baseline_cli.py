@@ -538,3 +538,22 @@ def test_compare_with_committed_baseline_names_no_sections(grown: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "FAILED skills/a/SKILL.md: tokens 100 -> 195" in done.stdout
     assert "grew most in" not in done.stdout
+
+
+def test_a_path_with_a_hash_keeps_its_entry_growth_gate_and_its_annotation(tmp_path: Path) -> None:
+    # "C# notes" is a folder name, not a check id's "#frontmatter": the entry's own gate (50%) applies,
+    # and the annotation goes on the file
+    config = (
+        CONFIG
+        + '[[tool.prompt_budget.files]]\npath = "C# notes/*.md"\nmax_tokens = 5000\nmax_growth = "50%"\n'
+    )
+    (tmp_path / "pyproject.toml").write_text(config, encoding="utf-8")
+    write(tmp_path, "C# notes/tips.md", 100)
+    assert run(tmp_path, "baseline", "update").returncode == 0
+    write(tmp_path, "C# notes/tips.md", 140)  # +40%: over the default 10% or 20, within the entry's 50%
+    done = run(tmp_path, "baseline", "compare")
+    assert done.returncode == 0, done.stdout
+    write(tmp_path, "C# notes/tips.md", 160)  # +60%: over the entry's gate
+    done = run(tmp_path, "baseline", "compare", "--format", "github")
+    assert done.returncode == 1, done.stdout
+    assert "::error file=C# notes/tips.md,line=1," in done.stdout

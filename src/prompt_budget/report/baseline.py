@@ -339,11 +339,12 @@ def file_locations(root: Path, config_file: Path | None) -> Callable[[ItemDelta]
     and load-plan stages, which are no file, on the config file. Paths are relative to the repository
     top (:func:`~prompt_budget.report.github.repository_top`)."""
 
+    from prompt_budget.files import file_of
     from prompt_budget.report.github import annotation_path
 
     def locate(item: ItemDelta) -> tuple[str, int] | None:
         if item.kind in ("file", "frontmatter", "check"):
-            return annotation_path(root / item.id.split("#", 1)[0]), 1
+            return annotation_path(root / file_of(item.id)), 1
         return (annotation_path(config_file), 1) if config_file is not None else None
 
     return locate
