@@ -435,10 +435,10 @@ def rule_matcher(config: Any) -> Callable[[str], FileRule | None]:
     resolved = False
 
     def match(check_id: str) -> FileRule | None:
+        from prompt_budget import files
+
         nonlocal resolved
         if not resolved:
-            from prompt_budget import files
-
             resolved = True
             fileset = files.resolve(config)
             cache.update({fid: m.winner.rule for fid, m in fileset.files.items()})
