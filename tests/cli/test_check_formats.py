@@ -348,6 +348,25 @@ def test_sarif_and_annotations_from_a_subfolder_are_relative_to_the_repository_t
         ]
 
 
+def test_a_project_checked_from_outside_its_repository_is_relative_to_its_own_top(tmp_path: Path) -> None:
+    # `prompt-budget check repo/agent` run from a folder outside the repository: paths are still the
+    # repository's own (agent/CLAUDE.md), not absolute nor relative to where the command ran
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    make_monorepo(repo)
+    (tmp_path / "elsewhere").mkdir()
+    result = run(tmp_path / "elsewhere", "check", "../repo/agent", "--format", "sarif", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    [run_] = sarif_of(result)["runs"]
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.resolve().as_uri() + "/"
+    assert where(run_["results"][0]["locations"][0]) == ("agent/CLAUDE.md", 1)
+    github = run(tmp_path / "elsewhere", "check", "../repo/agent", "--format", "github", "--no-cache")
+    assert heads(github.stdout)[:2] == [
+        "error file=agent/CLAUDE.md,line=1,title=prompt-budget",
+        "error file=agent/pyproject.toml,line=15,title=prompt-budget",
+    ]
+
+
 def test_growth_annotations_from_a_subfolder_are_relative_to_the_repository_top(tmp_path: Path) -> None:
     agent = make_monorepo(tmp_path)
     assert run(agent, "baseline", "update").returncode == 0

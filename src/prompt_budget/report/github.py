@@ -5,30 +5,46 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["annotation", "annotation_path", "escape_data", "escape_property", "repository_top"]
+__all__ = ["annotation", "annotation_path", "escape_data", "escape_property", "repository_top", "top_for"]
 
 
-def repository_top() -> Path:
+def repository_top(start: str | os.PathLike[str] | None = None) -> Path:
     """The folder annotation and SARIF paths are relative to: the top of the git work tree holding
     the current folder (the nearest folder upwards with a ``.git``), else the current folder. GitHub
     reads a relative path from the repository top whatever folder the step ran in (a
-    ``working-directory``, a config found in a parent folder)."""
+    ``working-directory``, a config found in a parent folder). With ``start``, the work tree holding
+    that folder instead (a project checked from outside it), else None's answer."""
     here = Path(os.getcwd())
-    for folder in (here, *here.parents):
+    origin = Path(os.path.abspath(start)) if start is not None else here
+    for folder in (origin, *origin.parents):
         if (folder / ".git").exists():
             return folder
     return here
+
+
+def top_for(path: str | os.PathLike[str]) -> Path:
+    """:func:`repository_top`, unless ``path`` lies outside it (a project checked from outside its
+    repository): then the top of the work tree holding ``path``."""
+    top, full = repository_top(), os.path.abspath(path)
+    if full == str(top) or _inside(full, top):
+        return top
+    return repository_top(full if os.path.isdir(full) else os.path.dirname(full))
+
+
+def _inside(path: str, top: Path) -> bool:
+    return path.startswith(str(top).rstrip(os.sep) + os.sep)
 
 
 def annotation_path(path: Path) -> str:
     """``path`` as an annotation names it: relative to :func:`repository_top`. Links are not
     resolved, so a skill linked in from elsewhere is annotated where the repository has it; a path
     that is inside the repository only once links are resolved (the repository reached through a
-    link) is tried resolved; a path outside it stays as it is."""
-    top = repository_top()
-    full, base = os.path.abspath(path), str(top)
-    if full.startswith(base.rstrip(os.sep) + os.sep):
-        return Path(os.path.relpath(full, base)).as_posix()
+    link) is tried resolved. A path outside the current folder's repository (a project checked from
+    outside it) is relative to the top of its own; a path in none stays as it is."""
+    full = os.path.abspath(path)
+    top = top_for(full)
+    if _inside(full, top):
+        return Path(os.path.relpath(full, top)).as_posix()
     try:
         return path.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:

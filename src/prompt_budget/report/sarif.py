@@ -137,9 +137,9 @@ def files_sarif(report: FilesReport, comparison: Comparison | None = None, *, ve
     its growth gate, or counted by another tokenizer than the baseline's), paths relative to the
     repository top (``%SRCROOT%``), as in ``--format github``. Fingerprints follow the check's id,
     not its token counts, so an alert stays one alert while the file grows."""
-    from prompt_budget.report.github import repository_top
+    from prompt_budget.report.github import top_for
 
-    here = repository_top()
+    here = top_for(report.fileset.config.root)
     rules = [
         {
             "id": rid,
