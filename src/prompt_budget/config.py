@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -29,6 +29,8 @@ __all__ = [
     "parse_fraction",
     "parse_growth",
     "parse_tokens",
+    "toml_header",
+    "toml_lines",
 ]
 
 PYPROJECT: Final = "pyproject.toml"
@@ -341,7 +343,7 @@ def toml_problem(exc: ValueError, doc: str | None = None) -> str:
     return f"{message} (at line {lineno})"
 
 
-_TOML_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_TOML_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*(\]\]?)\s*(?:#.*)?$")
 _TOML_KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"\\]*"|'[^']*')\s*=""")
 #: What a TOML line may hold outside a string that starts or ends one: a multi-line string's opening,
 #: a one-line string, a comment (which ends the line).
@@ -354,19 +356,18 @@ _TOML_CLOSING = {
 }
 
 
-def _toml_lines(text: str) -> Iterator[tuple[int, str]]:
-    """The 1-based number and text of each line of a TOML document that starts outside a multi-line
-    string (a line inside one is text, whatever it looks like)."""
+def toml_lines(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """Each line of a TOML document (split as the caller needs), and whether it starts outside a
+    multi-line string: a line inside one is text, whatever it looks like (a header, a key)."""
     opened: str | None = None  # the delimiter of the multi-line string the line starts in
-    for n, line in enumerate(text.split("\n"), 1):
+    for line in lines:
         pos = 0
+        yield line, opened is None
         if opened is not None:
             end = _TOML_CLOSING[opened].match(line)
             if end is None:
                 continue
             pos, opened = end.end(), None
-        else:
-            yield n, line
         while (found := _TOML_STRING.search(line, pos)) is not None and found.group() != "#":
             pos = found.end()
             if found.group() in _TOML_CLOSING:
@@ -375,6 +376,17 @@ def _toml_lines(text: str) -> Iterator[tuple[int, str]]:
                     opened = found.group()
                     break
                 pos = end.end()
+
+
+def toml_header(line: str) -> tuple[tuple[str, ...], bool] | None:
+    """The table a header line opens and whether it is an array of tables (``[[...]]``):
+    ``[ tool . "prompt_budget" ]`` is ``(("tool", "prompt_budget"), False)``. None for another line
+    (or brackets that do not pair). Call it only on lines outside multi-line strings (``toml_lines``)."""
+    m = _TOML_HEADER.match(line)
+    if m is None or len(m.group(1)) != len(m.group(3)):
+        return None
+    parts = re.findall(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([^.\s]+)', m.group(2))
+    return tuple(next(g for g in p if g) if any(p) else "" for p in parts), m.group(1) == "[["
 
 
 def line_of(config: Config, key: str, index: int | None = None) -> int | None:
@@ -391,11 +403,13 @@ def line_of(config: Config, key: str, index: int | None = None) -> int | None:
         return None
     array = _key(config.table, key)
     table, seen = "", -1
-    for n, line in _toml_lines(text):
-        header = _TOML_HEADER.match(line)
+    for n, (line, outside) in enumerate(toml_lines(text.split("\n")), 1):
+        if not outside:
+            continue
+        header = toml_header(line)
         if header is not None:
-            table = ".".join(part.strip().strip("\"'") for part in header.group(2).split("."))
-            if index is not None and header.group(1) == "[[" and table == array:
+            table = ".".join(header[0])
+            if index is not None and header[1] and table == array:
                 seen += 1
                 if seen == index:
                     return n

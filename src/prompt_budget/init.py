@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Final, Literal
 
-from prompt_budget.config import PYPROJECT, STANDALONE, toml_problem
+from prompt_budget.config import PYPROJECT, STANDALONE, toml_header, toml_lines, toml_problem
 from prompt_budget.errors import ConfigError, PromptBudgetError
 
 if sys.version_info >= (3, 11):
@@ -754,33 +754,20 @@ def render(proposal: Proposal) -> str:
 
 # --- writing into pyproject.toml ------------------------------------------------------------------
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*(\]\]?)\s*(?:#.*)?$")
 #: Tables ``init`` writes; any other ``[tool.prompt_budget.*]`` table is kept as it is.
 _OWNED: Final = ("", "files", "baseline", "lint")
-
-
-def _table_name(raw: str) -> tuple[str, ...]:
-    parts = re.findall(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([^.\s]+)', raw)
-    return tuple(next(g for g in p if g) if any(p) else "" for p in parts)
 
 
 def _blocks(text: str) -> list[tuple[tuple[str, ...] | None, list[str]]]:
     """Split TOML text into blocks: (table name or None for the preamble, lines). A header inside a
     multi-line string is not a header."""
     blocks: list[tuple[tuple[str, ...] | None, list[str]]] = [(None, [])]
-    in_string: str | None = None
-    for line in text.splitlines(keepends=True):
-        if in_string is None:
-            m = _HEADER.match(line)
-            if m and len(m.group(1)) == len(m.group(3)):
-                blocks.append((_table_name(m.group(2)), [line]))
-                continue
-        blocks[-1][1].append(line)
-        for quote in re.findall(r'"""|\'\'\'', line):
-            if in_string is None:
-                in_string = quote
-            elif in_string == quote:
-                in_string = None
+    for line, outside in toml_lines(text.splitlines(keepends=True)):
+        header = toml_header(line) if outside else None
+        if header is not None:
+            blocks.append((header[0], [line]))
+        else:
+            blocks[-1][1].append(line)
     return blocks
 
 

@@ -225,6 +225,20 @@ def test_a_different_config_is_kept_unless_forced(claude_repo: Path) -> None:
     load_quietly(path)
 
 
+def test_force_finds_the_table_after_a_string_holding_triple_quotes(claude_repo: Path) -> None:
+    # `"uses \'\'\' quotes"` is a one-line string: no multi-line string opens there, so the
+    # [tool.prompt_budget] header after it is a header, and --force replaces that table
+    path = claude_repo / "pyproject.toml"
+    path.write_text(PYPROJECT.replace('version = "0.1.0"', 'version = "0.1.0"\nnote = "uses \'\'\' quotes"'))
+    assert run(claude_repo, "-t", "chars4").returncode == 0
+    path.write_text(path.read_text().replace("max_tokens = 130", "max_tokens = 999", 1))
+    forced = run(claude_repo, "--force", "-t", "chars4")
+    assert forced.returncode == 0, forced.stderr
+    text = path.read_text()
+    assert text.count("[tool.prompt_budget]") == PYPROJECT.count("[tool.prompt_budget]") + 1  # not twice
+    assert entries(tomllib.loads(text)["tool"]["prompt_budget"])["CLAUDE.md"]["max_tokens"] == 130
+
+
 # --- layout 2: a plain Python agent with prompts/ ---------------------------------------------------
 
 

@@ -151,6 +151,15 @@ def test_add_values_into_an_existing_table_keeps_comments() -> None:
     )
 
 
+def test_add_values_is_not_fooled_by_a_header_inside_a_multi_line_string() -> None:
+    text = 'note = """\n[tool.prompt_budget.values]\n"""\n\n[tool.prompt_budget.values]\nold = 1\n'
+    out = add_values(text, "tool.prompt_budget.values", {"new": 8000})
+    assert (
+        out
+        == 'note = """\n[tool.prompt_budget.values]\n"""\n\n[tool.prompt_budget.values]\nold = 1\nnew = 8000\n'
+    )
+
+
 def test_add_values_refuses_to_overwrite_a_different_value() -> None:
     with pytest.raises(ConfigError, match="already holds 1"):
         add_values("[values]\nold = 1\n", "values", {"old": 2}, file=Path("prompt_budget.toml"))

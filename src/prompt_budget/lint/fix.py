@@ -26,7 +26,7 @@ from typing import Any
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from prompt_budget.config import toml_problem
+from prompt_budget.config import toml_header, toml_lines, toml_problem
 from prompt_budget.errors import ConfigError
 from prompt_budget.lint.findings import Finding, Value, same_value, toml_value
 from prompt_budget.lint.options import LintOptions
@@ -371,15 +371,6 @@ def _target(f: Finding, by_span: dict[tuple[int, int, int, int], cst.CSTNode]) -
 
 # --- the config file --------------------------------------------------------------------------------------
 
-_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
-
-
-def _table_of(line: str) -> str | None:
-    match = _HEADER.match(line)
-    if match is None or line.lstrip().startswith("[["):
-        return None
-    return ".".join(part.strip().strip('"') for part in match.group(1).split("."))
-
 
 def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | None = None) -> str:
     """``text`` (a TOML document) with ``values`` added under ``[table]``. Keys already holding the same
@@ -412,17 +403,17 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
     lines = _keep_ends(text)
     if lines and not lines[-1].endswith(("\n", "\r")):
         lines[-1] += nl
-    start = next((i for i, line in enumerate(lines) if _table_of(line) == table), None)
+    # each line's header, when it is one (a line inside a multi-line string is none)
+    headers = [toml_header(line) if outside else None for line, outside in toml_lines(lines)]
+    start = next(
+        (i for i, h in enumerate(headers) if h is not None and not h[1] and ".".join(h[0]) == table), None
+    )
     if scalars:
         if start is None:
             lines.extend([*([nl] if lines else []), f"[{table}]{nl}", *scalars])
         else:
             end = start + 1
-            while (
-                end < len(lines)
-                and _table_of(lines[end]) is None
-                and not lines[end].lstrip().startswith("[[")
-            ):
+            while end < len(lines) and headers[end] is None:
                 end += 1
             while end - 1 > start and not lines[end - 1].strip():
                 end -= 1
