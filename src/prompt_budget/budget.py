@@ -19,6 +19,7 @@ Cap sources (``cap_source``, also stored in reports) are phrases: ``call argumen
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -105,15 +106,15 @@ def _measure(
     return tokens, parts, found
 
 
-def _largest_sections(text: str, tok: CachedTokenizer, multiplier: float) -> str:
+def _largest_sections(text: str, tok: CachedTokenizer, scale: Callable[[int], int]) -> str:
     """For a prompt over its cap that is Markdown with headings: its three largest sections
     (``"## Tools" (lines 12-80) 1,204 tokens, ...``; see ``outline.describe``), else empty. Only a
     failing prompt is outlined, and only one with a line that may be a heading."""
     if not _MAY_HAVE_HEADINGS.search(text):
         return ""
-    from prompt_budget.outline import breakdown, describe, outline
+    from prompt_budget.outline import largest_sections
 
-    return describe(breakdown(outline(text, tok)), scale=lambda n: with_safety(n, tok.exact, multiplier))
+    return largest_sections(text, tok, scale)
 
 
 def where_the_tokens_are(found: Breakdown, scale: Callable[[int], int]) -> str:
@@ -254,12 +255,14 @@ def check(
     if status != "pass":
         said = amount(tokens, tok.exact, multiplier, tok.name)
         message = _sentence(_subject(kind, label), tokens, max_tokens, status, cap_source, said, threshold)
+        # where the tokens are, each count as the total above it (the safety multiplier)
+        scale = functools.partial(with_safety, exact=tok.exact, multiplier=multiplier)
         if found is not None:
-            where = where_the_tokens_are(found, lambda n: with_safety(n, tok.exact, multiplier))
+            where = where_the_tokens_are(found, scale)
             if where:
                 message += "\n" + where
         elif isinstance(obj, str):
-            sections = _largest_sections(obj, tok, multiplier)
+            sections = _largest_sections(obj, tok, scale)
             if sections:
                 message += "\nlargest sections: " + sections
     details: dict[str, Any] = {"kind": kind}

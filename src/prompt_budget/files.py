@@ -1307,7 +1307,7 @@ def _largest_sections(m: Measured, tok: CachedTokenizer) -> str:
     """For a Markdown file over its cap: ``largest sections: "## Examples" (lines 40-118) 612 tokens,
     ...``, its three largest parts (see ``outline.breakdown``; a split file's body only); empty when it
     has fewer than two. Only failing files are read again and outlined."""
-    from prompt_budget.outline import FRONTMATTER, breakdown, describe, is_markdown, outline
+    from prompt_budget.outline import is_markdown, largest_sections
 
     if not is_markdown(m.match.path):
         return ""
@@ -1315,8 +1315,9 @@ def _largest_sections(m: Measured, tok: CachedTokenizer) -> str:
         text = read_text(m.match.path)[0]
     except FileProblem:
         return ""
-    parts = [p for p in breakdown(outline(text, tok)) if not (m.split and p[0].heading == FRONTMATTER)]
-    largest = describe(parts, scale=lambda n: with_safety(n, tok.exact, m.multiplier))
+    largest = largest_sections(
+        text, tok, lambda n: with_safety(n, tok.exact, m.multiplier), frontmatter=not m.split
+    )
     return f"largest sections: {largest}" if largest else ""
 
 

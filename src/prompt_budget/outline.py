@@ -51,6 +51,7 @@ __all__ = [
     "breakdown",
     "describe",
     "is_markdown",
+    "largest_sections",
     "outline",
     "split",
 ]
@@ -446,3 +447,19 @@ def describe(
         lines = f"line {s.start_line}" if last == s.start_line else f"lines {s.start_line}-{last}"
         shown.append(f"{label} ({lines}) {scale(tokens) if scale else tokens:,} tokens")
     return ", ".join(shown)
+
+
+def largest_sections(
+    text: str,
+    tokenizer: Tokenizer | CachedTokenizer,
+    scale: Callable[[int], int] | None = None,
+    *,
+    frontmatter: bool = True,
+) -> str:
+    """``describe`` of ``text``'s ``breakdown``: its three largest parts, for the line under a file or
+    prompt over its cap; ``frontmatter=False`` leaves out a frontmatter counted apart (a skill's).
+    Empty when fewer than two parts hold tokens."""
+    parts = breakdown(outline(text, tokenizer))
+    if not frontmatter:
+        parts = [p for p in parts if p[0].heading != FRONTMATTER]
+    return describe(parts, scale)
