@@ -5,12 +5,12 @@ and only to the file GitHub Actions names in ``$GITHUB_STEP_SUMMARY``."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections
 from prompt_budget.report.github import annotation
-from prompt_budget.report.markdown import EMOJI
+from prompt_budget.report.markdown import EMOJI, grid
 from prompt_budget.report.table import Column, Table, fmt_int
 
 __all__ = [
@@ -191,13 +191,6 @@ def _md_id(cid: str) -> str:
     return "`" + cid.replace("`", "'").replace("|", "\\|") + "`"
 
 
-def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
-    align = ["---:" if i in right else "---" for i in range(len(headers))]
-    out = ["| " + " | ".join(headers) + " |", "| " + " | ".join(align) + " |"]
-    out.extend("| " + " | ".join(row) + " |" for row in rows)
-    return out
-
-
 def _row(i: ItemDelta) -> list[str]:
     status = _status(i)
     if i.status == "fail":
@@ -248,7 +241,7 @@ def markdown_summary(
         ]
     if c.failures:
         lines += ["### Failures", ""]
-        lines += _md_table([*head, "allowed"], [[*_row(i), _md(_allowed(i))] for i in c.failures], right)
+        lines += grid([*head, "allowed"], [[*_row(i), _md(_allowed(i))] for i in c.failures], right)
         lines.append("")
         grew_in = [f"- {_md_id(i.id)} {_md(describe_sections(i.sections))}" for i in c.failures if i.sections]
         if grew_in:
@@ -259,11 +252,11 @@ def markdown_summary(
             f"### Top growers ({len(growers)} of {len(c.grew)})" if len(c.grew) > top else "### Grew",
             "",
         ]
-        lines += _md_table(head, [_row(i) for i in growers], right)
+        lines += grid(head, [_row(i) for i in growers], right)
         lines.append("")
     if c.mismatched:
         lines += ["### Tokenizer changed (not compared)", ""]
-        lines += _md_table(
+        lines += grid(
             ["check", "baseline", "baseline tokenizer", "now", "tokenizer"],
             [
                 [
@@ -280,7 +273,7 @@ def markdown_summary(
         lines += ["", f"Re-create the baseline with {HOW_TO_CREATE}.", ""]
     if c.new:
         lines += [f"### New ({len(c.new)})", ""]
-        lines += _md_table(
+        lines += grid(
             ["check", "tokens", "tokenizer"],
             [[_md_id(i.id), fmt_int(i.now), _md(i.tokenizer or "-")] for i in c.new[:limit]],
             (1,),
@@ -288,7 +281,7 @@ def markdown_summary(
         lines.append("")
     if c.removed:
         lines += [f"### In the baseline, not measured ({len(c.removed)})", ""]
-        lines += _md_table(
+        lines += grid(
             ["check", "baseline"], [[_md_id(i.id), fmt_int(i.baseline)] for i in c.removed[:limit]], (1,)
         )
         lines.append("")
@@ -297,7 +290,7 @@ def markdown_summary(
         shown = compared[:limit]
         more = f", the first {len(shown)} shown" if len(shown) < len(compared) else ""
         lines += [f"<details><summary>All {len(compared)} compared checks{more}</summary>", ""]
-        lines += _md_table(head, [_row(i) for i in shown], right)
+        lines += grid(head, [_row(i) for i in shown], right)
         lines += ["", "</details>", ""]
     return "\n".join(lines)
 

@@ -243,10 +243,9 @@ def verdict_location(
         if candidate.is_file():
             return candidate, int(v.details["line"])
     else:
-        subject = v.subject
-        if v.details.get("kind") == "frontmatter":  # the file's id and "#frontmatter"; a "#" in a path stays
-            subject = subject.removesuffix("#frontmatter")
-        candidate = root / subject
+        from prompt_budget.files import file_of
+
+        candidate = root / file_of(v.subject)
         if candidate.is_file():
             return candidate, _body_line(candidate) if v.details.get("part") == "body" else 1
     if config_file is None:

@@ -4,14 +4,14 @@ section check."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
 from prompt_budget.report.json_report import summary
 from prompt_budget.report.table import Table, fmt_int, fmt_pct
 from prompt_budget.report.terminal import amount_cells, order
 
-__all__ = ["BADGE", "EMOJI", "escape", "render", "table_lines"]
+__all__ = ["BADGE", "EMOJI", "escape", "grid", "render", "table_lines"]
 
 #: The one emoji of each status in every Markdown document prompt-budget writes (the pytest report,
 #: ``check --format markdown``, the baseline summary): literal characters, which render everywhere
@@ -38,18 +38,22 @@ def _row(cells: Sequence[str]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def grid(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Container[int] = ()) -> list[str]:
+    """The lines of a Markdown table of cells already escaped; the columns at the indexes in
+    ``right`` right-aligned."""
+    align = ["---:" if i in right else "---" for i in range(len(headers))]
+    return [_row(headers), _row(align), *(_row(r) for r in rows)]
+
+
 def table_lines(table: Table) -> list[str]:
     """A report table (the one the terminal shows) as a Markdown table: every cell plain text,
     escaped; right-aligned columns stay right-aligned; the footer is a last row, in bold. The title
     is the caller's to place."""
-    out = [
-        _row([escape(c.header) for c in table.columns]),
-        _row(["---:" if c.align == "right" else "---" for c in table.columns]),
-    ]
-    out.extend(_row([escape(cell) for cell in row]) for row in table.rows)
+    rows = [[escape(cell) for cell in row] for row in table.rows]
     if table.footer is not None:
-        out.append(_row([f"**{escape(cell)}**" if cell else "" for cell in table.footer]))
-    return out
+        rows.append([f"**{escape(cell)}**" if cell else "" for cell in table.footer])
+    right = {i for i, c in enumerate(table.columns) if c.align == "right"}
+    return grid([escape(c.header) for c in table.columns], rows, right)
 
 
 def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -> str:
