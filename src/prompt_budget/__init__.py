@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import importlib
 
+from prompt_budget._version import __version__
 from prompt_budget.errors import (
     BudgetExceeded,
     ConfigError,
     PromptBudgetError,
     TokenizerUnavailable,
 )
-
-__version__ = "0.1.0"
 
 # Not `from typing import TYPE_CHECKING`: typing costs 9 ms, and the console script imports this
 # package before it knows whether it can replay the last run (replay.py) in a few milliseconds.

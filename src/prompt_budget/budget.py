@@ -417,7 +417,7 @@ def sections_table(
 ) -> str:
     """Plain-text table of every section (offending ones first, then in the given order) and the
     total."""
-    from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+    from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
     def pct(tokens: int, cap: int | None) -> float | None:
         return 100.0 * tokens / cap if cap else None

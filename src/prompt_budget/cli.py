@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from prompt_budget import __version__, replay
+from prompt_budget import replay
+from prompt_budget._version import __version__
 from prompt_budget.errors import PromptBudgetError
 
 __all__ = ["EXIT_BROKEN", "EXIT_OK", "EXIT_USAGE", "Output", "main"]
@@ -88,7 +89,7 @@ def _amount_of(n: int, one: str, many: str) -> str:
 def _config(args: argparse.Namespace, start: str | Path | None = None) -> Any:
     from prompt_budget.config import load_config
     from prompt_budget.tokenizers import anthropic
-    from prompt_budget.tokenizers.countcache import COUNTS_FILE
+    from prompt_budget.tokenizers.api_counts import COUNTS_FILE
 
     config = load_config(args.config, start=start)
     # Count-tokens API results are cached beside the config, wherever the command runs from.
@@ -134,7 +135,7 @@ def _add_count(sub: Any) -> None:
 def _run_count(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.config import parse_tokens
     from prompt_budget.counting import DiskCache, FileProblem, count_path, read_text
-    from prompt_budget.report.table import Column, Table, fmt_int
+    from prompt_budget.text.table import Column, Table, fmt_int
     from prompt_budget.tokenizers import get_tokenizer, known_specs
     from prompt_budget.walk import iter_paths
 
@@ -258,7 +259,7 @@ def _section_dicts(sections: Sequence[Any] | None) -> list[dict[str, Any]] | Non
 def _outline_table(row: dict[str, Any], tok: Any) -> Any:
     """A Markdown file's sections in document order, indented by level: their lines (with their
     subsections), own tokens, total tokens and the total's share of the file's count."""
-    from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+    from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
     kind = "" if tok.exact else " (estimated)"
     title = f"{row['path']}: {fmt_int(row['tokens'])} tokens by {tok.name}{kind}"
@@ -813,7 +814,7 @@ def _add_init(sub: Any) -> None:
 
 def _run_init(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import init
-    from prompt_budget.report.table import Column, Table, fmt_int
+    from prompt_budget.text.table import Column, Table, fmt_int
 
     headroom = init.parse_headroom(args.headroom)
     proposal = init.propose(

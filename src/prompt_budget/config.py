@@ -467,7 +467,7 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     if "model" in table:
         model = _parse_str(table.pop("model"), file, k("model")).strip()
         changes["model"] = model
-        from prompt_budget import models
+        from prompt_budget import known_models as models
 
         info = models.get_model(model)
         if info is not None:
@@ -480,7 +480,7 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     if "context_window" in table:
         changes["context_window"] = parse_tokens(table.pop("context_window"), file, k("context_window"))
     elif "model" in changes and "context_window" not in changes:
-        from prompt_budget import models
+        from prompt_budget import known_models as models
 
         raise ConfigError(
             f"unknown model {changes['model']!r}: set context_window, or use a known model "

@@ -170,7 +170,7 @@ class DiskCache:
             blob = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}, {}
-        from prompt_budget import __version__
+        from prompt_budget._version import __version__
 
         if (
             not isinstance(blob, dict)
@@ -234,7 +234,7 @@ class DiskCache:
             return
         import tempfile
 
-        from prompt_budget import __version__
+        from prompt_budget._version import __version__
 
         with self._lock:
             merged, files = self._read()

@@ -574,7 +574,7 @@ def choose_target(root: Path, explicit: str | Path | None = None) -> Path:
 def _model_tokenizer(model: str | None, existing: Mapping[str, Any], dest: Path) -> str | None:
     """The tokenizer a model sets (``--model``, else the config's ``model``), or None. An unknown
     ``--model`` is an error unless the config gives ``context_window`` (it would not load)."""
-    from prompt_budget import models
+    from prompt_budget import known_models as models
 
     if model is not None:
         info = models.get_model(model)

@@ -315,7 +315,7 @@ def _key(argv: Sequence[str]) -> bytes:
     except ImportError:  # pragma: no cover - a Python built without it
         from hashlib import blake2b
 
-    from prompt_budget import __version__
+    from prompt_budget._version import __version__
 
     env = sorted((k, v) for k, v in os.environ.items() if k not in _ENV_IGNORED)
     streams = tuple(

@@ -132,7 +132,7 @@ class _Bounds:
             return 0
         if self.lines:
             return self.text.rfind("\n", 0, i) + 1
-        from prompt_budget.graphemes import prev_boundary
+        from prompt_budget.text.graphemes import prev_boundary
 
         return prev_boundary(self.text, i)
 
@@ -147,7 +147,7 @@ class _Bounds:
                 return i
             j = self.text.find("\n", i)
             return self.n if j < 0 else j + 1
-        from prompt_budget.graphemes import next_boundary
+        from prompt_budget.text.graphemes import next_boundary
 
         return next_boundary(self.text, i)
 
@@ -461,7 +461,7 @@ class Receipt:
 def receipt_table(receipt: Receipt) -> str:
     """The receipt as a plain-text table (no colour, no box drawing), for failure messages and
     reports: one row per section in prompt order, then the total against the budget."""
-    from prompt_budget.report.table import Column, Table, fmt_int
+    from prompt_budget.text.table import Column, Table, fmt_int
 
     table = Table(
         [

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from prompt_budget import load_config, models
+from prompt_budget import known_models as models
+from prompt_budget import load_config
 from prompt_budget.errors import ConfigError
 
 

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from multilingual import SAMPLES
 
-from prompt_budget.graphemes import is_boundary, iter_graphemes, next_boundary, prev_boundary
+from prompt_budget.text.graphemes import is_boundary, iter_graphemes, next_boundary, prev_boundary
 
 
 def reference(text: str) -> list[str]:

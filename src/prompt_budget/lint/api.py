@@ -162,6 +162,6 @@ def remaining(findings: Sequence[Finding]) -> list[Finding]:
 
 
 def _version() -> str:
-    from prompt_budget import __version__
+    from prompt_budget._version import __version__
 
     return __version__

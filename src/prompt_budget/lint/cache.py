@@ -28,7 +28,7 @@ CACHE_FILE = "lint-v1.json"
 def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
     """A hash of the rule code (the modules the rules live in and the engine's own), the options and
     the package version: any change empties the cache."""
-    from prompt_budget import __version__
+    from prompt_budget._version import __version__
 
     h = hashlib.sha256(f"{__version__}|{options_fingerprint}".encode())
     here = Path(__file__).parent

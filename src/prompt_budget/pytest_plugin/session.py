@@ -285,7 +285,7 @@ def _configure_counting(config: Config, *, offline: bool) -> None:
     import os
 
     from prompt_budget.tokenizers import anthropic
-    from prompt_budget.tokenizers.countcache import COUNTS_FILE
+    from prompt_budget.tokenizers.api_counts import COUNTS_FILE
 
     if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
         anthropic.set_counts_path(config.resolve(COUNTS_FILE))

@@ -11,7 +11,7 @@ from pathlib import Path
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections
 from prompt_budget.report.github import annotation
 from prompt_budget.report.markdown import EMOJI, grid
-from prompt_budget.report.table import Column, Table, fmt_int
+from prompt_budget.text.table import Column, Table, fmt_int
 
 __all__ = [
     "append_step_summary",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct
+from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison

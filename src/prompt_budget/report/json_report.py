@@ -113,7 +113,7 @@ def summary(records: Iterable[Mapping[str, Any]]) -> dict[str, int]:
 
 
 def build(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    from prompt_budget import __version__
+    from prompt_budget._version import __version__
 
     checks = [dict(r) for r in records]
     return {

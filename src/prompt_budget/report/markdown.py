@@ -8,8 +8,8 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
 from prompt_budget.report.json_report import summary
-from prompt_budget.report.table import Table, fmt_int, fmt_pct
 from prompt_budget.report.terminal import amount_cells, order
+from prompt_budget.text.table import Table, fmt_int, fmt_pct
 
 __all__ = ["BADGE", "EMOJI", "escape", "grid", "render", "table_lines"]
 

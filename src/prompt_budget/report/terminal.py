@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from prompt_budget.report.table import Column, Table, fmt_int, fmt_pct, render_rich
+from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct, render_rich
 
 __all__ = ["build_table", "needed_width", "order", "render"]
 

@@ -3,7 +3,7 @@
 A request (``{"system": ..., "messages": [...], "tools": [...]}``) is counted by the official ``anthropic``
 SDK (the ``anthropic`` extra; ``client.messages.count_tokens``, or ``client.beta.messages.count_tokens``
 on SDKs before it left beta). Counts are stored by (model, request digest) in ``.prompt-budget/counts.json``
-(see :mod:`.countcache`), so only new or changed prompts need the network.
+(see :mod:`.api_counts`), so only new or changed prompts need the network.
 
 When the API cannot answer (no ``ANTHROPIC_API_KEY``, offline mode, a timeout, a 4xx, or 429/5xx after
 the retries), the count falls back to the model's calibrated estimate; the tokenizer then reports
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
-from prompt_budget.tokenizers.countcache import COUNTS_FILE, CountStore, request_digest
+from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
 
 __all__ = [
     "AnthropicTokenizer",
@@ -276,7 +276,7 @@ class AnthropicTokenizer:
 
     def _fallback_tokenizer(self) -> Any:
         if self._fallback is None:
-            from prompt_budget import models
+            from prompt_budget import known_models as models
             from prompt_budget.tokenizers import get_tokenizer
 
             info = models.get_model(self.model)

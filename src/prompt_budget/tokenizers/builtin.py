@@ -32,7 +32,7 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
         from prompt_budget.tokenizers import calibrated
 
         return calibrated.load(rest)
-    from prompt_budget import models
+    from prompt_budget import known_models as models
 
     info = models.get_model(spec)
     if info is None:

@@ -55,7 +55,7 @@ def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], 
     if spec in shipped_calibrations() and not file:
         text, origin = _shipped(spec)
     else:
-        from prompt_budget import models
+        from prompt_budget import known_models as models
 
         info = None if file else models.get_model(spec)
         if info is not None and (info.calibration or info.encoding):

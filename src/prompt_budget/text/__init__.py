@@ -1,0 +1,1 @@
+"""Text utilities below the tokenizers: frontmatter, Markdown structure, grapheme clusters, tables."""
