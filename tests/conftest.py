@@ -33,8 +33,8 @@ def seed_tiktoken_cache(folder: Path) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A user cache folder of the test session's own: the console script records runs for replay
-    there (``$XDG_CACHE_HOME/prompt-budget/runs``), never in the home folder of the machine."""
+    """A user cache folder of the test session's own (``$XDG_CACHE_HOME``): nothing a test runs
+    writes to the home folder of the machine."""
     with pytest.MonkeyPatch.context() as mp:
         folder = tmp_path_factory.mktemp("user-cache")
         mp.setenv("XDG_CACHE_HOME", str(folder))

@@ -17,7 +17,7 @@ from prompt_budget.errors import (
 )
 
 # Not `from typing import TYPE_CHECKING`: typing costs 9 ms, and the console script imports this
-# package before it knows whether it can replay the last run (replay.py) in a few milliseconds.
+# package first.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any

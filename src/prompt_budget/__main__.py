@@ -1,3 +1,3 @@
-from prompt_budget.replay import main
+from prompt_budget.cli import main
 
 raise SystemExit(main())

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from prompt_budget import replay
 from prompt_budget._version import __version__
 from prompt_budget.errors import PromptBudgetError
 
@@ -147,7 +146,6 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
     limit = parse_tokens(args.max_tokens, key="--max-tokens") if args.max_tokens else None
     tok = get_tokenizer(args.tokenizer or config.tokenizer)
     cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
-    _allow_replay(args, tok)
     if args.outline:  # imported only here: a plain count does without it
         from prompt_budget import outline as md
     paths: list[str] = args.paths or ["."]
@@ -178,7 +176,6 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             out.error("'': an empty path (use . for the current folder)")
             problems += 1
             continue
-        replay.note_identity(raw)
         explicit = not os.path.isdir(raw)
         targets = [raw] if explicit else list(iter_paths(Path(raw)))
         if args.outline and not explicit:
@@ -191,7 +188,6 @@ def _run_count(args: argparse.Namespace, out: Output) -> int:
             shown = _display(target, cwd)
             try:
                 fc = count_path(target, tok, cache)
-                # read after count_path noted the file: a change in between is seen by a replay
                 text = read_text(Path(target))[0] if args.outline and md.is_markdown(target) else None
             except FileProblem as exc:
                 if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
@@ -283,35 +279,6 @@ def _outline_table(row: dict[str, Any], tok: Any) -> Any:
             fmt_pct(100.0 * s.total_tokens / row["tokens"] if row["tokens"] else None),
         )
     return table
-
-
-def _allow_replay(args: argparse.Namespace, tok: Any) -> None:
-    """Let the console script record this run for replay (``replay.py``) when its output depends only
-    on files it notes: not with ``--no-cache``, standard input, or a tokenizer that is not local."""
-    remote = _not_local(tok)
-    if args.no_cache:
-        replay.unreplayable("--no-cache")
-    elif "-" in (args.paths or ()):
-        replay.unreplayable("read standard input")
-    elif remote is not None:
-        replay.unreplayable(f"the tokenizer {remote} is not local")
-    else:
-        replay.replayable()
-
-
-def _not_local(tok: Any) -> str | None:
-    """The name of a tokenizer ``tok`` counts with that is not local: ``tok`` itself, or the base
-    tokenizer a calibration reweights; None when every one is."""
-    inner = getattr(tok, "inner", tok)
-    if not type(inner).__module__.startswith(_LOCAL_TOKENIZERS):
-        return str(tok.name)
-    base = getattr(inner, "base", None)
-    return None if base is None else _not_local(base)
-
-
-#: Tokenizers whose counts depend only on the text and files the run notes (not the count-tokens API,
-#: not a third-party plugin).
-_LOCAL_TOKENIZERS = tuple(f"prompt_budget.tokenizers.{m}" for m in ("bpe", "heuristics", "hf", "calibrated"))
 
 
 def _display(path: str | Path, cwd: str | None = None) -> str:
@@ -937,6 +904,23 @@ def _one_line_format(default: Callable[..., str]) -> Callable[..., str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``prompt-budget`` console script. What is still buffered is written before the exit code is
+    returned: a reader gone by then (``| head``) leaves the code as it is; output that cannot be written
+    (a full disk, ``> /dev/full``) is one line on stderr and exit code 2, never a traceback."""
+    try:
+        code = _run(argv)
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except BrokenPipeError:
+        _discard_output()
+        return EXIT_OK
+    except OSError as exc:
+        return _cannot_write(exc)
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
     import warnings
 
     parser = build_parser()
@@ -956,11 +940,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.error("interrupted")
         return 130
     except BrokenPipeError:  # the reader went away (`| head`): the verdict stands, quietly
-        replay.discard_output()
+        _discard_output()
         return out.verdict
     finally:
         warnings.formatwarning = default_format
     return code
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so the interpreter's last flush of what could not be
+    written does not fail again at exit (Python's documented remedy for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (an in-process caller's buffer)
+        pass
+
+
+def _cannot_write(exc: OSError) -> int:
+    """A run whose output could not be written (a full disk or quota, `> /dev/full`, an I/O error;
+    Windows reports a closed pipe as EINVAL) ends with one line on stderr and exit code 2. Any other
+    OSError is a bug, and is raised."""
+    import errno
+
+    if exc.errno not in {getattr(errno, n, None) for n in ("ENOSPC", "EDQUOT", "EIO", "EFBIG", "EINVAL")}:
+        raise exc
+    _discard_output()
+    try:
+        sys.stderr.write(f"prompt-budget: error: cannot write the output: {exc.strerror or exc}\n")
+        sys.stderr.flush()
+    except (OSError, AttributeError):
+        pass
+    return EXIT_USAGE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from prompt_budget import replay
 from prompt_budget.errors import ConfigError, ConfigWarning
 from prompt_budget.model import FileRule, GrowthGate, Stage
 
@@ -285,8 +284,6 @@ def find_config(start: str | Path | None = None) -> Path | None:
         here = here.parent
     for folder in (here, *here.parents):
         standalone = folder / STANDALONE
-        replay.note_path(standalone)
-        replay.note_path(folder / PYPROJECT)
         if standalone.is_file():
             return standalone
         pyproject = folder / PYPROJECT
@@ -307,7 +304,6 @@ def _read_toml(path: Path) -> dict[str, Any]:
     else:  # pragma: no cover - exercised on 3.10 only
         import tomli as tomllib
 
-    replay.note_path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -562,7 +558,6 @@ def _anchor_spec_path(spec: str, root: Path) -> str:
     if not sep or prefix not in ("hf", "calibrated") or not rest or Path(rest).is_absolute():
         return spec
     candidate = root / rest
-    replay.note_identity(candidate)
     return f"{prefix}:{candidate}" if candidate.exists() or _names_a_file(rest) else spec
 
 

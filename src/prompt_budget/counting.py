@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from prompt_budget import replay
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 
 __all__ = ["DiskCache", "FileCount", "FileProblem", "count", "count_path", "read_text"]
@@ -79,7 +78,6 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
     except FileNotFoundError:
         if path.is_symlink():
             target = os.readlink(path)
-            replay.note_link(path, target)  # the message names it
             raise FileProblem(path, f"broken symbolic link (points to {target})") from None
         raise FileProblem(path, "no such file or directory") from None
     except NotADirectoryError:
@@ -308,7 +306,6 @@ def count_path(
     files that cannot be counted. The result's ``path`` is ``path`` as given."""
     tok = get_tokenizer(tokenizer)
     if cache is None:
-        replay.note_path(path)
         text, raw, notes = read_text(Path(path))
         return FileCount(path, tok.inner.count(text), len(text), len(raw), notes)
     key = _cache_key(tok)
@@ -323,7 +320,6 @@ def count_path(
         st = os.stat(where)
     except OSError:
         st = None  # read_text says what is wrong
-    replay.note_path(where, st)
     sig = _signature(st) if st is not None and stat.S_ISREG(st.st_mode) else None
     if sig is not None:
         known = cache.lookup_file(where, sig, key)

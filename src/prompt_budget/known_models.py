@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
 
-from prompt_budget import replay
 from prompt_budget.errors import ConfigError
 
 __all__ = [
@@ -98,7 +97,6 @@ def _parse(raw: dict[str, Any]) -> tuple[dict[str, ModelInfo], dict[str, str]]:
 @functools.lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, ModelInfo], dict[str, str]]:
     source = resources.files("prompt_budget").joinpath("data/models.json")
-    replay.note_resource(source)
     raw: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     return _parse(raw)
 

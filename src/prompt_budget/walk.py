@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from prompt_budget import replay
-
 __all__ = ["SKIP_DIRS", "GitIgnore", "iter_files", "iter_paths"]
 
 SKIP_DIRS: Final = frozenset(
@@ -152,8 +150,6 @@ def _parent_ignores(root: Path) -> list[tuple[Path, GitIgnore]]:
     found: list[tuple[Path, GitIgnore]] = []
     for folder in (root, *root.parents):
         gi = folder / ".gitignore"
-        replay.note_path(gi)
-        replay.note_identity(folder / ".git")
         if gi.is_file() and folder != root:
             rules = GitIgnore.read(gi)
             if rules is not None:
@@ -216,13 +212,9 @@ def iter_paths(
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError:
-            # Unreadable: its full signature, so that a change of its permissions is seen too.
-            replay.note_path(folder)
             return
-        replay.note_listing(folder, entries, SKIP_DIRS)
         pushed = False
         if gitignore and any(e.name == ".gitignore" for e in entries):
-            replay.note_path(os.path.join(folder, ".gitignore"))
             rules = GitIgnore.read(Path(folder, ".gitignore"))
             if rules is not None:
                 stack.append((_prefix(folder), rules))
@@ -237,7 +229,6 @@ def iter_paths(
                     continue
                 venv = os.path.join(entry.path, "pyvenv.cfg")
                 if os.path.exists(venv):
-                    replay.note_identity(venv)  # a walk of the folder would have listed it
                     continue
                 if prune is not None and prune(entry.path):
                     continue
@@ -246,7 +237,6 @@ def iter_paths(
                 yield from walk(entry.path)
             else:
                 if entry.is_symlink():
-                    replay.note_identity(entry.path)
                     if os.path.isdir(entry.path):  # a link to a folder, not followed: no cycles
                         continue
                 elif not entry.is_file(follow_symlinks=False):

@@ -283,10 +283,9 @@ def test_a_path_up_from_a_link_is_cached_as_the_file_it_reads(tmp_path: Path) ->
     (tmp_path / "work" / "x.md").write_text("abcdefgh\n", encoding="utf-8")  # 9 bytes, 9 chars
     os.symlink("../elsewhere/inner", tmp_path / "work" / "up")
     time.sleep(2.1)  # older than 2 seconds: their stat signatures are cached
-    env = {"PROMPT_BUDGET_REPLAY": "off"}
-    far = json.loads(run(tmp_path / "work", "--json", "up/../x.md", env=env).stdout)
+    far = json.loads(run(tmp_path / "work", "--json", "up/../x.md").stdout)
     assert [f["chars"] for f in far["files"]] == [5]
-    near = json.loads(run(tmp_path / "work", "--json", "x.md", env=env).stdout)
+    near = json.loads(run(tmp_path / "work", "--json", "x.md").stdout)
     assert [f["chars"] for f in near["files"]] == [9]
 
 

@@ -47,7 +47,7 @@ def chars4(first: int, last: int, text: str = SKILL) -> int:
 
 
 def outline(cwd: Path, *args: str) -> tuple[int, str, str]:
-    res = run_cli("count", "--outline", "-t", "chars4", *args, cwd=cwd, env={"PROMPT_BUDGET_REPLAY": "off"})
+    res = run_cli("count", "--outline", "-t", "chars4", *args, cwd=cwd)
     assert "Traceback" not in res.stderr, res.stderr
     return res.returncode, res.stdout, res.stderr
 

@@ -54,7 +54,7 @@ def test_wheel_contents(built_dist: dict[str, Path]) -> None:
         assert required in names, f"{required} missing from the wheel"
     assert not [n for n in names if n.startswith(("tests/", "docs/", "examples/", "benchmarks/"))]
     assert "[pytest11]\nprompt_budget = prompt_budget.pytest_plugin" in entry_points
-    assert "prompt-budget = prompt_budget.replay:main" in entry_points
+    assert "prompt-budget = prompt_budget.cli:main" in entry_points
     assert "Classifier: Framework :: Pytest" in metadata
     assert "Provides-Extra: fast" in metadata
 

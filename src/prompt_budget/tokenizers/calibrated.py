@@ -19,7 +19,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from prompt_budget import replay
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import Tokenizer, file_spec_name
 from prompt_budget.tokenizers.charclass import (
@@ -38,14 +37,12 @@ __all__ = ["CalibratedTokenizer", "load", "load_calibration", "shipped_calibrati
 
 def shipped_calibrations() -> list[str]:
     folder = resources.files("prompt_budget").joinpath("data/calibrations")
-    replay.note_resource(folder)  # a calibration added or removed changes its entries, and its mtime
     return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
 @functools.lru_cache(maxsize=16)
 def _shipped(name: str) -> tuple[str, str]:
     res = resources.files("prompt_budget").joinpath(f"data/calibrations/{name}.json")
-    replay.note_resource(res)
     return res.read_text(encoding="utf-8"), f"prompt_budget/data/calibrations/{name}.json"
 
 
@@ -63,7 +60,6 @@ def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], 
             text, origin = _shipped(name)
         else:
             path = Path(spec)
-            replay.note_path(path)
             if not path.is_file():
                 raise ConfigError(
                     f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "

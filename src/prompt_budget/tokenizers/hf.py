@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from prompt_budget import replay
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import file_spec_name
 
@@ -32,33 +31,23 @@ def hub_cache() -> Path:
 def _from_cache(model_id: str) -> Path | None:
     repo = hub_cache() / ("models--" + model_id.replace("/", "--"))
     snapshots = repo / "snapshots"
-    replay.note_path(snapshots)  # a new snapshot changes its entries, and so its mtime
     if not snapshots.is_dir():
         return None
     ref = repo / "refs" / "main"
-    replay.note_path(ref)
     if ref.is_file():
         pinned = snapshots / ref.read_text(encoding="utf-8").strip() / "tokenizer.json"
-        replay.note_path(pinned)  # a snapshot still downloading may get it later
         if pinned.is_file():
             return pinned
     found = sorted(snapshots.glob("*/tokenizer.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    # The newest of them wins: note every snapshot (a tokenizer.json added to one changes its
-    # entries, and so its mtime) and every candidate's time.
-    for snapshot in snapshots.iterdir():
-        replay.note_path(snapshot)
-    for candidate in found:
-        replay.note_path(candidate)
+    # The newest of them wins.
     return found[0] if found else None
 
 
 def resolve(spec: str) -> Path:
     """The ``tokenizer.json`` a spec names; ConfigError when there is none locally."""
     path = Path(spec).expanduser()
-    replay.note_identity(path)
     if path.is_dir():
         path = path / "tokenizer.json"
-        replay.note_path(path)  # a folder without one now may get one later
     if path.is_file():
         return path
     looks_like_id = (
@@ -126,7 +115,6 @@ def load(rest: str) -> HFTokenizer:
         raise TokenizerUnavailable(
             f"tokenizer 'hf:{rest}' needs the 'hf' extra: pip install 'pytest-prompt-budget[hf]'"
         ) from None
-    replay.note_path(path)
     raw = path.read_bytes()
     try:
         inner = _Tok.from_str(raw.decode("utf-8"))
