@@ -217,11 +217,8 @@ def cap_for(tokens: int, headroom: float) -> int:
 def frontmatter(text: str) -> tuple[str, Mapping[str, Any]] | None:
     """The always-loaded part of a Markdown file's YAML frontmatter (``name`` and ``description``
     for skills, agents and commands; the whole block otherwise) and its parsed keys, or None."""
-    try:
-        from prompt_budget.files import FrontmatterError, parse_frontmatter
-    except ImportError:  # pragma: no cover - file budgets not installed: count the raw block
-        m = _FRONTMATTER.match(text)
-        return (m.group(1), {}) if m else None
+    from prompt_budget.text.frontmatter import FrontmatterError, parse_frontmatter
+
     try:
         fm = parse_frontmatter(text)
     except FrontmatterError:

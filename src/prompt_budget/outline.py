@@ -345,7 +345,7 @@ def _frontmatter_end(lines: Sequence[str]) -> int | None:
     """The index of the line closing a frontmatter the first line opens, as file budgets read it."""
     if not lines or lines[0].rstrip("\r ") != "---":
         return None
-    from prompt_budget.files import frontmatter_end
+    from prompt_budget.text.frontmatter import frontmatter_end
 
     return frontmatter_end(lines)
 

@@ -15,6 +15,7 @@ from prompt_budget import files
 from prompt_budget.config import Config
 from prompt_budget.counting import DiskCache
 from prompt_budget.model import Verdict
+from prompt_budget.text import frontmatter
 
 
 def skill(description: str, body_tokens: int, extra: str = "") -> str:
@@ -186,7 +187,7 @@ def test_preset_covers_claude_code_layout_and_config_overrides_it(tmp_path: Path
 
 
 def test_frontmatter_reader_handles_the_skill_subset() -> None:
-    fm = files.parse_frontmatter(
+    fm = frontmatter.parse_frontmatter(
         "---\n"
         "name: deploy\n"
         "description: >-\n"
@@ -215,7 +216,7 @@ def test_frontmatter_reader_handles_the_skill_subset() -> None:
 
 
 def test_frontmatter_block_mapping_and_literal_scalar() -> None:
-    fm = files.parse_frontmatter(
+    fm = frontmatter.parse_frontmatter(
         "---\ndescription: |\n  line one\n  line two\nprompt_budget:\n  max_tokens: 2k\n  priority: 3\n---\n"
     )
     assert fm is not None
@@ -224,8 +225,8 @@ def test_frontmatter_block_mapping_and_literal_scalar() -> None:
 
 
 def test_no_frontmatter() -> None:
-    assert files.parse_frontmatter("# Title\n---\n") is None
-    assert files.parse_frontmatter("----\nnot: frontmatter\n") is None
+    assert frontmatter.parse_frontmatter("# Title\n---\n") is None
+    assert frontmatter.parse_frontmatter("----\nnot: frontmatter\n") is None
 
 
 @pytest.mark.parametrize(
@@ -239,8 +240,8 @@ def test_no_frontmatter() -> None:
     ],
 )
 def test_frontmatter_errors_name_the_line(text: str, line: int, fragment: str) -> None:
-    with pytest.raises(files.FrontmatterError) as info:
-        files.parse_frontmatter(text)
+    with pytest.raises(frontmatter.FrontmatterError) as info:
+        frontmatter.parse_frontmatter(text)
     assert info.value.line == line
     assert fragment in str(info.value)
     assert str(info.value).startswith(f"frontmatter line {line}: ")

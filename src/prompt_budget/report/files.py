@@ -291,7 +291,7 @@ def entry_line(config: Config, source: str | None) -> int | None:
 
 def _body_line(path: Path) -> int:
     """The first line of the body after a file's frontmatter (where a body over its cap starts)."""
-    from prompt_budget.files import frontmatter_end
+    from prompt_budget.text.frontmatter import frontmatter_end
 
     try:
         lines = path.read_text(encoding="utf-8-sig", errors="replace").split("\n")
