@@ -213,6 +213,22 @@ def _cap(value: object, key: str) -> int:
     return parse_tokens(value, key=key)
 
 
+def _given(value: int | str, key: str, source: str | None) -> tuple[int, str]:
+    """A cap given in the call, and where it was set (``call argument max_tokens=8k`` unless said)."""
+    return _cap(value, key), source if source is not None else f"call argument {key}={value}"
+
+
+def _setup(
+    tokenizer: str | Tokenizer | None, config: Config | None, threshold: float | None
+) -> tuple[CachedTokenizer, float | None, float]:
+    """The tokenizer (the call's, else the config's), the warning threshold (the call's, else the
+    config's) and the safety multiplier."""
+    tok = get_tokenizer(tokenizer if tokenizer is not None else (config.tokenizer if config else None))
+    if config is None:
+        return tok, threshold, 1.0
+    return tok, config.threshold if threshold is None else threshold, config.safety_multiplier
+
+
 def _subject(kind: str, label: str | None) -> str:
     return f"{kind} {label!r}" if label else kind
 
@@ -232,7 +248,7 @@ def check(
     ``max_tokens`` (default: the config's ``total``, else its usable budget). ``threshold`` (a
     fraction of the cap) turns a near miss into ``warn``; by default the config's threshold when a
     config is given."""
-    tok = get_tokenizer(tokenizer if tokenizer is not None else (config.tokenizer if config else None))
+    tok, threshold, multiplier = _setup(tokenizer, config, threshold)
     if max_tokens is None:
         max_tokens, cap_source = default_cap(config)
         if max_tokens is None:
@@ -242,15 +258,10 @@ def check(
                 key="max_tokens",
             )
     else:
-        given, max_tokens = max_tokens, _cap(max_tokens, "max_tokens")
-        if cap_source is None:
-            cap_source = f"call argument max_tokens={given}"
-    if threshold is None and config is not None:
-        threshold = config.threshold
+        max_tokens, cap_source = _given(max_tokens, "max_tokens", cap_source)
     kind = kind_of(obj)
     tokens, parts, found = _measure(obj, tok, config, cache)
     status = _status(tokens, max_tokens, threshold)
-    multiplier = config.safety_multiplier if config is not None else 1.0
     message = ""
     if status != "pass":
         said = amount(tokens, tok.exact, multiplier, tok.name)
@@ -311,7 +322,7 @@ def check_sections(
         raise TypeError(
             f"check_sections expects a mapping of section name -> text, got {type(mapping).__name__}"
         )
-    tok = get_tokenizer(tokenizer if tokenizer is not None else (config.tokenizer if config else None))
+    tok, threshold, multiplier = _setup(tokenizer, config, threshold)
     limits: dict[str, int]
     if caps is None:
         limits = dict(config.sections) if config is not None else {}
@@ -332,12 +343,7 @@ def check_sections(
     if total is None:
         total, total_source = default_cap(config)
     else:
-        given, total = total, _cap(total, "total")
-        if total_source is None:
-            total_source = f"call argument total={given}"
-    if threshold is None and config is not None:
-        threshold = config.threshold
-    multiplier = config.safety_multiplier if config is not None else 1.0
+        total, total_source = _given(total, "total", total_source)
 
     sections: list[SectionUsage] = []
     statuses: dict[str, Status] = {}
@@ -358,34 +364,22 @@ def check_sections(
     grand = sum(s.tokens for s in sections)
     total_status = _status(grand, total, threshold)
 
-    lines: list[str] = []
-    for s in sections:
-        if statuses[s.name] == "fail" and s.max_tokens is not None:
-            said = amount(s.tokens, tok.exact, multiplier)
-            lines.append(
-                _sentence(f"section {s.name!r}", s.tokens, s.max_tokens, "fail", s.cap_source, said, None)
-            )
-    if total_status == "fail" and total is not None:
-        said = amount(grand, tok.exact, multiplier)
-        lines.append(_sentence("the total of all sections", grand, total, "fail", total_source, said, None))
-    worst: Status = "pass"
-    if lines:
-        worst = "fail"
-    elif "warn" in statuses.values() or total_status == "warn":
-        worst = "warn"
-        for s in sections:
-            if statuses[s.name] == "warn" and s.max_tokens is not None:
-                said = amount(s.tokens, tok.exact, multiplier)
-                lines.append(
-                    _sentence(
-                        f"section {s.name!r}", s.tokens, s.max_tokens, "warn", s.cap_source, said, threshold
-                    )
-                )
-        if total_status == "warn" and total is not None:
-            said = amount(grand, tok.exact, multiplier)
-            lines.append(
-                _sentence("the total of all sections", grand, total, "warn", total_source, said, threshold)
-            )
+    def sentences(status: Status, thr: float | None) -> list[str]:
+        """A sentence for each section, and the total, at ``status``."""
+        rows = [
+            (f"section {s.name!r}", s.tokens, s.max_tokens, statuses[s.name], s.cap_source) for s in sections
+        ]
+        rows.append(("the total of all sections", grand, total, total_status, total_source))
+        return [
+            _sentence(subject, tokens, cap, status, source, amount(tokens, tok.exact, multiplier), thr)
+            for subject, tokens, cap, st, source in rows
+            if st == status and cap is not None
+        ]
+
+    lines = sentences("fail", None)
+    worst: Status = "fail" if lines else "pass"
+    if not lines and ("warn" in statuses.values() or total_status == "warn"):
+        worst, lines = "warn", sentences("warn", threshold)
 
     message = ""
     if worst != "pass":

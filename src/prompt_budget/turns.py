@@ -30,8 +30,6 @@ __all__ = ["DEFAULT_CHECKPOINTS", "Checkpoint", "TurnBudget", "parse_checkpoints
 Unit = Literal["calls", "turns"]
 DEFAULT_CHECKPOINTS: Final = (0.2, 0.4, 0.6, 0.8)
 _CALL_BLOCKS: Final = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
-# OpenAI Responses API items the model outputs besides calls (``*_call``) and assistant messages, and
-# the items that carry what comes back (``*_call_output``) or point at earlier items.
 _UNSET: Any = object()
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -72,18 +70,14 @@ def parse_checkpoints(value: object) -> tuple[float, ...]:
     return tuple(sorted({parse_fraction(v, key="checkpoints") for v in value}))
 
 
-def _count(n: object, key: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"{key}: n: expected a whole number of 0 or more, got {n!r}")
-    return n
-
-
-def _cap(value: object, key: str) -> int | None:
-    if value is None:
-        return None
+def _whole(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{key}: expected a whole number of 0 or more, got {value!r}")
     return value
+
+
+def _cap(value: object, key: str) -> int | None:
+    return None if value is None else _whole(value, key)
 
 
 @dataclass
@@ -159,7 +153,7 @@ class TurnBudget:
 
     def record_call(self, name: str = "tool", n: int = 1) -> None:
         """Count ``n`` tool calls of ``name``. Raises ``BudgetExceeded`` past ``max_calls``."""
-        for _ in range(_count(n, "record_call")):
+        for _ in range(_whole(n, "record_call: n")):
             if self.max_calls is not None and self.calls + 1 > self.max_calls:
                 self._fail(
                     f"tool call {self.calls + 1} ({name}) exceeds the budget of {self.max_calls} tool "
@@ -171,7 +165,7 @@ class TurnBudget:
 
     def record_turn(self, n: int = 1) -> None:
         """Count ``n`` turns. Raises ``BudgetExceeded`` past ``max_turns``."""
-        for _ in range(_count(n, "record_turn")):
+        for _ in range(_whole(n, "record_turn: n")):
             if self.max_turns is not None and self.turns + 1 > self.max_turns:
                 self._fail(
                     f"turn {self.turns + 1} exceeds the budget of {self.max_turns} "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prompt_budget.report.terminal import STYLE
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
@@ -19,13 +20,13 @@ __all__ = [
     "explain_text",
     "files_markdown",
     "files_table",
+    "flagged",
     "github_annotations",
     "plan_table",
     "problem_lines",
     "verdict_location",
 ]
 
-_STYLE = {"fail": "red", "warn": "yellow", "pass": None}
 _MARK = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
 
 
@@ -68,7 +69,7 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_pct(v.percent),
             str(v.details.get("load", "")),
             _MARK[v.status],
-            style=_STYLE[v.status],
+            style=STYLE[v.status],
         )
     must = report.must_load
     if must is not None:
@@ -124,17 +125,20 @@ def plan_table(report: FilesReport) -> Table | None:
             fmt_int(s.total),
             fmt_int(s.headroom),
             _MARK[s.status],
-            style=_STYLE[s.status],
+            style=STYLE[s.status],
         )
     return table
+
+
+def flagged(report: FilesReport) -> list[Verdict]:
+    """The broken or warned rules (with something to say), in report order."""
+    return [v for v in report.verdicts if v.status != "pass" and v.message]
 
 
 def problem_lines(report: FilesReport) -> list[str]:
     """One line per broken or warned rule, for below the table: what, by how much, where."""
     out: list[str] = []
-    for v in report.verdicts:
-        if v.status == "pass" or not v.message:
-            continue
+    for v in flagged(report):
         first, *rest = v.message.split("\n")
         out.append(f"{_MARK[v.status]}: {first}")
         out.extend(f"      {line}" for line in rest)
@@ -174,9 +178,7 @@ def files_markdown(
             else " (no context_window or model: not checked)"
         )
         out[-1] += f" Must-load total (with frontmatter): **{must.tokens:,}** tokens{limit}."
-    problems = sorted(
-        (v for v in verdicts if v.status != "pass" and v.message), key=lambda v: v.status != "fail"
-    )
+    problems = sorted(flagged(report), key=lambda v: v.status != "fail")
     if problems:
         out += ["", "### Failures and warnings" if counts["warn"] else "### Failures", ""]
         for v in problems:
@@ -216,9 +218,7 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     from prompt_budget.report.github import annotation, annotation_path
 
     out: list[str] = []
-    for v in report.verdicts:
-        if v.status == "pass" or not v.message:
-            continue
+    for v in flagged(report):
         where = verdict_location(report, v, root, config_file)
         out.append(
             annotation(

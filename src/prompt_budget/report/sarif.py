@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from prompt_budget.report.files import entry_line, flagged, verdict_location
+from prompt_budget.report.github import annotation_path, top_for
+
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison
     from prompt_budget.files import FilesReport
@@ -118,9 +121,6 @@ def _location(name: str, line: int | None, root: Path, message: str | None = Non
 def _verdict_locations(report: FilesReport, v: Verdict, here: Path) -> tuple[list[Any], list[Any]]:
     """Where a verdict goes (as in ``--format github``), and for a file over its cap, the config
     entry that set the cap as a related location."""
-    from prompt_budget.report.files import entry_line, verdict_location
-    from prompt_budget.report.github import annotation_path
-
     config = report.fileset.config
     where = verdict_location(report, v, config.root, config.path)
     if where is None:
@@ -137,8 +137,6 @@ def files_sarif(report: FilesReport, comparison: Comparison | None = None, *, ve
     its growth gate, or counted by another tokenizer than the baseline's), paths relative to the
     repository top (``%SRCROOT%``), as in ``--format github``. Fingerprints follow the check's id,
     not its token counts, so an alert stays one alert while the file grows."""
-    from prompt_budget.report.github import top_for
-
     here = top_for(report.fileset.config.root)
     rules = [
         {
@@ -170,9 +168,7 @@ def files_sarif(report: FilesReport, comparison: Comparison | None = None, *, ve
             result["relatedLocations"] = [{"id": i + 1, **loc} for i, loc in enumerate(related)]
         results.append(result)
 
-    for v in report.verdicts:
-        if v.status == "pass" or not v.message:
-            continue
+    for v in flagged(report):
         level = "error" if v.status == "fail" else "warning"
         add(_rule_of(v), level, v.subject, v.message, *_verdict_locations(report, v, here))
     if comparison is not None:

@@ -10,10 +10,11 @@ from typing import Any
 
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct, render_rich
 
-__all__ = ["build_table", "needed_width", "order", "render"]
+__all__ = ["STYLE", "build_table", "needed_width", "order", "render"]
 
 _RANK = {"fail": 0, "warn": 1, "pass": 2}
-_STYLE = {"fail": "red", "warn": "yellow", "pass": None}
+#: The rich style of a row at each status.
+STYLE = {"fail": "red", "warn": "yellow", "pass": None}
 
 
 def order(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -62,7 +63,7 @@ def build_table(records: Iterable[Mapping[str, Any]]) -> Table:
             cap,
             fmt_pct(r["percent"]),
             str(r["status"]),
-            style=_STYLE.get(str(r["status"])),
+            style=STYLE.get(str(r["status"])),
         )
     return table
 

@@ -1,0 +1,5 @@
+"""``python -m prompt_budget.schema``: print, write or check the generated configuration reference."""
+
+from prompt_budget.schema.render import main
+
+raise SystemExit(main())

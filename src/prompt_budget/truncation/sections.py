@@ -1,0 +1,215 @@
+"""``assemble``: fit named sections into a total budget in priority order, with a receipt."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Final, Literal, NoReturn
+
+from prompt_budget.errors import BudgetExceeded
+from prompt_budget.tokenizers import Tokenizer, get_tokenizer
+from prompt_budget.truncation.cut import (
+    Mode,
+    check_max_tokens,
+    check_names_arg,
+    check_text_arg,
+    truncate_detailed,
+)
+from prompt_budget.truncation.receipt import Action, Assembled, Receipt, SectionReceipt, receipt_table
+
+__all__ = ["DEFAULT_PRIORITIES", "assemble"]
+
+SECTION_MODES: Final = ("end", "start", "middle", "drop")
+
+#: The order the design documents give for context sections, most important first. Sections not named
+#: here rank after these, in the order they are given.
+DEFAULT_PRIORITIES: Final = (
+    "system",
+    "system_prompt",
+    "persona",
+    "working_memory",
+    "stream_buffer",
+    "semantic_search",
+    "graph",
+    "session_archive",
+    "meta_memory",
+    "tools",
+    "tool_definitions",
+)
+
+
+def _parse_mode(name: str, value: object) -> tuple[Mode | Literal["drop"], bool]:
+    if not isinstance(value, str):
+        raise ValueError(f"modes[{name!r}]: expected a string such as 'end' or 'start:lines', got {value!r}")
+    base, _, suffix = value.partition(":")
+    if base not in SECTION_MODES or suffix not in ("", "lines"):
+        raise ValueError(
+            f"modes[{name!r}]: expected one of {', '.join(SECTION_MODES)}, optionally with ':lines' "
+            f"(e.g. 'start:lines'), got {value!r}"
+        )
+    return base, suffix == "lines"  # type: ignore[return-value]
+
+
+def _check_names(arg: str, names: Collection[str], sections: Mapping[str, str]) -> None:
+    for name in names:
+        if name not in sections:
+            known = ", ".join(repr(s) for s in sections) or "none"
+            raise ValueError(f"{arg}: no section named {name!r}; the sections are {known}")
+
+
+def assemble(
+    sections: Mapping[str, str],
+    budget: int | str,
+    priorities: Sequence[str] | None = None,
+    modes: Mapping[str, str] | None = None,
+    *,
+    pinned: Collection[str] = (),
+    caps: Mapping[str, int | str] | None = None,
+    tokenizer: str | Tokenizer | None = None,
+    separator: str = "\n\n",
+    marker: str = "…",
+) -> Assembled:
+    """Fit named sections into ``budget`` tokens and join them (in the order given) with ``separator``.
+
+    ``priorities`` names sections most important first (default: ``DEFAULT_PRIORITIES``, the design
+    documents' order; sections it does not name come after, in the order given). ``modes`` says how a
+    section is cut: ``"end"`` (default: keep its start), ``"start"`` (keep its end, as for a stream
+    buffer), ``"middle"``, or ``"drop"`` (kept whole or not at all); add ``":lines"`` to cut between
+    lines. ``caps`` gives a section its own cap. ``pinned`` sections are never cut: if they do not fit,
+    ``BudgetExceeded`` is raised with the receipt.
+
+    Each section is first cut to its cap; then sections are taken in priority order, each kept whole
+    if it fits in what is left, else truncated to what is left (or dropped when that is nothing, or its
+    mode is ``"drop"``), so the lowest priorities are cut first. The result counts at most ``budget``
+    tokens as a whole; its ``receipt`` says what happened to each section."""
+    if not isinstance(sections, Mapping):
+        raise TypeError(f"assemble() takes a mapping of section name -> text, got {type(sections).__name__}")
+    for name, text in sections.items():
+        if not isinstance(text, str):
+            raise TypeError(f"sections[{name!r}]: expected a string, got {type(text).__name__}")
+    total_budget = check_max_tokens(budget, "budget")
+    separator = check_text_arg(separator, "separator", "'\\n\\n'")
+    marker = check_text_arg(marker, "marker", "'…' or '[...]'")
+    modes = dict(modes or {})
+    caps_in = dict(caps or {})
+    pinned_set = set(check_names_arg(pinned, "pinned"))
+    _check_names("modes", modes, sections)
+    _check_names("caps", caps_in, sections)
+    _check_names("pinned", pinned_set, sections)
+    parsed_modes = {name: _parse_mode(name, modes.get(name, "end")) for name in sections}
+    cap_of = {name: check_max_tokens(v, f"caps[{name!r}]") for name, v in caps_in.items()}
+    tok = get_tokenizer(tokenizer)
+
+    order = check_names_arg(priorities, "priorities") if priorities is not None else list(DEFAULT_PRIORITIES)
+    ranked = [n for n in order if n in sections]
+    ranked = list(dict.fromkeys(ranked)) + [n for n in sections if n not in ranked]
+    rank = {name: i + 1 for i, name in enumerate(ranked)}
+
+    text_of = dict(sections)
+    before = {name: tok.count(t) for name, t in sections.items()}
+    after = dict(before)
+    action: dict[str, Action] = dict.fromkeys(sections, "kept")
+    reason = {name: "pinned" if name in pinned_set else "fits" for name in sections}
+    sep_tokens = tok.count(separator) if separator else 0
+    marker_tokens = tok.count(marker) if marker else 0
+
+    def cut(name: str, limit: int, why: str) -> None:
+        mode, lines = parsed_modes[name]
+        res = None
+        if mode != "drop" and limit > marker_tokens:
+            res = truncate_detailed(sections[name], limit, mode, tokenizer=tok, marker=marker, lines=lines)
+        # Nothing of the section fits (say its first line, with ":lines"): the marker alone would
+        # only spend tokens, and a separator, that a lower-priority section could use.
+        if res is None or (res.truncated and not res.head and not res.tail):
+            text_of[name], after[name], action[name] = "", 0, "dropped"
+            reason[name] = why + ("; mode drop" if mode == "drop" and limit > marker_tokens else "")
+            return
+        text_of[name] = res.text
+        after[name] = tok.count(res.text)
+        if res.truncated:
+            action[name] = "truncated"
+            reason[name] = why
+
+    def receipt(total: int) -> Receipt:
+        rows = tuple(
+            SectionReceipt(
+                name=name,
+                rank=rank[name],
+                pinned=name in pinned_set,
+                mode=modes.get(name, "end"),
+                cap=cap_of.get(name),
+                tokens_before=before[name],
+                tokens_after=after[name],
+                action=action[name],
+                reason=reason[name],
+                chars_before=len(sections[name]),
+                chars_after=len(text_of[name]),
+            )
+            for name in sections
+        )
+        return Receipt(total_budget, tok.name, tok.exact, separator, rows, total)
+
+    def joined() -> str:
+        return separator.join(text_of[n] for n in sections if text_of[n])
+
+    def fail(message: str, total: int) -> NoReturn:
+        done = receipt(total)
+        raise BudgetExceeded(message + "\n" + receipt_table(done), verdict=done)
+
+    # 1. Each section to its own cap.
+    for name, cap in cap_of.items():
+        if after[name] > cap:
+            if name in pinned_set:
+                fail(
+                    f"pinned section {name!r} has {after[name]:,} tokens, over its cap of {cap:,} by "
+                    f"{after[name] - cap:,}; a pinned section is never cut",
+                    tok.count(joined()),
+                )
+            cut(name, cap, f"over its cap of {cap:,}")
+
+    # 2. Pinned sections first, then the rest in priority order.
+    kept = [n for n in sections if n in pinned_set and text_of[n]]
+    remaining = total_budget - sum(after[n] for n in kept) - sep_tokens * max(0, len(kept) - 1)
+    if remaining < 0:
+        fail(
+            f"pinned sections ({', '.join(kept)}) need {total_budget - remaining:,} tokens, over the budget "
+            f"of {total_budget:,} by {-remaining:,}; pinned sections are never cut",
+            tok.count(joined()),
+        )
+    for name in ranked:
+        if name in pinned_set or not text_of[name]:
+            continue
+        join = sep_tokens if kept else 0
+        avail = remaining - join
+        if after[name] > avail:
+            why = (
+                f"{max(avail, 0):,} tokens left after higher-priority sections"
+                if avail > 0
+                else "no budget left after higher-priority sections"
+            )
+            cut(name, max(avail, 0), why)
+        if text_of[name]:
+            kept.append(name)
+            remaining -= after[name] + join
+
+    # 3. The whole may count more than its parts (tokens merge across joins): trim the lowest priority.
+    text = joined()
+    total = tok.count(text)
+    guard = 0
+    while total > total_budget:
+        guard += 1
+        victims = [n for n in reversed(ranked) if n not in pinned_set and text_of[n]]
+        if not victims or guard > 4 * len(sections) + 8:
+            fail(
+                f"the assembled prompt counts {total:,} tokens, over the budget of {total_budget:,} by "
+                f"{total - total_budget:,}, and only pinned sections are left",
+                total,
+            )
+        victim = victims[0]
+        cut(
+            victim,
+            after[victim] - (total - total_budget),
+            reason[victim] if action[victim] != "kept" else "trimmed so the whole fits",
+        )
+        text = joined()
+        total = tok.count(text)
+    return Assembled(text, receipt(total), text_of)
