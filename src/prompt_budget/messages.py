@@ -1112,6 +1112,9 @@ def breakdown(
                 counter.out.whole = True
                 return counter.out
             counter.out.excluded = 0
+            stand_in = getattr(inner, "stand_in", None)
+            if stand_in is not None:  # the API gave no count: its stand-in estimates the parts
+                counter.tok = get_tokenizer(stand_in)
         counter.anthropic_request(request, messages)
     elif shape == "responses":
         counter.responses_request(request, messages, "input")

@@ -1,18 +1,24 @@
-"""The built-in tokenizer specs, registered through the same hooks third parties use."""
+"""The built-in tokenizer specs, registered through the same hooks third parties use.
+
+Each backend module is imported when a spec names it: the BPE backends, ``hf`` and ``anthropic`` load
+optional packages.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from prompt_budget.errors import ConfigError
 from prompt_budget.hookspecs import hookimpl
+from prompt_budget.known_models import get_model
+from prompt_budget.tokenizers import bpe, heuristics
 from prompt_budget.tokenizers.base import Tokenizer
 
 BPE_BACKENDS = ("quicktok", "tiktoken")
 
 
 @hookimpl(trylast=True)
-def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
-    from prompt_budget.tokenizers import bpe, heuristics
-
+def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) -> Tokenizer | None:
     if spec in bpe.ENCODINGS:
         return bpe.load_bpe(spec)
     backend, sep, rest = spec.partition(":")
@@ -27,14 +33,12 @@ def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
     if sep and backend == "anthropic":
         from prompt_budget.tokenizers import anthropic
 
-        return anthropic.load(rest)
+        return anthropic.load(rest, resolve)
     if sep and backend == "calibrated":
         from prompt_budget.tokenizers import calibrated
 
-        return calibrated.load(rest)
-    from prompt_budget import known_models as models
-
-    info = models.get_model(spec)
+        return calibrated.load(rest, resolve)
+    info = get_model(spec)
     if info is None:
         return None
     if info.encoding:
