@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from prompt_budget.tokenizers.base import Tokenizer
 
 __all__ = ["hookimpl", "hookspec"]
@@ -25,12 +27,14 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec(firstresult=True)
-def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
+def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) -> Tokenizer | None:
     """Return a tokenizer for ``spec``, or None when this plugin does not handle it.
 
     The first non-None result wins; plugins registered later are called first, so a third party can
     override a built-in spec. Raise ``prompt_budget.TokenizerUnavailable`` when the spec is yours but
-    cannot be loaded here (say what to install).
+    cannot be loaded here (say what to install). ``resolve(other_spec)`` gives the (cached) tokenizer
+    of another spec, through every plugin, for a tokenizer built over another one; an implementation
+    that needs none leaves the argument out.
 
     Example::
 

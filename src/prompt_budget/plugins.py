@@ -9,6 +9,7 @@ import sys
 import pluggy
 
 from prompt_budget import hookspecs
+from prompt_budget.tokenizers import builtin
 
 __all__ = ["get_plugin_manager"]
 
@@ -20,8 +21,6 @@ _BLOCK_ENV = "PROMPT_BUDGET_DISABLE_PLUGINS"
 def get_plugin_manager() -> pluggy.PluginManager:
     """The process-wide plugin manager. Set ``PROMPT_BUDGET_DISABLE_PLUGINS=name1,name2`` to block
     entry-point plugins by name (``all`` blocks every third-party plugin)."""
-    from prompt_budget.tokenizers import builtin
-
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(builtin, name="prompt_budget.builtin")

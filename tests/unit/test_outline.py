@@ -5,6 +5,8 @@ the tokenizer counting that slice of the file directly, never against the outlin
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -319,3 +321,16 @@ def test_no_hint_for_fewer_than_two_parts_with_tokens() -> None:
 )
 def test_is_markdown_by_suffix(path: str, expected: bool) -> None:
     assert is_markdown(path) is expected
+
+
+def test_markdown_it_is_imported_for_an_outline_only() -> None:
+    code = (
+        "import sys, prompt_budget\n"
+        "from prompt_budget.outline import is_markdown\n"
+        "assert is_markdown('a.md') and prompt_budget.count('# A', 'chars4') == 1\n"
+        "assert 'markdown_it' not in sys.modules, 'imported by a plain count'\n"
+        "prompt_budget.outline.split('# A')\n"
+        "assert 'markdown_it' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr

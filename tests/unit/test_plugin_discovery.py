@@ -147,3 +147,42 @@ def test_a_finder_that_lists_distributions_means_maybe(site: Path, monkeypatch: 
 
     monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
     assert _may_declare(GROUP) is True
+
+
+def test_a_plugin_builds_a_tokenizer_over_another_spec_through_resolve() -> None:
+    # `resolve` hands a plugin the tokenizer of another spec (any plugin's, cached), as the built-in
+    # `calibrated:` spec does for a calibration fitted over a base tokenizer.
+    from prompt_budget.hookspecs import hookimpl
+    from prompt_budget.plugins import get_plugin_manager
+    from prompt_budget.tokenizers import get_tokenizer
+    from prompt_budget.tokenizers.base import Tokenizer
+
+    class Doubled:
+        exact = False
+
+        def __init__(self, base: Tokenizer) -> None:
+            self.base = base
+            self.name = f"doubled:{base.name}"
+
+        def count(self, text: str) -> int:
+            return 2 * self.base.count(text)
+
+        def count_many(self, texts: list[str]) -> list[int]:
+            return [self.count(t) for t in texts]
+
+    class Plugin:
+        @hookimpl
+        def prompt_budget_get_tokenizer(self, spec: str, resolve: Callable[[str], Tokenizer]) -> object:
+            prefix, _, rest = spec.partition(":")
+            return Doubled(resolve(rest)) if prefix == "doubled-test" else None
+
+    pm = get_plugin_manager()
+    plugin = Plugin()
+    pm.register(plugin, name="doubled-test")
+    try:
+        tok = get_tokenizer("doubled-test:chars4")
+    finally:
+        pm.unregister(plugin)
+    assert tok.count("abcdefghi") == 6  # chars4: ceil(9 / 4) = 3, doubled
+    assert isinstance(tok.inner, Doubled)
+    assert tok.inner.base is get_tokenizer("chars4")

@@ -165,7 +165,7 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
         from prompt_budget.plugins import get_plugin_manager
 
         try:
-            tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec)
+            tok = get_plugin_manager().hook.prompt_budget_get_tokenizer(spec=spec, resolve=get_tokenizer)
         except PromptBudgetError:
             raise
         except Exception as exc:  # a third-party plugin's own failure: say where, never a traceback
@@ -198,9 +198,3 @@ def _raised_at(exc: BaseException) -> str:
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
     return "?" if tb is None else f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-
-
-def _unavailable(spec: str, extra: str) -> TokenizerUnavailable:
-    return TokenizerUnavailable(
-        f"tokenizer {spec!r} needs the {extra!r} extra: pip install 'pytest-prompt-budget[{extra}]'"
-    )

@@ -6,8 +6,9 @@ on SDKs before it left beta). Counts are stored by (model, request digest) in ``
 (see :mod:`.api_counts`), so only new or changed prompts need the network.
 
 When the API cannot answer (no ``ANTHROPIC_API_KEY``, offline mode, a timeout, a 4xx, or 429/5xx after
-the retries), the count falls back to the model's calibrated estimate; the tokenizer then reports
-``exact = False`` and one warning per session says why. Never a silent under-count.
+the retries), the model's calibrated estimate stands in (``stand_in``): a text is estimated here, a
+request by :mod:`prompt_budget.messages` over its parts. The tokenizer then reports ``exact = False``
+and one warning per session says why. Never a silent under-count.
 
 Settings (module-level, for the pytest plugin and tests; environment variables in brackets):
 ``set_offline(True)`` [``PROMPT_BUDGET_OFFLINE=1``], ``set_counts_path(path)``
@@ -18,17 +19,18 @@ The key is never printed, logged or written anywhere by this module.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
+from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
+from prompt_budget.tokenizers.base import Tokenizer
 
 __all__ = [
     "AnthropicTokenizer",
@@ -45,8 +47,9 @@ __all__ = [
 # the body as they are, so SDKs older than them still send them.
 _REQUEST_KEYS: Final = ("system", "messages", "tools", "tool_choice", "thinking")
 _BODY_KEYS: Final = ("output_config", "output_format")
-_MESSAGE_OVERHEAD: Final = 4  # framing per message in the fallback estimate
-_REQUEST_OVERHEAD: Final = 8
+# A one-message request's framing besides its role, as prompt_budget.messages estimates it: 3 per
+# message and 3 of reply priming (data/overheads.json).
+_MESSAGE_FRAMING: Final = 6
 _LEGACY_BETA: Final = "token-counting-2024-11-01"
 
 _settings: dict[str, Any] = {
@@ -140,10 +143,12 @@ class _Unavailable(Exception):
 
 
 class AnthropicTokenizer:
-    """Counts through the count-tokens API for one model; implements ``count_request``."""
+    """Counts through the count-tokens API for one model; implements ``count_request``. ``resolve``
+    turns the spec of the estimate that stands in for the API into a tokenizer."""
 
-    def __init__(self, model: str) -> None:
+    def __init__(self, model: str, resolve: Callable[[str], Tokenizer]) -> None:
         self.model = model
+        self._resolve = resolve
         self._name = f"anthropic:{model}"
         self._client: Any = None
         self._lock = threading.Lock()
@@ -151,7 +156,7 @@ class AnthropicTokenizer:
         self._warned = False
         self.fell_back = False
         self.requests_made = 0
-        self._fallback: Any = None
+        self._fallback: Tokenizer | None = None
 
     @property
     def name(self) -> str:
@@ -166,26 +171,38 @@ class AnthropicTokenizer:
         return self._name
 
     @property
+    def stand_in(self) -> Tokenizer | None:
+        """The calibrated estimate that counts what the API could not, once one was needed."""
+        return self._fallback_tokenizer() if self.fell_back else None
+
+    @property
     def estimated_by(self) -> str | None:
-        """The calibration used for counts the API could not give, once one was needed."""
+        """The name of ``stand_in``."""
         return self._fallback_tokenizer().name if self.fell_back else None
 
     # --- counting -------------------------------------------------------------------------------
 
     def count(self, text: str) -> int:
-        return self._count({"messages": [{"role": "user", "content": text}]})
+        """The API's count of a request holding ``text`` as one user message; estimated as such when
+        the API gives none."""
+        n = self._count({"messages": [{"role": "user", "content": text}]})
+        if n is None:
+            tok = self._fallback_tokenizer()
+            n = tok.count(text) + tok.count("user") + _MESSAGE_FRAMING
+        return n
 
     def count_many(self, texts: Iterable[str]) -> list[int]:
         return [self.count(t) for t in texts]
 
     def count_request(self, request: Mapping[str, Any]) -> int | None:
-        """Count a whole Anthropic Messages request (``system``, ``messages``, ``tools``...)."""
+        """Count a whole Anthropic Messages request (``system``, ``messages``, ``tools``...); None when
+        it is not one, or when the API gives no count (then ``stand_in`` estimates its parts)."""
         if not isinstance(request, Mapping) or not isinstance(request.get("messages"), list):
             return None
         body = {k: request[k] for k in (*_REQUEST_KEYS, *_BODY_KEYS) if k in request}
         return self._count(body)
 
-    def _count(self, body: dict[str, Any]) -> int:
+    def _count(self, body: dict[str, Any]) -> int | None:
         digest = request_digest({"model": self.model, **body})
         store = _store()
         hit = store.get(self.model, digest)
@@ -194,7 +211,8 @@ class AnthropicTokenizer:
         try:
             n = self._call_api(body)
         except _Unavailable as exc:
-            return self._fall_back(body, exc)
+            self._fall_back(exc)
+            return None
         store.put(self.model, digest, n)
         return n
 
@@ -274,17 +292,14 @@ class AnthropicTokenizer:
 
     # --- the fallback ---------------------------------------------------------------------------
 
-    def _fallback_tokenizer(self) -> Any:
+    def _fallback_tokenizer(self) -> Tokenizer:
         if self._fallback is None:
-            from prompt_budget import known_models as models
-            from prompt_budget.tokenizers import get_tokenizer
-
-            info = models.get_model(self.model)
+            info = get_model(self.model)
             calibration = (info.calibration if info is not None else None) or "claude"
-            self._fallback = get_tokenizer(f"calibrated:{calibration}")
+            self._fallback = self._resolve(f"calibrated:{calibration}")
         return self._fallback
 
-    def _fall_back(self, body: dict[str, Any], exc: _Unavailable) -> int:
+    def _fall_back(self, exc: _Unavailable) -> None:
         tok = self._fallback_tokenizer()
         self.fell_back = True
         if not self._warned:
@@ -296,7 +311,6 @@ class AnthropicTokenizer:
                 ),
                 stacklevel=4,
             )
-        return _estimate_request(body, tok)
 
     def encode(self, text: str) -> list[int]:
         raise NotImplementedError(f"{self._name} counts through an API and cannot encode text")
@@ -325,45 +339,10 @@ def _retry_after(response: Any, attempt: int) -> float:
     return _backoff(attempt)
 
 
-def _strings(obj: Any) -> Iterable[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, Mapping):
-        for key, value in obj.items():
-            if key in ("type", "role", "cache_control"):
-                continue
-            if key == "data" and obj.get("type") == "base64":
-                continue  # an image's or a PDF's bytes are never text
-            yield from _strings(value)
-    elif isinstance(obj, (list, tuple)):
-        for item in obj:
-            yield from _strings(item)
-
-
-def _estimate_request(body: Mapping[str, Any], tok: Any) -> int:
-    """The local Anthropic accounting of ``prompt_budget.messages`` (docs/counting-messages.md: images
-    by their size, never their base64; the published tool-use system prompt with ``tools``), plus
-    ``_REQUEST_OVERHEAD`` of margin. A block that accounting does not know is estimated from the
-    request's strings instead."""
-    from prompt_budget.messages import count_request
-
-    try:
-        return count_request(body, tok, provider="anthropic") + _REQUEST_OVERHEAD
-    except (TypeError, ValueError):
-        pass
-    total = _REQUEST_OVERHEAD
-    total += sum(tok.count(s) for s in _strings(body.get("system", "")))
-    for message in body.get("messages", []):
-        total += _MESSAGE_OVERHEAD + sum(tok.count(s) for s in _strings(message))
-    for tool in body.get("tools", []) or []:
-        total += tok.count(json.dumps(tool, sort_keys=True, ensure_ascii=False))
-    return int(total)
-
-
-def load(rest: str) -> AnthropicTokenizer:
+def load(rest: str, resolve: Callable[[str], Tokenizer]) -> AnthropicTokenizer:
     model = rest.strip()
     if not model or any(c.isspace() for c in model):
         raise ConfigError(
             f"anthropic:{rest}: expected a model name, e.g. anthropic:claude-sonnet-4-5", key="tokenizer"
         )
-    return AnthropicTokenizer(model)
+    return AnthropicTokenizer(model, resolve)

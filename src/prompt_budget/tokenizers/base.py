@@ -58,6 +58,7 @@ class Tokenizer(Protocol):
 class RequestCounter(Protocol):
     """Optional extension: a backend that counts a whole provider request at once (the Anthropic
     count-tokens API does). ``request`` is in the provider's own shape; returns None when the request
-    cannot be counted that way, and the caller falls back to counting its parts."""
+    cannot be counted that way, and the caller falls back to counting its parts: with the backend's
+    ``stand_in`` tokenizer when it has one (an API that gave no count), else with the backend."""
 
     def count_request(self, request: Mapping[str, Any]) -> int | None: ...

@@ -1,44 +1,49 @@
-"""The built-in tokenizer specs, registered through the same hooks third parties use."""
+"""The built-in tokenizer specs, registered through the same hooks third parties use.
+
+The ``hf``, ``anthropic`` and ``calibrated`` modules are imported when a spec names them; the BPE module
+imports its backend package when an encoding is first counted.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from prompt_budget.errors import ConfigError
 from prompt_budget.hookspecs import hookimpl
+from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.base import Tokenizer
+from prompt_budget.tokenizers.bpe import ENCODINGS, load_bpe
+from prompt_budget.tokenizers.heuristics import HEURISTICS
 
 BPE_BACKENDS = ("quicktok", "tiktoken")
 
 
 @hookimpl(trylast=True)
-def prompt_budget_get_tokenizer(spec: str) -> Tokenizer | None:
-    from prompt_budget.tokenizers import bpe, heuristics
-
-    if spec in bpe.ENCODINGS:
-        return bpe.load_bpe(spec)
+def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) -> Tokenizer | None:
+    if spec in ENCODINGS:
+        return load_bpe(spec)
     backend, sep, rest = spec.partition(":")
-    if sep and backend in BPE_BACKENDS and rest in bpe.ENCODINGS:
-        return bpe.load_bpe(rest, backend)
-    if spec in heuristics.HEURISTICS:
-        return heuristics.HEURISTICS[spec]()
+    if sep and backend in BPE_BACKENDS and rest in ENCODINGS:
+        return load_bpe(rest, backend)
+    if spec in HEURISTICS:
+        return HEURISTICS[spec]()
     if sep and backend == "hf":
-        from prompt_budget.tokenizers import hf
+        from prompt_budget.tokenizers.hf import load as load_hf
 
-        return hf.load(rest)
+        return load_hf(rest)
     if sep and backend == "anthropic":
-        from prompt_budget.tokenizers import anthropic
+        from prompt_budget.tokenizers.anthropic import load as load_anthropic
 
-        return anthropic.load(rest)
+        return load_anthropic(rest, resolve)
     if sep and backend == "calibrated":
-        from prompt_budget.tokenizers import calibrated
+        from prompt_budget.tokenizers.calibrated import load as load_calibrated
 
-        return calibrated.load(rest)
-    from prompt_budget import known_models as models
-
-    info = models.get_model(spec)
+        return load_calibrated(rest, resolve)
+    info = get_model(spec)
     if info is None:
         return None
     if info.encoding:
-        return bpe.load_bpe(info.encoding)
+        return load_bpe(info.encoding)
     # A known model whose tokenizer is not public: say what counts it, rather than "unknown".
     model = spec if "/" not in spec and spec == spec.lower() else info.name  # the API wants its own id
     exact = (

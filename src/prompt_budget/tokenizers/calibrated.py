@@ -17,22 +17,60 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
+from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.base import Tokenizer, file_spec_name
 from prompt_budget.tokenizers.charclass import (
     ASCII_INDEX,
     FEATURES,
     LEGACY_FALLBACK,
     REGIMES,
+    ascii_chars,
     ascii_features,
     ascii_regime,
     features,
     regime_of,
+    script_chars,
 )
 
-__all__ = ["CalibratedTokenizer", "load", "load_calibration", "shipped_calibrations"]
+__all__ = [
+    "BASE_GROUPS",
+    "CalibratedTokenizer",
+    "base_feature_names",
+    "base_features",
+    "load",
+    "load_calibration",
+    "shipped_calibrations",
+]
+
+#: Content classes a ratio over a base tokenizer is fitted for.
+BASE_GROUPS: Final = ("ascii", *FEATURES[7:17])
+#: Character-class features counted in each content class of :data:`BASE_GROUPS` (besides its own).
+_BASE_MERGED: Final = {
+    "cyrillic": ("cyrillic_b", "cyrillic_upper"),
+    "hangul": ("hangul_pairs", "ext_a"),
+}
+#: For each content class after ``ascii``: the feature columns whose characters it counts (computed
+#: once here, not on every estimate).
+_BASE_COLUMNS: Final = tuple(
+    tuple(FEATURES.index(n) for n in (name, *_BASE_MERGED.get(name, ()))) for name in BASE_GROUPS[1:]
+)
+
+
+def base_features(text: str, base_count: int) -> list[float]:
+    """The base count split over content classes by their share of the text's characters."""
+    v = features(text)
+    groups = [ascii_chars(v)]
+    for columns in _BASE_COLUMNS:
+        groups.append(sum(script_chars(v, c) for c in columns))
+    total = sum(groups) or 1
+    return [base_count * g / total for g in groups] + [1.0 if text else 0.0]
+
+
+def base_feature_names() -> list[str]:
+    return [*BASE_GROUPS, "one"]
 
 
 def shipped_calibrations() -> list[str]:
@@ -52,9 +90,7 @@ def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], 
     if spec in shipped_calibrations() and not file:
         text, origin = _shipped(spec)
     else:
-        from prompt_budget import known_models as models
-
-        info = None if file else models.get_model(spec)
+        info = None if file else get_model(spec)
         if info is not None and (info.calibration or info.encoding):
             name = info.calibration or info.encoding or ""
             text, origin = _shipped(name)
@@ -156,11 +192,14 @@ def _ceil(vector: Sequence[float], weights: list[float], glob: list[float], floo
 
 
 class CalibratedTokenizer:
-    """A calibrated estimate: ``exact`` is False and reports say which calibration was used."""
+    """A calibrated estimate: ``exact`` is False and reports say which calibration was used. A
+    calibration fitted over a base tokenizer (``kind: base``) reweights the count of ``base``."""
 
     exact: bool = False
 
-    def __init__(self, name: str, calibration: dict[str, Any], origin: str) -> None:
+    def __init__(
+        self, name: str, calibration: dict[str, Any], origin: str, base: Tokenizer | None = None
+    ) -> None:
         self._name = name
         self.calibration = calibration
         self.origin = origin
@@ -176,19 +215,13 @@ class CalibratedTokenizer:
         self._cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
         #: The tokenizer whose count a "base" calibration reweights.
-        self.base: Tokenizer | None = None
-        if calibration.get("kind") == "base":
-            from prompt_budget.calibrate import base_feature_names
-
-            names = base_feature_names()
-            self._weights = [float(calibration["weights"].get(n, 0.0)) for n in names]
-            from prompt_budget.tokenizers import get_tokenizer
-
-            self.base = base = get_tokenizer(str(calibration["base"]))
+        self.base = base
+        if base is not None:
+            self._weights = [float(calibration["weights"].get(n, 0.0)) for n in base_feature_names()]
             self._base = base.count
             # The estimate reweights the base's count: which base (and which version of its files) is
             # part of the cache key, or the disk cache would give another base's counts.
-            self._cache_key += f"+{base.cache_key}"
+            self._cache_key += f"+{getattr(base, 'cache_key', base.name)}"
         else:
             self._weights = _charclass_weights(calibration["weights"])
         self._regimes = {
@@ -213,8 +246,6 @@ class CalibratedTokenizer:
         if not text:
             return 0
         if self._base is not None:
-            from prompt_budget.calibrate import base_features
-
             vector: Sequence[float] = base_features(text, self._base(text))
             weights = self._weights
         elif text.isascii():  # O(1): the features that can be nonzero, and the weights that go with them
@@ -254,7 +285,9 @@ class CalibratedTokenizer:
         return f"<tokenizer {self._name} (estimate, calibrated against {self.reference})>"
 
 
-def load(rest: str) -> CalibratedTokenizer:
+def load(rest: str, resolve: Callable[[str], Tokenizer]) -> CalibratedTokenizer:
+    """The tokenizer of ``calibrated:REST``; ``resolve`` turns the spec of a calibration's base
+    tokenizer into one."""
     rest = rest.strip()
     if not rest:
         raise ConfigError(
@@ -267,4 +300,5 @@ def load(rest: str) -> CalibratedTokenizer:
         calibration, origin = load_calibration(rest, file=is_file)
     except FileNotFoundError as exc:  # a shipped file missing from a broken install
         raise TokenizerUnavailable(f"calibration {rest!r} is missing from this install: {exc}") from None
-    return CalibratedTokenizer(file_spec_name("calibrated", rest), calibration, origin)
+    base = resolve(str(calibration["base"])) if calibration.get("kind") == "base" else None
+    return CalibratedTokenizer(file_spec_name("calibrated", rest), calibration, origin, base)
