@@ -780,7 +780,7 @@ def _add_init(sub: Any) -> None:
 
 
 def _run_init(args: argparse.Namespace, out: Output) -> int:
-    from prompt_budget import init
+    from prompt_budget import scaffold as init
     from prompt_budget.text.table import Column, Table, fmt_int
 
     headroom = init.parse_headroom(args.headroom)

@@ -49,7 +49,7 @@ def test_wheel_contents(built_dist: dict[str, Path]) -> None:
         "prompt_budget/py.typed",
         "prompt_budget/data/models.json",
         "prompt_budget/pytest_plugin/__init__.py",
-        "prompt_budget/init.py",
+        "prompt_budget/scaffold/__init__.py",
     ):
         assert required in names, f"{required} missing from the wheel"
     assert not [n for n in names if n.startswith(("tests/", "docs/", "examples/", "benchmarks/"))]

@@ -529,3 +529,63 @@ def test_calibration_file_is_found_beside_the_config_from_any_folder(
     config = load_config()
     assert config.tokenizer == f"calibrated:{tmp_path / 'calib' / 'mine.json'}"
     assert prompt_budget.count("hello world", config.tokenizer) > 0
+
+
+# --- where the file writes a key -------------------------------------------------------------------
+
+TRICKY = """\
+[project]
+name = 'demo'
+usable_fraction = 0.5
+note = '''
+[tool.prompt_budget]
+usable_fraction = 0.1
+[[tool.prompt_budget.files]]
+'''
+
+[tool.prompt_budget]  # the table
+# usable_fraction = 0.2 (a comment)
+text = \"\"\"a \\\"\"\" inside, then
+[[tool.prompt_budget.files]]
+usable_fraction = 0.3\"\"\"
+"usable_fraction" = 0.9
+quote = '\"\"\"'
+threshold.x = 1
+
+[[tool.prompt_budget.files]]
+path = "a.md"
+
+[tool.other]
+threshold = 0.5
+
+[[ tool . prompt_budget . "files" ]]
+path = "b.md"
+"""
+
+
+def test_line_of_skips_strings_comments_and_other_tables(tmp_path: Path) -> None:
+    from prompt_budget.config import line_of
+
+    path = tmp_path / "pyproject.toml"
+    path.write_text(TRICKY, encoding="utf-8")
+    config = Config(path=path, root=tmp_path)
+    assert line_of(config, "usable_fraction") == 15
+    assert line_of(config, "files", 0) == 19
+    assert line_of(config, "files", 1) == 25
+    assert line_of(config, "files", 2) is None
+    assert line_of(config, "threshold") is None  # a dotted key here; the other table's is not ours
+    assert line_of(config, "stages", 0) is None
+    assert line_of(Config(path=None), "usable_fraction") is None
+
+
+def test_line_of_an_array_written_inline_is_none(tmp_path: Path) -> None:
+    from prompt_budget.config import line_of
+
+    path = tmp_path / "prompt_budget.toml"
+    path.write_text(
+        'files = [{ path = "a.md" }]\r\n\r\n[[stages]]\r\nname = "x"\r\nfiles = ["a.md"]\r\n',
+        encoding="utf-8",
+    )
+    config = Config(path=path, root=tmp_path, table="")
+    assert line_of(config, "files", 0) is None
+    assert line_of(config, "stages", 0) == 3

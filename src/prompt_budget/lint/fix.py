@@ -5,18 +5,15 @@ For every fixable, unsuppressed finding the literal is replaced, in place, by
 quotes), ``import prompt_budget`` is added after the module docstring and ``__future__`` imports when it
 is missing, and ``<key> = <value>`` is written under ``[tool.prompt_budget.values]`` of the config file
 (``[values]`` in ``prompt_budget.toml``; tables become ``[tool.prompt_budget.values.<key>]``). The TOML
-file is edited as text, so its comments and layout stay; the result is parsed back and compared before
-anything is written. Fixing twice changes nothing: the second run finds no literal to move.
+file is edited with tomlkit, so its comments and layout stay; the result is parsed back and compared
+before anything is written. Fixing twice changes nothing: the second run finds no literal to move.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
-import os
 import re
-import sys
-import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,15 +23,11 @@ from typing import Any
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from prompt_budget.config import toml_header, toml_lines, toml_problem
+from prompt_budget.config.edit import add_keys, parse_document, write_atomic
+from prompt_budget.config.load import parse_toml, read_text
 from prompt_budget.errors import ConfigError
-from prompt_budget.lint.findings import Finding, Value, same_value, toml_value
+from prompt_budget.lint.findings import Finding, Value, same_value
 from prompt_budget.lint.options import LintOptions
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 __all__ = ["FixResult", "add_values", "apply_fixes", "config_target"]
 
@@ -101,24 +94,14 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         return result
     config_file, table = config_target(options)
     result.config_file = config_file
-    old_config = _read_config(config_file)
+    old_config = read_text(config_file) if config_file.is_file() else ""
     new_config = add_values(old_config, table, result.values, file=config_file)
     result.diffs.append(_diff(old_config, new_config, options.relative(config_file)))
     if write:
-        _write(config_file, new_config.encode("utf-8"))
+        write_atomic(config_file, new_config.encode("utf-8"))
         for path, data in to_write.items():
-            _write(path, data)
+            write_atomic(path, data)
     return result
-
-
-def _read_config(file: Path) -> str:
-    """The config file's text with its own line endings (``read_text`` would turn CRLF into LF)."""
-    if not file.is_file():
-        return ""
-    try:
-        return file.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8, not editing it: {exc}", file=file) from None
 
 
 def _diff(old: str, new: str, name: str) -> str:
@@ -131,16 +114,6 @@ def _keep_ends(text: str) -> list[str]:
     """Lines with their endings, split only where Python and TOML end lines (``splitlines`` also splits
     at form feeds and U+2028, which would garble the diff of a file holding them)."""
     return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
-
-
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    if path.exists():
-        os.chmod(tmp, path.stat().st_mode & 0o7777)
-    os.replace(tmp, path)
 
 
 # --- the code ------------------------------------------------------------------------------------------
@@ -376,59 +349,19 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
     """``text`` (a TOML document) with ``values`` added under ``[table]``. Keys already holding the same
     value are left alone; a key holding another value is a ``ConfigError``. The result is parsed back
     and checked."""
-    try:
-        current = tomllib.loads(text) if text.strip() else {}
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"invalid TOML, not editing it: {toml_problem(exc, text)}", file=file) from None
-    existing: Any = current
+    existing: Any = parse_document(text, file)[0] if text.strip() else {}
     for part in table.split("."):
         existing = existing.get(part, {}) if isinstance(existing, dict) else {}
-    nl = "\r\n" if "\r\n" in text else "\n"  # a CRLF file stays CRLF
-    scalars: list[str] = []
-    tables: list[str] = []
     for key, value in values.items():
-        if key in existing:
-            if not same_value(existing[key], value):
-                raise ConfigError(
-                    f"already holds {existing[key]!r}, not {value!r}; rename one of them",
-                    file=file,
-                    key=f"{table}.{key}",
-                )
-            continue
-        if isinstance(value, dict):
-            lines = [f"{_key(k)} = {toml_value(v)}" for k, v in value.items()]
-            tables.append(f"{nl}[{table}.{key}]{nl}" + nl.join(lines) + nl)
-        else:
-            scalars.append(f"{key} = {toml_value(value)}{nl}")
-    lines = _keep_ends(text)
-    if lines and not lines[-1].endswith(("\n", "\r")):
-        lines[-1] += nl
-    # each line's header, when it is one (a line inside a multi-line string is none)
-    headers = [toml_header(line) if outside else None for line, outside in toml_lines(lines)]
-    start = next(
-        (i for i, h in enumerate(headers) if h is not None and not h[1] and ".".join(h[0]) == table), None
-    )
-    if scalars:
-        if start is None:
-            lines.extend([*([nl] if lines else []), f"[{table}]{nl}", *scalars])
-        else:
-            end = start + 1
-            while end < len(lines) and headers[end] is None:
-                end += 1
-            while end - 1 > start and not lines[end - 1].strip():
-                end -= 1
-            lines[end:end] = scalars
-    new_text = "".join(lines) + "".join(tables)
-    try:
-        check: Any = tomllib.loads(new_text)
-    except tomllib.TOMLDecodeError:
-        # [table] is already defined another way: an inline table (values = {...}) or dotted keys
-        raise ConfigError(
-            f"is written as an inline table or with dotted keys, which --fix does not edit (nothing was "
-            f"changed); make it a [{table}] section and fix again",
-            file=file,
-            key=table,
-        ) from None
+        if key in existing and not same_value(existing[key], value):
+            raise ConfigError(
+                f"already holds {existing[key]!r}, not {value!r}; rename one of them",
+                file=file,
+                key=f"{table}.{key}",
+            )
+    new = {key: value for key, value in values.items() if key not in existing}
+    new_text = add_keys(text, table, new, file=file) if new else text
+    check: Any = parse_toml(new_text, file)
     for part in table.split("."):
         check = check.get(part, {})
     for key, value in values.items():
@@ -437,7 +370,3 @@ def add_values(text: str, table: str, values: dict[str, Value], *, file: Path | 
                 f"could not write {key} = {value!r} safely; add it by hand", file=file, key=f"{table}.{key}"
             )
     return new_text
-
-
-def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)

@@ -1,35 +1,39 @@
-"""The one configuration resolver.
-
-Configuration lives in ``[tool.prompt_budget]`` of the nearest ``pyproject.toml`` that has that table,
-or at the top level of a ``prompt_budget.toml`` (which wins when both sit in one folder), or in an
-explicit file. Keys are removed as they are parsed; whatever is left is warned about with the closest
-known key. Every error is a ``ConfigError`` naming the file and the key and what was expected.
-"""
+"""Reading a configuration file into a ``Config``: finding it, parsing its TOML, and validating every key
+(the ``[[files]]``, ``[baseline]`` and ``[[stages]]`` tables included)."""
 
 from __future__ import annotations
 
 import re
 import sys
-import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from prompt_budget.errors import ConfigError, ConfigWarning
+from prompt_budget.config.parse import (
+    misspelt,
+    parse_bool,
+    parse_fraction,
+    parse_frontmatter_key,
+    parse_globs,
+    parse_growth,
+    parse_int,
+    parse_str,
+    parse_tokens,
+    warn_unknown,
+)
+from prompt_budget.errors import ConfigError
 from prompt_budget.model import FileRule, GrowthGate, Stage
 
 __all__ = [
     "BaselineConfig",
     "Config",
     "find_config",
-    "line_of",
     "load_config",
-    "parse_fraction",
-    "parse_growth",
-    "parse_tokens",
-    "toml_header",
-    "toml_lines",
+    "parse_files",
+    "parse_toml",
+    "read_text",
+    "toml_problem",
 ]
 
 PYPROJECT: Final = "pyproject.toml"
@@ -74,144 +78,6 @@ FILE_KEYS: Final = (
 )
 BASELINE_KEYS: Final = ("path", "max_growth", "ratchet", "overrides")
 STAGE_KEYS: Final = ("name", "files")
-
-_TOKENS_RE = re.compile(r"^\s*(\d[\d_]*(?:\.\d+)?)\s*([kKmM]?)\s*$")
-_SUFFIX = {"": 1, "k": 1_000, "m": 1_000_000}
-
-
-# --- small parsers, each naming the file and key in its error ---------------------------------
-
-
-def parse_tokens(value: object, file: str | Path | None = None, key: str | None = None) -> int:
-    """A positive token amount: ``8000``, ``8_000``, ``"8000"``, ``"8k"``, ``"1.5k"``, ``"2M"``."""
-    if isinstance(value, bool):
-        raise ConfigError(f'expected a token amount such as 8000 or "8k", got {value!r}', file=file, key=key)
-    if isinstance(value, int):
-        amount = value
-    elif isinstance(value, float) and value.is_integer():
-        amount = int(value)
-    elif isinstance(value, str):
-        m = _TOKENS_RE.match(value)
-        if m is None:
-            raise ConfigError(
-                f'expected a token amount such as 8000, 8_000 or "8k", got {value!r}', file=file, key=key
-            )
-        number = float(m.group(1).replace("_", "")) * _SUFFIX[m.group(2).lower()]
-        if not number.is_integer():
-            raise ConfigError(f"{value!r} is not a whole number of tokens", file=file, key=key)
-        amount = int(number)
-    else:
-        raise ConfigError(
-            f'expected a token amount such as 8000 or "8k", got {type(value).__name__} {value!r}',
-            file=file,
-            key=key,
-        )
-    if amount <= 0:
-        raise ConfigError(f"a token amount must be positive, got {value!r}", file=file, key=key)
-    return amount
-
-
-def parse_fraction(value: object, file: str | Path | None = None, key: str | None = None) -> float:
-    """A fraction in (0, 1]: ``0.8`` or ``"80%"``."""
-    if isinstance(value, bool):
-        raise ConfigError(f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key)
-    if isinstance(value, (int, float)):
-        frac = float(value)
-    elif isinstance(value, str):
-        text = value.strip()
-        try:
-            frac = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-        except ValueError:
-            raise ConfigError(
-                f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key
-            ) from None
-    else:
-        raise ConfigError(f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key)
-    if not 0 < frac <= 1:
-        raise ConfigError(f"a fraction must be in (0, 1] (0% < x <= 100%), got {value!r}", file=file, key=key)
-    return frac
-
-
-def parse_growth(value: object, file: str | Path | None = None, key: str | None = None) -> GrowthGate:
-    """A growth gate: ``"5%"``, ``300`` (tokens), ``"5% or 300"``/``["5%", 300]`` (both must be
-    exceeded to fail)."""
-    parts: list[object]
-    if isinstance(value, list):
-        parts = list(value)
-    elif isinstance(value, str) and re.search(r"\bor\b|,", value):
-        parts = [p.strip() for p in re.split(r"\bor\b|,", value) if p.strip()]
-    else:
-        parts = [value]
-    percent: float | None = None
-    tokens: int | None = None
-    for part in parts:
-        if isinstance(part, str) and part.strip().endswith("%"):
-            try:
-                percent = float(part.strip()[:-1])
-            except ValueError:
-                raise ConfigError(
-                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
-                ) from None
-            if not percent >= 0 or percent == float("inf"):  # negative, nan or inf
-                raise ConfigError(
-                    f"a growth percent must be a number >= 0 (such as 5%), got {value!r}", file=file, key=key
-                )
-        else:
-            if (isinstance(part, int) and not isinstance(part, bool) and part == 0) or (
-                isinstance(part, str) and part.strip() == "0"
-            ):
-                tokens = 0  # no growth at all ("0" from a command line)
-                continue
-            try:
-                tokens = parse_tokens(part, file, key)
-            except ConfigError:
-                raise ConfigError(
-                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
-                ) from None
-    return GrowthGate(percent=percent, tokens=tokens)
-
-
-def _parse_bool(value: object, file: Path, key: str) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"expected true or false, got {value!r}", file=file, key=key)
-    return value
-
-
-def _parse_str(value: object, file: Path, key: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"expected a non-empty string, got {value!r}", file=file, key=key)
-    return value
-
-
-def _parse_int(value: object, file: Path, key: str, *, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"expected an integer, got {value!r}", file=file, key=key)
-    if value < minimum:
-        raise ConfigError(f"expected an integer >= {minimum}, got {value!r}", file=file, key=key)
-    return value
-
-
-def _parse_globs(value: object, file: Path, key: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ConfigError(
-            f'expected a glob or a non-empty list of globs ("!" excludes), got {value!r}', file=file, key=key
-        )
-    return tuple(value)
-
-
-def _warn_unknown(table: Mapping[str, Any], known: tuple[str, ...], file: Path, prefix: str) -> None:
-    import difflib
-
-    for key in table:
-        close = difflib.get_close_matches(key, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(known)}"
-        warnings.warn(
-            ConfigWarning(f"{file}: unknown key {prefix + key!r} ignored{hint}"),
-            stacklevel=3,
-        )
-
 
 # --- the config object ------------------------------------------------------------------------
 
@@ -297,7 +163,19 @@ def find_config(start: str | Path | None = None) -> Path | None:
     return None
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_text(path: Path) -> str:
+    """A configuration file's text, with its own line endings."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
+    except UnicodeDecodeError:
+        raise ConfigError("the file is not valid UTF-8", file=path) from None
+
+
+def parse_toml(text: str, file: str | Path | None = None, *, problem: str = "invalid TOML") -> dict[str, Any]:
+    """``text`` read by tomllib (tomli before Python 3.11); a ``ConfigError`` naming ``file`` and the
+    line when it is not TOML."""
     # Imported here: a project without a config file never parses TOML.
     if sys.version_info >= (3, 11):
         import tomllib
@@ -305,18 +183,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
         import tomli as tomllib
 
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError("the file is not valid UTF-8", file=path) from None
-    try:
-        parsed: dict[str, Any] = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"invalid TOML: {toml_problem(exc, text)}", file=path) from None
-    return parsed
+        raise ConfigError(f"{problem}: {toml_problem(exc, text)}", file=file) from None
 
 
 def toml_problem(exc: ValueError, doc: str | None = None) -> str:
@@ -339,83 +208,6 @@ def toml_problem(exc: ValueError, doc: str | None = None) -> str:
     return f"{message} (at line {lineno})"
 
 
-_TOML_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*(\]\]?)\s*(?:#.*)?$")
-_TOML_KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"\\]*"|'[^']*')\s*=""")
-#: What a TOML line may hold outside a string that starts or ends one: a multi-line string's opening,
-#: a one-line string, a comment (which ends the line).
-_TOML_STRING = re.compile(r"""("{3}|'{3})|"(?:[^"\\]|\\.)*"|'[^']*'|#""")
-#: The end of a multi-line string, by its opening: the first delimiter not escaped, with up to two
-#: more quotes, which belong to the string.
-_TOML_CLOSING = {
-    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"{3}"{0,2}'),
-    "'''": re.compile(r"[^']*(?:'(?!'')[^']*)*'{3}'{0,2}"),
-}
-
-
-def toml_lines(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
-    """Each line of a TOML document (split as the caller needs), and whether it starts outside a
-    multi-line string: a line inside one is text, whatever it looks like (a header, a key)."""
-    opened: str | None = None  # the delimiter of the multi-line string the line starts in
-    for line in lines:
-        pos = 0
-        yield line, opened is None
-        if opened is not None:
-            end = _TOML_CLOSING[opened].match(line)
-            if end is None:
-                continue
-            pos, opened = end.end(), None
-        while (found := _TOML_STRING.search(line, pos)) is not None and found.group() != "#":
-            pos = found.end()
-            if found.group() in _TOML_CLOSING:
-                end = _TOML_CLOSING[found.group()].match(line, pos)
-                if end is None:
-                    opened = found.group()
-                    break
-                pos = end.end()
-
-
-def toml_header(line: str) -> tuple[tuple[str, ...], bool] | None:
-    """The table a header line opens and whether it is an array of tables (``[[...]]``):
-    ``[ tool . "prompt_budget" ]`` is ``(("tool", "prompt_budget"), False)``. None for another line
-    (or brackets that do not pair). Call it only on lines outside multi-line strings (``toml_lines``)."""
-    m = _TOML_HEADER.match(line)
-    if m is None or len(m.group(1)) != len(m.group(3)):
-        return None
-    parts = re.findall(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([^.\s]+)', m.group(2))
-    return tuple(next(g for g in p if g) if any(p) else "" for p in parts), m.group(1) == "[["
-
-
-def line_of(config: Config, key: str, index: int | None = None) -> int | None:
-    """The 1-based line of ``config``'s file that writes ``key`` in its table (``usable_fraction``),
-    or with ``index``, the header of that entry of an array of tables (``files``, 2: the third
-    ``[[tool.prompt_budget.files]]``). None when there is no file, or it does not write the key that
-    way (an inline table, a dotted key): the config keeps values, not lines, so the file is read
-    again, line by line, headers and keys only."""
-    if config.path is None:
-        return None
-    try:
-        text = config.path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return None
-    array = _key(config.table, key)
-    table, seen = "", -1
-    for n, (line, outside) in enumerate(toml_lines(text.split("\n")), 1):
-        if not outside:
-            continue
-        header = toml_header(line)
-        if header is not None:
-            table = ".".join(header[0])
-            if index is not None and header[1] and table == array:
-                seen += 1
-                if seen == index:
-                    return n
-            continue
-        found = _TOML_KEY.match(line)
-        if index is None and table == config.table and found and found.group(1).strip("\"'") == key:
-            return n
-    return None
-
-
 def load_config(path: str | Path | None = None, *, start: str | Path | None = None) -> Config:
     """Load and validate the configuration.
 
@@ -435,7 +227,7 @@ def load_config(path: str | Path | None = None, *, start: str | Path | None = No
         )
     if not file.is_file():
         raise ConfigError("the configuration file does not exist", file=path)
-    raw = _read_toml(file)
+    raw = parse_toml(read_text(file), file)
     if file.name == PYPROJECT:
         table = raw.get("tool", {}).get("prompt_budget", {})
         prefix = "tool.prompt_budget"
@@ -458,10 +250,10 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     changes: dict[str, Any] = {}
 
     if "tokenizer" in table:
-        spec = _parse_str(table.pop("tokenizer"), file, k("tokenizer")).strip()
+        spec = parse_str(table.pop("tokenizer"), file, k("tokenizer")).strip()
         changes["tokenizer"] = _anchor_spec_path(spec, file.parent)
     if "model" in table:
-        model = _parse_str(table.pop("model"), file, k("model")).strip()
+        model = parse_str(table.pop("model"), file, k("model")).strip()
         changes["model"] = model
         from prompt_budget import known_models as models
 
@@ -507,13 +299,13 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     if "total" in table:
         changes["total"] = parse_tokens(table.pop("total"), file, k("total"))
     if "files" in table:
-        changes["files"] = _parse_files(table.pop("files"), file, k("files"))
+        changes["files"] = parse_files(table.pop("files"), file, k("files"))
     if "baseline" in table:
         changes["baseline"] = _parse_baseline(table.pop("baseline"), file, k("baseline"))
     if "stages" in table:
         changes["stages"] = _parse_stages(table.pop("stages"), file, k("stages"))
     if "preset" in table:
-        preset = _parse_str(table.pop("preset"), file, k("preset"))
+        preset = parse_str(table.pop("preset"), file, k("preset"))
         if preset not in PRESETS:
             raise ConfigError(
                 f"unknown preset {preset!r}; known: {', '.join(PRESETS)}", file=file, key=k("preset")
@@ -535,9 +327,9 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     if "image_tokens" in table:
         changes["image_tokens"] = parse_tokens(table.pop("image_tokens"), file, k("image_tokens"))
     if "cache_dir" in table:
-        changes["cache_dir"] = _parse_str(table.pop("cache_dir"), file, k("cache_dir"))
+        changes["cache_dir"] = parse_str(table.pop("cache_dir"), file, k("cache_dir"))
 
-    _warn_unknown(table, TOP_KEYS, file, f"{prefix}." if prefix else "")
+    warn_unknown(table, TOP_KEYS, file, f"{prefix}." if prefix else "")
     config = Config(path=file, root=file.parent, table=prefix, **changes)
     if config.usable_budget is not None and config.usable_budget <= 0:
         raise ConfigError(
@@ -593,15 +385,7 @@ def _validate_tokenizer(spec: str, file: Path, key: str) -> None:
         raise ConfigError(exc.message, file=file, key=key) from None
 
 
-def _misspelt(required: str, entry: Mapping[str, object]) -> str:
-    """``; is 'paths' a misspelling of it?`` when a key of ``entry`` is close to the missing one."""
-    import difflib
-
-    close = difflib.get_close_matches(required, [str(k) for k in entry], n=1, cutoff=0.6)
-    return f"; is {close[0]!r} a misspelling of it?" if close else ""
-
-
-def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
+def parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
     if isinstance(value, dict):
         value = [value]
     if not isinstance(value, list):
@@ -614,11 +398,11 @@ def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
         entry = dict(entry)  # noqa: PLW2901
         if "path" not in entry:
             raise ConfigError(
-                f"missing required key 'path' (a glob or a list of globs){_misspelt('path', entry)}",
+                f"missing required key 'path' (a glob or a list of globs){misspelt('path', entry)}",
                 file=file,
                 key=ek,
             )
-        globs = _parse_globs(entry.pop("path"), file, f"{ek}.path")
+        globs = parse_globs(entry.pop("path"), file, f"{ek}.path")
         max_tokens = (
             parse_tokens(entry.pop("max_tokens"), file, f"{ek}.max_tokens") if "max_tokens" in entry else None
         )
@@ -629,9 +413,9 @@ def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
                 raise ConfigError(
                     f'expected "must" or "skippable", got {load!r}', file=file, key=f"{ek}.load"
                 )
-        name = _parse_str(entry.pop("name"), file, f"{ek}.name") if "name" in entry else None
-        priority = _parse_int(entry.pop("priority"), file, f"{ek}.priority") if "priority" in entry else 0
-        message = _parse_str(entry.pop("message"), file, f"{ek}.message") if "message" in entry else None
+        name = parse_str(entry.pop("name"), file, f"{ek}.name") if "name" in entry else None
+        priority = parse_int(entry.pop("priority"), file, f"{ek}.priority") if "priority" in entry else 0
+        message = parse_str(entry.pop("message"), file, f"{ek}.message") if "message" in entry else None
         fm = (
             parse_tokens(entry.pop("frontmatter_max_tokens"), file, f"{ek}.frontmatter_max_tokens")
             if "frontmatter_max_tokens" in entry
@@ -640,20 +424,18 @@ def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
         growth = (
             parse_growth(entry.pop("max_growth"), file, f"{ek}.max_growth") if "max_growth" in entry else None
         )
-        ratchet = _parse_bool(entry.pop("ratchet"), file, f"{ek}.ratchet") if "ratchet" in entry else False
+        ratchet = parse_bool(entry.pop("ratchet"), file, f"{ek}.ratchet") if "ratchet" in entry else False
         follow = (
-            _parse_bool(entry.pop("follow_imports"), file, f"{ek}.follow_imports")
+            parse_bool(entry.pop("follow_imports"), file, f"{ek}.follow_imports")
             if "follow_imports" in entry
             else None
         )
         conditional = (
-            _parse_frontmatter_key(
-                entry.pop("conditional_frontmatter"), file, f"{ek}.conditional_frontmatter"
-            )
+            parse_frontmatter_key(entry.pop("conditional_frontmatter"), file, f"{ek}.conditional_frontmatter")
             if "conditional_frontmatter" in entry
             else None
         )
-        _warn_unknown(entry, FILE_KEYS, file, f"{ek}.")
+        warn_unknown(entry, FILE_KEYS, file, f"{ek}.")
         rules.append(
             FileRule(
                 path=globs,
@@ -674,28 +456,17 @@ def _parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
     return tuple(rules)
 
 
-_FRONTMATTER_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-
-
-def _parse_frontmatter_key(value: object, file: Path, key: str) -> str:
-    if not isinstance(value, str) or not _FRONTMATTER_KEY_RE.match(value):
-        raise ConfigError(
-            f'expected a frontmatter key name such as "paths", got {value!r}', file=file, key=key
-        )
-    return value
-
-
 def _parse_baseline(value: object, file: Path, key: str) -> BaselineConfig:
     if not isinstance(value, dict):
         raise ConfigError("expected a table", file=file, key=key)
     entry = dict(value)
     changes: dict[str, Any] = {}
     if "path" in entry:
-        changes["path"] = _parse_str(entry.pop("path"), file, f"{key}.path")
+        changes["path"] = parse_str(entry.pop("path"), file, f"{key}.path")
     if "max_growth" in entry:
         changes["max_growth"] = parse_growth(entry.pop("max_growth"), file, f"{key}.max_growth")
     if "ratchet" in entry:
-        changes["ratchet"] = _parse_bool(entry.pop("ratchet"), file, f"{key}.ratchet")
+        changes["ratchet"] = parse_bool(entry.pop("ratchet"), file, f"{key}.ratchet")
     if "overrides" in entry:
         overrides = entry.pop("overrides")
         if not isinstance(overrides, dict):
@@ -706,7 +477,7 @@ def _parse_baseline(value: object, file: Path, key: str) -> BaselineConfig:
             pattern: parse_growth(gate, file, f"{key}.overrides.{pattern}")
             for pattern, gate in overrides.items()
         }
-    _warn_unknown(entry, BASELINE_KEYS, file, f"{key}.")
+    warn_unknown(entry, BASELINE_KEYS, file, f"{key}.")
     return BaselineConfig(**changes)
 
 
@@ -720,15 +491,15 @@ def _parse_stages(value: object, file: Path, key: str) -> tuple[Stage, ...]:
             raise ConfigError("expected a table with 'name' and 'files'", file=file, key=ek)
         entry = dict(entry)  # noqa: PLW2901
         if "name" not in entry:
-            raise ConfigError(f"missing required key 'name'{_misspelt('name', entry)}", file=file, key=ek)
-        name = _parse_str(entry.pop("name"), file, f"{ek}.name")
+            raise ConfigError(f"missing required key 'name'{misspelt('name', entry)}", file=file, key=ek)
+        name = parse_str(entry.pop("name"), file, f"{ek}.name")
         if "files" not in entry:
             raise ConfigError(
-                f"missing required key 'files' (entry names or globs){_misspelt('files', entry)}",
+                f"missing required key 'files' (entry names or globs){misspelt('files', entry)}",
                 file=file,
                 key=ek,
             )
-        files = _parse_globs(entry.pop("files"), file, f"{ek}.files")
-        _warn_unknown(entry, STAGE_KEYS, file, f"{ek}.")
+        files = parse_globs(entry.pop("files"), file, f"{ek}.files")
+        warn_unknown(entry, STAGE_KEYS, file, f"{ek}.")
         stages.append(Stage(name=name, files=files))
     return tuple(stages)

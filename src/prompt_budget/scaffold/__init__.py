@@ -1,0 +1,44 @@
+"""``prompt-budget init``: find a repository's prompt-bearing files and propose a starting configuration.
+
+Plain functions, no printing, each a step the CLI's ``init`` command calls: ``scan`` finds and counts
+the files, ``propose`` turns them into config entries (caps at today's size plus headroom, must-load
+entries for always-loaded files, lint settings, the settings already there carried over), ``render``
+writes that as TOML, ``apply`` puts it into ``pyproject.toml`` or ``prompt_budget.toml`` (tomlkit keeps
+the rest of the file as written), and ``create_baseline`` and ``run_lint`` call the baseline and the lint.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.scaffold.propose import (
+    DEFAULT_HEADROOM,
+    Entry,
+    Proposal,
+    cap_for,
+    choose_target,
+    parse_headroom,
+    propose,
+)
+from prompt_budget.scaffold.scan import Found, scan
+from prompt_budget.scaffold.steps import BaselineStep, LintReport, create_baseline, run_lint
+from prompt_budget.scaffold.write import InitResult, apply, merge_pyproject, planned_text, render
+
+__all__ = [
+    "DEFAULT_HEADROOM",
+    "BaselineStep",
+    "Entry",
+    "Found",
+    "InitResult",
+    "LintReport",
+    "Proposal",
+    "apply",
+    "cap_for",
+    "choose_target",
+    "create_baseline",
+    "merge_pyproject",
+    "parse_headroom",
+    "planned_text",
+    "propose",
+    "render",
+    "run_lint",
+    "scan",
+]

@@ -1,0 +1,359 @@
+"""Proposing a configuration for what ``scan`` found: one ``[[files]]`` entry per kind of file (caps at
+today's size plus headroom, must-load entries for always-loaded files), the baseline and lint settings,
+and every setting the target file already holds, carried over."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any, Final, Literal
+
+from prompt_budget.config import PYPROJECT, STANDALONE
+from prompt_budget.config.edit import header_tables, parse_document
+from prompt_budget.config.load import read_text
+from prompt_budget.errors import ConfigError
+from prompt_budget.scaffold.scan import CONDITIONAL_KEY, PROMPT_DIRS, Found, scan
+
+__all__ = [
+    "DEFAULT_HEADROOM",
+    "OWNED",
+    "Entry",
+    "Proposal",
+    "cap_for",
+    "choose_target",
+    "parse_headroom",
+    "pb_table",
+    "propose",
+    "read_existing",
+]
+
+DEFAULT_HEADROOM: Final = 0.25
+DEFAULT_MAX_GROWTH: Final = "5% or 100"
+#: The tables ``init`` writes, relative to the prompt_budget table (which it writes too); any other
+#: table under it is kept as it is.
+OWNED: Final = (("files",), ("baseline",), ("lint",))
+
+Load = Literal["must", "skippable"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One proposed ``[[files]]`` entry and the files it covers today."""
+
+    name: str
+    path: tuple[str, ...]
+    max_tokens: int
+    load: Load | None
+    files: tuple[Found, ...]
+    frontmatter_max_tokens: int | None = None
+    follow_imports: bool = False
+    conditional_frontmatter: str | None = None
+
+    @property
+    def largest(self) -> Found:
+        return max(self.files, key=lambda f: (f.tokens, f.path))
+
+    def to_table(self) -> dict[str, Any]:
+        table: dict[str, Any] = {
+            "name": self.name,
+            "path": self.path[0] if len(self.path) == 1 else list(self.path),
+        }
+        if self.load is not None:
+            table["load"] = self.load
+        table["max_tokens"] = self.max_tokens
+        if self.frontmatter_max_tokens is not None:
+            table["frontmatter_max_tokens"] = self.frontmatter_max_tokens
+        if self.follow_imports:
+            table["follow_imports"] = True
+        if self.conditional_frontmatter is not None:
+            table["conditional_frontmatter"] = self.conditional_frontmatter
+        return table
+
+    def load_of(self, found: Found) -> Load | None:
+        """How ``found`` loads under this entry: a rule with ``paths:`` and a file imported only by a
+        skippable file are skippable; the others load as the entry says."""
+        if found.kind in ("rule", "import"):
+            return "must" if found.always else "skippable"
+        return self.load
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What ``init`` would write: ``target`` is the config file, ``top``/``baseline``/``lint`` the keys
+    of those tables (existing keys carried over), ``entries`` the ``[[files]]`` entries."""
+
+    root: Path
+    target: Path
+    tokenizer: str
+    headroom: float
+    found: tuple[Found, ...]
+    entries: tuple[Entry, ...]
+    top: Mapping[str, Any]
+    baseline: Mapping[str, Any]
+    lint: Mapping[str, Any] | None
+    model_hint: bool = True
+    python: bool = True
+
+    @property
+    def standalone(self) -> bool:
+        return self.target.name != PYPROJECT
+
+
+def parse_headroom(value: str | float) -> float:
+    """``"25%"``, ``"25"`` (percent) or ``0.25``; 0 to 1000%."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        frac = float(value)
+    else:
+        text = str(value).strip()
+        try:
+            if text.endswith("%"):
+                frac = float(text[:-1]) / 100
+            else:
+                number = float(text)
+                frac = number / 100 if number > 1 else number
+        except ValueError:
+            raise ConfigError(
+                f'expected a headroom such as "25%" or 0.25, got {value!r}', key="--headroom"
+            ) from None
+    if not 0 <= frac <= 10:
+        raise ConfigError(f"a headroom must be between 0% and 1000%, got {value!r}", key="--headroom")
+    return frac
+
+
+def cap_for(tokens: int, headroom: float) -> int:
+    """Today's size plus headroom, rounded up to a readable number (a multiple of 10 under 1,000,
+    of 50 under 5,000, of 100 under 20,000, else of 1,000), and never below 20."""
+    raw = math.ceil(tokens * (1 + headroom))
+    step = 10 if raw < 1_000 else 50 if raw < 5_000 else 100 if raw < 20_000 else 1_000
+    return max(20, -(-raw // step) * step)
+
+
+def _entry(
+    name: str,
+    globs: Sequence[str],
+    files: Sequence[Found],
+    load: Load | None,
+    headroom: float,
+    *,
+    follow_imports: bool = False,
+    conditional_frontmatter: str | None = None,
+) -> Entry:
+    largest = max(f.tokens for f in files)
+    fms = [f.frontmatter_tokens for f in files if f.frontmatter_tokens is not None]
+    return Entry(
+        name=name,
+        path=tuple(globs),
+        max_tokens=cap_for(largest, headroom),
+        load=load,
+        files=tuple(files),
+        frontmatter_max_tokens=cap_for(max(fms), headroom) if fms else None,
+        follow_imports=follow_imports,
+        conditional_frontmatter=conditional_frontmatter,
+    )
+
+
+def _suffix_globs(base: str, files: Sequence[Found]) -> list[str]:
+    """``base/**/*.md`` for each suffix among ``files`` (a folder may hold code beside its prompts)."""
+    suffixes = sorted({PurePosixPath(f.path).suffix for f in files})
+    return [f"{base}/**/*{s}" if s else f"{base}/**" for s in suffixes]
+
+
+def _group_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
+    by_kind: dict[str, list[Found]] = {}
+    for f in found:
+        by_kind.setdefault(f.kind, []).append(f)
+    entries: list[Entry] = []
+    for f in by_kind.get("instructions", []):
+        follow = PurePosixPath(f.path).name == "CLAUDE.md"
+        entries.append(_entry(f.path, [f.path], [f], "must", headroom, follow_imports=follow))
+    if nested := by_kind.get("nested-instructions"):
+        names = sorted({PurePosixPath(f.path).name for f in nested})
+        globs = [f"**/{n}" for n in names] + [f"!{n}" for n in names]
+        follow = "CLAUDE.md" in names
+        entries.append(
+            _entry("nested instructions", globs, nested, "skippable", headroom, follow_imports=follow)
+        )
+    if imported := by_kind.get("import"):
+        paths = [f.path for f in imported]
+        entries.append(_entry("imported by CLAUDE.md", paths, imported, None, headroom))
+    if rules := by_kind.get("rule"):
+        entries.append(
+            _entry(
+                "rules",
+                [".claude/rules/**/*.md"],
+                rules,
+                "must",
+                headroom,
+                conditional_frontmatter=CONDITIONAL_KEY,
+            )
+        )
+    if skills := by_kind.get("skill"):
+        entries.append(_entry("skills", [".claude/skills/*/SKILL.md"], skills, "skippable", headroom))
+    if skill_files := by_kind.get("skill-file"):
+        globs = [*_suffix_globs(".claude/skills", skill_files), "!.claude/skills/*/SKILL.md"]
+        entries.append(_entry("skill references", globs, skill_files, "skippable", headroom))
+    if agents := by_kind.get("agent"):
+        entries.append(_entry("subagents", [".claude/agents/**/*.md"], agents, "skippable", headroom))
+    if commands := by_kind.get("command"):
+        entries.append(_entry("commands", [".claude/commands/**/*.md"], commands, "skippable", headroom))
+    if cursor_rules := by_kind.get("cursor-rule"):
+        always = [f for f in cursor_rules if f.always]
+        if always:
+            entries.append(
+                _entry("cursor rules (always applied)", [f.path for f in always], always, "must", headroom)
+            )
+        rest = [f for f in cursor_rules if not f.always]
+        if rest:
+            entries.append(
+                _entry(
+                    "cursor rules",
+                    [f.path for f in rest] if always else _suffix_globs(".cursor/rules", rest),
+                    rest,
+                    "skippable",
+                    headroom,
+                )
+            )
+    if prompts := by_kind.get("prompt"):
+        folders: dict[str, list[Found]] = {}
+        loose: list[Found] = []
+        for f in prompts:
+            parts = PurePosixPath(f.path).parts
+            idx = next((i for i, p in enumerate(parts[:-1]) if p in PROMPT_DIRS), None)
+            if idx is None:
+                loose.append(f)
+            else:
+                folders.setdefault("/".join(parts[: idx + 1]), []).append(f)
+        for folder, files in sorted(folders.items()):
+            entries.append(_entry(folder, _suffix_globs(folder, files), files, None, headroom))
+        if loose:
+            entries.append(_entry("*.prompt files", ["**/*.prompt"], loose, None, headroom))
+    if refs := by_kind.get("reference"):
+        entries.append(_entry("linked references", [f.path for f in refs], refs, "skippable", headroom))
+    return entries
+
+
+def _has_python(root: Path) -> bool:
+    from prompt_budget.walk import iter_files
+
+    return any(True for _ in iter_files(root, suffixes=frozenset({".py"})))
+
+
+def read_existing(target: Path) -> tuple[dict[str, Any], set[tuple[str, ...]]]:
+    """The prompt_budget table already in ``target`` (empty when there is none), and the tables under
+    it that init does not write (``sections``, ``values``, ``lint.PB103``...: paths relative to the
+    prompt_budget table), which are kept as they are."""
+    if not target.is_file():
+        return {}, set()
+    data, doc = parse_document(read_text(target), target)
+    standalone = target.name != PYPROJECT
+    table = pb_table(doc, standalone=standalone)
+    return dict(pb_table(data, standalone=standalone)), {path for path, _ in header_tables(table, OWNED)}
+
+
+def pb_table(raw: Mapping[str, Any], *, standalone: bool) -> Mapping[str, Any]:
+    """The prompt_budget table of a parsed file (all of a standalone one); empty when there is none."""
+    if standalone:
+        return raw
+    tool = raw.get("tool", {})
+    table = tool.get("prompt_budget", {}) if isinstance(tool, Mapping) else {}
+    return table if isinstance(table, Mapping) else {}
+
+
+def choose_target(root: Path, explicit: str | Path | None = None) -> Path:
+    """The file to write: ``explicit``; else ``prompt_budget.toml`` when it exists (it wins over
+    pyproject.toml), else ``pyproject.toml`` when it exists, else a new ``prompt_budget.toml``."""
+    if explicit is not None:
+        return Path(explicit).resolve()
+    if (root / STANDALONE).is_file():
+        return root / STANDALONE
+    if (root / PYPROJECT).is_file():
+        return root / PYPROJECT
+    return root / STANDALONE
+
+
+def _model_tokenizer(model: str | None, existing: Mapping[str, Any], dest: Path) -> str | None:
+    """The tokenizer a model sets (``--model``, else the config's ``model``), or None. An unknown
+    ``--model`` is an error unless the config gives ``context_window`` (it would not load)."""
+    from prompt_budget import known_models as models
+
+    if model is not None:
+        info = models.get_model(model)
+        if info is None and "context_window" not in existing:
+            raise ConfigError(
+                f"unknown model {model!r}: use a known model ({', '.join(models.known_models())}), "
+                f"or set context_window in {dest.name} first",
+                key="--model",
+            )
+    else:
+        name = existing.get("model")
+        info = models.get_model(name) if isinstance(name, str) else None
+    return info.local_spec if info is not None else None
+
+
+def propose(
+    root: str | Path,
+    *,
+    tokenizer: str | None = None,
+    headroom: float = DEFAULT_HEADROOM,
+    model: str | None = None,
+    target: str | Path | None = None,
+) -> Proposal:
+    """Scan ``root`` and propose a configuration. Settings already in the target file (tokenizer,
+    model, baseline and lint keys) are kept; the ``[[files]]`` entries are recomputed."""
+    base = Path(root).resolve()
+    dest = choose_target(base, target)
+    existing, kept = read_existing(dest)
+    kept_top = {k[0] for k in kept}
+
+    def carried(table: str, value: object) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            return {}
+        return {k: v for k, v in value.items() if (table, k) not in {p[:2] for p in kept}}
+
+    spec = tokenizer or existing.get("tokenizer")
+    if spec is not None and not isinstance(spec, str):
+        raise ConfigError("expected a tokenizer spec string", file=dest, key="tokenizer")
+    model_spec = _model_tokenizer(model, existing, dest)
+    # A known model sets the tokenizer when none is given (as the config resolver does): count with
+    # it, and leave the tokenizer key out so the written config reads the same.
+    model_sets = not spec and model_spec is not None
+    spec = spec or model_spec or "o200k_base"
+    found = scan(base, spec)
+    entries = _group_entries(found, headroom)
+
+    top: dict[str, Any] = {} if model_sets else {"tokenizer": spec}
+    if model is not None:
+        top["model"] = model
+    for key, value in existing.items():
+        if key not in ("files", "baseline", "lint", "tokenizer") and key not in top and key not in kept_top:
+            top[key] = value
+    if not model_sets:
+        top["tokenizer"] = spec
+
+    baseline: dict[str, Any] = {"path": ".prompt-budget/baseline.json", "max_growth": DEFAULT_MAX_GROWTH}
+    baseline.update(carried("baseline", existing.get("baseline")))
+
+    python = _has_python(base)
+    lint: dict[str, Any] | None = None
+    old_lint = existing.get("lint")
+    if python or isinstance(old_lint, dict):
+        lint = {"select": ["PB"]}
+        if (base / "tests").is_dir():
+            lint["per-file-ignores"] = {"tests/**": ["PB1"]}
+        if isinstance(old_lint, dict):
+            lint = carried("lint", old_lint)
+    return Proposal(
+        root=base,
+        target=dest,
+        tokenizer=spec,
+        headroom=headroom,
+        found=tuple(found),
+        entries=tuple(entries),
+        top=top,
+        baseline=baseline,
+        lint=lint,
+        model_hint="model" not in top and "context_window" not in top,
+        python=python,
+    )

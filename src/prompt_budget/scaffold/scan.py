@@ -1,0 +1,242 @@
+"""Finding a repository's prompt-bearing files: instruction files, skills, agents, commands, rules,
+prompt templates, the references they link to and the files CLAUDE.md imports; each counted."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any, Final, Literal
+
+from prompt_budget.errors import PromptBudgetError
+
+__all__ = ["ALWAYS_LOADED", "CONDITIONAL_KEY", "PROMPT_DIRS", "Found", "Kind", "scan"]
+
+#: Instruction files an agent loads on every run, at the repository root.
+ALWAYS_LOADED: Final = (
+    "CLAUDE.md",
+    ".claude/CLAUDE.md",
+    "AGENTS.md",
+    "GEMINI.md",
+    ".cursorrules",
+    ".github/copilot-instructions.md",
+)
+#: Folder names whose Markdown files count when a skill or instruction file links to them.
+REFERENCE_DIR: Final = re.compile(r"^(references?|refs?|docs?|documentation|guides?|knowledge)$", re.I)
+PROMPT_DIRS: Final = frozenset({"prompts", "prompt_templates"})
+PROMPT_SUFFIXES: Final = frozenset(
+    {".md", ".txt", ".prompt", ".j2", ".jinja", ".jinja2", ".tmpl", ".mustache", ".hbs", ".yaml", ".yml"}
+)
+#: The frontmatter key that makes a Claude Code rule conditional (it loads when Claude reads a match).
+CONDITIONAL_KEY: Final = "paths"
+Kind = Literal[
+    "instructions",
+    "nested-instructions",
+    "skill",
+    "skill-file",
+    "agent",
+    "command",
+    "cursor-rule",
+    "prompt",
+    "reference",
+    "rule",
+    "import",
+]
+
+_LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)[^)]*\)|`([^`\s]+\.mdx?)`|@([\w./-]+\.mdx?)")
+_FRONTMATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)---[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+@dataclass(frozen=True)
+class Found:
+    """One prompt-bearing file: ``path`` is POSIX, relative to the repository root."""
+
+    path: str
+    kind: Kind
+    tokens: int
+    frontmatter_tokens: int | None = None
+    always: bool = False
+
+
+def frontmatter(text: str) -> tuple[str, Mapping[str, Any]] | None:
+    """The always-loaded part of a Markdown file's YAML frontmatter (``name`` and ``description``
+    for skills, agents and commands; the whole block otherwise) and its parsed keys, or None."""
+    from prompt_budget.text.frontmatter import FrontmatterError, parse_frontmatter
+
+    try:
+        fm = parse_frontmatter(text)
+    except FrontmatterError:
+        m = _FRONTMATTER.match(text)
+        return (m.group(1), {}) if m else None
+    if fm is None:
+        return None
+    return (fm.always_loaded if fm.is_split else fm.text), fm.data
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _classify(rel: str) -> tuple[Kind, bool] | None:
+    """The kind of a file by its place in the tree, and whether it is loaded on every run."""
+    parts = PurePosixPath(rel).parts
+    name = parts[-1]
+    suffix = PurePosixPath(rel).suffix.lower()
+    if rel in ALWAYS_LOADED:
+        return "instructions", True
+    if name in ("CLAUDE.md", "AGENTS.md", "GEMINI.md"):
+        return "nested-instructions", False
+    if len(parts) >= 4 and parts[0] == ".claude" and parts[1] == "skills":
+        if len(parts) == 4 and name == "SKILL.md":
+            return "skill", False
+        if suffix in (".md", ".mdx", ".txt"):
+            return "skill-file", False
+        return None
+    if len(parts) >= 3 and parts[0] == ".claude" and parts[1] == "agents" and suffix == ".md":
+        return "agent", False
+    if len(parts) >= 3 and parts[0] == ".claude" and parts[1] == "commands" and suffix == ".md":
+        return "command", False
+    if len(parts) >= 3 and parts[0] == ".claude" and parts[1] == "rules" and suffix == ".md":
+        return "rule", True  # unless its frontmatter has paths: (see scan)
+    if len(parts) >= 3 and parts[0] == ".cursor" and parts[1] == "rules" and suffix in (".md", ".mdc"):
+        return "cursor-rule", False
+    if any(p in PROMPT_DIRS for p in parts[:-1]) and suffix in PROMPT_SUFFIXES:
+        return "prompt", False
+    if suffix == ".prompt":
+        return "prompt", False
+    return None
+
+
+def _links(text: str, source: Path, root: Path) -> Iterable[Path]:
+    """Files a Markdown text points at: ``[x](path)``, `` `path.md` `` and ``@path.md`` imports."""
+    for m in _LINK.finditer(text):
+        target = next(g for g in m.groups() if g)
+        if "://" in target or target.startswith(("mailto:", "#")):
+            continue
+        for base in (source.parent, root):
+            candidate = (base / target).resolve()
+            if candidate.exists():
+                yield candidate
+                break
+
+
+def _under_reference_dir(path: Path, root: Path) -> bool:
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return False
+    return any(REFERENCE_DIR.match(p) for p in parts[:-1])
+
+
+def _follows_imports(path: Path, kind: Kind) -> bool:
+    """Claude Code follows the ``@path`` imports of its memory files (CLAUDE.md, at any depth)."""
+    return path.name == "CLAUDE.md" and kind in ("instructions", "nested-instructions")
+
+
+def _follow_imports(
+    base: Path, kinds: dict[Path, tuple[Kind, bool]], text_of: Callable[[Path], str | None]
+) -> None:
+    """Add the files the CLAUDE.md files pull in with ``@path`` imports (recursively, up to Claude
+    Code's five hops, each once) to ``kinds`` as ``import``: loaded at launch when a must-load file
+    imports them (those are followed first), else skippable. Imports outside the project, missing
+    files and files already classified are not added (a classified file's imports are followed)."""
+    from prompt_budget.files import MAX_IMPORT_DEPTH, scan_imports
+
+    visited: set[Path] = set()
+    roots = [p for p, (k, _) in kinds.items() if _follows_imports(p, k)]
+    for must in (True, False):
+        queue = [(p, 0) for p in sorted(roots) if kinds[p][1] is must and p not in visited]
+        visited.update(p for p, _ in queue)
+        while queue:
+            source, depth = queue.pop(0)
+            text = text_of(source)
+            if text is None or depth >= MAX_IMPORT_DEPTH:
+                continue
+            for _, target in scan_imports(text):
+                if target.startswith(("~/", "/")):
+                    continue  # differs from machine to machine: check notes it and does not count it
+                full = (source.parent / target).resolve()
+                if full in visited or not full.is_file() or not full.is_relative_to(base):
+                    continue
+                visited.add(full)
+                if full not in kinds:
+                    kinds[full] = ("import", must)
+                queue.append((full, depth + 1))
+
+
+def scan(root: str | Path, tokenizer: Any = None) -> list[Found]:
+    """Find and count the prompt-bearing files under ``root`` (sorted by path).
+
+    ``tokenizer`` is a spec or a Tokenizer (default ``o200k_base``). Skips what ``.gitignore``
+    excludes and virtual-env/VCS folders. Files that cannot be read as text are left out."""
+    from prompt_budget.counting import FileProblem, read_text
+    from prompt_budget.tokenizers import get_tokenizer
+    from prompt_budget.walk import iter_files
+
+    tok = get_tokenizer(tokenizer)
+    base = Path(root).resolve()
+    if not base.is_dir():
+        raise PromptBudgetError(f"{root}: not a folder")
+    kinds: dict[Path, tuple[Kind, bool]] = {}
+    for path in iter_files(base, follow_links=True):
+        classified = _classify(_rel(path, base))
+        if classified is not None:
+            kinds[path] = classified
+    # Hidden tool folders: iter_files walks them, but make sure the always-loaded files are seen even
+    # when a .gitignore hides a tool folder (CLAUDE.md is loaded whether or not git tracks it).
+    for rel in ALWAYS_LOADED:
+        p = base / rel
+        if p.is_file() and p.resolve() not in kinds:
+            kinds[p.resolve()] = ("instructions", True)
+
+    texts: dict[Path, str] = {}
+
+    def text_of(path: Path) -> str | None:
+        if path not in texts:
+            try:
+                texts[path] = read_text(path)[0]
+            except FileProblem:
+                return None
+        return texts[path]
+
+    _follow_imports(base, kinds, text_of)
+
+    # Markdown under reference-like folders that an instruction, skill, agent or command links to.
+    linkers = [p for p, (k, _) in kinds.items() if k not in ("prompt", "reference", "skill-file", "import")]
+    for source in sorted(linkers):
+        text = text_of(source)
+        if text is None:
+            continue
+        for target in _links(text, source, base):
+            targets = sorted(target.rglob("*.md")) if target.is_dir() else [target]
+            for t in targets:
+                if (
+                    t.is_file()
+                    and t.suffix.lower() in (".md", ".mdx")
+                    and t not in kinds
+                    and t.is_relative_to(base)
+                    and _under_reference_dir(t, base)
+                ):
+                    kinds[t] = ("reference", False)
+
+    found: list[Found] = []
+    for path in sorted(kinds, key=lambda p: _rel(p, base)):
+        kind, always = kinds[path]
+        text = text_of(path)
+        if text is None:
+            continue
+        fm_tokens = None
+        fm = frontmatter(text) if path.suffix.lower() in (".md", ".mdc") else None
+        if fm is not None and kind in ("skill", "agent", "command", "cursor-rule"):
+            fm_text, fm_data = fm
+            fm_tokens = tok.count(fm_text)
+            if kind == "cursor-rule" and (
+                fm_data.get("alwaysApply") is True
+                or re.search(r"^\s*alwaysApply\s*:\s*true\b", fm_text, re.M | re.I)
+            ):
+                always = True
+        if kind == "rule" and fm is not None and fm[1].get(CONDITIONAL_KEY):
+            always = False  # loads only when Claude reads a file matching its paths: globs
+        found.append(Found(_rel(path, base), kind, tok.count(text), fm_tokens, always))
+    return found
