@@ -117,6 +117,9 @@ def breakdown(
             anthropic.out.whole = True
             return anthropic.out
         anthropic.out.excluded = 0
+        stand_in = getattr(inner, "stand_in", None)
+        if stand_in is not None:  # the API gave no count: its stand-in estimates the parts
+            anthropic.tok = get_tokenizer(stand_in)
     anthropic.request(request, messages)
     return anthropic.out
 
