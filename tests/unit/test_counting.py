@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import prompt_budget
+import prompt_budget._version
 from prompt_budget import counting, get_tokenizer, tokenizers
 from prompt_budget.counting import CACHE_FILE, DiskCache, FileProblem, count_path, read_text
 
@@ -245,7 +246,7 @@ def test_a_version_change_invalidates(tmp_path: Path, monkeypatch: pytest.Monkey
     cache = DiskCache(tmp_path / "cache")
     count_path(doc, "o200k_base", cache)
     cache.save()
-    monkeypatch.setattr(prompt_budget, "__version__", "99.0.0")
+    monkeypatch.setattr(prompt_budget._version, "__version__", "99.0.0")  # what the cache records
     assert not count_path(doc, "o200k_base", DiskCache(tmp_path / "cache")).cached
 
 
