@@ -1,15 +1,26 @@
-"""Running the ``prompt-budget`` command as a user would, for the CLI tests: ``python -m prompt_budget``
-in a subprocess, with plain output (``NO_COLOR``), and without the variables of the machine running
-the tests that would change what the command prints (forced colour, a GitHub step summary)."""
+"""Running the ``prompt-budget`` command for the CLI tests, with plain output (``NO_COLOR``) and without
+the variables of the machine running the tests that would change what the command prints (forced
+colour, a GitHub step summary).
+
+``run_cli`` calls ``prompt_budget.cli.main(argv)`` in this process, as a fresh process would run it:
+in ``cwd``, with that environment, standard input and the one-line warning format, its standard
+streams captured, and the process-wide state a run leaves (tokenizers resolved from specs that name
+files or services, the count-tokens API's settings) dropped afterwards. ``in_process=False`` runs
+``python -m prompt_budget`` in a subprocess instead, for what only a real process shows: the console
+script, interpreter start-up, signals, closed or full output streams, the environment a module reads
+when first imported."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import pty
 import select
 import subprocess
 import sys
-from collections.abc import Mapping
+import warnings
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 #: Variables of the test run's own environment that a CLI test never inherits.
@@ -21,24 +32,116 @@ def run_cli(
     cwd: Path,
     env: Mapping[str, str] | None = None,
     timeout: float = 120,
-    input: str | None = None,
+    input: str | bytes | None = None,
+    in_process: bool = True,
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m prompt_budget ARGS`` in ``cwd``; ``env`` adds to (or overrides) the inherited
-    environment; ``input`` is its standard input. Never raises on a non-zero exit: the tests check
-    the code."""
+    """``prompt-budget ARGS`` in ``cwd``; ``env`` adds to (or overrides) the inherited environment;
+    ``input`` is its standard input. Never raises on a non-zero exit: the tests check the code. Output
+    is read as text with universal newlines, as ``subprocess.run(text=True)`` reads it."""
     full = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     full["NO_COLOR"] = "1"
     full.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "prompt_budget", *args],
-        cwd=cwd,
-        env=full,
-        input=input,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+    data = input.encode("utf-8") if isinstance(input, str) else input
+    if not in_process:
+        proc = subprocess.run(
+            [sys.executable, "-m", "prompt_budget", *args],
+            cwd=cwd,
+            env=full,
+            input=data,
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+        )
+        return subprocess.CompletedProcess(proc.args, proc.returncode, _text(proc.stdout), _text(proc.stderr))
+    from prompt_budget.cli import main
+
+    full.setdefault("COLUMNS", "80")  # argparse's width when not on a terminal, whatever pytest's is
+    stdout, stderr = _stream("strict"), _stream("backslashreplace")
+    with _fresh_run(cwd, full), _streams(data or b"", stdout, stderr):
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse: --help, --version, a usage error
+            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    return subprocess.CompletedProcess(["prompt-budget", *args], code, _read(stdout), _read(stderr))
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _stream(errors: str) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=errors, write_through=True)
+
+
+def _read(stream: io.TextIOWrapper) -> str:
+    stream.flush()
+    buffer = stream.buffer
+    assert isinstance(buffer, io.BytesIO)
+    return _text(buffer.getvalue())
+
+
+@contextlib.contextmanager
+def _streams(data: bytes, stdout: io.TextIOWrapper, stderr: io.TextIOWrapper) -> Iterator[None]:
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    sys.stdout, sys.stderr = stdout, stderr
+    try:
+        yield
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+
+
+@contextlib.contextmanager
+def _fresh_run(cwd: Path, env: Mapping[str, str]) -> Iterator[None]:
+    """The working folder, environment and warning display of a new process, and afterwards the
+    test process's own back, without what the run left in the modules' state."""
+    from prompt_budget import tokenizers
+    from prompt_budget.tokenizers import anthropic
+
+    before_dir, before_env = os.getcwd(), dict(os.environ)
+    settings = dict(anthropic._settings)
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    _forget_tokenizers(tokenizers)
+    anthropic._STORES.clear()
+    anthropic._settings.update(offline=None, counts_path=None)  # as the environment and folder say
+    try:
+        with warnings.catch_warnings():
+            # Python's own filters and display (pytest records warnings instead): on stderr, once
+            # per place, deprecations in libraries not shown.
+            warnings.resetwarnings()
+            for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
+                warnings.simplefilter("ignore", category)
+            warnings.showwarning = _show_warning
+            yield
+    finally:
+        os.chdir(before_dir)
+        os.environ.clear()
+        os.environ.update(before_env)
+        anthropic._settings.update(settings)
+        anthropic._STORES.clear()
+        _forget_tokenizers(tokenizers)
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: object = None,
+    line: str | None = None,
+) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+def _forget_tokenizers(tokenizers: object) -> None:
+    """Drop the resolved tokenizers whose spec names a file or a service (``calibrated:cal.json``,
+    ``hf:``, ``anthropic:``): what they count depends on the folder and environment of the run. The
+    built-in encodings stay loaded, as loading one takes most of a second."""
+    registry = tokenizers._REGISTRY  # type: ignore[attr-defined]
+    for spec in [s for s in registry if ":" in s]:
+        del registry[spec]
 
 
 def run_in_pty(cwd: Path, *args: str, env: Mapping[str, str]) -> str:

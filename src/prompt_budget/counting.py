@@ -1,7 +1,8 @@
 """The one counting path: text, request objects and files, with an on-disk cache for file contents.
 
 ``count(obj)`` counts a string, a chat message list or a whole provider request; ``count_path`` counts
-a file through the disk cache, so re-checking an unchanged file costs a hash, not a tokenization.
+a file through the disk cache, so re-checking an unchanged file costs a hash, not a tokenization;
+``count_files`` counts what ``prompt-budget count`` is given (files, folders, standard input).
 """
 
 from __future__ import annotations
@@ -13,14 +14,29 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, Literal
 
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
+from prompt_budget.walk import iter_paths
 
-__all__ = ["DiskCache", "FileCount", "FileProblem", "count", "count_path", "read_text"]
+if TYPE_CHECKING:
+    from prompt_budget.outline import Section
+
+__all__ = [
+    "CountedFile",
+    "DiskCache",
+    "FileCount",
+    "FileCounts",
+    "FileProblem",
+    "count",
+    "count_files",
+    "count_path",
+    "read_text",
+    "shown_path",
+]
 
 CACHE_FORMAT: Final = 1
 #: At most this many content digests (and as many file signatures) are kept; the least recently used go
@@ -38,13 +54,13 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
     if isinstance(obj, str):
         return tok.count(obj)
     if isinstance(obj, (Mapping, Sequence)) and not isinstance(obj, (bytes, bytearray)):
-        from prompt_budget import messages
+        from prompt_budget.messages import count_request
 
-        return messages.count_request(obj, tok)
+        return count_request(obj, tok)
     if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
-        from prompt_budget import messages  # an SDK object: a message as the provider returned it
+        from prompt_budget.messages import count_request, plain  # an SDK object, as the provider returned it
 
-        return messages.count_request(messages.plain(obj), tok)
+        return count_request(plain(obj), tok)
     raise TypeError(
         f"cannot count a {type(obj).__name__}: expected a string, a list of chat messages, or a request "
         "mapping such as {'messages': [...], 'tools': [...]}"
@@ -336,3 +352,122 @@ def count_path(
     if not stands_in(tok):
         cache.put(key, digest, n)
     return FileCount(path, n, len(text), len(raw), notes)
+
+
+# --- `prompt-budget count`: files, folders and standard input ----------------------------------------
+
+
+@dataclass(frozen=True)
+class CountedFile:
+    """One row of a count: a file (or ``<stdin>``) as shown, and its counts. ``sections`` (with
+    ``outline``) are a Markdown text's sections, None for another file."""
+
+    path: str
+    tokens: int
+    chars: int
+    notes: tuple[str, ...] = ()
+    sections: list[Section] | None = None
+
+    def to_dict(self, outline: bool = False) -> dict[str, Any]:
+        row: dict[str, Any] = {"path": self.path, "tokens": self.tokens, "chars": self.chars}
+        row["notes"] = list(self.notes)
+        if outline:
+            row["sections"] = None if self.sections is None else [s.to_dict() for s in self.sections]
+        return row
+
+
+@dataclass
+class FileCounts:
+    """What counting a list of paths found: its rows, and the notes and errors to say about them in
+    the order they were met (an error is a path that could not be counted)."""
+
+    tokenizer: CachedTokenizer
+    rows: list[CountedFile] = field(default_factory=list)
+    said: list[tuple[Literal["note", "error"], str]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(r.tokens for r in self.rows)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for kind, _ in self.said if kind == "error")
+
+
+def count_files(
+    paths: Iterable[str],
+    tokenizer: str | Tokenizer | None = None,
+    cache: DiskCache | None = None,
+    *,
+    outline: bool = False,
+    stdin: BinaryIO | None = None,
+) -> FileCounts:
+    """Count each of ``paths``: a file, a folder (recursively, skipping VCS and virtual-env folders and
+    what .gitignore excludes; binary files and broken links in it are skipped with a note) or ``-``
+    (``stdin``). With ``outline``, each Markdown text also gets its sections, and a folder gives its
+    Markdown files only. The cache, when given, is saved at the end."""
+    tok = get_tokenizer(tokenizer)
+    found = FileCounts(tok)
+    say = found.said.append
+    if outline:  # imported only here: a plain count does without it
+        from prompt_budget import outline as md
+
+    def add(label: str, tokens: int, chars: int, notes: tuple[str, ...], text: str | None = None) -> None:
+        sections = md.outline(text, tok) if outline and text is not None else None
+        found.rows.append(CountedFile(label, tokens, chars, notes, sections))
+        for text_note in notes:
+            say(("note", f"{label}: {text_note}"))
+
+    cwd = os.getcwd()
+    for raw in paths:
+        if raw == "-":
+            data = stdin.read() if stdin is not None else b""
+            notes: tuple[str, ...] = ()
+            try:
+                decoded = data.decode("utf-8")
+            except UnicodeDecodeError:
+                decoded = data.decode("utf-8", errors="replace")
+                notes = ("not valid UTF-8; counted after replacement decoding",)
+            add("<stdin>", tok.count(decoded), len(decoded), notes, decoded)
+            continue
+        if not raw:  # `count "$DIR"` with DIR unset: say so rather than count the current folder
+            say(("error", "'': an empty path (use . for the current folder)"))
+            continue
+        explicit = not os.path.isdir(raw)
+        targets = [raw] if explicit else list(iter_paths(Path(raw)))
+        if outline and not explicit:
+            targets = [t for t in targets if md.is_markdown(t)]
+            if not targets:
+                suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
+                say(("note", f"{shown_path(raw, cwd)}: no Markdown files ({suffixes}) to outline"))
+        for target in targets:
+            shown = shown_path(target, cwd)
+            try:
+                fc = count_path(target, tok, cache)
+                text = read_text(Path(target))[0] if outline and md.is_markdown(target) else None
+            except FileProblem as exc:
+                if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
+                    say(("note", f"{shown}: skipped: {exc.reason}"))
+                else:
+                    say(("error", f"{shown}: {exc.reason}"))
+                continue
+            add(shown, fc.tokens, fc.chars, fc.notes, text)
+            if outline and text is None:
+                suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
+                say(("note", f"{shown}: not Markdown ({suffixes}), no outline; {fc.tokens:,} tokens"))
+    if cache is not None:
+        cache.save()
+    return found
+
+
+def shown_path(path: str | Path, cwd: str | None = None) -> str:
+    """The path relative to the current folder when inside it. Symbolic links are not resolved, so
+    a link is shown under its own name."""
+    absolute = os.fspath(path)
+    if not os.path.isabs(absolute):
+        absolute = os.path.abspath(absolute)
+    prefix = (cwd or os.getcwd()).rstrip(os.sep) + os.sep
+    if absolute.startswith(prefix):
+        rel = absolute[len(prefix) :]
+        return rel if os.sep == "/" else rel.replace(os.sep, "/")
+    return os.path.normpath(path)

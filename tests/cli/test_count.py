@@ -1,4 +1,5 @@
-"""``prompt-budget count`` as a user runs it: a subprocess, real files, the message and the exit code.
+"""``prompt-budget count`` on real files: the message and the exit code (in-process through ``main``;
+in a subprocess where a fresh process is the point).
 
 Exit codes: 0 ok, 1 a budget is broken, 2 a usage or config error. No case may print a traceback.
 """
@@ -15,33 +16,15 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_run import run_in_pty
+from cli_run import run_cli, run_in_pty
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def run(
-    cwd: Path,
-    *args: str,
-    stdin: bytes | None = None,
-    env: dict[str, str] | None = None,
-    preexec_fn: object = None,
+    cwd: Path, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None, in_process: bool = True
 ) -> subprocess.CompletedProcess[str]:
-    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    full_env.update(env or {})
-    proc = subprocess.run(
-        [sys.executable, "-m", "prompt_budget", "count", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        env=full_env,
-        timeout=120,
-        check=False,
-        preexec_fn=preexec_fn,  # type: ignore[arg-type]
-    )
-    out = subprocess.CompletedProcess(
-        proc.args, proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
-    )
+    out = run_cli("count", *args, cwd=cwd, input=stdin, env=env, in_process=in_process)
     assert "Traceback" not in out.stderr, out.stderr
     assert "Traceback" not in out.stdout, out.stdout
     return out
@@ -359,10 +342,14 @@ def test_unreadable_file(tmp_path: Path) -> None:
             pytest.skip("root reads mode-000 files; dropping the capability needs Linux")
         preexec = _drop_file_permission_override
     try:
-        try:
-            res = run(tmp_path, "secret.md", preexec_fn=preexec)
-        except subprocess.SubprocessError as exc:
-            pytest.skip(f"cannot drop the file-permission capability here: {exc}")
+        if preexec is None:
+            res = run(tmp_path, "secret.md")
+        else:  # in a process of its own, without the capability to read it anyway
+            argv = [sys.executable, "-m", "prompt_budget", "count", "secret.md"]
+            try:
+                res = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, preexec_fn=preexec)
+            except subprocess.SubprocessError as exc:
+                pytest.skip(f"cannot drop the file-permission capability here: {exc}")
     finally:
         path.chmod(0o644)
     assert res.returncode == 2
@@ -478,7 +465,8 @@ def test_a_backend_that_does_not_import_is_said(tmp_path: Path) -> None:
     fake = tmp_path / "site" / "quicktok"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('libquicktok.so: cannot open')\n", encoding="utf-8")
-    res = run(tmp_path, "-", stdin=b"x", env={"PYTHONPATH": str(tmp_path / "site")})
+    path = os.pathsep.join([str(tmp_path / "site"), *filter(None, [os.environ.get("PYTHONPATH")])])
+    res = run(tmp_path, "-", stdin=b"x", env={"PYTHONPATH": path}, in_process=False)
     assert res.returncode == 2
     assert "Traceback" not in res.stderr
     assert one_line(res.stderr) == (
@@ -558,14 +546,7 @@ def test_rich_table_on_a_terminal_and_plain_with_no_color(tmp_path: Path) -> Non
 def test_an_unknown_config_key_is_one_warning_line(tmp_path: Path) -> None:
     (tmp_path / "prompt_budget.toml").write_text('tokenzier = "o200k_base"\n', encoding="utf-8")
     (tmp_path / "a.md").write_text("hello\n", encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "prompt_budget", "count", "a.md"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = run(tmp_path, "a.md")
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [
         f"prompt-budget: warning: {tmp_path / 'prompt_budget.toml'}: unknown key "
@@ -637,7 +618,7 @@ def test_a_calibration_file_named_like_a_model_is_read(tmp_path: Path, name: str
     assert (report["tokenizer"], report["exact"], report["total"]) == (f"calibrated:{name}", False, 100)
 
 
-def test_a_tokenizer_plugin_that_fails_is_one_line(tmp_path: Path) -> None:
+def test_a_tokenizer_plugin_that_fails_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A third-party plugin raising its own error (a missing file, a bug) is said with where it was
     # raised, not shown as a traceback.
     (tmp_path / "boom_plugin.py").write_text(
@@ -648,24 +629,17 @@ def test_a_tokenizer_plugin_that_fails_is_one_line(tmp_path: Path) -> None:
         "        raise RuntimeError('model file is corrupt')\n",
         encoding="utf-8",
     )
-    code = (
-        "import sys, boom_plugin; sys.path.insert(0, '.')\n"
-        "from prompt_budget.plugins import get_plugin_manager\n"
-        "get_plugin_manager().register(boom_plugin)\n"
-        "from prompt_budget.cli import main; raise SystemExit(main(['count', '-t', 'boom:x', '-']))"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        input="hello",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(tmp_path)},
-    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import boom_plugin  # type: ignore[import-not-found]
+
+    from prompt_budget.plugins import get_plugin_manager
+
+    get_plugin_manager().register(boom_plugin)
+    try:
+        proc = run(tmp_path, "-t", "boom:x", "-", stdin=b"hello")
+    finally:
+        get_plugin_manager().unregister(boom_plugin)
     assert proc.returncode == 2
-    assert "Traceback" not in proc.stderr
     assert one_line(proc.stderr).startswith(
         "prompt-budget: error: tokenizer 'boom:x': a tokenizer plugin failed to load it "
         "(RuntimeError: model file is corrupt; raised at "

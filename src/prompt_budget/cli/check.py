@@ -1,0 +1,155 @@
+"""``prompt-budget check``: files and load plans against their budgets, and the baseline."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from prompt_budget._version import __version__
+from prompt_budget.cli.options import add_counting_args, no_file_entries, project
+from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser(
+        "check",
+        help="check files and load plans against their budgets",
+        description="Check every file matched by [[tool.prompt_budget.files]] (and the preset) against "
+        "its cap, the must-load total against the usable budget, the load plan, and the growth over the "
+        "baseline when there is one. Exit 0 when every rule holds (a warning too), 1 when one is broken "
+        "or a count grew past its growth gate, 2 on a usage or config error; the same in every format.",
+    )
+    p.add_argument(
+        "path",
+        nargs="?",
+        default=None,
+        metavar="PATH",
+        help="project folder or config file (default: .); the config is found from there upwards",
+    )
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "github", "markdown", "sarif"],
+        default="text",
+        help="text (default): the file table, then a line per broken or warned rule; json; github: the "
+        "text, then an ::error or ::warning workflow command per broken or warned rule, on its file or "
+        "its line of the config; markdown: a document for a pull-request comment or $GITHUB_STEP_SUMMARY; "
+        "sarif: SARIF 2.1.0 for GitHub code scanning",
+    )
+    p.add_argument(
+        "--max-growth", metavar="GROWTH", help="growth allowed over the baseline: '5%%', 300 or '5%% or 300'"
+    )
+    p.add_argument(
+        "--no-baseline",
+        action="store_true",
+        help="do not compare with the baseline file (baseline.path, default .prompt-budget/baseline.json)",
+    )
+    p.add_argument(
+        "--plan",
+        action="store_true",
+        help="also show the load plan, stage by stage (text, github, markdown; json always holds it)",
+    )
+    p.add_argument(
+        "--explain",
+        metavar="FILE",
+        help="show which entry applies to FILE and why, then exit (text, or JSON with --json)",
+    )
+    p.add_argument(
+        "--hide-passed",
+        action="store_true",
+        help="list only files that fail or warn (text, github, markdown)",
+    )
+    add_counting_args(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: Output) -> int:
+    from prompt_budget import files
+    from prompt_budget.report import files as report
+
+    if args.json and args.format not in ("text", "json"):
+        out.error(f"--json means --format json; it cannot go with --format {args.format}")
+        return EXIT_USAGE
+    fmt = "json" if args.json else args.format
+    if args.explain and fmt not in ("text", "json"):
+        out.error(f"--explain prints text or JSON, not --format {fmt}")
+        return EXIT_USAGE
+    found = project(args, out)
+    if found is None:
+        return EXIT_USAGE
+    target, config = found
+    no_files = no_file_entries(config, target)
+    if no_files:
+        out.error(f"nothing to check: {no_files}")
+        return EXIT_USAGE
+    cache = None if args.no_cache else files.default_cache(config)
+    fileset = files.resolve(config)
+    if args.explain:
+        explanation = files.explain(fileset, args.explain, cache=cache)
+        if cache is not None:
+            cache.save()
+        failed = any(v.status == "fail" for v in explanation.verdicts)
+        out.exit_code = EXIT_BROKEN if failed else EXIT_OK
+        if fmt == "json":
+            out.json(explanation.to_dict())
+        else:
+            out.out.write(report.explain_text(explanation))
+        return out.exit_code
+    result = files.check(fileset, cache=cache)
+    comparison = None
+    if not args.no_baseline:
+        from prompt_budget import baseline
+
+        comparison = baseline.compare_files_report(config, result, max_growth=args.max_growth)
+    grew = bool(comparison is not None and comparison.failures)
+    out.exit_code = EXIT_BROKEN if result.status == "fail" or grew else EXIT_OK
+    if fmt == "json":
+        data = result.to_dict()
+        if comparison is not None:
+            data["baseline"] = comparison.to_dict()
+        out.json(data)
+    else:
+        for m in result.measured.values():
+            for note in m.notes:
+                out.note(f"{m.match.id}: {note}")
+        if fmt == "markdown":
+            out.out.write(
+                report.files_markdown(result, comparison, plan=args.plan, hide_passed=args.hide_passed)
+            )
+            return out.exit_code
+        if fmt == "sarif":
+            from prompt_budget.report.sarif import files_sarif
+
+            out.out.write(files_sarif(result, comparison, version=__version__))
+            return out.exit_code
+        out.table(report.files_table(result, hide_passed=args.hide_passed))
+        plan = report.plan_table(result) if args.plan else None
+        if plan is not None:
+            out.print()
+            out.table(plan)
+        lines = report.problem_lines(result)
+        if lines:
+            out.print()
+            for line in lines:
+                out.print(line)
+        if comparison is not None:
+            from prompt_budget.report.baseline import comparison_tables, github_annotations, mismatch_line
+
+            for table in comparison_tables(comparison, changed_only=True):
+                out.print()
+                out.table(table)
+            mismatched = mismatch_line(comparison)
+            if mismatched:
+                out.print(mismatched)
+            for item in comparison.failures:
+                gate = f" (gate: {item.gate_source})" if item.gate_source else ""
+                out.print(f"FAIL: {item.id}: {item.message}{gate}")
+        if fmt == "github":
+            for line in report.github_annotations(result, config.root, config.path):
+                out.print(line)
+            if comparison is not None:
+                from prompt_budget.report.baseline import file_locations
+
+                for line in github_annotations(comparison, file_locations(config.root, config.path)):
+                    out.print(line)
+    return out.exit_code

@@ -1,0 +1,130 @@
+"""``prompt-budget count``: the tokens of files, folders or standard input."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from prompt_budget.cli.options import add_counting_args, load
+from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
+
+if TYPE_CHECKING:
+    from prompt_budget.counting import CountedFile, FileCounts
+    from prompt_budget.text.table import Table
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser(
+        "count",
+        help="count the tokens of files, folders or stdin",
+        description="Count tokens per file; folders recurse (skipping VCS and virtual-env folders and "
+        "what .gitignore excludes); '-' reads standard input.",
+    )
+    p.add_argument("paths", nargs="*", default=None, metavar="PATH", help="files, folders, or - for stdin")
+    add_counting_args(p, cache=False)
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--max-tokens", metavar="N", help="exit 1 when the total is over N tokens")
+    add_counting_args(p, tokenizer=False)
+    p.add_argument("--list-tokenizers", action="store_true", help="list the tokenizer specs and exit")
+    p.add_argument(
+        "--outline",
+        action="store_true",
+        help="per Markdown file, the tokens of each heading section (folders: Markdown files only)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: Output) -> int:
+    from prompt_budget.config import parse_tokens
+    from prompt_budget.counting import DiskCache, count_files
+    from prompt_budget.tokenizers import known_specs
+
+    if args.list_tokenizers:
+        for spec in known_specs():
+            out.print(spec)
+        return EXIT_OK
+    config = load(args.config)
+    limit = parse_tokens(args.max_tokens, key="--max-tokens") if args.max_tokens else None
+    paths = args.paths or ["."]
+    found = count_files(
+        paths,
+        args.tokenizer or config.tokenizer,
+        None if args.no_cache else DiskCache(config.resolve(config.cache_dir)),
+        outline=args.outline,
+        stdin=sys.stdin.buffer if "-" in paths else None,
+    )
+    for kind, message in found.said:
+        (out.error if kind == "error" else out.note)(message)
+    total, tok = found.total, found.tokenizer
+    over = limit is not None and total > limit
+    out.exit_code = EXIT_USAGE if found.errors else EXIT_BROKEN if over else EXIT_OK
+    if args.json:
+        out.json(
+            {
+                "version": 1,
+                "tokenizer": tok.name,
+                "exact": tok.exact,
+                "files": [r.to_dict(args.outline) for r in found.rows],
+                "total": total,
+                "max_tokens": limit,
+                "errors": found.errors,
+            }
+        )
+    elif args.outline:
+        tables = [_outline_table(r, found) for r in found.rows if r.sections is not None]
+        for i, table in enumerate(tables):
+            if i:
+                out.print()
+            if table.rows:
+                out.table(table)
+            else:  # an empty file, or blank lines only
+                out.print(table.title or "")
+    elif found.rows or not found.errors:
+        out.table(_count_table(found))
+    if limit is not None and over and not found.errors:
+        out.error(f"total {total:,} tokens exceeds --max-tokens {limit:,} by {total - limit:,}")
+    return out.exit_code
+
+
+def _title(found: FileCounts) -> str:
+    return f"tokens by {found.tokenizer.name}{'' if found.tokenizer.exact else ' (estimated)'}"
+
+
+def _count_table(found: FileCounts) -> Table:
+    from prompt_budget.text.table import Column, Table, fmt_int
+
+    table = Table([Column("file"), Column("tokens", "right"), Column("chars", "right")], title=_title(found))
+    for r in found.rows:
+        table.add_row(r.path, fmt_int(r.tokens), fmt_int(r.chars))
+    files = amount_of(len(found.rows), "file", "files")
+    table.footer = [f"total ({files})", fmt_int(found.total), fmt_int(sum(r.chars for r in found.rows))]
+    return table
+
+
+def _outline_table(row: CountedFile, found: FileCounts) -> Table:
+    """A Markdown file's sections in document order, indented by level: their lines (with their
+    subsections), own tokens, total tokens and the total's share of the file's count."""
+    from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
+
+    title = f"{row.path}: {fmt_int(row.tokens)} {_title(found)}"
+    table = Table(
+        [
+            Column("section"),
+            Column("lines", "right"),
+            Column("own", "right"),
+            Column("total", "right"),
+            Column("% of file", "right"),
+        ],
+        title=title if row.sections else f"{title}, no sections",
+    )
+    for s in row.sections or ():
+        first, last = s.start_line, s.total_end_line
+        table.add_row(
+            "  " * max(s.level - 1, 0) + s.label,
+            str(first) if first == last else f"{first}-{last}",
+            fmt_int(s.tokens),
+            fmt_int(s.total_tokens),
+            fmt_pct(100.0 * s.total_tokens / row.tokens if row.tokens else None),
+        )
+    return table

@@ -1,0 +1,59 @@
+"""What several commands share: the counting options, and the config of the project they run on."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from prompt_budget.cli.output import Output
+
+if TYPE_CHECKING:
+    from prompt_budget.config import Config
+
+__all__ = ["add_counting_args", "load", "no_file_entries", "project"]
+
+
+def add_counting_args(p: Any, *, tokenizer: bool = True, cache: bool = True) -> None:
+    """The options every counting command shares."""
+    if tokenizer:
+        p.add_argument(
+            "--tokenizer", "-t", metavar="SPEC", help="tokenizer spec (default: config, else o200k_base)"
+        )
+    if cache:
+        p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
+
+
+def load(config_file: str | None, start: str | Path | None = None) -> Config:
+    """The config (``--config``, else found from ``start`` upwards); the count-tokens API's results
+    are cached beside it, wherever the command runs from."""
+    from prompt_budget.config import load_config
+    from prompt_budget.tokenizers import anthropic
+    from prompt_budget.tokenizers.api_counts import COUNTS_FILE
+
+    config = load_config(config_file, start=start)
+    if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
+        anthropic.set_counts_path(config.resolve(COUNTS_FILE))
+    return config
+
+
+def project(args: argparse.Namespace, out: Output) -> tuple[Path, Config] | None:
+    """The folder (or config file) a command was pointed at and its config, with ``--tokenizer``
+    applied; None (after saying why) when the path does not exist."""
+    target = Path(args.path) if args.path else Path(".")
+    if args.path and not target.exists():
+        out.error(f"{args.path}: no such file or folder")
+        return None
+    config = load(args.config or (str(target) if target.is_file() else None), start=target)
+    if args.tokenizer:
+        config = config.with_overrides(tokenizer=args.tokenizer)
+    return target, config
+
+
+def no_file_entries(config: Config, target: Path) -> str:
+    """Why there are no files to check (and where the config came from), or ``""`` when there are."""
+    if config.files or config.preset:
+        return ""
+    where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
+    return f"no [[tool.prompt_budget.files]] entries and no preset ({where})"
