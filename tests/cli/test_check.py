@@ -1,4 +1,4 @@
-"""`prompt-budget check` through a real subprocess, on trees in tmp_path and on examples/agent-repo.
+"""`prompt-budget check` through its `main` (in-process, `cli_run`), on trees in tmp_path and on examples/agent-repo.
 
 Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens."""
 

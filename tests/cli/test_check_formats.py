@@ -1,4 +1,4 @@
-"""``prompt-budget check --format github|sarif`` through a real subprocess, on trees in tmp_path.
+"""``prompt-budget check --format github|sarif`` through its `main` (in-process), on trees in tmp_path.
 
 Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens. Line numbers in the
 expectations are counted by hand in the configs below."""

@@ -1,5 +1,5 @@
 """`prompt-budget check` and `prompt-budget baseline` on Claude Code memory files with ``@path``
-imports, through a real subprocess on trees in tmp_path.
+imports, through its `main` (in-process) on trees in tmp_path.
 
 Trees use ``chars4`` (ceil(chars / 4)): a file of ``"abcd" * N`` is N tokens."""
 

@@ -22,7 +22,11 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def run(
-    cwd: Path, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None, in_process: bool = True
+    cwd: Path,
+    *args: str,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
+    in_process: bool = True,
 ) -> subprocess.CompletedProcess[str]:
     out = run_cli("count", *args, cwd=cwd, input=stdin, env=env, in_process=in_process)
     assert "Traceback" not in out.stderr, out.stderr
@@ -347,7 +351,9 @@ def test_unreadable_file(tmp_path: Path) -> None:
         else:  # in a process of its own, without the capability to read it anyway
             argv = [sys.executable, "-m", "prompt_budget", "count", "secret.md"]
             try:
-                res = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, preexec_fn=preexec)
+                res = subprocess.run(
+                    argv, cwd=tmp_path, capture_output=True, text=True, check=False, preexec_fn=preexec
+                )
             except subprocess.SubprocessError as exc:
                 pytest.skip(f"cannot drop the file-permission capability here: {exc}")
     finally:

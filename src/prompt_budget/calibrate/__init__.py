@@ -102,7 +102,9 @@ def calibrate(
     return Calibrated(result, out_path, ref_tok is not None and not ref_tok.exact)
 
 
-def _reference(spec: str, docs: Sequence[Document]) -> tuple[Callable[[Document], int], CachedTokenizer | None]:
+def _reference(
+    spec: str, docs: Sequence[Document]
+) -> tuple[Callable[[Document], int], CachedTokenizer | None]:
     """The reference count of a document, and the reference tokenizer (None for a counts file)."""
     path = Path(spec)
     if spec.endswith(".json") and path.is_file():
@@ -115,7 +117,9 @@ def _reference(spec: str, docs: Sequence[Document]) -> tuple[Callable[[Document]
             hint = ""
             if unmatched:
                 more = ", ..." if len(unmatched) > 3 else ""
-                hint = f"; ids in the file that match no document: {', '.join(map(repr, unmatched[:3]))}{more}"
+                hint = (
+                    f"; ids in the file that match no document: {', '.join(map(repr, unmatched[:3]))}{more}"
+                )
             raise ConfigError(
                 f"no count for {len(missing)} document(s), first {missing[0]!r}{hint} (a file's id is its "
                 "path from the current folder or from the reference file's folder)",
