@@ -1,4 +1,5 @@
-"""Counting speed: prompt-budget against its raw backend and tiktoken, the CLI cold vs warm, import time.
+"""Counting speed: prompt-budget against its raw backend and tiktoken, the CLI cold vs warm (and where a
+warm run's time goes), import time.
 
 Run from the repository root with the dev extra installed:
 
@@ -250,7 +251,7 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
                 code = cli.main(["count", *extra, str(tree)])
             assert code == 0, code
             # the generated files and the .gitignore; not the ignored ones nor .git
-            assert f"total ({N_FILES + 1} files)" in out.getvalue() or '"total"' in out.getvalue()
+            assert f"total ({N_FILES + 1} files)" in out.getvalue()
 
         cwd = os.getcwd()
         os.chdir(tree)
@@ -269,140 +270,144 @@ def bench_cli(report: Report, docs: list[str], repeat: int) -> None:
             "info",
         )
 
-        # A fresh process per run, as a user runs the command. Bytecode is written (as after any
-        # install), so neither run compiles modules. Timed two ways: the whole process (interpreter
-        # start, imports, the command), and the command alone (``cli.main``, timed inside the process).
-        # Cold runs start with neither cache: the count cache in the tree, and the run records in the
-        # user cache folder (``replay.py``), here a folder of the benchmark's own.
-        user_cache = tmp / "user-cache"
+        # A fresh process per run, as a user runs the command; CPU time (user + system) of the child,
+        # which other work on the machine disturbs less than wall time. Bytecode is written (as after
+        # any install), so no run compiles modules. Cold runs start without the count cache.
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PYTHONDONTWRITEBYTECODE")}
-        env.pop("PROMPT_BUDGET_REPLAY", None)
-        env["XDG_CACHE_HOME"] = str(user_cache)
-        timer = (
-            "import io, sys, time, contextlib\n"
-            "from prompt_budget import cli\n"
-            "w, c = time.perf_counter(), time.process_time()\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            "    code = cli.main(['count', '.'])\n"
-            "print(time.perf_counter() - w, time.process_time() - c)\n"
-            "sys.exit(code)\n"
-        )
         outputs: dict[str, str] = {}
 
-        def run_proc(argv: list[str], **extra_env: str) -> tuple[float, float, str]:
+        def run_proc(argv: list[str], where: Path) -> tuple[float, str]:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)  # microseconds, unlike os.times()
-            t0 = time.perf_counter()
-            proc = subprocess.run(
-                argv, cwd=tree, capture_output=True, text=True, env={**env, **extra_env}, check=False
-            )
-            wall = time.perf_counter() - t0
+            proc = subprocess.run(argv, cwd=where, capture_output=True, text=True, env=env, check=False)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             assert proc.returncode == 0, proc.stderr
-            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-            return wall, cpu, proc.stdout
+            return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), proc.stdout
 
         # The console script a user runs (beside this interpreter, as pip installs it), else `-m`.
         script = Path(sys.executable).with_name("prompt-budget")
         argv = [str(script)] if script.is_file() else [sys.executable, "-m", "prompt_budget"]
-        print(f"  (running {' '.join(argv)} count .)")
+        print(f"  (running {' '.join(argv)} count .; CPU time, best of {max(3, repeat // 2)})")
 
-        def command(**extra_env: str) -> Callable[[], tuple[float, float]]:
-            def run() -> tuple[float, float]:
-                wall, cpu, out = run_proc([*argv, "count", "."], **extra_env)
-                # Every run, replayed or not, prints what the first one printed.
-                assert outputs.setdefault(str(tree), out) == out, "a warm run printed other counts"
-                return wall, cpu
+        def whole(where: Path) -> float:
+            cpu, out = run_proc([*argv, "count", "."], where)
+            # Every run, warm or cold, prints what the first one printed.
+            assert outputs.setdefault(str(where), out) == out, "a warm run printed other counts"
+            return cpu
 
-            return run
-
-        whole, no_replay = command(), command(PROMPT_BUDGET_REPLAY="off")
-
-        def main_only() -> tuple[float, float]:
-            _, _, out = run_proc([sys.executable, "-c", timer])
-            wall, cpu = out.split()[-2:]
-            return float(wall), float(cpu)
-
-        def best_of(fn: Callable[[], tuple[float, float]], n: int, cold: bool) -> tuple[float, float]:
-            walls, cpus = [], []
-            for _ in range(n):
-                if cold:
-                    shutil.rmtree(cache, ignore_errors=True)
-                    shutil.rmtree(user_cache, ignore_errors=True)
-                wall, cpu = fn()
-                walls.append(wall)
-                cpus.append(cpu)
-            return min(walls), min(cpus)
+        def phases(where: Path, script: str) -> dict[str, float]:
+            _, out = run_proc([sys.executable, "-c", script], where)
+            return {k: float(v) for k, v in (line.split("=") for line in out.split())}
 
         n = max(3, repeat // 2)
-        whole()  # writes the bytecode and the caches
-        # warm runs after the cold ones: each cold run ends by writing the caches
-        figures = {
-            (what, state): best_of(fn, n, state == "cold")
-            for what, fn in (("process", whole), ("cli.main", main_only))
-            for state in ("cold", "warm")
-        }
-        figures[("no replay", "warm")] = best_of(no_replay, n, False)
-        startup = best(
-            lambda: subprocess.run([sys.executable, "-c", "import prompt_budget.cli"], env=env, check=True),
-            n,
-        )
-        (cw, cc), (ww, wc) = figures[("process", "cold")], figures[("process", "warm")]
-        report.add("subprocess `prompt-budget count` cold", f"{cw * 1e3:.0f} ms wall, {cc * 1e3:.0f} ms CPU")
-        report.add(
-            "subprocess `prompt-budget count` warm (replayed)",
-            f"{ww * 1e3:.0f} ms wall, {wc * 1e3:.0f} ms CPU ({cc / wc:.1f}x CPU, {cw / ww:.1f}x wall)",
-            ">= 20x",
-            verdict(cc / wc >= 20),
-        )
-        nw, nc = figures[("no replay", "warm")]
-        report.add(
-            "  warm, PROMPT_BUDGET_REPLAY=off (count cache only)",
-            f"{nw * 1e3:.0f} ms wall, {nc * 1e3:.0f} ms CPU ({cc / nc:.1f}x CPU, {cw / nw:.1f}x wall)",
-            "info",
-        )
-        (cw, cc), (ww, wc) = figures[("cli.main", "cold")], figures[("cli.main", "warm")]
-        report.add(
-            "  `cli.main` in a fresh process (no replay): cold / warm",
-            f"{cc * 1e3:.0f} / {wc * 1e3:.0f} ms CPU ({cc / wc:.1f}x)",
-            "info",
-        )
-        report.add("  python start + import prompt_budget.cli", f"{startup * 1e3:.0f} ms", "info")
 
-        # The floor under a replayed run: the interpreter and this package's first module.
-        def floor_run() -> tuple[float, float]:
-            wall, cpu, _ = run_proc([sys.executable, "-c", f"import {FLOOR}"])
-            return wall, cpu
+        def best_of(fn: Callable[[], float], cold: bool, where: Path = tree) -> float:
+            times = []
+            for _ in range(n):
+                if cold:
+                    shutil.rmtree(where / ".prompt-budget", ignore_errors=True)
+                times.append(fn())
+            return min(times)
 
-        _, floor = best_of(floor_run, n, False)
-        cold_cpu = figures[("process", "cold")][1]
+        whole(tree)  # writes the bytecode and the cache
+        cold_cpu = best_of(lambda: whole(tree), True)
+        warm_cpu = best_of(lambda: whole(tree), False)  # after the cold runs: each wrote the cache
+        report.add("subprocess `prompt-budget count` cold", f"{cold_cpu * 1e3:.0f} ms CPU")
         report.add(
-            f"  floor: python start + import {FLOOR}",
-            f"{floor * 1e3:.0f} ms CPU (cold / floor: {cold_cpu / floor:.1f}x at most)",
+            "subprocess `prompt-budget count` warm (count cache)",
+            f"{warm_cpu * 1e3:.0f} ms CPU ({cold_cpu / warm_cpu:.1f}x)",
             "info",
         )
 
-        # The same command on larger files: where tokenizing outweighs the fixed costs of a process.
+        # Where a warm run's time goes: the interpreter alone; `import prompt_budget.cli` and
+        # `cli.main` timed inside a fresh process; then each step of `cli.main`, timed the same way.
+        bare = best_of(lambda: run_proc([sys.executable, "-c", "pass"], tree)[0], False)
+        steps: dict[str, float] = {}
+        for _ in range(n):
+            for script in (TIMER, PHASES):
+                for key, value in phases(tree, script).items():
+                    steps[key] = min(steps.get(key, float("inf")), value)
+        report.add("  warm: python start (python -c pass)", f"{bare * 1e3:.1f} ms CPU", "info")
+        report.add("  warm: import prompt_budget.cli", f"{steps['cli'] * 1e3:.1f} ms CPU", "info")
+        report.add("  warm: cli.main(['count', '.'])", f"{steps['main'] * 1e3:.1f} ms CPU", "info")
+        for key, what in PHASE_NAMES.items():
+            report.add(f"  warm: {what}", f"{steps[key] * 1e3:.1f} ms CPU", "info")
+        per_file = steps["files"] / (N_FILES + 1) * 1e6
+        report.add("  warm: per file", f"{per_file:.1f} us", "info")
+
+        # The same command on larger files: a warm run costs the same, a cold one grows.
         print(f"\nsubprocess `prompt-budget count` on {N_FILES:,} files of other sizes (CPU time)")
-        for chars in (10_000, 15_000, 25_000):
+        for chars in (10_000, 25_000):
             sized = tmp / f"sized-{chars}"
             total = make_sized_tree(sized, docs, chars)
             time.sleep(2.1)
-            tree = sized  # run_proc runs in `tree`
-            cache = sized / ".prompt-budget"
-            (_, cold_cpu), (_, warm_cpu) = best_of(whole, n, True), best_of(whole, n, False)
-            _, plain_cpu = best_of(no_replay, n, False)
+            sized_cold = best_of(lambda where=sized: whole(where), True, sized)
+            sized_warm = best_of(lambda where=sized: whole(where), False, sized)
             report.add(
-                f"  {total / N_FILES / 1e3:.1f} KB per file ({total / 1e6:.0f} MB): cold / warm / no replay",
-                f"{cold_cpu * 1e3:.0f} / {warm_cpu * 1e3:.0f} / {plain_cpu * 1e3:.0f} ms "
-                f"({cold_cpu / warm_cpu:.1f}x, {cold_cpu / plain_cpu:.1f}x)",
+                f"  {total / N_FILES / 1e3:.1f} KB per file ({total / 1e6:.0f} MB): cold / warm",
+                f"{sized_cold * 1e3:.0f} / {sized_warm * 1e3:.0f} ms ({sized_cold / sized_warm:.1f}x)",
                 "info",
             )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-#: What a replayed `prompt-budget count` cannot do without: the interpreter and the console script's module.
-FLOOR = "prompt_budget.replay"
+#: `import prompt_budget.cli` and `cli.main(["count", "."])`, each timed (CPU) in a fresh process.
+TIMER = """\
+import contextlib, io, time
+t = time.process_time()
+from prompt_budget import cli
+steps = {"cli": time.process_time() - t}
+t = time.process_time()
+with contextlib.redirect_stdout(io.StringIO()):
+    assert cli.main(["count", "."]) == 0
+steps["main"] = time.process_time() - t
+print(" ".join(f"{k}={v}" for k, v in steps.items()))
+"""
+#: The steps of a warm `prompt-budget count .`, each timed (CPU) in a fresh process, as `cli.main`
+#: runs them: the imports it needs, the config, the walk, a stat and cache lookup per file, the table.
+PHASES = """\
+import io, time
+from pathlib import Path
+clock = time.process_time
+t = clock()
+import prompt_budget.cli, prompt_budget.config, prompt_budget.counting, prompt_budget.text.table
+from prompt_budget.cli import options, count as command
+from prompt_budget.cli.output import Output
+from prompt_budget.counting import DiskCache, FileCounts, CountedFile, count_path, shown_path
+from prompt_budget.walk import iter_paths
+from prompt_budget.tokenizers import get_tokenizer
+steps = {"imports": clock() - t}
+t = clock()
+config = options.load(None)
+tok = get_tokenizer(config.tokenizer)
+steps["config"] = clock() - t
+t = clock()
+cache = DiskCache(config.resolve(config.cache_dir))
+cache._load()
+steps["cache"] = clock() - t
+t = clock()
+paths = list(iter_paths(Path(".")))
+steps["walk"] = clock() - t
+t = clock()
+found, cwd = FileCounts(tok), str(Path.cwd())
+for p in paths:
+    fc = count_path(p, tok, cache)
+    assert fc.cached
+    found.rows.append(CountedFile(shown_path(p, cwd), fc.tokens, fc.chars, fc.notes))
+steps["files"] = clock() - t
+t = clock()
+Output("never", out=io.StringIO()).table(command._count_table(found))
+steps["render"] = clock() - t
+print(" ".join(f"{k}={v}" for k, v in steps.items()))
+"""
+PHASE_NAMES = {
+    "imports": "  import the modules a count needs (prompt_budget.cli too)",
+    "config": "  find the config (none here), resolve the tokenizer",
+    "cache": "  read the count cache (one JSON file)",
+    "walk": f"  walk the tree ({N_FILES:,} files, .gitignore)",
+    "files": "  stat + cache lookup + shown path, every file",
+    "render": "  render the table",
+}
 
 _IMPORT_LINE = re.compile(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|(\s*)(\S+)")
 HEAVY = ("rich", "libcst", "quicktok", "tiktoken", "tokenizers", "anthropic", "pytest", "_pytest", "pluggy")

@@ -488,3 +488,46 @@ def test_file_signatures_read_by_a_run_are_kept_too(tmp_path: Path, monkeypatch:
     third = counting.DiskCache(folder)
     third._load()
     assert sorted(Path(p).name for p in third._files) == ["a.md", "c.md"]
+
+
+def test_count_files_gives_rows_and_what_to_say_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("x" * 8, encoding="utf-8")  # chars4: 2
+    (tmp_path / "docs" / "logo.png").write_bytes(b"\x89PNG\x00")
+    (tmp_path / "empty.md").write_bytes(b"")
+    found = counting.count_files(
+        ["docs", "empty.md", "", "docs/logo.png", "-"], "chars4", stdin=io.BytesIO(b"abcdef")
+    )
+    assert [(r.path, r.tokens, r.chars, r.notes) for r in found.rows] == [
+        ("docs/a.md", 2, 8, ()),
+        ("empty.md", 0, 0, ("empty file",)),
+        ("<stdin>", 2, 6, ()),  # ceil(6 / 4)
+    ]
+    assert found.said == [
+        ("note", "docs/logo.png: skipped: binary file (contains NUL bytes), not counted"),
+        ("note", "empty.md: empty file"),
+        ("error", "'': an empty path (use . for the current folder)"),
+        ("error", "docs/logo.png: binary file (contains NUL bytes), not counted"),
+    ]
+    assert (found.total, found.errors, found.tokenizer.name) == (4, 2, "chars4")
+
+
+def test_count_files_outlines_markdown_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.md").write_text("# One\nabcdabcd\n## Two\nabcd\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("abcd", encoding="utf-8")
+    found = counting.count_files(["a.md", "b.txt"], "chars4", outline=True)
+    a, b = found.rows
+    assert a.sections is not None and b.sections is None
+    assert [(s.label, s.start_line, s.total_end_line) for s in a.sections] == [
+        ("# One", 1, 4),
+        ("## Two", 3, 4),
+    ]
+    assert a.to_dict(outline=True)["sections"][1]["heading"] == "Two"
+    assert "sections" not in a.to_dict()
+    assert found.said == [("note", "b.txt: not Markdown (.md, .markdown, .mdx, .mdc), no outline; 1 tokens")]

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from prompt_budget.calibrate.corpus import (
-    HELD_OUT_PERCENT,
-    CorpusWarning,
     Document,
     held_out,
     match_reference_counts,
@@ -22,7 +20,6 @@ from prompt_budget.calibrate.corpus import (
     reference_ids,
 )
 from prompt_budget.calibrate.fitting import (
-    FORMAT,
     ErrorRow,
     FitResult,
     Model,
@@ -31,20 +28,15 @@ from prompt_budget.calibrate.fitting import (
     error_table,
     fit,
     fit_model,
-    fit_weights,
     render_error_table,
 )
 from prompt_budget.errors import ConfigError
 from prompt_budget.tokenizers import CachedTokenizer, get_tokenizer
 
 __all__ = [
-    "FORMAT",
-    "HELD_OUT_PERCENT",
     "Calibrated",
-    "CorpusWarning",
     "Document",
     "ErrorRow",
-    "FitResult",
     "Model",
     "base_feature_names",
     "base_features",
@@ -52,12 +44,7 @@ __all__ = [
     "error_table",
     "fit",
     "fit_model",
-    "fit_weights",
     "held_out",
-    "match_reference_counts",
-    "read_corpus",
-    "read_reference_counts",
-    "reference_ids",
     "render_error_table",
 ]
 

@@ -133,7 +133,3 @@ def _cannot_write(exc: OSError) -> int:
     except (OSError, AttributeError):
         pass
     return EXIT_USAGE
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
