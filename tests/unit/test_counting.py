@@ -523,7 +523,8 @@ def test_count_files_outlines_markdown_only(tmp_path: Path, monkeypatch: pytest.
     (tmp_path / "b.txt").write_text("abcd", encoding="utf-8")
     found = counting.count_files(["a.md", "b.txt"], "chars4", outline=True)
     a, b = found.rows
-    assert a.sections is not None and b.sections is None
+    assert a.sections is not None
+    assert b.sections is None
     assert [(s.label, s.start_line, s.total_end_line) for s in a.sections] == [
         ("# One", 1, 4),
         ("## Two", 3, 4),
