@@ -378,6 +378,9 @@ from prompt_budget.walk import iter_paths
 from prompt_budget.tokenizers import get_tokenizer
 steps = {"imports": clock() - t}
 t = clock()
+prompt_budget.cli.build_parser().parse_args(["count", "."])
+steps["parse"] = clock() - t
+t = clock()
 config = options.load(None)
 tok = get_tokenizer(config.tokenizer)
 steps["config"] = clock() - t
@@ -402,6 +405,7 @@ print(" ".join(f"{k}={v}" for k, v in steps.items()))
 """
 PHASE_NAMES = {
     "imports": "  import the modules a count needs (prompt_budget.cli too)",
+    "parse": "  build the parser, parse the arguments",
     "config": "  find the config (none here), resolve the tokenizer",
     "cache": "  read the count cache (one JSON file)",
     "walk": f"  walk the tree ({N_FILES:,} files, .gitignore)",
