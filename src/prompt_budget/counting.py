@@ -410,7 +410,7 @@ def count_files(
     found = FileCounts(tok)
     say = found.said.append
     if outline:  # imported only here: a plain count does without it
-        from prompt_budget import outline as md
+        import prompt_budget.outline as md
 
     def add(label: str, tokens: int, chars: int, notes: tuple[str, ...], text: str | None = None) -> None:
         sections = md.outline(text, tok) if outline and text is not None else None

@@ -363,9 +363,9 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")
-def test_an_io_error_while_reading() -> None:
+def test_an_io_error_while_reading(tmp_path: Path) -> None:
     """/proc/self/mem is a regular file whose read at offset 0 fails with EIO, even for root."""
-    res = run(Path.cwd(), "/proc/self/mem")
+    res = run(tmp_path, "/proc/self/mem")
     assert res.returncode == 2
     assert one_line(res.stderr) == "prompt-budget: error: /proc/self/mem: cannot read: input/output error"
 

@@ -23,8 +23,6 @@ from prompt_budget.calibrate.fitting import (
     ErrorRow,
     FitResult,
     Model,
-    base_feature_names,
-    base_features,
     error_table,
     fit,
     fit_model,
@@ -32,6 +30,7 @@ from prompt_budget.calibrate.fitting import (
 )
 from prompt_budget.errors import ConfigError
 from prompt_budget.tokenizers import CachedTokenizer, get_tokenizer
+from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
 
 __all__ = [
     "Calibrated",

@@ -22,22 +22,14 @@ from typing import Any, Final
 
 from prompt_budget.calibrate.corpus import HELD_OUT_PERCENT, Document, held_out
 from prompt_budget.errors import PromptBudgetError
-from prompt_budget.tokenizers.charclass import (
-    FEATURES,
-    ascii_chars,
-    features,
-    regime_of,
-    script_chars,
-    total_chars,
-)
+from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
+from prompt_budget.tokenizers.charclass import FEATURES, features, regime_of, script_chars, total_chars
 
 __all__ = [
     "FORMAT",
     "ErrorRow",
     "FitResult",
     "Model",
-    "base_feature_names",
-    "base_features",
     "error_table",
     "fit",
     "fit_model",
@@ -49,39 +41,6 @@ FORMAT: Final = 1
 TRAIN_UNDER_SHARE: Final = 0.002
 TAU: Final = 0.995
 ROUNDS: Final = 30
-
-#: Content classes a ratio over a base tokenizer is fitted for.
-BASE_GROUPS: Final = ("ascii", *FEATURES[7:17])
-
-
-# --- features with a base tokenizer ----------------------------------------------------------------
-
-
-#: Character-class features counted in each content class of :data:`BASE_GROUPS` (besides its own).
-_BASE_MERGED: Final = {
-    "cyrillic": ("cyrillic_b", "cyrillic_upper"),
-    "hangul": ("hangul_pairs", "ext_a"),
-}
-#: For each content class after ``ascii``: the feature columns whose characters it counts (computed
-#: once here, not on every estimate).
-_BASE_COLUMNS: Final = tuple(
-    tuple(FEATURES.index(n) for n in (name, *_BASE_MERGED.get(name, ()))) for name in BASE_GROUPS[1:]
-)
-
-
-def base_features(text: str, base_count: int) -> list[float]:
-    """The base count split over content classes by their share of the text's characters."""
-    v = features(text)
-    groups = [ascii_chars(v)]
-    for columns in _BASE_COLUMNS:
-        groups.append(sum(script_chars(v, c) for c in columns))
-    total = sum(groups) or 1
-    return [base_count * g / total for g in groups] + [1.0 if text else 0.0]
-
-
-def base_feature_names() -> list[str]:
-    return [*BASE_GROUPS, "one"]
-
 
 # --- fitting ---------------------------------------------------------------------------------------
 
