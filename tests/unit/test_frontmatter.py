@@ -21,9 +21,9 @@ def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> N
     if request.param == "libyaml":
         if not hasattr(yaml, "CSafeLoader"):
             pytest.skip("PyYAML is built without libyaml")
-        monkeypatch.setattr(frontmatter, "_Loader", yaml.CSafeLoader)
+        monkeypatch.setattr(frontmatter, "_loader", lambda: yaml.CSafeLoader)
     else:
-        monkeypatch.setattr(frontmatter, "_Loader", yaml.SafeLoader)
+        monkeypatch.setattr(frontmatter, "_loader", lambda: yaml.SafeLoader)
 
 
 def parse(text: str) -> Frontmatter:

@@ -14,8 +14,6 @@ from prompt_budget.files.verdicts import file_verdicts
 from prompt_budget.model import Verdict
 from prompt_budget.tokenizers import Tokenizer
 
-__all__ = ["Explanation", "explain"]
-
 
 @dataclass(frozen=True)
 class Explanation:

@@ -13,8 +13,6 @@ from typing import Final
 from prompt_budget.counting import FileProblem, read_text
 from prompt_budget.model import LoadClass
 
-__all__ = ["MAX_IMPORT_DEPTH", "Followed", "ImportProblem", "ImportRef", "follow_imports", "scan_imports"]
-
 #: Claude Code follows imports of imports up to this many hops from the memory file.
 MAX_IMPORT_DEPTH: Final = 5
 _IMPORT_RE = re.compile(r"(?:^|(?<=\s))@((?:[^\s\\]|\\ )+)")

@@ -20,20 +20,6 @@ from prompt_budget.model import FileRule, LoadClass
 from prompt_budget.text.globs import Glob, glob, has_wildcards
 from prompt_budget.walk import iter_files
 
-__all__ = [
-    "Candidate",
-    "FileMatch",
-    "FileSet",
-    "PatternHit",
-    "file_of",
-    "load_preset",
-    "matches",
-    "norm_pattern",
-    "preset_reason",
-    "resolve",
-    "specificity",
-]
-
 SPECIFICITY_NAMES: Final = {2: "literal path", 1: "glob (*)", 0: "recursive glob (**)"}
 
 

@@ -17,8 +17,6 @@ from prompt_budget.files.settings import FRONTMATTER_TABLE, Effective, effective
 from prompt_budget.text.frontmatter import Frontmatter, FrontmatterError, parse_frontmatter
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 
-__all__ = ["Measured", "Memo", "default_cache", "measure", "tokenizer_for"]
-
 _PART_KEY: Final = "files-v1"
 
 

@@ -15,8 +15,6 @@ from prompt_budget.model import Status, Verdict
 from prompt_budget.text.globs import glob, has_wildcards
 from prompt_budget.tokenizers import CachedTokenizer
 
-__all__ = ["PlanResult", "StageResult", "simulate_plan"]
-
 
 @dataclass(frozen=True)
 class StageResult:

@@ -16,8 +16,6 @@ from prompt_budget.files.verdicts import file_verdicts, must_load_verdict, patte
 from prompt_budget.model import Status, Verdict
 from prompt_budget.tokenizers import Tokenizer
 
-__all__ = ["FilesReport", "check", "check_file"]
-
 
 @dataclass
 class FilesReport:

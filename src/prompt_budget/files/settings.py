@@ -13,8 +13,6 @@ from prompt_budget.files.matching import FileMatch
 from prompt_budget.model import LoadClass
 from prompt_budget.text.frontmatter import Frontmatter
 
-__all__ = ["FRONTMATTER_KEYS", "FRONTMATTER_TABLE", "Effective", "effective"]
-
 FRONTMATTER_TABLE: Final = "prompt_budget"
 FRONTMATTER_KEYS: Final = ("max_tokens", "load", "priority", "frontmatter_max_tokens", "message")
 

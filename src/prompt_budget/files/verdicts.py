@@ -15,18 +15,6 @@ from prompt_budget.model import Status, Usage, Verdict
 from prompt_budget.text.globs import has_wildcards
 from prompt_budget.tokenizers import CachedTokenizer
 
-__all__ = ["file_verdicts", "must_load_verdict", "pattern_verdicts"]
-
-
-def _over_message(
-    what: str, tokens: int, cap: int, source: str | None, exact: bool = True, multiplier: float = 1.0
-) -> str:
-    over = tokens - cap
-    return (
-        f"{what} is {amount(tokens, exact, multiplier)}, over its cap of {cap:,} by {over:,} ({100.0 * over / cap:.1f}%); "
-        f"cap set in {source}"
-    )
-
 
 def usage(tokens: int, tok: CachedTokenizer) -> Usage:
     """A count by ``tok``."""
@@ -58,66 +46,55 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
         ]
     s = m.settings
     base.update(load=s.load, priority=s.priority, notes=list(m.notes))
-    out: list[Verdict] = []
-    part = "body" if m.split else "whole"
-    tokens = m.load_tokens
-    status: Status = "pass"
-    msg = ""
-    if s.max_tokens is not None and tokens > s.max_tokens:
-        status = "fail"
-        msg = _over_message(
-            f"{fid}{' body' if m.split else ''}",
-            tokens,
-            s.max_tokens,
-            s.max_tokens_source,
-            tok.exact,
-            m.multiplier,
-        )
-        hint = _largest_sections(m, tok)
-        if hint:
-            msg += f"\n{hint}"
-        if s.message:
-            msg += f"\n{s.message}"
-    out.append(
-        Verdict(
-            subject=fid,
-            usage=usage(tokens, tok),
-            max_tokens=s.max_tokens,
-            cap_source=s.max_tokens_source,
-            status=status,
-            message=msg,
-            details={**base, "part": part, "file_tokens": m.tokens},
-        )
-    )
+    whole = {**base, "part": "body" if m.split else "whole", "file_tokens": m.tokens}
+    what = f"{fid} body" if m.split else fid
+    out = [_capped(m, tok, fid, what, m.load_tokens, s.max_tokens, s.max_tokens_source, whole, hint=True)]
     if m.split and m.frontmatter_tokens is not None:
-        cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
-        src = s.frontmatter_max_tokens_source if s.frontmatter_max_tokens is not None else s.max_tokens_source
-        fstatus: Status = "pass"
-        fmsg = ""
-        if cap is not None and m.frontmatter_tokens > cap:
-            fstatus = "fail"
-            fmsg = _over_message(
-                f"{fid} frontmatter (name and description, always loaded)",
-                m.frontmatter_tokens,
-                cap,
-                src,
-                tok.exact,
-                m.multiplier,
-            )
-            if s.message:
-                fmsg += f"\n{s.message}"
-        out.append(
-            Verdict(
-                subject=f"{fid}#frontmatter",
-                usage=usage(m.frontmatter_tokens, tok),
-                max_tokens=cap,
-                cap_source=src,
-                status=fstatus,
-                message=fmsg,
-                details={**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"},
-            )
+        own = s.frontmatter_max_tokens is not None
+        cap, src = (
+            (s.frontmatter_max_tokens, s.frontmatter_max_tokens_source)
+            if own
+            else (s.max_tokens, s.max_tokens_source)
         )
+        what = f"{fid} frontmatter (name and description, always loaded)"
+        details = {**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"}
+        out.append(_capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details))
     return out
+
+
+def _capped(
+    m: Measured,
+    tok: CachedTokenizer,
+    subject: str,
+    what: str,
+    tokens: int,
+    cap: int | None,
+    source: str | None,
+    details: dict[str, Any],
+    *,
+    hint: bool = False,
+) -> Verdict:
+    """``tokens`` of ``what`` against ``cap``: over it, a failure saying by how much and where the cap
+    is set (with the file's largest sections when ``hint``, and the entry's ``message``)."""
+    message = ""
+    if cap is not None and tokens > cap:
+        over = tokens - cap
+        lines = [
+            f"{what} is {amount(tokens, tok.exact, m.multiplier)}, over its cap of {cap:,} by {over:,} "
+            f"({100.0 * over / cap:.1f}%); cap set in {source}",
+            _largest_sections(m, tok) if hint else "",
+            m.settings.message if m.settings is not None else None,
+        ]
+        message = "\n".join(line for line in lines if line)
+    return Verdict(
+        subject,
+        usage(tokens, tok),
+        max_tokens=cap,
+        cap_source=source,
+        status="fail" if message else "pass",
+        message=message,
+        details=details,
+    )
 
 
 def _largest_sections(m: Measured, tok: CachedTokenizer) -> str:

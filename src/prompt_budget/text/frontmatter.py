@@ -1,7 +1,8 @@
 """YAML frontmatter: the ``---`` block at the top of a Markdown file (skills, agents, commands, rules),
 its parsed mapping, and the part an agent keeps in context at all times (``name``, ``description``).
 
-The YAML is read by PyYAML's safe loader (the C loader where libyaml is installed)."""
+The YAML is read by PyYAML's safe loader (the C loader where libyaml is installed), imported on the
+first frontmatter met."""
 
 from __future__ import annotations
 
@@ -9,17 +10,16 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 __all__ = ["ALWAYS_LOADED_KEYS", "Frontmatter", "FrontmatterError", "frontmatter_end", "parse_frontmatter"]
 
 #: Frontmatter keys an agent keeps in context at all times (the skill listing); the rest of a file with
 #: such frontmatter (its body) loads on invocation.
 ALWAYS_LOADED_KEYS: Final = ("name", "description", "when_to_use")
-
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _KEY_VALUE = re.compile(r"([A-Za-z0-9_-]+):[ \t]+(.+?)[ \t]*")
 
@@ -72,6 +72,8 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     end = frontmatter_end(lines)
     if end is None:
         raise FrontmatterError(1, "opening '---' has no closing '---' line")
+    import yaml
+
     block = "\n".join(line.rstrip("\r") for line in lines[1:end])
     notes: tuple[str, ...] = ()
     try:
@@ -94,10 +96,19 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     return Frontmatter(data, block, "\n".join(lines[end + 1 :]), listing, notes)
 
 
+def _loader() -> Any:
+    """PyYAML's safe loader class: libyaml's where PyYAML is built with it."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _load(block: str) -> tuple[dict[str, Any], dict[str, str]]:
     """The mapping a frontmatter block holds, and the scalar values of its top-level keys as written
     (``on``, ``2024-01-01``, ``3.10``: YAML reads them as a bool, a date and a float)."""
-    loader = _Loader(block)
+    import yaml
+
+    loader = _loader()(block)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -125,7 +136,9 @@ def _load(block: str) -> tuple[dict[str, Any], dict[str, str]]:
 def _error(block: str, exc: yaml.YAMLError) -> FrontmatterError:
     """A one-line ``FrontmatterError`` naming the file line YAML stopped at. The message comes from
     the pure-Python loader (the same wording with or without libyaml)."""
-    if _Loader is not yaml.SafeLoader:
+    import yaml
+
+    if _loader() is not yaml.SafeLoader:
         try:
             yaml.safe_load(block)
         except yaml.YAMLError as pure:

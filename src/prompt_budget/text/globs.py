@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from pathspec import GitIgnoreSpec
-
 __all__ = ["GitIgnore", "Glob", "glob", "has_wildcards"]
 
 _WILDCARDS: Final = re.compile(r"[*?\[]")
@@ -29,6 +27,8 @@ def has_wildcards(pattern: str) -> bool:
 def _compile(pattern: str) -> tuple[re.Pattern[str] | None, bool]:
     """The regex of one gitignore-style pattern (None for a comment, a blank or an unusable pattern)
     and whether it excludes (True) or re-includes (``!``, False)."""
+    from pathspec import GitIgnoreSpec  # here: a walk without a .gitignore never needs it
+
     try:
         (compiled,) = GitIgnoreSpec.from_lines([pattern]).patterns
     except ValueError:  # no pattern (a blank line), or one pathspec rejects
