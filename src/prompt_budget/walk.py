@@ -1,16 +1,17 @@
 """Finding files to count: directories recurse, VCS and virtual-env folders are skipped, and
-``.gitignore`` files (at any depth, with negation, anchoring and ``**``) are honoured."""
+``.gitignore`` files (at any depth, and above the walked folder up to the repository top) are honoured,
+their rules read by ``text.globs``."""
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-__all__ = ["SKIP_DIRS", "GitIgnore", "iter_files", "iter_paths"]
+from prompt_budget.text.globs import GitIgnore
+
+__all__ = ["SKIP_DIRS", "iter_files", "iter_paths"]
 
 SKIP_DIRS: Final = frozenset(
     {
@@ -35,94 +36,6 @@ SKIP_DIRS: Final = frozenset(
         ".eggs",
     }
 )
-
-
-def _glob_to_regex(pattern: str) -> str:
-    out: list[str] = []
-    i = 0
-    n = len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "*":
-            if pattern.startswith("**", i):
-                # "**/" : zero or more folders; "/**" at the end: everything inside
-                if i + 2 < n and pattern[i + 2] == "/":
-                    out.append("(?:.*/)?")
-                    i += 3
-                    continue
-                out.append(".*")
-                i += 2
-                continue
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif c == "[":
-            j = pattern.find("]", i + 1)
-            if j == -1:
-                out.append(re.escape(c))
-            else:
-                body = pattern[i + 1 : j]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
-                i = j
-        elif c == "\\" and i + 1 < n:
-            i += 1
-            out.append(re.escape(pattern[i]))
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return "".join(out)
-
-
-@dataclass(frozen=True)
-class _Rule:
-    regex: re.Pattern[str]
-    negate: bool
-    dir_only: bool
-
-
-class GitIgnore:
-    """The rules of one ``.gitignore``; ``match(rel, is_dir)`` returns True (ignored), False
-    (re-included by ``!``) or None (no rule applies)."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.rules: list[_Rule] = []
-        for raw in lines:
-            line = raw.rstrip("\n").rstrip("\r")
-            if not line.strip() or line.startswith("#"):
-                continue
-            line = line.rstrip(" ") if not line.endswith("\\ ") else line
-            negate = line.startswith("!")
-            if negate:
-                line = line[1:]
-            if line.startswith("\\"):
-                line = line[1:]
-            dir_only = line.endswith("/")
-            line = line.rstrip("/")
-            if not line:
-                continue
-            anchored = "/" in line
-            line = line.lstrip("/")
-            body = _glob_to_regex(line)
-            regex = ("^" if anchored else "^(?:.*/)?") + body + "$"
-            self.rules.append(_Rule(re.compile(regex), negate, dir_only))
-
-    @classmethod
-    def read(cls, path: Path) -> GitIgnore | None:
-        try:
-            return cls(path.read_text(encoding="utf-8", errors="replace").splitlines())
-        except OSError:
-            return None
-
-    def match(self, rel: str, is_dir: bool) -> bool | None:
-        result: bool | None = None
-        for rule in self.rules:
-            if rule.dir_only and not is_dir:
-                continue
-            if rule.regex.match(rel):
-                result = not rule.negate
-        return result
 
 
 def _ignored(stack: list[tuple[str, GitIgnore]], path: str, is_dir: bool) -> bool:

@@ -14,8 +14,8 @@ from file_tree import tokens, tree
 from prompt_budget import files
 from prompt_budget.config import Config
 from prompt_budget.counting import DiskCache
+from prompt_budget.errors import ConfigError
 from prompt_budget.model import Verdict
-from prompt_budget.text import frontmatter
 
 
 def skill(description: str, body_tokens: int, extra: str = "") -> str:
@@ -186,67 +186,6 @@ def test_preset_covers_claude_code_layout_and_config_overrides_it(tmp_path: Path
 # --- frontmatter -------------------------------------------------------------------------------
 
 
-def test_frontmatter_reader_handles_the_skill_subset() -> None:
-    fm = frontmatter.parse_frontmatter(
-        "---\n"
-        "name: deploy\n"
-        "description: >-\n"
-        "  Deploys the app\n"
-        "  to staging.\n"
-        'allowed-tools: [Bash, "Read"]\n'
-        "prompt_budget: {max_tokens: 1500, load: skippable}\n"
-        "meta:\n"
-        "  owner: 'ops'  # a comment\n"
-        "  tags:\n"
-        "    - a\n"
-        "    - b\n"
-        "---\n"
-        "Body\n"
-    )
-    assert fm is not None
-    assert fm.data == {
-        "name": "deploy",
-        "description": "Deploys the app to staging.",
-        "allowed-tools": ["Bash", "Read"],
-        "prompt_budget": {"max_tokens": 1500, "load": "skippable"},
-        "meta": {"owner": "ops", "tags": ["a", "b"]},
-    }
-    assert fm.body == "Body\n"
-    assert fm.always_loaded == "name: deploy\ndescription: Deploys the app to staging."
-
-
-def test_frontmatter_block_mapping_and_literal_scalar() -> None:
-    fm = frontmatter.parse_frontmatter(
-        "---\ndescription: |\n  line one\n  line two\nprompt_budget:\n  max_tokens: 2k\n  priority: 3\n---\n"
-    )
-    assert fm is not None
-    assert fm.data["description"] == "line one\nline two\n"
-    assert fm.data["prompt_budget"] == {"max_tokens": "2k", "priority": 3}
-
-
-def test_no_frontmatter() -> None:
-    assert frontmatter.parse_frontmatter("# Title\n---\n") is None
-    assert frontmatter.parse_frontmatter("----\nnot: frontmatter\n") is None
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "fragment"),
-    [
-        ("---\nname: x\n", 1, "no closing"),
-        ("---\nname: x\n  bad: indent\n---\n", 3, "unexpected indentation"),
-        ("---\nname: x\njust words\n---\n", 3, "expected 'key: value'"),
-        ('---\nname: "open\n---\n', 2, "unterminated"),
-        ("---\nmeta: {a: 1\n---\n", 2, "expected ',' or '}'"),
-    ],
-)
-def test_frontmatter_errors_name_the_line(text: str, line: int, fragment: str) -> None:
-    with pytest.raises(frontmatter.FrontmatterError) as info:
-        frontmatter.parse_frontmatter(text)
-    assert info.value.line == line
-    assert fragment in str(info.value)
-    assert str(info.value).startswith(f"frontmatter line {line}: ")
-
-
 def test_config_wins_over_frontmatter_and_says_so(tmp_path: Path) -> None:
     config = tree(
         tmp_path,
@@ -295,6 +234,32 @@ def test_bad_frontmatter_value_fails_that_file_naming_the_key(tmp_path: Path) ->
     assert v["docs/broken.md"].status == "fail"
     assert "frontmatter line 2:" in v["docs/broken.md"].message
     assert v["docs/ok.md"].status == "pass"
+
+
+def test_frontmatter_shapes_the_old_reader_rejected_are_counted(tmp_path: Path) -> None:
+    # a flow list on the line after its key (valid YAML), and an agent description with an unquoted
+    # colon (not YAML, read as one string as Claude Code reads it, with a note)
+    config = tree(
+        tmp_path,
+        '[[files]]\npath = ".claude/**/*.md"\nmax_tokens = 100\n',
+        {
+            ".claude/commands/ship.md": '---\ndescription: Ship it\nallowed-tools:\n  ["Read", "Write"]\n---\n'
+            + tokens(5),
+            ".claude/agents/rev.md": "---\nname: rev\ndescription: Reviews code. Examples: none\n---\n"
+            + tokens(7),
+        },
+    )
+    v = by_id(files.check(config).file_verdicts)
+    assert (v[".claude/commands/ship.md"].status, v[".claude/commands/ship.md"].tokens) == ("pass", 5)
+    # "description: Ship it" is 20 chars: 5 tokens
+    assert v[".claude/commands/ship.md#frontmatter"].tokens == 5
+    assert (v[".claude/agents/rev.md"].status, v[".claude/agents/rev.md"].tokens) == ("pass", 7)
+    # "name: rev\ndescription: Reviews code. Examples: none" is 50 chars: 13 tokens
+    assert v[".claude/agents/rev.md#frontmatter"].tokens == 13
+    assert v[".claude/agents/rev.md"].details["notes"] == [
+        "frontmatter line 3: mapping values are not allowed here; read as one string, as Claude Code reads "
+        "it (quote the value for other YAML readers)"
+    ]
 
 
 def test_skill_whose_description_alone_breaks_its_cap(tmp_path: Path) -> None:
@@ -481,7 +446,7 @@ def test_plan_without_context_window_is_a_config_error(tmp_path: Path) -> None:
     config = tree(
         tmp_path, '[[files]]\npath = "a.md"\n[[stages]]\nname = "s"\nfiles = ["a.md"]\n', {"a.md": "x"}
     )
-    with pytest.raises(files.ConfigError, match="a load plan needs the context window"):
+    with pytest.raises(ConfigError, match="a load plan needs the context window"):
         files.check(config)
 
 

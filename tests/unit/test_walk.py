@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from prompt_budget.walk import GitIgnore, iter_files
+from prompt_budget.text.globs import GitIgnore
+from prompt_budget.walk import iter_files
 
 
 def tree(root: Path, *files: str) -> None:
@@ -77,6 +78,8 @@ def test_gitignore_can_be_turned_off(tmp_path: Path) -> None:
         ("**/tmp\n", ["tmp/a", "x/tmp/b", "x/y/tmp/c", "tmpx/d"], ["tmpx/d"]),
         ("docs/**/draft.md\n", ["docs/draft.md", "docs/a/b/draft.md", "draft.md"], ["draft.md"]),
         ("logs/**\n", ["logs/a", "logs/b/c", "logsx/d"], ["logsx/d"]),
+        # "logs/**" ignores what is inside logs/, not logs/ itself: a file in it can be re-included
+        ("logs/**\n!logs/keep.md\n", ["logs/a", "logs/keep.md", "logs/b/c"], ["logs/keep.md"]),
         # a trailing slash matches folders only
         ("out/\n", ["out/a.txt", "x/out/b.txt", "y/out"], ["y/out"]),
         # ? and character classes
@@ -112,6 +115,17 @@ def test_gitignore_above_the_walked_folder_applies_up_to_the_repository_top(tmp_
     assert walked(repo / "docs") == ["a.md"]
 
 
+def test_a_folder_walked_on_purpose_is_walked_though_a_gitignore_above_it_ignores_it(tmp_path: Path) -> None:
+    # `prompt-budget count build/` counts build/ (as ripgrep searches a folder it is given); the
+    # rules still apply inside it
+    repo = tmp_path / "repo"
+    tree(repo, "build/a.md", "build/b.log", "build/sub/c.md")
+    (repo / ".git").mkdir()
+    (repo / ".gitignore").write_text("build/\n*.log\n", encoding="utf-8")
+    assert walked(repo) == [".gitignore"]
+    assert walked(repo / "build") == ["a.md", "sub/c.md"]
+
+
 def test_gitignore_match_api() -> None:
     rules = GitIgnore(["*.log", "!keep.log", "build/"])
     assert rules.match("a.log", False) is True
@@ -119,6 +133,11 @@ def test_gitignore_match_api() -> None:
     assert rules.match("a.md", False) is None
     assert rules.match("build", True) is True
     assert rules.match("build", False) is None
+    # a rule matches a path itself, not the files inside a folder it matches (the walk skips the folder)
+    assert rules.match("build/x.o", False) is None
+    assert rules.match("x.log/y", False) is None
+    # comments and blank lines are no rules
+    assert GitIgnore(["# a.md", "", "   "]).rules == []
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -146,10 +165,14 @@ def test_the_walk_agrees_with_git(tmp_path: Path) -> None:
         "a/tmp/x",
         "name with spaces.txt",
         "weird[1].txt",
+        "cache/x.tmp",
+        "cache/keep.md",
+        "cache/deep/y.tmp",
     ]
     tree(tmp_path, *files)
     (tmp_path / ".gitignore").write_text(
-        "*.log\n!keep.log\n/build\n*.pyc\ndocs/**/draft/\nout/\n**/tmp\n", encoding="utf-8"
+        "*.log\n!keep.log\n/build\n*.pyc\ndocs/**/draft/\nout/\n**/tmp\ncache/**\n!cache/keep.md\n",
+        encoding="utf-8",
     )
     (tmp_path / "nested" / ".gitignore").write_text("*.csv\n!keep.csv\n/deep/notes.txt\n", encoding="utf-8")
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)

@@ -1,0 +1,160 @@
+"""Why a file gets the settings it gets (``prompt-budget check --explain PATH``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from prompt_budget.counting import DiskCache
+from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_reason, specificity
+from prompt_budget.files.measuring import Measured, measure, tokenizer_for
+from prompt_budget.files.settings import FRONTMATTER_TABLE
+from prompt_budget.files.verdicts import file_verdicts
+from prompt_budget.model import Verdict
+from prompt_budget.tokenizers import Tokenizer
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a file gets the settings it gets: every entry that matches it (most specific first), the
+    entries whose ``!`` patterns exclude it, its frontmatter, and each setting with its source."""
+
+    id: str
+    path: Path
+    match: FileMatch | None
+    measured: Measured | None
+    verdicts: tuple[Verdict, ...]
+    reason: str
+    preset: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        m = self.measured
+        s = m.settings if m is not None else None
+        return {
+            "id": self.id,
+            "checked": self.match is not None,
+            "reason": self.reason,
+            "imported_by": None
+            if self.match is None or self.match.imported_by is None
+            else self.match.imported_by.where,
+            "entries": [
+                {
+                    "entry": c.rule.label,
+                    "pattern": c.pattern,
+                    "specificity": c.kind,
+                    "source": c.rule.source,
+                    "applies": i == 0,
+                }
+                for i, c in enumerate(self.match.candidates if self.match else ())
+            ],
+            "excluded": [
+                {"entry": r.label, "pattern": p, "source": r.source}
+                for r, p in (self.match.excluded if self.match else ())
+            ],
+            "settings": None
+            if s is None
+            else {
+                "max_tokens": {"value": s.max_tokens, "source": s.max_tokens_source},
+                "frontmatter_max_tokens": {
+                    "value": s.frontmatter_max_tokens,
+                    "source": s.frontmatter_max_tokens_source,
+                },
+                "load": {"value": s.load, "source": s.load_source},
+                "priority": {"value": s.priority, "source": s.priority_source},
+            },
+            "notes": list(m.notes) if m is not None else [],
+            "verdicts": [{"id": v.subject, **v.to_dict()} for v in self.verdicts],
+        }
+
+    def lines(self) -> list[str]:
+        out = [f"{self.id}"]
+        if self.match is None:
+            out.append(f"  not checked: {self.reason}")
+            return out
+        for i, c in enumerate(() if self.match.imported_only else self.match.candidates):
+            mark = "applies" if i == 0 else "overridden"
+            out.append(f"  {mark:10} entry {c.rule.label!r} via {c.pattern!r} ({c.kind}) - {c.rule.source}")
+            reason = preset_reason(self.preset, c.rule.label) if c.preset and self.preset else None
+            if reason:
+                out.append(f"             preset caps: {reason}")
+        for rule, neg in self.match.excluded:
+            out.append(f"  excluded   from entry {rule.label!r} by {neg!r} - {rule.source}")
+        ref = self.match.imported_by
+        if ref is not None:
+            out.append(
+                f"  imported   {ref.source} (@{ref.target}), loading with it ({ref.load or 'skippable'})"
+            )
+        out.append(f"  why: {self.reason}")
+        m = self.measured
+        if m is not None and m.settings is not None:
+            s = m.settings
+            out.append(f"  max_tokens: {_fmt_opt(s.max_tokens)} from {s.max_tokens_source or '-'}")
+            if m.split:
+                cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
+                src = s.frontmatter_max_tokens_source or (
+                    f"max_tokens ({s.max_tokens_source})" if s.max_tokens is not None else "-"
+                )
+                out.append(f"  frontmatter cap: {_fmt_opt(cap)} from {src}")
+            out.append(f"  load: {s.load} from {s.load_source}")
+            out.append(f"  priority: {s.priority} from {s.priority_source}")
+        if m is not None and m.frontmatter is not None and FRONTMATTER_TABLE in m.frontmatter.data:
+            out.append(f"  frontmatter {FRONTMATTER_TABLE}: {m.frontmatter.data[FRONTMATTER_TABLE]}")
+        if m is not None:
+            for note in m.notes:
+                out.append(f"  note: {note}")
+        for v in self.verdicts:
+            of = f" / {v.max_tokens:,}" if v.max_tokens is not None else ""
+            part = v.details.get("part", "")
+            out.append(
+                f"  {v.status}: {part} {v.tokens:,}{of} tokens" + (f" - {v.message}" if v.message else "")
+            )
+        return out
+
+
+def _fmt_opt(value: int | None) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+def explain(
+    fs: FileSet, path: str | Path, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
+) -> Explanation:
+    """Which entry applies to ``path`` and why (``prompt-budget check --explain PATH``)."""
+    p = Path(path)
+    fid = fs.id_for(p)
+    match = fs.files.get(fid)
+    if match is None:
+        excluded = [(hit.rule, hit.pattern) for hit in fs.patterns if matches(hit.pattern, fid)]
+        reason = "no entry's path matches it"
+        if excluded:
+            reason = (
+                "matched by "
+                + ", ".join(f"{r.label!r} ({pat})" for r, pat in excluded)
+                + " but excluded by a '!' pattern or .gitignore"
+            )
+        elif not (fs.config.root / fid).exists():
+            reason = "no such file under " + str(fs.config.root)
+        skipped = next((x for x in fs.import_problems if x.id == fid), None)
+        if skipped is not None:
+            reason = f"{skipped.ref.where} imports it (@{skipped.ref.target}) but Claude Code does not load it: {skipped.reason}"
+        return Explanation(fid, p, None, None, (), reason)
+    tok = tokenizer_for(tokenizer, fs.config)
+    m = measure(match, tok, cache, multiplier=fs.config.safety_multiplier)
+    verdicts = tuple(file_verdicts(m, tok))
+    if match.imported_only and match.imported_by is not None:
+        reason = f"no entry matches it; it is {match.imported_by.source} (@{match.imported_by.target})"
+    elif len(match.candidates) == 1:
+        reason = f"only entry {match.winner.rule.label!r} matches"
+    else:
+        w, r = match.candidates[0], match.candidates[1]
+        sw, sr = specificity(w.pattern), specificity(r.pattern)
+        if sw[0] != sr[0]:
+            why = f"a {w.kind} is more specific than a {r.kind}"
+        elif sw[1:] != sr[1:]:
+            why = f"{w.pattern!r} is more specific than {r.pattern!r} (more folders or literal characters)"
+        elif w.preset != r.preset:
+            why = "a config entry beats a preset entry of equal specificity"
+        else:
+            why = "equal specificity: the earlier entry wins"
+        reason = f"most specific pattern wins: {why}"
+    return Explanation(fid, p, match, m, verdicts, reason, fs.config.preset)

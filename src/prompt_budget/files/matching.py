@@ -1,0 +1,330 @@
+"""Matching ``[[files]]`` entries (and a preset's) to the files under the project root: each file gets
+the entries whose paths match it, the most specific first (``specificity``), less those whose ``!``
+patterns exclude it; the files that followed files import join them (``imports``)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from prompt_budget.config import Config, _parse_files
+from prompt_budget.errors import ConfigError
+from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
+from prompt_budget.model import FileRule, LoadClass
+from prompt_budget.text.globs import Glob, glob, has_wildcards
+from prompt_budget.walk import iter_files
+
+SPECIFICITY_NAMES: Final = {2: "literal path", 1: "glob (*)", 0: "recursive glob (**)"}
+
+
+def file_of(check_id: str) -> str:
+    """The file a check id names: ``docs/ref.md`` for ``docs/ref.md`` and its frontmatter's
+    ``docs/ref.md#frontmatter`` (a ``#`` in the path itself stays: ``C# notes/SKILL.md``)."""
+    return check_id.removesuffix("#frontmatter")
+
+
+# --- presets --------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _presets() -> dict[str, Any]:
+    source = resources.files("prompt_budget") / "data" / "presets.json"
+    data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))["presets"]
+    return data
+
+
+def preset_reason(name: str, label: str) -> str | None:
+    """The documented source of a preset entry's caps (``data/presets.json``)."""
+    for entry in _presets().get(name, {}).get("files", ()):
+        if entry.get("name") == label:
+            return str(entry.get("source", "")) or None
+    return None
+
+
+def load_preset(name: str) -> tuple[FileRule, ...]:
+    """The file entries of a named preset (``data/presets.json``), parsed like config entries."""
+    presets = _presets()
+    if name not in presets:
+        raise ConfigError(f"unknown preset {name!r}; known: {', '.join(sorted(presets))}", key="preset")
+    entries = presets[name]["files"]
+    clean = [{k: v for k, v in e.items() if k != "source"} for e in entries]
+    rules = _parse_files(clean, Path("presets.json"), f"presets.{name}.files")
+    return tuple(replace(rule, source=f"preset {name!r} entry {rule.label!r}") for rule in rules)
+
+
+# --- matching -----------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def specificity(pattern: str) -> tuple[int, int, int]:
+    """How specific a pattern is: a literal path (2) over a ``*`` glob (1) over a ``**`` glob (0);
+    ties go to more folders, then more literal characters."""
+    if "**" in pattern:
+        kind = 0
+    elif has_wildcards(pattern):
+        kind = 1
+    else:
+        kind = 2
+    return (kind, pattern.count("/"), sum(c not in "*?[" for c in pattern))
+
+
+def norm_pattern(pattern: str) -> str:
+    """A path pattern as matched: ``/`` separators, no leading ``./`` or trailing ``/``."""
+    p = pattern.strip().replace("\\", "/")
+    while p.startswith("./"):
+        p = p[2:]
+    return p.rstrip("/") if p not in ("", "/") else p
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    rule: FileRule
+    preset: bool
+    order: int
+    positives: tuple[tuple[str, Glob | None], ...]  # (pattern, glob or None for a literal path)
+    negatives: tuple[tuple[str, Glob], ...]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An entry that matches a file, through its most specific matching pattern."""
+
+    rule: FileRule
+    pattern: str
+    preset: bool
+    order: int
+
+    @property
+    def rank(self) -> tuple[int, int, int, int, int]:
+        # config entries beat preset entries on equal specificity; then the earlier entry wins
+        return (*specificity(self.pattern), 0 if self.preset else 1, -self.order)
+
+    @property
+    def kind(self) -> str:
+        return SPECIFICITY_NAMES[specificity(self.pattern)[0]]
+
+
+@dataclass(frozen=True)
+class FileMatch:
+    """One file and the entries that match it, the winner first."""
+
+    id: str
+    path: Path
+    candidates: tuple[Candidate, ...]
+    excluded: tuple[tuple[FileRule, str], ...] = ()
+    #: the ``@path`` import that pulls this file in (the first one met), when one does
+    imported_by: ImportRef | None = None
+    #: notes about this file's own imports (one outside the project is not counted)
+    import_notes: tuple[str, ...] = ()
+
+    @property
+    def imported_only(self) -> bool:
+        """True when no entry matches the file: it is checked because a followed file imports it."""
+        return self.imported_by is not None and self.candidates[0].rule.source == self.imported_by.source
+
+    @property
+    def winner(self) -> Candidate:
+        return self.candidates[0]
+
+    @property
+    def entry_load(self) -> LoadClass | None:
+        """The ``load`` of the most specific entry that sets one (the frontmatter aside), else None."""
+        return next((c.rule.load for c in self.candidates if c.rule.load), None)
+
+
+@dataclass(frozen=True)
+class PatternHit:
+    """A path pattern of an entry, and how many files it matches."""
+
+    rule: FileRule
+    pattern: str
+    preset: bool
+    hits: int
+
+
+@dataclass(frozen=True)
+class FileSet:
+    """The files the config's entries (and preset) match, resolved once; nothing counted yet."""
+
+    config: Config
+    rules: tuple[FileRule, ...]
+    files: Mapping[str, FileMatch]
+    patterns: tuple[PatternHit, ...]
+    by_path: Mapping[Path, str] = field(default_factory=dict)
+    #: ``@path`` imports Claude Code would skip: they do not resolve, or lie past the depth limit
+    import_problems: tuple[ImportProblem, ...] = ()
+    #: for each file whose imports are followed, the ids of the checked files its ``@path`` imports
+    #: pull in (in the order written, each once)
+    imports: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def match_path(self, path: Path) -> FileMatch | None:
+        fid = self.by_path.get(path)
+        if fid is None:
+            fid = self.by_path.get(path.resolve())
+        return self.files.get(fid) if fid is not None else None
+
+    def id_for(self, path: str | Path) -> str:
+        p = Path(path)
+        p = Path(os.path.normpath(p if p.is_absolute() else Path.cwd() / p))
+        root = self.config.root.resolve()
+        # a link is checked under its own path when what it links to lies outside the project (a
+        # linked folder, an imported file); a link to a file in the project, as that file
+        for where in (p.parent.resolve() / p.name, p, p.resolve()):
+            try:
+                fid = where.relative_to(root).as_posix()
+            except ValueError:
+                continue
+            if fid in self.files:
+                return fid
+        try:
+            return p.resolve().relative_to(root).as_posix()
+        except ValueError:
+            return p.resolve().as_posix()
+
+
+def _compile(rules: Sequence[tuple[FileRule, bool]]) -> list[_Compiled]:
+    out = []
+    for order, (rule, preset) in enumerate(rules):
+        pos: list[tuple[str, Glob | None]] = []
+        neg: list[tuple[str, Glob]] = []
+        for raw in rule.path:
+            if raw.startswith("!"):
+                p = norm_pattern(raw[1:])
+                neg.append((p, glob(p)))
+            else:
+                p = norm_pattern(raw)
+                pos.append((p, glob(p) if has_wildcards(p) else None))
+        out.append(_Compiled(rule, preset, order, tuple(pos), tuple(neg)))
+    return out
+
+
+def _walk_roots(root: Path, patterns: Iterable[str]) -> list[Path]:
+    bases: set[str] = set()
+    for p in patterns:
+        parts = p.split("/")
+        lead: list[str] = []
+        for part in parts[:-1]:
+            if has_wildcards(part):
+                break
+            lead.append(part)
+        bases.add("/".join(lead))
+    ordered = sorted(bases, key=lambda b: (b.count("/") if b else -1, b))
+    keep: list[str] = []
+    for b in ordered:
+        if not any(k in ("", b) or b.startswith(k + "/") for k in keep):
+            keep.append(b)
+    return [root / b if b else root for b in keep]
+
+
+def resolve(config: Config) -> FileSet:
+    """Match every configured entry (and the preset's) to files under ``config.root``, then add the
+    files that the files whose entries set ``follow_imports`` pull in through ``@path`` imports."""
+    pairs: list[tuple[FileRule, bool]] = [(r, False) for r in config.files]
+    if config.preset:
+        pairs += [(r, True) for r in load_preset(config.preset)]
+    compiled = _compile(pairs)
+    root = config.root.resolve()
+
+    # every file a wildcard might match, found by walking the smallest set of folders
+    wild = [p for c in compiled for p, rx in c.positives if rx is not None]
+    seen: dict[str, Path] = {}
+    top = str(root).rstrip(os.sep) + os.sep
+    for base in _walk_roots(root, wild):
+        if base.is_dir():
+            for path in iter_files(base, follow_links=True):
+                full = str(path)
+                # string slicing, not relative_to: a warm run does this for every file
+                rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)
+                seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = path
+    for c in compiled:
+        for p, rx in c.positives:
+            if rx is None:
+                literal = root / p
+                if literal.is_dir():
+                    continue
+                if literal.exists() or literal.is_symlink():
+                    seen.setdefault(p, literal)
+
+    cands: dict[str, list[Candidate]] = {}
+    excluded: dict[str, list[tuple[FileRule, str]]] = {}
+    hits: dict[tuple[int, str], int] = {}
+    for c in compiled:
+        for p, _ in c.positives:
+            hits[(c.order, p)] = 0
+    for rel in sorted(seen):
+        for c in compiled:
+            matched = [p for p, rx in c.positives if (rel == p if rx is None else rx.match(rel))]
+            if not matched:
+                continue
+            for p in matched:
+                hits[(c.order, p)] += 1
+            neg = next((p for p, rx in c.negatives if rx.match(rel)), None)
+            if neg is not None:
+                excluded.setdefault(rel, []).append((c.rule, "!" + neg))
+                continue
+            best = max(matched, key=specificity)
+            cands.setdefault(rel, []).append(Candidate(c.rule, best, c.preset, c.order))
+    files: dict[str, FileMatch] = {}
+    by_path: dict[Path, str] = {}
+    for rel in sorted(cands):
+        ordered = tuple(sorted(cands[rel], key=lambda x: x.rank, reverse=True))
+        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded.get(rel, ())))
+        by_path[seen[rel]] = rel  # under the resolved root already
+    patterns = tuple(
+        PatternHit(c.rule, p, c.preset, hits[(c.order, p)]) for c in compiled for p, _ in c.positives
+    )
+    followed = _follow(root, files, by_path)
+    return FileSet(
+        config=config,
+        rules=tuple(r for r, _ in pairs),
+        files=files,
+        patterns=patterns,
+        by_path=by_path,
+        import_problems=followed.problems,
+        imports=followed.imports,
+    )
+
+
+def _follow(root: Path, files: dict[str, FileMatch], by_path: dict[Path, str]) -> Followed:
+    """Follow the imports of the files whose entries say so; add each file they pull in to ``files``
+    (under an entry of its own when no entry matches it) and the notes about their imports."""
+    roots: list[tuple[str, LoadClass | None]] = [
+        (fid, "must" if m.entry_load == "must" else "skippable" if m.entry_load else None)
+        for fid, m in files.items()
+        if _follows(m)
+    ]
+    followed = follow_imports(root, roots, {fid: m.path for fid, m in files.items()}, by_path)
+    for rel, ref in followed.imported_by.items():
+        found = files.get(rel)
+        if found is None:
+            # the entry of the file it loads with (a chain keeps the name of the file it starts at)
+            name = files[ref.importer].winner.rule.name
+            rule = FileRule(path=(rel,), load=ref.load, name=name, source=ref.source)
+            files[rel] = FileMatch(rel, root / rel, (Candidate(rule, rel, False, -1),), imported_by=ref)
+            by_path[root / rel] = rel
+        else:
+            files[rel] = replace(found, imported_by=ref)
+    for fid, notes in followed.notes.items():
+        files[fid] = replace(files[fid], import_notes=files[fid].import_notes + notes)
+    return followed
+
+
+def _follows(match: FileMatch) -> bool:
+    """Whether a file's ``@path`` imports are followed: the most specific config entry that says,
+    else the most specific preset entry that says."""
+    for preset in (False, True):
+        for c in match.candidates:
+            if c.preset == preset and c.rule.follow_imports is not None:
+                return c.rule.follow_imports
+    return False
+
+
+def matches(pattern: str, fid: str) -> bool:
+    """Whether an entry's path pattern (normalised) matches the file ``fid``."""
+    return glob(pattern).match(fid) if has_wildcards(pattern) else pattern == fid

@@ -1,0 +1,186 @@
+"""Counting one matched file through the count cache: the whole file, and for a file whose frontmatter
+is always loaded (a skill's ``name`` and ``description``), the body and that part apart."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final
+
+from prompt_budget.budget import with_safety
+from prompt_budget.config import Config
+from prompt_budget.counting import DiskCache, FileCount, FileProblem, count_path, read_text, stands_in
+from prompt_budget.errors import ConfigError
+from prompt_budget.files.matching import FileMatch
+from prompt_budget.files.settings import FRONTMATTER_TABLE, Effective, effective
+from prompt_budget.text.frontmatter import Frontmatter, FrontmatterError, parse_frontmatter
+from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
+
+_PART_KEY: Final = "files-v1"
+
+
+@dataclass(frozen=True)
+class Measured:
+    """Counts of one file: the whole file, and for a file with always-loaded frontmatter, the body
+    and the always-loaded part apart. ``problem`` says why a file could not be counted."""
+
+    match: FileMatch
+    tokens: int = 0
+    body_tokens: int | None = None
+    frontmatter_tokens: int | None = None
+    frontmatter: Frontmatter | None = None
+    settings: Effective | None = None
+    notes: tuple[str, ...] = ()
+    problem: str | None = None
+    #: False when the file could not be read (``tokens`` is then 0, not a count)
+    counted: bool = True
+    #: the safety_multiplier the estimated counts above were multiplied by (1.0: not multiplied)
+    multiplier: float = 1.0
+
+    @property
+    def unsettled_must(self) -> bool:
+        """A file whose settings could not be worked out (bad frontmatter) but whose entries load it
+        always: it still loads whole in every session, so it counts whole in the must-load total."""
+        return self.settings is None and self.counted and self.match.entry_load == "must"
+
+    @property
+    def split(self) -> bool:
+        return self.frontmatter_tokens is not None
+
+    @property
+    def load_tokens(self) -> int:
+        """Tokens loaded when the file is loaded (the body for a split file: its frontmatter is
+        always loaded anyway)."""
+        return self.body_tokens if self.body_tokens is not None else self.tokens
+
+
+def _part_count(
+    tok: CachedTokenizer, cache: DiskCache | None, digest: str | None, part: str, text: str
+) -> int:
+    if cache is None or digest is None:
+        return tok.inner.count(text)
+    key = f"{tok.cache_key}|{_PART_KEY}:{part}"
+    hit = cache.get(key, digest)
+    if hit is not None:
+        return hit
+    n = tok.inner.count(text)
+    if not stands_in(tok):
+        cache.put(key, digest, n)
+    return n
+
+
+def _starts_with_dashes(path: Path) -> bool:
+    # os.open/os.read: a warm run does this for every file, and io.open costs several times more
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        head = os.read(fd, 6)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
+
+
+#: the settings of the files matched by the same entries, one dict per run over one ``FileSet``
+Memo = dict[tuple[tuple[int, bool], ...], Effective]
+
+
+def _conditional(match: FileMatch) -> bool:
+    """Whether an entry of the file names a conditional frontmatter key (its settings then depend on
+    the file's own frontmatter)."""
+    return any(c.rule.conditional_frontmatter for c in match.candidates)
+
+
+def measure(
+    match: FileMatch,
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None = None,
+    memo: Memo | None = None,
+    multiplier: float = 1.0,
+) -> Measured:
+    """Count one matched file through the disk cache; parse its frontmatter when it has one.
+    ``memo`` (one dict per run over one ``FileSet``) reuses the settings of files matched by the
+    same entries. An estimate's counts are multiplied by ``multiplier`` (the config's
+    ``safety_multiplier``, as ``budget.measure`` does for the fixture's checks); the cache keeps the
+    raw counts."""
+    try:
+        fc = count_path(match.path, tokenizer, cache)
+    except FileProblem as exc:
+        return Measured(match, problem=exc.reason, counted=False)
+    m = _measure_counted(match, tokenizer, cache, memo, fc)
+    if multiplier == 1.0 or tokenizer.exact:
+        return m
+
+    def scaled(n: int | None) -> int | None:
+        return None if n is None else with_safety(n, False, multiplier)
+
+    return replace(
+        m,
+        tokens=with_safety(m.tokens, False, multiplier),
+        body_tokens=scaled(m.body_tokens),
+        frontmatter_tokens=scaled(m.frontmatter_tokens),
+        multiplier=multiplier,
+    )
+
+
+def _measure_counted(
+    match: FileMatch,
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None,
+    memo: Memo | None,
+    fc: FileCount,
+) -> Measured:
+    notes = [*fc.notes, *match.import_notes]
+    fm: Frontmatter | None = None
+    body_tokens = fm_tokens = None
+    if _starts_with_dashes(match.path):
+        text, raw, _ = read_text(match.path)
+        try:
+            fm = parse_frontmatter(text)
+        except FrontmatterError as exc:
+            return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+        notes.extend(fm.notes if fm is not None else ())
+        if fm is not None and fm.is_split:
+            digest = cache.digest(raw) if cache is not None else None
+            body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
+            fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
+    try:
+        if (
+            memo is not None
+            and match.imported_by is None
+            and (fm is None or (FRONTMATTER_TABLE not in fm.data and not _conditional(match)))
+        ):
+            # the same entries give the same settings (the FileSet keeps the rules alive)
+            key = tuple((id(c.rule), c.preset) for c in match.candidates)
+            found = memo.get(key)
+            settings = found if found is not None else memo.setdefault(key, effective(match, None))
+        else:
+            settings = effective(match, fm)
+    except ConfigError as exc:
+        # the verdict's message starts with the file's id already: name it once
+        problem = str(ConfigError(exc.message, key=exc.key)) if exc.file == match.id else str(exc)
+        return Measured(match, tokens=fc.tokens, frontmatter=fm, notes=tuple(notes), problem=problem)
+    notes.extend(settings.notes)
+    return Measured(
+        match,
+        tokens=fc.tokens,
+        body_tokens=body_tokens,
+        frontmatter_tokens=fm_tokens,
+        frontmatter=fm,
+        settings=settings,
+        notes=tuple(notes),
+    )
+
+
+def tokenizer_for(tokenizer: str | Tokenizer | None, config: Config) -> CachedTokenizer:
+    """The tokenizer given, else the config's."""
+    return get_tokenizer(tokenizer if tokenizer is not None else config.tokenizer)
+
+
+def default_cache(config: Config) -> DiskCache:
+    """The count cache in the config's ``cache_dir``."""
+    return DiskCache(config.resolve(config.cache_dir))

@@ -1,0 +1,236 @@
+"""Verdicts: one file against its caps, the entries' paths that match nothing, ``@path`` imports Claude
+Code skips, and the must-load total against the usable budget."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from prompt_budget.budget import amount, with_safety
+from prompt_budget.config import Config
+from prompt_budget.counting import FileProblem, read_text
+from prompt_budget.files.matching import FileSet
+from prompt_budget.files.measuring import Measured
+from prompt_budget.model import Status, Usage, Verdict
+from prompt_budget.text.globs import has_wildcards
+from prompt_budget.tokenizers import CachedTokenizer
+
+
+def usage(tokens: int, tok: CachedTokenizer) -> Usage:
+    """A count by ``tok``."""
+    return Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact)
+
+
+def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
+    """The verdicts for one measured file: its body (or whole file) against ``max_tokens``, and for a
+    file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
+    file's ``max_tokens``)."""
+    fid = m.match.id
+    base: dict[str, Any] = {
+        "kind": "file",
+        "entry": m.match.winner.rule.label,
+        "pattern": m.match.winner.pattern,
+    }
+    if m.match.imported_by is not None:
+        base["imported_by"] = m.match.imported_by.where
+    if m.problem is not None or m.settings is None:
+        load = m.match.entry_load or "skippable"
+        return [
+            Verdict(
+                subject=fid,
+                usage=usage(m.tokens, tok),
+                status="fail",
+                message=f"{fid}: {m.problem}",
+                details={**base, "load": load, "part": "whole", "problem": m.problem},
+            )
+        ]
+    s = m.settings
+    base.update(load=s.load, priority=s.priority, notes=list(m.notes))
+    whole = {**base, "part": "body" if m.split else "whole", "file_tokens": m.tokens}
+    what = f"{fid} body" if m.split else fid
+    out = [_capped(m, tok, fid, what, m.load_tokens, s.max_tokens, s.max_tokens_source, whole, hint=True)]
+    if m.split and m.frontmatter_tokens is not None:
+        own = s.frontmatter_max_tokens is not None
+        cap, src = (
+            (s.frontmatter_max_tokens, s.frontmatter_max_tokens_source)
+            if own
+            else (s.max_tokens, s.max_tokens_source)
+        )
+        what = f"{fid} frontmatter (name and description, always loaded)"
+        details = {**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"}
+        out.append(_capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details))
+    return out
+
+
+def _capped(
+    m: Measured,
+    tok: CachedTokenizer,
+    subject: str,
+    what: str,
+    tokens: int,
+    cap: int | None,
+    source: str | None,
+    details: dict[str, Any],
+    *,
+    hint: bool = False,
+) -> Verdict:
+    """``tokens`` of ``what`` against ``cap``: over it, a failure saying by how much and where the cap
+    is set (with the file's largest sections when ``hint``, and the entry's ``message``)."""
+    message = ""
+    if cap is not None and tokens > cap:
+        over = tokens - cap
+        lines = [
+            f"{what} is {amount(tokens, tok.exact, m.multiplier)}, over its cap of {cap:,} by {over:,} "
+            f"({100.0 * over / cap:.1f}%); cap set in {source}",
+            _largest_sections(m, tok) if hint else "",
+            m.settings.message if m.settings is not None else None,
+        ]
+        message = "\n".join(line for line in lines if line)
+    return Verdict(
+        subject,
+        usage(tokens, tok),
+        max_tokens=cap,
+        cap_source=source,
+        status="fail" if message else "pass",
+        message=message,
+        details=details,
+    )
+
+
+def _largest_sections(m: Measured, tok: CachedTokenizer) -> str:
+    """For a Markdown file over its cap: ``largest sections: "## Examples" (lines 40-118) 612 tokens,
+    ...``, its three largest parts (see ``outline.breakdown``; a split file's body only); empty when it
+    has fewer than two. Only failing files are read again and outlined."""
+    from prompt_budget.outline import is_markdown, largest_sections  # Markdown parsing: only here
+
+    if not is_markdown(m.match.path):
+        return ""
+    try:
+        text = read_text(m.match.path)[0]
+    except FileProblem:
+        return ""
+    largest = largest_sections(
+        text, tok, lambda n: with_safety(n, tok.exact, m.multiplier), frontmatter=not m.split
+    )
+    return f"largest sections: {largest}" if largest else ""
+
+
+def pattern_verdicts(fs: FileSet, tok: CachedTokenizer) -> list[Verdict]:
+    """A literal path of an entry that does not exist, or a glob that matches nothing: a failure for
+    ``must`` entries, a warning for the others; preset entries that match nothing are fine. An
+    ``@path`` import Claude Code would skip (it does not resolve, or lies too deep) is a warning
+    naming ``file:line``."""
+    out: list[Verdict] = []
+    seen: set[str] = set()
+    for hit in fs.patterns:
+        if hit.hits or hit.preset or hit.pattern in seen:
+            continue
+        seen.add(hit.pattern)
+        literal = not has_wildcards(hit.pattern)
+        must = hit.rule.load == "must"
+        what = (
+            ("must-load file is missing" if must else "file is missing")
+            if literal
+            else "glob matches no file"
+        )
+        if literal and (fs.config.root / hit.pattern).is_dir():
+            what = "is a folder; use a glob such as " + f"{hit.pattern}/**/*.md"
+        status: Status = "fail" if must else "warn"
+        out.append(
+            Verdict(
+                subject=hit.pattern,
+                usage=usage(0, tok),
+                cap_source=hit.rule.source,
+                status=status,
+                message=f"{hit.pattern}: {what} (entry {hit.rule.label!r}, {hit.rule.source})",
+                details={"kind": "must-load" if must else "file", "entry": hit.rule.label, "missing": True},
+            )
+        )
+    for problem in fs.import_problems:
+        ref = problem.ref
+        out.append(
+            Verdict(
+                subject=ref.where,
+                usage=usage(0, tok),
+                status="warn",
+                message=f"{ref.where}: @{ref.target} is not loaded: {problem.reason} "
+                "(Claude Code skips it without a word)",
+                details={"kind": "import", "file": ref.importer, "line": ref.line, "import": ref.target},
+            )
+        )
+    return out
+
+
+def usable_source(config: Config) -> str:
+    """Where the usable budget is set."""
+    return f"{config.where('context_window')} (or model), usable_fraction, reserved_output"
+
+
+def over_usable(config: Config, total: int, usable: int) -> str:
+    """The end of a message about a total over the usable budget (the must-load total, a stage):
+    by how much, and where the usable budget is set."""
+    return (
+        f"over the usable budget of {usable:,} by {total - usable:,}; usable budget = context_window * "
+        f"usable_fraction - reserved_output, set in {usable_source(config)}"
+    )
+
+
+def over_threshold(config: Config, total: int, limit: int, usable: int, *, then: str = "") -> str:
+    """The end of a message about a total past the threshold: the threshold, the headroom left, and
+    where the threshold is set; ``then`` goes after the threshold (`` with nothing left to shed``)."""
+    return (
+        f"over the threshold of {limit:,} ({config.threshold:.0%} of the usable {usable:,}){then}; "
+        f"{usable - total:,} tokens of headroom left; threshold set in {config.where('threshold')}"
+    )
+
+
+def threshold_tokens(config: Config, usable: int) -> int:
+    """The tokens past which a total warns: ``threshold`` of the usable budget."""
+    return int(usable * config.threshold)
+
+
+def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedTokenizer) -> Verdict | None:
+    """The total of every must-load file plus every always-loaded frontmatter, against the usable
+    budget (fail) and its threshold (warn)."""
+    parts: list[tuple[str, int]] = []
+    for m in measured:
+        if m.unsettled_must:
+            parts.append((m.match.id, m.tokens))
+        if m.settings is None:
+            continue
+        if m.settings.load == "must":
+            parts.append((m.match.id, m.load_tokens + (m.frontmatter_tokens or 0)))
+        elif m.frontmatter_tokens is not None:
+            parts.append((f"{m.match.id}#frontmatter", m.frontmatter_tokens))
+    if not parts and not any(r.load == "must" for r in config.files):
+        return None
+    total = sum(n for _, n in parts)
+    mult = max((m.multiplier for m in measured), default=1.0)
+    usable = config.usable_budget
+    details: dict[str, Any] = {"kind": "must-load", "files": [{"id": i, "tokens": n} for i, n in parts]}
+    if usable is None:
+        details["note"] = "no context_window (or model) configured: the total is reported, not checked"
+        return Verdict("must-load", usage(total, tok), status="pass", details=details)
+    limit = threshold_tokens(config, usable)
+    details["threshold_tokens"] = limit
+    src = usable_source(config)
+    status: Status = "pass"
+    message = ""
+    if total > usable:
+        status = "fail"
+        message = (
+            f"must-load total is {amount(total, tok.exact, mult)} ({len(parts)} files and frontmatters), "
+            f"{over_usable(config, total, usable)}"
+        )
+    elif total > limit:
+        status = "warn"
+        message = f"must-load total is {amount(total, tok.exact, mult)}, {over_threshold(config, total, limit, usable)}"
+    return Verdict(
+        "must-load",
+        usage(total, tok),
+        max_tokens=usable,
+        cap_source=src,
+        status=status,
+        message=message,
+        details=details,
+    )
