@@ -34,15 +34,6 @@ if TYPE_CHECKING:
     from prompt_budget.counting import DiskCache
     from prompt_budget.messages import Breakdown
 
-__all__ = [
-    "assert_within_budget",
-    "check",
-    "check_sections",
-    "default_cap",
-    "kind_of",
-    "measure",
-]
-
 _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
 #: A line that may be an ATX heading, or a setext underline (LF or CRLF line endings): a prompt
 #: without one is not outlined.

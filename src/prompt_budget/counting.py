@@ -25,19 +25,6 @@ from prompt_budget.walk import iter_paths
 if TYPE_CHECKING:
     from prompt_budget.outline import Section
 
-__all__ = [
-    "CountedFile",
-    "DiskCache",
-    "FileCount",
-    "FileCounts",
-    "FileProblem",
-    "count",
-    "count_files",
-    "count_path",
-    "read_text",
-    "shown_path",
-]
-
 CACHE_FORMAT: Final = 1
 #: At most this many content digests (and as many file signatures) are kept; the least recently used go
 #: first (an entry read by a run counts as used when that run writes the cache).

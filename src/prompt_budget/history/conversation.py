@@ -12,8 +12,6 @@ from typing import Any, Final, Literal
 from prompt_budget.messages import count_request, detect_provider, has_responses_items, plain
 from prompt_budget.tokenizers import Tokenizer
 
-__all__ = ["SYSTEM_ROLES", "Message", "Trigger", "count_history", "should_reduce"]
-
 Message = Mapping[str, Any]
 SYSTEM_ROLES: Final = frozenset({"system", "developer"})
 

@@ -11,17 +11,6 @@ from typing import Final, Literal
 from prompt_budget.text.graphemes import next_boundary, prev_boundary
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
 
-__all__ = [
-    "MODES",
-    "Mode",
-    "Truncation",
-    "check_max_tokens",
-    "check_names_arg",
-    "check_text_arg",
-    "truncate",
-    "truncate_detailed",
-]
-
 Mode = Literal["end", "start", "middle"]
 MODES: Final = ("end", "start", "middle")
 
