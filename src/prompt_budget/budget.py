@@ -1,20 +1,9 @@
 """Checking text, chat messages, requests and named sections against token caps.
 
-Pure functions returning ``Verdict`` objects; nothing here imports pytest. ``assert_within_budget``
-raises ``BudgetExceeded`` (an ``AssertionError``) whose message says what was over, by how many tokens
-and what percent, which tokenizer counted (and that it is an estimate when it is one), and where the
-cap was set::
-
-    prompt 'system' is 1,120 tokens by o200k_base, which exceeds its cap of 1,000 tokens by 120
-    (12.0%); cap set by the call argument max_tokens=1000
-
-Statuses: ``fail`` over the cap; ``warn`` over ``threshold`` of the cap (when a threshold is given);
-``pass`` otherwise.
-
-Cap sources (``cap_source``, also stored in reports) are phrases: ``call argument max_tokens=1000``,
-``marker @pytest.mark.prompt_budget(max_tokens=1000)``, ``usable budget from pyproject.toml
-[tool.prompt_budget] context_window``, or a config location from ``Config.where()`` such as
-``pyproject.toml [tool.prompt_budget.sections] system_prompt``.
+Pure functions returning ``Verdict`` objects; nothing here imports pytest. A failure says what was
+over, by how many tokens and what percent, which tokenizer counted (and whether it estimated), and
+where the cap was set: ``cap_source`` (also stored in reports) is a phrase such as ``call argument
+max_tokens=1000`` or a config location from ``Config.where()``.
 """
 
 from __future__ import annotations

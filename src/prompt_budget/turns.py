@@ -1,18 +1,10 @@
 """Turn and tool-call budgets for agent tests: pure counting logic (no pytest here).
 
-A ``TurnBudget`` counts an agent's tool calls and turns against caps (``max_calls``, ``max_turns``).
-Feed it by wrapping the agent's tools (``wrap``), by telling it (``record_call``, ``record_turn``), or
-by passing it the agent's events or assistant messages (``feed``: OpenAI ``tool_calls`` and
-Anthropic ``tool_use`` blocks are counted as calls, each assistant message as one turn).
-
-A call or turn past its cap raises ``BudgetExceeded`` at once, before a wrapped tool runs. At
-``checkpoints`` (fractions of a cap, default 20 %, 40 %, 60 %, 80 %) it calls ``on_checkpoint`` with a
-``Checkpoint`` (for example to inject an "are you done?" nudge into the agent's next turn) and records
-it with whatever the hook returned.
-
-``records(nodeid)`` turns the usage into session-report records (kind ``turns``): ``tokens`` holds the
-calls or turns used and ``max_tokens`` the allocation, so the JSON report and baselines treat them
-like token counts.
+A ``TurnBudget`` counts an agent's tool calls and turns against ``max_calls`` and ``max_turns``, fed
+by wrapped tools (``wrap``), by ``record_call``/``record_turn`` or by the agent's events and messages
+(``feed``). A call or turn past its cap raises ``BudgetExceeded`` at once, before a wrapped tool runs;
+at ``checkpoints`` (fractions of a cap) it calls ``on_checkpoint``. ``records`` gives session-report
+records whose ``tokens`` are the calls or turns used, so reports and baselines treat them as counts.
 """
 
 from __future__ import annotations
@@ -24,8 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeVar, cast
 
 from prompt_budget.errors import BudgetExceeded
-
-__all__ = ["DEFAULT_CHECKPOINTS", "Checkpoint", "TurnBudget", "parse_checkpoints"]
 
 Unit = Literal["calls", "turns"]
 DEFAULT_CHECKPOINTS: Final = (0.2, 0.4, 0.6, 0.8)

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from prompt_budget.messages.anthropic import ANTHROPIC_BLOCKS, AnthropicCounter
+from prompt_budget.messages.anthropic import ANTHROPIC_BLOCKS, CALL_BLOCKS, AnthropicCounter
 from prompt_budget.messages.common import (
     DEFAULT_EPHEMERAL_KEYS,
     DEFAULT_IMAGE_TOKENS,
     Breakdown,
     Provider,
+    is_ephemeral,
     is_list,
     overheads,
     plain,
@@ -32,6 +33,7 @@ from prompt_budget.messages.responses import ResponsesCounter, has_responses_ite
 from prompt_budget.tokenizers import RequestCounter, Tokenizer, get_tokenizer
 
 __all__ = [
+    "CALL_BLOCKS",
     "Breakdown",
     "breakdown",
     "count_request",
@@ -39,6 +41,7 @@ __all__ = [
     "has_responses_items",
     "image_size",
     "image_tokens_for",
+    "is_ephemeral",
     "overheads",
     "plain",
     "responses_item_kind",
