@@ -86,17 +86,6 @@ def _measure(
     return tokens, parts, found
 
 
-def _largest_sections(text: str, tok: CachedTokenizer, scale: Callable[[int], int]) -> str:
-    """For a prompt over its cap that is Markdown with headings: its three largest sections
-    (``"## Tools" (lines 12-80) 1,204 tokens, ...``; see ``outline.describe``), else empty. Only a
-    failing prompt is outlined, and only one with a line that may be a heading."""
-    if not _MAY_HAVE_HEADINGS.search(text):
-        return ""
-    from prompt_budget.outline import largest_sections
-
-    return largest_sections(text, tok, scale)
-
-
 def where_the_tokens_are(found: Breakdown, scale: Callable[[int], int]) -> str:
     """Two lines for a failing message list or request: its parts and its largest items, most first
     (``by part: tool_results 9,120, messages 1,406, overhead 57`` and ``largest items: messages[7]
@@ -209,10 +198,6 @@ def _setup(
     return tok, config.threshold if threshold is None else threshold, config.safety_multiplier
 
 
-def _subject(kind: str, label: str | None) -> str:
-    return f"{kind} {label!r}" if label else kind
-
-
 def check(
     obj: object,
     max_tokens: int | str | None = None,
@@ -245,15 +230,20 @@ def check(
     message = ""
     if status != "pass":
         said = amount(tokens, tok.exact, multiplier, tok.name)
-        message = _sentence(_subject(kind, label), tokens, max_tokens, status, cap_source, said, threshold)
+        subject = f"{kind} {label!r}" if label else kind
+        message = _sentence(subject, tokens, max_tokens, status, cap_source, said, threshold)
         # where the tokens are, each count as the total above it (the safety multiplier)
         scale = functools.partial(with_safety, exact=tok.exact, multiplier=multiplier)
         if found is not None:
             where = where_the_tokens_are(found, scale)
             if where:
                 message += "\n" + where
-        elif isinstance(obj, str):
-            sections = _largest_sections(obj, tok, scale)
+        elif isinstance(obj, str) and _MAY_HAVE_HEADINGS.search(obj):
+            # A failing Markdown prompt: its three largest sections (``"## Tools" (lines 12-80)
+            # 1,204 tokens, ...``). Only a prompt with a line that may be a heading is outlined.
+            from prompt_budget.outline import largest_sections
+
+            sections = largest_sections(obj, tok, scale)
             if sections:
                 message += "\nlargest sections: " + sections
     details: dict[str, Any] = {"kind": kind}

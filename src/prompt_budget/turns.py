@@ -144,11 +144,7 @@ class TurnBudget:
     def record_call(self, name: str = "tool", n: int = 1) -> None:
         """Count ``n`` tool calls of ``name``. Raises ``BudgetExceeded`` past ``max_calls``."""
         for _ in range(_whole(n, "record_call: n")):
-            if self.max_calls is not None and self.calls + 1 > self.max_calls:
-                self._fail(
-                    f"tool call {self.calls + 1} ({name}) exceeds the budget of {self.max_calls} tool "
-                    f"call{'s' if self.max_calls != 1 else ''}; {self._used()}; cap set by {self.cap_source}"
-                )
+            self._within(self.calls, self.max_calls, f"tool call {self.calls + 1} ({name})", "tool call")
             self.calls += 1
             self.by_tool[name] = self.by_tool.get(name, 0) + 1
             self._checkpoints("calls", self.calls, self.max_calls, name)
@@ -156,11 +152,7 @@ class TurnBudget:
     def record_turn(self, n: int = 1) -> None:
         """Count ``n`` turns. Raises ``BudgetExceeded`` past ``max_turns``."""
         for _ in range(_whole(n, "record_turn: n")):
-            if self.max_turns is not None and self.turns + 1 > self.max_turns:
-                self._fail(
-                    f"turn {self.turns + 1} exceeds the budget of {self.max_turns} "
-                    f"turn{'s' if self.max_turns != 1 else ''}; {self._used()}; cap set by {self.cap_source}"
-                )
+            self._within(self.turns, self.max_turns, f"turn {self.turns + 1}", "turn")
             self.turns += 1
             self._checkpoints("turns", self.turns, self.max_turns, None)
 
@@ -176,9 +168,7 @@ class TurnBudget:
 
         return cast(F, wrapper)
 
-    def tool(self, fn: F) -> F:
-        """Decorator form of ``wrap``."""
-        return self.wrap(fn)
+    tool = wrap  # the decorator form: @turn_budget.tool
 
     def feed(self, event: object) -> None:
         """Count an event or a list of them: ``"turn"``, ``"tool_call"`` (or ``"call"``), a mapping
@@ -287,9 +277,15 @@ class TurnBudget:
         parts.append(f"{self.turns} turn{'s' if self.turns != 1 else ''}")
         return "used so far: " + ", ".join(parts)
 
-    def _fail(self, message: str) -> None:
-        self.failures.append(message)
-        raise BudgetExceeded(message)
+    def _within(self, used: int, cap: int | None, this: str, noun: str) -> None:
+        """Raise ``BudgetExceeded`` (and remember it) when one more ``noun`` would be past ``cap``."""
+        if cap is not None and used + 1 > cap:
+            message = (
+                f"{this} exceeds the budget of {cap} {noun}{'s' if cap != 1 else ''}; {self._used()}; "
+                f"cap set by {self.cap_source}"
+            )
+            self.failures.append(message)
+            raise BudgetExceeded(message)
 
     def _checkpoints(self, unit: Unit, used: int, cap: int | None, tool: str | None) -> None:
         if not cap:

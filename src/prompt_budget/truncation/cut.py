@@ -157,10 +157,6 @@ class Truncation:
     truncated: bool
     marker: str
 
-    @property
-    def removed_chars(self) -> int:
-        return self.original_chars - self.head - self.tail
-
 
 def check_text_arg(value: object, key: str, example: str) -> str:
     """A marker or separator: a string (``""`` for none)."""
