@@ -40,7 +40,7 @@ from prompt_budget.baseline.compare import (
     format_growth,
     ratchet,
 )
-from prompt_budget.baseline.flow import BaselineOutcome, compare_files_report, run_baseline
+from prompt_budget.baseline.flow import BaselineOutcome, run_baseline
 from prompt_budget.baseline.git import compare_at_ref
 from prompt_budget.baseline.measure import (
     Measurement,
@@ -75,7 +75,6 @@ __all__ = [
     "Measurement",
     "compare",
     "compare_at_ref",
-    "compare_files_report",
     "describe_sections",
     "file_entries",
     "format_growth",

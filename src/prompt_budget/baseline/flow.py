@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_budget.baseline.compare import Comparison, GrowthPolicy, compare, ratchet
 from prompt_budget.baseline.git import compare_at_ref
-from prompt_budget.baseline.measure import Measurement, measurement_of
+from prompt_budget.baseline.measure import Measurement
 from prompt_budget.baseline.store import (
     Baseline,
     BaselineEntry,
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from prompt_budget.config import Config
 
-__all__ = ["BaselineOutcome", "compare_files_report", "run_baseline"]
+__all__ = ["BaselineOutcome", "run_baseline"]
 
 
 @dataclass(frozen=True)
@@ -128,22 +128,3 @@ def _accept(
     save_baseline(new, file)
     return summary, True
 
-
-def compare_files_report(
-    config: Any, report: Any, *, max_growth: str | None = None, max_growth_source: str = "--max-growth"
-) -> Comparison | None:
-    """``run_baseline`` for a ``prompt_budget.files.check`` report, as ``prompt-budget check`` calls it
-    until ``cli/check.py`` calls ``run_baseline`` itself (then delete this): the comparison, None when
-    there is no baseline file; a broken baseline file raises ``ConfigError``."""
-    outcome = run_baseline(
-        config,
-        measurement_of(report),
-        shown=str(config.baseline.path),
-        max_growth=max_growth,
-        max_growth_source=max_growth_source,
-        files_only=True,
-    )
-    if outcome.error is not None:
-        raise outcome.error
-    comparison = outcome.comparison
-    return None if comparison is None or comparison.missing else comparison
