@@ -20,8 +20,6 @@ from typing import Any
 
 from prompt_budget.lint.findings import FileResult
 
-__all__ = ["LintCache", "rules_fingerprint"]
-
 CACHE_FILE = "lint-v1.json"
 
 
@@ -51,7 +49,6 @@ class LintCache:
         self.fingerprint = fingerprint
         self.results: dict[str, dict[str, Any]] = {}
         self.stats: dict[str, list[Any]] = {}
-        self.used: set[str] = set()
         self.dirty = False
         try:
             data = json.loads(self.file.read_text(encoding="utf-8"))
@@ -81,7 +78,6 @@ class LintCache:
         data = self.results.get(digest)
         if data is None:
             return None
-        self.used.add(digest)
         return FileResult.from_dict(data, path=display)
 
     def put(self, path: Path, result: FileResult) -> None:
@@ -93,7 +89,6 @@ class LintCache:
             return
         self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
         self.results[digest] = result.to_dict()
-        self.used.add(digest)
         self.dirty = True
 
     def save(self) -> None:
@@ -117,11 +112,15 @@ class LintCache:
         self.dirty = False
 
 
+def module_name(path: str) -> str:
+    """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
+    p = Path(path)
+    return p.parent.name if p.stem == "__init__" else p.stem
+
+
 def _digest(data: bytes, display: str) -> str:
     """The key of a file's result: its content and its module name, which the rules put into config
     keys (``alpha.py`` and ``beta.py`` with the same text get ``alpha_...`` and ``beta_...``)."""
-    from prompt_budget.lint.engine import module_name
-
     h = hashlib.blake2b(data, digest_size=16)
     h.update(b"\0" + module_name(display).encode("utf-8", errors="surrogateescape"))
     return h.hexdigest()

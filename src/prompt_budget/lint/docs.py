@@ -159,7 +159,8 @@ def render_rule(rule: type[LintRule]) -> str:
 
 def render_index() -> str:
     """The generated table of ``docs/rules/index.md``."""
-    from prompt_budget.lint.engine import PARSE_ERROR, known_codes
+    from prompt_budget.lint.engine import known_codes
+    from prompt_budget.lint.options import PARSE_ERROR
 
     rows = [
         "| Code | Name | What it finds | `--fix` |",
