@@ -23,7 +23,7 @@ from prompt_budget.lint.cache import LintCache, module_name
 from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
-from prompt_budget.lint.rule import FileContext, LintRule, Report
+from prompt_budget.lint.rule import SCOPES, FileContext, LintRule, Report
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
@@ -122,7 +122,9 @@ def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
 
 def _pb000(path: str, message: str, line: int = 1, column: int = 1, suggestion: str = "") -> Finding:
     """A PB000 finding: the file could not be read or parsed."""
-    return Finding(path, line, column, line, column, PARSE_ERROR, "parse-error", message, suggestion=suggestion)
+    return Finding(
+        path, line, column, line, column, PARSE_ERROR, "parse-error", message, suggestion=suggestion
+    )
 
 
 def _parse_error(path: str, exc: BaseException) -> FileResult:
@@ -172,13 +174,12 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
                 getattr(rule, method)
             )
     ancestors, scopes = ctx.ancestors, ctx.scopes
-    scope_types = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
     AST = ast.AST
 
     def rec(node: ast.AST) -> None:
         ancestors.append(node)
         kind = type(node)
-        is_scope = kind in scope_types
+        is_scope = kind in SCOPES
         if is_scope:
             scopes.append(node)  # type: ignore[arg-type]
         name = kind.__name__

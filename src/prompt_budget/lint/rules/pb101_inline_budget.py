@@ -76,13 +76,8 @@ class InlineBudget(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
-        self.report(
-            node,
-            f"token budget {name}={value} {how}; move it to config so it can be tuned and tested",
-            target=node,
-            value=value,
-            key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name),
-        )
+        message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
+        self.report_literal(node, message, value, name)
 
     def _budget_call(self, call: ast.Call) -> bool:
         return self.names.mentions_tokens(callee_name(call) or "")

@@ -159,14 +159,8 @@ class BudgetRatio(LintRule):
             self._frames[-1][1].append(self.ctx.reports.pop(before))
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
-        base = name if name.isupper() else f"{self.scope_key()} {name}"
-        self.report(
-            literal,
-            f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model",
-            target=literal,
-            value=value,
-            key_parts=(base, self.ctx.module_name),
-        )
+        message = f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model"
+        self.report_literal(literal, message, value, name, scoped=not name.isupper())
 
     # --- the visits
 

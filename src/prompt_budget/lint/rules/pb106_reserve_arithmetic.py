@@ -48,14 +48,11 @@ class ReserveArithmetic(LintRule):
         return node
 
     def _report(self, literal: ast.expr, budget: str, value: int | float) -> None:
-        self.report(
-            literal,
+        message = (
             f"hard-coded reserve of {value} tokens taken off {budget}; keep the reserve in config "
-            "(reserved_output) so every caller leaves the same room",
-            target=literal,
-            value=value,
-            key_parts=(f"{self.scope_key()} {budget} reserve", self.ctx.module_name),
+            "(reserved_output) so every caller leaves the same room"
         )
+        self.report_literal(literal, message, value, f"{budget} reserve")
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         if not isinstance(node.op, ast.Sub):
