@@ -232,7 +232,7 @@ def lint_source(
     lines = source_lines(text)
     ctx = FileContext(path, module_name(path), lines)
     try:
-        _walk(tree, ctx, [rule.from_options(ctx, options) for rule in rules])
+        _walk(tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules])
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
     if keep_reports is not None:

@@ -11,6 +11,7 @@ before anything is written. Fixing twice changes nothing: the second run finds n
 
 from __future__ import annotations
 
+import ast
 import difflib
 import json
 import re
@@ -28,8 +29,6 @@ from prompt_budget.config.load import parse_toml, read_text
 from prompt_budget.errors import ConfigError
 from prompt_budget.lint.findings import Finding, Value, same_value
 from prompt_budget.lint.options import LintOptions
-
-__all__ = ["FixResult", "add_values", "apply_fixes", "config_target"]
 
 
 @dataclass
@@ -161,8 +160,6 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
 def _bound_names(module: cst.Module) -> set[str]:
     """Every name the module binds other than by ``import prompt_budget [as x]``: assignments,
     parameters, functions, classes, loop and ``with`` targets, other imports, ``except ... as``."""
-    import ast
-
     try:
         tree = ast.parse(module.code)
     except (SyntaxError, ValueError):  # pragma: no cover - libcst parsed it
@@ -234,19 +231,6 @@ def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
     except (UnicodeDecodeError, LookupError, SyntaxError) as exc:
         why = f"cannot decode the file: {exc}"
         return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
-    new_module, fixed, skipped, values = _fix_module(original, findings)
-    if not fixed:
-        return _FixedSource("", "", source, fixed, skipped, values)
-    # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
-    # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
-    text = new_module.code
-    old_text = source.decode(original.encoding)
-    return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
-
-
-def _fix_module(
-    original: cst.Module, findings: Sequence[Finding]
-) -> tuple[cst.Module, list[Finding], list[tuple[Finding, str]], dict[str, Value]]:
     wrapper = MetadataWrapper(original)
     positions = wrapper.resolve(PositionProvider)
     module = wrapper.module
@@ -283,11 +267,15 @@ def _fix_module(
         replacements[literal] = cst.parse_expression(f"{prefix}.value({key})")
         values[f.key] = f.value
     if not replacements:
-        return original, [], skipped, {}
+        return _FixedSource("", "", source, skipped=skipped)
     new_module = module.visit(_Replace(replacements))
     if need_import:
         new_module = _insert_import(new_module, prefix)
-    return new_module, fixed, skipped, values
+    # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
+    # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
+    text = new_module.code
+    old_text = source.decode(original.encoding)
+    return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
 
 
 def _fstring_quotes(module: cst.Module) -> dict[cst.CSTNode, frozenset[str]]:

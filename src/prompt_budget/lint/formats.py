@@ -13,10 +13,13 @@ from prompt_budget.lint.findings import Finding
 from prompt_budget.report.github import annotation
 from prompt_budget.report.sarif import artifact_location, fingerprint, log
 
-__all__ = ["FORMATS", "render", "render_github", "render_json", "render_sarif", "render_text"]
-
 INFORMATION_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/lint.md"
 RULES_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/rules/"
+
+
+def by_code(findings: Sequence[Finding]) -> str:
+    """``PB101 x2, PB104 x1``: how many findings of each code."""
+    return ", ".join(f"{code} x{n}" for code, n in sorted(Counter(f.code for f in findings).items()))
 
 
 def _visible(findings: Sequence[Finding], show_suppressed: bool) -> list[Finding]:
@@ -35,10 +38,8 @@ def render_text(findings: Sequence[Finding], *, show_suppressed: bool = False, f
     counted = [f for f in findings if f.suppressed is None]
     suppressed = len(findings) - len(counted)
     if counted:
-        by_code = Counter(f.code for f in counted)
-        codes = ", ".join(f"{code} x{n}" for code, n in sorted(by_code.items()))
         fixable = sum(1 for f in counted if f.fixable)
-        line = f"Found {len(counted)} finding{'s' if len(counted) != 1 else ''} ({codes})"
+        line = f"Found {len(counted)} finding{'s' if len(counted) != 1 else ''} ({by_code(counted)})"
         if fixable:
             line += f"; {fixable} fixable with --fix"
     else:

@@ -219,9 +219,6 @@ class FileContext:
                 return scope.name
         return ""
 
-    def scope_names(self) -> list[str]:
-        return [s.name for s in self.scopes]
-
     def statement(self) -> ast.stmt | None:
         for node in reversed(self.ancestors):
             if isinstance(node, ast.stmt):
@@ -284,10 +281,6 @@ class LintRule:
         self.ctx = ctx
         self.options = options
         self.names: NameJudge = options.judge
-
-    @classmethod
-    def from_options(cls, ctx: FileContext, options: LintOptions) -> LintRule:
-        return cls(ctx, options.options_for(cls.CODE, cls.NAME, cls.DEFAULT_MIN_VALUE))
 
     def report(
         self,

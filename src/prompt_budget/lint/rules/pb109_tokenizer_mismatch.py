@@ -106,7 +106,7 @@ class TokenizerMismatch(LintRule):
         return False
 
     def _provider_context(self) -> str:
-        for name in self.ctx.scope_names():
+        for name in (scope.name for scope in self.ctx.scopes):
             hits = set(words(name)) & _PROVIDER_WORDS
             if hits:
                 return sorted(hits)[0]
