@@ -15,14 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-__all__ = [
-    "NameJudge",
-    "config_key",
-    "is_non_openai_model",
-    "looks_like_model_name",
-    "words",
-]
-
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})

@@ -79,9 +79,6 @@ class InlineBudget(LintRule):
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 
-    def _budget_call(self, call: ast.Call) -> bool:
-        return self.names.mentions_tokens(callee_name(call) or "")
-
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
@@ -93,7 +90,7 @@ class InlineBudget(LintRule):
             if value is None:
                 continue
             if self.names.is_budget_setting(kw.arg) or (
-                self.names.is_weak_budget(kw.arg) and self._budget_call(node)
+                self.names.is_weak_budget(kw.arg) and self.names.mentions_tokens(callee_name(node) or "")
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):

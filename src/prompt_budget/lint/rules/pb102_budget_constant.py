@@ -139,8 +139,7 @@ class BudgetConstant(LintRule):
         self._assigned(node.target, node.value, walrus=True)
 
     def visit_arguments(self, node: ast.arguments) -> None:
-        fn = self.ctx.function()
-        fn_name = fn.name if fn is not None else ""
+        fn_name = self.ctx.function_name()
         for arg, default in defaults(node):
             value = self.budget_literal(default)
             if value is None:
