@@ -23,7 +23,7 @@ from prompt_budget.lint.cache import LintCache, module_name
 from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
-from prompt_budget.lint.rule import SCOPES, FileContext, LintRule, Report
+from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
@@ -205,16 +205,10 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
 
 
 def lint_source(
-    source: str | bytes,
-    path: str,
-    options: LintOptions,
-    rules: Sequence[type[LintRule]],
-    *,
-    keep_reports: list[Report] | None = None,
+    source: str | bytes, path: str, options: LintOptions, rules: Sequence[type[LintRule]]
 ) -> FileResult:
     """Lint one file's source with ``rules`` (already filtered by select/ignore). Never raises for a
-    file that does not parse: that is a PB000 finding. ``keep_reports`` collects the raw reports
-    (with their nodes) for ``--fix``."""
+    file that does not parse: that is a PB000 finding."""
     if isinstance(source, bytes):
         text = decode_source(source)
     else:
@@ -235,8 +229,6 @@ def lint_source(
         _walk(tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules])
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
-    if keep_reports is not None:
-        keep_reports.extend(ctx.reports)
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)

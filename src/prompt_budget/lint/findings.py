@@ -35,16 +35,10 @@ class Finding:
     #: Key parts the project-wide key allocator turns into ``key``: (name, scope, module).
     key_parts: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["key_parts"] = list(self.key_parts)
-        return out
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Finding:
-        data = dict(data)
-        data["key_parts"] = tuple(data.get("key_parts", ()))
-        return cls(**data)
+        """The inverse of ``asdict`` (after a JSON round trip, which makes ``key_parts`` a list)."""
+        return cls(**{**data, "key_parts": tuple(data.get("key_parts", ()))})
 
     def with_key(self, key: str, table: str) -> Finding:
         """This finding with its final config key and the TOML snippet for ``table``."""
@@ -52,7 +46,7 @@ class Finding:
 
     def public_dict(self) -> dict[str, Any]:
         """The JSON output's object: everything a consumer needs, without internals."""
-        out = self.to_dict()
+        out = asdict(self)
         del out["key_parts"]
         return out
 
@@ -83,7 +77,7 @@ class FileResult:
     def to_dict(self) -> dict[str, Any]:
         return {
             "path": self.path,
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [asdict(f) for f in self.findings],
             "facts": [asdict(f) for f in self.facts],
             "parsed": self.parsed,
         }

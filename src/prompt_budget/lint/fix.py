@@ -36,15 +36,11 @@ class FixResult:
     """What ``--fix`` changed (or, with ``write=False``, would change)."""
 
     changed: dict[Path, str] = field(default_factory=dict)  # path -> new source
-    diffs: list[str] = field(default_factory=list)
+    diff: str = ""
     config_file: Path | None = None
     values: dict[str, Value] = field(default_factory=dict)
     fixed: list[Finding] = field(default_factory=list)
     skipped: list[tuple[Finding, str]] = field(default_factory=list)
-
-    @property
-    def diff(self) -> str:
-        return "".join(self.diffs)
 
 
 def config_target(options: LintOptions) -> tuple[Path, str]:
@@ -87,7 +83,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         result.fixed.extend(fixed_source.fixed)
         result.values.update(fixed_source.values)
         result.changed[path] = fixed_source.text
-        result.diffs.append(_diff(fixed_source.old_text, fixed_source.text, display))
+        result.diff += _diff(fixed_source.old_text, fixed_source.text, display)
         to_write[path] = fixed_source.data
     if not result.values:
         return result
@@ -95,7 +91,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
     result.config_file = config_file
     old_config = read_text(config_file) if config_file.is_file() else ""
     new_config = add_values(old_config, table, result.values, file=config_file)
-    result.diffs.append(_diff(old_config, new_config, options.relative(config_file)))
+    result.diff += _diff(old_config, new_config, options.relative(config_file))
     if write:
         write_atomic(config_file, new_config.encode("utf-8"))
         for path, data in to_write.items():

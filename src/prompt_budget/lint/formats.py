@@ -64,26 +64,24 @@ def render_sarif(
     ``partialFingerprints`` for GitHub's alert tracking, suppressed findings marked as suppressed."""
     rule_list = [
         {
-            "id": r.CODE,
-            "name": r.NAME,
-            "shortDescription": {"text": r.SUMMARY},
-            "fullDescription": {"text": " ".join((r.__doc__ or r.SUMMARY).split())},
-            "helpUri": f"{RULES_URI}{r.CODE}.md",
-            "defaultConfiguration": {"level": "warning"},
-        }
-        for r in rules
-    ]
-    if not any(r["id"] == "PB000" for r in rule_list):
-        rule_list.insert(
-            0,
+            "id": "PB000",
+            "name": "parse-error",
+            "shortDescription": {"text": "A file that could not be parsed"},
+            "helpUri": f"{RULES_URI}PB000.md",
+            "defaultConfiguration": {"level": "error"},
+        },
+        *(
             {
-                "id": "PB000",
-                "name": "parse-error",
-                "shortDescription": {"text": "A file that could not be parsed"},
-                "helpUri": f"{RULES_URI}PB000.md",
-                "defaultConfiguration": {"level": "error"},
-            },
-        )
+                "id": r.CODE,
+                "name": r.NAME,
+                "shortDescription": {"text": r.SUMMARY},
+                "fullDescription": {"text": " ".join((r.__doc__ or r.SUMMARY).split())},
+                "helpUri": f"{RULES_URI}{r.CODE}.md",
+                "defaultConfiguration": {"level": "warning"},
+            }
+            for r in rules
+        ),
+    ]
     index = {r["id"]: i for i, r in enumerate(rule_list)}
     seen: Counter[tuple[str, str, str]] = Counter()
     results = []
@@ -120,23 +118,21 @@ def render_sarif(
 
 def render_github(findings: Sequence[Finding], *, show_suppressed: bool = False) -> str:
     """GitHub Actions workflow commands: one ``::warning file=...,line=...::message`` per finding."""
-    out = []
-    for f in findings:
-        if f.suppressed is not None:
-            continue
-        out.append(
-            annotation(
-                "error" if f.code == "PB000" else "warning",
-                f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else ""),
-                file=f.path,
-                line=f.line,
-                col=f.column,
-                end_line=f.end_line,
-                end_column=f.end_column,
-                title=f"{f.code} {f.rule}",
-            )
+    return "".join(
+        annotation(
+            "error" if f.code == "PB000" else "warning",
+            f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else ""),
+            file=f.path,
+            line=f.line,
+            col=f.column,
+            end_line=f.end_line,
+            end_column=f.end_column,
+            title=f"{f.code} {f.rule}",
         )
-    return "".join(line + "\n" for line in out)
+        + "\n"
+        for f in findings
+        if f.suppressed is None
+    )
 
 
 FORMATS: dict[str, Callable[..., str]] = {

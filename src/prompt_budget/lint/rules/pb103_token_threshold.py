@@ -50,9 +50,8 @@ class TokenThreshold(LintRule):
     )
 
     def _report(self, literal: ast.expr, amount: ast.expr, value: int | float, how: str) -> None:
-        if isinstance(
-            amount, ast.NamedExpr
-        ):  # (n_tokens := ...) by its name, (n := count_tokens(...)) by its value
+        # (n_tokens := ...) by its name, (n := count_tokens(...)) by its value
+        if isinstance(amount, ast.NamedExpr):
             amount = amount.target if self.token_amount(amount.target) else amount.value
         name = callee_name(amount) if isinstance(amount, ast.Call) else attr_name(amount)
         if name in {None, "len", "get", "pop"}:
