@@ -29,7 +29,7 @@ import re
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -219,10 +219,11 @@ class _Parser:
         return tuple(raw)
 
     def rule_options(self, table: dict[str, Any], where: str) -> _RawRuleOptions:
-        min_value = _pop(table, "min-value")
-        allowed = _pop(table, "allowed-values")
-        budget_names = _pop(table, "budget-names")
-        ignore_names = _pop(table, "ignore-names")
+        pop = partial(_pop, table)
+        min_value = pop("min-value")
+        allowed = pop("allowed-values")
+        budget_names = pop("budget-names")
+        ignore_names = pop("ignore-names")
         return _RawRuleOptions(
             min_value=None if min_value is None else self.int_value(min_value, f"{where}min-value"),
             allowed_values=None if allowed is None else self.numbers(allowed, f"{where}allowed-values"),
@@ -239,12 +240,12 @@ class _Parser:
             )
 
 
-def _pop(table: dict[str, Any], name: str) -> object:
-    """Take ``name`` (or its snake_case spelling) out of ``table``; None when absent."""
+def _pop(table: dict[str, Any], name: str, default: object = None) -> object:
+    """Take ``name`` (or its snake_case spelling) out of ``table``; ``default`` when absent."""
     for spelling in (name, name.replace("-", "_")):
         if spelling in table:
             return table.pop(spelling)
-    return None
+    return default
 
 
 def parse_lint_options(
@@ -266,9 +267,9 @@ def parse_lint_options(
     """
     p = _Parser(config_file, known_codes)
     table: dict[str, Any] = dict(raw or {})
-    raw_select, raw_ignore = _pop(table, "select"), _pop(table, "ignore")
-    sel = p.codes(raw_select, "select") if raw_select is not None else ("PB",)
-    ign = p.codes(raw_ignore, "ignore") if raw_ignore is not None else ()
+    pop = partial(_pop, table)
+    sel = p.codes(pop("select", ["PB"]), "select")
+    ign = p.codes(pop("ignore", []), "ignore")
 
     def cli(option: str, raw: Sequence[str]) -> tuple[str, ...]:
         return _Parser(None, known_codes, option=option).codes(list(raw), option)
@@ -280,15 +281,13 @@ def parse_lint_options(
     sel = (*sel, *cli("--extend-select", extend_select)) if extend_select else sel
     ign = (*ign, *cli("--extend-ignore", extend_ignore)) if extend_ignore else ign
 
-    pfi_raw = _pop(table, "per-file-ignores")
-    pfi: list[tuple[str, tuple[str, ...]]] = []
-    if pfi_raw is not None:
-        if not isinstance(pfi_raw, dict):
-            raise p.error("per-file-ignores", f"expected a table of glob = [codes], got {pfi_raw!r}")
-        for pattern, codes in pfi_raw.items():
-            pfi.append((str(pattern), p.codes(codes, f"per-file-ignores.{pattern}")))
-    exclude_raw = _pop(table, "exclude")
-    exclude = p.str_list(exclude_raw, "exclude") if exclude_raw is not None else ()
+    pfi_raw = pop("per-file-ignores", {})
+    if not isinstance(pfi_raw, dict):
+        raise p.error("per-file-ignores", f"expected a table of glob = [codes], got {pfi_raw!r}")
+    pfi = tuple(
+        (str(pattern), p.codes(codes, f"per-file-ignores.{pattern}")) for pattern, codes in pfi_raw.items()
+    )
+    exclude = p.str_list(pop("exclude", []), "exclude")
 
     global_options = p.rule_options(table, "")
     names = {name: code for code, name in known_codes.items()}
@@ -310,7 +309,7 @@ def parse_lint_options(
         config_file=config_file,
         select=sel,
         ignore=ign,
-        per_file_ignores=tuple(pfi),
+        per_file_ignores=pfi,
         exclude=exclude,
         global_options=global_options,
         rule_tables=tuple(rule_tables),
