@@ -415,21 +415,13 @@ class LintReport:
 
 
 class Linter:
-    """Lint paths with one set of options. ``jobs`` processes (default: every core) and an optional
-    ``LintCache``."""
+    """Lint paths with one set of options, every enabled rule, ``jobs`` processes (default: every
+    core) and an optional ``LintCache`` (set ``cache``)."""
 
-    def __init__(
-        self,
-        options: LintOptions,
-        *,
-        rules: Sequence[type[LintRule]] | None = None,
-        cache: LintCache | None = None,
-        jobs: int | None = None,
-    ) -> None:
+    def __init__(self, options: LintOptions, *, jobs: int | None = None) -> None:
         self.options = options
-        candidates = list(rules) if rules is not None else all_rules()
-        self.rules = [r for r in candidates if options.enabled(r.CODE)]
-        self.cache = cache
+        self.rules = [r for r in all_rules() if options.enabled(r.CODE)]
+        self.cache: LintCache | None = None
         self.jobs = jobs if jobs is not None else (os.cpu_count() or 1)
 
     def lint_paths(self, paths: Sequence[Path]) -> LintReport:

@@ -132,20 +132,17 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
     """How the module can reach ``prompt_budget.value``: (expression prefix, import needed). A name the
     code binds for something else (``def ask(prompt_budget=3000)``) would shadow the module inside
     that scope, so then the module is imported under a free alias."""
-    shadowed = _bound_names(module)
-    for stmt in module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Import):
-                for alias in small.names:
-                    if isinstance(alias.name, cst.Name) and alias.name.value == "prompt_budget":
-                        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                            name = alias.asname.name.value
-                        else:
-                            name = "prompt_budget"
-                        if name not in shadowed:
-                            return name, False
+    try:
+        tree = ast.parse(module.code)
+    except (SyntaxError, ValueError):  # pragma: no cover - the lint parsed it
+        tree = ast.Module(body=[], type_ignores=[])
+    shadowed = _bound_names(tree)
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                name = alias.asname or "prompt_budget"
+                if alias.name == "prompt_budget" and name not in shadowed:
+                    return name, False
     name, n = "prompt_budget", 1
     while name in shadowed:
         n += 1
@@ -153,13 +150,9 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
     return name, True
 
 
-def _bound_names(module: cst.Module) -> set[str]:
+def _bound_names(tree: ast.Module) -> set[str]:
     """Every name the module binds other than by ``import prompt_budget [as x]``: assignments,
     parameters, functions, classes, loop and ``with`` targets, other imports, ``except ... as``."""
-    try:
-        tree = ast.parse(module.code)
-    except (SyntaxError, ValueError):  # pragma: no cover - libcst parsed it
-        return set()
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):

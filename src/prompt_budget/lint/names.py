@@ -339,11 +339,6 @@ def words(name: str) -> tuple[str, ...]:
 _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
 
 
-def _has_budget_phrase(ws: tuple[str, ...]) -> bool:
-    joined = " " + " ".join(ws) + " "
-    return any(p in joined for p in _PHRASES)
-
-
 @lru_cache(maxsize=65536)
 def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool:
     lowered = name.lower()
@@ -356,7 +351,8 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         return False  # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
-    return _has_budget_phrase(ws)
+    joined = " " + " ".join(ws) + " "
+    return any(p in joined for p in _PHRASES)
 
 
 def looks_like_model_name(text: str) -> bool:

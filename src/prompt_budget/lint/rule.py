@@ -219,17 +219,11 @@ class FileContext:
                 return scope.name
         return ""
 
-    def statement(self) -> ast.stmt | None:
-        for node in reversed(self.ancestors):
-            if isinstance(node, ast.stmt):
-                return node
-        return None
-
     def comment(self) -> str:
         """The trailing comments on the lines of the simple statement being visited
         (``DEFAULT_NUM_OUTPUTS = 256  # tokens``). Comment blocks above a statement are not used: they
         often describe its neighbours too."""
-        stmt = self.statement()
+        stmt = next((n for n in reversed(self.ancestors) if isinstance(n, ast.stmt)), None)
         if stmt is None or not self.lines or isinstance(stmt, _COMPOUND):
             return ""
         first = stmt.lineno
