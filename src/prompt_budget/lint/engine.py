@@ -378,9 +378,7 @@ def allocate_keys(findings: Sequence[Finding], options: LintOptions) -> list[Fin
     taken: dict[str, Any] = dict(options.existing_values)
     # Findings that count pick their keys first; suppressed ones must not push them aside.
     order = sorted(range(len(findings)), key=lambda i: findings[i].suppressed is not None)
-    placed: dict[int, Finding] = {}
-    for i in order:
-        placed[i] = _allocate(findings[i], taken, options)
+    placed = {i: _allocate(findings[i], taken, options) for i in order}
     return [placed[i] for i in range(len(findings))]
 
 

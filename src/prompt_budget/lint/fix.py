@@ -66,9 +66,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         if f.fixable and f.suppressed is None and f.key is not None:
             by_path[f.path].append(f)
     for display, group in sorted(by_path.items()):
-        path = Path(display)
-        if not path.is_absolute():
-            path = options.root / path
+        path = options.root / display  # a display path outside the root is absolute
         try:
             raw = path.read_bytes()
         except OSError as exc:
