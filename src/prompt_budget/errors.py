@@ -10,8 +10,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["BudgetExceeded", "ConfigError", "ConfigWarning", "PromptBudgetError", "TokenizerUnavailable"]
-
 
 class PromptBudgetError(Exception):
     """Base class for errors prompt-budget raises on bad input or a missing backend."""

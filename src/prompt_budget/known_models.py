@@ -15,15 +15,6 @@ from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 
-__all__ = [
-    "ModelInfo",
-    "calibration_for_model",
-    "encoding_for_model",
-    "get_model",
-    "known_models",
-    "local_spec_for_model",
-]
-
 _FILE: Final = "prompt_budget/data/models.json"
 _FAMILIES: Final = ("openai", "anthropic", "google")
 

@@ -14,16 +14,6 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = [
-    "FileRule",
-    "GrowthGate",
-    "SectionUsage",
-    "Stage",
-    "Status",
-    "Usage",
-    "Verdict",
-]
-
 Status = Literal["pass", "warn", "fail"]
 LoadClass = Literal["must", "skippable"]
 

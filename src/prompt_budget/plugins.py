@@ -11,8 +11,6 @@ import pluggy
 from prompt_budget import hookspecs
 from prompt_budget.tokenizers import builtin
 
-__all__ = ["get_plugin_manager"]
-
 ENTRY_POINT_GROUP = "prompt_budget"
 _BLOCK_ENV = "PROMPT_BUDGET_DISABLE_PLUGINS"
 

@@ -25,18 +25,6 @@ from prompt_budget.errors import PromptBudgetError
 from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
 from prompt_budget.tokenizers.charclass import FEATURES, features, regime_of, script_chars, total_chars
 
-__all__ = [
-    "FORMAT",
-    "ErrorRow",
-    "FitResult",
-    "Model",
-    "error_table",
-    "fit",
-    "fit_model",
-    "fit_weights",
-    "render_error_table",
-]
-
 FORMAT: Final = 1
 TRAIN_UNDER_SHARE: Final = 0.002
 TAU: Final = 0.995

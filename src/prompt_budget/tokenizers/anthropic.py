@@ -32,16 +32,6 @@ from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
 from prompt_budget.tokenizers.base import Tokenizer
 
-__all__ = [
-    "AnthropicTokenizer",
-    "CountFallbackWarning",
-    "configure",
-    "is_offline",
-    "load",
-    "set_counts_path",
-    "set_offline",
-]
-
 # What the count-tokens endpoint takes besides the model: everything that changes the prompt. The
 # first five are arguments of every SDK's count_tokens; the others (structured outputs) are sent in
 # the body as they are, so SDKs older than them still send them.

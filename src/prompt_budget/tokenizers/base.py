@@ -7,8 +7,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["RequestCounter", "Tokenizer", "file_spec_name"]
-
 #: What marks the top of a project, most certain first: a repository, then a project configuration.
 _PROJECT_MARKERS = ((".git",), ("pyproject.toml", "prompt_budget.toml"))
 

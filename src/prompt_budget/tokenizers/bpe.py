@@ -15,8 +15,6 @@ from typing import Any, Final
 
 from prompt_budget.errors import TokenizerUnavailable
 
-__all__ = ["ENCODINGS", "BPETokenizer", "load_bpe", "split_safe"]
-
 ENCODINGS: Final = ("o200k_base", "cl100k_base")
 
 # A pre-tokenizer piece never spans "letter, space, letter" at the space nor "newline, letter" at the

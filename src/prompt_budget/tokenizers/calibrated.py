@@ -35,16 +35,6 @@ from prompt_budget.tokenizers.charclass import (
     script_chars,
 )
 
-__all__ = [
-    "BASE_GROUPS",
-    "CalibratedTokenizer",
-    "base_feature_names",
-    "base_features",
-    "load",
-    "load_calibration",
-    "shipped_calibrations",
-]
-
 #: Content classes a ratio over a base tokenizer is fitted for.
 BASE_GROUPS: Final = ("ascii", *FEATURES[7:17])
 #: Character-class features counted in each content class of :data:`BASE_GROUPS` (besides its own).

@@ -18,20 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = [
-    "ASCII_INDEX",
-    "FEATURES",
-    "LEGACY_FALLBACK",
-    "REGIMES",
-    "SCRIPT_CLASSES",
-    "ascii_features",
-    "ascii_regime",
-    "features",
-    "regime_of",
-    "script_of",
-    "total_chars",
-]
-
 #: Feature names, in the order :func:`features` returns them. ``one`` is the constant term.
 FEATURES: Final = (
     "runs",  # runs of one class (letters, digits, spaces, punctuation, one script...)

@@ -16,8 +16,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-__all__ = ["HEURISTICS", "Chars4", "Conservative", "Heuristic", "Words"]
-
 PUNCTUATION: Final = frozenset(".,;!?'\"-(){}[]")
 CODE_CHARS: Final = frozenset("{}[];=<>")
 _WORD = re.compile(r"\S+")

@@ -17,8 +17,6 @@ from typing import Any
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import file_spec_name
 
-__all__ = ["HFTokenizer", "hub_cache", "load", "resolve"]
-
 
 def hub_cache() -> Path:
     if os.environ.get("HF_HUB_CACHE"):
