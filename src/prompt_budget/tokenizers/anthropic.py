@@ -23,14 +23,14 @@ import os
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
-from prompt_budget.tokenizers.base import Tokenizer
+from prompt_budget.tokenizers.base import CountOnly, Tokenizer
 
 # What the count-tokens endpoint takes besides the model: everything that changes the prompt. The
 # first five are arguments of every SDK's count_tokens; the others (structured outputs) are sent in
@@ -132,33 +132,26 @@ class _Unavailable(Exception):
         self.lasting = lasting  # True: do not try the network again this session
 
 
-class AnthropicTokenizer:
+class AnthropicTokenizer(CountOnly):
     """Counts through the count-tokens API for one model; implements ``count_request``. ``resolve``
     turns the spec of the estimate that stands in for the API into a tokenizer."""
+
+    cannot = "counts through an API"
 
     def __init__(self, model: str, resolve: Callable[[str], Tokenizer]) -> None:
         self.model = model
         self._resolve = resolve
-        self._name = f"anthropic:{model}"
+        self.name = self.cache_key = f"anthropic:{model}"
         self._client: Any = None
         self._lock = threading.Lock()
         self._down: str | None = None  # why the network is off for this session
         self._warned = False
         self.fell_back = False
-        self.requests_made = 0
         self._fallback: Tokenizer | None = None
-
-    @property
-    def name(self) -> str:
-        return self._name
 
     @property
     def exact(self) -> bool:
         return not self.fell_back
-
-    @property
-    def cache_key(self) -> str:
-        return self._name
 
     @property
     def stand_in(self) -> Tokenizer | None:
@@ -180,9 +173,6 @@ class AnthropicTokenizer:
             tok = self._fallback_tokenizer()
             n = tok.count(text) + tok.count("user") + _MESSAGE_FRAMING
         return n
-
-    def count_many(self, texts: Iterable[str]) -> list[int]:
-        return [self.count(t) for t in texts]
 
     def count_request(self, request: Mapping[str, Any]) -> int | None:
         """Count a whole Anthropic Messages request (``system``, ``messages``, ``tools``...); None when
@@ -232,7 +222,6 @@ class AnthropicTokenizer:
         last = "no attempt made"
         for attempt in range(attempts):
             try:
-                self.requests_made += 1
                 return self._send(client, body)
             except anthropic.APIStatusError as exc:
                 status = int(getattr(exc, "status_code", 0) or 0)
@@ -296,20 +285,14 @@ class AnthropicTokenizer:
             self._warned = True
             warnings.warn(
                 CountFallbackWarning(
-                    f"{self._name}: {exc.reason}; counts not in {_counts_path()} are estimated by "
+                    f"{self.name}: {exc.reason}; counts not in {_counts_path()} are estimated by "
                     f"{tok.name} for the rest of this run"
                 ),
                 stacklevel=4,
             )
 
-    def encode(self, text: str) -> list[int]:
-        raise NotImplementedError(f"{self._name} counts through an API and cannot encode text")
-
-    def decode(self, tokens: Sequence[int]) -> str:
-        raise NotImplementedError(f"{self._name} counts through an API and cannot decode tokens")
-
     def __repr__(self) -> str:
-        return f"<tokenizer {self._name} (count-tokens API)>"
+        return f"<tokenizer {self.name} (count-tokens API)>"
 
 
 def _backoff(attempt: int) -> float:

@@ -52,6 +52,26 @@ class Tokenizer(Protocol):
     def decode(self, tokens: Sequence[int]) -> str: ...
 
 
+class CountOnly:
+    """Base of the tokenizers that count but cannot encode or decode: the estimates and the
+    count-tokens API (``cannot`` says why in the error)."""
+
+    name: str = ""
+    cannot: str = "is an estimate"
+
+    def count(self, text: str) -> int:
+        raise NotImplementedError
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        return [self.count(t) for t in texts]
+
+    def encode(self, text: str) -> list[int]:
+        raise NotImplementedError(f"{self.name} {self.cannot} and cannot encode text")
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        raise NotImplementedError(f"{self.name} {self.cannot} and cannot decode tokens")
+
+
 @runtime_checkable
 class RequestCounter(Protocol):
     """Optional extension: a backend that counts a whole provider request at once (the Anthropic
