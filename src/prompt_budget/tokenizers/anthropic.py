@@ -124,12 +124,7 @@ def _store() -> CountStore:
 
 
 class _Unavailable(Exception):
-    """The API did not give a count; ``reason`` is safe to show (no key, no response body)."""
-
-    def __init__(self, reason: str, *, lasting: bool) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.lasting = lasting  # True: do not try the network again this session
+    """The API did not give a count; the message is safe to show (no key, no response body)."""
 
 
 class AnthropicTokenizer(CountOnly):
@@ -200,23 +195,22 @@ class AnthropicTokenizer(CountOnly):
 
     def _call_api(self, body: dict[str, Any]) -> int:
         if is_offline():
-            raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use", lasting=True)
+            raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use")
         if self._down is not None:
-            raise _Unavailable(self._down, lasting=True)
+            raise _Unavailable(self._down)
         if not os.environ.get("ANTHROPIC_API_KEY"):
-            raise _Unavailable("ANTHROPIC_API_KEY is not set", lasting=True)
+            raise _Unavailable("ANTHROPIC_API_KEY is not set")
         try:
             import anthropic
         except ImportError:
             raise _Unavailable(
-                "the 'anthropic' extra is not installed (pip install 'pytest-prompt-budget[anthropic]')",
-                lasting=True,
+                "the 'anthropic' extra is not installed (pip install 'pytest-prompt-budget[anthropic]')"
             ) from None
         try:
             client = self._get_client(anthropic)
         except Exception as exc:  # an SDK that cannot start here (say, a mismatched httpx)
             self._down = f"the anthropic SDK {getattr(anthropic, '__version__', '?')} could not start ({type(exc).__name__})"
-            raise _Unavailable(self._down, lasting=True) from None
+            raise _Unavailable(self._down) from None
         started = time.monotonic()
         attempts = int(_settings["retries"]) + 1
         last = "no attempt made"
@@ -227,9 +221,7 @@ class AnthropicTokenizer(CountOnly):
                 status = int(getattr(exc, "status_code", 0) or 0)
                 last = f"HTTP {status} ({type(exc).__name__})"
                 if status != 429 and status < 500:
-                    raise _Unavailable(
-                        f"the API refused the request: {last}", lasting=status in (401, 403)
-                    ) from None
+                    raise _Unavailable(f"the API refused the request: {last}") from None
                 wait = _retry_after(getattr(exc, "response", None), attempt)
             except anthropic.APITimeoutError:
                 last = f"timed out after {_timeout():g} s"
@@ -239,17 +231,14 @@ class AnthropicTokenizer(CountOnly):
                 wait = _backoff(attempt)
             except Exception as exc:  # an SDK whose shape we do not know: never a traceback
                 self._down = f"the anthropic SDK failed ({type(exc).__name__})"
-                raise _Unavailable(self._down, lasting=True) from None
+                raise _Unavailable(self._down) from None
             remaining = float(_settings["deadline"]) - (time.monotonic() - started)
             if attempt + 1 >= attempts or wait > remaining:
                 break
             time.sleep(min(wait, float(_settings["max_wait"])))
-        lasting = not last.startswith("HTTP 429")
-        if lasting:
+        if not last.startswith("HTTP 429"):  # after a rate limit the next count tries again
             self._down = f"the count-tokens API is unreachable: {last}"
-        raise _Unavailable(
-            f"the count-tokens API gave no count after {attempts} attempt(s): {last}", lasting=lasting
-        )
+        raise _Unavailable(f"the count-tokens API gave no count after {attempts} attempt(s): {last}")
 
     def _get_client(self, anthropic: Any) -> Any:
         with self._lock:
@@ -285,7 +274,7 @@ class AnthropicTokenizer(CountOnly):
             self._warned = True
             warnings.warn(
                 CountFallbackWarning(
-                    f"{self.name}: {exc.reason}; counts not in {_counts_path()} are estimated by "
+                    f"{self.name}: {exc}; counts not in {_counts_path()} are estimated by "
                     f"{tok.name} for the rest of this run"
                 ),
                 stacklevel=4,

@@ -77,32 +77,29 @@ def _shipped(name: str) -> tuple[str, str]:
 def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], str]:
     """(calibration, where it came from) for a shipped name, a model name or a file path; with
     ``file``, ``spec`` is a file path whatever model name it starts like."""
-    if spec in shipped_calibrations() and not file:
+    if not file and spec in shipped_calibrations():
         text, origin = _shipped(spec)
+    elif not file and (info := get_model(spec)) is not None:
+        text, origin = _shipped(info.calibration or info.encoding or "")
     else:
-        info = None if file else get_model(spec)
-        if info is not None and (info.calibration or info.encoding):
-            name = info.calibration or info.encoding or ""
-            text, origin = _shipped(name)
-        else:
-            path = Path(spec)
-            if not path.is_file():
-                raise ConfigError(
-                    f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "
-                    "a known model, or a calibration file",
-                    key="tokenizer",
-                )
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise ConfigError(f"cannot read: {exc.strerror or exc}", file=path) from None
-            except UnicodeDecodeError as exc:
-                raise ConfigError(
-                    f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written "
-                    "by prompt-budget calibrate",
-                    file=path,
-                ) from None
-            origin = str(path)
+        path = Path(spec)
+        if not path.is_file():
+            raise ConfigError(
+                f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "
+                "a known model, or a calibration file",
+                key="tokenizer",
+            )
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot read: {exc.strerror or exc}", file=path) from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written "
+                "by prompt-budget calibrate",
+                file=path,
+            ) from None
+        origin = str(path)
     try:
         blob = json.loads(text)
     except ValueError as exc:
