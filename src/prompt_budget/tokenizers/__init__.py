@@ -145,9 +145,6 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
         return spec
     if not isinstance(spec, str):
         return CachedTokenizer(spec)
-    found = _REGISTRY.get(spec)
-    if found is not None:
-        return found
     spec = spec.strip()
     found = _REGISTRY.get(spec)
     if found is not None:

@@ -56,15 +56,4 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
 
 @hookimpl
 def prompt_budget_tokenizer_specs() -> list[str]:
-    return [
-        "o200k_base",
-        "cl100k_base",
-        "chars4",
-        "conservative",
-        "words",
-        "calibrated:",
-        "hf:",
-        "anthropic:",
-        "quicktok:",
-        "tiktoken:",
-    ]
+    return [*ENCODINGS, *HEURISTICS, "calibrated:", "hf:", "anthropic:", *(f"{b}:" for b in BACKENDS)]

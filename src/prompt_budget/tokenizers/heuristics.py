@@ -67,8 +67,4 @@ class Words(Heuristic):
         return -(-quarters // 4)
 
 
-HEURISTICS: Final[dict[str, type[Heuristic]]] = {
-    "chars4": Chars4,
-    "conservative": Conservative,
-    "words": Words,
-}
+HEURISTICS: Final[dict[str, type[Heuristic]]] = {cls.name: cls for cls in (Chars4, Conservative, Words)}
