@@ -18,8 +18,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["is_boundary", "iter_graphemes", "next_boundary", "prev_boundary"]
-
 # Break properties (a subset of Grapheme_Cluster_Break plus the two Indic conjunct classes).
 OTHER: Final = 0
 CR: Final = 1
