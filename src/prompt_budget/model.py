@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 Status = Literal["pass", "warn", "fail"]
 LoadClass = Literal["must", "skippable"]
+#: How every table orders statuses (failures first) and names them in its status column.
+STATUS_RANK: dict[str, int] = {"fail": 0, "warn": 1, "pass": 2}
+STATUS_MARK: dict[str, str] = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
 
 
 def _exact(percent: float) -> Fraction | float:
