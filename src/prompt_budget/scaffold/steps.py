@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from prompt_budget.errors import PromptBudgetError
 from prompt_budget.lint.findings import Finding
@@ -58,11 +58,6 @@ class LintReport:
     found: tuple[Finding, ...]
     fix_command: str
     note: str = ""
-
-    @property
-    def findings(self) -> tuple[dict[str, Any], ...]:
-        """The findings as ``prompt-budget lint --format json`` writes them."""
-        return tuple(f.public_dict() for f in self.found)
 
 
 def run_lint(proposal: Proposal) -> LintReport:
