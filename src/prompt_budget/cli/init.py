@@ -91,8 +91,8 @@ def run(args: argparse.Namespace, out: Output) -> int:
             out.print(report.note)
         elif report.found:
             out.print(f"lint: {len(report.found)} magic budget(s) in code:")
-            for f in report.found:
-                out.print(f"  {f.path}:{f.line}: {f.code} {f.message}")
+            for finding in report.found:
+                out.print(f"  {finding.path}:{finding.line}: {finding.code} {finding.message}")
             out.print(f"move them into config with: {report.fix_command}  (preview: add --diff)")
         else:
             out.print("lint: no magic budgets found")

@@ -11,8 +11,6 @@ from typing import Any, Final, Literal
 
 from prompt_budget.errors import PromptBudgetError
 
-__all__ = ["ALWAYS_LOADED", "CONDITIONAL_KEY", "PROMPT_DIRS", "Found", "Kind", "scan"]
-
 #: Instruction files an agent loads on every run, at the repository root.
 ALWAYS_LOADED: Final = (
     "CLAUDE.md",
