@@ -83,7 +83,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
         kept = f" (kept: {', '.join(result.kept)})" if result.kept else ""
         out.print(f"{target}: {result.status}{kept}")
         if not args.no_baseline:
-            out.print(init.create_baseline(proposal).note)
+            out.print(init.create_baseline(proposal))
         code = EXIT_OK
     if args.lint:
         report = init.run_lint(proposal)

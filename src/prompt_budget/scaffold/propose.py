@@ -43,20 +43,16 @@ class Entry:
         return max(self.files, key=lambda f: (f.tokens, f.path))
 
     def to_table(self) -> dict[str, Any]:
-        table: dict[str, Any] = {
+        table = {
             "name": self.name,
             "path": self.path[0] if len(self.path) == 1 else list(self.path),
+            "load": self.load,
+            "max_tokens": self.max_tokens,
+            "frontmatter_max_tokens": self.frontmatter_max_tokens,
+            "follow_imports": self.follow_imports or None,
+            "conditional_frontmatter": self.conditional_frontmatter,
         }
-        if self.load is not None:
-            table["load"] = self.load
-        table["max_tokens"] = self.max_tokens
-        if self.frontmatter_max_tokens is not None:
-            table["frontmatter_max_tokens"] = self.frontmatter_max_tokens
-        if self.follow_imports:
-            table["follow_imports"] = True
-        if self.conditional_frontmatter is not None:
-            table["conditional_frontmatter"] = self.conditional_frontmatter
-        return table
+        return {key: value for key, value in table.items() if value is not None}
 
     def load_of(self, found: Found) -> Load | None:
         """How ``found`` loads under this entry: a rule with ``paths:`` and a file imported only by a

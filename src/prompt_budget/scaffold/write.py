@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal
 
 import tomlkit
 from tomlkit.container import Container
@@ -239,15 +239,9 @@ def apply(proposal: Proposal, *, force: bool = False) -> InitResult:
     return InitResult(status, target, text, kept)
 
 
-class BaselineStep(NamedTuple):
-    """Whether ``create_baseline`` wrote the file, and the line that says so (or why not)."""
-
-    created: bool
-    note: str
-
-
-def create_baseline(proposal: Proposal) -> BaselineStep:
-    """Measure the configured files and write the baseline file, unless it exists."""
+def create_baseline(proposal: Proposal) -> str:
+    """Measure the configured files and write the baseline file, unless it exists; the line that says
+    so (or why not)."""
     from prompt_budget.baseline import measure_files, save_baseline, update
     from prompt_budget.config import load_config
 
@@ -256,16 +250,14 @@ def create_baseline(proposal: Proposal) -> BaselineStep:
         path = config.resolve(config.baseline.path)
         shown = _shown(path, proposal.root)
         if path.exists():
-            return BaselineStep(False, f"baseline {shown} exists; left as it is")
+            return f"baseline {shown} exists; left as it is"
         baseline, _ = update(None, measure_files(config).entries)
         if not baseline.entries:
-            return BaselineStep(False, "baseline: not created (no files to measure)")
+            return "baseline: not created (no files to measure)"
         save_baseline(baseline, path)
     except PromptBudgetError as exc:
-        return BaselineStep(
-            False, f"baseline: not created ({exc}); run `prompt-budget baseline update` later"
-        )
-    return BaselineStep(True, f"baseline: created {shown}")
+        return f"baseline: not created ({exc}); run `prompt-budget baseline update` later"
+    return f"baseline: created {shown}"
 
 
 def _shown(path: Path, root: Path) -> str:
