@@ -1,20 +1,9 @@
 """Checking text, chat messages, requests and named sections against token caps.
 
-Pure functions returning ``Verdict`` objects; nothing here imports pytest. ``assert_within_budget``
-raises ``BudgetExceeded`` (an ``AssertionError``) whose message says what was over, by how many tokens
-and what percent, which tokenizer counted (and that it is an estimate when it is one), and where the
-cap was set::
-
-    prompt 'system' is 1,120 tokens by o200k_base, which exceeds its cap of 1,000 tokens by 120
-    (12.0%); cap set by the call argument max_tokens=1000
-
-Statuses: ``fail`` over the cap; ``warn`` over ``threshold`` of the cap (when a threshold is given);
-``pass`` otherwise.
-
-Cap sources (``cap_source``, also stored in reports) are phrases: ``call argument max_tokens=1000``,
-``marker @pytest.mark.prompt_budget(max_tokens=1000)``, ``usable budget from pyproject.toml
-[tool.prompt_budget] context_window``, or a config location from ``Config.where()`` such as
-``pyproject.toml [tool.prompt_budget.sections] system_prompt``.
+Pure functions returning ``Verdict`` objects; nothing here imports pytest. A failure says what was
+over, by how many tokens and what percent, which tokenizer counted (and whether it estimated), and
+where the cap was set: ``cap_source`` (also stored in reports) is a phrase such as ``call argument
+max_tokens=1000`` or a config location from ``Config.where()``.
 """
 
 from __future__ import annotations
@@ -33,15 +22,6 @@ if TYPE_CHECKING:
     from prompt_budget.config import Config
     from prompt_budget.counting import DiskCache
     from prompt_budget.messages import Breakdown
-
-__all__ = [
-    "assert_within_budget",
-    "check",
-    "check_sections",
-    "default_cap",
-    "kind_of",
-    "measure",
-]
 
 _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
 #: A line that may be an ATX heading, or a setext underline (LF or CRLF line endings): a prompt
@@ -104,17 +84,6 @@ def _measure(
     if config is not None:
         tokens = with_safety(tokens, tok.exact, config.safety_multiplier)
     return tokens, parts, found
-
-
-def _largest_sections(text: str, tok: CachedTokenizer, scale: Callable[[int], int]) -> str:
-    """For a prompt over its cap that is Markdown with headings: its three largest sections
-    (``"## Tools" (lines 12-80) 1,204 tokens, ...``; see ``outline.describe``), else empty. Only a
-    failing prompt is outlined, and only one with a line that may be a heading."""
-    if not _MAY_HAVE_HEADINGS.search(text):
-        return ""
-    from prompt_budget.outline import largest_sections
-
-    return largest_sections(text, tok, scale)
 
 
 def where_the_tokens_are(found: Breakdown, scale: Callable[[int], int]) -> str:
@@ -229,10 +198,6 @@ def _setup(
     return tok, config.threshold if threshold is None else threshold, config.safety_multiplier
 
 
-def _subject(kind: str, label: str | None) -> str:
-    return f"{kind} {label!r}" if label else kind
-
-
 def check(
     obj: object,
     max_tokens: int | str | None = None,
@@ -265,15 +230,20 @@ def check(
     message = ""
     if status != "pass":
         said = amount(tokens, tok.exact, multiplier, tok.name)
-        message = _sentence(_subject(kind, label), tokens, max_tokens, status, cap_source, said, threshold)
+        subject = f"{kind} {label!r}" if label else kind
+        message = _sentence(subject, tokens, max_tokens, status, cap_source, said, threshold)
         # where the tokens are, each count as the total above it (the safety multiplier)
         scale = functools.partial(with_safety, exact=tok.exact, multiplier=multiplier)
         if found is not None:
             where = where_the_tokens_are(found, scale)
             if where:
                 message += "\n" + where
-        elif isinstance(obj, str):
-            sections = _largest_sections(obj, tok, scale)
+        elif isinstance(obj, str) and _MAY_HAVE_HEADINGS.search(obj):
+            # A failing Markdown prompt: its three largest sections (``"## Tools" (lines 12-80)
+            # 1,204 tokens, ...``). Only a prompt with a line that may be a heading is outlined.
+            from prompt_budget.outline import largest_sections
+
+            sections = largest_sections(obj, tok, scale)
             if sections:
                 message += "\nlargest sections: " + sections
     details: dict[str, Any] = {"kind": kind}

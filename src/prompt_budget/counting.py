@@ -25,19 +25,6 @@ from prompt_budget.walk import iter_paths
 if TYPE_CHECKING:
     from prompt_budget.outline import Section
 
-__all__ = [
-    "CountedFile",
-    "DiskCache",
-    "FileCount",
-    "FileCounts",
-    "FileProblem",
-    "count",
-    "count_files",
-    "count_path",
-    "read_text",
-    "shown_path",
-]
-
 CACHE_FORMAT: Final = 1
 #: At most this many content digests (and as many file signatures) are kept; the least recently used go
 #: first (an entry read by a run counts as used when that run writes the cache).
@@ -91,6 +78,12 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
     say so; binary files, missing files and broken symlinks raise ``FileProblem``."""
     try:
         mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise FileProblem(path, "is a directory")
+        if not stat.S_ISREG(mode):
+            # Reading a FIFO with no writer would block forever.
+            raise FileProblem(path, "not a regular file (a FIFO, socket or device); pipe it to '-' instead")
+        raw = path.read_bytes()
     except FileNotFoundError:
         if path.is_symlink():
             target = os.readlink(path)
@@ -101,17 +94,6 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
     except PermissionError:
         raise FileProblem(path, "permission denied") from None
     except OSError as exc:  # a symlink loop, a name too long, an I/O error
-        raise FileProblem(path, f"cannot read: {(exc.strerror or str(exc)).lower()}") from None
-    if stat.S_ISDIR(mode):
-        raise FileProblem(path, "is a directory")
-    if not stat.S_ISREG(mode):
-        # Reading a FIFO with no writer would block forever.
-        raise FileProblem(path, "not a regular file (a FIFO, socket or device); pipe it to '-' instead")
-    try:
-        raw = path.read_bytes()
-    except PermissionError:
-        raise FileProblem(path, "permission denied") from None
-    except OSError as exc:
         raise FileProblem(path, f"cannot read: {(exc.strerror or str(exc)).lower()}") from None
     if b"\x00" in raw[:_BINARY_SNIFF]:
         raise FileProblem(path, "binary file (contains NUL bytes), not counted")
@@ -258,14 +240,8 @@ class DiskCache:
             for key, value in self._new_files.items():
                 files.pop(key, None)
                 files[key] = value
-            for digest in sorted(self._used.difference(self._new)):
-                if digest in merged:
-                    merged[digest] = merged.pop(digest)
-            for key in sorted(self._used_files.difference(self._new_files)):
-                if key in files:
-                    files[key] = files.pop(key)
-            _evict_oldest(merged, MAX_ENTRIES)
-            _evict_oldest(files, MAX_ENTRIES)
+            _bound(merged, self._used, self._new)
+            _bound(files, self._used_files, self._new_files)
             blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged, "files": files}
             tmp = None
             try:
@@ -289,13 +265,15 @@ class DiskCache:
             self._used_files.clear()
 
 
-def _evict_oldest(table: dict[str, Any], limit: int) -> None:
-    """Keep the cache bounded: drop the entries at the front, the least recently used (JSON objects keep
-    insertion order, and `save` moves what a run wrote or read to the end)."""
-    excess = len(table) - limit
-    if excess > 0:
-        for key in list(itertools.islice(table, excess)):
-            del table[key]
+def _bound(table: dict[str, Any], used: set[str], written: Mapping[str, Any]) -> None:
+    """Keep the cache bounded, least recently used first out: what this run read (what it wrote is at
+    the end already) moves to the end, then the entries at the front over ``MAX_ENTRIES`` go (JSON
+    objects keep insertion order)."""
+    for key in sorted(used.difference(written)):
+        if key in table:
+            table[key] = table.pop(key)
+    for key in list(itertools.islice(table, max(0, len(table) - MAX_ENTRIES))):
+        del table[key]
 
 
 def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:

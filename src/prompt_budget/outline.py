@@ -1,15 +1,9 @@
-"""Where the tokens of a Markdown file are: its heading sections, each with its line range and count.
+"""Where the tokens of a Markdown file are: its heading sections (found by
+:func:`prompt_budget.text.markdown.split`), each with its line range and counts.
 
-``split(text)`` (:mod:`prompt_budget.text.markdown`) finds the sections, with no counting: the
-document's top-level headings as CommonMark reads them, the ``(frontmatter)`` and the ``(preamble)``.
-
-``outline(text, tokenizer)`` counts each section twice: its own text (from its heading to the next
-heading of any level) and its total (to the next heading of the same or a higher level, so with its
-subsections). Each is the count of that slice of the file; BPE merges across a boundary differ, so
-the counts of the parts may add up to a few tokens more or less than the whole file's count.
-
-``breakdown(sections)`` cuts the file into non-overlapping parts for a one-line hint ("largest
-sections: ...") under a failing file budget.
+Each section's own text and its total (with its subsections) are counted as that slice of the file:
+BPE merges across a boundary differ, so the parts may add up to a few tokens more or less than the
+whole file's count.
 """
 
 from __future__ import annotations

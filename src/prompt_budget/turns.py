@@ -1,18 +1,10 @@
 """Turn and tool-call budgets for agent tests: pure counting logic (no pytest here).
 
-A ``TurnBudget`` counts an agent's tool calls and turns against caps (``max_calls``, ``max_turns``).
-Feed it by wrapping the agent's tools (``wrap``), by telling it (``record_call``, ``record_turn``), or
-by passing it the agent's events or assistant messages (``feed``: OpenAI ``tool_calls`` and
-Anthropic ``tool_use`` blocks are counted as calls, each assistant message as one turn).
-
-A call or turn past its cap raises ``BudgetExceeded`` at once, before a wrapped tool runs. At
-``checkpoints`` (fractions of a cap, default 20 %, 40 %, 60 %, 80 %) it calls ``on_checkpoint`` with a
-``Checkpoint`` (for example to inject an "are you done?" nudge into the agent's next turn) and records
-it with whatever the hook returned.
-
-``records(nodeid)`` turns the usage into session-report records (kind ``turns``): ``tokens`` holds the
-calls or turns used and ``max_tokens`` the allocation, so the JSON report and baselines treat them
-like token counts.
+A ``TurnBudget`` counts an agent's tool calls and turns against ``max_calls`` and ``max_turns``, fed
+by wrapped tools (``wrap``), by ``record_call``/``record_turn`` or by the agent's events and messages
+(``feed``). A call or turn past its cap raises ``BudgetExceeded`` at once, before a wrapped tool runs;
+at ``checkpoints`` (fractions of a cap) it calls ``on_checkpoint``. ``records`` gives session-report
+records whose ``tokens`` are the calls or turns used, so reports and baselines treat them as counts.
 """
 
 from __future__ import annotations
@@ -24,8 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeVar, cast
 
 from prompt_budget.errors import BudgetExceeded
-
-__all__ = ["DEFAULT_CHECKPOINTS", "Checkpoint", "TurnBudget", "parse_checkpoints"]
 
 Unit = Literal["calls", "turns"]
 DEFAULT_CHECKPOINTS: Final = (0.2, 0.4, 0.6, 0.8)
@@ -154,11 +144,7 @@ class TurnBudget:
     def record_call(self, name: str = "tool", n: int = 1) -> None:
         """Count ``n`` tool calls of ``name``. Raises ``BudgetExceeded`` past ``max_calls``."""
         for _ in range(_whole(n, "record_call: n")):
-            if self.max_calls is not None and self.calls + 1 > self.max_calls:
-                self._fail(
-                    f"tool call {self.calls + 1} ({name}) exceeds the budget of {self.max_calls} tool "
-                    f"call{'s' if self.max_calls != 1 else ''}; {self._used()}; cap set by {self.cap_source}"
-                )
+            self._within(self.calls, self.max_calls, f"tool call {self.calls + 1} ({name})", "tool call")
             self.calls += 1
             self.by_tool[name] = self.by_tool.get(name, 0) + 1
             self._checkpoints("calls", self.calls, self.max_calls, name)
@@ -166,11 +152,7 @@ class TurnBudget:
     def record_turn(self, n: int = 1) -> None:
         """Count ``n`` turns. Raises ``BudgetExceeded`` past ``max_turns``."""
         for _ in range(_whole(n, "record_turn: n")):
-            if self.max_turns is not None and self.turns + 1 > self.max_turns:
-                self._fail(
-                    f"turn {self.turns + 1} exceeds the budget of {self.max_turns} "
-                    f"turn{'s' if self.max_turns != 1 else ''}; {self._used()}; cap set by {self.cap_source}"
-                )
+            self._within(self.turns, self.max_turns, f"turn {self.turns + 1}", "turn")
             self.turns += 1
             self._checkpoints("turns", self.turns, self.max_turns, None)
 
@@ -186,9 +168,7 @@ class TurnBudget:
 
         return cast(F, wrapper)
 
-    def tool(self, fn: F) -> F:
-        """Decorator form of ``wrap``."""
-        return self.wrap(fn)
+    tool = wrap  # the decorator form: @turn_budget.tool
 
     def feed(self, event: object) -> None:
         """Count an event or a list of them: ``"turn"``, ``"tool_call"`` (or ``"call"``), a mapping
@@ -297,9 +277,15 @@ class TurnBudget:
         parts.append(f"{self.turns} turn{'s' if self.turns != 1 else ''}")
         return "used so far: " + ", ".join(parts)
 
-    def _fail(self, message: str) -> None:
-        self.failures.append(message)
-        raise BudgetExceeded(message)
+    def _within(self, used: int, cap: int | None, this: str, noun: str) -> None:
+        """Raise ``BudgetExceeded`` (and remember it) when one more ``noun`` would be past ``cap``."""
+        if cap is not None and used + 1 > cap:
+            message = (
+                f"{this} exceeds the budget of {cap} {noun}{'s' if cap != 1 else ''}; {self._used()}; "
+                f"cap set by {self.cap_source}"
+            )
+            self.failures.append(message)
+            raise BudgetExceeded(message)
 
     def _checkpoints(self, unit: Unit, used: int, cap: int | None, tool: str | None) -> None:
         if not cap:

@@ -1,19 +1,9 @@
-"""``prompt_budget.value(name)``: read a budget value moved out of code into config.
+"""``prompt_budget.value(name)``: read back a budget value that ``prompt-budget lint --fix`` moved
+out of code into ``[tool.prompt_budget.values]`` (or ``[values]`` of ``prompt_budget.toml``).
 
-``prompt-budget lint --fix`` rewrites ``max_tokens=8000`` into
-``max_tokens=prompt_budget.value("ask_max_tokens")`` and writes ``ask_max_tokens = 8000`` into
-``[tool.prompt_budget.values]`` (or ``[values]`` of ``prompt_budget.toml``). This module reads it back.
-
-Where the value is looked up, first hit wins:
-
-1. the config file given as ``config=`` (a path), if any; else
-2. the configuration found from the current directory upwards (what ``load_config()`` finds);
-3. the configuration found from the *calling module's* directory upwards, so a fixed library reads its
-   own project's values whatever the working directory is.
-
-Dotted names reach into sub-tables: ``value("context_windows.gpt-4o")``. A missing name raises
-``ConfigError`` naming the table and the key, unless a ``default`` is given. Reads are cached per
-config file and modification time, so calling ``value()`` in a hot path costs a ``stat``.
+The config given as ``config=``, else the one found from the current directory, then the one found
+from the *calling module's* directory (so a fixed library reads its own project's values whatever the
+working directory is). Reads are cached per file and modification time: a call costs a ``stat``.
 """
 
 from __future__ import annotations
@@ -23,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget.errors import ConfigError
-
-__all__ = ["value"]
 
 _MISSING: Any = object()
 _cache: dict[tuple[Path, int], dict[str, Any]] = {}
@@ -66,7 +54,8 @@ def _caller_dir(depth: int) -> Path | None:
 
 
 def value(name: str, default: Any = _MISSING, *, config: str | Path | None = None) -> Any:
-    """The value named ``name`` in ``[tool.prompt_budget.values]``.
+    """The value named ``name`` in ``[tool.prompt_budget.values]``; a dotted name reaches into a
+    sub-table (``"context_windows.gpt-4o"``).
 
     >>> import prompt_budget
     >>> prompt_budget.value("not_configured_anywhere", default=4096)

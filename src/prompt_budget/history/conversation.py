@@ -9,10 +9,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from prompt_budget.messages import count_request, detect_provider, has_responses_items, plain
+from prompt_budget.messages import count_request, detect_provider, has_responses_items, is_ephemeral, plain
 from prompt_budget.tokenizers import Tokenizer
-
-__all__ = ["SYSTEM_ROLES", "Message", "Trigger", "count_history", "should_reduce"]
 
 Message = Mapping[str, Any]
 SYSTEM_ROLES: Final = frozenset({"system", "developer"})
@@ -78,11 +76,6 @@ def budget_tokens(budget: int | str) -> int:
     from prompt_budget.config import parse_tokens
 
     return parse_tokens(budget, key="budget") if not isinstance(budget, int) else budget
-
-
-def is_ephemeral(message: Message, keys: Sequence[str]) -> bool:
-    meta = message.get("metadata")
-    return any(message.get(k) or (isinstance(meta, Mapping) and meta.get(k)) for k in keys)
 
 
 def first_turn(msgs: Sequence[Message], kept: Collection[int], keys: Sequence[str]) -> int | None:

@@ -20,8 +20,6 @@ from prompt_budget.history.conversation import (
 from prompt_budget.history.tools import reasoning_runs, tool_groups, tool_links
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
 
-__all__ = ["HistoryCheckFailed", "Reduction", "ReductionCheck", "assert_reduced", "remove_oldest"]
-
 
 @dataclass(frozen=True)
 class Reduction:

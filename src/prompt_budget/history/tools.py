@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from prompt_budget.history.conversation import Message, as_messages
-from prompt_budget.messages import responses_item_kind
-
-__all__ = ["CALL_BLOCKS", "ToolLink", "reasoning_runs", "tool_groups", "tool_links"]
-
-#: Anthropic content blocks that are a tool call.
-CALL_BLOCKS: Final = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
+from prompt_budget.messages import CALL_BLOCKS, responses_item_kind
 
 
 @dataclass(frozen=True)

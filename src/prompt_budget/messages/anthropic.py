@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from prompt_budget.messages.common import compact_json, const, is_list, type_name
+from prompt_budget.messages.common import compact_json, const, is_ephemeral, is_list, type_name
 from prompt_budget.messages.counter import Counter
 from prompt_budget.messages.media import dimensions
 from prompt_budget.messages.responses import RESPONSES_ITEMS
@@ -42,11 +42,12 @@ _SERVER_RESULTS: Final[Mapping[str, tuple[str, ...]]] = {
     ),
     "tool_search_tool_result": ("tool_search_tool_search_result", "tool_search_tool_result_error"),
 }
+#: Anthropic content blocks that are a tool call.
+CALL_BLOCKS: Final = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
 #: Anthropic-only content block types (they tell the provider apart).
-ANTHROPIC_BLOCKS: Final = frozenset(
-    {"tool_use", "tool_result", "document", "thinking", "redacted_thinking", "server_tool_use"}
-    | {"search_result", "container_upload", "mcp_tool_use", "mcp_tool_result", "tool_reference"}
-    | set(_SERVER_RESULTS)
+ANTHROPIC_BLOCKS: Final = CALL_BLOCKS | frozenset(
+    {"tool_result", "document", "thinking", "redacted_thinking", "search_result", "container_upload"}
+    | {"mcp_tool_result", "tool_reference", *_SERVER_RESULTS}
 )
 #: Every Anthropic content block type counted.
 _BLOCK_TYPES: Final = ANTHROPIC_BLOCKS | {"text", "image"}
@@ -122,12 +123,12 @@ class AnthropicCounter(Counter):
 
     def blocks(self, content: Any, part: str, at: str) -> None:
         for where, block in self.content_items(content, part, at, "block", single=True):
-            if self.is_ephemeral(block):
+            if is_ephemeral(block, self.ephemeral_keys):
                 continue
             kind = block.get("type")
             if kind == "text":
                 self.text(part, str(block.get("text", "")))
-            elif kind in ("tool_use", "server_tool_use", "mcp_tool_use"):
+            elif kind in CALL_BLOCKS:
                 self.text("tool_calls", str(block.get("name", "")))
                 self.text("tool_calls", compact_json(block.get("input", {})))
             elif kind in _SERVER_RESULTS:

@@ -47,6 +47,13 @@ def is_list(value: object) -> TypeGuard[Sequence[Any]]:
     return isinstance(value, Sequence) and not isinstance(value, str)
 
 
+def is_ephemeral(message: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    """Whether ``message`` is marked ephemeral: a truthy key of ``keys`` at its top level or in its
+    ``metadata``."""
+    meta = message.get("metadata")
+    return any(message.get(k) or (isinstance(meta, Mapping) and meta.get(k)) for k in keys)
+
+
 def type_name(value: object) -> str:
     """What a wrong value is, for an error message: its type, or the class it is."""
     return f"the class {value.__name__}" if isinstance(value, type) else type(value).__name__

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from prompt_budget.messages.common import Breakdown, Provider, const, is_list
+from prompt_budget.messages.common import Breakdown, Provider, const, is_ephemeral, is_list
 from prompt_budget.messages.media import image_tokens_for
 from prompt_budget.tokenizers import CachedTokenizer
 
@@ -74,18 +74,9 @@ class Counter:
         self.add("overhead", const(self.provider, "messages", "default", "tokens_per_message"))
         self.text("overhead", role)
 
-    def is_ephemeral(self, message: Mapping[str, Any]) -> bool:
-        meta = message.get("metadata")
-        for key in self.ephemeral_keys:
-            if message.get(key):
-                return True
-            if isinstance(meta, Mapping) and meta.get(key):
-                return True
-        return False
-
     def skip_ephemeral(self, message: Mapping[str, Any]) -> bool:
         """Whether ``message`` is ephemeral, counting it as excluded when it is."""
-        if self.is_ephemeral(message):
+        if is_ephemeral(message, self.ephemeral_keys):
             self.out.excluded += 1
             return True
         return False

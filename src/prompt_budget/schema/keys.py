@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["PER_RULE", "REQUIRED", "TABLE_DEFAULTS", "Key", "Table", "ValueType"]
-
 
 class _Sentinel:
     def __init__(self, name: str) -> None:

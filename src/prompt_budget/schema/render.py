@@ -14,20 +14,6 @@ from typing import Final
 from prompt_budget.schema.keys import REQUIRED, Key, Table
 from prompt_budget.schema.tables import TABLES
 
-__all__ = [
-    "COMMAND",
-    "NAME",
-    "expected_page",
-    "generated_part",
-    "key_example",
-    "main",
-    "refresh",
-    "render_config_reference",
-    "replace_generated",
-    "table_example",
-    "toml_literal",
-]
-
 _DESCRIPTION: Final = (
     "The configuration schema, as data: every key the resolver (``prompt_budget.config``) accepts, with its"
 )

@@ -11,17 +11,6 @@ from typing import Final, Literal
 from prompt_budget.text.graphemes import next_boundary, prev_boundary
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
 
-__all__ = [
-    "MODES",
-    "Mode",
-    "Truncation",
-    "check_max_tokens",
-    "check_names_arg",
-    "check_text_arg",
-    "truncate",
-    "truncate_detailed",
-]
-
 Mode = Literal["end", "start", "middle"]
 MODES: Final = ("end", "start", "middle")
 
@@ -167,10 +156,6 @@ class Truncation:
     tail: int
     truncated: bool
     marker: str
-
-    @property
-    def removed_chars(self) -> int:
-        return self.original_chars - self.head - self.tail
 
 
 def check_text_arg(value: object, key: str, example: str) -> str:

@@ -10,8 +10,6 @@ from typing import Any, Literal
 
 from prompt_budget.text.table import Column, Table, fmt_int
 
-__all__ = ["Action", "Assembled", "Receipt", "SectionReceipt", "receipt_table"]
-
 Action = Literal["kept", "truncated", "dropped"]
 
 

@@ -16,8 +16,6 @@ from prompt_budget.truncation.cut import (
 )
 from prompt_budget.truncation.receipt import Action, Assembled, Receipt, SectionReceipt, receipt_table
 
-__all__ = ["DEFAULT_PRIORITIES", "assemble"]
-
 SECTION_MODES: Final = ("end", "start", "middle", "drop")
 
 #: The order the design documents give for context sections, most important first. Sections not named
