@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.errors import BudgetExceeded, ConfigError
-from prompt_budget.model import SectionUsage, Status, Usage, Verdict
+from prompt_budget.model import STATUS_MARK, STATUS_RANK, SectionUsage, Status, Usage, Verdict
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 
 if TYPE_CHECKING:
@@ -368,10 +368,6 @@ def check_sections(
     )
 
 
-_RANK: dict[str, int] = {"fail": 0, "warn": 1, "pass": 2}
-_LABEL: dict[str, str] = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
-
-
 def sections_table(
     sections: list[SectionUsage],
     statuses: Mapping[str, Status],
@@ -386,7 +382,7 @@ def sections_table(
     def pct(tokens: int, cap: int | None) -> float | None:
         return 100.0 * tokens / cap if cap else None
 
-    order = sorted(range(len(sections)), key=lambda i: (_RANK[statuses[sections[i].name]], i))
+    order = sorted(range(len(sections)), key=lambda i: (STATUS_RANK[statuses[sections[i].name]], i))
     table = Table(
         [
             Column("section"),
@@ -403,9 +399,10 @@ def sections_table(
             fmt_int(s.tokens),
             fmt_int(s.max_tokens),
             fmt_pct(pct(s.tokens, s.max_tokens)),
-            _LABEL[statuses[s.name]],
+            STATUS_MARK[statuses[s.name]],
         )
-    table.footer = ["total", fmt_int(grand), fmt_int(total), fmt_pct(pct(grand, total)), _LABEL[total_status]]
+    table.footer = ["total", fmt_int(grand), fmt_int(total), fmt_pct(pct(grand, total))]
+    table.footer.append(STATUS_MARK[total_status])
     return table.to_text().rstrip("\n")
 
 

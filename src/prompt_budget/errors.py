@@ -10,8 +10,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["BudgetExceeded", "ConfigError", "ConfigWarning", "PromptBudgetError", "TokenizerUnavailable"]
-
 
 class PromptBudgetError(Exception):
     """Base class for errors prompt-budget raises on bad input or a missing backend."""
@@ -24,17 +22,7 @@ class ConfigError(PromptBudgetError):
         self.message = message
         self.file = str(file) if file is not None else None
         self.key = key
-        super().__init__(self._render())
-
-    def _render(self) -> str:
-        where = ""
-        if self.file and self.key:
-            where = f"{self.file}: {self.key}: "
-        elif self.file:
-            where = f"{self.file}: "
-        elif self.key:
-            where = f"{self.key}: "
-        return where + self.message
+        super().__init__("".join(f"{where}: " for where in (self.file, key) if where) + message)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_config_error, (self.message, self.file, self.key))

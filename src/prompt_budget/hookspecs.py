@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 
     from prompt_budget.tokenizers.base import Tokenizer
 
-__all__ = ["hookimpl", "hookspec"]
-
 PROJECT = "prompt_budget"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

@@ -15,15 +15,6 @@ from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 
-__all__ = [
-    "ModelInfo",
-    "calibration_for_model",
-    "encoding_for_model",
-    "get_model",
-    "known_models",
-    "local_spec_for_model",
-]
-
 _FILE: Final = "prompt_budget/data/models.json"
 _FAMILIES: Final = ("openai", "anthropic", "google")
 
@@ -101,12 +92,8 @@ def _tables() -> tuple[dict[str, ModelInfo], dict[str, str]]:
     return _parse(raw)
 
 
-def _table() -> dict[str, ModelInfo]:
-    return _tables()[0]
-
-
 def known_models() -> list[str]:
-    return sorted(_table())
+    return sorted(_tables()[0])
 
 
 #: Provider prefixes of model ids in other tools: LiteLLM's ``openai/gpt-4o``, OpenRouter's
@@ -142,18 +129,6 @@ def get_model(name: str) -> ModelInfo | None:
         if name.startswith(key + "-") and (best is None or len(key) > len(best.name)):
             best = info
     return best
-
-
-def encoding_for_model(name: str) -> str | None:
-    """The exact encoding of a model (``gpt-4o`` -> ``o200k_base``), or None."""
-    info = get_model(name)
-    return info.encoding if info is not None else None
-
-
-def calibration_for_model(name: str) -> str | None:
-    """The default calibration of a model without a public tokenizer (``claude-*`` -> ``claude``)."""
-    info = get_model(name)
-    return info.calibration if info is not None else None
 
 
 def local_spec_for_model(name: str) -> str | None:

@@ -1,8 +1,8 @@
 """Frozen dataclasses shared by every layer: what was counted (``Usage``), how it compares with its
 cap (``Verdict``), and the configured rules (``FileRule``, ``Stage``, ``GrowthGate``).
 
-Everything here is plain data with ``to_dict``/``from_dict`` so it can cross pytest-xdist workers and go
-into JSON reports and baselines unchanged.
+Everything here is plain data; the results have ``to_dict``/``from_dict`` so they can cross
+pytest-xdist workers and go into JSON reports and baselines unchanged.
 """
 
 from __future__ import annotations
@@ -14,18 +14,11 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = [
-    "FileRule",
-    "GrowthGate",
-    "SectionUsage",
-    "Stage",
-    "Status",
-    "Usage",
-    "Verdict",
-]
-
 Status = Literal["pass", "warn", "fail"]
 LoadClass = Literal["must", "skippable"]
+#: How every table orders statuses (failures first) and names them in its status column.
+STATUS_RANK: dict[str, int] = {"fail": 0, "warn": 1, "pass": 2}
+STATUS_MARK: dict[str, str] = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
 
 
 def _exact(percent: float) -> Fraction | float:
@@ -65,10 +58,6 @@ class GrowthGate:
     def to_dict(self) -> dict[str, Any]:
         return {"percent": self.percent, "tokens": self.tokens}
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GrowthGate:
-        return cls(percent=data.get("percent"), tokens=data.get("tokens"))
-
 
 @dataclass(frozen=True)
 class FileRule:
@@ -94,20 +83,6 @@ class FileRule:
     def label(self) -> str:
         return self.name or ", ".join(self.path)
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["path"] = list(self.path)
-        data["max_growth"] = self.max_growth.to_dict() if self.max_growth else None
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FileRule:
-        data = dict(data)
-        data["path"] = tuple(data["path"])
-        if data.get("max_growth") is not None:
-            data["max_growth"] = GrowthGate.from_dict(data["max_growth"])
-        return cls(**data)
-
 
 @dataclass(frozen=True)
 class Stage:
@@ -115,13 +90,6 @@ class Stage:
 
     name: str
     files: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "files": list(self.files)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Stage:
-        return cls(name=data["name"], files=tuple(data["files"]))
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,6 @@ import pluggy
 from prompt_budget import hookspecs
 from prompt_budget.tokenizers import builtin
 
-__all__ = ["get_plugin_manager"]
-
 ENTRY_POINT_GROUP = "prompt_budget"
 _BLOCK_ENV = "PROMPT_BUDGET_DISABLE_PLUGINS"
 
@@ -38,12 +36,9 @@ def _may_declare(group: str) -> bool:
     """Whether any installed distribution may declare entry points in ``group``: a cheap look at the
     ``entry_points.txt`` of each ``*.dist-info``/``*.egg-info`` folder on ``sys.path``, which spares
     every run without third-party plugins the import of ``importlib.metadata`` and its scan of all
-    distributions (30-50 ms in a virtual environment with a hundred packages).
-
-    It reads section headers as ``importlib.metadata`` does (each line stripped, then the brackets),
-    matches folder suffixes without regard to case, and errs towards True: a zip archive or an egg on
-    ``sys.path`` (or in a folder on it), or a meta-path finder other than the standard one that can list
-    distributions, means "maybe", and the full scan decides."""
+    distributions (30-50 ms in a virtual environment with a hundred packages). It errs towards True:
+    a zip archive, an egg or another finder that lists distributions means "maybe", and the full scan
+    decides."""
     for finder in sys.meta_path:
         if hasattr(finder, "find_distributions") and getattr(finder, "__module__", "") != (
             "_frozen_importlib_external"

@@ -11,8 +11,6 @@ from typing import Final
 
 from prompt_budget.text.globs import GitIgnore
 
-__all__ = ["SKIP_DIRS", "iter_files", "iter_paths"]
-
 SKIP_DIRS: Final = frozenset(
     {
         ".git",

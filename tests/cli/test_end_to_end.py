@@ -72,15 +72,21 @@ def test_output_that_cannot_be_written_is_one_line_and_exit_2(tmp_path: Path) ->
 @pytest.mark.skipif(not os.path.exists("/proc/self/wchan"), reason="needs Linux /proc/PID/wchan")
 def test_ctrl_c_is_interrupted_and_exit_130(tmp_path: Path) -> None:
     """Ctrl-C while `count -` waits for its standard input: one line, exit code 130, no traceback."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "prompt_budget", "count", "-"],
-        cwd=tmp_path,
-        env=ENV,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    # A SIGINT this process ignores (as an earlier test may leave it) stays ignored in the child, and
+    # Python then never turns it into KeyboardInterrupt; a handled one is reset to the default by exec.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "prompt_budget", "count", "-"],
+            cwd=tmp_path,
+            env=ENV,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
     try:
         deadline = time.monotonic() + 60
         while "pipe_read" not in Path(f"/proc/{proc.pid}/wchan").read_text():  # not yet reading stdin

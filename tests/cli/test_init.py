@@ -13,7 +13,7 @@ from cli_run import run_cli
 
 from prompt_budget.config import load_config
 from prompt_budget.errors import ConfigError
-from prompt_budget.scaffold import cap_for, merge_pyproject, parse_headroom
+from prompt_budget.scaffold import cap_for, merge, parse_headroom
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -459,7 +459,7 @@ BLOCK = '[tool.prompt_budget]\ntokenizer = "chars4"\n'
 
 def test_merge_keeps_crlf_and_replaces_in_place() -> None:
     text = "[project]\r\nname = 'x'\r\n\r\n[tool.prompt_budget]\r\ntokenizer = 'words'\r\n\r\n[tool.other]\r\na = 1\r\n"
-    merged, kept = merge_pyproject(text, BLOCK)
+    merged, kept = merge(text, BLOCK)
     assert merged == (
         "[project]\r\nname = 'x'\r\n\r\n[tool.prompt_budget]\r\ntokenizer = \"chars4\"\r\n\r\n"
         "[tool.other]\r\na = 1\r\n"
@@ -470,7 +470,7 @@ def test_merge_keeps_crlf_and_replaces_in_place() -> None:
 def test_merge_refuses_dotted_key_definitions() -> None:
     text = "[tool]\nprompt_budget.tokenizer = 'words'\n"
     with pytest.raises(ConfigError, match="dotted keys"):
-        merge_pyproject(text, BLOCK)
+        merge(text, BLOCK)
 
 
 def test_dry_run_names_the_tables_it_would_keep(claude_repo: Path) -> None:

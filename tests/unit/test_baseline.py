@@ -12,20 +12,22 @@ from prompt_budget.baseline import (
     Baseline,
     BaselineEntry,
     GrowthPolicy,
+    Measurement,
     compare,
-    compare_files_report,
     describe_sections,
     format_growth,
     heading_counts,
     load_baseline,
     measured_from_records,
     ratchet,
+    rules_of,
     save_baseline,
     section_growth,
     update,
 )
-from prompt_budget.config import load_config
+from prompt_budget.config import Config, load_config
 from prompt_budget.errors import ConfigError
+from prompt_budget.files import resolve
 from prompt_budget.model import GrowthGate
 from prompt_budget.tokenizers import get_tokenizer
 
@@ -306,12 +308,18 @@ def test_failures_sort_first() -> None:
 # --- per-entry overrides and ratchet from real config files ---------------------------------------
 
 
-def _config(tmp_path: Path, body: str, files: tuple[str, ...] = ()) -> object:
+def _config(tmp_path: Path, body: str, files: tuple[str, ...] = ()) -> Config:
     (tmp_path / "pyproject.toml").write_text(body, encoding="utf-8")
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("text", encoding="utf-8")
     return load_config(tmp_path / "pyproject.toml")
+
+
+def _policy(config: Config, **kwargs: str) -> GrowthPolicy:
+    """The policy of ``config``, knowing the ``[[files]]`` entry of each file there (as a run does)."""
+    rules = Measurement({}, rules_of(resolve(config)))
+    return GrowthPolicy.from_config(config, rule_for=rules.rule_for, **kwargs)
 
 
 def test_overrides_by_id_glob_and_file_entries(tmp_path: Path) -> None:
@@ -329,7 +337,7 @@ max_growth = 300
 """,
         files=("skills/a/SKILL.md", "docs/readme.md"),
     )
-    policy = GrowthPolicy.from_config(config)
+    policy = _policy(config)
     gate = policy.for_id("tests/test_other.py::test_x")
     assert (gate.gate, gate.source) == (
         GrowthGate(percent=5),
@@ -366,7 +374,7 @@ max_growth = "5%"
 "special::*" = "50%"
 """,
     )
-    policy = GrowthPolicy.from_config(config, max_growth="1% or 2")
+    policy = _policy(config, max_growth="1% or 2")
     assert policy.for_id("t::a").gate == GrowthGate(percent=1, tokens=2)
     assert policy.for_id("t::a").source == "--prompt-budget-max-growth"
     assert policy.for_id("special::x").gate == GrowthGate(percent=50)
@@ -384,7 +392,7 @@ ratchet = true
 """,
         files=("skills/a.md", "skills/b.md", "docs/c.md"),
     )
-    policy = GrowthPolicy.from_config(config)
+    policy = _policy(config)
     stored = Baseline(
         {
             "skills/a.md": e(100, kind="file"),
@@ -408,7 +416,7 @@ ratchet = true
 def test_global_ratchet(tmp_path: Path) -> None:
     config = _config(tmp_path, "[tool.prompt_budget.baseline]\nratchet = true\n")
     stored = Baseline({"t::a": e(100)})
-    result = compare(stored, {"t::a": e(90)}, GrowthPolicy.from_config(config))
+    result = compare(stored, {"t::a": e(90)}, _policy(config))
     assert ratchet(stored, result)[0] == Baseline({"t::a": e(90)})
 
 
@@ -432,38 +440,6 @@ def test_override_globs_take_brackets_literally() -> None:
     assert policy.for_id("t.py::test_p[b]::p").source is None  # "[big*" is not a character class
     assert policy.for_id("t.py::test_a::system").source == "o2"
     assert policy.for_id("t.py::test_ab::system").source is None
-
-
-def test_compare_files_report_for_the_check_command(tmp_path: Path) -> None:
-    from prompt_budget import files
-
-    config = _config(
-        tmp_path,
-        """
-[tool.prompt_budget]
-tokenizer = "chars4"
-[tool.prompt_budget.baseline]
-max_growth = 5
-[[tool.prompt_budget.files]]
-path = "docs/*.md"
-""",
-    )
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "a.md").write_text("abcd" * 20, encoding="utf-8")  # 20 tokens
-    (tmp_path / "docs" / "b.md").write_text("abcd" * 3, encoding="utf-8")  # 3 tokens
-    report = files.check(config)
-    assert compare_files_report(config, report) is None  # no baseline yet
-    save_baseline(
-        Baseline({"docs/a.md": e(10, "chars4", "file"), "tests/t.py::test_x::p": e(5, "chars4", "prompt")}),
-        tmp_path / ".prompt-budget" / "baseline.json",
-    )
-    result = compare_files_report(config, report)
-    assert result is not None
-    assert [(i.id, i.status, i.delta) for i in result.items] == [
-        ("docs/a.md", "fail", 10),
-        ("docs/b.md", "new", None),
-    ]  # the pytest check in the baseline is not the check command's business
-    assert result.failures[0].message == "tokens 10 -> 20 (+10, +100.0%), allowed +5"
 
 
 # --- which sections grew ------------------------------------------------------------------------

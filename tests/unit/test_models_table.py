@@ -29,7 +29,7 @@ from prompt_budget.errors import ConfigError
     ],
 )
 def test_openai_models_map_to_encodings(name: str, encoding: str) -> None:
-    assert models.encoding_for_model(name) == encoding
+    assert models.get_model(name).encoding == encoding  # type: ignore[union-attr]
     assert models.local_spec_for_model(name) == encoding
 
 
@@ -43,7 +43,7 @@ def test_openai_models_map_to_encodings(name: str, encoding: str) -> None:
     ],
 )
 def test_models_without_public_tokenizers_default_to_a_calibration(name: str, spec: str) -> None:
-    assert models.encoding_for_model(name) is None
+    assert models.get_model(name).encoding is None  # type: ignore[union-attr]
     assert models.local_spec_for_model(name) == spec
 
 
@@ -51,7 +51,7 @@ def test_longest_prefix_wins_and_unknown_is_none() -> None:
     assert models.get_model("gpt-4o-mini-2024-07-18").name == "gpt-4o-mini"  # type: ignore[union-attr]
     assert models.get_model("gpt-4-turbo-preview").name == "gpt-4-turbo"  # type: ignore[union-attr]
     assert models.get_model("llama-3") is None
-    assert models.encoding_for_model("gpt-4ox") is None
+    assert models.get_model("gpt-4ox") is None
 
 
 def test_every_entry_has_a_source_and_limits() -> None:

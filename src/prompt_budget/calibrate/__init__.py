@@ -30,7 +30,7 @@ from prompt_budget.calibrate.fitting import (
 )
 from prompt_budget.errors import ConfigError
 from prompt_budget.tokenizers import CachedTokenizer, get_tokenizer
-from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
+from prompt_budget.tokenizers.calibrated import base_feature_names
 
 __all__ = [
     "Calibrated",
@@ -38,7 +38,6 @@ __all__ = [
     "ErrorRow",
     "Model",
     "base_feature_names",
-    "base_features",
     "calibrate",
     "error_table",
     "fit",

@@ -15,17 +15,6 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.tokenizers.charclass import features, script_of
 from prompt_budget.walk import iter_files
 
-__all__ = [
-    "HELD_OUT_PERCENT",
-    "CorpusWarning",
-    "Document",
-    "held_out",
-    "match_reference_counts",
-    "read_corpus",
-    "read_reference_counts",
-    "reference_ids",
-]
-
 HELD_OUT_PERCENT: Final = 30
 
 _EXT_CATEGORY: Final = {

@@ -25,18 +25,6 @@ from prompt_budget.errors import PromptBudgetError
 from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
 from prompt_budget.tokenizers.charclass import FEATURES, features, regime_of, script_chars, total_chars
 
-__all__ = [
-    "FORMAT",
-    "ErrorRow",
-    "FitResult",
-    "Model",
-    "error_table",
-    "fit",
-    "fit_model",
-    "fit_weights",
-    "render_error_table",
-]
-
 FORMAT: Final = 1
 TRAIN_UNDER_SHARE: Final = 0.002
 TAU: Final = 0.995
@@ -160,18 +148,6 @@ def fit_weights(
     return _floor_unseen(weights, pairs, names)
 
 
-def _rounded(weights: Sequence[float]) -> list[float]:
-    """Weights as stored (6 decimals), rounded up so storing never lowers an estimate."""
-    return [math.ceil(w * 1e6) / 1e6 for w in weights]
-
-
-def estimate(vector: Sequence[float], weights: Sequence[float]) -> int:
-    """The estimate for a feature vector: the weighted sum rounded up (0 for an empty text)."""
-    if not vector[-1]:
-        return 0
-    return max(1, math.ceil(_dot(vector, weights)))
-
-
 # --- error tables ----------------------------------------------------------------------------------
 
 
@@ -274,18 +250,16 @@ class Model:
     ascii_cuts: tuple[float, ...] = ()
     floor: float = 0.0  # a regime's estimate is at least the global estimate times this
 
-    def weights_for(self, vector: Sequence[float]) -> list[float]:
-        if not self.regimes:
-            return self.weights
-        return self.regimes.get(regime_of(vector, self.ascii_cuts), self.weights)
-
     def estimate(self, vector: Sequence[float]) -> int:
-        weights = self.weights_for(vector)
-        if not self.floor or weights is self.weights:
-            return estimate(vector, weights)
+        """The weighted sum rounded up (0 for an empty text), with the weights of the vector's regime."""
         if not vector[-1]:
             return 0
-        total = max(_dot(vector, weights), self.floor * _dot(vector, self.weights))
+        weights = self.weights
+        if self.regimes:
+            weights = self.regimes.get(regime_of(vector, self.ascii_cuts), weights)
+        total = _dot(vector, weights)
+        if self.floor and weights is not self.weights:
+            total = max(total, self.floor * _dot(vector, self.weights))
         return max(1, math.ceil(total))
 
     @classmethod
@@ -321,14 +295,14 @@ def fit_model(
     size by runs per character) that has at least :data:`MIN_REGIME` training documents; every weight
     raised by ``margin``; a regime's estimate never below ``floor`` times the global estimate."""
     grow = 1.0 + margin
-    weights = _rounded(
-        [
-            w * grow
-            for w in fit_weights(
-                [vectors[i] for i in idx], [refs[i] for i in idx], names=names if charclass else None
-            )
-        ]
-    )
+
+    def fitted(members: Sequence[int], feature_names: Sequence[str] | None) -> list[float]:
+        """Weights fitted on ``members``, raised by ``margin``, as stored (6 decimals), rounded up so
+        storing never lowers an estimate."""
+        found = fit_weights([vectors[i] for i in members], [refs[i] for i in members], names=feature_names)
+        return [math.ceil(w * grow * 1e6) / 1e6 for w in found]
+
+    weights = fitted(idx, names if charclass else None)
     if not charclass:
         return Model(weights)
     ascii_docs = sorted(_density(vectors[i]) for i in idx if regime_of(vectors[i]) == "ascii")
@@ -342,8 +316,7 @@ def fit_model(
     regimes: dict[str, list[float]] = {}
     for regime, members in sorted(by.items()):
         if len(members) >= MIN_REGIME:
-            fitted = fit_weights([vectors[i] for i in members], [refs[i] for i in members], names=names)
-            regimes[regime] = _rounded([w * grow for w in fitted])
+            regimes[regime] = fitted(members, names)
     return Model(weights, regimes, cuts, floor if regimes else 0.0)
 
 
@@ -384,11 +357,8 @@ def fit(
     names = base_feature_names() if base is not None else list(FEATURES)
     model = fit_model(vectors, refs, train, names=names, charclass=base is None)
 
-    def predict(i: int) -> int:
-        return model.estimate(vectors[i])
-
     def rows(idx: list[int]) -> list[ErrorRow]:
-        return error_table((docs[i].category, predict(i), refs[i]) for i in idx)
+        return error_table((docs[i].category, model.estimate(vectors[i]), refs[i]) for i in idx)
 
     train_rows, test_rows = rows(train), rows(test)
     calibration: dict[str, Any] = {

@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 
 from prompt_budget._version import __version__
 from prompt_budget.cli import baseline, calibrate, check, count, init, lint
-from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
+from prompt_budget.cli.output import EXIT_OK, EXIT_USAGE, Output
 from prompt_budget.errors import PromptBudgetError
 
-__all__ = ["EXIT_BROKEN", "EXIT_OK", "EXIT_USAGE", "Output", "build_parser", "main"]
+__all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:

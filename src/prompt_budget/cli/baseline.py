@@ -58,38 +58,41 @@ def run(args: argparse.Namespace, out: Output) -> int:
     shown = shown_path(path)
     cache = None if args.no_cache else default_cache(config)
     measured = bl.measure_files(config, cache=cache)
-    stored = bl.load_baseline(path)
-    if args.action == "update":
-        new, summary = bl.update(stored, measured.entries, prune=args.prune, scope=_file_scope)
-        if stored is None and not new.entries:
+    outcome = bl.run_baseline(
+        config,
+        measured,
+        path=path,
+        shown=shown,
+        update=args.action == "update",
+        prune=args.prune,
+        max_growth=args.max_growth,
+        max_growth_source="--max-growth",
+        files_only=True,
+        base=args.base,
+        cache=cache,
+    )
+    if outcome.error is not None:
+        raise outcome.error
+    if cache is not None:
+        cache.save()
+    if outcome.note:
+        out.note(outcome.note)
+    if outcome.ratcheted:
+        n = amount_of(len(outcome.ratcheted), "entry", "entries")
+        out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(outcome.ratcheted)}")
+    comparison = outcome.comparison
+    assert comparison is not None  # set whenever there is no error
+    if outcome.update is not None:
+        if outcome.written:
+            out.print(f"{shown}: written ({outcome.update.describe()})")
+        elif comparison.missing:
             out.print(
                 f"{shown}: not written: no files measured "
                 "(the checks of pytest tests are written by `pytest --prompt-budget-update`)"
             )
-        elif stored is not None and new == stored:
-            out.print(f"{shown}: up to date ({summary.describe()})")
         else:
-            bl.save_baseline(new, path)
-            out.print(f"{shown}: written ({summary.describe()})")
+            out.print(f"{shown}: up to date ({outcome.update.describe()})")
         return EXIT_OK
-    policy = bl.GrowthPolicy.from_config(
-        config, max_growth=args.max_growth, max_growth_source="--max-growth", rule_for=measured.rule_for
-    )
-    if args.base:
-        comparison, note = bl.compare_at_ref(config, args.base, measured, policy, cache=cache)
-        if note:
-            out.note(note)
-    else:
-        files_only = None if stored is None else bl.file_entries(stored, measured.entries)
-        comparison = bl.compare(files_only, measured.entries, policy, path=shown)
-        if stored is not None:
-            lowered, ids = bl.ratchet(stored, comparison)
-            if ids:
-                bl.save_baseline(lowered, path)
-                n = amount_of(len(ids), "entry", "entries")
-                out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(ids)}")
-    if cache is not None:
-        cache.save()
     markdown = report.markdown_summary(comparison)
     if args.report:
         Path(args.report).write_text(markdown, encoding="utf-8")
@@ -112,9 +115,3 @@ def run(args: argparse.Namespace, out: Output) -> int:
                 out.print(line)
     return out.exit_code
 
-
-def _file_scope(check_id: str, entry: Any) -> bool:
-    """Entries the CLI measures (file checks); pytest's ``check``/``section`` entries are left alone."""
-    from prompt_budget.baseline import FILE_KINDS
-
-    return bool(entry.kind in FILE_KINDS)

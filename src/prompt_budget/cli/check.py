@@ -7,7 +7,7 @@ from typing import Any
 
 from prompt_budget._version import __version__
 from prompt_budget.cli.options import add_counting_args, no_file_entries, project
-from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
+from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
 
 
 def add(sub: Any) -> None:
@@ -98,9 +98,24 @@ def run(args: argparse.Namespace, out: Output) -> int:
     result = files.check(fileset, cache=cache)
     comparison = None
     if not args.no_baseline:
-        from prompt_budget import baseline
+        from prompt_budget.baseline import measurement_of, run_baseline
 
-        comparison = baseline.compare_files_report(config, result, max_growth=args.max_growth)
+        shown = str(config.baseline.path)
+        outcome = run_baseline(
+            config,
+            measurement_of(result),
+            shown=shown,
+            max_growth=args.max_growth,
+            max_growth_source="--max-growth",
+            files_only=True,
+        )
+        if outcome.error is not None:
+            raise outcome.error
+        if outcome.ratcheted:
+            n = amount_of(len(outcome.ratcheted), "entry", "entries")
+            out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(outcome.ratcheted)}")
+        if outcome.comparison is not None and not outcome.comparison.missing:
+            comparison = outcome.comparison
     grew = bool(comparison is not None and comparison.failures)
     out.exit_code = EXIT_BROKEN if result.status == "fail" or grew else EXIT_OK
     if fmt == "json":

@@ -83,17 +83,16 @@ def run(args: argparse.Namespace, out: Output) -> int:
         kept = f" (kept: {', '.join(result.kept)})" if result.kept else ""
         out.print(f"{target}: {result.status}{kept}")
         if not args.no_baseline:
-            out.print(init.create_baseline(proposal)[1])
+            out.print(init.create_baseline(proposal))
         code = EXIT_OK
     if args.lint:
         report = init.run_lint(proposal)
         if report.note:
             out.print(report.note)
-        elif report.findings:
-            out.print(f"lint: {len(report.findings)} magic budget(s) in code:")
-            for finding in report.findings:
-                where = f"{finding.get('path')}:{finding.get('line')}"
-                out.print(f"  {where}: {finding.get('code')} {finding.get('message')}")
+        elif report.found:
+            out.print(f"lint: {len(report.found)} magic budget(s) in code:")
+            for finding in report.found:
+                out.print(f"  {finding.path}:{finding.line}: {finding.code} {finding.message}")
             out.print(f"move them into config with: {report.fix_command}  (preview: add --diff)")
         else:
             out.print("lint: no magic budgets found")

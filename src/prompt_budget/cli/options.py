@@ -12,8 +12,6 @@ from prompt_budget.cli.output import Output
 if TYPE_CHECKING:
     from prompt_budget.config import Config
 
-__all__ = ["add_counting_args", "load", "no_file_entries", "project"]
-
 
 def add_counting_args(p: Any, *, tokenizer: bool = True, cache: bool = True) -> None:
     """The options every counting command shares."""

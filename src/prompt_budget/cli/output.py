@@ -7,8 +7,6 @@ import os
 import sys
 from typing import Any, TextIO
 
-__all__ = ["EXIT_BROKEN", "EXIT_OK", "EXIT_USAGE", "Output", "amount_of"]
-
 EXIT_OK = 0
 EXIT_BROKEN = 1
 EXIT_USAGE = 2

@@ -5,13 +5,12 @@ or at the top level of a ``prompt_budget.toml`` (which wins when both sit in one
 explicit file. Keys are removed as they are parsed; whatever is left is warned about with the closest
 known key. Every error is a ``ConfigError`` naming the file and the key and what was expected.
 
-``parse`` holds the value parsers, ``load`` the resolver, ``lines`` finds where the file writes a key,
+``parse`` holds the value parsers, ``load`` the resolver (and ``line_of``, where the file writes a key),
 and ``edit`` changes a file with tomlkit, keeping its comments and layout (imported only by writers).
 """
 
 from __future__ import annotations
 
-from prompt_budget.config.lines import line_of
 from prompt_budget.config.load import (
     BASELINE_KEYS,
     DEFAULT_BASELINE,
@@ -26,14 +25,12 @@ from prompt_budget.config.load import (
     BaselineConfig,
     Config,
     find_config,
+    line_of,
     load_config,
     parse_files,
     toml_problem,
 )
 from prompt_budget.config.parse import parse_fraction, parse_growth, parse_tokens
-
-#: The name ``prompt_budget.files`` reads presets with (kept until it calls ``parse_files``).
-_parse_files = parse_files
 
 __all__ = [
     "BASELINE_KEYS",

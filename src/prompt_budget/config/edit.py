@@ -22,8 +22,6 @@ from tomlkit.toml_document import TOMLDocument
 from prompt_budget.config.load import parse_toml
 from prompt_budget.errors import ConfigError
 
-__all__ = ["add_keys", "dumps", "header_tables", "parse_document", "write_atomic", "written_inline"]
-
 
 def parse_document(text: str, file: str | Path | None = None) -> tuple[dict[str, Any], TOMLDocument]:
     """``text`` as plain data (tomllib) and as an editable document (tomlkit)."""

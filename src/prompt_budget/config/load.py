@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.config.parse import (
-    misspelt,
     parse_bool,
     parse_fraction,
     parse_frontmatter_key,
@@ -25,59 +24,14 @@ from prompt_budget.config.parse import (
 from prompt_budget.errors import ConfigError
 from prompt_budget.model import FileRule, GrowthGate, Stage
 
-__all__ = [
-    "BaselineConfig",
-    "Config",
-    "find_config",
-    "load_config",
-    "parse_files",
-    "parse_toml",
-    "read_text",
-    "toml_problem",
-]
-
 PYPROJECT: Final = "pyproject.toml"
 STANDALONE: Final = "prompt_budget.toml"
 DEFAULT_BASELINE: Final = ".prompt-budget/baseline.json"
 DEFAULT_CACHE_DIR: Final = ".prompt-budget/cache"
 LOAD_CLASSES: Final = ("must", "skippable")
 PRESETS: Final = ("claude-code",)
-
-TOP_KEYS: Final = (
-    "tokenizer",
-    "model",
-    "context_window",
-    "reserved_output",
-    "usable_fraction",
-    "threshold",
-    "safety_multiplier",
-    "sections",
-    "total",
-    "files",
-    "baseline",
-    "stages",
-    "preset",
-    "lint",
-    "values",
-    "ephemeral_keys",
-    "image_tokens",
-    "cache_dir",
-)
-FILE_KEYS: Final = (
-    "path",
-    "max_tokens",
-    "load",
-    "name",
-    "priority",
-    "message",
-    "frontmatter_max_tokens",
-    "max_growth",
-    "ratchet",
-    "follow_imports",
-    "conditional_frontmatter",
-)
-BASELINE_KEYS: Final = ("path", "max_growth", "ratchet", "overrides")
-STAGE_KEYS: Final = ("name", "files")
+#: A key's parser: (value, file, key) -> value, raising a ConfigError naming the file and the key.
+Parser = Callable[[Any, Path, str], Any]
 
 # --- the config object ------------------------------------------------------------------------
 
@@ -244,102 +198,55 @@ def _key(prefix: str, *parts: str) -> str:
 
 
 def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
-    def k(*parts: str) -> str:
-        return _key(prefix, *parts)
+    changes = _fields(table, _TOP, file, prefix)
+    if "model" in changes:
+        from prompt_budget.known_models import get_model, known_models
 
-    changes: dict[str, Any] = {}
-
-    if "tokenizer" in table:
-        spec = parse_str(table.pop("tokenizer"), file, k("tokenizer")).strip()
-        changes["tokenizer"] = _anchor_spec_path(spec, file.parent)
-    if "model" in table:
-        model = parse_str(table.pop("model"), file, k("model")).strip()
-        changes["model"] = model
-        from prompt_budget import known_models as models
-
-        info = models.get_model(model)
+        info = get_model(changes["model"])
+        if info is None and "context_window" not in changes:
+            raise ConfigError(
+                f"unknown model {changes['model']!r}: set context_window, or use a known model "
+                f"({', '.join(known_models())})",
+                file=file,
+                key=_key(prefix, "model"),
+            )
         if info is not None:
-            changes["context_window"] = info.context_window
-            if "tokenizer" not in changes:
-                # Counted as that model counts: its exact encoding, else its calibrated estimate
-                # (a Claude model's text is not o200k_base's, the default otherwise).
-                changes["tokenizer"] = info.local_spec
-        # An unknown model is fine when context_window is given; checked below.
-    if "context_window" in table:
-        changes["context_window"] = parse_tokens(table.pop("context_window"), file, k("context_window"))
-    elif "model" in changes and "context_window" not in changes:
-        from prompt_budget import known_models as models
-
-        raise ConfigError(
-            f"unknown model {changes['model']!r}: set context_window, or use a known model "
-            f"({', '.join(models.known_models())})",
-            file=file,
-            key=k("model"),
-        )
-    if "reserved_output" in table:
-        value = table.pop("reserved_output")
-        changes["reserved_output"] = 0 if value == 0 else parse_tokens(value, file, k("reserved_output"))
-    for name in ("usable_fraction", "threshold"):
-        if name in table:
-            changes[name] = parse_fraction(table.pop(name), file, k(name))
-    if "safety_multiplier" in table:
-        value = table.pop("safety_multiplier")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
-            raise ConfigError(
-                f"expected a number >= 1 such as 1.2, got {value!r}", file=file, key=k("safety_multiplier")
-            )
-        changes["safety_multiplier"] = float(value)
-    if "sections" in table:
-        sections = table.pop("sections")
-        if not isinstance(sections, dict):
-            raise ConfigError("expected a table of section name = cap", file=file, key=k("sections"))
-        changes["sections"] = {
-            name: parse_tokens(cap, file, k("sections", name)) for name, cap in sections.items()
-        }
-    if "total" in table:
-        changes["total"] = parse_tokens(table.pop("total"), file, k("total"))
-    if "files" in table:
-        changes["files"] = parse_files(table.pop("files"), file, k("files"))
-    if "baseline" in table:
-        changes["baseline"] = _parse_baseline(table.pop("baseline"), file, k("baseline"))
-    if "stages" in table:
-        changes["stages"] = _parse_stages(table.pop("stages"), file, k("stages"))
-    if "preset" in table:
-        preset = parse_str(table.pop("preset"), file, k("preset"))
-        if preset not in PRESETS:
-            raise ConfigError(
-                f"unknown preset {preset!r}; known: {', '.join(PRESETS)}", file=file, key=k("preset")
-            )
-        changes["preset"] = preset
-    for name in ("lint", "values"):
-        if name in table:
-            value = table.pop(name)
-            if not isinstance(value, dict):
-                raise ConfigError("expected a table", file=file, key=k(name))
-            changes[name] = value
-    if "ephemeral_keys" in table:
-        value = table.pop("ephemeral_keys")
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ConfigError("expected a list of metadata key names", file=file, key=k("ephemeral_keys"))
-        changes["ephemeral_keys"] = tuple(value)
-    if "image_tokens" in table:
-        changes["image_tokens"] = parse_tokens(table.pop("image_tokens"), file, k("image_tokens"))
-    if "cache_dir" in table:
-        changes["cache_dir"] = parse_str(table.pop("cache_dir"), file, k("cache_dir"))
-
-    warn_unknown(table, TOP_KEYS, file, f"{prefix}." if prefix else "")
+            changes.setdefault("context_window", info.context_window)
+            # Counted as that model counts: its exact encoding, else its calibrated estimate (a Claude
+            # model's text is not o200k_base's, the default otherwise).
+            changes.setdefault("tokenizer", info.local_spec)
     config = Config(path=file, root=file.parent, table=prefix, **changes)
     if config.usable_budget is not None and config.usable_budget <= 0:
         raise ConfigError(
             f"the usable budget is context_window * usable_fraction - reserved_output = "
             f"{config.usable_budget:,}; it must be positive",
             file=file,
-            key=k("reserved_output"),
+            key=_key(prefix, "reserved_output"),
         )
-    _validate_tokenizer(config.tokenizer, file, k("tokenizer"))
+    _validate_tokenizer(config.tokenizer, file, _key(prefix, "tokenizer"))
     return config
+
+
+def _fields(table: dict[str, Any], parsers: Mapping[str, Parser], file: Path, key: str) -> dict[str, Any]:
+    """The keys of ``table`` that ``parsers`` knows, parsed (and removed); the others are warned about."""
+    fields = {
+        name: parse(table.pop(name), file, _key(key, name))
+        for name, parse in parsers.items()
+        if name in table
+    }
+    warn_unknown(table, tuple(parsers), file, f"{key}." if key else "")
+    return fields
+
+
+def _require(entry: Mapping[str, object], name: str, what: str, file: Path, key: str) -> None:
+    """A ``ConfigError`` when ``entry`` lacks ``name``, asking whether a close key is a misspelling of it."""
+    if name in entry:
+        return
+    import difflib
+
+    close = difflib.get_close_matches(name, [str(k) for k in entry], n=1, cutoff=0.6)
+    hint = f"; is {close[0]!r} a misspelling of it?" if close else ""
+    raise ConfigError(f"missing required key {name!r}{what}{hint}", file=file, key=key)
 
 
 def _anchor_spec_path(spec: str, root: Path) -> str:
@@ -395,90 +302,10 @@ def parse_files(value: object, file: Path, key: str) -> tuple[FileRule, ...]:
         ek = f"{key}[{i}]"
         if not isinstance(entry, dict):
             raise ConfigError("expected a table", file=file, key=ek)
-        entry = dict(entry)  # noqa: PLW2901
-        if "path" not in entry:
-            raise ConfigError(
-                f"missing required key 'path' (a glob or a list of globs){misspelt('path', entry)}",
-                file=file,
-                key=ek,
-            )
-        globs = parse_globs(entry.pop("path"), file, f"{ek}.path")
-        max_tokens = (
-            parse_tokens(entry.pop("max_tokens"), file, f"{ek}.max_tokens") if "max_tokens" in entry else None
-        )
-        load = None
-        if "load" in entry:
-            load = entry.pop("load")
-            if load not in LOAD_CLASSES:
-                raise ConfigError(
-                    f'expected "must" or "skippable", got {load!r}', file=file, key=f"{ek}.load"
-                )
-        name = parse_str(entry.pop("name"), file, f"{ek}.name") if "name" in entry else None
-        priority = parse_int(entry.pop("priority"), file, f"{ek}.priority") if "priority" in entry else 0
-        message = parse_str(entry.pop("message"), file, f"{ek}.message") if "message" in entry else None
-        fm = (
-            parse_tokens(entry.pop("frontmatter_max_tokens"), file, f"{ek}.frontmatter_max_tokens")
-            if "frontmatter_max_tokens" in entry
-            else None
-        )
-        growth = (
-            parse_growth(entry.pop("max_growth"), file, f"{ek}.max_growth") if "max_growth" in entry else None
-        )
-        ratchet = parse_bool(entry.pop("ratchet"), file, f"{ek}.ratchet") if "ratchet" in entry else False
-        follow = (
-            parse_bool(entry.pop("follow_imports"), file, f"{ek}.follow_imports")
-            if "follow_imports" in entry
-            else None
-        )
-        conditional = (
-            parse_frontmatter_key(entry.pop("conditional_frontmatter"), file, f"{ek}.conditional_frontmatter")
-            if "conditional_frontmatter" in entry
-            else None
-        )
-        warn_unknown(entry, FILE_KEYS, file, f"{ek}.")
-        rules.append(
-            FileRule(
-                path=globs,
-                max_tokens=max_tokens,
-                load=load,
-                name=name,
-                priority=priority,
-                message=message,
-                frontmatter_max_tokens=fm,
-                max_growth=growth,
-                ratchet=ratchet,
-                index=i,
-                source=f"{file.name} [{key}] #{i + 1}",
-                follow_imports=follow,
-                conditional_frontmatter=conditional,
-            )
-        )
+        _require(entry, "path", " (a glob or a list of globs)", file, ek)
+        fields = _fields(dict(entry), _FILE, file, ek)
+        rules.append(FileRule(**fields, index=i, source=f"{file.name} [{key}] #{i + 1}"))
     return tuple(rules)
-
-
-def _parse_baseline(value: object, file: Path, key: str) -> BaselineConfig:
-    if not isinstance(value, dict):
-        raise ConfigError("expected a table", file=file, key=key)
-    entry = dict(value)
-    changes: dict[str, Any] = {}
-    if "path" in entry:
-        changes["path"] = parse_str(entry.pop("path"), file, f"{key}.path")
-    if "max_growth" in entry:
-        changes["max_growth"] = parse_growth(entry.pop("max_growth"), file, f"{key}.max_growth")
-    if "ratchet" in entry:
-        changes["ratchet"] = parse_bool(entry.pop("ratchet"), file, f"{key}.ratchet")
-    if "overrides" in entry:
-        overrides = entry.pop("overrides")
-        if not isinstance(overrides, dict):
-            raise ConfigError(
-                "expected a table of check id (glob) = max_growth", file=file, key=f"{key}.overrides"
-            )
-        changes["overrides"] = {
-            pattern: parse_growth(gate, file, f"{key}.overrides.{pattern}")
-            for pattern, gate in overrides.items()
-        }
-    warn_unknown(entry, BASELINE_KEYS, file, f"{key}.")
-    return BaselineConfig(**changes)
 
 
 def _parse_stages(value: object, file: Path, key: str) -> tuple[Stage, ...]:
@@ -489,17 +316,180 @@ def _parse_stages(value: object, file: Path, key: str) -> tuple[Stage, ...]:
         ek = f"{key}[{i}]"
         if not isinstance(entry, dict):
             raise ConfigError("expected a table with 'name' and 'files'", file=file, key=ek)
-        entry = dict(entry)  # noqa: PLW2901
-        if "name" not in entry:
-            raise ConfigError(f"missing required key 'name'{misspelt('name', entry)}", file=file, key=ek)
-        name = parse_str(entry.pop("name"), file, f"{ek}.name")
-        if "files" not in entry:
-            raise ConfigError(
-                f"missing required key 'files' (entry names or globs){misspelt('files', entry)}",
-                file=file,
-                key=ek,
-            )
-        files = parse_globs(entry.pop("files"), file, f"{ek}.files")
-        warn_unknown(entry, STAGE_KEYS, file, f"{ek}.")
-        stages.append(Stage(name=name, files=files))
+        _require(entry, "name", "", file, ek)
+        _require(entry, "files", " (entry names or globs)", file, ek)
+        stages.append(Stage(**_fields(dict(entry), _STAGE, file, ek)))
     return tuple(stages)
+
+
+def _parse_baseline(value: object, file: Path, key: str) -> BaselineConfig:
+    return BaselineConfig(**_fields(_table(value, file, key), _BASELINE, file, key))
+
+
+def _parse_overrides(value: object, file: Path, key: str) -> dict[str, GrowthGate]:
+    if not isinstance(value, dict):
+        raise ConfigError("expected a table of check id (glob) = max_growth", file=file, key=key)
+    return {pattern: parse_growth(gate, file, f"{key}.{pattern}") for pattern, gate in value.items()}
+
+
+def _parse_sections(value: object, file: Path, key: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise ConfigError("expected a table of section name = cap", file=file, key=key)
+    return {name: parse_tokens(cap, file, f"{key}.{name}") for name, cap in value.items()}
+
+
+def _table(value: object, file: Path, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError("expected a table", file=file, key=key)
+    return dict(value)
+
+
+def _parse_tokenizer(value: object, file: Path, key: str) -> str:
+    return _anchor_spec_path(parse_str(value, file, key).strip(), file.parent)
+
+
+def _parse_model(value: object, file: Path, key: str) -> str:
+    return parse_str(value, file, key).strip()
+
+
+def _parse_reserved(value: object, file: Path, key: str) -> int:
+    return 0 if value == 0 else parse_tokens(value, file, key)
+
+
+def _parse_multiplier(value: object, file: Path, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
+        raise ConfigError(f"expected a number >= 1 such as 1.2, got {value!r}", file=file, key=key)
+    return float(value)
+
+
+def _parse_preset(value: object, file: Path, key: str) -> str:
+    preset = parse_str(value, file, key)
+    if preset not in PRESETS:
+        raise ConfigError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}", file=file, key=key)
+    return preset
+
+
+def _parse_ephemeral(value: object, file: Path, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError("expected a list of metadata key names", file=file, key=key)
+    return tuple(value)
+
+
+def _parse_load(value: object, file: Path, key: str) -> object:
+    if value not in LOAD_CLASSES:
+        raise ConfigError(f'expected "must" or "skippable", got {value!r}', file=file, key=key)
+    return value
+
+
+#: Every key of each table, in order, with its parser (value, file, key) -> value.
+_TOP: Final[Mapping[str, Parser]] = {
+    "tokenizer": _parse_tokenizer,
+    "model": _parse_model,
+    "context_window": parse_tokens,
+    "reserved_output": _parse_reserved,
+    "usable_fraction": parse_fraction,
+    "threshold": parse_fraction,
+    "safety_multiplier": _parse_multiplier,
+    "sections": _parse_sections,
+    "total": parse_tokens,
+    "files": parse_files,
+    "baseline": _parse_baseline,
+    "stages": _parse_stages,
+    "preset": _parse_preset,
+    "lint": _table,
+    "values": _table,
+    "ephemeral_keys": _parse_ephemeral,
+    "image_tokens": parse_tokens,
+    "cache_dir": parse_str,
+}
+_FILE: Final[Mapping[str, Parser]] = {
+    "path": parse_globs,
+    "max_tokens": parse_tokens,
+    "load": _parse_load,
+    "name": parse_str,
+    "priority": parse_int,
+    "message": parse_str,
+    "frontmatter_max_tokens": parse_tokens,
+    "max_growth": parse_growth,
+    "ratchet": parse_bool,
+    "follow_imports": parse_bool,
+    "conditional_frontmatter": parse_frontmatter_key,
+}
+_BASELINE: Final[Mapping[str, Parser]] = {
+    "path": parse_str,
+    "max_growth": parse_growth,
+    "ratchet": parse_bool,
+    "overrides": _parse_overrides,
+}
+_STAGE: Final[Mapping[str, Parser]] = {"name": parse_str, "files": parse_globs}
+TOP_KEYS: Final = tuple(_TOP)
+FILE_KEYS: Final = tuple(_FILE)
+BASELINE_KEYS: Final = tuple(_BASELINE)
+STAGE_KEYS: Final = tuple(_STAGE)
+
+
+# --- where the file writes a key ----------------------------------------------------------------
+
+#: A key no configuration writes: placed before a candidate line, it lands in the table in force there.
+_PROBE = "__prompt_budget_probe__"
+
+
+def line_of(config: Config, key: str, index: int | None = None) -> int | None:
+    """The 1-based line of ``config``'s file that writes ``key`` in its table (``usable_fraction``),
+    or with ``index``, the header of that entry of an array of tables (``files``, 2: the third
+    ``[[tool.prompt_budget.files]]``). None when there is no file, or it does not write the key that
+    way (an inline table, a dotted key).
+
+    A ``Config`` keeps values, not lines (neither tomllib nor tomlkit keeps positions), so the file is
+    read again. A line that looks like the key or like an array-of-tables header is taken only when
+    the TOML parser agrees: the text up to it parses, so the line starts a statement, and the key lands
+    in the right table, or the header adds the entry asked for."""
+    if config.path is None:
+        return None
+    try:
+        lines = config.path.read_text(encoding="utf-8-sig").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    table = [part for part in config.table.split(".") if part]
+    if index is None:
+        quoted = re.escape(key)
+        looks_like = re.compile(rf"""\s*({quoted}|"{quoted}"|'{quoted}')\s*=""")
+    else:
+        looks_like = re.compile(r"\s*\[\[")
+    for n, line in enumerate(lines, 1):
+        if not looks_like.match(line):
+            continue
+        if index is None:
+            # the key is the table's when a key placed just before the line lands in that table
+            probed = _at(_parse_or_none("\n".join([*lines[: n - 1], f"{_PROBE} = 0"])), table)
+            if isinstance(probed, dict) and _PROBE in probed:
+                return n
+        # entries only grow at their headers: the first header line whose text up to it holds the
+        # entry is that entry's, unless the text before it already held it (written inline)
+        elif _entries("\n".join(lines[:n]), [*table, key]) > index:
+            return n if _entries("\n".join(lines[: n - 1]), [*table, key]) == index else None
+    return None
+
+
+def _entries(text: str, path: list[str]) -> int:
+    """How many entries the array of tables at ``path`` has in ``text`` (-1 when it does not parse)."""
+    data = _parse_or_none(text)
+    if data is None:
+        return -1
+    found = _at(data, path)
+    return len(found) if isinstance(found, list) else 0
+
+
+def _parse_or_none(text: str) -> dict[str, Any] | None:
+    try:
+        return parse_toml(text)
+    except ConfigError:
+        return None
+
+
+def _at(data: object, path: list[str]) -> object:
+    for part in path:
+        data = data.get(part) if isinstance(data, dict) else None
+    return data

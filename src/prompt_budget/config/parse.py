@@ -3,6 +3,7 @@ takes the raw value and the file and key it came from, and raises a ``ConfigErro
 
 from __future__ import annotations
 
+import contextlib
 import re
 import warnings
 from collections.abc import Mapping
@@ -11,19 +12,6 @@ from typing import Any
 
 from prompt_budget.errors import ConfigError, ConfigWarning
 from prompt_budget.model import GrowthGate
-
-__all__ = [
-    "misspelt",
-    "parse_bool",
-    "parse_fraction",
-    "parse_frontmatter_key",
-    "parse_globs",
-    "parse_growth",
-    "parse_int",
-    "parse_str",
-    "parse_tokens",
-    "warn_unknown",
-]
 
 _TOKENS_RE = re.compile(r"^\s*(\d[\d_]*(?:\.\d+)?)\s*([kKmM]?)\s*$")
 _SUFFIX = {"": 1, "k": 1_000, "m": 1_000_000}
@@ -60,19 +48,14 @@ def parse_tokens(value: object, file: str | Path | None = None, key: str | None 
 
 def parse_fraction(value: object, file: str | Path | None = None, key: str | None = None) -> float:
     """A fraction in (0, 1]: ``0.8`` or ``"80%"``."""
-    if isinstance(value, bool):
-        raise ConfigError(f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key)
-    if isinstance(value, (int, float)):
+    frac: float | None = None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         frac = float(value)
     elif isinstance(value, str):
         text = value.strip()
-        try:
+        with contextlib.suppress(ValueError):
             frac = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-        except ValueError:
-            raise ConfigError(
-                f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key
-            ) from None
-    else:
+    if frac is None:
         raise ConfigError(f'expected a fraction such as 0.8 or "80%", got {value!r}', file=file, key=key)
     if not 0 < frac <= 1:
         raise ConfigError(f"a fraction must be in (0, 1] (0% < x <= 100%), got {value!r}", file=file, key=key)
@@ -158,14 +141,6 @@ def warn_unknown(table: Mapping[str, Any], known: tuple[str, ...], file: Path, p
             ConfigWarning(f"{file}: unknown key {prefix + key!r} ignored{hint}"),
             stacklevel=3,
         )
-
-
-def misspelt(required: str, entry: Mapping[str, object]) -> str:
-    """``; is 'paths' a misspelling of it?`` when a key of ``entry`` is close to the missing one."""
-    import difflib
-
-    close = difflib.get_close_matches(required, [str(k) for k in entry], n=1, cutoff=0.6)
-    return f"; is {close[0]!r} a misspelling of it?" if close else ""
 
 
 _FRONTMATTER_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from prompt_budget.config import Config, _parse_files
+from prompt_budget.config import Config, parse_files
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
@@ -54,7 +54,7 @@ def load_preset(name: str) -> tuple[FileRule, ...]:
         raise ConfigError(f"unknown preset {name!r}; known: {', '.join(sorted(presets))}", key="preset")
     entries = presets[name]["files"]
     clean = [{k: v for k, v in e.items() if k != "source"} for e in entries]
-    rules = _parse_files(clean, Path("presets.json"), f"presets.{name}.files")
+    rules = parse_files(clean, Path("presets.json"), f"presets.{name}.files")
     return tuple(replace(rule, source=f"preset {name!r} entry {rule.label!r}") for rule in rules)
 
 

@@ -18,8 +18,6 @@ from prompt_budget.lint.engine import Linter, LintReport, all_rules, known_codes
 from prompt_budget.lint.findings import Finding
 from prompt_budget.lint.options import LintOptions, parse_lint_options
 
-__all__ = ["LintOutcome", "lint_command", "load_options", "run_lint"]
-
 EXIT_OK, EXIT_FINDINGS = 0, 1
 
 
@@ -62,10 +60,8 @@ def run_lint(
     from prompt_budget.lint.cache import LintCache, rules_fingerprint
 
     linter = Linter(options, jobs=jobs)
-    cache = None
     if cache_dir is not None:
-        cache = LintCache(cache_dir, rules_fingerprint(list(linter.rules), options.fingerprint()))
-        linter.cache = cache
+        linter.cache = LintCache(cache_dir, rules_fingerprint(list(linter.rules), options.fingerprint()))
     return linter.lint_paths([Path(p) for p in paths])
 
 
@@ -94,7 +90,8 @@ def lint_command(
     """``prompt-budget lint``: the whole command short of printing. Exit code 0 when nothing counts
     (all fixed, all suppressed or clean), 1 when findings remain (or, with ``--diff``, when there is
     something to change). Raises ``ConfigError`` on bad configuration (the CLI's exit code 2)."""
-    from prompt_budget.lint.formats import render
+    from prompt_budget._version import __version__
+    from prompt_budget.lint.formats import by_code, render
 
     for path in paths:
         # Named on the command line: a typo must not pass as a clean run. (The pytest lint items
@@ -129,10 +126,10 @@ def lint_command(
             left = [f for f in findings if f.suppressed is None and id(f) not in fixed]
             if left:
                 notes.append(
-                    f"{len(left)} finding(s) that --fix does not change ({_by_code(left)}); "
+                    f"{len(left)} finding(s) that --fix does not change ({by_code(left)}); "
                     "run without --diff to list them"
                 )
-    counted = [f for f in findings if f.suppressed is None]
+    counted = remaining(findings)
     if diff:
         output = diff_text
         exit_code = EXIT_FINDINGS if diff_text or counted else EXIT_OK
@@ -144,24 +141,12 @@ def lint_command(
             files=report.files,
             rules=[r for r in all_rules() if options.enabled(r.CODE)],
             root=options.root,
-            version=_version(),
+            version=__version__,
         )
         exit_code = EXIT_FINDINGS if counted else EXIT_OK
     return LintOutcome(report=report, output=output, exit_code=exit_code, notes=notes)
 
 
-def _by_code(findings: Sequence[Finding]) -> str:
-    counts: dict[str, int] = {}
-    for f in findings:
-        counts[f.code] = counts.get(f.code, 0) + 1
-    return ", ".join(f"{code} x{n}" for code, n in sorted(counts.items()))
-
-
 def remaining(findings: Sequence[Finding]) -> list[Finding]:
+    """The findings that count: not suppressed."""
     return [f for f in findings if f.suppressed is None]
-
-
-def _version() -> str:
-    from prompt_budget._version import __version__
-
-    return __version__

@@ -20,8 +20,6 @@ from typing import Any
 
 from prompt_budget.lint.findings import FileResult
 
-__all__ = ["LintCache", "rules_fingerprint"]
-
 CACHE_FILE = "lint-v1.json"
 
 
@@ -51,7 +49,6 @@ class LintCache:
         self.fingerprint = fingerprint
         self.results: dict[str, dict[str, Any]] = {}
         self.stats: dict[str, list[Any]] = {}
-        self.used: set[str] = set()
         self.dirty = False
         try:
             data = json.loads(self.file.read_text(encoding="utf-8"))
@@ -61,8 +58,9 @@ class LintCache:
             self.results = data.get("results", {})
             self.stats = data.get("stats", {})
 
-    def get(self, path: Path, display: str) -> FileResult | None:
-        """The cached result of ``path`` if its content is unchanged, else None."""
+    def _digest_of(self, path: Path, display: str) -> str | None:
+        """The key of ``path``'s result: from ``stats`` while its mtime and size are unchanged, else
+        read and hashed (and noted in ``stats``); None when it cannot be read."""
         key = os.path.abspath(path)
         try:
             st = os.stat(key)
@@ -70,31 +68,26 @@ class LintCache:
             return None
         entry = self.stats.get(key)
         if entry is not None and entry[0] == st.st_mtime_ns and entry[1] == st.st_size:
-            digest = entry[2]
-        else:
-            try:
-                digest = _digest(path.read_bytes(), display)
-            except OSError:
-                return None
-            self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
-            self.dirty = True
-        data = self.results.get(digest)
-        if data is None:
+            return str(entry[2])
+        try:
+            digest = _digest(path.read_bytes(), display)
+        except OSError:
             return None
-        self.used.add(digest)
-        return FileResult.from_dict(data, path=display)
+        self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
+        self.dirty = True
+        return digest
+
+    def get(self, path: Path, display: str) -> FileResult | None:
+        """The cached result of ``path`` if its content is unchanged, else None."""
+        digest = self._digest_of(path, display)
+        data = self.results.get(digest) if digest is not None else None
+        return FileResult.from_dict(data, path=display) if data is not None else None
 
     def put(self, path: Path, result: FileResult) -> None:
-        key = os.path.abspath(path)
-        try:
-            st = os.stat(key)
-            digest = _digest(path.read_bytes(), result.path)
-        except OSError:
-            return
-        self.stats[key] = [st.st_mtime_ns, st.st_size, digest]
-        self.results[digest] = result.to_dict()
-        self.used.add(digest)
-        self.dirty = True
+        digest = self._digest_of(path, result.path)
+        if digest is not None:
+            self.results[digest] = result.to_dict()
+            self.dirty = True
 
     def save(self) -> None:
         """Write the cache if anything changed, keeping only results some path still points at."""
@@ -117,11 +110,15 @@ class LintCache:
         self.dirty = False
 
 
+def module_name(path: str) -> str:
+    """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
+    p = Path(path)
+    return p.parent.name if p.stem == "__init__" else p.stem
+
+
 def _digest(data: bytes, display: str) -> str:
     """The key of a file's result: its content and its module name, which the rules put into config
     keys (``alpha.py`` and ``beta.py`` with the same text get ``alpha_...`` and ``beta_...``)."""
-    from prompt_budget.lint.engine import module_name
-
     h = hashlib.blake2b(data, digest_size=16)
     h.update(b"\0" + module_name(display).encode("utf-8", errors="surrogateescape"))
     return h.hexdigest()

@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Final
 
 from prompt_budget.lint.rule import Invalid, LintRule
+from prompt_budget.lint.rules import BUILTIN_RULES
 from prompt_budget.schema import LINT_RULE, PER_RULE, refresh, replace_generated, toml_literal
-
-__all__ = ["COMMAND", "NAME", "expected_pages", "render_index", "render_rule", "rule_page"]
 
 NAME: Final = "rule-reference"
 INDEX_NAME: Final = "rule-index"
@@ -35,12 +34,6 @@ COMMAND: Final = "python -m prompt_budget.lint.docs --write"
 _VALUES_TABLE: Final = "tool.prompt_budget.values"
 #: PB000 has no rule class (the engine reports it); its one line for the index.
 _PARSE_ERROR_SUMMARY: Final = "A file that could not be parsed"
-
-
-def _rules() -> list[type[LintRule]]:
-    from prompt_budget.lint.rules import BUILTIN_RULES
-
-    return list(BUILTIN_RULES)
 
 
 def _markdown(docstring: str) -> str:
@@ -65,10 +58,6 @@ def _block(code: str) -> list[str]:
     return ["```python no-run", code, "```", ""]
 
 
-def _module_path(rule: type[LintRule]) -> str:
-    return "src/" + rule.__module__.replace(".", "/") + ".py"
-
-
 def _fix_config(rule: type[LintRule], case: Invalid) -> str:
     """The ``[tool.prompt_budget.values]`` TOML ``--fix`` writes for ``case``: the rule is run on it, and
     its key and value go through the same writer ``--fix`` uses."""
@@ -88,7 +77,7 @@ def _fix_config(rule: type[LintRule], case: Invalid) -> str:
 
 def render_rule(rule: type[LintRule]) -> str:
     """The generated part of ``docs/rules/<CODE>.md``."""
-    source = f"`{_module_path(rule)}`"
+    source = f"`src/{rule.__module__.replace('.', '/')}.py`"
     out = [f"# {rule.CODE} {rule.NAME}", "", f"**{rule.SUMMARY.rstrip('.')}.**", ""]
     if rule.__doc__:
         out += [_markdown(rule.__doc__), ""]
@@ -159,14 +148,15 @@ def render_rule(rule: type[LintRule]) -> str:
 
 def render_index() -> str:
     """The generated table of ``docs/rules/index.md``."""
-    from prompt_budget.lint.engine import PARSE_ERROR, known_codes
+    from prompt_budget.lint.engine import known_codes
+    from prompt_budget.lint.options import PARSE_ERROR
 
     rows = [
         "| Code | Name | What it finds | `--fix` |",
         "|---|---|---|---|",
         f"| [{PARSE_ERROR}]({PARSE_ERROR}.md) | `{known_codes()[PARSE_ERROR]}` | {_PARSE_ERROR_SUMMARY} | no |",
     ]
-    for rule in _rules():
+    for rule in BUILTIN_RULES:
         fix = "yes" if any(c.fixed is not None for c in rule.INVALID) else "no"
         rows.append(f"| [{rule.CODE}]({rule.CODE}.md) | `{rule.NAME}` | {rule.SUMMARY.rstrip('.')} | {fix} |")
     return "\n".join(rows) + "\n"
@@ -183,7 +173,7 @@ def expected_pages(docs: Path) -> dict[Path, str]:
     """Every generated rule page and the index, as path -> the text it should have."""
     folder = docs / "rules"
     pages: dict[Path, str] = {}
-    for rule in _rules():
+    for rule in BUILTIN_RULES:
         path = folder / f"{rule.CODE}.md"
         current = path.read_text(encoding="utf-8") if path.is_file() else ""
         pages[path] = rule_page(current, rule)
@@ -203,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.write or args.check):
         sys.stdout.write(render_index())
-        for rule in _rules():
+        for rule in BUILTIN_RULES:
             sys.stdout.write("\n" + render_rule(rule))
         return 0
     return refresh(expected_pages(args.docs), write=args.write, check=args.check, command=COMMAND)

@@ -11,36 +11,19 @@ import ast
 import io
 import os
 import re
-import time
 import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from prompt_budget.lint.cache import LintCache, module_name
 from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.options import (
-    DEFAULT_EXCLUDE,
-    PARSE_ERROR,
-    LintOptions,
-    code_matches,
-    glob_match,
-)
-from prompt_budget.lint.rule import FileContext, LintRule, Report
-
-__all__ = [
-    "PARSE_ERROR",
-    "LintReport",
-    "Linter",
-    "all_rules",
-    "allocate_keys",
-    "discover",
-    "known_codes",
-    "lint_source",
-]
+from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
+from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
@@ -72,25 +55,18 @@ def decode_source(source: bytes) -> str:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
     except SyntaxError:  # an unknown or contradictory coding cookie: ast reports it
         encoding = "utf-8"
-    try:
-        text = source.decode(encoding, errors="replace")
-    except LookupError:  # pragma: no cover - detect_encoding only returns codecs that exist
-        text = source.decode("utf-8", errors="replace")
+    text = source.decode(encoding, errors="replace")
     return text[1:] if text.startswith("\ufeff") else text
 
 
 def all_rules() -> list[type[LintRule]]:
     """The built-in rules plus those third-party plugins register (``prompt_budget_lint_rules``)."""
     from prompt_budget.lint.rules import BUILTIN_RULES
+    from prompt_budget.plugins import get_plugin_manager
 
     rules = list(BUILTIN_RULES)
-    try:
-        from prompt_budget.plugins import get_plugin_manager
-
-        for batch in get_plugin_manager().hook.prompt_budget_lint_rules():
-            rules.extend(r for r in batch if r not in rules)
-    except ImportError:  # pragma: no cover - plugins.py ships with the package
-        pass
+    for batch in get_plugin_manager().hook.prompt_budget_lint_rules():
+        rules.extend(r for r in batch if r not in rules)
     return rules
 
 
@@ -137,17 +113,18 @@ def _suppression(
 # --- one file -------------------------------------------------------------------------------------------
 
 
-def module_name(path: str) -> str:
-    """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
-    p = Path(path)
-    return p.parent.name if p.stem == "__init__" else p.stem
-
-
 def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
     """The cheap textual test: could any rule find something in this text? Patterns are matched
     against the lower-cased text (case-insensitive matching in ``re`` is several times slower)."""
     lowered = text.lower()
     return any(all(p.search(lowered) for p in rule.PRECHECK) for rule in rules)
+
+
+def _pb000(path: str, message: str, line: int = 1, column: int = 1, suggestion: str = "") -> Finding:
+    """A PB000 finding: the file could not be read or parsed."""
+    return Finding(
+        path, line, column, line, column, PARSE_ERROR, "parse-error", message, suggestion=suggestion
+    )
 
 
 def _parse_error(path: str, exc: BaseException) -> FileResult:
@@ -157,17 +134,7 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
     else:
         line, column = 1, 1
         message = f"cannot parse: {type(exc).__name__}: {exc}"
-    finding = Finding(
-        path=path,
-        line=line,
-        column=column,
-        end_line=line,
-        end_column=column,
-        code=PARSE_ERROR,
-        rule="parse-error",
-        message=message,
-        suggestion="fix the syntax error; the other files were linted",
-    )
+    finding = _pb000(path, message, line, column, "fix the syntax error; the other files were linted")
     return FileResult(path=path, findings=(finding,), parsed=True)
 
 
@@ -184,8 +151,6 @@ def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
 
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind"})
-
-
 _FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 
 
@@ -209,13 +174,12 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
                 getattr(rule, method)
             )
     ancestors, scopes = ctx.ancestors, ctx.scopes
-    scope_types = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
     AST = ast.AST
 
     def rec(node: ast.AST) -> None:
         ancestors.append(node)
         kind = type(node)
-        is_scope = kind in scope_types
+        is_scope = kind in SCOPES
         if is_scope:
             scopes.append(node)  # type: ignore[arg-type]
         name = kind.__name__
@@ -241,16 +205,10 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
 
 
 def lint_source(
-    source: str | bytes,
-    path: str,
-    options: LintOptions,
-    rules: Sequence[type[LintRule]],
-    *,
-    keep_reports: list[Report] | None = None,
+    source: str | bytes, path: str, options: LintOptions, rules: Sequence[type[LintRule]]
 ) -> FileResult:
     """Lint one file's source with ``rules`` (already filtered by select/ignore). Never raises for a
-    file that does not parse: that is a PB000 finding. ``keep_reports`` collects the raw reports
-    (with their nodes) for ``--fix``."""
+    file that does not parse: that is a PB000 finding."""
     if isinstance(source, bytes):
         text = decode_source(source)
     else:
@@ -268,11 +226,9 @@ def lint_source(
     lines = source_lines(text)
     ctx = FileContext(path, module_name(path), lines)
     try:
-        _walk(tree, ctx, [rule.from_options(ctx, options) for rule in rules])
+        _walk(tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules])
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
-    if keep_reports is not None:
-        keep_reports.extend(ctx.reports)
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)
@@ -347,17 +303,7 @@ def lint_path(path: Path, display: str, options: LintOptions, rules: Sequence[ty
     try:
         data = path.read_bytes()
     except OSError as exc:
-        finding = Finding(
-            path=display,
-            line=1,
-            column=1,
-            end_line=1,
-            end_column=1,
-            code=PARSE_ERROR,
-            rule="parse-error",
-            message=f"cannot read: {exc.strerror or exc}",
-        )
-        return FileResult(path=display, findings=(finding,))
+        return FileResult(path=display, findings=(_pb000(display, f"cannot read: {exc.strerror or exc}"),))
     return lint_source(data, display, options, rules)
 
 
@@ -379,8 +325,8 @@ def _worker_lint(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
 
 # --- discovery --------------------------------------------------------------------------------------------
 
-
-_PY_SUFFIXES = frozenset({".py", ".pyi"})
+#: Build output, skipped by the lint on top of the folders every walk skips (``prompt_budget.walk``).
+_BUILD_DIRS = frozenset({"build", "dist"})
 
 
 def _walk_folder(folder: Path, options: LintOptions) -> Iterator[Path]:
@@ -398,11 +344,11 @@ def _walk_folder(folder: Path, options: LintOptions) -> Iterator[Path]:
         return folder / path[len(real_prefix) :] if path.startswith(real_prefix) else Path(path)
 
     def prune(path: str) -> bool:
-        return os.path.basename(path) in DEFAULT_EXCLUDE or (
+        return os.path.basename(path) in _BUILD_DIRS or (
             bool(options.exclude) and options.is_excluded(options.relative(named(path)))
         )
 
-    for path in iter_paths(folder, suffixes=_PY_SUFFIXES, prune=prune):
+    for path in iter_paths(folder, suffixes=frozenset({".py", ".pyi"}), prune=prune):
         if not path.endswith((".py", ".pyi")):  # the walker matches suffixes case-insensitively
             continue
         file = named(path)
@@ -414,20 +360,12 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
     """The Python files to lint: files named are always linted; directories are walked as every
     command walks them (``prompt_budget.walk``), skipping virtual envs, VCS, cache and build folders,
     what ``.gitignore`` files exclude, and ``exclude``."""
-    out: list[Path] = []
+    # a.py and /project/a.py are one file, linted and reported once
+    unique: dict[str, Path] = {}
     for start in paths:
-        if start.is_file():
-            out.append(start)
-        else:
-            out.extend(_walk_folder(start, options))
-    seen: set[str] = set()
-    unique = []
-    for p in out:
-        full = os.path.abspath(p)  # a.py and /project/a.py are one file, linted and reported once
-        if full not in seen:
-            seen.add(full)
-            unique.append(p)
-    return unique
+        for p in [start] if start.is_file() else _walk_folder(start, options):
+            unique.setdefault(os.path.abspath(p), p)
+    return list(unique.values())
 
 
 # --- keys ------------------------------------------------------------------------------------------------
@@ -440,9 +378,7 @@ def allocate_keys(findings: Sequence[Finding], options: LintOptions) -> list[Fin
     taken: dict[str, Any] = dict(options.existing_values)
     # Findings that count pick their keys first; suppressed ones must not push them aside.
     order = sorted(range(len(findings)), key=lambda i: findings[i].suppressed is not None)
-    placed: dict[int, Finding] = {}
-    for i in order:
-        placed[i] = _allocate(findings[i], taken, options)
+    placed = {i: _allocate(findings[i], taken, options) for i in order}
     return [placed[i] for i in range(len(findings))]
 
 
@@ -467,96 +403,64 @@ def _allocate(f: Finding, taken: dict[str, Any], options: LintOptions) -> Findin
 
 @dataclass
 class LintReport:
-    """The outcome of a run: findings sorted by place, and what it cost."""
+    """The outcome of a run: findings sorted by place, and how many files were linted, parsed and
+    taken from the cache."""
 
     findings: list[Finding]
     files: int = 0
     parsed: int = 0
     cached: int = 0
-    seconds: float = 0.0
-    timings: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def counted(self) -> list[Finding]:
-        """The findings that are not suppressed (they decide the exit code)."""
-        return [f for f in self.findings if f.suppressed is None]
 
 
 class Linter:
-    """Lint paths with one set of options. ``jobs`` processes (default: every core) and an optional
-    ``LintCache``."""
+    """Lint paths with one set of options, every enabled rule, ``jobs`` processes (default: every
+    core) and an optional ``LintCache`` (set ``cache``)."""
 
-    def __init__(
-        self,
-        options: LintOptions,
-        *,
-        rules: Sequence[type[LintRule]] | None = None,
-        cache: Any = None,
-        jobs: int | None = None,
-    ) -> None:
+    def __init__(self, options: LintOptions, *, jobs: int | None = None) -> None:
         self.options = options
-        candidates = list(rules) if rules is not None else all_rules()
-        self.rules = [r for r in candidates if options.enabled(r.CODE)]
-        self.cache = cache
+        self.rules = [r for r in all_rules() if options.enabled(r.CODE)]
+        self.cache: LintCache | None = None
         self.jobs = jobs if jobs is not None else (os.cpu_count() or 1)
 
-    def display(self, path: Path) -> str:
-        return self.options.relative(path)
-
-    def lint_paths(
-        self, paths: Sequence[Path], *, progress: Callable[[int], None] | None = None
-    ) -> LintReport:
-        started = time.perf_counter()
+    def lint_paths(self, paths: Sequence[Path]) -> LintReport:
         files = discover(paths, self.options)
-        discovered = time.perf_counter()
         results: dict[Path, FileResult] = {}
         todo: list[Path] = []
         for path in files:
-            hit = self.cache.get(path, self.display(path)) if self.cache is not None else None
+            hit = self.cache.get(path, self.options.relative(path)) if self.cache is not None else None
             if hit is not None:
                 results[path] = hit
             else:
                 todo.append(path)
         cached = len(results)
-        looked_up = time.perf_counter()
         for path, result in self._lint_many(todo):
             results[path] = result
             if self.cache is not None:
                 self.cache.put(path, result)
         if self.cache is not None:
             self.cache.save()
-        linted = time.perf_counter()
         findings = [f for path in files for f in results[path].findings]
         facts = [fact for path in files for fact in results[path].facts]
         for rule in self.rules:
             if rule.PROJECT_WIDE:
                 findings.extend(rule.check_project(facts, self.options))
-        findings = self._apply_per_file_ignores(findings)
+        findings = [self._per_file_ignore(f) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
-        findings = allocate_keys(findings, self.options)
-        done = time.perf_counter()
         return LintReport(
-            findings=findings,
+            findings=allocate_keys(findings, self.options),
             files=len(files),
             parsed=sum(1 for r in results.values() if r.parsed),
             cached=cached,
-            seconds=done - started,
-            timings={
-                "discover": discovered - started,
-                "cache_lookup": looked_up - discovered,
-                "lint": linted - looked_up,
-                "project": done - linted,
-            },
         )
 
     def _lint_many(self, todo: list[Path]) -> Iterator[tuple[Path, FileResult]]:
         if self.jobs <= 1 or len(todo) < PARALLEL_THRESHOLD:
             for path in todo:
-                yield path, lint_path(path, self.display(path), self.options, self.rules)
+                yield path, lint_path(path, self.options.relative(path), self.options, self.rules)
             return
         # Biggest files first, in small chunks, so both workers finish together.
         ordered = sorted(todo, key=lambda p: -_size(p))
-        jobs = [(str(p), self.display(p)) for p in ordered]
+        jobs = [(str(p), self.options.relative(p)) for p in ordered]
         by_str = {str(p): p for p in ordered}
         with ProcessPoolExecutor(
             max_workers=self.jobs, initializer=_worker_init, initargs=(self.options, self.rules)
@@ -564,19 +468,13 @@ class Linter:
             for name, data in pool.map(_worker_lint, jobs, chunksize=8):
                 yield by_str[name], FileResult.from_dict(data)
 
-    def _apply_per_file_ignores(self, findings: list[Finding]) -> list[Finding]:
-        if not self.options.per_file_ignores:
-            return findings
-        out = []
-        for f in findings:
-            marked = f
-            if f.suppressed is None:
-                for pattern, codes in self.options.per_file_ignores:
-                    if code_matches(f.code, codes) and glob_match(f.path, pattern):
-                        marked = replace(f, suppressed=f"per-file-ignores: {pattern}")
-                        break
-            out.append(marked)
-        return out
+    def _per_file_ignore(self, f: Finding) -> Finding:
+        """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it."""
+        if f.suppressed is None:
+            for pattern, codes in self.options.per_file_ignores:
+                if code_matches(f.code, codes) and glob_match(f.path, pattern):
+                    return replace(f, suppressed=f"per-file-ignores: {pattern}")
+        return f
 
 
 def _size(path: Path) -> int:

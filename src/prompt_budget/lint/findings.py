@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
-
-__all__ = ["Fact", "FileResult", "Finding", "Value", "same_value", "toml_value"]
 
 #: A value the lint proposes to move into ``[tool.prompt_budget.values]``.
 Value = int | float | str | dict[str, Any] | None
@@ -32,22 +30,15 @@ class Finding:
     #: The TOML the finding suggests, or advice when there is nothing to move.
     suggestion: str = ""
     fixable: bool = False
-    #: Why the finding is suppressed (``noqa``, a ``
-    #: ``per-file-ignores`` pattern); None when it counts.
+    #: Why the finding is suppressed (``noqa``, a ``per-file-ignores`` pattern); None when it counts.
     suppressed: str | None = None
     #: Key parts the project-wide key allocator turns into ``key``: (name, scope, module).
     key_parts: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["key_parts"] = list(self.key_parts)
-        return out
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Finding:
-        data = dict(data)
-        data["key_parts"] = tuple(data.get("key_parts", ()))
-        return cls(**data)
+        """The inverse of ``asdict`` (after a JSON round trip, which makes ``key_parts`` a list)."""
+        return cls(**{**data, "key_parts": tuple(data.get("key_parts", ()))})
 
     def with_key(self, key: str, table: str) -> Finding:
         """This finding with its final config key and the TOML snippet for ``table``."""
@@ -55,7 +46,7 @@ class Finding:
 
     def public_dict(self) -> dict[str, Any]:
         """The JSON output's object: everything a consumer needs, without internals."""
-        out = self.to_dict()
+        out = asdict(self)
         del out["key_parts"]
         return out
 
@@ -73,13 +64,6 @@ class Fact:
     end_column: int
     suppressed: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Fact:
-        return cls(**data)
-
 
 @dataclass(frozen=True)
 class FileResult:
@@ -89,20 +73,19 @@ class FileResult:
     findings: tuple[Finding, ...] = ()
     facts: tuple[Fact, ...] = ()
     parsed: bool = False
-    timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "path": self.path,
-            "findings": [f.to_dict() for f in self.findings],
-            "facts": [f.to_dict() for f in self.facts],
+            "findings": [asdict(f) for f in self.findings],
+            "facts": [asdict(f) for f in self.facts],
             "parsed": self.parsed,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], path: str | None = None) -> FileResult:
         findings = tuple(Finding.from_dict(f) for f in data.get("findings", ()))
-        facts = tuple(Fact.from_dict(f) for f in data.get("facts", ()))
+        facts = tuple(Fact(**f) for f in data.get("facts", ()))
         if path is not None and path != data.get("path"):
             findings = tuple(replace(f, path=path) for f in findings)
             facts = tuple(replace(f, path=path) for f in facts)

@@ -11,6 +11,7 @@ before anything is written. Fixing twice changes nothing: the second run finds n
 
 from __future__ import annotations
 
+import ast
 import difflib
 import json
 import re
@@ -29,23 +30,17 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.lint.findings import Finding, Value, same_value
 from prompt_budget.lint.options import LintOptions
 
-__all__ = ["FixResult", "add_values", "apply_fixes", "config_target"]
-
 
 @dataclass
 class FixResult:
     """What ``--fix`` changed (or, with ``write=False``, would change)."""
 
     changed: dict[Path, str] = field(default_factory=dict)  # path -> new source
-    diffs: list[str] = field(default_factory=list)
+    diff: str = ""
     config_file: Path | None = None
     values: dict[str, Value] = field(default_factory=dict)
     fixed: list[Finding] = field(default_factory=list)
     skipped: list[tuple[Finding, str]] = field(default_factory=list)
-
-    @property
-    def diff(self) -> str:
-        return "".join(self.diffs)
 
 
 def config_target(options: LintOptions) -> tuple[Path, str]:
@@ -71,9 +66,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         if f.fixable and f.suppressed is None and f.key is not None:
             by_path[f.path].append(f)
     for display, group in sorted(by_path.items()):
-        path = Path(display)
-        if not path.is_absolute():
-            path = options.root / path
+        path = options.root / display  # a display path outside the root is absolute
         try:
             raw = path.read_bytes()
         except OSError as exc:
@@ -88,7 +81,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         result.fixed.extend(fixed_source.fixed)
         result.values.update(fixed_source.values)
         result.changed[path] = fixed_source.text
-        result.diffs.append(_diff(fixed_source.old_text, fixed_source.text, display))
+        result.diff += _diff(fixed_source.old_text, fixed_source.text, display)
         to_write[path] = fixed_source.data
     if not result.values:
         return result
@@ -96,7 +89,7 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
     result.config_file = config_file
     old_config = read_text(config_file) if config_file.is_file() else ""
     new_config = add_values(old_config, table, result.values, file=config_file)
-    result.diffs.append(_diff(old_config, new_config, options.relative(config_file)))
+    result.diff += _diff(old_config, new_config, options.relative(config_file))
     if write:
         write_atomic(config_file, new_config.encode("utf-8"))
         for path, data in to_write.items():
@@ -137,20 +130,17 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
     """How the module can reach ``prompt_budget.value``: (expression prefix, import needed). A name the
     code binds for something else (``def ask(prompt_budget=3000)``) would shadow the module inside
     that scope, so then the module is imported under a free alias."""
-    shadowed = _bound_names(module)
-    for stmt in module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Import):
-                for alias in small.names:
-                    if isinstance(alias.name, cst.Name) and alias.name.value == "prompt_budget":
-                        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                            name = alias.asname.name.value
-                        else:
-                            name = "prompt_budget"
-                        if name not in shadowed:
-                            return name, False
+    try:
+        tree = ast.parse(module.code)
+    except (SyntaxError, ValueError):  # pragma: no cover - the lint parsed it
+        tree = ast.Module(body=[], type_ignores=[])
+    shadowed = _bound_names(tree)
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                name = alias.asname or "prompt_budget"
+                if alias.name == "prompt_budget" and name not in shadowed:
+                    return name, False
     name, n = "prompt_budget", 1
     while name in shadowed:
         n += 1
@@ -158,15 +148,9 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
     return name, True
 
 
-def _bound_names(module: cst.Module) -> set[str]:
+def _bound_names(tree: ast.Module) -> set[str]:
     """Every name the module binds other than by ``import prompt_budget [as x]``: assignments,
     parameters, functions, classes, loop and ``with`` targets, other imports, ``except ... as``."""
-    import ast
-
-    try:
-        tree = ast.parse(module.code)
-    except (SyntaxError, ValueError):  # pragma: no cover - libcst parsed it
-        return set()
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -234,19 +218,6 @@ def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
     except (UnicodeDecodeError, LookupError, SyntaxError) as exc:
         why = f"cannot decode the file: {exc}"
         return _FixedSource("", "", source, skipped=[(f, why) for f in findings])
-    new_module, fixed, skipped, values = _fix_module(original, findings)
-    if not fixed:
-        return _FixedSource("", "", source, fixed, skipped, values)
-    # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
-    # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
-    text = new_module.code
-    old_text = source.decode(original.encoding)
-    return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
-
-
-def _fix_module(
-    original: cst.Module, findings: Sequence[Finding]
-) -> tuple[cst.Module, list[Finding], list[tuple[Finding, str]], dict[str, Value]]:
     wrapper = MetadataWrapper(original)
     positions = wrapper.resolve(PositionProvider)
     module = wrapper.module
@@ -283,11 +254,15 @@ def _fix_module(
         replacements[literal] = cst.parse_expression(f"{prefix}.value({key})")
         values[f.key] = f.value
     if not replacements:
-        return original, [], skipped, {}
+        return _FixedSource("", "", source, skipped=skipped)
     new_module = module.visit(_Replace(replacements))
     if need_import:
         new_module = _insert_import(new_module, prefix)
-    return new_module, fixed, skipped, values
+    # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
+    # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
+    text = new_module.code
+    old_text = source.decode(original.encoding)
+    return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
 
 
 def _fstring_quotes(module: cst.Module) -> dict[cst.CSTNode, frozenset[str]]:

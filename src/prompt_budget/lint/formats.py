@@ -13,10 +13,13 @@ from prompt_budget.lint.findings import Finding
 from prompt_budget.report.github import annotation
 from prompt_budget.report.sarif import artifact_location, fingerprint, log
 
-__all__ = ["FORMATS", "render", "render_github", "render_json", "render_sarif", "render_text"]
-
 INFORMATION_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/lint.md"
 RULES_URI = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/rules/"
+
+
+def by_code(findings: Sequence[Finding]) -> str:
+    """``PB101 x2, PB104 x1``: how many findings of each code."""
+    return ", ".join(f"{code} x{n}" for code, n in sorted(Counter(f.code for f in findings).items()))
 
 
 def _visible(findings: Sequence[Finding], show_suppressed: bool) -> list[Finding]:
@@ -35,10 +38,8 @@ def render_text(findings: Sequence[Finding], *, show_suppressed: bool = False, f
     counted = [f for f in findings if f.suppressed is None]
     suppressed = len(findings) - len(counted)
     if counted:
-        by_code = Counter(f.code for f in counted)
-        codes = ", ".join(f"{code} x{n}" for code, n in sorted(by_code.items()))
         fixable = sum(1 for f in counted if f.fixable)
-        line = f"Found {len(counted)} finding{'s' if len(counted) != 1 else ''} ({codes})"
+        line = f"Found {len(counted)} finding{'s' if len(counted) != 1 else ''} ({by_code(counted)})"
         if fixable:
             line += f"; {fixable} fixable with --fix"
     else:
@@ -63,26 +64,24 @@ def render_sarif(
     ``partialFingerprints`` for GitHub's alert tracking, suppressed findings marked as suppressed."""
     rule_list = [
         {
-            "id": r.CODE,
-            "name": r.NAME,
-            "shortDescription": {"text": r.SUMMARY},
-            "fullDescription": {"text": " ".join((r.__doc__ or r.SUMMARY).split())},
-            "helpUri": f"{RULES_URI}{r.CODE}.md",
-            "defaultConfiguration": {"level": "warning"},
-        }
-        for r in rules
-    ]
-    if not any(r["id"] == "PB000" for r in rule_list):
-        rule_list.insert(
-            0,
+            "id": "PB000",
+            "name": "parse-error",
+            "shortDescription": {"text": "A file that could not be parsed"},
+            "helpUri": f"{RULES_URI}PB000.md",
+            "defaultConfiguration": {"level": "error"},
+        },
+        *(
             {
-                "id": "PB000",
-                "name": "parse-error",
-                "shortDescription": {"text": "A file that could not be parsed"},
-                "helpUri": f"{RULES_URI}PB000.md",
-                "defaultConfiguration": {"level": "error"},
-            },
-        )
+                "id": r.CODE,
+                "name": r.NAME,
+                "shortDescription": {"text": r.SUMMARY},
+                "fullDescription": {"text": " ".join((r.__doc__ or r.SUMMARY).split())},
+                "helpUri": f"{RULES_URI}{r.CODE}.md",
+                "defaultConfiguration": {"level": "warning"},
+            }
+            for r in rules
+        ),
+    ]
     index = {r["id"]: i for i, r in enumerate(rule_list)}
     seen: Counter[tuple[str, str, str]] = Counter()
     results = []
@@ -119,23 +118,21 @@ def render_sarif(
 
 def render_github(findings: Sequence[Finding], *, show_suppressed: bool = False) -> str:
     """GitHub Actions workflow commands: one ``::warning file=...,line=...::message`` per finding."""
-    out = []
-    for f in findings:
-        if f.suppressed is not None:
-            continue
-        out.append(
-            annotation(
-                "error" if f.code == "PB000" else "warning",
-                f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else ""),
-                file=f.path,
-                line=f.line,
-                col=f.column,
-                end_line=f.end_line,
-                end_column=f.end_column,
-                title=f"{f.code} {f.rule}",
-            )
+    return "".join(
+        annotation(
+            "error" if f.code == "PB000" else "warning",
+            f.message + (f"\nsuggestion: {f.suggestion}" if f.suggestion else ""),
+            file=f.path,
+            line=f.line,
+            col=f.column,
+            end_line=f.end_line,
+            end_column=f.end_column,
+            title=f"{f.code} {f.rule}",
         )
-    return "".join(line + "\n" for line in out)
+        + "\n"
+        for f in findings
+        if f.suppressed is None
+    )
 
 
 FORMATS: dict[str, Callable[..., str]] = {

@@ -15,14 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-__all__ = [
-    "NameJudge",
-    "config_key",
-    "is_non_openai_model",
-    "looks_like_model_name",
-    "words",
-]
-
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
@@ -347,11 +339,6 @@ def words(name: str) -> tuple[str, ...]:
 _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
 
 
-def _has_budget_phrase(ws: tuple[str, ...]) -> bool:
-    joined = " " + " ".join(ws) + " "
-    return any(p in joined for p in _PHRASES)
-
-
 @lru_cache(maxsize=65536)
 def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool:
     lowered = name.lower()
@@ -364,7 +351,8 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         return False  # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
-    return _has_budget_phrase(ws)
+    joined = " " + " ".join(ws) + " "
+    return any(p in joined for p in _PHRASES)
 
 
 def looks_like_model_name(text: str) -> bool:

@@ -29,42 +29,13 @@ import re
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from prompt_budget.errors import ConfigError
 from prompt_budget.lint.names import NameJudge
 
-__all__ = [
-    "DEFAULT_EXCLUDE",
-    "LintConfigWarning",
-    "LintOptions",
-    "RuleOptions",
-    "code_matches",
-    "parse_lint_options",
-]
-
-#: Directories never walked into when a directory is linted (files named on the command line always are).
-DEFAULT_EXCLUDE = (
-    ".git",
-    ".hg",
-    ".svn",
-    ".venv",
-    "venv",
-    ".tox",
-    ".nox",
-    "node_modules",
-    "__pycache__",
-    "build",
-    "dist",
-    ".eggs",
-    "site-packages",
-    ".mypy_cache",
-    ".ruff_cache",
-    ".pytest_cache",
-    ".prompt-budget",
-)
 _CODE = re.compile(r"^PB\d{0,3}$")
 #: The parse-error code: reported whatever is selected, unless ignored.
 PARSE_ERROR = "PB000"
@@ -154,10 +125,6 @@ class LintOptions:
         if full.startswith(root.rstrip(os.sep) + os.sep):
             return full[len(root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
         return Path(path).as_posix()
-
-    def ignored_codes(self, rel_path: str) -> list[tuple[str, tuple[str, ...]]]:
-        """The ``per-file-ignores`` entries whose pattern matches ``rel_path``."""
-        return [(pattern, codes) for pattern, codes in self.per_file_ignores if glob_match(rel_path, pattern)]
 
     def is_excluded(self, rel_path: str) -> bool:
         return bool(self.exclude) and any(glob_match(rel_path, pattern) for pattern in self.exclude)
@@ -252,23 +219,17 @@ class _Parser:
         return tuple(raw)
 
     def rule_options(self, table: dict[str, Any], where: str) -> _RawRuleOptions:
-        def pop(name: str) -> object:
-            for spelling in (name, name.replace("-", "_")):
-                if spelling in table:
-                    return table.pop(spelling)
-            return None
-
+        pop = partial(_pop, table)
         min_value = pop("min-value")
         allowed = pop("allowed-values")
         budget_names = pop("budget-names")
         ignore_names = pop("ignore-names")
-        out = _RawRuleOptions(
+        return _RawRuleOptions(
             min_value=None if min_value is None else self.int_value(min_value, f"{where}min-value"),
             allowed_values=None if allowed is None else self.numbers(allowed, f"{where}allowed-values"),
             budget_names=() if budget_names is None else self.str_list(budget_names, f"{where}budget-names"),
             ignore_names=() if ignore_names is None else self.str_list(ignore_names, f"{where}ignore-names"),
         )
-        return out
 
     def warn_unknown(self, table: Mapping[str, Any], where: str) -> None:
         for key in table:
@@ -277,6 +238,14 @@ class _Parser:
                 LintConfigWarning,
                 stacklevel=4,
             )
+
+
+def _pop(table: dict[str, Any], name: str, default: object = None) -> object:
+    """Take ``name`` (or its snake_case spelling) out of ``table``; ``default`` when absent."""
+    for spelling in (name, name.replace("-", "_")):
+        if spelling in table:
+            return table.pop(spelling)
+    return default
 
 
 def parse_lint_options(
@@ -298,16 +267,9 @@ def parse_lint_options(
     """
     p = _Parser(config_file, known_codes)
     table: dict[str, Any] = dict(raw or {})
-
-    def pop(name: str) -> object:
-        for spelling in (name, name.replace("-", "_")):
-            if spelling in table:
-                return table.pop(spelling)
-        return None
-
-    raw_select, raw_ignore = pop("select"), pop("ignore")
-    sel = p.codes(raw_select, "select") if raw_select is not None else ("PB",)
-    ign = p.codes(raw_ignore, "ignore") if raw_ignore is not None else ()
+    pop = partial(_pop, table)
+    sel = p.codes(pop("select", ["PB"]), "select")
+    ign = p.codes(pop("ignore", []), "ignore")
 
     def cli(option: str, raw: Sequence[str]) -> tuple[str, ...]:
         return _Parser(None, known_codes, option=option).codes(list(raw), option)
@@ -319,15 +281,13 @@ def parse_lint_options(
     sel = (*sel, *cli("--extend-select", extend_select)) if extend_select else sel
     ign = (*ign, *cli("--extend-ignore", extend_ignore)) if extend_ignore else ign
 
-    pfi_raw = pop("per-file-ignores")
-    pfi: list[tuple[str, tuple[str, ...]]] = []
-    if pfi_raw is not None:
-        if not isinstance(pfi_raw, dict):
-            raise p.error("per-file-ignores", f"expected a table of glob = [codes], got {pfi_raw!r}")
-        for pattern, codes in pfi_raw.items():
-            pfi.append((str(pattern), p.codes(codes, f"per-file-ignores.{pattern}")))
-    exclude_raw = pop("exclude")
-    exclude = p.str_list(exclude_raw, "exclude") if exclude_raw is not None else ()
+    pfi_raw = pop("per-file-ignores", {})
+    if not isinstance(pfi_raw, dict):
+        raise p.error("per-file-ignores", f"expected a table of glob = [codes], got {pfi_raw!r}")
+    pfi = tuple(
+        (str(pattern), p.codes(codes, f"per-file-ignores.{pattern}")) for pattern, codes in pfi_raw.items()
+    )
+    exclude = p.str_list(pop("exclude", []), "exclude")
 
     global_options = p.rule_options(table, "")
     names = {name: code for code, name in known_codes.items()}
@@ -349,7 +309,7 @@ def parse_lint_options(
         config_file=config_file,
         select=sel,
         ignore=ign,
-        per_file_ignores=tuple(pfi),
+        per_file_ignores=pfi,
         exclude=exclude,
         global_options=global_options,
         rule_tables=tuple(rule_tables),

@@ -39,22 +39,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Finding
     from prompt_budget.lint.options import LintOptions
 
-__all__ = [
-    "BUDGET_WORDS",
-    "FileContext",
-    "Invalid",
-    "LintRule",
-    "Report",
-    "Valid",
-    "attr_name",
-    "callee_name",
-    "defaults",
-    "number",
-    "string_value",
-    "token_amount_literal",
-    "unwrap_walrus",
-]
-
 Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
@@ -192,6 +176,10 @@ def defaults(node: ast.arguments) -> list[tuple[ast.arg, ast.expr]]:
 # --- the per-file context ------------------------------------------------------------------------------
 
 _COMMENT = re.compile(r"#(.*)$")
+_STRING = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+#: Statements whose lines hold other statements: their comments are not theirs.
+_COMPOUND = (*SCOPES, ast.If, ast.For, ast.While, ast.With, ast.Try)
 
 
 class FileContext:
@@ -231,37 +219,12 @@ class FileContext:
                 return scope.name
         return ""
 
-    def scope_names(self) -> list[str]:
-        return [s.name for s in self.scopes]
-
-    def statement(self) -> ast.stmt | None:
-        for node in reversed(self.ancestors):
-            if isinstance(node, ast.stmt):
-                return node
-        return None
-
     def comment(self) -> str:
         """The trailing comments on the lines of the simple statement being visited
         (``DEFAULT_NUM_OUTPUTS = 256  # tokens``). Comment blocks above a statement are not used: they
         often describe its neighbours too."""
-        stmt = self.statement()
-        if (
-            stmt is None
-            or not self.lines
-            or isinstance(
-                stmt,
-                (
-                    ast.FunctionDef,
-                    ast.AsyncFunctionDef,
-                    ast.ClassDef,
-                    ast.If,
-                    ast.For,
-                    ast.While,
-                    ast.With,
-                    ast.Try,
-                ),
-            )
-        ):
+        stmt = next((n for n in reversed(self.ancestors) if isinstance(n, ast.stmt)), None)
+        if stmt is None or not self.lines or isinstance(stmt, _COMPOUND):
             return ""
         first = stmt.lineno
         last = min(stmt.end_lineno or stmt.lineno, len(self.lines), first + 12)
@@ -270,17 +233,10 @@ class FileContext:
             line = self.lines[number_ - 1]
             if "#" not in line:
                 continue
-            match = _COMMENT.search(_strip_strings(line))
+            match = _COMMENT.search(_STRING.sub('""', line))
             if match:
                 parts.append(match.group(1))
         return " ".join(parts)
-
-
-_STRING = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
-
-
-def _strip_strings(line: str) -> str:
-    return _STRING.sub('""', line)
 
 
 #: The words a file must mention for the literal rules to look at it (the cheap pre-check, matched
@@ -320,10 +276,6 @@ class LintRule:
         self.options = options
         self.names: NameJudge = options.judge
 
-    @classmethod
-    def from_options(cls, ctx: FileContext, options: LintOptions) -> LintRule:
-        return cls(ctx, options.options_for(cls.CODE, cls.NAME, cls.DEFAULT_MIN_VALUE))
-
     def report(
         self,
         node: ast.AST,
@@ -346,6 +298,14 @@ class LintRule:
             target = None
             message += " (inside nested f-strings, where --fix cannot write the key: move it by hand)"
         self.ctx.reports.append(Report(self.CODE, self.NAME, node, message, target, value, parts, advice))
+
+    def report_literal(
+        self, literal: ast.AST, message: str, value: Value, name: str, scoped: bool = True
+    ) -> None:
+        """Report ``literal`` for ``--fix`` to move into config, under a key made of ``name``, the
+        enclosing function or class (when ``scoped``) and the module."""
+        key = f"{self.scope_key()} {name}" if scoped else name
+        self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
 
     def fact(self, node: ast.AST, name: str, value: int | float) -> None:
         """Record a fact for a project-wide rule."""

@@ -1,8 +1,9 @@
 """The pytest plugin (entry point ``pytest11: prompt_budget``).
 
-Hooks here are a few lines each; the state of a run lives in a ``BudgetSession`` kept in
-``config.stash`` (``session.py``), fixtures in ``fixtures.py``, collected file items in ``items.py``,
-lint items in ``lint_items.py``, the xdist controller's merge in ``xdist.py``.
+Hooks here are a few lines each, calling the run's one ``BudgetSession``, kept in ``config.stash``
+(``session.py``): options (``options.py``), records, files and lint state, the count cache, the
+baseline outcome. Fixtures in ``fixtures.py``, collected file items in ``items.py``, lint items in
+``lint_items.py``, the baseline step in ``baselines.py``, the xdist controller's merge in ``xdist.py``.
 """
 
 from __future__ import annotations
@@ -12,16 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from prompt_budget.pytest_plugin.fixtures import RUNNING, PromptBudget, prompt_budget, turn_budget
+from prompt_budget.pytest_plugin.fixtures import Fixtures, PromptBudget
 from prompt_budget.pytest_plugin.options import add_options
-from prompt_budget.pytest_plugin.session import (
-    BudgetSession,
-    PromptBudgetWarning,
-    get_session,
-    set_session,
-)
+from prompt_budget.pytest_plugin.session import BudgetSession, get_session
+from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 
-__all__ = ["PromptBudget", "PromptBudgetWarning", "prompt_budget", "turn_budget"]
+__all__ = ["PromptBudget", "PromptBudgetWarning"]
 
 MARKER_HELP = (
     "prompt_budget(max_tokens=None, tokenizer=None, sections=None): defaults for the prompt_budget "
@@ -36,9 +33,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", MARKER_HELP)
-    session = BudgetSession.from_pytest(config)
-    set_session(config, session)
-    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+    session = BudgetSession.start(config)
+    config.pluginmanager.register(Fixtures(session), "prompt_budget_fixtures")
+    if config.pluginmanager.hasplugin("xdist") and not session.is_worker:
         from prompt_budget.pytest_plugin.xdist import XdistController
 
         config.pluginmanager.register(XdistController(session), "prompt_budget_xdist_controller")
@@ -50,23 +47,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     from prompt_budget.pytest_plugin.items import collect_budget_file
 
-    found = collect_budget_file(file_path, parent, session)
-    if found is None and session.options.get("lint"):
-        found = _collect_lint(file_path, parent, session)
-    return found
-
-
-def _collect_lint(
-    file_path: Path, parent: pytest.Collector, session: BudgetSession
-) -> pytest.Collector | None:
-    try:
-        from prompt_budget.pytest_plugin.lint_items import (  # type: ignore[import-not-found,unused-ignore]
-            collect_lint_item,
-        )
-    except ImportError:  # the lint items module is optional
-        return None
-    result: pytest.Collector | None = collect_lint_item(file_path, parent, session)  # type: ignore[unused-ignore]
-    return result
+    return collect_budget_file(file_path, parent, session) or session.collect_lint(file_path, parent)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -83,12 +64,15 @@ def pytest_collection_modifyitems(session: pytest.Session, items: list[pytest.It
 def pytest_runtest_protocol(
     item: pytest.Item, nextitem: pytest.Item | None
 ) -> Generator[None, object, object]:
-    # The item the prompt_budget fixture binds to (see fixtures.RUNNING).
-    RUNNING.append(item)
+    # The item the prompt_budget fixture binds to (BudgetSession.running).
+    budget = get_session(item.config)
+    if budget is None:
+        return (yield)
+    budget.running.append(item)
     try:
         return (yield)
     finally:
-        RUNNING.pop()
+        budget.running.pop()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -98,6 +82,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         budget.finish(session)
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     budget = get_session(terminalreporter.config)
     if budget is not None:

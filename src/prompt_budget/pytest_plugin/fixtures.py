@@ -9,14 +9,18 @@ JUnit properties of the test.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from prompt_budget.pytest_plugin.session import BudgetSession, PromptBudgetWarning, get_session
+from prompt_budget.pytest_plugin.session import BudgetSession
+from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 
-__all__ = ["PromptBudget", "prompt_budget", "turn_budget"]
+if TYPE_CHECKING:
+    from prompt_budget.turns import TurnBudget
+
+__all__ = ["Fixtures", "PromptBudget"]
 
 MARKER_NAME = "prompt_budget"
 _MARKER_KEYS = ("max_tokens", "tokenizer", "sections")
@@ -221,32 +225,44 @@ class PromptBudget:
         return verdict
 
 
-#: The test items being run, innermost last (pytester runs pytest inside a test). Kept by the plugin's
-#: ``pytest_runtest_protocol`` wrapper so that the ``prompt_budget`` fixture need not request
-#: ``request``: under pytest 9 every fixture that does costs a fresh fixture definition per test.
-RUNNING: list[pytest.Item] = []
+class Fixtures:
+    """The plugin's fixtures, bound to the run's session: ``pytest_configure`` registers one per
+    pytest config, so the ``prompt_budget`` fixture finds its session and test without requesting
+    ``request`` (under pytest 9 every fixture that does costs a fresh fixture definition per test)."""
 
+    def __init__(self, session: BudgetSession) -> None:
+        self.session = session
 
-@pytest.fixture
-def prompt_budget() -> PromptBudget:
-    """Count and check prompts against token caps; every check is recorded for the session report.
+    @pytest.fixture
+    def prompt_budget(self) -> PromptBudget:
+        """Count and check prompts against token caps; every check is recorded for the session report.
 
-    ``prompt_budget.check(obj, max_tokens=None, *, label=None)``, ``.check_sections(mapping,
-    total=None)``, ``.count(obj)``; defaults from ``@pytest.mark.prompt_budget(...)``."""
-    if not RUNNING:
-        raise pytest.UsageError("prompt-budget: the prompt_budget fixture is only available inside a test")
-    node = RUNNING[-1]
-    session = get_session(node.config)
-    if session is None:  # pragma: no cover - the plugin always sets it in pytest_configure
-        raise pytest.UsageError("prompt-budget: the plugin is not configured")
-    return PromptBudget(session, node, list(node.iter_markers(MARKER_NAME)))
+        ``prompt_budget.check(obj, max_tokens=None, *, label=None)``, ``.check_sections(mapping,
+        total=None)``, ``.count(obj)``; defaults from ``@pytest.mark.prompt_budget(...)``."""
+        if not self.session.running:
+            raise pytest.UsageError(
+                "prompt-budget: the prompt_budget fixture is only available inside a test"
+            )
+        node = self.session.running[-1]
+        return PromptBudget(self.session, node, list(node.iter_markers(MARKER_NAME)))
 
+    @pytest.fixture
+    def turn_budget(self, request: pytest.FixtureRequest) -> Iterator[TurnBudget]:
+        """Count an agent's tool calls and turns against caps: ``turn_budget(max_calls=10, max_turns=5)``,
+        then ``turn_budget.wrap(tool)``, ``.record_call(name)``, ``.record_turn()`` or ``.feed(event)``.
+        Usage against the allocation goes into the session report; see ``prompt_budget.turns``.
 
-@pytest.fixture
-def turn_budget(request: pytest.FixtureRequest) -> Any:
-    """Count an agent's tool calls and turns against caps: ``turn_budget(max_calls=10, max_turns=5)``,
-    then ``turn_budget.wrap(tool)``, ``.record_call(name)``, ``.record_turn()`` or ``.feed(event)``.
-    Usage against the allocation goes into the session report; see ``prompt_budget.turns``."""
-    from prompt_budget.pytest_plugin.turns import turn_budget_fixture
+        A call or turn past its cap raises ``BudgetExceeded`` at once, which fails the test. If the
+        agent under test catches that exception and the test would pass, teardown fails it instead
+        (reported as an error in teardown); if the test already failed, teardown adds nothing."""
+        from prompt_budget.report.junit import properties
+        from prompt_budget.turns import TurnBudget
 
-    yield from turn_budget_fixture(request)
+        budget = TurnBudget()
+        failed_before = request.session.testsfailed
+        yield budget
+        for record in budget.records(request.node.nodeid):
+            request.node.user_properties.extend(properties(self.session.record(record)))
+        if budget.over and request.session.testsfailed == failed_before:
+            __tracebackhide__ = True
+            budget.check()

@@ -21,13 +21,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from prompt_budget.errors import BudgetExceeded, PromptBudgetError
-from prompt_budget.pytest_plugin.session import PromptBudgetWarning
+from prompt_budget.pytest_plugin.session import BudgetSession, FilesState
+from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 
 if TYPE_CHECKING:
-    from prompt_budget.counting import DiskCache
-    from prompt_budget.files import FileSet, FilesReport
     from prompt_budget.model import Verdict
-    from prompt_budget.pytest_plugin.session import BudgetSession
 
 __all__ = [
     "PLAN_ITEM",
@@ -46,62 +44,6 @@ PLAN_ITEM = "prompt-budget-plan"
 
 class FileBudgetWarning(PromptBudgetWarning):
     """A file budget near its limit, or config overriding a file's own frontmatter."""
-
-
-class _FilesState:
-    """Per-run state kept in the pytest config's stash: the resolved file set (resolved once) and
-    the disk cache."""
-
-    def __init__(self, budget: BudgetSession) -> None:
-        self.budget = budget
-        self._fileset: FileSet | None = None
-        self._cache: DiskCache | None = None
-        self._report: FilesReport | None = None
-        #: ids of the files collected where pytest's walk met them (once each: a folder reached again
-        #: through a symbolic link leads to the same files)
-        self.collected: set[str] = set()
-
-    @property
-    def enabled(self) -> bool:
-        config = self.budget.config
-        return (
-            bool(self.budget.options.get("files", True))
-            and config.path is not None
-            and (bool(config.files) or bool(config.preset))
-        )
-
-    def fileset(self) -> FileSet:
-        if self._fileset is None:
-            from prompt_budget.files import resolve
-
-            self._fileset = resolve(self.budget.config)
-        return self._fileset
-
-    def cache(self, pconfig: pytest.Config) -> DiskCache:
-        if self._cache is None:
-            from prompt_budget.files import default_cache
-
-            self._cache = default_cache(self.budget.config)
-            pconfig.add_cleanup(self._cache.save)
-        return self._cache
-
-    def report(self, pconfig: pytest.Config) -> FilesReport:
-        if self._report is None:
-            from prompt_budget.files import check
-
-            self._report = check(self.fileset(), cache=self.cache(pconfig))
-        return self._report
-
-
-_STATE = pytest.StashKey[_FilesState]()
-
-
-def _state(pconfig: pytest.Config, budget: BudgetSession) -> _FilesState:
-    state = pconfig.stash.get(_STATE, None)
-    if state is None:
-        state = _FilesState(budget)
-        pconfig.stash[_STATE] = state
-    return state
 
 
 def _record(budget: BudgetSession, item: pytest.Item, verdict: Verdict) -> None:
@@ -154,7 +96,7 @@ class _CleanItem(pytest.Item):
 class BudgetFileItem(_CleanItem):
     """One configured file against its cap (and, for a skill, its frontmatter against its own)."""
 
-    def __init__(self, *, fid: str, state: _FilesState, **kwargs: Any) -> None:
+    def __init__(self, *, fid: str, state: FilesState, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.fid = fid
         self.state = state
@@ -163,8 +105,8 @@ class BudgetFileItem(_CleanItem):
         from prompt_budget.files import check_file
 
         state = self.state
-        verdicts = check_file(state.fileset(), self.fid, cache=state.cache(self.config))
-        _judge(self, state.budget, verdicts)
+        verdicts = check_file(state.fileset(), self.fid, cache=state.session.count_cache())
+        _judge(self, state.session, verdicts)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         match = self.state.fileset().files.get(self.fid)
@@ -173,7 +115,7 @@ class BudgetFileItem(_CleanItem):
 
 
 class BudgetFile(pytest.File):
-    def __init__(self, *, fid: str, state: _FilesState, **kwargs: Any) -> None:
+    def __init__(self, *, fid: str, state: FilesState, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.fid = fid
         self.state = state
@@ -185,20 +127,19 @@ class BudgetFile(pytest.File):
 class BudgetPlanItem(_CleanItem):
     """Missing must-load files, globs matching nothing, the must-load total and the load plan."""
 
-    def __init__(self, *, state: _FilesState, **kwargs: Any) -> None:
+    def __init__(self, *, state: FilesState, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.state = state
 
     def runtest(self) -> None:
-        report = self.state.report(self.config)
-        _judge(self, self.state.budget, report.session_verdicts)
+        _judge(self, self.state.session, self.state.report().session_verdicts)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return self.path, None, "prompt-budget: must-load total and load plan"
 
 
 class BudgetPlanFile(pytest.File):
-    def __init__(self, *, state: _FilesState, **kwargs: Any) -> None:
+    def __init__(self, *, state: FilesState, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.state = state
 
@@ -211,7 +152,7 @@ def collect_budget_file(
 ) -> pytest.Collector | None:
     """``pytest_collect_file``: a matched file (or the config file, for the plan item) met while
     pytest walks the collected paths."""
-    state = _state(parent.config, session)
+    state = session.files
     if not state.enabled:
         return None
     if session.config.path is not None and file_path == session.config.path:
@@ -244,7 +185,7 @@ def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: 
     """``pytest_collection_modifyitems`` (run first, so ``-k`` and ``-m`` apply): add the matched files
     pytest's walk did not reach (dot folders, files outside testpaths) and the plan item. A file
     already among the items is not added again."""
-    state = _state(session.config, budget)
+    state = budget.files
     if not state.enabled or not _collects_a_folder(session.config):
         return
     present = {item.fid for item in items if isinstance(item, BudgetFileItem)}

@@ -1,7 +1,7 @@
 """``pytest --prompt-budget-lint``: every collected Python file gets a ``prompt-budget-lint`` test item
 that fails with the file's lint findings (as pytest-mypy does for type errors).
 
-The plugin's ``pytest_collect_file`` calls ``collect_lint_item(file_path, parent, session)``. The first
+The session's ``collect_lint`` calls ``collect_lint_item(file_path, parent, state)``. The first
 item to run lints every registered file in one go (so the project-wide rule PB108 sees them all, and the
 content cache makes re-runs cheap); each item then reports its own file. libcst and the rules are
 imported only then, never at plugin load. Items carry the ``prompt_budget_lint`` marker, so
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Finding
     from prompt_budget.lint.options import LintOptions
 
-__all__ = ["LintFile", "LintItem", "collect_lint_item"]
+__all__ = ["LintFile", "LintItem", "LintState", "collect_lint_item"]
 
 ITEM_NAME = "prompt-budget-lint"
 MARKER = "prompt_budget_lint"
@@ -33,8 +33,9 @@ class LintFindings(Exception):
         self.findings = findings
 
 
-class _LintState:
-    """Per-session lint state, kept in ``config.stash``."""
+class LintState:
+    """The lint state of a run (kept by the ``BudgetSession``): the options, the files to lint, and
+    their findings once linted."""
 
     def __init__(self, config: pytest.Config) -> None:
         from prompt_budget.errors import ConfigError
@@ -47,6 +48,7 @@ class _LintState:
             raise pytest.UsageError(f"prompt-budget lint: {exc}") from None
         self.paths: list[Path] = []
         self.by_path: dict[str, list[Finding]] | None = None
+        config.addinivalue_line("markers", f"{MARKER}: prompt-budget lint items (--prompt-budget-lint)")
 
     def findings_for(self, path: Path) -> list[Finding]:
         if self.by_path is None:
@@ -59,23 +61,15 @@ class _LintState:
         return self.by_path.get(self.options.relative(path), [])
 
 
-_STATE = pytest.StashKey[_LintState]()
-
-
-def _state(config: pytest.Config) -> _LintState:
-    state = config.stash.get(_STATE, None)
-    if state is None:
-        state = _LintState(config)
-        config.stash[_STATE] = state
-        config.addinivalue_line("markers", f"{MARKER}: prompt-budget lint items (--prompt-budget-lint)")
-    return state
-
-
 class LintItem(pytest.Item):
     """Fails when its file has lint findings that are not suppressed."""
 
+    def __init__(self, *, state: LintState, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+
     def runtest(self) -> None:
-        findings = [f for f in _state(self.config).findings_for(self.path) if f.suppressed is None]
+        findings = [f for f in self.state.findings_for(self.path) if f.suppressed is None]
         if findings:
             raise LintFindings(findings)
 
@@ -93,20 +87,21 @@ class LintItem(pytest.Item):
 class LintFile(pytest.File):
     """The collector of one Python file's lint item."""
 
+    def __init__(self, *, state: LintState, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+
     def collect(self) -> list[pytest.Item]:
-        item = LintItem.from_parent(self, name=ITEM_NAME)
+        item = LintItem.from_parent(self, name=ITEM_NAME, state=self.state)
         item.add_marker(MARKER)
         return [item]
 
 
-def collect_lint_item(file_path: Path, parent: pytest.Collector, session: object = None) -> LintFile | None:
-    """The lint collector for ``file_path`` when it is a Python file the lint config does not exclude,
-    else None. ``session`` (the plugin's BudgetSession) is accepted for symmetry and not needed."""
-    if file_path.suffix != ".py":
-        return None
-    state = _state(parent.config)
+def collect_lint_item(file_path: Path, parent: pytest.Collector, state: LintState) -> LintFile | None:
+    """The lint collector for ``file_path`` (a Python file) when the lint config does not exclude it,
+    else None."""
     if state.options.is_excluded(state.options.relative(file_path)):
         return None
     state.paths.append(file_path)
-    collector: LintFile = LintFile.from_parent(parent, path=file_path)
+    collector: LintFile = LintFile.from_parent(parent, path=file_path, state=state)
     return collector

@@ -1,9 +1,11 @@
-"""The state of one pytest run: the resolved config and every check recorded, pass or fail.
+"""The state of one pytest run, in one ``BudgetSession`` kept in ``config.stash``
+(``get_session(config)``): the resolved config and the parsed options, every check recorded (pass or
+fail), the configured files (``FilesState``), the lint state, the one count cache, the items being
+run, and the baseline outcome. The plugin keeps no state anywhere else.
 
-The ``BudgetSession`` lives in ``config.stash`` (``get_session(config)``). Anything that checks a
-budget (the ``prompt_budget`` fixture, collected file items, turn budgets, baselines) calls
-``session.record(entry)`` with a plain dict, so records cross pytest-xdist workers unchanged and go
-into every report format.
+Anything that checks a budget (the ``prompt_budget`` fixture, collected file items, turn budgets)
+calls ``session.record(entry)`` with a plain dict, so records cross pytest-xdist workers unchanged
+and go into every report format.
 
 Record schema (version 1 of the JSON report; ``record`` fills the optional keys):
 
@@ -41,22 +43,31 @@ alone prints the summary and writes the report files.
 from __future__ import annotations
 
 import os
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import pytest
 
 from prompt_budget.config import Config, load_config
+from prompt_budget.pytest_plugin.baselines import extend_report, gate, write_summary
+from prompt_budget.pytest_plugin.options import PluginOptions, report_formats
+from prompt_budget.pytest_plugin.warning import PromptBudgetWarning, warn_about
+
+if TYPE_CHECKING:
+    from prompt_budget.baseline import BaselineOutcome
+    from prompt_budget.counting import DiskCache
+    from prompt_budget.files import FileSet, FilesReport
+    from prompt_budget.model import FileRule
+    from prompt_budget.pytest_plugin.lint_items import LintState
 
 __all__ = [
     "REQUIRED_KEYS",
     "WORKER_KEY",
     "BudgetSession",
+    "FilesState",
     "PromptBudgetWarning",
     "get_session",
-    "set_session",
 ]
 
 _KEY = pytest.StashKey["BudgetSession"]()
@@ -65,108 +76,110 @@ REQUIRED_KEYS: Final = ("nodeid", "label", "kind", "tokenizer", "exact", "tokens
 _STATUSES: Final = ("pass", "warn", "fail")
 
 
-class PromptBudgetWarning(pytest.PytestWarning):
-    """A check crossed its warning threshold (``threshold`` of its cap), or the report could not be
-    written. Filter it like any pytest warning (``-W error::prompt_budget...``)."""
-
-
-def warn_about(path: str | Path, message: str) -> None:
-    """A ``PromptBudgetWarning`` about a file the session could not write, shown at that file: the
-    warnings summary then names it, not the line of prompt-budget that noticed."""
-    warnings.warn_explicit(PromptBudgetWarning(message), PromptBudgetWarning, os.fspath(path), 0)
-
-
 def get_session(config: pytest.Config) -> BudgetSession | None:
     return config.stash.get(_KEY, None)
 
 
-def set_session(config: pytest.Config, session: BudgetSession) -> None:
-    config.stash[_KEY] = session
+class FilesState:
+    """The configured files of the run (collected as items, ``items.py``): resolved once, and checked
+    as a whole once (for the plan item)."""
+
+    def __init__(self, session: BudgetSession) -> None:
+        config = session.config
+        self.session = session
+        self.enabled = (
+            session.options.files and config.path is not None and bool(config.files or config.preset)
+        )
+        #: ids of the files collected where pytest's walk met them (once each: a folder reached again
+        #: through a symbolic link leads to the same files)
+        self.collected: set[str] = set()
+        self._fileset: FileSet | None = None
+        self._report: FilesReport | None = None
+
+    def fileset(self) -> FileSet:
+        if self._fileset is None:
+            from prompt_budget.files import resolve
+
+            self._fileset = resolve(self.session.config)
+        return self._fileset
+
+    def report(self) -> FilesReport:
+        if self._report is None:
+            from prompt_budget.files import check
+
+            self._report = check(self.fileset(), cache=self.session.count_cache())
+        return self._report
+
+    def rules(self, records: list[dict[str, Any]]) -> dict[str, FileRule]:
+        """File id -> its ``[[files]]`` entry (for growth gates), when ``records`` hold file checks."""
+        from prompt_budget.baseline import FILE_ENTRY_KINDS, rules_of
+
+        if not self.enabled or not any(r.get("kind") in FILE_ENTRY_KINDS for r in records):
+            return {}
+        return rules_of(self.fileset())
 
 
-def _report_formats() -> dict[str, Any]:
-    from prompt_budget.plugins import get_plugin_manager
-    from prompt_budget.report import json_report, markdown
-
-    formats: dict[str, Any] = {".json": json_report.render, ".md": markdown.render}
-    for extra in get_plugin_manager().hook.prompt_budget_report_formats():
-        formats.update(extra or {})
-    return formats
-
-
-@dataclass
+@dataclass(eq=False)
 class BudgetSession:
     config: Config
-    options: dict[str, Any]
-    records: list[dict[str, Any]] = field(default_factory=list)
+    options: PluginOptions = field(default_factory=PluginOptions)
     is_worker: bool = False
+    records: list[dict[str, Any]] = field(default_factory=list)
     workers_missing: list[str] = field(default_factory=list)
     report_error: str | None = None
+    #: the test items being run, innermost last (pytester runs pytest inside a test): the item the
+    #: ``prompt_budget`` fixture binds to, so that it need not request ``request``
+    running: list[pytest.Item] = field(default_factory=list)
+    #: what the baseline step did (on the controller, at the end of the run), and why it did not prune
+    baseline: BaselineOutcome | None = None
+    not_pruned: str | None = None
     _ids: dict[str, int] = field(default_factory=dict)
-    _cache: Any = None
+    _cache: DiskCache | None = None
+    _files: FilesState | None = None
+    _lint: LintState | None = None
 
-    def count_cache(self) -> Any:
-        """The on-disk count cache (``cache_dir``), shared with file items; saved at the end of the
-        run (each xdist worker merges its own entries into the file atomically)."""
+    @classmethod
+    def start(cls, pconfig: pytest.Config) -> BudgetSession:
+        """Parse the options and load the config once, and keep the session in ``pconfig.stash``."""
+        from prompt_budget.errors import ConfigError
+
+        options = PluginOptions.parse(pconfig)
+        try:
+            config = load_config(options.config_file, start=pconfig.rootpath)
+        except ConfigError as exc:
+            raise pytest.UsageError(f"prompt-budget: {exc}") from None
+        if options.tokenizer:
+            config = config.with_overrides(tokenizer=options.tokenizer)
+        _configure_counting(config, offline=options.offline)
+        session = cls(config, options, is_worker=hasattr(pconfig, "workerinput"))
+        pconfig.stash[_KEY] = session
+        return session
+
+    def count_cache(self) -> DiskCache:
+        """The one on-disk count cache (``cache_dir``) of the run, for the fixture and the file items;
+        saved at the end of the run (each xdist worker merges its own entries into the file
+        atomically)."""
         if self._cache is None:
             from prompt_budget.counting import DiskCache
 
             self._cache = DiskCache(self.config.resolve(self.config.cache_dir))
         return self._cache
 
-    @classmethod
-    def from_pytest(cls, pconfig: pytest.Config) -> BudgetSession:
-        from prompt_budget.errors import ConfigError
+    @property
+    def files(self) -> FilesState:
+        if self._files is None:
+            self._files = FilesState(self)
+        return self._files
 
-        explicit = pconfig.getoption("--prompt-budget-config")
-        try:
-            config = load_config(explicit, start=pconfig.rootpath)
-        except ConfigError as exc:
-            raise pytest.UsageError(f"prompt-budget: {exc}") from None
-        tokenizer = pconfig.getoption("--prompt-budget-tokenizer")
-        if tokenizer:
-            from prompt_budget.errors import PromptBudgetError
-            from prompt_budget.tokenizers import get_tokenizer
+    def collect_lint(self, file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+        """``--prompt-budget-lint``: the lint item of a Python file (``lint_items.py``)."""
+        if not self.options.lint or file_path.suffix != ".py":
+            return None
+        from prompt_budget.pytest_plugin.lint_items import LintState, collect_lint_item
 
-            try:  # once here, not once per test: resolving a spec loads no vocabulary
-                get_tokenizer(tokenizer)
-            except PromptBudgetError as exc:
-                message = getattr(exc, "message", None) or str(exc)
-                raise pytest.UsageError(f"--prompt-budget-tokenizer: {message}") from None
-            config = config.with_overrides(tokenizer=tokenizer)
-        report = pconfig.getoption("--prompt-budget-report")
-        report_path: Path | None = None
-        if report:
-            report_path = Path(report)
-            if not report_path.is_absolute():
-                report_path = pconfig.invocation_params.dir / report_path
-            suffix = report_path.suffix.lower()
-            if suffix not in (".json", ".md") and suffix not in _report_formats():
-                raise pytest.UsageError(
-                    f"--prompt-budget-report: expected a path ending in .json or .md, got {report!r}"
-                )
-        max_growth = pconfig.getoption("--prompt-budget-max-growth")
-        if max_growth:
-            from prompt_budget.config import parse_growth
-
-            try:  # here, not after every test has run
-                parse_growth(max_growth)
-            except ConfigError as exc:
-                message = getattr(exc, "message", None) or str(exc)
-                raise pytest.UsageError(f"--prompt-budget-max-growth: {message}") from None
-        options = {
-            "report": report,
-            "report_path": report_path,
-            "update": pconfig.getoption("--prompt-budget-update"),
-            "prune": pconfig.getoption("--prompt-budget-prune"),
-            "max_growth": max_growth,
-            "lint": pconfig.getoption("--prompt-budget-lint"),
-            "files": not pconfig.getoption("--no-prompt-budget-files"),
-            "offline": pconfig.getoption("--prompt-budget-offline"),
-            "verbose": pconfig.getoption("verbose") > 0,
-        }
-        _configure_counting(config, offline=bool(options["offline"]))
-        return cls(config=config, options=options, is_worker=hasattr(pconfig, "workerinput"))
+        if self._lint is None:
+            self._lint = LintState(parent.config)
+        return collect_lint_item(file_path, parent, self._lint)
 
     # -- recording ------------------------------------------------------------------------------
 
@@ -217,19 +230,22 @@ class BudgetSession:
     # -- end of run -----------------------------------------------------------------------------
 
     def finish(self, session: pytest.Session) -> None:
-        pconfig = session.config
+        """Save the count cache; on a worker, send the records to the controller; else write the
+        report, run the baseline step, and append a Markdown report to the job summary."""
         if self._cache is not None:
             self._cache.save()
         if self.is_worker:
-            workeroutput = getattr(pconfig, "workeroutput", None)
+            workeroutput = getattr(session.config, "workeroutput", None)
             if workeroutput is not None:
                 workeroutput[WORKER_KEY] = self.records
             return
-        path: Path | None = self.options.get("report_path")
+        path = self.options.report_path
         written = path is not None and self.write_report(path)
-        from prompt_budget.pytest_plugin.baselines import baseline_gate
-
-        baseline_gate(self, session)
+        rules = self.files.rules(self.records)
+        gated = gate(self.config, self.options, self.records, rules, session, self.workers_missing)
+        if gated is not None:
+            self.baseline, self.not_pruned = gated
+            extend_report(path, self.baseline)
         if written and path is not None and path.suffix.lower() == ".md":
             self._append_step_summary(path)
 
@@ -248,7 +264,7 @@ class BudgetSession:
 
     def write_report(self, path: Path) -> bool:
         """Write the report file; False (with a ``PromptBudgetWarning``) when it cannot be written."""
-        render = _report_formats()[path.suffix.lower()]
+        render = report_formats()[path.suffix.lower()]
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render(self.sorted_records()), encoding="utf-8")
@@ -259,10 +275,20 @@ class BudgetSession:
         return True
 
     def terminal_summary(self, reporter: pytest.TerminalReporter) -> None:
-        if self.is_worker or not self.records:
+        """The table of every check (with ``-v`` or a report), then the baseline section."""
+        if self.is_worker:
             return
-        if not (self.options.get("verbose") or self.options.get("report")):
-            return
+        if self.records and (self.options.verbose or self.options.report):
+            self._records_summary(reporter)
+        if self.baseline is not None:
+            from prompt_budget.config import BaselineConfig
+
+            configured = self.config.baseline != BaselineConfig()
+            opts = self.options
+            quiet = not (configured or opts.max_growth or opts.verbose or opts.report)
+            write_summary(reporter, self.baseline, self.not_pruned, verbose=opts.verbose, quiet_missing=quiet)
+
+    def _records_summary(self, reporter: pytest.TerminalReporter) -> None:
         from prompt_budget.report import terminal
 
         writer = reporter.config.get_terminal_writer()
@@ -272,7 +298,7 @@ class BudgetSession:
             reporter.write_line(
                 f"prompt-budget: no checks came back from {', '.join(self.workers_missing)} (crashed worker?)"
             )
-        path = self.options.get("report_path")
+        path = self.options.report_path
         if self.report_error is not None:
             reporter.write_line(f"prompt-budget: {self.report_error}", red=True, bold=True)
         elif path is not None:
@@ -282,8 +308,6 @@ class BudgetSession:
 def _configure_counting(config: Config, *, offline: bool) -> None:
     """Point the count-tokens API cache at the project (``.prompt-budget/counts.json`` beside the
     config) and forbid network use under ``--prompt-budget-offline``. The SDK is not imported here."""
-    import os
-
     from prompt_budget.tokenizers import anthropic
     from prompt_budget.tokenizers.api_counts import COUNTS_FILE
 

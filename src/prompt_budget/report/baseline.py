@@ -5,7 +5,7 @@ and only to the file GitHub Actions names in ``$GITHUB_STEP_SUMMARY``."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections
@@ -20,6 +20,7 @@ __all__ = [
     "github_annotations",
     "markdown_summary",
     "mismatch_line",
+    "ratchet_line",
     "summary_lines",
     "text_report",
 ]
@@ -95,6 +96,12 @@ def mismatch_line(comparison: Comparison) -> str | None:
         f"{checks(len(comparison.mismatched))} not compared: counted by another tokenizer than in the "
         f"baseline ({said}); re-create the baseline with {HOW_TO_CREATE}"
     )
+
+
+def ratchet_line(shown: str, ratcheted: Sequence[str]) -> str:
+    """``.prompt-budget/baseline.json: ratcheted down 1 entry that shrank: docs/ref.md``."""
+    entries = f"{len(ratcheted)} entr{'y' if len(ratcheted) == 1 else 'ies'}"
+    return f"{shown}: ratcheted down {entries} that shrank: {', '.join(ratcheted)}"
 
 
 def comparison_tables(comparison: Comparison, *, changed_only: bool = False) -> list[Table]:

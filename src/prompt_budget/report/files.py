@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prompt_budget.model import STATUS_MARK, STATUS_RANK
 from prompt_budget.report.terminal import STYLE
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
@@ -13,21 +14,6 @@ if TYPE_CHECKING:
     from prompt_budget.config import Config
     from prompt_budget.files import Explanation, FilesReport
     from prompt_budget.model import Verdict
-
-__all__ = [
-    "config_line",
-    "entry_line",
-    "explain_text",
-    "files_markdown",
-    "files_table",
-    "flagged",
-    "github_annotations",
-    "plan_table",
-    "problem_lines",
-    "verdict_location",
-]
-
-_MARK = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
 
 
 def _row_label(v: Verdict) -> str:
@@ -68,7 +54,7 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_int(v.max_tokens),
             fmt_pct(v.percent),
             str(v.details.get("load", "")),
-            _MARK[v.status],
+            STATUS_MARK[v.status],
             style=STYLE[v.status],
         )
     must = report.must_load
@@ -80,7 +66,7 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_int(must.max_tokens),
             fmt_pct(must.percent),
             "must",
-            _MARK[must.status],
+            STATUS_MARK[must.status],
         ]
     return table
 
@@ -112,7 +98,7 @@ def plan_table(report: FilesReport) -> Table | None:
         "",
         fmt_int(plan.base),
         fmt_int(plan.usable - plan.base),
-        _MARK["fail" if plan.base > plan.usable else "pass"],
+        STATUS_MARK["fail" if plan.base > plan.usable else "pass"],
     )
     for s in plan.stages:
         loads = ", ".join(i for i, _, _ in s.loaded) or "-"
@@ -124,7 +110,7 @@ def plan_table(report: FilesReport) -> Table | None:
             shed,
             fmt_int(s.total),
             fmt_int(s.headroom),
-            _MARK[s.status],
+            STATUS_MARK[s.status],
             style=STYLE[s.status],
         )
     return table
@@ -140,7 +126,7 @@ def problem_lines(report: FilesReport) -> list[str]:
     out: list[str] = []
     for v in flagged(report):
         first, *rest = v.message.split("\n")
-        out.append(f"{_MARK[v.status]}: {first}")
+        out.append(f"{STATUS_MARK[v.status]}: {first}")
         out.extend(f"      {line}" for line in rest)
     return out
 
@@ -186,8 +172,7 @@ def files_markdown(
             # a message's own advice (the entry's `message`) on a line of its own: a hard break
             out.append(f"- {BADGE[v.status]}: {escape(first)}" + "".join(f"\\\n  {escape(r)}" for r in rest))
     table = files_table(report, hide_passed=hide_passed)
-    ranked = sorted(zip(table.rows, table.styles, strict=True), key=lambda rs: _RANK[rs[1]])
-    table.rows, table.styles = [r for r, _ in ranked], [s for _, s in ranked]
+    table.rows.sort(key=lambda row: STATUS_RANK[_STATUS_OF_MARK[row[-1]]])
     for t in (table, plan_table(report) if plan else None):
         if t is not None and t.title and (t.rows or t.footer):
             out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(_badged(t))]
@@ -196,8 +181,7 @@ def files_markdown(
     return "\n".join(out) + "\n"
 
 
-_RANK = {"red": 0, "yellow": 1, None: 2}
-_STATUS_OF_MARK = {mark: status for status, mark in _MARK.items()}
+_STATUS_OF_MARK = {mark: status for status, mark in STATUS_MARK.items()}
 
 
 def _badged(table: Table) -> Table:
@@ -208,7 +192,7 @@ def _badged(table: Table) -> Table:
         return [*cells[:-1], BADGE[_STATUS_OF_MARK[cells[-1]]]]
 
     footer = badge(table.footer) if table.footer is not None else None
-    return Table(table.columns, [badge(r) for r in table.rows], footer, table.title, table.styles)
+    return Table(table.columns, [badge(r) for r in table.rows], footer, table.title)
 
 
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:

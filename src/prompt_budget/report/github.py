@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["annotation", "annotation_path", "escape_data", "escape_property", "repository_top", "top_for"]
-
 
 def repository_top(start: str | os.PathLike[str] | None = None) -> Path:
     """The folder annotation and SARIF paths are relative to: the top of the git work tree holding

@@ -24,8 +24,6 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-__all__ = ["SCHEMA", "SCHEMA_ID", "VERSION", "build", "render", "summary"]
-
 SCHEMA_ID: Final = "pytest-prompt-budget/report"
 VERSION: Final = 1
 

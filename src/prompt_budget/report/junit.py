@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["properties"]
-
 
 def properties(record: Mapping[str, Any]) -> list[tuple[str, str]]:
     """``prompt_budget[LABEL].tokens``, ``.max_tokens``, ``.status``, ``.tokenizer`` (and

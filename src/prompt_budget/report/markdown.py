@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
+from prompt_budget.model import STATUS_RANK
 from prompt_budget.report.json_report import summary
 from prompt_budget.report.terminal import amount_cells, order
 from prompt_budget.text.table import Table, fmt_int, fmt_pct
-
-__all__ = ["BADGE", "EMOJI", "escape", "grid", "render", "table_lines"]
 
 #: The one emoji of each status in every Markdown document prompt-budget writes (the pytest report,
 #: ``check --format markdown``, the baseline summary): literal characters, which render everywhere
@@ -88,7 +87,7 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
         out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({escape(r['label'])})", ""]
         out.append(_row(["Section", "Tokens", "Cap", "Used", "Status"]))
         out.append("|---|---:|---:|---:|---|")
-        for sec in sorted(r["sections"], key=lambda x: {"fail": 0, "warn": 1}.get(x["status"], 2)):
+        for sec in sorted(r["sections"], key=lambda x: STATUS_RANK[x["status"]]):
             cap = sec.get("max_tokens")
             pct = 100.0 * sec["tokens"] / cap if cap else None
             out.append(

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from prompt_budget.files import FilesReport
     from prompt_budget.model import Verdict
 
-__all__ = ["SCHEMA", "artifact_location", "files_sarif", "fingerprint", "log"]
-
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 DOCS = "https://github.com/pytest-prompt-budget/pytest-prompt-budget/blob/main/docs/"
 

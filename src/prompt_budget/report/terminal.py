@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from prompt_budget.model import STATUS_RANK
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct, render_rich
 
-__all__ = ["STYLE", "build_table", "needed_width", "order", "render"]
-
-_RANK = {"fail": 0, "warn": 1, "pass": 2}
 #: The rich style of a row at each status.
 STYLE = {"fail": "red", "warn": "yellow", "pass": None}
 
@@ -22,7 +20,10 @@ def order(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     ties keep their report order."""
     return sorted(
         records,
-        key=lambda r: (_RANK.get(str(r["status"]), 3), -(r["percent"] if r["percent"] is not None else -1.0)),
+        key=lambda r: (
+            STATUS_RANK.get(str(r["status"]), 3),
+            -(r["percent"] if r["percent"] is not None else -1.0),
+        ),
     )
 
 

@@ -9,32 +9,18 @@ the rest of the file as written), and ``create_baseline`` and ``run_lint`` call 
 
 from __future__ import annotations
 
-from prompt_budget.scaffold.propose import (
-    DEFAULT_HEADROOM,
-    Entry,
-    Proposal,
-    cap_for,
-    choose_target,
-    parse_headroom,
-    propose,
-)
+from prompt_budget.scaffold.propose import Entry, Proposal, cap_for, parse_headroom, propose
 from prompt_budget.scaffold.scan import Found, scan
-from prompt_budget.scaffold.steps import BaselineStep, LintReport, create_baseline, run_lint
-from prompt_budget.scaffold.write import InitResult, apply, merge_pyproject, planned_text, render
+from prompt_budget.scaffold.write import apply, create_baseline, merge, planned_text, render, run_lint
 
 __all__ = [
-    "DEFAULT_HEADROOM",
-    "BaselineStep",
     "Entry",
     "Found",
-    "InitResult",
-    "LintReport",
     "Proposal",
     "apply",
     "cap_for",
-    "choose_target",
     "create_baseline",
-    "merge_pyproject",
+    "merge",
     "parse_headroom",
     "planned_text",
     "propose",

@@ -16,19 +16,6 @@ from prompt_budget.config.load import read_text
 from prompt_budget.errors import ConfigError
 from prompt_budget.scaffold.scan import CONDITIONAL_KEY, PROMPT_DIRS, Found, scan
 
-__all__ = [
-    "DEFAULT_HEADROOM",
-    "OWNED",
-    "Entry",
-    "Proposal",
-    "cap_for",
-    "choose_target",
-    "parse_headroom",
-    "pb_table",
-    "propose",
-    "read_existing",
-]
-
 DEFAULT_HEADROOM: Final = 0.25
 DEFAULT_MAX_GROWTH: Final = "5% or 100"
 #: The tables ``init`` writes, relative to the prompt_budget table (which it writes too); any other
@@ -56,20 +43,16 @@ class Entry:
         return max(self.files, key=lambda f: (f.tokens, f.path))
 
     def to_table(self) -> dict[str, Any]:
-        table: dict[str, Any] = {
+        table = {
             "name": self.name,
             "path": self.path[0] if len(self.path) == 1 else list(self.path),
+            "load": self.load,
+            "max_tokens": self.max_tokens,
+            "frontmatter_max_tokens": self.frontmatter_max_tokens,
+            "follow_imports": self.follow_imports or None,
+            "conditional_frontmatter": self.conditional_frontmatter,
         }
-        if self.load is not None:
-            table["load"] = self.load
-        table["max_tokens"] = self.max_tokens
-        if self.frontmatter_max_tokens is not None:
-            table["frontmatter_max_tokens"] = self.frontmatter_max_tokens
-        if self.follow_imports:
-            table["follow_imports"] = True
-        if self.conditional_frontmatter is not None:
-            table["conditional_frontmatter"] = self.conditional_frontmatter
-        return table
+        return {key: value for key, value in table.items() if value is not None}
 
     def load_of(self, found: Found) -> Load | None:
         """How ``found`` loads under this entry: a rule with ``paths:`` and a file imported only by a
@@ -130,30 +113,6 @@ def cap_for(tokens: int, headroom: float) -> int:
     return max(20, -(-raw // step) * step)
 
 
-def _entry(
-    name: str,
-    globs: Sequence[str],
-    files: Sequence[Found],
-    load: Load | None,
-    headroom: float,
-    *,
-    follow_imports: bool = False,
-    conditional_frontmatter: str | None = None,
-) -> Entry:
-    largest = max(f.tokens for f in files)
-    fms = [f.frontmatter_tokens for f in files if f.frontmatter_tokens is not None]
-    return Entry(
-        name=name,
-        path=tuple(globs),
-        max_tokens=cap_for(largest, headroom),
-        load=load,
-        files=tuple(files),
-        frontmatter_max_tokens=cap_for(max(fms), headroom) if fms else None,
-        follow_imports=follow_imports,
-        conditional_frontmatter=conditional_frontmatter,
-    )
-
-
 def _suffix_globs(base: str, files: Sequence[Found]) -> list[str]:
     """``base/**/*.md`` for each suffix among ``files`` (a folder may hold code beside its prompts)."""
     suffixes = sorted({PurePosixPath(f.path).suffix for f in files})
@@ -165,56 +124,55 @@ def _group_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
     for f in found:
         by_kind.setdefault(f.kind, []).append(f)
     entries: list[Entry] = []
+
+    def add(
+        name: str,
+        globs: Sequence[str],
+        files: Sequence[Found],
+        load: Load | None,
+        follow_imports: bool = False,
+        conditional_frontmatter: str | None = None,
+    ) -> None:
+        fms = [f.frontmatter_tokens for f in files if f.frontmatter_tokens is not None]
+        entries.append(
+            Entry(
+                name=name,
+                path=tuple(globs),
+                max_tokens=cap_for(max(f.tokens for f in files), headroom),
+                load=load,
+                files=tuple(files),
+                frontmatter_max_tokens=cap_for(max(fms), headroom) if fms else None,
+                follow_imports=follow_imports,
+                conditional_frontmatter=conditional_frontmatter,
+            )
+        )
+
     for f in by_kind.get("instructions", []):
-        follow = PurePosixPath(f.path).name == "CLAUDE.md"
-        entries.append(_entry(f.path, [f.path], [f], "must", headroom, follow_imports=follow))
+        add(f.path, [f.path], [f], "must", follow_imports=PurePosixPath(f.path).name == "CLAUDE.md")
     if nested := by_kind.get("nested-instructions"):
         names = sorted({PurePosixPath(f.path).name for f in nested})
         globs = [f"**/{n}" for n in names] + [f"!{n}" for n in names]
-        follow = "CLAUDE.md" in names
-        entries.append(
-            _entry("nested instructions", globs, nested, "skippable", headroom, follow_imports=follow)
-        )
+        add("nested instructions", globs, nested, "skippable", follow_imports="CLAUDE.md" in names)
     if imported := by_kind.get("import"):
-        paths = [f.path for f in imported]
-        entries.append(_entry("imported by CLAUDE.md", paths, imported, None, headroom))
+        add("imported by CLAUDE.md", [f.path for f in imported], imported, None)
     if rules := by_kind.get("rule"):
-        entries.append(
-            _entry(
-                "rules",
-                [".claude/rules/**/*.md"],
-                rules,
-                "must",
-                headroom,
-                conditional_frontmatter=CONDITIONAL_KEY,
-            )
-        )
+        add("rules", [".claude/rules/**/*.md"], rules, "must", conditional_frontmatter=CONDITIONAL_KEY)
     if skills := by_kind.get("skill"):
-        entries.append(_entry("skills", [".claude/skills/*/SKILL.md"], skills, "skippable", headroom))
+        add("skills", [".claude/skills/*/SKILL.md"], skills, "skippable")
     if skill_files := by_kind.get("skill-file"):
         globs = [*_suffix_globs(".claude/skills", skill_files), "!.claude/skills/*/SKILL.md"]
-        entries.append(_entry("skill references", globs, skill_files, "skippable", headroom))
+        add("skill references", globs, skill_files, "skippable")
     if agents := by_kind.get("agent"):
-        entries.append(_entry("subagents", [".claude/agents/**/*.md"], agents, "skippable", headroom))
+        add("subagents", [".claude/agents/**/*.md"], agents, "skippable")
     if commands := by_kind.get("command"):
-        entries.append(_entry("commands", [".claude/commands/**/*.md"], commands, "skippable", headroom))
+        add("commands", [".claude/commands/**/*.md"], commands, "skippable")
     if cursor_rules := by_kind.get("cursor-rule"):
         always = [f for f in cursor_rules if f.always]
         if always:
-            entries.append(
-                _entry("cursor rules (always applied)", [f.path for f in always], always, "must", headroom)
-            )
-        rest = [f for f in cursor_rules if not f.always]
-        if rest:
-            entries.append(
-                _entry(
-                    "cursor rules",
-                    [f.path for f in rest] if always else _suffix_globs(".cursor/rules", rest),
-                    rest,
-                    "skippable",
-                    headroom,
-                )
-            )
+            add("cursor rules (always applied)", [f.path for f in always], always, "must")
+        if rest := [f for f in cursor_rules if not f.always]:
+            globs = [f.path for f in rest] if always else _suffix_globs(".cursor/rules", rest)
+            add("cursor rules", globs, rest, "skippable")
     if prompts := by_kind.get("prompt"):
         folders: dict[str, list[Found]] = {}
         loose: list[Found] = []
@@ -226,11 +184,11 @@ def _group_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
             else:
                 folders.setdefault("/".join(parts[: idx + 1]), []).append(f)
         for folder, files in sorted(folders.items()):
-            entries.append(_entry(folder, _suffix_globs(folder, files), files, None, headroom))
+            add(folder, _suffix_globs(folder, files), files, None)
         if loose:
-            entries.append(_entry("*.prompt files", ["**/*.prompt"], loose, None, headroom))
+            add("*.prompt files", ["**/*.prompt"], loose, None)
     if refs := by_kind.get("reference"):
-        entries.append(_entry("linked references", [f.path for f in refs], refs, "skippable", headroom))
+        add("linked references", [f.path for f in refs], refs, "skippable")
     return entries
 
 

@@ -11,8 +11,6 @@ from typing import Any, Final, Literal
 
 from prompt_budget.errors import PromptBudgetError
 
-__all__ = ["ALWAYS_LOADED", "CONDITIONAL_KEY", "PROMPT_DIRS", "Found", "Kind", "scan"]
-
 #: Instruction files an agent loads on every run, at the repository root.
 ALWAYS_LOADED: Final = (
     "CLAUDE.md",
@@ -93,13 +91,12 @@ def _classify(rel: str) -> tuple[Kind, bool] | None:
         if suffix in (".md", ".mdx", ".txt"):
             return "skill-file", False
         return None
-    if len(parts) >= 3 and parts[0] == ".claude" and parts[1] == "agents" and suffix == ".md":
-        return "agent", False
-    if len(parts) >= 3 and parts[0] == ".claude" and parts[1] == "commands" and suffix == ".md":
-        return "command", False
-    if len(parts) >= 3 and parts[0] == ".claude" and parts[1] == "rules" and suffix == ".md":
+    folder = "/".join(parts[:2]) if len(parts) >= 3 else ""
+    if folder in (".claude/agents", ".claude/commands") and suffix == ".md":
+        return ("agent" if folder == ".claude/agents" else "command"), False
+    if folder == ".claude/rules" and suffix == ".md":
         return "rule", True  # unless its frontmatter has paths: (see scan)
-    if len(parts) >= 3 and parts[0] == ".cursor" and parts[1] == "rules" and suffix in (".md", ".mdc"):
+    if folder == ".cursor/rules" and suffix in (".md", ".mdc"):
         return "cursor-rule", False
     if any(p in PROMPT_DIRS for p in parts[:-1]) and suffix in PROMPT_SUFFIXES:
         return "prompt", False
@@ -121,19 +118,6 @@ def _links(text: str, source: Path, root: Path) -> Iterable[Path]:
                 break
 
 
-def _under_reference_dir(path: Path, root: Path) -> bool:
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        return False
-    return any(REFERENCE_DIR.match(p) for p in parts[:-1])
-
-
-def _follows_imports(path: Path, kind: Kind) -> bool:
-    """Claude Code follows the ``@path`` imports of its memory files (CLAUDE.md, at any depth)."""
-    return path.name == "CLAUDE.md" and kind in ("instructions", "nested-instructions")
-
-
 def _follow_imports(
     base: Path, kinds: dict[Path, tuple[Kind, bool]], text_of: Callable[[Path], str | None]
 ) -> None:
@@ -144,7 +128,9 @@ def _follow_imports(
     from prompt_budget.files import MAX_IMPORT_DEPTH, scan_imports
 
     visited: set[Path] = set()
-    roots = [p for p, (k, _) in kinds.items() if _follows_imports(p, k)]
+    # Claude Code follows the @path imports of its memory files: CLAUDE.md, at any depth (_classify
+    # makes each one instructions)
+    roots = [p for p in kinds if p.name == "CLAUDE.md"]
     for must in (True, False):
         queue = [(p, 0) for p in sorted(roots) if kinds[p][1] is must and p not in visited]
         visited.update(p for p, _ in queue)
@@ -216,7 +202,7 @@ def scan(root: str | Path, tokenizer: Any = None) -> list[Found]:
                     and t.suffix.lower() in (".md", ".mdx")
                     and t not in kinds
                     and t.is_relative_to(base)
-                    and _under_reference_dir(t, base)
+                    and any(REFERENCE_DIR.match(p) for p in t.relative_to(base).parts[:-1])
                 ):
                     kinds[t] = ("reference", False)
 

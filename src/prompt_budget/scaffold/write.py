@@ -3,7 +3,7 @@ from; ``merge`` puts them into the target file in place of the tables ``init`` o
 document, so everything else keeps its text: other tables, comments, quoting, blank lines); ``apply``
 writes the file. The result is read back and checked before anything is written. Running ``init``
 twice changes nothing: a different configuration is only replaced with ``force``, and one that reads
-the same is left untouched.
+the same is left untouched. Then ``create_baseline`` and ``run_lint``, each one call into the core.
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from tomlkit.items import AoT, Comment, Item, Key, Null, Table, Whitespace
 from prompt_budget.config import PYPROJECT
 from prompt_budget.config.edit import dumps, header_tables, parse_document, write_atomic, written_inline
 from prompt_budget.config.load import parse_toml, read_text
-from prompt_budget.errors import ConfigError
+from prompt_budget.errors import ConfigError, PromptBudgetError
+from prompt_budget.lint.findings import Finding
 from prompt_budget.scaffold.propose import OWNED, Entry, Proposal, pb_table, read_existing
-
-__all__ = ["MARK", "InitResult", "apply", "merge_pyproject", "planned_text", "render"]
 
 #: Marks the comment line init writes under the table it owns, so a later run recognises it.
 MARK: Final = "Written by `prompt-budget init`"
@@ -116,16 +115,14 @@ def _inline(value: Any) -> Any:
     return value
 
 
-def merge_pyproject(text: str, block: str, *, path: Path | str = PYPROJECT) -> tuple[str, tuple[str, ...]]:
-    """``text`` (a pyproject.toml) with ``block`` (``render``'s tables) in place of its
-    ``[tool.prompt_budget]``, ``files``, ``baseline`` and ``lint`` tables, where they were (else at
-    the end). Everything else is kept as it is written, other ``[tool.prompt_budget.*]`` tables too
-    (returned by name); the comments right above a table header stay with that table. Everything
-    outside ``[tool.prompt_budget]`` must read back the same."""
-    return _merge(text, block, path=Path(path), standalone=False)
-
-
-def _merge(text: str, block: str, *, path: Path, standalone: bool) -> tuple[str, tuple[str, ...]]:
+def merge(
+    text: str, block: str, *, path: Path | str = PYPROJECT, standalone: bool = False
+) -> tuple[str, tuple[str, ...]]:
+    """``text`` (a pyproject.toml, or with ``standalone`` a prompt_budget.toml) with ``block``
+    (``render``'s tables) in place of its prompt_budget table and its ``files``, ``baseline`` and
+    ``lint`` tables, where they were (else at the end). Everything else is kept as it is written, other
+    prompt_budget tables too (returned by name); the comments right above a table header stay with
+    that table. Everything outside ``[tool.prompt_budget]`` must read back the same."""
     before, doc = parse_document(text, path)
     _lift_comments(doc)
     new = tomlkit.parse(block)
@@ -219,7 +216,7 @@ def planned_text(proposal: Proposal) -> tuple[str, tuple[str, ...]]:
     block = render(proposal)
     if not proposal.target.exists():
         return block, ()
-    return _merge(read_text(proposal.target), block, path=proposal.target, standalone=proposal.standalone)
+    return merge(read_text(proposal.target), block, path=proposal.target, standalone=proposal.standalone)
 
 
 def apply(proposal: Proposal, *, force: bool = False) -> InitResult:
@@ -240,3 +237,55 @@ def apply(proposal: Proposal, *, force: bool = False) -> InitResult:
     status: Literal["created", "updated"] = "updated" if target.exists() else "created"
     write_atomic(target, text.encode("utf-8"))
     return InitResult(status, target, text, kept)
+
+
+def create_baseline(proposal: Proposal) -> str:
+    """Measure the configured files and write the baseline file, unless it exists; the line that says
+    so (or why not)."""
+    from prompt_budget.baseline import measure_files, save_baseline, update
+    from prompt_budget.config import load_config
+
+    try:
+        config = load_config(proposal.target)
+        path = config.resolve(config.baseline.path)
+        shown = _shown(path, proposal.root)
+        if path.exists():
+            return f"baseline {shown} exists; left as it is"
+        baseline, _ = update(None, measure_files(config).entries)
+        if not baseline.entries:
+            return "baseline: not created (no files to measure)"
+        save_baseline(baseline, path)
+    except PromptBudgetError as exc:
+        return f"baseline: not created ({exc}); run `prompt-budget baseline update` later"
+    return f"baseline: created {shown}"
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """The magic budgets the lint found (unsuppressed), the command that moves them into config, and
+    a note when the lint could not run."""
+
+    found: tuple[Finding, ...]
+    fix_command: str
+    note: str = ""
+
+
+def run_lint(proposal: Proposal) -> LintReport:
+    """Lint the repository under the configuration just written."""
+    from prompt_budget.lint.api import load_options, remaining
+    from prompt_budget.lint.api import run_lint as lint_paths
+
+    fix = f"prompt-budget lint --fix {_shown(proposal.root, Path.cwd().resolve()) or '.'}"
+    try:
+        options, cache_dir = load_options(proposal.target)
+        report = lint_paths([proposal.root], options, cache_dir=cache_dir)
+    except PromptBudgetError as exc:
+        return LintReport((), fix, f"lint: could not run ({exc})")
+    return LintReport(tuple(remaining(report.findings)), fix)

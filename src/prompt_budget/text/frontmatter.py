@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     import yaml
 
-__all__ = ["ALWAYS_LOADED_KEYS", "Frontmatter", "FrontmatterError", "frontmatter_end", "parse_frontmatter"]
-
 #: Frontmatter keys an agent keeps in context at all times (the skill listing); the rest of a file with
 #: such frontmatter (its body) loads on invocation.
 ALWAYS_LOADED_KEYS: Final = ("name", "description", "when_to_use")

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-__all__ = ["GitIgnore", "Glob", "glob", "has_wildcards"]
-
 _WILDCARDS: Final = re.compile(r"[*?\[]")
 #: the group pathspec's regexes name the slash after a folder whose contents they match
 _DIR: Final = "ps_d"

@@ -18,8 +18,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["is_boundary", "iter_graphemes", "next_boundary", "prev_boundary"]
-
 # Break properties (a subset of Grapheme_Cluster_Break plus the two Indic conjunct classes).
 OTHER: Final = 0
 CR: Final = 1
@@ -39,184 +37,51 @@ PICTO: Final = 14  # Extended_Pictographic (its own GCB is Other)
 LINKER: Final = 15  # InCB=Linker (a virama; its GCB is Extend)
 CONSONANT: Final = 16  # InCB=Consonant (its GCB is Other)
 
-_PREPEND: Final = (
-    (0x0600, 0x0605),
-    (0x06DD, 0x06DD),
-    (0x070F, 0x070F),
-    (0x0890, 0x0891),
-    (0x08E2, 0x08E2),
-    (0x0D4E, 0x0D4E),
-    (0x110BD, 0x110BD),
-    (0x110CD, 0x110CD),
-    (0x111C2, 0x111C3),
-    (0x1193F, 0x1193F),
-    (0x11941, 0x11941),
-    (0x11A3A, 0x11A3A),
-    (0x11A84, 0x11A89),
-    (0x11D46, 0x11D46),
-    (0x11F02, 0x11F02),
+
+def _ranges(spec: str) -> tuple[tuple[int, int], ...]:
+    """Code point ranges as Unicode's data files write them (``0600..0605 06DD``), in order."""
+    out = []
+    for item in spec.split():
+        lo, _, hi = item.partition("..")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return tuple(out)
+
+
+def _code_points(spec: str) -> frozenset[int]:
+    return frozenset(cp for lo, hi in _ranges(spec) for cp in range(lo, hi + 1))
+
+
+_PREPEND: Final = _ranges(
+    "0600..0605 06DD 070F 0890..0891 08E2 0D4E 110BD 110CD 111C2..111C3 1193F 11941 11A3A 11A84..11A89 "
+    "11D46 11F02"
 )
 # Spacing marks that Unicode does not treat as SpacingMark, and two that are despite their category.
-_NOT_SPACING: Final = frozenset(
-    [
-        0x102B,
-        0x102C,
-        0x1038,
-        0x1083,
-        0x108F,
-        0x1A61,
-        0x1A63,
-        0x1A64,
-        0xAA7B,
-        0xAA7D,
-        0x11720,
-        0x11721,
-        *range(0x1062, 0x1065),
-        *range(0x1067, 0x106E),
-        *range(0x1087, 0x108D),
-        *range(0x109A, 0x109D),
-    ]
+_NOT_SPACING: Final = _code_points(
+    "102B..102C 1038 1062..1064 1067..106D 1083 1087..108C 108F 109A..109C 1A61 1A63..1A64 AA7B AA7D "
+    "11720..11721"
 )
 # Spacing combining marks with Grapheme_Extend=Yes (Other_Grapheme_Extend): Extend, not SpacingMark.
-_MC_EXTEND: Final = frozenset(
-    [
-        0x09BE,
-        0x09D7,
-        0x0B3E,
-        0x0B57,
-        0x0BBE,
-        0x0BD7,
-        0x0CC2,
-        0x0CD5,
-        0x0CD6,
-        0x0D3E,
-        0x0D57,
-        0x0DCF,
-        0x0DDF,
-        0x1B35,
-        0x302E,
-        0x302F,
-        0x1133E,
-        0x11357,
-        0x114B0,
-        0x114BD,
-        0x115AF,
-        0x11930,
-        0x1D165,
-        0x1D16E,
-        *range(0x1D16F, 0x1D173),
-    ]
+_MC_EXTEND: Final = _code_points(
+    "09BE 09D7 0B3E 0B57 0BBE 0BD7 0CC2 0CD5..0CD6 0D3E 0D57 0DCF 0DDF 1B35 302E..302F 1133E 11357 114B0 "
+    "114BD 115AF 11930 1D165 1D16E..1D172"
 )
-_LINKERS: Final = frozenset([0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D])
-_CONSONANTS: Final = (
-    (0x0915, 0x0939),
-    (0x0958, 0x095F),
-    (0x0978, 0x097F),
-    (0x0995, 0x09A8),
-    (0x09AA, 0x09B0),
-    (0x09B2, 0x09B2),
-    (0x09B6, 0x09B9),
-    (0x09DC, 0x09DD),
-    (0x09DF, 0x09DF),
-    (0x09F0, 0x09F1),
-    (0x0A95, 0x0AA8),
-    (0x0AAA, 0x0AB0),
-    (0x0AB2, 0x0AB3),
-    (0x0AB5, 0x0AB9),
-    (0x0AF9, 0x0AF9),
-    (0x0B15, 0x0B28),
-    (0x0B2A, 0x0B30),
-    (0x0B32, 0x0B33),
-    (0x0B35, 0x0B39),
-    (0x0B5C, 0x0B5D),
-    (0x0B5F, 0x0B5F),
-    (0x0B71, 0x0B71),
-    (0x0C15, 0x0C28),
-    (0x0C2A, 0x0C39),
-    (0x0C58, 0x0C5A),
-    (0x0D15, 0x0D3A),
+_LINKERS: Final = _code_points("094D 09CD 0ACD 0B4D 0C4D 0D4D")
+_CONSONANTS: Final = _ranges(
+    "0915..0939 0958..095F 0978..097F 0995..09A8 09AA..09B0 09B2 09B6..09B9 09DC..09DD 09DF 09F0..09F1 "
+    "0A95..0AA8 0AAA..0AB0 0AB2..0AB3 0AB5..0AB9 0AF9 0B15..0B28 0B2A..0B30 0B32..0B33 0B35..0B39 "
+    "0B5C..0B5D 0B5F 0B71 0C15..0C28 0C2A..0C39 0C58..0C5A 0D15..0D3A"
 )
 # Extended_Pictographic, from emoji-data.txt (ranges merged; unassigned code points reserved for emoji
 # are included, as the property does).
-_PICTO: Final = (
-    (0x00A9, 0x00A9),
-    (0x00AE, 0x00AE),
-    (0x203C, 0x203C),
-    (0x2049, 0x2049),
-    (0x2122, 0x2122),
-    (0x2139, 0x2139),
-    (0x2194, 0x2199),
-    (0x21A9, 0x21AA),
-    (0x231A, 0x231B),
-    (0x2328, 0x2328),
-    (0x2388, 0x2388),
-    (0x23CF, 0x23CF),
-    (0x23E9, 0x23F3),
-    (0x23F8, 0x23FA),
-    (0x24C2, 0x24C2),
-    (0x25AA, 0x25AB),
-    (0x25B6, 0x25B6),
-    (0x25C0, 0x25C0),
-    (0x25FB, 0x25FE),
-    (0x2600, 0x2605),
-    (0x2607, 0x2612),
-    (0x2614, 0x2685),
-    (0x2690, 0x2705),
-    (0x2708, 0x2712),
-    (0x2714, 0x2714),
-    (0x2716, 0x2716),
-    (0x271D, 0x271D),
-    (0x2721, 0x2721),
-    (0x2728, 0x2728),
-    (0x2733, 0x2734),
-    (0x2744, 0x2744),
-    (0x2747, 0x2747),
-    (0x274C, 0x274C),
-    (0x274E, 0x274E),
-    (0x2753, 0x2755),
-    (0x2757, 0x2757),
-    (0x2763, 0x2767),
-    (0x2795, 0x2797),
-    (0x27A1, 0x27A1),
-    (0x27B0, 0x27B0),
-    (0x27BF, 0x27BF),
-    (0x2934, 0x2935),
-    (0x2B05, 0x2B07),
-    (0x2B1B, 0x2B1C),
-    (0x2B50, 0x2B50),
-    (0x2B55, 0x2B55),
-    (0x3030, 0x3030),
-    (0x303D, 0x303D),
-    (0x3297, 0x3297),
-    (0x3299, 0x3299),
-    (0x1F000, 0x1F0FF),
-    (0x1F10D, 0x1F10F),
-    (0x1F12F, 0x1F12F),
-    (0x1F16C, 0x1F171),
-    (0x1F17E, 0x1F17F),
-    (0x1F18E, 0x1F18E),
-    (0x1F191, 0x1F19A),
-    (0x1F1AD, 0x1F1E5),
-    (0x1F201, 0x1F20F),
-    (0x1F21A, 0x1F21A),
-    (0x1F22F, 0x1F22F),
-    (0x1F232, 0x1F23A),
-    (0x1F23C, 0x1F23F),
-    (0x1F249, 0x1F3FA),
-    (0x1F400, 0x1F53D),
-    (0x1F546, 0x1F64F),
-    (0x1F680, 0x1F6FF),
-    (0x1F774, 0x1F77F),
-    (0x1F7D5, 0x1F7FF),
-    (0x1F80C, 0x1F80F),
-    (0x1F848, 0x1F84F),
-    (0x1F85A, 0x1F85F),
-    (0x1F888, 0x1F88F),
-    (0x1F8AE, 0x1F8FF),
-    (0x1F90C, 0x1F93A),
-    (0x1F93C, 0x1F945),
-    (0x1F947, 0x1FAFF),
-    (0x1FC00, 0x1FFFD),
+_PICTO: Final = _ranges(
+    "00A9 00AE 203C 2049 2122 2139 2194..2199 21A9..21AA 231A..231B 2328 2388 23CF 23E9..23F3 23F8..23FA "
+    "24C2 25AA..25AB 25B6 25C0 25FB..25FE 2600..2605 2607..2612 2614..2685 2690..2705 2708..2712 2714 "
+    "2716 271D 2721 2728 2733..2734 2744 2747 274C 274E 2753..2755 2757 2763..2767 2795..2797 27A1 27B0 "
+    "27BF 2934..2935 2B05..2B07 2B1B..2B1C 2B50 2B55 3030 303D 3297 3299 1F000..1F0FF 1F10D..1F10F 1F12F "
+    "1F16C..1F171 1F17E..1F17F 1F18E 1F191..1F19A 1F1AD..1F1E5 1F201..1F20F 1F21A 1F22F 1F232..1F23A "
+    "1F23C..1F23F 1F249..1F3FA 1F400..1F53D 1F546..1F64F 1F680..1F6FF 1F774..1F77F 1F7D5..1F7FF "
+    "1F80C..1F80F 1F848..1F84F 1F85A..1F85F 1F888..1F88F 1F8AE..1F8FF 1F90C..1F93A 1F93C..1F945 "
+    "1F947..1FAFF 1FC00..1FFFD"
 )
 
 

@@ -22,8 +22,6 @@ from prompt_budget.text.frontmatter import frontmatter_end
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-__all__ = ["FRONTMATTER", "MARKDOWN_SUFFIXES", "PREAMBLE", "Span", "is_markdown", "split"]
-
 #: File name suffixes outlined as Markdown (compared without regard to case).
 MARKDOWN_SUFFIXES: Final = (".md", ".markdown", ".mdx", ".mdc")
 FRONTMATTER: Final = "(frontmatter)"

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Column", "Table", "fmt_int", "fmt_pct", "render_rich"]
-
 Align = Literal["left", "right"]
 
 

@@ -43,6 +43,7 @@ class CachedTokenizer:
         # Texts shorter than this are counted directly: for a fast backend a lookup (hashing a new
         # string, storing it) costs more than counting it. A backend sets ``lru_min_chars`` to say so.
         self._min_chars = int(getattr(inner, "lru_min_chars", 0))
+        self.cache_key = str(getattr(inner, "cache_key", inner.name))
         self._cache: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -53,13 +54,6 @@ class CachedTokenizer:
     @property
     def exact(self) -> bool:
         return self.inner.exact
-
-    @property
-    def cache_key(self) -> str:
-        key: str | None = self.__dict__.get("_cache_key")
-        if key is None:
-            key = self.__dict__["_cache_key"] = str(getattr(self.inner, "cache_key", self.inner.name))
-        return key
 
     def count(self, text: str) -> int:
         try:
@@ -151,9 +145,6 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
         return spec
     if not isinstance(spec, str):
         return CachedTokenizer(spec)
-    found = _REGISTRY.get(spec)
-    if found is not None:
-        return found
     spec = spec.strip()
     found = _REGISTRY.get(spec)
     if found is not None:

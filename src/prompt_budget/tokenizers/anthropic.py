@@ -23,24 +23,14 @@ import os
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
-from prompt_budget.tokenizers.base import Tokenizer
-
-__all__ = [
-    "AnthropicTokenizer",
-    "CountFallbackWarning",
-    "configure",
-    "is_offline",
-    "load",
-    "set_counts_path",
-    "set_offline",
-]
+from prompt_budget.tokenizers.base import CountOnly, Tokenizer
 
 # What the count-tokens endpoint takes besides the model: everything that changes the prompt. The
 # first five are arguments of every SDK's count_tokens; the others (structured outputs) are sent in
@@ -134,41 +124,29 @@ def _store() -> CountStore:
 
 
 class _Unavailable(Exception):
-    """The API did not give a count; ``reason`` is safe to show (no key, no response body)."""
-
-    def __init__(self, reason: str, *, lasting: bool) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.lasting = lasting  # True: do not try the network again this session
+    """The API did not give a count; the message is safe to show (no key, no response body)."""
 
 
-class AnthropicTokenizer:
+class AnthropicTokenizer(CountOnly):
     """Counts through the count-tokens API for one model; implements ``count_request``. ``resolve``
     turns the spec of the estimate that stands in for the API into a tokenizer."""
+
+    cannot = "counts through an API"
 
     def __init__(self, model: str, resolve: Callable[[str], Tokenizer]) -> None:
         self.model = model
         self._resolve = resolve
-        self._name = f"anthropic:{model}"
+        self.name = self.cache_key = f"anthropic:{model}"
         self._client: Any = None
         self._lock = threading.Lock()
         self._down: str | None = None  # why the network is off for this session
         self._warned = False
         self.fell_back = False
-        self.requests_made = 0
         self._fallback: Tokenizer | None = None
-
-    @property
-    def name(self) -> str:
-        return self._name
 
     @property
     def exact(self) -> bool:
         return not self.fell_back
-
-    @property
-    def cache_key(self) -> str:
-        return self._name
 
     @property
     def stand_in(self) -> Tokenizer | None:
@@ -190,9 +168,6 @@ class AnthropicTokenizer:
             tok = self._fallback_tokenizer()
             n = tok.count(text) + tok.count("user") + _MESSAGE_FRAMING
         return n
-
-    def count_many(self, texts: Iterable[str]) -> list[int]:
-        return [self.count(t) for t in texts]
 
     def count_request(self, request: Mapping[str, Any]) -> int | None:
         """Count a whole Anthropic Messages request (``system``, ``messages``, ``tools``...); None when
@@ -220,37 +195,33 @@ class AnthropicTokenizer:
 
     def _call_api(self, body: dict[str, Any]) -> int:
         if is_offline():
-            raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use", lasting=True)
+            raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use")
         if self._down is not None:
-            raise _Unavailable(self._down, lasting=True)
+            raise _Unavailable(self._down)
         if not os.environ.get("ANTHROPIC_API_KEY"):
-            raise _Unavailable("ANTHROPIC_API_KEY is not set", lasting=True)
+            raise _Unavailable("ANTHROPIC_API_KEY is not set")
         try:
             import anthropic
         except ImportError:
             raise _Unavailable(
-                "the 'anthropic' extra is not installed (pip install 'pytest-prompt-budget[anthropic]')",
-                lasting=True,
+                "the 'anthropic' extra is not installed (pip install 'pytest-prompt-budget[anthropic]')"
             ) from None
         try:
             client = self._get_client(anthropic)
         except Exception as exc:  # an SDK that cannot start here (say, a mismatched httpx)
             self._down = f"the anthropic SDK {getattr(anthropic, '__version__', '?')} could not start ({type(exc).__name__})"
-            raise _Unavailable(self._down, lasting=True) from None
+            raise _Unavailable(self._down) from None
         started = time.monotonic()
         attempts = int(_settings["retries"]) + 1
         last = "no attempt made"
         for attempt in range(attempts):
             try:
-                self.requests_made += 1
                 return self._send(client, body)
             except anthropic.APIStatusError as exc:
                 status = int(getattr(exc, "status_code", 0) or 0)
                 last = f"HTTP {status} ({type(exc).__name__})"
                 if status != 429 and status < 500:
-                    raise _Unavailable(
-                        f"the API refused the request: {last}", lasting=status in (401, 403)
-                    ) from None
+                    raise _Unavailable(f"the API refused the request: {last}") from None
                 wait = _retry_after(getattr(exc, "response", None), attempt)
             except anthropic.APITimeoutError:
                 last = f"timed out after {_timeout():g} s"
@@ -260,17 +231,14 @@ class AnthropicTokenizer:
                 wait = _backoff(attempt)
             except Exception as exc:  # an SDK whose shape we do not know: never a traceback
                 self._down = f"the anthropic SDK failed ({type(exc).__name__})"
-                raise _Unavailable(self._down, lasting=True) from None
+                raise _Unavailable(self._down) from None
             remaining = float(_settings["deadline"]) - (time.monotonic() - started)
             if attempt + 1 >= attempts or wait > remaining:
                 break
             time.sleep(min(wait, float(_settings["max_wait"])))
-        lasting = not last.startswith("HTTP 429")
-        if lasting:
+        if not last.startswith("HTTP 429"):  # after a rate limit the next count tries again
             self._down = f"the count-tokens API is unreachable: {last}"
-        raise _Unavailable(
-            f"the count-tokens API gave no count after {attempts} attempt(s): {last}", lasting=lasting
-        )
+        raise _Unavailable(f"the count-tokens API gave no count after {attempts} attempt(s): {last}")
 
     def _get_client(self, anthropic: Any) -> Any:
         with self._lock:
@@ -306,20 +274,14 @@ class AnthropicTokenizer:
             self._warned = True
             warnings.warn(
                 CountFallbackWarning(
-                    f"{self._name}: {exc.reason}; counts not in {_counts_path()} are estimated by "
+                    f"{self.name}: {exc}; counts not in {_counts_path()} are estimated by "
                     f"{tok.name} for the rest of this run"
                 ),
                 stacklevel=4,
             )
 
-    def encode(self, text: str) -> list[int]:
-        raise NotImplementedError(f"{self._name} counts through an API and cannot encode text")
-
-    def decode(self, tokens: Sequence[int]) -> str:
-        raise NotImplementedError(f"{self._name} counts through an API and cannot decode tokens")
-
     def __repr__(self) -> str:
-        return f"<tokenizer {self._name} (count-tokens API)>"
+        return f"<tokenizer {self.name} (count-tokens API)>"
 
 
 def _backoff(attempt: int) -> float:

@@ -16,8 +16,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["COUNTS_FILE", "CountStore", "request_digest"]
-
 COUNTS_FILE: Final = Path(".prompt-budget") / "counts.json"
 _FORMAT: Final = 1
 

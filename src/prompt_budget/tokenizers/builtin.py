@@ -12,10 +12,8 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.hookspecs import hookimpl
 from prompt_budget.known_models import get_model
 from prompt_budget.tokenizers.base import Tokenizer
-from prompt_budget.tokenizers.bpe import ENCODINGS, load_bpe
+from prompt_budget.tokenizers.bpe import BACKENDS, ENCODINGS, load_bpe
 from prompt_budget.tokenizers.heuristics import HEURISTICS
-
-BPE_BACKENDS = ("quicktok", "tiktoken")
 
 
 @hookimpl(trylast=True)
@@ -23,7 +21,7 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
     if spec in ENCODINGS:
         return load_bpe(spec)
     backend, sep, rest = spec.partition(":")
-    if sep and backend in BPE_BACKENDS and rest in ENCODINGS:
+    if sep and backend in BACKENDS and rest in ENCODINGS:
         return load_bpe(rest, backend)
     if spec in HEURISTICS:
         return HEURISTICS[spec]()
@@ -58,15 +56,4 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
 
 @hookimpl
 def prompt_budget_tokenizer_specs() -> list[str]:
-    return [
-        "o200k_base",
-        "cl100k_base",
-        "chars4",
-        "conservative",
-        "words",
-        "calibrated:",
-        "hf:",
-        "anthropic:",
-        "quicktok:",
-        "tiktoken:",
-    ]
+    return [*ENCODINGS, *HEURISTICS, "calibrated:", "hf:", "anthropic:", *(f"{b}:" for b in BACKENDS)]

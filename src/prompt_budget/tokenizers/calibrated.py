@@ -14,14 +14,14 @@ import functools
 import hashlib
 import json
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.known_models import get_model
-from prompt_budget.tokenizers.base import Tokenizer, file_spec_name
+from prompt_budget.tokenizers.base import CountOnly, Tokenizer, file_spec_name
 from prompt_budget.tokenizers.charclass import (
     ASCII_INDEX,
     FEATURES,
@@ -34,16 +34,6 @@ from prompt_budget.tokenizers.charclass import (
     regime_of,
     script_chars,
 )
-
-__all__ = [
-    "BASE_GROUPS",
-    "CalibratedTokenizer",
-    "base_feature_names",
-    "base_features",
-    "load",
-    "load_calibration",
-    "shipped_calibrations",
-]
 
 #: Content classes a ratio over a base tokenizer is fitted for.
 BASE_GROUPS: Final = ("ascii", *FEATURES[7:17])
@@ -87,32 +77,29 @@ def _shipped(name: str) -> tuple[str, str]:
 def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], str]:
     """(calibration, where it came from) for a shipped name, a model name or a file path; with
     ``file``, ``spec`` is a file path whatever model name it starts like."""
-    if spec in shipped_calibrations() and not file:
+    if not file and spec in shipped_calibrations():
         text, origin = _shipped(spec)
+    elif not file and (info := get_model(spec)) is not None:
+        text, origin = _shipped(info.calibration or info.encoding or "")
     else:
-        info = None if file else get_model(spec)
-        if info is not None and (info.calibration or info.encoding):
-            name = info.calibration or info.encoding or ""
-            text, origin = _shipped(name)
-        else:
-            path = Path(spec)
-            if not path.is_file():
-                raise ConfigError(
-                    f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "
-                    "a known model, or a calibration file",
-                    key="tokenizer",
-                )
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise ConfigError(f"cannot read: {exc.strerror or exc}", file=path) from None
-            except UnicodeDecodeError as exc:
-                raise ConfigError(
-                    f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written "
-                    "by prompt-budget calibrate",
-                    file=path,
-                ) from None
-            origin = str(path)
+        path = Path(spec)
+        if not path.is_file():
+            raise ConfigError(
+                f"calibrated:{spec}: not a shipped calibration ({', '.join(shipped_calibrations())}), "
+                "a known model, or a calibration file",
+                key="tokenizer",
+            )
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot read: {exc.strerror or exc}", file=path) from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                f"not UTF-8 text (bad byte at offset {exc.start}); expected a calibration file written "
+                "by prompt-budget calibrate",
+                file=path,
+            ) from None
+        origin = str(path)
     try:
         blob = json.loads(text)
     except ValueError as exc:
@@ -191,7 +178,7 @@ def _ceil(vector: Sequence[float], weights: list[float], glob: list[float], floo
     return max(1, n if n == total else n + 1)
 
 
-class CalibratedTokenizer:
+class CalibratedTokenizer(CountOnly):
     """A calibrated estimate: ``exact`` is False and reports say which calibration was used. A
     calibration fitted over a base tokenizer (``kind: base``) reweights the count of ``base``."""
 
@@ -200,7 +187,7 @@ class CalibratedTokenizer:
     def __init__(
         self, name: str, calibration: dict[str, Any], origin: str, base: Tokenizer | None = None
     ) -> None:
-        self._name = name
+        self.name = name
         self.calibration = calibration
         self.origin = origin
         self.reference = str(calibration.get("reference", "?"))
@@ -212,7 +199,7 @@ class CalibratedTokenizer:
         if "global_floor" in calibration:
             fitted["global_floor"] = calibration["global_floor"]
         digest = hashlib.sha256(json.dumps(fitted, sort_keys=True).encode()).hexdigest()
-        self._cache_key = f"{name}@{digest[:12]}"
+        self.cache_key = f"{name}@{digest[:12]}"
         self._base: Callable[[str], int] | None = None
         #: The tokenizer whose count a "base" calibration reweights.
         self.base = base
@@ -221,7 +208,7 @@ class CalibratedTokenizer:
             self._base = base.count
             # The estimate reweights the base's count: which base (and which version of its files) is
             # part of the cache key, or the disk cache would give another base's counts.
-            self._cache_key += f"+{getattr(base, 'cache_key', base.name)}"
+            self.cache_key += f"+{getattr(base, 'cache_key', base.name)}"
         else:
             self._weights = _charclass_weights(calibration["weights"])
         self._regimes = {
@@ -234,21 +221,12 @@ class CalibratedTokenizer:
         self._ascii_weights = [self._weights[i] for i in ASCII_INDEX] if self._base is None else []
         self._ascii_regimes = {r: [w[i] for i in ASCII_INDEX] for r, w in self._regimes.items()}
 
-    @property
-    def name(self) -> str:
-        return self._name
-
-    @property
-    def cache_key(self) -> str:
-        return self._cache_key
-
     def count(self, text: str) -> int:
         if not text:
             return 0
         if self._base is not None:
-            vector: Sequence[float] = base_features(text, self._base(text))
-            weights = self._weights
-        elif text.isascii():  # O(1): the features that can be nonzero, and the weights that go with them
+            return _ceil(base_features(text, self._base(text)), self._weights, self._weights, 0.0)
+        if text.isascii():  # O(1): the features that can be nonzero, and the weights that go with them
             vector = ascii_features(text)
             glob = self._ascii_weights
             if self._ascii_regimes:
@@ -258,31 +236,14 @@ class CalibratedTokenizer:
             else:
                 weights = glob
             return _ceil(vector, weights, glob, self._floor)
-        else:
-            vector = features(text)
-            weights = self._weights
-            if self._regimes:
-                weights = self._regimes.get(regime_of(vector, self._cuts), weights)
-            return _ceil(vector, weights, self._weights, self._floor)
-        total = sum(map(operator.mul, vector, weights))
-        n = int(total)
-        return max(1, n if n == total else n + 1)
-
-    def count_many(self, texts: Iterable[str]) -> list[int]:
-        return [self.count(t) for t in texts]
-
-    def encode(self, text: str) -> list[int]:
-        raise NotImplementedError(f"{self._name} is an estimate and cannot encode text")
-
-    def decode(self, tokens: Sequence[int]) -> str:
-        raise NotImplementedError(f"{self._name} is an estimate and cannot decode tokens")
-
-    def describe(self) -> str:
-        """One line for reports: which calibration, fitted against what."""
-        return f"estimated by {self._name} (fitted against {self.reference}; {self.origin})"
+        vector = features(text)
+        weights = self._weights
+        if self._regimes:
+            weights = self._regimes.get(regime_of(vector, self._cuts), weights)
+        return _ceil(vector, weights, self._weights, self._floor)
 
     def __repr__(self) -> str:
-        return f"<tokenizer {self._name} (estimate, calibrated against {self.reference})>"
+        return f"<tokenizer {self.name} (estimate, calibrated against {self.reference})>"
 
 
 def load(rest: str, resolve: Callable[[str], Tokenizer]) -> CalibratedTokenizer:

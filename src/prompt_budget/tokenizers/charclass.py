@@ -16,21 +16,7 @@ Feature order is :data:`FEATURES`; a calibration stores its weights in that orde
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
-
-__all__ = [
-    "ASCII_INDEX",
-    "FEATURES",
-    "LEGACY_FALLBACK",
-    "REGIMES",
-    "SCRIPT_CLASSES",
-    "ascii_features",
-    "ascii_regime",
-    "features",
-    "regime_of",
-    "script_of",
-    "total_chars",
-]
+from typing import Final, cast
 
 #: Feature names, in the order :func:`features` returns them. ``one`` is the constant term.
 FEATURES: Final = (
@@ -223,8 +209,7 @@ def _bits_chunked(x: bytes, ascii_only: bool) -> _Bits:
                 total[7] += 1 - (n_left >= 2) - (n_right >= 2)
             elif code == _C_DIGIT:
                 total[8] += 1
-    t = total
-    return t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]
+    return cast(_Bits, tuple(total))
 
 
 #: The feature names that name a script (used to tell a document's dominant script).

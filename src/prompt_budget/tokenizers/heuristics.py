@@ -13,10 +13,9 @@ and reports say so.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
 from typing import Final
 
-__all__ = ["HEURISTICS", "Chars4", "Conservative", "Heuristic", "Words"]
+from prompt_budget.tokenizers.base import CountOnly
 
 PUNCTUATION: Final = frozenset(".,;!?'\"-(){}[]")
 CODE_CHARS: Final = frozenset("{}[];=<>")
@@ -25,28 +24,15 @@ _PUNCT_TABLE: Final = {ord(c): None for c in PUNCTUATION}
 _CODE_TABLE: Final = {ord(c): None for c in CODE_CHARS}
 
 
-class Heuristic:
-    """Base for the estimates: no encode/decode, ``exact`` is False."""
+class Heuristic(CountOnly):
+    """Base for the character-based estimates."""
 
-    name: str = ""
     exact: bool = False
     lru_min_chars: int = 64
-
-    def count(self, text: str) -> int:
-        raise NotImplementedError
 
     @property
     def cache_key(self) -> str:
         return f"{self.name}@1"
-
-    def count_many(self, texts: Iterable[str]) -> list[int]:
-        return [self.count(t) for t in texts]
-
-    def encode(self, text: str) -> list[int]:
-        raise NotImplementedError(f"{self.name} is an estimate and cannot encode text")
-
-    def decode(self, tokens: Sequence[int]) -> str:
-        raise NotImplementedError(f"{self.name} is an estimate and cannot decode tokens")
 
     def __repr__(self) -> str:
         return f"<tokenizer {self.name} (estimate)>"
@@ -81,8 +67,4 @@ class Words(Heuristic):
         return -(-quarters // 4)
 
 
-HEURISTICS: Final[dict[str, type[Heuristic]]] = {
-    "chars4": Chars4,
-    "conservative": Conservative,
-    "words": Words,
-}
+HEURISTICS: Final[dict[str, type[Heuristic]]] = {cls.name: cls for cls in (Chars4, Conservative, Words)}

@@ -17,8 +17,6 @@ from typing import Any
 from prompt_budget.errors import ConfigError, TokenizerUnavailable
 from prompt_budget.tokenizers.base import file_spec_name
 
-__all__ = ["HFTokenizer", "hub_cache", "load", "resolve"]
-
 
 def hub_cache() -> Path:
     if os.environ.get("HF_HUB_CACHE"):
@@ -72,18 +70,10 @@ class HFTokenizer:
     exact: bool = True
 
     def __init__(self, name: str, path: Path, inner: Any, digest: str) -> None:
-        self._name = name
+        self.name = name
         self.path = path
         self._tok = inner
-        self._cache_key = f"{name}@{digest[:16]}"
-
-    @property
-    def name(self) -> str:
-        return self._name
-
-    @property
-    def cache_key(self) -> str:
-        return self._cache_key
+        self.cache_key = f"{name}@{digest[:16]}"
 
     def count(self, text: str) -> int:
         return len(self._tok.encode(text, add_special_tokens=False).ids)
@@ -101,7 +91,7 @@ class HFTokenizer:
         return str(self._tok.decode(list(tokens), skip_special_tokens=False))
 
     def __repr__(self) -> str:
-        return f"<tokenizer {self._name} ({self.path})>"
+        return f"<tokenizer {self.name} ({self.path})>"
 
 
 def load(rest: str) -> HFTokenizer:

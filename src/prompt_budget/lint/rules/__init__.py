@@ -16,8 +16,6 @@ from prompt_budget.lint.rules.pb107_budget_table import BudgetTable
 from prompt_budget.lint.rules.pb108_inconsistent_budget import InconsistentBudget
 from prompt_budget.lint.rules.pb109_tokenizer_mismatch import TokenizerMismatch
 
-__all__ = ["BUILTIN_RULES"]
-
 BUILTIN_RULES: tuple[type[LintRule], ...] = (
     InlineBudget,
     BudgetConstant,

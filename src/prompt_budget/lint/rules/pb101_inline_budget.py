@@ -76,16 +76,8 @@ class InlineBudget(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
-        self.report(
-            node,
-            f"token budget {name}={value} {how}; move it to config so it can be tuned and tested",
-            target=node,
-            value=value,
-            key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name),
-        )
-
-    def _budget_call(self, call: ast.Call) -> bool:
-        return self.names.mentions_tokens(callee_name(call) or "")
+        message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
+        self.report_literal(node, message, value, name)
 
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
@@ -98,7 +90,7 @@ class InlineBudget(LintRule):
             if value is None:
                 continue
             if self.names.is_budget_setting(kw.arg) or (
-                self.names.is_weak_budget(kw.arg) and self._budget_call(node)
+                self.names.is_weak_budget(kw.arg) and self.names.mentions_tokens(callee_name(node) or "")
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):

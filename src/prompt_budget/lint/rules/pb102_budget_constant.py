@@ -79,17 +79,12 @@ class BudgetConstant(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, where: str, upper: bool) -> None:
+        message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
         if upper:
-            parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
+            parts = (name, self.ctx.class_name(), self.ctx.module_name)
+            self.report(node, message, target=node, value=value, key_parts=parts)
         else:
-            parts = (f"{self.scope_key()} {name}", self.ctx.module_name)
-        self.report(
-            node,
-            f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested",
-            target=node,
-            value=value,
-            key_parts=parts,
-        )
+            self.report_literal(node, message, value, name)
 
     def _default_of(self, value: ast.expr | None) -> ast.expr | None:
         """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
@@ -144,8 +139,7 @@ class BudgetConstant(LintRule):
         self._assigned(node.target, node.value, walrus=True)
 
     def visit_arguments(self, node: ast.arguments) -> None:
-        fn = self.ctx.function()
-        fn_name = fn.name if fn is not None else ""
+        fn_name = self.ctx.function_name()
         for arg, default in defaults(node):
             value = self.budget_literal(default)
             if value is None:
@@ -153,14 +147,11 @@ class BudgetConstant(LintRule):
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
             if self.names.is_budget_setting(name) or weak_ok:
-                self.report(
-                    default,
+                message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
-                    "share one tunable value",
-                    target=default,
-                    value=value,
-                    key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name),
+                    "share one tunable value"
                 )
+                self.report_literal(default, message, value, name)
 
     def visit_Return(self, node: ast.Return) -> None:
         value = self.budget_literal(node.value)
@@ -169,10 +160,5 @@ class BudgetConstant(LintRule):
             return
         if self.names.is_budget(fn.name):
             key = fn.name.removeprefix("_").removeprefix("get_")
-            self.report(
-                node.value,
-                f"{fn.name}() returns a hard-coded token budget ({value}); read it from config",
-                target=node.value,
-                value=value,
-                key_parts=(key, self.ctx.module_name),
-            )
+            message = f"{fn.name}() returns a hard-coded token budget ({value}); read it from config"
+            self.report_literal(node.value, message, value, key, scoped=False)

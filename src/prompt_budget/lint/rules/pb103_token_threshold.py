@@ -50,20 +50,14 @@ class TokenThreshold(LintRule):
     )
 
     def _report(self, literal: ast.expr, amount: ast.expr, value: int | float, how: str) -> None:
-        if isinstance(
-            amount, ast.NamedExpr
-        ):  # (n_tokens := ...) by its name, (n := count_tokens(...)) by its value
+        # (n_tokens := ...) by its name, (n := count_tokens(...)) by its value
+        if isinstance(amount, ast.NamedExpr):
             amount = amount.target if self.token_amount(amount.target) else amount.value
         name = callee_name(amount) if isinstance(amount, ast.Call) else attr_name(amount)
         if name in {None, "len", "get", "pop"}:
             name = "tokens"
-        self.report(
-            literal,
-            f"token threshold {value} {how}; move it to config next to the budget it protects",
-            target=literal,
-            value=value,
-            key_parts=(f"{self.scope_key()} {name} threshold", self.ctx.module_name),
-        )
+        message = f"token threshold {value} {how}; move it to config next to the budget it protects"
+        self.report_literal(literal, message, value, f"{name} threshold")
 
     def visit_Compare(self, node: ast.Compare) -> None:
         left = node.left

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -139,16 +139,11 @@ class CharsPerToken(LintRule):
             return
         per = ws.index("per")
         before = set(ws[:per])
-        if before & {"char", "chars", "character", "characters"}:
+        if before & CHAR_WORDS:
             key = "chars_per_token"
         elif before & {"word", "words"}:
             key = "words_per_token"
-        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {
-            "char",
-            "chars",
-            "character",
-            "characters",
-        }:
+        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & CHAR_WORDS:
             key = "tokens_per_char"
         elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {"word", "words"}:
             key = "tokens_per_word"
@@ -209,12 +204,7 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
-        what = {
-            "chars_per_token": "characters per token",
-            "tokens_per_char": "tokens per character",
-            "words_per_token": "words per token",
-            "tokens_per_word": "tokens per word",
-        }[key]
+        what = key.replace("_", " ").replace("char", "character")  # chars_per_token: characters per token
         self.report(
             node,
             f"hard-coded ratio of {value} {what} in a token estimate; the ratio differs by model and "

@@ -6,10 +6,8 @@ import ast
 import re
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
-    FileContext,
     Invalid,
     LintRule,
     Report,
@@ -93,44 +91,28 @@ class BudgetRatio(LintRule):
         Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
     )
 
-    def __init__(self, ctx: FileContext, options: RuleOptions) -> None:
-        super().__init__(ctx, options)
-        # One frame per scope (module, class, function): has a budget name been seen, and the generic
-        # ratios waiting to learn it.
-        self._frames: list[tuple[list[bool], list[Report]]] = [([False], [])]
+    # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
+    # whether a budget name has been seen in it and the generic ratios waiting to learn that
 
-    # --- scope bookkeeping for generic ratio names
+    _frames: list[tuple[list[bool], list[Report]]]
 
     def visit_Module(self, node: ast.Module) -> None:
         self._frames = [([False], [])]
 
-    def leave_Module(self, node: ast.Module) -> None:
-        self._flush()
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
         self._seen(node.name)
 
-    def leave_ClassDef(self, node: ast.ClassDef) -> None:
-        self._flush()
+    visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
 
-    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        self._frames.append(([False], []))
-        self._seen(node.name)
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def leave_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        self._flush()
-
-    leave_AsyncFunctionDef = leave_FunctionDef
-
-    def _flush(self) -> None:
+    def leave_FunctionDef(self, node: ast.AST) -> None:
         seen, pending = self._frames.pop()
         if seen[0]:
             self.ctx.reports.extend(pending)
         elif self._frames and pending:
             self._frames[-1][1].extend(pending)  # a budget further out still counts
+
+    leave_AsyncFunctionDef = leave_ClassDef = leave_Module = leave_FunctionDef
 
     def _seen(self, name: str) -> None:
         if self.names.is_budget(name):
@@ -150,23 +132,22 @@ class BudgetRatio(LintRule):
         ws = words(name)
         return self.names.is_ratio(name) and all(w in _GENERIC_RATIO_WORDS for w in ws)
 
-    def _named_ratio(self, name: str, literal: ast.expr, value: float, pending: bool) -> None:
+    def _named_ratio(self, name: str | None, literal: ast.expr | None) -> None:
+        """A ratio bound to a name: reported when the name says which budget it divides, or, for a
+        generic name, once a budget turns up in its scope."""
+        value = _fraction(literal)
+        if value is None or literal is None or not name:
+            return
         if self.names.is_budget_ratio(name):
             self._report(literal, value, name, f"{name} = {value}")
-        elif pending and self._generic(name):
+        elif self._generic(name):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append(self.ctx.reports.pop(before))
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
-        base = name if name.isupper() else f"{self.scope_key()} {name}"
-        self.report(
-            literal,
-            f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model",
-            target=literal,
-            value=value,
-            key_parts=(base, self.ctx.module_name),
-        )
+        message = f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model"
+        self.report_literal(literal, message, value, name, scoped=not name.isupper())
 
     # --- the visits
 
@@ -199,25 +180,15 @@ class BudgetRatio(LintRule):
             left = right
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        value = _fraction(node.value)
-        if value is None:
-            return
         for target in node.targets:
-            name = attr_name(target)
-            if name:
-                self._named_ratio(name, node.value, value, pending=True)
+            self._named_ratio(attr_name(target), node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        value = _fraction(node.value)
-        name = attr_name(node.target)
-        if value is not None and name and node.value is not None:
-            self._named_ratio(name, node.value, value, pending=True)
+        self._named_ratio(attr_name(node.target), node.value)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):
-            value = _fraction(default)
-            if value is not None:
-                self._named_ratio(arg.arg, default, value, pending=True)
+            self._named_ratio(arg.arg, default)
 
     def visit_Call(self, node: ast.Call) -> None:
         siblings = [kw.arg for kw in node.keywords if kw.arg]
@@ -227,7 +198,7 @@ class BudgetRatio(LintRule):
             if value is None or kw.arg is None:
                 continue
             if self.names.is_budget_ratio(kw.arg):
-                self._named_ratio(kw.arg, kw.value, value, pending=False)
+                self._report(kw.value, value, kw.arg, f"{kw.arg} = {value}")
             elif self._generic(kw.arg) and (
                 any(self.names.is_budget(s) for s in siblings)
                 or self.names.mentions_tokens(callee_name(node) or "")

@@ -42,20 +42,12 @@ class ReserveArithmetic(LintRule):
         Invalid("room = (window := get_context_window(model)) - 4096"),
     )
 
-    def _leftmost(self, node: ast.expr) -> ast.expr:
-        while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
-            node = node.left
-        return node
-
     def _report(self, literal: ast.expr, budget: str, value: int | float) -> None:
-        self.report(
-            literal,
+        message = (
             f"hard-coded reserve of {value} tokens taken off {budget}; keep the reserve in config "
-            "(reserved_output) so every caller leaves the same room",
-            target=literal,
-            value=value,
-            key_parts=(f"{self.scope_key()} {budget} reserve", self.ctx.module_name),
+            "(reserved_output) so every caller leaves the same room"
         )
+        self.report_literal(literal, message, value, f"{budget} reserve")
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         if not isinstance(node.op, ast.Sub):
@@ -63,7 +55,10 @@ class ReserveArithmetic(LintRule):
         value = self.budget_literal(node.right)
         if value is None:
             return
-        budget = self.budget_expr(self._leftmost(node.left))
+        left = node.left  # ``context_window - prompt_tokens - 1000``: the budget is the leftmost term
+        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+            left = left.left
+        budget = self.budget_expr(left)
         if budget is not None:
             self._report(node.right, budget, value)
 

@@ -60,9 +60,7 @@ class InconsistentBudget(LintRule):
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
         for fact in facts:
-            path = Path(fact.path)
-            if not path.is_absolute():
-                path = options.root / path
+            path = options.root / fact.path  # fact.path is relative to the root or absolute
             groups[(project_of(path.parent), fact.name.lower())].append(fact)
         findings: list[Finding] = []
         for (_, _), group in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):

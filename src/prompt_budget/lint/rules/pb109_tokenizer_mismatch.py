@@ -76,22 +76,17 @@ class TokenizerMismatch(LintRule):
             return
         arg = string_value(node.args[0]) if node.args else None
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
-            self._report(
-                node, f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
-            )
-            return
-        if self._fallback_for_unknown():
-            self._report(
-                node,
+            message = f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
+        elif self._fallback_for_unknown():
+            message = (
                 "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
-                "Llama...), so their counts are silently wrong",
+                "Llama...), so their counts are silently wrong"
             )
+        elif provider := self._provider_context():
+            message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
+        else:
             return
-        provider = self._provider_context()
-        if provider:
-            self._report(
-                node, f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
-            )
+        self.report(node, message, advice=_ADVICE)
 
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
@@ -106,7 +101,7 @@ class TokenizerMismatch(LintRule):
         return False
 
     def _provider_context(self) -> str:
-        for name in self.ctx.scope_names():
+        for name in (scope.name for scope in self.ctx.scopes):
             hits = set(words(name)) & _PROVIDER_WORDS
             if hits:
                 return sorted(hits)[0]
@@ -118,6 +113,3 @@ class TokenizerMismatch(LintRule):
                     if text is not None and is_non_openai_model(text):
                         return text
         return ""
-
-    def _report(self, node: ast.Call, message: str) -> None:
-        self.report(node, message, advice=_ADVICE)

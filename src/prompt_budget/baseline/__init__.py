@@ -1,0 +1,92 @@
+"""The baseline store and growth gates.
+
+A baseline is a committed JSON file (default ``.prompt-budget/baseline.json``) holding, per check id,
+the tokens last accepted and the tokenizer that counted them. A run measures the same ids again;
+``compare`` turns the two into per-item rows (baseline, now, delta, percent, status) and growth gates
+decide which rows fail. Nothing here imports pytest: the plugin and the CLI both call ``run_baseline``
+(``flow``), the one measure -> compare -> gate -> ratchet -> save flow.
+
+- ``store``: the file (load, migrate, save) and ``update``;
+- ``measure``: baseline entries from the plugin's records or from the file checks;
+- ``compare``: growth policies, the comparison and the ratchet;
+- ``sections``: which heading sections of a Markdown file grew;
+- ``git``: the file checks at a git ref, in a temporary worktree;
+- ``flow``: ``run_baseline`` and its ``BaselineOutcome``.
+
+Schema, version 1 (documented in ``docs/baselines.md``)::
+
+    {
+      "entries": {
+        "<check id>": {"kind": "check", "tokenizer": "o200k_base", "tokens": 1204},
+        ...
+      },
+      "schema": "prompt-budget-baseline",
+      "version": 1
+    }
+
+The file is written with sorted keys, two-space indent and a final newline, so that a change to one
+prompt is a one-line diff; it is written to a temporary file in the same folder and renamed over the
+old one, so a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.baseline.compare import (
+    Comparison,
+    GrowthPolicy,
+    ItemDelta,
+    compare,
+    describe_sections,
+    format_growth,
+    ratchet,
+)
+from prompt_budget.baseline.flow import BaselineOutcome, run_baseline
+from prompt_budget.baseline.git import compare_at_ref
+from prompt_budget.baseline.measure import (
+    Measurement,
+    measure_files,
+    measured_from_records,
+    measurement_of,
+    rules_of,
+)
+from prompt_budget.baseline.sections import heading_counts, section_growth
+from prompt_budget.baseline.store import (
+    FILE_ENTRY_KINDS,
+    FILE_KINDS,
+    HOW_TO_CREATE,
+    Baseline,
+    BaselineEntry,
+    file_entries,
+    load_baseline,
+    save_baseline,
+    update,
+)
+
+__all__ = [
+    "FILE_ENTRY_KINDS",
+    "FILE_KINDS",
+    "HOW_TO_CREATE",
+    "Baseline",
+    "BaselineEntry",
+    "BaselineOutcome",
+    "Comparison",
+    "GrowthPolicy",
+    "ItemDelta",
+    "Measurement",
+    "compare",
+    "compare_at_ref",
+    "describe_sections",
+    "file_entries",
+    "format_growth",
+    "heading_counts",
+    "load_baseline",
+    "measure_files",
+    "measured_from_records",
+    "measurement_of",
+    "ratchet",
+    "rules_of",
+    "run_baseline",
+    "save_baseline",
+    "section_growth",
+    "update",
+]

@@ -1,0 +1,121 @@
+"""What a run measured, as baseline entries: from the pytest plugin's records, or from the file
+checks (``prompt_budget.files.check``), which the CLI, the pytest file items and ``init`` share. Both
+leave out what measures no tokens: turn budgets, ``@path`` import problems, files that could not be
+counted or do not exist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from prompt_budget.baseline.store import BaselineEntry
+from prompt_budget.model import FileRule
+
+__all__ = [
+    "NOT_TOKENS",
+    "Measurement",
+    "measure_files",
+    "measured_from_records",
+    "measured_from_verdicts",
+    "measurement_of",
+    "rules_of",
+]
+
+#: Kinds of records that are not token counts, never baselined: a turn budget counts tool calls, an
+#: ``import`` verdict says that an ``@path`` import is not loaded.
+NOT_TOKENS: Final = ("turns", "import")
+
+
+def _measures(kind: object, details: object) -> bool:
+    if kind in NOT_TOKENS:
+        return False
+    return not (isinstance(details, Mapping) and (details.get("problem") or details.get("missing")))
+
+
+def measured_from_records(records: Iterable[Mapping[str, Any]]) -> dict[str, BaselineEntry]:
+    """What a run measured, from the plugin's session records (or any mapping with ``id``,
+    ``tokens`` and ``tokenizer``). Records without a count (errors, skipped), of a kind in
+    ``NOT_TOKENS``, or of a file that could not be counted or is missing are left out; per-section
+    data becomes ``<id>::<section>`` entries of kind ``section``. When one id is recorded twice (a
+    test checking the same label twice), the last count wins."""
+    out: dict[str, BaselineEntry] = {}
+    for rec in records:
+        cid = rec.get("id")
+        tokens = rec.get("tokens")
+        tokenizer = rec.get("tokenizer")
+        kind = rec.get("kind")
+        if (
+            not isinstance(cid, str)
+            or not isinstance(tokenizer, str)
+            or not _measures(kind, rec.get("details"))
+        ):
+            continue
+        if isinstance(tokens, bool) or not isinstance(tokens, int):
+            continue
+        out[cid] = BaselineEntry(tokens, tokenizer, kind if isinstance(kind, str) and kind else "check")
+        for sec in rec.get("sections") or ():
+            if not isinstance(sec, Mapping):
+                continue
+            name, stoks = sec.get("name"), sec.get("tokens")
+            if isinstance(name, str) and isinstance(stoks, int) and not isinstance(stoks, bool):
+                out[f"{cid}::{name}"] = BaselineEntry(stoks, tokenizer, "section")
+    return out
+
+
+def measured_from_verdicts(verdicts: Iterable[Any]) -> dict[str, BaselineEntry]:
+    """Baseline entries from file-check verdicts (``prompt_budget.files``): files, always-loaded
+    frontmatter, the must-load total and load-plan stages. Verdicts for files that could not be counted
+    or do not exist measure nothing and are left out."""
+    out: dict[str, BaselineEntry] = {}
+    for v in verdicts:
+        details = v.details or {}
+        kind = details.get("kind")
+        if _measures(kind, details):
+            out[v.subject] = BaselineEntry(
+                v.usage.tokens, v.usage.tokenizer, kind if isinstance(kind, str) and kind else "file"
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """What a run measured, and the ``[[files]]`` entry each file id belongs to (for its growth gate
+    and ratchet)."""
+
+    entries: Mapping[str, BaselineEntry]
+    rules: Mapping[str, FileRule] = field(default_factory=dict)
+    #: why nothing was measured, when that is not for want of files (no configuration at a git ref)
+    note: str = ""
+    #: the configuration the files were measured under (their ids are relative to its folder)
+    config: Any = None
+
+    def rule_for(self, check_id: str) -> FileRule | None:
+        from prompt_budget.files import file_of
+
+        return self.rules.get(file_of(check_id))
+
+
+def rules_of(fileset: Any) -> dict[str, FileRule]:
+    """File id -> the entry that applies to it, of a resolved ``prompt_budget.files.FileSet``."""
+    return {fid: m.winner.rule for fid, m in fileset.files.items()}
+
+
+def measure_files(config: Any, *, tokenizer: str | None = None, cache: Any = None) -> Measurement:
+    """Count every configured file (and the must-load total and plan stages) through the file checks'
+    one code path (``prompt_budget.files.check``)."""
+    from prompt_budget import files
+
+    return measurement_of(files.check(config, tokenizer, cache))
+
+
+def measurement_of(report: Any) -> Measurement:
+    """The baseline entries of a ``prompt_budget.files.check`` report: every counted file and
+    frontmatter, the must-load total and the load-plan stages."""
+    verdicts = list(report.file_verdicts)
+    if report.must_load is not None:
+        verdicts.append(report.must_load)
+    verdicts += [v for v in report.plan_verdicts if (v.details or {}).get("kind") == "plan"]
+    return Measurement(
+        measured_from_verdicts(verdicts), rules_of(report.fileset), config=report.fileset.config
+    )

@@ -1,0 +1,22 @@
+"""The plugin's warning category, and warnings shown at the file they are about."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+
+import pytest
+
+__all__ = ["PromptBudgetWarning", "warn_about"]
+
+
+class PromptBudgetWarning(pytest.PytestWarning):
+    """A check crossed its warning threshold (``threshold`` of its cap), or the report could not be
+    written. Filter it like any pytest warning (``-W error::prompt_budget...``)."""
+
+
+def warn_about(path: str | Path, message: str) -> None:
+    """A ``PromptBudgetWarning`` about a file the session could not write, shown at that file: the
+    warnings summary then names it, not the line of prompt-budget that noticed."""
+    warnings.warn_explicit(PromptBudgetWarning(message), PromptBudgetWarning, os.fspath(path), 0)
