@@ -29,15 +29,6 @@ _BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
 _MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*\r?$|-+[ \t]*\r?$)", re.MULTILINE)
 
 
-def kind_of(obj: object) -> str:
-    """``prompt`` for a string, ``request`` for a mapping, ``messages`` for a message list."""
-    if isinstance(obj, str):
-        return "prompt"
-    if isinstance(obj, Mapping):
-        return "request"
-    return "messages"
-
-
 def measure(
     obj: object, tok: CachedTokenizer, config: Config | None = None, cache: DiskCache | None = None
 ) -> tuple[int, dict[str, int] | None]:
@@ -224,7 +215,7 @@ def check(
             )
     else:
         max_tokens, cap_source = _given(max_tokens, "max_tokens", cap_source)
-    kind = kind_of(obj)
+    kind = "prompt" if isinstance(obj, str) else "request" if isinstance(obj, Mapping) else "messages"
     tokens, parts, found = _measure(obj, tok, config, cache)
     status = _status(tokens, max_tokens, threshold)
     message = ""

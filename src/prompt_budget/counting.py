@@ -288,10 +288,6 @@ def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:
     return base is not None and stands_in(base)
 
 
-def _cache_key(tok: CachedTokenizer | Tokenizer) -> str:
-    return str(getattr(tok, "cache_key", tok.name))
-
-
 def count_path(
     path: str | Path, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
 ) -> FileCount:
@@ -302,7 +298,7 @@ def count_path(
     if cache is None:
         text, raw, notes = read_text(Path(path))
         return FileCount(path, tok.inner.count(text), len(text), len(raw), notes)
-    key = _cache_key(tok)
+    key = tok.cache_key
     where = os.fspath(path)
     if not os.path.isabs(where):
         where = os.path.join(os.getcwd(), where)

@@ -204,7 +204,7 @@ class TurnBudget:
                 )
             return
         if isinstance(event, Sequence) and not isinstance(event, (bytes, bytearray)):
-            if any(_is_responses_item(item) for item in event):
+            if any(isinstance(item, Mapping) and _responses_kind(item.get("type")) for item in event):
                 self._feed_responses_items(event)
                 return
             for item in event:
@@ -350,7 +350,3 @@ def _responses_kind(kind: object) -> Literal["call", "output", "input"] | None:
     from prompt_budget.messages import responses_item_kind
 
     return responses_item_kind(kind)
-
-
-def _is_responses_item(item: object) -> bool:
-    return isinstance(item, Mapping) and _responses_kind(item.get("type")) is not None
