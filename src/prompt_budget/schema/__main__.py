@@ -1,5 +1,5 @@
 """``python -m prompt_budget.schema``: print, write or check the generated configuration reference."""
 
-from prompt_budget.schema.render import main
+from prompt_budget.schema import main
 
 raise SystemExit(main())
