@@ -373,7 +373,6 @@ def sections_table(
     def pct(tokens: int, cap: int | None) -> float | None:
         return 100.0 * tokens / cap if cap else None
 
-    order = sorted(range(len(sections)), key=lambda i: (STATUS_RANK[statuses[sections[i].name]], i))
     table = Table(
         [
             Column("section"),
@@ -383,8 +382,7 @@ def sections_table(
             Column("status"),
         ]
     )
-    for i in order:
-        s = sections[i]
+    for s in sorted(sections, key=lambda s: STATUS_RANK[statuses[s.name]]):  # stable: then as given
         table.add_row(
             s.name,
             fmt_int(s.tokens),

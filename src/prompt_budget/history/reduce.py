@@ -67,17 +67,12 @@ def remove_oldest(
     ephemeral_keys: Sequence[str] = ("ephemeral",),
     start_with_user: bool = True,
 ) -> Reduction:
-    """Remove the oldest messages until the conversation fits ``budget`` tokens (as
-    ``count_history`` counts it). A tool call and its results go together (``tool_groups``); system
-    and developer messages, ``pinned`` ones (indices, or a predicate ``(index, message) -> bool``) and
-    the last ``keep_last`` messages are never removed, nor a group holding one of them. When nothing
-    more can be removed the result may still be over: check ``.fits``.
-
-    With ``start_with_user`` (the default), once anything is removed the rest of the exchange it
-    began goes too: the oldest groups keep going until the conversation (after system and developer
-    messages) starts with a user message, as the Anthropic API requires and as a reply or tool call
-    makes no sense without the question before it. If that would mean removing a protected message,
-    or leaving no user message, only what the budget needs is removed."""
+    """Remove the oldest groups (``tool_groups``) until the conversation fits ``budget`` tokens (as
+    ``count_history`` counts it), never a group holding a system or developer message, a ``pinned``
+    one (indices, or a predicate ``(index, message) -> bool``) or one of the last ``keep_last``; the
+    result may still be over (``.fits``). With ``start_with_user``, once anything is removed the rest of
+    its exchange goes too, up to a user message (the Anthropic API requires one first), unless that
+    would remove a protected message or every user message. See docs/history.md."""
     cap = budget_tokens(budget)
     msgs = as_messages(messages)
     tok = get_tokenizer(tokenizer)
@@ -186,21 +181,11 @@ def assert_reduced(
 ) -> ReductionCheck:
     """Check a reducer's output ``after`` against its input ``before`` and ``budget`` tokens (counted
     as the provider sees the next call, with ``system`` and ``tools`` when given). Raises
-    ``HistoryCheckFailed`` (a ``BudgetExceeded``, so an ``AssertionError``) listing every problem:
-
-    - the reduced history is still over the budget;
-    - a tool call lost its result, or a tool result lost its call;
-    - a Responses API ``reasoning`` item was split from the calls or answer the model output after it;
-    - a system or developer message of ``before`` is missing from ``after``;
-    - a ``pinned`` message of ``before`` (indices, or a predicate) is missing;
-    - ``before`` starts with a user message (after system and developer messages) and ``after`` does
-      not (the Anthropic API rejects that; ``start_with_user=False`` skips this);
-    - more was removed than needed: when ``after`` is ``before`` with messages removed, putting back
-      the newest removed group (a message, or a tool call with its results) would still fit. With
-      ``start_with_user``, groups are put back down to a user message so the history still starts
-      with one. ``check_minimal=False`` skips this (for reducers that keep a margin on purpose).
-
-    Returns a ``ReductionCheck`` with the figures when all is well."""
+    ``HistoryCheckFailed`` (a ``BudgetExceeded``) listing every problem: still over the budget; a tool
+    call split from its result, or a ``reasoning`` item from what followed it; a system, developer or
+    ``pinned`` message dropped; no longer starting with a user message (unless not
+    ``start_with_user``); more removed than needed, when putting back the newest removed group would
+    still fit (unless not ``check_minimal``). Returns a ``ReductionCheck`` when all is well."""
     cap = budget_tokens(budget)
     old = as_messages(before, "before")
     new = as_messages(after, "after")

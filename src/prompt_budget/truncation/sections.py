@@ -207,17 +207,12 @@ def assemble(
 ) -> Assembled:
     """Fit named sections into ``budget`` tokens and join them (in the order given) with ``separator``.
 
-    ``priorities`` names sections most important first (default: ``DEFAULT_PRIORITIES``, the design
-    documents' order; sections it does not name come after, in the order given). ``modes`` says how a
-    section is cut: ``"end"`` (default: keep its start), ``"start"`` (keep its end, as for a stream
-    buffer), ``"middle"``, or ``"drop"`` (kept whole or not at all); add ``":lines"`` to cut between
-    lines. ``caps`` gives a section its own cap. ``pinned`` sections are never cut: if they do not fit,
-    ``BudgetExceeded`` is raised with the receipt.
-
-    Each section is first cut to its cap; then sections are taken in priority order, each kept whole
-    if it fits in what is left, else truncated to what is left (or dropped when that is nothing, or its
-    mode is ``"drop"``), so the lowest priorities are cut first. The result counts at most ``budget``
-    tokens as a whole; its ``receipt`` says what happened to each section."""
+    Each section is first cut to its own ``caps``; then, most important first (``priorities``, default
+    ``DEFAULT_PRIORITIES``, then the sections it does not name), each is kept whole if it fits in what
+    is left, else cut by its ``modes`` entry (``"end"``, ``"start"``, ``"middle"`` or ``"drop"``, with
+    ``":lines"`` to cut between lines), so the lowest priorities are cut first. ``pinned`` sections are
+    never cut: ``BudgetExceeded`` when they do not fit. The result counts at most ``budget`` tokens as a
+    whole; its ``receipt`` says what happened to each section (see docs/truncation.md)."""
     if not isinstance(sections, Mapping):
         raise TypeError(f"assemble() takes a mapping of section name -> text, got {type(sections).__name__}")
     for name, text in sections.items():
