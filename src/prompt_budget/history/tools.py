@@ -22,12 +22,9 @@ class ToolLink:
 
 
 def tool_links(messages: Sequence[Message]) -> list[ToolLink]:
-    """Every tool call in ``messages`` with the index of the message holding the call and the one
-    holding its result. OpenAI: assistant ``tool_calls`` (and the legacy ``function_call``, paired
-    with the next ``role="function"`` message) and ``role="tool"`` messages with ``tool_call_id``.
-    OpenAI Responses API: ``function_call``, ``custom_tool_call``, ``computer_call`` and
-    ``shell_call`` items and their ``*_output`` items, by ``call_id``. Anthropic: ``tool_use``
-    blocks and ``tool_result`` blocks with ``tool_use_id``.
+    """Every tool call in ``messages`` (OpenAI ``tool_calls`` and ``function_call``, Responses API
+    ``*_call`` items, Anthropic ``tool_use`` blocks) with the index of the message holding the call and
+    the one holding its result.
 
     A result answers the most recent call with its id that came before it and is not yet answered,
     so ids reused from turn to turn (``call_0`` each time, as some servers write them) pair each call
