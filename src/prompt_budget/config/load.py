@@ -33,8 +33,6 @@ PRESETS: Final = ("claude-code",)
 #: A key's parser: (value, file, key) -> value, raising a ConfigError naming the file and the key.
 Parser = Callable[[Any, Path, str], Any]
 
-# --- the config object ------------------------------------------------------------------------
-
 
 @dataclass(frozen=True)
 class BaselineConfig:
@@ -98,8 +96,7 @@ class Config:
 def find_config(start: str | Path | None = None) -> Path | None:
     """The nearest ``prompt_budget.toml``, or ``pyproject.toml`` holding ``[tool.prompt_budget]``,
     from ``start`` (default: the current folder) upwards."""
-    here = Path(start) if start is not None else Path.cwd()
-    here = here.resolve()
+    here = (Path(start) if start is not None else Path.cwd()).resolve()
     if here.is_file():
         here = here.parent
     for folder in (here, *here.parents):

@@ -74,30 +74,25 @@ def parse_growth(value: object, file: str | Path | None = None, key: str | None 
         parts = [value]
     percent: float | None = None
     tokens: int | None = None
+    expected = f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}'
     for part in parts:
-        if isinstance(part, str) and part.strip().endswith("%"):
+        text = str(part).strip()
+        if isinstance(part, str) and text.endswith("%"):
             try:
-                percent = float(part.strip()[:-1])
+                percent = float(text[:-1])
             except ValueError:
-                raise ConfigError(
-                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
-                ) from None
+                raise ConfigError(expected, file=file, key=key) from None
             if not percent >= 0 or percent == float("inf"):  # negative, nan or inf
                 raise ConfigError(
                     f"a growth percent must be a number >= 0 (such as 5%), got {value!r}", file=file, key=key
                 )
+        elif not isinstance(part, bool) and text == "0":
+            tokens = 0  # no growth at all ("0" from a command line)
         else:
-            if (isinstance(part, int) and not isinstance(part, bool) and part == 0) or (
-                isinstance(part, str) and part.strip() == "0"
-            ):
-                tokens = 0  # no growth at all ("0" from a command line)
-                continue
             try:
                 tokens = parse_tokens(part, file, key)
             except ConfigError:
-                raise ConfigError(
-                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
-                ) from None
+                raise ConfigError(expected, file=file, key=key) from None
     return GrowthGate(percent=percent, tokens=tokens)
 
 
