@@ -5,13 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prompt_budget.config import Config, line_of
 from prompt_budget.model import STATUS_MARK, STATUS_RANK
+from prompt_budget.report.github import annotation, annotation_path
+from prompt_budget.report.markdown import BADGE, escape, table_lines
 from prompt_budget.report.terminal import STYLE
+from prompt_budget.text.frontmatter import frontmatter_end
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison
-    from prompt_budget.config import Config
     from prompt_budget.files import Explanation, FilesReport
     from prompt_budget.model import Verdict
 
@@ -144,7 +147,6 @@ def files_markdown(
     with its message (failures first), the file table (failures first, the must-load total as its
     footer), the load plan when ``plan``, and the baseline summary when one was compared."""
     from prompt_budget.report.baseline import checks, markdown_summary
-    from prompt_budget.report.markdown import BADGE, escape, table_lines
 
     verdicts = report.verdicts
     grew = comparison is not None and bool(comparison.failures)
@@ -186,7 +188,6 @@ _STATUS_OF_MARK = {mark: status for status, mark in STATUS_MARK.items()}
 
 def _badged(table: Table) -> Table:
     """``table`` with its status column (the last) as the Markdown report's badges."""
-    from prompt_budget.report.markdown import BADGE
 
     def badge(cells: list[str]) -> list[str]:
         return [*cells[:-1], BADGE[_STATUS_OF_MARK[cells[-1]]]]
@@ -199,8 +200,6 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
     concern (paths relative to the repository top: :func:`.github.repository_top`); rules about the
     whole set (must-load total, load plan stages) are put on the config file."""
-    from prompt_budget.report.github import annotation, annotation_path
-
     out: list[str] = []
     for v in flagged(report):
         where = verdict_location(report, v, root, config_file)
@@ -242,8 +241,6 @@ def config_line(config: Config, verdict: Verdict) -> int | None:
     or empty glob's ``[[...files]]`` entry, the must-load total's budget key (``threshold`` for a
     warning, else ``usable_fraction``, ``context_window``, ``model`` or ``reserved_output``, the first
     the file writes), a stage's ``[[...stages]]`` entry. None when the file does not show it."""
-    from prompt_budget.config import line_of
-
     details = verdict.details
     if details.get("missing"):
         return entry_line(config, verdict.cap_source)
@@ -267,16 +264,12 @@ def entry_line(config: Config, source: str | None) -> int | None:
     """The header line of the ``[[...files]]`` entry a setting's ``source`` names
     (``pyproject.toml [tool.prompt_budget.files] #2``); None for a preset's entry or a file's own
     frontmatter."""
-    from prompt_budget.config import line_of
-
     rule = next((r for r in config.files if r.source == source), None)
     return None if rule is None else line_of(config, "files", rule.index)
 
 
 def _body_line(path: Path) -> int:
     """The first line of the body after a file's frontmatter (where a body over its cap starts)."""
-    from prompt_budget.text.frontmatter import frontmatter_end
-
     try:
         lines = path.read_text(encoding="utf-8-sig", errors="replace").split("\n")
     except OSError:
