@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.config import Config, line_of
-from prompt_budget.model import STATUS_MARK, STATUS_RANK
+from prompt_budget.model import STATUS_MARK, STATUS_RANK, Verdict
 from prompt_budget.report.github import annotation, annotation_path
 from prompt_budget.report.markdown import BADGE, escape, table_lines
 from prompt_budget.report.terminal import STYLE
@@ -16,7 +17,6 @@ from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison
     from prompt_budget.files import Explanation, FilesReport
-    from prompt_budget.model import Verdict
 
 
 def _row_label(v: Verdict) -> str:
@@ -30,9 +30,15 @@ def _row_label(v: Verdict) -> str:
     return v.subject + suffix
 
 
-def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
+def files_table(
+    report: FilesReport,
+    *,
+    hide_passed: bool = False,
+    failures_first: bool = False,
+    marks: Mapping[str, str] = STATUS_MARK,
+) -> Table:
     """One row per checked file (and per always-loaded frontmatter): file, entry, tokens, cap,
-    percent, load class, status; the footer holds the must-load total."""
+    percent, load class, status (as ``marks`` names it); the footer holds the must-load total."""
     kind = "" if report.exact else " (estimated)"
     table = Table(
         [
@@ -46,7 +52,10 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
         ],
         title=f"file budgets, tokens by {report.tokenizer}{kind}",
     )
-    for v in report.file_verdicts:
+    verdicts = report.file_verdicts
+    if failures_first:
+        verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
+    for v in verdicts:
         if hide_passed and v.status == "pass":
             continue
         table.add_row(
@@ -57,7 +66,7 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_int(v.max_tokens),
             fmt_pct(v.percent),
             str(v.details.get("load", "")),
-            STATUS_MARK[v.status],
+            marks[v.status],
             style=STYLE[v.status],
         )
     must = report.must_load
@@ -69,12 +78,12 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_int(must.max_tokens),
             fmt_pct(must.percent),
             "must",
-            STATUS_MARK[must.status],
+            marks[must.status],
         ]
     return table
 
 
-def plan_table(report: FilesReport) -> Table | None:
+def plan_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -> Table | None:
     """The load plan, stage by stage: files loaded, tokens added, shed files, total and headroom."""
     plan = report.plan
     if plan is None:
@@ -101,7 +110,7 @@ def plan_table(report: FilesReport) -> Table | None:
         "",
         fmt_int(plan.base),
         fmt_int(plan.usable - plan.base),
-        STATUS_MARK["fail" if plan.base > plan.usable else "pass"],
+        marks["fail" if plan.base > plan.usable else "pass"],
     )
     for s in plan.stages:
         loads = ", ".join(i for i, _, _ in s.loaded) or "-"
@@ -113,7 +122,7 @@ def plan_table(report: FilesReport) -> Table | None:
             shed,
             fmt_int(s.total),
             fmt_int(s.headroom),
-            STATUS_MARK[s.status],
+            marks[s.status],
             style=STYLE[s.status],
         )
     return table
@@ -173,27 +182,13 @@ def files_markdown(
             first, *rest = v.message.split("\n")
             # a message's own advice (the entry's `message`) on a line of its own: a hard break
             out.append(f"- {BADGE[v.status]}: {escape(first)}" + "".join(f"\\\n  {escape(r)}" for r in rest))
-    table = files_table(report, hide_passed=hide_passed)
-    table.rows.sort(key=lambda row: STATUS_RANK[_STATUS_OF_MARK[row[-1]]])
-    for t in (table, plan_table(report) if plan else None):
+    table = files_table(report, hide_passed=hide_passed, failures_first=True, marks=BADGE)
+    for t in (table, plan_table(report, BADGE) if plan else None):
         if t is not None and t.title and (t.rows or t.footer):
-            out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(_badged(t))]
+            out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(t)]
     if comparison is not None:
         out += ["", markdown_summary(comparison, title=title).rstrip("\n")]
     return "\n".join(out) + "\n"
-
-
-_STATUS_OF_MARK = {mark: status for status, mark in STATUS_MARK.items()}
-
-
-def _badged(table: Table) -> Table:
-    """``table`` with its status column (the last) as the Markdown report's badges."""
-
-    def badge(cells: list[str]) -> list[str]:
-        return [*cells[:-1], BADGE[_STATUS_OF_MARK[cells[-1]]]]
-
-    footer = badge(table.footer) if table.footer is not None else None
-    return Table(table.columns, [badge(r) for r in table.rows], footer, table.title)
 
 
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
