@@ -157,13 +157,8 @@ class Explanation:
             "settings": None
             if s is None
             else {
-                "max_tokens": {"value": s.max_tokens, "source": s.max_tokens_source},
-                "frontmatter_max_tokens": {
-                    "value": s.frontmatter_max_tokens,
-                    "source": s.frontmatter_max_tokens_source,
-                },
-                "load": {"value": s.load, "source": s.load_source},
-                "priority": {"value": s.priority, "source": s.priority_source},
+                key: {"value": getattr(s, key), "source": getattr(s, f"{key}_source")}
+                for key in ("max_tokens", "frontmatter_max_tokens", "load", "priority")
             },
             "notes": list(m.notes) if m is not None else [],
             "verdicts": [{"id": v.subject, **v.to_dict()} for v in self.verdicts],
