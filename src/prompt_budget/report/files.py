@@ -249,8 +249,7 @@ def config_line(config: Config, verdict: Verdict) -> int | None:
     if details.get("kind") == "plan":
         index = details.get("index")
         if index is None:
-            names = [s.name for s in config.stages]
-            index = names.index(details["stage"]) if details.get("stage") in names else None
+            index = next((i for i, s in enumerate(config.stages) if s.name == details.get("stage")), None)
         return None if index is None else line_of(config, "stages", index)
     return None
 
