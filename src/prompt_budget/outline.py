@@ -43,20 +43,13 @@ class Section(Span):
         return asdict(self)
 
 
-def _offsets(text: str) -> list[int]:
-    """The offset of each line's start in ``text``, and the length of ``text`` last."""
-    starts = [0]
-    starts.extend(m.end() for m in re.finditer("\n", text))
-    if starts[-1] != len(text):
-        starts.append(len(text))
-    return starts
-
-
 def outline(text: str, tokenizer: Tokenizer | CachedTokenizer) -> list[Section]:
     """The sections of ``text`` (see ``split``) with the tokens of each one's own text and of its
     total, each counted as that slice of ``text`` by ``tokenizer``."""
     spans = split(text)
-    at = _offsets(text)
+    at = [0, *(m.end() for m in re.finditer("\n", text))]  # each line's start, then the end of the text
+    if at[-1] != len(text):
+        at.append(len(text))
     slices: dict[tuple[int, int], int] = {}  # (first line, last line) -> index in `texts`
     texts: list[str] = []
     for s in spans:

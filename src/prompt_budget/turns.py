@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, TypeVar, cast
 
 from prompt_budget.errors import BudgetExceeded
@@ -41,14 +41,7 @@ class Checkpoint:
         result = self.result
         if result is not None and not isinstance(result, (str, int, float, bool)):
             result = repr(result)
-        return {
-            "unit": self.unit,
-            "fraction": self.fraction,
-            "used": self.used,
-            "allocated": self.allocated,
-            "tool": self.tool,
-            "result": result,
-        }
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "result": result}
 
 
 def parse_checkpoints(value: object) -> tuple[float, ...]:
@@ -279,13 +272,14 @@ class TurnBudget:
 
     def _within(self, used: int, cap: int | None, this: str, noun: str) -> None:
         """Raise ``BudgetExceeded`` (and remember it) when one more ``noun`` would be past ``cap``."""
-        if cap is not None and used + 1 > cap:
-            message = (
-                f"{this} exceeds the budget of {cap} {noun}{'s' if cap != 1 else ''}; {self._used()}; "
-                f"cap set by {self.cap_source}"
-            )
-            self.failures.append(message)
-            raise BudgetExceeded(message)
+        if cap is None or used < cap:
+            return
+        message = (
+            f"{this} exceeds the budget of {cap} {noun}{'s' if cap != 1 else ''}; {self._used()}; "
+            f"cap set by {self.cap_source}"
+        )
+        self.failures.append(message)
+        raise BudgetExceeded(message)
 
     def _checkpoints(self, unit: Unit, used: int, cap: int | None, tool: str | None) -> None:
         if not cap:

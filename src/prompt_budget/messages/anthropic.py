@@ -1,14 +1,7 @@
-"""Anthropic Messages: ``{"system": ..., "messages": [...], "tools": [...]}``. Content blocks ``text``,
-``tool_use``, ``tool_result`` (string or nested blocks), ``image``, ``document``, ``thinking``,
-``search_result``; tool definitions count as compact JSON plus the published tool-use system prompt.
-``container_upload`` puts a file in the code-execution container, not in the context: 0 tokens. Server
-tools (``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result`` and the web search, web fetch, code
-execution, text editor and tool search results) count what the model reads that is visible here
-(titles, URLs, tool names and inputs, stdout, stderr, file text, error codes); encrypted content the
-model reads on the server (a search result's ``encrypted_content``, ``encrypted_stdout``, a
-``redacted_thinking`` block) is an unmeasured input; a thinking ``signature`` and output file IDs are
-not counted. Structured outputs (``output_config.format``, or the beta's ``output_format``) count
-their schema as compact JSON."""
+"""Anthropic Messages: ``{"system": ..., "messages": [...], "tools": [...]}``, its content blocks,
+server tools and structured outputs (the table of what is counted is in docs/counting-messages.md).
+Server tools count what the model reads that is visible here; encrypted content the model reads on the
+server is an unmeasured input."""
 
 from __future__ import annotations
 

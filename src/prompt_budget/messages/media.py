@@ -1,9 +1,6 @@
-"""Images and files in messages. An image is counted by the provider's size formula when its
-dimensions are known (``width``/``height`` keys, or read from the header of a base64 PNG, JPEG, GIF or
-WebP), else by the flat ``image_tokens`` cost; base64 is never counted as text. A file part whose data
-is text (a ``text/*``, JSON, XML or YAML data URL, or base64 that decodes to UTF-8 text) counts as that
-text; binary inputs whose tokens cannot be measured locally (PDFs, audio, files given by ID or URL)
-cost the flat ``image_tokens`` each."""
+"""Images and files in messages. An image costs the provider's size formula when its dimensions are
+known (``width``/``height`` keys, or the header of a base64 image), else the flat ``image_tokens``;
+base64 is never counted as text. A file whose data is text counts as that text."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
 """OpenAI chat completions: ``[{"role": ..., "content": ...}, ...]`` or ``{"messages": [...], "tools":
-[...]}``. Content is a string or a list of parts (``text``, ``image_url``, ``input_text``,
-``input_image``, ``refusal``, ``file``, ``input_file``, ``input_audio``); assistant ``tool_calls`` (and
-the legacy ``function_call``) count their function name and arguments; ``tool``/``function`` role
-messages are tool results. The per-message, name and reply-priming overheads and the tool-definition
-accounting follow OpenAI's published cookbook (``data/overheads.json`` holds every constant with its
-source). A ``json_schema`` ``response_format`` counts as OpenAI renders it into the developer message
-(its name, description and schema as compact JSON)."""
+[...]}``. The per-message, name and reply-priming overheads and the tool-definition accounting follow
+OpenAI's published cookbook (``data/overheads.json`` holds every constant with its source)."""
 
 from __future__ import annotations
 

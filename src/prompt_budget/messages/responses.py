@@ -1,12 +1,8 @@
 """OpenAI Responses: ``{"instructions": ..., "input": "..." | [items], "tools": [...]}``, or a list of
 input items (a list where any item has a top-level ``type``). Each item counts as the chat-completions
-message it stands for: ``instructions`` a system message, a string ``input`` a user message, a
-``function_call`` (or ``custom_tool_call``) an assistant message with one tool call, a
-``function_call_output`` (or ``custom_tool_call_output``) a ``tool`` message, a ``reasoning`` item an
-assistant message holding its summary and reasoning text. Tools are flat ``{"type": "function",
-"name", "description", "parameters"}``; ``text.format`` counts as ``response_format`` does. What OpenAI
-stores (``previous_response_id``, ``conversation``, ``prompt``, ``item_reference``) cannot be counted
-locally and is an error."""
+message it stands for (``instructions`` a system message, a ``function_call`` an assistant message
+with one tool call, ...). What OpenAI stores (``previous_response_id``, ``item_reference``...) cannot
+be counted locally and is an error."""
 
 from __future__ import annotations
 

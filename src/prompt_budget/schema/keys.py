@@ -44,7 +44,7 @@ class Key:
     type: ValueType
     default: object
     description: str
-    example: str
+    example: str = ""  # none for a key that opens a table (see)
     default_note: str = ""
     see: str = ""  # the Markdown anchor of the table this key opens, if it is one
 
