@@ -12,16 +12,6 @@ from typing import Any, Final
 from prompt_budget.baseline.store import BaselineEntry
 from prompt_budget.model import FileRule
 
-__all__ = [
-    "NOT_TOKENS",
-    "Measurement",
-    "measure_files",
-    "measured_from_records",
-    "measured_from_verdicts",
-    "measurement_of",
-    "rules_of",
-]
-
 #: Kinds of records that are not token counts, never baselined: a turn budget counts tool calls, an
 #: ``import`` verdict says that an ``@path`` import is not loaded.
 NOT_TOKENS: Final = ("turns", "import")
