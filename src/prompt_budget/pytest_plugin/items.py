@@ -27,16 +27,6 @@ from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 if TYPE_CHECKING:
     from prompt_budget.model import Verdict
 
-__all__ = [
-    "PLAN_ITEM",
-    "BudgetFile",
-    "BudgetFileItem",
-    "BudgetPlanFile",
-    "BudgetPlanItem",
-    "FileBudgetWarning",
-    "add_budget_items",
-    "collect_budget_file",
-]
 
 FILE_ITEM = "prompt-budget"
 PLAN_ITEM = "prompt-budget-plan"

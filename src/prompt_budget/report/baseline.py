@@ -13,18 +13,6 @@ from prompt_budget.report.github import annotation
 from prompt_budget.report.markdown import EMOJI, grid
 from prompt_budget.text.table import Column, Table, fmt_int
 
-__all__ = [
-    "append_step_summary",
-    "comparison_tables",
-    "file_locations",
-    "github_annotations",
-    "markdown_summary",
-    "mismatch_line",
-    "ratchet_line",
-    "summary_lines",
-    "text_report",
-]
-
 STATUS_TEXT = {
     "pass": "ok",
     "fail": "FAIL",
