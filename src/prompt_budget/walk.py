@@ -136,14 +136,13 @@ def iter_paths(
             except OSError:
                 is_dir = False
             if is_dir or (follow_links and entry.is_symlink() and os.path.isdir(entry.path)):
-                if entry.name in SKIP_DIRS or (gitignore and _ignored(stack, entry.path, True)):
-                    continue
-                venv = os.path.join(entry.path, "pyvenv.cfg")
-                if os.path.exists(venv):
-                    continue
-                if prune is not None and prune(entry.path):
-                    continue
-                if not is_dir and not linked_folder(entry):
+                if (
+                    entry.name in SKIP_DIRS
+                    or (gitignore and _ignored(stack, entry.path, True))
+                    or os.path.exists(os.path.join(entry.path, "pyvenv.cfg"))  # a virtual env
+                    or (prune is not None and prune(entry.path))
+                    or (not is_dir and not linked_folder(entry))
+                ):
                     continue
                 yield from walk(entry.path)
             else:

@@ -4,14 +4,9 @@ A baseline is a committed JSON file (default ``.prompt-budget/baseline.json``) h
 the tokens last accepted and the tokenizer that counted them. A run measures the same ids again;
 ``compare`` turns the two into per-item rows (baseline, now, delta, percent, status) and growth gates
 decide which rows fail. Nothing here imports pytest: the plugin and the CLI both call ``run_baseline``
-(``flow``), the one measure -> compare -> gate -> ratchet -> save flow.
-
-- ``store``: the file (load, migrate, save) and ``update``;
-- ``measure``: baseline entries from the plugin's records or from the file checks;
-- ``compare``: growth policies, the comparison and the ratchet;
-- ``sections``: which heading sections of a Markdown file grew;
-- ``git``: the file checks at a git ref, in a temporary worktree;
-- ``flow``: ``run_baseline`` and its ``BaselineOutcome``.
+(``flow``), the one measure -> compare -> gate -> ratchet -> save flow, which also compares with a git
+ref. ``store`` is the file, ``measure`` what a run measured, ``compare`` the gates, the comparison,
+the ratchet and which Markdown sections grew.
 
 Schema, version 1 (documented in ``docs/baselines.md``)::
 
@@ -38,10 +33,11 @@ from prompt_budget.baseline.compare import (
     compare,
     describe_sections,
     format_growth,
+    heading_counts,
     ratchet,
+    section_growth,
 )
 from prompt_budget.baseline.flow import BaselineOutcome, run_baseline
-from prompt_budget.baseline.git import compare_at_ref
 from prompt_budget.baseline.measure import (
     Measurement,
     measure_files,
@@ -49,14 +45,11 @@ from prompt_budget.baseline.measure import (
     measurement_of,
     rules_of,
 )
-from prompt_budget.baseline.sections import heading_counts, section_growth
 from prompt_budget.baseline.store import (
     FILE_ENTRY_KINDS,
-    FILE_KINDS,
     HOW_TO_CREATE,
     Baseline,
     BaselineEntry,
-    file_entries,
     load_baseline,
     save_baseline,
     update,
@@ -64,7 +57,6 @@ from prompt_budget.baseline.store import (
 
 __all__ = [
     "FILE_ENTRY_KINDS",
-    "FILE_KINDS",
     "HOW_TO_CREATE",
     "Baseline",
     "BaselineEntry",
@@ -74,9 +66,7 @@ __all__ = [
     "ItemDelta",
     "Measurement",
     "compare",
-    "compare_at_ref",
     "describe_sections",
-    "file_entries",
     "format_growth",
     "heading_counts",
     "load_baseline",

@@ -12,16 +12,6 @@ from typing import Any, Final
 from prompt_budget.baseline.store import BaselineEntry
 from prompt_budget.model import FileRule
 
-__all__ = [
-    "NOT_TOKENS",
-    "Measurement",
-    "measure_files",
-    "measured_from_records",
-    "measured_from_verdicts",
-    "measurement_of",
-    "rules_of",
-]
-
 #: Kinds of records that are not token counts, never baselined: a turn budget counts tool calls, an
 #: ``import`` verdict says that an ``@path`` import is not loaded.
 NOT_TOKENS: Final = ("turns", "import")
@@ -63,21 +53,6 @@ def measured_from_records(records: Iterable[Mapping[str, Any]]) -> dict[str, Bas
     return out
 
 
-def measured_from_verdicts(verdicts: Iterable[Any]) -> dict[str, BaselineEntry]:
-    """Baseline entries from file-check verdicts (``prompt_budget.files``): files, always-loaded
-    frontmatter, the must-load total and load-plan stages. Verdicts for files that could not be counted
-    or do not exist measure nothing and are left out."""
-    out: dict[str, BaselineEntry] = {}
-    for v in verdicts:
-        details = v.details or {}
-        kind = details.get("kind")
-        if _measures(kind, details):
-            out[v.subject] = BaselineEntry(
-                v.usage.tokens, v.usage.tokenizer, kind if isinstance(kind, str) and kind else "file"
-            )
-    return out
-
-
 @dataclass(frozen=True)
 class Measurement:
     """What a run measured, and the ``[[files]]`` entry each file id belongs to (for its growth gate
@@ -111,11 +86,18 @@ def measure_files(config: Any, *, tokenizer: str | None = None, cache: Any = Non
 
 def measurement_of(report: Any) -> Measurement:
     """The baseline entries of a ``prompt_budget.files.check`` report: every counted file and
-    frontmatter, the must-load total and the load-plan stages."""
+    frontmatter, the must-load total and the load-plan stages. Verdicts for files that could not be
+    counted or do not exist measure nothing and are left out."""
     verdicts = list(report.file_verdicts)
     if report.must_load is not None:
         verdicts.append(report.must_load)
     verdicts += [v for v in report.plan_verdicts if (v.details or {}).get("kind") == "plan"]
-    return Measurement(
-        measured_from_verdicts(verdicts), rules_of(report.fileset), config=report.fileset.config
-    )
+    entries: dict[str, BaselineEntry] = {}
+    for v in verdicts:
+        details = v.details or {}
+        kind = details.get("kind")
+        if _measures(kind, details):
+            entries[v.subject] = BaselineEntry(
+                v.usage.tokens, v.usage.tokenizer, kind if isinstance(kind, str) and kind else "file"
+            )
+    return Measurement(entries, rules_of(report.fileset), config=report.fileset.config)

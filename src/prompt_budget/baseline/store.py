@@ -14,22 +14,6 @@ from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 
-__all__ = [
-    "FILE_ENTRY_KINDS",
-    "FILE_KINDS",
-    "HOW_TO_CREATE",
-    "SCHEMA_ID",
-    "SCHEMA_VERSION",
-    "Baseline",
-    "BaselineEntry",
-    "UpdateSummary",
-    "file_entries",
-    "in_file_scope",
-    "load_baseline",
-    "save_baseline",
-    "update",
-]
-
 SCHEMA_ID: Final = "prompt-budget-baseline"
 SCHEMA_VERSION: Final = 1
 HOW_TO_CREATE: Final = "`pytest --prompt-budget-update` or `prompt-budget baseline update`"
@@ -277,12 +261,6 @@ def update(
             unchanged.append(cid)
     summary = UpdateSummary(*(tuple(sorted(x)) for x in (added, changed, unchanged, kept, pruned)))
     return Baseline(entries), summary
-
-
-def in_file_scope(check_id: str, entry: BaselineEntry) -> bool:
-    """Entries the file checks measure (what the CLI may prune); pytest's ``check``/``section``
-    entries are left alone."""
-    return entry.kind in FILE_KINDS
 
 
 def file_entries(stored: Baseline, measured: Mapping[str, BaselineEntry]) -> Baseline:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget.cli.options import add_counting_args, no_file_entries, project
-from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
+from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 
 def add(sub: Any) -> None:
@@ -78,8 +78,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
     if outcome.note:
         out.note(outcome.note)
     if outcome.ratcheted:
-        n = amount_of(len(outcome.ratcheted), "entry", "entries")
-        out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(outcome.ratcheted)}")
+        out.note(report.ratchet_line(shown, outcome.ratcheted))
     comparison = outcome.comparison
     assert comparison is not None  # set whenever there is no error
     if outcome.update is not None:
@@ -109,9 +108,8 @@ def run(args: argparse.Namespace, out: Output) -> int:
         for line in report.summary_lines(comparison):
             out.print(line)
         if args.format == "github":
-            from prompt_budget.report.baseline import file_locations
-
-            for line in report.github_annotations(comparison, file_locations(config.root, config.path)):
+            for line in report.github_annotations(
+                comparison, report.file_locations(config.root, config.path)
+            ):
                 out.print(line)
     return out.exit_code
-

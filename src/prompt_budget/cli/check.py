@@ -7,7 +7,7 @@ from typing import Any
 
 from prompt_budget._version import __version__
 from prompt_budget.cli.options import add_counting_args, no_file_entries, project
-from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
+from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 
 def add(sub: Any) -> None:
@@ -65,6 +65,8 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import files
+    from prompt_budget.baseline import measurement_of, run_baseline
+    from prompt_budget.report import baseline as growth
     from prompt_budget.report import files as report
 
     if args.json and args.format not in ("text", "json"):
@@ -98,8 +100,6 @@ def run(args: argparse.Namespace, out: Output) -> int:
     result = files.check(fileset, cache=cache)
     comparison = None
     if not args.no_baseline:
-        from prompt_budget.baseline import measurement_of, run_baseline
-
         shown = str(config.baseline.path)
         outcome = run_baseline(
             config,
@@ -112,8 +112,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
         if outcome.error is not None:
             raise outcome.error
         if outcome.ratcheted:
-            n = amount_of(len(outcome.ratcheted), "entry", "entries")
-            out.note(f"{shown}: ratcheted down {n} that shrank: {', '.join(outcome.ratcheted)}")
+            out.note(growth.ratchet_line(shown, outcome.ratcheted))
         if outcome.comparison is not None and not outcome.comparison.missing:
             comparison = outcome.comparison
     grew = bool(comparison is not None and comparison.failures)
@@ -148,12 +147,10 @@ def run(args: argparse.Namespace, out: Output) -> int:
             for line in lines:
                 out.print(line)
         if comparison is not None:
-            from prompt_budget.report.baseline import comparison_tables, github_annotations, mismatch_line
-
-            for table in comparison_tables(comparison, changed_only=True):
+            for table in growth.comparison_tables(comparison, changed_only=True):
                 out.print()
                 out.table(table)
-            mismatched = mismatch_line(comparison)
+            mismatched = growth.mismatch_line(comparison)
             if mismatched:
                 out.print(mismatched)
             for item in comparison.failures:
@@ -163,8 +160,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
             for line in report.github_annotations(result, config.root, config.path):
                 out.print(line)
             if comparison is not None:
-                from prompt_budget.report.baseline import file_locations
-
-                for line in github_annotations(comparison, file_locations(config.root, config.path)):
+                locate = growth.file_locations(config.root, config.path)
+                for line in growth.github_annotations(comparison, locate):
                     out.print(line)
     return out.exit_code

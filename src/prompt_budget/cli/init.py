@@ -71,7 +71,6 @@ def run(args: argparse.Namespace, out: Output) -> int:
         out.print(init.render(proposal).rstrip("\n"))
         if kept_tables:
             out.print(f"# and keep as they are: {', '.join(kept_tables)}")
-        code = EXIT_OK
     else:
         result = init.apply(proposal, force=args.force)
         if result.status == "conflict":
@@ -84,7 +83,6 @@ def run(args: argparse.Namespace, out: Output) -> int:
         out.print(f"{target}: {result.status}{kept}")
         if not args.no_baseline:
             out.print(init.create_baseline(proposal))
-        code = EXIT_OK
     if args.lint:
         report = init.run_lint(proposal)
         if report.note:
@@ -111,4 +109,4 @@ def run(args: argparse.Namespace, out: Output) -> int:
         # .prompt-budget holds the baseline; it is not there when none was created.
         state = " .prompt-budget" if (proposal.root / ".prompt-budget").is_dir() else ""
         out.print(f"  git add {target}{state} && git commit -m 'Add token budgets'")
-    return code
+    return EXIT_OK

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,9 +20,8 @@ from prompt_budget.config.parse import (
     parse_int,
     parse_str,
     parse_tokens,
-    warn_unknown,
 )
-from prompt_budget.errors import ConfigError
+from prompt_budget.errors import ConfigError, ConfigWarning
 from prompt_budget.model import FileRule, GrowthGate, Stage
 
 PYPROJECT: Final = "pyproject.toml"
@@ -32,8 +32,6 @@ LOAD_CLASSES: Final = ("must", "skippable")
 PRESETS: Final = ("claude-code",)
 #: A key's parser: (value, file, key) -> value, raising a ConfigError naming the file and the key.
 Parser = Callable[[Any, Path, str], Any]
-
-# --- the config object ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -98,8 +96,7 @@ class Config:
 def find_config(start: str | Path | None = None) -> Path | None:
     """The nearest ``prompt_budget.toml``, or ``pyproject.toml`` holding ``[tool.prompt_budget]``,
     from ``start`` (default: the current folder) upwards."""
-    here = Path(start) if start is not None else Path.cwd()
-    here = here.resolve()
+    here = (Path(start) if start is not None else Path.cwd()).resolve()
     if here.is_file():
         here = here.parent
     for folder in (here, *here.parents):
@@ -229,12 +226,18 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
 
 def _fields(table: dict[str, Any], parsers: Mapping[str, Parser], file: Path, key: str) -> dict[str, Any]:
     """The keys of ``table`` that ``parsers`` knows, parsed (and removed); the others are warned about."""
+    import difflib
+
     fields = {
         name: parse(table.pop(name), file, _key(key, name))
         for name, parse in parsers.items()
         if name in table
     }
-    warn_unknown(table, tuple(parsers), file, f"{key}." if key else "")
+    for name in table:
+        close = difflib.get_close_matches(name, list(parsers), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(parsers)}"
+        shown = f"{key}.{name}" if key else name
+        warnings.warn(ConfigWarning(f"{file}: unknown key {shown!r} ignored{hint}"), stacklevel=3)
     return fields
 
 

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import re
-import warnings
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from prompt_budget.errors import ConfigError, ConfigWarning
+from prompt_budget.errors import ConfigError
 from prompt_budget.model import GrowthGate
 
 _TOKENS_RE = re.compile(r"^\s*(\d[\d_]*(?:\.\d+)?)\s*([kKmM]?)\s*$")
@@ -74,30 +71,25 @@ def parse_growth(value: object, file: str | Path | None = None, key: str | None 
         parts = [value]
     percent: float | None = None
     tokens: int | None = None
+    expected = f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}'
     for part in parts:
-        if isinstance(part, str) and part.strip().endswith("%"):
+        text = str(part).strip()
+        if isinstance(part, str) and text.endswith("%"):
             try:
-                percent = float(part.strip()[:-1])
+                percent = float(text[:-1])
             except ValueError:
-                raise ConfigError(
-                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
-                ) from None
+                raise ConfigError(expected, file=file, key=key) from None
             if not percent >= 0 or percent == float("inf"):  # negative, nan or inf
                 raise ConfigError(
                     f"a growth percent must be a number >= 0 (such as 5%), got {value!r}", file=file, key=key
                 )
+        elif not isinstance(part, bool) and text == "0":
+            tokens = 0  # no growth at all ("0" from a command line)
         else:
-            if (isinstance(part, int) and not isinstance(part, bool) and part == 0) or (
-                isinstance(part, str) and part.strip() == "0"
-            ):
-                tokens = 0  # no growth at all ("0" from a command line)
-                continue
             try:
                 tokens = parse_tokens(part, file, key)
             except ConfigError:
-                raise ConfigError(
-                    f'expected a growth such as "5%", 300 or "5% or 300", got {value!r}', file=file, key=key
-                ) from None
+                raise ConfigError(expected, file=file, key=key) from None
     return GrowthGate(percent=percent, tokens=tokens)
 
 
@@ -131,23 +123,8 @@ def parse_globs(value: object, file: Path, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def warn_unknown(table: Mapping[str, Any], known: tuple[str, ...], file: Path, prefix: str) -> None:
-    import difflib
-
-    for key in table:
-        close = difflib.get_close_matches(key, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(known)}"
-        warnings.warn(
-            ConfigWarning(f"{file}: unknown key {prefix + key!r} ignored{hint}"),
-            stacklevel=3,
-        )
-
-
-_FRONTMATTER_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-
-
 def parse_frontmatter_key(value: object, file: Path, key: str) -> str:
-    if not isinstance(value, str) or not _FRONTMATTER_KEY_RE.match(value):
+    if not isinstance(value, str) or not re.match(r"^[A-Za-z_][A-Za-z0-9_-]*$", value):
         raise ConfigError(
             f'expected a frontmatter key name such as "paths", got {value!r}', file=file, key=key
         )

@@ -17,6 +17,7 @@ from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
 from prompt_budget.files.verdicts import file_verdicts, must_load_verdict, pattern_verdicts
 from prompt_budget.model import Status, Verdict
+from prompt_budget.text.table import fmt_int
 from prompt_budget.tokenizers import Tokenizer
 
 
@@ -156,13 +157,8 @@ class Explanation:
             "settings": None
             if s is None
             else {
-                "max_tokens": {"value": s.max_tokens, "source": s.max_tokens_source},
-                "frontmatter_max_tokens": {
-                    "value": s.frontmatter_max_tokens,
-                    "source": s.frontmatter_max_tokens_source,
-                },
-                "load": {"value": s.load, "source": s.load_source},
-                "priority": {"value": s.priority, "source": s.priority_source},
+                key: {"value": getattr(s, key), "source": getattr(s, f"{key}_source")}
+                for key in ("max_tokens", "frontmatter_max_tokens", "load", "priority")
             },
             "notes": list(m.notes) if m is not None else [],
             "verdicts": [{"id": v.subject, **v.to_dict()} for v in self.verdicts],
@@ -190,13 +186,13 @@ class Explanation:
         m = self.measured
         if m is not None and m.settings is not None:
             s = m.settings
-            out.append(f"  max_tokens: {_fmt_opt(s.max_tokens)} from {s.max_tokens_source or '-'}")
+            out.append(f"  max_tokens: {fmt_int(s.max_tokens)} from {s.max_tokens_source or '-'}")
             if m.split:
                 cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
                 src = s.frontmatter_max_tokens_source or (
                     f"max_tokens ({s.max_tokens_source})" if s.max_tokens is not None else "-"
                 )
-                out.append(f"  frontmatter cap: {_fmt_opt(cap)} from {src}")
+                out.append(f"  frontmatter cap: {fmt_int(cap)} from {src}")
             out.append(f"  load: {s.load} from {s.load_source}")
             out.append(f"  priority: {s.priority} from {s.priority_source}")
         if m is not None and m.frontmatter is not None and FRONTMATTER_TABLE in m.frontmatter.data:
@@ -211,10 +207,6 @@ class Explanation:
                 f"  {v.status}: {part} {v.tokens:,}{of} tokens" + (f" - {v.message}" if v.message else "")
             )
         return out
-
-
-def _fmt_opt(value: int | None) -> str:
-    return "-" if value is None else f"{value:,}"
 
 
 def explain(

@@ -253,10 +253,7 @@ def resolve(config: Config) -> FileSet:
 
     cands: dict[str, list[Candidate]] = {}
     excluded: dict[str, list[tuple[FileRule, str]]] = {}
-    hits: dict[tuple[int, str], int] = {}
-    for c in compiled:
-        for p, _ in c.positives:
-            hits[(c.order, p)] = 0
+    hits = {(c.order, p): 0 for c in compiled for p, _ in c.positives}
     for rel in sorted(seen):
         for c in compiled:
             matched = [p for p, rx in c.positives if (rel == p if rx is None else rx.match(rel))]

@@ -89,12 +89,6 @@ def _starts_with_dashes(path: Path) -> bool:
 Memo = dict[tuple[tuple[int, bool], ...], Effective]
 
 
-def _conditional(match: FileMatch) -> bool:
-    """Whether an entry of the file names a conditional frontmatter key (its settings then depend on
-    the file's own frontmatter)."""
-    return any(c.rule.conditional_frontmatter for c in match.candidates)
-
-
 def measure(
     match: FileMatch,
     tokenizer: CachedTokenizer,
@@ -148,13 +142,12 @@ def _measure_counted(
             digest = cache.digest(raw) if cache is not None else None
             body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
             fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
+    # the same entries give the same settings (the FileSet keeps the rules alive), unless the file's
+    # own frontmatter sets some, or an entry's conditional frontmatter key looks at it
+    conditional = any(c.rule.conditional_frontmatter for c in match.candidates)
+    shared = fm is None or (FRONTMATTER_TABLE not in fm.data and not conditional)
     try:
-        if (
-            memo is not None
-            and match.imported_by is None
-            and (fm is None or (FRONTMATTER_TABLE not in fm.data and not _conditional(match)))
-        ):
-            # the same entries give the same settings (the FileSet keeps the rules alive)
+        if memo is not None and match.imported_by is None and shared:
             key = tuple((id(c.rule), c.preset) for c in match.candidates)
             found = memo.get(key)
             settings = found if found is not None else memo.setdefault(key, effective(match, None))

@@ -50,12 +50,9 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
     what = f"{fid} body" if m.split else fid
     out = [_capped(m, tok, fid, what, m.load_tokens, s.max_tokens, s.max_tokens_source, whole, hint=True)]
     if m.split and m.frontmatter_tokens is not None:
-        own = s.frontmatter_max_tokens is not None
-        cap, src = (
-            (s.frontmatter_max_tokens, s.frontmatter_max_tokens_source)
-            if own
-            else (s.max_tokens, s.max_tokens_source)
-        )
+        cap, src = s.max_tokens, s.max_tokens_source
+        if s.frontmatter_max_tokens is not None:
+            cap, src = s.frontmatter_max_tokens, s.frontmatter_max_tokens_source
         what = f"{fid} frontmatter (name and description, always loaded)"
         details = {**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"}
         out.append(_capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details))
@@ -126,15 +123,13 @@ def pattern_verdicts(fs: FileSet, tok: CachedTokenizer) -> list[Verdict]:
         if hit.hits or hit.preset or hit.pattern in seen:
             continue
         seen.add(hit.pattern)
-        literal = not has_wildcards(hit.pattern)
         must = hit.rule.load == "must"
-        what = (
-            ("must-load file is missing" if must else "file is missing")
-            if literal
-            else "glob matches no file"
-        )
-        if literal and (fs.config.root / hit.pattern).is_dir():
-            what = "is a folder; use a glob such as " + f"{hit.pattern}/**/*.md"
+        if has_wildcards(hit.pattern):
+            what = "glob matches no file"
+        elif (fs.config.root / hit.pattern).is_dir():
+            what = f"is a folder; use a glob such as {hit.pattern}/**/*.md"
+        else:
+            what = "must-load file is missing" if must else "file is missing"
         status: Status = "fail" if must else "warn"
         out.append(
             Verdict(

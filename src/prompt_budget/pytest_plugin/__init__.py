@@ -3,19 +3,20 @@
 Hooks here are a few lines each, calling the run's one ``BudgetSession``, kept in ``config.stash``
 (``session.py``): options (``options.py``), records, files and lint state, the count cache, the
 baseline outcome. Fixtures in ``fixtures.py``, collected file items in ``items.py``, lint items in
-``lint_items.py``, the baseline step in ``baselines.py``, the xdist controller's merge in ``xdist.py``.
+``lint_items.py``, the baseline step in ``baselines.py``; ``XdistController`` merges the xdist workers' records.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from prompt_budget.pytest_plugin.fixtures import Fixtures, PromptBudget
 from prompt_budget.pytest_plugin.options import add_options
-from prompt_budget.pytest_plugin.session import BudgetSession, get_session
+from prompt_budget.pytest_plugin.session import WORKER_KEY, BudgetSession, get_session
 from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 
 __all__ = ["PromptBudget", "PromptBudgetWarning"]
@@ -36,8 +37,6 @@ def pytest_configure(config: pytest.Config) -> None:
     session = BudgetSession.start(config)
     config.pluginmanager.register(Fixtures(session), "prompt_budget_fixtures")
     if config.pluginmanager.hasplugin("xdist") and not session.is_worker:
-        from prompt_budget.pytest_plugin.xdist import XdistController
-
         config.pluginmanager.register(XdistController(session), "prompt_budget_xdist_controller")
 
 
@@ -87,3 +86,17 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     budget = get_session(terminalreporter.config)
     if budget is not None:
         budget.terminal_summary(terminalreporter)
+
+
+class XdistController:
+    """The xdist controller's merge of each worker's records, registered only on the controller when
+    xdist is loaded (``optionalhook``: a missing xdist never breaks plugin validation)."""
+
+    def __init__(self, session: BudgetSession) -> None:
+        self.session = session
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        output = getattr(node, "workeroutput", None) or {}
+        worker = str((getattr(node, "gateway", None) and node.gateway.id) or "?")
+        self.session.merge(output.get(WORKER_KEY), worker)

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from prompt_budget.model import FileRule
     from prompt_budget.pytest_plugin.options import PluginOptions
 
-__all__ = ["extend_report", "gate", "outcome_lines", "write_summary"]
 
 _GOING_ON = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
 

@@ -20,7 +20,6 @@ from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 if TYPE_CHECKING:
     from prompt_budget.turns import TurnBudget
 
-__all__ = ["Fixtures", "PromptBudget"]
 
 MARKER_NAME = "prompt_budget"
 _MARKER_KEYS = ("max_tokens", "tokenizer", "sections")

@@ -27,16 +27,6 @@ from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
 if TYPE_CHECKING:
     from prompt_budget.model import Verdict
 
-__all__ = [
-    "PLAN_ITEM",
-    "BudgetFile",
-    "BudgetFileItem",
-    "BudgetPlanFile",
-    "BudgetPlanItem",
-    "FileBudgetWarning",
-    "add_budget_items",
-    "collect_budget_file",
-]
 
 FILE_ITEM = "prompt-budget"
 PLAN_ITEM = "prompt-budget-plan"
@@ -114,16 +104,6 @@ class BudgetFileItem(_CleanItem):
         return self.path, None, f"prompt-budget: {self.fid}" + (f" ({ref.source})" if ref else "")
 
 
-class BudgetFile(pytest.File):
-    def __init__(self, *, fid: str, state: FilesState, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.fid = fid
-        self.state = state
-
-    def collect(self) -> list[pytest.Item]:
-        return [BudgetFileItem.from_parent(self, name=FILE_ITEM, fid=self.fid, state=self.state)]
-
-
 class BudgetPlanItem(_CleanItem):
     """Missing must-load files, globs matching nothing, the must-load total and the load plan."""
 
@@ -138,13 +118,18 @@ class BudgetPlanItem(_CleanItem):
         return self.path, None, "prompt-budget: must-load total and load plan"
 
 
-class BudgetPlanFile(pytest.File):
-    def __init__(self, *, state: FilesState, **kwargs: Any) -> None:
+class BudgetFile(pytest.File):
+    """The collector of a configured file's item, or, with no ``fid``, of the config file's plan item."""
+
+    def __init__(self, *, state: FilesState, fid: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.fid = fid
         self.state = state
 
     def collect(self) -> list[pytest.Item]:
-        return [BudgetPlanItem.from_parent(self, name=PLAN_ITEM, state=self.state)]
+        if self.fid is None:
+            return [BudgetPlanItem.from_parent(self, name=PLAN_ITEM, state=self.state)]
+        return [BudgetFileItem.from_parent(self, name=FILE_ITEM, fid=self.fid, state=self.state)]
 
 
 def collect_budget_file(
@@ -156,7 +141,7 @@ def collect_budget_file(
     if not state.enabled:
         return None
     if session.config.path is not None and file_path == session.config.path:
-        return BudgetPlanFile.from_parent(parent, path=file_path, state=state)
+        return BudgetFile.from_parent(parent, path=file_path, state=state)
     match = state.fileset().match_path(file_path)
     if match is None or match.id in state.collected or not _same_place(file_path, match.path):
         return None
@@ -195,7 +180,7 @@ def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: 
             collectors.append(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state))
     config_path = budget.config.path
     if config_path is not None and not any(isinstance(item, BudgetPlanItem) for item in items):
-        collectors.append(BudgetPlanFile.from_parent(session, path=config_path, state=state))
+        collectors.append(BudgetFile.from_parent(session, path=config_path, state=state))
     for collector in collectors:
         added = [item for item in collector.collect() if isinstance(item, pytest.Item)]
         # Reported as pytest's own walk reports what it collects, so the terminal's "collected N

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Finding
     from prompt_budget.lint.options import LintOptions
 
-__all__ = ["LintFile", "LintItem", "LintState", "collect_lint_item"]
 
 ITEM_NAME = "prompt-budget-lint"
 MARKER = "prompt_budget_lint"

@@ -9,8 +9,6 @@ from typing import Any
 
 import pytest
 
-__all__ = ["PluginOptions", "add_options", "report_formats"]
-
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("prompt-budget", "token budgets for prompts and skill files")

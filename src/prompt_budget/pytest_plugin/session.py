@@ -36,7 +36,7 @@ message       str                       the failure or warning message; default 
 Other keys are kept as they are (they must be JSON values).
 
 Under pytest-xdist each worker puts its records into ``config.workeroutput`` in
-``pytest_sessionfinish``; the controller merges them in ``pytest_testnodedown`` (``xdist.py``) and
+``pytest_sessionfinish``; the controller merges them in ``pytest_testnodedown`` (``XdistController``) and
 alone prints the summary and writes the report files.
 """
 
@@ -52,7 +52,7 @@ import pytest
 from prompt_budget.config import Config, load_config
 from prompt_budget.pytest_plugin.baselines import extend_report, gate, write_summary
 from prompt_budget.pytest_plugin.options import PluginOptions, report_formats
-from prompt_budget.pytest_plugin.warning import PromptBudgetWarning, warn_about
+from prompt_budget.pytest_plugin.warning import warn_about
 
 if TYPE_CHECKING:
     from prompt_budget.baseline import BaselineOutcome
@@ -61,14 +61,6 @@ if TYPE_CHECKING:
     from prompt_budget.model import FileRule
     from prompt_budget.pytest_plugin.lint_items import LintState
 
-__all__ = [
-    "REQUIRED_KEYS",
-    "WORKER_KEY",
-    "BudgetSession",
-    "FilesState",
-    "PromptBudgetWarning",
-    "get_session",
-]
 
 _KEY = pytest.StashKey["BudgetSession"]()
 WORKER_KEY: Final = "prompt_budget_records"

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["PromptBudgetWarning", "warn_about"]
-
 
 class PromptBudgetWarning(pytest.PytestWarning):
     """A check crossed its warning threshold (``threshold`` of its cap), or the report could not be

@@ -8,22 +8,10 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections
+from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections, format_growth
 from prompt_budget.report.github import annotation
 from prompt_budget.report.markdown import EMOJI, grid
 from prompt_budget.text.table import Column, Table, fmt_int
-
-__all__ = [
-    "append_step_summary",
-    "comparison_tables",
-    "file_locations",
-    "github_annotations",
-    "markdown_summary",
-    "mismatch_line",
-    "ratchet_line",
-    "summary_lines",
-    "text_report",
-]
 
 STATUS_TEXT = {
     "pass": "ok",
@@ -65,11 +53,8 @@ def summary_lines(comparison: Comparison) -> list[str]:
             f"create it with {HOW_TO_CREATE}"
         )
         return lines
-    before, after = c.totals
-    delta = after - before
-    pct = f", {100.0 * delta / before:+.1f}%" if before else ""
     lines.append(
-        f"compared with {where}: {checks(len(c.compared))}, tokens {before:,} -> {after:,} ({delta:+,}{pct}); "
+        f"compared with {where}: {checks(len(c.compared))}, {format_growth(*c.totals)}; "
         f"{len(c.failures)} over their growth gate, {len(c.grew)} grew, {len(c.shrank)} shrank, "
         f"{len(c.new)} new, {len(c.removed)} not measured"
     )

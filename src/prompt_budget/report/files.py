@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_budget.model import STATUS_MARK, STATUS_RANK
+from prompt_budget.config import Config, line_of
+from prompt_budget.model import STATUS_MARK, STATUS_RANK, Verdict
+from prompt_budget.report.github import annotation, annotation_path
+from prompt_budget.report.markdown import BADGE, escape, table_lines
 from prompt_budget.report.terminal import STYLE
+from prompt_budget.text.frontmatter import frontmatter_end
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison
-    from prompt_budget.config import Config
     from prompt_budget.files import Explanation, FilesReport
-    from prompt_budget.model import Verdict
 
 
 def _row_label(v: Verdict) -> str:
@@ -27,9 +30,15 @@ def _row_label(v: Verdict) -> str:
     return v.subject + suffix
 
 
-def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
+def files_table(
+    report: FilesReport,
+    *,
+    hide_passed: bool = False,
+    failures_first: bool = False,
+    marks: Mapping[str, str] = STATUS_MARK,
+) -> Table:
     """One row per checked file (and per always-loaded frontmatter): file, entry, tokens, cap,
-    percent, load class, status; the footer holds the must-load total."""
+    percent, load class, status (as ``marks`` names it); the footer holds the must-load total."""
     kind = "" if report.exact else " (estimated)"
     table = Table(
         [
@@ -43,7 +52,10 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
         ],
         title=f"file budgets, tokens by {report.tokenizer}{kind}",
     )
-    for v in report.file_verdicts:
+    verdicts = report.file_verdicts
+    if failures_first:
+        verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
+    for v in verdicts:
         if hide_passed and v.status == "pass":
             continue
         table.add_row(
@@ -54,7 +66,7 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_int(v.max_tokens),
             fmt_pct(v.percent),
             str(v.details.get("load", "")),
-            STATUS_MARK[v.status],
+            marks[v.status],
             style=STYLE[v.status],
         )
     must = report.must_load
@@ -66,12 +78,12 @@ def files_table(report: FilesReport, *, hide_passed: bool = False) -> Table:
             fmt_int(must.max_tokens),
             fmt_pct(must.percent),
             "must",
-            STATUS_MARK[must.status],
+            marks[must.status],
         ]
     return table
 
 
-def plan_table(report: FilesReport) -> Table | None:
+def plan_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -> Table | None:
     """The load plan, stage by stage: files loaded, tokens added, shed files, total and headroom."""
     plan = report.plan
     if plan is None:
@@ -98,7 +110,7 @@ def plan_table(report: FilesReport) -> Table | None:
         "",
         fmt_int(plan.base),
         fmt_int(plan.usable - plan.base),
-        STATUS_MARK["fail" if plan.base > plan.usable else "pass"],
+        marks["fail" if plan.base > plan.usable else "pass"],
     )
     for s in plan.stages:
         loads = ", ".join(i for i, _, _ in s.loaded) or "-"
@@ -110,7 +122,7 @@ def plan_table(report: FilesReport) -> Table | None:
             shed,
             fmt_int(s.total),
             fmt_int(s.headroom),
-            STATUS_MARK[s.status],
+            marks[s.status],
             style=STYLE[s.status],
         )
     return table
@@ -144,7 +156,6 @@ def files_markdown(
     with its message (failures first), the file table (failures first, the must-load total as its
     footer), the load plan when ``plan``, and the baseline summary when one was compared."""
     from prompt_budget.report.baseline import checks, markdown_summary
-    from prompt_budget.report.markdown import BADGE, escape, table_lines
 
     verdicts = report.verdicts
     grew = comparison is not None and bool(comparison.failures)
@@ -171,36 +182,19 @@ def files_markdown(
             first, *rest = v.message.split("\n")
             # a message's own advice (the entry's `message`) on a line of its own: a hard break
             out.append(f"- {BADGE[v.status]}: {escape(first)}" + "".join(f"\\\n  {escape(r)}" for r in rest))
-    table = files_table(report, hide_passed=hide_passed)
-    table.rows.sort(key=lambda row: STATUS_RANK[_STATUS_OF_MARK[row[-1]]])
-    for t in (table, plan_table(report) if plan else None):
+    table = files_table(report, hide_passed=hide_passed, failures_first=True, marks=BADGE)
+    for t in (table, plan_table(report, BADGE) if plan else None):
         if t is not None and t.title and (t.rows or t.footer):
-            out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(_badged(t))]
+            out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(t)]
     if comparison is not None:
         out += ["", markdown_summary(comparison, title=title).rstrip("\n")]
     return "\n".join(out) + "\n"
-
-
-_STATUS_OF_MARK = {mark: status for status, mark in STATUS_MARK.items()}
-
-
-def _badged(table: Table) -> Table:
-    """``table`` with its status column (the last) as the Markdown report's badges."""
-    from prompt_budget.report.markdown import BADGE
-
-    def badge(cells: list[str]) -> list[str]:
-        return [*cells[:-1], BADGE[_STATUS_OF_MARK[cells[-1]]]]
-
-    footer = badge(table.footer) if table.footer is not None else None
-    return Table(table.columns, [badge(r) for r in table.rows], footer, table.title)
 
 
 def github_annotations(report: FilesReport, root: Path, config_file: Path | None = None) -> list[str]:
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
     concern (paths relative to the repository top: :func:`.github.repository_top`); rules about the
     whole set (must-load total, load plan stages) are put on the config file."""
-    from prompt_budget.report.github import annotation, annotation_path
-
     out: list[str] = []
     for v in flagged(report):
         where = verdict_location(report, v, root, config_file)
@@ -242,8 +236,6 @@ def config_line(config: Config, verdict: Verdict) -> int | None:
     or empty glob's ``[[...files]]`` entry, the must-load total's budget key (``threshold`` for a
     warning, else ``usable_fraction``, ``context_window``, ``model`` or ``reserved_output``, the first
     the file writes), a stage's ``[[...stages]]`` entry. None when the file does not show it."""
-    from prompt_budget.config import line_of
-
     details = verdict.details
     if details.get("missing"):
         return entry_line(config, verdict.cap_source)
@@ -257,8 +249,7 @@ def config_line(config: Config, verdict: Verdict) -> int | None:
     if details.get("kind") == "plan":
         index = details.get("index")
         if index is None:
-            names = [s.name for s in config.stages]
-            index = names.index(details["stage"]) if details.get("stage") in names else None
+            index = next((i for i, s in enumerate(config.stages) if s.name == details.get("stage")), None)
         return None if index is None else line_of(config, "stages", index)
     return None
 
@@ -267,16 +258,12 @@ def entry_line(config: Config, source: str | None) -> int | None:
     """The header line of the ``[[...files]]`` entry a setting's ``source`` names
     (``pyproject.toml [tool.prompt_budget.files] #2``); None for a preset's entry or a file's own
     frontmatter."""
-    from prompt_budget.config import line_of
-
     rule = next((r for r in config.files if r.source == source), None)
     return None if rule is None else line_of(config, "files", rule.index)
 
 
 def _body_line(path: Path) -> int:
     """The first line of the body after a file's frontmatter (where a body over its cap starts)."""
-    from prompt_budget.text.frontmatter import frontmatter_end
-
     try:
         lines = path.read_text(encoding="utf-8-sig", errors="replace").split("\n")
     except OSError:

@@ -31,6 +31,37 @@ _NULLABLE_INT: Final = {"type": ["integer", "null"]}
 _NULLABLE_STR: Final = {"type": ["string", "null"]}
 _STATUS: Final = {"enum": ["pass", "warn", "fail"]}
 
+#: The properties of one check in the report; every one but ``message`` and ``parts`` is required.
+_CHECK: Final[dict[str, Any]] = {
+    "id": {"type": "string"},
+    "nodeid": {"type": "string"},
+    "label": {"type": "string"},
+    "kind": {"type": "string"},
+    "tokenizer": {"type": "string"},
+    "exact": {"type": "boolean"},
+    "tokens": {"type": "integer", "minimum": 0},
+    "max_tokens": _NULLABLE_INT,
+    "cap_source": _NULLABLE_STR,
+    "status": _STATUS,
+    "percent": {"type": ["number", "null"]},
+    "message": {"type": "string"},
+    "parts": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "sections": {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "required": ["name", "tokens", "max_tokens", "status"],
+            "properties": {
+                "name": {"type": "string"},
+                "tokens": {"type": "integer", "minimum": 0},
+                "max_tokens": _NULLABLE_INT,
+                "cap_source": _NULLABLE_STR,
+                "status": _STATUS,
+            },
+        },
+    },
+}
+
 SCHEMA: Final[dict[str, Any]] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "pytest-prompt-budget report",
@@ -53,49 +84,8 @@ SCHEMA: Final[dict[str, Any]] = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": [
-                    "id",
-                    "nodeid",
-                    "label",
-                    "kind",
-                    "tokenizer",
-                    "exact",
-                    "tokens",
-                    "max_tokens",
-                    "cap_source",
-                    "status",
-                    "percent",
-                    "sections",
-                ],
-                "properties": {
-                    "id": {"type": "string"},
-                    "nodeid": {"type": "string"},
-                    "label": {"type": "string"},
-                    "kind": {"type": "string"},
-                    "tokenizer": {"type": "string"},
-                    "exact": {"type": "boolean"},
-                    "tokens": {"type": "integer", "minimum": 0},
-                    "max_tokens": _NULLABLE_INT,
-                    "cap_source": _NULLABLE_STR,
-                    "status": _STATUS,
-                    "percent": {"type": ["number", "null"]},
-                    "message": {"type": "string"},
-                    "parts": {"type": "object", "additionalProperties": {"type": "integer"}},
-                    "sections": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "required": ["name", "tokens", "max_tokens", "status"],
-                            "properties": {
-                                "name": {"type": "string"},
-                                "tokens": {"type": "integer", "minimum": 0},
-                                "max_tokens": _NULLABLE_INT,
-                                "cap_source": _NULLABLE_STR,
-                                "status": _STATUS,
-                            },
-                        },
-                    },
-                },
+                "required": [k for k in _CHECK if k not in ("message", "parts")],
+                "properties": _CHECK,
             },
         },
     },

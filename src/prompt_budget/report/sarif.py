@@ -108,8 +108,7 @@ def _rule_of(v: Verdict) -> str:
 def _location(name: str, line: int | None, root: Path, message: str | None = None) -> dict[str, Any]:
     """A location at ``line`` of the file ``name``, as :func:`.github.annotation_path` names it
     (relative to the repository top ``root``, or absolute)."""
-    physical: dict[str, Any] = {"artifactLocation": artifact_location(name, root)}
-    physical["region"] = {"startLine": line or 1}
+    physical = {"artifactLocation": artifact_location(name, root), "region": {"startLine": line or 1}}
     location: dict[str, Any] = {"physicalLocation": physical}
     if message is not None:
         location["message"] = {"text": message}

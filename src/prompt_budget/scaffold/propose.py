@@ -224,9 +224,7 @@ def choose_target(root: Path, explicit: str | Path | None = None) -> Path:
     pyproject.toml), else ``pyproject.toml`` when it exists, else a new ``prompt_budget.toml``."""
     if explicit is not None:
         return Path(explicit).resolve()
-    if (root / STANDALONE).is_file():
-        return root / STANDALONE
-    if (root / PYPROJECT).is_file():
+    if (root / PYPROJECT).is_file() and not (root / STANDALONE).is_file():
         return root / PYPROJECT
     return root / STANDALONE
 
@@ -287,21 +285,18 @@ def propose(
     for key, value in existing.items():
         if key not in ("files", "baseline", "lint", "tokenizer") and key not in top and key not in kept_top:
             top[key] = value
-    if not model_sets:
-        top["tokenizer"] = spec
 
     baseline: dict[str, Any] = {"path": ".prompt-budget/baseline.json", "max_growth": DEFAULT_MAX_GROWTH}
     baseline.update(carried("baseline", existing.get("baseline")))
 
     python = _has_python(base)
     lint: dict[str, Any] | None = None
-    old_lint = existing.get("lint")
-    if python or isinstance(old_lint, dict):
+    if isinstance(existing.get("lint"), dict):
+        lint = carried("lint", existing["lint"])
+    elif python:
         lint = {"select": ["PB"]}
         if (base / "tests").is_dir():
             lint["per-file-ignores"] = {"tests/**": ["PB1"]}
-        if isinstance(old_lint, dict):
-            lint = carried("lint", old_lint)
     return Proposal(
         root=base,
         target=dest,

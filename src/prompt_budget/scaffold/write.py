@@ -34,8 +34,6 @@ class InitResult:
     ``conflict`` (a different configuration exists and ``force`` was not given; nothing written)."""
 
     status: Literal["created", "updated", "unchanged", "conflict"]
-    target: Path
-    text: str
     kept: tuple[str, ...] = ()
 
 
@@ -62,15 +60,13 @@ def render(proposal: Proposal) -> str:
             item = tomlkit.table()
             for note in _notes(entry):
                 item.add(tomlkit.comment(note))
-            for key, value in entry.to_table().items():
-                item.add(key, _inline(value))
+            item.update({key: _inline(value) for key, value in entry.to_table().items()})
             files.append(item)
         table.add("files", files)
     for name, keys in (("baseline", proposal.baseline), ("lint", proposal.lint)):
         if keys is not None:
             sub = tomlkit.table()
-            for key, value in keys.items():
-                sub.add(key, _inline(value))
+            sub.update({key: _inline(value) for key, value in keys.items()})
             table.add(name, sub)
     if not proposal.standalone:
         doc.add("tool", tomlkit.table(is_super_table=True).add("prompt_budget", table))
@@ -200,15 +196,10 @@ def _render_order(
 
 
 def _without_pb(data: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(data)
-    tool = out.get("tool")
-    if isinstance(tool, dict) and "prompt_budget" in tool:
+    tool = data.get("tool", {})
+    if isinstance(tool, dict):
         tool = {k: v for k, v in tool.items() if k != "prompt_budget"}
-        if tool:
-            out["tool"] = tool
-        else:
-            out.pop("tool")
-    return out
+    return {**data, "tool": tool}
 
 
 def planned_text(proposal: Proposal) -> tuple[str, tuple[str, ...]]:
@@ -227,16 +218,16 @@ def apply(proposal: Proposal, *, force: bool = False) -> InitResult:
     text, kept = planned_text(proposal)
     if target.exists():
         if read_text(target) == text:
-            return InitResult("unchanged", target, text, kept)
+            return InitResult("unchanged", kept)
         existing = read_existing(target)[0]
         if existing:
             if pb_table(parse_toml(text, target), standalone=proposal.standalone) == existing:
-                return InitResult("unchanged", target, text, kept)
+                return InitResult("unchanged", kept)
             if not force:
-                return InitResult("conflict", target, text, kept)
+                return InitResult("conflict", kept)
     status: Literal["created", "updated"] = "updated" if target.exists() else "created"
     write_atomic(target, text.encode("utf-8"))
-    return InitResult(status, target, text, kept)
+    return InitResult(status, kept)
 
 
 def create_baseline(proposal: Proposal) -> str:

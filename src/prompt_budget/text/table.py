@@ -49,12 +49,8 @@ class Table:
             for width, col in zip(widths, self.columns, strict=False)
         )
 
-        n = len(self.columns)
-
         def line(cells: Sequence[str]) -> str:
-            if len(cells) < n:
-                cells = [*cells, *[""] * (n - len(cells))]
-            return layout.format(*cells).rstrip()
+            return layout.format(*cells, *[""] * (len(self.columns) - len(cells))).rstrip()
 
         out = []
         if self.title:
