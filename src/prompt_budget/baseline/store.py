@@ -53,10 +53,6 @@ class Baseline:
             "version": SCHEMA_VERSION,
         }
 
-    def to_json(self) -> str:
-        """The exact text written to disk: sorted keys, two-space indent, final newline."""
-        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
 
 # --- loading and saving ---------------------------------------------------------------------------
 
@@ -183,7 +179,7 @@ def save_baseline(baseline: Baseline, path: str | Path) -> Path:
     """Write the baseline atomically: a temporary file in the same folder, flushed to disk, then
     renamed over the old file. Creates the folder. Returns the path written."""
     file = Path(path)
-    text = baseline.to_json()
+    text = json.dumps(baseline.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)

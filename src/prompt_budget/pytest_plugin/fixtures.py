@@ -173,15 +173,12 @@ class PromptBudget:
         )
         return self._settle(verdict, label or "sections")
 
-    def unmatched_marker_sections(self) -> list[str]:
-        """The sections the marker caps that no ``check_sections`` call of this test had (empty when
-        the test never called ``check_sections``: then the caps were not used at all)."""
-        if self.sections_seen is None:
-            return []
-        return sorted(name for name in self.section_caps if name not in self.sections_seen)
-
     def _warn_unmatched_sections(self) -> None:
-        unmatched = self.unmatched_marker_sections()
+        """Warn about the sections the marker caps that no ``check_sections`` call of this test had
+        (none when the test never called ``check_sections``: then the caps were not used at all)."""
+        if self.sections_seen is None:
+            return
+        unmatched = sorted(name for name in self.section_caps if name not in self.sections_seen)
         if unmatched:
             names = ", ".join(map(repr, unmatched))
             seen = ", ".join(map(repr, sorted(self.sections_seen or ()))) or "none"

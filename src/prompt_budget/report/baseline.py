@@ -35,6 +35,11 @@ def fmt_signed_pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.1f}%"
 
 
+def _numbers(i: ItemDelta) -> list[str]:
+    """The baseline, now, delta and % cells of a compared item."""
+    return [fmt_int(i.baseline), fmt_int(i.now), fmt_delta(i.delta), fmt_signed_pct(i.percent)]
+
+
 def _status(item: ItemDelta) -> str:
     text = STATUS_TEXT[item.status]
     if item.ratchet:
@@ -110,15 +115,7 @@ def comparison_tables(comparison: Comparison, *, changed_only: bool = False) -> 
             title="prompt-budget: growth over the baseline",
         )
         for i in compared:
-            t.add_row(
-                i.id,
-                fmt_int(i.baseline),
-                fmt_int(i.now),
-                fmt_delta(i.delta),
-                fmt_signed_pct(i.percent),
-                _status(i),
-                style="red" if i.status == "fail" else None,
-            )
+            t.add_row(i.id, *_numbers(i), _status(i), style="red" if i.status == "fail" else None)
         before, after = c.totals
         t.footer = [
             f"total ({len(c.compared)})",
@@ -187,14 +184,7 @@ def _row(i: ItemDelta) -> list[str]:
     status = _status(i)
     if i.status == "fail":
         status = f"**{status}**"
-    return [
-        _md_id(i.id),
-        fmt_int(i.baseline),
-        fmt_int(i.now),
-        fmt_delta(i.delta),
-        fmt_signed_pct(i.percent),
-        status,
-    ]
+    return [_md_id(i.id), *_numbers(i), status]
 
 
 def markdown_summary(
@@ -313,11 +303,6 @@ def append_step_summary(
 # --- GitHub annotations --------------------------------------------------------------------------
 
 
-def default_location(item: ItemDelta) -> tuple[str, int]:
-    """Where an item lives for an annotation: the file part of its id (before ``::``), line 1."""
-    return item.id.split("::", 1)[0], 1
-
-
 def file_locations(root: Path, config_file: Path | None) -> Callable[[ItemDelta], tuple[str, int] | None]:
     """A ``locate`` for :func:`github_annotations` over file checks, whose ids are relative to the
     config folder ``root``: a file (or its frontmatter) is annotated on that file, the must-load total
@@ -339,8 +324,9 @@ def github_annotations(
     comparison: Comparison, locate: Callable[[ItemDelta], tuple[str, int] | None] | None = None
 ) -> list[str]:
     """``::error file=...,line=...,title=...::message`` for every item over its gate, and a
-    ``::warning`` for every item whose tokenizer changed."""
-    locate = locate or default_location
+    ``::warning`` for every item whose tokenizer changed. By default an item is annotated on the file
+    part of its id (before ``::``), line 1."""
+    locate = locate or (lambda item: (item.id.split("::", 1)[0], 1))
     out: list[str] = []
     for item, level in [(i, "error") for i in comparison.failures] + [
         (i, "warning") for i in comparison.mismatched
