@@ -6,12 +6,22 @@ OpenAI, OpenAI Responses and Anthropic shapes (module ``tools``), and ``remove_o
 
 from __future__ import annotations
 
-from prompt_budget.history.conversation import count_history, should_reduce
-from prompt_budget.history.reduce import HistoryCheckFailed, assert_reduced, remove_oldest
-from prompt_budget.history.tools import tool_groups, tool_links
+from prompt_budget.history.conversation import Trigger, count_history, should_reduce
+from prompt_budget.history.reduce import (
+    HistoryCheckFailed,
+    Reduction,
+    ReductionCheck,
+    assert_reduced,
+    remove_oldest,
+)
+from prompt_budget.history.tools import ToolLink, tool_groups, tool_links
 
 __all__ = [
     "HistoryCheckFailed",
+    "Reduction",
+    "ReductionCheck",
+    "ToolLink",
+    "Trigger",
     "assert_reduced",
     "count_history",
     "remove_oldest",

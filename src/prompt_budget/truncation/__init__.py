@@ -5,7 +5,24 @@ a ``Receipt`` of what was cut and why."""
 
 from __future__ import annotations
 
-from prompt_budget.truncation.cut import truncate, truncate_detailed
-from prompt_budget.truncation.sections import Assembled, assemble, receipt_table
+from prompt_budget.truncation.cut import Truncation, truncate, truncate_detailed
+from prompt_budget.truncation.sections import (
+    DEFAULT_PRIORITIES,
+    Assembled,
+    Receipt,
+    SectionReceipt,
+    assemble,
+    receipt_table,
+)
 
-__all__ = ["Assembled", "assemble", "receipt_table", "truncate", "truncate_detailed"]
+__all__ = [
+    "DEFAULT_PRIORITIES",
+    "Assembled",
+    "Receipt",
+    "SectionReceipt",
+    "Truncation",
+    "assemble",
+    "receipt_table",
+    "truncate",
+    "truncate_detailed",
+]
