@@ -33,9 +33,7 @@ from prompt_budget.baseline.compare import (
     compare,
     describe_sections,
     format_growth,
-    heading_counts,
     ratchet,
-    section_growth,
 )
 from prompt_budget.baseline.flow import BaselineOutcome, run_baseline
 from prompt_budget.baseline.measure import (
@@ -45,6 +43,7 @@ from prompt_budget.baseline.measure import (
     measurement_of,
     rules_of,
 )
+from prompt_budget.baseline.sections import heading_counts, section_growth
 from prompt_budget.baseline.store import (
     FILE_ENTRY_KINDS,
     HOW_TO_CREATE,
