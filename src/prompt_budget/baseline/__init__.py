@@ -1,27 +1,12 @@
 """The baseline store and growth gates.
 
-A baseline is a committed JSON file (default ``.prompt-budget/baseline.json``) holding, per check id,
-the tokens last accepted and the tokenizer that counted them. A run measures the same ids again;
-``compare`` turns the two into per-item rows (baseline, now, delta, percent, status) and growth gates
-decide which rows fail. Nothing here imports pytest: the plugin and the CLI both call ``run_baseline``
-(``flow``), the one measure -> compare -> gate -> ratchet -> save flow, which also compares with a git
-ref. ``store`` is the file, ``measure`` what a run measured, ``compare`` the gates, the comparison,
-the ratchet and which Markdown sections grew.
-
-Schema, version 1 (documented in ``docs/baselines.md``)::
-
-    {
-      "entries": {
-        "<check id>": {"kind": "check", "tokenizer": "o200k_base", "tokens": 1204},
-        ...
-      },
-      "schema": "prompt-budget-baseline",
-      "version": 1
-    }
-
-The file is written with sorted keys, two-space indent and a final newline, so that a change to one
-prompt is a one-line diff; it is written to a temporary file in the same folder and renamed over the
-old one, so a reader never sees half a file.
+A baseline is a committed JSON file (default ``.prompt-budget/baseline.json``, its schema in
+``docs/baselines.md``) holding, per check id, the tokens last accepted and the tokenizer that counted
+them. A run measures the same ids again; ``compare`` turns the two into per-item rows (baseline, now,
+delta, percent, status) and growth gates decide which rows fail. Nothing here imports pytest: the plugin
+and the CLI both call ``run_baseline`` (``flow``), the one measure -> compare -> gate -> ratchet -> save
+flow. ``store`` is the file, ``measure`` what a run measured, ``compare`` the gates, the comparison and
+the ratchet, ``sections`` which Markdown sections grew, ``git`` the comparison with a git ref.
 """
 
 from __future__ import annotations
