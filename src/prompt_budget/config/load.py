@@ -18,6 +18,7 @@ from prompt_budget.config.parse import (
     parse_globs,
     parse_growth,
     parse_int,
+    parse_load,
     parse_str,
     parse_tokens,
 )
@@ -28,7 +29,6 @@ PYPROJECT: Final = "pyproject.toml"
 STANDALONE: Final = "prompt_budget.toml"
 DEFAULT_BASELINE: Final = ".prompt-budget/baseline.json"
 DEFAULT_CACHE_DIR: Final = ".prompt-budget/cache"
-LOAD_CLASSES: Final = ("must", "skippable")
 PRESETS: Final = ("claude-code",)
 #: A key's parser: (value, file, key) -> value, raising a ConfigError naming the file and the key.
 Parser = Callable[[Any, Path, str], Any]
@@ -380,12 +380,6 @@ def _parse_ephemeral(value: object, file: Path, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _parse_load(value: object, file: Path, key: str) -> object:
-    if value not in LOAD_CLASSES:
-        raise ConfigError(f'expected "must" or "skippable", got {value!r}', file=file, key=key)
-    return value
-
-
 #: Every key of each table, in order, with its parser (value, file, key) -> value.
 _TOP: Final[Mapping[str, Parser]] = {
     "tokenizer": _parse_tokenizer,
@@ -410,7 +404,7 @@ _TOP: Final[Mapping[str, Parser]] = {
 _FILE: Final[Mapping[str, Parser]] = {
     "path": parse_globs,
     "max_tokens": parse_tokens,
-    "load": _parse_load,
+    "load": parse_load,
     "name": parse_str,
     "priority": parse_int,
     "message": parse_str,
