@@ -40,14 +40,14 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
     tok = get_tokenizer(tokenizer)
     if isinstance(obj, str):
         return tok.count(obj)
+    if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
+        from prompt_budget.messages import plain  # an SDK object, as the provider returned it
+
+        obj = plain(obj)
     if isinstance(obj, (Mapping, Sequence)) and not isinstance(obj, (bytes, bytearray)):
         from prompt_budget.messages import count_request
 
         return count_request(obj, tok)
-    if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
-        from prompt_budget.messages import count_request, plain  # an SDK object, as the provider returned it
-
-        return count_request(plain(obj), tok)
     raise TypeError(
         f"cannot count a {type(obj).__name__}: expected a string, a list of chat messages, or a request "
         "mapping such as {'messages': [...], 'tools': [...]}"
