@@ -167,10 +167,9 @@ def simulate_plan(
                 f"stage {stage.name!r} is at {amount(total, tok.exact, mult)}, "
                 f"{over_threshold(config, total, limit, usable, then=' with nothing left to shed')}"
             )
-        result = StageResult(
-            stage.name, tuple(loaded), added, tuple(shed), total, usable - total, status, message
+        results.append(
+            StageResult(stage.name, tuple(loaded), added, tuple(shed), total, usable - total, status, message)
         )
-        results.append(result)
         verdicts.append(
             Verdict(
                 f"plan:{stage.name}",

@@ -203,7 +203,6 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
         return Verdict("must-load", usage(total, tok), status="pass", details=details)
     limit = int(usable * config.threshold)
     details["threshold_tokens"] = limit
-    src = usable_source(config)
     status: Status = "pass"
     message = ""
     if total > usable:
@@ -219,7 +218,7 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
         "must-load",
         usage(total, tok),
         max_tokens=usable,
-        cap_source=src,
+        cap_source=usable_source(config),
         status=status,
         message=message,
         details=details,
