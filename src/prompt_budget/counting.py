@@ -40,14 +40,14 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
     tok = get_tokenizer(tokenizer)
     if isinstance(obj, str):
         return tok.count(obj)
+    if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
+        from prompt_budget.messages import plain  # an SDK object, as the provider returned it
+
+        obj = plain(obj)
     if isinstance(obj, (Mapping, Sequence)) and not isinstance(obj, (bytes, bytearray)):
         from prompt_budget.messages import count_request
 
         return count_request(obj, tok)
-    if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
-        from prompt_budget.messages import count_request, plain  # an SDK object, as the provider returned it
-
-        return count_request(plain(obj), tok)
     raise TypeError(
         f"cannot count a {type(obj).__name__}: expected a string, a list of chat messages, or a request "
         "mapping such as {'messages': [...], 'tools': [...]}"
@@ -386,6 +386,8 @@ def count_files(
     if outline:  # imported only here: a plain count does without it
         import prompt_budget.outline as md
 
+        suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
+
     def add(label: str, tokens: int, chars: int, notes: tuple[str, ...], text: str | None = None) -> None:
         sections = md.outline(text, tok) if outline and text is not None else None
         found.rows.append(CountedFile(label, tokens, chars, notes, sections))
@@ -412,7 +414,6 @@ def count_files(
         if outline and not explicit:
             targets = [t for t in targets if md.is_markdown(t)]
             if not targets:
-                suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
                 say(("note", f"{shown_path(raw, cwd)}: no Markdown files ({suffixes}) to outline"))
         for target in targets:
             shown = shown_path(target, cwd)
@@ -427,7 +428,6 @@ def count_files(
                 continue
             add(shown, fc.tokens, fc.chars, fc.notes, text)
             if outline and text is None:
-                suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
                 say(("note", f"{shown}: not Markdown ({suffixes}), no outline; {fc.tokens:,} tokens"))
     if cache is not None:
         cache.save()

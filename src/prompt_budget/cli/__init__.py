@@ -17,8 +17,6 @@ from prompt_budget.cli import baseline, calibrate, check, count, init, lint
 from prompt_budget.cli.output import EXIT_OK, EXIT_USAGE, Output
 from prompt_budget.errors import PromptBudgetError
 
-__all__ = ["build_parser", "main"]
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from prompt_budget.cli.options import add_counting_args, no_file_entries, project
+from prompt_budget.cli.options import add_counting_args, project
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 
@@ -50,8 +50,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
     found = project(args, out)
     if found is None:
         return EXIT_USAGE
-    target, config = found
-    no_files = no_file_entries(config, target)
+    config, no_files = found
     if no_files:
         out.note(f"{no_files}: no files to measure")
     path = Path(args.baseline) if args.baseline else config.resolve(config.baseline.path)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from prompt_budget._version import __version__
-from prompt_budget.cli.options import add_counting_args, no_file_entries, project
+from prompt_budget.cli.options import add_counting_args, project
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 
@@ -79,8 +79,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
     found = project(args, out)
     if found is None:
         return EXIT_USAGE
-    target, config = found
-    no_files = no_file_entries(config, target)
+    config, no_files = found
     if no_files:
         out.error(f"nothing to check: {no_files}")
         return EXIT_USAGE

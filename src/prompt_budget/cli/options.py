@@ -36,9 +36,10 @@ def load(config_file: str | None, start: str | Path | None = None) -> Config:
     return config
 
 
-def project(args: argparse.Namespace, out: Output) -> tuple[Path, Config] | None:
-    """The folder (or config file) a command was pointed at and its config, with ``--tokenizer``
-    applied; None (after saying why) when the path does not exist."""
+def project(args: argparse.Namespace, out: Output) -> tuple[Config, str] | None:
+    """The config of the folder (or config file) a command was pointed at, with ``--tokenizer``
+    applied, and why it has no files to check (naming where the config came from; ``""`` when it
+    has some); None (after saying why) when the path does not exist."""
     target = Path(args.path) if args.path else Path(".")
     if args.path and not target.exists():
         out.error(f"{args.path}: no such file or folder")
@@ -46,12 +47,7 @@ def project(args: argparse.Namespace, out: Output) -> tuple[Path, Config] | None
     config = load(args.config or (str(target) if target.is_file() else None), start=target)
     if args.tokenizer:
         config = config.with_overrides(tokenizer=args.tokenizer)
-    return target, config
-
-
-def no_file_entries(config: Config, target: Path) -> str:
-    """Why there are no files to check (and where the config came from), or ``""`` when there are."""
     if config.files or config.preset:
-        return ""
+        return config, ""
     where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
-    return f"no [[tool.prompt_budget.files]] entries and no preset ({where})"
+    return config, f"no [[tool.prompt_budget.files]] entries and no preset ({where})"

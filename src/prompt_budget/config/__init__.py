@@ -16,7 +16,6 @@ from prompt_budget.config.load import (
     DEFAULT_BASELINE,
     DEFAULT_CACHE_DIR,
     FILE_KEYS,
-    LOAD_CLASSES,
     PRESETS,
     PYPROJECT,
     STAGE_KEYS,
@@ -30,7 +29,7 @@ from prompt_budget.config.load import (
     parse_files,
     toml_problem,
 )
-from prompt_budget.config.parse import parse_fraction, parse_growth, parse_tokens
+from prompt_budget.config.parse import LOAD_CLASSES, parse_fraction, parse_growth, parse_tokens
 
 __all__ = [
     "BASELINE_KEYS",

@@ -18,6 +18,7 @@ from prompt_budget.config.parse import (
     parse_globs,
     parse_growth,
     parse_int,
+    parse_load,
     parse_str,
     parse_tokens,
 )
@@ -28,7 +29,6 @@ PYPROJECT: Final = "pyproject.toml"
 STANDALONE: Final = "prompt_budget.toml"
 DEFAULT_BASELINE: Final = ".prompt-budget/baseline.json"
 DEFAULT_CACHE_DIR: Final = ".prompt-budget/cache"
-LOAD_CLASSES: Final = ("must", "skippable")
 PRESETS: Final = ("claude-code",)
 #: A key's parser: (value, file, key) -> value, raising a ConfigError naming the file and the key.
 Parser = Callable[[Any, Path, str], Any]
@@ -329,16 +329,13 @@ def _parse_baseline(value: object, file: Path, key: str) -> BaselineConfig:
     return BaselineConfig(**_fields(_table(value, file, key), _BASELINE, file, key))
 
 
-def _parse_overrides(value: object, file: Path, key: str) -> dict[str, GrowthGate]:
-    if not isinstance(value, dict):
-        raise ConfigError("expected a table of check id (glob) = max_growth", file=file, key=key)
-    return {pattern: parse_growth(gate, file, f"{key}.{pattern}") for pattern, gate in value.items()}
+def _table_of(parse: Parser, expected: str) -> Parser:
+    def parse_table(value: object, file: Path, key: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise ConfigError(f"expected a table of {expected}", file=file, key=key)
+        return {name: parse(item, file, f"{key}.{name}") for name, item in value.items()}
 
-
-def _parse_sections(value: object, file: Path, key: str) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise ConfigError("expected a table of section name = cap", file=file, key=key)
-    return {name: parse_tokens(cap, file, f"{key}.{name}") for name, cap in value.items()}
+    return parse_table
 
 
 def _table(value: object, file: Path, key: str) -> dict[str, Any]:
@@ -380,12 +377,6 @@ def _parse_ephemeral(value: object, file: Path, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _parse_load(value: object, file: Path, key: str) -> object:
-    if value not in LOAD_CLASSES:
-        raise ConfigError(f'expected "must" or "skippable", got {value!r}', file=file, key=key)
-    return value
-
-
 #: Every key of each table, in order, with its parser (value, file, key) -> value.
 _TOP: Final[Mapping[str, Parser]] = {
     "tokenizer": _parse_tokenizer,
@@ -395,7 +386,7 @@ _TOP: Final[Mapping[str, Parser]] = {
     "usable_fraction": parse_fraction,
     "threshold": parse_fraction,
     "safety_multiplier": _parse_multiplier,
-    "sections": _parse_sections,
+    "sections": _table_of(parse_tokens, "section name = cap"),
     "total": parse_tokens,
     "files": parse_files,
     "baseline": _parse_baseline,
@@ -410,7 +401,7 @@ _TOP: Final[Mapping[str, Parser]] = {
 _FILE: Final[Mapping[str, Parser]] = {
     "path": parse_globs,
     "max_tokens": parse_tokens,
-    "load": _parse_load,
+    "load": parse_load,
     "name": parse_str,
     "priority": parse_int,
     "message": parse_str,
@@ -424,7 +415,7 @@ _BASELINE: Final[Mapping[str, Parser]] = {
     "path": parse_str,
     "max_growth": parse_growth,
     "ratchet": parse_bool,
-    "overrides": _parse_overrides,
+    "overrides": _table_of(parse_growth, "check id (glob) = max_growth"),
 }
 _STAGE: Final[Mapping[str, Parser]] = {"name": parse_str, "files": parse_globs}
 TOP_KEYS: Final = tuple(_TOP)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import contextlib
 import re
 from pathlib import Path
+from typing import Final
 
 from prompt_budget.errors import ConfigError
 from prompt_budget.model import GrowthGate
 
 _TOKENS_RE = re.compile(r"^\s*(\d[\d_]*(?:\.\d+)?)\s*([kKmM]?)\s*$")
 _SUFFIX = {"": 1, "k": 1_000, "m": 1_000_000}
+LOAD_CLASSES: Final = ("must", "skippable")
 
 
 def parse_tokens(value: object, file: str | Path | None = None, key: str | None = None) -> int:
@@ -110,6 +112,12 @@ def parse_int(value: object, file: Path, key: str, *, minimum: int = 0) -> int:
         raise ConfigError(f"expected an integer, got {value!r}", file=file, key=key)
     if value < minimum:
         raise ConfigError(f"expected an integer >= {minimum}, got {value!r}", file=file, key=key)
+    return value
+
+
+def parse_load(value: object, file: str | Path | None, key: str) -> object:
+    if value not in LOAD_CLASSES:
+        raise ConfigError(f'expected "must" or "skippable", got {value!r}', file=file, key=key)
     return value
 
 

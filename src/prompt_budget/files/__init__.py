@@ -18,14 +18,13 @@ stage ``plan:<stage name>``; a missing literal path is that path and a glob matc
 from __future__ import annotations
 
 from prompt_budget.files.check import Explanation, FilesReport, check, check_file, explain
-from prompt_budget.files.imports import MAX_IMPORT_DEPTH, scan_imports
+from prompt_budget.files.imports import scan_imports
 from prompt_budget.files.matching import FileSet, file_of, resolve, specificity
 from prompt_budget.files.measuring import default_cache
 from prompt_budget.files.plans import StageResult
 from prompt_budget.text.frontmatter import parse_frontmatter
 
 __all__ = [
-    "MAX_IMPORT_DEPTH",
     "Explanation",
     "FileSet",
     "FilesReport",

@@ -12,13 +12,13 @@ from typing import Any
 from prompt_budget.config import Config
 from prompt_budget.counting import DiskCache
 from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_reason, resolve, specificity
-from prompt_budget.files.measuring import Measured, Memo, measure, tokenizer_for
+from prompt_budget.files.measuring import Measured, Memo, measure
 from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
 from prompt_budget.files.verdicts import file_verdicts, must_load_verdict, pattern_verdicts
 from prompt_budget.model import Status, Verdict
 from prompt_budget.text.table import fmt_int
-from prompt_budget.tokenizers import Tokenizer
+from prompt_budget.tokenizers import Tokenizer, get_tokenizer
 
 
 @dataclass
@@ -93,7 +93,7 @@ def check_file(
     fs: FileSet, fid: str, tokenizer: str | Tokenizer | None = None, cache: DiskCache | None = None
 ) -> list[Verdict]:
     """The verdicts of one file of ``fs`` (what a pytest file item checks)."""
-    tok = tokenizer_for(tokenizer, fs.config)
+    tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     return file_verdicts(measure(fs.files[fid], tok, cache, multiplier=fs.config.safety_multiplier), tok)
 
 
@@ -104,7 +104,7 @@ def check(
 ) -> FilesReport:
     """Count and judge every matched file, the must-load total and the load plan."""
     fs = config if isinstance(config, FileSet) else resolve(config)
-    tok = tokenizer_for(tokenizer, fs.config)
+    tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     memo: Memo = {}
     multiplier = fs.config.safety_multiplier
     measured = {fid: measure(m, tok, cache, memo, multiplier) for fid, m in fs.files.items()}
@@ -231,7 +231,7 @@ def explain(
         if skipped is not None:
             reason = f"{skipped.ref.where} imports it (@{skipped.ref.target}) but Claude Code does not load it: {skipped.reason}"
         return Explanation(fid, p, None, None, (), reason)
-    tok = tokenizer_for(tokenizer, fs.config)
+    tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     m = measure(match, tok, cache, multiplier=fs.config.safety_multiplier)
     verdicts = tuple(file_verdicts(m, tok))
     if match.imported_only and match.imported_by is not None:

@@ -15,7 +15,7 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.files.matching import FileMatch
 from prompt_budget.files.settings import FRONTMATTER_TABLE, Effective, effective
 from prompt_budget.text.frontmatter import Frontmatter, FrontmatterError, parse_frontmatter
-from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
+from prompt_budget.tokenizers import CachedTokenizer
 
 _PART_KEY: Final = "files-v1"
 
@@ -167,11 +167,6 @@ def _measure_counted(
         settings=settings,
         notes=tuple(notes),
     )
-
-
-def tokenizer_for(tokenizer: str | Tokenizer | None, config: Config) -> CachedTokenizer:
-    """The tokenizer given, else the config's."""
-    return get_tokenizer(tokenizer if tokenizer is not None else config.tokenizer)
 
 
 def default_cache(config: Config) -> DiskCache:

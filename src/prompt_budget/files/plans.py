@@ -10,7 +10,7 @@ from prompt_budget.budget import amount
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.matching import FileSet, norm_pattern
 from prompt_budget.files.measuring import Measured
-from prompt_budget.files.verdicts import over_threshold, over_usable, threshold_tokens, usable_source, usage
+from prompt_budget.files.verdicts import over_threshold, over_usable, usable_source, usage
 from prompt_budget.model import Status, Verdict
 from prompt_budget.text.globs import glob, has_wildcards
 from prompt_budget.tokenizers import CachedTokenizer
@@ -89,7 +89,7 @@ def simulate_plan(
             file=config.path,
             key=f"{config.table}.stages" if config.table else "stages",
         )
-    limit = threshold_tokens(config, usable)
+    limit = int(usable * config.threshold)  # past it, a total warns
     mult = max((m.multiplier for m in measured.values()), default=1.0)
     staged: dict[str, int] = {}
     stage_refs: list[list[str]] = []
@@ -167,10 +167,9 @@ def simulate_plan(
                 f"stage {stage.name!r} is at {amount(total, tok.exact, mult)}, "
                 f"{over_threshold(config, total, limit, usable, then=' with nothing left to shed')}"
             )
-        result = StageResult(
-            stage.name, tuple(loaded), added, tuple(shed), total, usable - total, status, message
+        results.append(
+            StageResult(stage.name, tuple(loaded), added, tuple(shed), total, usable - total, status, message)
         )
-        results.append(result)
         verdicts.append(
             Verdict(
                 f"plan:{stage.name}",

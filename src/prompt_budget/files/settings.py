@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from prompt_budget.config import parse_tokens
+from prompt_budget.config.parse import parse_load, parse_tokens
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.matching import FileMatch
 from prompt_budget.model import LoadClass
@@ -48,9 +48,7 @@ def _frontmatter_settings(fm: Frontmatter | None, fid: str) -> dict[str, Any]:
         if k in ("max_tokens", "frontmatter_max_tokens"):
             out[k] = parse_tokens(v, fid, f"{key}.{k}")
         elif k == "load":
-            if v not in ("must", "skippable"):
-                raise ConfigError(f'expected "must" or "skippable", got {v!r}', file=fid, key=f"{key}.load")
-            out[k] = v
+            out[k] = parse_load(v, fid, f"{key}.load")
         elif k == "priority":
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise ConfigError(f"expected an integer >= 0, got {v!r}", file=fid, key=f"{key}.priority")

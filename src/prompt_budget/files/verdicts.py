@@ -179,11 +179,6 @@ def over_threshold(config: Config, total: int, limit: int, usable: int, *, then:
     )
 
 
-def threshold_tokens(config: Config, usable: int) -> int:
-    """The tokens past which a total warns: ``threshold`` of the usable budget."""
-    return int(usable * config.threshold)
-
-
 def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedTokenizer) -> Verdict | None:
     """The total of every must-load file plus every always-loaded frontmatter, against the usable
     budget (fail) and its threshold (warn)."""
@@ -206,9 +201,8 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     if usable is None:
         details["note"] = "no context_window (or model) configured: the total is reported, not checked"
         return Verdict("must-load", usage(total, tok), status="pass", details=details)
-    limit = threshold_tokens(config, usable)
+    limit = int(usable * config.threshold)
     details["threshold_tokens"] = limit
-    src = usable_source(config)
     status: Status = "pass"
     message = ""
     if total > usable:
@@ -224,7 +218,7 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
         "must-load",
         usage(total, tok),
         max_tokens=usable,
-        cap_source=src,
+        cap_source=usable_source(config),
         status=status,
         message=message,
         details=details,

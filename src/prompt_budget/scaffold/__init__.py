@@ -9,14 +9,11 @@ the rest of the file as written), and ``create_baseline`` and ``run_lint`` call 
 
 from __future__ import annotations
 
-from prompt_budget.scaffold.propose import Entry, Proposal, cap_for, parse_headroom, propose
-from prompt_budget.scaffold.scan import Found, scan
+from prompt_budget.scaffold.propose import cap_for, parse_headroom, propose
+from prompt_budget.scaffold.scan import scan
 from prompt_budget.scaffold.write import apply, create_baseline, merge, planned_text, render, run_lint
 
 __all__ = [
-    "Entry",
-    "Found",
-    "Proposal",
     "apply",
     "cap_for",
     "create_baseline",

@@ -8,21 +8,21 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from prompt_budget.config import PYPROJECT, STANDALONE
 from prompt_budget.config.edit import header_tables, parse_document
 from prompt_budget.config.load import read_text
 from prompt_budget.errors import ConfigError
+from prompt_budget.model import LoadClass
 from prompt_budget.scaffold.scan import CONDITIONAL_KEY, PROMPT_DIRS, Found, scan
+from prompt_budget.walk import iter_files
 
 DEFAULT_HEADROOM: Final = 0.25
 DEFAULT_MAX_GROWTH: Final = "5% or 100"
 #: The tables ``init`` writes, relative to the prompt_budget table (which it writes too); any other
 #: table under it is kept as it is.
 OWNED: Final = (("files",), ("baseline",), ("lint",))
-
-Load = Literal["must", "skippable"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Entry:
     name: str
     path: tuple[str, ...]
     max_tokens: int
-    load: Load | None
+    load: LoadClass | None
     files: tuple[Found, ...]
     frontmatter_max_tokens: int | None = None
     follow_imports: bool = False
@@ -54,7 +54,7 @@ class Entry:
         }
         return {key: value for key, value in table.items() if value is not None}
 
-    def load_of(self, found: Found) -> Load | None:
+    def load_of(self, found: Found) -> LoadClass | None:
         """How ``found`` loads under this entry: a rule with ``paths:`` and a file imported only by a
         skippable file are skippable; the others load as the entry says."""
         if found.kind in ("rule", "import"):
@@ -129,7 +129,7 @@ def _group_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
         name: str,
         globs: Sequence[str],
         files: Sequence[Found],
-        load: Load | None,
+        load: LoadClass | None,
         follow_imports: bool = False,
         conditional_frontmatter: str | None = None,
     ) -> None:
@@ -190,12 +190,6 @@ def _group_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
     if refs := by_kind.get("reference"):
         add("linked references", [f.path for f in refs], refs, "skippable")
     return entries
-
-
-def _has_python(root: Path) -> bool:
-    from prompt_budget.walk import iter_files
-
-    return any(True for _ in iter_files(root, suffixes=frozenset({".py"})))
 
 
 def read_existing(target: Path) -> tuple[dict[str, Any], set[tuple[str, ...]]]:
@@ -289,7 +283,7 @@ def propose(
     baseline: dict[str, Any] = {"path": ".prompt-budget/baseline.json", "max_growth": DEFAULT_MAX_GROWTH}
     baseline.update(carried("baseline", existing.get("baseline")))
 
-    python = _has_python(base)
+    python = any(True for _ in iter_files(base, suffixes=frozenset({".py"})))
     lint: dict[str, Any] | None = None
     if isinstance(existing.get("lint"), dict):
         lint = carried("lint", existing["lint"])

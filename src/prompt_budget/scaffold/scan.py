@@ -4,7 +4,7 @@ prompt templates, the references they link to and the files CLAUDE.md imports; e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Final, Literal
@@ -118,37 +118,23 @@ def _links(text: str, source: Path, root: Path) -> Iterable[Path]:
                 break
 
 
-def _follow_imports(
-    base: Path, kinds: dict[Path, tuple[Kind, bool]], text_of: Callable[[Path], str | None]
-) -> None:
-    """Add the files the CLAUDE.md files pull in with ``@path`` imports (recursively, up to Claude
-    Code's five hops, each once) to ``kinds`` as ``import``: loaded at launch when a must-load file
-    imports them (those are followed first), else skippable. Imports outside the project, missing
-    files and files already classified are not added (a classified file's imports are followed)."""
-    from prompt_budget.files import MAX_IMPORT_DEPTH, scan_imports
+def _follow_imports(base: Path, kinds: dict[Path, tuple[Kind, bool]]) -> None:
+    """Add the files the CLAUDE.md files pull in with ``@path`` imports (followed as Claude Code
+    follows them, see ``files.imports``) to ``kinds`` as ``import``: loaded at launch when a must-load
+    file imports them (those are followed first), else skippable. Files already classified keep their
+    kind (their imports are followed)."""
+    from prompt_budget.files.imports import follow_imports
+    from prompt_budget.model import LoadClass
 
-    visited: set[Path] = set()
     # Claude Code follows the @path imports of its memory files: CLAUDE.md, at any depth (_classify
     # makes each one instructions)
-    roots = [p for p in kinds if p.name == "CLAUDE.md"]
-    for must in (True, False):
-        queue = [(p, 0) for p in sorted(roots) if kinds[p][1] is must and p not in visited]
-        visited.update(p for p, _ in queue)
-        while queue:
-            source, depth = queue.pop(0)
-            text = text_of(source)
-            if text is None or depth >= MAX_IMPORT_DEPTH:
-                continue
-            for _, target in scan_imports(text):
-                if target.startswith(("~/", "/")):
-                    continue  # differs from machine to machine: check notes it and does not count it
-                full = (source.parent / target).resolve()
-                if full in visited or not full.is_file() or not full.is_relative_to(base):
-                    continue
-                visited.add(full)
-                if full not in kinds:
-                    kinds[full] = ("import", must)
-                queue.append((full, depth + 1))
+    paths = {_rel(p, base): p for p in kinds if p.name == "CLAUDE.md"}
+    roots: list[tuple[str, LoadClass | None]] = [
+        (rel, "must" if kinds[p][1] else None) for rel, p in sorted(paths.items())
+    ]
+    followed = follow_imports(base, roots, paths, {p: rel for rel, p in paths.items()})
+    for rel, ref in followed.imported_by.items():
+        kinds.setdefault(base / rel, ("import", ref.load == "must"))
 
 
 def scan(root: str | Path, tokenizer: Any = None) -> list[Found]:
@@ -186,7 +172,7 @@ def scan(root: str | Path, tokenizer: Any = None) -> list[Found]:
                 return None
         return texts[path]
 
-    _follow_imports(base, kinds, text_of)
+    _follow_imports(base, kinds)
 
     # Markdown under reference-like folders that an instruction, skill, agent or command links to.
     linkers = [p for p, (k, _) in kinds.items() if k not in ("prompt", "reference", "skill-file", "import")]
