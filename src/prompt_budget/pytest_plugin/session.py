@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from prompt_budget.baseline import BaselineOutcome
     from prompt_budget.counting import DiskCache
     from prompt_budget.files import FileSet, FilesReport
-    from prompt_budget.model import FileRule
+    from prompt_budget.model import FileRule, Verdict
     from prompt_budget.pytest_plugin.lint_items import LintState
 
 
@@ -201,6 +201,27 @@ class BudgetSession:
         rec["message"] = entry.get("message", "")
         rec.update((k, v) for k, v in entry.items() if k not in rec)
         self.records.append(rec)
+        return rec
+
+    def record_verdict(self, item: pytest.Item, verdict: Verdict, **keys: Any) -> dict[str, Any]:
+        """Record ``item``'s check from its ``Verdict`` (``keys`` give the label, the kind and any
+        more) and add it to the item's JUnit properties (``--junitxml``)."""
+        from prompt_budget.report.junit import properties
+
+        rec = self.record(
+            {
+                "nodeid": item.nodeid,
+                "tokenizer": verdict.usage.tokenizer,
+                "exact": verdict.usage.exact,
+                "tokens": verdict.tokens,
+                "max_tokens": verdict.max_tokens,
+                "cap_source": verdict.cap_source,
+                "status": verdict.status,
+                "message": verdict.message,
+                **keys,
+            }
+        )
+        item.user_properties.extend(properties(rec))
         return rec
 
     def sorted_records(self) -> list[dict[str, Any]]:
