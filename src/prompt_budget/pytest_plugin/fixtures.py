@@ -106,8 +106,6 @@ class PromptBudget:
         except ConfigError as exc:
             raise _marker_error(str(exc)) from None
 
-    # -- counting ---------------------------------------------------------------------------------
-
     def count(self, obj: object) -> int:
         """Tokens of a string, a chat message list or a request mapping, with this test's tokenizer
         (nothing is recorded)."""

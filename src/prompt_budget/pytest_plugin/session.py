@@ -134,6 +134,8 @@ class BudgetSession:
     def start(cls, pconfig: pytest.Config) -> BudgetSession:
         """Parse the options and load the config once, and keep the session in ``pconfig.stash``."""
         from prompt_budget.errors import ConfigError
+        from prompt_budget.tokenizers import anthropic
+        from prompt_budget.tokenizers.api_counts import COUNTS_FILE
 
         options = PluginOptions.parse(pconfig)
         try:
@@ -142,7 +144,12 @@ class BudgetSession:
             raise pytest.UsageError(f"prompt-budget: {exc}") from None
         if options.tokenizer:
             config = config.with_overrides(tokenizer=options.tokenizer)
-        _configure_counting(config, offline=options.offline)
+        # The count-tokens API cache beside the config (``.prompt-budget/counts.json``); the SDK is not
+        # imported here.
+        if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
+            anthropic.set_counts_path(config.resolve(COUNTS_FILE))
+        if options.offline:
+            anthropic.set_offline(True)
         session = cls(config, options, is_worker=hasattr(pconfig, "workerinput"))
         pconfig.stash[_KEY] = session
         return session
@@ -172,8 +179,6 @@ class BudgetSession:
         if self._lint is None:
             self._lint = LintState(parent.config)
         return collect_lint_item(file_path, parent, self._lint)
-
-    # -- recording ------------------------------------------------------------------------------
 
     def record(self, entry: dict[str, Any]) -> dict[str, Any]:
         """Add one check (see the module docstring for the keys); returns the stored record."""
@@ -229,8 +234,6 @@ class BudgetSession:
         xdist runs report the same."""
         return sorted(self.records, key=lambda r: str(r["nodeid"]))
 
-    # -- xdist ------------------------------------------------------------------------------------
-
     def merge(self, payload: object, worker: str = "?") -> None:
         """Controller side: add one worker's records."""
         if not isinstance(payload, list):
@@ -239,8 +242,6 @@ class BudgetSession:
         for rec in payload:
             if isinstance(rec, dict):
                 self.records.append(rec)
-
-    # -- end of run -----------------------------------------------------------------------------
 
     def finish(self, session: pytest.Session) -> None:
         """Save the count cache; on a worker, send the records to the controller; else write the
@@ -316,15 +317,3 @@ class BudgetSession:
             reporter.write_line(f"prompt-budget: {self.report_error}", red=True, bold=True)
         elif path is not None:
             reporter.write_line(f"prompt-budget report written to {path}")
-
-
-def _configure_counting(config: Config, *, offline: bool) -> None:
-    """Point the count-tokens API cache at the project (``.prompt-budget/counts.json`` beside the
-    config) and forbid network use under ``--prompt-budget-offline``. The SDK is not imported here."""
-    from prompt_budget.tokenizers import anthropic
-    from prompt_budget.tokenizers.api_counts import COUNTS_FILE
-
-    if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
-        anthropic.set_counts_path(config.resolve(COUNTS_FILE))
-    if offline:
-        anthropic.set_offline(True)
