@@ -67,11 +67,11 @@ class BudgetFileItem(_CleanItem):
         from prompt_budget.files import check_file
 
         state = self.state
-        verdicts = check_file(state.fileset(), self.fid, cache=state.session.count_cache())
+        verdicts = check_file(state.fileset, self.fid, cache=state.session.count_cache())
         _judge(self, state.session, verdicts)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        match = self.state.fileset().files.get(self.fid)
+        match = self.state.fileset.files.get(self.fid)
         ref = match.imported_by if match is not None else None
         return self.path, None, f"prompt-budget: {self.fid}" + (f" ({ref.source})" if ref else "")
 
@@ -84,7 +84,7 @@ class BudgetPlanItem(_CleanItem):
         self.state = state
 
     def runtest(self) -> None:
-        _judge(self, self.state.session, self.state.report().session_verdicts)
+        _judge(self, self.state.session, self.state.report.session_verdicts)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return self.path, None, "prompt-budget: must-load total and load plan"
@@ -114,7 +114,7 @@ def collect_budget_file(
         return None
     if session.config.path is not None and file_path == session.config.path:
         return BudgetFile.from_parent(parent, path=file_path, state=state)
-    match = state.fileset().match_path(file_path)
+    match = state.fileset.match_path(file_path)
     if match is None or match.id in state.collected or not _same_place(file_path, match.path):
         return None
     state.collected.add(match.id)
@@ -147,7 +147,7 @@ def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: 
         return
     present = {item.fid for item in items if isinstance(item, BudgetFileItem)}
     collectors: list[pytest.File] = []
-    for fid, match in state.fileset().files.items():
+    for fid, match in state.fileset.files.items():
         if fid not in present:
             collectors.append(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state))
     config_path = budget.config.path

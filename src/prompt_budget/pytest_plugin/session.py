@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -85,22 +86,18 @@ class FilesState:
         #: ids of the files collected where pytest's walk met them (once each: a folder reached again
         #: through a symbolic link leads to the same files)
         self.collected: set[str] = set()
-        self._fileset: FileSet | None = None
-        self._report: FilesReport | None = None
 
+    @cached_property
     def fileset(self) -> FileSet:
-        if self._fileset is None:
-            from prompt_budget.files import resolve
+        from prompt_budget.files import resolve
 
-            self._fileset = resolve(self.session.config)
-        return self._fileset
+        return resolve(self.session.config)
 
+    @cached_property
     def report(self) -> FilesReport:
-        if self._report is None:
-            from prompt_budget.files import check
+        from prompt_budget.files import check
 
-            self._report = check(self.fileset(), cache=self.session.count_cache())
-        return self._report
+        return check(self.fileset, cache=self.session.count_cache())
 
     def rules(self, records: list[dict[str, Any]]) -> dict[str, FileRule]:
         """File id -> its ``[[files]]`` entry (for growth gates), when ``records`` hold file checks."""
@@ -108,7 +105,7 @@ class FilesState:
 
         if not self.enabled or not any(r.get("kind") in FILE_ENTRY_KINDS for r in records):
             return {}
-        return rules_of(self.fileset())
+        return rules_of(self.fileset)
 
 
 @dataclass(eq=False)
@@ -127,7 +124,6 @@ class BudgetSession:
     not_pruned: str | None = None
     _ids: dict[str, int] = field(default_factory=dict)
     _cache: DiskCache | None = None
-    _files: FilesState | None = None
     _lint: LintState | None = None
 
     @classmethod
@@ -164,11 +160,9 @@ class BudgetSession:
             self._cache = DiskCache(self.config.resolve(self.config.cache_dir))
         return self._cache
 
-    @property
+    @cached_property
     def files(self) -> FilesState:
-        if self._files is None:
-            self._files = FilesState(self)
-        return self._files
+        return FilesState(self)
 
     def collect_lint(self, file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
         """``--prompt-budget-lint``: the lint item of a Python file (``lint_items.py``)."""
