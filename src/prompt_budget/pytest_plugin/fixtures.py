@@ -106,8 +106,6 @@ class PromptBudget:
         except ConfigError as exc:
             raise _marker_error(str(exc)) from None
 
-    # -- counting ---------------------------------------------------------------------------------
-
     def count(self, obj: object) -> int:
         """Tokens of a string, a chat message list or a request mapping, with this test's tokenizer
         (nothing is recorded)."""
@@ -193,27 +191,17 @@ class PromptBudget:
     def _settle(self, verdict: Any, label: str) -> Any:
         __tracebackhide__ = True
         from prompt_budget.errors import BudgetExceeded
-        from prompt_budget.report.junit import properties
 
-        usage = verdict.usage
-        rec = self.session.record(
-            {
-                "nodeid": self.nodeid,
-                "label": label,
-                "kind": verdict.details.get("kind", "prompt"),
-                "tokenizer": usage.tokenizer,
-                "exact": usage.exact,
-                "tokens": usage.tokens,
-                "max_tokens": verdict.max_tokens,
-                "cap_source": verdict.cap_source,
-                "status": verdict.status,
-                "sections": [s.to_dict() for s in usage.sections],
-                "parts": verdict.details.get("parts", {}),
-                "message": verdict.message,
-            }
+        details = verdict.details
+        rec = self.session.record_verdict(
+            self.node,
+            verdict,
+            label=label,
+            kind=details.get("kind", "prompt"),
+            sections=[s.to_dict() for s in verdict.usage.sections],
+            parts=details.get("parts", {}),
         )
         self.records.append(rec)
-        self.node.user_properties.extend(properties(rec))
         if verdict.status == "fail":
             raise BudgetExceeded(verdict.message, verdict)
         if verdict.status == "warn":

@@ -14,7 +14,6 @@ entries match it. Both paths call ``prompt_budget.files``, as ``prompt-budget ch
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +21,7 @@ import pytest
 
 from prompt_budget.errors import BudgetExceeded, PromptBudgetError
 from prompt_budget.pytest_plugin.session import BudgetSession, FilesState
-from prompt_budget.pytest_plugin.warning import PromptBudgetWarning
+from prompt_budget.pytest_plugin.warning import PromptBudgetWarning, warn_about
 
 if TYPE_CHECKING:
     from prompt_budget.model import Verdict
@@ -36,41 +35,14 @@ class FileBudgetWarning(PromptBudgetWarning):
     """A file budget near its limit, or config overriding a file's own frontmatter."""
 
 
-def _record(budget: BudgetSession, item: pytest.Item, verdict: Verdict) -> None:
-    from prompt_budget.report.junit import properties
-
-    rec = budget.record(
-        {
-            "id": verdict.subject,
-            "nodeid": item.nodeid,
-            "label": verdict.subject,
-            "kind": verdict.details.get("kind", "file"),
-            "tokenizer": verdict.usage.tokenizer,
-            "exact": verdict.usage.exact,
-            "tokens": verdict.tokens,
-            "max_tokens": verdict.max_tokens,
-            "cap_source": verdict.cap_source,
-            "status": verdict.status,
-            "message": verdict.message,
-            "details": verdict.details,
-        }
-    )
-    item.user_properties.extend(properties(rec))  # --junitxml, as the fixture's checks
-
-
-def _warn(item: pytest.Item, message: str) -> None:
-    """A ``FileBudgetWarning`` located at the file it is about (pytest's warnings summary then names
-    that file, not this module)."""
-    warnings.warn_explicit(FileBudgetWarning(message), FileBudgetWarning, str(item.path), 1)
-
-
 def _judge(item: pytest.Item, budget: BudgetSession, verdicts: list[Verdict]) -> None:
     for v in verdicts:
-        _record(budget, item, v)
+        kind = v.details.get("kind", "file")
+        budget.record_verdict(item, v, id=v.subject, label=v.subject, kind=kind, details=v.details)
         for note in v.details.get("notes", ()):
-            _warn(item, f"{v.subject}: {note}")
+            warn_about(item.path, f"{v.subject}: {note}", FileBudgetWarning, 1)
         if v.status == "warn":
-            _warn(item, v.message)
+            warn_about(item.path, v.message, FileBudgetWarning, 1)
     failed = [v for v in verdicts if v.status == "fail"]
     if failed:
         raise BudgetExceeded("\n".join(v.message for v in failed), failed[0])
@@ -95,11 +67,11 @@ class BudgetFileItem(_CleanItem):
         from prompt_budget.files import check_file
 
         state = self.state
-        verdicts = check_file(state.fileset(), self.fid, cache=state.session.count_cache())
+        verdicts = check_file(state.fileset, self.fid, cache=state.session.count_cache())
         _judge(self, state.session, verdicts)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        match = self.state.fileset().files.get(self.fid)
+        match = self.state.fileset.files.get(self.fid)
         ref = match.imported_by if match is not None else None
         return self.path, None, f"prompt-budget: {self.fid}" + (f" ({ref.source})" if ref else "")
 
@@ -112,7 +84,7 @@ class BudgetPlanItem(_CleanItem):
         self.state = state
 
     def runtest(self) -> None:
-        _judge(self, self.state.session, self.state.report().session_verdicts)
+        _judge(self, self.state.session, self.state.report.session_verdicts)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return self.path, None, "prompt-budget: must-load total and load plan"
@@ -142,7 +114,7 @@ def collect_budget_file(
         return None
     if session.config.path is not None and file_path == session.config.path:
         return BudgetFile.from_parent(parent, path=file_path, state=state)
-    match = state.fileset().match_path(file_path)
+    match = state.fileset.match_path(file_path)
     if match is None or match.id in state.collected or not _same_place(file_path, match.path):
         return None
     state.collected.add(match.id)
@@ -175,7 +147,7 @@ def add_budget_items(session: pytest.Session, items: list[pytest.Item], budget: 
         return
     present = {item.fid for item in items if isinstance(item, BudgetFileItem)}
     collectors: list[pytest.File] = []
-    for fid, match in state.fileset().files.items():
+    for fid, match in state.fileset.files.items():
         if fid not in present:
             collectors.append(BudgetFile.from_parent(session, path=match.path, fid=fid, state=state))
     config_path = budget.config.path

@@ -102,5 +102,4 @@ def collect_lint_item(file_path: Path, parent: pytest.Collector, state: LintStat
     if state.options.is_excluded(state.options.relative(file_path)):
         return None
     state.paths.append(file_path)
-    collector: LintFile = LintFile.from_parent(parent, path=file_path, state=state)
-    return collector
+    return LintFile.from_parent(parent, path=file_path, state=state)

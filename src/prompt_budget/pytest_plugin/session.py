@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
     from prompt_budget.baseline import BaselineOutcome
     from prompt_budget.counting import DiskCache
     from prompt_budget.files import FileSet, FilesReport
-    from prompt_budget.model import FileRule
+    from prompt_budget.model import FileRule, Verdict
     from prompt_budget.pytest_plugin.lint_items import LintState
 
 
@@ -85,22 +86,18 @@ class FilesState:
         #: ids of the files collected where pytest's walk met them (once each: a folder reached again
         #: through a symbolic link leads to the same files)
         self.collected: set[str] = set()
-        self._fileset: FileSet | None = None
-        self._report: FilesReport | None = None
 
+    @cached_property
     def fileset(self) -> FileSet:
-        if self._fileset is None:
-            from prompt_budget.files import resolve
+        from prompt_budget.files import resolve
 
-            self._fileset = resolve(self.session.config)
-        return self._fileset
+        return resolve(self.session.config)
 
+    @cached_property
     def report(self) -> FilesReport:
-        if self._report is None:
-            from prompt_budget.files import check
+        from prompt_budget.files import check
 
-            self._report = check(self.fileset(), cache=self.session.count_cache())
-        return self._report
+        return check(self.fileset, cache=self.session.count_cache())
 
     def rules(self, records: list[dict[str, Any]]) -> dict[str, FileRule]:
         """File id -> its ``[[files]]`` entry (for growth gates), when ``records`` hold file checks."""
@@ -108,7 +105,7 @@ class FilesState:
 
         if not self.enabled or not any(r.get("kind") in FILE_ENTRY_KINDS for r in records):
             return {}
-        return rules_of(self.fileset())
+        return rules_of(self.fileset)
 
 
 @dataclass(eq=False)
@@ -127,13 +124,14 @@ class BudgetSession:
     not_pruned: str | None = None
     _ids: dict[str, int] = field(default_factory=dict)
     _cache: DiskCache | None = None
-    _files: FilesState | None = None
     _lint: LintState | None = None
 
     @classmethod
     def start(cls, pconfig: pytest.Config) -> BudgetSession:
         """Parse the options and load the config once, and keep the session in ``pconfig.stash``."""
         from prompt_budget.errors import ConfigError
+        from prompt_budget.tokenizers import anthropic
+        from prompt_budget.tokenizers.api_counts import COUNTS_FILE
 
         options = PluginOptions.parse(pconfig)
         try:
@@ -142,7 +140,12 @@ class BudgetSession:
             raise pytest.UsageError(f"prompt-budget: {exc}") from None
         if options.tokenizer:
             config = config.with_overrides(tokenizer=options.tokenizer)
-        _configure_counting(config, offline=options.offline)
+        # The count-tokens API cache beside the config (``.prompt-budget/counts.json``); the SDK is not
+        # imported here.
+        if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
+            anthropic.set_counts_path(config.resolve(COUNTS_FILE))
+        if options.offline:
+            anthropic.set_offline(True)
         session = cls(config, options, is_worker=hasattr(pconfig, "workerinput"))
         pconfig.stash[_KEY] = session
         return session
@@ -157,11 +160,9 @@ class BudgetSession:
             self._cache = DiskCache(self.config.resolve(self.config.cache_dir))
         return self._cache
 
-    @property
+    @cached_property
     def files(self) -> FilesState:
-        if self._files is None:
-            self._files = FilesState(self)
-        return self._files
+        return FilesState(self)
 
     def collect_lint(self, file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
         """``--prompt-budget-lint``: the lint item of a Python file (``lint_items.py``)."""
@@ -172,8 +173,6 @@ class BudgetSession:
         if self._lint is None:
             self._lint = LintState(parent.config)
         return collect_lint_item(file_path, parent, self._lint)
-
-    # -- recording ------------------------------------------------------------------------------
 
     def record(self, entry: dict[str, Any]) -> dict[str, Any]:
         """Add one check (see the module docstring for the keys); returns the stored record."""
@@ -203,12 +202,31 @@ class BudgetSession:
         self.records.append(rec)
         return rec
 
+    def record_verdict(self, item: pytest.Item, verdict: Verdict, **keys: Any) -> dict[str, Any]:
+        """Record ``item``'s check from its ``Verdict`` (``keys`` give the label, the kind and any
+        more) and add it to the item's JUnit properties (``--junitxml``)."""
+        from prompt_budget.report.junit import properties
+
+        rec = self.record(
+            {
+                "nodeid": item.nodeid,
+                "tokenizer": verdict.usage.tokenizer,
+                "exact": verdict.usage.exact,
+                "tokens": verdict.tokens,
+                "max_tokens": verdict.max_tokens,
+                "cap_source": verdict.cap_source,
+                "status": verdict.status,
+                "message": verdict.message,
+                **keys,
+            }
+        )
+        item.user_properties.extend(properties(rec))
+        return rec
+
     def sorted_records(self) -> list[dict[str, Any]]:
         """Records by node id, then in the order each test made them (a stable sort), so serial and
         xdist runs report the same."""
         return sorted(self.records, key=lambda r: str(r["nodeid"]))
-
-    # -- xdist ------------------------------------------------------------------------------------
 
     def merge(self, payload: object, worker: str = "?") -> None:
         """Controller side: add one worker's records."""
@@ -218,8 +236,6 @@ class BudgetSession:
         for rec in payload:
             if isinstance(rec, dict):
                 self.records.append(rec)
-
-    # -- end of run -----------------------------------------------------------------------------
 
     def finish(self, session: pytest.Session) -> None:
         """Save the count cache; on a worker, send the records to the controller; else write the
@@ -295,15 +311,3 @@ class BudgetSession:
             reporter.write_line(f"prompt-budget: {self.report_error}", red=True, bold=True)
         elif path is not None:
             reporter.write_line(f"prompt-budget report written to {path}")
-
-
-def _configure_counting(config: Config, *, offline: bool) -> None:
-    """Point the count-tokens API cache at the project (``.prompt-budget/counts.json`` beside the
-    config) and forbid network use under ``--prompt-budget-offline``. The SDK is not imported here."""
-    from prompt_budget.tokenizers import anthropic
-    from prompt_budget.tokenizers.api_counts import COUNTS_FILE
-
-    if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):
-        anthropic.set_counts_path(config.resolve(COUNTS_FILE))
-    if offline:
-        anthropic.set_offline(True)

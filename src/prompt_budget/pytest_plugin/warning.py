@@ -14,7 +14,9 @@ class PromptBudgetWarning(pytest.PytestWarning):
     written. Filter it like any pytest warning (``-W error::prompt_budget...``)."""
 
 
-def warn_about(path: str | Path, message: str) -> None:
-    """A ``PromptBudgetWarning`` about a file the session could not write, shown at that file: the
-    warnings summary then names it, not the line of prompt-budget that noticed."""
-    warnings.warn_explicit(PromptBudgetWarning(message), PromptBudgetWarning, os.fspath(path), 0)
+def warn_about(
+    path: str | Path, message: str, category: type[PromptBudgetWarning] = PromptBudgetWarning, line: int = 0
+) -> None:
+    """A warning about a file, shown at that file (line 0: none in particular): the warnings summary
+    then names it, not the line of prompt-budget that noticed."""
+    warnings.warn_explicit(category(message), category, os.fspath(path), line)
