@@ -8,6 +8,7 @@ the core and renders what it returns.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -109,11 +110,8 @@ def _run(argv: Sequence[str] | None) -> int:
 def _discard_output() -> None:
     """Point standard output at the null device, so the interpreter's last flush of what could not be
     written does not fail again at exit (Python's documented remedy for SIGPIPE)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # not a real file (an in-process caller's buffer)
-        pass
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # not a real file: an in-process buffer
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _cannot_write(exc: OSError) -> int:
@@ -125,9 +123,7 @@ def _cannot_write(exc: OSError) -> int:
     if exc.errno not in {getattr(errno, n, None) for n in ("ENOSPC", "EDQUOT", "EIO", "EFBIG", "EINVAL")}:
         raise exc
     _discard_output()
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         sys.stderr.write(f"prompt-budget: error: cannot write the output: {exc.strerror or exc}\n")
         sys.stderr.flush()
-    except (OSError, AttributeError):
-        pass
     return EXIT_USAGE

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
         if fmt == "json":
             out.json(explanation.to_dict())
         else:
-            out.out.write(report.explain_text(explanation))
+            out.out.write("\n".join(explanation.lines()) + "\n")
         return out.exit_code
     result = files.check(fileset, cache=cache)
     comparison = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +47,7 @@ def project(args: argparse.Namespace, out: Output) -> tuple[Config, str] | None:
         return None
     config = load(args.config or (str(target) if target.is_file() else None), start=target)
     if args.tokenizer:
-        config = config.with_overrides(tokenizer=args.tokenizer)
+        config = replace(config, tokenizer=args.tokenizer)
     if config.files or config.preset:
         return config, ""
     where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"

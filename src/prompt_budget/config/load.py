@@ -7,7 +7,7 @@ import re
 import sys
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -88,9 +88,6 @@ class Config:
         """A path from the config, made absolute against ``root``."""
         p = Path(relative)
         return p if p.is_absolute() else self.root / p
-
-    def with_overrides(self, **changes: Any) -> Config:
-        return replace(self, **changes)
 
 
 def find_config(start: str | Path | None = None) -> Path | None:

@@ -43,7 +43,7 @@ alone prints the summary and writes the report files.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -139,7 +139,7 @@ class BudgetSession:
         except ConfigError as exc:
             raise pytest.UsageError(f"prompt-budget: {exc}") from None
         if options.tokenizer:
-            config = config.with_overrides(tokenizer=options.tokenizer)
+            config = replace(config, tokenizer=options.tokenizer)
         # The count-tokens API cache beside the config (``.prompt-budget/counts.json``); the SDK is not
         # imported here.
         if not os.environ.get("PROMPT_BUDGET_COUNTS_FILE"):

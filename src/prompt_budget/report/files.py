@@ -16,7 +16,7 @@ from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
 
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison
-    from prompt_budget.files import Explanation, FilesReport
+    from prompt_budget.files import FilesReport
 
 
 def _row_label(v: Verdict) -> str:
@@ -270,7 +270,3 @@ def _body_line(path: Path) -> int:
         return 1
     end = frontmatter_end(lines) if lines[0].rstrip("\r ") == "---" else None
     return 1 if end is None else min(end + 2, len(lines))
-
-
-def explain_text(explanation: Explanation) -> str:
-    return "\n".join(explanation.lines()) + "\n"
