@@ -582,3 +582,11 @@ def test_unknown_model_option_is_a_one_line_error_and_writes_nothing(tmp_path: P
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("prompt-budget: error: --model: unknown model 'gpt-9000': use a known model (")
     assert not (tmp_path / "prompt_budget.toml").exists()
+
+
+def test_a_frontmatter_that_is_not_yaml_still_loads_its_block() -> None:
+    from prompt_budget.scaffold.scan import frontmatter
+
+    text = "---\r\nname: x\r\nbad: [unclosed\r\n...\r\n# Body\r\n"
+    assert frontmatter(text) == ("name: x\nbad: [unclosed", {})
+    assert frontmatter("---\nbad: [unclosed\n# no closing line\n") is None

@@ -43,7 +43,6 @@ Kind = Literal[
 ]
 
 _LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)[^)]*\)|`([^`\s]+\.mdx?)`|@([\w./-]+\.mdx?)")
-_FRONTMATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)---[ \t]*(?:\r?\n|\Z)", re.S)
 
 
 @dataclass(frozen=True)
@@ -60,13 +59,14 @@ class Found:
 def frontmatter(text: str) -> tuple[str, Mapping[str, Any]] | None:
     """The always-loaded part of a Markdown file's YAML frontmatter (``name`` and ``description``
     for skills, agents and commands; the whole block otherwise) and its parsed keys, or None."""
-    from prompt_budget.text.frontmatter import FrontmatterError, parse_frontmatter
+    from prompt_budget.text.frontmatter import FrontmatterError, frontmatter_end, parse_frontmatter
 
     try:
         fm = parse_frontmatter(text)
-    except FrontmatterError:
-        m = _FRONTMATTER.match(text)
-        return (m.group(1), {}) if m else None
+    except FrontmatterError:  # not YAML: the block between the --- lines still loads, uncounted by key
+        lines = text.split("\n")
+        end = frontmatter_end(lines)
+        return ("\n".join(line.rstrip("\r") for line in lines[1:end]), {}) if end else None
     if fm is None:
         return None
     return (fm.always_loaded if fm.is_split else fm.text), fm.data
