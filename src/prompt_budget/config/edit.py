@@ -20,7 +20,7 @@ from tomlkit.items import AoT, InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
 from prompt_budget.config.load import parse_toml
-from prompt_budget.errors import ConfigError
+from prompt_budget.errors import ConfigError, PromptBudgetError
 
 
 def parse_document(text: str, file: str | Path | None = None) -> tuple[dict[str, Any], TOMLDocument]:
@@ -111,3 +111,72 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_all(files: Mapping[Path, bytes]) -> None:
+    """Write every file, or none: each new text goes to a temporary file beside its target first, and
+    only when all of them are written are they moved into place (a file that cannot be written, a
+    read-only one or one in a folder that cannot be written, is a ``PromptBudgetError`` naming it, and
+    nothing has changed). Should a move fail after others succeeded, the files already replaced are put
+    back as they were."""
+    staged: list[tuple[Path, str, bytes | None]] = []  # (target, temporary file, old content)
+    try:
+        for path, data in files.items():
+            old = _old_content(path)
+            staged.append((path, _stage(path, data), old))
+        done: list[tuple[Path, bytes | None]] = []
+        for path, tmp, old in staged:
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                _restore(done)
+                raise _write_error(path, exc) from None
+            done.append((path, old))
+    finally:
+        for _, tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def _write_error(path: Path, exc: OSError) -> PromptBudgetError:
+    return PromptBudgetError(f"{path}: cannot write the file: {exc.strerror or exc}; nothing was changed")
+
+
+def _old_content(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+
+
+def _stage(path: Path, data: bytes) -> str:
+    """``data`` in a temporary file beside ``path``, with ``path``'s permission bits; a read-only
+    ``path`` is refused (replacing it would go around the protection its owner gave it)."""
+    if path.exists() and not os.access(path, os.W_OK):
+        raise _write_error(path, PermissionError(13, "Permission denied (the file is read-only)"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _write_error(path, exc) from None
+    return tmp
+
+
+def _restore(done: list[tuple[Path, bytes | None]]) -> None:
+    for path, old in reversed(done):
+        try:
+            if old is None:
+                path.unlink(missing_ok=True)
+            else:
+                write_atomic(path, old)
+        except OSError:  # pragma: no cover - the folder was writable a moment ago
+            pass

@@ -1,12 +1,16 @@
 """``prompt-budget lint --fix``: move literals into config and read them back with ``prompt_budget.value``.
 
 For every fixable, unsuppressed finding the literal is replaced, in place, by
-``prompt_budget.value("<key>")`` (libcst keeps every other character of the file: formatting, comments,
-quotes), ``import prompt_budget`` is added after the module docstring and ``__future__`` imports when it
-is missing, and ``<key> = <value>`` is written under ``[tool.prompt_budget.values]`` of the config file
-(``[values]`` in ``prompt_budget.toml``; tables become ``[tool.prompt_budget.values.<key>]``). The TOML
-file is edited with tomlkit, so its comments and layout stay; the result is parsed back and compared
-before anything is written. Fixing twice changes nothing: the second run finds no literal to move.
+``prompt_budget.value("<key>", <literal>)`` (libcst keeps every other character of the file: formatting,
+comments, quotes): the project's config holds the value its tests and checks read, and the literal stays
+as the default an installed package ships with (``prompt_budget.value`` reads only the calling file's
+own project config, so no other project's config can change it). ``import prompt_budget`` joins the
+file's third-party imports when it is missing, and lines made too long are wrapped to the project's line
+length (``fix_layout``). ``<key> = <value>`` is written under ``[tool.prompt_budget.values]`` of the
+config file (``[values]`` in ``prompt_budget.toml``; tables become ``[tool.prompt_budget.values.<key>]``).
+The TOML file is edited with tomlkit, so its comments and layout stay; the result is parsed back and
+compared before anything is written, and the config and the sources are written together or not at all
+(``write_all``). Fixing twice changes nothing: the second run finds no literal to move.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import difflib
 import json
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,10 +28,11 @@ from typing import Any
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from prompt_budget.config.edit import add_keys, parse_document, write_atomic
+from prompt_budget.config.edit import add_keys, parse_document, write_all
 from prompt_budget.config.load import parse_toml, read_text
 from prompt_budget.errors import ConfigError
 from prompt_budget.lint.findings import Finding, Value, same_value
+from prompt_budget.lint.fix_layout import first_party, insert_import, line_length, wrap_long_lines
 from prompt_budget.lint.options import LintOptions
 
 
@@ -74,7 +79,8 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
             continue
         # libcst reads the bytes itself: the coding cookie, a byte-order mark and the line endings
         # (CRLF or LF) are kept, so only the literals change.
-        fixed_source = _fix_source(raw, group)
+        layout = _Layout(line_length(path, options.root), first_party(path, options.root))
+        fixed_source = _fix_source(raw, group, layout)
         result.skipped.extend(fixed_source.skipped)
         if not fixed_source.fixed:
             continue
@@ -91,9 +97,8 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
     new_config = add_values(old_config, table, result.values, file=config_file)
     result.diff += _diff(old_config, new_config, options.relative(config_file))
     if write:
-        write_atomic(config_file, new_config.encode("utf-8"))
-        for path, data in to_write.items():
-            write_atomic(path, data)
+        # all or nothing: a file that cannot be written leaves every file as it was
+        write_all({config_file: new_config.encode("utf-8"), **to_write})
     return result
 
 
@@ -171,30 +176,12 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return names
 
 
-def _insert_import(module: cst.Module, name: str = "prompt_budget") -> cst.Module:
-    body = list(module.body)
-    index = 0
-    for i, stmt in enumerate(body):
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            break
-        first = stmt.body[0]
-        is_docstring = (
-            i == 0
-            and isinstance(first, cst.Expr)
-            and isinstance(first.value, (cst.SimpleString, cst.ConcatenatedString))
-        )
-        is_future = (
-            isinstance(first, cst.ImportFrom)
-            and isinstance(first.module, cst.Name)
-            and first.module.value == "__future__"
-        )
-        if is_docstring or is_future:
-            index = i + 1
-        else:
-            break
-    alias = "" if name == "prompt_budget" else f" as {name}"
-    body.insert(index, cst.parse_statement(f"import prompt_budget{alias}\n"))
-    return module.with_changes(body=body)
+@dataclass(frozen=True)
+class _Layout:
+    """How the project lays out a file: its line length and its first-party top-level names."""
+
+    line_length: int = 88
+    first_party: frozenset[str] | set[str] = frozenset()
 
 
 @dataclass
@@ -209,7 +196,7 @@ class _FixedSource:
     values: dict[str, Value] = field(default_factory=dict)  # the keys the new code reads
 
 
-def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
+def _fix_source(source: bytes, findings: Sequence[Finding], layout: _Layout = _Layout()) -> _FixedSource:
     try:
         original = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
@@ -250,19 +237,45 @@ def _fix_source(source: bytes, findings: Sequence[Finding]) -> _FixedSource:
         if key is None:
             skipped.append((f, "inside f-strings that use both quote characters; move it by hand"))
             continue
+        if literal in quotes and isinstance(literal, cst.Dict):
+            skipped.append((f, "a table inside an f-string, where its keys' quotes cannot be written; move it by hand"))
+            continue
         fixed.append(f)
-        replacements[literal] = cst.parse_expression(f"{prefix}.value({key})")
+        # the literal stays, as the default the code ships with (its own text: ``200_000``, ``1e5``)
+        default = module.code_for_node(literal.with_changes(lpar=(), rpar=()))
+        replacements[literal] = cst.parse_expression(f"{prefix}.value({key}, {default})")
         values[f.key] = f.value
     if not replacements:
         return _FixedSource("", "", source, skipped=skipped)
     new_module = module.visit(_Replace(replacements))
     if need_import:
-        new_module = _insert_import(new_module, prefix)
+        new_module = insert_import(new_module, prefix, set(layout.first_party))
+    new_module = wrap_long_lines(new_module, layout.line_length, _reads_value(prefix, set(values)))
     # libcst round-trips exactly, so the old text is the decoded bytes; the new code is generated once
     # (each of ``Module.code`` and ``Module.bytes`` walks the whole tree)
     text = new_module.code
     old_text = source.decode(original.encoding)
     return _FixedSource(old_text, text, text.encode(new_module.encoding), fixed, skipped, values)
+
+
+def _reads_value(prefix: str, keys: set[str]) -> Callable[[cst.Call], bool]:
+    """Whether a call is one ``--fix`` wrote: ``<prefix>.value("<one of keys>", ...)``."""
+
+    def check(call: cst.Call) -> bool:
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == prefix
+            and func.attr.value == "value"
+            and call.args
+            and isinstance(call.args[0].value, cst.SimpleString)
+        ):
+            return False
+        evaluated = call.args[0].value.evaluated_value
+        return evaluated in keys if isinstance(evaluated, str) else False
+
+    return check
 
 
 def _fstring_quotes(module: cst.Module) -> dict[cst.CSTNode, frozenset[str]]:

@@ -51,7 +51,7 @@ class InlineBudget(LintRule):
             "import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=8000)\n",
             line=4,
             key="ask_max_tokens",
-            fixed='import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=prompt_budget.value("ask_max_tokens"))\n',
+            fixed='import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=prompt_budget.value("ask_max_tokens", 8000))\n',
         ),
         Invalid("llm = Anthropic(model=m, max_output_tokens=4_096)", key="max_output_tokens"),
         Invalid("reply = gen(prompt, maxTokens=2048)"),
@@ -70,7 +70,7 @@ class InlineBudget(LintRule):
         Invalid("reply = client.create(max_tokens=1e5)", key="max_tokens"),
         Invalid(
             "import prompt_budget\nreply = client.create(max_tokens=+16000)\n",
-            fixed='import prompt_budget\nreply = client.create(max_tokens=prompt_budget.value("max_tokens"))\n',
+            fixed='import prompt_budget\nreply = client.create(max_tokens=prompt_budget.value("max_tokens", +16000))\n',
         ),
         Invalid("reply = client.create(max_tokens=(n := 4096))"),
     )

@@ -42,7 +42,7 @@ class BudgetConstant(LintRule):
             "import prompt_budget\nCONTEXT_WINDOW = 200_000\n",
             line=2,
             key="context_window",
-            fixed='import prompt_budget\nCONTEXT_WINDOW = prompt_budget.value("context_window")\n',
+            fixed='import prompt_budget\nCONTEXT_WINDOW = prompt_budget.value("context_window", 200_000)\n',
         ),
         Invalid("DEFAULT_MAX_TOKENS: int = 4096", key="max_tokens"),
         Invalid("DEFAULT_NUM_OUTPUTS = 256  # tokens", key="num_outputs"),
@@ -50,7 +50,7 @@ class BudgetConstant(LintRule):
             "import prompt_budget\nSUMMARY_MAX_TOKENS, TIMEOUT = 1024, 30\n",
             line=2,
             key="summary_max_tokens",
-            fixed='import prompt_budget\nSUMMARY_MAX_TOKENS, TIMEOUT = prompt_budget.value("summary_max_tokens"), 30\n',
+            fixed='import prompt_budget\nSUMMARY_MAX_TOKENS, TIMEOUT = prompt_budget.value("summary_max_tokens", 1024), 30\n',
         ),
         Invalid("class Agent:\n    def __init__(self):\n        self.max_tokens = 4096\n", line=3),
         Invalid("def summarize(text, max_tokens=1024):\n    ...\n", key="summarize_max_tokens"),
@@ -62,7 +62,7 @@ class BudgetConstant(LintRule):
         Invalid("@attr.s\nclass Cfg:\n    max_tokens = attr.ib(default=2000)\n", line=3),
         Invalid(
             "import prompt_budget\nclass Cfg(BaseModel):\n    max_tokens: int = Field(default_factory=lambda: 4096)\n",
-            fixed='import prompt_budget\nclass Cfg(BaseModel):\n    max_tokens: int = Field(default_factory=lambda: prompt_budget.value("cfg_max_tokens"))\n',
+            fixed='import prompt_budget\nclass Cfg(BaseModel):\n    max_tokens: int = Field(\n        default_factory=lambda: prompt_budget.value("cfg_max_tokens", 4096)\n    )\n',
         ),
         Invalid(
             "def get_max_tokens(model):\n    if model.startswith('gpt-4'):\n        return 8192\n    return n\n",
@@ -74,7 +74,7 @@ class BudgetConstant(LintRule):
         Invalid(
             "import prompt_budget\nn = (max_tokens := 4096)\n",
             key="max_tokens",
-            fixed='import prompt_budget\nn = (max_tokens := prompt_budget.value("max_tokens"))\n',
+            fixed='import prompt_budget\nn = (max_tokens := prompt_budget.value("max_tokens", 4096))\n',
         ),
     )
 

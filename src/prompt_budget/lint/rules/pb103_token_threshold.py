@@ -37,7 +37,7 @@ class TokenThreshold(LintRule):
             "import prompt_budget\n\ndef check(tokens):\n    if tokens > 96000:\n        compact()\n",
             line=4,
             key="check_tokens_threshold",
-            fixed='import prompt_budget\n\ndef check(tokens):\n    if tokens > prompt_budget.value("check_tokens_threshold"):\n        compact()\n',
+            fixed='import prompt_budget\n\ndef check(tokens):\n    if tokens > prompt_budget.value("check_tokens_threshold", 96000):\n        compact()\n',
         ),
         Invalid("if len(encoding.encode(text)) >= 8000:  # too many tokens\n    text = shorten(text)\n"),
         Invalid("if count_tokens(messages) > 100_000:\n    summarize(messages)\n"),
@@ -49,7 +49,9 @@ class TokenThreshold(LintRule):
         Invalid("if (n := count_tokens(messages)) > 100_000:\n    summarize(messages, n)\n"),
     )
 
-    def _report(self, literal: ast.expr, amount: ast.expr, value: int | float, how: str) -> None:
+    def _report(
+        self, literal: ast.expr, amount: ast.expr, value: int | float, how: str, kind: str = "threshold"
+    ) -> None:
         # (n_tokens := ...) by its name, (n := count_tokens(...)) by its value
         if isinstance(amount, ast.NamedExpr):
             amount = amount.target if self.token_amount(amount.target) else amount.value
@@ -57,7 +59,7 @@ class TokenThreshold(LintRule):
         if name in {None, "len", "get", "pop"}:
             name = "tokens"
         message = f"token threshold {value} {how}; move it to config next to the budget it protects"
-        self.report_literal(literal, message, value, f"{name} threshold")
+        self.report_literal(literal, message, value, f"{name} {kind}")
 
     def visit_Compare(self, node: ast.Compare) -> None:
         left = node.left
@@ -80,4 +82,7 @@ class TokenThreshold(LintRule):
         for literal in values:
             value = self.budget_literal(literal)
             if value is not None:
-                self._report(literal, amounts[0], value, f"used to clamp a token count with {node.func.id}()")
+                # min() caps (its literal is the most allowed), max() floors: the key says which
+                kind = "max" if node.func.id == "min" else "min"
+                how = f"used to clamp a token count with {node.func.id}()"
+                self._report(literal, amounts[0], value, how, kind)

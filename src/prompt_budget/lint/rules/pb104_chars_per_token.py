@@ -43,7 +43,7 @@ class CharsPerToken(LintRule):
             "import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // 4\n",
             line=4,
             key="chars_per_token",
-            fixed='import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // prompt_budget.value("chars_per_token")\n',
+            fixed='import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // prompt_budget.value("chars_per_token", 4)\n',
         ),
         Invalid("approx_tokens = len(prompt) / 3.5"),
         Invalid("n = len(text) * 0.25  # rough token estimate", key="tokens_per_char"),

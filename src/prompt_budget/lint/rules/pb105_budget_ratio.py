@@ -78,7 +78,7 @@ class BudgetRatio(LintRule):
             "import prompt_budget\n\ndef trigger(context_window):\n    return 0.8 * context_window\n",
             line=4,
             key="trigger_context_window_ratio",
-            fixed='import prompt_budget\n\ndef trigger(context_window):\n    return prompt_budget.value("trigger_context_window_ratio") * context_window\n',
+            fixed='import prompt_budget\n\ndef trigger(context_window):\n    return prompt_budget.value("trigger_context_window_ratio", 0.8) * context_window\n',
         ),
         Invalid("limit = int(self.max_tokens * 0.9)"),
         Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),

@@ -32,7 +32,7 @@ class ReserveArithmetic(LintRule):
             "import prompt_budget\n\ndef limit(llm):\n    return llm.metadata.context_window - 256\n",
             line=4,
             key="limit_context_window_reserve",
-            fixed='import prompt_budget\n\ndef limit(llm):\n    return llm.metadata.context_window - prompt_budget.value("limit_context_window_reserve")\n',
+            fixed='import prompt_budget\n\ndef limit(llm):\n    return llm.metadata.context_window - prompt_budget.value(\n        "limit_context_window_reserve", 256\n    )\n',
         ),
         Invalid("max_tokens = max_tokens - 25  # buffer"),
         Invalid("available = context_window - prompt_tokens - 1000"),

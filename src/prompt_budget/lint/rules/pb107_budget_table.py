@@ -74,7 +74,7 @@ class BudgetTable(LintRule):
             'import prompt_budget\nCONTEXT_WINDOWS = {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n}\n',
             line=2,
             key="context_windows",
-            fixed='import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows")\n',
+            fixed='import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows", {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n})\n',
         ),
         Invalid(
             'MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'
@@ -86,7 +86,7 @@ class BudgetTable(LintRule):
         Invalid(
             'import prompt_budget\nMAX_OUTPUT = {"gpt-4o": 1.6e4, "o1": +100_000, "local-llama": -1}\n',
             key="max_output",
-            fixed='import prompt_budget\nMAX_OUTPUT = prompt_budget.value("max_output")\n',
+            fixed='import prompt_budget\nMAX_OUTPUT = prompt_budget.value(\n    "max_output", {"gpt-4o": 1.6e4, "o1": +100_000, "local-llama": -1}\n)\n',
         ),
     )
 
