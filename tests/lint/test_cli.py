@@ -152,7 +152,7 @@ def test_diff_writes_nothing_and_fix_is_idempotent(project: Path) -> None:
     before = (project / "agent.py").read_text()
     proc = run(".", "--diff", cwd=project)
     assert proc.returncode == 1
-    assert '+    return client.create(max_tokens=prompt_budget.value("ask_max_tokens"))' in proc.stdout
+    assert '+    return client.create(max_tokens=prompt_budget.value("ask_max_tokens", 8000))' in proc.stdout
     assert "+ask_max_tokens = 8000" in proc.stdout
     assert (project / "agent.py").read_text() == before
 

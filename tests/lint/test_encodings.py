@@ -31,9 +31,9 @@ def test_a_byte_order_mark_does_not_shift_columns_and_survives_fix(tmp_path: Pat
     assert "not fixed" not in proc.stderr
     data = (tmp_path / "bom.py").read_bytes()
     assert data == (
-        b"\xef\xbb\xbfimport prompt_budget\n"
-        b'MAX_TOKENS = prompt_budget.value("max_tokens")\n'
-        b'x = call(max_tokens=prompt_budget.value("bom_max_tokens"))\n'
+        b"\xef\xbb\xbfimport prompt_budget\n\n"
+        b'MAX_TOKENS = prompt_budget.value("max_tokens", 4096)\n'
+        b'x = call(max_tokens=prompt_budget.value("bom_max_tokens", 8000))\n'
     )
 
 
@@ -47,8 +47,8 @@ def test_a_coding_cookie_is_honoured_by_lint_and_fix(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "not fixed" not in proc.stderr
     assert (tmp_path / "latin.py").read_bytes() == (
-        b"# -*- coding: latin-1 -*-\nimport prompt_budget\n"
-        b's = "caf\xe9"; MAX_TOKENS = prompt_budget.value("max_tokens")\n'
+        b"# -*- coding: latin-1 -*-\nimport prompt_budget\n\n"
+        b's = "caf\xe9"; MAX_TOKENS = prompt_budget.value("max_tokens", 4096)\n'
     )
     py_compile.compile(str(tmp_path / "latin.py"), doraise=True)
 
@@ -63,9 +63,9 @@ def test_fix_keeps_crlf_line_endings_in_the_code_and_the_config(tmp_path: Path) 
     proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (tmp_path / "agent.py").read_bytes() == (
-        b"import prompt_budget\r\nimport os\r\n\r\n"
-        b'MAX_TOKENS = prompt_budget.value("max_tokens")\r\n\r\ndef f(client):\r\n'
-        b'    return client.create(max_tokens=prompt_budget.value("f_max_tokens"))  # tuned\r\n'
+        b"import os\r\n\r\nimport prompt_budget\r\n\r\n"
+        b'MAX_TOKENS = prompt_budget.value("max_tokens", 4096)\r\n\r\ndef f(client):\r\n'
+        b'    return client.create(max_tokens=prompt_budget.value("f_max_tokens", 8000))  # tuned\r\n'
     )
     assert (tmp_path / "pyproject.toml").read_bytes() == (
         b'[project]\r\nname = "x"\r\n\r\n'

@@ -95,9 +95,10 @@ def test_fix_moves_every_form_and_the_code_reads_the_same_values(tmp_path: Path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     fixed = (project / "agent.py").read_text(encoding="utf-8")
     py_compile.compile(str(project / "agent.py"), doraise=True)
-    for gone in ("1e5", "+16000", "4096.0", "2048", "3000", "8e3", "128_000"):
-        assert gone not in fixed
-    assert 'client.create(max_tokens=prompt_budget.value("ask_max_tokens"))' in fixed
+    # each literal stays, as it was written, as the default the installed code ships with
+    for moved in ("1e5)", "+16000)", "4096.0)", "2048)", "3000)", "8e3)", "+128_000)"):
+        assert f'", {moved}' in fixed
+    assert 'client.create(max_tokens=prompt_budget.value("ask_max_tokens", 1e5))' in fixed
     assert "(mt := prompt_budget.value(" in fixed  # the binding stays, its value moves
     assert "(max_tokens := prompt_budget.value(" in fixed
     for kept in ("(limit := 8000)", "max_tokens=-500", "max_tokens=1500.5", "max_tokens=-1"):
@@ -142,9 +143,9 @@ def test_fix_inside_an_f_string_uses_the_other_quote(tmp_path: Path) -> None:
 
     proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
     fixed = (tmp_path / "strings.py").read_text(encoding="utf-8")
-    assert "one = f\"{g(max_tokens=prompt_budget.value('max_tokens'))}\"" in fixed
-    assert "two = f'{g(context_window=prompt_budget.value(\"context_window\"))}'" in fixed
-    assert 'three = f"""\n{g(max_tokens=prompt_budget.value(\'strings_max_tokens\'))}' in fixed
+    assert "one = f\"{g(max_tokens=prompt_budget.value('max_tokens', 111))}\"" in fixed
+    assert "two = f'{g(context_window=prompt_budget.value(\"context_window\", 222))}'" in fixed
+    assert 'three = f"""\n{g(max_tokens=prompt_budget.value(\'strings_max_tokens\', 333))}' in fixed
     # nested f-strings use both quotes (before Python 3.12), leaving none for the key: reported as
     # not fixable, and left alone
     assert "both = f'{f\"{g(max_tokens=444)}\"}'" in fixed
@@ -168,7 +169,9 @@ def test_a_table_with_signed_and_float_entries_moves_whole(tmp_path: Path) -> No
     proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (tmp_path / "models.py").read_text(encoding="utf-8") == (
-        'import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows")\n'
+        "import prompt_budget\n\nCONTEXT_WINDOWS = prompt_budget.value(\n"
+        '    "context_windows", {"gpt-4o": +128_000, "claude-3-5-sonnet": 2e5, "local-llama": -1}\n'
+        ")\n"
     )
     assert (
         (tmp_path / "pyproject.toml")

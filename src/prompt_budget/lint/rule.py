@@ -292,12 +292,30 @@ class LintRule:
         parts = tuple(p for p in key_parts if p and p.strip())
         node = unwrap_walrus(node)
         target = unwrap_walrus(target) if target is not None else None
+        if target is not None and self._config_default(target):
+            return  # ``prompt_budget.value("key", 4096)``: the value is in config already
         if target is not None and sum(isinstance(a, ast.JoinedStr) for a in self.ctx.ancestors) > 1:
             # inside nested f-strings, which before Python 3.12 use both quote characters between
             # them: ``prompt_budget.value("key")`` could not be written there
             target = None
             message += " (inside nested f-strings, where --fix cannot write the key: move it by hand)"
         self.ctx.reports.append(Report(self.CODE, self.NAME, node, message, target, value, parts, advice))
+
+    def _config_default(self, target: ast.AST) -> bool:
+        """Whether ``target`` is (inside) the default of a config read, ``value("key", <default>)``,
+        which is what ``--fix`` writes: the value lives in config and the literal is what an installed
+        package ships with."""
+        for anc in reversed(self.ctx.ancestors):
+            if (
+                isinstance(anc, ast.Call)
+                and (getattr(anc.func, "attr", None) or getattr(anc.func, "id", None)) == "value"
+                and anc.args
+                and isinstance(anc.args[0], ast.Constant)
+                and isinstance(anc.args[0].value, str)
+            ):
+                defaults = [*anc.args[1:2], *(k.value for k in anc.keywords if k.arg == "default")]
+                return any(target is n for d in defaults for n in ast.walk(d))
+        return False
 
     def report_literal(
         self, literal: ast.AST, message: str, value: Value, name: str, scoped: bool = True
