@@ -29,7 +29,8 @@ def _write(path: Path, text: str) -> Path:
 def _load(path: Path) -> ModuleType:
     """Import ``path`` as a module of its own (its frames carry its ``__file__``), as an import would."""
     spec = importlib.util.spec_from_file_location(f"m_{abs(hash(path))}", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

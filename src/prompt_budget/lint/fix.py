@@ -238,7 +238,9 @@ def _fix_source(source: bytes, findings: Sequence[Finding], layout: _Layout = _L
             skipped.append((f, "inside f-strings that use both quote characters; move it by hand"))
             continue
         if literal in quotes and isinstance(literal, cst.Dict):
-            skipped.append((f, "a table inside an f-string, where its keys' quotes cannot be written; move it by hand"))
+            skipped.append(
+                (f, "a table inside an f-string, where its keys' quotes cannot be written; move it by hand")
+            )
             continue
         fixed.append(f)
         # the literal stays, as the default the code ships with (its own text: ``200_000``, ``1e5``)

@@ -147,7 +147,10 @@ class BudgetRatio(LintRule):
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
         message = f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model"
-        self.report_literal(literal, message, value, name, scoped=not name.isupper())
+        # the key says it is a ratio (``compact_threshold_ratio``), not a number of tokens
+        ws = words(name)
+        key = name if ws and ws[-1] in {"ratio", "fraction", "percent", "pct"} else f"{name} ratio"
+        self.report_literal(literal, message, value, key, scoped=not name.isupper())
 
     # --- the visits
 
