@@ -10,6 +10,7 @@ modification time: a call costs a ``stat``.
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,8 @@ def _caller_file(depth: int) -> Path | None:
     return Path(filename).resolve() if isinstance(filename, str) else None
 
 
-def _install_roots() -> set[Path]:
+@functools.lru_cache(maxsize=1)
+def _install_roots() -> frozenset[Path]:
     """Folders that hold installed code, not a project: the interpreter's prefixes and library folders."""
     import sysconfig
 
@@ -65,7 +67,7 @@ def _install_roots() -> set[Path]:
         found = sysconfig.get_paths().get(key)
         if found:
             roots.add(Path(found))
-    return {r.resolve() for r in roots}
+    return frozenset(r.resolve() for r in roots)
 
 
 def own_config(module_file: Path) -> Path | None:

@@ -191,6 +191,19 @@ def test_fixed_lines_keep_the_projects_line_length(tmp_path: Path, pyproject: st
     compile(fixed, "agent.py", "exec")
 
 
+def test_a_long_line_is_not_broken_inside_an_f_string(tmp_path: Path) -> None:
+    code = 'def ask(g, log):\n    log(f"{g(max_tokens=8000)} and a long enough tail of text", level=1, extra=None)\n'
+    fixed = _fix(tmp_path, code, '[project]\nname = "app"\n\n[tool.ruff]\nline-length = 70\n')
+    assert fixed.splitlines()[3:8] == [
+        "def ask(g, log):",
+        "    log(",
+        '        f"{g(max_tokens=prompt_budget.value(\'ask_max_tokens\', 8000))} and a long enough tail of text",',
+        "        level=1,",
+        "        extra=None,",
+    ]
+    compile(fixed, "agent.py", "exec")
+
+
 def test_a_min_and_a_max_get_names_that_say_which(tmp_path: Path) -> None:
     fixed = _fix(
         tmp_path,
@@ -228,10 +241,13 @@ def test_an_unwritable_source_leaves_the_config_and_every_file_unchanged(
         return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
 
     monkeypatch.setattr(tempfile, "mkstemp", refuse_locked)
+    proc = run_cli("lint", "--no-cache", "--fix", "-j", "1", cwd=tmp_path)  # in this process
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert f"{locked}: cannot write the file: Permission denied; nothing was changed" in proc.stderr
+    assert "Traceback" not in proc.stderr
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(PromptBudgetError) as info:
+    with pytest.raises(PromptBudgetError, match=r"b\.py: cannot write the file: Permission denied"):
         lint_command(["."], fix=True, cache=False, jobs=1)
-    assert str(info.value) == f"{locked}: cannot write the file: Permission denied; nothing was changed"
     assert pyproject.read_text(encoding="utf-8") == '[project]\nname = "app"\n'
     assert first.read_text(encoding="utf-8") == "MAX_TOKENS = 4096\n"
     assert locked.read_text(encoding="utf-8") == "CONTEXT_WINDOW = 8192\n"

@@ -262,6 +262,9 @@ def wrap_long_lines(
     """``module`` with each line over ``limit`` that holds a call ``is_ours`` accepts wrapped: the
     outermost call that starts on the line and fits on it is split (``_split_call``), then the lines
     are measured again, until every such line fits or no call on it can be split further."""
+    marker = "value("
+    if not any(len(line) > limit and marker in line for line in module.code.splitlines()):
+        return module  # the common case: nothing to measure node by node
     for _ in range(max_rounds):
         wrapper = MetadataWrapper(module)
         positions = wrapper.resolve(PositionProvider)
@@ -295,7 +298,9 @@ def _call_to_split(
         outermost: cst.Call | None = None
         node: cst.CSTNode | None = call
         while node is not None and not isinstance(node, cst.BaseStatement):
-            if isinstance(node, cst.Call) and node.args:
+            if isinstance(node, cst.FormattedString):
+                outermost = None  # a line break inside an f-string's braces needs Python 3.12
+            elif isinstance(node, cst.Call) and node.args:
                 span = positions[node]
                 if span.start.line == span.end.line == where.start.line:
                     outermost = node
