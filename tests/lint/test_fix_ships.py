@@ -197,7 +197,7 @@ def test_a_long_line_is_not_broken_inside_an_f_string(tmp_path: Path) -> None:
     assert fixed.splitlines()[3:8] == [
         "def ask(g, log):",
         "    log(",
-        '        f"{g(max_tokens=prompt_budget.value(\'ask_max_tokens\', 8000))} and a long enough tail of text",',
+        "        f\"{g(max_tokens=prompt_budget.value('ask_max_tokens', 8000))} and a long enough tail of text\",",
         "        level=1,",
         "        extra=None,",
     ]
