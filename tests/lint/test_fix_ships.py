@@ -191,6 +191,44 @@ def test_fixed_lines_keep_the_projects_line_length(tmp_path: Path, pyproject: st
     compile(fixed, "agent.py", "exec")
 
 
+def test_long_lines_are_wrapped_as_a_formatter_wraps_them(tmp_path: Path) -> None:
+    # the shapes of aider's history.py after --fix: a def's parameters one per line, a right-hand side
+    # whose head does not fit wrapped in parentheses, a call with its arguments on their own line
+    code = """\
+    class ChatSummary:
+        def __init__(self, models=None, max_tokens=1024):
+            self.models = models
+
+        def summarize(self, info):
+            model_max_input_tokens = info.get("max_input_tokens_of_the_model") or 4096
+            return int(model_max_input_tokens * 0.8)
+    """
+    fixed = _fix(tmp_path, code)
+    assert fixed.split("\n\n\n", 1)[1] == textwrap.dedent(
+        """\
+        class ChatSummary:
+            def __init__(
+                self,
+                models=None,
+                max_tokens=prompt_budget.value("chat_summary_max_tokens", 1024),
+            ):
+                self.models = models
+
+            def summarize(self, info):
+                model_max_input_tokens = (
+                    info.get("max_input_tokens_of_the_model") or prompt_budget.value(
+                        "summarize_max_input_tokens_of_the_model", 4096
+                    )
+                )
+                return int(
+                    model_max_input_tokens * prompt_budget.value(
+                        "summarize_model_max_input_tokens_ratio", 0.8
+                    )
+                )
+        """
+    )
+
+
 def test_a_long_line_is_not_broken_inside_an_f_string(tmp_path: Path) -> None:
     code = 'def ask(g, log):\n    log(f"{g(max_tokens=8000)} and a long enough tail of text", level=1, extra=None)\n'
     fixed = _fix(tmp_path, code, '[project]\nname = "app"\n\n[tool.ruff]\nline-length = 70\n')

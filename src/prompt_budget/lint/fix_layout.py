@@ -213,6 +213,14 @@ def _at_least(stmt: Any, gap: int) -> Any:
 
 
 # --- long lines ----------------------------------------------------------------------------------------
+#
+# The shapes black and ``ruff format`` give a line that does not fit, for the brackets around a value
+# ``--fix`` wrote: the contents of the outermost bracket (a call's arguments, a ``def``'s parameters) on
+# a line of their own when they fit there, else one per line with a trailing comma; when even the text
+# before that bracket does not fit, the right-hand side of an assignment, a ``return`` or an ``if``/
+# ``while`` test is wrapped in parentheses first.
+
+_Items = Sequence[Any]  # cst.Arg or cst.Param: both have ``comma`` and ``whitespace_after_<item>``
 
 
 def _indent(line: str) -> str:
@@ -228,85 +236,165 @@ def _newline(indent: str) -> cst.ParenthesizedWhitespace:
     )
 
 
-def _split_call(call: cst.Call, indent: str, step: str, limit: int, module: cst.Module) -> cst.Call:
-    """``call`` with its arguments on a line of their own (when they fit), else one per line with a
-    trailing comma: the two shapes black gives a call that does not fit on one line."""
-    args = list(call.args)
-    inner = ", ".join(
-        module.code_for_node(a.with_changes(comma=cst.MaybeSentinel.DEFAULT)).strip() for a in args
+def _spread(items: _Items, after: str, indent: str, step: str, hug: bool) -> list[Any]:
+    """``items`` (arguments or parameters) on one line after the bracket (``hug``), else one per line
+    with a trailing comma; ``after`` names the whitespace field that follows each item."""
+    last = len(items) - 1
+    out = []
+    for i, item in enumerate(items):
+        if hug:
+            comma = (
+                cst.MaybeSentinel.DEFAULT
+                if i == last
+                else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+            space: Any = _newline(indent) if i == last else cst.SimpleWhitespace("")
+        else:
+            comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(""))
+            space = _newline(indent if i == last else indent + step)
+        out.append(item.with_changes(comma=comma, **{after: space}))
+    return out
+
+
+def _items_text(items: _Items, module: cst.Module) -> str:
+    return ", ".join(
+        module.code_for_node(i.with_changes(comma=cst.MaybeSentinel.DEFAULT)).strip() for i in items
     )
-    if len(indent) + len(step) + len(inner) <= limit or len(args) == 1:
-        new_args = [
-            a.with_changes(
-                comma=cst.MaybeSentinel.DEFAULT
-                if i == len(args) - 1
-                else cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
-                whitespace_after_arg=_newline(indent) if i == len(args) - 1 else cst.SimpleWhitespace(""),
-            )
-            for i, a in enumerate(args)
-        ]
+
+
+def _split_bracket(node: Any, indent: str, step: str, limit: int, module: cst.Module) -> Any:
+    """A call or a ``def`` with its arguments or parameters spread (``_spread``): on one line of their
+    own when they fit there (or there is one), else one per line."""
+    if isinstance(node, cst.Call):
+        items, after = node.args, "whitespace_after_arg"
     else:
-        new_args = [
-            a.with_changes(
-                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace("")),
-                whitespace_after_arg=_newline(indent if i == len(args) - 1 else indent + step),
-            )
-            for i, a in enumerate(args)
-        ]
-    return call.with_changes(whitespace_before_args=_newline(indent + step), args=new_args)
+        items, after = node.params.params, "whitespace_after_param"
+    hug = len(indent) + len(step) + len(_items_text(items, module)) <= limit or len(items) == 1
+    spread = _spread(items, after, indent, step, hug)
+    if isinstance(node, cst.Call):
+        return node.with_changes(args=spread, whitespace_before_args=_newline(indent + step))
+    params = node.params.with_changes(params=spread)
+    return node.with_changes(params=params, whitespace_before_params=_newline(indent + step))
+
+
+def _explode(call: cst.Call, indent: str) -> cst.Call:
+    """A call whose arguments already sit on a line of their own, with one argument per line."""
+    last = len(call.args) - 1
+    args = [
+        a.with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace("")),
+            whitespace_after_arg=a.whitespace_after_arg if i == last else _newline(indent),
+        )
+        for i, a in enumerate(call.args)
+    ]
+    return call.with_changes(args=args)
+
+
+def _parenthesize(expr: Any, indent: str, step: str) -> Any:
+    return expr.with_changes(
+        lpar=[cst.LeftParen(whitespace_after=_newline(indent + step))],
+        rpar=[cst.RightParen(whitespace_before=_newline(indent))],
+    )
 
 
 def wrap_long_lines(
     module: cst.Module, limit: int, is_ours: Callable[[cst.Call], bool], max_rounds: int = 50
 ) -> cst.Module:
-    """``module`` with each line over ``limit`` that holds a call ``is_ours`` accepts wrapped: the
-    outermost call that starts on the line and fits on it is split (``_split_call``), then the lines
-    are measured again, until every such line fits or no call on it can be split further."""
+    """``module`` with each line over ``limit`` that holds a call ``is_ours`` accepts wrapped (the
+    shapes above), one split at a time, measuring again after each, until every such line fits or none
+    of its brackets can be split further."""
     marker = "value("
     if not any(len(line) > limit and marker in line for line in module.code.splitlines()):
         return module  # the common case: nothing to measure node by node
     for _ in range(max_rounds):
         wrapper = MetadataWrapper(module)
-        positions = wrapper.resolve(PositionProvider)
-        parents = wrapper.resolve(ParentNodeProvider)
         tree = wrapper.module
         lines = tree.code.splitlines()
-        target = _call_to_split(tree, lines, limit, positions, parents, is_ours)
-        if target is None:
+        where = _Where(wrapper.resolve(PositionProvider), wrapper.resolve(ParentNodeProvider))
+        new = None
+        for call in _calls(tree, is_ours):
+            new = _wrap_one(tree, lines, limit, where, call)
+            if new is not None and new.code != tree.code:
+                break
+            new = None  # this line fits, or nothing on it can be split: the next one
+        if new is None:
             return tree
-        call, line = target
-        step = "\t" if "\t" in _indent(line) else "    "
-        replaced = tree.deep_replace(call, _split_call(call, _indent(line), step, limit, tree))
+        module = new
+    return module  # pragma: no cover - every round splits one more bracket
+
+
+class _Where:
+    def __init__(self, positions: Any, parents: Any) -> None:
+        self.positions = positions
+        self.parents = parents
+
+    def lines(self, node: cst.CSTNode) -> tuple[int, int]:
+        span = self.positions[node]
+        return span.start.line, span.end.line
+
+    def on(self, nodes: Sequence[cst.CSTNode], line: int) -> bool:
+        return bool(nodes) and all(self.lines(n) == (line, line) for n in nodes)
+
+
+def _wrap_one(
+    tree: cst.Module, lines: Sequence[str], limit: int, where: _Where, call: cst.Call
+) -> cst.Module | None:
+    """``tree`` with the line holding ``call`` split once, or None when it fits or cannot be split."""
+    line_no, end = where.lines(call)
+    line = lines[line_no - 1]
+    if len(line) <= limit or end != line_no:
+        return None
+    indent = _indent(line)
+    step = "\t" if "\t" in indent else "    "
+    bracket: Any = None  # the outermost call or def whose items are all on this line
+    rhs: Any = None  # the right-hand side or test that can be wrapped in parentheses
+    node: Any = call
+    child: Any = None
+    while node is not None:
+        if isinstance(node, cst.FormattedString):
+            bracket = None  # a line break inside an f-string's braces needs Python 3.12
+        elif isinstance(node, cst.Call) and where.on(node.args, line_no):
+            # a call whose one argument already has a line of its own cannot be split further
+            if where.lines(node)[0] == line_no or len(node.args) > 1:
+                bracket = node
+        elif isinstance(node, cst.FunctionDef):
+            p = node.params
+            plain = not (
+                p.posonly_params
+                or p.kwonly_params
+                or p.star_kwarg
+                or p.posonly_ind is not cst.MaybeSentinel.DEFAULT
+                or isinstance(p.star_arg, cst.CSTNode)
+            )
+            if plain and where.on(p.params, line_no):
+                bracket = node
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return, cst.If, cst.While)):
+            value = node.test if isinstance(node, (cst.If, cst.While)) else node.value
+            if (
+                value is not None
+                and child is value
+                and not value.lpar
+                and not isinstance(value, cst.Call)
+                and where.lines(value) == (line_no, line_no)
+            ):
+                rhs = value
+        if isinstance(node, cst.BaseStatement):
+            break
+        child, node = node, where.parents.get(node)
+    choices: list[tuple[Any, Any]] = []
+    if bracket is not None:
+        if isinstance(bracket, cst.Call) and where.lines(bracket)[0] != line_no:
+            choices.append((bracket, _explode(bracket, indent)))
+        else:
+            choices.append((bracket, _split_bracket(bracket, indent, step, limit, tree)))
+    if rhs is not None:
+        choices.append((rhs, _parenthesize(rhs, indent, step)))
+    for i, (old, new) in enumerate(choices):
+        replaced = tree.deep_replace(old, new)
         assert isinstance(replaced, cst.Module)
-        module = replaced
-    return module  # pragma: no cover - every round splits one more call
-
-
-def _call_to_split(
-    tree: cst.Module,
-    lines: Sequence[str],
-    limit: int,
-    positions: Any,
-    parents: Any,
-    is_ours: Callable[[cst.Call], bool],
-) -> tuple[cst.Call, str] | None:
-    for call in _calls(tree, is_ours):
-        where = positions[call]
-        line = lines[where.start.line - 1]
-        if len(line) <= limit or where.end.line != where.start.line:
-            continue
-        outermost: cst.Call | None = None
-        node: cst.CSTNode | None = call
-        while node is not None and not isinstance(node, cst.BaseStatement):
-            if isinstance(node, cst.FormattedString):
-                outermost = None  # a line break inside an f-string's braces needs Python 3.12
-            elif isinstance(node, cst.Call) and node.args:
-                span = positions[node]
-                if span.start.line == span.end.line == where.start.line:
-                    outermost = node
-            node = parents.get(node)
-        if outermost is not None:
-            return outermost, line
+        head = replaced.code.splitlines()[line_no - 1]
+        if len(head) <= limit or i == len(choices) - 1:
+            return replaced
     return None
 
 
