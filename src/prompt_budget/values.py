@@ -71,12 +71,12 @@ def _install_roots() -> frozenset[Path]:
 
 
 def own_config(module_file: Path) -> Path | None:
-    """The config of the project ``module_file`` is part of: the nearest ``prompt_budget.toml`` or
-    ``pyproject.toml`` holding ``[tool.prompt_budget]`` above it, looking no further than the project's
-    own top (the first folder with a ``pyproject.toml`` or ``.git``). None for installed code: a file
-    under ``site-packages``/``dist-packages``, in a virtual environment or the interpreter's own folders,
-    or inside a zip archive has no project beside it, and a config found above it (the project the
-    environment lives in) belongs to someone else."""
+    """The config of the project ``module_file`` is part of: the nearest ``prompt_budget.toml``, or
+    ``pyproject.toml`` holding ``[tool.prompt_budget]``, above it (as ``find_config`` looks, so it is the
+    file ``lint --fix`` writes to), looking no further than the repository's top (a folder with
+    ``.git``). None for installed code: a file under ``site-packages``/``dist-packages``, in a virtual
+    environment or the interpreter's own folders, or inside a zip archive has no project beside it, and
+    a config found above it (the project the environment lives in) belongs to someone else."""
     from prompt_budget.config.load import find_config
 
     folder = module_file.parent
@@ -88,11 +88,12 @@ def own_config(module_file: Path) -> Path | None:
             return None
         if (here / "pyvenv.cfg").is_file():
             return None
-        if (here / "prompt_budget.toml").is_file():
-            return here / "prompt_budget.toml"
-        if (here / "pyproject.toml").is_file() or (here / ".git").exists():
+        if (here / "prompt_budget.toml").is_file() or (here / "pyproject.toml").is_file():
             found = find_config(here)
-            return found if found is not None and found.parent == here else None
+            if found is not None and found.parent == here:
+                return found
+        if (here / ".git").exists():
+            return None
     return None
 
 
@@ -106,7 +107,7 @@ def value(name: str, default: Any = _MISSING, *, config: str | Path | None = Non
     4096
 
     Which config: ``config=`` when given; else, for code in a file, the config of the project that file
-    is part of (found from the file, never from the current folder: another project's config cannot
+    is part of (found from the file up to the repository's top, never from the current folder: another project's config cannot
     change a library's values, and installed code reads none); for code without a file (a REPL, a
     notebook, ``python -c``), the config found from the current folder. When the project's config holds
     a value other than ``default``, the config wins and a ``ConfigWarning`` says the installed package

@@ -52,6 +52,29 @@ def test_a_library_reads_its_own_project_not_the_current_folders(
     assert _load(module).MAX_TOKENS == 1024
 
 
+def test_a_sub_project_reads_the_config_lint_fix_wrote_at_the_repository_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # lint --fix writes to the config found from where it runs (pyproject files without
+    # [tool.prompt_budget] are passed over); the fixed code reads that same file
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    _write(repo / "pyproject.toml", "[tool.prompt_budget.values]\nlib_max_tokens = 1024\n")
+    _write(repo / "libs" / "lib" / "pyproject.toml", '[project]\nname = "lib"\n')
+    module = _write(repo / "libs" / "lib" / "src" / "lib" / "core.py", LIB)
+    _foreign_cwd(tmp_path, monkeypatch)
+    assert _load(module).MAX_TOKENS == 1024
+    (repo / "pyproject.toml").write_text(
+        "[tool.prompt_budget.values]\nlib_max_tokens = 2048\n", encoding="utf-8"
+    )
+    with pytest.warns(ConfigWarning, match="'lib_max_tokens' is 2048 here"):
+        assert _load(module).MAX_TOKENS == 2048
+    # above the repository's top is someone else's
+    (repo / "pyproject.toml").unlink()
+    _write(tmp_path / "pyproject.toml", "[tool.prompt_budget.values]\nlib_max_tokens = 5\n")
+    assert _load(module).MAX_TOKENS == 1024
+
+
 @pytest.mark.parametrize("where", ["site-packages", "dist-packages", "venv"])
 def test_installed_code_ships_its_default_whatever_config_is_above_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
