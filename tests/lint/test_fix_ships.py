@@ -335,3 +335,17 @@ def test_a_read_only_source_is_refused_by_the_command(tmp_path: Path) -> None:
         in proc.stderr
     )
     assert (tmp_path / "pyproject.toml").read_text(encoding="utf-8") == '[project]\nname = "app"\n'
+
+
+def test_a_file_too_deep_for_the_rewriter_is_skipped_and_the_others_are_fixed(tmp_path: Path) -> None:
+    _write(tmp_path / "pyproject.toml", '[project]\nname = "app"\n')
+    deep = "MAX_TOKENS = 4096\nx = 1" + " + 1" * 900 + "\n"  # ast reads it; a recursive walk does not
+    _write(tmp_path / "deep.py", deep)
+    _write(tmp_path / "ok.py", "CONTEXT_WINDOW = 8192\n")
+    proc = run_cli("lint", "--no-cache", "--fix", "-j", "1", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "not fixed: deep.py:1: PB102: the code is nested too deeply for --fix to rewrite" in proc.stderr
+    assert (tmp_path / "deep.py").read_text(encoding="utf-8") == deep
+    assert 'prompt_budget.value("context_window", 8192)' in (tmp_path / "ok.py").read_text(encoding="utf-8")
+    assert "max_tokens" not in (tmp_path / "pyproject.toml").read_text(encoding="utf-8")

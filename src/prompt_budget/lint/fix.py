@@ -80,7 +80,12 @@ def apply_fixes(findings: Sequence[Finding], options: LintOptions, *, write: boo
         # libcst reads the bytes itself: the coding cookie, a byte-order mark and the line endings
         # (CRLF or LF) are kept, so only the literals change.
         layout = _Layout(line_length(path, options.root), first_party(path, options.root))
-        fixed_source = _fix_source(raw, group, layout)
+        try:
+            fixed_source = _fix_source(raw, group, layout)
+        except RecursionError:  # libcst walks the tree recursively: a file nested too deeply
+            why = "the code is nested too deeply for --fix to rewrite; move the value by hand"
+            result.skipped.extend((f, why) for f in group)
+            continue
         result.skipped.extend(fixed_source.skipped)
         if not fixed_source.fixed:
             continue
