@@ -103,9 +103,11 @@ def first_party(file: Path, root: Path) -> set[str]:
 
 def _imported(stmt: cst.BaseStatement) -> tuple[str, bool] | None:
     """(top-level module, is a ``from`` import) of a one-import line; None for anything else."""
-    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+    if not isinstance(stmt, cst.SimpleStatementLine) or not all(
+        isinstance(n, (cst.Import, cst.ImportFrom)) for n in stmt.body
+    ):
         return None
-    node = stmt.body[0]
+    node = stmt.body[0]  # ``import os; import sys``: the line sorts by its first import
     if isinstance(node, cst.Import):
         return cst.helpers.get_full_name_for_node_or_raise(node.names[0].name).split(".")[0], False
     if isinstance(node, cst.ImportFrom):
