@@ -1,0 +1,187 @@
+"""The context-window map, drawn as inline SVG from a ``Window`` (``html_model``), and its plain
+table.
+
+The map is a slice-and-dice treemap of the usable budget, so that every area is proportional to
+tokens: left to right, one column per group (what loads at launch, then each stage), as wide as
+the group's tokens; in a column, one row per file, as tall as the file's share of the column; in a
+file, one slice per Markdown section, as wide as the section's share of the file (the sections'
+own counts are scaled to fill the file: BPE merges across a boundary make their sum differ by a
+few tokens). Then the headroom up to the usable budget (a vertical line), the reserved output, and
+after a gap, the files the plan shed. Every file is a link to its sections (click-through, and a
+stop for the keyboard) whose ``aria-label`` says tokens, cap, percent and path; the page's script
+shows that label as a tooltip on hover and focus.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+from prompt_budget.report.html_model import Block, Window
+from prompt_budget.text.table import fmt_int, fmt_pct
+
+WIDTH: Final = 1000
+HEIGHT: Final = 260
+TOP: Final = 20  # the band of group names above the map
+BOTTOM: Final = 16  # the band below it, for the usable budget's line
+#: a label is written in a cell at least this tall, and about this wide per character
+_LABEL_H: Final = 14
+_CHAR_W: Final = 6.2
+
+
+def _n(x: float) -> str:
+    """A coordinate, short: ``12.5``, ``3``."""
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def esc(text: str) -> str:
+    return escape(text, quote=True)
+
+
+def describe(block: Block, usable: int | None, where: str) -> str:
+    """What hover and focus show: path, tokens, cap and percent, share of the usable budget, load,
+    status, growth."""
+    bits = [f"{block.label}: {block.tokens:,} tokens"]
+    bits.append(f"cap {block.cap:,} ({fmt_pct(block.percent)})" if block.cap else "no cap")
+    if usable:
+        bits.append(f"{fmt_pct(100.0 * block.tokens / usable)} of the usable {usable:,}")
+    bits.append(f"{block.load}, {where}")
+    if block.status != "pass":
+        bits.append(block.status.upper())
+    if block.growth:
+        bits.append(f"{block.growth:+,} since the baseline")
+    return "; ".join(bits)
+
+
+def _cell(block: Block, x: float, y: float, w: float, h: float, cls: str, tip: str) -> list[str]:
+    href = f' href="#{block.anchor}"' if block.anchor else ""
+    out = [
+        f'<a{href} class="b {cls} st-{block.status}" data-tokens="{block.tokens}" data-id="{esc(block.id)}" '
+        f'aria-label="{esc(tip)}">',
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/>',
+    ]
+    total = sum(p.tokens for p in block.parts)
+    if block.parts and total and w >= 6 and h >= 4:
+        px = x
+        for i, part in enumerate(block.parts):
+            pw = w * part.tokens / total
+            if i % 2:
+                out.append(
+                    f'<rect class="p" x="{_n(px)}" y="{_n(y)}" width="{_n(pw)}" height="{_n(h)}" '
+                    f'data-tip="{esc(part.label)} ({part.lines}): {part.tokens:,} tokens"/>'
+                )
+            elif i:
+                out.append(f'<path class="sep" d="M{_n(px)} {_n(y)}v{_n(h)}"/>')
+            px += pw
+    if h >= _LABEL_H and w >= _CHAR_W * 4:
+        fit = int((w - 6) / _CHAR_W)
+        label = block.label if len(block.label) <= fit else "…" + block.label[-(fit - 1) :]
+        out.append(f'<text x="{_n(x + 3)}" y="{_n(y + 11)}">{esc(label)}</text>')
+    out.append("</a>")
+    return out
+
+
+def map_svg(window: Window, index: int = 0) -> str:
+    """The map of ``window`` (see the module docstring) as an ``<svg>`` element."""
+    usable = window.usable or 0
+    total = window.total
+    shed = sum(b.tokens for b in window.shed)
+    base = max(usable, total) + window.reserved
+    gap = base * 0.03 if shed else 0.0
+    extent = max(base + gap + shed, 1)
+    sx = WIDTH / extent
+    out = [
+        f'<svg class="map" viewBox="0 0 {WIDTH} {HEIGHT + TOP + BOTTOM}" role="group" '
+        f'aria-labelledby="map{index}-title"><title id="map{index}-title">{esc(window.name)}: '
+        f"{total:,} tokens loaded"
+        + (f" of a usable {usable:,}" if usable else "")
+        + "</title>"
+    ]
+    x = 0.0
+    for gi, group in enumerate(window.groups):
+        gt = group.tokens
+        if gt <= 0:
+            continue
+        w = gt * sx
+        if w >= _CHAR_W * 6:
+            out.append(f'<text class="g" x="{_n(x + 2)}" y="14">{esc(group.name)}</text>')
+        y = float(TOP)
+        for block in group.blocks:
+            h = HEIGHT * block.tokens / gt
+            if block.tokens > 0:
+                out += _cell(block, x, y, w, h, f"g{gi % 6}", describe(block, window.usable, group.name))
+            y += h
+        out.append(f'<path class="gsep" d="M{_n(x + w)} {TOP}v{HEIGHT}"/>')
+        x += w
+    if usable:
+        ux = usable * sx
+        if total < usable:
+            out.append(
+                f'<rect class="hr" x="{_n(x)}" y="{TOP}" width="{_n(ux - x)}" height="{HEIGHT}" '
+                f'data-tokens="{usable - total}" tabindex="0" '
+                f'aria-label="headroom: {usable - total:,} tokens of the usable {usable:,} left"/>'
+            )
+        elif total > usable:
+            out.append(
+                f'<rect class="over" x="{_n(ux)}" y="{TOP}" width="{_n(x - ux)}" height="{HEIGHT}" '
+                f'tabindex="0" aria-label="over the usable budget by {total - usable:,} tokens"/>'
+            )
+        out.append(f'<path class="limit" d="M{_n(ux)} 2v{HEIGHT + TOP + 2}"/>')
+        anchor = "end" if ux > WIDTH / 2 else "start"
+        tx = ux - 3 if anchor == "end" else ux + 3
+        out.append(f'<text class="g" x="{_n(tx)}" y="{TOP + HEIGHT + 13}" text-anchor="{anchor}">usable budget {usable:,}</text>')
+    rx = max(usable, total) * sx
+    if window.reserved:
+        out.append(
+            f'<rect class="res" x="{_n(rx)}" y="{TOP}" width="{_n(window.reserved * sx)}" height="{HEIGHT}" '
+            f'data-tokens="{window.reserved}" tabindex="0" aria-label="reserved output: {window.reserved:,} tokens"/>'
+        )
+    if shed:
+        sx0 = rx + window.reserved * sx + gap * sx
+        w = shed * sx
+        if w >= _CHAR_W * 5:
+            out.append(f'<text class="g" x="{_n(sx0 + 2)}" y="14">shed</text>')
+        y = float(TOP)
+        for block in window.shed:
+            h = HEIGHT * block.tokens / shed
+            if block.tokens > 0:
+                out += _cell(block, sx0, y, w, h, "shed", describe(block, window.usable, f"shed at stage {block.shed_at}"))
+            y += h
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def map_table(window: Window) -> str:
+    """The map as a plain table: every group's files in the map's order, the headroom, the reserved
+    output and the shed files, with tokens and share of the usable budget."""
+    usable = window.usable
+
+    def share(n: int) -> str:
+        return fmt_pct(100.0 * n / usable) if usable else "-"
+
+    rows = []
+    for group in window.groups:
+        for b in group.blocks:
+            rows.append((group.name, b, ""))
+    for b in window.shed:
+        rows.append((f"shed at stage {b.shed_at}", b, ""))
+    out = [
+        '<table class="plain"><thead><tr><th>group</th><th>file</th><th class="r">tokens</th>'
+        '<th class="r">cap</th><th class="r">of usable</th><th>status</th></tr></thead><tbody>'
+    ]
+    for name, b, _ in rows:
+        link = f'<a href="#{b.anchor}">{esc(b.label)}</a>' if b.anchor else esc(b.label)
+        out.append(
+            f"<tr><td>{esc(name)}</td><td>{link}</td><td class=r>{b.tokens:,}</td><td class=r>{fmt_int(b.cap)}</td>"
+            f"<td class=r>{share(b.tokens)}</td><td class=st-{b.status}>{b.status}</td></tr>"
+        )
+    if window.headroom is not None:
+        label = "headroom" if window.headroom >= 0 else "over the usable budget"
+        out.append(
+            f"<tr><td>{label}</td><td></td><td class=r>{abs(window.headroom):,}</td><td></td>"
+            f"<td class=r>{share(abs(window.headroom))}</td><td></td></tr>"
+        )
+    if window.reserved:
+        out.append(f"<tr><td>reserved output</td><td></td><td class=r>{window.reserved:,}</td><td></td><td></td><td></td></tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out)
