@@ -42,10 +42,12 @@ ul.problems{padding-left:0;list-style:none}ul.problems li{border-left:4px solid 
 ul.problems li.st-warn{border-color:var(--warn);background:#fff7e8}
 pre{white-space:pre-wrap;margin:2px 0 0;font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace}
 table{border-collapse:collapse;margin:6px 0 10px}th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
-th{background:#f3f4f6}caption{text-align:left;font-weight:600;padding:2px 0}.r{text-align:right;font-variant-numeric:tabular-nums}td.id{word-break:break-all}
+th{background:#f3f4f6}table.num td+td,table.num th+th{text-align:right;font-variant-numeric:tabular-nums}
+table.files td:nth-child(n+3):nth-child(-n+5),table.files td:nth-child(8),table.files th:nth-child(n+3):nth-child(-n+5),table.files th:nth-child(8){text-align:right}caption{text-align:left;font-weight:600;padding:2px 0}.r{text-align:right;font-variant-numeric:tabular-nums}td{overflow-wrap:anywhere}table.sections td+td+td,table.sections th+th+th{text-align:right}
+table.sections tbody th{padding-top:10px;background:#fff;font-weight:600}
 dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:6px 0}dt{color:var(--mute)}dd{margin:0}
 svg.map{width:100%;height:auto;display:block;font:11px system-ui,sans-serif;background:#fafafa;border:1px solid var(--line)}
-svg.map a.b>rect:first-child{stroke:#fff;stroke-width:.6}svg.map .p{fill:#fff;fill-opacity:.28}
+svg.map a.b>rect:first-child{stroke:#fff;stroke-width:.6}svg.map a.t>rect:first-child{stroke:none}svg.map .p{fill:#fff;fill-opacity:.28}
 svg.map .sep{stroke:#fff;stroke-opacity:.7;stroke-width:.6}svg.map text{fill:#fff;pointer-events:none}svg.map text.g{fill:var(--ink)}
 svg.map a.b:hover>rect:first-child,svg.map a.b:focus>rect:first-child{stroke:#000;stroke-width:2}
 svg.map a.st-fail>rect:first-child{stroke:var(--fail);stroke-width:2.5}svg.map a.st-warn>rect:first-child{stroke:#e8a33d;stroke-width:2}
@@ -175,27 +177,29 @@ def _files(rows: Sequence[FileRow]) -> str:
         return ""
     out = [
         "<h2 id=files>Files</h2>",
-        "<table><thead><tr><th>file</th><th>entry</th><th class=r>tokens</th><th class=r>cap</th>"
-        "<th class=r>%</th><th>load</th><th>status</th><th class=r>growth</th></tr></thead><tbody>",
+        '<table class="files"><thead><tr><th>file</th><th>entry</th><th>tokens</th><th>cap</th>'
+        "<th>%</th><th>load</th><th>status</th><th>growth</th></tr></thead><tbody>",
     ]
     for r in rows:
         name = f'<a href="#{r.anchor}s">{esc(r.label)}</a>' if r.parts else esc(r.label)
         row_id = f' id="{r.anchor}"' if r.anchor else ""
         growth = "-" if r.growth is None else f"{r.growth:+,}"
         out.append(
-            f"<tr{row_id}><td class=id>{name}</td><td>{esc(r.entry)}</td><td class=r>{fmt_int(r.tokens)}</td>"
-            f"<td class=r>{fmt_int(r.cap)}</td><td class=r>{fmt_pct(r.percent)}</td><td>{esc(r.load)}</td>"
-            f"<td class=st-{r.status}>{r.status}</td><td class=r>{growth}</td></tr>"
+            f"<tr{row_id}><td>{name}</td><td>{esc(r.entry)}</td><td>{fmt_int(r.tokens)}</td>"
+            f"<td>{fmt_int(r.cap)}</td><td>{fmt_pct(r.percent)}</td><td>{esc(r.load)}</td>"
+            f"<td class=st-{r.status}>{r.status}</td><td>{growth}</td></tr>"
         )
     out.append("</tbody></table>")
     sectioned = [r for r in rows if r.parts]
     if sectioned:
         out.append("<h2 id=sections>Sections</h2>")
+        out.append('<table class="sections"><thead><tr><th>section</th><th>lines</th><th>tokens</th></tr></thead>')
     for r in sectioned:
-        out.append(f'<div id="{r.anchor}s"><h3>{esc(r.label)}</h3>')
-        out.append("<table><thead><tr><th>section</th><th>lines</th><th class=r>tokens</th></tr></thead><tbody>")
-        out += [f"<tr><td>{esc(p.label)}</td><td>{p.lines}</td><td class=r>{p.tokens:,}</td></tr>" for p in r.parts]
-        out.append("</tbody></table></div>")
+        out.append(f'<tbody id="{r.anchor}s"><tr><th colspan=3>{esc(r.label)}</th></tr>')
+        out += [f"<tr><td>{esc(p.label)}</td><td>{p.lines}</td><td>{p.tokens:,}</td></tr>" for p in r.parts]
+        out.append("</tbody>")
+    if sectioned:
+        out.append("</table>")
     return "\n".join(out)
 
 

@@ -17,11 +17,13 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
-from prompt_budget.report.html_model import Block, Window
+from prompt_budget.report.html_model import Block, Group, Window
 from prompt_budget.text.table import fmt_int, fmt_pct
 
 WIDTH: Final = 1000
+#: the map's height: taller when a column holds many files, so that each keeps a visible row
 HEIGHT: Final = 260
+MAX_HEIGHT: Final = 600
 TOP: Final = 20  # the band of group names above the map
 BOTTOM: Final = 16  # the band below it, for the usable budget's line
 #: a label is written in a cell at least this tall, and about this wide per character
@@ -44,7 +46,7 @@ def describe(block: Block, usable: int | None, where: str) -> str:
     bits = [f"{block.label}: {block.tokens:,} tokens"]
     bits.append(f"cap {block.cap:,} ({fmt_pct(block.percent)})" if block.cap else "no cap")
     if usable:
-        bits.append(f"{fmt_pct(100.0 * block.tokens / usable)} of the usable {usable:,}")
+        bits.append(f"{fmt_pct(100.0 * block.tokens / usable)} of usable")
     bits.append(f"{block.load}, {where}")
     if block.status != "pass":
         bits.append(block.status.upper())
@@ -53,11 +55,21 @@ def describe(block: Block, usable: int | None, where: str) -> str:
     return "; ".join(bits)
 
 
+def _fit(text: str, width: float, *, tail: bool = False) -> str:
+    """``text`` cut to what ``width`` holds, with an ellipsis: its end kept for a path (``tail``)."""
+    fit = max(int((width - 6) / _CHAR_W), 2)
+    if len(text) <= fit:
+        return text
+    return "…" + text[-(fit - 1) :] if tail else text[: fit - 1] + "…"
+
+
+_STATUS_CLASS: Final = {"pass": "", "warn": " st-warn", "fail": " st-fail"}
+
+
 def _cell(block: Block, x: float, y: float, w: float, h: float, cls: str, tip: str) -> list[str]:
     href = f' href="#{block.anchor}"' if block.anchor else ""
     out = [
-        f'<a{href} class="b {cls} st-{block.status}" data-tokens="{block.tokens}" data-id="{esc(block.id)}" '
-        f'aria-label="{esc(tip)}">',
+        f'<a{href} class="b {cls}{_STATUS_CLASS[block.status]}{"" if w >= 3 and h >= 3 else " t"}" data-tokens="{block.tokens}" aria-label="{esc(tip)}">'
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/>',
     ]
     total = sum(p.tokens for p in block.parts)
@@ -74,11 +86,9 @@ def _cell(block: Block, x: float, y: float, w: float, h: float, cls: str, tip: s
                 out.append(f'<path class="sep" d="M{_n(px)} {_n(y)}v{_n(h)}"/>')
             px += pw
     if h >= _LABEL_H and w >= _CHAR_W * 4:
-        fit = int((w - 6) / _CHAR_W)
-        label = block.label if len(block.label) <= fit else "…" + block.label[-(fit - 1) :]
-        out.append(f'<text x="{_n(x + 3)}" y="{_n(y + 11)}">{esc(label)}</text>')
+        out.append(f'<text x="{_n(x + 3)}" y="{_n(y + 11)}">{esc(_fit(block.label, w, tail=True))}</text>')
     out.append("</a>")
-    return out
+    return ["".join(out)]
 
 
 def map_svg(window: Window, index: int = 0) -> str:
@@ -90,8 +100,10 @@ def map_svg(window: Window, index: int = 0) -> str:
     gap = base * 0.03 if shed else 0.0
     extent = max(base + gap + shed, 1)
     sx = WIDTH / extent
+    rows = max((len(g.blocks) for g in (*window.groups, Group("", window.shed))), default=0)
+    height = min(MAX_HEIGHT, max(HEIGHT, int(1.2 * rows)))
     out = [
-        f'<svg class="map" viewBox="0 0 {WIDTH} {HEIGHT + TOP + BOTTOM}" role="group" '
+        f'<svg class="map" viewBox="0 0 {WIDTH} {height + TOP + BOTTOM}" role="group" '
         f'aria-labelledby="map{index}-title"><title id="map{index}-title">{esc(window.name)}: '
         f"{total:,} tokens loaded"
         + (f" of a usable {usable:,}" if usable else "")
@@ -104,36 +116,36 @@ def map_svg(window: Window, index: int = 0) -> str:
             continue
         w = gt * sx
         if w >= _CHAR_W * 6:
-            out.append(f'<text class="g" x="{_n(x + 2)}" y="14">{esc(group.name)}</text>')
+            out.append(f'<text class="g" x="{_n(x + 2)}" y="14">{esc(_fit(group.name, w))}</text>')
         y = float(TOP)
         for block in group.blocks:
-            h = HEIGHT * block.tokens / gt
+            h = height * block.tokens / gt
             if block.tokens > 0:
                 out += _cell(block, x, y, w, h, f"g{gi % 6}", describe(block, window.usable, group.name))
             y += h
-        out.append(f'<path class="gsep" d="M{_n(x + w)} {TOP}v{HEIGHT}"/>')
+        out.append(f'<path class="gsep" d="M{_n(x + w)} {TOP}v{height}"/>')
         x += w
     if usable:
         ux = usable * sx
         if total < usable:
             out.append(
-                f'<rect class="hr" x="{_n(x)}" y="{TOP}" width="{_n(ux - x)}" height="{HEIGHT}" '
+                f'<rect class="hr" x="{_n(x)}" y="{TOP}" width="{_n(ux - x)}" height="{height}" '
                 f'data-tokens="{usable - total}" tabindex="0" '
                 f'aria-label="headroom: {usable - total:,} tokens of the usable {usable:,} left"/>'
             )
         elif total > usable:
             out.append(
-                f'<rect class="over" x="{_n(ux)}" y="{TOP}" width="{_n(x - ux)}" height="{HEIGHT}" '
+                f'<rect class="over" x="{_n(ux)}" y="{TOP}" width="{_n(x - ux)}" height="{height}" '
                 f'tabindex="0" aria-label="over the usable budget by {total - usable:,} tokens"/>'
             )
-        out.append(f'<path class="limit" d="M{_n(ux)} 2v{HEIGHT + TOP + 2}"/>')
+        out.append(f'<path class="limit" d="M{_n(ux)} 2v{height + TOP + 2}"/>')
         anchor = "end" if ux > WIDTH / 2 else "start"
         tx = ux - 3 if anchor == "end" else ux + 3
-        out.append(f'<text class="g" x="{_n(tx)}" y="{TOP + HEIGHT + 13}" text-anchor="{anchor}">usable budget {usable:,}</text>')
+        out.append(f'<text class="g" x="{_n(tx)}" y="{TOP + height + 13}" text-anchor="{anchor}">usable budget {usable:,}</text>')
     rx = max(usable, total) * sx
     if window.reserved:
         out.append(
-            f'<rect class="res" x="{_n(rx)}" y="{TOP}" width="{_n(window.reserved * sx)}" height="{HEIGHT}" '
+            f'<rect class="res" x="{_n(rx)}" y="{TOP}" width="{_n(window.reserved * sx)}" height="{height}" '
             f'data-tokens="{window.reserved}" tabindex="0" aria-label="reserved output: {window.reserved:,} tokens"/>'
         )
     if shed:
@@ -143,7 +155,7 @@ def map_svg(window: Window, index: int = 0) -> str:
             out.append(f'<text class="g" x="{_n(sx0 + 2)}" y="14">shed</text>')
         y = float(TOP)
         for block in window.shed:
-            h = HEIGHT * block.tokens / shed
+            h = height * block.tokens / shed
             if block.tokens > 0:
                 out += _cell(block, sx0, y, w, h, "shed", describe(block, window.usable, f"shed at stage {block.shed_at}"))
             y += h
@@ -159,29 +171,29 @@ def map_table(window: Window) -> str:
     def share(n: int) -> str:
         return fmt_pct(100.0 * n / usable) if usable else "-"
 
-    rows = []
-    for group in window.groups:
-        for b in group.blocks:
-            rows.append((group.name, b, ""))
-    for b in window.shed:
-        rows.append((f"shed at stage {b.shed_at}", b, ""))
+    groups = [(g.name, g.blocks) for g in window.groups if g.blocks]
+    for stage in dict.fromkeys(b.shed_at for b in window.shed):
+        groups.append((f"shed at stage {stage}", tuple(b for b in window.shed if b.shed_at == stage)))
     out = [
-        '<table class="plain"><thead><tr><th>group</th><th>file</th><th class="r">tokens</th>'
-        '<th class="r">cap</th><th class="r">of usable</th><th>status</th></tr></thead><tbody>'
+        '<table class="num"><thead><tr><th>file</th><th>tokens</th><th>cap</th><th>of usable</th>'
+        "<th>status</th></tr></thead>"
     ]
-    for name, b, _ in rows:
-        link = f'<a href="#{b.anchor}">{esc(b.label)}</a>' if b.anchor else esc(b.label)
-        out.append(
-            f"<tr><td>{esc(name)}</td><td>{link}</td><td class=r>{b.tokens:,}</td><td class=r>{fmt_int(b.cap)}</td>"
-            f"<td class=r>{share(b.tokens)}</td><td class=st-{b.status}>{b.status}</td></tr>"
-        )
+    for name, blocks in groups:
+        out.append(f"<tbody><tr><th colspan=5>{esc(name)} ({sum(b.tokens for b in blocks):,} tokens)</th></tr>")
+        for b in blocks:
+            link = f'<a href="#{b.anchor}">{esc(b.label)}</a>' if b.anchor else esc(b.label)
+            out.append(
+                f"<tr><td>{link}</td><td>{b.tokens:,}</td><td>{fmt_int(b.cap)}</td>"
+                f"<td>{share(b.tokens)}</td><td class=st-{b.status}>{b.status}</td></tr>"
+            )
+        out.append("</tbody>")
+    out.append("<tbody>")
     if window.headroom is not None:
-        label = "headroom" if window.headroom >= 0 else "over the usable budget"
+        label = "headroom" if window.headroom >= 0 else "over the usable budget by"
         out.append(
-            f"<tr><td>{label}</td><td></td><td class=r>{abs(window.headroom):,}</td><td></td>"
-            f"<td class=r>{share(abs(window.headroom))}</td><td></td></tr>"
+            f"<tr><th>{label}</th><td>{abs(window.headroom):,}</td><td></td><td>{share(abs(window.headroom))}</td><td></td></tr>"
         )
     if window.reserved:
-        out.append(f"<tr><td>reserved output</td><td></td><td class=r>{window.reserved:,}</td><td></td><td></td><td></td></tr>")
+        out.append(f"<tr><th>reserved output</th><td>{window.reserved:,}</td><td></td><td></td><td></td></tr>")
     out.append("</tbody></table>")
     return "\n".join(out)
