@@ -54,7 +54,7 @@ svg.map a.st-fail>rect:first-child{stroke:var(--fail);stroke-width:2.5}svg.map a
 .shed>rect:first-child{fill:#9aa0a6}svg.map .hr{fill:url(#none);fill:#e8f5ec;stroke:#8cc7a0;stroke-dasharray:4 3}
 svg.map .res{fill:#e3e3e3;stroke:#b5b5b5}svg.map .over{fill:var(--fail);fill-opacity:.15;stroke:var(--fail);stroke-width:1.5}
 svg.map .limit{stroke:var(--ink);stroke-width:1.5;stroke-dasharray:6 3}svg.map .gsep{stroke:#fff;stroke-width:1.5}
-.legend span{display:inline-block;margin-right:14px}.legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
+.legend span{display:inline-block;margin-right:14px}.legend .sw{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
 .bar{display:flex;height:18px;max-width:600px;border:1px solid var(--line);margin:4px 0}.bar span{display:block;height:100%}
 #tip{position:fixed;z-index:9;pointer-events:none;background:#202124;color:#fff;padding:5px 8px;border-radius:4px;
 max-width:460px;font-size:12.5px;display:none;word-break:break-all}
@@ -131,16 +131,16 @@ def _window(window: Window, index: int) -> str:
     if window.shed:
         facts.append(("shed", f"{len(window.shed)} files, {sum(b.tokens for b in window.shed):,} tokens"))
     legend = "".join(
-        f'<span><i style="background:{GROUP_COLORS[i % len(GROUP_COLORS)]}"></i>{esc(g.name)} ({g.tokens:,})</span>'
+        f'<span><span class=sw style="background:{GROUP_COLORS[i % len(GROUP_COLORS)]}"></span>{esc(g.name)} ({g.tokens:,})</span>'
         for i, g in enumerate(window.groups)
         if g.blocks
     )
     out = [
         f"<h3>{esc(window.name)} {_badge(window.status)}</h3>",
         '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>",
-        f"<p class=legend>{legend}<span><i style='background:#e8f5ec;border:1px dashed #8cc7a0'></i>headroom</span>"
-        + ("<span><i style='background:#e3e3e3'></i>reserved output</span>" if window.reserved else "")
-        + ("<span><i style='background:#9aa0a6'></i>shed</span>" if window.shed else "")
+        f"<p class=legend>{legend}<span><span class=sw style='background:#e8f5ec;border:1px dashed #8cc7a0'></span>headroom</span>"
+        + ("<span><span class=sw style='background:#e3e3e3'></span>reserved output</span>" if window.reserved else "")
+        + ("<span><span class=sw style='background:#9aa0a6'></span>shed</span>" if window.shed else "")
         + "</p>",
         map_svg(window, index),
     ]
