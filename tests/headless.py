@@ -10,6 +10,7 @@ uncaught exceptions, log entries, and every request that is not to a ``file:``, 
 from __future__ import annotations
 
 import base64
+import fcntl
 import json
 import os
 import select
@@ -52,9 +53,16 @@ class Browser:
             f"--window-size={width},{height}",
             "about:blank",
         ]
+
+        def onto_3_and_4() -> None:  # in the child, before exec: the pipe ends as fds 3 and 4
+            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_child, from_child)]
+            os.dup2(high[0], 3)
+            os.dup2(high[1], 4)
+
         self.proc = subprocess.Popen(
-            ["sh", "-c", f'exec "$0" "$@" 3<&{to_child} 4>&{from_child}', executable, *args],
-            pass_fds=(to_child, from_child),
+            [executable, *args],
+            close_fds=False,  # keeps 3 and 4 (every other descriptor of ours is not inheritable)
+            preexec_fn=onto_3_and_4,  # noqa: PLW1509
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -12,6 +12,7 @@ HOSTILE = ("<img src=x onerror=alert(1)>.md", 'say "hi" & bye.md', "two\nlines.m
 def big_tree(root: Path, n: int = 1000) -> Path:
     """``n`` Markdown files of three sections each (chars4: a section of k words is k tokens or so):
     a tenth must-load under ``rules/``, the rest skippable under ``docs/``, loaded by two stages."""
+    root.mkdir(parents=True, exist_ok=True)
     (root / "prompt_budget.toml").write_text(
         'tokenizer = "chars4"\ncontext_window = 400_000\nusable_fraction = "50%"\nreserved_output = 8_000\n'
         'threshold = "90%"\n\n'
@@ -36,6 +37,7 @@ def big_tree(root: Path, n: int = 1000) -> Path:
 
 
 def hostile_tree(root: Path) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
     """Three files whose names are markup (``HOSTILE``); the first over its cap, with an entry
     ``message`` that is markup too."""
     (root / "prompt_budget.toml").write_text(

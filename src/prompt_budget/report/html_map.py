@@ -32,8 +32,9 @@ _CHAR_W: Final = 6.2
 
 
 def _n(x: float) -> str:
-    """A coordinate, short: ``12.5``, ``3``."""
-    return f"{x:.1f}".rstrip("0").rstrip(".")
+    """A coordinate, short: ``12.25``, ``3`` (two decimals: a row of a column of a thousand files is
+    about half a unit tall)."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def esc(text: str) -> str:
