@@ -57,7 +57,7 @@ svg.map .limit{stroke:var(--ink);stroke-width:1.5;stroke-dasharray:6 3}svg.map .
 .legend span{display:inline-block;margin-right:14px}.legend .sw{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
 .bar{display:flex;height:18px;max-width:600px;border:1px solid var(--line);margin:4px 0}.bar span{display:block;height:100%}
 #tip{position:fixed;z-index:9;pointer-events:none;background:#202124;color:#fff;padding:5px 8px;border-radius:4px;
-max-width:460px;font-size:12.5px;display:none;word-break:break-all}
+max-width:460px;font-size:12.5px;display:none;overflow-wrap:anywhere}
 :target{background:#fff4c2}details summary{cursor:pointer;color:var(--mute)}
 """
 
@@ -290,7 +290,11 @@ def page(
 def _files_problems(report: FilesReport, anchors: Mapping[str, str]) -> list[tuple[Status, str, str]]:
     from prompt_budget.report.files import flagged
 
-    return [(v.status, anchors.get(v.subject, ""), v.message) for v in flagged(report)]
+    out: list[tuple[Status, str, str]] = []
+    for v in flagged(report):
+        whole = v.details.get("kind") in ("plan", "must-load")  # about the whole map, not one file
+        out.append((v.status, "map" if whole else anchors.get(v.subject, ""), v.message))
+    return out
 
 
 def _growth_problems(comparison: Comparison | None) -> list[tuple[Status, str, str]]:
