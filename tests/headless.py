@@ -99,7 +99,9 @@ class Browser:
         message: dict[str, Any] = json.loads(raw)
         return message
 
-    def call(self, method: str, params: dict[str, Any] | None = None, *, page: bool = True, timeout: float = 30) -> Any:
+    def call(
+        self, method: str, params: dict[str, Any] | None = None, *, page: bool = True, timeout: float = 30
+    ) -> Any:
         sent = self._send(method, params, self.session if page else None)
         while True:
             message = self._read(timeout)

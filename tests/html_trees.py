@@ -49,6 +49,11 @@ def hostile_tree(root: Path) -> Path:
     folder = root / "notes"
     folder.mkdir()
     for i, name in enumerate(HOSTILE):
-        body = "# <i>Title</i>\n\n" + "abcd " * (80 if i == 0 else 10) + '\n\n## "Quoted" & <u>under</u>\n\n' + "efgh " * 12
+        body = (
+            "# <i>Title</i>\n\n"
+            + "abcd " * (80 if i == 0 else 10)
+            + '\n\n## "Quoted" & <u>under</u>\n\n'
+            + "efgh " * 12
+        )
         (folder / name).write_text(body, encoding="utf-8")
     return root / "prompt_budget.toml"

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,11 @@ def test_the_action_is_composite_and_passes_inputs_through_the_environment() -> 
             for used in re.findall(r"inputs\.([\w-]+)", str(value)):
                 assert used in inputs, f"{s.get('name')}: inputs.{used} is not declared"
     uses = [s["uses"] for s in data["runs"]["steps"] if "uses" in s]
-    assert uses == ["actions/setup-python@v5", "actions/upload-artifact@v4", "github/codeql-action/upload-sarif@v3"]
+    assert uses == [
+        "actions/setup-python@v5",
+        "actions/upload-artifact@v4",
+        "github/codeql-action/upload-sarif@v3",
+    ]
 
 
 def run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -74,7 +79,9 @@ def run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedP
     )
 
 
-def check_step(tmp_path: Path, config: Path, **inputs: str) -> tuple[subprocess.CompletedProcess[str], dict[str, str]]:
+def check_step(
+    tmp_path: Path, config: Path, **inputs: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, str]]:
     summary, output = tmp_path / "summary.md", tmp_path / "output.txt"
     defaults = {k: str(v.get("default", "")) for k, v in action()["inputs"].items()}
     values = {**defaults, "path": str(config), **inputs}
@@ -93,7 +100,9 @@ def check_step(tmp_path: Path, config: Path, **inputs: str) -> tuple[subprocess.
     return result, outputs
 
 
-def fail_step(tmp_path: Path, outputs: dict[str, str], fail: str = "true") -> subprocess.CompletedProcess[str]:
+def fail_step(
+    tmp_path: Path, outputs: dict[str, str], fail: str = "true"
+) -> subprocess.CompletedProcess[str]:
     env = {"PB_STATUS": outputs["status"], "PB_LINT_STATUS": outputs["lint-status"], "PB_FAIL": fail}
     return run_step("Fail on a broken budget", env, tmp_path)
 
@@ -107,10 +116,16 @@ def test_the_action_on_the_example(tmp_path: Path) -> None:
     assert "load plan: usable 4,000 tokens" in result.stdout
     assert re.search(r"^::warning file=.*history\.py,line=\d+.*PB10\d", result.stdout, re.M), result.stdout
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
-    assert summary.startswith("## Prompt budget: file budgets\n\n✅ pass: 21 checks, 21 passed, 0 warned, 0 failed.")
+    assert summary.startswith(
+        "## Prompt budget: file budgets\n\n✅ pass: 21 checks, 21 passed, 0 warned, 0 failed."
+    )
     assert "artifact `prompt-budget`" in summary
     reports = tmp_path / "prompt-budget-report"
-    assert sorted(p.name for p in reports.iterdir()) == ["prompt-budget.html", "prompt-budget.md", "prompt-budget.sarif"]
+    assert sorted(p.name for p in reports.iterdir()) == [
+        "prompt-budget.html",
+        "prompt-budget.md",
+        "prompt-budget.sarif",
+    ]
     assert (reports / "prompt-budget.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert json.loads((reports / "prompt-budget.sarif").read_text(encoding="utf-8"))["version"] == "2.1.0"
     # the lint finding fails the job; without fail, it only reports
@@ -166,7 +181,13 @@ def test_the_hooks_run_check_and_lint(tmp_path: Path) -> None:
     check = by_id["prompt-budget-check"]
     assert check["pass_filenames"] is False  # it checks the project, found from the working folder
     files = re.compile(check["files"])
-    for name in ("CLAUDE.md", ".claude/skills/x/SKILL.md", "pyproject.toml", "prompt_budget.toml", "a/rules.mdc"):
+    for name in (
+        "CLAUDE.md",
+        ".claude/skills/x/SKILL.md",
+        "pyproject.toml",
+        "prompt_budget.toml",
+        "a/rules.mdc",
+    ):
         assert files.search(name), name
     for name in ("src/app.py", "poetry.lock", "my_pyproject.toml.bak"):
         assert not files.search(name), name
@@ -197,6 +218,30 @@ def test_the_hooks_are_a_valid_pre_commit_manifest(tmp_path: Path) -> None:
     # and the validator does reject a broken manifest, so the pass above means something
     broken = tmp_path / "hooks.yaml"
     broken.write_text(yaml.safe_dump([{**hooks()[0], "language": "pythonn"}]), encoding="utf-8")
-    rejected = subprocess.run([*command, "validate-manifest", str(broken)], capture_output=True, text=True, check=False, timeout=120)
+    rejected = subprocess.run(
+        [*command, "validate-manifest", str(broken)], capture_output=True, text=True, check=False, timeout=120
+    )
     assert rejected.returncode == 1
     assert "pythonn" in rejected.stdout
+
+
+def _uses_of_the_action() -> list[tuple[str, dict[str, Any]]]:
+    """Every step that uses this repository's action in the docs and examples, with its inputs."""
+    found = []
+    for path in [*sorted((ROOT / "docs").rglob("*.md")), *sorted((ROOT / "examples").rglob("*.yml"))]:
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(
+            r"^( *)- uses: pytest-prompt-budget/pytest-prompt-budget@\S+.*\n((?:\1  .*\n)*)", text, re.M
+        ):
+            step_ = yaml.safe_load(textwrap.dedent(match.group(0)))[0]
+            found.append((path.relative_to(ROOT).as_posix(), step_.get("with") or {}))
+    return found
+
+
+def test_the_docs_and_examples_use_the_action_with_inputs_it_has() -> None:
+    uses = _uses_of_the_action()
+    wheres = {w for w, _ in uses}
+    assert {"docs/recipes.md", "examples/github-actions/prompt-budget-action.yml"} <= wheres, wheres
+    inputs = set(action()["inputs"])
+    for where, given in uses:
+        assert set(given) <= inputs, f"{where}: unknown inputs {sorted(set(given) - inputs)}"

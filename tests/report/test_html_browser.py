@@ -78,7 +78,11 @@ def assert_proportional(browser: Browser, loaded: int | None = None) -> list[dic
     for cell, ratio in zip(measurable, ratios, strict=True):
         assert abs(ratio - middle) / middle < 0.03, cell
     if loaded is not None:
-        files = [c for c in cells if c["label"] and not c["shed"] and "headroom" not in c["label"] and "reserved" not in c["label"]]
+        files = [
+            c
+            for c in cells
+            if c["label"] and not c["shed"] and "headroom" not in c["label"] and "reserved" not in c["label"]
+        ]
         assert sum(c["tokens"] for c in files) == loaded
     return cells
 
@@ -88,17 +92,25 @@ def assert_proportional(browser: Browser, loaded: int | None = None) -> list[dic
     [(AGENT / "pyproject.toml", 2_654, 0), (AGENT / "broken-budget.toml", 1_425, 8)],
     ids=["passing", "failing"],
 )
-def test_the_agent_repo_report(browser: Browser, tmp_path: Path, config: Path, loaded: int, failing: int) -> None:
+def test_the_agent_repo_report(
+    browser: Browser, tmp_path: Path, config: Path, loaded: int, failing: int
+) -> None:
     page = render(config, tmp_path / "report.html", "--no-baseline")
     text = load(browser, page)
     data = check_json(config)
-    files = {v["subject"].removesuffix("#frontmatter") for v in data["verdicts"] if v["details"].get("kind") in ("file", "frontmatter")}
+    files = {
+        v["subject"].removesuffix("#frontmatter")
+        for v in data["verdicts"]
+        if v["details"].get("kind") in ("file", "frontmatter")
+    }
     assert len(files) >= 11
     for fid in files:
         assert fid in text, fid
     messages = [v["message"] for v in data["verdicts"] if v["status"] == "fail"]
     assert len(messages) == failing
-    shown = browser.evaluate("Array.from(document.querySelectorAll('ul.problems li')).map(li => li.className + ' ' + li.querySelector('pre').textContent)")
+    shown = browser.evaluate(
+        "Array.from(document.querySelectorAll('ul.problems li')).map(li => li.className + ' ' + li.querySelector('pre').textContent)"
+    )
     assert shown[:failing] == [f"st-fail {m}" for m in messages]
     assert_proportional(browser, loaded)
     browser.screenshot(tmp_path / f"agent-repo-{config.stem}.png")
@@ -113,7 +125,9 @@ def test_the_keyboard_reaches_the_map_and_shows_its_tooltip(browser: Browser, tm
             break
     else:
         pytest.fail("Tab never reached the map")
-    tip = browser.evaluate("[getComputedStyle(document.getElementById('tip')).display, document.getElementById('tip').textContent]")
+    tip = browser.evaluate(
+        "[getComputedStyle(document.getElementById('tip')).display, document.getElementById('tip').textContent]"
+    )
     assert tip[0] == "block"
     assert "tokens; cap " in tip[1]
     assert "of usable; must, always loaded" in tip[1]

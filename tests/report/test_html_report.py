@@ -72,8 +72,7 @@ def parse(text: str) -> Node:
     return tree.root
 
 
-def check_html(path: Path, *args: str, code: int) -> str:
-    out = path.parent / "report.html"
+def check_html(path: Path, out: Path, *args: str, code: int) -> str:
     result = run_cli("check", str(path), "--format", "html", "-o", str(out), *args, cwd=path.parent)
     assert result.returncode == code, result.stderr
     assert result.stdout == ""
@@ -82,7 +81,7 @@ def check_html(path: Path, *args: str, code: int) -> str:
 
 
 def test_the_page_holds_the_map_the_files_their_sections_and_the_failures(tmp_path: Path) -> None:
-    page = check_html(AGENT / "broken-budget.toml", "--no-baseline", code=1)
+    page = check_html(AGENT / "broken-budget.toml", tmp_path / "r.html", "--no-baseline", code=1)
     doc = parse(page)
     problems = doc.find("ul", class_="problems")[0].find("li")
     # the terminal's messages, failures first; this config only fails
@@ -95,9 +94,16 @@ def test_the_page_holds_the_map_the_files_their_sections_and_the_failures(tmp_pa
         '"## Commands" (lines 17-23) 94 tokens\n'
         "CLAUDE.md loads in every session: move detail into a skill or a reference doc." in texts
     )
-    assert "docs/reference/oncall.md: must-load file is missing (entry 'runbooks', broken-budget.toml [files] #4)" in texts
+    assert (
+        "docs/reference/oncall.md: must-load file is missing (entry 'runbooks', broken-budget.toml [files] #4)"
+        in texts
+    )
     # the map: what loads at launch, then the stages; the shed files apart
-    cells = {a.attrs["aria-label"].split(":")[0]: int(a.attrs["data-tokens"]) for a in doc.find("a") if "b" in a.attrs.get("class", "").split()}
+    cells = {
+        a.attrs["aria-label"].split(":")[0]: int(a.attrs["data-tokens"])
+        for a in doc.find("a")
+        if "b" in a.attrs.get("class", "").split()
+    }
     assert cells["CLAUDE.md"] == 558
     assert cells["docs/reference/runbook.md"] == 371
     assert cells[".claude/skills/triage-ticket/SKILL.md (frontmatter)"] == 58
@@ -111,13 +117,17 @@ def test_the_page_holds_the_map_the_files_their_sections_and_the_failures(tmp_pa
 
 
 def test_every_picture_has_a_plain_table(tmp_path: Path) -> None:
-    doc = parse(check_html(AGENT / "pyproject.toml", "--no-baseline", code=0))
+    doc = parse(check_html(AGENT / "pyproject.toml", tmp_path / "r.html", "--no-baseline", code=0))
     svg = doc.find("svg")[0]
     drawn = {a.attrs["aria-label"].split(":")[0]: a.attrs["data-tokens"] for a in svg.find("a")}
     # 8 loaded at launch (5 of them frontmatters), 1 + 1 + 2 kept by the stages, 2 shed
     assert len(drawn) == 14
     table = doc.find("details")[0].find("table")[0]
-    rows = {tr.find("td")[0].text: tr.find("td")[1].text.replace(",", "") for tr in table.find("tr") if tr.find("td")}
+    rows = {
+        tr.find("td")[0].text: tr.find("td")[1].text.replace(",", "")
+        for tr in table.find("tr")
+        if tr.find("td")
+    }
     for label, tokens in drawn.items():
         assert rows[label] == tokens, label
     groups = [th.text for th in table.find("th") if th.attrs.get("colspan")]
@@ -133,7 +143,7 @@ def test_every_picture_has_a_plain_table(tmp_path: Path) -> None:
 
 
 def test_every_name_and_text_is_escaped(tmp_path: Path) -> None:
-    page = check_html(hostile_tree(tmp_path), code=1)
+    page = check_html(hostile_tree(tmp_path), tmp_path / "r.html", code=1)
     doc = parse(page)
     tags = {n.tag for n in _walk(doc)}
     assert not tags & {"img", "i", "u"}
@@ -141,7 +151,11 @@ def test_every_name_and_text_is_escaped(tmp_path: Path) -> None:
     text = doc.text
     for name in HOSTILE:
         assert f"notes/{name}" in text
-        labels = [n.attrs["aria-label"] for n in _walk(doc) if n.attrs.get("aria-label", "").startswith(f"notes/{name}:")]
+        labels = [
+            n.attrs["aria-label"]
+            for n in _walk(doc)
+            if n.attrs.get("aria-label", "").startswith(f"notes/{name}:")
+        ]
         assert labels, name
     assert "</pre><script>alert(2)</script>" in text  # the entry's message, as text
     assert '"Quoted" & <u>under</u>' in text
@@ -160,7 +174,7 @@ def _walk(node: Node) -> list[Node]:
 
 
 def test_a_thousand_files_stay_under_a_megabyte(tmp_path: Path) -> None:
-    page = check_html(big_tree(tmp_path), code=0)
+    page = check_html(big_tree(tmp_path), tmp_path / "r.html", code=0)
     assert len(page.encode("utf-8")) < 1_000_000
     doc = parse(page)
     text = doc.text
@@ -181,12 +195,14 @@ def test_html_goes_to_standard_output_without_o(tmp_path: Path) -> None:
 
 def test_an_output_file_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("", encoding="utf-8")
-    result = run_cli("check", str(AGENT), "--format", "html", "-o", str(tmp_path / "file" / "r.html"), cwd=tmp_path)
+    result = run_cli(
+        "check", str(AGENT), "--format", "html", "-o", str(tmp_path / "file" / "r.html"), cwd=tmp_path
+    )
     assert result.returncode == 2
     assert "prompt-budget: error: cannot write" in result.stderr
 
 
-PROMPTS = '''
+PROMPTS = """
 def test_support_prompt(prompt_budget):
     prompt_budget.check(
         {"model": "gpt-4o", "messages": [{"role": "system", "content": "You are a <b>billing</b> agent. " * 20},
@@ -199,7 +215,7 @@ def test_support_prompt(prompt_budget):
 
 def test_too_long(prompt_budget):
     prompt_budget.check("word " * 300, 100, label="summary prompt")
-'''
+"""
 
 
 def test_pytest_writes_every_checked_prompt_with_its_parts(pytester: pytest.Pytester) -> None:

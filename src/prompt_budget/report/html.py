@@ -89,7 +89,9 @@ def table_html(table: Table) -> str:
     right = [c.align == "right" for c in table.columns]
 
     def cells(row: Sequence[str], tag: str = "td") -> str:
-        return "".join(f"<{tag}{' class=r' if r else ''}>{esc(c)}</{tag}>" for c, r in zip(row, right, strict=False))
+        return "".join(
+            f"<{tag}{' class=r' if r else ''}>{esc(c)}</{tag}>" for c, r in zip(row, right, strict=False)
+        )
 
     out = ["<table>"]
     if table.title:
@@ -110,7 +112,9 @@ def _problems(items: Sequence[tuple[Status, str, str]]) -> str:
     out = ['<ul class="problems">']
     for status, anchor, message in sorted(items, key=lambda i: STATUS_RANK[i[0]]):
         link = f' <a href="#{anchor}">details</a>' if anchor else ""
-        out.append(f'<li class="st-{status}"><b>{"FAIL" if status == "fail" else "warning"}</b>{link}<pre>{esc(message)}</pre></li>')
+        out.append(
+            f'<li class="st-{status}"><b>{"FAIL" if status == "fail" else "warning"}</b>{link}<pre>{esc(message)}</pre></li>'
+        )
     out.append("</ul>")
     return "\n".join(out)
 
@@ -139,14 +143,20 @@ def _window(window: Window, index: int) -> str:
         f"<h3>{esc(window.name)} {_badge(window.status)}</h3>",
         '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>",
         f"<p class=legend>{legend}<span><span class=sw style='background:#e8f5ec;border:1px dashed #8cc7a0'></span>headroom</span>"
-        + ("<span><span class=sw style='background:#e3e3e3'></span>reserved output</span>" if window.reserved else "")
+        + (
+            "<span><span class=sw style='background:#e3e3e3'></span>reserved output</span>"
+            if window.reserved
+            else ""
+        )
         + ("<span><span class=sw style='background:#9aa0a6'></span>shed</span>" if window.shed else "")
         + "</p>",
         map_svg(window, index),
     ]
     if window.note:
         out.append(f"<pre>{esc(window.note)}</pre>")
-    out.append(f"<details><summary>Table of the map: {esc(window.name)}</summary>{map_table(window)}</details>")
+    out.append(
+        f"<details><summary>Table of the map: {esc(window.name)}</summary>{map_table(window)}</details>"
+    )
     return "\n".join(out)
 
 
@@ -162,7 +172,9 @@ def _growth(comparison: Comparison | None) -> str:
     grew = [i for i in comparison.items if i.sections]
     for item in grew:
         out.append(f"<h3>Sections of {esc(item.id)} that changed most</h3>")
-        out.append('<table><thead><tr><th>section</th><th class=r>before</th><th class=r>now</th><th class=r>delta</th></tr></thead><tbody>')
+        out.append(
+            "<table><thead><tr><th>section</th><th class=r>before</th><th class=r>now</th><th class=r>delta</th></tr></thead><tbody>"
+        )
         for s in item.sections:
             out.append(
                 f"<tr><td>{esc(s.shown or s.path[-1])}</td><td class=r>{fmt_int(s.before)}</td>"
@@ -193,7 +205,9 @@ def _files(rows: Sequence[FileRow]) -> str:
     sectioned = [r for r in rows if r.parts]
     if sectioned:
         out.append("<h2 id=sections>Sections</h2>")
-        out.append('<table class="sections"><thead><tr><th>section</th><th>lines</th><th>tokens</th></tr></thead>')
+        out.append(
+            '<table class="sections"><thead><tr><th>section</th><th>lines</th><th>tokens</th></tr></thead>'
+        )
     for r in sectioned:
         out.append(f'<tbody id="{r.anchor}s"><tr><th colspan=3>{esc(r.label)}</th></tr>')
         out += [f"<tr><td>{esc(p.label)}</td><td>{p.lines}</td><td>{p.tokens:,}</td></tr>" for p in r.parts]
@@ -307,7 +321,9 @@ def _growth_problems(comparison: Comparison | None) -> list[tuple[Status, str, s
     return out
 
 
-def render_check(report: FilesReport, comparison: Comparison | None = None, *, title: str = "Prompt budget") -> str:
+def render_check(
+    report: FilesReport, comparison: Comparison | None = None, *, title: str = "Prompt budget"
+) -> str:
     """``prompt-budget check --format html``: the whole page for one check of the files."""
     windows, rows = report_model(report, comparison)
     anchors = {r.id: r.anchor + ("s" if r.parts else "") for r in rows}
@@ -346,7 +362,13 @@ def render_run(
     rows: list[FileRow] = []
     if files is not None:
         windows, rows = report_model(files, comparison)
-    status: Status = "fail" if s["fail"] or (comparison is not None and comparison.failures) else "warn" if s["warn"] else "pass"
+    status: Status = (
+        "fail"
+        if s["fail"] or (comparison is not None and comparison.failures)
+        else "warn"
+        if s["warn"]
+        else "pass"
+    )
     text = f"{s['checks']:,} checks: {s['pass']} passed, {s['warn']} warned, {s['fail']} failed."
     return page(title, status, text, problems, windows, rows, comparison, checks)
 

@@ -106,9 +106,7 @@ def map_svg(window: Window, index: int = 0) -> str:
     out = [
         f'<svg class="map" viewBox="0 0 {WIDTH} {height + TOP + BOTTOM}" role="group" '
         f'aria-labelledby="map{index}-title"><title id="map{index}-title">{esc(window.name)}: '
-        f"{total:,} tokens loaded"
-        + (f" of a usable {usable:,}" if usable else "")
-        + "</title>"
+        f"{total:,} tokens loaded" + (f" of a usable {usable:,}" if usable else "") + "</title>"
     ]
     x = 0.0
     for gi, group in enumerate(window.groups):
@@ -142,7 +140,9 @@ def map_svg(window: Window, index: int = 0) -> str:
         out.append(f'<path class="limit" d="M{_n(ux)} 2v{height + TOP + 2}"/>')
         anchor = "end" if ux > WIDTH / 2 else "start"
         tx = ux - 3 if anchor == "end" else ux + 3
-        out.append(f'<text class="g" x="{_n(tx)}" y="{TOP + height + 13}" text-anchor="{anchor}">usable budget {usable:,}</text>')
+        out.append(
+            f'<text class="g" x="{_n(tx)}" y="{TOP + height + 13}" text-anchor="{anchor}">usable budget {usable:,}</text>'
+        )
     rx = max(usable, total) * sx
     if window.reserved:
         out.append(
@@ -158,7 +158,15 @@ def map_svg(window: Window, index: int = 0) -> str:
         for block in window.shed:
             h = height * block.tokens / shed
             if block.tokens > 0:
-                out += _cell(block, sx0, y, w, h, "shed", describe(block, window.usable, f"shed at stage {block.shed_at}"))
+                out += _cell(
+                    block,
+                    sx0,
+                    y,
+                    w,
+                    h,
+                    "shed",
+                    describe(block, window.usable, f"shed at stage {block.shed_at}"),
+                )
             y += h
     out.append("</svg>")
     return "\n".join(out)
@@ -180,7 +188,9 @@ def map_table(window: Window) -> str:
         "<th>status</th></tr></thead>"
     ]
     for name, blocks in groups:
-        out.append(f"<tbody><tr><th colspan=5>{esc(name)} ({sum(b.tokens for b in blocks):,} tokens)</th></tr>")
+        out.append(
+            f"<tbody><tr><th colspan=5>{esc(name)} ({sum(b.tokens for b in blocks):,} tokens)</th></tr>"
+        )
         for b in blocks:
             link = f'<a href="#{b.anchor}">{esc(b.label)}</a>' if b.anchor else esc(b.label)
             out.append(
@@ -195,6 +205,8 @@ def map_table(window: Window) -> str:
             f"<tr><th>{label}</th><td>{abs(window.headroom):,}</td><td></td><td>{share(abs(window.headroom))}</td><td></td></tr>"
         )
     if window.reserved:
-        out.append(f"<tr><th>reserved output</th><td>{window.reserved:,}</td><td></td><td></td><td></td></tr>")
+        out.append(
+            f"<tr><th>reserved output</th><td>{window.reserved:,}</td><td></td><td></td><td></td></tr>"
+        )
     out.append("</tbody></table>")
     return "\n".join(out)

@@ -11,7 +11,7 @@ Built from a ``FilesReport`` (``windows`` and ``file_rows``) and, when there is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from prompt_budget.model import STATUS_RANK, Status
@@ -189,7 +189,9 @@ def _context(report: FilesReport, comparison: Comparison | None, sections: bool)
     return ctx
 
 
-def file_rows(report: FilesReport, comparison: Comparison | None = None, *, sections: bool = True) -> list[FileRow]:
+def file_rows(
+    report: FilesReport, comparison: Comparison | None = None, *, sections: bool = True
+) -> list[FileRow]:
     """One row per file verdict, failures first, then warnings, then by id; with the file's sections
     (``sections_of``) unless ``sections`` is false."""
     return _file_rows(_context(report, comparison, sections))
@@ -218,7 +220,9 @@ def _file_rows(ctx: _Context) -> list[FileRow]:
     return rows
 
 
-def windows(report: FilesReport, comparison: Comparison | None = None, *, sections: bool = True) -> list[Window]:
+def windows(
+    report: FilesReport, comparison: Comparison | None = None, *, sections: bool = True
+) -> list[Window]:
     """The context windows of a check: the load plan's (what loads at launch, then each stage's
     files, the files it shed apart), or without ``[[stages]]``, the must-load files then the
     skippable ones."""
@@ -237,12 +241,13 @@ def _windows(ctx: _Context) -> list[Window]:
     report = ctx.report
     config = report.fileset.config
     usable = config.usable_budget
-    common = {
-        "usable": usable,
-        "reserved": config.reserved_output,
-        "context_window": config.context_window,
-        "threshold": None if usable is None else int(usable * config.threshold),
-    }
+    budget = Window(
+        "load plan",
+        usable=usable,
+        reserved=config.reserved_output,
+        context_window=config.context_window,
+        threshold=None if usable is None else int(usable * config.threshold),
+    )
     plan = report.plan
     if plan is not None:
         base = Group("always loaded", tuple(ctx.block(i, n, "must") for i, n in plan.base_files))
@@ -257,8 +262,8 @@ def _windows(ctx: _Context) -> list[Window]:
             kept = tuple(ctx.block(i, n, ld) for i, n, ld in s.loaded if i not in shed_ids)
             groups.append(Group(f"stage {s.name}", kept))
         status: Status = max((s.status for s in plan.stages), key=lambda st: -STATUS_RANK[st], default="pass")
-        last = plan.stages[-1].message if plan.stages and plan.stages[-1].message else ""
-        return [Window("load plan", groups=tuple(groups), shed=tuple(shed), status=status, note=last, **common)]  # type: ignore[arg-type]
+        note = "\n".join(s.message for s in plan.stages if s.message)
+        return [replace(budget, groups=tuple(groups), shed=tuple(shed), status=status, note=note)]
     must: list[Block] = []
     skippable: list[Block] = []
     for fid, m in report.measured.items():
@@ -268,15 +273,17 @@ def _windows(ctx: _Context) -> list[Window]:
             continue
         if m.frontmatter_tokens is not None:
             must.append(ctx.block(f"{fid}#frontmatter", m.frontmatter_tokens, "must"))
-        (must if m.settings.load == "must" else skippable).append(ctx.block(fid, m.load_tokens, m.settings.load))
+        (must if m.settings.load == "must" else skippable).append(
+            ctx.block(fid, m.load_tokens, m.settings.load)
+        )
     verdict = report.must_load
     groups_ = [Group("always loaded", tuple(must)), Group("skippable (if all loaded)", tuple(skippable))]
     return [
-        Window(
-            "files",
+        replace(
+            budget,
+            name="files",
             groups=tuple(g for g in groups_ if g.blocks),
             status=verdict.status if verdict is not None else "pass",
             note=verdict.message if verdict is not None else "",
-            **common,  # type: ignore[arg-type]
         )
     ]
