@@ -14,6 +14,7 @@ shows that label as a tooltip on hover and focus.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Final
 
@@ -92,6 +93,24 @@ def _cell(block: Block, x: float, y: float, w: float, h: float, cls: str, tip: s
     return ["".join(out)]
 
 
+def _column(
+    name: str, blocks: Sequence[Block], x: float, w: float, height: int, cls: str, usable: int | None
+) -> list[str]:
+    """One column of the map: its name above it, then a row per block, as tall as its share."""
+    out = []
+    if w >= _CHAR_W * 5:
+        out.append(f'<text class="g" x="{_n(x + 2)}" y="14">{esc(_fit(name, w))}</text>')
+    total = sum(b.tokens for b in blocks)
+    y = float(TOP)
+    for block in blocks:
+        h = height * block.tokens / total
+        if block.tokens > 0:
+            where = f"shed at stage {block.shed_at}" if block.shed_at else name
+            out += _cell(block, x, y, w, h, cls, describe(block, usable, where))
+        y += h
+    return out
+
+
 def map_svg(window: Window, index: int = 0) -> str:
     """The map of ``window`` (see the module docstring) as an ``<svg>`` element."""
     usable = window.usable or 0
@@ -114,14 +133,7 @@ def map_svg(window: Window, index: int = 0) -> str:
         if gt <= 0:
             continue
         w = gt * sx
-        if w >= _CHAR_W * 6:
-            out.append(f'<text class="g" x="{_n(x + 2)}" y="14">{esc(_fit(group.name, w))}</text>')
-        y = float(TOP)
-        for block in group.blocks:
-            h = height * block.tokens / gt
-            if block.tokens > 0:
-                out += _cell(block, x, y, w, h, f"g{gi % 6}", describe(block, window.usable, group.name))
-            y += h
+        out += _column(group.name, group.blocks, x, w, height, f"g{gi % 6}", window.usable)
         out.append(f'<path class="gsep" d="M{_n(x + w)} {TOP}v{height}"/>')
         x += w
     if usable:
@@ -151,23 +163,7 @@ def map_svg(window: Window, index: int = 0) -> str:
         )
     if shed:
         sx0 = rx + window.reserved * sx + gap * sx
-        w = shed * sx
-        if w >= _CHAR_W * 5:
-            out.append(f'<text class="g" x="{_n(sx0 + 2)}" y="14">shed</text>')
-        y = float(TOP)
-        for block in window.shed:
-            h = height * block.tokens / shed
-            if block.tokens > 0:
-                out += _cell(
-                    block,
-                    sx0,
-                    y,
-                    w,
-                    h,
-                    "shed",
-                    describe(block, window.usable, f"shed at stage {block.shed_at}"),
-                )
-            y += h
+        out += _column("shed", window.shed, sx0, shed * sx, height, "shed", window.usable)
     out.append("</svg>")
     return "\n".join(out)
 

@@ -281,7 +281,7 @@ def _windows(ctx: _Context) -> list[Window]:
     return [
         replace(
             budget,
-            name="files",
+            name="files (no load plan)",
             groups=tuple(g for g in groups_ if g.blocks),
             status=verdict.status if verdict is not None else "pass",
             note=verdict.message if verdict is not None else "",
