@@ -5,6 +5,7 @@ it in headless Chromium.)"""
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -237,3 +238,39 @@ def test_pytest_writes_every_checked_prompt_with_its_parts(pytester: pytest.Pyte
     assert all(int(p[1].replace(",", "")) > 0 for p in parts)
     total = [th.text for th in table.find("th")][-2:]
     assert total == ["total", str(sum(int(p[1].replace(",", "")) for p in parts))]
+
+
+def test_growth_against_the_baseline_is_shown_and_fails_first(tmp_path: Path) -> None:
+    project = tmp_path / "agent-repo"
+    shutil.copytree(AGENT, project, ignore=shutil.ignore_patterns("cache"))
+    claude = project / "CLAUDE.md"
+    claude.write_text(
+        claude.read_text(encoding="utf-8") + "\n## More rules\n\n" + "Always be careful. " * 40,
+        encoding="utf-8",
+    )
+    doc = parse(check_html(project / "pyproject.toml", tmp_path / "r.html", code=1))
+    first = doc.find("ul", class_="problems")[0].find("li")[0]
+    assert first.attrs["class"] == "st-fail"
+    assert re.fullmatch(
+        r"CLAUDE\.md: tokens 558 -> ([\d,]+) \(\+([\d,]+), \+[\d.]+%\), allowed \+10% \(gate: pyproject\.toml "
+        r"\[tool\.prompt_budget\.baseline\] max_growth\)",
+        first.find("pre")[0].text,
+    ), first.find("pre")[0].text
+    growth = doc.find("h2", id="growth")[0]
+    assert growth.text == "Growth against the baseline"
+    table = next(
+        t
+        for t in doc.find("table")
+        if t.find("caption") and "growth over the baseline" in t.find("caption")[0].text
+    )
+    rows = [[td.text for td in tr.find("td")] for tr in table.find("tr") if tr.find("td")]
+    claude_row = next(r for r in rows if r[0] == "CLAUDE.md")
+    assert claude_row[1] == "558"
+    assert claude_row[5] == "FAIL"
+    grown = int(claude_row[3].replace(",", ""))
+    assert grown > 56  # more than the 10% gate
+    files = doc.find("table", class_="files")[0]
+    row = next(tr for tr in files.find("tr") if tr.find("td") and tr.find("td")[0].text == "CLAUDE.md")
+    assert row.find("td")[-1].text == f"+{grown:,}"
+    cell = next(a for a in doc.find("a") if a.attrs.get("aria-label", "").startswith("CLAUDE.md:"))
+    assert cell.attrs["aria-label"].endswith(f"; +{grown:,} since the baseline")
