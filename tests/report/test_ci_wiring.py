@@ -168,11 +168,26 @@ def hooks() -> list[dict[str, Any]]:
     return data
 
 
+#: the keys of a hook in a pre-commit manifest, and their types (pre-commit's MANIFEST_HOOK_DICT)
+MANIFEST_KEYS: dict[str, type | tuple[type, ...]] = {
+    **dict.fromkeys(("id", "name", "entry", "language", "alias", "files", "exclude", "description"), str),
+    **dict.fromkeys(("language_version", "log_file", "minimum_pre_commit_version"), str),
+    **dict.fromkeys(
+        ("types", "types_or", "exclude_types", "additional_dependencies", "args", "stages"), list
+    ),
+    **dict.fromkeys(("always_run", "fail_fast", "pass_filenames", "require_serial", "verbose"), bool),
+}
+
+
 def test_the_hooks_run_check_and_lint(tmp_path: Path) -> None:
     by_id = {h["id"]: h for h in hooks()}
     assert set(by_id) == {"prompt-budget-check", "prompt-budget-lint", "prompt-budget-lint-fix"}
     for hook in by_id.values():
         assert {"id", "name", "entry", "language"} <= set(hook)
+        assert set(hook) <= set(MANIFEST_KEYS), sorted(set(hook) - set(MANIFEST_KEYS))
+        for key, value in hook.items():
+            assert isinstance(value, MANIFEST_KEYS[key]), (hook["id"], key)
+        re.compile(hook.get("files", ""))
         assert hook["language"] == "python"
         argv = hook["entry"].split()
         assert argv[0] == "prompt-budget"
@@ -206,7 +221,10 @@ def _pre_commit() -> list[str] | None:
 def test_the_hooks_are_a_valid_pre_commit_manifest(tmp_path: Path) -> None:
     command = _pre_commit()
     if command is None:
-        pytest.skip("pre-commit is not installed (it is in the dev extra: pip install -e '.[dev]')")
+        pytest.skip(
+            "pre-commit is not installed, so its own manifest schema cannot be applied "
+            "(test_the_hooks_run_check_and_lint checks the manifest's structure): pip install pre-commit"
+        )
     result = subprocess.run(
         [*command, "validate-manifest", str(ROOT / ".pre-commit-hooks.yaml")],
         capture_output=True,
