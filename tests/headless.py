@@ -41,6 +41,7 @@ class Browser:
             "--headless",
             "--no-sandbox",  # the test may run as root, in a container
             "--disable-gpu",
+            "--disable-dev-shm-usage",  # a container's /dev/shm is small
             "--no-first-run",
             "--no-default-browser-check",
             "--disable-extensions",

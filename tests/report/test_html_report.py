@@ -274,3 +274,59 @@ def test_growth_against_the_baseline_is_shown_and_fails_first(tmp_path: Path) ->
     assert row.find("td")[-1].text == f"+{grown:,}"
     cell = next(a for a in doc.find("a") if a.attrs.get("aria-label", "").startswith("CLAUDE.md:"))
     assert cell.attrs["aria-label"].endswith(f"; +{grown:,} since the baseline")
+
+
+def test_a_harness_total_is_a_window_of_its_own() -> None:
+    """The must-load total of a harness (the verdict ``must-load:NAME`` with the files it loads up
+    front in its details) is drawn as a window: its files grouped by how they load, against its
+    budget."""
+    from prompt_budget.model import Usage, Verdict
+    from prompt_budget.report.html import page
+    from prompt_budget.report.html_model import harness_windows
+
+    files = [
+        {"id": "AGENTS.md", "tokens": 900, "what": "always", "alias_of": None},
+        {"id": "CLAUDE.md", "tokens": 0, "what": "always", "alias_of": "AGENTS.md"},
+        {"id": "docs/style.md", "tokens": 300, "what": "import", "alias_of": None},
+        {"id": ".claude/skills/a/SKILL.md#frontmatter", "tokens": 40, "what": "listing", "alias_of": None},
+    ]
+    verdicts = [
+        Verdict(
+            "must-load:claude-code",
+            Usage(1240, "o200k_base", True),
+            max_tokens=2000,
+            status="pass",
+            details={
+                "kind": "must-load",
+                "harness": "claude-code",
+                "folder": ".",
+                "files": files,
+                "threshold_tokens": 1500,
+            },
+        ),
+        Verdict(  # a folder's total adds to the root's: not a window of its own
+            "must-load:claude-code:src",
+            Usage(1300, "o200k_base", True),
+            max_tokens=2000,
+            details={"kind": "must-load", "harness": "claude-code", "folder": "src", "files": []},
+        ),
+        Verdict("must-load", Usage(5, "o200k_base", True)),
+    ]
+    windows = harness_windows(verdicts)
+    assert [w.name for w in windows] == ["harness claude-code"]
+    doc = parse(page("Prompt budget", "pass", "", [], windows))
+    assert [g.text for g in doc.find("th") if g.attrs.get("colspan")] == [
+        "always loaded (900 tokens)",
+        "imported (300 tokens)",
+        "names and descriptions (40 tokens)",
+    ]
+    cells = {
+        a.attrs["aria-label"].split(":")[0]: a.attrs["data-tokens"] for a in doc.find("svg")[0].find("a")
+    }
+    assert cells == {
+        "AGENTS.md": "900",
+        "docs/style.md": "300",
+        ".claude/skills/a/SKILL.md (frontmatter)": "40",
+    }
+    headroom = next(r for r in doc.find("rect") if r.attrs.get("class") == "hr")
+    assert headroom.attrs["data-tokens"] == "760"

@@ -10,11 +10,11 @@ Built from a ``FilesReport`` (``windows`` and ``file_rows``) and, when there is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from prompt_budget.model import STATUS_RANK, Status
+from prompt_budget.model import STATUS_RANK, Status, Verdict
 
 if TYPE_CHECKING:
     from prompt_budget.baseline import Comparison
@@ -237,7 +237,57 @@ def report_model(
     return _windows(ctx), _file_rows(ctx)
 
 
+#: the group of each kind of part of a harness's must-load total, in load order
+_HARNESS_GROUPS = {
+    "always": "always loaded",
+    "folder": "folder files",
+    "import": "imported",
+    "listing": "names and descriptions",
+}
+
+
+def harness_windows(verdicts: Iterable[Verdict], ctx: _Context | None = None) -> list[Window]:
+    """One window per harness's must-load total at the project root (a verdict ``must-load:NAME``
+    whose details hold ``harness`` and ``files``: each ``{"id", "tokens", "what"}``), its files
+    grouped by how they load (``always``, ``folder``, ``import``, ``listing``), against the
+    verdict's budget."""
+    out = []
+    for v in verdicts:
+        d = v.details
+        if d.get("kind") != "must-load" or "harness" not in d or d.get("folder", ".") != ".":
+            continue
+        grouped: dict[str, list[Block]] = {}
+        for part in d.get("files", ()):
+            what = str(part.get("what", "always"))
+            bid, tokens = str(part["id"]), int(part.get("tokens", 0))
+            block = (
+                ctx.block(bid, tokens, "must")
+                if ctx is not None
+                else Block(bid, _label(bid), tokens, None, "pass", "must")
+            )
+            grouped.setdefault(_HARNESS_GROUPS.get(what, what), []).append(block)
+        order = list(_HARNESS_GROUPS.values())
+        groups = sorted(grouped.items(), key=lambda g: order.index(g[0]) if g[0] in order else len(order))
+        threshold = d.get("threshold_tokens")
+        out.append(
+            Window(
+                f"harness {d['harness']}",
+                usable=v.max_tokens,
+                threshold=int(threshold) if threshold is not None else None,
+                groups=tuple(Group(name, tuple(blocks)) for name, blocks in groups),
+                status=v.status,
+                note=v.message,
+            )
+        )
+    return out
+
+
 def _windows(ctx: _Context) -> list[Window]:
+    harnesses = harness_windows(getattr(ctx.report, "harness_verdicts", ()), ctx)
+    return _own_windows(ctx) + harnesses
+
+
+def _own_windows(ctx: _Context) -> list[Window]:
     report = ctx.report
     config = report.fileset.config
     usable = config.usable_budget
