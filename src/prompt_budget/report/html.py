@@ -54,7 +54,7 @@ svg.map a.st-fail>rect:first-child{stroke:var(--fail);stroke-width:2.5}svg.map a
 .shed>rect:first-child{fill:#9aa0a6}svg.map .hr{fill:url(#none);fill:#e8f5ec;stroke:#8cc7a0;stroke-dasharray:4 3}
 svg.map .res{fill:#e3e3e3;stroke:#b5b5b5}svg.map .over{fill:var(--fail);fill-opacity:.15;stroke:var(--fail);stroke-width:1.5}
 svg.map .limit{stroke:var(--ink);stroke-width:1.5;stroke-dasharray:6 3}svg.map .gsep{stroke:#fff;stroke-width:1.5}
-.legend span{display:inline-block;margin-right:14px}.legend .sw{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
+.legend>span{display:inline-block;margin-right:14px}.sw{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
 .bar{display:flex;height:18px;max-width:600px;border:1px solid var(--line);margin:4px 0}.bar span{display:block;height:100%}
 #tip{position:fixed;z-index:9;pointer-events:none;background:#202124;color:#fff;padding:5px 8px;border-radius:4px;
 max-width:460px;font-size:12.5px;display:none;overflow-wrap:anywhere}
@@ -258,7 +258,11 @@ def _checks(records: Sequence[Mapping[str, Any]]) -> str:
         out.append(f'<h3 id="c{n}">{esc(str(r["nodeid"]))}: {esc(str(r["label"]))}</h3>')
         out.append(_parts_bar(parts, r.get("max_tokens")))
         out.append("<table><thead><tr><th>part</th><th class=r>tokens</th></tr></thead><tbody>")
-        out += [f"<tr><td>{esc(str(k))}</td><td class=r>{int(v):,}</td></tr>" for k, v in parts.items()]
+        out += [
+            f'<tr><td><span class=sw style="background:{_PART_COLORS[i % len(_PART_COLORS)]}"></span>{esc(str(k))}</td>'
+            f"<td class=r>{int(v):,}</td></tr>"
+            for i, (k, v) in enumerate(parts.items())
+        ]
         out.append(f"<tr><th>total</th><th class=r>{int(r['tokens']):,}</th></tr></tbody></table>")
     return "\n".join(out)
 
@@ -350,7 +354,7 @@ def render_run(
     parts), and the files' map and tables when the run checked configured files."""
     from prompt_budget.report.json_report import summary
 
-    checks = list(records)
+    checks = sorted(records, key=lambda r: STATUS_RANK[str(r["status"])])  # failures first, stable
     s = summary(checks)
     problems: list[tuple[Status, str, str]] = [
         (r["status"], f"c{n}" if r.get("parts") else "", f"{r['nodeid']}: {r['message'] or r['label']}")
