@@ -142,7 +142,12 @@ def _window(window: Window, index: int) -> str:
     out = [
         f"<h3>{esc(window.name)} {_badge(window.status)}</h3>",
         '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>",
-        f"<p class=legend>{legend}<span><span class=sw style='background:#e8f5ec;border:1px dashed #8cc7a0'></span>headroom</span>"
+        f"<p class=legend>{legend}"
+        + (
+            "<span><span class=sw style='background:#e8f5ec;border:1px dashed #8cc7a0'></span>headroom</span>"
+            if (window.headroom or 0) > 0
+            else ""
+        )
         + (
             "<span><span class=sw style='background:#e3e3e3'></span>reserved output</span>"
             if window.reserved
