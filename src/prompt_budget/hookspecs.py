@@ -83,7 +83,7 @@ def prompt_budget_lint_rules() -> list[Any]:
 
 @hookspec
 def prompt_budget_report_formats() -> dict[str, Any]:
-    """Return extra report renderers by file suffix: ``{".html": render}`` where ``render(report_dict)``
+    """Return extra report renderers by file suffix: ``{".txt": render}`` where ``render(report_dict)``
     returns the file's text.
 
     Example::

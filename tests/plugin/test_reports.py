@@ -81,7 +81,7 @@ def test_report_with_unknown_suffix_is_a_usage_error(pytester: pytest.Pytester) 
     result = pytester.runpytest("--prompt-budget-report=out.txt")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(
-        ["*--prompt-budget-report: expected a path ending in .json or .md, got 'out.txt'*"]
+        ["*--prompt-budget-report: expected a path ending in .json, .md or .html, got 'out.txt'*"]
     )
 
 

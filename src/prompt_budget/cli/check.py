@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from prompt_budget._version import __version__
@@ -29,12 +30,19 @@ def add(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument(
         "--format",
-        choices=["text", "json", "github", "markdown", "sarif"],
+        choices=["text", "json", "github", "markdown", "sarif", "html"],
         default="text",
         help="text (default): the file table, then a line per broken or warned rule; json; github: the "
         "text, then an ::error or ::warning workflow command per broken or warned rule, on its file or "
         "its line of the config; markdown: a document for a pull-request comment or $GITHUB_STEP_SUMMARY; "
-        "sarif: SARIF 2.1.0 for GitHub code scanning",
+        "sarif: SARIF 2.1.0 for GitHub code scanning; html: a self-contained page with the context-window map "
+        "(write it with -o)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the report (any format) to FILE instead of standard output",
     )
     p.add_argument(
         "--max-growth", metavar="GROWTH", help="growth allowed over the baseline: '5%%', 300 or '5%% or 300'"
@@ -64,6 +72,27 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
+    if not getattr(args, "output", None):
+        return _run(args, out)
+    path = Path(args.output)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stream = path.open("w", encoding="utf-8", newline="\n")
+    except OSError as exc:
+        out.error(f"cannot write {args.output}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    shown, rich = out.out, out.rich
+    out.out, out.rich = stream, False
+    try:
+        code = _run(args, out)
+    finally:
+        out.out, out.rich = shown, rich
+        stream.close()
+    out.note(f"report written to {args.output}")
+    return code
+
+
+def _run(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import files
     from prompt_budget.baseline import measurement_of, run_baseline
     from prompt_budget.report import baseline as growth
@@ -129,6 +158,11 @@ def run(args: argparse.Namespace, out: Output) -> int:
             out.out.write(
                 report.files_markdown(result, comparison, plan=args.plan, hide_passed=args.hide_passed)
             )
+            return out.exit_code
+        if fmt == "html":
+            from prompt_budget.report.html import render_check
+
+            out.out.write(render_check(result, comparison))
             return out.exit_code
         if fmt == "sarif":
             from prompt_budget.report.sarif import files_sarif

@@ -28,8 +28,8 @@ def add_options(parser: pytest.Parser) -> None:
         "--prompt-budget-report",
         metavar="PATH",
         default=None,
-        help="write a report of every check: PATH.json (versioned JSON) or PATH.md (Markdown); also "
-        "prints the summary table.",
+        help="write a report of every check: PATH.json (versioned JSON), PATH.md (Markdown) or PATH.html "
+        "(a self-contained page with the context-window map); also prints the summary table.",
     )
     group.addoption(
         "--prompt-budget-update",
@@ -70,11 +70,11 @@ def add_options(parser: pytest.Parser) -> None:
 
 
 def report_formats() -> dict[str, Any]:
-    """Report file suffix -> renderer: ``.json`` and ``.md``, and those plugins add."""
+    """Report file suffix -> renderer: ``.json``, ``.md`` and ``.html``, and those plugins add."""
     from prompt_budget.plugins import get_plugin_manager
-    from prompt_budget.report import json_report, markdown
+    from prompt_budget.report import html, json_report, markdown
 
-    formats: dict[str, Any] = {".json": json_report.render, ".md": markdown.render}
+    formats: dict[str, Any] = {".json": json_report.render, ".md": markdown.render, ".html": html.render}
     for extra in get_plugin_manager().hook.prompt_budget_report_formats():
         formats.update(extra or {})
     return formats
@@ -110,9 +110,9 @@ class PluginOptions:
         if report:
             report_path = pconfig.invocation_params.dir / report  # an absolute report stays as it is
             suffix = report_path.suffix.lower()
-            if suffix not in (".json", ".md") and suffix not in report_formats():
+            if suffix not in (".json", ".md", ".html") and suffix not in report_formats():
                 raise pytest.UsageError(
-                    f"--prompt-budget-report: expected a path ending in .json or .md, got {report!r}"
+                    f"--prompt-budget-report: expected a path ending in .json, .md or .html, got {report!r}"
                 )
         max_growth = pconfig.getoption("--prompt-budget-max-growth")
         if max_growth:

@@ -248,12 +248,15 @@ class BudgetSession:
                 workeroutput[WORKER_KEY] = self.records
             return
         path = self.options.report_path
-        written = path is not None and self.write_report(path)
+        html = path is not None and path.suffix.lower() == ".html"  # written with the baseline step's outcome
+        written = path is not None and not html and self.write_report(path)
         rules = self.files.rules(self.records)
         gated = gate(self.config, self.options, self.records, rules, session, self.workers_missing)
         if gated is not None:
             self.baseline, self.not_pruned = gated
             extend_report(path, self.baseline)
+        if html and path is not None:
+            self.write_report(path)
         if written and path is not None and path.suffix.lower() == ".md":
             self._append_step_summary(path)
 
@@ -272,10 +275,21 @@ class BudgetSession:
 
     def write_report(self, path: Path) -> bool:
         """Write the report file; False (with a ``PromptBudgetWarning``) when it cannot be written."""
+        from prompt_budget.report import html
+
         render = report_formats()[path.suffix.lower()]
         try:
+            if render is html.render:  # the page also draws the configured files and the baseline
+                comparison = self.baseline.comparison if self.baseline is not None else None
+                text = html.render_run(
+                    self.sorted_records(),
+                    self.files.report if self.files.enabled else None,
+                    comparison if comparison is not None and not comparison.missing else None,
+                )
+            else:
+                text = render(self.sorted_records())
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(render(self.sorted_records()), encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
         except OSError as exc:
             self.report_error = f"cannot write the prompt-budget report {path}: {exc.strerror or exc}"
             warn_about(path, self.report_error)
