@@ -144,7 +144,7 @@ def _measure_counted(
             fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
     # the same entries give the same settings (the FileSet keeps the rules alive), unless the file's
     # own frontmatter sets some, or an entry's conditional frontmatter key looks at it
-    conditional = any(c.rule.conditional_frontmatter for c in match.candidates)
+    conditional = any(c.rule.conditional_frontmatter or c.rule.classify for c in match.candidates)
     shared = fm is None or (FRONTMATTER_TABLE not in fm.data and not conditional)
     try:
         if memo is not None and match.imported_by is None and shared:
