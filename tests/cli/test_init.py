@@ -3,6 +3,7 @@ second run changes nothing. Caps are checked against hand-computed values (chars
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import warnings
@@ -106,35 +107,32 @@ def test_claude_code_layout(claude_repo: Path) -> None:
     assert text.startswith(PYPROJECT)
     table = tomllib.loads(text)["tool"]["prompt_budget"]
     assert table["tokenizer"] == "chars4"
+    # the harnesses it found, selected; each entry caps one harness rule's files and leaves when they
+    # load to the harness (CLAUDE.md and AGENTS.md at launch, skills listed and loaded on demand)
+    assert table["harnesses"][:2] == ["claude-code", "codex"]
+    assert "harnesses found: claude-code (5 files), codex (1 file)" in proc.stdout
     got = entries(table)
     assert set(got) == {
         "CLAUDE.md",
         "AGENTS.md",
-        "skills",
+        "claude-code skills",
         "skill references",
-        "subagents",
-        "commands",
+        "claude-code subagents",
+        "claude-code commands",
         "linked references",
     }
     # CLAUDE.md: 400 chars = 100 tokens; +25% = 125, rounded up to a multiple of 10
-    assert got["CLAUDE.md"] == {
-        "name": "CLAUDE.md",
-        "path": "CLAUDE.md",
-        "load": "must",
-        "max_tokens": 130,
-        "follow_imports": True,  # Claude Code loads its @path imports with it
-    }
-    assert got["AGENTS.md"]["load"] == "must"
-    assert got["AGENTS.md"]["max_tokens"] == 30  # 20 tokens -> 25 -> 30
-    skills = got["skills"]
-    assert skills["path"] == ".claude/skills/*/SKILL.md"
-    assert skills["load"] == "skippable"
+    assert got["CLAUDE.md"] == {"name": "CLAUDE.md", "path": "CLAUDE.md", "max_tokens": 130}
+    assert got["AGENTS.md"] == {"name": "AGENTS.md", "path": "AGENTS.md", "max_tokens": 30}  # 20 -> 25 -> 30
+    skills = got["claude-code skills"]
+    assert skills["path"] == [".claude/skills/*/SKILL.md", "**/.claude/skills/*/SKILL.md"]
+    assert "load" not in skills
     # largest SKILL.md: 46 chars of frontmatter + 200 = 246 chars = 62 tokens -> 77.5 -> 80
     assert skills["max_tokens"] == 80
     # its always-loaded part "name: pdf\ndescription: Fill in PDF forms" is 40 chars = 10 tokens
     assert skills["frontmatter_max_tokens"] == 20
     assert got["skill references"]["max_tokens"] == 320  # 250 tokens -> 312.5 -> 320
-    assert got["subagents"]["frontmatter_max_tokens"] == 20
+    assert got["claude-code subagents"]["frontmatter_max_tokens"] == 20
     assert got["linked references"]["path"] == "docs/guide.md"
     assert got["linked references"]["max_tokens"] == 630  # 500 -> 625 -> 630
     assert "docs/unlinked.md" not in text
@@ -143,9 +141,19 @@ def test_claude_code_layout(claude_repo: Path) -> None:
     assert table["baseline"]["path"] == ".prompt-budget/baseline.json"
     config = load_quietly(claude_repo / "pyproject.toml")
     assert len(config.files) == 7  # type: ignore[attr-defined]
-    # the next two commands
+    # the next two commands; the check passes, with the harness's load classes
     assert "prompt-budget check" in proc.stdout
     assert "python -m pytest" in proc.stdout
+    check = run_cli("check", "--json", ".", cwd=claude_repo)
+    assert check.returncode == 0, check.stdout + check.stderr
+    loads = {
+        v["subject"]: v["details"]["load"]
+        for v in json.loads(check.stdout)["verdicts"]
+        if v["details"].get("kind") == "file"
+    }
+    assert loads["CLAUDE.md"] == "must"
+    assert loads["AGENTS.md"] == "must"
+    assert loads[".claude/skills/pdf/SKILL.md"] == "skippable"
 
 
 def test_written_entries_match_the_files_they_were_made_for(claude_repo: Path) -> None:
@@ -157,10 +165,10 @@ def test_written_entries_match_the_files_they_were_made_for(claude_repo: Path) -
     assert winners == {
         "AGENTS.md": "AGENTS.md",
         "CLAUDE.md": "CLAUDE.md",
-        ".claude/agents/reviewer.md": "subagents",
-        ".claude/commands/ship.md": "commands",
-        ".claude/skills/pdf/SKILL.md": "skills",
-        ".claude/skills/xlsx/SKILL.md": "skills",
+        ".claude/agents/reviewer.md": "claude-code subagents",
+        ".claude/commands/ship.md": "claude-code commands",
+        ".claude/skills/pdf/SKILL.md": "claude-code skills",
+        ".claude/skills/xlsx/SKILL.md": "claude-code skills",
         ".claude/skills/pdf/references/forms.md": "skill references",
         "docs/guide.md": "linked references",
     }
@@ -357,7 +365,7 @@ def test_a_skill_linked_in_from_outside_is_found_and_then_checked(tmp_path: Path
     proc = run(root, "--tokenizer", "chars4", "--no-baseline")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert any(ln.startswith(".claude/skills/review/SKILL.md  skill") for ln in lines), proc.stdout
+    assert any(ln.startswith(".claude/skills/review/SKILL.md  claude-code/skills") for ln in lines), proc.stdout
     assert any(ln.startswith("total (1 file)") for ln in lines), proc.stdout
     check = run_cli("check", "--no-cache", cwd=root)
     assert check.returncode == 0, check.stdout + check.stderr
@@ -381,18 +389,25 @@ def test_typescript_repo_gets_prompt_budget_toml(tmp_path: Path) -> None:
     target = root / "prompt_budget.toml"
     table = tomllib.loads(target.read_text())
     assert table["tokenizer"] == "chars4"
+    assert table["harnesses"][:2] == ["codex", "cursor"]
     got = entries(table)
-    assert got["AGENTS.md"]["load"] == "must"
-    assert got["AGENTS.md"]["max_tokens"] == 250
-    assert got["cursor rules (always applied)"]["path"] == ".cursor/rules/style.mdc"
-    assert got["cursor rules (always applied)"]["load"] == "must"
-    assert got["cursor rules"]["path"] == ".cursor/rules/db.mdc"
+    assert got["AGENTS.md"] == {"name": "AGENTS.md", "path": "AGENTS.md", "max_tokens": 250}
+    # one entry for Cursor's project rules: the rule type (alwaysApply) stays with each file
+    rules = got["cursor project-rules"]
+    assert rules["path"] == [".cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.mdc"]
+    assert rules["max_tokens"] == 80  # style.mdc: 47 + 200 chars = 62 tokens -> 77.5 -> 80
+    assert "load" not in rules
     assert got["prompts"]["max_tokens"] == 630
     assert "lint" not in table  # the analyzer reads Python; nothing to lint here
     config = load_quietly(target)
     assert config.table == ""  # type: ignore[attr-defined]
     assert "prompt-budget check" in proc.stdout
     assert "git add prompt_budget.toml" in proc.stdout
+    check = run_cli("check", "--json", ".", cwd=root)
+    assert check.returncode == 0, check.stdout + check.stderr
+    loads = {v["subject"]: v["details"].get("load") for v in json.loads(check.stdout)["verdicts"]}
+    assert loads[".cursor/rules/style.mdc"] == "must"  # alwaysApply: true
+    assert loads[".cursor/rules/db.mdc"] == "skippable"  # agent-requested by its description
     before = target.read_bytes()
     again = run(root)
     assert again.returncode == 0
@@ -517,24 +532,26 @@ def test_imports_and_rules_are_proposed_and_check_counts_them_as_init_did(tmp_pa
     rows = {ln.split()[0]: ln.split()[1:] for ln in proc.stdout.splitlines() if ln[:1] in ".dpC"}
     assert rows["docs/b.md"] == ["import", "300", "380", "must"]
     assert rows["packages/api/notes.md"] == ["import", "100", "380", "skippable"]
-    assert rows[".claude/rules/testing.md"] == ["rule", "50", "130", "must"]
-    assert rows[".claude/rules/api/style.md"] == ["rule", "100", "130", "skippable"]
+    # the harness says when each rule loads: without paths: at launch, with paths: on a match
+    assert rows[".claude/rules/testing.md"] == ["claude-code/rules", "50", "130", "always"]
+    assert rows[".claude/rules/api/style.md"] == ["claude-code/rules", "100", "130", "glob"]
+    assert rows["packages/api/CLAUDE.md"] == ["claude-code/nested-claude-md", "10", "130", "folder"]
     table = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["prompt_budget"]
     got = entries(table)
-    assert got["CLAUDE.md"]["follow_imports"] is True
-    assert got["nested instructions"]["follow_imports"] is True
+    # Claude Code follows the imports of its memory files: the harness rule says so, not the entry
+    assert got["CLAUDE.md"] == {"name": "CLAUDE.md", "path": "CLAUDE.md", "max_tokens": 130}
+    # **/CLAUDE.md matches the root one too: its cap covers it (100 tokens -> 130)
+    assert got["claude-code nested-claude-md"]["max_tokens"] == 130
     # the largest import is docs/b.md: 300 tokens -> 375 -> 380; no load: it loads with its importer
     assert got["imported by CLAUDE.md"] == {
         "name": "imported by CLAUDE.md",
         "path": ["docs/a.md", "docs/b.md", "packages/api/notes.md"],
         "max_tokens": 380,
     }
-    assert got["rules"] == {
-        "name": "rules",
+    assert got["claude-code rules"] == {
+        "name": "claude-code rules",
         "path": ".claude/rules/**/*.md",
-        "load": "must",
         "max_tokens": 130,  # 100 tokens -> 125 -> 130
-        "conditional_frontmatter": "paths",
     }
     assert "docs/c.md" not in (root / "pyproject.toml").read_text()
     verdicts = {str(v["id"]): v for v in check_json(root)["verdicts"]}  # type: ignore[attr-defined]
