@@ -365,7 +365,9 @@ def test_a_skill_linked_in_from_outside_is_found_and_then_checked(tmp_path: Path
     proc = run(root, "--tokenizer", "chars4", "--no-baseline")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert any(ln.startswith(".claude/skills/review/SKILL.md  claude-code/skills") for ln in lines), proc.stdout
+    assert any(ln.startswith(".claude/skills/review/SKILL.md  claude-code/skills") for ln in lines), (
+        proc.stdout
+    )
     assert any(ln.startswith("total (1 file)") for ln in lines), proc.stdout
     check = run_cli("check", "--no-cache", cwd=root)
     assert check.returncode == 0, check.stdout + check.stderr
