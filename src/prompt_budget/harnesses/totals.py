@@ -144,7 +144,7 @@ def _parts(t: _Totals, loaded: Iterable[Loaded], where: str) -> list[Part]:
         for imp in t.imports(x.id):
             add(imp, t.whole(imp), "import")
     for x in files:
-        if x.listed and x.when != "always" and (x.when != "folder" or _under(x.folder, where)):
+        if x.listed and x.when != "always" and _under(x.folder, where):
             n = t.listing(x.id)
             if n:
                 add(x.id + "#frontmatter", n, "listing")
