@@ -51,6 +51,9 @@ class HarnessRule:
     message: str | None = None
     #: globs of which one must match a file for the rule to apply (a plugin manifest)
     requires: tuple[str, ...] = ()
+    #: applies only when working in the folder that holds it (the folder above a nested
+    #: ``.claude/skills`` or ``.agents/skills``)
+    scoped: bool = False
 
     def when_for(self, frontmatter: Mapping[str, Any] | None) -> tuple[When, bool, str]:
         """When the harness loads a file of this rule with ``frontmatter``, whether its name and
@@ -138,7 +141,7 @@ class Harness:
 
 _RULE_KEYS: Final = (
     "name", "path", "when", "source", "listed", "classify", "globs_key", "chain", "follow_imports",
-    "max_tokens", "frontmatter_max_tokens", "message", "requires",
+    "max_tokens", "frontmatter_max_tokens", "message", "requires", "scoped",
 )  # fmt: skip
 _LIMIT_KEYS: Final = ("amount", "unit", "scope", "source", "rules", "share", "field")
 _HARNESS_KEYS: Final = (
@@ -225,6 +228,7 @@ def parse_rule(value: object, file: Path | str | None, key: str) -> HarnessRule:
         frontmatter_max_tokens=opt("frontmatter_max_tokens", parse_tokens),
         message=opt("message", parse_str),
         requires=_strings(raw["requires"], file, f"{key}.requires") if "requires" in raw else (),
+        scoped=bool(opt("scoped", parse_bool)),
     )
 
 

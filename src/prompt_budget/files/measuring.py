@@ -136,7 +136,11 @@ def _measure_counted(
         try:
             fm = parse_frontmatter(text)
         except FrontmatterError as exc:
-            return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+            if not any(c.rule.harness for c in match.candidates):
+                return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+            # a harness reads what YAML cannot (Claude Code takes such a description as text)
+            notes.append(f"{exc}: not YAML; counted whole, as text, as the harness reads it")
+            fm = None
         notes.extend(fm.notes if fm is not None else ())
         if fm is not None and fm.is_split:
             digest = cache.digest(raw) if cache is not None else None

@@ -80,7 +80,11 @@ class Discovery:
     def folders(self, harness: str) -> list[str]:
         """The folders where ``harness`` loads more up front than at the root: the root (``""``) and
         each folder holding a ``folder`` file of its own, sorted."""
-        found = {x.folder for x in self.of(harness) if x.when == "folder" and x.shadowed_by is None}
+        found = {
+            x.folder
+            for x in self.of(harness)
+            if (x.when == "folder" or (x.listed and x.folder)) and x.shadowed_by is None
+        }
         return sorted({"", *found}, key=lambda f: (f.count("/") if f else -1, f))
 
     def used(self) -> list[str]:
@@ -123,7 +127,7 @@ def discover(fs: FileSet, frontmatters: Mapping[str, Mapping[str, Any] | None] |
     id's parsed frontmatter, when the caller has read it) spares reading files again."""
     root = fs.config.root.resolve()
     harnesses = fs.config.harnesses
-    picked: dict[str, dict[str, HarnessRule]] = {h.name: {} for h in harnesses}
+    picked: dict[str, dict[str, tuple[HarnessRule, str]]] = {h.name: {} for h in harnesses}
     order = {h.name: {r.name: i for i, r in enumerate(h.rules)} for h in harnesses}
     rules = {h.name: {r.name: r for r in h.rules} for h in harnesses}
     for fid, match in fs.files.items():
@@ -133,20 +137,22 @@ def discover(fs: FileSet, frontmatters: Mapping[str, Mapping[str, Any] | None] |
                 continue
             name = c.rule.name.split("/", 1)[1]
             have = picked[hn].get(fid)
-            if have is None or order[hn][name] < order[hn][have.name]:
-                picked[hn][fid] = rules[hn][name]
+            if have is None or order[hn][name] < order[hn][have[0].name]:
+                picked[hn][fid] = (rules[hn][name], c.pattern)
     by_harness: dict[str, tuple[Loaded, ...]] = {}
     everything: list[Loaded] = []
     for h in harnesses:
         found: list[Loaded] = []
-        for fid, rule in picked[h.name].items():
+        for fid, (rule, pattern) in picked[h.name].items():
             data: Mapping[str, Any] | None = None
             if rule.classify or rule.listed or rule.globs_key:
                 data = frontmatters[fid] if frontmatters is not None and fid in frontmatters else None
                 if data is None and (frontmatters is None or fid not in frontmatters):
                     data = _frontmatter(fs.files[fid].path)
             when, listed, why = rule.when_for(data)
-            folder = os.path.dirname(fid) if when == "folder" or rule.chain else ""
+            folder = _folder(fid, pattern) if rule.scoped else ""
+            if when == "folder" or rule.chain:
+                folder = os.path.dirname(fid)
             globs = _globs(data.get(rule.globs_key)) if data is not None and rule.globs_key else ()
             found.append(
                 Loaded(
@@ -158,6 +164,16 @@ def discover(fs: FileSet, frontmatters: Mapping[str, Mapping[str, Any] | None] |
         by_harness[h.name] = tuple(found)
         everything.extend(found)
     return Discovery(fs, harnesses, tuple(everything), by_harness)
+
+
+def _folder(fid: str, pattern: str) -> str:
+    """The folder a scoped file applies in: its path less the folders the pattern names after its
+    last ``**/`` (``pkg/.agents/skills/x/SKILL.md`` by ``**/.agents/skills/*/SKILL.md``: ``pkg``)."""
+    if "**/" not in pattern:
+        return ""
+    tail = pattern.rsplit("**/", 1)[1]
+    parts = fid.split("/")[: -(tail.count("/") + 1)]
+    return "/".join(parts)
 
 
 def _one_per_folder(h: Harness, found: list[Loaded]) -> list[Loaded]:

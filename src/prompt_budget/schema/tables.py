@@ -175,7 +175,7 @@ TOP: Final = Table(
             ValueType("list of harness names", '["claude-code", "codex", "cursor"]'),
             (),
             "The agent harnesses whose files to find and check, each by the rules it loads files by "
-            "(see [harnesses](harnesses.md)): the must-load total per harness and per folder, the "
+            "(see [agent harnesses](files.md#agent-harnesses)): the must-load total per harness and per folder, the "
             "skill listing, the AGENTS.md chain, each harness's own limits.",
             '["claude-code", "codex"]',
         ),
@@ -185,7 +185,7 @@ TOP: Final = Table(
             {},
             "Per harness (`[harness.codex]`): `must_load_max_tokens`, and `limits = {name = amount}` "
             "overriding a default limit in the harness's own unit; a `[harness.NAME]` with `rules` "
-            "declares a harness of your own (see [harnesses](harnesses.md)).",
+            "declares a harness of your own (see [agent harnesses](files.md#agent-harnesses)).",
             "{ codex = { limits = { agents-chain = 65536 } } }",
             default_note="empty",
         ),
