@@ -117,6 +117,8 @@ COMPILED = [(h, w, re.compile(p)) for h, w, p in PATH_RULES]
 SKIP_DIRS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", "dist", "build"}
 
 # @path imports: Claude Code (CLAUDE.md, up to 5 hops) and Gemini CLI (GEMINI.md), outside code.
+#: a Markdown link or a backquoted path: what an agent may open on demand from a loaded file
+LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)|`([^`\s]+\.mdx?)`")
 IMPORT = re.compile(r"(?<![\w`/])@(\.{0,2}/?[\w.\-][\w./\-]*)")
 FENCE = re.compile(r"^\s*(```|~~~)")
 INLINE_CODE = re.compile(r"`[^`\n]*`")
@@ -253,7 +255,20 @@ def expected(root: Path) -> Expected:
                 todo.append((cand, depth + 1))
     for rel, why in by_rel.items():
         exp.loaded.setdefault(_real(root, rel), why)
-    # Neutral: what is inside a skill folder besides SKILL.md; prompt templates of an application.
+    # Neutral: what a loaded file links to (the agent may open it on demand; the product counts linked
+    # reference docs), what is inside a skill folder besides SKILL.md, prompt templates of an application.
+    for rel in list(by_rel):
+        try:
+            text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for m in LINK.finditer(text):
+            target = next(g for g in m.groups() if g)
+            for base in (PurePosixPath(rel).parent, PurePosixPath()):
+                cand = os.path.normpath(str(base / target)).replace("\\", "/")
+                if cand in fileset:
+                    exp.neutral.add(_real(root, cand))
+                    break
     skill_dirs = {str(PurePosixPath(r).parent) for r in by_rel if PurePosixPath(r).name == "SKILL.md"}
     for rel in files:
         parts = PurePosixPath(rel).parts
