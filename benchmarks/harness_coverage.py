@@ -371,6 +371,8 @@ class Result:
     init_rc: int
     check_rc: int
     check_note: str
+    #: the check failed only on harness limits the repository is already past
+    hard_limit: bool
     skipped: int
     seconds: float
 
@@ -406,12 +408,17 @@ def evaluate(name: str, commit: str, held_out: bool, git_dir: Path, work: Path) 
     hits = got & exp.loaded.keys()
     false = sorted(got - exp.loaded.keys() - exp.neutral)
     note = ""
+    hard_only = False
     if check.returncode != 0:
-        failing = [
-            f"{v.get('subject')}: {v.get('message')}"
+        failed = [
+            v
             for v in report.get("verdicts", [])  # type: ignore[union-attr]
             if isinstance(v, dict) and v.get("status") == "fail"
         ]
+        hard_only = bool(failed) and all(
+            (v.get("details") or {}).get("kind") == "harness-limit" for v in failed
+        )
+        failing = [f"{v.get('id')}: {v.get('message')}" for v in failed]
         note = "; ".join(failing[:3]) or (check.stderr.strip().splitlines() or [""])[-1]
     return Result(
         name=name,
@@ -424,6 +431,7 @@ def evaluate(name: str, commit: str, held_out: bool, git_dir: Path, work: Path) 
         init_rc=init.returncode,
         check_rc=check.returncode,
         check_note=note,
+        hard_limit=hard_only,
         skipped=skipped,
         seconds=seconds,
     )
@@ -475,7 +483,7 @@ def main() -> None:
 def report(r: Result, show_missing: bool, show_false: bool) -> None:
     tag = " [held out]" if r.held_out else ""
     cov = f"{r.found / r.expected:.1%}" if r.expected else "n/a"
-    status = "pass" if r.check_rc == 0 else f"exit {r.check_rc}"
+    status = _status(r)
     print(
         f"{r.name}{tag}: expected {r.expected}, found {r.found} ({cov}), false inclusions {len(r.false)}, "
         f"other measured {r.other}; init exit {r.init_rc}, check {status} ({r.seconds:.1f} s)"
@@ -491,6 +499,16 @@ def report(r: Result, show_missing: bool, show_false: bool) -> None:
             print(f"    false: {f}")
 
 
+def _status(r: Result) -> str:
+    if r.check_rc == 0:
+        return "pass"
+    if r.hard_limit:
+        return "fails on a harness limit: " + ", ".join(
+            part.split(": ", 1)[0] for part in r.check_note.split("; ") if part
+        )
+    return f"exit {r.check_rc}"
+
+
 def summary(results: list[Result]) -> None:
     if not results:
         return
@@ -499,7 +517,7 @@ def summary(results: list[Result]) -> None:
     print("|---|---:|---:|---:|---:|---|")
     for r in results:
         cov = f"{r.found / r.expected:.1%}" if r.expected else "n/a"
-        status = "pass" if r.check_rc == 0 else f"exit {r.check_rc}"
+        status = _status(r)
         name = r.name + (" (held out)" if r.held_out else "")
         print(f"| {name} | {r.expected} | {r.found} | {cov} | {len(r.false)} | {status} |")
     exp = sum(r.expected for r in results)

@@ -96,8 +96,15 @@ def run(args: argparse.Namespace, out: Output) -> int:
             return EXIT_BROKEN
         kept = f" (kept: {', '.join(result.kept)})" if result.kept else ""
         out.print(f"{target}: {result.status}{kept}")
+        report = init.check_written(proposal) if proposal.found else None
         if not args.no_baseline:
-            out.print(init.create_baseline(proposal))
+            out.print(init.create_baseline(proposal, report))
+        if limits := init.past_hard_limits(report):
+            out.print(
+                "already past a harness's own limit (`prompt-budget check` fails until the files are cut):"
+            )
+            for message in limits:
+                out.print(f"  {message}")
     if args.lint:
         report = init.run_lint(proposal)
         if report.note:

@@ -131,7 +131,7 @@ def _harness_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
     headroom, and no ``load``, so the harness still decides when each file loads (and its hard limits
     still apply)."""
     from prompt_budget.harnesses import available_harnesses
-    from prompt_budget.text.globs import glob, has_wildcards
+    from prompt_budget.text.globs import Glob, glob, has_wildcards
 
     known = available_harnesses()
     ours = [f for f in found if f.kind == "harness" and f.harness is not None and f.rule is not None]
@@ -147,14 +147,23 @@ def _harness_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
 
     entries = []
     for (harness, rule), files in sorted(groups.items(), key=lambda kv: order(kv[0])):
-        # the rule's globs that match a file here (a literal or a glob matching nothing would warn)
+        # the rule's globs that match a file here (a literal or a glob matching nothing would warn),
+        # and its exclusions ("!.clinerules/hooks/**"), kept as they are
+        patterns = known[harness].rule(rule).path
+        excluded = [glob(p[1:]) for p in patterns if p.startswith("!")]
+
+        def kept(paths: tuple[str, ...], g: Glob, excluded: list[Glob] = excluded) -> bool:
+            return any(g.match(p) and not any(x.match(p) for x in excluded) for p in paths)
+
         compiled = [
             g
-            for g in (glob(p) for p in known[harness].rule(rule).path)
-            if any(g.match(p) for _, paths in every for p in paths)
+            for g in (glob(p) for p in patterns if not p.startswith("!"))
+            if any(kept(paths, g) for _, paths in every)
         ]
-        globs = [g.pattern for g in compiled] or [f.path for f in files]
-        covered = [f for f, paths in every if any(g.match(p) for g in compiled for p in paths)]
+        globs = [g.pattern for g in compiled] + [p for p in patterns if p.startswith("!")]
+        if not compiled:
+            globs = [f.path for f in files]
+        covered = [f for f, paths in every if any(kept(paths, g) for g in compiled)]
         covered = covered or files
         fms = [f.frontmatter_tokens for f in covered if f.frontmatter_tokens is not None]
         entries.append(
