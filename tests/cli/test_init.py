@@ -609,3 +609,97 @@ def test_a_frontmatter_that_is_not_yaml_still_loads_its_block() -> None:
     text = "---\r\nname: x\r\nbad: [unclosed\r\n...\r\n# Body\r\n"
     assert frontmatter(text) == ("name: x\nbad: [unclosed", {})
     assert frontmatter("---\nbad: [unclosed\n# no closing line\n") is None
+
+
+# --- layout 4: what agent harnesses load (issue 18) -------------------------------------------------
+
+
+def skill_md(name: str, body: int) -> str:
+    return f"---\nname: {name}\ndescription: {name} files\n---\n" + chars(body)
+
+
+def verdicts_of(root: Path) -> dict[str, dict[str, object]]:
+    check = run_cli("check", "--json", "--no-cache", ".", cwd=root)
+    assert check.returncode == 0, check.stdout + check.stderr
+    return {str(v["id"]): v for v in json.loads(check.stdout)["verdicts"]}
+
+
+def test_a_skill_collection_gets_a_working_config(tmp_path: Path) -> None:
+    root = tmp_path / "skills"
+    write(root, "skills/pdf/SKILL.md", skill_md("pdf", 400))  # 37 + 400 chars: 110 tokens
+    write(root, "skills/xlsx/SKILL.md", skill_md("xlsx", 100))
+    write(root, "skills/pdf/reference.md", chars(2000))  # read on demand by the skill: not a skill
+    write(root, "template/SKILL.md", skill_md("template", 9000))  # a copy to start from: loaded by none
+    plugins = [{"name": "docs", "source": "./", "strict": False, "skills": ["./skills/pdf", "./skills/xlsx"]}]
+    write(root, ".claude-plugin/marketplace.json", json.dumps({"name": "m", "plugins": plugins}))
+    proc = run(root, "-t", "chars4")
+    assert proc.returncode == 0, proc.stderr
+    assert "harnesses found: claude-code (2 files)" in proc.stdout
+    text = (root / "prompt_budget.toml").read_text()
+    table = tomllib.loads(text)
+    assert table["harnesses"] == ["claude-code"]
+    skills = entries(table)["claude-code plugin-skills"]
+    assert skills["path"] == "skills/*/SKILL.md"
+    assert skills["max_tokens"] == 140  # 110 tokens + 25% = 137.5 -> 140
+    assert "template" not in text
+    # the check it suggests next passes, and measures the two skills, not the template
+    verdicts = verdicts_of(root)
+    assert "skills/pdf/SKILL.md" in verdicts
+    assert "skills/xlsx/SKILL.md" in verdicts
+    assert not any(v.startswith("template/") for v in verdicts)
+
+
+def test_a_plugin_marketplace_and_no_example_skills_from_source_folders(tmp_path: Path) -> None:
+    root = tmp_path / "market"
+    write(
+        root,
+        ".claude-plugin/marketplace.json",
+        '{"name": "m", "plugins": [{"name": "r", "source": "./plugins/r"}]}',
+    )
+    write(root, "plugins/r/.claude-plugin/plugin.json", '{"name": "r"}')
+    write(root, "plugins/r/skills/diff/SKILL.md", skill_md("diff", 200))
+    write(root, "plugins/r/agents/critic.md", skill_md("critic", 300))
+    write(root, "plugins/r/commands/review.md", "---\ndescription: review\n---\n" + chars(80))
+    write(root, "packages/cli/src/examples/skills/skills/greeter/SKILL.md", skill_md("greeter", 50))
+    write(root, "packages/sdk/test-data/skills/pirate/SKILL.md", skill_md("pirate", 50))
+    proc = run(root, "-t", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    rows = {ln.split()[0]: ln.split()[1] for ln in proc.stdout.splitlines() if ln.startswith("plugins/")}
+    assert rows == {
+        "plugins/r/agents/critic.md": "claude-code/plugin-agents",
+        "plugins/r/commands/review.md": "claude-code/plugin-commands",
+        "plugins/r/skills/diff/SKILL.md": "claude-code/plugin-skills",
+    }
+    assert "total (3 files)" in proc.stdout
+    assert "packages/" not in (root / "prompt_budget.toml").read_text()
+    verdicts = verdicts_of(root)
+    assert not any(v.startswith("packages/") for v in verdicts)
+
+
+def test_a_symlinked_agents_md_is_one_file(tmp_path: Path) -> None:
+    root = tmp_path / "linked"
+    write(root, "CLAUDE.md", chars(400))  # 100 tokens
+    (root / "AGENTS.md").symlink_to("CLAUDE.md")
+    proc = run(root, "-t", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    assert "CLAUDE.md (= AGENTS.md)" in proc.stdout
+    assert "total (1 file)" in proc.stdout
+    verdicts = verdicts_of(root)
+    assert verdicts["must-load:claude-code"]["usage"]["tokens"] == 100  # type: ignore[index]
+    assert verdicts["must-load:codex"]["usage"]["tokens"] == 100  # type: ignore[index]
+
+
+def test_a_file_already_past_a_harness_limit_is_named_and_the_check_fails_on_it(tmp_path: Path) -> None:
+    root = tmp_path / "big"
+    write(root, "AGENTS.md", chars(40_000))  # 40,000 bytes: Codex reads 32 KiB of the chain
+    write(root, ".windsurf/rules/style.md", "---\ntrigger: always_on\n---\n" + chars(500))
+    proc = run(root, "-t", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    said = proc.stdout.split("already past a harness's own limit", 1)[1].split("next:")[0]
+    assert "40,000 bytes, over Codex's agents-chain limit of 32,768 bytes" in said
+    assert "style.md" not in said  # 527 characters: within Windsurf's 6,000
+    check = run_cli("check", "--no-cache", ".", cwd=root)
+    assert check.returncode == 1
+    fails = [ln for ln in check.stdout.splitlines() if ln.startswith("FAIL")]
+    assert len(fails) == 1
+    assert "agents-chain limit of 32,768 bytes" in fails[0]
