@@ -129,7 +129,8 @@ def _parts(t: _Totals, loaded: Iterable[Loaded], where: str) -> list[Part]:
     def add(fid: str, tokens: int, what: str) -> None:
         real = t.real.get(fid, fid)
         if real in counted:
-            out.append(Part(fid, 0, what, counted[real]))
+            if counted[real] != fid:  # the same file by another path: shown, counted once
+                out.append(Part(fid, 0, what, counted[real]))
             return
         counted[real] = fid
         out.append(Part(fid, tokens, what, real if real != fid else None))
@@ -172,7 +173,7 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
     config = t.config
     budget = h.must_load_max_tokens if h.must_load_max_tokens is not None else config.usable_budget
     source = (
-        f"{config.where('harness', h.name)} must_load_max_tokens"
+        config.where(f"harness.{h.name}", "must_load_max_tokens")
         if h.must_load_max_tokens is not None
         else usable_source(config)
     )
@@ -186,7 +187,8 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
             "harness": h.name,
             "folder": _shown(where),
             "files": [p.to_dict() for p in parts],
-            "aliases": {p.id: p.alias_of for p in parts if p.alias_of},
+            # a link and the file it is (AGENTS.md -> CLAUDE.md): counted once, shown here
+            "aliases": {p.id: t.real[p.id] for p in parts if t.real.get(p.id, p.id) != p.id},
         }
         place = f"in {where}/" if where else "at the project root"
         head = f"{h.title} must-load total {place} is {amount(total, t.tok.exact, t.multiplier)}"
