@@ -113,7 +113,7 @@ def _plan_room(width: int | None) -> int:
     if width <= 0:
         return 0
     # stage, +tokens, total, headroom, status and the column gaps take about 60 columns
-    return max(24, (width - 60) // 2)
+    return max(40, (width - 60) // 2)
 
 
 def plan_table(
