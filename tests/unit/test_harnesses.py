@@ -273,12 +273,16 @@ def test_must_load_per_folder_names_the_harness_the_folder_and_what_took_the_spa
         "(set in prompt_budget.toml context_window (or model), usable_fraction, reserved_output); largest: "
         "src/CLAUDE.md 500, CLAUDE.local.md 400, CLAUDE.md 300"
     )
-    assert [(p["id"], p["tokens"], p["what"]) for p in src.details["files"]] == [
+    assert [(p["id"], p["tokens"], p["what"]) for p in root.details["files"]] == [
         ("CLAUDE.md", 300, "always"),
         ("CLAUDE.local.md", 400, "always"),
-        ("src/CLAUDE.md", 500, "folder"),
         (".claude/skills/a/SKILL.md#frontmatter", 25, "listing"),
     ]
+    # a folder's total lists what the folder adds, and the root total it builds on
+    assert [(p["id"], p["tokens"], p["what"]) for p in src.details["files"]] == [
+        ("src/CLAUDE.md", 500, "folder")
+    ]
+    assert src.details["root"] == {"id": "must-load:claude-code", "tokens": 725}
 
 
 def test_harness_budget_overrides_and_threshold_warning(tmp_path: Path) -> None:
