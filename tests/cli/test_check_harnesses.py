@@ -110,7 +110,7 @@ def test_wide_plan_tables_fit_the_terminal_and_json_keeps_every_file(tmp_path: P
     result = run_cli("check", "--plan", cwd=tmp_path, env={"COLUMNS": "100"})
     plan = result.stdout.split("load plan", 1)[1]
     assert max(len(line) for line in plan.splitlines()) <= 100
-    assert "+5" in plan and "more" in plan
+    assert "more" in plan.split("+", 1)[1]
     data = json.loads(run_cli("check", "--plan", "--format", "json", cwd=tmp_path).stdout)
     assert len(data["plan"]["stages"][0]["loaded"]) == 60
 

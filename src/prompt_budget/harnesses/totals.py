@@ -222,6 +222,8 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
         }
         if where:
             details["root"] = {"id": f"must-load:{h.name}", "tokens": root_total}
+        details["counted"] = sum(1 for p in parts if p.what != "listing" and p.tokens)
+        details["listed"] = sum(1 for p in parts if p.what == "listing")
         place = f"in {where}/" if where else "at the project root"
         head = f"{h.title} must-load total {place} is {amount(total, t.tok.exact, t.multiplier)}"
         if budget is None:
