@@ -9,6 +9,7 @@ Verdict ids: ``must-load:<harness>`` (the project root), ``must-load:<harness>:<
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -66,17 +67,26 @@ class _Totals:
         self.tok = tok
         self.config: Config = fs.config
         self._texts: dict[str, str | None] = {}
-        root = fs.config.root.resolve()
-        self.real: dict[str, str] = {}
-        for fid, match in fs.files.items():
-            real = fid
-            if match.path.is_symlink():
-                try:
-                    real = match.path.resolve().relative_to(root).as_posix()
-                except (ValueError, OSError):
-                    real = fid
-            self.real[fid] = real
+        self.root = fs.config.root.resolve()
+        self._real: dict[str, str] = {}
         self.multiplier = max((m.multiplier for m in measured.values()), default=1.0)
+
+    def real(self, fid: str) -> str:
+        """The id of the file ``fid`` is (a link's target in the project), else ``fid``; a listing
+        entry ``ID#frontmatter`` is its file's."""
+        found = self._real.get(fid)
+        if found is not None:
+            return found
+        base, hash_, part = fid.partition("#frontmatter")
+        match = self.fs.files.get(base)
+        real = base
+        if match is not None and os.path.islink(match.path):
+            try:
+                real = match.path.resolve().relative_to(self.root).as_posix()
+            except (ValueError, OSError):
+                real = base
+        self._real[fid] = found = real + hash_ + part
+        return found
 
     def whole(self, fid: str) -> int:
         m = self.measured.get(fid)
@@ -103,8 +113,12 @@ class _Totals:
     def size(self, fid: str, unit: str) -> int:
         if unit == "tokens":
             return self.whole(fid)
-        text = self.text(fid) or ""
-        return len(text.encode("utf-8")) if unit == "bytes" else len(text)
+        if unit == "bytes":
+            try:
+                return os.stat(self.fs.files[fid].path).st_size
+            except (OSError, KeyError):
+                return 0
+        return len(self.text(fid) or "")
 
     def imports(self, fid: str) -> list[str]:
         """The files ``fid`` pulls in through ``@path`` imports, breadth first."""
@@ -147,7 +161,7 @@ class _Parts:
         out: list[Part] = []
 
         def add(fid: str, tokens: int, what: str) -> None:
-            real = t.real.get(fid, fid)
+            real = t.real(fid)
             first = base.get(real) or counted.get(real)
             if first is not None:
                 if first != fid:  # the same file by another path: shown, counted once
@@ -218,7 +232,7 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
             # a folder's total lists what it adds to the root's (must-load:HARNESS lists those)
             "files": [p.to_dict() for p in shown],
             # a link and the file it is (AGENTS.md -> CLAUDE.md): counted once, shown here
-            "aliases": {p.id: t.real[p.id] for p in shown if t.real.get(p.id, p.id) != p.id},
+            "aliases": {p.id: t.real(p.id) for p in shown if t.real(p.id) != p.id},
         }
         if where:
             details["root"] = {"id": f"must-load:{h.name}", "tokens": root_total}
