@@ -127,7 +127,8 @@ class Harness:
                     message=r.message,
                     frontmatter_max_tokens=r.frontmatter_max_tokens,
                     index=i,
-                    source=f"harness {self.name!r} rule {r.name!r} ({r.source})",
+                    # the rule's documentation is in the harness data (check --explain shows it)
+                    source=f"harness {self.name!r} rule {r.name!r}",
                     follow_imports=r.follow_imports,
                     classify=r.classify,
                     when=r.when,

@@ -4,6 +4,7 @@ settings it gets (``prompt-budget check --explain PATH``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -166,6 +167,8 @@ class Explanation:
     verdicts: tuple[Verdict, ...]
     reason: str
     preset: str | None = None
+    #: the documentation each harness rule cites, by entry name (``codex/agents-md``)
+    documented: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         m = self.measured
@@ -183,6 +186,7 @@ class Explanation:
                     "pattern": c.pattern,
                     "specificity": c.kind,
                     "source": c.rule.source,
+                    "documented": self.documented.get(c.rule.label),
                     "applies": i == 0,
                 }
                 for i, c in enumerate(self.match.candidates if self.match else ())
@@ -212,6 +216,8 @@ class Explanation:
             reason = preset_reason(self.preset, c.rule.label) if c.preset and self.preset else None
             if reason:
                 out.append(f"             preset caps: {reason}")
+            if c.rule.label in self.documented:
+                out.append(f"             documented: {self.documented[c.rule.label]}")
         for rule, neg in self.match.excluded:
             out.append(f"  excluded   from entry {rule.label!r} by {neg!r} - {rule.source}")
         ref = self.match.imported_by
@@ -287,4 +293,5 @@ def explain(
         else:
             why = "equal specificity: the earlier entry wins"
         reason = f"most specific pattern wins: {why}"
-    return Explanation(fid, p, match, m, verdicts, reason, fs.config.preset)
+    documented = {f"{h.name}/{r.name}": r.source for h in fs.config.harnesses for r in h.rules}
+    return Explanation(fid, p, match, m, verdicts, reason, fs.config.preset, documented)

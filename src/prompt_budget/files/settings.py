@@ -101,8 +101,8 @@ def effective(match: FileMatch, fm: Frontmatter | None) -> Effective:
         if first is not None and first.rule.when is not None:
             when, cond = when_of(first.rule.classify, first.rule.when, fm.data if fm is not None else None)
             load = "must" if when == "always" else "skippable"
-            shown = "" if cond is None else f"{match.id} frontmatter {cond.key}: "
-            load_src = f"{shown}{when} ({first.rule.source})"
+            why = "" if cond is None else f"{match.id} frontmatter {cond.key}, "
+            load_src = f"{why}loaded {when} ({first.rule.source})"
     conditional, cond_src = pick("conditional_frontmatter", None)
     if (
         conditional

@@ -202,11 +202,15 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     aliases: dict[str, str] = {}
     seen: dict[Path, str] = {}
     for m in measured:
-        real = m.match.path.resolve() if m.match.path.is_symlink() else m.match.path
-        if real in seen and (m.unsettled_must or (m.settings is not None and m.settings.load == "must")):
-            aliases[m.match.id] = seen[real]  # one file reached by two paths (a link) counts once
-            continue
-        seen.setdefault(real, m.match.id)
+        if m.unsettled_must or (m.settings is not None and m.settings.load == "must"):
+            real = m.match.path.resolve()
+            if real in seen:
+                # one file reached by two paths counts once; the alias is shown as link -> file
+                first = seen[real]
+                link, target = (m.match.id, first) if m.match.path.is_symlink() else (first, m.match.id)
+                aliases[link] = target
+                continue
+            seen[real] = m.match.id
         if m.unsettled_must:
             parts.append((m.match.id, m.tokens))
         if m.settings is None:

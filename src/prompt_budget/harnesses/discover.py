@@ -114,7 +114,7 @@ def _globs(value: object) -> tuple[str, ...]:
 
 def _real(fs: FileSet, fid: str, root: Path) -> str:
     path = fs.files[fid].path
-    if not path.is_symlink():
+    if not os.path.islink(path):
         return fid
     try:
         return path.resolve().relative_to(root).as_posix()

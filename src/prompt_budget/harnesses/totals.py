@@ -9,6 +9,7 @@ Verdict ids: ``must-load:<harness>`` (the project root), ``must-load:<harness>:<
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -43,9 +44,10 @@ class Part:
         return {"id": self.id, "tokens": self.tokens, "what": self.what, "alias_of": self.alias_of}
 
 
-def _under(folder: str, where: str) -> bool:
-    """Whether a file of ``folder`` applies when working in ``where``."""
-    return folder in ("", where) or where.startswith(folder + "/")
+def _ancestors(where: str) -> list[str]:
+    """The root (``""``), then each folder down to ``where``."""
+    parts = where.split("/") if where else []
+    return ["", *("/".join(parts[:i]) for i in range(1, len(parts) + 1))]
 
 
 def _shown(folder: str) -> str:
@@ -65,17 +67,26 @@ class _Totals:
         self.tok = tok
         self.config: Config = fs.config
         self._texts: dict[str, str | None] = {}
-        root = fs.config.root.resolve()
-        self.real: dict[str, str] = {}
-        for fid, match in fs.files.items():
-            real = fid
-            if match.path.is_symlink():
-                try:
-                    real = match.path.resolve().relative_to(root).as_posix()
-                except (ValueError, OSError):
-                    real = fid
-            self.real[fid] = real
+        self.root = fs.config.root.resolve()
+        self._real: dict[str, str] = {}
         self.multiplier = max((m.multiplier for m in measured.values()), default=1.0)
+
+    def real(self, fid: str) -> str:
+        """The id of the file ``fid`` is (a link's target in the project), else ``fid``; a listing
+        entry ``ID#frontmatter`` is its file's."""
+        found = self._real.get(fid)
+        if found is not None:
+            return found
+        base, hash_, part = fid.partition("#frontmatter")
+        match = self.fs.files.get(base)
+        real = base
+        if match is not None and os.path.islink(match.path):
+            try:
+                real = match.path.resolve().relative_to(self.root).as_posix()
+            except (ValueError, OSError):
+                real = base
+        self._real[fid] = found = real + hash_ + part
+        return found
 
     def whole(self, fid: str) -> int:
         m = self.measured.get(fid)
@@ -102,8 +113,12 @@ class _Totals:
     def size(self, fid: str, unit: str) -> int:
         if unit == "tokens":
             return self.whole(fid)
-        text = self.text(fid) or ""
-        return len(text.encode("utf-8")) if unit == "bytes" else len(text)
+        if unit == "bytes":
+            try:
+                return os.stat(self.fs.files[fid].path).st_size
+            except (OSError, KeyError):
+                return 0
+        return len(self.text(fid) or "")
 
     def imports(self, fid: str) -> list[str]:
         """The files ``fid`` pulls in through ``@path`` imports, breadth first."""
@@ -119,36 +134,61 @@ class _Totals:
         return out
 
 
-def _parts(t: _Totals, loaded: Iterable[Loaded], where: str) -> list[Part]:
-    """What loads up front when working in ``where``: always files (with their imports), the folder
-    files of ``where`` and its parents, then the listing; each real file once."""
-    files = [x for x in loaded if x.shadowed_by is None]
-    out: list[Part] = []
-    counted: dict[str, str] = {}  # real id -> the id it was counted under
+class _Parts:
+    """What a harness loads up front, by folder: the root's parts once, and for a folder only what it
+    adds (its chain, the listing of skills scoped to it), so a tree with thousands of folders costs
+    each folder its own depth, not the whole root again."""
 
-    def add(fid: str, tokens: int, what: str) -> None:
-        real = t.real.get(fid, fid)
-        if real in counted:
-            out.append(Part(fid, 0, what, counted[real]))
-            return
-        counted[real] = fid
-        out.append(Part(fid, tokens, what, real if real != fid else None))
+    def __init__(self, t: _Totals, loaded: Iterable[Loaded]) -> None:
+        self.t = t
+        files = [x for x in loaded if x.shadowed_by is None]
+        self.folder_files: dict[str, list[Loaded]] = {}
+        self.scoped_listed: dict[str, list[Loaded]] = {}
+        for x in files:
+            if x.when == "folder" and x.folder:
+                self.folder_files.setdefault(x.folder, []).append(x)
+            elif x.listed and x.when != "always" and x.folder:
+                self.scoped_listed.setdefault(x.folder, []).append(x)
+        self.root_counted: dict[str, str] = {}
+        always = [x for x in files if x.when == "always" or (x.when == "folder" and not x.folder)]
+        listed = [x for x in files if x.listed and x.when not in ("always", "folder") and not x.folder]
+        self.root = self._collect(always, listed, self.root_counted, {})
 
-    ordered = [x for x in files if x.when == "always"]
-    ordered += sorted(
-        (x for x in files if x.when == "folder" and _under(x.folder, where)),
-        key=lambda x: (x.folder.count("/") if x.folder else -1, x.folder),
-    )
-    for x in ordered:
-        add(x.id, t.whole(x.id), x.when)
-        for imp in t.imports(x.id):
-            add(imp, t.whole(imp), "import")
-    for x in files:
-        if x.listed and x.when != "always" and _under(x.folder, where):
+    def _collect(
+        self, loads: list[Loaded], listed: list[Loaded], counted: dict[str, str], base: Mapping[str, str]
+    ) -> list[Part]:
+        t = self.t
+        out: list[Part] = []
+
+        def add(fid: str, tokens: int, what: str) -> None:
+            real = t.real(fid)
+            first = base.get(real) or counted.get(real)
+            if first is not None:
+                if first != fid:  # the same file by another path: shown, counted once
+                    out.append(Part(fid, 0, what, first))
+                return
+            counted[real] = fid
+            out.append(Part(fid, tokens, what, real if real != fid else None))
+
+        for x in loads:
+            add(x.id, t.whole(x.id), x.when)
+            for imp in t.imports(x.id):
+                add(imp, t.whole(imp), "import")
+        for x in listed:
             n = t.listing(x.id)
             if n:
                 add(x.id + "#frontmatter", n, "listing")
-    return out
+        return out
+
+    def extra(self, where: str) -> list[Part]:
+        """What working in ``where`` adds to the root's parts: the folder files of ``where`` and its
+        parents (root first), then the listing scoped to them."""
+        if not where:
+            return []
+        folders = _ancestors(where)[1:]
+        loads = [x for f in folders for x in self.folder_files.get(f, ())]
+        listed = [x for f in folders for x in self.scoped_listed.get(f, ())]
+        return self._collect(loads, listed, {}, self.root_counted)
 
 
 def _largest(parts: list[Part], n: int = 3) -> str:
@@ -172,22 +212,32 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
     config = t.config
     budget = h.must_load_max_tokens if h.must_load_max_tokens is not None else config.usable_budget
     source = (
-        f"{config.where('harness', h.name)} must_load_max_tokens"
+        config.where(f"harness.{h.name}", "must_load_max_tokens")
         if h.must_load_max_tokens is not None
         else usable_source(config)
     )
     out: list[Verdict] = []
+    index = _Parts(t, loaded)
+    root_total = sum(p.tokens for p in index.root)
     for where in d.folders(h.name):
-        parts = _parts(t, loaded, where)
-        total = sum(p.tokens for p in parts)
+        extra = index.extra(where)
+        parts = index.root + extra
+        total = root_total + sum(p.tokens for p in extra)
         subject = f"must-load:{h.name}" + (f":{where}" if where else "")
+        shown = index.root if not where else extra
         details: dict[str, Any] = {
             "kind": "must-load",
             "harness": h.name,
             "folder": _shown(where),
-            "files": [p.to_dict() for p in parts],
-            "aliases": {p.id: p.alias_of for p in parts if p.alias_of},
+            # a folder's total lists what it adds to the root's (must-load:HARNESS lists those)
+            "files": [p.to_dict() for p in shown],
+            # a link and the file it is (AGENTS.md -> CLAUDE.md): counted once, shown here
+            "aliases": {p.id: t.real(p.id) for p in shown if t.real(p.id) != p.id},
         }
+        if where:
+            details["root"] = {"id": f"must-load:{h.name}", "tokens": root_total}
+        details["counted"] = sum(1 for p in parts if p.what != "listing" and p.tokens)
+        details["listed"] = sum(1 for p in parts if p.what == "listing")
         place = f"in {where}/" if where else "at the project root"
         head = f"{h.title} must-load total {place} is {amount(total, t.tok.exact, t.multiplier)}"
         if budget is None:
@@ -254,12 +304,15 @@ def limit_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
         cap = lim.amount_for(t.config.context_window)
         base = f"{h.name}:{lim.name}"
         if lim.scope == "chain":
+            by_folder: dict[str, list[Loaded]] = {}
+            for x in loaded:
+                if x.chain:
+                    by_folder.setdefault(x.folder, []).append(x)
             for where in d.folders(h.name):
-                chain = sorted(
-                    (x for x in loaded if x.chain and _under(x.folder, where)),
-                    key=lambda x: (x.folder.count("/") if x.folder else -1, x.folder),
-                )
-                if not chain or (where and not any(x.folder == where for x in chain)):
+                if where and where not in by_folder:
+                    continue
+                chain = [x for f in _ancestors(where) for x in by_folder.get(f, ())]
+                if not chain:
                     continue
                 sizes = [(x.id, t.size(x.id, lim.unit)) for x in chain]
                 joins = len(CHAIN_JOIN.encode()) * (len(chain) - 1) if lim.unit == "bytes" else 0

@@ -105,15 +105,21 @@ def elide(items: list[str], room: int) -> str:
 
 def _plan_room(width: int | None) -> int:
     """The characters each of the plan table's two list columns may take at ``width`` terminal
-    columns (None: the terminal's; 0: no limit)."""
+    columns (None: the terminal's, or ``COLUMNS``, and no limit when the output is no terminal; 0: no
+    limit)."""
     if width is None:
+        import os
         import shutil
+        import sys
 
+        # a terminal's width, or COLUMNS; output to a file or a pipe keeps every name
+        if not os.environ.get("COLUMNS") and not sys.stdout.isatty():
+            return 0
         width = shutil.get_terminal_size((120, 24)).columns
     if width <= 0:
         return 0
     # stage, +tokens, total, headroom, status and the column gaps take about 60 columns
-    return max(24, (width - 60) // 2)
+    return max(40, (width - 60) // 2)
 
 
 def plan_table(
@@ -188,11 +194,8 @@ def harness_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -
         + ("" if report.exact else " (estimated)"),
     )
     for v in rows:
-        parts = v.details.get("files", [])
-        listed = sum(1 for p in parts if p.get("what") == "listing")
-        counted = sum(
-            1 for p in parts if p.get("what") != "listing" and not (p.get("alias_of") and not p.get("tokens"))
-        )
+        listed = int(v.details.get("listed", 0))
+        counted = int(v.details.get("counted", 0))
         shown = f"{counted}" + (f" + {listed} listed" if listed else "")
         table.add_row(
             str(v.details.get("harness", "")),
