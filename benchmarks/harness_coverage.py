@@ -269,6 +269,11 @@ def expected(root: Path) -> Expected:
                 if cand in fileset:
                     exp.neutral.add(_real(root, cand))
                     break
+                if (root / cand).is_dir():  # a link to a folder: its Markdown files
+                    exp.neutral.update(
+                        _real(root, f) for f in files if f.startswith(cand + "/") and f.endswith(".md")
+                    )
+                    break
     skill_dirs = {str(PurePosixPath(r).parent) for r in by_rel if PurePosixPath(r).name == "SKILL.md"}
     for rel in files:
         parts = PurePosixPath(rel).parts
@@ -373,6 +378,7 @@ class Result:
     check_note: str
     #: the check failed only on harness limits the repository is already past
     hard_limit: bool
+    failed_ids: list[str]
     skipped: int
     seconds: float
 
@@ -409,6 +415,7 @@ def evaluate(name: str, commit: str, held_out: bool, git_dir: Path, work: Path) 
     false = sorted(got - exp.loaded.keys() - exp.neutral)
     note = ""
     hard_only = False
+    failed_ids: list[str] = []
     if check.returncode != 0:
         failed = [
             v
@@ -419,6 +426,7 @@ def evaluate(name: str, commit: str, held_out: bool, git_dir: Path, work: Path) 
             (v.get("details") or {}).get("kind") == "harness-limit" for v in failed
         )
         failing = [f"{v.get('id')}: {v.get('message')}" for v in failed]
+        failed_ids = [str(v.get("id")) for v in failed]
         note = "; ".join(failing[:3]) or (check.stderr.strip().splitlines() or [""])[-1]
     return Result(
         name=name,
@@ -432,6 +440,7 @@ def evaluate(name: str, commit: str, held_out: bool, git_dir: Path, work: Path) 
         check_rc=check.returncode,
         check_note=note,
         hard_limit=hard_only,
+        failed_ids=failed_ids,
         skipped=skipped,
         seconds=seconds,
     )
@@ -503,9 +512,7 @@ def _status(r: Result) -> str:
     if r.check_rc == 0:
         return "pass"
     if r.hard_limit:
-        return "fails on a harness limit: " + ", ".join(
-            part.split(": ", 1)[0] for part in r.check_note.split("; ") if part
-        )
+        return "fails on a harness limit: " + ", ".join(r.failed_ids)
     return f"exit {r.check_rc}"
 
 
