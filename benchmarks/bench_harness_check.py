@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import resource
 import shutil
 import subprocess
@@ -32,60 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-WORDS = [
-    "the",
-    "agent",
-    "loads",
-    "skill",
-    "files",
-    "reference",
-    "docs",
-    "and",
-    "tool",
-    "results",
-    "into",
-    "its",
-    "context",
-    "window",
-    "before",
-    "each",
-    "step",
-    "budget",
-    "tokens",
-    "usage",
-    "invoice",
-    "payment",
-    "ledger",
-    "migration",
-    "deploy",
-    "review",
-    "triage",
-    "severity",
-    "customer",
-    "refund",
-    "credit",
-    "note",
-    "retry",
-    "schedule",
-    "runbook",
-    "incident",
-    "rollback",
-    "release",
-    "function",
-    "class",
-    "module",
-    "import",
-]
-
-
-def text(rng: random.Random, chars: int) -> str:
-    out: list[str] = []
-    n = 0
-    while n < chars:
-        line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 14))).capitalize() + "."
-        out.append(line)
-        n += len(line) + 1
-    return "\n".join(out)[:chars]
+from bench_check import paragraph as text  # the same generated prose as the other check benchmark
 
 
 def generate(root: Path, files: int, size: int) -> int:
@@ -100,7 +48,8 @@ def generate(root: Path, files: int, size: int) -> int:
         folder = root / "src" / f"area-{i % 40:02d}" / f"mod-{i:05d}"
         write.append((folder / "AGENTS.md", text(rng, size)))
     for i in range(counts["skill"]):
-        head = f"---\nname: skill-{i:05d}\ndescription: {text(rng, 120).replace(chr(10), ' ')}\n---\n"
+        description = re.sub(r"[`#:\n-]+", " ", text(rng, 120)).strip()
+        head = f"---\nname: skill-{i:05d}\ndescription: {description}\n---\n"
         write.append((root / ".claude" / "skills" / f"skill-{i:05d}" / "SKILL.md", head + text(rng, size)))
     for i in range(counts["cursor"]):
         kind = ("alwaysApply: true", f'globs: "src/area-{i % 40:02d}/**"', "description: a rule")[i % 3]
