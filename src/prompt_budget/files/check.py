@@ -134,8 +134,14 @@ def check(
         }
         discovery = discover(fs, frontmatters)
         hverdicts = harness_verdicts(fs, measured, tok, discovery)
-        # the harnesses' files are in their own totals; the config's must-load total keeps the rest
-        in_totals = [m for m in in_totals if not any(c.rule.harness for c in m.match.candidates)]
+        # the harnesses' files (and what they import) are in their own totals; the config's must-load
+        # total keeps the rest, and is left out when nothing is left
+        covered = _with_imports(fs, {x.id for x in discovery.loaded})
+        in_totals = [
+            m
+            for m in in_totals
+            if m.match.id not in covered and not any(c.rule.harness for c in m.match.candidates)
+        ]
     must = must_load_verdict(fs.config, in_totals, tok)
     plan, plan_verdicts = simulate_plan(fs, measured, tok)
     if cache is not None:
@@ -153,6 +159,18 @@ def check(
         hverdicts,
         discovery,
     )
+
+
+def _with_imports(fs: FileSet, ids: set[str]) -> set[str]:
+    """``ids`` and every file they pull in through ``@path`` imports."""
+    out = set(ids)
+    queue = list(ids)
+    while queue:
+        for nxt in fs.imports.get(queue.pop(), ()):
+            if nxt not in out:
+                out.add(nxt)
+                queue.append(nxt)
+    return out
 
 
 @dataclass(frozen=True)
