@@ -322,9 +322,11 @@ def test_baseline_is_created_with_the_counts_of_the_files(tmp_path: Path) -> Non
     assert proc.returncode == 0, proc.stderr
     assert "baseline: created .prompt-budget/baseline.json" in proc.stdout.splitlines()
     stored = json.loads((root / ".prompt-budget" / "baseline.json").read_text(encoding="utf-8"))
-    got = {k: (e["kind"], e["tokens"]) for k, e in stored["entries"].items()}
-    assert got["CLAUDE.md"] == ("file", 100)
-    assert got["prompts/system.md"] == ("file", 50)
+    assert {k: (e["kind"], e["tokens"]) for k, e in stored["entries"].items()} == {
+        "CLAUDE.md": ("file", 100),
+        "prompts/system.md": ("file", 50),
+        "must-load:claude-code": ("must-load", 100),  # what Claude Code loads at launch
+    }
     again = run(root)
     assert "baseline .prompt-budget/baseline.json exists; left as it is" in again.stdout.splitlines()
     none = run(tmp_path / "agent", "--no-baseline")
