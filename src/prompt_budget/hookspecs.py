@@ -93,3 +93,27 @@ def prompt_budget_report_formats() -> dict[str, Any]:
             return {".txt": lambda report: str(len(report["checks"])) + " checks\\n"}
     """
     return {}
+
+
+@hookspec
+def prompt_budget_harnesses() -> dict[str, Any]:
+    """Return agent harnesses to add (or built-ins to replace), by name, each defined as in
+    ``prompt_budget/data/harnesses.json``: ``title``, ``docs``, ``rules`` (in load order, each with
+    ``name``, ``path``, ``when`` and ``source``) and ``limits``. Users select one with
+    ``harnesses = ["name"]``.
+
+    Example::
+
+        @hookimpl
+        def prompt_budget_harnesses():
+            return {
+                "my-agent": {
+                    "title": "My agent",
+                    "rules": [
+                        {"name": "guide", "path": ["AGENT_GUIDE.md"], "when": "always",
+                         "max_tokens": 4000, "source": "https://example.com/docs/guide"}
+                    ],
+                }
+            }
+    """
+    return {}

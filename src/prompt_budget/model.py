@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 
 Status = Literal["pass", "warn", "fail"]
 LoadClass = Literal["must", "skippable"]
+#: When a harness loads a file: at the start of every session (``always``), when working in the file's
+#: folder or below (``folder``), when a file matching its globs is read (``glob``), in one mode
+#: (``mode``), when the agent picks it (``on-demand``), or when the user invokes it (``manual``).
+When = Literal["always", "folder", "glob", "mode", "on-demand", "manual"]
+WHENS: tuple[When, ...] = ("always", "folder", "glob", "mode", "on-demand", "manual")
 #: How every table orders statuses (failures first) and names them in its status column.
 STATUS_RANK: dict[str, int] = {"fail": 0, "warn": 1, "pass": 2}
 STATUS_MARK: dict[str, str] = {"fail": "FAIL", "warn": "warn", "pass": "ok"}
@@ -60,6 +65,39 @@ class GrowthGate:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """A test on a file's frontmatter that decides when a harness loads it: the value of ``key`` is
+    ``value`` (``True``, ``False`` or a string), or with ``value == "present"``, set and not empty."""
+
+    key: str
+    value: object
+    when: When
+    #: whether the file's name and description are listed up front when the condition holds (None:
+    #: as the rule says)
+    listed: bool | None = None
+
+    def holds(self, data: Any) -> bool:
+        if not hasattr(data, "get"):
+            return False
+        found = data.get(self.key)
+        if self.value == "present":
+            return found not in (None, "", [], {}, False)
+        if isinstance(self.value, bool):
+            return found is self.value or (
+                isinstance(found, str) and found.strip().lower() == str(self.value).lower()
+            )
+        return isinstance(found, str) and found.strip() == self.value
+
+
+def when_of(conditions: tuple[Condition, ...], default: When, data: Any) -> tuple[When, Condition | None]:
+    """The ``when`` of the first condition that holds for the frontmatter ``data``, else ``default``."""
+    for c in conditions:
+        if c.holds(data):
+            return c.when, c
+    return default, None
+
+
+@dataclass(frozen=True)
 class FileRule:
     """One ``[[tool.prompt_budget.files]]`` entry."""
 
@@ -78,6 +116,12 @@ class FileRule:
     follow_imports: bool | None = None
     #: a frontmatter key that makes a file conditional (skippable whatever ``load`` says)
     conditional_frontmatter: str | None = None
+    #: a harness rule's tests on the frontmatter that decide when the file loads (``must`` for
+    #: ``always``), and the ``when`` when none holds
+    classify: tuple[Condition, ...] = ()
+    when: When | None = None
+    #: the harness whose rule this entry comes from
+    harness: str | None = None
 
     @property
     def label(self) -> str:

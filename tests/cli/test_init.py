@@ -3,6 +3,7 @@ second run changes nothing. Caps are checked against hand-computed values (chars
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import warnings
@@ -106,35 +107,32 @@ def test_claude_code_layout(claude_repo: Path) -> None:
     assert text.startswith(PYPROJECT)
     table = tomllib.loads(text)["tool"]["prompt_budget"]
     assert table["tokenizer"] == "chars4"
+    # the harnesses it found, selected; each entry caps one harness rule's files and leaves when they
+    # load to the harness (CLAUDE.md and AGENTS.md at launch, skills listed and loaded on demand)
+    assert table["harnesses"][:2] == ["claude-code", "codex"]
+    assert "harnesses found: claude-code (5 files), codex (1 file)" in proc.stdout
     got = entries(table)
     assert set(got) == {
         "CLAUDE.md",
         "AGENTS.md",
-        "skills",
+        "claude-code skills",
         "skill references",
-        "subagents",
-        "commands",
+        "claude-code subagents",
+        "claude-code commands",
         "linked references",
     }
     # CLAUDE.md: 400 chars = 100 tokens; +25% = 125, rounded up to a multiple of 10
-    assert got["CLAUDE.md"] == {
-        "name": "CLAUDE.md",
-        "path": "CLAUDE.md",
-        "load": "must",
-        "max_tokens": 130,
-        "follow_imports": True,  # Claude Code loads its @path imports with it
-    }
-    assert got["AGENTS.md"]["load"] == "must"
-    assert got["AGENTS.md"]["max_tokens"] == 30  # 20 tokens -> 25 -> 30
-    skills = got["skills"]
+    assert got["CLAUDE.md"] == {"name": "CLAUDE.md", "path": "CLAUDE.md", "max_tokens": 130}
+    assert got["AGENTS.md"] == {"name": "AGENTS.md", "path": "AGENTS.md", "max_tokens": 30}  # 20 -> 25 -> 30
+    skills = got["claude-code skills"]
     assert skills["path"] == ".claude/skills/*/SKILL.md"
-    assert skills["load"] == "skippable"
+    assert "load" not in skills
     # largest SKILL.md: 46 chars of frontmatter + 200 = 246 chars = 62 tokens -> 77.5 -> 80
     assert skills["max_tokens"] == 80
     # its always-loaded part "name: pdf\ndescription: Fill in PDF forms" is 40 chars = 10 tokens
     assert skills["frontmatter_max_tokens"] == 20
     assert got["skill references"]["max_tokens"] == 320  # 250 tokens -> 312.5 -> 320
-    assert got["subagents"]["frontmatter_max_tokens"] == 20
+    assert got["claude-code subagents"]["frontmatter_max_tokens"] == 20
     assert got["linked references"]["path"] == "docs/guide.md"
     assert got["linked references"]["max_tokens"] == 630  # 500 -> 625 -> 630
     assert "docs/unlinked.md" not in text
@@ -143,9 +141,19 @@ def test_claude_code_layout(claude_repo: Path) -> None:
     assert table["baseline"]["path"] == ".prompt-budget/baseline.json"
     config = load_quietly(claude_repo / "pyproject.toml")
     assert len(config.files) == 7  # type: ignore[attr-defined]
-    # the next two commands
+    # the next two commands; the check passes, with the harness's load classes
     assert "prompt-budget check" in proc.stdout
     assert "python -m pytest" in proc.stdout
+    check = run_cli("check", "--json", ".", cwd=claude_repo)
+    assert check.returncode == 0, check.stdout + check.stderr
+    loads = {
+        v["subject"]: v["details"]["load"]
+        for v in json.loads(check.stdout)["verdicts"]
+        if v["details"].get("kind") == "file"
+    }
+    assert loads["CLAUDE.md"] == "must"
+    assert loads["AGENTS.md"] == "must"
+    assert loads[".claude/skills/pdf/SKILL.md"] == "skippable"
 
 
 def test_written_entries_match_the_files_they_were_made_for(claude_repo: Path) -> None:
@@ -157,10 +165,10 @@ def test_written_entries_match_the_files_they_were_made_for(claude_repo: Path) -
     assert winners == {
         "AGENTS.md": "AGENTS.md",
         "CLAUDE.md": "CLAUDE.md",
-        ".claude/agents/reviewer.md": "subagents",
-        ".claude/commands/ship.md": "commands",
-        ".claude/skills/pdf/SKILL.md": "skills",
-        ".claude/skills/xlsx/SKILL.md": "skills",
+        ".claude/agents/reviewer.md": "claude-code subagents",
+        ".claude/commands/ship.md": "claude-code commands",
+        ".claude/skills/pdf/SKILL.md": "claude-code skills",
+        ".claude/skills/xlsx/SKILL.md": "claude-code skills",
         ".claude/skills/pdf/references/forms.md": "skill references",
         "docs/guide.md": "linked references",
     }
@@ -317,7 +325,7 @@ def test_baseline_is_created_with_the_counts_of_the_files(tmp_path: Path) -> Non
     assert {k: (e["kind"], e["tokens"]) for k, e in stored["entries"].items()} == {
         "CLAUDE.md": ("file", 100),
         "prompts/system.md": ("file", 50),
-        "must-load": ("must-load", 100),
+        "must-load:claude-code": ("must-load", 100),  # what Claude Code loads at launch
     }
     again = run(root)
     assert "baseline .prompt-budget/baseline.json exists; left as it is" in again.stdout.splitlines()
@@ -357,7 +365,9 @@ def test_a_skill_linked_in_from_outside_is_found_and_then_checked(tmp_path: Path
     proc = run(root, "--tokenizer", "chars4", "--no-baseline")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert any(ln.startswith(".claude/skills/review/SKILL.md  skill") for ln in lines), proc.stdout
+    assert any(ln.startswith(".claude/skills/review/SKILL.md  claude-code/skills") for ln in lines), (
+        proc.stdout
+    )
     assert any(ln.startswith("total (1 file)") for ln in lines), proc.stdout
     check = run_cli("check", "--no-cache", cwd=root)
     assert check.returncode == 0, check.stdout + check.stderr
@@ -381,18 +391,25 @@ def test_typescript_repo_gets_prompt_budget_toml(tmp_path: Path) -> None:
     target = root / "prompt_budget.toml"
     table = tomllib.loads(target.read_text())
     assert table["tokenizer"] == "chars4"
+    assert table["harnesses"][:2] == ["codex", "cursor"]
     got = entries(table)
-    assert got["AGENTS.md"]["load"] == "must"
-    assert got["AGENTS.md"]["max_tokens"] == 250
-    assert got["cursor rules (always applied)"]["path"] == ".cursor/rules/style.mdc"
-    assert got["cursor rules (always applied)"]["load"] == "must"
-    assert got["cursor rules"]["path"] == ".cursor/rules/db.mdc"
+    assert got["AGENTS.md"] == {"name": "AGENTS.md", "path": "AGENTS.md", "max_tokens": 250}
+    # one entry for Cursor's project rules: the rule type (alwaysApply) stays with each file
+    rules = got["cursor project-rules"]
+    assert rules["path"] == [".cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.mdc"]
+    assert rules["max_tokens"] == 80  # style.mdc: 47 + 200 chars = 62 tokens -> 77.5 -> 80
+    assert "load" not in rules
     assert got["prompts"]["max_tokens"] == 630
     assert "lint" not in table  # the analyzer reads Python; nothing to lint here
     config = load_quietly(target)
     assert config.table == ""  # type: ignore[attr-defined]
     assert "prompt-budget check" in proc.stdout
     assert "git add prompt_budget.toml" in proc.stdout
+    check = run_cli("check", "--json", ".", cwd=root)
+    assert check.returncode == 0, check.stdout + check.stderr
+    loads = {v["subject"]: v["details"].get("load") for v in json.loads(check.stdout)["verdicts"]}
+    assert loads[".cursor/rules/style.mdc"] == "must"  # alwaysApply: true
+    assert loads[".cursor/rules/db.mdc"] == "skippable"  # agent-requested by its description
     before = target.read_bytes()
     again = run(root)
     assert again.returncode == 0
@@ -517,29 +534,33 @@ def test_imports_and_rules_are_proposed_and_check_counts_them_as_init_did(tmp_pa
     rows = {ln.split()[0]: ln.split()[1:] for ln in proc.stdout.splitlines() if ln[:1] in ".dpC"}
     assert rows["docs/b.md"] == ["import", "300", "380", "must"]
     assert rows["packages/api/notes.md"] == ["import", "100", "380", "skippable"]
-    assert rows[".claude/rules/testing.md"] == ["rule", "50", "130", "must"]
-    assert rows[".claude/rules/api/style.md"] == ["rule", "100", "130", "skippable"]
+    # the harness says when each rule loads: without paths: at launch, with paths: on a match
+    assert rows[".claude/rules/testing.md"] == ["claude-code/rules", "50", "130", "always"]
+    assert rows[".claude/rules/api/style.md"] == ["claude-code/rules", "100", "130", "glob"]
+    assert rows["packages/api/CLAUDE.md"] == ["claude-code/nested-claude-md", "10", "130", "folder"]
     table = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["prompt_budget"]
     got = entries(table)
-    assert got["CLAUDE.md"]["follow_imports"] is True
-    assert got["nested instructions"]["follow_imports"] is True
+    # Claude Code follows the imports of its memory files: the harness rule says so, not the entry
+    assert got["CLAUDE.md"] == {"name": "CLAUDE.md", "path": "CLAUDE.md", "max_tokens": 130}
+    # **/CLAUDE.md matches the root one too: its cap covers it (100 tokens -> 130)
+    assert got["claude-code nested-claude-md"]["max_tokens"] == 130
     # the largest import is docs/b.md: 300 tokens -> 375 -> 380; no load: it loads with its importer
     assert got["imported by CLAUDE.md"] == {
         "name": "imported by CLAUDE.md",
         "path": ["docs/a.md", "docs/b.md", "packages/api/notes.md"],
         "max_tokens": 380,
     }
-    assert got["rules"] == {
-        "name": "rules",
+    assert got["claude-code rules"] == {
+        "name": "claude-code rules",
         "path": ".claude/rules/**/*.md",
-        "load": "must",
         "max_tokens": 130,  # 100 tokens -> 125 -> 130
-        "conditional_frontmatter": "paths",
     }
     assert "docs/c.md" not in (root / "pyproject.toml").read_text()
     verdicts = {str(v["id"]): v for v in check_json(root)["verdicts"]}  # type: ignore[attr-defined]
     # launch loads CLAUDE.md 100 + docs/a.md 200 + docs/b.md 300 + the rule without paths: 50
-    assert verdicts["must-load"]["usage"]["tokens"] == 650
+    assert verdicts["must-load:claude-code"]["usage"]["tokens"] == 650
+    # working in packages/api adds its CLAUDE.md (10) and the notes.md it imports (100)
+    assert verdicts["must-load:claude-code:packages/api"]["usage"]["tokens"] == 760
     assert verdicts[".claude/rules/api/style.md"]["details"]["load"] == "skippable"
     assert verdicts["packages/api/notes.md"]["details"]["load"] == "skippable"
     assert verdicts["docs/b.md"]["max_tokens"] == 380
@@ -590,3 +611,97 @@ def test_a_frontmatter_that_is_not_yaml_still_loads_its_block() -> None:
     text = "---\r\nname: x\r\nbad: [unclosed\r\n...\r\n# Body\r\n"
     assert frontmatter(text) == ("name: x\nbad: [unclosed", {})
     assert frontmatter("---\nbad: [unclosed\n# no closing line\n") is None
+
+
+# --- layout 4: what agent harnesses load (issue 18) -------------------------------------------------
+
+
+def skill_md(name: str, body: int) -> str:
+    return f"---\nname: {name}\ndescription: {name} files\n---\n" + chars(body)
+
+
+def verdicts_of(root: Path) -> dict[str, dict[str, object]]:
+    check = run_cli("check", "--json", "--no-cache", ".", cwd=root)
+    assert check.returncode == 0, check.stdout + check.stderr
+    return {str(v["id"]): v for v in json.loads(check.stdout)["verdicts"]}
+
+
+def test_a_skill_collection_gets_a_working_config(tmp_path: Path) -> None:
+    root = tmp_path / "skills"
+    write(root, "skills/pdf/SKILL.md", skill_md("pdf", 400))  # 37 + 400 chars: 110 tokens
+    write(root, "skills/xlsx/SKILL.md", skill_md("xlsx", 100))
+    write(root, "skills/pdf/reference.md", chars(2000))  # read on demand by the skill: not a skill
+    write(root, "template/SKILL.md", skill_md("template", 9000))  # a copy to start from: loaded by none
+    plugins = [{"name": "docs", "source": "./", "strict": False, "skills": ["./skills/pdf", "./skills/xlsx"]}]
+    write(root, ".claude-plugin/marketplace.json", json.dumps({"name": "m", "plugins": plugins}))
+    proc = run(root, "-t", "chars4")
+    assert proc.returncode == 0, proc.stderr
+    assert "harnesses found: claude-code (2 files)" in proc.stdout
+    text = (root / "prompt_budget.toml").read_text()
+    table = tomllib.loads(text)
+    assert table["harnesses"] == ["claude-code"]
+    skills = entries(table)["claude-code plugin-skills"]
+    assert skills["path"] == "skills/*/SKILL.md"
+    assert skills["max_tokens"] == 140  # 110 tokens + 25% = 137.5 -> 140
+    assert "template" not in text
+    # the check it suggests next passes, and measures the two skills, not the template
+    verdicts = verdicts_of(root)
+    assert "skills/pdf/SKILL.md" in verdicts
+    assert "skills/xlsx/SKILL.md" in verdicts
+    assert not any(v.startswith("template/") for v in verdicts)
+
+
+def test_a_plugin_marketplace_and_no_example_skills_from_source_folders(tmp_path: Path) -> None:
+    root = tmp_path / "market"
+    write(
+        root,
+        ".claude-plugin/marketplace.json",
+        '{"name": "m", "plugins": [{"name": "r", "source": "./plugins/r"}]}',
+    )
+    write(root, "plugins/r/.claude-plugin/plugin.json", '{"name": "r"}')
+    write(root, "plugins/r/skills/diff/SKILL.md", skill_md("diff", 200))
+    write(root, "plugins/r/agents/critic.md", skill_md("critic", 300))
+    write(root, "plugins/r/commands/review.md", "---\ndescription: review\n---\n" + chars(80))
+    write(root, "packages/cli/src/examples/skills/skills/greeter/SKILL.md", skill_md("greeter", 50))
+    write(root, "packages/sdk/test-data/skills/pirate/SKILL.md", skill_md("pirate", 50))
+    proc = run(root, "-t", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    rows = {ln.split()[0]: ln.split()[1] for ln in proc.stdout.splitlines() if ln.startswith("plugins/")}
+    assert rows == {
+        "plugins/r/agents/critic.md": "claude-code/plugin-agents",
+        "plugins/r/commands/review.md": "claude-code/plugin-commands",
+        "plugins/r/skills/diff/SKILL.md": "claude-code/plugin-skills",
+    }
+    assert "total (3 files)" in proc.stdout
+    assert "packages/" not in (root / "prompt_budget.toml").read_text()
+    verdicts = verdicts_of(root)
+    assert not any(v.startswith("packages/") for v in verdicts)
+
+
+def test_a_symlinked_agents_md_is_one_file(tmp_path: Path) -> None:
+    root = tmp_path / "linked"
+    write(root, "CLAUDE.md", chars(400))  # 100 tokens
+    (root / "AGENTS.md").symlink_to("CLAUDE.md")
+    proc = run(root, "-t", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    assert "CLAUDE.md (= AGENTS.md)" in proc.stdout
+    assert "total (1 file)" in proc.stdout
+    verdicts = verdicts_of(root)
+    assert verdicts["must-load:claude-code"]["usage"]["tokens"] == 100  # type: ignore[index]
+    assert verdicts["must-load:codex"]["usage"]["tokens"] == 100  # type: ignore[index]
+
+
+def test_a_file_already_past_a_harness_limit_is_named_and_the_check_fails_on_it(tmp_path: Path) -> None:
+    root = tmp_path / "big"
+    write(root, "AGENTS.md", chars(40_000))  # 40,000 bytes: Codex reads 32 KiB of the chain
+    write(root, ".windsurf/rules/style.md", "---\ntrigger: always_on\n---\n" + chars(500))
+    proc = run(root, "-t", "chars4", "--no-baseline")
+    assert proc.returncode == 0, proc.stderr
+    said = proc.stdout.split("already past a harness's own limit", 1)[1].split("next:")[0]
+    assert "40,000 bytes, over Codex's agents-chain limit of 32,768 bytes" in said
+    assert "style.md" not in said  # 527 characters: within Windsurf's 6,000
+    check = run_cli("check", "--no-cache", ".", cwd=root)
+    assert check.returncode == 1
+    fails = [ln for ln in check.stdout.splitlines() if ln.startswith("FAIL")]
+    assert len(fails) == 1
+    assert "agents-chain limit of 32,768 bytes" in fails[0]

@@ -19,7 +19,7 @@ LAYERS: list[list[str]] = [
     ["tokenizers", "hookspecs", "plugins"],  # 3 tokenizers and the plugin manager
     ["config", "values", "schema"],  # 4 configuration
     ["counting", "messages", "outline"],  # 5 counting: text, chat messages and requests, files, sections
-    ["budget", "files", "truncation", "history", "turns", "calibrate"],  # 6 checks
+    ["budget", "files", "harnesses", "truncation", "history", "turns", "calibrate"],  # 6 checks
     ["baseline"],  # 7 baselines
     ["report"],  # 8 reports
     ["lint"],  # 9 the static analyzer

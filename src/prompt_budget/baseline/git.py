@@ -104,7 +104,7 @@ def _measure_in_tree(
         base_config = load_config(start=root)
         if base_config.path is None or tree.resolve() not in base_config.path.resolve().parents:
             return _nothing_at(ref, f"no prompt-budget configuration in or above {where}")
-    if not base_config.files and not base_config.preset:
+    if not base_config.files and not base_config.preset and not base_config.harnesses:
         return _nothing_at(ref, "its configuration lists no files and no preset")
     return measure_files(base_config, tokenizer=tokenizer or config.tokenizer, cache=cache)
 

@@ -91,6 +91,10 @@ def measurement_of(report: Any) -> Measurement:
     verdicts = list(report.file_verdicts)
     if report.must_load is not None:
         verdicts.append(report.must_load)
+    # with harnesses: each harness's must-load total, at the root and per folder
+    verdicts += [
+        v for v in getattr(report, "harness_verdicts", ()) if (v.details or {}).get("kind") == "must-load"
+    ]
     verdicts += [v for v in report.plan_verdicts if (v.details or {}).get("kind") == "plan"]
     entries: dict[str, BaselineEntry] = {}
     for v in verdicts:

@@ -170,6 +170,10 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             out.out.write(files_sarif(result, comparison, version=__version__))
             return out.exit_code
         out.table(report.files_table(result, hide_passed=args.hide_passed))
+        harnesses = report.harness_table(result)
+        if harnesses is not None:
+            out.print()
+            out.table(harnesses)
         plan = report.plan_table(result) if args.plan else None
         if plan is not None:
             out.print()

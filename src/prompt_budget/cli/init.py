@@ -13,10 +13,11 @@ def add(sub: Any) -> None:
     p = sub.add_parser(
         "init",
         help="scan a repository and write a starting [tool.prompt_budget]",
-        description="Find the prompt-bearing files (CLAUDE.md, AGENTS.md, .claude/skills, agents and "
-        "commands, .claude/rules, CLAUDE.md @path imports, .cursor/rules, prompts/, *.prompt, linked "
-        "reference docs), count them, and write caps at today's size plus headroom into pyproject.toml "
-        "(or prompt_budget.toml when there is none). "
+        description="Detect the agent harnesses the repository uses (Claude Code, Codex, Cursor, Copilot, "
+        "Gemini CLI, Agent Skills, OpenHands, Cline, Roo Code, Windsurf) and find every file they load "
+        "(instructions, rules, skills, subagents, commands, plugins), plus CLAUDE.md @path imports, "
+        "prompts/, *.prompt and linked reference docs; count them, select the harnesses, and write caps "
+        "at today's size plus headroom into pyproject.toml (or prompt_budget.toml when there is none). "
         "An existing, different configuration is only replaced with --force. Exit 1 when it differs "
         "and --force was not given.",
     )
@@ -54,7 +55,15 @@ def run(args: argparse.Namespace, out: Output) -> int:
     )
     for f in proposal.found:
         entry = caps[f.path]
-        table.add_row(f.path, f.kind, fmt_int(f.tokens), fmt_int(entry.max_tokens), entry.load_of(f) or "-")
+        if f.kind == "harness":
+            shown = f.path + "".join(f" (= {a})" for a in f.aliases)
+            table.add_row(
+                shown, f"{f.harness}/{f.rule}", fmt_int(f.tokens), fmt_int(entry.max_tokens), f.when or "-"
+            )
+        else:
+            table.add_row(
+                f.path, f.kind, fmt_int(f.tokens), fmt_int(entry.max_tokens), entry.load_of(f) or "-"
+            )
     table.footer = [
         f"total ({amount_of(len(proposal.found), 'file', 'files')})",
         "",
@@ -63,6 +72,12 @@ def run(args: argparse.Namespace, out: Output) -> int:
         "",
     ]
     out.table(table)
+    if proposal.harnesses:
+        counts = proposal.harness_loads
+        listed = ", ".join(
+            f"{h} ({amount_of(counts.get(h, 0), 'file', 'files')})" for h in proposal.harnesses
+        )
+        out.print(f"harnesses found: {listed}")
     if not proposal.found:
         out.note("no prompt-bearing files found; the configuration holds settings only")
     if args.dry_run:
@@ -81,8 +96,15 @@ def run(args: argparse.Namespace, out: Output) -> int:
             return EXIT_BROKEN
         kept = f" (kept: {', '.join(result.kept)})" if result.kept else ""
         out.print(f"{target}: {result.status}{kept}")
+        report = init.check_written(proposal) if proposal.found else None
         if not args.no_baseline:
-            out.print(init.create_baseline(proposal))
+            out.print(init.create_baseline(proposal, report))
+        if limits := init.past_hard_limits(report):
+            out.print(
+                "already past a harness's own limit (`prompt-budget check` fails until the files are cut):"
+            )
+            for message in limits:
+                out.print(f"  {message}")
     if args.lint:
         report = init.run_lint(proposal)
         if report.note:

@@ -48,7 +48,7 @@ def project(args: argparse.Namespace, out: Output) -> tuple[Config, str] | None:
     config = load(args.config or (str(target) if target.is_file() else None), start=target)
     if args.tokenizer:
         config = replace(config, tokenizer=args.tokenizer)
-    if config.files or config.preset:
+    if config.files or config.preset or config.harnesses:
         return config, ""
     where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
     return config, f"no [[tool.prompt_budget.files]] entries and no preset ({where})"

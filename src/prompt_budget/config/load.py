@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from prompt_budget.config.harnesses import Harness, parse_harness_names, parse_harness_tables, select
 from prompt_budget.config.parse import (
     parse_bool,
     parse_fraction,
@@ -64,6 +65,8 @@ class Config:
     baseline: BaselineConfig = field(default_factory=BaselineConfig)
     stages: tuple[Stage, ...] = ()
     preset: str | None = None
+    #: the agent harnesses selected (``harnesses = [...]``, with ``[harness.NAME]`` overrides applied)
+    harnesses: tuple[Harness, ...] = ()
     lint: Mapping[str, Any] = field(default_factory=dict)
     values: Mapping[str, Any] = field(default_factory=dict)
     ephemeral_keys: tuple[str, ...] = ("ephemeral",)
@@ -76,6 +79,11 @@ class Config:
         if self.context_window is None:
             return None
         return int(self.context_window * self.usable_fraction) - self.reserved_output
+
+    @property
+    def harness(self) -> Mapping[str, Harness]:
+        """The selected harnesses by name (the ``[harness.NAME]`` tables, resolved)."""
+        return {h.name: h for h in self.harnesses}
 
     def where(self, *keys: str) -> str:
         """Where a key lives, for messages: ``pyproject.toml [tool.prompt_budget.sections] system_prompt``."""
@@ -193,6 +201,10 @@ def _key(prefix: str, *parts: str) -> str:
 
 def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     changes = _fields(table, _TOP, file, prefix)
+    names = changes.pop("harnesses", ())
+    tables = changes.pop("harness", {})
+    if names or tables:
+        changes["harnesses"] = select(names, tables, file, prefix)
     if "model" in changes:
         from prompt_budget.known_models import get_model, known_models
 
@@ -389,6 +401,8 @@ _TOP: Final[Mapping[str, Parser]] = {
     "baseline": _parse_baseline,
     "stages": _parse_stages,
     "preset": _parse_preset,
+    "harnesses": parse_harness_names,
+    "harness": parse_harness_tables,
     "lint": _table,
     "values": _table,
     "ephemeral_keys": _parse_ephemeral,

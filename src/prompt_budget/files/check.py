@@ -4,10 +4,11 @@ settings it gets (``prompt-budget check --explain PATH``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_budget.config import Config
 from prompt_budget.counting import DiskCache
@@ -19,6 +20,9 @@ from prompt_budget.files.verdicts import file_verdicts, must_load_verdict, patte
 from prompt_budget.model import Status, Verdict
 from prompt_budget.text.table import fmt_int
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
+
+if TYPE_CHECKING:
+    from prompt_budget.harnesses.discover import Discovery
 
 
 @dataclass
@@ -35,6 +39,10 @@ class FilesReport:
     must_load: Verdict | None
     plan: PlanResult | None
     plan_verdicts: list[Verdict]
+    #: the must-load totals per harness and folder, and the harnesses' own limits
+    harness_verdicts: list[Verdict] = field(default_factory=list)
+    #: what each selected harness loads, and when (None without ``harnesses``)
+    discovery: Discovery | None = None
 
     @property
     def session_verdicts(self) -> list[Verdict]:
@@ -42,7 +50,7 @@ class FilesReport:
         out = list(self.pattern_verdicts)
         if self.must_load is not None:
             out.append(self.must_load)
-        return out + self.plan_verdicts
+        return out + self.harness_verdicts + self.plan_verdicts
 
     @cached_property
     def verdicts(self) -> list[Verdict]:
@@ -65,6 +73,7 @@ class FilesReport:
             "threshold": config.threshold,
             "status": self.status,
             "verdicts": [{"id": v.subject, **v.to_dict()} for v in self.verdicts],
+            "harnesses": None if self.discovery is None else self.discovery.to_dict(),
             "plan": None
             if self.plan is None
             else {
@@ -94,7 +103,8 @@ def check_file(
 ) -> list[Verdict]:
     """The verdicts of one file of ``fs`` (what a pytest file item checks)."""
     tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
-    return file_verdicts(measure(fs.files[fid], tok, cache, multiplier=fs.config.safety_multiplier), tok)
+    m = measure(fs.files[fid], tok, cache, multiplier=fs.config.safety_multiplier)
+    return file_verdicts(m, tok, fs.config.threshold)
 
 
 def check(
@@ -108,13 +118,59 @@ def check(
     memo: Memo = {}
     multiplier = fs.config.safety_multiplier
     measured = {fid: measure(m, tok, cache, memo, multiplier) for fid, m in fs.files.items()}
-    fverdicts = [v for m in measured.values() for v in file_verdicts(m, tok)]
+    fverdicts = [v for m in measured.values() for v in file_verdicts(m, tok, fs.config.threshold)]
     pverdicts = pattern_verdicts(fs, tok)
-    must = must_load_verdict(fs.config, list(measured.values()), tok)
+    discovery = None
+    hverdicts: list[Verdict] = []
+    in_totals = list(measured.values())
+    if fs.config.harnesses:
+        from prompt_budget.harnesses.discover import discover
+        from prompt_budget.harnesses.totals import harness_verdicts
+
+        frontmatters = {
+            fid: (m.frontmatter.data if m.frontmatter is not None else None)
+            for fid, m in measured.items()
+            if m.counted
+        }
+        discovery = discover(fs, frontmatters)
+        hverdicts = harness_verdicts(fs, measured, tok, discovery)
+        # the harnesses' files (and what they import) are in their own totals; the config's must-load
+        # total keeps the rest, and is left out when nothing is left
+        covered = _with_imports(fs, {x.id for x in discovery.loaded})
+        in_totals = [
+            m
+            for m in in_totals
+            if m.match.id not in covered and not any(c.rule.harness for c in m.match.candidates)
+        ]
+    must = must_load_verdict(fs.config, in_totals, tok)
     plan, plan_verdicts = simulate_plan(fs, measured, tok)
     if cache is not None:
         cache.save()
-    return FilesReport(fs, tok.name, tok.exact, measured, fverdicts, pverdicts, must, plan, plan_verdicts)
+    return FilesReport(
+        fs,
+        tok.name,
+        tok.exact,
+        measured,
+        fverdicts,
+        pverdicts,
+        must,
+        plan,
+        plan_verdicts,
+        hverdicts,
+        discovery,
+    )
+
+
+def _with_imports(fs: FileSet, ids: set[str]) -> set[str]:
+    """``ids`` and every file they pull in through ``@path`` imports."""
+    out = set(ids)
+    queue = list(ids)
+    while queue:
+        for nxt in fs.imports.get(queue.pop(), ()):
+            if nxt not in out:
+                out.add(nxt)
+                queue.append(nxt)
+    return out
 
 
 @dataclass(frozen=True)
@@ -129,6 +185,8 @@ class Explanation:
     verdicts: tuple[Verdict, ...]
     reason: str
     preset: str | None = None
+    #: the documentation each harness rule cites, by entry name (``codex/agents-md``)
+    documented: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         m = self.measured
@@ -146,6 +204,7 @@ class Explanation:
                     "pattern": c.pattern,
                     "specificity": c.kind,
                     "source": c.rule.source,
+                    "documented": self.documented.get(c.rule.label),
                     "applies": i == 0,
                 }
                 for i, c in enumerate(self.match.candidates if self.match else ())
@@ -175,6 +234,8 @@ class Explanation:
             reason = preset_reason(self.preset, c.rule.label) if c.preset and self.preset else None
             if reason:
                 out.append(f"             preset caps: {reason}")
+            if c.rule.label in self.documented:
+                out.append(f"             documented: {self.documented[c.rule.label]}")
         for rule, neg in self.match.excluded:
             out.append(f"  excluded   from entry {rule.label!r} by {neg!r} - {rule.source}")
         ref = self.match.imported_by
@@ -233,7 +294,7 @@ def explain(
         return Explanation(fid, p, None, None, (), reason)
     tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     m = measure(match, tok, cache, multiplier=fs.config.safety_multiplier)
-    verdicts = tuple(file_verdicts(m, tok))
+    verdicts = tuple(file_verdicts(m, tok, fs.config.threshold))
     if match.imported_only and match.imported_by is not None:
         reason = f"no entry matches it; it is {match.imported_by.source} (@{match.imported_by.target})"
     elif len(match.candidates) == 1:
@@ -250,4 +311,5 @@ def explain(
         else:
             why = "equal specificity: the earlier entry wins"
         reason = f"most specific pattern wins: {why}"
-    return Explanation(fid, p, match, m, verdicts, reason, fs.config.preset)
+    documented = {f"{h.name}/{r.name}": r.source for h in fs.config.harnesses for r in h.rules}
+    return Explanation(fid, p, match, m, verdicts, reason, fs.config.preset, documented)

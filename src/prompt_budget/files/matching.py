@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.config import Config, parse_files
+from prompt_budget.config.harnesses import Harness
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
@@ -56,6 +57,23 @@ def load_preset(name: str) -> tuple[FileRule, ...]:
     clean = [{k: v for k, v in e.items() if k != "source"} for e in entries]
     rules = parse_files(clean, Path("presets.json"), f"presets.{name}.files")
     return tuple(replace(rule, source=f"preset {name!r} entry {rule.label!r}") for rule in rules)
+
+
+def harness_rules(harness: Harness, root: Path) -> tuple[FileRule, ...]:
+    """A harness's ``[[files]]`` entries, less the rules whose ``requires`` globs match no file under
+    ``root`` (a plugin's ``agents/`` folder counts only where a plugin manifest is)."""
+    out = []
+    for rule, entry in zip(harness.rules, harness.file_rules(), strict=True):
+        if rule.requires and not any(_exists(root, p) for p in rule.requires):
+            continue
+        out.append(entry)
+    return tuple(out)
+
+
+def _exists(root: Path, pattern: str) -> bool:
+    if not has_wildcards(pattern):
+        return (root / pattern).exists()
+    return next(iter(root.glob(pattern)), None) is not None
 
 
 # --- matching -----------------------------------------------------------------------------------
@@ -228,8 +246,10 @@ def resolve(config: Config) -> FileSet:
     pairs: list[tuple[FileRule, bool]] = [(r, False) for r in config.files]
     if config.preset:
         pairs += [(r, True) for r in load_preset(config.preset)]
-    compiled = _compile(pairs)
     root = config.root.resolve()
+    for harness in config.harnesses:
+        pairs += [(r, True) for r in harness_rules(harness, root)]
+    compiled = _compile(pairs)
 
     # every file a wildcard might match, found by walking the smallest set of folders
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]

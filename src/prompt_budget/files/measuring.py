@@ -136,7 +136,11 @@ def _measure_counted(
         try:
             fm = parse_frontmatter(text)
         except FrontmatterError as exc:
-            return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+            if not any(c.rule.harness for c in match.candidates):
+                return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+            # a harness reads what YAML cannot (Claude Code takes such a description as text)
+            notes.append(f"{exc}: not YAML; counted whole, as text, as the harness reads it")
+            fm = None
         notes.extend(fm.notes if fm is not None else ())
         if fm is not None and fm.is_split:
             digest = cache.digest(raw) if cache is not None else None
@@ -144,7 +148,7 @@ def _measure_counted(
             fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
     # the same entries give the same settings (the FileSet keeps the rules alive), unless the file's
     # own frontmatter sets some, or an entry's conditional frontmatter key looks at it
-    conditional = any(c.rule.conditional_frontmatter for c in match.candidates)
+    conditional = any(c.rule.conditional_frontmatter or c.rule.classify for c in match.candidates)
     shared = fm is None or (FRONTMATTER_TABLE not in fm.data and not conditional)
     try:
         if memo is not None and match.imported_by is None and shared:

@@ -155,11 +155,25 @@ def simulate_plan(
                 total -= n
         status: Status = "pass"
         message = ""
+        own = [(fid, n) for fid, n, _ in shed if fid in set(stage_refs[i])]
+        names = ", ".join(f"{fid} ({n:,} tokens)" for fid, n in own)
         if total > usable:
             status = "fail"
             message = (
                 f"stage {stage.name!r} cannot fit: after shedding every skippable file it still needs "
                 f"{amount(total, tok.exact, mult)}, {over_usable(config, total, usable)}"
+            )
+            if own:
+                message += f"; it sheds {names}, which the stage itself loads"
+        elif own:
+            # the stage runs with the files it loads: shedding one of them leaves it without what it needs
+            status = "fail"
+            needs = total + sum(n for _, n in own)
+            message = (
+                f"stage {stage.name!r} sheds {names}, which the stage itself loads: it needs "
+                f"{amount(needs, tok.exact, mult)} with them, past the threshold of {limit:,} "
+                f"({config.threshold:.0%} of the usable {usable:,}); set in {usable_source(config)} and "
+                f"{config.where('threshold')}"
             )
         elif total > limit:
             status = "warn"
@@ -185,6 +199,7 @@ def simulate_plan(
                     "added": added,
                     "loaded": [f for f, _, _ in loaded],
                     "shed": [f for f, _, _ in shed],
+                    "shed_own": [f for f, _ in own],
                     "headroom": usable - total,
                     "threshold_tokens": limit,
                 },

@@ -10,7 +10,7 @@ from typing import Any, Final
 from prompt_budget.config.parse import parse_load, parse_tokens
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.matching import FileMatch
-from prompt_budget.model import LoadClass
+from prompt_budget.model import LoadClass, when_of
 from prompt_budget.text.frontmatter import Frontmatter
 
 FRONTMATTER_TABLE: Final = "prompt_budget"
@@ -95,6 +95,14 @@ def effective(match: FileMatch, fm: Frontmatter | None) -> Effective:
     max_tokens, mt_src = pick("max_tokens", None)
     fm_max, fm_src = pick("frontmatter_max_tokens", None)
     load, load_src = pick("load", None)
+    if not any(c.rule.load for c in config_c) and "load" not in declared:
+        # a harness rule decides from the file's frontmatter (a Cursor rule's alwaysApply: true)
+        first = next((c for c in preset_c if c.rule.load or c.rule.when), None)
+        if first is not None and first.rule.when is not None:
+            when, cond = when_of(first.rule.classify, first.rule.when, fm.data if fm is not None else None)
+            load = "must" if when == "always" else "skippable"
+            why = "" if cond is None else f"{match.id} frontmatter {cond.key}, "
+            load_src = f"{why}loaded {when} ({first.rule.source})"
     conditional, cond_src = pick("conditional_frontmatter", None)
     if (
         conditional

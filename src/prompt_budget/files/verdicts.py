@@ -4,6 +4,7 @@ Code skips, and the must-load total against the usable budget."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from prompt_budget.budget import amount, with_safety
@@ -21,10 +22,10 @@ def usage(tokens: int, tok: CachedTokenizer) -> Usage:
     return Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact)
 
 
-def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
+def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = None) -> list[Verdict]:
     """The verdicts for one measured file: its body (or whole file) against ``max_tokens``, and for a
     file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
-    file's ``max_tokens``)."""
+    file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do."""
     fid = m.match.id
     base: dict[str, Any] = {
         "kind": "file",
@@ -48,14 +49,20 @@ def file_verdicts(m: Measured, tok: CachedTokenizer) -> list[Verdict]:
     base.update(load=s.load, priority=s.priority, notes=list(m.notes))
     whole = {**base, "part": "body" if m.split else "whole", "file_tokens": m.tokens}
     what = f"{fid} body" if m.split else fid
-    out = [_capped(m, tok, fid, what, m.load_tokens, s.max_tokens, s.max_tokens_source, whole, hint=True)]
+    out = [
+        _capped(
+            m, tok, fid, what, m.load_tokens, s.max_tokens, s.max_tokens_source, whole, threshold, hint=True
+        )
+    ]
     if m.split and m.frontmatter_tokens is not None:
         cap, src = s.max_tokens, s.max_tokens_source
         if s.frontmatter_max_tokens is not None:
             cap, src = s.frontmatter_max_tokens, s.frontmatter_max_tokens_source
         what = f"{fid} frontmatter (name and description, always loaded)"
         details = {**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"}
-        out.append(_capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details))
+        out.append(
+            _capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details, threshold)
+        )
     return out
 
 
@@ -68,12 +75,15 @@ def _capped(
     cap: int | None,
     source: str | None,
     details: dict[str, Any],
+    threshold: float | None = None,
     *,
     hint: bool = False,
 ) -> Verdict:
     """``tokens`` of ``what`` against ``cap``: over it, a failure saying by how much and where the cap
-    is set (with the file's largest sections when ``hint``, and the entry's ``message``)."""
+    is set (with the file's largest sections when ``hint``, and the entry's ``message``); past
+    ``threshold`` of it, a warning."""
     message = ""
+    warn = cap is not None and threshold is not None and threshold < 1 and tokens > cap * threshold
     if cap is not None and tokens > cap:
         over = tokens - cap
         lines = [
@@ -83,6 +93,12 @@ def _capped(
             m.settings.message if m.settings is not None else None,
         ]
         message = "\n".join(line for line in lines if line)
+    elif warn and cap is not None and threshold is not None:
+        message = (
+            f"{what} is {amount(tokens, tok.exact, m.multiplier)}, {100.0 * tokens / cap:.0f}% of its cap of "
+            f"{cap:,}, past the {threshold:.0%} threshold; cap set in {source}"
+        )
+        return Verdict(subject, usage(tokens, tok), cap, source, "warn", message, details)
     return Verdict(
         subject,
         usage(tokens, tok),
@@ -183,7 +199,18 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     """The total of every must-load file plus every always-loaded frontmatter, against the usable
     budget (fail) and its threshold (warn)."""
     parts: list[tuple[str, int]] = []
+    aliases: dict[str, str] = {}
+    seen: dict[Path, str] = {}
     for m in measured:
+        if m.unsettled_must or (m.settings is not None and m.settings.load == "must"):
+            real = m.match.path.resolve()
+            if real in seen:
+                # one file reached by two paths counts once; the alias is shown as link -> file
+                first = seen[real]
+                link, target = (m.match.id, first) if m.match.path.is_symlink() else (first, m.match.id)
+                aliases[link] = target
+                continue
+            seen[real] = m.match.id
         if m.unsettled_must:
             parts.append((m.match.id, m.tokens))
         if m.settings is None:
@@ -198,6 +225,8 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     mult = max((m.multiplier for m in measured), default=1.0)
     usable = config.usable_budget
     details: dict[str, Any] = {"kind": "must-load", "files": [{"id": i, "tokens": n} for i, n in parts]}
+    if aliases:
+        details["aliases"] = aliases
     if usable is None:
         details["note"] = "no context_window (or model) configured: the total is reported, not checked"
         return Verdict("must-load", usage(total, tok), status="pass", details=details)

@@ -81,7 +81,9 @@ class FilesState:
         config = session.config
         self.session = session
         self.enabled = (
-            session.options.files and config.path is not None and bool(config.files or config.preset)
+            session.options.files
+            and config.path is not None
+            and bool(config.files or config.preset or config.harnesses)
         )
         #: ids of the files collected where pytest's walk met them (once each: a folder reached again
         #: through a symbolic link leads to the same files)

@@ -83,9 +83,53 @@ def files_table(
     return table
 
 
-def plan_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -> Table | None:
-    """The load plan, stage by stage: files loaded, tokens added, shed files, total and headroom."""
+def elide(items: list[str], room: int) -> str:
+    """``items`` joined by ``, ``, cut to ``room`` characters with ``+N more`` for the rest (``room``
+    0: all of them)."""
+    if not items:
+        return "-"
+    whole = ", ".join(items)
+    if room <= 0 or len(whole) <= room:
+        return whole
+    shown: list[str] = []
+    for i, item in enumerate(items):
+        after = len(items) - i - 1
+        tail = f", +{after} more" if after else ""
+        if len(", ".join([*shown, item])) + len(tail) > room:
+            if shown:
+                return ", ".join(shown) + f", +{len(items) - i} more"
+            return item[: max(1, room - len(tail) - 1)] + "…" + tail
+        shown.append(item)
+    return ", ".join(shown)
+
+
+def _plan_room(width: int | None) -> int:
+    """The characters each of the plan table's two list columns may take at ``width`` terminal
+    columns (None: the terminal's, or ``COLUMNS``, and no limit when the output is no terminal; 0: no
+    limit)."""
+    if width is None:
+        import os
+        import shutil
+        import sys
+
+        # a terminal's width, or COLUMNS; output to a file or a pipe keeps every name
+        if not os.environ.get("COLUMNS") and not sys.stdout.isatty():
+            return 0
+        width = shutil.get_terminal_size((120, 24)).columns
+    if width <= 0:
+        return 0
+    # stage, +tokens, total, headroom, status and the column gaps take about 60 columns
+    return max(40, (width - 60) // 2)
+
+
+def plan_table(
+    report: FilesReport, marks: Mapping[str, str] = STATUS_MARK, width: int | None = None
+) -> Table | None:
+    """The load plan, stage by stage: files loaded, tokens added, shed files, total and headroom. The
+    lists of files loaded and shed are cut to fit ``width`` columns (None: the terminal's width; 0:
+    no limit), with ``+N more``; the JSON report keeps every file."""
     plan = report.plan
+    room = _plan_room(width)
     if plan is None:
         return None
     table = Table(
@@ -113,8 +157,9 @@ def plan_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -> T
         marks["fail" if plan.base > plan.usable else "pass"],
     )
     for s in plan.stages:
-        loads = ", ".join(i for i, _, _ in s.loaded) or "-"
-        shed = ", ".join(f"{i} (-{n:,})" for i, n, _ in s.shed) or "-"
+        loads = elide([i for i, _, _ in s.loaded], room)
+        own = {i for i, _, _ in s.loaded}
+        shed = elide([f"{i} (-{n:,}{', its own' if i in own else ''})" for i, n, _ in s.shed], room)
         table.add_row(
             s.name,
             loads,
@@ -124,6 +169,43 @@ def plan_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -> T
             fmt_int(s.headroom),
             marks[s.status],
             style=STYLE[s.status],
+        )
+    return table
+
+
+def harness_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -> Table | None:
+    """One row per harness and folder: what that harness loads up front when working there (the
+    always-loaded files, that folder's chain, the listing of names and descriptions), against its
+    budget; None without ``harnesses``."""
+    rows = [v for v in report.harness_verdicts if v.details.get("kind") == "must-load"]
+    if report.discovery is None or not rows:
+        return None
+    table = Table(
+        [
+            Column("harness"),
+            Column("folder"),
+            Column("files", "right"),
+            Column("tokens", "right"),
+            Column("budget", "right"),
+            Column("%", "right"),
+            Column("status"),
+        ],
+        title=f"must-load per harness, tokens by {report.tokenizer}"
+        + ("" if report.exact else " (estimated)"),
+    )
+    for v in rows:
+        listed = int(v.details.get("listed", 0))
+        counted = int(v.details.get("counted", 0))
+        shown = f"{counted}" + (f" + {listed} listed" if listed else "")
+        table.add_row(
+            str(v.details.get("harness", "")),
+            str(v.details.get("folder", ".")),
+            shown,
+            fmt_int(v.tokens),
+            fmt_int(v.max_tokens),
+            fmt_pct(v.percent),
+            marks[v.status],
+            style=STYLE[v.status],
         )
     return table
 
@@ -183,7 +265,7 @@ def files_markdown(
             # a message's own advice (the entry's `message`) on a line of its own: a hard break
             out.append(f"- {BADGE[v.status]}: {escape(first)}" + "".join(f"\\\n  {escape(r)}" for r in rest))
     table = files_table(report, hide_passed=hide_passed, failures_first=True, marks=BADGE)
-    for t in (table, plan_table(report, BADGE) if plan else None):
+    for t in (table, plan_table(report, BADGE, width=0) if plan else None):
         if t is not None and t.title and (t.rows or t.footer):
             out += ["", f"### {t.title[:1].upper()}{t.title[1:]}", "", *table_lines(t)]
     if comparison is not None:

@@ -11,14 +11,25 @@ from __future__ import annotations
 
 from prompt_budget.scaffold.propose import cap_for, parse_headroom, propose
 from prompt_budget.scaffold.scan import scan
-from prompt_budget.scaffold.write import apply, create_baseline, merge, planned_text, render, run_lint
+from prompt_budget.scaffold.write import (
+    apply,
+    check_written,
+    create_baseline,
+    merge,
+    past_hard_limits,
+    planned_text,
+    render,
+    run_lint,
+)
 
 __all__ = [
     "apply",
     "cap_for",
+    "check_written",
     "create_baseline",
     "merge",
     "parse_headroom",
+    "past_hard_limits",
     "planned_text",
     "propose",
     "render",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
@@ -15,7 +15,7 @@ from prompt_budget.config.edit import header_tables, parse_document
 from prompt_budget.config.load import read_text
 from prompt_budget.errors import ConfigError
 from prompt_budget.model import LoadClass
-from prompt_budget.scaffold.scan import CONDITIONAL_KEY, PROMPT_DIRS, Found, scan
+from prompt_budget.scaffold.scan import CONDITIONAL_KEY, PROMPT_DIRS, Found, scan, scan_harnesses
 from prompt_budget.walk import iter_files
 
 DEFAULT_HEADROOM: Final = 0.25
@@ -59,6 +59,8 @@ class Entry:
         skippable file are skippable; the others load as the entry says."""
         if found.kind in ("rule", "import"):
             return "must" if found.always else "skippable"
+        if found.kind == "harness":
+            return "must" if found.always else "skippable"
         return self.load
 
 
@@ -78,6 +80,10 @@ class Proposal:
     lint: Mapping[str, Any] | None
     model_hint: bool = True
     python: bool = True
+    #: the agent harnesses found (selected with ``harnesses = [...]``)
+    harnesses: tuple[str, ...] = ()
+    #: how many files each harness found loads
+    harness_loads: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def standalone(self) -> bool:
@@ -119,11 +125,66 @@ def _suffix_globs(base: str, files: Sequence[Found]) -> list[str]:
     return [f"{base}/**/*{s}" if s else f"{base}/**" for s in suffixes]
 
 
+def _harness_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
+    """One entry per harness rule that loads files here, over the rule's own globs, so a new file of
+    the same kind is covered too: caps at today's largest file its globs match (of any rule) plus
+    headroom, and no ``load``, so the harness still decides when each file loads (and its hard limits
+    still apply)."""
+    from prompt_budget.harnesses import available_harnesses
+    from prompt_budget.text.globs import Glob, glob, has_wildcards
+
+    known = available_harnesses()
+    ours = [f for f in found if f.kind == "harness" and f.harness is not None and f.rule is not None]
+    every = [(f, (f.path, *f.aliases)) for f in ours]
+    groups: dict[tuple[str, str], list[Found]] = {}
+    for f in ours:
+        groups.setdefault((str(f.harness), str(f.rule)), []).append(f)
+    names = list(known)
+
+    def order(key: tuple[str, str]) -> tuple[int, int]:
+        rules = [r.name for r in known[key[0]].rules]
+        return names.index(key[0]), rules.index(key[1])
+
+    entries = []
+    for (harness, rule), files in sorted(groups.items(), key=lambda kv: order(kv[0])):
+        # the rule's globs that match a file here (a literal or a glob matching nothing would warn),
+        # and its exclusions ("!.clinerules/hooks/**"), kept as they are
+        patterns = known[harness].rule(rule).path
+        excluded = [glob(p[1:]) for p in patterns if p.startswith("!")]
+
+        def kept(paths: tuple[str, ...], g: Glob, excluded: list[Glob] = excluded) -> bool:
+            return any(g.match(p) and not any(x.match(p) for x in excluded) for p in paths)
+
+        compiled = [
+            g
+            for g in (glob(p) for p in patterns if not p.startswith("!"))
+            if any(kept(paths, g) for _, paths in every)
+        ]
+        globs = [g.pattern for g in compiled] + [p for p in patterns if p.startswith("!")]
+        if not compiled:
+            globs = [f.path for f in files]
+        covered = [f for f, paths in every if any(kept(paths, g) for g in compiled)]
+        covered = covered or files
+        fms = [f.frontmatter_tokens for f in covered if f.frontmatter_tokens is not None]
+        entries.append(
+            Entry(
+                # a rule for one file is named by it (CLAUDE.md), the others by harness and rule
+                name=globs[0] if len(globs) == 1 and not has_wildcards(globs[0]) else f"{harness} {rule}",
+                path=tuple(globs),
+                max_tokens=cap_for(max(f.tokens for f in covered), headroom),
+                load=None,
+                files=tuple(files),
+                frontmatter_max_tokens=cap_for(max(fms), headroom) if fms else None,
+            )
+        )
+    return entries
+
+
 def _group_entries(found: Sequence[Found], headroom: float) -> list[Entry]:
+    entries = _harness_entries(found, headroom)
     by_kind: dict[str, list[Found]] = {}
     for f in found:
         by_kind.setdefault(f.kind, []).append(f)
-    entries: list[Entry] = []
 
     def add(
         name: str,
@@ -270,12 +331,21 @@ def propose(
     # it, and leave the tokenizer key out so the written config reads the same.
     model_sets = not spec and model_spec is not None
     spec = spec or model_spec or "o200k_base"
-    found = scan(base, spec)
+    hscan = scan_harnesses(base, spec)
+    harnesses, loaded = hscan.used, hscan.found
+    claimed = {p for f in loaded for p in (f.path, *f.aliases)}
+    # what the harnesses load, and what else init finds (prompt templates, linked references, the
+    # files CLAUDE.md imports) that no harness rule claims
+    found = sorted([*loaded, *(f for f in scan(base, spec) if f.path not in claimed)], key=lambda f: f.path)
     entries = _group_entries(found, headroom)
 
     top: dict[str, Any] = {} if model_sets else {"tokenizer": spec}
     if model is not None:
         top["model"] = model
+    had = existing.get("harnesses")
+    if harnesses or had:  # the ones already selected stay, in their order
+        before = [str(h) for h in had] if isinstance(had, list) else []
+        top["harnesses"] = before + [h for h in harnesses if h not in before]
     for key, value in existing.items():
         if key not in ("files", "baseline", "lint", "tokenizer") and key not in top and key not in kept_top:
             top[key] = value
@@ -303,4 +373,6 @@ def propose(
         lint=lint,
         model_hint="model" not in top and "context_window" not in top,
         python=python,
+        harnesses=harnesses,
+        harness_loads=hscan.loads,
     )

@@ -40,6 +40,7 @@ Kind = Literal[
     "reference",
     "rule",
     "import",
+    "harness",
 ]
 
 _LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)[^)]*\)|`([^`\s]+\.mdx?)`|@([\w./-]+\.mdx?)")
@@ -54,6 +55,12 @@ class Found:
     tokens: int
     frontmatter_tokens: int | None = None
     always: bool = False
+    #: for a file a harness loads: the harness and its rule that claim it (the first selected harness
+    #: that loads it), when it loads, and the other paths it is reached by (symbolic links)
+    harness: str | None = None
+    rule: str | None = None
+    when: str | None = None
+    aliases: tuple[str, ...] = ()
 
 
 def frontmatter(text: str) -> tuple[str, Mapping[str, Any]] | None:
@@ -212,3 +219,65 @@ def scan(root: str | Path, tokenizer: Any = None) -> list[Found]:
             always = False  # loads only when Claude reads a file matching its paths: globs
         found.append(Found(_rel(path, base), kind, tok.count(text), fm_tokens, always))
     return found
+
+
+@dataclass(frozen=True)
+class HarnessScan:
+    """What ``scan_harnesses`` found: the harnesses used, how many files each loads, and the files."""
+
+    used: tuple[str, ...]
+    loads: Mapping[str, int]
+    found: tuple[Found, ...]
+
+
+def scan_harnesses(root: str | Path, tokenizer: Any = None) -> HarnessScan:
+    """The harnesses ``root`` uses (a file matching one of their ``detect`` globs) and every file they
+    load, counted once each by its real path, claimed by the first harness (in data order) and rule
+    that loads it. A file reached by symbolic links lists them as ``aliases``."""
+    from prompt_budget.counting import FileProblem, read_text
+    from prompt_budget.harnesses import detect, discover_tree
+    from prompt_budget.tokenizers import get_tokenizer
+
+    tok = get_tokenizer(tokenizer)
+    base = Path(root).resolve()
+    used = tuple(detect(base))
+    if not used:
+        return HarnessScan((), {}, ())
+    discovery = discover_tree(base, list(used))
+    claimed: dict[str, tuple[str, str, str, bool]] = {}
+    aliases: dict[str, set[str]] = {}
+    loads: dict[str, set[str]] = {}
+    for name in used:
+        for x in discovery.of(name):
+            if x.shadowed_by is not None:
+                continue
+            real = x.real or x.id
+            loads.setdefault(name, set()).add(real)
+            if real != x.id:
+                aliases.setdefault(real, set()).add(x.id)
+            claimed.setdefault(real, (x.harness, x.rule, x.when, x.listed))
+    found: list[Found] = []
+    for real, (harness, rule, when, listed) in sorted(claimed.items()):
+        path = base / real
+        try:
+            text = read_text(path)[0]
+        except FileProblem:
+            continue
+        fm_tokens = None
+        if listed:
+            fm = frontmatter(text)
+            fm_tokens = tok.count(fm[0]) if fm is not None else None
+        found.append(
+            Found(
+                real,
+                "harness",
+                tok.count(text),
+                fm_tokens,
+                when == "always",
+                harness,
+                rule,
+                when,
+                tuple(sorted(aliases.get(real, ()))),
+            )
+        )
+    return HarnessScan(used, {h: len(loads.get(h, ())) for h in used}, tuple(found))

@@ -230,19 +230,46 @@ def apply(proposal: Proposal, *, force: bool = False) -> InitResult:
     return InitResult(status, kept)
 
 
-def create_baseline(proposal: Proposal) -> str:
-    """Measure the configured files and write the baseline file, unless it exists; the line that says
-    so (or why not)."""
-    from prompt_budget.baseline import measure_files, save_baseline, update
+def check_written(proposal: Proposal) -> Any:
+    """The file check of the configuration just written (a ``prompt_budget.files`` report), or a
+    line saying why it could not run."""
+    from prompt_budget import files
     from prompt_budget.config import load_config
 
+    try:
+        return files.check(load_config(proposal.target))
+    except PromptBudgetError as exc:
+        return f"could not check the files ({exc})"
+
+
+def past_hard_limits(report: Any) -> list[str]:
+    """The messages of the harness limits the repository is already past (``check`` fails on them
+    until the files are cut: init raises caps, never a harness's own limit)."""
+    if report is None or isinstance(report, str):
+        return []
+    return [
+        v.message
+        for v in report.verdicts
+        if v.status == "fail" and (v.details or {}).get("kind") == "harness-limit"
+    ]
+
+
+def create_baseline(proposal: Proposal, report: Any = None) -> str:
+    """Measure the configured files (``report``: ``check_written``'s, when already made) and write
+    the baseline file, unless it exists; the line that says so (or why not)."""
+    from prompt_budget.baseline import measure_files, measurement_of, save_baseline, update
+    from prompt_budget.config import load_config
+
+    if isinstance(report, str):
+        return f"baseline: not created ({report}); run `prompt-budget baseline update` later"
     try:
         config = load_config(proposal.target)
         path = config.resolve(config.baseline.path)
         shown = _shown(path, proposal.root)
         if path.exists():
             return f"baseline {shown} exists; left as it is"
-        baseline, _ = update(None, measure_files(config).entries)
+        measured = measurement_of(report) if report is not None else measure_files(config)
+        baseline, _ = update(None, measured.entries)
         if not baseline.entries:
             return "baseline: not created (no files to measure)"
         save_baseline(baseline, path)

@@ -171,6 +171,25 @@ TOP: Final = Table(
             '"claude-code"',
         ),
         Key(
+            "harnesses",
+            ValueType("list of harness names", '["claude-code", "codex", "cursor"]'),
+            (),
+            "The agent harnesses whose files to find and check, each by the rules it loads files by "
+            "(see [agent harnesses](files.md#agent-harnesses)): the must-load total per harness and per folder, the "
+            "skill listing, the AGENTS.md chain, each harness's own limits.",
+            '["claude-code", "codex"]',
+        ),
+        Key(
+            "harness",
+            TABLE,
+            {},
+            "Per harness (`[harness.codex]`): `must_load_max_tokens`, and `limits = {name = amount}` "
+            "overriding a default limit in the harness's own unit; a `[harness.NAME]` with `rules` "
+            "declares a harness of your own (see [agent harnesses](files.md#agent-harnesses)).",
+            "{ codex = { limits = { agents-chain = 65536 } } }",
+            default_note="empty",
+        ),
+        Key(
             "lint",
             TABLE,
             {},
