@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_budget._version import __version__
 from prompt_budget.cli import baseline, calibrate, check, count, init, lint
+from prompt_budget.cli.options import check_values
 from prompt_budget.cli.output import EXIT_OK, EXIT_USAGE, Output
 from prompt_budget.errors import PromptBudgetError
 
@@ -85,6 +86,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_values(parser, args)
     out = Output(args.color)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
