@@ -86,8 +86,11 @@ def _run(argv: Sequence[str] | None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    check_values(parser, args)
     out = Output(args.color)
+    problem = check_values(parser, args)
+    if problem is not None:
+        out.error(problem)
+        return EXIT_USAGE
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

@@ -24,10 +24,11 @@ def add_counting_args(p: Any, *, tokenizer: bool = True, cache: bool = True) -> 
         p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
 
 
-def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
     """Every option given a value was given a real one: ``--max-tokens ""`` or ``--base ""`` (a shell
     variable that is not set) is a usage error naming the option, never taken as "not given". Options
-    holding a token amount or a growth go through the config's parsers here, once, for every command."""
+    holding a token amount or a growth go through the config's parsers here, once, for every command.
+    The first problem, as one line naming the option; None when there is none."""
     from prompt_budget.config import parse_growth, parse_tokens
     from prompt_budget.errors import ConfigError
 
@@ -39,12 +40,13 @@ def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         option = max(action.option_strings, key=len)
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, str) and not item.strip():
-                parser.error(f"{option}: expected a value, got an empty string")
+                return f"{option}: expected a value, got an empty string"
             if isinstance(item, str) and action.dest in parsers:
                 try:
                     parsers[action.dest](item, None, option)
                 except ConfigError as exc:
-                    parser.error(f"{option}: {exc.message}")
+                    return f"{option}: {exc.message}"
+    return None
 
 
 def _actions(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[argparse.Action]:
