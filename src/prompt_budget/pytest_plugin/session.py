@@ -89,9 +89,13 @@ class FilesState:
 
     @cached_property
     def fileset(self) -> FileSet:
+        from prompt_budget.errors import ConfigError
         from prompt_budget.files import resolve
 
-        return resolve(self.session.config)
+        try:
+            return resolve(self.session.config)
+        except ConfigError as exc:  # a folder the walk cannot read: the run stops, naming it
+            raise pytest.UsageError(f"prompt-budget: {exc}") from None
 
     @cached_property
     def report(self) -> FilesReport:
