@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -61,7 +62,7 @@ def locked(file: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     it would let two writers lock two different files)."""
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        if os.name == "nt":  # pragma: no cover - Windows only
+        if sys.platform == "win32":  # pragma: no cover - Windows only
             fd = os.open(file.parent / f".{file.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
         else:
             fd = os.open(file.parent, os.O_RDONLY)
@@ -81,7 +82,7 @@ def _acquire(fd: int, file: Path, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            if os.name == "nt":  # pragma: no cover - Windows only
+            if sys.platform == "win32":  # pragma: no cover - Windows only
                 import msvcrt
 
                 msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -101,7 +102,7 @@ def _acquire(fd: int, file: Path, timeout: float) -> None:
 
 
 def _release(fd: int) -> None:
-    if os.name == "nt":  # pragma: no cover - Windows only
+    if sys.platform == "win32":  # pragma: no cover - Windows only
         import msvcrt
 
         with contextlib.suppress(OSError):

@@ -125,7 +125,12 @@ def iter_files(
     return map(
         Path,
         iter_paths(
-            root, suffixes=suffixes, gitignore=gitignore, follow_links=follow_links, prune=prune, on_error=on_error
+            root,
+            suffixes=suffixes,
+            gitignore=gitignore,
+            follow_links=follow_links,
+            prune=prune,
+            on_error=on_error,
         ),
     )
 
@@ -225,5 +230,7 @@ def iter_paths(
         more = ""
         if len(problems) > 1:
             others = ", ".join(path for path, _ in problems[1:6])
-            more = f"; {len(problems) - 1} more such folder(s): {others}" + (", ..." if len(problems) > 6 else "")
+            more = f"; {len(problems) - 1} more such folder(s): {others}" + (
+                ", ..." if len(problems) > 6 else ""
+            )
         raise ConfigError(f"{reason}; {hint}{more}", file=first)

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from cli_run import run_cli
+
 from prompt_budget import count
 from prompt_budget.walk import iter_files
 
@@ -62,7 +62,9 @@ def locked_project() -> Iterator[Path]:
 
 
 @pytest.mark.parametrize("command", [["check"], ["count", "."], ["lint", "."]])
-def test_a_folder_the_run_cannot_read_fails_it_naming_the_folder(locked_project: Path, command: list[str]) -> None:
+def test_a_folder_the_run_cannot_read_fails_it_naming_the_folder(
+    locked_project: Path, command: list[str]
+) -> None:
     prefix = _unprivileged_prefix()
     if prefix is None:
         pytest.skip("running as root, and setpriv cannot drop the capabilities that bypass file permissions")
@@ -83,7 +85,9 @@ def test_a_folder_the_run_cannot_read_fails_it_naming_the_folder(locked_project:
     )
 
 
-def test_a_folder_the_walk_cannot_read_goes_to_on_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_the_walk_cannot_read_goes_to_on_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "x.md").write_text("x", encoding="utf-8")
     (tmp_path / "b.md").write_text("b", encoding="utf-8")
@@ -121,7 +125,9 @@ def test_environments_are_known_by_what_they_hold_not_by_their_name(tmp_path: Pa
     assert walked == ["env/__init__.py", "src/venv/tools.py"]
 
 
-def test_a_tree_deeper_than_the_recursion_limit_is_walked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_tree_deeper_than_the_recursion_limit_is_walked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     depth = sys.getrecursionlimit() + 200
     monkeypatch.chdir(tmp_path)  # relative mkdirs keep each path short
     for _ in range(depth):
@@ -163,7 +169,8 @@ def test_a_file_name_cannot_inject_a_github_workflow_command(tmp_path: Path) -> 
 
 def test_a_label_with_line_breaks_and_pipes_stays_in_its_markdown_table_row(tmp_path: Path) -> None:
     (tmp_path / "prompt_budget.toml").write_text(
-        'tokenizer = "chars4"\n[[files]]\npath = "**/*.md"\nmax_tokens = 100\nname = "two\\nlines | and a pipe"\n', encoding="utf-8"
+        'tokenizer = "chars4"\n[[files]]\npath = "**/*.md"\nmax_tokens = 100\nname = "two\\nlines | and a pipe"\n',
+        encoding="utf-8",
     )
     (tmp_path / "a\r\nb|c.md").write_text("hello", encoding="utf-8")
     done = run_cli("check", "--format", "markdown", "--no-cache", cwd=tmp_path)
@@ -171,7 +178,8 @@ def test_a_label_with_line_breaks_and_pipes_stays_in_its_markdown_table_row(tmp_
     table = [line for line in done.stdout.splitlines() if "hello" in line or "two" in line or "b\\|c" in line]
     assert table, done.stdout
     for line in table:
-        assert line.startswith("| ") and line.endswith(" |")
+        assert line.startswith("| ")
+        assert line.endswith(" |")
     # every row of the file table has as many cells as its header
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
     cells = {len(line.replace("\\|", "").split("|")) for line in rows[:3]}

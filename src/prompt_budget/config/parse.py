@@ -39,7 +39,9 @@ def _number(value: object) -> float | None:
 def parse_tokens(value: object, file: str | Path | None = None, key: str | None = None) -> int:
     """A positive token amount: ``8000``, ``8_000``, ``"8000"``, ``"8k"``, ``"1.5k"``, ``"2M"``."""
     if isinstance(value, bool):
-        raise ConfigError(f'expected a token amount such as 8000 or "8k", got {_shown(value)}', file=file, key=key)
+        raise ConfigError(
+            f'expected a token amount such as 8000 or "8k", got {_shown(value)}', file=file, key=key
+        )
     if isinstance(value, int):
         amount = value
     elif isinstance(value, float) and math.isfinite(value) and value.is_integer():
@@ -48,7 +50,9 @@ def parse_tokens(value: object, file: str | Path | None = None, key: str | None 
         m = _TOKENS_RE.match(value) if len(value) <= 100 else None
         if m is None:
             raise ConfigError(
-                f'expected a token amount such as 8000, 8_000 or "8k", got {_shown(value)}', file=file, key=key
+                f'expected a token amount such as 8000, 8_000 or "8k", got {_shown(value)}',
+                file=file,
+                key=key,
             )
         number = float(m.group(1).replace("_", "")) * _SUFFIX[m.group(2).lower()]
         if not math.isfinite(number):
@@ -152,7 +156,9 @@ def parse_multiplier(value: object, file: str | Path | None = None, key: str | N
     """A safety multiplier: a finite number from 1 to 100 (``1.2``)."""
     number = _number(value)
     if number is None or not 1 <= number <= 100:
-        raise ConfigError(f"expected a number >= 1 (and at most 100) such as 1.2, got {_shown(value)}", file=file, key=key)
+        raise ConfigError(
+            f"expected a number >= 1 (and at most 100) such as 1.2, got {_shown(value)}", file=file, key=key
+        )
     return number
 
 
@@ -191,7 +197,9 @@ def parse_globs(value: object, file: Path, key: str) -> tuple[str, ...]:
         value = [value]
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
         raise ConfigError(
-            f'expected a glob or a non-empty list of globs ("!" excludes), got {_shown(value)}', file=file, key=key
+            f'expected a glob or a non-empty list of globs ("!" excludes), got {_shown(value)}',
+            file=file,
+            key=key,
         )
     return tuple(value)
 

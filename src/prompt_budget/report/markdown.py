@@ -5,7 +5,6 @@ section check."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 

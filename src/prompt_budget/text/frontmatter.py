@@ -101,7 +101,9 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
 
 
 def _too_deep() -> FrontmatterError:
-    return FrontmatterError(2, f"nested more than {MAX_DEPTH} levels deep; frontmatter holds flat 'key: value' lines")
+    return FrontmatterError(
+        2, f"nested more than {MAX_DEPTH} levels deep; frontmatter holds flat 'key: value' lines"
+    )
 
 
 def _loader() -> Any:
