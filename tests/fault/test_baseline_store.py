@@ -273,3 +273,15 @@ def test_a_baseline_document_is_read_whole_or_refused(tmp_path: Path, doc: objec
         assert e.tokens >= 0
         assert isinstance(e.tokenizer, str)
         assert e.tokenizer
+
+
+def test_a_run_that_only_reads_removes_stale_temporaries_but_not_a_live_writers(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(Baseline({"a": entry(1)}), path)
+    stale, live = tmp_path / ".baseline.json.killed.tmp", tmp_path / ".baseline.json.live.tmp"
+    stale.write_text("{", encoding="utf-8")
+    live.write_text("{", encoding="utf-8")
+    an_hour_ago = time.time() - 3600
+    os.utime(stale, (an_hour_ago, an_hour_ago))
+    assert load_baseline(path) == Baseline({"a": entry(1)})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".baseline.json.live.tmp", "baseline.json"]

@@ -84,6 +84,9 @@ def load_baseline(path: str | Path) -> Baseline | None:
     entry), with what to do about it."""
     file = Path(path)
     refuse_special(file, "a baseline JSON file")  # a named pipe would block every command
+    # Temporary files a killed write left: those old enough to be no live writer's (a write holding
+    # the lock removes them all).
+    clean_temporaries(file)
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
