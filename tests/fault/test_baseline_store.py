@@ -23,6 +23,9 @@ from prompt_budget.baseline import Baseline, BaselineEntry, load_baseline, save_
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="named pipes and SIGKILL are POSIX's")
+
+
 def entry(tokens: int) -> BaselineEntry:
     return BaselineEntry(tokens, "chars4", "file")
 
@@ -32,6 +35,7 @@ def python(code: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], env=env)
 
 
+@posix_only
 def test_a_writer_killed_midway_leaves_a_whole_baseline_and_its_temporaries_are_cleaned(
     tmp_path: Path,
 ) -> None:
@@ -166,6 +170,7 @@ def test_two_concurrent_pytest_updates_keep_both_runs_entries(pytester: pytest.P
     ]
 
 
+@posix_only
 def test_a_baseline_that_is_a_named_pipe_is_refused_without_opening(tmp_path: Path) -> None:
     (tmp_path / "prompt_budget.toml").write_text(
         '[[files]]\npath = "*.md"\nmax_tokens = 100\n', encoding="utf-8"

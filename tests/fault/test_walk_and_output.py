@@ -61,6 +61,7 @@ def locked_project() -> Iterator[Path]:
         shutil.rmtree(root)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
 @pytest.mark.parametrize("command", [["check"], ["count", "."], ["lint", "."]])
 def test_a_folder_the_run_cannot_read_fails_it_naming_the_folder(
     locked_project: Path, command: list[str]
@@ -148,6 +149,7 @@ def test_a_tree_deeper_than_the_recursion_limit_is_walked(
 INJECTED = "note\n::error file=x.md,line=1::injected"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows file names hold no line break or ':'")
 def test_a_file_name_cannot_inject_a_github_workflow_command(tmp_path: Path) -> None:
     (tmp_path / "prompt_budget.toml").write_text(
         'tokenizer = "chars4"\n[[files]]\npath = "**/*.md"\nmax_tokens = 1\n', encoding="utf-8"
@@ -167,6 +169,7 @@ def test_a_file_name_cannot_inject_a_github_workflow_command(tmp_path: Path) -> 
     assert "::error file=note%0A%3A%3Aerror file=x.md%2Cline=1%3A%3Ainjected.md,line=1," in done.stdout
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows file names hold no line break or '|'")
 def test_a_label_with_line_breaks_and_pipes_stays_in_its_markdown_table_row(tmp_path: Path) -> None:
     (tmp_path / "prompt_budget.toml").write_text(
         'tokenizer = "chars4"\n[[files]]\npath = "**/*.md"\nmax_tokens = 100\nname = "two\\nlines | and a pipe"\n',
