@@ -232,10 +232,11 @@ def test_a_stage_that_loads_a_file_loads_what_it_imports(tmp_path: Path) -> None
     assert stage["total"] == 29 + 40
 
 
-def test_an_import_linked_to_a_file_outside_the_project_counts_under_the_link(tmp_path: Path) -> None:
+def test_an_import_through_a_link_to_a_file_outside_the_project_is_refused_unread(tmp_path: Path) -> None:
+    # A link in the project does not make a file outside it part of it: refused as @../ and @~/ are.
     shared = tmp_path / "shared"
     shared.mkdir()
-    (shared / "style.md").write_text(tokens(40), encoding="utf-8")
+    (shared / "style.md").write_text("# Private heading\n" + tokens(40), encoding="utf-8")
     root = tmp_path / "project"
     (root / "docs").mkdir(parents=True)
     (root / "pyproject.toml").write_text(CONFIG, encoding="utf-8")
@@ -243,13 +244,14 @@ def test_an_import_linked_to_a_file_outside_the_project_counts_under_the_link(tm
     (root / "CLAUDE.md").write_text("@docs/style.md\n", encoding="utf-8")  # 15 chars: 4 tokens
     result = run(root, "check")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert rows(result.stdout)["docs/style.md (imported by CLAUDE.md:1)"][2] == "40"
-    assert must_total(result.stdout) == "44"
-    assert "outside the project" not in result.stderr
-    explained = run(root, "check", "--explain", "docs/style.md")
-    assert explained.returncode == 0, explained.stdout + explained.stderr
-    assert explained.stdout.splitlines()[0] == "docs/style.md"
-    assert "  load: must from imported by CLAUDE.md:1" in explained.stdout
+    assert "docs/style.md (imported by CLAUDE.md:1)" not in rows(result.stdout)
+    assert must_total(result.stdout) == "4"
+    explained = run(root, "check", "--explain", "CLAUDE.md")
+    assert (
+        "line 1: @docs/style.md leads out of the project through a symbolic link: not read, not counted"
+        in explained.stdout
+    )
+    assert "Private heading" not in explained.stdout + explained.stderr
 
 
 def test_explain_of_a_file_imported_too_deep_says_why_it_is_not_loaded(tmp_path: Path) -> None:

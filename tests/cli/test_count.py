@@ -159,6 +159,7 @@ def test_directory_recursion_honours_gitignore_and_skips_vcs(tmp_path: Path) -> 
         "build/out.md": "x" * 400,  # ignored folder
         ".git/config": "x" * 400,
         ".venv/lib/site.py": "x" * 400,
+        ".venv/pyvenv.cfg": "x" * 400,  # a virtual environment by what it holds, not by its name
         "node_modules/p/i.js": "x" * 400,
     }
     for rel, text in files.items():

@@ -41,6 +41,7 @@ def repo(tmp_path: Path) -> Path:
         "src/app/agent.py",
         "src/app/api_pb2.py",
         "src/generated/client.py",
+        "src/env/pyvenv.cfg",  # a virtual environment (recognised by this file, not by its name)
         "src/env/settings.py",
         "src/build/out.py",
     )

@@ -14,7 +14,13 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 #: The layers of prompt_budget, bottom up (docs/architecture.md says what each holds). A name is a
 #: module or a package and everything in it; "" is the public facade, prompt_budget/__init__.py.
 LAYERS: list[list[str]] = [
-    ["_version", "errors", "model", "known_models"],  # 1 base: errors, frozen dataclasses, data tables
+    [
+        "_version",
+        "errors",
+        "model",
+        "known_models",
+        "storage",
+    ],  # 1 base: errors, frozen dataclasses, data tables
     ["text", "walk"],  # 2 text utilities and file walking
     ["tokenizers", "hookspecs", "plugins"],  # 3 tokenizers and the plugin manager
     ["config", "values", "schema"],  # 4 configuration

@@ -35,6 +35,7 @@ from prompt_budget.baseline.store import (
     Baseline,
     BaselineEntry,
     load_baseline,
+    modify_baseline,
     save_baseline,
     update,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "measure_files",
     "measured_from_records",
     "measurement_of",
+    "modify_baseline",
     "ratchet",
     "rules_of",
     "run_baseline",

@@ -33,7 +33,7 @@ from prompt_budget.baseline.store import (
     UpdateSummary,
     file_entries,
     load_baseline,
-    save_baseline,
+    modify_baseline,
     update,
 )
 from prompt_budget.errors import ConfigError
@@ -101,11 +101,25 @@ def run_baseline(
         if stored is None:
             return BaselineOutcome(file, shown, comparison)
         lowered, ids = ratchet(stored, comparison)
+        written = False
         if ids:
-            save_baseline(lowered, file)
-        return BaselineOutcome(file, shown, comparison, written=bool(ids), ratcheted=ids)
+            # under the lock, into the file as another run may have left it meanwhile
+            _, written = modify_baseline(file, lambda now: _lower(now, lowered, ids))
+        return BaselineOutcome(file, shown, comparison, written=written, ratcheted=ids if written else ())
     except ConfigError as exc:
         return BaselineOutcome(file, shown, error=exc)
+
+
+def _lower(current: Baseline | None, lowered: Baseline, ids: tuple[str, ...]) -> Baseline | None:
+    """``current`` with the ratcheted ids lowered to their counts in ``lowered`` (those still there,
+    and only downwards)."""
+    if current is None:
+        return None
+    entries = dict(current.entries)
+    for cid in ids:
+        if cid in entries and lowered.entries[cid].tokens < entries[cid].tokens:
+            entries[cid] = lowered.entries[cid]
+    return Baseline(entries)
 
 
 def _accept(
@@ -117,13 +131,19 @@ def _accept(
     files_only: bool,
 ) -> tuple[UpdateSummary, bool]:
     """The update step: a run that measured nothing writes nothing (whatever ``prune`` says); otherwise
-    measured ids take their counts, the rest are kept unless pruned."""
+    measured ids take their counts, the rest are kept unless pruned. The counts are merged, under the
+    file's lock, into the file as it is at that moment: another run's update since ``stored`` was read
+    is kept."""
     if not measured:
         return UpdateSummary(kept=tuple(sorted(stored.entries)) if stored else ()), False
-    new, summary = update(
-        stored, measured, prune=prune, scope=(lambda _, e: e.kind in FILE_KINDS) if files_only else None
-    )
-    if stored is not None and new == stored:
-        return summary, False
-    save_baseline(new, file)
-    return summary, True
+    summaries: list[UpdateSummary] = []
+
+    def accept(current: Baseline | None) -> Baseline:
+        new, summary = update(
+            current, measured, prune=prune, scope=(lambda _, e: e.kind in FILE_KINDS) if files_only else None
+        )
+        summaries.append(summary)
+        return new
+
+    _, written = modify_baseline(file, accept)
+    return summaries[-1], written

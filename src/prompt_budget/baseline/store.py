@@ -3,16 +3,15 @@ writing, and accepting a run's counts (``update``). Schema in ``prompt_budget.ba
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
+from prompt_budget.storage import clean_temporaries, locked, refuse_special, write_atomic
+from prompt_budget.text.nesting import MAX_DEPTH, json_depth
 
 SCHEMA_ID: Final = "prompt-budget-baseline"
 SCHEMA_VERSION: Final = 1
@@ -84,6 +83,10 @@ def load_baseline(path: str | Path) -> Baseline | None:
     an unknown schema version or a malformed entry raises ``ConfigError`` naming the file (and the
     entry), with what to do about it."""
     file = Path(path)
+    refuse_special(file, "a baseline JSON file")  # a named pipe would block every command
+    # Temporary files a killed write left: those old enough to be no live writer's (a write holding
+    # the lock removes them all).
+    clean_temporaries(file)
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -94,6 +97,11 @@ def load_baseline(path: str | Path) -> Baseline | None:
         raise ConfigError(f"not UTF-8 text, so not a baseline file; {_RECREATE}", file=file) from None
     except OSError as exc:
         raise ConfigError(f"cannot read the baseline: {exc.strerror or exc}", file=file) from None
+    if json_depth(text) > MAX_DEPTH:
+        raise ConfigError(
+            f"nested more than {MAX_DEPTH} levels deep, so not a baseline file (it nests 3); {_RECREATE}",
+            file=file,
+        )
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -176,28 +184,39 @@ def _parse_entries(raw: object, file: Path) -> dict[str, BaselineEntry]:
 
 
 def save_baseline(baseline: Baseline, path: str | Path) -> Path:
-    """Write the baseline atomically: a temporary file in the same folder, flushed to disk, then
-    renamed over the old file. Creates the folder. Returns the path written."""
+    """Write the baseline atomically (``storage.write_atomic``: a temporary file in the same folder,
+    flushed, renamed over the old one) under the file's lock. Creates the folder. Returns the path
+    written. To merge with what another run wrote meanwhile, use :func:`modify_baseline`."""
     file = Path(path)
+    with locked(file):
+        clean_temporaries(file, older_than=0)
+        return _write(baseline, file)
+
+
+def _write(baseline: Baseline, file: Path) -> Path:
     text = json.dumps(baseline.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
-    except OSError as exc:
-        raise ConfigError(f"cannot write the baseline: {exc.strerror or exc}", file=file) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, file)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise ConfigError(f"cannot write the baseline: {exc.strerror or exc}", file=file) from None
-    return file
+    return write_atomic(file, text, "the baseline")
+
+
+def modify_baseline(
+    path: str | Path, change: Callable[[Baseline | None], Baseline | None]
+) -> tuple[Baseline | None, bool]:
+    """Read the baseline, apply ``change`` and write the result, all under the file's lock, so two
+    runs writing at once (two ``pytest --prompt-budget-update -k ...``) each merge into what the other
+    wrote instead of overwriting it. ``change`` gets the baseline as it is now (None: no file) and
+    returns the new one (None or an equal one: nothing to write). A file that cannot be read as a
+    baseline (conflict markers, a newer schema, another tool's JSON) raises ``ConfigError`` and is
+    never overwritten. Temporary files of writes killed midway are removed first. Returns the new
+    baseline and whether the file was written."""
+    file = Path(path)
+    with locked(file):
+        clean_temporaries(file, older_than=0)
+        current = load_baseline(file)
+        new = change(current)
+        if new is None or new == current:
+            return new, False
+        _write(new, file)
+        return new, True
 
 
 # --- updating -------------------------------------------------------------------------------------

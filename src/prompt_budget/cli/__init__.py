@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_budget._version import __version__
 from prompt_budget.cli import baseline, calibrate, check, count, init, lint
+from prompt_budget.cli.options import check_values
 from prompt_budget.cli.output import EXIT_OK, EXIT_USAGE, Output
 from prompt_budget.errors import PromptBudgetError
 
@@ -86,6 +87,10 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     out = Output(args.color)
+    problem = check_values(parser, args)
+    if problem is not None:
+        out.error(problem)
+        return EXIT_USAGE
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

@@ -110,5 +110,5 @@ def run(args: argparse.Namespace, out: Output) -> int:
             for line in report.github_annotations(
                 comparison, report.file_locations(config.root, config.path)
             ):
-                out.print(line)
+                out.command(line)
     return out.exit_code

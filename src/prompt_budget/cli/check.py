@@ -195,9 +195,9 @@ def _run(args: argparse.Namespace, out: Output) -> int:
                 out.print(f"FAIL: {item.id}: {item.message}{gate}")
         if fmt == "github":
             for line in report.github_annotations(result, config.root, config.path):
-                out.print(line)
+                out.command(line)
             if comparison is not None:
                 locate = growth.file_locations(config.root, config.path)
                 for line in growth.github_annotations(comparison, locate):
-                    out.print(line)
+                    out.command(line)
     return out.exit_code

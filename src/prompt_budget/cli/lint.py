@@ -74,7 +74,11 @@ def run(args: argparse.Namespace, out: Output) -> int:
         jobs=args.jobs,
     )
     out.exit_code = outcome.exit_code
-    out.out.write(outcome.output)
+    if args.format == "github":  # workflow commands, each value escaped by report.github.annotation
+        if outcome.output:
+            out.command(outcome.output.removesuffix("\n"))
+    else:
+        out.out.write(outcome.output)
     for note in outcome.notes:
         out.note(note)
     return outcome.exit_code

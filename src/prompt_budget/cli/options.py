@@ -24,6 +24,45 @@ def add_counting_args(p: Any, *, tokenizer: bool = True, cache: bool = True) -> 
         p.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk count cache")
 
 
+def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """Every option given a value was given a real one: ``--max-tokens ""`` or ``--base ""`` (a shell
+    variable that is not set) is a usage error naming the option, never taken as "not given". Options
+    holding a token amount or a growth go through the config's parsers here, once, for every command.
+    The first problem, as one line naming the option; None when there is none."""
+    from prompt_budget.config import parse_growth, parse_tokens
+    from prompt_budget.errors import ConfigError
+
+    parsers = {"max_tokens": parse_tokens, "max_growth": parse_growth}
+    for action in _actions(parser, args):
+        if not action.option_strings or action.nargs == 0:
+            continue
+        value = getattr(args, action.dest, None)
+        option = max(action.option_strings, key=len)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and not item.strip():
+                return f"{option}: expected a value, got an empty string"
+            if isinstance(item, str) and action.dest in parsers:
+                try:
+                    parsers[action.dest](item, None, option)
+                except ConfigError as exc:
+                    return f"{option}: {exc.message}"
+    return None
+
+
+def _actions(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[argparse.Action]:
+    """The actions of ``parser`` and of the subcommands chosen in ``args``."""
+    found: list[argparse.Action] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = getattr(args, action.dest, None) if action.dest != argparse.SUPPRESS else None
+            for name, sub in action.choices.items():
+                if chosen is None or name == chosen:
+                    found += _actions(sub, args)
+        else:
+            found.append(action)
+    return found
+
+
 def load(config_file: str | None, start: str | Path | None = None) -> Config:
     """The config (``--config``, else found from ``start`` upwards); the count-tokens API's results
     are cached beside it, wherever the command runs from."""

@@ -17,14 +17,19 @@ class Output:
     or ``--color never``; markup is always off so file names print as they are."""
 
     def __init__(self, color: str = "auto", out: TextIO | None = None, err: TextIO | None = None) -> None:
-        self.out = out if out is not None else sys.stdout
-        self.err = err if err is not None else sys.stderr
+        from prompt_budget.report.github import CommandShield
+
+        # Every line printed is shielded: none starts with "::", so a file name cannot inject a GitHub
+        # workflow command; the annotations a command means to print go through ``command``.
+        self.raw = out if out is not None else sys.stdout
+        self.out: Any = CommandShield(self.raw)
+        self.err: Any = CommandShield(err if err is not None else sys.stderr)
         if color == "always":
             self.rich = True
         elif color == "never" or os.environ.get("NO_COLOR"):
             self.rich = False
         else:
-            self.rich = self.out.isatty() and os.environ.get("TERM") != "dumb"
+            self.rich = self.raw.isatty() and os.environ.get("TERM") != "dumb"
         self._console: Any = None
         # The exit code a command has decided on before printing its report: what the run exits
         # with if the reader of its output goes away mid-report (`| head`), so a broken budget is
@@ -47,6 +52,11 @@ class Output:
 
     def print(self, text: str = "") -> None:
         self.out.write(text + "\n")
+
+    def command(self, line: str) -> None:
+        """A GitHub workflow command line (``::error ...``), printed as it is: its own values are
+        escaped by ``report.github.annotation``."""
+        self.raw.write(line + "\n")
 
     def table(self, table: Any) -> None:
         if self.rich:

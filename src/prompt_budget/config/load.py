@@ -20,6 +20,7 @@ from prompt_budget.config.parse import (
     parse_growth,
     parse_int,
     parse_load,
+    parse_multiplier,
     parse_str,
     parse_tokens,
 )
@@ -110,10 +111,8 @@ def find_config(start: str | Path | None = None) -> Path | None:
             return standalone
         pyproject = folder / PYPROJECT
         if pyproject.is_file():
-            try:
-                text = pyproject.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
+            # not passed over: a pyproject.toml that cannot be read may hold the configuration
+            text = read_text(pyproject)
             if re.search(r"^\s*\[\[?\s*tool\.prompt_budget\b", text, re.MULTILINE):
                 return pyproject
     return None
@@ -142,6 +141,11 @@ def parse_toml(text: str, file: str | Path | None = None, *, problem: str = "inv
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{problem}: {toml_problem(exc, text)}", file=file) from None
+    except ValueError as exc:
+        # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise ConfigError(f"{problem}: {str(exc).split(';')[0]}", file=file) from None
+    except RecursionError:
+        raise ConfigError(f"{problem}: nested too deeply", file=file) from None
 
 
 def toml_problem(exc: ValueError, doc: str | None = None) -> str:
@@ -365,12 +369,6 @@ def _parse_reserved(value: object, file: Path, key: str) -> int:
     return 0 if value == 0 else parse_tokens(value, file, key)
 
 
-def _parse_multiplier(value: object, file: Path, key: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
-        raise ConfigError(f"expected a number >= 1 such as 1.2, got {value!r}", file=file, key=key)
-    return float(value)
-
-
 def _parse_preset(value: object, file: Path, key: str) -> str:
     preset = parse_str(value, file, key)
     if preset not in PRESETS:
@@ -394,7 +392,7 @@ _TOP: Final[Mapping[str, Parser]] = {
     "reserved_output": _parse_reserved,
     "usable_fraction": parse_fraction,
     "threshold": parse_fraction,
-    "safety_multiplier": _parse_multiplier,
+    "safety_multiplier": parse_multiplier,
     "sections": _table_of(parse_tokens, "section name = cap"),
     "total": parse_tokens,
     "files": parse_files,

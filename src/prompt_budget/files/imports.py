@@ -174,9 +174,10 @@ def follow_imports(
                     if str(full) not in outside_seen:
                         outside_seen.add(str(full))
                         kind = "in the home folder" if target.startswith("~/") else "outside the project"
-                        notes.setdefault(fid, []).append(
-                            f"line {line}: @{target} is {kind}: not counted (it differs from machine to machine)"
-                        )
+                        said = f"is {kind}: not counted (it differs from machine to machine)"
+                        if not target.startswith("~/") and _inside(full, top):
+                            said = "leads out of the project through a symbolic link: not read, not counted"
+                        notes.setdefault(fid, []).append(f"line {line}: @{target} {said}")
                     continue
                 if not full.is_file():
                     if full.is_dir():
@@ -220,16 +221,17 @@ def follow_imports(
 
 def _project_id(path: Path, top: Path) -> str | None:
     """The id of ``path`` (normalised, not resolved) in the project whose resolved root is ``top``:
-    the id of the file it links to when that lies in the project, else its own path there (a link
-    to a file elsewhere loads under the link's path, as a linked folder does); None outside."""
+    the id of the file it is, or links to, in the project; None outside it, and None for a path in the
+    project that a symbolic link leads out of it (``@docs/notes.md`` where ``docs`` or ``notes.md``
+    links to the home folder): it is refused as ``@~/...`` and ``@../...`` are, and never read."""
     try:
         return path.resolve().relative_to(top).as_posix()
-    except ValueError:
-        pass
-    try:
-        return path.relative_to(top).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside, or a link loop
         return None
+
+
+def _inside(path: Path, top: Path) -> bool:
+    return path == top or top in path.parents
 
 
 def _binary(path: Path) -> bool:

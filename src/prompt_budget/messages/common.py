@@ -102,7 +102,19 @@ def plain(obj: object) -> Any:
     """``obj`` with every SDK object in it (a pydantic model, as the ``openai`` and ``anthropic``
     packages return: ``response.choices[0].message``, ``response.content``) turned into the plain
     dicts the provider would be sent, ``None`` fields left out. Containers without such objects come
-    back as they are (no copy)."""
+    back as they are (no copy). A request nested more than ``MAX_DEPTH`` levels deep (no provider
+    nests more than a dozen) is a ``ValueError`` saying so, before anything recursive meets it."""
+    from prompt_budget.text.nesting import MAX_DEPTH, object_depth
+
+    if object_depth(obj) > MAX_DEPTH:
+        raise ValueError(
+            f"the messages or request nest more than {MAX_DEPTH} levels deep (lists and mappings inside "
+            "each other); a chat request nests a few levels"
+        )
+    return _plain(obj)
+
+
+def _plain(obj: object) -> Any:
     if isinstance(obj, (str, bytes, bytearray, int, float)) or obj is None:
         return obj
     dump = getattr(obj, "model_dump", None)
@@ -111,9 +123,9 @@ def plain(obj: object) -> Any:
         if isinstance(dumped, Mapping):
             return dumped
     if isinstance(obj, Mapping):
-        items = {key: plain(value) for key, value in obj.items()}
+        items = {key: _plain(value) for key, value in obj.items()}
         return items if any(items[k] is not v for k, v in obj.items()) else obj
     if isinstance(obj, Sequence):
-        values = [plain(value) for value in obj]
+        values = [_plain(value) for value in obj]
         return values if any(a is not b for a, b in zip(values, obj, strict=True)) else obj
     return obj

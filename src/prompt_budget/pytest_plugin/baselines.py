@@ -131,6 +131,8 @@ def write_summary(
     c = outcome.comparison
     if outcome.error is None and outcome.update is None and c is not None and c.missing and quiet_missing:
         return
+    from prompt_budget.report.github import shield  # no line may start a GitHub workflow command
+
     reporter.write_sep("-", "prompt budget baseline")
     if verbose and c is not None and outcome.update is None:
         from prompt_budget.report.baseline import comparison_tables
@@ -139,10 +141,10 @@ def write_summary(
         writer = reporter.config.get_terminal_writer()
         for table in comparison_tables(c, changed_only=True):
             # never cut a check id: wider than the terminal, the terminal wraps it
-            reporter.write(table.render(max(writer.fullwidth, needed_width(table)), writer.hasmarkup))
+            reporter.write(shield(table.render(max(writer.fullwidth, needed_width(table)), writer.hasmarkup)))
     for line in outcome_lines(outcome, not_pruned):
         red = line.startswith(("FAILED", "prompt-budget: error"))
-        reporter.write_line(line, red=red, bold=red)
+        reporter.write_line(shield(line), red=red, bold=red)
 
 
 def extend_report(report_path: Path | None, outcome: BaselineOutcome) -> None:

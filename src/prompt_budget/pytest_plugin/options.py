@@ -100,6 +100,11 @@ class PluginOptions:
 
     @classmethod
     def parse(cls, pconfig: pytest.Config) -> PluginOptions:
+        for option in _VALUED:
+            given = pconfig.getoption(option)
+            if isinstance(given, str) and not given.strip():
+                # `--prompt-budget-max-growth "$GROWTH"` with GROWTH unset is not "not given"
+                raise pytest.UsageError(f"{option}: expected a value, got an empty string")
         tokenizer = pconfig.getoption("--prompt-budget-tokenizer")
         if tokenizer:
             from prompt_budget.tokenizers import get_tokenizer
@@ -132,6 +137,15 @@ class PluginOptions:
             offline=bool(pconfig.getoption("--prompt-budget-offline")),
             verbose=pconfig.getoption("verbose") > 0,
         )
+
+
+#: The options that take a value (checked for an empty one).
+_VALUED = (
+    "--prompt-budget-config",
+    "--prompt-budget-tokenizer",
+    "--prompt-budget-report",
+    "--prompt-budget-max-growth",
+)
 
 
 def _check(option: str, parse: Any, value: str) -> None:

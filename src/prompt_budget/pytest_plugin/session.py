@@ -91,9 +91,13 @@ class FilesState:
 
     @cached_property
     def fileset(self) -> FileSet:
+        from prompt_budget.errors import ConfigError
         from prompt_budget.files import resolve
 
-        return resolve(self.session.config)
+        try:
+            return resolve(self.session.config)
+        except ConfigError as exc:  # a folder the walk cannot read: the run stops, naming it
+            raise pytest.UsageError(f"prompt-budget: {exc}") from None
 
     @cached_property
     def report(self) -> FilesReport:
@@ -314,10 +318,13 @@ class BudgetSession:
 
     def _records_summary(self, reporter: pytest.TerminalReporter) -> None:
         from prompt_budget.report import terminal
+        from prompt_budget.report.github import shield
 
         writer = reporter.config.get_terminal_writer()
         reporter.write_sep("-", "prompt budget")
-        reporter.write(terminal.render(self.sorted_records(), width=writer.fullwidth, color=writer.hasmarkup))
+        # shielded: a label or check id cannot start a GitHub workflow command of its own
+        rendered = terminal.render(self.sorted_records(), width=writer.fullwidth, color=writer.hasmarkup)
+        reporter.write(shield(rendered))
         if self.workers_missing:
             reporter.write_line(
                 f"prompt-budget: no checks came back from {', '.join(self.workers_missing)} (crashed worker?)"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from prompt_budget.baseline import HOW_TO_CREATE, Comparison, ItemDelta, describe_sections, format_growth
 from prompt_budget.report.github import annotation
-from prompt_budget.report.markdown import EMOJI, grid
+from prompt_budget.report.markdown import EMOJI, code, grid, one_line
 from prompt_budget.text.table import Column, Table, fmt_int
 
 STATUS_TEXT = {
@@ -173,11 +173,11 @@ def text_report(comparison: Comparison, *, width: int | None = None, changed_onl
 
 
 def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    return one_line(text).replace("\\", "\\\\").replace("|", "\\|")
 
 
 def _md_id(cid: str) -> str:
-    return "`" + cid.replace("`", "'").replace("|", "\\|") + "`"
+    return code(cid)
 
 
 def _row(i: ItemDelta) -> list[str]:

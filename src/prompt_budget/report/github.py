@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+from typing import Any
 
 
 def repository_top(start: str | os.PathLike[str] | None = None) -> Path:
@@ -47,6 +49,39 @@ def annotation_path(path: Path) -> str:
         return path.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+class CommandShield:
+    """A text stream that never starts a line with ``::``, so no text the tool prints (a file name
+    with a line break or ``::`` in it, a message quoting one) is read by GitHub Actions as a workflow
+    command of its own: such a line is prefixed with a backslash (GitHub trims leading whitespace
+    before it looks, so a space would not do). Workflow commands the tool means go to ``raw``."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self._at_start = True
+
+    def write(self, text: str) -> int:
+        self.raw.write(shield(text, at_start=self._at_start))
+        if text:
+            self._at_start = text.endswith("\n")
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno, encoding...
+        return getattr(self.raw, name)
+
+
+#: A line (after a line break: LF, CR or both, as the runner reads lines) that would start with "::"
+#: once leading whitespace is trimmed.
+_COMMAND_LINE = re.compile(r"([\n\r])(\s*::)")
+_FIRST_LINE = re.compile(r"\A(\s*::)")
+
+
+def shield(text: str, *, at_start: bool = True) -> str:
+    """``text`` with a backslash before each line that would start with ``::`` (see
+    :class:`CommandShield`); ``at_start``: whether ``text`` begins a line."""
+    text = _COMMAND_LINE.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
+    return _FIRST_LINE.sub(lambda m: "\\" + m.group(1), text) if at_start else text
 
 
 def escape_data(text: str) -> str:

@@ -4,6 +4,7 @@ section check."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -19,9 +20,29 @@ EMOJI = {"fail": "❌", "warn": "⚠️", "pass": "✅"}
 BADGE = {status: f"{mark} {status}" for status, mark in EMOJI.items()}
 
 
+#: Line breaks as CommonMark and browsers see them, and the other control characters: none may reach
+#: a table row (a line break ends the row, and so the table).
+_BREAKS = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: each line break a space, each other control character shown as ``\\xNN``."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group(0)):02x}", _BREAKS.sub(" ", text))
+
+
+def code(text: str) -> str:
+    """``text`` as a code span in a table cell: on one line, ``|`` escaped (GitHub splits cells on it
+    even in code), fenced by more backquotes than any run of them in ``text``."""
+    text = one_line(text).replace("|", "\\|")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def _cell(text: str) -> str:
     """Text for a table cell inside a code span: only ``|`` needs escaping there."""
-    return text.replace("|", "\\|").replace("\n", " ")
+    return one_line(text).replace("|", "\\|")
 
 
 _MARKUP = str.maketrans({c: "\\" + c for c in "\\`*[]<>|"})
@@ -29,8 +50,8 @@ _MARKUP = str.maketrans({c: "\\" + c for c in "\\`*[]<>|"})
 
 def escape(text: str) -> str:
     """Plain text for a table cell, shown as it is: Markdown and HTML markup (``<system>``,
-    ``*draft*``) backslash-escaped so that GitHub neither renders nor drops it."""
-    return text.translate(_MARKUP).replace("\n", " ")
+    ``*draft*``) backslash-escaped so that GitHub neither renders nor drops it; on one line."""
+    return one_line(text).translate(_MARKUP)
 
 
 def _row(cells: Sequence[str]) -> str:
@@ -72,7 +93,7 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
             _row(
                 [
                     BADGE[r["status"]],
-                    f"`{_cell(r['nodeid'])}`",
+                    code(r["nodeid"]),
                     escape(r["label"]),
                     tokenizer,
                     tokens,
@@ -84,7 +105,7 @@ def render(records: Iterable[Mapping[str, Any]], title: str = "Prompt budget") -
     for r in checks:
         if not r.get("sections"):
             continue
-        out += ["", f"### Sections of `{_cell(r['nodeid'])}` ({escape(r['label'])})", ""]
+        out += ["", f"### Sections of {code(r['nodeid'])} ({escape(r['label'])})", ""]
         out.append(_row(["Section", "Tokens", "Cap", "Used", "Status"]))
         out.append("|---|---:|---:|---:|---|")
         for sec in sorted(r["sections"], key=lambda x: STATUS_RANK[x["status"]]):

@@ -32,7 +32,7 @@ def artifact_location(path: str, root: Path | None) -> dict[str, str]:
     posix = Path(path).as_posix()
     outside = Path(path).is_absolute() or posix == ".." or posix.startswith("../")
     if not outside:
-        return {"uri": quote(posix, safe="/"), "uriBaseId": "%SRCROOT%"}
+        return {"uri": quote(posix, safe="/", errors="surrogateescape"), "uriBaseId": "%SRCROOT%"}
     full = Path(path) if Path(path).is_absolute() else (root or Path.cwd()) / path
     return {"uri": full.resolve().as_uri()}
 

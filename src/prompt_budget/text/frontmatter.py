@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from prompt_budget.text.nesting import MAX_DEPTH, object_depth
+
 if TYPE_CHECKING:
     import yaml
 
@@ -76,6 +78,8 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     notes: tuple[str, ...] = ()
     try:
         data, written = _load(block)
+    except RecursionError:
+        raise _too_deep() from None
     except yaml.YAMLError as exc:
         error = _error(block, exc)
         loose = _quote_loose_values(block)
@@ -83,15 +87,23 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
             raise error from None
         try:
             data, written = _load(loose)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, RecursionError):
             raise error from None
         notes = (
             f"{error}; read as one string, as Claude Code reads it (quote the value for other YAML readers)",
         )
+    if object_depth(data) > MAX_DEPTH:
+        raise _too_deep()
     listing = "\n".join(
         f"{k}: {written.get(k, _as_text(data[k]))}" for k in ALWAYS_LOADED_KEYS if data.get(k) is not None
     )
     return Frontmatter(data, block, "\n".join(lines[end + 1 :]), listing, notes)
+
+
+def _too_deep() -> FrontmatterError:
+    return FrontmatterError(
+        2, f"nested more than {MAX_DEPTH} levels deep; frontmatter holds flat 'key: value' lines"
+    )
 
 
 def _loader() -> Any:
@@ -141,6 +153,8 @@ def _error(block: str, exc: yaml.YAMLError) -> FrontmatterError:
             yaml.safe_load(block)
         except yaml.YAMLError as pure:
             exc = pure
+        except RecursionError:
+            return _too_deep()
     if isinstance(exc, yaml.reader.ReaderError):  # a control character
         line = 2 + block[: exc.position].count("\n")
         return FrontmatterError(line, f"character #x{exc.character:04x} is not allowed in YAML")
