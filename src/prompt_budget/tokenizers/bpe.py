@@ -49,6 +49,24 @@ def split_safe(text: str, max_chars: int) -> Iterator[str]:
 Functions = tuple[Callable[[str], list[int]], Callable[[Sequence[int]], str], Callable[[str], int]]
 _LOAD_LOCK = threading.Lock()
 
+#: tiktoken's time grows faster than the length of one pre-tokenizer piece (a long run of letters, of one
+#: character or of spaces; 1 MB of spaces makes it panic): it gets text in safe pieces of about this size,
+#: and a longer stretch with no safe cut goes to a linear backend (quicktok) when one is installed.
+TIKTOKEN_MAX_CHARS: Final = 20_000
+
+
+class BackendCrashed(TokenizerUnavailable):
+    """A backend failed in its own code (tiktoken's ``PanicException``, which is not an ``Exception``)."""
+
+
+def _crashed(backend: str, name: str, text: str, exc: BaseException) -> BackendCrashed:
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return BackendCrashed(
+        f"the {backend} backend crashed counting {len(text):,} characters with {name} "
+        f"({type(exc).__name__}: {first}); install the 'fast' extra "
+        "(pip install 'pytest-prompt-budget[fast]') for a backend that takes any text"
+    )
+
 
 class BPETokenizer:
     """An exact BPE encoding through one backend.
@@ -58,6 +76,8 @@ class BPETokenizer:
     cache never loads the encoding (which takes a good part of a second)."""
 
     exact: bool = True
+    #: a counting pool may send it to worker processes (each loads the encoding once)
+    parallel: bool = True
     # Counting fewer characters than this is cheaper than an LRU lookup (see CachedTokenizer).
     lru_min_chars: int = 256
 
@@ -72,12 +92,17 @@ class BPETokenizer:
         max_chars: int | None = None,
         *,
         load: Callable[[], Functions] | None = None,
+        long: Callable[[], Functions | None] | None = None,
     ) -> None:
         self.name = name
         self.backend = backend
         self._backend_version = backend_version
         self._max_chars = max_chars
         self._load = load
+        # Loads the functions that take a stretch longer than ``max_chars`` with no safe cut (None:
+        # this backend's own); called the first time such a stretch comes.
+        self._long_loader = long
+        self._long: Functions | None = None
         if load is None:
             if encode is None or decode is None or count is None:
                 raise TypeError("BPETokenizer needs encode, decode and count, or load")
@@ -113,11 +138,49 @@ class BPETokenizer:
         # Exact encodings give the same counts whatever the backend: the name is the key.
         return self.name
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A worker process loads the encoding itself (the loaded backend objects do not pickle).
+        if self.backend in BACKENDS:
+            return (load_bpe, (self.name, self.backend))
+        raise TypeError(f"a {self.backend} tokenizer cannot be sent to another process")
+
+    def _long_functions(self) -> Functions | None:
+        if self._long is None and self._long_loader is not None:
+            with _LOAD_LOCK:
+                if self._long_loader is not None:
+                    self._long = self._long_loader()
+                    self._long_loader = None
+        return self._long
+
+    def _guarded(self, function: Callable[[str], Any], text: str) -> Any:
+        try:
+            return function(text)
+        except Exception:
+            raise
+        except BaseException as exc:  # a panic in the backend's own code: one line, naming it
+            if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+                raise
+            raise _crashed(self.backend, self.name, text, exc) from None
+
+    def _pieces(self, text: str, index: int) -> Iterator[Any]:
+        """What the backend's function ``index`` (0 encode, 2 count) gives for each safe piece of text;
+        a piece with no safe cut longer than ``max_chars`` goes to the linear backend when there is one."""
+        assert self._max_chars is not None
+        own: Callable[[str], Any] = (self._encode, self._decode, self._count)[index]  # type: ignore[assignment]
+        for piece in split_safe(text, self._max_chars):
+            long = self._long_functions() if len(piece) > self._max_chars else None
+            if long is not None:
+                yield long[index](piece)
+            else:
+                yield self._guarded(own, piece)
+
     def count(self, text: str) -> int:
         if self._load is not None:
             self.load()
-        if self._max_chars is not None and len(text) > self._max_chars:
-            return sum(self._count(piece) for piece in split_safe(text, self._max_chars))
+        if self._max_chars is not None:
+            if len(text) > self._max_chars:
+                return sum(self._pieces(text, 2))
+            return int(self._guarded(self._count, text))
         return self._count(text)
 
     def count_many(self, texts: Iterable[str]) -> list[int]:
@@ -126,11 +189,13 @@ class BPETokenizer:
     def encode(self, text: str) -> list[int]:
         if self._load is not None:
             self.load()
-        if self._max_chars is not None and len(text) > self._max_chars:
-            out: list[int] = []
-            for piece in split_safe(text, self._max_chars):
-                out.extend(self._encode(piece))
-            return out
+        if self._max_chars is not None:
+            if len(text) > self._max_chars:
+                out: list[int] = []
+                for tokens in self._pieces(text, 0):
+                    out.extend(tokens)
+                return out
+            return list(self._guarded(self._encode, text))
         return self._encode(text)
 
     def decode(self, tokens: Sequence[int]) -> str:
@@ -183,6 +248,17 @@ def _functions(name: str, backend: str) -> Functions:
     return encode_ordinary, enc.decode, count
 
 
+def _linear_functions(name: str) -> Functions | None:
+    """quicktok's functions for ``name`` when it is installed (its time is linear in any piece, and its
+    counts are tiktoken's), else None."""
+    if not _installed("quicktok"):
+        return None
+    try:
+        return _functions(name, "quicktok")
+    except Exception:  # a broken install: tiktoken takes the stretch itself
+        return None
+
+
 def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
     """Load ``name`` through ``backend`` (``quicktok`` or ``tiktoken``), or through the fastest one
     installed when ``backend`` is None."""
@@ -192,6 +268,15 @@ def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
         if key not in BACKENDS:
             raise TokenizerUnavailable(f"unknown BPE backend {key!r}; known: {', '.join(BACKENDS)}")
         if _installed(key):
+            if key == "tiktoken":
+                return BPETokenizer(
+                    name,
+                    key,
+                    None,
+                    max_chars=TIKTOKEN_MAX_CHARS,
+                    load=functools.partial(_functions, name, key),
+                    long=functools.partial(_linear_functions, name),
+                )
             return BPETokenizer(name, key, None, load=functools.partial(_functions, name, key))
     raise TokenizerUnavailable(
         f"no exact backend for {name} is installed. Install the 'fast' extra "
