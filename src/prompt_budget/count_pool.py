@@ -1,5 +1,6 @@
-"""Counting many files on every core: a process pool above a threshold of work, each worker loading
-the backend's vocabulary once, results handed back in the order of the input.
+"""Counting many files on every core: a process pool above a threshold of work, results handed back in
+the order of the input. The backend's vocabulary is loaded once: before forking, where processes fork
+(the workers share it), else once in each worker.
 
 Generic over the work done per file: the caller gives a module-level function (it pickles by name)
 that each worker calls with one path; :func:`worker_state` gives it what the pool was started with
@@ -9,12 +10,13 @@ that each worker calls with one path; :func:`worker_state` gives it what the poo
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 #: Below this many bytes to tokenize, a pool costs more than it saves (each worker loads the
 #: vocabulary, about 0.4 s of CPU for o200k_base, and the parent does not then need to).
-MIN_BYTES: Final = 2 << 20
+MIN_BYTES: Final = 8 << 20
 #: ... and below this many files.
 MIN_FILES: Final = 8
 #: Files a worker takes at a time: large enough that handing them out costs little, small enough
@@ -69,10 +71,14 @@ def map_ordered(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    methods = multiprocessing.get_all_start_methods()
-    # forkserver (where there is one) or spawn: forking a process whose threads may hold locks (a
-    # progress display refreshes from a thread) is unsafe.
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    # fork where it is safe: the workers start at once with the modules already imported, and no
+    # script is run again in them (spawn and forkserver re-import the main module). The pool starts
+    # its workers before a progress display starts its thread.
+    fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    context = multiprocessing.get_context("fork" if fork else None)
+    load = getattr(tokenizer, "load", None)
+    if fork and callable(load):
+        load()  # here, once: the forked workers share the loaded vocabulary
     size = max(1, min(MAX_CHUNK, len(paths) // (jobs * 8)))
     chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
     try:

@@ -33,6 +33,12 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
     request mapping in the provider's own shape, or an SDK message object (``response.choices[0]
     .message``, an Anthropic ``Message``), counted as the dict it would be sent as."""
     tok = get_tokenizer(tokenizer)
+    if type(obj) is str and len(obj) < tok.lru_min_chars:
+        # a short text straight to the backend: one call less on the path whose overhead matters
+        try:
+            return tok.inner.count(obj)
+        except (TypeError, UnicodeError):  # lone surrogates: the cached tokenizer repairs them
+            return tok.count(obj)
     if isinstance(obj, str):
         return tok.count(obj)
     if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):

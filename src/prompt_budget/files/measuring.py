@@ -4,13 +4,23 @@ is always loaded (a skill's ``name`` and ``description``), the body and that par
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 from prompt_budget.budget import with_safety
 from prompt_budget.config import Config
-from prompt_budget.counting import DiskCache, FileCount, FileProblem, count_path, read_text, stands_in
+from prompt_budget.count_pool import Progress
+from prompt_budget.counting import (
+    DiskCache,
+    FileCount,
+    FileProblem,
+    count_path,
+    count_paths,
+    read_text,
+    stands_in,
+)
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.matching import FileMatch
 from prompt_budget.files.settings import FRONTMATTER_TABLE, Effective, effective
@@ -95,17 +105,22 @@ def measure(
     cache: DiskCache | None = None,
     memo: Memo | None = None,
     multiplier: float = 1.0,
+    counted: FileCount | FileProblem | None = None,
+    parts: tuple[int, int] | None = None,
 ) -> Measured:
     """Count one matched file through the disk cache; parse its frontmatter when it has one.
     ``memo`` (one dict per run over one ``FileSet``) reuses the settings of files matched by the
     same entries. An estimate's counts are multiplied by ``multiplier`` (the config's
     ``safety_multiplier``, as ``budget.measure`` does for the fixture's checks); the cache keeps the
-    raw counts."""
+    raw counts. ``counted`` and ``parts`` are the file's count and its split parts' counts when
+    they are known already (from a counting pool)."""
     try:
-        fc = count_path(match.path, tokenizer, cache)
+        if isinstance(counted, FileProblem):
+            raise counted
+        fc = counted if counted is not None else count_path(match.path, tokenizer, cache)
     except FileProblem as exc:
         return Measured(match, problem=exc.reason, counted=False)
-    m = _measure_counted(match, tokenizer, cache, memo, fc)
+    m = _measure_counted(match, tokenizer, cache, memo, fc, parts)
     if multiplier == 1.0 or tokenizer.exact:
         return m
 
@@ -127,6 +142,7 @@ def _measure_counted(
     cache: DiskCache | None,
     memo: Memo | None,
     fc: FileCount,
+    parts: tuple[int, int] | None = None,
 ) -> Measured:
     notes = [*fc.notes, *match.import_notes]
     fm: Frontmatter | None = None
@@ -140,8 +156,14 @@ def _measure_counted(
         notes.extend(fm.notes if fm is not None else ())
         if fm is not None and fm.is_split:
             digest = cache.digest(raw) if cache is not None else None
-            body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
-            fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
+            if parts is not None:
+                body_tokens, fm_tokens = parts
+                if cache is not None and digest is not None and not stands_in(tokenizer):
+                    cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", digest, body_tokens)
+                    cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", digest, fm_tokens)
+            else:
+                body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
+                fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
     # the same entries give the same settings (the FileSet keeps the rules alive), unless the file's
     # own frontmatter sets some, or an entry's conditional frontmatter key looks at it
     conditional = any(c.rule.conditional_frontmatter for c in match.candidates)
@@ -167,6 +189,42 @@ def _measure_counted(
         settings=settings,
         notes=tuple(notes),
     )
+
+
+def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[int, int] | None:
+    """The counts of a split file's body and always-loaded frontmatter (None for another file), in a
+    counting pool's worker, beside the whole file's count."""
+    if not text.startswith("---"):
+        return None
+    try:
+        fm = parse_frontmatter(text)
+    except FrontmatterError:
+        return None
+    if fm is None or not fm.is_split:
+        return None
+    return tokenizer.count(fm.body), tokenizer.count(fm.always_loaded)
+
+
+def measure_all(
+    files: Mapping[str, FileMatch],
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None = None,
+    memo: Memo | None = None,
+    multiplier: float = 1.0,
+    *,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> dict[str, Measured]:
+    """``measure`` for every file of ``files``, in their order; files are counted in ``jobs``
+    processes when there is enough to tokenize, and ``progress`` is told how many are done."""
+    if jobs <= 1 and progress is None:
+        return {fid: measure(m, tokenizer, cache, memo, multiplier) for fid, m in files.items()}
+    paths = [str(m.path) for m in files.values()]
+    counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
+    return {
+        fid: measure(m, tokenizer, cache, memo, multiplier, counted=fc, parts=parts)
+        for (fid, m), (fc, parts) in zip(files.items(), counted, strict=True)
+    }
 
 
 def default_cache(config: Config) -> DiskCache:
