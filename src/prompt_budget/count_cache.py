@@ -32,6 +32,8 @@ _STALE_TMP_S: Final = 60.0
 _RACY_NS = 2_000_000_000
 
 Signature = tuple[int, int, int, int, int]
+#: What ``DiskCache.get_extra`` returns when nothing is recorded.
+MISSING: Final = object()
 
 
 def signature(st: os.stat_result) -> Signature:
@@ -43,17 +45,17 @@ def _count(value: object) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def _file_entry(entry: object) -> tuple[Signature, str, int, tuple[str, ...]] | None:
-    """A file entry as recorded ([size, mtime, ctime, inode, device, digest, chars, notes]) when it has
-    that shape, else None."""
-    if not isinstance(entry, list) or len(entry) != 8:
+def _file_entry(entry: object, sig: Signature) -> tuple[str, int, tuple[str, ...]] | None:
+    """(digest, chars, notes) of a file entry as recorded ([size, mtime, ctime, inode, device,
+    digest, chars, notes]) when it has that shape and the signature ``sig``, else None."""
+    if type(entry) is not list or len(entry) != 8 or entry[:5] != list(sig):
         return None
-    sig, digest, chars, notes = entry[:5], entry[5], entry[6], entry[7]
-    if not all(type(v) is int for v in sig) or not isinstance(digest, str) or _count(chars) is None:
+    digest, chars, notes = entry[5], entry[6], entry[7]
+    if type(digest) is not str or _count(chars) is None:
         return None
-    if notes and not (isinstance(notes, list) and all(isinstance(n, str) for n in notes)):
+    if notes and not (type(notes) is list and all(type(n) is str for n in notes)):
         return None
-    return (sig[0], sig[1], sig[2], sig[3], sig[4]), digest, chars, tuple(notes) if notes else ()
+    return digest, chars, tuple(notes) if notes else ()
 
 
 @contextlib.contextmanager
@@ -112,8 +114,10 @@ class DiskCache:
         self.path = folder / CACHE_FILE if folder is not None else None
         self._data: dict[str, dict[str, int]] | None = None
         self._files: dict[str, list[Any]] = {}
+        self._extras: dict[str, dict[str, Any]] = {}
         self._new: dict[str, dict[str, int]] = {}
         self._new_files: dict[str, list[Any]] = {}
+        self._new_extras: dict[str, dict[str, Any]] = {}
         # Entries read this run: moved to the newest end when the file is next written, so the
         # bound evicts what was least recently used, not what was first inserted.
         self._used: set[str] = set()
@@ -128,18 +132,18 @@ class DiskCache:
 
     def _load(self) -> dict[str, dict[str, int]]:
         if self._data is None:
-            self._data, self._files = self._read()
+            self._data, self._files, self._extras = self._read()
             if self.folder is not None:
                 _remove_temporaries(self.folder, _STALE_TMP_S)
         return self._data
 
-    def _read(self) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]]]:
+    def _read(self) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]], dict[str, dict[str, Any]]]:
         if self.path is None:
-            return {}, {}
+            return {}, {}, {}
         try:
             blob = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}, {}
+            return {}, {}, {}
         from prompt_budget._version import __version__
 
         if (
@@ -147,12 +151,14 @@ class DiskCache:
             or blob.get("format") != CACHE_FORMAT
             or blob.get("version") != __version__
         ):
-            return {}, {}
+            return {}, {}, {}
         entries = blob.get("entries")
         files = blob.get("files")
+        extras = blob.get("extras")
         return (
             entries if isinstance(entries, dict) else {},
             files if isinstance(files, dict) else {},
+            extras if isinstance(extras, dict) else {},
         )
 
     def known_digests(self, key: str) -> frozenset[str]:
@@ -182,20 +188,43 @@ class DiskCache:
             entry[key] = tokens
             self._new.setdefault(digest, {})[key] = tokens
 
-    def lookup_file(self, path: str, sig: Signature, key: str) -> tuple[int, int, tuple[str, ...]] | None:
-        """(tokens, chars, notes) of the file at ``path`` when its stat signature is the one recorded
-        and its content's count under ``key`` is known; else None."""
+    def lookup_file(
+        self, path: str, sig: Signature, key: str
+    ) -> tuple[int, int, tuple[str, ...], str] | None:
+        """(tokens, chars, notes, digest) of the file at ``path`` when its stat signature is the one
+        recorded and its content's count under ``key`` is known; else None."""
         data = self._load()
-        entry = _file_entry(self._files.get(path))
-        if entry is None or entry[0] != sig:
+        entry = _file_entry(self._files.get(path), sig)
+        if entry is None:
             return None
-        counts = data.get(entry[1])
-        tokens = _count(counts.get(key)) if isinstance(counts, dict) else None
+        digest = entry[0]
+        counts = data.get(digest)
+        tokens = _count(counts.get(key)) if type(counts) is dict else None
         if tokens is None:
             return None
-        self._used.add(entry[1])
+        self._used.add(digest)
         self._used_files.add(path)
-        return tokens, entry[2], entry[3]
+        return tokens, entry[1], entry[2], digest
+
+    def get_extra(self, digest: str, kind: str) -> Any:
+        """What was recorded about the content ``digest`` under ``kind`` (any JSON value; the caller
+        checks its shape), or ``MISSING``."""
+        self._load()
+        entry = self._extras.get(digest)
+        if type(entry) is not dict or kind not in entry:
+            return MISSING
+        self._used.add(digest)
+        return entry[kind]
+
+    def put_extra(self, digest: str, kind: str, value: Any) -> None:
+        """Record a JSON value about the content ``digest`` (what its frontmatter holds, say)."""
+        with self._lock:
+            self._load()
+            entry = self._extras.get(digest)
+            if type(entry) is not dict:
+                entry = self._extras[digest] = {}
+            entry[kind] = value
+            self._new_extras.setdefault(digest, {})[kind] = value
 
     def remember_file(
         self, path: str, sig: Signature, digest: str, chars: int, notes: tuple[str, ...]
@@ -213,7 +242,7 @@ class DiskCache:
     def save(self) -> None:
         """Merge what this process learnt into the file on disk and replace it atomically, under the
         cache folder's lock."""
-        if self.path is None or self.folder is None or not (self._new or self._new_files):
+        if self.path is None or self.folder is None or not (self._new or self._new_files or self._new_extras):
             return
         with self._lock:
             try:
@@ -228,6 +257,7 @@ class DiskCache:
                 return  # a read-only checkout still counts correctly; it just does not cache
             self._new.clear()
             self._new_files.clear()
+            self._new_extras.clear()
             self._used.clear()
             self._used_files.clear()
 
@@ -238,17 +268,25 @@ class DiskCache:
 
         assert self.path is not None
         assert self.folder is not None
-        merged, files = self._read()
-        for digest, counts in self._new.items():
-            # Re-inserted at the end: what this run learnt is the newest and is evicted last.
-            old = merged.pop(digest, None)
-            merged[digest] = {**(old if isinstance(old, dict) else {}), **counts}
+        merged, files, extras = self._read()
+        for table, new in ((merged, self._new), (extras, self._new_extras)):
+            for digest, counts in new.items():
+                # Re-inserted at the end: what this run learnt is the newest and is evicted last.
+                old = table.pop(digest, None)
+                table[digest] = {**(old if isinstance(old, dict) else {}), **counts}
         for key, value in self._new_files.items():
             files.pop(key, None)
             files[key] = value
         _bound(merged, self._used, self._new)
         _bound(files, self._used_files, self._new_files)
-        blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged, "files": files}
+        _bound(extras, self._used, self._new_extras)
+        blob = {
+            "format": CACHE_FORMAT,
+            "version": __version__,
+            "entries": merged,
+            "files": files,
+            "extras": extras,
+        }
         fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX, dir=self.folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -72,6 +72,8 @@ class FileCount:
     size: int
     notes: tuple[str, ...] = ()
     cached: bool = False
+    #: the BLAKE2b digest of the content, when it went through a count cache
+    digest: str | None = None
 
 
 def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
@@ -161,18 +163,18 @@ def count_path(
     if sig is not None:
         known = cache.lookup_file(where, sig, key)
         if known is not None:
-            return FileCount(path, known[0], known[1], sig[0], known[2], cached=True)
+            return FileCount(path, known[0], known[1], sig[0], known[2], True, known[3])
     text, raw, notes = read_text(Path(path))
     digest = cache.digest(raw)
     hit = cache.get(key, digest)
     if sig is not None and len(raw) == sig[0]:
         cache.remember_file(where, sig, digest, len(text), notes)
     if hit is not None:
-        return FileCount(path, hit, len(text), len(raw), notes, cached=True)
+        return FileCount(path, hit, len(text), len(raw), notes, True, digest)
     n = tok.inner.count(text)
     if not stands_in(tok):
         cache.put(key, digest, n)
-    return FileCount(path, n, len(text), len(raw), notes)
+    return FileCount(path, n, len(text), len(raw), notes, False, digest)
 
 
 # --- many files, on every core -----------------------------------------------------------------------
@@ -230,7 +232,7 @@ def count_paths(
                 pending.append(where)
                 size += sig[0] if sig is not None else 0
             else:
-                outcomes.append(FileCount(p, known[0], known[1], sig[0], known[2], cached=True))
+                outcomes.append(FileCount(p, known[0], known[1], sig[0], known[2], True, known[3]))
     if progress is not None:
         progress.start(len(paths))
     try:
@@ -274,7 +276,7 @@ def _received(
         cache.put(key, digest, tokens)
     if sig is not None:
         cache.remember_file(_where(path), sig, digest, chars, notes)
-    return FileCount(path, tokens, chars, size, notes, cached=cached), more
+    return FileCount(path, tokens, chars, size, notes, cached, digest), more
 
 
 # --- `prompt-budget count`: files, folders and standard input ----------------------------------------

@@ -389,3 +389,35 @@ def test_tiktoken_takes_long_pieces_exactly_and_without_crashing(text: str) -> N
     expected = quicktok.get_encoding("o200k_base").count(text)
     assert prompt_budget.count(text, "tiktoken:o200k_base") == expected
     assert len(get_tokenizer("tiktoken:o200k_base").encode(text)) == expected
+
+
+# --- a warm check: a stat and a lookup per file ------------------------------------------------------------
+
+
+def test_a_warm_check_neither_opens_nor_parses_an_unchanged_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_budget.files import measuring
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
+    _tree(tmp_path, 10)
+    (tmp_path / "d1" / "broken.md").write_text("---\nname: [unclosed\n---\nbody\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.prompt_budget]\ntokenizer = "o200k_base"\n'
+        '[[tool.prompt_budget.files]]\npath = "d*/*.md"\nmax_tokens = 60\nload = "skippable"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    argv = ["check", "--json", "--no-baseline", "--jobs", "1"]
+    main(argv)
+    cold = json.loads(capsys.readouterr().out)
+    assert any("frontmatter line" in (v.get("message") or "") for v in cold["verdicts"])
+
+    def no(*args: object) -> None:
+        raise AssertionError("a warm check read a file")
+
+    monkeypatch.setattr(measuring, "read_text", no)
+    monkeypatch.setattr(measuring, "_starts_with_dashes", no)
+    monkeypatch.setattr(measuring, "parse_frontmatter", no)
+    main(argv)
+    assert json.loads(capsys.readouterr().out) == cold

@@ -80,6 +80,55 @@ def _part_count(
     return n
 
 
+_FRONTMATTER_KIND: Final = "frontmatter-v1"
+
+
+def _remember_frontmatter(cache: DiskCache | None, digest: str | None, fm: Frontmatter | str | None) -> None:
+    """Record what a content's frontmatter holds (its data and notes; an error's message; None when it
+    has none), so that a warm run neither opens nor parses the file. Data that JSON cannot hold as it
+    is (a date, a set) is not recorded: that file is parsed every run."""
+    if cache is None or digest is None:
+        return
+    if fm is None or isinstance(fm, str):
+        cache.put_extra(digest, _FRONTMATTER_KIND, fm if fm is None else {"error": fm})
+        return
+    import json
+
+    try:
+        same = json.loads(json.dumps(dict(fm.data))) == fm.data
+    except (TypeError, ValueError):
+        same = False
+    if same:
+        cache.put_extra(digest, _FRONTMATTER_KIND, {"data": dict(fm.data), "notes": list(fm.notes)})
+
+
+def _known_frontmatter(
+    tok: CachedTokenizer, cache: DiskCache | None, digest: str | None
+) -> tuple[Frontmatter, int | None, int | None] | str | bool | None:
+    """What the cache knows of a content's frontmatter: (it, the body's and the always-loaded part's
+    counts when it is split), its error's message, None when it has none; False when the cache does
+    not know (or knows only part of what is needed): the file is read."""
+    if cache is None or digest is None:
+        return False
+    found = cache.get_extra(digest, _FRONTMATTER_KIND)
+    if found is None:
+        return None
+    if type(found) is not dict:
+        return False
+    error = found.get("error")
+    if type(error) is str:
+        return error
+    data, notes = found.get("data"), found.get("notes")
+    if type(data) is not dict or type(notes) is not list or not all(type(n) is str for n in notes):
+        return False
+    fm = Frontmatter(data, "", "", "", tuple(notes))
+    if not fm.is_split:
+        return fm, None, None
+    body = cache.get(f"{tok.cache_key}|{_PART_KEY}:body", digest)
+    always = cache.get(f"{tok.cache_key}|{_PART_KEY}:frontmatter", digest)
+    return (fm, body, always) if body is not None and always is not None else False
+
+
 def _starts_with_dashes(path: Path) -> bool:
     # os.open/os.read: a warm run does this for every file, and io.open costs several times more
     try:
@@ -147,15 +196,25 @@ def _measure_counted(
     notes = [*fc.notes, *match.import_notes]
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
-    if _starts_with_dashes(match.path):
+    known = _known_frontmatter(tokenizer, cache, fc.digest)
+    if isinstance(known, str):
+        return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=known)
+    if isinstance(known, tuple):
+        fm, body_tokens, fm_tokens = known
+        notes.extend(fm.notes)
+    elif known is False and not _starts_with_dashes(match.path):
+        _remember_frontmatter(cache, fc.digest, None)
+    elif known is False:
         text, raw, _ = read_text(match.path)
+        digest = cache.digest(raw) if cache is not None else None
         try:
             fm = parse_frontmatter(text)
         except FrontmatterError as exc:
+            _remember_frontmatter(cache, digest, str(exc))
             return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+        _remember_frontmatter(cache, digest, fm)
         notes.extend(fm.notes if fm is not None else ())
         if fm is not None and fm.is_split:
-            digest = cache.digest(raw) if cache is not None else None
             if parts is not None:
                 body_tokens, fm_tokens = parts
                 if cache is not None and digest is not None and not stands_in(tokenizer):
