@@ -70,6 +70,7 @@ def map_ordered(
     import functools
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     # fork where it is safe: the workers start at once with the modules already imported, and no
     # script is run again in them (spawn and forkserver re-import the main module). The pool starts
@@ -81,14 +82,22 @@ def map_ordered(
         load()  # here, once: the forked workers share the loaded vocabulary
     size = max(1, min(MAX_CHUNK, len(paths) // (jobs * 8)))
     chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
+    if multiprocessing.current_process().daemon:  # a daemonic process may not have children
+        yield from _serial(fn, paths, tokenizer, payload)
+        return
     try:
         pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init, initargs=(tokenizer, payload))
     except (OSError, NotImplementedError, ImportError):
         yield from _serial(fn, paths, tokenizer, payload)
         return
-    with pool:
-        for results in pool.map(functools.partial(_run_chunk, fn), chunks):
-            yield from results
+    done = 0
+    try:
+        with pool:
+            for results in pool.map(functools.partial(_run_chunk, fn), chunks):
+                yield from results
+                done += 1
+    except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here
+        yield from _serial(fn, [p for chunk in chunks[done:] for p in chunk], tokenizer, payload)
 
 
 def _serial(fn: Callable[[str], R], paths: Sequence[str], tokenizer: Any, payload: Any) -> Iterator[R]:

@@ -421,3 +421,16 @@ def test_a_warm_check_neither_opens_nor_parses_an_unchanged_file(
     monkeypatch.setattr(measuring, "parse_frontmatter", no)
     main(argv)
     assert json.loads(capsys.readouterr().out) == cold
+
+
+def _dies_in_a_worker(path: str) -> str:
+    _, parent = count_pool.worker_state()
+    if os.getpid() != parent:
+        os._exit(3)  # as the out-of-memory killer would end it
+    return path.upper()
+
+
+def test_a_killed_worker_leaves_the_rest_to_this_process() -> None:
+    paths = [f"p{i}" for i in range(40)]
+    got = list(count_pool.map_ordered(_dies_in_a_worker, paths, 2, None, os.getpid()))
+    assert got == [p.upper() for p in paths]

@@ -235,6 +235,7 @@ def create_baseline(proposal: Proposal) -> str:
     so (or why not)."""
     from prompt_budget.baseline import measure_files, save_baseline, update
     from prompt_budget.config import load_config
+    from prompt_budget.count_pool import default_jobs
 
     try:
         config = load_config(proposal.target)
@@ -242,7 +243,7 @@ def create_baseline(proposal: Proposal) -> str:
         shown = _shown(path, proposal.root)
         if path.exists():
             return f"baseline {shown} exists; left as it is"
-        baseline, _ = update(None, measure_files(config).entries)
+        baseline, _ = update(None, measure_files(config, jobs=default_jobs()).entries)
         if not baseline.entries:
             return "baseline: not created (no files to measure)"
         save_baseline(baseline, path)
