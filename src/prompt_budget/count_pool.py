@@ -73,8 +73,8 @@ def map_ordered(
     from concurrent.futures.process import BrokenProcessPool
 
     # fork where it is safe: the workers start at once with the modules already imported, and no
-    # script is run again in them (spawn and forkserver re-import the main module). The pool starts
-    # its workers before a progress display starts its thread.
+    # script is run again in them (spawn and forkserver re-import the main module). The progress
+    # display draws from this thread, so no thread of ours holds a lock at the fork.
     fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
     context = multiprocessing.get_context("fork" if fork else None)
     load = getattr(tokenizer, "load", None)

@@ -15,6 +15,7 @@ from rich.progress import ProgressColumn
 
 #: A run shorter than this shows no bar.
 DELAY_S: Final = 1.0
+_REFRESH_S: Final = 0.1
 
 
 class Bar:
@@ -30,6 +31,7 @@ class Bar:
         self._began = 0.0
         self._progress: Any = None
         self._task: Any = None
+        self._drawn = 0.0
 
     def start(self, total: int) -> None:
         self.total = total
@@ -38,11 +40,17 @@ class Bar:
 
     def advance(self, done: int = 1) -> None:
         self.done += done
+        now = time.monotonic()
         if self._progress is None:
-            if self.done >= self.total or time.monotonic() - self._began < self.delay:
+            if self.done >= self.total or now - self._began < self.delay:
                 return
             self._show()
+        elif now - self._drawn < _REFRESH_S:
+            return
+        # drawn here, at most ten times a second: no display thread (the counting pool forks)
+        self._drawn = now
         self._progress.update(self._task, completed=self.done)
+        self._progress.refresh()
 
     def _show(self) -> None:
         from rich.console import Console
@@ -58,6 +66,7 @@ class Bar:
             TimeRemainingColumn(),
             console=console,
             transient=True,
+            auto_refresh=False,
         )
         self._task = self._progress.add_task(self.label, total=self.total, completed=self.done)
         self._progress.start()

@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from prompt_budget.budget import with_safety
 from prompt_budget.config import Config
@@ -83,23 +83,32 @@ def _part_count(
 _FRONTMATTER_KIND: Final = "frontmatter-v1"
 
 
-def _remember_frontmatter(cache: DiskCache | None, digest: str | None, fm: Frontmatter | str | None) -> None:
-    """Record what a content's frontmatter holds (its data and notes; an error's message; None when it
-    has none), so that a warm run neither opens nor parses the file. Data that JSON cannot hold as it
-    is (a date, a set) is not recorded: that file is parsed every run."""
+#: What a file's frontmatter holds, as the cache records it: None (no frontmatter), an error's message,
+#: or {"data": ..., "notes": [...]}
+Head = dict[str, Any] | str | None
+
+
+def _head(fm: Frontmatter | None) -> Head:
+    return None if fm is None else {"data": dict(fm.data), "notes": list(fm.notes)}
+
+
+def _remember_frontmatter(cache: DiskCache | None, digest: str | None, head: Head) -> None:
+    """Record what a content's frontmatter holds, so that a warm run neither opens nor parses the
+    file. Data that JSON cannot hold as it is (a date, a set) is not recorded: that file is parsed
+    every run."""
     if cache is None or digest is None:
         return
-    if fm is None or isinstance(fm, str):
-        cache.put_extra(digest, _FRONTMATTER_KIND, fm if fm is None else {"error": fm})
+    if head is None or isinstance(head, str):
+        cache.put_extra(digest, _FRONTMATTER_KIND, head if head is None else {"error": head})
         return
     import json
 
     try:
-        same = json.loads(json.dumps(dict(fm.data))) == fm.data
+        same = json.loads(json.dumps(head)) == head
     except (TypeError, ValueError):
         same = False
     if same:
-        cache.put_extra(digest, _FRONTMATTER_KIND, {"data": dict(fm.data), "notes": list(fm.notes)})
+        cache.put_extra(digest, _FRONTMATTER_KIND, head)
 
 
 def _known_frontmatter(
@@ -212,7 +221,7 @@ def _measure_counted(
         except FrontmatterError as exc:
             _remember_frontmatter(cache, digest, str(exc))
             return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
-        _remember_frontmatter(cache, digest, fm)
+        _remember_frontmatter(cache, digest, _head(fm))
         notes.extend(fm.notes if fm is not None else ())
         if fm is not None and fm.is_split:
             if parts is not None:
@@ -250,18 +259,18 @@ def _measure_counted(
     )
 
 
-def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[int, int] | None:
-    """The counts of a split file's body and always-loaded frontmatter (None for another file), in a
-    counting pool's worker, beside the whole file's count."""
+def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[Head, tuple[int, int] | None]:
+    """In a counting pool's worker, beside the whole file's count: what its frontmatter holds, and the
+    counts of a split file's body and always-loaded part (None for another file)."""
     if not text.startswith("---"):
-        return None
+        return None, None
     try:
         fm = parse_frontmatter(text)
-    except FrontmatterError:
-        return None
+    except FrontmatterError as exc:
+        return str(exc), None
     if fm is None or not fm.is_split:
-        return None
-    return tokenizer.count(fm.body), tokenizer.count(fm.always_loaded)
+        return _head(fm), None
+    return _head(fm), (tokenizer.count(fm.body), tokenizer.count(fm.always_loaded))
 
 
 def measure_all(
@@ -278,12 +287,22 @@ def measure_all(
     processes when there is enough to tokenize, and ``progress`` is told how many are done."""
     if jobs <= 1 and progress is None:
         return {fid: measure(m, tokenizer, cache, memo, multiplier) for fid, m in files.items()}
+    if cache is None and jobs > 1:
+        cache = DiskCache(None)  # what the workers found, for this run only
     paths = [str(m.path) for m in files.values()]
     counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
-    return {
-        fid: measure(m, tokenizer, cache, memo, multiplier, counted=fc, parts=parts)
-        for (fid, m), (fc, parts) in zip(files.items(), counted, strict=True)
-    }
+    out: dict[str, Measured] = {}
+    for (fid, m), (fc, more) in zip(files.items(), counted, strict=True):
+        parts = None
+        if more is not None and isinstance(fc, FileCount) and fc.digest is not None:
+            # the worker read the frontmatter: this process need not open the file
+            head, parts = more
+            _remember_frontmatter(cache, fc.digest, head)
+            if parts is not None and cache is not None and not stands_in(tokenizer):
+                cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", fc.digest, parts[0])
+                cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", fc.digest, parts[1])
+        out[fid] = measure(m, tokenizer, cache, memo, multiplier, counted=fc, parts=parts)
+    return out
 
 
 def default_cache(config: Config) -> DiskCache:
