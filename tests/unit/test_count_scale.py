@@ -10,10 +10,10 @@ import multiprocessing
 import os
 import pty
 import time
-from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
+from test_counting import CountingTokenizer
 
 import prompt_budget
 from prompt_budget import count_cache, count_pool, get_tokenizer
@@ -26,29 +26,6 @@ from prompt_budget.tokenizers.bpe import BPETokenizer
 
 HELLO = "hello world"
 HELLO_TOKENS = 2  # o200k_base: "hello", " world"
-
-
-class Chars:
-    """A fake backend counting characters, recording what it was given."""
-
-    name = "chars-fake"
-    exact = True
-
-    def __init__(self) -> None:
-        self.calls: list[int] = []
-
-    def count(self, text: str) -> int:
-        self.calls.append(len(text))
-        return len(text)
-
-    def count_many(self, texts: Iterable[str]) -> list[int]:
-        return [self.count(t) for t in texts]
-
-    def encode(self, text: str) -> list[int]:
-        return [ord(c) for c in text]
-
-    def decode(self, tokens: Sequence[int]) -> str:
-        return "".join(map(chr, tokens))
 
 
 # --- the on-disk cache: checked on read, merged under a lock, temporaries cleaned -------------------
@@ -152,7 +129,7 @@ def test_temporary_files_of_a_killed_writer_are_removed(tmp_path: Path) -> None:
 
 def test_the_memory_cache_is_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PROMPT_BUDGET_MEMORY_CACHE_MB", "1")
-    inner = Chars()
+    inner = CountingTokenizer()
     tok = CachedTokenizer(inner)
     texts = [chr(ord("a") + i) * 300_000 for i in range(10)]  # 300 KB each: three fit in 1 MB
     for t in texts:
@@ -161,22 +138,22 @@ def test_the_memory_cache_is_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -
     inner.calls.clear()
     tok.count(texts[-1])  # kept
     tok.count(texts[0])  # evicted long ago
-    assert inner.calls == [300_000]
+    assert [len(t) for t in inner.calls] == [300_000]
 
 
 def test_a_memory_cache_bound_of_zero_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PROMPT_BUDGET_MEMORY_CACHE_MB", "0")
-    inner = Chars()
+    inner = CountingTokenizer()
     tok = CachedTokenizer(inner)
     tok.count("x" * 5000)
     tok.count("x" * 5000)
-    assert inner.calls == [5000, 5000]
+    assert [len(t) for t in inner.calls] == [5000, 5000]
 
 
 def test_a_bad_memory_cache_bound_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PROMPT_BUDGET_MEMORY_CACHE_MB", "lots")
     with pytest.raises(ConfigError, match="PROMPT_BUDGET_MEMORY_CACHE_MB='lots': expected a number"):
-        CachedTokenizer(Chars())
+        CachedTokenizer(CountingTokenizer())
 
 
 # --- many files on every core ---------------------------------------------------------------------------
@@ -304,18 +281,24 @@ def test_a_long_count_shows_a_progress_bar_on_a_terminal(
     assert "total (12 files)" in capsys.readouterr().out
 
 
-def test_the_bar_shows_files_done_the_rate_and_the_time_left() -> None:
+def _drawn(label: str, total: int, delay: float, pause: float) -> str:
+    """What a bar writes to a terminal over ``total`` files, ``pause`` seconds apart."""
     master, slave = pty.openpty()
     with os.fdopen(slave, "w", encoding="utf-8") as terminal:
-        bar = progress_module.Bar(terminal, "checking", delay=0.0)
-        bar.start(5)
-        for _ in range(5):
+        bar = progress_module.Bar(terminal, label, delay=delay)
+        bar.start(total)
+        for _ in range(total):
             bar.advance()
-            time.sleep(0.12)
+            time.sleep(pause)
         bar.stop()
         terminal.flush()
         shown = _read_all(master)
     os.close(master)
+    return shown
+
+
+def test_the_bar_shows_files_done_the_rate_and_the_time_left() -> None:
+    shown = _drawn("checking", 5, delay=0.0, pause=0.12)
     assert "checking" in shown
     assert "4/5" in shown
     assert " files/s" in shown
@@ -327,30 +310,18 @@ def test_no_progress_bar_when_quiet_in_ci_or_not_on_a_terminal(
     case: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     master, slave = pty.openpty()
-    terminal = os.fdopen(slave, "w", encoding="utf-8")
     monkeypatch.delenv("CI", raising=False)
-    try:
+    with os.fdopen(slave, "w", encoding="utf-8") as terminal:
+        assert progress_module.progress_for(terminal, False, "counting") is not None
         if case == "ci":
             monkeypatch.setenv("CI", "true")
         stream = io.StringIO() if case == "not a terminal" else terminal
         assert progress_module.progress_for(stream, case == "quiet", "counting") is None
-        assert progress_module.progress_for(terminal, False, "counting") is not None or case == "ci"
-    finally:
-        terminal.close()
-        os.close(master)
+    os.close(master)
 
 
 def test_a_short_run_never_shows_the_bar() -> None:
-    master, slave = pty.openpty()
-    with os.fdopen(slave, "w", encoding="utf-8") as terminal:
-        bar = progress_module.Bar(terminal, "counting", delay=60.0)
-        bar.start(3)
-        for _ in range(3):
-            bar.advance()
-        bar.stop()
-        terminal.flush()
-        assert _read_all(master) == ""
-    os.close(master)
+    assert _drawn("counting", 3, delay=60.0, pause=0.0) == ""
 
 
 # --- backends: long pieces and crashes --------------------------------------------------------------------
