@@ -48,6 +48,21 @@ def worth_it(jobs: int, files: int, size: int, tokenizer: Any) -> bool:
 def _init(tokenizer: Any, payload: Any) -> None:
     global _STATE
     _STATE = (tokenizer, payload)
+    _end_with(os.getppid())
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once the process that started it is gone: killed outright, that process
+    cannot stop its workers, and forked workers hold each other's end of the task pipe open."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="prompt-budget-watch-parent", daemon=True).start()
 
 
 def worker_state() -> tuple[Any, Any]:

@@ -412,3 +412,44 @@ def test_a_killed_worker_leaves_the_rest_to_this_process() -> None:
     paths = [f"p{i}" for i in range(40)]
     got = list(count_pool.map_ordered(_dies_in_a_worker, paths, 2, None, os.getpid()))
     assert got == [p.upper() for p in paths]
+
+
+_ORPHANS = """
+import os, sys, time
+from prompt_budget import count_pool
+
+def slow(path):
+    print(os.getpid(), flush=True)
+    time.sleep(60)
+    return path
+
+if __name__ == "__main__":
+    list(count_pool.map_ordered(slow, ["a", "b"], 2, None, None))
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "orphans.py"
+    script.write_text(_ORPHANS, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    workers = [int(proc.stdout.readline()) for _ in range(2)]
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers)
