@@ -268,6 +268,7 @@ def test_a_long_count_shows_a_progress_bar_on_a_terminal(
     _tree(tmp_path / "t", 12)
     monkeypatch.setattr(progress_module, "DELAY_S", 0.0)
     monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")  # as a command run from a shell
     master, slave = pty.openpty()
     with os.fdopen(slave, "w", encoding="utf-8") as terminal:
         monkeypatch.setattr("sys.stderr", terminal)
@@ -305,16 +306,20 @@ def test_the_bar_shows_files_done_the_rate_and_the_time_left() -> None:
     assert "0:00:0" in shown  # the time left
 
 
-@pytest.mark.parametrize("case", ["quiet", "ci", "not a terminal"])
-def test_no_progress_bar_when_quiet_in_ci_or_not_on_a_terminal(
+@pytest.mark.parametrize("case", ["quiet", "ci", "not a terminal", "pytest"])
+def test_no_progress_bar_when_quiet_in_ci_not_on_a_terminal_or_in_a_test(
     case: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     master, slave = pty.openpty()
     monkeypatch.delenv("CI", raising=False)
+    test = os.environ["PYTEST_CURRENT_TEST"]
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
     with os.fdopen(slave, "w", encoding="utf-8") as terminal:
         assert progress_module.progress_for(terminal, False, "counting") is not None
         if case == "ci":
             monkeypatch.setenv("CI", "true")
+        if case == "pytest":
+            monkeypatch.setenv("PYTEST_CURRENT_TEST", test)
         stream = io.StringIO() if case == "not a terminal" else terminal
         assert progress_module.progress_for(stream, case == "quiet", "counting") is None
     os.close(master)

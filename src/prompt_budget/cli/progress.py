@@ -1,7 +1,8 @@
 """A progress bar on standard error for long runs: files done of the total, the rate and the time left.
 
 Shown only when standard error is a terminal, not in CI (the ``CI`` variable set), not with ``--quiet``,
-and only once a run has taken more than about a second (a short run never flickers). Any command that
+never inside a pytest test, and only once a run has taken more than about a second (a short run never
+flickers). Any command that
 works through many files can use it: ``progress_for(...)`` gives a ``count_pool.Progress`` or None.
 """
 
@@ -93,8 +94,11 @@ class _Rate(ProgressColumn):
 
 
 def progress_for(stream: TextIO, quiet: bool, label: str) -> Bar | None:
-    """A bar on ``stream`` when one should be shown: a terminal, not ``quiet``, not in CI."""
+    """A bar on ``stream`` when one should be shown: a terminal, not ``quiet``, not in CI, not inside
+    a pytest test (a command run from a test)."""
     if quiet or os.environ.get("CI", "").strip().lower() not in ("", "0", "false"):
+        return None
+    if "PYTEST_CURRENT_TEST" in os.environ:
         return None
     isatty = getattr(stream, "isatty", None)
     if isatty is None or not isatty():
