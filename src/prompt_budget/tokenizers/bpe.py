@@ -76,8 +76,6 @@ class BPETokenizer:
     cache never loads the encoding (which takes a good part of a second)."""
 
     exact: bool = True
-    #: a counting pool may send it to worker processes (each loads the encoding once)
-    parallel: bool = True
     # Texts shorter than this are counted directly (see CachedTokenizer): at 1 KB the backend takes
     # about 7 us, and keeping many such texts costs the backend more than the lookups save.
     lru_min_chars: int = 2048
@@ -138,6 +136,12 @@ class BPETokenizer:
     def cache_key(self) -> str:
         # Exact encodings give the same counts whatever the backend: the name is the key.
         return self.name
+
+    @property
+    def parallel(self) -> bool:
+        """Whether a counting pool may send it to worker processes: a backend this module loads (a
+        worker that does not share this process's memory loads the encoding itself)."""
+        return self.backend in BACKENDS
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A worker process loads the encoding itself (the loaded backend objects do not pickle).
