@@ -23,7 +23,23 @@ from prompt_budget.walk import iter_paths
 if TYPE_CHECKING:
     from prompt_budget.outline import Section
 
-__all__ = ["CACHE_FILE", "MAX_ENTRIES", "DiskCache", "FileCount", "FileProblem", "count", "count_path"]
+__all__ = [
+    "CACHE_FILE",
+    "MAX_ENTRIES",
+    "CountedFile",
+    "DiskCache",
+    "FileCount",
+    "FileCounts",
+    "FileProblem",
+    "count",
+    "count_files",
+    "count_in_worker",
+    "count_path",
+    "count_paths",
+    "read_text",
+    "shown_path",
+    "stands_in",
+]
 
 _BINARY_SNIFF: Final = 8192
 
