@@ -21,7 +21,7 @@ MIN_BYTES: Final = 8 << 20
 MIN_FILES: Final = 8
 #: Files a worker takes at a time: large enough that handing them out costs little, small enough
 #: that both workers finish close together.
-MAX_CHUNK: Final = 32
+MAX_CHUNK: Final = 128
 
 R = TypeVar("R")
 
