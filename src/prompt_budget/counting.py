@@ -7,29 +7,40 @@ a file through the disk cache, so re-checking an unchanged file costs a hash, no
 
 from __future__ import annotations
 
-import contextlib
-import itertools
-import json
 import os
 import stat
-import threading
-import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, Literal
 
+from prompt_budget import count_pool
+from prompt_budget.count_cache import CACHE_FILE, MAX_ENTRIES, DiskCache, Signature, signature
+from prompt_budget.count_pool import Progress
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 from prompt_budget.walk import iter_paths
 
 if TYPE_CHECKING:
     from prompt_budget.outline import Section
 
-CACHE_FORMAT: Final = 1
-#: At most this many content digests (and as many file signatures) are kept; the least recently used go
-#: first (an entry read by a run counts as used when that run writes the cache).
-MAX_ENTRIES: Final = 200_000
-CACHE_FILE: Final = "counts-v1.json"
+__all__ = [
+    "CACHE_FILE",
+    "MAX_ENTRIES",
+    "CountedFile",
+    "DiskCache",
+    "FileCount",
+    "FileCounts",
+    "FileProblem",
+    "count",
+    "count_files",
+    "count_in_worker",
+    "count_path",
+    "count_paths",
+    "read_text",
+    "shown_path",
+    "stands_in",
+]
+
 _BINARY_SNIFF: Final = 8192
 
 
@@ -38,6 +49,12 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
     request mapping in the provider's own shape, or an SDK message object (``response.choices[0]
     .message``, an Anthropic ``Message``), counted as the dict it would be sent as."""
     tok = get_tokenizer(tokenizer)
+    if type(obj) is str and len(obj) < tok.lru_min_chars:
+        # a short text straight to the backend: one call less on the path whose overhead matters
+        try:
+            return tok.inner.count(obj)
+        except (TypeError, UnicodeError):  # lone surrogates: the cached tokenizer repairs them
+            return tok.count(obj)
     if isinstance(obj, str):
         return tok.count(obj)
     if callable(getattr(obj, "model_dump", None)) and not isinstance(obj, type):
@@ -71,6 +88,8 @@ class FileCount:
     size: int
     notes: tuple[str, ...] = ()
     cached: bool = False
+    #: the BLAKE2b digest of the content, when it went through a count cache
+    digest: str | None = None
 
 
 def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
@@ -112,170 +131,6 @@ def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
     return text, raw, tuple(notes)
 
 
-# A file whose mtime or ctime is this close to the moment it was read may still be changing within
-# one timestamp tick: its stat signature is not trusted (git's "racy" entries; 2 s covers FAT).
-_RACY_NS = 2_000_000_000
-
-Signature = tuple[int, int, int, int, int]
-
-
-def _signature(st: os.stat_result) -> Signature:
-    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
-
-
-class DiskCache:
-    """Counts of file contents on disk, keyed by (tokenizer cache key, BLAKE2b digest of the bytes).
-
-    Beside the counts, each file's stat signature (size, mtime, ctime, inode, device) maps its path to
-    the digest of its content, so re-checking an unchanged file costs a ``stat``; a changed signature
-    means reading and hashing the file, and an unchanged digest still means no tokenization.
-
-    One JSON file, read once, written back with merge-then-atomic-replace so concurrent writers
-    (pytest-xdist workers, parallel CI jobs) never leave a torn file. The format version and
-    prompt-budget's version are in the file: a change of either discards it; a tokenizer's cache key
-    includes its version for estimates, so a tokenizer change misses too."""
-
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
-        self.path = folder / CACHE_FILE if folder is not None else None
-        self._data: dict[str, dict[str, int]] | None = None
-        self._files: dict[str, list[Any]] = {}
-        self._new: dict[str, dict[str, int]] = {}
-        self._new_files: dict[str, list[Any]] = {}
-        # Entries read this run: moved to the newest end when the file is next written, so the
-        # bound evicts what was least recently used, not what was first inserted.
-        self._used: set[str] = set()
-        self._used_files: set[str] = set()
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def digest(raw: bytes) -> str:
-        import hashlib  # here, not at the top: a run where every file is unchanged never hashes
-
-        return hashlib.blake2b(raw, digest_size=16).hexdigest()
-
-    def _load(self) -> dict[str, dict[str, int]]:
-        if self._data is None:
-            self._data, self._files = self._read()
-        return self._data
-
-    def _read(self) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]]]:
-        if self.path is None:
-            return {}, {}
-        try:
-            blob = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}, {}
-        from prompt_budget._version import __version__
-
-        if (
-            not isinstance(blob, dict)
-            or blob.get("format") != CACHE_FORMAT
-            or blob.get("version") != __version__
-        ):
-            return {}, {}
-        entries = blob.get("entries")
-        files = blob.get("files")
-        return (
-            entries if isinstance(entries, dict) else {},
-            files if isinstance(files, dict) else {},
-        )
-
-    def get(self, key: str, digest: str) -> int | None:
-        entry = self._load().get(digest)
-        if entry is None:
-            return None
-        value = entry.get(key)
-        if not isinstance(value, int):
-            return None
-        self._used.add(digest)
-        return value
-
-    def put(self, key: str, digest: str, tokens: int) -> None:
-        with self._lock:
-            self._load().setdefault(digest, {})[key] = tokens
-            self._new.setdefault(digest, {})[key] = tokens
-
-    def lookup_file(self, path: str, sig: Signature, key: str) -> tuple[int, int, tuple[str, ...]] | None:
-        """(tokens, chars, notes) of the file at ``path`` when its stat signature is the one recorded
-        and its content's count under ``key`` is known; else None."""
-        data = self._load()
-        entry = self._files.get(path)
-        if not isinstance(entry, list) or len(entry) != 8 or tuple(entry[:5]) != sig:
-            return None
-        counts = data.get(entry[5])
-        tokens = counts.get(key) if isinstance(counts, dict) else None
-        if not isinstance(tokens, int):
-            return None
-        self._used.add(entry[5])
-        self._used_files.add(path)
-        return tokens, entry[6], tuple(entry[7]) if entry[7] else ()
-
-    def remember_file(
-        self, path: str, sig: Signature, digest: str, chars: int, notes: tuple[str, ...]
-    ) -> None:
-        """Record ``path``'s stat signature and content digest, unless the file changed too recently
-        for its signature to be trusted."""
-        if time.time_ns() - max(sig[1], sig[2]) < _RACY_NS:
-            return
-        entry = [*sig, digest, chars, list(notes)]
-        with self._lock:
-            self._load()
-            self._files[path] = entry
-            self._new_files[path] = entry
-
-    def save(self) -> None:
-        """Merge what this process learnt into the file on disk and replace it atomically."""
-        if self.path is None or self.folder is None or not (self._new or self._new_files):
-            return
-        import tempfile
-
-        from prompt_budget._version import __version__
-
-        with self._lock:
-            merged, files = self._read()
-            for digest, counts in self._new.items():
-                # Re-inserted at the end: what this run learnt is the newest and is evicted last.
-                merged[digest] = {**merged.pop(digest, {}), **counts}
-            for key, value in self._new_files.items():
-                files.pop(key, None)
-                files[key] = value
-            _bound(merged, self._used, self._new)
-            _bound(files, self._used_files, self._new_files)
-            blob = {"format": CACHE_FORMAT, "version": __version__, "entries": merged, "files": files}
-            tmp = None
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                gi = self.folder / ".gitignore"
-                if not gi.exists():
-                    gi.write_text("# created by prompt-budget\n*\n", encoding="utf-8")
-                fd, tmp = tempfile.mkstemp(prefix=".counts-", suffix=".tmp", dir=self.folder)
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump(blob, fh, separators=(",", ":"))
-                os.replace(tmp, self.path)
-            except OSError:
-                # A read-only checkout still counts correctly; it just does not cache.
-                if tmp is not None:
-                    with contextlib.suppress(OSError):
-                        os.unlink(tmp)
-                return
-            self._new.clear()
-            self._new_files.clear()
-            self._used.clear()
-            self._used_files.clear()
-
-
-def _bound(table: dict[str, Any], used: set[str], written: Mapping[str, Any]) -> None:
-    """Keep the cache bounded, least recently used first out: what this run read (what it wrote is at
-    the end already) moves to the end, then the entries at the front over ``MAX_ENTRIES`` go (JSON
-    objects keep insertion order)."""
-    for key in sorted(used.difference(written)):
-        if key in table:
-            table[key] = table.pop(key)
-    for key in list(itertools.islice(table, max(0, len(table) - MAX_ENTRIES))):
-        del table[key]
-
-
 def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:
     """Whether ``tok`` is an exact tokenizer that is estimating for now (``anthropic:`` offline, or
     with the API unreachable): its counts are stand-ins, and stored under its exact name they would
@@ -286,6 +141,26 @@ def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:
         return True
     base = getattr(inner, "base", None)
     return base is not None and stands_in(base)
+
+
+def _where(path: str | Path) -> str:
+    """``path`` as the cache records it: absolute, normalized unless it holds ``..``."""
+    where = os.fspath(path)
+    if not os.path.isabs(where):
+        where = os.path.join(os.getcwd(), where)
+        # Normalized only without `..`: os.path.abspath would make `link/../a.md` the a.md beside
+        # the link, while the file read (and counted) is the one above the link's target.
+        if ".." not in where.split(os.sep):
+            where = os.path.normpath(where)
+    return where
+
+
+def _stat_signature(where: str) -> Signature | None:
+    try:
+        st = os.stat(where)
+    except OSError:
+        return None  # read_text says what is wrong
+    return signature(st) if stat.S_ISREG(st.st_mode) else None
 
 
 def count_path(
@@ -299,33 +174,125 @@ def count_path(
         text, raw, notes = read_text(Path(path))
         return FileCount(path, tok.inner.count(text), len(text), len(raw), notes)
     key = tok.cache_key
-    where = os.fspath(path)
-    if not os.path.isabs(where):
-        where = os.path.join(os.getcwd(), where)
-        # Normalized only without `..`: os.path.abspath would make `link/../a.md` the a.md beside
-        # the link, while the file read (and counted) is the one above the link's target.
-        if ".." not in where.split(os.sep):
-            where = os.path.normpath(where)
-    try:
-        st = os.stat(where)
-    except OSError:
-        st = None  # read_text says what is wrong
-    sig = _signature(st) if st is not None and stat.S_ISREG(st.st_mode) else None
+    where = _where(path)
+    sig = _stat_signature(where)
     if sig is not None:
         known = cache.lookup_file(where, sig, key)
         if known is not None:
-            return FileCount(path, known[0], known[1], sig[0], known[2], cached=True)
+            return FileCount(path, known[0], known[1], sig[0], known[2], True, known[3])
     text, raw, notes = read_text(Path(path))
     digest = cache.digest(raw)
     hit = cache.get(key, digest)
     if sig is not None and len(raw) == sig[0]:
         cache.remember_file(where, sig, digest, len(text), notes)
     if hit is not None:
-        return FileCount(path, hit, len(text), len(raw), notes, cached=True)
+        return FileCount(path, hit, len(text), len(raw), notes, True, digest)
     n = tok.inner.count(text)
     if not stands_in(tok):
         cache.put(key, digest, n)
-    return FileCount(path, n, len(text), len(raw), notes)
+    return FileCount(path, n, len(text), len(raw), notes, False, digest)
+
+
+# --- many files, on every core -----------------------------------------------------------------------
+
+#: What a worker sends back for one file: a problem's reason, or (tokens or None when the digest was
+#: known, chars, size, notes, digest, signature, what the caller's ``extra`` function made of the text)
+Counted = str | tuple[int | None, int, int, tuple[str, ...], str, Signature | None, Any]
+#: A function a worker runs on each file's text after counting it (module-level: it pickles by name)
+Extra = Callable[[str, CachedTokenizer], Any]
+
+
+def count_in_worker(path: str) -> Counted:
+    """Count one file in a worker of ``count_pool.map_ordered``: read it, hash it, and count it
+    unless its digest is among the known ones."""
+    inner, (known, extra) = count_pool.worker_state()
+    tok = get_tokenizer(inner)
+    sig = _stat_signature(path)
+    try:
+        text, raw, notes = read_text(Path(path))
+    except FileProblem as exc:
+        return exc.reason
+    digest = DiskCache.digest(raw)
+    tokens = None if digest in known else tok.count(text)
+    more = extra(text, tok) if extra is not None else None
+    return tokens, len(text), len(raw), notes, digest, sig if sig and sig[0] == len(raw) else None, more
+
+
+def count_paths(
+    paths: Sequence[str],
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None,
+    *,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    extra: Extra | None = None,
+) -> Iterator[tuple[FileCount | FileProblem, Any]]:
+    """(the count of each file or why it cannot be counted, what ``extra`` made of its text) for each
+    of ``paths``, in their order; files are spread over ``jobs`` processes when there is enough to
+    tokenize. Without a pool ``extra`` is not run (None). What the workers learn goes into ``cache``."""
+    tok = tokenizer
+    outcomes: list[FileCount | None] = [None] * len(paths)
+    pending: list[str] = []
+    size = 0
+    if jobs > 1 and cache is None:
+        cache = DiskCache(None)  # the workers' counts, for this run only
+    if jobs > 1 and cache is not None:
+        outcomes = []
+        key = tok.cache_key
+        for p in paths:
+            where = _where(p)
+            sig = _stat_signature(where)
+            known = cache.lookup_file(where, sig, key) if sig is not None else None
+            if known is None or sig is None:
+                outcomes.append(None)
+                pending.append(where)
+                size += sig[0] if sig is not None else 0
+            else:
+                outcomes.append(FileCount(p, known[0], known[1], sig[0], known[2], True, known[3]))
+    if progress is not None:
+        progress.start(len(paths))
+    try:
+        if not count_pool.worth_it(jobs, len(pending), size, tok.inner) or cache is None:
+            for p, done in zip(paths, outcomes, strict=True):
+                try:
+                    yield done or count_path(p, tok, cache), None
+                except FileProblem as exc:
+                    yield exc, None
+                if progress is not None:
+                    progress.advance()
+            return
+        payload = (cache.known_digests(tok.cache_key), extra)
+        results = count_pool.map_ordered(count_in_worker, pending, jobs, tok.inner, payload)
+        for p, done in zip(paths, outcomes, strict=True):
+            if done is not None:
+                yield done, None
+            else:
+                yield _received(p, next(results), tok, cache)
+            if progress is not None:
+                progress.advance()
+    finally:
+        if progress is not None:
+            progress.stop()
+
+
+def _received(
+    path: str, got: Counted, tok: CachedTokenizer, cache: DiskCache
+) -> tuple[FileCount | FileProblem, Any]:
+    """A worker's result as a count, recorded in the cache."""
+    if isinstance(got, str):
+        return FileProblem(Path(path), got), None
+    tokens, chars, size, notes, digest, sig, more = got
+    key = tok.cache_key
+    cached = tokens is None
+    if tokens is None:
+        tokens = cache.get(key, digest)
+        if tokens is None:  # dropped since the worker was told it was known: count here
+            return count_path(path, tok, cache), more
+    elif not stands_in(tok):
+        cache.put(key, digest, tokens)
+    if sig is not None:
+        cache.remember_file(_where(path), sig, digest, chars, notes)
+    return FileCount(path, tokens, chars, size, notes, cached, digest), more
 
 
 # --- `prompt-budget count`: files, folders and standard input ----------------------------------------
@@ -375,11 +342,14 @@ def count_files(
     *,
     outline: bool = False,
     stdin: BinaryIO | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> FileCounts:
     """Count each of ``paths``: a file, a folder (recursively, skipping VCS and virtual-env folders and
     what .gitignore excludes; binary files and broken links in it are skipped with a note) or ``-``
     (``stdin``). With ``outline``, each Markdown text also gets its sections, and a folder gives its
-    Markdown files only. The cache, when given, is saved at the end."""
+    Markdown files only. The cache, when given, is saved at the end. Files are spread over ``jobs``
+    processes when there is enough to tokenize; ``progress`` is told how many are done."""
     tok = get_tokenizer(tokenizer)
     found = FileCounts(tok)
     say = found.said.append
@@ -395,7 +365,22 @@ def count_files(
             say(("note", f"{label}: {text_note}"))
 
     cwd = os.getcwd()
+    # First what each argument stands for (folders walked), so that every file is counted in one
+    # pool; then the rows, in the order of the arguments.
+    steps: list[tuple[str, list[str], bool]] = []
     for raw in paths:
+        if raw == "-" or not raw:
+            steps.append((raw, [], True))
+            continue
+        explicit = not os.path.isdir(raw)
+        targets = [raw] if explicit else list(iter_paths(Path(raw)))
+        if outline and not explicit:
+            targets = [t for t in targets if md.is_markdown(t)]
+        steps.append((raw, targets, explicit))
+    every = [t for _, targets, _ in steps for t in targets]
+    # an outline counts each section here anyway: no pool
+    counted = count_paths(every, tok, cache, jobs=1 if outline else jobs, progress=progress)
+    for raw, targets, explicit in steps:
         if raw == "-":
             data = stdin.read() if stdin is not None else b""
             notes: tuple[str, ...] = ()
@@ -409,16 +394,14 @@ def count_files(
         if not raw:  # `count "$DIR"` with DIR unset: say so rather than count the current folder
             say(("error", "'': an empty path (use . for the current folder)"))
             continue
-        explicit = not os.path.isdir(raw)
-        targets = [raw] if explicit else list(iter_paths(Path(raw)))
-        if outline and not explicit:
-            targets = [t for t in targets if md.is_markdown(t)]
-            if not targets:
-                say(("note", f"{shown_path(raw, cwd)}: no Markdown files ({suffixes}) to outline"))
+        if outline and not explicit and not targets:
+            say(("note", f"{shown_path(raw, cwd)}: no Markdown files ({suffixes}) to outline"))
         for target in targets:
             shown = shown_path(target, cwd)
+            fc, _ = next(counted)
             try:
-                fc = count_path(target, tok, cache)
+                if isinstance(fc, FileProblem):
+                    raise fc
                 text = read_text(Path(target))[0] if outline and md.is_markdown(target) else None
             except FileProblem as exc:
                 if not explicit and exc.reason.startswith(("binary", "broken symbolic link")):
@@ -429,6 +412,8 @@ def count_files(
             add(shown, fc.tokens, fc.chars, fc.notes, text)
             if outline and text is None:
                 say(("note", f"{shown}: not Markdown ({suffixes}), no outline; {fc.tokens:,} tokens"))
+    for _ in counted:  # runs the iterator to its end, which stops the progress display
+        pass
     if cache is not None:
         cache.save()
     return found

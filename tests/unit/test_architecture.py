@@ -24,7 +24,13 @@ LAYERS: list[list[str]] = [
     ["text", "walk"],  # 2 text utilities and file walking
     ["tokenizers", "hookspecs", "plugins"],  # 3 tokenizers and the plugin manager
     ["config", "values", "schema"],  # 4 configuration
-    ["counting", "messages", "outline"],  # 5 counting: text, chat messages and requests, files, sections
+    [
+        "counting",
+        "count_cache",
+        "count_pool",
+        "messages",
+        "outline",
+    ],  # 5 counting: text, chat messages and requests, files, sections
     ["budget", "files", "harnesses", "truncation", "history", "turns", "calibrate"],  # 6 checks
     ["baseline"],  # 7 baselines
     ["report"],  # 8 reports

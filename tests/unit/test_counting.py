@@ -15,7 +15,7 @@ import pytest
 
 import prompt_budget
 import prompt_budget._version
-from prompt_budget import counting, get_tokenizer, tokenizers
+from prompt_budget import count_cache, counting, get_tokenizer, tokenizers
 from prompt_budget.counting import CACHE_FILE, DiskCache, FileProblem, count_path, read_text
 
 
@@ -368,7 +368,7 @@ def _saved(doc: Path, cache_dir: Path, spec: str = "o200k_base") -> dict[str, An
 
 
 def test_an_unchanged_file_costs_a_stat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
     doc = make_file(tmp_path, "a.md", "hello world")
     blob = _saved(doc, tmp_path / "cache")
     entry = blob["files"][str(doc)]
@@ -386,7 +386,7 @@ def test_an_unchanged_file_costs_a_stat(tmp_path: Path, monkeypatch: pytest.Monk
 def test_a_changed_file_with_the_same_size_is_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
     doc = make_file(tmp_path, "a.md", "hello world")
     _saved(doc, tmp_path / "cache")
     doc.write_text("hello there", encoding="utf-8")  # same size; mtime and ctime move on
@@ -396,7 +396,7 @@ def test_a_changed_file_with_the_same_size_is_read_again(
 
 
 def test_notes_are_kept_with_the_signature(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
     doc = tmp_path / "latin1.txt"
     doc.write_bytes(b"caf\xe9")
     _saved(doc, tmp_path / "cache", "chars4")
@@ -415,7 +415,7 @@ def test_a_file_changed_just_now_is_not_trusted_by_its_signature(tmp_path: Path)
 def test_a_signature_hit_under_another_tokenizer_reads_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(counting, "_RACY_NS", 0)
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
     doc = make_file(tmp_path, "a.md", "hello world")
     _saved(doc, tmp_path / "cache")
     fc = count_path(doc, "chars4", DiskCache(tmp_path / "cache"))
@@ -427,7 +427,7 @@ def test_disk_cache_stays_bounded_and_keeps_the_newest(
 ) -> None:
     from prompt_budget import counting
 
-    monkeypatch.setattr(counting, "MAX_ENTRIES", 5)
+    monkeypatch.setattr(count_cache, "MAX_ENTRIES", 5)
     folder = tmp_path / "cache"
     first = counting.DiskCache(folder)
     for i in range(4):
@@ -451,7 +451,7 @@ def test_disk_cache_evicts_the_least_recently_used(tmp_path: Path, monkeypatch: 
     """An old entry read by a run that also wrote something is kept over one nobody read."""
     from prompt_budget import counting
 
-    monkeypatch.setattr(counting, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(count_cache, "MAX_ENTRIES", 3)
     folder = tmp_path / "cache"
     first = counting.DiskCache(folder)
     for i in range(3):
@@ -469,8 +469,8 @@ def test_disk_cache_evicts_the_least_recently_used(tmp_path: Path, monkeypatch: 
 def test_file_signatures_read_by_a_run_are_kept_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from prompt_budget import counting
 
-    monkeypatch.setattr(counting, "MAX_ENTRIES", 2)
-    monkeypatch.setattr(counting, "_RACY_NS", 0)  # files just written: trust their signatures anyway
+    monkeypatch.setattr(count_cache, "MAX_ENTRIES", 2)
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)  # files just written: trust their signatures anyway
     docs = []
     for name in ("a.md", "b.md", "c.md"):
         doc = tmp_path / name

@@ -76,12 +76,14 @@ def rules_of(fileset: Any) -> dict[str, FileRule]:
     return {fid: m.winner.rule for fid, m in fileset.files.items()}
 
 
-def measure_files(config: Any, *, tokenizer: str | None = None, cache: Any = None) -> Measurement:
+def measure_files(
+    config: Any, *, tokenizer: str | None = None, cache: Any = None, jobs: int = 1, progress: Any = None
+) -> Measurement:
     """Count every configured file (and the must-load total and plan stages) through the file checks'
     one code path (``prompt_budget.files.check``)."""
     from prompt_budget import files
 
-    return measurement_of(files.check(config, tokenizer, cache))
+    return measurement_of(files.check(config, tokenizer, cache, jobs=jobs, progress=progress))
 
 
 def measurement_of(report: Any) -> Measurement:

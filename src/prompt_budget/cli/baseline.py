@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from prompt_budget.cli.options import add_counting_args, project
+from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, project
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 
@@ -38,6 +38,7 @@ def add(sub: Any) -> None:
     p.add_argument("--report", metavar="FILE.md", help="compare: also write the Markdown summary to FILE.md")
     p.add_argument("--all", action="store_true", help="compare: list unchanged items too")
     add_counting_args(p)
+    add_jobs_args(p)
     p.set_defaults(run=run)
 
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
     path = Path(args.baseline) if args.baseline else config.resolve(config.baseline.path)
     shown = shown_path(path)
     cache = None if args.no_cache else default_cache(config)
-    measured = bl.measure_files(config, cache=cache)
+    measured = bl.measure_files(config, cache=cache, **counting_run(args, out, "measuring"))
     outcome = bl.run_baseline(
         config,
         measured,

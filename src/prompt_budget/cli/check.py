@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_budget._version import __version__
-from prompt_budget.cli.options import add_counting_args, project
+from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, project
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 
@@ -68,6 +68,7 @@ def add(sub: Any) -> None:
         help="list only files that fail or warn (text, github, markdown)",
     )
     add_counting_args(p)
+    add_jobs_args(p)
     p.set_defaults(run=run)
 
 
@@ -125,7 +126,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         else:
             out.out.write("\n".join(explanation.lines()) + "\n")
         return out.exit_code
-    result = files.check(fileset, cache=cache)
+    result = files.check(fileset, cache=cache, **counting_run(args, out, "checking"))
     comparison = None
     if not args.no_baseline:
         shown = str(config.baseline.path)

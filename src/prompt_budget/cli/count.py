@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from prompt_budget.cli.options import add_counting_args, load
+from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, load
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ def add(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--max-tokens", metavar="N", help="exit 1 when the total is over N tokens")
     add_counting_args(p, tokenizer=False)
+    add_jobs_args(p)
     p.add_argument("--list-tokenizers", action="store_true", help="list the tokenizer specs and exit")
     p.add_argument(
         "--outline",
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
         None if args.no_cache else DiskCache(config.resolve(config.cache_dir)),
         outline=args.outline,
         stdin=sys.stdin.buffer if "-" in paths else None,
+        **counting_run(args, out, "counting"),
     )
     for kind, message in found.said:
         (out.error if kind == "error" else out.note)(message)

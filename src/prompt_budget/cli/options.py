@@ -63,6 +63,39 @@ def _actions(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[
     return found
 
 
+def add_jobs_args(p: Any) -> None:
+    """``--jobs`` (as ``lint`` has) and ``--quiet`` for the commands that count many files."""
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=jobs_arg,
+        default=None,
+        metavar="N",
+        help="worker processes for counting many files (default: every core)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+
+
+def jobs_arg(text: str) -> int:
+    """A ``--jobs`` value: a whole number of processes, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, at least 1, got {text!r}")
+    return n
+
+
+def counting_run(args: argparse.Namespace, out: Output, label: str) -> dict[str, Any]:
+    """The ``jobs`` and ``progress`` a counting command passes to the core, from its options."""
+    from prompt_budget.cli.progress import progress_for
+    from prompt_budget.count_pool import default_jobs
+
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    return {"jobs": jobs, "progress": progress_for(out.err, args.quiet, label)}
+
+
 def load(config_file: str | None, start: str | Path | None = None) -> Config:
     """The config (``--config``, else found from ``start`` upwards); the count-tokens API's results
     are cached beside it, wherever the command runs from."""

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.config import Config
+from prompt_budget.count_pool import Progress
 from prompt_budget.counting import DiskCache
 from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_reason, resolve, specificity
-from prompt_budget.files.measuring import Measured, Memo, measure
+from prompt_budget.files.measuring import Measured, Memo, measure, measure_all
 from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
 from prompt_budget.files.verdicts import file_verdicts, must_load_verdict, pattern_verdicts
@@ -111,13 +112,17 @@ def check(
     config: Config | FileSet,
     tokenizer: str | Tokenizer | None = None,
     cache: DiskCache | None = None,
+    *,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> FilesReport:
-    """Count and judge every matched file, the must-load total and the load plan."""
+    """Count and judge every matched file, the must-load total and the load plan (the files counted
+    in ``jobs`` processes when there is enough to tokenize; ``progress`` told how many are done)."""
     fs = config if isinstance(config, FileSet) else resolve(config)
     tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     memo: Memo = {}
     multiplier = fs.config.safety_multiplier
-    measured = {fid: measure(m, tok, cache, memo, multiplier) for fid, m in fs.files.items()}
+    measured = measure_all(fs.files, tok, cache, memo, multiplier, jobs=jobs, progress=progress)
     fverdicts = [v for m in measured.values() for v in file_verdicts(m, tok, fs.config.threshold)]
     pverdicts = pattern_verdicts(fs, tok)
     discovery = None

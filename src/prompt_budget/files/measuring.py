@@ -4,13 +4,23 @@ is always loaded (a skill's ``name`` and ``description``), the body and that par
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from prompt_budget.budget import with_safety
 from prompt_budget.config import Config
-from prompt_budget.counting import DiskCache, FileCount, FileProblem, count_path, read_text, stands_in
+from prompt_budget.count_pool import Progress
+from prompt_budget.counting import (
+    DiskCache,
+    FileCount,
+    FileProblem,
+    count_path,
+    count_paths,
+    read_text,
+    stands_in,
+)
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.matching import FileMatch
 from prompt_budget.files.settings import FRONTMATTER_TABLE, Effective, effective
@@ -70,6 +80,74 @@ def _part_count(
     return n
 
 
+_FRONTMATTER_KIND: Final = "frontmatter-v1"
+
+
+#: What a file's frontmatter holds, as the cache records it: None (no frontmatter), an error's message,
+#: or {"data": ..., "notes": [...]}
+Head = dict[str, Any] | str | None
+
+
+def _head(fm: Frontmatter | None) -> Head:
+    return None if fm is None else {"data": dict(fm.data), "notes": list(fm.notes)}
+
+
+def _remember_frontmatter(cache: DiskCache | None, digest: str | None, head: Head) -> None:
+    """Record what a content's frontmatter holds, so that a warm run neither opens nor parses the
+    file. Data that JSON cannot hold as it is (a date, a set) is not recorded: that file is parsed
+    every run."""
+    if cache is None or digest is None:
+        return
+    if head is None or isinstance(head, str):
+        cache.put_extra(digest, _FRONTMATTER_KIND, head if head is None else {"error": head})
+        return
+    import json
+
+    try:
+        same = json.loads(json.dumps(head)) == head
+    except (TypeError, ValueError):
+        same = False
+    if same:
+        cache.put_extra(digest, _FRONTMATTER_KIND, head)
+
+
+def _known_frontmatter(
+    tok: CachedTokenizer, cache: DiskCache | None, digest: str | None
+) -> tuple[Frontmatter, int | None, int | None] | str | bool | None:
+    """What the cache knows of a content's frontmatter: (it, the body's and the always-loaded part's
+    counts when it is split), its error's message, None when it has none; False when the cache does
+    not know (or knows only part of what is needed): the file is read."""
+    if cache is None or digest is None:
+        return False
+    found = cache.get_extra(digest, _FRONTMATTER_KIND)
+    if found is None:
+        return None
+    if type(found) is not dict:
+        return False
+    error = found.get("error")
+    if type(error) is str:
+        return error
+    data, notes = found.get("data"), found.get("notes")
+    if type(data) is not dict or type(notes) is not list or not all(type(n) is str for n in notes):
+        return False
+    fm = Frontmatter(data, "", "", "", tuple(notes))
+    if not fm.is_split:
+        return fm, None, None
+    body = cache.get(f"{tok.cache_key}|{_PART_KEY}:body", digest)
+    always = cache.get(f"{tok.cache_key}|{_PART_KEY}:frontmatter", digest)
+    return (fm, body, always) if body is not None and always is not None else False
+
+
+def _read_as_text(match: FileMatch) -> bool:
+    """A harness reads a frontmatter that YAML cannot (Claude Code takes such a description as
+    text): a file a harness rule matched is counted whole rather than failed."""
+    return any(c.rule.harness for c in match.candidates)
+
+
+def _as_text_note(error: str) -> str:
+    return f"{error}: not YAML; counted whole, as text, as the harness reads it"
+
+
 def _starts_with_dashes(path: Path) -> bool:
     # os.open/os.read: a warm run does this for every file, and io.open costs several times more
     try:
@@ -95,17 +173,22 @@ def measure(
     cache: DiskCache | None = None,
     memo: Memo | None = None,
     multiplier: float = 1.0,
+    counted: FileCount | FileProblem | None = None,
+    parts: tuple[int, int] | None = None,
 ) -> Measured:
     """Count one matched file through the disk cache; parse its frontmatter when it has one.
     ``memo`` (one dict per run over one ``FileSet``) reuses the settings of files matched by the
     same entries. An estimate's counts are multiplied by ``multiplier`` (the config's
     ``safety_multiplier``, as ``budget.measure`` does for the fixture's checks); the cache keeps the
-    raw counts."""
+    raw counts. ``counted`` and ``parts`` are the file's count and its split parts' counts when
+    they are known already (from a counting pool)."""
     try:
-        fc = count_path(match.path, tokenizer, cache)
+        if isinstance(counted, FileProblem):
+            raise counted
+        fc = counted if counted is not None else count_path(match.path, tokenizer, cache)
     except FileProblem as exc:
         return Measured(match, problem=exc.reason, counted=False)
-    m = _measure_counted(match, tokenizer, cache, memo, fc)
+    m = _measure_counted(match, tokenizer, cache, memo, fc, parts)
     if multiplier == 1.0 or tokenizer.exact:
         return m
 
@@ -127,25 +210,44 @@ def _measure_counted(
     cache: DiskCache | None,
     memo: Memo | None,
     fc: FileCount,
+    parts: tuple[int, int] | None = None,
 ) -> Measured:
     notes = [*fc.notes, *match.import_notes]
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
-    if _starts_with_dashes(match.path):
+    known = _known_frontmatter(tokenizer, cache, fc.digest)
+    if isinstance(known, str) and not _read_as_text(match):
+        return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=known)
+    if isinstance(known, str):
+        notes.append(_as_text_note(known))
+    if isinstance(known, tuple):
+        fm, body_tokens, fm_tokens = known
+        notes.extend(fm.notes)
+    elif known is False and not _starts_with_dashes(match.path):
+        _remember_frontmatter(cache, fc.digest, None)
+    elif known is False:
         text, raw, _ = read_text(match.path)
+        digest = cache.digest(raw) if cache is not None else None
         try:
             fm = parse_frontmatter(text)
         except FrontmatterError as exc:
-            if not any(c.rule.harness for c in match.candidates):
+            _remember_frontmatter(cache, digest, str(exc))
+            if not _read_as_text(match):
                 return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
-            # a harness reads what YAML cannot (Claude Code takes such a description as text)
-            notes.append(f"{exc}: not YAML; counted whole, as text, as the harness reads it")
+            notes.append(_as_text_note(str(exc)))
             fm = None
+        else:
+            _remember_frontmatter(cache, digest, _head(fm))
         notes.extend(fm.notes if fm is not None else ())
         if fm is not None and fm.is_split:
-            digest = cache.digest(raw) if cache is not None else None
-            body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
-            fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
+            if parts is not None:
+                body_tokens, fm_tokens = parts
+                if cache is not None and digest is not None and not stands_in(tokenizer):
+                    cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", digest, body_tokens)
+                    cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", digest, fm_tokens)
+            else:
+                body_tokens = _part_count(tokenizer, cache, digest, "body", fm.body)
+                fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
     # the same entries give the same settings (the FileSet keeps the rules alive), unless the file's
     # own frontmatter sets some, or an entry's conditional frontmatter key looks at it
     conditional = any(c.rule.conditional_frontmatter or c.rule.classify for c in match.candidates)
@@ -171,6 +273,52 @@ def _measure_counted(
         settings=settings,
         notes=tuple(notes),
     )
+
+
+def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[Head, tuple[int, int] | None]:
+    """In a counting pool's worker, beside the whole file's count: what its frontmatter holds, and the
+    counts of a split file's body and always-loaded part (None for another file)."""
+    if not text.startswith("---"):
+        return None, None
+    try:
+        fm = parse_frontmatter(text)
+    except FrontmatterError as exc:
+        return str(exc), None
+    if fm is None or not fm.is_split:
+        return _head(fm), None
+    return _head(fm), (tokenizer.count(fm.body), tokenizer.count(fm.always_loaded))
+
+
+def measure_all(
+    files: Mapping[str, FileMatch],
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None = None,
+    memo: Memo | None = None,
+    multiplier: float = 1.0,
+    *,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> dict[str, Measured]:
+    """``measure`` for every file of ``files``, in their order; files are counted in ``jobs``
+    processes when there is enough to tokenize, and ``progress`` is told how many are done."""
+    if jobs <= 1 and progress is None:
+        return {fid: measure(m, tokenizer, cache, memo, multiplier) for fid, m in files.items()}
+    if cache is None and jobs > 1:
+        cache = DiskCache(None)  # what the workers found, for this run only
+    paths = [str(m.path) for m in files.values()]
+    counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
+    out: dict[str, Measured] = {}
+    for (fid, m), (fc, more) in zip(files.items(), counted, strict=True):
+        parts = None
+        if more is not None and isinstance(fc, FileCount) and fc.digest is not None:
+            # the worker read the frontmatter: this process need not open the file
+            head, parts = more
+            _remember_frontmatter(cache, fc.digest, head)
+            if parts is not None and cache is not None and not stands_in(tokenizer):
+                cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", fc.digest, parts[0])
+                cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", fc.digest, parts[1])
+        out[fid] = measure(m, tokenizer, cache, memo, multiplier, counted=fc, parts=parts)
+    return out
 
 
 def default_cache(config: Config) -> DiskCache:

@@ -235,9 +235,10 @@ def check_written(proposal: Proposal) -> Any:
     line saying why it could not run."""
     from prompt_budget import files
     from prompt_budget.config import load_config
+    from prompt_budget.count_pool import default_jobs
 
     try:
-        return files.check(load_config(proposal.target))
+        return files.check(load_config(proposal.target), jobs=default_jobs())
     except PromptBudgetError as exc:
         return f"could not check the files ({exc})"
 
@@ -259,6 +260,7 @@ def create_baseline(proposal: Proposal, report: Any = None) -> str:
     the baseline file, unless it exists; the line that says so (or why not)."""
     from prompt_budget.baseline import measure_files, measurement_of, save_baseline, update
     from prompt_budget.config import load_config
+    from prompt_budget.count_pool import default_jobs
 
     if isinstance(report, str):
         return f"baseline: not created ({report}); run `prompt-budget baseline update` later"
@@ -268,7 +270,9 @@ def create_baseline(proposal: Proposal, report: Any = None) -> str:
         shown = _shown(path, proposal.root)
         if path.exists():
             return f"baseline {shown} exists; left as it is"
-        measured = measurement_of(report) if report is not None else measure_files(config)
+        measured = (
+            measurement_of(report) if report is not None else measure_files(config, jobs=default_jobs())
+        )
         baseline, _ = update(None, measured.entries)
         if not baseline.entries:
             return "baseline: not created (no files to measure)"

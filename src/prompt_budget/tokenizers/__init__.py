@@ -10,6 +10,7 @@ Specs: ``o200k_base``, ``cl100k_base`` (exact BPE), ``hf:PATH`` (a ``tokenizer.j
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -30,6 +31,26 @@ DEFAULT_TOKENIZER = "o200k_base"
 
 _LRU_ENTRIES = 16_384
 _LRU_MAX_CHARS = 1 << 20  # texts longer than this are counted directly, not kept in memory
+#: The in-memory count cache of each tokenizer holds texts of at most this many bytes in all (the
+#: least recently used go first); ``PROMPT_BUDGET_MEMORY_CACHE_MB`` sets another bound (0: none kept).
+MEMORY_CACHE_MB = 32
+_ENTRY_OVERHEAD = 100  # bytes an entry costs beside its text: the dict slot, the int, the links
+
+
+def _memory_cache_bytes() -> int:
+    raw = os.environ.get("PROMPT_BUDGET_MEMORY_CACHE_MB", "").strip()
+    if not raw:
+        return MEMORY_CACHE_MB << 20
+    try:
+        mb = float(raw)
+    except ValueError:
+        mb = -1.0
+    if mb < 0:
+        raise ConfigError(
+            f"PROMPT_BUDGET_MEMORY_CACHE_MB={raw!r}: expected a number of megabytes, 0 or more "
+            f"(default {MEMORY_CACHE_MB})"
+        )
+    return int(mb * (1 << 20))
 
 
 class CachedTokenizer:
@@ -42,10 +63,13 @@ class CachedTokenizer:
         self.inner = inner
         # Texts shorter than this are counted directly: for a fast backend a lookup (hashing a new
         # string, storing it) costs more than counting it. A backend sets ``lru_min_chars`` to say so.
-        self._min_chars = int(getattr(inner, "lru_min_chars", 0))
+        self.lru_min_chars = int(getattr(inner, "lru_min_chars", 0))
         self.cache_key = str(getattr(inner, "cache_key", inner.name))
         self._cache: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
+        #: the bound, in bytes, of the texts the in-memory cache keeps, and their size now
+        self.max_bytes = _memory_cache_bytes()
+        self._bytes = 0
 
     @property
     def name(self) -> str:
@@ -57,7 +81,7 @@ class CachedTokenizer:
 
     def count(self, text: str) -> int:
         try:
-            if not self._min_chars <= len(text) <= _LRU_MAX_CHARS:
+            if not self.lru_min_chars <= len(text) <= _LRU_MAX_CHARS:
                 return self.inner.count(text)
             cache = self._cache
             hit = cache.get(text)
@@ -68,19 +92,28 @@ class CachedTokenizer:
                     pass
                 return hit
             n = self.inner.count(text)
-            # Each OrderedDict operation is atomic; a race can at worst evict one entry too many.
-            cache[text] = n
-            if len(cache) > _LRU_ENTRIES:
-                try:  # noqa: SIM105
-                    cache.popitem(last=False)
-                except KeyError:
-                    pass
+            self._keep(text, n)
             return n
         except (TypeError, UnicodeError):
             clean = _surrogates_replaced(text)
             if clean is None:
                 raise
             return self.count(clean)
+
+    def _keep(self, text: str, n: int) -> None:
+        """Keep ``text``'s count, then evict the least recently used over the bounds."""
+        size = sys.getsizeof(text) + _ENTRY_OVERHEAD
+        if size > self.max_bytes:
+            return
+        cache = self._cache
+        with self._lock:
+            if text in cache:
+                return
+            cache[text] = n
+            self._bytes += size
+            while cache and (len(cache) > _LRU_ENTRIES or self._bytes > self.max_bytes):
+                old, _ = cache.popitem(last=False)
+                self._bytes -= sys.getsizeof(old) + _ENTRY_OVERHEAD
 
     def count_many(self, texts: Iterable[str]) -> list[int]:
         return [self.count(t) for t in texts]
@@ -100,6 +133,7 @@ class CachedTokenizer:
     def cache_clear(self) -> None:
         with self._lock:
             self._cache.clear()
+            self._bytes = 0
 
     def __repr__(self) -> str:
         return repr(self.inner)
@@ -141,6 +175,10 @@ def get_tokenizer(spec: str | Tokenizer | None = None) -> CachedTokenizer:
     when the spec is known but its backend is not installed."""
     if spec is None:
         spec = DEFAULT_TOKENIZER
+    if type(spec) is str:
+        found = _REGISTRY.get(spec)  # first: counting a short text pays for this lookup
+        if found is not None:
+            return found
     if isinstance(spec, CachedTokenizer):
         return spec
     if not isinstance(spec, str):

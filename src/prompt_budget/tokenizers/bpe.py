@@ -49,6 +49,24 @@ def split_safe(text: str, max_chars: int) -> Iterator[str]:
 Functions = tuple[Callable[[str], list[int]], Callable[[Sequence[int]], str], Callable[[str], int]]
 _LOAD_LOCK = threading.Lock()
 
+#: tiktoken's time grows faster than the length of one pre-tokenizer piece (a long run of letters, of one
+#: character or of spaces; 1 MB of spaces makes it panic): it gets text in safe pieces of about this size,
+#: and a longer stretch with no safe cut goes to a linear backend (quicktok) when one is installed.
+TIKTOKEN_MAX_CHARS: Final = 20_000
+
+
+class BackendCrashed(TokenizerUnavailable):
+    """A backend failed in its own code (tiktoken's ``PanicException``, which is not an ``Exception``)."""
+
+
+def _crashed(backend: str, name: str, text: str, exc: BaseException) -> BackendCrashed:
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return BackendCrashed(
+        f"the {backend} backend crashed counting {len(text):,} characters with {name} "
+        f"({type(exc).__name__}: {first}); install the 'fast' extra "
+        "(pip install 'pytest-prompt-budget[fast]') for a backend that takes any text"
+    )
+
 
 class BPETokenizer:
     """An exact BPE encoding through one backend.
@@ -58,8 +76,9 @@ class BPETokenizer:
     cache never loads the encoding (which takes a good part of a second)."""
 
     exact: bool = True
-    # Counting fewer characters than this is cheaper than an LRU lookup (see CachedTokenizer).
-    lru_min_chars: int = 256
+    # Texts shorter than this are counted directly (see CachedTokenizer): at 1 KB the backend takes
+    # about 7 us, and keeping many such texts costs the backend more than the lookups save.
+    lru_min_chars: int = 2048
 
     def __init__(
         self,
@@ -72,12 +91,17 @@ class BPETokenizer:
         max_chars: int | None = None,
         *,
         load: Callable[[], Functions] | None = None,
+        long: Callable[[], Functions | None] | None = None,
     ) -> None:
         self.name = name
         self.backend = backend
         self._backend_version = backend_version
         self._max_chars = max_chars
         self._load = load
+        # Loads the functions that take a stretch longer than ``max_chars`` with no safe cut (None:
+        # this backend's own); called the first time such a stretch comes.
+        self._long_loader = long
+        self._long: Functions | None = None
         if load is None:
             if encode is None or decode is None or count is None:
                 raise TypeError("BPETokenizer needs encode, decode and count, or load")
@@ -113,11 +137,55 @@ class BPETokenizer:
         # Exact encodings give the same counts whatever the backend: the name is the key.
         return self.name
 
+    @property
+    def parallel(self) -> bool:
+        """Whether a counting pool may send it to worker processes: a backend this module loads (a
+        worker that does not share this process's memory loads the encoding itself)."""
+        return self.backend in BACKENDS
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A worker process loads the encoding itself (the loaded backend objects do not pickle).
+        if self.backend in BACKENDS:
+            return (load_bpe, (self.name, self.backend))
+        raise TypeError(f"a {self.backend} tokenizer cannot be sent to another process")
+
+    def _long_functions(self) -> Functions | None:
+        if self._long is None and self._long_loader is not None:
+            with _LOAD_LOCK:
+                if self._long_loader is not None:
+                    self._long = self._long_loader()
+                    self._long_loader = None
+        return self._long
+
+    def _guarded(self, function: Callable[[str], Any], text: str) -> Any:
+        try:
+            return function(text)
+        except Exception:
+            raise
+        except BaseException as exc:  # a panic in the backend's own code: one line, naming it
+            if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+                raise
+            raise _crashed(self.backend, self.name, text, exc) from None
+
+    def _pieces(self, text: str, encode: bool) -> Iterator[Any]:
+        """The backend's encoding (or count) of each safe piece of ``text``; a piece with no safe cut
+        longer than ``max_chars`` goes to the linear backend when there is one."""
+        assert self._max_chars is not None
+        own: Callable[[str], Any] = self._encode if encode else self._count
+        for piece in split_safe(text, self._max_chars):
+            long = self._long_functions() if len(piece) > self._max_chars else None
+            if long is not None:
+                yield (long[0] if encode else long[2])(piece)
+            else:
+                yield self._guarded(own, piece)
+
     def count(self, text: str) -> int:
         if self._load is not None:
             self.load()
-        if self._max_chars is not None and len(text) > self._max_chars:
-            return sum(self._count(piece) for piece in split_safe(text, self._max_chars))
+        if self._max_chars is not None:
+            if len(text) > self._max_chars:
+                return sum(self._pieces(text, encode=False))
+            return int(self._guarded(self._count, text))
         return self._count(text)
 
     def count_many(self, texts: Iterable[str]) -> list[int]:
@@ -126,11 +194,13 @@ class BPETokenizer:
     def encode(self, text: str) -> list[int]:
         if self._load is not None:
             self.load()
-        if self._max_chars is not None and len(text) > self._max_chars:
-            out: list[int] = []
-            for piece in split_safe(text, self._max_chars):
-                out.extend(self._encode(piece))
-            return out
+        if self._max_chars is not None:
+            if len(text) > self._max_chars:
+                out: list[int] = []
+                for tokens in self._pieces(text, encode=True):
+                    out.extend(tokens)
+                return out
+            return list(self._guarded(self._encode, text))
         return self._encode(text)
 
     def decode(self, tokens: Sequence[int]) -> str:
@@ -183,6 +253,17 @@ def _functions(name: str, backend: str) -> Functions:
     return encode_ordinary, enc.decode, count
 
 
+def _linear_functions(name: str) -> Functions | None:
+    """quicktok's functions for ``name`` when it is installed (its time is linear in any piece, and its
+    counts are tiktoken's), else None."""
+    if not _installed("quicktok"):
+        return None
+    try:
+        return _functions(name, "quicktok")
+    except Exception:  # a broken install: tiktoken takes the stretch itself
+        return None
+
+
 def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
     """Load ``name`` through ``backend`` (``quicktok`` or ``tiktoken``), or through the fastest one
     installed when ``backend`` is None."""
@@ -192,6 +273,15 @@ def load_bpe(name: str, backend: str | None = None) -> BPETokenizer:
         if key not in BACKENDS:
             raise TokenizerUnavailable(f"unknown BPE backend {key!r}; known: {', '.join(BACKENDS)}")
         if _installed(key):
+            if key == "tiktoken":
+                return BPETokenizer(
+                    name,
+                    key,
+                    None,
+                    max_chars=TIKTOKEN_MAX_CHARS,
+                    load=functools.partial(_functions, name, key),
+                    long=functools.partial(_linear_functions, name),
+                )
             return BPETokenizer(name, key, None, load=functools.partial(_functions, name, key))
     raise TokenizerUnavailable(
         f"no exact backend for {name} is installed. Install the 'fast' extra "

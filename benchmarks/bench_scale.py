@@ -1,0 +1,191 @@
+"""`prompt-budget count` and `check` on trees of 1,000 / 10,000 / 100,000 Markdown files, cold and warm,
+against the machine's limit: a plain script that walks the tree, reads every file and counts it with the
+same backend in as many processes as there are cores.
+
+Each figure is the best of N runs of the real command in a fresh process (wall time, and CPU time of
+the process and its workers), with its peak resident memory; the ratios are taken within one run, so a
+loaded machine slows both sides of each. Files are distinct (each opens with its own line) and are
+counted at least 2 s after they were written (younger files are not trusted by their stat signature).
+
+Usage: python benchmarks/bench_scale.py [--tiers 1000,10000,100000] [--size 6000] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_check import paragraph
+
+#: The reference: every core, each process loading the encoding once, no cache, no output but the total.
+FLOOR = """
+import os, sys
+from multiprocessing import Pool
+
+def init():
+    global count
+    try:
+        import quicktok
+        count = quicktok.get_encoding(sys.argv[2]).count
+    except ImportError:
+        import tiktoken
+        enc = tiktoken.get_encoding(sys.argv[2])
+        count = lambda text: len(enc.encode_ordinary(text))
+
+def work(paths):
+    total = 0
+    for p in paths:
+        with open(p, encoding="utf-8") as fh:
+            total += count(fh.read())
+    return total
+
+if __name__ == "__main__":
+    paths = [os.path.join(d, f) for d, _, fs in os.walk(sys.argv[1]) for f in fs if f.endswith(".md")]
+    chunks = [paths[i : i + 64] for i in range(0, len(paths), 64)]
+    with Pool(os.cpu_count(), initializer=init) as pool:
+        print(sum(pool.imap_unordered(work, chunks)))
+"""
+
+CONFIG = """[tool.prompt_budget]
+tokenizer = "o200k_base"
+context_window = 200_000
+
+[[tool.prompt_budget.files]]
+path = ".claude/skills/*/SKILL.md"
+max_tokens = 1_000_000
+frontmatter_max_tokens = 1_000
+load = "skippable"
+
+[[tool.prompt_budget.files]]
+path = "docs/**/*.md"
+max_tokens = 1_000_000
+load = "skippable"
+"""
+
+
+def generate(root: Path, files: int, size: int) -> int:
+    """``files`` distinct Markdown files of about ``size`` bytes (a tenth of them skills with
+    frontmatter), in folders of at most 100; returns the bytes written."""
+    rng = random.Random(files)
+    corpus = paragraph(rng, 4_000_000)
+    total = 0
+    for i in range(files):
+        start = rng.randrange(0, len(corpus) - size)
+        body = f"# Document {i}\n\n{corpus[start : start + size]}\n"
+        if i % 10 == 0:
+            path = root / ".claude" / "skills" / f"skill-{i:06d}" / "SKILL.md"
+            body = f"---\nname: skill-{i:06d}\ndescription: what skill {i} does and when\n---\n{body}"
+        else:
+            path = root / "docs" / f"area-{i // 100:04d}" / f"doc-{i:06d}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+        total += len(body.encode("utf-8"))
+    (root / "pyproject.toml").write_text(CONFIG, encoding="utf-8")
+    return total
+
+
+@dataclass
+class Run:
+    wall: float
+    cpu: float
+    rss_mb: float
+    code: int
+
+
+def timed(argv: list[str], cwd: Path) -> Run:
+    """Run ``argv`` and wait for it: wall time, CPU time (it and its reaped children), peak RSS."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    code = os.waitstatus_to_exitcode(status)
+    proc.returncode = code
+    if code not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed ({code}): {err}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, code)
+
+
+def best(runs: list[Run]) -> Run:
+    return min(runs, key=lambda r: r.wall)
+
+
+def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, Run]:
+    with tempfile.TemporaryDirectory(prefix=f"bench-scale-{files}-") as tmp:
+        root = Path(tmp)
+        written = generate(root, files, size)
+        time.sleep(2.1)
+        floor_script = root / "floor.py"
+        floor_script.write_text(FLOOR, encoding="utf-8")
+        cli = [sys.executable, "-m", "prompt_budget"]
+        extra = ["--quiet"] + (["--jobs", jobs] if jobs else [])
+        cache = root / ".prompt-budget"
+        out: dict[str, Run] = {}
+        out["script"] = best(
+            [timed([sys.executable, str(floor_script), ".", "o200k_base"], root) for _ in range(runs)]
+        )
+        for command in ("count", "check"):
+            cold: list[Run] = []
+            for _ in range(runs):
+                shutil.rmtree(cache, ignore_errors=True)
+                cold.append(timed([*cli, command, *extra], root))
+            out[f"{command} cold"] = best(cold)
+            out[f"{command} warm"] = best([timed([*cli, command, *extra], root) for _ in range(runs)])
+        out["startup"] = best([timed([*cli, "--version"], root) for _ in range(runs)])
+        print(f"\n## {files:,} files, {written / 1e6:.1f} MB", flush=True)
+        return out
+
+
+def report(files: int, r: dict[str, Run]) -> None:
+    script = r["script"]
+    print("| measure | wall s | CPU s | peak RSS MB | wall vs script |")
+    print("|---|---:|---:|---:|---:|")
+    for name, run in r.items():
+        ratio = f"{run.wall / script.wall:.2f}x" if name != "startup" else ""
+        print(f"| {name} | {run.wall:.3f} | {run.cpu:.3f} | {run.rss_mb:.0f} | {ratio} |")
+    base = r["startup"].wall
+    per = {c: (r[f"{c} warm"].wall - base) / files * 1e6 for c in ("count", "check")}
+    cpu = {c: (r[f"{c} warm"].cpu - r["startup"].cpu) / files * 1e6 for c in ("count", "check")}
+    print(
+        f"\nwarm per file (less `--version`'s start-up): count {per['count']:.1f} us, check "
+        f"{per['check']:.1f} us wall ({per['check'] / per['count']:.2f}x); CPU count {cpu['count']:.1f} us, "
+        f"check {cpu['check']:.1f} us ({cpu['check'] / cpu['count']:.2f}x)"
+    )
+    print(
+        f"cold vs script: count {r['count cold'].wall / script.wall:.2f}x, "
+        f"check {r['check cold'].wall / script.wall:.2f}x",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tiers", default="1000,10000,100000", help="file counts, comma-separated")
+    parser.add_argument("--size", type=int, default=6000, help="bytes per file (about)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measure (best taken); 1 above 50,000")
+    parser.add_argument("--jobs", default=None, help="--jobs for the commands (default: theirs)")
+    args = parser.parse_args()
+    print(f"cores: {os.cpu_count()}; load average at start: {os.getloadavg()}")
+    for files in (int(t) for t in args.tiers.split(",")):
+        results = tier(files, args.size, 1 if files > 50_000 else args.runs, args.jobs)
+        report(files, results)
+        print(f"load average now: {os.getloadavg()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,310 @@
+"""The on-disk count cache: counts of file contents, and each file's stat signature, in one JSON file.
+
+What is read is checked before it is used (a negative count or an entry of the wrong shape is dropped,
+and the file is counted again); writers merge under a lock file, so two runs at once keep both's
+entries; a temporary file left by a killed writer is removed by the next run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+CACHE_FORMAT: Final = 1
+#: At most this many content digests (and as many file signatures) are kept; the least recently used go
+#: first (an entry read by a run counts as used when that run writes the cache).
+MAX_ENTRIES: Final = 200_000
+CACHE_FILE: Final = "counts-v1.json"
+_TMP_PREFIX: Final = ".counts-"
+_TMP_SUFFIX: Final = ".tmp"
+#: A temporary file older than this is from a writer that died (a write takes well under a second).
+_STALE_TMP_S: Final = 60.0
+
+# A file whose mtime or ctime is this close to the moment it was read may still be changing within
+# one timestamp tick: its stat signature is not trusted (git's "racy" entries; 2 s covers FAT).
+_RACY_NS = 2_000_000_000
+
+Signature = tuple[int, int, int, int, int]
+#: What ``DiskCache.get_extra`` returns when nothing is recorded.
+MISSING: Final = object()
+
+
+def signature(st: os.stat_result) -> Signature:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
+def _count(value: object) -> int | None:
+    """``value`` when it is a token or character count (an int, not a bool, not negative)."""
+    return value if type(value) is int and value >= 0 else None
+
+
+def _file_entry(entry: object, sig: Signature) -> tuple[str, int, tuple[str, ...]] | None:
+    """(digest, chars, notes) of a file entry as recorded ([size, mtime, ctime, inode, device,
+    digest, chars, notes]) when it has that shape and the signature ``sig``, else None."""
+    if type(entry) is not list or len(entry) != 8 or entry[:5] != list(sig):
+        return None
+    digest, chars, notes = entry[5], entry[6], entry[7]
+    if type(digest) is not str or _count(chars) is None:
+        return None
+    if notes and not (type(notes) is list and all(type(n) is str for n in notes)):
+        return None
+    return digest, chars, tuple(notes) if notes else ()
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold the cache folder's lock file (an advisory lock; none where the platform has neither)."""
+    with open(folder / ".counts.lock", "a+b") as fh:
+        try:
+            import fcntl
+        except ImportError:  # Windows
+            try:
+                import msvcrt
+            except ImportError:
+                yield
+                return
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_LOCK, 1)  # type: ignore[attr-defined,unused-ignore]
+            try:
+                yield
+            finally:
+                fh.seek(0)
+                msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+            return
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def _remove_temporaries(folder: Path, older_than: float | None) -> None:
+    """Remove the temporary files of writers that died (all of them when the caller holds the lock)."""
+    now = time.time()
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.startswith(_TMP_PREFIX) and entry.name.endswith(_TMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    if older_than is None or now - entry.stat().st_mtime > older_than:
+                        os.unlink(entry.path)
+
+
+class DiskCache:
+    """Counts of file contents on disk, keyed by (tokenizer cache key, BLAKE2b digest of the bytes).
+
+    Beside the counts, each file's stat signature (size, mtime, ctime, inode, device) maps its path to
+    the digest of its content, so re-checking an unchanged file costs a ``stat``; a changed signature
+    means reading and hashing the file, and an unchanged digest still means no tokenization.
+
+    One JSON file, read once, written back under a lock file with merge-then-atomic-replace so
+    concurrent writers (pytest-xdist workers, parallel CI jobs) keep each other's entries and never
+    leave a torn file. The format version and prompt-budget's version are in the file: a change of
+    either discards it; a tokenizer's cache key includes its version for estimates, so a tokenizer
+    change misses too. ``DiskCache(None)`` keeps counts in memory only."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.path = folder / CACHE_FILE if folder is not None else None
+        self._data: dict[str, dict[str, int]] | None = None
+        self._files: dict[str, list[Any]] = {}
+        self._extras: dict[str, dict[str, Any]] = {}
+        self._new: dict[str, dict[str, int]] = {}
+        self._new_files: dict[str, list[Any]] = {}
+        self._new_extras: dict[str, dict[str, Any]] = {}
+        # Entries read this run: moved to the newest end when the file is next written, so the
+        # bound evicts what was least recently used, not what was first inserted.
+        self._used: set[str] = set()
+        self._used_files: set[str] = set()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def digest(raw: bytes) -> str:
+        import hashlib  # here, not at the top: a run where every file is unchanged never hashes
+
+        return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+    def _load(self) -> dict[str, dict[str, int]]:
+        if self._data is None:
+            self._data, self._files, self._extras = self._read()
+            if self.folder is not None:
+                _remove_temporaries(self.folder, _STALE_TMP_S)
+        return self._data
+
+    def _read(self) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]], dict[str, dict[str, Any]]]:
+        if self.path is None:
+            return {}, {}, {}
+        try:
+            blob = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}, {}, {}
+        from prompt_budget._version import __version__
+
+        if (
+            not isinstance(blob, dict)
+            or blob.get("format") != CACHE_FORMAT
+            or blob.get("version") != __version__
+        ):
+            return {}, {}, {}
+        entries = blob.get("entries")
+        files = blob.get("files")
+        extras = blob.get("extras")
+        return (
+            entries if isinstance(entries, dict) else {},
+            files if isinstance(files, dict) else {},
+            extras if isinstance(extras, dict) else {},
+        )
+
+    def known_digests(self, key: str) -> frozenset[str]:
+        """The digests of the contents whose count under ``key`` is known."""
+        return frozenset(
+            d
+            for d, counts in self._load().items()
+            if isinstance(counts, dict) and _count(counts.get(key)) is not None
+        )
+
+    def get(self, key: str, digest: str) -> int | None:
+        entry = self._load().get(digest)
+        if not isinstance(entry, dict):
+            return None
+        value = _count(entry.get(key))
+        if value is None:
+            return None
+        self._used.add(digest)
+        return value
+
+    def put(self, key: str, digest: str, tokens: int) -> None:
+        with self._lock:
+            data = self._load()
+            entry = data.get(digest)
+            if not isinstance(entry, dict):
+                entry = data[digest] = {}
+            entry[key] = tokens
+            self._new.setdefault(digest, {})[key] = tokens
+
+    def lookup_file(
+        self, path: str, sig: Signature, key: str
+    ) -> tuple[int, int, tuple[str, ...], str] | None:
+        """(tokens, chars, notes, digest) of the file at ``path`` when its stat signature is the one
+        recorded and its content's count under ``key`` is known; else None."""
+        data = self._load()
+        entry = _file_entry(self._files.get(path), sig)
+        if entry is None:
+            return None
+        digest = entry[0]
+        counts = data.get(digest)
+        tokens = _count(counts.get(key)) if type(counts) is dict else None
+        if tokens is None:
+            return None
+        self._used.add(digest)
+        self._used_files.add(path)
+        return tokens, entry[1], entry[2], digest
+
+    def get_extra(self, digest: str, kind: str) -> Any:
+        """What was recorded about the content ``digest`` under ``kind`` (any JSON value; the caller
+        checks its shape), or ``MISSING``."""
+        self._load()
+        entry = self._extras.get(digest)
+        if type(entry) is not dict or kind not in entry:
+            return MISSING
+        self._used.add(digest)
+        return entry[kind]
+
+    def put_extra(self, digest: str, kind: str, value: Any) -> None:
+        """Record a JSON value about the content ``digest`` (what its frontmatter holds, say)."""
+        with self._lock:
+            self._load()
+            entry = self._extras.get(digest)
+            if type(entry) is not dict:
+                entry = self._extras[digest] = {}
+            entry[kind] = value
+            self._new_extras.setdefault(digest, {})[kind] = value
+
+    def remember_file(
+        self, path: str, sig: Signature, digest: str, chars: int, notes: tuple[str, ...]
+    ) -> None:
+        """Record ``path``'s stat signature and content digest, unless the file changed too recently
+        for its signature to be trusted."""
+        if time.time_ns() - max(sig[1], sig[2]) < _RACY_NS:
+            return
+        entry = [*sig, digest, chars, list(notes)]
+        with self._lock:
+            self._load()
+            self._files[path] = entry
+            self._new_files[path] = entry
+
+    def save(self) -> None:
+        """Merge what this process learnt into the file on disk and replace it atomically, under the
+        cache folder's lock."""
+        if self.path is None or self.folder is None or not (self._new or self._new_files or self._new_extras):
+            return
+        with self._lock:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                gi = self.folder / ".gitignore"
+                if not gi.exists():
+                    gi.write_text("# created by prompt-budget\n*\n", encoding="utf-8")
+                with _locked(self.folder):
+                    _remove_temporaries(self.folder, None)
+                    self._write()
+            except OSError:
+                return  # a read-only checkout still counts correctly; it just does not cache
+            self._new.clear()
+            self._new_files.clear()
+            self._new_extras.clear()
+            self._used.clear()
+            self._used_files.clear()
+
+    def _write(self) -> None:
+        import tempfile
+
+        from prompt_budget._version import __version__
+
+        assert self.path is not None
+        assert self.folder is not None
+        merged, files, extras = self._read()
+        for table, new in ((merged, self._new), (extras, self._new_extras)):
+            for digest, counts in new.items():
+                # Re-inserted at the end: what this run learnt is the newest and is evicted last.
+                old = table.pop(digest, None)
+                table[digest] = {**(old if isinstance(old, dict) else {}), **counts}
+        for key, value in self._new_files.items():
+            files.pop(key, None)
+            files[key] = value
+        _bound(merged, self._used, self._new)
+        _bound(files, self._used_files, self._new_files)
+        _bound(extras, self._used, self._new_extras)
+        blob = {
+            "format": CACHE_FORMAT,
+            "version": __version__,
+            "entries": merged,
+            "files": files,
+            "extras": extras,
+        }
+        fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX, dir=self.folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                # one string from the C encoder: json.dump writes piece by piece, several times slower
+                fh.write(json.dumps(blob, separators=(",", ":")))
+            os.replace(tmp, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+def _bound(table: dict[str, Any], used: set[str], written: Mapping[str, Any]) -> None:
+    """Keep the cache bounded, least recently used first out: what this run read (what it wrote is at
+    the end already) moves to the end, then the entries at the front over ``MAX_ENTRIES`` go (JSON
+    objects keep insertion order)."""
+    for key in sorted(used.difference(written)):
+        if key in table:
+            table[key] = table.pop(key)
+    for key in list(itertools.islice(table, max(0, len(table) - MAX_ENTRIES))):
+        del table[key]
