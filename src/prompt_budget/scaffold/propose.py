@@ -13,7 +13,7 @@ from typing import Any, Final
 from prompt_budget.config import PYPROJECT, STANDALONE
 from prompt_budget.config.edit import header_tables, parse_document
 from prompt_budget.config.load import read_text
-from prompt_budget.errors import ConfigError
+from prompt_budget.errors import ConfigError, PromptBudgetError
 from prompt_budget.model import LoadClass
 from prompt_budget.scaffold.scan import CONDITIONAL_KEY, PROMPT_DIRS, Found, scan, scan_harnesses
 from prompt_budget.walk import iter_files
@@ -314,6 +314,8 @@ def propose(
     """Scan ``root`` and propose a configuration. Settings already in the target file (tokenizer,
     model, baseline and lint keys) are kept; the ``[[files]]`` entries are recomputed."""
     base = Path(root).resolve()
+    if not base.is_dir():
+        raise PromptBudgetError(f"{root}: not a folder")
     dest = choose_target(base, target)
     existing, kept = read_existing(dest)
     kept_top = {k[0] for k in kept}
