@@ -113,7 +113,7 @@ def test_timeout_falls_back_to_the_estimate_with_one_warning(server: CountServer
     assert [type(w.message) for w in record] == [backend.CountFallbackWarning]
     assert "timed out" in str(record[0].message)
     assert not tok.exact
-    assert tok.estimated_by == "calibrated:claude"
+    assert tok.estimated_by == "calibrated:claude-3"
     exact = server.expected({"messages": [{"role": "user", "content": text}]})
     assert n >= exact  # an estimate, never an under-count here
     assert m >= n
@@ -337,7 +337,7 @@ def test_a_request_the_api_cannot_count_is_estimated_by_parts(
             verdict = check(REQUEST, 10, tokenizer=tok)
     finally:
         backend.set_counts_path(None)
-    assert tok.estimated_by == "calibrated:claude"
+    assert tok.estimated_by == "calibrated:claude-3"
     assert not verdict.usage.exact
-    assert verdict.usage.tokens == check(REQUEST, 10, tokenizer="calibrated:claude").usage.tokens
+    assert verdict.usage.tokens == check(REQUEST, 10, tokenizer="calibrated:claude-3").usage.tokens
     assert "largest items: tools" in verdict.message

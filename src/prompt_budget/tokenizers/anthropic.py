@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
-from prompt_budget.known_models import get_model
+from prompt_budget.known_models import claude_estimate_for, get_model
 from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
 from prompt_budget.tokenizers.base import CountOnly, Tokenizer
 
@@ -263,8 +263,11 @@ class AnthropicTokenizer(CountOnly):
     def _fallback_tokenizer(self) -> Tokenizer:
         if self._fallback is None:
             info = get_model(self.model)
-            calibration = (info.calibration if info is not None else None) or "claude"
-            self._fallback = self._resolve(f"calibrated:{calibration}")
+            # the model's generation; a name that says none is counted as the newest (the highest)
+            spec = claude_estimate_for(self.model) or "calibrated:claude-4.7"
+            if info is not None and info.family != "anthropic":
+                spec = info.local_spec
+            self._fallback = self._resolve(spec)
         return self._fallback
 
     def _fall_back(self, exc: _Unavailable) -> None:
