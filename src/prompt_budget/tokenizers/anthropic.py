@@ -19,6 +19,7 @@ The key is never printed, logged or written anywhere by this module.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -29,8 +30,27 @@ from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 from prompt_budget.known_models import claude_estimate_for, get_model
-from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
+from prompt_budget.tokenizers import api_counts
+from prompt_budget.tokenizers.api_counts import CountStore, request_digest, set_counts_path, set_offline
 from prompt_budget.tokenizers.base import CountOnly, Tokenizer
+from prompt_budget.tokenizers.count_api import (
+    SESSION,
+    CountFallbackWarning,
+    Unavailable,
+    has_text,
+    seconds_setting,
+    validated_count,
+)
+
+__all__ = [
+    "AnthropicTokenizer",
+    "CountFallbackWarning",
+    "configure",
+    "is_offline",
+    "load",
+    "set_counts_path",
+    "set_offline",
+]
 
 # What the count-tokens endpoint takes besides the model: everything that changes the prompt. The
 # first five are arguments of every SDK's count_tokens; the others (structured outputs) are sent in
@@ -43,8 +63,6 @@ _MESSAGE_FRAMING: Final = 6
 _LEGACY_BETA: Final = "token-counting-2024-11-01"
 
 _settings: dict[str, Any] = {
-    "offline": None,  # None: read PROMPT_BUDGET_OFFLINE
-    "counts_path": None,  # None: PROMPT_BUDGET_COUNTS_FILE, else ./.prompt-budget/counts.json
     "timeout": None,  # seconds per request; None: PROMPT_BUDGET_ANTHROPIC_TIMEOUT, else 10
     "retries": 3,  # retries after the first attempt, on 429, 5xx, timeouts and connection errors
     "max_wait": 8.0,  # longest sleep before a retry, whatever retry-after asks
@@ -52,25 +70,8 @@ _settings: dict[str, Any] = {
 }
 
 
-class CountFallbackWarning(UserWarning):
-    """A count-tokens API could not answer; counts are calibrated estimates for the rest of the run."""
-
-
-def set_offline(offline: bool) -> None:
-    """Forbid (or allow again) network use: counts come from the committed file or the estimate."""
-    _settings["offline"] = bool(offline)
-
-
 def is_offline() -> bool:
-    if _settings["offline"] is not None:
-        return bool(_settings["offline"])
-    return os.environ.get("PROMPT_BUDGET_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def set_counts_path(path: str | Path | None) -> None:
-    """Where the committed counts live (default ``.prompt-budget/counts.json`` under the current
-    directory); the pytest plugin points it at the project root."""
-    _settings["counts_path"] = Path(path) if path is not None else None
+    return api_counts.is_offline()
 
 
 def configure(
@@ -88,43 +89,30 @@ def configure(
         ("deadline", deadline),
     ):
         if value is not None:
-            if value < 0:
-                raise ConfigError(f"expected a non-negative number, got {value!r}", key=key)
+            bad_zero = key == "timeout" and value == 0
+            if isinstance(value, bool) or not math.isfinite(value) or value < 0 or bad_zero:
+                raise ConfigError(
+                    f"expected a finite number >= 0 (> 0 for a timeout), got {value!r}", key=key
+                )
             _settings[key] = value
 
 
 def _counts_path() -> Path:
-    if _settings["counts_path"] is not None:
-        return Path(_settings["counts_path"])
-    env = os.environ.get("PROMPT_BUDGET_COUNTS_FILE")
-    return Path(env) if env else Path.cwd() / COUNTS_FILE
+    return api_counts.counts_path()
 
 
 def _timeout() -> float:
     if _settings["timeout"] is not None:
         return float(_settings["timeout"])
     env = os.environ.get("PROMPT_BUDGET_ANTHROPIC_TIMEOUT")
-    try:
-        return float(env) if env else 10.0
-    except ValueError:
-        raise ConfigError(f"expected seconds, got {env!r}", key="PROMPT_BUDGET_ANTHROPIC_TIMEOUT") from None
-
-
-_STORES: dict[Path, CountStore] = {}
-_STORES_LOCK = threading.Lock()
+    return seconds_setting(env, "PROMPT_BUDGET_ANTHROPIC_TIMEOUT", 10.0)
 
 
 def _store() -> CountStore:
-    path = _counts_path().resolve()
-    with _STORES_LOCK:
-        store = _STORES.get(path)
-        if store is None:
-            store = _STORES[path] = CountStore(path)
-        return store
+    return api_counts.store()
 
 
-class _Unavailable(Exception):
-    """The API did not give a count; the message is safe to show (no key, no response body)."""
+_Unavailable = Unavailable
 
 
 class AnthropicTokenizer(CountOnly):
@@ -198,6 +186,9 @@ class AnthropicTokenizer(CountOnly):
             raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use")
         if self._down is not None:
             raise _Unavailable(self._down)
+        refused = SESSION.refused.get("anthropic")
+        if refused is not None:
+            raise _Unavailable(refused)
         if not os.environ.get("ANTHROPIC_API_KEY"):
             raise _Unavailable("ANTHROPIC_API_KEY is not set")
         try:
@@ -220,6 +211,10 @@ class AnthropicTokenizer(CountOnly):
             except anthropic.APIStatusError as exc:
                 status = int(getattr(exc, "status_code", 0) or 0)
                 last = f"HTTP {status} ({type(exc).__name__})"
+                if status in (401, 403):
+                    why = f"the anthropic API refused the key ({last}); it is not sent again this session"
+                    SESSION.refuse("anthropic", why)
+                    raise _Unavailable(why) from None
                 if status != 429 and status < 500:
                     raise _Unavailable(f"the API refused the request: {last}") from None
                 wait = _retry_after(getattr(exc, "response", None), attempt)
@@ -229,11 +224,13 @@ class AnthropicTokenizer(CountOnly):
             except anthropic.APIConnectionError as exc:
                 last = f"connection failed ({type(exc).__name__})"
                 wait = _backoff(attempt)
+            except _Unavailable:
+                raise
             except Exception as exc:  # an SDK whose shape we do not know: never a traceback
                 self._down = f"the anthropic SDK failed ({type(exc).__name__})"
                 raise _Unavailable(self._down) from None
             remaining = float(_settings["deadline"]) - (time.monotonic() - started)
-            if attempt + 1 >= attempts or wait > remaining:
+            if attempt + 1 >= attempts or wait > remaining or not SESSION.spend_retry("anthropic"):
                 break
             time.sleep(min(wait, float(_settings["max_wait"])))
         if not last.startswith("HTTP 429"):  # after a rate limit the next count tries again
@@ -256,7 +253,7 @@ class AnthropicTokenizer(CountOnly):
             result = messages.count_tokens(model=self.model, **args)
         else:  # SDKs from before count_tokens left beta (0.38-0.39)
             result = client.beta.messages.count_tokens(model=self.model, betas=[_LEGACY_BETA], **args)
-        return int(result.input_tokens)
+        return validated_count(getattr(result, "input_tokens", None), has_text(body))
 
     # --- the fallback ---------------------------------------------------------------------------
 
