@@ -33,6 +33,14 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
         from prompt_budget.tokenizers.anthropic import load as load_anthropic
 
         return load_anthropic(rest, resolve)
+    if sep and backend == "google":
+        from prompt_budget.tokenizers.google import load as load_google
+
+        return load_google(rest, resolve)
+    if sep and backend == "openai":
+        from prompt_budget.tokenizers.openai_api import load as load_openai
+
+        return load_openai(rest, resolve)
     if sep and backend == "calibrated":
         from prompt_budget.tokenizers.calibrated import load as load_calibrated
 
@@ -56,4 +64,13 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
 
 @hookimpl
 def prompt_budget_tokenizer_specs() -> list[str]:
-    return [*ENCODINGS, *HEURISTICS, "calibrated:", "hf:", "anthropic:", *(f"{b}:" for b in BACKENDS)]
+    return [
+        *ENCODINGS,
+        *HEURISTICS,
+        "calibrated:",
+        "hf:",
+        "anthropic:",
+        "google:",
+        "openai:",
+        *(f"{b}:" for b in BACKENDS),
+    ]

@@ -297,6 +297,18 @@ class HttpCountTokenizer(CountOnly):
         return f"<tokenizer {self.name} (count-tokens API)>"
 
 
+def configure(
+    *, retries: int | None = None, max_wait: float | None = None, deadline: float | None = None
+) -> None:
+    """Bound the HTTP count APIs (``google:``, ``openai:``): retries per count, longest retry wait,
+    longest time one count may take."""
+    for key, value in (("retries", retries), ("max_wait", max_wait), ("deadline", deadline)):
+        if value is not None:
+            if isinstance(value, bool) or not math.isfinite(value) or value < 0:
+                raise ConfigError(f"expected a finite number >= 0, got {value!r}", key=key)
+            HttpCountTokenizer.settings[key] = value
+
+
 def check_model(prefix: str, rest: str, example: str) -> str:
     model = rest.strip()
     if not model or any(c.isspace() for c in model):
