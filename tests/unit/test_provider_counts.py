@@ -288,3 +288,32 @@ def test_a_negative_cached_count_is_dropped_and_counted_again(
     api_counts._STORES.clear()
     assert provider.load().count("hello") == n
     assert len(server.requests) == 2
+
+
+def test_count_sends_a_whole_request_once(provider: Provider, server: ProviderServer) -> None:
+    from prompt_budget import count
+
+    if provider.name == "google":
+        request: dict[str, object] = {"contents": [{"role": "user", "parts": [{"text": "hi there"}]}]}
+    else:
+        request = {
+            "messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]
+        }
+    n = count(request, provider.load())
+    assert len(server.requests) == 1
+    assert n == server.expected(server.requests[0][1])
+
+
+def test_a_gemini_request_the_api_cannot_count_is_estimated_high(
+    provider: Provider, server: ProviderServer
+) -> None:
+    if provider.name != "google":
+        pytest.skip("Gemini's request shape")
+    from prompt_budget import count
+
+    request = {"contents": [{"role": "user", "parts": [{"text": "hi there " * 30}]}]}
+    server.script = ["500"] * 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        n = count(request, provider.load())
+    assert n >= server.expected(request)

@@ -41,6 +41,10 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
         from prompt_budget.tokenizers.openai_api import load as load_openai
 
         return load_openai(rest, resolve)
+    if sep and backend == "mistral":
+        from prompt_budget.tokenizers.mistral import load as load_mistral
+
+        return load_mistral(rest)
     if sep and backend == "calibrated":
         from prompt_budget.tokenizers.calibrated import load as load_calibrated
 

@@ -15,9 +15,19 @@ from typing import Any, ClassVar
 from urllib.parse import quote
 
 from prompt_budget.tokenizers.base import Tokenizer
-from prompt_budget.tokenizers.count_api import HttpCountTokenizer, check_model
+from prompt_budget.tokenizers.count_api import MESSAGE_FRAMING, HttpCountTokenizer, check_model
 
 _EXTRA_KEYS = ("systemInstruction", "system_instruction", "tools", "toolConfig", "tool_config")
+
+
+def _strings(obj: Any) -> list[str]:
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, Mapping):
+        return [s for k, v in obj.items() if k not in ("role", "mimeType", "mime_type") for s in _strings(v)]
+    if isinstance(obj, list):
+        return [s for v in obj for s in _strings(v)]
+    return []
 
 
 class GoogleTokenizer(HttpCountTokenizer):
@@ -26,6 +36,8 @@ class GoogleTokenizer(HttpCountTokenizer):
     base_env: ClassVar[str] = "PROMPT_BUDGET_GOOGLE_BASE_URL"
     default_base: ClassVar[str] = "https://generativelanguage.googleapis.com"
     timeout_env: ClassVar[str] = "PROMPT_BUDGET_GOOGLE_TIMEOUT"
+    #: ``count_request`` takes Gemini ``generateContent`` bodies (``contents``).
+    request_shape = "google"
 
     def text_body(self, text: str) -> dict[str, Any]:
         return {"contents": [{"role": "user", "parts": [{"text": text}]}]}
@@ -39,6 +51,18 @@ class GoogleTokenizer(HttpCountTokenizer):
             return {"contents": contents}
         # system instructions and tools are counted only inside a whole generateContent request
         return {"generateContentRequest": {"model": f"models/{self.model}", "contents": contents, **extra}}
+
+    def count_request(self, request: Mapping[str, Any]) -> int | None:
+        """The API's count of a ``generateContent`` body; when the API gives none, the stand-in
+        estimate of every string in it plus the framing of each turn (no parser of this shape
+        estimates its parts)."""
+        n = super().count_request(request)
+        if n is not None or self.request_body(request) is None:
+            return n
+        tok = self._fallback_tokenizer()
+        turns = request.get("contents")
+        framing = MESSAGE_FRAMING * (len(turns) if isinstance(turns, list) else 1)
+        return framing + sum(tok.count(s) for s in _strings(request))
 
     def endpoint(self, base: str) -> str:
         version = "" if base.rstrip("/").endswith(("/v1beta", "/v1")) else "/v1beta"

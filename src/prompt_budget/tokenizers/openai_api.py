@@ -45,6 +45,8 @@ class OpenAITokenizer(HttpCountTokenizer):
     base_env: ClassVar[str] = "OPENAI_BASE_URL"
     default_base: ClassVar[str] = "https://api.openai.com/v1"
     timeout_env: ClassVar[str] = "PROMPT_BUDGET_OPENAI_TIMEOUT"
+    #: ``count_request`` takes OpenAI-shaped requests (Chat Completions or Responses).
+    request_shape = "openai"
 
     def text_body(self, text: str) -> dict[str, Any]:
         return {"model": self.model, "input": [{"role": "user", "content": text}]}
