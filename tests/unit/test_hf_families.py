@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-tokenizers = pytest.importorskip("tokenizers")
+pytest.importorskip("tokenizers")
 
 from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, processors, trainers
 
 from prompt_budget import count, known_models, load_config
 
 sys.path.insert(0, str(Path(__file__).parent))
-from multilingual import SAMPLES  # noqa: E402
+from multilingual import SAMPLES
 
 LLAMA3_SPLIT = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
 QWEN_SPLIT = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
@@ -95,7 +95,9 @@ def test_the_tables_hf_spec_counts_like_the_family_tokenizer(
     model: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     info = known_models.get_model(model)
-    assert info is not None and info.exact is not None and info.exact.startswith("hf:")
+    assert info is not None
+    assert info.exact is not None
+    assert info.exact.startswith("hf:")
     repo = info.exact[len("hf:") :]
     reference = FAMILIES[model]()
     install(tmp_path / "hub", repo, reference)
