@@ -218,7 +218,7 @@ TOP: Final = Table(
             {},
             "Models declared or overridden: model name = table of figures.",
             default_note="empty",
-            see="models-<name>",
+            see="models",
         ),
     ),
 )
@@ -412,7 +412,7 @@ VALUES: Final = Table(
 )
 
 MODELS: Final = Table(
-    "models.<name>",
+    "models",
     "Models",
     "Declare a model the [model table](models.md) does not know, or override a known one's figures "
     '(`[tool.prompt_budget.models."my-model"]`). `model = "my-model"`, `count(..., model=...)` and '
