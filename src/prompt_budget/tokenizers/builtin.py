@@ -56,12 +56,13 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
         return load_bpe(info.encoding)
     # A known model whose tokenizer is not public: say what counts it, rather than "unknown".
     model = spec if "/" not in spec and spec == spec.lower() else info.name  # the API wants its own id
-    exact = (
-        f"'anthropic:{model}' (exact, through the count-tokens API) or " if info.family == "anthropic" else ""
-    )
+    exact = f"'{info.exact}' (exact, offline) or " if info.exact else ""
+    if info.api:
+        exact += f"'{info.api}:{model}' (exact, through the count-tokens API) or "
     raise ConfigError(
-        f"{spec!r} is a known model, but its tokenizer is not public, so it cannot be counted exactly "
-        f"offline: use {exact}'calibrated:{model}' (a local estimate, {info.local_spec})",
+        f"{spec!r} is a known model, but its tokenizer is not "
+        f"{'one prompt-budget ships' if info.exact else 'public'}, so it cannot be counted exactly "
+        f"offline by name: use {exact}'calibrated:{model}' (a local estimate, {info.local_spec})",
         key="tokenizer",
     )
 
