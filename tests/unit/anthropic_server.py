@@ -76,31 +76,45 @@ class CountServer:
                 self._reply(200, {"input_tokens": server.expected(body)})
 
             def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                data = json.dumps(obj).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for k, v in (headers or {}).items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                reply_json(self, status, obj, headers)
 
         return Handler
+
+
+def reply_json(
+    handler: BaseHTTPRequestHandler, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None
+) -> None:
+    """Answer a request with ``obj`` as JSON (a client that hung up is not an error)."""
+    data = json.dumps(obj).encode()
+    try:
+        handler.send_response(status)
+        handler.send_header("content-type", "application/json")
+        handler.send_header("content-length", str(len(data)))
+        for k, v in (headers or {}).items():
+            handler.send_header(k, v)
+        handler.end_headers()
+        handler.wfile.write(data)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """A loopback HTTP server for ``handler`` in a thread; yields its base URL."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 @contextmanager
 def count_server() -> Iterator[CountServer]:
     state = CountServer()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), state.handler())
-    httpd.daemon_threads = True
-    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(state.handler()) as url:
+        state.url = url
         yield state
-    finally:
-        httpd.shutdown()
-        httpd.server_close()

@@ -4,14 +4,13 @@ counting a request as o200k tokens of its strings plus 3 per message or turn."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from anthropic_server import _strings
+from anthropic_server import _strings, reply_json, serving
 
 
 class ProviderServer:
@@ -68,17 +67,7 @@ class ProviderServer:
                 )
 
             def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                data = json.dumps(obj).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for k, v in (headers or {}).items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                reply_json(self, status, obj, headers)
 
         return Handler
 
@@ -86,13 +75,6 @@ class ProviderServer:
 @contextmanager
 def provider_server() -> Iterator[ProviderServer]:
     state = ProviderServer()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), state.handler())
-    httpd.daemon_threads = True
-    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(state.handler()) as url:
+        state.url = url
         yield state
-    finally:
-        httpd.shutdown()
-        httpd.server_close()

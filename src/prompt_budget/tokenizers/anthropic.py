@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import math
 import os
-import threading
 import time
-import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -32,12 +30,14 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.known_models import claude_estimate_for, get_model
 from prompt_budget.tokenizers import api_counts
 from prompt_budget.tokenizers.api_counts import CountStore, request_digest, set_counts_path, set_offline
-from prompt_budget.tokenizers.base import CountOnly, Tokenizer
+from prompt_budget.tokenizers.base import Tokenizer
 from prompt_budget.tokenizers.count_api import (
     SESSION,
+    ApiTokenizer,
     CountFallbackWarning,
     Unavailable,
     has_text,
+    retry_after,
     seconds_setting,
     validated_count,
 )
@@ -115,36 +115,15 @@ def _store() -> CountStore:
 _Unavailable = Unavailable
 
 
-class AnthropicTokenizer(CountOnly):
+class AnthropicTokenizer(ApiTokenizer):
     """Counts through the count-tokens API for one model; implements ``count_request``. ``resolve``
     turns the spec of the estimate that stands in for the API into a tokenizer."""
 
-    cannot = "counts through an API"
+    provider = "anthropic"
 
     def __init__(self, model: str, resolve: Callable[[str], Tokenizer]) -> None:
-        self.model = model
-        self._resolve = resolve
-        self.name = self.cache_key = f"anthropic:{model}"
+        super().__init__(model, resolve)
         self._client: Any = None
-        self._lock = threading.Lock()
-        self._down: str | None = None  # why the network is off for this session
-        self._warned = False
-        self.fell_back = False
-        self._fallback: Tokenizer | None = None
-
-    @property
-    def exact(self) -> bool:
-        return not self.fell_back
-
-    @property
-    def stand_in(self) -> Tokenizer | None:
-        """The calibrated estimate that counts what the API could not, once one was needed."""
-        return self._fallback_tokenizer() if self.fell_back else None
-
-    @property
-    def estimated_by(self) -> str | None:
-        """The name of ``stand_in``."""
-        return self._fallback_tokenizer().name if self.fell_back else None
 
     # --- counting -------------------------------------------------------------------------------
 
@@ -174,7 +153,7 @@ class AnthropicTokenizer(CountOnly):
         try:
             n = self._call_api(body)
         except _Unavailable as exc:
-            self._fall_back(exc)
+            self._fall_back(exc, str(_counts_path()))
             return None
         store.put(self.model, digest, n)
         return n
@@ -267,38 +246,14 @@ class AnthropicTokenizer(CountOnly):
             self._fallback = self._resolve(spec)
         return self._fallback
 
-    def _fall_back(self, exc: _Unavailable) -> None:
-        tok = self._fallback_tokenizer()
-        self.fell_back = True
-        if not self._warned:
-            self._warned = True
-            warnings.warn(
-                CountFallbackWarning(
-                    f"{self.name}: {exc}; counts not in {_counts_path()} are estimated by "
-                    f"{tok.name} for the rest of this run"
-                ),
-                stacklevel=4,
-            )
-
-    def __repr__(self) -> str:
-        return f"<tokenizer {self.name} (count-tokens API)>"
-
 
 def _backoff(attempt: int) -> float:
-    return float(0.5 * (2**attempt))
+    return retry_after(None, attempt)
 
 
 def _retry_after(response: Any, attempt: int) -> float:
     headers = getattr(response, "headers", None)
-    if headers is not None:
-        for key, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
-            value = headers.get(key)
-            if value:
-                try:
-                    return max(0.0, float(value) * scale)
-                except ValueError:
-                    pass  # an HTTP date: use the backoff
-    return _backoff(attempt)
+    return retry_after(dict(headers.items()) if headers is not None else None, attempt)
 
 
 def load(rest: str, resolve: Callable[[str], Tokenizer]) -> AnthropicTokenizer:

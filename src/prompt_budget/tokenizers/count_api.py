@@ -122,28 +122,71 @@ def has_text(body: object) -> bool:
     return False
 
 
-class HttpCountTokenizer(CountOnly):
-    """A count-tokens HTTP API for one model. Subclasses set ``provider``, ``key_envs``, ``base_env``,
-    ``default_base`` and implement ``text_body``, ``request_body``, ``endpoint``, ``headers`` and
-    ``answer``."""
+class ApiTokenizer(CountOnly):
+    """What a count-tokens API tokenizer shares: its name, the estimate that stands in when the API
+    gives no count (``stand_in``, resolved by ``_fallback_tokenizer``), and one warning a session."""
 
     provider: ClassVar[str] = ""
-    key_envs: ClassVar[tuple[str, ...]] = ()
-    base_env: ClassVar[str] = ""
-    default_base: ClassVar[str] = ""
-    timeout_env: ClassVar[str] = ""
     cannot = "counts through an API"
-    settings: ClassVar[dict[str, Any]] = {"retries": 3, "max_wait": 8.0, "deadline": 30.0}
 
     def __init__(self, model: str, resolve: Callable[[str], Tokenizer]) -> None:
         self.model = model
         self._resolve = resolve
         self.name = self.cache_key = f"{self.provider}:{model}"
         self._lock = threading.Lock()
-        self._down: str | None = None
+        self._down: str | None = None  # why the network is off for this tokenizer
         self._warned = False
         self.fell_back = False
         self._fallback: Tokenizer | None = None
+
+    @property
+    def exact(self) -> bool:
+        return not self.fell_back
+
+    @property
+    def stand_in(self) -> Tokenizer | None:
+        """The estimate that counts what the API could not, once one was needed."""
+        return self._fallback_tokenizer() if self.fell_back else None
+
+    @property
+    def estimated_by(self) -> str | None:
+        """The name of ``stand_in``."""
+        return self._fallback_tokenizer().name if self.fell_back else None
+
+    def _fallback_tokenizer(self) -> Tokenizer:
+        if self._fallback is None:
+            info = get_model(self.model)
+            self._fallback = self._resolve(info.local_spec if info is not None else "calibrated:o200k_base")
+        return self._fallback
+
+    def _fall_back(self, exc: Exception, where: str) -> None:
+        tok = self._fallback_tokenizer()
+        with self._lock:
+            self.fell_back = True
+            if self._warned:
+                return
+            self._warned = True
+        warnings.warn(
+            CountFallbackWarning(
+                f"{self.name}: {exc}; counts not in {where} are estimated by {tok.name} for the rest of this run"
+            ),
+            stacklevel=4,
+        )
+
+    def __repr__(self) -> str:
+        return f"<tokenizer {self.name} (count-tokens API)>"
+
+
+class HttpCountTokenizer(ApiTokenizer):
+    """A count-tokens HTTP API for one model. Subclasses set ``provider``, ``key_envs``, ``base_env``,
+    ``default_base`` and implement ``text_body``, ``request_body``, ``endpoint``, ``headers`` and
+    ``answer``."""
+
+    key_envs: ClassVar[tuple[str, ...]] = ()
+    base_env: ClassVar[str] = ""
+    default_base: ClassVar[str] = ""
+    timeout_env: ClassVar[str] = ""
+    settings: ClassVar[dict[str, Any]] = {"retries": 3, "max_wait": 8.0, "deadline": 30.0}
 
     # --- what subclasses say ----------------------------------------------------------------------
 
@@ -163,18 +206,6 @@ class HttpCountTokenizer(CountOnly):
         raise NotImplementedError
 
     # --- the tokenizer ----------------------------------------------------------------------------
-
-    @property
-    def exact(self) -> bool:
-        return not self.fell_back
-
-    @property
-    def stand_in(self) -> Tokenizer | None:
-        return self._fallback_tokenizer() if self.fell_back else None
-
-    @property
-    def estimated_by(self) -> str | None:
-        return self._fallback_tokenizer().name if self.fell_back else None
 
     def count(self, text: str) -> int:
         n = self._count(self.text_body(text))
@@ -270,31 +301,6 @@ class HttpCountTokenizer(CountOnly):
         if not last.startswith("HTTP 429"):
             self._down = f"the count-tokens API is unreachable: {last}"
         raise Unavailable(f"the count-tokens API gave no count: {last}")
-
-    # --- the fallback -----------------------------------------------------------------------------
-
-    def _fallback_tokenizer(self) -> Tokenizer:
-        if self._fallback is None:
-            info = get_model(self.model)
-            self._fallback = self._resolve(info.local_spec if info is not None else "calibrated:o200k_base")
-        return self._fallback
-
-    def _fall_back(self, exc: Unavailable, where: str) -> None:
-        tok = self._fallback_tokenizer()
-        with self._lock:
-            self.fell_back = True
-            if self._warned:
-                return
-            self._warned = True
-        warnings.warn(
-            CountFallbackWarning(
-                f"{self.name}: {exc}; counts not in {where} are estimated by {tok.name} for the rest of this run"
-            ),
-            stacklevel=4,
-        )
-
-    def __repr__(self) -> str:
-        return f"<tokenizer {self.name} (count-tokens API)>"
 
 
 def configure(
