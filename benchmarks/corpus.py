@@ -41,7 +41,7 @@ from pathlib import Path
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 DOWNLOADS = CACHE / "corpus-downloads"
-VERSION = 2
+VERSION = 3
 DEFAULT_OUT = CACHE / f"corpus-v{VERSION}.jsonl"
 
 PYPI: dict[str, tuple[str, bool]] = {
@@ -265,6 +265,21 @@ def build(version: int = VERSION) -> list[dict[str, str]]:
                 seen.add(dst)
                 strings.append(dst)
         add("arabic", "po-ar-v2", _group(strings, random.Random(SEED + 2)))
+    if version >= 3:
+        # Cyrillic besides Russian (Ukrainian, Belarusian, Bulgarian, Macedonian, Serbian, Kazakh): the
+        # Django catalogues in those languages, a class of its own with its own generator and at most
+        # CAP - 10 documents, so every version-2 document is picked and cut as before.
+        other: list[str] = []
+        for name, data in _archive_files(_pypi("Django")):
+            if re.search(r"/locale/(uk|be|bg|mk|sr|kk)/LC_MESSAGES/[^/]+\.po$", name):
+                text = _decode(data)
+                if text is not None:
+                    other.extend(dst for _, dst in _po_pairs(text))
+        rng3 = random.Random(SEED + 3)
+        grouped = list(_group(other, rng3))
+        if len(grouped) > CAP - 10:
+            grouped = rng3.sample(grouped, CAP - 10)
+        add("cyrillic-other", "po-cyrillic-v3", grouped)
 
     for pkg in ("aider-chat", "litellm"):
         for name, data in _archive_files(_pypi(pkg)):
@@ -326,7 +341,7 @@ def write(path: Path = DEFAULT_OUT, version: int = VERSION) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--version", type=int, default=VERSION, choices=(1, 2))
+    ap.add_argument("--version", type=int, default=VERSION, choices=(1, 2, 3))
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     out = args.out or CACHE / f"corpus-v{args.version}.jsonl"
