@@ -123,7 +123,12 @@ def build() -> list[dict[str, str]]:
             m = re.search(r"/locale/(ko|ar)[^/]*/LC_MESSAGES/[^/]+\.po$", name)
             if m and m.group(1) in langs:
                 po.setdefault(m.group(1), []).extend(corpus._po_pairs(text))
-            elif pkg in ("django-import-export", "django-filer", "jsonschema-specifications", "mkdocs-material"):
+            elif pkg in (
+                "django-import-export",
+                "django-filer",
+                "jsonschema-specifications",
+                "mkdocs-material",
+            ):
                 if name.endswith(".py") and "/migrations/" not in name:
                     add("python", f"{pkg}:{name}", corpus._cut(text, rng))
                 elif name.endswith(".md"):
@@ -132,7 +137,12 @@ def build() -> list[dict[str, str]]:
                     add("json", f"{pkg}:{name}", corpus._cut(text, rng))
                 elif name.endswith((".yml", ".yaml")):
                     add("yaml", f"{pkg}:{name}", corpus._cut(text, rng))
-                elif name.endswith(".js") and ".min." not in name and "/vendor" not in name and len(text) < 200_000:
+                elif (
+                    name.endswith(".js")
+                    and ".min." not in name
+                    and "/vendor" not in name
+                    and len(text) < 200_000
+                ):
                     add("js", f"{pkg}:{name}", corpus._cut(text, rng))
     add("korean", "po-ko", corpus._group((dst for _, dst in po.get("ko", [])), rng))
     add("arabic", "po-ar", corpus._group((dst for _, dst in po.get("ar", [])), rng))

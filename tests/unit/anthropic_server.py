@@ -71,8 +71,15 @@ class CountServer:
                     return self._reply(
                         500, {"type": "error", "error": {"type": "api_error", "message": "boom"}}
                     )
+                if action in ("401", "403"):
+                    return self._reply(
+                        int(action),
+                        {"type": "error", "error": {"type": "authentication_error", "message": "no"}},
+                    )
                 if action == "sleep":
                     time.sleep(server.sleep)
+                if action.startswith("answer:"):
+                    return self._reply(200, {"input_tokens": json.loads(action[len("answer:") :])})
                 self._reply(200, {"input_tokens": server.expected(body)})
 
             def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:

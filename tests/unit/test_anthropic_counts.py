@@ -344,3 +344,41 @@ def test_a_request_the_api_cannot_count_is_estimated_by_parts(
     assert not verdict.usage.exact
     assert verdict.usage.tokens == check(REQUEST, 10, tokenizer="calibrated:claude-3").usage.tokens
     assert "largest items: tools" in verdict.message
+
+
+@pytest.mark.parametrize("answer", ["-5", "true", "1.9", "0"])
+def test_an_invalid_api_answer_is_neither_used_nor_committed(
+    server: CountServer, tmp_path: Path, answer: str
+) -> None:
+    server.script = [f"answer:{answer}"]
+    tok = backend.load("claude-sonnet-4-5", get_tokenizer)
+    with pytest.warns(backend.CountFallbackWarning, match="count"):
+        n = tok.count("A prompt that holds text.")
+    assert not tok.exact
+    assert n >= get_tokenizer("calibrated:claude-3").count("A prompt that holds text.")
+    assert not (tmp_path / ".prompt-budget" / "counts.json").exists()
+
+
+def test_a_refused_key_is_not_sent_again(server: CountServer) -> None:
+    server.script = ["401"]
+    tok = backend.load("claude-sonnet-4-5", get_tokenizer)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tok.count("one")
+        backend.load("claude-opus-4-7", get_tokenizer).count("two")
+    assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "0"])
+def test_an_invalid_timeout_names_its_setting(
+    server: CountServer, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    from prompt_budget.errors import ConfigError
+
+    backend._settings["timeout"] = None
+    monkeypatch.setenv("PROMPT_BUDGET_ANTHROPIC_TIMEOUT", value)
+    with pytest.raises(ConfigError) as info:
+        backend.load("claude-sonnet-4-5", get_tokenizer).count("hello")
+    assert info.value.key == "PROMPT_BUDGET_ANTHROPIC_TIMEOUT"
+    with pytest.raises(ConfigError, match="timeout"):
+        backend.configure(timeout=float(value))

@@ -170,6 +170,7 @@ class AnthropicTokenizer(ApiTokenizer):
             raise _Unavailable(refused)
         if not os.environ.get("ANTHROPIC_API_KEY"):
             raise _Unavailable("ANTHROPIC_API_KEY is not set")
+        _timeout()  # an invalid timeout is an error naming its setting, not a fallback
         try:
             import anthropic
         except ImportError:
