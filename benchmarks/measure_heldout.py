@@ -37,7 +37,7 @@ def main() -> None:
         print(f"### calibrated:{encoding} (reference: {encoding} (exact)), {len(docs)} held-out documents\n")
         print(render_error_table(error_table(samples)))
         if args.unders:
-            for d, (_, e, r) in zip(docs, samples):
+            for d, (_, e, r) in zip(docs, samples, strict=True):
                 if e < r:
                     print(f"  under {100 * (e - r) / r:+.1f}%  {d['category']:10} {d['id']}")
         print()
