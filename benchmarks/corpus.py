@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -217,11 +217,7 @@ def _collect_po(name: str, text: str, po: dict[str, list[tuple[str, str]]]) -> N
 def build(version: int = VERSION) -> list[dict[str, str]]:
     rng = random.Random(SEED)
     docs: dict[str, list[tuple[str, str]]] = {}
-
-    def add(category: str, source: str, texts: Iterable[str]) -> None:
-        bucket = docs.setdefault(category, [])
-        for i, t in enumerate(texts):
-            bucket.append((f"{source}#{i}", t))
+    add = adder(docs)
 
     po: dict[str, list[tuple[str, str]]] = {}
     for name, data in _archive_files(_pypi("Django")):
@@ -310,10 +306,26 @@ def build(version: int = VERSION) -> list[dict[str, str]]:
             if text is not None:
                 add(category, f"{pkg}:{name}", _cut(_ANSI.sub("", text), rng))
 
+    return pick(docs, rng, CAP)
+
+
+def adder(docs: dict[str, list[tuple[str, str]]]) -> Callable[[str, str, Iterable[str]], None]:
+    """``add(category, source, texts)``: file each text under its category as ``source#i``."""
+
+    def add(category: str, source: str, texts: Iterable[str]) -> None:
+        bucket = docs.setdefault(category, [])
+        for i, t in enumerate(texts):
+            bucket.append((f"{source}#{i}", t))
+
+    return add
+
+
+def pick(docs: dict[str, list[tuple[str, str]]], rng: random.Random, cap: int) -> list[dict[str, str]]:
+    """At most ``cap`` documents per category (sampled with ``rng``), in id order."""
     out: list[dict[str, str]] = []
     for category in sorted(docs):
         bucket = docs[category]
-        picked = rng.sample(bucket, CAP) if len(bucket) > CAP else bucket
+        picked = rng.sample(bucket, cap) if len(bucket) > cap else bucket
         picked.sort()
         out.extend({"id": doc_id, "category": category, "text": text} for doc_id, text in picked)
     return out

@@ -24,7 +24,6 @@ import json
 import random
 import re
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -86,11 +85,7 @@ def _html_text(text: str) -> str:
 def build() -> list[dict[str, str]]:
     rng = random.Random(SEED)
     docs: dict[str, list[tuple[str, str]]] = {}
-
-    def add(category: str, source: str, texts: Iterable[str]) -> None:
-        bucket = docs.setdefault(category, [])
-        for i, t in enumerate(texts):
-            bucket.append((f"{source}#{i}", t))
+    add = corpus.adder(docs)
 
     for category, pkg, pattern, is_html in (
         ("chinese", "debian-reference-zh-cn", r"\.zh-cn\.html$|/html/.*\.html$", True),
@@ -147,13 +142,7 @@ def build() -> list[dict[str, str]]:
     add("korean", "po-ko", corpus._group((dst for _, dst in po.get("ko", [])), rng))
     add("arabic", "po-ar", corpus._group((dst for _, dst in po.get("ar", [])), rng))
 
-    out: list[dict[str, str]] = []
-    for category in sorted(docs):
-        bucket = docs[category]
-        picked = rng.sample(bucket, CAP) if len(bucket) > CAP else bucket
-        picked.sort()
-        out.extend({"id": doc_id, "category": category, "text": text} for doc_id, text in picked)
-    return out
+    return corpus.pick(docs, rng, CAP)
 
 
 def main() -> None:

@@ -47,14 +47,9 @@ class CountServer:
     def handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self) -> None:
-                length = int(self.headers.get("content-length", "0"))
-                body = json.loads(self.rfile.read(length) or b"{}")
-                server.headers.append({k.lower(): v for k, v in self.headers.items()})
+                body = self.read_json(server.headers)
                 server.requests.append(body)
                 action = server.script.pop(0) if server.script else "ok"
                 if not self.path.startswith("/v1/messages/count_tokens"):
@@ -82,10 +77,22 @@ class CountServer:
                     return self._reply(200, {"input_tokens": json.loads(action[len("answer:") :])})
                 self._reply(200, {"input_tokens": server.expected(body)})
 
-            def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                reply_json(self, status, obj, headers)
-
         return Handler
+
+
+class JsonHandler(BaseHTTPRequestHandler):
+    """A quiet handler that reads a JSON body (recording the headers) and answers JSON."""
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def read_json(self, seen_headers: list[dict[str, str]]) -> Any:
+        length = int(self.headers.get("content-length", "0"))
+        seen_headers.append({k.lower(): v for k, v in self.headers.items()})
+        return json.loads(self.rfile.read(length) or b"{}")
+
+    def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        reply_json(self, status, obj, headers)
 
 
 def reply_json(

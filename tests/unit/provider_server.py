@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from anthropic_server import _strings, reply_json, serving
+from anthropic_server import JsonHandler, _strings, serving
 
 
 class ProviderServer:
@@ -39,14 +39,9 @@ class ProviderServer:
     def handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self) -> None:
-                length = int(self.headers.get("content-length", "0"))
-                body = json.loads(self.rfile.read(length) or b"{}")
-                server.headers.append({k.lower(): v for k, v in self.headers.items()})
+                body = self.read_json(server.headers)
                 server.requests.append((self.path, body))
                 action = server.script.pop(0) if server.script else "ok"
                 google = self.path.endswith(":countTokens")
@@ -65,9 +60,6 @@ class ProviderServer:
                     200,
                     {"totalTokens": n} if google else {"object": "response.input_tokens", "input_tokens": n},
                 )
-
-            def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                reply_json(self, status, obj, headers)
 
         return Handler
 
