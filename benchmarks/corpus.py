@@ -36,12 +36,12 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 DOWNLOADS = CACHE / "corpus-downloads"
-VERSION = 2
+VERSION = 3
 DEFAULT_OUT = CACHE / f"corpus-v{VERSION}.jsonl"
 
 PYPI: dict[str, tuple[str, bool]] = {
@@ -217,11 +217,7 @@ def _collect_po(name: str, text: str, po: dict[str, list[tuple[str, str]]]) -> N
 def build(version: int = VERSION) -> list[dict[str, str]]:
     rng = random.Random(SEED)
     docs: dict[str, list[tuple[str, str]]] = {}
-
-    def add(category: str, source: str, texts: Iterable[str]) -> None:
-        bucket = docs.setdefault(category, [])
-        for i, t in enumerate(texts):
-            bucket.append((f"{source}#{i}", t))
+    add = adder(docs)
 
     po: dict[str, list[tuple[str, str]]] = {}
     for name, data in _archive_files(_pypi("Django")):
@@ -265,6 +261,21 @@ def build(version: int = VERSION) -> list[dict[str, str]]:
                 seen.add(dst)
                 strings.append(dst)
         add("arabic", "po-ar-v2", _group(strings, random.Random(SEED + 2)))
+    if version >= 3:
+        # Cyrillic besides Russian (Ukrainian, Belarusian, Bulgarian, Macedonian, Serbian, Kazakh): the
+        # Django catalogues in those languages, a class of its own with its own generator and at most
+        # CAP - 10 documents, so every version-2 document is picked and cut as before.
+        other: list[str] = []
+        for name, data in _archive_files(_pypi("Django")):
+            if re.search(r"/locale/(uk|be|bg|mk|sr|kk)/LC_MESSAGES/[^/]+\.po$", name):
+                text = _decode(data)
+                if text is not None:
+                    other.extend(dst for _, dst in _po_pairs(text))
+        rng3 = random.Random(SEED + 3)
+        grouped = list(_group(other, rng3))
+        if len(grouped) > CAP - 10:
+            grouped = rng3.sample(grouped, CAP - 10)
+        add("cyrillic-other", "po-cyrillic-v3", grouped)
 
     for pkg in ("aider-chat", "litellm"):
         for name, data in _archive_files(_pypi(pkg)):
@@ -295,10 +306,26 @@ def build(version: int = VERSION) -> list[dict[str, str]]:
             if text is not None:
                 add(category, f"{pkg}:{name}", _cut(_ANSI.sub("", text), rng))
 
+    return pick(docs, rng, CAP)
+
+
+def adder(docs: dict[str, list[tuple[str, str]]]) -> Callable[[str, str, Iterable[str]], None]:
+    """``add(category, source, texts)``: file each text under its category as ``source#i``."""
+
+    def add(category: str, source: str, texts: Iterable[str]) -> None:
+        bucket = docs.setdefault(category, [])
+        for i, t in enumerate(texts):
+            bucket.append((f"{source}#{i}", t))
+
+    return add
+
+
+def pick(docs: dict[str, list[tuple[str, str]]], rng: random.Random, cap: int) -> list[dict[str, str]]:
+    """At most ``cap`` documents per category (sampled with ``rng``), in id order."""
     out: list[dict[str, str]] = []
     for category in sorted(docs):
         bucket = docs[category]
-        picked = rng.sample(bucket, CAP) if len(bucket) > CAP else bucket
+        picked = rng.sample(bucket, cap) if len(bucket) > cap else bucket
         picked.sort()
         out.extend({"id": doc_id, "category": category, "text": text} for doc_id, text in picked)
     return out
@@ -326,7 +353,7 @@ def write(path: Path = DEFAULT_OUT, version: int = VERSION) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--version", type=int, default=VERSION, choices=(1, 2))
+    ap.add_argument("--version", type=int, default=VERSION, choices=(1, 2, 3))
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     out = args.out or CACHE / f"corpus-v{args.version}.jsonl"

@@ -96,16 +96,18 @@ def _fresh_run(cwd: Path, env: Mapping[str, str]) -> Iterator[None]:
     """The working folder, environment and warning display of a new process, and afterwards the
     test process's own back, without what the run left in the modules' state."""
     from prompt_budget import tokenizers
-    from prompt_budget.tokenizers import anthropic
+    from prompt_budget.tokenizers import api_counts
+    from prompt_budget.tokenizers.count_api import SESSION
 
     before_dir, before_env = os.getcwd(), dict(os.environ)
-    settings = dict(anthropic._settings)
+    settings = dict(api_counts._shared)
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
     _forget_tokenizers(tokenizers)
-    anthropic._STORES.clear()
-    anthropic._settings.update(offline=None, counts_path=None)  # as the environment and folder say
+    api_counts._STORES.clear()
+    api_counts._shared.update(offline=None, counts_path=None)  # as the environment and folder say
+    SESSION.reset()  # a new process: no retries spent, no key refused
     try:
         with warnings.catch_warnings():
             # Python's own filters and display (pytest records warnings instead): on stderr, once
@@ -119,8 +121,9 @@ def _fresh_run(cwd: Path, env: Mapping[str, str]) -> Iterator[None]:
         os.chdir(before_dir)
         os.environ.clear()
         os.environ.update(before_env)
-        anthropic._settings.update(settings)
-        anthropic._STORES.clear()
+        api_counts._shared.update(settings)
+        api_counts._STORES.clear()
+        SESSION.reset()
         _forget_tokenizers(tokenizers)
 
 

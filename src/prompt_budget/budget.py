@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from prompt_budget.counting import DiskCache
     from prompt_budget.messages import Breakdown
 
-_BY_SOURCES = ("call argument", "marker", "usable budget", "command-line")
+_BY_SOURCES = ("call argument", "marker", "usable budget", "command-line", "model ")
 #: A line that may be an ATX heading, or a setext underline (LF or CRLF line endings): a prompt
 #: without one is not outlined.
 _MAY_HAVE_HEADINGS = re.compile(r"^ {0,3}(?:#|=+[ \t]*\r?$|-+[ \t]*\r?$)", re.MULTILINE)
@@ -199,14 +199,24 @@ def check(
     config: Config | None = None,
     threshold: float | None = None,
     cache: DiskCache | None = None,
+    model: str | None = None,
 ) -> Verdict:
     """Count ``obj`` (a string, a chat message list or a request mapping) and compare it with
-    ``max_tokens`` (default: the config's ``total``, else its usable budget). ``threshold`` (a
-    fraction of the cap) turns a near miss into ``warn``; by default the config's threshold when a
+    ``max_tokens`` (default: the config's ``total``, else its usable budget, else ``model``'s context
+    window). ``model`` counts as that model is counted (an explicit ``tokenizer`` wins). ``threshold``
+    (a fraction of the cap) turns a near miss into ``warn``; by default the config's threshold when a
     config is given."""
+    info = None
+    if model is not None:
+        from prompt_budget.known_models import require_model
+
+        info = require_model(model)
+        tokenizer = tokenizer if tokenizer is not None else info.local_spec
     tok, threshold, multiplier = _setup(tokenizer, config, threshold)
     if max_tokens is None:
         max_tokens, cap_source = default_cap(config)
+        if max_tokens is None and info is not None:
+            max_tokens, cap_source = info.context_window, f"model {info.name}'s context window"
         if max_tokens is None:
             raise ConfigError(
                 "no cap for this check: pass max_tokens=..., set @pytest.mark.prompt_budget(max_tokens=...), "
@@ -220,7 +230,13 @@ def check(
     status = _status(tokens, max_tokens, threshold)
     message = ""
     if status != "pass":
-        said = amount(tokens, tok.exact, multiplier, tok.name)
+        describes = getattr(getattr(tok, "inner", tok), "describes", None)
+        said = amount(
+            tokens,
+            tok.exact,
+            multiplier,
+            f"{tok.name} (estimated for {describes})" if describes else tok.name,
+        )
         subject = f"{kind} {label!r}" if label else kind
         message = _sentence(subject, tokens, max_tokens, status, cap_source, said, threshold)
         # where the tokens are, each count as the total above it (the safety multiplier)

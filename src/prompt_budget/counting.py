@@ -44,10 +44,16 @@ __all__ = [
 _BINARY_SNIFF: Final = 8192
 
 
-def count(obj: object, tokenizer: str | Tokenizer | None = None) -> int:
+def count(obj: object, tokenizer: str | Tokenizer | None = None, *, model: str | None = None) -> int:
     """Count the tokens of ``obj``: a string, a chat message list (OpenAI or Anthropic shape), a whole
     request mapping in the provider's own shape, or an SDK message object (``response.choices[0]
-    .message``, an Anthropic ``Message``), counted as the dict it would be sent as."""
+    .message``, an Anthropic ``Message``), counted as the dict it would be sent as. ``model`` counts
+    as that model is counted locally (``gpt-4o``: o200k_base; ``claude-opus-4-7``: its generation's
+    estimate); an explicit ``tokenizer`` wins."""
+    if model is not None and tokenizer is None:
+        from prompt_budget.known_models import require_model
+
+        tokenizer = require_model(model).local_spec
     tok = get_tokenizer(tokenizer)
     if type(obj) is str and len(obj) < tok.lru_min_chars:
         # a short text straight to the backend: one call less on the path whose overhead matters

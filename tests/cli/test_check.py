@@ -405,7 +405,7 @@ def test_safety_multiplier_leaves_exact_file_counts_alone(tmp_path: Path) -> Non
 
 
 def test_a_claude_model_checks_files_with_its_multiplied_estimate(tmp_path: Path) -> None:
-    # model = "claude-sonnet-4-5" with no tokenizer counts with calibrated:claude, an estimate, so
+    # model = "claude-sonnet-4-5" with no tokenizer counts with calibrated:claude-3, an estimate, so
     # safety_multiplier applies: the check's count is the raw count (`count`) doubled.
     (tmp_path / "pyproject.toml").write_text(
         '[tool.prompt_budget]\nmodel = "claude-sonnet-4-5"\nsafety_multiplier = 2.0\n\n'
@@ -418,7 +418,7 @@ def test_a_claude_model_checks_files_with_its_multiplied_estimate(tmp_path: Path
     raw = json.loads(counted.stdout)
     result = run(tmp_path, "check", "--no-cache", "--json")
     data = json.loads(result.stdout)
-    assert (data["tokenizer"], data["exact"]) == ("calibrated:claude", False)
+    assert (data["tokenizer"], data["exact"]) == ("calibrated:claude-3", False)
     file_tokens = data["verdicts"][0]["usage"]["tokens"]
     assert file_tokens == 2 * raw["total"], (raw, file_tokens)
 

@@ -593,9 +593,13 @@ def test_a_calibration_file_that_is_not_utf8_is_a_one_line_error(tmp_path: Path)
         (
             "claude-sonnet-4-5-20250929",
             "use 'anthropic:claude-sonnet-4-5-20250929' (exact, through the count-tokens API) or "
-            "'calibrated:claude-sonnet-4-5-20250929' (a local estimate, calibrated:claude)",
+            "'calibrated:claude-sonnet-4-5-20250929' (a local estimate, calibrated:claude-3)",
         ),
-        ("gemini-2.5-pro", "use 'calibrated:gemini-2.5-pro' (a local estimate, calibrated:o200k_base)"),
+        (
+            "gemini-2.5-pro",
+            "use 'google:gemini-2.5-pro' (exact, through the count-tokens API) or "
+            "'calibrated:gemini-2.5-pro' (a local estimate, calibrated:o200k_base)",
+        ),
     ],
 )
 def test_a_model_without_a_public_tokenizer_says_what_counts_it(
@@ -608,7 +612,7 @@ def test_a_model_without_a_public_tokenizer_says_what_counts_it(
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == [
         f"prompt-budget: error: tokenizer: {model!r} is a known model, but its tokenizer is not public, so "
-        f"it cannot be counted exactly offline: {advice}"
+        f"it cannot be counted exactly offline by name: {advice}"
     ]
 
 

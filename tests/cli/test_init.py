@@ -575,11 +575,11 @@ def test_a_model_in_the_config_keeps_setting_the_tokenizer(tmp_path: Path) -> No
     proc = run(root, "--force", "--no-baseline")
     assert proc.returncode == 0, proc.stderr
     # counted with the tokenizer the model sets, and the config still lets the model set it
-    assert proc.stdout.splitlines()[0].endswith("(calibrated:claude)")
+    assert proc.stdout.splitlines()[0].endswith("(calibrated:claude-3)")
     table = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["prompt_budget"]
     assert "tokenizer" not in table
     assert table["model"] == "claude-sonnet-4-5"
-    assert check_json(root)["tokenizer"] == "calibrated:claude"
+    assert check_json(root)["tokenizer"] == "calibrated:claude-3"
     assert "pyproject.toml: unchanged" in run(root, "--no-baseline").stdout
 
 

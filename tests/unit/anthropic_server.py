@@ -47,14 +47,9 @@ class CountServer:
     def handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self) -> None:
-                length = int(self.headers.get("content-length", "0"))
-                body = json.loads(self.rfile.read(length) or b"{}")
-                server.headers.append({k.lower(): v for k, v in self.headers.items()})
+                body = self.read_json(server.headers)
                 server.requests.append(body)
                 action = server.script.pop(0) if server.script else "ok"
                 if not self.path.startswith("/v1/messages/count_tokens"):
@@ -71,36 +66,69 @@ class CountServer:
                     return self._reply(
                         500, {"type": "error", "error": {"type": "api_error", "message": "boom"}}
                     )
+                if action in ("401", "403"):
+                    return self._reply(
+                        int(action),
+                        {"type": "error", "error": {"type": "authentication_error", "message": "no"}},
+                    )
                 if action == "sleep":
                     time.sleep(server.sleep)
+                if action.startswith("answer:"):
+                    return self._reply(200, {"input_tokens": json.loads(action[len("answer:") :])})
                 self._reply(200, {"input_tokens": server.expected(body)})
 
-            def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                data = json.dumps(obj).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for k, v in (headers or {}).items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
         return Handler
+
+
+class JsonHandler(BaseHTTPRequestHandler):
+    """A quiet handler that reads a JSON body (recording the headers) and answers JSON."""
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def read_json(self, seen_headers: list[dict[str, str]]) -> Any:
+        length = int(self.headers.get("content-length", "0"))
+        seen_headers.append({k.lower(): v for k, v in self.headers.items()})
+        return json.loads(self.rfile.read(length) or b"{}")
+
+    def _reply(self, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        reply_json(self, status, obj, headers)
+
+
+def reply_json(
+    handler: BaseHTTPRequestHandler, status: int, obj: dict[str, Any], headers: dict[str, str] | None = None
+) -> None:
+    """Answer a request with ``obj`` as JSON (a client that hung up is not an error)."""
+    data = json.dumps(obj).encode()
+    try:
+        handler.send_response(status)
+        handler.send_header("content-type", "application/json")
+        handler.send_header("content-length", str(len(data)))
+        for k, v in (headers or {}).items():
+            handler.send_header(k, v)
+        handler.end_headers()
+        handler.wfile.write(data)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """A loopback HTTP server for ``handler`` in a thread; yields its base URL."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 @contextmanager
 def count_server() -> Iterator[CountServer]:
     state = CountServer()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), state.handler())
-    httpd.daemon_threads = True
-    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(state.handler()) as url:
+        state.url = url
         yield state
-    finally:
-        httpd.shutdown()
-        httpd.server_close()

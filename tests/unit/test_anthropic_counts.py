@@ -17,7 +17,8 @@ pytest.importorskip("anthropic")
 from anthropic_server import CountServer, count_server
 
 from prompt_budget.tokenizers import anthropic as backend
-from prompt_budget.tokenizers import get_tokenizer
+from prompt_budget.tokenizers import api_counts, get_tokenizer
+from prompt_budget.tokenizers.count_api import SESSION
 
 KEY = "sk-ant-test-Zq8SECRETKEY0123456789"
 REQUEST = {
@@ -36,9 +37,11 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CountSer
         backend.set_counts_path(tmp_path / ".prompt-budget" / "counts.json")
         backend.set_offline(False)
         backend.configure(timeout=0.5, retries=2, max_wait=0.05, deadline=5.0)
+        SESSION.reset()
         yield srv
+        SESSION.reset()
         backend.set_counts_path(None)
-        backend._settings["offline"] = None
+        api_counts._shared["offline"] = None
         backend.configure(timeout=10.0, retries=3, max_wait=8.0, deadline=30.0)
         backend._settings["timeout"] = None
 
@@ -58,7 +61,7 @@ def test_first_run_fills_the_cache_and_second_makes_no_request(server: CountServ
     assert list(counts_file(tmp_path)["claude-sonnet-4-5"].values()) == [n]
     # A new session (fresh tokenizer, the committed file on disk): no request at all.
     again = backend.load("claude-sonnet-4-5", get_tokenizer)
-    backend._STORES.clear()
+    api_counts._STORES.clear()
     assert again.count_request(REQUEST) == n
     assert len(server.requests) == 1
 
@@ -67,7 +70,7 @@ def test_an_edit_makes_exactly_one_request(server: CountServer, tmp_path: Path) 
     tok = backend.load("claude-sonnet-4-5", get_tokenizer)
     tok.count_request(REQUEST)
     edited = {**REQUEST, "system": "You are a verbose assistant."}
-    backend._STORES.clear()
+    api_counts._STORES.clear()
     tok2 = backend.load("claude-sonnet-4-5", get_tokenizer)
     tok2.count_request(REQUEST)
     tok2.count_request(edited)
@@ -86,7 +89,7 @@ def test_counts_file_is_sorted_and_stable(server: CountServer, tmp_path: Path) -
     digests = list(json.loads(first)["counts"]["claude-haiku-4-5"])
     assert digests == sorted(digests)
     assert len(digests) == 3
-    backend._STORES.clear()
+    api_counts._STORES.clear()
     # a hit: the file is not rewritten differently
     backend.load("claude-haiku-4-5", get_tokenizer).count("mu")
     assert path.read_text() == first
@@ -113,7 +116,7 @@ def test_timeout_falls_back_to_the_estimate_with_one_warning(server: CountServer
     assert [type(w.message) for w in record] == [backend.CountFallbackWarning]
     assert "timed out" in str(record[0].message)
     assert not tok.exact
-    assert tok.estimated_by == "calibrated:claude"
+    assert tok.estimated_by == "calibrated:claude-3"
     exact = server.expected({"messages": [{"role": "user", "content": text}]})
     assert n >= exact  # an estimate, never an under-count here
     assert m >= n
@@ -155,7 +158,7 @@ def test_offline_mode_uses_the_cache_and_never_the_network(server: CountServer) 
 
 
 def test_offline_by_environment(server: CountServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    backend._settings["offline"] = None
+    api_counts._shared["offline"] = None
     monkeypatch.setenv("PROMPT_BUDGET_OFFLINE", "1")
     tok = backend.load("claude-sonnet-4-5", get_tokenizer)
     with warnings.catch_warnings():
@@ -337,7 +340,45 @@ def test_a_request_the_api_cannot_count_is_estimated_by_parts(
             verdict = check(REQUEST, 10, tokenizer=tok)
     finally:
         backend.set_counts_path(None)
-    assert tok.estimated_by == "calibrated:claude"
+    assert tok.estimated_by == "calibrated:claude-3"
     assert not verdict.usage.exact
-    assert verdict.usage.tokens == check(REQUEST, 10, tokenizer="calibrated:claude").usage.tokens
+    assert verdict.usage.tokens == check(REQUEST, 10, tokenizer="calibrated:claude-3").usage.tokens
     assert "largest items: tools" in verdict.message
+
+
+@pytest.mark.parametrize("answer", ["-5", "true", "1.9", "0"])
+def test_an_invalid_api_answer_is_neither_used_nor_committed(
+    server: CountServer, tmp_path: Path, answer: str
+) -> None:
+    server.script = [f"answer:{answer}"]
+    tok = backend.load("claude-sonnet-4-5", get_tokenizer)
+    with pytest.warns(backend.CountFallbackWarning, match="count"):
+        n = tok.count("A prompt that holds text.")
+    assert not tok.exact
+    assert n >= get_tokenizer("calibrated:claude-3").count("A prompt that holds text.")
+    assert not (tmp_path / ".prompt-budget" / "counts.json").exists()
+
+
+def test_a_refused_key_is_not_sent_again(server: CountServer) -> None:
+    server.script = ["401"]
+    tok = backend.load("claude-sonnet-4-5", get_tokenizer)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tok.count("one")
+        backend.load("claude-opus-4-7", get_tokenizer).count("two")
+    assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "0"])
+def test_an_invalid_timeout_names_its_setting(
+    server: CountServer, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    from prompt_budget.errors import ConfigError
+
+    backend._settings["timeout"] = None
+    monkeypatch.setenv("PROMPT_BUDGET_ANTHROPIC_TIMEOUT", value)
+    with pytest.raises(ConfigError) as info:
+        backend.load("claude-sonnet-4-5", get_tokenizer).count("hello")
+    assert info.value.key == "PROMPT_BUDGET_ANTHROPIC_TIMEOUT"
+    with pytest.raises(ConfigError, match="timeout"):
+        backend.configure(timeout=float(value))

@@ -93,8 +93,8 @@ def test_estimate_covers_the_exact_count_on_real_multilingual_text(
 def test_a_model_name_uses_its_default_calibration() -> None:
     tok = get_tokenizer("calibrated:claude-sonnet-4-5")
     assert tok.name == "calibrated:claude-sonnet-4-5"
-    assert tok.count("hello world") == get_tokenizer("calibrated:claude").count("hello world")
-    assert "legacy Claude tokenizer" in tok.inner.reference  # type: ignore[attr-defined]
+    assert tok.count("hello world") == get_tokenizer("calibrated:claude-3").count("hello world")
+    assert "Claude 3 to 4.6 tokenizer" in tok.inner.reference  # type: ignore[attr-defined]
 
 
 def test_a_calibration_file(tmp_path: Path) -> None:

@@ -436,7 +436,7 @@ def test_model_fills_context_window(tmp_path: Path) -> None:
     [
         ("gpt-4", "cl100k_base"),  # not the o200k_base default: GPT-4 counts with cl100k
         ("gpt-4o-2024-08-06", "o200k_base"),
-        ("claude-sonnet-4-5", "calibrated:claude"),  # no public tokenizer: the calibrated estimate
+        ("claude-sonnet-4-5", "calibrated:claude-3"),  # no public tokenizer: its generation's estimate
     ],
 )
 def test_the_model_sets_the_tokenizer_when_none_is_given(tmp_path: Path, model: str, tokenizer: str) -> None:
@@ -462,8 +462,8 @@ def test_context_window_overrides_the_model(tmp_path: Path) -> None:
 def test_unknown_model_needs_a_context_window(tmp_path: Path) -> None:
     err = config_error(tmp_path, 'model = "my-local-llm"\n')
     assert err.key == "tool.prompt_budget.model"
-    assert "unknown model 'my-local-llm': set context_window" in err.message
-    assert "gpt-4o" in err.message
+    assert "unknown model 'my-local-llm': declare it in the configuration" in err.message
+    assert '[tool.prompt_budget.models."my-local-llm"]' in err.message
     config = load_body(tmp_path, 'model = "my-local-llm"\ncontext_window = 32768\n')
     assert config.context_window == 32768
 

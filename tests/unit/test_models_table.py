@@ -36,9 +36,10 @@ def test_openai_models_map_to_encodings(name: str, encoding: str) -> None:
 @pytest.mark.parametrize(
     ("name", "spec"),
     [
-        ("claude-sonnet-4-5-20250929", "calibrated:claude"),
-        ("claude-3-5-sonnet-latest", "calibrated:claude"),
-        ("claude-opus-4-1", "calibrated:claude"),
+        ("claude-sonnet-4-5-20250929", "calibrated:claude-3"),
+        ("claude-3-5-sonnet-latest", "calibrated:claude-3"),
+        ("claude-opus-4-1", "calibrated:claude-3"),
+        ("claude-opus-4-7", "calibrated:claude-4.7"),
         ("gemini-2.5-pro", "calibrated:o200k_base"),
     ],
 )

@@ -25,6 +25,7 @@ from prompt_budget.config.parse import (
     parse_tokens,
 )
 from prompt_budget.errors import ConfigError, ConfigWarning
+from prompt_budget.known_models import ModelInfo
 from prompt_budget.model import FileRule, GrowthGate, Stage
 
 PYPROJECT: Final = "pyproject.toml"
@@ -73,6 +74,8 @@ class Config:
     ephemeral_keys: tuple[str, ...] = ("ephemeral",)
     image_tokens: int = 1600
     cache_dir: str = DEFAULT_CACHE_DIR
+    #: Models declared (or overridden) in ``[tool.prompt_budget.models."NAME"]``.
+    models: Mapping[str, ModelInfo] = field(default_factory=dict)
 
     @property
     def usable_budget(self) -> int | None:
@@ -178,6 +181,9 @@ def load_config(path: str | Path | None = None, *, start: str | Path | None = No
         found = find_config(start)
         if found is None:
             root = Path(start).resolve() if start is not None else Path.cwd()
+            from prompt_budget.known_models import forget_declared
+
+            forget_declared()
             return Config(path=None, root=root if root.is_dir() else root.parent)
         path = found
     file = Path(path).resolve()
@@ -209,14 +215,18 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
     tables = changes.pop("harness", {})
     if names or tables:
         changes["harnesses"] = select(names, tables, file, prefix)
-    if "model" in changes:
-        from prompt_budget.known_models import get_model, known_models
+    from prompt_budget import known_models
 
-        info = get_model(changes["model"])
+    known_models.forget_declared()
+    for name, info in changes.get("models", {}).items():
+        if info.tokenizer:
+            _validate_tokenizer(info.tokenizer, file, _key(prefix, "models", name, "tokenizer"))
+        known_models.declare(info)
+    if "model" in changes:
+        info = known_models.get_model(changes["model"])
         if info is None and "context_window" not in changes:
             raise ConfigError(
-                f"unknown model {changes['model']!r}: set context_window, or use a known model "
-                f"({', '.join(known_models())})",
+                f"unknown model {changes['model']!r}: {known_models.how_to_declare(changes['model'])}",
                 file=file,
                 key=_key(prefix, "model"),
             )
@@ -365,6 +375,35 @@ def _parse_model(value: object, file: Path, key: str) -> str:
     return parse_str(value, file, key).strip()
 
 
+def _parse_models(value: object, file: Path, key: str) -> dict[str, ModelInfo]:
+    """``[models."NAME"]`` tables: a new model (``context_window`` required, ``tokenizer``, ``max_output``,
+    ``family``, ``api``) or an override of a known one (only the keys given change)."""
+    import dataclasses
+
+    from prompt_budget.known_models import get_model
+
+    out: dict[str, ModelInfo] = {}
+    for name, entry in _table(value, file, key).items():
+        ek = f"{key}.{name}"
+        fields = _fields(_table(entry, file, ek), _MODEL, file, ek)
+        base = get_model(name)
+        where = f"{file.name} [{ek}]"
+        if base is None:
+            _require(fields, "context_window", " for a model the table does not know", file, ek)
+            base = ModelInfo(
+                name=name, context_window=0, max_output=None, family="custom", encoding=None,
+                calibration=None, source=where,
+            )  # fmt: skip
+        else:
+            base = dataclasses.replace(base, name=name, source=where)
+        if "api" in fields and fields["api"] not in ("anthropic", "google", "openai"):
+            raise ConfigError(
+                f"expected anthropic, google or openai, got {fields['api']!r}", file=file, key=f"{ek}.api"
+            )
+        out[name] = dataclasses.replace(base, **fields)
+    return out
+
+
 def _parse_reserved(value: object, file: Path, key: str) -> int:
     return 0 if value == 0 else parse_tokens(value, file, key)
 
@@ -406,6 +445,14 @@ _TOP: Final[Mapping[str, Parser]] = {
     "ephemeral_keys": _parse_ephemeral,
     "image_tokens": parse_tokens,
     "cache_dir": parse_str,
+    "models": _parse_models,
+}
+_MODEL: Final[Mapping[str, Parser]] = {
+    "context_window": parse_tokens,
+    "max_output": parse_tokens,
+    "tokenizer": _parse_tokenizer,
+    "family": parse_str,
+    "api": parse_str,
 }
 _FILE: Final[Mapping[str, Parser]] = {
     "path": parse_globs,

@@ -124,11 +124,29 @@ def breakdown(
     """Count a chat message list or a request mapping, keeping the parts."""
     tok = get_tokenizer(tokenizer)
     obj = plain(obj)
+    inner = tok.inner
+    if getattr(inner, "request_shape", None) == "google" and isinstance(obj, Mapping) and "contents" in obj:
+        # a Gemini generateContent body: counted whole by google: (its estimate when the API cannot)
+        gemini = Breakdown(provider="anthropic", whole=True)
+        gemini.parts["messages"] = int(inner.count_request(obj) or 0)  # type: ignore[attr-defined]
+        return gemini
     shape, request, messages = _split(obj)
     if (provider or detect_provider(obj)) == "openai":
         counter: ChatCounter = (ResponsesCounter if shape == "responses" else ChatCounter)(
             tok, ephemeral_keys, image_tokens
         )
+        inner = tok.inner
+        # a backend that counts OpenAI-shaped requests whole (openai:, mistral:) frames them itself
+        if getattr(inner, "request_shape", None) == "openai" and isinstance(inner, RequestCounter):
+            whole = request if shape == "responses" else {**request, "messages": list(messages)}
+            total = inner.count_request(whole)
+            if total is not None:
+                counter.out.parts["messages"] = total
+                counter.out.whole = True
+                return counter.out
+            stand_in = getattr(inner, "stand_in", None)
+            if stand_in is not None:
+                counter.tok = get_tokenizer(stand_in)
         counter.request(request, messages)
         return counter.out
     if "input" in request:

@@ -86,8 +86,9 @@ TOP: Final = Table(
             "A model name; fills `context_window` from the model table (a dated name matches its "
             "family; see [models](models.md)), and `tokenizer` when none is set: the model's exact "
             "encoding (`gpt-4` counts with `cl100k_base`), else its calibrated estimate "
-            "(`claude-sonnet-4-5` with `calibrated:claude`). An unknown model needs `context_window` "
-            "and keeps the default tokenizer.",
+            "(`claude-sonnet-4-5` with `calibrated:claude-3`, `claude-opus-4-7` with "
+            "`calibrated:claude-4.7`). An unknown model is an error unless `context_window` is set "
+            "or it is declared under `[models]`.",
             '"gpt-4o"',
         ),
         Key(
@@ -229,6 +230,14 @@ TOP: Final = Table(
             DEFAULT_CACHE_DIR,
             "Where the on-disk count cache lives; the folder gets its own `.gitignore`.",
             '".cache/prompt-budget"',
+        ),
+        Key(
+            "models",
+            TABLE,
+            {},
+            "Models declared or overridden: model name = table of figures.",
+            default_note="empty",
+            see="models",
         ),
     ),
 )
@@ -421,5 +430,48 @@ VALUES: Final = Table(
     ),
 )
 
+MODELS: Final = Table(
+    "models",
+    "Models",
+    "Declare a model the [model table](models.md) does not know, or override a known one's figures "
+    '(`[tool.prompt_budget.models."my-model"]`). `model = "my-model"`, `count(..., model=...)` and '
+    "`check(..., model=...)` then find it.",
+    keys=(
+        Key(
+            "context_window",
+            TOKENS,
+            REQUIRED,
+            "The model's context window (required for a new model).",
+            '"128k"',
+        ),
+        Key("max_output", TOKENS, None, "The model's output limit.", '"16k"', default_note="none"),
+        Key(
+            "tokenizer",
+            TOKENIZER,
+            None,
+            "How the model is counted (any tokenizer spec).",
+            '"hf:tokenizers/my-model/tokenizer.json"',
+            default_note='the known model\'s, else `"calibrated:o200k_base"`',
+        ),
+        Key(
+            "family",
+            STRING,
+            None,
+            "A free label (`openai`, `mistral`, `in-house`...).",
+            '"in-house"',
+            default_note="none",
+        ),
+        Key(
+            "api",
+            STRING,
+            None,
+            "The provider whose count API counts it exactly: `anthropic`, `google` or `openai`.",
+            '"openai"',
+            default_note="none",
+        ),
+    ),
+    header_name='models."my-model"',
+)
+
 #: Every table of the configuration, in the order the reference shows them.
-TABLES: Final = (TOP, SECTIONS, FILES, BASELINE, OVERRIDES, STAGES, LINT, LINT_RULE, VALUES)
+TABLES: Final = (TOP, SECTIONS, FILES, BASELINE, OVERRIDES, STAGES, LINT, LINT_RULE, VALUES, MODELS)

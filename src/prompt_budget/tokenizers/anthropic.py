@@ -19,18 +19,38 @@ The key is never printed, logged or written anywhere by this module.
 
 from __future__ import annotations
 
+import math
 import os
-import threading
 import time
-import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
-from prompt_budget.known_models import get_model
-from prompt_budget.tokenizers.api_counts import COUNTS_FILE, CountStore, request_digest
-from prompt_budget.tokenizers.base import CountOnly, Tokenizer
+from prompt_budget.known_models import claude_estimate_for, get_model
+from prompt_budget.tokenizers import api_counts
+from prompt_budget.tokenizers.api_counts import CountStore, request_digest, set_counts_path, set_offline
+from prompt_budget.tokenizers.base import Tokenizer
+from prompt_budget.tokenizers.count_api import (
+    SESSION,
+    ApiTokenizer,
+    CountFallbackWarning,
+    Unavailable,
+    has_text,
+    retry_after,
+    seconds_setting,
+    validated_count,
+)
+
+__all__ = [
+    "AnthropicTokenizer",
+    "CountFallbackWarning",
+    "configure",
+    "is_offline",
+    "load",
+    "set_counts_path",
+    "set_offline",
+]
 
 # What the count-tokens endpoint takes besides the model: everything that changes the prompt. The
 # first five are arguments of every SDK's count_tokens; the others (structured outputs) are sent in
@@ -43,8 +63,6 @@ _MESSAGE_FRAMING: Final = 6
 _LEGACY_BETA: Final = "token-counting-2024-11-01"
 
 _settings: dict[str, Any] = {
-    "offline": None,  # None: read PROMPT_BUDGET_OFFLINE
-    "counts_path": None,  # None: PROMPT_BUDGET_COUNTS_FILE, else ./.prompt-budget/counts.json
     "timeout": None,  # seconds per request; None: PROMPT_BUDGET_ANTHROPIC_TIMEOUT, else 10
     "retries": 3,  # retries after the first attempt, on 429, 5xx, timeouts and connection errors
     "max_wait": 8.0,  # longest sleep before a retry, whatever retry-after asks
@@ -52,25 +70,8 @@ _settings: dict[str, Any] = {
 }
 
 
-class CountFallbackWarning(UserWarning):
-    """A count-tokens API could not answer; counts are calibrated estimates for the rest of the run."""
-
-
-def set_offline(offline: bool) -> None:
-    """Forbid (or allow again) network use: counts come from the committed file or the estimate."""
-    _settings["offline"] = bool(offline)
-
-
 def is_offline() -> bool:
-    if _settings["offline"] is not None:
-        return bool(_settings["offline"])
-    return os.environ.get("PROMPT_BUDGET_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def set_counts_path(path: str | Path | None) -> None:
-    """Where the committed counts live (default ``.prompt-budget/counts.json`` under the current
-    directory); the pytest plugin points it at the project root."""
-    _settings["counts_path"] = Path(path) if path is not None else None
+    return api_counts.is_offline()
 
 
 def configure(
@@ -88,75 +89,41 @@ def configure(
         ("deadline", deadline),
     ):
         if value is not None:
-            if value < 0:
-                raise ConfigError(f"expected a non-negative number, got {value!r}", key=key)
+            bad_zero = key == "timeout" and value == 0
+            if isinstance(value, bool) or not math.isfinite(value) or value < 0 or bad_zero:
+                raise ConfigError(
+                    f"expected a finite number >= 0 (> 0 for a timeout), got {value!r}", key=key
+                )
             _settings[key] = value
 
 
 def _counts_path() -> Path:
-    if _settings["counts_path"] is not None:
-        return Path(_settings["counts_path"])
-    env = os.environ.get("PROMPT_BUDGET_COUNTS_FILE")
-    return Path(env) if env else Path.cwd() / COUNTS_FILE
+    return api_counts.counts_path()
 
 
 def _timeout() -> float:
     if _settings["timeout"] is not None:
         return float(_settings["timeout"])
     env = os.environ.get("PROMPT_BUDGET_ANTHROPIC_TIMEOUT")
-    try:
-        return float(env) if env else 10.0
-    except ValueError:
-        raise ConfigError(f"expected seconds, got {env!r}", key="PROMPT_BUDGET_ANTHROPIC_TIMEOUT") from None
-
-
-_STORES: dict[Path, CountStore] = {}
-_STORES_LOCK = threading.Lock()
+    return seconds_setting(env, "PROMPT_BUDGET_ANTHROPIC_TIMEOUT", 10.0)
 
 
 def _store() -> CountStore:
-    path = _counts_path().resolve()
-    with _STORES_LOCK:
-        store = _STORES.get(path)
-        if store is None:
-            store = _STORES[path] = CountStore(path)
-        return store
+    return api_counts.store()
 
 
-class _Unavailable(Exception):
-    """The API did not give a count; the message is safe to show (no key, no response body)."""
+_Unavailable = Unavailable
 
 
-class AnthropicTokenizer(CountOnly):
+class AnthropicTokenizer(ApiTokenizer):
     """Counts through the count-tokens API for one model; implements ``count_request``. ``resolve``
     turns the spec of the estimate that stands in for the API into a tokenizer."""
 
-    cannot = "counts through an API"
+    provider = "anthropic"
 
     def __init__(self, model: str, resolve: Callable[[str], Tokenizer]) -> None:
-        self.model = model
-        self._resolve = resolve
-        self.name = self.cache_key = f"anthropic:{model}"
+        super().__init__(model, resolve)
         self._client: Any = None
-        self._lock = threading.Lock()
-        self._down: str | None = None  # why the network is off for this session
-        self._warned = False
-        self.fell_back = False
-        self._fallback: Tokenizer | None = None
-
-    @property
-    def exact(self) -> bool:
-        return not self.fell_back
-
-    @property
-    def stand_in(self) -> Tokenizer | None:
-        """The calibrated estimate that counts what the API could not, once one was needed."""
-        return self._fallback_tokenizer() if self.fell_back else None
-
-    @property
-    def estimated_by(self) -> str | None:
-        """The name of ``stand_in``."""
-        return self._fallback_tokenizer().name if self.fell_back else None
 
     # --- counting -------------------------------------------------------------------------------
 
@@ -186,7 +153,7 @@ class AnthropicTokenizer(CountOnly):
         try:
             n = self._call_api(body)
         except _Unavailable as exc:
-            self._fall_back(exc)
+            self._fall_back(exc, str(_counts_path()))
             return None
         store.put(self.model, digest, n)
         return n
@@ -198,8 +165,12 @@ class AnthropicTokenizer(CountOnly):
             raise _Unavailable("offline mode (--prompt-budget-offline) forbids network use")
         if self._down is not None:
             raise _Unavailable(self._down)
+        refused = SESSION.refused.get("anthropic")
+        if refused is not None:
+            raise _Unavailable(refused)
         if not os.environ.get("ANTHROPIC_API_KEY"):
             raise _Unavailable("ANTHROPIC_API_KEY is not set")
+        _timeout()  # an invalid timeout is an error naming its setting, not a fallback
         try:
             import anthropic
         except ImportError:
@@ -220,6 +191,10 @@ class AnthropicTokenizer(CountOnly):
             except anthropic.APIStatusError as exc:
                 status = int(getattr(exc, "status_code", 0) or 0)
                 last = f"HTTP {status} ({type(exc).__name__})"
+                if status in (401, 403):
+                    why = f"the anthropic API refused the key ({last}); it is not sent again this session"
+                    SESSION.refuse("anthropic", why)
+                    raise _Unavailable(why) from None
                 if status != 429 and status < 500:
                     raise _Unavailable(f"the API refused the request: {last}") from None
                 wait = _retry_after(getattr(exc, "response", None), attempt)
@@ -229,11 +204,13 @@ class AnthropicTokenizer(CountOnly):
             except anthropic.APIConnectionError as exc:
                 last = f"connection failed ({type(exc).__name__})"
                 wait = _backoff(attempt)
+            except _Unavailable:
+                raise
             except Exception as exc:  # an SDK whose shape we do not know: never a traceback
                 self._down = f"the anthropic SDK failed ({type(exc).__name__})"
                 raise _Unavailable(self._down) from None
             remaining = float(_settings["deadline"]) - (time.monotonic() - started)
-            if attempt + 1 >= attempts or wait > remaining:
+            if attempt + 1 >= attempts or wait > remaining or not SESSION.spend_retry("anthropic"):
                 break
             time.sleep(min(wait, float(_settings["max_wait"])))
         if not last.startswith("HTTP 429"):  # after a rate limit the next count tries again
@@ -256,49 +233,28 @@ class AnthropicTokenizer(CountOnly):
             result = messages.count_tokens(model=self.model, **args)
         else:  # SDKs from before count_tokens left beta (0.38-0.39)
             result = client.beta.messages.count_tokens(model=self.model, betas=[_LEGACY_BETA], **args)
-        return int(result.input_tokens)
+        return validated_count(getattr(result, "input_tokens", None), has_text(body))
 
     # --- the fallback ---------------------------------------------------------------------------
 
     def _fallback_tokenizer(self) -> Tokenizer:
         if self._fallback is None:
             info = get_model(self.model)
-            calibration = (info.calibration if info is not None else None) or "claude"
-            self._fallback = self._resolve(f"calibrated:{calibration}")
+            # the model's generation; a name that says none is counted as the newest (the highest)
+            spec = claude_estimate_for(self.model) or "calibrated:claude-4.7"
+            if info is not None and info.family != "anthropic":
+                spec = info.local_spec
+            self._fallback = self._resolve(spec)
         return self._fallback
-
-    def _fall_back(self, exc: _Unavailable) -> None:
-        tok = self._fallback_tokenizer()
-        self.fell_back = True
-        if not self._warned:
-            self._warned = True
-            warnings.warn(
-                CountFallbackWarning(
-                    f"{self.name}: {exc}; counts not in {_counts_path()} are estimated by "
-                    f"{tok.name} for the rest of this run"
-                ),
-                stacklevel=4,
-            )
-
-    def __repr__(self) -> str:
-        return f"<tokenizer {self.name} (count-tokens API)>"
 
 
 def _backoff(attempt: int) -> float:
-    return float(0.5 * (2**attempt))
+    return retry_after(None, attempt)
 
 
 def _retry_after(response: Any, attempt: int) -> float:
     headers = getattr(response, "headers", None)
-    if headers is not None:
-        for key, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
-            value = headers.get(key)
-            if value:
-                try:
-                    return max(0.0, float(value) * scale)
-                except ValueError:
-                    pass  # an HTTP date: use the backoff
-    return _backoff(attempt)
+    return retry_after(dict(headers.items()) if headers is not None else None, attempt)
 
 
 def load(rest: str, resolve: Callable[[str], Tokenizer]) -> AnthropicTokenizer:

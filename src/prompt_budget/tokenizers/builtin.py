@@ -33,6 +33,18 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
         from prompt_budget.tokenizers.anthropic import load as load_anthropic
 
         return load_anthropic(rest, resolve)
+    if sep and backend == "google":
+        from prompt_budget.tokenizers.google import load as load_google
+
+        return load_google(rest, resolve)
+    if sep and backend == "openai":
+        from prompt_budget.tokenizers.openai_api import load as load_openai
+
+        return load_openai(rest, resolve)
+    if sep and backend == "mistral":
+        from prompt_budget.tokenizers.mistral import load as load_mistral
+
+        return load_mistral(rest)
     if sep and backend == "calibrated":
         from prompt_budget.tokenizers.calibrated import load as load_calibrated
 
@@ -44,16 +56,26 @@ def prompt_budget_get_tokenizer(spec: str, resolve: Callable[[str], Tokenizer]) 
         return load_bpe(info.encoding)
     # A known model whose tokenizer is not public: say what counts it, rather than "unknown".
     model = spec if "/" not in spec and spec == spec.lower() else info.name  # the API wants its own id
-    exact = (
-        f"'anthropic:{model}' (exact, through the count-tokens API) or " if info.family == "anthropic" else ""
-    )
+    exact = f"'{info.exact}' (exact, offline) or " if info.exact else ""
+    if info.api:
+        exact += f"'{info.api}:{model}' (exact, through the count-tokens API) or "
     raise ConfigError(
-        f"{spec!r} is a known model, but its tokenizer is not public, so it cannot be counted exactly "
-        f"offline: use {exact}'calibrated:{model}' (a local estimate, {info.local_spec})",
+        f"{spec!r} is a known model, but its tokenizer is not "
+        f"{'one prompt-budget ships' if info.exact else 'public'}, so it cannot be counted exactly "
+        f"offline by name: use {exact}'calibrated:{model}' (a local estimate, {info.local_spec})",
         key="tokenizer",
     )
 
 
 @hookimpl
 def prompt_budget_tokenizer_specs() -> list[str]:
-    return [*ENCODINGS, *HEURISTICS, "calibrated:", "hf:", "anthropic:", *(f"{b}:" for b in BACKENDS)]
+    return [
+        *ENCODINGS,
+        *HEURISTICS,
+        "calibrated:",
+        "hf:",
+        "anthropic:",
+        "google:",
+        "openai:",
+        *(f"{b}:" for b in BACKENDS),
+    ]

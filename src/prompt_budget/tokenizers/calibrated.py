@@ -1,8 +1,9 @@
 """``calibrated:ENCODING|MODEL|FILE``: a fast local estimate whose error is measured.
 
-``calibrated:o200k_base``, ``calibrated:cl100k_base`` and ``calibrated:claude`` load the weights shipped
-in ``prompt_budget/data/calibrations/``; ``calibrated:MODEL`` uses the model table's default calibration
-(``calibrated:claude-sonnet-4-5`` -> ``claude``); anything else is a path to a calibration file written
+``calibrated:o200k_base``, ``calibrated:cl100k_base``, ``calibrated:claude-3`` and ``calibrated:claude-4.7``
+(one per Claude tokenizer generation) and the legacy ``calibrated:claude`` load the weights shipped in
+``prompt_budget/data/calibrations/``; ``calibrated:MODEL`` uses the model table's default calibration
+(``calibrated:claude-sonnet-4-5`` -> ``claude-3``); anything else is a path to a calibration file written
 by ``prompt-budget calibrate``. The estimate is ``ceil(sum(weight * feature))`` over the character-class
 features of :mod:`prompt_budget.tokenizers.charclass`, or, for a calibration fitted over a base
 tokenizer, over the base count split by content class.
@@ -191,6 +192,10 @@ class CalibratedTokenizer(CountOnly):
         self.calibration = calibration
         self.origin = origin
         self.reference = str(calibration.get("reference", "?"))
+        #: What the estimate is for, when the calibration says (``Claude 4.7+ tokenizer``).
+        self.describes: str | None = (
+            calibration.get("label") if isinstance(calibration.get("label"), str) else None
+        )
         fitted = {
             "weights": calibration["weights"],
             "regimes": calibration.get("regimes", {}),
@@ -243,6 +248,8 @@ class CalibratedTokenizer(CountOnly):
         return _ceil(vector, weights, self._weights, self._floor)
 
     def __repr__(self) -> str:
+        if self.describes:
+            return f"<tokenizer {self.name} (estimated for {self.describes})>"
         return f"<tokenizer {self.name} (estimate, calibrated against {self.reference})>"
 
 
