@@ -418,9 +418,9 @@ def test_symlinked_claude_md_and_a_twice_imported_file_count_once_per_harness(tm
             "no limit 'chain'",
         ),
         (
-            "[harness.codex]\nmust_load_max_tokens = 10\n",
+            'harnesses = ["cursor"]\n[harness.codex]\nmust_load_max_tokens = 10\n',
             "harness.codex",
-            "not selected; add it to harnesses",
+            "configured but not in harnesses",
         ),
         (
             'harnesses = ["x"]\n[harness.x]\nrules = [{name = "a", path = "A.md"}]\n',
