@@ -305,8 +305,9 @@ def test_pytest_items_and_cli_give_the_same_verdicts(pytester: pytest.Pytester) 
     assert from_cli["rules/oncall.md"][0] == "fail"
     assert from_cli["must-load"] == ("pass", 707, 1000, "must-load")
     # stage two: 707 + 65 (docs) + 120 (skill body) = 892 > 800: the skill body (priority 0) is shed
-    # before the docs (priority 1), back to 772
-    assert from_cli["plan:two"] == ("pass", 772, 1000, "plan")
+    # before the docs (priority 1), back to 772; the skill is stage two's own file, so the stage fails
+    # (issue 18: a stage that sheds what it loads cannot run)
+    assert from_cli["plan:two"] == ("fail", 772, 1000, "plan")
     assert [s["id"] for s in data["plan"]["stages"][1]["shed"]] == [".claude/skills/deploy/SKILL.md"]
 
 
