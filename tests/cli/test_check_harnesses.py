@@ -126,5 +126,7 @@ def test_harness_checks_run_as_pytest_items(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
-        ["*the AGENTS.md + src/AGENTS.md chain loaded in src/ is 33,002 bytes, over Codex's agents-chain limit*"]
+        [
+            "*the AGENTS.md + src/AGENTS.md chain loaded in src/ is 33,002 bytes, over Codex's agents-chain limit*"
+        ]
     )
