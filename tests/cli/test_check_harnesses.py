@@ -62,6 +62,9 @@ def test_a_symlinked_agents_md_counts_once(tmp_path: Path) -> None:
     assert (must["usage"]["tokens"], must["status"]) == (600, "pass")
     assert must["details"]["aliases"] == {"AGENTS.md": "CLAUDE.md"}
     assert result.returncode == 0
+    assert (
+        "AGENTS.md is CLAUDE.md (a link): counted once in each total" in run_cli("check", cwd=tmp_path).stdout
+    )
 
 
 STAGED = """\
