@@ -62,6 +62,9 @@ def test_a_symlinked_agents_md_counts_once(tmp_path: Path) -> None:
     assert (must["usage"]["tokens"], must["status"]) == (600, "pass")
     assert must["details"]["aliases"] == {"AGENTS.md": "CLAUDE.md"}
     assert result.returncode == 0
+    assert (
+        "AGENTS.md is CLAUDE.md (a link): counted once in each total" in run_cli("check", cwd=tmp_path).stdout
+    )
 
 
 STAGED = """\
@@ -126,5 +129,7 @@ def test_harness_checks_run_as_pytest_items(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
-        ["*the AGENTS.md + src/AGENTS.md chain loaded in src/ is 33,002 bytes, over Codex's agents-chain limit*"]
+        [
+            "*the AGENTS.md + src/AGENTS.md chain loaded in src/ is 33,002 bytes, over Codex's agents-chain limit*"
+        ]
     )

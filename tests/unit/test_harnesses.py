@@ -418,9 +418,9 @@ def test_symlinked_claude_md_and_a_twice_imported_file_count_once_per_harness(tm
             "no limit 'chain'",
         ),
         (
-            "[harness.codex]\nmust_load_max_tokens = 10\n",
+            'harnesses = ["cursor"]\n[harness.codex]\nmust_load_max_tokens = 10\n',
             "harness.codex",
-            "not selected; add it to harnesses",
+            "configured but not in harnesses",
         ),
         (
             'harnesses = ["x"]\n[harness.x]\nrules = [{name = "a", path = "A.md"}]\n',
@@ -478,3 +478,23 @@ def test_a_harness_from_a_plugin_hook(tmp_path: Path) -> None:
         assert [x.id for x in discover(files.resolve(config)).of("acme")] == ["ACME.md"]
     finally:
         pm.unregister(plugin)
+
+
+def test_gemini_md_imports_count_in_its_total(tmp_path: Path) -> None:
+    config = tree(
+        tmp_path,
+        'context_window = 1000\nharnesses = ["gemini-cli"]\n',
+        {
+            "GEMINI.md": "@docs/style.md\n" + tokens(10),
+            "docs/style.md": tokens(40),
+            "pkg/GEMINI.md": tokens(5),
+        },
+    )
+    v = by_id(files.check(config).harness_verdicts)["must-load:gemini-cli"]
+    # GEMINI.md: 15 + 40 = 55 chars, 14 tokens; its import 40; pkg/GEMINI.md (loaded at start too) 5
+    assert [(p["id"], p["tokens"], p["what"]) for p in v.details["files"]] == [
+        ("GEMINI.md", 14, "always"),
+        ("docs/style.md", 40, "import"),
+        ("pkg/GEMINI.md", 5, "always"),
+    ]
+    assert v.tokens == 59

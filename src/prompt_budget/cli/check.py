@@ -175,6 +175,8 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         if harnesses is not None:
             out.print()
             out.table(harnesses)
+        for line in report.alias_lines(result):
+            out.print(line)
         plan = report.plan_table(result) if args.plan else None
         if plan is not None:
             out.print()

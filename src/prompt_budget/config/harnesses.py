@@ -381,7 +381,8 @@ def select(
     names: Sequence[str], tables: Mapping[str, Mapping[str, Any]], file: Path, prefix: str
 ) -> tuple[Harness, ...]:
     """The selected harnesses with the config's overrides applied: each name in ``names`` (in order),
-    then each ``[harness.NAME]`` that declares a harness of its own."""
+    then each ``[harness.NAME]`` that declares a harness of its own. Without ``names``, every harness
+    a ``[harness.NAME]`` table configures is selected."""
     known = available_harnesses()
     tkey = f"{prefix}.harness" if prefix else "harness"
     out: dict[str, Harness] = {}
@@ -404,12 +405,16 @@ def select(
             )
     for name, table in tables.items():
         if name in known:
-            if name not in out:
+            if name in out:
+                continue
+            if names:
                 raise ConfigError(
-                    f"harness {name!r} is configured but not selected; add it to harnesses",
+                    f"harness {name!r} is configured but not in harnesses; add it there",
                     file=file,
                     key=f"{tkey}.{name}",
                 )
+            # without a harnesses list, the harnesses configured are the ones selected
+            out[name] = override(known[name], table, file, f"{tkey}.{name}")
             continue
         if "rules" not in table:
             raise ConfigError(

@@ -139,6 +139,14 @@ def discover(fs: FileSet, frontmatters: Mapping[str, Mapping[str, Any] | None] |
             have = picked[hn].get(fid)
             if have is None or order[hn][name] < order[hn][have[0].name]:
                 picked[hn][fid] = (rules[hn][name], c.pattern)
+    reals: dict[str, str] = {}
+
+    def real_of(fid: str) -> str:
+        found = reals.get(fid)
+        if found is None:
+            found = reals[fid] = _real(fs, fid, root)
+        return found
+
     by_harness: dict[str, tuple[Loaded, ...]] = {}
     everything: list[Loaded] = []
     for h in harnesses:
@@ -155,9 +163,7 @@ def discover(fs: FileSet, frontmatters: Mapping[str, Mapping[str, Any] | None] |
                 folder = os.path.dirname(fid)
             globs = _globs(data.get(rule.globs_key)) if data is not None and rule.globs_key else ()
             found.append(
-                Loaded(
-                    h.name, rule.name, fid, when, listed, why, folder, globs, rule.chain, _real(fs, fid, root)
-                )
+                Loaded(h.name, rule.name, fid, when, listed, why, folder, globs, rule.chain, real_of(fid))
             )
         found = _one_per_folder(h, found)
         found.sort(key=lambda x: (order[h.name][x.rule], x.id))

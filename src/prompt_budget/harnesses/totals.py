@@ -71,6 +71,10 @@ class _Totals:
         self._real: dict[str, str] = {}
         self.multiplier = max((m.multiplier for m in measured.values()), default=1.0)
 
+    def seed(self, known: Mapping[str, str]) -> None:
+        """Links already resolved (by discovery)."""
+        self._real.update(known)
+
     def real(self, fid: str) -> str:
         """The id of the file ``fid`` is (a link's target in the project), else ``fid``; a listing
         entry ``ID#frontmatter`` is its file's."""
@@ -219,6 +223,8 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
     out: list[Verdict] = []
     index = _Parts(t, loaded)
     root_total = sum(p.tokens for p in index.root)
+    root_counted = sum(1 for p in index.root if p.what != "listing" and p.tokens)
+    root_listed = sum(1 for p in index.root if p.what == "listing")
     for where in d.folders(h.name):
         extra = index.extra(where)
         parts = index.root + extra
@@ -236,8 +242,8 @@ def must_load_verdicts(t: _Totals, h: Harness, d: Discovery) -> list[Verdict]:
         }
         if where:
             details["root"] = {"id": f"must-load:{h.name}", "tokens": root_total}
-        details["counted"] = sum(1 for p in parts if p.what != "listing" and p.tokens)
-        details["listed"] = sum(1 for p in parts if p.what == "listing")
+        details["counted"] = root_counted + sum(1 for p in extra if p.what != "listing" and p.tokens)
+        details["listed"] = root_listed + sum(1 for p in extra if p.what == "listing")
         place = f"in {where}/" if where else "at the project root"
         head = f"{h.title} must-load total {place} is {amount(total, t.tok.exact, t.multiplier)}"
         if budget is None:
@@ -376,6 +382,7 @@ def harness_verdicts(
 ) -> list[Verdict]:
     """Every harness check of ``fs.config.harnesses``: the must-load totals, then the limits."""
     t = _Totals(fs, measured, tok)
+    t.seed({x.id: x.real or x.id for x in d.loaded})
     out: list[Verdict] = []
     for h in fs.config.harnesses:
         out += must_load_verdicts(t, h, d)

@@ -210,6 +210,17 @@ def harness_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK) -
     return table
 
 
+def alias_lines(report: FilesReport) -> list[str]:
+    """One line per file reached by two paths in a must-load total (a link): counted once."""
+    seen: dict[str, str] = {}
+    for v in [*report.harness_verdicts, *([report.must_load] if report.must_load else [])]:
+        if v.details.get("kind") == "must-load":
+            seen.update(v.details.get("aliases") or {})
+    return [
+        f"{link} is {target} (a link): counted once in each total" for link, target in sorted(seen.items())
+    ]
+
+
 def flagged(report: FilesReport) -> list[Verdict]:
     """The broken or warned rules (with something to say), in report order."""
     return [v for v in report.verdicts if v.status != "pass" and v.message]

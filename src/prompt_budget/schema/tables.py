@@ -186,7 +186,8 @@ TOP: Final = Table(
             {},
             "Per harness (`[harness.codex]`): `must_load_max_tokens`, and `limits = {name = amount}` "
             "overriding a default limit in the harness's own unit; a `[harness.NAME]` with `rules` "
-            "declares a harness of your own (see [agent harnesses](files.md#agent-harnesses)).",
+            "declares a harness of your own (see [agent harnesses](files.md#agent-harnesses)). Without "
+            "`harnesses`, the harnesses configured here are the ones selected.",
             "{ codex = { limits = { agents-chain = 65536 } } }",
             default_note="empty",
         ),
