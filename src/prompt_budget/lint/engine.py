@@ -8,11 +8,12 @@ an unchanged tree re-lints from the cache without parsing anything.
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import os
 import re
+import sys
 import tokenize
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -24,9 +25,13 @@ from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
 from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
+from prompt_budget.lint.syntax import parse_python
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
+
+#: The recursion limit while rules walk a tree: ast builds trees a few thousand levels deep.
+_RECURSION_LIMIT = 12_000
 
 _NOQA = re.compile(
     r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?(?:\s*--\s*(?P<reason>.*))?",
@@ -131,6 +136,9 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
     if isinstance(exc, SyntaxError):
         line, column = exc.lineno or 1, (exc.offset or 1)
         message = f"cannot parse: {exc.msg}"
+    elif isinstance(exc, (RecursionError, MemoryError)):
+        line, column = 1, 1
+        message = f"cannot analyse: the code is nested too deeply for Python's parser ({type(exc).__name__})"
     else:
         line, column = 1, 1
         message = f"cannot parse: {type(exc).__name__}: {exc}"
@@ -161,6 +169,18 @@ def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     if found is None:
         found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIP_FIELDS)
     return found
+
+
+@contextlib.contextmanager
+def _deep_recursion() -> Iterator[None]:
+    """Room for the walk over code nested as deeply as ``ast`` builds it (a few thousand levels of
+    ``a + b + ...``); deeper still is a per-file error, not a crash."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None:
@@ -216,17 +236,21 @@ def lint_source(
     if not precheck(text, rules):
         return FileResult(path=path)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in the linted code
-            tree = ast.parse(source, filename=path)
+        # the running ast, else libcst's parser for syntax of a newer Python, rewritten in place
+        tree, rewritten = parse_python(source, text, path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)
         return _parse_error(path, exc)
-    lines = source_lines(text)
+    # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
+    # character in its place, but may turn a non-ASCII one into a space)
+    lines = source_lines(rewritten if rewritten is not None else text)
     ctx = FileContext(path, module_name(path), lines)
     try:
-        _walk(tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules])
+        with _deep_recursion():
+            _walk(
+                tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules]
+            )
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
     if not ctx.reports and not ctx.facts:
