@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.names import NameJudge, words
@@ -109,10 +110,56 @@ def token_amount_literal(node: ast.AST | None) -> int | float | None:
     node = unwrap_walrus(node)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
         node = node.operand
-    value = number(node)
+    value = number(node) if isinstance(node, ast.Constant) else constant_expression(node)
+    if value is None or value < 0:
+        return None
     if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
         return None
     return value
+
+
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Mult: operator.mul,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.LShift: operator.lshift,
+    ast.Pow: operator.pow,
+    ast.FloorDiv: operator.floordiv,
+}
+
+
+def constant_expression(node: ast.AST, depth: int = 0) -> int | float | None:
+    """The value of arithmetic on number literals that spells an amount: ``20 * 1024``, ``1 << 13``,
+    ``2**15``, ``128_000 - 4_000``, ``int(1e5)``, ``+16000``; None for anything else (names, calls
+    other than ``int()``, results too large to be an amount)."""
+    if depth > 8:
+        return None
+    if isinstance(node, ast.Constant):
+        return number(node)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
+        return constant_expression(node.operand, depth + 1)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "int"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        inner = constant_expression(node.args[0], depth + 1)
+        return int(inner) if inner is not None and math.isfinite(inner) else None
+    if isinstance(node, ast.BinOp):
+        op = _ARITHMETIC.get(type(node.op))
+        left = constant_expression(node.left, depth + 1)
+        right = constant_expression(node.right, depth + 1)
+        if op is None or left is None or right is None:
+            return None
+        if isinstance(node.op, (ast.Pow, ast.LShift)) and not (0 <= right <= 64 and isinstance(right, int)):
+            return None
+        if isinstance(node.op, ast.FloorDiv) and right == 0:
+            return None
+        value = op(left, right)
+        return value if isinstance(value, (int, float)) and abs(value) < 1e15 else None
+    return None
 
 
 def string_value(node: ast.AST | None) -> str | None:
@@ -364,6 +411,9 @@ class LintRule:
             callee = callee_name(node) or ""
             if callee == "len":
                 return bool(node.args) and self.token_sequence(node.args[0])
+            if isinstance(node.func, ast.Name) and callee in {"min", "max"}:
+                # a clamp of a token amount is a token amount: ``min(max(tokens / 16, 1024), 8192)``
+                return any(self.token_amount(a) for a in node.args)
             if callee in {"get", "pop"}:
                 name = attr_name(node)
                 return name is not None and self.names.is_token_amount(name)
@@ -374,6 +424,9 @@ class LintRule:
             )
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             return self.token_amount(node.left) or self.token_amount(node.right)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+            # ``max_input_tokens / 16``: a share of a token amount is tokens
+            return number(node.right) is not None and self.token_amount(node.left)
         return False
 
     def budget_expr(self, node: ast.AST) -> str | None:

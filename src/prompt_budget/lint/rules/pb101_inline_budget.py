@@ -76,6 +76,8 @@ class InlineBudget(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
+        if self.names.implausible(name, value):
+            return  # ``context_length=5``: a window no model has, so not tokens
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 

@@ -36,8 +36,18 @@ class BudgetConstant(LintRule):
         Valid("def get_context_window(model):\n    return WINDOWS[model]\n"),
         Valid("if (limit := 8000) > n:\n    pass\n"),
         Valid("MAX_TOKENS = -1  # unlimited"),
+        # not tokens: lines of diff context, a number of chat messages, a GPU memory fraction
+        Valid("class DiffOptions(BaseModel):\n    context_length: int = 50\n"),
+        Valid("CONTEXT_LIMIT = 21\nmessages = fetch_history(limit=CONTEXT_LIMIT)\n"),
+        Valid("def show(diff, context_lines=3, max_context_messages=200): ..."),
+        Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
     )
     INVALID = (
+        # constants built by an expression are evaluated
+        Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
+        Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
+        Invalid("CONTEXT_WINDOW = int(1e5)"),
+        Invalid("DEFAULT_CONTEXT_WINDOW = 128_000 - 4_000"),
         Invalid(
             "import prompt_budget\nCONTEXT_WINDOW = 200_000\n",
             line=2,
@@ -79,6 +89,8 @@ class BudgetConstant(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, where: str, upper: bool) -> None:
+        if self.names.implausible(name, value):
+            return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
         message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
         if upper:
             parts = (name, self.ctx.class_name(), self.ctx.module_name)
@@ -146,7 +158,7 @@ class BudgetConstant(LintRule):
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
-            if self.names.is_budget_setting(name) or weak_ok:
+            if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
                     "share one tunable value"

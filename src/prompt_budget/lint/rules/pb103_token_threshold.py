@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_PRICE_WORDS = frozenset(
+    {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}
+)
 
 
 class TokenThreshold(LintRule):
@@ -31,6 +35,11 @@ class TokenThreshold(LintRule):
         Valid("if status_code >= 500:\n    retry()\n"),
         Valid("if tokens == 4096:\n    pass\n"),
         Valid("n = max(1, num_tokens)"),
+        # a pricing tier: the branch prices tokens, it does not limit them
+        Valid(
+            "def cost_of(prompt_tokens, cost):\n    if prompt_tokens > 128000:\n        cost *= 2\n    return cost\n"
+        ),
+        Valid("price = TIER_2 if usage.prompt_tokens > 200_000 else TIER_1"),
     )
     INVALID = (
         Invalid(
@@ -47,6 +56,11 @@ class TokenThreshold(LintRule):
         Invalid("if prompt_tokens + completion_tokens > 120_000:\n    stop()\n"),
         Invalid("if count_tokens(messages) > 1e5:\n    summarize(messages)\n"),
         Invalid("if (n := count_tokens(messages)) > 100_000:\n    summarize(messages, n)\n"),
+        # a clamp nested in another call: both bounds are token amounts
+        Invalid(
+            "def chunk(max_input_tokens):\n    return min(max(max_input_tokens / 16, 1024), 8192)\n", count=2
+        ),
+        Invalid("if used_tokens > 20 * 1024:\n    warn()\n", key="used_tokens_threshold"),
     )
 
     def _report(self, literal: ast.expr, amount: ast.expr, value: int | float, how: str) -> None:
@@ -59,7 +73,27 @@ class TokenThreshold(LintRule):
         message = f"token threshold {value} {how}; move it to config next to the budget it protects"
         self.report_literal(literal, message, value, f"{name} threshold")
 
+    def _pricing_tier(self, node: ast.Compare) -> bool:
+        """``if prompt_tokens > 128000: cost *= 2``: the branch the comparison decides prices tokens;
+        the number is a pricing tier boundary, not a budget."""
+        for anc in reversed(self.ctx.ancestors):
+            if isinstance(anc, (ast.If, ast.IfExp, ast.While)) and anc.test in self.ctx.ancestors:
+                body = anc.body if isinstance(anc.body, list) else [anc.body]
+                orelse = anc.orelse if isinstance(anc.orelse, list) else [anc.orelse]
+                names = {
+                    attr_name(n) or ""
+                    for stmt in (*body, *orelse)
+                    for n in ast.walk(stmt)
+                    if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
+                }
+                return any(set(words(n)) & _PRICE_WORDS for n in names)
+            if isinstance(anc, ast.stmt):
+                break
+        return False
+
     def visit_Compare(self, node: ast.Compare) -> None:
+        if self._pricing_tier(node):
+            return
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):

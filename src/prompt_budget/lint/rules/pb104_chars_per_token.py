@@ -30,6 +30,9 @@ class CharsPerToken(LintRule):
     PRECHECK = (re.compile(r"token"), re.compile(r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"))
     VALID = (
         Valid("decoded_size = len(b64_data) * 3 // 4"),
+        # character limits: characters, no tokens
+        Valid("MAX_CHARS = 4000\nif len(text) > 4000:\n    text = text[:4000]\n"),
+        Valid("BYTES_PER_PIXEL = 4\nrow_bytes = width * 4"),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
         Valid("half = len(items) // 2"),
         Valid("mid = len(text) // 2  # split the text in two"),
@@ -39,6 +42,15 @@ class CharsPerToken(LintRule):
         Valid("def count(messages, chars_per_token=settings.ratio):\n    ...\n"),
     )
     INVALID = (
+        # a bytes-per-token heuristic through a constant
+        Invalid(
+            "APPROX_BYTES_PER_TOKEN = 4\n\ndef approx(byte_len):\n    return (byte_len + 3) // APPROX_BYTES_PER_TOKEN\n",
+            key="bytes_per_token",
+        ),
+        # tokens converted to characters: a slice, a comparison with characters, a characters name
+        Invalid("def cut(text, tokens):\n    return text[: tokens * 4]\n", key="chars_per_token"),
+        Invalid("def grew(new_chars, tokens):\n    if new_chars > tokens * 4:\n        flush()\n"),
+        Invalid("prompt_characters = prompt_tokens * 4"),
         Invalid(
             "import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // 4\n",
             line=4,
@@ -113,6 +125,10 @@ class CharsPerToken(LintRule):
         for anc in reversed(self.ctx.ancestors):
             if isinstance(anc, ast.Slice):
                 return True
+            if isinstance(anc, ast.Compare) and any(
+                self._chars(side) == "chars" for side in (anc.left, *anc.comparators)
+            ):
+                return True  # ``if new_chars > tokens * 4``
             if isinstance(anc, ast.stmt):
                 break
         return any(self.names.is_chars(n) for n in self._targets() if n)
@@ -141,6 +157,8 @@ class CharsPerToken(LintRule):
         before = set(ws[:per])
         if before & CHAR_WORDS:
             key = "chars_per_token"
+        elif before & {"byte", "bytes"}:
+            key = "bytes_per_token"
         elif before & {"word", "words"}:
             key = "words_per_token"
         elif before & {"token", "tokens"} and set(ws[per + 1 :]) & CHAR_WORDS:
