@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, defaults
-
-# The callee's last name: ``attr.ib`` and ``attrs.field`` are ``ib`` and ``field``.
-_FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr"})
+from prompt_budget.lint.flow import Binding, Bindings, against_flow, default_of, find_uses
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, defaults
 
 
 class BudgetConstant(LintRule):
@@ -24,6 +22,11 @@ class BudgetConstant(LintRule):
     NAME = "budget-constant"
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     VALID = (
+        # names that do not say budget and uses that do not either
+        Valid("PAGE_SIZE = 4096\nbuf = f.read(PAGE_SIZE)\n"),
+        Valid("limit = 500\nrows = rows[:limit]\n"),
+        Valid("context_lines = 5000\nif n_tokens > context_lines:\n    pass\n"),
+        Valid("padding = 4096\npadding = compute()\nx = self.context_window - padding\n"),
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
@@ -43,6 +46,20 @@ class BudgetConstant(LintRule):
         Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
     )
     INVALID = (
+        # decided by data flow: the name says nothing, what the value meets does
+        Invalid(
+            "class Window:\n    def fit(self):\n        padding = 4096\n        return self.max_context_window - padding\n",
+            line=3,
+            key="fit_padding",
+        ),
+        Invalid(
+            "_DEFAULT_COMPACT_THRESHOLD = 240_000\n\ndef due(used_tokens):\n    return used_tokens > _DEFAULT_COMPACT_THRESHOLD\n",
+            line=1,
+        ),
+        Invalid(
+            "LIMIT = 8000\nclient.chat.completions.create(model=m, messages=msgs, max_tokens=LIMIT)\n", line=1
+        ),
+        Invalid("def trim(messages, keep=2000):\n    return min(count_tokens(messages), keep)\n"),
         # constants built by an expression are evaluated
         Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
         Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
@@ -98,21 +115,44 @@ class BudgetConstant(LintRule):
         else:
             self.report_literal(node, message, value, name)
 
-    def _default_of(self, value: ast.expr | None) -> ast.expr | None:
-        """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
-        ``Field(default_factory=lambda: 8000)``."""
-        if isinstance(value, ast.Call) and callee_name(value) in _FIELD_CALLS:
-            for kw in value.keywords:
-                if kw.arg == "default":
-                    return kw.value
-                if kw.arg in {"default_factory", "factory"} and isinstance(kw.value, ast.Lambda):
-                    return kw.value.body
-            return value.args[0] if value.args else None
-        return value
+    def visit_Module(self, node: ast.Module) -> None:
+        self._bindings = Bindings()
+
+    def leave_Module(self, node: ast.Module) -> None:
+        """Names the module binds to a number without saying it is a budget, reported when a use says
+        so (``padding = 4096`` ... ``self.max_context_window - padding``)."""
+        candidates = self._bindings.by_name
+        if not candidates:
+            return
+        for name, why in find_uses(node, set(candidates), self, ratio=False).items():
+            b = candidates[name]
+            message = (
+                f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
+            )
+            self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+
+    def _candidate(self, name: str, literal: ast.expr, value: int | float) -> None:
+        """``name = value`` where the name does not say budget: kept until the uses decide."""
+        if (
+            against_flow(name)
+            or self.names.implausible(name, value)
+            or name.lower() in self.names.ignore_names
+        ):
+            self._bindings.rebound(name)
+            return
+        scope = self.scope_key()
+        if name.isupper():
+            parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
+        else:
+            parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
+        self._bindings.add(Binding(literal, name, value, parts))
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
         value = self.budget_literal(literal)
         if value is None or literal is None:
+            name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+            if name:
+                self._bindings.rebound(name)
             return
         if isinstance(target, ast.Name):
             name = target.id
@@ -124,11 +164,13 @@ class BudgetConstant(LintRule):
             return
         if self.names.is_budget_setting(name) or (self.token_comment() and not self.names.is_excluded(name)):
             self._report(literal, name, value, where, name.isupper())
+        else:
+            self._candidate(name, literal, value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
-            self._assigned(node.targets[0], self._default_of(node.value))
+            self._assigned(node.targets[0], default_of(node.value))
             return
         for target in node.targets:
             if (
@@ -144,7 +186,7 @@ class BudgetConstant(LintRule):
                 self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        self._assigned(node.target, self._default_of(node.value))
+        self._assigned(node.target, default_of(node.value))
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
@@ -164,6 +206,8 @@ class BudgetConstant(LintRule):
                     "share one tunable value"
                 )
                 self.report_literal(default, message, value, name)
+            else:
+                self._candidate(name, default, value)
 
     def visit_Return(self, node: ast.Return) -> None:
         value = self.budget_literal(node.value)

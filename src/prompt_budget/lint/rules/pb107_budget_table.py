@@ -13,6 +13,7 @@ from prompt_budget.lint.rule import (
     LintRule,
     Valid,
     attr_name,
+    callee_name,
     number,
     string_value,
 )
@@ -62,6 +63,10 @@ class BudgetTable(LintRule):
     DEFAULT_MIN_VALUE = 100
     PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}"),)
     VALID = (
+        # pricing rows built by calls: prices are not windows (floats below 1024)
+        Valid('PRICES = [_price("gpt-4o", 2.5, 10.0), _price("gpt-4o-mini", 0.15, 0.6)]'),
+        # pricing tiers per model: "cost"/"price" in the callee
+        Valid('TIERS = [price_tier("gpt-4o", 128_000), price_tier("gpt-4.1", 200_000)]'),
         Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
         Valid('EMBEDDING_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
         Valid('RPM_LIMITS = {"gpt-4o": 10000, "gpt-4o-mini": 30000}'),
@@ -70,6 +75,11 @@ class BudgetTable(LintRule):
         Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
     )
     INVALID = (
+        # a table built by calls rather than a dict literal
+        Invalid(
+            'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
+            count=2,
+        ),
         Invalid(
             'import prompt_budget\nCONTEXT_WINDOWS = {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n}\n',
             line=2,
@@ -89,6 +99,45 @@ class BudgetTable(LintRule):
             fixed='import prompt_budget\nMAX_OUTPUT = prompt_budget.value("max_output")\n',
         ),
     )
+
+    _calls: dict[str, list[tuple[ast.expr, int | float, str]]]
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._calls = {}
+
+    def visit_Call(self, node: ast.Call) -> None:
+        """``_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576)``: one row of a table built by calls."""
+        models: list[str] = []
+        literal: ast.expr | None = None
+        value: int | float | None = None
+        for arg in [*node.args, *(kw.value for kw in node.keywords)]:
+            items = arg.elts if isinstance(arg, (ast.Tuple, ast.List, ast.Set)) else [arg]
+            names = [string_value(i) for i in items]
+            if names and all(n is not None and looks_like_model_name(n) for n in names):
+                models.extend(n for n in names if n)
+                continue
+            amount = self.budget_literal(arg)
+            if amount is not None and amount >= 1024:
+                if literal is not None:
+                    return  # two numbers: not a model -> window row
+                literal, value = arg, amount
+        callee = callee_name(node)
+        if models and literal is not None and value is not None and callee:
+            self._calls.setdefault(callee, []).append((literal, value, models[0]))
+
+    def leave_Module(self, node: ast.Module) -> None:
+        for callee, rows in self._calls.items():
+            if len(rows) < 2 or set(words(callee)) & EXCLUDED_WORDS:
+                continue
+            for literal, value, model in rows:
+                self.report(
+                    literal,
+                    f"model-to-context-window table built by calls to {callee}() ({len(rows)} rows): "
+                    f"{value} for {model!r}; keep the table in config so new models need no code change",
+                    target=literal,
+                    value=value,
+                    key_parts=(f"{model} context_window", self.ctx.module_name),
+                )
 
     def _name(self, node: ast.Dict) -> str:
         """The name the table is bound to (assignment target, keyword), else ""."""

@@ -1,0 +1,170 @@
+"""Deciding by data flow: follow a number bound to a name to where the module uses that name.
+
+A name says little on its own (``padding = 4096``, ``_DEFAULT_COMPACT_THRESHOLD = 240_000``,
+``trigger: float = Field(default=0.9)``); what the name meets says more. A use is evidence that the
+value is a token amount when it is passed as a budget keyword of a call (``max_tokens=LIMIT``),
+compared with or clamps a token count (``if used_tokens > THRESHOLD``), is subtracted from a budget
+(``self.max_context_window - padding``) or written under a budget key (``{"max_tokens": LIMIT}``);
+that it is a budget ratio when it multiplies or divides a budget (``self.trigger * context_window``).
+
+``Bindings`` collects the candidates while the rules walk the file; ``find_uses`` then walks the tree
+once, only when there are candidates, and gives every candidate name the reasons found for it, each
+naming the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import callee_name, dotted, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
+FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr"})
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Words a name's value may still be a token amount with, although they exclude names alone: a
+#: ``padding`` subtracted from a context window is a reserve of tokens.
+_FLOW_ALLOWED = frozenset({"pad", "padding"})
+_AGAINST = (EXCLUDED_WORDS | UNIT_WORDS) - _FLOW_ALLOWED
+
+
+def default_of(value: ast.expr | None) -> ast.expr | None:
+    """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
+    ``Field(default_factory=lambda: 8000)``."""
+    if isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS:
+        for kw in value.keywords:
+            if kw.arg == "default":
+                return kw.value
+            if kw.arg in {"default_factory", "factory"} and isinstance(kw.value, ast.Lambda):
+                return kw.value.body
+        return value.args[0] if value.args else None
+    return value
+
+
+def against_flow(name: str) -> bool:
+    """The name itself says the number is something else: a unit (``lines``, ``messages``, ``bytes``,
+    ``seconds``, ``cost``), a credential, a time, a rate."""
+    return any(w in _AGAINST for w in words(name))
+
+
+@dataclass
+class Binding:
+    """A literal bound to a name whose name alone did not make it a budget."""
+
+    literal: ast.expr
+    name: str
+    value: int | float
+    #: The config key's parts, most specific first, as ``LintRule.report`` takes them.
+    key_parts: tuple[str, ...]
+
+
+@dataclass
+class Bindings:
+    """Candidates by name; a name bound more than once is dropped (which value reaches a use is then
+    unknown)."""
+
+    by_name: dict[str, Binding] = field(default_factory=dict)
+    ambiguous: set[str] = field(default_factory=set)
+
+    def add(self, binding: Binding) -> None:
+        if binding.name in self.by_name or binding.name in self.ambiguous:
+            self.by_name.pop(binding.name, None)
+            self.ambiguous.add(binding.name)
+        else:
+            self.by_name[binding.name] = binding
+
+    def rebound(self, name: str) -> None:
+        """``name`` is bound again to something that is not a candidate literal."""
+        if name in self.by_name:
+            del self.by_name[name]
+            self.ambiguous.add(name)
+
+
+def _source(node: ast.AST) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
+def _children(node: ast.AST) -> Iterator[ast.AST]:
+    for name in node._fields:
+        child = getattr(node, name, None)
+        if isinstance(child, list):
+            for item in child:
+                if isinstance(item, ast.AST):
+                    yield item
+        elif isinstance(child, ast.AST):
+            yield child
+
+
+def find_uses(tree: ast.AST, names: set[str], rule: LintRule, ratio: bool) -> dict[str, str]:
+    """For each name in ``names`` read somewhere in ``tree`` as a token amount (``ratio`` False) or as
+    a budget ratio (``ratio`` True), the first reason found."""
+    reasons: dict[str, str] = {}
+    stack: list[tuple[ast.AST, ast.AST | None, ast.AST | None]] = [(tree, None, None)]
+    while stack:
+        node, parent, grand = stack.pop()
+        for child in _children(node):
+            stack.append((child, node, parent))
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            name = node.id
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            name = node.attr
+        else:
+            continue
+        if name not in names or name in reasons or parent is None:
+            continue
+        why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
+        if why:
+            reasons[name] = f"{why} at line {node.lineno}"
+    return reasons
+
+
+def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:
+    judge = rule.names
+    if isinstance(parent, ast.keyword) and parent.arg and judge.is_budget(parent.arg):
+        callee = dotted(grand.func) if isinstance(grand, ast.Call) else ""
+        callee = callee or (callee_name(grand) if isinstance(grand, ast.Call) else "") or "a call"
+        return f"used as `{parent.arg}=` of `{callee}`"
+    if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
+        for other in (parent.left, *parent.comparators):
+            if other is not node and rule.token_amount(other):
+                return f"compared with the token count `{_source(other)}`"
+        return None
+    if (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and parent.func.id in {"min", "max"}
+    ):
+        for other in parent.args:
+            if other is not node and rule.token_amount(other):
+                return f"clamps the token count `{_source(other)}` with {parent.func.id}()"
+        return None
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is node:
+        budget = rule.budget_expr(parent.left)
+        if budget is not None:
+            return f"subtracted from the budget `{_source(parent.left)}`"
+        return None
+    if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
+        budget = rule.budget_expr(parent.target)
+        return f"subtracted from the budget `{_source(parent.target)}`" if budget is not None else None
+    if isinstance(parent, ast.Dict):
+        for key, value in zip(parent.keys, parent.values, strict=False):
+            if value is node:
+                name = string_value(key)
+                if name and judge.is_budget(name):
+                    return f'written as "{name}"'
+    return None
+
+
+def _ratio_use(node: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        other = parent.right if parent.left is node else parent.left
+        if rule.budget_expr(other) is not None:
+            return f"multiplies the budget `{_source(other)}`"
+    return None
