@@ -156,3 +156,29 @@ def test_a_damaged_cache_entry_is_dropped_and_recomputed(tmp_path: Path, damage:
     assert lint() == [("PB102", 1, 4096)]
     # and the cache is whole again afterwards
     assert lint() == [("PB102", 1, 4096)]
+
+
+def test_a_constant_is_judged_by_its_uses_in_modules_importing_it(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    _tree(
+        pkg,
+        {
+            "__init__.py": "",
+            "constants.py": "_DEFAULT_COMPACT_THRESHOLD = 240_000\nRETRY_LIMIT = 3000\nPAGE = 4096  # noqa\n",
+            "agent.py": (
+                "from .constants import _DEFAULT_COMPACT_THRESHOLD, RETRY_LIMIT, PAGE\n\n"
+                "def due(used_tokens, attempts):\n"
+                "    if attempts > RETRY_LIMIT:\n"
+                "        return False\n"
+                "    return used_tokens > _DEFAULT_COMPACT_THRESHOLD or used_tokens > PAGE\n"
+            ),
+        },
+    )
+    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
+    got = [(f.path, f.line, f.code, f.value, f.suppressed is not None) for f in report.findings]
+    assert got == [
+        ("pkg/constants.py", 1, "PB102", 240000, False),
+        ("pkg/constants.py", 3, "PB102", 4096, True),
+    ]
+    assert "compared with the token count `used_tokens` at line 6 of pkg/agent.py" in report.findings[0].message

@@ -293,9 +293,16 @@ def lint_source(
     for node, name, value in ctx.facts:
         line, col, end_line, end_col = span(node)
         facts.append(
-            Fact(name, value, path, line, col, end_line, end_col, _suppression(noqa, "PB108", (line,)))
+            Fact(
+                name, value, path, line, col, end_line, end_col, _suppression(noqa, _fact_code(name), (line,))
+            )
         )
     return FileResult(path=path, findings=tuple(findings), facts=tuple(facts), parsed=True)
+
+
+def _fact_code(name: str) -> str:
+    """The rule a fact's ``noqa`` is read for: the data flow's facts (PB102), else PB108's."""
+    return "PB102" if name.startswith("\x00") else "PB108"
 
 
 def _char_column(lines: Sequence[str], line: int, byte_col: int) -> int:

@@ -62,6 +62,7 @@ class Binding:
     value: int | float
     #: The config key's parts, most specific first, as ``LintRule.report`` takes them.
     key_parts: tuple[str, ...]
+    module_level: bool = False
 
 
 @dataclass
@@ -168,3 +169,23 @@ def _ratio_use(node: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:
         if rule.budget_expr(other) is not None:
             return f"multiplies the budget `{_source(other)}`"
     return None
+
+
+# --- across modules: a constant bound in one module, used as a budget in a module importing it
+
+#: Fact names the flow records for the project-wide pass (``PB108`` ignores them).
+BIND_FACT = "\x00bind "
+USE_FACT = "\x00use "
+
+
+def imported_names(tree: ast.Module) -> dict[str, str]:
+    """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem,
+    name there), for module-level imports."""
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module:
+            stem = stmt.module.rsplit(".", 1)[-1]
+            for alias in stmt.names:
+                if alias.name != "*":
+                    out[alias.asname or alias.name] = f"{stem} {alias.name}"
+    return out

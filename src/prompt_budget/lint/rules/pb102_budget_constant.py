@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
-from prompt_budget.lint.flow import Binding, Bindings, against_flow, default_of, find_uses
+from prompt_budget.lint.cache import module_name
+from prompt_budget.lint.findings import Fact, Finding
+from prompt_budget.lint.flow import (
+    BIND_FACT,
+    USE_FACT,
+    Binding,
+    Bindings,
+    against_flow,
+    default_of,
+    find_uses,
+    imported_names,
+)
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, defaults
 
 
@@ -21,6 +35,7 @@ class BudgetConstant(LintRule):
     CODE = "PB102"
     NAME = "budget-constant"
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
+    PROJECT_WIDE = True
     VALID = (
         # names that do not say budget and uses that do not either
         Valid("PAGE_SIZE = 4096\nbuf = f.read(PAGE_SIZE)\n"),
@@ -122,14 +137,62 @@ class BudgetConstant(LintRule):
         """Names the module binds to a number without saying it is a budget, reported when a use says
         so (``padding = 4096`` ... ``self.max_context_window - padding``)."""
         candidates = self._bindings.by_name
-        if not candidates:
-            return
-        for name, why in find_uses(node, set(candidates), self, ratio=False).items():
-            b = candidates[name]
+        imported = imported_names(node)
+        names = set(candidates) | set(imported)
+        reasons = find_uses(node, names, self, ratio=False) if names else {}
+        for name, b in candidates.items():
+            why = reasons.get(name)
+            if why is not None:
+                message = (
+                    f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
+                )
+                self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+            elif b.module_level:
+                self.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
+        for name, source in imported.items():
+            if name in reasons and name not in candidates:
+                use = reasons[name]
+                self.ctx.facts.append((node, f"{USE_FACT}{source} {use}", 0))
+
+    @classmethod
+    def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        """Constants bound in one module and used as a budget by a module importing them."""
+        uses: dict[str, str] = {}
+        for fact in facts:
+            if fact.name.startswith(USE_FACT):
+                stem, name, why = fact.name[len(USE_FACT) :].split(" ", 2)
+                uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
+        if not uses:
+            return []
+        findings = []
+        for fact in facts:
+            if not fact.name.startswith(BIND_FACT):
+                continue
+            name = fact.name[len(BIND_FACT) :]
+            use = uses.get(f"{module_name(fact.path)} {name}")
+            if use is None:
+                continue
             message = (
-                f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
+                f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
             )
-            self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+            findings.append(
+                Finding(
+                    path=fact.path,
+                    line=fact.line,
+                    column=fact.column,
+                    end_line=fact.end_line,
+                    end_column=fact.end_column,
+                    code=cls.CODE,
+                    rule=cls.NAME,
+                    message=message,
+                    value=fact.value,
+                    fixable=not fact.path.endswith(".pyi"),
+                    suppressed=fact.suppressed,
+                    key_parts=(name, module_name(fact.path)),
+                    key=config_key(name),
+                )
+            )
+        return findings
 
     def _candidate(self, name: str, literal: ast.expr, value: int | float) -> None:
         """``name = value`` where the name does not say budget: kept until the uses decide."""
@@ -145,14 +208,14 @@ class BudgetConstant(LintRule):
             parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
         else:
             parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
-        self._bindings.add(Binding(literal, name, value, parts))
+        self._bindings.add(Binding(literal, name, value, parts, module_level=not self.ctx.scopes))
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
         value = self.budget_literal(literal)
         if value is None or literal is None:
-            name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
-            if name:
-                self._bindings.rebound(name)
+            bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+            if bound:
+                self._bindings.rebound(bound)
             return
         if isinstance(target, ast.Name):
             name = target.id

@@ -60,6 +60,8 @@ class InconsistentBudget(LintRule):
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
         for fact in facts:
+            if fact.name.startswith("\x00"):  # another rule's fact (the data flow's)
+                continue
             path = options.root / fact.path  # fact.path is relative to the root or absolute
             groups[(project_of(path.parent), fact.name.lower())].append(fact)
         findings: list[Finding] = []
