@@ -47,6 +47,18 @@ def default_of(value: ast.expr | None) -> ast.expr | None:
     return value
 
 
+def is_test_module(path: str) -> bool:
+    """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``: code whose numbers are scenarios."""
+    parts = path.replace("\\", "/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0]
+    return (
+        stem.startswith("test_")
+        or stem.endswith("_test")
+        or stem == "conftest"
+        or any(p in {"tests", "test"} for p in parts[:-1])
+    )
+
+
 def against_flow(name: str) -> bool:
     """The name itself says the number is something else: a unit (``lines``, ``messages``, ``bytes``,
     ``seconds``, ``cost``), a credential, a time, a rate."""

@@ -16,6 +16,7 @@ from prompt_budget.lint.flow import (
     default_of,
     find_uses,
     imported_names,
+    is_test_module,
 )
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
@@ -195,9 +196,11 @@ class BudgetConstant(LintRule):
         return findings
 
     def _candidate(self, name: str, literal: ast.expr, value: int | float) -> None:
-        """``name = value`` where the name does not say budget: kept until the uses decide."""
+        """``name = value`` where the name does not say budget: kept until the uses decide. Not in
+        tests: a number a test binds is the scenario it checks, not a setting to tune."""
         if (
-            against_flow(name)
+            is_test_module(self.ctx.path)
+            or against_flow(name)
             or self.names.implausible(name, value)
             or name.lower() in self.names.ignore_names
         ):

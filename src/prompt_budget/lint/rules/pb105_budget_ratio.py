@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.flow import Binding, Bindings, against_flow, default_of, find_uses
+from prompt_budget.lint.flow import Binding, Bindings, against_flow, default_of, find_uses, is_test_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -178,7 +178,11 @@ class BudgetRatio(LintRule):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append(self.ctx.reports.pop(before))
-        elif not against_flow(name) and name.lower() not in self.names.ignore_names:
+        elif (
+            not against_flow(name)
+            and name.lower() not in self.names.ignore_names
+            and not is_test_module(self.ctx.path)
+        ):
             scope = self.scope_key()
             parts = (
                 (name, self.ctx.class_name(), self.ctx.module_name)
