@@ -1,9 +1,11 @@
 """Findings per rule on the pinned agent packages (the table in docs/lint.md), and the full list of
 findings for hand-checking precision, written to ``benchmarks/.cache/lint-findings.txt``.
 
-Usage: python benchmarks/lint_study.py [--held-out]
+Usage: python benchmarks/lint_study.py [--held-out | --measure]
 
-``--held-out`` lints the packages in ``HELD_OUT`` instead (never used while writing the rules).
+``--held-out`` lints the packages in ``HELD_OUT`` instead (never used while writing the rules);
+``--measure`` the packages in ``MEASURE`` (never used while writing or tuning them: the precision and
+recall table of docs/lint.md).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from lint_fetch import CACHE, HELD_OUT, PINNED, corpus_dirs, held_out_dirs  # noqa: E402
+from lint_fetch import CACHE, HELD_OUT, MEASURE, PINNED, corpus_dirs, held_out_dirs, measure_dirs  # noqa: E402
 
 
 def main() -> None:
@@ -24,8 +26,9 @@ def main() -> None:
     from prompt_budget.lint.options import parse_lint_options
 
     held_out = "--held-out" in sys.argv
-    dirs = held_out_dirs() if held_out else corpus_dirs()
-    packages = HELD_OUT if held_out else PINNED
+    measure = "--measure" in sys.argv
+    dirs = measure_dirs() if measure else held_out_dirs() if held_out else corpus_dirs()
+    packages = MEASURE if measure else HELD_OUT if held_out else PINNED
     options = parse_lint_options({}, root=CACHE / "src", known_codes=known_codes())
     report = run_lint(dirs, options)
     codes = [r.CODE for r in all_rules()]
@@ -45,7 +48,8 @@ def main() -> None:
         + " | ".join(f"**{totals.get(c, 0)}**" for c in codes)
         + f" | **{sum(totals.values())}** |"
     )
-    out = CACHE / ("lint-findings-held-out.txt" if held_out else "lint-findings.txt")
+    name = "measure" if measure else "held-out" if held_out else ""
+    out = CACHE / (f"lint-findings-{name}.txt" if name else "lint-findings.txt")
     with out.open("w", encoding="utf-8") as fh:
         for i, f in enumerate(report.findings, start=1):
             fh.write(f"{i:3d} {f.path}:{f.line}:{f.column} {f.code} {f.message}\n")

@@ -31,7 +31,9 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words a name's value may still be a token amount with, although they exclude names alone: a
 #: ``padding`` subtracted from a context window is a reserve of tokens.
 _FLOW_ALLOWED = frozenset({"pad", "padding"})
-_AGAINST = (EXCLUDED_WORDS | UNIT_WORDS) - _FLOW_ALLOWED
+#: A name that spells its number (``_ONE_MILLION_TOKENS``) defines a unit, not a setting.
+_NUMBER_WORDS = frozenset({"hundred", "thousand", "million", "billion", "one", "two", "ten"})
+_AGAINST = (EXCLUDED_WORDS | UNIT_WORDS | _NUMBER_WORDS) - _FLOW_ALLOWED
 
 
 def default_of(value: ast.expr | None) -> ast.expr | None:

@@ -197,8 +197,8 @@ EXCLUDED_WORDS = frozenset(
         "path",
         "segment",
         "segments",
-        "memory",
         "gpu",
+        "gb",
         "vram",
         "utilization",
     }
@@ -335,7 +335,6 @@ UNIT_WORDS = frozenset(
         "entries",
         "steps",
         "seconds",
-        "memory",
         "chars",
         "bytes",
         "cost",

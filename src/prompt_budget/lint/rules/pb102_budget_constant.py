@@ -43,6 +43,7 @@ class BudgetConstant(LintRule):
         Valid("limit = 500\nrows = rows[:limit]\n"),
         Valid("context_lines = 5000\nif n_tokens > context_lines:\n    pass\n"),
         Valid("padding = 4096\npadding = compute()\nx = self.context_window - padding\n"),
+        Valid("_ONE_MILLION = 1_000_000\nbig = max_input_tokens >= _ONE_MILLION\n"),
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),

@@ -9,6 +9,7 @@ from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
+_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "frame", "frames", "pixel", "pixels"})
 
 
 class CharsPerToken(LintRule):
@@ -33,6 +34,7 @@ class CharsPerToken(LintRule):
         # character limits: characters, no tokens
         Valid("MAX_CHARS = 4000\nif len(text) > 4000:\n    text = text[:4000]\n"),
         Valid("BYTES_PER_PIXEL = 4\nrow_bytes = width * 4"),
+        Valid("AUDIO_BYTES_PER_TOKEN = 1600"),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
         Valid("half = len(items) // 2"),
         Valid("mid = len(text) // 2  # split the text in two"),
@@ -153,6 +155,8 @@ class CharsPerToken(LintRule):
         ws = words(name)
         if "per" not in ws or not any(w in {"token", "tokens"} for w in ws):
             return
+        if set(ws) & _MEDIA_WORDS:
+            return  # AUDIO_BYTES_PER_TOKEN = 1600: media tokens, not text
         per = ws.index("per")
         before = set(ws[:per])
         if before & CHAR_WORDS:
