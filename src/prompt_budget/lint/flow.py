@@ -117,10 +117,8 @@ def _children(node: ast.AST) -> Iterator[ast.AST]:
             yield child
 
 
-def find_uses(tree: ast.AST, names: set[str], rule: LintRule, ratio: bool) -> dict[str, str]:
-    """For each name in ``names`` read somewhere in ``tree`` as a token amount (``ratio`` False) or as
-    a budget ratio (``ratio`` True), the first reason found."""
-    reasons: dict[str, str] = {}
+def _loads(tree: ast.AST, names: set[str]) -> Iterator[tuple[str, ast.expr, ast.AST, ast.AST | None]]:
+    """Every read of one of ``names`` (``x`` or ``self.x``) with its parent and grandparent."""
     stack: list[tuple[ast.AST, ast.AST | None, ast.AST | None]] = [(tree, None, None)]
     while stack:
         node, parent, grand = stack.pop()
@@ -132,12 +130,35 @@ def find_uses(tree: ast.AST, names: set[str], rule: LintRule, ratio: bool) -> di
             name = node.attr
         else:
             continue
-        if name not in names or name in reasons or parent is None:
+        if name in names and parent is not None:
+            yield name, node, parent, grand
+
+
+def find_uses(tree: ast.AST, names: set[str], rule: LintRule, ratio: bool) -> dict[str, str]:
+    """For each name in ``names`` read somewhere in ``tree`` as a token amount (``ratio`` False) or as
+    a budget ratio (``ratio`` True), the first reason found."""
+    reasons: dict[str, str] = {}
+    for name, node, parent, grand in _loads(tree, names):
+        if name in reasons:
             continue
         why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
         if why:
             reasons[name] = f"{why} at line {node.lineno}"
     return reasons
+
+
+def counted(tree: ast.AST, names: set[str]) -> set[str]:
+    """Names read as an amount that is added up or scaled (``EXTRA_TOKENS + SQUARE_TOKENS * tiles``,
+    ``total += IMAGE_TOKENS``) or returned as a count: what a thing costs in tokens, not a limit."""
+    out: set[str] = set()
+    for name, node, parent, _ in _loads(tree, names):
+        if (
+            (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult)))
+            or (isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node)
+            or isinstance(parent, ast.Return)
+        ):
+            out.add(name)
+    return out
 
 
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:

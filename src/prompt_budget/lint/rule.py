@@ -99,11 +99,16 @@ def unwrap_walrus(node: ast.AST) -> ast.AST:
     return node
 
 
+#: A number of tokens this large is a "no limit" sentinel (``999_999_999``, ``sys.maxsize``), not a budget:
+#: the largest context windows are around ten million tokens.
+NO_LIMIT = 100_000_000
+
+
 def token_amount_literal(node: ast.AST | None) -> int | float | None:
     """The amount of tokens a literal spells, else None: an int (``8000``, ``8_000``), a float whose
     value is a whole number (``1e5``, ``8e3``, ``4096.0``: kept a float, the value the code sees),
     either behind a unary plus (``+16000``) or a walrus (``(limit := 8000)``). Negative literals
-    (``-1``, ``-500``) are sentinels or offsets, never budgets; fractions (``0.8``, ``2.5``) are
+    (``-1``, ``-500``) and huge ones (``999_999_999``) are sentinels or offsets, never budgets; fractions (``0.8``, ``2.5``) are
     ratios, which the ratio rules read with ``number``."""
     if node is None:
         return None
@@ -111,7 +116,7 @@ def token_amount_literal(node: ast.AST | None) -> int | float | None:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
         node = node.operand
     value = number(node) if isinstance(node, ast.Constant) else constant_expression(node)
-    if value is None or value < 0:
+    if value is None or value < 0 or value >= NO_LIMIT:
         return None
     if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
         return None

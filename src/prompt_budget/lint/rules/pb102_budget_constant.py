@@ -13,6 +13,7 @@ from prompt_budget.lint.flow import (
     Binding,
     Bindings,
     against_flow,
+    counted,
     default_of,
     find_uses,
     imported_names,
@@ -20,7 +21,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, defaults
+from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults
 
 
 class BudgetConstant(LintRule):
@@ -44,6 +45,10 @@ class BudgetConstant(LintRule):
         Valid("context_lines = 5000\nif n_tokens > context_lines:\n    pass\n"),
         Valid("padding = 4096\npadding = compute()\nx = self.context_window - padding\n"),
         Valid("_ONE_MILLION = 1_000_000\nbig = max_input_tokens >= _ONE_MILLION\n"),
+        # what an image costs in tokens, added up: a count, not a limit
+        Valid(
+            "SQUARE_TOKENS = 170\nEXTRA_TOKENS = 85\n\ndef image_tokens(h, w):\n    return EXTRA_TOKENS + SQUARE_TOKENS * h * w\n"
+        ),
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
@@ -134,14 +139,21 @@ class BudgetConstant(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         self._bindings = Bindings()
+        self._weak: list[tuple[str, Report]] = []
 
     def leave_Module(self, node: ast.Module) -> None:
         """Names the module binds to a number without saying it is a budget, reported when a use says
         so (``padding = 4096`` ... ``self.max_context_window - padding``)."""
         candidates = self._bindings.by_name
         imported = imported_names(node)
-        names = set(candidates) | set(imported)
+        weak = {name for name, _ in self._weak}
+        names = set(candidates) | set(imported) | weak
         reasons = find_uses(node, names, self, ratio=False) if names else {}
+        costs = counted(node, weak) if weak else set()
+        for name, report in self._weak:
+            if name in costs and name not in reasons:
+                continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
+            self.ctx.reports.append(report)
         for name, b in candidates.items():
             why = reasons.get(name)
             if why is not None:
@@ -229,8 +241,14 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget_setting(name) or (self.token_comment() and not self.names.is_excluded(name)):
+        if self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
             self._report(literal, name, value, where, name.isupper())
+        elif self.names.is_budget_setting(name):
+            # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
+            before = len(self.ctx.reports)
+            self._report(literal, name, value, where, name.isupper())
+            self._weak.extend((name, r) for r in self.ctx.reports[before:])
+            del self.ctx.reports[before:]
         else:
             self._candidate(name, literal, value)
 

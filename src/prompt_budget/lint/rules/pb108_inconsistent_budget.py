@@ -39,12 +39,16 @@ class InconsistentBudget(LintRule):
     NAME = "inconsistent-budget"
     SUMMARY = "Same budget constant defined with different values in different modules"
     PROJECT_WIDE = True
-    VALID = (Valid("MAX_TOKENS = 4096\n"), Valid("CONTEXT_WINDOW = 8192\nCONTEXT_WINDOW_SMALL = 4096\n"))
+    VALID = (
+        Valid("MAX_TOKENS = 4096\n"),
+        Valid("CONTEXT_WINDOW = 8192\nCONTEXT_WINDOW_SMALL = 4096\n"),
+        Valid("_DEFAULT_MAX_RESULT_TOKENS = 10_000\n"),
+    )
     INVALID = ()
 
     def _record(self, target: ast.expr, literal: ast.expr | None) -> None:
-        if self.ctx.scopes or not isinstance(target, ast.Name):
-            return
+        if self.ctx.scopes or not isinstance(target, ast.Name) or target.id.startswith("_"):
+            return  # a private constant is its module's own: no caller imports the other value
         value = self.budget_literal(literal)
         if value is not None and literal is not None and self.names.is_budget(target.id):
             self.fact(literal, target.id, value)

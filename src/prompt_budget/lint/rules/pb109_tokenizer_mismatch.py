@@ -9,6 +9,7 @@ from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
 
 _OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
+_OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
 _TIKTOKEN_CALLS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
 _PROVIDER_WORDS = frozenset(
     {
@@ -34,6 +35,21 @@ _ADVICE = (
     'estimate "calibrated:claude"; for other models a local tokenizer.json ("hf:PATH") or '
     '"calibrated:o200k_base", and say it is an estimate'
 )
+
+
+def _names_openai_models(test: ast.AST) -> bool:
+    """An ``if`` test that picks OpenAI models by name (``"gpt" in model``, ``ModelType.O1``)."""
+    for n in ast.walk(test):
+        text = (
+            string_value(n)
+            if isinstance(n, ast.Constant)
+            else n.attr
+            if isinstance(n, ast.Attribute)
+            else None
+        )
+        if text and _OPENAI_NAME.search(text):
+            return True
+    return False
 
 
 class TokenizerMismatch(LintRule):
@@ -123,6 +139,8 @@ class TokenizerMismatch(LintRule):
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
         for i in range(len(ancestors) - 1, 0, -1):
+            if isinstance(ancestors[i], ast.If) and _names_openai_models(ancestors[i].test):
+                return False  # ``if model in [ModelType.O1.value, ...]: get_encoding("o200k_base")``
             if isinstance(ancestors[i], ast.ExceptHandler):
                 parent = ancestors[i - 1]
                 return isinstance(parent, ast.Try) and any(
