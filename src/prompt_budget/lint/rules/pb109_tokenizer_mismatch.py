@@ -139,7 +139,13 @@ class TokenizerMismatch(LintRule):
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
         for i in range(len(ancestors) - 1, 0, -1):
-            if isinstance(ancestors[i], ast.If) and _names_openai_models(ancestors[i].test):
+            anc = ancestors[i]
+            if (
+                isinstance(anc, ast.If)
+                and i + 1 < len(ancestors)
+                and any(ancestors[i + 1] is stmt for stmt in anc.body)
+                and _names_openai_models(anc.test)
+            ):
                 return False  # ``if model in [ModelType.O1.value, ...]: get_encoding("o200k_base")``
             if isinstance(ancestors[i], ast.ExceptHandler):
                 parent = ancestors[i - 1]
