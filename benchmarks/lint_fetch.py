@@ -32,10 +32,10 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Measuring set for issue 19: agent packages never looked at while the rules were written or tuned
-#: (neither the corpus nor the held-out set above, which was used to tune after its first run). Linted,
-#: every finding read, misses grepped for; the table in docs/lint.md.
-MEASURE: dict[str, str] = {
+#: Issue 19, first measuring set: linted once (129 findings, 122 true: 94.6 %), then the rules were
+#: changed after reading those findings, so these are tuning material now (the second table in
+#: docs/lint.md), not a measure.
+TUNED_19: dict[str, str] = {
     "strands-agents": "1.62.0",
     "mem0ai": "2.2.1",
     "autogen-agentchat": "0.7.5",
@@ -43,7 +43,19 @@ MEASURE: dict[str, str] = {
     "griptape": "1.13.0",
     "camel-ai": "0.2.90",
     "agno": "3.1.10",
-    "letta": "0.34.12",
+}
+
+#: Issue 19, the measure: agent packages never read while the rules were written or tuned. Linted,
+#: every finding read, misses grepped for (docs/lint.md, "Precision and recall on unseen code").
+MEASURE: dict[str, str] = {
+    "semantic-kernel": "1.45.0",
+    "dspy": "3.4.1",
+    "browser-use": "0.13.14",
+    "swarms": "16.0.3",
+    "langchain-openai": "1.7.4",
+    "langchain-anthropic": "1.7.10",
+    "instructor": "1.17.0",
+    "langgraph": "1.2.24",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -94,6 +106,10 @@ def held_out_dirs() -> list[Path]:
 
 def measure_dirs() -> list[Path]:
     return [fetch(name, version) for name, version in MEASURE.items()]
+
+
+def tuned_19_dirs() -> list[Path]:
+    return [fetch(name, version) for name, version in TUNED_19.items()]
 
 
 def main() -> None:

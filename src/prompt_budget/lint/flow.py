@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 #: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
-FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr"})
+FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr", "Option", "option", "Argument"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words a name's value may still be a token amount with, although they exclude names alone: a
 #: ``padding`` subtracted from a context window is a reserve of tokens.

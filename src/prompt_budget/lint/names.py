@@ -60,6 +60,7 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("num", "ctx"),
     ("max", "ctx"),
     ("ctx", "len"),
+    ("ctx", "length"),
     ("ctx", "size"),
     ("max", "seq", "len"),
     ("max", "seq", "length"),

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.findings import Fact, Value
-from prompt_budget.lint.names import NameJudge, words
+from prompt_budget.lint.names import CHAR_WORDS, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 
 if TYPE_CHECKING:
@@ -381,8 +381,9 @@ class LintRule:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
         return bool(comment and _TOKEN_COMMENT.search(comment)) and not any(
-            w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} for w in words(comment)
-        )
+            w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} | CHAR_WORDS
+            for w in words(comment)
+        )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
 
     def token_sequence(self, node: ast.AST) -> bool:
         """A list of tokens: ``tokens``, ``input_ids``, ``enc.encode(text)``, ``tokenizer(text)``."""

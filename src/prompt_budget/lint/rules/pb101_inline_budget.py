@@ -47,6 +47,7 @@ class InlineBudget(LintRule):
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
     )
     INVALID = (
+        Invalid("self.max_tokens = self._default_max_tokens() or 16000"),
         Invalid(
             "import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=8000)\n",
             line=4,
@@ -133,7 +134,8 @@ class InlineBudget(LintRule):
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:
             return
         value = self.budget_literal(node.values[-1])
-        name = attr_name(node.values[-2])
+        # ``settings.max_tokens or 4096``, ``self._default_max_tokens() or 16000``
+        name = attr_name(node.values[-2]) or self.budget_expr(node.values[-2])
         if value is not None and name and self.names.is_budget(name):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
 

@@ -85,6 +85,9 @@ class BudgetConstant(LintRule):
         # constants built by an expression are evaluated
         Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
         Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
+        # a CLI option's default, a conditional value
+        Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
+        Invalid("max_tokens = 5000 if heavy else 3000", count=2),
         Invalid("CONTEXT_WINDOW = int(1e5)"),
         Invalid("DEFAULT_CONTEXT_WINDOW = 128_000 - 4_000"),
         Invalid(
@@ -227,6 +230,10 @@ class BudgetConstant(LintRule):
         self._bindings.add(Binding(literal, name, value, parts, module_level=not self.ctx.scopes))
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
+        if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
+            self._assigned(target, literal.body, walrus)
+            self._assigned(target, literal.orelse, walrus)
+            return
         value = self.budget_literal(literal)
         if value is None or literal is None:
             bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
@@ -279,9 +286,10 @@ class BudgetConstant(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         fn_name = self.ctx.function_name()
-        for arg, default in defaults(node):
+        for arg, written in defaults(node):
+            default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
             value = self.budget_literal(default)
-            if value is None:
+            if value is None or default is None:
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)

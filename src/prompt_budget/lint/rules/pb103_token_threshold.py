@@ -40,6 +40,10 @@ class TokenThreshold(LintRule):
             "def cost_of(prompt_tokens, cost):\n    if prompt_tokens > 128000:\n        cost *= 2\n    return cost\n"
         ),
         Valid("price = TIER_2 if usage.prompt_tokens > 200_000 else TIER_1"),
+        # a display unit boundary: the branch formats the count
+        Valid(
+            "def fmt(tokens):\n    if tokens >= 1000000:\n        return f'{tokens / 1000000:.1f}M'\n    return str(tokens)\n"
+        ),
     )
     INVALID = (
         Invalid(
@@ -86,6 +90,8 @@ class TokenThreshold(LintRule):
                     for n in ast.walk(stmt)
                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
                 }
+                if any(isinstance(n, ast.JoinedStr) for stmt in body for n in ast.walk(stmt)):
+                    return True  # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit
                 return any(set(words(n)) & _PRICE_WORDS for n in names)
             if isinstance(anc, ast.stmt):
                 break

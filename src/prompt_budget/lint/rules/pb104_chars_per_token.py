@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -35,6 +35,9 @@ class CharsPerToken(LintRule):
         Valid("MAX_CHARS = 4000\nif len(text) > 4000:\n    text = text[:4000]\n"),
         Valid("BYTES_PER_PIXEL = 4\nrow_bytes = width * 4"),
         Valid("AUDIO_BYTES_PER_TOKEN = 1600"),
+        Valid(
+            "def trim_tokens(current_messages):\n    for offset in range(1, len(current_messages) // 4 + 1):\n        pass\n"
+        ),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
         Valid("half = len(items) // 2"),
         Valid("mid = len(text) // 2  # split the text in two"),
@@ -87,6 +90,8 @@ class CharsPerToken(LintRule):
                 return "words"
             if self.token_sequence(arg):
                 return None
+            if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
+                return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
         name = attr_name(node)
         if name is None:

@@ -6,7 +6,7 @@ import ast
 import re
 from typing import Any
 
-from prompt_budget.lint.names import EXCLUDED_WORDS, looks_like_model_name, words
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -63,6 +63,8 @@ class BudgetTable(LintRule):
     DEFAULT_MIN_VALUE = 100
     PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}"),)
     VALID = (
+        # counts of messages per model, not tokens
+        Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
         # pricing rows built by calls: prices are not windows (floats below 1024)
         Valid('PRICES = [_price("gpt-4o", 2.5, 10.0), _price("gpt-4o-mini", 0.15, 0.6)]'),
         # pricing tiers per model: "cost"/"price" in the callee
@@ -75,6 +77,10 @@ class BudgetTable(LintRule):
         Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
     )
     INVALID = (
+        # a table of chat models with an embedding model among them
+        Invalid(
+            'PROFILES = {"gpt-4o": {"max_input_tokens": 128000}, "text-embedding-3-small": {"max_input_tokens": 8191}, "gpt-4.1": {"max_input_tokens": 1047576}}'
+        ),
         # a table built by calls rather than a dict literal
         Invalid(
             'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
@@ -158,8 +164,8 @@ class BudgetTable(LintRule):
             return
         name = self._name(node)
         cwords = set(words(name or self.ctx.function_name()))
-        if cwords & EXCLUDED_WORDS or any("embed" in (k or "") for k in keys):
-            return
+        if cwords & (EXCLUDED_WORDS | UNIT_WORDS) or sum("embed" in (k or "") for k in keys) * 2 > len(keys):
+            return  # prices, message counts, an embedding model table
         ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
         nested = sum(1 for v in node.values if self._nested_budget(v))
         models = sum(1 for k in keys if k and looks_like_model_name(k))
