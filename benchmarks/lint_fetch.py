@@ -32,9 +32,9 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19, first measuring set: linted once (129 findings, 122 true: 94.6 %), then the rules were
-#: changed after reading those findings, so these are tuning material now (the second table in
-#: docs/lint.md), not a measure.
+#: Issue 19's first two measuring sets. Each was linted once and every finding read (first set: 129
+#: findings, 122 true; second: 163 findings, 158 true, 6 misses found by grep), then the rules were
+#: changed after reading them, so they are tuning material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
     "strands-agents": "1.62.0",
     "mem0ai": "2.2.1",
@@ -43,11 +43,6 @@ TUNED_19: dict[str, str] = {
     "griptape": "1.13.0",
     "camel-ai": "0.2.90",
     "agno": "3.1.10",
-}
-
-#: Issue 19, the measure: agent packages never read while the rules were written or tuned. Linted,
-#: every finding read, misses grepped for (docs/lint.md, "Precision and recall on unseen code").
-MEASURE: dict[str, str] = {
     "semantic-kernel": "1.45.0",
     "dspy": "3.4.1",
     "browser-use": "0.13.14",
@@ -56,6 +51,20 @@ MEASURE: dict[str, str] = {
     "langchain-anthropic": "1.7.10",
     "instructor": "1.17.0",
     "langgraph": "1.2.24",
+}
+
+#: Issue 19, the measure: agent packages never read while the rules were written or tuned. Linted
+#: once with the final rules, every finding read, misses grepped for (docs/lint.md, "Precision and
+#: recall on unseen code"); nothing was changed after reading them.
+MEASURE: dict[str, str] = {
+    "langroid": "0.69.16",
+    "mirascope": "2.8.2",
+    "llm": "0.36",
+    "gptme": "0.35.1",
+    "crewai-tools": "1.15.30",
+    "magentic": "0.41.1",
+    "aisuite": "0.2.0",
+    "fast-agent-mcp": "0.2.36",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
