@@ -432,7 +432,7 @@ class LintRule:
             return self.token_amount(node.left) or self.token_amount(node.right)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
             # ``max_input_tokens / 16``: a share of a token amount is tokens
-            return number(node.right) is not None and self.token_amount(node.left)
+            return self.token_amount(node.left)
         return False
 
     def budget_expr(self, node: ast.AST) -> str | None:

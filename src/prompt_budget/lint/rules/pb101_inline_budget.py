@@ -47,6 +47,7 @@ class InlineBudget(LintRule):
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
     )
     INVALID = (
+        Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
         Invalid("self.max_tokens = self._default_max_tokens() or 16000"),
         Invalid(
             "import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=8000)\n",
@@ -113,7 +114,7 @@ class InlineBudget(LintRule):
             return
         name = string_value(pair[0])
         value = self.budget_literal(pair[1])
-        if name and value is not None and self.names.is_budget(name):
+        if name and value is not None and self.names.is_budget_setting(name):
             self._report(pair[1], name, value, "used as a fallback default")
 
     def _budget_lookup(self, call: ast.Call) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
@@ -11,6 +12,15 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _PRICE_WORDS = frozenset(
     {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}
 )
+
+
+def _formats_scaled(body: Sequence[ast.AST]) -> bool:
+    """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``)."""
+    first = body[0] if body else None
+    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else None
+    return isinstance(value, ast.JoinedStr) and any(
+        isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in ast.walk(value)
+    )
 
 
 class TokenThreshold(LintRule):
@@ -65,6 +75,12 @@ class TokenThreshold(LintRule):
             "def chunk(max_input_tokens):\n    return min(max(max_input_tokens / 16, 1024), 8192)\n", count=2
         ),
         Invalid("if used_tokens > 20 * 1024:\n    warn()\n", key="used_tokens_threshold"),
+        Invalid(
+            "if msg_tokens > 1000:  # only compress long messages\n    log(f'compressing {msg_tokens} tokens')\n"
+        ),
+        # a weak name clamped, the comment saying tokens
+        Invalid("budget = min(max(budget, 1000), ceiling)  # a 1000-token minimum"),
+        Invalid("per_job = max(max_tokens // max(len(jobs), 1), 500)"),
     )
 
     def _report(self, literal: ast.expr, amount: ast.expr, value: int | float, how: str) -> None:
@@ -90,7 +106,7 @@ class TokenThreshold(LintRule):
                     for n in ast.walk(stmt)
                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
                 }
-                if any(isinstance(n, ast.JoinedStr) for stmt in body for n in ast.walk(stmt)):
+                if _formats_scaled(body):
                     return True  # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit
                 return any(set(words(n)) & _PRICE_WORDS for n in names)
             if isinstance(anc, ast.stmt):
@@ -115,6 +131,9 @@ class TokenThreshold(LintRule):
             return
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
         amounts = [v for v in values if self.token_amount(v)]
+        if not amounts and self.token_comment():
+            # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
+            amounts = [v for v in values if self.names.is_weak_budget(attr_name(v) or "")]
         if not amounts:
             return
         for literal in values:

@@ -47,6 +47,11 @@ class CharsPerToken(LintRule):
         Valid("def count(messages, chars_per_token=settings.ratio):\n    ...\n"),
     )
     INVALID = (
+        Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
+        Invalid(
+            "def estimate_tokens(messages):\n    return sum(len(str(m.content)) for m in messages) // 4\n"
+        ),
+        Invalid("log.info(f'injected {len(content)} chars (~{len(content) // 4} tokens)')"),
         # a bytes-per-token heuristic through a constant
         Invalid(
             "APPROX_BYTES_PER_TOKEN = 4\n\ndef approx(byte_len):\n    return (byte_len + 3) // APPROX_BYTES_PER_TOKEN\n",
@@ -82,8 +87,20 @@ class CharsPerToken(LintRule):
 
     def _chars(self, node: ast.expr) -> str | None:
         """ "chars" for len(...) or a chars name, "words" for len(x.split()) or a words name."""
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            lengths = [
+                set(words(attr_name(side) or "")) & {"len", "length"} for side in (node.left, node.right)
+            ]
+            if isinstance(node.op, ast.Sub) and all(lengths):
+                return "chars"  # ``(original_len - compressed_len) // 4``
             return self._chars(node.left) or self._chars(node.right)
+        if (
+            isinstance(node, ast.Call)
+            and callee_name(node) == "sum"
+            and node.args
+            and isinstance(node.args[0], ast.GeneratorExp)
+        ):
+            return self._chars(node.args[0].elt)  # ``sum(len(m.content) for m in messages)``
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
             if isinstance(arg, ast.Call) and callee_name(arg) == "split":
@@ -122,6 +139,14 @@ class CharsPerToken(LintRule):
         """Something around the expression says its result is a number of tokens."""
         if self.names.mentions_tokens(self.ctx.function_name()) or self.token_comment():
             return True
+        for anc in reversed(self.ctx.ancestors):
+            if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
+                return any(
+                    isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
+                    for v in anc.values
+                )
+            if isinstance(anc, ast.stmt):
+                break
         return any(
             self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n
         )

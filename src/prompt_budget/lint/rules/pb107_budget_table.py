@@ -65,6 +65,10 @@ class BudgetTable(LintRule):
     VALID = (
         # counts of messages per model, not tokens
         Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
+        # a number named as something else in calls that name a model
+        Valid(
+            'a = Agent(model="gpt-4o", uptime_seconds=10000)\nb = Agent(model="claude-3-5-sonnet", pid=12345)\n'
+        ),
         # pricing rows built by calls: prices are not windows (floats below 1024)
         Valid('PRICES = [_price("gpt-4o", 2.5, 10.0), _price("gpt-4o-mini", 0.15, 0.6)]'),
         # pricing tiers per model: "cost"/"price" in the callee
@@ -116,7 +120,10 @@ class BudgetTable(LintRule):
         models: list[str] = []
         literal: ast.expr | None = None
         value: int | float | None = None
-        for arg in [*node.args, *(kw.value for kw in node.keywords)]:
+        named = [kw.value for kw in node.keywords if kw.arg and self._window_keyword(kw.arg)]
+        for arg in [*node.args, *named, *(kw.value for kw in node.keywords if kw.value not in named)]:
+            if arg not in node.args and arg not in named and self.budget_literal(arg) is not None:
+                continue  # ``uptime_seconds=10000``, ``pid=12345``: a number named as something else
             items = arg.elts if isinstance(arg, (ast.Tuple, ast.List, ast.Set)) else [arg]
             names = [string_value(i) for i in items]
             if names and all(n is not None and looks_like_model_name(n) for n in names):
@@ -130,6 +137,9 @@ class BudgetTable(LintRule):
         callee = callee_name(node)
         if models and literal is not None and value is not None and callee:
             self._calls.setdefault(callee, []).append((literal, value, models[0]))
+
+    def _window_keyword(self, name: str) -> bool:
+        return self.names.is_budget(name) or bool(set(words(name)) & {"window", "context", "limit", "tokens"})
 
     def leave_Module(self, node: ast.Module) -> None:
         for callee, rows in self._calls.items():
