@@ -32,9 +32,9 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first two measuring sets. Each was linted once and every finding read (first set: 129
-#: findings, 122 true; second: 163 findings, 158 true, 6 misses found by grep), then the rules were
-#: changed after reading them, so they are tuning material now (the second table in docs/lint.md).
+#: Issue 19's first three measuring sets. Each was linted once and every finding read (first-run
+#: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
+#: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
     "strands-agents": "1.62.0",
     "mem0ai": "2.2.1",
@@ -51,12 +51,6 @@ TUNED_19: dict[str, str] = {
     "langchain-anthropic": "1.7.10",
     "instructor": "1.17.0",
     "langgraph": "1.2.24",
-}
-
-#: Issue 19, the measure: agent packages never read while the rules were written or tuned. Linted
-#: once with the final rules, every finding read, misses grepped for (docs/lint.md, "Precision and
-#: recall on unseen code"); nothing was changed after reading them.
-MEASURE: dict[str, str] = {
     "langroid": "0.69.16",
     "mirascope": "2.8.2",
     "llm": "0.36",
@@ -65,6 +59,20 @@ MEASURE: dict[str, str] = {
     "magentic": "0.41.1",
     "aisuite": "0.2.0",
     "fast-agent-mcp": "0.2.36",
+}
+
+#: Issue 19, the measure: agent packages never read while the rules were written or tuned. Linted
+#: once with the final rules, every finding read, misses grepped for (docs/lint.md, "Precision and
+#: recall on unseen code"); nothing was changed after reading them.
+MEASURE: dict[str, str] = {
+    "agentscope": "2.0.11",
+    "phidata": "2.7.10",
+    "marvin": "3.2.7",
+    "langchain-google-genai": "4.4.2",
+    "langchain-mistralai": "1.1.6",
+    "llama-index-llms-openai": "0.8.3",
+    "langchain-aws": "1.9.1",
+    "txtai": "9.14.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

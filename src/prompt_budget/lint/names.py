@@ -366,8 +366,15 @@ def words(name: str) -> tuple[str, ...]:
     """Split an identifier or a dict key into lower-case words."""
     out: list[str] = []
     for part in re.split(r"[^A-Za-z0-9]+", name):
-        out.extend(w.lower() for w in _CAMEL.findall(part))
+        for w in _CAMEL.findall(part):
+            glued = _GLUED.fullmatch(w.lower())
+            out.extend(glued.groups() if glued else (w.lower(),))  # maxtokens -> max tokens
     return tuple(out)
+
+
+#: Names written as one lower-case word (``maxtokens``, ``maxlength``, ``numctx``), split at their
+#: limit word.
+_GLUED = re.compile(r"(max|min|num)(tokens|token|length|len|ctx|context|output|input)")
 
 
 _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)

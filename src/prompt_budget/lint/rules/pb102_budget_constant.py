@@ -88,6 +88,11 @@ class BudgetConstant(LintRule):
         # a CLI option's default, a conditional value
         Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
         Invalid("max_tokens = 5000 if heavy else 3000", count=2),
+        # names written as one word
+        Invalid("def __init__(self, path=None, maxtokens=512): ..."),
+        Invalid(
+            "def generate(text, maxlength=8192, stream=False):\n    return llm(text, max_new_tokens=maxlength)\n"
+        ),
         Invalid("CONTEXT_WINDOW = int(1e5)"),
         Invalid("DEFAULT_CONTEXT_WINDOW = 128_000 - 4_000"),
         Invalid(
