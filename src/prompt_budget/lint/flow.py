@@ -7,15 +7,15 @@ compared with or clamps a token count (``if used_tokens > THRESHOLD``), is subtr
 (``self.max_context_window - padding``) or written under a budget key (``{"max_tokens": LIMIT}``);
 that it is a budget ratio when it multiplies or divides a budget (``self.trigger * context_window``).
 
-``Bindings`` collects the candidates while the rules walk the file; ``find_uses`` then walks the tree
-once, only when there are candidates, and gives every candidate name the reasons found for it, each
-naming the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
+``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one
+walk of the file; at the end of the module every candidate with a reason is reported, the reason naming
+the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -106,59 +106,39 @@ def _source(node: ast.AST) -> str:
     return text if len(text) <= 48 else text[:45] + "..."
 
 
-def _children(node: ast.AST) -> Iterator[ast.AST]:
-    for name in node._fields:
-        child = getattr(node, name, None)
-        if isinstance(child, list):
-            for item in child:
-                if isinstance(item, ast.AST):
-                    yield item
-        elif isinstance(child, ast.AST):
-            yield child
+@dataclass
+class Uses:
+    """What the reads of watched names met, gathered during the rules' one walk of the file (no second
+    walk): the first reason each name is a budget (or ratio), and the names added up or returned as a
+    count. A read before the name is bound (a constant at the bottom of its module) is not seen."""
+
+    watch: set[str] = field(default_factory=set)
+    reasons: dict[str, str] = field(default_factory=dict)
+    counted: set[str] = field(default_factory=set)
+
+    def read(self, name: str, ancestors: Sequence[ast.AST], rule: LintRule, ratio: bool) -> None:
+        """``ancestors[-1]`` reads ``name`` (a Name or an Attribute in Load context)."""
+        node = ancestors[-1]
+        if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
+            return
+        parent = ancestors[-2]
+        if name not in self.reasons:
+            grand = ancestors[-3] if len(ancestors) > 2 else None
+            why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
+            if why:
+                self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
+        if _count_use(node, parent):
+            self.counted.add(name)
 
 
-def _loads(tree: ast.AST, names: set[str]) -> Iterator[tuple[str, ast.expr, ast.AST, ast.AST | None]]:
-    """Every read of one of ``names`` (``x`` or ``self.x``) with its parent and grandparent."""
-    stack: list[tuple[ast.AST, ast.AST | None, ast.AST | None]] = [(tree, None, None)]
-    while stack:
-        node, parent, grand = stack.pop()
-        for child in _children(node):
-            stack.append((child, node, parent))
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            name = node.id
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-            name = node.attr
-        else:
-            continue
-        if name in names and parent is not None:
-            yield name, node, parent, grand
-
-
-def find_uses(tree: ast.AST, names: set[str], rule: LintRule, ratio: bool) -> dict[str, str]:
-    """For each name in ``names`` read somewhere in ``tree`` as a token amount (``ratio`` False) or as
-    a budget ratio (``ratio`` True), the first reason found."""
-    reasons: dict[str, str] = {}
-    for name, node, parent, grand in _loads(tree, names):
-        if name in reasons:
-            continue
-        why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
-        if why:
-            reasons[name] = f"{why} at line {node.lineno}"
-    return reasons
-
-
-def counted(tree: ast.AST, names: set[str]) -> set[str]:
-    """Names read as an amount that is added up or scaled (``EXTRA_TOKENS + SQUARE_TOKENS * tiles``,
-    ``total += IMAGE_TOKENS``) or returned as a count: what a thing costs in tokens, not a limit."""
-    out: set[str] = set()
-    for name, node, parent, _ in _loads(tree, names):
-        if (
-            (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult)))
-            or (isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node)
-            or isinstance(parent, ast.Return)
-        ):
-            out.add(name)
-    return out
+def _count_use(node: ast.AST, parent: ast.AST) -> bool:
+    """Read as an amount added up or scaled (``EXTRA_TOKENS + SQUARE_TOKENS * tiles``, ``total +=
+    IMAGE_TOKENS``) or returned as a count: what a thing costs in tokens, not a limit."""
+    return (
+        (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult)))
+        or (isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node)
+        or isinstance(parent, ast.Return)
+    )
 
 
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:

@@ -12,10 +12,9 @@ from prompt_budget.lint.flow import (
     USE_FACT,
     Binding,
     Bindings,
+    Uses,
     against_flow,
-    counted,
     default_of,
-    find_uses,
     imported_names,
     is_test_module,
 )
@@ -148,18 +147,25 @@ class BudgetConstant(LintRule):
     def visit_Module(self, node: ast.Module) -> None:
         self._bindings = Bindings()
         self._weak: list[tuple[str, Report]] = []
+        self._imported = imported_names(node)
+        self._uses = Uses(watch=set(self._imported))
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id in self._uses.watch:
+            self._uses.read(node.id, self.ctx.ancestors, self, ratio=False)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if node.attr in self._uses.watch:
+            self._uses.read(node.attr, self.ctx.ancestors, self, ratio=False)
 
     def leave_Module(self, node: ast.Module) -> None:
         """Names the module binds to a number without saying it is a budget, reported when a use says
         so (``padding = 4096`` ... ``self.max_context_window - padding``)."""
         candidates = self._bindings.by_name
-        imported = imported_names(node)
-        weak = {name for name, _ in self._weak}
-        names = set(candidates) | set(imported) | weak
-        reasons = find_uses(node, names, self, ratio=False) if names else {}
-        costs = counted(node, weak) if weak else set()
+        imported = self._imported
+        reasons = self._uses.reasons
         for name, report in self._weak:
-            if name in costs and name not in reasons:
+            if name in self._uses.counted and name not in reasons:
                 continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
             self.ctx.reports.append(report)
         for name, b in candidates.items():
@@ -233,6 +239,7 @@ class BudgetConstant(LintRule):
         else:
             parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
         self._bindings.add(Binding(literal, name, value, parts, module_level=not self.ctx.scopes))
+        self._uses.watch.add(name)
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
         if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
@@ -260,6 +267,7 @@ class BudgetConstant(LintRule):
             before = len(self.ctx.reports)
             self._report(literal, name, value, where, name.isupper())
             self._weak.extend((name, r) for r in self.ctx.reports[before:])
+            self._uses.watch.add(name)
             del self.ctx.reports[before:]
         else:
             self._candidate(name, literal, value)

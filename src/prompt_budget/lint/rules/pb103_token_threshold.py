@@ -114,14 +114,12 @@ class TokenThreshold(LintRule):
         return False
 
     def visit_Compare(self, node: ast.Compare) -> None:
-        if self._pricing_tier(node):
-            return
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):
                 for amount, literal in ((left, right), (right, left)):
                     value = self.budget_literal(literal)
-                    if value is not None and self.token_amount(amount):
+                    if value is not None and self.token_amount(amount) and not self._pricing_tier(node):
                         self._report(literal, amount, value, "compared against a token count")
                         break
             left = right

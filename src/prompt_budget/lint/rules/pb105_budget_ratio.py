@@ -5,7 +5,14 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.flow import Binding, Bindings, against_flow, default_of, find_uses, is_test_module
+from prompt_budget.lint.flow import (
+    Binding,
+    Bindings,
+    Uses,
+    against_flow,
+    default_of,
+    is_test_module,
+)
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -115,6 +122,7 @@ class BudgetRatio(LintRule):
     def visit_Module(self, node: ast.Module) -> None:
         self._frames = [([False], [])]
         self._bindings = Bindings()
+        self._uses = Uses()
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -134,11 +142,11 @@ class BudgetRatio(LintRule):
     def leave_Module(self, node: ast.Module) -> None:
         self.leave_FunctionDef(node)
         candidates = self._bindings.by_name
-        if not candidates:
-            return
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
-        for name, why in find_uses(node, set(candidates), self, ratio=True).items():
-            b = candidates[name]
+        for name, why in self._uses.reasons.items():
+            b = candidates.get(name)
+            if b is None:
+                continue
             message = (
                 f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "
                 "can be tuned per model"
@@ -152,9 +160,13 @@ class BudgetRatio(LintRule):
 
     def visit_Name(self, node: ast.Name) -> None:
         self._seen(node.id)
+        if node.id in self._uses.watch:
+            self._uses.read(node.id, self.ctx.ancestors, self, ratio=True)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._seen(node.attr)
+        if node.attr in self._uses.watch:
+            self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
@@ -190,6 +202,7 @@ class BudgetRatio(LintRule):
                 else (f"{scope} {name}" if scope else name, self.ctx.module_name)
             )
             self._bindings.add(Binding(literal, name, value, parts))
+            self._uses.watch.add(name)
         else:
             self._bindings.rebound(name)
 
