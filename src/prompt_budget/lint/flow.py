@@ -127,18 +127,25 @@ class Uses:
             why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
             if why:
                 self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
-        if _count_use(node, parent):
+        if _count_use(node, parent, ancestors):
             self.counted.add(name)
 
 
-def _count_use(node: ast.AST, parent: ast.AST) -> bool:
+def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
     """Read as an amount added up or scaled (``EXTRA_TOKENS + SQUARE_TOKENS * tiles``, ``total +=
-    IMAGE_TOKENS``) or returned as a count: what a thing costs in tokens, not a limit."""
-    return (
-        (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult)))
-        or (isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node)
-        or isinstance(parent, ast.Return)
+    IMAGE_TOKENS``) or returned by a function that counts (``_count_tokens_from_image``): what a thing
+    costs in tokens, not a limit (``get_repo_map_tokens`` returning ``map_tokens`` returns a budget)."""
+    if isinstance(parent, ast.Return):
+        fn = next(
+            (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
+        )
+        return fn is not None and bool(set(words(fn.name)) & _COUNTING)
+    return (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult))) or (
+        isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node
     )
+
+
+_COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
 
 
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:

@@ -46,6 +46,9 @@ class BudgetConstant(LintRule):
         Valid("_ONE_MILLION = 1_000_000\nbig = max_input_tokens >= _ONE_MILLION\n"),
         # what an image costs in tokens, added up: a count, not a limit
         Valid(
+            "def _count_tokens_from_image(detail):\n    LOW_DETAIL_TOKENS = 85\n    return LOW_DETAIL_TOKENS\n"
+        ),
+        Valid(
             "SQUARE_TOKENS = 170\nEXTRA_TOKENS = 85\n\ndef image_tokens(h, w):\n    return EXTRA_TOKENS + SQUARE_TOKENS * h * w\n"
         ),
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
@@ -87,6 +90,7 @@ class BudgetConstant(LintRule):
         # a CLI option's default, a conditional value
         Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
         Invalid("max_tokens = 5000 if heavy else 3000", count=2),
+        Invalid("def get_repo_map_tokens(self):\n    map_tokens = 1024\n    return map_tokens\n"),
         # names written as one word
         Invalid("def __init__(self, path=None, maxtokens=512): ..."),
         Invalid(

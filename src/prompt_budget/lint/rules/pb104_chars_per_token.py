@@ -9,7 +9,7 @@ from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
-_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "frame", "frames", "pixel", "pixels"})
+_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
 
 
 class CharsPerToken(LintRule):
