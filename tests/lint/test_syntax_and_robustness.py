@@ -181,4 +181,17 @@ def test_a_constant_is_judged_by_its_uses_in_modules_importing_it(tmp_path: Path
         ("pkg/constants.py", 1, "PB102", 240000, False),
         ("pkg/constants.py", 3, "PB102", 4096, True),
     ]
-    assert "compared with the token count `used_tokens` at line 6 of pkg/agent.py" in report.findings[0].message
+    assert (
+        "compared with the token count `used_tokens` at line 6 of pkg/agent.py" in report.findings[0].message
+    )
+
+
+def test_an_evaluated_expression_is_reported_but_never_half_fixed(tmp_path: Path) -> None:
+    from lint_helpers import fix_snippet
+
+    code = "warn_number_of_tokens = 20 * 1024\nCONTEXT_WINDOW = int(1e5)\n"
+    findings = lint_snippet(code)
+    assert sorted((f.value, f.fixable) for f in findings) == [(20480, False), (100000, False)]
+    assert all("move it to config by hand" in f.message for f in findings)
+    fixed, _ = fix_snippet(code, tmp_path)
+    assert fixed == code  # not ``20 * prompt_budget.value(...)``

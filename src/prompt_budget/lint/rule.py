@@ -344,6 +344,10 @@ class LintRule:
         parts = tuple(p for p in key_parts if p and p.strip())
         node = unwrap_walrus(node)
         target = unwrap_walrus(target) if target is not None else None
+        if isinstance(target, (ast.BinOp, ast.Call)):
+            # ``20 * 1024``, ``int(1e5)``: evaluated to judge it, but --fix replaces literals only
+            target = None
+            message += " (built by an expression: move it to config by hand)"
         if target is not None and sum(isinstance(a, ast.JoinedStr) for a in self.ctx.ancestors) > 1:
             # inside nested f-strings, which before Python 3.12 use both quote characters between
             # them: ``prompt_budget.value("key")`` could not be written there
