@@ -368,6 +368,25 @@ class LintRule:
         self.ctx.facts.append((node, name, value))
 
     @classmethod
+    def finding_at(cls, fact: Fact, message: str, **fields: Any) -> Finding:
+        """A project-wide finding of this rule where ``fact`` was recorded."""
+        from prompt_budget.lint.findings import Finding
+
+        return Finding(
+            path=fact.path,
+            line=fact.line,
+            column=fact.column,
+            end_line=fact.end_line,
+            end_column=fact.end_column,
+            code=cls.CODE,
+            rule=cls.NAME,
+            message=message,
+            value=fact.value,
+            suppressed=fact.suppressed,
+            **fields,
+        )
+
+    @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         """Project-wide rules: findings from every file's facts. Per-file rules return nothing."""
         return []

@@ -208,18 +208,10 @@ class BudgetConstant(LintRule):
                 f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
             )
             findings.append(
-                Finding(
-                    path=fact.path,
-                    line=fact.line,
-                    column=fact.column,
-                    end_line=fact.end_line,
-                    end_column=fact.end_column,
-                    code=cls.CODE,
-                    rule=cls.NAME,
-                    message=message,
-                    value=fact.value,
+                cls.finding_at(
+                    fact,
+                    message,
                     fixable=not fact.path.endswith(".pyi"),
-                    suppressed=fact.suppressed,
                     key_parts=(name, module_name(fact.path)),
                     key=config_key(name),
                 )

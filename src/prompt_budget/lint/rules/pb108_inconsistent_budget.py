@@ -78,19 +78,11 @@ class InconsistentBudget(LintRule):
                 more = f" and {len(others) - 3} more" if len(others) > 3 else ""
                 key = config_key(fact.name)
                 findings.append(
-                    Finding(
-                        path=fact.path,
-                        line=fact.line,
-                        column=fact.column,
-                        end_line=fact.end_line,
-                        end_column=fact.end_column,
-                        code=cls.CODE,
-                        rule=cls.NAME,
-                        message=f"{fact.name} = {fact.value} here, but {where}{more}; define the budget once",
+                    cls.finding_at(
+                        fact,
+                        f"{fact.name} = {fact.value} here, but {where}{more}; define the budget once",
                         key=key,
-                        value=fact.value,
                         suggestion=f"define it once in config and read it everywhere with prompt_budget.value({key!r})",
-                        suppressed=fact.suppressed,
                     )
                 )
         return findings
