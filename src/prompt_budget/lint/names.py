@@ -342,9 +342,9 @@ UNIT_WORDS = frozenset(
         "price",
     }
 )
-#: Words of a context-window phrase: a window below ``MIN_CONTEXT_WINDOW`` tokens is no window.
+#: Words of a context-window phrase: a window below ``SMALLEST_MODEL_WINDOW`` tokens is no window.
 CONTEXT_WORDS = frozenset({"context", "ctx"})
-MIN_CONTEXT_WINDOW = 512
+SMALLEST_MODEL_WINDOW = 512
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
 
 _MODEL_PREFIXES = re.compile(
@@ -500,7 +500,7 @@ class NameJudge:
         (``context_length = 50`` lines of diff context, ``CONTEXT_LIMIT = 21`` messages)."""
         ws = words(name)
         return (
-            value < MIN_CONTEXT_WINDOW
+            value < SMALLEST_MODEL_WINDOW
             and any(w in CONTEXT_WORDS for w in ws)
             and not any(w in TOKEN_WORDS for w in ws)
             and name.lower() not in self.extra_budget_names
