@@ -195,17 +195,25 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
             )
     ancestors, scopes = ctx.ancestors, ctx.scopes
     AST = ast.AST
+    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool]
+    plans: dict[type[ast.AST], Plan] = {}
+
+    def plan_of(kind: type[ast.AST]) -> Plan:
+        """What to do at a node of this type: its child fields, the visit and leave handlers, whether
+        it opens a scope (looked up once per type and walk, not once per node)."""
+        name = kind.__name__
+        found = plans[kind] = (_child_fields(kind), visit.get(name, []), leave.get(name, []), kind in SCOPES)
+        return found
 
     def rec(node: ast.AST) -> None:
         ancestors.append(node)
         kind = type(node)
-        is_scope = kind in SCOPES
+        fields, on_visit, on_leave, is_scope = plans.get(kind) or plan_of(kind)
         if is_scope:
             scopes.append(node)  # type: ignore[arg-type]
-        name = kind.__name__
-        for fn in visit.get(name, ()):
+        for fn in on_visit:
             fn(node)
-        for name_ in _child_fields(kind):
+        for name_ in fields:
             child = getattr(node, name_, None)
             if child is None:
                 continue
@@ -215,7 +223,7 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
                         rec(item)
             elif isinstance(child, AST):
                 rec(child)
-        for fn in leave.get(name, ()):
+        for fn in on_leave:
             fn(node)
         if is_scope:
             scopes.pop()

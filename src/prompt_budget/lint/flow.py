@@ -202,12 +202,12 @@ USE_FACT = "\x00use "
 
 def imported_names(tree: ast.Module) -> dict[str, str]:
     """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem,
-    name there), for module-level imports."""
+    name there), for module-level imports of constants (upper-case names)."""
     out: dict[str, str] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.ImportFrom) and stmt.module:
             stem = stmt.module.rsplit(".", 1)[-1]
             for alias in stmt.names:
-                if alias.name != "*":
+                if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
                     out[alias.asname or alias.name] = f"{stem} {alias.name}"
     return out

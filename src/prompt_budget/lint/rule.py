@@ -115,7 +115,14 @@ def token_amount_literal(node: ast.AST | None) -> int | float | None:
     node = unwrap_walrus(node)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
         node = node.operand
-    value = number(node) if isinstance(node, ast.Constant) else constant_expression(node)
+    if type(node) is ast.Constant:
+        value = number(node)
+    elif isinstance(node, ast.BinOp) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "int"
+    ):
+        value = constant_expression(node)
+    else:
+        return None
     if value is None or value < 0 or value >= NO_LIMIT:
         return None
     if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):

@@ -117,14 +117,17 @@ class BudgetTable(LintRule):
 
     def visit_Call(self, node: ast.Call) -> None:
         """``_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576)``: one row of a table built by calls."""
-        if not any(
-            isinstance(a, (ast.Tuple, ast.List, ast.Set))
-            or (isinstance(a, ast.Constant) and isinstance(a.value, str))
-            for a in node.args
-        ) and not any(
-            isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str) for kw in node.keywords
-        ):
-            return  # no model name among the arguments (the common case: leave at once)
+        if len(node.args) + len(node.keywords) < 2:
+            return  # a row names a model and its window
+        for a in node.args:
+            if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
+                break
+        else:
+            for kw in node.keywords:
+                if type(kw.value) is ast.Constant and type(kw.value.value) is int and kw.value.value >= 1024:
+                    break
+            else:
+                return  # no window-sized number among the arguments (the common case: leave at once)
         models: list[str] = []
         literal: ast.expr | None = None
         value: int | float | None = None
