@@ -35,7 +35,10 @@ def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
 
     h = hashlib.sha256(f"{__version__}|{options_fingerprint}".encode())
     here = Path(__file__).parent
-    sources = {here / name for name in ("engine.py", "rule.py", "names.py", "findings.py", "cache.py")}
+    sources = {
+        here / name
+        for name in ("engine.py", "rule.py", "names.py", "findings.py", "cache.py", "flow.py", "syntax.py")
+    }
     for rule in rules:
         module = __import__(rule.__module__, fromlist=["_"])
         file = getattr(module, "__file__", None)
