@@ -50,6 +50,7 @@ class TokenThreshold(LintRule):
             "def cost_of(prompt_tokens, cost):\n    if prompt_tokens > 128000:\n        cost *= 2\n    return cost\n"
         ),
         Valid("price = TIER_2 if usage.prompt_tokens > 200_000 else TIER_1"),
+        Valid("def is_above_128k(tokens):\n    if tokens > 128000:\n        return True\n    return False\n"),
         # a display unit boundary: the branch formats the count
         Valid(
             "def fmt(tokens):\n    if tokens >= 1000000:\n        return f'{tokens / 1000000:.1f}M'\n    return str(tokens)\n"
@@ -113,13 +114,25 @@ class TokenThreshold(LintRule):
                 break
         return False
 
+    def _named_by_value(self, value: float) -> bool:
+        """``def is_above_128k(tokens): return tokens > 128000``: a function named after the number
+        defines that boundary; the number is its meaning, not a setting."""
+        ws = set(words(self.ctx.function_name()))
+        whole = int(value)
+        return str(whole) in ws or (whole % 1000 == 0 and str(whole // 1000) in ws and "k" in ws)
+
     def visit_Compare(self, node: ast.Compare) -> None:
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):
                 for amount, literal in ((left, right), (right, left)):
                     value = self.budget_literal(literal)
-                    if value is not None and self.token_amount(amount) and not self._pricing_tier(node):
+                    if (
+                        value is not None
+                        and self.token_amount(amount)
+                        and not self._pricing_tier(node)
+                        and not self._named_by_value(value)
+                    ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
             left = right
