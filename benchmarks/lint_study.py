@@ -1,9 +1,11 @@
 """Findings per rule on the pinned agent packages (the table in docs/lint.md), and the full list of
 findings for hand-checking precision, written to ``benchmarks/.cache/lint-findings.txt``.
 
-Usage: python benchmarks/lint_study.py [--held-out]
+Usage: python benchmarks/lint_study.py [--held-out | --measure | --tuned-19]
 
-``--held-out`` lints the packages in ``HELD_OUT`` instead (never used while writing the rules).
+``--held-out`` lints the packages in ``HELD_OUT`` instead (never used while writing the rules);
+``--measure`` the packages in ``MEASURE`` (never used while writing or tuning them: the precision and
+recall table of docs/lint.md).
 """
 
 from __future__ import annotations
@@ -15,7 +17,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from lint_fetch import CACHE, HELD_OUT, PINNED, corpus_dirs, held_out_dirs  # noqa: E402
+from lint_fetch import (  # noqa: E402
+    CACHE,
+    HELD_OUT,
+    MEASURE,
+    PINNED,
+    TUNED_19,
+    corpus_dirs,
+    held_out_dirs,
+    measure_dirs,
+    tuned_19_dirs,
+)
 
 
 def main() -> None:
@@ -24,8 +36,14 @@ def main() -> None:
     from prompt_budget.lint.options import parse_lint_options
 
     held_out = "--held-out" in sys.argv
-    dirs = held_out_dirs() if held_out else corpus_dirs()
-    packages = HELD_OUT if held_out else PINNED
+    measure = "--measure" in sys.argv
+    tuned = "--tuned-19" in sys.argv
+    if tuned:
+        dirs, packages = tuned_19_dirs(), TUNED_19
+    elif measure:
+        dirs, packages = measure_dirs(), MEASURE
+    else:
+        dirs, packages = (held_out_dirs(), HELD_OUT) if held_out else (corpus_dirs(), PINNED)
     options = parse_lint_options({}, root=CACHE / "src", known_codes=known_codes())
     report = run_lint(dirs, options)
     codes = [r.CODE for r in all_rules()]
@@ -45,7 +63,8 @@ def main() -> None:
         + " | ".join(f"**{totals.get(c, 0)}**" for c in codes)
         + f" | **{sum(totals.values())}** |"
     )
-    out = CACHE / ("lint-findings-held-out.txt" if held_out else "lint-findings.txt")
+    name = "tuned-19" if tuned else "measure" if measure else "held-out" if held_out else ""
+    out = CACHE / (f"lint-findings-{name}.txt" if name else "lint-findings.txt")
     with out.open("w", encoding="utf-8") as fh:
         for i, f in enumerate(report.findings, start=1):
             fh.write(f"{i:3d} {f.path}:{f.line}:{f.column} {f.code} {f.message}\n")

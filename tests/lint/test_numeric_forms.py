@@ -123,7 +123,7 @@ def g(**kw):
 
 
 one = f"{g(max_tokens=111)}"
-two = f'{g(context_window=222)}'
+two = f'{g(context_window=2222)}'
 three = f\"\"\"
 {g(max_tokens=333)}\"\"\"
 both = f'{f"{g(max_tokens=444)}"}'
@@ -138,7 +138,7 @@ def test_fix_inside_an_f_string_uses_the_other_quote(tmp_path: Path) -> None:
     probe = "import strings; print(strings.one, strings.two, strings.three, strings.both)"
     before = _run(probe, tmp_path)
     assert before == (
-        "[('max_tokens', 111)] [('context_window', 222)] \n[('max_tokens', 333)] [('max_tokens', 444)]\n"
+        "[('max_tokens', 111)] [('context_window', 2222)] \n[('max_tokens', 333)] [('max_tokens', 444)]\n"
     )
 
     proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)

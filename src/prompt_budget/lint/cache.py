@@ -13,12 +13,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import tempfile
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from prompt_budget.lint.findings import FileResult
+from prompt_budget.lint.findings import Fact, FileResult, Finding
+
+_FINDING_FIELDS = frozenset(f.name for f in fields(Finding))
+_FACT_FIELDS = frozenset(f.name for f in fields(Fact))
 
 CACHE_FILE = "lint-v1.json"
 
@@ -30,7 +35,10 @@ def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
 
     h = hashlib.sha256(f"{__version__}|{options_fingerprint}".encode())
     here = Path(__file__).parent
-    sources = {here / name for name in ("engine.py", "rule.py", "names.py", "findings.py", "cache.py")}
+    sources = {
+        here / name
+        for name in ("engine.py", "rule.py", "names.py", "findings.py", "cache.py", "flow.py", "syntax.py")
+    }
     for rule in rules:
         module = __import__(rule.__module__, fromlist=["_"])
         file = getattr(module, "__file__", None)
@@ -55,8 +63,13 @@ class LintCache:
         except (OSError, ValueError):
             return
         if isinstance(data, dict) and data.get("fingerprint") == fingerprint:
-            self.results = data.get("results", {})
-            self.stats = data.get("stats", {})
+            # validated on read: an entry of the wrong shape (a hand edit, a bad merge, another
+            # tool's file) is dropped and its file linted again, never used and never a crash
+            results, stats = data.get("results"), data.get("stats")
+            if isinstance(results, dict):
+                self.results = {k: v for k, v in results.items() if isinstance(k, str) and valid_result(v)}
+            if isinstance(stats, dict):
+                self.stats = {k: v for k, v in stats.items() if isinstance(k, str) and _valid_stat(v)}
 
     def _digest_of(self, path: Path, display: str) -> str | None:
         """The key of ``path``'s result: from ``stats`` while its mtime and size are unchanged, else
@@ -81,7 +94,13 @@ class LintCache:
         """The cached result of ``path`` if its content is unchanged, else None."""
         digest = self._digest_of(path, display)
         data = self.results.get(digest) if digest is not None else None
-        return FileResult.from_dict(data, path=display) if data is not None else None
+        if data is None:
+            return None
+        try:
+            return FileResult.from_dict(data, path=display)
+        except (TypeError, ValueError, KeyError):  # not what put() wrote: lint the file again
+            del self.results[digest]  # type: ignore[arg-type]
+            return None
 
     def put(self, path: Path, result: FileResult) -> None:
         digest = self._digest_of(path, result.path)
@@ -108,6 +127,69 @@ class LintCache:
         except OSError:  # a read-only tree lints fine without a cache
             return
         self.dirty = False
+
+
+def _valid_stat(entry: object) -> bool:
+    """A ``stats`` entry as ``_digest_of`` writes it: [mtime_ns, size, digest]."""
+    return (
+        isinstance(entry, list)
+        and len(entry) == 3
+        and all(type(x) is int for x in entry[:2])
+        and isinstance(entry[2], str)
+    )
+
+
+_INT_FIELDS = ("line", "column", "end_line", "end_column")
+_STR_FIELDS = ("path", "code", "rule", "message", "suggestion")
+
+
+def _valid_number(value: object) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
+
+
+def _valid_value(value: object) -> bool:
+    if value is None or isinstance(value, str) or _valid_number(value):
+        return True
+    return isinstance(value, dict) and all(isinstance(k, str) and _valid_value(v) for k, v in value.items())
+
+
+def _valid_finding(data: object) -> bool:
+    if not isinstance(data, dict) or set(data) - _FINDING_FIELDS:
+        return False
+    return (
+        all(type(data.get(f)) is int and data[f] >= 0 for f in _INT_FIELDS)
+        and all(isinstance(data.get(f, ""), str) for f in _STR_FIELDS)
+        and all(data.get(f) is None or isinstance(data[f], str) for f in ("key", "suppressed"))
+        and isinstance(data.get("fixable", False), bool)
+        and _valid_value(data.get("value"))
+        and isinstance(data.get("key_parts", []), list)
+        and all(isinstance(p, str) for p in data.get("key_parts", []))
+    )
+
+
+def _valid_fact(data: object) -> bool:
+    if not isinstance(data, dict) or set(data) - _FACT_FIELDS or _FACT_FIELDS - {"suppressed"} - set(data):
+        return False
+    return (
+        isinstance(data["name"], str)
+        and isinstance(data["path"], str)
+        and _valid_number(data["value"])
+        and all(type(data[f]) is int for f in _INT_FIELDS)
+        and (data.get("suppressed") is None or isinstance(data["suppressed"], str))
+    )
+
+
+def valid_result(data: object) -> bool:
+    """``data`` is a file result as ``FileResult.to_dict`` writes it, every field of its type."""
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("path"), str)
+        and isinstance(data.get("parsed", False), bool)
+        and isinstance(data.get("findings", []), list)
+        and isinstance(data.get("facts", []), list)
+        and all(_valid_finding(f) for f in data.get("findings", []))
+        and all(_valid_fact(f) for f in data.get("facts", []))
+    )
 
 
 def module_name(path: str) -> str:

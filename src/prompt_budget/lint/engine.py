@@ -8,11 +8,12 @@ an unchanged tree re-lints from the cache without parsing anything.
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import os
 import re
+import sys
 import tokenize
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -24,9 +25,13 @@ from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
 from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
+from prompt_budget.lint.syntax import parse_python
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
+
+#: The recursion limit while rules walk a tree: ast builds trees a few thousand levels deep.
+_RECURSION_LIMIT = 12_000
 
 _NOQA = re.compile(
     r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?(?:\s*--\s*(?P<reason>.*))?",
@@ -131,6 +136,9 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
     if isinstance(exc, SyntaxError):
         line, column = exc.lineno or 1, (exc.offset or 1)
         message = f"cannot parse: {exc.msg}"
+    elif isinstance(exc, (RecursionError, MemoryError)):
+        line, column = 1, 1
+        message = f"cannot analyse: the code is nested too deeply for Python's parser ({type(exc).__name__})"
     else:
         line, column = 1, 1
         message = f"cannot parse: {type(exc).__name__}: {exc}"
@@ -163,6 +171,18 @@ def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     return found
 
 
+@contextlib.contextmanager
+def _deep_recursion() -> Iterator[None]:
+    """Room for the walk over code nested as deeply as ``ast`` builds it (a few thousand levels of
+    ``a + b + ...``); deeper still is a per-file error, not a crash."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None:
     """One depth-first walk calling every rule's ``visit_<Type>`` before a node's children and
     ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current."""
@@ -175,17 +195,25 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
             )
     ancestors, scopes = ctx.ancestors, ctx.scopes
     AST = ast.AST
+    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool]
+    plans: dict[type[ast.AST], Plan] = {}
+
+    def plan_of(kind: type[ast.AST]) -> Plan:
+        """What to do at a node of this type: its child fields, the visit and leave handlers, whether
+        it opens a scope (looked up once per type and walk, not once per node)."""
+        name = kind.__name__
+        found = plans[kind] = (_child_fields(kind), visit.get(name, []), leave.get(name, []), kind in SCOPES)
+        return found
 
     def rec(node: ast.AST) -> None:
         ancestors.append(node)
         kind = type(node)
-        is_scope = kind in SCOPES
+        fields, on_visit, on_leave, is_scope = plans.get(kind) or plan_of(kind)
         if is_scope:
             scopes.append(node)  # type: ignore[arg-type]
-        name = kind.__name__
-        for fn in visit.get(name, ()):
+        for fn in on_visit:
             fn(node)
-        for name_ in _child_fields(kind):
+        for name_ in fields:
             child = getattr(node, name_, None)
             if child is None:
                 continue
@@ -195,7 +223,7 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
                         rec(item)
             elif isinstance(child, AST):
                 rec(child)
-        for fn in leave.get(name, ()):
+        for fn in on_leave:
             fn(node)
         if is_scope:
             scopes.pop()
@@ -216,17 +244,21 @@ def lint_source(
     if not precheck(text, rules):
         return FileResult(path=path)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in the linted code
-            tree = ast.parse(source, filename=path)
+        # the running ast, else libcst's parser for syntax of a newer Python, rewritten in place
+        tree, rewritten = parse_python(source, text, path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)
         return _parse_error(path, exc)
-    lines = source_lines(text)
+    # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
+    # character in its place, but may turn a non-ASCII one into a space)
+    lines = source_lines(rewritten if rewritten is not None else text)
     ctx = FileContext(path, module_name(path), lines)
     try:
-        _walk(tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules])
+        with _deep_recursion():
+            _walk(
+                tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules]
+            )
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
     if not ctx.reports and not ctx.facts:
@@ -269,9 +301,16 @@ def lint_source(
     for node, name, value in ctx.facts:
         line, col, end_line, end_col = span(node)
         facts.append(
-            Fact(name, value, path, line, col, end_line, end_col, _suppression(noqa, "PB108", (line,)))
+            Fact(
+                name, value, path, line, col, end_line, end_col, _suppression(noqa, _fact_code(name), (line,))
+            )
         )
     return FileResult(path=path, findings=tuple(findings), facts=tuple(facts), parsed=True)
+
+
+def _fact_code(name: str) -> str:
+    """The rule a fact's ``noqa`` is read for: the data flow's facts (PB102), else PB108's."""
+    return "PB102" if name.startswith("\x00") else "PB108"
 
 
 def _char_column(lines: Sequence[str], line: int, byte_col: int) -> int:

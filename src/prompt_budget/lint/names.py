@@ -60,6 +60,7 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("num", "ctx"),
     ("max", "ctx"),
     ("ctx", "len"),
+    ("ctx", "length"),
     ("ctx", "size"),
     ("max", "seq", "len"),
     ("max", "seq", "length"),
@@ -197,6 +198,10 @@ EXCLUDED_WORDS = frozenset(
         "path",
         "segment",
         "segments",
+        "gpu",
+        "gb",
+        "vram",
+        "utilization",
     }
 )
 # Words of a number *of* tokens (a count), used for comparisons and ratios.
@@ -311,6 +316,35 @@ USAGE_WORDS = frozenset(
     }
 )
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
+#: Units a budget-like name without the word "tokens" may count instead (``context_lines``,
+#: ``CONTEXT_MESSAGES``): evidence that the number is not an amount of tokens.
+UNIT_WORDS = frozenset(
+    {
+        "line",
+        "lines",
+        "message",
+        "messages",
+        "msgs",
+        "turns",
+        "items",
+        "rows",
+        "files",
+        "results",
+        "docs",
+        "documents",
+        "chunks",
+        "entries",
+        "steps",
+        "seconds",
+        "chars",
+        "bytes",
+        "cost",
+        "price",
+    }
+)
+#: Words of a context-window phrase: a window below ``SMALLEST_MODEL_WINDOW`` tokens is no window.
+CONTEXT_WORDS = frozenset({"context", "ctx"})
+SMALLEST_MODEL_WINDOW = 512
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
 
 _MODEL_PREFIXES = re.compile(
@@ -332,8 +366,15 @@ def words(name: str) -> tuple[str, ...]:
     """Split an identifier or a dict key into lower-case words."""
     out: list[str] = []
     for part in re.split(r"[^A-Za-z0-9]+", name):
-        out.extend(w.lower() for w in _CAMEL.findall(part))
+        for w in _CAMEL.findall(part):
+            glued = _GLUED.fullmatch(w.lower())
+            out.extend(glued.groups() if glued else (w.lower(),))  # maxtokens -> max tokens
     return tuple(out)
+
+
+#: Names written as one lower-case word (``maxtokens``, ``maxlength``, ``numctx``), split at their
+#: limit word.
+_GLUED = re.compile(r"(max|min|num)(tokens|token|length|len|ctx|context|output|input)")
 
 
 _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
@@ -351,6 +392,8 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         return False  # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
+    if any(w in UNIT_WORDS for w in ws):
+        return False  # context_lines, CONTEXT_MESSAGES_LIMIT: a budget of something else
     joined = " " + " ".join(ws) + " "
     return any(p in joined for p in _PHRASES)
 
@@ -449,6 +492,18 @@ class NameJudge:
         ws = words(name)
         return (
             self.is_ratio(name) and any(w in RATIO_CONTEXT_WORDS for w in ws) and not self._ignored(name, ws)
+        )
+
+    def implausible(self, name: str, value: float) -> bool:
+        """``name = value`` cannot be a token budget: a context window (a name about the context without
+        the word tokens: ``context_length``, ``CONTEXT_LIMIT``) smaller than any model's
+        (``context_length = 50`` lines of diff context, ``CONTEXT_LIMIT = 21`` messages)."""
+        ws = words(name)
+        return (
+            value < SMALLEST_MODEL_WINDOW
+            and any(w in CONTEXT_WORDS for w in ws)
+            and not any(w in TOKEN_WORDS for w in ws)
+            and name.lower() not in self.extra_budget_names
         )
 
     def is_chars(self, name: str) -> bool:

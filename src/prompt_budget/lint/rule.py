@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.findings import Fact, Value
-from prompt_budget.lint.names import NameJudge, words
+from prompt_budget.lint.names import CHAR_WORDS, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 
 if TYPE_CHECKING:
@@ -98,21 +99,79 @@ def unwrap_walrus(node: ast.AST) -> ast.AST:
     return node
 
 
+#: A number of tokens this large is a "no limit" sentinel (``999_999_999``, ``sys.maxsize``), not a budget:
+#: the largest context windows are around ten million tokens.
+NO_LIMIT = 100_000_000
+
+
 def token_amount_literal(node: ast.AST | None) -> int | float | None:
     """The amount of tokens a literal spells, else None: an int (``8000``, ``8_000``), a float whose
     value is a whole number (``1e5``, ``8e3``, ``4096.0``: kept a float, the value the code sees),
     either behind a unary plus (``+16000``) or a walrus (``(limit := 8000)``). Negative literals
-    (``-1``, ``-500``) are sentinels or offsets, never budgets; fractions (``0.8``, ``2.5``) are
+    (``-1``, ``-500``) and huge ones (``999_999_999``) are sentinels or offsets, never budgets; fractions (``0.8``, ``2.5``) are
     ratios, which the ratio rules read with ``number``."""
     if node is None:
         return None
     node = unwrap_walrus(node)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
         node = node.operand
-    value = number(node)
+    if type(node) is ast.Constant:
+        value = number(node)
+    elif isinstance(node, ast.BinOp) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "int"
+    ):
+        value = constant_expression(node)
+    else:
+        return None
+    if value is None or value < 0 or value >= NO_LIMIT:
+        return None
     if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
         return None
     return value
+
+
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Mult: operator.mul,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.LShift: operator.lshift,
+    ast.Pow: operator.pow,
+    ast.FloorDiv: operator.floordiv,
+}
+
+
+def constant_expression(node: ast.AST, depth: int = 0) -> int | float | None:
+    """The value of arithmetic on number literals that spells an amount: ``20 * 1024``, ``1 << 13``,
+    ``2**15``, ``128_000 - 4_000``, ``int(1e5)``, ``+16000``; None for anything else (names, calls
+    other than ``int()``, results too large to be an amount)."""
+    if depth > 8:
+        return None
+    if isinstance(node, ast.Constant):
+        return number(node)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
+        return constant_expression(node.operand, depth + 1)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "int"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        inner = constant_expression(node.args[0], depth + 1)
+        return int(inner) if inner is not None and math.isfinite(inner) else None
+    if isinstance(node, ast.BinOp):
+        op = _ARITHMETIC.get(type(node.op))
+        left = constant_expression(node.left, depth + 1)
+        right = constant_expression(node.right, depth + 1)
+        if op is None or left is None or right is None:
+            return None
+        if isinstance(node.op, (ast.Pow, ast.LShift)) and not (0 <= right <= 64 and isinstance(right, int)):
+            return None
+        if isinstance(node.op, ast.FloorDiv) and right == 0:
+            return None
+        value = op(left, right)
+        return value if isinstance(value, (int, float)) and abs(value) < 1e15 else None
+    return None
 
 
 def string_value(node: ast.AST | None) -> str | None:
@@ -294,6 +353,10 @@ class LintRule:
         target = unwrap_walrus(target) if target is not None else None
         if target is not None and self._config_default(target):
             return  # ``prompt_budget.value("key", 4096)``: the value is in config already
+        if isinstance(target, (ast.BinOp, ast.Call)):
+            # ``20 * 1024``, ``int(1e5)``: evaluated to judge it, but --fix replaces literals only
+            target = None
+            message += " (built by an expression: move it to config by hand)"
         if target is not None and sum(isinstance(a, ast.JoinedStr) for a in self.ctx.ancestors) > 1:
             # inside nested f-strings, which before Python 3.12 use both quote characters between
             # them: ``prompt_budget.value("key")`` could not be written there
@@ -330,6 +393,25 @@ class LintRule:
         self.ctx.facts.append((node, name, value))
 
     @classmethod
+    def finding_at(cls, fact: Fact, message: str, **fields: Any) -> Finding:
+        """A project-wide finding of this rule where ``fact`` was recorded."""
+        from prompt_budget.lint.findings import Finding
+
+        return Finding(
+            path=fact.path,
+            line=fact.line,
+            column=fact.column,
+            end_line=fact.end_line,
+            end_column=fact.end_column,
+            code=cls.CODE,
+            rule=cls.NAME,
+            message=message,
+            value=fact.value,
+            suppressed=fact.suppressed,
+            **fields,
+        )
+
+    @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         """Project-wide rules: findings from every file's facts. Per-file rules return nothing."""
         return []
@@ -347,8 +429,9 @@ class LintRule:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
         return bool(comment and _TOKEN_COMMENT.search(comment)) and not any(
-            w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} for w in words(comment)
-        )
+            w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} | CHAR_WORDS
+            for w in words(comment)
+        )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
 
     def token_sequence(self, node: ast.AST) -> bool:
         """A list of tokens: ``tokens``, ``input_ids``, ``enc.encode(text)``, ``tokenizer(text)``."""
@@ -382,6 +465,9 @@ class LintRule:
             callee = callee_name(node) or ""
             if callee == "len":
                 return bool(node.args) and self.token_sequence(node.args[0])
+            if isinstance(node.func, ast.Name) and callee in {"min", "max"}:
+                # a clamp of a token amount is a token amount: ``min(max(tokens / 16, 1024), 8192)``
+                return any(self.token_amount(a) for a in node.args)
             if callee in {"get", "pop"}:
                 name = attr_name(node)
                 return name is not None and self.names.is_token_amount(name)
@@ -392,6 +478,9 @@ class LintRule:
             )
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             return self.token_amount(node.left) or self.token_amount(node.right)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+            # ``max_input_tokens / 16``: a share of a token amount is tokens
+            return self.token_amount(node.left)
         return False
 
     def budget_expr(self, node: ast.AST) -> str | None:

@@ -47,6 +47,8 @@ class InlineBudget(LintRule):
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
     )
     INVALID = (
+        Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
+        Invalid("self.max_tokens = self._default_max_tokens() or 16000"),
         Invalid(
             "import prompt_budget\n\ndef ask(client):\n    return client.create(max_tokens=8000)\n",
             line=4,
@@ -76,6 +78,8 @@ class InlineBudget(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
+        if self.names.implausible(name, value):
+            return  # ``context_length=5``: a window no model has, so not tokens
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 
@@ -110,7 +114,7 @@ class InlineBudget(LintRule):
             return
         name = string_value(pair[0])
         value = self.budget_literal(pair[1])
-        if name and value is not None and self.names.is_budget(name):
+        if name and value is not None and self.names.is_budget_setting(name):
             self._report(pair[1], name, value, "used as a fallback default")
 
     def _budget_lookup(self, call: ast.Call) -> bool:
@@ -131,7 +135,8 @@ class InlineBudget(LintRule):
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:
             return
         value = self.budget_literal(node.values[-1])
-        name = attr_name(node.values[-2])
+        # ``settings.max_tokens or 4096``, ``self._default_max_tokens() or 16000``
+        name = attr_name(node.values[-2]) or self.budget_expr(node.values[-2])
         if value is not None and name and self.names.is_budget(name):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
 

@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, defaults
-
-# The callee's last name: ``attr.ib`` and ``attrs.field`` are ``ib`` and ``field``.
-_FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr"})
+from prompt_budget.lint.cache import module_name
+from prompt_budget.lint.findings import Fact, Finding
+from prompt_budget.lint.flow import (
+    BIND_FACT,
+    USE_FACT,
+    Binding,
+    Bindings,
+    Uses,
+    against_flow,
+    default_of,
+    imported_names,
+    is_test_module,
+)
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults
 
 
 class BudgetConstant(LintRule):
@@ -23,7 +36,21 @@ class BudgetConstant(LintRule):
     CODE = "PB102"
     NAME = "budget-constant"
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
+    PROJECT_WIDE = True
     VALID = (
+        # names that do not say budget and uses that do not either
+        Valid("PAGE_SIZE = 4096\nbuf = f.read(PAGE_SIZE)\n"),
+        Valid("limit = 500\nrows = rows[:limit]\n"),
+        Valid("context_lines = 5000\nif n_tokens > context_lines:\n    pass\n"),
+        Valid("padding = 4096\npadding = compute()\nx = self.context_window - padding\n"),
+        Valid("_ONE_MILLION = 1_000_000\nbig = max_input_tokens >= _ONE_MILLION\n"),
+        # what an image costs in tokens, added up: a count, not a limit
+        Valid(
+            "def _count_tokens_from_image(detail):\n    LOW_DETAIL_TOKENS = 85\n    return LOW_DETAIL_TOKENS\n"
+        ),
+        Valid(
+            "SQUARE_TOKENS = 170\nEXTRA_TOKENS = 85\n\ndef image_tokens(h, w):\n    return EXTRA_TOKENS + SQUARE_TOKENS * h * w\n"
+        ),
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
@@ -36,8 +63,41 @@ class BudgetConstant(LintRule):
         Valid("def get_context_window(model):\n    return WINDOWS[model]\n"),
         Valid("if (limit := 8000) > n:\n    pass\n"),
         Valid("MAX_TOKENS = -1  # unlimited"),
+        # not tokens: lines of diff context, a number of chat messages, a GPU memory fraction
+        Valid("class DiffOptions(BaseModel):\n    context_length: int = 50\n"),
+        Valid("CONTEXT_LIMIT = 21\nmessages = fetch_history(limit=CONTEXT_LIMIT)\n"),
+        Valid("def show(diff, context_lines=3, max_context_messages=200): ..."),
+        Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
     )
     INVALID = (
+        # decided by data flow: the name says nothing, what the value meets does
+        Invalid(
+            "class Window:\n    def fit(self):\n        padding = 4096\n        return self.max_context_window - padding\n",
+            line=3,
+            key="fit_padding",
+        ),
+        Invalid(
+            "_DEFAULT_COMPACT_THRESHOLD = 240_000\n\ndef due(used_tokens):\n    return used_tokens > _DEFAULT_COMPACT_THRESHOLD\n",
+            line=1,
+        ),
+        Invalid(
+            "LIMIT = 8000\nclient.chat.completions.create(model=m, messages=msgs, max_tokens=LIMIT)\n", line=1
+        ),
+        Invalid("def trim(messages, keep=2000):\n    return min(count_tokens(messages), keep)\n"),
+        # constants built by an expression are evaluated
+        Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
+        Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
+        # a CLI option's default, a conditional value
+        Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
+        Invalid("max_tokens = 5000 if heavy else 3000", count=2),
+        Invalid("def get_repo_map_tokens(self):\n    map_tokens = 1024\n    return map_tokens\n"),
+        # names written as one word
+        Invalid("def __init__(self, path=None, maxtokens=512): ..."),
+        Invalid(
+            "def generate(text, maxlength=8192, stream=False):\n    return llm(text, max_new_tokens=maxlength)\n"
+        ),
+        Invalid("CONTEXT_WINDOW = int(1e5)"),
+        Invalid("DEFAULT_CONTEXT_WINDOW = 128_000 - 4_000"),
         Invalid(
             "import prompt_budget\nCONTEXT_WINDOW = 200_000\n",
             line=2,
@@ -79,6 +139,8 @@ class BudgetConstant(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, where: str, upper: bool) -> None:
+        if self.names.implausible(name, value):
+            return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
         message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
         if upper:
             parts = (name, self.ctx.class_name(), self.ctx.module_name)
@@ -86,21 +148,105 @@ class BudgetConstant(LintRule):
         else:
             self.report_literal(node, message, value, name)
 
-    def _default_of(self, value: ast.expr | None) -> ast.expr | None:
-        """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
-        ``Field(default_factory=lambda: 8000)``."""
-        if isinstance(value, ast.Call) and callee_name(value) in _FIELD_CALLS:
-            for kw in value.keywords:
-                if kw.arg == "default":
-                    return kw.value
-                if kw.arg in {"default_factory", "factory"} and isinstance(kw.value, ast.Lambda):
-                    return kw.value.body
-            return value.args[0] if value.args else None
-        return value
+    def visit_Module(self, node: ast.Module) -> None:
+        self._bindings = Bindings()
+        self._weak: list[tuple[str, Report]] = []
+        self._imported = imported_names(node)
+        self._uses = Uses(watch=set(self._imported))
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id in self._uses.watch:
+            self._uses.read(node.id, self.ctx.ancestors, self, ratio=False)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if node.attr in self._uses.watch:
+            self._uses.read(node.attr, self.ctx.ancestors, self, ratio=False)
+
+    def leave_Module(self, node: ast.Module) -> None:
+        """Names the module binds to a number without saying it is a budget, reported when a use says
+        so (``padding = 4096`` ... ``self.max_context_window - padding``)."""
+        candidates = self._bindings.by_name
+        imported = self._imported
+        reasons = self._uses.reasons
+        for name, report in self._weak:
+            if name in self._uses.counted and name not in reasons:
+                continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
+            self.ctx.reports.append(report)
+        for name, b in candidates.items():
+            why = reasons.get(name)
+            if why is not None:
+                message = (
+                    f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
+                )
+                self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+            elif b.module_level:
+                self.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
+        for name, source in imported.items():
+            if name in reasons and name not in candidates:
+                use = reasons[name]
+                self.ctx.facts.append((node, f"{USE_FACT}{source} {use}", 0))
+
+    @classmethod
+    def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        """Constants bound in one module and used as a budget by a module importing them."""
+        uses: dict[str, str] = {}
+        for fact in facts:
+            if fact.name.startswith(USE_FACT):
+                stem, name, why = fact.name[len(USE_FACT) :].split(" ", 2)
+                uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
+        if not uses:
+            return []
+        findings = []
+        for fact in facts:
+            if not fact.name.startswith(BIND_FACT):
+                continue
+            name = fact.name[len(BIND_FACT) :]
+            use = uses.get(f"{module_name(fact.path)} {name}")
+            if use is None:
+                continue
+            message = (
+                f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
+            )
+            findings.append(
+                cls.finding_at(
+                    fact,
+                    message,
+                    fixable=not fact.path.endswith(".pyi"),
+                    key_parts=(name, module_name(fact.path)),
+                    key=config_key(name),
+                )
+            )
+        return findings
+
+    def _candidate(self, name: str, literal: ast.expr, value: int | float) -> None:
+        """``name = value`` where the name does not say budget: kept until the uses decide. Not in
+        tests: a number a test binds is the scenario it checks, not a setting to tune."""
+        if (
+            is_test_module(self.ctx.path)
+            or against_flow(name)
+            or self.names.implausible(name, value)
+            or name.lower() in self.names.ignore_names
+        ):
+            self._bindings.rebound(name)
+            return
+        scope = self.scope_key()
+        if name.isupper():
+            parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
+        else:
+            parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
+        self._bindings.add(Binding(literal, name, value, parts, module_level=not self.ctx.scopes))
+        self._uses.watch.add(name)
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
+        if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
+            self._assigned(target, literal.body, walrus)
+            self._assigned(target, literal.orelse, walrus)
+            return
         value = self.budget_literal(literal)
         if value is None or literal is None:
+            bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+            if bound:
+                self._bindings.rebound(bound)
             return
         if isinstance(target, ast.Name):
             name = target.id
@@ -110,13 +256,22 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget_setting(name) or (self.token_comment() and not self.names.is_excluded(name)):
+        if self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
             self._report(literal, name, value, where, name.isupper())
+        elif self.names.is_budget_setting(name):
+            # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
+            before = len(self.ctx.reports)
+            self._report(literal, name, value, where, name.isupper())
+            self._weak.extend((name, r) for r in self.ctx.reports[before:])
+            self._uses.watch.add(name)
+            del self.ctx.reports[before:]
+        else:
+            self._candidate(name, literal, value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
-            self._assigned(node.targets[0], self._default_of(node.value))
+            self._assigned(node.targets[0], default_of(node.value))
             return
         for target in node.targets:
             if (
@@ -132,7 +287,7 @@ class BudgetConstant(LintRule):
                 self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        self._assigned(node.target, self._default_of(node.value))
+        self._assigned(node.target, default_of(node.value))
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
@@ -140,18 +295,21 @@ class BudgetConstant(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         fn_name = self.ctx.function_name()
-        for arg, default in defaults(node):
+        for arg, written in defaults(node):
+            default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
             value = self.budget_literal(default)
-            if value is None:
+            if value is None or default is None:
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
-            if self.names.is_budget_setting(name) or weak_ok:
+            if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
                     "share one tunable value"
                 )
                 self.report_literal(default, message, value, name)
+            else:
+                self._candidate(name, default, value)
 
     def visit_Return(self, node: ast.Return) -> None:
         value = self.budget_literal(node.value)

@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_PRICE_WORDS = frozenset(
+    {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}
+)
+
+
+def _formats_scaled(body: Sequence[ast.AST]) -> bool:
+    """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``)."""
+    first = body[0] if body else None
+    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else None
+    return isinstance(value, ast.JoinedStr) and any(
+        isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in ast.walk(value)
+    )
 
 
 class TokenThreshold(LintRule):
@@ -31,6 +45,16 @@ class TokenThreshold(LintRule):
         Valid("if status_code >= 500:\n    retry()\n"),
         Valid("if tokens == 4096:\n    pass\n"),
         Valid("n = max(1, num_tokens)"),
+        # a pricing tier: the branch prices tokens, it does not limit them
+        Valid(
+            "def cost_of(prompt_tokens, cost):\n    if prompt_tokens > 128000:\n        cost *= 2\n    return cost\n"
+        ),
+        Valid("price = TIER_2 if usage.prompt_tokens > 200_000 else TIER_1"),
+        Valid("def is_above_128k(tokens):\n    if tokens > 128000:\n        return True\n    return False\n"),
+        # a display unit boundary: the branch formats the count
+        Valid(
+            "def fmt(tokens):\n    if tokens >= 1000000:\n        return f'{tokens / 1000000:.1f}M'\n    return str(tokens)\n"
+        ),
     )
     INVALID = (
         Invalid(
@@ -47,6 +71,17 @@ class TokenThreshold(LintRule):
         Invalid("if prompt_tokens + completion_tokens > 120_000:\n    stop()\n"),
         Invalid("if count_tokens(messages) > 1e5:\n    summarize(messages)\n"),
         Invalid("if (n := count_tokens(messages)) > 100_000:\n    summarize(messages, n)\n"),
+        # a clamp nested in another call: both bounds are token amounts
+        Invalid(
+            "def chunk(max_input_tokens):\n    return min(max(max_input_tokens / 16, 1024), 8192)\n", count=2
+        ),
+        Invalid("if used_tokens > 20 * 1024:\n    warn()\n", key="used_tokens_threshold"),
+        Invalid(
+            "if msg_tokens > 1000:  # only compress long messages\n    log(f'compressing {msg_tokens} tokens')\n"
+        ),
+        # a weak name clamped, the comment saying tokens
+        Invalid("budget = min(max(budget, 1000), ceiling)  # a 1000-token minimum"),
+        Invalid("per_job = max(max_tokens // max(len(jobs), 1), 500)"),
     )
 
     def _report(
@@ -61,13 +96,45 @@ class TokenThreshold(LintRule):
         message = f"token threshold {value} {how}; move it to config next to the budget it protects"
         self.report_literal(literal, message, value, f"{name} {kind}")
 
+    def _pricing_tier(self, node: ast.Compare) -> bool:
+        """``if prompt_tokens > 128000: cost *= 2``: the branch the comparison decides prices tokens;
+        the number is a pricing tier boundary, not a budget."""
+        for anc in reversed(self.ctx.ancestors):
+            if isinstance(anc, (ast.If, ast.IfExp, ast.While)) and anc.test in self.ctx.ancestors:
+                body = anc.body if isinstance(anc.body, list) else [anc.body]
+                orelse = anc.orelse if isinstance(anc.orelse, list) else [anc.orelse]
+                names = {
+                    attr_name(n) or ""
+                    for stmt in (*body, *orelse)
+                    for n in ast.walk(stmt)
+                    if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
+                }
+                if _formats_scaled(body):
+                    return True  # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit
+                return any(set(words(n)) & _PRICE_WORDS for n in names)
+            if isinstance(anc, ast.stmt):
+                break
+        return False
+
+    def _named_by_value(self, value: float) -> bool:
+        """``def is_above_128k(tokens): return tokens > 128000``: a function named after the number
+        defines that boundary; the number is its meaning, not a setting."""
+        ws = set(words(self.ctx.function_name()))
+        whole = int(value)
+        return str(whole) in ws or (whole % 1000 == 0 and str(whole // 1000) in ws and "k" in ws)
+
     def visit_Compare(self, node: ast.Compare) -> None:
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):
                 for amount, literal in ((left, right), (right, left)):
                     value = self.budget_literal(literal)
-                    if value is not None and self.token_amount(amount):
+                    if (
+                        value is not None
+                        and self.token_amount(amount)
+                        and not self._pricing_tier(node)
+                        and not self._named_by_value(value)
+                    ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
             left = right
@@ -77,6 +144,9 @@ class TokenThreshold(LintRule):
             return
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
         amounts = [v for v in values if self.token_amount(v)]
+        if not amounts and self.token_comment():
+            # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
+            amounts = [v for v in values if self.names.is_weak_budget(attr_name(v) or "")]
         if not amounts:
             return
         for literal in values:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
+_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
 
 
 class CharsPerToken(LintRule):
@@ -30,6 +31,13 @@ class CharsPerToken(LintRule):
     PRECHECK = (re.compile(r"token"), re.compile(r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"))
     VALID = (
         Valid("decoded_size = len(b64_data) * 3 // 4"),
+        # character limits: characters, no tokens
+        Valid("MAX_CHARS = 4000\nif len(text) > 4000:\n    text = text[:4000]\n"),
+        Valid("BYTES_PER_PIXEL = 4\nrow_bytes = width * 4"),
+        Valid("AUDIO_BYTES_PER_TOKEN = 1600"),
+        Valid(
+            "def trim_tokens(current_messages):\n    for offset in range(1, len(current_messages) // 4 + 1):\n        pass\n"
+        ),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
         Valid("half = len(items) // 2"),
         Valid("mid = len(text) // 2  # split the text in two"),
@@ -39,6 +47,20 @@ class CharsPerToken(LintRule):
         Valid("def count(messages, chars_per_token=settings.ratio):\n    ...\n"),
     )
     INVALID = (
+        Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
+        Invalid(
+            "def estimate_tokens(messages):\n    return sum(len(str(m.content)) for m in messages) // 4\n"
+        ),
+        Invalid("log.info(f'injected {len(content)} chars (~{len(content) // 4} tokens)')"),
+        # a bytes-per-token heuristic through a constant
+        Invalid(
+            "APPROX_BYTES_PER_TOKEN = 4\n\ndef approx(byte_len):\n    return (byte_len + 3) // APPROX_BYTES_PER_TOKEN\n",
+            key="bytes_per_token",
+        ),
+        # tokens converted to characters: a slice, a comparison with characters, a characters name
+        Invalid("def cut(text, tokens):\n    return text[: tokens * 4]\n", key="chars_per_token"),
+        Invalid("def grew(new_chars, tokens):\n    if new_chars > tokens * 4:\n        flush()\n"),
+        Invalid("prompt_characters = prompt_tokens * 4"),
         Invalid(
             "import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // 4\n",
             line=4,
@@ -65,14 +87,28 @@ class CharsPerToken(LintRule):
 
     def _chars(self, node: ast.expr) -> str | None:
         """ "chars" for len(...) or a chars name, "words" for len(x.split()) or a words name."""
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            lengths = [
+                set(words(attr_name(side) or "")) & {"len", "length"} for side in (node.left, node.right)
+            ]
+            if isinstance(node.op, ast.Sub) and all(lengths):
+                return "chars"  # ``(original_len - compressed_len) // 4``
             return self._chars(node.left) or self._chars(node.right)
+        if (
+            isinstance(node, ast.Call)
+            and callee_name(node) == "sum"
+            and node.args
+            and isinstance(node.args[0], ast.GeneratorExp)
+        ):
+            return self._chars(node.args[0].elt)  # ``sum(len(m.content) for m in messages)``
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
             if isinstance(arg, ast.Call) and callee_name(arg) == "split":
                 return "words"
             if self.token_sequence(arg):
                 return None
+            if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
+                return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
         name = attr_name(node)
         if name is None:
@@ -103,6 +139,14 @@ class CharsPerToken(LintRule):
         """Something around the expression says its result is a number of tokens."""
         if self.names.mentions_tokens(self.ctx.function_name()) or self.token_comment():
             return True
+        for anc in reversed(self.ctx.ancestors):
+            if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
+                return any(
+                    isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
+                    for v in anc.values
+                )
+            if isinstance(anc, ast.stmt):
+                break
         return any(
             self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n
         )
@@ -113,6 +157,10 @@ class CharsPerToken(LintRule):
         for anc in reversed(self.ctx.ancestors):
             if isinstance(anc, ast.Slice):
                 return True
+            if isinstance(anc, ast.Compare) and any(
+                self._chars(side) == "chars" for side in (anc.left, *anc.comparators)
+            ):
+                return True  # ``if new_chars > tokens * 4``
             if isinstance(anc, ast.stmt):
                 break
         return any(self.names.is_chars(n) for n in self._targets() if n)
@@ -137,10 +185,14 @@ class CharsPerToken(LintRule):
         ws = words(name)
         if "per" not in ws or not any(w in {"token", "tokens"} for w in ws):
             return
+        if set(ws) & _MEDIA_WORDS:
+            return  # AUDIO_BYTES_PER_TOKEN = 1600: media tokens, not text
         per = ws.index("per")
         before = set(ws[:per])
         if before & CHAR_WORDS:
             key = "chars_per_token"
+        elif before & {"byte", "bytes"}:
+            key = "bytes_per_token"
         elif before & {"word", "words"}:
             key = "words_per_token"
         elif before & {"token", "tokens"} and set(ws[per + 1 :]) & CHAR_WORDS:

@@ -5,6 +5,14 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.flow import (
+    Binding,
+    Bindings,
+    Uses,
+    against_flow,
+    default_of,
+    is_test_module,
+)
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -72,6 +80,13 @@ class BudgetRatio(LintRule):
         Valid("threshold = 0.5  # no budget anywhere near"),
         Valid("scaled = 0.5 * width"),
         Valid("limit = settings.ratio * context_window"),
+        # a GPU memory fraction is not a share of the context window
+        Valid(
+            "gpu_memory_utilization = 0.9\nllm = LLM(model, gpu_memory_utilization=gpu_memory_utilization)\n"
+        ),
+        Valid(
+            "class C(BaseModel):\n    dropout: float = Field(default=0.1)\n\n    def f(self, x):\n        return self.dropout * x\n"
+        ),
     )
     INVALID = (
         Invalid(
@@ -89,6 +104,12 @@ class BudgetRatio(LintRule):
         ),
         Invalid("def compact(messages, max_tokens, threshold=0.8):\n    ...\n"),
         Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
+        # decided by data flow: a field default multiplied by a context window elsewhere in the module
+        Invalid(
+            "class Compactor(BaseModel):\n    trigger: float = Field(default=0.9)\n\n    def due(self, used, context_window):\n        return used > self.trigger * context_window\n",
+            line=2,
+            key="compactor_trigger",
+        ),
     )
 
     # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
@@ -96,8 +117,12 @@ class BudgetRatio(LintRule):
 
     _frames: list[tuple[list[bool], list[Report]]]
 
+    _bindings: Bindings
+
     def visit_Module(self, node: ast.Module) -> None:
         self._frames = [([False], [])]
+        self._bindings = Bindings()
+        self._uses = Uses()
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -112,7 +137,21 @@ class BudgetRatio(LintRule):
         elif self._frames and pending:
             self._frames[-1][1].extend(pending)  # a budget further out still counts
 
-    leave_AsyncFunctionDef = leave_ClassDef = leave_Module = leave_FunctionDef
+    leave_AsyncFunctionDef = leave_ClassDef = leave_FunctionDef
+
+    def leave_Module(self, node: ast.Module) -> None:
+        self.leave_FunctionDef(node)
+        candidates = self._bindings.by_name
+        # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
+        for name, why in self._uses.reasons.items():
+            b = candidates.get(name)
+            if b is None:
+                continue
+            message = (
+                f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "
+                "can be tuned per model"
+            )
+            self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
 
     def _seen(self, name: str) -> None:
         if self.names.is_budget(name):
@@ -121,9 +160,13 @@ class BudgetRatio(LintRule):
 
     def visit_Name(self, node: ast.Name) -> None:
         self._seen(node.id)
+        if node.id in self._uses.watch:
+            self._uses.read(node.id, self.ctx.ancestors, self, ratio=True)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._seen(node.attr)
+        if node.attr in self._uses.watch:
+            self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
@@ -135,8 +178,11 @@ class BudgetRatio(LintRule):
     def _named_ratio(self, name: str | None, literal: ast.expr | None) -> None:
         """A ratio bound to a name: reported when the name says which budget it divides, or, for a
         generic name, once a budget turns up in its scope."""
+        literal = default_of(literal)
         value = _fraction(literal)
         if value is None or literal is None or not name:
+            if name:
+                self._bindings.rebound(name)
             return
         if self.names.is_budget_ratio(name):
             self._report(literal, value, name, f"{name} = {value}")
@@ -144,6 +190,21 @@ class BudgetRatio(LintRule):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append(self.ctx.reports.pop(before))
+        elif (
+            not against_flow(name)
+            and name.lower() not in self.names.ignore_names
+            and not is_test_module(self.ctx.path)
+        ):
+            scope = self.scope_key()
+            parts = (
+                (name, self.ctx.class_name(), self.ctx.module_name)
+                if name.isupper()
+                else (f"{scope} {name}" if scope else name, self.ctx.module_name)
+            )
+            self._bindings.add(Binding(literal, name, value, parts))
+            self._uses.watch.add(name)
+        else:
+            self._bindings.rebound(name)
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
         message = f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model"

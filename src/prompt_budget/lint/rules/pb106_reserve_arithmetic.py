@@ -40,16 +40,31 @@ class ReserveArithmetic(LintRule):
         Invalid('room = model_info["max_input_tokens"] - 2000'),
         Invalid("room = get_context_window(model) - 4096"),
         Invalid("room = (window := get_context_window(model)) - 4096"),
+        Invalid("llm.create(max_tokens=self.thinking_budget + 1024)"),
     )
 
-    def _report(self, literal: ast.expr, budget: str, value: int | float) -> None:
+    def _report(self, literal: ast.expr, budget: str, value: int | float, how: str = "taken off") -> None:
         message = (
-            f"hard-coded reserve of {value} tokens taken off {budget}; keep the reserve in config "
+            f"hard-coded reserve of {value} tokens {how} {budget}; keep the reserve in config "
             "(reserved_output) so every caller leaves the same room"
         )
         self.report_literal(literal, message, value, f"{budget} reserve")
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, ast.Add):
+            # ``thinking_budget + 1024``: headroom added to a budget, passed where a budget goes
+            value = self.budget_literal(node.right)
+            budget = self.budget_expr(node.left)
+            parent = self.ctx.parent(node)
+            if (
+                value is not None
+                and budget is not None
+                and isinstance(parent, ast.keyword)
+                and parent.arg
+                and (self.names.is_budget(parent.arg) or parent.arg in {"target", "limit"})
+            ):
+                self._report(node.right, budget, value, "added to")
+            return
         if not isinstance(node.op, ast.Sub):
             return
         value = self.budget_literal(node.right)

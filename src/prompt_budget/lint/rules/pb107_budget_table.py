@@ -6,13 +6,14 @@ import ast
 import re
 from typing import Any
 
-from prompt_budget.lint.names import EXCLUDED_WORDS, looks_like_model_name, words
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
     LintRule,
     Valid,
     attr_name,
+    callee_name,
     number,
     string_value,
 )
@@ -62,6 +63,16 @@ class BudgetTable(LintRule):
     DEFAULT_MIN_VALUE = 100
     PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}"),)
     VALID = (
+        # counts of messages per model, not tokens
+        Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
+        # a number named as something else in calls that name a model
+        Valid(
+            'a = Agent(model="gpt-4o", uptime_seconds=10000)\nb = Agent(model="claude-3-5-sonnet", pid=12345)\n'
+        ),
+        # pricing rows built by calls: prices are not windows (floats below 1024)
+        Valid('PRICES = [_price("gpt-4o", 2.5, 10.0), _price("gpt-4o-mini", 0.15, 0.6)]'),
+        # pricing tiers per model: "cost"/"price" in the callee
+        Valid('TIERS = [price_tier("gpt-4o", 128_000), price_tier("gpt-4.1", 200_000)]'),
         Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
         Valid('EMBEDDING_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
         Valid('RPM_LIMITS = {"gpt-4o": 10000, "gpt-4o-mini": 30000}'),
@@ -70,6 +81,15 @@ class BudgetTable(LintRule):
         Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
     )
     INVALID = (
+        # a table of chat models with an embedding model among them
+        Invalid(
+            'PROFILES = {"gpt-4o": {"max_input_tokens": 128000}, "text-embedding-3-small": {"max_input_tokens": 8191}, "gpt-4.1": {"max_input_tokens": 1047576}}'
+        ),
+        # a table built by calls rather than a dict literal
+        Invalid(
+            'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
+            count=2,
+        ),
         Invalid(
             'import prompt_budget\nCONTEXT_WINDOWS = {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n}\n',
             line=2,
@@ -90,6 +110,62 @@ class BudgetTable(LintRule):
         ),
     )
 
+    _calls: dict[str, list[tuple[ast.expr, int | float, str]]]
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._calls = {}
+
+    def visit_Call(self, node: ast.Call) -> None:
+        """``_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576)``: one row of a table built by calls."""
+        if len(node.args) + len(node.keywords) < 2:
+            return  # a row names a model and its window
+        for a in node.args:
+            if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
+                break
+        else:
+            for kw in node.keywords:
+                if type(kw.value) is ast.Constant and type(kw.value.value) is int and kw.value.value >= 1024:
+                    break
+            else:
+                return  # no window-sized number among the arguments (the common case: leave at once)
+        models: list[str] = []
+        literal: ast.expr | None = None
+        value: int | float | None = None
+        named = [kw.value for kw in node.keywords if kw.arg and self._window_keyword(kw.arg)]
+        for arg in [*node.args, *named, *(kw.value for kw in node.keywords if kw.value not in named)]:
+            if arg not in node.args and arg not in named and self.budget_literal(arg) is not None:
+                continue  # ``uptime_seconds=10000``, ``pid=12345``: a number named as something else
+            items = arg.elts if isinstance(arg, (ast.Tuple, ast.List, ast.Set)) else [arg]
+            names = [string_value(i) for i in items]
+            if names and all(n is not None and looks_like_model_name(n) for n in names):
+                models.extend(n for n in names if n)
+                continue
+            amount = self.budget_literal(arg)
+            if amount is not None and amount >= 1024:
+                if literal is not None:
+                    return  # two numbers: not a model -> window row
+                literal, value = arg, amount
+        callee = callee_name(node)
+        if models and literal is not None and value is not None and callee:
+            self._calls.setdefault(callee, []).append((literal, value, models[0]))
+
+    def _window_keyword(self, name: str) -> bool:
+        return self.names.is_budget(name) or bool(set(words(name)) & {"window", "context", "limit", "tokens"})
+
+    def leave_Module(self, node: ast.Module) -> None:
+        for callee, rows in self._calls.items():
+            if len(rows) < 2 or set(words(callee)) & EXCLUDED_WORDS:
+                continue
+            for literal, value, model in rows:
+                self.report(
+                    literal,
+                    f"model-to-context-window table built by calls to {callee}() ({len(rows)} rows): "
+                    f"{value} for {model!r}; keep the table in config so new models need no code change",
+                    target=literal,
+                    value=value,
+                    key_parts=(f"{model} context_window", self.ctx.module_name),
+                )
+
     def _name(self, node: ast.Dict) -> str:
         """The name the table is bound to (assignment target, keyword), else ""."""
         parent = self.ctx.parent(node)
@@ -109,8 +185,8 @@ class BudgetTable(LintRule):
             return
         name = self._name(node)
         cwords = set(words(name or self.ctx.function_name()))
-        if cwords & EXCLUDED_WORDS or any("embed" in (k or "") for k in keys):
-            return
+        if cwords & (EXCLUDED_WORDS | UNIT_WORDS) or sum("embed" in (k or "") for k in keys) * 2 > len(keys):
+            return  # prices, message counts, an embedding model table
         ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
         nested = sum(1 for v in node.values if self._nested_budget(v))
         models = sum(1 for k in keys if k and looks_like_model_name(k))

@@ -39,12 +39,16 @@ class InconsistentBudget(LintRule):
     NAME = "inconsistent-budget"
     SUMMARY = "Same budget constant defined with different values in different modules"
     PROJECT_WIDE = True
-    VALID = (Valid("MAX_TOKENS = 4096\n"), Valid("CONTEXT_WINDOW = 8192\nCONTEXT_WINDOW_SMALL = 4096\n"))
+    VALID = (
+        Valid("MAX_TOKENS = 4096\n"),
+        Valid("CONTEXT_WINDOW = 8192\nCONTEXT_WINDOW_SMALL = 4096\n"),
+        Valid("_DEFAULT_MAX_RESULT_TOKENS = 10_000\n"),
+    )
     INVALID = ()
 
     def _record(self, target: ast.expr, literal: ast.expr | None) -> None:
-        if self.ctx.scopes or not isinstance(target, ast.Name):
-            return
+        if self.ctx.scopes or not isinstance(target, ast.Name) or target.id.startswith("_"):
+            return  # a private constant is its module's own: no caller imports the other value
         value = self.budget_literal(literal)
         if value is not None and literal is not None and self.names.is_budget(target.id):
             self.fact(literal, target.id, value)
@@ -60,6 +64,8 @@ class InconsistentBudget(LintRule):
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
         for fact in facts:
+            if fact.name.startswith("\x00"):  # another rule's fact (the data flow's)
+                continue
             path = options.root / fact.path  # fact.path is relative to the root or absolute
             groups[(project_of(path.parent), fact.name.lower())].append(fact)
         findings: list[Finding] = []
@@ -72,19 +78,11 @@ class InconsistentBudget(LintRule):
                 more = f" and {len(others) - 3} more" if len(others) > 3 else ""
                 key = config_key(fact.name)
                 findings.append(
-                    Finding(
-                        path=fact.path,
-                        line=fact.line,
-                        column=fact.column,
-                        end_line=fact.end_line,
-                        end_column=fact.end_column,
-                        code=cls.CODE,
-                        rule=cls.NAME,
-                        message=f"{fact.name} = {fact.value} here, but {where}{more}; define the budget once",
+                    cls.finding_at(
+                        fact,
+                        f"{fact.name} = {fact.value} here, but {where}{more}; define the budget once",
                         key=key,
-                        value=fact.value,
                         suggestion=f"define it once in config and read it everywhere with prompt_budget.value({key!r})",
-                        suppressed=fact.suppressed,
                     )
                 )
         return findings

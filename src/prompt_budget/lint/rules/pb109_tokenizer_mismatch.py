@@ -8,6 +8,8 @@ import re
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
 
+_OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
+_OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
 _TIKTOKEN_CALLS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
 _PROVIDER_WORDS = frozenset(
     {
@@ -35,6 +37,21 @@ _ADVICE = (
 )
 
 
+def _names_openai_models(test: ast.AST) -> bool:
+    """An ``if`` test that picks OpenAI models by name (``"gpt" in model``, ``ModelType.O1``)."""
+    for n in ast.walk(test):
+        text = (
+            string_value(n)
+            if isinstance(n, ast.Constant)
+            else n.attr
+            if isinstance(n, ast.Attribute)
+            else None
+        )
+        if text and _OPENAI_NAME.search(text):
+            return True
+    return False
+
+
 class TokenizerMismatch(LintRule):
     """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
     ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
@@ -56,6 +73,13 @@ class TokenizerMismatch(LintRule):
             "def count(model, text):\n    if model.startswith('claude'):\n        return anthropic_count(text)\n"
             "    return len(tiktoken.encoding_for_model(model).encode(text))\n"
         ),
+        Valid(
+            "def encoder(model):\n    try:\n        return tiktoken.encoding_for_model(model)\n"
+            "    except KeyError:\n        return None\n"
+        ),
+        Valid(
+            "def openai_encoder(model):\n    if model.startswith('gpt-'):\n        return tiktoken.encoding_for_model(model)\n"
+        ),
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -68,6 +92,10 @@ class TokenizerMismatch(LintRule):
             "class AnthropicCounter:\n    def count(self, text):\n        return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"
         ),
         Invalid("if 'gemini' in model:\n    enc = tiktoken.get_encoding('cl100k_base')\n", line=2),
+        # a model name that may be any provider's
+        Invalid(
+            "def count(text, model_name):\n    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
+        ),
     )
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -84,13 +112,41 @@ class TokenizerMismatch(LintRule):
             )
         elif provider := self._provider_context():
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
+        elif callee == "encoding_for_model" and node.args and arg is None and self._any_model():
+            shown = ast.unparse(node.args[0])
+            message = (
+                f"tiktoken.encoding_for_model({shown}) is given a model name that may be any provider's: "
+                "it raises KeyError for models tiktoken does not know (Claude, Gemini, Llama...)"
+            )
         else:
             return
         self.report(node, message, advice=_ADVICE)
 
+    def _any_model(self) -> bool:
+        """The call is not guarded: not inside a ``try`` and the function never tells OpenAI models
+        from others (no ``"gpt"``, ``"openai"`` or other provider's model name in it)."""
+        if any(isinstance(a, ast.Try) and a.handlers for a in self.ctx.ancestors):
+            return False
+        scope = self.ctx.function()
+        if scope is None:
+            return False
+        for n in ast.walk(scope):
+            text = string_value(n)
+            if text is not None and (is_non_openai_model(text) or _OPENAI.search(text)):
+                return False
+        return True
+
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
         for i in range(len(ancestors) - 1, 0, -1):
+            anc = ancestors[i]
+            if (
+                isinstance(anc, ast.If)
+                and i + 1 < len(ancestors)
+                and any(ancestors[i + 1] is stmt for stmt in anc.body)
+                and _names_openai_models(anc.test)
+            ):
+                return False  # ``if model in [ModelType.O1.value, ...]: get_encoding("o200k_base")``
             if isinstance(ancestors[i], ast.ExceptHandler):
                 parent = ancestors[i - 1]
                 return isinstance(parent, ast.Try) and any(

@@ -1,0 +1,213 @@
+"""Deciding by data flow: follow a number bound to a name to where the module uses that name.
+
+A name says little on its own (``padding = 4096``, ``_DEFAULT_COMPACT_THRESHOLD = 240_000``,
+``trigger: float = Field(default=0.9)``); what the name meets says more. A use is evidence that the
+value is a token amount when it is passed as a budget keyword of a call (``max_tokens=LIMIT``),
+compared with or clamps a token count (``if used_tokens > THRESHOLD``), is subtracted from a budget
+(``self.max_context_window - padding``) or written under a budget key (``{"max_tokens": LIMIT}``);
+that it is a budget ratio when it multiplies or divides a budget (``self.trigger * context_window``).
+
+``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one
+walk of the file; at the end of the module every candidate with a reason is reported, the reason naming
+the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import callee_name, dotted, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
+FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr", "Option", "option", "Argument"})
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Words a name's value may still be a token amount with, although they exclude names alone: a
+#: ``padding`` subtracted from a context window is a reserve of tokens.
+_FLOW_ALLOWED = frozenset({"pad", "padding"})
+#: A name that spells its number (``_ONE_MILLION_TOKENS``) defines a unit, not a setting.
+_NUMBER_WORDS = frozenset({"hundred", "thousand", "million", "billion", "one", "two", "ten"})
+_AGAINST = (EXCLUDED_WORDS | UNIT_WORDS | _NUMBER_WORDS) - _FLOW_ALLOWED
+
+
+def default_of(value: ast.expr | None) -> ast.expr | None:
+    """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
+    ``Field(default_factory=lambda: 8000)``."""
+    if isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS:
+        for kw in value.keywords:
+            if kw.arg == "default":
+                return kw.value
+            if kw.arg in {"default_factory", "factory"} and isinstance(kw.value, ast.Lambda):
+                return kw.value.body
+        return value.args[0] if value.args else None
+    return value
+
+
+def is_test_module(path: str) -> bool:
+    """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``: code whose numbers are scenarios."""
+    parts = path.replace("\\", "/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0]
+    return (
+        stem.startswith("test_")
+        or stem.endswith("_test")
+        or stem == "conftest"
+        or any(p in {"tests", "test"} for p in parts[:-1])
+    )
+
+
+def against_flow(name: str) -> bool:
+    """The name itself says the number is something else: a unit (``lines``, ``messages``, ``bytes``,
+    ``seconds``, ``cost``), a credential, a time, a rate."""
+    return any(w in _AGAINST for w in words(name))
+
+
+@dataclass
+class Binding:
+    """A literal bound to a name whose name alone did not make it a budget."""
+
+    literal: ast.expr
+    name: str
+    value: int | float
+    #: The config key's parts, most specific first, as ``LintRule.report`` takes them.
+    key_parts: tuple[str, ...]
+    module_level: bool = False
+
+
+@dataclass
+class Bindings:
+    """Candidates by name; a name bound more than once is dropped (which value reaches a use is then
+    unknown)."""
+
+    by_name: dict[str, Binding] = field(default_factory=dict)
+    ambiguous: set[str] = field(default_factory=set)
+
+    def add(self, binding: Binding) -> None:
+        if binding.name in self.by_name or binding.name in self.ambiguous:
+            self.by_name.pop(binding.name, None)
+            self.ambiguous.add(binding.name)
+        else:
+            self.by_name[binding.name] = binding
+
+    def rebound(self, name: str) -> None:
+        """``name`` is bound again to something that is not a candidate literal."""
+        if name in self.by_name:
+            del self.by_name[name]
+            self.ambiguous.add(name)
+
+
+def _source(node: ast.AST) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
+@dataclass
+class Uses:
+    """What the reads of watched names met, gathered during the rules' one walk of the file (no second
+    walk): the first reason each name is a budget (or ratio), and the names added up or returned as a
+    count. A read before the name is bound (a constant at the bottom of its module) is not seen."""
+
+    watch: set[str] = field(default_factory=set)
+    reasons: dict[str, str] = field(default_factory=dict)
+    counted: set[str] = field(default_factory=set)
+
+    def read(self, name: str, ancestors: Sequence[ast.AST], rule: LintRule, ratio: bool) -> None:
+        """``ancestors[-1]`` reads ``name`` (a Name or an Attribute in Load context)."""
+        node = ancestors[-1]
+        if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
+            return
+        parent = ancestors[-2]
+        if name not in self.reasons:
+            grand = ancestors[-3] if len(ancestors) > 2 else None
+            why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
+            if why:
+                self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
+        if _count_use(node, parent, ancestors):
+            self.counted.add(name)
+
+
+def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
+    """Read as an amount added up or scaled (``EXTRA_TOKENS + SQUARE_TOKENS * tiles``, ``total +=
+    IMAGE_TOKENS``) or returned by a function that counts (``_count_tokens_from_image``): what a thing
+    costs in tokens, not a limit (``get_repo_map_tokens`` returning ``map_tokens`` returns a budget)."""
+    if isinstance(parent, ast.Return):
+        fn = next(
+            (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
+        )
+        return fn is not None and bool(set(words(fn.name)) & _COUNTING)
+    return (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult))) or (
+        isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node
+    )
+
+
+_COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
+
+
+def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:
+    judge = rule.names
+    if isinstance(parent, ast.keyword) and parent.arg and judge.is_budget(parent.arg):
+        callee = dotted(grand.func) if isinstance(grand, ast.Call) else ""
+        callee = callee or (callee_name(grand) if isinstance(grand, ast.Call) else "") or "a call"
+        return f"used as `{parent.arg}=` of `{callee}`"
+    if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
+        for other in (parent.left, *parent.comparators):
+            if other is not node and rule.token_amount(other):
+                return f"compared with the token count `{_source(other)}`"
+        return None
+    if (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and parent.func.id in {"min", "max"}
+    ):
+        for other in parent.args:
+            if other is not node and rule.token_amount(other):
+                return f"clamps the token count `{_source(other)}` with {parent.func.id}()"
+        return None
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is node:
+        budget = rule.budget_expr(parent.left)
+        if budget is not None:
+            return f"subtracted from the budget `{_source(parent.left)}`"
+        return None
+    if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
+        budget = rule.budget_expr(parent.target)
+        return f"subtracted from the budget `{_source(parent.target)}`" if budget is not None else None
+    if isinstance(parent, ast.Dict):
+        for key, value in zip(parent.keys, parent.values, strict=False):
+            if value is node:
+                name = string_value(key)
+                if name and judge.is_budget(name):
+                    return f'written as "{name}"'
+    return None
+
+
+def _ratio_use(node: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        other = parent.right if parent.left is node else parent.left
+        if rule.budget_expr(other) is not None:
+            return f"multiplies the budget `{_source(other)}`"
+    return None
+
+
+# --- across modules: a constant bound in one module, used as a budget in a module importing it
+
+#: Fact names the flow records for the project-wide pass (``PB108`` ignores them).
+BIND_FACT = "\x00bind "
+USE_FACT = "\x00use "
+
+
+def imported_names(tree: ast.Module) -> dict[str, str]:
+    """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem,
+    name there), for module-level imports of constants (upper-case names)."""
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module:
+            stem = stmt.module.rsplit(".", 1)[-1]
+            for alias in stmt.names:
+                if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
+                    out[alias.asname or alias.name] = f"{stem} {alias.name}"
+    return out

@@ -1,0 +1,207 @@
+"""Parse any Python from 3.8 to 3.14 with the running interpreter's ``ast``.
+
+The rules walk Python's own ``ast``, which only reads the syntax of the Python that runs the linter. A
+file written for a newer Python (PEP 701 f-strings, ``type`` aliases and type parameters, ``except*``,
+t-strings, ``except A, B:``) is parsed with libcst, whose parser reads every version, and rewritten into
+code the running ``ast`` accepts, character for character in the same places, so every node keeps its
+line and column:
+
+- an f-string or t-string becomes a tuple of the expressions in its replacement fields
+  (``f"{d["k"]!r:>{w}}"`` -> ``( d["k"],    w,  )``): the literal text, conversions and format specs are
+  blanked, the expressions stay where they were;
+- type parameters (``def f[T]``, ``class C[T]``) are blanked, ``type X = int`` becomes ``0;   X = int``;
+- ``except*`` loses its star under Python 3.10, ``except A, B:`` keeps only ``A``.
+
+Only a file no supported Python accepts (libcst rejects it too, or the rewrite does not parse) is a
+parse error. Files nested too deeply for the parser (``too many nested parentheses``) are not handed to
+libcst, whose native parser would exhaust the stack on them.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import warnings
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+#: Syntax errors no other Python version would accept either: not worth a second parser.
+_HOPELESS = ("too many", "too complex", "too deeply", "null bytes", "source code string cannot contain")
+
+#: The deepest bracket nesting handed to libcst (CPython itself stops at 200).
+_MAX_DEPTH = 200
+
+
+def parse_python(source: str | bytes, text: str, path: str) -> tuple[ast.Module, str | None]:
+    """``source`` (whose decoded text is ``text``) parsed by ``ast``: ``(tree, None)`` when the running
+    Python reads it, else ``(tree, rewritten_text)`` from the fallback. Raises what ``ast.parse``
+    raised when no supported Python accepts the file."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in the linted code
+        try:
+            return ast.parse(source, filename=path), None
+        except SyntaxError as exc:
+            if any(h in str(exc.msg) for h in _HOPELESS) or _too_deep(text):
+                raise
+            try:
+                rewritten = newer_syntax_rewrite(text)
+            except SyntaxError as newest:  # what the newest Python says is wrong, and where
+                newest.filename = path
+                raise newest from None
+            if rewritten is None:
+                raise
+            try:
+                return ast.parse(rewritten, filename=path), rewritten
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                raise exc from None
+
+
+def _too_deep(text: str) -> bool:
+    depth = 0
+    for char in text:
+        if char in "([{":
+            depth += 1
+            if depth > _MAX_DEPTH:
+                return True
+        elif char in ")]}":
+            depth = max(depth - 1, 0)
+    return False
+
+
+def newer_syntax_rewrite(text: str) -> str | None:
+    """``text`` rewritten, position for position, into syntax the running ``ast`` reads. Raises
+    ``SyntaxError`` at libcst's error when no supported Python accepts it; None when libcst fails
+    otherwise."""
+    try:
+        import libcst as cst
+        from libcst.metadata import CodePosition, MetadataWrapper, PositionProvider
+    except ImportError:  # pragma: no cover - libcst is a dependency
+        return None
+    try:
+        module = cst.parse_module(text)
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        positions = wrapper.resolve(PositionProvider)
+    except cst.ParserSyntaxError as exc:
+        at = re.search(r"at (\d+):(\d+)", exc.message)
+        line, column = (int(at.group(1)), int(at.group(2))) if at else (exc.raw_line, exc.raw_column + 1)
+        raise SyntaxError("invalid syntax", ("", line, column, None)) from None
+    except (RecursionError, MemoryError, ValueError):
+        return None
+    except Exception:  # libcst's own failures on odd input: not a file we can analyse
+        return None
+    # libcst numbers lines on \n, \r\n and \r only, as ast does
+    line_starts = _line_starts(text)
+    out = list(text)
+
+    def offset(pos: CodePosition) -> int:
+        return line_starts[pos.line - 1] + pos.column
+
+    def span(node: cst.CSTNode) -> tuple[int, int]:
+        r = positions[node]
+        return offset(r.start), offset(r.end)
+
+    def blank(start: int, end: int, keep_newlines: bool = True) -> None:
+        for i in range(start, end):
+            if out[i] not in "\r\n":
+                out[i] = " "
+            elif not keep_newlines and i > start and out[i - 1] not in "\r\n":
+                out[i - 1] = "\\"
+
+    def fields(parts: object) -> Iterator[cst.FormattedStringExpression]:
+        for part in parts:  # type: ignore[attr-defined]
+            if isinstance(part, cst.FormattedStringExpression):
+                yield part
+                if part.format_spec:
+                    yield from fields(part.format_spec)
+            elif type(part).__name__ == "TemplatedStringExpression":
+                yield part
+                if getattr(part, "format_spec", None):
+                    yield from fields(part.format_spec)
+
+    def restore_fields(parts: object) -> None:
+        for field in fields(parts):
+            start = span(field)[0] + 1  # after "{"
+            end = span(field.expression)[1]
+            for _ in field.expression.rpar:  # positions leave out the expression's parentheses
+                while text[end] in " \t\r\n\\":
+                    end += 1
+                end += 1
+            out[start:end] = text[start:end]
+            out[end] = ","
+
+    def string_parts(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        if isinstance(node, cst.ConcatenatedString):
+            yield from string_parts(node.left)
+            yield from string_parts(node.right)
+        else:
+            yield node
+
+    templated = tuple(
+        t for t in (getattr(cst, "FormattedString", None), getattr(cst, "TemplatedString", None)) if t
+    )
+    done: set[int] = set()
+    for node in _preorder(module):
+        if isinstance(node, cst.ConcatenatedString) or (isinstance(node, templated) and id(node) not in done):
+            members = list(string_parts(node))
+            formatted = [m for m in members if isinstance(m, templated)]
+            if not formatted:
+                continue
+            for m in members:
+                done.add(id(m))
+            done.add(id(node))
+            start, end = span(node)
+            blank(start, end)
+            out[start], out[end - 1] = "(", ")"
+            for m in formatted:
+                restore_fields(m.parts)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)) and getattr(node, "type_parameters", None):
+            start, end = span(node.type_parameters)  # type: ignore[arg-type]
+            blank(start, end, keep_newlines=False)
+        elif type(node).__name__ == "TypeAlias":
+            start, _ = span(node)
+            out[start : start + 4] = "0;  "
+            params = getattr(node, "type_parameters", None)
+            if params is not None:
+                blank(*span(params), keep_newlines=False)
+        elif type(node).__name__ == "ExceptStarHandler" and sys.version_info < (3, 11):
+            start, _ = span(node)
+            star = text.index("*", start)
+            out[star] = " "
+        elif (
+            isinstance(node, cst.ExceptHandler)
+            and isinstance(node.type, cst.Tuple)
+            and not node.type.lpar
+            and len(node.type.elements) > 1
+        ):
+            _, first_end = span(node.type.elements[0].value)
+            _, end = span(node.type)
+            blank(first_end, end, keep_newlines=False)
+    return "".join(out)
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            starts.append(i + 1)
+        elif c == "\r":
+            if i + 1 < n and text[i + 1] == "\n":
+                i += 1
+            starts.append(i + 1)
+        i += 1
+    return starts
+
+
+def _preorder(module: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node of a libcst tree, parents before children, without recursion."""
+    stack = [module]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
