@@ -63,6 +63,7 @@ def test_discovery_skips_venvs_gitignored_and_excluded(tmp_path: Path) -> None:
             "pkg/a.py": "",
             "pkg/b.pyi": "",
             "pkg/notes.md": "",
+            ".venv/pyvenv.cfg": "",
             ".venv/lib/x.py": "",
             "build/y.py": "",
             "env2/pyvenv.cfg": "",

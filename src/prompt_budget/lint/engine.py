@@ -402,6 +402,8 @@ def discover(paths: Sequence[Path], options: LintOptions) -> list[Path]:
     # a.py and /project/a.py are one file, linted and reported once
     unique: dict[str, Path] = {}
     for start in paths:
+        if not start.exists():
+            continue  # vanished after it was named (the CLI refuses a missing path before this)
         for p in [start] if start.is_file() else _walk_folder(start, options):
             unique.setdefault(os.path.abspath(p), p)
     return list(unique.values())
