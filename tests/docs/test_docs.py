@@ -220,6 +220,8 @@ def _env(tiktoken_dir: Path) -> dict[str, str]:
     env["TIKTOKEN_CACHE_DIR"] = str(tiktoken_dir)
     env["NO_COLOR"] = "1"
     env.pop("PYTEST_ADDOPTS", None)
+    # the pages show what a pipe gets (every name in a table), whatever width the test process has
+    env.pop("COLUMNS", None)
     return env
 
 

@@ -144,7 +144,7 @@ def test_fix_inside_an_f_string_uses_the_other_quote(tmp_path: Path) -> None:
     proc = run_cli("lint", "--no-cache", "--fix", cwd=tmp_path)
     fixed = (tmp_path / "strings.py").read_text(encoding="utf-8")
     assert "one = f\"{g(max_tokens=prompt_budget.value('max_tokens', 111))}\"" in fixed
-    assert "two = f'{g(context_window=prompt_budget.value(\"context_window\", 222))}'" in fixed
+    assert "two = f'{g(context_window=prompt_budget.value(\"context_window\", 2222))}'" in fixed
     assert 'three = f"""\n{g(max_tokens=prompt_budget.value(\'strings_max_tokens\', 333))}' in fixed
     # nested f-strings use both quotes (before Python 3.12), leaving none for the key: reported as
     # not fixable, and left alone

@@ -177,7 +177,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             out.table(harnesses)
         for line in report.alias_lines(result):
             out.print(line)
-        plan = report.plan_table(result) if args.plan else None
+        plan = report.plan_table(result, width=out.width()) if args.plan else None
         if plan is not None:
             out.print()
             out.table(plan)

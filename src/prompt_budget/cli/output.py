@@ -36,6 +36,15 @@ class Output:
         # never an exit 0.
         self.exit_code = EXIT_OK
 
+    def width(self) -> int:
+        """The columns a table may take: the terminal's width when the output is a terminal, else
+        ``COLUMNS`` when set, else 0 (no limit: a file or a pipe keeps every name)."""
+        import shutil
+
+        if self.raw.isatty() or os.environ.get("COLUMNS"):
+            return shutil.get_terminal_size((120, 24)).columns
+        return 0
+
     def console(self) -> Any:
         if self._console is None:
             from rich.console import Console

@@ -103,19 +103,9 @@ def elide(items: list[str], room: int) -> str:
     return ", ".join(shown)
 
 
-def _plan_room(width: int | None) -> int:
+def _plan_room(width: int) -> int:
     """The characters each of the plan table's two list columns may take at ``width`` terminal
-    columns (None: the terminal's, or ``COLUMNS``, and no limit when the output is no terminal; 0: no
-    limit)."""
-    if width is None:
-        import os
-        import shutil
-        import sys
-
-        # a terminal's width, or COLUMNS; output to a file or a pipe keeps every name
-        if not os.environ.get("COLUMNS") and not sys.stdout.isatty():
-            return 0
-        width = shutil.get_terminal_size((120, 24)).columns
+    columns (0: no limit)."""
     if width <= 0:
         return 0
     # stage, +tokens, total, headroom, status and the column gaps take about 60 columns
@@ -123,11 +113,11 @@ def _plan_room(width: int | None) -> int:
 
 
 def plan_table(
-    report: FilesReport, marks: Mapping[str, str] = STATUS_MARK, width: int | None = None
+    report: FilesReport, marks: Mapping[str, str] = STATUS_MARK, width: int = 0
 ) -> Table | None:
     """The load plan, stage by stage: files loaded, tokens added, shed files, total and headroom. The
-    lists of files loaded and shed are cut to fit ``width`` columns (None: the terminal's width; 0:
-    no limit), with ``+N more``; the JSON report keeps every file."""
+    lists of files loaded and shed are cut to fit ``width`` columns (the shell passes its
+    terminal's; 0: no limit), with ``+N more``; the JSON report keeps every file."""
     plan = report.plan
     room = _plan_room(width)
     if plan is None:

@@ -108,7 +108,7 @@ class BudgetRatio(LintRule):
         Invalid(
             "class Compactor(BaseModel):\n    trigger: float = Field(default=0.9)\n\n    def due(self, used, context_window):\n        return used > self.trigger * context_window\n",
             line=2,
-            key="compactor_trigger",
+            key="compactor_trigger_ratio",
         ),
     )
 
