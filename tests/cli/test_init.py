@@ -705,3 +705,33 @@ def test_a_file_already_past_a_harness_limit_is_named_and_the_check_fails_on_it(
     fails = [ln for ln in check.stdout.splitlines() if ln.startswith("FAIL")]
     assert len(fails) == 1
     assert "agents-chain limit of 32,768 bytes" in fails[0]
+
+
+def test_a_claude_code_repository_is_counted_with_the_claude_estimate_and_says_so(tmp_path: Path) -> None:
+    write(tmp_path, "CLAUDE.md", "# Project\n\n" + chars(400))
+    proc = run(tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "tokenizer: calibrated:claude-4.7, the estimate for the newest Claude tokenizer (claude-opus-4-7 "
+        "and later; it errs high), because Claude Code loads files here; choose another with --model or "
+        "--tokenizer"
+    ) in proc.stdout
+    written = tomllib.loads((tmp_path / "prompt_budget.toml").read_text(encoding="utf-8"))
+    assert written["tokenizer"] == "calibrated:claude-4.7"
+    # the check init suggests next counts the same way, and passes
+    assert run_cli("check", cwd=tmp_path).returncode == 0
+
+
+def test_a_named_tokenizer_or_a_repository_without_claude_code_keeps_o200k(tmp_path: Path) -> None:
+    write(tmp_path, "AGENTS.md", "# Project\n\n" + chars(400))
+    proc = run(tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "tokenizer:" not in proc.stdout
+    written = tomllib.loads((tmp_path / "prompt_budget.toml").read_text(encoding="utf-8"))
+    assert written["tokenizer"] == "o200k_base"
+    claude = tmp_path / "claude"
+    write(claude, "CLAUDE.md", "# Project\n")
+    proc = run(claude, "--tokenizer", "chars4")
+    assert "tokenizer:" not in proc.stdout
+    written = tomllib.loads((claude / "prompt_budget.toml").read_text(encoding="utf-8"))
+    assert written["tokenizer"] == "chars4"

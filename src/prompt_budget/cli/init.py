@@ -78,6 +78,8 @@ def run(args: argparse.Namespace, out: Output) -> int:
             f"{h} ({amount_of(counts.get(h, 0), 'file', 'files')})" for h in proposal.harnesses
         )
         out.print(f"harnesses found: {listed}")
+    if proposal.tokenizer_reason:
+        out.print(proposal.tokenizer_reason)
     if not proposal.found:
         out.note("no prompt-bearing files found; the configuration holds settings only")
     if args.dry_run:

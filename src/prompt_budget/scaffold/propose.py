@@ -84,6 +84,8 @@ class Proposal:
     harnesses: tuple[str, ...] = ()
     #: how many files each harness found loads
     harness_loads: Mapping[str, int] = field(default_factory=dict)
+    #: why the tokenizer was chosen when nothing named one (a Claude repository), shown by ``init``
+    tokenizer_reason: str | None = None
 
     @property
     def standalone(self) -> bool:
@@ -303,6 +305,29 @@ def _model_tokenizer(model: str | None, existing: Mapping[str, Any], dest: Path)
     return info.local_spec if info is not None else None
 
 
+#: The model whose tokenizer counts a repository Claude Code loads when neither a model nor a tokenizer
+#: is given: the newest Claude tokenizer generation, whose estimate counts highest (erring high is safe).
+CURRENT_CLAUDE: Final = "claude-opus-4-7"
+
+
+def _default_tokenizer(base: Path) -> tuple[str | None, str | None]:
+    """The tokenizer ``init`` counts with when neither ``--tokenizer``, ``--model`` nor the config names
+    one, and the line that says why: the Claude estimate when Claude Code loads files here (never an
+    OpenAI encoding in silence), else None (``o200k_base``)."""
+    from prompt_budget import known_models
+    from prompt_budget.harnesses import detect
+
+    if "claude-code" not in detect(base):
+        return None, None
+    spec = known_models.claude_estimate_for(CURRENT_CLAUDE)
+    if spec is None:  # the model table no longer knows it: the exact encoding as before
+        return None, None
+    return spec, (
+        f"tokenizer: {spec}, the estimate for the newest Claude tokenizer ({CURRENT_CLAUDE} and later; "
+        "it errs high), because Claude Code loads files here; choose another with --model or --tokenizer"
+    )
+
+
 def propose(
     root: str | Path,
     *,
@@ -332,6 +357,9 @@ def propose(
     # A known model sets the tokenizer when none is given (as the config resolver does): count with
     # it, and leave the tokenizer key out so the written config reads the same.
     model_sets = not spec and model_spec is not None
+    chosen_because = None
+    if not spec and model_spec is None:
+        spec, chosen_because = _default_tokenizer(base)
     spec = spec or model_spec or "o200k_base"
     hscan = scan_harnesses(base, spec)
     harnesses, loaded = hscan.used, hscan.found
@@ -377,4 +405,5 @@ def propose(
         python=python,
         harnesses=harnesses,
         harness_loads=hscan.loads,
+        tokenizer_reason=chosen_because,
     )
