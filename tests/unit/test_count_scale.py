@@ -282,6 +282,30 @@ def test_a_long_count_shows_a_progress_bar_on_a_terminal(
     assert "total (12 files)" in capsys.readouterr().out
 
 
+def test_a_long_lint_shows_the_same_bar_and_quiet_hides_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for i in range(6):
+        (tmp_path / f"m{i}.py").write_text(f"def f(c):\n    return c.create(max_tokens={1000 + i})\n", "utf-8")
+    monkeypatch.setattr(progress_module, "DELAY_S", 0.0)
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")  # as a command run from a shell
+    shown = {}
+    for quiet in ([], ["--quiet"]):
+        master, slave = pty.openpty()
+        with os.fdopen(slave, "w", encoding="utf-8") as terminal:
+            monkeypatch.setattr("sys.stderr", terminal)
+            code = main(["lint", "--no-cache", "--jobs", "1", *quiet, str(tmp_path)])
+            terminal.flush()
+            shown[bool(quiet)] = _read_all(master)
+        os.close(master)
+        assert code == 1  # six findings
+        assert "Found 6 findings" in capsys.readouterr().out
+    assert "linting" in shown[False], shown
+    assert "/6\x1b[0m files" in shown[False] or "/6 files" in shown[False]
+    assert shown[True] == ""
+
+
 def _drawn(label: str, total: int, delay: float, pause: float) -> str:
     """What a bar writes to a terminal over ``total`` files, ``pause`` seconds apart."""
     master, slave = pty.openpty()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from prompt_budget.cli.options import add_jobs_args
 from prompt_budget.cli.output import Output
 
 
@@ -51,13 +52,12 @@ def add(sub: Any) -> None:
         help="also list findings silenced by noqa or per-file-ignores",
     )
     p.add_argument("--no-cache", action="store_true", help="do not read or write the lint cache")
-    p.add_argument(
-        "--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: every core)"
-    )
+    add_jobs_args(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
+    from prompt_budget.cli.progress import progress_for
     from prompt_budget.lint.api import lint_command
 
     outcome = lint_command(
@@ -72,6 +72,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
         show_suppressed=args.show_suppressed,
         cache=not args.no_cache,
         jobs=args.jobs,
+        progress=progress_for(out.err, args.quiet, "linting"),
     )
     out.exit_code = outcome.exit_code
     if args.format == "github":  # workflow commands, each value escaped by report.github.annotation

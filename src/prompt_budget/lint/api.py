@@ -12,11 +12,15 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prompt_budget.errors import PromptBudgetError
 from prompt_budget.lint.engine import Linter, LintReport, all_rules, known_codes
 from prompt_budget.lint.findings import Finding
 from prompt_budget.lint.options import LintOptions, parse_lint_options
+
+if TYPE_CHECKING:
+    from prompt_budget.count_pool import Progress
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 
@@ -55,11 +59,14 @@ def run_lint(
     *,
     cache_dir: Path | None = None,
     jobs: int | None = None,
+    progress: Progress | None = None,
 ) -> LintReport:
-    """Lint ``paths``; ``cache_dir=None`` runs without the cache."""
+    """Lint ``paths``; ``cache_dir=None`` runs without the cache; ``progress`` is told how many of the
+    files to parse are done."""
     from prompt_budget.lint.cache import LintCache, rules_fingerprint
 
     linter = Linter(options, jobs=jobs)
+    linter.progress = progress
     if cache_dir is not None:
         linter.cache = LintCache(cache_dir, rules_fingerprint(list(linter.rules), options.fingerprint()))
     return linter.lint_paths([Path(p) for p in paths])
@@ -86,6 +93,7 @@ def lint_command(
     show_suppressed: bool = False,
     cache: bool = True,
     jobs: int | None = None,
+    progress: Progress | None = None,
 ) -> LintOutcome:
     """``prompt-budget lint``: the whole command short of printing. Exit code 0 when nothing counts
     (all fixed, all suppressed or clean), 1 when findings remain (or, with ``--diff``, when there is
@@ -101,7 +109,9 @@ def lint_command(
         if not (os.path.isfile(path) or os.path.isdir(path)):
             raise PromptBudgetError(f"{path}: not a file or folder (a pipe or device); lint reads files")
     options, cache_dir = load_options(config, select=select, ignore=ignore, extend_select=extend_select)
-    report = run_lint(paths or ["."], options, cache_dir=cache_dir if cache else None, jobs=jobs)
+    report = run_lint(
+        paths or ["."], options, cache_dir=cache_dir if cache else None, jobs=jobs, progress=progress
+    )
     findings = report.findings
     notes: list[str] = []
     diff_text = ""

@@ -18,11 +18,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, module_name
 from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
 from prompt_budget.lint.names import config_key
+
+if TYPE_CHECKING:
+    from prompt_budget.count_pool import Progress
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
 from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
 from prompt_budget.lint.syntax import parse_python
@@ -462,6 +465,8 @@ class Linter:
         self.rules = [r for r in all_rules() if options.enabled(r.CODE)]
         self.cache: LintCache | None = None
         self.jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+        #: told how many of the files to parse are done (the CLI's progress bar); None: nothing shown
+        self.progress: Progress | None = None
 
     def lint_paths(self, paths: Sequence[Path]) -> LintReport:
         files = discover(paths, self.options)
@@ -474,10 +479,18 @@ class Linter:
             else:
                 todo.append(path)
         cached = len(results)
-        for path, result in self._lint_many(todo):
-            results[path] = result
-            if self.cache is not None:
-                self.cache.put(path, result)
+        if self.progress is not None:
+            self.progress.start(len(todo))
+        try:
+            for path, result in self._lint_many(todo):
+                results[path] = result
+                if self.cache is not None:
+                    self.cache.put(path, result)
+                if self.progress is not None:
+                    self.progress.advance()
+        finally:
+            if self.progress is not None:
+                self.progress.stop()
         if self.cache is not None:
             self.cache.save()
         findings = [f for path in files for f in results[path].findings]
