@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -19,7 +19,7 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
 from prompt_budget.text.globs import Glob, glob, has_wildcards
-from prompt_budget.walk import iter_files
+from prompt_budget.walk import iter_paths
 
 SPECIFICITY_NAMES: Final = {2: "literal path", 1: "glob (*)", 0: "recursive glob (**)"}
 
@@ -166,6 +166,33 @@ class PatternHit:
     hits: int
 
 
+class _ByPath(Mapping[Path, str]):
+    """The id of each file of ``files`` by its path, built on first use (a warm ``check`` of many
+    files never asks for it)."""
+
+    def __init__(self, files: Mapping[str, FileMatch]) -> None:
+        self._files = files
+        self._map: dict[Path, str] | None = None
+
+    def _built(self) -> dict[Path, str]:
+        if self._map is None:
+            self._map = {m.path: fid for fid, m in self._files.items()}
+        return self._map
+
+    def __setitem__(self, path: Path, fid: str) -> None:
+        if self._map is not None:
+            self._map[path] = fid
+
+    def __getitem__(self, path: Path) -> str:
+        return self._built()[path]
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+
 @dataclass(frozen=True)
 class FileSet:
     """The files the config's entries (and preset) match, resolved once; nothing counted yet."""
@@ -253,15 +280,15 @@ def resolve(config: Config) -> FileSet:
 
     # every file a wildcard might match, found by walking the smallest set of folders
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]
-    seen: dict[str, Path] = {}
+    # path strings, not Path objects: a warm run does this for every file (a Path only per match)
+    seen: dict[str, str | Path] = {}
     top = str(root).rstrip(os.sep) + os.sep
     for base in _walk_roots(root, wild):
         if base.is_dir():
-            for path in iter_files(base, follow_links=True):
-                full = str(path)
-                # string slicing, not relative_to: a warm run does this for every file
+            for full in iter_paths(base, follow_links=True):
+                # string slicing, not relative_to
                 rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)
-                seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = path
+                seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = full
     for c in compiled:
         for p, rx in c.positives:
             if rx is None:
@@ -274,6 +301,7 @@ def resolve(config: Config) -> FileSet:
     cands: dict[str, list[Candidate]] = {}
     excluded: dict[str, list[tuple[FileRule, str]]] = {}
     hits = {(c.order, p): 0 for c in compiled for p, _ in c.positives}
+    made_cands: dict[tuple[int, str], Candidate] = {}  # one per entry and pattern, shared by its files
     for rel in sorted(seen):
         for c in compiled:
             matched = [p for p, rx in c.positives if (rel == p if rx is None else rx.match(rel))]
@@ -285,14 +313,26 @@ def resolve(config: Config) -> FileSet:
             if neg is not None:
                 excluded.setdefault(rel, []).append((c.rule, "!" + neg))
                 continue
-            best = max(matched, key=specificity)
-            cands.setdefault(rel, []).append(Candidate(c.rule, best, c.preset, c.order))
+            best = matched[0] if len(matched) == 1 else max(matched, key=specificity)
+            made = made_cands.get((c.order, best))
+            if made is None:
+                made = made_cands[(c.order, best)] = Candidate(c.rule, best, c.preset, c.order)
+            cands.setdefault(rel, []).append(made)
     files: dict[str, FileMatch] = {}
-    by_path: dict[Path, str] = {}
+    # files matched by the same entries through the same patterns share one tuple of candidates
+    shared: dict[object, tuple[Candidate, ...]] = {}
     for rel in sorted(cands):
-        ordered = tuple(sorted(cands[rel], key=lambda x: x.rank, reverse=True))
-        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded.get(rel, ())))
-        by_path[seen[rel]] = rel  # under the resolved root already
+        found = cands[rel]
+        key = (
+            tuple((x.order, x.pattern) for x in found)
+            if len(found) > 1
+            else (found[0].order, found[0].pattern)
+        )
+        ordered = shared.get(key)
+        if ordered is None:
+            ordered = shared[key] = tuple(sorted(found, key=lambda x: x.rank, reverse=True))
+        files[rel] = FileMatch(rel, Path(seen[rel]), ordered, tuple(excluded.get(rel, ())))
+    by_path = _ByPath(files)  # under the resolved root already; built when first asked
     patterns = tuple(
         PatternHit(c.rule, p, c.preset, hits[(c.order, p)]) for c in compiled for p, _ in c.positives
     )
@@ -308,14 +348,19 @@ def resolve(config: Config) -> FileSet:
     )
 
 
-def _follow(root: Path, files: dict[str, FileMatch], by_path: dict[Path, str]) -> Followed:
+def _follow(root: Path, files: dict[str, FileMatch], by_path: _ByPath) -> Followed:
     """Follow the imports of the files whose entries say so; add each file they pull in to ``files``
     (under an entry of its own when no entry matches it) and the notes about their imports."""
-    roots: list[tuple[str, LoadClass | None]] = [
-        (fid, "must" if m.entry_load == "must" else "skippable" if m.entry_load else None)
-        for fid, m in files.items()
-        if _follows(m)
-    ]
+    follows: dict[int, bool] = {}  # by shared tuple of candidates
+    roots: list[tuple[str, LoadClass | None]] = []
+    for fid, m in files.items():
+        said = follows.get(id(m.candidates))
+        if said is None:
+            said = follows[id(m.candidates)] = _follows(m)
+        if said:
+            roots.append((fid, "must" if m.entry_load == "must" else "skippable" if m.entry_load else None))
+    if not roots:
+        return Followed()
     followed = follow_imports(root, roots, {fid: m.path for fid, m in files.items()}, by_path)
     for rel, ref in followed.imported_by.items():
         found = files.get(rel)

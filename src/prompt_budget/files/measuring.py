@@ -250,11 +250,18 @@ def _measure_counted(
                 fm_tokens = _part_count(tokenizer, cache, digest, "frontmatter", fm.always_loaded)
     # the same entries give the same settings (the FileSet keeps the rules alive), unless the file's
     # own frontmatter sets some, or an entry's conditional frontmatter key looks at it
-    conditional = any(c.rule.conditional_frontmatter or c.rule.classify for c in match.candidates)
-    shared = fm is None or (FRONTMATTER_TABLE not in fm.data and not conditional)
+    cands = match.candidates
+    shared = fm is None or (
+        FRONTMATTER_TABLE not in fm.data
+        and not any(c.rule.conditional_frontmatter or c.rule.classify for c in cands)
+    )
     try:
         if memo is not None and match.imported_by is None and shared:
-            key = tuple((id(c.rule), c.preset) for c in match.candidates)
+            key = (
+                ((id(cands[0].rule), cands[0].preset),)
+                if len(cands) == 1
+                else tuple((id(c.rule), c.preset) for c in cands)
+            )
             found = memo.get(key)
             settings = found if found is not None else memo.setdefault(key, effective(match, None))
         else:

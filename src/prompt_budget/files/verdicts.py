@@ -46,8 +46,12 @@ def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = N
             )
         ]
     s = m.settings
-    base.update(load=s.load, priority=s.priority, notes=list(m.notes))
-    whole = {**base, "part": "body" if m.split else "whole", "file_tokens": m.tokens}
+    base["load"] = s.load
+    base["priority"] = s.priority
+    base["notes"] = list(m.notes)
+    whole = base.copy()
+    whole["part"] = "body" if m.split else "whole"
+    whole["file_tokens"] = m.tokens
     what = f"{fid} body" if m.split else fid
     out = [
         _capped(
@@ -82,8 +86,11 @@ def _capped(
     """``tokens`` of ``what`` against ``cap``: over it, a failure saying by how much and where the cap
     is set (with the file's largest sections when ``hint``, and the entry's ``message``); past
     ``threshold`` of it, a warning."""
+    if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
+        # within its cap (most files): no message to build
+        return Verdict(subject, Usage(tokens, tok.name, tok.exact), cap, source, "pass", "", details)
     message = ""
-    warn = cap is not None and threshold is not None and threshold < 1 and tokens > cap * threshold
+    warn = threshold is not None and threshold < 1 and tokens > cap * threshold
     if cap is not None and tokens > cap:
         over = tokens - cap
         lines = [
