@@ -321,8 +321,7 @@ def resolve(config: Config) -> FileSet:
     files: dict[str, FileMatch] = {}
     # files matched by the same entries through the same patterns share one tuple of candidates
     shared: dict[object, tuple[Candidate, ...]] = {}
-    for rel in sorted(cands):
-        found = cands[rel]
+    for rel, found in cands.items():  # in sorted order already: filled from sorted(seen)
         key = (
             tuple((x.order, x.pattern) for x in found)
             if len(found) > 1
