@@ -216,6 +216,17 @@ def _measure_counted(
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
     known = _known_frontmatter(tokenizer, cache, fc.digest)
+    if known is None and not notes and memo is not None and match.imported_by is None:
+        # the common warm case (no frontmatter, no notes, settings shared with the entries' other files)
+        cands = match.candidates
+        key = (
+            ((id(cands[0].rule), cands[0].preset),)
+            if len(cands) == 1
+            else tuple((id(c.rule), c.preset) for c in cands)
+        )
+        settings = memo.get(key)
+        if settings is not None and not settings.notes:
+            return Measured(match, fc.tokens, None, None, None, settings, ())
     if isinstance(known, str) and not _read_as_text(match):
         return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=known)
     if isinstance(known, str):
