@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,20 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
+    # A check keeps one match, measurement and verdict per file alive to its end: the cyclic garbage
+    # collector would walk them all again and again (a sixth of a warm run's CPU at 10,000 files).
+    # Reference counting still frees what is dropped; the collector is back on when the run ends.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run_to(args, out)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run_to(args: argparse.Namespace, out: Output) -> int:
+    """``_run``, writing the report to ``--output`` when given."""
     if not getattr(args, "output", None):
         return _run(args, out)
     path = Path(args.output)
