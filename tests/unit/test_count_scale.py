@@ -286,7 +286,9 @@ def test_a_long_lint_shows_the_same_bar_and_quiet_hides_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for i in range(6):
-        (tmp_path / f"m{i}.py").write_text(f"def f(c):\n    return c.create(max_tokens={1000 + i})\n", "utf-8")
+        (tmp_path / f"m{i}.py").write_text(
+            f"def f(c):\n    return c.create(max_tokens={1000 + i})\n", "utf-8"
+        )
     monkeypatch.setattr(progress_module, "DELAY_S", 0.0)
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("PYTEST_CURRENT_TEST")  # as a command run from a shell
@@ -448,7 +450,7 @@ import os, sys, time
 from prompt_budget import count_pool
 
 def slow(path):
-    print(os.getpid(), flush=True)
+    os.write(1, f"{os.getpid()}\\n".encode())  # one write: two workers' lines never interleave
     time.sleep(60)
     return path
 
@@ -475,7 +477,12 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     script.write_text(_ORPHANS, encoding="utf-8")
     proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
-    workers = [int(proc.stdout.readline()) for _ in range(2)]
+    workers: list[int] = []
+    while len(workers) < 2:
+        line = proc.stdout.readline()
+        assert line, f"the script ended before both workers started (exit {proc.poll()})"
+        if line.strip():
+            workers.append(int(line))
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
     deadline = time.monotonic() + 10
