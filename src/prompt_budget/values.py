@@ -125,7 +125,7 @@ def value(name: str, default: Any = _MISSING, *, config: str | Path | None = Non
         file = find_config(None)
     found = _lookup(_values_of(file), name) if file is not None else _MISSING
     if found is not _MISSING:
-        if default is not _MISSING and config is None and not _same(found, default):
+        if default is not _MISSING and config is None and not same_value(found, default):
             _warn_drift(name, found, default, file, caller)
         return found
     if default is not _MISSING:
@@ -146,10 +146,11 @@ def value(name: str, default: Any = _MISSING, *, config: str | Path | None = Non
     )
 
 
-def _same(a: object, b: object) -> bool:
-    """Equal and of the same type (``4`` is not ``4.0``), tables entry by entry."""
+def same_value(a: object, b: object) -> bool:
+    """Equal and of the same type, tables compared entry by entry: ``4`` and ``4.0`` are not the same
+    config value, since code that slices or indexes with the int breaks when it reads the float back."""
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
     return type(a) is type(b) and a == b
 
 

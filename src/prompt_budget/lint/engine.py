@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, module_name
-from prompt_budget.lint.findings import Fact, FileResult, Finding, same_value
+from prompt_budget.lint.findings import Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
+from prompt_budget.values import same_value
 
 if TYPE_CHECKING:
     from prompt_budget.count_pool import Progress

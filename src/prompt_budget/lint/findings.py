@@ -94,14 +94,6 @@ class FileResult:
         )
 
 
-def same_value(a: object, b: object) -> bool:
-    """Equal and of the same type, tables compared entry by entry: ``4`` and ``4.0`` are not the same
-    config value, since code that slices or indexes with the int breaks when it reads the float back."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
-    return type(a) is type(b) and a == b
-
-
 def _toml_key(key: str) -> str:
     if key and all(c.isalnum() or c in "_-" for c in key):
         return key

@@ -31,9 +31,10 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from prompt_budget.config.edit import add_keys, parse_document, write_all
 from prompt_budget.config.load import parse_toml, read_text
 from prompt_budget.errors import ConfigError
-from prompt_budget.lint.findings import Finding, Value, same_value
+from prompt_budget.lint.findings import Finding, Value
 from prompt_budget.lint.fix_layout import first_party, insert_import, line_length, wrap_long_lines
 from prompt_budget.lint.options import LintOptions
+from prompt_budget.values import same_value
 
 
 @dataclass

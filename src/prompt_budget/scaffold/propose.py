@@ -310,14 +310,13 @@ def _model_tokenizer(model: str | None, existing: Mapping[str, Any], dest: Path)
 CURRENT_CLAUDE: Final = "claude-opus-4-7"
 
 
-def _default_tokenizer(base: Path) -> tuple[str | None, str | None]:
+def _default_tokenizer(used: tuple[str, ...]) -> tuple[str | None, str | None]:
     """The tokenizer ``init`` counts with when neither ``--tokenizer``, ``--model`` nor the config names
-    one, and the line that says why: the Claude estimate when Claude Code loads files here (never an
-    OpenAI encoding in silence), else None (``o200k_base``)."""
+    one, and the line that says why: the Claude estimate when Claude Code is among the harnesses
+    ``used`` here (never an OpenAI encoding in silence), else None (``o200k_base``)."""
     from prompt_budget import known_models
-    from prompt_budget.harnesses import detect
 
-    if "claude-code" not in detect(base):
+    if "claude-code" not in used:
         return None, None
     spec = known_models.claude_estimate_for(CURRENT_CLAUDE)
     if spec is None:  # the model table no longer knows it: the exact encoding as before
@@ -357,11 +356,14 @@ def propose(
     # A known model sets the tokenizer when none is given (as the config resolver does): count with
     # it, and leave the tokenizer key out so the written config reads the same.
     model_sets = not spec and model_spec is not None
+    from prompt_budget.harnesses import detect
+
+    used = tuple(detect(base))
     chosen_because = None
     if not spec and model_spec is None:
-        spec, chosen_because = _default_tokenizer(base)
+        spec, chosen_because = _default_tokenizer(used)
     spec = spec or model_spec or "o200k_base"
-    hscan = scan_harnesses(base, spec)
+    hscan = scan_harnesses(base, spec, used)
     harnesses, loaded = hscan.used, hscan.found
     claimed = {p for f in loaded for p in (f.path, *f.aliases)}
     # what the harnesses load, and what else init finds (prompt templates, linked references, the

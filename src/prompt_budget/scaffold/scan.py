@@ -230,7 +230,9 @@ class HarnessScan:
     found: tuple[Found, ...]
 
 
-def scan_harnesses(root: str | Path, tokenizer: Any = None) -> HarnessScan:
+def scan_harnesses(
+    root: str | Path, tokenizer: Any = None, used: tuple[str, ...] | None = None
+) -> HarnessScan:
     """The harnesses ``root`` uses (a file matching one of their ``detect`` globs) and every file they
     load, counted once each by its real path, claimed by the first harness (in data order) and rule
     that loads it. A file reached by symbolic links lists them as ``aliases``."""
@@ -240,7 +242,8 @@ def scan_harnesses(root: str | Path, tokenizer: Any = None) -> HarnessScan:
 
     tok = get_tokenizer(tokenizer)
     base = Path(root).resolve()
-    used = tuple(detect(base))
+    if used is None:  # the harnesses ``root`` uses, unless the caller detected them already
+        used = tuple(detect(base))
     if not used:
         return HarnessScan((), {}, ())
     discovery = discover_tree(base, list(used))
