@@ -2,6 +2,14 @@
 equivalent rule (PB101's keyword case, ``benchmarks/fixit_rules/inline_budget.py``) on the same files.
 
 Usage: python benchmarks/lint_bench.py [--no-fixit] [--jobs N] [--repeat N] [--baseline-src PATH]
+       python benchmarks/lint_bench.py --compare-findings --baseline-src PATH
+
+``--compare-findings`` lints every pinned package (the corpus, the held-out, tuning and measuring sets
+of ``lint_fetch.py``), each package as its own run, with this checkout's code and with the code under
+``--baseline-src``, and prints every finding that differs (every field: path, line, column, end, code,
+message, value, key, suggestion, suppression). The baseline's findings are kept under
+``benchmarks/.cache/findings-<hash of the baseline's sources>.json`` so a re-run lints only this checkout.
+A speed change must print "identical"; it exits 1 otherwise.
 
 Also measured in the same run, on the same files: ``ruff check --select PLR2004`` (the magic-value rule,
 the speed of light of a Python linter here), the parse floor (``ast.parse`` of every file in two
@@ -17,6 +25,9 @@ Downloads the corpus on first use (``lint_fetch.py``) and installs fixit 2.2.1 i
 from __future__ import annotations
 
 import argparse
+import difflib
+import hashlib
+import json
 import os
 import resource
 import shutil
@@ -29,7 +40,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from lint_fetch import CACHE, PINNED, corpus_dirs  # noqa: E402
+from lint_fetch import CACHE, HELD_OUT, MEASURE, PINNED, TUNED_19, corpus_dirs, fetch  # noqa: E402
 
 FIXIT_VERSION = "2.2.1"
 
@@ -164,13 +175,99 @@ def run_fixit(dirs: list[Path]) -> tuple[float, float, int]:
     return elapsed, used, reported
 
 
+# --- findings identical to a baseline's --------------------------------------------------------------
+
+
+def all_package_dirs() -> list[Path]:
+    """Every pinned package of ``lint_fetch.py`` (fetched on demand)."""
+    sets = (PINNED, HELD_OUT, TUNED_19, MEASURE)
+    return [fetch(name, version) for pinned in sets for name, version in pinned.items()]
+
+
+def dump_findings(out: Path, jobs: int | None) -> None:
+    """Lint each package as its own run with the ``prompt_budget`` on ``sys.path``; write every finding
+    as JSON, by package (run as a subprocess with the checkout to measure on PYTHONPATH)."""
+    from dataclasses import asdict
+
+    from prompt_budget.lint.api import run_lint as lint
+    from prompt_budget.lint.engine import known_codes
+    from prompt_budget.lint.options import parse_lint_options
+
+    options = parse_lint_options({}, root=CACHE / "src", known_codes=known_codes())
+    found: dict[str, list[dict[str, object]]] = {}
+    for d in all_package_dirs():
+        report = lint([d], options, cache_dir=None, jobs=jobs)
+        found[d.name] = [asdict(f) for f in report.findings]
+    out.write_text(json.dumps(found, indent=0, sort_keys=True))
+
+
+def _findings_of(src: Path, jobs: int | None) -> tuple[dict[str, list[dict[str, object]]], float]:
+    """The findings of the code under ``src`` on every package, and the wall time it took."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "findings.json"
+        env = dict(os.environ, PYTHONPATH=str(src))
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--dump-findings", str(out)]
+        if jobs is not None:
+            cmd += ["--jobs", str(jobs)]
+        wall = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True)
+        elapsed = time.perf_counter() - wall
+        return json.loads(out.read_text()), elapsed
+
+
+def _tree_hash(src: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(src.rglob("*.py")):
+        digest.update(str(path.relative_to(src)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def compare_findings(baseline_src: Path, jobs: int | None) -> int:
+    """Every finding of this checkout against the baseline's; 0 when identical."""
+    saved = CACHE / f"findings-{_tree_hash(baseline_src)}.json"
+    if saved.exists():
+        before = json.loads(saved.read_text())
+    else:
+        before, elapsed = _findings_of(baseline_src, jobs)
+        saved.write_text(json.dumps(before))
+        print(f"baseline ({baseline_src}): {elapsed:.1f} s, kept in {saved}")
+    here = Path(__file__).resolve().parent.parent / "src"
+    after, elapsed = _findings_of(here, jobs)
+    print(f"this checkout ({here}): {elapsed:.1f} s")
+    differ = 0
+    for package in sorted(set(before) | set(after)):
+        old = [json.dumps(f, sort_keys=True) for f in before.get(package, [])]
+        new = [json.dumps(f, sort_keys=True) for f in after.get(package, [])]
+        if old == new:
+            continue
+        differ += 1
+        print(f"{package}: {len(old)} findings before, {len(new)} now")
+        for line in difflib.unified_diff(old, new, "baseline", "now", lineterm="", n=0):
+            print("  " + line)
+    total = sum(len(v) for v in before.values())
+    if differ:
+        print(f"findings differ in {differ} of {len(before)} packages")
+        return 1
+    print(f"identical: {total} findings in {len(before)} packages")
+    return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-fixit", action="store_true")
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--baseline-src", type=Path, default=None)
+    parser.add_argument("--compare-findings", action="store_true")
+    parser.add_argument("--dump-findings", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.dump_findings is not None:
+        dump_findings(args.dump_findings, args.jobs)
+        return
+    if args.compare_findings:
+        if args.baseline_src is None:
+            parser.error("--compare-findings needs --baseline-src (the checkout to compare with)")
+        raise SystemExit(compare_findings(args.baseline_src, args.jobs))
     dirs = corpus_dirs()
     files, lines = _lines(dirs)
     jobs = args.jobs or os.cpu_count() or 1
