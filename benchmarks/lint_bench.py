@@ -222,8 +222,9 @@ def _tree_hash(src: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def compare_findings(baseline_src: Path, jobs: int | None) -> int:
-    """Every finding of this checkout against the baseline's; 0 when identical."""
+def compare_findings(baseline_src: Path, jobs: int | None, src: Path | None = None) -> int:
+    """Every finding of this checkout (or of the code under ``src``) against the baseline's; 0 when
+    identical."""
     saved = CACHE / f"findings-{_tree_hash(baseline_src)}.json"
     if saved.exists():
         before = json.loads(saved.read_text())
@@ -231,7 +232,7 @@ def compare_findings(baseline_src: Path, jobs: int | None) -> int:
         before, elapsed = _findings_of(baseline_src, jobs)
         saved.write_text(json.dumps(before))
         print(f"baseline ({baseline_src}): {elapsed:.1f} s, kept in {saved}")
-    here = Path(__file__).resolve().parent.parent / "src"
+    here = src or Path(__file__).resolve().parent.parent / "src"
     after, elapsed = _findings_of(here, jobs)
     print(f"this checkout ({here}): {elapsed:.1f} s")
     differ = 0
@@ -259,6 +260,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--baseline-src", type=Path, default=None)
     parser.add_argument("--compare-findings", action="store_true")
+    parser.add_argument("--src", type=Path, default=None, help="the code to compare (default: this checkout)")
     parser.add_argument("--dump-findings", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.dump_findings is not None:
@@ -267,7 +269,7 @@ def main() -> None:
     if args.compare_findings:
         if args.baseline_src is None:
             parser.error("--compare-findings needs --baseline-src (the checkout to compare with)")
-        raise SystemExit(compare_findings(args.baseline_src, args.jobs))
+        raise SystemExit(compare_findings(args.baseline_src, args.jobs, args.src))
     dirs = corpus_dirs()
     files, lines = _lines(dirs)
     jobs = args.jobs or os.cpu_count() or 1
