@@ -3,13 +3,17 @@ equivalent rule (PB101's keyword case, ``benchmarks/fixit_rules/inline_budget.py
 
 Usage: python benchmarks/lint_bench.py [--no-fixit] [--jobs N] [--repeat N] [--baseline-src PATH]
        python benchmarks/lint_bench.py --compare-findings --baseline-src PATH
+       python benchmarks/lint_bench.py --compare-walk
 
 ``--compare-findings`` lints every pinned package (the corpus, the held-out, tuning and measuring sets
 of ``lint_fetch.py``), each package as its own run, with this checkout's code and with the code under
 ``--baseline-src``, and prints every finding that differs (every field: path, line, column, end, code,
 message, value, key, suggestion, suppression). The baseline's findings are kept under
 ``benchmarks/.cache/findings-<hash of the baseline's sources>.json`` so a re-run lints only this checkout.
-A speed change must print "identical"; it exits 1 otherwise.
+A speed change must print "identical"; it exits 1 otherwise. ``--compare-walk`` compares, in this
+checkout, the findings of the pruned walk (``src/prompt_budget/lint/prune.py``) with those of a walk of
+every statement: run it after any change to a rule (the pruning declares what each built-in rule acts
+on).
 
 Also measured in the same run, on the same files: ``ruff check --select PLR2004`` (the magic-value rule,
 the speed of light of a Python linter here), the parse floor (``ast.parse`` of every file in two
@@ -184,10 +188,16 @@ def all_package_dirs() -> list[Path]:
     return [fetch(name, version) for pinned in sets for name, version in pinned.items()]
 
 
-def dump_findings(out: Path, jobs: int | None) -> None:
+def dump_findings(out: Path, jobs: int | None, full_walk: bool = False) -> None:
     """Lint each package as its own run with the ``prompt_budget`` on ``sys.path``; write every finding
-    as JSON, by package (run as a subprocess with the checkout to measure on PYTHONPATH)."""
+    as JSON, by package (run as a subprocess with the checkout to measure on PYTHONPATH). With
+    ``full_walk`` the rules walk every statement (no pruning)."""
     from dataclasses import asdict
+
+    if full_walk:
+        from prompt_budget.lint import prune
+
+        prune.ENABLED = False
 
     from prompt_budget.lint.api import run_lint as lint
     from prompt_budget.lint.engine import known_codes
@@ -201,7 +211,9 @@ def dump_findings(out: Path, jobs: int | None) -> None:
     out.write_text(json.dumps(found, indent=0, sort_keys=True))
 
 
-def _findings_of(src: Path, jobs: int | None) -> tuple[dict[str, list[dict[str, object]]], float]:
+def _findings_of(
+    src: Path, jobs: int | None, full_walk: bool = False
+) -> tuple[dict[str, list[dict[str, object]]], float]:
     """The findings of the code under ``src`` on every package, and the wall time it took."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "findings.json"
@@ -209,6 +221,8 @@ def _findings_of(src: Path, jobs: int | None) -> tuple[dict[str, list[dict[str, 
         cmd = [sys.executable, str(Path(__file__).resolve()), "--dump-findings", str(out)]
         if jobs is not None:
             cmd += ["--jobs", str(jobs)]
+        if full_walk:
+            cmd.append("--full-walk")
         wall = time.perf_counter()
         subprocess.run(cmd, env=env, check=True)
         elapsed = time.perf_counter() - wall
@@ -235,6 +249,23 @@ def compare_findings(baseline_src: Path, jobs: int | None, src: Path | None = No
     here = src or Path(__file__).resolve().parent.parent / "src"
     after, elapsed = _findings_of(here, jobs)
     print(f"this checkout ({here}): {elapsed:.1f} s")
+    return _differences(before, after)
+
+
+def compare_walk(jobs: int | None, src: Path | None = None) -> int:
+    """This checkout's findings with the walk pruned (``lint/prune.py``) against a walk of every
+    statement; 0 when identical. Run it after any change to a rule."""
+    here = src or Path(__file__).resolve().parent.parent / "src"
+    before, elapsed = _findings_of(here, jobs, full_walk=True)
+    print(f"every statement walked ({here}): {elapsed:.1f} s")
+    after, elapsed = _findings_of(here, jobs)
+    print(f"pruned walk: {elapsed:.1f} s")
+    return _differences(before, after)
+
+
+def _differences(
+    before: dict[str, list[dict[str, object]]], after: dict[str, list[dict[str, object]]]
+) -> int:
     differ = 0
     for package in sorted(set(before) | set(after)):
         old = [json.dumps(f, sort_keys=True) for f in before.get(package, [])]
@@ -261,11 +292,15 @@ def main() -> None:
     parser.add_argument("--baseline-src", type=Path, default=None)
     parser.add_argument("--compare-findings", action="store_true")
     parser.add_argument("--src", type=Path, default=None, help="the code to compare (default: this checkout)")
+    parser.add_argument("--compare-walk", action="store_true")
     parser.add_argument("--dump-findings", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--full-walk", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.dump_findings is not None:
-        dump_findings(args.dump_findings, args.jobs)
+        dump_findings(args.dump_findings, args.jobs, args.full_walk)
         return
+    if args.compare_walk:
+        raise SystemExit(compare_walk(args.jobs, args.src))
     if args.compare_findings:
         if args.baseline_src is None:
             parser.error("--compare-findings needs --baseline-src (the checkout to compare with)")

@@ -29,6 +29,7 @@ from prompt_budget.values import same_value
 if TYPE_CHECKING:
     from prompt_budget.count_pool import Progress
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
+from prompt_budget.lint.prune import Pruner
 from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
 from prompt_budget.lint.syntax import parse_python
 
@@ -158,7 +159,7 @@ def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
         return _GUARDS[pattern]
     guard: tuple[str, ...] | None = None
     if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
-        words = []
+        words: list[str] = []
         for alternative in _top_level_alternatives(pattern.pattern):
             run = ""
             for i, char in enumerate(alternative):
@@ -313,9 +314,12 @@ def _deep_recursion() -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
-def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None:
+def _walk(
+    tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: Pruner | None = None
+) -> None:
     """One depth-first walk calling every rule's ``visit_<Type>`` before a node's children and
-    ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current."""
+    ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current; statements
+    the ``pruner`` says no rule needs are left out (``prune.py``)."""
     visit: dict[str, list[Callable[[Any], None]]] = {}
     leave: dict[str, list[Callable[[Any], None]]] = {}
     for rule in visitors:
@@ -325,7 +329,7 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
             )
     ancestors, scopes = ctx.ancestors, ctx.scopes
     AST = ast.AST
-    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool]
+    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool, bool]
     plans: dict[type[ast.AST], Plan] = {}
     #: node types nothing is done at and that have no children (a constant with no rule visiting
     #: constants): not entered at all, not even pushed on the ancestor stack
@@ -335,15 +339,21 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
         """What to do at a node of this type: its child fields, the visit and leave handlers, whether
         it opens a scope (looked up once per type and walk, not once per node)."""
         name = kind.__name__
-        found = plans[kind] = (_child_fields(kind), visit.get(name, []), leave.get(name, []), kind in SCOPES)
-        if not (found[0] or found[1] or found[2] or found[3]):
+        fields, on_visit, on_leave = _child_fields(kind), visit.get(name, []), leave.get(name, [])
+        prunable = pruner is not None and issubclass(kind, ast.stmt)
+        found = plans[kind] = (fields, on_visit, on_leave, kind in SCOPES, prunable)
+        if not (fields or on_visit or on_leave or found[3]):
             bare.add(kind)
         return found
 
+    skip = pruner.skip if pruner is not None else None
+
     def rec(node: ast.AST) -> None:
-        ancestors.append(node)
         kind = type(node)
-        fields, on_visit, on_leave, is_scope = plans.get(kind) or plan_of(kind)
+        fields, on_visit, on_leave, is_scope, prunable = plans.get(kind) or plan_of(kind)
+        if prunable and skip(node):  # type: ignore[misc,arg-type]
+            return
+        ancestors.append(node)
         if is_scope:
             scopes.append(node)  # type: ignore[arg-type]
         for fn in on_visit:
@@ -355,9 +365,9 @@ def _walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule]) -> None
             if type(child) is list:
                 for item in child:
                     if type(item) not in bare and isinstance(item, AST):
-                        rec(item)
+                        rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
             elif type(child) not in bare and isinstance(child, AST):
-                rec(child)
+                rec(child)  # noqa: F821
         for fn in on_leave:
             fn(node)
         if is_scope:
@@ -392,11 +402,12 @@ def lint_source(
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)
     ctx = FileContext(path, module_name(path), lines)
+    rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
+    visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
+    pruner = Pruner.build(rewritten if rewritten is not None else text, lines, visitors, rule_options)
     try:
         with _deep_recursion():
-            _walk(
-                tree, ctx, [r(ctx, options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE)) for r in rules]
-            )
+            _walk(tree, ctx, visitors, pruner)
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
     if not ctx.reports and not ctx.facts:

@@ -1,0 +1,188 @@
+"""Which statements the rules' walk can skip: those whose text holds nothing a rule acts on.
+
+Most statements of a file that passes the pre-check hold no number, no budget word and no name a rule
+follows (``self.client = client``, ``return result``), and walking them in Python is most of the lint's
+cost after the parse. Each built-in rule's needs are declared here, next to one another:
+
+- every rule but PB109 acts only where a number literal is (a budget, a ratio, a threshold, a divisor):
+  a statement is kept when a line of it holds a digit that does not continue a name;
+- PB105 also marks the scopes where a budget name is read (``_seen``): kept where a line holds a word a
+  budget name is made of (``tok``, ``ctx``, ``context``, ``budget``...) or a ``budget-names`` name;
+- PB109 acts at tiktoken's calls: kept where a line names one;
+- PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
+  a statement naming one of the names they watch at that point of the walk is kept;
+- a line with a non-ASCII character is always kept (Python normalises identifiers, so the text may
+  spell a watched name differently from the tree).
+
+A compound statement (``def``, ``class``, ``if``...) is skipped whole only when none of its lines
+(decorators included) is kept; otherwise its header is walked and each statement of its body is
+judged on its own. Skipping a statement skips its ``visit_``/``leave_`` calls and its children, which
+none of the rules needed. A rule not declared here (a plugin's, or a built-in rule this module does not
+know) turns pruning off: every statement is walked. ``lint_bench.py --compare-walk`` checks, on every
+pinned package, that the findings with pruning are exactly those of the full walk.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.options import RuleOptions
+    from prompt_budget.lint.rule import LintRule
+
+#: Set False to walk every statement (the comparison of ``lint_bench.py --compare-walk``).
+ENABLED = True
+
+#: A digit: every number literal has one (a few more lines are kept for digits in names and strings).
+NUMBER = r"[0-9]"
+#: Words every budget name contains one of (``max_tokens``, ``n_ctx``, ``context_window``,
+#: ``max_seq_len``, ``num_predict``, ``thinking_budget``, ``num_output``), lower-cased.
+BUDGET_NAME_WORDS = r"tok|ctx|context|seq|predict|budget|output"
+
+
+def _uses_watch(rule: LintRule) -> Collection[str] | None:
+    """The names a data-flow rule follows (its ``Uses.watch``, which holds its candidates too)."""
+    uses = getattr(rule, "_uses", None)
+    watch = getattr(uses, "watch", None)
+    return watch if isinstance(watch, set) else None
+
+
+#: rule code -> (what a kept line must match, or None; where the names it follows are, or None)
+_DECLARED: dict[str, tuple[str | None, Callable[[LintRule], Collection[str] | None] | None]] = {
+    "PB101": (NUMBER, None),
+    "PB102": (NUMBER, _uses_watch),
+    "PB103": (NUMBER, None),
+    "PB104": (NUMBER, None),
+    "PB105": (f"{NUMBER}|{BUDGET_NAME_WORDS}", _uses_watch),
+    "PB106": (NUMBER, None),
+    "PB107": (NUMBER, None),
+    "PB108": (NUMBER, None),
+    "PB109": (r"encoding_for_model|get_encoding|encoding_name_for_model", None),
+}
+_BUILTIN_MODULE = "prompt_budget.lint.rules."
+
+
+class Pruner:
+    """For one file: whether a statement can be skipped, given the lines kept by text and the names the
+    rules follow so far. Built only when every rule is declared (``Pruner.build``)."""
+
+    def __init__(
+        self,
+        text: str,
+        lines: Sequence[str],
+        patterns: Sequence[re.Pattern[str]],
+        watchers: list[tuple[LintRule, Callable[[LintRule], Collection[str] | None]]],
+    ) -> None:
+        if "\r" in text:  # the lines end at \r\n, \r or \n: make every end one \n
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self._text = text
+        # kept[i] == 1: line i (1-based) holds something a rule acts on
+        self.kept = bytearray(len(lines) + 2)
+        # one scan per pattern, jumping to the next line after each hit; lines are counted in the
+        # text searched, so lower-casing (which may lengthen non-ASCII text) moves nothing
+        for pattern in patterns:
+            self._keep_hits(text if pattern is _DIGITS else text.lower(), pattern)
+        if not text.isascii():
+            self._keep_hits(text, _NON_ASCII)
+        self._watchers = watchers
+        self._sizes = [-1] * len(watchers)
+        self._marked: set[str] = set()
+        self.broken = False
+
+    def _keep_hits(self, text: str, pattern: re.Pattern[str]) -> None:
+        kept, search, find, count = self.kept, pattern.search, text.find, text.count
+        pos = last = 0
+        line = 1
+        while (match := search(text, pos)) is not None:
+            start = match.start()
+            line += count("\n", last, start)
+            last = start
+            kept[line] = 1
+            end = find("\n", start)
+            if end < 0:
+                break
+            pos = end + 1
+
+    @classmethod
+    def build(
+        cls, text: str, lines: Sequence[str], rules: Sequence[LintRule], options: Sequence[RuleOptions]
+    ) -> Pruner | None:
+        """The pruner for ``rules`` (instances, with their options), or None when a rule is not one
+        this module declares (every statement is walked then)."""
+        if not ENABLED:
+            return None
+        parts: list[str] = []
+        watchers = []
+        for rule, opts in zip(rules, options, strict=True):
+            declared = _DECLARED.get(rule.CODE)
+            if declared is None or not type(rule).__module__.startswith(_BUILTIN_MODULE):
+                return None
+            relevant, watched = declared
+            if relevant is None:
+                return None
+            parts.append(relevant)
+            parts.extend(re.escape(n) for n in opts.judge.extra_budget_names)
+            if watched is not None:
+                watchers.append((rule, watched))
+        # digits in a scan of their own: a class alone is searched many times faster than in a union
+        digits = NUMBER in parts
+        words = [p for p in dict.fromkeys(parts) if p != NUMBER]
+        patterns = ([_DIGITS] if digits else []) + ([_compiled("|".join(words))] if words else [])
+        return cls(text, lines, patterns, watchers)
+
+    def skip(self, node: ast.stmt) -> bool:
+        """Whether the walk can leave ``node`` (a statement) and everything in it out."""
+        self._follow()
+        if self.broken:
+            return False
+        first = node.lineno
+        decorators = getattr(node, "decorator_list", None)
+        if decorators:
+            first = min(first, *(d.lineno for d in decorators))
+        last = node.end_lineno or node.lineno
+        return self.kept.find(1, first, last + 1) < 0
+
+    def _follow(self) -> None:
+        """Keep every line naming a name a rule has started to follow since the last statement."""
+        for i, (rule, watched) in enumerate(self._watchers):
+            names = watched(rule)
+            if names is None:  # the rule keeps its names elsewhere now: prune nothing more
+                self.broken = True
+                return
+            if len(names) != self._sizes[i]:
+                self._sizes[i] = len(names)
+                for name in names:
+                    if name not in self._marked:
+                        self._marked.add(name)
+                        self._mark(name)
+
+    def _mark(self, name: str) -> None:
+        """Keep every line where ``name`` is written (as a word or a part of one: a few more lines kept
+        costs less than checking)."""
+        text, kept = self._text, self.kept
+        find, count = text.find, text.count
+        start = find(name)
+        last, line = 0, 1
+        while start >= 0:
+            line += count("\n", last, start)
+            last = start
+            kept[line] = 1
+            end = find("\n", start)
+            if end < 0:
+                break
+            start = find(name, end + 1)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_DIGITS = re.compile(NUMBER)
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _compiled(source: str) -> re.Pattern[str]:
+    found = _PATTERNS.get(source)
+    if found is None:
+        found = _PATTERNS[source] = re.compile(source)
+    return found
