@@ -5,7 +5,8 @@ follows (``self.client = client``, ``return result``), and walking them in Pytho
 cost after the parse. Each built-in rule's needs are declared here, next to one another:
 
 - every rule but PB109 acts only where a number literal is (a budget, a ratio, a threshold, a divisor):
-  a statement is kept when a line of it holds a digit that does not continue a name;
+  a statement is kept when a line of it holds a digit (in a number, or in a name or a string: a few
+  statements more are walked than needed);
 - PB105 also marks the scopes where a budget name is read (``_seen``): kept where a line holds a word a
   budget name is made of (``tok``, ``ctx``, ``context``, ``budget``...) or a ``budget-names`` name;
 - PB109 acts at tiktoken's calls: kept where a line names one;
@@ -36,31 +37,33 @@ if TYPE_CHECKING:
 #: Set False to walk every statement (the comparison of ``lint_bench.py --compare-walk``).
 ENABLED = True
 
-#: A digit: every number literal has one (a few more lines are kept for digits in names and strings).
-NUMBER = r"[0-9]"
 #: Words every budget name contains one of (``max_tokens``, ``n_ctx``, ``context_window``,
 #: ``max_seq_len``, ``num_predict``, ``thinking_budget``, ``num_output``), lower-cased.
-BUDGET_NAME_WORDS = r"tok|ctx|context|seq|predict|budget|output"
+BUDGET_NAME_WORDS = ("tok", "ctx", "context", "seq", "predict", "budget", "output")
+#: tiktoken's calls PB109 judges.
+TIKTOKEN_CALLS = ("encoding_for_model", "get_encoding", "encoding_name_for_model")
 
 
 def _uses_watch(rule: LintRule) -> Collection[str] | None:
     """The names a data-flow rule follows (its ``Uses.watch``, which holds its candidates too)."""
-    uses = getattr(rule, "_uses", None)
-    watch = getattr(uses, "watch", None)
-    return watch if isinstance(watch, set) else None
+    watch = getattr(getattr(rule, "_uses", None), "watch", None)
+    return watch if type(watch) is set else None
 
 
-#: rule code -> (what a kept line must match, or None; where the names it follows are, or None)
-_DECLARED: dict[str, tuple[str | None, Callable[[LintRule], Collection[str] | None] | None]] = {
-    "PB101": (NUMBER, None),
-    "PB102": (NUMBER, _uses_watch),
-    "PB103": (NUMBER, None),
-    "PB104": (NUMBER, None),
-    "PB105": (f"{NUMBER}|{BUDGET_NAME_WORDS}", _uses_watch),
-    "PB106": (NUMBER, None),
-    "PB107": (NUMBER, None),
-    "PB108": (NUMBER, None),
-    "PB109": (r"encoding_for_model|get_encoding|encoding_name_for_model", None),
+Watched = Callable[["LintRule"], "Collection[str] | None"]
+
+#: rule code -> (whether a line with a digit is kept, the lower-case words that keep a line, where the
+#: names the rule follows are)
+_DECLARED: dict[str, tuple[bool, tuple[str, ...], Watched | None]] = {
+    "PB101": (True, (), None),
+    "PB102": (True, (), _uses_watch),
+    "PB103": (True, (), None),
+    "PB104": (True, (), None),
+    "PB105": (True, BUDGET_NAME_WORDS, _uses_watch),
+    "PB106": (True, (), None),
+    "PB107": (True, (), None),
+    "PB108": (True, (), None),
+    "PB109": (False, TIKTOKEN_CALLS, None),
 }
 _BUILTIN_MODULE = "prompt_budget.lint.rules."
 
@@ -73,18 +76,24 @@ class Pruner:
         self,
         text: str,
         lines: Sequence[str],
-        patterns: Sequence[re.Pattern[str]],
-        watchers: list[tuple[LintRule, Callable[[LintRule], Collection[str] | None]]],
+        digits: bool,
+        words: Collection[str],
+        watchers: list[tuple[LintRule, Watched]],
     ) -> None:
         if "\r" in text:  # the lines end at \r\n, \r or \n: make every end one \n
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._text = text
-        # kept[i] == 1: line i (1-based) holds something a rule acts on
+        # kept[i] == 1: line i (1-based) holds something a rule acts on, or names what a rule follows
         self.kept = bytearray(len(lines) + 2)
-        # one scan per pattern, jumping to the next line after each hit; lines are counted in the
-        # text searched, so lower-casing (which may lengthen non-ASCII text) moves nothing
-        for pattern in patterns:
-            self._keep_hits(text if pattern is _DIGITS else text.lower(), pattern)
+        # lines are counted in the text searched, so lower-casing (which may lengthen non-ASCII text)
+        # moves nothing
+        if digits:
+            self._keep_hits(text, _DIGITS)
+        if words:
+            lowered = text.lower()
+            for word in words:
+                if word in lowered:
+                    self._keep_word(lowered, word)
         if not text.isascii():
             self._keep_hits(text, _NON_ASCII)
         self._watchers = watchers
@@ -93,6 +102,7 @@ class Pruner:
         self.broken = False
 
     def _keep_hits(self, text: str, pattern: re.Pattern[str]) -> None:
+        """Keep every line of ``text`` ``pattern`` finds something in (one search per line kept)."""
         kept, search, find, count = self.kept, pattern.search, text.find, text.count
         pos = last = 0
         line = 1
@@ -106,6 +116,20 @@ class Pruner:
                 break
             pos = end + 1
 
+    def _keep_word(self, text: str, word: str) -> None:
+        """Keep every line of ``text`` where ``word`` is written (as a word or a part of one)."""
+        kept, find, count = self.kept, text.find, text.count
+        start = find(word)
+        last, line = 0, 1
+        while start >= 0:
+            line += count("\n", last, start)
+            last = start
+            kept[line] = 1
+            end = find("\n", start)
+            if end < 0:
+                break
+            start = find(word, end + 1)
+
     @classmethod
     def build(
         cls, text: str, lines: Sequence[str], rules: Sequence[LintRule], options: Sequence[RuleOptions]
@@ -114,24 +138,20 @@ class Pruner:
         this module declares (every statement is walked then)."""
         if not ENABLED:
             return None
-        parts: list[str] = []
+        digits = False
+        words: dict[str, None] = {}
         watchers = []
         for rule, opts in zip(rules, options, strict=True):
             declared = _DECLARED.get(rule.CODE)
             if declared is None or not type(rule).__module__.startswith(_BUILTIN_MODULE):
                 return None
-            relevant, watched = declared
-            if relevant is None:
-                return None
-            parts.append(relevant)
-            parts.extend(re.escape(n) for n in opts.judge.extra_budget_names)
+            numbers, needed, watched = declared
+            digits = digits or numbers
+            words.update(dict.fromkeys(needed))
+            words.update(dict.fromkeys(opts.judge.extra_budget_names))  # ``budget-names``, lower case
             if watched is not None:
                 watchers.append((rule, watched))
-        # digits in a scan of their own: a class alone is searched many times faster than in a union
-        digits = NUMBER in parts
-        words = [p for p in dict.fromkeys(parts) if p != NUMBER]
-        patterns = ([_DIGITS] if digits else []) + ([_compiled("|".join(words))] if words else [])
-        return cls(text, lines, patterns, watchers)
+        return cls(text, lines, digits, words, watchers)
 
     def skip(self, node: ast.stmt) -> bool:
         """Whether the walk can leave ``node`` (a statement) and everything in it out."""
@@ -154,35 +174,16 @@ class Pruner:
                 return
             if len(names) != self._sizes[i]:
                 self._sizes[i] = len(names)
-                for name in names:
-                    if name not in self._marked:
-                        self._marked.add(name)
-                        self._mark(name)
+                for name in [n for n in names if n not in self._marked]:
+                    self._marked.add(name)
+                    self._mark(name)
 
     def _mark(self, name: str) -> None:
-        """Keep every line where ``name`` is written (as a word or a part of one: a few more lines kept
-        costs less than checking)."""
-        text, kept = self._text, self.kept
-        find, count = text.find, text.count
-        start = find(name)
-        last, line = 0, 1
-        while start >= 0:
-            line += count("\n", last, start)
-            last = start
-            kept[line] = 1
-            end = find("\n", start)
-            if end < 0:
-                break
-            start = find(name, end + 1)
+        """Keep every line where ``name`` is written (as a word or a part of one: a few more lines
+        walked cost less than telling them apart)."""
+        self._keep_word(self._text, name)
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_DIGITS = re.compile(NUMBER)
-_PATTERNS: dict[str, re.Pattern[str]] = {}
-
-
-def _compiled(source: str) -> re.Pattern[str]:
-    found = _PATTERNS.get(source)
-    if found is None:
-        found = _PATTERNS[source] = re.compile(source)
-    return found
+#: A digit: every number literal has one (a few more lines are kept for digits in names and strings).
+_DIGITS = re.compile(r"[0-9]")

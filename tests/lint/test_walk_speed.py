@@ -1,0 +1,162 @@
+"""The engine's speed work keeps findings identical: the pruned walk (statements no rule acts on are
+left out), the pre-check's word test in front of each pattern, the collector paused during a run."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lint_helpers import lint_snippet
+from prompt_budget.lint import prune
+from prompt_budget.lint.api import run_lint
+from prompt_budget.lint.engine import all_rules, precheck
+from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.rule import LintRule
+
+
+@pytest.fixture
+def full_walk() -> Iterator[None]:
+    prune.ENABLED = False
+    try:
+        yield
+    finally:
+        prune.ENABLED = True
+
+
+def _found(code: str, **kwargs: object) -> list[tuple[int, int, str, str]]:
+    return [(f.line, f.column, f.code, f.message) for f in lint_snippet(code, **kwargs)]  # type: ignore[arg-type]
+
+
+# A ratio bound to a generic name, bound again (without a number or a budget word) in a method the walk
+# would otherwise leave out, and multiplied by a context window further down: the second binding makes
+# the value unknown, so nothing is reported. Walking only lines with numbers and budget words would miss
+# the re-binding and report it.
+REBOUND = """\
+class Compactor(BaseModel):
+    fill: float = Field(default=0.9)
+
+    def reset(self, loader):
+        fill = loader()
+        return fill
+
+    def due(self, used, context_window):
+        return used > self.fill * context_window
+"""
+
+DECORATED = """\
+@with_limits(max_tokens=4096)
+def answer(question):
+    return ask(question)
+"""
+
+CASES = [
+    REBOUND,
+    REBOUND.replace("        fill = loader()\n        return fill\n", "        return loader()\n"),
+    DECORATED,
+    # CR and CRLF line ends, non-ASCII text: lines counted as ast counts them
+    "x = 1\r\ndef f(used_tokens):\r\n    if used_tokens > 96000:\r\n        return 1\r\n",
+    "x = 1\rLIMIT = 8000\rdef f(n_tokens):\r    return min(n_tokens, LIMIT)\r",
+    "# café\nMAX_TOKENS = 4096  # jetons\ndef f(ß):\n    return ß\nSUMMARY = 'é'\n",
+    # a name bound to a number, read far below in a statement without numbers or budget words
+    "padding = 4096\n\ndef a(x):\n    return x\n\ndef b(self):\n    return self.max_context_window - padding\n",
+]
+
+
+@pytest.mark.parametrize("code", CASES)
+def test_pruned_walk_finds_what_the_full_walk_finds(code: str) -> None:
+    pruned = _found(code)
+    prune.ENABLED = False
+    try:
+        full = _found(code)
+    finally:
+        prune.ENABLED = True
+    assert pruned == full
+
+
+def test_a_rebinding_without_numbers_still_counts() -> None:
+    assert not [f for f in _found(REBOUND) if f[2] == "PB105"]
+    once = REBOUND.replace("        fill = loader()\n        return fill\n", "        return loader()\n")
+    assert [f[:3] for f in _found(once) if f[2] == "PB105"] == [(2, 33, "PB105")]
+
+
+def test_a_decorator_keeps_its_function() -> None:
+    assert [f[:3] for f in _found(DECORATED)] == [(1, 25, "PB101")]
+
+
+class EveryPass(LintRule):
+    """A rule the pruning knows nothing about: it must see every statement."""
+
+    CODE = "PB999"
+    NAME = "every-pass"
+    PRECHECK = (re.compile("token"),)
+
+    def visit_Pass(self, node: ast.Pass) -> None:
+        self.report(node, "pass")
+
+
+def test_a_rule_the_pruning_does_not_know_sees_every_statement() -> None:
+    code = "def tokens():\n    pass\n\nclass A:\n    pass\n"
+    rules = [*all_rules(), EveryPass]
+    options = LintOptions(root=Path("/nonexistent"), select=("PB",))
+    found = [f.line for f in lint_snippet(code, rules, options=options) if f.code == "PB999"]
+    assert found == [2, 5]
+
+
+class Guarded(LintRule):
+    CODE = "PB998"
+    NAME = "guarded"
+    PRECHECK: tuple[re.Pattern[str], ...] = ()
+
+
+PATTERNS = [
+    r"token|ctx|context_?(?:window|size)|budget",
+    r"ab?c|x{2}y|q*r",
+    r"[]|x]abc|def",
+    r"foo\|bar|baz",
+    r"^max|min$",
+    r"(?:max|min)_tokens",
+    r"[/*]\s*\(?\s*\d|_per_",
+    r"(?i)TOKEN|limit",
+    r"enc.ding|get_encoding",
+]
+TEXTS = [
+    "",
+    "ac",
+    "xxy r",
+    "r",
+    "contextsize",
+    "context_window",
+    "]abc",
+    "|x]abc",
+    "foo|bar",
+    "foobar",
+    "max ok",
+    "the min",
+    "min_tokens",
+    "n / 4",
+    "token",
+    "encoding",
+    "enc0ding",
+    "def",
+]
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_precheck_word_test_agrees_with_the_pattern(pattern: str) -> None:
+    compiled = re.compile(pattern)
+    rule = type("Rule", (Guarded,), {"PRECHECK": (compiled,)})
+    for text in TEXTS:
+        assert precheck(text, [rule]) == bool(compiled.search(text.lower())), (pattern, text)
+
+
+def test_the_collector_is_back_on_after_a_run(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("MAX_TOKENS = 4096\n", encoding="utf-8")
+    assert gc.isenabled()
+    report = run_lint([tmp_path], LintOptions(root=tmp_path), jobs=1)
+    assert [f.code for f in report.findings] == ["PB102"]
+    assert gc.isenabled()
