@@ -6,26 +6,16 @@ from __future__ import annotations
 import ast
 import gc
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from lint_helpers import lint_snippet
+
 from prompt_budget.lint import prune
 from prompt_budget.lint.api import run_lint
 from prompt_budget.lint.engine import all_rules, precheck
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import LintRule
-
-
-@pytest.fixture
-def full_walk() -> Iterator[None]:
-    prune.ENABLED = False
-    try:
-        yield
-    finally:
-        prune.ENABLED = True
 
 
 def _found(code: str, **kwargs: object) -> list[tuple[int, int, str, str]]:

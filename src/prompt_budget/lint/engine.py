@@ -510,6 +510,15 @@ def _worker_init(options: LintOptions, rules: Sequence[type[LintRule]]) -> None:
     gc.freeze()
 
 
+#: A chunk of work sent to a worker: files up to this many bytes together, at most this many files.
+_CHUNK_BYTES = 64 * 1024
+_CHUNK_FILES = 32
+
+
+def _worker_lint_chunk(jobs: list[tuple[str, str]]) -> list[tuple[str, dict[str, Any]]]:
+    return [_worker_lint(job) for job in jobs]
+
+
 def _worker_lint(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
     path, display = job
     result = lint_path(Path(path), display, _worker_state["options"], _worker_state["rules"])
@@ -672,15 +681,24 @@ class Linter:
                 if done % _COLLECT_EVERY == 0:
                     gc.collect()
             return
-        # Biggest files first, in small chunks, so both workers finish together.
-        ordered = sorted(todo, key=lambda p: -_size(p))
-        jobs = [(str(p), self.options.relative(p)) for p in ordered]
-        by_str = {str(p): p for p in ordered}
+        # Biggest files first, in chunks of about the same size (a few big files, or many small ones), so
+        # no worker is handed the eight biggest files at once and every worker finishes together.
+        sized = sorted(((_size(p), p) for p in todo), key=lambda sp: -sp[0])
+        chunks: list[list[tuple[str, str]]] = []
+        room = 0
+        for size, path in sized:
+            if room <= 0 or len(chunks[-1]) >= _CHUNK_FILES:
+                chunks.append([])
+                room = _CHUNK_BYTES
+            chunks[-1].append((str(path), self.options.relative(path)))
+            room -= size
+        by_str = {str(p): p for _, p in sized}
         with ProcessPoolExecutor(
             max_workers=self.jobs, initializer=_worker_init, initargs=(self.options, self.rules)
         ) as pool:
-            for name, data in pool.map(_worker_lint, jobs, chunksize=8):
-                yield by_str[name], FileResult.from_dict(data)
+            for done in pool.map(_worker_lint_chunk, chunks):
+                for name, data in done:
+                    yield by_str[name], FileResult.from_dict(data)
 
     def _per_file_ignore(self, f: Finding) -> Finding:
         """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it."""
