@@ -696,8 +696,8 @@ class Linter:
         with ProcessPoolExecutor(
             max_workers=self.jobs, initializer=_worker_init, initargs=(self.options, self.rules)
         ) as pool:
-            for done in pool.map(_worker_lint_chunk, chunks):
-                for name, data in done:
+            for batch in pool.map(_worker_lint_chunk, chunks):
+                for name, data in batch:
                     yield by_str[name], FileResult.from_dict(data)
 
     def _per_file_ignore(self, f: Finding) -> Finding:
