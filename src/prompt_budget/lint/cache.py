@@ -37,7 +37,18 @@ def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
     here = Path(__file__).parent
     sources = {
         here / name
-        for name in ("engine.py", "rule.py", "names.py", "findings.py", "cache.py", "flow.py", "syntax.py")
+        for name in (
+            "engine.py",
+            "rule.py",
+            "names.py",
+            "findings.py",
+            "cache.py",
+            "flow.py",
+            "syntax.py",
+            "visit.py",
+            "prune.py",
+            "precheck.py",
+        )
     }
     for rule in rules:
         module = __import__(rule.__module__, fromlist=["_"])

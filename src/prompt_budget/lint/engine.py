@@ -8,14 +8,12 @@ an unchanged tree re-lints from the cache without parsing anything.
 from __future__ import annotations
 
 import ast
-import contextlib
 import gc
 import io
 import os
 import re
-import sys
 import tokenize
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,15 +27,14 @@ from prompt_budget.values import same_value
 if TYPE_CHECKING:
     from prompt_budget.count_pool import Progress
 from prompt_budget.lint.options import PARSE_ERROR, LintOptions, code_matches, glob_match
+from prompt_budget.lint.precheck import precheck
 from prompt_budget.lint.prune import Pruner
-from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
+from prompt_budget.lint.rule import FileContext, LintRule
 from prompt_budget.lint.syntax import parse_python
+from prompt_budget.lint.visit import COLLECT_EVERY, collector_paused, deep_recursion, walk
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
-
-#: The recursion limit while rules walk a tree: ast builds trees a few thousand levels deep.
-_RECURSION_LIMIT = 12_000
 
 _NOQA = re.compile(
     r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?(?:\s*--\s*(?P<reason>.*))?",
@@ -125,86 +122,6 @@ def _suppression(
 # --- one file -------------------------------------------------------------------------------------------
 
 
-def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
-    """The cheap textual test: could any rule find something in this text? Patterns are matched
-    against the lower-cased text (case-insensitive matching in ``re`` is several times slower). Each
-    pattern is searched at most once per file, and a pattern made of alternatives that each start with
-    a word (``token|ctx|budget``) only once one of those words is in the text (``in`` is many times
-    faster than the regular expression that fails on most files)."""
-    lowered = text.lower()
-    seen: dict[re.Pattern[str], bool] = {}
-
-    def found(pattern: re.Pattern[str]) -> bool:
-        hit = seen.get(pattern)
-        if hit is None:
-            words = _literal_guard(pattern)
-            hit = seen[pattern] = (words is None or any(w in lowered for w in words)) and bool(
-                pattern.search(lowered)
-            )
-        return hit
-
-    return any(all(found(p) for p in rule.PRECHECK) for rule in rules)
-
-
-_GUARDS: dict[re.Pattern[str], tuple[str, ...] | None] = {}
-_QUANTIFIERS = frozenset("?*{")
-_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_- ")
-
-
-def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
-    """Words one of which every match of ``pattern`` contains: the literal start of each top-level
-    alternative (``context`` for ``context_?(?:window|size)``); None when an alternative starts with
-    anything but a literal (a class, a group, an escape) or the pattern has flags that change matching."""
-    if pattern in _GUARDS:
-        return _GUARDS[pattern]
-    guard: tuple[str, ...] | None = None
-    if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
-        words: list[str] = []
-        for alternative in _top_level_alternatives(pattern.pattern):
-            run = ""
-            for i, char in enumerate(alternative):
-                if char not in _PLAIN:
-                    if char in _QUANTIFIERS:  # the quantified character may be absent
-                        run = run[:-1]
-                    break
-                run = alternative[: i + 1]
-            if not run:
-                words = []
-                break
-            words.append(run)
-        guard = tuple(words) if words else None
-    _GUARDS[pattern] = guard
-    return guard
-
-
-def _top_level_alternatives(source: str) -> list[str]:
-    """``source`` split at the ``|`` outside groups, classes and escapes."""
-    parts, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(source):
-        char = source[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-            i += 1
-            i += source[i : i + 1] == "^"
-            i += source[i : i + 1] == "]"  # a leading "]" is a member, not the class's end
-            continue
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(source[start:i])
-            start = i + 1
-        i += 1
-    parts.append(source[start:])
-    return parts
-
-
 def _pb000(path: str, message: str, line: int = 1, column: int = 1, suggestion: str = "") -> Finding:
     """A PB000 finding: the file could not be read or parsed."""
     return Finding(
@@ -224,160 +141,6 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
         message = f"cannot parse: {type(exc).__name__}: {exc}"
     finding = _pb000(path, message, line, column, "fix the syntax error; the other files were linted")
     return FileResult(path=path, findings=(finding,), parsed=True)
-
-
-_HANDLERS: dict[type[LintRule], tuple[tuple[str, str], ...]] = {}
-
-
-def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
-    """(node type, method name) for every visit_/leave_ method a rule class defines."""
-    found = _HANDLERS.get(rule)
-    if found is None:
-        names = [name for name in dir(rule) if name.startswith(("visit_", "leave_"))]
-        found = _HANDLERS[rule] = tuple((name.split("_", 1)[1], name) for name in names)
-    return found
-
-
-#: Fields that never hold a child node: the Load/Store and operator singletons (``ctx``, ``op``, ``ops``)
-#: and the identifiers, numbers and flags of every node type (``Name.id``, ``Attribute.attr``,
-#: ``keyword.arg``, ``ImportFrom.level``...). Skipping them spares a ``getattr`` per field and node.
-_SKIP_FIELDS = frozenset(
-    {
-        "ctx",
-        "op",
-        "ops",
-        "type_comment",
-        "kind",
-        "id",
-        "attr",
-        "arg",
-        "name",
-        "asname",
-        "module",
-        "level",
-        "simple",
-        "is_async",
-        "conversion",
-        "rest",
-        "kwd_attrs",
-        "tag",
-    }
-)
-#: Node types whose ``value`` or ``names`` is not a node (a constant's value, global names).
-_LEAF_VALUE = (ast.Constant, ast.MatchSingleton)
-_NAME_LISTS = (ast.Global, ast.Nonlocal)
-_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
-
-
-def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
-    """The fields of a node type that can hold child nodes (not ``ctx``/``op``, not identifiers)."""
-    found = _FIELDS.get(kind)
-    if found is None:
-        skip = set(_SKIP_FIELDS)
-        if issubclass(kind, _LEAF_VALUE):
-            skip.add("value")
-        if issubclass(kind, _NAME_LISTS):
-            skip.add("names")
-        found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in skip)
-    return found
-
-
-#: With the collector paused, a full collection after this many files frees whatever cycles a rule left.
-_COLLECT_EVERY = 512
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while files are parsed and walked. ``ast.parse`` allocates a
-    node object per node, so the collector would run every few hundred nodes and walk everything alive
-    again and again (it doubled the parse's CPU time on litellm). The walk leaves no cycles behind, so
-    reference counting frees each file's tree; a full collection every ``_COLLECT_EVERY`` files frees
-    what a rule might leave in a cycle anyway."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
-@contextlib.contextmanager
-def _deep_recursion() -> Iterator[None]:
-    """Room for the walk over code nested as deeply as ``ast`` builds it (a few thousand levels of
-    ``a + b + ...``); deeper still is a per-file error, not a crash."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(old)
-
-
-def _walk(
-    tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: Pruner | None = None
-) -> None:
-    """One depth-first walk calling every rule's ``visit_<Type>`` before a node's children and
-    ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current; statements
-    the ``pruner`` says no rule needs are left out (``prune.py``)."""
-    visit: dict[str, list[Callable[[Any], None]]] = {}
-    leave: dict[str, list[Callable[[Any], None]]] = {}
-    for rule in visitors:
-        for node_type, method in _handlers(type(rule)):
-            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append(
-                getattr(rule, method)
-            )
-    ancestors, scopes = ctx.ancestors, ctx.scopes
-    AST = ast.AST
-    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool, bool]
-    plans: dict[type[ast.AST], Plan] = {}
-    #: node types nothing is done at and that have no children (a constant with no rule visiting
-    #: constants): not entered at all, not even pushed on the ancestor stack
-    bare: set[type[ast.AST]] = set()
-
-    def plan_of(kind: type[ast.AST]) -> Plan:
-        """What to do at a node of this type: its child fields, the visit and leave handlers, whether
-        it opens a scope (looked up once per type and walk, not once per node)."""
-        name = kind.__name__
-        fields, on_visit, on_leave = _child_fields(kind), visit.get(name, []), leave.get(name, [])
-        prunable = pruner is not None and issubclass(kind, ast.stmt)
-        found = plans[kind] = (fields, on_visit, on_leave, kind in SCOPES, prunable)
-        if not (fields or on_visit or on_leave or found[3]):
-            bare.add(kind)
-        return found
-
-    skip = pruner.skip if pruner is not None else None
-
-    def rec(node: ast.AST) -> None:
-        kind = type(node)
-        fields, on_visit, on_leave, is_scope, prunable = plans.get(kind) or plan_of(kind)
-        if prunable and skip(node):  # type: ignore[misc,arg-type]
-            return
-        ancestors.append(node)
-        if is_scope:
-            scopes.append(node)  # type: ignore[arg-type]
-        for fn in on_visit:
-            fn(node)
-        for name_ in fields:
-            child = getattr(node, name_)
-            if child is None:
-                continue
-            if type(child) is list:
-                for item in child:
-                    if type(item) not in bare and isinstance(item, AST):
-                        rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
-            elif type(child) not in bare and isinstance(child, AST):
-                rec(child)  # noqa: F821
-        for fn in on_leave:
-            fn(node)
-        if is_scope:
-            scopes.pop()
-        ancestors.pop()
-
-    try:
-        rec(tree)
-    finally:
-        del rec  # the closure refers to itself: without this every walk leaves a cycle for the collector
 
 
 def lint_source(
@@ -406,8 +169,8 @@ def lint_source(
     visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
     pruner = Pruner.build(rewritten if rewritten is not None else text, lines, visitors, rule_options)
     try:
-        with _deep_recursion():
-            _walk(tree, ctx, visitors, pruner)
+        with deep_recursion():
+            walk(tree, ctx, visitors, pruner)
     except RecursionError as exc:  # pathological nesting: report, don't crash
         return _parse_error(path, exc)
     if not ctx.reports and not ctx.facts:
@@ -523,7 +286,7 @@ def _worker_lint(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
     path, display = job
     result = lint_path(Path(path), display, _worker_state["options"], _worker_state["rules"])
     _worker_state["done"] += 1
-    if _worker_state["done"] % _COLLECT_EVERY == 0:
+    if _worker_state["done"] % COLLECT_EVERY == 0:
         gc.collect()
     return path, result.to_dict()
 
@@ -678,7 +441,7 @@ class Linter:
         if self.jobs <= 1 or len(todo) < PARALLEL_THRESHOLD:
             for done, path in enumerate(todo, start=1):
                 yield path, lint_path(path, self.options.relative(path), self.options, self.rules)
-                if done % _COLLECT_EVERY == 0:
+                if done % COLLECT_EVERY == 0:
                     gc.collect()
             return
         # Biggest files first, in chunks of about the same size (a few big files, or many small ones), so

@@ -1,0 +1,90 @@
+"""The pre-check: the cheap textual test that decides whether a file is parsed at all."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
+    """The cheap textual test: could any rule find something in this text? Patterns are matched
+    against the lower-cased text (case-insensitive matching in ``re`` is several times slower). Each
+    pattern is searched at most once per file, and a pattern made of alternatives that each start with
+    a word (``token|ctx|budget``) only once one of those words is in the text (``in`` is many times
+    faster than the regular expression that fails on most files)."""
+    lowered = text.lower()
+    seen: dict[re.Pattern[str], bool] = {}
+
+    def found(pattern: re.Pattern[str]) -> bool:
+        hit = seen.get(pattern)
+        if hit is None:
+            words = _literal_guard(pattern)
+            hit = seen[pattern] = (words is None or any(w in lowered for w in words)) and bool(
+                pattern.search(lowered)
+            )
+        return hit
+
+    return any(all(found(p) for p in rule.PRECHECK) for rule in rules)
+
+
+_GUARDS: dict[re.Pattern[str], tuple[str, ...] | None] = {}
+_QUANTIFIERS = frozenset("?*{")
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_- ")
+
+
+def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Words one of which every match of ``pattern`` contains: the literal start of each top-level
+    alternative (``context`` for ``context_?(?:window|size)``); None when an alternative starts with
+    anything but a literal (a class, a group, an escape) or the pattern has flags that change matching."""
+    if pattern in _GUARDS:
+        return _GUARDS[pattern]
+    guard: tuple[str, ...] | None = None
+    if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
+        words: list[str] = []
+        for alternative in _top_level_alternatives(pattern.pattern):
+            run = ""
+            for i, char in enumerate(alternative):
+                if char not in _PLAIN:
+                    if char in _QUANTIFIERS:  # the quantified character may be absent
+                        run = run[:-1]
+                    break
+                run = alternative[: i + 1]
+            if not run:
+                words = []
+                break
+            words.append(run)
+        guard = tuple(words) if words else None
+    _GUARDS[pattern] = guard
+    return guard
+
+
+def _top_level_alternatives(source: str) -> list[str]:
+    """``source`` split at the ``|`` outside groups, classes and escapes."""
+    parts, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(source):
+        char = source[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            i += 1
+            i += source[i : i + 1] == "^"
+            i += source[i : i + 1] == "]"  # a leading "]" is a member, not the class's end
+            continue
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(source[start:i])
+            start = i + 1
+        i += 1
+    parts.append(source[start:])
+    return parts

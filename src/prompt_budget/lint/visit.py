@@ -1,0 +1,171 @@
+"""The rules' one walk of a file's ``ast``: every rule's ``visit_<Type>``/``leave_<Type>`` called in
+one depth-first pass, with the ancestors and scopes the rules read kept current, statements no rule
+needs left out (``prune.py``), and the cyclic garbage collector paused while files are parsed and
+walked."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import gc
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.prune import Pruner
+
+#: The recursion limit while rules walk a tree: ast builds trees a few thousand levels deep.
+_RECURSION_LIMIT = 12_000
+_HANDLERS: dict[type[LintRule], tuple[tuple[str, str], ...]] = {}
+
+
+def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
+    """(node type, method name) for every visit_/leave_ method a rule class defines."""
+    found = _HANDLERS.get(rule)
+    if found is None:
+        names = [name for name in dir(rule) if name.startswith(("visit_", "leave_"))]
+        found = _HANDLERS[rule] = tuple((name.split("_", 1)[1], name) for name in names)
+    return found
+
+
+#: Fields that never hold a child node: the Load/Store and operator singletons (``ctx``, ``op``, ``ops``)
+#: and the identifiers, numbers and flags of every node type (``Name.id``, ``Attribute.attr``,
+#: ``keyword.arg``, ``ImportFrom.level``...). Skipping them spares a ``getattr`` per field and node.
+_SKIP_FIELDS = frozenset(
+    {
+        "ctx",
+        "op",
+        "ops",
+        "type_comment",
+        "kind",
+        "id",
+        "attr",
+        "arg",
+        "name",
+        "asname",
+        "module",
+        "level",
+        "simple",
+        "is_async",
+        "conversion",
+        "rest",
+        "kwd_attrs",
+        "tag",
+    }
+)
+#: Node types whose ``value`` or ``names`` is not a node (a constant's value, global names).
+_LEAF_VALUE = (ast.Constant, ast.MatchSingleton)
+_NAME_LISTS = (ast.Global, ast.Nonlocal)
+_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+
+
+def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    """The fields of a node type that can hold child nodes (not ``ctx``/``op``, not identifiers)."""
+    found = _FIELDS.get(kind)
+    if found is None:
+        skip = set(_SKIP_FIELDS)
+        if issubclass(kind, _LEAF_VALUE):
+            skip.add("value")
+        if issubclass(kind, _NAME_LISTS):
+            skip.add("names")
+        found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in skip)
+    return found
+
+
+#: With the collector paused, a full collection after this many files frees whatever cycles a rule left.
+COLLECT_EVERY = 512
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while files are parsed and walked. ``ast.parse`` allocates a
+    node object per node, so the collector would run every few hundred nodes and walk everything alive
+    again and again (it doubled the parse's CPU time on litellm). The walk leaves no cycles behind, so
+    reference counting frees each file's tree; a full collection every ``COLLECT_EVERY`` files frees
+    what a rule might leave in a cycle anyway."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+@contextlib.contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Room for the walk over code nested as deeply as ``ast`` builds it (a few thousand levels of
+    ``a + b + ...``); deeper still is a per-file error, not a crash."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: Pruner | None = None) -> None:
+    """One depth-first walk calling every rule's ``visit_<Type>`` before a node's children and
+    ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current; statements
+    the ``pruner`` says no rule needs are left out (``prune.py``)."""
+    visit: dict[str, list[Callable[[Any], None]]] = {}
+    leave: dict[str, list[Callable[[Any], None]]] = {}
+    for rule in visitors:
+        for node_type, method in _handlers(type(rule)):
+            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append(
+                getattr(rule, method)
+            )
+    ancestors, scopes = ctx.ancestors, ctx.scopes
+    AST = ast.AST
+    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool, bool]
+    plans: dict[type[ast.AST], Plan] = {}
+    #: node types nothing is done at and that have no children (a constant with no rule visiting
+    #: constants): not entered at all, not even pushed on the ancestor stack
+    bare: set[type[ast.AST]] = set()
+
+    def plan_of(kind: type[ast.AST]) -> Plan:
+        """What to do at a node of this type: its child fields, the visit and leave handlers, whether
+        it opens a scope (looked up once per type and walk, not once per node)."""
+        name = kind.__name__
+        fields, on_visit, on_leave = _child_fields(kind), visit.get(name, []), leave.get(name, [])
+        prunable = pruner is not None and issubclass(kind, ast.stmt)
+        found = plans[kind] = (fields, on_visit, on_leave, kind in SCOPES, prunable)
+        if not (fields or on_visit or on_leave or found[3]):
+            bare.add(kind)
+        return found
+
+    skip = pruner.skip if pruner is not None else None
+
+    def rec(node: ast.AST) -> None:
+        kind = type(node)
+        fields, on_visit, on_leave, is_scope, prunable = plans.get(kind) or plan_of(kind)
+        if prunable and skip(node):  # type: ignore[misc,arg-type]
+            return
+        ancestors.append(node)
+        if is_scope:
+            scopes.append(node)  # type: ignore[arg-type]
+        for fn in on_visit:
+            fn(node)
+        for name_ in fields:
+            child = getattr(node, name_)
+            if child is None:
+                continue
+            if type(child) is list:
+                for item in child:
+                    if type(item) not in bare and isinstance(item, AST):
+                        rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
+            elif type(child) not in bare and isinstance(child, AST):
+                rec(child)  # noqa: F821
+        for fn in on_leave:
+            fn(node)
+        if is_scope:
+            scopes.pop()
+        ancestors.pop()
+
+    try:
+        rec(tree)
+    finally:
+        del rec  # the closure refers to itself: without this every walk leaves a cycle for the collector
