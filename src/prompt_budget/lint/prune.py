@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -102,25 +103,25 @@ class Pruner:
         self.broken = False
 
     def _keep_hits(self, text: str, pattern: re.Pattern[str]) -> None:
-        """Keep every line of ``text`` ``pattern`` finds something in (one search per line kept)."""
-        kept, search, find, count = self.kept, pattern.search, text.find, text.count
-        pos = last = 0
-        line = 1
-        while (match := search(text, pos)) is not None:
-            start = match.start()
-            line += count("\n", last, start)
-            last = start
-            kept[line] = 1
-            end = find("\n", start)
-            if end < 0:
-                break
-            pos = end + 1
+        """Keep every line of ``text`` ``pattern`` finds something in."""
+        search = pattern.search
+
+        def hit(pos: int) -> int:
+            match = search(text, pos)
+            return -1 if match is None else match.start()
+
+        self._keep_at(text, hit)
 
     def _keep_word(self, text: str, word: str) -> None:
         """Keep every line of ``text`` where ``word`` is written (as a word or a part of one)."""
+        self._keep_at(text, partial(text.find, word))
+
+    def _keep_at(self, text: str, hit: Callable[[int], int]) -> None:
+        """Keep the line of each hit ``hit(pos)`` finds from ``pos`` on (-1: none), then look again
+        from the next line: one search per line kept."""
         kept, find, count = self.kept, text.find, text.count
-        start = find(word)
         last, line = 0, 1
+        start = hit(0)
         while start >= 0:
             line += count("\n", last, start)
             last = start
@@ -128,7 +129,7 @@ class Pruner:
             end = find("\n", start)
             if end < 0:
                 break
-            start = find(word, end + 1)
+            start = hit(end + 1)
 
     @classmethod
     def build(
