@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first three measuring sets. Each was linted once and every finding read (first-run
+#: Issue 19's first four measuring sets. Each was linted once and every finding read (first-run
 #: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
 #: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
@@ -59,13 +59,7 @@ TUNED_19: dict[str, str] = {
     "magentic": "0.41.1",
     "aisuite": "0.2.0",
     "fast-agent-mcp": "0.2.36",
-}
-
-#: Issue 19, the last measure (set 4): agent packages never read while the rules were written or tuned.
-#: Linted once, every finding read, misses grepped for (docs/lint.md, "Precision and recall on code it
-#: has never seen"). Changes made after reading them (one-word names such as ``maxtokens``) are listed
-#: there: to measure again, take a fresh set.
-MEASURE: dict[str, str] = {
+    # set 4 (the measure until its findings were read and tuned on)
     "agentscope": "2.0.11",
     "phidata": "2.7.10",
     "marvin": "3.2.7",
@@ -74,6 +68,22 @@ MEASURE: dict[str, str] = {
     "llama-index-llms-openai": "0.8.3",
     "langchain-aws": "1.9.1",
     "txtai": "9.14.0",
+}
+
+#: Issue 19, set 5, the measure: agent packages never read while the rules were written or tuned
+#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
+#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "kani": "1.10.0",
+    "llmlingua": "0.2.2",
+    "chonkie": "1.7.0",
+    "mcp-agent": "0.2.6",
+    "llama-index-llms-anthropic": "0.12.3",
+    "mini-swe-agent": "2.4.6",
+    "ragas": "0.4.3",
+    "textgrad": "0.1.8",
+    "semchunk": "4.1.1",
+    "deepeval": "4.3.1",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -245,6 +245,37 @@ RATIO_CONTEXT_WORDS = frozenset(
         "chunk",
     }
 )
+#: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
+#: ``quality``): evidence that a ratio is not a share of a budget.
+SCORE_WORDS = frozenset(
+    {
+        "score",
+        "scores",
+        "similarity",
+        "similarities",
+        "sim",
+        "cosine",
+        "relevance",
+        "relevancy",
+        "relevant",
+        "quality",
+        "confidence",
+        "accuracy",
+        "precision",
+        "recall",
+        "loss",
+        "perplexity",
+        "ppl",
+        "prob",
+        "probability",
+        "fuzzy",
+        "match",
+        "distance",
+        "coherence",
+        "faithfulness",
+        "success",
+    }
+)
 # Words that make "<something>_tokens" a count from a response, not a setting.
 USAGE_WORDS = frozenset(
     {
@@ -491,8 +522,15 @@ class NameJudge:
         """A ratio name that says which budget it divides (``summary_trigger_ratio``, ``compact_threshold``)."""
         ws = words(name)
         return (
-            self.is_ratio(name) and any(w in RATIO_CONTEXT_WORDS for w in ws) and not self._ignored(name, ws)
+            self.is_ratio(name)
+            and any(w in RATIO_CONTEXT_WORDS for w in ws)
+            and not any(w in SCORE_WORDS for w in ws)
+            and not self._ignored(name, ws)
         )
+
+    def is_score(self, name: str) -> bool:
+        """A score, a similarity, a loss: what a quality threshold is compared with, not a budget."""
+        return any(w in SCORE_WORDS for w in words(name))
 
     def implausible(self, name: str, value: float) -> bool:
         """``name = value`` cannot be a token budget: a context window (a name about the context without

@@ -74,6 +74,10 @@ class TokenizerMismatch(LintRule):
             "    return len(tiktoken.encoding_for_model(model).encode(text))\n"
         ),
         Valid(
+            "def load(name):\n    try:\n        return tiktoken.encoding_for_model(name)\n"
+            "    except Exception:\n        return tiktoken.get_encoding(name)\n"
+        ),
+        Valid(
             "def encoder(model):\n    try:\n        return tiktoken.encoding_for_model(model)\n"
             "    except KeyError:\n        return None\n"
         ),
@@ -105,7 +109,9 @@ class TokenizerMismatch(LintRule):
         arg = string_value(node.args[0]) if node.args else None
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
             message = f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
-        elif self._fallback_for_unknown():
+        elif (arg is not None or not node.args) and self._fallback_for_unknown():
+            # a fallback is a fixed GPT encoding; ``get_encoding(name)`` after ``encoding_for_model(name)``
+            # fails tries the caller's own string as an encoding name and raises for a model name
             message = (
                 "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
                 "Llama...), so their counts are silently wrong"
