@@ -103,7 +103,18 @@ def fetch(name: str, version: str) -> Path:
     DOWNLOADS.mkdir(parents=True, exist_ok=True)
     spec = f"{name}=={version}"
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", str(DOWNLOADS), spec],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--ignore-requires-python",
+            "--dest",
+            str(DOWNLOADS),
+            spec,
+        ],
         check=True,
     )
     norm = name.replace("-", "_").lower()

@@ -45,6 +45,8 @@ class InlineBudget(LintRule):
         Valid("lookup(model, ALIASES, default=4096)"),
         Valid("chunker(text, max_tokens=-500)  # negative: a sentinel or an offset, not a budget"),
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
+        Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
+        Valid("field = Column(String, max_length=512)"),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -75,6 +77,16 @@ class InlineBudget(LintRule):
             fixed='import prompt_budget\nreply = client.create(max_tokens=prompt_budget.value("max_tokens", +16000))\n',
         ),
         Invalid("reply = client.create(max_tokens=(n := 4096))"),
+        # decided by data flow: a positional argument taken by the module's own function as a budget
+        Invalid(
+            "def keep(doc, min_num_tokens=500):\n    return doc.tokens > min_num_tokens\n\nkept = [d for d in docs if keep(d, 100)]\n",
+            line=4,
+        ),
+        # a tokenizer call that truncates: max_length is a number of tokens
+        Invalid(
+            "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
+            line=2,
+        ),
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
@@ -83,9 +95,44 @@ class InlineBudget(LintRule):
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 
+    _params: dict[str, list[str]]
+    _positional: list[tuple[str, int, ast.expr, int | float]]
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._params = {}
+        self._positional = []
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        args = node.args
+        names = [a.arg for a in (*args.posonlyargs, *args.args)]
+        # a name defined twice with other parameters: which one a call reaches is unknown
+        if self._params.setdefault(node.name, names) != names:
+            self._params[node.name] = []
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def leave_Module(self, node: ast.Module) -> None:
+        # decided by data flow: ``filter_doc(node, 100)`` where the module's own
+        # ``def filter_doc(node, min_num_tokens=500)`` takes the number as a budget
+        for callee, index, literal, value in self._positional:
+            params = self._params.get(callee, [])
+            name = params[index] if index < len(params) else ""
+            if name and self.names.is_budget_setting(name):
+                self._report(literal, name, value, f"passed as `{name}` of {callee}()")
+
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
+        if isinstance(node.func, ast.Name):
+            for index, arg in enumerate(node.args):
+                if type(arg) is ast.Constant and type(arg.value) is int:
+                    value = self.budget_literal(arg)
+                    if value is not None:
+                        self._positional.append((node.func.id, index, arg, value))
+        truncating = any(
+            kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+            for kw in node.keywords
+        )
         # keyword arguments: f(max_tokens=8000), f(limit=500) when f is about tokens
         for kw in node.keywords:
             if kw.arg is None:
@@ -94,7 +141,8 @@ class InlineBudget(LintRule):
             if value is None:
                 continue
             if self.names.is_budget_setting(kw.arg) or (
-                self.names.is_weak_budget(kw.arg) and self.names.mentions_tokens(callee_name(node) or "")
+                self.names.is_weak_budget(kw.arg)
+                and (truncating or self.names.mentions_tokens(callee_name(node) or ""))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):

@@ -55,6 +55,7 @@ _GENERIC_RATIO_WORDS = frozenset(
 
 
 _DESCRIPTION_WORD = re.compile(r"[a-z]+")
+_BUDGET_SUMMARY = re.compile(r"\b(?:tokens?|budgets?|context window)\b", re.IGNORECASE)
 
 
 def _described_as_score(node: ast.AST | None) -> bool:
@@ -73,6 +74,17 @@ def _side_name(node: ast.expr) -> str:
     if name is None and isinstance(node, ast.Call):
         name = callee_name(node)
     return name or ""
+
+
+def _budget_scale_name(name: str) -> bool:
+    """``token_budget_ratio``, ``budget_factor``: a multiplier of a token budget, which may exceed 1."""
+    ws = set(words(name))
+    return bool(ws & {"ratio", "factor"}) and bool(ws & {"token", "tokens", "budget"})
+
+
+def _scale(node: ast.AST | None) -> float | None:
+    value = number(node)
+    return value if isinstance(value, float) and 1 < value <= 4 else None
 
 
 def _fraction(node: ast.AST | None) -> float | None:
@@ -99,6 +111,7 @@ class BudgetRatio(LintRule):
         Valid("temperature = 0.2\ntop_p = 0.95"),
         Valid("class Retriever:\n    similarity_threshold = 0.7\n    max_tokens = settings.max_tokens\n"),
         Valid("threshold = 0.5  # no budget anywhere near"),
+        Valid("compression_ratio = 2.5\nmax_tokens = settings.max_tokens"),
         Valid("scaled = 0.5 * width"),
         Valid("limit = settings.ratio * context_window"),
         # a GPU memory fraction is not a share of the context window
@@ -130,11 +143,16 @@ class BudgetRatio(LintRule):
         Invalid("limit = int(self.max_tokens * 0.9)"),
         Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),
         Invalid("SUMMARY_TRIGGER_RATIO = 0.9", key="summary_trigger_ratio"),
+        # a multiplier of a token budget may exceed 1
+        Invalid("def compress(context, target_token=-1, token_budget_ratio: float = 1.4):\n    ...\n"),
         Invalid(
             "class Memory:\n    threshold = 0.7\n\n    def __init__(self, token_limit):\n        self.token_limit = token_limit\n",
             line=2,
         ),
         Invalid("def compact(messages, max_tokens, threshold=0.8):\n    ...\n"),
+        Invalid(
+            'def is_critical(self, threshold: float = 0.9):\n    """Check if any budget dimension is near its limit."""\n    return any(v >= threshold for v in self.usage().values())\n'
+        ),
         Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
         # decided by data flow: a field default multiplied by a context window elsewhere in the module
         Invalid(
@@ -163,6 +181,9 @@ class BudgetRatio(LintRule):
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
         self._seen(node.name)
+        doc = ast.get_docstring(node, clean=False) if not isinstance(node, ast.ClassDef) else None
+        if doc and _BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]):
+            self._frames[-1][0][0] = True  # "Check if any budget dimension is approaching critical levels."
 
     visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
 
@@ -222,7 +243,7 @@ class BudgetRatio(LintRule):
         if _described_as_score(literal):
             return
         literal = default_of(literal)
-        value = _fraction(literal)
+        value = _fraction(literal) or (_scale(literal) if name and _budget_scale_name(name) else None)
         if value is None or literal is None or not name:
             if name:
                 self._bindings.rebound(name)

@@ -100,7 +100,9 @@ class BudgetTable(LintRule):
             fixed='import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows", {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n})\n',
         ),
         # a table of (model prefix, window) pairs, matched by a loop
-        Invalid('CONTEXT_SIZES_BY_PREFIX = [\n    ("gpt-4o", 128000),\n    ("claude-3", 200000),\n    ("", 2048),\n]\n'),
+        Invalid(
+            'CONTEXT_SIZES_BY_PREFIX = [\n    ("gpt-4o", 128000),\n    ("claude-3", 200000),\n    ("", 2048),\n]\n'
+        ),
         Invalid(
             'MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'
         ),
@@ -216,7 +218,8 @@ class BudgetTable(LintRule):
             return
         ws = set(words(name))
         windows = bool(ws & {"window", "windows"}) or (
-            bool(ws & {"context", "ctx"}) and bool(ws & {"size", "sizes", "length", "lengths", "limit", "limits"})
+            bool(ws & {"context", "ctx"})
+            and bool(ws & {"size", "sizes", "length", "lengths", "limit", "limits"})
         )
         if not name or not (windows or self._budget_table_name(name)):
             return
