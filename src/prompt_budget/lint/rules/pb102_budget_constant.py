@@ -67,6 +67,9 @@ class BudgetConstant(LintRule):
         Valid("class DiffOptions(BaseModel):\n    context_length: int = 50\n"),
         Valid("CONTEXT_LIMIT = 21\nmessages = fetch_history(limit=CONTEXT_LIMIT)\n"),
         Valid("def show(diff, context_lines=3, max_context_messages=200): ..."),
+        Valid(
+            "def split(text, chunk_size=1000):\n    return RecursiveCharacterTextSplitter(chunk_size=chunk_size)\n"
+        ),
         Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
     )
     INVALID = (
@@ -84,6 +87,12 @@ class BudgetConstant(LintRule):
             "LIMIT = 8000\nclient.chat.completions.create(model=m, messages=msgs, max_tokens=LIMIT)\n", line=1
         ),
         Invalid("def trim(messages, keep=2000):\n    return min(count_tokens(messages), keep)\n"),
+        # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
+        Invalid(
+            "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
+            "    def b(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n",
+            count=2,
+        ),
         # constants built by an expression are evaluated
         Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
         Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
@@ -178,7 +187,10 @@ class BudgetConstant(LintRule):
                 message = (
                     f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
                 )
-                self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+                for each in self._bindings.all_of(name):
+                    self.report(
+                        each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
+                    )
             elif b.module_level:
                 self.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
         for name, source in imported.items():
