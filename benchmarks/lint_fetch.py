@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first four measuring sets. Each was linted once and every finding read (first-run
+#: Issue 19's first five measuring sets. Each was linted once and every finding read (first-run
 #: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
 #: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
@@ -68,12 +68,7 @@ TUNED_19: dict[str, str] = {
     "llama-index-llms-openai": "0.8.3",
     "langchain-aws": "1.9.1",
     "txtai": "9.14.0",
-}
-
-#: Issue 19, set 5, the measure: agent packages never read while the rules were written or tuned
-#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
-#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
-MEASURE: dict[str, str] = {
+    # set 5 (measured once, then tuned on)
     "kani": "1.10.0",
     "llmlingua": "0.2.2",
     "chonkie": "1.7.0",
@@ -84,6 +79,21 @@ MEASURE: dict[str, str] = {
     "textgrad": "0.1.8",
     "semchunk": "4.1.1",
     "deepeval": "4.3.1",
+}
+
+#: Issue 19, set 6, the measure: agent packages never read while the rules were written or tuned
+#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
+#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "lightrag-hku": "1.5.7",
+    "gpt-researcher": "0.16.1",
+    "llama-index-llms-bedrock-converse": "0.15.5",
+    "langmem": "0.0.30",
+    "paper-qa": "2026.8.12",
+    "graphrag": "3.3.0",
+    "embedchain": "0.1.128",
+    "llama-index-llms-ollama": "0.11.0",
+    "langchain-groq": "1.1.3",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

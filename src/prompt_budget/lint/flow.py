@@ -125,6 +125,19 @@ class Uses:
     watch: set[str] = field(default_factory=set)
     reasons: dict[str, str] = field(default_factory=dict)
     counted: set[str] = field(default_factory=set)
+    #: Names used as a slice bound (``context[:max_context_length]``): a number of characters or items.
+    sliced: set[str] = field(default_factory=set)
+    #: ``self._chunk_size = chunk_size``: the attribute's uses decide for the name (attribute -> name).
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def reason(self, name: str) -> str | None:
+        """Why ``name`` is a budget: a use of its own, or of an attribute it was stored in."""
+        why = self.reasons.get(name)
+        if why is None:
+            why = next(
+                (self.reasons[a] for a, n in self.aliases.items() if n == name and a in self.reasons), None
+            )
+        return why
 
     def read(self, name: str, ancestors: Sequence[ast.AST], rule: LintRule, ratio: bool) -> None:
         """``ancestors[-1]`` reads ``name`` (a Name or an Attribute in Load context)."""
@@ -132,6 +145,20 @@ class Uses:
         if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
             return
         parent = ancestors[-2]
+        if isinstance(parent, ast.Slice):
+            grand = ancestors[-3] if len(ancestors) > 2 else None
+            if not (isinstance(grand, ast.Subscript) and rule.token_sequence(grand.value)):
+                self.sliced.add(name)  # ``text[:n]`` counts characters; ``tokens[:n]`` tokens
+        elif (
+            isinstance(parent, ast.Assign)
+            and parent.value is node
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Attribute)
+            and parent.targets[0].attr != name
+            and parent.targets[0].attr not in self.watch
+        ):
+            self.aliases[parent.targets[0].attr] = name
+            self.watch.add(parent.targets[0].attr)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)

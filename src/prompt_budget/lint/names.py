@@ -114,6 +114,9 @@ EXCLUDED_WORDS = frozenset(
         "bos",
         "eos",
         "special",
+        "repeat",
+        "repetition",
+        "penalty",
         "stop",
         "sep",
         "unk",
@@ -367,6 +370,7 @@ UNIT_WORDS = frozenset(
         "entries",
         "steps",
         "seconds",
+        "words",
         "chars",
         "bytes",
         "cost",
@@ -419,8 +423,10 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     ws = words(name)
     if not ws or lowered in ignore or any(w in EXCLUDED_WORDS for w in ws):
         return False
-    if "token" in ws and "tokens" not in ws and any(w in {"length", "len", "size"} for w in ws):
-        return False  # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget
+    if "token" in ws and "tokens" not in ws and any(w in {"length", "len"} for w in ws):
+        # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget; a "token size"
+        # (``chunk_token_size``, ``max_token_size`` of an embedding model) counts tokens
+        return False
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
     if any(w in UNIT_WORDS for w in ws):
@@ -486,6 +492,11 @@ class NameJudge:
             and not any(w in USAGE_WORDS or w in EXCLUDED_WORDS for w in ws)
             and name.lower() not in self.ignore_names
         )
+
+    def says_tokens(self, name: str) -> bool:
+        """A budget name that says "tokens" (``max_context_tokens``), not only a window phrase
+        (``max_context_length``), which could count characters."""
+        return any(w in TOKEN_WORDS for w in words(name))
 
     def is_excluded(self, name: str) -> bool:
         """Credentials, time, money, rates, ids...: a name no comment can turn into a budget."""

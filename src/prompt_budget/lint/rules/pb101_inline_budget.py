@@ -77,6 +77,9 @@ class InlineBudget(LintRule):
             fixed='import prompt_budget\nreply = client.create(max_tokens=prompt_budget.value("max_tokens", +16000))\n',
         ),
         Invalid("reply = client.create(max_tokens=(n := 4096))"),
+        Invalid(
+            "@wrap_embedding_func_with_attrs(embedding_dim=1536, max_token_size=8192)\nasync def embed(texts): ...\n"
+        ),
         # decided by data flow: a positional argument taken by the module's own function as a budget
         Invalid(
             "def keep(doc, min_num_tokens=500):\n    return doc.tokens > min_num_tokens\n\nkept = [d for d in docs if keep(d, 100)]\n",

@@ -87,6 +87,21 @@ class BudgetConstant(LintRule):
             "LIMIT = 8000\nclient.chat.completions.create(model=m, messages=msgs, max_tokens=LIMIT)\n", line=1
         ),
         Invalid("def trim(messages, keep=2000):\n    return min(count_tokens(messages), keep)\n"),
+        # a chunk's "token size" counts tokens (a token string's *length* is a credential's)
+        Invalid(
+            "def chunk(text, chunk_token_size: int = 1200, chunk_overlap_token_size: int = 100):\n    ...\n",
+            count=2,
+        ),
+        Invalid(
+            "class Config:\n    context_length: int = 8192\n\n    def cut(self, tokens):\n        return tokens[: self.context_length]\n",
+            line=2,
+        ),
+        # decided by data flow: stored in an attribute that is passed as a budget
+        Invalid(
+            "class Splitter:\n    def __init__(self, chunk_size: int = 8191):\n        self._chunk_size = chunk_size\n\n"
+            "    def split(self, text):\n        return split_on_tokens(text, tokens_per_chunk=self._chunk_size)\n",
+            line=2,
+        ),
         # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
         Invalid(
             "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
@@ -160,6 +175,7 @@ class BudgetConstant(LintRule):
     def visit_Module(self, node: ast.Module) -> None:
         self._bindings = Bindings()
         self._weak: list[tuple[str, Report]] = []
+        self._phrase: list[tuple[str, Report]] = []
         self._imported = imported_names(node)
         self._uses = Uses(watch=set(self._imported))
 
@@ -177,12 +193,15 @@ class BudgetConstant(LintRule):
         candidates = self._bindings.by_name
         imported = self._imported
         reasons = self._uses.reasons
+        for name, report in self._phrase:
+            if name not in self._uses.sliced:
+                self.ctx.reports.append(report)
         for name, report in self._weak:
             if name in self._uses.counted and name not in reasons:
                 continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
             self.ctx.reports.append(report)
         for name, b in candidates.items():
-            why = reasons.get(name)
+            why = self._uses.reason(name)
             if why is not None:
                 message = (
                     f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
@@ -268,7 +287,15 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
+        if self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
+            # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
+            # (``context[:max_context_length]``): then characters (leave_Module decides)
+            before = len(self.ctx.reports)
+            self._report(literal, name, value, where, name.isupper())
+            self._phrase.extend((name, r) for r in self.ctx.reports[before:])
+            self._uses.watch.add(name)
+            del self.ctx.reports[before:]
+        elif self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
             self._report(literal, name, value, where, name.isupper())
         elif self.names.is_budget_setting(name):
             # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
