@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first five measuring sets. Each was linted once and every finding read (first-run
+#: Issue 19's first six measuring sets. Each was linted once and every finding read (first-run
 #: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
 #: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
@@ -79,12 +79,7 @@ TUNED_19: dict[str, str] = {
     "textgrad": "0.1.8",
     "semchunk": "4.1.1",
     "deepeval": "4.3.1",
-}
-
-#: Issue 19, set 6, the measure: agent packages never read while the rules were written or tuned
-#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
-#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
-MEASURE: dict[str, str] = {
+    # set 6 (measured once, then tuned on)
     "lightrag-hku": "1.5.7",
     "gpt-researcher": "0.16.1",
     "llama-index-llms-bedrock-converse": "0.15.5",
@@ -94,6 +89,24 @@ MEASURE: dict[str, str] = {
     "embedchain": "0.1.128",
     "llama-index-llms-ollama": "0.11.0",
     "langchain-groq": "1.1.3",
+}
+
+#: Issue 19, set 7, the measure: agent packages never read while the rules were written or tuned
+#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
+#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "autogen-core": "0.7.5",
+    "semantic-router": "1.1.1",
+    "llama-index-llms-gemini": "0.6.2",
+    "langchain-ollama": "1.1.0",
+    "anthropic-haystack": "8.0.1",
+    "atomic-agents": "2.15.0",
+    "pandasai": "3.0.0",
+    "controlflow": "0.12.1",
+    "tokencost": "0.1.26",
+    "open-interpreter": "0.4.3",
+    "vanna": "2.0.2",
+    "gpt-engineer": "0.3.1",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
