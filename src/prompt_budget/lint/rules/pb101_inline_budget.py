@@ -47,6 +47,7 @@ class InlineBudget(LintRule):
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
         Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
         Valid("field = Column(String, max_length=512)"),
+        Valid("delay = self.timeout if self.timeout else 30"),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -80,6 +81,9 @@ class InlineBudget(LintRule):
         Invalid(
             "@wrap_embedding_func_with_attrs(embedding_dim=1536, max_token_size=8192)\nasync def embed(texts): ...\n"
         ),
+        # a conditional fallback where the budget goes
+        Invalid('body = {"max_tokens": request.max_tokens if request.max_tokens is not None else 512}'),
+        Invalid("client.create(max_tokens=self.max_tokens if self.max_tokens else 8192)"),
         # decided by data flow: a positional argument taken by the module's own function as a budget
         Invalid(
             "def keep(doc, min_num_tokens=500):\n    return doc.tokens > min_num_tokens\n\nkept = [d for d in docs if keep(d, 100)]\n",
@@ -190,6 +194,18 @@ class InlineBudget(LintRule):
         name = attr_name(node.values[-2]) or self.budget_expr(node.values[-2])
         if value is not None and name and self.names.is_budget(name):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        """``request.max_tokens if request.max_tokens is not None else 512`` written where a budget goes
+        (an assignment's conditional value is PB102's)."""
+        if isinstance(self.ctx.parent(node), (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            return
+        for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
+            value = self.budget_literal(literal)
+            name = attr_name(other) or self.budget_expr(other) if value is not None else None
+            if value is not None and name and self.names.is_budget(name):
+                self._report(literal, name, value, f"used as the fallback of `{name}`")
+                return
 
     def visit_Dict(self, node: ast.Dict) -> None:
         if self._in_examples():
