@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first six measuring sets. Each was linted once and every finding read (first-run
+#: Issue 19's first seven measuring sets. Each was linted once and every finding read (first-run
 #: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
 #: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
@@ -89,12 +89,7 @@ TUNED_19: dict[str, str] = {
     "embedchain": "0.1.128",
     "llama-index-llms-ollama": "0.11.0",
     "langchain-groq": "1.1.3",
-}
-
-#: Issue 19, set 7, the measure: agent packages never read while the rules were written or tuned
-#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
-#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
-MEASURE: dict[str, str] = {
+    # set 7 (measured once, then tuned on)
     "autogen-core": "0.7.5",
     "semantic-router": "1.1.1",
     "llama-index-llms-gemini": "0.6.2",
@@ -107,6 +102,20 @@ MEASURE: dict[str, str] = {
     "open-interpreter": "0.4.3",
     "vanna": "2.0.2",
     "gpt-engineer": "0.3.1",
+}
+
+#: Issue 19, set 8, the measure: agent packages never read while the rules were written or tuned
+#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
+#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "ag2": "1.2.1",
+    "metagpt": "0.8.2",
+    "praisonaiagents": "1.7.17",
+    "openhands-ai": "1.11.0",
+    "langchain-text-splitters": "1.1.3",
+    "langchain-experimental": "0.4.2",
+    "nemoguardrails": "0.24.1",
+    "llama-index-llms-mistralai": "0.11.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
