@@ -34,6 +34,7 @@ LIMIT_WORDS = frozenset(
         "ceiling",
         "reserve",
         "reserved",
+        "reservation",
         "buffer",
         "threshold",
         "allowance",
@@ -349,6 +350,8 @@ USAGE_WORDS = frozenset(
         "response",
     }
 )
+#: First words of a setting that manages a number of tokens (``protect_last_n_tokens``).
+_MANAGING_VERBS = frozenset({"protect", "prune", "keep", "retain", "preserve", "trim", "compact", "reserve"})
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
 #: Units a budget-like name without the word "tokens" may count instead (``context_lines``,
 #: ``CONTEXT_MESSAGES``): evidence that the number is not an amount of tokens.
@@ -486,12 +489,12 @@ class NameJudge:
         if self.is_budget(name):
             return True
         ws = words(name)
-        return (
-            len(ws) > 1
-            and ws[-1] == "tokens"
-            and not any(w in USAGE_WORDS or w in EXCLUDED_WORDS for w in ws)
-            and name.lower() not in self.ignore_names
-        )
+        if len(ws) < 2 or ws[-1] != "tokens" or name.lower() in self.ignore_names:
+            return False
+        if any(w in EXCLUDED_WORDS for w in ws):
+            return False
+        # ``protect_last_n_tokens``, ``prune_after_tokens``: what a budget manager does to that many tokens
+        return ws[0] in _MANAGING_VERBS or not any(w in USAGE_WORDS for w in ws)
 
     def says_tokens(self, name: str) -> bool:
         """A budget name that says "tokens" (``max_context_tokens``), not only a window phrase

@@ -48,6 +48,7 @@ class InlineBudget(LintRule):
         Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
         Valid("field = Column(String, max_length=512)"),
         Valid("delay = self.timeout if self.timeout else 30"),
+        Valid("n = RETRIES.get(model_name, 3000)"),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -81,6 +82,7 @@ class InlineBudget(LintRule):
         Invalid(
             "@wrap_embedding_func_with_attrs(embedding_dim=1536, max_token_size=8192)\nasync def embed(texts): ...\n"
         ),
+        Invalid("window = TOKEN_MAX.get(model_name, 2048) - reserved"),
         # a conditional fallback where the budget goes
         Invalid('body = {"max_tokens": request.max_tokens if request.max_tokens is not None else 512}'),
         Invalid("client.create(max_tokens=self.max_tokens if self.max_tokens else 8192)"),
@@ -171,6 +173,16 @@ class InlineBudget(LintRule):
         value = self.budget_literal(pair[1])
         if name and value is not None and self.names.is_budget_setting(name):
             self._report(pair[1], name, value, "used as a fallback default")
+        elif (
+            name is None
+            and value is not None
+            and isinstance(func, ast.Attribute)
+            and func.attr == "get"
+            and (table := attr_name(func.value))
+            and self.names.is_budget(table)
+        ):
+            # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
+            self._report(pair[1], table, value, f"used as the fallback of the table `{table}`")
 
     def _budget_lookup(self, call: ast.Call) -> bool:
         """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""

@@ -18,9 +18,14 @@ from prompt_budget.lint.flow import (
     imported_names,
     is_test_module,
 )
-from prompt_budget.lint.names import config_key
+from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults
+
+#: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
+_OTHER_BUDGETS = frozenset(
+    {"time", "step", "steps", "iteration", "iterations", "call", "calls", "request", "requests", "retry"}
+)
 
 
 class BudgetConstant(LintRule):
@@ -102,6 +107,16 @@ class BudgetConstant(LintRule):
             "    def split(self, text):\n        return split_on_tokens(text, tokens_per_chunk=self._chunk_size)\n",
             line=2,
         ),
+        # segment budgets beside a token budget of the same function
+        Invalid(
+            "def allocate(model, system_prompt_budget: int = 2000, rules_budget: int = 500, memory_budget: int = 1000):\n    ...\n",
+            count=3,
+        ),
+        Invalid(
+            "def __init__(self, protect_last_n_tokens: int = 20_000, prune_after_tokens: int = 40000): ...",
+            count=2,
+        ),
+        Invalid("DEFAULT_OUTPUT_RESERVATION_TOKENS = 1024"),
         # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
         Invalid(
             "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
@@ -334,13 +349,21 @@ class BudgetConstant(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         fn_name = self.ctx.function_name()
+        every = [a.arg for a in (*node.posonlyargs, *node.args, *node.kwonlyargs)]
+        # ``system_prompt_budget=2000, rules_budget=500``: a plain ``*_budget`` beside a token budget
+        segments = any(self.names.is_budget(a) for a in every)
         for arg, written in defaults(node):
             default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
             value = self.budget_literal(default)
             if value is None or default is None:
                 continue
             name = arg.arg
-            weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
+            weak_ok = (self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)) or (
+                segments
+                and words(name)[-1:] == ("budget",)
+                and not self.names.is_excluded(name)
+                and not set(words(name)) & _OTHER_BUDGETS
+            )
             if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
