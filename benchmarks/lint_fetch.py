@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first seven measuring sets. Each was linted once and every finding read (first-run
+#: Issue 19's first eight measuring sets. Each was linted once and every finding read (first-run
 #: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
 #: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
@@ -102,12 +102,7 @@ TUNED_19: dict[str, str] = {
     "open-interpreter": "0.4.3",
     "vanna": "2.0.2",
     "gpt-engineer": "0.3.1",
-}
-
-#: Issue 19, set 8, the measure: agent packages never read while the rules were written or tuned
-#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
-#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
-MEASURE: dict[str, str] = {
+    # set 8 (measured once, then tuned on)
     "ag2": "1.2.1",
     "metagpt": "0.8.2",
     "praisonaiagents": "1.7.17",
@@ -116,6 +111,20 @@ MEASURE: dict[str, str] = {
     "langchain-experimental": "0.4.2",
     "nemoguardrails": "0.24.1",
     "llama-index-llms-mistralai": "0.11.0",
+}
+
+#: Issue 19, set 9, the measure: agent packages never read while the rules were written or tuned
+#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
+#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "khoj": "1.42.10",
+    "r2r": "3.6.6",
+    "cognee": "1.6.5",
+    "graphiti-core": "0.31.2",
+    "langchain-huggingface": "1.2.3",
+    "langchain-nvidia-ai-endpoints": "1.5.0",
+    "llama-index-llms-huggingface": "0.8.0",
+    "agency-swarm": "1.11.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
