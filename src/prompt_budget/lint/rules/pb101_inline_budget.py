@@ -15,6 +15,14 @@ from prompt_budget.lint.rule import (
 )
 
 
+def _truncating(call: ast.Call) -> bool:
+    """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
+    return any(
+        kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        for kw in call.keywords
+    )
+
+
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
@@ -132,16 +140,12 @@ class InlineBudget(LintRule):
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
-        if isinstance(node.func, ast.Name):
+        if node.args and isinstance(node.func, ast.Name):
             for index, arg in enumerate(node.args):
                 if type(arg) is ast.Constant and type(arg.value) is int:
                     value = self.budget_literal(arg)
                     if value is not None:
                         self._positional.append((node.func.id, index, arg, value))
-        truncating = any(
-            kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
-            for kw in node.keywords
-        )
         # keyword arguments: f(max_tokens=8000), f(limit=500) when f is about tokens
         for kw in node.keywords:
             if kw.arg is None:
@@ -151,7 +155,7 @@ class InlineBudget(LintRule):
                 continue
             if self.names.is_budget_setting(kw.arg) or (
                 self.names.is_weak_budget(kw.arg)
-                and (truncating or self.names.mentions_tokens(callee_name(node) or ""))
+                and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):

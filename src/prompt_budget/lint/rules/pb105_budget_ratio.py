@@ -243,7 +243,9 @@ class BudgetRatio(LintRule):
         if _described_as_score(literal):
             return
         literal = default_of(literal)
-        value = _fraction(literal) or (_scale(literal) if name and _budget_scale_name(name) else None)
+        value = _fraction(literal)
+        if value is None and name and (scale := _scale(literal)) is not None and _budget_scale_name(name):
+            value = scale
         if value is None or literal is None or not name:
             if name:
                 self._bindings.rebound(name)
@@ -290,10 +292,9 @@ class BudgetRatio(LintRule):
                 return
 
     def visit_Compare(self, node: ast.Compare) -> None:
-        sides = [node.left, *node.comparators]
-        names = [_side_name(side) for side in sides]
-        if any(self.names.is_score(n) for n in names):
-            self._score_compared.update(n for n in names if n and not self.names.is_score(n))
+        names = [_side_name(side) for side in (node.left, *node.comparators)]
+        if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
+            self._score_compared.update(n for n in names if not self.names.is_score(n))
         left = node.left
         for right in node.comparators:
             for div, literal in ((left, right), (right, left)):
