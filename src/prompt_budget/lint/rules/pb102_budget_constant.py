@@ -349,21 +349,22 @@ class BudgetConstant(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         fn_name = self.ctx.function_name()
-        every = [a.arg for a in (*node.posonlyargs, *node.args, *node.kwonlyargs)]
         # ``system_prompt_budget=2000, rules_budget=500``: a plain ``*_budget`` beside a token budget
-        segments = any(self.names.is_budget(a) for a in every)
+        segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
         for arg, written in defaults(node):
             default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
             value = self.budget_literal(default)
             if value is None or default is None:
                 continue
             name = arg.arg
-            weak_ok = (self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)) or (
-                segments
-                and words(name)[-1:] == ("budget",)
-                and not self.names.is_excluded(name)
-                and not set(words(name)) & _OTHER_BUDGETS
-            )
+            weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
+            if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
+                if segments is None:
+                    every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
+                    segments = any(self.names.is_budget(a.arg) for a in every)
+                weak_ok = (
+                    segments and not self.names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
+                )
             if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
