@@ -113,7 +113,7 @@ class InlineBudget(LintRule):
         self.report_literal(node, message, value, name)
 
     _params: dict[str, list[str]]
-    _positional: list[tuple[str, int, ast.expr, int | float]]
+    _positional: list[tuple[str, int, ast.expr]]
 
     def visit_Module(self, node: ast.Module) -> None:
         self._params = {}
@@ -131,10 +131,11 @@ class InlineBudget(LintRule):
     def leave_Module(self, node: ast.Module) -> None:
         # decided by data flow: ``filter_doc(node, 100)`` where the module's own
         # ``def filter_doc(node, min_num_tokens=500)`` takes the number as a budget
-        for callee, index, literal, value in self._positional:
+        for callee, index, literal in self._positional:
             params = self._params.get(callee, [])
             name = params[index] if index < len(params) else ""
-            if name and self.names.is_budget_setting(name):
+            value = self.budget_literal(literal) if name else None
+            if name and value is not None and self.names.is_budget_setting(name):
                 self._report(literal, name, value, f"passed as `{name}` of {callee}()")
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -143,9 +144,7 @@ class InlineBudget(LintRule):
         if node.args and isinstance(node.func, ast.Name):
             for index, arg in enumerate(node.args):
                 if type(arg) is ast.Constant and type(arg.value) is int:
-                    value = self.budget_literal(arg)
-                    if value is not None:
-                        self._positional.append((node.func.id, index, arg, value))
+                    self._positional.append((node.func.id, index, arg))
         # keyword arguments: f(max_tokens=8000), f(limit=500) when f is about tokens
         for kw in node.keywords:
             if kw.arg is None:

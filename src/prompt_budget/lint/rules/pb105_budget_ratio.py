@@ -181,14 +181,15 @@ class BudgetRatio(LintRule):
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
         self._seen(node.name)
-        doc = ast.get_docstring(node, clean=False) if not isinstance(node, ast.ClassDef) else None
-        if doc and _BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]):
-            self._frames[-1][0][0] = True  # "Check if any budget dimension is approaching critical levels."
 
     visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
 
     def leave_FunctionDef(self, node: ast.AST) -> None:
         seen, pending = self._frames.pop()
+        if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # "Check if any budget dimension is approaching critical levels."
+            doc = ast.get_docstring(node, clean=False)
+            seen[0] = bool(doc and _BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
         if seen[0]:
             self._ready.extend(pending)
         elif self._frames and pending:

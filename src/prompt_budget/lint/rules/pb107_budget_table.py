@@ -204,18 +204,14 @@ class BudgetTable(LintRule):
         elif name and ints == len(keys) and self._budget_table_name(name):
             self._report(node, name, "table of token budgets")
 
-    def visit_List(self, node: ast.List | ast.Tuple) -> None:
+    def visit_Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
         """``CONTEXT_SIZES_BY_PREFIX = [("gpt-4o", 128000), ("claude-3", 200000)]``: a table of
         (model, window) pairs, looked up by a loop rather than by key."""
-        if len(node.elts) < 2:
+        value = node.value
+        if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
             return
-        parent = self.ctx.parent(node)
-        if isinstance(parent, ast.Assign):
-            name = attr_name(parent.targets[0]) or ""
-        elif isinstance(parent, ast.AnnAssign):
-            name = attr_name(parent.target) or ""
-        else:
-            return
+        target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+        name = attr_name(target) or ""
         ws = set(words(name))
         windows = bool(ws & {"window", "windows"}) or (
             bool(ws & {"context", "ctx"})
@@ -224,7 +220,7 @@ class BudgetTable(LintRule):
         if not name or not (windows or self._budget_table_name(name)):
             return
         rows = models = 0
-        for row in node.elts:
+        for row in value.elts:
             if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
                 return
             key = string_value(row.elts[0])
@@ -234,14 +230,14 @@ class BudgetTable(LintRule):
             models += looks_like_model_name(key)
         if models * 2 >= rows:
             self.report(
-                node,
+                value,
                 f"model-to-context-window table written as a Python literal ({rows} rows); keep it in "
                 "config so new models and budgets need no code change",
                 key_parts=(name, self.ctx.module_name),
                 advice="move the table into [tool.prompt_budget.values] by hand",
             )
 
-    visit_Tuple = visit_List
+    visit_AnnAssign = visit_Assign
 
     def _budget_table_name(self, name: str) -> bool:
         ws = set(words(name))
