@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first three measuring sets. Each was linted once and every finding read (first-run
+#: Issue 19's first eight measuring sets. Each was linted once and every finding read (first-run
 #: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
 #: material now (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
@@ -59,13 +59,7 @@ TUNED_19: dict[str, str] = {
     "magentic": "0.41.1",
     "aisuite": "0.2.0",
     "fast-agent-mcp": "0.2.36",
-}
-
-#: Issue 19, the last measure (set 4): agent packages never read while the rules were written or tuned.
-#: Linted once, every finding read, misses grepped for (docs/lint.md, "Precision and recall on code it
-#: has never seen"). Changes made after reading them (one-word names such as ``maxtokens``) are listed
-#: there: to measure again, take a fresh set.
-MEASURE: dict[str, str] = {
+    # set 4 (the measure until its findings were read and tuned on)
     "agentscope": "2.0.11",
     "phidata": "2.7.10",
     "marvin": "3.2.7",
@@ -74,6 +68,63 @@ MEASURE: dict[str, str] = {
     "llama-index-llms-openai": "0.8.3",
     "langchain-aws": "1.9.1",
     "txtai": "9.14.0",
+    # set 5 (measured once, then tuned on)
+    "kani": "1.10.0",
+    "llmlingua": "0.2.2",
+    "chonkie": "1.7.0",
+    "mcp-agent": "0.2.6",
+    "llama-index-llms-anthropic": "0.12.3",
+    "mini-swe-agent": "2.4.6",
+    "ragas": "0.4.3",
+    "textgrad": "0.1.8",
+    "semchunk": "4.1.1",
+    "deepeval": "4.3.1",
+    # set 6 (measured once, then tuned on)
+    "lightrag-hku": "1.5.7",
+    "gpt-researcher": "0.16.1",
+    "llama-index-llms-bedrock-converse": "0.15.5",
+    "langmem": "0.0.30",
+    "paper-qa": "2026.8.12",
+    "graphrag": "3.3.0",
+    "embedchain": "0.1.128",
+    "llama-index-llms-ollama": "0.11.0",
+    "langchain-groq": "1.1.3",
+    # set 7 (measured once, then tuned on)
+    "autogen-core": "0.7.5",
+    "semantic-router": "1.1.1",
+    "llama-index-llms-gemini": "0.6.2",
+    "langchain-ollama": "1.1.0",
+    "anthropic-haystack": "8.0.1",
+    "atomic-agents": "2.15.0",
+    "pandasai": "3.0.0",
+    "controlflow": "0.12.1",
+    "tokencost": "0.1.26",
+    "open-interpreter": "0.4.3",
+    "vanna": "2.0.2",
+    "gpt-engineer": "0.3.1",
+    # set 8 (measured once, then tuned on)
+    "ag2": "1.2.1",
+    "metagpt": "0.8.2",
+    "praisonaiagents": "1.7.17",
+    "openhands-ai": "1.11.0",
+    "langchain-text-splitters": "1.1.3",
+    "langchain-experimental": "0.4.2",
+    "nemoguardrails": "0.24.1",
+    "llama-index-llms-mistralai": "0.11.0",
+}
+
+#: Issue 19, set 9, the measure: agent packages never read while the rules were written or tuned
+#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
+#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "khoj": "1.42.10",
+    "r2r": "3.6.6",
+    "cognee": "1.6.5",
+    "graphiti-core": "0.31.2",
+    "langchain-huggingface": "1.2.3",
+    "langchain-nvidia-ai-endpoints": "1.5.0",
+    "llama-index-llms-huggingface": "0.8.0",
+    "agency-swarm": "1.11.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -93,7 +144,18 @@ def fetch(name: str, version: str) -> Path:
     DOWNLOADS.mkdir(parents=True, exist_ok=True)
     spec = f"{name}=={version}"
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", str(DOWNLOADS), spec],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--ignore-requires-python",
+            "--dest",
+            str(DOWNLOADS),
+            spec,
+        ],
         check=True,
     )
     norm = name.replace("-", "_").lower()

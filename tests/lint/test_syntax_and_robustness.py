@@ -81,6 +81,26 @@ def test_type_parameters_aliases_except_star_and_tstrings_are_analysed() -> None
     }
 
 
+# A class with type parameters (3.12) sends the file to the fallback; three implicitly concatenated
+# strings, two of them f-strings, nest one concatenation inside another.
+CONCATENATED = (
+    "class Agent[T: int]:\n"
+    "    def check(self, total_tokens):\n"
+    "        if total_tokens > self.max_context_tokens:\n"
+    "            raise ValueError(\n"
+    '                f"max_context_tokens ({self.max_context_tokens}) is smaller than "\n'
+    '                f"one turn ({total_tokens} tokens). "\n'
+    '                "Increase it."\n'
+    "            )\n"
+    "        return self.client.create(max_tokens=4096)\n"
+)
+
+
+def test_nested_concatenations_of_fstrings_in_newer_syntax_are_analysed() -> None:
+    found = {(f.code, f.line, f.column) for f in lint_snippet(CONCATENATED)}
+    assert found == {("PB101", *_position(CONCATENATED, "4096"))}
+
+
 def test_code_no_python_accepts_is_still_a_parse_error() -> None:
     [finding] = lint_snippet("def broken(:\n    MAX_TOKENS = 4096\n")
     assert finding.code == "PB000"

@@ -86,10 +86,16 @@ class Bindings:
 
     by_name: dict[str, Binding] = field(default_factory=dict)
     ambiguous: set[str] = field(default_factory=set)
+    #: Further bindings of a name to the same value (``chunk_size: int = 1024`` in two methods): the
+    #: value that reaches a use is known, so each is judged with the first.
+    same: dict[str, list[Binding]] = field(default_factory=dict)
 
     def add(self, binding: Binding) -> None:
-        if binding.name in self.by_name or binding.name in self.ambiguous:
-            self.by_name.pop(binding.name, None)
+        first = self.by_name.get(binding.name)
+        if first is not None and first.value == binding.value:
+            self.same.setdefault(binding.name, []).append(binding)
+        elif first is not None or binding.name in self.ambiguous:
+            self.rebound(binding.name)
             self.ambiguous.add(binding.name)
         else:
             self.by_name[binding.name] = binding
@@ -98,7 +104,11 @@ class Bindings:
         """``name`` is bound again to something that is not a candidate literal."""
         if name in self.by_name:
             del self.by_name[name]
+            self.same.pop(name, None)
             self.ambiguous.add(name)
+
+    def all_of(self, name: str) -> list[Binding]:
+        return [self.by_name[name], *self.same.get(name, ())]
 
 
 def _source(node: ast.AST) -> str:
@@ -115,6 +125,19 @@ class Uses:
     watch: set[str] = field(default_factory=set)
     reasons: dict[str, str] = field(default_factory=dict)
     counted: set[str] = field(default_factory=set)
+    #: Names used as a slice bound (``context[:max_context_length]``): a number of characters or items.
+    sliced: set[str] = field(default_factory=set)
+    #: ``self._chunk_size = chunk_size``: the attribute's uses decide for the name (attribute -> name).
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def reason(self, name: str) -> str | None:
+        """Why ``name`` is a budget: a use of its own, or of an attribute it was stored in."""
+        why = self.reasons.get(name)
+        if why is None:
+            why = next(
+                (self.reasons[a] for a, n in self.aliases.items() if n == name and a in self.reasons), None
+            )
+        return why
 
     def read(self, name: str, ancestors: Sequence[ast.AST], rule: LintRule, ratio: bool) -> None:
         """``ancestors[-1]`` reads ``name`` (a Name or an Attribute in Load context)."""
@@ -122,6 +145,20 @@ class Uses:
         if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
             return
         parent = ancestors[-2]
+        if isinstance(parent, ast.Slice):
+            grand = ancestors[-3] if len(ancestors) > 2 else None
+            if not (isinstance(grand, ast.Subscript) and rule.token_sequence(grand.value)):
+                self.sliced.add(name)  # ``text[:n]`` counts characters; ``tokens[:n]`` tokens
+        elif (
+            isinstance(parent, ast.Assign)
+            and parent.value is node
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Attribute)
+            and parent.targets[0].attr != name
+            and parent.targets[0].attr not in self.watch
+        ):
+            self.aliases[parent.targets[0].attr] = name
+            self.watch.add(parent.targets[0].attr)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
@@ -145,6 +182,9 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
     )
 
 
+_SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
+#: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
+_SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
 _COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
 
 
@@ -154,6 +194,16 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         callee = dotted(grand.func) if isinstance(grand, ast.Call) else ""
         callee = callee or (callee_name(grand) if isinstance(grand, ast.Call) else "") or "a call"
         return f"used as `{parent.arg}=` of `{callee}`"
+    if (
+        isinstance(parent, ast.keyword)
+        and parent.arg
+        and isinstance(grand, ast.Call)
+        and set(words(parent.arg)) & _SIZE_WORDS
+        and judge.mentions_tokens(callee_name(grand) or "")
+        and set(words(callee_name(grand) or "")) & _SPLITTER_WORDS
+    ):
+        # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
+        return f"used as `{parent.arg}=` of `{callee_name(grand)}`"
     if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
         for other in (parent.left, *parent.comparators):
             if other is not node and rule.token_amount(other):

@@ -34,6 +34,7 @@ LIMIT_WORDS = frozenset(
         "ceiling",
         "reserve",
         "reserved",
+        "reservation",
         "buffer",
         "threshold",
         "allowance",
@@ -114,6 +115,9 @@ EXCLUDED_WORDS = frozenset(
         "bos",
         "eos",
         "special",
+        "repeat",
+        "repetition",
+        "penalty",
         "stop",
         "sep",
         "unk",
@@ -245,6 +249,37 @@ RATIO_CONTEXT_WORDS = frozenset(
         "chunk",
     }
 )
+#: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
+#: ``quality``): evidence that a ratio is not a share of a budget.
+SCORE_WORDS = frozenset(
+    {
+        "score",
+        "scores",
+        "similarity",
+        "similarities",
+        "sim",
+        "cosine",
+        "relevance",
+        "relevancy",
+        "relevant",
+        "quality",
+        "confidence",
+        "accuracy",
+        "precision",
+        "recall",
+        "loss",
+        "perplexity",
+        "ppl",
+        "prob",
+        "probability",
+        "fuzzy",
+        "match",
+        "distance",
+        "coherence",
+        "faithfulness",
+        "success",
+    }
+)
 # Words that make "<something>_tokens" a count from a response, not a setting.
 USAGE_WORDS = frozenset(
     {
@@ -315,6 +350,8 @@ USAGE_WORDS = frozenset(
         "response",
     }
 )
+#: First words of a setting that manages a number of tokens (``protect_last_n_tokens``).
+_MANAGING_VERBS = frozenset({"protect", "prune", "keep", "retain", "preserve", "trim", "compact", "reserve"})
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
 #: Units a budget-like name without the word "tokens" may count instead (``context_lines``,
 #: ``CONTEXT_MESSAGES``): evidence that the number is not an amount of tokens.
@@ -336,6 +373,7 @@ UNIT_WORDS = frozenset(
         "entries",
         "steps",
         "seconds",
+        "words",
         "chars",
         "bytes",
         "cost",
@@ -388,8 +426,10 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     ws = words(name)
     if not ws or lowered in ignore or any(w in EXCLUDED_WORDS for w in ws):
         return False
-    if "token" in ws and "tokens" not in ws and any(w in {"length", "len", "size"} for w in ws):
-        return False  # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget
+    if "token" in ws and "tokens" not in ws and any(w in {"length", "len"} for w in ws):
+        # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget; a "token size"
+        # (``chunk_token_size``, ``max_token_size`` of an embedding model) counts tokens
+        return False
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
     if any(w in UNIT_WORDS for w in ws):
@@ -449,12 +489,17 @@ class NameJudge:
         if self.is_budget(name):
             return True
         ws = words(name)
-        return (
-            len(ws) > 1
-            and ws[-1] == "tokens"
-            and not any(w in USAGE_WORDS or w in EXCLUDED_WORDS for w in ws)
-            and name.lower() not in self.ignore_names
-        )
+        if len(ws) < 2 or ws[-1] != "tokens" or name.lower() in self.ignore_names:
+            return False
+        if any(w in EXCLUDED_WORDS for w in ws):
+            return False
+        # ``protect_last_n_tokens``, ``prune_after_tokens``: what a budget manager does to that many tokens
+        return ws[0] in _MANAGING_VERBS or not any(w in USAGE_WORDS for w in ws)
+
+    def says_tokens(self, name: str) -> bool:
+        """A budget name that says "tokens" (``max_context_tokens``), not only a window phrase
+        (``max_context_length``), which could count characters."""
+        return any(w in TOKEN_WORDS for w in words(name))
 
     def is_excluded(self, name: str) -> bool:
         """Credentials, time, money, rates, ids...: a name no comment can turn into a budget."""
@@ -491,8 +536,15 @@ class NameJudge:
         """A ratio name that says which budget it divides (``summary_trigger_ratio``, ``compact_threshold``)."""
         ws = words(name)
         return (
-            self.is_ratio(name) and any(w in RATIO_CONTEXT_WORDS for w in ws) and not self._ignored(name, ws)
+            self.is_ratio(name)
+            and any(w in RATIO_CONTEXT_WORDS for w in ws)
+            and not any(w in SCORE_WORDS for w in ws)
+            and not self._ignored(name, ws)
         )
+
+    def is_score(self, name: str) -> bool:
+        """A score, a similarity, a loss: what a quality threshold is compared with, not a budget."""
+        return any(w in SCORE_WORDS for w in words(name))
 
     def implausible(self, name: str, value: float) -> bool:
         """``name = value`` cannot be a token budget: a context window (a name about the context without

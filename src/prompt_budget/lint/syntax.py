@@ -135,6 +135,7 @@ def newer_syntax_rewrite(text: str) -> str | None:
 
     def string_parts(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         if isinstance(node, cst.ConcatenatedString):
+            done.add(id(node))  # ``a b c`` nests ``b c`` inside: rewritten once, with the outer one
             yield from string_parts(node.left)
             yield from string_parts(node.right)
         else:
@@ -145,7 +146,9 @@ def newer_syntax_rewrite(text: str) -> str | None:
     )
     done: set[int] = set()
     for node in _preorder(module):
-        if isinstance(node, cst.ConcatenatedString) or (isinstance(node, templated) and id(node) not in done):
+        if id(node) in done:
+            continue
+        if isinstance(node, (cst.ConcatenatedString, *templated)):
             members = list(string_parts(node))
             formatted = [m for m in members if isinstance(m, templated)]
             if not formatted:

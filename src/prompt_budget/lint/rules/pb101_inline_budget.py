@@ -15,6 +15,14 @@ from prompt_budget.lint.rule import (
 )
 
 
+def _truncating(call: ast.Call) -> bool:
+    """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
+    return any(
+        kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        for kw in call.keywords
+    )
+
+
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
@@ -45,6 +53,10 @@ class InlineBudget(LintRule):
         Valid("lookup(model, ALIASES, default=4096)"),
         Valid("chunker(text, max_tokens=-500)  # negative: a sentinel or an offset, not a budget"),
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
+        Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
+        Valid("field = Column(String, max_length=512)"),
+        Valid("delay = self.timeout if self.timeout else 30"),
+        Valid("n = RETRIES.get(model_name, 3000)"),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -75,6 +87,23 @@ class InlineBudget(LintRule):
             fixed='import prompt_budget\nreply = client.create(max_tokens=prompt_budget.value("max_tokens", +16000))\n',
         ),
         Invalid("reply = client.create(max_tokens=(n := 4096))"),
+        Invalid(
+            "@wrap_embedding_func_with_attrs(embedding_dim=1536, max_token_size=8192)\nasync def embed(texts): ...\n"
+        ),
+        Invalid("window = TOKEN_MAX.get(model_name, 2048) - reserved"),
+        # a conditional fallback where the budget goes
+        Invalid('body = {"max_tokens": request.max_tokens if request.max_tokens is not None else 512}'),
+        Invalid("client.create(max_tokens=self.max_tokens if self.max_tokens else 8192)"),
+        # decided by data flow: a positional argument taken by the module's own function as a budget
+        Invalid(
+            "def keep(doc, min_num_tokens=500):\n    return doc.tokens > min_num_tokens\n\nkept = [d for d in docs if keep(d, 100)]\n",
+            line=4,
+        ),
+        # a tokenizer call that truncates: max_length is a number of tokens
+        Invalid(
+            "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
+            line=2,
+        ),
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
@@ -83,9 +112,39 @@ class InlineBudget(LintRule):
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 
+    _params: dict[str, list[str]]
+    _positional: list[tuple[str, int, ast.expr]]
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._params = {}
+        self._positional = []
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        args = node.args
+        names = [a.arg for a in (*args.posonlyargs, *args.args)]
+        # a name defined twice with other parameters: which one a call reaches is unknown
+        if self._params.setdefault(node.name, names) != names:
+            self._params[node.name] = []
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def leave_Module(self, node: ast.Module) -> None:
+        # decided by data flow: ``filter_doc(node, 100)`` where the module's own
+        # ``def filter_doc(node, min_num_tokens=500)`` takes the number as a budget
+        for callee, index, literal in self._positional:
+            params = self._params.get(callee, [])
+            name = params[index] if index < len(params) else ""
+            value = self.budget_literal(literal) if name else None
+            if name and value is not None and self.names.is_budget_setting(name):
+                self._report(literal, name, value, f"passed as `{name}` of {callee}()")
+
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
+        if node.args and isinstance(node.func, ast.Name):
+            for index, arg in enumerate(node.args):
+                if type(arg) is ast.Constant and type(arg.value) is int:
+                    self._positional.append((node.func.id, index, arg))
         # keyword arguments: f(max_tokens=8000), f(limit=500) when f is about tokens
         for kw in node.keywords:
             if kw.arg is None:
@@ -94,7 +153,8 @@ class InlineBudget(LintRule):
             if value is None:
                 continue
             if self.names.is_budget_setting(kw.arg) or (
-                self.names.is_weak_budget(kw.arg) and self.names.mentions_tokens(callee_name(node) or "")
+                self.names.is_weak_budget(kw.arg)
+                and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
@@ -116,6 +176,16 @@ class InlineBudget(LintRule):
         value = self.budget_literal(pair[1])
         if name and value is not None and self.names.is_budget_setting(name):
             self._report(pair[1], name, value, "used as a fallback default")
+        elif (
+            name is None
+            and value is not None
+            and isinstance(func, ast.Attribute)
+            and func.attr == "get"
+            and (table := attr_name(func.value))
+            and self.names.is_budget(table)
+        ):
+            # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
+            self._report(pair[1], table, value, f"used as the fallback of the table `{table}`")
 
     def _budget_lookup(self, call: ast.Call) -> bool:
         """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""
@@ -139,6 +209,18 @@ class InlineBudget(LintRule):
         name = attr_name(node.values[-2]) or self.budget_expr(node.values[-2])
         if value is not None and name and self.names.is_budget(name):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        """``request.max_tokens if request.max_tokens is not None else 512`` written where a budget goes
+        (an assignment's conditional value is PB102's)."""
+        if isinstance(self.ctx.parent(node), (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            return
+        for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
+            value = self.budget_literal(literal)
+            name = attr_name(other) or self.budget_expr(other) if value is not None else None
+            if value is not None and name and self.names.is_budget(name):
+                self._report(literal, name, value, f"used as the fallback of `{name}`")
+                return
 
     def visit_Dict(self, node: ast.Dict) -> None:
         if self._in_examples():

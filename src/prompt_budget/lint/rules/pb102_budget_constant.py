@@ -18,9 +18,14 @@ from prompt_budget.lint.flow import (
     imported_names,
     is_test_module,
 )
-from prompt_budget.lint.names import config_key
+from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults
+
+#: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
+_OTHER_BUDGETS = frozenset(
+    {"time", "step", "steps", "iteration", "iterations", "call", "calls", "request", "requests", "retry"}
+)
 
 
 class BudgetConstant(LintRule):
@@ -67,6 +72,9 @@ class BudgetConstant(LintRule):
         Valid("class DiffOptions(BaseModel):\n    context_length: int = 50\n"),
         Valid("CONTEXT_LIMIT = 21\nmessages = fetch_history(limit=CONTEXT_LIMIT)\n"),
         Valid("def show(diff, context_lines=3, max_context_messages=200): ..."),
+        Valid(
+            "def split(text, chunk_size=1000):\n    return RecursiveCharacterTextSplitter(chunk_size=chunk_size)\n"
+        ),
         Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
     )
     INVALID = (
@@ -84,6 +92,37 @@ class BudgetConstant(LintRule):
             "LIMIT = 8000\nclient.chat.completions.create(model=m, messages=msgs, max_tokens=LIMIT)\n", line=1
         ),
         Invalid("def trim(messages, keep=2000):\n    return min(count_tokens(messages), keep)\n"),
+        # a chunk's "token size" counts tokens (a token string's *length* is a credential's)
+        Invalid(
+            "def chunk(text, chunk_token_size: int = 1200, chunk_overlap_token_size: int = 100):\n    ...\n",
+            count=2,
+        ),
+        Invalid(
+            "class Config:\n    context_length: int = 8192\n\n    def cut(self, tokens):\n        return tokens[: self.context_length]\n",
+            line=2,
+        ),
+        # decided by data flow: stored in an attribute that is passed as a budget
+        Invalid(
+            "class Splitter:\n    def __init__(self, chunk_size: int = 8191):\n        self._chunk_size = chunk_size\n\n"
+            "    def split(self, text):\n        return split_on_tokens(text, tokens_per_chunk=self._chunk_size)\n",
+            line=2,
+        ),
+        # segment budgets beside a token budget of the same function
+        Invalid(
+            "def allocate(model, system_prompt_budget: int = 2000, rules_budget: int = 500, memory_budget: int = 1000):\n    ...\n",
+            count=3,
+        ),
+        Invalid(
+            "def __init__(self, protect_last_n_tokens: int = 20_000, prune_after_tokens: int = 40000): ...",
+            count=2,
+        ),
+        Invalid("DEFAULT_OUTPUT_RESERVATION_TOKENS = 1024"),
+        # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
+        Invalid(
+            "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
+            "    def b(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n",
+            count=2,
+        ),
         # constants built by an expression are evaluated
         Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
         Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
@@ -151,6 +190,7 @@ class BudgetConstant(LintRule):
     def visit_Module(self, node: ast.Module) -> None:
         self._bindings = Bindings()
         self._weak: list[tuple[str, Report]] = []
+        self._phrase: list[tuple[str, Report]] = []
         self._imported = imported_names(node)
         self._uses = Uses(watch=set(self._imported))
 
@@ -168,17 +208,23 @@ class BudgetConstant(LintRule):
         candidates = self._bindings.by_name
         imported = self._imported
         reasons = self._uses.reasons
+        for name, report in self._phrase:
+            if name not in self._uses.sliced:
+                self.ctx.reports.append(report)
         for name, report in self._weak:
             if name in self._uses.counted and name not in reasons:
                 continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
             self.ctx.reports.append(report)
         for name, b in candidates.items():
-            why = reasons.get(name)
+            why = self._uses.reason(name)
             if why is not None:
                 message = (
                     f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
                 )
-                self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+                for each in self._bindings.all_of(name):
+                    self.report(
+                        each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
+                    )
             elif b.module_level:
                 self.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
         for name, source in imported.items():
@@ -256,7 +302,15 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
+        if self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
+            # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
+            # (``context[:max_context_length]``): then characters (leave_Module decides)
+            before = len(self.ctx.reports)
+            self._report(literal, name, value, where, name.isupper())
+            self._phrase.extend((name, r) for r in self.ctx.reports[before:])
+            self._uses.watch.add(name)
+            del self.ctx.reports[before:]
+        elif self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
             self._report(literal, name, value, where, name.isupper())
         elif self.names.is_budget_setting(name):
             # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
@@ -295,6 +349,8 @@ class BudgetConstant(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         fn_name = self.ctx.function_name()
+        # ``system_prompt_budget=2000, rules_budget=500``: a plain ``*_budget`` beside a token budget
+        segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
         for arg, written in defaults(node):
             default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
             value = self.budget_literal(default)
@@ -302,6 +358,13 @@ class BudgetConstant(LintRule):
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
+            if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
+                if segments is None:
+                    every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
+                    segments = any(self.names.is_budget(a.arg) for a in every)
+                weak_ok = (
+                    segments and not self.names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
+                )
             if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "

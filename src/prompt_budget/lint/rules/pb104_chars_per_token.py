@@ -45,6 +45,10 @@ class CharsPerToken(LintRule):
         Valid("def count_tokens(text):\n    return len(enc.encode(text))\n"),
         Valid("tokens = len(enc.encode(text)) // 2  # pairs of tokens"),
         Valid("def count(messages, chars_per_token=settings.ratio):\n    ...\n"),
+        Valid(
+            'def quarter(text):\n    """A quarter of the text, for a preview."""\n    return len(text) // 4\n'
+        ),
+        Valid("offset = len(text) // 4 + padding"),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -81,6 +85,14 @@ class CharsPerToken(LintRule):
             key="chars_per_token",
         ),
         Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
+        # decided by data flow: the estimate is added to a number of tokens, or the function returning it
+        # says it counts tokens
+        Invalid(
+            "def message_len(message, tokens):\n    chars = len(message.text)\n    return int(chars / 3.8) + tokens\n"
+        ),
+        Invalid(
+            'def estimate_context_size(self):\n    """Estimate total context size in tokens."""\n    total_chars = sum(len(k) for k in self.items)\n    return total_chars // 4\n'
+        ),
     )
 
     # --- what the operands are
@@ -140,6 +152,14 @@ class CharsPerToken(LintRule):
         if self.names.mentions_tokens(self.ctx.function_name()) or self.token_comment():
             return True
         for anc in reversed(self.ctx.ancestors):
+            if (
+                isinstance(anc, ast.BinOp)
+                and isinstance(anc.op, (ast.Add, ast.Sub))
+                and (self.token_amount(anc.left) or self.token_amount(anc.right))
+            ):
+                return True  # ``int(chars / 3.8) + tokens``: added to a number of tokens
+            if isinstance(anc, ast.Return) and self._docstring_says_tokens():
+                return True  # ``return total_chars // 4`` in "Estimate total context size in tokens."
             if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
                 return any(
                     isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
@@ -150,6 +170,13 @@ class CharsPerToken(LintRule):
         return any(
             self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n
         )
+
+    def _docstring_says_tokens(self) -> bool:
+        fn = self.ctx.function()
+        doc = ast.get_docstring(fn) if fn is not None else None
+        if fn is None or not doc:
+            return False
+        return "token" in doc.split("\n\n")[0].lower() and not self.names.is_chars(fn.name)
 
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):

@@ -13,7 +13,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import SCORE_WORDS, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -54,6 +54,39 @@ _GENERIC_RATIO_WORDS = frozenset(
 )
 
 
+_DESCRIPTION_WORD = re.compile(r"[a-z]+")
+_BUDGET_SUMMARY = re.compile(r"\b(?:tokens?|budgets?|context window)\b", re.IGNORECASE)
+
+
+def _described_as_score(node: ast.AST | None) -> bool:
+    """``Field(default=0.5, description="Cosine-similarity threshold")``: the field says what it is."""
+    if not isinstance(node, ast.Call):
+        return False
+    for kw in node.keywords:
+        if kw.arg == "description" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+            return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(kw.value.value.lower()))
+    return False
+
+
+def _side_name(node: ast.expr) -> str:
+    """What one side of a comparison reads: ``self.score`` -> score, ``sim(a, b)`` -> sim."""
+    name = attr_name(node)
+    if name is None and isinstance(node, ast.Call):
+        name = callee_name(node)
+    return name or ""
+
+
+def _budget_scale_name(name: str) -> bool:
+    """``token_budget_ratio``, ``budget_factor``: a multiplier of a token budget, which may exceed 1."""
+    ws = set(words(name))
+    return bool(ws & {"ratio", "factor"}) and bool(ws & {"token", "tokens", "budget"})
+
+
+def _scale(node: ast.AST | None) -> float | None:
+    value = number(node)
+    return value if isinstance(value, float) and 1 < value <= 4 else None
+
+
 def _fraction(node: ast.AST | None) -> float | None:
     value = number(node)
     return value if isinstance(value, float) and 0 < value < 1 else None
@@ -78,11 +111,23 @@ class BudgetRatio(LintRule):
         Valid("temperature = 0.2\ntop_p = 0.95"),
         Valid("class Retriever:\n    similarity_threshold = 0.7\n    max_tokens = settings.max_tokens\n"),
         Valid("threshold = 0.5  # no budget anywhere near"),
+        Valid("compression_ratio = 2.5\nmax_tokens = settings.max_tokens"),
         Valid("scaled = 0.5 * width"),
         Valid("limit = settings.ratio * context_window"),
         # a GPU memory fraction is not a share of the context window
         Valid(
             "gpu_memory_utilization = 0.9\nllm = LLM(model, gpu_memory_utilization=gpu_memory_utilization)\n"
+        ),
+        # a quality threshold: compared with a score, whatever budget is beside it
+        Valid(
+            "class Metric:\n    def __init__(self, threshold=0.5, max_context_size=None):\n        self.threshold = threshold\n\n    def measure(self):\n        return self.score >= self.threshold\n"
+        ),
+        Valid("def keep(loss, max_tokens, threshold=0.5):\n    return loss > threshold\n"),
+        Valid("context_relevance_threshold = 0.7\ncontext_quality_threshold = 0.5"),
+        # a parameter's meaning is its function's: a budget elsewhere in the module does not make it one
+        Valid("MAX_TOKENS = 4096\n\ndef fuzzy(a, b, threshold=0.8):\n    return ratio(a, b) >= threshold\n"),
+        Valid(
+            "class Req(BaseModel):\n    threshold: float = Field(default=0.5, description='Cosine-similarity threshold')\n    chunk_size: int = 512\n"
         ),
         Valid(
             "class C(BaseModel):\n    dropout: float = Field(default=0.1)\n\n    def f(self, x):\n        return self.dropout * x\n"
@@ -98,11 +143,16 @@ class BudgetRatio(LintRule):
         Invalid("limit = int(self.max_tokens * 0.9)"),
         Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),
         Invalid("SUMMARY_TRIGGER_RATIO = 0.9", key="summary_trigger_ratio"),
+        # a multiplier of a token budget may exceed 1
+        Invalid("def compress(context, target_token=-1, token_budget_ratio: float = 1.4):\n    ...\n"),
         Invalid(
             "class Memory:\n    threshold = 0.7\n\n    def __init__(self, token_limit):\n        self.token_limit = token_limit\n",
             line=2,
         ),
         Invalid("def compact(messages, max_tokens, threshold=0.8):\n    ...\n"),
+        Invalid(
+            'def is_critical(self, threshold: float = 0.9):\n    """Check if any budget dimension is near its limit."""\n    return any(v >= threshold for v in self.usage().values())\n'
+        ),
         Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
         # decided by data flow: a field default multiplied by a context window elsewhere in the module
         Invalid(
@@ -115,7 +165,9 @@ class BudgetRatio(LintRule):
     # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
     # whether a budget name has been seen in it and the generic ratios waiting to learn that
 
-    _frames: list[tuple[list[bool], list[Report]]]
+    # each pending report: (the name, the report, whether it is a function's parameter, which only
+    # the function's own budget can make a budget ratio)
+    _frames: list[tuple[list[bool], list[tuple[str, Report, bool]]]]
 
     _bindings: Bindings
 
@@ -123,6 +175,8 @@ class BudgetRatio(LintRule):
         self._frames = [([False], [])]
         self._bindings = Bindings()
         self._uses = Uses()
+        self._ready: list[tuple[str, Report, bool]] = []
+        self._score_compared: set[str] = set()
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -132,15 +186,24 @@ class BudgetRatio(LintRule):
 
     def leave_FunctionDef(self, node: ast.AST) -> None:
         seen, pending = self._frames.pop()
+        if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # "Check if any budget dimension is approaching critical levels."
+            doc = ast.get_docstring(node, clean=False)
+            seen[0] = bool(doc and _BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
         if seen[0]:
-            self.ctx.reports.extend(pending)
+            self._ready.extend(pending)
         elif self._frames and pending:
-            self._frames[-1][1].extend(pending)  # a budget further out still counts
+            # a budget further out still counts, except for a parameter (``def _fuzzy_match(a, b,
+            # threshold=0.8)`` in a module that handles budgets elsewhere)
+            self._frames[-1][1].extend(p for p in pending if not p[2])
 
     leave_AsyncFunctionDef = leave_ClassDef = leave_FunctionDef
 
     def leave_Module(self, node: ast.Module) -> None:
         self.leave_FunctionDef(node)
+        # decided by data flow: a generic threshold compared with a score (``self.score >=
+        # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
+        self.ctx.reports.extend(r for name, r, _ in self._ready if name not in self._score_compared)
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         for name, why in self._uses.reasons.items():
@@ -175,11 +238,15 @@ class BudgetRatio(LintRule):
         ws = words(name)
         return self.names.is_ratio(name) and all(w in _GENERIC_RATIO_WORDS for w in ws)
 
-    def _named_ratio(self, name: str | None, literal: ast.expr | None) -> None:
+    def _named_ratio(self, name: str | None, literal: ast.expr | None, param: bool = False) -> None:
         """A ratio bound to a name: reported when the name says which budget it divides, or, for a
         generic name, once a budget turns up in its scope."""
+        if _described_as_score(literal):
+            return
         literal = default_of(literal)
         value = _fraction(literal)
+        if value is None and name and (scale := _scale(literal)) is not None and _budget_scale_name(name):
+            value = scale
         if value is None or literal is None or not name:
             if name:
                 self._bindings.rebound(name)
@@ -189,7 +256,7 @@ class BudgetRatio(LintRule):
         elif self._generic(name):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
-            self._frames[-1][1].append(self.ctx.reports.pop(before))
+            self._frames[-1][1].append((name, self.ctx.reports.pop(before), param))
         elif (
             not against_flow(name)
             and name.lower() not in self.names.ignore_names
@@ -226,6 +293,9 @@ class BudgetRatio(LintRule):
                 return
 
     def visit_Compare(self, node: ast.Compare) -> None:
+        names = [_side_name(side) for side in (node.left, *node.comparators)]
+        if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
+            self._score_compared.update(n for n in names if not self.names.is_score(n))
         left = node.left
         for right in node.comparators:
             for div, literal in ((left, right), (right, left)):
@@ -252,7 +322,7 @@ class BudgetRatio(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):
-            self._named_ratio(arg.arg, default)
+            self._named_ratio(arg.arg, default, param=True)
 
     def visit_Call(self, node: ast.Call) -> None:
         siblings = [kw.arg for kw in node.keywords if kw.arg]

@@ -26,6 +26,7 @@ class ReserveArithmetic(LintRule):
         Valid("available = context_window - reserved_output"),
         Valid("end = max_tokens - 1"),
         Valid("left = timeout - 10"),
+        Valid("if used_bytes < budget - 1000:\n    grow()\n"),
     )
     INVALID = (
         Invalid(
@@ -41,6 +42,8 @@ class ReserveArithmetic(LintRule):
         Invalid("room = get_context_window(model) - 4096"),
         Invalid("room = (window := get_context_window(model)) - 4096"),
         Invalid("llm.create(max_tokens=self.thinking_budget + 1024)"),
+        # decided by data flow: a plain ``budget`` compared with a number of tokens
+        Invalid("if current_tokens + artifact_tokens < budget - 500:\n    add()\n"),
     )
 
     def _report(self, literal: ast.expr, budget: str, value: int | float, how: str = "taken off") -> None:
@@ -73,9 +76,23 @@ class ReserveArithmetic(LintRule):
         left = node.left  # ``context_window - prompt_tokens - 1000``: the budget is the leftmost term
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
-        budget = self.budget_expr(left)
+        budget = self.budget_expr(left) or self._weak_budget_against_tokens(left)
         if budget is not None:
             self._report(node.right, budget, value)
+
+    def _weak_budget_against_tokens(self, left: ast.expr) -> str | None:
+        """``if current_tokens < budget - 1000``: a plain ``budget`` compared with a number of tokens."""
+        name = attr_name(left)
+        if not name or not self.names.is_weak_budget(name):
+            return None
+        parent = self.ctx.parent(self.ctx.ancestors[-1]) if self.ctx.ancestors else None
+        for side in (parent.left, *parent.comparators) if isinstance(parent, ast.Compare) else ():
+            if self.token_amount(side) or (
+                isinstance(side, ast.BinOp)
+                and (self.token_amount(side.left) or self.token_amount(side.right))
+            ):
+                return name
+        return None
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         if not isinstance(node.op, ast.Sub):

@@ -79,6 +79,9 @@ class BudgetTable(LintRule):
         Valid('HEADERS = {"x-retry": 3, "x-timeout": 600}'),
         Valid('WINDOWS = {"gpt-4o": settings.window, "claude": other}'),
         Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
+        # pairs that are not windows: prices per model, a list named as something else
+        Valid('PRICES_BY_PREFIX = [("gpt-4o", 2.5), ("claude-3", 3.0)]'),
+        Valid('RPM_BY_PREFIX = [("gpt-4o", 10000), ("claude-3", 4000)]'),
     )
     INVALID = (
         # a table of chat models with an embedding model among them
@@ -95,6 +98,10 @@ class BudgetTable(LintRule):
             line=2,
             key="context_windows",
             fixed='import prompt_budget\nCONTEXT_WINDOWS = prompt_budget.value("context_windows", {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n})\n',
+        ),
+        # a table of (model prefix, window) pairs, matched by a loop
+        Invalid(
+            'CONTEXT_SIZES_BY_PREFIX = [\n    ("gpt-4o", 128000),\n    ("claude-3", 200000),\n    ("", 2048),\n]\n'
         ),
         Invalid(
             'MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'
@@ -196,6 +203,41 @@ class BudgetTable(LintRule):
             self._report(node, name, about)
         elif name and ints == len(keys) and self._budget_table_name(name):
             self._report(node, name, "table of token budgets")
+
+    def visit_Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
+        """``CONTEXT_SIZES_BY_PREFIX = [("gpt-4o", 128000), ("claude-3", 200000)]``: a table of
+        (model, window) pairs, looked up by a loop rather than by key."""
+        value = node.value
+        if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
+            return
+        target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+        name = attr_name(target) or ""
+        ws = set(words(name))
+        windows = bool(ws & {"window", "windows"}) or (
+            bool(ws & {"context", "ctx"})
+            and bool(ws & {"size", "sizes", "length", "lengths", "limit", "limits"})
+        )
+        if not name or not (windows or self._budget_table_name(name)):
+            return
+        rows = models = 0
+        for row in value.elts:
+            if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
+                return
+            key = string_value(row.elts[0])
+            if key is None or self.budget_literal(row.elts[1]) is None:
+                return
+            rows += 1
+            models += looks_like_model_name(key)
+        if models * 2 >= rows:
+            self.report(
+                value,
+                f"model-to-context-window table written as a Python literal ({rows} rows); keep it in "
+                "config so new models and budgets need no code change",
+                key_parts=(name, self.ctx.module_name),
+                advice="move the table into [tool.prompt_budget.values] by hand",
+            )
+
+    visit_AnnAssign = visit_Assign
 
     def _budget_table_name(self, name: str) -> bool:
         ws = set(words(name))

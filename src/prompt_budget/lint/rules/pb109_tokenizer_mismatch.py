@@ -74,6 +74,10 @@ class TokenizerMismatch(LintRule):
             "    return len(tiktoken.encoding_for_model(model).encode(text))\n"
         ),
         Valid(
+            "def load(name):\n    try:\n        return tiktoken.encoding_for_model(name)\n"
+            "    except Exception:\n        return tiktoken.get_encoding(name)\n"
+        ),
+        Valid(
             "def encoder(model):\n    try:\n        return tiktoken.encoding_for_model(model)\n"
             "    except KeyError:\n        return None\n"
         ),
@@ -92,6 +96,12 @@ class TokenizerMismatch(LintRule):
             "class AnthropicCounter:\n    def count(self, text):\n        return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"
         ),
         Invalid("if 'gemini' in model:\n    enc = tiktoken.get_encoding('cl100k_base')\n", line=2),
+        Invalid(
+            "class Tok:\n    DEFAULT_ENCODING = 'cl100k_base'\n\n    def encoding(self):\n        try:\n"
+            "            return tiktoken.encoding_for_model(self.model)\n        except KeyError:\n"
+            "            return tiktoken.get_encoding(self.DEFAULT_ENCODING)\n",
+            line=8,
+        ),
         # a model name that may be any provider's
         Invalid(
             "def count(text, model_name):\n    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
@@ -105,7 +115,9 @@ class TokenizerMismatch(LintRule):
         arg = string_value(node.args[0]) if node.args else None
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
             message = f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
-        elif self._fallback_for_unknown():
+        elif not self._callers_name(node) and self._fallback_for_unknown():
+            # a fallback is a fixed GPT encoding; ``get_encoding(name)`` after ``encoding_for_model(name)``
+            # fails tries the caller's own string as an encoding name and raises for a model name
             message = (
                 "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
                 "Llama...), so their counts are silently wrong"
@@ -121,6 +133,15 @@ class TokenizerMismatch(LintRule):
         else:
             return
         self.report(node, message, advice=_ADVICE)
+
+    def _callers_name(self, node: ast.Call) -> bool:
+        """``get_encoding(name)`` with ``name`` a parameter of the enclosing function: the caller's string."""
+        arg = node.args[0] if node.args else None
+        fn = self.ctx.function()
+        if not isinstance(arg, ast.Name) or fn is None:
+            return False
+        a = fn.args
+        return arg.id in {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
 
     def _any_model(self) -> bool:
         """The call is not guarded: not inside a ``try`` and the function never tells OpenAI models
