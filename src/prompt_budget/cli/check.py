@@ -152,6 +152,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             max_growth=args.max_growth,
             max_growth_source="--max-growth",
             files_only=True,
+            compare_missing=False,
         )
         if outcome.error is not None:
             raise outcome.error
