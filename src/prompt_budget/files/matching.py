@@ -129,7 +129,8 @@ class Candidate:
         return SPECIFICITY_NAMES[specificity(self.pattern)[0]]
 
 
-@dataclass(frozen=True)
+# Not frozen, with slots: resolving builds one per file (hashable all the same; treat it as read-only)
+@dataclass(unsafe_hash=True, slots=True)
 class FileMatch:
     """One file and the entries that match it, the winner first."""
 

@@ -31,7 +31,9 @@ from prompt_budget.tokenizers import CachedTokenizer
 _PART_KEY: Final = "files-v1"
 
 
-@dataclass(frozen=True)
+# Not frozen, with slots: a check builds one per file, and a frozen dataclass's __init__ costs several
+# times a plain one's (hashable all the same; treat it as read-only)
+@dataclass(unsafe_hash=True, slots=True)
 class Measured:
     """Counts of one file: the whole file, and for a file with always-loaded frontmatter, the body
     and the always-loaded part apart. ``problem`` says why a file could not be counted."""
