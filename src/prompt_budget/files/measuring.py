@@ -3,6 +3,7 @@ is always loaded (a skill's ``name`` and ``description``), the body and that par
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -329,32 +330,41 @@ def measure_all(
 ) -> dict[str, Measured]:
     """``measure`` for every file of ``files``, in their order; files are counted in ``jobs``
     processes when there is enough to tokenize, and ``progress`` is told how many are done."""
+    if cache is None:
+        return _measured(files, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, 0))
     out: dict[str, Measured | None] = {}
-    rest: dict[str, FileMatch] = files if cache is None else {}
-    if cache is not None:
-        # A file whose stat signature and count the cache knows costs a stat and the lookups, here,
-        # in one pass; only the rest go to ``count_paths`` (and, when there are enough, the pool).
-        scale = multiplier != 1.0 and not tokenizer.exact
-        key, lookup, stat_of, regular = tokenizer.cache_key, cache.lookup_file, os.stat, S_ISREG
-        for fid, m in files.items():
-            try:
-                st = stat_of(m.where)
-            except OSError:
-                known = None
-            else:
-                known = lookup(m.where, signature(st), key) if regular(st.st_mode) else None
-            if known is None:
-                out[fid] = None
-                rest[fid] = m
-                continue
-            got = _measure_counted(m, tokenizer, cache, memo, known[0], known[2], known[3])
-            out[fid] = _scaled(got, multiplier) if scale else got
-        if not rest:
-            if progress is not None:
-                progress.start(len(files))
-                progress.advance(len(files))
-                progress.stop()
-            return cast(dict[str, Measured], out)
+    rest: dict[str, FileMatch] = {}
+    # A file whose stat signature and count the cache knows costs a stat and the lookups, here,
+    # in one pass; only the rest go to ``count_paths`` (and, when there are enough, the pool).
+    scale = multiplier != 1.0 and not tokenizer.exact
+    key, lookup, stat_of, regular = tokenizer.cache_key, cache.lookup_file, os.stat, S_ISREG
+    hits = 0
+    for i, (fid, m) in enumerate(files.items()):
+        if i == _PROBE and not hits:
+            # a cold cache: ``count_paths`` looks each file up itself, no need to do it twice
+            for fid2, m2 in itertools.islice(files.items(), i, None):
+                out[fid2] = None
+                rest[fid2] = m2
+            break
+        try:
+            st = stat_of(m.where)
+        except OSError:
+            known = None
+        else:
+            known = lookup(m.where, signature(st), key) if regular(st.st_mode) else None
+        if known is None:
+            out[fid] = None
+            rest[fid] = m
+            continue
+        hits += 1
+        got = _measure_counted(m, tokenizer, cache, memo, known[0], known[2], known[3])
+        out[fid] = _scaled(got, multiplier) if scale else got
+    if not rest:
+        if progress is not None:
+            progress.start(len(files))
+            progress.advance(len(files))
+            progress.stop()
+        return cast(dict[str, Measured], out)
     counted = _measured(
         rest, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, len(files) - len(rest))
     )
@@ -362,6 +372,10 @@ def measure_all(
         return counted
     out.update(counted)
     return cast(dict[str, Measured], out)
+
+
+#: the files looked up before a run that found none of them in the cache leaves the rest to ``count_paths``
+_PROBE: Final = 256
 
 
 class _Offset:
