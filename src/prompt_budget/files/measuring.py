@@ -220,13 +220,16 @@ def _measure_counted(
     counted_notes: tuple[str, ...],
     digest: str | None,
     parts: tuple[int, int] | None = None,
+    *,
+    no_frontmatter: bool = False,
 ) -> Measured:
     """``measure`` of a file counted already: ``tokens`` (its raw count), the notes of its reading,
-    and its content's digest (None without a cache)."""
+    and its content's digest (None without a cache); ``no_frontmatter`` when it is known to have none
+    (a counting pool's worker read it)."""
     notes = [*counted_notes, *match.import_notes] if counted_notes or match.import_notes else []
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
-    known = _known_frontmatter(tokenizer, cache, digest)
+    known = None if no_frontmatter else _known_frontmatter(tokenizer, cache, digest)
     if known is None and not notes and memo is not None and match.imported_by is None:
         # the common warm case (no frontmatter, no notes, settings shared with the entries' other files)
         cands = match.candidates
@@ -418,16 +421,24 @@ def _measured(
     paths = [m.where for m in files.values()]
     counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
     out: dict[str, Measured] = {}
+    scale = multiplier != 1.0 and not tokenizer.exact
     for (fid, m), (fc, more) in zip(files.items(), counted, strict=True):
+        if isinstance(fc, FileProblem):
+            out[fid] = Measured(m, problem=fc.reason, counted=False)
+            continue
         parts = None
-        if more is not None and isinstance(fc, FileCount) and fc.digest is not None:
+        head: Head = {}
+        if more is not None and fc.digest is not None:
             # the worker read the frontmatter: this process need not open the file
             head, parts = more
             _remember_frontmatter(cache, fc.digest, head)
             if parts is not None and cache is not None and not stands_in(tokenizer):
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", fc.digest, parts[0])
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", fc.digest, parts[1])
-        out[fid] = measure(m, tokenizer, cache, memo, multiplier, counted=fc, parts=parts)
+        got = _measure_counted(
+            m, tokenizer, cache, memo, fc.tokens, fc.notes, fc.digest, parts, no_frontmatter=head is None
+        )
+        out[fid] = _scaled(got, multiplier) if scale else got
     return out
 
 
