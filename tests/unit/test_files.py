@@ -513,7 +513,7 @@ class Recorder:
         self.stopped = True
 
 
-def test_a_warm_check_with_one_changed_file_counts_it_alone_and_reports_as_a_cold_run(
+def test_a_warm_check_counts_only_the_changed_files_and_reports_as_a_cold_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from prompt_budget import count_cache
@@ -523,8 +523,8 @@ def test_a_warm_check_with_one_changed_file_counts_it_alone_and_reports_as_a_col
     layout["s/SKILL.md"] = skill("d", 2)
     config = tree(tmp_path, '[[files]]\npath = "**/*.md"\nmax_tokens = 2000\n', layout)
     files.check(config, tokenizer=CountingTokenizer(), cache=DiskCache(tmp_path / "cache"))
-    (tmp_path / "docs" / "d299.md").write_text(tokens(7), encoding="utf-8")  # was 300 tokens
-    (tmp_path / "docs" / "d000.md").write_text(tokens(600), encoding="utf-8")  # was 1 token: now over
+    (tmp_path / "docs" / "d299.md").write_text("z" * 30, encoding="utf-8")  # was 1,200 characters
+    (tmp_path / "docs" / "d000.md").write_text(tokens(600), encoding="utf-8")  # was 4: now over its cap
     warm, progress = CountingTokenizer(), Recorder()
     seen = files.check(config, tokenizer=warm, cache=DiskCache(tmp_path / "cache"), progress=progress)
     assert warm.calls == 2  # the two changed files; the rest (and the skill's parts) from the cache
@@ -532,7 +532,7 @@ def test_a_warm_check_with_one_changed_file_counts_it_alone_and_reports_as_a_col
     cold = files.check(config, tokenizer=CountingTokenizer())
     assert [v.to_dict() for v in seen.verdicts] == [v.to_dict() for v in cold.verdicts]
     assert {v.subject: v.tokens for v in seen.verdicts if v.status == "fail"} == {"docs/d000.md": 2400}
-    assert by_id(seen.verdicts)["docs/d299.md"].tokens == 28
+    assert by_id(seen.verdicts)["docs/d299.md"].tokens == 30
 
 
 def test_binary_file_fails_with_reason(tmp_path: Path) -> None:
