@@ -495,6 +495,46 @@ def test_warm_run_reads_counts_from_the_disk_cache(tmp_path: Path) -> None:
     assert again.calls == 1
 
 
+class Recorder:
+    """A ``Progress`` that records what it is told."""
+
+    def __init__(self) -> None:
+        self.total = -1
+        self.done = 0
+        self.stopped = False
+
+    def start(self, total: int) -> None:
+        self.total = total
+
+    def advance(self, done: int = 1) -> None:
+        self.done += done
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_a_warm_check_counts_only_the_changed_files_and_reports_as_a_cold_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prompt_budget import count_cache
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)  # files just written: trust their stat signature
+    layout = {f"docs/d{i:03d}.md": tokens(i + 1) for i in range(300)}
+    layout["s/SKILL.md"] = skill("d", 2)
+    config = tree(tmp_path, '[[files]]\npath = "**/*.md"\nmax_tokens = 2000\n', layout)
+    files.check(config, tokenizer=CountingTokenizer(), cache=DiskCache(tmp_path / "cache"))
+    (tmp_path / "docs" / "d299.md").write_text("z" * 30, encoding="utf-8")  # was 1,200 characters
+    (tmp_path / "docs" / "d000.md").write_text(tokens(600), encoding="utf-8")  # was 4: now over its cap
+    warm, progress = CountingTokenizer(), Recorder()
+    seen = files.check(config, tokenizer=warm, cache=DiskCache(tmp_path / "cache"), progress=progress)
+    assert warm.calls == 2  # the two changed files; the rest (and the skill's parts) from the cache
+    assert (progress.total, progress.done, progress.stopped) == (301, 301, True)
+    cold = files.check(config, tokenizer=CountingTokenizer())
+    assert [v.to_dict() for v in seen.verdicts] == [v.to_dict() for v in cold.verdicts]
+    assert {v.subject: v.tokens for v in seen.verdicts if v.status == "fail"} == {"docs/d000.md": 2400}
+    assert by_id(seen.verdicts)["docs/d299.md"].tokens == 30
+
+
 def test_binary_file_fails_with_reason(tmp_path: Path) -> None:
     config = tree(tmp_path, '[[files]]\npath = "docs/*"\n', {})
     (tmp_path / "docs").mkdir()

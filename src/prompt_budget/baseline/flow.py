@@ -79,10 +79,13 @@ def run_baseline(
     files_only: bool = False,
     base: str | None = None,
     cache: Any = None,
+    compare_missing: bool = True,
 ) -> BaselineOutcome:
     """Compare ``measured`` with the baseline file (``path``, default the config's ``baseline.path``;
     ``shown`` is how messages name it), then ratchet, or with ``update`` accept the counts, and write
-    the file when that changed it. See the module docstring for the options."""
+    the file when that changed it. See the module docstring for the options; with
+    ``compare_missing`` False and no baseline file (and no ``update``), nothing is compared (the
+    outcome's comparison is None) and ``measured`` is not read."""
     file = Path(path) if path is not None else config.resolve(config.baseline.path)
     shown = shown or str(file)
     try:
@@ -93,6 +96,8 @@ def run_baseline(
             comparison, note = compare_at_ref(config, base, measured, policy, cache=cache)
             return BaselineOutcome(file, shown, comparison, note=note)
         stored = load_baseline(file)
+        if stored is None and not update and not compare_missing:
+            return BaselineOutcome(file, shown)
         compared = file_entries(stored, measured.entries) if stored is not None and files_only else stored
         comparison = compare(compared, measured.entries, policy, path=shown)
         if update:

@@ -5,9 +5,9 @@ counted or do not exist."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from prompt_budget.baseline.store import BaselineEntry
 from prompt_budget.model import FileRule
@@ -15,6 +15,8 @@ from prompt_budget.model import FileRule
 #: Kinds of records that are not token counts, never baselined: a turn budget counts tool calls, an
 #: ``import`` verdict says that an ``@path`` import is not loaded.
 NOT_TOKENS: Final = ("turns", "import")
+
+V = TypeVar("V")
 
 
 def _measures(kind: object, details: object) -> bool:
@@ -89,7 +91,16 @@ def measure_files(
 def measurement_of(report: Any) -> Measurement:
     """The baseline entries of a ``prompt_budget.files.check`` report: every counted file and
     frontmatter, the must-load total and the load-plan stages. Verdicts for files that could not be
-    counted or do not exist measure nothing and are left out."""
+    counted or do not exist measure nothing and are left out. The entries and the files' rules are
+    worked out when first read: a check with no baseline file to compare with never needs them."""
+    return Measurement(
+        _Later(lambda: _entries_of(report)),
+        _Later(lambda: rules_of(report.fileset)),
+        config=report.fileset.config,
+    )
+
+
+def _entries_of(report: Any) -> dict[str, BaselineEntry]:
     verdicts = list(report.file_verdicts)
     if report.must_load is not None:
         verdicts.append(report.must_load)
@@ -106,4 +117,32 @@ def measurement_of(report: Any) -> Measurement:
             entries[v.subject] = BaselineEntry(
                 v.usage.tokens, v.usage.tokenizer, kind if isinstance(kind, str) and kind else "file"
             )
-    return Measurement(entries, rules_of(report.fileset), config=report.fileset.config)
+    return entries
+
+
+class _Later(Mapping[str, V]):
+    """A mapping built by ``build`` when first read."""
+
+    def __init__(self, build: Callable[[], Mapping[str, V]]) -> None:
+        self._build: Callable[[], Mapping[str, V]] | None = build
+        self._built: Mapping[str, V] = {}
+
+    def _get(self) -> Mapping[str, V]:
+        if self._build is not None:
+            self._built, self._build = self._build(), None
+        return self._built
+
+    def __getitem__(self, key: str) -> V:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._get()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._get().get(key, default)

@@ -4,7 +4,7 @@ settings it gets (``prompt-budget check --explain PATH``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -35,7 +35,8 @@ class FilesReport:
     tokenizer: str
     exact: bool
     measured: dict[str, Measured]
-    file_verdicts: list[Verdict]
+    #: judges one measured file (``file_verdicts`` with the run's tokenizer and threshold)
+    judge: Callable[[Measured], list[Verdict]]
     pattern_verdicts: list[Verdict]
     must_load: Verdict | None
     plan: PlanResult | None
@@ -44,6 +45,13 @@ class FilesReport:
     harness_verdicts: list[Verdict] = field(default_factory=list)
     #: what each selected harness loads, and when (None without ``harnesses``)
     discovery: Discovery | None = None
+
+    @cached_property
+    def file_verdicts(self) -> list[Verdict]:
+        """Each file's verdicts, in the files' order; made when first asked for (the CLI lets the
+        count cache go first, so the two are never in memory together)."""
+        judge = self.judge
+        return [v for m in self.measured.values() for v in judge(m)]
 
     @property
     def session_verdicts(self) -> list[Verdict]:
@@ -123,7 +131,6 @@ def check(
     memo: Memo = {}
     multiplier = fs.config.safety_multiplier
     measured = measure_all(fs.files, tok, cache, memo, multiplier, jobs=jobs, progress=progress)
-    fverdicts = [v for m in measured.values() for v in file_verdicts(m, tok, fs.config.threshold)]
     pverdicts = pattern_verdicts(fs, tok)
     discovery = None
     hverdicts: list[Verdict] = []
@@ -151,12 +158,13 @@ def check(
     plan, plan_verdicts = simulate_plan(fs, measured, tok)
     if cache is not None:
         cache.save()
+    threshold = fs.config.threshold
     return FilesReport(
         fs,
         tok.name,
         tok.exact,
         measured,
-        fverdicts,
+        lambda m: file_verdicts(m, tok, threshold),
         pverdicts,
         must,
         plan,

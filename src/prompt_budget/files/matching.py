@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -128,18 +129,25 @@ class Candidate:
         return SPECIFICITY_NAMES[specificity(self.pattern)[0]]
 
 
-@dataclass(frozen=True)
+# Not frozen, with slots: resolving builds one per file (hashable all the same; treat it as read-only)
+@dataclass(unsafe_hash=True, slots=True)
 class FileMatch:
     """One file and the entries that match it, the winner first."""
 
     id: str
-    path: Path
+    #: the file's absolute path, as a string (a ``Path`` is built only when asked for: ``path``)
+    where: str
     candidates: tuple[Candidate, ...]
     excluded: tuple[tuple[FileRule, str], ...] = ()
     #: the ``@path`` import that pulls this file in (the first one met), when one does
     imported_by: ImportRef | None = None
     #: notes about this file's own imports (one outside the project is not counted)
     import_notes: tuple[str, ...] = ()
+
+    @property
+    def path(self) -> Path:
+        """The file's absolute path (``where`` as a ``Path``)."""
+        return Path(self.where)
 
     @property
     def imported_only(self) -> bool:
@@ -249,6 +257,15 @@ def _compile(rules: Sequence[tuple[FileRule, bool]]) -> list[_Compiled]:
     return out
 
 
+def _lead(pattern: str) -> str:
+    """The literal start of what a glob matches: its characters before the first wildcard or escape."""
+    cut = _SPECIAL.search(pattern)
+    return pattern if cut is None else pattern[: cut.start()]
+
+
+_SPECIAL: Final = re.compile(r"[*?\[\\]")
+
+
 def _walk_roots(root: Path, patterns: Iterable[str]) -> list[Path]:
     bases: set[str] = set()
     for p in patterns:
@@ -281,7 +298,7 @@ def resolve(config: Config) -> FileSet:
     # every file a wildcard might match, found by walking the smallest set of folders
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]
     # path strings, not Path objects: a warm run does this for every file (a Path only per match)
-    seen: dict[str, str | Path] = {}
+    seen: dict[str, str] = {}
     top = str(root).rstrip(os.sep) + os.sep
     for base in _walk_roots(root, wild):
         if base.is_dir():
@@ -296,44 +313,50 @@ def resolve(config: Config) -> FileSet:
                 if literal.is_dir():
                     continue
                 if literal.exists() or literal.is_symlink():
-                    seen.setdefault(p, literal)
+                    seen.setdefault(p, str(literal))
 
-    cands: dict[str, list[Candidate]] = {}
-    excluded: dict[str, list[tuple[FileRule, str]]] = {}
-    hits = {(c.order, p): 0 for c in compiled for p, _ in c.positives}
+    # each positive pattern: (pattern, its glob or None for a literal path, the literal start every
+    # path it matches has, its slot in ``counts``, shared by equal patterns of one entry)
+    slots = {(c.order, p): i for i, (c, p) in enumerate((c, p) for c in compiled for p, _ in c.positives)}
+    counts = [0] * len(slots)
+    plan = [
+        (c, tuple((p, rx, _lead(p) if rx is not None else p, slots[(c.order, p)]) for p, rx in c.positives))
+        for c in compiled
+    ]
     made_cands: dict[tuple[int, str], Candidate] = {}  # one per entry and pattern, shared by its files
+    # files matched by the same entries through the same patterns share one tuple of candidates
+    shared: dict[object, tuple[Candidate, ...]] = {}
+    files: dict[str, FileMatch] = {}
     for rel in sorted(seen):
-        for c in compiled:
-            matched = [p for p, rx in c.positives if (rel == p if rx is None else rx.match(rel))]
+        found: list[Candidate] = []
+        excluded: list[tuple[FileRule, str]] = []
+        for c, positives in plan:
+            matched: list[str] = []
+            for p, rx, lead, slot in positives:
+                if rel.startswith(lead) and ((rx is None and rel == p) or (rx is not None and rx.match(rel))):
+                    counts[slot] += 1
+                    matched.append(p)
             if not matched:
                 continue
-            for p in matched:
-                hits[(c.order, p)] += 1
-            neg = next((p for p, rx in c.negatives if rx.match(rel)), None)
+            neg = next((p for p, rx in c.negatives if rx.match(rel)), None) if c.negatives else None
             if neg is not None:
-                excluded.setdefault(rel, []).append((c.rule, "!" + neg))
+                excluded.append((c.rule, "!" + neg))
                 continue
             best = matched[0] if len(matched) == 1 else max(matched, key=specificity)
             made = made_cands.get((c.order, best))
             if made is None:
                 made = made_cands[(c.order, best)] = Candidate(c.rule, best, c.preset, c.order)
-            cands.setdefault(rel, []).append(made)
-    files: dict[str, FileMatch] = {}
-    # files matched by the same entries through the same patterns share one tuple of candidates
-    shared: dict[object, tuple[Candidate, ...]] = {}
-    for rel, found in cands.items():  # in sorted order already: filled from sorted(seen)
-        key = (
-            tuple((x.order, x.pattern) for x in found)
-            if len(found) > 1
-            else (found[0].order, found[0].pattern)
-        )
+            found.append(made)
+        if not found:
+            continue
+        key = id(found[0]) if len(found) == 1 else tuple(id(x) for x in found)
         ordered = shared.get(key)
         if ordered is None:
             ordered = shared[key] = tuple(sorted(found, key=lambda x: x.rank, reverse=True))
-        files[rel] = FileMatch(rel, Path(seen[rel]), ordered, tuple(excluded.get(rel, ())))
+        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded))
     by_path = _ByPath(files)  # under the resolved root already; built when first asked
     patterns = tuple(
-        PatternHit(c.rule, p, c.preset, hits[(c.order, p)]) for c in compiled for p, _ in c.positives
+        PatternHit(c.rule, p, c.preset, counts[slots[(c.order, p)]]) for c in compiled for p, _ in c.positives
     )
     followed = _follow(root, files, by_path)
     return FileSet(
@@ -367,7 +390,7 @@ def _follow(root: Path, files: dict[str, FileMatch], by_path: _ByPath) -> Follow
             # the entry of the file it loads with (a chain keeps the name of the file it starts at)
             name = files[ref.importer].winner.rule.name
             rule = FileRule(path=(rel,), load=ref.load, name=name, source=ref.source)
-            files[rel] = FileMatch(rel, root / rel, (Candidate(rule, rel, False, -1),), imported_by=ref)
+            files[rel] = FileMatch(rel, str(root / rel), (Candidate(rule, rel, False, -1),), imported_by=ref)
             by_path[root / rel] = rel
         else:
             files[rel] = replace(found, imported_by=ref)

@@ -3,14 +3,16 @@ is always loaded (a skill's ``name`` and ``description``), the body and that par
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Any, Final
+from stat import S_ISREG
+from typing import Any, Final, cast
 
 from prompt_budget.budget import with_safety
 from prompt_budget.config import Config
+from prompt_budget.count_cache import signature
 from prompt_budget.count_pool import Progress
 from prompt_budget.counting import (
     DiskCache,
@@ -30,7 +32,9 @@ from prompt_budget.tokenizers import CachedTokenizer
 _PART_KEY: Final = "files-v1"
 
 
-@dataclass(frozen=True)
+# Not frozen, with slots: a check builds one per file, and a frozen dataclass's __init__ costs several
+# times a plain one's (hashable all the same; treat it as read-only)
+@dataclass(unsafe_hash=True, slots=True)
 class Measured:
     """Counts of one file: the whole file, and for a file with always-loaded frontmatter, the body
     and the always-loaded part apart. ``problem`` says why a file could not be counted."""
@@ -148,7 +152,7 @@ def _as_text_note(error: str) -> str:
     return f"{error}: not YAML; counted whole, as text, as the harness reads it"
 
 
-def _starts_with_dashes(path: Path) -> bool:
+def _starts_with_dashes(path: str) -> bool:
     # os.open/os.read: a warm run does this for every file, and io.open costs several times more
     try:
         fd = os.open(path, os.O_RDONLY)
@@ -185,12 +189,15 @@ def measure(
     try:
         if isinstance(counted, FileProblem):
             raise counted
-        fc = counted if counted is not None else count_path(match.path, tokenizer, cache)
+        fc = counted if counted is not None else count_path(match.where, tokenizer, cache)
     except FileProblem as exc:
         return Measured(match, problem=exc.reason, counted=False)
-    m = _measure_counted(match, tokenizer, cache, memo, fc, parts)
-    if multiplier == 1.0 or tokenizer.exact:
-        return m
+    m = _measure_counted(match, tokenizer, cache, memo, fc.tokens, fc.notes, fc.digest, parts)
+    return m if multiplier == 1.0 or tokenizer.exact else _scaled(m, multiplier)
+
+
+def _scaled(m: Measured, multiplier: float) -> Measured:
+    """``m`` with its estimated counts multiplied by ``multiplier``."""
 
     def scaled(n: int | None) -> int | None:
         return None if n is None else with_safety(n, False, multiplier)
@@ -209,13 +216,20 @@ def _measure_counted(
     tokenizer: CachedTokenizer,
     cache: DiskCache | None,
     memo: Memo | None,
-    fc: FileCount,
+    tokens: int,
+    counted_notes: tuple[str, ...],
+    digest: str | None,
     parts: tuple[int, int] | None = None,
+    *,
+    no_frontmatter: bool = False,
 ) -> Measured:
-    notes = [*fc.notes, *match.import_notes]
+    """``measure`` of a file counted already: ``tokens`` (its raw count), the notes of its reading,
+    and its content's digest (None without a cache); ``no_frontmatter`` when it is known to have none
+    (a counting pool's worker read it)."""
+    notes = [*counted_notes, *match.import_notes] if counted_notes or match.import_notes else []
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
-    known = _known_frontmatter(tokenizer, cache, fc.digest)
+    known = None if no_frontmatter else _known_frontmatter(tokenizer, cache, digest)
     if known is None and not notes and memo is not None and match.imported_by is None:
         # the common warm case (no frontmatter, no notes, settings shared with the entries' other files)
         cands = match.candidates
@@ -226,16 +240,16 @@ def _measure_counted(
         )
         settings = memo.get(key)
         if settings is not None and not settings.notes:
-            return Measured(match, fc.tokens, None, None, None, settings, ())
+            return Measured(match, tokens, None, None, None, settings, ())
     if isinstance(known, str) and not _read_as_text(match):
-        return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=known)
+        return Measured(match, tokens=tokens, notes=tuple(notes), problem=known)
     if isinstance(known, str):
         notes.append(_as_text_note(known))
     if isinstance(known, tuple):
         fm, body_tokens, fm_tokens = known
         notes.extend(fm.notes)
-    elif known is False and not _starts_with_dashes(match.path):
-        _remember_frontmatter(cache, fc.digest, None)
+    elif known is False and not _starts_with_dashes(match.where):
+        _remember_frontmatter(cache, digest, None)
     elif known is False:
         text, raw, _ = read_text(match.path)
         digest = cache.digest(raw) if cache is not None else None
@@ -244,7 +258,7 @@ def _measure_counted(
         except FrontmatterError as exc:
             _remember_frontmatter(cache, digest, str(exc))
             if not _read_as_text(match):
-                return Measured(match, tokens=fc.tokens, notes=tuple(notes), problem=str(exc))
+                return Measured(match, tokens=tokens, notes=tuple(notes), problem=str(exc))
             notes.append(_as_text_note(str(exc)))
             fm = None
         else:
@@ -280,11 +294,11 @@ def _measure_counted(
     except ConfigError as exc:
         # the verdict's message starts with the file's id already: name it once
         problem = str(ConfigError(exc.message, key=exc.key)) if exc.file == match.id else str(exc)
-        return Measured(match, tokens=fc.tokens, frontmatter=fm, notes=tuple(notes), problem=problem)
+        return Measured(match, tokens=tokens, frontmatter=fm, notes=tuple(notes), problem=problem)
     notes.extend(settings.notes)
     return Measured(
         match,
-        tokens=fc.tokens,
+        tokens=tokens,
         body_tokens=body_tokens,
         frontmatter_tokens=fm_tokens,
         frontmatter=fm,
@@ -319,23 +333,112 @@ def measure_all(
 ) -> dict[str, Measured]:
     """``measure`` for every file of ``files``, in their order; files are counted in ``jobs``
     processes when there is enough to tokenize, and ``progress`` is told how many are done."""
+    if cache is None:
+        return _measured(files, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, 0))
+    out: dict[str, Measured | None] = {}
+    rest: dict[str, FileMatch] = {}
+    # A file whose stat signature and count the cache knows costs a stat and the lookups, here,
+    # in one pass; only the rest go to ``count_paths`` (and, when there are enough, the pool).
+    scale = multiplier != 1.0 and not tokenizer.exact
+    key, lookup, stat_of, regular = tokenizer.cache_key, cache.lookup_file, os.stat, S_ISREG
+    hits = 0
+    for i, (fid, m) in enumerate(files.items()):
+        if i == _PROBE and not hits:
+            # a cold cache: ``count_paths`` looks each file up itself, no need to do it twice
+            for fid2, m2 in itertools.islice(files.items(), i, None):
+                out[fid2] = None
+                rest[fid2] = m2
+            break
+        try:
+            st = stat_of(m.where)
+        except OSError:
+            known = None
+        else:
+            known = lookup(m.where, signature(st), key) if regular(st.st_mode) else None
+        if known is None:
+            out[fid] = None
+            rest[fid] = m
+            continue
+        hits += 1
+        got = _measure_counted(m, tokenizer, cache, memo, known[0], known[2], known[3])
+        out[fid] = _scaled(got, multiplier) if scale else got
+    if not rest:
+        if progress is not None:
+            progress.start(len(files))
+            progress.advance(len(files))
+            progress.stop()
+        return cast(dict[str, Measured], out)
+    counted = _measured(
+        rest, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, len(files) - len(rest))
+    )
+    if not out:
+        return counted
+    out.update(counted)
+    return cast(dict[str, Measured], out)
+
+
+#: the files looked up before a run that found none of them in the cache leaves the rest to ``count_paths``
+_PROBE: Final = 256
+
+
+class _Offset:
+    """A ``Progress`` that counts ``done`` files as done already (those measured without counting)."""
+
+    def __init__(self, inner: Progress | None, done: int) -> None:
+        self.inner, self.done = inner, done
+
+    def start(self, total: int) -> None:
+        if self.inner is not None:
+            self.inner.start(total + self.done)
+            if self.done:
+                self.inner.advance(self.done)
+
+    def advance(self, done: int = 1) -> None:
+        if self.inner is not None:
+            self.inner.advance(done)
+
+    def stop(self) -> None:
+        if self.inner is not None:
+            self.inner.stop()
+
+
+def _measured(
+    files: Mapping[str, FileMatch],
+    tokenizer: CachedTokenizer,
+    cache: DiskCache | None,
+    memo: Memo | None,
+    multiplier: float,
+    jobs: int,
+    offset: _Offset,
+) -> dict[str, Measured]:
+    """``measure_all`` of files not known to the cache by their stat signature: counted, in ``jobs``
+    processes when there is enough to tokenize."""
+    progress = offset if offset.inner is not None else None
     if jobs <= 1 and progress is None:
         return {fid: measure(m, tokenizer, cache, memo, multiplier) for fid, m in files.items()}
     if cache is None and jobs > 1:
         cache = DiskCache(None)  # what the workers found, for this run only
-    paths = [str(m.path) for m in files.values()]
+    paths = [m.where for m in files.values()]
     counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
     out: dict[str, Measured] = {}
+    scale = multiplier != 1.0 and not tokenizer.exact
     for (fid, m), (fc, more) in zip(files.items(), counted, strict=True):
+        if isinstance(fc, FileProblem):
+            out[fid] = Measured(m, problem=fc.reason, counted=False)
+            continue
         parts = None
-        if more is not None and isinstance(fc, FileCount) and fc.digest is not None:
+        head: Head = {}
+        if more is not None and fc.digest is not None:
             # the worker read the frontmatter: this process need not open the file
             head, parts = more
             _remember_frontmatter(cache, fc.digest, head)
             if parts is not None and cache is not None and not stands_in(tokenizer):
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", fc.digest, parts[0])
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", fc.digest, parts[1])
-        out[fid] = measure(m, tokenizer, cache, memo, multiplier, counted=fc, parts=parts)
+        got = _measure_counted(
+            m, tokenizer, cache, memo, fc.tokens, fc.notes, fc.digest, parts, no_frontmatter=head is None
+        )
+        out[fid] = _scaled(got, multiplier) if scale else got
     return out
 
 

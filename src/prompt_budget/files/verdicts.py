@@ -27,14 +27,12 @@ def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = N
     file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
     file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do."""
     fid = m.match.id
-    base: dict[str, Any] = {
-        "kind": "file",
-        "entry": m.match.winner.rule.label,
-        "pattern": m.match.winner.pattern,
-    }
-    if m.match.imported_by is not None:
-        base["imported_by"] = m.match.imported_by.where
+    winner = m.match.winner
+    imported = m.match.imported_by
     if m.problem is not None or m.settings is None:
+        base: dict[str, Any] = {"kind": "file", "entry": winner.rule.label, "pattern": winner.pattern}
+        if imported is not None:
+            base["imported_by"] = imported.where
         load = m.match.entry_load or "skippable"
         return [
             Verdict(
@@ -46,28 +44,50 @@ def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = N
             )
         ]
     s = m.settings
-    base["load"] = s.load
-    base["priority"] = s.priority
-    base["notes"] = list(m.notes)
-    whole = base.copy()
-    whole["part"] = "body" if m.split else "whole"
-    whole["file_tokens"] = m.tokens
-    what = f"{fid} body" if m.split else fid
-    out = [
-        _capped(
-            m, tok, fid, what, m.load_tokens, s.max_tokens, s.max_tokens_source, whole, threshold, hint=True
-        )
+    split = m.frontmatter_tokens is not None
+    # the details in one literal each (the keys in the order the JSON report shows them)
+    if imported is None:
+        whole: dict[str, Any] = {
+            "kind": "file",
+            "entry": winner.rule.label,
+            "pattern": winner.pattern,
+            "load": s.load,
+            "priority": s.priority,
+            "notes": list(m.notes),
+            "part": "body" if split else "whole",
+            "file_tokens": m.tokens,
+        }
+    else:
+        whole = {
+            "kind": "file",
+            "entry": winner.rule.label,
+            "pattern": winner.pattern,
+            "imported_by": imported.where,
+            "load": s.load,
+            "priority": s.priority,
+            "notes": list(m.notes),
+            "part": "body" if split else "whole",
+            "file_tokens": m.tokens,
+        }
+    tokens, cap = m.load_tokens, s.max_tokens
+    if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
+        # within its cap (most files): no message to build
+        first = Verdict(fid, Usage(tokens, tok.name, tok.exact), cap, s.max_tokens_source, "pass", "", whole)
+    else:
+        what = f"{fid} body" if split else fid
+        first = _capped(m, tok, fid, what, tokens, cap, s.max_tokens_source, whole, threshold, hint=True)
+    if not split or m.frontmatter_tokens is None:
+        return [first]
+    cap, src = s.max_tokens, s.max_tokens_source
+    if s.frontmatter_max_tokens is not None:
+        cap, src = s.frontmatter_max_tokens, s.frontmatter_max_tokens_source
+    what = f"{fid} frontmatter (name and description, always loaded)"
+    details = {k: v for k, v in whole.items() if k not in ("part", "file_tokens")}
+    details.update(kind="frontmatter", part="frontmatter", load="must")
+    return [
+        first,
+        _capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details, threshold),
     ]
-    if m.split and m.frontmatter_tokens is not None:
-        cap, src = s.max_tokens, s.max_tokens_source
-        if s.frontmatter_max_tokens is not None:
-            cap, src = s.frontmatter_max_tokens, s.frontmatter_max_tokens_source
-        what = f"{fid} frontmatter (name and description, always loaded)"
-        details = {**base, "kind": "frontmatter", "part": "frontmatter", "load": "must"}
-        out.append(
-            _capped(m, tok, f"{fid}#frontmatter", what, m.frontmatter_tokens, cap, src, details, threshold)
-        )
-    return out
 
 
 def _capped(

@@ -55,20 +55,27 @@ def files_table(
     verdicts = report.file_verdicts
     if failures_first:
         verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
+    # one row per verdict, built in place (a table of 100,000 files: no call per cell)
+    rows, styles = table.rows, table.styles
     for v in verdicts:
-        if hide_passed and v.status == "pass":
+        status = v.status
+        if hide_passed and status == "pass":
             continue
-        table.add_row(
-            _row_label(v),
-            str(v.details.get("entry", "")),
-            # a file that could not be read has no count; one with bad frontmatter was still counted
-            fmt_int(v.tokens) if "problem" not in v.details or v.tokens else "-",
-            fmt_int(v.max_tokens),
-            fmt_pct(v.percent),
-            str(v.details.get("load", "")),
-            marks[v.status],
-            style=STYLE[v.status],
+        d = v.details
+        tokens, cap = v.usage.tokens, v.max_tokens
+        rows.append(
+            [
+                _row_label(v) if "part" not in d or "imported_by" in d or d["part"] != "whole" else v.subject,
+                str(d.get("entry", "")),
+                # a file that could not be read has no count; one with bad frontmatter was still counted
+                f"{tokens:,}" if "problem" not in d or tokens else "-",
+                "-" if cap is None else f"{cap:,}",
+                f"{100.0 * tokens / cap:.1f}%" if cap else "-",
+                str(d.get("load", "")),
+                marks[status],
+            ]
         )
+        styles.append(STYLE[status])
     must = report.must_load
     if must is not None:
         table.footer = [
