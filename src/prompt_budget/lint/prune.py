@@ -9,6 +9,9 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
   statements more are walked than needed);
 - PB105 also marks the scopes where a budget name is read (``_seen``): kept where a line holds a word a
   budget name is made of (``tok``, ``ctx``, ``context``, ``budget``...) or a ``budget-names`` name;
+- PB105 also learns which generic thresholds are compared with a score (``self.score >=
+  self.threshold``: a quality threshold, not a budget ratio): kept where a line holds a score word
+  (:data:`~prompt_budget.lint.names.SCORE_WORDS`);
 - PB109 acts at tiktoken's calls: kept where a line names one;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
   a statement naming one of the names they watch at that point of the walk is kept;
@@ -30,6 +33,8 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import SCORE_WORDS
 
 if TYPE_CHECKING:
     from prompt_budget.lint.options import RuleOptions
@@ -60,7 +65,7 @@ _DECLARED: dict[str, tuple[bool, tuple[str, ...], Watched | None]] = {
     "PB102": (True, (), _uses_watch),
     "PB103": (True, (), None),
     "PB104": (True, (), None),
-    "PB105": (True, BUDGET_NAME_WORDS, _uses_watch),
+    "PB105": (True, BUDGET_NAME_WORDS + tuple(sorted(SCORE_WORDS)), _uses_watch),
     "PB106": (True, (), None),
     "PB107": (True, (), None),
     "PB108": (True, (), None),
