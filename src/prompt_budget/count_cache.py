@@ -226,6 +226,45 @@ class DiskCache:
             entry[kind] = value
             self._new_extras.setdefault(digest, {})[kind] = value
 
+    def has_files(self) -> bool:
+        """Whether any file's stat signature is recorded (none in a cold cache: nothing to look up)."""
+        self._load()
+        return bool(self._files)
+
+    def learn(
+        self,
+        key: str,
+        digest: str,
+        tokens: int | None,
+        path: str,
+        sig: Signature | None,
+        chars: int,
+        notes: tuple[str, ...],
+    ) -> None:
+        """``put`` (when ``tokens`` is not None) and ``remember_file`` (when ``sig`` is) in one step: what
+        a counting worker found about one file."""
+        entry = None
+        if sig is not None and time.time_ns() - max(sig[1], sig[2]) >= _RACY_NS:
+            entry = [*sig, digest, chars, list(notes)]
+        with self._lock:
+            if self._data is None:
+                self._load()
+            if tokens is not None:
+                data = self._data
+                assert data is not None
+                counts = data.get(digest)
+                if type(counts) is not dict:
+                    counts = data[digest] = {}
+                counts[key] = tokens
+                new = self._new.get(digest)
+                if new is None:
+                    self._new[digest] = {key: tokens}
+                else:
+                    new[key] = tokens
+            if entry is not None:
+                self._files[path] = entry
+                self._new_files[path] = entry
+
     def remember_file(
         self, path: str, sig: Signature, digest: str, chars: int, notes: tuple[str, ...]
     ) -> None:
