@@ -94,7 +94,7 @@ class FileCount:
     size: int
     notes: tuple[str, ...] = ()
     cached: bool = False
-    #: the BLAKE2b digest of the content, when it went through a count cache
+    #: the SHA-256 digest of the content (its first 16 bytes), when it went through a count cache
     digest: str | None = None
 
 
