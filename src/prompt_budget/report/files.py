@@ -112,7 +112,9 @@ def _plan_room(width: int) -> int:
     return max(40, (width - 60) // 2)
 
 
-def plan_table(report: FilesReport, marks: Mapping[str, str] = STATUS_MARK, width: int = 0) -> Table | None:
+def plan_table(
+    report: FilesReport, marks: Mapping[str, str] = STATUS_MARK, width: int = 0
+) -> Table | None:
     """The load plan, stage by stage: files loaded, tokens added, shed files, total and headroom. The
     lists of files loaded and shed are cut to fit ``width`` columns (the shell passes its
     terminal's; 0: no limit), with ``+N more``; the JSON report keeps every file."""
