@@ -311,14 +311,15 @@ class DiskCache:
         assert self.path is not None
         assert self.folder is not None
         merged, files, extras = self._read()
-        for table, new in ((merged, self._new), (extras, self._new_extras)):
-            for digest, counts in new.items():
-                # Re-inserted at the end: what this run learnt is the newest and is evicted last.
-                old = table.pop(digest, None)
-                table[digest] = {**(old if isinstance(old, dict) else {}), **counts}
-        for key, value in self._new_files.items():
-            files.pop(key, None)
-            files[key] = value
+        # Nothing on disk (a first run): what this run learnt is the whole table, copied in one step.
+        merged = _merged(merged, self._new)
+        extras = _merged(extras, self._new_extras)
+        if files:
+            for key, value in self._new_files.items():
+                files.pop(key, None)
+                files[key] = value
+        else:
+            files = dict(self._new_files)
         _bound(merged, self._used, self._new)
         _bound(files, self._used_files, self._new_files)
         _bound(extras, self._used, self._new_extras)
@@ -339,6 +340,17 @@ class DiskCache:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def _merged(table: dict[str, Any], new: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """``table`` (read from disk) with what this run learnt about each digest merged in, re-inserted
+    at the end: what this run learnt is the newest and is evicted last."""
+    if not table:
+        return dict(new)
+    for digest, counts in new.items():
+        old = table.pop(digest, None)
+        table[digest] = {**(old if isinstance(old, dict) else {}), **counts}
+    return table
 
 
 def _bound(table: dict[str, Any], used: set[str], written: Mapping[str, Any]) -> None:

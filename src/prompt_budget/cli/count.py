@@ -97,8 +97,9 @@ def _count_table(found: FileCounts) -> Table:
     from prompt_budget.text.table import Column, Table, fmt_int
 
     table = Table([Column("file"), Column("tokens", "right"), Column("chars", "right")], title=_title(found))
-    for r in found.rows:
-        table.add_row(r.path, fmt_int(r.tokens), fmt_int(r.chars))
+    # the rows at once: a count may list a hundred thousand files
+    table.rows = [[r.path, f"{r.tokens:,}", f"{r.chars:,}"] for r in found.rows]
+    table.styles = [None] * len(table.rows)
     files = amount_of(len(found.rows), "file", "files")
     table.footer = [f"total ({files})", fmt_int(found.total), fmt_int(sum(r.chars for r in found.rows))]
     return table
