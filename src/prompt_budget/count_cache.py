@@ -256,10 +256,15 @@ class DiskCache:
                 data = self._data
                 assert data is not None
                 counts = data.get(digest)
-                if type(counts) is not dict:
-                    counts = data[digest] = {}
-                counts[key] = tokens
                 new = self._new.get(digest)
+                if type(counts) is not dict:
+                    # a digest first met in this run: one dict for both tables (a hundred thousand
+                    # files are a hundred thousand dicts)
+                    counts = data[digest] = {key: tokens}
+                    if new is None:
+                        self._new[digest] = counts
+                        new = counts
+                counts[key] = tokens
                 if new is None:
                     self._new[digest] = {key: tokens}
                 else:
