@@ -42,6 +42,7 @@ __all__ = [
 ]
 
 _BINARY_SNIFF: Final = 8192
+_READ_FLAGS: Final = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def count(obj: object, tokenizer: str | Tokenizer | None = None, *, model: str | None = None) -> int:
@@ -117,8 +118,15 @@ def _read_raw(where: str, path: str | Path) -> tuple[bytes, os.stat_result]:
             raise FileProblem(
                 Path(path), "not a regular file (a FIFO, socket or device); pipe it to '-' instead"
             )
-        with open(where, "rb") as fh:
-            return fh.read(), st
+        # os.read, not open().read(): no file object, no second stat (half the cost on a 6 KB file)
+        fd = os.open(where, _READ_FLAGS)
+        try:
+            parts = [os.read(fd, st.st_size + 1)]
+            while parts[-1]:  # to the end, whatever the size now
+                parts.append(os.read(fd, max(st.st_size, 1 << 16)))
+        finally:
+            os.close(fd)
+        return (parts[0] if len(parts) == 2 else b"".join(parts)), st
     except FileNotFoundError:
         if os.path.islink(where):
             target = os.readlink(where)

@@ -37,6 +37,20 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
+    import gc
+
+    # The rows and the cache's entries live to the end of the run (thousands of them, no cycles):
+    # the cyclic collector would only walk them again and again while the report is made.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args, out)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.config import parse_tokens
     from prompt_budget.counting import DiskCache, count_files
     from prompt_budget.tokenizers import known_specs
