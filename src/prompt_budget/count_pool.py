@@ -83,6 +83,7 @@ def map_ordered(
     ``paths``. A worker that cannot start (no ``fork``/``spawn`` here, a sandbox) makes the whole run
     serial in this process instead."""
     import functools
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -108,7 +109,14 @@ def map_ordered(
     done = 0
     try:
         with pool:
-            for results in pool.map(functools.partial(_run_chunk, fn), chunks):
+            # the parent's objects set aside from the collector while the workers fork: a worker's
+            # collections then never walk (and copy) the pages it shares with the parent
+            gc.freeze()
+            try:
+                mapped = pool.map(functools.partial(_run_chunk, fn), chunks)  # starts the workers
+            finally:
+                gc.unfreeze()
+            for results in mapped:
                 yield from results
                 done += 1
     except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here

@@ -262,6 +262,26 @@ def test_a_format_change_invalidates(tmp_path: Path) -> None:
     assert not count_path(doc, "o200k_base", DiskCache(tmp_path / "cache")).cached
 
 
+def test_a_format_1_cache_is_discarded_and_written_anew(tmp_path: Path) -> None:
+    """Format 1 keyed contents by BLAKE2b: its entries (here a wrong count, to see it is not used)
+    are dropped, and the file is rewritten in format 2."""
+    import hashlib
+
+    doc = make_file(tmp_path, "a.md", "hello world")
+    old = hashlib.blake2b(doc.read_bytes(), digest_size=16).hexdigest()
+    (tmp_path / "cache").mkdir()
+    path = tmp_path / "cache" / CACHE_FILE
+    blob = {"format": 1, "version": prompt_budget.__version__, "entries": {old: {"o200k_base": 99}}}
+    path.write_text(json.dumps(blob), encoding="utf-8")
+    cache = DiskCache(tmp_path / "cache")
+    fc = count_path(doc, "o200k_base", cache)
+    assert (fc.tokens, fc.cached) == (2, False)
+    cache.save()
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["format"] == 2
+    assert list(written["entries"]) == [hashlib.sha256(doc.read_bytes()).hexdigest()[:32]]
+
+
 @pytest.mark.parametrize("content", ["{torn", "[]", '{"format": 1}', ""])
 def test_a_corrupt_cache_file_is_ignored_and_replaced(tmp_path: Path, content: str) -> None:
     doc = make_file(tmp_path, "a.md", "hello world")
@@ -346,7 +366,7 @@ def test_concurrent_writers_leave_a_valid_file(tmp_path: Path) -> None:
     assert reads > 10
     assert torn == []
     blob = json.loads((cache_dir / CACHE_FILE).read_text(encoding="utf-8"))
-    assert blob["format"] == 1
+    assert blob["format"] == 2
     assert blob["version"] == prompt_budget.__version__
     entries = blob["entries"]
     assert entries, "the merged file holds entries"

@@ -37,6 +37,20 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
+    import gc
+
+    # The rows and the cache's entries live to the end of the run (thousands of them, no cycles):
+    # the cyclic collector would only walk them again and again while the report is made.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args, out)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget.config import parse_tokens
     from prompt_budget.counting import DiskCache, count_files
     from prompt_budget.tokenizers import known_specs
@@ -97,8 +111,9 @@ def _count_table(found: FileCounts) -> Table:
     from prompt_budget.text.table import Column, Table, fmt_int
 
     table = Table([Column("file"), Column("tokens", "right"), Column("chars", "right")], title=_title(found))
-    for r in found.rows:
-        table.add_row(r.path, fmt_int(r.tokens), fmt_int(r.chars))
+    # the rows at once: a count may list a hundred thousand files
+    table.rows = [[r.path, f"{r.tokens:,}", f"{r.chars:,}"] for r in found.rows]
+    table.styles = [None] * len(table.rows)
     files = amount_of(len(found.rows), "file", "files")
     table.footer = [f"total ({files})", fmt_int(found.total), fmt_int(sum(r.chars for r in found.rows))]
     return table
