@@ -338,8 +338,10 @@ class DiskCache:
         fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX, dir=self.folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                # one string from the C encoder: json.dump writes piece by piece, several times slower
-                fh.write(json.dumps(blob, separators=(",", ":")))
+                # one string from the C encoder: json.dump writes piece by piece, several times slower;
+                # the tables hold no cycles (JSON read back, and this run's lists and dicts), and
+                # looking for them costs as much as the encoding itself
+                fh.write(json.dumps(blob, separators=(",", ":"), check_circular=False))
             os.replace(tmp, self.path)
         except OSError:
             with contextlib.suppress(OSError):

@@ -9,6 +9,7 @@ that each worker calls with one path; :func:`worker_state` gives it what the poo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -121,6 +122,74 @@ def map_ordered(
                 done += 1
     except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here
         yield from _serial(fn, [p for chunk in chunks[done:] for p in chunk], tokenizer, payload)
+
+
+#: A walk is handed to a child process once it has yielded this many paths: a shorter one costs less
+#: than the fork.
+HAND_OFF_AFTER: Final = 2000
+
+
+def can_fork() -> bool:
+    """Whether this process may fork a helper safely: ``fork`` exists, not on macOS (system libraries
+    there are not fork-safe), and no other thread runs (one could hold a lock the child needs)."""
+    import threading
+
+    return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
+
+
+def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -> list[str]:
+    """Every path of ``paths`` (a walk), with ``meanwhile`` run at the same time on another core: once
+    the walk has yielded ``HAND_OFF_AFTER`` paths, a forked child walks the rest and sends them back
+    while this process runs ``meanwhile`` (loading a vocabulary holds the interpreter lock, so a
+    thread would not overlap). A shorter walk, or no ``fork``, runs here and ``meanwhile`` is not
+    run. If the child fails, this process walks the rest itself, raising what the walk raises.
+    ``meanwhile`` is a preparation: an exception from it is left for the real use to raise."""
+    out: list[str] = []
+    if meanwhile is None:
+        out.extend(paths)
+        return out
+    for path in paths:
+        out.append(path)
+        if len(out) >= HAND_OFF_AFTER:
+            break
+    else:
+        return out
+    if not can_fork():
+        out.extend(paths)
+        return out
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: the rest of the walk, then its paths in one write
+        code = 1
+        try:
+            os.close(read_end)
+            data = os.fsencode("\0".join(paths))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(write_end, view) :]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    try:
+        with contextlib.suppress(Exception):  # left for the real use to raise, where it is reported
+            meanwhile()
+    finally:
+        parts = []
+        with open(read_end, "rb", buffering=0) as fh:
+            while chunk := fh.read(1 << 20):
+                parts.append(chunk)
+        _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        out.extend(paths)  # the child's walk failed: this one raises what it raised
+        return out
+    close = getattr(paths, "close", None)
+    if close is not None:  # this process's copy of the walk, not to be resumed
+        close()
+    data = b"".join(parts)
+    if data:
+        out.extend(os.fsdecode(data).split("\0"))
+    return out
 
 
 def _serial(fn: Callable[[str], R], paths: Sequence[str], tokenizer: Any, payload: Any) -> Iterator[R]:

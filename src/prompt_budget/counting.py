@@ -446,12 +446,18 @@ def _count_files(
     # First what each argument stands for (folders walked), so that every file is counted in one
     # pool; then the rows, in the order of the arguments.
     steps: list[tuple[str, list[str], bool]] = []
+    # A first run counts every file: the vocabulary is loaded while a long walk finishes in a child.
+    preload = _preload(tok, cache, jobs)
     for raw in paths:
         if raw == "-" or not raw:
             steps.append((raw, [], True))
             continue
         explicit = not os.path.isdir(raw)
-        targets = [raw] if explicit else list(iter_paths(Path(raw)))
+        if explicit:
+            targets = [raw]
+        else:
+            targets = count_pool.drain_beside(iter_paths(Path(raw)), preload)
+            preload = None
         if outline and not explicit:
             targets = [t for t in targets if md.is_markdown(t)]
         steps.append((raw, targets, explicit))
@@ -495,6 +501,17 @@ def _count_files(
     if cache is not None:
         cache.save()
     return found
+
+
+def _preload(tok: CachedTokenizer, cache: DiskCache | None, jobs: int) -> Callable[[], object] | None:
+    """What loads ``tok``'s vocabulary ahead of its first use when a run will surely need it (no file
+    recorded in the cache: every file is counted) and may use more than one core; else None."""
+    load: Callable[[], object] | None = getattr(tok.inner, "load", None)
+    if jobs <= 1 or not callable(load) or not getattr(tok.inner, "parallel", False):
+        return None
+    if cache is not None and cache.has_files():
+        return None
+    return load
 
 
 def shown_path(path: str | Path, cwd: str | None = None) -> str:

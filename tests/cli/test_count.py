@@ -540,6 +540,24 @@ def test_plain_table_when_not_a_tty(tmp_path: Path) -> None:
     )
 
 
+def test_the_plain_table_of_many_files_is_aligned_on_the_widest_cell(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "long-name.md").write_text("x" * 48_000, encoding="utf-8")
+    (tmp_path / "d" / "b.md").write_text("x" * 8, encoding="utf-8")
+    (tmp_path / "a.md").write_text("", encoding="utf-8")
+    res = run(tmp_path, "-t", "chars4", "d", "a.md")
+    assert res.stdout == (
+        "tokens by chars4 (estimated)\n"
+        "file             tokens   chars\n"
+        "---------------  ------  ------\n"
+        "d/b.md                2       8\n"
+        "d/long-name.md   12,000  48,000\n"
+        "a.md                  0       0\n"
+        "---------------  ------  ------\n"
+        "total (3 files)  12,002  48,008\n"
+    )
+
+
 def test_rich_table_on_a_terminal_and_plain_with_no_color(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("x" * 4, encoding="utf-8")
     rich = run_in_pty(tmp_path, "count", "-t", "chars4", "a.md", env={})

@@ -96,6 +96,8 @@ def _run(args: argparse.Namespace, out: Output) -> int:
                 out.table(table)
             else:  # an empty file, or blank lines only
                 out.print(table.title or "")
+    elif found.rows and not out.rich:
+        out.out.write(_count_text(found))
     elif found.rows or not found.errors:
         out.table(_count_table(found))
     if limit is not None and over and not found.errors:
@@ -117,6 +119,30 @@ def _count_table(found: FileCounts) -> Table:
     files = amount_of(len(found.rows), "file", "files")
     table.footer = [f"total ({files})", fmt_int(found.total), fmt_int(sum(r.chars for r in found.rows))]
     return table
+
+
+def _count_text(found: FileCounts) -> str:
+    """The table of ``_count_table`` as plain text (what ``Table.to_text`` makes of it), in a few
+    passes over the rows: a count may list a hundred thousand files."""
+    rows = found.rows
+    paths = [r.path for r in rows]
+    tokens = [r.tokens for r in rows]
+    chars = [r.chars for r in rows]
+    footer = [f"total ({amount_of(len(rows), 'file', 'files')})", f"{sum(tokens):,}", f"{sum(chars):,}"]
+    # counts are not negative: the largest is the widest once formatted
+    widths = [
+        max(4, len(footer[0]), *map(len, paths)),
+        max(6, len(footer[1]), len(f"{max(tokens):,}")),
+        max(5, len(footer[2]), len(f"{max(chars):,}")),
+    ]
+    rule = "  ".join("-" * w for w in widths)
+    head = f"{{:<{widths[0]}}}  {{:>{widths[1]}}}  {{:>{widths[2]}}}"
+    # the last column is right-aligned and never empty: no line has trailing blanks to strip
+    lines = map(f"{{:<{widths[0]}}}  {{:>{widths[1]},}}  {{:>{widths[2]},}}".format, paths, tokens, chars)
+    title = _title(found)
+    return "\n".join(
+        [title, head.format("file", "tokens", "chars"), rule, *lines, rule, head.format(*footer), ""]
+    )
 
 
 def _outline_table(row: CountedFile, found: FileCounts) -> Table:

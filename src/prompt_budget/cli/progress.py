@@ -12,8 +12,6 @@ import os
 import time
 from typing import Any, Final, TextIO
 
-from rich.progress import ProgressColumn
-
 #: A run shorter than this shows no bar.
 DELAY_S: Final = 1.0
 _REFRESH_S: Final = 0.1
@@ -63,7 +61,7 @@ class Bar:
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn(self.unit),
-            _Rate(self.unit),
+            _rate(self.unit),
             TimeRemainingColumn(),
             console=console,
             transient=True,
@@ -79,18 +77,18 @@ class Bar:
             self._progress = None
 
 
-class _Rate(ProgressColumn):
-    """Files a second (rich's own speed column counts bytes)."""
+def _rate(unit: str) -> Any:
+    """A column of files a second (rich's own speed column counts bytes). Made here, not at import:
+    rich's progress module costs a run that shows no bar a fortieth of a second to import."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
 
-    def __init__(self, unit: str) -> None:
-        super().__init__()
-        self.unit = unit
+    class Rate(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.0f} {unit}/s" if speed else "")
 
-    def render(self, task: Any) -> Any:
-        from rich.text import Text
-
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.0f} {self.unit}/s" if speed else "")
+    return Rate()
 
 
 def progress_for(stream: TextIO, quiet: bool, label: str) -> Bar | None:
