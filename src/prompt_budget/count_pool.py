@@ -47,9 +47,13 @@ def worth_it(jobs: int, files: int, size: int, tokenizer: Any) -> bool:
 
 
 def _init(tokenizer: Any, payload: Any) -> None:
+    _set_state(tokenizer, payload)
+    _end_with(os.getppid())
+
+
+def _set_state(tokenizer: Any, payload: Any) -> None:
     global _STATE
     _STATE = (tokenizer, payload)
-    _end_with(os.getppid())
 
 
 def _end_with(parent: int) -> None:
@@ -195,7 +199,7 @@ def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -
 def _serial(fn: Callable[[str], R], paths: Sequence[str], tokenizer: Any, payload: Any) -> Iterator[R]:
     global _STATE
     saved = _STATE
-    _init(tokenizer, payload)
+    _set_state(tokenizer, payload)  # no watcher thread: this is the parent
     try:
         for p in paths:
             yield fn(p)
