@@ -250,24 +250,18 @@ class DiskCache:
         if sig is not None and time.time_ns() - max(sig[1], sig[2]) >= _RACY_NS:
             entry = [*sig, digest, chars, list(notes)]
         with self._lock:
-            if self._data is None:
-                self._load()
+            data = self._data if self._data is not None else self._load()
             if tokens is not None:
-                data = self._data
-                assert data is not None
                 counts = data.get(digest)
-                new = self._new.get(digest)
                 if type(counts) is not dict:
                     # a digest first met in this run: one dict for both tables (a hundred thousand
                     # files are a hundred thousand dicts)
                     counts = data[digest] = {key: tokens}
-                    if new is None:
-                        self._new[digest] = counts
-                        new = counts
-                counts[key] = tokens
-                if new is None:
-                    self._new[digest] = {key: tokens}
+                    new = self._new.setdefault(digest, counts)
                 else:
+                    counts[key] = tokens
+                    new = self._new.setdefault(digest, {})
+                if new is not counts:
                     new[key] = tokens
             if entry is not None:
                 self._files[path] = entry
@@ -285,6 +279,10 @@ class DiskCache:
             self._load()
             self._files[path] = entry
             self._new_files[path] = entry
+
+    def unsaved(self) -> int:
+        """How many entries this process has learnt and not yet written."""
+        return len(self._new) + len(self._new_files) + len(self._new_extras)
 
     def save(self) -> None:
         """Merge what this process learnt into the file on disk and replace it atomically, under the

@@ -196,6 +196,35 @@ def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -
     return out
 
 
+@contextlib.contextmanager
+def beside(task: Callable[[], object] | None, fork: bool = True) -> Iterator[None]:
+    """Run ``task`` (writing a cache) in a forked child while the body (printing a report) runs
+    here, and wait for the child at the end, so the task is done when the block is left. Without
+    ``fork``, or where this process may not fork, ``task`` runs here first; if the child fails, it
+    runs here at the end."""
+    if task is None:
+        yield
+        return
+    pid = os.fork() if fork and can_fork() else -1
+    if pid == 0:  # the child: the task, and nothing of the parent's (no buffers flushed, no atexit)
+        code = 1
+        try:
+            task()
+            code = 0
+        finally:
+            os._exit(code)
+    if pid < 0:
+        task()
+        yield
+        return
+    try:
+        yield
+    finally:
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            task()
+
+
 def _serial(fn: Callable[[str], R], paths: Sequence[str], tokenizer: Any, payload: Any) -> Iterator[R]:
     global _STATE
     saved = _STATE

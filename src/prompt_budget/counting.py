@@ -280,12 +280,14 @@ def count_paths(
         # there is enough to tokenize for a pool (the workers stat each file anyway).
         lookup = cache.has_files()
         enough = False
-        for p in paths:
+        for i, p in enumerate(paths):
+            if enough:  # the rest, in one step: an absolute path is recorded as it is
+                rest = paths[i:]
+                outcomes.extend([None] * len(rest))
+                posix = os.sep == "/"
+                pending.extend(q if posix and type(q) is str and q[:1] == "/" else _where(q) for q in rest)
+                break
             where = _where(p)
-            if enough:
-                outcomes.append(None)
-                pending.append(where)
-                continue
             sig = _stat_signature(where)
             known = cache.lookup_file(where, sig, key) if sig is not None and lookup else None
             if known is None or sig is None:
@@ -398,11 +400,13 @@ def count_files(
     stdin: BinaryIO | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
+    save: bool = True,
 ) -> FileCounts:
     """Count each of ``paths``: a file, a folder (recursively, skipping VCS and virtual-env folders and
     what .gitignore excludes; binary files and broken links in it are skipped with a note) or ``-``
     (``stdin``). With ``outline``, each Markdown text also gets its sections, and a folder gives its
-    Markdown files only. The cache, when given, is saved at the end. Files are spread over ``jobs``
+    Markdown files only. The cache, when given, is saved at the end (unless not ``save``: the caller
+    saves it). Files are spread over ``jobs``
     processes when there is enough to tokenize; ``progress`` is told how many are done."""
     import gc
 
@@ -411,7 +415,10 @@ def count_files(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _count_files(paths, tokenizer, cache, outline, stdin, jobs, progress)
+        found = _count_files(paths, tokenizer, cache, outline, stdin, jobs, progress)
+        if cache is not None and save:
+            cache.save()
+        return found
     finally:
         if collecting:
             gc.enable()
@@ -498,8 +505,6 @@ def _count_files(
                 say(("note", f"{shown}: not Markdown ({suffixes}), no outline; {fc.tokens:,} tokens"))
     for _ in counted:  # runs the iterator to its end, which stops the progress display
         pass
-    if cache is not None:
-        cache.save()
     return found
 
 

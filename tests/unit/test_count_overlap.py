@@ -4,6 +4,7 @@ errors as a walk done here."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -93,3 +94,52 @@ def test_a_first_count_with_the_walk_handed_off_is_a_serial_count(tmp_path: Path
     assert handed.rows == serial.rows
     assert handed.said == serial.said
     assert len(serial.rows) == 30
+
+
+def test_a_task_beside_the_body_is_done_by_a_child_before_the_block_is_left(tmp_path: Path) -> None:
+    done = tmp_path / "done"
+    printed: list[int] = []
+    with count_pool.beside(lambda: done.write_text(str(os.getpid()), encoding="utf-8")):
+        printed.append(os.getpid())
+    assert printed == [os.getpid()]
+    assert done.read_text(encoding="utf-8") not in ("", str(os.getpid()))  # written, by another process
+
+
+def test_a_task_that_fails_in_the_child_is_run_here(tmp_path: Path) -> None:
+    runs: list[int] = []
+
+    def task() -> None:
+        runs.append(os.getpid())
+        if len(runs) == 1 and os.getpid() != here:
+            raise OSError("the child could not write")
+
+    here = os.getpid()
+    with count_pool.beside(task):
+        pass
+    assert runs == [here]  # the child's attempt is not in this process's list; this one ran
+
+
+def test_a_large_first_count_writes_its_cache_beside_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_budget.cli import count as count_command
+    from prompt_budget.cli import main
+
+    _tree(tmp_path / "t", 12)
+    monkeypatch.setattr(count_command, "SAVE_BESIDE", 10)
+    monkeypatch.chdir(tmp_path / "t")
+    forks: list[bool] = []
+    real = count_pool.beside
+
+    def spy(task, fork=True):  # type: ignore[no-untyped-def]
+        forks.append(fork)
+        return real(task, fork)
+
+    monkeypatch.setattr(count_pool, "beside", spy)
+    assert main(["count", "--json", "--jobs", "1"]) == 0
+    assert forks == [True]
+    cold = capsys.readouterr().out
+    cache = json.loads((tmp_path / "t" / ".prompt-budget" / "cache" / "counts-v1.json").read_text("utf-8"))
+    assert len(cache["entries"]) == 12
+    assert main(["count", "--json", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == cold

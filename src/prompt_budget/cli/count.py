@@ -6,8 +6,13 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from prompt_budget import count_pool
 from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, load
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
+
+#: From this many new entries on (a write of a few hundredths of a second), the count cache is written
+#: beside the report rather than before it.
+SAVE_BESIDE = 20_000
 
 if TYPE_CHECKING:
     from prompt_budget.counting import CountedFile, FileCounts
@@ -62,14 +67,23 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     config = load(args.config)
     limit = parse_tokens(args.max_tokens, key="--max-tokens") if args.max_tokens else None
     paths = args.paths or ["."]
+    cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
     found = count_files(
         paths,
         args.tokenizer or config.tokenizer,
-        None if args.no_cache else DiskCache(config.resolve(config.cache_dir)),
+        cache,
         outline=args.outline,
         stdin=sys.stdin.buffer if "-" in paths else None,
+        save=False,
         **counting_run(args, out, "counting"),
     )
+    # a large cache is written by a child process while this one prints the report
+    save = cache.save if cache is not None else None
+    with count_pool.beside(save, fork=cache is not None and cache.unsaved() >= SAVE_BESIDE):
+        return _report(args, out, found, limit)
+
+
+def _report(args: argparse.Namespace, out: Output, found: FileCounts, limit: int | None) -> int:
     for kind, message in found.said:
         (out.error if kind == "error" else out.note)(message)
     total, tok = found.total, found.tokenizer
