@@ -42,6 +42,15 @@ def signature(st: os.stat_result) -> Signature:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
 
 
+def file_entry(st: os.stat_result, digest: str, chars: int, notes: tuple[str, ...]) -> list[Any] | None:
+    """The file entry recorded for a file read with the stat ``st`` (its signature, the digest of its
+    content, its characters and notes), or None when it changed too recently for its signature to be
+    trusted."""
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) < _RACY_NS:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev, digest, chars, list(notes)]
+
+
 def _count(value: object) -> int | None:
     """``value`` when it is a token or character count (an int, not a bool, not negative)."""
     return value if type(value) is int and value >= 0 else None
@@ -249,6 +258,13 @@ class DiskCache:
         entry = None
         if sig is not None and time.time_ns() - max(sig[1], sig[2]) >= _RACY_NS:
             entry = [*sig, digest, chars, list(notes)]
+        self.learn_entry(key, digest, tokens, path, entry)
+
+    def learn_entry(
+        self, key: str, digest: str, tokens: int | None, path: str, entry: list[Any] | None
+    ) -> None:
+        """``learn`` with the file's entry made already (by :func:`file_entry`, in a counting worker),
+        or None when its signature is not to be recorded."""
         with self._lock:
             data = self._data if self._data is not None else self._load()
             if tokens is not None:

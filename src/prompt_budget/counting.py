@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, Literal, NamedTuple
 
 from prompt_budget import count_pool
-from prompt_budget.count_cache import CACHE_FILE, MAX_ENTRIES, DiskCache, Signature, signature
+from prompt_budget.count_cache import CACHE_FILE, MAX_ENTRIES, DiskCache, Signature, file_entry, signature
 from prompt_budget.count_pool import Progress
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 from prompt_budget.walk import iter_paths
@@ -221,8 +221,9 @@ def count_path(
 # --- many files, on every core -----------------------------------------------------------------------
 
 #: What a worker sends back for one file: a problem's reason, or (tokens or None when the digest was
-#: known, chars, size, notes, digest, signature, what the caller's ``extra`` function made of the text)
-Counted = str | tuple[int | None, int, int, tuple[str, ...], str, Signature | None, Any]
+#: known, chars, size, notes, digest, the file's entry for the count cache (None: its signature is not
+#: to be recorded), what the caller's ``extra`` function made of the text)
+Counted = str | tuple[int | None, int, int, tuple[str, ...], str, list[Any] | None, Any]
 #: A function a worker runs on each file's text after counting it (module-level: it pickles by name)
 Extra = Callable[[str, CachedTokenizer], Any]
 
@@ -239,8 +240,9 @@ def count_in_worker(path: str) -> Counted:
     digest = DiskCache.digest(raw)
     tokens = None if digest in known else inner.count(text)
     more = extra(text, _worker_tokenizer(inner)) if extra is not None else None
-    sig = signature(st) if st.st_size == len(raw) else None
-    return tokens, len(text), len(raw), notes, digest, sig, more
+    # the entry made here, where the file was read (the parent only stores it)
+    entry = file_entry(st, digest, len(text), notes) if st.st_size == len(raw) else None
+    return tokens, len(text), len(raw), notes, digest, entry, more
 
 
 _WORKER_TOKENIZER: list[CachedTokenizer] = []
@@ -313,7 +315,7 @@ def count_paths(
         results = count_pool.map_ordered(count_in_worker, pending, jobs, tok.inner, payload)
         key = tok.cache_key
         keep = not stands_in(tok)
-        learn = cache.learn
+        learn = cache.learn_entry
         at = 0
         for p, done in zip(paths, outcomes, strict=True):
             if done is not None:
@@ -325,11 +327,11 @@ def count_paths(
                 if isinstance(got, str):
                     yield FileProblem(Path(p), got), None
                 else:
-                    tokens, chars, size, notes, digest, sig, more = got
+                    tokens, chars, size, notes, digest, entry, more = got
                     if tokens is None:
                         yield _received(p, where, got, tok, cache)
                     else:
-                        learn(key, digest, tokens if keep else None, where, sig, chars, notes)
+                        learn(key, digest, tokens if keep else None, where, entry)
                         yield FileCount(p, tokens, chars, size, notes, False, digest), more
             if progress is not None:
                 progress.advance()
@@ -343,11 +345,11 @@ def _received(
 ) -> tuple[FileCount | FileProblem, Any]:
     """A worker's result for a file whose digest was known: its count from the cache."""
     assert not isinstance(got, str)
-    _, chars, size, notes, digest, sig, more = got
+    _, chars, size, notes, digest, entry, more = got
     tokens = cache.get(tok.cache_key, digest)
     if tokens is None:  # dropped since the worker was told it was known: count here
         return count_path(path, tok, cache), more
-    cache.learn(tok.cache_key, digest, None, where, sig, chars, notes)
+    cache.learn_entry(tok.cache_key, digest, None, where, entry)
     return FileCount(path, tokens, chars, size, notes, True, digest), more
 
 
