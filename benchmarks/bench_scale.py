@@ -2,9 +2,9 @@
 against the machine's limit: a plain script that walks the tree, reads every file and counts it with the
 same backend in as many processes as there are cores.
 
-Each figure is the best of N runs of the real command in a fresh process (wall time, and CPU time of
-the process and its workers), with its peak resident memory; the ratios are taken within one run, so a
-loaded machine slows both sides of each. Files are distinct (each opens with its own line) and are
+Each figure is the best of N rounds of the real command in a fresh process (wall time, and CPU time of
+the process and its workers), with its peak resident memory; each round runs every measure once, in
+turn, so a change in the machine's load falls on all of them alike. Files are distinct (each opens with its own line) and are
 counted at least 2 s after they were written (younger files are not trusted by their stat signature).
 
 Usage: python benchmarks/bench_scale.py [--tiers 1000,10000,100000] [--size 6000] [--runs 3]
@@ -135,18 +135,18 @@ def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, Run]:
         cli = [sys.executable, "-m", "prompt_budget"]
         extra = ["--quiet"] + (["--jobs", jobs] if jobs else [])
         cache = root / ".prompt-budget"
-        out: dict[str, Run] = {}
-        out["script"] = best(
-            [timed([sys.executable, str(floor_script), ".", "o200k_base"], root) for _ in range(runs)]
-        )
-        for command in ("count", "check"):
-            cold: list[Run] = []
-            for _ in range(runs):
+        # rounds, each measure once a round: a change in the machine's load falls on every measure alike
+        rounds: dict[str, list[Run]] = {}
+        for _ in range(runs):
+            rounds.setdefault("script", []).append(
+                timed([sys.executable, str(floor_script), ".", "o200k_base"], root)
+            )
+            for command in ("count", "check"):
                 shutil.rmtree(cache, ignore_errors=True)
-                cold.append(timed([*cli, command, *extra], root))
-            out[f"{command} cold"] = best(cold)
-            out[f"{command} warm"] = best([timed([*cli, command, *extra], root) for _ in range(runs)])
-        out["startup"] = best([timed([*cli, "--version"], root) for _ in range(runs)])
+                rounds.setdefault(f"{command} cold", []).append(timed([*cli, command, *extra], root))
+                rounds.setdefault(f"{command} warm", []).append(timed([*cli, command, *extra], root))
+            rounds.setdefault("startup", []).append(timed([*cli, "--version"], root))
+        out = {name: best(each) for name, each in rounds.items()}
         print(f"\n## {files:,} files, {written / 1e6:.1f} MB", flush=True)
         return out
 
@@ -177,12 +177,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tiers", default="1000,10000,100000", help="file counts, comma-separated")
     parser.add_argument("--size", type=int, default=6000, help="bytes per file (about)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per measure (best taken); 1 above 50,000")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=None,
+        help="rounds, each measure once a round (best taken); default 3, 1 above 50,000",
+    )
     parser.add_argument("--jobs", default=None, help="--jobs for the commands (default: theirs)")
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}; load average at start: {os.getloadavg()}")
     for files in (int(t) for t in args.tiers.split(",")):
-        results = tier(files, args.size, 1 if files > 50_000 else args.runs, args.jobs)
+        runs = args.runs if args.runs is not None else 1 if files > 50_000 else 3
+        results = tier(files, args.size, runs, args.jobs)
         report(files, results)
         print(f"load average now: {os.getloadavg()}", flush=True)
 
