@@ -147,7 +147,9 @@ def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -
     while this process runs ``meanwhile`` (loading a vocabulary holds the interpreter lock, so a
     thread would not overlap). A shorter walk, or no ``fork``, runs here and ``meanwhile`` is not
     run. If the child fails, this process walks the rest itself, raising what the walk raises.
-    ``meanwhile`` is a preparation: an exception from it is left for the real use to raise."""
+    ``meanwhile`` is a preparation: an exception from it is left for the real use to raise. What the
+    walk does besides yielding (an ``on_error`` callback, say) is lost for the paths walked in the
+    child: give it a walk that reports by raising."""
     out: list[str] = []
     if meanwhile is None:
         out.extend(paths)
