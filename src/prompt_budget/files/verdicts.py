@@ -22,10 +22,27 @@ def usage(tokens: int, tok: CachedTokenizer) -> Usage:
     return Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact)
 
 
-def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = None) -> list[Verdict]:
+def _passed(
+    subject: str, used: Usage, cap: int | None, source: str | None, details: dict[str, Any]
+) -> Verdict:
+    """``Verdict(subject, used, cap, source, "pass", "", details)``, made without the frozen
+    dataclass's ``__init__`` (one attribute set at a time): a check makes one for every file."""
+    v = object.__new__(Verdict)
+    v.__dict__.update(
+        subject=subject, usage=used, max_tokens=cap, cap_source=source, status="pass", message="", details=details
+    )
+    return v
+
+
+
+
+def file_verdicts(
+    m: Measured, tok: CachedTokenizer, threshold: float | None = None, usages: dict[int, Usage] | None = None
+) -> list[Verdict]:
     """The verdicts for one measured file: its body (or whole file) against ``max_tokens``, and for a
     file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
-    file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do."""
+    file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do.
+    ``usages`` (one dict per run and tokenizer) shares the ``Usage`` of equal counts between files."""
     fid = m.match.id
     winner = m.match.winner
     imported = m.match.imported_by
@@ -72,7 +89,12 @@ def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = N
     tokens, cap = m.load_tokens, s.max_tokens
     if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
         # within its cap (most files): no message to build
-        first = Verdict(fid, Usage(tokens, tok.name, tok.exact), cap, s.max_tokens_source, "pass", "", whole)
+        used = usages.get(tokens) if usages is not None else None
+        if used is None:
+            used = Usage(tokens, tok.name, tok.exact)
+            if usages is not None:
+                usages[tokens] = used
+        first = _passed(fid, used, cap, s.max_tokens_source, whole)
     else:
         what = f"{fid} body" if split else fid
         first = _capped(m, tok, fid, what, tokens, cap, s.max_tokens_source, whole, threshold, hint=True)
@@ -108,7 +130,7 @@ def _capped(
     ``threshold`` of it, a warning."""
     if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
         # within its cap (most files): no message to build
-        return Verdict(subject, Usage(tokens, tok.name, tok.exact), cap, source, "pass", "", details)
+        return _passed(subject, Usage(tokens, tok.name, tok.exact), cap, source, details)
     message = ""
     warn = threshold is not None and threshold < 1 and tokens > cap * threshold
     if cap is not None and tokens > cap:
