@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.config import Config, line_of
 from prompt_budget.model import STATUS_MARK, STATUS_RANK, Verdict
-from prompt_budget.report.github import annotation, annotation_path
-from prompt_budget.report.markdown import BADGE, escape, table_lines
 from prompt_budget.report.terminal import STYLE
 from prompt_budget.text.frontmatter import frontmatter_end
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
@@ -243,7 +241,9 @@ def files_markdown(
     ``$GITHUB_STEP_SUMMARY``: a verdict line with the must-load total, every broken or warned rule
     with its message (failures first), the file table (failures first, the must-load total as its
     footer), the load plan when ``plan``, and the baseline summary when one was compared."""
+    # here: the text report needs neither
     from prompt_budget.report.baseline import checks, markdown_summary
+    from prompt_budget.report.markdown import BADGE, escape, table_lines
 
     verdicts = report.verdicts
     grew = comparison is not None and bool(comparison.failures)
@@ -283,6 +283,8 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
     concern (paths relative to the repository top: :func:`.github.repository_top`); rules about the
     whole set (must-load total, load plan stages) are put on the config file."""
+    from prompt_budget.report.github import annotation, annotation_path
+
     out: list[str] = []
     for v in flagged(report):
         where = verdict_location(report, v, root, config_file)
