@@ -34,15 +34,26 @@ def _passed(
     return v
 
 
+class Shared:
+    """What the verdicts of one run's files share (one per run and tokenizer): the ``Usage`` of a
+    count, and the details of the files that one entry's pattern matched, with the same settings."""
+
+    __slots__ = ("details", "usages")
+
+    def __init__(self) -> None:
+        self.usages: dict[int, Usage] = {}
+        #: by (id of the winning candidate, id of the settings, split): the details but the notes and
+        #: the file's tokens (the objects are alive while their files' verdicts are made)
+        self.details: dict[tuple[int, int, bool], dict[str, Any]] = {}
 
 
 def file_verdicts(
-    m: Measured, tok: CachedTokenizer, threshold: float | None = None, usages: dict[int, Usage] | None = None
+    m: Measured, tok: CachedTokenizer, threshold: float | None = None, shared: Shared | None = None
 ) -> list[Verdict]:
     """The verdicts for one measured file: its body (or whole file) against ``max_tokens``, and for a
     file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
     file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do.
-    ``usages`` (one dict per run and tokenizer) shares the ``Usage`` of equal counts between files."""
+    ``shared`` (one per run and tokenizer) lets files share what is equal in their verdicts."""
     fid = m.match.id
     winner = m.match.winner
     imported = m.match.imported_by
@@ -63,8 +74,16 @@ def file_verdicts(
     s = m.settings
     split = m.frontmatter_tokens is not None
     # the details in one literal each (the keys in the order the JSON report shows them)
-    if imported is None:
-        whole: dict[str, Any] = {
+    template: dict[str, Any] | None = None
+    if shared is not None and imported is None:
+        template = shared.details.get((id(winner), id(s), split))
+    whole: dict[str, Any]
+    if template is not None:
+        whole = template.copy()  # the keys stay in their order
+        whole["notes"] = list(m.notes)
+        whole["file_tokens"] = m.tokens
+    elif imported is None:
+        whole = {
             "kind": "file",
             "entry": winner.rule.label,
             "pattern": winner.pattern,
@@ -86,14 +105,16 @@ def file_verdicts(
             "part": "body" if split else "whole",
             "file_tokens": m.tokens,
         }
+    if template is None and shared is not None and imported is None:
+        shared.details[(id(winner), id(s), split)] = whole.copy()
     tokens, cap = m.load_tokens, s.max_tokens
     if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
         # within its cap (most files): no message to build
-        used = usages.get(tokens) if usages is not None else None
+        used = shared.usages.get(tokens) if shared is not None else None
         if used is None:
             used = Usage(tokens, tok.name, tok.exact)
-            if usages is not None:
-                usages[tokens] = used
+            if shared is not None:
+                shared.usages[tokens] = used
         first = _passed(fid, used, cap, s.max_tokens_source, whole)
     else:
         what = f"{fid} body" if split else fid
