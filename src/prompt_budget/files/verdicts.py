@@ -272,6 +272,14 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     aliases: dict[str, str] = {}
     seen: dict[Path, str] = {}
     for m in measured:
+        s = m.settings
+        if s is not None and s.load != "must":
+            # most files: a skippable file counts its always-loaded frontmatter only
+            if m.frontmatter_tokens is not None:
+                parts.append((f"{m.match.id}#frontmatter", m.frontmatter_tokens))
+            continue
+        if s is None and not m.unsettled_must:
+            continue
         if m.unsettled_must or (m.settings is not None and m.settings.load == "must"):
             real = m.match.path.resolve()
             if real in seen:
