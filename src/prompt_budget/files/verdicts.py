@@ -29,7 +29,13 @@ def _passed(
     dataclass's ``__init__`` (one attribute set at a time): a check makes one for every file."""
     v = object.__new__(Verdict)
     v.__dict__.update(
-        subject=subject, usage=used, max_tokens=cap, cap_source=source, status="pass", message="", details=details
+        subject=subject,
+        usage=used,
+        max_tokens=cap,
+        cap_source=source,
+        status="pass",
+        message="",
+        details=details,
     )
     return v
 
