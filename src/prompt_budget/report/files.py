@@ -55,20 +55,29 @@ def files_table(
         verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
     # one row per verdict, built in place (a table of 100,000 files: no call per cell)
     rows, styles = table.rows, table.styles
+    # the cells of a count against a cap, made once for the files that share them
+    cells: dict[tuple[int, int | None], tuple[str, str, str]] = {}
     for v in verdicts:
         status = v.status
         if hide_passed and status == "pass":
             continue
         d = v.details
         tokens, cap = v.usage.tokens, v.max_tokens
+        made = cells.get((tokens, cap))
+        if made is None:
+            made = cells[(tokens, cap)] = (
+                f"{tokens:,}",
+                "-" if cap is None else f"{cap:,}",
+                f"{100.0 * tokens / cap:.1f}%" if cap else "-",
+            )
         rows.append(
             [
                 _row_label(v) if "part" not in d or "imported_by" in d or d["part"] != "whole" else v.subject,
                 str(d.get("entry", "")),
                 # a file that could not be read has no count; one with bad frontmatter was still counted
-                f"{tokens:,}" if "problem" not in d or tokens else "-",
-                "-" if cap is None else f"{cap:,}",
-                f"{100.0 * tokens / cap:.1f}%" if cap else "-",
+                made[0] if "problem" not in d or tokens else "-",
+                made[1],
+                made[2],
                 str(d.get("load", "")),
                 marks[status],
             ]
