@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -136,3 +137,20 @@ def test_check_after_a_tokenizer_switch_says_how_to_re_create_the_baseline(tmp_p
     assert run(root, "baseline", "update").returncode == 0
     again = run(root, "check")
     assert "not compared" not in again.stdout
+
+
+def test_no_baseline_file_still_reads_max_growth_and_clears_stale_temporaries(tmp_path: Path) -> None:
+    root = make_tree(tmp_path)
+    # no baseline file: the option is still read (and refused)
+    bad = run(root, "check", "--max-growth", "abc")
+    assert bad.returncode == 2
+    assert "--max-growth: expected a growth" in bad.stderr
+    # a temporary file a killed write of the baseline left, long ago: a check still clears it
+    folder = root / ".prompt-budget"
+    folder.mkdir(exist_ok=True)
+    stale = folder / ".baseline.json.1234.tmp"
+    stale.write_text("{")
+    os.utime(stale, (1_000_000_000, 1_000_000_000))
+    assert run(root, "check").returncode == 0
+    assert not stale.exists()
+    assert not (folder / "baseline.json").exists()

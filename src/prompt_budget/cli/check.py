@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_budget._version import __version__
 from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, project
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
+
+if TYPE_CHECKING:
+    from prompt_budget.config import Config
 
 
 def add(sub: Any) -> None:
@@ -108,10 +112,24 @@ def _run_to(args: argparse.Namespace, out: Output) -> int:
     return code
 
 
+def _nothing_to_compare(config: Config, max_growth: str | None) -> bool:
+    """True when there is no baseline file (nor a temporary file a killed write of it left, which a
+    comparison would clean up) and no ``--max-growth`` to read: the baseline's modules are not even
+    imported (a sixth of a warm check's start-up)."""
+    if max_growth:
+        return False
+    file = config.resolve(config.baseline.path)
+    if os.path.lexists(file):
+        return False
+    try:
+        names = os.listdir(file.parent)
+    except OSError:
+        return True
+    return not any(n.startswith(f".{file.name}.") and n.endswith(".tmp") for n in names)
+
+
 def _run(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import files
-    from prompt_budget.baseline import measurement_of, run_baseline
-    from prompt_budget.report import baseline as growth
     from prompt_budget.report import files as report
 
     if args.json and args.format not in ("text", "json"):
@@ -145,7 +163,10 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     # saved by the check: its entries (most of a warm run's memory) go before the report is rendered
     del cache
     comparison = None
-    if not args.no_baseline:
+    if not args.no_baseline and not _nothing_to_compare(config, args.max_growth):
+        from prompt_budget.baseline import measurement_of, run_baseline
+        from prompt_budget.report import baseline as growth
+
         shown = str(config.baseline.path)
         outcome = run_baseline(
             config,
@@ -205,6 +226,8 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             for line in lines:
                 out.print(line)
         if comparison is not None:
+            from prompt_budget.report import baseline as growth
+
             for table in growth.comparison_tables(comparison, changed_only=True):
                 out.print()
                 out.table(table)
@@ -218,6 +241,8 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             for line in report.github_annotations(result, config.root, config.path):
                 out.command(line)
             if comparison is not None:
+                from prompt_budget.report import baseline as growth
+
                 locate = growth.file_locations(config.root, config.path)
                 for line in growth.github_annotations(comparison, locate):
                     out.command(line)

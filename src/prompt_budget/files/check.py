@@ -17,7 +17,7 @@ from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_rea
 from prompt_budget.files.measuring import Measured, Memo, measure, measure_all
 from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
-from prompt_budget.files.verdicts import file_verdicts, must_load_verdict, pattern_verdicts
+from prompt_budget.files.verdicts import Shared, file_verdicts, must_load_verdict, pattern_verdicts
 from prompt_budget.model import Status, Verdict
 from prompt_budget.text.table import fmt_int
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
@@ -159,12 +159,13 @@ def check(
     if cache is not None:
         cache.save()
     threshold = fs.config.threshold
+    shared = Shared()  # what equal verdicts share (a Usage, details)
     return FilesReport(
         fs,
         tok.name,
         tok.exact,
         measured,
-        lambda m: file_verdicts(m, tok, threshold),
+        lambda m: file_verdicts(m, tok, threshold, shared),
         pverdicts,
         must,
         plan,

@@ -8,7 +8,7 @@ import functools
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -19,7 +19,7 @@ from prompt_budget.config.harnesses import Harness
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
-from prompt_budget.text.globs import Glob, glob, has_wildcards
+from prompt_budget.text.globs import FOLDER_GROUP, Glob, glob, has_wildcards
 from prompt_budget.walk import iter_paths
 
 SPECIFICITY_NAMES: Final = {2: "literal path", 1: "glob (*)", 0: "recursive glob (**)"}
@@ -319,46 +319,78 @@ def resolve(config: Config) -> FileSet:
     # path it matches has, its slot in ``counts``, shared by equal patterns of one entry)
     slots = {(c.order, p): i for i, (c, p) in enumerate((c, p) for c in compiled for p, _ in c.positives)}
     counts = [0] * len(slots)
+    # a glob's regex is called here, not through ``Glob.match`` (two calls fewer for every file)
     plan = [
-        (c, tuple((p, rx, _lead(p) if rx is not None else p, slots[(c.order, p)]) for p, rx in c.positives))
+        (
+            c,
+            tuple(
+                (p, *_matcher(rx), _lead(p) if rx is not None else p, slots[(c.order, p)])
+                for p, rx in c.positives
+            ),
+        )
         for c in compiled
     ]
-    made_cands: dict[tuple[int, str], Candidate] = {}  # one per entry and pattern, shared by its files
+    # one candidate per entry and pattern (by its slot), shared by the files it matches
+    cands: list[Candidate | None] = [None] * len(slots)
     # files matched by the same entries through the same patterns share one tuple of candidates
     shared: dict[object, tuple[Candidate, ...]] = {}
     files: dict[str, FileMatch] = {}
+    # most files are matched by one pattern of one entry: no list is made for them
     for rel in sorted(seen):
-        found: list[Candidate] = []
-        excluded: list[tuple[FileRule, str]] = []
+        one: Candidate | None = None
+        more: list[Candidate] | None = None
+        excluded: list[tuple[FileRule, str]] | None = None
         for c, positives in plan:
-            matched: list[str] = []
-            for p, rx, lead, slot in positives:
-                if rel.startswith(lead) and ((rx is None and rel == p) or (rx is not None and rx.match(rel))):
-                    counts[slot] += 1
-                    matched.append(p)
-            if not matched:
+            hit = -1
+            first = ""
+            matched: list[str] | None = None
+            for p, match, folder, lead, slot in positives:
+                if not rel.startswith(lead):
+                    continue
+                if match is None:
+                    if rel != p:
+                        continue
+                else:
+                    mt = match(rel)
+                    if mt is None or (folder and mt.end(folder) not in (-1, len(rel))):
+                        continue
+                counts[slot] += 1
+                if hit < 0:
+                    hit, first = slot, p
+                else:
+                    matched = [first, p] if matched is None else [*matched, p]
+            if hit < 0:
                 continue
-            neg = next((p for p, rx in c.negatives if rx.match(rel)), None) if c.negatives else None
-            if neg is not None:
-                excluded.append((c.rule, "!" + neg))
-                continue
-            best = matched[0] if len(matched) == 1 else max(matched, key=specificity)
-            made = made_cands.get((c.order, best))
+            if c.negatives:
+                neg = next((p for p, rx in c.negatives if rx.match(rel)), None)
+                if neg is not None:
+                    excluded = [*(excluded or ()), (c.rule, "!" + neg)]
+                    continue
+            best = first
+            if matched is not None:
+                best = max(matched, key=specificity)
+                hit = slots[(c.order, best)]
+            made = cands[hit]
             if made is None:
-                made = made_cands[(c.order, best)] = Candidate(c.rule, best, c.preset, c.order)
-            found.append(made)
-        if not found:
+                made = cands[hit] = Candidate(c.rule, best, c.preset, c.order)
+            if one is None:
+                one = made
+            else:
+                more = [one, made] if more is None else [*more, made]
+        if one is None:
             continue
-        key = id(found[0]) if len(found) == 1 else tuple(id(x) for x in found)
+        key = id(one) if more is None else tuple(id(x) for x in more)
         ordered = shared.get(key)
         if ordered is None:
-            ordered = shared[key] = tuple(sorted(found, key=lambda x: x.rank, reverse=True))
-        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded))
+            ordered = shared[key] = (
+                (one,) if more is None else tuple(sorted(more, key=lambda x: x.rank, reverse=True))
+            )
+        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded) if excluded else ())
     by_path = _ByPath(files)  # under the resolved root already; built when first asked
     patterns = tuple(
         PatternHit(c.rule, p, c.preset, counts[slots[(c.order, p)]]) for c in compiled for p, _ in c.positives
     )
-    followed = _follow(root, files, by_path)
+    followed = _follow(root, files, by_path, [c for c in cands if c is not None])
     return FileSet(
         config=config,
         rules=tuple(r for r, _ in pairs),
@@ -370,9 +402,22 @@ def resolve(config: Config) -> FileSet:
     )
 
 
-def _follow(root: Path, files: dict[str, FileMatch], by_path: _ByPath) -> Followed:
-    """Follow the imports of the files whose entries say so; add each file they pull in to ``files``
-    (under an entry of its own when no entry matches it) and the notes about their imports."""
+def _matcher(rx: Glob | None) -> tuple[Callable[[str], re.Match[str] | None] | None, str]:
+    """A glob's regex's ``match`` and the group its folder slash is in (see ``Glob.match``; "" when
+    none); (None, "") for a literal path or a pattern that matches itself only."""
+    if rx is None or rx.regex is None:
+        return None, ""
+    return rx.regex.match, (FOLDER_GROUP if FOLDER_GROUP in rx.regex.groupindex else "")
+
+
+def _follow(
+    root: Path, files: dict[str, FileMatch], by_path: _ByPath, candidates: Iterable[Candidate]
+) -> Followed:
+    """Follow the imports of the files whose entries say so (``candidates``: every entry that matches
+    a file, through any pattern); add each file they pull in to ``files`` (under an entry of its own
+    when no entry matches it) and the notes about their imports."""
+    if not any(c.rule.follow_imports for c in candidates):
+        return Followed()  # no entry follows imports (most configs): no pass over the files
     follows: dict[int, bool] = {}  # by shared tuple of candidates
     roots: list[tuple[str, LoadClass | None]] = []
     for fid, m in files.items():

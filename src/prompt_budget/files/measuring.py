@@ -341,6 +341,10 @@ def measure_all(
     # in one pass; only the rest go to ``count_paths`` (and, when there are enough, the pool).
     scale = multiplier != 1.0 and not tokenizer.exact
     key, lookup, stat_of, regular = tokenizer.cache_key, cache.lookup_file, os.stat, S_ISREG
+    get_extra = cache.get_extra
+    # the settings of a file with no frontmatter and no notes, by its (shared) tuple of candidates:
+    # they depend on its entries only (``_measure_counted``'s memo)
+    plain: dict[int, Effective] | None = {} if memo is not None else None
     hits = 0
     for i, (fid, m) in enumerate(files.items()):
         if i == _PROBE and not hits:
@@ -360,7 +364,23 @@ def measure_all(
             rest[fid] = m
             continue
         hits += 1
-        got = _measure_counted(m, tokenizer, cache, memo, known[0], known[2], known[3])
+        if plain is not None and not known[2] and m.imported_by is None and not m.import_notes:
+            # the common warm case: the settings of the files with these entries, no frontmatter
+            settings = plain.get(id(m.candidates))
+            if settings is not None and get_extra(known[3], _FRONTMATTER_KIND) is None:
+                got = Measured(m, known[0], None, None, None, settings, ())
+            else:
+                got = _measure_counted(m, tokenizer, cache, memo, known[0], (), known[3])
+                if (
+                    got.frontmatter is None
+                    and got.body_tokens is None
+                    and got.problem is None
+                    and got.settings is not None
+                    and not got.notes
+                ):
+                    plain[id(m.candidates)] = got.settings
+        else:
+            got = _measure_counted(m, tokenizer, cache, memo, known[0], known[2], known[3])
         out[fid] = _scaled(got, multiplier) if scale else got
     if not rest:
         if progress is not None:

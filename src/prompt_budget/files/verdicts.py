@@ -22,10 +22,44 @@ def usage(tokens: int, tok: CachedTokenizer) -> Usage:
     return Usage(tokens=tokens, tokenizer=tok.name, exact=tok.exact)
 
 
-def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = None) -> list[Verdict]:
+def _passed(
+    subject: str, used: Usage, cap: int | None, source: str | None, details: dict[str, Any]
+) -> Verdict:
+    """``Verdict(subject, used, cap, source, "pass", "", details)``, made without the frozen
+    dataclass's ``__init__`` (one attribute set at a time): a check makes one for every file."""
+    v = object.__new__(Verdict)
+    v.__dict__.update(
+        subject=subject,
+        usage=used,
+        max_tokens=cap,
+        cap_source=source,
+        status="pass",
+        message="",
+        details=details,
+    )
+    return v
+
+
+class Shared:
+    """What the verdicts of one run's files share (one per run and tokenizer): the ``Usage`` of a
+    count, and the details of the files that one entry's pattern matched, with the same settings."""
+
+    __slots__ = ("details", "usages")
+
+    def __init__(self) -> None:
+        self.usages: dict[int, Usage] = {}
+        #: by (id of the winning candidate, id of the settings, split): the details but the notes and
+        #: the file's tokens (the objects are alive while their files' verdicts are made)
+        self.details: dict[tuple[int, int, bool], dict[str, Any]] = {}
+
+
+def file_verdicts(
+    m: Measured, tok: CachedTokenizer, threshold: float | None = None, shared: Shared | None = None
+) -> list[Verdict]:
     """The verdicts for one measured file: its body (or whole file) against ``max_tokens``, and for a
     file with always-loaded frontmatter, that part against ``frontmatter_max_tokens`` (default: the
-    file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do."""
+    file's ``max_tokens``). Past ``threshold`` of a cap (the config's), a part warns, as prompts do.
+    ``shared`` (one per run and tokenizer) lets files share what is equal in their verdicts."""
     fid = m.match.id
     winner = m.match.winner
     imported = m.match.imported_by
@@ -46,8 +80,16 @@ def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = N
     s = m.settings
     split = m.frontmatter_tokens is not None
     # the details in one literal each (the keys in the order the JSON report shows them)
-    if imported is None:
-        whole: dict[str, Any] = {
+    template: dict[str, Any] | None = None
+    if shared is not None and imported is None:
+        template = shared.details.get((id(winner), id(s), split))
+    whole: dict[str, Any]
+    if template is not None:
+        whole = template.copy()  # the keys stay in their order
+        whole["notes"] = list(m.notes)
+        whole["file_tokens"] = m.tokens
+    elif imported is None:
+        whole = {
             "kind": "file",
             "entry": winner.rule.label,
             "pattern": winner.pattern,
@@ -69,10 +111,17 @@ def file_verdicts(m: Measured, tok: CachedTokenizer, threshold: float | None = N
             "part": "body" if split else "whole",
             "file_tokens": m.tokens,
         }
+    if template is None and shared is not None and imported is None:
+        shared.details[(id(winner), id(s), split)] = whole.copy()
     tokens, cap = m.load_tokens, s.max_tokens
     if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
         # within its cap (most files): no message to build
-        first = Verdict(fid, Usage(tokens, tok.name, tok.exact), cap, s.max_tokens_source, "pass", "", whole)
+        used = shared.usages.get(tokens) if shared is not None else None
+        if used is None:
+            used = Usage(tokens, tok.name, tok.exact)
+            if shared is not None:
+                shared.usages[tokens] = used
+        first = _passed(fid, used, cap, s.max_tokens_source, whole)
     else:
         what = f"{fid} body" if split else fid
         first = _capped(m, tok, fid, what, tokens, cap, s.max_tokens_source, whole, threshold, hint=True)
@@ -108,7 +157,7 @@ def _capped(
     ``threshold`` of it, a warning."""
     if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
         # within its cap (most files): no message to build
-        return Verdict(subject, Usage(tokens, tok.name, tok.exact), cap, source, "pass", "", details)
+        return _passed(subject, Usage(tokens, tok.name, tok.exact), cap, source, details)
     message = ""
     warn = threshold is not None and threshold < 1 and tokens > cap * threshold
     if cap is not None and tokens > cap:
@@ -229,6 +278,14 @@ def must_load_verdict(config: Config, measured: Sequence[Measured], tok: CachedT
     aliases: dict[str, str] = {}
     seen: dict[Path, str] = {}
     for m in measured:
+        s = m.settings
+        if s is not None and s.load != "must":
+            # most files: a skippable file counts its always-loaded frontmatter only
+            if m.frontmatter_tokens is not None:
+                parts.append((f"{m.match.id}#frontmatter", m.frontmatter_tokens))
+            continue
+        if s is None and not m.unsettled_must:
+            continue
         if m.unsettled_must or (m.settings is not None and m.settings.load == "must"):
             real = m.match.path.resolve()
             if real in seen:

@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.config import Config, line_of
 from prompt_budget.model import STATUS_MARK, STATUS_RANK, Verdict
-from prompt_budget.report.github import annotation, annotation_path
-from prompt_budget.report.markdown import BADGE, escape, table_lines
 from prompt_budget.report.terminal import STYLE
 from prompt_budget.text.frontmatter import frontmatter_end
 from prompt_budget.text.table import Column, Table, fmt_int, fmt_pct
@@ -57,20 +55,29 @@ def files_table(
         verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
     # one row per verdict, built in place (a table of 100,000 files: no call per cell)
     rows, styles = table.rows, table.styles
+    # the cells of a count against a cap, made once for the files that share them
+    cells: dict[tuple[int, int | None], tuple[str, str, str]] = {}
     for v in verdicts:
         status = v.status
         if hide_passed and status == "pass":
             continue
         d = v.details
         tokens, cap = v.usage.tokens, v.max_tokens
+        made = cells.get((tokens, cap))
+        if made is None:
+            made = cells[(tokens, cap)] = (
+                f"{tokens:,}",
+                "-" if cap is None else f"{cap:,}",
+                f"{100.0 * tokens / cap:.1f}%" if cap else "-",
+            )
         rows.append(
             [
                 _row_label(v) if "part" not in d or "imported_by" in d or d["part"] != "whole" else v.subject,
                 str(d.get("entry", "")),
                 # a file that could not be read has no count; one with bad frontmatter was still counted
-                f"{tokens:,}" if "problem" not in d or tokens else "-",
-                "-" if cap is None else f"{cap:,}",
-                f"{100.0 * tokens / cap:.1f}%" if cap else "-",
+                made[0] if "problem" not in d or tokens else "-",
+                made[1],
+                made[2],
                 str(d.get("load", "")),
                 marks[status],
             ]
@@ -243,7 +250,9 @@ def files_markdown(
     ``$GITHUB_STEP_SUMMARY``: a verdict line with the must-load total, every broken or warned rule
     with its message (failures first), the file table (failures first, the must-load total as its
     footer), the load plan when ``plan``, and the baseline summary when one was compared."""
+    # here: the text report needs neither
     from prompt_budget.report.baseline import checks, markdown_summary
+    from prompt_budget.report.markdown import BADGE, escape, table_lines
 
     verdicts = report.verdicts
     grew = comparison is not None and bool(comparison.failures)
@@ -283,6 +292,8 @@ def github_annotations(report: FilesReport, root: Path, config_file: Path | None
     """``::error`` / ``::warning`` workflow commands for broken or warned rules, on the file they
     concern (paths relative to the repository top: :func:`.github.repository_top`); rules about the
     whole set (must-load total, load plan stages) are put on the config file."""
+    from prompt_budget.report.github import annotation, annotation_path
+
     out: list[str] = []
     for v in flagged(report):
         where = verdict_location(report, v, root, config_file)

@@ -66,15 +66,23 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     text = text.removeprefix("\ufeff")
     if not text.startswith("---"):
         return None
-    lines = text.split("\n")
-    if lines[0].rstrip("\r ") != "---":
+    # the lines up to the closing one only: the body (most of a file) is cut off whole, not split
+    nl = text.find("\n")
+    if (text if nl < 0 else text[:nl]).rstrip("\r ") != "---":
         return None
-    end = frontmatter_end(lines)
-    if end is None:
+    start, body = nl + 1, None
+    while nl >= 0:
+        nl = text.find("\n", start)
+        if (text[start:] if nl < 0 else text[start:nl]).rstrip("\r ") in ("---", "..."):
+            body = "" if nl < 0 else text[nl + 1 :]
+            break
+        start = nl + 1
+    if body is None:
         raise FrontmatterError(1, "opening '---' has no closing '---' line")
     import yaml
 
-    block = "\n".join(line.rstrip("\r") for line in lines[1:end])
+    inside = text[text.find("\n") + 1 : max(start - 1, text.find("\n") + 1)]
+    block = "\n".join(line.rstrip("\r") for line in inside.split("\n")) if "\r" in inside else inside
     notes: tuple[str, ...] = ()
     try:
         data, written = _load(block)
@@ -97,7 +105,7 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     listing = "\n".join(
         f"{k}: {written.get(k, _as_text(data[k]))}" for k in ALWAYS_LOADED_KEYS if data.get(k) is not None
     )
-    return Frontmatter(data, block, "\n".join(lines[end + 1 :]), listing, notes)
+    return Frontmatter(data, block, body, listing, notes)
 
 
 def _too_deep() -> FrontmatterError:

@@ -15,7 +15,7 @@ from typing import Final
 
 _WILDCARDS: Final = re.compile(r"[*?\[]")
 #: the group pathspec's regexes name the slash after a folder whose contents they match
-_DIR: Final = "ps_d"
+FOLDER_GROUP: Final = "ps_d"
 
 
 def has_wildcards(pattern: str) -> bool:
@@ -40,7 +40,7 @@ def _compile(pattern: str) -> tuple[re.Pattern[str] | None, bool]:
 def _matches(regex: re.Pattern[str], path: str) -> bool:
     """Whether ``regex`` matches ``path`` itself (not as a file inside a folder it matches)."""
     m = regex.match(path)
-    return m is not None and (_DIR not in regex.groupindex or m.end(_DIR) in (-1, len(path)))
+    return m is not None and (FOLDER_GROUP not in regex.groupindex or m.end(FOLDER_GROUP) in (-1, len(path)))
 
 
 @dataclass(frozen=True)
