@@ -164,15 +164,23 @@ def lint_source(
     # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)
-    ctx = FileContext(path, module_name(path), lines)
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
-    visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
-    pruner = Pruner.build(rewritten if rewritten is not None else text, lines, visitors, rule_options)
-    try:
-        with deep_recursion():
-            walk(tree, ctx, visitors, pruner)
-    except RecursionError as exc:  # pathological nesting: report, don't crash
-        return _parse_error(path, exc)
+    every_word = False
+    while True:
+        ctx = FileContext(path, module_name(path), lines)
+        visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
+        pruner = Pruner.build(
+            rewritten if rewritten is not None else text, lines, visitors, rule_options, every_word=every_word
+        )
+        try:
+            with deep_recursion():
+                walk(tree, ctx, visitors, pruner)
+        except RecursionError as exc:  # pathological nesting: report, don't crash
+            return _parse_error(path, exc)
+        # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
+        if pruner is None or every_word or not pruner.walk_again():
+            break
+        every_word = True
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)

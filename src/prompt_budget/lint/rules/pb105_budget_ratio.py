@@ -177,6 +177,8 @@ class BudgetRatio(LintRule):
         self._uses = Uses()
         self._ready: list[tuple[str, Report, bool]] = []
         self._score_compared: set[str] = set()
+        #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
+        self.generic_bound = False
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -257,6 +259,7 @@ class BudgetRatio(LintRule):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append((name, self.ctx.reports.pop(before), param))
+            self.generic_bound = True
         elif (
             not against_flow(name)
             and name.lower() not in self.names.ignore_names
