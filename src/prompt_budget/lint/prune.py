@@ -12,6 +12,11 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
 - PB105 also learns which generic thresholds are compared with a score (``self.score >=
   self.threshold``: a quality threshold, not a budget ratio): kept where a line holds a score word
   (:data:`~prompt_budget.lint.names.SCORE_WORDS`);
+- those two serve only a generic ratio name (``threshold = 0.7``, which waits for a budget in its scope),
+  bound in few files: a file is first walked without the budget and score words, PB105 gathering none
+  of that evidence (``gather_evidence``), and walked again, by new rule instances with every word,
+  only when PB105 bound a generic ratio name (the statement binding it holds its number, so the first
+  walk always sees it: ``Pruner.walk_again``);
 - PB109 acts at tiktoken's calls: kept where a line names one;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
   a statement naming one of the names they watch at that point of the walk is kept;
@@ -69,15 +74,22 @@ class _Needs(NamedTuple):
     #: where the names the rule follows are
     watched: Watched | None = None
     #: words that keep a line only for a file where, after a walk without them, ``wanted`` says the rule
-    #: needed them (the file is walked again, with them)
+    #: needed them (the file is walked again, with them); ``lighter`` tells the rule, before that first
+    #: walk, that it may leave out the work only those lines serve
     later: tuple[str, ...] = ()
     wanted: Callable[[LintRule], bool] | None = None
+    lighter: Callable[[LintRule], None] | None = None
 
 
 def _generic_ratio_bound(rule: LintRule) -> bool:
     """PB105 bound a generic ratio name (``threshold = 0.7``), which waits for a budget name read in its
     scope and is dropped when compared with a score: only then do the lines holding those matter."""
     return getattr(rule, "generic_bound", True) is not False
+
+
+def _without_evidence(rule: LintRule) -> None:
+    """PB105 gathers the evidence a generic ratio name waits for only in the walk that has its lines."""
+    rule.gather_evidence = False  # type: ignore[attr-defined]
 
 
 #: rule code -> what it acts on
@@ -91,6 +103,7 @@ _DECLARED: dict[str, _Needs] = {
         watched=_uses_watch,
         later=BUDGET_NAME_WORDS + tuple(sorted(SCORE_WORDS)),
         wanted=_generic_ratio_bound,
+        lighter=_without_evidence,
     ),
     "PB106": _Needs(True),
     "PB107": _Needs(True),
@@ -182,6 +195,7 @@ class Pruner:
         words: dict[str, None] = {}
         watchers = []
         deferred: list[tuple[LintRule, Callable[[LintRule], bool]]] = []
+        lighter: list[tuple[LintRule, Callable[[LintRule], None]]] = []
         for rule, opts in zip(rules, options, strict=True):
             needs = _DECLARED.get(rule.CODE)
             if needs is None or not type(rule).__module__.startswith(_BUILTIN_MODULE):
@@ -193,9 +207,13 @@ class Pruner:
                     words.update(dict.fromkeys(needs.later))
                 else:
                     deferred.append((rule, needs.wanted))
+                    if needs.lighter is not None:
+                        lighter.append((rule, needs.lighter))
             words.update(dict.fromkeys(opts.judge.extra_budget_names))  # ``budget-names``, lower case
             if needs.watched is not None:
                 watchers.append((rule, needs.watched))
+        for rule, lighten in lighter:  # only now: a rule not declared above prunes nothing
+            lighten(rule)
         pruner = cls(text, lines, digits, words, watchers)
         pruner._deferred = deferred
         return pruner
