@@ -18,12 +18,20 @@ def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
     faster than the regular expression that fails on most files)."""
     lowered = text.lower()
     seen: dict[re.Pattern[str], bool] = {}
+    # several patterns share guard words (PB105's holds PB101's): each word is looked for once
+    held: dict[str, bool] = {}
+
+    def holds(word: str) -> bool:
+        hit = held.get(word)
+        if hit is None:
+            hit = held[word] = word in lowered
+        return hit
 
     def found(pattern: re.Pattern[str]) -> bool:
         hit = seen.get(pattern)
         if hit is None:
             words = _literal_guard(pattern)
-            hit = seen[pattern] = (words is None or any(w in lowered for w in words)) and bool(
+            hit = seen[pattern] = (words is None or any(holds(w) for w in words)) and bool(
                 pattern.search(lowered)
             )
         return hit
