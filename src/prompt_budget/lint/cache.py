@@ -101,6 +101,11 @@ class LintCache:
         self.dirty = True
         return digest
 
+    @property
+    def empty(self) -> bool:
+        """No result kept (a first run, or the rules changed): ``get`` finds nothing."""
+        return not self.results
+
     def get(self, path: Path, display: str) -> FileResult | None:
         """The cached result of ``path`` if its content is unchanged, else None."""
         if not self.results:  # a cold cache: nothing to find, no file read and hashed for it

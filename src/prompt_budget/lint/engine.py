@@ -425,8 +425,10 @@ class Linter:
         files = discover(paths, self.options)
         results: dict[Path, FileResult] = {}
         todo: list[Path] = []
+        # a cold cache holds nothing: no path made relative to look it up
+        looked = self.cache is not None and not self.cache.empty
         for path in files:
-            hit = self.cache.get(path, self.options.relative(path)) if self.cache is not None else None
+            hit = self.cache.get(path, self.options.relative(path)) if looked else None  # type: ignore[union-attr]
             if hit is not None:
                 results[path] = hit
             else:
