@@ -113,6 +113,12 @@ PATTERNS = [
     r"[/*]\s*\(?\s*\d|_per_",
     r"(?i)TOKEN|limit",
     r"enc.ding|get_encoding",
+    # split into the alternatives that start with a word and the others (searched on their own)
+    r"""["'](?:gpt|o[134])[^"'\n]*["']\s*:\s*\d|token|budget""",
+    r"[0-9]+x|ratio|(?:per)_tok",
+    # not split: a backreference, a named group
+    r"(a)\1|word",
+    r"(?P<q>[\"'])x(?P=q)|word",
 ]
 TEXTS = [
     "",
@@ -133,6 +139,15 @@ TEXTS = [
     "encoding",
     "enc0ding",
     "def",
+    '"gpt-4": 8',
+    "'o3-mini':9",
+    '"gpt-4": x',
+    "5x",
+    "ratio",
+    "per_tok",
+    "aa",
+    '"x"',
+    "word",
 ]
 
 

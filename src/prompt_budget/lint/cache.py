@@ -101,8 +101,15 @@ class LintCache:
         self.dirty = True
         return digest
 
+    @property
+    def empty(self) -> bool:
+        """No result kept (a first run, or the rules changed): ``get`` finds nothing."""
+        return not self.results
+
     def get(self, path: Path, display: str) -> FileResult | None:
         """The cached result of ``path`` if its content is unchanged, else None."""
+        if not self.results:  # a cold cache: nothing to find, no file read and hashed for it
+            return None
         digest = self._digest_of(path, display)
         data = self.results.get(digest) if digest is not None else None
         if data is None:
@@ -113,8 +120,14 @@ class LintCache:
             del self.results[digest]  # type: ignore[arg-type]
             return None
 
-    def put(self, path: Path, result: FileResult) -> None:
-        digest = self._digest_of(path, result.path)
+    def put(self, path: Path, result: FileResult, stamp: Stamp | None = None) -> None:
+        """Keep ``result`` for ``path``; ``stamp`` is the (mtime, size, key) of the content linted, as
+        ``stamp`` gives it (read and hashed again here when None)."""
+        if stamp is not None:
+            digest: str | None = stamp[2]
+            self.stats[os.path.abspath(path)] = list(stamp)
+        else:
+            digest = self._digest_of(path, result.path)
         if digest is not None:
             self.results[digest] = result.to_dict()
             self.dirty = True
@@ -133,7 +146,8 @@ class LintCache:
             self.file.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, prefix=".lint-", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, separators=(",", ":"))
+                # ``dumps``: the C encoder (``json.dump`` encodes in Python, piece by piece)
+                fh.write(json.dumps(data, separators=(",", ":")))
             os.replace(tmp, self.file)
         except OSError:  # a read-only tree lints fine without a cache
             return
@@ -207,6 +221,15 @@ def module_name(path: str) -> str:
     """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
     p = Path(path)
     return p.parent.name if p.stem == "__init__" else p.stem
+
+
+#: What the cache keeps of a file linted: its mtime (ns), its size and ``content_key`` of the bytes read.
+Stamp = tuple[int, int, str]
+
+
+def stamp(st: os.stat_result, data: bytes, display: str) -> Stamp:
+    """The ``Stamp`` of a file whose ``os.stat`` (taken before reading it) is ``st`` and bytes ``data``."""
+    return st.st_mtime_ns, st.st_size, _digest(data, display)
 
 
 def _digest(data: bytes, display: str) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from prompt_budget.lint.cache import LintCache, module_name
+from prompt_budget.lint.cache import LintCache, Stamp, module_name, stamp
 from prompt_budget.lint.findings import Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
@@ -164,15 +164,23 @@ def lint_source(
     # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)
-    ctx = FileContext(path, module_name(path), lines)
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
-    visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
-    pruner = Pruner.build(rewritten if rewritten is not None else text, lines, visitors, rule_options)
-    try:
-        with deep_recursion():
-            walk(tree, ctx, visitors, pruner)
-    except RecursionError as exc:  # pathological nesting: report, don't crash
-        return _parse_error(path, exc)
+    every_word = False
+    while True:
+        ctx = FileContext(path, module_name(path), lines)
+        visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
+        pruner = Pruner.build(
+            rewritten if rewritten is not None else text, lines, visitors, rule_options, every_word=every_word
+        )
+        try:
+            with deep_recursion():
+                walk(tree, ctx, visitors, pruner)
+        except RecursionError as exc:  # pathological nesting: report, don't crash
+            return _parse_error(path, exc)
+        # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
+        if pruner is None or every_word or not pruner.walk_again():
+            break
+        every_word = True
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)
@@ -251,11 +259,23 @@ def _drop_nested(findings: list[Finding]) -> list[Finding]:
 
 
 def lint_path(path: Path, display: str, options: LintOptions, rules: Sequence[type[LintRule]]) -> FileResult:
+    return lint_stamped(path, display, options, rules, stamped=False)[0]
+
+
+def lint_stamped(
+    path: Path, display: str, options: LintOptions, rules: Sequence[type[LintRule]], *, stamped: bool = True
+) -> tuple[FileResult, Stamp | None]:
+    """``lint_path``, and with ``stamped`` the cache's ``Stamp`` of the bytes linted (None when the file
+    cannot be read)."""
     try:
+        st = os.stat(path) if stamped else None
         data = path.read_bytes()
     except OSError as exc:
-        return FileResult(path=display, findings=(_pb000(display, f"cannot read: {exc.strerror or exc}"),))
-    return lint_source(data, display, options, rules)
+        return FileResult(
+            path=display, findings=(_pb000(display, f"cannot read: {exc.strerror or exc}"),)
+        ), None
+    result = lint_source(data, display, options, rules)
+    return result, stamp(st, data, display) if st is not None else None
 
 
 # --- worker processes -------------------------------------------------------------------------------
@@ -278,17 +298,20 @@ _CHUNK_BYTES = 64 * 1024
 _CHUNK_FILES = 32
 
 
-def _worker_lint_chunk(jobs: list[tuple[str, str]]) -> list[tuple[str, dict[str, Any]]]:
+_Done = tuple[str, dict[str, Any], Stamp | None]
+
+
+def _worker_lint_chunk(jobs: list[tuple[str, str]]) -> list[_Done]:
     return [_worker_lint(job) for job in jobs]
 
 
-def _worker_lint(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
+def _worker_lint(job: tuple[str, str]) -> _Done:
     path, display = job
-    result = lint_path(Path(path), display, _worker_state["options"], _worker_state["rules"])
+    result, stamp_ = lint_stamped(Path(path), display, _worker_state["options"], _worker_state["rules"])
     _worker_state["done"] += 1
     if _worker_state["done"] % COLLECT_EVERY == 0:
         gc.collect()
-    return path, result.to_dict()
+    return path, result.to_dict(), stamp_
 
 
 # --- discovery --------------------------------------------------------------------------------------------
@@ -402,8 +425,10 @@ class Linter:
         files = discover(paths, self.options)
         results: dict[Path, FileResult] = {}
         todo: list[Path] = []
+        # a cold cache holds nothing: no path made relative to look it up
+        looked = self.cache is not None and not self.cache.empty
         for path in files:
-            hit = self.cache.get(path, self.options.relative(path)) if self.cache is not None else None
+            hit = self.cache.get(path, self.options.relative(path)) if looked else None  # type: ignore[union-attr]
             if hit is not None:
                 results[path] = hit
             else:
@@ -412,10 +437,10 @@ class Linter:
         if self.progress is not None:
             self.progress.start(len(todo))
         try:
-            for path, result in self._lint_many(todo):
+            for path, result, stamp_ in self._lint_many(todo):
                 results[path] = result
                 if self.cache is not None:
-                    self.cache.put(path, result)
+                    self.cache.put(path, result, stamp_)
                 if self.progress is not None:
                     self.progress.advance()
         finally:
@@ -437,10 +462,12 @@ class Linter:
             cached=cached,
         )
 
-    def _lint_many(self, todo: list[Path]) -> Iterator[tuple[Path, FileResult]]:
+    def _lint_many(self, todo: list[Path]) -> Iterator[tuple[Path, FileResult, Stamp | None]]:
+        """Each file's result, with the cache's ``Stamp`` of the bytes linted (read once, by whichever
+        process lints the file)."""
         if self.jobs <= 1 or len(todo) < PARALLEL_THRESHOLD:
             for done, path in enumerate(todo, start=1):
-                yield path, lint_path(path, self.options.relative(path), self.options, self.rules)
+                yield path, *lint_stamped(path, self.options.relative(path), self.options, self.rules)
                 if done % COLLECT_EVERY == 0:
                     gc.collect()
             return
@@ -460,8 +487,8 @@ class Linter:
             max_workers=self.jobs, initializer=_worker_init, initargs=(self.options, self.rules)
         ) as pool:
             for batch in pool.map(_worker_lint_chunk, chunks):
-                for name, data in batch:
-                    yield by_str[name], FileResult.from_dict(data)
+                for name, data, stamp_ in batch:
+                    yield by_str[name], FileResult.from_dict(data), stamp_
 
     def _per_file_ignore(self, f: Finding) -> Finding:
         """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it."""

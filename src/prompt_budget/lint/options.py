@@ -86,6 +86,10 @@ class LintOptions:
     rule_tables: tuple[tuple[str, _RawRuleOptions], ...] = ()
     #: ``[tool.prompt_budget.values]`` as found, so suggested keys reuse existing entries.
     existing_values: Mapping[str, Any] = field(default_factory=dict)
+    #: ``options_for``'s answers (asked for every rule of every file parsed); never copied by ``replace``
+    _rule_options: dict[tuple[str, str, int], RuleOptions] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def values_table(self) -> str:
@@ -102,6 +106,13 @@ class LintOptions:
         return code_matches(code, self.select) and not code_matches(code, self.ignore)
 
     def options_for(self, code: str, name: str, default_min_value: int) -> RuleOptions:
+        key = (code, name, default_min_value)
+        found = self._rule_options.get(key)
+        if found is None:
+            found = self._rule_options[key] = self._options_for(code, name, default_min_value)
+        return found
+
+    def _options_for(self, code: str, name: str, default_min_value: int) -> RuleOptions:
         table = dict(self.rule_tables)
         own = table.get(code) or table.get(name) or _RawRuleOptions()
         glob = self.global_options

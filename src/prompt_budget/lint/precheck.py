@@ -18,14 +18,25 @@ def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
     faster than the regular expression that fails on most files)."""
     lowered = text.lower()
     seen: dict[re.Pattern[str], bool] = {}
+    # several patterns share guard words (PB105's holds PB101's): each word is looked for once
+    held: dict[str, bool] = {}
+
+    def holds(word: str) -> bool:
+        hit = held.get(word)
+        if hit is None:
+            hit = held[word] = word in lowered
+        return hit
 
     def found(pattern: re.Pattern[str]) -> bool:
         hit = seen.get(pattern)
         if hit is None:
-            words = _literal_guard(pattern)
-            hit = seen[pattern] = (words is None or any(w in lowered for w in words)) and bool(
-                pattern.search(lowered)
-            )
+            parts = _split(pattern)
+            if parts is not None:  # the alternatives that start with a word, then the others
+                hit = any(found(part) for part in parts)
+            else:
+                words = _literal_guard(pattern)
+                hit = (words is None or any(holds(w) for w in words)) and bool(pattern.search(lowered))
+            seen[pattern] = hit
         return hit
 
     return any(all(found(p) for p in rule.PRECHECK) for rule in rules)
@@ -34,6 +45,43 @@ def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
 _GUARDS: dict[re.Pattern[str], tuple[str, ...] | None] = {}
 _QUANTIFIERS = frozenset("?*{")
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_- ")
+
+
+_SPLITS: dict[re.Pattern[str], tuple[re.Pattern[str], re.Pattern[str]] | None] = {}
+#: Groups other than ``(?:``, backreferences: splitting the alternatives could change what they mean.
+_UNSPLITTABLE = re.compile(r"\(\?[^:]|\\[1-9]")
+
+
+def _split(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """``pattern``'s top-level alternatives that start with a word (guarded by ``in``) and the others,
+    as two patterns one of which matches where ``pattern`` does; None when every alternative starts with
+    a word, none does, or the pattern cannot be split (flags, groups other than ``(?:``, backreferences).
+    ``'"gpt-4":\\s*\\d|token|budget'`` searched whole tries every ``t`` and ``b`` of a file; the first
+    alternative alone only its quotes, and the words are looked for with ``in``."""
+    if pattern in _SPLITS:
+        return _SPLITS[pattern]
+    parts = None
+    source = pattern.pattern
+    if not (pattern.flags & (re.IGNORECASE | re.VERBOSE) or _UNSPLITTABLE.search(source)):
+        alternatives = _top_level_alternatives(source)
+        guarded = [a for a in alternatives if _literal_start(a)]
+        rest = [a for a in alternatives if not _literal_start(a)]
+        if guarded and rest:
+            parts = (re.compile("|".join(guarded), pattern.flags), re.compile("|".join(rest), pattern.flags))
+    _SPLITS[pattern] = parts
+    return parts
+
+
+def _literal_start(alternative: str) -> str:
+    """The plain characters an alternative starts with and every match of it holds ("" if none)."""
+    run = ""
+    for i, char in enumerate(alternative):
+        if char not in _PLAIN:
+            if char in _QUANTIFIERS:  # the quantified character may be absent
+                run = run[:-1]
+            break
+        run = alternative[: i + 1]
+    return run
 
 
 def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
@@ -46,13 +94,7 @@ def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
         words: list[str] = []
         for alternative in _top_level_alternatives(pattern.pattern):
-            run = ""
-            for i, char in enumerate(alternative):
-                if char not in _PLAIN:
-                    if char in _QUANTIFIERS:  # the quantified character may be absent
-                        run = run[:-1]
-                    break
-                run = alternative[: i + 1]
+            run = _literal_start(alternative)
             if not run:
                 words = []
                 break

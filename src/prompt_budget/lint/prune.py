@@ -12,6 +12,11 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
 - PB105 also learns which generic thresholds are compared with a score (``self.score >=
   self.threshold``: a quality threshold, not a budget ratio): kept where a line holds a score word
   (:data:`~prompt_budget.lint.names.SCORE_WORDS`);
+- those two serve only a generic ratio name (``threshold = 0.7``, which waits for a budget in its scope),
+  bound in few files: a file is first walked without the budget and score words, PB105 gathering none
+  of that evidence (``gather_evidence``), and walked again, by new rule instances with every word,
+  only when PB105 bound a generic ratio name (the statement binding it holds its number, so the first
+  walk always sees it: ``Pruner.walk_again``);
 - PB109 acts at tiktoken's calls: kept where a line names one;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
   a statement naming one of the names they watch at that point of the walk is kept;
@@ -32,7 +37,7 @@ import ast
 import re
 from collections.abc import Callable, Collection, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from prompt_budget.lint.names import SCORE_WORDS
 
@@ -58,18 +63,52 @@ def _uses_watch(rule: LintRule) -> Collection[str] | None:
 
 Watched = Callable[["LintRule"], "Collection[str] | None"]
 
-#: rule code -> (whether a line with a digit is kept, the lower-case words that keep a line, where the
-#: names the rule follows are)
-_DECLARED: dict[str, tuple[bool, tuple[str, ...], Watched | None]] = {
-    "PB101": (True, (), None),
-    "PB102": (True, (), _uses_watch),
-    "PB103": (True, (), None),
-    "PB104": (True, (), None),
-    "PB105": (True, BUDGET_NAME_WORDS + tuple(sorted(SCORE_WORDS)), _uses_watch),
-    "PB106": (True, (), None),
-    "PB107": (True, (), None),
-    "PB108": (True, (), None),
-    "PB109": (False, TIKTOKEN_CALLS, None),
+
+class _Needs(NamedTuple):
+    """What a built-in rule acts on."""
+
+    #: a line with a digit is kept
+    digits: bool
+    #: lower-case words that keep a line
+    words: tuple[str, ...] = ()
+    #: where the names the rule follows are
+    watched: Watched | None = None
+    #: words that keep a line only for a file where, after a walk without them, ``wanted`` says the rule
+    #: needed them (the file is walked again, with them); ``lighter`` tells the rule, before that first
+    #: walk, that it may leave out the work only those lines serve
+    later: tuple[str, ...] = ()
+    wanted: Callable[[LintRule], bool] | None = None
+    lighter: Callable[[LintRule], None] | None = None
+
+
+def _generic_ratio_bound(rule: LintRule) -> bool:
+    """PB105 bound a generic ratio name (``threshold = 0.7``), which waits for a budget name read in its
+    scope and is dropped when compared with a score: only then do the lines holding those matter."""
+    return getattr(rule, "generic_bound", True) is not False
+
+
+def _without_evidence(rule: LintRule) -> None:
+    """PB105 gathers the evidence a generic ratio name waits for only in the walk that has its lines."""
+    rule.gather_evidence = False  # type: ignore[attr-defined]
+
+
+#: rule code -> what it acts on
+_DECLARED: dict[str, _Needs] = {
+    "PB101": _Needs(True),
+    "PB102": _Needs(True, watched=_uses_watch),
+    "PB103": _Needs(True),
+    "PB104": _Needs(True),
+    "PB105": _Needs(
+        True,
+        watched=_uses_watch,
+        later=BUDGET_NAME_WORDS + tuple(sorted(SCORE_WORDS)),
+        wanted=_generic_ratio_bound,
+        lighter=_without_evidence,
+    ),
+    "PB106": _Needs(True),
+    "PB107": _Needs(True),
+    "PB108": _Needs(True),
+    "PB109": _Needs(False, TIKTOKEN_CALLS),
 }
 _BUILTIN_MODULE = "prompt_budget.lint.rules."
 
@@ -97,7 +136,7 @@ class Pruner:
             self._keep_hits(text, _DIGITS)
         if words:
             lowered = text.lower()
-            for word in words:
+            for word in _fewest(words):
                 if word in lowered:
                     self._keep_word(lowered, word)
         if not text.isascii():
@@ -106,6 +145,7 @@ class Pruner:
         self._sizes = [-1] * len(watchers)
         self._marked: set[str] = set()
         self.broken = False
+        self._deferred: list[tuple[LintRule, Callable[[LintRule], bool]]] = []
 
     def _keep_hits(self, text: str, pattern: re.Pattern[str]) -> None:
         """Keep every line of ``text`` ``pattern`` finds something in."""
@@ -138,30 +178,53 @@ class Pruner:
 
     @classmethod
     def build(
-        cls, text: str, lines: Sequence[str], rules: Sequence[LintRule], options: Sequence[RuleOptions]
+        cls,
+        text: str,
+        lines: Sequence[str],
+        rules: Sequence[LintRule],
+        options: Sequence[RuleOptions],
+        *,
+        every_word: bool = False,
     ) -> Pruner | None:
         """The pruner for ``rules`` (instances, with their options), or None when a rule is not one
-        this module declares (every statement is walked then)."""
+        this module declares (every statement is walked then). Words a rule needs only in some files
+        (``_Needs.later``) are left out unless ``every_word``: ask ``walk_again`` after the walk."""
         if not ENABLED:
             return None
         digits = False
         words: dict[str, None] = {}
         watchers = []
+        deferred: list[tuple[LintRule, Callable[[LintRule], bool]]] = []
+        lighter: list[tuple[LintRule, Callable[[LintRule], None]]] = []
         for rule, opts in zip(rules, options, strict=True):
-            declared = _DECLARED.get(rule.CODE)
-            if declared is None or not type(rule).__module__.startswith(_BUILTIN_MODULE):
+            needs = _DECLARED.get(rule.CODE)
+            if needs is None or not type(rule).__module__.startswith(_BUILTIN_MODULE):
                 return None
-            numbers, needed, watched = declared
-            digits = digits or numbers
-            words.update(dict.fromkeys(needed))
+            digits = digits or needs.digits
+            words.update(dict.fromkeys(needs.words))
+            if needs.later:
+                if every_word or needs.wanted is None:
+                    words.update(dict.fromkeys(needs.later))
+                else:
+                    deferred.append((rule, needs.wanted))
+                    if needs.lighter is not None:
+                        lighter.append((rule, needs.lighter))
             words.update(dict.fromkeys(opts.judge.extra_budget_names))  # ``budget-names``, lower case
-            if watched is not None:
-                watchers.append((rule, watched))
-        return cls(text, lines, digits, words, watchers)
+            if needs.watched is not None:
+                watchers.append((rule, needs.watched))
+        for rule, lighten in lighter:  # only now: a rule not declared above prunes nothing
+            lighten(rule)
+        pruner = cls(text, lines, digits, words, watchers)
+        pruner._deferred = deferred
+        return pruner
+
+    def walk_again(self) -> bool:
+        """After the walk: whether a rule needed the words left out (``_Needs.later``), so the file must
+        be walked again by new rule instances with a pruner built with ``every_word``."""
+        return any(wanted(rule) for rule, wanted in self._deferred)
 
     def skip(self, node: ast.stmt) -> bool:
         """Whether the walk can leave ``node`` (a statement) and everything in it out."""
-        self._follow()
         if self.broken:
             return False
         first = node.lineno
@@ -169,7 +232,11 @@ class Pruner:
         if decorators:
             first = min(first, *(d.lineno for d in decorators))
         last = node.end_lineno or node.lineno
-        return self.kept.find(1, first, last + 1) < 0
+        if self.kept.find(1, first, last + 1) >= 0:
+            return False
+        # the names followed only add kept lines: looked at only when the lines kept so far say skip
+        self._follow()
+        return not self.broken and self.kept.find(1, first, last + 1) < 0
 
     def _follow(self) -> None:
         """Keep every line naming a name a rule has started to follow since the last statement."""
@@ -190,6 +257,17 @@ class Pruner:
         self._keep_word(self._text, name)
 
 
+def _fewest(words: Collection[str]) -> list[str]:
+    """``words`` without those that hold another of them (a line holding ``scores`` holds ``score``):
+    the lines holding one of the words found with fewer searches."""
+    key = tuple(words)
+    found = _FEWEST.get(key)
+    if found is None:
+        found = _FEWEST[key] = [w for w in key if not any(o != w and o in w for o in key)]
+    return found
+
+
+_FEWEST: dict[tuple[str, ...], list[str]] = {}
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 #: A digit: every number literal has one (a few more lines are kept for digits in names and strings).
 _DIGITS = re.compile(r"[0-9]")

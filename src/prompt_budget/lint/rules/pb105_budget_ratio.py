@@ -171,12 +171,21 @@ class BudgetRatio(LintRule):
 
     _bindings: Bindings
 
+    #: Whether the evidence a generic ratio name waits for is gathered: the budget names read in each
+    #: scope, the names compared with a score. ``lint/prune.py`` turns it off for a first walk of a file,
+    #: which stands only if no generic ratio name was bound (``generic_bound``); else the file is walked
+    #: again with it on. Most files bind none, and a budget-name test for every name read is most of
+    #: this rule's time.
+    gather_evidence = True
+
     def visit_Module(self, node: ast.Module) -> None:
         self._frames = [([False], [])]
         self._bindings = Bindings()
         self._uses = Uses()
         self._ready: list[tuple[str, Report, bool]] = []
         self._score_compared: set[str] = set()
+        #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
+        self.generic_bound = False
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -217,17 +226,19 @@ class BudgetRatio(LintRule):
             self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
 
     def _seen(self, name: str) -> None:
-        if self.names.is_budget(name):
+        if self.gather_evidence and self.names.is_budget(name):
             for seen, _ in self._frames:
                 seen[0] = True
 
     def visit_Name(self, node: ast.Name) -> None:
-        self._seen(node.id)
+        if self.gather_evidence:
+            self._seen(node.id)
         if node.id in self._uses.watch:
             self._uses.read(node.id, self.ctx.ancestors, self, ratio=True)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        self._seen(node.attr)
+        if self.gather_evidence:
+            self._seen(node.attr)
         if node.attr in self._uses.watch:
             self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
 
@@ -257,6 +268,7 @@ class BudgetRatio(LintRule):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append((name, self.ctx.reports.pop(before), param))
+            self.generic_bound = True
         elif (
             not against_flow(name)
             and name.lower() not in self.names.ignore_names
@@ -293,9 +305,10 @@ class BudgetRatio(LintRule):
                 return
 
     def visit_Compare(self, node: ast.Compare) -> None:
-        names = [_side_name(side) for side in (node.left, *node.comparators)]
-        if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
-            self._score_compared.update(n for n in names if not self.names.is_score(n))
+        if self.gather_evidence:
+            names = [_side_name(side) for side in (node.left, *node.comparators)]
+            if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
+                self._score_compared.update(n for n in names if not self.names.is_score(n))
         left = node.left
         for right in node.comparators:
             for div, literal in ((left, right), (right, left)):
