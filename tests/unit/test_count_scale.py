@@ -489,3 +489,27 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(w) for w in workers)
+
+
+@pytest.mark.parametrize("command", ["count", "check"])
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_as_it_was_after_a_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, enabled: bool
+) -> None:
+    """`count` and `check` turn the cyclic collector off while they run; the caller's setting comes back,
+    after a run that passes and after one that fails."""
+    import gc
+
+    (tmp_path / "CLAUDE.md").write_text("Say hello.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[[tool.prompt_budget.files]]\npath = "CLAUDE.md"\nmax_tokens = 1\n', encoding="utf-8"
+    )
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        code = main([command, str(tmp_path), "--quiet"])
+        assert gc.isenabled() is enabled
+        assert code == (1 if command == "check" else 0)
+    finally:
+        (gc.enable if was else gc.disable)()
+    capsys.readouterr()

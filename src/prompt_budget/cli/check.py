@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget._version import __version__
-from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, project
+from prompt_budget.cli.options import (
+    add_counting_args,
+    add_jobs_args,
+    counting_run,
+    project,
+    without_cyclic_gc,
+)
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 if TYPE_CHECKING:
@@ -78,16 +83,7 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
-    # A check keeps one match, measurement and verdict per file alive to its end: the cyclic garbage
-    # collector would walk them all again and again (a sixth of a warm run's CPU at 10,000 files).
-    # Reference counting still frees what is dropped; the collector is back on when the run ends.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _run_to(args, out)
-    finally:
-        if collecting:
-            gc.enable()
+    return without_cyclic_gc(_run_to, args, out)
 
 
 def _run_to(args: argparse.Namespace, out: Output) -> int:

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget import count_pool
-from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, load
+from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, load, without_cyclic_gc
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
 
 #: From this many new entries on (a write of a few hundredths of a second), the count cache is written
@@ -42,17 +42,7 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
-    import gc
-
-    # The rows and the cache's entries live to the end of the run (thousands of them, no cycles):
-    # the cyclic collector would only walk them again and again while the report is made.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _run(args, out)
-    finally:
-        if collecting:
-            gc.enable()
+    return without_cyclic_gc(_run, args, out)
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,3 +126,19 @@ def project(args: argparse.Namespace, out: Output) -> tuple[Config, str] | None:
         return config, ""
     where = config.path or f"no prompt_budget.toml or [tool.prompt_budget] above {target.resolve()}"
     return config, f"no [[tool.prompt_budget.files]] entries and no preset ({where})"
+
+
+def without_cyclic_gc(
+    run: Callable[[argparse.Namespace, Output], int], args: argparse.Namespace, out: Output
+) -> int:
+    """``run(args, out)`` with the cyclic garbage collector off. A ``count`` or ``check`` keeps one row,
+    cache entry, match, measurement and verdict per file alive to its end (thousands of them, no
+    cycles): the collector would only walk them again and again (a sixth of a warm check's CPU at
+    10,000 files). Reference counting still frees what is dropped; the collector is back on after."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return run(args, out)
+    finally:
+        if collecting:
+            gc.enable()
