@@ -32,9 +32,9 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's first eight measuring sets. Each was linted once and every finding read (first-run
-#: figures in docs/lint.md), then the rules were changed after reading them, so they are tuning
-#: material now (the second table in docs/lint.md).
+#: Issue 19's first nine measuring sets. Each was linted once and every finding read (first-run
+#: figures in docs/lint.md); sets 1-8 were then tuned on, set 9's shortfalls were left unfixed; all
+#: are material the rules have been judged on, not a measure (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
     "strands-agents": "1.62.0",
     "mem0ai": "2.2.1",
@@ -111,12 +111,7 @@ TUNED_19: dict[str, str] = {
     "langchain-experimental": "0.4.2",
     "nemoguardrails": "0.24.1",
     "llama-index-llms-mistralai": "0.11.0",
-}
-
-#: Issue 19, set 9, the measure: agent packages never read while the rules were written or tuned
-#: (none is in a dict above). Linted once with the rules as they stood, every finding read, misses
-#: grepped for (docs/lint.md, "Precision and recall on code it has never seen").
-MEASURE: dict[str, str] = {
+    # set 9 (measured once; its shortfalls were listed in docs/lint.md and left unfixed then)
     "khoj": "1.42.10",
     "r2r": "3.6.6",
     "cognee": "1.6.5",
@@ -125,6 +120,20 @@ MEASURE: dict[str, str] = {
     "langchain-nvidia-ai-endpoints": "1.5.0",
     "llama-index-llms-huggingface": "0.8.0",
     "agency-swarm": "1.11.0",
+}
+
+#: Issue 19, set 10, the measure: agent and LLM-app packages never read while the rules were written
+#: or tuned (none is in a dict above). Linted once with the rules as they stood, every finding read,
+#: misses grepped for (docs/lint.md, "Precision and recall on code it has never seen").
+MEASURE: dict[str, str] = {
+    "fschat": "0.2.36",
+    "litgpt": "0.5.13",
+    "guidance": "0.3.1",
+    "lmql": "0.7.3",
+    "llama-index-llms-litellm": "0.8.0",
+    "llama-index-llms-vllm": "0.8.0",
+    "langchain-cohere": "0.6.0",
+    "langchain-together": "0.4.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -378,6 +378,8 @@ UNIT_WORDS = frozenset(
         "bytes",
         "cost",
         "price",
+        "call",
+        "calls",
     }
 )
 #: Words of a context-window phrase: a window below ``SMALLEST_MODEL_WINDOW`` tokens is no window.

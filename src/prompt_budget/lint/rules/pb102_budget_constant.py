@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.cache import module_name
@@ -20,20 +21,25 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults
+from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults, string_value
 
 #: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
 _OTHER_BUDGETS = frozenset(
     {"time", "step", "steps", "iteration", "iterations", "call", "calls", "request", "requests", "retry"}
 )
+#: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
+_TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 
 class BudgetConstant(LintRule):
     """A token budget held in a module or class constant (``CONTEXT_WINDOW = 200_000``), an attribute
     (``self.max_tokens = 4096``), a parameter default (``def ask(max_tokens=1024)``), a dataclass or
     pydantic field default (``max_tokens: int = Field(default=1024)``), returned by a budget getter
-    (``def get_context_window(model): ... return 8192``), or bound with a walrus
-    (``n = (max_tokens := 4096)``, judged by the name it binds, as an assignment is). A statement whose
+    (``def get_context_window(model): ... return 8192``), bound with a walrus
+    (``n = (max_tokens := 4096)``, judged by the name it binds, as an assignment is), or the default of
+    a command-line option (``typer.Option(1000)``, argparse's ``parser.add_argument("--max-new-tokens",
+    type=int, default=512)``, judged by the option's name, or by a help text that says tokens when the
+    name is a generic ``--max-length``). A statement whose
     comment says ``tokens`` (``DEFAULT_NUM_OUTPUTS = 256  # tokens``) counts as a budget whatever its
     name.
     """
@@ -76,6 +82,14 @@ class BudgetConstant(LintRule):
             "def split(text, chunk_size=1000):\n    return RecursiveCharacterTextSplitter(chunk_size=chunk_size)\n"
         ),
         Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
+        # argparse options that are not token budgets
+        Valid('parser.add_argument("--port", type=int, default=21001)'),
+        Valid('parser.add_argument("--limit-worker-concurrency", type=int, default=1024)'),
+        Valid(
+            'parser.add_argument("--max-length", type=int, default=1024, help="Longest sample, in characters")'
+        ),
+        Valid('parser.add_argument("--max-tokens", type=int, default=None)'),
+        Valid('parser.add_argument("--max-tokens-per-minute", type=int, default=90000)'),
     )
     INVALID = (
         # decided by data flow: the name says nothing, what the value meets does
@@ -129,6 +143,18 @@ class BudgetConstant(LintRule):
         # a CLI option's default, a conditional value
         Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
         Invalid("max_tokens = 5000 if heavy else 3000", count=2),
+        Invalid('parser.add_argument("--max-new-tokens", type=int, default=512)', key="max_new_tokens"),
+        Invalid(
+            'def main():\n    p = argparse.ArgumentParser()\n    p.add_argument("--xft-max-seq-len", default=4096, help="sequence length in tokens")\n',
+            line=3,
+            key="main_xft_max_seq_len",
+        ),
+        Invalid('parser.add_argument("-m", "--max-new-token", type=int, default=1024)'),
+        Invalid('parser.add_argument("--n", dest="max_tokens", type=int, default=2048)'),
+        Invalid(
+            'parser.add_argument("--max-length", type=int, default=2048, help="Maximum length in tokens")',
+            key="max_length",
+        ),
         Invalid("def get_repo_map_tokens(self):\n    map_tokens = 1024\n    return map_tokens\n"),
         # names written as one word
         Invalid("def __init__(self, path=None, maxtokens=512): ..."),
@@ -373,6 +399,38 @@ class BudgetConstant(LintRule):
                 self.report_literal(default, message, value, name)
             else:
                 self._candidate(name, default, value)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
+        default, named as argparse names its destination."""
+        func = node.func
+        if type(func) is not ast.Attribute or func.attr != "add_argument":
+            return
+        written = help_text = name = None
+        for kw in node.keywords:
+            if kw.arg == "default":
+                written = kw.value
+            elif kw.arg == "help":
+                help_text = string_value(kw.value)
+            elif kw.arg == "dest":
+                name = string_value(kw.value)
+        value = self.budget_literal(written)
+        if value is None or written is None:
+            return
+        if name is None:
+            flags = [string_value(a) for a in node.args]
+            longs = [f for f in flags if f and f.startswith("--")]
+            first = longs[0] if longs else flags[0] if flags else None
+            if not first:
+                return
+            name = first.lstrip("-").replace("-", "_")
+        said = self.names.is_weak_budget(name) and help_text is not None and _TOKENS_HELP.search(help_text)
+        if (self.names.is_budget_setting(name) or said) and not self.names.implausible(name, value):
+            message = (
+                f"token budget {name}={value} as a command-line option's default; move it to config so "
+                "it can be tuned and tested"
+            )
+            self.report_literal(written, message, value, name)
 
     def visit_Return(self, node: ast.Return) -> None:
         value = self.budget_literal(node.value)

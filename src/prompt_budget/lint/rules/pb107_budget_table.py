@@ -21,6 +21,8 @@ from prompt_budget.lint.rule import (
 _TABLE_WORDS = frozenset(
     {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
 )
+#: Windows of a model's attention, not of its prompt (``sliding_window_size=4096`` of a model registry).
+_ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
 _MODEL_KEY = re.compile(
     r"""["'](?:[\w.-]+/)?(?:gpt|o[134]|claude|gemini|llama|meta-llama|mistral|mixtral|command|qwen|deepseek|"""
     r"""text-davinci|palm|gemma|grok|phi)[^"'\n]*["']\s*:\s*\d"""
@@ -82,6 +84,14 @@ class BudgetTable(LintRule):
         # pairs that are not windows: prices per model, a list named as something else
         Valid('PRICES_BY_PREFIX = [("gpt-4o", 2.5), ("claude-3", 3.0)]'),
         Valid('RPM_BY_PREFIX = [("gpt-4o", 10000), ("claude-3", 4000)]'),
+        # a model registry's attention windows (its context window is block_size, named as nothing here)
+        Valid(
+            "# block_size: the context length in tokens\n"
+            'configs = [\n    dict(name="Gemma-2-2b", block_size=8192, sliding_window_size=4096),\n'
+            '    dict(name="Mistral-7B-v0.1", block_size=4096, sliding_window_size=4096),\n]\n'
+        ),
+        # a number of API calls per model
+        Valid('model_call_limit_global = {"gpt-4-1106-preview": 300, "gpt-4-0125-preview": 300}'),
     )
     INVALID = (
         # a table of chat models with an embedding model among them
@@ -89,6 +99,10 @@ class BudgetTable(LintRule):
             'PROFILES = {"gpt-4o": {"max_input_tokens": 128000}, "text-embedding-3-small": {"max_input_tokens": 8191}, "gpt-4.1": {"max_input_tokens": 1047576}}'
         ),
         # a table built by calls rather than a dict literal
+        Invalid(
+            'configs = [\n    dict(name="gemma-7b", context_window=8192),\n    dict(name="llama-3-8b", context_window=8192),\n]\n',
+            count=2,
+        ),
         Invalid(
             'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
             count=2,
@@ -157,7 +171,10 @@ class BudgetTable(LintRule):
             self._calls.setdefault(callee, []).append((literal, value, models[0]))
 
     def _window_keyword(self, name: str) -> bool:
-        return self.names.is_budget(name) or bool(set(words(name)) & {"window", "context", "limit", "tokens"})
+        ws = set(words(name))
+        if ws & _ATTENTION_WORDS:
+            return False  # ``sliding_window_size``: the span a layer attends to, not the prompt's limit
+        return self.names.is_budget(name) or bool(ws & {"window", "context", "limit", "tokens"})
 
     def leave_Module(self, node: ast.Module) -> None:
         for callee, rows in self._calls.items():

@@ -52,6 +52,10 @@ def _names_openai_models(test: ast.AST) -> bool:
     return False
 
 
+def _is_false(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is False
+
+
 class TokenizerMismatch(LintRule):
     """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
     ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
@@ -84,6 +88,14 @@ class TokenizerMismatch(LintRule):
         Valid(
             "def openai_encoder(model):\n    if model.startswith('gpt-'):\n        return tiktoken.encoding_for_model(model)\n"
         ),
+        # a class that checks its model first: callers build it only once ``is_available`` said yes
+        Valid(
+            "class TiktokenTokenizer:\n    def __init__(self, model_identifier):\n"
+            "        self.enc = tiktoken.encoding_for_model(model_identifier)\n\n"
+            "    @staticmethod\n    def is_available(model_identifier):\n        try:\n"
+            "            tiktoken.encoding_for_model(model_identifier)\n        except KeyError:\n"
+            "            return False\n        return True\n"
+        ),
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -105,6 +117,13 @@ class TokenizerMismatch(LintRule):
         # a model name that may be any provider's
         Invalid(
             "def count(text, model_name):\n    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
+        ),
+        # a class whose other method guards its call does not guard this one when it raises anything else
+        Invalid(
+            "class Counter:\n    def __init__(self, model):\n        self.enc = tiktoken.encoding_for_model(model)\n\n"
+            "    def safe(self, model):\n        try:\n            return tiktoken.encoding_for_model(model)\n"
+            "        except KeyError:\n            return tiktoken.get_encoding('cl100k_base')\n",
+            count=2,
         ),
     )
 
@@ -151,11 +170,35 @@ class TokenizerMismatch(LintRule):
         scope = self.ctx.function()
         if scope is None:
             return False
+        if self._class_checks_availability():
+            return False
         for n in ast.walk(scope):
             text = string_value(n)
             if text is not None and (is_non_openai_model(text) or _OPENAI.search(text)):
                 return False
         return True
+
+    def _class_checks_availability(self) -> bool:
+        """The enclosing class has a check that tries ``encoding_for_model`` and answers no when it
+        raises (``is_available``: ``try: encoding_for_model(m) except KeyError: return False``)."""
+        cls = next((s for s in reversed(self.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+        if cls is None:
+            return False
+        for n in ast.walk(cls):
+            if not (isinstance(n, ast.Try) and n.handlers):
+                continue
+            tries = any(
+                isinstance(c, ast.Call) and callee_name(c) == "encoding_for_model"
+                for stmt in n.body
+                for c in ast.walk(stmt)
+            )
+            answers = all(
+                h.body and isinstance(h.body[-1], ast.Return) and _is_false(h.body[-1].value)
+                for h in n.handlers
+            )
+            if tries and answers:
+                return True
+        return False
 
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
