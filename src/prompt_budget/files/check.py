@@ -17,7 +17,13 @@ from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_rea
 from prompt_budget.files.measuring import Measured, Memo, measure, measure_all
 from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
-from prompt_budget.files.verdicts import Shared, file_verdicts, must_load_verdict, pattern_verdicts
+from prompt_budget.files.verdicts import (
+    Shared,
+    file_verdicts,
+    must_load_verdict,
+    passes_plainly,
+    pattern_verdicts,
+)
 from prompt_budget.model import Status, Verdict
 from prompt_budget.text.table import fmt_int
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
@@ -53,6 +59,21 @@ class FilesReport:
         judge = self.judge
         return [v for m in self.measured.values() for v in judge(m)]
 
+    @cached_property
+    def judged(self) -> dict[str, list[Verdict]]:
+        """The verdicts of the files that do not plainly pass (``passes_plainly``: a failure, a
+        warning, a problem, an import), by file id in the files' order. The other files' verdicts all
+        pass: the status, the problem lines and the text table do without them (a ``Verdict`` per
+        file was a fifth of a warm check of many files)."""
+        judge, threshold = self.judge, self.fileset.config.threshold
+        return {fid: judge(m) for fid, m in self.measured.items() if not passes_plainly(m, threshold)}
+
+    @property
+    def unpassed(self) -> list[Verdict]:
+        """The verdicts that fail or warn, in the order of ``verdicts``."""
+        out = [v for found in self.judged.values() for v in found if v.status != "pass"]
+        return out + [v for v in self.session_verdicts if v.status != "pass"]
+
     @property
     def session_verdicts(self) -> list[Verdict]:
         """The verdicts not tied to one file: missing files, empty globs, must-load total, plan."""
@@ -67,7 +88,7 @@ class FilesReport:
 
     @property
     def status(self) -> Status:
-        statuses = {v.status for v in self.verdicts}
+        statuses = {v.status for v in self.unpassed}
         return "fail" if "fail" in statuses else "warn" if "warn" in statuses else "pass"
 
     def to_dict(self) -> dict[str, Any]:

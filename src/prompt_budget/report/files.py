@@ -50,19 +50,12 @@ def files_table(
         ],
         title=f"file budgets, tokens by {report.tokenizer}{kind}",
     )
-    verdicts = report.file_verdicts
-    if failures_first:
-        verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
     # one row per verdict, built in place (a table of 100,000 files: no call per cell)
     rows, styles = table.rows, table.styles
     # the cells of a count against a cap, made once for the files that share them
     cells: dict[tuple[int, int | None], tuple[str, str, str]] = {}
-    for v in verdicts:
-        status = v.status
-        if hide_passed and status == "pass":
-            continue
-        d = v.details
-        tokens, cap = v.usage.tokens, v.max_tokens
+
+    def cells_of(tokens: int, cap: int | None) -> tuple[str, str, str]:
         made = cells.get((tokens, cap))
         if made is None:
             made = cells[(tokens, cap)] = (
@@ -70,6 +63,15 @@ def files_table(
                 "-" if cap is None else f"{cap:,}",
                 f"{100.0 * tokens / cap:.1f}%" if cap else "-",
             )
+        return made
+
+    def add(v: Verdict) -> None:
+        status = v.status
+        if hide_passed and status == "pass":
+            return
+        d = v.details
+        tokens = v.usage.tokens
+        made = cells_of(tokens, v.max_tokens)
         rows.append(
             [
                 _row_label(v) if "part" not in d or "imported_by" in d or d["part"] != "whole" else v.subject,
@@ -83,6 +85,35 @@ def files_table(
             ]
         )
         styles.append(STYLE[status])
+
+    if failures_first:
+        for v in sorted(report.file_verdicts, key=lambda v: STATUS_RANK[v.status]):
+            add(v)
+    else:
+        # a file whose verdicts all pass (most) is shown from its counts, with no Verdict made
+        judged = report.judged
+        passed, style = marks["pass"], STYLE["pass"]
+        for fid, m in report.measured.items():
+            found = judged.get(fid)
+            if found is not None:
+                for v in found:
+                    add(v)
+                continue
+            if hide_passed:
+                continue
+            s = m.settings
+            assert s is not None  # judged otherwise
+            entry = str(m.match.winner.rule.label)
+            fm_tokens = m.frontmatter_tokens
+            made = cells_of(m.load_tokens, s.max_tokens)
+            label = m.match.id if fm_tokens is None else f"{m.match.id} (body)"
+            rows.append([label, entry, made[0], made[1], made[2], str(s.load), passed])
+            styles.append(style)
+            if fm_tokens is not None:
+                cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
+                made = cells_of(fm_tokens, cap)
+                rows.append([f"{m.match.id} (frontmatter)", entry, made[0], made[1], made[2], "must", passed])
+                styles.append(style)
     must = report.must_load
     if must is not None:
         table.footer = [
@@ -225,7 +256,7 @@ def alias_lines(report: FilesReport) -> list[str]:
 
 def flagged(report: FilesReport) -> list[Verdict]:
     """The broken or warned rules (with something to say), in report order."""
-    return [v for v in report.verdicts if v.status != "pass" and v.message]
+    return [v for v in report.unpassed if v.message]
 
 
 def problem_lines(report: FilesReport) -> list[str]:
