@@ -137,6 +137,25 @@ def check_file(
     return file_verdicts(m, tok, fs.config.threshold)
 
 
+def vocabulary_loader(
+    config: Config, cache: DiskCache | None, jobs: int, tokenizer: str | Tokenizer | None = None
+) -> Callable[[], object] | None:
+    """What loads the run's vocabulary ahead of counting when a check will surely count every file
+    (no file recorded in the count cache) on more than one core, to give ``resolve`` as its
+    ``meanwhile``; else None. A tokenizer that cannot be had is left for the check to report."""
+    if jobs <= 1 or (cache is not None and cache.has_files()):
+        return None
+    spec = tokenizer if tokenizer is not None else config.tokenizer
+
+    def load() -> None:
+        inner = get_tokenizer(spec).inner
+        loader = getattr(inner, "load", None)
+        if callable(loader) and getattr(inner, "parallel", False):
+            loader()
+
+    return load
+
+
 def check(
     config: Config | FileSet,
     tokenizer: str | Tokenizer | None = None,
@@ -144,9 +163,11 @@ def check(
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    save: bool = True,
 ) -> FilesReport:
     """Count and judge every matched file, the must-load total and the load plan (the files counted
-    in ``jobs`` processes when there is enough to tokenize; ``progress`` told how many are done)."""
+    in ``jobs`` processes when there is enough to tokenize; ``progress`` told how many are done).
+    The cache is saved at the end unless not ``save`` (the caller saves it)."""
     fs = config if isinstance(config, FileSet) else resolve(config)
     tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     memo: Memo = {}
@@ -177,7 +198,7 @@ def check(
         ]
     must = must_load_verdict(fs.config, in_totals, tok)
     plan, plan_verdicts = simulate_plan(fs, measured, tok)
-    if cache is not None:
+    if cache is not None and save:
         cache.save()
     threshold = fs.config.threshold
     shared = Shared()  # what equal verdicts share (a Usage, details)
