@@ -93,27 +93,37 @@ def files_table(
         # a file whose verdicts all pass (most) is shown from its counts, with no Verdict made
         judged = report.judged
         passed, style = marks["pass"], STYLE["pass"]
+        # the entry and load cells of the files matched by the same entries with the same settings
+        fixed: dict[tuple[int, int], tuple[str, str]] = {}
+        made_for = cells.get
         for fid, m in report.measured.items():
-            found = judged.get(fid)
-            if found is not None:
-                for v in found:
+            if judged and fid in judged:
+                for v in judged[fid]:
                     add(v)
                 continue
             if hide_passed:
                 continue
             s = m.settings
             assert s is not None  # judged otherwise
-            entry = str(m.match.winner.rule.label)
+            key = (id(m.match.candidates), id(s))
+            both = fixed.get(key)
+            if both is None:
+                both = fixed[key] = (str(m.match.candidates[0].rule.label), str(s.load))
+            entry = both[0]
+            tokens, cap = (m.tokens if m.body_tokens is None else m.body_tokens), s.max_tokens
+            made = made_for((tokens, cap)) or cells_of(tokens, cap)
             fm_tokens = m.frontmatter_tokens
-            made = cells_of(m.load_tokens, s.max_tokens)
-            label = m.match.id if fm_tokens is None else f"{m.match.id} (body)"
-            rows.append([label, entry, made[0], made[1], made[2], str(s.load), passed])
-            styles.append(style)
-            if fm_tokens is not None:
-                cap = s.frontmatter_max_tokens if s.frontmatter_max_tokens is not None else s.max_tokens
-                made = cells_of(fm_tokens, cap)
-                rows.append([f"{m.match.id} (frontmatter)", entry, made[0], made[1], made[2], "must", passed])
+            if fm_tokens is None:
+                rows.append([fid, entry, made[0], made[1], made[2], both[1], passed])
                 styles.append(style)
+                continue
+            rows.append([f"{fid} (body)", entry, made[0], made[1], made[2], both[1], passed])
+            if s.frontmatter_max_tokens is not None:
+                cap = s.frontmatter_max_tokens
+            made = made_for((fm_tokens, cap)) or cells_of(fm_tokens, cap)
+            rows.append([f"{fid} (frontmatter)", entry, made[0], made[1], made[2], "must", passed])
+            styles.append(style)
+            styles.append(style)
     must = report.must_load
     if must is not None:
         table.footer = [
