@@ -560,3 +560,22 @@ def test_no_sections_hint_for_a_passing_file_or_one_of_a_single_section(tmp_path
     assert "FAIL: CLAUDE.md is an estimated 405 tokens, over its cap of 300" in result.stdout
     assert "docs/a.md" in result.stdout
     assert "largest sections" not in result.stdout
+
+
+def test_a_large_count_cache_is_written_beside_the_report_and_a_warm_run_reports_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import prompt_budget.cli.check as check_cli
+    from prompt_budget import count_cache
+    from prompt_budget.counting import DiskCache
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)  # files just written: trust their stat signature
+    make(tmp_path, doc=60)
+    monkeypatch.setattr(check_cli, "SAVE_BESIDE", 1)  # every cache counts as large: a child writes it
+    cold = run(tmp_path, "check", "--json")
+    cache = DiskCache(tmp_path / ".prompt-budget" / "cache")
+    assert cache.has_files()  # written, by the time the command returned
+    warm = run(tmp_path, "check", "--json")
+    assert (cold.returncode, warm.returncode) == (1, 1)
+    assert warm.stdout == cold.stdout
+    assert json.loads(warm.stdout)["status"] == "fail"

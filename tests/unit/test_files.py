@@ -5,6 +5,7 @@ Counts use ``chars4`` (ceil(chars / 4)), so every expected number is worked out 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -571,3 +572,72 @@ def test_a_missing_skippable_file_is_a_warning_that_does_not_call_it_must_load(t
     v = by_id(files.check(config).verdicts)["docs/guide.md"]
     assert v.status == "warn"
     assert v.message == "docs/guide.md: file is missing (entry 'guides', prompt_budget.toml [files] #1)"
+
+
+# --- the check of many files: what a report makes, and what runs beside the walk ------------------
+
+
+def test_only_the_files_that_do_not_plainly_pass_are_judged_for_the_status_and_the_table(
+    tmp_path: Path,
+) -> None:
+    from prompt_budget.report.files import files_table, problem_lines
+
+    config = tree(
+        tmp_path,
+        'threshold = 0.8\n[[files]]\npath = "docs/*.md"\nmax_tokens = 100\n'
+        '[[files]]\npath = "skills/*/SKILL.md"\nmax_tokens = 100\nfrontmatter_max_tokens = 20\n',
+        {
+            "docs/a.md": tokens(10),
+            "docs/b.md": tokens(90),  # past the 80% threshold: a warning
+            "docs/c.md": tokens(101),  # over its cap
+            "skills/s/SKILL.md": skill("d", 30),
+        },
+    )
+    report = files.check(config)
+    assert report.status == "fail"
+    assert list(report.judged) == ["docs/b.md", "docs/c.md"]
+    rows = files_table(report).rows
+    assert rows == [
+        ["docs/a.md", "docs/*.md", "10", "100", "10.0%", "skippable", "ok"],
+        ["docs/b.md", "docs/*.md", "90", "100", "90.0%", "skippable", "warn"],
+        ["docs/c.md", "docs/*.md", "101", "100", "101.0%", "skippable", "FAIL"],
+        ["skills/s/SKILL.md (body)", "skills/*/SKILL.md", "30", "100", "30.0%", "skippable", "ok"],
+        # "name: s\ndescription: d": 22 characters, 6 tokens
+        ["skills/s/SKILL.md (frontmatter)", "skills/*/SKILL.md", "6", "20", "30.0%", "must", "ok"],
+    ]
+    assert [line.split(" is ")[0] for line in problem_lines(report)] == ["warn: docs/b.md", "FAIL: docs/c.md"]
+    # the same rows as the verdicts of every file give (the Markdown report's order: failures first)
+    every = {tuple(r) for r in files_table(report, failures_first=True).rows}
+    assert every == {tuple(r) for r in rows}
+    assert files_table(report, hide_passed=True).rows == rows[1:3]
+
+
+def test_a_first_run_loads_the_vocabulary_while_a_child_finishes_a_long_walk(tmp_path: Path) -> None:
+    from prompt_budget.count_pool import HAND_OFF_AFTER
+
+    layout = {f"docs/d{i:04d}.md": "x" for i in range(HAND_OFF_AFTER + 50)}
+    config = tree(tmp_path, '[[files]]\npath = "docs/*.md"\n', layout)
+    calls: list[int] = []
+    fs = files.resolve(config, meanwhile=lambda: calls.append(os.getpid()))
+    assert calls == [os.getpid()]  # once, in this process
+    assert list(fs.files) == sorted(layout)
+    assert list(fs.files) == list(files.resolve(config).files)
+    (tmp_path / "short").mkdir()
+    short = tree(tmp_path / "short", '[[files]]\npath = "*.md"\n', {"a.md": "x"})
+    assert list(files.resolve(short, meanwhile=lambda: calls.append(0)).files) == ["a.md"]
+    assert len(calls) == 1  # a short walk is not handed off: nothing runs beside it
+
+
+def test_the_vocabulary_is_loaded_ahead_only_when_every_file_will_be_counted_on_many_cores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prompt_budget import count_cache
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)  # files just written: trust their stat signature
+    config = tree(tmp_path, '[[files]]\npath = "*.md"\n', {"a.md": tokens(3)})
+    cold = DiskCache(tmp_path / "cache")
+    assert files.vocabulary_loader(config, cold, 1) is None  # one core: counted here, when needed
+    assert files.vocabulary_loader(config, cold, 2) is not None
+    assert files.vocabulary_loader(config, None, 2) is not None
+    files.check(config, cache=cold)
+    assert files.vocabulary_loader(config, DiskCache(tmp_path / "cache"), 2) is None  # files recorded

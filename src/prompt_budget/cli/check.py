@@ -7,7 +7,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from prompt_budget import count_pool
 from prompt_budget._version import __version__
+from prompt_budget.cli.count import SAVE_BESIDE
 from prompt_budget.cli.options import (
     add_counting_args,
     add_jobs_args,
@@ -19,6 +21,7 @@ from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
 
 if TYPE_CHECKING:
     from prompt_budget.config import Config
+    from prompt_budget.files import FilesReport
 
 
 def add(sub: Any) -> None:
@@ -126,7 +129,6 @@ def _nothing_to_compare(config: Config, max_growth: str | None) -> bool:
 
 def _run(args: argparse.Namespace, out: Output) -> int:
     from prompt_budget import files
-    from prompt_budget.report import files as report
 
     if args.json and args.format not in ("text", "json"):
         out.error(f"--json means --format json; it cannot go with --format {args.format}")
@@ -143,8 +145,8 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         out.error(f"nothing to check: {no_files}")
         return EXIT_USAGE
     cache = None if args.no_cache else files.default_cache(config)
-    fileset = files.resolve(config)
     if args.explain:
+        fileset = files.resolve(config)
         explanation = files.explain(fileset, args.explain, cache=cache)
         if cache is not None:
             cache.save()
@@ -155,9 +157,26 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         else:
             out.out.write("\n".join(explanation.lines()) + "\n")
         return out.exit_code
-    result = files.check(fileset, cache=cache, **counting_run(args, out, "checking"))
-    # saved by the check: its entries (most of a warm run's memory) go before the report is rendered
+    run_with = counting_run(args, out, "checking")
+    # a first run counts every file: the vocabulary is loaded while a long walk finishes in a child
+    fileset = files.resolve(config, meanwhile=files.vocabulary_loader(config, cache, run_with["jobs"]))
+    result = files.check(fileset, cache=cache, save=False, **run_with)
+    # a large cache is written by a child process while this one reports; a small one here, first:
+    # its entries (most of a warm run's memory) go before the report is rendered
+    save = None
+    if cache is not None and cache.unsaved() >= SAVE_BESIDE:
+        save = cache.save
+    elif cache is not None:
+        cache.save()
     del cache
+    with count_pool.beside(save):
+        del save
+        return _report(args, out, fmt, config, result)
+
+
+def _report(args: argparse.Namespace, out: Output, fmt: str, config: Config, result: FilesReport) -> int:
+    from prompt_budget.report import files as report
+
     comparison = None
     if not args.no_baseline and not _nothing_to_compare(config, args.max_growth):
         from prompt_budget.baseline import measurement_of, run_baseline

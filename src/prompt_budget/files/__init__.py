@@ -17,7 +17,7 @@ stage ``plan:<stage name>``; a missing literal path is that path and a glob matc
 
 from __future__ import annotations
 
-from prompt_budget.files.check import Explanation, FilesReport, check, check_file, explain
+from prompt_budget.files.check import Explanation, FilesReport, check, check_file, explain, vocabulary_loader
 from prompt_budget.files.imports import scan_imports
 from prompt_budget.files.matching import FileSet, file_of, resolve, specificity
 from prompt_budget.files.measuring import default_cache
@@ -38,4 +38,5 @@ __all__ = [
     "resolve",
     "scan_imports",
     "specificity",
+    "vocabulary_loader",
 ]

@@ -17,7 +17,13 @@ from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_rea
 from prompt_budget.files.measuring import Measured, Memo, measure, measure_all
 from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
-from prompt_budget.files.verdicts import Shared, file_verdicts, must_load_verdict, pattern_verdicts
+from prompt_budget.files.verdicts import (
+    Shared,
+    file_verdicts,
+    must_load_verdict,
+    passes_plainly,
+    pattern_verdicts,
+)
 from prompt_budget.model import Status, Verdict
 from prompt_budget.text.table import fmt_int
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
@@ -53,6 +59,21 @@ class FilesReport:
         judge = self.judge
         return [v for m in self.measured.values() for v in judge(m)]
 
+    @cached_property
+    def judged(self) -> dict[str, list[Verdict]]:
+        """The verdicts of the files that do not plainly pass (``passes_plainly``: a failure, a
+        warning, a problem, an import), by file id in the files' order. The other files' verdicts all
+        pass: the status, the problem lines and the text table do without them (a ``Verdict`` per
+        file was a fifth of a warm check of many files)."""
+        judge, threshold = self.judge, self.fileset.config.threshold
+        return {fid: judge(m) for fid, m in self.measured.items() if not passes_plainly(m, threshold)}
+
+    @property
+    def unpassed(self) -> list[Verdict]:
+        """The verdicts that fail or warn, in the order of ``verdicts``."""
+        out = [v for found in self.judged.values() for v in found if v.status != "pass"]
+        return out + [v for v in self.session_verdicts if v.status != "pass"]
+
     @property
     def session_verdicts(self) -> list[Verdict]:
         """The verdicts not tied to one file: missing files, empty globs, must-load total, plan."""
@@ -67,7 +88,7 @@ class FilesReport:
 
     @property
     def status(self) -> Status:
-        statuses = {v.status for v in self.verdicts}
+        statuses = {v.status for v in self.unpassed}
         return "fail" if "fail" in statuses else "warn" if "warn" in statuses else "pass"
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,6 +137,25 @@ def check_file(
     return file_verdicts(m, tok, fs.config.threshold)
 
 
+def vocabulary_loader(
+    config: Config, cache: DiskCache | None, jobs: int, tokenizer: str | Tokenizer | None = None
+) -> Callable[[], object] | None:
+    """What loads the run's vocabulary ahead of counting when a check will surely count every file
+    (no file recorded in the count cache) on more than one core, to give ``resolve`` as its
+    ``meanwhile``; else None. A tokenizer that cannot be had is left for the check to report."""
+    if jobs <= 1 or (cache is not None and cache.has_files()):
+        return None
+    spec = tokenizer if tokenizer is not None else config.tokenizer
+
+    def load() -> None:
+        inner = get_tokenizer(spec).inner
+        loader = getattr(inner, "load", None)
+        if callable(loader) and getattr(inner, "parallel", False):
+            loader()
+
+    return load
+
+
 def check(
     config: Config | FileSet,
     tokenizer: str | Tokenizer | None = None,
@@ -123,9 +163,11 @@ def check(
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    save: bool = True,
 ) -> FilesReport:
     """Count and judge every matched file, the must-load total and the load plan (the files counted
-    in ``jobs`` processes when there is enough to tokenize; ``progress`` told how many are done)."""
+    in ``jobs`` processes when there is enough to tokenize; ``progress`` told how many are done).
+    The cache is saved at the end unless not ``save`` (the caller saves it)."""
     fs = config if isinstance(config, FileSet) else resolve(config)
     tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     memo: Memo = {}
@@ -156,7 +198,7 @@ def check(
         ]
     must = must_load_verdict(fs.config, in_totals, tok)
     plan, plan_verdicts = simulate_plan(fs, measured, tok)
-    if cache is not None:
+    if cache is not None and save:
         cache.save()
     threshold = fs.config.threshold
     shared = Shared()  # what equal verdicts share (a Usage, details)

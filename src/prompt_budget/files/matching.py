@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from prompt_budget.config import Config, parse_files
 from prompt_budget.config.harnesses import Harness
+from prompt_budget.count_pool import drain_beside
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
@@ -284,9 +285,11 @@ def _walk_roots(root: Path, patterns: Iterable[str]) -> list[Path]:
     return [root / b if b else root for b in keep]
 
 
-def resolve(config: Config) -> FileSet:
+def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) -> FileSet:
     """Match every configured entry (and the preset's) to files under ``config.root``, then add the
-    files that the files whose entries set ``follow_imports`` pull in through ``@path`` imports."""
+    files that the files whose entries set ``follow_imports`` pull in through ``@path`` imports.
+    ``meanwhile`` (loading a vocabulary) runs while a forked child finishes a long walk
+    (``count_pool.drain_beside``); it is not run when the walk is short."""
     pairs: list[tuple[FileRule, bool]] = [(r, False) for r in config.files]
     if config.preset:
         pairs += [(r, True) for r in load_preset(config.preset)]
@@ -302,7 +305,11 @@ def resolve(config: Config) -> FileSet:
     top = str(root).rstrip(os.sep) + os.sep
     for base in _walk_roots(root, wild):
         if base.is_dir():
-            for full in iter_paths(base, follow_links=True):
+            walk: Iterable[str] = iter_paths(base, follow_links=True)
+            if meanwhile is not None:
+                walk = drain_beside(iter(walk), meanwhile)
+                meanwhile = None
+            for full in walk:
                 # string slicing, not relative_to
                 rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)
                 seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = full

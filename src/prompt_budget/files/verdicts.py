@@ -53,6 +53,28 @@ class Shared:
         self.details: dict[tuple[int, int, bool], dict[str, Any]] = {}
 
 
+def passes_plainly(m: Measured, threshold: float | None) -> bool:
+    """True when every verdict ``file_verdicts`` makes for ``m`` passes and the file is no import
+    (its rows need no verdict to be shown: what the file table and the run's status need of the
+    most common file, without one ``Verdict`` per file). False says nothing: judge the file."""
+    s = m.settings
+    if s is None or m.problem is not None or m.match.imported_by is not None:
+        return False
+    cap = s.max_tokens
+    if cap is not None:
+        tokens = m.load_tokens
+        if tokens > cap or (threshold is not None and threshold < 1 and tokens > cap * threshold):
+            return False
+    if m.frontmatter_tokens is None:
+        return True
+    if s.frontmatter_max_tokens is not None:
+        cap = s.frontmatter_max_tokens
+    if cap is None:
+        return True
+    tokens = m.frontmatter_tokens
+    return tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)
+
+
 def file_verdicts(
     m: Measured, tok: CachedTokenizer, threshold: float | None = None, shared: Shared | None = None
 ) -> list[Verdict]:

@@ -50,19 +50,12 @@ def files_table(
         ],
         title=f"file budgets, tokens by {report.tokenizer}{kind}",
     )
-    verdicts = report.file_verdicts
-    if failures_first:
-        verdicts = sorted(verdicts, key=lambda v: STATUS_RANK[v.status])
     # one row per verdict, built in place (a table of 100,000 files: no call per cell)
     rows, styles = table.rows, table.styles
     # the cells of a count against a cap, made once for the files that share them
     cells: dict[tuple[int, int | None], tuple[str, str, str]] = {}
-    for v in verdicts:
-        status = v.status
-        if hide_passed and status == "pass":
-            continue
-        d = v.details
-        tokens, cap = v.usage.tokens, v.max_tokens
+
+    def cells_of(tokens: int, cap: int | None) -> tuple[str, str, str]:
         made = cells.get((tokens, cap))
         if made is None:
             made = cells[(tokens, cap)] = (
@@ -70,6 +63,15 @@ def files_table(
                 "-" if cap is None else f"{cap:,}",
                 f"{100.0 * tokens / cap:.1f}%" if cap else "-",
             )
+        return made
+
+    def add(v: Verdict) -> None:
+        status = v.status
+        if hide_passed and status == "pass":
+            return
+        d = v.details
+        tokens = v.usage.tokens
+        made = cells_of(tokens, v.max_tokens)
         rows.append(
             [
                 _row_label(v) if "part" not in d or "imported_by" in d or d["part"] != "whole" else v.subject,
@@ -83,6 +85,45 @@ def files_table(
             ]
         )
         styles.append(STYLE[status])
+
+    if failures_first:
+        for v in sorted(report.file_verdicts, key=lambda v: STATUS_RANK[v.status]):
+            add(v)
+    else:
+        # a file whose verdicts all pass (most) is shown from its counts, with no Verdict made
+        judged = report.judged
+        passed, style = marks["pass"], STYLE["pass"]
+        # the entry and load cells of the files matched by the same entries with the same settings
+        fixed: dict[tuple[int, int], tuple[str, str]] = {}
+        made_for = cells.get
+        for fid, m in report.measured.items():
+            if judged and fid in judged:
+                for v in judged[fid]:
+                    add(v)
+                continue
+            if hide_passed:
+                continue
+            s = m.settings
+            assert s is not None  # judged otherwise
+            key = (id(m.match.candidates), id(s))
+            both = fixed.get(key)
+            if both is None:
+                both = fixed[key] = (str(m.match.candidates[0].rule.label), str(s.load))
+            entry = both[0]
+            tokens, cap = (m.tokens if m.body_tokens is None else m.body_tokens), s.max_tokens
+            made = made_for((tokens, cap)) or cells_of(tokens, cap)
+            fm_tokens = m.frontmatter_tokens
+            if fm_tokens is None:
+                rows.append([fid, entry, made[0], made[1], made[2], both[1], passed])
+                styles.append(style)
+                continue
+            rows.append([f"{fid} (body)", entry, made[0], made[1], made[2], both[1], passed])
+            if s.frontmatter_max_tokens is not None:
+                cap = s.frontmatter_max_tokens
+            made = made_for((fm_tokens, cap)) or cells_of(fm_tokens, cap)
+            rows.append([f"{fid} (frontmatter)", entry, made[0], made[1], made[2], "must", passed])
+            styles.append(style)
+            styles.append(style)
     must = report.must_load
     if must is not None:
         table.footer = [
@@ -225,7 +266,7 @@ def alias_lines(report: FilesReport) -> list[str]:
 
 def flagged(report: FilesReport) -> list[Verdict]:
     """The broken or warned rules (with something to say), in report order."""
-    return [v for v in report.verdicts if v.status != "pass" and v.message]
+    return [v for v in report.unpassed if v.message]
 
 
 def problem_lines(report: FilesReport) -> list[str]:
