@@ -456,7 +456,7 @@ def _count_files(
     # pool; then the rows, in the order of the arguments.
     steps: list[tuple[str, list[str], bool]] = []
     # A first run counts every file: the vocabulary is loaded while a long walk finishes in a child.
-    preload = _preload(tok, cache, jobs)
+    preload = preloader(tok, cache, jobs)
     for raw in paths:
         if raw == "-" or not raw:
             steps.append((raw, [], True))
@@ -510,7 +510,7 @@ def _count_files(
     return found
 
 
-def _preload(tok: CachedTokenizer, cache: DiskCache | None, jobs: int) -> Callable[[], object] | None:
+def preloader(tok: CachedTokenizer, cache: DiskCache | None, jobs: int) -> Callable[[], object] | None:
     """What loads ``tok``'s vocabulary ahead of its first use when a run will surely need it (no file
     recorded in the cache: every file is counted) and may use more than one core; else None."""
     load: Callable[[], object] | None = getattr(tok.inner, "load", None)

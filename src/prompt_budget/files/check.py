@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_budget.config import Config
 from prompt_budget.count_pool import Progress
-from prompt_budget.counting import DiskCache
+from prompt_budget.counting import DiskCache, preloader
 from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_reason, resolve, specificity
 from prompt_budget.files.measuring import Measured, Memo, measure, measure_all
 from prompt_budget.files.plans import PlanResult, simulate_plan
@@ -148,10 +148,9 @@ def vocabulary_loader(
     spec = tokenizer if tokenizer is not None else config.tokenizer
 
     def load() -> None:
-        inner = get_tokenizer(spec).inner
-        loader = getattr(inner, "load", None)
-        if callable(loader) and getattr(inner, "parallel", False):
-            loader()
+        preload = preloader(get_tokenizer(spec), None, jobs)
+        if preload is not None:
+            preload()
 
     return load
 

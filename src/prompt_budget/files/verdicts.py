@@ -53,6 +53,14 @@ class Shared:
         self.details: dict[tuple[int, int, bool], dict[str, Any]] = {}
 
 
+def within(tokens: int, cap: int | None, threshold: float | None) -> bool:
+    """True when ``tokens`` pass ``cap``: no cap, or at most the cap and, with a ``threshold`` below 1,
+    at most that share of it (past it, a part warns)."""
+    return cap is None or (
+        tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)
+    )
+
+
 def passes_plainly(m: Measured, threshold: float | None) -> bool:
     """True when every verdict ``file_verdicts`` makes for ``m`` passes and the file is no import
     (its rows need no verdict to be shown: what the file table and the run's status need of the
@@ -61,18 +69,13 @@ def passes_plainly(m: Measured, threshold: float | None) -> bool:
     if s is None or m.problem is not None or m.match.imported_by is not None:
         return False
     cap = s.max_tokens
-    if cap is not None:
-        tokens = m.load_tokens
-        if tokens > cap or (threshold is not None and threshold < 1 and tokens > cap * threshold):
-            return False
+    if not within(m.load_tokens, cap, threshold):
+        return False
     if m.frontmatter_tokens is None:
         return True
     if s.frontmatter_max_tokens is not None:
         cap = s.frontmatter_max_tokens
-    if cap is None:
-        return True
-    tokens = m.frontmatter_tokens
-    return tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)
+    return within(m.frontmatter_tokens, cap, threshold)
 
 
 def file_verdicts(
@@ -136,7 +139,7 @@ def file_verdicts(
     if template is None and shared is not None and imported is None:
         shared.details[(id(winner), id(s), split)] = whole.copy()
     tokens, cap = m.load_tokens, s.max_tokens
-    if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
+    if within(tokens, cap, threshold):
         # within its cap (most files): no message to build
         used = shared.usages.get(tokens) if shared is not None else None
         if used is None:
@@ -177,7 +180,7 @@ def _capped(
     """``tokens`` of ``what`` against ``cap``: over it, a failure saying by how much and where the cap
     is set (with the file's largest sections when ``hint``, and the entry's ``message``); past
     ``threshold`` of it, a warning."""
-    if cap is None or (tokens <= cap and (threshold is None or threshold >= 1 or tokens <= cap * threshold)):
+    if cap is None or within(tokens, cap, threshold):
         # within its cap (most files): no message to build
         return _passed(subject, Usage(tokens, tok.name, tok.exact), cap, source, details)
     message = ""
