@@ -182,9 +182,6 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
     )
 
 
-_SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
-#: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
-_SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
 _COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
 
 
@@ -198,9 +195,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         isinstance(parent, ast.keyword)
         and parent.arg
         and isinstance(grand, ast.Call)
-        and set(words(parent.arg)) & _SIZE_WORDS
-        and judge.mentions_tokens(callee_name(grand) or "")
-        and set(words(callee_name(grand) or "")) & _SPLITTER_WORDS
+        and judge.sizes_token_chunks(parent.arg, callee_name(grand) or "")
     ):
         # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
         return f"used as `{parent.arg}=` of `{callee_name(grand)}`"

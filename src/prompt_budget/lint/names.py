@@ -462,6 +462,15 @@ def config_key(*parts: str) -> str:
     return "_".join(ws) or "value"
 
 
+_SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
+#: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
+_SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
+#: Splitters whose names do not say tokens but whose sizes are tokens: llama_index's
+#: ``SentenceSplitter`` (its ``chunk_size`` is counted with the tokenizer), LangChain's splitters built
+#: ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
+TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "from_tiktoken_encoder", "from_huggingface_tokenizer"})
+
+
 @dataclass(frozen=True)
 class NameJudge:
     """The name predicates, bent by the user's ``budget-names`` and ``ignore-names`` options.
@@ -517,6 +526,16 @@ class NameJudge:
         ``TokenTextSplitter``), not about credentials."""
         ws = words(name)
         return any(w in TOKEN_WORDS for w in ws) and not self._ignored(name, ws)
+
+    def sizes_token_chunks(self, keyword: str, callee: str) -> bool:
+        """``TokenTextSplitter(chunk_size=...)``, llama_index's ``SentenceSplitter(chunk_size=...)``,
+        ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``: a size given to a
+        splitter that measures its chunks in tokens."""
+        if not set(words(keyword)) & _SIZE_WORDS or set(words(keyword)) & CHAR_WORDS:
+            return False
+        if callee in TOKEN_SPLITTERS:
+            return True
+        return self.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 
     def is_token_amount(self, name: str) -> bool:
         """A name holding an amount of tokens, a count or a budget (``num_tokens``, ``prompt_tokens``,

@@ -55,6 +55,9 @@ class InlineBudget(LintRule):
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
         Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
         Valid("field = Column(String, max_length=512)"),
+        # a splitter that counts characters
+        Valid("splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)"),
+        Valid("splitter = CodeSplitter(language='python', max_chars=1500)"),
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
     )
@@ -99,6 +102,10 @@ class InlineBudget(LintRule):
             "def keep(doc, min_num_tokens=500):\n    return doc.tokens > min_num_tokens\n\nkept = [d for d in docs if keep(d, 100)]\n",
             line=4,
         ),
+        # a size given to a splitter that counts tokens (set 11: motleycrew, letta)
+        Invalid("splitter = SentenceSplitter(chunk_size=512)"),
+        Invalid("splitter = TokenTextSplitter(chunk_size=1024, chunk_overlap=64)"),
+        Invalid("s = RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=800)"),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
@@ -157,6 +164,9 @@ class InlineBudget(LintRule):
                 and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
+            elif "overlap" not in kw.arg and self.names.sizes_token_chunks(kw.arg, callee_name(node) or ""):
+                # the chunk's size; an overlap inline is how the chunks meet, not a budget
+                self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
                 self._report(kw.value, kw.arg, value, "used as the fallback of a budget lookup")
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048)

@@ -23,6 +23,13 @@ def _formats_scaled(body: Sequence[ast.AST]) -> bool:
     )
 
 
+def _elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
+    """The ``else`` branch's first statements: an ``elif``'s body, or the ``else`` itself."""
+    if len(orelse) == 1 and isinstance(orelse[0], ast.If):
+        return orelse[0].body
+    return orelse
+
+
 class TokenThreshold(LintRule):
     """A token count compared against a literal threshold (``if tokens > 96000``,
     ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``).
@@ -54,6 +61,12 @@ class TokenThreshold(LintRule):
         # a display unit boundary: the branch formats the count
         Valid(
             "def fmt(tokens):\n    if tokens >= 1000000:\n        return f'{tokens / 1000000:.1f}M'\n    return str(tokens)\n"
+        ),
+        # the same, its small case first (set 11: upsonic's ``format_tokens``)
+        Valid(
+            "def format_tokens(tokens):\n    if tokens < 1000:\n        return str(tokens)\n"
+            "    elif tokens < 1000000:\n        return f'{tokens/1000:.1f}K'\n    else:\n"
+            "        return f'{tokens/1000000:.1f}M'\n"
         ),
     )
     INVALID = (
@@ -109,8 +122,10 @@ class TokenThreshold(LintRule):
                     for n in ast.walk(stmt)
                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
                 }
-                if _formats_scaled(body):
-                    return True  # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit
+                if _formats_scaled(body) or _formats_scaled(_elif_body(orelse)):
+                    # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
+                    # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
+                    return True
                 return any(set(words(n)) & _PRICE_WORDS for n in names)
             if isinstance(anc, ast.stmt):
                 break

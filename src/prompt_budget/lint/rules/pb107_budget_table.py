@@ -14,6 +14,7 @@ from prompt_budget.lint.rule import (
     Valid,
     attr_name,
     callee_name,
+    is_env_read,
     number,
     string_value,
 )
@@ -78,6 +79,11 @@ class BudgetTable(LintRule):
         Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
         Valid('EMBEDDING_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
         Valid('RPM_LIMITS = {"gpt-4o": 10000, "gpt-4o-mini": 30000}'),
+        # settings read from the environment, whose names start with a model family (set 11: qwen-agent)
+        Valid(
+            "MAX_INPUT = int(os.getenv('QWEN_AGENT_DEFAULT_MAX_INPUT_TOKENS', 58000))\n"
+            "MAX_REF = int(os.getenv('QWEN_AGENT_DEFAULT_MAX_REF_TOKEN', 20000))\n"
+        ),
         Valid('HEADERS = {"x-retry": 3, "x-timeout": 600}'),
         Valid('WINDOWS = {"gpt-4o": settings.window, "claude": other}'),
         Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
@@ -140,6 +146,8 @@ class BudgetTable(LintRule):
         """``_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576)``: one row of a table built by calls."""
         if len(node.args) + len(node.keywords) < 2:
             return  # a row names a model and its window
+        if is_env_read(node):
+            return  # ``os.getenv("QWEN_AGENT_MAX_INPUT_TOKENS", 58000)``: a setting's name and default
         for a in node.args:
             if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
                 break

@@ -27,6 +27,31 @@ _PROVIDER_WORDS = frozenset(
         "grok",
         "xai",
         "groq",
+        # providers and open-weight families named in class and function names (set 11: parlant's
+        # ``GLMEstimatingTokenizer``, ``DeepSeekEstimatingTokenizer``, lagent's ``SENSENOVA_API``);
+        # names written in two words (``DeepSeek``, ``OpenRouter``) are matched joined
+        "glm",
+        "zhipu",
+        "novita",
+        "fireworks",
+        "modelscope",
+        "litellm",
+        "openrouter",
+        "sensenova",
+        "sensechat",
+        "cerebras",
+        "kimi",
+        "moonshot",
+        "minimax",
+        "gemma",
+        "mixtral",
+        "baichuan",
+        "ernie",
+        "hunyuan",
+        "doubao",
+        "internlm",
+        "watsonx",
+        "huggingface",
     }
 )
 _ADVICE = (
@@ -108,6 +133,16 @@ class TokenizerMismatch(LintRule):
             "class AnthropicCounter:\n    def count(self, text):\n        return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"
         ),
         Invalid("if 'gemini' in model:\n    enc = tiktoken.get_encoding('cl100k_base')\n", line=2),
+        # providers named in two words, and families beyond the big four (set 11)
+        Invalid(
+            "class DeepSeekEstimatingTokenizer:\n    def __init__(self):\n"
+            "        self.encoding = tiktoken.encoding_for_model('gpt-4o-2024-08-06')\n"
+        ),
+        Invalid(
+            "class OpenRouterEstimatingTokenizer:\n    def __init__(self):\n"
+            "        self.encoding = tiktoken.encoding_for_model('gpt-4o-2024-08-06')\n"
+        ),
+        Invalid("class ZhipuTokenizer:\n    def count(self, t):\n        return len(tiktoken.get_encoding('cl100k_base').encode(t))\n"),
         Invalid(
             "class Tok:\n    DEFAULT_ENCODING = 'cl100k_base'\n\n    def encoding(self):\n        try:\n"
             "            return tiktoken.encoding_for_model(self.model)\n        except KeyError:\n"
@@ -222,7 +257,8 @@ class TokenizerMismatch(LintRule):
 
     def _provider_context(self) -> str:
         for name in (scope.name for scope in self.ctx.scopes):
-            hits = set(words(name)) & _PROVIDER_WORDS
+            parts = words(name)
+            hits = (set(parts) | {a + b for a, b in zip(parts, parts[1:])}) & _PROVIDER_WORDS
             if hits:
                 return sorted(hits)[0]
         ancestors = self.ctx.ancestors
