@@ -391,7 +391,8 @@ _MODEL_PREFIXES = re.compile(
     r"^(?:[\w.-]+/)*(?:gpt-|gpt4|chatgpt|o1|o3|o4|text-davinci|davinci|babbage|claude|anthropic\.|gemini|"
     r"palm|chat-bison|text-bison|llama|meta-llama|codellama|mistral|mixtral|codestral|ministral|"
     r"command|cohere|qwen|deepseek|phi-|gemma|grok|yi-|glm|j2-|jamba|nova|titan|sonar|kimi|moonshot|"
-    r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab)",
+    r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab|sensechat|baichuan|"
+    r"internlm)",
     re.IGNORECASE,
 )
 _NON_OPENAI = re.compile(

@@ -9,6 +9,7 @@ from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
+_ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
 _MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
 
 
@@ -49,9 +50,16 @@ class CharsPerToken(LintRule):
             'def quarter(text):\n    """A quarter of the text, for a preview."""\n    return len(text) // 4\n'
         ),
         Valid("offset = len(text) // 4 + padding"),
+        # an estimate of something else, in a module about something else
+        Valid("class Layout:\n    def estimate(self, text):\n        return len(text) / 4\n"),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
+        # an estimate in a class about tokens (set 11: beeai-framework's TokenMemory)
+        Invalid(
+            "class TokenMemory:\n    @staticmethod\n    def _default_estimate(msg):\n"
+            "        return int((len(msg.role) + len(msg.text)) / 4)\n"
+        ),
         Invalid(
             "def estimate_tokens(messages):\n    return sum(len(str(m.content)) for m in messages) // 4\n"
         ),
@@ -160,6 +168,8 @@ class CharsPerToken(LintRule):
                 return True  # ``int(chars / 3.8) + tokens``: added to a number of tokens
             if isinstance(anc, ast.Return) and self._docstring_says_tokens():
                 return True  # ``return total_chars // 4`` in "Estimate total context size in tokens."
+            if isinstance(anc, ast.Return) and self._estimate_about_tokens():
+                return True  # ``def simple_estimate(msg): return ceil(len(msg.text) / 4)`` in token_memory.py
             if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
                 return any(
                     isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
@@ -170,6 +180,15 @@ class CharsPerToken(LintRule):
         return any(
             self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n
         )
+
+    def _estimate_about_tokens(self) -> bool:
+        """A function named as an estimate (``simple_estimate``, ``_default_estimate``) in a class or
+        module about tokens (``TokenMemory``, ``token_memory.py``): what it estimates is tokens."""
+        if not set(words(self.ctx.function_name())) & _ESTIMATE_WORDS:
+            return False
+        owners = [s.name for s in self.ctx.scopes if isinstance(s, ast.ClassDef)]
+        stem = self.ctx.module_name.rsplit(".", 1)[-1]
+        return any(self.names.mentions_tokens(n) for n in (*owners, stem))
 
     def _docstring_says_tokens(self) -> bool:
         fn = self.ctx.function()

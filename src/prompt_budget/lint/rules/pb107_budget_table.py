@@ -26,7 +26,7 @@ _TABLE_WORDS = frozenset(
 _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
 _MODEL_KEY = re.compile(
     r"""["'](?:[\w.-]+/)?(?:gpt|o[134]|claude|gemini|llama|meta-llama|mistral|mixtral|command|qwen|deepseek|"""
-    r"""text-davinci|palm|gemma|grok|phi)[^"'\n]*["']\s*:\s*\d"""
+    r"""text-davinci|palm|gemma|grok|phi|sensechat|glm|kimi|moonshot|minimax|ernie|hunyuan|doubao|baichuan|internlm|yi-)[^"'\n]*["']\s*:\s*\d"""
 )
 
 
@@ -100,6 +100,13 @@ class BudgetTable(LintRule):
         Valid('model_call_limit_global = {"gpt-4-1106-preview": 300, "gpt-4-0125-preview": 300}'),
     )
     INVALID = (
+        # budgets by effort level, one of them a constant named elsewhere (set 11: google-adk)
+        Invalid(
+            '_ANTHROPIC_EFFORT_BUDGETS: dict[str, int] = {"minimal": _MIN_THINKING_BUDGET_TOKENS, '
+            '"low": 1024, "medium": 2048, "high": 4096}'
+        ),
+        # model names the table alone says are models: a window per model (set 11: lagent)
+        Invalid("sensechat_models = {'SenseChat-5': 131072, 'SenseChat-5-Cantonese': 32768}"),
         # a table of chat models with an embedding model among them
         Invalid(
             'PROFILES = {"gpt-4o": {"max_input_tokens": 128000}, "text-embedding-3-small": {"max_input_tokens": 8191}, "gpt-4.1": {"max_input_tokens": 1047576}}'
@@ -226,7 +233,17 @@ class BudgetTable(LintRule):
         if models >= half and (ints >= half or nested >= half):
             about = "model-to-context-window table" if ints >= half else "table of per-model token limits"
             self._report(node, name, about)
-        elif name and ints == len(keys) and self._budget_table_name(name):
+        elif (
+            name
+            and ints >= 2
+            and all(
+                self.budget_literal(v) is not None or isinstance(v, (ast.Name, ast.Attribute))
+                for v in node.values
+            )
+            and self._budget_table_name(name)
+        ):
+            # numbers, and constants named elsewhere (set 11: google-adk's ``_ANTHROPIC_EFFORT_BUDGETS``
+            # = {"minimal": _ANTHROPIC_MIN_THINKING_BUDGET_TOKENS, "low": 1024, ...})
             self._report(node, name, "table of token budgets")
 
     def visit_Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
