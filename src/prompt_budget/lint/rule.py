@@ -248,6 +248,8 @@ class FileContext:
     def __init__(self, path: str, module_name: str, lines: Sequence[str] = ()) -> None:
         self.path = path
         self.module_name = module_name
+        #: ``LintRule.budget_expr``'s local names bound to a budget read, per function (by id, with the node)
+        self.local_budgets: dict[int, tuple[ast.AST, dict[str, str]]] = {}
         self.lines = lines
         self.ancestors: list[ast.AST] = []
         self.scopes: list[Scope] = []
@@ -492,7 +494,43 @@ class LintRule:
             callee = callee_name(node) or ""
             return callee if self.names.is_budget(callee) else None
         name = attr_name(node)
-        return name if name is not None and self.names.is_budget(name) else None
+        if name is not None and self.names.is_budget(name):
+            return name
+        if isinstance(node, ast.Name):
+            # ``max_window = self._get_max_context_window()`` earlier in the function (set 11: upsonic)
+            return self._local_budgets().get(node.id)
+        return None
+
+    def _local_budgets(self) -> dict[str, str]:
+        """Local names of the enclosing function bound once, to a budget read: name -> that budget."""
+        fn = self.ctx.function()
+        if fn is None:
+            return {}
+        cached = self.ctx.local_budgets.get(id(fn))
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        self.ctx.local_budgets[id(fn)] = (fn, {})  # a read while this is built finds nothing yet
+        bound: dict[str, str] = {}
+        twice: set[str] = set()
+        for stmt in ast.walk(fn):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                target, value = stmt.target, stmt.value
+            else:
+                continue
+            if not isinstance(target, ast.Name):
+                continue
+            if target.id in bound:
+                twice.add(target.id)
+            read = None if isinstance(value, ast.Name) else self.budget_expr(value)
+            if read is not None:
+                bound[target.id] = read
+            else:
+                twice.add(target.id)
+        result = {k: v for k, v in bound.items() if k not in twice}
+        self.ctx.local_budgets[id(fn)] = (fn, result)
+        return result
 
     def scope_key(self) -> str:
         """The most specific enclosing name, for config keys (function, else class, else "")."""

@@ -160,6 +160,21 @@ class BudgetRatio(LintRule):
             line=2,
             key="compactor_trigger_ratio",
         ),
+        # the same, through the attribute the parameter is stored in
+        Invalid(
+            "class TokenMemory:\n    def __init__(self, max_tokens, capacity_threshold: float = 0.75):\n"
+            "        self._max_tokens = max_tokens\n        self._threshold = capacity_threshold\n\n"
+            "    def capacity(self):\n        return self._max_tokens * self._threshold\n",
+            line=2,
+        ),
+        # stored in an attribute of its own name, read in another method (set 11: upsonic)
+        Invalid(
+            "class Middleware:\n    def __init__(self, safety_margin_ratio: float = 0.90):\n"
+            "        self.safety_margin_ratio: float = safety_margin_ratio\n\n"
+            "    def limit(self):\n        max_window = self._get_max_context_window()\n"
+            "        return int(max_window * self.safety_margin_ratio)\n",
+            line=2,
+        ),
     )
 
     # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
@@ -215,9 +230,11 @@ class BudgetRatio(LintRule):
         self.ctx.reports.extend(r for name, r, _ in self._ready if name not in self._score_compared)
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
-        for name, why in self._uses.reasons.items():
-            b = candidates.get(name)
-            if b is None:
+        # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
+        # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
+        for name, b in candidates.items():
+            why = self._uses.reason(name)
+            if why is None:
                 continue
             message = (
                 f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "
@@ -259,7 +276,8 @@ class BudgetRatio(LintRule):
         if value is None and name and (scale := _scale(literal)) is not None and _budget_scale_name(name):
             value = scale
         if value is None or literal is None or not name:
-            if name:
+            if name and not (isinstance(literal, ast.Name) and literal.id == name):
+                # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
                 self._bindings.rebound(name)
             return
         if self.names.is_budget_ratio(name):
