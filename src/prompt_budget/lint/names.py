@@ -73,10 +73,14 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("prompt", "budget"),
     ("num", "output"),
     ("num", "outputs"),
+    # vLLM's ``max_model_len``, text-generation-webui's ``truncation_length`` (set 11: letta)
+    ("max", "model", "len"),
+    ("max", "model", "length"),
+    ("truncation", "length"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
-    {"budget", "limit", "max", "maximum", "cap", "max_len", "max_length", "max_size"}
+    {"budget", "limit", "max", "maximum", "cap", "max_len", "max_length", "max_size", "max_output"}
 )
 # Any of these words means the name is about something else: credentials, time, money, rates, ids,
 # special tokens of a vocabulary, dimensions.

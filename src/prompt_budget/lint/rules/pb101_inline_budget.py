@@ -15,6 +15,12 @@ from prompt_budget.lint.rule import (
 )
 
 
+#: Keys of a text-generation request besides its length: sampling settings.
+_SAMPLING_KEYS = frozenset(
+    {"temperature", "top_p", "top_k", "typical_p", "min_p", "repetition_penalty", "rep_pen", "presence_penalty"}
+)
+
+
 def _truncating(call: ast.Call) -> bool:
     """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
     return any(
@@ -55,6 +61,8 @@ class InlineBudget(LintRule):
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
         Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
         Valid("field = Column(String, max_length=512)"),
+        # a weak name in a dict that is not a generation request
+        Valid('schema = {"type": "string", "max_length": 512}'),
         # a splitter that counts characters
         Valid("splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)"),
         Valid("splitter = CodeSplitter(language='python', max_chars=1500)"),
@@ -102,6 +110,11 @@ class InlineBudget(LintRule):
             "def keep(doc, min_num_tokens=500):\n    return doc.tokens > min_num_tokens\n\nkept = [d for d in docs if keep(d, 100)]\n",
             line=4,
         ),
+        # a weak name in a generation request, a window read with a default (set 11: letta)
+        Invalid('SETTINGS = {"max_new_tokens": 250, "max_length": 512, "temperature": 0.8}', count=2),
+        Invalid('ROW = {"context_window": 204800, "max_output": 128000}', count=2),
+        Invalid('PRESET = {"max_new_tokens": 250, "truncation_length": 4096}', count=2),
+        Invalid('llm = Config(context_window=model.get("max_model_len", 32768))'),
         # a size given to a splitter that counts tokens (set 11: motleycrew, letta)
         Invalid("splitter = SentenceSplitter(chunk_size=512)"),
         Invalid("splitter = TokenTextSplitter(chunk_size=1024, chunk_overlap=64)"),
@@ -235,10 +248,16 @@ class InlineBudget(LintRule):
     def visit_Dict(self, node: ast.Dict) -> None:
         if self._in_examples():
             return
-        for key, item in zip(node.keys, node.values, strict=False):
-            name = string_value(key)
+        keys = [string_value(k) or "" for k in node.keys]
+        # a generation request or a model's row: its sampling settings or budgets make a weak name
+        # (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside ``"context_window"``)
+        # a number of tokens (set 11: letta's KoboldCpp settings and MiniMax table)
+        generation = any(k in _SAMPLING_KEYS or self.names.is_budget(k) for k in keys)
+        for name, item in zip(keys, node.values, strict=False):
             value = self.budget_literal(item)
-            if name and value is not None and self.names.is_budget(name):
+            if name and value is not None and (
+                self.names.is_budget(name) or (generation and self.names.is_weak_budget(name))
+            ):
                 self._report(item, name, value, "written into a request")
 
     def visit_Assign(self, node: ast.Assign) -> None:
