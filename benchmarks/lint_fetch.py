@@ -149,7 +149,7 @@ MEASURE: dict[str, str] = {
     "knowledge-storm": "1.1.1",
     "skyvern": "1.0.56",
     "agent-squad": "1.1.4",
-    "burr": "0.42.0",
+    "apache-burr": "0.42.0",  # burr 0.42.0 is an empty wheel requiring it
     "haystack-experimental": "0.19.0.post1",
     "quivr-core": "0.0.26",
     "ell-ai": "0.0.17",
