@@ -14,10 +14,18 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 
-
 #: Keys of a text-generation request besides its length: sampling settings.
 _SAMPLING_KEYS = frozenset(
-    {"temperature", "top_p", "top_k", "typical_p", "min_p", "repetition_penalty", "rep_pen", "presence_penalty"}
+    {
+        "temperature",
+        "top_p",
+        "top_k",
+        "typical_p",
+        "min_p",
+        "repetition_penalty",
+        "rep_pen",
+        "presence_penalty",
+    }
 )
 
 
@@ -255,8 +263,10 @@ class InlineBudget(LintRule):
         generation = any(k in _SAMPLING_KEYS or self.names.is_budget(k) for k in keys)
         for name, item in zip(keys, node.values, strict=False):
             value = self.budget_literal(item)
-            if name and value is not None and (
-                self.names.is_budget(name) or (generation and self.names.is_weak_budget(name))
+            if (
+                name
+                and value is not None
+                and (self.names.is_budget(name) or (generation and self.names.is_weak_budget(name)))
             ):
                 self._report(item, name, value, "written into a request")
 

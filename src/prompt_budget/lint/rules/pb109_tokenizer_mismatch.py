@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 
 from prompt_budget.lint.names import is_non_openai_model, words
@@ -142,7 +143,9 @@ class TokenizerMismatch(LintRule):
             "class OpenRouterEstimatingTokenizer:\n    def __init__(self):\n"
             "        self.encoding = tiktoken.encoding_for_model('gpt-4o-2024-08-06')\n"
         ),
-        Invalid("class ZhipuTokenizer:\n    def count(self, t):\n        return len(tiktoken.get_encoding('cl100k_base').encode(t))\n"),
+        Invalid(
+            "class ZhipuTokenizer:\n    def count(self, t):\n        return len(tiktoken.get_encoding('cl100k_base').encode(t))\n"
+        ),
         Invalid(
             "class Tok:\n    DEFAULT_ENCODING = 'cl100k_base'\n\n    def encoding(self):\n        try:\n"
             "            return tiktoken.encoding_for_model(self.model)\n        except KeyError:\n"
@@ -258,7 +261,7 @@ class TokenizerMismatch(LintRule):
     def _provider_context(self) -> str:
         for name in (scope.name for scope in self.ctx.scopes):
             parts = words(name)
-            hits = (set(parts) | {a + b for a, b in zip(parts, parts[1:])}) & _PROVIDER_WORDS
+            hits = (set(parts) | {a + b for a, b in itertools.pairwise(parts)}) & _PROVIDER_WORDS
             if hits:
                 return sorted(hits)[0]
         ancestors = self.ctx.ancestors
