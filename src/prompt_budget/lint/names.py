@@ -532,13 +532,14 @@ class NameJudge:
         ws = words(name)
         return any(w in TOKEN_WORDS for w in ws) and not self._ignored(name, ws)
 
-    def sizes_token_chunks(self, keyword: str, callee: str) -> bool:
+    def sizes_token_chunks(self, keyword: str, callee: str, unit: str = "") -> bool:
         """``TokenTextSplitter(chunk_size=...)``, llama_index's ``SentenceSplitter(chunk_size=...)``,
-        ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``: a size given to a
+        ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``, haystack's
+        ``RecursiveDocumentSplitter(split_length=..., split_unit="token")`` (``unit``): a size given to a
         splitter that measures its chunks in tokens."""
         if not set(words(keyword)) & _SIZE_WORDS or set(words(keyword)) & CHAR_WORDS:
             return False
-        if callee in TOKEN_SPLITTERS:
+        if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
             return True
         return self.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 

@@ -219,6 +219,14 @@ _ENV_CALLS = re.compile(
 )
 
 
+def split_unit(call: ast.Call) -> str:
+    """The unit a splitter is told to count in: ``split_unit="token"``, ``length_unit="tokens"``."""
+    for kw in call.keywords:
+        if kw.arg in {"split_unit", "length_unit", "chunk_unit", "unit", "split_by"}:
+            return string_value(kw.value) or ""
+    return ""
+
+
 def is_env_read(call: ast.Call) -> bool:
     """``os.getenv(...)``, ``os.environ.get(...)``, ``get_secret_str(...)``: a value from the environment."""
     return bool(_ENV_CALLS.search(dotted(call.func)))

@@ -11,6 +11,7 @@ from prompt_budget.lint.rule import (
     attr_name,
     callee_name,
     is_env_read,
+    split_unit,
     string_value,
 )
 
@@ -74,6 +75,7 @@ class InlineBudget(LintRule):
         # a splitter that counts characters
         Valid("splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)"),
         Valid("splitter = CodeSplitter(language='python', max_chars=1500)"),
+        Valid("splitter = RecursiveDocumentSplitter(split_length=200, split_unit='word')"),
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
     )
@@ -127,6 +129,12 @@ class InlineBudget(LintRule):
         Invalid("splitter = SentenceSplitter(chunk_size=512)"),
         Invalid("splitter = TokenTextSplitter(chunk_size=1024, chunk_overlap=64)"),
         Invalid("s = RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=800)"),
+        # told to count tokens, the size a fallback (set 12: haystack-experimental)
+        Invalid(
+            "def build(size=None):\n    return RecursiveDocumentSplitter(\n"
+            "        split_length=size if size else 500, split_unit='token'\n    )\n",
+            line=3,
+        ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
@@ -185,7 +193,9 @@ class InlineBudget(LintRule):
                 and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
-            elif "overlap" not in kw.arg and self.names.sizes_token_chunks(kw.arg, callee_name(node) or ""):
+            elif "overlap" not in kw.arg and self.names.sizes_token_chunks(
+                kw.arg, callee_name(node) or "", split_unit(node)
+            ):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
                 self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
@@ -244,7 +254,22 @@ class InlineBudget(LintRule):
     def visit_IfExp(self, node: ast.IfExp) -> None:
         """``request.max_tokens if request.max_tokens is not None else 512`` written where a budget goes
         (an assignment's conditional value is PB102's)."""
-        if isinstance(self.ctx.parent(node), (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+        parent = self.ctx.parent(node)
+        if isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            return
+        call = self.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+        if (
+            isinstance(parent, ast.keyword)
+            and parent.arg
+            and isinstance(call, ast.Call)
+            and "overlap" not in parent.arg
+            and self.names.sizes_token_chunks(parent.arg, callee_name(call) or "", split_unit(call))
+        ):
+            # ``split_length=size if size else 500`` given to a splitter counting tokens (set 12)
+            for literal in (node.body, node.orelse):
+                value = self.budget_literal(literal)
+                if value is not None:
+                    self._report(literal, parent.arg, value, f"given to `{callee_name(call)}`, which counts tokens")
             return
         for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
             value = self.budget_literal(literal)
