@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted, split_unit, string_value
 
 if TYPE_CHECKING:
@@ -161,7 +161,10 @@ class Uses:
             self.watch.add(parent.targets[0].attr)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
-            why = _ratio_use(node, parent, rule) if ratio else _amount_use(node, parent, grand, rule)
+            if isinstance(parent, ast.IfExp) and node is not parent.test and len(ancestors) > 3:
+                # ``split_length=size if size else 500``: the keyword the conditional is given to
+                parent, grand = ancestors[-3], ancestors[-4]
+            why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
             if why:
                 self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):
@@ -200,6 +203,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
         return f"used as `{parent.arg}=` of `{callee_name(grand)}`"
     if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
+        if rule.ctx.function_name() and set(words(rule.ctx.function_name())) & PRICE_WORDS:
+            return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
         for other in (parent.left, *parent.comparators):
             if other is not node and rule.token_amount(other):
                 return f"compared with the token count `{_source(other)}`"
@@ -230,11 +235,16 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
     return None
 
 
-def _ratio_use(node: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:
-    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
-        other = parent.right if parent.left is node else parent.left
+def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> str | None:
+    """``factor * budget``, also inside a product (``factor * chars_per_token * max_tokens``)."""
+    child = node
+    for parent in reversed(ancestors[:-1]):
+        if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
+            return None
+        other = parent.right if parent.left is child else parent.left
         if rule.budget_expr(other) is not None:
             return f"multiplies the budget `{_source(other)}`"
+        child = parent
     return None
 
 

@@ -91,6 +91,9 @@ EXCLUDED_WORDS = frozenset(
         "auth",
         "oauth",
         "bearer",
+        # a token bucket limiting connections or requests, not a language model's tokens (set 12)
+        "connection",
+        "connections",
         "jwt",
         "csrf",
         "session",
@@ -467,6 +470,10 @@ def config_key(*parts: str) -> str:
     return "_".join(ws) or "value"
 
 
+#: A function about prices: a token count compared in it picks a pricing tier, not a limit.
+PRICE_WORDS = frozenset(
+    {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}
+)
 _SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
 #: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
 _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})

@@ -269,7 +269,9 @@ class InlineBudget(LintRule):
             for literal in (node.body, node.orelse):
                 value = self.budget_literal(literal)
                 if value is not None:
-                    self._report(literal, parent.arg, value, f"given to `{callee_name(call)}`, which counts tokens")
+                    self._report(
+                        literal, parent.arg, value, f"given to `{callee_name(call)}`, which counts tokens"
+                    )
             return
         for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
             value = self.budget_literal(literal)

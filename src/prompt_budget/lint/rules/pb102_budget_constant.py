@@ -49,6 +49,11 @@ class BudgetConstant(LintRule):
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
     VALID = (
+        # a pricing tier, compared in a function about cost (set 12: skyvern)
+        Valid(
+            "LONG_PROMPT_THRESHOLD = 100_000\n\ndef _long_prompt_cost_multiplier(prompt_tokens):\n"
+            "    if prompt_tokens > LONG_PROMPT_THRESHOLD:\n        return 5.0\n    return 1.0\n"
+        ),
         # names that do not say budget and uses that do not either
         Valid("PAGE_SIZE = 4096\nbuf = f.read(PAGE_SIZE)\n"),
         Valid("limit = 500\nrows = rows[:limit]\n"),

@@ -5,13 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-_PRICE_WORDS = frozenset(
-    {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}
-)
+_PRICE_WORDS = PRICE_WORDS
 
 
 def _formats_scaled(body: Sequence[ast.AST]) -> bool:
@@ -52,6 +50,10 @@ class TokenThreshold(LintRule):
         Valid("if status_code >= 500:\n    retry()\n"),
         Valid("if tokens == 4096:\n    pass\n"),
         Valid("n = max(1, num_tokens)"),
+        # a token bucket refilling connection tokens (set 12: skyvern)
+        Valid(
+            "class Broker:\n    def refill(self):\n        self._connection_tokens = min(32.0, self._connection_tokens + 20.0)\n"
+        ),
         # a pricing tier: the branch prices tokens, it does not limit them
         Valid(
             "def cost_of(prompt_tokens, cost):\n    if prompt_tokens > 128000:\n        cost *= 2\n    return cost\n"

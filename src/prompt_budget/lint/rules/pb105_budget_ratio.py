@@ -167,6 +167,12 @@ class BudgetRatio(LintRule):
             "    def capacity(self):\n        return self._max_tokens * self._threshold\n",
             line=2,
         ),
+        # a safety factor inside a product with the budget (set 12: pr-agent)
+        Invalid(
+            "def clip_tokens(text, max_tokens, chars_per_token):\n    factor = 0.9  # reduce by 10% to be safe\n"
+            "    return text[: int(factor * chars_per_token * max_tokens)]\n",
+            line=2,
+        ),
         # stored in an attribute of its own name, read in another method (set 11: upsonic)
         Invalid(
             "class Middleware:\n    def __init__(self, safety_margin_ratio: float = 0.90):\n"

@@ -152,6 +152,10 @@ class TokenizerMismatch(LintRule):
             "            return tiktoken.get_encoding(self.DEFAULT_ENCODING)\n",
             line=8,
         ),
+        # the encoding every model that is not OpenAI's falls back to (set 12: pr-agent)
+        Invalid(
+            "def encoder(model):\n    return encoding_for_model(model) if 'gpt' in model else get_encoding('cl100k_base')\n"
+        ),
         # a model name that may be any provider's
         Invalid(
             "def count(text, model_name):\n    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
@@ -242,6 +246,19 @@ class TokenizerMismatch(LintRule):
         ancestors = self.ctx.ancestors
         for i in range(len(ancestors) - 1, 0, -1):
             anc = ancestors[i]
+            if (
+                isinstance(anc, (ast.IfExp, ast.If))
+                and i + 1 < len(ancestors)
+                and (
+                    ancestors[i + 1] is anc.orelse
+                    if isinstance(anc, ast.IfExp)
+                    else any(ancestors[i + 1] is stmt for stmt in anc.orelse)
+                )
+                and _names_openai_models(anc.test)
+            ):
+                # ``encoding_for_model(m) if "gpt" in m else get_encoding("cl100k_base")``: every model
+                # that is not OpenAI's gets the GPT encoding (set 12: pr-agent)
+                return True
             if (
                 isinstance(anc, ast.If)
                 and i + 1 < len(ancestors)
