@@ -73,6 +73,12 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("prompt", "budget"),
     ("num", "output"),
     ("num", "outputs"),
+    # Llama's ``max_gen_len``, TensorRT-LLM's and llmware's ``max_input_len`` / ``max_output_len`` /
+    # ``max_total_len`` (set 13: llama-stack, llmware)
+    ("max", "gen", "len"),
+    ("max", "input", "len"),
+    ("max", "output", "len"),
+    ("max", "total", "len"),
     # vLLM's ``max_model_len``, text-generation-webui's ``truncation_length`` (set 11: letta)
     ("max", "model", "len"),
     ("max", "model", "length"),

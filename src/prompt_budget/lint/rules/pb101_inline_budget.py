@@ -30,6 +30,10 @@ _SAMPLING_KEYS = frozenset(
 )
 
 
+#: UI input widgets whose ``value=`` is a default the user can change (Streamlit, Gradio, ipywidgets).
+_WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
+
+
 def _truncating(call: ast.Call) -> bool:
     """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
     return any(
@@ -75,6 +79,7 @@ class InlineBudget(LintRule):
         # a splitter that counts characters
         Valid("splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)"),
         Valid("splitter = CodeSplitter(language='python', max_chars=1500)"),
+        Valid('temperature = st.slider("Temperature", min_value=0.0, max_value=1.0, value=0.7)'),
         Valid("splitter = RecursiveDocumentSplitter(split_length=200, split_unit='word')"),
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
@@ -125,6 +130,13 @@ class InlineBudget(LintRule):
         Invalid('ROW = {"context_window": 204800, "max_output": 128000}', count=2),
         Invalid('PRESET = {"max_new_tokens": 250, "truncation_length": 4096}', count=2),
         Invalid('llm = Config(context_window=model.get("max_model_len", 32768))'),
+        # a tokenizer's truncation length, given positionally (set 13: llmware)
+        Invalid("tokenizer.enable_truncation(300)"),
+        # a UI input's default (set 13: llama-stack)
+        Invalid(
+            'max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512, step=1)',
+            key="max_tokens",
+        ),
         # a size given to a splitter that counts tokens (set 11: motleycrew, letta)
         Invalid("splitter = SentenceSplitter(chunk_size=512)"),
         Invalid("splitter = TokenTextSplitter(chunk_size=1024, chunk_overlap=64)"),
@@ -177,6 +189,13 @@ class InlineBudget(LintRule):
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
+        if callee_name(node) in _WIDGETS:
+            self._widget_default(node)
+        if callee_name(node) == "enable_truncation" and node.args:
+            # ``tokenizer.enable_truncation(300)``: Hugging Face tokenizers' ``max_length``, in tokens
+            value = self.budget_literal(node.args[0])
+            if value is not None:
+                self._report(node.args[0], "max_length", value, "given to `enable_truncation`")
         if node.args and isinstance(node.func, ast.Name):
             for index, arg in enumerate(node.args):
                 if type(arg) is ast.Constant and type(arg.value) is int:
@@ -227,6 +246,22 @@ class InlineBudget(LintRule):
         ):
             # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
             self._report(pair[1], table, value, f"used as the fallback of the table `{table}`")
+
+    def _widget_default(self, node: ast.Call) -> None:
+        """``max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512)``: a UI input's
+        default, as a CLI option's (set 13: llama-stack's Streamlit pages)."""
+        label = string_value(node.args[0]) if node.args else None
+        label = label or next((string_value(k.value) for k in node.keywords if k.arg == "label"), None)
+        parent = self.ctx.parent(node)
+        target = attr_name(parent.targets[0]) if isinstance(parent, ast.Assign) else None
+        names = [n for n in ("_".join((label or "").lower().split()), target or "") if n]
+        name = next((n for n in names if self.names.is_budget(n)), None)
+        if name is None:
+            return
+        for kw in node.keywords:
+            value = self.budget_literal(kw.value) if kw.arg in {"value", "default"} else None
+            if value is not None:
+                self._report(kw.value, name, value, "as an input's default")
 
     def _budget_lookup(self, call: ast.Call) -> bool:
         """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""

@@ -27,6 +27,7 @@ class ReserveArithmetic(LintRule):
         Valid("end = max_tokens - 1"),
         Valid("left = timeout - 10"),
         Valid("if used_bytes < budget - 1000:\n    grow()\n"),
+        Valid("year = 2024 - age - 1"),
     )
     INVALID = (
         Invalid(
@@ -37,6 +38,8 @@ class ReserveArithmetic(LintRule):
         ),
         Invalid("max_tokens = max_tokens - 25  # buffer"),
         Invalid("available = context_window - prompt_tokens - 1000"),
+        # a window written as a number, token counts taken off it (set 13: magentic-ui)
+        Invalid("max_content_tokens = 128000 - self.SCREENSHOT_TOKENS - prompt_tokens - 1000", count=2),
         Invalid("budget_tokens -= 500"),
         Invalid('room = model_info["max_input_tokens"] - 2000'),
         Invalid("room = get_context_window(model) - 4096"),
@@ -77,8 +80,40 @@ class ReserveArithmetic(LintRule):
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
         budget = self.budget_expr(left) or self._weak_budget_against_tokens(left)
+        window = self.budget_literal(left) if budget is None else None
+        if budget is None and window is not None and window >= 512 and self._takes_tokens(node):
+            budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
         if budget is not None:
             self._report(node.right, budget, value)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        """``128000 - self.SCREENSHOT_TOKENS - prompt_tokens - 1000``: a context window written as a
+        number, token counts taken off it (set 13: magentic-ui)."""
+        parent = self.ctx.parent(node)
+        if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.left is node):
+            return
+        value = self.budget_literal(node)
+        if value is None or value < 512 or not self._takes_tokens(parent):
+            return
+        message = (
+            f"hard-coded context window {value} that token counts are taken off; keep the window in "
+            "config (or read it from the model) so a new model needs no code change"
+        )
+        self.report_literal(node, message, value, "context_window")
+
+    def _takes_tokens(self, node: ast.BinOp) -> bool:
+        """The subtraction chain ``node`` belongs to takes a number of tokens off its leftmost term."""
+        chain: ast.expr = node
+        for anc in reversed(self.ctx.ancestors[:-1]):
+            if isinstance(anc, ast.BinOp) and isinstance(anc.op, ast.Sub) and anc.left is chain:
+                chain = anc
+            else:
+                break
+        while isinstance(chain, ast.BinOp) and isinstance(chain.op, ast.Sub):
+            if self.token_amount(chain.right):
+                return True
+            chain = chain.left
+        return False
 
     def _weak_budget_against_tokens(self, left: ast.expr) -> str | None:
         """``if current_tokens < budget - 1000``: a plain ``budget`` compared with a number of tokens."""
