@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from prompt_budget.calibrate.corpus import HELD_OUT_PERCENT, Document, held_out
 from prompt_budget.errors import PromptBudgetError
-from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
+from prompt_budget.tokenizers.calibrated import base_feature_names, base_features, charclass_weights
 from prompt_budget.tokenizers.charclass import FEATURES, features, regime_of, script_chars, total_chars
 
 FORMAT: Final = 1
@@ -62,11 +62,12 @@ def _dot(x: Sequence[float], w: Sequence[float]) -> float:
 UNSEEN_FLOOR: Final = {
     "latin": 2.0, "cyrillic": 2.0, "cyrillic_b": 2.0, "cyrillic_upper": 2.0, "mideast": 2.0,
     "brahmic": 3.0, "symbol": 3.0, "kana": 3.0, "han": 3.0, "hangul": 3.0, "ext_a": 3.0,
-    "fullwidth": 3.0, "astral": 4.0,
+    "fullwidth": 3.0, "astral": 4.0, "han_common": 3.0,
 }  # fmt: skip
 #: Features whose support is judged on the script as a whole: all Cyrillic characters; for ``ext_a``
 #: (U+A000-U+AFFF) all Hangul, as its common characters are the Hangul syllables 가-꿯.
 _SUPPORT_GROUP: Final = {
+    "han_common": ("han",),  # script_chars of han counts the common ones too
     "ext_a": ("ext_a", "hangul", "hangul_pairs"),
     "cyrillic": ("cyrillic", "cyrillic_b", "cyrillic_upper"),
     "cyrillic_b": ("cyrillic", "cyrillic_b", "cyrillic_upper"),
@@ -266,13 +267,14 @@ class Model:
     def from_calibration(cls, calibration: dict[str, Any]) -> Model:
         """The model of a character-class calibration as :func:`fit` writes it."""
 
-        def ordered(weights: dict[str, float]) -> list[float]:
-            return [float(weights.get(name, 0.0)) for name in FEATURES]
-
-        regimes = {r: ordered(w) for r, w in calibration.get("regimes", {}).items()}
+        # As the runtime estimate reads them: a feature newer than the calibration gets its old weight.
+        regimes = {r: charclass_weights(w) for r, w in calibration.get("regimes", {}).items()}
         cuts = tuple(calibration.get("ascii_cuts", ()))
         return cls(
-            ordered(calibration["weights"]), regimes, cuts, float(calibration.get("global_floor", 0.0))
+            charclass_weights(calibration["weights"]),
+            regimes,
+            cuts,
+            float(calibration.get("global_floor", 0.0)),
         )
 
 
