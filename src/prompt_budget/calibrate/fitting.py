@@ -62,12 +62,11 @@ def _dot(x: Sequence[float], w: Sequence[float]) -> float:
 UNSEEN_FLOOR: Final = {
     "latin": 2.0, "cyrillic": 2.0, "cyrillic_b": 2.0, "cyrillic_upper": 2.0, "mideast": 2.0,
     "brahmic": 3.0, "symbol": 3.0, "kana": 3.0, "han": 3.0, "hangul": 3.0, "ext_a": 3.0,
-    "fullwidth": 3.0, "astral": 4.0, "han_common": 3.0,
+    "fullwidth": 3.0, "astral": 4.0,
 }  # fmt: skip
 #: Features whose support is judged on the script as a whole: all Cyrillic characters; for ``ext_a``
 #: (U+A000-U+AFFF) all Hangul, as its common characters are the Hangul syllables 가-꿯.
 _SUPPORT_GROUP: Final = {
-    "han_common": ("han",),  # script_chars of han counts the common ones too
     "ext_a": ("ext_a", "hangul", "hangul_pairs"),
     "cyrillic": ("cyrillic", "cyrillic_b", "cyrillic_upper"),
     "cyrillic_b": ("cyrillic", "cyrillic_b", "cyrillic_upper"),

@@ -15,11 +15,8 @@ Feature order is :data:`FEATURES`; a calibration stores its weights in that orde
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final, cast
-
-from prompt_budget.tokenizers._han_common import HAN_COMMON
 
 #: Feature names, in the order :func:`features` returns them. ``one`` is the constant term.
 FEATURES: Final = (
@@ -49,7 +46,6 @@ FEATURES: Final = (
     "hangul_pairs",  # adjacent Hangul syllables (U+B000-U+DFFF) in pairs: running Korean text
     "space_runs",  # runs of two or more spaces and tabs (indentation, padded table columns)
     "digit_runs",  # runs of ASCII digits (numbers: BPE splits them in groups of up to three)
-    "han_common",  # the Han characters that are one token in cl100k_base (not counted in han)
     "one",
 )
 #: ``punct``, ``symbol`` and ``hangul`` count the characters left over after the pairs (so every
@@ -64,7 +60,6 @@ LEGACY_FALLBACK: Final = {
     "cyrillic_upper": ("cyrillic", 1.0),
     "backslash": ("punct", 1.0),
     "hangul_pairs": ("hangul", 2.0),
-    "han_common": ("han", 1.0),
 }
 
 
@@ -129,7 +124,7 @@ _UPPER_TABLE: Final = _upper_table()
 _CONTINUATION: Final = bytes(range(0x80, 0xC0))
 _N: Final = len(FEATURES)
 _I: Final = {name: i for i, name in enumerate(FEATURES)}
-_CYR, _SYM, _HANGUL, _HAN = _I["cyrillic"], _I["symbol"], _I["hangul"], _I["han"]
+_CYR, _SYM, _HANGUL = _I["cyrillic"], _I["symbol"], _I["hangul"]
 #: (feature index, code, code & 0x7F) of each non-ASCII class, in :data:`_NONASCII_ORDER`.
 _NONASCII: Final = tuple((_I[name], bytes([_CODE[name]]), _CODE[name] & 0x7F) for name in _NONASCII_ORDER)
 _PP: Final = bytes([_C_PUNCT, _C_PUNCT])
@@ -138,9 +133,6 @@ _KK: Final = bytes([_CODE["hangul"]] * 2)
 _BS: Final = bytes([_C_BACKSLASH])
 _DB: Final = bytes([_C_DIGIT])
 _UB: Final = bytes([_C_UPPER])
-#: The Han characters that are one token in cl100k_base, as one character class (the regular
-#: expression engine's set lookup is the fastest membership test at C speed for 551 characters).
-_HAN_COMMON_RX: Final = re.compile(f"[{HAN_COMMON}]")
 
 #: The class buffer is read as big integers of at most this many bytes (longer texts in chunks), so the
 #: masks below stay small.
@@ -225,7 +217,7 @@ SCRIPT_CLASSES: Final = (*FEATURES[7:17], "ext_a", "cyrillic_b", "cyrillic_upper
 
 
 #: The features an ASCII text can have, in :data:`FEATURES` order (the others are zero).
-ASCII_INDEX: Final = (0, 1, 2, 3, 4, 5, 6, 17, 22, 24, 25, 27)
+ASCII_INDEX: Final = (0, 1, 2, 3, 4, 5, 6, 17, 22, 24, 25, 26)
 
 
 def ascii_features(text: str) -> list[int]:
@@ -249,7 +241,7 @@ def features(text: str) -> list[int]:
     if text.isascii():
         a = ascii_features(text)
         return [a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, a[7], 0, 0, 0, 0,
-                a[8], 0, a[9], a[10], 0, a[11]]  # fmt: skip
+                a[8], 0, a[9], a[10], a[11]]  # fmt: skip
     raw = text.encode("utf-8", "surrogatepass")
     # One class code per character: continuation bytes are dropped, so a multi-byte character is its
     # lead byte's code.
@@ -282,11 +274,7 @@ def features(text: str) -> list[int]:
     out[22] = backslash
     out[24] = space_runs
     out[25] = digit - digit_adj
-    out[27] = 1
-    if out[_HAN]:
-        common = len(_HAN_COMMON_RX.findall(text))
-        out[_HAN] -= common
-        out[26] = common
+    out[26] = 1
     if out[_SYM] > 1:
         pairs = x.count(_SS)
         out[_SYM] -= 2 * pairs
@@ -306,7 +294,6 @@ _PUNCT_PAIRS: Final = _I["punct_pairs"]
 _SYMBOL_PAIRS: Final = _I["symbol_pairs"]
 _BACKSLASH: Final = _I["backslash"]
 _HANGUL_PAIRS: Final = _I["hangul_pairs"]
-_HAN_COMMON: Final = _I["han_common"]
 _SCRIPT_INDEX: Final = tuple(_I[name] for name in SCRIPT_CLASSES)
 
 
@@ -317,11 +304,9 @@ def ascii_chars(vector: Sequence[float]) -> float:
 
 def script_chars(vector: Sequence[float], index: int) -> float:
     """The number of characters counted by the feature at ``index`` (symbols include their pairs,
-    Han the common Han characters, Hangul pairs are two characters)."""
+    Hangul pairs are two characters)."""
     if index == _SYM:
         return vector[index] + 2 * vector[_SYMBOL_PAIRS]
-    if index == _HAN:
-        return vector[index] + vector[_HAN_COMMON]
     if index == _HANGUL_PAIRS:
         return 2 * vector[index]
     return vector[index]
@@ -363,7 +348,7 @@ def regime_of(vector: Sequence[float], ascii_cuts: Sequence[float] = ()) -> str:
     # Written out index by index: this runs once per estimate.
     v = vector
     asc = v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + 2 * v[17] + v[22]
-    cjk = v[12] + v[13] + v[15] + v[26]
+    cjk = v[12] + v[13] + v[15]
     hangul = 2 * v[23]
     cyrillic = v[8] + v[20] + v[21]
     mideast = v[9]
@@ -402,7 +387,6 @@ assert FEATURES[22] == "backslash"
 assert FEATURES[23] == "hangul_pairs"
 assert FEATURES[24] == "space_runs"
 assert FEATURES[25] == "digit_runs"
-assert FEATURES[26] == "han_common"
 assert (
     tuple(FEATURES.index(n) for n in ("punct_pairs", "backslash", "space_runs", "digit_runs", "one"))
     == (ASCII_INDEX[7:])
