@@ -256,3 +256,20 @@ def test_the_fitted_model_and_the_tokenizer_agree(name: str) -> None:
     )
     for text in [*SAMPLES, table, json.__doc__ or "x", "    return {'a': [1, 2]}\n" * 20]:
         assert tok.count(text) == model.estimate([float(v) for v in features(text)])
+
+
+def test_the_fitted_model_reads_an_older_calibration_as_the_tokenizer_does() -> None:
+    # A calibration written before a feature existed: the model gives it the weight the runtime
+    # estimate gives it (LEGACY_FALLBACK), so error tables of an older file match its counts.
+    from prompt_budget.calibrate import Model
+    from prompt_budget.tokenizers.calibrated import CalibratedTokenizer, load_calibration
+
+    calibration, _ = load_calibration("o200k_base")
+    old = json.loads(json.dumps(calibration))
+    for weights in (old["weights"], *old.get("regimes", {}).values()):
+        for name in ("backslash", "hangul_pairs", "cyrillic_upper", "ext_a"):
+            weights.pop(name, None)
+    model = Model.from_calibration(old)
+    tok = CalibratedTokenizer("calibrated:old", old, "test")
+    for text in [*SAMPLES, '"\\\\d+ \\\\w*"', "한국어 텍스트 Привет", "\\n" * 30]:
+        assert tok.count(text) == model.estimate([float(v) for v in features(text)])

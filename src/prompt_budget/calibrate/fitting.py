@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from prompt_budget.calibrate.corpus import HELD_OUT_PERCENT, Document, held_out
 from prompt_budget.errors import PromptBudgetError
-from prompt_budget.tokenizers.calibrated import base_feature_names, base_features
+from prompt_budget.tokenizers.calibrated import base_feature_names, base_features, charclass_weights
 from prompt_budget.tokenizers.charclass import FEATURES, features, regime_of, script_chars, total_chars
 
 FORMAT: Final = 1
@@ -266,13 +266,14 @@ class Model:
     def from_calibration(cls, calibration: dict[str, Any]) -> Model:
         """The model of a character-class calibration as :func:`fit` writes it."""
 
-        def ordered(weights: dict[str, float]) -> list[float]:
-            return [float(weights.get(name, 0.0)) for name in FEATURES]
-
-        regimes = {r: ordered(w) for r, w in calibration.get("regimes", {}).items()}
+        # As the runtime estimate reads them: a feature newer than the calibration gets its old weight.
+        regimes = {r: charclass_weights(w) for r, w in calibration.get("regimes", {}).items()}
         cuts = tuple(calibration.get("ascii_cuts", ()))
         return cls(
-            ordered(calibration["weights"]), regimes, cuts, float(calibration.get("global_floor", 0.0))
+            charclass_weights(calibration["weights"]),
+            regimes,
+            cuts,
+            float(calibration.get("global_floor", 0.0)),
         )
 
 

@@ -154,7 +154,7 @@ def _validate_weights(weights: Any, origin: str, key: str, kind: Any) -> None:
             )
 
 
-def _charclass_weights(weights: dict[str, Any]) -> list[float]:
+def charclass_weights(weights: dict[str, Any]) -> list[float]:
     """Weights in :data:`FEATURES` order; a feature added after the calibration was written gets the
     weight its characters had then (see :data:`LEGACY_FALLBACK`)."""
     out = []
@@ -215,10 +215,8 @@ class CalibratedTokenizer(CountOnly):
             # part of the cache key, or the disk cache would give another base's counts.
             self.cache_key += f"+{getattr(base, 'cache_key', base.name)}"
         else:
-            self._weights = _charclass_weights(calibration["weights"])
-        self._regimes = {
-            regime: _charclass_weights(w) for regime, w in calibration.get("regimes", {}).items()
-        }
+            self._weights = charclass_weights(calibration["weights"])
+        self._regimes = {regime: charclass_weights(w) for regime, w in calibration.get("regimes", {}).items()}
         self._cuts = tuple(float(c) for c in calibration.get("ascii_cuts", []))
         # A regime's estimate is at least the global weights' estimate times this (0: no floor).
         self._floor = float(calibration.get("global_floor", 0.0)) if self._regimes else 0.0
