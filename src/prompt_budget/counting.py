@@ -224,8 +224,9 @@ def count_path(
 #: known, chars, size, notes, digest, the file's entry for the count cache (None: its signature is not
 #: to be recorded), what the caller's ``extra`` function made of the text)
 Counted = str | tuple[int | None, int, int, tuple[str, ...], str, list[Any] | None, Any]
-#: A function a worker runs on each file's text after counting it (module-level: it pickles by name)
-Extra = Callable[[str, CachedTokenizer], Any]
+#: A function a worker runs on each file's text (module-level: it pickles by name): what it makes of the
+#: text, and the text's count when it made that too (from the counts of its parts), else None
+Extra = Callable[[str, CachedTokenizer], tuple[Any, int | None]]
 
 
 def count_in_worker(path: str) -> Counted:
@@ -238,8 +239,8 @@ def count_in_worker(path: str) -> Counted:
     except FileProblem as exc:
         return exc.reason
     digest = DiskCache.digest(raw)
-    tokens = None if digest in known else inner.count(text)
-    more = extra(text, _worker_tokenizer(inner)) if extra is not None else None
+    more, whole = extra(text, _worker_tokenizer(inner)) if extra is not None else (None, None)
+    tokens = None if digest in known else whole if whole is not None else inner.count(text)
     # the entry made here, where the file was read (the parent only stores it)
     entry = file_entry(st, digest, len(text), notes) if st.st_size == len(raw) else None
     return tokens, len(text), len(raw), notes, digest, entry, more

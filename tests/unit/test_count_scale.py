@@ -228,6 +228,33 @@ def test_check_with_jobs_reports_what_a_serial_check_reports(
     assert split, "the split files' frontmatter verdicts are there"
 
 
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("---\nname: s\ndescription: a skill\n---\n# Title\n\nSome body text.\n", True),
+        ("---\nname: s\ndescription: a skill\n...\nBody text.\n", True),
+        ("---\nname: s\ndescription: a skill\n---\n\n\nBody after blank lines.\n", False),
+        ("---\r\nname: s\r\ndescription: a skill\r\n---\r\nBody.\r\n", False),
+        ("---\nname: s\ndescription: a skill\n---", False),
+        ("---\ntitle: not a listing\n---\nBody.\n", False),
+        ("No frontmatter.\n", False),
+    ],
+)
+def test_a_worker_derives_a_skills_count_from_its_parts_exactly(text: str, derived: bool) -> None:
+    """A worker counts a skill's body and always-loaded part anyway: the whole file's count is the
+    body's plus the frontmatter lines' where the encoding splits at the closing line (one 6 KB count
+    less a skill), and otherwise left to the worker to count."""
+    from prompt_budget.files.measuring import parts_in_worker
+
+    for name in ("o200k_base", "cl100k_base"):
+        tok = CachedTokenizer(get_tokenizer(name).inner)
+        (_, parts), whole = parts_in_worker(text, tok)
+        assert (whole is not None) is derived
+        if whole is not None:
+            assert parts is not None
+            assert whole == tok.count(text)
+
+
 def _never(*args: object) -> None:
     raise AssertionError("this process read a file a worker had read")
 

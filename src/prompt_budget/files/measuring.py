@@ -307,18 +307,26 @@ def _measure_counted(
     )
 
 
-def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[Head, tuple[int, int] | None]:
-    """In a counting pool's worker, beside the whole file's count: what its frontmatter holds, and the
-    counts of a split file's body and always-loaded part (None for another file)."""
+def parts_in_worker(
+    text: str, tokenizer: CachedTokenizer
+) -> tuple[tuple[Head, tuple[int, int] | None], int | None]:
+    """In a counting pool's worker: (what the file's frontmatter holds, the counts of a split file's
+    body and always-loaded part (None for another file)), and the whole file's count when it is the
+    count of the frontmatter's lines plus the body's (an exact encoding splits there: see
+    ``bpe.adds_up``), else None (the worker counts the file)."""
     if not text.startswith("---"):
-        return None, None
+        return (None, None), None
     try:
         fm = parse_frontmatter(text)
     except FrontmatterError as exc:
-        return str(exc), None
+        return (str(exc), None), None
     if fm is None or not fm.is_split:
-        return _head(fm), None
-    return _head(fm), (tokenizer.count(fm.body), tokenizer.count(fm.always_loaded))
+        return (_head(fm), None), None
+    body = tokenizer.count(fm.body)
+    head = text[: len(text) - len(fm.body)]
+    adds_up = getattr(tokenizer.inner, "adds_up", None)
+    whole = tokenizer.count(head) + body if adds_up is not None and adds_up(head, fm.body) else None
+    return (_head(fm), (body, tokenizer.count(fm.always_loaded))), whole
 
 
 def measure_all(

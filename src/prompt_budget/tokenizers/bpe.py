@@ -46,6 +46,24 @@ def split_safe(text: str, max_chars: int) -> Iterator[str]:
     yield text[start:]
 
 
+def adds_up(prefix: str, rest: str) -> bool:
+    r"""Whether the count of ``prefix + rest`` is the count of ``prefix`` plus the count of ``rest`` in
+    both encodings, for a ``prefix`` that ends with a frontmatter's closing line: ``prefix`` ends with a
+    newline, then ``---`` or ``...``, then a newline, and ``rest`` does not start with ``\r``, ``\n``
+    or ``/``.
+
+    Why, in both split patterns (cl100k_base's and o200k_base's): no piece holds a newline followed by
+    ``-`` or ``.`` (the letter pieces take no newline before their letters, the punctuation piece
+    ``' ?[^\s\p{L}\p{N}]+[\r\n/]*'`` takes newlines (and ``/``) only after its punctuation, and the
+    whitespace pieces take no punctuation), so a piece starts at the closing line's first character
+    whatever follows, and every attempt to match before it reads no further than that character. There
+    the punctuation piece takes the three characters and the newline, then any ``\r``, ``\n`` (and in
+    o200k_base ``/``) after it: with none after it, the piece ends where ``rest`` starts, and the pieces
+    of ``rest`` are those of ``rest`` alone (neither pattern looks behind). BPE merges within a piece,
+    so the counts add up."""
+    return prefix.endswith(("\n---\n", "\n...\n")) and rest[:1] not in ("\r", "\n", "/")
+
+
 Functions = tuple[Callable[[str], list[int]], Callable[[Sequence[int]], str], Callable[[str], int]]
 _LOAD_LOCK = threading.Lock()
 
@@ -190,6 +208,12 @@ class BPETokenizer:
 
     def count_many(self, texts: Iterable[str]) -> list[int]:
         return [self.count(t) for t in texts]
+
+    @staticmethod
+    def adds_up(prefix: str, rest: str) -> bool:
+        """:func:`adds_up`: whether the count of ``prefix + rest`` is the sum of their counts (a file's
+        count made from its frontmatter's and its body's)."""
+        return adds_up(prefix, rest)
 
     def encode(self, text: str) -> list[int]:
         if self._load is not None:
