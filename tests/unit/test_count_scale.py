@@ -248,11 +248,25 @@ def test_a_worker_derives_a_skills_count_from_its_parts_exactly(text: str, deriv
 
     for name in ("o200k_base", "cl100k_base"):
         tok = CachedTokenizer(get_tokenizer(name).inner)
-        (_, parts), whole = parts_in_worker(text, tok)
+        (_, parts, _), whole = parts_in_worker(text, tok)
         assert (whole is not None) is derived
         if whole is not None:
             assert parts is not None
             assert whole == tok.count(text)
+
+
+def test_a_worker_says_whether_the_cache_can_hold_a_frontmatter() -> None:
+    """The JSON round trip that decides whether a frontmatter is recorded is the worker's: the
+    parent only records (a date does not come back from JSON as it was: not recorded)."""
+    from prompt_budget.files.measuring import parts_in_worker
+
+    tok = CachedTokenizer(get_tokenizer("o200k_base").inner)
+    plain = parts_in_worker("---\nname: s\ndescription: d\n---\nBody.\n", tok)[0]
+    dated = parts_in_worker("---\nname: s\ndescription: d\ndate: 2024-01-01\n---\nBody.\n", tok)[0]
+    assert plain[0] == {"data": {"name": "s", "description": "d"}, "notes": []}
+    assert plain[2] is True
+    assert dated[2] is False
+    assert parts_in_worker("No frontmatter.\n", tok)[0] == (None, None, True)
 
 
 def _never(*args: object) -> None:
