@@ -554,3 +554,29 @@ def test_the_garbage_collector_is_as_it_was_after_a_run(
     finally:
         (gc.enable if was else gc.disable)()
     capsys.readouterr()
+
+
+def test_a_file_count_is_still_a_frozen_dataclass() -> None:
+    """``FileCount`` builds its fields without ``object.__setattr__`` (a count makes one per file):
+    it compares, hashes, pickles, copies with ``replace`` and refuses assignment as before."""
+    import dataclasses
+    import pickle
+
+    from prompt_budget.counting import FileCount
+
+    fc = FileCount("a.md", 3, 10, 10, ("note",), True, "d")
+    assert fc == FileCount(path="a.md", tokens=3, chars=10, size=10, notes=("note",), cached=True, digest="d")
+    assert hash(fc) == hash(FileCount("a.md", 3, 10, 10, ("note",), True, "d"))
+    assert pickle.loads(pickle.dumps(fc)) == fc
+    assert dataclasses.replace(fc, tokens=4).tokens == 4
+    assert dataclasses.asdict(FileCount("b.md", 1, 2, 2)) == {
+        "path": "b.md",
+        "tokens": 1,
+        "chars": 2,
+        "size": 2,
+        "notes": (),
+        "cached": False,
+        "digest": None,
+    }
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fc.tokens = 5  # type: ignore[misc]
