@@ -87,7 +87,9 @@ class FileProblem(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+# Frozen, with an __init__ of its own: a frozen dataclass's sets each field through
+# object.__setattr__, four times the cost, and a count makes one per file (a hundred thousand in a run)
+@dataclass(frozen=True, init=False)
 class FileCount:
     path: str | Path
     tokens: int
@@ -97,6 +99,25 @@ class FileCount:
     cached: bool = False
     #: the SHA-256 digest of the content (its first 16 bytes), when it went through a count cache
     digest: str | None = None
+
+    def __init__(
+        self,
+        path: str | Path,
+        tokens: int,
+        chars: int,
+        size: int,
+        notes: tuple[str, ...] = (),
+        cached: bool = False,
+        digest: str | None = None,
+    ) -> None:
+        d = self.__dict__
+        d["path"] = path
+        d["tokens"] = tokens
+        d["chars"] = chars
+        d["size"] = size
+        d["notes"] = notes
+        d["cached"] = cached
+        d["digest"] = digest
 
 
 def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
@@ -224,8 +245,9 @@ def count_path(
 #: known, chars, size, notes, digest, the file's entry for the count cache (None: its signature is not
 #: to be recorded), what the caller's ``extra`` function made of the text)
 Counted = str | tuple[int | None, int, int, tuple[str, ...], str, list[Any] | None, Any]
-#: A function a worker runs on each file's text after counting it (module-level: it pickles by name)
-Extra = Callable[[str, CachedTokenizer], Any]
+#: A function a worker runs on each file's text (module-level: it pickles by name): what it makes of the
+#: text, and the text's count when it made that too (from the counts of its parts), else None
+Extra = Callable[[str, CachedTokenizer], tuple[Any, int | None]]
 
 
 def count_in_worker(path: str) -> Counted:
@@ -238,8 +260,8 @@ def count_in_worker(path: str) -> Counted:
     except FileProblem as exc:
         return exc.reason
     digest = DiskCache.digest(raw)
-    tokens = None if digest in known else inner.count(text)
-    more = extra(text, _worker_tokenizer(inner)) if extra is not None else None
+    more, whole = extra(text, _worker_tokenizer(inner)) if extra is not None else (None, None)
+    tokens = None if digest in known else whole if whole is not None else inner.count(text)
     # the entry made here, where the file was read (the parent only stores it)
     entry = file_entry(st, digest, len(text), notes) if st.st_size == len(raw) else None
     return tokens, len(text), len(raw), notes, digest, entry, more

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import prompt_budget
 from prompt_budget import TokenizerUnavailable, get_tokenizer
-from prompt_budget.tokenizers.bpe import BPETokenizer, load_bpe, split_safe
+from prompt_budget.tokenizers.bpe import BPETokenizer, adds_up, load_bpe, split_safe
 
 ENCODINGS = ["o200k_base", "cl100k_base"]
 MAX_DOC_CHARS = 20_000
@@ -446,6 +446,41 @@ def test_split_safe_property(text: str, max_chars: int) -> None:
     assert sum(tok.count(p) for p in pieces) == tok.count(text)
 
 
+# --- adds_up: a file's count from its frontmatter's and its body's ---------------------------------
+
+_PIECES = [*"ab AB\n\t.,'s1-/:#*", "日", "é", "\r", "\r\n", "\u00a0", "\u0301", "\u2028", "'ll", "  ", "---"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    head=st.lists(st.sampled_from([*_PIECES, "\n---\n", "\n...\n"]), max_size=30).map("".join),
+    close=st.sampled_from(["\n---\n", "\n...\n", "\n--- \n", "\n---\r\n"]),
+    rest=st.lists(st.sampled_from([*_PIECES, "\n", "/", "\ufeff", "<|endoftext|>"]), max_size=30).map(
+        "".join
+    ),
+)
+def test_adds_up_only_where_the_counts_add_up(head: str, close: str, rest: str) -> None:
+    prefix = "---\n" + head + close
+    if adds_up(prefix, rest):
+        for name in ENCODINGS:
+            tok = load_bpe(name, "quicktok")
+            assert tok.count(prefix) + tok.count(rest) == tok.count(prefix + rest)
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_adds_up_is_refused_where_the_closing_line_joins_the_body(name: str) -> None:
+    tok = load_bpe(name, "quicktok")
+    prefix = "---\nname: a\n---\n"
+    assert adds_up(prefix, "# Title\n")
+    assert tok.adds_up(prefix, "# Title\n")
+    # the closing line's piece takes the newlines after it: counted apart, the sum is off
+    for rest in ("\nText", "\n\n\n\nText", "\r\n\r\nText", "/usr/bin"):
+        assert not adds_up(prefix, rest)
+    assert tok.count(prefix) + tok.count("\nText") != tok.count(prefix + "\nText")
+    assert not adds_up("---\nname: a\n--- \n", "Text")  # not a bare closing line
+    assert not adds_up("---\nname: a\n---", "\nText")  # no newline closing it
+
+
 @pytest.mark.parametrize("name", ENCODINGS)
 def test_a_backend_with_an_input_limit_counts_exactly(name: str) -> None:
     """A backend that refuses long inputs gets them in safe pieces; count and encode stay exact."""
@@ -532,3 +567,17 @@ def test_tiktoken_without_its_files_says_how_to_fix(tmp_path: Path) -> None:
     assert out.startswith("UNAVAILABLE: tiktoken could not load the o200k_base encoding"), out
     assert "TIKTOKEN_CACHE_DIR" in out
     assert "pytest-prompt-budget[fast]" in out
+
+
+def test_a_loaded_encoding_is_never_freed() -> None:
+    """Freeing o200k_base's tables at exit took a tenth of their load time, on the critical path of
+    every command that counts: the encoding keeps one reference the process never drops."""
+    import quicktok
+
+    from prompt_budget.tokenizers import bpe
+
+    enc = quicktok.get_encoding("o200k_base")
+    before = sys.getrefcount(enc)
+    functions = bpe._functions("o200k_base", "quicktok")
+    del functions
+    assert sys.getrefcount(enc) == before + 1

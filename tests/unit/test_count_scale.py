@@ -228,6 +228,47 @@ def test_check_with_jobs_reports_what_a_serial_check_reports(
     assert split, "the split files' frontmatter verdicts are there"
 
 
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("---\nname: s\ndescription: a skill\n---\n# Title\n\nSome body text.\n", True),
+        ("---\nname: s\ndescription: a skill\n...\nBody text.\n", True),
+        ("---\nname: s\ndescription: a skill\n---\n\n\nBody after blank lines.\n", False),
+        ("---\r\nname: s\r\ndescription: a skill\r\n---\r\nBody.\r\n", False),
+        ("---\nname: s\ndescription: a skill\n---", False),
+        ("---\ntitle: not a listing\n---\nBody.\n", False),
+        ("No frontmatter.\n", False),
+    ],
+)
+def test_a_worker_derives_a_skills_count_from_its_parts_exactly(text: str, derived: bool) -> None:
+    """A worker counts a skill's body and always-loaded part anyway: the whole file's count is the
+    body's plus the frontmatter lines' where the encoding splits at the closing line (one 6 KB count
+    less a skill), and otherwise left to the worker to count."""
+    from prompt_budget.files.measuring import parts_in_worker
+
+    for name in ("o200k_base", "cl100k_base"):
+        tok = CachedTokenizer(get_tokenizer(name).inner)
+        (_, parts, _), whole = parts_in_worker(text, tok)
+        assert (whole is not None) is derived
+        if whole is not None:
+            assert parts is not None
+            assert whole == tok.count(text)
+
+
+def test_a_worker_says_whether_the_cache_can_hold_a_frontmatter() -> None:
+    """The JSON round trip that decides whether a frontmatter is recorded is the worker's: the
+    parent only records (a date does not come back from JSON as it was: not recorded)."""
+    from prompt_budget.files.measuring import parts_in_worker
+
+    tok = CachedTokenizer(get_tokenizer("o200k_base").inner)
+    plain = parts_in_worker("---\nname: s\ndescription: d\n---\nBody.\n", tok)[0]
+    dated = parts_in_worker("---\nname: s\ndescription: d\ndate: 2024-01-01\n---\nBody.\n", tok)[0]
+    assert plain[0] == {"data": {"name": "s", "description": "d"}, "notes": []}
+    assert plain[2] is True
+    assert dated[2] is False
+    assert parts_in_worker("No frontmatter.\n", tok)[0] == (None, None, True)
+
+
 def _never(*args: object) -> None:
     raise AssertionError("this process read a file a worker had read")
 
@@ -513,3 +554,29 @@ def test_the_garbage_collector_is_as_it_was_after_a_run(
     finally:
         (gc.enable if was else gc.disable)()
     capsys.readouterr()
+
+
+def test_a_file_count_is_still_a_frozen_dataclass() -> None:
+    """``FileCount`` builds its fields without ``object.__setattr__`` (a count makes one per file):
+    it compares, hashes, pickles, copies with ``replace`` and refuses assignment as before."""
+    import dataclasses
+    import pickle
+
+    from prompt_budget.counting import FileCount
+
+    fc = FileCount("a.md", 3, 10, 10, ("note",), True, "d")
+    assert fc == FileCount(path="a.md", tokens=3, chars=10, size=10, notes=("note",), cached=True, digest="d")
+    assert hash(fc) == hash(FileCount("a.md", 3, 10, 10, ("note",), True, "d"))
+    assert pickle.loads(pickle.dumps(fc)) == fc
+    assert dataclasses.replace(fc, tokens=4).tokens == 4
+    assert dataclasses.asdict(FileCount("b.md", 1, 2, 2)) == {
+        "path": "b.md",
+        "tokens": 1,
+        "chars": 2,
+        "size": 2,
+        "notes": (),
+        "cached": False,
+        "digest": None,
+    }
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fc.tokens = 5  # type: ignore[misc]

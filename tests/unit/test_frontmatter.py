@@ -9,6 +9,8 @@ import datetime
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from prompt_budget.text import frontmatter
 from prompt_budget.text.frontmatter import Frontmatter, FrontmatterError, frontmatter_end, parse_frontmatter
@@ -468,3 +470,78 @@ def test_frontmatter_end() -> None:
     assert frontmatter_end(["---", "a: 1", "--- ", "x"]) == 2
     assert frontmatter_end(["---", "a: 1", "...\r"]) == 2
     assert frontmatter_end(["---", "a: 1"]) is None
+
+
+# --- plain `key: value` blocks, read without YAML -------------------------------------------------
+
+_KEYS = ["name", "description", "when_to_use", "allowed-tools", "_x", "on", "yes", "Null", "a" * 130, "k1"]
+_VALUES = [
+    "skill",
+    "does a thing",
+    "Yes",
+    "no",
+    "off",
+    "null",
+    "e1",
+    "N",
+    "y",
+    "a.b",
+    "a/b (c)",
+    "don't",
+    "a, b",
+    "a #b",
+    "a: b",
+    "a ",
+    "x\ty",
+    "1.5",
+    "2024-01-01",
+    ".inf",
+    "~",
+    "'q'",
+    '"q"',
+    "a--b",
+    "é",
+    "[a]",
+    "{a: 1}",
+    "*ref",
+    "&a x",
+    "!tag x",
+    "|",
+    ">",
+    "%x",
+    "@x",
+    "`x`",
+    "a  b",
+    "-x",
+    "?x",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_KEYS), st.sampled_from(_VALUES)), min_size=1, max_size=4))
+def test_a_plain_block_reads_as_yaml_reads_it(pairs: list[tuple[str, str]]) -> None:
+    block = "\n".join(f"{k}: {v}" for k, v in pairs)
+    plain = frontmatter._plain(block)
+    if plain is None:
+        return
+    data, written = frontmatter._load(block)
+    assert plain == data == written
+    assert list(plain) == list(data)
+    assert all(type(k) is str and type(v) is str for k, v in data.items())
+
+
+def test_a_skills_name_and_description_are_read_without_yaml() -> None:
+    block = (
+        "name: pdf-tools\ndescription: Extract text and tables from PDF files, fill forms (use it for PDFs)"
+    )
+    assert frontmatter._plain(block) == {
+        "name": "pdf-tools",
+        "description": "Extract text and tables from PDF files, fill forms (use it for PDFs)",
+    }
+    # what YAML reads otherwise is left to YAML: booleans, numbers, dates, quotes, comments, nesting
+    for other in ("name: yes", "on: x", "name: 1.5", "name: a #b", "name: 'q'", "name: x\n  nested: y", ""):
+        assert frontmatter._plain(other) is None
+    fm = parse_frontmatter(f"---\n{block}\n---\nBody.\n")
+    assert fm is not None
+    assert fm.data == frontmatter._load(block)[0]
+    assert fm.always_loaded == block

@@ -96,23 +96,29 @@ def _head(fm: Frontmatter | None) -> Head:
     return None if fm is None else {"data": dict(fm.data), "notes": list(fm.notes)}
 
 
-def _remember_frontmatter(cache: DiskCache | None, digest: str | None, head: Head) -> None:
+def _remember_frontmatter(
+    cache: DiskCache | None, digest: str | None, head: Head, recordable: bool | None = None
+) -> None:
     """Record what a content's frontmatter holds, so that a warm run neither opens nor parses the
     file. Data that JSON cannot hold as it is (a date, a set) is not recorded: that file is parsed
-    every run."""
+    every run. ``recordable``: whether JSON holds it, when a worker has found out already."""
     if cache is None or digest is None:
         return
     if head is None or isinstance(head, str):
         cache.put_extra(digest, _FRONTMATTER_KIND, head if head is None else {"error": head})
         return
+    if recordable if recordable is not None else _json_holds(head):
+        cache.put_extra(digest, _FRONTMATTER_KIND, head)
+
+
+def _json_holds(head: dict[str, Any]) -> bool:
+    """Whether JSON holds ``head`` as it is (it comes back equal from the count cache's file)."""
     import json
 
     try:
-        same = json.loads(json.dumps(head)) == head
+        return bool(json.loads(json.dumps(head)) == head)
     except (TypeError, ValueError):
-        same = False
-    if same:
-        cache.put_extra(digest, _FRONTMATTER_KIND, head)
+        return False
 
 
 def _known_frontmatter(
@@ -307,18 +313,33 @@ def _measure_counted(
     )
 
 
-def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[Head, tuple[int, int] | None]:
-    """In a counting pool's worker, beside the whole file's count: what its frontmatter holds, and the
-    counts of a split file's body and always-loaded part (None for another file)."""
+#: What a worker found of a file's frontmatter: what it holds, the counts of a split file's body and
+#: always-loaded part (None for another file), and whether JSON holds what it holds as it is
+Parts = tuple[Head, tuple[int, int] | None, bool]
+_NO_FRONTMATTER: Final[Parts] = (None, None, True)
+
+
+def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[Parts, int | None]:
+    """In a counting pool's worker: what it finds of the file's frontmatter (``Parts``), and the whole
+    file's count when it is the count of the frontmatter's lines plus the body's (an exact encoding
+    splits there: see ``bpe.adds_up``), else None (the worker counts the file)."""
     if not text.startswith("---"):
-        return None, None
+        return _NO_FRONTMATTER, None
     try:
         fm = parse_frontmatter(text)
     except FrontmatterError as exc:
-        return str(exc), None
-    if fm is None or not fm.is_split:
-        return _head(fm), None
-    return _head(fm), (tokenizer.count(fm.body), tokenizer.count(fm.always_loaded))
+        return (str(exc), None, True), None
+    if fm is None:
+        return _NO_FRONTMATTER, None
+    head = {"data": dict(fm.data), "notes": list(fm.notes)}  # _head(fm)
+    recordable = _json_holds(head)
+    if not fm.is_split:
+        return (head, None, recordable), None
+    body = tokenizer.count(fm.body)
+    lines = text[: len(text) - len(fm.body)]
+    adds_up = getattr(tokenizer.inner, "adds_up", None)
+    whole = tokenizer.count(lines) + body if adds_up is not None and adds_up(lines, fm.body) else None
+    return (head, (body, tokenizer.count(fm.always_loaded)), recordable), whole
 
 
 def measure_all(
@@ -442,16 +463,43 @@ def _measured(
     counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
     out: dict[str, Measured] = {}
     scale = multiplier != 1.0 and not tokenizer.exact
+    put_extra = cache.put_extra if cache is not None else None
+    # the settings of a file with no frontmatter and no notes, by its (shared) tuple of candidates:
+    # they depend on its entries only (``_measure_counted``'s memo)
+    plain: dict[int, Effective] = {}
     for (fid, m), (fc, more) in zip(files.items(), counted, strict=True):
         if isinstance(fc, FileProblem):
             out[fid] = Measured(m, problem=fc.reason, counted=False)
+            continue
+        if (
+            more is not None
+            and more[0] is None
+            and put_extra is not None
+            and fc.digest is not None
+            and memo is not None
+            and not fc.notes
+            and not m.import_notes
+            and m.imported_by is None
+        ):
+            # the common case: a worker found no frontmatter (``_measure_counted``'s own first case)
+            put_extra(fc.digest, _FRONTMATTER_KIND, None)
+            settings = plain.get(id(m.candidates))
+            if settings is not None:
+                got = Measured(m, fc.tokens, None, None, None, settings, ())
+            else:
+                got = _measure_counted(
+                    m, tokenizer, cache, memo, fc.tokens, (), fc.digest, no_frontmatter=True
+                )
+                if got.problem is None and got.settings is not None and not got.notes:
+                    plain[id(m.candidates)] = got.settings
+            out[fid] = _scaled(got, multiplier) if scale else got
             continue
         parts = None
         head: Head = {}
         if more is not None and fc.digest is not None:
             # the worker read the frontmatter: this process need not open the file
-            head, parts = more
-            _remember_frontmatter(cache, fc.digest, head)
+            head, parts, recordable = more
+            _remember_frontmatter(cache, fc.digest, head, recordable)
             if parts is not None and cache is not None and not stands_in(tokenizer):
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", fc.digest, parts[0])
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", fc.digest, parts[1])

@@ -79,10 +79,62 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
         start = nl + 1
     if body is None:
         raise FrontmatterError(1, "opening '---' has no closing '---' line")
-    import yaml
-
     inside = text[text.find("\n") + 1 : max(start - 1, text.find("\n") + 1)]
     block = "\n".join(line.rstrip("\r") for line in inside.split("\n")) if "\r" in inside else inside
+    notes: tuple[str, ...] = ()
+    plain = _plain(block)
+    if plain is not None:  # what YAML would read, without YAML (a skill's name and description)
+        data: dict[str, Any] = dict(plain)
+        written = plain
+    else:
+        data, written, notes = _yaml(block)
+    if object_depth(data) > MAX_DEPTH:
+        raise _too_deep()
+    listing = "\n".join(
+        f"{k}: {written.get(k, _as_text(data[k]))}" for k in ALWAYS_LOADED_KEYS if data.get(k) is not None
+    )
+    return Frontmatter(data, block, body, listing, notes)
+
+
+#: A line ``key: value`` that YAML reads as the string ``value`` whatever follows it: a key and a value
+#: that start with a letter, written in letters, digits, spaces and ``,.'()/_-`` (no ``:``, ``#`` or
+#: quote to open; a plain scalar that starts with a letter is never a number or a date; a short key,
+#: well within YAML's 1,024 characters for a simple key)
+_PLAIN_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]{0,127}): ([A-Za-z][A-Za-z0-9 ,.'()/_-]*)")
+
+
+def _cases(word: str) -> tuple[tuple[str, str], ...]:
+    """``word`` as YAML's resolvers take it: lower case, capitalised, upper case (first letter, rest)."""
+    return ((word[0], word[1:]), (word[0].upper(), word[1:]), (word[0].upper(), word[1:].upper()))
+
+
+#: ... unless it is one of YAML 1.1's booleans or nulls (as a key or a value), as PyYAML resolves them
+_YAML_WORDS: Final = frozenset(
+    f"{w}{rest}" for word in ("yes", "no", "true", "false", "on", "off", "null") for w, rest in _cases(word)
+)
+
+
+def _plain(block: str) -> dict[str, str] | None:
+    """The mapping of a block of ``key: value`` lines that YAML reads as strings, as written (the values
+    YAML would give, and the values as written, alike); None for any other block (YAML reads it)."""
+    out: dict[str, str] = {}
+    match = _PLAIN_LINE.fullmatch
+    for line in block.split("\n"):
+        m = match(line)
+        if m is None:
+            return None
+        key, value = m.groups()
+        if value[-1] == " " or key in out or key in _YAML_WORDS or value in _YAML_WORDS:
+            return None
+        out[key] = value
+    return out
+
+
+def _yaml(block: str) -> tuple[dict[str, Any], dict[str, str], tuple[str, ...]]:
+    """(the mapping, the top-level scalars as written, notes) of a frontmatter block read by YAML;
+    raises ``FrontmatterError`` for a block it cannot read."""
+    import yaml
+
     notes: tuple[str, ...] = ()
     try:
         data, written = _load(block)
@@ -100,12 +152,7 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
         notes = (
             f"{error}; read as one string, as Claude Code reads it (quote the value for other YAML readers)",
         )
-    if object_depth(data) > MAX_DEPTH:
-        raise _too_deep()
-    listing = "\n".join(
-        f"{k}: {written.get(k, _as_text(data[k]))}" for k in ALWAYS_LOADED_KEYS if data.get(k) is not None
-    )
-    return Frontmatter(data, block, body, listing, notes)
+    return data, written, notes
 
 
 def _too_deep() -> FrontmatterError:
