@@ -316,6 +316,8 @@ BUDGET_WORDS = re.compile(
 _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}
 )
+#: Words of a local name that may hold a budget read earlier in its function (``max_window``).
+_LIMIT_WORDS = frozenset({"max", "window", "limit", "budget", "cap", "context", "ctx", "available", "room"})
 _TOKEN_COMMENT = re.compile(r"\btokens?\b", re.IGNORECASE)
 _ENCODER_WORDS = frozenset(
     {"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"}
@@ -504,8 +506,9 @@ class LintRule:
         name = attr_name(node)
         if name is not None and self.names.is_budget(name):
             return name
-        if isinstance(node, ast.Name):
-            # ``max_window = self._get_max_context_window()`` earlier in the function (set 11: upsonic)
+        if isinstance(node, ast.Name) and _LIMIT_WORDS.intersection(words(node.id)):
+            # ``max_window = self._get_max_context_window()`` earlier in the function (set 11: upsonic);
+            # only a name that says it is some limit is looked up (the lookup walks the function once)
             return self._local_budgets().get(node.id)
         return None
 

@@ -89,6 +89,8 @@ class ReserveArithmetic(LintRule):
     def visit_Constant(self, node: ast.Constant) -> None:
         """``128000 - self.SCREENSHOT_TOKENS - prompt_tokens - 1000``: a context window written as a
         number, token counts taken off it (set 13: magentic-ui)."""
+        if type(node.value) is not int or node.value < 512:
+            return  # most constants: leave at once
         parent = self.ctx.parent(node)
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.left is node):
             return
