@@ -311,7 +311,7 @@ class FileContext:
 #: The words a file must mention for the literal rules to look at it (the cheap pre-check, matched
 #: against the lower-cased text).
 BUDGET_WORDS = re.compile(
-    r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids|sentencesplitter|max_(?:gen|input|output|total)_len"
+    r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids|sentencesplitter"
 )
 _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}

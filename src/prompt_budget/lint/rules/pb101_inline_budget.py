@@ -189,9 +189,10 @@ class InlineBudget(LintRule):
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
-        if callee_name(node) in _WIDGETS:
+        callee = callee_name(node)
+        if callee in _WIDGETS:
             self._widget_default(node)
-        if callee_name(node) == "enable_truncation" and node.args:
+        if callee == "enable_truncation" and node.args:
             # ``tokenizer.enable_truncation(300)``: Hugging Face tokenizers' ``max_length``, in tokens
             value = self.budget_literal(node.args[0])
             if value is not None:

@@ -98,8 +98,13 @@ class BudgetConstant(LintRule):
     )
     INVALID = (
         # window and output names of generation runtimes (set 13: llama-stack, llmware)
-        Invalid("class UseCase:\n    max_gen_len: int = 512\n"),
-        Invalid("def __init__(self, max_output_len=100, max_total_len=8191):\n    pass\n", count=2),
+        Invalid(
+            'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',
+            line=4,
+        ),
+        Invalid(
+            "def __init__(self, tokenizer, max_output_len=100, max_total_len=8191):\n    pass\n", count=2
+        ),
         # decided by data flow: the name says nothing, what the value meets does
         Invalid(
             "class Window:\n    def fit(self):\n        padding = 4096\n        return self.max_context_window - padding\n",

@@ -73,6 +73,7 @@ class ReserveArithmetic(LintRule):
             return
         if not isinstance(node.op, ast.Sub):
             return
+        self._window_literal(node)
         value = self.budget_literal(node.right)
         if value is None:
             return
@@ -86,22 +87,21 @@ class ReserveArithmetic(LintRule):
         if budget is not None:
             self._report(node.right, budget, value)
 
-    def visit_Constant(self, node: ast.Constant) -> None:
+    def _window_literal(self, node: ast.BinOp) -> None:
         """``128000 - self.SCREENSHOT_TOKENS - prompt_tokens - 1000``: a context window written as a
-        number, token counts taken off it (set 13: magentic-ui)."""
-        if type(node.value) is not int or node.value < 512:
-            return  # most constants: leave at once
-        parent = self.ctx.parent(node)
-        if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.left is node):
+        number, token counts taken off it (set 13: magentic-ui). Judged from the innermost subtraction
+        (a visit of ``Constant`` nodes would make the walk descend into every one)."""
+        left = node.left
+        if type(left) is not ast.Constant or type(left.value) is not int or left.value < 512:
             return
-        value = self.budget_literal(node)
-        if value is None or value < 512 or not self._takes_tokens(parent):
+        value = self.budget_literal(left)
+        if value is None or not self._takes_tokens(node):
             return
         message = (
             f"hard-coded context window {value} that token counts are taken off; keep the window in "
             "config (or read it from the model) so a new model needs no code change"
         )
-        self.report_literal(node, message, value, "context_window")
+        self.report_literal(left, message, value, "context_window")
 
     def _takes_tokens(self, node: ast.BinOp) -> bool:
         """The subtraction chain ``node`` belongs to takes a number of tokens off its leftmost term."""
