@@ -319,19 +319,22 @@ class InlineBudget(LintRule):
     def visit_Dict(self, node: ast.Dict) -> None:
         if self._in_examples():
             return
-        keys = [string_value(k) or "" for k in node.keys]
-        # a generation request or a model's row: its sampling settings or budgets make a weak name
-        # (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside ``"context_window"``)
-        # a number of tokens (set 11: letta's KoboldCpp settings and MiniMax table)
-        generation = any(k in _SAMPLING_KEYS or self.names.is_budget(k) for k in keys)
-        for name, item in zip(keys, node.values, strict=False):
+        keys: list[str] | None = None
+        for key, item in zip(node.keys, node.values, strict=False):
             value = self.budget_literal(item)
-            if (
-                name
-                and value is not None
-                and (self.names.is_budget(name) or (generation and self.names.is_weak_budget(name)))
-            ):
+            name = string_value(key) if value is not None else None
+            if not name or value is None:
+                continue
+            if self.names.is_budget(name):
                 self._report(item, name, value, "written into a request")
+            elif self.names.is_weak_budget(name):
+                # a generation request or a model's row: its sampling settings or budgets make a weak
+                # name (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside
+                # ``"context_window"``) a number of tokens (set 11: letta's KoboldCpp settings, MiniMax)
+                if keys is None:
+                    keys = [string_value(k) or "" for k in node.keys]
+                if any(k in _SAMPLING_KEYS or self.names.is_budget(k) for k in keys):
+                    self._report(item, name, value, "written into a request")
 
     def visit_Assign(self, node: ast.Assign) -> None:
         value = self.budget_literal(node.value)
