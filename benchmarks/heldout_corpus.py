@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import html.parser
 import io
 import json
 import random
@@ -55,33 +54,6 @@ corpus.PYPI.update(
 )
 
 
-class _Text(html.parser.HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: object) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        elif tag in ("p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre", "br"):
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style") and self._skip:
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.parts.append(data)
-
-
-def _html_text(text: str) -> str:
-    parser = _Text()
-    parser.feed(text)
-    return re.sub(r"\n\s*\n+", "\n\n", "".join(parser.parts)).strip()
-
-
 def build() -> list[dict[str, str]]:
     rng = random.Random(SEED)
     docs: dict[str, list[tuple[str, str]]] = {}
@@ -97,7 +69,7 @@ def build() -> list[dict[str, str]]:
         for name, data in corpus._deb_files(pkg, pattern):
             text = corpus._decode(data)
             if text is not None:
-                add(category, f"{pkg}:{name}", corpus._cut(_html_text(text) if is_html else text, rng))
+                add(category, f"{pkg}:{name}", corpus._cut(corpus.html_text(text) if is_html else text, rng))
 
     po: dict[str, list[tuple[str, str]]] = {}
     for pkg, langs in (
