@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import callee_name, dotted, split_unit, string_value
+from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -198,7 +198,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         isinstance(parent, ast.keyword)
         and parent.arg
         and isinstance(grand, ast.Call)
-        and judge.sizes_token_chunks(parent.arg, callee_name(grand) or "", split_unit(grand))
+        and sizes_token_chunks(judge, parent.arg, grand)
     ):
         # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
         return f"used as `{parent.arg}=` of `{callee_name(grand)}`"

@@ -73,13 +73,12 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("prompt", "budget"),
     ("num", "output"),
     ("num", "outputs"),
-    # Llama's ``max_gen_len``, TensorRT-LLM's and llmware's ``max_input_len`` / ``max_output_len`` /
-    # ``max_total_len`` (set 13: llama-stack, llmware)
+    # generation runtimes' own names: Llama's ``max_gen_len``, TensorRT-LLM's ``max_*_len``, vLLM's
+    # ``max_model_len``, text-generation-webui's ``truncation_length`` (sets 11 and 13)
     ("max", "gen", "len"),
     ("max", "input", "len"),
     ("max", "output", "len"),
     ("max", "total", "len"),
-    # vLLM's ``max_model_len``, text-generation-webui's ``truncation_length`` (set 11: letta)
     ("max", "model", "len"),
     ("max", "model", "length"),
     ("truncation", "length"),
@@ -480,13 +479,6 @@ def config_key(*parts: str) -> str:
 PRICE_WORDS = frozenset(
     {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}
 )
-_SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
-#: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
-_SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
-#: Splitters whose names do not say tokens but whose sizes are tokens: llama_index's
-#: ``SentenceSplitter`` (its ``chunk_size`` is counted with the tokenizer), LangChain's splitters built
-#: ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
-TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "from_tiktoken_encoder", "from_huggingface_tokenizer"})
 
 
 @dataclass(frozen=True)
@@ -544,17 +536,6 @@ class NameJudge:
         ``TokenTextSplitter``), not about credentials."""
         ws = words(name)
         return any(w in TOKEN_WORDS for w in ws) and not self._ignored(name, ws)
-
-    def sizes_token_chunks(self, keyword: str, callee: str, unit: str = "") -> bool:
-        """``TokenTextSplitter(chunk_size=...)``, llama_index's ``SentenceSplitter(chunk_size=...)``,
-        ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``, haystack's
-        ``RecursiveDocumentSplitter(split_length=..., split_unit="token")`` (``unit``): a size given to a
-        splitter that measures its chunks in tokens."""
-        if not set(words(keyword)) & _SIZE_WORDS or set(words(keyword)) & CHAR_WORDS:
-            return False
-        if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
-            return True
-        return self.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 
     def is_token_amount(self, name: str) -> bool:
         """A name holding an amount of tokens, a count or a budget (``num_tokens``, ``prompt_tokens``,

@@ -219,12 +219,29 @@ _ENV_CALLS = re.compile(
 )
 
 
-def split_unit(call: ast.Call) -> str:
-    """The unit a splitter is told to count in: ``split_unit="token"``, ``length_unit="tokens"``."""
-    for kw in call.keywords:
-        if kw.arg in {"split_unit", "length_unit", "chunk_unit", "unit", "split_by"}:
-            return string_value(kw.value) or ""
-    return ""
+#: The keywords that tell a splitter its unit: ``split_unit="token"``, ``length_unit="tokens"``.
+_UNIT_KEYWORDS = frozenset({"split_unit", "length_unit", "chunk_unit", "unit", "split_by"})
+_SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
+#: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
+_SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
+#: Splitters whose sizes are tokens though their names do not say so: llama_index's ``SentenceSplitter``,
+#: LangChain's splitters built ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
+TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "from_tiktoken_encoder", "from_huggingface_tokenizer"})
+
+
+def sizes_token_chunks(judge: NameJudge, keyword: str, call: ast.Call) -> bool:
+    """``TokenTextSplitter(chunk_size=...)``, llama_index's ``SentenceSplitter(chunk_size=...)``,
+    ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``, haystack's
+    ``RecursiveDocumentSplitter(split_length=..., split_unit="token")``: ``keyword`` is a size given to
+    a splitter that measures its chunks in tokens."""
+    ws = set(words(keyword))
+    if not ws & _SIZE_WORDS or ws & CHAR_WORDS:
+        return False
+    callee = callee_name(call) or ""
+    unit = next((string_value(k.value) or "" for k in call.keywords if k.arg in _UNIT_KEYWORDS), "")
+    if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
+        return True
+    return judge.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 
 
 def is_env_read(call: ast.Call) -> bool:

@@ -11,7 +11,7 @@ from prompt_budget.lint.rule import (
     attr_name,
     callee_name,
     is_env_read,
-    split_unit,
+    sizes_token_chunks,
     string_value,
 )
 
@@ -213,9 +213,7 @@ class InlineBudget(LintRule):
                 and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
-            elif "overlap" not in kw.arg and self.names.sizes_token_chunks(
-                kw.arg, callee_name(node) or "", split_unit(node)
-            ):
+            elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
                 self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
@@ -299,7 +297,7 @@ class InlineBudget(LintRule):
             and parent.arg
             and isinstance(call, ast.Call)
             and "overlap" not in parent.arg
-            and self.names.sizes_token_chunks(parent.arg, callee_name(call) or "", split_unit(call))
+            and sizes_token_chunks(self.names, parent.arg, call)
         ):
             # ``split_length=size if size else 500`` given to a splitter counting tokens (set 12)
             for literal in (node.body, node.orelse):

@@ -9,7 +9,6 @@ from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-_PRICE_WORDS = PRICE_WORDS
 
 
 def _formats_scaled(body: Sequence[ast.AST]) -> bool:
@@ -128,7 +127,7 @@ class TokenThreshold(LintRule):
                     # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
                     # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
                     return True
-                return any(set(words(n)) & _PRICE_WORDS for n in names)
+                return any(set(words(n)) & PRICE_WORDS for n in names)
             if isinstance(anc, ast.stmt):
                 break
         return False
