@@ -8,18 +8,26 @@ entries; a temporary file left by a killed writer is removed by the next run.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-#: 2: contents keyed by a SHA-256 digest (1 had BLAKE2b, half as fast where SHA-256 has CPU support);
-#: a file of another format is discarded and written anew.
+from prompt_budget.errors import ConfigError
+
+#: 2: contents keyed by the first 16 bytes of a digest by the hash the file names in ``"hash"`` (SHA-256
+#: when it names none; 1 had BLAKE2b only); a file of another format, or keyed by another hash than this
+#: process's, is discarded and written anew.
 CACHE_FORMAT: Final = 2
+#: Names the hash that keys contents (``sha256`` or ``blake2b``), instead of the processor's choice.
+HASH_ENV: Final = "PROMPT_BUDGET_CONTENT_HASH"
+HASHES: Final = ("sha256", "blake2b")
 #: At most this many content digests (and as many file signatures) are kept; the least recently used go
 #: first (an entry read by a run counts as used when that run writes the cache).
 MAX_ENTRIES: Final = 200_000
@@ -36,6 +44,54 @@ _RACY_NS = 2_000_000_000
 Signature = tuple[int, int, int, int, int]
 #: What ``DiskCache.get_extra`` returns when nothing is recorded.
 MISSING: Final = object()
+
+
+def sha_instructions(cpuinfo: str) -> bool | None:
+    """Whether the processor described by ``cpuinfo`` (Linux's ``/proc/cpuinfo``) has SHA-256
+    instructions (x86's SHA-NI, Arm's SHA-2 extension); None when it does not say."""
+    for line in cpuinfo.splitlines():
+        key, sep, value = line.partition(":")
+        if sep and key.strip() in ("flags", "Features"):
+            words = value.split()
+            return "sha_ni" in words or "sha2" in words
+    return None
+
+
+@functools.lru_cache(maxsize=4)
+def _content_hash(override: str | None) -> str:
+    if override is not None:
+        if override not in HASHES:
+            raise ConfigError(
+                f"{HASH_ENV}={override!r}: expected one of {', '.join(HASHES)} (or unset, to let the "
+                "processor choose)",
+                key=HASH_ENV,
+            )
+        return override
+    if sys.platform == "darwin":
+        return "sha256" if os.uname().machine == "arm64" else "blake2b"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as fh:
+            has = sha_instructions(fh.read(1 << 16))
+    except OSError:
+        has = None
+    # unknown (Windows, say): SHA-256, which processors of the last years run in hardware
+    return "blake2b" if has is False else "sha256"
+
+
+def content_hash() -> str:
+    """The hash that keys contents in the count cache: SHA-256 where the processor has SHA
+    instructions (7 us for 6 KB), BLAKE2b where it has not (13 us, against 21-27 us for SHA-256 in
+    software); :data:`HASH_ENV` names one instead (to share a cache between machines of both kinds)."""
+    return _content_hash(os.environ.get(HASH_ENV))
+
+
+def content_digest(raw: bytes) -> str:
+    """The key of ``raw`` in the count cache: 16 bytes of its :func:`content_hash` digest, in hex."""
+    import hashlib  # here, not at the top (4 ms): a run where every file is unchanged never hashes
+
+    if content_hash() == "sha256":
+        return hashlib.sha256(raw).digest()[:16].hex()
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
 
 
 def signature(st: os.stat_result) -> Signature:
@@ -108,8 +164,8 @@ def _remove_temporaries(folder: Path, older_than: float | None) -> None:
 
 
 class DiskCache:
-    """Counts of file contents on disk, keyed by (tokenizer cache key, SHA-256 digest of the bytes,
-    its first 16 bytes).
+    """Counts of file contents on disk, keyed by (tokenizer cache key, digest of the bytes by
+    :func:`content_hash`, its first 16 bytes).
 
     Beside the counts, each file's stat signature (size, mtime, ctime, inode, device) maps its path to
     the digest of its content, so re-checking an unchanged file costs a ``stat``; a changed signature
@@ -124,6 +180,8 @@ class DiskCache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.path = folder / CACHE_FILE if folder is not None else None
+        #: The hash keying contents (checked here: a bad :data:`HASH_ENV` is an error before any work).
+        self.hash = content_hash()
         self._data: dict[str, dict[str, int]] | None = None
         self._files: dict[str, list[Any]] = {}
         self._extras: dict[str, dict[str, Any]] = {}
@@ -138,9 +196,7 @@ class DiskCache:
 
     @staticmethod
     def digest(raw: bytes) -> str:
-        import hashlib  # here, not at the top: a run where every file is unchanged never hashes
-
-        return hashlib.sha256(raw).digest()[:16].hex()
+        return content_digest(raw)
 
     def _load(self) -> dict[str, dict[str, int]]:
         if self._data is None:
@@ -162,6 +218,7 @@ class DiskCache:
             not isinstance(blob, dict)
             or blob.get("format") != CACHE_FORMAT
             or blob.get("version") != __version__
+            or blob.get("hash", "sha256") != self.hash
         ):
             return {}, {}, {}
         entries = blob.get("entries")
@@ -345,6 +402,7 @@ class DiskCache:
         blob = {
             "format": CACHE_FORMAT,
             "version": __version__,
+            "hash": self.hash,
             "entries": merged,
             "files": files,
             "extras": extras,

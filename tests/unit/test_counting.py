@@ -262,10 +262,14 @@ def test_a_format_change_invalidates(tmp_path: Path) -> None:
     assert not count_path(doc, "o200k_base", DiskCache(tmp_path / "cache")).cached
 
 
-def test_a_format_1_cache_is_discarded_and_written_anew(tmp_path: Path) -> None:
+def test_a_format_1_cache_is_discarded_and_written_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Format 1 keyed contents by BLAKE2b: its entries (here a wrong count, to see it is not used)
     are dropped, and the file is rewritten in format 2."""
     import hashlib
+
+    monkeypatch.setenv(count_cache.HASH_ENV, "sha256")
 
     doc = make_file(tmp_path, "a.md", "hello world")
     old = hashlib.blake2b(doc.read_bytes(), digest_size=16).hexdigest()
