@@ -15,7 +15,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -85,13 +85,17 @@ def content_hash() -> str:
     return _content_hash(os.environ.get(HASH_ENV))
 
 
-def content_digest(raw: bytes) -> str:
-    """The key of ``raw`` in the count cache: 16 bytes of its :func:`content_hash` digest, in hex."""
+@functools.lru_cache(maxsize=4)
+def digester(name: str) -> Callable[[bytes], str]:
+    """The key of a content in a count cache keyed by the hash ``name`` (one of :data:`HASHES`): the
+    first 16 bytes of the digest, in hex."""
     import hashlib  # here, not at the top (4 ms): a run where every file is unchanged never hashes
 
-    if content_hash() == "sha256":
-        return hashlib.sha256(raw).digest()[:16].hex()
-    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+    if name == "sha256":
+        sha256 = hashlib.sha256
+        return lambda raw: sha256(raw).digest()[:16].hex()
+    blake2b = hashlib.blake2b
+    return lambda raw: blake2b(raw, digest_size=16).hexdigest()
 
 
 def signature(st: os.stat_result) -> Signature:
@@ -194,9 +198,8 @@ class DiskCache:
         self._used_files: set[str] = set()
         self._lock = threading.Lock()
 
-    @staticmethod
-    def digest(raw: bytes) -> str:
-        return content_digest(raw)
+    def digest(self, raw: bytes) -> str:
+        return digester(self.hash)(raw)
 
     def _load(self) -> dict[str, dict[str, int]]:
         if self._data is None:

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, Literal, NamedTuple
 
 from prompt_budget import count_pool
-from prompt_budget.count_cache import CACHE_FILE, MAX_ENTRIES, DiskCache, Signature, file_entry, signature
+from prompt_budget.count_cache import (
+    CACHE_FILE,
+    MAX_ENTRIES,
+    DiskCache,
+    Signature,
+    digester,
+    file_entry,
+    signature,
+)
 from prompt_budget.count_pool import Progress
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 from prompt_budget.walk import iter_paths
@@ -253,13 +261,13 @@ Extra = Callable[[str, CachedTokenizer], tuple[Any, int | None]]
 def count_in_worker(path: str) -> Counted:
     """Count one file in a worker of ``count_pool.map_ordered``: read it (one ``stat``), hash it, and
     count it unless its digest is among the known ones."""
-    inner, (known, extra) = count_pool.worker_state()
+    inner, (known, extra, hash_name) = count_pool.worker_state()
     try:
         raw, st = _read_raw(path, path)
         text, raw, notes = _decoded(raw, path)
     except FileProblem as exc:
         return exc.reason
-    digest = DiskCache.digest(raw)
+    digest = digester(hash_name)(raw)
     more, whole = extra(text, _worker_tokenizer(inner)) if extra is not None else (None, None)
     tokens = None if digest in known else whole if whole is not None else inner.count(text)
     # the entry made here, where the file was read (the parent only stores it)
@@ -333,7 +341,7 @@ def count_paths(
                 if progress is not None:
                     progress.advance()
             return
-        payload = (cache.known_digests(tok.cache_key), extra)
+        payload = (cache.known_digests(tok.cache_key), extra, cache.hash)
         results = count_pool.map_ordered(count_in_worker, pending, jobs, tok.inner, payload)
         key = tok.cache_key
         keep = not stands_in(tok)

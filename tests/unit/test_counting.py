@@ -200,7 +200,7 @@ def test_a_hit_costs_a_hash_not_a_tokenization(tmp_path: Path) -> None:
     count_path(doc, "o200k_base", cache)
     cache.save()
     blob = json.loads((tmp_path / "cache" / CACHE_FILE).read_text(encoding="utf-8"))
-    digest = DiskCache.digest(b"hello world")
+    digest = DiskCache(None).digest(b"hello world")
     assert blob["entries"] == {digest: {"o200k_base": 2}}
     blob["entries"][digest]["o200k_base"] = 999
     (tmp_path / "cache" / CACHE_FILE).write_text(json.dumps(blob), encoding="utf-8")
@@ -229,7 +229,7 @@ def test_another_tokenizer_misses(tmp_path: Path) -> None:
     count_path(doc, "chars4", cache)
     cache.save()
     blob = json.loads((tmp_path / "cache" / CACHE_FILE).read_text(encoding="utf-8"))
-    assert blob["entries"][DiskCache.digest(b"hello world")] == {"o200k_base": 2, "chars4@1": 3}
+    assert blob["entries"][DiskCache(None).digest(b"hello world")] == {"o200k_base": 2, "chars4@1": 3}
 
 
 def test_exact_backends_share_entries(tmp_path: Path, tiktoken_offline: Path) -> None:
@@ -375,7 +375,9 @@ def test_concurrent_writers_leave_a_valid_file(tmp_path: Path) -> None:
     entries = blob["entries"]
     assert entries, "the merged file holds entries"
     # Every entry that survived the races is correct: chars4 = ceil(len / 4).
-    by_digest = {DiskCache.digest(p.read_bytes()): p.read_text(encoding="utf-8") for p in docs.iterdir()}
+    by_digest = {
+        DiskCache(None).digest(p.read_bytes()): p.read_text(encoding="utf-8") for p in docs.iterdir()
+    }
     for digest, counts in entries.items():
         assert counts == {"chars4@1": -(-len(by_digest[digest]) // 4)}
     assert not list(cache_dir.glob("*.tmp")), "no temporary files are left behind"
@@ -398,7 +400,7 @@ def test_an_unchanged_file_costs_a_stat(tmp_path: Path, monkeypatch: pytest.Monk
     entry = blob["files"][str(doc)]
     st = doc.stat()
     assert entry[:5] == [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
-    assert entry[5:] == [DiskCache.digest(b"hello world"), 11, []]
+    assert entry[5:] == [DiskCache(None).digest(b"hello world"), 11, []]
     # Point the entry at another digest with a planted count: a hit proves the file was not read.
     entry[5] = "0" * 32
     blob["entries"]["0" * 32] = {"o200k_base": 777}
