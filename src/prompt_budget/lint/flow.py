@@ -198,7 +198,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         isinstance(parent, ast.keyword)
         and parent.arg
         and isinstance(grand, ast.Call)
-        and sizes_token_chunks(judge, parent.arg, grand)
+        and sizes_token_chunks(judge, parent.arg, grand, rule.ctx)
     ):
         # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
         return f"used as `{parent.arg}=` of `{callee_name(grand)}`"

@@ -78,6 +78,10 @@ class InlineBudget(LintRule):
         Valid('schema = {"type": "string", "max_length": 512}'),
         # a splitter that counts characters
         Valid("splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)"),
+        Valid(
+            "from langchain.text_splitter import RecursiveCharacterTextSplitter as TokenSplitter\n\n"
+            "s = TokenSplitter(chunk_size=1000)  # characters, named as tokens\n"
+        ),
         Valid("splitter = CodeSplitter(language='python', max_chars=1500)"),
         Valid('temperature = st.slider("Temperature", min_value=0.0, max_value=1.0, value=0.7)'),
         Valid("splitter = RecursiveDocumentSplitter(split_length=200, split_unit='word')"),
@@ -140,6 +144,10 @@ class InlineBudget(LintRule):
         # a size given to a splitter that counts tokens (set 11: motleycrew, letta)
         Invalid("splitter = SentenceSplitter(chunk_size=512)"),
         Invalid("splitter = TokenTextSplitter(chunk_size=1024, chunk_overlap=64)"),
+        # a token splitter imported under another name (set 14: agentuniverse)
+        Invalid(
+            "from langchain.text_splitter import TokenTextSplitter as Splitter\n\ns = Splitter(chunk_size=1024)\n"
+        ),
         Invalid("s = RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=800)"),
         # told to count tokens, the size a fallback (set 12: haystack-experimental)
         Invalid(
@@ -213,7 +221,7 @@ class InlineBudget(LintRule):
                 and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
-            elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node):
+            elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
                 self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
@@ -297,7 +305,7 @@ class InlineBudget(LintRule):
             and parent.arg
             and isinstance(call, ast.Call)
             and "overlap" not in parent.arg
-            and sizes_token_chunks(self.names, parent.arg, call)
+            and sizes_token_chunks(self.names, parent.arg, call, self.ctx)
         ):
             # ``split_length=size if size else 500`` given to a splitter counting tokens (set 12)
             for literal in (node.body, node.orelse):
