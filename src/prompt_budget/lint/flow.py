@@ -77,6 +77,8 @@ class Binding:
     #: The config key's parts, most specific first, as ``LintRule.report`` takes them.
     key_parts: tuple[str, ...]
     module_level: bool = False
+    #: The class whose body binds it (a field's default), else "".
+    owner: str = ""
 
 
 @dataclass
@@ -100,9 +102,14 @@ class Bindings:
         else:
             self.by_name[binding.name] = binding
 
-    def rebound(self, name: str) -> None:
-        """``name`` is bound again to something that is not a candidate literal."""
-        if name in self.by_name:
+    def rebound(self, name: str, owner: str = "") -> None:
+        """``name`` is bound again to something that is not a candidate literal. ``owner``: the class
+        whose method sets ``self.<name>``; a field of that class keeps its default (``self.chunk_size =
+        configer.chunk_size`` overrides ``chunk_size: int = 200`` only when configured)."""
+        first = self.by_name.get(name)
+        if owner and first is not None and first.owner == owner:
+            return
+        if first is not None:
             del self.by_name[name]
             self.same.pop(name, None)
             self.ambiguous.add(name)

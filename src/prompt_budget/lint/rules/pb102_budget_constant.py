@@ -21,7 +21,16 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults, string_value
+from prompt_budget.lint.rule import (
+    Invalid,
+    LintRule,
+    Report,
+    Valid,
+    attr_name,
+    defaults,
+    dotted,
+    string_value,
+)
 
 #: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
 _OTHER_BUDGETS = frozenset(
@@ -95,8 +104,26 @@ class BudgetConstant(LintRule):
         ),
         Valid('parser.add_argument("--max-tokens", type=int, default=None)'),
         Valid('parser.add_argument("--max-tokens-per-minute", type=int, default=90000)'),
+        # class fields given to a splitter imported under another name, which counts characters
+        Valid(
+            "from langchain.text_splitter import RecursiveCharacterTextSplitter as Splitter\n\n"
+            'class CharSplitter:\n    """Characters, not tokens."""\n    chunk_size: int = 1000\n\n'
+            "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
+            "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
+        ),
     )
     INVALID = (
+        # decided by data flow: class fields given to a token splitter imported under another name,
+        # a configured value overriding them in a method (set 14: agentuniverse)
+        Invalid(
+            "from langchain.text_splitter import TokenTextSplitter as Splitter\n\n"
+            "class TokenSplitter(DocProcessor):\n    chunk_size: int = 200\n    chunk_overlap: int = 20\n\n"
+            "    def splitter(self):\n"
+            "        return Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap)\n\n"
+            "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
+            "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
+            count=2,
+        ),
         # window and output names of generation runtimes (set 13: llama-stack, llmware)
         Invalid(
             'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',
@@ -319,7 +346,12 @@ class BudgetConstant(LintRule):
             parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
         else:
             parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
-        self._bindings.add(Binding(literal, name, value, parts, module_level=not self.ctx.scopes))
+        field_of = (
+            self.ctx.class_name() if self.ctx.scopes and isinstance(self.ctx.scopes[-1], ast.ClassDef) else ""
+        )
+        self._bindings.add(
+            Binding(literal, name, value, parts, module_level=not self.ctx.scopes, owner=field_of)
+        )
         self._uses.watch.add(name)
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
@@ -331,7 +363,8 @@ class BudgetConstant(LintRule):
         if value is None or literal is None:
             bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
             if bound:
-                self._bindings.rebound(bound)
+                self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
+                self._bindings.rebound(bound, self.ctx.class_name() if self_attr else "")
             return
         if isinstance(target, ast.Name):
             name = target.id
