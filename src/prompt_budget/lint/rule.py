@@ -345,6 +345,7 @@ class FileContext:
 #: against the lower-cased text).
 BUDGET_WORDS = re.compile(
     r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids|sentencesplitter"
+    r"|settings\.chunk_"
 )
 _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}

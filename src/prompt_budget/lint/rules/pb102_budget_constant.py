@@ -40,6 +40,10 @@ _OTHER_BUDGETS = frozenset(
 _TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 
+#: llama_index's ``Settings`` fields that are token counts though their names do not say so.
+_LLAMA_INDEX_SIZES = frozenset({"chunk_size", "chunk_overlap"})
+
+
 class BudgetConstant(LintRule):
     """A token budget held in a module or class constant (``CONTEXT_WINDOW = 200_000``), an attribute
     (``self.max_tokens = 4096``), a parameter default (``def ask(max_tokens=1024)``), a dataclass or
@@ -111,8 +115,16 @@ class BudgetConstant(LintRule):
             "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
             "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
         ),
+        # not llama_index's Settings
+        Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
     )
     INVALID = (
+        # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
+        Invalid(
+            "from llama_index.core import Settings\n\ndef index(docs):\n"
+            "    Settings.chunk_size = 512\n    Settings.chunk_overlap = 20\n",
+            count=2,
+        ),
         # decided by data flow: class fields given to a token splitter imported under another name,
         # a configured value overriding them in a method (set 14: agentuniverse)
         Invalid(
@@ -374,7 +386,14 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
+        if (
+            isinstance(target, ast.Attribute)
+            and name in _LLAMA_INDEX_SIZES
+            and self._llama_index_settings(target)
+        ):
+            # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
+            self._report(literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
+        elif self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
             # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
             # (``context[:max_context_length]``): then characters (leave_Module decides)
             before = len(self.ctx.reports)
@@ -393,6 +412,14 @@ class BudgetConstant(LintRule):
             del self.ctx.reports[before:]
         else:
             self._candidate(name, literal, value)
+
+    def _llama_index_settings(self, target: ast.Attribute) -> bool:
+        """``Settings`` of ``Settings.chunk_size`` is llama_index's (``from llama_index.core import
+        Settings``, or written out: ``llama_index.core.Settings``)."""
+        owner = (
+            self.ctx.origin(target.value.id) if isinstance(target.value, ast.Name) else dotted(target.value)
+        )
+        return owner.startswith(("llama_index.", "llama_index_")) and owner.endswith(".Settings")
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
