@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -195,9 +195,33 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
 _COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
 
 
+#: Words of a receiver whose ``generate`` is a language model's (``model.generate``, ``self.llm.generate``).
+_GENERATOR_WORDS = frozenset({"model", "llm", "lm", "generator", "pipe", "pipeline"})
+
+
+def generation_length(keyword: str, call: ast.Call) -> bool:
+    """``model.generate(**inputs, max_length=...)``: a length given to a language model's ``generate``
+    (Hugging Face's counts tokens), not ``ids.generate(max_length=...)``."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in {"generate", "agenerate"}):
+        return False
+    ws = set(words(keyword))
+    receiver = attr_name(func.value) or dotted(func.value)
+    return bool(ws & {"length", "len"} and ws & {"max", "min"}) and bool(
+        set(words(receiver)) & _GENERATOR_WORDS
+    )
+
+
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:
     judge = rule.names
-    if isinstance(parent, ast.keyword) and parent.arg and judge.is_budget(parent.arg):
+    if (
+        isinstance(parent, ast.keyword)
+        and parent.arg
+        and (
+            judge.is_budget(parent.arg)
+            or (isinstance(grand, ast.Call) and generation_length(parent.arg, grand))
+        )
+    ):
         callee = dotted(grand.func) if isinstance(grand, ast.Call) else ""
         callee = callee or (callee_name(grand) if isinstance(grand, ast.Call) else "") or "a call"
         return f"used as `{parent.arg}=` of `{callee}`"

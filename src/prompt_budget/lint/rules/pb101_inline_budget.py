@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
@@ -93,7 +94,7 @@ class InlineBudget(LintRule):
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
         # decided by data flow (set 14): a table of requests per minute, of small per-model numbers,
-        # of sizes not per model
+        # of sizes not per model; an id generator's length
         Valid(
             'MODEL_RPM = {"gpt-4o": 10000, "gpt-4o-mini": 30000}  # requests, not tokens\n'
             "limit = MODEL_RPM.get(model, 3000)\n"
@@ -103,6 +104,7 @@ class InlineBudget(LintRule):
             'def batch(model):\n    """Prompts per batch, whatever their tokens."""\n    return BATCHES.get(model, 16)\n'
         ),
         Valid('SIZES = {"small": 4096, "large": 8192}  # tokens\nn = SIZES.get(kind, 2048)\n'),
+        Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -185,6 +187,10 @@ class InlineBudget(LintRule):
             'ZHIPU_MAXCONTETNLENGTH = {"glm-4": 128000, "glm-4-long": 1000000, "glm-4v": 2048}\n',
             line=3,
         ),
+        # a language model's generate: Hugging Face counts max_length in tokens (set 14: adalflow)
+        Invalid(
+            "def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2
+        ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
@@ -260,7 +266,11 @@ class InlineBudget(LintRule):
                 continue
             if self.names.is_budget_setting(kw.arg) or (
                 self.names.is_weak_budget(kw.arg)
-                and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
+                and (
+                    self.names.mentions_tokens(callee_name(node) or "")
+                    or _truncating(node)
+                    or generation_length(kw.arg, node)
+                )
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):

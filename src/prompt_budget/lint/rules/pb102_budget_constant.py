@@ -117,6 +117,10 @@ class BudgetConstant(LintRule):
         ),
         # not llama_index's Settings
         Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
+        # an id generator's length, not a language model's
+        Valid(
+            'def new_id(max_length=64):\n    """A session token."""\n    return ID_MAKER.generate(max_length=max_length)\n'
+        ),
     )
     INVALID = (
         # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
@@ -135,6 +139,12 @@ class BudgetConstant(LintRule):
             "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
             "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
             count=2,
+        ),
+        # decided by data flow: a length given to a language model's generate (set 14: adalflow)
+        Invalid(
+            "def _infer(self, messages, max_length: int = 8192):\n"
+            "    input_ids = self.tokenizer(messages[0], return_tensors='pt')\n"
+            "    return self.model.generate(**input_ids, max_length=max_length)\n"
         ),
         # window and output names of generation runtimes (set 13: llama-stack, llmware)
         Invalid(
