@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
@@ -297,3 +297,27 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
                 if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
                     out[alias.asname or alias.name] = f"{stem} {alias.name}"
     return out
+
+
+def fallback_window(rule: LintRule, name: str, value: int | float) -> str | None:
+    """Why ``name = value`` (being visited) is a window: ``else: maximum_context = 4096`` ending an
+    ``if``/``elif`` chain whose other branches read a window (``return context_size``), the window used
+    when the lookup finds none, in a local named after the context (set 14: mentat). Looks only at the
+    chain's other branches; None when it is not such a fallback."""
+    if not set(words(name)) & CONTEXT_WORDS or against_flow(name) or rule.names.implausible(name, value):
+        return None
+    ancestors = rule.ctx.ancestors
+    chain = ancestors[-2] if len(ancestors) > 2 else None
+    if not (isinstance(chain, ast.If) and any(s is ancestors[-1] for s in chain.orelse)):
+        return None
+    branches = list(chain.body)
+    i = len(ancestors) - 2
+    while i > 1 and isinstance(outer := ancestors[i - 1], ast.If) and outer.orelse == [ancestors[i]]:
+        branches.extend(outer.body)  # ``elif``: the chain's earlier branches
+        i -= 1
+    for node in (n for stmt in branches for n in ast.walk(stmt)):
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+            read = attr_name(node)
+            if read and read != name and rule.names.is_budget(read):
+                return f"as the fallback of a lookup whose other branch reads the window `{read}` (line {node.lineno})"
+    return None

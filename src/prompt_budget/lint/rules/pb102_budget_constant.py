@@ -16,6 +16,7 @@ from prompt_budget.lint.flow import (
     Uses,
     against_flow,
     default_of,
+    fallback_window,
     imported_names,
     is_test_module,
 )
@@ -121,6 +122,11 @@ class BudgetConstant(LintRule):
         Valid(
             'def new_id(max_length=64):\n    """A session token."""\n    return ID_MAKER.generate(max_length=max_length)\n'
         ),
+        # an else that reads no window in its chain's other branches
+        Valid(
+            "def show(rows, token_counter):\n    if rows:\n        surrounding_context = len(rows)\n"
+            "    else:\n        surrounding_context = 600\n    return surrounding_context\n"
+        ),
     )
     INVALID = (
         # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
@@ -139,6 +145,14 @@ class BudgetConstant(LintRule):
             "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
             "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
             count=2,
+        ),
+        # a fallback window in the else of a lookup whose other branches read a window (set 14: mentat)
+        Invalid(
+            "def get_max_tokens(config):\n    context_size = lookup(config.model).context_length\n"
+            "    maximum_context = config.maximum_context\n    if context_size is not None:\n"
+            "        return context_size\n    elif maximum_context is not None:\n        return maximum_context\n"
+            "    else:\n        maximum_context = 4096\n        return maximum_context\n",
+            line=9,
         ),
         # decided by data flow: a length given to a language model's generate (set 14: adalflow)
         Invalid(
@@ -420,6 +434,8 @@ class BudgetConstant(LintRule):
             self._weak.extend((name, r) for r in self.ctx.reports[before:])
             self._uses.watch.add(name)
             del self.ctx.reports[before:]
+        elif isinstance(target, ast.Name) and (why := fallback_window(self, name, value)):
+            self._report(literal, name, value, why, upper=False)
         else:
             self._candidate(name, literal, value)
 
