@@ -15,6 +15,7 @@ from prompt_budget.lint.flow import (
     Bindings,
     Uses,
     against_flow,
+    counts_characters,
     default_of,
     fallback_window,
     imported_names,
@@ -109,6 +110,8 @@ class BudgetConstant(LintRule):
         ),
         Valid('parser.add_argument("--max-tokens", type=int, default=None)'),
         Valid('parser.add_argument("--max-tokens-per-minute", type=int, default=90000)'),
+        # not llama_index's Settings
+        Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
         # class fields given to a splitter imported under another name, which counts characters
         Valid(
             "from langchain.text_splitter import RecursiveCharacterTextSplitter as Splitter\n\n"
@@ -116,16 +119,26 @@ class BudgetConstant(LintRule):
             "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
             "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
         ),
-        # not llama_index's Settings
-        Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
-        # an id generator's length, not a language model's
-        Valid(
-            'def new_id(max_length=64):\n    """A session token."""\n    return ID_MAKER.generate(max_length=max_length)\n'
-        ),
         # an else that reads no window in its chain's other branches
         Valid(
             "def show(rows, token_counter):\n    if rows:\n        surrounding_context = len(rows)\n"
             "    else:\n        surrounding_context = 600\n    return surrounding_context\n"
+        ),
+        # an id generator's length, not a language model's
+        Valid(
+            'def new_id(max_length=64):\n    """A session token."""\n    return ID_MAKER.generate(max_length=max_length)\n'
+        ),
+        # characters named as tokens: every read cuts a string or is compared with its length (set 14:
+        # modelscope-agent), also through a share of it
+        Valid(
+            "def _run(self, query, max_token: int = 4000):\n    result = self.store.run(query)\n"
+            "    if isinstance(result, list):\n        single_max_token = int(max_token / len(result))\n"
+            "        return '\\n'.join(r[0:single_max_token - 1] for r in result)\n"
+            "    return result[0:max_token - 1]\n"
+        ),
+        Valid(
+            "def _run(self, records, max_token: int = 4000):\n    joined = '\\n'.join(records)\n"
+            "    if len(joined) > max_token:\n        joined = joined[:max_token]\n    return joined\n"
         ),
     )
     INVALID = (
@@ -160,6 +173,11 @@ class BudgetConstant(LintRule):
             "    input_ids = self.tokenizer(messages[0], return_tensors='pt')\n"
             "    return self.model.generate(**input_ids, max_length=max_length)\n"
         ),
+        # a token list cut, characters from tokens: read as tokens
+        Invalid(
+            "def cut(text, max_token=4000):\n    tokens = enc.encode(text)\n    return tokens[0:max_token - 1]\n"
+        ),
+        Invalid("def cut(text, max_tokens=4000):\n    return text[: max_tokens * 4]\n"),
         # window and output names of generation runtimes (set 13: llama-stack, llmware)
         Invalid(
             'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',
@@ -490,7 +508,11 @@ class BudgetConstant(LintRule):
                 weak_ok = (
                     segments and not self.names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
                 )
-            if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
+            if (
+                (self.names.is_budget_setting(name) or weak_ok)
+                and not self.names.implausible(name, value)
+                and not self._cuts_characters(node, name)
+            ):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
                     "share one tunable value"
@@ -498,6 +520,12 @@ class BudgetConstant(LintRule):
                 self.report_literal(default, message, value, name)
             else:
                 self._candidate(name, default, value)
+
+    def _cuts_characters(self, node: ast.arguments, name: str) -> bool:
+        """``def _run(self, max_token: int = 4000)`` whose every read cuts or measures a string
+        (``flow.counts_characters``): characters named as tokens."""
+        fn = self.ctx.parent(node)
+        return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, self)
 
     def visit_Call(self, node: ast.Call) -> None:
         """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
