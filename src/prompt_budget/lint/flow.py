@@ -49,6 +49,18 @@ def default_of(value: ast.expr | None) -> ast.expr | None:
     return value
 
 
+def field_const(value: ast.expr | None) -> ast.expr | None:
+    """The ``const`` of a field's metadata (``attr.field(default=0, metadata={"const": 5000})``): what
+    a command-line flag built from the field takes when given without a value (argparse's ``const``)."""
+    if isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS:
+        for kw in value.keywords:
+            if kw.arg == "metadata" and isinstance(kw.value, ast.Dict):
+                for key, item in zip(kw.value.keys, kw.value.values, strict=False):
+                    if string_value(key) == "const":
+                        return item
+    return None
+
+
 def is_test_module(path: str) -> bool:
     """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``: code whose numbers are scenarios."""
     parts = path.replace("\\", "/").split("/")

@@ -18,6 +18,7 @@ from prompt_budget.lint.flow import (
     counts_characters,
     default_of,
     fallback_window,
+    field_const,
     imported_names,
     is_test_module,
 )
@@ -119,6 +120,11 @@ class BudgetConstant(LintRule):
             "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
             "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
         ),
+        # a field's metadata that is not argparse's const; a const of a field that is not a budget
+        Valid('class Config:\n    max_tokens: int = attr.field(default=None, metadata={"example": 5000})\n'),
+        Valid(
+            'class Config:\n    workers: int = attr.field(default=1, metadata={"const": 5000})  # tokens\n'
+        ),
         # an else that reads no window in its chain's other branches
         Valid(
             "def show(rows, token_counter):\n    if rows:\n        surrounding_context = len(rows)\n"
@@ -158,6 +164,10 @@ class BudgetConstant(LintRule):
             "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
             "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
             count=2,
+        ),
+        # a field's argparse const (set 14: mentat)
+        Invalid(
+            'class Config:\n    auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})\n'
         ),
         # a fallback window in the else of a lookup whose other branches read a window (set 14: mentat)
         Invalid(
@@ -469,6 +479,7 @@ class BudgetConstant(LintRule):
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
             self._assigned(node.targets[0], default_of(node.value))
+            self._const(node.targets[0], node.value)
             return
         for target in node.targets:
             if (
@@ -485,6 +496,16 @@ class BudgetConstant(LintRule):
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._assigned(node.target, default_of(node.value))
+        self._const(node.target, node.value)
+
+    def _const(self, target: ast.expr, value: ast.expr | None) -> None:
+        """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
+        command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
+        literal = field_const(value)
+        amount = self.budget_literal(literal)
+        name = attr_name(target) if amount is not None else None
+        if literal is not None and amount is not None and name and self.names.is_budget_setting(name):
+            self._report(literal, name, amount, "as its command-line flag's const", name.isupper())
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
