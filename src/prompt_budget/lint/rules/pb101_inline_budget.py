@@ -51,7 +51,10 @@ def _truncating(call: ast.Call) -> bool:
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
-    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback.
+    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback. A ``.get(model, 4096)``
+    default is a window when the table is a dict of model names to window-sized numbers, whatever the
+    table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
+    ``generate`` counts tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.

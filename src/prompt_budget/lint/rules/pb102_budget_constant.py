@@ -57,7 +57,14 @@ class BudgetConstant(LintRule):
     type=int, default=512)``, judged by the option's name, or by a help text that says tokens when the
     name is a generic ``--max-length``). A statement whose
     comment says ``tokens`` (``DEFAULT_NUM_OUTPUTS = 256  # tokens``) counts as a budget whatever its
-    name.
+    name. Also llama_index's ``Settings.chunk_size = 512`` (its chunks are counted in tokens), a window
+    assigned in the ``else`` of a lookup whose other branches read one (``else: maximum_context =
+    4096``), and, by data flow, class fields given through ``self.<field>`` to a token splitter (also
+    one imported under another name, a configured value overriding them in a method) or a parameter
+    given as ``max_length=`` to a language model's ``generate``; a budget field's argparse ``const``
+    (``metadata={"const": 5000}``). Not reported: a parameter named as
+    tokens whose every read cuts or measures a string (``text[0:max_token - 1]``, ``len(text) >
+    max_token``): characters named as tokens.
     """
 
     CODE = "PB102"
