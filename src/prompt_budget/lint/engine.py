@@ -167,7 +167,7 @@ def lint_source(
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
     every_word = False
     while True:
-        ctx = FileContext(path, module_name(path), lines)
+        ctx = FileContext(path, module_name(path), lines, tree)
         visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
         pruner = Pruner.build(
             rewritten if rewritten is not None else text, lines, visitors, rule_options, every_word=every_word

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
+from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -47,6 +47,18 @@ def default_of(value: ast.expr | None) -> ast.expr | None:
                 return kw.value.body
         return value.args[0] if value.args else None
     return value
+
+
+def field_const(value: ast.expr | None) -> ast.expr | None:
+    """The ``const`` of a field's metadata (``attr.field(default=0, metadata={"const": 5000})``): what
+    a command-line flag built from the field takes when given without a value (argparse's ``const``)."""
+    if isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS:
+        for kw in value.keywords:
+            if kw.arg == "metadata" and isinstance(kw.value, ast.Dict):
+                for key, item in zip(kw.value.keys, kw.value.values, strict=False):
+                    if string_value(key) == "const":
+                        return item
+    return None
 
 
 def is_test_module(path: str) -> bool:
@@ -77,6 +89,8 @@ class Binding:
     #: The config key's parts, most specific first, as ``LintRule.report`` takes them.
     key_parts: tuple[str, ...]
     module_level: bool = False
+    #: The class whose body binds it (a field's default), else "".
+    owner: str = ""
 
 
 @dataclass
@@ -100,9 +114,14 @@ class Bindings:
         else:
             self.by_name[binding.name] = binding
 
-    def rebound(self, name: str) -> None:
-        """``name`` is bound again to something that is not a candidate literal."""
-        if name in self.by_name:
+    def rebound(self, name: str, owner: str = "") -> None:
+        """``name`` is bound again to something that is not a candidate literal. ``owner``: the class
+        whose method sets ``self.<name>``; a field of that class keeps its default (``self.chunk_size =
+        configer.chunk_size`` overrides ``chunk_size: int = 200`` only when configured)."""
+        first = self.by_name.get(name)
+        if owner and first is not None and first.owner == owner:
+            return
+        if first is not None:
             del self.by_name[name]
             self.same.pop(name, None)
             self.ambiguous.add(name)
@@ -188,9 +207,33 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
 _COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
 
 
+#: Words of a receiver whose ``generate`` is a language model's (``model.generate``, ``self.llm.generate``).
+_GENERATOR_WORDS = frozenset({"model", "llm", "lm", "generator", "pipe", "pipeline"})
+
+
+def generation_length(keyword: str, call: ast.Call) -> bool:
+    """``model.generate(**inputs, max_length=...)``: a length given to a language model's ``generate``
+    (Hugging Face's counts tokens), not ``ids.generate(max_length=...)``."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in {"generate", "agenerate"}):
+        return False
+    ws = set(words(keyword))
+    receiver = attr_name(func.value) or dotted(func.value)
+    return bool(ws & {"length", "len"} and ws & {"max", "min"}) and bool(
+        set(words(receiver)) & _GENERATOR_WORDS
+    )
+
+
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:
     judge = rule.names
-    if isinstance(parent, ast.keyword) and parent.arg and judge.is_budget(parent.arg):
+    if (
+        isinstance(parent, ast.keyword)
+        and parent.arg
+        and (
+            judge.is_budget(parent.arg)
+            or (isinstance(grand, ast.Call) and generation_length(parent.arg, grand))
+        )
+    ):
         callee = dotted(grand.func) if isinstance(grand, ast.Call) else ""
         callee = callee or (callee_name(grand) if isinstance(grand, ast.Call) else "") or "a call"
         return f"used as `{parent.arg}=` of `{callee}`"
@@ -198,7 +241,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         isinstance(parent, ast.keyword)
         and parent.arg
         and isinstance(grand, ast.Call)
-        and sizes_token_chunks(judge, parent.arg, grand)
+        and sizes_token_chunks(judge, parent.arg, grand, rule.ctx)
     ):
         # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
         return f"used as `{parent.arg}=` of `{callee_name(grand)}`"
@@ -266,3 +309,89 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
                 if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
                     out[alias.asname or alias.name] = f"{stem} {alias.name}"
     return out
+
+
+def fallback_window(rule: LintRule, name: str, value: int | float) -> str | None:
+    """Why ``name = value`` (being visited) is a window: ``else: maximum_context = 4096`` ending an
+    ``if``/``elif`` chain whose other branches read a window (``return context_size``), the window used
+    when the lookup finds none, in a local named after the context (set 14: mentat). Looks only at the
+    chain's other branches; None when it is not such a fallback."""
+    if not set(words(name)) & CONTEXT_WORDS or against_flow(name) or rule.names.implausible(name, value):
+        return None
+    ancestors = rule.ctx.ancestors
+    chain = ancestors[-2] if len(ancestors) > 2 else None
+    if not (isinstance(chain, ast.If) and any(s is ancestors[-1] for s in chain.orelse)):
+        return None
+    branches = list(chain.body)
+    i = len(ancestors) - 2
+    while i > 1 and isinstance(outer := ancestors[i - 1], ast.If) and outer.orelse == [ancestors[i]]:
+        branches.extend(outer.body)  # ``elif``: the chain's earlier branches
+        i -= 1
+    for node in (n for stmt in branches for n in ast.walk(stmt)):
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+            read = attr_name(node)
+            if read and read != name and rule.names.is_budget(read):
+                return f"as the fallback of a lookup whose other branch reads the window `{read}` (line {node.lineno})"
+    return None
+
+
+# --- a budget named as tokens whose every read counts characters
+
+
+def counts_characters(fn: ast.AST, name: str, rule: LintRule, depth: int = 0) -> bool:
+    """Every read of ``name`` in ``fn`` cuts a string (``text[0:max_token - 1]``) or is compared with
+    a string's length (``len(joined) > max_token``), directly or through a local derived from it
+    (``share = int(max_token / len(records))`` ... ``record[0:share - 1]``): characters named as
+    tokens (set 14: modelscope-agent). False when it is never read or any read is something else (a
+    call's argument, a token list's slice, ``max_token * 4``: characters *from* tokens). Walks ``fn``
+    once per name asked about: asked only for a parameter whose name says budget."""
+    parents: dict[ast.AST, ast.AST] = {}
+    reads: list[ast.Name] = []
+    for node in ast.walk(fn):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            reads.append(node)
+    return bool(reads) and all(_character_read(r, parents, fn, rule, depth) for r in reads)
+
+
+def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
+    """``n - 1``, ``n + 1``, ``n / len(records)``, ``int(n)``: arithmetic whose result counts what
+    ``n`` counts (not ``n * 4``, which converts)."""
+    if isinstance(parent, ast.BinOp):
+        if isinstance(parent.op, (ast.Add, ast.Sub)):
+            return isinstance(parent.right if parent.left is child else parent.left, ast.Constant)
+        return isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.left is child
+    return (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and parent.func.id in {"int", "round"}
+    )
+
+
+def _character_read(
+    node: ast.AST, parents: dict[ast.AST, ast.AST], fn: ast.AST, rule: LintRule, depth: int
+) -> bool:
+    child, parent = node, parents.get(node)
+    while parent is not None and _keeps_unit(parent, child):
+        child, parent = parent, parents.get(parent)
+    if isinstance(parent, ast.Slice):
+        sliced = parents.get(parent)
+        return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+    if isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops):
+        others = [o for o in (parent.left, *parent.comparators) if o is not child]
+        return all(
+            isinstance(o, ast.Call)
+            and callee_name(o) == "len"
+            and len(o.args) == 1
+            and not rule.token_sequence(o.args[0])
+            for o in others
+        )
+    if (
+        isinstance(parent, ast.Assign)
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0], ast.Name)
+        and depth < 2
+    ):
+        return counts_characters(fn, parent.targets[0].id, rule, depth + 1)
+    return False

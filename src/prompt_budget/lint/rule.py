@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.findings import Fact, Value
+from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.names import CHAR_WORDS, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 
@@ -229,7 +230,9 @@ _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate"
 TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "from_tiktoken_encoder", "from_huggingface_tokenizer"})
 
 
-def sizes_token_chunks(judge: NameJudge, keyword: str, call: ast.Call) -> bool:
+def sizes_token_chunks(
+    judge: NameJudge, keyword: str, call: ast.Call, ctx: FileContext | None = None
+) -> bool:
     """``TokenTextSplitter(chunk_size=...)``, llama_index's ``SentenceSplitter(chunk_size=...)``,
     ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``, haystack's
     ``RecursiveDocumentSplitter(split_length=..., split_unit="token")``: ``keyword`` is a size given to
@@ -238,6 +241,8 @@ def sizes_token_chunks(judge: NameJudge, keyword: str, call: ast.Call) -> bool:
     if not ws & _SIZE_WORDS or ws & CHAR_WORDS:
         return False
     callee = callee_name(call) or ""
+    if ctx is not None and isinstance(call.func, ast.Name):
+        callee = ctx.origin(callee).rsplit(".", 1)[-1]  # ``TokenTextSplitter as Splitter``
     unit = next((string_value(k.value) or "" for k in call.keywords if k.arg in _UNIT_KEYWORDS), "")
     if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
         return True
@@ -270,8 +275,12 @@ class FileContext:
     """What every rule may ask about where it is in the file. The engine keeps ``ancestors`` and
     ``scopes`` up to date during its one walk, so each rule does not keep its own stacks."""
 
-    def __init__(self, path: str, module_name: str, lines: Sequence[str] = ()) -> None:
+    def __init__(
+        self, path: str, module_name: str, lines: Sequence[str] = (), tree: ast.AST | None = None
+    ) -> None:
         self.path = path
+        self.tree = tree
+        self._origins: dict[str, str] | None = None
         self.module_name = module_name
         #: ``LintRule.budget_expr``'s local names bound to a budget read, per function (by id, with the node)
         self.local_budgets: dict[int, tuple[ast.AST, dict[str, str]]] = {}
@@ -288,6 +297,13 @@ class FileContext:
             if self.ancestors[i] is node:
                 return self.ancestors[i - 1]
         return None
+
+    def origin(self, name: str) -> str:
+        """Where the module imports ``name`` from (``Splitter`` -> ``langchain.text_splitter.TokenTextSplitter``),
+        else ``name`` itself (``imports.py``; read on the first question)."""
+        if self._origins is None:
+            self._origins = import_origins(self.tree)
+        return self._origins.get(name, name)
 
     def function(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         for scope in reversed(self.scopes):
@@ -329,6 +345,7 @@ class FileContext:
 #: against the lower-cased text).
 BUDGET_WORDS = re.compile(
     r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids|sentencesplitter"
+    r"|settings\.chunk_"
 )
 _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
     LintRule,
@@ -30,6 +32,10 @@ _SAMPLING_KEYS = frozenset(
 )
 
 
+#: The smallest number a model -> window table's rows hold (tables of call counts, dimensions... hold less).
+_SMALLEST_WINDOW = 1024
+
+
 #: UI input widgets whose ``value=`` is a default the user can change (Streamlit, Gradio, ipywidgets).
 _WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
 
@@ -45,7 +51,10 @@ def _truncating(call: ast.Call) -> bool:
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
-    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback.
+    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback. A ``.get(model, 4096)``
+    default is a window when the table is a dict of model names to window-sized numbers, whatever the
+    table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
+    ``generate`` counts tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -78,11 +87,27 @@ class InlineBudget(LintRule):
         Valid('schema = {"type": "string", "max_length": 512}'),
         # a splitter that counts characters
         Valid("splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)"),
+        Valid(
+            "from langchain.text_splitter import RecursiveCharacterTextSplitter as TokenSplitter\n\n"
+            "s = TokenSplitter(chunk_size=1000)  # characters, named as tokens\n"
+        ),
         Valid("splitter = CodeSplitter(language='python', max_chars=1500)"),
         Valid('temperature = st.slider("Temperature", min_value=0.0, max_value=1.0, value=0.7)'),
         Valid("splitter = RecursiveDocumentSplitter(split_length=200, split_unit='word')"),
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
+        # decided by data flow (set 14): a table of requests per minute, of small per-model numbers,
+        # of sizes not per model; an id generator's length
+        Valid(
+            'MODEL_RPM = {"gpt-4o": 10000, "gpt-4o-mini": 30000}  # requests, not tokens\n'
+            "limit = MODEL_RPM.get(model, 3000)\n"
+        ),
+        Valid(
+            'BATCHES = {"gpt-4o": 64, "claude-3-5-sonnet": 32}\n\n'
+            'def batch(model):\n    """Prompts per batch, whatever their tokens."""\n    return BATCHES.get(model, 16)\n'
+        ),
+        Valid('SIZES = {"small": 4096, "large": 8192}  # tokens\nn = SIZES.get(kind, 2048)\n'),
+        Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -140,12 +165,34 @@ class InlineBudget(LintRule):
         # a size given to a splitter that counts tokens (set 11: motleycrew, letta)
         Invalid("splitter = SentenceSplitter(chunk_size=512)"),
         Invalid("splitter = TokenTextSplitter(chunk_size=1024, chunk_overlap=64)"),
+        # a token splitter imported under another name (set 14: agentuniverse)
+        Invalid(
+            "from langchain.text_splitter import TokenTextSplitter as Splitter\n\ns = Splitter(chunk_size=1024)\n"
+        ),
         Invalid("s = RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=800)"),
         # told to count tokens, the size a fallback (set 12: haystack-experimental)
         Invalid(
             "def build(size=None):\n    return RecursiveDocumentSplitter(\n"
             "        split_length=size if size else 500, split_unit='token'\n    )\n",
             line=3,
+        ),
+        # decided by data flow: the fallback of a table of model names to windows, whatever its name
+        # says (misspelt, glued: set 14, agentuniverse), the table before or after the lookup
+        Invalid(
+            'DEEpSEEkMAXCONTETNLENGTH = {"deepseek-chat": 64000, "deepseek-coder": 32000}\n\n'
+            "class DeepSeek:\n    def max_context_length(self):\n"
+            "        return DEEpSEEkMAXCONTETNLENGTH.get(self.model_name, 4096)\n",
+            line=5,
+        ),
+        Invalid(
+            'def window(model):\n    """The model\'s window, in tokens."""\n'
+            "    return ZHIPU_MAXCONTETNLENGTH.get(model, 128000)\n\n"
+            'ZHIPU_MAXCONTETNLENGTH = {"glm-4": 128000, "glm-4-long": 1000000, "glm-4v": 2048}\n',
+            line=3,
+        ),
+        # a language model's generate: Hugging Face counts max_length in tokens (set 14: adalflow)
+        Invalid(
+            "def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2
         ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
@@ -162,10 +209,15 @@ class InlineBudget(LintRule):
 
     _params: dict[str, list[str]]
     _positional: list[tuple[str, int, ast.expr]]
+    #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
+    _window_tables: dict[str, int]
+    _lookups: list[tuple[str, ast.expr, int | float]]
 
     def visit_Module(self, node: ast.Module) -> None:
         self._params = {}
         self._positional = []
+        self._window_tables = {}
+        self._lookups = []
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         args = node.args
@@ -185,6 +237,13 @@ class InlineBudget(LintRule):
             value = self.budget_literal(literal) if name else None
             if name and value is not None and self.names.is_budget_setting(name):
                 self._report(literal, name, value, f"passed as `{name}` of {callee}()")
+        # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
+        # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
+        for table, literal, value in self._lookups:
+            line = self._window_tables.get(table)
+            if line is not None:
+                how = f"used as the fallback of `{table}`, a model -> window table (line {line})"
+                self._report(literal, table, value, how)
 
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
@@ -210,10 +269,14 @@ class InlineBudget(LintRule):
                 continue
             if self.names.is_budget_setting(kw.arg) or (
                 self.names.is_weak_budget(kw.arg)
-                and (self.names.mentions_tokens(callee_name(node) or "") or _truncating(node))
+                and (
+                    self.names.mentions_tokens(callee_name(node) or "")
+                    or _truncating(node)
+                    or generation_length(kw.arg, node)
+                )
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
-            elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node):
+            elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
                 self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
             elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
@@ -245,6 +308,10 @@ class InlineBudget(LintRule):
         ):
             # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
             self._report(pair[1], table, value, f"used as the fallback of the table `{table}`")
+        elif name is None and value is not None and isinstance(func, ast.Attribute) and func.attr == "get":
+            table = attr_name(func.value)
+            if table:  # the table's values decide (``leave_Module``)
+                self._lookups.append((table, pair[1], value))
 
     def _widget_default(self, node: ast.Call) -> None:
         """``max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512)``: a UI input's
@@ -297,7 +364,7 @@ class InlineBudget(LintRule):
             and parent.arg
             and isinstance(call, ast.Call)
             and "overlap" not in parent.arg
-            and sizes_token_chunks(self.names, parent.arg, call)
+            and sizes_token_chunks(self.names, parent.arg, call, self.ctx)
         ):
             # ``split_length=size if size else 500`` given to a splitter counting tokens (set 12)
             for literal in (node.body, node.orelse):
@@ -314,7 +381,26 @@ class InlineBudget(LintRule):
                 self._report(literal, name, value, f"used as the fallback of `{name}`")
                 return
 
+    def _window_table(self, node: ast.Dict) -> None:
+        """``NAME = {"deepseek-chat": 64000, "deepseek-coder": 32000}``: the name of a table of model
+        names to window-sized numbers (two rows or more, as PB107 reads them), whatever the name says."""
+        parent = self.ctx.parent(node)
+        target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
+        target = parent.target if isinstance(parent, ast.AnnAssign) else target
+        name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+        if not name or set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
+            return  # ``MODEL_RPM``, ``PRICES``, ``message_limits``: numbers of something else
+        keys = [string_value(k) for k in node.keys]
+        models = sum(1 for k in keys if k is not None and looks_like_model_name(k))
+        windows = sum(1 for v in node.values if (self.budget_literal(v) or 0) >= _SMALLEST_WINDOW)
+        half = (len(keys) + 1) // 2
+        if models >= half and windows >= half:
+            self._window_tables[name] = node.lineno
+
     def visit_Dict(self, node: ast.Dict) -> None:
+        scopes = self.ctx.scopes
+        if len(node.keys) >= 2 and (not scopes or isinstance(scopes[-1], ast.ClassDef)):
+            self._window_table(node)  # a table at module or class level
         if self._in_examples():
             return
         keys: list[str] | None = None

@@ -15,13 +15,25 @@ from prompt_budget.lint.flow import (
     Bindings,
     Uses,
     against_flow,
+    counts_characters,
     default_of,
+    fallback_window,
+    field_const,
     imported_names,
     is_test_module,
 )
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import Invalid, LintRule, Report, Valid, attr_name, defaults, string_value
+from prompt_budget.lint.rule import (
+    Invalid,
+    LintRule,
+    Report,
+    Valid,
+    attr_name,
+    defaults,
+    dotted,
+    string_value,
+)
 
 #: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
 _OTHER_BUDGETS = frozenset(
@@ -29,6 +41,10 @@ _OTHER_BUDGETS = frozenset(
 )
 #: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
 _TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
+
+
+#: llama_index's ``Settings`` fields that are token counts though their names do not say so.
+_LLAMA_INDEX_SIZES = frozenset({"chunk_size", "chunk_overlap"})
 
 
 class BudgetConstant(LintRule):
@@ -41,7 +57,14 @@ class BudgetConstant(LintRule):
     type=int, default=512)``, judged by the option's name, or by a help text that says tokens when the
     name is a generic ``--max-length``). A statement whose
     comment says ``tokens`` (``DEFAULT_NUM_OUTPUTS = 256  # tokens``) counts as a budget whatever its
-    name.
+    name. Also llama_index's ``Settings.chunk_size = 512`` (its chunks are counted in tokens), a window
+    assigned in the ``else`` of a lookup whose other branches read one (``else: maximum_context =
+    4096``), and, by data flow, class fields given through ``self.<field>`` to a token splitter (also
+    one imported under another name, a configured value overriding them in a method) or a parameter
+    given as ``max_length=`` to a language model's ``generate``; a budget field's argparse ``const``
+    (``metadata={"const": 5000}``). Not reported: a parameter named as
+    tokens whose every read cuts or measures a string (``text[0:max_token - 1]``, ``len(text) >
+    max_token``): characters named as tokens.
     """
 
     CODE = "PB102"
@@ -95,8 +118,83 @@ class BudgetConstant(LintRule):
         ),
         Valid('parser.add_argument("--max-tokens", type=int, default=None)'),
         Valid('parser.add_argument("--max-tokens-per-minute", type=int, default=90000)'),
+        # not llama_index's Settings
+        Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
+        # class fields given to a splitter imported under another name, which counts characters
+        Valid(
+            "from langchain.text_splitter import RecursiveCharacterTextSplitter as Splitter\n\n"
+            'class CharSplitter:\n    """Characters, not tokens."""\n    chunk_size: int = 1000\n\n'
+            "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
+            "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
+        ),
+        # a field's metadata that is not argparse's const; a const of a field that is not a budget
+        Valid('class Config:\n    max_tokens: int = attr.field(default=None, metadata={"example": 5000})\n'),
+        Valid(
+            'class Config:\n    workers: int = attr.field(default=1, metadata={"const": 5000})  # tokens\n'
+        ),
+        # an else that reads no window in its chain's other branches
+        Valid(
+            "def show(rows, token_counter):\n    if rows:\n        surrounding_context = len(rows)\n"
+            "    else:\n        surrounding_context = 600\n    return surrounding_context\n"
+        ),
+        # an id generator's length, not a language model's
+        Valid(
+            'def new_id(max_length=64):\n    """A session token."""\n    return ID_MAKER.generate(max_length=max_length)\n'
+        ),
+        # characters named as tokens: every read cuts a string or is compared with its length (set 14:
+        # modelscope-agent), also through a share of it
+        Valid(
+            "def _run(self, query, max_token: int = 4000):\n    result = self.store.run(query)\n"
+            "    if isinstance(result, list):\n        single_max_token = int(max_token / len(result))\n"
+            "        return '\\n'.join(r[0:single_max_token - 1] for r in result)\n"
+            "    return result[0:max_token - 1]\n"
+        ),
+        Valid(
+            "def _run(self, records, max_token: int = 4000):\n    joined = '\\n'.join(records)\n"
+            "    if len(joined) > max_token:\n        joined = joined[:max_token]\n    return joined\n"
+        ),
     )
     INVALID = (
+        # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
+        Invalid(
+            "from llama_index.core import Settings\n\ndef index(docs):\n"
+            "    Settings.chunk_size = 512\n    Settings.chunk_overlap = 20\n",
+            count=2,
+        ),
+        # decided by data flow: class fields given to a token splitter imported under another name,
+        # a configured value overriding them in a method (set 14: agentuniverse)
+        Invalid(
+            "from langchain.text_splitter import TokenTextSplitter as Splitter\n\n"
+            "class TokenSplitter(DocProcessor):\n    chunk_size: int = 200\n    chunk_overlap: int = 20\n\n"
+            "    def splitter(self):\n"
+            "        return Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap)\n\n"
+            "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
+            "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
+            count=2,
+        ),
+        # a field's argparse const (set 14: mentat)
+        Invalid(
+            'class Config:\n    auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})\n'
+        ),
+        # a fallback window in the else of a lookup whose other branches read a window (set 14: mentat)
+        Invalid(
+            "def get_max_tokens(config):\n    context_size = lookup(config.model).context_length\n"
+            "    maximum_context = config.maximum_context\n    if context_size is not None:\n"
+            "        return context_size\n    elif maximum_context is not None:\n        return maximum_context\n"
+            "    else:\n        maximum_context = 4096\n        return maximum_context\n",
+            line=9,
+        ),
+        # decided by data flow: a length given to a language model's generate (set 14: adalflow)
+        Invalid(
+            "def _infer(self, messages, max_length: int = 8192):\n"
+            "    input_ids = self.tokenizer(messages[0], return_tensors='pt')\n"
+            "    return self.model.generate(**input_ids, max_length=max_length)\n"
+        ),
+        # a token list cut, characters from tokens: read as tokens
+        Invalid(
+            "def cut(text, max_token=4000):\n    tokens = enc.encode(text)\n    return tokens[0:max_token - 1]\n"
+        ),
+        Invalid("def cut(text, max_tokens=4000):\n    return text[: max_tokens * 4]\n"),
         # window and output names of generation runtimes (set 13: llama-stack, llmware)
         Invalid(
             'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',
@@ -319,7 +417,12 @@ class BudgetConstant(LintRule):
             parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
         else:
             parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
-        self._bindings.add(Binding(literal, name, value, parts, module_level=not self.ctx.scopes))
+        field_of = (
+            self.ctx.class_name() if self.ctx.scopes and isinstance(self.ctx.scopes[-1], ast.ClassDef) else ""
+        )
+        self._bindings.add(
+            Binding(literal, name, value, parts, module_level=not self.ctx.scopes, owner=field_of)
+        )
         self._uses.watch.add(name)
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
@@ -331,7 +434,8 @@ class BudgetConstant(LintRule):
         if value is None or literal is None:
             bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
             if bound:
-                self._bindings.rebound(bound)
+                self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
+                self._bindings.rebound(bound, self.ctx.class_name() if self_attr else "")
             return
         if isinstance(target, ast.Name):
             name = target.id
@@ -341,7 +445,14 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
+        if (
+            isinstance(target, ast.Attribute)
+            and name in _LLAMA_INDEX_SIZES
+            and self._llama_index_settings(target)
+        ):
+            # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
+            self._report(literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
+        elif self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
             # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
             # (``context[:max_context_length]``): then characters (leave_Module decides)
             before = len(self.ctx.reports)
@@ -358,13 +469,24 @@ class BudgetConstant(LintRule):
             self._weak.extend((name, r) for r in self.ctx.reports[before:])
             self._uses.watch.add(name)
             del self.ctx.reports[before:]
+        elif isinstance(target, ast.Name) and (why := fallback_window(self, name, value)):
+            self._report(literal, name, value, why, upper=False)
         else:
             self._candidate(name, literal, value)
+
+    def _llama_index_settings(self, target: ast.Attribute) -> bool:
+        """``Settings`` of ``Settings.chunk_size`` is llama_index's (``from llama_index.core import
+        Settings``, or written out: ``llama_index.core.Settings``)."""
+        owner = (
+            self.ctx.origin(target.value.id) if isinstance(target.value, ast.Name) else dotted(target.value)
+        )
+        return owner.startswith(("llama_index.", "llama_index_")) and owner.endswith(".Settings")
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
             self._assigned(node.targets[0], default_of(node.value))
+            self._const(node.targets[0], node.value)
             return
         for target in node.targets:
             if (
@@ -381,6 +503,16 @@ class BudgetConstant(LintRule):
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._assigned(node.target, default_of(node.value))
+        self._const(node.target, node.value)
+
+    def _const(self, target: ast.expr, value: ast.expr | None) -> None:
+        """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
+        command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
+        literal = field_const(value)
+        amount = self.budget_literal(literal)
+        name = attr_name(target) if amount is not None else None
+        if literal is not None and amount is not None and name and self.names.is_budget_setting(name):
+            self._report(literal, name, amount, "as its command-line flag's const", name.isupper())
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
@@ -404,7 +536,11 @@ class BudgetConstant(LintRule):
                 weak_ok = (
                     segments and not self.names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
                 )
-            if (self.names.is_budget_setting(name) or weak_ok) and not self.names.implausible(name, value):
+            if (
+                (self.names.is_budget_setting(name) or weak_ok)
+                and not self.names.implausible(name, value)
+                and not self._cuts_characters(node, name)
+            ):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
                     "share one tunable value"
@@ -412,6 +548,12 @@ class BudgetConstant(LintRule):
                 self.report_literal(default, message, value, name)
             else:
                 self._candidate(name, default, value)
+
+    def _cuts_characters(self, node: ast.arguments, name: str) -> bool:
+        """``def _run(self, max_token: int = 4000)`` whose every read cuts or measures a string
+        (``flow.counts_characters``): characters named as tokens."""
+        fn = self.ctx.parent(node)
+        return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, self)
 
     def visit_Call(self, node: ast.Call) -> None:
         """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
