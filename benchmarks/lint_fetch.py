@@ -176,8 +176,8 @@ TUNED_19: dict[str, str] = {
     "memori": "3.3.6",
 }
 
-#: Issue 19, set 16, the measure: agent frameworks and agent apps on PyPI never read while the rules
-#: were written or tuned (none is in a dict above), chosen before any was linted. Linted once with the
+#: Issue 19, set 16, the measure: agent frameworks, agent apps and LLM tooling on PyPI never read while
+#: the rules were written or tuned (none is in a dict above), chosen before any was linted. Linted once with the
 #: rules as they stood after set 15, every finding read, misses grepped for (docs/lint.md, "Precision
 #: and recall on code it has never seen").
 MEASURE: dict[str, str] = {
