@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.rule import LintRule
 
 #: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
@@ -309,6 +310,41 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
                 if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
                     out[alias.asname or alias.name] = f"{stem} {alias.name}"
     return out
+
+
+def imported_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
+    """Constants bound in one module (``BIND_FACT``) and used as a budget by a module importing them
+    (``USE_FACT``): the findings of ``rule`` where they are bound."""
+    from prompt_budget.lint.cache import module_name
+
+    uses: dict[str, str] = {}
+    for fact in facts:
+        if fact.name.startswith(USE_FACT):
+            stem, name, why = fact.name[len(USE_FACT) :].split(" ", 2)
+            uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
+    if not uses:
+        return []
+    findings = []
+    for fact in facts:
+        if not fact.name.startswith(BIND_FACT):
+            continue
+        name = fact.name[len(BIND_FACT) :]
+        use = uses.get(f"{module_name(fact.path)} {name}")
+        if use is None:
+            continue
+        message = (
+            f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
+        )
+        findings.append(
+            rule.finding_at(
+                fact,
+                message,
+                fixable=not fact.path.endswith(".pyi"),
+                key_parts=(name, module_name(fact.path)),
+                key=config_key(name),
+            )
+        )
+    return findings
 
 
 def fallback_window(rule: LintRule, name: str, value: int | float) -> str | None:
