@@ -22,6 +22,7 @@ from prompt_budget.lint.flow import (
     imported_names,
     is_test_module,
 )
+from prompt_budget.lint.forms import assigned_token_size
 from prompt_budget.lint.names import words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
@@ -93,8 +94,11 @@ class BudgetConstant(LintRule):
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
+        Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
         # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
-        Valid("SESSION_TOKEN_TTL = 3600\nMAX_SESSION_TOKEN_LENGTH = 512\nSESSION_MAX_TOKENS_PER_MINUTE = 9000"),
+        Valid(
+            "SESSION_TOKEN_TTL = 3600\nMAX_SESSION_TOKEN_LENGTH = 512\nSESSION_MAX_TOKENS_PER_MINUTE = 9000"
+        ),
         Valid("EMBEDDING_DIM = 1536"),
         Valid("class Usage(BaseModel):\n    prompt_tokens: int = 0\n    completion_tokens: int = 0\n"),
         Valid("def ask(prompt, max_tokens: int | None = None): ..."),
@@ -172,6 +176,11 @@ class BudgetConstant(LintRule):
             "        return Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap)\n\n"
             "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
             "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
+            count=2,
+        ),
+        # LangChain's context sizes bound to a name or a parameter: tokens (set 15: deepagents)
+        Invalid(
+            'DEFAULT_TRIGGER = ("tokens", 4000)\n\ndef make(keep=("tokens", 2000), last=("messages", 20)): ...\n',
             count=2,
         ),
         # a field's argparse const (set 14: mentat)
@@ -407,6 +416,11 @@ class BudgetConstant(LintRule):
             self._assigned(target, literal.body, walrus)
             self._assigned(target, literal.orelse, walrus)
             return
+        if (size := assigned_token_size(literal)) is not None:  # ``DEFAULT_TRIGGER = ("tokens", 4000)``
+            name, value = attr_name(target) or "", self.budget_literal(size)
+            if name and value is not None and not self.names.is_excluded(name):
+                self._report(size, name, value, 'as a ("tokens", N) context size', name.isupper())
+            return
         value = self.budget_literal(literal)
         if value is None or literal is None:
             bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
@@ -501,11 +515,14 @@ class BudgetConstant(LintRule):
         segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
         for arg, written in defaults(node):
             default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
+            size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
+            default = size if size is not None else default
             value = self.budget_literal(default)
             if value is None or default is None:
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
+            weak_ok = weak_ok or (size is not None and not self.names.is_excluded(name))
             if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
                 if segments is None:
                     every = (*node.posonlyargs, *node.args, *node.kwonlyargs)

@@ -13,6 +13,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
+from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.names import SCORE_WORDS, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -105,7 +106,7 @@ class BudgetRatio(LintRule):
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
-    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat"),)
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat|fraction"),)
     VALID = (
         Valid("similarity_threshold = 0.7"),
         Valid("temperature = 0.2\ntop_p = 0.95"),
@@ -113,6 +114,8 @@ class BudgetRatio(LintRule):
         Valid("threshold = 0.5  # no budget anywhere near"),
         Valid("compression_ratio = 2.5\nmax_tokens = settings.max_tokens"),
         Valid("scaled = 0.5 * width"),
+        # a ("fraction", x) pair that is no context size: no trigger/keep setting, no size beside it
+        Valid('row = {"share": ("fraction", 0.85), "label": ("name", 3)}\nplot(part=("fraction", 0.5))\n'),
         Valid("limit = settings.ratio * context_window"),
         # a GPU memory fraction is not a share of the context window
         Valid(
@@ -167,6 +170,13 @@ class BudgetRatio(LintRule):
             "    def capacity(self):\n        return self._max_tokens * self._threshold\n",
             line=2,
         ),
+        # LangChain's context sizes: a share of the window as a trigger/keep setting, or beside a size
+        # in tokens or messages (set 15: deepagents)
+        Invalid(
+            'def defaults(model):\n    return {"trigger": ("fraction", 0.85), "keep": ("fraction", 0.10)}\n',
+            count=2,
+        ),
+        Invalid('cfg = make(until=("fraction", 0.5), floor=("messages", 20))\n'),
         # a safety factor inside a product with the budget (set 12: pr-agent)
         Invalid(
             "def clip_tokens(text, max_tokens, chars_per_token):\n    factor = 0.9  # reduce by 10% to be safe\n"
@@ -327,6 +337,15 @@ class BudgetRatio(LintRule):
             if value is not None and budget is not None:
                 self._report(literal, value, f"{budget} ratio", f"{value} of {budget}")
                 return
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a
+        ``trigger``/``keep`` setting or beside a size in tokens or messages (set 15: deepagents)."""
+        found = fraction_size(self, node) if len(node.elts) == 2 else None
+        if found is not None:
+            name, literal, value = found
+            what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
+            self._report(literal, value, name or "context_size", what)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:

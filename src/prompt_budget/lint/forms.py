@@ -1,0 +1,150 @@
+"""Forms a budget takes beyond a number bound to a name, shared by several rules.
+
+- LangChain's context sizes (``ContextSize``: LangChain v1's ``SummarizationMiddleware``, deepagents):
+  ``trigger=("tokens", 4000)`` is a number of tokens, ``("fraction", 0.85)`` a share of the context
+  window, ``("messages", 20)`` a number of messages (never a budget of tokens);
+- a number of tokens converted to characters whose result is used as characters: ``limit =
+  TOKEN_LIMIT * 4`` ... ``text[:limit]``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The kinds of LangChain's ``ContextSize`` tuples.
+SIZE_KINDS = frozenset({"tokens", "messages", "fraction"})
+#: The settings of a summarization or context-size API that take a ``ContextSize``.
+_SIZE_SETTINGS = frozenset({"trigger", "keep"})
+
+
+def context_size(node: ast.AST | None) -> tuple[str, ast.expr] | None:
+    """``("tokens", 4000)`` -> ("tokens", the number's node); None for any other expression."""
+    if type(node) is not ast.Tuple or len(node.elts) != 2:
+        return None
+    kind = string_value(node.elts[0])
+    return (kind, node.elts[1]) if kind in SIZE_KINDS else None
+
+
+def size_slot(rule: LintRule, node: ast.Tuple) -> tuple[str, list[ast.expr]] | None:
+    """Where a context-size tuple (being visited) is given: the name of the keyword, dict key or
+    function it is passed as, written under or returned from ("" when none), and the other values
+    given beside it (its siblings: the call's other keywords, the dict's other values, the list's other
+    items). None where it is no setting's value (an assignment or a default: PB102 judges those; an
+    element of some other collection)."""
+    parent = rule.ctx.parent(node)
+    child: ast.AST = node
+    siblings: list[ast.expr] = []
+    if isinstance(parent, (ast.List, ast.Tuple)) and all(context_size(e) for e in parent.elts):
+        siblings = [
+            e for e in parent.elts if e is not node
+        ]  # ``trigger=[("tokens", 3000), ("messages", 6)]``
+        child, parent = parent, rule.ctx.parent(parent)
+    if isinstance(parent, ast.keyword):
+        call = rule.ctx.parent(parent)
+        others = call.keywords if isinstance(call, ast.Call) else []
+        return parent.arg or "", siblings + [k.value for k in others if k is not parent]
+    if isinstance(parent, ast.Dict):
+        key = next((k for k, v in zip(parent.keys, parent.values, strict=False) if v is child), None)
+        return string_value(key) or "", siblings + [v for v in parent.values if v is not child]
+    if isinstance(parent, ast.Return):
+        return rule.ctx.function_name(), siblings
+    return None
+
+
+def token_size(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, int | float] | None:
+    """``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``: (the setting's name, the
+    number, its value) of a number of tokens given as a context size, not under an excluded name."""
+    size = context_size(node)
+    value = rule.budget_literal(size[1]) if size is not None and size[0] == "tokens" else None
+    slot = size_slot(rule, node) if value is not None else None
+    if size is None or value is None or slot is None or rule.names.is_excluded(slot[0]):
+        return None
+    return slot[0], size[1], value
+
+
+def fraction_size(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, float] | None:
+    """``trigger=("fraction", 0.85)``: (the setting's name, the number, its value) of a share of the
+    context window given as a context size: only as a ``trigger``/``keep`` setting, or beside a
+    ``("tokens", N)`` or ``("messages", N)`` size (a ``("fraction", x)`` pair alone says nothing)."""
+    size = context_size(node)
+    if size is None or size[0] != "fraction":
+        return None
+    value = size[1].value if isinstance(size[1], ast.Constant) else None
+    if not isinstance(value, float) or not 0 < value < 1:
+        return None
+    slot = size_slot(rule, node)
+    if slot is None:
+        return None
+    name, siblings = slot
+    kinds = {s[0] for s in map(context_size, siblings) if s is not None}
+    if set(words(name)) & _SIZE_SETTINGS or kinds & {"tokens", "messages"}:
+        return name, size[1], value
+    return None
+
+
+def assigned_token_size(node: ast.expr | None) -> ast.expr | None:
+    """The number of ``DEFAULT_TRIGGER = ("tokens", 4000)`` or of a parameter's ``keep=("tokens",
+    2000)``: a context size that counts tokens, whatever the name it is bound to says."""
+    size = context_size(node)
+    return size[1] if size is not None and size[0] == "tokens" else None
+
+
+# --- tokens converted to characters
+
+
+def _read_as_characters(read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
+    """``text[:limit]``, ``text[: limit - 3]``, ``len(text) > limit``: a read of a number of
+    characters (a cut or a length of something that is not a list of tokens)."""
+    child, parent = read, parents.get(read)
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
+        child, parent = parent, parents.get(parent)
+    if isinstance(parent, ast.Slice):
+        sliced = parents.get(parent)
+        return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+    if isinstance(parent, ast.Compare):
+        return any(
+            isinstance(o, ast.Call)
+            and callee_name(o) == "len"
+            and len(o.args) == 1
+            and not rule.token_sequence(o.args[0])
+            for o in (parent.left, *parent.comparators)
+            if o is not child
+        )
+    return False
+
+
+def used_as_characters(rule: LintRule, name: str) -> bool:
+    """Some read of the local ``name`` in the enclosing function cuts a string or is compared with a
+    string's length: the name holds characters (``limit = TOKEN_LIMIT * 4`` ... ``result[:limit]``).
+    Walks the function once: asked only for a product of a token amount and a chars-per-token number."""
+    fn = rule.ctx.function()
+    if fn is None:
+        return False
+    parents: dict[ast.AST, ast.AST] = {}
+    reads: list[ast.Name] = []
+    for node in ast.walk(fn):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            reads.append(node)
+    return any(_read_as_characters(r, parents, rule) for r in reads)
+
+
+def per_token_name(node: ast.AST) -> str | None:
+    """``NUM_CHARS_PER_TOKEN``, ``self.chars_per_token``: a name of characters (or bytes) per token."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    ws = words(name or "")
+    if "per" not in ws or not set(ws[ws.index("per") + 1 :]) & {"token", "tokens"}:
+        return None
+    return (
+        name
+        if set(ws[: ws.index("per")]) & {"char", "chars", "character", "characters", "byte", "bytes"}
+        else None
+    )
