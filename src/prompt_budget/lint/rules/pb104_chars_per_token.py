@@ -41,6 +41,11 @@ class CharsPerToken(LintRule):
         ),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
         Valid("half = len(items) // 2"),
+        # rounded-up divisions of tokens or of messages, or outside a token estimate
+        Valid(
+            "def pack_tokens(n_tokens, n_messages):\n    return (n_tokens + 3) // 4, (n_messages + 3) // 4\n"
+        ),
+        Valid("def rows(ascii_count):\n    return (ascii_count + 3) // 4\n"),
         Valid("mid = len(text) // 2  # split the text in two"),
         Valid("step = max_chars - min(2000, max_chars // 4)"),
         Valid("def count_tokens(text):\n    return len(enc.encode(text))\n"),
@@ -82,6 +87,11 @@ class CharsPerToken(LintRule):
         Invalid("approx_tokens = len(prompt) / 3.5"),
         Invalid("n = len(text) * 0.25  # rough token estimate", key="tokens_per_char"),
         Invalid("def _token_len(s):\n    return (len(s) + 3) // 4\n"),
+        # a rounded-up division of an amount named as anything, in a token estimate (set 15: kimi-cli)
+        Invalid(
+            "def _estimate_text_tokens(text):\n    ascii_count = sum(c.isascii() for c in text)\n"
+            "    return (ascii_count + 3) // 4 + len(text) - ascii_count\n"
+        ),
         Invalid("est_tokens = len(text) * 3 // 8"),
         Invalid("max_chars = max_tokens * 4"),
         Invalid("snippet = text[: budget_tokens * 4]"),
@@ -139,6 +149,22 @@ class CharsPerToken(LintRule):
         if "words" in ws or "word" in ws:
             return "words"
         return None
+
+    def _ceiling(self, node: ast.expr, factor: float) -> str | None:
+        """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
+        15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items."""
+        if not (
+            isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and number(node.right) == factor - 1
+        ):
+            return None
+        name = attr_name(node.left) or ""
+        if (
+            not name
+            or self.token_amount(node.left)
+            or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"})
+        ):
+            return None
+        return "chars"
 
     def _targets(self) -> list[str]:
         """Names the expression being visited flows into, up to its statement: assignment targets and
@@ -286,7 +312,7 @@ class CharsPerToken(LintRule):
                 ):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
                 return
-            kind = self._chars(left)
+            kind = self._chars(left) or self._ceiling(left, factor)
             if kind == "chars" and 2.5 <= factor <= 6 and not self._base64(node) and self._token_context():
                 self._report(node, right, factor, "chars_per_token")
             elif kind == "words" and 0.5 <= factor < 1 and self._token_context():
