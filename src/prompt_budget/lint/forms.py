@@ -148,3 +148,15 @@ def per_token_name(node: ast.AST) -> str | None:
         if set(ws[: ws.index("per")]) & {"char", "chars", "character", "characters", "byte", "bytes"}
         else None
     )
+
+
+def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:
+    """``NUM_CHARS_PER_TOKEN * 20_000``: (the number, the ratio's name) of a number of tokens turned
+    into characters (or bytes) by a per-token constant."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+        return None
+    for ratio, amount in ((node.left, node.right), (node.right, node.left)):
+        name = per_token_name(ratio)
+        if name and type(amount) is ast.Constant:
+            return amount, name
+    return None

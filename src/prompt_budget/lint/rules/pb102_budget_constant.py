@@ -22,7 +22,7 @@ from prompt_budget.lint.flow import (
     imported_names,
     is_test_module,
 )
-from prompt_budget.lint.forms import assigned_token_size
+from prompt_budget.lint.forms import assigned_token_size, tokens_times_ratio
 from prompt_budget.lint.names import words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
@@ -94,6 +94,7 @@ class BudgetConstant(LintRule):
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
+        Valid("PAGE_BYTES = BYTES_PER_PAGE * 4096\nMAX_CHARS = NUM_CHARS_PER_LINE * 2000\n"),
         Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
         # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
         Valid(
@@ -183,6 +184,8 @@ class BudgetConstant(LintRule):
             'DEFAULT_TRIGGER = ("tokens", 4000)\n\ndef make(keep=("tokens", 2000), last=("messages", 20)): ...\n',
             count=2,
         ),
+        # tokens turned into characters by a per-token constant (set 15: deepagents)
+        Invalid("_MAX_RESULT_CHARS = NUM_CHARS_PER_TOKEN * 20_000\n"),
         # a field's argparse const (set 14: mentat)
         Invalid(
             'class Config:\n    auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})\n'
@@ -420,6 +423,12 @@ class BudgetConstant(LintRule):
             name, value = attr_name(target) or "", self.budget_literal(size)
             if name and value is not None and not self.names.is_excluded(name):
                 self._report(size, name, value, 'as a ("tokens", N) context size', name.isupper())
+            return
+        if (times := tokens_times_ratio(literal)) and (amount := self.budget_literal(times[0])) is not None:
+            how = (
+                f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
+            )
+            self._report(times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
             return
         value = self.budget_literal(literal)
         if value is None or literal is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
@@ -55,6 +56,8 @@ class CharsPerToken(LintRule):
             'def quarter(text):\n    """A quarter of the text, for a preview."""\n    return len(text) // 4\n'
         ),
         Valid("offset = len(text) // 4 + padding"),
+        # a product of tokens bound to a local used as tokens
+        Valid("def plan(tokens, max_tokens):\n    cap = max_tokens * 4\n    return tokens[:cap]\n"),
         # an estimate of something else, in a module about something else
         Valid("class Layout:\n    def estimate(self, text):\n        return len(text) / 4\n"),
     )
@@ -94,6 +97,12 @@ class CharsPerToken(LintRule):
         ),
         Invalid("est_tokens = len(text) * 3 // 8"),
         Invalid("max_chars = max_tokens * 4"),
+        # decided by data flow: the product is bound to a local a later read cuts a string with (set 15:
+        # deepagents)
+        Invalid(
+            "def truncate(result):\n    limit = TOOL_RESULT_TOKEN_LIMIT * 4\n"
+            "    if len(result) > limit:\n        return result[: limit - 20]\n    return result\n"
+        ),
         Invalid("snippet = text[: budget_tokens * 4]"),
         Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
         Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
@@ -237,6 +246,15 @@ class CharsPerToken(LintRule):
                 break
         return any(self.names.is_chars(n) for n in self._targets() if n)
 
+    def _char_result(self) -> bool:
+        """Characters from tokens: the product is cut, compared or named as characters, or bound to a
+        local that a read of its function uses so (``limit = TOKEN_LIMIT * 4`` ... ``text[:limit]``)."""
+        if self._char_context():
+            return True
+        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        return isinstance(target, ast.Name) and used_as_characters(self, target.id)
+
     def _base64(self, node: ast.AST) -> bool:
         names = [self.ctx.function_name()]
         for n in ast.walk(node):
@@ -324,7 +342,7 @@ class CharsPerToken(LintRule):
                     self._report(node, right, factor, "tokens_per_char")
             elif kind == "words" and 1 < factor <= 2 and self._token_context():
                 self._report(node, right, factor, "tokens_per_word")
-            elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_context():
+            elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_result():
                 self._report(node, right, factor, "chars_per_token")
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
