@@ -102,7 +102,8 @@ def assigned_token_size(node: ast.expr | None) -> ast.expr | None:
 def _read_as_characters(read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
     """``text[:limit]``, ``text[: limit - 3]``, ``len(text) > limit``: a read of a number of
     characters (a cut or a length of something that is not a list of tokens)."""
-    child, parent = read, parents.get(read)
+    child: ast.AST = read
+    parent = parents.get(read)
     while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
         child, parent = parent, parents.get(parent)
     if isinstance(parent, ast.Slice):
@@ -160,3 +161,29 @@ def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:
         if name and type(amount) is ast.Constant:
             return amount, name
     return None
+
+
+def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
+    """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: (the default, the
+    option's name as argparse names its destination, the help text) when a default is given."""
+    func = node.func
+    if type(func) is not ast.Attribute or func.attr != "add_argument":
+        return None
+    written = help_text = name = None
+    for kw in node.keywords:
+        if kw.arg == "default":
+            written = kw.value
+        elif kw.arg == "help":
+            help_text = string_value(kw.value)
+        elif kw.arg == "dest":
+            name = string_value(kw.value)
+    if written is None:
+        return None
+    if name is None:
+        flags = [string_value(a) for a in node.args]
+        longs = [f for f in flags if f and f.startswith("--")]
+        first = longs[0] if longs else flags[0] if flags else None
+        if not first:
+            return None
+        name = first.lstrip("-").replace("-", "_")
+    return written, name, help_text

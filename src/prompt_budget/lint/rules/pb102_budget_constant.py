@@ -22,7 +22,7 @@ from prompt_budget.lint.flow import (
     imported_names,
     is_test_module,
 )
-from prompt_budget.lint.forms import assigned_token_size, tokens_times_ratio
+from prompt_budget.lint.forms import argparse_default, assigned_token_size, tokens_times_ratio
 from prompt_budget.lint.names import words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
@@ -33,7 +33,6 @@ from prompt_budget.lint.rule import (
     attr_name,
     defaults,
     dotted,
-    string_value,
 )
 
 #: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
@@ -561,27 +560,11 @@ class BudgetConstant(LintRule):
     def visit_Call(self, node: ast.Call) -> None:
         """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
         default, named as argparse names its destination."""
-        func = node.func
-        if type(func) is not ast.Attribute or func.attr != "add_argument":
+        found = argparse_default(node)
+        value = self.budget_literal(found[0]) if found is not None else None
+        if found is None or value is None:
             return
-        written = help_text = name = None
-        for kw in node.keywords:
-            if kw.arg == "default":
-                written = kw.value
-            elif kw.arg == "help":
-                help_text = string_value(kw.value)
-            elif kw.arg == "dest":
-                name = string_value(kw.value)
-        value = self.budget_literal(written)
-        if value is None or written is None:
-            return
-        if name is None:
-            flags = [string_value(a) for a in node.args]
-            longs = [f for f in flags if f and f.startswith("--")]
-            first = longs[0] if longs else flags[0] if flags else None
-            if not first:
-                return
-            name = first.lstrip("-").replace("-", "_")
+        written, name, help_text = found
         said = self.names.is_weak_budget(name) and help_text is not None and _TOKENS_HELP.search(help_text)
         if (self.names.is_budget_setting(name) or said) and not self.names.implausible(name, value):
             message = (
