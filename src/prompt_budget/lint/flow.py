@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, config_key, words
-from prompt_budget.lint.rule import attr_name, callee_name, dotted, sizes_token_chunks, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -179,6 +179,12 @@ class Uses:
         ):
             self.aliases[parent.targets[0].attr] = name
             self.watch.add(parent.targets[0].attr)
+        elif isinstance(parent, ast.arguments):
+            # ``def __init__(self, threshold=DEFAULT_THRESHOLD)``: the parameter's uses decide for the name
+            arg = next((a for a, d in defaults(parent) if d is node), None)
+            if arg is not None and arg.arg != name and arg.arg not in self.watch:
+                self.aliases[arg.arg] = name
+                self.watch.add(arg.arg)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if isinstance(parent, ast.IfExp) and node is not parent.test and len(ancestors) > 3:

@@ -114,6 +114,13 @@ class BudgetRatio(LintRule):
         Valid("threshold = 0.5  # no budget anywhere near"),
         Valid("compression_ratio = 2.5\nmax_tokens = settings.max_tokens"),
         Valid("scaled = 0.5 * width"),
+        # a constant given as a default whose parameter multiplies no budget; a limit read from a
+        # profile that is not a budget
+        Valid(
+            "class Layout:\n    DEFAULT_SCALE: float = 0.5\n\n    def __init__(self, width, scale: float = DEFAULT_SCALE):\n"
+            "        self.w = int(width * scale)\n"
+        ),
+        Valid('def f(p):\n    limit = p.get("max_retries") if p else None\n    return int(limit * 0.95)\n'),
         # a ("fraction", x) pair that is no context size: no trigger/keep setting, no size beside it
         Valid('row = {"share": ("fraction", 0.85), "label": ("name", 3)}\nplot(part=("fraction", 0.5))\n'),
         Valid("limit = settings.ratio * context_window"),
@@ -169,6 +176,23 @@ class BudgetRatio(LintRule):
             "        self._max_tokens = max_tokens\n        self._threshold = capacity_threshold\n\n"
             "    def capacity(self):\n        return self._max_tokens * self._threshold\n",
             line=2,
+        ),
+        # decided by data flow: a class constant given as a parameter's default, the parameter
+        # multiplying a budget (set 15: agent-framework); a fraction of a window read from a profile
+        # (set 15: deepagents)
+        Invalid(
+            "class Strategy:\n    DEFAULT_TOOL_EVICTION_THRESHOLD: float = 0.5\n\n"
+            "    def __init__(self, max_context_window_tokens, max_output_tokens,\n"
+            "                 tool_eviction_threshold: float = DEFAULT_TOOL_EVICTION_THRESHOLD):\n"
+            "        input_budget = max_context_window_tokens - max_output_tokens\n"
+            "        self._evict_at = int(input_budget * tool_eviction_threshold)\n",
+            line=2,
+        ),
+        Invalid(
+            "def budget(request):\n    profile = request.model.profile\n"
+            '    limit = profile.get("max_input_tokens") if isinstance(profile, dict) else None\n'
+            "    return int(limit * 0.95)\n",
+            line=4,
         ),
         # LangChain's context sizes: a share of the window as a trigger/keep setting, or beside a size
         # in tokens or messages (set 15: deepagents)
