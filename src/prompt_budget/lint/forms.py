@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import FIELD_CALLS, counts_characters
-from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 
 if TYPE_CHECKING:
@@ -192,16 +192,25 @@ def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
 
 
 _TOKENS_TEXT = re.compile(r"\btokens?\b", re.IGNORECASE)
-_NOT_LLM = frozenset({"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session"}) | CHAR_WORDS
+#: Words of a description about an access token, characters, or what something is expected to cost
+#: (``"Expected output tokens used in cost comparisons"``, ``"The token size estimate for documents"``)
+_NOT_LLM = (
+    frozenset(
+        {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session", "expected", "estimate"}
+    )
+    | CHAR_WORDS
+    | PRICE_WORDS
+)
 
 
 def field_says_tokens(value: ast.expr | None) -> bool:
     """``Field(default=256, description="Min tokens to split code.")``: a field whose description
-    gives its unit as tokens (not an access token's, nor characters)."""
+    gives its unit as tokens and says it is a limit (not an access token's, characters, an estimate)."""
     if not (isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS):
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
-    return bool(text and _TOKENS_TEXT.search(text)) and not set(words(text or "")) & _NOT_LLM
+    ws = set(words(text or ""))
+    return bool(text and _TOKENS_TEXT.search(text) and ws & LIMIT_WORDS) and not ws & _NOT_LLM
 
 
 #: llama_index's ``Settings`` fields that are token counts though their names do not say so.

@@ -102,6 +102,8 @@ class BudgetConstant(LintRule):
         ),
         Valid(
             "class C(BaseModel):\n    max_chunks: int = Field(default=100, description='Access token reuse count.')\n"
+            "    osl: int = Field(default=512, description='Expected output sequence length (tokens).')\n"
+            "    doc_size: int = Field(default=2048, description='The token size of a document.')\n"
         ),
         Valid("PAGE_BYTES = BYTES_PER_PAGE * 4096\nMAX_CHARS = NUM_CHARS_PER_LINE * 2000\n"),
         Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
