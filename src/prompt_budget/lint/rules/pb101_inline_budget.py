@@ -55,7 +55,8 @@ class InlineBudget(LintRule):
     a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback. A ``.get(model, 4096)``
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
     table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
-    ``generate`` counts tokens.
+    ``generate`` counts tokens. LangChain's context size ``trigger=("tokens", 4000)`` (also in a dict or a
+    list of sizes) is a number of tokens; ``("messages", 20)`` is not.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.

@@ -64,7 +64,9 @@ class BudgetConstant(LintRule):
     4096``), and, by data flow, class fields given through ``self.<field>`` to a token splitter (also
     one imported under another name, a configured value overriding them in a method) or a parameter
     given as ``max_length=`` to a language model's ``generate``; a budget field's argparse ``const``
-    (``metadata={"const": 5000}``). Not reported: a parameter named as
+    (``metadata={"const": 5000}``); a context size ``DEFAULT_TRIGGER = ("tokens", 4000)``; the tokens a
+    per-token ratio multiplies (``NUM_CHARS_PER_TOKEN * 20_000``); a field whose description says tokens
+    and a limit; a field and its class's parameter of one name judged as one. Not reported: a parameter named as
     tokens whose every read cuts or measures a string (``text[0:max_token - 1]``, ``len(text) >
     max_token``): characters named as tokens.
     """

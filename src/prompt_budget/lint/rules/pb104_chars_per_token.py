@@ -18,7 +18,9 @@ class CharsPerToken(LintRule):
     """A hard-coded chars-per-token ratio in a token-estimating context: ``len(text) // 4``,
     ``len(text) / 3.5``, ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back
     (``max_chars = max_tokens * 4``, ``text[: budget_tokens * 4]``), and words-per-token guesses
-    (``len(text.split()) * 1.3``).
+    (``len(text.split()) * 1.3``). A rounded-up ``(n + 3) // 4`` in a token estimate is characters per
+    token whatever ``n`` is named; ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string
+    or is compared with its length.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens,
     or the enclosing function is about tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain

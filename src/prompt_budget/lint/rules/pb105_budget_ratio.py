@@ -98,6 +98,10 @@ class BudgetRatio(LintRule):
     ``int(max_tokens * 0.9)``, ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget.
 
+    LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
+    ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
+    parameter's default is followed to the parameter's uses.
+
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
     """

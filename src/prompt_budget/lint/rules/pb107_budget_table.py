@@ -58,6 +58,9 @@ class BudgetTable(LintRule):
     (``{"gpt-4": {"max_tokens": 8192}}``), or section budgets (``SECTION_BUDGETS = {"system": 2000,
     "history": 6000}``).
 
+    A table whose keys are not model names needs a name saying tokens, a budget or a window: a length
+    alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters.
+
     Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
     reported. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
     """
