@@ -13,7 +13,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import FIELD_CALLS, counts_characters
+from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 
@@ -203,14 +203,30 @@ _NOT_LLM = (
 )
 
 
-def field_says_tokens(value: ast.expr | None) -> bool:
+def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
     """``Field(default=256, description="Min tokens to split code.")``: a field whose description
-    gives its unit as tokens and says it is a limit (not an access token's, characters, an estimate)."""
+    gives its unit as tokens and says it is a limit (not an access token's, characters, an estimate),
+    in a class whose ``tokenizer`` field does not default to characters (chonkie's ``tokenizer:
+    str = Field(default="character")``: its "tokens" are characters unless told otherwise)."""
     if not (isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS):
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    return bool(text and _TOKENS_TEXT.search(text) and ws & LIMIT_WORDS) and not ws & _NOT_LLM
+    if not (text and _TOKENS_TEXT.search(text) and ws & LIMIT_WORDS) or ws & _NOT_LLM:
+        return False
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
+    return not (isinstance(owner, ast.ClassDef) and any(_character_tokenizer(s) for s in owner.body))
+
+
+def _character_tokenizer(stmt: ast.stmt) -> bool:
+    """``tokenizer: str = Field(default="character")``: a tokenizer setting whose default splits into
+    characters or words."""
+    target = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+    name = attr_name(target) if target is not None else None
+    if not name or "tokenizer" not in words(name) or not isinstance(stmt, ast.AnnAssign):
+        return False
+    default = default_of(stmt.value)
+    return string_value(default) in {"character", "characters", "char", "chars", "word", "words"}
 
 
 #: llama_index's ``Settings`` fields that are token counts though their names do not say so.

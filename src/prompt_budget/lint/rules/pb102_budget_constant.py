@@ -107,6 +107,10 @@ class BudgetConstant(LintRule):
             "    osl: int = Field(default=512, description='Expected output sequence length (tokens).')\n"
             "    doc_size: int = Field(default=2048, description='The token size of a document.')\n"
         ),
+        Valid(
+            "class ChunkerRequest(BaseModel):\n    tokenizer: str = Field(default='character')\n"
+            "    chunk_size: int = Field(default=512, description='Maximum tokens per chunk')\n"
+        ),
         Valid("PAGE_BYTES = BYTES_PER_PAGE * 4096\nMAX_CHARS = NUM_CHARS_PER_LINE * 2000\n"),
         Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
         # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
@@ -367,7 +371,6 @@ class BudgetConstant(LintRule):
         self._weak: list[tuple[str, Report]] = []
         self._phrase: list[tuple[str, Report]] = []
         self._imported = imported_names(node)
-        self._said = False
         self._uses = Uses(watch=set(self._imported))
 
     def visit_Name(self, node: ast.Name) -> None:
@@ -438,7 +441,9 @@ class BudgetConstant(LintRule):
         self._bindings.add(binding)
         self._uses.watch.add(name)
 
-    def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
+    def _assigned(
+        self, target: ast.expr, literal: ast.expr | None, walrus: bool = False, said: bool = False
+    ) -> None:
         if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
             self._assigned(target, literal.body, walrus)
             self._assigned(target, literal.orelse, walrus)
@@ -481,7 +486,7 @@ class BudgetConstant(LintRule):
             self._uses.watch.add(name)
             del self.ctx.reports[before:]
         elif self.names.is_budget(name) or (
-            (self._said or self.token_comment()) and not self.names.is_excluded(name)
+            (said or self.token_comment()) and not self.names.is_excluded(name)
         ):
             self._report(literal, name, value, where, name.isupper())
         elif self.names.is_budget_setting(name):
@@ -499,9 +504,7 @@ class BudgetConstant(LintRule):
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
-            self._said = field_says_tokens(node.value)
-            self._assigned(node.targets[0], default_of(node.value))
-            self._said = False
+            self._assigned(node.targets[0], default_of(node.value), said=field_says_tokens(self, node.value))
             self._const(node.targets[0], node.value)
             return
         for target in node.targets:
@@ -518,17 +521,15 @@ class BudgetConstant(LintRule):
                 self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        self._said = field_says_tokens(node.value)  # ``Field(default=256, description="Min tokens ...")``
-        self._assigned(node.target, default_of(node.value))
-        self._said = False
+        # ``Field(default=256, description="Min tokens to split code.")``: tokens by its description
+        self._assigned(node.target, default_of(node.value), said=field_says_tokens(self, node.value))
         self._const(node.target, node.value)
 
     def _const(self, target: ast.expr, value: ast.expr | None) -> None:
         """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
         command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
-        literal = field_const(value)
+        literal, name = field_const(value), attr_name(target)
         amount = self.budget_literal(literal)
-        name = attr_name(target) if amount is not None else None
         if literal is not None and amount is not None and name and self.names.is_budget_setting(name):
             self._report(literal, name, amount, "as its command-line flag's const", name.isupper())
 
