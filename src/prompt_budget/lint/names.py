@@ -431,6 +431,19 @@ _GLUED = re.compile(r"(max|min|num)(tokens|token|length|len|ctx|context|output|i
 
 
 _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
+#: Excluded words that only say where a budget is used (``SESSION_TITLE_MAX_COMPLETION_TOKENS``), not
+#: what it counts: a language model's token phrase (:data:`_LLM_PHRASES`) outweighs them (set 15).
+_WHERE_WORDS = frozenset({"session", "sessions", "api", "slack", "bot", "github", "gh", "hf", "namespace"})
+_LLM_PHRASES = (" completion tokens ", " prompt tokens ", " output tokens ", " input tokens ", " new tokens ")
+
+
+def excluded(ws: tuple[str, ...]) -> bool:
+    """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
+    found = {w for w in ws if w in EXCLUDED_WORDS}
+    if not found or not found <= _WHERE_WORDS:
+        return bool(found)
+    joined = " " + " ".join(ws) + " "
+    return not any(p in joined for p in (*_LLM_PHRASES, " context window "))
 
 
 @lru_cache(maxsize=65536)
@@ -439,7 +452,7 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     if lowered.lstrip("_") in extra or lowered in extra:
         return True
     ws = words(name)
-    if not ws or lowered in ignore or any(w in EXCLUDED_WORDS for w in ws):
+    if not ws or lowered in ignore or excluded(ws):
         return False
     if "token" in ws and "tokens" not in ws and any(w in {"length", "len"} for w in ws):
         # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget; a "token size"
@@ -496,7 +509,7 @@ class NameJudge:
         return cls(frozenset(n.lower() for n in budget_names), frozenset(n.lower() for n in ignore_names))
 
     def _ignored(self, name: str, ws: tuple[str, ...]) -> bool:
-        return name.lower() in self.ignore_names or any(w in EXCLUDED_WORDS for w in ws)
+        return name.lower() in self.ignore_names or excluded(ws)
 
     def is_budget(self, name: str) -> bool:
         """A name that on its own says "a limit measured in tokens" (``max_tokens``, ``context_window``,
@@ -512,7 +525,7 @@ class NameJudge:
         ws = words(name)
         if len(ws) < 2 or ws[-1] != "tokens" or name.lower() in self.ignore_names:
             return False
-        if any(w in EXCLUDED_WORDS for w in ws):
+        if excluded(ws):
             return False
         # ``protect_last_n_tokens``, ``prune_after_tokens``: what a budget manager does to that many tokens
         return ws[0] in _MANAGING_VERBS or not any(w in USAGE_WORDS for w in ws)

@@ -534,6 +534,12 @@ class LintRule:
         ``get_context_window(model)``, ``(window := get_context_window(model))``), else None."""
         if isinstance(node, ast.NamedExpr):
             return self.budget_expr(node.target) or self.budget_expr(node.value)
+        if isinstance(node, ast.IfExp):  # ``profile.get("max_input_tokens") if profile else None``
+            sides = [
+                b for b in (node.body, node.orelse) if not (isinstance(b, ast.Constant) and b.value is None)
+            ]
+            found = [self.budget_expr(b) for b in sides]
+            return found[0] if found and all(found) else None
         if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop"}:
             callee = callee_name(node) or ""
             return callee if self.names.is_budget(callee) else None
@@ -568,7 +574,10 @@ class LintRule:
                 continue
             if target.id in bound:
                 twice.add(target.id)
-            read = None if isinstance(value, ast.Name) else self.budget_expr(value)
+            # ``input_budget = max_context_window_tokens - max_output_tokens``: what is left of a budget
+            sub = isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub)
+            value = value.left if isinstance(value, ast.BinOp) and sub else value
+            read = None if isinstance(value, ast.Name) and not sub else self.budget_expr(value)
             if read is not None:
                 bound[target.id] = read
             else:

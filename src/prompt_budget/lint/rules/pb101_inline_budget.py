@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.forms import token_size
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
@@ -54,7 +55,8 @@ class InlineBudget(LintRule):
     a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback. A ``.get(model, 4096)``
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
     table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
-    ``generate`` counts tokens.
+    ``generate`` counts tokens. LangChain's context size ``trigger=("tokens", 4000)`` (also in a dict or a
+    list of sizes) is a number of tokens; ``("messages", 20)`` is not.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -107,6 +109,9 @@ class InlineBudget(LintRule):
             'def batch(model):\n    """Prompts per batch, whatever their tokens."""\n    return BATCHES.get(model, 16)\n'
         ),
         Valid('SIZES = {"small": 4096, "large": 8192}  # tokens\nn = SIZES.get(kind, 2048)\n'),
+        # context sizes that count messages, or too few tokens to be a budget; pairs that are no setting
+        Valid('mw = SummarizationMiddleware(model=m, trigger=("messages", 50), keep=("tokens", 1))'),
+        Valid('rows = [("tokens", 5000), ("cost", 0.3)]\nassert usage == ("tokens", 4000)\n'),
         Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
     )
     INVALID = (
@@ -193,6 +198,14 @@ class InlineBudget(LintRule):
         # a language model's generate: Hugging Face counts max_length in tokens (set 14: adalflow)
         Invalid(
             "def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2
+        ),
+        # LangChain's context sizes: a number of tokens, in a call, a dict or a list of sizes (set 15:
+        # deepagents)
+        Invalid(
+            'mw = SummarizationMiddleware(model=m, trigger=("tokens", 4000), keep=("messages", 20))\n'
+            'd = {"trigger": ("tokens", 170000), "keep": ("messages", 6)}\n'
+            'w = Summarizer(trigger=[("tokens", 3000), ("messages", 50)])\n',
+            count=3,
         ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
@@ -335,6 +348,16 @@ class InlineBudget(LintRule):
             return True
         args = [*call.args, *(kw.value for kw in call.keywords)]
         return any(self.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """LangChain's context size ``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``:
+        a number of tokens, whatever the setting is named (set 15: deepagents)."""
+        found = token_size(self, node) if len(node.elts) == 2 else None
+        if found is not None and not self._in_examples():
+            name, literal, value = found
+            self._report(
+                literal, name or "context_size_tokens", value, 'given as a ("tokens", N) context size'
+            )
 
     def _in_examples(self) -> bool:
         """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""

@@ -6,7 +6,6 @@ import ast
 import re
 from collections.abc import Sequence
 
-from prompt_budget.lint.cache import module_name
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import (
     BIND_FACT,
@@ -15,14 +14,22 @@ from prompt_budget.lint.flow import (
     Bindings,
     Uses,
     against_flow,
-    counts_characters,
     default_of,
     fallback_window,
     field_const,
+    imported_budgets,
     imported_names,
     is_test_module,
 )
-from prompt_budget.lint.names import config_key, words
+from prompt_budget.lint.forms import (
+    argparse_default,
+    assigned_token_size,
+    field_says_tokens,
+    llama_index_size,
+    parameter_cuts_characters,
+    tokens_times_ratio,
+)
+from prompt_budget.lint.names import words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
     Invalid,
@@ -32,7 +39,6 @@ from prompt_budget.lint.rule import (
     attr_name,
     defaults,
     dotted,
-    string_value,
 )
 
 #: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
@@ -41,10 +47,6 @@ _OTHER_BUDGETS = frozenset(
 )
 #: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
 _TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
-
-
-#: llama_index's ``Settings`` fields that are token counts though their names do not say so.
-_LLAMA_INDEX_SIZES = frozenset({"chunk_size", "chunk_overlap"})
 
 
 class BudgetConstant(LintRule):
@@ -62,7 +64,9 @@ class BudgetConstant(LintRule):
     4096``), and, by data flow, class fields given through ``self.<field>`` to a token splitter (also
     one imported under another name, a configured value overriding them in a method) or a parameter
     given as ``max_length=`` to a language model's ``generate``; a budget field's argparse ``const``
-    (``metadata={"const": 5000}``). Not reported: a parameter named as
+    (``metadata={"const": 5000}``); a context size ``DEFAULT_TRIGGER = ("tokens", 4000)``; the tokens a
+    per-token ratio multiplies (``NUM_CHARS_PER_TOKEN * 20_000``); a field whose description says tokens
+    and a limit; a field and its class's parameter of one name judged as one. Not reported: a parameter named as
     tokens whose every read cuts or measures a string (``text[0:max_token - 1]``, ``len(text) >
     max_token``): characters named as tokens.
     """
@@ -93,6 +97,26 @@ class BudgetConstant(LintRule):
         Valid("MAX_TOKENS = int(os.getenv('MAX_TOKENS', '4096'))"),
         Valid("DEFAULT_TIMEOUT = 600\nMAX_RETRIES = 3\nPORT = 8080"),
         Valid("TOKEN_EXPIRY_SECONDS = 3600\nACCESS_TOKEN_TTL = 900"),
+        # a field and a parameter of one name in different classes; a description about an access token
+        Valid(
+            "class A:\n    chunk_size: int = 1500\n\nclass B:\n    def __init__(self, chunk_size: int = 750): ...\n\n"
+            "def f(self, new_token_count):\n    return new_token_count < self.chunk_size\n"
+        ),
+        Valid(
+            "class C(BaseModel):\n    max_chunks: int = Field(default=100, description='Access token reuse count.')\n"
+            "    osl: int = Field(default=512, description='Expected output sequence length (tokens).')\n"
+            "    doc_size: int = Field(default=2048, description='The token size of a document.')\n"
+        ),
+        Valid(
+            "class ChunkerRequest(BaseModel):\n    tokenizer: str = Field(default='character')\n"
+            "    chunk_size: int = Field(default=512, description='Maximum tokens per chunk')\n"
+        ),
+        Valid("PAGE_BYTES = BYTES_PER_PAGE * 4096\nMAX_CHARS = NUM_CHARS_PER_LINE * 2000\n"),
+        Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
+        # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
+        Valid(
+            "SESSION_TOKEN_TTL = 3600\nMAX_SESSION_TOKEN_LENGTH = 512\nSESSION_MAX_TOKENS_PER_MINUTE = 9000"
+        ),
         Valid("EMBEDDING_DIM = 1536"),
         Valid("class Usage(BaseModel):\n    prompt_tokens: int = 0\n    completion_tokens: int = 0\n"),
         Valid("def ask(prompt, max_tokens: int | None = None): ..."),
@@ -172,6 +196,22 @@ class BudgetConstant(LintRule):
             "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
             count=2,
         ),
+        # LangChain's context sizes bound to a name or a parameter: tokens (set 15: deepagents)
+        Invalid(
+            'DEFAULT_TRIGGER = ("tokens", 4000)\n\ndef make(keep=("tokens", 2000), last=("messages", 20)): ...\n',
+            count=2,
+        ),
+        # decided by data flow: a field and its class's parameter of one name, compared with a token
+        # count in a method; a field whose description says tokens (set 15: moatless)
+        Invalid(
+            "class Splitter(NodeParser):\n    chunk_size: int = Field(default=1500, description='Chunk size.')\n"
+            "    min_chunk_size: int = Field(default=256, description='Min tokens to split code.')\n\n"
+            "    def __init__(self, chunk_size: int = 750):\n        super().__init__(chunk_size=chunk_size)\n\n"
+            "    def split(self, new_token_count):\n        return new_token_count < self.chunk_size\n",
+            count=3,
+        ),
+        # tokens turned into characters by a per-token constant (set 15: deepagents)
+        Invalid("_MAX_RESULT_CHARS = NUM_CHARS_PER_TOKEN * 20_000\n"),
         # a field's argparse const (set 14: mentat)
         Invalid(
             'class Config:\n    auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})\n'
@@ -242,6 +282,8 @@ class BudgetConstant(LintRule):
             count=2,
         ),
         Invalid("DEFAULT_OUTPUT_RESERVATION_TOKENS = 1024"),
+        # a language model's token phrase outweighs a word that only says where it is used (set 15: kimi-cli)
+        Invalid("SESSION_TITLE_MAX_COMPLETION_TOKENS = 512\napi_max_output_tokens = 4096\n", count=2),
         # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
         Invalid(
             "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
@@ -355,10 +397,8 @@ class BudgetConstant(LintRule):
         for name, b in candidates.items():
             why = self._uses.reason(name)
             if why is not None:
-                message = (
-                    f"token budget {name} = {b.value}: {why}; move it to config so it can be tuned and tested"
-                )
                 for each in self._bindings.all_of(name):
+                    message = f"token budget {name} = {each.value}: {why}; move it to config so it can be tuned and tested"
                     self.report(
                         each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
                     )
@@ -372,36 +412,9 @@ class BudgetConstant(LintRule):
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         """Constants bound in one module and used as a budget by a module importing them."""
-        uses: dict[str, str] = {}
-        for fact in facts:
-            if fact.name.startswith(USE_FACT):
-                stem, name, why = fact.name[len(USE_FACT) :].split(" ", 2)
-                uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
-        if not uses:
-            return []
-        findings = []
-        for fact in facts:
-            if not fact.name.startswith(BIND_FACT):
-                continue
-            name = fact.name[len(BIND_FACT) :]
-            use = uses.get(f"{module_name(fact.path)} {name}")
-            if use is None:
-                continue
-            message = (
-                f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
-            )
-            findings.append(
-                cls.finding_at(
-                    fact,
-                    message,
-                    fixable=not fact.path.endswith(".pyi"),
-                    key_parts=(name, module_name(fact.path)),
-                    key=config_key(name),
-                )
-            )
-        return findings
+        return imported_budgets(cls, facts)
 
-    def _candidate(self, name: str, literal: ast.expr, value: int | float) -> None:
+    def _candidate(self, name: str, literal: ast.expr, value: int | float, param: bool = False) -> None:
         """``name = value`` where the name does not say budget: kept until the uses decide. Not in
         tests: a number a test binds is the scenario it checks, not a setting to tune."""
         if (
@@ -420,15 +433,31 @@ class BudgetConstant(LintRule):
         field_of = (
             self.ctx.class_name() if self.ctx.scopes and isinstance(self.ctx.scopes[-1], ast.ClassDef) else ""
         )
-        self._bindings.add(
-            Binding(literal, name, value, parts, module_level=not self.ctx.scopes, owner=field_of)
+        scopes = self.ctx.scopes
+        method_of = (
+            scopes[-2].name if param and len(scopes) > 1 and isinstance(scopes[-2], ast.ClassDef) else ""
         )
+        binding = Binding(literal, name, value, parts, not scopes, owner=field_of, method_of=method_of)
+        self._bindings.add(binding)
         self._uses.watch.add(name)
 
-    def _assigned(self, target: ast.expr, literal: ast.expr | None, walrus: bool = False) -> None:
+    def _assigned(
+        self, target: ast.expr, literal: ast.expr | None, walrus: bool = False, said: bool = False
+    ) -> None:
         if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
             self._assigned(target, literal.body, walrus)
             self._assigned(target, literal.orelse, walrus)
+            return
+        if (size := assigned_token_size(literal)) is not None:  # ``DEFAULT_TRIGGER = ("tokens", 4000)``
+            name, value = attr_name(target) or "", self.budget_literal(size)
+            if name and value is not None and not self.names.is_excluded(name):
+                self._report(size, name, value, 'as a ("tokens", N) context size', name.isupper())
+            return
+        if (times := tokens_times_ratio(literal)) and (amount := self.budget_literal(times[0])) is not None:
+            how = (
+                f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
+            )
+            self._report(times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
             return
         value = self.budget_literal(literal)
         if value is None or literal is None:
@@ -445,11 +474,7 @@ class BudgetConstant(LintRule):
             where = "in an attribute"
         else:
             return
-        if (
-            isinstance(target, ast.Attribute)
-            and name in _LLAMA_INDEX_SIZES
-            and self._llama_index_settings(target)
-        ):
+        if isinstance(target, ast.Attribute) and llama_index_size(self, target):
             # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
             self._report(literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
         elif self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
@@ -460,7 +485,9 @@ class BudgetConstant(LintRule):
             self._phrase.extend((name, r) for r in self.ctx.reports[before:])
             self._uses.watch.add(name)
             del self.ctx.reports[before:]
-        elif self.names.is_budget(name) or (self.token_comment() and not self.names.is_excluded(name)):
+        elif self.names.is_budget(name) or (
+            (said or self.token_comment()) and not self.names.is_excluded(name)
+        ):
             self._report(literal, name, value, where, name.isupper())
         elif self.names.is_budget_setting(name):
             # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
@@ -474,18 +501,10 @@ class BudgetConstant(LintRule):
         else:
             self._candidate(name, literal, value)
 
-    def _llama_index_settings(self, target: ast.Attribute) -> bool:
-        """``Settings`` of ``Settings.chunk_size`` is llama_index's (``from llama_index.core import
-        Settings``, or written out: ``llama_index.core.Settings``)."""
-        owner = (
-            self.ctx.origin(target.value.id) if isinstance(target.value, ast.Name) else dotted(target.value)
-        )
-        return owner.startswith(("llama_index.", "llama_index_")) and owner.endswith(".Settings")
-
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
-            self._assigned(node.targets[0], default_of(node.value))
+            self._assigned(node.targets[0], default_of(node.value), said=field_says_tokens(self, node.value))
             self._const(node.targets[0], node.value)
             return
         for target in node.targets:
@@ -502,15 +521,15 @@ class BudgetConstant(LintRule):
                 self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        self._assigned(node.target, default_of(node.value))
+        # ``Field(default=256, description="Min tokens to split code.")``: tokens by its description
+        self._assigned(node.target, default_of(node.value), said=field_says_tokens(self, node.value))
         self._const(node.target, node.value)
 
     def _const(self, target: ast.expr, value: ast.expr | None) -> None:
         """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
         command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
-        literal = field_const(value)
+        literal, name = field_const(value), attr_name(target)
         amount = self.budget_literal(literal)
-        name = attr_name(target) if amount is not None else None
         if literal is not None and amount is not None and name and self.names.is_budget_setting(name):
             self._report(literal, name, amount, "as its command-line flag's const", name.isupper())
 
@@ -524,11 +543,14 @@ class BudgetConstant(LintRule):
         segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
         for arg, written in defaults(node):
             default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
+            size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
+            default = size if size is not None else default
             value = self.budget_literal(default)
             if value is None or default is None:
                 continue
             name = arg.arg
             weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
+            weak_ok = weak_ok or (size is not None and not self.names.is_excluded(name))
             if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
                 if segments is None:
                     every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
@@ -539,7 +561,7 @@ class BudgetConstant(LintRule):
             if (
                 (self.names.is_budget_setting(name) or weak_ok)
                 and not self.names.implausible(name, value)
-                and not self._cuts_characters(node, name)
+                and not parameter_cuts_characters(self, node, name)
             ):
                 message = (
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
@@ -547,38 +569,16 @@ class BudgetConstant(LintRule):
                 )
                 self.report_literal(default, message, value, name)
             else:
-                self._candidate(name, default, value)
-
-    def _cuts_characters(self, node: ast.arguments, name: str) -> bool:
-        """``def _run(self, max_token: int = 4000)`` whose every read cuts or measures a string
-        (``flow.counts_characters``): characters named as tokens."""
-        fn = self.ctx.parent(node)
-        return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, self)
+                self._candidate(name, default, value, param=True)
 
     def visit_Call(self, node: ast.Call) -> None:
         """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
         default, named as argparse names its destination."""
-        func = node.func
-        if type(func) is not ast.Attribute or func.attr != "add_argument":
+        found = argparse_default(node)
+        value = self.budget_literal(found[0]) if found is not None else None
+        if found is None or value is None:
             return
-        written = help_text = name = None
-        for kw in node.keywords:
-            if kw.arg == "default":
-                written = kw.value
-            elif kw.arg == "help":
-                help_text = string_value(kw.value)
-            elif kw.arg == "dest":
-                name = string_value(kw.value)
-        value = self.budget_literal(written)
-        if value is None or written is None:
-            return
-        if name is None:
-            flags = [string_value(a) for a in node.args]
-            longs = [f for f in flags if f and f.startswith("--")]
-            first = longs[0] if longs else flags[0] if flags else None
-            if not first:
-                return
-            name = first.lstrip("-").replace("-", "_")
+        written, name, help_text = found
         said = self.names.is_weak_budget(name) and help_text is not None and _TOKENS_HELP.search(help_text)
         if (self.names.is_budget_setting(name) or said) and not self.names.implausible(name, value):
             message = (

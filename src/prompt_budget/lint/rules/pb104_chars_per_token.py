@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
@@ -17,7 +18,9 @@ class CharsPerToken(LintRule):
     """A hard-coded chars-per-token ratio in a token-estimating context: ``len(text) // 4``,
     ``len(text) / 3.5``, ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back
     (``max_chars = max_tokens * 4``, ``text[: budget_tokens * 4]``), and words-per-token guesses
-    (``len(text.split()) * 1.3``).
+    (``len(text.split()) * 1.3``). A rounded-up ``(n + 3) // 4`` in a token estimate is characters per
+    token whatever ``n`` is named; ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string
+    or is compared with its length.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens,
     or the enclosing function is about tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain
@@ -41,6 +44,11 @@ class CharsPerToken(LintRule):
         ),
         Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
         Valid("half = len(items) // 2"),
+        # rounded-up divisions of tokens or of messages, or outside a token estimate
+        Valid(
+            "def pack_tokens(n_tokens, n_messages):\n    return (n_tokens + 3) // 4, (n_messages + 3) // 4\n"
+        ),
+        Valid("def rows(ascii_count):\n    return (ascii_count + 3) // 4\n"),
         Valid("mid = len(text) // 2  # split the text in two"),
         Valid("step = max_chars - min(2000, max_chars // 4)"),
         Valid("def count_tokens(text):\n    return len(enc.encode(text))\n"),
@@ -50,6 +58,8 @@ class CharsPerToken(LintRule):
             'def quarter(text):\n    """A quarter of the text, for a preview."""\n    return len(text) // 4\n'
         ),
         Valid("offset = len(text) // 4 + padding"),
+        # a product of tokens bound to a local used as tokens
+        Valid("def plan(tokens, max_tokens):\n    cap = max_tokens * 4\n    return tokens[:cap]\n"),
         # an estimate of something else, in a module about something else
         Valid("class Layout:\n    def estimate(self, text):\n        return len(text) / 4\n"),
     )
@@ -82,8 +92,19 @@ class CharsPerToken(LintRule):
         Invalid("approx_tokens = len(prompt) / 3.5"),
         Invalid("n = len(text) * 0.25  # rough token estimate", key="tokens_per_char"),
         Invalid("def _token_len(s):\n    return (len(s) + 3) // 4\n"),
+        # a rounded-up division of an amount named as anything, in a token estimate (set 15: kimi-cli)
+        Invalid(
+            "def _estimate_text_tokens(text):\n    ascii_count = sum(c.isascii() for c in text)\n"
+            "    return (ascii_count + 3) // 4 + len(text) - ascii_count\n"
+        ),
         Invalid("est_tokens = len(text) * 3 // 8"),
         Invalid("max_chars = max_tokens * 4"),
+        # decided by data flow: the product is bound to a local a later read cuts a string with (set 15:
+        # deepagents)
+        Invalid(
+            "def truncate(result):\n    limit = TOOL_RESULT_TOKEN_LIMIT * 4\n"
+            "    if len(result) > limit:\n        return result[: limit - 20]\n    return result\n"
+        ),
         Invalid("snippet = text[: budget_tokens * 4]"),
         Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
         Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
@@ -139,6 +160,22 @@ class CharsPerToken(LintRule):
         if "words" in ws or "word" in ws:
             return "words"
         return None
+
+    def _ceiling(self, node: ast.expr, factor: float) -> str | None:
+        """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
+        15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items."""
+        if not (
+            isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and number(node.right) == factor - 1
+        ):
+            return None
+        name = attr_name(node.left) or ""
+        if (
+            not name
+            or self.token_amount(node.left)
+            or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"})
+        ):
+            return None
+        return "chars"
 
     def _targets(self) -> list[str]:
         """Names the expression being visited flows into, up to its statement: assignment targets and
@@ -210,6 +247,15 @@ class CharsPerToken(LintRule):
             if isinstance(anc, ast.stmt):
                 break
         return any(self.names.is_chars(n) for n in self._targets() if n)
+
+    def _char_result(self) -> bool:
+        """Characters from tokens: the product is cut, compared or named as characters, or bound to a
+        local that a read of its function uses so (``limit = TOKEN_LIMIT * 4`` ... ``text[:limit]``)."""
+        if self._char_context():
+            return True
+        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        return isinstance(target, ast.Name) and used_as_characters(self, target.id)
 
     def _base64(self, node: ast.AST) -> bool:
         names = [self.ctx.function_name()]
@@ -286,7 +332,7 @@ class CharsPerToken(LintRule):
                 ):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
                 return
-            kind = self._chars(left)
+            kind = self._chars(left) or self._ceiling(left, factor)
             if kind == "chars" and 2.5 <= factor <= 6 and not self._base64(node) and self._token_context():
                 self._report(node, right, factor, "chars_per_token")
             elif kind == "words" and 0.5 <= factor < 1 and self._token_context():
@@ -298,7 +344,7 @@ class CharsPerToken(LintRule):
                     self._report(node, right, factor, "tokens_per_char")
             elif kind == "words" and 1 < factor <= 2 and self._token_context():
                 self._report(node, right, factor, "tokens_per_word")
-            elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_context():
+            elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_result():
                 self._report(node, right, factor, "chars_per_token")
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:

@@ -13,6 +13,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
+from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.names import SCORE_WORDS, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -97,6 +98,10 @@ class BudgetRatio(LintRule):
     ``int(max_tokens * 0.9)``, ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget.
 
+    LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
+    ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
+    parameter's default is followed to the parameter's uses.
+
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
     """
@@ -105,7 +110,7 @@ class BudgetRatio(LintRule):
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
-    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat"),)
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat|fraction"),)
     VALID = (
         Valid("similarity_threshold = 0.7"),
         Valid("temperature = 0.2\ntop_p = 0.95"),
@@ -113,6 +118,15 @@ class BudgetRatio(LintRule):
         Valid("threshold = 0.5  # no budget anywhere near"),
         Valid("compression_ratio = 2.5\nmax_tokens = settings.max_tokens"),
         Valid("scaled = 0.5 * width"),
+        # a constant given as a default whose parameter multiplies no budget; a limit read from a
+        # profile that is not a budget
+        Valid(
+            "class Layout:\n    DEFAULT_SCALE: float = 0.5\n\n    def __init__(self, width, scale: float = DEFAULT_SCALE):\n"
+            "        self.w = int(width * scale)\n"
+        ),
+        Valid('def f(p):\n    limit = p.get("max_retries") if p else None\n    return int(limit * 0.95)\n'),
+        # a ("fraction", x) pair that is no context size: no trigger/keep setting, no size beside it
+        Valid('row = {"share": ("fraction", 0.85), "label": ("name", 3)}\nplot(part=("fraction", 0.5))\n'),
         Valid("limit = settings.ratio * context_window"),
         # a GPU memory fraction is not a share of the context window
         Valid(
@@ -167,6 +181,30 @@ class BudgetRatio(LintRule):
             "    def capacity(self):\n        return self._max_tokens * self._threshold\n",
             line=2,
         ),
+        # decided by data flow: a class constant given as a parameter's default, the parameter
+        # multiplying a budget (set 15: agent-framework); a fraction of a window read from a profile
+        # (set 15: deepagents)
+        Invalid(
+            "class Strategy:\n    DEFAULT_TOOL_EVICTION_THRESHOLD: float = 0.5\n\n"
+            "    def __init__(self, max_context_window_tokens, max_output_tokens,\n"
+            "                 tool_eviction_threshold: float = DEFAULT_TOOL_EVICTION_THRESHOLD):\n"
+            "        input_budget = max_context_window_tokens - max_output_tokens\n"
+            "        self._evict_at = int(input_budget * tool_eviction_threshold)\n",
+            line=2,
+        ),
+        Invalid(
+            "def budget(request):\n    profile = request.model.profile\n"
+            '    limit = profile.get("max_input_tokens") if isinstance(profile, dict) else None\n'
+            "    return int(limit * 0.95)\n",
+            line=4,
+        ),
+        # LangChain's context sizes: a share of the window as a trigger/keep setting, or beside a size
+        # in tokens or messages (set 15: deepagents)
+        Invalid(
+            'def defaults(model):\n    return {"trigger": ("fraction", 0.85), "keep": ("fraction", 0.10)}\n',
+            count=2,
+        ),
+        Invalid('cfg = make(until=("fraction", 0.5), floor=("messages", 20))\n'),
         # a safety factor inside a product with the budget (set 12: pr-agent)
         Invalid(
             "def clip_tokens(text, max_tokens, chars_per_token):\n    factor = 0.9  # reduce by 10% to be safe\n"
@@ -327,6 +365,15 @@ class BudgetRatio(LintRule):
             if value is not None and budget is not None:
                 self._report(literal, value, f"{budget} ratio", f"{value} of {budget}")
                 return
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a
+        ``trigger``/``keep`` setting or beside a size in tokens or messages (set 15: deepagents)."""
+        found = fraction_size(self, node) if len(node.elts) == 2 else None
+        if found is not None:
+            name, literal, value = found
+            what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
+            self._report(literal, value, name or "context_size", what)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:

@@ -22,6 +22,8 @@ from prompt_budget.lint.rule import (
 _TABLE_WORDS = frozenset(
     {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
 )
+#: Words of a table's name that say its numbers are budgets of tokens, without the word "tokens".
+_SAYS_BUDGET = frozenset({"budget", "budgets", "context", "ctx", "window", "windows"})
 #: Windows of a model's attention, not of its prompt (``sliding_window_size=4096`` of a model registry).
 _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
 _MODEL_KEY = re.compile(
@@ -55,6 +57,9 @@ class BudgetTable(LintRule):
     (``{"gpt-4o": 128000, "claude-3-5-sonnet": 200000}``), model name -> limits
     (``{"gpt-4": {"max_tokens": 8192}}``), or section budgets (``SECTION_BUDGETS = {"system": 2000,
     "history": 6000}``).
+
+    A table whose keys are not model names needs a name saying tokens, a budget or a window: a length
+    alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters.
 
     Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
     reported. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
@@ -96,6 +101,8 @@ class BudgetTable(LintRule):
             'configs = [\n    dict(name="Gemma-2-2b", block_size=8192, sliding_window_size=4096),\n'
             '    dict(name="Mistral-7B-v0.1", block_size=4096, sliding_window_size=4096),\n]\n'
         ),
+        # lengths per TTS provider, named by a length alone: characters as likely as tokens (set 15: livekit)
+        Valid('_MAX_INPUT_LEN: dict[str, int] = {"inworld": 900, "cartesia": 400, "xai": 1000}'),
         # a number of API calls per model
         Valid('model_call_limit_global = {"gpt-4-1106-preview": 300, "gpt-4-0125-preview": 300}'),
     )
@@ -134,6 +141,9 @@ class BudgetTable(LintRule):
             'MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'
         ),
         Invalid('SECTION_BUDGETS = {"system": 2000, "tools": 1500, "history": 6000}', key="section_budgets"),
+        # the same providers, the name saying tokens; a length per model
+        Invalid('_MAX_INPUT_TOKENS = {"inworld": 900, "cartesia": 400, "xai": 1000}'),
+        Invalid('_MAX_INPUT_LEN = {"gpt-4o": 128000, "claude-3-5-sonnet": 200000}'),
         Invalid(
             'def window(model):\n    return {"llama3": 8192, "mistral": 32768}.get(model, 4096)\n', line=2
         ),
@@ -241,7 +251,10 @@ class BudgetTable(LintRule):
                 for v in node.values
             )
             and self._budget_table_name(name)
+            and (self.names.says_tokens(name) or bool(set(words(name)) & _SAYS_BUDGET))
         ):
+            # keys that are not models, so the name must say what the numbers count: tokens, a budget,
+            # a window, not only a length (``_MAX_INPUT_LEN`` per TTS provider: characters, set 15)
             # numbers, and constants named elsewhere (set 11: google-adk's ``_ANTHROPIC_EFFORT_BUDGETS``
             # = {"minimal": _ANTHROPIC_MIN_THINKING_BUDGET_TOKENS, "low": 1024, ...})
             self._report(node, name, "table of token budgets")

@@ -1,0 +1,249 @@
+"""Forms a budget takes beyond a number bound to a name, shared by several rules.
+
+- LangChain's context sizes (``ContextSize``: LangChain v1's ``SummarizationMiddleware``, deepagents):
+  ``trigger=("tokens", 4000)`` is a number of tokens, ``("fraction", 0.85)`` a share of the context
+  window, ``("messages", 20)`` a number of messages (never a budget of tokens);
+- a number of tokens converted to characters whose result is used as characters: ``limit =
+  TOKEN_LIMIT * 4`` ... ``text[:limit]``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of
+from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The kinds of LangChain's ``ContextSize`` tuples.
+SIZE_KINDS = frozenset({"tokens", "messages", "fraction"})
+#: The settings of a summarization or context-size API that take a ``ContextSize``.
+_SIZE_SETTINGS = frozenset({"trigger", "keep"})
+
+
+def context_size(node: ast.AST | None) -> tuple[str, ast.expr] | None:
+    """``("tokens", 4000)`` -> ("tokens", the number's node); None for any other expression."""
+    if type(node) is not ast.Tuple or len(node.elts) != 2:
+        return None
+    kind = string_value(node.elts[0])
+    return (kind, node.elts[1]) if kind in SIZE_KINDS else None
+
+
+def size_slot(rule: LintRule, node: ast.Tuple) -> tuple[str, list[ast.expr]] | None:
+    """Where a context-size tuple (being visited) is given: the name of the keyword, dict key or
+    function it is passed as, written under or returned from ("" when none), and the other values
+    given beside it (its siblings: the call's other keywords, the dict's other values, the list's other
+    items). None where it is no setting's value (an assignment or a default: PB102 judges those; an
+    element of some other collection)."""
+    parent = rule.ctx.parent(node)
+    child: ast.AST = node
+    siblings: list[ast.expr] = []
+    if isinstance(parent, (ast.List, ast.Tuple)) and all(context_size(e) for e in parent.elts):
+        siblings = [
+            e for e in parent.elts if e is not node
+        ]  # ``trigger=[("tokens", 3000), ("messages", 6)]``
+        child, parent = parent, rule.ctx.parent(parent)
+    if isinstance(parent, ast.keyword):
+        call = rule.ctx.parent(parent)
+        others = call.keywords if isinstance(call, ast.Call) else []
+        return parent.arg or "", siblings + [k.value for k in others if k is not parent]
+    if isinstance(parent, ast.Dict):
+        key = next((k for k, v in zip(parent.keys, parent.values, strict=False) if v is child), None)
+        return string_value(key) or "", siblings + [v for v in parent.values if v is not child]
+    if isinstance(parent, ast.Return):
+        return rule.ctx.function_name(), siblings
+    return None
+
+
+def token_size(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, int | float] | None:
+    """``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``: (the setting's name, the
+    number, its value) of a number of tokens given as a context size, not under an excluded name."""
+    size = context_size(node)
+    value = rule.budget_literal(size[1]) if size is not None and size[0] == "tokens" else None
+    slot = size_slot(rule, node) if value is not None else None
+    if size is None or value is None or slot is None or rule.names.is_excluded(slot[0]):
+        return None
+    return slot[0], size[1], value
+
+
+def fraction_size(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, float] | None:
+    """``trigger=("fraction", 0.85)``: (the setting's name, the number, its value) of a share of the
+    context window given as a context size: only as a ``trigger``/``keep`` setting, or beside a
+    ``("tokens", N)`` or ``("messages", N)`` size (a ``("fraction", x)`` pair alone says nothing)."""
+    size = context_size(node)
+    if size is None or size[0] != "fraction":
+        return None
+    value = size[1].value if isinstance(size[1], ast.Constant) else None
+    if not isinstance(value, float) or not 0 < value < 1:
+        return None
+    slot = size_slot(rule, node)
+    if slot is None:
+        return None
+    name, siblings = slot
+    kinds = {s[0] for s in map(context_size, siblings) if s is not None}
+    if set(words(name)) & _SIZE_SETTINGS or kinds & {"tokens", "messages"}:
+        return name, size[1], value
+    return None
+
+
+def assigned_token_size(node: ast.expr | None) -> ast.expr | None:
+    """The number of ``DEFAULT_TRIGGER = ("tokens", 4000)`` or of a parameter's ``keep=("tokens",
+    2000)``: a context size that counts tokens, whatever the name it is bound to says."""
+    size = context_size(node)
+    return size[1] if size is not None and size[0] == "tokens" else None
+
+
+# --- tokens converted to characters
+
+
+def _read_as_characters(read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
+    """``text[:limit]``, ``text[: limit - 3]``, ``len(text) > limit``: a read of a number of
+    characters (a cut or a length of something that is not a list of tokens)."""
+    child: ast.AST = read
+    parent = parents.get(read)
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
+        child, parent = parent, parents.get(parent)
+    if isinstance(parent, ast.Slice):
+        sliced = parents.get(parent)
+        return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+    if isinstance(parent, ast.Compare):
+        return any(
+            isinstance(o, ast.Call)
+            and callee_name(o) == "len"
+            and len(o.args) == 1
+            and not rule.token_sequence(o.args[0])
+            for o in (parent.left, *parent.comparators)
+            if o is not child
+        )
+    return False
+
+
+def used_as_characters(rule: LintRule, name: str) -> bool:
+    """Some read of the local ``name`` in the enclosing function cuts a string or is compared with a
+    string's length: the name holds characters (``limit = TOKEN_LIMIT * 4`` ... ``result[:limit]``).
+    Walks the function once: asked only for a product of a token amount and a chars-per-token number."""
+    fn = rule.ctx.function()
+    if fn is None:
+        return False
+    parents: dict[ast.AST, ast.AST] = {}
+    reads: list[ast.Name] = []
+    for node in ast.walk(fn):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            reads.append(node)
+    return any(_read_as_characters(r, parents, rule) for r in reads)
+
+
+def per_token_name(node: ast.AST) -> str | None:
+    """``NUM_CHARS_PER_TOKEN``, ``self.chars_per_token``: a name of characters (or bytes) per token."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    ws = words(name or "")
+    if "per" not in ws or not set(ws[ws.index("per") + 1 :]) & {"token", "tokens"}:
+        return None
+    return (
+        name
+        if set(ws[: ws.index("per")]) & {"char", "chars", "character", "characters", "byte", "bytes"}
+        else None
+    )
+
+
+def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:
+    """``NUM_CHARS_PER_TOKEN * 20_000``: (the number, the ratio's name) of a number of tokens turned
+    into characters (or bytes) by a per-token constant."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+        return None
+    for ratio, amount in ((node.left, node.right), (node.right, node.left)):
+        name = per_token_name(ratio)
+        if name and type(amount) is ast.Constant:
+            return amount, name
+    return None
+
+
+def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
+    """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: (the default, the
+    option's name as argparse names its destination, the help text) when a default is given."""
+    func = node.func
+    if type(func) is not ast.Attribute or func.attr != "add_argument":
+        return None
+    written = help_text = name = None
+    for kw in node.keywords:
+        if kw.arg == "default":
+            written = kw.value
+        elif kw.arg == "help":
+            help_text = string_value(kw.value)
+        elif kw.arg == "dest":
+            name = string_value(kw.value)
+    if written is None:
+        return None
+    if name is None:
+        flags = [string_value(a) for a in node.args]
+        longs = [f for f in flags if f and f.startswith("--")]
+        first = longs[0] if longs else flags[0] if flags else None
+        if not first:
+            return None
+        name = first.lstrip("-").replace("-", "_")
+    return written, name, help_text
+
+
+_TOKENS_TEXT = re.compile(r"\btokens?\b", re.IGNORECASE)
+#: Words of a description about an access token, characters, or what something is expected to cost
+#: (``"Expected output tokens used in cost comparisons"``, ``"The token size estimate for documents"``)
+_NOT_LLM = (
+    frozenset(
+        {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session", "expected", "estimate"}
+    )
+    | CHAR_WORDS
+    | PRICE_WORDS
+)
+
+
+def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
+    """``Field(default=256, description="Min tokens to split code.")``: a field whose description
+    gives its unit as tokens and says it is a limit (not an access token's, characters, an estimate),
+    in a class whose ``tokenizer`` field does not default to characters (chonkie's ``tokenizer:
+    str = Field(default="character")``: its "tokens" are characters unless told otherwise)."""
+    if not (isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS):
+        return False
+    text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
+    ws = set(words(text or ""))
+    if not (text and _TOKENS_TEXT.search(text) and ws & LIMIT_WORDS) or ws & _NOT_LLM:
+        return False
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
+    return not (isinstance(owner, ast.ClassDef) and any(_character_tokenizer(s) for s in owner.body))
+
+
+def _character_tokenizer(stmt: ast.stmt) -> bool:
+    """``tokenizer: str = Field(default="character")``: a tokenizer setting whose default splits into
+    characters or words."""
+    target = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+    name = attr_name(target) if target is not None else None
+    if not name or "tokenizer" not in words(name) or not isinstance(stmt, ast.AnnAssign):
+        return False
+    default = default_of(stmt.value)
+    return string_value(default) in {"character", "characters", "char", "chars", "word", "words"}
+
+
+#: llama_index's ``Settings`` fields that are token counts though their names do not say so.
+_LLAMA_INDEX_SIZES = frozenset({"chunk_size", "chunk_overlap"})
+
+
+def llama_index_size(rule: LintRule, target: ast.Attribute) -> bool:
+    """``Settings.chunk_size`` of llama_index's ``Settings`` (``from llama_index.core import Settings``,
+    or written out: ``llama_index.core.Settings``), whose chunks are counted in tokens."""
+    if target.attr not in _LLAMA_INDEX_SIZES:
+        return False
+    owner = rule.ctx.origin(target.value.id) if isinstance(target.value, ast.Name) else dotted(target.value)
+    return owner.startswith(("llama_index.", "llama_index_")) and owner.endswith(".Settings")
+
+
+def parameter_cuts_characters(rule: LintRule, node: ast.arguments, name: str) -> bool:
+    """``def _run(self, max_token: int = 4000)`` whose every read cuts or measures a string
+    (``flow.counts_characters``): characters named as tokens."""
+    fn = rule.ctx.parent(node)
+    return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, rule)
