@@ -98,6 +98,31 @@ def assigned_token_size(node: ast.expr | None) -> ast.expr | None:
     return size[1] if size is not None and size[0] == "tokens" else None
 
 
+def default_pair(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, int | float] | None:
+    """``keys_and_defaults = [("context_size", 4096), ("window_size", 20)]`` ... ``extract_kwargs(
+    keys_and_defaults, **kwargs)``: (the setting's name, the number, its value) of a setting's default
+    written as a (name, default) pair in a table of such pairs (two or more, each name once), when
+    the name is a budget's as a keyword of that name would be (set 16: rank-llm)."""
+    parent = rule.ctx.parent(node)
+    name = string_value(node.elts[0])
+    if (
+        not name
+        or name in SIZE_KINDS
+        or not isinstance(parent, (ast.List, ast.Tuple))
+        or len(parent.elts) < 2
+    ):
+        return None
+    value = rule.budget_literal(node.elts[1])
+    if value is None or not rule.names.is_budget_setting(name):
+        return None
+    names = [
+        string_value(e.elts[0]) if type(e) is ast.Tuple and len(e.elts) == 2 else None for e in parent.elts
+    ]
+    if None in names or len(set(names)) != len(names):
+        return None  # not a table of settings: a row of values, a test's cases of one setting
+    return name, node.elts[1], value
+
+
 # --- tokens converted to characters
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.flow import generation_length
-from prompt_budget.lint.forms import token_size
+from prompt_budget.lint.forms import default_pair, token_size
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
@@ -56,7 +56,9 @@ class InlineBudget(LintRule):
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
     table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
     ``generate`` counts tokens. LangChain's context size ``trigger=("tokens", 4000)`` (also in a dict or a
-    list of sizes) is a number of tokens; ``("messages", 20)`` is not.
+    list of sizes) is a number of tokens; ``("messages", 20)`` is not. A default written as a
+    ``("context_size", 4096)`` pair in a table of (setting, default) pairs is judged by its name as the
+    keyword ``context_size=4096`` would be.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -113,6 +115,13 @@ class InlineBudget(LintRule):
         Valid('mw = SummarizationMiddleware(model=m, trigger=("messages", 50), keep=("tokens", 1))'),
         Valid('rows = [("tokens", 5000), ("cost", 0.3)]\nassert usage == ("tokens", 4000)\n'),
         Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
+        # (setting, default) pairs whose names are no budget's (a window of passages, a batch), or
+        # that are no table of settings (one setting's test cases, a lone pair)
+        Valid(
+            'keys_and_defaults = [("model_path", "castorini/rank"), ("window_size", 20), ("batch_size", 32)]\n'
+            "window_size, batch_size = extract_kwargs(keys_and_defaults, **kwargs)\n"
+        ),
+        Valid('CASES = [("max_tokens", 100), ("max_tokens", 4096)]\nPAIR = [("max_tokens", 4096)]\n'),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -206,6 +215,14 @@ class InlineBudget(LintRule):
             'd = {"trigger": ("tokens", 170000), "keep": ("messages", 6)}\n'
             'w = Summarizer(trigger=[("tokens", 3000), ("messages", 50)])\n',
             count=3,
+        ),
+        # a setting's default as a (setting, default) pair given to a kwargs helper (set 16: rank-llm)
+        Invalid(
+            "keys_and_defaults = [\n"
+            '    ("context_size", 4096),\n    ("reasoning_token_budget", 10000),\n'
+            '    ("window_size", 20),\n    ("batch_size", 32),\n]\n'
+            "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
+            count=2,
         ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
@@ -358,6 +375,9 @@ class InlineBudget(LintRule):
             self._report(
                 literal, name or "context_size_tokens", value, 'given as a ("tokens", N) context size'
             )
+        elif len(node.elts) == 2 and (pair := default_pair(self, node)) is not None:
+            # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
+            self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
 
     def _in_examples(self) -> bool:
         """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""
