@@ -178,6 +178,31 @@ def per_token_name(node: ast.AST) -> str | None:
     )
 
 
+_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
+
+
+def per_token_key(name: str) -> str | None:
+    """``CHARS_PER_TOKEN``, ``TOKENS_PER_WORD_RATIO``: the key (``chars_per_token``, ``tokens_per_word``...)
+    of a name of a text per-token conversion, which PB104 reports as one (PB105 leaves it: one finding per
+    literal, set 16: rank-llm); None for any other name, and for media (``AUDIO_BYTES_PER_TOKEN``)."""
+    ws = words(name)
+    if "per" not in ws or not any(w in {"token", "tokens"} for w in ws) or set(ws) & _MEDIA_WORDS:
+        return None
+    per = ws.index("per")
+    before, after = set(ws[:per]), set(ws[per + 1 :])
+    if before & CHAR_WORDS:
+        return "chars_per_token"
+    if before & {"byte", "bytes"}:
+        return "bytes_per_token"
+    if before & {"word", "words"}:
+        return "words_per_token"
+    if before & {"token", "tokens"} and after & CHAR_WORDS:
+        return "tokens_per_char"
+    if before & {"token", "tokens"} and after & {"word", "words"}:
+        return "tokens_per_word"
+    return None
+
+
 def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:
     """``NUM_CHARS_PER_TOKEN * 20_000``: (the number, the ratio's name) of a number of tokens turned
     into characters (or bytes) by a per-token constant."""
