@@ -123,6 +123,38 @@ def default_pair(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, int | 
     return name, node.elts[1], value
 
 
+def _table_read(node: ast.expr) -> str | None:
+    """``models_tokens[provider][model]``, ``WINDOWS.get(model)``: the name of the table read."""
+    if isinstance(node, ast.Call) and type(node.func) is ast.Attribute and node.func.attr == "get":
+        node = node.func.value
+    while type(node) is ast.Subscript:
+        node = node.value
+    return attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+
+
+def lookup_fallback(rule: LintRule, node: ast.Assign) -> str | None:
+    """``try: self.model_token = models_tokens[provider][model]`` ``except KeyError: self.model_token =
+    8192``: the name of the budget table (named as a budget, or one of the module's model -> window
+    tables) whose failed lookup the assignment, in an ``except``, stands in for, when the name assigned
+    says tokens (set 16: scrapegraphai). Asked only for a budget-sized number assigned."""
+    target = attr_name(node.targets[0]) if len(node.targets) == 1 else None
+    if not target or not rule.names.mentions_tokens(target):
+        return None
+    ancestors = rule.ctx.ancestors
+    handler = next(
+        (i for i in range(len(ancestors) - 1, 0, -1) if type(ancestors[i]) is ast.ExceptHandler), None
+    )
+    attempt = ancestors[handler - 1] if handler is not None else None
+    if not isinstance(attempt, ast.Try):
+        return None
+    for stmt in attempt.body:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and attr_name(stmt.targets[0]) == target:
+            table = _table_read(stmt.value)
+            if table and (rule.names.is_budget_setting(table) or rule.names.is_budget(table)):
+                return table
+    return None
+
+
 # --- tokens converted to characters
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.flow import generation_length
-from prompt_budget.lint.forms import default_pair, token_size
+from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
@@ -58,7 +58,8 @@ class InlineBudget(LintRule):
     ``generate`` counts tokens. LangChain's context size ``trigger=("tokens", 4000)`` (also in a dict or a
     list of sizes) is a number of tokens; ``("messages", 20)`` is not. A default written as a
     ``("context_size", 4096)`` pair in a table of (setting, default) pairs is judged by its name as the
-    keyword ``context_size=4096`` would be.
+    keyword ``context_size=4096`` would be; a number assigned, under a name saying tokens, in the
+    ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -122,6 +123,11 @@ class InlineBudget(LintRule):
             "window_size, batch_size = extract_kwargs(keys_and_defaults, **kwargs)\n"
         ),
         Valid('CASES = [("max_tokens", 100), ("max_tokens", 4096)]\nPAIR = [("max_tokens", 4096)]\n'),
+        # the fallback of a failed lookup in a table that is no budget's, or under a name not saying tokens
+        Valid(
+            "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
+            "try:\n    self.timeout = models_tokens[model]\nexcept KeyError:\n    self.timeout = 3000\n"
+        ),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -223,6 +229,12 @@ class InlineBudget(LintRule):
             '    ("window_size", 20),\n    ("batch_size", 32),\n]\n'
             "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
             count=2,
+        ),
+        # the fallback of a failed lookup in a window table, under a name saying tokens (set 16: scrapegraphai)
+        Invalid(
+            "try:\n    self.model_token = models_tokens[provider][model]\nexcept KeyError:\n"
+            "    self.model_token = 8192\n",
+            line=4,
         ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
@@ -472,3 +484,11 @@ class InlineBudget(LintRule):
                 name = attr_name(target)
                 if name and self.names.is_budget(name):
                     self._report(node.value, name, value, "written into a request")
+            elif (
+                isinstance(target, (ast.Name, ast.Attribute))
+                and not self.names.is_budget(attr_name(target) or "")
+                and (table := lookup_fallback(self, node))
+            ):
+                # ``except KeyError: self.model_token = 8192`` after ``models_tokens[provider][model]``
+                how = f"used as the fallback of a failed lookup in `{table}`"
+                self._report(node.value, attr_name(target) or table, value, how)
