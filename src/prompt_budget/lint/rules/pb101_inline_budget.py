@@ -5,7 +5,13 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.flow import generation_length
-from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
+from prompt_budget.lint.forms import (
+    default_pair,
+    lookup_fallback,
+    token_size,
+    truncating,
+    truncation_defaults,
+)
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
@@ -41,14 +47,6 @@ _SMALLEST_WINDOW = 1024
 _WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
 
 
-def _truncating(call: ast.Call) -> bool:
-    """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
-    return any(
-        kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
-        for kw in call.keywords
-    )
-
-
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
@@ -59,7 +57,8 @@ class InlineBudget(LintRule):
     list of sizes) is a number of tokens; ``("messages", 20)`` is not. A default written as a
     ``("context_size", 4096)`` pair in a table of (setting, default) pairs is judged by its name as the
     keyword ``context_size=4096`` would be; a number assigned, under a name saying tokens, in the
-    ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback.
+    ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback;
+    a parameter's default given as ``max_length=`` to a tokenizer call that truncates counts tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -123,6 +122,11 @@ class InlineBudget(LintRule):
             "window_size, batch_size = extract_kwargs(keys_and_defaults, **kwargs)\n"
         ),
         Valid('CASES = [("max_tokens", 100), ("max_tokens", 4096)]\nPAIR = [("max_tokens", 4096)]\n'),
+        # a parameter given to a call that does not truncate, or read from elsewhere
+        Valid(
+            "def pad(texts, max_length=64):\n    return tokenizer(texts, padding='max_length', max_length=max_length)\n"
+            "def cut(texts):\n    return tokenizer(texts, truncation=True, max_length=max_length)\n"
+        ),
         # the fallback of a failed lookup in a table that is no budget's, or under a name not saying tokens
         Valid(
             "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
@@ -230,6 +234,12 @@ class InlineBudget(LintRule):
             "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
             count=2,
         ),
+        # a parameter's default given to a tokenizer call that truncates (set 16: crawl4ai)
+        Invalid(
+            "def classify(texts, labels=None, max_length=64):\n"
+            "    return tokenizer(texts, padding=True, truncation=True, max_length=max_length)\n",
+            line=1,
+        ),
         # the fallback of a failed lookup in a window table, under a name saying tokens (set 16: scrapegraphai)
         Invalid(
             "try:\n    self.model_token = models_tokens[provider][model]\nexcept KeyError:\n"
@@ -287,6 +297,12 @@ class InlineBudget(LintRule):
                 how = f"used as the fallback of `{table}`, a model -> window table (line {line})"
                 self._report(literal, table, value, how)
 
+    def visit_arguments(self, node: ast.arguments) -> None:
+        if node.defaults or node.kw_defaults:
+            # ``def f(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True, max_length=max_length)``
+            for name, written, value in truncation_defaults(self, node):
+                self._report(written, name, value, "as the default of a parameter a tokenizer cuts to")
+
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
@@ -313,7 +329,7 @@ class InlineBudget(LintRule):
                 self.names.is_weak_budget(kw.arg)
                 and (
                     self.names.mentions_tokens(callee_name(node) or "")
-                    or _truncating(node)
+                    or truncating(node)
                     or generation_length(kw.arg, node)
                 )
             ):
