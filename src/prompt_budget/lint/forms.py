@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -98,6 +98,102 @@ def assigned_token_size(node: ast.expr | None) -> ast.expr | None:
     return size[1] if size is not None and size[0] == "tokens" else None
 
 
+def default_pair(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, int | float] | None:
+    """``keys_and_defaults = [("context_size", 4096), ("window_size", 20)]`` ... ``extract_kwargs(
+    keys_and_defaults, **kwargs)``: (the setting's name, the number, its value) of a setting's default
+    written as a (name, default) pair in a table of such pairs (two or more, each name once), when
+    the name is a budget's as a keyword of that name would be (set 16: rank-llm)."""
+    parent = rule.ctx.parent(node)
+    name = string_value(node.elts[0])
+    if (
+        not name
+        or name in SIZE_KINDS
+        or not isinstance(parent, (ast.List, ast.Tuple))
+        or len(parent.elts) < 2
+    ):
+        return None
+    value = rule.budget_literal(node.elts[1])
+    if value is None or not rule.names.is_budget_setting(name):
+        return None
+    names = [
+        string_value(e.elts[0]) if type(e) is ast.Tuple and len(e.elts) == 2 else None for e in parent.elts
+    ]
+    if None in names or len(set(names)) != len(names):
+        return None  # not a table of settings: a row of values, a test's cases of one setting
+    return name, node.elts[1], value
+
+
+def _table_read(node: ast.expr) -> str | None:
+    """``models_tokens[provider][model]``, ``WINDOWS.get(model)``: the name of the table read."""
+    if isinstance(node, ast.Call) and type(node.func) is ast.Attribute and node.func.attr == "get":
+        node = node.func.value
+    while type(node) is ast.Subscript:
+        node = node.value
+    return attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+
+
+def lookup_fallback(rule: LintRule, node: ast.Assign) -> str | None:
+    """``try: self.model_token = models_tokens[provider][model]`` ``except KeyError: self.model_token =
+    8192``: the name of the budget table (named as a budget, or one of the module's model -> window
+    tables) whose failed lookup the assignment, in an ``except``, stands in for, when the name assigned
+    says tokens (set 16: scrapegraphai). Asked only for a budget-sized number assigned."""
+    target = attr_name(node.targets[0]) if len(node.targets) == 1 else None
+    if not target or not rule.names.mentions_tokens(target):
+        return None
+    ancestors = rule.ctx.ancestors
+    handler = next(
+        (i for i in range(len(ancestors) - 1, 0, -1) if type(ancestors[i]) is ast.ExceptHandler), None
+    )
+    attempt = ancestors[handler - 1] if handler is not None else None
+    if not isinstance(attempt, ast.Try):
+        return None
+    for stmt in attempt.body:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and attr_name(stmt.targets[0]) == target:
+            table = _table_read(stmt.value)
+            if table and (rule.names.is_budget_setting(table) or rule.names.is_budget(table)):
+                return table
+    return None
+
+
+def truncating(call: ast.Call) -> bool:
+    """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
+    return any(
+        kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        for kw in call.keywords
+    )
+
+
+def truncation_defaults(rule: LintRule, node: ast.arguments) -> list[tuple[str, ast.expr, int | float]]:
+    """``def _classifier(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True,
+    max_length=max_length)``: (the name, the default, its value) of a weakly named parameter given as
+    such to a call that cuts to a number of tokens (set 16: crawl4ai). Not when the function's name
+    says tokens or the parameter's is a budget's: PB102 judges those defaults itself. Walks the
+    function only when it has such a parameter with a budget-sized default."""
+    fn = rule.ctx.parent(node)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or rule.names.mentions_tokens(fn.name):
+        return []
+    weak = {
+        a.arg: (d, v)
+        for a, d in defaults(node)
+        if rule.names.is_weak_budget(a.arg)
+        and not rule.names.is_budget_setting(a.arg)
+        and (v := rule.budget_literal(d)) is not None
+    }
+    found: list[tuple[str, ast.expr, int | float]] = []
+    for n in ast.walk(fn) if weak else ():
+        if type(n) is ast.Call and truncating(n):
+            for kw in n.keywords:
+                if (
+                    kw.arg
+                    and type(kw.value) is ast.Name
+                    and kw.value.id in weak
+                    and rule.names.is_weak_budget(kw.arg)
+                ):
+                    written, value = weak.pop(kw.value.id)
+                    found.append((kw.arg, written, value))
+    return found
+
+
 # --- tokens converted to characters
 
 
@@ -151,6 +247,31 @@ def per_token_name(node: ast.AST) -> str | None:
         if set(ws[: ws.index("per")]) & {"char", "chars", "character", "characters", "byte", "bytes"}
         else None
     )
+
+
+_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
+
+
+def per_token_key(name: str) -> str | None:
+    """``CHARS_PER_TOKEN``, ``TOKENS_PER_WORD_RATIO``: the key (``chars_per_token``, ``tokens_per_word``...)
+    of a name of a text per-token conversion, which PB104 reports as one (PB105 leaves it: one finding per
+    literal, set 16: rank-llm); None for any other name, and for media (``AUDIO_BYTES_PER_TOKEN``)."""
+    ws = words(name)
+    if "per" not in ws or not any(w in {"token", "tokens"} for w in ws) or set(ws) & _MEDIA_WORDS:
+        return None
+    per = ws.index("per")
+    before, after = set(ws[:per]), set(ws[per + 1 :])
+    if before & CHAR_WORDS:
+        return "chars_per_token"
+    if before & {"byte", "bytes"}:
+        return "bytes_per_token"
+    if before & {"word", "words"}:
+        return "words_per_token"
+    if before & {"token", "tokens"} and after & CHAR_WORDS:
+        return "tokens_per_char"
+    if before & {"token", "tokens"} and after & {"word", "words"}:
+        return "tokens_per_word"
+    return None
 
 
 def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.flow import generation_length
-from prompt_budget.lint.forms import token_size
+from prompt_budget.lint.forms import (
+    default_pair,
+    lookup_fallback,
+    token_size,
+    truncating,
+    truncation_defaults,
+)
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     Invalid,
@@ -41,14 +47,6 @@ _SMALLEST_WINDOW = 1024
 _WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
 
 
-def _truncating(call: ast.Call) -> bool:
-    """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
-    return any(
-        kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
-        for kw in call.keywords
-    )
-
-
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
@@ -56,7 +54,11 @@ class InlineBudget(LintRule):
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
     table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
     ``generate`` counts tokens. LangChain's context size ``trigger=("tokens", 4000)`` (also in a dict or a
-    list of sizes) is a number of tokens; ``("messages", 20)`` is not.
+    list of sizes) is a number of tokens; ``("messages", 20)`` is not. A default written as a
+    ``("context_size", 4096)`` pair in a table of (setting, default) pairs is judged by its name as the
+    keyword ``context_size=4096`` would be; a number assigned, under a name saying tokens, in the
+    ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback;
+    a parameter's default given as ``max_length=`` to a tokenizer call that truncates counts tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -113,6 +115,23 @@ class InlineBudget(LintRule):
         Valid('mw = SummarizationMiddleware(model=m, trigger=("messages", 50), keep=("tokens", 1))'),
         Valid('rows = [("tokens", 5000), ("cost", 0.3)]\nassert usage == ("tokens", 4000)\n'),
         Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
+        # (setting, default) pairs whose names are no budget's (a window of passages, a batch), or
+        # that are no table of settings (one setting's test cases, a lone pair)
+        Valid(
+            'keys_and_defaults = [("model_path", "castorini/rank"), ("window_size", 20), ("batch_size", 32)]\n'
+            "window_size, batch_size = extract_kwargs(keys_and_defaults, **kwargs)\n"
+        ),
+        Valid('CASES = [("max_tokens", 100), ("max_tokens", 4096)]\nPAIR = [("max_tokens", 4096)]\n'),
+        # a parameter given to a call that does not truncate, or read from elsewhere
+        Valid(
+            "def pad(texts, max_length=64):\n    return tokenizer(texts, padding='max_length', max_length=max_length)\n"
+            "def cut(texts):\n    return tokenizer(texts, truncation=True, max_length=max_length)\n"
+        ),
+        # the fallback of a failed lookup in a table that is no budget's, or under a name not saying tokens
+        Valid(
+            "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
+            "try:\n    self.timeout = models_tokens[model]\nexcept KeyError:\n    self.timeout = 3000\n"
+        ),
     )
     INVALID = (
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -207,6 +226,26 @@ class InlineBudget(LintRule):
             'w = Summarizer(trigger=[("tokens", 3000), ("messages", 50)])\n',
             count=3,
         ),
+        # a setting's default as a (setting, default) pair given to a kwargs helper (set 16: rank-llm)
+        Invalid(
+            "keys_and_defaults = [\n"
+            '    ("context_size", 4096),\n    ("reasoning_token_budget", 10000),\n'
+            '    ("window_size", 20),\n    ("batch_size", 32),\n]\n'
+            "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
+            count=2,
+        ),
+        # a parameter's default given to a tokenizer call that truncates (set 16: crawl4ai)
+        Invalid(
+            "def classify(texts, labels=None, max_length=64):\n"
+            "    return tokenizer(texts, padding=True, truncation=True, max_length=max_length)\n",
+            line=1,
+        ),
+        # the fallback of a failed lookup in a window table, under a name saying tokens (set 16: scrapegraphai)
+        Invalid(
+            "try:\n    self.model_token = models_tokens[provider][model]\nexcept KeyError:\n"
+            "    self.model_token = 8192\n",
+            line=4,
+        ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
@@ -258,6 +297,12 @@ class InlineBudget(LintRule):
                 how = f"used as the fallback of `{table}`, a model -> window table (line {line})"
                 self._report(literal, table, value, how)
 
+    def visit_arguments(self, node: ast.arguments) -> None:
+        if node.defaults or node.kw_defaults:
+            # ``def f(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True, max_length=max_length)``
+            for name, written, value in truncation_defaults(self, node):
+                self._report(written, name, value, "as the default of a parameter a tokenizer cuts to")
+
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
             return
@@ -284,7 +329,7 @@ class InlineBudget(LintRule):
                 self.names.is_weak_budget(kw.arg)
                 and (
                     self.names.mentions_tokens(callee_name(node) or "")
-                    or _truncating(node)
+                    or truncating(node)
                     or generation_length(kw.arg, node)
                 )
             ):
@@ -358,6 +403,9 @@ class InlineBudget(LintRule):
             self._report(
                 literal, name or "context_size_tokens", value, 'given as a ("tokens", N) context size'
             )
+        elif len(node.elts) == 2 and (pair := default_pair(self, node)) is not None:
+            # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
+            self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
 
     def _in_examples(self) -> bool:
         """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""
@@ -452,3 +500,11 @@ class InlineBudget(LintRule):
                 name = attr_name(target)
                 if name and self.names.is_budget(name):
                     self._report(node.value, name, value, "written into a request")
+            elif (
+                isinstance(target, (ast.Name, ast.Attribute))
+                and not self.names.is_budget(attr_name(target) or "")
+                and (table := lookup_fallback(self, node))
+            ):
+                # ``except KeyError: self.model_token = 8192`` after ``models_tokens[provider][model]``
+                how = f"used as the fallback of a failed lookup in `{table}`"
+                self._report(node.value, attr_name(target) or table, value, how)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.forms import used_as_characters
+from prompt_budget.lint.forms import per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
-_MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
 
 
 class CharsPerToken(LintRule):
@@ -114,6 +113,7 @@ class CharsPerToken(LintRule):
             key="chars_per_token",
         ),
         Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
+        Invalid("TOKENS_PER_WORD_RATIO = 1.34\nWORDS_PER_TOKEN_RATIO = 0.75\n", count=2),
         # decided by data flow: the estimate is added to a number of tokens, or the function returning it
         # says it counts tokens
         Invalid(
@@ -274,24 +274,8 @@ class CharsPerToken(LintRule):
         value = number(literal)
         if name is None or literal is None or value is None or value <= 0:
             return
-        ws = words(name)
-        if "per" not in ws or not any(w in {"token", "tokens"} for w in ws):
-            return
-        if set(ws) & _MEDIA_WORDS:
-            return  # AUDIO_BYTES_PER_TOKEN = 1600: media tokens, not text
-        per = ws.index("per")
-        before = set(ws[:per])
-        if before & CHAR_WORDS:
-            key = "chars_per_token"
-        elif before & {"byte", "bytes"}:
-            key = "bytes_per_token"
-        elif before & {"word", "words"}:
-            key = "words_per_token"
-        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & CHAR_WORDS:
-            key = "tokens_per_char"
-        elif before & {"token", "tokens"} and set(ws[per + 1 :]) & {"word", "words"}:
-            key = "tokens_per_word"
-        else:
+        key = per_token_key(name)
+        if key is None:
             return
         self._report(literal, literal, value, key)
 

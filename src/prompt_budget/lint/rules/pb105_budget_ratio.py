@@ -13,7 +13,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import fraction_size
+from prompt_budget.lint.forms import fraction_size, per_token_key
 from prompt_budget.lint.names import SCORE_WORDS, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -146,6 +146,9 @@ class BudgetRatio(LintRule):
         Valid(
             "class C(BaseModel):\n    dropout: float = Field(default=0.1)\n\n    def f(self, x):\n        return self.dropout * x\n"
         ),
+        # a per-token conversion (PB104's: one finding per literal, set 16: rank-llm)
+        Valid("TOKENS_PER_WORD_RATIO = 1.34\nWORDS_PER_TOKEN_RATIO = 0.75\nMAX_TOKENS = 4096\n"),
+        Valid("est = Estimator(max_tokens=4096, tokens_per_word_ratio=1.3)"),
     )
     INVALID = (
         Invalid(
@@ -211,6 +214,8 @@ class BudgetRatio(LintRule):
             "    return text[: int(factor * chars_per_token * max_tokens)]\n",
             line=2,
         ),
+        # a scale of the budget whose name says tokens but no per-token unit (near-miss of set 16's)
+        Invalid("TOKEN_BUDGET_RATIO = 1.34\nMAX_TOKENS = 4096\n"),
         # stored in an attribute of its own name, read in another method (set 11: upsonic)
         Invalid(
             "class Middleware:\n    def __init__(self, safety_margin_ratio: float = 0.90):\n"
@@ -324,6 +329,8 @@ class BudgetRatio(LintRule):
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
                 self._bindings.rebound(name)
             return
+        if per_token_key(name) is not None:
+            return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
         if self.names.is_budget_ratio(name):
             self._report(literal, value, name, f"{name} = {value}")
         elif self._generic(name):
@@ -413,7 +420,7 @@ class BudgetRatio(LintRule):
         for kw in node.keywords:
             self._seen(kw.arg or "")
             value = _fraction(kw.value)
-            if value is None or kw.arg is None:
+            if value is None or kw.arg is None or per_token_key(kw.arg) is not None:
                 continue
             if self.names.is_budget_ratio(kw.arg):
                 self._report(kw.value, value, kw.arg, f"{kw.arg} = {value}")

@@ -7,7 +7,7 @@ import itertools
 import re
 
 from prompt_budget.lint.names import is_non_openai_model, words
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, string_value
 
 _OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
 _OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
@@ -78,6 +78,17 @@ def _names_openai_models(test: ast.AST) -> bool:
     return False
 
 
+def _reads_model(call: ast.Call) -> bool:
+    """``encoding_for_model(m)``, or ``get_encoding(self._model)``: tiktoken asked for a model's
+    encoding, which fails for a model it does not know (set 16: rank-llm's ``get_encoding`` of a model
+    name); not ``get_encoding(encoding_name)``."""
+    callee = callee_name(call)
+    if callee == "encoding_for_model":
+        return True
+    name = attr_name(call.args[0]) if callee == "get_encoding" and call.args else None
+    return name is not None and "model" in words(name)
+
+
 def _is_false(node: ast.expr | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is False
 
@@ -85,7 +96,8 @@ def _is_false(node: ast.expr | None) -> bool:
 class TokenizerMismatch(LintRule):
     """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
     ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
-    (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``), or a tiktoken encoding in code
+    (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)``
+    under any ``except``), or a tiktoken encoding in code
     for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if`` branch about them).
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
@@ -122,6 +134,12 @@ class TokenizerMismatch(LintRule):
             "            tiktoken.encoding_for_model(model_identifier)\n        except KeyError:\n"
             "            return False\n        return True\n"
         ),
+        # an encoding's name, not a model's, tried before the fallback; a fixed encoding alone
+        Valid(
+            "def load(encoding_name):\n    try:\n        return tiktoken.get_encoding(encoding_name)\n"
+            "    except ValueError:\n        return tiktoken.get_encoding('cl100k_base')\n"
+        ),
+        Valid("enc = tiktoken.get_encoding('cl100k_base')"),
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -159,6 +177,13 @@ class TokenizerMismatch(LintRule):
         # a model name that may be any provider's
         Invalid(
             "def count(text, model_name):\n    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
+        ),
+        # a model's name given to get_encoding, any except falling back to a GPT encoding (set 16: rank-llm)
+        Invalid(
+            "class Ranker:\n    def count(self, text):\n        try:\n"
+            "            enc = tiktoken.get_encoding(self._model)\n        except:  # noqa: E722\n"
+            '            enc = tiktoken.get_encoding("cl100k_base")\n        return len(enc.encode(text))\n',
+            line=6,
         ),
         # a class whose other method guards its call does not guard this one when it raises anything else
         Invalid(
@@ -269,7 +294,7 @@ class TokenizerMismatch(LintRule):
             if isinstance(ancestors[i], ast.ExceptHandler):
                 parent = ancestors[i - 1]
                 return isinstance(parent, ast.Try) and any(
-                    isinstance(n, ast.Call) and callee_name(n) == "encoding_for_model"
+                    isinstance(n, ast.Call) and _reads_model(n)
                     for stmt in parent.body
                     for n in ast.walk(stmt)
                 )
