@@ -396,6 +396,12 @@ def counts_characters(fn: ast.AST, name: str, rule: LintRule, depth: int = 0) ->
     tokens (set 14: modelscope-agent). False when it is never read or any read is something else (a
     call's argument, a token list's slice, ``max_token * 4``: characters *from* tokens). Walks ``fn``
     once per name asked about: asked only for a parameter whose name says budget."""
+    parents, reads = reads_of(fn, name)
+    return bool(reads) and all(_character_read(r, parents, fn, rule, depth) for r in reads)
+
+
+def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.Name]]:
+    """Each node's parent in ``fn``, and the reads of the name ``name`` there (one walk)."""
     parents: dict[ast.AST, ast.AST] = {}
     reads: list[ast.Name] = []
     for node in ast.walk(fn):
@@ -403,7 +409,7 @@ def counts_characters(fn: ast.AST, name: str, rule: LintRule, depth: int = 0) ->
             parents[child] = node
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
             reads.append(node)
-    return bool(reads) and all(_character_read(r, parents, fn, rule, depth) for r in reads)
+    return parents, reads
 
 
 def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:

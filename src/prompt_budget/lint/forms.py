@@ -13,7 +13,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of
+from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 
@@ -226,13 +226,7 @@ def used_as_characters(rule: LintRule, name: str) -> bool:
     fn = rule.ctx.function()
     if fn is None:
         return False
-    parents: dict[ast.AST, ast.AST] = {}
-    reads: list[ast.Name] = []
-    for node in ast.walk(fn):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
-            reads.append(node)
+    parents, reads = reads_of(fn, name)
     return any(_read_as_characters(r, parents, rule) for r in reads)
 
 
