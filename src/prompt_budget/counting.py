@@ -105,7 +105,8 @@ class FileCount:
     size: int
     notes: tuple[str, ...] = ()
     cached: bool = False
-    #: the SHA-256 digest of the content (its first 16 bytes), when it went through a count cache
+    #: the digest of the content (its first 16 bytes, by ``count_cache.content_hash``), when it went
+    #: through a count cache
     digest: str | None = None
 
     def __init__(

@@ -93,7 +93,12 @@ Head = dict[str, Any] | str | None
 
 
 def _head(fm: Frontmatter | None) -> Head:
-    return None if fm is None else {"data": dict(fm.data), "notes": list(fm.notes)}
+    return None if fm is None else _held(fm)
+
+
+def _held(fm: Frontmatter) -> dict[str, Any]:
+    """What the count cache records of a frontmatter: its mapping and its notes."""
+    return {"data": dict(fm.data), "notes": list(fm.notes)}
 
 
 def _remember_frontmatter(
@@ -331,7 +336,7 @@ def parts_in_worker(text: str, tokenizer: CachedTokenizer) -> tuple[Parts, int |
         return (str(exc), None, True), None
     if fm is None:
         return _NO_FRONTMATTER, None
-    head = {"data": dict(fm.data), "notes": list(fm.notes)}  # _head(fm)
+    head = _held(fm)
     recordable = _json_holds(head)
     if not fm.is_split:
         return (head, None, recordable), None
