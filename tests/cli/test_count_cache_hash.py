@@ -17,11 +17,14 @@ CACHE = Path(".prompt-budget") / "cache" / "counts-v1.json"
 ENV = "PROMPT_BUDGET_CONTENT_HASH"
 
 
-def count(cwd: Path, hash_name: str) -> str:
-    res = run_cli("count", "-t", "o200k_base", "a.md", cwd=cwd, env={ENV: hash_name})
+def count(cwd: Path, hash_name: str) -> int:
+    """``a.md``'s count from ``prompt-budget count --json`` with ``hash_name`` keying the cache."""
+    res = run_cli("count", "-t", "o200k_base", "--json", "a.md", cwd=cwd, env={ENV: hash_name})
     assert res.returncode == 0, res.stderr
     assert "Traceback" not in res.stderr
-    return res.stdout
+    (row,) = json.loads(res.stdout)["files"]
+    assert row["path"] == "a.md"
+    return int(row["tokens"])
 
 
 @pytest.mark.parametrize(
@@ -51,10 +54,8 @@ def test_a_cache_keyed_by_another_hash_is_not_used_and_is_rewritten(tmp_path: Pa
     blob["entries"][key] = {k: 99 for k in blob["entries"][key]}
     blob["files"] = {}
     path.write_text(json.dumps(blob), encoding="utf-8")
-    assert "99" in count(tmp_path, "sha256")  # the same hash: the (planted) count is served
-    out = count(tmp_path, "blake2b")
-    assert "99" not in out
-    assert " 2" in out
+    assert count(tmp_path, "sha256") == 99  # the same hash: the (planted) count is served
+    assert count(tmp_path, "blake2b") == 2
     rewritten = json.loads(path.read_text(encoding="utf-8"))
     assert rewritten["hash"] == "blake2b"
     assert list(rewritten["entries"]) == [hashlib.blake2b(b"hello world", digest_size=16).hexdigest()]
@@ -71,8 +72,8 @@ def test_a_format_2_cache_that_names_no_hash_was_keyed_by_sha256(tmp_path: Path)
     blob["entries"][key] = {k: 77 for k in blob["entries"][key]}
     blob["files"] = {}
     path.write_text(json.dumps(blob), encoding="utf-8")
-    assert "77" in count(tmp_path, "sha256")
-    assert "77" not in count(tmp_path, "blake2b")
+    assert count(tmp_path, "sha256") == 77
+    assert count(tmp_path, "blake2b") == 2
 
 
 def test_an_unknown_hash_name_is_a_one_line_error_naming_the_variable(tmp_path: Path) -> None:
