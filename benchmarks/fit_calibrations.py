@@ -145,17 +145,36 @@ def group_cross_validate(
         vectors = [[float(v) for v in features(d.text)] for d in docs]
     train = [i for i, d in enumerate(docs) if not held_out(d.id)]
     parts = group_folds(docs, train, folds)
-    per_fold: list[ErrorRow] = []
+    folds_of = [
+        (f"fold {k}", [i for j, part in enumerate(parts, 1) if j != k for i in part], test_idx)
+        for k, test_idx in enumerate(parts, 1)
+    ]
+    per_fold, pooled = fold_errors(docs, refs, vectors, folds_of, lines, margin, floor)
+    return per_fold, error_table(pooled)
+
+
+def fold_errors(
+    docs: list[Document],
+    refs: list[int],
+    vectors: list[list[float]],
+    folds: list[tuple[str, list[int], list[int]]],
+    lines: list[str] | None,
+    margin: float = MARGIN,
+    floor: float = FLOOR,
+) -> tuple[list[ErrorRow], list[tuple[str, int, int]]]:
+    """For each (label, documents fitted on, documents tested): weights refitted on the first, the
+    ``all`` row of the error table on the second; and every tested (class, estimate, reference). With
+    ``lines``, the underestimated documents are appended to it."""
+    rows: list[ErrorRow] = []
     pooled: list[tuple[str, int, int]] = []
-    for k, test_idx in enumerate(parts, 1):
-        fit_idx = [i for j, part in enumerate(parts, 1) if j != k for i in part]
+    for label, fit_idx, test_idx in folds:
         model = fit_model(vectors, refs, fit_idx, names=list(FEATURES), margin=margin, floor=floor)
         samples = [(docs[i].category, model.estimate(vectors[i]), refs[i]) for i in test_idx]
-        per_fold.append(error_table(samples)[-1])
+        rows.append(error_table(samples)[-1])
         pooled.extend(samples)
         if lines is not None:
-            lines.extend(unders(f"fold {k}", docs, refs, model, test_idx))
-    return per_fold, error_table(pooled)
+            lines.extend(unders(label, docs, refs, model, test_idx))
+    return rows, pooled
 
 
 def unders(label: str, docs: list[Document], refs: list[int], model: Model, idx: list[int]) -> list[str]:
@@ -177,16 +196,15 @@ def cross_validate(
     ``lines``, the underestimated documents are appended to it."""
     vectors = [[float(v) for v in features(d.text)] for d in docs]
     train = [i for i, d in enumerate(docs) if not held_out(d.id)]
-    out = []
-    for k in range(1, splits + 1):
-        fit_idx = [i for i in train if not cv_split(docs[i].id, k)]
-        test_idx = [i for i in train if cv_split(docs[i].id, k)]
-        model = fit_model(vectors, refs, fit_idx, names=list(FEATURES))
-        rows = error_table((docs[i].category, model.estimate(vectors[i]), refs[i]) for i in test_idx)
-        out.append(rows[-1])
-        if lines is not None:
-            lines.extend(unders(f"split {k}", docs, refs, model, test_idx))
-    return out
+    splits_of = [
+        (
+            f"split {k}",
+            [i for i in train if not cv_split(docs[i].id, k)],
+            [i for i in train if cv_split(docs[i].id, k)],
+        )
+        for k in range(1, splits + 1)
+    ]
+    return fold_errors(docs, refs, vectors, splits_of, lines)[0]
 
 
 def main() -> None:
