@@ -234,13 +234,10 @@ def per_token_name(node: ast.AST) -> str | None:
     """``NUM_CHARS_PER_TOKEN``, ``self.chars_per_token``: a name of characters (or bytes) per token."""
     name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
     ws = words(name or "")
-    if "per" not in ws or not set(ws[ws.index("per") + 1 :]) & {"token", "tokens"}:
+    per = ws.index("per") if "per" in ws else -1
+    if per < 0 or not set(ws[per + 1 :]) & {"token", "tokens"}:
         return None
-    return (
-        name
-        if set(ws[: ws.index("per")]) & {"char", "chars", "character", "characters", "byte", "bytes"}
-        else None
-    )
+    return name if set(ws[:per]) & (CHAR_WORDS | {"byte", "bytes"}) else None
 
 
 _MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
