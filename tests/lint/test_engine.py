@@ -156,3 +156,26 @@ def test_parse_errors_are_findings(source: str) -> None:
 def test_ignoring_pb000_hides_parse_errors() -> None:
     result = lint_source("def f(:\n  token\n", "bad.py", LintOptions(ignore=("PB000",)), all_rules())
     assert result.findings == ()
+
+
+def test_cache_fingerprint_covers_every_module_the_rules_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit to any module of the lint package (the numeric forms, the imports a rule follows, a
+    rule's helper module) must empty the cache, not only an edit to a rule's own module."""
+    import prompt_budget.lint.cache as lint_cache
+
+    rules = list(all_rules())
+    before = rules_fingerprint(rules, "x")
+    here = Path(lint_cache.__file__).parent
+    shared = [here / "forms.py", here / "imports.py"]
+    assert all(p.is_file() for p in shared)
+    real = Path.read_bytes
+    for edited in shared:
+
+        def read_bytes(self: Path, edited: Path = edited) -> bytes:
+            data = real(self)
+            return data + b"\n# edited\n" if self == edited else data
+
+        monkeypatch.setattr(Path, "read_bytes", read_bytes)
+        assert rules_fingerprint(rules, "x") != before, edited.name
+        monkeypatch.setattr(Path, "read_bytes", real)
+    assert rules_fingerprint(rules, "x") == before

@@ -29,27 +29,14 @@ CACHE_FILE = "lint-v1.json"
 
 
 def rules_fingerprint(rules: list[type[Any]], options_fingerprint: str) -> str:
-    """A hash of the rule code (the modules the rules live in and the engine's own), the options and
-    the package version: any change empties the cache."""
+    """A hash of the rule code (every module of the lint package, where the rules and what they share
+    live, and the module of each rule a plugin adds), the options and the package version: any change
+    empties the cache."""
     from prompt_budget._version import __version__
 
     h = hashlib.sha256(f"{__version__}|{options_fingerprint}".encode())
     here = Path(__file__).parent
-    sources = {
-        here / name
-        for name in (
-            "engine.py",
-            "rule.py",
-            "names.py",
-            "findings.py",
-            "cache.py",
-            "flow.py",
-            "syntax.py",
-            "visit.py",
-            "prune.py",
-            "precheck.py",
-        )
-    }
+    sources = set(here.rglob("*.py"))
     for rule in rules:
         module = __import__(rule.__module__, fromlist=["_"])
         file = getattr(module, "__file__", None)
