@@ -8,6 +8,7 @@ import re
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, string_value
+from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 
 _OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
 _OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
@@ -99,6 +100,10 @@ class TokenizerMismatch(LintRule):
     (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)``
     under any ``except``), or a tiktoken encoding in code
     for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if`` branch about them).
+    Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
+    a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
+    tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
+    provider's model, and is not reported.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
@@ -140,6 +145,43 @@ class TokenizerMismatch(LintRule):
             "    except ValueError:\n        return tiktoken.get_encoding('cl100k_base')\n"
         ),
         Valid("enc = tiktoken.get_encoding('cl100k_base')"),
+        # the package's own method or function of that name, not tiktoken's (set 17: a server's /tokenize)
+        Valid(
+            "class Server:\n    def count(self, text):\n        return len(self.encoding_for_model(text))\n"
+        ),
+        Valid(
+            "from .client import encoding_for_model\n\n"
+            "def count(text, model):\n    return len(encoding_for_model(model).encode(text))\n"
+        ),
+        # a fallback in a function that raises for every model not OpenAI's (set 17: the OpenAI cookbook's
+        # num_tokens_from_messages; a constructor whose table of OpenAI models has no window for others)
+        Valid(
+            "def num_tokens(messages, model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n"
+            "    except KeyError:\n        enc = tiktoken.get_encoding('cl100k_base')\n"
+            "    if model in {'gpt-4-0613', 'gpt-4o'}:\n        extra = 3\n    elif 'gpt-4' in model:\n"
+            "        return num_tokens(messages, 'gpt-4-0613')\n    else:\n        raise NotImplementedError(model)\n"
+            "    return extra + sum(len(enc.encode(m)) for m in messages)\n"
+        ),
+        Valid(
+            "def count(text, model):\n    if not model.startswith('gpt-'):\n        raise ValueError(model)\n"
+            "    try:\n        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+            "        enc = tiktoken.get_encoding('o200k_base')\n    return len(enc.encode(text))\n"
+        ),
+        Valid(
+            "WINDOWS = {'gpt-4o': 128_000, 'o3-mini': 200_000}\n\n"
+            "def window(model):\n    return WINDOWS.get(model)\n\n"
+            "class Generator:\n    def __init__(self, model):\n        try:\n"
+            "            self.enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+            "            self.enc = tiktoken.get_encoding('o200k_base')\n        limit = window(model)\n"
+            "        if limit is None:\n            raise ValueError(model)\n"
+        ),
+        # the model kept on self, refused by the constructor when not in a list of OpenAI models
+        Valid(
+            "class Counter:\n    def __init__(self, model):\n        self.model = model\n"
+            "        if self.model not in ('gpt-4o', 'gpt-4.1'):\n            raise ValueError(model)\n\n"
+            "    def encoder(self):\n        try:\n            return tiktoken.encoding_for_model(self.model)\n"
+            "        except KeyError:\n            return tiktoken.get_encoding('o200k_base')\n"
+        ),
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -192,16 +234,42 @@ class TokenizerMismatch(LintRule):
             "        except KeyError:\n            return tiktoken.get_encoding('cl100k_base')\n",
             count=2,
         ),
+        # tiktoken under another name
+        Invalid(
+            "import tiktoken as tk\n\ndef count(text, model_name):\n    return len(tk.encoding_for_model(model_name).encode(text))\n"
+        ),
+        # the names let through are not all OpenAI's ("o" lets "open-mistral" in), or the table is another
+        # provider's (set 17: MiniMax's models counted with o200k), or a count is returned before the check
+        Invalid(
+            "def num_tokens(text, model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n"
+            "    except KeyError:\n        enc = tiktoken.get_encoding('cl100k_base')\n"
+            "    if 'gpt-4' in model or model.startswith('o'):\n        extra = 3\n    else:\n"
+            "        raise NotImplementedError(model)\n    return extra + len(enc.encode(text))\n",
+            line=5,
+        ),
+        Invalid(
+            "WINDOWS = {'MiniMax-M2': 204_800, 'MiniMax-M1': 1_000_000}\n\n"
+            "class Generator:\n    def __init__(self, model):\n        if model not in WINDOWS:\n"
+            "            raise ValueError(model)\n        try:\n            self.enc = tiktoken.encoding_for_model(model)\n"
+            "        except KeyError:\n            self.enc = tiktoken.get_encoding('o200k_base')\n",
+            line=10,
+        ),
+        Invalid(
+            "def count(text, model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+            "        enc = tiktoken.get_encoding('cl100k_base')\n    if text:\n        return len(enc.encode(text))\n"
+            "    if 'gpt' not in model:\n        raise ValueError(model)\n    return 0\n",
+            line=5,
+        ),
     )
 
     def visit_Call(self, node: ast.Call) -> None:
         callee = callee_name(node)
-        if callee not in _TIKTOKEN_CALLS:
+        if callee not in _TIKTOKEN_CALLS or not self._tiktokens(node.func):
             return
         arg = string_value(node.args[0]) if node.args else None
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
             message = f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
-        elif not self._callers_name(node) and self._fallback_for_unknown():
+        elif not self._callers_name(node) and self._fallback_for_unknown() and not self._openai_only():
             # a fallback is a fixed GPT encoding; ``get_encoding(name)`` after ``encoding_for_model(name)``
             # fails tries the caller's own string as an encoding name and raises for a model name
             message = (
@@ -219,6 +287,54 @@ class TokenizerMismatch(LintRule):
         else:
             return
         self.report(node, message, advice=_ADVICE)
+
+    def _tiktokens(self, func: ast.expr) -> bool:
+        """The function called is tiktoken's: ``tiktoken.get_encoding`` (``tk.`` for ``import tiktoken
+        as tk``), or a name imported from tiktoken, or one the module neither imports nor defines
+        (imported in a function); not a method of another object (set 17: autorag's own
+        ``self.encoding_for_model``, which asks a vLLM server's ``/tokenize``)."""
+        if isinstance(func, ast.Attribute):
+            base = func.value
+            name = (
+                base.id
+                if isinstance(base, ast.Name)
+                else base.attr
+                if isinstance(base, ast.Attribute)
+                else ""
+            )
+            origin = self.ctx.origin(name) if isinstance(base, ast.Name) else name
+            return "tiktoken" in origin.lower()
+        if not isinstance(func, ast.Name):
+            return False
+        origin = self.ctx.origin(func.id)
+        if origin != func.id:
+            return origin.split(".")[0] == "tiktoken"
+        body = getattr(self.ctx.tree, "body", ())
+        return not any(
+            isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == func.id for s in body
+        )
+
+    def _openai_only(self) -> bool:
+        """The fallback's function raises for every model name that is not OpenAI's (``pb109_openai_only``)."""
+        ancestors = self.ctx.ancestors
+        at = next(
+            (i for i in range(len(ancestors) - 1, 0, -1) if isinstance(ancestors[i], ast.ExceptHandler)), 0
+        )
+        anchor = ancestors[at - 1] if at else None
+        if not isinstance(anchor, ast.Try):
+            return False
+        model = next(
+            (
+                n.args[0]
+                for s in anchor.body
+                for n in ast.walk(s)
+                if isinstance(n, ast.Call) and n.args and _reads_model(n)
+            ),
+            None,
+        )
+        return model is not None and raises_for_other_models(
+            self.ctx.tree, ancestors[:at], self.ctx.scopes, model
+        )
 
     def _callers_name(self, node: ast.Call) -> bool:
         """``get_encoding(name)`` with ``name`` a parameter of the enclosing function: the caller's string."""
