@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of, reads_of
@@ -197,9 +198,12 @@ def truncation_defaults(rule: LintRule, node: ast.arguments) -> list[tuple[str, 
 # --- tokens converted to characters
 
 
-def _read_as_characters(read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
-    """``text[:limit]``, ``text[: limit - 3]``, ``len(text) > limit``: a read of a number of
-    characters (a cut or a length of something that is not a list of tokens)."""
+def _read_as_characters(
+    read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule, tallies: Callable[[], set[str]]
+) -> bool:
+    """``text[:limit]``, ``text[: limit - 3]``, ``len(text) > limit``, ``cost > limit`` where ``cost``
+    tallies a text's characters: a read of a number of characters (a cut or a length of something that
+    is not a list of tokens)."""
     child: ast.AST = read
     parent = parents.get(read)
     while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
@@ -208,26 +212,51 @@ def _read_as_characters(read: ast.Name, parents: dict[ast.AST, ast.AST], rule: L
         sliced = parents.get(parent)
         return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
     if isinstance(parent, ast.Compare):
+        others = [o for o in (parent.left, *parent.comparators) if o is not child]
         return any(
             isinstance(o, ast.Call)
             and callee_name(o) == "len"
             and len(o.args) == 1
             and not rule.token_sequence(o.args[0])
-            for o in (parent.left, *parent.comparators)
-            if o is not child
-        )
+            for o in others
+        ) or any(type(o) is ast.Name and o.id in tallies() for o in others)
     return False
 
 
+def _character_tallies(fn: ast.AST) -> set[str]:
+    """``for i, char in enumerate(text): cost += weight(char)``: the names a loop over a text's
+    characters (its target names a character) adds to, once per character: running counts of
+    characters, however each is weighed (set 17: pipecat's quarter-tokens)."""
+    found: set[str] = set()
+    for loop in ast.walk(fn):
+        if not isinstance(loop, (ast.For, ast.AsyncFor)):
+            continue
+        targets = [n.id for n in ast.walk(loop.target) if type(n) is ast.Name]
+        if not any(t in {"c", "ch"} or set(words(t)) & CHAR_WORDS for t in targets):
+            continue
+        for stmt in loop.body:
+            if type(stmt) is ast.AugAssign and type(stmt.op) is ast.Add and type(stmt.target) is ast.Name:
+                found.add(stmt.target.id)
+    return found
+
+
 def used_as_characters(rule: LintRule, name: str) -> bool:
-    """Some read of the local ``name`` in the enclosing function cuts a string or is compared with a
-    string's length: the name holds characters (``limit = TOKEN_LIMIT * 4`` ... ``result[:limit]``).
-    Walks the function once: asked only for a product of a token amount and a chars-per-token number."""
+    """Some read of the local ``name`` in the enclosing function cuts a string, is compared with a
+    string's length or with a running count of a text's characters: the name holds characters (``limit
+    = TOKEN_LIMIT * 4`` ... ``result[:limit]``). Walks the function once (twice when a read is compared
+    with a name): asked only for a product of a token amount and a chars-per-token number."""
     fn = rule.ctx.function()
     if fn is None:
         return False
     parents, reads = reads_of(fn, name)
-    return any(_read_as_characters(r, parents, rule) for r in reads)
+    tallies: list[set[str]] = []
+
+    def lazy_tallies() -> set[str]:
+        if not tallies:
+            tallies.append(_character_tallies(fn))
+        return tallies[0]
+
+    return any(_read_as_characters(r, parents, rule, lazy_tallies) for r in reads)
 
 
 def per_token_name(node: ast.AST) -> str | None:
@@ -243,13 +272,19 @@ def per_token_name(node: ast.AST) -> str | None:
 _MEDIA_WORDS = frozenset({"audio", "pcm", "image", "images", "video", "pixel", "pixels"})
 
 
-def per_token_key(name: str) -> str | None:
+def per_token_key(name: str, value: float | None = None) -> str | None:
     """``CHARS_PER_TOKEN``, ``TOKENS_PER_WORD_RATIO``: the key (``chars_per_token``, ``tokens_per_word``...)
     of a name of a text per-token conversion, which PB104 reports as one (PB105 leaves it: one finding per
-    literal, set 16: rank-llm); None for any other name, and for media (``AUDIO_BYTES_PER_TOKEN``)."""
+    literal, set 16: rank-llm); None for any other name, and for media (``AUDIO_BYTES_PER_TOKEN``).
+    A name that relates tokens to another unit without saying which is divided (``TOKEN_TO_CHAR_RATIO``,
+    ``char_token_ratio``: :func:`_unit_pair`) is one when its ``value`` is in that unit's rate range
+    (set 17: fast-graphrag); asked without a value, it is a conversion whatever its value."""
     ws = words(name)
-    if "per" not in ws or not any(w in {"token", "tokens"} for w in ws) or set(ws) & _MEDIA_WORDS:
+    if not any(w in {"token", "tokens"} for w in ws) or set(ws) & _MEDIA_WORDS:
         return None
+    if "per" not in ws:
+        unit = _unit_pair(ws)
+        return None if unit is None else _rate_key(unit, value)
     per = ws.index("per")
     before, after = set(ws[:per]), set(ws[per + 1 :])
     if before & CHAR_WORDS:
@@ -263,6 +298,50 @@ def per_token_key(name: str) -> str | None:
     if before & {"token", "tokens"} and after & {"word", "words"}:
         return "tokens_per_word"
     return None
+
+
+#: The text units a token is converted to or from, by the unit's key word.
+_TEXT_UNITS = {
+    **dict.fromkeys(CHAR_WORDS, "chars"),
+    "byte": "bytes",
+    "bytes": "bytes",
+    "word": "words",
+    "words": "words",
+}
+_RATE_WORDS = frozenset({"ratio", "rate", "factor", "multiplier"})
+
+
+def _unit_pair(ws: tuple[str, ...]) -> str | None:
+    """``token_to_char_ratio``, ``CHAR_TO_TOKEN``, ``chars_tokens_ratio``: the text unit (chars, bytes,
+    words) a name relates tokens to, next to the tokens word: across a ``to``, or beside it in a name
+    that says it is a ratio."""
+    tokens = {"token", "tokens"}
+    for i in range(len(ws) - 1):
+        a, b = ws[i], ws[i + 1]
+        if b == "to" and i + 2 < len(ws):
+            c = ws[i + 2]
+            if a in tokens and c in _TEXT_UNITS:
+                return _TEXT_UNITS[c]
+            if c in tokens and a in _TEXT_UNITS:
+                return _TEXT_UNITS[a]
+        elif set(ws) & _RATE_WORDS and {a, b} & tokens:
+            other = b if a in tokens else a
+            if other in _TEXT_UNITS:
+                return _TEXT_UNITS[other]
+    return None
+
+
+def _rate_key(unit: str, value: float | None) -> str | None:
+    """The key of a rate between tokens and ``unit`` given as ``value``, whichever way the name reads:
+    4 characters per token or 0.25 tokens per character, 1.3 tokens per word or 0.75 words per token;
+    None for a value no such rate takes (``token_to_char_ratio = 1``)."""
+    if unit == "words":
+        if value is None or 1 < value <= 2:
+            return "tokens_per_word"
+        return "words_per_token" if 0.5 <= value < 1 else None
+    if value is None or 2 <= value <= 6:
+        return f"{unit}_per_token"
+    return f"tokens_per_{unit[:-1]}" if 0.15 <= value <= 0.5 else None
 
 
 def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:
@@ -359,3 +438,42 @@ def parameter_cuts_characters(rule: LintRule, node: ast.arguments, name: str) ->
     (``flow.counts_characters``): characters named as tokens."""
     fn = rule.ctx.parent(node)
     return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and counts_characters(fn, name, rule)
+
+
+# --- sizes counted in characters
+
+
+def _string_length(rule: LintRule, node: ast.expr) -> bool:
+    """``len(text)``: the length of something that is not a list of tokens."""
+    return (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "len"
+        and len(node.args) == 1
+        and not rule.token_sequence(node.args[0])
+    )
+
+
+def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
+    """The names (variables or attributes: ``self.config.max_description_size``) that somewhere in
+    ``tree`` are ordered against a string's length (``len(description) > size``) or cut a string
+    (``text[:size]``): sizes counted in characters. One walk of the tree."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        bounds: list[ast.expr | None] = []
+        if isinstance(node, ast.Compare) and all(
+            isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops
+        ):
+            sides = [node.left, *node.comparators]
+            if any(_string_length(rule, s) for s in sides):
+                bounds = list(sides)
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Slice)
+            and not rule.token_sequence(node.value)
+        ):
+            bounds = [node.slice.lower, node.slice.upper]
+        for bound in bounds:
+            name = attr_name(bound) if isinstance(bound, (ast.Name, ast.Attribute)) else None
+            if name:
+                found.add(name)
+    return found

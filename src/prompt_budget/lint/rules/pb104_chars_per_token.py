@@ -18,8 +18,11 @@ class CharsPerToken(LintRule):
     ``len(text) / 3.5``, ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back
     (``max_chars = max_tokens * 4``, ``text[: budget_tokens * 4]``), and words-per-token guesses
     (``len(text.split()) * 1.3``). A rounded-up ``(n + 3) // 4`` in a token estimate is characters per
-    token whatever ``n`` is named; ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string
-    or is compared with its length.
+    token whatever ``n`` is named, or a helper's result on a text returned as a token estimate;
+    ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string or is compared with its
+    length or with a running count of a text's characters. A named ratio is one too: ``CHARS_PER_TOKEN
+    = 4``, or a name relating tokens to characters, bytes or words without saying which is divided
+    (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens,
     or the enclosing function is about tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain
@@ -31,7 +34,13 @@ class CharsPerToken(LintRule):
     NAME = "chars-per-token"
     SUMMARY = "Hard-coded chars-per-token ratio (len(text) // 4) in a token estimate"
     DEFAULT_MIN_VALUE = 0
-    PRECHECK = (re.compile(r"token"), re.compile(r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"))
+    PRECHECK = (
+        re.compile(r"token"),
+        re.compile(
+            r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"
+            r"|(?:token|char|character|word|byte)s?_(?:to_)?(?:token|char|character|word|byte)"
+        ),
+    )
     VALID = (
         Valid("decoded_size = len(b64_data) * 3 // 4"),
         # character limits: characters, no tokens
@@ -61,6 +70,18 @@ class CharsPerToken(LintRule):
         Valid("def plan(tokens, max_tokens):\n    cap = max_tokens * 4\n    return tokens[:cap]\n"),
         # an estimate of something else, in a module about something else
         Valid("class Layout:\n    def estimate(self, text):\n        return len(text) / 4\n"),
+        # a name relating tokens to characters whose value is no rate between them
+        Valid("TOKEN_TO_CHAR_OFFSET = 100"),
+        # a product of a token limit compared with a running count of messages, not of characters
+        Valid(
+            "def plan(messages, token_limit):\n    budget = token_limit * 4\n    used = 0\n"
+            "    for message in messages:\n        used += 1\n        if used > budget:\n            break\n"
+        ),
+        # a rounded-up division of a helper's result on a list of tokens, or of a count of lines, or
+        # outside a function named as a token estimate
+        Valid("def estimate_tokens(tokens):\n    return (weigh(tokens) + 3) // 4\n"),
+        Valid("def estimate_tokens(text):\n    return (count_lines(text) + 3) // 4\n"),
+        Valid("def pack_tokens(text):\n    return (count_tokens(text) + 3) // 4\n"),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -113,6 +134,21 @@ class CharsPerToken(LintRule):
             key="chars_per_token",
         ),
         Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
+        # a name relating tokens and characters without saying which is divided: the value says (set
+        # 17: fast-graphrag's TOKEN_TO_CHAR_RATIO, used from other modules)
+        Invalid("TOKEN_TO_CHAR_RATIO = 4", key="chars_per_token"),
+        Invalid("CHAR_TO_TOKEN_RATIO = 0.25", key="tokens_per_char"),
+        Invalid("word_token_rate = 1.3", key="tokens_per_word"),
+        # decided by data flow: the product is compared with a running count of a text's characters,
+        # however each is weighed (set 17: pipecat)
+        Invalid(
+            "def split_at(text, token_limit):\n    budget = token_limit * 4\n    cost = 0\n"
+            "    for i, char in enumerate(text):\n        cost += weigh(char)\n        if cost > budget:\n"
+            "            return text[:i]\n    return text\n"
+        ),
+        # a rounded-up division of a helper's result on a text, returned as a token estimate (set 17:
+        # pipecat's quarter-tokens)
+        Invalid("def _estimated_tokens(text):\n    return (_token_quarters(text) + 3) // 4\n"),
         Invalid("TOKENS_PER_WORD_RATIO = 1.34\nWORDS_PER_TOKEN_RATIO = 0.75\n", count=2),
         # decided by data flow: the estimate is added to a number of tokens, or the function returning it
         # says it counts tokens
@@ -163,19 +199,38 @@ class CharsPerToken(LintRule):
 
     def _ceiling(self, node: ast.expr, factor: float) -> str | None:
         """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
-        15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items."""
+        15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items. The
+        amount may be a helper's result on a text, not on a list of tokens: ``return (_token_quarters(
+        text) + 3) // 4`` in ``_estimated_tokens`` counts in a unit finer than a token, whatever the helper
+        is named, when the division is what a function named as a token estimate returns (set 17:
+        pipecat)."""
         if not (
             isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and number(node.right) == factor - 1
         ):
             return None
-        name = attr_name(node.left) or ""
-        if (
-            not name
-            or self.token_amount(node.left)
-            or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"})
-        ):
+        amount = node.left
+        name = attr_name(amount) or ""
+        counts_tokens = self.token_amount(amount)
+        if isinstance(amount, ast.Call):
+            if not amount.args or any(self.token_sequence(a) for a in amount.args):
+                return None
+            name = callee_name(amount) or ""
+            # a token estimate's result is tokens: what it divides counts something finer
+            counts_tokens = counts_tokens and not self._returned_estimate()
+        if not name or counts_tokens or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"}):
             return None
         return "chars"
+
+    def _returned_estimate(self) -> bool:
+        """The division being visited is returned by a function named as an estimate of tokens
+        (``_estimated_tokens``, ``approx_token_count``)."""
+        name = self.ctx.function_name()
+        return (
+            len(self.ctx.ancestors) > 1
+            and isinstance(self.ctx.ancestors[-2], ast.Return)
+            and bool(set(words(name)) & _ESTIMATE_WORDS)
+            and self.names.mentions_tokens(name)
+        )
 
     def _targets(self) -> list[str]:
         """Names the expression being visited flows into, up to its statement: assignment targets and
@@ -274,7 +329,7 @@ class CharsPerToken(LintRule):
         value = number(literal)
         if name is None or literal is None or value is None or value <= 0:
             return
-        key = per_token_key(name)
+        key = per_token_key(name, value)
         if key is None:
             return
         self._report(literal, literal, value, key)

@@ -13,8 +13,8 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import fraction_size, per_token_key
-from prompt_budget.lint.names import SCORE_WORDS, words
+from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
+from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -69,6 +69,41 @@ def _described_as_score(node: ast.AST | None) -> bool:
     return False
 
 
+#: Words of a ratio name that say it divides an amount of tokens (not what it does: ``summary``).
+_TOKEN_UNIT_WORDS = TOKEN_WORDS | {"context", "ctx", "window", "budget"}
+
+
+#: Words of the part of an amount a share keeps or leaves (``SUMMARY_TOKEN_BUFFER``, ``token_margin``).
+_SHARE_WORDS = frozenset(
+    {
+        "buffer",
+        "margin",
+        "reserve",
+        "reserved",
+        "headroom",
+        "safety",
+        "pressure",
+        "limit",
+        "budget",
+        "cap",
+        "target",
+        "multiplier",
+        "scale",
+        "allowance",
+        "fill",
+    }
+)
+
+
+def _fields(stmt: ast.stmt) -> list[tuple[ast.expr, ast.expr | None]]:
+    """(target, value) of a class body's field: ``size: int = field(default=512)``, ``size = 512``."""
+    if isinstance(stmt, ast.AnnAssign):
+        return [(stmt.target, stmt.value)]
+    if isinstance(stmt, ast.Assign):
+        return [(t, stmt.value) for t in stmt.targets]
+    return []
+
+
 def _side_name(node: ast.expr) -> str:
     """What one side of a comparison reads: ``self.score`` -> score, ``sim(a, b)`` -> sim."""
     name = attr_name(node)
@@ -96,7 +131,11 @@ def _fraction(node: ast.AST | None) -> float | None:
 class BudgetRatio(LintRule):
     """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
     ``int(max_tokens * 0.9)``, ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
-    generic ``threshold = 0.7`` in a class or function that handles a token budget.
+    generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own:
+    a budget elsewhere in the module does not make a class's threshold a budget ratio). A share whose
+    name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``) is one too.
+    A ratio named by what it does (``summarization_ratio``) in a class whose sizes count characters
+    (compared with a ``len()``) is not.
 
     LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
     ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
@@ -149,6 +188,20 @@ class BudgetRatio(LintRule):
         # a per-token conversion (PB104's: one finding per literal, set 16: rank-llm)
         Valid("TOKENS_PER_WORD_RATIO = 1.34\nWORDS_PER_TOKEN_RATIO = 0.75\nMAX_TOKENS = 4096\n"),
         Valid("est = Estimator(max_tokens=4096, tokens_per_word_ratio=1.3)"),
+        Valid("TOKEN_TO_CHAR_RATIO = 0.25\nMAX_TOKENS = 4096\n"),
+        # a generic threshold of a class holding no budget (a voice-activity threshold), in a module
+        # whose other classes hold token budgets (set 17: pipecat)
+        Valid(
+            "class TurnDetection:\n    threshold: float = 0.5\n    silence_duration_ms: int = 500\n\n"
+            "class Session:\n    max_output_tokens: int = 4096\n"
+        ),
+        # a ratio named by what it does, of a class whose size counts characters (set 17: fast-graphrag)
+        Valid(
+            "class Config:\n    max_description_size: int = 512\n    summarization_ratio: float = 0.5\n\n"
+            "def upsert(config, text):\n    if len(text) > config.max_description_size:\n        shorten(text)\n"
+        ),
+        # a name saying tokens but no part of an amount: a rate, a time, a model's setting
+        Valid("tokens_per_second = 0.5\nfirst_token_latency = 0.5\ntoken_dropout = 0.1\n"),
     )
     INVALID = (
         Invalid(
@@ -160,6 +213,13 @@ class BudgetRatio(LintRule):
         Invalid("limit = int(self.max_tokens * 0.9)"),
         Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),
         Invalid("SUMMARY_TRIGGER_RATIO = 0.9", key="summary_trigger_ratio"),
+        # a share whose name says tokens and the part of an amount it keeps, though no ratio word (set
+        # 17: pipecat), read or not
+        Invalid("SUMMARY_TOKEN_BUFFER = 0.8", key="summary_token_buffer_ratio"),
+        # a ratio named by what it does, of a class whose size counts tokens
+        Invalid(
+            "class Config:\n    max_summary_tokens: int = 512\n    summarization_ratio: float = 0.5\n", line=3
+        ),
         # a multiplier of a token budget may exceed 1
         Invalid("def compress(context, target_token=-1, token_budget_ratio: float = 1.4):\n    ...\n"),
         Invalid(
@@ -248,6 +308,10 @@ class BudgetRatio(LintRule):
         self._uses = Uses()
         self._ready: list[tuple[str, Report, bool]] = []
         self._score_compared: set[str] = set()
+        #: ratios whose name says tokens, waiting for the data flow (``_token_share``)
+        self._token_shares: list[Report] = []
+        #: names ordered against a string's length or cutting a string (read on the first question)
+        self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
         self.generic_bound = False
 
@@ -265,9 +329,11 @@ class BudgetRatio(LintRule):
             seen[0] = bool(doc and _BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
         if seen[0]:
             self._ready.extend(pending)
-        elif self._frames and pending:
+        elif self._frames and pending and not isinstance(node, ast.ClassDef):
             # a budget further out still counts, except for a parameter (``def _fuzzy_match(a, b,
-            # threshold=0.8)`` in a module that handles budgets elsewhere)
+            # threshold=0.8)`` in a module that handles budgets elsewhere) and for a class's own
+            # names: a class is about what it holds (``class TurnDetection: threshold = 0.5`` beside
+            # audio settings, in a module whose other classes hold token budgets: set 17, pipecat)
             self._frames[-1][1].extend(p for p in pending if not p[2])
 
     leave_AsyncFunctionDef = leave_ClassDef = leave_FunctionDef
@@ -281,6 +347,7 @@ class BudgetRatio(LintRule):
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
         # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
+        followed: set[int] = set()
         for name, b in candidates.items():
             why = self._uses.reason(name)
             if why is None:
@@ -290,6 +357,8 @@ class BudgetRatio(LintRule):
                 "can be tuned per model"
             )
             self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+            followed.add(id(b.literal))
+        self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
 
     def _seen(self, name: str) -> None:
         if self.gather_evidence and self.names.is_budget(name):
@@ -310,6 +379,43 @@ class BudgetRatio(LintRule):
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
+
+    def _share_of_characters(self, name: str) -> bool:
+        """``class Config: max_description_size = 512; summarization_ratio = 0.5``, the size ordered
+        against ``len(description)`` in the module: a ratio, named by what it does (summary,
+        compaction, chunk...) but not by a unit of tokens, of a class whose sizes count characters
+        and none tokens (set 17: fast-graphrag). The class's fields are the evidence of what the ratio
+        scales; the module is walked once, for the first such ratio."""
+        owner = self.ctx.scopes[-1] if self.ctx.scopes else None
+        if not isinstance(owner, ast.ClassDef) or set(words(name)) & _TOKEN_UNIT_WORDS:
+            return False
+        sizes = [
+            field
+            for stmt in owner.body
+            for target, value in _fields(stmt)
+            if (field := attr_name(target)) and field != name and isinstance(number(default_of(value)), int)
+        ]
+        if not sizes or any(self.names.is_budget_setting(s) or self.names.says_tokens(s) for s in sizes):
+            return False
+        if self._character_sizes is None:
+            self._character_sizes = character_sizes(self, self.ctx.tree) if self.ctx.tree else set()
+        return any(s in self._character_sizes for s in sizes)
+
+    def _token_share(self, name: str, value: float) -> bool:
+        """``SUMMARY_TOKEN_BUFFER = 0.8``, ``memory_token_pressure = 0.3``: a share (0 < x < 1) bound to a
+        name that says tokens (not a price's, a credential's, a score's) and what part of an amount it
+        keeps (a buffer, a margin, a target...), though it has no ratio word: a share of a token amount,
+        whether or not it is read (set 17: pipecat). Not a rate (``tokens_per_second``), a time or a
+        model's setting (``token_dropout``), which say no such part."""
+        ws = set(words(name))
+        return (
+            value < 1
+            and bool(ws & TOKEN_WORDS)
+            and bool(ws & _SHARE_WORDS)
+            and "per" not in ws
+            and self.names.mentions_tokens(name)
+            and not self.names.is_score(name)
+        )
 
     def _generic(self, name: str) -> bool:
         ws = words(name)
@@ -332,27 +438,36 @@ class BudgetRatio(LintRule):
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
         if self.names.is_budget_ratio(name):
-            self._report(literal, value, name, f"{name} = {value}")
+            if not self._share_of_characters(name):
+                self._report(literal, value, name, f"{name} = {value}")
+        elif self._token_share(name, value):
+            # reported at the end of the module unless a use found by data flow says more
+            before = len(self.ctx.reports)
+            self._report(literal, value, name, f"{name} = {value}, a share of a token amount")
+            self._token_shares.append(self.ctx.reports.pop(before))
+            self._follow(name, literal, value)
         elif self._generic(name):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append((name, self.ctx.reports.pop(before), param))
             self.generic_bound = True
-        elif (
-            not against_flow(name)
-            and name.lower() not in self.names.ignore_names
-            and not is_test_module(self.ctx.path)
-        ):
-            scope = self.scope_key()
-            parts = (
-                (name, self.ctx.class_name(), self.ctx.module_name)
-                if name.isupper()
-                else (f"{scope} {name}" if scope else name, self.ctx.module_name)
-            )
-            self._bindings.add(Binding(literal, name, value, parts))
-            self._uses.watch.add(name)
         else:
+            self._follow(name, literal, value)
+
+    def _follow(self, name: str, literal: ast.expr, value: float) -> None:
+        """Follow ``name``, bound to the ratio ``literal``, to its uses (the data flow), where the name
+        may be followed; else it is bound to something that is no candidate."""
+        if against_flow(name) or name.lower() in self.names.ignore_names or is_test_module(self.ctx.path):
             self._bindings.rebound(name)
+            return
+        scope = self.scope_key()
+        parts = (
+            (name, self.ctx.class_name(), self.ctx.module_name)
+            if name.isupper()
+            else (f"{scope} {name}" if scope else name, self.ctx.module_name)
+        )
+        self._bindings.add(Binding(literal, name, value, parts))
+        self._uses.watch.add(name)
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
         message = f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model"
