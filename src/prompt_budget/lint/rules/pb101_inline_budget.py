@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from prompt_budget.lint.flow import generation_length
-from prompt_budget.lint.forms import (
-    default_pair,
-    lookup_fallback,
-    token_size,
-    truncating,
-    truncation_defaults,
-)
+from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
+    BUDGET_WORDS,
     Invalid,
     LintRule,
     Valid,
@@ -22,6 +18,14 @@ from prompt_budget.lint.rule import (
     is_env_read,
     sizes_token_chunks,
     string_value,
+)
+from prompt_budget.lint.token_cuts import (
+    CutFlow,
+    cut_kwargs,
+    cuts_tokens,
+    embedder_length,
+    popped_cut,
+    truncation_defaults,
 )
 
 #: Keys of a text-generation request besides its length: sampling settings.
@@ -58,7 +62,12 @@ class InlineBudget(LintRule):
     ``("context_size", 4096)`` pair in a table of (setting, default) pairs is judged by its name as the
     keyword ``context_size=4096`` would be; a number assigned, under a name saying tokens, in the
     ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback;
-    a parameter's default given as ``max_length=`` to a tokenizer call that truncates counts tokens.
+    a parameter's default given as ``max_length=`` to a tokenizer call that truncates counts tokens, as
+    does a ``kwargs.pop("max_length", 512)`` default that reaches one (also through a method of the
+    module, or bounded: ``enable_truncation(max_length=min(limit, max_length))``), a ``"max_length"``
+    beside ``"truncation": True`` in a dict of a pipeline's keyword arguments, and an embedding model's
+    ``max_length`` (``HuggingFaceEmbedding(max_length=512)``). An audio feature extractor's call (given
+    a ``sampling_rate=``) truncates to samples, not tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -67,6 +76,9 @@ class InlineBudget(LintRule):
     CODE = "PB101"
     NAME = "inline-budget"
     SUMMARY = "Token budget passed inline (keyword, request dict, .get() default, `or` fallback)"
+    #: also a file that truncates (``truncation=True``) or gives an embedding model a ``max_length``,
+    #: though no word of it says tokens
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len"),)
     VALID = (
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
         Valid("requests.get(url, timeout=30, max_retries=5)"),
@@ -126,6 +138,18 @@ class InlineBudget(LintRule):
         Valid(
             "def pad(texts, max_length=64):\n    return tokenizer(texts, padding='max_length', max_length=max_length)\n"
             "def cut(texts):\n    return tokenizer(texts, truncation=True, max_length=max_length)\n"
+        ),
+        # audio feature extractors truncate to samples or frames, not tokens (set 17: pipecat's Smart Turn)
+        Valid(
+            "x = processor(audio, sampling_rate=16000, padding='max_length', truncation=True, max_length=800)\n"
+            "y = feature_extractor(audio, truncation=True, max_length=16000 * 16)\n"
+            'z = {"sampling_rate": 16000, "max_length": 800, "truncation": True}\n'
+        ),
+        # a length popped from kwargs for what is no tokenizer; a length to a function, not an embedder class
+        Valid(
+            "class Store:\n    def __init__(self, **kwargs):\n"
+            '        max_length = kwargs.pop("max_length", 512)\n        self.col = Column(max_length=max_length)\n'
+            "e = get_embedding(text, max_length=8000)\n"
         ),
         # the fallback of a failed lookup in a table that is no budget's, or under a name not saying tokens
         Valid(
@@ -246,6 +270,24 @@ class InlineBudget(LintRule):
             "    self.model_token = 8192\n",
             line=4,
         ),
+        # a tokenizer's or a pipeline's keyword arguments, as a dict (set 17: llm-guard's pipeline_kwargs)
+        Invalid('MODEL = Model(path=p, pipeline_kwargs={"max_length": 512, "truncation": True})'),
+        # an embedding model's input length, also bound by a factory (set 17: autorag)
+        Invalid(
+            "a = HuggingFaceEmbedding(model_name=m, max_length=512)\n"
+            "b = LazyInit(HuggingFaceEmbedding, model_name=m, max_length=512)\n",
+            count=2,
+        ),
+        # a kwargs default, then a parameter's default, reaching a tokenizer's truncation through a
+        # method of the class, bounded by min() (set 17: autorag's FlashRank)
+        Invalid(
+            "class Reranker:\n    def __init__(self, **kwargs):\n"
+            '        max_length = kwargs.pop("max_length", 512)\n        self.tokenizer = self._load(max_length)\n\n'
+            "    def _load(self, max_length=256):\n        tokenizer = Tokenizer.from_file(path)\n"
+            "        tokenizer.enable_truncation(max_length=min(limit, max_length))\n        return tokenizer\n",
+            count=2,
+        ),
+        Invalid("tokenizer.enable_truncation(max_length=300)"),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
@@ -264,12 +306,14 @@ class InlineBudget(LintRule):
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
     _window_tables: dict[str, int]
     _lookups: list[tuple[str, ast.expr, int | float]]
+    _cuts: CutFlow
 
     def visit_Module(self, node: ast.Module) -> None:
         self._params = {}
         self._positional = []
         self._window_tables = {}
         self._lookups = []
+        self._cuts = CutFlow(self)
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         args = node.args
@@ -300,7 +344,7 @@ class InlineBudget(LintRule):
     def visit_arguments(self, node: ast.arguments) -> None:
         if node.defaults or node.kw_defaults:
             # ``def f(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True, max_length=max_length)``
-            for name, written, value in truncation_defaults(self, node):
+            for name, written, value in truncation_defaults(self, node, self._cuts):
                 self._report(written, name, value, "as the default of a parameter a tokenizer cuts to")
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -329,8 +373,9 @@ class InlineBudget(LintRule):
                 self.names.is_weak_budget(kw.arg)
                 and (
                     self.names.mentions_tokens(callee_name(node) or "")
-                    or truncating(node)
+                    or cuts_tokens(node)
                     or generation_length(kw.arg, node)
+                    or embedder_length(kw.arg, node)
                 )
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
@@ -356,6 +401,13 @@ class InlineBudget(LintRule):
         value = self.budget_literal(pair[1])
         if name and value is not None and self.names.is_budget_setting(name):
             self._report(pair[1], name, value, "used as a fallback default")
+        elif name and value is not None and self.names.is_weak_budget(name):
+            # ``max_length = kwargs.pop("max_length", 512)`` ... ``self._get_tokenizer(max_length)``
+            keyword = popped_cut(self, node, self._cuts)
+            if keyword is not None:
+                self._report(
+                    pair[1], name, value, f"used as a default that a tokenizer cuts to (`{keyword}=`)"
+                )
         elif (
             name is None
             and value is not None
@@ -490,6 +542,9 @@ class InlineBudget(LintRule):
                     keys = [string_value(k) or "" for k in node.keys]
                 if any(k in _SAMPLING_KEYS or self.names.is_budget(k) for k in keys):
                     self._report(item, name, value, "written into a request")
+                elif cut_kwargs(node):
+                    # ``pipeline_kwargs={"max_length": 512, "truncation": True}``: a tokenizer's length
+                    self._report(item, name, value, "given with `truncation: True` (a tokenizer's length)")
 
     def visit_Assign(self, node: ast.Assign) -> None:
         value = self.budget_literal(node.value)

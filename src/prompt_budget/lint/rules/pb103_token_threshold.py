@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
 
@@ -29,7 +30,8 @@ def _elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
 
 class TokenThreshold(LintRule):
     """A token count compared against a literal threshold (``if tokens > 96000``,
-    ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``).
+    ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``), also where the
+    clamp's result is the budget (``budget = max(300, 50 * len(items))`` ... ``max_tokens=budget``).
 
     Only ordering comparisons count; the left or right side must be an amount of tokens (a name like
     ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
@@ -49,6 +51,9 @@ class TokenThreshold(LintRule):
         Valid("if status_code >= 500:\n    retry()\n"),
         Valid("if tokens == 4096:\n    pass\n"),
         Valid("n = max(1, num_tokens)"),
+        # a clamp of what is no budget: a width, a timeout passed on
+        Valid("def show(rows):\n    width = max(300, len(rows))\n    return render(rows, width=width)\n"),
+        Valid("def wait(n):\n    timeout = min(600, n)\n    return call(timeout=timeout, max_tokens=n)\n"),
         # a token bucket refilling connection tokens (set 12: skyvern)
         Valid(
             "class Broker:\n    def refill(self):\n        self._connection_tokens = min(32.0, self._connection_tokens + 20.0)\n"
@@ -96,6 +101,13 @@ class TokenThreshold(LintRule):
         # a weak name clamped, the comment saying tokens
         Invalid("budget = min(max(budget, 1000), ceiling)  # a 1000-token minimum"),
         Invalid("per_job = max(max_tokens // max(len(jobs), 1), 500)"),
+        # a floor (or cap) of what is passed as a budget (set 17: pipecat's explainer)
+        Invalid(
+            "def explain(items):\n    budget = max(300, 50 * len(items))\n    return ask(items, max_tokens=budget)\n",
+            line=2,
+            key="explain_max_tokens_min",
+        ),
+        Invalid("reply = client.create(max_tokens=min(max(256, n), 4000))", count=2),
     )
 
     def _report(
@@ -155,6 +167,33 @@ class TokenThreshold(LintRule):
                         break
             left = right
 
+    def _clamped_budget(self, node: ast.Call) -> str | None:
+        """The budget a clamp's result is (``max_tokens=max(300, n)``, ``max_tokens = max(300, n)``), or
+        is passed as later in the function (``budget = max(300, n)`` ... ``create(max_tokens=budget)``):
+        its name, else None. Walks the function only for a clamp bound to a local name."""
+        parent = self.ctx.parent(node)
+        while (
+            isinstance(parent, ast.Call)
+            and type(parent.func) is ast.Name
+            and parent.func.id in {"min", "max"}
+        ):
+            parent = self.ctx.parent(parent)  # ``min(max(300, n), 4000)``
+        if isinstance(parent, ast.keyword):
+            return parent.arg if parent.arg and self.names.is_budget(parent.arg) else None
+        target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
+        name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+        if name and self.names.is_budget(name):
+            return name
+        fn = self.ctx.function()
+        if not isinstance(target, ast.Name) or fn is None or self.names.is_excluded(target.id):
+            return None
+        parents, reads = reads_of(fn, target.id)
+        for read in reads:
+            use = parents.get(read)
+            if isinstance(use, ast.keyword) and use.arg and self.names.is_budget(use.arg):
+                return use.arg
+        return None
+
     def visit_Call(self, node: ast.Call) -> None:
         if not (isinstance(node.func, ast.Name) and node.func.id in {"min", "max"}) or len(node.args) < 2:
             return
@@ -163,6 +202,10 @@ class TokenThreshold(LintRule):
         if not amounts and self.token_comment():
             # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
             amounts = [v for v in values if self.names.is_weak_budget(attr_name(v) or "")]
+        if not amounts and any(self.budget_literal(v) is not None for v in values):
+            # ``budget = max(300, 50 * len(items))`` ... ``create(max_tokens=budget)``: a floor of a budget
+            budget = self._clamped_budget(node)
+            amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
         if not amounts:
             return
         for literal in values:

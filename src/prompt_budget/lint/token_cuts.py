@@ -1,0 +1,229 @@
+"""Where a number is the length a tokenizer cuts its input to: a number of tokens, whatever it is named.
+
+- a call that truncates (``tokenizer(text, truncation=True, max_length=512)``, a pipeline called with
+  ``truncation=True``, ``tokenizer.enable_truncation(max_length=...)``) cuts to its length keyword;
+- the same keyword arguments written as a dict (``pipeline_kwargs={"max_length": 512, "truncation":
+  True}``), handed to such a call later;
+- a parameter's default (``def _get_tokenizer(self, max_length=512)``) or a ``kwargs.pop("max_length",
+  512)`` default bound to a local, when the name reaches a cut's length in the function, bare or as a
+  bound (``max_length=min(model_max, max_length)``), or through one call to a function or method of
+  the module whose parameter does (``self._get_tokenizer(max_length)``);
+- an embedding model's ``max_length`` (``HuggingFaceEmbedding(max_length=512)``, also bound by a factory:
+  ``partial(HuggingFaceEmbedding, max_length=512)``): the input length it truncates to.
+
+Audio feature extractors truncate too (``processor(audio, sampling_rate=16000, truncation=True,
+max_length=800)``), but to samples or frames: a call given a sampling rate, or a feature extractor's or
+audio's call, is not a tokenizer's.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.forms import truncating
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+#: Keywords of an audio feature extractor's call: the rate its samples were taken at.
+_AUDIO_KEYWORDS = frozenset({"sampling_rate", "sample_rate", "sampling_frequency"})
+#: Words of a callee that takes audio, not text.
+_AUDIO_WORDS = frozenset({"audio", "speech", "wav", "waveform"})
+#: The last word of an embedding model's class (``HuggingFaceEmbedding``, ``TextEmbedder``).
+_EMBEDDER_WORDS = frozenset({"embedding", "embeddings", "embedder"})
+#: Functions whose result is bounded by each argument: ``min(model_max, max_length)`` cuts to at most it.
+_BOUNDS = frozenset({"min", "max"})
+
+
+def _audio(call: ast.Call) -> bool:
+    """``processor(audio, sampling_rate=16000, ...)``, ``feature_extractor(...)``: a call on sound."""
+    if any(kw.arg in _AUDIO_KEYWORDS for kw in call.keywords):
+        return True
+    ws = set(words(callee_name(call) or ""))
+    return bool(ws & _AUDIO_WORDS) or {"feature", "extractor"} <= ws
+
+
+def cuts_tokens(call: ast.Call) -> bool:
+    """A tokenizer's (or a text pipeline's) call that cuts its input to a number of tokens."""
+    return (truncating(call) or callee_name(call) == "enable_truncation") and not _audio(call)
+
+
+def cut_kwargs(node: ast.Dict) -> bool:
+    """``{"max_length": 512, "truncation": True}``: the keyword arguments of a call that truncates, as a
+    dict (a pipeline's or a tokenizer's settings), not an audio extractor's (``"sampling_rate"``)."""
+    entries = {string_value(k): v for k, v in zip(node.keys, node.values, strict=False)}
+    flag = entries.get("truncation")
+    return isinstance(flag, ast.Constant) and flag.value is True and not _AUDIO_KEYWORDS & entries.keys()
+
+
+def embedder_length(keyword: str, call: ast.Call) -> bool:
+    """``HuggingFaceEmbedding(model_name=m, max_length=512)``, ``LazyInit(HuggingFaceEmbedding, ...,
+    max_length=512)``: the longest input an embedding model's class takes (it truncates to it)."""
+    ws = set(words(keyword))
+    if not (ws & {"length", "len"} and "max" in ws):
+        return False
+    first = call.args[0] if call.args and isinstance(call.args[0], (ast.Name, ast.Attribute)) else None
+    for name in (callee_name(call), attr_name(first)):
+        last = words(name or "")[-1:]
+        if name and name.lstrip("_")[:1].isupper() and last and last[0] in _EMBEDDER_WORDS:
+            return True
+    return False
+
+
+def _reaches(expr: ast.expr, name: str) -> bool:
+    """``max_length``, ``min(model_max, max_length)``: the expression is the name, or bounded by it."""
+    if type(expr) is ast.Name:
+        return expr.id == name
+    if type(expr) is ast.Call and type(expr.func) is ast.Name and expr.func.id in _BOUNDS:
+        return any(_reaches(a, name) for a in expr.args)
+    return False
+
+
+def _lengths(rule: LintRule, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
+    """(the keyword, the value) of each length a cutting call is given: its weakly named length keywords
+    (``max_length=``), ``enable_truncation``'s first argument."""
+    if callee_name(call) == "enable_truncation" and call.args:
+        yield "max_length", call.args[0]
+    for kw in call.keywords:
+        if kw.arg and rule.names.is_weak_budget(kw.arg):
+            yield kw.arg, kw.value
+
+
+def _positional(fn: Function, method: bool) -> list[str]:
+    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    return names[1:] if method and names[:1] in (["self"], ["cls"]) else names
+
+
+class CutFlow:
+    """The names each function of one module cuts a tokenizer's input to, found on the module's whole
+    tree (not only the statements the rules' walk visits): asked only for a weakly named number, so
+    its walks are few."""
+
+    def __init__(self, rule: LintRule) -> None:
+        self.rule = rule
+        self._cuts: dict[int, tuple[Function, dict[str, str]]] = {}
+        self._module: dict[str, Function | None] | None = None
+
+    def _direct(self, fn: Function) -> dict[str, str]:
+        """name -> the length keyword it is given as, for each name ``fn`` cuts a tokenizer's input to."""
+        cached = self._cuts.get(id(fn))
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        found: dict[str, str] = {}
+        for node in ast.walk(fn):
+            if type(node) is ast.Call and cuts_tokens(node):
+                for keyword, value in _lengths(self.rule, node):
+                    for name in (n.id for n in ast.walk(value) if type(n) is ast.Name):
+                        if _reaches(value, name):
+                            found.setdefault(name, keyword)
+        self._cuts[id(fn)] = (fn, found)
+        return found
+
+    def _functions(self) -> dict[str, Function | None]:
+        """The module's functions by name (None for a name defined twice)."""
+        if self._module is None:
+            tree = self.rule.ctx.tree
+            body = tree.body if isinstance(tree, ast.Module) else []
+            self._module = {}
+            for stmt in body:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self._module[stmt.name] = None if stmt.name in self._module else stmt
+        return self._module
+
+    def _callee(self, call: ast.Call, owner: ast.ClassDef | None) -> tuple[Function, bool] | None:
+        """The module's function (``f(...)``) or the enclosing class's method (``self.f(...)``) called,
+        and whether it is a method."""
+        func = call.func
+        if type(func) is ast.Name:
+            fn = self._functions().get(func.id)
+            return (fn, False) if fn is not None else None
+        if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in {"self", "cls"}:
+            methods = [
+                s
+                for s in (owner.body if owner is not None else [])
+                if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == func.attr
+            ]
+            return (methods[0], True) if len(methods) == 1 else None
+        return None
+
+    def cut_keyword(self, fn: Function, name: str, owner: ast.ClassDef | None) -> str | None:
+        """The length keyword ``name`` reaches in ``fn``: given to a cut there, or as an argument of a
+        call to a function of the module whose parameter is; None when it reaches none."""
+        direct = self._direct(fn).get(name)
+        if direct is not None:
+            return direct
+        for node in ast.walk(fn):
+            if type(node) is not ast.Call or not any(
+                _reaches(a, name) for a in (*node.args, *(k.value for k in node.keywords))
+            ):
+                continue
+            found = self._callee(node, owner)
+            if found is None or found[0] is fn:
+                continue
+            callee, method = found
+            cuts = self._direct(callee)
+            params = _positional(callee, method)
+            passed = [p for a, p in zip(node.args, params, strict=False) if _reaches(a, name)]
+            passed += [k.arg for k in node.keywords if k.arg and _reaches(k.value, name)]
+            keyword = next((cuts[p] for p in passed if p in cuts), None)
+            if keyword is not None:
+                return keyword
+        return None
+
+
+def owner_class(rule: LintRule) -> ast.ClassDef | None:
+    """The class whose method is being visited (the nearest enclosing class), if any."""
+    return next((s for s in reversed(rule.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+
+
+def truncation_defaults(
+    rule: LintRule, node: ast.arguments, flow: CutFlow
+) -> list[tuple[str, ast.expr, int | float]]:
+    """``def _classifier(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True,
+    max_length=max_length)``: (the length keyword, the default, its value) of a weakly named parameter
+    that reaches a cut's length (set 16: crawl4ai; set 17: autorag's ``enable_truncation(max_length=
+    min(model_max, max_length))``). Not when the function's name says tokens or the parameter's is a
+    budget's: PB102 judges those defaults itself. Walks the function only when it has such a parameter
+    with a budget-sized default."""
+    fn = rule.ctx.parent(node)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or rule.names.mentions_tokens(fn.name):
+        return []
+    found: list[tuple[str, ast.expr, int | float]] = []
+    owner: ast.ClassDef | None = None
+    for arg, written in defaults(node):
+        if not rule.names.is_weak_budget(arg.arg) or rule.names.is_budget_setting(arg.arg):
+            continue
+        value = rule.budget_literal(written)
+        if value is None:
+            continue
+        owner = owner or owner_class(rule)
+        keyword = flow.cut_keyword(fn, arg.arg, owner)
+        if keyword is not None:
+            found.append((keyword, written, value))
+    return found
+
+
+def popped_cut(rule: LintRule, call: ast.Call, flow: CutFlow) -> str | None:
+    """``max_length = kwargs.pop("max_length", 512)``: the length keyword the local bound to a lookup's
+    default reaches (see ``CutFlow.cut_keyword``), or the one the lookup is given as itself, for a weakly
+    named key (set 17: autorag's FlashRank)."""
+    parent = rule.ctx.parent(call)
+    given = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+    if isinstance(parent, ast.keyword) and isinstance(given, ast.Call) and cuts_tokens(given):
+        # ``tokenizer(text, truncation=True, max_length=kwargs.get("max_length", 512))``
+        return parent.arg if parent.arg and rule.names.is_weak_budget(parent.arg) else None
+    fn = rule.ctx.function()
+    if (
+        fn is None
+        or not isinstance(parent, ast.Assign)
+        or len(parent.targets) != 1
+        or type(parent.targets[0]) is not ast.Name
+    ):
+        return None
+    return flow.cut_keyword(fn, parent.targets[0].id, owner_class(rule))
