@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -162,37 +162,6 @@ def truncating(call: ast.Call) -> bool:
         kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
         for kw in call.keywords
     )
-
-
-def truncation_defaults(rule: LintRule, node: ast.arguments) -> list[tuple[str, ast.expr, int | float]]:
-    """``def _classifier(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True,
-    max_length=max_length)``: (the name, the default, its value) of a weakly named parameter given as
-    such to a call that cuts to a number of tokens (set 16: crawl4ai). Not when the function's name
-    says tokens or the parameter's is a budget's: PB102 judges those defaults itself. Walks the
-    function only when it has such a parameter with a budget-sized default."""
-    fn = rule.ctx.parent(node)
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or rule.names.mentions_tokens(fn.name):
-        return []
-    weak = {
-        a.arg: (d, v)
-        for a, d in defaults(node)
-        if rule.names.is_weak_budget(a.arg)
-        and not rule.names.is_budget_setting(a.arg)
-        and (v := rule.budget_literal(d)) is not None
-    }
-    found: list[tuple[str, ast.expr, int | float]] = []
-    for n in ast.walk(fn) if weak else ():
-        if type(n) is ast.Call and truncating(n):
-            for kw in n.keywords:
-                if (
-                    kw.arg
-                    and type(kw.value) is ast.Name
-                    and kw.value.id in weak
-                    and rule.names.is_weak_budget(kw.arg)
-                ):
-                    written, value = weak.pop(kw.value.id)
-                    found.append((kw.arg, written, value))
-    return found
 
 
 # --- tokens converted to characters
