@@ -4,7 +4,9 @@ A name says little on its own (``padding = 4096``, ``_DEFAULT_COMPACT_THRESHOLD 
 ``trigger: float = Field(default=0.9)``); what the name meets says more. A use is evidence that the
 value is a token amount when it is passed as a budget keyword of a call (``max_tokens=LIMIT``),
 compared with or clamps a token count (``if used_tokens > THRESHOLD``), is subtracted from a budget
-(``self.max_context_window - padding``) or written under a budget key (``{"max_tokens": LIMIT}``);
+(``self.max_context_window - padding``), written under a budget key (``{"max_tokens": LIMIT}``) or a
+model's name in a window table, returned by a window getter, given to a function cutting by tokens
+(``truncate_by_token(texts, LIMIT)``) or bounds a slice of a token list (``tokens[:LIMIT]``);
 that it is a budget ratio when it multiplies or divides a budget (``self.trigger * context_window``).
 
 ``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one
@@ -19,7 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import CONTEXT_WORDS, EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.names import (
+    CONTEXT_WORDS,
+    EXCLUDED_WORDS,
+    PRICE_WORDS,
+    UNIT_WORDS,
+    NameJudge,
+    config_key,
+    looks_like_model_name,
+    words,
+)
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
@@ -117,12 +128,18 @@ class Bindings:
         else:
             self.by_name[binding.name] = binding
 
-    def rebound(self, name: str, owner: str = "") -> None:
+    def rebound(self, name: str, owner: str = "", source: str = "") -> None:
         """``name`` is bound again to something that is not a candidate literal. ``owner``: the class
         whose method sets ``self.<name>``; a field of that class keeps its default (``self.chunk_size =
-        configer.chunk_size`` overrides ``chunk_size: int = 200`` only when configured)."""
+        configer.chunk_size`` overrides ``chunk_size: int = 200`` only when configured). ``source``: the
+        name the value is read from; ``self.min_size = min_size`` in a class whose method's parameter
+        ``min_size`` is the candidate stores the candidate, whose reads then decide (set 17: docling)."""
         first = self.by_name.get(name)
-        if owner and first is not None and first.owner == owner:
+        if (
+            owner
+            and first is not None
+            and (first.owner == owner or (source == name and first.method_of == owner))
+        ):
             return
         if first is not None:
             del self.by_name[name]
@@ -196,8 +213,12 @@ class Uses:
                 self.watch.add(arg.arg)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
-            if isinstance(parent, ast.IfExp) and node is not parent.test and len(ancestors) > 3:
-                # ``split_length=size if size else 500``: the keyword the conditional is given to
+            if (
+                (isinstance(parent, ast.IfExp) and node is not parent.test)
+                or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub))
+            ) and len(ancestors) > 3:
+                # ``split_length=size if size else 500``: the keyword the conditional is given to;
+                # ``tokens[-tail:]``: the slice the negated number bounds
                 parent, grand = ancestors[-3], ancestors[-4]
             why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
             if why:
@@ -268,6 +289,17 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
             if other is not node and rule.token_amount(other):
                 return f"compared with the token count `{_source(other)}`"
         return None
+    if isinstance(parent, ast.Call) and any(a is node for a in parent.args) and _cuts_tokens(judge, parent):
+        # ``openai_truncate_by_token(texts, limit, model)``: a number given to a function cutting by tokens
+        return f"given to `{callee_name(parent)}`, which cuts by tokens"
+    if (
+        isinstance(parent, ast.Slice)
+        and isinstance(grand, ast.Subscript)
+        and rule.token_sequence(grand.value)
+    ):
+        return f"cuts the token list `{_source(grand.value)}`"  # ``tokens[:head_length]``
+    if isinstance(parent, ast.Return) and judge.is_budget(fn := rule.ctx.function_name()):
+        return f"returned by the budget getter `{fn}()`"  # ``return GPT_5_LONG_CONTEXT``: a window
     if (
         isinstance(parent, ast.Call)
         and isinstance(parent.func, ast.Name)
@@ -286,12 +318,33 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         budget = rule.budget_expr(parent.target)
         return f"subtracted from the budget `{_source(parent.target)}`" if budget is not None else None
     if isinstance(parent, ast.Dict):
+        table = _bound_name(grand)
         for key, value in zip(parent.keys, parent.values, strict=False):
             if value is node:
                 name = string_value(key)
                 if name and judge.is_budget(name):
                     return f'written as "{name}"'
+                if name and looks_like_model_name(name) and table and judge.is_budget(table):
+                    # ``MAX_TOKEN_DICT = {"gpt-5.5": GPT_5_LONG_CONTEXT}``: a model's window
+                    return f'the window of "{name}" in `{table}`'
     return None
+
+
+def _bound_name(node: ast.AST | None) -> str | None:
+    """The one name ``node`` (an assignment) binds, else None."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return attr_name(node.targets[0])
+    return attr_name(node.target) if isinstance(node, ast.AnnAssign) else None
+
+
+#: Words of a function cutting text to a number of tokens (``truncate_by_token``, ``trim_to_tokens``).
+_CUT_WORDS = frozenset({"truncate", "truncated", "trim", "cut", "clip", "shorten", "split", "chunk"})
+
+
+def _cuts_tokens(judge: NameJudge, call: ast.Call) -> bool:
+    """``openai_truncate_by_token(texts, limit, model)``: a call of a function cutting by tokens."""
+    callee = callee_name(call) or ""
+    return judge.mentions_tokens(callee) and bool(set(words(callee)) & _CUT_WORDS)
 
 
 def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> str | None:

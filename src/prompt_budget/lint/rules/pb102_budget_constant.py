@@ -6,21 +6,9 @@ import ast
 import re
 from collections.abc import Sequence
 
+from prompt_budget.lint.deferred import Deferred, token_estimate
 from prompt_budget.lint.findings import Fact, Finding
-from prompt_budget.lint.flow import (
-    BIND_FACT,
-    USE_FACT,
-    Binding,
-    Bindings,
-    Uses,
-    against_flow,
-    default_of,
-    fallback_window,
-    field_const,
-    imported_budgets,
-    imported_names,
-    is_test_module,
-)
+from prompt_budget.lint.flow import default_of, fallback_window, field_const, imported_budgets, imported_names
 from prompt_budget.lint.forms import (
     argparse_default,
     assigned_token_size,
@@ -34,7 +22,6 @@ from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
     Invalid,
     LintRule,
-    Report,
     Valid,
     attr_name,
     defaults,
@@ -66,9 +53,15 @@ class BudgetConstant(LintRule):
     given as ``max_length=`` to a language model's ``generate``; a budget field's argparse ``const``
     (``metadata={"const": 5000}``); a context size ``DEFAULT_TRIGGER = ("tokens", 4000)``; the tokens a
     per-token ratio multiplies (``NUM_CHARS_PER_TOKEN * 20_000``); a field whose description says tokens
-    and a limit; a field and its class's parameter of one name judged as one. Not reported: a parameter named as
-    tokens whose every read cuts or measures a string (``text[0:max_token - 1]``, ``len(text) >
-    max_token``): characters named as tokens.
+    and a limit; a field and its class's parameter of one name judged as one. Also by data flow: a number
+    given to a function cutting by tokens (``truncate_by_token(texts, limit, model)``), bounding a slice of
+    a token list (``tokens[:head]``, ``tokens[-tail:]``), a model's row of a window table or what a window
+    getter returns (``return FALLBACK``), a parameter stored under its own name (``self.min_size =
+    min_size``) and compared with a token count; and an estimated token cost added into a count
+    (``total += IMAGE_TOKEN_ESTIMATE``). Not reported: a parameter named as tokens whose every read cuts or
+    measures a string (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as
+    tokens; a size whose unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
+    ``tokenizer="character"``).
     """
 
     CODE = "PB102"
@@ -177,8 +170,46 @@ class BudgetConstant(LintRule):
             "def _run(self, records, max_token: int = 4000):\n    joined = '\\n'.join(records)\n"
             "    if len(joined) > max_token:\n        joined = joined[:max_token]\n    return joined\n"
         ),
+        # a size whose unit a sibling chooses, by default words; a token estimate never added up; a
+        # number given to a call that counts tokens, not one that cuts; a table not of budgets (set 17)
+        Valid(
+            "class Splitter:\n    def __init__(self, split_by='word', split_length=200):\n"
+            "        self.split_length = split_length\n\n    def by_tokens(self, tokens):\n"
+            "        return min(self.split_length, len(tokens))\n"
+        ),
+        Valid("IMAGE_TOKEN_ESTIMATE = 500\nprint(IMAGE_TOKEN_ESTIMATE)\n"),
+        Valid("def f(texts):\n    n = 8000\n    return count_tokens(texts, n)\n"),
+        Valid('SEATS = 500\nPLANS = {"gpt-4o": SEATS}\n'),
     )
     INVALID = (
+        # decided by data flow (set 17): a parameter stored in ``self`` and compared with a token count,
+        # with a subclass field of one value (its base declares it bare); a window of a model table and
+        # a window getter's fallback; a number given to a function cutting by tokens; a token list's
+        # head and tail beside its budget; an estimated token cost added into a count
+        Invalid(
+            "class Sizer:\n    def __init__(self, tokenizer, min_size: int = 300):\n"
+            "        self.tokenizer = tokenizer\n        self.min_size = min_size\n\n"
+            "    def keep(self, text):\n        return self.tokenizer.count_tokens(text) >= self.min_size\n\n"
+            "class Base(BaseModel):\n    min_size: int\n\nclass Python(Base):\n    min_size: int = 300\n",
+            count=2,
+        ),
+        Invalid('LONG_CONTEXT = 1_050_000\nCONTEXT_WINDOWS = {"gpt-5.5": LONG_CONTEXT, "gpt-4o": 128_000}\n'),
+        Invalid(
+            "FALLBACK = 32_768\n\ndef get_context_window(model):\n    if model in WINDOWS:\n"
+            "        return WINDOWS[model]\n    return FALLBACK\n"
+        ),
+        Invalid(
+            "def embed(texts, model):\n    limit = 8000\n    return truncate_by_token(texts, limit, model)\n"
+        ),
+        Invalid(
+            "def head_tail(tokens, max_length=512, head=128, tail=382):\n    if len(tokens) > max_length:\n"
+            "        tokens = tokens[:head] + tokens[-tail:]\n    return tokens\n",
+            count=3,
+        ),
+        Invalid(
+            "IMAGE_TOKEN_ESTIMATE = 500\n\ndef estimate(parts):\n    total = 0\n    for part in parts:\n"
+            "        if part.image:\n            total += IMAGE_TOKEN_ESTIMATE\n    return total\n"
+        ),
         # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
         Invalid(
             "from llama_index.core import Settings\n\ndef index(docs):\n"
@@ -367,79 +398,23 @@ class BudgetConstant(LintRule):
             self.report_literal(node, message, value, name)
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._bindings = Bindings()
-        self._weak: list[tuple[str, Report]] = []
-        self._phrase: list[tuple[str, Report]] = []
-        self._imported = imported_names(node)
-        self._uses = Uses(watch=set(self._imported))
+        self._held = Deferred(imported_names(node))
 
     def visit_Name(self, node: ast.Name) -> None:
-        if node.id in self._uses.watch:
-            self._uses.read(node.id, self.ctx.ancestors, self, ratio=False)
+        if node.id in self._held.uses.watch:
+            self._held.uses.read(node.id, self.ctx.ancestors, self, ratio=False)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        if node.attr in self._uses.watch:
-            self._uses.read(node.attr, self.ctx.ancestors, self, ratio=False)
+        if node.attr in self._held.uses.watch:
+            self._held.uses.read(node.attr, self.ctx.ancestors, self, ratio=False)
 
     def leave_Module(self, node: ast.Module) -> None:
-        """Names the module binds to a number without saying it is a budget, reported when a use says
-        so (``padding = 4096`` ... ``self.max_context_window - padding``)."""
-        candidates = self._bindings.by_name
-        imported = self._imported
-        reasons = self._uses.reasons
-        for name, report in self._phrase:
-            if name not in self._uses.sliced:
-                self.ctx.reports.append(report)
-        for name, report in self._weak:
-            if name in self._uses.counted and name not in reasons:
-                continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
-            self.ctx.reports.append(report)
-        for name, b in candidates.items():
-            why = self._uses.reason(name)
-            if why is not None:
-                for each in self._bindings.all_of(name):
-                    message = f"token budget {name} = {each.value}: {why}; move it to config so it can be tuned and tested"
-                    self.report(
-                        each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
-                    )
-            elif b.module_level:
-                self.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
-        for name, source in imported.items():
-            if name in reasons and name not in candidates:
-                use = reasons[name]
-                self.ctx.facts.append((node, f"{USE_FACT}{source} {use}", 0))
+        self._held.finish(self, node)
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         """Constants bound in one module and used as a budget by a module importing them."""
         return imported_budgets(cls, facts)
-
-    def _candidate(self, name: str, literal: ast.expr, value: int | float, param: bool = False) -> None:
-        """``name = value`` where the name does not say budget: kept until the uses decide. Not in
-        tests: a number a test binds is the scenario it checks, not a setting to tune."""
-        if (
-            is_test_module(self.ctx.path)
-            or against_flow(name)
-            or self.names.implausible(name, value)
-            or name.lower() in self.names.ignore_names
-        ):
-            self._bindings.rebound(name)
-            return
-        scope = self.scope_key()
-        if name.isupper():
-            parts: tuple[str, ...] = (name, self.ctx.class_name(), self.ctx.module_name)
-        else:
-            parts = (f"{scope} {name}" if scope else name, self.ctx.module_name)
-        field_of = (
-            self.ctx.class_name() if self.ctx.scopes and isinstance(self.ctx.scopes[-1], ast.ClassDef) else ""
-        )
-        scopes = self.ctx.scopes
-        method_of = (
-            scopes[-2].name if param and len(scopes) > 1 and isinstance(scopes[-2], ast.ClassDef) else ""
-        )
-        binding = Binding(literal, name, value, parts, not scopes, owner=field_of, method_of=method_of)
-        self._bindings.add(binding)
-        self._uses.watch.add(name)
 
     def _assigned(
         self, target: ast.expr, literal: ast.expr | None, walrus: bool = False, said: bool = False
@@ -464,7 +439,8 @@ class BudgetConstant(LintRule):
             bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
             if bound:
                 self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
-                self._bindings.rebound(bound, self.ctx.class_name() if self_attr else "")
+                source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
+                self._held.bindings.rebound(bound, self.ctx.class_name() if self_attr else "", source)
             return
         if isinstance(target, ast.Name):
             name = target.id
@@ -482,9 +458,7 @@ class BudgetConstant(LintRule):
             # (``context[:max_context_length]``): then characters (leave_Module decides)
             before = len(self.ctx.reports)
             self._report(literal, name, value, where, name.isupper())
-            self._phrase.extend((name, r) for r in self.ctx.reports[before:])
-            self._uses.watch.add(name)
-            del self.ctx.reports[before:]
+            self._held.hold(self._held.phrase, self, name, before)
         elif self.names.is_budget(name) or (
             (said or self.token_comment()) and not self.names.is_excluded(name)
         ):
@@ -493,13 +467,18 @@ class BudgetConstant(LintRule):
             # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
             before = len(self.ctx.reports)
             self._report(literal, name, value, where, name.isupper())
-            self._weak.extend((name, r) for r in self.ctx.reports[before:])
-            self._uses.watch.add(name)
-            del self.ctx.reports[before:]
+            self._held.hold(self._held.weak, self, name, before)
+        elif token_estimate(name) and self.ctx.function() is None:
+            # ``IMAGE_TOKEN_ESTIMATE = 500``: an item's estimated cost, a budget when added into a count
+            before = len(self.ctx.reports)
+            self._report(
+                literal, name, value, "as an estimated token cost added into a count", name.isupper()
+            )
+            self._held.hold(self._held.estimates, self, name, before)
         elif isinstance(target, ast.Name) and (why := fallback_window(self, name, value)):
             self._report(literal, name, value, why, upper=False)
         else:
-            self._candidate(name, literal, value)
+            self._held.candidate(self, name, literal, value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
@@ -521,6 +500,8 @@ class BudgetConstant(LintRule):
                 self._assigned(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is None:
+            return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
         # ``Field(default=256, description="Min tokens to split code.")``: tokens by its description
         self._assigned(node.target, default_of(node.value), said=field_says_tokens(self, node.value))
         self._const(node.target, node.value)
@@ -558,8 +539,10 @@ class BudgetConstant(LintRule):
                 weak_ok = (
                     segments and not self.names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
                 )
+            named = self.names.is_budget_setting(name) or weak_ok
+            estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
             if (
-                (self.names.is_budget_setting(name) or weak_ok)
+                (named or estimate)
                 and not self.names.implausible(name, value)
                 and not parameter_cuts_characters(self, node, name)
             ):
@@ -567,9 +550,12 @@ class BudgetConstant(LintRule):
                     f"token budget {name}={value} as a parameter default; move it to config so callers "
                     "share one tunable value"
                 )
+                before = len(self.ctx.reports)
                 self.report_literal(default, message, value, name)
+                if estimate:
+                    self._held.hold(self._held.estimates, self, name, before)
             else:
-                self._candidate(name, default, value, param=True)
+                self._held.candidate(self, name, default, value, param=True)
 
     def visit_Call(self, node: ast.Call) -> None:
         """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's

@@ -1,0 +1,173 @@
+"""PB102's numbers held until the end of their module, where what their reads met decides them.
+
+A name bound to a number often says too little on its own: nothing at all (``padding = 4096``, a
+candidate of ``flow.Bindings``), a window that may count characters (``max_context_length = 6000``),
+tokens but not whether a limit or a cost (``SQUARE_TOKENS = 170``), or an estimate of a token amount
+(``IMAGE_TOKEN_ESTIMATE = 500``). ``Deferred`` keeps each such number during the rules' one walk, beside
+the reads ``flow.Uses`` gathers, and ``finish`` reports those the reads decide for at the module's end.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import (
+    BIND_FACT,
+    USE_FACT,
+    Binding,
+    Bindings,
+    Uses,
+    against_flow,
+    default_of,
+    is_test_module,
+)
+from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
+from prompt_budget.lint.rule import attr_name, defaults, dotted, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule, Report
+
+#: Words of a name saying its number is a guess at a token amount (``IMAGE_TOKEN_ESTIMATE``).
+_ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "guess", "heuristic"})
+#: What an estimate may be the token cost of, though these words exclude a name alone (``image_width``).
+_MEDIA_WORDS = frozenset({"image", "images", "img", "audio", "video"})
+
+
+def token_estimate(name: str) -> bool:
+    """``IMAGE_TOKEN_ESTIMATE``, ``ESTIMATED_TOKENS_PER_IMAGE``: a name saying its number estimates a
+    token amount, a heuristic to tune (what an OpenAI tile costs, ``SQUARE_TOKENS = 170``, is a fact of
+    the API, and its name does not say estimate)."""
+    ws = words(name)
+    return (
+        bool(set(ws) & TOKEN_WORDS)
+        and bool(set(ws) & _ESTIMATE_WORDS)
+        and not excluded(tuple(w for w in ws if w not in _MEDIA_WORDS))
+    )
+
+
+#: Words of a setting that chooses the unit its siblings' sizes count (``split_by``, ``split_unit``,
+#: ``tokenizer``, ``chat_history_strategy``).
+_UNIT_CHOOSERS = frozenset({"unit", "units", "by", "strategy", "tokenizer"})
+#: Units such a setting's default may name instead of tokens.
+_OTHER_UNITS = frozenset(
+    {
+        *("char", "chars", "character", "characters", "word", "words", "line", "lines"),
+        *("message", "messages", "sentence", "sentences", "page", "pages", "passage", "paragraph"),
+    }
+)
+
+
+def _other_unit(name: str, default: ast.expr | None) -> bool:
+    """``split_by="word"``, ``tokenizer="character"``, ``strategy=Strategy.last_k_messages``: a
+    setting whose default measures in something else than tokens (not LangChain's
+    ``length_function=len``, which token splitters copied and do not read)."""
+    ws = set(words(name))
+    if not ws & _UNIT_CHOOSERS or default is None:
+        return False
+    said = set(words(string_value(default) or dotted(default)))
+    return bool(said & _OTHER_UNITS) and not said & TOKEN_WORDS
+
+
+def measured_otherwise(rule: LintRule, param: bool) -> bool:
+    """The parameter (``param``) or class field being bound has a sibling choosing the unit sizes
+    count, whose default is not tokens (haystack's ``split_length=200`` beside ``split_by="word"``,
+    chonkie's ``chunk_size=2048`` beside ``tokenizer="character"``, set 17): by default its number
+    counts that unit, whatever a token branch compares it with."""
+    ctx = rule.ctx
+    if param and isinstance(ctx.ancestors[-1], ast.arguments):
+        return any(_other_unit(a.arg, d) for a, d in defaults(ctx.ancestors[-1]))
+    owner = ctx.scopes[-1] if ctx.scopes else None
+    if param or not isinstance(owner, ast.ClassDef):
+        return False
+    return any(
+        _other_unit(attr_name(s.target) or "", default_of(s.value))
+        for s in owner.body
+        if isinstance(s, ast.AnnAssign)
+    )
+
+
+@dataclass
+class Deferred:
+    """The numbers of one module held for its end, and the reads of their names."""
+
+    #: ``flow.imported_names`` of the module: constants of other modules whose uses here may decide.
+    imported: dict[str, str]
+    bindings: Bindings = field(default_factory=Bindings)
+    uses: Uses = field(default_factory=Uses)
+    #: Window names without the word tokens (``max_context_length = 6000``): reported unless a read
+    #: cuts a string with them (``context[:max_context_length]``: characters).
+    phrase: list[tuple[str, Report]] = field(default_factory=list)
+    #: ``<what>_tokens`` settings (``SQUARE_TOKENS = 170``): reported unless they are only added up.
+    weak: list[tuple[str, Report]] = field(default_factory=list)
+    #: Token estimates (``IMAGE_TOKEN_ESTIMATE = 500``): reported when added into a count or used as a
+    #: budget.
+    estimates: list[tuple[str, Report]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.uses.watch.update(self.imported)
+
+    def hold(self, kept: list[tuple[str, Report]], rule: LintRule, name: str, before: int) -> None:
+        """Move what ``rule`` reported since ``before`` (a length of ``rule.ctx.reports``) into ``kept``
+        (one of the lists above), and watch the reads of ``name``."""
+        kept.extend((name, r) for r in rule.ctx.reports[before:])
+        del rule.ctx.reports[before:]
+        self.uses.watch.add(name)
+
+    def candidate(
+        self, rule: LintRule, name: str, literal: ast.expr, value: int | float, param: bool = False
+    ) -> None:
+        """``name = value`` where the name does not say budget: kept until the uses decide. Not in
+        tests: a number a test binds is the scenario it checks, not a setting to tune."""
+        ctx = rule.ctx
+        if (
+            is_test_module(ctx.path)
+            or against_flow(name)
+            or rule.names.implausible(name, value)
+            or name.lower() in rule.names.ignore_names
+            or measured_otherwise(rule, param)
+        ):
+            self.bindings.rebound(name)
+            return
+        scope = rule.scope_key()
+        if name.isupper():
+            parts: tuple[str, ...] = (name, ctx.class_name(), ctx.module_name)
+        else:
+            parts = (f"{scope} {name}" if scope else name, ctx.module_name)
+        scopes = ctx.scopes
+        field_of = ctx.class_name() if scopes and isinstance(scopes[-1], ast.ClassDef) else ""
+        method_of = (
+            scopes[-2].name if param and len(scopes) > 1 and isinstance(scopes[-2], ast.ClassDef) else ""
+        )
+        binding = Binding(literal, name, value, parts, not scopes, owner=field_of, method_of=method_of)
+        self.bindings.add(binding)
+        self.uses.watch.add(name)
+
+    def finish(self, rule: LintRule, node: ast.Module) -> None:
+        """Report the held numbers the module's reads decided for (``padding = 4096`` ...
+        ``self.max_context_window - padding``); record the module's constants and its uses of imported
+        ones for the project-wide pass (``flow.imported_budgets``)."""
+        candidates = self.bindings.by_name
+        reasons = self.uses.reasons
+        reports = rule.ctx.reports
+        reports.extend(report for name, report in self.phrase if name not in self.uses.sliced)
+        for name, report in self.weak:
+            if name in self.uses.counted and name not in reasons:
+                continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
+            reports.append(report)
+        # ``total += IMAGE_TOKEN_ESTIMATE``: an estimated cost added into a count of tokens
+        reports.extend(r for name, r in self.estimates if name in self.uses.counted or name in reasons)
+        for name, b in candidates.items():
+            why = self.uses.reason(name)
+            if why is not None:
+                for each in self.bindings.all_of(name):
+                    message = f"token budget {name} = {each.value}: {why}; move it to config so it can be tuned and tested"
+                    rule.report(
+                        each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
+                    )
+            elif b.module_level:
+                rule.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
+        for name, source in self.imported.items():
+            if name in reasons and name not in candidates:
+                rule.ctx.facts.append((node, f"{USE_FACT}{source} {reasons[name]}", 0))
