@@ -4,7 +4,8 @@
   ``trigger=("tokens", 4000)`` is a number of tokens, ``("fraction", 0.85)`` a share of the context
   window, ``("messages", 20)`` a number of messages (never a budget of tokens);
 - a number of tokens converted to characters whose result is used as characters: ``limit =
-  TOKEN_LIMIT * 4`` ... ``text[:limit]``.
+  TOKEN_LIMIT * 4`` ... ``text[:limit]``; a number of characters converted to tokens whose result is
+  compared with a count of tokens: ``estimate = int(chars / 10)`` ... ``if input_tokens < estimate``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of, reads_of
@@ -226,6 +228,50 @@ def used_as_characters(rule: LintRule, name: str) -> bool:
         return tallies[0]
 
     return any(_read_as_characters(r, parents, rule, lazy_tallies) for r in reads)
+
+
+#: Calls whose result counts what their argument counts: ``int(chars / 10)``.
+_ROUNDING = frozenset({"int", "round", "ceil", "floor"})
+
+
+def _rounded(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast.AST | None]:
+    """From ``node`` up through the calls rounding it: (the outermost, its parent)."""
+    parent = parents.get(node)
+    while (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in _ROUNDING
+        and bool(parent.args)
+        and parent.args[0] is node
+    ):
+        node, parent = parent, parents.get(parent)
+    return node, parent
+
+
+def _ordered_against_tokens(rule: LintRule, node: ast.AST, parent: ast.AST | None) -> bool:
+    return (
+        isinstance(parent, ast.Compare)
+        and all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in parent.ops)
+        and any(o is not node and rule.token_amount(o) for o in (parent.left, *parent.comparators))
+    )
+
+
+def compared_with_tokens(rule: LintRule, node: ast.expr) -> bool:
+    """``estimate = int(chars / 10)`` ... ``if usage.input_tokens < estimate``: the expression being
+    visited (rounded or not), or the local it is bound to, is ordered against a count of tokens
+    somewhere in its function: what it holds is a number of tokens (set 18: rigging)."""
+    ancestors = rule.ctx.ancestors
+    parents = {child: parent for parent, child in pairwise(ancestors)}
+    node_, parent = _rounded(parents, node)
+    if _ordered_against_tokens(rule, node_, parent):
+        return True
+    fn = rule.ctx.function()
+    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and fn is not None):
+        return False
+    target = parent.targets[0]
+    if not isinstance(target, ast.Name):
+        return False
+    fn_parents, reads = reads_of(fn, target.id)
+    return any(_ordered_against_tokens(rule, *_rounded(fn_parents, r)) for r in reads)
 
 
 def per_token_name(node: ast.AST) -> str | None:

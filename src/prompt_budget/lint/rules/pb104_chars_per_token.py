@@ -5,12 +5,18 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.forms import per_token_key, used_as_characters
+from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
+_SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
+
+
+def _size(node: ast.expr) -> bool:
+    """``config.chunk_max_size``, ``max_length``: a name of a size or a limit."""
+    return bool(set(words(attr_name(node) or "")) & _SIZE_WORDS)
 
 
 class CharsPerToken(LintRule):
@@ -25,7 +31,10 @@ class CharsPerToken(LintRule):
     (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens,
-    or the enclosing function is about tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain
+    compared with a count of tokens, or the enclosing function is about tokens; a text's length and a
+    size divided by the same rate on both sides of a comparison (``len(doc) // 3 <= max_size // 3``)
+    are converted so. A rate above 6 characters per token (``/ 10``) only when the estimate is compared
+    with a count of tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain
     character arithmetic are never reported. The suggested key is shared (``chars_per_token``), so the
     copies across a project collapse into one value.
     """
@@ -82,6 +91,10 @@ class CharsPerToken(LintRule):
         Valid("def estimate_tokens(tokens):\n    return (weigh(tokens) + 3) // 4\n"),
         Valid("def estimate_tokens(text):\n    return (count_lines(text) + 3) // 4\n"),
         Valid("def pack_tokens(text):\n    return (count_tokens(text) + 3) // 4\n"),
+        # a large divisor in a token context but compared with no count of tokens; both sides of a
+        # comparison divided by the same number, the other side no size
+        Valid("approx_tokens = len(text) / 10"),
+        Valid("import tokenizers\n\ndef fits(text, width):\n    return len(text) // 3 <= width // 3\n"),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -157,6 +170,18 @@ class CharsPerToken(LintRule):
         ),
         Invalid(
             'def estimate_context_size(self):\n    """Estimate total context size in tokens."""\n    total_chars = sum(len(k) for k in self.items)\n    return total_chars // 4\n'
+        ),
+        # decided by data flow: the estimate is compared with a count of tokens, whatever the rate
+        # (set 18: rigging's 10 characters per token)
+        Invalid(
+            "def check(messages, usage):\n    guess = int(sum(len(m.content) for m in messages) / 10)\n"
+            "    if usage.input_tokens < guess:\n        warn()\n",
+            line=2,
+        ),
+        # a text's length and a size converted by the same rate and compared (set 18: raglite), once
+        Invalid(
+            "import tokenizers\n\ndef fits(doc, config):\n    return len(doc) // 3 <= 5 * (config.max_size // 3)\n",
+            line=4,
         ),
     )
 
@@ -372,7 +397,12 @@ class CharsPerToken(LintRule):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
                 return
             kind = self._chars(left) or self._ceiling(left, factor)
-            if kind == "chars" and 2.5 <= factor <= 6 and not self._base64(node) and self._token_context():
+            if (
+                kind == "chars"
+                and 2.5 <= factor <= 12
+                and not self._base64(node)
+                and self._to_tokens(node, factor)
+            ):
                 self._report(node, right, factor, "chars_per_token")
             elif kind == "words" and 0.5 <= factor < 1 and self._token_context():
                 self._report(node, right, factor, "words_per_token")
@@ -385,6 +415,35 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_result():
                 self._report(node, right, factor, "chars_per_token")
+
+    def _to_tokens(self, node: ast.BinOp, factor: float) -> bool:
+        """A number of characters divided by ``factor`` is a number of tokens: in a token context, or
+        compared with a count of tokens (set 18: rigging's ``int(sum(len(m.content) ...) / 10)`` ...
+        ``if usage.input_tokens < estimate``); a rate above 6 characters per token only so."""
+        if factor > 6:
+            return compared_with_tokens(self, node)
+        return self._token_context() or compared_with_tokens(self, node) or self._same_rate(node, factor)
+
+    def _same_rate(self, node: ast.BinOp, factor: float) -> bool:
+        """``len(doc) // 3 <= 5 * (config.chunk_max_size // 3)``: a text's length and, on the other side
+        of a comparison, a size (or another length) divided by the same rate: a conversion of both into
+        another unit (set 18: raglite). Reported once, at the first length in characters divided so."""
+        compare = next(
+            (a for a in reversed(self.ctx.ancestors) if isinstance(a, (ast.Compare, ast.stmt))), None
+        )
+        if not isinstance(compare, ast.Compare):
+            return False
+        divided = [
+            [
+                d
+                for d in ast.walk(side)
+                if isinstance(d, ast.BinOp) and type(d.op) is type(node.op) and number(d.right) == factor
+            ]
+            for side in (compare.left, *compare.comparators)
+        ]
+        lengths = [d for side in divided for d in side if self._chars(d.left) == "chars"]
+        sizes = [d for side in divided if node not in side for d in side if d in lengths or _size(d.left)]
+        return bool(lengths) and lengths[0] is node and bool(sizes)
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
         what = key.replace("_", " ").replace("char", "character")  # chars_per_token: characters per token

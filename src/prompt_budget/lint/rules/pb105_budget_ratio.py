@@ -26,6 +26,7 @@ from prompt_budget.lint.rule import (
     defaults,
     number,
 )
+from prompt_budget.lint.shares import budget_share
 
 # A generic ratio name (no word saying what it measures) is reported only beside a budget.
 _GENERIC_RATIO_WORDS = frozenset(
@@ -141,6 +142,11 @@ class BudgetRatio(LintRule):
     ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
     parameter's default is followed to the parameter's uses.
 
+    A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size //
+    4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
+    int(len(tokens) / 4)`` ... ``max_length=n``). Halving (``// 2``) is not reported, nor a length in
+    characters divided so (PB104's characters per token).
+
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
     """
@@ -202,6 +208,11 @@ class BudgetRatio(LintRule):
         ),
         # a name saying tokens but no part of an amount: a rate, a time, a model's setting
         Valid("tokens_per_second = 0.5\nfirst_token_latency = 0.5\ntoken_dropout = 0.1\n"),
+        # halving a budget (a convention), a unit (per thousand), a length in characters (PB104's), a
+        # share of a token count that limits nothing
+        Valid("half = context_window // 2\ncost = max_tokens / 1000 * price\nn = len(text) // 4\n"),
+        Valid("def f(text, max_chars):\n    return max_chars - min(2000, max_chars // 4)\n"),
+        Valid("def f(tok, ids):\n    quarter = len(ids) // 4\n    return tok.decode(ids[:quarter])\n"),
     )
     INVALID = (
         Invalid(
@@ -282,6 +293,18 @@ class BudgetRatio(LintRule):
             "        self.safety_margin_ratio: float = safety_margin_ratio\n\n"
             "    def limit(self):\n        max_window = self._get_max_context_window()\n"
             "        return int(max_window * self.safety_margin_ratio)\n",
+            line=2,
+        ),
+        # a share of a budget as a division by a whole number (set 18: raglite, curator)
+        Invalid(
+            "def plan(context_size):\n    return min(2048, context_size // 4)\n",
+            key="plan_context_size_divisor",
+        ),
+        Invalid("def estimate_output_tokens(model):\n    return get_max_tokens(model) // 4\n"),
+        # a share of a list of tokens (decoded by a tokenizer) given as a length limit (set 18: gptcache)
+        Invalid(
+            "def shrink(summarizer, tokenizer, segment):\n    n = int(len(segment) / 4)\n"
+            "    return summarizer(tokenizer.decode(segment), max_length=n)\n",
             line=2,
         ),
     )
@@ -479,6 +502,19 @@ class BudgetRatio(LintRule):
     # --- the visits
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, (ast.Div, ast.FloorDiv)):
+            share = budget_share(self, node)
+            if share is not None:
+                parts, name = share
+                op = "//" if isinstance(node.op, ast.FloorDiv) else "/"
+                shown = ast.unparse(node.left)
+                shown = shown if len(shown) <= 40 else f"{name}(...)"
+                message = (
+                    f"hard-coded budget share `{shown} {op} {parts}`, 1/{parts} of a token amount; move "
+                    "the divisor to config so the share can be tuned per model"
+                )
+                self.report_literal(node.right, message, parts, f"{name} divisor")
+            return
         if not isinstance(node.op, ast.Mult):
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):

@@ -1,0 +1,137 @@
+"""Shares of a token budget written as a division by a whole number (PB105's integer form).
+
+``max_output_tokens = min(2048, context_size // 4)`` keeps a quarter of the window for the output, as
+``0.25 * context_size`` would: a share of a budget, hard-coded. The forms:
+
+- a budget divided by a small whole number: ``context_size // 4``, ``get_max_tokens(model) // 4``,
+  ``self._get_max_tokens() // 4`` (the budget read as :meth:`LintRule.budget_expr` reads one);
+- a count of tokens divided so, whose result is a length limit: ``len_seg = int(len(segment) / 4)``
+  ... ``summarizer(text, max_length=len_seg)``, where ``segment`` is a list of tokens (``len(tokens)``,
+  or a name the function gives to a tokenizer's ``decode``).
+
+Not shares: halving (``// 2``, a convention, not a tuned share), divisions by larger numbers (``/ 1000``
+is a unit, a price per thousand tokens) or by a float (``/ 3.5``), and a length in characters divided by
+a small number, which is a characters-per-token rate (PB104's ``len(text) // 4``).
+"""
+
+from __future__ import annotations
+
+import ast
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import reads_of
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The divisors of a share: a third down to a sixteenth.
+SHARE_DIVISORS = range(3, 17)
+#: Calls whose result counts what their argument counts (``int(n / 4)``, ``min(2048, n // 4)``).
+_KEEPING_CALLS = frozenset({"int", "round", "ceil", "floor", "min", "max"})
+#: A tokenizer's calls turning a list of tokens back into text.
+_DECODE_CALLS = frozenset({"decode", "batch_decode", "convert_ids_to_tokens"})
+#: Words of a tokenizer's name (the receiver of ``decode``).
+_TOKENIZER_WORDS = frozenset({"tokenizer", "tok", "enc", "encoding", "encoder", "tiktoken", "bpe"})
+
+
+def divisor(node: ast.BinOp) -> int | None:
+    """The whole number a share divides by: ``x // 4``, ``x / 4`` -> 4 (not ``// 2``, ``/ 3.5``)."""
+    if not isinstance(node.op, (ast.Div, ast.FloorDiv)) or type(node.right) is not ast.Constant:
+        return None
+    value = node.right.value
+    return value if type(value) is int and value in SHARE_DIVISORS else None
+
+
+def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
+    """(the divisor, what it divides) of a share of a token budget written as a division by a whole
+    number (``context_size // 4``), or of a count of tokens divided so into a length limit; else None.
+    ``node`` is the division being visited."""
+    value = divisor(node)
+    if value is None:
+        return None
+    budget = rule.budget_expr(node.left)
+    if budget is not None and not rule.names.is_chars(budget):
+        return value, budget
+    counted = _token_count(rule, node.left)
+    if counted is not None and _limit_result(rule, node):
+        return value, counted
+    return None
+
+
+def _token_count(rule: LintRule, node: ast.expr) -> str | None:
+    """The name of a count of tokens (``num_tokens``, ``len(tokens)``, ``len(segment)`` where the
+    function gives ``segment`` to a tokenizer's ``decode``: ``segment``), else None."""
+    length = isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1
+    counted = node.args[0] if isinstance(node, ast.Call) and length else node
+    name = attr_name(counted) or (callee_name(counted) if isinstance(counted, ast.Call) else None)
+    if rule.token_amount(node):
+        return name or "tokens"
+    return name if length and isinstance(counted, ast.Name) and _decoded(rule, counted.id) else None
+
+
+def _decoded(rule: LintRule, name: str) -> bool:
+    """The enclosing function gives the local ``name`` to a tokenizer's ``decode``: a list of tokens."""
+    fn = rule.ctx.function()
+    if fn is None:
+        return False
+    for call in ast.walk(fn):
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in _DECODE_CALLS
+            and call.args
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id == name
+            and set(words(attr_name(call.func.value) or "")) & _TOKENIZER_WORDS
+        ):
+            return True
+    return False
+
+
+def _limit_keyword(rule: LintRule, name: str | None) -> bool:
+    """``max_tokens``, ``max_length``, ``min_length``: a keyword limiting a length."""
+    if not name:
+        return False
+    ws = set(words(name))
+    return rule.names.is_budget(name) or bool(ws & {"max", "min"} and ws & {"length", "len"})
+
+
+def _climb(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast.AST | None]:
+    """From ``node`` up through calls and arithmetic keeping its unit (``int(...)``, ``max(n - 10, 1)``):
+    (the outermost such expression, its parent)."""
+    parent = parents.get(node)
+    while (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in _KEEPING_CALLS
+        and any(a is node for a in parent.args)
+    ) or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
+        node, parent = parent, parents.get(parent)
+    return node, parent
+
+
+def _limit_result(rule: LintRule, node: ast.BinOp) -> bool:
+    """The division's result is a length limit: given as one (``max_length=n // 4``), assigned to a
+    budget name, or bound to a local that a read of the function gives as one (``len_seg = int(n / 4)``
+    ... ``max_length=len_seg``)."""
+    ancestors = rule.ctx.ancestors
+    parents = {child: parent for parent, child in pairwise(ancestors)}
+    _, parent = _climb(parents, node)
+    if isinstance(parent, ast.keyword):
+        return _limit_keyword(rule, parent.arg)
+    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1):
+        return False
+    target = parent.targets[0]
+    if rule.names.is_budget(attr_name(target) or ""):
+        return True
+    fn = rule.ctx.function()
+    if not isinstance(target, ast.Name) or fn is None:
+        return False
+    fn_parents, reads = reads_of(fn, target.id)
+    for read in reads:
+        _, use = _climb(fn_parents, read)
+        if isinstance(use, ast.keyword) and _limit_keyword(rule, use.arg):
+            return True
+    return False
