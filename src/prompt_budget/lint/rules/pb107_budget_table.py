@@ -26,6 +26,11 @@ _TABLE_WORDS = frozenset(
 _SAYS_BUDGET = frozenset({"budget", "budgets", "context", "ctx", "window", "windows"})
 #: Windows of a model's attention, not of its prompt (``sliding_window_size=4096`` of a model registry).
 _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
+#: Words saying a table's numbers count requests, not tokens (``_BATCH_RATELIMIT_MAP`` of records per
+#: batch, ``max_requests_per_batch`` reading it): ``ratelimit`` glued is the ``rate`` the names exclude.
+_REQUEST_WORDS = frozenset(
+    {"request", "requests", "reqs", "record", "records", "ratelimit", "ratelimits", "rpd", "qps"}
+)
 _MODEL_KEY = re.compile(
     r"""["'](?:[\w.-]+/)?(?:gpt|o[134]|claude|gemini|llama|meta-llama|mistral|mixtral|command|qwen|deepseek|"""
     r"""text-davinci|palm|gemma|grok|phi|sensechat|glm|kimi|moonshot|minimax|ernie|hunyuan|doubao|baichuan|internlm|yi-)[^"'\n]*["']\s*:\s*\d"""
@@ -62,7 +67,8 @@ class BudgetTable(LintRule):
     alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters.
 
     Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
-    reported. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
+    reported, nor counts of requests: a table named for requests or records (``_BATCH_RATELIMIT_MAP``)
+    or read into one (returned by ``max_requests_per_batch``). ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
     """
 
     CODE = "PB107"
@@ -105,6 +111,12 @@ class BudgetTable(LintRule):
         Valid('_MAX_INPUT_LEN: dict[str, int] = {"inworld": 900, "cartesia": 400, "xai": 1000}'),
         # a number of API calls per model
         Valid('model_call_limit_global = {"gpt-4-1106-preview": 300, "gpt-4-0125-preview": 300}'),
+        # requests (records) per batch: named so, or read into a count of requests (set 18: curator)
+        Valid('_BATCH_RATELIMIT_MAP = {"gemini-1.5-pro": 50_000, "gemini-1.5-flash": 150_000}'),
+        Valid(
+            'LIMITS = {"gemini-1.5-pro": 50_000, "gemini-1.5-flash": 150_000}\n\n'
+            "def max_requests_per_batch(model):\n    return LIMITS.get(model, 50_000)\n"
+        ),
     )
     INVALID = (
         # budgets by effort level, one of them a constant named elsewhere (set 11: google-adk)
@@ -144,6 +156,13 @@ class BudgetTable(LintRule):
         # the same providers, the name saying tokens; a length per model
         Invalid('_MAX_INPUT_TOKENS = {"inworld": 900, "cartesia": 400, "xai": 1000}'),
         Invalid('_MAX_INPUT_LEN = {"gpt-4o": 128000, "claude-3-5-sonnet": 200000}'),
+        # tokens per request, and a table read as tokens in a module that also counts requests
+        Invalid('MAX_TOKENS_PER_REQUEST = {"gpt-4o": 16384, "claude-3-5-sonnet": 8192}'),
+        Invalid(
+            'LIMITS = {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n\n'
+            "def max_requests(model):\n    return 100\n\ndef window(model):\n    return LIMITS[model]\n",
+            line=1,
+        ),
         Invalid(
             'def window(model):\n    return {"llama3": 8192, "mistral": 32768}.get(model, 4096)\n', line=2
         ),
@@ -302,6 +321,39 @@ class BudgetTable(LintRule):
             or (bool(ws & {"tokens", "token"}) and bool(ws & _TABLE_WORDS))
         )
 
+    def _counts_requests(self, name: str) -> bool:
+        """A name saying requests or records (``_BATCH_RATELIMIT_MAP``, ``MAX_REQUESTS``) and not tokens
+        (``MAX_TOKENS_PER_REQUEST`` counts tokens)."""
+        return bool(set(words(name)) & _REQUEST_WORDS) and not self.names.says_tokens(name)
+
+    def _read_as_requests(self, name: str) -> bool:
+        """The module reads the table into a count of requests: it is returned by a function named so
+        (``def max_requests_per_batch(self): ... return TABLE[prefix]``), or bound or passed under such a
+        name (``max_records = TABLE.get(model)``, ``Batch(max_requests=TABLE[m])``)."""
+        tree = self.ctx.tree
+        if tree is None:
+            return False
+
+        def reads(node: ast.AST | None) -> bool:
+            return node is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for n in ast.walk(fn):
+                under = (
+                    [fn.name]
+                    if isinstance(n, ast.Return) and reads(n.value)
+                    else [attr_name(t) or "" for t in n.targets]
+                    if isinstance(n, ast.Assign) and reads(n.value)
+                    else [n.arg]
+                    if isinstance(n, ast.keyword) and n.arg and reads(n.value)
+                    else []
+                )
+                if any(self._counts_requests(u) for u in under if u):
+                    return True
+        return False
+
     def _nested_budget(self, value: ast.expr) -> bool:
         if not isinstance(value, ast.Dict):
             return False
@@ -312,6 +364,8 @@ class BudgetTable(LintRule):
         return False
 
     def _report(self, node: ast.Dict, name: str, about: str) -> None:
+        if self._counts_requests(name) or (name and self._read_as_requests(name)):
+            return  # requests (records) per batch or per minute, not tokens
         try:
             value: Any = literal_value(node)
             target: ast.AST | None = node

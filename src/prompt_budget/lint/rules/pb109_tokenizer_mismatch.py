@@ -9,6 +9,7 @@ import re
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
+from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
 
 _OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
 _OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
@@ -99,7 +100,10 @@ class TokenizerMismatch(LintRule):
     ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
     (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)``
     under any ``except``), or a tiktoken encoding in code
-    for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if`` branch about them).
+    for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if`` branch about them),
+    or a fixed GPT encoding in a class that also serves another provider's models: it tests a model
+    against their names (``model in ("deepseek-chat", ...)``) or names their API host
+    (``"api.deepseek.com"``). A ``base_url`` alone is no such evidence: OpenAI's own clients take one.
     Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
     tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
@@ -182,6 +186,22 @@ class TokenizerMismatch(LintRule):
             "    def encoder(self):\n        try:\n            return tiktoken.encoding_for_model(self.model)\n"
             "        except KeyError:\n            return tiktoken.get_encoding('o200k_base')\n"
         ),
+        # a fixed GPT encoding in an OpenAI client that may take any base_url, a local model loaded with
+        # its own tokenizer, a class that picks OpenAI's models before counting (set 18)
+        Valid(
+            "class Client:\n    def __init__(self, base_url=None):\n        self.url = base_url or 'https://api.openai.com'\n\n"
+            "    def encoding(self):\n        return tiktoken.get_encoding('cl100k_base')\n"
+        ),
+        Valid(
+            "class Compressor:\n    def __init__(self, model_name='org/Llama-2-7b-hf'):\n"
+            "        self.tokenizer = AutoTokenizer.from_pretrained(model_name)\n"
+            "        self.target = tiktoken.encoding_for_model('gpt-3.5-turbo')\n"
+        ),
+        Valid(
+            "class Counter:\n    def count(self, model, text):\n        if model.startswith('claude'):\n"
+            "            return self.anthropic_count(text)\n        if model.startswith('gpt'):\n"
+            "            return len(tiktoken.get_encoding('o200k_base').encode(text))\n"
+        ),
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -260,6 +280,17 @@ class TokenizerMismatch(LintRule):
             "    if 'gpt' not in model:\n        raise ValueError(model)\n    return 0\n",
             line=5,
         ),
+        # an OpenAI-compatible client that also serves another provider's models or API host (set 18: curator)
+        Invalid(
+            "class CompatibleClient:\n    def __init__(self, url):\n        if 'api.deepseek.com' in url:\n"
+            "            self.rpm = 60\n\n    def encoding(self):\n        return tiktoken.get_encoding('cl100k_base')\n",
+            line=7,
+        ),
+        Invalid(
+            "class CompatibleClient:\n    def structured(self, model):\n        return model not in ('deepseek-chat', 'llama3')\n\n"
+            "    def count(self, text):\n        return len(tiktoken.encoding_for_model('gpt-4o').encode(text))\n",
+            line=6,
+        ),
     )
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -278,6 +309,11 @@ class TokenizerMismatch(LintRule):
             )
         elif provider := self._provider_context():
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
+        elif other := self._class_serves_others(node, callee):
+            message = (
+                f"a fixed GPT encoding counts tokens in a class that also serves {other!r}, whose "
+                "tokenizer differs"
+            )
         elif callee == "encoding_for_model" and node.args and arg is None and self._any_model():
             shown = ast.unparse(node.args[0])
             message = (
@@ -335,6 +371,28 @@ class TokenizerMismatch(LintRule):
         return model is not None and raises_for_other_models(
             self.ctx.tree, ancestors[:at], self.ctx.scopes, model
         )
+
+    def _class_serves_others(self, node: ast.Call, callee: str) -> str:
+        """A fixed GPT encoding (``get_encoding("cl100k_base")``) in a class whose code names another
+        provider's model or API host (``"deepseek-chat"``, ``"api.deepseek.com"``): an OpenAI-compatible
+        client that counts those models' tokens with OpenAI's encoding (set 18: curator). Not in a branch
+        picking OpenAI's models (``if "gpt" in model: enc = get_encoding("o200k_base")``)."""
+        cls = next((s for s in reversed(self.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+        if cls is None or not fixed_gpt_encoding(node, callee):
+            return ""
+        ancestors = self.ctx.ancestors
+        for i, anc in enumerate(ancestors[:-1]):
+            if (
+                isinstance(anc, (ast.If, ast.IfExp))
+                and _names_openai_models(anc.test)
+                and (
+                    ancestors[i + 1] is anc.body
+                    if isinstance(anc, ast.IfExp)
+                    else any(ancestors[i + 1] is stmt for stmt in anc.body)
+                )
+            ):
+                return ""
+        return other_provider_named(cls)
 
     def _callers_name(self, node: ast.Call) -> bool:
         """``get_encoding(name)`` with ``name`` a parameter of the enclosing function: the caller's string."""

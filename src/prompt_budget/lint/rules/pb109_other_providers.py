@@ -1,0 +1,89 @@
+"""PB109's evidence that a class serves other providers' models besides OpenAI's: its code tests a model
+against a non-OpenAI model's name (``"deepseek-chat"``, ``"claude-3-5-sonnet"``) or names a non-OpenAI
+provider's API host (``"api.deepseek.com"``), so a fixed GPT encoding it counts tokens with
+(``get_encoding("cl100k_base")``) also counts theirs (set 18: curator's OpenAI-compatible processor, which
+also sends DeepSeek's models to ``api.deepseek.com``). Kept apart from the rule: it reads the whole
+class, not the call's context.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from prompt_budget.lint.names import is_non_openai_model, looks_like_model_name
+from prompt_budget.lint.rule import string_value
+
+#: A GPT encoding's name, or an OpenAI model's, given to tiktoken as a literal: a fixed encoding.
+_GPT_ENCODING = re.compile(r"^(?:cl100k_base|o200k_base|o200k_harmony|p50k_base|p50k_edit|r50k_base|gpt2)$")
+_OPENAI_MODEL = re.compile(r"^(?:gpt-|chatgpt|o\d|text-embedding|text-davinci)", re.IGNORECASE)
+#: The API host of a provider whose models are not OpenAI's, in a URL the class sends requests to.
+_OTHER_HOST = re.compile(
+    r"\b(?:api\.(?:deepseek|anthropic|mistral|groq|together|fireworks|cohere|moonshot|x|perplexity|"
+    r"cerebras|novita|siliconflow|minimax|hyperbolic|deepinfra|sambanova|lambdalabs)\.(?:com|ai|xyz|cn|io)"
+    r"|generativelanguage\.googleapis\.com|openrouter\.ai|dashscope\.aliyuncs\.com|open\.bigmodel\.cn)",
+    re.IGNORECASE,
+)
+#: Methods that test a string against others (``model.startswith("claude")``).
+_TESTS = frozenset({"startswith", "endswith"})
+#: A model's name has a version, a size or a variant after its family (``deepseek-chat``, ``llama3``),
+#: or is a family of chat models alone (``model.startswith("claude")``); not a word other strings share
+#: (``rank_method == "cohere"``: a reranking service; ``"command"``, ``"nova"``).
+_VERSIONED = re.compile(r"[-_.:/]|\d")
+_FAMILIES = frozenset(
+    {"claude", "gemini", "llama", "mistral", "mixtral", "deepseek", "qwen", "gemma", "grok", "kimi", "glm"}
+)
+
+
+def fixed_gpt_encoding(call: ast.Call, callee: str) -> str:
+    """The GPT encoding or OpenAI model a tiktoken call names as a literal (``get_encoding("cl100k_base")``,
+    ``encoding_for_model("gpt-4o")``), else ""."""
+    arg = string_value(call.args[0]) if call.args else None
+    if arg is None:
+        return ""
+    if callee == "get_encoding" and _GPT_ENCODING.match(arg):
+        return arg
+    if callee == "encoding_for_model" and _OPENAI_MODEL.match(arg):
+        return arg
+    return ""
+
+
+def _tested_strings(cls: ast.ClassDef) -> list[str]:
+    """The strings the class's code tests a value against: ``model in ["deepseek-chat", ...]``,
+    ``"api.deepseek.com" in self.url``, ``model.startswith("claude")``, ``model == "llama3"``."""
+    out: list[str] = []
+    for n in ast.walk(cls):
+        if isinstance(n, ast.Compare):
+            parts = [n.left, *n.comparators]
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _TESTS:
+            parts = list(n.args)
+        else:
+            continue
+        for part in parts:
+            items = part.elts if isinstance(part, (ast.Tuple, ast.List, ast.Set)) else [part]
+            out.extend(t for t in (string_value(i) for i in items) if t)
+    return out
+
+
+def other_provider_named(cls: ast.ClassDef) -> str:
+    """A non-OpenAI model the class's code tests a model against, or a non-OpenAI provider's API host it
+    names (in any string but a docstring), else "". A model name merely written in the class (a default
+    ``model_name="NousResearch/Llama-2-7b-hf"`` of a local model loaded with its own tokenizer, set 18:
+    llmlingua) says nothing of what the GPT encoding counts."""
+    for text in _tested_strings(cls):
+        if (
+            len(text) <= 120
+            and looks_like_model_name(text)
+            and is_non_openai_model(text)
+            and (_VERSIONED.search(text) or text.lower() in _FAMILIES)
+        ):
+            return text
+    docs = {
+        id(n.value) for n in ast.walk(cls) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+    }
+    for n in ast.walk(cls):
+        value = string_value(n) if isinstance(n, ast.Constant) and id(n) not in docs else None
+        host = _OTHER_HOST.search(value) if value and len(value) <= 200 else None
+        if host:
+            return host.group(0)
+    return ""
