@@ -23,8 +23,10 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
+from prompt_budget.lint.forwarded import record
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.rule import attr_name, defaults, dotted, string_value
+from prompt_budget.lint.token_reach import TokenReach
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule, Report
@@ -141,6 +143,12 @@ class Deferred:
             scopes[-2].name if param and len(scopes) > 1 and isinstance(scopes[-2], ast.ClassDef) else ""
         )
         binding = Binding(literal, name, value, parts, not scopes, owner=field_of, method_of=method_of)
+        if param and scopes and isinstance(scopes[-1], (ast.FunctionDef, ast.AsyncFunctionDef)):
+            binding.scope = scopes[-1]  # followed further by ``token_reach`` when no read decides it
+            owner = scopes[-2] if len(scopes) > 1 else None
+            binding.owner_class = owner if isinstance(owner, ast.ClassDef) else None
+        elif field_of and not param:
+            binding.scope = scopes[-1]
         self.bindings.add(binding)
         self.uses.watch.add(name)
 
@@ -158,16 +166,33 @@ class Deferred:
             reports.append(report)
         # ``total += IMAGE_TOKEN_ESTIMATE``: an estimated cost added into a count of tokens
         reports.extend(r for name, r in self.estimates if name in self.uses.counted or name in reasons)
+        reach = TokenReach(rule)
         for name, b in candidates.items():
             why = self.uses.reason(name)
-            if why is not None:
-                for each in self.bindings.all_of(name):
-                    message = f"token budget {name} = {each.value}: {why}; move it to config so it can be tuned and tested"
+            for each in self.bindings.all_of(name):
+                # what no read decided at once: followed through locals, lists, ``self`` and calls
+                found = why if why is not None else _reached(reach, rule, each)
+                record(rule, each, decided=found is not None)  # for a module forwarding it (``forwarded``)
+                if found is not None:
+                    message = f"token budget {name} = {each.value}: {found}; move it to config so it can be tuned and tested"
                     rule.report(
                         each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
                     )
-            elif b.module_level:
+            if why is None and b.module_level:
                 rule.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
         for name, source in self.imported.items():
             if name in reasons and name not in candidates:
                 rule.ctx.facts.append((node, f"{USE_FACT}{source} {reasons[name]}", 0))
+
+
+def _reached(reach: TokenReach, rule: LintRule, binding: Binding) -> str | None:
+    """The token use a parameter's default or a field's reaches further than its direct reads (see
+    ``token_reach``), else None. A weakly named parameter (``max_length``) given to a tokenizer's
+    truncation is PB101's (``token_cuts``)."""
+    scope = binding.scope
+    if isinstance(scope, ast.ClassDef):
+        return reach.of_field(scope, binding.name)
+    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        cuts = not rule.names.is_weak_budget(binding.name)
+        return reach.of_parameter(scope, binding.name, binding.owner_class, cuts)
+    return None

@@ -105,6 +105,11 @@ class Binding:
     owner: str = ""
     #: The class whose method takes it as a parameter's default, else "".
     method_of: str = ""
+    #: Where its reads are: the function whose parameter's default it is, the class whose field it
+    #: is, else None (``token_reach`` follows them when the direct reads decide nothing).
+    scope: ast.AST | None = None
+    #: The class of that function's method, else None.
+    owner_class: ast.ClassDef | None = None
 
 
 @dataclass

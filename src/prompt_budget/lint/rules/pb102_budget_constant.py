@@ -3,37 +3,32 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Sequence
 
+from prompt_budget.lint.budget_defaults import (
+    estimate_added,
+    estimate_returned,
+    judge_defaults,
+    option_default,
+)
 from prompt_budget.lint.deferred import Deferred, token_estimate
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import default_of, fallback_window, field_const, imported_budgets, imported_names
 from prompt_budget.lint.forms import (
-    argparse_default,
     assigned_token_size,
     field_says_tokens,
     llama_index_size,
-    parameter_cuts_characters,
     tokens_times_ratio,
 )
-from prompt_budget.lint.names import words
+from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import (
     Invalid,
     LintRule,
     Valid,
     attr_name,
-    defaults,
     dotted,
 )
-
-#: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
-_OTHER_BUDGETS = frozenset(
-    {"time", "step", "steps", "iteration", "iterations", "call", "calls", "request", "requests", "retry"}
-)
-#: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
-_TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 
 class BudgetConstant(LintRule):
@@ -58,7 +53,14 @@ class BudgetConstant(LintRule):
     a token list (``tokens[:head]``, ``tokens[-tail:]``), a model's row of a window table or what a window
     getter returns (``return FALLBACK``), a parameter stored under its own name (``self.min_size =
     min_size``) and compared with a token count; and an estimated token cost added into a count
-    (``total += IMAGE_TOKEN_ESTIMATE``). Not reported: a parameter named as tokens whose every read cuts or
+    (``total += IMAGE_TOKEN_ESTIMATE``), or written inline where the function estimates tokens or the
+    comment says it is a guess (``num_tokens += 1024  # approximate``); what an estimating getter returns
+    (``def estimate_output_tokens(self): ... return 4096``); a budget getter's ``fallback`` parameter.
+    Followed further by data flow: a default whose remainder cuts a token list
+    (``step = max_len - 100`` ... ``tokens[i : i + step]``), one stored in ``self``, given to a method,
+    shared out and compared with a token count, a field given as the length a tokenizer truncates to
+    (``encode(text, max_length=self.max_length, truncation=True)``), a default forwarded under its
+    name to another module's callable whose parameter is a budget. Not reported: a parameter named as tokens whose every read cuts or
     measures a string (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as
     tokens; a size whose unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
     ``tokenizer="character"``).
@@ -180,8 +182,60 @@ class BudgetConstant(LintRule):
         Valid("IMAGE_TOKEN_ESTIMATE = 500\nprint(IMAGE_TOKEN_ESTIMATE)\n"),
         Valid("def f(texts):\n    n = 8000\n    return count_tokens(texts, n)\n"),
         Valid('SEATS = 500\nPLANS = {"gpt-4o": SEATS}\n'),
+        # a counting function's exact parts; a fallback of a getter that is no budget's; a divisor and
+        # a factor of a token count; a length given to an audio extractor's truncation (set 18)
+        Valid(
+            "def count_tokens(parts):\n    num_tokens = 0\n    for p in parts:\n        if p.image:\n"
+            "            num_tokens += 85\n    return num_tokens\n\ndef count_image_tokens(detail):\n    return 765\n"
+        ),
+        Valid("def get_timeout(fallback=3000):\n    return CONFIG.get('timeout') or fallback\n"),
+        Valid(
+            "def head(tokens, parts=64, factor=100):\n    size = len(tokens) // parts\n"
+            "    if len(tokens) * factor > max_tokens:\n        return tokens[:size]\n"
+        ),
+        Valid(
+            "class Clip:\n    max_length: int = 48000\n\n    def cut(self, audio):\n"
+            "        return self.extractor(audio, sampling_rate=16000, truncation=True, max_length=self.max_length)\n"
+        ),
     )
     INVALID = (
+        # a token estimate written in a function: an estimating getter's fallback, literals added into a
+        # token count; a budget getter's fallback parameter (set 18: bespokelabs-curator, raglite)
+        Invalid(
+            "def estimate_output_tokens(model):\n    if model in KNOWN:\n        return KNOWN[model] // 4\n"
+            "    return 4096\n"
+        ),
+        Invalid(
+            "def estimate_total_tokens(parts):\n    num_tokens = 0\n    for p in parts:\n        if p.image:\n"
+            "            num_tokens += 1024\n    num_tokens += 50\n    return num_tokens\n",
+            count=2,
+        ),
+        Invalid(
+            "def tally(parts):\n    total_tokens = sum(map(count, parts))\n    total_tokens += 300  # rough overhead\n"
+        ),
+        Invalid(
+            "def get_context_size(model, *, fallback: int = 2048):\n    return WINDOWS.get(model) or fallback\n"
+        ),
+        # decided by data flow further away (set 18: gptcache, distilabel): a length whose remainder
+        # cuts a token list; a default stored in ``self``, given to a method, shared out and compared
+        # with a token count; a field given as the length a tokenizer truncates to
+        Invalid(
+            "def split(text, max_len=1024):\n    tokens = tokenizer.encode(text)\n    step = max_len - 100\n"
+            "    return [tokens[i : i + step] for i in range(0, len(tokens), step)]\n"
+        ),
+        Invalid(
+            "class Shortener:\n    def __init__(self, tokenizer, target_length=512):\n"
+            "        self.tokenizer = tokenizer\n        self.target_length = target_length\n\n"
+            "    def run(self, texts):\n        return self.shorten(texts, self.target_length)\n\n"
+            "    def shorten(self, texts, total=1000):\n        shares = [int(total * len(t) / 100) for t in texts]\n"
+            "        return [t for t, n in zip(texts, shares) if len(self.tokenizer.tokenize(t)) <= n]\n",
+            count=2,
+        ),
+        Invalid(
+            "class Truncate(Step):\n    max_length: int = 8192\n\n    def cut(self, text):\n"
+            "        ids = self._tokenizer.encode(text, max_length=self.max_length, truncation=True)\n"
+            "        return self._tokenizer.decode(ids)\n"
+        ),
         # decided by data flow (set 17): a parameter stored in ``self`` and compared with a token count,
         # with a subclass field of one value (its base declares it bare); a window of a model table and
         # a window getter's fallback; a number given to a function cutting by tokens; a token list's
@@ -413,8 +467,9 @@ class BudgetConstant(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        """Constants bound in one module and used as a budget by a module importing them."""
-        return imported_budgets(cls, facts)
+        """Constants bound in one module and used as a budget by a module importing them; a parameter's
+        default forwarded to another module's callable whose parameter of that name is a budget."""
+        return imported_budgets(cls, facts) + forwarded_budgets(cls, facts)
 
     def _assigned(
         self, target: ast.expr, literal: ast.expr | None, walrus: bool = False, said: bool = False
@@ -519,59 +574,10 @@ class BudgetConstant(LintRule):
         self._assigned(node.target, node.value, walrus=True)
 
     def visit_arguments(self, node: ast.arguments) -> None:
-        fn_name = self.ctx.function_name()
-        # ``system_prompt_budget=2000, rules_budget=500``: a plain ``*_budget`` beside a token budget
-        segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
-        for arg, written in defaults(node):
-            default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
-            size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
-            default = size if size is not None else default
-            value = self.budget_literal(default)
-            if value is None or default is None:
-                continue
-            name = arg.arg
-            weak_ok = self.names.is_weak_budget(name) and self.names.mentions_tokens(fn_name)
-            weak_ok = weak_ok or (size is not None and not self.names.is_excluded(name))
-            if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
-                if segments is None:
-                    every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
-                    segments = any(self.names.is_budget(a.arg) for a in every)
-                weak_ok = (
-                    segments and not self.names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
-                )
-            named = self.names.is_budget_setting(name) or weak_ok
-            estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
-            if (
-                (named or estimate)
-                and not self.names.implausible(name, value)
-                and not parameter_cuts_characters(self, node, name)
-            ):
-                message = (
-                    f"token budget {name}={value} as a parameter default; move it to config so callers "
-                    "share one tunable value"
-                )
-                before = len(self.ctx.reports)
-                self.report_literal(default, message, value, name)
-                if estimate:
-                    self._held.hold(self._held.estimates, self, name, before)
-            else:
-                self._held.candidate(self, name, default, value, param=True)
+        judge_defaults(self, node, self._held)
 
     def visit_Call(self, node: ast.Call) -> None:
-        """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
-        default, named as argparse names its destination."""
-        found = argparse_default(node)
-        value = self.budget_literal(found[0]) if found is not None else None
-        if found is None or value is None:
-            return
-        written, name, help_text = found
-        said = self.names.is_weak_budget(name) and help_text is not None and _TOKENS_HELP.search(help_text)
-        if (self.names.is_budget_setting(name) or said) and not self.names.implausible(name, value):
-            message = (
-                f"token budget {name}={value} as a command-line option's default; move it to config so "
-                "it can be tuned and tested"
-            )
-            self.report_literal(written, message, value, name)
+        option_default(self, node)  # ``parser.add_argument("--max-new-tokens", type=int, default=512)``
 
     def visit_Return(self, node: ast.Return) -> None:
         value = self.budget_literal(node.value)
@@ -582,3 +588,12 @@ class BudgetConstant(LintRule):
             key = fn.name.removeprefix("_").removeprefix("get_")
             message = f"{fn.name}() returns a hard-coded token budget ({value}); read it from config"
             self.report_literal(node.value, message, value, key, scoped=False)
+        elif found := estimate_returned(self, node):  # ``def estimate_output_tokens(self): return 4096``
+            message = f"{found[2]}() returns a hard-coded token estimate ({value}); read it from config"
+            self.report_literal(node.value, message, value, found[2].lstrip("_"), scoped=False)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        if found := estimate_added(self, node):  # ``num_tokens += 1024  # approximate``: a guess
+            value, count = found
+            message = f"token budget {value} as an estimated token cost added into `{count}`; move it to config so it can be tuned and tested"
+            self.report_literal(node.value, message, value, f"{count} estimate")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
+from prompt_budget.lint.token_reach import TokenReach
 
 
 class ReserveArithmetic(LintRule):
@@ -12,7 +13,9 @@ class ReserveArithmetic(LintRule):
     ``max_tokens - 25  # buffer``, ``llm.metadata.context_window - 256``, ``budget -= 500``.
 
     The left side must be a budget (``context_window``, ``max_tokens``, ``token_limit``,
-    ``get_context_window(model)``), not a count (``len(tokens) - 1``, ``num_tokens - 100``).
+    ``get_context_window(model)``, a bound of one: ``min(n_ctx, n_batch) - 16``), not a count
+    (``len(tokens) - 1``, ``num_tokens - 100``), or a weakly named length whose remainder the data flow
+    shows is tokens (``step = max_len - 100`` ... ``tokens[i : i + step]``).
     The reserve is the output or safety margin a config should own (``reserved_output``).
     """
 
@@ -28,6 +31,7 @@ class ReserveArithmetic(LintRule):
         Valid("left = timeout - 10"),
         Valid("if used_bytes < budget - 1000:\n    grow()\n"),
         Valid("year = 2024 - age - 1"),
+        Valid("def page(rows, limit=500):\n    end = limit - 100\n    return rows[:end]\n"),
     )
     INVALID = (
         Invalid(
@@ -47,7 +51,15 @@ class ReserveArithmetic(LintRule):
         Invalid("llm.create(max_tokens=self.thinking_budget + 1024)"),
         # decided by data flow: a plain ``budget`` compared with a number of tokens
         Invalid("if current_tokens + artifact_tokens < budget - 500:\n    add()\n"),
+        # a bound of a window; a weakly named length whose remainder cuts a token list (set 18)
+        Invalid("max_tokens = min(n_ctx, n_batch) - 16"),
+        Invalid(
+            "def split(text, max_len=1024):\n    tokens = tokenizer.encode(text)\n    step = max_len - 100\n"
+            "    return [tokens[i : i + step] for i in range(0, len(tokens), step)]\n"
+        ),
     )
+
+    _reach: TokenReach | None = None
 
     def _report(self, literal: ast.expr, budget: str, value: int | float, how: str = "taken off") -> None:
         message = (
@@ -80,7 +92,11 @@ class ReserveArithmetic(LintRule):
         left = node.left  # ``context_window - prompt_tokens - 1000``: the budget is the leftmost term
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
-        budget = self.budget_expr(left) or self._weak_budget_against_tokens(left)
+        budget = (
+            self.budget_expr(left) or self._bounded_budget(left) or self._weak_budget_against_tokens(left)
+        )
+        if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
+            budget = self._weak_budget_reaching_tokens(node, left.id)
         window = self.budget_literal(left) if budget is None else None
         if budget is None and window is not None and window >= 512 and self._takes_tokens(node):
             budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
@@ -116,6 +132,25 @@ class ReserveArithmetic(LintRule):
                 return True
             chain = chain.left
         return False
+
+    def _bounded_budget(self, left: ast.expr) -> str | None:
+        """``min(n_ctx, n_batch) - 16``: a bound of a window (set 18: raglite)."""
+        if not (
+            isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id in {"min", "max"}
+        ):
+            return None
+        return next((b for b in map(self.budget_expr, left.args) if b is not None), None)
+
+    def _weak_budget_reaching_tokens(self, node: ast.BinOp, name: str) -> str | None:
+        """``segment_len = max_len - 100`` ... ``tokens[i : i + segment_len]``: a weakly named length
+        whose remainder is used as tokens (``token_reach``; set 18: gptcache)."""
+        fn = self.ctx.function()
+        if fn is None:
+            return None
+        if self._reach is None or self._reach.rule is not self:
+            self._reach = TokenReach(self)
+        owner = next((s for s in reversed(self.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+        return name if self._reach.of_node(fn, node, owner) is not None else None
 
     def _weak_budget_against_tokens(self, left: ast.expr) -> str | None:
         """``if current_tokens < budget - 1000``: a plain ``budget`` compared with a number of tokens."""

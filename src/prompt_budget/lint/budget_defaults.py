@@ -1,0 +1,137 @@
+"""PB102's judgement of parameter and command-line option defaults, and of token estimates written in
+a function.
+
+- A parameter's default (``def ask(max_tokens=1024)``) is a budget by the parameter's name, by a weak
+  name (``limit``) in a function about tokens, as a ``*_budget`` beside a token budget, as an
+  estimate (``image_token_estimate=256``, held until added up), or as the ``fallback`` / ``default``
+  of a budget getter (``def get_context_size(config, fallback=2048)``: the window used when the model's
+  is unknown). Any other number is a candidate the module's reads decide (``deferred.Deferred``).
+- A command-line option's default (argparse's ``add_argument("--max-new-tokens", default=512)``).
+- A token estimate written in a function: the literal an estimating getter returns
+  (``def estimate_output_tokens(self): ... return 4096``), and a literal added into a token count
+  inline where the function estimates or the comment says so (``num_tokens += 1024  # approximate
+  token count for images``): the guess ``IMAGE_TOKEN_ESTIMATE = 1024`` would name.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.deferred import token_estimate
+from prompt_budget.lint.flow import default_of, is_test_module
+from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import defaults
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.deferred import Deferred
+    from prompt_budget.lint.rule import LintRule
+
+#: Budgets of something else than tokens, beside a token budget (``time_budget``, ``step_budget``).
+_OTHER_BUDGETS = frozenset(
+    {"time", "step", "steps", "iteration", "iterations", "call", "calls", "request", "requests", "retry"}
+)
+#: A budget getter's parameter holding the value it returns when it finds none.
+_FALLBACKS = frozenset({"fallback", "default", "fallback_value", "default_value"})
+#: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
+_TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
+#: A comment saying its line's number is a guess (``# Approximate token count for images``).
+_ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*)", re.IGNORECASE)
+
+
+def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
+    """Report the token budgets among the defaults of ``node`` (PB102); hold the estimates and the
+    other numbers for the module's reads to decide."""
+    names = rule.names
+    fn_name = rule.ctx.function_name()
+    # ``system_prompt_budget=2000, rules_budget=500``: a plain ``*_budget`` beside a token budget
+    segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
+    for arg, written in defaults(node):
+        default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
+        size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
+        default = size if size is not None else default
+        value = rule.budget_literal(default)
+        if value is None or default is None:
+            continue
+        name = arg.arg
+        weak_ok = names.is_weak_budget(name) and names.mentions_tokens(fn_name)
+        weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
+        if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
+            if segments is None:
+                every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
+                segments = any(names.is_budget(a.arg) for a in every)
+            weak_ok = bool(segments) and not names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
+        named = names.is_budget_setting(name) or weak_ok
+        estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
+        fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
+        if (
+            (named or estimate or fallback)
+            and not names.implausible(fn_name if fallback else name, value)
+            and not parameter_cuts_characters(rule, node, name)
+        ):
+            message = (
+                f"token budget {name}={value} as a parameter default; move it to config so callers "
+                "share one tunable value"
+            )
+            if fallback:  # ``def get_context_size(config, fallback=2048)``
+                message = (
+                    f"token budget {name}={value} as the fallback of the budget getter `{fn_name}()`; "
+                    "move it to config so it can be tuned and tested"
+                )
+            before = len(rule.ctx.reports)
+            rule.report_literal(default, message, value, name)
+            if estimate:
+                held.hold(held.estimates, rule, name, before)
+        else:
+            held.candidate(rule, name, default, value, param=True)
+
+
+def option_default(rule: LintRule, node: ast.Call) -> None:
+    """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
+    default, named as argparse names its destination (a generic ``--max-length`` by a help text that
+    says tokens); reported by PB102."""
+    found = argparse_default(node)
+    value = rule.budget_literal(found[0]) if found is not None else None
+    if found is None or value is None:
+        return
+    written, name, help_text = found
+    said = rule.names.is_weak_budget(name) and help_text is not None and _TOKENS_HELP.search(help_text)
+    if (rule.names.is_budget_setting(name) or said) and not rule.names.implausible(name, value):
+        message = (
+            f"token budget {name}={value} as a command-line option's default; move it to config so "
+            "it can be tuned and tested"
+        )
+        rule.report_literal(written, message, value, name)
+
+
+def estimating(rule: LintRule) -> str:
+    """The name of the enclosing function when it estimates tokens (``estimate_output_tokens``,
+    ``_estimate_tokens``), else ""."""
+    name = rule.ctx.function_name()
+    return name if name and token_estimate(name) else ""
+
+
+def estimate_returned(rule: LintRule, node: ast.Return) -> tuple[ast.expr, int | float, str] | None:
+    """``def estimate_output_tokens(self): ... return 4096``: (the literal, its value, the function) a
+    token-estimating function returns as its guess."""
+    value = rule.budget_literal(node.value)
+    fn = estimating(rule)
+    if value is None or node.value is None or not fn or is_test_module(rule.ctx.path):
+        return None
+    return node.value, value, fn
+
+
+def estimate_added(rule: LintRule, node: ast.AugAssign) -> tuple[int | float, str] | None:
+    """``num_tokens += 1024  # approximate token count for images``: (the value, the count) of a
+    literal added into a token count where the function estimates tokens or the comment says the
+    number is a guess; a count's exact parts (``num_tokens += 3`` per message) are below ``min-value``."""
+    if not isinstance(node.op, ast.Add) or is_test_module(rule.ctx.path):
+        return None
+    value = rule.budget_literal(node.value)
+    if value is None or not rule.token_amount(node.target) or rule.names.is_budget(ast.unparse(node.target)):
+        return None
+    if not estimating(rule) and not _ESTIMATE_COMMENT.search(rule.ctx.comment()):
+        return None
+    return value, ast.unparse(node.target)

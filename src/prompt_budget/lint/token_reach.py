@@ -1,0 +1,327 @@
+"""Where a number read in a function ends up, followed through its function, its class and the
+module's functions: evidence that a number whose name says nothing is an amount of tokens.
+
+``flow.Uses`` judges each read of a name by what the read meets at once (``max_tokens=LIMIT``,
+``if used_tokens > LIMIT``). A parameter or a field often reaches its token use further away::
+
+    def summarize(text, max_len=1024):
+        segment_len = max_len - 100                       # a local derived from it
+        ... tokens[i : i + segment_len] ...               # a window of a token list
+
+    def __init__(self, target_length=512):
+        self.target_length = target_length                # stored in the instance
+    def process(self):
+        self.shorten(texts, self.target_length)           # given to a method of the class
+    def shorten(self, texts, target_size):
+        shares = [int(target_size * n / total) for n in lengths]
+        for text, share in zip(texts, shares):            # a share of it, one per text
+            if len(self.tokenizer.tokenize(text)) > share: ...   # compared with a token count
+
+``TokenReach`` follows a read through arithmetic (``max_len - 100``, ``target_size * n / total``,
+``int()``, ``min()``), a local it is bound to, a list built from it and the loops over that list, an
+attribute of ``self`` it is stored in (read in the class's methods), and an argument of a call to a
+function of the module or a method of the class (to that parameter's reads), a few steps deep. It
+stops at a use that measures tokens: compared with a token count, bounding a slice of a token list,
+given as a budget keyword (``max_tokens=``) or as the length a tokenizer truncates to. Asked only at
+the end of a module, for numbers the direct reads did not decide, so its walks are few.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.rule import callee_name, dotted
+from prompt_budget.lint.token_cuts import cuts_tokens
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+#: Steps a number is followed through (a local, a list, a loop, an attribute, a call's parameter).
+_DEPTH = 5
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv)
+#: Calls whose result is the number, changed in size only: ``int(n)``, ``min(n, cap)``.
+_KEEPS = frozenset({"int", "round", "min", "max", "abs", "math.floor", "math.ceil"})
+
+
+def _short(node: ast.AST) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
+class TokenReach:
+    """The token uses numbers reach in one module (see the module's docstring)."""
+
+    def __init__(self, rule: LintRule) -> None:
+        self.rule = rule
+        self._parents: dict[int, tuple[ast.AST, dict[ast.AST, ast.AST]]] = {}
+        self._module: dict[str, Function | None] | None = None
+
+    # --- the tree
+
+    def _parent_map(self, scope: ast.AST) -> dict[ast.AST, ast.AST]:
+        """Each node's parent in ``scope`` (a function or a class), built once per scope."""
+        cached = self._parents.get(id(scope))
+        if cached is not None and cached[0] is scope:
+            return cached[1]
+        parents: dict[ast.AST, ast.AST] = {}
+        for node in ast.walk(scope):
+            for child in ast.iter_child_nodes(node):
+                parents[child] = node
+        self._parents[id(scope)] = (scope, parents)
+        return parents
+
+    def _functions(self) -> dict[str, Function | None]:
+        """The module's functions by name (None for a name defined twice)."""
+        if self._module is None:
+            tree = self.rule.ctx.tree
+            self._module = {}
+            for stmt in tree.body if isinstance(tree, ast.Module) else []:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self._module[stmt.name] = None if stmt.name in self._module else stmt
+        return self._module
+
+    @staticmethod
+    def _methods(owner: ast.ClassDef | None) -> Iterator[Function]:
+        for stmt in owner.body if owner is not None else ():
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield stmt
+
+    # --- what to follow
+
+    def of_parameter(
+        self, fn: Function, name: str, owner: ast.ClassDef | None, cuts: bool = True
+    ) -> str | None:
+        """Why the parameter ``name`` of ``fn`` holds tokens (the use its value reaches), else None.
+        ``cuts``: whether a tokenizer's truncation length counts (PB101 judges a weakly named
+        parameter given to one itself)."""
+        return self._name(fn, name, owner, _DEPTH, set(), cuts)
+
+    def of_field(self, owner: ast.ClassDef, name: str) -> str | None:
+        """Why the class field ``name`` holds tokens: what its reads ``self.<name>`` in the class's
+        methods reach, else None."""
+        return self._attribute(owner, name, _DEPTH, set(), True)
+
+    def of_node(self, fn: Function, node: ast.expr, owner: ast.ClassDef | None) -> str | None:
+        """Why the value of ``node`` (an expression in ``fn``) is an amount of tokens, else None."""
+        return self._climb(fn, node, owner, _DEPTH, set(), True, False)
+
+    def _name(
+        self, fn: Function, name: str, owner: ast.ClassDef | None, depth: int, seen: set[object], cuts: bool
+    ) -> str | None:
+        key = (id(fn), name)
+        if depth <= 0 or key in seen:
+            return None
+        seen.add(key)
+        for node in ast.walk(fn):
+            if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load):
+                why = self._climb(fn, node, owner, depth, seen, cuts, False)
+                if why is not None:
+                    return why
+        return None
+
+    def _attribute(
+        self, owner: ast.ClassDef, attr: str, depth: int, seen: set[object], cuts: bool
+    ) -> str | None:
+        key = (id(owner), "self." + attr)
+        if depth <= 0 or key in seen:
+            return None
+        seen.add(key)
+        for method in self._methods(owner):
+            for node in ast.walk(method):
+                if (
+                    type(node) is ast.Attribute
+                    and node.attr == attr
+                    and isinstance(node.ctx, ast.Load)
+                    and type(node.value) is ast.Name
+                    and node.value.id == "self"
+                ):
+                    why = self._climb(method, node, owner, depth, seen, cuts, False)
+                    if why is not None:
+                        return why
+        return None
+
+    def _list(
+        self, fn: Function, name: str, owner: ast.ClassDef | None, depth: int, seen: set[object], cuts: bool
+    ) -> str | None:
+        """``name`` holds a list of such numbers: follow its items (``name[i]``, ``for x in name``,
+        ``for a, x in zip(other, name)``, ``for i, x in enumerate(name)``)."""
+        parents = self._parent_map(fn)
+        for node in ast.walk(fn):
+            if not (type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)):
+                continue
+            parent = parents.get(node)
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                why = self._climb(fn, parent, owner, depth, seen, cuts, False)
+            elif (target := _item_target(node, parent, parents)) is not None:
+                why = self._name(fn, target, owner, depth - 1, seen, cuts)
+            else:
+                why = None
+            if why is not None:
+                return why
+        return None
+
+    # --- one read
+
+    def _climb(
+        self,
+        fn: Function,
+        node: ast.expr,
+        owner: ast.ClassDef | None,
+        depth: int,
+        seen: set[object],
+        cuts: bool,
+        listed: bool,
+    ) -> str | None:
+        """Follow the value of ``node`` up through arithmetic to the use that decides it."""
+        parents = self._parent_map(fn)
+        child: ast.AST = node
+        parent = parents.get(child)
+        while True:
+            if isinstance(parent, ast.BinOp) and isinstance(parent.op, _ARITHMETIC):
+                if not self._keeps_unit(parent, child):
+                    return None
+            elif (
+                (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub))
+                or (isinstance(parent, ast.IfExp) and parent.test is not child)
+                or (isinstance(parent, ast.Call) and _keeps(parent) and child in parent.args)
+            ):
+                pass
+            elif isinstance(parent, (ast.ListComp, ast.GeneratorExp)) and parent.elt is child and not listed:
+                listed = True
+            else:
+                break
+            child, parent = parent, parents.get(parent)
+        if parent is None:
+            return None
+        if not listed:
+            why = self._use(fn, child, parent, parents.get(parent), cuts)
+            if why is not None:
+                return f"{why} at line {getattr(child, 'lineno', 0)}"
+        if isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1:
+            target = parent.targets[0]
+            if type(target) is ast.Name:
+                follow = self._list if listed else self._name
+                return follow(fn, target.id, owner, depth - 1, seen, cuts)
+            if (
+                not listed
+                and owner is not None
+                and type(target) is ast.Attribute
+                and type(target.value) is ast.Name
+                and target.value.id == "self"
+            ):
+                return self._attribute(owner, target.attr, depth - 1, seen, cuts)
+            return None
+        if isinstance(parent, ast.Call) and not listed:
+            return self._argument(fn, child, parent, owner, depth, seen, cuts)
+        if isinstance(parent, ast.keyword) and not listed:
+            call = parents.get(parent)
+            if isinstance(call, ast.Call):
+                return self._argument(fn, child, call, owner, depth, seen, cuts)
+        return None
+
+    def _keeps_unit(self, op: ast.BinOp, child: ast.AST) -> bool:
+        """``n - 100``, ``n * share / total``: arithmetic whose result counts what ``n`` counts. Not a
+        divisor (``max_tokens // n``: ``n`` pieces), nor a factor of a token amount (``num_tokens *
+        n``: ``n`` a ratio)."""
+        other = op.right if op.left is child else op.left
+        if isinstance(op.op, (ast.Div, ast.FloorDiv)):
+            return op.left is child
+        return not (isinstance(op.op, ast.Mult) and self.rule.token_amount(other))
+
+    def _argument(
+        self,
+        fn: Function,
+        value: ast.AST,
+        call: ast.Call,
+        owner: ast.ClassDef | None,
+        depth: int,
+        seen: set[object],
+        cuts: bool,
+    ) -> str | None:
+        """``value`` is an argument of ``call``: the parameter it binds in the module's function or
+        the class's method called, followed there."""
+        func = call.func
+        callee: Function | None = None
+        method = False
+        if type(func) is ast.Name:
+            callee = self._functions().get(func.id)
+        elif (
+            type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in {"self", "cls"}
+        ):
+            found = [m for m in self._methods(owner) if m.name == func.attr]
+            callee, method = (found[0], True) if len(found) == 1 else (None, False)
+        if callee is None or callee is fn:
+            return None
+        params = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+        if method and params[:1] in (["self"], ["cls"]):
+            params = params[1:]
+        name = next((k.arg for k in call.keywords if k.value is value), None)
+        if name is None:
+            index = next((i for i, a in enumerate(call.args) if a is value), None)
+            name = params[index] if index is not None and index < len(params) else None
+        if name is None:
+            return None
+        return self._name(callee, name, owner if method else None, depth - 1, seen, cuts)
+
+    def _use(
+        self, fn: Function, child: ast.AST, parent: ast.AST, grand: ast.AST | None, cuts: bool
+    ) -> str | None:
+        """The token use ``child`` meets in ``parent`` (its grandparent ``grand``), else None."""
+        rule = self.rule
+        if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
+            if set(words(fn.name)) & PRICE_WORDS:
+                return None  # a pricing tier
+            for other in (parent.left, *parent.comparators):
+                if other is not child and rule.token_amount(other):
+                    return f"compared with the token count `{_short(other)}`"
+            return None
+        if (
+            isinstance(parent, ast.Slice)
+            and isinstance(grand, ast.Subscript)
+            and rule.token_sequence(grand.value)
+        ):
+            return f"cuts the token list `{_short(grand.value)}`"
+        if isinstance(parent, ast.keyword) and parent.arg and isinstance(grand, ast.Call):
+            callee = callee_name(grand) or "a call"
+            if rule.names.is_budget(parent.arg):
+                return f"given as `{parent.arg}=` of `{callee}`"
+            if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
+                return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
+        return None
+
+
+def _keeps(call: ast.Call) -> bool:
+    """``int(n)``, ``min(n, cap)``, ``math.floor(n)``: a call whose result is its argument's size."""
+    return dotted(call.func) in _KEEPS
+
+
+def _item_target(node: ast.Name, parent: ast.AST | None, parents: dict[ast.AST, ast.AST]) -> str | None:
+    """The loop variable that takes the items of the list ``node`` reads: ``for x in node``, ``for a,
+    x in zip(other, node)``, ``for i, x in enumerate(node)`` (also in a comprehension)."""
+    loop: ast.AST | None = parent
+    position: int | None = None
+    if isinstance(parent, ast.Call) and type(parent.func) is ast.Name and node in parent.args:
+        if parent.func.id == "zip":
+            position = parent.args.index(node)
+        elif parent.func.id == "enumerate" and parent.args[0] is node:
+            position = 1
+        else:
+            return None
+        loop = parents.get(parent)
+        iterated: ast.AST = parent
+    else:
+        iterated = node
+    if not isinstance(loop, (ast.For, ast.AsyncFor, ast.comprehension)) or loop.iter is not iterated:
+        return None
+    target = loop.target
+    if position is not None:
+        if not isinstance(target, ast.Tuple) or position >= len(target.elts):
+            return None
+        target = target.elts[position]
+    return target.id if type(target) is ast.Name else None
