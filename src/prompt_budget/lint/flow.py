@@ -17,7 +17,7 @@ the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -385,38 +385,46 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
     return out
 
 
+def tagged(facts: Sequence[Fact], prefix: str, fields: int) -> Iterator[tuple[Fact, list[str]]]:
+    """The facts whose name starts with ``prefix`` (a project-wide pass's tag), each with the rest of
+    its name split into ``fields`` space-separated fields (the last one keeps its spaces)."""
+    for fact in facts:
+        if fact.name.startswith(prefix):
+            yield fact, fact.name[len(prefix) :].split(" ", fields - 1)
+
+
+def finding_where_bound(rule: type[LintRule], fact: Fact, message: str, name: str, key: str) -> Finding:
+    """A project-wide pass's finding at the binding ``fact`` of ``name`` (fixable but in a stub)."""
+    from prompt_budget.lint.cache import module_name
+
+    return rule.finding_at(
+        fact,
+        message,
+        fixable=not fact.path.endswith(".pyi"),
+        key_parts=(name, module_name(fact.path)),
+        key=key,
+    )
+
+
 def imported_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
     """Constants bound in one module (``BIND_FACT``) and used as a budget by a module importing them
     (``USE_FACT``): the findings of ``rule`` where they are bound."""
     from prompt_budget.lint.cache import module_name
 
     uses: dict[str, str] = {}
-    for fact in facts:
-        if fact.name.startswith(USE_FACT):
-            stem, name, why = fact.name[len(USE_FACT) :].split(" ", 2)
-            uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
+    for fact, (stem, name, why) in tagged(facts, USE_FACT, 3):
+        uses.setdefault(f"{stem} {name}", f"{why} of {fact.path}")
     if not uses:
         return []
     findings = []
-    for fact in facts:
-        if not fact.name.startswith(BIND_FACT):
-            continue
-        name = fact.name[len(BIND_FACT) :]
+    for fact, (name,) in tagged(facts, BIND_FACT, 1):
         use = uses.get(f"{module_name(fact.path)} {name}")
         if use is None:
             continue
         message = (
             f"token budget {name} = {fact.value}: {use}; move it to config so it can be tuned and tested"
         )
-        findings.append(
-            rule.finding_at(
-                fact,
-                message,
-                fixable=not fact.path.endswith(".pyi"),
-                key_parts=(name, module_name(fact.path)),
-                key=config_key(name),
-            )
-        )
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
     return findings
 
 

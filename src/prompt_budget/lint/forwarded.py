@@ -22,6 +22,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import finding_where_bound, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.rule import callee_name
 
@@ -76,20 +77,13 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
 def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
     """The passes (``PASS_FACT``) that reach a take (``TAKE_FACT``): findings of ``rule`` where the
     forwarded default is written."""
-    from prompt_budget.lint.cache import module_name
-
     takes: dict[tuple[str, str], tuple[int, Fact]] = {}
-    for fact in facts:
-        if fact.name.startswith(TAKE_FACT):
-            callable_, index, name = fact.name[len(TAKE_FACT) :].split(" ")
-            takes.setdefault((callable_, name), (int(index), fact))
+    for fact, (callable_, index, name) in tagged(facts, TAKE_FACT, 3):
+        takes.setdefault((callable_, name), (int(index), fact))
     if not takes:
         return []
     findings = []
-    for fact in facts:
-        if not fact.name.startswith(PASS_FACT):
-            continue
-        callee, slot, name = fact.name[len(PASS_FACT) :].split(" ")
+    for fact, (callee, slot, name) in tagged(facts, PASS_FACT, 3):
         found = takes.get((callee, name))
         if found is None or int(slot) not in {-1, found[0]}:
             continue
@@ -98,13 +92,5 @@ def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Findi
             f"token budget {name} = {fact.value}: passed on to `{callee}()` as its `{name}`, a token "
             f"budget ({where}); move it to config so both read one value"
         )
-        findings.append(
-            rule.finding_at(
-                fact,
-                message,
-                fixable=not fact.path.endswith(".pyi"),
-                key_parts=(name, module_name(fact.path)),
-                key=config_key(f"{callee} {name}"),
-            )
-        )
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callee} {name}")))
     return findings
