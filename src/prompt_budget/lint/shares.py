@@ -7,7 +7,10 @@
   ``self._get_max_tokens() // 4`` (the budget read as :meth:`LintRule.budget_expr` reads one);
 - a count of tokens divided so, whose result is a length limit: ``len_seg = int(len(segment) / 4)``
   ... ``summarizer(text, max_length=len_seg)``, where ``segment`` is a list of tokens (``len(tokens)``,
-  or a name the function gives to a tokenizer's ``decode``).
+  or a name the function gives to a tokenizer's ``decode``);
+- a size the function gives to a splitter counting tokens, divided so into another of its sizes:
+  ``chunk_overlap = min(chunk_size / 4, 64)`` ... ``SentenceSplitter(chunk_size=chunk_size,
+  chunk_overlap=chunk_overlap)``, a quarter of a token chunk as the overlap (set 19: ragatouille).
 
 Not shares: halving (``// 2``, a convention, not a tuned share), divisions by larger numbers (``/ 1000``
 is a unit, a price per thousand tokens) or by a float (``/ 3.5``), and a length in characters divided by
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -55,9 +58,35 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     budget = rule.budget_expr(node.left)
     if budget is not None and not rule.names.is_chars(budget):
         return value, budget
-    counted = _token_count(rule, node.left)
+    counted = _token_count(rule, node.left) or _chunk_size(rule, node.left)
     if counted is not None and _limit_result(rule, node):
         return value, counted
+    return None
+
+
+def _sizes_chunks(rule: LintRule, keyword: ast.AST | None, call: ast.AST | None) -> bool:
+    """``keyword`` is a size given to ``call``, a splitter counting tokens (``chunk_overlap=`` of
+    llama_index's ``SentenceSplitter``)."""
+    return (
+        isinstance(keyword, ast.keyword)
+        and bool(keyword.arg)
+        and isinstance(call, ast.Call)
+        and sizes_token_chunks(rule.names, keyword.arg or "", call, rule.ctx)
+    )
+
+
+def _chunk_size(rule: LintRule, node: ast.expr) -> str | None:
+    """The name of a local (or parameter) that the enclosing function gives as a size to a splitter
+    counting tokens (``SentenceSplitter(chunk_size=chunk_size)``): a count of tokens, else None."""
+    fn = rule.ctx.function()
+    if fn is None or not isinstance(node, ast.Name):
+        return None
+    for call in ast.walk(fn):
+        if isinstance(call, ast.Call) and any(
+            isinstance(k.value, ast.Name) and k.value.id == node.id and _sizes_chunks(rule, k, call)
+            for k in call.keywords
+        ):
+            return node.id
     return None
 
 
@@ -113,14 +142,14 @@ def _climb(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast
 
 
 def _limit_result(rule: LintRule, node: ast.BinOp) -> bool:
-    """The division's result is a length limit: given as one (``max_length=n // 4``), assigned to a
-    budget name, or bound to a local that a read of the function gives as one (``len_seg = int(n / 4)``
+    """The division's result is a length limit: given as one (``max_length=n // 4``) or as a size of a
+    splitter counting tokens (``chunk_overlap=``), assigned to a budget name, or bound to a local that a read of the function gives as one (``len_seg = int(n / 4)``
     ... ``max_length=len_seg``)."""
     ancestors = rule.ctx.ancestors
     parents = {child: parent for parent, child in pairwise(ancestors)}
     _, parent = _climb(parents, node)
     if isinstance(parent, ast.keyword):
-        return _limit_keyword(rule, parent.arg)
+        return _limit_keyword(rule, parent.arg) or _sizes_chunks(rule, parent, parents.get(parent))
     if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1):
         return False
     target = parent.targets[0]
@@ -132,6 +161,8 @@ def _limit_result(rule: LintRule, node: ast.BinOp) -> bool:
     fn_parents, reads = reads_of(fn, target.id)
     for read in reads:
         _, use = _climb(fn_parents, read)
-        if isinstance(use, ast.keyword) and _limit_keyword(rule, use.arg):
+        if isinstance(use, ast.keyword) and (
+            _limit_keyword(rule, use.arg) or _sizes_chunks(rule, use, fn_parents.get(use))
+        ):
             return True
     return False

@@ -12,6 +12,26 @@ from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
 _SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
+_LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
+
+
+def _word_count(node: ast.AST) -> bool:
+    """``len(x.split(" "))``: a count of a text's words."""
+    return (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "len"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Call)
+        and callee_name(node.args[0]) == "split"
+    )
+
+
+def _words_aggregate(value: ast.expr) -> bool:
+    """``np.percentile([len(x.split(" ")) for x in docs], 90)``, ``max(len(q.split()) for q in qs)``: a
+    statistic over the word counts of several texts, a count of words too."""
+    return isinstance(value, ast.Call) and any(
+        isinstance(arg, (ast.ListComp, ast.GeneratorExp)) and _word_count(arg.elt) for arg in value.args
+    )
 
 
 def _size(node: ast.expr) -> bool:
@@ -94,6 +114,9 @@ class CharsPerToken(LintRule):
         # a large divisor in a token context but compared with no count of tokens; both sides of a
         # comparison divided by the same number, the other side no size
         Valid("approx_tokens = len(text) / 10"),
+        # a count of words doubled, or scaled into no length
+        Valid("import tokenizers\n\nline_length = len(text.split()) * 2\n"),
+        Valid("import tokenizers\n\nscore = len(text.split(' ')) * 1.35\n"),
         Valid("import tokenizers\n\ndef fits(text, width):\n    return len(text) // 3 <= width // 3\n"),
     )
     INVALID = (
@@ -147,6 +170,19 @@ class CharsPerToken(LintRule):
             key="chars_per_token",
         ),
         Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
+        # a words-to-tokens rate whose result is named as a length, or on a statistic over word counts
+        # (set 19: ragatouille)
+        Invalid(
+            "import tokenizers\n\nquery_length = int(len(query.split(' ')) * 1.35)\n",
+            line=3,
+            key="tokens_per_word",
+        ),
+        Invalid("import tokenizers\n\nmaxlen = max([int(len(q.split(' ')) * 1.35) for q in queries])\n"),
+        Invalid(
+            "def fit(docs):\n    p90 = np.percentile([len(d.split(' ')) for d in docs], 90)\n"
+            "    max_tokens = min(ceil(p90 * 1.35 / 32) * 32, 512)\n    return max_tokens\n",
+            line=3,
+        ),
         # a name relating tokens and characters without saying which is divided: the value says (set
         # 17: fast-graphrag's TOKEN_TO_CHAR_RATIO, used from other modules)
         Invalid("TOKEN_TO_CHAR_RATIO = 4", key="chars_per_token"),
@@ -216,11 +252,39 @@ class CharsPerToken(LintRule):
         if name is None:
             return None
         ws = words(name)
+        if isinstance(node, ast.Name) and self._bound_to_word_counts(node.id):
+            return "words"
         if self.names.is_chars(name) or (("len" in ws or "length" in ws) and "text" in ws):
             return "chars"
         if "words" in ws or "word" in ws:
             return "words"
         return None
+
+    def _bound_to_word_counts(self, name: str) -> bool:
+        """A local of the enclosing function bound (only) to a statistic over word counts (set 19:
+        ragatouille's ``percentile_90 = np.percentile([len(x.split(" ")) for x in documents], 90)``)."""
+        fn = self.ctx.function()
+        if fn is None:
+            return False
+        values = [
+            n.value
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Assign)
+            and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name)
+            and n.targets[0].id == name
+        ]
+        return bool(values) and all(_words_aggregate(v) for v in values)
+
+    def _words_to_tokens(self, factor: float) -> bool:
+        """A count of words scaled by a fractional rate is tokens in a token context, or when the result
+        is named as a length (``query_length = int(len(q.split(" ")) * 1.35)``, ``maxlen = max([...])``):
+        a length scaled from words by a rate near 1 is in no unit but tokens (set 19: ragatouille)."""
+        if self._token_context():
+            return True
+        return not float(factor).is_integer() and any(
+            set(words(n)) & _LENGTH_WORDS for n in self._targets() if n
+        )
 
     def _ceiling(self, node: ast.expr, factor: float) -> str | None:
         """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
@@ -377,8 +441,13 @@ class CharsPerToken(LintRule):
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         parent = self.ctx.parent(node)
-        if isinstance(parent, ast.BinOp) and isinstance(parent.op, _DIVIDE) and parent.left is node:
-            return  # ``len(x) * 3 // 8``: judged once, at the division
+        if (
+            isinstance(parent, ast.BinOp)
+            and isinstance(parent.op, _DIVIDE)
+            and parent.left is node
+            and self._chars(node.left) != "words"
+        ):
+            return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
         if factor is None or factor == 0:
@@ -388,6 +457,8 @@ class CharsPerToken(LintRule):
                 number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
             )
             if isinstance(left, ast.BinOp) and mult:
+                if self._chars(left.left) == "words":
+                    return  # ``ceil(words * 1.35 / 32)``: the rate is judged at the product
                 if (
                     self._chars(left.left) == "chars"
                     and 0.15 <= mult / factor <= 0.5
@@ -404,14 +475,14 @@ class CharsPerToken(LintRule):
                 and self._to_tokens(node, factor)
             ):
                 self._report(node, right, factor, "chars_per_token")
-            elif kind == "words" and 0.5 <= factor < 1 and self._token_context():
+            elif kind == "words" and 0.5 <= factor < 1 and self._words_to_tokens(factor):
                 self._report(node, right, factor, "words_per_token")
         elif isinstance(op, ast.Mult):
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
                 if not self._base64(node) and self._token_context():
                     self._report(node, right, factor, "tokens_per_char")
-            elif kind == "words" and 1 < factor <= 2 and self._token_context():
+            elif kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_result():
                 self._report(node, right, factor, "chars_per_token")

@@ -144,7 +144,8 @@ class BudgetRatio(LintRule):
 
     A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size //
     4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
-    int(len(tokens) / 4)`` ... ``max_length=n``). Halving (``// 2``) is not reported, nor a length in
+    int(len(tokens) / 4)`` ... ``max_length=n``), or a token splitter's chunk size divided into its
+    overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
     characters divided so (PB104's characters per token).
 
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
@@ -213,6 +214,11 @@ class BudgetRatio(LintRule):
         Valid("half = context_window // 2\ncost = max_tokens / 1000 * price\nn = len(text) // 4\n"),
         Valid("def f(text, max_chars):\n    return max_chars - min(2000, max_chars // 4)\n"),
         Valid("def f(tok, ids):\n    quarter = len(ids) // 4\n    return tok.decode(ids[:quarter])\n"),
+        # a share of a splitter's chunk size in characters
+        Valid(
+            "def split(chunk_size=1000):\n    overlap = chunk_size // 4\n"
+            "    return RecursiveCharacterTextSplitter(chunk_size=chunk_size, chunk_overlap=overlap)\n"
+        ),
     )
     INVALID = (
         Invalid(
@@ -305,6 +311,12 @@ class BudgetRatio(LintRule):
         Invalid(
             "def shrink(summarizer, tokenizer, segment):\n    n = int(len(segment) / 4)\n"
             "    return summarizer(tokenizer.decode(segment), max_length=n)\n",
+            line=2,
+        ),
+        # a share of a token splitter's chunk size given as its overlap (set 19: ragatouille)
+        Invalid(
+            "def split(chunk_size=256):\n    overlap = min(chunk_size / 4, 64)\n"
+            "    return SentenceSplitter(chunk_size=chunk_size, chunk_overlap=overlap)\n",
             line=2,
         ),
     )
