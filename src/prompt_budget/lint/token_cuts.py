@@ -9,7 +9,10 @@
   bound (``max_length=min(model_max, max_length)``), or through one call to a function or method of
   the module whose parameter does (``self._get_tokenizer(max_length)``);
 - an embedding model's ``max_length`` (``HuggingFaceEmbedding(max_length=512)``, also bound by a factory:
-  ``partial(HuggingFaceEmbedding, max_length=512)``): the input length it truncates to.
+  ``partial(HuggingFaceEmbedding, max_length=512)``): the input length it truncates to;
+- a tokenizer's ``model_max_length`` set where it is made (``AutoTokenizer.from_pretrained(name,
+  model_max_length=512)``): Hugging Face's longest input, in tokens, that ``truncation=True`` cuts to,
+  and read back off it (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``).
 
 Audio feature extractors truncate too (``processor(audio, sampling_rate=16000, truncation=True,
 max_length=800)``), but to samples or frames: a call given a sampling rate, or a feature extractor's or
@@ -74,6 +77,28 @@ def embedder_length(keyword: str, call: ast.Call) -> bool:
         if name and name.lstrip("_")[:1].isupper() and last and last[0] in _EMBEDDER_WORDS:
             return True
     return False
+
+
+def tokenizer_length(keyword: str, call: ast.Call) -> bool:
+    """``AutoTokenizer.from_pretrained(name, model_max_length=512)``, ``BertTokenizerFast(...,
+    model_max_length=512)``: the longest input of a tokenizer, given where it is made or loaded."""
+    if keyword != "model_max_length":
+        return False
+    func = call.func
+    names = [callee_name(call) or ""]
+    if isinstance(func, ast.Attribute):
+        names.append(attr_name(func.value) or "")
+    return any("tokenizer" in words(name) for name in names)
+
+
+def tokenizer_maxlen(node: ast.expr) -> bool:
+    """``tokenizer.model_max_length``, ``ckpt.doc_tokenizer.doc_maxlen``: a tokenizer's longest input
+    (an attribute saying a maximum length, read off an object named a tokenizer), in tokens."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    ws = set(words(node.attr))
+    owner = attr_name(node.value) or ""
+    return "max" in ws and bool(ws & {"len", "length"}) and "tokenizer" in words(owner)
 
 
 def _reaches(expr: ast.expr, name: str) -> bool:

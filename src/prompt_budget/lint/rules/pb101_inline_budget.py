@@ -25,6 +25,7 @@ from prompt_budget.lint.token_cuts import (
     cuts_tokens,
     embedder_length,
     popped_cut,
+    tokenizer_length,
     truncation_defaults,
 )
 
@@ -66,7 +67,8 @@ class InlineBudget(LintRule):
     does a ``kwargs.pop("max_length", 512)`` default that reaches one (also through a method of the
     module, or bounded: ``enable_truncation(max_length=min(limit, max_length))``), a ``"max_length"``
     beside ``"truncation": True`` in a dict of a pipeline's keyword arguments, and an embedding model's
-    ``max_length`` (``HuggingFaceEmbedding(max_length=512)``). An audio feature extractor's call (given
+    ``max_length`` (``HuggingFaceEmbedding(max_length=512)``), and a tokenizer's ``model_max_length``
+    given where it is made (``AutoTokenizer.from_pretrained(name, model_max_length=512)``). An audio feature extractor's call (given
     a ``sampling_rate=``) truncates to samples, not tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
@@ -288,6 +290,12 @@ class InlineBudget(LintRule):
             count=2,
         ),
         Invalid("tokenizer.enable_truncation(max_length=300)"),
+        # a tokenizer made with its longest input: Hugging Face's model_max_length counts tokens
+        Invalid(
+            'tok = AutoTokenizer.from_pretrained("org/bert", model_max_length=512)\n'
+            "fast = BertTokenizerFast(vocab_file=v, model_max_length=256)\n",
+            count=2,
+        ),
         # a tokenizer call that truncates: max_length is a number of tokens
         Invalid(
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
@@ -369,14 +377,18 @@ class InlineBudget(LintRule):
             value = self.budget_literal(kw.value)
             if value is None:
                 continue
-            if self.names.is_budget_setting(kw.arg) or (
-                self.names.is_weak_budget(kw.arg)
-                and (
-                    self.names.mentions_tokens(callee_name(node) or "")
-                    or cuts_tokens(node)
-                    or generation_length(kw.arg, node)
-                    or embedder_length(kw.arg, node)
+            if (
+                self.names.is_budget_setting(kw.arg)
+                or (
+                    self.names.is_weak_budget(kw.arg)
+                    and (
+                        self.names.mentions_tokens(callee_name(node) or "")
+                        or cuts_tokens(node)
+                        or generation_length(kw.arg, node)
+                        or embedder_length(kw.arg, node)
+                    )
                 )
+                or tokenizer_length(kw.arg, node)
             ):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):

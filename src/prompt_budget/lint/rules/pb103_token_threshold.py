@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
+from prompt_budget.lint.token_cuts import tokenizer_maxlen
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
@@ -31,7 +32,9 @@ def _elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
 class TokenThreshold(LintRule):
     """A token count compared against a literal threshold (``if tokens > 96000``,
     ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``), also where the
-    clamp's result is the budget (``budget = max(300, 50 * len(items))`` ... ``max_tokens=budget``).
+    clamp's result is the budget (``budget = max(300, 50 * len(items))`` ... ``max_tokens=budget``) or
+    is clamped again by a token count (``min(max(maxlen, 32), max_tokens)``). A tokenizer's maximum
+    length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count.
 
     Only ordering comparisons count; the left or right side must be an amount of tokens (a name like
     ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
@@ -51,6 +54,8 @@ class TokenThreshold(LintRule):
         Valid("if status_code >= 500:\n    retry()\n"),
         Valid("if tokens == 4096:\n    pass\n"),
         Valid("n = max(1, num_tokens)"),
+        Valid("if tokenizer.vocab_size > 50000:\n    big()\n"),
+        Valid("n = min(max(width, 300), screen.max_width)"),
         # a clamp of what is no budget: a width, a timeout passed on
         Valid("def show(rows):\n    width = max(300, len(rows))\n    return render(rows, width=width)\n"),
         Valid("def wait(n):\n    timeout = min(600, n)\n    return call(timeout=timeout, max_tokens=n)\n"),
@@ -108,6 +113,11 @@ class TokenThreshold(LintRule):
             key="explain_max_tokens_min",
         ),
         Invalid("reply = client.create(max_tokens=min(max(256, n), 4000))", count=2),
+        # a tokenizer's longest input compared with a literal: a length in tokens
+        Invalid("if model.doc_tokenizer.doc_maxlen > 512:\n    batch_size = 8\n"),
+        Invalid("if tokenizer.model_max_length < 1024:\n    warn()\n"),
+        # a floor inside a cap by a token count: the floor is in tokens too
+        Invalid("def fit(length, max_tokens):\n    return min(max(length, 32), max_tokens)\n", line=2),
     )
 
     def _report(
@@ -159,7 +169,7 @@ class TokenThreshold(LintRule):
                     value = self.budget_literal(literal)
                     if (
                         value is not None
-                        and self.token_amount(amount)
+                        and (self.token_amount(amount) or tokenizer_maxlen(amount))
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
                     ):
@@ -198,7 +208,18 @@ class TokenThreshold(LintRule):
         if not (isinstance(node.func, ast.Name) and node.func.id in {"min", "max"}) or len(node.args) < 2:
             return
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
-        amounts = [v for v in values if self.token_amount(v)]
+        amounts = [v for v in values if self.token_amount(v) or tokenizer_maxlen(v)]
+        outer = self.ctx.parent(node)
+        if (
+            not amounts
+            and isinstance(outer, ast.Call)
+            and type(outer.func) is ast.Name
+            and outer.func.id in {"min", "max"}
+            and any(v is not node and self.token_amount(v) for v in outer.args)
+        ):
+            # ``min(max(maxlen, 32), max_tokens)``: the inner clamp's result is bounded by a token count,
+            # so it counts tokens too (named by what it clamps: ``maxlen``)
+            amounts = [v for v in values if self.budget_literal(v) is None]
         if not amounts and self.token_comment():
             # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
             amounts = [v for v in values if self.names.is_weak_budget(attr_name(v) or "")]
