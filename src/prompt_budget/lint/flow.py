@@ -385,6 +385,12 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
     return out
 
 
+def positional_params(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> list[str]:
+    """The names ``fn`` takes by position; a method's ``self`` / ``cls`` left out."""
+    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    return names[1:] if method and names[:1] in (["self"], ["cls"]) else names
+
+
 def tagged(facts: Sequence[Fact], prefix: str, fields: int) -> Iterator[tuple[Fact, list[str]]]:
     """The facts whose name starts with ``prefix`` (a project-wide pass's tag), each with the rest of
     its name split into ``fields`` space-separated fields (the last one keeps its spaces)."""

@@ -22,7 +22,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import finding_where_bound, tagged
+from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.rule import callee_name
 
@@ -35,11 +35,6 @@ TAKE_FACT = "\x00take "
 PASS_FACT = "\x00pass "
 
 
-def _positional(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> list[str]:
-    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-    return names[1:] if method and names[:1] in (["self"], ["cls"]) else names
-
-
 def record(rule: LintRule, binding: Binding, decided: bool) -> None:
     """Record the fact of a parameter's default ``binding``: a token budget of a callable other modules
     may call (``decided``), or passed on to a callee this module does not define."""
@@ -50,9 +45,9 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
     body = tree.body if isinstance(tree, ast.Module) else []
     if decided:
         if owner is None and fn in body:
-            callable_, params = fn.name, _positional(fn, False)
+            callable_, params = fn.name, positional_params(fn, False)
         elif owner is not None and owner in body and fn.name == "__init__":
-            callable_, params = owner.name, _positional(fn, True)
+            callable_, params = owner.name, positional_params(fn, True)
         else:
             return
         index = params.index(binding.name) if binding.name in params else -1

@@ -315,11 +315,13 @@ class FileContext:
         fn = self.function()
         return fn.name if fn is not None else ""
 
+    def enclosing_class(self) -> ast.ClassDef | None:
+        """The class whose body (or method) is being visited: the nearest enclosing class."""
+        return next((s for s in reversed(self.scopes) if isinstance(s, ast.ClassDef)), None)
+
     def class_name(self) -> str:
-        for scope in reversed(self.scopes):
-            if isinstance(scope, ast.ClassDef):
-                return scope.name
-        return ""
+        cls = self.enclosing_class()
+        return cls.name if cls is not None else ""
 
     def comment(self) -> str:
         """The trailing comments on the lines of the simple statement being visited

@@ -25,6 +25,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import positional_params
 from prompt_budget.lint.forms import truncating
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
@@ -120,11 +121,6 @@ def _lengths(rule: LintRule, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
             yield kw.arg, kw.value
 
 
-def _positional(fn: Function, method: bool) -> list[str]:
-    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-    return names[1:] if method and names[:1] in (["self"], ["cls"]) else names
-
-
 class CutFlow:
     """The names each function of one module cuts a tokenizer's input to, found on the module's whole
     tree (not only the statements the rules' walk visits): asked only for a weakly named number, so
@@ -193,18 +189,13 @@ class CutFlow:
                 continue
             callee, method = found
             cuts = self._direct(callee)
-            params = _positional(callee, method)
+            params = positional_params(callee, method)
             passed = [p for a, p in zip(node.args, params, strict=False) if _reaches(a, name)]
             passed += [k.arg for k in node.keywords if k.arg and _reaches(k.value, name)]
             keyword = next((cuts[p] for p in passed if p in cuts), None)
             if keyword is not None:
                 return keyword
         return None
-
-
-def owner_class(rule: LintRule) -> ast.ClassDef | None:
-    """The class whose method is being visited (the nearest enclosing class), if any."""
-    return next((s for s in reversed(rule.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
 
 
 def truncation_defaults(
@@ -227,7 +218,7 @@ def truncation_defaults(
         value = rule.budget_literal(written)
         if value is None:
             continue
-        owner = owner or owner_class(rule)
+        owner = owner or rule.ctx.enclosing_class()
         keyword = flow.cut_keyword(fn, arg.arg, owner)
         if keyword is not None:
             found.append((keyword, written, value))
@@ -251,4 +242,4 @@ def popped_cut(rule: LintRule, call: ast.Call, flow: CutFlow) -> str | None:
         or type(parent.targets[0]) is not ast.Name
     ):
         return None
-    return flow.cut_keyword(fn, parent.targets[0].id, owner_class(rule))
+    return flow.cut_keyword(fn, parent.targets[0].id, rule.ctx.enclosing_class())

@@ -149,7 +149,7 @@ class ReserveArithmetic(LintRule):
             return None
         if self._reach is None or self._reach.rule is not self:
             self._reach = TokenReach(self)
-        owner = next((s for s in reversed(self.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+        owner = self.ctx.enclosing_class()
         return name if self._reach.of_node(fn, node, owner) is not None else None
 
     def _weak_budget_against_tokens(self, left: ast.expr) -> str | None:

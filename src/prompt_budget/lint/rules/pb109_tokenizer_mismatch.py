@@ -377,7 +377,7 @@ class TokenizerMismatch(LintRule):
         provider's model or API host (``"deepseek-chat"``, ``"api.deepseek.com"``): an OpenAI-compatible
         client that counts those models' tokens with OpenAI's encoding (set 18: curator). Not in a branch
         picking OpenAI's models (``if "gpt" in model: enc = get_encoding("o200k_base")``)."""
-        cls = next((s for s in reversed(self.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+        cls = self.ctx.enclosing_class()
         if cls is None or not fixed_gpt_encoding(node, callee):
             return ""
         ancestors = self.ctx.ancestors
@@ -422,7 +422,7 @@ class TokenizerMismatch(LintRule):
     def _class_checks_availability(self) -> bool:
         """The enclosing class has a check that tries ``encoding_for_model`` and answers no when it
         raises (``is_available``: ``try: encoding_for_model(m) except KeyError: return False``)."""
-        cls = next((s for s in reversed(self.ctx.scopes) if isinstance(s, ast.ClassDef)), None)
+        cls = self.ctx.enclosing_class()
         if cls is None:
             return False
         for n in ast.walk(cls):
