@@ -8,6 +8,8 @@ import re
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
+from prompt_budget.lint.tiktoken_counts import CountReader
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
@@ -54,9 +56,13 @@ class CharsPerToken(LintRule):
     compared with a count of tokens, or the enclosing function is about tokens; a text's length and a
     size divided by the same rate on both sides of a comparison (``len(doc) // 3 <= max_size // 3``)
     are converted so. A rate above 6 characters per token (``/ 10``) only when the estimate is compared
-    with a count of tokens. Base64 arithmetic (``len(b64) * 3 // 4``) and plain
-    character arithmetic are never reported. The suggested key is shared (``chars_per_token``), so the
-    copies across a project collapse into one value.
+    with a count of tokens. The length may be a statistic over many texts' lengths
+    (``np.mean([len(t) for t in texts])``, a pandas column's ``apply(len).mean()``); a character bound
+    may be two literals, a context window times a rate (``text[: 3 * 8192]``) under a comment of tokens
+    or a context window. A tiktoken count scaled by a rate near 1 (``int(len(enc.encode(t)) * 1.1)``) is
+    a ratio between two tokenizers.
+    Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported. The
+    suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
     """
 
     CODE = "PB104"
@@ -64,7 +70,7 @@ class CharsPerToken(LintRule):
     SUMMARY = "Hard-coded chars-per-token ratio (len(text) // 4) in a token estimate"
     DEFAULT_MIN_VALUE = 0
     PRECHECK = (
-        re.compile(r"token"),
+        re.compile(r"token|context.window"),
         re.compile(
             r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"
             r"|(?:token|char|character|word|byte)s?_(?:to_)?(?:token|char|character|word|byte)"
@@ -118,6 +124,11 @@ class CharsPerToken(LintRule):
         Valid("import tokenizers\n\nline_length = len(text.split()) * 2\n"),
         Valid("import tokenizers\n\nscore = len(text.split(' ')) * 1.35\n"),
         Valid("import tokenizers\n\ndef fits(text, width):\n    return len(text) // 3 <= width // 3\n"),
+        # a statistic over lengths outside a token estimate; a product of literals bounding a slice with
+        # no comment of tokens or a context window (4 KiB); a model's own tokenizer's count with headroom
+        Valid("rows = df['text'].apply(len).mean() // 4"),
+        Valid("head = data[: 4 * 4096]  # the first pages"),
+        Valid("def room(tokenizer, text):\n    n = len(tokenizer.encode(text))\n    return int(n * 1.1)\n"),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -219,6 +230,24 @@ class CharsPerToken(LintRule):
             "import tokenizers\n\ndef fits(doc, config):\n    return len(doc) // 3 <= 5 * (config.max_size // 3)\n",
             line=4,
         ),
+        # a rate on a statistic over many texts' lengths (set 20: giskard's pandas ``apply``/``mean``)
+        Invalid(
+            "def estimate(df, cols):\n    sample_tokens = sum(df[c].apply(lambda x: len(str(x))).mean() for c in cols) // 4\n"
+        ),
+        Invalid("avg_tokens = np.mean([len(t) for t in texts]) / 4"),
+        # a context window times a rate, both literals, as a character bound (set 20: giskard)
+        Invalid(
+            "def prompt_of(text):\n    # prevent context window overflow\n    text = text[: 3 * 8192]\n    return text\n",
+            line=3,
+            key="chars_per_token",
+        ),
+        # a tiktoken count scaled into another tokenizer's tokens (set 20: inspect-ai's 10 % for Qwen, Llama)
+        Invalid(
+            "def count_text_tokens(text):\n    enc = tiktoken.get_encoding('o200k_base')\n"
+            "    n = len(enc.encode(text))\n    return max(1, int(n * 1.1))\n",
+            line=4,
+            key="tokens_per_tiktoken_token",
+        ),
     )
 
     # --- what the operands are
@@ -232,13 +261,10 @@ class CharsPerToken(LintRule):
             if isinstance(node.op, ast.Sub) and all(lengths):
                 return "chars"  # ``(original_len - compressed_len) // 4``
             return self._chars(node.left) or self._chars(node.right)
-        if (
-            isinstance(node, ast.Call)
-            and callee_name(node) == "sum"
-            and node.args
-            and isinstance(node.args[0], ast.GeneratorExp)
-        ):
-            return self._chars(node.args[0].elt)  # ``sum(len(m.content) for m in messages)``
+        value = each_value(node)
+        if value is not None:
+            # ``sum(len(m.content) for m in messages)``, ``df[c].apply(lambda x: len(str(x))).mean()``
+            return self._chars(value)
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
             if isinstance(arg, ast.Call) and callee_name(arg) == "split":
@@ -478,6 +504,8 @@ class CharsPerToken(LintRule):
             elif kind == "words" and 0.5 <= factor < 1 and self._words_to_tokens(factor):
                 self._report(node, right, factor, "words_per_token")
         elif isinstance(op, ast.Mult):
+            if self._tokenizer_rate(node) or self._window_bound(node):
+                return
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
                 if not self._base64(node) and self._token_context():
@@ -486,6 +514,40 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_result():
                 self._report(node, right, factor, "chars_per_token")
+
+    def _tokenizer_rate(self, node: ast.BinOp) -> bool:
+        """``int(token_count * 1.1)`` with ``token_count = len(enc.encode(text))`` of a tiktoken encoding:
+        a rate from OpenAI's tokens to another tokenizer's (set 20: inspect-ai's ``o200k_base``
+        count "with 10% buffer" for Qwen, DeepSeek and Llama; ``tiktoken_counts``). Reported."""
+        reader = CountReader(self.ctx.function(), self.ctx.enclosing_class(), self.ctx.origin)
+        found = reader.correction(node)
+        rate = number(found[0]) if found else None
+        if found is None or rate is None:
+            return False
+        self.report(
+            node,
+            f"hard-coded ratio of {rate} to turn a tiktoken (GPT) count into another model's tokens; the "
+            "ratio differs by model and text, so keep one calibrated value in config (or count with the "
+            "model's own tokenizer)",
+            target=found[0],
+            value=rate,
+            key_parts=("tokens_per_tiktoken_token", self.scope_key(), self.ctx.module_name),
+        )
+        return True
+
+    def _window_bound(self, node: ast.BinOp) -> bool:
+        """``text[: 3 * 8192]  # prevent context window overflow``: a character bound of a context window
+        times a rate, both literals, where a comment on or right above the statement says tokens or a
+        context window (set 20: giskard); ``buf[: 4 * 1024]`` alone is 4 KiB. Reported at the product,
+        once (one line, one budget)."""
+        rate = window_times_rate(node)
+        if rate is None or not self._char_context():
+            return False
+        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        if not says_window((self.ctx.comment(), comment_above(self.ctx.lines, stmt))):
+            return False
+        self._report(node, rate, number(rate) or 0, "chars_per_token")
+        return True
 
     def _to_tokens(self, node: ast.BinOp, factor: float) -> bool:
         """A number of characters divided by ``factor`` is a number of tokens: in a token context, or

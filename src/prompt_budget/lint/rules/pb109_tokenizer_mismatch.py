@@ -5,11 +5,14 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, string_value
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
+from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, reads_model
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
+from prompt_budget.lint.tiktoken_counts import CountReader, corrected
 
 _OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
 _OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
@@ -55,13 +58,29 @@ _PROVIDER_WORDS = frozenset(
         "internlm",
         "watsonx",
         "huggingface",
+        # providers of their own models (set 20: agentlab's ``model_name.startswith("reka")`` branch)
+        "reka",
+        "ai21",
     }
 )
+#: Providers whose every model is another's than OpenAI's, named in a test of a model's name (``if
+#: model_name.startswith("reka")``, set 20: agentlab): not the routers that serve OpenAI's models too.
+_BRANCH_PROVIDERS = (_PROVIDER_WORDS | {"jamba", "granite", "falcon", "nemotron"}) - {
+    "litellm",
+    "openrouter",
+    "huggingface",
+}
 _ADVICE = (
     "count with the model's own tokenizer: for Claude the count-tokens API "
     '([tool.prompt_budget] tokenizer = "anthropic:MODEL", cached and offline-safe) or the calibrated '
     'estimate "calibrated:claude"; for other models a local tokenizer.json ("hf:PATH") or '
     '"calibrated:o200k_base", and say it is an estimate'
+)
+
+
+_FALLBACK = (
+    "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, Llama...), so "
+    "their counts are silently wrong"
 )
 
 
@@ -80,15 +99,10 @@ def _names_openai_models(test: ast.AST) -> bool:
     return False
 
 
-def _reads_model(call: ast.Call) -> bool:
-    """``encoding_for_model(m)``, or ``get_encoding(self._model)``: tiktoken asked for a model's
-    encoding, which fails for a model it does not know (set 16: rank-llm's ``get_encoding`` of a model
-    name); not ``get_encoding(encoding_name)``."""
-    callee = callee_name(call)
-    if callee == "encoding_for_model":
-        return True
-    name = attr_name(call.args[0]) if callee == "get_encoding" and call.args else None
-    return name is not None and "model" in words(name)
+def _names_provider(text: str) -> bool:
+    """A string a model's name is tested against that names a provider of other models than OpenAI's,
+    a word of it (``"reka"``, ``"ollama/"``), short like a name or a prefix, not a sentence."""
+    return len(text) <= 60 and " " not in text.strip() and bool(set(words(text)) & _BRANCH_PROVIDERS)
 
 
 def _is_false(node: ast.expr | None) -> bool:
@@ -99,8 +113,10 @@ class TokenizerMismatch(LintRule):
     """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
     ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
     (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)``
-    under any ``except``), or a tiktoken encoding in code
-    for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if`` branch about them),
+    under any ``except``, or returned after a ``try`` returning the model's own encoding fell through),
+    a fixed GPT encoding whose count the code scales into another tokenizer's (``* 1.1``), or a tiktoken
+    encoding in code for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if``
+    branch about them, such as ``if name.startswith("reka")``),
     or a fixed GPT encoding in a class that also serves another provider's models: it tests a model
     against their names (``model in ("deepseek-chat", ...)``) or names their API host
     (``"api.deepseek.com"``). A ``base_url`` alone is no such evidence: OpenAI's own clients take one.
@@ -202,9 +218,38 @@ class TokenizerMismatch(LintRule):
             "            return self.anthropic_count(text)\n        if model.startswith('gpt'):\n"
             "            return len(tiktoken.get_encoding('o200k_base').encode(text))\n"
         ),
+        # a fixed encoding after a try of something else; a test of a model's name that is no provider's;
+        # a fixed GPT count doubled, no rate between tokenizers
+        Valid(
+            "def load(path):\n    try:\n        return read_cache(path)\n    except OSError:\n        pass\n"
+            "    return tiktoken.get_encoding('cl100k_base')\n"
+        ),
+        Valid(
+            "def tokenizer(name):\n    if name.startswith('test'):\n        return tiktoken.encoding_for_model('gpt-4')\n"
+        ),
+        Valid(
+            "def pairs(text):\n    enc = tiktoken.get_encoding('o200k_base')\n    return len(enc.encode(text)) * 2\n"
+        ),
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
+        # the fallback after the tries fell through, outside any handler (set 20: agentlab)
+        Invalid(
+            "def tokenizer(model):\n    try:\n        return tiktoken.encoding_for_model(model)\n"
+            "    except KeyError:\n        log(model)\n    try:\n        return AutoTokenizer.from_pretrained(model)\n"
+            "    except Exception:\n        pass\n    return tiktoken.encoding_for_model('gpt-4')\n",
+            line=10,
+        ),
+        # a GPT encoding for a provider named in a test of the model's name (set 20: agentlab's Reka)
+        Invalid(
+            "def tokenizer(name):\n    if name.startswith('reka'):\n        return tiktoken.encoding_for_model('gpt-4')\n"
+        ),
+        # a fixed GPT encoding whose count is scaled to stand for another tokenizer's (set 20: inspect-ai)
+        Invalid(
+            "def count_text_tokens(text):\n    enc = tiktoken.get_encoding('o200k_base')\n"
+            "    return max(1, int(len(enc.encode(text)) * 1.1))\n",
+            line=2,
+        ),
         Invalid(
             "try:\n    enc = tiktoken.encoding_for_model(model)\nexcept KeyError:\n"
             '    enc = tiktoken.get_encoding("cl100k_base")\n',
@@ -303,9 +348,14 @@ class TokenizerMismatch(LintRule):
         elif not self._callers_name(node) and self._fallback_for_unknown() and not self._openai_only():
             # a fallback is a fixed GPT encoding; ``get_encoding(name)`` after ``encoding_for_model(name)``
             # fails tries the caller's own string as an encoding name and raises for a model name
+            message = _FALLBACK
+        elif (
+            (fixed_gpt_encoding(node, callee) or not reads_model(node))
+            and (failed := failed_try_before(self.ctx.ancestors))
+            and not self._openai_only(*failed)
+        ):
             message = (
-                "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, "
-                "Llama...), so their counts are silently wrong"
+                _FALLBACK  # ``return tiktoken.encoding_for_model("gpt-4")`` after the tries fell through
             )
         elif provider := self._provider_context():
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
@@ -313,6 +363,11 @@ class TokenizerMismatch(LintRule):
             message = (
                 f"a fixed GPT encoding counts tokens in a class that also serves {other!r}, whose "
                 "tokenizer differs"
+            )
+        elif fixed_gpt_encoding(node, callee) and (rate := self._corrected(node)):
+            message = (
+                f"the count of a fixed GPT encoding is scaled by {rate:g} to stand for another tokenizer's: "
+                "the models it counts are not OpenAI's, whose tokens it splits differently"
             )
         elif callee == "encoding_for_model" and node.args and arg is None and self._any_model():
             shown = ast.unparse(node.args[0])
@@ -350,13 +405,25 @@ class TokenizerMismatch(LintRule):
             isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == func.id for s in body
         )
 
-    def _openai_only(self) -> bool:
-        """The fallback's function raises for every model name that is not OpenAI's (``pb109_openai_only``)."""
+    def _corrected(self, node: ast.Call) -> float | None:
+        """The rate the function (or the class, for an encoding kept on ``self``) scales this encoding's
+        count by (``int(len(enc.encode(text)) * 1.1)``: set 20, inspect-ai's default counter for every
+        provider): a GPT count made to stand for another tokenizer's (``tiktoken_counts``)."""
+        reader = CountReader(self.ctx.function(), self.ctx.enclosing_class(), self.ctx.origin)
+        return corrected(node, reader)
+
+    def _openai_only(self, anchor: ast.AST | None = None, path: Sequence[ast.AST] = ()) -> bool:
+        """The fallback's function raises for every model name that is not OpenAI's (``pb109_openai_only``).
+        ``anchor``: the ``try`` the fallback follows, with ``path`` from the module down to it; by
+        default the ``try`` of the ``except`` handler holding the call."""
         ancestors = self.ctx.ancestors
-        at = next(
-            (i for i in range(len(ancestors) - 1, 0, -1) if isinstance(ancestors[i], ast.ExceptHandler)), 0
-        )
-        anchor = ancestors[at - 1] if at else None
+        if anchor is None:
+            at = next(
+                (i for i in range(len(ancestors) - 1, 0, -1) if isinstance(ancestors[i], ast.ExceptHandler)),
+                0,
+            )
+            anchor = ancestors[at - 1] if at else None
+            path = ancestors[:at]
         if not isinstance(anchor, ast.Try):
             return False
         model = next(
@@ -364,13 +431,11 @@ class TokenizerMismatch(LintRule):
                 n.args[0]
                 for s in anchor.body
                 for n in ast.walk(s)
-                if isinstance(n, ast.Call) and n.args and _reads_model(n)
+                if isinstance(n, ast.Call) and n.args and reads_model(n)
             ),
             None,
         )
-        return model is not None and raises_for_other_models(
-            self.ctx.tree, ancestors[:at], self.ctx.scopes, model
-        )
+        return model is not None and raises_for_other_models(self.ctx.tree, path, self.ctx.scopes, model)
 
     def _class_serves_others(self, node: ast.Call, callee: str) -> str:
         """A fixed GPT encoding (``get_encoding("cl100k_base")``) in a class whose code names another
@@ -468,9 +533,7 @@ class TokenizerMismatch(LintRule):
             if isinstance(ancestors[i], ast.ExceptHandler):
                 parent = ancestors[i - 1]
                 return isinstance(parent, ast.Try) and any(
-                    isinstance(n, ast.Call) and _reads_model(n)
-                    for stmt in parent.body
-                    for n in ast.walk(stmt)
+                    isinstance(n, ast.Call) and reads_model(n) for stmt in parent.body for n in ast.walk(stmt)
                 )
         return False
 
@@ -485,6 +548,6 @@ class TokenizerMismatch(LintRule):
             if isinstance(anc, ast.If) and any(ancestors[i + 1] is stmt for stmt in anc.body):
                 for n in ast.walk(anc.test):
                     text = string_value(n)
-                    if text is not None and is_non_openai_model(text):
+                    if text is not None and (is_non_openai_model(text) or _names_provider(text)):
                         return text
         return ""

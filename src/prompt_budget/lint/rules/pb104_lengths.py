@@ -1,0 +1,100 @@
+"""PB104's readings of what a rate multiplies or divides, beyond a plain ``len(text)``: a statistic over
+the lengths of many texts (``df[col].apply(lambda x: len(str(x))).mean()``, ``np.mean([len(t) for t in
+texts])``, set 20: giskard's input-sample estimate), and a character bound built from a context window
+and a rate, both literals (``text[: 3 * 8192]  # prevent context window overflow``, set 20: giskard).
+Kept apart from the rule: they unwrap expressions and read comments, and judge no finding themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+
+from prompt_budget.lint.rule import callee_name, number, token_amount_literal
+
+#: Functions and methods giving one statistic of many values (``sum``, ``np.mean``, ``Series.max``).
+_STATISTICS = frozenset({"sum", "mean", "fmean", "median", "average", "max", "min", "nanmean", "nansum"})
+#: Methods applying a function to each value of a column or a sequence (pandas, ``map``).
+_APPLY = frozenset({"apply", "map", "transform"})
+#: A rate of characters per token, one side of ``3 * 8192``.
+LOWEST_RATE, HIGHEST_RATE = 2.5, 5
+#: The smallest context window written next to such a rate (``4 * 1024`` alone is 4 KiB).
+SMALLEST_WINDOW = 2048
+_WINDOW_COMMENT = re.compile(r"\btokens?\b|context|window", re.IGNORECASE)
+
+
+def _length_of(receiver: ast.expr) -> ast.Call:
+    """``len(receiver)``, built to be judged like one written so (not reported, not in the file)."""
+    return ast.Call(func=ast.Name(id="len", ctx=ast.Load()), args=[receiver], keywords=[])
+
+
+def each_value(node: ast.expr) -> ast.expr | None:
+    """What a statistic over many values measures, one of them: ``len(t)`` for ``sum(len(t) for t in
+    texts)``, ``np.mean([len(t) ...])``, ``lengths.mean()`` of ``df[c].apply(lambda x: len(str(x)))``,
+    ``len(x)`` for ``texts.apply(len)``, ``map(len, texts)`` and ``texts.str.len()``; None for anything
+    else (``min(len(a), len(b))``: two values, not a statistic)."""
+    if not isinstance(node, ast.Call):
+        return None
+    callee = callee_name(node) or ""
+    func = node.func
+    if callee in _STATISTICS and len(node.args) == 1 and not node.keywords:
+        arg = node.args[0]
+        return arg.elt if isinstance(arg, (ast.GeneratorExp, ast.ListComp)) else each_value(arg) or arg
+    if callee in _STATISTICS and not node.args and isinstance(func, ast.Attribute):
+        return each_value(func.value) or func.value  # ``lengths.mean()``
+    if callee in _APPLY and node.args:
+        fn, seq = (
+            (node.args[0], func.value)
+            if isinstance(func, ast.Attribute)
+            else (node.args[0], node.args[1] if len(node.args) > 1 else None)
+        )
+        if isinstance(fn, ast.Lambda):
+            return fn.body
+        if isinstance(fn, ast.Name) and fn.id == "len" and seq is not None:
+            return _length_of(seq)
+        return None
+    if (
+        callee == "len"
+        and not node.args
+        and isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Attribute)
+        and func.value.attr == "str"
+    ):
+        return _length_of(func.value.value)  # ``df[c].str.len()``
+    return None
+
+
+def comment_above(lines: Sequence[str], stmt: ast.stmt | None) -> str:
+    """The block of comment lines right above a statement (no blank line between), joined."""
+    if stmt is None or not lines:
+        return ""
+    out: list[str] = []
+    number_ = stmt.lineno - 1
+    while number_ >= 1 and lines[number_ - 1].strip().startswith("#"):
+        out.append(lines[number_ - 1].strip().lstrip("#").strip())
+        number_ -= 1
+    return " ".join(reversed(out))
+
+
+def window_times_rate(node: ast.BinOp) -> ast.expr | None:
+    """``3 * 8192``: a product of two literals, a rate of characters per token and a context window
+    (an int of at least :data:`SMALLEST_WINDOW`); the rate's literal, else None."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    for rate, window in ((node.left, node.right), (node.right, node.left)):
+        value = number(rate)
+        size = token_amount_literal(window) if isinstance(window, ast.Constant) else None
+        if (
+            value is not None
+            and LOWEST_RATE <= value <= HIGHEST_RATE
+            and isinstance(size, int)
+            and size >= SMALLEST_WINDOW
+        ):
+            return rate
+    return None
+
+
+def says_window(comments: Sequence[str]) -> bool:
+    """A comment on or above the statement talks of tokens or a context window."""
+    return any(_WINDOW_COMMENT.search(c) for c in comments if c)

@@ -1,0 +1,62 @@
+"""PB109's fallbacks reached after tiktoken failed to know a model, outside an ``except`` handler: the
+encoding a function returns once its ``try`` of the model's own encoding (and of any other tokenizer)
+fell through (set 20: agentlab's ``get_tokenizer``, which tries ``tiktoken.encoding_for_model(name)``,
+then Hugging Face's ``AutoTokenizer``, and ends with ``return tiktoken.encoding_for_model("gpt-4")`` for
+Claude, Bedrock and OpenRouter names). Kept apart from the rule: it reads the statements before the
+call, not the call's context.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def reads_model(call: ast.Call) -> bool:
+    """``encoding_for_model(m)``, or ``get_encoding(self._model)``: tiktoken asked for a model's
+    encoding, which fails for a model it does not know (set 16: rank-llm's ``get_encoding`` of a model
+    name); not ``get_encoding(encoding_name)``."""
+    callee = callee_name(call)
+    if callee == "encoding_for_model":
+        return True
+    name = attr_name(call.args[0]) if callee == "get_encoding" and call.args else None
+    return name is not None and "model" in words(name)
+
+
+def _returns_model_encoding(stmt: ast.Try) -> bool:
+    """A ``try`` that asks tiktoken for a model's encoding and returns from its body, and one of whose
+    handlers lets the failure fall through to the statements after it (no ``return`` nor ``raise``)."""
+    asks = any(isinstance(n, ast.Call) and reads_model(n) for s in stmt.body for n in ast.walk(s))
+    returns = any(isinstance(s, ast.Return) for s in stmt.body)
+    falls = any(not (h.body and isinstance(h.body[-1], _LEAVES)) for h in stmt.handlers)
+    return asks and returns and falls
+
+
+def failed_try_before(ancestors: Sequence[ast.AST]) -> tuple[ast.Try, list[ast.AST]] | None:
+    """The ``try`` whose failure the call being visited (``ancestors[-1]``) is reached after: an earlier
+    statement, in a statement list holding the call (up to its function), that returns the model's
+    tiktoken encoding and falls through when tiktoken does not know the model. Returned with the path
+    from the module down to that ``try`` (for ``raises_for_other_models``); None when there is none."""
+    for i in range(len(ancestors) - 2, -1, -1):
+        holder, child = ancestors[i], ancestors[i + 1]
+        if isinstance(holder, ast.ExceptHandler):
+            return None  # a handler's own fallback, judged as such
+        for field in ("body", "orelse", "finalbody"):
+            stmts = getattr(holder, field, None)
+            if not isinstance(stmts, list):
+                continue
+            at = next((k for k, s in enumerate(stmts) if s is child), None)
+            if at is None:
+                continue
+            for stmt in stmts[:at]:
+                if isinstance(stmt, ast.Try) and _returns_model_encoding(stmt):
+                    return stmt, [*ancestors[: i + 1], stmt]
+        if isinstance(holder, _FUNCTIONS):
+            return None
+    return None
