@@ -5,30 +5,20 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from prompt_budget.lint.budget_bindings import field_flag_const, judge_assignment
 from prompt_budget.lint.budget_defaults import (
     estimate_added,
     estimate_returned,
     judge_defaults,
     option_default,
 )
-from prompt_budget.lint.deferred import Deferred, token_estimate
+from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.findings import Fact, Finding
-from prompt_budget.lint.flow import default_of, fallback_window, field_const, imported_budgets, imported_names
-from prompt_budget.lint.forms import (
-    assigned_token_size,
-    field_says_tokens,
-    llama_index_size,
-    tokens_times_ratio,
-)
+from prompt_budget.lint.flow import default_of, imported_budgets, imported_names
+from prompt_budget.lint.forms import field_says_tokens
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import (
-    Invalid,
-    LintRule,
-    Valid,
-    attr_name,
-    dotted,
-)
+from prompt_budget.lint.rule import Invalid, LintRule, Valid
 
 
 class BudgetConstant(LintRule):
@@ -441,16 +431,6 @@ class BudgetConstant(LintRule):
         ),
     )
 
-    def _report(self, node: ast.expr, name: str, value: int | float, where: str, upper: bool) -> None:
-        if self.names.implausible(name, value):
-            return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
-        message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
-        if upper:
-            parts = (name, self.ctx.class_name(), self.ctx.module_name)
-            self.report(node, message, target=node, value=value, key_parts=parts)
-        else:
-            self.report_literal(node, message, value, name)
-
     def visit_Module(self, node: ast.Module) -> None:
         self._held = Deferred(imported_names(node))
 
@@ -471,75 +451,17 @@ class BudgetConstant(LintRule):
         default forwarded to another module's callable whose parameter of that name is a budget."""
         return imported_budgets(cls, facts) + forwarded_budgets(cls, facts)
 
-    def _assigned(
-        self, target: ast.expr, literal: ast.expr | None, walrus: bool = False, said: bool = False
-    ) -> None:
-        if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
-            self._assigned(target, literal.body, walrus)
-            self._assigned(target, literal.orelse, walrus)
-            return
-        if (size := assigned_token_size(literal)) is not None:  # ``DEFAULT_TRIGGER = ("tokens", 4000)``
-            name, value = attr_name(target) or "", self.budget_literal(size)
-            if name and value is not None and not self.names.is_excluded(name):
-                self._report(size, name, value, 'as a ("tokens", N) context size', name.isupper())
-            return
-        if (times := tokens_times_ratio(literal)) and (amount := self.budget_literal(times[0])) is not None:
-            how = (
-                f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
-            )
-            self._report(times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
-            return
-        value = self.budget_literal(literal)
-        if value is None or literal is None:
-            bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
-            if bound:
-                self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
-                source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
-                self._held.bindings.rebound(bound, self.ctx.class_name() if self_attr else "", source)
-            return
-        if isinstance(target, ast.Name):
-            name = target.id
-            where = "bound with :=" if walrus else "in a constant" if name.isupper() else "as a default"
-        elif isinstance(target, ast.Attribute):
-            name = target.attr
-            where = "in an attribute"
-        else:
-            return
-        if isinstance(target, ast.Attribute) and llama_index_size(self, target):
-            # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
-            self._report(literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
-        elif self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
-            # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
-            # (``context[:max_context_length]``): then characters (leave_Module decides)
-            before = len(self.ctx.reports)
-            self._report(literal, name, value, where, name.isupper())
-            self._held.hold(self._held.phrase, self, name, before)
-        elif self.names.is_budget(name) or (
-            (said or self.token_comment()) and not self.names.is_excluded(name)
-        ):
-            self._report(literal, name, value, where, name.isupper())
-        elif self.names.is_budget_setting(name):
-            # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
-            before = len(self.ctx.reports)
-            self._report(literal, name, value, where, name.isupper())
-            self._held.hold(self._held.weak, self, name, before)
-        elif token_estimate(name) and self.ctx.function() is None:
-            # ``IMAGE_TOKEN_ESTIMATE = 500``: an item's estimated cost, a budget when added into a count
-            before = len(self.ctx.reports)
-            self._report(
-                literal, name, value, "as an estimated token cost added into a count", name.isupper()
-            )
-            self._held.hold(self._held.estimates, self, name, before)
-        elif isinstance(target, ast.Name) and (why := fallback_window(self, name, value)):
-            self._report(literal, name, value, why, upper=False)
-        else:
-            self._held.candidate(self, name, literal, value)
-
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1 and isinstance(node.value, ast.Call):
             # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
-            self._assigned(node.targets[0], default_of(node.value), said=field_says_tokens(self, node.value))
-            self._const(node.targets[0], node.value)
+            judge_assignment(
+                self,
+                self._held,
+                node.targets[0],
+                default_of(node.value),
+                said=field_says_tokens(self, node.value),
+            )
+            field_flag_const(self, node.targets[0], node.value)
             return
         for target in node.targets:
             if (
@@ -550,28 +472,22 @@ class BudgetConstant(LintRule):
             ):
                 # ``SUMMARY_MAX_TOKENS, ANSWER_MAX_TOKENS = 1024, 2048``: each name with its value
                 for name, value in zip(target.elts, node.value.elts, strict=True):
-                    self._assigned(name, value)
+                    judge_assignment(self, self._held, name, value)
             else:
-                self._assigned(target, node.value)
+                judge_assignment(self, self._held, target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
         # ``Field(default=256, description="Min tokens to split code.")``: tokens by its description
-        self._assigned(node.target, default_of(node.value), said=field_says_tokens(self, node.value))
-        self._const(node.target, node.value)
-
-    def _const(self, target: ast.expr, value: ast.expr | None) -> None:
-        """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
-        command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
-        literal, name = field_const(value), attr_name(target)
-        amount = self.budget_literal(literal)
-        if literal is not None and amount is not None and name and self.names.is_budget_setting(name):
-            self._report(literal, name, amount, "as its command-line flag's const", name.isupper())
+        judge_assignment(
+            self, self._held, node.target, default_of(node.value), said=field_says_tokens(self, node.value)
+        )
+        field_flag_const(self, node.target, node.value)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
-        self._assigned(node.target, node.value, walrus=True)
+        judge_assignment(self, self._held, node.target, node.value, walrus=True)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         judge_defaults(self, node, self._held)
