@@ -90,6 +90,8 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "model", "len"),
     ("max", "model", "length"),
     ("truncation", "length"),
+    # how many tokens a generation may produce (RULER's ``tokens_to_generate``, set 20)
+    ("tokens", "to", "generate"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
