@@ -1,12 +1,16 @@
-"""PB102's judgement of parameter and command-line option defaults, and of token estimates written in
-a function.
+"""PB102's judgement of parameter, command-line option and fallback defaults, of what a getter
+returns, and of token estimates written in a function.
 
 - A parameter's default (``def ask(max_tokens=1024)``) is a budget by the parameter's name, by a weak
   name (``limit``) in a function about tokens, as a ``*_budget`` beside a token budget, as an
-  estimate (``image_token_estimate=256``, held until added up), or as the ``fallback`` / ``default``
+  estimate (``image_token_estimate=256``, held until added up), as the ``fallback`` / ``default``
   of a budget getter (``def get_context_size(config, fallback=2048)``: the window used when the model's
-  is unknown). Any other number is a candidate the module's reads decide (``deferred.Deferred``).
-- A command-line option's default (argparse's ``add_argument("--max-new-tokens", default=512)``).
+  is unknown), or as a maximum length beside a budget named as tokens (``window_lengths``). Any other
+  number is a candidate the module's reads decide (``deferred.Deferred``).
+- A command-line option's default (argparse's ``add_argument("--max-new-tokens", default=512)``); a
+  maximum length's fallback read from a mapping (``kwargs.pop("max_length", 2048)``) by its company.
+- What a getter returns: a budget getter's, a window getter's by its company (``def max_length(self):
+  return 2048`` beside ``max_gen_toks``), an estimating function's guess.
 - A token estimate written in a function: the literal an estimating getter returns
   (``def estimate_output_tokens(self): ... return 4096``), and a literal added into a token count
   inline where the function estimates or the comment says so (``num_tokens += 1024  # approximate
@@ -19,11 +23,12 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.deferred import token_estimate
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
+from prompt_budget.lint.window_lengths import setting_fallback
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -66,8 +71,10 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         named = names.is_budget_setting(name) or weak_ok
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
+        # ``def __init__(self, max_length=2048, max_gen_toks=256)``: a window beside a token budget
+        window = None if named or estimate or fallback else held.windows.evidence(rule, name, value)
         if (
-            (named or estimate or fallback)
+            (named or estimate or fallback or window)
             and not names.implausible(fn_name if fallback else name, value)
             and not parameter_cuts_characters(rule, node, name)
         ):
@@ -75,6 +82,11 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 f"token budget {name}={value} as a parameter default; move it to config so callers "
                 "share one tunable value"
             )
+            if window:
+                message = (
+                    f"token budget {name}={value} as a parameter default, {window}; move it to config "
+                    "so callers share one tunable value"
+                )
             if fallback:  # ``def get_context_size(config, fallback=2048)``
                 message = (
                     f"token budget {name}={value} as the fallback of the budget getter `{fn_name}()`; "
@@ -106,11 +118,44 @@ def option_default(rule: LintRule, node: ast.Call) -> None:
         rule.report_literal(written, message, value, name)
 
 
+def fallback_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
+    """``max_length=kwargs.pop("max_length", 2048)``: the default of a setting read from a mapping,
+    a window by the company its name keeps (``window_lengths``; a name saying budget is PB101's)."""
+    found = setting_fallback(node)
+    value = rule.budget_literal(found[1]) if found else None
+    if found and value is not None and (why := held.windows.evidence(rule, found[0], value)):
+        message = (
+            f"token budget {found[0]}={value} as a fallback default, {why}; move it to config so it "
+            "can be tuned and tested"
+        )
+        rule.report_literal(found[1], message, value, found[0])
+
+
+def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
+    """A literal a getter returns: a budget getter's (``def get_context_window(model): ... return
+    8192``), a window getter's by its company (``def max_length(self): return 2048`` beside ``def
+    max_gen_toks(self)``), an estimating function's guess (``estimate_returned``)."""
+    value = rule.budget_literal(node.value)
+    fn = rule.ctx.function()
+    if value is None or node.value is None or fn is None:
+        return
+    if rule.names.is_budget(fn.name):
+        key = fn.name.removeprefix("_").removeprefix("get_")
+        message = f"{fn.name}() returns a hard-coded token budget ({value}); read it from config"
+        rule.report_literal(node.value, message, value, key, scoped=False)
+    elif why := held.windows.evidence(rule, fn.name, value):
+        message = f"{fn.name}() returns a hard-coded token budget ({value}), {why}; read it from config"
+        rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
+    elif found := estimate_returned(rule, node):  # ``def estimate_output_tokens(self): return 4096``
+        message = f"{found[2]}() returns a hard-coded token estimate ({value}); read it from config"
+        rule.report_literal(node.value, message, value, found[2].lstrip("_"), scoped=False)
+
+
 def estimating(rule: LintRule) -> str:
     """The name of the enclosing function when it estimates tokens (``estimate_output_tokens``,
-    ``_estimate_tokens``), else ""."""
-    name = rule.ctx.function_name()
-    return name if name and token_estimate(name) else ""
+    ``_estimate_tokens``, or a docstring saying "Estimate tokens for an image"), else ""."""
+    fn = rule.ctx.function()
+    return fn.name if fn is not None and estimates_tokens(fn) else ""
 
 
 def estimate_returned(rule: LintRule, node: ast.Return) -> tuple[ast.expr, int | float, str] | None:

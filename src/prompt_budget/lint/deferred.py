@@ -10,7 +10,8 @@ the reads ``flow.Uses`` gathers, and ``finish`` reports those the reads decide f
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import (
@@ -24,30 +25,14 @@ from prompt_budget.lint.flow import (
     is_test_module,
 )
 from prompt_budget.lint.forwarded import record
-from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
+from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, defaults, dotted, string_value
+from prompt_budget.lint.token_estimates import estimated_read
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule, Report
-
-#: Words of a name saying its number is a guess at a token amount (``IMAGE_TOKEN_ESTIMATE``).
-_ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "guess", "heuristic"})
-#: What an estimate may be the token cost of, though these words exclude a name alone (``image_width``).
-_MEDIA_WORDS = frozenset({"image", "images", "img", "audio", "video"})
-
-
-def token_estimate(name: str) -> bool:
-    """``IMAGE_TOKEN_ESTIMATE``, ``ESTIMATED_TOKENS_PER_IMAGE``: a name saying its number estimates a
-    token amount, a heuristic to tune (what an OpenAI tile costs, ``SQUARE_TOKENS = 170``, is a fact of
-    the API, and its name does not say estimate)."""
-    ws = words(name)
-    return (
-        bool(set(ws) & TOKEN_WORDS)
-        and bool(set(ws) & _ESTIMATE_WORDS)
-        and not excluded(tuple(w for w in ws if w not in _MEDIA_WORDS))
-    )
-
 
 #: Words of a setting that chooses the unit its siblings' sizes count (``split_by``, ``split_unit``,
 #: ``tokenizer``, ``chat_history_strategy``).
@@ -106,9 +91,25 @@ class Deferred:
     #: Token estimates (``IMAGE_TOKEN_ESTIMATE = 500``): reported when added into a count or used as a
     #: budget.
     estimates: list[tuple[str, Report]] = field(default_factory=list)
+    #: The tokens of a media item (``FALLBACK_AUDIO_TOKENS = 2000``): reported when a function
+    #: estimating tokens returns or scales them (``estimated``), or a read uses them as a budget.
+    media: list[tuple[str, Report]] = field(default_factory=list)
+    estimated: set[str] = field(default_factory=set)
+    #: The companies of the module's scopes, for lengths named ``max_length`` (``window_lengths``).
+    windows: WindowLengths = field(default_factory=WindowLengths)
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)
+
+    def read(self, name: str, rule: LintRule) -> None:
+        """``rule.ctx.ancestors[-1]`` reads the watched ``name``: what ``flow.Uses`` sees, and the
+        fallback of a budget (``_fallback_use``)."""
+        ancestors = rule.ctx.ancestors
+        self.uses.read(name, ancestors, rule, ratio=False)
+        if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
+            self.estimated.add(name)  # ``return FALLBACK_AUDIO_TOKENS`` in ``_count_audio_tokens``
+        if name not in self.uses.reasons and len(ancestors) > 1 and (why := _fallback_use(ancestors, rule)):
+            self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"
 
     def hold(self, kept: list[tuple[str, Report]], rule: LintRule, name: str, before: int) -> None:
         """Move what ``rule`` reported since ``before`` (a length of ``rule.ctx.reports``) into ``kept``
@@ -166,6 +167,14 @@ class Deferred:
             reports.append(report)
         # ``total += IMAGE_TOKEN_ESTIMATE``: an estimated cost added into a count of tokens
         reports.extend(r for name, r in self.estimates if name in self.uses.counted or name in reasons)
+        for name, report in self.media:
+            if name in self.estimated:
+                reports.append(report)
+            elif name in reasons:  # ``max(config.max_tokens, OPENAI_IMAGE_DEFAULT_TOKENS)``: a budget
+                said = f"token budget {name} = {report.value}: {reasons[name]}"
+                reports.append(
+                    replace(report, message=f"{said}; move it to config so it can be tuned and tested")
+                )
         reach = TokenReach(rule)
         for name, b in candidates.items():
             why = self.uses.reason(name)
@@ -183,6 +192,24 @@ class Deferred:
         for name, source in self.imported.items():
             if name in reasons and name not in candidates:
                 rule.ctx.facts.append((node, f"{USE_FACT}{source} {reasons[name]}", 0))
+
+
+def _fallback_use(ancestors: Sequence[ast.AST], rule: LintRule) -> str | None:
+    """Why the read ``ancestors[-1]`` is a budget as a fallback: the default of a setting named as a
+    budget (``kwargs.pop("max_seq_lengths", DEFAULT_SEQ_LENGTHS)``, a list of budgets named in the
+    plural), or the last resort of an ``or`` whose other values are budgets (``config.max_tokens or
+    api.max_tokens() or _DEFAULT_OUTPUT_RESERVE``); else None."""
+    node, parent = ancestors[-1], ancestors[-2]
+    names = rule.names
+    if isinstance(parent, ast.Call) and (found := setting_fallback(parent)) and found[1] is node:
+        key = found[0]
+        if names.is_budget(key) or (key.endswith("s") and names.is_budget(key[:-1])):
+            return f"the fallback of the setting `{key}`"
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is node:
+        others = [rule.budget_expr(v) for v in parent.values[:-1]]
+        if others and all(others):
+            return f"the fallback of the budget `{others[0]}`"
+    return None
 
 
 def _reached(reach: TokenReach, rule: LintRule, binding: Binding) -> str | None:

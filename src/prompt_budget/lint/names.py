@@ -15,6 +15,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from prompt_budget.lint.amount_words import (
+    COUNT_WORDS,
+    MANAGING_VERBS,
+    RATIO_CONTEXT_WORDS,
+    RATIO_WORDS,
+    USAGE_WORDS,
+)
+
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
@@ -82,6 +90,8 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "model", "len"),
     ("max", "model", "length"),
     ("truncation", "length"),
+    # how many tokens a generation may produce (RULER's ``tokens_to_generate``, set 20)
+    ("tokens", "to", "generate"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
@@ -220,47 +230,6 @@ EXCLUDED_WORDS = frozenset(
         "utilization",
     }
 )
-# Words of a number *of* tokens (a count), used for comparisons and ratios.
-COUNT_WORDS = frozenset({"num", "n", "count", "counts", "total", "used", "usage", "len", "length", "size"})
-RATIO_WORDS = frozenset(
-    {
-        "ratio",
-        "fraction",
-        "threshold",
-        "pct",
-        "percent",
-        "percentage",
-        "factor",
-        "utilization",
-        "trigger",
-        "share",
-        "portion",
-        "proportion",
-    }
-)
-# Words that tie a ratio name to a context budget ("summary_trigger_ratio", "compact_threshold").
-RATIO_CONTEXT_WORDS = frozenset(
-    {
-        "token",
-        "tokens",
-        "context",
-        "ctx",
-        "window",
-        "budget",
-        "summary",
-        "summarize",
-        "summarization",
-        "compact",
-        "compaction",
-        "truncate",
-        "truncation",
-        "trim",
-        "memory",
-        "history",
-        "overflow",
-        "chunk",
-    }
-)
 #: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
 #: ``quality``): evidence that a ratio is not a share of a budget.
 SCORE_WORDS = frozenset(
@@ -292,78 +261,6 @@ SCORE_WORDS = frozenset(
         "success",
     }
 )
-# Words that make "<something>_tokens" a count from a response, not a setting.
-USAGE_WORDS = frozenset(
-    {
-        "prompt",
-        "completion",
-        "total",
-        "input",
-        "output",
-        "cached",
-        "cache",
-        "reasoning",
-        "used",
-        "usage",
-        "num",
-        "n",
-        "count",
-        "counts",
-        "audio",
-        "image",
-        "text",
-        "estimated",
-        "estimate",
-        "actual",
-        "current",
-        "per",
-        "generated",
-        "accepted",
-        "rejected",
-        "candidates",
-        "thoughts",
-        "tool",
-        "read",
-        "write",
-        "creation",
-        "remaining",
-        "available",
-        "new",
-        "old",
-        "before",
-        "after",
-        "saved",
-        "billed",
-        "spent",
-        "left",
-        "all",
-        "special",
-        "added",
-        "extra",
-        "bad",
-        "good",
-        "valid",
-        "split",
-        "raw",
-        "decoded",
-        "encoded",
-        "my",
-        "base",
-        "tile",
-        "tiles",
-        "patch",
-        "patches",
-        "file",
-        "files",
-        "one",
-        "million",
-        "thousand",
-        "request",
-        "response",
-    }
-)
-#: First words of a setting that manages a number of tokens (``protect_last_n_tokens``).
-_MANAGING_VERBS = frozenset({"protect", "prune", "keep", "retain", "preserve", "trim", "compact", "reserve"})
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
 #: Units a budget-like name without the word "tokens" may count instead (``context_lines``,
 #: ``CONTEXT_MESSAGES``): evidence that the number is not an amount of tokens.
@@ -528,7 +425,7 @@ class NameJudge:
         if excluded(ws):
             return False
         # ``protect_last_n_tokens``, ``prune_after_tokens``: what a budget manager does to that many tokens
-        return ws[0] in _MANAGING_VERBS or not any(w in USAGE_WORDS for w in ws)
+        return ws[0] in MANAGING_VERBS or not any(w in USAGE_WORDS for w in ws)
 
     def says_tokens(self, name: str) -> bool:
         """A budget name that says "tokens" (``max_context_tokens``), not only a window phrase

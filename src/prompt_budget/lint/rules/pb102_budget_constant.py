@@ -3,32 +3,23 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
+from prompt_budget.lint.budget_bindings import judge_assign, judge_assignment
 from prompt_budget.lint.budget_defaults import (
     estimate_added,
-    estimate_returned,
+    fallback_default,
     judge_defaults,
+    judge_return,
     option_default,
 )
-from prompt_budget.lint.deferred import Deferred, token_estimate
+from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.findings import Fact, Finding
-from prompt_budget.lint.flow import default_of, fallback_window, field_const, imported_budgets, imported_names
-from prompt_budget.lint.forms import (
-    assigned_token_size,
-    field_says_tokens,
-    llama_index_size,
-    tokens_times_ratio,
-)
+from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.rule import (
-    Invalid,
-    LintRule,
-    Valid,
-    attr_name,
-    dotted,
-)
+from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
 
 
 class BudgetConstant(LintRule):
@@ -60,17 +51,65 @@ class BudgetConstant(LintRule):
     (``step = max_len - 100`` ... ``tokens[i : i + step]``), one stored in ``self``, given to a method,
     shared out and compared with a token count, a field given as the length a tokenizer truncates to
     (``encode(text, max_length=self.max_length, truncation=True)``), a default forwarded under its
-    name to another module's callable whose parameter is a budget. Not reported: a parameter named as tokens whose every read cuts or
-    measures a string (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as
-    tokens; a size whose unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
-    ``tokenizer="character"``).
+    name to another module's callable whose parameter is a budget; a name read as the fallback of a
+    budget setting (``kwargs.pop("max_seq_lengths", DEFAULT_SEQ_LENGTHS)``, also a list of numbers) or
+    as the last resort of an ``or`` of budgets (``config.max_tokens or _DEFAULT_OUTPUT_RESERVE``).
+    A maximum length (a constant ``DEFAULT_MAX_LENGTH``, a parameter ``max_length=2048``, a getter
+    ``def max_length(self): return 2048``, a fallback ``kwargs.pop("max_length", 2048)``) where the
+    module, class or function also binds a budget named as tokens (``max_gen_toks``), or in a class
+    giving that length to a language model's ``generate``: the context window. A media item's tokens
+    (``FALLBACK_IMAGE_TOKENS``, ``AUDIO_TOKENS_PER_SEC``) that a function estimating tokens (by its name,
+    or its docstring's first line) returns or scales, and the literals such a function returns. Not
+    reported: a parameter named as tokens whose every read cuts or measures a string
+    (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
+    unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
+    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters; the
+    numbers of an estimating function whose docstring links the provider's documented calculation.
     """
 
     CODE = "PB102"
     NAME = "budget-constant"
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
+    #: The literal rules' words, and lm-eval's abbreviation ``max_gen_toks`` (set 20).
+    PRECHECK = (re.compile(f"{BUDGET_WORDS.pattern}|toks"),)
     VALID = (
+        # a maximum length that cuts a string (characters), one without a budget named as tokens, one
+        # whose prefix the token budget does not share, a fallback in a class about no tokens (set 20)
+        Valid(
+            "class Form:\n    max_length = 2048\n    max_tokens = None\n\n    def clip(self, text):\n"
+            "        return text[: self.max_length]\n"
+        ),
+        Valid("class Title:\n    MAX_LENGTH = 2048\n\n    def __init__(self, max_length=1024): ..."),
+        Valid(
+            "class Page:\n    TITLE_MAX_LENGTH = 1000\n\n    def summarize(self, text, max_new_tokens=None): ..."
+        ),
+        Valid(
+            'class Field:\n    def __init__(self, **kw):\n        self.max_length = kw.pop("max_length", 2048)\n'
+        ),
+        # said to count characters, or stored where a string's length is compared (set 20 tuning:
+        # nemoguardrails, deepagents)
+        Valid(
+            "class Prompt(BaseModel):\n    max_tokens: int | None = None\n"
+            "    max_length: int = Field(default=16000, description='Its length in characters.')\n"
+        ),
+        Valid(
+            "class Clipper:\n    def __init__(self, settings, max_input_tokens=None):\n"
+            '        self._max_arg = settings.get("max_length", 2000)\n\n'
+            "    def long(self, value):\n        return len(value) > self._max_arg\n"
+        ),
+        # what OpenAI's image formula says a tile costs, in a function that counts and does not say it
+        # estimates; a special token's id; an ``or`` of things that are not budgets
+        Valid(
+            "IMAGE_TOKENS_PER_TILE = 170\nBASE_IMAGE_TOKENS = 85\n\ndef count_image_tokens(tiles):\n"
+            "    return BASE_IMAGE_TOKENS + IMAGE_TOKENS_PER_TILE * tiles\n"
+        ),
+        Valid("IMAGE_TOKEN_INDEX = 32000\nmask = input_ids == IMAGE_TOKEN_INDEX\n"),
+        Valid(
+            'def tokens_from_image(size):\n    """Estimate the tokens of an image.\n\n'
+            '    See https://example.com/vision#costs.\n    """\n    return 258\n'
+        ),
+        Valid("DEFAULT_PAGE = 4096\nsize = config.page_size or DEFAULT_PAGE\n"),
         # a pricing tier, compared in a function about cost (set 12: skyvern)
         Valid(
             "LONG_PROMPT_THRESHOLD = 100_000\n\ndef _long_prompt_cost_multiplier(prompt_tokens):\n"
@@ -199,6 +238,54 @@ class BudgetConstant(LintRule):
         ),
     )
     INVALID = (
+        # a maximum length beside a budget named as tokens: the context window (set 20: lm-eval), in
+        # the module's constants, a class (attribute, parameter, getter), with a prefix both share, a
+        # fallback in a class giving that length to a language model's generate; abbreviated ``toks``
+        Invalid("DEFAULT_MAX_LENGTH = 2048\nDEFAULT_MAX_GEN_TOKS = 256\n", count=2),
+        Invalid(
+            "class Engine(LM):\n    _DEFAULT_MAX_LENGTH = 2048\n\n"
+            "    def __init__(self, max_length: int = 4096, max_gen_toks: int = 256): ...\n\n"
+            "    @property\n    def max_length(self):\n        return 2048\n",
+            count=4,
+        ),
+        Invalid("class Local:\n    _LOCAL_MAX_LENGTH = 4096\n    _LOCAL_MAX_GEN_TOKS = 1024\n", count=2),
+        Invalid(
+            "class Wrapper(HFLM):\n    def __init__(self, **kwargs):\n"
+            '        super().__init__(max_length=kwargs.pop("max_length", 2048), **kwargs)\n\n'
+            "    def _generate(self, context, max_length):\n"
+            "        return self.model.generate(input_ids=context, max_length=max_length)\n",
+            line=3,
+        ),
+        # decided by its reads: a list given as the fallback of a budget setting named in the plural,
+        # the last resort of an ``or`` of budgets; a number of tokens to generate (set 20)
+        Invalid(
+            "DEFAULT_SEQ_LENGTHS = [4096, 8192]\n\ndef lengths(**kwargs):\n"
+            '    return kwargs.pop("max_seq_lengths", DEFAULT_SEQ_LENGTHS)\n',
+            line=1,
+        ),
+        Invalid(
+            "_DEFAULT_OUTPUT_RESERVE = 4096\n\ndef reserve(config):\n"
+            "    max_tokens = config.max_tokens or _DEFAULT_OUTPUT_RESERVE\n    return max_tokens\n",
+            line=1,
+        ),
+        Invalid("def make_sample(tokenizer, tokens_to_generate: int = 50): ..."),
+        # a media item's tokens, returned or scaled by a function estimating tokens (its docstring says
+        # so), what such a function returns, or one read as a budget (set 20: inspect-ai)
+        Invalid(
+            "FALLBACK_AUDIO_TOKENS = 2000\nAUDIO_TOKENS_PER_SEC = 50\n\ndef _count_audio_tokens(audio):\n"
+            '    """Estimate tokens for audio content."""\n    if audio.seconds:\n'
+            "        return int(audio.seconds * AUDIO_TOKENS_PER_SEC)\n    return FALLBACK_AUDIO_TOKENS\n",
+            count=2,
+        ),
+        Invalid(
+            'def _count_image_tokens(image):\n    """Estimate tokens for an image."""\n'
+            "    if image.detail == 'low':\n        return 85\n    return 765\n",
+            count=2,
+        ),
+        Invalid(
+            "def ask(config):\n    VISION_IMAGE_TOKENS = 4096\n"
+            "    config.max_tokens = max(config.max_tokens, VISION_IMAGE_TOKENS)\n"
+        ),
         # a token estimate written in a function: an estimating getter's fallback, literals added into a
         # token count; a budget getter's fallback parameter (set 18: bespokelabs-curator, raglite)
         Invalid(
@@ -441,26 +528,16 @@ class BudgetConstant(LintRule):
         ),
     )
 
-    def _report(self, node: ast.expr, name: str, value: int | float, where: str, upper: bool) -> None:
-        if self.names.implausible(name, value):
-            return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
-        message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
-        if upper:
-            parts = (name, self.ctx.class_name(), self.ctx.module_name)
-            self.report(node, message, target=node, value=value, key_parts=parts)
-        else:
-            self.report_literal(node, message, value, name)
-
     def visit_Module(self, node: ast.Module) -> None:
         self._held = Deferred(imported_names(node))
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
-            self._held.uses.read(node.id, self.ctx.ancestors, self, ratio=False)
+            self._held.read(node.id, self)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in self._held.uses.watch:
-            self._held.uses.read(node.attr, self.ctx.ancestors, self, ratio=False)
+            self._held.read(node.attr, self)
 
     def leave_Module(self, node: ast.Module) -> None:
         self._held.finish(self, node)
@@ -471,126 +548,25 @@ class BudgetConstant(LintRule):
         default forwarded to another module's callable whose parameter of that name is a budget."""
         return imported_budgets(cls, facts) + forwarded_budgets(cls, facts)
 
-    def _assigned(
-        self, target: ast.expr, literal: ast.expr | None, walrus: bool = False, said: bool = False
-    ) -> None:
-        if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
-            self._assigned(target, literal.body, walrus)
-            self._assigned(target, literal.orelse, walrus)
-            return
-        if (size := assigned_token_size(literal)) is not None:  # ``DEFAULT_TRIGGER = ("tokens", 4000)``
-            name, value = attr_name(target) or "", self.budget_literal(size)
-            if name and value is not None and not self.names.is_excluded(name):
-                self._report(size, name, value, 'as a ("tokens", N) context size', name.isupper())
-            return
-        if (times := tokens_times_ratio(literal)) and (amount := self.budget_literal(times[0])) is not None:
-            how = (
-                f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
-            )
-            self._report(times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
-            return
-        value = self.budget_literal(literal)
-        if value is None or literal is None:
-            bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
-            if bound:
-                self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
-                source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
-                self._held.bindings.rebound(bound, self.ctx.class_name() if self_attr else "", source)
-            return
-        if isinstance(target, ast.Name):
-            name = target.id
-            where = "bound with :=" if walrus else "in a constant" if name.isupper() else "as a default"
-        elif isinstance(target, ast.Attribute):
-            name = target.attr
-            where = "in an attribute"
-        else:
-            return
-        if isinstance(target, ast.Attribute) and llama_index_size(self, target):
-            # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
-            self._report(literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
-        elif self.names.is_budget(name) and not self.names.says_tokens(name) and self.ctx.scopes:
-            # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
-            # (``context[:max_context_length]``): then characters (leave_Module decides)
-            before = len(self.ctx.reports)
-            self._report(literal, name, value, where, name.isupper())
-            self._held.hold(self._held.phrase, self, name, before)
-        elif self.names.is_budget(name) or (
-            (said or self.token_comment()) and not self.names.is_excluded(name)
-        ):
-            self._report(literal, name, value, where, name.isupper())
-        elif self.names.is_budget_setting(name):
-            # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
-            before = len(self.ctx.reports)
-            self._report(literal, name, value, where, name.isupper())
-            self._held.hold(self._held.weak, self, name, before)
-        elif token_estimate(name) and self.ctx.function() is None:
-            # ``IMAGE_TOKEN_ESTIMATE = 500``: an item's estimated cost, a budget when added into a count
-            before = len(self.ctx.reports)
-            self._report(
-                literal, name, value, "as an estimated token cost added into a count", name.isupper()
-            )
-            self._held.hold(self._held.estimates, self, name, before)
-        elif isinstance(target, ast.Name) and (why := fallback_window(self, name, value)):
-            self._report(literal, name, value, why, upper=False)
-        else:
-            self._held.candidate(self, name, literal, value)
-
     def visit_Assign(self, node: ast.Assign) -> None:
-        if len(node.targets) == 1 and isinstance(node.value, ast.Call):
-            # ``max_tokens = attr.ib(default=2000)``, ``max_tokens = Field(default=2000)``
-            self._assigned(node.targets[0], default_of(node.value), said=field_says_tokens(self, node.value))
-            self._const(node.targets[0], node.value)
-            return
-        for target in node.targets:
-            if (
-                isinstance(target, (ast.Tuple, ast.List))
-                and isinstance(node.value, (ast.Tuple, ast.List))
-                and len(target.elts) == len(node.value.elts)
-                and not any(isinstance(e, ast.Starred) for e in (*target.elts, *node.value.elts))
-            ):
-                # ``SUMMARY_MAX_TOKENS, ANSWER_MAX_TOKENS = 1024, 2048``: each name with its value
-                for name, value in zip(target.elts, node.value.elts, strict=True):
-                    self._assigned(name, value)
-            else:
-                self._assigned(target, node.value)
+        judge_assign(self, self._held, node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if node.value is None:
-            return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
-        # ``Field(default=256, description="Min tokens to split code.")``: tokens by its description
-        self._assigned(node.target, default_of(node.value), said=field_says_tokens(self, node.value))
-        self._const(node.target, node.value)
-
-    def _const(self, target: ast.expr, value: ast.expr | None) -> None:
-        """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
-        command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
-        literal, name = field_const(value), attr_name(target)
-        amount = self.budget_literal(literal)
-        if literal is not None and amount is not None and name and self.names.is_budget_setting(name):
-            self._report(literal, name, amount, "as its command-line flag's const", name.isupper())
+        judge_assign(self, self._held, node)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
-        self._assigned(node.target, node.value, walrus=True)
+        judge_assignment(self, self._held, node.target, node.value, walrus=True)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         judge_defaults(self, node, self._held)
 
     def visit_Call(self, node: ast.Call) -> None:
         option_default(self, node)  # ``parser.add_argument("--max-new-tokens", type=int, default=512)``
+        fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
 
     def visit_Return(self, node: ast.Return) -> None:
-        value = self.budget_literal(node.value)
-        fn = self.ctx.function()
-        if value is None or node.value is None or fn is None:
-            return
-        if self.names.is_budget(fn.name):
-            key = fn.name.removeprefix("_").removeprefix("get_")
-            message = f"{fn.name}() returns a hard-coded token budget ({value}); read it from config"
-            self.report_literal(node.value, message, value, key, scoped=False)
-        elif found := estimate_returned(self, node):  # ``def estimate_output_tokens(self): return 4096``
-            message = f"{found[2]}() returns a hard-coded token estimate ({value}); read it from config"
-            self.report_literal(node.value, message, value, found[2].lstrip("_"), scoped=False)
+        judge_return(self, node, self._held)  # ``def max_tokens(self): return 4096``
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         if found := estimate_added(self, node):  # ``num_tokens += 1024  # approximate``: a guess

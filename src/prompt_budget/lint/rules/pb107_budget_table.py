@@ -57,6 +57,16 @@ def literal_value(node: ast.AST | None) -> Any:
     raise ValueError(f"not a literal: {type(node).__name__}")
 
 
+def _row_of(node: ast.expr) -> str | None:
+    """``TABLE[key]``, ``TABLE.get(key, ...)``: the name of the table a row is read from, else None."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return node.value.id
+    func = node.func if isinstance(node, ast.Call) else None
+    if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Name):
+        return func.value.id
+    return None
+
+
 class BudgetTable(LintRule):
     """A table of token budgets written as a Python literal: model name -> context window
     (``{"gpt-4o": 128000, "claude-3-5-sonnet": 200000}``), model name -> limits
@@ -64,7 +74,8 @@ class BudgetTable(LintRule):
     "history": 6000}``).
 
     A table whose keys are not model names needs a name saying tokens, a budget or a window: a length
-    alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters.
+    alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters, unless the module reads its rows
+    as a budget (``{"max_gen_toks": dataset2maxlen[task]}``, ``generate(max_tokens=LENGTHS[task])``).
 
     Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
     reported, nor counts of requests: a table named for requests or records (``_BATCH_RATELIMIT_MAP``)
@@ -75,7 +86,8 @@ class BudgetTable(LintRule):
     NAME = "budget-table"
     SUMMARY = "Model-to-context-window table or section-budget dict written as a Python literal"
     DEFAULT_MIN_VALUE = 100
-    PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}"),)
+    #: lm-eval's abbreviation ``max_gen_toks`` too (set 20).
+    PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}|toks"),)
     VALID = (
         # counts of messages per model, not tokens
         Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
@@ -117,8 +129,19 @@ class BudgetTable(LintRule):
             'LIMITS = {"gemini-1.5-pro": 50_000, "gemini-1.5-flash": 150_000}\n\n'
             "def max_requests_per_batch(model):\n    return LIMITS.get(model, 50_000)\n"
         ),
+        # a table of lengths whose rows cut a string, not read as a budget (set 20)
+        Valid(
+            'lengths = {"qa": 32, "summary": 512}\n\ndef cut(task, text):\n    return text[: lengths[task]]\n'
+        ),
     )
     INVALID = (
+        # a table whose name says only a length, its rows read as a budget (set 20: lm-eval's
+        # ``dataset2maxlen`` into ``max_gen_toks``)
+        Invalid(
+            'dataset2maxlen = {"qa": 32, "summary": 512}\n\ndef kwargs_for(task):\n'
+            '    return {"max_gen_toks": dataset2maxlen[task], "temperature": 0}\n',
+            line=1,
+        ),
         # budgets by effort level, one of them a constant named elsewhere (set 11: google-adk)
         Invalid(
             '_ANTHROPIC_EFFORT_BUDGETS: dict[str, int] = {"minimal": _MIN_THINKING_BUDGET_TOKENS, '
@@ -174,9 +197,12 @@ class BudgetTable(LintRule):
     )
 
     _calls: dict[str, list[tuple[ast.expr, int | float, str]]]
+    #: Table name -> the budget a row of it is read into (``_read_as_budget``), once per module.
+    _lookups: dict[str, str] | None
 
     def visit_Module(self, node: ast.Module) -> None:
         self._calls = {}
+        self._lookups = None
 
     def visit_Call(self, node: ast.Call) -> None:
         """``_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576)``: one row of a table built by calls."""
@@ -277,6 +303,15 @@ class BudgetTable(LintRule):
             # numbers, and constants named elsewhere (set 11: google-adk's ``_ANTHROPIC_EFFORT_BUDGETS``
             # = {"minimal": _ANTHROPIC_MIN_THINKING_BUDGET_TOKENS, "low": 1024, ...})
             self._report(node, name, "table of token budgets")
+        elif (
+            name
+            and all(isinstance(v, ast.Constant) and type(v.value) is int and v.value > 0 for v in node.values)
+            and ints >= 1
+            and (budget := self._read_as_budget(name))
+        ):
+            # ``dataset2maxlen = {"qasper": 128, ...}`` read into ``{"max_gen_toks": dataset2maxlen[task]}``:
+            # the name says a length, what its rows reach says tokens (set 20: lm-eval)
+            self._report(node, name, f"table of token budgets (read as `{budget}`)")
 
     def visit_Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
         """``CONTEXT_SIZES_BY_PREFIX = [("gpt-4o", 128000), ("claude-3", 200000)]``: a table of
@@ -353,6 +388,30 @@ class BudgetTable(LintRule):
                 if any(self._counts_requests(u) for u in under if u):
                     return True
         return False
+
+    def _read_as_budget(self, name: str) -> str | None:
+        """The budget the module reads a row of the table ``name`` into: a budget key of a dict
+        (``{"max_gen_toks": TABLE[task]}``), a budget keyword (``generate(max_tokens=TABLE.get(task))``),
+        a budget name (``max_tokens = TABLE[task]``); else None. The module's rows are read once."""
+        if self._lookups is None:
+            self._lookups = {}
+            tree = self.ctx.tree
+            for node in ast.walk(tree) if tree is not None else ():
+                pairs: list[tuple[str | None, ast.expr]] = []
+                if isinstance(node, ast.Dict):
+                    pairs = [
+                        (string_value(k) if k else None, v)
+                        for k, v in zip(node.keys, node.values, strict=False)
+                    ]
+                elif isinstance(node, ast.keyword):
+                    pairs = [(node.arg, node.value)]
+                elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                    pairs = [(attr_name(node.targets[0]), node.value)]
+                for budget, value in pairs:
+                    table = _row_of(value)
+                    if budget and table and self.names.is_budget(budget):
+                        self._lookups.setdefault(table, budget)
+        return self._lookups.get(name)
 
     def _nested_budget(self, value: ast.expr) -> bool:
         if not isinstance(value, ast.Dict):

@@ -1,0 +1,121 @@
+"""The words that say what role an amount of tokens plays, for :mod:`prompt_budget.lint.names`: a count
+(``num_tokens``), a count read from a response (``prompt_tokens``, ``cached_tokens``), a ratio of a
+budget (``summary_trigger_ratio``), or a setting that manages tokens (``protect_last_n_tokens``).
+Pure data: the predicates that read them are ``names.NameJudge``'s.
+"""
+
+from __future__ import annotations
+
+# Words of a number *of* tokens (a count), used for comparisons and ratios.
+COUNT_WORDS = frozenset({"num", "n", "count", "counts", "total", "used", "usage", "len", "length", "size"})
+RATIO_WORDS = frozenset(
+    {
+        "ratio",
+        "fraction",
+        "threshold",
+        "pct",
+        "percent",
+        "percentage",
+        "factor",
+        "utilization",
+        "trigger",
+        "share",
+        "portion",
+        "proportion",
+    }
+)
+# Words that tie a ratio name to a context budget ("summary_trigger_ratio", "compact_threshold").
+RATIO_CONTEXT_WORDS = frozenset(
+    {
+        "token",
+        "tokens",
+        "context",
+        "ctx",
+        "window",
+        "budget",
+        "summary",
+        "summarize",
+        "summarization",
+        "compact",
+        "compaction",
+        "truncate",
+        "truncation",
+        "trim",
+        "memory",
+        "history",
+        "overflow",
+        "chunk",
+    }
+)
+# Words that make "<something>_tokens" a count from a response, not a setting.
+USAGE_WORDS = frozenset(
+    {
+        "prompt",
+        "completion",
+        "total",
+        "input",
+        "output",
+        "cached",
+        "cache",
+        "reasoning",
+        "used",
+        "usage",
+        "num",
+        "n",
+        "count",
+        "counts",
+        "audio",
+        "image",
+        "text",
+        "estimated",
+        "estimate",
+        "actual",
+        "current",
+        "per",
+        "generated",
+        "accepted",
+        "rejected",
+        "candidates",
+        "thoughts",
+        "tool",
+        "read",
+        "write",
+        "creation",
+        "remaining",
+        "available",
+        "new",
+        "old",
+        "before",
+        "after",
+        "saved",
+        "billed",
+        "spent",
+        "left",
+        "all",
+        "special",
+        "added",
+        "extra",
+        "bad",
+        "good",
+        "valid",
+        "split",
+        "raw",
+        "decoded",
+        "encoded",
+        "my",
+        "base",
+        "tile",
+        "tiles",
+        "patch",
+        "patches",
+        "file",
+        "files",
+        "one",
+        "million",
+        "thousand",
+        "request",
+        "response",
+    }
+)
+#: First words of a setting that manages a number of tokens (``protect_last_n_tokens``).
+MANAGING_VERBS = frozenset({"protect", "prune", "keep", "retain", "preserve", "trim", "compact", "reserve"})

@@ -1,0 +1,183 @@
+"""PB102's judgement of a number bound by an assignment: a module or class constant, an attribute, a
+field's default, a walrus.
+
+``judge_assignment`` reports the binding when its name says budget (``CONTEXT_WINDOW = 200_000``), when
+its comment says tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``), in the special forms PB102 knows
+(LangChain's ``("tokens", 4000)``, ``NUM_CHARS_PER_TOKEN * 20_000``, llama_index's
+``Settings.chunk_size``, the ``else`` of a window lookup), and otherwise holds it for the module's
+reads to decide (``deferred.Deferred``): a window that may count characters, a ``<what>_tokens`` that
+may be a cost, a token estimate, a name that says nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import default_of, fallback_window, field_const
+from prompt_budget.lint.forms import (
+    assigned_token_size,
+    field_says_tokens,
+    llama_index_size,
+    tokens_times_ratio,
+)
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, dotted
+from prompt_budget.lint.token_estimates import media_tokens, token_estimate
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.deferred import Deferred
+    from prompt_budget.lint.rule import LintRule
+
+
+def report_binding(
+    rule: LintRule, node: ast.expr, name: str, value: int | float, where: str, upper: bool
+) -> None:
+    """Report ``name = value`` (``node`` the literal); ``upper``: a constant, keyed by its own name."""
+    if rule.names.implausible(name, value):
+        return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
+    message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
+    if upper:
+        parts = (name, rule.ctx.class_name(), rule.ctx.module_name)
+        rule.report(node, message, target=node, value=value, key_parts=parts)
+    else:
+        rule.report_literal(node, message, value, name)
+
+
+def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssign) -> None:
+    """An assignment statement: each name with its value (``SUMMARY_MAX_TOKENS, ANSWER_MAX_TOKENS =
+    1024, 2048``), a field's default (``max_tokens = Field(default=2000)``, tokens by its description
+    ``Field(default=256, description="Min tokens to split code.")``) and its flag's ``const``."""
+    if isinstance(node, ast.AnnAssign) or (len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+        target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
+        if node.value is None:
+            return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
+        said = field_says_tokens(rule, node.value)
+        judge_assignment(rule, held, target, default_of(node.value), said=said)
+        field_flag_const(rule, target, node.value)
+        return
+    for target in node.targets:
+        if (
+            isinstance(target, (ast.Tuple, ast.List))
+            and isinstance(node.value, (ast.Tuple, ast.List))
+            and len(target.elts) == len(node.value.elts)
+            and not any(isinstance(e, ast.Starred) for e in (*target.elts, *node.value.elts))
+        ):
+            for name, value in zip(target.elts, node.value.elts, strict=True):
+                judge_assignment(rule, held, name, value)
+        else:
+            judge_assignment(rule, held, target, node.value)
+
+
+def judge_assignment(
+    rule: LintRule,
+    held: Deferred,
+    target: ast.expr,
+    literal: ast.expr | None,
+    walrus: bool = False,
+    said: bool = False,
+) -> None:
+    """``target = literal`` (``said``: a field whose description says tokens): report it, hold it for
+    the module's reads, or note that ``target`` is bound to something else."""
+    if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
+        judge_assignment(rule, held, target, literal.body, walrus)
+        judge_assignment(rule, held, target, literal.orelse, walrus)
+        return
+    if (size := assigned_token_size(literal)) is not None:  # ``DEFAULT_TRIGGER = ("tokens", 4000)``
+        name, value = attr_name(target) or "", rule.budget_literal(size)
+        if name and value is not None and not rule.names.is_excluded(name):
+            report_binding(rule, size, name, value, 'as a ("tokens", N) context size', name.isupper())
+        return
+    if (times := tokens_times_ratio(literal)) and (amount := rule.budget_literal(times[0])) is not None:
+        how = f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
+        report_binding(rule, times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
+        return
+    value = rule.budget_literal(literal)
+    if value is None or literal is None:
+        bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+        if bound:
+            self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
+            source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
+            held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
+            if source in held.imported and source not in held.uses.reasons:
+                # ``_DEFAULT_MAX_LENGTH = DEFAULT_MAX_LENGTH`` in a class with a token budget: the
+                # imported constant is a window (reported where it is bound, ``flow.imported_budgets``)
+                why = held.windows.evidence(rule, bound, None)
+                if why:
+                    held.uses.reasons[source] = f"bound to `{bound}`, {why}"
+        if (
+            isinstance(target, ast.Name)
+            and not rule.ctx.scopes
+            and (first := _first_of_numbers(rule, literal))
+        ):
+            # ``DEFAULT_SEQ_LENGTHS = [4096]``: a list of settings, decided by its reads (the fallback
+            # of ``max_seq_lengths`` in a module importing it, set 20), reported at its first number
+            held.candidate(rule, target.id, *first)
+        return
+    if isinstance(target, ast.Name):
+        name = target.id
+        where = "bound with :=" if walrus else "in a constant" if name.isupper() else "as a default"
+    elif isinstance(target, ast.Attribute):
+        name = target.attr
+        where = "in an attribute"
+    else:
+        return
+    names, reports = rule.names, rule.ctx.reports
+    if isinstance(target, ast.Attribute) and llama_index_size(rule, target):
+        # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
+        report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
+    elif names.is_budget(name) and not names.says_tokens(name) and rule.ctx.scopes:
+        # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
+        # (``context[:max_context_length]``): then characters (leave_Module decides)
+        before = len(reports)
+        report_binding(rule, literal, name, value, where, name.isupper())
+        held.hold(held.phrase, rule, name, before)
+    elif names.is_budget(name) or ((said or rule.token_comment()) and not names.is_excluded(name)):
+        report_binding(rule, literal, name, value, where, name.isupper())
+    elif media_tokens(name) and not token_estimate(name):
+        what = "a rate of a media item's tokens" if "per" in words(name) else "a media item's tokens"
+        # ``FALLBACK_IMAGE_TOKENS = 1600``: a media item's tokens, a guess where an estimating
+        # function returns or scales it, a budget where it is read as one (leave_Module decides)
+        before = len(reports)
+        report_binding(rule, literal, name, value, f"{where}, {what}", name.isupper())
+        held.hold(held.media, rule, name, before)
+    elif names.is_budget_setting(name):
+        # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
+        before = len(reports)
+        report_binding(rule, literal, name, value, where, name.isupper())
+        held.hold(held.weak, rule, name, before)
+    elif token_estimate(name) and rule.ctx.function() is None:
+        # ``IMAGE_TOKEN_ESTIMATE = 500``: an item's estimated cost, a budget when added into a count
+        before = len(reports)
+        report_binding(
+            rule, literal, name, value, "as an estimated token cost added into a count", name.isupper()
+        )
+        held.hold(held.estimates, rule, name, before)
+    elif why := held.windows.evidence(rule, name, value):
+        # ``_DEFAULT_MAX_LENGTH = 2048`` in a class whose ``max_gen_toks`` is a budget: its window,
+        # unless a read cuts a string with it (``leave_Module`` decides)
+        before = len(reports)
+        report_binding(rule, literal, name, value, f"{where}, {why}", name.isupper())
+        held.hold(held.phrase, rule, name, before)
+    elif isinstance(target, ast.Name) and (why := fallback_window(rule, name, value)):
+        report_binding(rule, literal, name, value, why, upper=False)
+    else:
+        held.candidate(rule, name, literal, value)
+
+
+def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:
+    """``auto_context_tokens: int = attr.field(default=0, metadata={"const": 5000})``: what the field's
+    command-line flag takes when given without a value (argparse's ``const``; set 14: mentat)."""
+    literal, name = field_const(value), attr_name(target)
+    amount = rule.budget_literal(literal)
+    if literal is not None and amount is not None and name and rule.names.is_budget_setting(name):
+        report_binding(rule, literal, name, amount, "as its command-line flag's const", name.isupper())
+
+
+def _first_of_numbers(rule: LintRule, literal: ast.expr | None) -> tuple[ast.expr, int | float] | None:
+    """The first number of a list or tuple made only of numbers (``[4096, 8192]``), else None."""
+    if not isinstance(literal, (ast.List, ast.Tuple)) or not literal.elts:
+        return None
+    values = [rule.budget_literal(e) for e in literal.elts]
+    first = values[0]
+    return (literal.elts[0], first) if first is not None and all(v is not None for v in values) else None

@@ -1,0 +1,94 @@
+"""Token estimates: the guesses a budget manager makes at what something costs in tokens, numbers to
+tune as a budget is (``IMAGE_TOKEN_ESTIMATE = 500``, ``FALLBACK_AUDIO_TOKENS = 2000``).
+
+- A name that says so (``IMAGE_TOKEN_ESTIMATE``, ``ESTIMATED_TOKENS_PER_IMAGE``): ``token_estimate``.
+- A function that estimates tokens, by its name (``estimate_output_tokens``) or by the first line of its
+  docstring (``def _count_audio_tokens(audio): \"\"\"Estimate tokens for audio content.\"\"\"``):
+  ``estimates_tokens``. What OpenAI's image formula says a tile costs, in a function that only counts
+  (``def count_image_tokens(detail): return 765``) or whose docstring links the provider's documented
+  calculation, is a fact of the API, not a guess.
+- The tokens of a media item, by name (``FALLBACK_IMAGE_TOKENS``, ``AUDIO_TOKENS_PER_SEC``,
+  ``DOCUMENT_TOKENS_PER_PAGE``): ``media_tokens``. The media word excludes a name alone (``image_width``,
+  ``audio_seconds``), not one counting tokens; such a number is an estimate where an estimating
+  function returns it or scales it (``estimated_read``, set 20: inspect-ai).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+
+from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
+
+#: Words of a name saying its number is a guess at a token amount (``IMAGE_TOKEN_ESTIMATE``).
+_ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "guess", "heuristic"})
+#: What an estimate may be the token cost of, though these words exclude a name alone (``image_width``).
+_MEDIA_WORDS = frozenset({"image", "images", "img", "audio", "video"})
+#: Media items whose tokens a name may count (``FALLBACK_DOCUMENT_TOKENS``).
+_MEDIA_ITEMS = _MEDIA_WORDS | {"videos", "document", "documents", "pdf", "page", "pages", "frame", "frames"}
+#: The units a per-unit token rate of a media item may name (``AUDIO_TOKENS_PER_SEC``).
+_PER_UNITS = frozenset(
+    {"sec", "second", "seconds", "minute", "minutes", "page", "pages", "frame", "frames", "image", "images"}
+)
+#: A docstring pointing to where the calculation is documented (``See https://ai.google.dev/...``):
+#: the provider's own formula, a fact of its API (kani's Gemini 258 tokens per image), not a guess.
+_CITED = re.compile(r"https?://")
+#: A docstring's first line saying its function estimates (``Estimate tokens for audio content.``).
+_ESTIMATE_DOC = re.compile(r"\b(?:estimat\w*|approximat\w*)", re.IGNORECASE)
+
+
+def token_estimate(name: str) -> bool:
+    """``IMAGE_TOKEN_ESTIMATE``, ``ESTIMATED_TOKENS_PER_IMAGE``: a name saying its number estimates a
+    token amount, a heuristic to tune (what an OpenAI tile costs, ``SQUARE_TOKENS = 170``, is a fact of
+    the API, and its name does not say estimate)."""
+    ws = words(name)
+    return (
+        bool(set(ws) & TOKEN_WORDS)
+        and bool(set(ws) & _ESTIMATE_WORDS)
+        and not excluded(tuple(w for w in ws if w not in _MEDIA_WORDS))
+    )
+
+
+def estimates_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` estimates tokens: its name says so (``estimate_output_tokens``), or its name is about
+    tokens and its docstring's first line says it estimates (``_count_image_tokens``: "Estimate tokens
+    for an image based on detail level."), unless the docstring cites where the calculation is
+    documented: then the numbers are the provider's formula."""
+    if token_estimate(fn.name):
+        return True
+    if not set(words(fn.name)) & TOKEN_WORDS:
+        return False
+    doc = ast.get_docstring(fn, clean=True)
+    return bool(doc and _ESTIMATE_DOC.search(doc.strip().split("\n", 1)[0])) and not _CITED.search(doc or "")
+
+
+def media_tokens(name: str) -> bool:
+    """``FALLBACK_IMAGE_TOKENS``, ``AUDIO_TOKENS_PER_SEC``, ``DOCUMENT_TOKENS_PER_PAGE``: the tokens of
+    a media item, or a rate of them per second, page or frame; not excluded once the media words are
+    left out."""
+    ws = words(name)
+    head, unit = (ws[: ws.index("per")], ws[ws.index("per") + 1 :]) if "per" in ws else (ws, ())
+    return (
+        bool(set(head) & TOKEN_WORDS)
+        and set(unit) <= _PER_UNITS
+        and bool(set(ws) & _MEDIA_ITEMS)
+        and not excluded(tuple(w for w in head if w not in _MEDIA_ITEMS))
+    )
+
+
+def estimated_read(ancestors: Sequence[ast.AST]) -> bool:
+    """The read ``ancestors[-1]`` is returned, added or scaled in a function that estimates tokens
+    (``return FALLBACK_AUDIO_TOKENS``, ``int(seconds * AUDIO_TOKENS_PER_SEC)``)."""
+    node, parent = ancestors[-1], ancestors[-2]
+    used = (
+        (isinstance(parent, ast.Return) and parent.value is node)
+        or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult)))
+        or (isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node)
+    )
+    if not used:
+        return False
+    fn = next(
+        (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
+    )
+    return fn is not None and estimates_tokens(fn)

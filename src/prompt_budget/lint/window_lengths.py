@@ -1,0 +1,207 @@
+"""PB102's context windows named by a length alone: ``max_length``, ``DEFAULT_MAX_LENGTH``, ``_max_len``.
+
+A maximum length may count characters as well as tokens, so the name alone decides nothing. The
+company it keeps does: a length bound where a budget named as tokens is bound too, in the same scope
+(the module's constants; a class with its attributes, its methods, their parameters and the keywords
+and keys its code writes; a function with its parameters), or in a class that gives a length of that
+name to a language model's ``generate`` (Hugging Face's counts tokens). Beside an output cap
+(``max_gen_toks``, ``max_new_tokens``) a maximum length is the model's context window, the length a
+token list is cut to (lm-eval's model wrappers, set 20)::
+
+    class Wrapper(LM):
+        _DEFAULT_MAX_LENGTH = 2048                      # the window when the engine reports none
+
+        def __init__(self, max_length: int = 2048, max_gen_toks: int = 256): ...
+
+        @property
+        def max_length(self) -> int:
+            return 2048
+
+A prefix other than ``default`` or ``model`` must be one the token budget shares (``_WINML_MAX_LENGTH``
+beside ``_WINML_MAX_GEN_TOKS``): ``TITLE_MAX_LENGTH`` beside ``MAX_TOKENS`` is a title's length. Not a
+window: a length smaller than any model's window (``SMALLEST_MODEL_WINDOW``), or one the scope compares
+with a string's length or cuts a string with (characters).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.forms import character_sizes
+from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
+from prompt_budget.lint.rule import attr_name, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The words a window length ends with (``max_length``, ``maxlen``, ``DEFAULT_MAX_LEN``).
+_TAILS = (("max", "length"), ("max", "len"))
+#: Prefixes that say nothing of the unit (``DEFAULT_MAX_LENGTH``, ``model_max_length``).
+_QUALIFIERS = frozenset({"default", "defaults", "dflt", "model"})
+
+
+def window_length_prefix(name: str) -> tuple[str, ...] | None:
+    """The words before ``max length`` when ``name`` is a maximum length (``_WINML_MAX_LENGTH`` ->
+    ``("winml",)``), else None."""
+    ws = words(name)
+    return ws[:-2] if ws[-2:] in _TAILS else None
+
+
+@dataclass
+class _Company:
+    """What one scope binds and writes: its budgets named as tokens, each with its line, and whether it
+    gives a length to a language model's ``generate``."""
+
+    budgets: dict[str, int] = field(default_factory=dict)
+    generates: set[str] = field(default_factory=set)
+    characters: set[str] = field(default_factory=set)
+
+
+@dataclass
+class WindowLengths:
+    """The companies of the scopes of one module, gathered once per scope when a length is met."""
+
+    _seen: dict[int, _Company] = field(default_factory=dict)
+
+    def evidence(self, rule: LintRule, name: str, value: int | float | None) -> str | None:
+        """Why ``name = value`` (being visited; ``value`` None when it is not a literal) is a context
+        window in tokens, else None."""
+        prefix = window_length_prefix(name)
+        if prefix is None or (value is not None and value < SMALLEST_MODEL_WINDOW):
+            return None
+        company = self._company(rule)
+        tail = "_".join(words(name)[-2:])
+        stored = _stored_in(rule)  # ``self._max_arg_length = settings.get("max_length", 2000)``
+        if {name, tail, *stored} & company.characters or _said_characters(rule):
+            return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
+        free = set(prefix) - _QUALIFIERS
+        for budget, line in sorted(company.budgets.items(), key=lambda item: item[1]):
+            if free <= set(words(budget)) and window_length_prefix(budget) is None:
+                return f"a context window beside the token budget `{budget}` (line {line})"
+        if not free and (name in company.generates or tail in company.generates):
+            return "a context window: the class gives its length to a language model's `generate`"
+        return None
+
+    def _company(self, rule: LintRule) -> _Company:
+        ctx = rule.ctx
+        scope: ast.AST | None = ctx.enclosing_class() or ctx.function() or ctx.tree
+        if scope is None:
+            return _Company()
+        found = self._seen.get(id(scope))
+        if found is None:
+            found = self._seen[id(scope)] = _gather(rule, scope)
+        return found
+
+
+def _statement(rule: LintRule) -> tuple[ast.stmt | None, ast.AST | None]:
+    """The statement being visited and the node whose body holds it (None for a compound statement:
+    a parameter's default is visited inside its ``def``)."""
+    ancestors = rule.ctx.ancestors
+    at = next((i for i in range(len(ancestors) - 1, -1, -1) if isinstance(ancestors[i], ast.stmt)), None)
+    if at is None or isinstance(ancestors[at], _COMPOUND):
+        return None, None
+    stmt = ancestors[at]
+    return (stmt if isinstance(stmt, ast.stmt) else None), (ancestors[at - 1] if at else None)
+
+
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.While,
+    ast.With,
+    ast.Try,
+)
+
+
+def _stored_in(rule: LintRule) -> list[str]:
+    """The names the statement being visited binds (its reads decide the unit of what it stores)."""
+    stmt, _ = _statement(rule)
+    targets = (
+        stmt.targets
+        if isinstance(stmt, ast.Assign)
+        else [stmt.target]
+        if isinstance(stmt, ast.AnnAssign)
+        else []
+    )
+    return [n for n in (attr_name(t) for t in targets) if n]
+
+
+def _said_characters(rule: LintRule) -> bool:
+    """The statement being visited says its number counts characters: in its comment, the description
+    or help text of the field it builds (``Field(default=16000, description="... in number of
+    characters")``), or the docstring written under it (an attribute's docstring)."""
+    stmt, holder = _statement(rule)
+    texts = [rule.ctx.comment()]
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+    if isinstance(value, ast.Call):
+        texts.extend(string_value(k.value) or "" for k in value.keywords if k.arg in _DESCRIBING)
+    body: list[ast.stmt] = getattr(holder, "body", None) or []
+    if stmt is not None and stmt in body and (at := body.index(stmt)) + 1 < len(body):
+        after = body[at + 1]
+        if isinstance(after, ast.Expr):
+            texts.append(string_value(after.value) or "")
+    return any(set(words(t)) & CHAR_WORDS for t in texts if t)
+
+
+#: Keywords of a field or option that say what it holds.
+_DESCRIBING = frozenset({"description", "help", "title", "doc"})
+
+
+def _gather(rule: LintRule, scope: ast.AST) -> _Company:
+    """The company of ``scope``: a module's constants, or everything a class or function binds and
+    writes."""
+    company = _Company()
+    names = rule.names
+
+    def note(name: str | None, node: ast.AST) -> None:
+        if name and names.is_budget(name) and names.says_tokens(name):
+            line = getattr(node, "lineno", 0)
+            company.budgets[name] = min(company.budgets.get(name, line), line)
+
+    if isinstance(scope, ast.Module):
+        for stmt in scope.body:
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    note(attr_name(target), stmt)
+            elif isinstance(stmt, ast.AnnAssign):
+                note(attr_name(stmt.target), stmt)
+        company.characters = character_sizes(rule, scope)
+        return company
+    for node in ast.walk(scope):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                note(attr_name(target), node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            note(node.name, node)
+        elif isinstance(node, ast.arg):
+            note(node.arg, node)
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                note(string_value(key) if key is not None else None, node)
+        elif isinstance(node, ast.Call):
+            for kw in node.keywords:
+                note(kw.arg, node)
+                if kw.arg and generation_length(kw.arg, node):
+                    company.generates.add(kw.arg)  # ``self.model.generate(ids, max_length=max_length)``
+    company.characters = character_sizes(rule, scope)
+    return company
+
+
+def setting_fallback(call: ast.Call) -> tuple[str, ast.expr] | None:
+    """``kwargs.pop("max_length", 2048)``, ``cfg.get(...)``, ``getattr(obj, "max_length", 2048)``: the
+    setting's name and the default written for it, else None."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in {"get", "pop", "setdefault"} and len(call.args) == 2:
+        key, default = call.args
+    elif isinstance(func, ast.Name) and func.id == "getattr" and len(call.args) == 3:
+        key, default = call.args[1:]
+    else:
+        return None
+    name = string_value(key)
+    return (name, default) if name else None
