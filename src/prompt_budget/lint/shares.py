@@ -12,6 +12,12 @@
   ``chunk_overlap = min(chunk_size / 4, 64)`` ... ``SentenceSplitter(chunk_size=chunk_size,
   chunk_overlap=chunk_overlap)``, a quarter of a token chunk as the overlap (set 19: ragatouille).
 
+A fraction of a number whose name says nothing, when the product reaches a token use, is a share of a
+token amount too (PB105's fraction form, decided by data flow): ``memory_warning_threshold = int(0.9 *
+threshold)`` ... ``if total_tokens > memory_warning_threshold`` (set 20: inspect-ai), the product followed
+by ``token_reach.TokenReach`` to a comparison with a token count, a cut of a token list or a budget
+keyword. Not a number of characters, words or another unit (``0.25 * n_chars`` is PB104's rate).
+
 Not shares: halving (``// 2``, a convention, not a tuned share), divisions by larger numbers (``/ 1000``
 is a unit, a price per thousand tokens) or by a float (``/ 3.5``), and a length in characters divided by
 a small number, which is a characters-per-token rate (PB104's ``len(text) // 4``).
@@ -24,8 +30,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import reads_of
-from prompt_budget.lint.names import words
+from prompt_budget.lint.forms import per_token_key
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
+from prompt_budget.lint.token_reach import TokenReach
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -166,3 +174,27 @@ def _limit_result(rule: LintRule, node: ast.BinOp) -> bool:
         ):
             return True
     return False
+
+
+#: Words of a number of something else than tokens, whose share is no share of a token amount.
+_OTHER_UNITS = UNIT_WORDS | CHAR_WORDS | {"word", "byte", "page", "pages", "second", "ms"}
+
+
+def share_reaching_tokens(
+    rule: LintRule, reach: TokenReach, product: ast.BinOp, other: ast.expr
+) -> str | None:
+    """``memory_warning_threshold = int(0.9 * threshold)`` ... ``if total_tokens >
+    memory_warning_threshold``: why the product of a fraction and ``other`` (a name saying neither a
+    budget nor another unit) is an amount of tokens (the token use it reaches in its function, see
+    ``TokenReach.of_node``), else None. ``product`` is the multiplication being visited."""
+    name = attr_name(other) if isinstance(other, (ast.Name, ast.Attribute)) else None
+    fn = rule.ctx.function()
+    if (
+        fn is None
+        or not name
+        or rule.names.is_excluded(name)
+        or set(words(name)) & _OTHER_UNITS
+        or per_token_key(name) is not None
+    ):
+        return None
+    return reach.of_node(fn, product, rule.ctx.enclosing_class())

@@ -7,7 +7,20 @@ import re
 
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
+from prompt_budget.lint.inline_forms import (
+    WIDGETS,
+    TypedLocals,
+    budget_lookup,
+    converted_read,
+    estimate_into_count,
+    in_examples,
+    lookup_default,
+    token_unit_class,
+    typed_amounts,
+    typed_slot,
+    widget_default,
+    window_table,
+)
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -24,7 +37,6 @@ from prompt_budget.lint.token_cuts import (
     cut_kwargs,
     cuts_tokens,
     embedder_length,
-    popped_cut,
     tokenizer_length,
     truncation_defaults,
 )
@@ -44,14 +56,6 @@ _SAMPLING_KEYS = frozenset(
 )
 
 
-#: The smallest number a model -> window table's rows hold (tables of call counts, dimensions... hold less).
-_SMALLEST_WINDOW = 1024
-
-
-#: UI input widgets whose ``value=`` is a default the user can change (Streamlit, Gradio, ipywidgets).
-_WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
-
-
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
@@ -68,7 +72,12 @@ class InlineBudget(LintRule):
     module, or bounded: ``enable_truncation(max_length=min(limit, max_length))``), a ``"max_length"``
     beside ``"truncation": True`` in a dict of a pipeline's keyword arguments, and an embedding model's
     ``max_length`` (``HuggingFaceEmbedding(max_length=512)``), and a tokenizer's ``model_max_length``
-    given where it is made (``AutoTokenizer.from_pretrained(name, model_max_length=512)``). An audio feature extractor's call (given
+    given where it is made (``AutoTokenizer.from_pretrained(name, model_max_length=512)``). An amount
+    given beside a ``type`` naming tokens (``{"type": "input_tokens", "value": 150000}``, also bound to a
+    local first), a number given to a class named after a unit of tokens
+    (``TokenInterval(every=500_000)``), a budget read through a conversion
+    (``parse_int(cfg.get("token_limit")) or 80000``) and a literal added into the count a
+    token-estimating function returns (``total += 1000`` per image ... ``return total``) are budgets too. An audio feature extractor's call (given
     a ``sampling_rate=``) truncates to samples, not tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
@@ -157,6 +166,18 @@ class InlineBudget(LintRule):
         Valid(
             "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
             "try:\n    self.timeout = models_tokens[model]\nexcept KeyError:\n    self.timeout = 3000\n"
+        ),
+        # an amount typed as something else; a class whose name holds more than a unit of tokens and a
+        # spacing (a bucket, a refresh's seconds); a literal added into a count no estimator returns
+        Valid(
+            'EDIT = {"type": "tool_uses", "value": 300}\nb = TokenBucket(capacity=1000)\n'
+            "r = TokenRefreshInterval(every=3600)\n"
+        ),
+        Valid(
+            "def render(rows):\n    total = 0\n    for r in rows:\n        total += 1000\n    return total\n"
+        ),
+        Valid(
+            "def estimate_tokens(parts):\n    offset = 0\n    offset += 1000\n    return count(parts, offset)\n"
         ),
     )
     INVALID = (
@@ -301,6 +322,26 @@ class InlineBudget(LintRule):
             "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
             line=2,
         ),
+        # an amount typed as tokens, inline or bound to a local first; a class named after a unit of
+        # tokens (set 20: inspect-ai)
+        Invalid(
+            'EDIT = {"type": "input_tokens", "value": 100000}\nt = Trigger(type="input_tokens", value=50000)\n',
+            count=2,
+        ),
+        Invalid(
+            "def edit(request):\n    limit = 150_000\n"
+            '    request["trigger"] = {"type": "input_tokens", "value": limit}\n',
+            line=2,
+        ),
+        Invalid("DEFAULT_TRIGGER = TokenInterval(every=500_000)", key="token_interval_every"),
+        # a budget read through a conversion; a per-item guess added into an estimator's count (set 20:
+        # open-webui)
+        Invalid('def load(values):\n    return parse_int(values.get("token_budget")) or 80000\n', line=2),
+        Invalid(
+            "def estimate_messages_tokens(messages):\n    total = 0\n    for m in messages:\n"
+            "        if m.image:\n            total += 1000\n    return total\n",
+            line=5,
+        ),
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
@@ -322,6 +363,7 @@ class InlineBudget(LintRule):
         self._window_tables = {}
         self._lookups = []
         self._cuts = CutFlow(self)
+        self._typed = TypedLocals(self)
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         args = node.args
@@ -359,8 +401,9 @@ class InlineBudget(LintRule):
         if is_env_read(node):
             return
         callee = callee_name(node)
-        if callee in _WIDGETS:
-            self._widget_default(node)
+        if callee in WIDGETS:
+            for literal, label, amount in widget_default(self, node):
+                self._report(literal, label, amount, "as an input's default")
         if callee == "enable_truncation" and node.args:
             # ``tokenizer.enable_truncation(300)``: Hugging Face tokenizers' ``max_length``, in tokens
             value = self.budget_literal(node.args[0])
@@ -370,6 +413,11 @@ class InlineBudget(LintRule):
             for index, arg in enumerate(node.args):
                 if type(arg) is ast.Constant and type(arg.value) is int:
                     self._positional.append((node.func.id, index, arg))
+        typed = {id(amount): unit for unit, amount in typed_amounts(self, node)} if node.keywords else {}
+        unit_class = token_unit_class(callee or "")
+        if unit_class and node.args and (first := self.budget_literal(node.args[0])) is not None:
+            # ``TokenInterval(500_000)``: the class's name gives the unit (set 20: inspect-ai)
+            self._report(node.args[0], callee or "", first, f"given to `{callee}`, which counts tokens")
         # keyword arguments: f(max_tokens=8000), f(limit=500) when f is about tokens
         for kw in node.keywords:
             if kw.arg is None:
@@ -394,75 +442,30 @@ class InlineBudget(LintRule):
             elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
                 self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
-            elif kw.arg in {"default", "fallback"} and self._budget_lookup(node):
+            elif kw.arg in {"default", "fallback"} and budget_lookup(self, node):
                 self._report(kw.value, kw.arg, value, "used as the fallback of a budget lookup")
-        # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048)
-        func = node.func
-        pair: tuple[ast.expr, ast.expr] | None = None
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr in {"get", "pop", "setdefault"}
-            and len(node.args) >= 2
-        ):
-            pair = (node.args[0], node.args[1])
-        elif isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 3:
-            pair = (node.args[1], node.args[2])
-        if pair is None:
-            return
-        name = string_value(pair[0])
-        value = self.budget_literal(pair[1])
-        if name and value is not None and self.names.is_budget_setting(name):
-            self._report(pair[1], name, value, "used as a fallback default")
-        elif name and value is not None and self.names.is_weak_budget(name):
-            # ``max_length = kwargs.pop("max_length", 512)`` ... ``self._get_tokenizer(max_length)``
-            keyword = popped_cut(self, node, self._cuts)
-            if keyword is not None:
-                self._report(
-                    pair[1], name, value, f"used as a default that a tokenizer cuts to (`{keyword}=`)"
-                )
-        elif (
-            name is None
-            and value is not None
-            and isinstance(func, ast.Attribute)
-            and func.attr == "get"
-            and (table := attr_name(func.value))
-            and self.names.is_budget(table)
-        ):
-            # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
-            self._report(pair[1], table, value, f"used as the fallback of the table `{table}`")
-        elif name is None and value is not None and isinstance(func, ast.Attribute) and func.attr == "get":
-            table = attr_name(func.value)
-            if table:  # the table's values decide (``leave_Module``)
-                self._lookups.append((table, pair[1], value))
-
-    def _widget_default(self, node: ast.Call) -> None:
-        """``max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512)``: a UI input's
-        default, as a CLI option's (set 13: llama-stack's Streamlit pages)."""
-        label = string_value(node.args[0]) if node.args else None
-        label = label or next((string_value(k.value) for k in node.keywords if k.arg == "label"), None)
-        parent = self.ctx.parent(node)
-        target = attr_name(parent.targets[0]) if isinstance(parent, ast.Assign) else None
-        names = [n for n in ("_".join((label or "").lower().split()), target or "") if n]
-        name = next((n for n in names if self.names.is_budget(n)), None)
-        if name is None:
-            return
-        for kw in node.keywords:
-            value = self.budget_literal(kw.value) if kw.arg in {"value", "default"} else None
-            if value is not None:
-                self._report(kw.value, name, value, "as an input's default")
-
-    def _budget_lookup(self, call: ast.Call) -> bool:
-        """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""
-        if self.budget_expr(call) is not None:
-            return True
-        args = [*call.args, *(kw.value for kw in call.keywords)]
-        return any(self.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
+            elif id(kw.value) in typed:
+                # ``TriggerParam(type="input_tokens", value=150000)``: an amount typed as tokens
+                how = f'given beside `type="{typed[id(kw.value)]}"`'
+                self._report(kw.value, typed_slot(self, node, typed[id(kw.value)]), value, how)
+            elif unit_class and not self.names.is_excluded(kw.arg):
+                # ``TokenInterval(every=500_000)``: the class's name gives the unit (set 20: inspect-ai)
+                how = f"given to `{callee}`, which counts tokens"
+                self._report(kw.value, f"{callee}.{kw.arg}", value, how)
+        # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048), TOKEN_MAX.get(model_name, 2048)
+        found = lookup_default(self, node, self._cuts)
+        if found is not None and found[3] is None:
+            self._lookups.append(
+                (found[1], found[0], found[2])
+            )  # the table's values decide (``leave_Module``)
+        elif found is not None:
+            self._report(found[0], found[1], found[2], found[3] or "")
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``:
         a number of tokens, whatever the setting is named (set 15: deepagents)."""
         found = token_size(self, node) if len(node.elts) == 2 else None
-        if found is not None and not self._in_examples():
+        if found is not None and not in_examples(self):
             name, literal, value = found
             self._report(
                 literal, name or "context_size_tokens", value, 'given as a ("tokens", N) context size'
@@ -471,19 +474,14 @@ class InlineBudget(LintRule):
             # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
             self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
 
-    def _in_examples(self) -> bool:
-        """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""
-        return any(
-            isinstance(a, ast.keyword) and a.arg in {"examples", "example", "json_schema_extra"}
-            for a in self.ctx.ancestors
-        )
-
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:
             return
         value = self.budget_literal(node.values[-1])
-        # ``settings.max_tokens or 4096``, ``self._default_max_tokens() or 16000``
-        name = attr_name(node.values[-2]) or self.budget_expr(node.values[-2])
+        # ``settings.max_tokens or 4096``, ``self._default_max_tokens() or 16000``, a budget read through
+        # a conversion: ``_parse_positive_int(values.get("token_threshold")) or 80000`` (set 20: open-webui)
+        left = node.values[-2]
+        name = attr_name(left) or self.budget_expr(left) or converted_read(left)
         if value is not None and name and self.names.is_budget(name):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
 
@@ -516,33 +514,25 @@ class InlineBudget(LintRule):
                 self._report(literal, name, value, f"used as the fallback of `{name}`")
                 return
 
-    def _window_table(self, node: ast.Dict) -> None:
-        """``NAME = {"deepseek-chat": 64000, "deepseek-coder": 32000}``: the name of a table of model
-        names to window-sized numbers (two rows or more, as PB107 reads them), whatever the name says."""
-        parent = self.ctx.parent(node)
-        target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
-        target = parent.target if isinstance(parent, ast.AnnAssign) else target
-        name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
-        if not name or set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
-            return  # ``MODEL_RPM``, ``PRICES``, ``message_limits``: numbers of something else
-        keys = [string_value(k) for k in node.keys]
-        models = sum(1 for k in keys if k is not None and looks_like_model_name(k))
-        windows = sum(1 for v in node.values if (self.budget_literal(v) or 0) >= _SMALLEST_WINDOW)
-        half = (len(keys) + 1) // 2
-        if models >= half and windows >= half:
-            self._window_tables[name] = node.lineno
-
     def visit_Dict(self, node: ast.Dict) -> None:
         scopes = self.ctx.scopes
         if len(node.keys) >= 2 and (not scopes or isinstance(scopes[-1], ast.ClassDef)):
-            self._window_table(node)  # a table at module or class level
-        if self._in_examples():
+            table = window_table(self, node)  # a table at module or class level
+            if table:
+                self._window_tables[table] = node.lineno
+        if in_examples(self):
             return
+        typed = typed_amounts(self, node)
+        for unit, amount in typed:
+            # ``{"type": "input_tokens", "value": 150000}``: an amount typed as tokens (set 20: inspect-ai)
+            value = self.budget_literal(amount)
+            if value is not None:
+                self._report(amount, typed_slot(self, node, unit), value, f'given beside `"type": "{unit}"`')
         keys: list[str] | None = None
         for key, item in zip(node.keys, node.values, strict=False):
             value = self.budget_literal(item)
             name = string_value(key) if value is not None else None
-            if not name or value is None:
+            if not name or value is None or any(item is amount for _, amount in typed):
                 continue
             if self.names.is_budget(name):
                 self._report(item, name, value, "written into a request")
@@ -575,3 +565,20 @@ class InlineBudget(LintRule):
                 # ``except KeyError: self.model_token = 8192`` after ``models_tokens[provider][model]``
                 how = f"used as the fallback of a failed lookup in `{table}`"
                 self._report(node.value, attr_name(target) or table, value, how)
+            elif type(target) is ast.Name and (fn := self.ctx.function()) and target.id in self._typed.of(fn):
+                # ``max_trigger = 990_000`` ... ``{"type": "input_tokens", "value": max_trigger}`` (set 20)
+                how = f"bound to a local given as an amount of type `{self._typed.of(fn)[target.id]}`"
+                self._report(node.value, target.id, value, how)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        """``total += 1000`` (an image) in a token-estimating function that returns ``total``: a guessed
+        per-item token cost written inline (set 20: open-webui; ``num_tokens += 1024`` is PB102's)."""
+        value = self.budget_literal(node.value)
+        found = estimate_into_count(self, node) if value is not None else None
+        if value is not None and found is not None:
+            count, fn = found
+            message = (
+                f"token estimate {value} added inline into `{count}`, the token count `{fn}()` returns; "
+                "move it to config so it can be tuned and tested"
+            )
+            self.report_literal(node.value, message, value, f"{count} estimate")

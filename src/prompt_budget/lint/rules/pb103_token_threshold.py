@@ -6,8 +6,9 @@ import ast
 from collections.abc import Sequence
 
 from prompt_budget.lint.flow import reads_of
+from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import PRICE_WORDS, words
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name
+from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, constant_expression
 from prompt_budget.lint.token_cuts import tokenizer_maxlen
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -29,16 +30,62 @@ def _elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
     return orelse
 
 
+#: Units a count is shown in: thousands, millions, billions (and their binary kin).
+_DISPLAY_UNITS = frozenset({1000, 1_000_000, 1_000_000_000, 1024, 1024**2, 1024**3})
+
+
+def _text(node: ast.expr | None) -> bool:
+    """``f"{n / 1000:.1f}k"``, ``"0"``, ``str(n)``, ``"{}k".format(x)``: an expression giving text."""
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Call):
+        return callee_name(node) in {"str", "format", "repr"}
+    return isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)) and _text(node.left)
+
+
+def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> bool:
+    """``def _format_token_count(tokens)``: ``if tokens < 1000: return str(tokens)`` ... ``value =
+    tokens / 1000`` ... ``return f"{value:.1f}k"``: a function that returns only text and divides the
+    count it compares with a unit (a thousand, a million...) by such a unit: the number is where the
+    unit of a label changes, not a budget (set 20: inspect-ai's timeline; set 11: upsonic)."""
+    if value not in _DISPLAY_UNITS or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    shown = ast.unparse(amount)
+    returns = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    return (
+        bool(returns)
+        and all(_text(r) for r in returns)
+        and any(
+            isinstance(n, ast.BinOp)
+            and isinstance(n.op, (ast.Div, ast.FloorDiv))
+            and constant_expression(n.right) in _DISPLAY_UNITS
+            and ast.unparse(n.left) == shown
+            for n in ast.walk(fn)
+        )
+    )
+
+
+def _sides(node: ast.expr) -> tuple[ast.expr, ...]:
+    """The values a bound may take: both sides of a conditional, else the bound itself."""
+    return (node.body, node.orelse) if isinstance(node, ast.IfExp) else (node,)
+
+
 class TokenThreshold(LintRule):
     """A token count compared against a literal threshold (``if tokens > 96000``,
     ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``), also where the
     clamp's result is the budget (``budget = max(300, 50 * len(items))`` ... ``max_tokens=budget``) or
     is clamped again by a token count (``min(max(maxlen, 32), max_tokens)``). A tokenizer's maximum
-    length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count.
+    length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count. Each side of a
+    conditional bound is a literal (``min(budget, 32768 if pro else 24576)``), and a clamp returned by a
+    function named as a budget (``def thinking_budget(...)``) is that budget.
 
     Only ordering comparisons count; the left or right side must be an amount of tokens (a name like
     ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
-    Counters of items, messages, retries or bytes are not tokens and are never reported.
+    Counters of items, messages, retries or bytes are not tokens and are never reported, nor a floor of
+    what then cuts a string (characters), nor a unit boundary of a function that only formats a count
+    (``if tokens < 1000: return str(tokens)`` ... ``f"{tokens / 1000:.1f}k"``).
     """
 
     CODE = "PB103"
@@ -79,6 +126,15 @@ class TokenThreshold(LintRule):
             "    elif tokens < 1000000:\n        return f'{tokens/1000:.1f}K'\n    else:\n"
             "        return f'{tokens/1000000:.1f}M'\n"
         ),
+        # the same, the scaled count bound to a local first (set 20: inspect-ai's timeline)
+        Valid(
+            "def fmt(tokens):\n    if tokens < 1000:\n        return str(tokens)\n    if tokens < 1_000_000:\n"
+            "        value = tokens / 1000\n        return f'{value:.1f}k'\n    return f'{tokens / 1_000_000:.1f}M'\n"
+        ),
+        # a floor of what cuts a string: characters, whatever the name says (set 20: open-webui)
+        Valid(
+            "def render(parts, n):\n    context_limit = max(250, n)\n    return '\\n'.join(parts)[:context_limit]\n"
+        ),
     )
     INVALID = (
         Invalid(
@@ -118,6 +174,12 @@ class TokenThreshold(LintRule):
         Invalid("if tokenizer.model_max_length < 1024:\n    warn()\n"),
         # a floor inside a cap by a token count: the floor is in tokens too
         Invalid("def fit(length, max_tokens):\n    return min(max(length, 32), max_tokens)\n", line=2),
+        # a cap on either side of a conditional, returned by a budget getter (set 20: inspect-ai)
+        Invalid(
+            "def thinking_budget(effort, pro):\n    budget = effort_budget(effort)\n"
+            "    return min(budget, 32768 if pro else 24576)\n",
+            count=2,
+        ),
     )
 
     def _report(
@@ -172,6 +234,7 @@ class TokenThreshold(LintRule):
                         and (self.token_amount(amount) or tokenizer_maxlen(amount))
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
+                        and not displays_in_units(self.ctx.function(), amount, value)
                     ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
@@ -190,11 +253,16 @@ class TokenThreshold(LintRule):
             parent = self.ctx.parent(parent)  # ``min(max(300, n), 4000)``
         if isinstance(parent, ast.keyword):
             return parent.arg if parent.arg and self.names.is_budget(parent.arg) else None
+        fn = self.ctx.function()
+        if isinstance(parent, ast.Return):
+            # ``def gemini_thinking_budget(...): return min(budget, 24576)`` (set 20: inspect-ai)
+            return fn.name if fn is not None and self.names.is_budget(fn.name) else None
         target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
         name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+        if name and isinstance(target, ast.Name) and used_as_characters(self, name):
+            return None  # ``context_limit = max(250, n)`` ... ``text[:context_limit]`` (set 20: open-webui)
         if name and self.names.is_budget(name):
             return name
-        fn = self.ctx.function()
         if not isinstance(target, ast.Name) or fn is None or self.names.is_excluded(target.id):
             return None
         parents, reads = reads_of(fn, target.id)
@@ -208,6 +276,8 @@ class TokenThreshold(LintRule):
         if not (isinstance(node.func, ast.Name) and node.func.id in {"min", "max"}) or len(node.args) < 2:
             return
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
+        # ``min(budget, 32768 if pro else 24576)``: each side of a conditional bound (set 20: inspect-ai)
+        bounds = [side for v in values for side in _sides(v)]
         amounts = [v for v in values if self.token_amount(v) or tokenizer_maxlen(v)]
         outer = self.ctx.parent(node)
         if (
@@ -219,17 +289,17 @@ class TokenThreshold(LintRule):
         ):
             # ``min(max(maxlen, 32), max_tokens)``: the inner clamp's result is bounded by a token count,
             # so it counts tokens too (named by what it clamps: ``maxlen``)
-            amounts = [v for v in values if self.budget_literal(v) is None]
+            amounts = [v for v in values if not any(self.budget_literal(b) is not None for b in _sides(v))]
         if not amounts and self.token_comment():
             # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
             amounts = [v for v in values if self.names.is_weak_budget(attr_name(v) or "")]
-        if not amounts and any(self.budget_literal(v) is not None for v in values):
+        if not amounts and any(self.budget_literal(v) is not None for v in bounds):
             # ``budget = max(300, 50 * len(items))`` ... ``create(max_tokens=budget)``: a floor of a budget
             budget = self._clamped_budget(node)
             amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
         if not amounts:
             return
-        for literal in values:
+        for literal in bounds:
             value = self.budget_literal(literal)
             if value is not None:
                 # min() caps (its literal is the most allowed), max() floors: the key says which

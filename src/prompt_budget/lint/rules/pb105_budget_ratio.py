@@ -14,7 +14,20 @@ from prompt_budget.lint.flow import (
     is_test_module,
 )
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
-from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, words
+from prompt_budget.lint.names import words
+from prompt_budget.lint.ratio_names import (
+    BUDGET_SUMMARY,
+    TOKEN_UNIT_WORDS,
+    budget_scale_name,
+    described_as_score,
+    documented_as_budget_share,
+    fields,
+    fraction,
+    generic,
+    scale,
+    side_name,
+    token_share,
+)
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -26,107 +39,11 @@ from prompt_budget.lint.rule import (
     defaults,
     number,
 )
-from prompt_budget.lint.shares import budget_share
+from prompt_budget.lint.shares import budget_share, share_reaching_tokens
+from prompt_budget.lint.token_reach import TokenReach
 
-# A generic ratio name (no word saying what it measures) is reported only beside a budget.
-_GENERIC_RATIO_WORDS = frozenset(
-    {
-        "threshold",
-        "ratio",
-        "fraction",
-        "pct",
-        "percent",
-        "percentage",
-        "utilization",
-        "trigger",
-        "usage",
-        "max",
-        "min",
-        "default",
-        "warn",
-        "warning",
-        "limit",
-        "soft",
-        "hard",
-        "high",
-        "low",
-        "water",
-        "mark",
-    }
-)
-
-
-_DESCRIPTION_WORD = re.compile(r"[a-z]+")
-_BUDGET_SUMMARY = re.compile(r"\b(?:tokens?|budgets?|context window)\b", re.IGNORECASE)
-
-
-def _described_as_score(node: ast.AST | None) -> bool:
-    """``Field(default=0.5, description="Cosine-similarity threshold")``: the field says what it is."""
-    if not isinstance(node, ast.Call):
-        return False
-    for kw in node.keywords:
-        if kw.arg == "description" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
-            return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(kw.value.value.lower()))
-    return False
-
-
-#: Words of a ratio name that say it divides an amount of tokens (not what it does: ``summary``).
-_TOKEN_UNIT_WORDS = TOKEN_WORDS | {"context", "ctx", "window", "budget"}
-
-
-#: Words of the part of an amount a share keeps or leaves (``SUMMARY_TOKEN_BUFFER``, ``token_margin``).
-_SHARE_WORDS = frozenset(
-    {
-        "buffer",
-        "margin",
-        "reserve",
-        "reserved",
-        "headroom",
-        "safety",
-        "pressure",
-        "limit",
-        "budget",
-        "cap",
-        "target",
-        "multiplier",
-        "scale",
-        "allowance",
-        "fill",
-    }
-)
-
-
-def _fields(stmt: ast.stmt) -> list[tuple[ast.expr, ast.expr | None]]:
-    """(target, value) of a class body's field: ``size: int = field(default=512)``, ``size = 512``."""
-    if isinstance(stmt, ast.AnnAssign):
-        return [(stmt.target, stmt.value)]
-    if isinstance(stmt, ast.Assign):
-        return [(t, stmt.value) for t in stmt.targets]
-    return []
-
-
-def _side_name(node: ast.expr) -> str:
-    """What one side of a comparison reads: ``self.score`` -> score, ``sim(a, b)`` -> sim."""
-    name = attr_name(node)
-    if name is None and isinstance(node, ast.Call):
-        name = callee_name(node)
-    return name or ""
-
-
-def _budget_scale_name(name: str) -> bool:
-    """``token_budget_ratio``, ``budget_factor``: a multiplier of a token budget, which may exceed 1."""
-    ws = set(words(name))
-    return bool(ws & {"ratio", "factor"}) and bool(ws & {"token", "tokens", "budget"})
-
-
-def _scale(node: ast.AST | None) -> float | None:
-    value = number(node)
-    return value if isinstance(value, float) and 1 < value <= 4 else None
-
-
-def _fraction(node: ast.AST | None) -> float | None:
-    value = number(node)
-    return value if isinstance(value, float) and 0 < value < 1 else None
+#: What every PB105 finding advises.
+_ADVICE = "move it to config so the threshold can be tuned per model"
 
 
 class BudgetRatio(LintRule):
@@ -136,7 +53,10 @@ class BudgetRatio(LintRule):
     a budget elsewhere in the module does not make a class's threshold a budget ratio). A share whose
     name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``) is one too.
     A ratio named by what it does (``summarization_ratio``) in a class whose sizes count characters
-    (compared with a ``len()``) is not.
+    (compared with a ``len()``) is not. A generic ratio parameter whose own docstring entry says tokens or
+    the context window (``threshold: Token count or percent of context window``) is one, and so is a
+    fraction of a number whose name says nothing when the data flow takes the share to a token use
+    (``warn_at = int(0.9 * threshold)`` ... ``if total_tokens > warn_at``).
 
     LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
     ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
@@ -219,6 +139,13 @@ class BudgetRatio(LintRule):
             "def split(chunk_size=1000):\n    overlap = chunk_size // 4\n"
             "    return RecursiveCharacterTextSplitter(chunk_size=chunk_size, chunk_overlap=overlap)\n"
         ),
+        # a parameter documented as a score; a share of a limit that cuts a list of something else
+        Valid(
+            'def retrieve(query, max_chunk=512, threshold=0.7):\n    """Retrieve chunks.\n\n    Args:\n'
+            "        max_chunk: Size of a chunk in tokens.\n        threshold: Minimum similarity of a chunk.\n"
+            '    """\n'
+        ),
+        Valid("def head(items, limit):\n    keep = int(0.8 * limit)\n    return items[:keep]\n"),
     )
     INVALID = (
         Invalid(
@@ -319,6 +246,20 @@ class BudgetRatio(LintRule):
             "    return SentenceSplitter(chunk_size=chunk_size, chunk_overlap=overlap)\n",
             line=2,
         ),
+        # a generic ratio parameter whose docstring entry says tokens or the context window; a share of
+        # a number whose name says nothing, compared with a token count (set 20: inspect-ai)
+        Invalid(
+            "class Strategy:\n    def __init__(self, threshold: float = 0.9):\n"
+            '        """Compaction.\n\n        Args:\n            threshold: Token count or share of the\n'
+            '                context window that triggers compaction.\n        """\n'
+            "        self.threshold = threshold\n",
+            line=2,
+        ),
+        Invalid(
+            "def check(messages, threshold):\n    warn_at = int(0.9 * threshold)\n"
+            "    if count_tokens(messages) > warn_at:\n        warn()\n",
+            line=2,
+        ),
     )
 
     # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
@@ -343,12 +284,14 @@ class BudgetRatio(LintRule):
         self._uses = Uses()
         self._ready: list[tuple[str, Report, bool]] = []
         self._score_compared: set[str] = set()
-        #: ratios whose name says tokens, waiting for the data flow (``_token_share``)
+        #: ratios whose name says tokens, waiting for the data flow (``ratio_names.token_share``)
         self._token_shares: list[Report] = []
         #: names ordered against a string's length or cutting a string (read on the first question)
         self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
         self.generic_bound = False
+        #: where a share of a number whose name says nothing ends up (made on the first question)
+        self._reach: TokenReach | None = None
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -361,7 +304,16 @@ class BudgetRatio(LintRule):
         if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             # "Check if any budget dimension is approaching critical levels."
             doc = ast.get_docstring(node, clean=False)
-            seen[0] = bool(doc and _BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
+            seen[0] = bool(doc and BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
+            if not seen[0] and doc:
+                # ``threshold: Token count or percent of context window to trigger compaction.``: the
+                # parameter's own entry says what it divides (set 20: inspect-ai's compaction strategies)
+                documented = [p for p in pending if p[2] and documented_as_budget_share(node, p[0])]
+                for name, report, param in documented:
+                    said = f"{name} = {report.value}, documented as tokens or a share of the context window"
+                    report.message = f"hard-coded budget ratio {said}; {_ADVICE}"
+                    self._ready.append((name, report, param))
+                pending = [p for p in pending if p not in documented]
         if seen[0]:
             self._ready.extend(pending)
         elif self._frames and pending and not isinstance(node, ast.ClassDef):
@@ -422,12 +374,12 @@ class BudgetRatio(LintRule):
         and none tokens (set 17: fast-graphrag). The class's fields are the evidence of what the ratio
         scales; the module is walked once, for the first such ratio."""
         owner = self.ctx.scopes[-1] if self.ctx.scopes else None
-        if not isinstance(owner, ast.ClassDef) or set(words(name)) & _TOKEN_UNIT_WORDS:
+        if not isinstance(owner, ast.ClassDef) or set(words(name)) & TOKEN_UNIT_WORDS:
             return False
         sizes = [
             field
             for stmt in owner.body
-            for target, value in _fields(stmt)
+            for target, value in fields(stmt)
             if (field := attr_name(target)) and field != name and isinstance(number(default_of(value)), int)
         ]
         if not sizes or any(self.names.is_budget_setting(s) or self.names.says_tokens(s) for s in sizes):
@@ -436,35 +388,15 @@ class BudgetRatio(LintRule):
             self._character_sizes = character_sizes(self, self.ctx.tree) if self.ctx.tree else set()
         return any(s in self._character_sizes for s in sizes)
 
-    def _token_share(self, name: str, value: float) -> bool:
-        """``SUMMARY_TOKEN_BUFFER = 0.8``, ``memory_token_pressure = 0.3``: a share (0 < x < 1) bound to a
-        name that says tokens (not a price's, a credential's, a score's) and what part of an amount it
-        keeps (a buffer, a margin, a target...), though it has no ratio word: a share of a token amount,
-        whether or not it is read (set 17: pipecat). Not a rate (``tokens_per_second``), a time or a
-        model's setting (``token_dropout``), which say no such part."""
-        ws = set(words(name))
-        return (
-            value < 1
-            and bool(ws & TOKEN_WORDS)
-            and bool(ws & _SHARE_WORDS)
-            and "per" not in ws
-            and self.names.mentions_tokens(name)
-            and not self.names.is_score(name)
-        )
-
-    def _generic(self, name: str) -> bool:
-        ws = words(name)
-        return self.names.is_ratio(name) and all(w in _GENERIC_RATIO_WORDS for w in ws)
-
     def _named_ratio(self, name: str | None, literal: ast.expr | None, param: bool = False) -> None:
         """A ratio bound to a name: reported when the name says which budget it divides, or, for a
         generic name, once a budget turns up in its scope."""
-        if _described_as_score(literal):
+        if described_as_score(literal):
             return
         literal = default_of(literal)
-        value = _fraction(literal)
-        if value is None and name and (scale := _scale(literal)) is not None and _budget_scale_name(name):
-            value = scale
+        value = fraction(literal)
+        if value is None and name and (ratio := scale(literal)) is not None and budget_scale_name(name):
+            value = ratio
         if value is None or literal is None or not name:
             if name and not (isinstance(literal, ast.Name) and literal.id == name):
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
@@ -475,13 +407,13 @@ class BudgetRatio(LintRule):
         if self.names.is_budget_ratio(name):
             if not self._share_of_characters(name):
                 self._report(literal, value, name, f"{name} = {value}")
-        elif self._token_share(name, value):
+        elif token_share(self.names, name, value):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value}, a share of a token amount")
             self._token_shares.append(self.ctx.reports.pop(before))
             self._follow(name, literal, value)
-        elif self._generic(name):
+        elif generic(self.names, name):
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append((name, self.ctx.reports.pop(before), param))
@@ -505,7 +437,7 @@ class BudgetRatio(LintRule):
         self._uses.watch.add(name)
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
-        message = f"hard-coded budget ratio {what}; move it to config so the threshold can be tuned per model"
+        message = f"hard-coded budget ratio {what}; {_ADVICE}"
         # the key says it is a ratio (``compact_threshold_ratio``), not a number of tokens
         ws = words(name)
         key = name if ws and ws[-1] in {"ratio", "fraction", "percent", "pct"} else f"{name} ratio"
@@ -530,11 +462,25 @@ class BudgetRatio(LintRule):
         if not isinstance(node.op, ast.Mult):
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):
-            value = _fraction(literal)
+            value = fraction(literal)
             budget = self.budget_expr(other) if value is not None else None
             if value is not None and budget is not None:
                 self._report(literal, value, f"{budget} ratio", f"{value} of {budget}")
                 return
+            if value is not None and type(other) in (ast.Name, ast.Attribute):
+                # ``int(0.9 * threshold)`` ... ``total_tokens > memory_warning_threshold`` (set 20)
+                if self._reach is None:
+                    self._reach = TokenReach(self)
+                why = share_reaching_tokens(self, self._reach, node, other)
+                if why is not None:
+                    name = attr_name(other) or "amount"
+                    self._report(
+                        literal,
+                        value,
+                        f"{name} ratio",
+                        f"{value} of `{name}`, a share reaching a token use: {why}",
+                    )
+                    return
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a
@@ -547,13 +493,13 @@ class BudgetRatio(LintRule):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:
-            names = [_side_name(side) for side in (node.left, *node.comparators)]
+            names = [side_name(side) for side in (node.left, *node.comparators)]
             if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
                 self._score_compared.update(n for n in names if not self.names.is_score(n))
         left = node.left
         for right in node.comparators:
             for div, literal in ((left, right), (right, left)):
-                value = _fraction(literal)
+                value = fraction(literal)
                 if (
                     value is not None
                     and isinstance(div, ast.BinOp)
@@ -582,12 +528,12 @@ class BudgetRatio(LintRule):
         siblings = [kw.arg for kw in node.keywords if kw.arg]
         for kw in node.keywords:
             self._seen(kw.arg or "")
-            value = _fraction(kw.value)
+            value = fraction(kw.value)
             if value is None or kw.arg is None or per_token_key(kw.arg) is not None:
                 continue
             if self.names.is_budget_ratio(kw.arg):
                 self._report(kw.value, value, kw.arg, f"{kw.arg} = {value}")
-            elif self._generic(kw.arg) and (
+            elif generic(self.names, kw.arg) and (
                 any(self.names.is_budget(s) for s in siblings)
                 or self.names.mentions_tokens(callee_name(node) or "")
             ):

@@ -1,0 +1,242 @@
+"""Forms of a number of tokens written inline that PB101 reads beyond a keyword, a dict entry or a
+lookup named as a budget.
+
+- a UI input's default (``st.slider("Max Tokens", ..., value=512)``), named by its label or target;
+- a table of model names to window-sized numbers, whatever it is named (its ``.get(model, 4096)``
+  fallback is a window);
+- a typed amount: ``{"type": "input_tokens", "value": 150000}``, ``TriggerParam(type="input_tokens",
+  value=...)``, the Anthropic context-management form, where a sibling ``type``/``unit`` names tokens:
+  the amount counts tokens whatever its key says (set 20: inspect-ai's ``max_trigger = 990_000`` ...
+  ``{"type": "input_tokens", "value": max_trigger}``, the number bound to a local first);
+- a number given to a class named after a unit of tokens and a spacing or limit (``TokenInterval(every=
+  500_000)``, ``TokenWindow(size=4096)``): the class's name gives the unit its arguments count in;
+- a literal added into the count that a token-estimating function returns, though the count's name does
+  not say tokens (``def _estimate_messages_tokens(...)``: ``total += 1000`` per image ... ``return
+  total``): a guessed per-item token cost (set 20: open-webui; a count named as tokens is PB102's);
+- a lookup's default (``d.get("max_tokens", 2048)``, a budget table's ``.get(model, 4096)``) and the
+  calls that read a budget table (``lookup(model, WINDOWS, default=...)``);
+- a budget read through a one-argument conversion (``_parse_positive_int(cfg.get("token_threshold"))
+  or 80000``): the `or` fallback of that budget.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.deferred import token_estimate
+from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.token_cuts import CutFlow, popped_cut
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+#: UI input widgets whose ``value=`` is a default the user can change (Streamlit, Gradio, ipywidgets).
+WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
+#: The smallest number a model -> window table's rows hold (tables of call counts, dimensions... hold less).
+_SMALLEST_WINDOW = 1024
+#: Keys naming the unit of a typed amount (``{"type": "input_tokens", "value": N}``).
+_TYPE_KEYS = ("type", "unit", "kind")
+#: Keys of the amount beside it.
+_AMOUNT_KEYS = frozenset({"value", "amount", "limit", "threshold"})
+#: Second words of a class named after a unit of tokens: how it spaces or limits them.
+_SPACING_WORDS = frozenset(
+    {"interval", "period", "step", "stride", "every", "frequency", "trigger", "threshold", "limit"}
+    | {"budget", "cap", "quota", "window"}
+)
+
+
+def widget_default(rule: LintRule, node: ast.Call) -> list[tuple[ast.expr, str, int | float]]:
+    """``max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512)``: (the literal,
+    the name, its value) of a UI input's default, as a CLI option's (set 13: llama-stack's Streamlit
+    pages), named by its label or the name it is assigned to."""
+    label = string_value(node.args[0]) if node.args else None
+    label = label or next((string_value(k.value) for k in node.keywords if k.arg == "label"), None)
+    parent = rule.ctx.parent(node)
+    target = attr_name(parent.targets[0]) if isinstance(parent, ast.Assign) else None
+    names = [n for n in ("_".join((label or "").lower().split()), target or "") if n]
+    name = next((n for n in names if rule.names.is_budget(n)), None)
+    if name is None:
+        return []
+    found: list[tuple[ast.expr, str, int | float]] = []
+    for kw in node.keywords:
+        value = rule.budget_literal(kw.value) if kw.arg in {"value", "default"} else None
+        if value is not None:
+            found.append((kw.value, name, value))
+    return found
+
+
+def window_table(rule: LintRule, node: ast.Dict) -> str | None:
+    """``NAME = {"deepseek-chat": 64000, "deepseek-coder": 32000}``: the name of a table of model
+    names to window-sized numbers (two rows or more, as PB107 reads them), whatever the name says."""
+    parent = rule.ctx.parent(node)
+    target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
+    target = parent.target if isinstance(parent, ast.AnnAssign) else target
+    name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+    if not name or set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
+        return None  # ``MODEL_RPM``, ``PRICES``, ``message_limits``: numbers of something else
+    keys = [string_value(k) for k in node.keys]
+    models = sum(1 for k in keys if k is not None and looks_like_model_name(k))
+    windows = sum(1 for v in node.values if (rule.budget_literal(v) or 0) >= _SMALLEST_WINDOW)
+    half = (len(keys) + 1) // 2
+    return name if models >= half and windows >= half else None
+
+
+def lookup_pair(node: ast.Call) -> tuple[ast.expr, ast.expr] | None:
+    """``d.get("max_tokens", 2048)``, ``kwargs.pop(key, 512)``, ``getattr(obj, "max_tokens", 2048)``: (the
+    key or attribute read, the default given)."""
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr in {"get", "pop", "setdefault"} and len(node.args) >= 2:
+        return node.args[0], node.args[1]
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 3:
+        return node.args[1], node.args[2]
+    return None
+
+
+def lookup_default(
+    rule: LintRule, node: ast.Call, cuts: CutFlow
+) -> tuple[ast.expr, str, int | float, str | None] | None:
+    """(the default, the name, its value, how it is a budget) of a lookup's default: ``d.get("max_tokens",
+    2048)``, ``getattr(obj, "max_tokens", 2048)``, a weakly named ``kwargs.pop("max_length", 512)`` that
+    reaches a tokenizer's cut (``token_cuts.popped_cut``), a budget table's ``TOKEN_MAX.get(model_name,
+    2048)``; ``how`` is None for a ``.get(model, N)`` on another table, which the table's rows decide."""
+    pair = lookup_pair(node)
+    value = rule.budget_literal(pair[1]) if pair is not None else None
+    if pair is None or value is None:
+        return None
+    name = string_value(pair[0])
+    func = node.func
+    if name and rule.names.is_budget_setting(name):
+        return pair[1], name, value, "used as a fallback default"
+    if name and rule.names.is_weak_budget(name):
+        # ``max_length = kwargs.pop("max_length", 512)`` ... ``self._get_tokenizer(max_length)``
+        keyword = popped_cut(rule, node, cuts)
+        how = f"used as a default that a tokenizer cuts to (`{keyword}=`)"
+        return (pair[1], name, value, how) if keyword is not None else None
+    table = (
+        attr_name(func.value)
+        if name is None and isinstance(func, ast.Attribute) and func.attr == "get"
+        else None
+    )
+    if not table:
+        return None
+    if rule.names.is_budget(table):
+        # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
+        return pair[1], table, value, f"used as the fallback of the table `{table}`"
+    return pair[1], table, value, None
+
+
+def budget_lookup(rule: LintRule, call: ast.Call) -> bool:
+    """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""
+    if rule.budget_expr(call) is not None:
+        return True
+    args = [*call.args, *(kw.value for kw in call.keywords)]
+    return any(rule.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
+
+
+def in_examples(rule: LintRule) -> bool:
+    """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""
+    return any(
+        isinstance(a, ast.keyword) and a.arg in {"examples", "example", "json_schema_extra"}
+        for a in rule.ctx.ancestors
+    )
+
+
+# --- typed amounts
+
+
+def _token_unit(rule: LintRule, text: str) -> bool:
+    """``"input_tokens"``, ``"tokens"``: a unit of tokens named as an identifier (not a credential's
+    ``"type": "token"``, an ``"access_tokens"`` count)."""
+    return " " not in text and words(text)[-1:] == ("tokens",) and rule.names.mentions_tokens(text)
+
+
+def typed_amounts(rule: LintRule, node: ast.Dict | ast.Call) -> list[tuple[str, ast.expr]]:
+    """(the unit, the amount) of each amount ``node`` gives beside a ``type``/``unit`` naming tokens:
+    ``{"type": "input_tokens", "value": 150000}``, ``TriggerParam(type="input_tokens", value=n)``."""
+    if isinstance(node, ast.Dict):
+        entries = {string_value(k): v for k, v in zip(node.keys, node.values, strict=False)}
+    else:
+        entries = {k.arg: k.value for k in node.keywords if k.arg}
+    unit = next((string_value(entries[k]) for k in _TYPE_KEYS if k in entries), None)
+    if unit is None or not _token_unit(rule, unit):
+        return []
+    return [(unit, v) for k, v in entries.items() if k in _AMOUNT_KEYS]
+
+
+def typed_slot(rule: LintRule, node: ast.Dict | ast.Call, unit: str) -> str:
+    """The setting a typed amount is given as (``{"trigger": {"type": ...}}`` -> trigger_input_tokens),
+    else its unit alone."""
+    parent = rule.ctx.parent(node)
+    slot = None
+    if isinstance(parent, ast.keyword):
+        slot = parent.arg
+    elif isinstance(parent, ast.Dict):
+        slot = next(
+            (string_value(k) for k, v in zip(parent.keys, parent.values, strict=False) if v is node), None
+        )
+    return f"{slot} {unit}" if slot else unit
+
+
+class TypedLocals:
+    """The locals each function of one module gives as a typed amount of tokens (``max_trigger`` in
+    ``{"type": "input_tokens", "value": max_trigger}``): name -> the setting, found on the function's
+    whole tree once, asked only for a local bound to a budget-sized number."""
+
+    def __init__(self, rule: LintRule) -> None:
+        self.rule = rule
+        self._found: dict[int, tuple[Function, dict[str, str]]] = {}
+
+    def of(self, fn: Function) -> dict[str, str]:
+        cached = self._found.get(id(fn))
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        found: dict[str, str] = {}
+        for node in ast.walk(fn):
+            if isinstance(node, (ast.Dict, ast.Call)):
+                for unit, amount in typed_amounts(self.rule, node):
+                    if type(amount) is ast.Name:
+                        found.setdefault(amount.id, unit)
+        self._found[id(fn)] = (fn, found)
+        return found
+
+
+def token_unit_class(callee: str) -> bool:
+    """``TokenInterval``, ``TokenWindow``: a class named after a unit of tokens and how it spaces or
+    limits them (two words), whose numbers count tokens (not a ``TokenBucket``'s refills, a
+    ``TokenRefreshInterval``'s seconds)."""
+    ws = words(callee)
+    return (
+        callee.lstrip("_")[:1].isupper()
+        and len(ws) == 2
+        and ws[0] in {"token", "tokens"}
+        and ws[1] in _SPACING_WORDS
+    )
+
+
+def estimate_into_count(rule: LintRule, node: ast.AugAssign) -> tuple[str, str] | None:
+    """``total += 1000`` in ``def _estimate_messages_tokens(...)`` that ``return total``: (the count, the
+    function) of a literal added into the count a token-estimating function returns, under a name
+    that does not say tokens (PB102 judges ``num_tokens += 1024``)."""
+    if not isinstance(node.op, ast.Add) or type(node.target) is not ast.Name or is_test_module(rule.ctx.path):
+        return None
+    fn = rule.ctx.function()
+    count = node.target.id
+    if fn is None or not token_estimate(fn.name) or rule.token_amount(node.target):
+        return None
+    returned = any(
+        isinstance(n, ast.Return) and type(n.value) is ast.Name and n.value.id == count for n in ast.walk(fn)
+    )
+    return (count, fn.name) if returned else None
+
+
+def converted_read(node: ast.expr) -> str | None:
+    """``_parse_positive_int(values.get("token_threshold"))``, ``int(cfg.max_tokens)``: the name (or key)
+    a one-argument conversion reads; not a length (``len(x)``)."""
+    if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords or callee_name(node) == "len":
+        return None
+    return attr_name(node.args[0])

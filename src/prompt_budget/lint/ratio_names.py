@@ -1,0 +1,189 @@
+"""What a ratio's name, its field and its documentation say it divides (PB105's evidence before the
+data flow).
+
+- A ratio is a fraction (``0 < x < 1``), or a scale of a token budget (``token_budget_ratio = 1.4``,
+  ``1 < x <= 4``) when its name says so.
+- A generic ratio name (``threshold``, ``ratio``, ``trigger``: nothing but ratio words) says nothing
+  of what it divides: PB105 reports it only beside a budget, or when the docstring of the function it
+  is a parameter of says, in that parameter's entry, that it is a share of tokens or of the context
+  window (``threshold: Token count or percent of context window to trigger compaction.``).
+- A share whose name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``)
+  is a share of a token amount, though it has no ratio word.
+- A field described as a score (``Field(default=0.5, description="Cosine-similarity threshold")``) is
+  a quality threshold, not a budget ratio.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, NameJudge, words
+from prompt_budget.lint.rule import attr_name, callee_name, number
+
+# A generic ratio name (no word saying what it measures) is reported only beside a budget.
+GENERIC_RATIO_WORDS = frozenset(
+    {
+        "threshold",
+        "ratio",
+        "fraction",
+        "pct",
+        "percent",
+        "percentage",
+        "utilization",
+        "trigger",
+        "usage",
+        "max",
+        "min",
+        "default",
+        "warn",
+        "warning",
+        "limit",
+        "soft",
+        "hard",
+        "high",
+        "low",
+        "water",
+        "mark",
+    }
+)
+
+_DESCRIPTION_WORD = re.compile(r"[a-z]+")
+#: A text saying it is about tokens, a budget or the context window.
+BUDGET_SUMMARY = re.compile(r"\b(?:tokens?|budgets?|context window)\b", re.IGNORECASE)
+
+#: Words of a ratio name that say it divides an amount of tokens (not what it does: ``summary``).
+TOKEN_UNIT_WORDS = TOKEN_WORDS | {"context", "ctx", "window", "budget"}
+
+#: Words of the part of an amount a share keeps or leaves (``SUMMARY_TOKEN_BUFFER``, ``token_margin``).
+_SHARE_WORDS = frozenset(
+    {
+        "buffer",
+        "margin",
+        "reserve",
+        "reserved",
+        "headroom",
+        "safety",
+        "pressure",
+        "limit",
+        "budget",
+        "cap",
+        "target",
+        "multiplier",
+        "scale",
+        "allowance",
+        "fill",
+    }
+)
+
+
+def described_as_score(node: ast.AST | None) -> bool:
+    """``Field(default=0.5, description="Cosine-similarity threshold")``: the field says what it is."""
+    if not isinstance(node, ast.Call):
+        return False
+    for kw in node.keywords:
+        if kw.arg == "description" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+            return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(kw.value.value.lower()))
+    return False
+
+
+def fields(stmt: ast.stmt) -> list[tuple[ast.expr, ast.expr | None]]:
+    """(target, value) of a class body's field: ``size: int = field(default=512)``, ``size = 512``."""
+    if isinstance(stmt, ast.AnnAssign):
+        return [(stmt.target, stmt.value)]
+    if isinstance(stmt, ast.Assign):
+        return [(t, stmt.value) for t in stmt.targets]
+    return []
+
+
+def side_name(node: ast.expr) -> str:
+    """What one side of a comparison reads: ``self.score`` -> score, ``sim(a, b)`` -> sim."""
+    name = attr_name(node)
+    if name is None and isinstance(node, ast.Call):
+        name = callee_name(node)
+    return name or ""
+
+
+def budget_scale_name(name: str) -> bool:
+    """``token_budget_ratio``, ``budget_factor``: a multiplier of a token budget, which may exceed 1."""
+    ws = set(words(name))
+    return bool(ws & {"ratio", "factor"}) and bool(ws & {"token", "tokens", "budget"})
+
+
+def scale(node: ast.AST | None) -> float | None:
+    """A float literal above 1 and at most 4: a multiplier of a budget (when its name says so)."""
+    value = number(node)
+    return value if isinstance(value, float) and 1 < value <= 4 else None
+
+
+def fraction(node: ast.AST | None) -> float | None:
+    """A float literal between 0 and 1: a share."""
+    value = number(node)
+    return value if isinstance(value, float) and 0 < value < 1 else None
+
+
+def token_share(names: NameJudge, name: str, value: float) -> bool:
+    """``SUMMARY_TOKEN_BUFFER = 0.8``, ``memory_token_pressure = 0.3``: a share (0 < x < 1) bound to a
+    name that says tokens (not a price's, a credential's, a score's) and what part of an amount it
+    keeps (a buffer, a margin, a target...), though it has no ratio word: a share of a token amount,
+    whether or not it is read (set 17: pipecat). Not a rate (``tokens_per_second``), a time or a
+    model's setting (``token_dropout``), which say no such part."""
+    ws = set(words(name))
+    return (
+        value < 1
+        and bool(ws & TOKEN_WORDS)
+        and bool(ws & _SHARE_WORDS)
+        and "per" not in ws
+        and names.mentions_tokens(name)
+        and not names.is_score(name)
+    )
+
+
+def generic(names: NameJudge, name: str) -> bool:
+    """``threshold``, ``max_ratio``, ``trigger``: a ratio name made of nothing but ratio words."""
+    ws = words(name)
+    return names.is_ratio(name) and all(w in GENERIC_RATIO_WORDS for w in ws)
+
+
+# --- a parameter's entry in its function's docstring
+
+#: The first line of a parameter's entry: Google's ``name (type): text``, numpy's ``name : type``,
+#: Sphinx's ``:param type name: text``.
+_ENTRY = re.compile(
+    r"^(?P<indent>[ \t]*)(?::param(?:\s+[\w\[\], |.]+?)?\s+(?P<sphinx>\w+)\s*:|(?P<name>\*{0,2}\w+)"
+    r"\s*(?:\([^)]*\))?\s*:(?!:))(?P<text>.*)$"
+)
+
+
+def parameter_doc(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
+    """The text of the entry of the parameter ``name`` in the docstring of ``fn`` (its first line and
+    the lines indented under it), "" when the docstring has none."""
+    doc = ast.get_docstring(fn, clean=True)
+    if not doc or name not in doc:
+        return ""
+    lines = doc.splitlines()
+    for i, line in enumerate(lines):
+        match = _ENTRY.match(line)
+        if match is None or (match.group("sphinx") or match.group("name") or "").lstrip("*") != name:
+            continue
+        indent = len(match.group("indent").expandtabs())
+        parts = [match.group("text").strip()]
+        for more in lines[i + 1 :]:
+            if more.strip() and len(more) - len(more.lstrip()) <= indent:
+                break
+            parts.append(more.strip())
+        return " ".join(p for p in parts if p)
+    return ""
+
+
+def documented_as_budget_share(fn: ast.AST, name: str) -> bool:
+    """The docstring of ``fn`` says, in the entry of its parameter ``name``, that the parameter is an
+    amount of tokens or a share of the context window or a budget (``threshold: Token count or percent
+    of context window to trigger compaction.``), and not a score (``threshold: Minimum similarity score
+    over the retrieved tokens``)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    text = parameter_doc(fn, name)
+    return bool(text and BUDGET_SUMMARY.search(text)) and not any(
+        w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower())
+    )
