@@ -24,11 +24,11 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.deferred import token_estimate
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
+from prompt_budget.lint.token_estimates import token_estimate
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
