@@ -4,7 +4,9 @@ all giving what a serial run gives."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -114,3 +116,139 @@ def test_a_child_that_fails_leaves_the_walk_and_the_matching_to_this_process(
 
     monkeypatch.setattr("prompt_budget.files.matching.finish_beside", failing_child)
     assert _shape(files.resolve(config, meanwhile=lambda: None)) == _shape(serial)
+
+
+# --- the count cache: "no frontmatter" in one list, and an older cache rebuilt --------------------------
+
+CHECKED = """[tool.prompt_budget]
+tokenizer = "o200k_base"
+
+[[tool.prompt_budget.files]]
+path = "docs/**/*.md"
+max_tokens = 1000
+
+[[tool.prompt_budget.files]]
+path = "skills/*/SKILL.md"
+frontmatter_max_tokens = 30
+"""
+
+
+def _project(root: Path) -> None:
+    (root / "pyproject.toml").write_text(CHECKED, encoding="utf-8")
+    for i in range(6):
+        (root / "docs" / f"a{i % 2}").mkdir(parents=True, exist_ok=True)
+        (root / "docs" / f"a{i % 2}" / f"d{i}.md").write_text(
+            f"# Doc {i}\n\nplain text {i}\n", encoding="utf-8"
+        )
+    for i in range(3):
+        (root / "skills" / f"s{i}").mkdir(parents=True, exist_ok=True)
+        (root / "skills" / f"s{i}" / "SKILL.md").write_text(
+            f"---\nname: s{i}\ndescription: skill {i}\n---\nbody {i}\n", encoding="utf-8"
+        )
+
+
+def _cache_file(root: Path) -> Path:
+    return root / ".prompt-budget" / "cache" / "counts-v1.json"
+
+
+def test_contents_without_frontmatter_are_one_list_of_digests_and_a_warm_check_opens_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_budget import count_cache
+    from prompt_budget.cli import main
+    from prompt_budget.files import measuring
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
+    _project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    argv = ["check", "--json", "--no-baseline", "--jobs", "1"]
+    main(argv)
+    cold = json.loads(capsys.readouterr().out)
+    blob = json.loads(_cache_file(tmp_path).read_text(encoding="utf-8"))
+    assert blob["format"] == count_cache.CACHE_FORMAT == 3
+    digests = {where: entry[5] for where, entry in blob["files"].items()}
+    plain = {d for where, d in digests.items() if "docs" in where}
+    skills = {d for where, d in digests.items() if "skills" in where}
+    assert len(plain) == 6
+    assert len(skills) == 3
+    assert set(blob["plain"]) == plain
+    assert set(blob["extras"]) == skills  # only the contents with a frontmatter have an entry each
+
+    def no(*args: object) -> None:
+        raise AssertionError("a warm check read a file")
+
+    monkeypatch.setattr(measuring, "read_text", no)
+    monkeypatch.setattr(measuring, "_starts_with_dashes", no)
+    main(argv)
+    assert json.loads(capsys.readouterr().out) == cold
+
+
+def test_a_cache_of_the_older_format_is_ignored_and_written_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_budget import count_cache
+    from prompt_budget.cli import main
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
+    _project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    argv = ["check", "--json", "--no-baseline", "--jobs", "1"]
+    main(argv)
+    fresh = json.loads(capsys.readouterr().out)
+    # the same cache as format 2 wrote it ("no frontmatter" an entry of "extras" per content), with
+    # counts that are not this tree's: used, they would show
+    blob = json.loads(_cache_file(tmp_path).read_text(encoding="utf-8"))
+    old = {
+        "format": 2,
+        "version": blob["version"],
+        "hash": blob["hash"],
+        "entries": {d: {k: n + 1000 for k, n in counts.items()} for d, counts in blob["entries"].items()},
+        "files": blob["files"],
+        "extras": {**blob["extras"], **{d: {"frontmatter-v1": None} for d in blob["plain"]}},
+    }
+    _cache_file(tmp_path).write_text(json.dumps(old), encoding="utf-8")
+    main(argv)
+    assert json.loads(capsys.readouterr().out) == fresh
+    rewritten = json.loads(_cache_file(tmp_path).read_text(encoding="utf-8"))
+    assert rewritten["format"] == 3
+    assert rewritten["entries"] == blob["entries"]
+    assert set(rewritten["plain"]) == set(blob["plain"])
+    assert set(rewritten["extras"]) == set(blob["extras"])
+
+
+@needs_fork
+def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_budget import count_cache
+    from prompt_budget.cli import main
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
+    monkeypatch.setattr(count_pool, "MIN_BYTES", 0)  # any amount of work is worth a pool
+    monkeypatch.setattr(count_pool, "MIN_FILES", 1)
+    monkeypatch.setattr(count_pool, "HAND_OFF_AFTER", 2)
+    monkeypatch.setattr(count_pool, "can_fork", lambda: True)
+    pools: list[int] = []
+    real = count_pool.map_ordered
+
+    def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
+        pools.append(len(paths))
+        return real(fn, paths, jobs, tokenizer, payload)
+
+    monkeypatch.setattr(count_pool, "map_ordered", spy)
+    _project(tmp_path)
+    (tmp_path / "docs" / "a0" / "bad.md").write_text("---\nname: [unclosed\n---\nbody\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    runs = []
+    for jobs in ("1", "2", "2"):
+        if jobs == "2" and len(runs) == 1:  # each first run cold
+            shutil.rmtree(tmp_path / ".prompt-budget")
+        code = main(["check", "--no-baseline", "--jobs", jobs])
+        runs.append((code, capsys.readouterr().out, json.loads(_cache_file(tmp_path).read_text("utf-8"))))
+    assert pools == [10]  # the second run's ten files in a pool, none in the warm third
+    assert runs[0][:2] == runs[1][:2] == runs[2][:2]
+    assert runs[0][0] == 1  # the bad frontmatter fails
+    serial, pooled = runs[0][2], runs[1][2]
+    assert set(pooled["plain"]) == set(serial["plain"])
+    assert pooled["extras"] == serial["extras"]
+    assert pooled["entries"] == serial["entries"]
