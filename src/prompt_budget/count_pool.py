@@ -83,10 +83,11 @@ def _run_chunk(fn: Callable[[str], R], paths: Sequence[str]) -> list[R]:
 
 def map_ordered(
     fn: Callable[[str], R], paths: Sequence[str], jobs: int, tokenizer: Any, payload: Any = None
-) -> Iterator[R]:
+) -> Ordered[R]:
     """``fn(path)`` for each of ``paths`` in ``jobs`` worker processes, yielded in the order of
-    ``paths``. A worker that cannot start (no ``fork``/``spawn`` here, a sandbox) makes the whole run
-    serial in this process instead."""
+    ``paths``. The workers start at once, before the first result is asked for (``close`` stops them
+    when the results are not wanted after all). A worker that cannot start (no ``fork``/``spawn``
+    here, a sandbox) makes the whole run serial in this process instead."""
     import functools
     import gc
     import multiprocessing
@@ -104,28 +105,61 @@ def map_ordered(
     size = max(1, min(MAX_CHUNK, len(paths) // (jobs * 8)))
     chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
     if multiprocessing.current_process().daemon:  # a daemonic process may not have children
-        yield from _serial(fn, paths, tokenizer, payload)
-        return
+        return Ordered(_serial(fn, paths, tokenizer, payload))
     try:
         pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init, initargs=(tokenizer, payload))
     except (OSError, NotImplementedError, ImportError):
-        yield from _serial(fn, paths, tokenizer, payload)
-        return
-    done = 0
+        return Ordered(_serial(fn, paths, tokenizer, payload))
+    # the parent's objects set aside from the collector while the workers fork: a worker's
+    # collections then never walk (and copy) the pages it shares with the parent
+    gc.freeze()
     try:
-        with pool:
-            # the parent's objects set aside from the collector while the workers fork: a worker's
-            # collections then never walk (and copy) the pages it shares with the parent
-            gc.freeze()
-            try:
-                mapped = pool.map(functools.partial(_run_chunk, fn), chunks)  # starts the workers
-            finally:
-                gc.unfreeze()
-            for results in mapped:
-                yield from results
-                done += 1
-    except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here
-        yield from _serial(fn, [p for chunk in chunks[done:] for p in chunk], tokenizer, payload)
+        mapped = pool.map(functools.partial(_run_chunk, fn), chunks)  # starts the workers
+    except BrokenProcessPool:
+        pool.shutdown(wait=False, cancel_futures=True)
+        return Ordered(_serial(fn, paths, tokenizer, payload))
+    finally:
+        gc.unfreeze()
+
+    def collect() -> Iterator[R]:
+        done = 0
+        try:
+            with pool:
+                for results in mapped:
+                    yield from results
+                    done += 1
+        except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here
+            yield from _serial(fn, [p for chunk in chunks[done:] for p in chunk], tokenizer, payload)
+
+    return Ordered(collect(), pool)
+
+
+class Ordered(Iterator[R]):
+    """The results of :func:`map_ordered`, in order; ``close`` stops its workers (the results not
+    taken are dropped) rather than wait for them to finish."""
+
+    def __init__(self, results: Iterator[R], pool: Any = None) -> None:
+        self._results = results
+        self._pool = pool
+
+    def __next__(self) -> R:
+        return next(self._results)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()
+
+
+def map_here(
+    fn: Callable[[str], R], paths: Sequence[str], tokenizer: Any, payload: Any = None
+) -> Iterator[R]:
+    """``fn(path)`` for each of ``paths`` in this process, as a worker of :func:`map_ordered` would
+    run it (``worker_state`` gives ``tokenizer`` and ``payload``)."""
+    return _serial(fn, paths, tokenizer, payload)
 
 
 #: A walk is handed to a child process once it has yielded this many paths: a shorter one costs less

@@ -252,3 +252,39 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
     assert set(pooled["plain"]) == set(serial["plain"])
     assert pooled["extras"] == serial["extras"]
     assert pooled["entries"] == serial["entries"]
+
+
+@needs_fork
+def test_files_an_import_adds_after_the_counting_started_are_counted_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_budget.cli import main
+
+    monkeypatch.setattr(count_pool, "MIN_BYTES", 0)
+    monkeypatch.setattr(count_pool, "MIN_FILES", 1)
+    pools: list[list[str]] = []
+    real = count_pool.map_ordered
+
+    def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
+        pools.append([os.path.basename(p) for p in paths])
+        return real(fn, paths, jobs, tokenizer, payload)
+
+    monkeypatch.setattr(count_pool, "map_ordered", spy)
+    _project(tmp_path)
+    with (tmp_path / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write('\n[[tool.prompt_budget.files]]\npath = "CLAUDE.md"\nload = "must"\nfollow_imports = true\n')
+    (tmp_path / "CLAUDE.md").write_text("# Memory\n@notes/extra.md\n@docs/a0/d0.md\n", encoding="utf-8")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "extra.md").write_text("---\nname: x\n---\nextra notes\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for jobs in ("1", "2"):
+        shutil.rmtree(tmp_path / ".prompt-budget", ignore_errors=True)
+        code = main(["check", "--json", "--no-baseline", "--jobs", jobs])
+        outputs.append((code, json.loads(capsys.readouterr().out)))
+    assert outputs[0] == outputs[1]
+    ids = [v["id"] for v in outputs[0][1]["verdicts"]]
+    assert "notes/extra.md" in ids  # imported only: counted after the files the entries match
+    assert len(pools) == 1
+    assert "extra.md" not in pools[0]  # the pool started before the imports were followed
+    assert "CLAUDE.md" in pools[0]

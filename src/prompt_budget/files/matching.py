@@ -286,11 +286,18 @@ def _walk_roots(root: Path, patterns: Iterable[str]) -> list[Path]:
     return [root / b if b else root for b in keep]
 
 
-def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) -> FileSet:
+def resolve(
+    config: Config,
+    *,
+    meanwhile: Callable[[], object] | None = None,
+    found: Callable[[list[str]], object] | None = None,
+) -> FileSet:
     """Match every configured entry (and the preset's) to files under ``config.root``, then add the
     files that the files whose entries set ``follow_imports`` pull in through ``@path`` imports.
     ``meanwhile`` (loading a vocabulary) runs while a forked child finishes a long walk and matches
-    its files (``count_pool.finish_beside``); it is not run when the walk is short."""
+    its files (``count_pool.finish_beside``); it is not run when the walk is short. ``found`` is
+    given the paths of the files the entries match, in order, as soon as they are known (before the
+    matches are built and imports followed: a first check starts counting them)."""
     pairs: list[tuple[FileRule, bool]] = [(r, False) for r in config.files]
     if config.preset:
         pairs += [(r, True) for r in load_preset(config.preset)]
@@ -306,7 +313,9 @@ def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) ->
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]
     bases = [base for base in _walk_roots(root, wild) if base.is_dir()]
     walk = itertools.chain.from_iterable(iter_paths(base, follow_links=True) for base in bases)
-    found = finish_beside(walk, meanwhile, functools.partial(_match_all, root, compiled, slots))
+    matched = finish_beside(walk, meanwhile, functools.partial(_match_all, root, compiled, slots))
+    if found is not None:
+        found(matched.wheres)
 
     # one candidate per entry and pattern (by its slot), shared by the files it matches; files
     # matched by the same entries through the same patterns share one tuple of candidates
@@ -322,14 +331,14 @@ def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) ->
 
     kinds = [
         (tuple(candidate(s) for s in ranked), tuple((compiled[o].rule, neg) for o, neg in excluded))
-        for ranked, excluded in found.combos
+        for ranked, excluded in matched.combos
     ]
     files: dict[str, FileMatch] = {}
-    for rel, where, kind in zip(found.rels, found.wheres, found.kinds, strict=True):
+    for rel, where, kind in zip(matched.rels, matched.wheres, matched.kinds, strict=True):
         files[rel] = FileMatch(rel, where, *kinds[kind])
     by_path = _ByPath(files)  # under the resolved root already; built when first asked
     patterns = tuple(
-        PatternHit(c.rule, p, c.preset, found.counts[slots[(c.order, p)]])
+        PatternHit(c.rule, p, c.preset, matched.counts[slots[(c.order, p)]])
         for c in compiled
         for p, _ in c.positives
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from stat import S_ISREG
 from typing import Any, Final, cast
@@ -15,6 +15,7 @@ from prompt_budget.config import Config
 from prompt_budget.count_cache import signature
 from prompt_budget.count_pool import Progress
 from prompt_budget.counting import (
+    Counted,
     DiskCache,
     FileCount,
     FileProblem,
@@ -30,6 +31,8 @@ from prompt_budget.text.frontmatter import Frontmatter, FrontmatterError, parse_
 from prompt_budget.tokenizers import CachedTokenizer
 
 _PART_KEY: Final = "files-v1"
+#: The workers' results for the files to count when counting was started ahead (``count_paths``)
+AheadResults = Callable[[Sequence[str]], Iterator[Counted] | None]
 
 
 # Not frozen, with slots: a check builds one per file, and a frozen dataclass's __init__ costs several
@@ -373,11 +376,13 @@ def measure_all(
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    ahead: AheadResults | None = None,
 ) -> dict[str, Measured]:
     """``measure`` for every file of ``files``, in their order; files are counted in ``jobs``
-    processes when there is enough to tokenize, and ``progress`` is told how many are done."""
+    processes when there is enough to tokenize, and ``progress`` is told how many are done.
+    ``ahead``: the workers' results when counting was started ahead (``count_paths``)."""
     if cache is None:
-        return _measured(files, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, 0))
+        return _measured(files, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, 0), ahead)
     out: dict[str, Measured | None] = {}
     rest: dict[str, FileMatch] = {}
     # A file whose stat signature and count the cache knows costs a stat and the lookups, here,
@@ -432,7 +437,7 @@ def measure_all(
             progress.stop()
         return cast(dict[str, Measured], out)
     counted = _measured(
-        rest, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, len(files) - len(rest))
+        rest, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, len(files) - len(rest)), ahead
     )
     if not out:
         return counted
@@ -473,6 +478,7 @@ def _measured(
     multiplier: float,
     jobs: int,
     offset: _Offset,
+    ahead: AheadResults | None = None,
 ) -> dict[str, Measured]:
     """``measure_all`` of files not known to the cache by their stat signature: counted, in ``jobs``
     processes when there is enough to tokenize."""
@@ -482,7 +488,9 @@ def _measured(
     if cache is None and jobs > 1:
         cache = DiskCache(None)  # what the workers found, for this run only
     paths = [m.where for m in files.values()]
-    counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
+    counted = count_paths(
+        paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker, ahead=ahead
+    )
     out: dict[str, Measured] = {}
     scale = multiplier != 1.0 and not tokenizer.exact
     mark_plain = cache.mark_plain if cache is not None else None
