@@ -21,10 +21,11 @@ from typing import Any, Final
 
 from prompt_budget.errors import ConfigError
 
-#: 2: contents keyed by the first 16 bytes of a digest by the hash the file names in ``"hash"`` (SHA-256
-#: when it names none; 1 had BLAKE2b only); a file of another format, or keyed by another hash than this
-#: process's, is discarded and written anew.
-CACHE_FORMAT: Final = 2
+#: 3: contents keyed by the first 16 bytes of a digest by the hash the file names in ``"hash"`` (SHA-256
+#: when it names none; 1 had BLAKE2b only), and the digests of the contents known to have no frontmatter
+#: in one list, ``"plain"`` (2 recorded that in ``"extras"``, an entry per content); a file of another
+#: format, or keyed by another hash than this process's, is discarded and written anew.
+CACHE_FORMAT: Final = 3
 #: Names the hash that keys contents (``sha256`` or ``blake2b``), instead of the processor's choice.
 HASH_ENV: Final = "PROMPT_BUDGET_CONTENT_HASH"
 HASHES: Final = ("sha256", "blake2b")
@@ -189,9 +190,13 @@ class DiskCache:
         self._data: dict[str, dict[str, int]] | None = None
         self._files: dict[str, list[Any]] = {}
         self._extras: dict[str, dict[str, Any]] = {}
+        #: the digests of contents known to have no frontmatter (most files: one string each, not an
+        #: entry of ``extras``)
+        self._plain: set[str] = set()
         self._new: dict[str, dict[str, int]] = {}
         self._new_files: dict[str, list[Any]] = {}
         self._new_extras: dict[str, dict[str, Any]] = {}
+        self._new_plain: set[str] = set()
         # Entries read this run: moved to the newest end when the file is next written, so the
         # bound evicts what was least recently used, not what was first inserted.
         self._used: set[str] = set()
@@ -203,18 +208,20 @@ class DiskCache:
 
     def _load(self) -> dict[str, dict[str, int]]:
         if self._data is None:
-            self._data, self._files, self._extras = self._read()
+            self._data, self._files, self._extras, self._plain = self._read()
             if self.folder is not None:
                 _remove_temporaries(self.folder, _STALE_TMP_S)
         return self._data
 
-    def _read(self) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]], dict[str, dict[str, Any]]]:
+    def _read(
+        self,
+    ) -> tuple[dict[str, dict[str, int]], dict[str, list[Any]], dict[str, dict[str, Any]], set[str]]:
         if self.path is None:
-            return {}, {}, {}
+            return {}, {}, {}, set()
         try:
             blob = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}, {}, {}
+            return {}, {}, {}, set()
         from prompt_budget._version import __version__
 
         if (
@@ -223,14 +230,16 @@ class DiskCache:
             or blob.get("version") != __version__
             or blob.get("hash", "sha256") != self.hash
         ):
-            return {}, {}, {}
+            return {}, {}, {}, set()
         entries = blob.get("entries")
         files = blob.get("files")
         extras = blob.get("extras")
+        plain = blob.get("plain")
         return (
             entries if isinstance(entries, dict) else {},
             files if isinstance(files, dict) else {},
             extras if isinstance(extras, dict) else {},
+            {d for d in plain if type(d) is str} if isinstance(plain, list) else set(),
         )
 
     def known_digests(self, key: str) -> frozenset[str]:
@@ -298,6 +307,20 @@ class DiskCache:
             entry[kind] = value
             self._new_extras.setdefault(digest, {})[kind] = value
 
+    def is_plain(self, digest: str) -> bool:
+        """Whether the content ``digest`` is known to have no frontmatter (``mark_plain``)."""
+        if self._data is None:
+            self._load()
+        return digest in self._plain
+
+    def mark_plain(self, digest: str) -> None:
+        """Record that the content ``digest`` has no frontmatter (most files: the cache keeps a list of
+        such digests, not an entry each)."""
+        if self._data is None:
+            self._load()
+        self._plain.add(digest)
+        self._new_plain.add(digest)
+
     def has_files(self) -> bool:
         """Whether any file's stat signature is recorded (none in a cold cache: nothing to look up)."""
         self._load()
@@ -358,12 +381,12 @@ class DiskCache:
 
     def unsaved(self) -> int:
         """How many entries this process has learnt and not yet written."""
-        return len(self._new) + len(self._new_files) + len(self._new_extras)
+        return len(self._new) + len(self._new_files) + len(self._new_extras) + len(self._new_plain)
 
     def save(self) -> None:
         """Merge what this process learnt into the file on disk and replace it atomically, under the
         cache folder's lock."""
-        if self.path is None or self.folder is None or not (self._new or self._new_files or self._new_extras):
+        if self.path is None or self.folder is None or not self.unsaved():
             return
         with self._lock:
             try:
@@ -379,6 +402,7 @@ class DiskCache:
             self._new.clear()
             self._new_files.clear()
             self._new_extras.clear()
+            self._new_plain.clear()
             self._used.clear()
             self._used_files.clear()
 
@@ -389,7 +413,7 @@ class DiskCache:
 
         assert self.path is not None
         assert self.folder is not None
-        merged, files, extras = self._read()
+        merged, files, extras, plain = self._read()
         # Nothing on disk (a first run): what this run learnt is the whole table, copied in one step.
         merged = _merged(merged, self._new)
         extras = _merged(extras, self._new_extras)
@@ -402,6 +426,8 @@ class DiskCache:
         _bound(merged, self._used, self._new)
         _bound(files, self._used_files, self._new_files)
         _bound(extras, self._used, self._new_extras)
+        # kept while the content's counts are (in their order: a first run writes every digest once)
+        plain |= self._new_plain
         blob = {
             "format": CACHE_FORMAT,
             "version": __version__,
@@ -409,6 +435,7 @@ class DiskCache:
             "entries": merged,
             "files": files,
             "extras": extras,
+            "plain": [d for d in merged if d in plain],
         }
         fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX, dir=self.folder)
         try:

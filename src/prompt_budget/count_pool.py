@@ -83,10 +83,11 @@ def _run_chunk(fn: Callable[[str], R], paths: Sequence[str]) -> list[R]:
 
 def map_ordered(
     fn: Callable[[str], R], paths: Sequence[str], jobs: int, tokenizer: Any, payload: Any = None
-) -> Iterator[R]:
+) -> Ordered[R]:
     """``fn(path)`` for each of ``paths`` in ``jobs`` worker processes, yielded in the order of
-    ``paths``. A worker that cannot start (no ``fork``/``spawn`` here, a sandbox) makes the whole run
-    serial in this process instead."""
+    ``paths``. The workers start at once, before the first result is asked for (``close`` stops them
+    when the results are not wanted after all). A worker that cannot start (no ``fork``/``spawn``
+    here, a sandbox) makes the whole run serial in this process instead."""
     import functools
     import gc
     import multiprocessing
@@ -104,28 +105,61 @@ def map_ordered(
     size = max(1, min(MAX_CHUNK, len(paths) // (jobs * 8)))
     chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
     if multiprocessing.current_process().daemon:  # a daemonic process may not have children
-        yield from _serial(fn, paths, tokenizer, payload)
-        return
+        return Ordered(_serial(fn, paths, tokenizer, payload))
     try:
         pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init, initargs=(tokenizer, payload))
     except (OSError, NotImplementedError, ImportError):
-        yield from _serial(fn, paths, tokenizer, payload)
-        return
-    done = 0
+        return Ordered(_serial(fn, paths, tokenizer, payload))
+    # the parent's objects set aside from the collector while the workers fork: a worker's
+    # collections then never walk (and copy) the pages it shares with the parent
+    gc.freeze()
     try:
-        with pool:
-            # the parent's objects set aside from the collector while the workers fork: a worker's
-            # collections then never walk (and copy) the pages it shares with the parent
-            gc.freeze()
-            try:
-                mapped = pool.map(functools.partial(_run_chunk, fn), chunks)  # starts the workers
-            finally:
-                gc.unfreeze()
-            for results in mapped:
-                yield from results
-                done += 1
-    except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here
-        yield from _serial(fn, [p for chunk in chunks[done:] for p in chunk], tokenizer, payload)
+        mapped = pool.map(functools.partial(_run_chunk, fn), chunks)  # starts the workers
+    except BrokenProcessPool:
+        pool.shutdown(wait=False, cancel_futures=True)
+        return Ordered(_serial(fn, paths, tokenizer, payload))
+    finally:
+        gc.unfreeze()
+
+    def collect() -> Iterator[R]:
+        done = 0
+        try:
+            with pool:
+                for results in mapped:
+                    yield from results
+                    done += 1
+        except BrokenProcessPool:  # a worker was killed (out of memory, a signal): the rest here
+            yield from _serial(fn, [p for chunk in chunks[done:] for p in chunk], tokenizer, payload)
+
+    return Ordered(collect(), pool)
+
+
+class Ordered(Iterator[R]):
+    """The results of :func:`map_ordered`, in order; ``close`` stops its workers (the results not
+    taken are dropped) rather than wait for them to finish."""
+
+    def __init__(self, results: Iterator[R], pool: Any = None) -> None:
+        self._results = results
+        self._pool = pool
+
+    def __next__(self) -> R:
+        return next(self._results)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()
+
+
+def map_here(
+    fn: Callable[[str], R], paths: Sequence[str], tokenizer: Any, payload: Any = None
+) -> Iterator[R]:
+    """``fn(path)`` for each of ``paths`` in this process, as a worker of :func:`map_ordered` would
+    run it (``worker_state`` gives ``tokenizer`` and ``payload``)."""
+    return _serial(fn, paths, tokenizer, payload)
 
 
 #: A walk is handed to a child process once it has yielded this many paths: a shorter one costs less
@@ -150,27 +184,77 @@ def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -
     ``meanwhile`` is a preparation: an exception from it is left for the real use to raise. What the
     walk does besides yielding (an ``on_error`` callback, say) is lost for the paths walked in the
     child: give it a walk that reports by raising."""
+    out, long = _walked_here(paths, meanwhile)
+    if not long:
+        return out
+    data = _from_child(lambda: os.fsencode("\0".join(paths)), meanwhile)
+    if data is None:
+        out.extend(paths)  # the child's walk failed: this one raises what it raised
+        return out
+    _close(paths)
+    if data:
+        out.extend(os.fsdecode(data).split("\0"))
+    return out
+
+
+def finish_beside(
+    paths: Iterator[str], meanwhile: Callable[[], object] | None, finish: Callable[[list[str]], R]
+) -> R:
+    """``finish`` of every path of ``paths`` (a walk), with ``meanwhile`` run at the same time: as
+    :func:`drain_beside`, but the forked child also runs ``finish`` on every path (matching them to
+    entries, say) and sends back its result (pickled), so that work too is done beside
+    ``meanwhile``. Without a child, ``finish`` runs here; if the child fails, the rest of the walk and
+    ``finish`` run here, raising what they raise."""
+    out, long = _walked_here(paths, meanwhile)
+    if not long:
+        return finish(out)
+
+    def child() -> bytes:
+        import pickle
+
+        out.extend(paths)
+        return pickle.dumps(finish(out), protocol=pickle.HIGHEST_PROTOCOL)
+
+    data = _from_child(child, meanwhile)
+    if data is None:
+        out.extend(paths)
+        return finish(out)
+    _close(paths)
+    import pickle
+
+    found: R = pickle.loads(data)
+    return found
+
+
+def _walked_here(paths: Iterator[str], meanwhile: Callable[[], object] | None) -> tuple[list[str], bool]:
+    """The paths this process walks: all of them, or the first ``HAND_OFF_AFTER`` when the walk is
+    long, there is something to do ``meanwhile`` and a child may be forked for the rest (then True)."""
     out: list[str] = []
     if meanwhile is None:
         out.extend(paths)
-        return out
+        return out, False
     for path in paths:
         out.append(path)
         if len(out) >= HAND_OFF_AFTER:
             break
     else:
-        return out
+        return out, False
     if not can_fork():
         out.extend(paths)
-        return out
+        return out, False
+    return out, True
+
+
+def _from_child(produce: Callable[[], bytes], meanwhile: Callable[[], object] | None) -> bytes | None:
+    """What ``produce`` returns in a forked child, sent back through a pipe while this process runs
+    ``meanwhile`` (its exception suppressed); None when the child failed."""
     read_end, write_end = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: the rest of the walk, then its paths in one write
+    if pid == 0:  # the child: its work, then what it made in one write
         code = 1
         try:
             os.close(read_end)
-            data = os.fsencode("\0".join(paths))
-            view = memoryview(data)
+            view = memoryview(produce())
             while view:
                 view = view[os.write(write_end, view) :]
             code = 0
@@ -178,8 +262,9 @@ def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -
             os._exit(code)
     os.close(write_end)
     try:
-        with contextlib.suppress(Exception):  # left for the real use to raise, where it is reported
-            meanwhile()
+        if meanwhile is not None:
+            with contextlib.suppress(Exception):  # left for the real use to raise, where it is reported
+                meanwhile()
     finally:
         parts = []
         with open(read_end, "rb", buffering=0) as fh:
@@ -187,15 +272,15 @@ def drain_beside(paths: Iterator[str], meanwhile: Callable[[], object] | None) -
                 parts.append(chunk)
         _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        out.extend(paths)  # the child's walk failed: this one raises what it raised
-        return out
+        return None
+    return b"".join(parts)
+
+
+def _close(paths: Iterator[str]) -> None:
+    """Close this process's copy of a walk a child finished (not to be resumed)."""
     close = getattr(paths, "close", None)
-    if close is not None:  # this process's copy of the walk, not to be resumed
+    if close is not None:
         close()
-    data = b"".join(parts)
-    if data:
-        out.extend(os.fsdecode(data).split("\0"))
-    return out
 
 
 @contextlib.contextmanager

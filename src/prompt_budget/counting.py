@@ -296,10 +296,13 @@ def count_paths(
     jobs: int = 1,
     progress: Progress | None = None,
     extra: Extra | None = None,
+    ahead: Callable[[Sequence[str]], Iterator[Counted] | None] | None = None,
 ) -> Iterator[tuple[FileCount | FileProblem, Any]]:
     """(the count of each file or why it cannot be counted, what ``extra`` made of its text) for each
     of ``paths``, in their order; files are spread over ``jobs`` processes when there is enough to
-    tokenize. Without a pool ``extra`` is not run (None). What the workers learn goes into ``cache``."""
+    tokenize. Without a pool ``extra`` is not run (None). What the workers learn goes into ``cache``.
+    ``ahead``, given the paths to count (none of them recorded in the cache), gives the workers'
+    results for them when they were started ahead (with the same ``extra``), else None."""
     tok = tokenizer
     outcomes: list[FileCount | None] = [None] * len(paths)
     pending: list[str] = []
@@ -333,7 +336,8 @@ def count_paths(
     if progress is not None:
         progress.start(len(paths))
     try:
-        if not count_pool.worth_it(jobs, len(pending), size, tok.inner) or cache is None:
+        taken = ahead(pending) if ahead is not None and cache is not None and jobs > 1 else None
+        if taken is None and (not count_pool.worth_it(jobs, len(pending), size, tok.inner) or cache is None):
             for p, done in zip(paths, outcomes, strict=True):
                 try:
                     yield done or count_path(p, tok, cache), None
@@ -342,8 +346,11 @@ def count_paths(
                 if progress is not None:
                     progress.advance()
             return
-        payload = (cache.known_digests(tok.cache_key), extra, cache.hash)
-        results = count_pool.map_ordered(count_in_worker, pending, jobs, tok.inner, payload)
+        assert cache is not None
+        results = taken
+        if results is None:
+            payload = (cache.known_digests(tok.cache_key), extra, cache.hash)
+            results = count_pool.map_ordered(count_in_worker, pending, jobs, tok.inner, payload)
         key = tok.cache_key
         keep = not stands_in(tok)
         learn = cache.learn_entry

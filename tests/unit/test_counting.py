@@ -266,7 +266,7 @@ def test_a_format_1_cache_is_discarded_and_written_anew(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Format 1 keyed contents by BLAKE2b: its entries (here a wrong count, to see it is not used)
-    are dropped, and the file is rewritten in format 2."""
+    are dropped, and the file is rewritten in the current format."""
     import hashlib
 
     monkeypatch.setenv(count_cache.HASH_ENV, "sha256")
@@ -282,7 +282,7 @@ def test_a_format_1_cache_is_discarded_and_written_anew(
     assert (fc.tokens, fc.cached) == (2, False)
     cache.save()
     written = json.loads(path.read_text(encoding="utf-8"))
-    assert written["format"] == 2
+    assert written["format"] == count_cache.CACHE_FORMAT
     assert list(written["entries"]) == [hashlib.sha256(doc.read_bytes()).hexdigest()[:32]]
 
 
@@ -370,7 +370,7 @@ def test_concurrent_writers_leave_a_valid_file(tmp_path: Path) -> None:
     assert reads > 10
     assert torn == []
     blob = json.loads((cache_dir / CACHE_FILE).read_text(encoding="utf-8"))
-    assert blob["format"] == 2
+    assert blob["format"] == count_cache.CACHE_FORMAT
     assert blob["version"] == prompt_budget.__version__
     entries = blob["entries"]
     assert entries, "the merged file holds entries"

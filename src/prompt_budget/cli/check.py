@@ -158,9 +158,20 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             out.out.write("\n".join(explanation.lines()) + "\n")
         return out.exit_code
     run_with = counting_run(args, out, "checking")
-    # a first run counts every file: the vocabulary is loaded while a long walk finishes in a child
-    fileset = files.resolve(config, meanwhile=files.vocabulary_loader(config, cache, run_with["jobs"]))
-    result = files.check(fileset, cache=cache, save=False, **run_with)
+    # a first run counts every file: the vocabulary is loaded while a long walk finishes (and its files
+    # are matched) in a child, and the workers start counting them while this process builds the matches
+    jobs = run_with["jobs"]
+    ahead = files.count_ahead(config, cache, jobs)
+    try:
+        fileset = files.resolve(
+            config,
+            meanwhile=files.vocabulary_loader(config, cache, jobs),
+            found=ahead.start if ahead is not None else None,
+        )
+        result = files.check(fileset, cache=cache, save=False, ahead=ahead, **run_with)
+    finally:
+        if ahead is not None:
+            ahead.close()
     # a large cache is written by a child process while this one reports; a small one here, first:
     # its entries (most of a warm run's memory) go before the report is rendered
     save = None

@@ -17,7 +17,15 @@ stage ``plan:<stage name>``; a missing literal path is that path and a glob matc
 
 from __future__ import annotations
 
-from prompt_budget.files.check import Explanation, FilesReport, check, check_file, explain, vocabulary_loader
+from prompt_budget.files.check import (
+    Explanation,
+    FilesReport,
+    check,
+    check_file,
+    count_ahead,
+    explain,
+    vocabulary_loader,
+)
 from prompt_budget.files.imports import scan_imports
 from prompt_budget.files.matching import FileSet, file_of, resolve, specificity
 from prompt_budget.files.measuring import default_cache
@@ -31,6 +39,7 @@ __all__ = [
     "StageResult",
     "check",
     "check_file",
+    "count_ahead",
     "default_cache",
     "explain",
     "file_of",

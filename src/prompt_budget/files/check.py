@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from prompt_budget.config import Config
 from prompt_budget.count_pool import Progress
 from prompt_budget.counting import DiskCache, preloader
+from prompt_budget.files.ahead import Ahead
 from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_reason, resolve, specificity
-from prompt_budget.files.measuring import Measured, Memo, measure, measure_all
+from prompt_budget.files.measuring import Measured, Memo, measure, measure_all, parts_in_worker
 from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
 from prompt_budget.files.verdicts import (
@@ -155,6 +156,22 @@ def vocabulary_loader(
     return load
 
 
+def count_ahead(
+    config: Config, cache: DiskCache | None, jobs: int, tokenizer: str | Tokenizer | None = None
+) -> Ahead | None:
+    """What counts a first check's files in a pool as soon as ``resolve`` has matched them (give its
+    ``start`` to ``resolve`` as ``found``, then the object to ``check``; ``close`` it in the end),
+    when the check will surely count every file (none recorded in the count cache) on more than one
+    core; else None. A tokenizer that cannot be had is left for the check to report."""
+    if jobs <= 1 or cache is None or cache.has_files():
+        return None
+    try:
+        tok = get_tokenizer(tokenizer if tokenizer is not None else config.tokenizer)
+    except Exception:
+        return None
+    return Ahead(tok, cache, jobs, parts_in_worker)
+
+
 def check(
     config: Config | FileSet,
     tokenizer: str | Tokenizer | None = None,
@@ -163,15 +180,26 @@ def check(
     jobs: int = 1,
     progress: Progress | None = None,
     save: bool = True,
+    ahead: Ahead | None = None,
 ) -> FilesReport:
     """Count and judge every matched file, the must-load total and the load plan (the files counted
     in ``jobs`` processes when there is enough to tokenize; ``progress`` told how many are done).
-    The cache is saved at the end unless not ``save`` (the caller saves it)."""
+    The cache is saved at the end unless not ``save`` (the caller saves it). ``ahead``: the counting
+    started while ``resolve`` built the matches (``count_ahead``)."""
     fs = config if isinstance(config, FileSet) else resolve(config)
     tok = get_tokenizer(tokenizer if tokenizer is not None else fs.config.tokenizer)
     memo: Memo = {}
     multiplier = fs.config.safety_multiplier
-    measured = measure_all(fs.files, tok, cache, memo, multiplier, jobs=jobs, progress=progress)
+    measured = measure_all(
+        fs.files,
+        tok,
+        cache,
+        memo,
+        multiplier,
+        jobs=jobs,
+        progress=progress,
+        ahead=ahead.take if ahead is not None else None,
+    )
     pverdicts = pattern_verdicts(fs, tok)
     discovery = None
     hverdicts: list[Verdict] = []

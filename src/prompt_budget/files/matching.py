@@ -5,6 +5,7 @@ patterns exclude it; the files that followed files import join them (``imports``
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
@@ -12,11 +13,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from prompt_budget.config import Config, parse_files
 from prompt_budget.config.harnesses import Harness
-from prompt_budget.count_pool import drain_beside
+from prompt_budget.count_pool import finish_beside
 from prompt_budget.errors import ConfigError
 from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
@@ -285,11 +286,18 @@ def _walk_roots(root: Path, patterns: Iterable[str]) -> list[Path]:
     return [root / b if b else root for b in keep]
 
 
-def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) -> FileSet:
+def resolve(
+    config: Config,
+    *,
+    meanwhile: Callable[[], object] | None = None,
+    found: Callable[[list[str]], object] | None = None,
+) -> FileSet:
     """Match every configured entry (and the preset's) to files under ``config.root``, then add the
     files that the files whose entries set ``follow_imports`` pull in through ``@path`` imports.
-    ``meanwhile`` (loading a vocabulary) runs while a forked child finishes a long walk
-    (``count_pool.drain_beside``); it is not run when the walk is short."""
+    ``meanwhile`` (loading a vocabulary) runs while a forked child finishes a long walk and matches
+    its files (``count_pool.finish_beside``); it is not run when the walk is short. ``found`` is
+    given the paths of the files the entries match, in order, as soon as they are known (before the
+    matches are built and imports followed: a first check starts counting them)."""
     pairs: list[tuple[FileRule, bool]] = [(r, False) for r in config.files]
     if config.preset:
         pairs += [(r, True) for r in load_preset(config.preset)]
@@ -297,22 +305,79 @@ def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) ->
     for harness in config.harnesses:
         pairs += [(r, True) for r in harness_rules(harness, root)]
     compiled = _compile(pairs)
+    # each positive pattern's slot in the pattern counts, shared by equal patterns of one entry
+    slots = {(c.order, p): i for i, (c, p) in enumerate((c, p) for c in compiled for p, _ in c.positives)}
 
-    # every file a wildcard might match, found by walking the smallest set of folders
+    # every file a wildcard might match, found by walking the smallest set of folders (all of them
+    # one walk: a long one is finished, and its files matched, by a child while ``meanwhile`` runs)
     wild = [p for c in compiled for p, rx in c.positives if rx is not None]
+    bases = [base for base in _walk_roots(root, wild) if base.is_dir()]
+    walk = itertools.chain.from_iterable(iter_paths(base, follow_links=True) for base in bases)
+    matched = finish_beside(walk, meanwhile, functools.partial(_match_all, root, compiled, slots))
+    if found is not None:
+        found(matched.wheres)
+
+    # one candidate per entry and pattern (by its slot), shared by the files it matches; files
+    # matched by the same entries through the same patterns share one tuple of candidates
+    by_slot = [(c, p) for c in compiled for p, _ in c.positives]
+    cands: list[Candidate | None] = [None] * len(slots)
+
+    def candidate(slot: int) -> Candidate:
+        made = cands[slot]
+        if made is None:
+            c, p = by_slot[slot]
+            made = cands[slot] = Candidate(c.rule, p, c.preset, c.order)
+        return made
+
+    kinds = [
+        (tuple(candidate(s) for s in ranked), tuple((compiled[o].rule, neg) for o, neg in excluded))
+        for ranked, excluded in matched.combos
+    ]
+    files: dict[str, FileMatch] = {}
+    for rel, where, kind in zip(matched.rels, matched.wheres, matched.kinds, strict=True):
+        files[rel] = FileMatch(rel, where, *kinds[kind])
+    by_path = _ByPath(files)  # under the resolved root already; built when first asked
+    patterns = tuple(
+        PatternHit(c.rule, p, c.preset, matched.counts[slots[(c.order, p)]])
+        for c in compiled
+        for p, _ in c.positives
+    )
+    followed = _follow(root, files, by_path, [c for c in cands if c is not None])
+    return FileSet(
+        config=config,
+        rules=tuple(r for r, _ in pairs),
+        files=files,
+        patterns=patterns,
+        by_path=by_path,
+        import_problems=followed.problems,
+        imports=followed.imports,
+    )
+
+
+class _Matched(NamedTuple):
+    """The files the entries match, in order (``_match_all``), as plain data a child sends back:
+    each file's id, path and kind, a kind being the slots of its candidates (the winner first) and
+    its exclusions (the entry's order, the ``!`` pattern); and how many files each slot matched."""
+
+    rels: list[str]
+    wheres: list[str]
+    kinds: list[int]
+    combos: list[tuple[tuple[int, ...], tuple[tuple[int, str], ...]]]
+    counts: list[int]
+
+
+def _match_all(
+    root: Path, compiled: Sequence[_Compiled], slots: Mapping[tuple[int, str], int], walked: list[str]
+) -> _Matched:
+    """Match the entries to the files ``walked`` (absolute paths under ``root``) and to their literal
+    paths, in the order of the files' ids."""
     # path strings, not Path objects: a warm run does this for every file (a Path only per match)
     seen: dict[str, str] = {}
     top = str(root).rstrip(os.sep) + os.sep
-    for base in _walk_roots(root, wild):
-        if base.is_dir():
-            walk: Iterable[str] = iter_paths(base, follow_links=True)
-            if meanwhile is not None:
-                walk = drain_beside(iter(walk), meanwhile)
-                meanwhile = None
-            for full in walk:
-                # string slicing, not relative_to
-                rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)
-                seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = full
+    for full in walked:
+        # string slicing, not relative_to
+        rel = full[len(top) :] if full.startswith(top) else os.path.relpath(full, root)
+        seen[rel if os.sep == "/" else rel.replace(os.sep, "/")] = full
     for c in compiled:
         for p, rx in c.positives:
             if rx is None:
@@ -322,11 +387,10 @@ def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) ->
                 if literal.exists() or literal.is_symlink():
                     seen.setdefault(p, str(literal))
 
-    # each positive pattern: (pattern, its glob or None for a literal path, the literal start every
-    # path it matches has, its slot in ``counts``, shared by equal patterns of one entry)
-    slots = {(c.order, p): i for i, (c, p) in enumerate((c, p) for c in compiled for p, _ in c.positives)}
     counts = [0] * len(slots)
-    # a glob's regex is called here, not through ``Glob.match`` (two calls fewer for every file)
+    # each positive pattern: (pattern, its regex's match or None for a literal path, the group of its
+    # folder slash, the literal start every path it matches has, its slot); a glob's regex is called
+    # here, not through ``Glob.match`` (two calls fewer for every file)
     plan = [
         (
             c,
@@ -337,16 +401,23 @@ def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) ->
         )
         for c in compiled
     ]
-    # one candidate per entry and pattern (by its slot), shared by the files it matches
-    cands: list[Candidate | None] = [None] * len(slots)
-    # files matched by the same entries through the same patterns share one tuple of candidates
-    shared: dict[object, tuple[Candidate, ...]] = {}
-    files: dict[str, FileMatch] = {}
+    by_slot = [(c, p) for c in compiled for p, _ in c.positives]
+
+    def rank(slot: int) -> tuple[int, int, int, int, int]:  # ``Candidate.rank``
+        c, p = by_slot[slot]
+        return (*specificity(p), 0 if c.preset else 1, -c.order)
+
+    rels: list[str] = []
+    wheres: list[str] = []
+    kinds: list[int] = []
+    combos: list[tuple[tuple[int, ...], tuple[tuple[int, str], ...]]] = []
+    # by the slot of a file's one candidate, or by its slots and exclusions
+    known: dict[object, int] = {}
     # most files are matched by one pattern of one entry: no list is made for them
     for rel in sorted(seen):
-        one: Candidate | None = None
-        more: list[Candidate] | None = None
-        excluded: list[tuple[FileRule, str]] | None = None
+        one = -1
+        more: list[int] | None = None
+        excluded: list[tuple[int, str]] | None = None
         for c, positives in plan:
             hit = -1
             first = ""
@@ -371,42 +442,28 @@ def resolve(config: Config, *, meanwhile: Callable[[], object] | None = None) ->
             if c.negatives:
                 neg = next((p for p, rx in c.negatives if rx.match(rel)), None)
                 if neg is not None:
-                    excluded = [*(excluded or ()), (c.rule, "!" + neg)]
+                    excluded = [*(excluded or ()), (c.order, "!" + neg)]
                     continue
-            best = first
             if matched is not None:
-                best = max(matched, key=specificity)
-                hit = slots[(c.order, best)]
-            made = cands[hit]
-            if made is None:
-                made = cands[hit] = Candidate(c.rule, best, c.preset, c.order)
-            if one is None:
-                one = made
+                hit = slots[(c.order, max(matched, key=specificity))]
+            if one < 0:
+                one = hit
             else:
-                more = [one, made] if more is None else [*more, made]
-        if one is None:
+                more = [one, hit] if more is None else [*more, hit]
+        if one < 0:
             continue
-        key = id(one) if more is None else tuple(id(x) for x in more)
-        ordered = shared.get(key)
-        if ordered is None:
-            ordered = shared[key] = (
-                (one,) if more is None else tuple(sorted(more, key=lambda x: x.rank, reverse=True))
-            )
-        files[rel] = FileMatch(rel, seen[rel], ordered, tuple(excluded) if excluded else ())
-    by_path = _ByPath(files)  # under the resolved root already; built when first asked
-    patterns = tuple(
-        PatternHit(c.rule, p, c.preset, counts[slots[(c.order, p)]]) for c in compiled for p, _ in c.positives
-    )
-    followed = _follow(root, files, by_path, [c for c in cands if c is not None])
-    return FileSet(
-        config=config,
-        rules=tuple(r for r, _ in pairs),
-        files=files,
-        patterns=patterns,
-        by_path=by_path,
-        import_problems=followed.problems,
-        imports=followed.imports,
-    )
+        key: object = (
+            one if more is None and excluded is None else (one, tuple(more or ()), tuple(excluded or ()))
+        )
+        kind = known.get(key)
+        if kind is None:
+            ranked = (one,) if more is None else tuple(sorted(more, key=rank, reverse=True))
+            kind = known[key] = len(combos)
+            combos.append((ranked, tuple(excluded) if excluded else ()))
+        rels.append(rel)
+        wheres.append(seen[rel])
+        kinds.append(kind)
+    return _Matched(rels, wheres, kinds, combos, counts)
 
 
 def _matcher(rx: Glob | None) -> tuple[Callable[[str], re.Match[str] | None] | None, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from stat import S_ISREG
 from typing import Any, Final, cast
@@ -15,6 +15,7 @@ from prompt_budget.config import Config
 from prompt_budget.count_cache import signature
 from prompt_budget.count_pool import Progress
 from prompt_budget.counting import (
+    Counted,
     DiskCache,
     FileCount,
     FileProblem,
@@ -30,6 +31,8 @@ from prompt_budget.text.frontmatter import Frontmatter, FrontmatterError, parse_
 from prompt_budget.tokenizers import CachedTokenizer
 
 _PART_KEY: Final = "files-v1"
+#: The workers' results for the files to count when counting was started ahead (``count_paths``)
+AheadResults = Callable[[Sequence[str]], Iterator[Counted] | None]
 
 
 # Not frozen, with slots: a check builds one per file, and a frozen dataclass's __init__ costs several
@@ -109,8 +112,11 @@ def _remember_frontmatter(
     every run. ``recordable``: whether JSON holds it, when a worker has found out already."""
     if cache is None or digest is None:
         return
-    if head is None or isinstance(head, str):
-        cache.put_extra(digest, _FRONTMATTER_KIND, head if head is None else {"error": head})
+    if head is None:
+        cache.mark_plain(digest)
+        return
+    if isinstance(head, str):
+        cache.put_extra(digest, _FRONTMATTER_KIND, {"error": head})
         return
     if recordable if recordable is not None else _json_holds(head):
         cache.put_extra(digest, _FRONTMATTER_KIND, head)
@@ -126,17 +132,19 @@ def _json_holds(head: dict[str, Any]) -> bool:
         return False
 
 
-def _known_frontmatter(
-    tok: CachedTokenizer, cache: DiskCache | None, digest: str | None
-) -> tuple[Frontmatter, int | None, int | None] | str | bool | None:
-    """What the cache knows of a content's frontmatter: (it, the body's and the always-loaded part's
-    counts when it is split), its error's message, None when it has none; False when the cache does
-    not know (or knows only part of what is needed): the file is read."""
+#: What is known of a content's frontmatter: (it, the body's and the always-loaded part's counts when it
+#: is split), its error's message, None when it has none; False when that is not known (or only part of
+#: what is needed): the file is read
+Known = tuple[Frontmatter, int | None, int | None] | str | bool | None
+
+
+def _known_frontmatter(tok: CachedTokenizer, cache: DiskCache | None, digest: str | None) -> Known:
+    """What the cache knows of a content's frontmatter (``Known``)."""
     if cache is None or digest is None:
         return False
-    found = cache.get_extra(digest, _FRONTMATTER_KIND)
-    if found is None:
+    if cache.is_plain(digest):
         return None
+    found = cache.get_extra(digest, _FRONTMATTER_KIND)
     if type(found) is not dict:
         return False
     error = found.get("error")
@@ -151,6 +159,17 @@ def _known_frontmatter(
     body = cache.get(f"{tok.cache_key}|{_PART_KEY}:body", digest)
     always = cache.get(f"{tok.cache_key}|{_PART_KEY}:frontmatter", digest)
     return (fm, body, always) if body is not None and always is not None else False
+
+
+def _found_by_worker(head: Head, parts: tuple[int, int] | None) -> Known:
+    """``Known`` from what a counting worker found of a file's frontmatter: what the cache would give
+    back once it recorded that (``_remember_frontmatter``, ``_known_frontmatter``)."""
+    if head is None or isinstance(head, str):
+        return head
+    fm = Frontmatter(head["data"], "", "", "", tuple(head["notes"]))
+    if not fm.is_split:
+        return fm, None, None
+    return (fm, *parts) if parts is not None else False
 
 
 def _read_as_text(match: FileMatch) -> bool:
@@ -232,15 +251,16 @@ def _measure_counted(
     digest: str | None,
     parts: tuple[int, int] | None = None,
     *,
-    no_frontmatter: bool = False,
+    known: Known = False,
 ) -> Measured:
     """``measure`` of a file counted already: ``tokens`` (its raw count), the notes of its reading,
-    and its content's digest (None without a cache); ``no_frontmatter`` when it is known to have none
-    (a counting pool's worker read it)."""
+    and its content's digest (None without a cache); ``known``, what is known of its frontmatter
+    already (a counting pool's worker read it), else False (the cache is asked)."""
     notes = [*counted_notes, *match.import_notes] if counted_notes or match.import_notes else []
     fm: Frontmatter | None = None
     body_tokens = fm_tokens = None
-    known = None if no_frontmatter else _known_frontmatter(tokenizer, cache, digest)
+    if known is False:
+        known = _known_frontmatter(tokenizer, cache, digest)
     if known is None and not notes and memo is not None and match.imported_by is None:
         # the common warm case (no frontmatter, no notes, settings shared with the entries' other files)
         cands = match.candidates
@@ -356,18 +376,20 @@ def measure_all(
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    ahead: AheadResults | None = None,
 ) -> dict[str, Measured]:
     """``measure`` for every file of ``files``, in their order; files are counted in ``jobs``
-    processes when there is enough to tokenize, and ``progress`` is told how many are done."""
+    processes when there is enough to tokenize, and ``progress`` is told how many are done.
+    ``ahead``: the workers' results when counting was started ahead (``count_paths``)."""
     if cache is None:
-        return _measured(files, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, 0))
+        return _measured(files, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, 0), ahead)
     out: dict[str, Measured | None] = {}
     rest: dict[str, FileMatch] = {}
     # A file whose stat signature and count the cache knows costs a stat and the lookups, here,
     # in one pass; only the rest go to ``count_paths`` (and, when there are enough, the pool).
     scale = multiplier != 1.0 and not tokenizer.exact
     key, lookup, stat_of, regular = tokenizer.cache_key, cache.lookup_file, os.stat, S_ISREG
-    get_extra = cache.get_extra
+    is_plain = cache.is_plain
     # the settings of a file with no frontmatter and no notes, by its (shared) tuple of candidates:
     # they depend on its entries only (``_measure_counted``'s memo)
     plain: dict[int, Effective] | None = {} if memo is not None else None
@@ -393,7 +415,7 @@ def measure_all(
         if plain is not None and not known[2] and m.imported_by is None and not m.import_notes:
             # the common warm case: the settings of the files with these entries, no frontmatter
             settings = plain.get(id(m.candidates))
-            if settings is not None and get_extra(known[3], _FRONTMATTER_KIND) is None:
+            if settings is not None and is_plain(known[3]):
                 got = Measured(m, known[0], None, None, None, settings, ())
             else:
                 got = _measure_counted(m, tokenizer, cache, memo, known[0], (), known[3])
@@ -415,7 +437,7 @@ def measure_all(
             progress.stop()
         return cast(dict[str, Measured], out)
     counted = _measured(
-        rest, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, len(files) - len(rest))
+        rest, tokenizer, cache, memo, multiplier, jobs, _Offset(progress, len(files) - len(rest)), ahead
     )
     if not out:
         return counted
@@ -456,6 +478,7 @@ def _measured(
     multiplier: float,
     jobs: int,
     offset: _Offset,
+    ahead: AheadResults | None = None,
 ) -> dict[str, Measured]:
     """``measure_all`` of files not known to the cache by their stat signature: counted, in ``jobs``
     processes when there is enough to tokenize."""
@@ -465,10 +488,12 @@ def _measured(
     if cache is None and jobs > 1:
         cache = DiskCache(None)  # what the workers found, for this run only
     paths = [m.where for m in files.values()]
-    counted = count_paths(paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker)
+    counted = count_paths(
+        paths, tokenizer, cache, jobs=jobs, progress=progress, extra=parts_in_worker, ahead=ahead
+    )
     out: dict[str, Measured] = {}
     scale = multiplier != 1.0 and not tokenizer.exact
-    put_extra = cache.put_extra if cache is not None else None
+    mark_plain = cache.mark_plain if cache is not None else None
     # the settings of a file with no frontmatter and no notes, by its (shared) tuple of candidates:
     # they depend on its entries only (``_measure_counted``'s memo)
     plain: dict[int, Effective] = {}
@@ -479,7 +504,7 @@ def _measured(
         if (
             more is not None
             and more[0] is None
-            and put_extra is not None
+            and mark_plain is not None
             and fc.digest is not None
             and memo is not None
             and not fc.notes
@@ -487,20 +512,18 @@ def _measured(
             and m.imported_by is None
         ):
             # the common case: a worker found no frontmatter (``_measure_counted``'s own first case)
-            put_extra(fc.digest, _FRONTMATTER_KIND, None)
+            mark_plain(fc.digest)
             settings = plain.get(id(m.candidates))
             if settings is not None:
                 got = Measured(m, fc.tokens, None, None, None, settings, ())
             else:
-                got = _measure_counted(
-                    m, tokenizer, cache, memo, fc.tokens, (), fc.digest, no_frontmatter=True
-                )
+                got = _measure_counted(m, tokenizer, cache, memo, fc.tokens, (), fc.digest, known=None)
                 if got.problem is None and got.settings is not None and not got.notes:
                     plain[id(m.candidates)] = got.settings
             out[fid] = _scaled(got, multiplier) if scale else got
             continue
         parts = None
-        head: Head = {}
+        known: Known = False
         if more is not None and fc.digest is not None:
             # the worker read the frontmatter: this process need not open the file
             head, parts, recordable = more
@@ -508,9 +531,9 @@ def _measured(
             if parts is not None and cache is not None and not stands_in(tokenizer):
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:body", fc.digest, parts[0])
                 cache.put(f"{tokenizer.cache_key}|{_PART_KEY}:frontmatter", fc.digest, parts[1])
-        got = _measure_counted(
-            m, tokenizer, cache, memo, fc.tokens, fc.notes, fc.digest, parts, no_frontmatter=head is None
-        )
+            # what the cache now holds, unless JSON cannot hold it (then the file is read here)
+            known = _found_by_worker(head, parts) if recordable else False
+        got = _measure_counted(m, tokenizer, cache, memo, fc.tokens, fc.notes, fc.digest, parts, known=known)
         out[fid] = _scaled(got, multiplier) if scale else got
     return out
 
