@@ -126,9 +126,11 @@ def judge_assignment(
     if isinstance(target, ast.Attribute) and llama_index_size(rule, target):
         # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
-    elif names.is_budget(name) and not names.says_tokens(name) and rule.ctx.scopes:
-        # ``max_context_length = 6000`` in a function: a window by its name, unless it cuts a string
-        # (``context[:max_context_length]``): then characters (leave_Module decides)
+    elif credential_lifetime(rule, name):
+        return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
+    elif names.is_budget(name) and not names.says_tokens(name):
+        # ``max_context_length = 6000``, ``CONTEXT_BUDGET = 12000``: a window by its name, unless it
+        # cuts a string (``context[:max_context_length]``): then characters (leave_Module decides)
         before = len(reports)
         report_binding(rule, literal, name, value, where, name.isupper())
         held.hold(held.phrase, rule, name, before)
@@ -163,6 +165,46 @@ def judge_assignment(
         report_binding(rule, literal, name, value, why, upper=False)
     else:
         held.candidate(rule, name, literal, value)
+
+
+#: Words of a comment saying a number times a credential (an access token's expiry), not tokens.
+_LIFETIME_WORDS = frozenset(
+    {
+        "expiry",
+        "expire",
+        "expires",
+        "expiration",
+        "expired",
+        "refresh",
+        "ttl",
+        "lifetime",
+        "seconds",
+        "secs",
+        "sec",
+        "minute",
+        "minutes",
+        "min",
+        "hour",
+        "hours",
+        "oauth",
+        "auth",
+        "jwt",
+    }
+)
+
+
+def credential_lifetime(rule: LintRule, name: str) -> bool:
+    """A name about one token (``_SA_TOKEN_BUFFER``, not ``..._TOKENS``) whose comment speaks of
+    expiry or time (``# refresh 5 min before expiry``): a margin before a credential expires (set 21:
+    lazyllm's Google service-account token)."""
+    ws, comment = words(name), rule.ctx.comment()
+    return (
+        "token" in ws
+        and "tokens" not in ws
+        and bool(comment)
+        and not any(w in {"tokens", "toks"} for w in words(comment))
+        and any(w in _LIFETIME_WORDS for w in words(comment))
+    )
 
 
 def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:

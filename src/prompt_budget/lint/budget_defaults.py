@@ -72,7 +72,11 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
         # ``def __init__(self, max_length=2048, max_gen_toks=256)``: a window beside a token budget
-        window = None if named or estimate or fallback else held.windows.evidence(rule, name, value)
+        # (an overlap parameter is left to the data flow, which also forwards it to its callers)
+        overlap = words(name)[-1:] == ("overlap",)
+        window = (
+            None if named or estimate or fallback or overlap else held.windows.evidence(rule, name, value)
+        )
         if (
             (named or estimate or fallback or window)
             and not names.implausible(fn_name if fallback else name, value)
@@ -146,9 +150,47 @@ def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
     elif why := held.windows.evidence(rule, fn.name, value):
         message = f"{fn.name}() returns a hard-coded token budget ({value}), {why}; read it from config"
         rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
+    elif _length_getter(rule, fn.name) and (read := _window_read(rule, fn)):
+        # ``def max_length(self): ... return self._tokenizer.model_max_length ... return 30000``: the
+        # window assumed when the model's own is not found (set 21: lighteval)
+        message = (
+            f"{fn.name}() returns a hard-coded token budget ({value}), the fallback of the window "
+            f"`{read}` it reads; read it from config"
+        )
+        rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
     elif found := estimate_returned(rule, node):  # ``def estimate_output_tokens(self): return 4096``
         message = f"{found[2]}() returns a hard-coded token estimate ({value}); read it from config"
         rule.report_literal(node.value, message, value, found[2].lstrip("_"), scoped=False)
+
+
+#: Verbs a getter of a length may begin with (``_init_max_length``, ``get_max_length``).
+_GETTER_VERBS = ("get_", "init_", "compute_", "resolve_", "infer_", "determine_", "default_")
+
+
+def _length_getter(rule: LintRule, name: str) -> bool:
+    """``max_length``, ``_init_max_length``, ``get_max_len``: a getter of a generic maximum length."""
+    bare = name.lstrip("_")
+    for verb in _GETTER_VERBS:
+        bare = bare.removeprefix(verb)
+    return rule.names.is_weak_budget(bare)
+
+
+def _window_read(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The model's window a getter reads besides its literal: an attribute (``tokenizer.model_max_length``),
+    a config key it looks up (``getattr(config, "n_ctx")``, ``("n_positions", "n_ctx")``) or a name it
+    binds (``max_seq_length``), else ""."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+        elif isinstance(node, ast.Name):
+            name = node.id  # ``max_seq_length = getattr(config, "max_position_embeddings", None)``
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            name = node.value
+        else:
+            continue
+        if rule.names.is_budget(name) and not rule.names.is_weak_budget(name):
+            return name
+    return ""
 
 
 def estimating(rule: LintRule) -> str:

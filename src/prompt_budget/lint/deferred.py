@@ -75,6 +75,18 @@ def measured_otherwise(rule: LintRule, param: bool) -> bool:
     )
 
 
+#: Words of a name counting sequences a forward pass takes at once (``batch_size``), not tokens.
+_SEQUENCE_COUNT_WORDS = frozenset({"batch", "batches"})
+
+
+def _counts_sequences(name: str) -> bool:
+    """``batch_size = 512`` slicing ``input_ids[i : i + batch_size]`` along the batch: a number of
+    sequences, not of tokens (set 21: garak's autodan), unless the name says tokens
+    (``max_batch_tokens``)."""
+    ws = set(words(name))
+    return bool(ws & _SEQUENCE_COUNT_WORDS) and not ws & TOKEN_WORDS
+
+
 @dataclass
 class Deferred:
     """The numbers of one module held for its end, and the reads of their names."""
@@ -130,6 +142,7 @@ class Deferred:
             or rule.names.implausible(name, value)
             or name.lower() in rule.names.ignore_names
             or measured_otherwise(rule, param)
+            or _counts_sequences(name)
         ):
             self.bindings.rebound(name)
             return

@@ -86,12 +86,32 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "gen", "len"),
     ("max", "input", "len"),
     ("max", "output", "len"),
+    ("max", "input", "length"),
     ("max", "total", "len"),
     ("max", "model", "len"),
     ("max", "model", "length"),
     ("truncation", "length"),
-    # how many tokens a generation may produce (RULER's ``tokens_to_generate``, set 20)
+    # how many tokens a generation may produce (RULER's ``tokens_to_generate``, set 20; lighteval's
+    # ``generation_size``, HELM's ``generation_length``, set 21)
     ("tokens", "to", "generate"),
+    ("generation", "size"),
+    ("generation", "length"),
+    ("generation", "len"),
+    ("max", "completion", "length"),
+    ("max", "completion", "len"),
+    ("max", "response", "length"),
+    ("max", "prompt", "length"),
+    # the input a fine-tune or an embedder cuts its tokenized samples to (LLaMA-Factory's
+    # ``cutoff_len``, FlagEmbedding's ``query_max_len``), a serving engine's per-request lengths
+    # (LightLLM's ``max_req_total_len``), a tokenizer's ``model_max_length`` and a prefill chunk (set 21)
+    ("cutoff", "len"),
+    ("cutoff", "length"),
+    ("query", "max", "len"),
+    ("passage", "max", "len"),
+    ("max", "req", "total", "len"),
+    ("max", "req", "input", "len"),
+    ("model", "max", "length"),
+    ("prefill", "size"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
@@ -331,6 +351,8 @@ _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
 #: Excluded words that only say where a budget is used (``SESSION_TITLE_MAX_COMPLETION_TOKENS``), not
 #: what it counts: a language model's token phrase (:data:`_LLM_PHRASES`) outweighs them (set 15).
 _WHERE_WORDS = frozenset({"session", "sessions", "api", "slack", "bot", "github", "gh", "hf", "namespace"})
+#: The sides of a model's request: ``max_input_token_len`` counts tokens, not a token string's length.
+_LLM_SIDES = frozenset({"input", "output", "prompt", "completion"})
 _LLM_PHRASES = (" completion tokens ", " prompt tokens ", " output tokens ", " input tokens ", " new tokens ")
 
 
@@ -351,9 +373,15 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     ws = words(name)
     if not ws or lowered in ignore or excluded(ws):
         return False
-    if "token" in ws and "tokens" not in ws and any(w in {"length", "len"} for w in ws):
+    if (
+        "token" in ws
+        and "tokens" not in ws
+        and any(w in {"length", "len"} for w in ws)
+        and not any(w in _LLM_SIDES for w in ws)
+    ):
         # MAX_TOKEN_LENGTH: the length of a token string (a credential), not a budget; a "token size"
-        # (``chunk_token_size``, ``max_token_size`` of an embedding model) counts tokens
+        # (``chunk_token_size``, ``max_token_size`` of an embedding model) counts tokens, and so does a
+        # side of a model's request (``maxInputTokenLen``, set 21)
         return False
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 #: The words a window length ends with (``max_length``, ``maxlen``, ``DEFAULT_MAX_LEN``).
 _TAILS = (("max", "length"), ("max", "len"))
+#: The words an overlap of consecutive windows or chunks ends with (``DEFAULT_ROLLING_WINDOW_OVERLAP``):
+#: counted in the unit of the token budget whose prefix it shares (set 21: weave).
+_OVERLAP_TAILS = frozenset({"overlap", "stride"})
 #: Prefixes that say nothing of the unit (``DEFAULT_MAX_LENGTH``, ``model_max_length``).
 _QUALIFIERS = frozenset({"default", "defaults", "dflt", "model"})
 
@@ -69,8 +72,10 @@ class WindowLengths:
     def evidence(self, rule: LintRule, name: str, value: int | float | None) -> str | None:
         """Why ``name = value`` (being visited; ``value`` None when it is not a literal) is a context
         window in tokens, else None."""
-        prefix = window_length_prefix(name)
-        if prefix is None or (value is not None and value < SMALLEST_MODEL_WINDOW):
+        prefix, overlap = window_length_prefix(name), False
+        if prefix is None and len(ws := words(name)) > 1 and ws[-1] in _OVERLAP_TAILS:
+            prefix, overlap = ws[:-1], True  # ``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``
+        if prefix is None or (not overlap and value is not None and value < SMALLEST_MODEL_WINDOW):
             return None
         company = self._company(rule)
         tail = "_".join(words(name)[-2:])
@@ -78,10 +83,13 @@ class WindowLengths:
         if {name, tail, *stored} & company.characters or _said_characters(rule):
             return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
         free = set(prefix) - _QUALIFIERS
+        if overlap and not free:
+            return None
         for budget, line in sorted(company.budgets.items(), key=lambda item: item[1]):
             if free <= set(words(budget)) and window_length_prefix(budget) is None:
-                return f"a context window beside the token budget `{budget}` (line {line})"
-        if not free and (name in company.generates or tail in company.generates):
+                what = "an overlap of the windows of" if overlap else "a context window beside"
+                return f"{what} the token budget `{budget}` (line {line})"
+        if not overlap and not free and (name in company.generates or tail in company.generates):
             return "a context window: the class gives its length to a language model's `generate`"
         return None
 

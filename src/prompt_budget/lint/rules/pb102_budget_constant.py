@@ -20,6 +20,7 @@ from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
+from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 
 
 class BudgetConstant(LintRule):
@@ -59,8 +60,12 @@ class BudgetConstant(LintRule):
     module, class or function also binds a budget named as tokens (``max_gen_toks``), or in a class
     giving that length to a language model's ``generate``: the context window. A media item's tokens
     (``FALLBACK_IMAGE_TOKENS``, ``AUDIO_TOKENS_PER_SEC``) that a function estimating tokens (by its name,
-    or its docstring's first line) returns or scales, and the literals such a function returns. Not
-    reported: a parameter named as tokens whose every read cuts or measures a string
+    or its docstring's first line) returns or scales, and the literals such a function returns. What a
+    length getter (``max_length``, ``_init_max_length``) returns when the model's window it reads
+    (``tokenizer.model_max_length``, ``getattr(config, "n_ctx")``) is not found; an overlap sharing its
+    prefix with a budget named as tokens (``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``).
+    Not reported: a margin of one token whose comment speaks of its expiry (a credential's seconds); a
+    batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
     ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters; the
@@ -71,8 +76,14 @@ class BudgetConstant(LintRule):
     NAME = "budget-constant"
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
-    #: The literal rules' words, and lm-eval's abbreviation ``max_gen_toks`` (set 20).
-    PRECHECK = (re.compile(f"{BUDGET_WORDS.pattern}|toks"),)
+    #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
+    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21).
+    PRECHECK = (
+        re.compile(
+            f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
+            r"|max_(?:completion|response|prompt)_len|max_req_|model_max_length|prefill_size"
+        ),
+    )
     VALID = (
         # a maximum length that cuts a string (characters), one without a budget named as tokens, one
         # whose prefix the token budget does not share, a fallback in a class about no tokens (set 20)
@@ -236,6 +247,7 @@ class BudgetConstant(LintRule):
             "class Clip:\n    max_length: int = 48000\n\n    def cut(self, audio):\n"
             "        return self.extractor(audio, sampling_rate=16000, truncation=True, max_length=self.max_length)\n"
         ),
+        *VOCABULARY_VALID,
     )
     INVALID = (
         # a maximum length beside a budget named as tokens: the context window (set 20: lm-eval), in
@@ -407,14 +419,6 @@ class BudgetConstant(LintRule):
             "def cut(text, max_token=4000):\n    tokens = enc.encode(text)\n    return tokens[0:max_token - 1]\n"
         ),
         Invalid("def cut(text, max_tokens=4000):\n    return text[: max_tokens * 4]\n"),
-        # window and output names of generation runtimes (set 13: llama-stack, llmware)
-        Invalid(
-            'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',
-            line=4,
-        ),
-        Invalid(
-            "def __init__(self, tokenizer, max_output_len=100, max_total_len=8191):\n    pass\n", count=2
-        ),
         # decided by data flow: the name says nothing, what the value meets does
         Invalid(
             "class Window:\n    def fit(self):\n        padding = 4096\n        return self.max_context_window - padding\n",
@@ -429,11 +433,6 @@ class BudgetConstant(LintRule):
             "LIMIT = 8000\nclient.chat.completions.create(model=m, messages=msgs, max_tokens=LIMIT)\n", line=1
         ),
         Invalid("def trim(messages, keep=2000):\n    return min(count_tokens(messages), keep)\n"),
-        # a chunk's "token size" counts tokens (a token string's *length* is a credential's)
-        Invalid(
-            "def chunk(text, chunk_token_size: int = 1200, chunk_overlap_token_size: int = 100):\n    ...\n",
-            count=2,
-        ),
         Invalid(
             "class Config:\n    context_length: int = 8192\n\n    def cut(self, tokens):\n        return tokens[: self.context_length]\n",
             line=2,
@@ -454,8 +453,6 @@ class BudgetConstant(LintRule):
             count=2,
         ),
         Invalid("DEFAULT_OUTPUT_RESERVATION_TOKENS = 1024"),
-        # a language model's token phrase outweighs a word that only says where it is used (set 15: kimi-cli)
-        Invalid("SESSION_TITLE_MAX_COMPLETION_TOKENS = 512\napi_max_output_tokens = 4096\n", count=2),
         # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
         Invalid(
             "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
@@ -481,11 +478,6 @@ class BudgetConstant(LintRule):
             key="max_length",
         ),
         Invalid("def get_repo_map_tokens(self):\n    map_tokens = 1024\n    return map_tokens\n"),
-        # names written as one word
-        Invalid("def __init__(self, path=None, maxtokens=512): ..."),
-        Invalid(
-            "def generate(text, maxlength=8192, stream=False):\n    return llm(text, max_new_tokens=maxlength)\n"
-        ),
         Invalid("CONTEXT_WINDOW = int(1e5)"),
         Invalid("DEFAULT_CONTEXT_WINDOW = 128_000 - 4_000"),
         Invalid(
@@ -526,6 +518,7 @@ class BudgetConstant(LintRule):
             key="max_tokens",
             fixed='import prompt_budget\nn = (max_tokens := prompt_budget.value("max_tokens", 4096))\n',
         ),
+        *VOCABULARY_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:

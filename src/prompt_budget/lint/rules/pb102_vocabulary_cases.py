@@ -1,0 +1,69 @@
+"""PB102's cases about its vocabulary: the names that say "a limit counted in tokens" without the rule's
+data flow (one-word names, runtimes' window and output names, a fine-tune's cutoff, a generation's size,
+a tokenizer's ``model_max_length``), and the names that look like budgets but count something else (a
+credential's lifetime, a batch of sequences). Kept apart from the rule module, which holds the other cases, to keep both short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+VOCABULARY_VALID = (
+    # a margin before an access token expires, in seconds (set 21: lazyllm)
+    Valid("_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry\n"),
+    # a context budget that cuts a string: characters (set 21: lazyllm)
+    Valid("_RICH_CONTEXT_BUDGET = 12000\n\ndef trim(raw):\n    return raw[:_RICH_CONTEXT_BUDGET]\n"),
+    # a batch of sequences cut from the token ids along their first axis (set 21: garak)
+    Valid(
+        "def forward(model, input_ids, batch_size=512):\n    for i in range(0, input_ids.shape[0], batch_size):\n"
+        "        model(input_ids[i : i + batch_size])\n"
+    ),
+    # a length getter reading no window of the model: nothing says tokens
+    Valid(
+        "class Form:\n    @property\n    def max_length(self):\n        if self.cfg.max_length:\n"
+        "            return self.cfg.max_length\n        return 2048\n"
+    ),
+)
+
+VOCABULARY_INVALID = (
+    # window and output names of generation runtimes (set 13: llama-stack, llmware)
+    Invalid(
+        'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',
+        line=4,
+    ),
+    Invalid("def __init__(self, tokenizer, max_output_len=100, max_total_len=8191):\n    pass\n", count=2),
+    # a chunk's "token size" counts tokens (a token string's *length* is a credential's)
+    Invalid(
+        "def chunk(text, chunk_token_size: int = 1200, chunk_overlap_token_size: int = 100):\n    ...\n",
+        count=2,
+    ),
+    # names written as one word
+    Invalid("def __init__(self, path=None, maxtokens=512): ..."),
+    Invalid(
+        "def generate(text, maxlength=8192, stream=False):\n    return llm(text, max_new_tokens=maxlength)\n"
+    ),
+    # a language model's token phrase outweighs a word that only says where it is used (set 15: kimi-cli)
+    Invalid("SESSION_TITLE_MAX_COMPLETION_TOKENS = 512\napi_max_output_tokens = 4096\n", count=2),
+    # a generation's size, a fine-tune's cutoff, an embedder's query length, a request's side, a
+    # completion cap, a prefill chunk: tokens without the word (set 21: lighteval, lazyllm, crfm-helm)
+    Invalid("def task(name, generation_size: int = 256): ..."),
+    Invalid(
+        "@dataclass\nclass TrainArgs:\n    cutoff_len: int = 1024\n    query_max_len: int = 512\n"
+        "    max_prompt_length: int = 2048\n    chunked_prefill_size: int = 4096\n",
+        count=4,
+    ),
+    Invalid("def deploy(maxInputTokenLen=4096): ..."),
+    Invalid("class Client:\n    MAX_COMPLETION_LENGTH: int = 8192\n"),
+    Invalid("DEFAULT_MODEL_MAX_LENGTH = 1280\n"),
+    # the window a length getter falls back to when the model's own is not found (set 21: lighteval)
+    Invalid(
+        "class Model:\n    def _init_max_length(self) -> int:\n        for attr in ('n_positions', 'n_ctx'):\n"
+        "            if hasattr(self.cfg, attr):\n                return getattr(self.cfg, attr)\n"
+        "        return 2048\n",
+        line=6,
+    ),
+    # an overlap of windows sharing its prefix with a token budget: tokens too (set 21: weave); one
+    # sharing none stays unreported
+    Invalid("ROLLING_WINDOW_MAX_TOKENS = 512\nROLLING_WINDOW_OVERLAP = 50\n", count=2),
+    Invalid("CHUNK_OVERLAP = 50\nREPLY_MAX_TOKENS = 512\n", line=2),
+)
