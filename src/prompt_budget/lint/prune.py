@@ -18,6 +18,8 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
   only when PB105 bound a generic ratio name (the statement binding it holds its number, so the first
   walk always sees it: ``Pruner.walk_again``);
 - PB109 acts at tiktoken's calls: kept where a line names one;
+- PB104 reads a rate kept in a constant (``TOKEN_SCALER = 0.75``) where it divides or multiplies: a
+  statement naming a constant it saw bound to a rate's number is kept;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
   a statement naming one of the names they watch at that point of the walk is kept;
 - a line with a non-ASCII character is always kept (Python normalises identifiers, so the text may
@@ -81,6 +83,13 @@ class _Needs(NamedTuple):
     lighter: Callable[[LintRule], None] | None = None
 
 
+def _rate_names(rule: LintRule) -> Collection[str] | None:
+    """The constants PB104 saw bound to a rate's number (``TOKEN_SCALER = 0.75``), whose reads divide
+    a count with no digit on their line (``len(p.split()) / self.TOKEN_SCALER``)."""
+    names = getattr(rule, "rate_names", None)
+    return names if type(names) is set else None
+
+
 def _generic_ratio_bound(rule: LintRule) -> bool:
     """PB105 bound a generic ratio name (``threshold = 0.7``), which waits for a budget name read in its
     scope and is dropped when compared with a score: only then do the lines holding those matter."""
@@ -97,7 +106,7 @@ _DECLARED: dict[str, _Needs] = {
     "PB101": _Needs(True),
     "PB102": _Needs(True, watched=_uses_watch),
     "PB103": _Needs(True),
-    "PB104": _Needs(True),
+    "PB104": _Needs(True, watched=_rate_names),
     "PB105": _Needs(
         True,
         watched=_uses_watch,

@@ -9,36 +9,17 @@ from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_a
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
+from prompt_budget.lint.rules.pb104_rates import (
+    abbreviated_chars,
+    bound_to_word_counts,
+    named_rate,
+    same_rate,
+)
 from prompt_budget.lint.tiktoken_counts import CountReader
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
-_SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
-
-
-def _word_count(node: ast.AST) -> bool:
-    """``len(x.split(" "))``: a count of a text's words."""
-    return (
-        isinstance(node, ast.Call)
-        and callee_name(node) == "len"
-        and bool(node.args)
-        and isinstance(node.args[0], ast.Call)
-        and callee_name(node.args[0]) == "split"
-    )
-
-
-def _words_aggregate(value: ast.expr) -> bool:
-    """``np.percentile([len(x.split(" ")) for x in docs], 90)``, ``max(len(q.split()) for q in qs)``: a
-    statistic over the word counts of several texts, a count of words too."""
-    return isinstance(value, ast.Call) and any(
-        isinstance(arg, (ast.ListComp, ast.GeneratorExp)) and _word_count(arg.elt) for arg in value.args
-    )
-
-
-def _size(node: ast.expr) -> bool:
-    """``config.chunk_max_size``, ``max_length``: a name of a size or a limit."""
-    return bool(set(words(attr_name(node) or "")) & _SIZE_WORDS)
 
 
 class CharsPerToken(LintRule):
@@ -50,7 +31,11 @@ class CharsPerToken(LintRule):
     ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string or is compared with its
     length or with a running count of a text's characters. A named ratio is one too: ``CHARS_PER_TOKEN
     = 4``, or a name relating tokens to characters, bytes or words without saying which is divided
-    (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says.
+    (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says;
+    so is a rate kept in a constant of the module or class under any name, judged where it divides
+    (``len(p.split()) / self.TOKEN_SCALER > token_limit``) and reported where written. A token cap
+    times a rate from 1.2 to 6 is a character bound when its result cuts or is named as characters
+    (``char_cap = int(max_tokens * 1.4)``); ``ascii_ch_count`` counts characters.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens,
     compared with a count of tokens, or the enclosing function is about tokens; a text's length and a
@@ -72,12 +57,17 @@ class CharsPerToken(LintRule):
     PRECHECK = (
         re.compile(r"token|context.window"),
         re.compile(
-            r"[/*]\s*\(?\s*\d|_per_|per_token|per_char|per_word"
+            r"[/*]\s*\(?\s*\d|[/*]\s*(?:self\.|cls\.)?[a-z_]+\b|_per_|per_token|per_char|per_word"
             r"|(?:token|char|character|word|byte)s?_(?:to_)?(?:token|char|character|word|byte)"
         ),
     )
     VALID = (
         Valid("decoded_size = len(b64_data) * 3 // 4"),
+        # a constant dividing a count of words in no token context; a token cap times 1.5, still tokens
+        Valid(
+            "class Pager:\n    PAGE = 0.75\n\n    def pages(self, text):\n        return len(text.split()) / self.PAGE\n"
+        ),
+        Valid("def plan(max_tokens):\n    return int(max_tokens * 1.5)\n"),
         # character limits: characters, no tokens
         Valid("MAX_CHARS = 4000\nif len(text) > 4000:\n    text = text[:4000]\n"),
         Valid("BYTES_PER_PIXEL = 4\nrow_bytes = width * 4"),
@@ -248,6 +238,18 @@ class CharsPerToken(LintRule):
             line=4,
             key="tokens_per_tiktoken_token",
         ),
+        # set 21: a rate kept in a class constant, reported where written (garak); a token cap times a
+        # rate below 2.5 cutting characters (garak's 1.4); characters under an abbreviation (lazyllm)
+        Invalid(
+            "class Judge:\n    WORDS = 0.75\n\n    def fits(self, p):\n"
+            "        return len(p.split()) / self.WORDS <= self.token_limit\n",
+            line=2,
+            key="words_per_token",
+        ),
+        Invalid(
+            "def clip(text, max_tokens):\n    char_cap = int(max_tokens * 1.4)\n    return text[:char_cap]\n"
+        ),
+        Invalid("def estimate_tokens(ascii_ch_count, wide):\n    return int(ascii_ch_count / 3.0 + wide)\n"),
     )
 
     # --- what the operands are
@@ -278,29 +280,17 @@ class CharsPerToken(LintRule):
         if name is None:
             return None
         ws = words(name)
-        if isinstance(node, ast.Name) and self._bound_to_word_counts(node.id):
+        if isinstance(node, ast.Name) and bound_to_word_counts(self.ctx.function(), node.id):
             return "words"
-        if self.names.is_chars(name) or (("len" in ws or "length" in ws) and "text" in ws):
+        if (
+            self.names.is_chars(name)
+            or (("len" in ws or "length" in ws) and "text" in ws)
+            or abbreviated_chars(name)
+        ):
             return "chars"
         if "words" in ws or "word" in ws:
             return "words"
         return None
-
-    def _bound_to_word_counts(self, name: str) -> bool:
-        """A local of the enclosing function bound (only) to a statistic over word counts (set 19:
-        ragatouille's ``percentile_90 = np.percentile([len(x.split(" ")) for x in documents], 90)``)."""
-        fn = self.ctx.function()
-        if fn is None:
-            return False
-        values = [
-            n.value
-            for n in ast.walk(fn)
-            if isinstance(n, ast.Assign)
-            and len(n.targets) == 1
-            and isinstance(n.targets[0], ast.Name)
-            and n.targets[0].id == name
-        ]
-        return bool(values) and all(_words_aggregate(v) for v in values)
 
     def _words_to_tokens(self, factor: float) -> bool:
         """A count of words scaled by a fractional rate is tokens in a token context, or when the result
@@ -438,6 +428,21 @@ class CharsPerToken(LintRule):
                 names.append(n.value)
         return any(self.names.is_base64(n) for n in names)
 
+    #: Rates kept in constants and already reported where written (``named_rate``), once per module.
+    _rates: set[ast.AST]
+
+    #: Constants of the module or a class bound to a rate's number, whose reads the walk keeps (``prune``).
+    rate_names: set[str]
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self.rate_names = set()
+        self._rates = set()
+
+    def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
+        factor = number(value)
+        if isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12 and self.ctx.function() is None:
+            self.rate_names.add(target.id)
+
     # --- named ratios: chars_per_token = 4.0
 
     def _named(self, name: str | None, literal: ast.expr | None) -> None:
@@ -452,9 +457,11 @@ class CharsPerToken(LintRule):
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             self._named(attr_name(target), node.value)
+            self._constant_rate(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named(attr_name(node.target), node.value)
+        self._constant_rate(node.target, node.value)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):
@@ -476,6 +483,12 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
+        if factor is None:
+            # ``len(p.split()) / self.TOKEN_SCALER``: a rate kept in a constant, reported where written
+            right = named_rate(right, self.ctx.tree, self.ctx.enclosing_class()) or right
+            factor = number(right) if right is not node.right and right not in self._rates else None
+            if factor is not None and per_token_key(attr_name(node.right) or "", factor) is not None:
+                return  # ``CHARS_PER_TOKEN = 4``: reported where named
         if factor is None or factor == 0:
             return
         if isinstance(op, _DIVIDE):
@@ -501,7 +514,11 @@ class CharsPerToken(LintRule):
                 and self._to_tokens(node, factor)
             ):
                 self._report(node, right, factor, "chars_per_token")
-            elif kind == "words" and 0.5 <= factor < 1 and self._words_to_tokens(factor):
+            elif (
+                kind == "words"
+                and 0.5 <= factor < 1
+                and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
+            ):
                 self._report(node, right, factor, "words_per_token")
         elif isinstance(op, ast.Mult):
             if self._tokenizer_rate(node) or self._window_bound(node):
@@ -512,7 +529,8 @@ class CharsPerToken(LintRule):
                     self._report(node, right, factor, "tokens_per_char")
             elif kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor):
                 self._report(node, right, factor, "tokens_per_word")
-            elif kind is None and self.token_amount(left) and 2.5 <= factor <= 5 and self._char_result():
+            elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
+                # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
 
     def _tokenizer_rate(self, node: ast.BinOp) -> bool:
@@ -555,30 +573,16 @@ class CharsPerToken(LintRule):
         ``if usage.input_tokens < estimate``); a rate above 6 characters per token only so."""
         if factor > 6:
             return compared_with_tokens(self, node)
-        return self._token_context() or compared_with_tokens(self, node) or self._same_rate(node, factor)
-
-    def _same_rate(self, node: ast.BinOp, factor: float) -> bool:
-        """``len(doc) // 3 <= 5 * (config.chunk_max_size // 3)``: a text's length and, on the other side
-        of a comparison, a size (or another length) divided by the same rate: a conversion of both into
-        another unit (set 18: raglite). Reported once, at the first length in characters divided so."""
-        compare = next(
-            (a for a in reversed(self.ctx.ancestors) if isinstance(a, (ast.Compare, ast.stmt))), None
+        return (
+            self._token_context()
+            or compared_with_tokens(self, node)
+            or same_rate(self.ctx.ancestors, node, factor, self._chars)
         )
-        if not isinstance(compare, ast.Compare):
-            return False
-        divided = [
-            [
-                d
-                for d in ast.walk(side)
-                if isinstance(d, ast.BinOp) and type(d.op) is type(node.op) and number(d.right) == factor
-            ]
-            for side in (compare.left, *compare.comparators)
-        ]
-        lengths = [d for side in divided for d in side if self._chars(d.left) == "chars"]
-        sizes = [d for side in divided if node not in side for d in side if d in lengths or _size(d.left)]
-        return bool(lengths) and lengths[0] is node and bool(sizes)
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
+        if isinstance(node, ast.BinOp) and literal is not None and literal not in (node.left, node.right):
+            self._rates.add(literal)  # a named rate, reported once where it is written
+            node = literal
         what = key.replace("_", " ").replace("char", "character")  # chars_per_token: characters per token
         self.report(
             node,

@@ -17,6 +17,7 @@ from prompt_budget.lint.rule import (
     is_env_read,
     number,
     string_value,
+    token_amount_literal,
 )
 
 _TABLE_WORDS = frozenset(
@@ -76,6 +77,8 @@ class BudgetTable(LintRule):
     A table whose keys are not model names needs a name saying tokens, a budget or a window: a length
     alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters, unless the module reads its rows
     as a budget (``{"max_gen_toks": dataset2maxlen[task]}``, ``generate(max_tokens=LENGTHS[task])``).
+    Keys may be constants (``TASK_MAX_TOKENS = {NER: 430, LABELS: 5}``, tasks named elsewhere); two rows
+    at least at the rule's min value make the table one, its smaller rows with it.
 
     Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
     reported, nor counts of requests: a table named for requests or records (``_BATCH_RATELIMIT_MAP``)
@@ -108,6 +111,8 @@ class BudgetTable(LintRule):
             "MAX_REF = int(os.getenv('QWEN_AGENT_DEFAULT_MAX_REF_TOKEN', 20000))\n"
         ),
         Valid('HEADERS = {"x-retry": 3, "x-timeout": 600}'),
+        # constant keys, numbers named as something else than tokens
+        Valid("RETRIES_BY_TASK = {TASK_A: 300, TASK_B: 500}"),
         Valid('WINDOWS = {"gpt-4o": settings.window, "claude": other}'),
         Valid('ALIASES = {"gpt-4o": "gpt-4o-2024-08-06", "claude": "claude-3-5-sonnet"}'),
         # pairs that are not windows: prices per model, a list named as something else
@@ -181,6 +186,8 @@ class BudgetTable(LintRule):
         Invalid('_MAX_INPUT_LEN = {"gpt-4o": 128000, "claude-3-5-sonnet": 200000}'),
         # tokens per request, and a table read as tokens in a module that also counts requests
         Invalid('MAX_TOKENS_PER_REQUEST = {"gpt-4o": 16384, "claude-3-5-sonnet": 8192}'),
+        # a task -> max_tokens table keyed by constants (set 21: crfm-helm)
+        Invalid("TASK_MAX_TOKENS = {NER: 430, LABELS: 5, SPANS: 788}"),
         Invalid(
             'LIMITS = {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n\n'
             "def max_requests(model):\n    return 100\n\ndef window(model):\n    return LIMITS[model]\n",
@@ -275,6 +282,10 @@ class BudgetTable(LintRule):
         if len(node.keys) < 2 or any(k is None for k in node.keys):
             return
         keys = [string_value(k) for k in node.keys]
+        if all(isinstance(k, (ast.Name, ast.Attribute)) for k in node.keys):
+            # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks, datasets), never models;
+            # the table's name must then say what its numbers count (set 21: crfm-helm's lextreme)
+            keys = [""] * len(node.keys)
         if any(k is None for k in keys):
             return
         name = self._name(node)
@@ -292,7 +303,7 @@ class BudgetTable(LintRule):
             name
             and ints >= 2
             and all(
-                self.budget_literal(v) is not None or isinstance(v, (ast.Name, ast.Attribute))
+                token_amount_literal(v) is not None or isinstance(v, (ast.Name, ast.Attribute))
                 for v in node.values
             )
             and self._budget_table_name(name)
@@ -301,7 +312,8 @@ class BudgetTable(LintRule):
             # keys that are not models, so the name must say what the numbers count: tokens, a budget,
             # a window, not only a length (``_MAX_INPUT_LEN`` per TTS provider: characters, set 15)
             # numbers, and constants named elsewhere (set 11: google-adk's ``_ANTHROPIC_EFFORT_BUDGETS``
-            # = {"minimal": _ANTHROPIC_MIN_THINKING_BUDGET_TOKENS, "low": 1024, ...})
+            # = {"minimal": _ANTHROPIC_MIN_THINKING_BUDGET_TOKENS, "low": 1024, ...}); with two rows at
+            # least at the rule's min value, smaller rows too (set 21: lextreme's ``{NER: 430, ...: 5}``)
             self._report(node, name, "table of token budgets")
         elif (
             name

@@ -60,3 +60,41 @@ def failed_try_before(ancestors: Sequence[ast.AST]) -> tuple[ast.Try, list[ast.A
         if isinstance(holder, _FUNCTIONS):
             return None
     return None
+
+
+#: Words of a callee that tokenizes (``litellm.encode``, ``AutoTokenizer.from_pretrained``,
+#: ``token_counter``): a handler calling one with the model's name falls back to that model's tokenizer.
+_TOKENIZER_WORDS = frozenset(
+    {"encode", "tokenize", "tokenizer", "token", "tokens", "counter", "pretrained", "encoding"}
+)
+_TIKTOKEN_FUNCTIONS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
+
+
+def model_tokenizer_fallback(call: ast.Call, ancestors: Sequence[ast.AST]) -> bool:
+    """``try: enc = tiktoken.encoding_for_model(m) ... except KeyError: return lib.encode(model=m, ...)``:
+    tiktoken is tried for the models it knows (OpenAI's) and every handler falls back to a tokenizer
+    given the same model name, the model's own (set 21: ragbits-core's ``litellm.encode``), so no model
+    is counted with a GPT encoding it does not use. ``ancestors`` ends with ``call``."""
+    if callee_name(call) != "encoding_for_model" or not call.args:
+        return False
+    model = ast.dump(call.args[0])
+    for i in range(len(ancestors) - 2, -1, -1):
+        holder, child = ancestors[i], ancestors[i + 1]
+        if isinstance(holder, _FUNCTIONS):
+            return False
+        if isinstance(holder, ast.Try) and holder.handlers and any(s is child for s in holder.body):
+            return all(_calls_model_tokenizer(h, model) for h in holder.handlers)
+    return False
+
+
+def _calls_model_tokenizer(handler: ast.ExceptHandler, model: str) -> bool:
+    for node in (n for s in handler.body for n in ast.walk(s)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = callee_name(node) or ""
+        if name in _TIKTOKEN_FUNCTIONS or not set(words(name)) & _TOKENIZER_WORDS:
+            continue
+        passed = [*node.args, *(k.value for k in node.keywords)]
+        if any(ast.dump(a) == model for a in passed):
+            return True
+    return False

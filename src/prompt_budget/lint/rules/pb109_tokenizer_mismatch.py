@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
-from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, reads_model
+from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
 from prompt_budget.lint.tiktoken_counts import CountReader, corrected
@@ -123,7 +123,9 @@ class TokenizerMismatch(LintRule):
     Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
     tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
-    provider's model, and is not reported.
+    provider's model, and is not reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
+    handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
+    model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
@@ -147,6 +149,12 @@ class TokenizerMismatch(LintRule):
         Valid(
             "def encoder(model):\n    try:\n        return tiktoken.encoding_for_model(model)\n"
             "    except KeyError:\n        return None\n"
+        ),
+        # tiktoken for OpenAI's models, the provider library's per-model tokenizer for the others (set 21)
+        Valid(
+            "class LiteLLMClient:\n    def token_id(self, token):\n        try:\n"
+            "            return tiktoken.encoding_for_model(self.model).encode_single_token(token)\n"
+            "        except KeyError:\n            return litellm.encode(model=self.model, text=token)[0]\n"
         ),
         Valid(
             "def openai_encoder(model):\n    if model.startswith('gpt-'):\n        return tiktoken.encoding_for_model(model)\n"
@@ -345,6 +353,8 @@ class TokenizerMismatch(LintRule):
         arg = string_value(node.args[0]) if node.args else None
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
             message = f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
+        elif model_tokenizer_fallback(node, self.ctx.ancestors):
+            return  # tiktoken for the models it knows, the model's own tokenizer for the others
         elif not self._callers_name(node) and self._fallback_for_unknown() and not self._openai_only():
             # a fallback is a fixed GPT encoding; ``get_encoding(name)`` after ``encoding_for_model(name)``
             # fails tries the caller's own string as an encoding name and raises for a model name

@@ -1,0 +1,121 @@
+"""PB104's readings of a rate's operands beyond a literal and a plain ``len(text)``: counts of a text's
+words (``len(x.split())`` and statistics over them), sizes divided by the same rate as a length, counts of characters under an
+abbreviation (``ascii_ch_count``, set 21: lazyllm), and a rate kept in a constant of the module or of the
+class (``TOKEN_SCALER = 0.75`` read as ``len(p.split()) / self.TOKEN_SCALER``, set 21: garak). Kept
+apart from the rule: they read expressions and bindings, and judge no finding themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name, number
+
+_SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
+#: Abbreviations of "characters" (``ch``, ``chr``), which say characters next to a count word.
+_CHAR_ABBREVIATIONS = frozenset({"ch", "chr", "chs"})
+_COUNT_WORDS = frozenset({"count", "counts", "cnt", "num", "n", "len", "length", "total"})
+#: Receivers of a class's own constant (``self.RATE``, ``cls.RATE``).
+_OWN = frozenset({"self", "cls"})
+
+
+def word_count(node: ast.AST) -> bool:
+    """``len(x.split(" "))``: a count of a text's words."""
+    return (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "len"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Call)
+        and callee_name(node.args[0]) == "split"
+    )
+
+
+def words_aggregate(value: ast.expr) -> bool:
+    """``np.percentile([len(x.split(" ")) for x in docs], 90)``, ``max(len(q.split()) for q in qs)``: a
+    statistic over the word counts of several texts, a count of words too."""
+    return isinstance(value, ast.Call) and any(
+        isinstance(arg, (ast.ListComp, ast.GeneratorExp)) and word_count(arg.elt) for arg in value.args
+    )
+
+
+def size_name(node: ast.expr) -> bool:
+    """``config.chunk_max_size``, ``max_length``: a name of a size or a limit."""
+    return bool(set(words(attr_name(node) or "")) & _SIZE_WORDS)
+
+
+def abbreviated_chars(name: str) -> bool:
+    """``ascii_ch_count``, ``n_chr``: a count of characters under an abbreviation."""
+    ws = set(words(name))
+    return bool(ws & _CHAR_ABBREVIATIONS) and bool(ws & _COUNT_WORDS)
+
+
+def _constant_in(body: list[ast.stmt], name: str) -> ast.expr | None:
+    """The number ``name`` is bound to once in ``body`` (a module's or a class's), else None."""
+    values = [
+        s.value
+        for s in body
+        if isinstance(s, (ast.Assign, ast.AnnAssign))
+        and s.value is not None
+        and any(
+            isinstance(t, ast.Name) and t.id == name
+            for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+        )
+    ]
+    return values[0] if len(values) == 1 and number(values[0]) is not None else None
+
+
+def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -> ast.expr | None:
+    """The literal a rate's operand names: ``RATE`` bound once to a number at the top of the module, or
+    ``self.RATE`` (``cls.RATE``, ``Owner.RATE``) in the body of the enclosing class; else None. The rate
+    is then judged as if written where it is read, and reported where it is written."""
+    if isinstance(node, ast.Name) and isinstance(tree, ast.Module):
+        return _constant_in(tree.body, node.id)
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and cls is not None
+        and node.value.id in (_OWN | {cls.name})
+    ):
+        return _constant_in(cls.body, node.attr)
+    return None
+
+
+def bound_to_word_counts(fn: ast.AST | None, name: str) -> bool:
+    """A local of the function ``fn`` bound (only) to a statistic over word counts (set 19:
+    ragatouille's ``percentile_90 = np.percentile([len(x.split(" ")) for x in documents], 90)``)."""
+    if fn is None:
+        return False
+    values = [
+        n.value
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == name
+    ]
+    return bool(values) and all(words_aggregate(v) for v in values)
+
+
+def same_rate(
+    ancestors: Sequence[ast.AST], node: ast.BinOp, factor: float, unit: Callable[[ast.expr], str | None]
+) -> bool:
+    """``len(doc) // 3 <= 5 * (config.chunk_max_size // 3)``: a text's length and, on the other side
+    of a comparison, a size (or another length) divided by the same rate: a conversion of both into
+    another unit (set 18: raglite). ``node`` (the division visited, ``ancestors[-1]``) is the first length
+    in characters (``unit`` says "chars") divided so: reported once."""
+    compare = next((a for a in reversed(ancestors) if isinstance(a, (ast.Compare, ast.stmt))), None)
+    if not isinstance(compare, ast.Compare):
+        return False
+    divided = [
+        [
+            d
+            for d in ast.walk(side)
+            if isinstance(d, ast.BinOp) and type(d.op) is type(node.op) and number(d.right) == factor
+        ]
+        for side in (compare.left, *compare.comparators)
+    ]
+    lengths = [d for side in divided for d in side if unit(d.left) == "chars"]
+    sizes = [d for side in divided if node not in side for d in side if d in lengths or size_name(d.left)]
+    return bool(lengths) and lengths[0] is node and bool(sizes)
