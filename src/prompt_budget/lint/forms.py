@@ -158,10 +158,17 @@ def lookup_fallback(rule: LintRule, node: ast.Assign) -> str | None:
     return None
 
 
+#: Hugging Face's truncation strategies besides ``True``: each cuts to ``max_length`` (set 21: SummaC).
+_STRATEGIES = frozenset({"longest_first", "only_first", "only_second"})
+
+
 def truncating(call: ast.Call) -> bool:
-    """``tokenizer(text, truncation=True, max_length=512)``: a call that cuts to a number of tokens."""
+    """``tokenizer(text, truncation=True, max_length=512)``, ``truncation="only_first"``: a call that
+    cuts to a number of tokens."""
     return any(
-        kw.arg == "truncation" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        kw.arg == "truncation"
+        and isinstance(kw.value, ast.Constant)
+        and (kw.value.value is True or kw.value.value in _STRATEGIES)
         for kw in call.keywords
     )
 

@@ -240,3 +240,18 @@ def converted_read(node: ast.expr) -> str | None:
     if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords or callee_name(node) == "len":
         return None
     return attr_name(node.args[0])
+
+
+#: Words of a number of outputs: how many completions a request samples, unless it says tokens.
+_OUTPUT_WORDS = frozenset({"output", "outputs"})
+
+
+def completions_count(rule: LintRule, keyword: str, call: ast.Call) -> bool:
+    """``AdapterSpec(num_outputs=25, max_tokens=150)``: a number of outputs given beside a cap named as
+    tokens is how many completions are sampled, not a number of tokens (set 21: crfm-helm)."""
+    if not set(words(keyword)) & _OUTPUT_WORDS or rule.names.mentions_tokens(keyword):
+        return False
+    return any(
+        kw.arg and kw.arg != keyword and rule.names.mentions_tokens(kw.arg) and rule.names.is_budget(kw.arg)
+        for kw in call.keywords
+    )

@@ -4,6 +4,8 @@
   ``truncation=True``, ``tokenizer.enable_truncation(max_length=...)``) cuts to its length keyword;
 - the same keyword arguments written as a dict (``pipeline_kwargs={"max_length": 512, "truncation":
   True}``), handed to such a call later;
+- an attribute of the instance a method cuts to (``self.max_input_length = 500`` ... ``max_length=
+  self.max_input_length``), or a parameter stored in one (``self.max_length = max_length``);
 - a parameter's default (``def _get_tokenizer(self, max_length=512)``) or a ``kwargs.pop("max_length",
   512)`` default bound to a local, when the name reaches a cut's length in the function, bare or as a
   bound (``max_length=min(model_max, max_length)``), or through one call to a function or method of
@@ -102,10 +104,22 @@ def tokenizer_maxlen(node: ast.expr) -> bool:
     return "max" in ws and bool(ws & {"len", "length"}) and "tokenizer" in words(owner)
 
 
-def _reaches(expr: ast.expr, name: str) -> bool:
-    """``max_length``, ``min(model_max, max_length)``: the expression is the name, or bounded by it."""
+def _held(expr: ast.expr) -> str | None:
+    """``max_length`` -> ``max_length``, ``self.max_length`` -> ``self.max_length``: the name or the
+    instance's attribute an expression reads, else None."""
     if type(expr) is ast.Name:
-        return expr.id == name
+        return expr.id
+    if type(expr) is ast.Attribute and type(expr.value) is ast.Name and expr.value.id in {"self", "cls"}:
+        return f"self.{expr.attr}"
+    return None
+
+
+def _reaches(expr: ast.expr, name: str) -> bool:
+    """``max_length``, ``min(model_max, max_length)``, ``self.max_length``: the expression is the name
+    (or the instance's attribute), or bounded by it."""
+    held = _held(expr)
+    if held is not None:
+        return held == name
     if type(expr) is ast.Call and type(expr.func) is ast.Name and expr.func.id in _BOUNDS:
         return any(_reaches(a, name) for a in expr.args)
     return False
@@ -140,8 +154,8 @@ class CutFlow:
         for node in ast.walk(fn):
             if type(node) is ast.Call and cuts_tokens(node):
                 for keyword, value in _lengths(self.rule, node):
-                    for name in (n.id for n in ast.walk(value) if type(n) is ast.Name):
-                        if _reaches(value, name):
+                    for name in (_held(n) for n in ast.walk(value) if isinstance(n, ast.expr)):
+                        if name is not None and _reaches(value, name):
                             found.setdefault(name, keyword)
         self._cuts[id(fn)] = (fn, found)
         return found
@@ -173,10 +187,36 @@ class CutFlow:
             return (methods[0], True) if len(methods) == 1 else None
         return None
 
+    def attribute_cut(self, attribute: str, owner: ast.ClassDef | None) -> str | None:
+        """The length keyword a method of ``owner`` cuts a tokenizer's input to ``self.<attribute>``
+        with (``self.tokenizer(text, truncation=True, max_length=self.max_length)``), else None."""
+        for stmt in owner.body if owner is not None else []:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                keyword = self._direct(stmt).get(f"self.{attribute}")
+                if keyword is not None:
+                    return keyword
+        return None
+
+    def _stored(self, fn: Function, name: str, owner: ast.ClassDef | None) -> str | None:
+        """``self.max_length = max_length`` in ``fn``, a method of ``owner`` that cuts to
+        ``self.max_length``: the length keyword the stored parameter reaches (set 21: lazyllm)."""
+        if owner is None:
+            return None
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign) and type(node.value) is ast.Name and node.value.id == name:
+                for target in node.targets:
+                    held = _held(target) if type(target) is ast.Attribute else None
+                    if held is not None:
+                        keyword = self.attribute_cut(held.removeprefix("self."), owner)
+                        if keyword is not None:
+                            return keyword
+        return None
+
     def cut_keyword(self, fn: Function, name: str, owner: ast.ClassDef | None) -> str | None:
-        """The length keyword ``name`` reaches in ``fn``: given to a cut there, or as an argument of a
-        call to a function of the module whose parameter is; None when it reaches none."""
-        direct = self._direct(fn).get(name)
+        """The length keyword ``name`` reaches in ``fn``: given to a cut there, stored in an attribute
+        of the instance a method of the class cuts to, or given as an argument of a call to a function
+        of the module whose parameter is; None when it reaches none."""
+        direct = self._direct(fn).get(name) or self._stored(fn, name, owner)
         if direct is not None:
             return direct
         for node in ast.walk(fn):
@@ -243,3 +283,17 @@ def popped_cut(rule: LintRule, call: ast.Call, flow: CutFlow) -> str | None:
     ):
         return None
     return flow.cut_keyword(fn, parent.targets[0].id, rule.ctx.enclosing_class())
+
+
+def attribute_cut(rule: LintRule, target: ast.expr, flow: CutFlow) -> str | None:
+    """``self.max_input_length = 500`` in a method, where a method of the class gives
+    ``max_length=self.max_input_length`` to a call that truncates: the length keyword the attribute is
+    cut to, whatever it is named (set 21: SummaC in lighteval and crfm-helm). Not an attribute named as
+    a budget, weakly or not (``self.max_length = 128``): PB102 follows those fields itself."""
+    held = _held(target) if type(target) is ast.Attribute else None
+    if held is None or rule.ctx.function() is None:
+        return None
+    attribute = held.removeprefix("self.")
+    if rule.names.is_budget(attribute) or rule.names.is_weak_budget(attribute):
+        return None
+    return flow.attribute_cut(attribute, rule.ctx.enclosing_class())

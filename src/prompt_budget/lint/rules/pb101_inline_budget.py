@@ -11,6 +11,7 @@ from prompt_budget.lint.inline_forms import (
     WIDGETS,
     TypedLocals,
     budget_lookup,
+    completions_count,
     converted_read,
     estimate_into_count,
     in_examples,
@@ -21,6 +22,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
+from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -30,29 +32,14 @@ from prompt_budget.lint.rule import (
     callee_name,
     is_env_read,
     sizes_token_chunks,
-    string_value,
 )
 from prompt_budget.lint.token_cuts import (
     CutFlow,
-    cut_kwargs,
+    attribute_cut,
     cuts_tokens,
     embedder_length,
     tokenizer_length,
     truncation_defaults,
-)
-
-#: Keys of a text-generation request besides its length: sampling settings.
-_SAMPLING_KEYS = frozenset(
-    {
-        "temperature",
-        "top_p",
-        "top_k",
-        "typical_p",
-        "min_p",
-        "repetition_penalty",
-        "rep_pen",
-        "presence_penalty",
-    }
 )
 
 
@@ -91,6 +78,15 @@ class InlineBudget(LintRule):
     #: though no word of it says tokens
     PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len"),)
     VALID = (
+        # a number of outputs beside a cap named as tokens: how many completions (set 21: crfm-helm)
+        Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
+        # an attribute that no call truncating to it reads: nothing says it counts tokens
+        Valid("class Scorer:\n    def __init__(self):\n        self.max_input_length = 500\n"),
+        # an attribute named as a budget, weakly or not, is PB102's field to follow
+        Valid(
+            "class Buff:\n    def __init__(self):\n        self.max_length = 128\n"
+            "    def run(self, t):\n        return self.tokenizer(t, truncation=True, max_length=self.max_length)\n"
+        ),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
         Valid("requests.get(url, timeout=30, max_retries=5)"),
         Valid("oauth.fetch(access_token_ttl=3600, refresh_token=token)"),
@@ -181,6 +177,22 @@ class InlineBudget(LintRule):
         ),
     )
     INVALID = (
+        # an instance's attribute a method gives as a truncating call's length (set 21: SummaC)
+        Invalid(
+            "class Scorer:\n    def __init__(self):\n        self.max_input_length = 500\n"
+            "    def score(self, pairs):\n        return self.tokenizer(pairs, truncation='only_first',"
+            " max_length=self.max_input_length)\n",
+            line=3,
+        ),
+        # a parameter stored on the instance, then given as a truncating call's length (set 21: lazyllm)
+        Invalid(
+            "class Classifier:\n    def __init__(self, max_length=512):\n        self.max_length = max_length\n"
+            "    def __call__(self, text):\n        return self.tokenizer(text, truncation=True,"
+            " max_length=self.max_length)\n",
+            line=2,
+        ),
+        # a provider's constant named as a budget, used as a key (set 21: crfm-helm's watsonx client)
+        Invalid("engine = ModelInference(params={GenParams.MAX_NEW_TOKENS: 2000})\n"),
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
         Invalid("self.max_tokens = self._default_max_tokens() or 16000"),
         Invalid(
@@ -423,7 +435,7 @@ class InlineBudget(LintRule):
             if kw.arg is None:
                 continue
             value = self.budget_literal(kw.value)
-            if value is None:
+            if value is None or completions_count(self, kw.arg, node):
                 continue
             if (
                 self.names.is_budget_setting(kw.arg)
@@ -528,32 +540,20 @@ class InlineBudget(LintRule):
             value = self.budget_literal(amount)
             if value is not None:
                 self._report(amount, typed_slot(self, node, unit), value, f'given beside `"type": "{unit}"`')
-        keys: list[str] | None = None
-        for key, item in zip(node.keys, node.values, strict=False):
-            value = self.budget_literal(item)
-            name = string_value(key) if value is not None else None
-            if not name or value is None or any(item is amount for _, amount in typed):
-                continue
-            if self.names.is_budget(name):
-                self._report(item, name, value, "written into a request")
-            elif self.names.is_weak_budget(name):
-                # a generation request or a model's row: its sampling settings or budgets make a weak
-                # name (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside
-                # ``"context_window"``) a number of tokens (set 11: letta's KoboldCpp settings, MiniMax)
-                if keys is None:
-                    keys = [string_value(k) or "" for k in node.keys]
-                if any(k in _SAMPLING_KEYS or self.names.is_budget(k) for k in keys):
-                    self._report(item, name, value, "written into a request")
-                elif cut_kwargs(node):
-                    # ``pipeline_kwargs={"max_length": 512, "truncation": True}``: a tokenizer's length
-                    self._report(item, name, value, "given with `truncation: True` (a tokenizer's length)")
+        skip = {id(amount) for _, amount in typed}
+        for item, name, value, how in request_entries(self, node, skip):
+            self._report(item, name, value, how)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         value = self.budget_literal(node.value)
         if value is None:
             return
         for target in node.targets:
-            if isinstance(target, ast.Subscript):
+            if (keyword := attribute_cut(self, target, self._cuts)) is not None:
+                # ``self.max_input_length = 500`` ... ``max_length=self.max_input_length`` (set 21: SummaC)
+                how = f"stored in an attribute given as `{keyword}=` to a tokenizer that truncates"
+                self._report(node.value, attr_name(target) or keyword, value, how)
+            elif isinstance(target, ast.Subscript):
                 name = attr_name(target)
                 if name and self.names.is_budget(name):
                     self._report(node.value, name, value, "written into a request")

@@ -9,7 +9,9 @@ from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, constant_expression
+from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import tokenizer_maxlen
+from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
@@ -85,7 +87,11 @@ class TokenThreshold(LintRule):
     ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
     Counters of items, messages, retries or bytes are not tokens and are never reported, nor a floor of
     what then cuts a string (characters), nor a unit boundary of a function that only formats a count
-    (``if tokens < 1000: return str(tokens)`` ... ``f"{tokens / 1000:.1f}k"``).
+    (``if tokens < 1000: return str(tokens)`` ... ``f"{tokens / 1000:.1f}k"``), nor a check for a
+    tokenizer's unset ``model_max_length`` (``> 1_000_000``: Hugging Face's ``int(1e30)`` placeholder),
+    nor a tensor of token ids compared elementwise (``mask = tokens > 100000`` where ``tokens[:, :-1]``
+    is indexed). A size whose branch's message says the number counts tokens (``elif chunk_size < 50:
+    warn("... less than 50 tokens")``) is a token threshold, whatever the size is named.
     """
 
     CODE = "PB103"
@@ -103,6 +109,17 @@ class TokenThreshold(LintRule):
         Valid("n = max(1, num_tokens)"),
         Valid("if tokenizer.vocab_size > 50000:\n    big()\n"),
         Valid("n = min(max(width, 300), screen.max_width)"),
+        # a check for Hugging Face's unset ``model_max_length`` placeholder, not a threshold (set 21)
+        Valid(
+            "def window(tokenizer):\n    context_length = tokenizer.model_max_length\n    if context_length > 1_000_000:\n"
+            "        raise ValueError('unset')\n    return context_length\n"
+        ),
+        # a message that names another unit, or another number, than the one compared
+        Valid("if size < 50:\n    log.warning('chunks are under 50 characters, max 4096 tokens')\n"),
+        # a tensor of token ids compared elementwise to build a mask, not a count (set 21)
+        Valid(
+            "def step(tokens):\n    logits = model(tokens[:, :-1])\n    mask = tokens > 100000\n    return mask\n"
+        ),
         # a clamp of what is no budget: a width, a timeout passed on
         Valid("def show(rows):\n    width = max(300, len(rows))\n    return render(rows, width=width)\n"),
         Valid("def wait(n):\n    timeout = min(600, n)\n    return call(timeout=timeout, max_tokens=n)\n"),
@@ -137,6 +154,12 @@ class TokenThreshold(LintRule):
         ),
     )
     INVALID = (
+        # a size whose branch's message says the number counts tokens (set 21: lazyllm's splitters)
+        Invalid(
+            "def check(size, meta):\n    effective = size - meta\n    if effective < 50:\n"
+            "        log.warning(f'Resulting chunks are less than 50 tokens ({effective})')\n",
+            line=3,
+        ),
         Invalid(
             "import prompt_budget\n\ndef check(tokens):\n    if tokens > 96000:\n        compact()\n",
             line=4,
@@ -235,8 +258,20 @@ class TokenThreshold(LintRule):
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
                         and not displays_in_units(self.ctx.function(), amount, value)
+                        and not unset_placeholder_check(self.ctx.function(), amount, value)
+                        and not token_ids_array(self.ctx.function(), amount)
                     ):
                         self._report(literal, amount, value, "compared against a token count")
+                        break
+                    if (
+                        value is not None
+                        and isinstance(amount, (ast.Name, ast.Attribute))
+                        and states_tokens(self.ctx.ancestors, node, value)
+                    ):
+                        # ``elif chunk_size < 50: warn("... less than 50 tokens")`` (set 21: lazyllm)
+                        self._report(
+                            literal, amount, value, "compared with a size its message counts in tokens"
+                        )
                         break
             left = right
 

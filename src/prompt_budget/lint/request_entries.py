@@ -1,0 +1,79 @@
+"""The entries of a dict written inline that PB101 reads as token budgets (a request's or a tokenizer's
+settings).
+
+- a key named as a budget: ``{"max_tokens": 1024}``;
+- a key that is a provider's constant named as a budget: ``params={GenParams.MAX_NEW_TOKENS: 2000}``
+  (an enum or class attribute whose name says a budget; set 21: crfm-helm's watsonx client);
+- a weakly named key (``"max_length"``) beside a generation request's sampling settings or budgets
+  (``"temperature"``, ``"context_window"``), or beside ``"truncation": True`` (a tokenizer's length).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.token_cuts import cut_kwargs
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Keys of a text-generation request besides its length: sampling settings.
+SAMPLING_KEYS = frozenset(
+    {
+        "temperature",
+        "top_p",
+        "top_k",
+        "typical_p",
+        "min_p",
+        "repetition_penalty",
+        "rep_pen",
+        "presence_penalty",
+    }
+)
+
+
+def constant_key(node: ast.expr | None) -> str | None:
+    """``GenParams.MAX_NEW_TOKENS``: the name of a class's (an enum's) constant used as a key, else None."""
+    if (
+        type(node) is ast.Attribute
+        and type(node.value) is ast.Name
+        and node.value.id[:1].isupper()
+        and node.attr.isupper()
+    ):
+        return node.attr.lower()
+    return None
+
+
+def request_entries(
+    rule: LintRule, node: ast.Dict, skip: set[int]
+) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    """(the value, its key, the number, how) of each entry of ``node`` that is a token budget; the
+    values whose id is in ``skip`` are judged elsewhere."""
+    keys: list[str] | None = None
+    for key, item in zip(node.keys, node.values, strict=False):
+        value = rule.budget_literal(item)
+        if value is None or id(item) in skip:
+            continue
+        name = string_value(key)
+        constant = constant_key(key) if name is None else None
+        if constant is not None and rule.names.is_budget(constant):
+            yield item, constant, value, "written into a request under a provider's constant"
+            continue
+        if not name:
+            continue
+        if rule.names.is_budget(name):
+            yield item, name, value, "written into a request"
+        elif rule.names.is_weak_budget(name):
+            # a generation request or a model's row: its sampling settings or budgets make a weak
+            # name (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside
+            # ``"context_window"``) a number of tokens (set 11: letta's KoboldCpp settings, MiniMax)
+            if keys is None:
+                keys = [string_value(k) or "" for k in node.keys]
+            if any(k in SAMPLING_KEYS or rule.names.is_budget(k) for k in keys):
+                yield item, name, value, "written into a request"
+            elif cut_kwargs(node):
+                # ``pipeline_kwargs={"max_length": 512, "truncation": True}``: a tokenizer's length
+                yield item, name, value, "given with `truncation: True` (a tokenizer's length)"
