@@ -385,6 +385,13 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
     return out
 
 
+def assign_targets(stmt: ast.AST | None) -> list[ast.expr]:
+    """The targets an assignment binds (``a = b = 1``: both; ``a: int = 1``: one; anything else: none)."""
+    if isinstance(stmt, ast.Assign):
+        return list(stmt.targets)
+    return [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+
+
 def positional_params(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> list[str]:
     """The names ``fn`` takes by position; a method's ``self`` / ``cls`` left out."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]

@@ -29,7 +29,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.flow import assign_targets, generation_length
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
 from prompt_budget.lint.rule import attr_name, string_value
@@ -130,14 +130,7 @@ _COMPOUND = (
 def _stored_in(rule: LintRule) -> list[str]:
     """The names the statement being visited binds (its reads decide the unit of what it stores)."""
     stmt, _ = _statement(rule)
-    targets = (
-        stmt.targets
-        if isinstance(stmt, ast.Assign)
-        else [stmt.target]
-        if isinstance(stmt, ast.AnnAssign)
-        else []
-    )
-    return [n for n in (attr_name(t) for t in targets) if n]
+    return [n for n in (attr_name(t) for t in assign_targets(stmt)) if n]
 
 
 def _said_characters(rule: LintRule) -> bool:
@@ -183,7 +176,7 @@ def _gather(rule: LintRule, scope: ast.AST) -> _Company:
         return company
     for node in ast.walk(scope):
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            for target in assign_targets(node):
                 note(attr_name(target), node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             note(node.name, node)

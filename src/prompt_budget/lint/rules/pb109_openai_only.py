@@ -10,6 +10,7 @@ import ast
 import re
 from collections.abc import Sequence
 
+from prompt_budget.lint.flow import assign_targets
 from prompt_budget.lint.rule import Scope, attr_name, string_value
 
 #: An OpenAI model's name (or the start of one): ``gpt-4o``, ``gpt-35-turbo``, ``o1-mini``, ``chatgpt-4o``,
@@ -37,13 +38,7 @@ def _tables(body: list[ast.stmt]) -> set[str]:
     out: set[str] = set()
     for stmt in body:
         value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
-        targets = (
-            stmt.targets
-            if isinstance(stmt, ast.Assign)
-            else [stmt.target]
-            if isinstance(stmt, ast.AnnAssign)
-            else []
-        )
+        targets = assign_targets(stmt)
         if _openai_table(value):
             out.update(attr_name(t) or "" for t in targets)
     out.discard("")
