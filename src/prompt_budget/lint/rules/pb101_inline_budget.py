@@ -177,11 +177,12 @@ class InlineBudget(LintRule):
         ),
     )
     INVALID = (
-        # an instance's attribute a method gives as a truncating call's length (set 21: SummaC)
+        # an instance's attribute a method gives as a truncating call's length (set 21: SummaC; an
+        # attribute named as a budget, ``self.max_input_length``, is PB102's)
         Invalid(
-            "class Scorer:\n    def __init__(self):\n        self.max_input_length = 500\n"
+            "class Scorer:\n    def __init__(self):\n        self.cut_at = 500\n"
             "    def score(self, pairs):\n        return self.tokenizer(pairs, truncation='only_first',"
-            " max_length=self.max_input_length)\n",
+            " max_length=self.cut_at)\n",
             line=3,
         ),
         # a parameter stored on the instance, then given as a truncating call's length (set 21: lazyllm)
