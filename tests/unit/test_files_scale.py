@@ -151,6 +151,22 @@ def _cache_file(root: Path) -> Path:
     return root / ".prompt-budget" / "cache" / "counts-v1.json"
 
 
+def _first_check(
+    root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[list[str], object]:
+    """The project written under ``root``, checked once from there with a cold cache: the arguments
+    and the JSON report (every file's signature trusted at once, however young)."""
+    from prompt_budget import count_cache
+    from prompt_budget.cli import main
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
+    _project(root)
+    monkeypatch.chdir(root)
+    argv = ["check", "--json", "--no-baseline", "--jobs", "1"]
+    main(argv)
+    return argv, json.loads(capsys.readouterr().out)
+
+
 def test_contents_without_frontmatter_are_one_list_of_digests_and_a_warm_check_opens_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -158,12 +174,7 @@ def test_contents_without_frontmatter_are_one_list_of_digests_and_a_warm_check_o
     from prompt_budget.cli import main
     from prompt_budget.files import measuring
 
-    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
-    _project(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    argv = ["check", "--json", "--no-baseline", "--jobs", "1"]
-    main(argv)
-    cold = json.loads(capsys.readouterr().out)
+    argv, cold = _first_check(tmp_path, monkeypatch, capsys)
     blob = json.loads(_cache_file(tmp_path).read_text(encoding="utf-8"))
     assert blob["format"] == count_cache.CACHE_FORMAT == 3
     digests = {where: entry[5] for where, entry in blob["files"].items()}
@@ -186,15 +197,9 @@ def test_contents_without_frontmatter_are_one_list_of_digests_and_a_warm_check_o
 def test_a_cache_of_the_older_format_is_ignored_and_written_anew(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from prompt_budget import count_cache
     from prompt_budget.cli import main
 
-    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
-    _project(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    argv = ["check", "--json", "--no-baseline", "--jobs", "1"]
-    main(argv)
-    fresh = json.loads(capsys.readouterr().out)
+    argv, fresh = _first_check(tmp_path, monkeypatch, capsys)
     # the same cache as format 2 wrote it ("no frontmatter" an entry of "extras" per content), with
     # counts that are not this tree's: used, they would show
     blob = json.loads(_cache_file(tmp_path).read_text(encoding="utf-8"))
