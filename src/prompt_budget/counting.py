@@ -549,14 +549,22 @@ def _count_files(
 
 
 def preloader(tok: CachedTokenizer, cache: DiskCache | None, jobs: int) -> Callable[[], object] | None:
-    """What loads ``tok``'s vocabulary ahead of its first use when a run will surely need it (no file
-    recorded in the cache: every file is counted) and may use more than one core; else None."""
+    """What prepares a run that may use more than one core while a long walk finishes in a child
+    (``count_pool.drain_beside``): the count cache is read (a warm run's largest cost but the stats),
+    and when it records no file (every file will be counted) the vocabulary is loaded; None on one
+    core, or when there is nothing to prepare."""
+    if jobs <= 1:
+        return None
     load: Callable[[], object] | None = getattr(tok.inner, "load", None)
-    if jobs <= 1 or not callable(load) or not getattr(tok.inner, "parallel", False):
-        return None
-    if cache is not None and cache.has_files():
-        return None
-    return load
+    vocabulary = load if callable(load) and getattr(tok.inner, "parallel", False) else None
+    if cache is None:
+        return vocabulary
+
+    def prepare() -> None:
+        if not cache.has_files() and vocabulary is not None:
+            vocabulary()
+
+    return prepare
 
 
 def shown_path(path: str | Path, cwd: str | None = None) -> str:

@@ -293,3 +293,60 @@ def test_files_an_import_adds_after_the_counting_started_are_counted_too(
     assert len(pools) == 1
     assert "extra.md" not in pools[0]  # the pool started before the imports were followed
     assert "CLAUDE.md" in pools[0]
+
+
+# --- a warm check reads its count cache while the walk finishes in a child ----------------------------
+
+
+@needs_fork
+def test_a_check_reads_its_count_cache_while_a_child_walks_and_counts_ahead_only_when_it_is_cold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prompt_budget import count_cache
+    from prompt_budget.counting import DiskCache
+
+    monkeypatch.setattr(count_cache, "_RACY_NS", 0)
+    monkeypatch.setattr(count_pool, "HAND_OFF_AFTER", 5)  # the rest of the walk to a child
+    monkeypatch.setattr(count_pool, "can_fork", lambda: True)
+    monkeypatch.setattr(count_pool, "MIN_FILES", 1)
+    monkeypatch.setattr(count_pool, "MIN_BYTES", 1)
+    config = tree(tmp_path, ENTRIES, _layout())
+    serial = files.resolve(config)
+    events: list[tuple[str, int]] = []
+    real_has_files = DiskCache.has_files
+
+    def has_files(self: DiskCache) -> bool:
+        events.append(("cache read", os.getpid()))
+        return real_has_files(self)
+
+    monkeypatch.setattr(DiskCache, "has_files", has_files)
+
+    def run(cache: DiskCache) -> tuple[FileSet, files.HeadStart]:
+        head = files.HeadStart(config, cache, 2)
+
+        def found(paths: list[str]) -> None:
+            events.append(("found", os.getpid()))
+            head.found(paths)
+
+        fs = files.resolve(config, meanwhile=head.meanwhile, found=found)
+        return fs, head
+
+    cold, head = run(DiskCache(tmp_path / "cache"))
+    assert events[0] == ("cache read", os.getpid())  # beside the child's walk, before the matches came
+    assert ("found", os.getpid()) in events
+    assert head.ahead is not None  # nothing recorded: the matched files are counted ahead
+    report = files.check(cold, cache=DiskCache(tmp_path / "cache"), jobs=2, ahead=head.ahead)
+    head.close()
+    assert _shape(cold) == _shape(serial)
+    assert head.ahead is None
+
+    events.clear()
+    warm, head = run(DiskCache(tmp_path / "cache"))
+    assert events[0] == ("cache read", os.getpid())
+    assert head.ahead is None  # every file recorded: nothing to count ahead
+    again = files.check(warm, cache=DiskCache(tmp_path / "cache"), jobs=2)
+    head.close()
+    assert [(v.subject, v.usage.tokens) for v in again.verdicts] == [
+        (v.subject, v.usage.tokens) for v in report.verdicts
+    ]
+    assert _shape(warm) == _shape(serial)

@@ -158,20 +158,16 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             out.out.write("\n".join(explanation.lines()) + "\n")
         return out.exit_code
     run_with = counting_run(args, out, "checking")
-    # a first run counts every file: the vocabulary is loaded while a long walk finishes (and its files
-    # are matched) in a child, and the workers start counting them while this process builds the matches
+    # while a long walk finishes (and its files are matched) in a child, the count cache is read; a
+    # first run counts every file: the vocabulary is loaded meanwhile, and the workers start counting
+    # the files while this process builds the matches
     jobs = run_with["jobs"]
-    ahead = files.count_ahead(config, cache, jobs)
+    head = files.HeadStart(config, cache, jobs)
     try:
-        fileset = files.resolve(
-            config,
-            meanwhile=files.vocabulary_loader(config, cache, jobs),
-            found=ahead.start if ahead is not None else None,
-        )
-        result = files.check(fileset, cache=cache, save=False, ahead=ahead, **run_with)
+        fileset = files.resolve(config, meanwhile=head.meanwhile if jobs > 1 else None, found=head.found)
+        result = files.check(fileset, cache=cache, save=False, ahead=head.ahead, **run_with)
     finally:
-        if ahead is not None:
-            ahead.close()
+        head.close()
     # a large cache is written by a child process while this one reports; a small one here, first:
     # its entries (most of a warm run's memory) go before the report is rendered
     save = None

@@ -20,6 +20,7 @@ from __future__ import annotations
 from prompt_budget.files.check import (
     Explanation,
     FilesReport,
+    HeadStart,
     check,
     check_file,
     count_ahead,
@@ -36,6 +37,7 @@ __all__ = [
     "Explanation",
     "FileSet",
     "FilesReport",
+    "HeadStart",
     "StageResult",
     "check",
     "check_file",

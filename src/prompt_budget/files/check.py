@@ -172,6 +172,47 @@ def count_ahead(
     return Ahead(tok, cache, jobs, parts_in_worker)
 
 
+class HeadStart:
+    """What a check does while a long walk finishes, and its files are matched, in a child: give
+    ``meanwhile`` and ``found`` to ``resolve``, then ``ahead`` to ``check``, and ``close`` it in the end.
+    Meanwhile the count cache is read (a warm check's largest cost but the stats); when it records
+    no file and the check may use more than one core, the vocabulary is loaded too, and the matched
+    files are counted in a pool as soon as their paths are known (``count_ahead``). A short walk
+    runs no ``meanwhile``: ``found`` then decides."""
+
+    def __init__(
+        self, config: Config, cache: DiskCache | None, jobs: int, tokenizer: str | Tokenizer | None = None
+    ) -> None:
+        self._config, self._cache, self._jobs, self._tokenizer = config, cache, jobs, tokenizer
+        self._decided = False
+        self.ahead: Ahead | None = None
+
+    def _decide(self) -> None:
+        if not self._decided:
+            self._decided = True
+            self.ahead = count_ahead(self._config, self._cache, self._jobs, self._tokenizer)
+
+    def meanwhile(self) -> None:
+        self._decide()
+        load = vocabulary_loader(self._config, self._cache, self._jobs, self._tokenizer)
+        if load is not None:
+            load()
+
+    def found(self, paths: list[str]) -> None:
+        self._decide()
+        if self.ahead is not None:
+            self.ahead.start(paths)
+
+    def close(self) -> None:
+        """Stop the workers counting ahead if their results were not taken, and let the cache go (a
+        warm run's largest structure, freed before its report is rendered)."""
+        self._decided = True
+        self._cache = None
+        if self.ahead is not None:
+            self.ahead.close()
+            self.ahead = None
+
+
 def check(
     config: Config | FileSet,
     tokenizer: str | Tokenizer | None = None,
