@@ -99,6 +99,8 @@ def judge_assignment(
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
             source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
             held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
+            if source:
+                held.stored.setdefault(source, set()).add(bound)
             if source in held.imported and source not in held.uses.reasons:
                 # ``_DEFAULT_MAX_LENGTH = DEFAULT_MAX_LENGTH`` in a class with a token budget: the
                 # imported constant is a window (reported where it is bound, ``flow.imported_budgets``)

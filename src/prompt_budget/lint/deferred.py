@@ -24,9 +24,10 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
+from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.forwarded import record
 from prompt_budget.lint.names import TOKEN_WORDS, words
-from prompt_budget.lint.rule import attr_name, defaults, dotted, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.token_estimates import estimated_read
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
@@ -109,6 +110,12 @@ class Deferred:
     estimated: set[str] = field(default_factory=set)
     #: The companies of the module's scopes, for lengths named ``max_length`` (``window_lengths``).
     windows: WindowLengths = field(default_factory=WindowLengths)
+    #: What a name is stored in (``response_length: int = MAX_RESPONSE_LENGTH``: the constant -> the
+    #: field), whose reads decide its unit too.
+    stored: dict[str, set[str]] = field(default_factory=dict)
+    #: Names given to a function cutting strings (``truncate_strings(payload, STRING_TRUNCATION_LENGTH)``):
+    #: characters.
+    to_strings: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)
@@ -118,10 +125,21 @@ class Deferred:
         fallback of a budget (``_fallback_use``)."""
         ancestors = rule.ctx.ancestors
         self.uses.read(name, ancestors, rule, ratio=False)
+        if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
+            self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
             self.estimated.add(name)  # ``return FALLBACK_AUDIO_TOKENS`` in ``_count_audio_tokens``
         if name not in self.uses.reasons and len(ancestors) > 1 and (why := _fallback_use(ancestors, rule)):
             self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"
+
+    def _characters(self, rule: LintRule, module: ast.Module, name: str) -> bool:
+        """A window name (held in ``phrase``) that counts characters: it cuts a string
+        (``context[:max_context_length]``), it is given to a function cutting strings, or a field it is
+        stored in cuts one (``response[: self.response_length]``)."""
+        if name in self.uses.sliced or name in self.to_strings:
+            return True
+        stored = self.stored.get(name, set())
+        return bool(stored) and bool(stored & character_sizes(rule, module))
 
     def hold(self, kept: list[tuple[str, Report]], rule: LintRule, name: str, before: int) -> None:
         """Move what ``rule`` reported since ``before`` (a length of ``rule.ctx.reports``) into ``kept``
@@ -173,7 +191,7 @@ class Deferred:
         candidates = self.bindings.by_name
         reasons = self.uses.reasons
         reports = rule.ctx.reports
-        reports.extend(report for name, report in self.phrase if name not in self.uses.sliced)
+        reports.extend(report for name, report in self.phrase if not self._characters(rule, node, name))
         for name, report in self.weak:
             if name in self.uses.counted and name not in reasons:
                 continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
@@ -205,6 +223,23 @@ class Deferred:
         for name, source in self.imported.items():
             if name in reasons and name not in candidates:
                 rule.ctx.facts.append((node, f"{USE_FACT}{source} {reasons[name]}", 0))
+
+
+def _cuts_strings(parent: ast.AST, node: ast.AST) -> bool:
+    """``node`` is an argument of a call to a function that cuts strings (``truncate_strings(payload,
+    limit)``, ``clip_string(text, n)``): its number counts characters."""
+    if not (
+        isinstance(parent, ast.Call)
+        and (node in parent.args or any(k.value is node for k in parent.keywords))
+    ):
+        return False
+    ws = set(words(callee_name(parent) or ""))
+    return bool(ws & _CUT_WORDS and ws & _STRING_WORDS) and not ws & TOKEN_WORDS
+
+
+#: Words of a function that cuts, and of a string it cuts.
+_CUT_WORDS = frozenset({"truncate", "truncated", "trim", "clip", "cut", "shorten", "ellipsize"})
+_STRING_WORDS = frozenset({"string", "strings", "str", "char", "chars", "characters"})
 
 
 def _fallback_use(ancestors: Sequence[ast.AST], rule: LintRule) -> str | None:

@@ -80,8 +80,11 @@ class WindowLengths:
         company = self._company(rule)
         tail = "_".join(words(name)[-2:])
         stored = _stored_in(rule)  # ``self._max_arg_length = settings.get("max_length", 2000)``
-        if {name, tail, *stored} & company.characters or _said_characters(rule):
+        said = _said_words(rule)
+        if {name, tail, *stored} & company.characters or said & CHAR_WORDS:
             return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
+        if not overlap and said & _TOKENIZED:
+            return "a context window: its help text says it counts a tokenized sequence"
         free = set(prefix) - _QUALIFIERS
         if overlap and not free:
             return None
@@ -133,22 +136,37 @@ def _stored_in(rule: LintRule) -> list[str]:
     return [n for n in (attr_name(t) for t in assign_targets(stmt)) if n]
 
 
-def _said_characters(rule: LintRule) -> bool:
-    """The statement being visited says its number counts characters: in its comment, the description
-    or help text of the field it builds (``Field(default=16000, description="... in number of
-    characters")``), or the docstring written under it (an attribute's docstring)."""
+def _said_words(rule: LintRule) -> set[str]:
+    """The words the statement being visited says of its number (characters, a tokenized sequence):
+    in its comment, the description or help text of the field it builds (``Field(default=16000,
+    description="... in number of characters")``, a dataclass field's ``metadata={"help": ...}``), or
+    the docstring written under it (an attribute's docstring)."""
     stmt, holder = _statement(rule)
     texts = [rule.ctx.comment()]
     value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
     if isinstance(value, ast.Call):
-        texts.extend(string_value(k.value) or "" for k in value.keywords if k.arg in _DESCRIBING)
+        for k in value.keywords:
+            if k.arg in _DESCRIBING:
+                texts.append(string_value(k.value) or "")
+            elif k.arg == "metadata" and isinstance(k.value, ast.Dict):
+                texts.extend(
+                    string_value(v) or ""
+                    for key, v in zip(k.value.keys, k.value.values, strict=True)
+                    if key is not None and string_value(key) in _DESCRIBING
+                )
     body: list[ast.stmt] = getattr(holder, "body", None) or []
     if stmt is not None and stmt in body and (at := body.index(stmt)) + 1 < len(body):
         after = body[at + 1]
         if isinstance(after, ast.Expr):
             texts.append(string_value(after.value) or "")
-    return any(set(words(t)) & CHAR_WORDS for t in texts if t)
+    return {w for t in texts if t for w in words(t)}
 
+
+#: Words of a help text saying a length counts tokens (``"Maximum length of the tokenized sequence."``).
+_TOKENIZED = frozenset({"tokenized", "tokenised", "tokens"})
+#: The sides of a model's request a budget names without the word tokens (``max_completion_length``):
+#: a maximum length beside one is the window of prompt and completion (set 22: trl's configs).
+_GENERATED_SIDES = frozenset({"completion", "generation"})
 
 #: Keywords of a field or option that say what it holds.
 _DESCRIBING = frozenset({"description", "help", "title", "doc"})
@@ -161,7 +179,11 @@ def _gather(rule: LintRule, scope: ast.AST) -> _Company:
     names = rule.names
 
     def note(name: str | None, node: ast.AST) -> None:
-        if name and names.is_budget(name) and names.says_tokens(name):
+        if (
+            name
+            and names.is_budget(name)
+            and (names.says_tokens(name) or set(words(name)) & _GENERATED_SIDES)
+        ):
             line = getattr(node, "lineno", 0)
             company.budgets[name] = min(company.budgets.get(name, line), line)
 

@@ -23,6 +23,15 @@ VOCABULARY_VALID = (
         "class Form:\n    @property\n    def max_length(self):\n        if self.cfg.max_length:\n"
         "            return self.cfg.max_length\n        return 2048\n"
     ),
+    # a window name whose field cuts a string, or given to a function cutting strings: characters
+    # (set 22: langchain-community, opik)
+    Valid(
+        "MAX_RESPONSE_LENGTH = 5000\n\nclass Tool:\n    response_length: int = MAX_RESPONSE_LENGTH\n\n"
+        "    def run(self, response):\n        return response[: self.response_length]\n"
+    ),
+    Valid(
+        "TRUNCATION_LENGTH = 1_000\n\ndef shrink(payload):\n    return truncate_strings(payload, TRUNCATION_LENGTH)\n"
+    ),
 )
 
 VOCABULARY_INVALID = (
@@ -66,4 +75,16 @@ VOCABULARY_INVALID = (
     # sharing none stays unreported
     Invalid("ROLLING_WINDOW_MAX_TOKENS = 512\nROLLING_WINDOW_OVERLAP = 50\n", count=2),
     Invalid("CHUNK_OVERLAP = 50\nREPLY_MAX_TOKENS = 512\n", line=2),
+    # a training config's maximum length, tokens by its help text or beside a completion's length
+    # (set 22: trl)
+    Invalid(
+        "@dataclass\nclass TrainConfig:\n    max_length: int | None = field(\n        default=1024,\n"
+        '        metadata={"help": "Maximum length of the tokenized sequence."},\n    )\n',
+        line=4,
+    ),
+    Invalid(
+        "@dataclass\nclass PairConfig:\n    max_length: int = field(default=1024)\n"
+        "    max_completion_length: int | None = None\n",
+        line=3,
+    ),
 )
