@@ -187,3 +187,24 @@ def documented_as_budget_share(fn: ast.AST, name: str) -> bool:
     return bool(text and BUDGET_SUMMARY.search(text)) and not any(
         w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower())
     )
+
+
+#: Calls that read a machine's memory (bytes of RAM or of a GPU), never a conversation's.
+_MACHINE_MEMORY_CALLS = frozenset(
+    {"virtual_memory", "mem_get_info", "memory_info", "getsizeof", "memory_allocated"}
+)
+
+
+def share_of_machine_memory(tree: ast.AST | None, name: str) -> bool:
+    """``fraction_of_memory = 0.1`` in a module that reads the machine's memory
+    (``psutil.virtual_memory().available``, ``sys.getsizeof(row)``): a share of RAM sizing how many
+    rows are loaded, not of a conversation memory's token budget (set 22: langchain-community's
+    PySpark loader)."""
+    if "memory" not in words(name) or tree is None:
+        return False
+    return any(
+        isinstance(n, ast.Call)
+        and (n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", ""))
+        in _MACHINE_MEMORY_CALLS
+        for n in ast.walk(tree)
+    )

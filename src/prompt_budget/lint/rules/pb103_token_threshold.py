@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
+from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, constant_expression
 from prompt_budget.lint.stated_units import states_tokens
@@ -152,6 +153,18 @@ class TokenThreshold(LintRule):
         Valid(
             "def render(parts, n):\n    context_limit = max(250, n)\n    return '\\n'.join(parts)[:context_limit]\n"
         ),
+        # a token count that only chooses a GPU kernel's launch: a tile config, the grid, a block count
+        Valid(
+            "def pick(num_tokens):\n    if num_tokens > 64:\n        return dict(block_m=128, num_warps=4)\n"
+            "    return dict(block_m=64, num_warps=4)\n"
+        ),
+        Valid("grid = (cdiv(hidden, BLOCK_D), min(num_tokens, 1024))"),
+        Valid("if 0 < total_tokens <= 32:\n    max_blocks = 8\n"),
+        # the same heuristic in a module of Triton kernels (set 22: lmdeploy)
+        Valid(
+            "import triton\n\n@triton.jit\ndef _kernel(x):\n    pass\n\n"
+            "def use_compact(num_tokens):\n    if num_tokens < 512:\n        return False\n    return True\n"
+        ),
     )
     INVALID = (
         # a size whose branch's message says the number counts tokens (set 21: lazyllm's splitters)
@@ -170,6 +183,12 @@ class TokenThreshold(LintRule):
         Invalid("if count_tokens(messages) > 100_000:\n    summarize(messages)\n"),
         Invalid("if 4000 < usage.prompt_tokens:\n    warn()\n"),
         Invalid("max_tokens = min(max_tokens, 4096)"),
+        # the length of a local bound to a tokenizer's output (set 22: lmdeploy's calibration loader)
+        Invalid(
+            "def load(rows, tokenizer):\n    for row in rows:\n        ids = tokenizer.encode(row)\n"
+            "        if len(ids) > 512:\n            continue\n",
+            line=4,
+        ),
         Invalid("while len(input_ids) > 512:\n    input_ids = input_ids[1:]\n"),
         Invalid("if prompt_tokens + completion_tokens > 120_000:\n    stop()\n"),
         Invalid("if count_tokens(messages) > 1e5:\n    summarize(messages)\n"),
@@ -205,6 +224,8 @@ class TokenThreshold(LintRule):
         ),
     )
 
+    _kernels: bool | None = None
+
     def _report(
         self, literal: ast.expr, amount: ast.expr, value: int | float, how: str, kind: str = "threshold"
     ) -> None:
@@ -239,6 +260,36 @@ class TokenThreshold(LintRule):
                 break
         return False
 
+    def _len_of_encoded(self, amount: ast.expr) -> bool:
+        """``ids = tokenizer.encode(text)`` ... ``len(ids)``: the length of a local bound in the function
+        to a token list (set 22: lmdeploy's calibration loader), whatever the local is named."""
+        fn = self.ctx.function()
+        if not (
+            fn is not None
+            and isinstance(amount, ast.Call)
+            and callee_name(amount) == "len"
+            and len(amount.args) == 1
+            and type(amount.args[0]) is ast.Name
+        ):
+            return False
+        name = amount.args[0].id
+        return any(
+            isinstance(n, ast.Assign)
+            and any(type(t) is ast.Name and t.id == name for t in n.targets)
+            and isinstance(n.value, ast.Call)
+            and self.token_sequence(n.value)
+            for n in ast.walk(fn)
+        )
+
+    def _kernel_launch(self, node: ast.AST) -> bool:
+        """The comparison or clamp chooses a GPU kernel's launch (a tile, a grid, warps, blocks), or sits
+        in a module of Triton kernels: a performance heuristic, not a budget (set 22: lmdeploy)."""
+        if picks_launch(self.ctx.ancestors, node):
+            return True
+        if self._kernels is None:
+            self._kernels = defines_kernels(self.ctx.tree)
+        return self._kernels
+
     def _named_by_value(self, value: float) -> bool:
         """``def is_above_128k(tokens): return tokens > 128000``: a function named after the number
         defines that boundary; the number is its meaning, not a setting."""
@@ -254,12 +305,17 @@ class TokenThreshold(LintRule):
                     value = self.budget_literal(literal)
                     if (
                         value is not None
-                        and (self.token_amount(amount) or tokenizer_maxlen(amount))
+                        and (
+                            self.token_amount(amount)
+                            or tokenizer_maxlen(amount)
+                            or self._len_of_encoded(amount)
+                        )
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
                         and not displays_in_units(self.ctx.function(), amount, value)
                         and not unset_placeholder_check(self.ctx.function(), amount, value)
                         and not token_ids_array(self.ctx.function(), amount)
+                        and not self._kernel_launch(node)
                     ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
@@ -332,7 +388,7 @@ class TokenThreshold(LintRule):
             # ``budget = max(300, 50 * len(items))`` ... ``create(max_tokens=budget)``: a floor of a budget
             budget = self._clamped_budget(node)
             amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
-        if not amounts:
+        if not amounts or self._kernel_launch(node):
             return
         for literal in bounds:
             value = self.budget_literal(literal)

@@ -25,6 +25,7 @@ from prompt_budget.lint.ratio_names import (
     fraction,
     generic,
     scale,
+    share_of_machine_memory,
     side_name,
     token_share,
 )
@@ -97,6 +98,11 @@ class BudgetRatio(LintRule):
         # a GPU memory fraction is not a share of the context window
         Valid(
             "gpu_memory_utilization = 0.9\nllm = LLM(model, gpu_memory_utilization=gpu_memory_utilization)\n"
+        ),
+        # a share of the machine's RAM sizing how many rows are loaded (set 22: a PySpark loader)
+        Valid(
+            "import psutil\n\ndef rows(row, fraction_of_memory=0.1):\n"
+            "    return int(psutil.virtual_memory().available / sys.getsizeof(row) * fraction_of_memory)\n"
         ),
         # a quality threshold: compared with a score, whatever budget is beside it
         Valid(
@@ -405,7 +411,7 @@ class BudgetRatio(LintRule):
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
         if self.names.is_budget_ratio(name):
-            if not self._share_of_characters(name):
+            if not self._share_of_characters(name) and not share_of_machine_memory(self.ctx.tree, name):
                 self._report(literal, value, name, f"{name} = {value}")
         elif token_share(self.names, name, value):
             # reported at the end of the module unless a use found by data flow says more
