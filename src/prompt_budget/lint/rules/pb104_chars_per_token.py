@@ -8,17 +8,18 @@ import re
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rules.pb104_context import result_is_tokens, returned_estimate, targets, token_context
 from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
 from prompt_budget.lint.rules.pb104_rates import (
     abbreviated_chars,
     bound_to_word_counts,
     named_rate,
     same_rate,
+    splits_words,
 )
 from prompt_budget.lint.tiktoken_counts import CountReader
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
-_ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 
 
@@ -45,7 +46,10 @@ class CharsPerToken(LintRule):
     (``np.mean([len(t) for t in texts])``, a pandas column's ``apply(len).mean()``); a character bound
     may be two literals, a context window times a rate (``text[: 3 * 8192]``) under a comment of tokens
     or a context window. A tiktoken count scaled by a rate near 1 (``int(len(enc.encode(t)) * 1.1)``) is
-    a ratio between two tokenizers.
+    a ratio between two tokenizers. A rate of 2 (``math.ceil(len(text) / 2)``) halves many things: it is
+    reported only when its result is itself a count of tokens (returned by a function named or documented
+    as counting tokens, bound as tokens, compared with them). Words may be cut by any splitting helper
+    (``len(split_by_punctuation(text)) * 2``), not into lines, sentences or chunks.
     Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
     """
@@ -119,6 +123,11 @@ class CharsPerToken(LintRule):
         Valid("rows = df['text'].apply(len).mean() // 4"),
         Valid("head = data[: 4 * 4096]  # the first pages"),
         Valid("def room(tokenizer, text):\n    n = len(tokenizer.encode(text))\n    return int(n * 1.1)\n"),
+        # a text halved in code about tokens, the half no count of tokens; a count of chunks doubled
+        Valid("def truncate_tokens(text):\n    mid = len(text) // 2\n    return text[:mid]\n"),
+        Valid("def split_tokens(text):\n    return text[: len(text) // 2]\n"),
+        Valid("def estimate_tokens(text):\n    return (tokens_by_chars + tokens_by_words) // 2\n"),
+        Valid("def plan_tokens(doc):\n    n_tokens = len(splitter.split_text(doc)) * 2\n"),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -250,6 +259,15 @@ class CharsPerToken(LintRule):
             "def clip(text, max_tokens):\n    char_cap = int(max_tokens * 1.4)\n    return text[:char_cap]\n"
         ),
         Invalid("def estimate_tokens(ascii_ch_count, wide):\n    return int(ascii_ch_count / 3.0 + wide)\n"),
+        # set 22: 2 characters per token returned by a helper counting tokens (openlit); 2 tokens per
+        # piece of a text split at words and punctuation, bound as tokens (langchain's VertexAI)
+        Invalid(
+            'def text_tokens(text):\n    """Number of tokens the text takes."""\n    return math.ceil(len(text) / 2)\n',
+            key="chars_per_token",
+        ),
+        Invalid(
+            "def fits(text):\n    token_cnt = len(split_by_punctuation(text)) * 2\n", key="tokens_per_word"
+        ),
     )
 
     # --- what the operands are
@@ -269,7 +287,7 @@ class CharsPerToken(LintRule):
             return self._chars(value)
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
-            if isinstance(arg, ast.Call) and callee_name(arg) == "split":
+            if isinstance(arg, ast.Call) and splits_words(arg):
                 return "words"
             if self.token_sequence(arg):
                 return None
@@ -296,10 +314,10 @@ class CharsPerToken(LintRule):
         """A count of words scaled by a fractional rate is tokens in a token context, or when the result
         is named as a length (``query_length = int(len(q.split(" ")) * 1.35)``, ``maxlen = max([...])``):
         a length scaled from words by a rate near 1 is in no unit but tokens (set 19: ragatouille)."""
-        if self._token_context():
+        if token_context(self):
             return True
         return not float(factor).is_integer() and any(
-            set(words(n)) & _LENGTH_WORDS for n in self._targets() if n
+            set(words(n)) & _LENGTH_WORDS for n in targets(self) if n
         )
 
     def _ceiling(self, node: ast.expr, factor: float) -> str | None:
@@ -321,78 +339,10 @@ class CharsPerToken(LintRule):
                 return None
             name = callee_name(amount) or ""
             # a token estimate's result is tokens: what it divides counts something finer
-            counts_tokens = counts_tokens and not self._returned_estimate()
+            counts_tokens = counts_tokens and not returned_estimate(self)
         if not name or counts_tokens or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"}):
             return None
         return "chars"
-
-    def _returned_estimate(self) -> bool:
-        """The division being visited is returned by a function named as an estimate of tokens
-        (``_estimated_tokens``, ``approx_token_count``)."""
-        name = self.ctx.function_name()
-        return (
-            len(self.ctx.ancestors) > 1
-            and isinstance(self.ctx.ancestors[-2], ast.Return)
-            and bool(set(words(name)) & _ESTIMATE_WORDS)
-            and self.names.mentions_tokens(name)
-        )
-
-    def _targets(self) -> list[str]:
-        """Names the expression being visited flows into, up to its statement: assignment targets and
-        keyword names."""
-        out: list[str] = []
-        for anc in reversed(self.ctx.ancestors):
-            if isinstance(anc, ast.keyword) and anc.arg:
-                out.append(anc.arg)
-            elif isinstance(anc, ast.Assign):
-                out.extend(attr_name(t) or "" for t in anc.targets)
-            elif isinstance(anc, (ast.AnnAssign, ast.AugAssign)):
-                out.append(attr_name(anc.target) or "")
-            if isinstance(anc, ast.stmt):
-                break
-        return out
-
-    def _token_context(self) -> bool:
-        """Something around the expression says its result is a number of tokens."""
-        if self.names.mentions_tokens(self.ctx.function_name()) or self.token_comment():
-            return True
-        for anc in reversed(self.ctx.ancestors):
-            if (
-                isinstance(anc, ast.BinOp)
-                and isinstance(anc.op, (ast.Add, ast.Sub))
-                and (self.token_amount(anc.left) or self.token_amount(anc.right))
-            ):
-                return True  # ``int(chars / 3.8) + tokens``: added to a number of tokens
-            if isinstance(anc, ast.Return) and self._docstring_says_tokens():
-                return True  # ``return total_chars // 4`` in "Estimate total context size in tokens."
-            if isinstance(anc, ast.Return) and self._estimate_about_tokens():
-                return True  # ``def simple_estimate(msg): return ceil(len(msg.text) / 4)`` in token_memory.py
-            if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
-                return any(
-                    isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
-                    for v in anc.values
-                )
-            if isinstance(anc, ast.stmt):
-                break
-        return any(
-            self.names.is_token_amount(n) or self.names.mentions_tokens(n) for n in self._targets() if n
-        )
-
-    def _estimate_about_tokens(self) -> bool:
-        """A function named as an estimate (``simple_estimate``, ``_default_estimate``) in a class or
-        module about tokens (``TokenMemory``, ``token_memory.py``): what it estimates is tokens."""
-        if not set(words(self.ctx.function_name())) & _ESTIMATE_WORDS:
-            return False
-        owners = [s.name for s in self.ctx.scopes if isinstance(s, ast.ClassDef)]
-        stem = self.ctx.module_name.rsplit(".", 1)[-1]
-        return any(self.names.mentions_tokens(n) for n in (*owners, stem))
-
-    def _docstring_says_tokens(self) -> bool:
-        fn = self.ctx.function()
-        doc = ast.get_docstring(fn) if fn is not None else None
-        if fn is None or not doc:
-            return False
-        return "token" in doc.split("\n\n")[0].lower() and not self.names.is_chars(fn.name)
 
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):
@@ -406,7 +356,7 @@ class CharsPerToken(LintRule):
                 return True  # ``if new_chars > tokens * 4``
             if isinstance(anc, ast.stmt):
                 break
-        return any(self.names.is_chars(n) for n in self._targets() if n)
+        return any(self.names.is_chars(n) for n in targets(self) if n)
 
     def _char_result(self) -> bool:
         """Characters from tokens: the product is cut, compared or named as characters, or bound to a
@@ -502,7 +452,7 @@ class CharsPerToken(LintRule):
                     self._chars(left.left) == "chars"
                     and 0.15 <= mult / factor <= 0.5
                     and not self._base64(node)
-                    and self._token_context()
+                    and token_context(self)
                 ):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
                 return
@@ -515,6 +465,15 @@ class CharsPerToken(LintRule):
             ):
                 self._report(node, right, factor, "chars_per_token")
             elif (
+                isinstance(left, ast.Call)  # ``len(text)``, not ``(chars_tokens + words_tokens) // 2``
+                and self._chars(left) == "chars"
+                and 1.5 <= factor < 2.5
+                and not self._base64(node)
+                and result_is_tokens(self, node)
+            ):
+                # a rate of 2 halves many things: the result itself must be tokens (set 22: openlit)
+                self._report(node, right, factor, "chars_per_token")
+            elif (
                 kind == "words"
                 and 0.5 <= factor < 1
                 and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
@@ -525,7 +484,7 @@ class CharsPerToken(LintRule):
                 return
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
-                if not self._base64(node) and self._token_context():
+                if not self._base64(node) and token_context(self):
                     self._report(node, right, factor, "tokens_per_char")
             elif kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor):
                 self._report(node, right, factor, "tokens_per_word")
@@ -574,7 +533,7 @@ class CharsPerToken(LintRule):
         if factor > 6:
             return compared_with_tokens(self, node)
         return (
-            self._token_context()
+            token_context(self)
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
         )

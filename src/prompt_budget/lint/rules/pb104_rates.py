@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 
 _SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
@@ -19,6 +19,21 @@ _CHAR_ABBREVIATIONS = frozenset({"ch", "chr", "chs"})
 _COUNT_WORDS = frozenset({"count", "counts", "cnt", "num", "n", "len", "length", "total"})
 #: Receivers of a class's own constant (``self.RATE``, ``cls.RATE``).
 _OWN = frozenset({"self", "cls"})
+
+
+#: Pieces a splitting helper may cut a text into that are not words (``split_text`` gives chunks).
+_NOT_WORDS = frozenset(
+    {"text", "texts", "document", "documents", "chunk", "chunks", "line", "lines", "sentence", "sentences"}
+    | {"paragraph", "paragraphs"}
+)
+
+
+def splits_words(call: ast.Call) -> bool:
+    """``text.split()``, ``re.split(p, text)``, ``_split_by_punctuation(text)`` (set 22: langchain's
+    VertexAI embeddings): a call cutting a text into words (and punctuation), not into lines, sentences,
+    chunks or messages."""
+    ws = set(words(callee_name(call) or ""))
+    return "split" in ws and not ws & (_NOT_WORDS | UNIT_WORDS)
 
 
 def word_count(node: ast.AST) -> bool:

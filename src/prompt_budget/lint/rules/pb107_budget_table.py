@@ -68,6 +68,11 @@ def _row_of(node: ast.expr) -> str | None:
     return None
 
 
+def _size(literal: ast.expr) -> int:
+    """The number of elements (values) of a list, tuple, set or dict literal."""
+    return len(literal.values) if isinstance(literal, ast.Dict) else len(getattr(literal, "elts", ()))
+
+
 class BudgetTable(LintRule):
     """A table of token budgets written as a Python literal: model name -> context window
     (``{"gpt-4o": 128000, "claude-3-5-sonnet": 200000}``), model name -> limits
@@ -82,7 +87,9 @@ class BudgetTable(LintRule):
 
     Tables of prices, rate limits (rpm/tpm), embedding dimensions or other non-budget numbers are not
     reported, nor counts of requests: a table named for requests or records (``_BATCH_RATELIMIT_MAP``)
-    or read into one (returned by ``max_requests_per_batch``). ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
+    or read into one (returned by ``max_requests_per_batch``). A table built by calls (``[Model("gpt-4o",
+    context_window=128_000), ...]``) is one finding per literal holding its rows, like a dict; rows
+    standing alone (``register(Model(...))``) one each. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
     """
 
     CODE = "PB107"
@@ -158,14 +165,23 @@ class BudgetTable(LintRule):
         Invalid(
             'PROFILES = {"gpt-4o": {"max_input_tokens": 128000}, "text-embedding-3-small": {"max_input_tokens": 8191}, "gpt-4.1": {"max_input_tokens": 1047576}}'
         ),
-        # a table built by calls rather than a dict literal
+        # a table built by calls rather than a dict literal: once per literal made mostly of its rows
+        # (set 22: opik), once per row for rows standing alone or among other rows
         Invalid(
             'configs = [\n    dict(name="gemma-7b", context_window=8192),\n    dict(name="llama-3-8b", context_window=8192),\n]\n',
+            line=1,
+        ),
+        Invalid(
+            'register(Model("gemma-7b", context_window=8192))\nregister(Model("llama-3-8b", context_window=8192))\n',
+            count=2,
+        ),
+        Invalid(
+            'ARGS = [\n    Model("gemma-7b", context_window=8192),\n    Model("llama-3-8b", context_window=8192),\n'
+            "    Other(a=1),\n    Other(a=2),\n    Other(a=3),\n]\n",
             count=2,
         ),
         Invalid(
             'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
-            count=2,
         ),
         Invalid(
             'import prompt_budget\nCONTEXT_WINDOWS = {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n}\n',
@@ -203,12 +219,15 @@ class BudgetTable(LintRule):
         ),
     )
 
-    _calls: dict[str, list[tuple[ast.expr, int | float, str]]]
+    _calls: dict[str, list[tuple[ast.expr, int | float, str, ast.expr | None]]]
+    #: A literal holding rows built by calls -> the name it is bound to ("" for none).
+    _keys: dict[ast.expr, str]
     #: Table name -> the budget a row of it is read into (``_read_as_budget``), once per module.
     _lookups: dict[str, str] | None
 
     def visit_Module(self, node: ast.Module) -> None:
         self._calls = {}
+        self._keys = {}
         self._lookups = None
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -245,7 +264,34 @@ class BudgetTable(LintRule):
                 literal, value = arg, amount
         callee = callee_name(node)
         if models and literal is not None and value is not None and callee:
-            self._calls.setdefault(callee, []).append((literal, value, models[0]))
+            self._calls.setdefault(callee, []).append((literal, value, models[0], self._holder(node)))
+
+    def _holder(self, node: ast.Call) -> ast.expr | None:
+        """The one list, tuple, set or dict literal a row is an element (a value, a ``**`` item) of: the
+        table's literal, reported once like a dict when most of its elements are such rows (set 22:
+        opik's ``[ModelCapability("gpt-4o", context_window=128_000), ...]``), its range covering them;
+        None for a row standing alone (``register(Model(...))``). In a literal of other rows (set 20:
+        agentlab's ``CHAT_MODEL_ARGS_DICT``, whose other rows hold several budgets each) rows count one each."""
+        parent = self.ctx.parent(node)
+        if (isinstance(parent, (ast.List, ast.Tuple, ast.Set)) and node in parent.elts) or (
+            isinstance(parent, ast.Dict) and node in parent.values
+        ):
+            if parent not in self._keys:
+                self._keys[parent] = self._table_key(parent)
+            return parent
+        return None
+
+    def _table_key(self, holder: ast.expr) -> str:
+        """The name a table built by calls is bound to (``MODEL_CAPABILITIES``), else ""."""
+        parent = self.ctx.parent(holder)
+        target = (
+            parent.targets[0]
+            if isinstance(parent, ast.Assign)
+            else parent.target
+            if isinstance(parent, ast.AnnAssign)
+            else None
+        )
+        return (attr_name(target) if target is not None else None) or ""
 
     def _window_keyword(self, name: str) -> bool:
         ws = set(words(name))
@@ -257,7 +303,26 @@ class BudgetTable(LintRule):
         for callee, rows in self._calls.items():
             if len(rows) < 2 or set(words(callee)) & EXCLUDED_WORDS:
                 continue
-            for literal, value, model in rows:
+            tables: dict[ast.expr, int] = {}
+            for *_, holder in rows:
+                if holder is not None:
+                    tables[holder] = tables.get(holder, 0) + 1
+            done: set[ast.expr] = set()
+            for literal, value, model, holder in rows:
+                if holder is not None and tables[holder] > 1 and tables[holder] * 2 > _size(holder):
+                    if holder not in done:  # the table's literal, once: its range covers the rows
+                        done.add(holder)
+                        self.report(
+                            holder,
+                            f"model-to-context-window table built by calls to {callee}() in one literal "
+                            f"({tables[holder]} rows); keep it in config so new models need no code change",
+                            key_parts=(
+                                self._keys.get(holder) or f"{callee} context_windows",
+                                self.ctx.module_name,
+                            ),
+                            advice="move the table into [tool.prompt_budget.values] by hand",
+                        )
+                    continue
                 self.report(
                     literal,
                     f"model-to-context-window table built by calls to {callee}() ({len(rows)} rows): "

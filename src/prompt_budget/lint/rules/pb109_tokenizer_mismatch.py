@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
+from prompt_budget.lint.rules.pb109_callers import fed_at_run_time, tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
@@ -125,7 +126,8 @@ class TokenizerMismatch(LintRule):
     tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
     provider's model, and is not reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
     handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
-    model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know.
+    model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
+    user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
@@ -138,6 +140,14 @@ class TokenizerMismatch(LintRule):
     VALID = (
         Valid('enc = tiktoken.encoding_for_model("gpt-4o")'),
         Valid("enc = tiktoken.get_encoding('o200k_base')"),
+        # a tiktoken model name the user gives explicitly; a helper for OpenAI's models nothing calls
+        Valid(
+            'def count(text, model_name):\n    """For OpenAI models only."""\n'
+            "    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
+        ),
+        Valid(
+            "def count(self, text):\n    return len(tiktoken.encoding_for_model(self.tiktoken_model_name).encode(text))\n"
+        ),
         Valid(
             "def count(model, text):\n    if model.startswith('claude'):\n        return anthropic_count(text)\n"
             "    return len(tiktoken.encoding_for_model(model).encode(text))\n"
@@ -289,7 +299,14 @@ class TokenizerMismatch(LintRule):
         Invalid(
             "def encoder(model):\n    return encoding_for_model(model) if 'gpt' in model else get_encoding('cl100k_base')\n"
         ),
-        # a model name that may be any provider's
+        # a model name that may be any provider's, under a docstring or a parameter naming OpenAI (set 22:
+        # langchain's infino callback, reached by any ChatOpenAI-compatible model)
+        Invalid(
+            'def count(text, openai_model_name):\n    """Count tokens for OpenAI."""\n'
+            "    return len(tiktoken.encoding_for_model(openai_model_name).encode(text))\n\n"
+            "def on_end(self, text):\n    return count(text, openai_model_name=self.model_name)\n",
+            line=3,
+        ),
         Invalid(
             "def count(text, model_name):\n    return len(tiktoken.encoding_for_model(model_name).encode(text))\n"
         ),
@@ -379,7 +396,13 @@ class TokenizerMismatch(LintRule):
                 f"the count of a fixed GPT encoding is scaled by {rate:g} to stand for another tokenizer's: "
                 "the models it counts are not OpenAI's, whose tokens it splits differently"
             )
-        elif callee == "encoding_for_model" and node.args and arg is None and self._any_model():
+        elif (
+            callee == "encoding_for_model"
+            and node.args
+            and arg is None
+            and not tiktoken_name(node.args[0])
+            and self._any_model()
+        ):
             shown = ast.unparse(node.args[0])
             message = (
                 f"tiktoken.encoding_for_model({shown}) is given a model name that may be any provider's: "
@@ -488,7 +511,14 @@ class TokenizerMismatch(LintRule):
             return False
         if self._class_checks_availability():
             return False
+        model = self.ctx.ancestors[-1]
+        arg = model.args[0] if isinstance(model, ast.Call) and model.args else None
+        doc = scope.body[0] if scope.body and isinstance(scope.body[0], ast.Expr) else None
+        if not (isinstance(arg, ast.Name) and fed_at_run_time(self.ctx.tree, scope, arg.id)):
+            doc = None  # "Supported for OpenAI models only": a docstring guards unless callers say otherwise
         for n in ast.walk(scope):
+            if doc is not None and n is doc.value:
+                continue
             text = string_value(n)
             if text is not None and (is_non_openai_model(text) or _OPENAI.search(text)):
                 return False

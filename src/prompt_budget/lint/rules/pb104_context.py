@@ -1,0 +1,117 @@
+"""PB104's readings of what surrounds a rate: whether the expression being visited is a number of
+tokens (its targets, the function returning it, its docstring, a class or module about tokens), and
+the stricter reading a rate of 2 needs, which halves many things besides characters into tokens: the
+result itself is named as, returned as or ordered against tokens. Kept apart from the rule: they read
+the walk's context, and judge no finding themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+from itertools import pairwise
+
+from prompt_budget.lint.forms import compared_with_tokens
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+
+ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
+#: Calls that round an estimate and keep it a count (``math.ceil(len(text) / 2)``).
+_ROUNDING = frozenset({"ceil", "floor", "int", "round", "max"})
+
+
+def targets(rule: LintRule) -> list[str]:
+    """Names the expression being visited flows into, up to its statement: assignment targets and
+    keyword names."""
+    out: list[str] = []
+    for anc in reversed(rule.ctx.ancestors):
+        if isinstance(anc, ast.keyword) and anc.arg:
+            out.append(anc.arg)
+        elif isinstance(anc, ast.Assign):
+            out.extend(attr_name(t) or "" for t in anc.targets)
+        elif isinstance(anc, (ast.AnnAssign, ast.AugAssign)):
+            out.append(attr_name(anc.target) or "")
+        if isinstance(anc, ast.stmt):
+            break
+    return out
+
+
+def returned_estimate(rule: LintRule) -> bool:
+    """The division being visited is returned by a function named as an estimate of tokens
+    (``_estimated_tokens``, ``approx_token_count``)."""
+    name = rule.ctx.function_name()
+    return (
+        len(rule.ctx.ancestors) > 1
+        and isinstance(rule.ctx.ancestors[-2], ast.Return)
+        and bool(set(words(name)) & ESTIMATE_WORDS)
+        and rule.names.mentions_tokens(name)
+    )
+
+
+def _estimate_about_tokens(rule: LintRule) -> bool:
+    """A function named as an estimate (``simple_estimate``, ``_default_estimate``) in a class or
+    module about tokens (``TokenMemory``, ``token_memory.py``): what it estimates is tokens."""
+    if not set(words(rule.ctx.function_name())) & ESTIMATE_WORDS:
+        return False
+    owners = [s.name for s in rule.ctx.scopes if isinstance(s, ast.ClassDef)]
+    stem = rule.ctx.module_name.rsplit(".", 1)[-1]
+    return any(rule.names.mentions_tokens(n) for n in (*owners, stem))
+
+
+def _docstring_says_tokens(rule: LintRule) -> bool:
+    fn = rule.ctx.function()
+    doc = ast.get_docstring(fn) if fn is not None else None
+    if fn is None or not doc:
+        return False
+    return "token" in doc.split("\n\n")[0].lower() and not rule.names.is_chars(fn.name)
+
+
+def token_context(rule: LintRule) -> bool:
+    """Something around the expression says its result is a number of tokens."""
+    if rule.names.mentions_tokens(rule.ctx.function_name()) or rule.token_comment():
+        return True
+    for anc in reversed(rule.ctx.ancestors):
+        if (
+            isinstance(anc, ast.BinOp)
+            and isinstance(anc.op, (ast.Add, ast.Sub))
+            and (rule.token_amount(anc.left) or rule.token_amount(anc.right))
+        ):
+            return True  # ``int(chars / 3.8) + tokens``: added to a number of tokens
+        if isinstance(anc, ast.Return) and _docstring_says_tokens(rule):
+            return True  # ``return total_chars // 4`` in "Estimate total context size in tokens."
+        if isinstance(anc, ast.Return) and _estimate_about_tokens(rule):
+            return True  # ``def simple_estimate(msg): return ceil(len(msg.text) / 4)`` in token_memory.py
+        if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
+            return any(
+                isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
+                for v in anc.values
+            )
+        if isinstance(anc, ast.stmt):
+            break
+    return any(rule.names.is_token_amount(n) or rule.names.mentions_tokens(n) for n in targets(rule) if n)
+
+
+def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
+    """The expression being visited, rounded or not, IS a count of tokens, not merely computed in code
+    about tokens (``mid = len(text) // 2`` in ``truncate_tokens`` halves a text): it is what a function
+    named as or documented as counting tokens returns (``def general_tokens(text): return math.ceil(
+    len(text) / 2)``, set 22: openlit), bound or passed under a name of an amount of tokens, or ordered
+    against a count of tokens."""
+    outer: ast.AST = node
+    for child, parent in pairwise(reversed(rule.ctx.ancestors)):
+        if not (child is outer and isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING):
+            break
+        outer = parent
+    parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
+    holder = parents.get(outer)
+    fn_name = rule.ctx.function_name()
+    if isinstance(holder, ast.Return) and (
+        rule.names.is_token_amount(fn_name)
+        or rule.names.mentions_tokens(fn_name)
+        or _docstring_says_tokens(rule)
+    ):
+        return True
+    if isinstance(holder, (ast.Assign, ast.AnnAssign, ast.keyword)) and any(
+        rule.names.is_token_amount(n) for n in targets(rule) if n
+    ):
+        return True
+    return compared_with_tokens(rule, node)
