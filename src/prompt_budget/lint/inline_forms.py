@@ -15,6 +15,7 @@ lookup named as a budget.
   total``): a guessed per-item token cost (set 20: open-webui; a count named as tokens is PB102's);
 - a lookup's default (``d.get("max_tokens", 2048)``, a budget table's ``.get(model, 4096)``) and the
   calls that read a budget table (``lookup(model, WINDOWS, default=...)``);
+- a validated field's upper bound (``max_tokens: int = Field(le=4096, default=100)``);
 - a budget read through a one-argument conversion (``_parse_positive_int(cfg.get("token_threshold"))
   or 80000``): the `or` fallback of that budget.
 """
@@ -255,3 +256,22 @@ def completions_count(rule: LintRule, keyword: str, call: ast.Call) -> bool:
         kw.arg and kw.arg != keyword and rule.names.mentions_tokens(kw.arg) and rule.names.is_budget(kw.arg)
         for kw in call.keywords
     )
+
+
+#: A validated field's upper bounds (pydantic's ``Field(le=...)``, ``lt=``).
+_UPPER_BOUNDS = frozenset({"le", "lt"})
+
+
+def field_bound(rule: LintRule, call: ast.Call) -> tuple[str, list[ast.keyword]] | None:
+    """``max_tokens: int = Field(ge=0, le=4096, default=100)``: (the field, its upper bounds) of a
+    field named as a budget: the most tokens it lets a caller ask for, a budget written inline (set 22:
+    langchain-community; the default is PB102's)."""
+    if callee_name(call) != "Field":
+        return None
+    bounds = [kw for kw in call.keywords if kw.arg in _UPPER_BOUNDS]
+    parent = rule.ctx.parent(call)
+    target: ast.expr | None = parent.target if isinstance(parent, ast.AnnAssign) else None
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        target = parent.targets[0]
+    name = target.id if type(target) is ast.Name else None
+    return (name, bounds) if bounds and name and rule.names.is_budget_setting(name) else None

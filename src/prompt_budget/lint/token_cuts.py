@@ -14,7 +14,10 @@
   ``partial(HuggingFaceEmbedding, max_length=512)``): the input length it truncates to;
 - a tokenizer's ``model_max_length`` set where it is made (``AutoTokenizer.from_pretrained(name,
   model_max_length=512)``): Hugging Face's longest input, in tokens, that ``truncation=True`` cuts to,
-  and read back off it (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``).
+  and read back off it (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``), or given as a
+  tokenizer's (``tokenizer_max_length=512``);
+- the fixed length a tokenizer that truncates pads to (``enable_padding(length=256)`` beside
+  ``enable_truncation(max_length=256)``).
 
 Audio feature extractors truncate too (``processor(audio, sampling_rate=16000, truncation=True,
 max_length=800)``), but to samples or frames: a call given a sampling rate, or a feature extractor's or
@@ -84,7 +87,11 @@ def embedder_length(keyword: str, call: ast.Call) -> bool:
 
 def tokenizer_length(keyword: str, call: ast.Call) -> bool:
     """``AutoTokenizer.from_pretrained(name, model_max_length=512)``, ``BertTokenizerFast(...,
-    model_max_length=512)``: the longest input of a tokenizer, given where it is made or loaded."""
+    model_max_length=512)``: the longest input of a tokenizer, given where it is made or loaded; a
+    keyword naming it as a tokenizer's (``EmbeddingGenerator(..., tokenizer_max_length=512)``) to any call."""
+    ws = words(keyword)
+    if "tokenizer" in ws and "max" in ws and {"len", "length"} & set(ws):
+        return True
     if keyword != "model_max_length":
         return False
     func = call.func
@@ -92,6 +99,27 @@ def tokenizer_length(keyword: str, call: ast.Call) -> bool:
     if isinstance(func, ast.Attribute):
         names.append(attr_name(func.value) or "")
     return any("tokenizer" in words(name) for name in names)
+
+
+def padded_length(rule: LintRule, call: ast.Call) -> ast.expr | None:
+    """``tokenizer.enable_padding(length=256)`` where the same tokenizer is given
+    ``enable_truncation(...)`` in the scope: the fixed length (in tokens) every input is cut and padded
+    to (set 22: chromadb). Padding alone is no budget."""
+    func = call.func
+    length = next((kw.value for kw in call.keywords if kw.arg == "length"), None)
+    if callee_name(call) != "enable_padding" or length is None or not isinstance(func, ast.Attribute):
+        return None
+    receiver = ast.dump(func.value)
+    scope = rule.ctx.function() or rule.ctx.tree
+    for node in ast.walk(scope) if scope is not None else ():
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "enable_truncation"
+            and ast.dump(node.func.value) == receiver
+        ):
+            return length
+    return None
 
 
 def tokenizer_maxlen(node: ast.expr) -> bool:

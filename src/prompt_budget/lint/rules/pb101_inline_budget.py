@@ -14,6 +14,7 @@ from prompt_budget.lint.inline_forms import (
     completions_count,
     converted_read,
     estimate_into_count,
+    field_bound,
     in_examples,
     lookup_default,
     token_unit_class,
@@ -22,6 +23,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
+from prompt_budget.lint.positional_args import PositionalFlow
 from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -33,11 +35,13 @@ from prompt_budget.lint.rule import (
     is_env_read,
     sizes_token_chunks,
 )
+from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
     cuts_tokens,
     embedder_length,
+    padded_length,
     tokenizer_length,
     truncation_defaults,
 )
@@ -78,15 +82,9 @@ class InlineBudget(LintRule):
     #: though no word of it says tokens
     PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len"),)
     VALID = (
+        *CUT_VALID,
         # a number of outputs beside a cap named as tokens: how many completions (set 21: crfm-helm)
         Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
-        # an attribute that no call truncating to it reads: nothing says it counts tokens
-        Valid("class Scorer:\n    def __init__(self):\n        self.max_input_length = 500\n"),
-        # an attribute named as a budget, weakly or not, is PB102's field to follow
-        Valid(
-            "class Buff:\n    def __init__(self):\n        self.max_length = 128\n"
-            "    def run(self, t):\n        return self.tokenizer(t, truncation=True, max_length=self.max_length)\n"
-        ),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
         Valid("requests.get(url, timeout=30, max_retries=5)"),
         Valid("oauth.fetch(access_token_ttl=3600, refresh_token=token)"),
@@ -105,7 +103,13 @@ class InlineBudget(LintRule):
         Valid("chunker(text, max_tokens=-500)  # negative: a sentinel or an offset, not a budget"),
         Valid("llm.complete(prompt, max_tokens=1500.5)"),
         Valid("def page(items, offset=0, size=100):\n    ...\n\nfirst = page(items, 200)\n"),
+        # a parameter used only as a tensor's dimension: a benchmark's input shape (set 22: lmdeploy)
+        Valid(
+            "def bench(bsz, ctx_len):\n    x = torch.empty((bsz, ctx_len, 64))\n    return run(x)\n\n"
+            "bench(1, 8128)\n"
+        ),
         Valid("field = Column(String, max_length=512)"),
+        Valid("tok.enable_padding(pad_id=0, length=256)\ntop_k: int = Field(ge=0, le=128, default=0)\n"),
         # a weak name in a dict that is not a generation request
         Valid('schema = {"type": "string", "max_length": 512}'),
         # a splitter that counts characters
@@ -141,23 +145,6 @@ class InlineBudget(LintRule):
             "window_size, batch_size = extract_kwargs(keys_and_defaults, **kwargs)\n"
         ),
         Valid('CASES = [("max_tokens", 100), ("max_tokens", 4096)]\nPAIR = [("max_tokens", 4096)]\n'),
-        # a parameter given to a call that does not truncate, or read from elsewhere
-        Valid(
-            "def pad(texts, max_length=64):\n    return tokenizer(texts, padding='max_length', max_length=max_length)\n"
-            "def cut(texts):\n    return tokenizer(texts, truncation=True, max_length=max_length)\n"
-        ),
-        # audio feature extractors truncate to samples or frames, not tokens (set 17: pipecat's Smart Turn)
-        Valid(
-            "x = processor(audio, sampling_rate=16000, padding='max_length', truncation=True, max_length=800)\n"
-            "y = feature_extractor(audio, truncation=True, max_length=16000 * 16)\n"
-            'z = {"sampling_rate": 16000, "max_length": 800, "truncation": True}\n'
-        ),
-        # a length popped from kwargs for what is no tokenizer; a length to a function, not an embedder class
-        Valid(
-            "class Store:\n    def __init__(self, **kwargs):\n"
-            '        max_length = kwargs.pop("max_length", 512)\n        self.col = Column(max_length=max_length)\n'
-            "e = get_embedding(text, max_length=8000)\n"
-        ),
         # the fallback of a failed lookup in a table that is no budget's, or under a name not saying tokens
         Valid(
             "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
@@ -177,21 +164,7 @@ class InlineBudget(LintRule):
         ),
     )
     INVALID = (
-        # an instance's attribute a method gives as a truncating call's length (set 21: SummaC; an
-        # attribute named as a budget, ``self.max_input_length``, is PB102's)
-        Invalid(
-            "class Scorer:\n    def __init__(self):\n        self.cut_at = 500\n"
-            "    def score(self, pairs):\n        return self.tokenizer(pairs, truncation='only_first',"
-            " max_length=self.cut_at)\n",
-            line=3,
-        ),
-        # a parameter stored on the instance, then given as a truncating call's length (set 21: lazyllm)
-        Invalid(
-            "class Classifier:\n    def __init__(self, max_length=512):\n        self.max_length = max_length\n"
-            "    def __call__(self, text):\n        return self.tokenizer(text, truncation=True,"
-            " max_length=self.max_length)\n",
-            line=2,
-        ),
+        *CUT_INVALID,
         # a provider's constant named as a budget, used as a key (set 21: crfm-helm's watsonx client)
         Invalid("engine = ModelInference(params={GenParams.MAX_NEW_TOKENS: 2000})\n"),
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -294,46 +267,11 @@ class InlineBudget(LintRule):
             "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
             count=2,
         ),
-        # a parameter's default given to a tokenizer call that truncates (set 16: crawl4ai)
-        Invalid(
-            "def classify(texts, labels=None, max_length=64):\n"
-            "    return tokenizer(texts, padding=True, truncation=True, max_length=max_length)\n",
-            line=1,
-        ),
         # the fallback of a failed lookup in a window table, under a name saying tokens (set 16: scrapegraphai)
         Invalid(
             "try:\n    self.model_token = models_tokens[provider][model]\nexcept KeyError:\n"
             "    self.model_token = 8192\n",
             line=4,
-        ),
-        # a tokenizer's or a pipeline's keyword arguments, as a dict (set 17: llm-guard's pipeline_kwargs)
-        Invalid('MODEL = Model(path=p, pipeline_kwargs={"max_length": 512, "truncation": True})'),
-        # an embedding model's input length, also bound by a factory (set 17: autorag)
-        Invalid(
-            "a = HuggingFaceEmbedding(model_name=m, max_length=512)\n"
-            "b = LazyInit(HuggingFaceEmbedding, model_name=m, max_length=512)\n",
-            count=2,
-        ),
-        # a kwargs default, then a parameter's default, reaching a tokenizer's truncation through a
-        # method of the class, bounded by min() (set 17: autorag's FlashRank)
-        Invalid(
-            "class Reranker:\n    def __init__(self, **kwargs):\n"
-            '        max_length = kwargs.pop("max_length", 512)\n        self.tokenizer = self._load(max_length)\n\n'
-            "    def _load(self, max_length=256):\n        tokenizer = Tokenizer.from_file(path)\n"
-            "        tokenizer.enable_truncation(max_length=min(limit, max_length))\n        return tokenizer\n",
-            count=2,
-        ),
-        Invalid("tokenizer.enable_truncation(max_length=300)"),
-        # a tokenizer made with its longest input: Hugging Face's model_max_length counts tokens
-        Invalid(
-            'tok = AutoTokenizer.from_pretrained("org/bert", model_max_length=512)\n'
-            "fast = BertTokenizerFast(vocab_file=v, model_max_length=256)\n",
-            count=2,
-        ),
-        # a tokenizer call that truncates: max_length is a number of tokens
-        Invalid(
-            "tokenizer, model = models\ninputs = tokenizer(pairs, padding=True, truncation=True, max_length=512)\n",
-            line=2,
         ),
         # an amount typed as tokens, inline or bound to a local first; a class named after a unit of
         # tokens (set 20: inspect-ai)
@@ -363,39 +301,31 @@ class InlineBudget(LintRule):
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 
-    _params: dict[str, list[str]]
-    _positional: list[tuple[str, int, ast.expr]]
+    _positional: PositionalFlow
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
     _window_tables: dict[str, int]
     _lookups: list[tuple[str, ast.expr, int | float]]
     _cuts: CutFlow
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._params = {}
-        self._positional = []
+        self._positional = PositionalFlow()
         self._window_tables = {}
         self._lookups = []
         self._cuts = CutFlow(self)
         self._typed = TypedLocals(self)
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        args = node.args
-        names = [a.arg for a in (*args.posonlyargs, *args.args)]
-        # a name defined twice with other parameters: which one a call reaches is unknown
-        if self._params.setdefault(node.name, names) != names:
-            self._params[node.name] = []
+        self._positional.define(node)
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def leave_Module(self, node: ast.Module) -> None:
         # decided by data flow: ``filter_doc(node, 100)`` where the module's own
         # ``def filter_doc(node, min_num_tokens=500)`` takes the number as a budget
-        for callee, index, literal in self._positional:
-            params = self._params.get(callee, [])
-            name = params[index] if index < len(params) else ""
-            value = self.budget_literal(literal) if name else None
-            if name and value is not None and self.names.is_budget_setting(name):
-                self._report(literal, name, value, f"passed as `{name}` of {callee}()")
+        for callee, name, given in self._positional.taken():
+            value = self.budget_literal(given)
+            if value is not None and self.names.is_budget_setting(name):
+                self._report(given, name, value, f"passed as `{name}` of {callee}()")
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
         for table, literal, value in self._lookups:
@@ -422,10 +352,13 @@ class InlineBudget(LintRule):
             value = self.budget_literal(node.args[0])
             if value is not None:
                 self._report(node.args[0], "max_length", value, "given to `enable_truncation`")
-        if node.args and isinstance(node.func, ast.Name):
-            for index, arg in enumerate(node.args):
-                if type(arg) is ast.Constant and type(arg.value) is int:
-                    self._positional.append((node.func.id, index, arg))
+        if (padded := padded_length(self, node)) is not None and (n := self.budget_literal(padded)):
+            self._report(padded, "length", n, "given to `enable_padding` of a tokenizer that truncates")
+        if (bound := field_bound(self, node)) is not None:
+            for kw in bound[1]:
+                if (n := self.budget_literal(kw.value)) is not None:
+                    self._report(kw.value, bound[0], n, f"as the `{kw.arg}=` bound of a field")
+        self._positional.call(node)
         typed = {id(amount): unit for unit, amount in typed_amounts(self, node)} if node.keywords else {}
         unit_class = token_unit_class(callee or "")
         if unit_class and node.args and (first := self.budget_literal(node.args[0])) is not None:

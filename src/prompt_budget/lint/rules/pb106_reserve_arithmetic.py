@@ -16,7 +16,10 @@ class ReserveArithmetic(LintRule):
     ``get_context_window(model)``, a bound of one: ``min(n_ctx, n_batch) - 16``), not a count
     (``len(tokens) - 1``, ``num_tokens - 100``), or a weakly named length whose remainder the data flow
     shows is tokens (``step = max_len - 100`` ... ``tokens[i : i + step]``).
-    The reserve is the output or safety margin a config should own (``reserved_output``).
+    The reserve is the output or safety margin a config should own (``reserved_output``). A reserve
+    given as a parameter's default, through a module constant (``OVERHEAD = 1_500`` ... ``def room(window,
+    overhead=OVERHEAD): return int(window.context_window * factor) - overhead``), is reported where the
+    constant is bound.
     """
 
     CODE = "PB106"
@@ -32,6 +35,7 @@ class ReserveArithmetic(LintRule):
         Valid("if used_bytes < budget - 1000:\n    grow()\n"),
         Valid("year = 2024 - age - 1"),
         Valid("def page(rows, limit=500):\n    end = limit - 100\n    return rows[:end]\n"),
+        Valid("GRACE = 30\n\ndef span(timeout, grace=GRACE):\n    return int(timeout * 0.9) - grace\n"),
     )
     INVALID = (
         Invalid(
@@ -53,6 +57,12 @@ class ReserveArithmetic(LintRule):
         Invalid("if current_tokens + artifact_tokens < budget - 500:\n    add()\n"),
         # a bound of a window; a weakly named length whose remainder cuts a token list (set 18)
         Invalid("max_tokens = min(n_ctx, n_batch) - 16"),
+        # a reserve given as a parameter's default, bound to a module constant (set 22: opik)
+        Invalid(
+            "OVERHEAD = 1_500\n\ndef room(window, factor=0.5, overhead=OVERHEAD):\n"
+            "    return int(window.context_window * factor) - overhead\n",
+            line=1,
+        ),
         Invalid(
             "def split(text, max_len=1024):\n    tokens = tokenizer.encode(text)\n    step = max_len - 100\n"
             "    return [tokens[i : i + step] for i in range(0, len(tokens), step)]\n"
@@ -102,6 +112,50 @@ class ReserveArithmetic(LintRule):
             budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
         if budget is not None:
             self._report(node.right, budget, value)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        """``_PROMPT_OVERHEAD_TOKENS = 1_500`` at module level, the default of a parameter that a function
+        takes off a budget (``int(window * safety_factor) - prompt_overhead_tokens``): the reserve is
+        written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
+        number for the walk to stop at."""
+        target = node.targets[0] if len(node.targets) == 1 else None
+        value = self.budget_literal(node.value)
+        if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
+            return
+        for fn in ast.walk(self.ctx.tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for param, default in _defaults(fn):
+                    budget = self._taken_off(fn, param) if _names(default, target.id) else None
+                    if budget is not None:
+                        self._report(node.value, budget, value, f"taken (as `{param}` of {fn.name}()) off")
+                        return
+
+    def _taken_off(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> str | None:
+        """The budget ``fn`` takes its parameter ``param`` off (``budget - param``), if any."""
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.BinOp)
+                and isinstance(node.op, ast.Sub)
+                and _names(node.right, param)
+                and (budget := self.budget_expr(node.left) or self._share_of_budget(node.left))
+            ):
+                return budget
+        return None
+
+    def _share_of_budget(self, node: ast.expr) -> str | None:
+        """``int(capability.context_window * safety_factor)``: a share of a budget, converted."""
+        while (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in {"int", "round", "floor"}
+            and len(node.args) == 1
+        ):
+            node = node.args[0]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv)):
+            return self.budget_expr(node.left) or (
+                self.budget_expr(node.right) if isinstance(node.op, ast.Mult) else None
+            )
+        return None
 
     def _window_literal(self, node: ast.BinOp) -> None:
         """``128000 - self.SCREENSHOT_TOKENS - prompt_tokens - 1000``: a context window written as a
@@ -173,3 +227,16 @@ class ReserveArithmetic(LintRule):
         name = attr_name(node.target)
         if value is not None and name and self.names.is_budget(name):
             self._report(node.value, name, value)
+
+
+def _names(node: ast.expr | None, name: str) -> bool:
+    return type(node) is ast.Name and node.id == name
+
+
+def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, ast.expr]]:
+    """(parameter, default) of each parameter of ``fn`` given a default."""
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    return [(a.arg, d) for a, d in pairs]

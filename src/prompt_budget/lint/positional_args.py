@@ -1,0 +1,75 @@
+"""Numbers given positionally to a function of the same module (PB101's data flow).
+
+``kept = keep(doc, 100)`` where the module defines ``def keep(doc, min_num_tokens=500)``: the number
+is taken as ``min_num_tokens``, so it is judged by that parameter's name. A parameter the function only
+uses as a dimension of a tensor it makes (``torch.empty((bsz, ctx_len, feat_len))``, ``torch.randn(n,
+d)``) sizes a tensor, not a token budget: a micro-benchmark's or a test's input shape (set 22:
+lmdeploy's ``test_rms_norm(1, 8128, 5120, torch.float16)``).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.rule import callee_name
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+#: Calls that make an array or tensor of a given shape (torch, numpy, jax).
+_SHAPED = frozenset(
+    {"empty", "zeros", "ones", "full", "rand", "randn", "randint", "arange", "empty_strided", "normal"}
+)
+
+
+def _shape_names(fn: Function) -> set[int]:
+    """The ids of the names ``fn`` gives as a dimension of a tensor it makes: an argument of
+    ``torch.randn(n, d)``, an element of the shape ``torch.empty((b, n, d))``, ``size=(b, n)``."""
+    found: set[int] = set()
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call) or callee_name(node) not in _SHAPED:
+            continue
+        shapes = [*node.args, *(kw.value for kw in node.keywords if kw.arg in {"size", "shape"})]
+        for shape in shapes:
+            dims = shape.elts if isinstance(shape, (ast.Tuple, ast.List)) else [shape]
+            found.update(id(d) for d in dims if type(d) is ast.Name)
+    return found
+
+
+def shape_only(fn: Function, param: str) -> bool:
+    """``fn`` reads ``param`` only as a dimension of the tensors it makes."""
+    uses = [n for n in ast.walk(fn) if type(n) is ast.Name and n.id == param]
+    return bool(uses) and {id(n) for n in uses} <= _shape_names(fn)
+
+
+class PositionalFlow:
+    """The module's functions (by name, with their positional parameters) and the int literals given
+    positionally to calls of bare names, matched once the module is read."""
+
+    def __init__(self) -> None:
+        self._defs: dict[str, tuple[list[str], Function | None]] = {}
+        self._given: list[tuple[str, int, ast.Constant]] = []
+
+    def define(self, node: Function) -> None:
+        args = node.args
+        names = [a.arg for a in (*args.posonlyargs, *args.args)]
+        known = self._defs.setdefault(node.name, (names, node))
+        if known[0] != names:
+            # a name defined twice with other parameters: which one a call reaches is unknown
+            self._defs[node.name] = ([], None)
+
+    def call(self, node: ast.Call) -> None:
+        if node.args and isinstance(node.func, ast.Name):
+            for index, arg in enumerate(node.args):
+                if type(arg) is ast.Constant and type(arg.value) is int:
+                    self._given.append((node.func.id, index, arg))
+
+    def taken(self) -> list[tuple[str, str, ast.Constant]]:
+        """(the function, the parameter, the literal) of each number a module's function takes, but
+        for a parameter it uses only as a tensor's dimension."""
+        found: list[tuple[str, str, ast.Constant]] = []
+        for callee, index, literal in self._given:
+            params, fn = self._defs.get(callee, ([], None))
+            name = params[index] if index < len(params) else ""
+            if name and fn is not None and not shape_only(fn, name):
+                found.append((callee, name, literal))
+        return found
