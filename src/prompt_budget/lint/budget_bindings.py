@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.field_docstrings import docstring_says_tokens
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
 from prompt_budget.lint.forms import (
     assigned_token_size,
@@ -21,6 +22,7 @@ from prompt_budget.lint.forms import (
     llama_index_size,
     tokens_times_ratio,
 )
+from prompt_budget.lint.kernel_launch import launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
@@ -31,10 +33,11 @@ if TYPE_CHECKING:
 
 
 def report_binding(
-    rule: LintRule, node: ast.expr, name: str, value: int | float, where: str, upper: bool
+    rule: LintRule, node: ast.expr, name: str, value: int | float, where: str, upper: bool, said: bool = False
 ) -> None:
-    """Report ``name = value`` (``node`` the literal); ``upper``: a constant, keyed by its own name."""
-    if rule.names.implausible(name, value):
+    """Report ``name = value`` (``node`` the literal); ``upper``: a constant, keyed by its own name;
+    ``said``: its description or docstring gives its unit as tokens (a small window is then one)."""
+    if rule.names.implausible(name, value) and not said:
         return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
     message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
     if upper:
@@ -52,9 +55,12 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
-        said = field_says_tokens(rule, node.value)
+        said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
         judge_assignment(rule, held, target, default_of(node.value), said=said)
         field_flag_const(rule, target, node.value)
+        return
+    if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and docstring_says_tokens(rule, node):
+        judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``length = 256`` + docstring
         return
     for target in node.targets:
         if (
@@ -130,11 +136,19 @@ def judge_assignment(
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
     elif credential_lifetime(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
+    elif held.kernel_module(rule) and launch_name(name):
+        return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
+    elif held.kernel_module(rule) and names.is_budget(name) and name.isupper() and not said:
+        # ``PDL_MIN_PREFILL_TOKENS = 4096`` beside Triton kernels: a launch threshold when every read
+        # compares it (``leave_Module`` decides)
+        before = len(reports)
+        report_binding(rule, literal, name, value, where, upper=True)
+        held.hold(held.kernel, rule, name, before)
     elif names.is_budget(name) and not names.says_tokens(name):
         # ``max_context_length = 6000``, ``CONTEXT_BUDGET = 12000``: a window by its name, unless it
         # cuts a string (``context[:max_context_length]``): then characters (leave_Module decides)
         before = len(reports)
-        report_binding(rule, literal, name, value, where, name.isupper())
+        report_binding(rule, literal, name, value, where, name.isupper(), said)
         held.hold(held.phrase, rule, name, before)
     elif names.is_budget(name) or ((said or rule.token_comment()) and not names.is_excluded(name)):
         report_binding(rule, literal, name, value, where, name.isupper())

@@ -26,6 +26,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.forwarded import record
+from prompt_budget.lint.kernel_launch import defines_kernels
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.token_estimates import estimated_read
@@ -34,6 +35,9 @@ from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule, Report
+
+#: Words of a cache's size (``max_seq_len_cached``): what is precomputed, not a limit.
+_CACHE_WORDS = frozenset({"cache", "cached"})
 
 #: Words of a setting that chooses the unit its siblings' sizes count (``split_by``, ``split_unit``,
 #: ``tokenizer``, ``chat_history_strategy``).
@@ -116,6 +120,18 @@ class Deferred:
     #: Names given to a function cutting strings (``truncate_strings(payload, STRING_TRUNCATION_LENGTH)``):
     #: characters.
     to_strings: set[str] = field(default_factory=set)
+    #: Budgets of a module defining Triton kernels (``PDL_MIN_PREFILL_TOKENS = 4096``): reported unless
+    #: every read compares them (a threshold choosing how a kernel is launched, ``kernel_launch``).
+    kernel: list[tuple[str, Report]] = field(default_factory=list)
+    #: Of the names held in ``kernel``, those read other than in a comparison.
+    not_compared: set[str] = field(default_factory=set)
+    _kernels: bool | None = None
+
+    def kernel_module(self, rule: LintRule) -> bool:
+        """The module being visited defines Triton kernels (computed once)."""
+        if self._kernels is None:
+            self._kernels = defines_kernels(rule.ctx.tree)
+        return self._kernels
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)
@@ -125,6 +141,9 @@ class Deferred:
         fallback of a budget (``_fallback_use``)."""
         ancestors = rule.ctx.ancestors
         self.uses.read(name, ancestors, rule, ratio=False)
+        loaded = not isinstance(getattr(ancestors[-1], "ctx", None), ast.Store) if ancestors else True
+        if loaded and (len(ancestors) < 2 or not isinstance(ancestors[-2], ast.Compare)):
+            self.not_compared.add(name)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
@@ -140,6 +159,19 @@ class Deferred:
             return True
         stored = self.stored.get(name, set())
         return bool(stored) and bool(stored & character_sizes(rule, module))
+
+    def _stored_in_window(self, rule: LintRule, module: ast.Module, name: str) -> str | None:
+        """Why ``name`` is a window: a variable named as one is bound to it (``derived_max_model_len =
+        default_max_len``, the length assumed when a model's config gives none; set 22: lmdeploy), and
+        it cuts no string."""
+        if self._characters(rule, module, name):
+            return None
+        windows = sorted(
+            b
+            for b in self.stored.get(name, set())
+            if rule.names.is_budget(b) and not set(words(b)) & _CACHE_WORDS
+        )  # not ``max_seq_len_cached``: how far a rotary table is built, grown when a longer one comes
+        return f"stored in the window `{windows[0]}`" if windows else None
 
     def hold(self, kept: list[tuple[str, Report]], rule: LintRule, name: str, before: int) -> None:
         """Move what ``rule`` reported since ``before`` (a length of ``rule.ctx.reports``) into ``kept``
@@ -192,6 +224,8 @@ class Deferred:
         reasons = self.uses.reasons
         reports = rule.ctx.reports
         reports.extend(report for name, report in self.phrase if not self._characters(rule, node, name))
+        # ``kv.size(0) >= PDL_MIN_PREFILL_TOKENS`` in a kernel module: a launch threshold, no budget
+        reports.extend(report for name, report in self.kernel if name in self.not_compared)
         for name, report in self.weak:
             if name in self.uses.counted and name not in reasons:
                 continue  # ``total = EXTRA_TOKENS + SQUARE_TOKENS * tiles``: what an image costs
@@ -208,7 +242,7 @@ class Deferred:
                 )
         reach = TokenReach(rule)
         for name, b in candidates.items():
-            why = self.uses.reason(name)
+            why = self.uses.reason(name) or self._stored_in_window(rule, node, name)
             for each in self.bindings.all_of(name):
                 # what no read decided at once: followed through locals, lists, ``self`` and calls
                 found = why if why is not None else _reached(reach, rule, each)

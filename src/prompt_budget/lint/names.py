@@ -86,6 +86,7 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "gen", "len"),
     ("max", "input", "len"),
     ("max", "output", "len"),
+    ("request", "output", "len"),  # a serving scheduler's per-request output cap (set 22: lmdeploy)
     ("max", "input", "length"),
     ("max", "total", "len"),
     ("max", "model", "len"),

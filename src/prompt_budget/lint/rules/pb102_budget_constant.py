@@ -64,12 +64,15 @@ class BudgetConstant(LintRule):
     length getter (``max_length``, ``_init_max_length``) returns when the model's window it reads
     (``tokenizer.model_max_length``, ``getattr(config, "n_ctx")``) is not found; an overlap sharing its
     prefix with a budget named as tokens (``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``).
+    A class field whose docstring (the string under it) gives tokens and a limit (``length: int = 256``,
+    "The maximum number of tokens to generate."); a number stored in a window (``max_model_len = dflt``).
     Not reported: a margin of one token whose comment speaks of its expiry (a credential's seconds); a
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
     ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters; the
-    numbers of an estimating function whose docstring links the provider's documented calculation.
+    numbers of an estimating function whose docstring links the provider's documented calculation; in a
+    module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
     """
 
     CODE = "PB102"
@@ -81,7 +84,7 @@ class BudgetConstant(LintRule):
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
-            r"|max_(?:completion|response|prompt)_len|max_req_|model_max_length|prefill_size"
+            r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
         ),
     )
     VALID = (
@@ -158,10 +161,6 @@ class BudgetConstant(LintRule):
         ),
         Valid("PAGE_BYTES = BYTES_PER_PAGE * 4096\nMAX_CHARS = NUM_CHARS_PER_LINE * 2000\n"),
         Valid('DEFAULT_KEEP = ("messages", 20)\nRATE_LIMIT = ("tokens", 9000)\n'),
-        # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
-        Valid(
-            "SESSION_TOKEN_TTL = 3600\nMAX_SESSION_TOKEN_LENGTH = 512\nSESSION_MAX_TOKENS_PER_MINUTE = 9000"
-        ),
         Valid("EMBEDDING_DIM = 1536"),
         Valid("class Usage(BaseModel):\n    prompt_tokens: int = 0\n    completion_tokens: int = 0\n"),
         Valid("def ask(prompt, max_tokens: int | None = None): ..."),

@@ -9,6 +9,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 VOCABULARY_VALID = (
+    # a session's credential, whatever limit word it has (a token phrase outweighs "session": set 15)
+    Valid("SESSION_TOKEN_TTL = 3600\nMAX_SESSION_TOKEN_LENGTH = 512\nSESSION_MAX_TOKENS_PER_MINUTE = 9000"),
     # a margin before an access token expires, in seconds (set 21: lazyllm)
     Valid("_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry\n"),
     # a context budget that cuts a string: characters (set 21: lazyllm)
@@ -31,6 +33,24 @@ VOCABULARY_VALID = (
     ),
     Valid(
         "TRUNCATION_LENGTH = 1_000\n\ndef shrink(payload):\n    return truncate_strings(payload, TRUNCATION_LENGTH)\n"
+    ),
+    # a field whose docstring is about characters or an access token
+    Valid('class Page:\n    length: int = 2000\n    """The maximum number of characters to keep."""\n'),
+    Valid(
+        'class Sampler:\n    top_k: int = 40\n    """Limit the next token selection to the K most probable tokens."""\n'
+    ),
+    # a rotary table's cached length: grown when a longer sequence comes, no window
+    Valid(
+        "class Rotary:\n    def __init__(self, dim, max_position_embeddings=2048):\n"
+        "        self.max_seq_len_cached = max_position_embeddings\n"
+    ),
+    Valid('class Client:\n    lifetime: int = 3600\n    """Maximum age of the access token."""\n'),
+    # in a module defining Triton kernels: a tile aligning tokens, a token threshold only compared to
+    # choose a launch (set 22: lmdeploy)
+    Valid(
+        "import triton\n\nPDL_MIN_PREFILL_TOKENS = 4096\n\n@triton.jit\ndef _kernel(x, BLOCK_E: tl.constexpr): ...\n\n"
+        "def launch(kv, n):\n    BLOCK_E = 128  # tokens per expert aligned to 128\n"
+        "    use_pdl = kv.size(0) >= PDL_MIN_PREFILL_TOKENS\n    _kernel[(n,)](kv, BLOCK_E=BLOCK_E, launch_pdl=use_pdl)\n"
     ),
 )
 
@@ -85,6 +105,31 @@ VOCABULARY_INVALID = (
     Invalid(
         "@dataclass\nclass PairConfig:\n    max_length: int = field(default=1024)\n"
         "    max_completion_length: int | None = None\n",
+        line=3,
+    ),
+    # a provider wrapper's field named as its API names it, tokens by the docstring under it (a small
+    # embedder window too), or a maximum generation length (set 22: langchain-community)
+    Invalid(
+        'class Provider(LLM):\n    length: int = 256\n    """The maximum number of tokens to generate."""\n'
+        '    n_predict: int = 128\n    """Number of tokens to generate."""\n'
+        '    max_length: int = 512\n    """Maximum generation length."""\n'
+        '    embedding_ctx_length: int = 500\n    """The maximum number of tokens to embed at once."""\n'
+        '    n_batch = Field(512)\n    """Number of tokens to process in parallel."""\n',
+        count=5,
+    ),
+    # the window assumed when a model's config gives none, stored in a window variable; a serving
+    # scheduler's per-request output cap (set 22: lmdeploy)
+    Invalid(
+        "def context_window(config):\n    max_model_len = min((config[k] for k in KEYS if k in config), default=None)\n"
+        "    if max_model_len is None:\n        default_max_len = 2048\n        max_model_len = default_max_len\n"
+        "    return max_model_len\n",
+        line=4,
+    ),
+    Invalid("@dataclass\nclass SchedulerConfig:\n    max_request_output_len: int = 512\n"),
+    # a token threshold in a kernel module that is read as a budget, not only compared
+    Invalid(
+        "import triton\n\nMAX_PREFILL_TOKENS = 8192\n\n@triton.jit\ndef _kernel(x): ...\n\n"
+        "def plan(ids):\n    return ids[:MAX_PREFILL_TOKENS]\n",
         line=3,
     ),
 )

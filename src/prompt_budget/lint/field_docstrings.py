@@ -1,0 +1,79 @@
+"""PB102's reading of a class field's attribute docstring: the string written under it.
+
+LangChain's provider wrappers name an output cap as their provider's API does (``max_length``,
+``length``, ``n_predict``) and say what it is in the docstring under the field, not in its name::
+
+    class Provider(LLM):
+        length: int = 256
+        \"\"\"The maximum number of tokens to generate in the completion.\"\"\"
+
+        embedding_ctx_length: int = 500
+        \"\"\"The maximum number of tokens to embed at once.\"\"\"
+
+A docstring that gives the unit as tokens and says a limit (``maximum``) or what the model does with
+that many tokens (``tokens to generate``, ``tokens to process in parallel``), or a maximum generation
+length, makes the field a token budget (set 22: langchain-community). Not one about an access token,
+characters, a price, an estimate or
+sampling (``top_k``'s "K most probable tokens").
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
+from prompt_budget.lint.rule import string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_TOKENS = re.compile(r"\btokens?\b", re.IGNORECASE)
+#: ``"Number of tokens to generate."``, ``"tokens to process in parallel"``: what the model does with
+#: that many tokens.
+_TOKENS_DONE = re.compile(
+    r"\btokens?\s+(?:to|it\s+will)\s+(?:generate|predict|process|embed|send|output|return)\b",
+    re.IGNORECASE,
+)
+#: ``"Maximum generation length."``: an output cap, whose unit is the model's tokens.
+_GENERATION_LENGTH = re.compile(
+    r"\b(?:max|maximum)\s+(?:generation|generated|output)\s+length\b", re.IGNORECASE
+)
+#: Words of a sampling setting counting candidate tokens (``top_k``: "the K most probable tokens").
+_SAMPLING = frozenset(
+    {"probable", "probability", "probabilities", "selection", "sampling", "penalty", "penalize"}
+)
+#: Words of a docstring about an access token, characters, a price or an estimate.
+_NOT_LLM = (
+    frozenset(
+        {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "expected", "estimate", "estimated"}
+    )
+    | _SAMPLING
+    | CHAR_WORDS
+    | PRICE_WORDS
+)
+
+
+def attribute_docstring(rule: LintRule, stmt: ast.stmt) -> str | None:
+    """The docstring written under ``stmt`` when it is a field of the class being visited, else None."""
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
+    if not isinstance(owner, ast.ClassDef) or stmt not in owner.body:
+        return None
+    at = owner.body.index(stmt)
+    after = owner.body[at + 1] if at + 1 < len(owner.body) else None
+    return string_value(after.value) if isinstance(after, ast.Expr) else None
+
+
+def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
+    """The class field ``stmt``'s docstring says it is a limit of tokens (``"The maximum number of
+    tokens to generate."``, ``"Maximum generation length."``)."""
+    text = attribute_docstring(rule, stmt)
+    if not text:
+        return False
+    ws = set(words(text))
+    if ws & _NOT_LLM:
+        return False
+    if _GENERATION_LENGTH.search(text):
+        return True
+    return bool(_TOKENS.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))
