@@ -133,7 +133,7 @@ def best(runs: list[Run]) -> Run:
     return min(runs, key=lambda r: r.wall)
 
 
-def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, Run]:
+def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, list[Run]]:
     with tempfile.TemporaryDirectory(prefix=f"bench-scale-{files}-") as tmp:
         root = Path(tmp)
         written = generate(root, files, size)
@@ -156,12 +156,18 @@ def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, Run]:
                 rounds.setdefault(f"{command} cold", []).append(timed([*cli, command, *extra], root))
                 rounds.setdefault(f"{command} warm", []).append(timed([*cli, command, *extra], root))
             rounds.setdefault("startup", []).append(timed([*cli, "--version"], root))
-        out = {name: best(each) for name, each in rounds.items()}
         print(f"\n## {files:,} files, {written / 1e6:.1f} MB", flush=True)
-        return out
+        return rounds
 
 
-def report(files: int, r: dict[str, Run]) -> None:
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def report(files: int, rounds: dict[str, list[Run]]) -> None:
+    r = {name: best(each) for name, each in rounds.items()}
     script = r["script"]
     print("| measure | wall s | CPU s | peak RSS MB | wall vs script |")
     print("|---|---:|---:|---:|---:|")
@@ -179,6 +185,25 @@ def report(files: int, r: dict[str, Run]) -> None:
     print(
         f"cold vs script: count {r['count cold'].wall / script.wall:.2f}x, "
         f"check {r['check cold'].wall / script.wall:.2f}x",
+        flush=True,
+    )
+    # the same ratios taken within each round (its measures ran back to back, under the same load),
+    # then their median over the rounds: steadier than the best of each measure on a noisy machine
+    n = len(rounds["script"])
+    cold = {
+        c: _median([rounds[f"{c} cold"][i].wall / rounds["script"][i].wall for i in range(n)])
+        for c in ("count", "check")
+    }
+    warm = _median(
+        [
+            (rounds["check warm"][i].wall - rounds["startup"][i].wall)
+            / (rounds["count warm"][i].wall - rounds["startup"][i].wall)
+            for i in range(n)
+        ]
+    )
+    print(
+        f"median over {n} rounds of each round's ratio: cold count {cold['count']:.2f}x, cold check "
+        f"{cold['check']:.2f}x the script; warm check per file {warm:.2f}x warm count",
         flush=True,
     )
 

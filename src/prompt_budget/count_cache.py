@@ -379,6 +379,15 @@ class DiskCache:
             self._files[path] = entry
             self._new_files[path] = entry
 
+    def stored_bytes(self) -> int:
+        """The size of the cache file on disk (0 when there is none), without reading it."""
+        if self.path is None:
+            return 0
+        try:
+            return self.path.stat().st_size
+        except OSError:
+            return 0
+
     def unsaved(self) -> int:
         """How many entries this process has learnt and not yet written."""
         return len(self._new) + len(self._new_files) + len(self._new_extras) + len(self._new_plain)

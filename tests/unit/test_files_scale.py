@@ -350,3 +350,15 @@ def test_a_check_reads_its_count_cache_while_a_child_walks_and_counts_ahead_only
         (v.subject, v.usage.tokens) for v in report.verdicts
     ]
     assert _shape(warm) == _shape(serial)
+
+    # whether a run hands its walk to a child at all: on one core never; with no file recorded (a
+    # vocabulary to load) always; with files recorded only when the cache is large enough to be worth
+    # reading beside the walk (a small one is read at once)
+    assert files.HeadStart(config, DiskCache(tmp_path / "cache"), 1).beside_the_walk() is None
+    assert files.HeadStart(config, DiskCache(tmp_path / "empty"), 2).beside_the_walk() is not None
+    assert files.HeadStart(config, DiskCache(tmp_path / "cache"), 2).beside_the_walk() is None
+    monkeypatch.setattr(sys.modules["prompt_budget.files.check"], "HAND_OFF_CACHE_BYTES", 1)
+    events.clear()
+    head = files.HeadStart(config, DiskCache(tmp_path / "cache"), 2)
+    assert head.beside_the_walk() == head.meanwhile
+    assert events == []  # a large cache is left to be read beside the walk

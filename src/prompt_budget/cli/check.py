@@ -158,13 +158,13 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             out.out.write("\n".join(explanation.lines()) + "\n")
         return out.exit_code
     run_with = counting_run(args, out, "checking")
-    # while a long walk finishes (and its files are matched) in a child, the count cache is read; a
+    # while a long walk finishes (and its files are matched) in a child, a large count cache is read; a
     # first run counts every file: the vocabulary is loaded meanwhile, and the workers start counting
     # the files while this process builds the matches
     jobs = run_with["jobs"]
     head = files.HeadStart(config, cache, jobs)
     try:
-        fileset = files.resolve(config, meanwhile=head.meanwhile if jobs > 1 else None, found=head.found)
+        fileset = files.resolve(config, meanwhile=head.beside_the_walk(), found=head.found)
         result = files.check(fileset, cache=cache, save=False, ahead=head.ahead, **run_with)
     finally:
         head.close()
