@@ -22,7 +22,7 @@ from prompt_budget.lint.forms import (
     llama_index_size,
     tokens_times_ratio,
 )
-from prompt_budget.lint.kernel_launch import launch_name
+from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
@@ -136,9 +136,9 @@ def judge_assignment(
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
     elif credential_lifetime(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
-    elif held.kernel_module(rule) and launch_name(name):
+    elif defines_kernels(rule.ctx.tree) and launch_name(name):
         return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
-    elif held.kernel_module(rule) and names.is_budget(name) and name.isupper() and not said:
+    elif defines_kernels(rule.ctx.tree) and names.is_budget(name) and name.isupper() and not said:
         # ``PDL_MIN_PREFILL_TOKENS = 4096`` beside Triton kernels: a launch threshold when every read
         # compares it (``leave_Module`` decides)
         before = len(reports)

@@ -26,7 +26,6 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.forwarded import record
-from prompt_budget.lint.kernel_launch import defines_kernels
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.token_estimates import estimated_read
@@ -125,13 +124,6 @@ class Deferred:
     kernel: list[tuple[str, Report]] = field(default_factory=list)
     #: Of the names held in ``kernel``, those read other than in a comparison.
     not_compared: set[str] = field(default_factory=set)
-    _kernels: bool | None = None
-
-    def kernel_module(self, rule: LintRule) -> bool:
-        """The module being visited defines Triton kernels (computed once)."""
-        if self._kernels is None:
-            self._kernels = defines_kernels(rule.ctx.tree)
-        return self._kernels
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)

@@ -392,6 +392,16 @@ def assign_targets(stmt: ast.AST | None) -> list[ast.expr]:
     return [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
 
 
+def module_functions(tree: ast.AST | None) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None]:
+    """A module's top-level functions by name (None for a name defined twice: which one a call
+    reaches is unknown)."""
+    found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
+    for stmt in tree.body if isinstance(tree, ast.Module) else []:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[stmt.name] = None if stmt.name in found else stmt
+    return found
+
+
 def positional_params(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> list[str]:
     """The names ``fn`` takes by position; a method's ``self`` / ``cls`` left out."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]

@@ -79,14 +79,21 @@ def picks_launch(ancestors: Sequence[ast.AST], node: ast.AST) -> bool:
     return False
 
 
+#: The last module asked about and its answer: every rule asking about one module walks it once.
+_LAST: list[tuple[ast.AST, bool]] = []
+
+
 def defines_kernels(tree: ast.AST | None) -> bool:
     """The module defines a Triton kernel (``@triton.jit def _fwd_kernel(...)``)."""
     if not isinstance(tree, ast.Module):
         return False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            for dec in node.decorator_list:
-                target = dec.func if isinstance(dec, ast.Call) else dec
-                if dotted(target) in _KERNEL_DECORATORS:
-                    return True
-    return False
+    if _LAST and _LAST[0][0] is tree:
+        return _LAST[0][1]
+    found = any(
+        dotted(dec.func if isinstance(dec, ast.Call) else dec) in _KERNEL_DECORATORS
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        for dec in node.decorator_list
+    )
+    _LAST[:] = [(tree, found)]
+    return found

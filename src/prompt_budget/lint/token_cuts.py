@@ -30,7 +30,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import positional_params
+from prompt_budget.lint.flow import module_functions, positional_params
 from prompt_budget.lint.forms import truncating
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
@@ -191,12 +191,7 @@ class CutFlow:
     def _functions(self) -> dict[str, Function | None]:
         """The module's functions by name (None for a name defined twice)."""
         if self._module is None:
-            tree = self.rule.ctx.tree
-            body = tree.body if isinstance(tree, ast.Module) else []
-            self._module = {}
-            for stmt in body:
-                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self._module[stmt.name] = None if stmt.name in self._module else stmt
+            self._module = module_functions(self.rule.ctx.tree)
         return self._module
 
     def _callee(self, call: ast.Call, owner: ast.ClassDef | None) -> tuple[Function, bool] | None:

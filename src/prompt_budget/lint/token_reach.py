@@ -32,6 +32,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_cuts import cuts_tokens
@@ -79,11 +80,7 @@ class TokenReach:
     def _functions(self) -> dict[str, Function | None]:
         """The module's functions by name (None for a name defined twice)."""
         if self._module is None:
-            tree = self.rule.ctx.tree
-            self._module = {}
-            for stmt in tree.body if isinstance(tree, ast.Module) else []:
-                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self._module[stmt.name] = None if stmt.name in self._module else stmt
+            self._module = module_functions(self.rule.ctx.tree)
         return self._module
 
     @staticmethod

@@ -224,8 +224,6 @@ class TokenThreshold(LintRule):
         ),
     )
 
-    _kernels: bool | None = None
-
     def _report(
         self, literal: ast.expr, amount: ast.expr, value: int | float, how: str, kind: str = "threshold"
     ) -> None:
@@ -284,11 +282,7 @@ class TokenThreshold(LintRule):
     def _kernel_launch(self, node: ast.AST) -> bool:
         """The comparison or clamp chooses a GPU kernel's launch (a tile, a grid, warps, blocks), or sits
         in a module of Triton kernels: a performance heuristic, not a budget (set 22: lmdeploy)."""
-        if picks_launch(self.ctx.ancestors, node):
-            return True
-        if self._kernels is None:
-            self._kernels = defines_kernels(self.ctx.tree)
-        return self._kernels
+        return picks_launch(self.ctx.ancestors, node) or defines_kernels(self.ctx.tree)
 
     def _named_by_value(self, value: float) -> bool:
         """``def is_above_128k(tokens): return tokens > 128000``: a function named after the number
