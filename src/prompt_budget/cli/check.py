@@ -18,6 +18,7 @@ from prompt_budget.cli.options import (
     without_cyclic_gc,
 )
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output
+from prompt_budget.text.globs import remembered as remembered_globs
 
 if TYPE_CHECKING:
     from prompt_budget.config import Config
@@ -164,7 +165,9 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     jobs = run_with["jobs"]
     head = files.HeadStart(config, cache, jobs)
     try:
-        fileset = files.resolve(config, meanwhile=head.beside_the_walk(), found=head.found)
+        # the globs' regexes as pathspec gave them last time (a warm run does not import it)
+        with remembered_globs(cache.folder if cache is not None else None):
+            fileset = files.resolve(config, meanwhile=head.beside_the_walk(), found=head.found)
         result = files.check(fileset, cache=cache, save=False, ahead=head.ahead, **run_with)
     finally:
         head.close()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from prompt_budget import count_pool
 from prompt_budget.cli.options import add_counting_args, add_jobs_args, counting_run, load, without_cyclic_gc
 from prompt_budget.cli.output import EXIT_BROKEN, EXIT_OK, EXIT_USAGE, Output, amount_of
+from prompt_budget.text.globs import remembered as remembered_globs
 
 #: From this many new entries on (a write of a few hundredths of a second), the count cache is written
 #: beside the report rather than before it.
@@ -58,15 +59,17 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     limit = parse_tokens(args.max_tokens, key="--max-tokens") if args.max_tokens else None
     paths = args.paths or ["."]
     cache = None if args.no_cache else DiskCache(config.resolve(config.cache_dir))
-    found = count_files(
-        paths,
-        args.tokenizer or config.tokenizer,
-        cache,
-        outline=args.outline,
-        stdin=sys.stdin.buffer if "-" in paths else None,
-        save=False,
-        **counting_run(args, out, "counting"),
-    )
+    # the walk's .gitignore rules as pathspec compiled them last time (a warm run does not import it)
+    with remembered_globs(cache.folder if cache is not None else None):
+        found = count_files(
+            paths,
+            args.tokenizer or config.tokenizer,
+            cache,
+            outline=args.outline,
+            stdin=sys.stdin.buffer if "-" in paths else None,
+            save=False,
+            **counting_run(args, out, "counting"),
+        )
     # a large cache is written by a child process while this one prints the report
     save = cache.save if cache is not None else None
     with count_pool.beside(save, fork=cache is not None and cache.unsaved() >= SAVE_BESIDE):
