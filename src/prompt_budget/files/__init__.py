@@ -17,6 +17,8 @@ stage ``plan:<stage name>``; a missing literal path is that path and a glob matc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from prompt_budget.files.check import (
     Explanation,
     FilesReport,
@@ -27,11 +29,13 @@ from prompt_budget.files.check import (
     explain,
     vocabulary_loader,
 )
-from prompt_budget.files.imports import scan_imports
 from prompt_budget.files.matching import FileSet, file_of, resolve, specificity
 from prompt_budget.files.measuring import default_cache
-from prompt_budget.files.plans import StageResult
 from prompt_budget.text.frontmatter import parse_frontmatter
+
+if TYPE_CHECKING:
+    from prompt_budget.files.imports import scan_imports
+    from prompt_budget.files.plans import StageResult
 
 __all__ = [
     "Explanation",
@@ -51,3 +55,17 @@ __all__ = [
     "specificity",
     "vocabulary_loader",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``scan_imports`` and ``StageResult``, imported when first asked for: a check whose config
+    follows no ``@path`` imports and has no load plan never loads their modules."""
+    if name == "scan_imports":
+        from prompt_budget.files.imports import scan_imports
+
+        return scan_imports
+    if name == "StageResult":
+        from prompt_budget.files.plans import StageResult
+
+        return StageResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

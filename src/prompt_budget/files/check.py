@@ -16,7 +16,6 @@ from prompt_budget.counting import DiskCache, preloader
 from prompt_budget.files.ahead import Ahead
 from prompt_budget.files.matching import FileMatch, FileSet, matches, preset_reason, resolve, specificity
 from prompt_budget.files.measuring import Measured, Memo, measure, measure_all, parts_in_worker
-from prompt_budget.files.plans import PlanResult, simulate_plan
 from prompt_budget.files.settings import FRONTMATTER_TABLE
 from prompt_budget.files.verdicts import (
     Shared,
@@ -30,6 +29,7 @@ from prompt_budget.text.table import fmt_int
 from prompt_budget.tokenizers import Tokenizer, get_tokenizer
 
 if TYPE_CHECKING:
+    from prompt_budget.files.plans import PlanResult
     from prompt_budget.harnesses.discover import Discovery
 
 
@@ -283,7 +283,12 @@ def check(
             if m.match.id not in covered and not any(c.rule.harness for c in m.match.candidates)
         ]
     must = must_load_verdict(fs.config, in_totals, tok)
-    plan, plan_verdicts = simulate_plan(fs, measured, tok)
+    plan: PlanResult | None = None
+    plan_verdicts: list[Verdict] = []
+    if fs.config.stages:  # a load plan (most configs have none: its module is not imported)
+        from prompt_budget.files.plans import simulate_plan
+
+        plan, plan_verdicts = simulate_plan(fs, measured, tok)
     if cache is not None and save:
         cache.save()
     threshold = fs.config.threshold

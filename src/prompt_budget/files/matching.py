@@ -11,18 +11,19 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from prompt_budget.config import Config, parse_files
 from prompt_budget.config.harnesses import Harness
 from prompt_budget.count_pool import finish_beside
 from prompt_budget.errors import ConfigError
-from prompt_budget.files.imports import Followed, ImportProblem, ImportRef, follow_imports
 from prompt_budget.model import FileRule, LoadClass
 from prompt_budget.text.globs import FOLDER_GROUP, Glob, glob, has_wildcards
 from prompt_budget.walk import iter_paths
+
+if TYPE_CHECKING:  # ``@path`` imports are followed only where an entry says so: imported then
+    from prompt_budget.files.imports import Followed, ImportProblem, ImportRef
 
 SPECIFICITY_NAMES: Final = {2: "literal path", 1: "glob (*)", 0: "recursive glob (**)"}
 
@@ -38,6 +39,8 @@ def file_of(check_id: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _presets() -> dict[str, Any]:
+    from importlib import resources  # only a config with a preset reads them
+
     source = resources.files("prompt_budget") / "data" / "presets.json"
     data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))["presets"]
     return data
@@ -349,8 +352,8 @@ def resolve(
         files=files,
         patterns=patterns,
         by_path=by_path,
-        import_problems=followed.problems,
-        imports=followed.imports,
+        import_problems=followed.problems if followed is not None else (),
+        imports=followed.imports if followed is not None else {},
     )
 
 
@@ -476,12 +479,12 @@ def _matcher(rx: Glob | None) -> tuple[Callable[[str], re.Match[str] | None] | N
 
 def _follow(
     root: Path, files: dict[str, FileMatch], by_path: _ByPath, candidates: Iterable[Candidate]
-) -> Followed:
+) -> Followed | None:
     """Follow the imports of the files whose entries say so (``candidates``: every entry that matches
     a file, through any pattern); add each file they pull in to ``files`` (under an entry of its own
-    when no entry matches it) and the notes about their imports."""
+    when no entry matches it) and the notes about their imports; None when no file follows any."""
     if not any(c.rule.follow_imports for c in candidates):
-        return Followed()  # no entry follows imports (most configs): no pass over the files
+        return None  # no entry follows imports (most configs): no pass over the files
     follows: dict[int, bool] = {}  # by shared tuple of candidates
     roots: list[tuple[str, LoadClass | None]] = []
     for fid, m in files.items():
@@ -491,7 +494,9 @@ def _follow(
         if said:
             roots.append((fid, "must" if m.entry_load == "must" else "skippable" if m.entry_load else None))
     if not roots:
-        return Followed()
+        return None
+    from prompt_budget.files.imports import follow_imports
+
     followed = follow_imports(root, roots, {fid: m.path for fid, m in files.items()}, by_path)
     for rel, ref in followed.imported_by.items():
         found = files.get(rel)
