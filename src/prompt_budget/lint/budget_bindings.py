@@ -104,7 +104,8 @@ def judge_assignment(
         if bound:
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
             source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
-            held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
+            if self_attr or not _local_of_another(rule, held, bound):
+                held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
             if source:
                 held.stored.setdefault(source, set()).add(bound)
             if source in held.imported and source not in held.uses.reasons:
@@ -239,3 +240,17 @@ def _first_of_numbers(rule: LintRule, literal: ast.expr | None) -> tuple[ast.exp
     values = [rule.budget_literal(e) for e in literal.elts]
     first = values[0]
     return (literal.elts[0], first) if first is not None and all(v is not None for v in values) else None
+
+
+def _local_of_another(rule: LintRule, held: Deferred, name: str) -> bool:
+    """``max_length = self.max_length`` in a method, where the candidate ``max_length`` is a parameter of
+    another function (a constructor's ``max_length: int = 512``): a local of its own function, which
+    does not rebind that parameter (set 23: FlagEmbedding's rerankers)."""
+    fn = rule.ctx.function()
+    first = held.bindings.by_name.get(name)
+    if fn is None or first is None:
+        return False
+    every = held.bindings.all_of(name)
+    return all(
+        isinstance(b.scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and b.scope is not fn for b in every
+    )

@@ -26,6 +26,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.forwarded import record
+from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.token_estimates import estimated_read
@@ -295,5 +296,8 @@ def _reached(reach: TokenReach, rule: LintRule, binding: Binding) -> str | None:
         return reach.of_field(scope, binding.name)
     if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         cuts = not rule.names.is_weak_budget(binding.name)
-        return reach.of_parameter(scope, binding.name, binding.owner_class, cuts)
+        found = reach.of_parameter(scope, binding.name, binding.owner_class, cuts)
+        if found is None and not is_test_module(rule.ctx.path):
+            found = instance_reach(reach, scope, binding.name, binding.owner_class)
+        return found
     return None

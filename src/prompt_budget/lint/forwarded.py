@@ -55,7 +55,7 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
         return
     defined = {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     for call in (n for n in ast.walk(fn) if type(n) is ast.Call):
-        callee = callee_name(call)
+        callee = _base_init(call, owner) or callee_name(call)
         if not callee or callee == "super" or (type(call.func) is ast.Name and callee in defined):
             continue  # ``helper(n)``: the module's own function, which ``token_reach`` follows
         at = next((i for i, a in enumerate(call.args) if type(a) is ast.Name and a.id == binding.name), None)
@@ -67,6 +67,23 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
             slot = at if at is not None else -1
             rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name}", binding.value)
             return
+
+
+def _base_init(call: ast.Call, owner: ast.ClassDef | None) -> str | None:
+    """``super().__init__(max_length=max_length)`` in a class whose base is ``Base``: ``Base`` (the
+    callable whose take matches), else None."""
+    func = call.func
+    if (
+        owner is None
+        or len(owner.bases) != 1
+        or type(func) is not ast.Attribute
+        or func.attr != "__init__"
+        or not isinstance(func.value, ast.Call)
+        or callee_name(func.value) != "super"
+    ):
+        return None
+    base = owner.bases[0]
+    return base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else None
 
 
 def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:

@@ -20,6 +20,7 @@ from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
+from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INSTANCE_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 
 
@@ -66,6 +67,9 @@ class BudgetConstant(LintRule):
     prefix with a budget named as tokens (``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``).
     A class field whose docstring (the string under it) gives tokens and a limit (``length: int = 256``,
     "The maximum number of tokens to generate."); a number stored in a window (``max_model_len = dflt``).
+    A constructor's default stored on ``self`` as the fallback of a method's parameter its docstring
+    gives in tokens, or handed to the base's ``__init__`` and read back from ``self`` as a token use, or
+    given to a nested helper truncating to tokens (``instance_lengths``).
     Not reported: a margin of one token whose comment speaks of its expiry (a credential's seconds); a
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
@@ -247,6 +251,7 @@ class BudgetConstant(LintRule):
             "        return self.extractor(audio, sampling_rate=16000, truncation=True, max_length=self.max_length)\n"
         ),
         *VOCABULARY_VALID,
+        *INSTANCE_VALID,
     )
     INVALID = (
         # a maximum length beside a budget named as tokens: the context window (set 20: lm-eval), in
@@ -518,6 +523,7 @@ class BudgetConstant(LintRule):
             fixed='import prompt_budget\nn = (max_tokens := prompt_budget.value("max_tokens", 4096))\n',
         ),
         *VOCABULARY_INVALID,
+        *INSTANCE_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:

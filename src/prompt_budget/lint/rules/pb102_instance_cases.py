@@ -1,0 +1,56 @@
+"""PB102's cases about defaults followed through an instance (``instance_lengths``): a constructor's
+length stored on ``self`` as the fallback of a method's parameter documented in tokens, one handed to
+the base class's ``__init__`` and read back from ``self``, one given to a nested helper that truncates
+to tokens. Kept apart from the rule module, which holds the other cases, to keep both short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+INSTANCE_VALID = (
+    # the fallback of a method's parameter documented in characters; a local named like another
+    # function's parameter, bound to something that is no budget
+    Valid(
+        "class Form:\n    def __init__(self, title_length: int = 512):\n        self.title_length = title_length\n\n"
+        "    def render(self, text, max_length=None):\n"
+        '        """Args:\n            max_length (int): Maximum length in characters of the title."""\n'
+        "        if max_length is None:\n            max_length = self.title_length\n        return self.base.render(text, max_length=max_length)\n"
+    ),
+    Valid(
+        "class Page(Base):\n    def __init__(self, max_length: int = 2048):\n        super().__init__(max_length=max_length)\n\n"
+        "    def clip(self, text, max_length=None):\n        max_length = max_length or self.max_length\n"
+        "        return text[:max_length]\n"
+    ),
+)
+
+INSTANCE_INVALID = (
+    # stored on ``self`` as the fallback of a method's parameter documented in tokens (set 23:
+    # FlagEmbedding's embedders, whose token use is in a subclass)
+    Invalid(
+        "class Embedder:\n    def __init__(self, query_max_length: int = 512):\n"
+        "        self.query_max_length = query_max_length\n\n"
+        "    def encode_queries(self, queries, max_length=None):\n"
+        '        """Args:\n            max_length (int, optional): Maximum length of tokens."""\n'
+        "        if max_length is None:\n            max_length = self.query_max_length\n"
+        "        return self.encode(queries, max_length=max_length)\n",
+        line=2,
+    ),
+    # handed to the base class and read back from ``self`` as a tokenizer's truncation length
+    Invalid(
+        "class Reranker(Base):\n    def __init__(self, name, max_length: int = 512):\n"
+        "        super().__init__(name=name, max_length=max_length)\n\n"
+        "    def score(self, pairs, max_length=None):\n        if max_length is None:\n"
+        "            max_length = self.max_length\n"
+        "        return self.tokenizer(pairs, max_length=max_length, truncation=True)\n",
+        line=2,
+    ),
+    # given to a nested helper that truncates to tokens
+    Invalid(
+        "def score(tokenizer, pairs, max_query_length: int = 512):\n"
+        "    def _tokenize(texts, max_length):\n"
+        "        return tokenizer(texts, max_length=max_length, truncation=True)\n\n"
+        "    return _tokenize(pairs, max_length=max_query_length)\n",
+        line=1,
+    ),
+)
