@@ -221,9 +221,11 @@ class Uses:
             if (
                 (isinstance(parent, ast.IfExp) and node is not parent.test)
                 or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub))
+                or (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or))
             ) and len(ancestors) > 3:
-                # ``split_length=size if size else 500``: the keyword the conditional is given to;
-                # ``tokens[-tail:]``: the slice the negated number bounds
+                # ``split_length=size if size else 500``, ``max_tokens=max_tokens or LIMIT``: the
+                # keyword the conditional or the fallback is given to; ``tokens[-tail:]``: the slice
+                # the negated number bounds
                 parent, grand = ancestors[-3], ancestors[-4]
             why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
             if why:

@@ -19,6 +19,8 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
+from prompt_budget.lint.rules.pb107_reads import budget_lookups
+from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 
 _TABLE_WORDS = frozenset(
     {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
@@ -31,6 +33,14 @@ _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
 #: batch, ``max_requests_per_batch`` reading it): ``ratelimit`` glued is the ``rate`` the names exclude.
 _REQUEST_WORDS = frozenset(
     {"request", "requests", "reqs", "record", "records", "ratelimit", "ratelimits", "rpd", "qps"}
+)
+#: A model's id by its form alone (``code-davinci-002``, ``org/model-7b-v1.5``): parts joined by ``-``
+#: or ``/``, one of them with a digit. Read so only in a table whose name says models (set 23: portkey's
+#: ``DISCONTINUED_MODELS``), keyed by families no list of prefixes knows.
+_MODEL_ID = re.compile(r"^[A-Za-z][\w.]*(?:[-/:][\w.]+)+$")
+#: Words of a table of models saying its numbers are no window: parameters, dimensions, vocabularies.
+_MODEL_SIZE_WORDS = frozenset(
+    {"param", "params", "parameters", "dim", "dims", "dimension", "dimensions", "vocab", "layers", "hidden"}
 )
 _MODEL_KEY = re.compile(
     r"""["'](?:[\w.-]+/)?(?:gpt|o[134]|claude|gemini|llama|meta-llama|mistral|mixtral|command|qwen|deepseek|"""
@@ -58,16 +68,6 @@ def literal_value(node: ast.AST | None) -> Any:
     raise ValueError(f"not a literal: {type(node).__name__}")
 
 
-def _row_of(node: ast.expr) -> str | None:
-    """``TABLE[key]``, ``TABLE.get(key, ...)``: the name of the table a row is read from, else None."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-        return node.value.id
-    func = node.func if isinstance(node, ast.Call) else None
-    if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Name):
-        return func.value.id
-    return None
-
-
 def _size(literal: ast.expr) -> int:
     """The number of elements (values) of a list, tuple, set or dict literal."""
     return len(literal.values) if isinstance(literal, ast.Dict) else len(getattr(literal, "elts", ()))
@@ -90,6 +90,12 @@ class BudgetTable(LintRule):
     or read into one (returned by ``max_requests_per_batch``). A table built by calls (``[Model("gpt-4o",
     context_window=128_000), ...]``) is one finding per literal holding its rows, like a dict; rows
     standing alone (``register(Model(...))``) one each. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
+
+    A table named for models (``RETIRED_MODELS``) whose keys are ids (``"code-alpha-002"``) and whose
+    numbers are all window-sized is a window per model, whatever family its keys name. A row of specs
+    built by a class the module defines with a ``default`` field (``Spec("max_new_tokens", int, 1,
+    100_000, 512)``) is reported at its default when its name is a budget: the class's fields say
+    which of its numbers is the default and which are bounds.
     """
 
     CODE = "PB107"
@@ -97,7 +103,12 @@ class BudgetTable(LintRule):
     SUMMARY = "Model-to-context-window table or section-budget dict written as a Python literal"
     DEFAULT_MIN_VALUE = 100
     #: lm-eval's abbreviation ``max_gen_toks`` too (set 20).
-    PRECHECK = (re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}|toks"),)
+    #: A table named for models (``DISCONTINUED_MODELS = {``), keyed by ids of any family (set 23).
+    PRECHECK = (
+        re.compile(
+            f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}|toks|" + r"(?i:model)\w*\s*(?::[^=\n]*)?=\s*\{"
+        ),
+    )
     VALID = (
         # counts of messages per model, not tokens
         Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
@@ -145,8 +156,30 @@ class BudgetTable(LintRule):
         Valid(
             'lengths = {"qa": 32, "summary": 512}\n\ndef cut(task, text):\n    return text[: lengths[task]]\n'
         ),
+        # a table named for models whose numbers are not all window-sized, or are their sizes (set 23)
+        Valid('MODELS = {"acme-2": 3, "acme-3": 4096}'),
+        Valid('MODEL_PARAMS = {"acme-7b": 7_000, "acme-13b": 13_000}'),
+        # rows of specs: the budget's bounds are no default, a row that is no budget (set 23)
+        Valid(
+            "@dataclass\nclass Spec:\n    key: str\n    lo: int\n    hi: int\n    default: Any\n\n"
+            'SPECS = (Spec("max_new_tokens", 1, 100_000, None), Spec("steps", 1, 10_000, 500))\n'
+        ),
     )
     INVALID = (
+        # a table named for models, keyed by ids of a family no prefix list knows (set 23: portkey)
+        Invalid('RETIRED_MODELS = {"code-alpha-002": 8001, "code-beta-001": 2048}'),
+        # the default of a budget in rows of specs of a class the module defines (set 23: axolotl)
+        Invalid(
+            "@dataclass\nclass Spec:\n    key: str\n    lo: int\n    hi: int\n    default: Any\n\n"
+            'SPECS = (\n    Spec("temperature", 0, 5, 1),\n    Spec("max_new_tokens", 1, 100_000, 512),\n)\n',
+            line=10,
+            key="specs_max_new_tokens",
+        ),
+        Invalid(
+            "class Spec(NamedTuple):\n    name: str\n    default: int\n\n"
+            'A = Spec("max_tokens", 256)\nB = Spec("context_window", default=8192)\n',
+            count=2,
+        ),
         # a table whose name says only a length, its rows read as a budget (set 20: lm-eval's
         # ``dataset2maxlen`` into ``max_gen_toks``)
         Invalid(
@@ -224,14 +257,20 @@ class BudgetTable(LintRule):
     _keys: dict[ast.expr, str]
     #: Table name -> the budget a row of it is read into (``_read_as_budget``), once per module.
     _lookups: dict[str, str] | None
+    #: Classes the module defines with a ``default`` field -> their positional fields, once per module.
+    _specs: dict[str, list[str]] | None
 
     def visit_Module(self, node: ast.Module) -> None:
         self._calls = {}
         self._keys = {}
         self._lookups = None
+        self._specs = None
 
     def visit_Call(self, node: ast.Call) -> None:
         """``_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576)``: one row of a table built by calls."""
+        if len(node.args) + len(node.keywords) < 2:
+            return  # a row names a model and its window
+        self._spec_row(node)
         if len(node.args) + len(node.keywords) < 2:
             return  # a row names a model and its window
         for a in node.args:
@@ -265,6 +304,36 @@ class BudgetTable(LintRule):
         callee = callee_name(node)
         if models and literal is not None and value is not None and callee:
             self._calls.setdefault(callee, []).append((literal, value, models[0], self._holder(node)))
+
+    def _spec_row(self, node: ast.Call) -> None:
+        """``GenParamSpec("max_new_tokens", int, 1, 1_000_000, 1024)``: a row of a table of parameter
+        specs, built by a class the module defines with a ``default`` field (set 23: axolotl's chat CLI);
+        the row names a budget and its default is a literal. One finding per such row."""
+        first = node.args[0] if node.args else None
+        if not (
+            isinstance(node.func, ast.Name)
+            and isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+            and self.names.is_budget(first.value)
+        ):
+            return
+        if self._specs is None:
+            self._specs = class_fields(self.ctx.tree)
+        row = spec_default(node, self._specs)
+        value = self.budget_literal(row[1]) if row else None
+        if row is None or value is None:
+            return
+        label, literal = row
+        parent = self.ctx.parent(node)
+        table = self._table_key(parent) if isinstance(parent, (ast.List, ast.Tuple, ast.Set)) else ""
+        self.report(
+            literal,
+            f"default of `{label}` ({value}) in a row of {node.func.id} specs written as a Python "
+            "literal; keep it in config so the budget can change without a code change",
+            target=literal,
+            value=value,
+            key_parts=(f"{table or self.scope_key()} {label}", self.ctx.module_name),
+        )
 
     def _holder(self, node: ast.Call) -> ast.expr | None:
         """The one list, tuple, set or dict literal a row is an element (a value, a ``**`` item) of: the
@@ -361,6 +430,13 @@ class BudgetTable(LintRule):
         nested = sum(1 for v in node.values if self._nested_budget(v))
         models = sum(1 for k in keys if k and looks_like_model_name(k))
         half = (len(keys) + 1) // 2
+        if models < half and self._names_models(name):
+            # ``DISCONTINUED_MODELS = {"code-davinci-002": 8001, ...}``: a table named for models, keyed
+            # by ids, whose numbers are all window-sized is a window per model whatever its family
+            models = sum(1 for k in keys if k and _MODEL_ID.match(k) and any(c.isdigit() for c in k))
+            windows = sum(1 for v in node.values if 1024 <= (self.budget_literal(v) or 0) <= 20_000_000)
+            if windows < len(keys):
+                models = 0
         if models >= half and (ints >= half or nested >= half):
             about = "model-to-context-window table" if ints >= half else "table of per-model token limits"
             self._report(node, name, about)
@@ -425,6 +501,12 @@ class BudgetTable(LintRule):
 
     visit_AnnAssign = visit_Assign
 
+    @staticmethod
+    def _names_models(name: str) -> bool:
+        """A table's name saying models (``DISCONTINUED_MODELS``, ``model_windows``), not their sizes."""
+        ws = set(words(name))
+        return bool(ws & {"model", "models"}) and not ws & _MODEL_SIZE_WORDS
+
     def _budget_table_name(self, name: str) -> bool:
         ws = set(words(name))
         return (
@@ -467,27 +549,10 @@ class BudgetTable(LintRule):
         return False
 
     def _read_as_budget(self, name: str) -> str | None:
-        """The budget the module reads a row of the table ``name`` into: a budget key of a dict
-        (``{"max_gen_toks": TABLE[task]}``), a budget keyword (``generate(max_tokens=TABLE.get(task))``),
-        a budget name (``max_tokens = TABLE[task]``); else None. The module's rows are read once."""
+        """The budget the module reads a row of the table ``name`` into (``budget_lookups``), else None.
+        The module's rows are read once."""
         if self._lookups is None:
-            self._lookups = {}
-            tree = self.ctx.tree
-            for node in ast.walk(tree) if tree is not None else ():
-                pairs: list[tuple[str | None, ast.expr]] = []
-                if isinstance(node, ast.Dict):
-                    pairs = [
-                        (string_value(k) if k else None, v)
-                        for k, v in zip(node.keys, node.values, strict=False)
-                    ]
-                elif isinstance(node, ast.keyword):
-                    pairs = [(node.arg, node.value)]
-                elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-                    pairs = [(attr_name(node.targets[0]), node.value)]
-                for budget, value in pairs:
-                    table = _row_of(value)
-                    if budget and table and self.names.is_budget(budget):
-                        self._lookups.setdefault(table, budget)
+            self._lookups = budget_lookups(self.ctx.tree, self.names)
         return self._lookups.get(name)
 
     def _nested_budget(self, value: ast.expr) -> bool:
