@@ -38,6 +38,13 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 #: UI input widgets whose ``value=`` is a default the user can change (Streamlit, Gradio, ipywidgets).
 WIDGETS = frozenset({"slider", "number_input", "select_slider", "Slider", "Number", "IntSlider", "IntText"})
+#: A UI input's keywords holding a budget: its default and its upper bound.
+_WIDGET_SLOTS = {
+    "value": "default",
+    "default": "default",
+    "maximum": "upper bound",
+    "max_value": "upper bound",
+}
 #: The smallest number a model -> window table's rows hold (tables of call counts, dimensions... hold less).
 _SMALLEST_WINDOW = 1024
 #: Keys naming the unit of a typed amount (``{"type": "input_tokens", "value": N}``).
@@ -51,10 +58,11 @@ _SPACING_WORDS = frozenset(
 )
 
 
-def widget_default(rule: LintRule, node: ast.Call) -> list[tuple[ast.expr, str, int | float]]:
+def widget_default(rule: LintRule, node: ast.Call) -> list[tuple[ast.expr, str, int | float, str]]:
     """``max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512)``: (the literal,
-    the name, its value) of a UI input's default, as a CLI option's (set 13: llama-stack's Streamlit
-    pages), named by its label or the name it is assigned to."""
+    the name, its value, which it is) of a UI input's default, as a CLI option's (set 13: llama-stack's
+    Streamlit pages), and of its upper bound, the largest budget a user may pick (set 23: llamafactory's
+    ``gr.Slider(maximum=8192, value=1024)``), named by its label or the name it is assigned to."""
     label = string_value(node.args[0]) if node.args else None
     label = label or next((string_value(k.value) for k in node.keywords if k.arg == "label"), None)
     parent = rule.ctx.parent(node)
@@ -63,11 +71,12 @@ def widget_default(rule: LintRule, node: ast.Call) -> list[tuple[ast.expr, str, 
     name = next((n for n in names if rule.names.is_budget(n)), None)
     if name is None:
         return []
-    found: list[tuple[ast.expr, str, int | float]] = []
+    found: list[tuple[ast.expr, str, int | float, str]] = []
     for kw in node.keywords:
-        value = rule.budget_literal(kw.value) if kw.arg in {"value", "default"} else None
-        if value is not None:
-            found.append((kw.value, name, value))
+        which = _WIDGET_SLOTS.get(kw.arg or "")
+        value = rule.budget_literal(kw.value) if which else None
+        if which and value is not None:
+            found.append((kw.value, name if which == "default" else f"{name}_upper", value, which))
     return found
 
 

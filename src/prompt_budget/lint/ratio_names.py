@@ -110,6 +110,37 @@ def budget_scale_name(name: str) -> bool:
     return bool(ws & {"ratio", "factor"}) and bool(ws & {"token", "tokens", "budget"})
 
 
+#: Words of a name saying it multiplies an amount.
+_SCALE_WORDS = frozenset({"multiplier", "factor", "scale", "ratio"})
+
+
+def _field_text(node: ast.AST | None) -> str:
+    """The description of a field: ``Field(description=...)``, ``field(metadata={"help": ...})``,
+    ``Field(json_schema_extra={"description": ...})``."""
+    if not isinstance(node, ast.Call):
+        return ""
+    for kw in node.keywords:
+        if kw.arg in {"description", "help"} and isinstance(kw.value, ast.Constant):
+            return str(kw.value.value)
+        if kw.arg in {"metadata", "json_schema_extra"} and isinstance(kw.value, ast.Dict):
+            for key, value in zip(kw.value.keys, kw.value.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value in {"description", "help"}:
+                    return str(value.value) if isinstance(value, ast.Constant) else ""
+    return ""
+
+
+def documented_budget_scale(name: str, node: ast.AST | None) -> bool:
+    """``gt_length_multiplier: float = Field(default=1.5, description="Multiplier for ground-truth token
+    count when computing adaptive max_tokens")``: a multiplier whose field says it scales a number of
+    tokens into a budget (set 23: axolotl), whatever its name says of the unit."""
+    text = _field_text(node)
+    return (
+        bool(set(words(name)) & _SCALE_WORDS)
+        and bool(text and BUDGET_SUMMARY.search(text))
+        and not any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower()))
+    )
+
+
 def scale(node: ast.AST | None) -> float | None:
     """A float literal above 1 and at most 4: a multiplier of a budget (when its name says so)."""
     value = number(node)

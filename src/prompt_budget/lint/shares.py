@@ -63,13 +63,29 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     value = divisor(node)
     if value is None:
         return None
-    budget = rule.budget_expr(node.left)
+    kept = numerator(node)
+    left = node.left.left if kept > 1 and isinstance(node.left, ast.BinOp) else node.left
+    budget = rule.budget_expr(left)
     if budget is not None and not rule.names.is_chars(budget):
         return value, budget
-    counted = _token_count(rule, node.left) or _chunk_size(rule, node.left)
+    counted = _token_count(rule, left) or _chunk_size(rule, left)
+    if counted is None and kept > 1 and rule.names.is_weak_budget(attr_name(left) or ""):
+        # ``query_max_length = max_length * 3 // 4`` ... ``tokenizer(q, truncation=True,
+        # max_length=query_max_length)``: 3/4 of a length limit kept as another (set 23: FlagEmbedding)
+        counted = attr_name(left)
     if counted is not None and _limit_result(rule, node):
         return value, counted
     return None
+
+
+def numerator(node: ast.BinOp) -> int:
+    """How many parts a share keeps: 3 in ``max_length * 3 // 4`` (the amount written first), else 1."""
+    left = node.left
+    if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) and type(left.right) is ast.Constant:
+        k = left.right.value
+        if type(k) is int and 1 < k < (divisor(node) or 0):
+            return k
+    return 1
 
 
 def _sizes_chunks(rule: LintRule, keyword: ast.AST | None, call: ast.AST | None) -> bool:

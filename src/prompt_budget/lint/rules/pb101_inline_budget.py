@@ -17,6 +17,7 @@ from prompt_budget.lint.inline_forms import (
     field_bound,
     in_examples,
     lookup_default,
+    lookup_pair,
     token_unit_class,
     typed_amounts,
     typed_slot,
@@ -137,6 +138,9 @@ class InlineBudget(LintRule):
         # context sizes that count messages, or too few tokens to be a budget; pairs that are no setting
         Valid('mw = SummarizationMiddleware(model=m, trigger=("messages", 50), keep=("tokens", 1))'),
         Valid('rows = [("tokens", 5000), ("cost", 0.3)]\nassert usage == ("tokens", 4000)\n'),
+        # an `or` fallback given where no budget goes
+        Valid("def page(rows, size=None):\n    return fetch(rows, limit=size or 100)\n"),
+        Valid("def new_id(self):\n    width = self.width or 2048\n    return width\n"),
         Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
         # (setting, default) pairs whose names are no budget's (a window of passages, a batch), or
         # that are no table of settings (one setting's test cases, a lone pair)
@@ -214,10 +218,11 @@ class InlineBudget(LintRule):
         Invalid('llm = Config(context_window=model.get("max_model_len", 32768))'),
         # a tokenizer's truncation length, given positionally (set 13: llmware)
         Invalid("tokenizer.enable_truncation(300)"),
-        # a UI input's default (set 13: llama-stack)
+        # a UI input's default (set 13: llama-stack) and its upper bound (set 23)
         Invalid(
             'max_tokens = st.slider("Max Tokens", min_value=0, max_value=4096, value=512, step=1)',
-            key="max_tokens",
+            key="max_tokens_upper",
+            count=2,
         ),
         # a size given to a splitter that counts tokens (set 11: motleycrew, letta)
         Invalid("splitter = SentenceSplitter(chunk_size=512)"),
@@ -288,6 +293,24 @@ class InlineBudget(LintRule):
         # a budget read through a conversion; a per-item guess added into an estimator's count (set 20:
         # open-webui)
         Invalid('def load(values):\n    return parse_int(values.get("token_budget")) or 80000\n', line=2),
+        # an `or` fallback where a budget goes, whatever it reads first (set 23: axolotl, llamafactory)
+        Invalid(
+            "def enc(self, texts):\n    return self.tok(texts, truncation=True,\n"
+            '        max_length=getattr(self.args, "max_len", None) or 2048)\n',
+            line=3,
+        ),
+        Invalid(
+            "def gen(given, kwargs):\n"
+            '    max_new_tokens = given or int(kwargs.get("max_length", 128))\n    return max_new_tokens\n',
+            line=2,
+        ),
+        Invalid(
+            "def score(tok, texts, model, n=None):\n    return tok(texts, truncation=True,\n"
+            '        max_length=n or getattr(model.config, "max_position_embeddings", 1024))\n',
+            line=3,
+        ),
+        # a UI input's upper bound on a budget, beside its default (set 23: llamafactory)
+        Invalid("max_new_tokens = gr.Slider(minimum=8, maximum=8192, value=1024, step=1)\n", count=2),
         Invalid(
             "def estimate_messages_tokens(messages):\n    total = 0\n    for m in messages:\n"
             "        if m.image:\n            total += 1000\n    return total\n",
@@ -345,8 +368,8 @@ class InlineBudget(LintRule):
             return
         callee = callee_name(node)
         if callee in WIDGETS:
-            for literal, label, amount in widget_default(self, node):
-                self._report(literal, label, amount, "as an input's default")
+            for literal, label, amount, which in widget_default(self, node):
+                self._report(literal, label, amount, f"as an input's {which}")
         if callee == "enable_truncation" and node.args:
             # ``tokenizer.enable_truncation(300)``: Hugging Face tokenizers' ``max_length``, in tokens
             value = self.budget_literal(node.args[0])
@@ -371,19 +394,7 @@ class InlineBudget(LintRule):
             value = self.budget_literal(kw.value)
             if value is None or completions_count(self, kw.arg, node):
                 continue
-            if (
-                self.names.is_budget_setting(kw.arg)
-                or (
-                    self.names.is_weak_budget(kw.arg)
-                    and (
-                        self.names.mentions_tokens(callee_name(node) or "")
-                        or cuts_tokens(node)
-                        or generation_length(kw.arg, node)
-                        or embedder_length(kw.arg, node)
-                    )
-                )
-                or tokenizer_length(kw.arg, node)
-            ):
+            if self._budget_keyword(kw.arg, node):
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
@@ -406,6 +417,35 @@ class InlineBudget(LintRule):
             )  # the table's values decide (``leave_Module``)
         elif found is not None:
             self._report(found[0], found[1], found[2], found[3] or "")
+
+    def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
+        """``f(max_tokens=...)``, ``tokenizer(t, truncation=True, max_length=...)``, ``model.generate(x,
+        max_length=...)``: a keyword whose value is a budget, by its name or by the call."""
+        return (
+            self.names.is_budget_setting(arg)
+            or (
+                self.names.is_weak_budget(arg)
+                and (
+                    self.names.mentions_tokens(callee_name(call) or "")
+                    or cuts_tokens(call)
+                    or generation_length(arg, call)
+                    or embedder_length(arg, call)
+                )
+            )
+            or tokenizer_length(arg, call)
+        )
+
+    def _destination(self, node: ast.expr) -> str | None:
+        """The budget an expression is written into: a budget keyword of its call (``max_length=`` of a
+        tokenizer that truncates, ``max_new_tokens=``), or a single name said to be a budget."""
+        parent = self.ctx.parent(node)
+        call = self.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+        if isinstance(parent, ast.keyword) and parent.arg and isinstance(call, ast.Call):
+            return parent.arg if self._budget_keyword(parent.arg, call) else None
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+            name = attr_name(parent.targets[0])
+            return name if name and self.names.is_budget_setting(name) else None
+        return None
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``:
@@ -430,6 +470,20 @@ class InlineBudget(LintRule):
         name = attr_name(left) or self.budget_expr(left) or converted_read(left)
         if value is not None and name and self.names.is_budget(name):
             self._report(node.values[-1], name, value, "used as an `or` fallback")
+        elif (slot := self._destination(node)) is not None:
+            # ``max_length=getattr(self.args, "max_length", None) or 2048`` given to a tokenizer that
+            # truncates, ``max_new_tokens = given or int(kwargs.get("max_length", 128))``: the fallback of
+            # a value that goes where a budget goes, whatever the names read before it
+            last = node.values[-1]
+            if isinstance(last, ast.Call) and callee_name(last) in {"int", "float"} and len(last.args) == 1:
+                last = last.args[0]
+            literal: ast.expr | None = last if value is not None else None
+            if isinstance(last, ast.Call) and (pair := lookup_pair(last)) is not None:
+                found = lookup_default(self, last, self._cuts)
+                literal = pair[1] if found is None or found[3] is None else None
+            amount = self.budget_literal(literal) if literal is not None else None
+            if literal is not None and amount is not None:
+                self._report(literal, slot, amount, f"used as the `or` fallback of `{slot}`")
 
     def visit_IfExp(self, node: ast.IfExp) -> None:
         """``request.max_tokens if request.max_tokens is not None else 512`` written where a budget goes

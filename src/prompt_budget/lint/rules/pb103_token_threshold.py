@@ -4,17 +4,36 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from itertools import pairwise
 
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
+from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import PRICE_WORDS, words
-from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, constant_expression
+from prompt_budget.lint.rule import (
+    Invalid,
+    LintRule,
+    Valid,
+    attr_name,
+    callee_name,
+    constant_expression,
+    string_value,
+)
 from prompt_budget.lint.stated_units import states_tokens
-from prompt_budget.lint.token_cuts import tokenizer_maxlen
+from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _says_thousands(ws: tuple[str, ...], thousands: int) -> bool:
+    """``over_200k`` (words ``over 200 k``) says 200 thousand."""
+    return any(a == str(thousands) and b == "k" for a, b in pairwise(ws))
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _formats_scaled(body: Sequence[ast.AST]) -> bool:
@@ -134,6 +153,10 @@ class TokenThreshold(LintRule):
         ),
         Valid("price = TIER_2 if usage.prompt_tokens > 200_000 else TIER_1"),
         Valid("def is_above_128k(tokens):\n    if tokens > 128000:\n        return True\n    return False\n"),
+        # usage split at a pricing tier that its keys name (set 23: langsmith)
+        Valid("def usage(n):\n    return {'read': min(n, 200000), 'read_over_200k': max(0, n - 200000)}\n"),
+        # a local read from elsewhere than a budget
+        Valid('def f(cfg):\n    size = getattr(cfg, "batch", None)\n    return size > 4096\n'),
         # a display unit boundary: the branch formats the count
         Valid(
             "def fmt(tokens):\n    if tokens >= 1000000:\n        return f'{tokens / 1000000:.1f}M'\n    return str(tokens)\n"
@@ -222,6 +245,19 @@ class TokenThreshold(LintRule):
             "    return min(budget, 32768 if pro else 24576)\n",
             count=2,
         ),
+        # a clamp stored into a budget, or given as a truncating tokenizer's stride (set 23: axolotl)
+        Invalid("def adapt(self, cap):\n    cap = max(cap, 64)\n    self.gen.max_new_tokens = cap\n", line=2),
+        Invalid(
+            "def enc(self, text):\n    stride = min(256, (self.max_length - 1) // 2)\n"
+            "    return self.tokenizer(text, truncation=True, max_length=self.max_length, stride=stride)\n",
+            line=2,
+        ),
+        # a local read from a budget compared with levels of it (set 23: portkey-ai)
+        Invalid(
+            'def effort(cfg):\n    budget = getattr(cfg, "thinking_budget", None)\n    if budget <= 1024:\n'
+            '        return "low"\n    return "medium" if budget <= 4096 else "high"\n',
+            count=2,
+        ),
     )
 
     def _report(
@@ -286,10 +322,47 @@ class TokenThreshold(LintRule):
 
     def _named_by_value(self, value: float) -> bool:
         """``def is_above_128k(tokens): return tokens > 128000``: a function named after the number
-        defines that boundary; the number is its meaning, not a setting."""
-        ws = set(words(self.ctx.function_name()))
+        defines that boundary; the number is its meaning, not a setting. So does a key or name of the
+        function's own that says the number (``details["cache_read_over_200k"] = max(0, n - 200000)``
+        beside ``min(n, 200000)``: usage split at a pricing tier, set 23: langsmith)."""
         whole = int(value)
-        return str(whole) in ws or (whole % 1000 == 0 and str(whole // 1000) in ws and "k" in ws)
+        ws = words(self.ctx.function_name())
+        if str(whole) in ws or (whole % 1000 == 0 and str(whole // 1000) in ws and "k" in ws):
+            return True
+        fn = self.ctx.function()
+        if fn is None or whole % 1000 or whole < 1000:
+            return False
+        # a key or a name (not a message's text: ``"must be at least 1024"`` states a limit)
+        keys = [
+            n.value
+            for n in ast.walk(fn)
+            if type(n) is ast.Constant and isinstance(n.value, str) and n.value.isidentifier()
+        ]
+        names = [n.id for n in ast.walk(fn) if type(n) is ast.Name]
+        return any(_says_thousands(words(name), whole // 1000) for name in (*keys, *names))
+
+    def _read_budget(self, amount: ast.expr) -> bool:
+        """``budget = getattr(config, "thinking_budget", None)`` ... ``if budget <= 1024``: a local bound
+        once in the function to a read of a token budget (an attribute, a lookup by its key), whatever
+        the local's name (set 23: portkey-ai maps a thinking budget to an effort level)."""
+        fn = self.ctx.function()
+        if fn is None or type(amount) is not ast.Name:
+            return False
+        bound = [
+            n.value
+            for n in ast.walk(fn)
+            if isinstance(n, (ast.Assign, ast.AnnAssign))
+            and n.value is not None
+            and any(type(t) is ast.Name and t.id == amount.id for t in _targets(n))
+        ]
+        if len(bound) != 1:
+            return False
+        value = bound[0]
+        pair = lookup_pair(value) if isinstance(value, ast.Call) else None
+        name = string_value(pair[0]) if pair is not None else None
+        if name is None and isinstance(value, ast.Attribute):
+            name = value.attr
+        return bool(name) and self.names.is_budget_setting(name or "")
 
     def visit_Compare(self, node: ast.Compare) -> None:
         left = node.left
@@ -303,6 +376,7 @@ class TokenThreshold(LintRule):
                             self.token_amount(amount)
                             or tokenizer_maxlen(amount)
                             or self._len_of_encoded(amount)
+                            or self._read_budget(amount)
                         )
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
@@ -355,6 +429,21 @@ class TokenThreshold(LintRule):
             use = parents.get(read)
             if isinstance(use, ast.keyword) and use.arg and self.names.is_budget(use.arg):
                 return use.arg
+            call = parents.get(use) if isinstance(use, ast.keyword) else None
+            if (
+                isinstance(use, ast.keyword)
+                and use.arg == "stride"
+                and isinstance(call, ast.Call)
+                and cuts_tokens(call)
+            ):
+                # ``stride = min(256, ...)`` ... ``tokenizer(t, truncation=True, stride=stride)``: the
+                # overlap of a tokenizer's overflowing windows, in tokens (set 23: axolotl)
+                return "stride"
+            if isinstance(use, ast.Assign) and len(use.targets) == 1:
+                # ``n = max(n, 64)`` ... ``self.gen.max_completion_length = n`` (set 23: axolotl)
+                stored = attr_name(use.targets[0])
+                if stored and self.names.is_budget_setting(stored):
+                    return stored
         return None
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -384,6 +473,7 @@ class TokenThreshold(LintRule):
             amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
         if not amounts or self._kernel_launch(node):
             return
+        bounds = [b for b in bounds if not self._named_by_value(self.budget_literal(b) or 0)]
         for literal in bounds:
             value = self.budget_literal(literal)
             if value is not None:

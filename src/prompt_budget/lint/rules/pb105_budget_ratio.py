@@ -21,6 +21,7 @@ from prompt_budget.lint.ratio_names import (
     budget_scale_name,
     described_as_score,
     documented_as_budget_share,
+    documented_budget_scale,
     fields,
     fraction,
     generic,
@@ -40,7 +41,7 @@ from prompt_budget.lint.rule import (
     defaults,
     number,
 )
-from prompt_budget.lint.shares import budget_share, share_reaching_tokens
+from prompt_budget.lint.shares import budget_share, numerator, share_reaching_tokens
 from prompt_budget.lint.token_reach import TokenReach
 
 #: What every PB105 finding advises.
@@ -139,6 +140,13 @@ class BudgetRatio(LintRule):
         # share of a token count that limits nothing
         Valid("half = context_window // 2\ncost = max_tokens / 1000 * price\nn = len(text) // 4\n"),
         Valid("def f(text, max_chars):\n    return max_chars - min(2000, max_chars // 4)\n"),
+        # a multiplier documented as scaling something else than tokens
+        Valid(
+            "class Args(BaseModel):\n    max_tokens: int = 512\n"
+            '    backoff_multiplier: float = Field(default=1.5, description="Multiplier of the retry delay")\n'
+        ),
+        # k/d of a length that no limit takes (a batch size on an out-of-memory retry)
+        Valid("def retry(max_size, run):\n    size = max_size * 3 // 4\n    return run(size)\n"),
         Valid("def f(tok, ids):\n    quarter = len(ids) // 4\n    return tok.decode(ids[:quarter])\n"),
         # a share of a splitter's chunk size in characters
         Valid(
@@ -240,6 +248,18 @@ class BudgetRatio(LintRule):
             key="plan_context_size_divisor",
         ),
         Invalid("def estimate_output_tokens(model):\n    return get_max_tokens(model) // 4\n"),
+        # a multiplier whose field says it scales a token count into a budget (set 23: axolotl)
+        Invalid(
+            "class Args(BaseModel):\n    length_multiplier: float = Field(\n        default=1.5,\n"
+            '        json_schema_extra={"description": "Multiplier for the answer token count"},\n    )\n',
+            line=3,
+        ),
+        # k/d of a length limit kept as another that a tokenizer cuts to (set 23: FlagEmbedding)
+        Invalid(
+            "def score(tok, q, max_length):\n    q_len = max_length * 3 // 4\n"
+            "    return tok(q, truncation=True, max_length=q_len)\n",
+            line=2,
+        ),
         # a share of a list of tokens (decoded by a tokenizer) given as a length limit (set 18: gptcache)
         Invalid(
             "def shrink(summarizer, tokenizer, segment):\n    n = int(len(segment) / 4)\n"
@@ -399,10 +419,15 @@ class BudgetRatio(LintRule):
         generic name, once a budget turns up in its scope."""
         if described_as_score(literal):
             return
+        documented = bool(name) and documented_budget_scale(name or "", literal)
         literal = default_of(literal)
         value = fraction(literal)
-        if value is None and name and (ratio := scale(literal)) is not None and budget_scale_name(name):
-            value = ratio
+        if value is None and name and (ratio := scale(literal)) is not None:
+            if budget_scale_name(name):
+                value = ratio
+            elif documented and literal is not None:
+                self._report(literal, ratio, name, f"{name} = {ratio}, documented as a scale of tokens")
+                return
         if value is None or literal is None or not name:
             if name and not (isinstance(literal, ast.Name) and literal.id == name):
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
@@ -460,7 +485,8 @@ class BudgetRatio(LintRule):
                 shown = ast.unparse(node.left)
                 shown = shown if len(shown) <= 40 else f"{name}(...)"
                 message = (
-                    f"hard-coded budget share `{shown} {op} {parts}`, 1/{parts} of a token amount; move "
+                    f"hard-coded budget share `{shown} {op} {parts}`, {numerator(node)}/{parts} of a token "
+                    "amount; move "
                     "the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, parts, f"{name} divisor")
