@@ -23,6 +23,7 @@ lookup named as a budget.
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
@@ -69,6 +70,7 @@ def widget_default(rule: LintRule, node: ast.Call) -> list[tuple[ast.expr, str, 
     target = attr_name(parent.targets[0]) if isinstance(parent, ast.Assign) else None
     names = [n for n in ("_".join((label or "").lower().split()), target or "") if n]
     name = next((n for n in names if rule.names.is_budget(n)), None)
+    name = name or _picked_tokens(rule, node, label)
     if name is None:
         return []
     found: list[tuple[ast.expr, str, int | float, str]] = []
@@ -78,6 +80,29 @@ def widget_default(rule: LintRule, node: ast.Call) -> list[tuple[ast.expr, str, 
         if which and value is not None:
             found.append((kw.value, name if which == "default" else f"{name}_upper", value, which))
     return found
+
+
+def _picked_tokens(rule: LintRule, node: ast.Call, label: str | None) -> str | None:
+    """``gr.Number(value=64, label="Completion tokens (completion mode)")``: an input whose label names
+    an amount of tokens (a parenthesised note aside) is the number of tokens its user allows, though a
+    usage count could carry the words (set 23: axolotl). Not an output (``interactive=False``), nor a
+    rate (``Tokens per second``) or a price (excluded words)."""
+    if any(
+        k.arg == "interactive" and isinstance(k.value, ast.Constant) and k.value.value is False
+        for k in node.keywords
+    ):
+        return None
+    name = "_".join(re.sub(r"\([^)]*\)", " ", label or "").lower().split())
+    ws = words(name)
+    if (
+        not name
+        or not {"tokens", "toks"} & set(ws)
+        or "per" in ws
+        or rule.names.is_excluded(name)
+        or rule.names.is_ratio(name)
+    ):
+        return None
+    return name
 
 
 def window_table(rule: LintRule, node: ast.Dict) -> str | None:
@@ -127,6 +152,10 @@ def lookup_default(
         keyword = popped_cut(rule, node, cuts)
         how = f"used as a default that a tokenizer cuts to (`{keyword}=`)"
         return (pair[1], name, value, how) if keyword is not None else None
+    if name in _CONFIG_WINDOWS and _checks_a_length(rule, node):
+        # ``maximum = int(getattr(model.config, "max_position_embeddings", 262144))`` ... ``if
+        # ids.shape[1] > maximum: raise``: the window assumed of a model whose config gives none
+        return pair[1], name, value, "used as the fallback of a model's window an input is checked against"
     table = (
         attr_name(func.value)
         if name is None and isinstance(func, ast.Attribute) and func.attr == "get"
@@ -138,6 +167,44 @@ def lookup_default(
         # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
         return pair[1], table, value, f"used as the fallback of the table `{table}`"
     return pair[1], table, value, None
+
+
+#: A model config's attributes holding its window (Hugging Face's names): an architecture's field where
+#: it is defined, an assumed window where a lookup's fallback stands for it.
+_CONFIG_WINDOWS = frozenset({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"})
+
+
+def _checks_a_length(rule: LintRule, node: ast.Call) -> bool:
+    """The lookup's value, bound to a local (through ``int(...)``), is compared in its function with an
+    input's length (``len(ids)``, ``ids.shape[1]``, ``ids.size(1)``, a name saying ``length``/``len``)."""
+    parent = rule.ctx.parent(node)
+    if isinstance(parent, ast.Call) and callee_name(parent) == "int":
+        parent = rule.ctx.parent(parent)
+    fn = rule.ctx.function()
+    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and fn is not None):
+        return False
+    target = parent.targets[0]
+    if not isinstance(target, ast.Name):
+        return False
+    for cmp in (n for n in ast.walk(fn) if isinstance(n, ast.Compare)):
+        sides = [cmp.left, *cmp.comparators]
+        if any(isinstance(x, ast.Name) and x.id == target.id for x in sides) and any(
+            _a_length(x) for x in sides
+        ):
+            return True
+    return False
+
+
+def _a_length(node: ast.expr) -> bool:
+    """``len(ids)``, ``ids.size(1)``, ``ids.shape[1]``, ``seq_len``: the length of an input."""
+    if isinstance(node, ast.Call) and (
+        callee_name(node) == "len" or (isinstance(node.func, ast.Attribute) and node.func.attr == "size")
+    ):
+        return True
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
+        return node.value.attr == "shape"
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return bool(name) and bool({"length", "len"} & set(words(name or "")))
 
 
 def budget_lookup(rule: LintRule, call: ast.Call) -> bool:

@@ -3,7 +3,10 @@
 ``elif effective_chunk_size < 50: LOG.warning(f"... Resulting chunks are less than 50 tokens ...")``:
 the size compared is not named as tokens, but the warning (or the error) the comparison raises says the
 number it tests counts tokens (set 21: lazyllm's text splitters). Only the branch the comparison
-decides is read, and only a string that spells the same number followed by ``token``/``tokens``.
+decides is read, and only a string that spells the same number followed by ``token``/``tokens``, or
+spells the number and says the range is in tokens (``if not 0 <= think <= 4096: raise SchemaError("think
+must be a thought budget in tokens, 0 to 4096")``, set 23: axolotl). The comparison may be one part of
+the test (``isinstance(n, bool) or not 0 <= n <= 4096``).
 """
 
 from __future__ import annotations
@@ -26,10 +29,28 @@ def states_tokens(ancestors: list[ast.AST], compare: ast.Compare, value: float) 
     """The ``if``/``elif`` that ``compare`` is the test of says, in its branch's message, that
     ``value`` counts tokens: ``"... less than 50 tokens"``."""
     test_of = next(
-        (a for a in reversed(ancestors) if isinstance(a, (ast.If, ast.While)) and a.test is compare),
+        (a for a in reversed(ancestors) if isinstance(a, (ast.If, ast.While)) and _part_of(compare, a.test)),
         None,
     )
     if test_of is None or not float(value).is_integer():
         return False
-    spelled = re.compile(rf"(?<![\d.,_]){int(value)}\s*(?:-\s*)?tokens?\b", re.IGNORECASE)
-    return any(spelled.search(text) for text in _strings(test_of.body))
+    number = rf"(?<![\d.,_]){int(value)}(?![\d.,_]\d)"
+    spelled = re.compile(rf"{number}\s*(?:-\s*)?tokens?\b", re.IGNORECASE)
+    ranged = re.compile(number)
+    return any(
+        spelled.search(text) or (_IN_TOKENS.search(text) and ranged.search(text))
+        for text in _strings(test_of.body)
+    )
+
+
+#: A message saying what it states counts in tokens (``"a budget in tokens"``, ``"number of tokens"``).
+_IN_TOKENS = re.compile(r"\b(?:in|of) tokens\b", re.IGNORECASE)
+
+
+def _part_of(compare: ast.Compare, test: ast.expr) -> bool:
+    """``compare`` is ``test`` or one operand of its ``and``/``or``/``not``."""
+    if test is compare:
+        return True
+    if isinstance(test, ast.BoolOp):
+        return any(_part_of(compare, v) for v in test.values)
+    return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _part_of(compare, test.operand)

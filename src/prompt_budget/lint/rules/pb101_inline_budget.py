@@ -37,6 +37,8 @@ from prompt_budget.lint.rule import (
     sizes_token_chunks,
 )
 from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
+from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
+from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
@@ -69,7 +71,11 @@ class InlineBudget(LintRule):
     local first), a number given to a class named after a unit of tokens
     (``TokenInterval(every=500_000)``), a budget read through a conversion
     (``parse_int(cfg.get("token_limit")) or 80000``) and a literal added into the count a
-    token-estimating function returns (``total += 1000`` per image ... ``return total``) are budgets too. An audio feature extractor's call (given
+    token-estimating function returns (``total += 1000`` per image ... ``return total``) are budgets too,
+    as are a UI input's default under a label naming tokens (``gr.Number(value=64, label="Completion
+    tokens")``), a runtime's setting written in a string (``"PARAMETER num_ctx 4096"``) and a model's
+    window assumed when its config gives none, an input then checked against it
+    (``getattr(config, "max_position_embeddings", 262144)``). An audio feature extractor's call (given
     a ``sampling_rate=``) truncates to samples, not tokens.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
@@ -84,6 +90,7 @@ class InlineBudget(LintRule):
     PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len"),)
     VALID = (
         *CUT_VALID,
+        *FORM_VALID,
         # a number of outputs beside a cap named as tokens: how many completions (set 21: crfm-helm)
         Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
@@ -256,66 +263,7 @@ class InlineBudget(LintRule):
         Invalid(
             "def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2
         ),
-        # LangChain's context sizes: a number of tokens, in a call, a dict or a list of sizes (set 15:
-        # deepagents)
-        Invalid(
-            'mw = SummarizationMiddleware(model=m, trigger=("tokens", 4000), keep=("messages", 20))\n'
-            'd = {"trigger": ("tokens", 170000), "keep": ("messages", 6)}\n'
-            'w = Summarizer(trigger=[("tokens", 3000), ("messages", 50)])\n',
-            count=3,
-        ),
-        # a setting's default as a (setting, default) pair given to a kwargs helper (set 16: rank-llm)
-        Invalid(
-            "keys_and_defaults = [\n"
-            '    ("context_size", 4096),\n    ("reasoning_token_budget", 10000),\n'
-            '    ("window_size", 20),\n    ("batch_size", 32),\n]\n'
-            "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
-            count=2,
-        ),
-        # the fallback of a failed lookup in a window table, under a name saying tokens (set 16: scrapegraphai)
-        Invalid(
-            "try:\n    self.model_token = models_tokens[provider][model]\nexcept KeyError:\n"
-            "    self.model_token = 8192\n",
-            line=4,
-        ),
-        # an amount typed as tokens, inline or bound to a local first; a class named after a unit of
-        # tokens (set 20: inspect-ai)
-        Invalid(
-            'EDIT = {"type": "input_tokens", "value": 100000}\nt = Trigger(type="input_tokens", value=50000)\n',
-            count=2,
-        ),
-        Invalid(
-            "def edit(request):\n    limit = 150_000\n"
-            '    request["trigger"] = {"type": "input_tokens", "value": limit}\n',
-            line=2,
-        ),
-        Invalid("DEFAULT_TRIGGER = TokenInterval(every=500_000)", key="token_interval_every"),
-        # a budget read through a conversion; a per-item guess added into an estimator's count (set 20:
-        # open-webui)
-        Invalid('def load(values):\n    return parse_int(values.get("token_budget")) or 80000\n', line=2),
-        # an `or` fallback where a budget goes, whatever it reads first (set 23: axolotl, llamafactory)
-        Invalid(
-            "def enc(self, texts):\n    return self.tok(texts, truncation=True,\n"
-            '        max_length=getattr(self.args, "max_len", None) or 2048)\n',
-            line=3,
-        ),
-        Invalid(
-            "def gen(given, kwargs):\n"
-            '    max_new_tokens = given or int(kwargs.get("max_length", 128))\n    return max_new_tokens\n',
-            line=2,
-        ),
-        Invalid(
-            "def score(tok, texts, model, n=None):\n    return tok(texts, truncation=True,\n"
-            '        max_length=n or getattr(model.config, "max_position_embeddings", 1024))\n',
-            line=3,
-        ),
-        # a UI input's upper bound on a budget, beside its default (set 23: llamafactory)
-        Invalid("max_new_tokens = gr.Slider(minimum=8, maximum=8192, value=1024, step=1)\n", count=2),
-        Invalid(
-            "def estimate_messages_tokens(messages):\n    total = 0\n    for m in messages:\n"
-            "        if m.image:\n            total += 1000\n    return total\n",
-            line=5,
-        ),
+        *FORM_INVALID,
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
@@ -446,6 +394,14 @@ class InlineBudget(LintRule):
             name = attr_name(parent.targets[0])
             return name if name and self.names.is_budget_setting(name) else None
         return None
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        for name, value in runtime_settings(node, self.ctx.parent(node)):
+            if value > 1:  # ``num_predict -1``: unlimited, ``1``: a ping
+                message = f"token budget {name}={value} written inside a string; move it to config so it can be tuned and tested"
+                self.report(
+                    node, message, value=value, key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name)
+                )
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``:

@@ -111,7 +111,8 @@ class TokenThreshold(LintRule):
     tokenizer's unset ``model_max_length`` (``> 1_000_000``: Hugging Face's ``int(1e30)`` placeholder),
     nor a tensor of token ids compared elementwise (``mask = tokens > 100000`` where ``tokens[:, :-1]``
     is indexed). A size whose branch's message says the number counts tokens (``elif chunk_size < 50:
-    warn("... less than 50 tokens")``) is a token threshold, whatever the size is named.
+    warn("... less than 50 tokens")``, or ``if not 0 <= n <= 4096: raise ValueError("... in tokens, 0 to
+    4096")``) is a token threshold, whatever the size is named.
     """
 
     CODE = "PB103"
@@ -119,6 +120,10 @@ class TokenThreshold(LintRule):
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
     VALID = (
+        # the message speaks of tokens but not of the number compared
+        Valid(
+            "def check(n):\n    if not 0 <= n <= 16:\n        raise ValueError('n must be 0 to 32, in tokens')\n"
+        ),
         Valid("if len(messages) > 100:\n    messages = messages[-100:]\n"),
         Valid("if retries > 50:\n    raise TimeoutError\n"),
         Valid("if num_tokens > 0:\n    pass\n"),
@@ -195,6 +200,12 @@ class TokenThreshold(LintRule):
             "def check(size, meta):\n    effective = size - meta\n    if effective < 50:\n"
             "        log.warning(f'Resulting chunks are less than 50 tokens ({effective})')\n",
             line=3,
+        ),
+        # a bound the error states in tokens, one part of the test (set 23: axolotl)
+        Invalid(
+            "def check(n):\n    if isinstance(n, bool) or not 0 <= n <= 4096:\n"
+            "        raise ValueError('n is a budget in tokens, 0 to 4096')\n",
+            line=2,
         ),
         Invalid(
             "import prompt_budget\n\ndef check(tokens):\n    if tokens > 96000:\n        compact()\n",

@@ -1,0 +1,98 @@
+"""PB101's cases about the forms a number of tokens takes beyond a keyword named as a budget: a
+context size written as a ("tokens", N) pair, a (setting, default) pair, a window table's fallback, an
+amount typed as tokens, a conversion's or an `or`'s fallback, a UI input's default or upper bound and a
+runtime's setting written inside a string. Kept apart from the rule module to keep both short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+FORM_VALID = (
+    # a runtime's setting named in prose, a help text, a docstring; a value that is no number
+    Valid('def f():\n    """Set num_ctx 4096 in the Modelfile."""\n'),
+    Valid('parser.add_argument("--ctx", help="passed as num_ctx=4096 to Ollama")'),
+    Valid('msg = f"PARAMETER num_ctx {n_ctx}\\n"\nline = "num_ctx: auto"\nv = "n_ctx_train 4.5"\n'),
+    # an output showing a count of tokens, not an input choosing one
+    Valid('used = gr.Number(value=0, label="Completion tokens", interactive=False)'),
+    Valid('speed = gr.Number(value=30, label="Tokens per second")'),
+    # a model config's window read with a fallback nothing checks an input against: an architecture's
+    Valid(
+        'def rope(config):\n    n = getattr(config, "max_position_embeddings", 2048)\n    return cache(n)\n'
+    ),
+)
+
+FORM_INVALID = (
+    # LangChain's context sizes: a number of tokens, in a call, a dict or a list of sizes (set 15:
+    # deepagents)
+    Invalid(
+        'mw = SummarizationMiddleware(model=m, trigger=("tokens", 4000), keep=("messages", 20))\n'
+        'd = {"trigger": ("tokens", 170000), "keep": ("messages", 6)}\n'
+        'w = Summarizer(trigger=[("tokens", 3000), ("messages", 50)])\n',
+        count=3,
+    ),
+    # a setting's default as a (setting, default) pair given to a kwargs helper (set 16: rank-llm)
+    Invalid(
+        "keys_and_defaults = [\n"
+        '    ("context_size", 4096),\n    ("reasoning_token_budget", 10000),\n'
+        '    ("window_size", 20),\n    ("batch_size", 32),\n]\n'
+        "context_size, budget, window, batch = extract_kwargs(keys_and_defaults, **kwargs)\n",
+        count=2,
+    ),
+    # the fallback of a failed lookup in a window table, under a name saying tokens (set 16: scrapegraphai)
+    Invalid(
+        "try:\n    self.model_token = models_tokens[provider][model]\nexcept KeyError:\n"
+        "    self.model_token = 8192\n",
+        line=4,
+    ),
+    # an amount typed as tokens, inline or bound to a local first; a class named after a unit of
+    # tokens (set 20: inspect-ai)
+    Invalid(
+        'EDIT = {"type": "input_tokens", "value": 100000}\nt = Trigger(type="input_tokens", value=50000)\n',
+        count=2,
+    ),
+    Invalid(
+        "def edit(request):\n    limit = 150_000\n"
+        '    request["trigger"] = {"type": "input_tokens", "value": limit}\n',
+        line=2,
+    ),
+    Invalid("DEFAULT_TRIGGER = TokenInterval(every=500_000)", key="token_interval_every"),
+    # a budget read through a conversion; a per-item guess added into an estimator's count (set 20:
+    # open-webui)
+    Invalid('def load(values):\n    return parse_int(values.get("token_budget")) or 80000\n', line=2),
+    # an `or` fallback where a budget goes, whatever it reads first (set 23: axolotl, llamafactory)
+    Invalid(
+        "def enc(self, texts):\n    return self.tok(texts, truncation=True,\n"
+        '        max_length=getattr(self.args, "max_len", None) or 2048)\n',
+        line=3,
+    ),
+    Invalid(
+        "def gen(given, kwargs):\n"
+        '    max_new_tokens = given or int(kwargs.get("max_length", 128))\n    return max_new_tokens\n',
+        line=2,
+    ),
+    Invalid(
+        "def score(tok, texts, model, n=None):\n    return tok(texts, truncation=True,\n"
+        '        max_length=n or getattr(model.config, "max_position_embeddings", 1024))\n',
+        line=3,
+    ),
+    # a UI input's upper bound on a budget, beside its default (set 23: llamafactory)
+    Invalid("max_new_tokens = gr.Slider(minimum=8, maximum=8192, value=1024, step=1)\n", count=2),
+    Invalid(
+        "def estimate_messages_tokens(messages):\n    total = 0\n    for m in messages:\n"
+        "        if m.image:\n            total += 1000\n    return total\n",
+        line=5,
+    ),
+    # a UI input whose label names tokens, whatever else it says (set 23: axolotl)
+    Invalid('n = gr.Number(value=64, precision=0, label="Completion tokens (completion mode)")'),
+    # a runtime's setting written in a string a program renders (set 23: llamafactory's Modelfile)
+    Invalid(
+        'modelfile += "PARAMETER num_ctx 4096\\n"\ncmd = "llama-server --ctx-size 8192 -m m.gguf"\n', count=2
+    ),
+    # a model's window assumed when its config gives none, an input checked against it (set 23: axolotl)
+    Invalid(
+        'def check(model, input_ids):\n    top = int(getattr(model.config, "max_position_embeddings", 262144))\n'
+        "    if input_ids.shape[1] > top:\n        raise ValueError('too long')\n",
+        line=2,
+    ),
+)

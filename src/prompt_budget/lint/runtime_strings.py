@@ -1,0 +1,34 @@
+"""A runtime's budget setting written inside a string: ``"PARAMETER num_ctx 4096\\n"`` (an Ollama
+Modelfile an exporter writes, set 23: llamafactory), ``"--ctx-size 8192"`` or ``"n_ctx=4096"`` in a
+command line or a config a program renders.
+
+Precise by its form alone: a setting name that only a generation runtime uses for a number of tokens
+(Ollama's ``num_ctx``/``num_predict``, llama.cpp's ``n_ctx``/``--ctx-size``/``--n-predict``, vLLM's
+``--max-model-len``) followed by a separator (spaces, ``=`` or ``:``) and a whole number. A docstring,
+a help or description text and a comment are prose and are not read; a generic name (``max_tokens``,
+``context_length``) is not read either, as prose says "max tokens: 100" of anything.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+#: A runtime's own name of a number of tokens, then its value.
+_SETTING = re.compile(
+    r"(?<![\w-])(num_ctx|num_predict|n_ctx|n_predict|--ctx-size|--n-predict|--max-model-len)"
+    r"(?:\s+|\s*[=:]\s*)(\d[\d_]*)(?![\w.])"
+)
+#: Keywords whose string is prose about a setting, not the setting.
+_PROSE_KEYWORDS = frozenset({"help", "description", "doc", "title", "label", "placeholder", "info"})
+
+
+def runtime_settings(node: ast.Constant, parent: ast.AST | None) -> list[tuple[str, int]]:
+    """(the setting's name, its value) of each runtime setting written in the string ``node``."""
+    if not isinstance(node.value, str) or isinstance(parent, ast.Expr):
+        return []  # a docstring or a bare string: prose
+    if isinstance(parent, ast.keyword) and parent.arg in _PROSE_KEYWORDS:
+        return []
+    return [
+        (m.group(1).lstrip("-").replace("-", "_"), int(m.group(2))) for m in _SETTING.finditer(node.value)
+    ]
