@@ -34,6 +34,7 @@ from prompt_budget.lint.flow import assign_targets, generation_length
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
 from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.token_cuts import CutFlow
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -79,6 +80,7 @@ class WindowLengths:
     """The companies of the scopes of one module, gathered once per scope when a length is met."""
 
     _seen: dict[int, _Company] = field(default_factory=dict)
+    _cuts: CutFlow | None = None
 
     def evidence(self, rule: LintRule, name: str, value: int | float | None) -> str | None:
         """Why ``name = value`` (being visited; ``value`` None when it is not a literal) is a context
@@ -105,17 +107,35 @@ class WindowLengths:
         free = set(prefix) - _QUALIFIERS
         if not overlap and not sequence and free & _MODEL_WORDS:
             return f"a context window: the maximum length of a model reading tokens (`{name}`)"
-        if not overlap and company.tokenized:
-            return "a context window: its scope cuts tokenized text (a tokenizer or `input_ids`)"
-        if sequence or (overlap and not free):
+        if overlap and not free:
             return None
         for budget, line in sorted(company.budgets.items(), key=lambda item: item[1]):
-            if free <= set(words(budget)) and window_length_prefix(budget) is None:
+            if not sequence and free <= set(words(budget)) and window_length_prefix(budget) is None:
                 what = "an overlap of the windows of" if overlap else "a context window beside"
                 return f"{what} the token budget `{budget}` (line {line})"
         if not overlap and not free and (name in company.generates or tail in company.generates):
             return "a context window: the class gives its length to a language model's `generate`"
+        if not overlap and not free and company.tokenized and not self._left_to_cuts(rule, name):
+            # ``def __init__(self, tokenizer, max_length=2048)``, ``def drop(sample, sequence_len=2048)``
+            # reading ``sample["input_ids"]``; a prefixed length (``map_max_length``) may count words
+            return "a context window: its scope handles tokenized text (a tokenizer or `input_ids`)"
         return None
+
+    def _left_to_cuts(self, rule: LintRule, name: str) -> bool:
+        """A parameter ``name`` whose default another judgement owns: one of an abstract method (its
+        body does nothing with it), or a weakly named one PB101 reports as the length a tokenizer
+        cuts to (``token_cuts.truncation_defaults``)."""
+        fn = rule.ctx.function()
+        if fn is None or not any(isinstance(a, ast.arguments) for a in rule.ctx.ancestors):
+            return False
+        if any(attr_name(d) == "abstractmethod" for d in fn.decorator_list):
+            return True
+        names = rule.names
+        if not names.is_weak_budget(name) or names.is_budget_setting(name) or names.mentions_tokens(fn.name):
+            return False
+        if self._cuts is None:
+            self._cuts = CutFlow(rule)
+        return self._cuts.cut_keyword(fn, name, rule.ctx.enclosing_class()) is not None
 
     def _company(self, rule: LintRule) -> _Company:
         ctx = rule.ctx

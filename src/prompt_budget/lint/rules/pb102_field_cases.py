@@ -29,6 +29,15 @@ FIELD_VALID = (
     ),
     # a sequence length in a scope with a tokenizer, but cut from a string (characters)
     Valid("def clip(tokenizer, text, max_length=2048):\n    return tokenizer.encode(text[:max_length])\n"),
+    # in a scope with a tokenizer: a prefixed length (a response's words), an abstract method's default
+    Valid(
+        "class Search:\n    def __init__(self, tokenizer, map_max_length=1000):\n"
+        "        self.tokenizer = tokenizer\n        self.prompt = PROMPT.format(max_length=map_max_length)\n"
+    ),
+    Valid(
+        "class Embedder(ABC):\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n\n"
+        "    @abstractmethod\n    def encode(self, texts, max_length: int = 512):\n        ...\n"
+    ),
     # a model's maximum length too small to be its window, with no help text
     Valid(_DOC + "@dataclass\nclass Args:\n    encoder_max_length: int = field(default=64)\n"),
 )
