@@ -34,7 +34,7 @@ from prompt_budget.lint.flow import assign_targets, generation_length
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
 from prompt_budget.lint.rule import attr_name, string_value
-from prompt_budget.lint.token_cuts import CutFlow
+from prompt_budget.lint.token_cuts import CutFlow, popped_cut
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -122,10 +122,16 @@ class WindowLengths:
         return None
 
     def _left_to_cuts(self, rule: LintRule, name: str) -> bool:
-        """A parameter ``name`` whose default another judgement owns: one of an abstract method (its
-        body does nothing with it), or a weakly named one PB101 reports as the length a tokenizer
-        cuts to (``token_cuts.truncation_defaults``)."""
+        """A default of ``name`` another judgement owns: a parameter's of an abstract method (its body
+        does nothing with it), or a weakly named parameter's or lookup's PB101 reports as the length a
+        tokenizer cuts to (``token_cuts.truncation_defaults``, ``token_cuts.popped_cut``)."""
         fn = rule.ctx.function()
+        call = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.Call)), None)
+        if fn is not None and call is not None and setting_fallback(call) is not None:
+            # ``max_length = kwargs.pop("max_length", 512)`` reaching a tokenizer: PB101's
+            if self._cuts is None:
+                self._cuts = CutFlow(rule)
+            return popped_cut(rule, call, self._cuts) is not None
         if fn is None or not any(isinstance(a, ast.arguments) for a in rule.ctx.ancestors):
             return False
         if any(attr_name(d) == "abstractmethod" for d in fn.decorator_list):
