@@ -26,6 +26,7 @@ with a string's length or cuts a string with (characters).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ from prompt_budget.lint.flow import assign_targets, generation_length
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
 from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.token_cuts import CutFlow, popped_cut
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -44,6 +46,15 @@ _TAILS = (("max", "length"), ("max", "len"))
 _OVERLAP_TAILS = frozenset({"overlap", "stride"})
 #: Prefixes that say nothing of the unit (``DEFAULT_MAX_LENGTH``, ``model_max_length``).
 _QUALIFIERS = frozenset({"default", "defaults", "dflt", "model"})
+#: The words a sequence length ends with (``sequence_len``, ``seq_length``): a window only by what is
+#: said of it or done with it (a help text, a tokenizer in its scope), never by its name alone.
+_SEQUENCE_TAILS = (("seq", "len"), ("seq", "length"), ("sequence", "len"), ("sequence", "length"))
+#: Prefix words naming a model that reads tokens (``embedder_query_max_length``,
+#: ``reranker_max_length``): its maximum length is its input window in tokens (set 23: FlagEmbedding).
+_MODEL_WORDS = frozenset({"embedder", "reranker", "encoder", "tokenizer", "llm"})
+#: Names in a scope saying it handles tokenized text (a ``tokenizer`` parameter or attribute, an
+#: ``input_ids`` list or key): a maximum or sequence length there cuts token ids.
+_TOKENIZED_NAMES = frozenset({"tokenizer", "input_ids"})
 
 
 def window_length_prefix(name: str) -> tuple[str, ...] | None:
@@ -61,6 +72,7 @@ class _Company:
     budgets: dict[str, int] = field(default_factory=dict)
     generates: set[str] = field(default_factory=set)
     characters: set[str] = field(default_factory=set)
+    tokenized: bool = False
 
 
 @dataclass
@@ -68,33 +80,68 @@ class WindowLengths:
     """The companies of the scopes of one module, gathered once per scope when a length is met."""
 
     _seen: dict[int, _Company] = field(default_factory=dict)
+    _cuts: CutFlow | None = None
 
     def evidence(self, rule: LintRule, name: str, value: int | float | None) -> str | None:
         """Why ``name = value`` (being visited; ``value`` None when it is not a literal) is a context
         window in tokens, else None."""
-        prefix, overlap = window_length_prefix(name), False
-        if prefix is None and len(ws := words(name)) > 1 and ws[-1] in _OVERLAP_TAILS:
+        ws = words(name)
+        prefix, overlap, sequence = window_length_prefix(name), False, False
+        if prefix is None and len(ws) > 1 and ws[-1] in _OVERLAP_TAILS:
             prefix, overlap = ws[:-1], True  # ``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``
-        if prefix is None or (not overlap and value is not None and value < SMALLEST_MODEL_WINDOW):
+        if prefix is None and ws[-2:] in _SEQUENCE_TAILS:
+            prefix, sequence = ws[:-2], True  # ``sequence_len``: decided by what is said or done below
+        if prefix is None:
             return None
+        said = _said_text(rule)
         company = self._company(rule)
-        tail = "_".join(words(name)[-2:])
+        tail = "_".join(ws[-2:])
         stored = _stored_in(rule)  # ``self._max_arg_length = settings.get("max_length", 2000)``
-        said = _said_words(rule)
-        if {name, tail, *stored} & company.characters or said & CHAR_WORDS:
+        if {name, tail, *stored} & company.characters or set(words(said)) & CHAR_WORDS:
             return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
-        if not overlap and said & _TOKENIZED:
+        if not overlap and _SAYS_TOKENS.search(said):
+            # ``help="Maximum sequence length for generation"``: the text gives the unit, whatever the size
             return "a context window: its help text says it counts a tokenized sequence"
+        if not overlap and value is not None and value < SMALLEST_MODEL_WINDOW:
+            return None
         free = set(prefix) - _QUALIFIERS
+        if not overlap and not sequence and free & _MODEL_WORDS:
+            return f"a context window: the maximum length of a model reading tokens (`{name}`)"
         if overlap and not free:
             return None
         for budget, line in sorted(company.budgets.items(), key=lambda item: item[1]):
-            if free <= set(words(budget)) and window_length_prefix(budget) is None:
+            if not sequence and free <= set(words(budget)) and window_length_prefix(budget) is None:
                 what = "an overlap of the windows of" if overlap else "a context window beside"
                 return f"{what} the token budget `{budget}` (line {line})"
         if not overlap and not free and (name in company.generates or tail in company.generates):
             return "a context window: the class gives its length to a language model's `generate`"
+        if not overlap and not free and company.tokenized and not self._left_to_cuts(rule, name):
+            # ``def __init__(self, tokenizer, max_length=2048)``, ``def drop(sample, sequence_len=2048)``
+            # reading ``sample["input_ids"]``; a prefixed length (``map_max_length``) may count words
+            return "a context window: its scope handles tokenized text (a tokenizer or `input_ids`)"
         return None
+
+    def _left_to_cuts(self, rule: LintRule, name: str) -> bool:
+        """A default of ``name`` another judgement owns: a parameter's of an abstract method (its body
+        does nothing with it), or a weakly named parameter's or lookup's PB101 reports as the length a
+        tokenizer cuts to (``token_cuts.truncation_defaults``, ``token_cuts.popped_cut``)."""
+        fn = rule.ctx.function()
+        call = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.Call)), None)
+        if fn is not None and call is not None and setting_fallback(call) is not None:
+            # ``max_length = kwargs.pop("max_length", 512)`` reaching a tokenizer: PB101's
+            if self._cuts is None:
+                self._cuts = CutFlow(rule)
+            return popped_cut(rule, call, self._cuts) is not None
+        if fn is None or not any(isinstance(a, ast.arguments) for a in rule.ctx.ancestors):
+            return False
+        if any(attr_name(d) == "abstractmethod" for d in fn.decorator_list):
+            return True
+        names = rule.names
+        if not names.is_weak_budget(name) or names.is_budget_setting(name) or names.mentions_tokens(fn.name):
+            return False
+        if self._cuts is None:
+            self._cuts = CutFlow(rule)
+        return self._cuts.cut_keyword(fn, name, rule.ctx.enclosing_class()) is not None
 
     def _company(self, rule: LintRule) -> _Company:
         ctx = rule.ctx
@@ -136,11 +183,12 @@ def _stored_in(rule: LintRule) -> list[str]:
     return [n for n in (attr_name(t) for t in assign_targets(stmt)) if n]
 
 
-def _said_words(rule: LintRule) -> set[str]:
-    """The words the statement being visited says of its number (characters, a tokenized sequence):
-    in its comment, the description or help text of the field it builds (``Field(default=16000,
-    description="... in number of characters")``, a dataclass field's ``metadata={"help": ...}``), or
-    the docstring written under it (an attribute's docstring)."""
+def _said_text(rule: LintRule) -> str:
+    """What the statement being visited says of its number (characters, a tokenized sequence): its
+    comment, the description or help text of the field it builds (``Field(default=16000,
+    description="... in number of characters")``, a dataclass field's ``metadata={"help": ...}``,
+    pydantic's ``json_schema_extra={"description": ...}``), or the docstring written under it (an
+    attribute's docstring), joined."""
     stmt, holder = _statement(rule)
     texts = [rule.ctx.comment()]
     value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
@@ -148,7 +196,7 @@ def _said_words(rule: LintRule) -> set[str]:
         for k in value.keywords:
             if k.arg in _DESCRIBING:
                 texts.append(string_value(k.value) or "")
-            elif k.arg == "metadata" and isinstance(k.value, ast.Dict):
+            elif k.arg in _METADATA and isinstance(k.value, ast.Dict):
                 texts.extend(
                     string_value(v) or ""
                     for key, v in zip(k.value.keys, k.value.values, strict=True)
@@ -159,17 +207,26 @@ def _said_words(rule: LintRule) -> set[str]:
         after = body[at + 1]
         if isinstance(after, ast.Expr):
             texts.append(string_value(after.value) or "")
-    return {w for t in texts if t for w in words(t)}
+    return "\n".join(t for t in texts if t)
 
 
-#: Words of a help text saying a length counts tokens (``"Maximum length of the tokenized sequence."``).
-_TOKENIZED = frozenset({"tokenized", "tokenised", "tokens"})
+#: A help text saying a length counts tokens: ``"Maximum length of the tokenized sequence."``,
+#: ``"Maximum sequence (prompt + response) length"``, ``"The maximum length of the model inputs"``,
+#: ``"most models have a token/context limit"``.
+_SAYS_TOKENS = re.compile(
+    r"\btokeni[sz]ed\b|\btokens\b|\bsequence\s*(?:\([^)]*\)\s*)?length\b|\bmodel\s+inputs?\b"
+    r"|\binput\s+sequences?\b|\btoken\s*/\s*context\b|\bcontext\s+(?:length|limit|window)\b",
+    re.IGNORECASE,
+)
 #: The sides of a model's request a budget names without the word tokens (``max_completion_length``):
 #: a maximum length beside one is the window of prompt and completion (set 22: trl's configs).
 _GENERATED_SIDES = frozenset({"completion", "generation"})
 
 #: Keywords of a field or option that say what it holds.
 _DESCRIBING = frozenset({"description", "help", "title", "doc"})
+#: Keywords of a field holding a dict of its descriptions (dataclasses' ``metadata``, pydantic's
+#: ``json_schema_extra``).
+_METADATA = frozenset({"metadata", "json_schema_extra"})
 
 
 def _gather(rule: LintRule, scope: ast.AST) -> _Company:
@@ -197,6 +254,13 @@ def _gather(rule: LintRule, scope: ast.AST) -> _Company:
         company.characters = character_sizes(rule, scope)
         return company
     for node in ast.walk(scope):
+        if not company.tokenized and (
+            (isinstance(node, ast.Name) and node.id in _TOKENIZED_NAMES)
+            or (isinstance(node, ast.Attribute) and node.attr in _TOKENIZED_NAMES)
+            or (isinstance(node, ast.arg) and node.arg in _TOKENIZED_NAMES)
+            or (isinstance(node, ast.Constant) and node.value in _TOKENIZED_NAMES)
+        ):
+            company.tokenized = True  # ``def __init__(self, tokenizer, max_length=2048)``
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             for target in assign_targets(node):
                 note(attr_name(target), node)

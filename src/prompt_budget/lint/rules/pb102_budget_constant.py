@@ -20,6 +20,7 @@ from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
+from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALID
 from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INSTANCE_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 
@@ -252,6 +253,7 @@ class BudgetConstant(LintRule):
         ),
         *VOCABULARY_VALID,
         *INSTANCE_VALID,
+        *FIELD_VALID,
     )
     INVALID = (
         # a maximum length beside a budget named as tokens: the context window (set 20: lm-eval), in
@@ -524,6 +526,7 @@ class BudgetConstant(LintRule):
         ),
         *VOCABULARY_INVALID,
         *INSTANCE_INVALID,
+        *FIELD_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:

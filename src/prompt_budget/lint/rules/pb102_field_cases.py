@@ -1,0 +1,76 @@
+"""PB102's cases about lengths of settings fields and parameters (``window_lengths``): a maximum or
+sequence length whose help text or description says it counts a tokenized sequence (``"Maximum
+sequence length"``, ``"the model inputs"``, pydantic's ``json_schema_extra={"description": ...}``),
+the maximum length of a model reading tokens (``reranker_max_length``), and a length in a scope that
+handles a tokenizer or ``input_ids``. Kept apart from the rule module, which holds the other cases.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: A module docstring naming a tokenizer, as such modules do: the rule's pre-check reads the file for
+#: a token word before parsing it.
+_DOC = '"""Settings of the model and its tokenizer."""\n'
+
+FIELD_VALID = (
+    # a length whose help text counts characters, frames or items; a sequence length by its name alone
+    Valid(
+        _DOC + "@dataclass\nclass Args:\n    title_maxlen: int = field(\n        default=1024,\n"
+        '        metadata={"help": "Maximum length of the title, in characters."},\n    )\n'
+    ),
+    Valid(
+        _DOC + "@dataclass\nclass Args:\n    video_maxlen: int = field(\n        default=128,\n"
+        '        metadata={"help": "The maximum number of sampled frames of video inputs."},\n    )\n'
+    ),
+    Valid(
+        _DOC
+        + "def pad(rows, sequence_len=2048):\n    return [r + [0] * (sequence_len - len(r)) for r in rows]\n"
+    ),
+    # a sequence length in a scope with a tokenizer, but cut from a string (characters)
+    Valid("def clip(tokenizer, text, max_length=2048):\n    return tokenizer.encode(text[:max_length])\n"),
+    # in a scope with a tokenizer: a prefixed length (a response's words), an abstract method's default
+    Valid(
+        "class Search:\n    def __init__(self, tokenizer, map_max_length=1000):\n"
+        "        self.tokenizer = tokenizer\n        self.prompt = PROMPT.format(max_length=map_max_length)\n"
+    ),
+    Valid(
+        "class Embedder(ABC):\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n\n"
+        "    @abstractmethod\n    def encode(self, texts, max_length: int = 512):\n        ...\n"
+    ),
+    # a model's maximum length too small to be its window, with no help text
+    Valid(_DOC + "@dataclass\nclass Args:\n    encoder_max_length: int = field(default=64)\n"),
+)
+
+FIELD_INVALID = (
+    # a dataclass field whose help text says a sequence length, its default on the line after
+    # ``field(`` (set 23: LLaMA-Factory's serving lengths)
+    Invalid(
+        _DOC + "@dataclass\nclass Args:\n    engine_maxlen: int = field(\n        default=4096,\n"
+        '        metadata={"help": "Maximum sequence (prompt + response) length of the engine."},\n    )\n',
+        line=5,
+    ),
+    # a pydantic field described in ``json_schema_extra``; an output length smaller than any window
+    Invalid(
+        "class Config(BaseModel):\n    sequence_len: int = Field(\n        default=512,\n"
+        '        json_schema_extra={"description": "Most models have a token/context limit."},\n    )\n',
+        line=3,
+    ),
+    Invalid(
+        _DOC + "class Config(BaseModel):\n"
+        "    generation_max_length: int = Field(default=100, description='Maximum sequence length for generation')\n"
+    ),
+    # the maximum length of a model reading tokens (set 23: FlagEmbedding's evaluation arguments)
+    Invalid(
+        _DOC + "@dataclass\nclass EvalArgs:\n"
+        '    reranker_max_length: int = field(default=512, metadata={"help": "Max length for reranking."})\n'
+    ),
+    # a length in a scope handling a tokenizer or ``input_ids`` (set 23: axolotl's prompters and filters)
+    Invalid(
+        "class Prompter:\n    def __init__(self, tokenizer, max_length=2048):\n        self.tokenizer = tokenizer\n"
+        "        self.max_length = max_length\n"
+    ),
+    Invalid(
+        "def drop_long(sample, sequence_len=2048):\n    return len(sample['input_ids']) <= sequence_len\n"
+    ),
+)
