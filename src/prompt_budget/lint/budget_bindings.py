@@ -24,6 +24,7 @@ from prompt_budget.lint.forms import (
 )
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
+from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 
@@ -39,6 +40,8 @@ def report_binding(
     ``said``: its description or docstring gives its unit as tokens (a small window is then one)."""
     if rule.names.implausible(name, value) and not said:
         return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
+    if no_limit_sentinel(name, value):
+        return  # ``max_seq_length = 1000000``: "no limit", not a tunable length
     message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"
     if upper:
         parts = (name, rule.ctx.class_name(), rule.ctx.module_name)
@@ -132,6 +135,8 @@ def judge_assignment(
     else:
         return
     names, reports = rule.names, rule.ctx.reports
+    if names.is_budget_setting(name) and only_counts_pieces(rule, target):
+        return  # ``math.ceil(seqlen / target_tokens_per_shard)``: how many shards, nothing capped
     if isinstance(target, ast.Attribute) and llama_index_size(rule, target):
         # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)

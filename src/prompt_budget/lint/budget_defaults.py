@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import words
+from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
 from prompt_budget.lint.window_lengths import setting_fallback
@@ -61,6 +62,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         if value is None or default is None:
             continue
         name = arg.arg
+        if no_limit_sentinel(name, value):
+            continue  # ``max_seq_length: int = 1000000``: "no limit", not a tunable length
         weak_ok = names.is_weak_budget(name) and names.mentions_tokens(fn_name)
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):

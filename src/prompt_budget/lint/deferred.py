@@ -25,7 +25,7 @@ from prompt_budget.lint.flow import (
     is_test_module,
 )
 from prompt_budget.lint.forms import character_sizes
-from prompt_budget.lint.forwarded import record
+from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
@@ -240,6 +240,8 @@ class Deferred:
                 # what no read decided at once: followed through locals, lists, ``self`` and calls
                 found = why if why is not None else _reached(reach, rule, each)
                 record(rule, each, decided=found is not None)  # for a module forwarding it (``forwarded``)
+                if found is not None:
+                    record_base(rule, each)  # ``super().__init__(max_length=max_length)``: the base's too
                 if found is not None:
                     message = f"token budget {name} = {each.value}: {found}; move it to config so it can be tuned and tested"
                     rule.report(

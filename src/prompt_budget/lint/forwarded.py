@@ -33,26 +33,59 @@ if TYPE_CHECKING:
 
 TAKE_FACT = "\x00take "
 PASS_FACT = "\x00pass "
+STORE_FACT = "\x00store "
+BASE_FACT = "\x00base "
+
+
+def _callable_of(rule: LintRule, binding: Binding) -> tuple[str, int] | None:
+    """The callable other modules call to give ``binding`` (a top-level function, or the class for
+    ``__init__``) and the parameter's position, else None."""
+    fn, owner = binding.scope, binding.owner_class
+    tree = rule.ctx.tree
+    body = tree.body if isinstance(tree, ast.Module) else []
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if owner is None and fn in body:
+        callable_, params = fn.name, positional_params(fn, False)
+    elif owner is not None and owner in body and fn.name == "__init__":
+        callable_, params = owner.name, positional_params(fn, True)
+    else:
+        return None
+    return callable_, params.index(binding.name) if binding.name in params else -1
+
+
+def _stored_on_self(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``self.<name> = <name>`` in ``fn``: the parameter is kept under its own name."""
+    return any(
+        isinstance(n, ast.Assign)
+        and type(n.value) is ast.Name
+        and n.value.id == name
+        and any(
+            type(t) is ast.Attribute and t.attr == name and type(t.value) is ast.Name and t.value.id == "self"
+            for t in n.targets
+        )
+        for n in ast.walk(fn)
+    )
 
 
 def record(rule: LintRule, binding: Binding, decided: bool) -> None:
     """Record the fact of a parameter's default ``binding``: a token budget of a callable other modules
-    may call (``decided``), or passed on to a callee this module does not define."""
+    may call (``decided``), or passed on to a callee this module does not define (with the callable
+    it is a parameter of, so a chain of passes is followed), or a constructor's parameter stored on
+    ``self`` under its name (a base class whose subclasses pass it a token budget)."""
     fn, owner = binding.scope, binding.owner_class
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return
     tree = rule.ctx.tree
     body = tree.body if isinstance(tree, ast.Module) else []
+    own = _callable_of(rule, binding)
     if decided:
-        if owner is None and fn in body:
-            callable_, params = fn.name, positional_params(fn, False)
-        elif owner is not None and owner in body and fn.name == "__init__":
-            callable_, params = owner.name, positional_params(fn, True)
-        else:
-            return
-        index = params.index(binding.name) if binding.name in params else -1
-        rule.fact(binding.literal, f"{TAKE_FACT}{callable_} {index} {binding.name}", binding.value)
+        if own is not None:
+            rule.fact(binding.literal, f"{TAKE_FACT}{own[0]} {own[1]} {binding.name}", binding.value)
         return
+    passer = f"{own[0]} {own[1]}" if own is not None else "- -1"
+    if own is not None and fn.name == "__init__" and _stored_on_self(fn, binding.name):
+        rule.fact(binding.literal, f"{STORE_FACT}{own[0]} {binding.name}", binding.value)
     defined = {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     for call in (n for n in ast.walk(fn) if type(n) is ast.Call):
         callee = _base_init(call, owner) or callee_name(call)
@@ -65,7 +98,24 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
         )
         if at is not None or given:
             slot = at if at is not None else -1
-            rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name}", binding.value)
+            rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name} {passer}", binding.value)
+            return
+
+
+def record_base(rule: LintRule, binding: Binding) -> None:
+    """A constructor's token budget given to its base class's ``__init__`` under its own name
+    (``super().__init__(max_length=max_length)``): the base's parameter of that name holds the same
+    setting (``BASE_FACT``)."""
+    fn, owner = binding.scope, binding.owner_class
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name != "__init__":
+        return
+    for call in (n for n in ast.walk(fn) if type(n) is ast.Call):
+        base = _base_init(call, owner)
+        if base and any(
+            k.arg == binding.name and type(k.value) is ast.Name and k.value.id == binding.name
+            for k in call.keywords
+        ):
+            rule.fact(binding.literal, f"{BASE_FACT}{base} {binding.name}", binding.value)
             return
 
 
@@ -87,22 +137,54 @@ def _base_init(call: ast.Call, owner: ast.ClassDef | None) -> str | None:
 
 
 def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
-    """The passes (``PASS_FACT``) that reach a take (``TAKE_FACT``): findings of ``rule`` where the
-    forwarded default is written."""
+    """The passes (``PASS_FACT``) that reach a take (``TAKE_FACT``), also through a chain of passes
+    (a subclass passing to a class that passes to its base), and the constructor parameters of a base
+    class stored on ``self`` (``STORE_FACT``) whose subclass's constructor gives them a token budget
+    (``BASE_FACT``): findings of ``rule`` where the forwarded default is written."""
     takes: dict[tuple[str, str], tuple[int, Fact]] = {}
     for fact, (callable_, index, name) in tagged(facts, TAKE_FACT, 3):
         takes.setdefault((callable_, name), (int(index), fact))
+    findings = _base_stores(rule, facts)
     if not takes:
+        return findings
+    passes = [(fact, fields) for fact, fields in tagged(facts, PASS_FACT, 5) if len(fields) == 5]
+    reported: set[int] = set()
+    grown = True
+    while grown:  # a pass reaching a take makes its own callable a take (one chain link a round)
+        grown = False
+        for i, (fact, (callee, slot, name, passer, at)) in enumerate(passes):
+            found = takes.get((callee, name))
+            if i in reported or found is None or int(slot) not in {-1, found[0]}:
+                continue
+            reported.add(i)
+            where = f"{found[1].path}:{found[1].line}"
+            message = (
+                f"token budget {name} = {fact.value}: passed on to `{callee}()` as its `{name}`, a token "
+                f"budget ({where}); move it to config so both read one value"
+            )
+            findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callee} {name}")))
+            if passer != "-" and (passer, name) not in takes:
+                takes[(passer, name)] = (int(at), fact)
+                grown = True
+    return findings
+
+
+def _base_stores(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
+    """A base class's constructor default stored on ``self`` whose subclass gives it a token budget
+    under its name (``BASE_FACT``): the same setting written twice."""
+    given: dict[tuple[str, str], Fact] = {}
+    for fact, (base, name) in tagged(facts, BASE_FACT, 2):
+        given.setdefault((base, name), fact)
+    if not given:
         return []
     findings = []
-    for fact, (callee, slot, name) in tagged(facts, PASS_FACT, 3):
-        found = takes.get((callee, name))
-        if found is None or int(slot) not in {-1, found[0]}:
+    for fact, (owner, name) in tagged(facts, STORE_FACT, 2):
+        sub = given.get((owner, name))
+        if sub is None:
             continue
-        where = f"{found[1].path}:{found[1].line}"
         message = (
-            f"token budget {name} = {fact.value}: passed on to `{callee}()` as its `{name}`, a token "
-            f"budget ({where}); move it to config so both read one value"
+            f"token budget {name} = {fact.value}: stored in `self.{name}`, which a subclass gives the "
+            f"token budget `{name}` ({sub.path}:{sub.line}); move it to config so both read one value"
         )
-        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callee} {name}")))
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{owner} {name}")))
     return findings

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
+#: Words of a parameter's name saying it bounds something (``max_length``, ``length_limit``).
+_LIMIT_WORDS = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "budget"})
+
 #: A docstring's line documenting a length in tokens (``max_length (int): Maximum length of tokens.``).
 _TOKENS = re.compile(r"\btokens?\b", re.IGNORECASE)
 
@@ -118,6 +121,40 @@ def _fallback_of_documented(owner: ast.ClassDef, attr: str) -> str | None:
     return None
 
 
+#: The text after a number saying its unit is tokens (`` tokens``, ``-token``).
+_TOKENS_AFTER = re.compile(r"^[\s-]*tokens?\b", re.IGNORECASE)
+
+
+def _printed_as_tokens(fn: Function, name: str) -> int:
+    """The line of an f-string of ``fn`` printing ``name`` followed by the word tokens
+    (``f"the minimum of {min_required:,} tokens"``), else 0."""
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for part, after in zip(node.values, node.values[1:], strict=False):
+            if (
+                isinstance(part, ast.FormattedValue)
+                and type(part.value) is ast.Name
+                and part.value.id == name
+                and isinstance(after, ast.Constant)
+                and isinstance(after.value, str)
+                and _TOKENS_AFTER.match(after.value)
+            ):
+                return node.lineno
+    return 0
+
+
+def _cut_to_directly(fn: Function, name: str) -> bool:
+    """``name`` given as it is to a call that truncates (``tokenizer(texts, truncation=True,
+    max_length=name)``), which PB101 reports."""
+    return any(
+        isinstance(n, ast.Call)
+        and any(k.arg == "truncation" for k in n.keywords)
+        and any(type(k.value) is ast.Name and k.value.id == name for k in n.keywords)
+        for n in ast.walk(fn)
+    )
+
+
 def _nested_reach(reach: TokenReach, fn: Function, name: str, owner: ast.ClassDef | None) -> str | None:
     """``name`` given to a function nested in ``fn`` (by keyword or position): that parameter's reach."""
     nested = {
@@ -146,6 +183,17 @@ def instance_reach(reach: TokenReach, fn: Function, name: str, owner: ast.ClassD
     module's docstring shows, else None."""
     if (why := _nested_reach(reach, fn, name, owner)) is not None:
         return why
+    if (
+        set(words(name)) & _LIMIT_WORDS
+        and _documented_in_tokens(fn, name)
+        and not _cut_to_directly(fn, name)  # ``tokenizer(..., max_length=max_length)``: PB101's
+    ):
+        # ``max_length (int, optional): Maximum length of tokens.`` in its own function's docstring,
+        # the tokenizer given a remainder of it (``max_length=max_length - len(prefix)``)
+        return f"documented as a length in tokens by `{fn.name}()`"
+    if set(words(name)) & _LIMIT_WORDS and (line := _printed_as_tokens(fn, name)):
+        # ``f"below the minimum of {min_required:,} tokens"``: its own message gives its unit
+        return f"printed as a number of tokens by `{fn.name}()` at line {line}"
     if owner is None:
         return None
     for attr in sorted(_stored_as(fn, name)):

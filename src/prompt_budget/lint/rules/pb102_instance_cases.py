@@ -22,6 +22,19 @@ INSTANCE_VALID = (
         "    def clip(self, text, max_length=None):\n        max_length = max_length or self.max_length\n"
         "        return text[:max_length]\n"
     ),
+    # a count printed as tokens, not a limit
+    Valid("def report(used: int = 2048):\n    print(f'used {used} tokens')\n"),
+    # a generic length given a power of ten of a million: "no limit" (set 23: a bag of word vectors)
+    Valid(
+        "class WordVectors:\n    def __init__(self, max_seq_length: int = 1000000):\n"
+        "        self.max_seq_length = max_seq_length\n\n"
+        "    def split(self, text):\n        return self.tokenizer.tokenize(text)[: self.max_seq_length]\n"
+    ),
+    # tokens only dividing a length into a count of shards: a tiling granularity (set 23)
+    Valid(
+        "def forward(x):\n    target_tokens_per_shard = 32768\n"
+        "    shards = max(1, math.ceil(x.shape[-2] / target_tokens_per_shard))\n    return run(x, shards)\n"
+    ),
 )
 
 INSTANCE_INVALID = (
@@ -52,5 +65,18 @@ INSTANCE_INVALID = (
         "        return tokenizer(texts, max_length=max_length, truncation=True)\n\n"
         "    return _tokenize(pairs, max_length=max_query_length)\n",
         line=1,
+    ),
+    # documented in tokens by its own function, the tokenizer given a remainder of it (set 23)
+    Invalid(
+        "def encode(tokenizer, texts, max_length: int = 512):\n"
+        '    """Args:\n        max_length (int, optional): Maximum length of tokens."""\n'
+        "    return tokenizer(texts, truncation=True, max_length=max_length - len(PREFIX))\n",
+        line=1,
+    ),
+    # printed by its own message as a number of tokens (set 23: a window minimum as an error's default)
+    Invalid(
+        "class WindowTooSmall(Exception):\n    def __init__(self, window: int, min_required: int = 16384):\n"
+        '        super().__init__(f"window of {window} tokens, below the minimum of {min_required:,} tokens")\n',
+        line=2,
     ),
 )

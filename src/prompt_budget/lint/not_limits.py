@@ -1,0 +1,80 @@
+"""Numbers PB102 would take for a budget by their name, which the code shows limit nothing:
+
+- a "no limit" sentinel: a generic length (``max_seq_length``, ``max_length``, not a context window)
+  given a round power of ten of a million or more (``max_seq_length: int = 1000000``). Models' lengths
+  are powers of two or their documented windows (``1_048_576``, a context size of ``1_000_000``);
+  a generic length of ``10**6`` is the "large enough to never cut" value (set 23: sentence-transformers'
+  bag-of-word-vectors module, which has no window);
+- a granularity: a number of tokens whose every read divides a length into a count of pieces by
+  ceil-division (``num_shards = math.ceil(seqlen / target_tokens_per_shard)``, ``-(-n // size)``,
+  ``(n + size - 1) // size``, ``cdiv(n, size)``). Nothing is compared with it or cut to it: it only
+  chooses into how many shards a computation is tiled, and the output does not change (set 23:
+  axolotl's tiled MLP).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import CONTEXT_WORDS, TOKEN_WORDS, words
+from prompt_budget.lint.rule import callee_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Words of a window or of what a model generates: a real model's limit may be a million tokens.
+_WINDOW_WORDS = frozenset({*CONTEXT_WORDS, *TOKEN_WORDS, "window", "windows", "new", "output", "generation"})
+#: The smallest "no limit" sentinel of a generic length.
+_SENTINEL_FLOOR = 1_000_000
+#: Functions dividing rounding up (``triton.cdiv``, ``ceil_div``).
+_CEIL_DIVS = frozenset({"cdiv", "ceil_div", "ceildiv", "div_ceil", "div_up", "divup", "ceil_divide"})
+
+
+def no_limit_sentinel(name: str, value: float) -> bool:
+    """``max_seq_length=1000000``: a generic length given a power of ten of a million or more, the
+    value meant as "no limit" (not a window: ``context_size=1000000`` is a model's)."""
+    if value < _SENTINEL_FLOOR or not float(value).is_integer():
+        return False
+    exponent = math.log10(value)
+    return exponent == int(exponent) and not set(words(name)) & _WINDOW_WORDS
+
+
+def _ceil_division_divisor(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """``node`` (a read of a size) divides a length rounding up: ``ceil(n / node)``,
+    ``-(-n // node)``, ``(n + node - 1) // node``, ``cdiv(n, node)``."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Call) and (callee_name(parent) or "") in _CEIL_DIVS:
+        return len(parent.args) == 2 and parent.args[1] is node
+    if not isinstance(parent, ast.BinOp) or parent.right is not node:
+        return False
+    outer = parents.get(parent)
+    if isinstance(parent.op, ast.Div):
+        return isinstance(outer, ast.Call) and callee_name(outer) == "ceil"
+    if not isinstance(parent.op, ast.FloorDiv):
+        return False
+    if isinstance(outer, ast.UnaryOp) and isinstance(outer.op, ast.USub):
+        return True  # ``-(-n // size)``
+    name = node.id if isinstance(node, ast.Name) else None
+    return name is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(parent.left))
+
+
+def only_counts_pieces(rule: LintRule, target: ast.expr) -> bool:
+    """``target`` (a name bound in a function or a module) is read, and every read is the divisor of
+    a ceil-division counting pieces (``math.ceil(seqlen / target_tokens_per_shard)``): a tiling
+    granularity, not a budget."""
+    if not isinstance(target, ast.Name) or rule.ctx.tree is None:
+        return False
+    scope: ast.AST = rule.ctx.function() or rule.ctx.tree
+    if scope is rule.ctx.tree and rule.ctx.scopes:
+        return False  # a class field: read through ``self`` in its methods
+    name = target.id
+    parents: dict[ast.AST, ast.AST] = {}
+    reads: list[ast.Name] = []
+    for node in ast.walk(scope):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+            if isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load):
+                reads.append(child)
+    return bool(reads) and all(_ceil_division_divisor(r, parents) for r in reads)
