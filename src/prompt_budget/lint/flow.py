@@ -491,6 +491,13 @@ def counts_characters(fn: ast.AST, name: str, rule: LintRule, depth: int = 0) ->
     return bool(reads) and all(_character_read(r, parents, fn, rule, depth) for r in reads)
 
 
+def bound_local(node: ast.AST | None) -> str | None:
+    """The name a plain ``x = ...`` binds (one target, a name), else None."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        return node.targets[0].id
+    return None
+
+
 def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.Name]]:
     """Each node's parent in ``fn``, and the reads of the name ``name`` there (one walk)."""
     parents: dict[ast.AST, ast.AST] = {}
@@ -535,11 +542,7 @@ def _character_read(
             and not rule.token_sequence(o.args[0])
             for o in others
         )
-    if (
-        isinstance(parent, ast.Assign)
-        and len(parent.targets) == 1
-        and isinstance(parent.targets[0], ast.Name)
-        and depth < 2
-    ):
-        return counts_characters(fn, parent.targets[0].id, rule, depth + 1)
+    local = bound_local(parent)
+    if local is not None and depth < 2:
+        return counts_characters(fn, local, rule, depth + 1)
     return False

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import FIELD_CALLS, counts_characters, default_of, reads_of
+from prompt_budget.lint.flow import FIELD_CALLS, bound_local, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 
@@ -272,12 +272,10 @@ def compared_with_tokens(rule: LintRule, node: ast.expr) -> bool:
     if _ordered_against_tokens(rule, node_, parent):
         return True
     fn = rule.ctx.function()
-    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and fn is not None):
+    local = bound_local(parent)
+    if local is None or fn is None:
         return False
-    target = parent.targets[0]
-    if not isinstance(target, ast.Name):
-        return False
-    fn_parents, reads = reads_of(fn, target.id)
+    fn_parents, reads = reads_of(fn, local)
     return any(_ordered_against_tokens(rule, *_rounded(fn_parents, r)) for r in reads)
 
 

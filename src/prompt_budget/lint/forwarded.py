@@ -111,12 +111,26 @@ def record_base(rule: LintRule, binding: Binding) -> None:
         return
     for call in (n for n in ast.walk(fn) if type(n) is ast.Call):
         base = _base_init(call, owner)
-        if base and any(
-            k.arg == binding.name and type(k.value) is ast.Name and k.value.id == binding.name
-            for k in call.keywords
-        ):
+        if base and gives_own_name(call, binding.name):
             rule.fact(binding.literal, f"{BASE_FACT}{base} {binding.name}", binding.value)
             return
+
+
+def gives_own_name(call: ast.Call, name: str) -> bool:
+    """``call`` is given the name ``name`` under its own name (``f(max_length=max_length)``)."""
+    return any(k.arg == name and type(k.value) is ast.Name and k.value.id == name for k in call.keywords)
+
+
+def gives_to_super_init(call: ast.AST, name: str) -> bool:
+    """``super().__init__(name=name)``: the base class's constructor is given ``name`` as it is."""
+    return (
+        type(call) is ast.Call
+        and type(call.func) is ast.Attribute
+        and call.func.attr == "__init__"
+        and isinstance(call.func.value, ast.Call)
+        and callee_name(call.func.value) == "super"
+        and gives_own_name(call, name)
+    )
 
 
 def _base_init(call: ast.Call, owner: ast.ClassDef | None) -> str | None:

@@ -26,7 +26,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.flow import bound_local, is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
@@ -181,16 +181,12 @@ def _checks_a_length(rule: LintRule, node: ast.Call) -> bool:
     if isinstance(parent, ast.Call) and callee_name(parent) == "int":
         parent = rule.ctx.parent(parent)
     fn = rule.ctx.function()
-    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and fn is not None):
-        return False
-    target = parent.targets[0]
-    if not isinstance(target, ast.Name):
+    local = bound_local(parent)
+    if local is None or fn is None:
         return False
     for cmp in (n for n in ast.walk(fn) if isinstance(n, ast.Compare)):
         sides = [cmp.left, *cmp.comparators]
-        if any(isinstance(x, ast.Name) and x.id == target.id for x in sides) and any(
-            _a_length(x) for x in sides
-        ):
+        if any(isinstance(x, ast.Name) and x.id == local for x in sides) and any(_a_length(x) for x in sides):
             return True
     return False
 

@@ -33,6 +33,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.forwarded import gives_to_super_init
 from prompt_budget.lint.names import CHAR_WORDS, words
 
 if TYPE_CHECKING:
@@ -83,18 +84,7 @@ def _stored_as(fn: Function, name: str) -> set[str]:
 
 def _given_to_base(fn: Function, name: str) -> bool:
     """``super().__init__(name=name)``: the base class stores the parameter under its own name."""
-    for node in ast.walk(fn):
-        if (
-            isinstance(node, ast.Call)
-            and type(node.func) is ast.Attribute
-            and node.func.attr == "__init__"
-            and isinstance(node.func.value, ast.Call)
-            and type(node.func.value.func) is ast.Name
-            and node.func.value.func.id == "super"
-            and any(k.arg == name and type(k.value) is ast.Name and k.value.id == name for k in node.keywords)
-        ):
-            return True
-    return False
+    return any(gives_to_super_init(node, name) for node in ast.walk(fn))
 
 
 def _methods(owner: ast.ClassDef) -> list[Function]:

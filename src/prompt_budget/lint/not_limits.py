@@ -18,6 +18,7 @@ import ast
 import math
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.names import CONTEXT_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.rule import callee_name
 
@@ -69,12 +70,5 @@ def only_counts_pieces(rule: LintRule, target: ast.expr) -> bool:
     scope: ast.AST = rule.ctx.function() or rule.ctx.tree
     if scope is rule.ctx.tree and rule.ctx.scopes:
         return False  # a class field: read through ``self`` in its methods
-    name = target.id
-    parents: dict[ast.AST, ast.AST] = {}
-    reads: list[ast.Name] = []
-    for node in ast.walk(scope):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-            if isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load):
-                reads.append(child)
+    parents, reads = reads_of(scope, target.id)
     return bool(reads) and all(_ceil_division_divisor(r, parents) for r in reads)

@@ -25,10 +25,13 @@ _PROSE_KEYWORDS = frozenset({"help", "description", "doc", "title", "label", "pl
 
 def runtime_settings(node: ast.Constant, parent: ast.AST | None) -> list[tuple[str, int]]:
     """(the setting's name, its value) of each runtime setting written in the string ``node``."""
-    if not isinstance(node.value, str) or isinstance(parent, ast.Expr):
+    text = node.value
+    if not isinstance(text, str) or isinstance(parent, ast.Expr):
         return []  # a docstring or a bare string: prose
+    if "ctx" not in text and "predict" not in text and "model-len" not in text:
+        return []  # every setting's name holds one of these: most strings are not searched
     if isinstance(parent, ast.keyword) and parent.arg in _PROSE_KEYWORDS:
         return []
     return [
-        (m.group(1).lstrip("-").replace("-", "_"), int(m.group(2))) for m in _SETTING.finditer(node.value)
+        (m.group(1).lstrip("-").replace("-", "_"), int(m.group(2))) for m in _SETTING.finditer(text)
     ]
