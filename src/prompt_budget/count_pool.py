@@ -46,6 +46,18 @@ def worth_it(jobs: int, files: int, size: int, tokenizer: Any) -> bool:
     )
 
 
+def enough_work(jobs: int, paths: Sequence[str], tokenizer: Any) -> bool:
+    """``worth_it`` for ``paths``, stat'ed only until there is enough to tokenize (a missing file
+    counts nothing: the worker says what is wrong with it)."""
+    size = 0
+    for i, path in enumerate(paths):
+        with contextlib.suppress(OSError):
+            size += os.stat(path).st_size
+        if size >= MIN_BYTES and i + 1 >= MIN_FILES:
+            break
+    return worth_it(jobs, len(paths), size, tokenizer)
+
+
 def _init(tokenizer: Any, payload: Any) -> None:
     _set_state(tokenizer, payload)
     _end_with(os.getppid())

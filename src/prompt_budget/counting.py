@@ -25,6 +25,7 @@ from prompt_budget.count_cache import (
     signature,
 )
 from prompt_budget.count_pool import Progress
+from prompt_budget.count_seed import Seed
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 from prompt_budget.walk import iter_paths
 
@@ -479,8 +480,6 @@ def _count_files(
     if outline:  # imported only here: a plain count does without it
         import prompt_budget.outline as md
 
-        suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
-
     def add(label: str, tokens: int, chars: int, notes: tuple[str, ...], text: str | None = None) -> None:
         sections = md.outline(text, tok) if outline and text is not None else None
         found.rows.append(CountedFile(label, tokens, chars, notes, sections))
@@ -488,13 +487,14 @@ def _count_files(
             say(("note", f"{label}: {text_note}"))
 
     cwd = os.getcwd()
-    inside = cwd.rstrip(os.sep) + os.sep  # shown_path's own test, for the files walked in a folder
-    fast = os.sep == "/"
     # First what each argument stands for (folders walked), so that every file is counted in one
     # pool; then the rows, in the order of the arguments.
     steps: list[tuple[str, list[str], bool]] = []
-    # A first run counts every file: the vocabulary is loaded while a long walk finishes in a child.
-    preload = preloader(tok, cache, jobs)
+    # A first run counts every file: the vocabulary is loaded while a long walk finishes in a child;
+    # with no count cache on disk at all, a child loads it at once and counts the files once they are
+    # known (the seed), while this process walks.
+    seed = _seed(tok, cache, jobs) if not outline else None
+    preload = preloader(tok, cache, jobs) if seed is None else None
     for raw in paths:
         if raw == "-" or not raw:
             steps.append((raw, [], True))
@@ -510,7 +510,51 @@ def _count_files(
         steps.append((raw, targets, explicit))
     every = [t for _, targets, _ in steps for t in targets]
     # an outline counts each section here anyway: no pool
-    counted = count_paths(every, tok, cache, jobs=1 if outline else jobs, progress=progress)
+    ahead = None
+    if seed is not None:
+        sown = seed
+
+        def ahead(pending: Sequence[str]) -> Iterator[Counted] | None:
+            if not pending:
+                sown.close()
+                return None
+            return sown.send(pending, count_pool.enough_work(jobs, pending, tok.inner))
+
+    try:
+        counted = count_paths(every, tok, cache, jobs=1 if outline else jobs, progress=progress, ahead=ahead)
+        return _counted_rows(steps, counted, found, add, stdin, tok, outline, cwd)
+    finally:
+        if seed is not None:
+            seed.close()
+
+
+def _seed(tok: CachedTokenizer, cache: DiskCache | None, jobs: int) -> Seed[Counted] | None:
+    """A child loading the vocabulary now, for a run with no count cache on disk (every file will be
+    counted) on more than one core; else None."""
+    if jobs <= 1 or cache is None or cache.path is None or cache.stored_bytes() > 0:
+        return None
+    payload = (cache.known_digests(tok.cache_key), None, cache.hash)
+    return Seed.start(count_in_worker, jobs, tok.inner, payload)
+
+
+def _counted_rows(
+    steps: list[tuple[str, list[str], bool]],
+    counted: Iterator[tuple[FileCount | FileProblem, Any]],
+    found: FileCounts,
+    add: Callable[..., None],
+    stdin: BinaryIO | None,
+    tok: CachedTokenizer,
+    outline: bool,
+    cwd: str,
+) -> FileCounts:
+    """The rows of ``count_files``, in the order of its arguments, from the files' counts."""
+    say = found.said.append
+    inside = cwd.rstrip(os.sep) + os.sep  # shown_path's own test, for the files walked in a folder
+    fast = os.sep == "/"
+    if outline:
+        import prompt_budget.outline as md
+
+        suffixes = ", ".join(md.MARKDOWN_SUFFIXES)
     for raw, targets, explicit in steps:
         if raw == "-":
             data = stdin.read() if stdin is not None else b""

@@ -28,6 +28,7 @@ LAYERS: list[list[str]] = [
         "counting",
         "count_cache",
         "count_pool",
+        "count_seed",
         "messages",
         "outline",
     ],  # 5 counting: text, chat messages and requests, files, sections

@@ -172,39 +172,53 @@ def _tree(root: Path, files: int) -> list[str]:
     return sorted(str(p) for p in root.rglob("*.md"))
 
 
+class Pools:
+    """The pools started, each by its number of jobs, from a log: a pool may be started in a child
+    (the seed that loaded the vocabulary), whose memory this process does not see."""
+
+    def __init__(self, log: Path) -> None:
+        self.log = log
+
+    def __call__(self) -> list[int]:
+        if not self.log.exists():
+            return []
+        return [int(line) for line in self.log.read_text("utf-8").split()]
+
+
 @pytest.fixture
-def every_pool(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def every_pool(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Pools:
     """Any amount of work is worth a pool; records the size of each pool started."""
     monkeypatch.setattr(count_pool, "MIN_BYTES", 0)
     monkeypatch.setattr(count_pool, "MIN_FILES", 1)
-    started: list[int] = []
+    started = Pools(tmp_path_factory.mktemp("pools") / "started.log")
     real = count_pool.map_ordered
 
     def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
-        started.append(jobs)
+        with open(started.log, "a", encoding="utf-8") as fh:
+            fh.write(f"{jobs}\n")
         return real(fn, paths, jobs, tokenizer, payload)
 
     monkeypatch.setattr(count_pool, "map_ordered", spy)
     return started
 
 
-def test_a_pool_counts_as_a_serial_run_does(tmp_path: Path, every_pool: list[int]) -> None:
+def test_a_pool_counts_as_a_serial_run_does(tmp_path: Path, every_pool: Pools) -> None:
     _tree(tmp_path / "t", 40)
     serial = count_files([str(tmp_path / "t")], "o200k_base", None, jobs=1)
-    assert every_pool == []
+    assert every_pool() == []
     pooled = count_files([str(tmp_path / "t")], "o200k_base", DiskCache(tmp_path / "c"), jobs=2)
-    assert every_pool == [2]
+    assert every_pool() == [2]
     assert pooled.rows == serial.rows
     assert pooled.said == serial.said
     assert any("binary" in message for _, message in pooled.said)
     # what the workers counted is in the cache: a second run counts nothing
     again = count_files([str(tmp_path / "t")], "o200k_base", DiskCache(tmp_path / "c"), jobs=2)
     assert again.rows == serial.rows
-    assert every_pool == [2, 2]  # the files were just written: their signatures are not trusted yet
+    assert every_pool() == [2, 2]  # the files were just written: their signatures are not trusted yet
 
 
 def test_check_with_jobs_reports_what_a_serial_check_reports(
-    tmp_path: Path, every_pool: list[int], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, every_pool: Pools, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _tree(tmp_path, 30)
     (tmp_path / "pyproject.toml").write_text(
@@ -220,7 +234,7 @@ def test_check_with_jobs_reports_what_a_serial_check_reports(
         # with a pool, the workers read each file's frontmatter: this process opens none
         monkeypatch.setattr("prompt_budget.files.measuring.read_text", _never)
         monkeypatch.setattr("prompt_budget.files.measuring._starts_with_dashes", _never)
-    assert every_pool == [2]
+    assert every_pool() == [2]
     assert outputs[0] == outputs[1]
     code, report = outputs[0]
     assert code == 1  # some files are over 60 tokens

@@ -233,11 +233,12 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
     monkeypatch.setattr(count_pool, "MIN_FILES", 1)
     monkeypatch.setattr(count_pool, "HAND_OFF_AFTER", 2)
     monkeypatch.setattr(count_pool, "can_fork", lambda: True)
-    pools: list[int] = []
+    log = tmp_path / "pools.log"
     real = count_pool.map_ordered
 
     def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
-        pools.append(len(paths))
+        with open(log, "a", encoding="utf-8") as fh:  # the pool is started by the seed, a child
+            fh.write(f"{os.getpid()} {len(paths)}\n")
         return real(fn, paths, jobs, tokenizer, payload)
 
     monkeypatch.setattr(count_pool, "map_ordered", spy)
@@ -250,7 +251,11 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
             shutil.rmtree(tmp_path / ".prompt-budget")
         code = main(["check", "--no-baseline", "--jobs", jobs])
         runs.append((code, capsys.readouterr().out, json.loads(_cache_file(tmp_path).read_text("utf-8"))))
-    assert pools == [10]  # the second run's ten files in a pool, none in the warm third
+    pools = [line.split() for line in log.read_text("utf-8").splitlines()]
+    # the second run's ten files in a pool, started by the child that loaded the vocabulary while
+    # this process walked and matched; none in the warm third
+    assert [n for _, n in pools] == ["10"]
+    assert pools[0][0] != str(os.getpid())
     assert runs[0][:2] == runs[1][:2] == runs[2][:2]
     assert runs[0][0] == 1  # the bad frontmatter fails
     serial, pooled = runs[0][2], runs[1][2]
@@ -267,11 +272,12 @@ def test_files_an_import_adds_after_the_counting_started_are_counted_too(
 
     monkeypatch.setattr(count_pool, "MIN_BYTES", 0)
     monkeypatch.setattr(count_pool, "MIN_FILES", 1)
-    pools: list[list[str]] = []
+    log = tmp_path / "pools.log"
     real = count_pool.map_ordered
 
     def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
-        pools.append([os.path.basename(p) for p in paths])
+        with open(log, "a", encoding="utf-8") as fh:  # in the child that loaded the vocabulary
+            fh.write(" ".join(os.path.basename(p) for p in paths) + "\n")
         return real(fn, paths, jobs, tokenizer, payload)
 
     monkeypatch.setattr(count_pool, "map_ordered", spy)
@@ -290,6 +296,7 @@ def test_files_an_import_adds_after_the_counting_started_are_counted_too(
     assert outputs[0] == outputs[1]
     ids = [v["id"] for v in outputs[0][1]["verdicts"]]
     assert "notes/extra.md" in ids  # imported only: counted after the files the entries match
+    pools = [line.split() for line in log.read_text("utf-8").splitlines()]
     assert len(pools) == 1
     assert "extra.md" not in pools[0]  # the pool started before the imports were followed
     assert "CLAUDE.md" in pools[0]
@@ -356,6 +363,13 @@ def test_a_check_reads_its_count_cache_while_a_child_walks_and_counts_ahead_only
     # reading beside the walk (a small one is read at once)
     assert files.HeadStart(config, DiskCache(tmp_path / "cache"), 1).beside_the_walk() is None
     assert files.HeadStart(config, DiskCache(tmp_path / "empty"), 2).beside_the_walk() is not None
+    # no file recorded and a vocabulary to load: a child loads it at once (the seed), the walk stays here
+    head = files.HeadStart(config, DiskCache(tmp_path / "empty"), 2, "o200k_base")
+    assert head.beside_the_walk() is None
+    assert head.ahead is not None
+    assert head.ahead.seeded
+    head.close()
+    assert head.ahead is None
     assert files.HeadStart(config, DiskCache(tmp_path / "cache"), 2).beside_the_walk() is None
     monkeypatch.setattr(sys.modules["prompt_budget.files.check"], "HAND_OFF_CACHE_BYTES", 1)
     events.clear()

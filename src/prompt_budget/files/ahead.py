@@ -5,12 +5,11 @@ a serial run."""
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import os
 from collections.abc import Iterator, Sequence
 
 from prompt_budget import count_pool
+from prompt_budget.count_seed import Seed
 from prompt_budget.counting import Counted, DiskCache, Extra, count_in_worker
 from prompt_budget.tokenizers import CachedTokenizer
 
@@ -28,19 +27,32 @@ class Ahead:
         self._paths: list[str] = []
         self._payload: tuple[frozenset[str], Extra | None, str] | None = None
         self._results: count_pool.Ordered[Counted] | None = None
+        self._seed: Seed[Counted] | None = None
+
+    def seed(self) -> None:
+        """Start loading the vocabulary in a child now (``count_seed``), before the paths are known:
+        it then counts what ``start`` is given, in a pool forked from it or by itself."""
+        if self._seed is None and self._results is None:
+            self._payload = (self._cache.known_digests(self._tok.cache_key), self._extra, self._cache.hash)
+            self._seed = Seed.start(count_in_worker, self._jobs, self._tok.inner, self._payload)
+
+    @property
+    def seeded(self) -> bool:
+        """Whether a child is loading the vocabulary (``seed``)."""
+        return self._seed is not None
 
     def start(self, paths: Sequence[str]) -> None:
         """Start counting ``paths`` (absolute paths, none recorded in the count cache) in a pool,
         when there is enough to tokenize for one (``count_pool.worth_it``)."""
         if self._results is not None:
             return
-        size = 0
-        for i, path in enumerate(paths):
-            with contextlib.suppress(OSError):  # the worker says what is wrong
-                size += os.stat(path).st_size
-            if size >= count_pool.MIN_BYTES and i + 1 >= count_pool.MIN_FILES:
-                break
-        if not count_pool.worth_it(self._jobs, len(paths), size, self._tok.inner):
+        pool = count_pool.enough_work(self._jobs, paths, self._tok.inner)
+        seed, self._seed = self._seed, None
+        if seed is not None:  # counted in the child that loaded the vocabulary, in a pool or by itself
+            self._paths = list(paths)
+            self._results = seed.send(self._paths, pool)
+            return
+        if not pool:
             return
         self._paths = list(paths)
         self._payload = (self._cache.known_digests(self._tok.cache_key), self._extra, self._cache.hash)
@@ -66,7 +78,10 @@ class Ahead:
         return itertools.chain(results, rest)
 
     def close(self) -> None:
-        """Stop the workers if their results were not taken."""
+        """Stop the workers (or the seed) if their results were not taken."""
+        if self._seed is not None:
+            self._seed.close()
+            self._seed = None
         if self._results is not None:
             self._results.close()
             self._results = None

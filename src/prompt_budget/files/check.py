@@ -195,7 +195,9 @@ class HeadStart:
         """What to give ``resolve`` as ``meanwhile``: ``meanwhile`` when it is worth a child process
         (more than one core, and a large count cache to read or no file recorded in it: a vocabulary
         to load), else None. A small cache is read here and now: at 10,000 files (2.6 MB) handing
-        the walk and the matching to a child cost more than reading the cache beside it saved."""
+        the walk and the matching to a child cost more than reading the cache beside it saved. A
+        first run (no file recorded) starts a child loading the vocabulary at once instead
+        (``Ahead.seed``), and walks and matches here meanwhile."""
         if self._jobs <= 1:
             return None
         cache = self._cache
@@ -203,6 +205,10 @@ class HeadStart:
             self._decide()
             if cache.has_files():
                 return None
+            if self.ahead is not None:
+                self.ahead.seed()
+                if self.ahead.seeded:
+                    return None
         return self.meanwhile
 
     def _decide(self) -> None:
