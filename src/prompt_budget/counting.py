@@ -494,38 +494,44 @@ def _count_files(
     # with no count cache on disk at all, a child loads it at once and counts the files once they are
     # known (the seed), while this process walks.
     seed = _seed(tok, cache, jobs) if not outline else None
-    preload = preloader(tok, cache, jobs) if seed is None else None
-    for raw in paths:
-        if raw == "-" or not raw:
-            steps.append((raw, [], True))
-            continue
-        explicit = not os.path.isdir(raw)
-        if explicit:
-            targets = [raw]
-        else:
-            targets = count_pool.drain_beside(iter_paths(Path(raw)), preload)
-            preload = None
-        if outline and not explicit:
-            targets = [t for t in targets if md.is_markdown(t)]
-        steps.append((raw, targets, explicit))
-    every = [t for _, targets, _ in steps for t in targets]
-    # an outline counts each section here anyway: no pool
-    ahead = None
-    if seed is not None:
-        sown = seed
-
-        def ahead(pending: Sequence[str]) -> Iterator[Counted] | None:
-            if not pending:
-                sown.close()
-                return None
-            return sown.send(pending, count_pool.enough_work(jobs, pending, tok.inner))
-
     try:
+        preload = preloader(tok, cache, jobs) if seed is None else None
+        for raw in paths:
+            if raw == "-" or not raw:
+                steps.append((raw, [], True))
+                continue
+            explicit = not os.path.isdir(raw)
+            if explicit:
+                targets = [raw]
+            else:
+                targets = count_pool.drain_beside(iter_paths(Path(raw)), preload)
+                preload = None
+            if outline and not explicit:
+                targets = [t for t in targets if md.is_markdown(t)]
+            steps.append((raw, targets, explicit))
+        every = [t for _, targets, _ in steps for t in targets]
+        # an outline counts each section here anyway: no pool
+        ahead = _sent_to(seed, jobs, tok) if seed is not None else None
         counted = count_paths(every, tok, cache, jobs=1 if outline else jobs, progress=progress, ahead=ahead)
         return _counted_rows(steps, counted, found, add, stdin, tok, outline, cwd)
     finally:
-        if seed is not None:
+        if seed is not None:  # not needed after all, or its results not all taken: stopped
             seed.close()
+
+
+def _sent_to(
+    seed: Seed[Counted], jobs: int, tok: CachedTokenizer
+) -> Callable[[Sequence[str]], Iterator[Counted] | None]:
+    """``count_paths``'s ``ahead``: the files to count sent to ``seed`` (in a pool forked from it
+    when there is enough work), or the seed stopped when there is none."""
+
+    def ahead(pending: Sequence[str]) -> Iterator[Counted] | None:
+        if not pending:
+            seed.close()
+            return None
+        return seed.send(pending, count_pool.enough_work(jobs, pending, tok.inner))
+
+    return ahead
 
 
 def _seed(tok: CachedTokenizer, cache: DiskCache | None, jobs: int) -> Seed[Counted] | None:
