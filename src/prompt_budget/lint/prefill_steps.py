@@ -10,7 +10,7 @@ A generic name (``step_size``, ``chunk``) says nothing of the unit, so the code 
             logits = self._model(prompt[:, i : i + step_size], cache=cache)
 
 The parameter is the width of a slice ``seq[i : i + size]`` (also ``seq[:, i : i + size]``) of a token
-sequence (``input_ids``, ``tokens``, ``prompt``), or of any sequence in a function that runs a model
+sequence (``input_ids``, ``tokens``, ``prompt``; not the ``ids`` of documents), or of any sequence in a function that runs a model
 with a KV cache (a call given ``cache=`` / ``past_key_values=``). A ``batch_size`` slicing the rows of
 ``input_ids`` (``input_ids[i : i + batch_size]``) stays a count of sequences; one slicing its second
 axis (``input_ids[:, i : i + batch_size]``) is a token chunk.
@@ -23,7 +23,7 @@ import ast
 from prompt_budget.lint.names import TOKEN_WORDS, words
 
 #: Words of a sequence holding token ids.
-_TOKEN_SEQUENCES = frozenset({*TOKEN_WORDS, "ids", "prompt", "prompts"})
+_TOKEN_SEQUENCES = frozenset({*TOKEN_WORDS, "prompt", "prompts"})
 #: Words of a count of sequences: a slice of rows, not of tokens.
 _BATCH_WORDS = frozenset({"batch", "batches", "bs", "rows", "samples", "examples"})
 #: Keywords of a model call given a KV cache.
@@ -66,7 +66,8 @@ def prefill_step(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str |
         return None
     for sub in slices:
         sequence = _sequence_name(sub.value)
-        if sequence and set(words(sequence)) & _TOKEN_SEQUENCES:
+        ws = set(words(sequence))
+        if ws & _TOKEN_SEQUENCES or {"input", "ids"} <= ws:  # not ``ids`` of documents
             return f"tokens per step: it is the width of the slices of the token sequence `{sequence}`"
     cached = any(
         isinstance(n, ast.Call) and any(k.arg in _CACHE_KEYWORDS for k in n.keywords) for n in ast.walk(fn)
