@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import words
-from prompt_budget.lint.not_limits import no_limit_sentinel
+from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
+from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
 from prompt_budget.lint.window_lengths import setting_fallback
@@ -64,6 +65,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         name = arg.arg
         if no_limit_sentinel(name, value):
             continue  # ``max_seq_length: int = 1000000``: "no limit", not a tunable length
+        if scaling_origin(rule, name):
+            continue  # ``old_context_len=8192`` of a RoPE scaling: a coefficient, not a limit
         weak_ok = names.is_weak_budget(name) and names.mentions_tokens(fn_name)
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
@@ -80,6 +83,13 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         window = (
             None if named or estimate or fallback or overlap else held.windows.evidence(rule, name, value)
         )
+        fn = rule.ctx.function()
+        if (
+            not (named or estimate or fallback or overlap or window)
+            and fn is not None
+            and not names.is_excluded(name)
+        ):
+            window = prefill_step(fn, name)  # ``step_size=2048`` slicing the prompt fed to a cached model
         if (
             (named or estimate or fallback or window)
             and not names.implausible(fn_name if fallback else name, value)
@@ -107,7 +117,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             held.candidate(rule, name, default, value, param=True)
 
 
-def option_default(rule: LintRule, node: ast.Call) -> None:
+def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
     """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: the option's
     default, named as argparse names its destination (a generic ``--max-length`` by a help text that
     says tokens); reported by PB102."""
@@ -121,6 +131,14 @@ def option_default(rule: LintRule, node: ast.Call) -> None:
         message = (
             f"token budget {name}={value} as a command-line option's default; move it to config so "
             "it can be tuned and tested"
+        )
+        rule.report_literal(written, message, value, name)
+    elif why := held.windows.option_evidence(rule, name, value, help_text):
+        # ``--sequence-length default=512`` "Sequence length for the calibration data", or parsed
+        # where the tokenizer the data is cut with is loaded
+        message = (
+            f"token budget {name}={value} as a command-line option's default, {why}; move it to config "
+            "so it can be tuned and tested"
         )
         rule.report_literal(written, message, value, name)
 

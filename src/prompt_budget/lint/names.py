@@ -113,6 +113,16 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "req", "input", "len"),
     ("model", "max", "length"),
     ("prefill", "size"),
+    # llama.cpp's own names (set 24): ``n_predict`` is its output cap, ``n_batch`` / ``n_ubatch`` /
+    # ``--ubatch-size`` and MLX's ``prefill_step_size`` the prompt tokens per decode / prefill step
+    # (the set-21 convention: a limit on tokens per batch or prefill step is a budget)
+    ("n", "predict"),
+    ("n", "batch"),
+    ("n", "ubatch"),
+    ("ubatch", "size"),
+    ("prefill", "step", "size"),
+    # the cache position (in tokens) where a KV cache starts being quantized or evicted
+    ("kv", "start"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
@@ -315,6 +325,8 @@ UNIT_WORDS = frozenset(
 #: Words of a context-window phrase: a window below ``SMALLEST_MODEL_WINDOW`` tokens is no window.
 CONTEXT_WORDS = frozenset({"context", "ctx"})
 SMALLEST_MODEL_WINDOW = 512
+#: Window names of the runtimes that only ever count tokens (llama.cpp's ``n_ctx``, Ollama's ``num_ctx``).
+_RUNTIME_WINDOWS = frozenset({("n", "ctx"), ("num", "ctx")})
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
 
 _MODEL_PREFIXES = re.compile(
@@ -509,10 +521,13 @@ class NameJudge:
     def implausible(self, name: str, value: float) -> bool:
         """``name = value`` cannot be a token budget: a context window (a name about the context without
         the word tokens: ``context_length``, ``CONTEXT_LIMIT``) smaller than any model's
-        (``context_length = 50`` lines of diff context, ``CONTEXT_LIMIT = 21`` messages)."""
+        (``context_length = 50`` lines of diff context, ``CONTEXT_LIMIT = 21`` messages). A runtime's
+        own window name (llama.cpp's ``n_ctx``, Ollama's ``num_ctx``) counts tokens at any size: a test
+        model's ``n_ctx=32`` is a real window (set 24)."""
         ws = words(name)
         return (
             value < SMALLEST_MODEL_WINDOW
+            and ws not in _RUNTIME_WINDOWS
             and any(w in CONTEXT_WORDS for w in ws)
             and not any(w in TOKEN_WORDS for w in ws)
             and name.lower() not in self.extra_budget_names

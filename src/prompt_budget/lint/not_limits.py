@@ -9,7 +9,11 @@
   ceil-division (``num_shards = math.ceil(seqlen / target_tokens_per_shard)``, ``-(-n // size)``,
   ``(n + size - 1) // size``, ``cdiv(n, size)``). Nothing is compared with it or cut to it: it only
   chooses into how many shards a computation is tiled, and the output does not change (set 23:
-  axolotl's tiled MLP).
+  axolotl's tiled MLP);
+- a scaling origin: the window a model was pretrained with (``old_context_len=8192``,
+  ``original_context_length``), a parameter of a RoPE / position-scaling class or function. It is a
+  coefficient of the scaling formula (``low_freq_wavelen = old_context_len / low_freq_factor``); it
+  limits and reserves no tokens (set 24: torchtune's ``Llama3ScaledRoPE``).
 """
 
 from __future__ import annotations
@@ -40,6 +44,22 @@ def no_limit_sentinel(name: str, value: float) -> bool:
         return False
     exponent = math.log10(value)
     return exponent == int(exponent) and not set(words(name)) & _WINDOW_WORDS
+
+
+#: Words saying a window is the one a model was pretrained with, before rescaling.
+_ORIGIN_WORDS = frozenset({"old", "orig", "original", "pretrained", "pretraining"})
+#: Parts of a class or function name about rotary / position scaling.
+_SCALING_SCOPES = ("rope", "rotary", "yarn", "position", "scaled", "scaling")
+
+
+def scaling_origin(rule: LintRule, name: str) -> bool:
+    """``old_context_len=8192`` in ``class Llama3ScaledRoPE``: the pretrained window a position-scaling
+    formula divides, named as the old / original one without the word tokens; not a budget."""
+    ws = set(words(name))
+    if not ws & _ORIGIN_WORDS or ws & TOKEN_WORDS:
+        return False
+    scope = f"{rule.ctx.class_name()} {rule.ctx.function_name()}".lower()
+    return any(part in scope for part in _SCALING_SCOPES)
 
 
 def _ceil_division_divisor(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:

@@ -121,6 +121,23 @@ class WindowLengths:
             return "a context window: its scope handles tokenized text (a tokenizer or `input_ids`)"
         return None
 
+    def option_evidence(
+        self, rule: LintRule, name: str, value: int | float, help_text: str | None
+    ) -> str | None:
+        """Why a command-line option's default ``name=value`` (a maximum or sequence length) is a
+        context window: its help text says it counts a tokenized sequence, or the scope parsing it
+        handles tokenized text (``evidence``)."""
+        ws = words(name)
+        if window_length_prefix(name) is None and ws[-2:] not in _SEQUENCE_TAILS:
+            return None
+        if help_text and (set(words(help_text)) & CHAR_WORDS or "word" in help_text.lower()):
+            return None
+        if help_text and _SAYS_TOKENS.search(help_text):
+            return "a context window: its help text says it counts a tokenized sequence"
+        if rule.ctx.function() is None:
+            return None
+        return self.evidence(rule, name, value)
+
     def _left_to_cuts(self, rule: LintRule, name: str) -> bool:
         """A default of ``name`` another judgement owns: a parameter's of an abstract method (its body
         does nothing with it), or a weakly named parameter's or lookup's PB101 reports as the length a

@@ -22,6 +22,7 @@ from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
 from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALID
 from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INSTANCE_VALID
+from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIME_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 
 
@@ -90,6 +91,7 @@ class BudgetConstant(LintRule):
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
             r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
+            r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length"
         ),
     )
     VALID = (
@@ -253,6 +255,7 @@ class BudgetConstant(LintRule):
         ),
         *VOCABULARY_VALID,
         *INSTANCE_VALID,
+        *RUNTIME_VALID,
         *FIELD_VALID,
     )
     INVALID = (
@@ -526,6 +529,7 @@ class BudgetConstant(LintRule):
         ),
         *VOCABULARY_INVALID,
         *INSTANCE_INVALID,
+        *RUNTIME_INVALID,
         *FIELD_INVALID,
     )
 
@@ -563,7 +567,9 @@ class BudgetConstant(LintRule):
         judge_defaults(self, node, self._held)
 
     def visit_Call(self, node: ast.Call) -> None:
-        option_default(self, node)  # ``parser.add_argument("--max-new-tokens", type=int, default=512)``
+        option_default(
+            self, node, self._held
+        )  # ``parser.add_argument("--max-new-tokens", type=int, default=512)``
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
 
     def visit_Return(self, node: ast.Return) -> None:

@@ -1,0 +1,58 @@
+"""PB102's cases about the inference runtimes' own settings (set 24): llama.cpp's output cap
+``n_predict`` and tokens per batch ``n_batch`` / ``n_ubatch``, MLX's prefill step and KV-quantization
+start, a test model's small ``n_ctx``, a step size told by the token slices it cuts, a command-line
+sequence length said or parsed to count tokens; and a RoPE scaling's pretrained window, which limits
+nothing. Kept apart from the rule module to keep it short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+RUNTIME_VALID = (
+    # the window a RoPE scaling formula was pretrained with: a coefficient, not a limit (set 24: torchtune)
+    Valid(
+        "class ScaledRoPE:\n    def __init__(self, dim, scale_factor=8, old_context_len: int = 8192):\n"
+        "        self.wavelen = old_context_len / scale_factor\n"
+    ),
+    # a step over the rows of a batch, and a step with no token sequence or cache: not tokens
+    Valid(
+        "def run(model, input_ids, batch_size=512):\n    for i in range(0, len(input_ids), batch_size):\n"
+        "        model(input_ids[i : i + batch_size])\n"
+    ),
+    Valid(
+        "def walk(items, step_size=64):\n    for i in range(0, len(items), step_size):\n        yield items[i : i + step_size]\n"
+    ),
+    # a command-line sequence length said to count words
+    Valid(
+        'def main():\n    p.add_argument("--sequence-length", type=int, default=512, help="Words per sample.")\n'
+    ),
+)
+
+RUNTIME_INVALID = (
+    # llama.cpp's output cap and tokens per batch, on a dataclass, a server object and a CLI option
+    Invalid("@dataclass\nclass Params:\n    n_predict: int = 128\n    n_batch: int = 512\n", count=2),
+    Invalid("def test_small(server):\n    server.n_predict = 64\n    server.n_ubatch = 256\n", count=2),
+    Invalid(
+        'p.add_argument("--n_predict", type=int, default=128)\np.add_argument("--ubatch-size", type=int, default=1024)\n',
+        count=2,
+    ),
+    # a runtime's window name counts tokens at any size (a test model's context)
+    Invalid("def test_ctx(server, cparams):\n    server.n_ctx = 256\n    cparams.n_ctx = 16\n", count=2),
+    # MLX's prefill step and the cache position where KV quantization starts
+    Invalid("DEFAULT_PREFILL_STEP_SIZE = 2048\nDEFAULT_QUANTIZED_KV_START = 5000\n", count=2),
+    # a generic step size, the width of the slices of the prompt fed to a cached model
+    Invalid(
+        "def prefill(model, prompt, cache, step_size: int = 2048):\n"
+        "    for i in range(0, prompt.shape[1], step_size):\n"
+        "        model(prompt[:, i : i + step_size], cache=cache)\n"
+    ),
+    # a command-line sequence length said to count a sequence, or parsed beside a tokenizer
+    Invalid(
+        'def main():\n    p.add_argument("--sequence-length", type=int, default=512, help="Sequence length for eval")\n'
+    ),
+    Invalid(
+        'def main():\n    p.add_argument("--sequence-length", type=int, default=512)\n    args = p.parse_args()\n'
+        "    model, tokenizer = load(args.model)\n    data = load_data(tokenizer, args.sequence_length)\n"
+    ),
+)
