@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name, callee_name, defaults, number
@@ -50,7 +51,9 @@ class CharsPerToken(LintRule):
     reported only when its result is itself a count of tokens (returned by a function named or documented
     as counting tokens, bound as tokens, compared with them). Words may be cut by any splitting helper
     (``len(split_by_punctuation(text)) * 2``), not into lines, sentences or chunks.
-    Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported. The
+    Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported, nor a
+    token count times a rate that slices bytes, is compared with an array's length or a size in bytes
+    (``len(positions) in {n_tokens, n_tokens * 4}``) or sizes an allocation: bytes or array items. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
     """
 
@@ -128,6 +131,19 @@ class CharsPerToken(LintRule):
         Valid("def split_tokens(text):\n    return text[: len(text) // 2]\n"),
         Valid("def estimate_tokens(text):\n    return (tokens_by_chars + tokens_by_words) // 2\n"),
         Valid("def plan_tokens(doc):\n    n_tokens = len(splitter.split_text(doc)) * 2\n"),
+        # set 24: a token count times 4 that counts array items or bytes, not characters: compared with
+        # an array's length next to the count itself, slicing bytes, with a binary file's length
+        Valid(
+            "def check(pos, n_tokens):\n    pos = np.asarray(pos).reshape(-1)\n"
+            "    if len(pos) not in {n_tokens, n_tokens * 4}:\n        raise ValueError\n"
+        ),
+        Valid(
+            "def ids(data, at, n_tokens):\n    data = bytearray(data)\n    return data[at : at + n_tokens * 4]\n"
+        ),
+        Valid(
+            "def load(path, n_tokens):\n    with open(path, 'rb') as f:\n        blob = f.read()\n"
+            "    assert len(blob) == n_tokens * 4\n"
+        ),
     )
     INVALID = (
         Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -347,13 +363,22 @@ class CharsPerToken(LintRule):
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):
             return True
-        for anc in reversed(self.ctx.ancestors):
+        fn = self.ctx.function()
+        ancestors = self.ctx.ancestors
+        for i in range(len(ancestors) - 1, -1, -1):
+            anc = ancestors[i]
             if isinstance(anc, ast.Slice):
-                return True
-            if isinstance(anc, ast.Compare) and any(
-                self._chars(side) == "chars" for side in (anc.left, *anc.comparators)
-            ):
-                return True  # ``if new_chars > tokens * 4``
+                holder = ancestors[i - 1] if i else None
+                # ``data[start : start + n_tokens * 4]`` of bytes: 4 bytes per token id
+                return not (isinstance(holder, ast.Subscript) and binary_value(fn, holder.value))
+            if isinstance(anc, ast.Compare):
+                sides = (anc.left, *anc.comparators)
+                if any(measures_binary(fn, side) for side in sides) or per_token_items(ancestors[i:]):
+                    return False  # ``len(positions) in {n_tokens, n_tokens * 4}`` of an array
+                if any(self._chars(side) == "chars" for side in sides):
+                    return True  # ``if new_chars > tokens * 4``
+            if allocates(fn, anc):
+                return False  # ``np.zeros(n_tokens * 4)``: the product sizes an array
             if isinstance(anc, ast.stmt):
                 break
         return any(self.names.is_chars(n) for n in targets(self) if n)

@@ -8,10 +8,34 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from prompt_budget.lint.entry_points import (
+    IMPORT_FACT,
+    OWN_FACT,
+    imported_constants,
+    is_entry_point,
+    reads_in_module,
+)
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import LintRule, Valid
+
+
+def _tools_own(facts: Sequence[Fact]) -> set[tuple[str, int, str]]:
+    """(path, line, name) of the constants command-line tools bind and read themselves (``OWN_FACT``)
+    that no module imports (``IMPORT_FACT``: by name, or the whole module)."""
+    from prompt_budget.lint.cache import module_name
+
+    imported = {fact.name[len(IMPORT_FACT) :] for fact in facts if fact.name.startswith(IMPORT_FACT)}
+    out: set[tuple[str, int, str]] = set()
+    for fact in facts:
+        if not fact.name.startswith(OWN_FACT):
+            continue
+        name = fact.name[len(OWN_FACT) :]
+        stem = module_name(fact.path).rsplit(".", 1)[-1]
+        if f"{stem} {name}" not in imported and f"{stem} *" not in imported:
+            out.add((fact.path, fact.line, name))
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -29,10 +53,14 @@ class InconsistentBudget(LintRule):
     (``DEFAULT_CONTEXT_WINDOW = 3900`` in one module, ``= 4096`` in another). Callers get a different
     budget depending on which module they import from. A project is the outermost Python package the
     files are in. Only module-level constants are compared: class fields of different models
-    legitimately differ.
+    legitimately differ. A command-line tool's own default is no copy of a shared budget: a constant of
+    a module run as a program (a ``__main__`` guard, or a ``main()`` parsing arguments) and read there
+    (``DEFAULT_MAX_TOKENS = 256`` as its ``--max-tokens`` default), that no other module imports, is
+    left out of the comparison (set 24: mlx-lm's chat, generate and evaluate CLIs, each its own default).
 
     The VALID/INVALID cases below are single files, so they only check the facts collected; the
-    cross-module behaviour is tested in ``tests/lint/test_project_rules.py``.
+    cross-module behaviour is tested in ``tests/lint/test_engine.py`` and
+    ``tests/lint/test_pb108_entry_points.py``.
     """
 
     CODE = "PB108"
@@ -43,8 +71,32 @@ class InconsistentBudget(LintRule):
         Valid("MAX_TOKENS = 4096\n"),
         Valid("CONTEXT_WINDOW = 8192\nCONTEXT_WINDOW_SMALL = 4096\n"),
         Valid("_DEFAULT_MAX_RESULT_TOKENS = 10_000\n"),
+        # a command-line tool's own default (compared with no other module's)
+        Valid(
+            "import argparse\n\nDEFAULT_MAX_TOKENS = 256\n\ndef main():\n"
+            "    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--max-tokens', type=int, default=DEFAULT_MAX_TOKENS)\n"
+        ),
     )
     INVALID = ()
+
+    #: Whether the module is run as a program (``entry_points``), read once, when a constant asks.
+    _entry: bool | None
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._entry = None
+        for stmt, stem, name in imported_constants(node):
+            if name == "*" or self.names.is_budget(name):
+                self.fact(stmt, f"{IMPORT_FACT}{stem} {name}", 0)
+
+    def _own(self, name: str) -> bool:
+        """``name`` is a constant of a command-line tool that reads it itself."""
+        tree = self.ctx.tree
+        if not isinstance(tree, ast.Module):
+            return False
+        if self._entry is None:
+            self._entry = is_entry_point(tree)
+        return self._entry and reads_in_module(tree, name)
 
     def _record(self, target: ast.expr, literal: ast.expr | None) -> None:
         if self.ctx.scopes or not isinstance(target, ast.Name) or target.id.startswith("_"):
@@ -52,6 +104,8 @@ class InconsistentBudget(LintRule):
         value = self.budget_literal(literal)
         if value is not None and literal is not None and self.names.is_budget(target.id):
             self.fact(literal, target.id, value)
+            if self._own(target.id):
+                self.fact(literal, f"{OWN_FACT}{target.id}", value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -62,10 +116,11 @@ class InconsistentBudget(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        own = _tools_own(facts)
         groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
         for fact in facts:
-            if fact.name.startswith("\x00"):  # another rule's fact (the data flow's)
-                continue
+            if fact.name.startswith("\x00") or (fact.path, fact.line, fact.name) in own:
+                continue  # a fact of the flow's or a marker; a command-line tool's own default
             path = options.root / fact.path  # fact.path is relative to the root or absolute
             groups[(project_of(path.parent), fact.name.lower())].append(fact)
         findings: list[Finding] = []
