@@ -32,6 +32,4 @@ def runtime_settings(node: ast.Constant, parent: ast.AST | None) -> list[tuple[s
         return []  # every setting's name holds one of these: most strings are not searched
     if isinstance(parent, ast.keyword) and parent.arg in _PROSE_KEYWORDS:
         return []
-    return [
-        (m.group(1).lstrip("-").replace("-", "_"), int(m.group(2))) for m in _SETTING.finditer(text)
-    ]
+    return [(m.group(1).lstrip("-").replace("-", "_"), int(m.group(2))) for m in _SETTING.finditer(text)]
