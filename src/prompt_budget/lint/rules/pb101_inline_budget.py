@@ -5,6 +5,12 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.argument_rows import (
+    option_values,
+    parametrize_rows,
+    per_item_budget,
+    setter_argument,
+)
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.inline_forms import (
@@ -38,6 +44,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
+from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
 from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.token_cuts import (
     CutFlow,
@@ -91,6 +98,7 @@ class InlineBudget(LintRule):
     VALID = (
         *CUT_VALID,
         *FORM_VALID,
+        *ROW_VALID,
         # a number of outputs beside a cap named as tokens: how many completions (set 21: crfm-helm)
         Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
@@ -264,6 +272,7 @@ class InlineBudget(LintRule):
             "def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2
         ),
         *FORM_INVALID,
+        *ROW_INVALID,
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
@@ -329,6 +338,11 @@ class InlineBudget(LintRule):
             for kw in bound[1]:
                 if (n := self.budget_literal(kw.value)) is not None:
                     self._report(kw.value, bound[0], n, f"as the `{kw.arg}=` bound of a field")
+        if callee == "parametrize":
+            for literal, name, n in parametrize_rows(self, node):
+                self._report(literal, name, n, "in a `parametrize` row, under that argument")
+        elif (setter := setter_argument(self, node)) is not None:
+            self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
         typed = {id(amount): unit for unit, amount in typed_amounts(self, node)} if node.keywords else {}
         unit_class = token_unit_class(callee or "")
@@ -403,9 +417,24 @@ class InlineBudget(LintRule):
                     node, message, value=value, key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name)
                 )
 
+    def visit_List(self, node: ast.List | ast.Tuple) -> None:
+        """``["--ctx-size", "8192"]``: a command line's option named as a budget, then its value."""
+        for word, setting, value in option_values(self, node):
+            if isinstance(word.value, str) if isinstance(word, ast.Constant) else False:
+                message = f"token budget {setting}={value} given on a command line; move it to config so it can be tuned and tested"
+                self.report(
+                    word,
+                    message,
+                    value=value,
+                    key_parts=(f"{self.scope_key()} {setting}", self.ctx.module_name),
+                )
+            else:
+                self._report(word, setting, value, "given on a command line")
+
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``:
         a number of tokens, whatever the setting is named (set 15: deepagents)."""
+        self.visit_List(node)
         found = token_size(self, node) if len(node.elts) == 2 else None
         if found is not None and not in_examples(self):
             name, literal, value = found
@@ -489,6 +518,9 @@ class InlineBudget(LintRule):
             self._report(item, name, value, how)
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        if (each := per_item_budget(self, node)) is not None:
+            # ``server.n_ctx = server.n_slots * 1024``: a budget per slot, written inline
+            self._report(each[0], each[1], each[2], "times a count: a budget per item")
         value = self.budget_literal(node.value)
         if value is None:
             return

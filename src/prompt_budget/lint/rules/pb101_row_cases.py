@@ -1,0 +1,50 @@
+"""PB101's cases about numbers judged by where they are given (``lint/argument_rows.py``): a row of a
+``pytest.mark.parametrize`` table under a budget's argument, a command line's value after a long option
+named as a budget, a setter's argument and a budget per item. Kept apart from the rule module to keep
+both short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+ROW_VALID = (
+    # a table's argument that is no budget; a row too small to be one
+    Valid(
+        '@pytest.mark.parametrize("prompt,n_retries", [("hi", 64), ("yo", 128)])\ndef test(prompt, n_retries): ...\n'
+    ),
+    Valid('@pytest.mark.parametrize("max_tokens", [1, 8])\ndef test(max_tokens): ...\n'),
+    # short options say nothing; a long option that is no budget; a value that is no number
+    Valid('cmd = ["llama-cli", "-c", "4096", "-n", "128", "--seed", "4242", "--ctx-size", "auto"]'),
+    # an unlimited sentinel; a positional encoding's original length; a setter that is no budget's
+    Valid(
+        "def write(w):\n    # this architecture isn't context limited\n    w.add_context_length(1048576)\n"
+        "    w.add_context_length(2**20)  # arbitrary value\n"
+        "    w.add_rope_scaling_orig_ctx_len(256 * 1024)\n    w.add_block_count(32)\n"
+    ),
+    # a product with an amount of tokens or characters: a scale, not a budget per item
+    Valid(
+        "def f(cfg):\n    cfg.max_tokens = cfg.prompt_tokens * 16\n    cfg.max_tokens = cfg.max_chars * 64\n"
+    ),
+)
+
+ROW_INVALID = (
+    # a budget in each row of a test table, one finding per row line (set 24: llama.cpp's server tests)
+    Invalid(
+        '@pytest.mark.parametrize("prompt,max_tokens,expected", [\n'
+        '    ("Hi", 64, "x"),\n    pytest.param("Yo", 128, "y", marks=slow),\n])\n'
+        "def test(prompt, max_tokens, expected): ...\n",
+        count=2,
+    ),
+    Invalid('@pytest.mark.parametrize(("n_ctx",), [512, 1024])\ndef test(n_ctx): ...\n'),
+    # a command line's option named as a budget, then its value (a runtime's spelling: llama.cpp's)
+    Invalid('args = ["llama-server", "--ctx-size", "8192"]\nargs += ["--max-tokens", 512]\n', count=2),
+    # a setter of a budget, given a literal or a lookup's fallback (set 24: GGUF converters)
+    Invalid(
+        "def write(w, hparams):\n    w.add_context_length(2048)\n"
+        '    w.add_context_length(hparams.get("max_position_embeddings", 4096))\n',
+        count=2,
+    ),
+    # a budget per item (set 24: a context per server slot)
+    Invalid("def start(server):\n    server.n_ctx = server.n_slots * 1024\n"),
+)
