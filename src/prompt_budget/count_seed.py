@@ -1,12 +1,15 @@
-"""A first run's counting, started before its files are known: a forked child loads the vocabulary at
-once, while this process imports, walks and matches on another core (loading holds the interpreter
-lock, so a thread would not overlap), then waits for the paths; given them (:meth:`Seed.send`), it
-counts them, in a pool forked from itself when there is enough work (its workers share its vocabulary)
-or by itself, and streams the results back in order.
+"""A first run's counting, started before its files are known: a forked child, the *seed*, loads the
+vocabulary at once, while this process imports, walks and matches on another core (loading holds the
+interpreter lock, so a thread would not overlap), then waits for the paths. Given them
+(:meth:`Seed.send`), it forks its workers (they share its vocabulary), which take the paths a chunk at a
+time and send their results straight to this process, one pipe each; this process puts them back in
+the order of the paths. With too little work for a pool, the seed counts them itself.
 
-The paths go through an unlinked temporary file opened before the fork (only their length through the
-pipe), so handing them over never waits for the child to finish loading. If the child fails, the paths
-it did not count are counted in this process, as :func:`count_pool.map_here` would.
+The paths go through an unlinked temporary file opened before the fork (only their length through a
+pipe), so handing them over never waits for the seed to finish loading; the chunks' numbers go to the
+workers through one pipe they all read (four bytes each: a pipe's reads and writes that small are
+atomic). A chunk no result came back for (a worker that failed, a seed that could not start its
+workers) is counted in this process, as :func:`count_pool.map_here` would.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import selectors
 import signal
+import struct
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar
@@ -23,8 +28,14 @@ from prompt_budget import count_pool
 
 R = TypeVar("R")
 
-#: Results sent back to this process at a time.
-BATCH: Final = 64
+#: A result frame's header: the chunk's number and the length of its pickled results.
+_FRAME: Final = struct.Struct("<II")
+
+
+def chunked(paths: Sequence[str], jobs: int) -> list[Sequence[str]]:
+    """``paths`` in the chunks the workers take one at a time (``count_pool.map_ordered``'s size)."""
+    size = max(1, min(count_pool.MAX_CHUNK, len(paths) // (jobs * 8)))
+    return [paths[i : i + size] for i in range(0, len(paths), size)]
 
 
 class Seed(Generic[R]):
@@ -36,18 +47,21 @@ class Seed(Generic[R]):
         # closed by ``send`` or ``close``: the child reads the paths from it after this method returns
         self._file = tempfile.TemporaryFile()  # noqa: SIM115
         ready_r, self._ready_w = os.pipe()
-        self._results_r, results_w = os.pipe()
+        pipes = [os.pipe() for _ in range(jobs)]  # a worker's results, straight to this process
         pid = os.fork()
-        if pid == 0:  # the child: nothing of the parent's runs at its end (no buffers flushed, no atexit)
+        if pid == 0:  # the seed: nothing of the parent's runs at its end (no buffers flushed, no atexit)
             code = 1
             try:
                 os.close(self._ready_w)
-                os.close(self._results_r)
-                code = self._serve(ready_r, results_w)
+                for r, _ in pipes:
+                    os.close(r)
+                code = self._serve(ready_r, [w for _, w in pipes])
             finally:
                 os._exit(code)
         os.close(ready_r)
-        os.close(results_w)
+        for _, w in pipes:
+            os.close(w)
+        self._results = [r for r, _ in pipes]
         self._pid: int | None = pid
         self._sent: list[str] | None = None
 
@@ -64,8 +78,10 @@ class Seed(Generic[R]):
         except OSError:  # no fork, no temporary file: counted here, as without a seed
             return None
 
-    def _serve(self, ready: int, results: int) -> int:
-        """The child: load the vocabulary, wait for the paths, count them, send the results."""
+    # -- the seed and its workers ---------------------------------------------------------------
+
+    def _serve(self, ready: int, results: list[int]) -> int:
+        """The seed: load the vocabulary, wait for the paths, count them (with its workers)."""
         self._tok.load()
         with open(ready, "rb", buffering=0) as fh:
             header = fh.read(9)
@@ -78,32 +94,65 @@ class Seed(Generic[R]):
             if not chunk:
                 return 1
             data += chunk
-        paths: list[str] = pickle.loads(data)
-        if pool:
-            done: Iterator[R] = count_pool.map_ordered(self._fn, paths, self._jobs, self._tok, self._payload)
-        else:
-            done = count_pool.map_here(self._fn, paths, self._tok, self._payload)
-        with open(results, "wb") as out:
-            batch: list[R] = []
-            for result in done:
-                batch.append(result)
-                if len(batch) >= BATCH:
-                    pickle.dump(batch, out, protocol=pickle.HIGHEST_PROTOCOL)
-                    out.flush()
-                    batch = []
-            pickle.dump(batch, out, protocol=pickle.HIGHEST_PROTOCOL)
-        return 0
+        chunks = chunked(pickle.loads(data), self._jobs)
+        if not pool:  # too little for a pool: every chunk here, through the first pipe
+            for w in results[1:]:
+                os.close(w)
+            self._work(chunks, iter(range(len(chunks))), results[0])
+            return 0
+        import gc
+
+        gc.freeze()  # the workers' collections then never walk (and copy) the pages they share
+        tasks_r, tasks_w = os.pipe()
+        workers = []
+        for k, out in enumerate(results):
+            pid = os.fork()
+            if pid == 0:  # a worker: the chunks it takes, its results through its own pipe
+                code = 1
+                try:
+                    os.close(tasks_w)
+                    for j, w in enumerate(results):
+                        if j != k:
+                            os.close(w)
+                    self._work(chunks, _numbers(tasks_r), out)
+                    code = 0
+                finally:
+                    os._exit(code)
+            workers.append(pid)
+        os.close(tasks_r)
+        for w in results:
+            os.close(w)
+        with contextlib.suppress(BrokenPipeError), open(tasks_w, "wb", buffering=0) as fh:
+            for i in range(len(chunks)):
+                fh.write(i.to_bytes(4, "little"))
+        code = 0
+        for pid in workers:
+            _, status = os.waitpid(pid, 0)
+            code = code or os.waitstatus_to_exitcode(status)
+        return code
+
+    def _work(self, chunks: list[Sequence[str]], numbers: Iterator[int], out: int) -> None:
+        """Count the chunks ``numbers`` names, each chunk's results in one frame on ``out``."""
+        with open(out, "wb") as fh:
+            for i in numbers:
+                done = list(count_pool.map_here(self._fn, chunks[i], self._tok, self._payload))
+                data = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
+                fh.write(_FRAME.pack(i, len(data)))
+                fh.write(data)
+                fh.flush()
+
+    # -- this process ---------------------------------------------------------------------------
 
     def send(self, paths: Sequence[str], pool: bool) -> count_pool.Ordered[R]:
-        """Count ``paths`` in the child (in a pool forked from it when ``pool``), the results in the
-        order of ``paths``."""
+        """Count ``paths`` in the seed (with workers forked from it when ``pool``), the results in
+        the order of ``paths``."""
         self._sent = list(paths)
         data = pickle.dumps(self._sent, protocol=pickle.HIGHEST_PROTOCOL)
         try:
             os.pwrite(self._file.fileno(), data, 0)
             os.write(self._ready_w, len(data).to_bytes(8, "little") + bytes([pool]))
             handed = True
-        except OSError:  # the child is gone (or no room for the file): everything is counted here
+        except OSError:  # the seed is gone (or no room for the file): everything is counted here
             handed = False
         self._let_go()
         if not handed:
@@ -112,7 +161,7 @@ class Seed(Generic[R]):
         return count_pool.Ordered(self._stream(), self)
 
     def _let_go(self) -> None:
-        """Close the paths' way to the child (it reads what it was sent, or sees there is nothing)."""
+        """Close the paths' way to the seed (it reads what it was sent, or sees there is nothing)."""
         if self._ready_w >= 0:
             with contextlib.suppress(OSError):
                 os.close(self._ready_w)
@@ -120,24 +169,53 @@ class Seed(Generic[R]):
             self._file.close()
 
     def _stream(self) -> Iterator[R]:
-        sent = self._sent or []
-        got = 0
-        fd, self._results_r = self._results_r, -1
+        """The results, in order: each worker's frames read as they come, held until their turn; the
+        chunks that never came are counted here."""
+        chunks = chunked(self._sent or [], self._jobs)
+        held: dict[int, list[R]] = {}
+        following = 0
+        received = 0
+        buffers: dict[int, bytearray] = {}
+        fds, self._results = self._results, []
         try:
-            with open(fd, "rb") as fh:
-                while True:
-                    try:
-                        batch: list[R] = pickle.load(fh)
-                    except (EOFError, pickle.UnpicklingError):
-                        break
-                    if not batch:
-                        break
-                    got += len(batch)
-                    yield from batch
+            with selectors.DefaultSelector() as sel:
+                for fd in fds:
+                    sel.register(fd, selectors.EVENT_READ)
+                    buffers[fd] = bytearray()
+                open_fds = len(fds)
+                while open_fds and following < len(chunks):
+                    for key, _ in sel.select():
+                        fd = int(key.fd)
+                        data = os.read(fd, 1 << 20)
+                        if not data:
+                            sel.unregister(fd)
+                            os.close(fd)
+                            fds.remove(fd)
+                            open_fds -= 1
+                            continue
+                        buf = buffers[fd]
+                        buf += data
+                        while len(buf) >= _FRAME.size:
+                            i, n = _FRAME.unpack_from(buf)
+                            if len(buf) < _FRAME.size + n:
+                                break
+                            held[i] = pickle.loads(buf[_FRAME.size : _FRAME.size + n])
+                            del buf[: _FRAME.size + n]
+                            received += 1
+                    while following in held:
+                        yield from held.pop(following)
+                        following += 1
         finally:
-            self._reap(kill=got < len(sent))
-        if got < len(sent):  # the child failed: the rest here
-            yield from count_pool.map_here(self._fn, sent[got:], self._tok, self._payload)
+            for fd in fds:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            # every chunk came: the seed is reaping its workers, waited for (whatever was taken)
+            self._reap(kill=received < len(chunks))
+        for i in range(following, len(chunks)):  # what never came: counted here
+            done = held.pop(i, None)
+            if done is None:
+                done = list(count_pool.map_here(self._fn, chunks[i], self._tok, self._payload))
+            yield from done
 
     def _reap(self, kill: bool) -> None:
         pid, self._pid = self._pid, None
@@ -150,14 +228,22 @@ class Seed(Generic[R]):
             os.waitpid(pid, 0)
 
     def shutdown(self, wait: bool = False, cancel_futures: bool = True) -> None:
-        """Stop the child (``Ordered.close``)."""
+        """Stop the seed (``Ordered.close``)."""
         self.close()
 
     def close(self) -> None:
-        """Stop the child, whatever it is doing (its pool's workers end with it)."""
+        """Stop the seed, whatever it is doing; its workers end at their next result, whose pipe is
+        closed here."""
         self._let_go()
-        if self._results_r >= 0:
+        for fd in self._results:
             with contextlib.suppress(OSError):
-                os.close(self._results_r)
-            self._results_r = -1
+                os.close(fd)
+        self._results = []
         self._reap(kill=True)
+
+
+def _numbers(fd: int) -> Iterator[int]:
+    """The chunk numbers a worker takes from the pipe they all read, four bytes each, until it ends."""
+    with open(fd, "rb", buffering=0) as fh:
+        while len(got := fh.read(4)) == 4:
+            yield int.from_bytes(got, "little")

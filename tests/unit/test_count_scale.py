@@ -19,6 +19,7 @@ import prompt_budget
 from prompt_budget import count_cache, count_pool, get_tokenizer
 from prompt_budget.cli import main
 from prompt_budget.cli import progress as progress_module
+from prompt_budget.count_seed import Seed
 from prompt_budget.counting import CACHE_FILE, DiskCache, count_files, count_path
 from prompt_budget.errors import ConfigError, PromptBudgetError
 from prompt_budget.tokenizers import CachedTokenizer
@@ -173,8 +174,8 @@ def _tree(root: Path, files: int) -> list[str]:
 
 
 class Pools:
-    """The pools started, each by its number of jobs, from a log: a pool may be started in a child
-    (the seed that loaded the vocabulary), whose memory this process does not see."""
+    """The pools started, each by its number of jobs, from a log (written by the spies of both ways a
+    pool starts: ``map_ordered``, and a first run's ``Seed.send``)."""
 
     def __init__(self, log: Path) -> None:
         self.log = log
@@ -199,6 +200,15 @@ def every_pool(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPat
         return real(fn, paths, jobs, tokenizer, payload)
 
     monkeypatch.setattr(count_pool, "map_ordered", spy)
+    real_send = Seed.send
+
+    def spy_send(self, paths, pool):  # type: ignore[no-untyped-def]
+        if pool:  # a first run's pool, forked from the child that loaded the vocabulary
+            with open(started.log, "a", encoding="utf-8") as fh:
+                fh.write(f"{self._jobs}\n")
+        return real_send(self, paths, pool)
+
+    monkeypatch.setattr(Seed, "send", spy_send)
     return started
 
 
@@ -503,6 +513,7 @@ def test_a_killed_worker_leaves_the_rest_to_this_process() -> None:
 _ORPHANS = """
 import os, sys, time
 from prompt_budget import count_pool
+from prompt_budget.count_seed import Seed
 
 def slow(path):
     os.write(1, f"{os.getpid()}\\n".encode())  # one write: two workers' lines never interleave

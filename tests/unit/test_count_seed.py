@@ -139,3 +139,18 @@ def test_no_seed_on_one_core_without_a_vocabulary_or_where_forking_is_unsafe(
     monkeypatch.setattr(count_pool, "can_fork", lambda: False)
     assert Seed.start(words, 2, tok) is None
     assert not (tmp_path / "log").exists()  # nothing was started
+
+
+def dies_in_a_worker(path: str) -> str:
+    """A worker that dies on one file (killed, say): the payload is the pid of the test's process."""
+    _, parent = count_pool.worker_state()
+    if os.getpid() != parent and path.endswith("f007.md"):
+        os._exit(3)
+    return os.path.basename(path)
+
+
+def test_the_chunks_a_dead_worker_took_are_counted_here_in_their_place(tmp_path: Path) -> None:
+    paths = _files(tmp_path, 120)
+    seed = Seed.start(dies_in_a_worker, 2, FakeTokenizer(tmp_path / "log"), os.getpid())
+    assert seed is not None
+    assert list(seed.send(paths, True)) == [os.path.basename(p) for p in paths]

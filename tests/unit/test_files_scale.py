@@ -14,6 +14,7 @@ import pytest
 from file_tree import tree
 
 from prompt_budget import count_pool, files
+from prompt_budget.count_seed import Seed
 from prompt_budget.files import FileSet
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin", reason="needs fork")
@@ -237,11 +238,19 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
     real = count_pool.map_ordered
 
     def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
-        with open(log, "a", encoding="utf-8") as fh:  # the pool is started by the seed, a child
-            fh.write(f"{os.getpid()} {len(paths)}\n")
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(f"here {len(paths)}\n")
         return real(fn, paths, jobs, tokenizer, payload)
 
+    real_send = Seed.send
+
+    def spy_send(self, paths, pool):  # type: ignore[no-untyped-def]
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(f"{'seed' if pool else 'seed-alone'} {len(paths)}\n")
+        return real_send(self, paths, pool)
+
     monkeypatch.setattr(count_pool, "map_ordered", spy)
+    monkeypatch.setattr(Seed, "send", spy_send)
     _project(tmp_path)
     (tmp_path / "docs" / "a0" / "bad.md").write_text("---\nname: [unclosed\n---\nbody\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
@@ -252,10 +261,9 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
         code = main(["check", "--no-baseline", "--jobs", jobs])
         runs.append((code, capsys.readouterr().out, json.loads(_cache_file(tmp_path).read_text("utf-8"))))
     pools = [line.split() for line in log.read_text("utf-8").splitlines()]
-    # the second run's ten files in a pool, started by the child that loaded the vocabulary while
-    # this process walked and matched; none in the warm third
-    assert [n for _, n in pools] == ["10"]
-    assert pools[0][0] != str(os.getpid())
+    # the second run's ten files in a pool, forked by the child that loaded the vocabulary while this
+    # process walked and matched; none in the warm third
+    assert pools == [["seed", "10"]]
     assert runs[0][:2] == runs[1][:2] == runs[2][:2]
     assert runs[0][0] == 1  # the bad frontmatter fails
     serial, pooled = runs[0][2], runs[1][2]
@@ -276,11 +284,20 @@ def test_files_an_import_adds_after_the_counting_started_are_counted_too(
     real = count_pool.map_ordered
 
     def spy(fn, paths, jobs, tokenizer, payload=None):  # type: ignore[no-untyped-def]
-        with open(log, "a", encoding="utf-8") as fh:  # in the child that loaded the vocabulary
+        with open(log, "a", encoding="utf-8") as fh:
             fh.write(" ".join(os.path.basename(p) for p in paths) + "\n")
         return real(fn, paths, jobs, tokenizer, payload)
 
+    real_send = Seed.send
+
+    def spy_send(self, paths, pool):  # type: ignore[no-untyped-def]
+        if pool:  # the pool forked from the child that loaded the vocabulary
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(" ".join(os.path.basename(p) for p in paths) + "\n")
+        return real_send(self, paths, pool)
+
     monkeypatch.setattr(count_pool, "map_ordered", spy)
+    monkeypatch.setattr(Seed, "send", spy_send)
     _project(tmp_path)
     with (tmp_path / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write('\n[[tool.prompt_budget.files]]\npath = "CLAUDE.md"\nload = "must"\nfollow_imports = true\n')
