@@ -11,6 +11,7 @@
   4096))``: a method that sets or records a budget (``add_``/``set_``/``with_`` and a budget's name)
   given a literal, directly or as a lookup's fallback. A value its comment calls arbitrary or no limit
   (``add_context_length(2**20)  # arbitrary value``, ``# RWKV isn't context limited``) is a sentinel,
+  and so is a power of two of a million or more written as a power (``add_context_length(2**20)``),
   and a rotary embedding's original length (``add_rope_scaling_orig_ctx_len``) is the architecture's;
 - a budget per item: ``server.n_ctx = server.n_slots * 1024``, a name said to be a budget set to a
   count (a name or attribute that is no amount of tokens or characters) times a literal, the budget
@@ -137,9 +138,22 @@ def setter_argument(rule: LintRule, call: ast.Call) -> Found | None:
     if isinstance(literal, ast.Call) and (pair := lookup_pair(literal)) is not None:
         literal = pair[1]
     value = rule.budget_literal(literal)
-    if value is None or _sentinel(rule, call.lineno):
+    if value is None or _sentinel(rule, call.lineno) or _power_sentinel(literal, value):
         return None
     return literal, setting, value
+
+
+#: The smallest power of two written as a power that a setter takes for "no limit".
+_POWER_SENTINEL_FLOOR = 2**20
+
+
+def _power_sentinel(literal: ast.expr, value: float) -> bool:
+    """``add_context_length(2**20)``, ``1 << 20``: a round power of two of a million or more, written
+    as a power, not the documented window of a model (a converter writes that as read from the model's
+    config): a "large enough" value for an architecture with no context limit (set 24: a GGUF
+    converter's non-RoPE branch)."""
+    is_power = isinstance(literal, ast.BinOp) and isinstance(literal.op, (ast.Pow, ast.LShift))
+    return is_power and value >= _POWER_SENTINEL_FLOOR
 
 
 def per_item_budget(rule: LintRule, node: ast.Assign) -> Found | None:

@@ -29,6 +29,7 @@ from prompt_budget.lint.names import (
     NameJudge,
     config_key,
     looks_like_model_name,
+    speculative,
     words,
 )
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, sizes_token_chunks, string_value
@@ -46,6 +47,10 @@ _FLOW_ALLOWED = frozenset({"pad", "padding"})
 #: A name that spells its number (``_ONE_MILLION_TOKENS``) defines a unit, not a setting.
 _NUMBER_WORDS = frozenset({"hundred", "thousand", "million", "billion", "one", "two", "ten"})
 _AGAINST = (EXCLUDED_WORDS | UNIT_WORDS | _NUMBER_WORDS) - _FLOW_ALLOWED
+#: Words a fraction's name may hold and still be a share of a token amount, decided by its use.
+_SHARE_ALLOWED = frozenset({"rate", "rates"})
+#: Words of a fraction's name saying it is a share of the context window (``context_erase``).
+_WINDOW_SHARE_WORDS = frozenset({"context", "ctx", "window"})
 
 
 def default_of(value: ast.expr | None) -> ast.expr | None:
@@ -85,10 +90,12 @@ def is_test_module(path: str) -> bool:
     )
 
 
-def against_flow(name: str) -> bool:
+def against_flow(name: str, share: bool = False) -> bool:
     """The name itself says the number is something else: a unit (``lines``, ``messages``, ``bytes``,
-    ``seconds``, ``cost``), a credential, a time, a rate."""
-    return any(w in _AGAINST for w in words(name))
+    ``seconds``, ``cost``), a credential, a time, a rate. A fraction (``share``) named a rate
+    (``EVICTION_RATE = 0.7``) is a share of whatever it multiplies: its use decides (set 24: memary)."""
+    ws = words(name)
+    return speculative(ws) or any(w in _AGAINST and not (share and w in _SHARE_ALLOWED) for w in ws)
 
 
 @dataclass
@@ -355,7 +362,17 @@ def _cuts_tokens(judge: NameJudge, call: ast.Call) -> bool:
 
 
 def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> str | None:
-    """``factor * budget``, also inside a product (``factor * chars_per_token * max_tokens``)."""
+    """``factor * budget``, also inside a product (``factor * chars_per_token * max_tokens``); a share
+    named for the context window given to a call beside a token budget (``context_erase=context_erase,
+    n_ctx=n_ctx``: the share of the window the callee erases, set 24: gpt4all)."""
+    parent = ancestors[-2]
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    if isinstance(parent, ast.keyword) and name and _WINDOW_SHARE_WORDS & set(words(name)):
+        call = ancestors[-3] if len(ancestors) > 2 else None
+        siblings = [k.arg for k in getattr(call, "keywords", ()) if k.arg and k is not parent]
+        budget = next((s for s in siblings if rule.names.is_budget_setting(s)), None)
+        if isinstance(call, ast.Call) and budget:
+            return f"given to `{callee_name(call)}` beside the token budget `{budget}`"
     child = node
     for parent in reversed(ancestors[:-1]):
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):

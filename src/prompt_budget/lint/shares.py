@@ -214,3 +214,27 @@ def share_reaching_tokens(
     ):
         return None
     return reach.of_node(fn, product, rule.ctx.enclosing_class())
+
+
+#: The largest margin a budget's sum is scaled by (``1.05 * (n_predict + n_prompt)``, a 5 % margin).
+_MARGIN_CEILING = 2.0
+
+
+def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str] | None:
+    """``int(1.05 * (n_predict + prompt_len))``: (the literal, its value, the budget) of a margin, a
+    float above 1 and at most 2, scaling a sum of which a token budget is a term (set 24: llama.cpp's
+    server-bench sizes each slot's context so). Only a sum: a budget times a float alone may convert
+    tokens to another unit (words, characters), PB104's."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    for literal, other in ((node.left, node.right), (node.right, node.left)):
+        value = literal.value if isinstance(literal, ast.Constant) else None
+        if not isinstance(value, float) or not 1 < value <= _MARGIN_CEILING:
+            continue
+        if not isinstance(other, ast.BinOp) or not isinstance(other.op, ast.Add):
+            continue
+        terms = (other.left, other.right)
+        budget = next((b for t in terms if (b := rule.budget_expr(t)) is not None), None)
+        if budget is not None:
+            return literal, value, budget
+    return None

@@ -20,6 +20,7 @@ ROW_VALID = (
     Valid(
         "def write(w):\n    # this architecture isn't context limited\n    w.add_context_length(1048576)\n"
         "    w.add_context_length(2**20)  # arbitrary value\n"
+        "    if not use_rope:\n        w.add_context_length(2**20)\n"
         "    w.add_rope_scaling_orig_ctx_len(256 * 1024)\n    w.add_block_count(32)\n"
     ),
     # a product with an amount of tokens or characters: a scale, not a budget per item

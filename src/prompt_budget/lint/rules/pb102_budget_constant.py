@@ -95,6 +95,11 @@ class BudgetConstant(LintRule):
         ),
     )
     VALID = (
+        # a draft model's tokens per speculative step, compared with a batch size: no budget
+        Valid(
+            "class Server:\n    def __init__(self, n_batch: int, draft_num_pred_tokens: int = 16):\n"
+            "        if n_batch < draft_num_pred_tokens + 1:\n            raise ValueError\n"
+        ),
         # a maximum length that cuts a string (characters), one without a budget named as tokens, one
         # whose prefix the token budget does not share, a fallback in a class about no tokens (set 20)
         Valid(

@@ -32,16 +32,15 @@ from prompt_budget.lint.ratio_names import (
 )
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
-    Invalid,
     LintRule,
     Report,
-    Valid,
     attr_name,
     callee_name,
     defaults,
     number,
 )
-from prompt_budget.lint.shares import budget_share, numerator, share_reaching_tokens
+from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.shares import budget_share, margin_on_budget, numerator, share_reaching_tokens
 from prompt_budget.lint.token_reach import TokenReach
 
 #: What every PB105 finding advises.
@@ -78,215 +77,9 @@ class BudgetRatio(LintRule):
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
-    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat|fraction"),)
-    VALID = (
-        Valid("similarity_threshold = 0.7"),
-        Valid("temperature = 0.2\ntop_p = 0.95"),
-        Valid("class Retriever:\n    similarity_threshold = 0.7\n    max_tokens = settings.max_tokens\n"),
-        Valid("threshold = 0.5  # no budget anywhere near"),
-        Valid("compression_ratio = 2.5\nmax_tokens = settings.max_tokens"),
-        Valid("scaled = 0.5 * width"),
-        # a constant given as a default whose parameter multiplies no budget; a limit read from a
-        # profile that is not a budget
-        Valid(
-            "class Layout:\n    DEFAULT_SCALE: float = 0.5\n\n    def __init__(self, width, scale: float = DEFAULT_SCALE):\n"
-            "        self.w = int(width * scale)\n"
-        ),
-        Valid('def f(p):\n    limit = p.get("max_retries") if p else None\n    return int(limit * 0.95)\n'),
-        # a ("fraction", x) pair that is no context size: no trigger/keep setting, no size beside it
-        Valid('row = {"share": ("fraction", 0.85), "label": ("name", 3)}\nplot(part=("fraction", 0.5))\n'),
-        Valid("limit = settings.ratio * context_window"),
-        # a GPU memory fraction is not a share of the context window
-        Valid(
-            "gpu_memory_utilization = 0.9\nllm = LLM(model, gpu_memory_utilization=gpu_memory_utilization)\n"
-        ),
-        # a share of the machine's RAM sizing how many rows are loaded (set 22: a PySpark loader)
-        Valid(
-            "import psutil\n\ndef rows(row, fraction_of_memory=0.1):\n"
-            "    return int(psutil.virtual_memory().available / sys.getsizeof(row) * fraction_of_memory)\n"
-        ),
-        # a quality threshold: compared with a score, whatever budget is beside it
-        Valid(
-            "class Metric:\n    def __init__(self, threshold=0.5, max_context_size=None):\n        self.threshold = threshold\n\n    def measure(self):\n        return self.score >= self.threshold\n"
-        ),
-        Valid("def keep(loss, max_tokens, threshold=0.5):\n    return loss > threshold\n"),
-        Valid("context_relevance_threshold = 0.7\ncontext_quality_threshold = 0.5"),
-        # a parameter's meaning is its function's: a budget elsewhere in the module does not make it one
-        Valid("MAX_TOKENS = 4096\n\ndef fuzzy(a, b, threshold=0.8):\n    return ratio(a, b) >= threshold\n"),
-        Valid(
-            "class Req(BaseModel):\n    threshold: float = Field(default=0.5, description='Cosine-similarity threshold')\n    chunk_size: int = 512\n"
-        ),
-        Valid(
-            "class C(BaseModel):\n    dropout: float = Field(default=0.1)\n\n    def f(self, x):\n        return self.dropout * x\n"
-        ),
-        # a per-token conversion (PB104's: one finding per literal, set 16: rank-llm)
-        Valid("TOKENS_PER_WORD_RATIO = 1.34\nWORDS_PER_TOKEN_RATIO = 0.75\nMAX_TOKENS = 4096\n"),
-        Valid("est = Estimator(max_tokens=4096, tokens_per_word_ratio=1.3)"),
-        Valid("TOKEN_TO_CHAR_RATIO = 0.25\nMAX_TOKENS = 4096\n"),
-        # a generic threshold of a class holding no budget (a voice-activity threshold), in a module
-        # whose other classes hold token budgets (set 17: pipecat)
-        Valid(
-            "class TurnDetection:\n    threshold: float = 0.5\n    silence_duration_ms: int = 500\n\n"
-            "class Session:\n    max_output_tokens: int = 4096\n"
-        ),
-        # a ratio named by what it does, of a class whose size counts characters (set 17: fast-graphrag)
-        Valid(
-            "class Config:\n    max_description_size: int = 512\n    summarization_ratio: float = 0.5\n\n"
-            "def upsert(config, text):\n    if len(text) > config.max_description_size:\n        shorten(text)\n"
-        ),
-        # a name saying tokens but no part of an amount: a rate, a time, a model's setting
-        Valid("tokens_per_second = 0.5\nfirst_token_latency = 0.5\ntoken_dropout = 0.1\n"),
-        # halving a budget (a convention), a unit (per thousand), a length in characters (PB104's), a
-        # share of a token count that limits nothing
-        Valid("half = context_window // 2\ncost = max_tokens / 1000 * price\nn = len(text) // 4\n"),
-        Valid("def f(text, max_chars):\n    return max_chars - min(2000, max_chars // 4)\n"),
-        # a multiplier documented as scaling something else than tokens
-        Valid(
-            "class Args(BaseModel):\n    max_tokens: int = 512\n"
-            '    backoff_multiplier: float = Field(default=1.5, description="Multiplier of the retry delay")\n'
-        ),
-        # k/d of a length that no limit takes (a batch size on an out-of-memory retry)
-        Valid("def retry(max_size, run):\n    size = max_size * 3 // 4\n    return run(size)\n"),
-        Valid("def f(tok, ids):\n    quarter = len(ids) // 4\n    return tok.decode(ids[:quarter])\n"),
-        # a share of a splitter's chunk size in characters
-        Valid(
-            "def split(chunk_size=1000):\n    overlap = chunk_size // 4\n"
-            "    return RecursiveCharacterTextSplitter(chunk_size=chunk_size, chunk_overlap=overlap)\n"
-        ),
-        # a parameter documented as a score; a share of a limit that cuts a list of something else
-        Valid(
-            'def retrieve(query, max_chunk=512, threshold=0.7):\n    """Retrieve chunks.\n\n    Args:\n'
-            "        max_chunk: Size of a chunk in tokens.\n        threshold: Minimum similarity of a chunk.\n"
-            '    """\n'
-        ),
-        Valid("def head(items, limit):\n    keep = int(0.8 * limit)\n    return items[:keep]\n"),
-    )
-    INVALID = (
-        Invalid(
-            "import prompt_budget\n\ndef trigger(context_window):\n    return 0.8 * context_window\n",
-            line=4,
-            key="trigger_context_window_ratio",
-            fixed='import prompt_budget\n\ndef trigger(context_window):\n    return prompt_budget.value("trigger_context_window_ratio", 0.8) * context_window\n',
-        ),
-        Invalid("limit = int(self.max_tokens * 0.9)"),
-        Invalid("if used_tokens / context_window > 0.75:\n    compact()\n"),
-        Invalid("SUMMARY_TRIGGER_RATIO = 0.9", key="summary_trigger_ratio"),
-        # a share whose name says tokens and the part of an amount it keeps, though no ratio word (set
-        # 17: pipecat), read or not
-        Invalid("SUMMARY_TOKEN_BUFFER = 0.8", key="summary_token_buffer_ratio"),
-        # a ratio named by what it does, of a class whose size counts tokens
-        Invalid(
-            "class Config:\n    max_summary_tokens: int = 512\n    summarization_ratio: float = 0.5\n", line=3
-        ),
-        # a multiplier of a token budget may exceed 1
-        Invalid("def compress(context, target_token=-1, token_budget_ratio: float = 1.4):\n    ...\n"),
-        Invalid(
-            "class Memory:\n    threshold = 0.7\n\n    def __init__(self, token_limit):\n        self.token_limit = token_limit\n",
-            line=2,
-        ),
-        Invalid("def compact(messages, max_tokens, threshold=0.8):\n    ...\n"),
-        Invalid(
-            'def is_critical(self, threshold: float = 0.9):\n    """Check if any budget dimension is near its limit."""\n    return any(v >= threshold for v in self.usage().values())\n'
-        ),
-        Invalid("memory = SummaryMemory(token_limit=limit, summarize_threshold=0.85)"),
-        # decided by data flow: a field default multiplied by a context window elsewhere in the module
-        Invalid(
-            "class Compactor(BaseModel):\n    trigger: float = Field(default=0.9)\n\n    def due(self, used, context_window):\n        return used > self.trigger * context_window\n",
-            line=2,
-            key="compactor_trigger_ratio",
-        ),
-        # the same, through the attribute the parameter is stored in
-        Invalid(
-            "class TokenMemory:\n    def __init__(self, max_tokens, capacity_threshold: float = 0.75):\n"
-            "        self._max_tokens = max_tokens\n        self._threshold = capacity_threshold\n\n"
-            "    def capacity(self):\n        return self._max_tokens * self._threshold\n",
-            line=2,
-        ),
-        # decided by data flow: a class constant given as a parameter's default, the parameter
-        # multiplying a budget (set 15: agent-framework); a fraction of a window read from a profile
-        # (set 15: deepagents)
-        Invalid(
-            "class Strategy:\n    DEFAULT_TOOL_EVICTION_THRESHOLD: float = 0.5\n\n"
-            "    def __init__(self, max_context_window_tokens, max_output_tokens,\n"
-            "                 tool_eviction_threshold: float = DEFAULT_TOOL_EVICTION_THRESHOLD):\n"
-            "        input_budget = max_context_window_tokens - max_output_tokens\n"
-            "        self._evict_at = int(input_budget * tool_eviction_threshold)\n",
-            line=2,
-        ),
-        Invalid(
-            "def budget(request):\n    profile = request.model.profile\n"
-            '    limit = profile.get("max_input_tokens") if isinstance(profile, dict) else None\n'
-            "    return int(limit * 0.95)\n",
-            line=4,
-        ),
-        # LangChain's context sizes: a share of the window as a trigger/keep setting, or beside a size
-        # in tokens or messages (set 15: deepagents)
-        Invalid(
-            'def defaults(model):\n    return {"trigger": ("fraction", 0.85), "keep": ("fraction", 0.10)}\n',
-            count=2,
-        ),
-        Invalid('cfg = make(until=("fraction", 0.5), floor=("messages", 20))\n'),
-        # a safety factor inside a product with the budget (set 12: pr-agent)
-        Invalid(
-            "def clip_tokens(text, max_tokens, chars_per_token):\n    factor = 0.9  # reduce by 10% to be safe\n"
-            "    return text[: int(factor * chars_per_token * max_tokens)]\n",
-            line=2,
-        ),
-        # a scale of the budget whose name says tokens but no per-token unit (near-miss of set 16's)
-        Invalid("TOKEN_BUDGET_RATIO = 1.34\nMAX_TOKENS = 4096\n"),
-        # stored in an attribute of its own name, read in another method (set 11: upsonic)
-        Invalid(
-            "class Middleware:\n    def __init__(self, safety_margin_ratio: float = 0.90):\n"
-            "        self.safety_margin_ratio: float = safety_margin_ratio\n\n"
-            "    def limit(self):\n        max_window = self._get_max_context_window()\n"
-            "        return int(max_window * self.safety_margin_ratio)\n",
-            line=2,
-        ),
-        # a share of a budget as a division by a whole number (set 18: raglite, curator)
-        Invalid(
-            "def plan(context_size):\n    return min(2048, context_size // 4)\n",
-            key="plan_context_size_divisor",
-        ),
-        Invalid("def estimate_output_tokens(model):\n    return get_max_tokens(model) // 4\n"),
-        # a multiplier whose field says it scales a token count into a budget (set 23: axolotl)
-        Invalid(
-            "class Args(BaseModel):\n    length_multiplier: float = Field(\n        default=1.5,\n"
-            '        json_schema_extra={"description": "Multiplier for the answer token count"},\n    )\n',
-            line=3,
-        ),
-        # k/d of a length limit kept as another that a tokenizer cuts to (set 23: FlagEmbedding)
-        Invalid(
-            "def score(tok, q, max_length):\n    q_len = max_length * 3 // 4\n"
-            "    return tok(q, truncation=True, max_length=q_len)\n",
-            line=2,
-        ),
-        # a share of a list of tokens (decoded by a tokenizer) given as a length limit (set 18: gptcache)
-        Invalid(
-            "def shrink(summarizer, tokenizer, segment):\n    n = int(len(segment) / 4)\n"
-            "    return summarizer(tokenizer.decode(segment), max_length=n)\n",
-            line=2,
-        ),
-        # a share of a token splitter's chunk size given as its overlap (set 19: ragatouille)
-        Invalid(
-            "def split(chunk_size=256):\n    overlap = min(chunk_size / 4, 64)\n"
-            "    return SentenceSplitter(chunk_size=chunk_size, chunk_overlap=overlap)\n",
-            line=2,
-        ),
-        # a generic ratio parameter whose docstring entry says tokens or the context window; a share of
-        # a number whose name says nothing, compared with a token count (set 20: inspect-ai)
-        Invalid(
-            "class Strategy:\n    def __init__(self, threshold: float = 0.9):\n"
-            '        """Compaction.\n\n        Args:\n            threshold: Token count or share of the\n'
-            '                context window that triggers compaction.\n        """\n'
-            "        self.threshold = threshold\n",
-            line=2,
-        ),
-        Invalid(
-            "def check(messages, threshold):\n    warn_at = int(0.9 * threshold)\n"
-            "    if count_tokens(messages) > warn_at:\n        warn()\n",
-            line=2,
-        ),
-    )
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat|fraction|n_predict"),)
+    VALID = CASES_VALID
+    INVALID = CASES_INVALID
 
     # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
     # whether a budget name has been seen in it and the generic ratios waiting to learn that
@@ -361,16 +154,17 @@ class BudgetRatio(LintRule):
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
         # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
         followed: set[int] = set()
-        for name, b in candidates.items():
+        for name in list(candidates):
             why = self._uses.reason(name)
-            if why is None:
-                continue
-            message = (
-                f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "
-                "can be tuned per model"
-            )
-            self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
-            followed.add(id(b.literal))
+            # a name bound to the same share in several places (``context_erase: float = 0.75`` in two
+            # methods): each binding is that share
+            for b in self._bindings.all_of(name) if why is not None else ():
+                message = (
+                    f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "
+                    "can be tuned per model"
+                )
+                self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+                followed.add(id(b.literal))
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
 
     def _seen(self, name: str) -> None:
@@ -455,7 +249,11 @@ class BudgetRatio(LintRule):
     def _follow(self, name: str, literal: ast.expr, value: float) -> None:
         """Follow ``name``, bound to the ratio ``literal``, to its uses (the data flow), where the name
         may be followed; else it is bound to something that is no candidate."""
-        if against_flow(name) or name.lower() in self.names.ignore_names or is_test_module(self.ctx.path):
+        if (
+            against_flow(name, share=True)
+            or name.lower() in self.names.ignore_names
+            or is_test_module(self.ctx.path)
+        ):
             self._bindings.rebound(name)
             return
         scope = self.scope_key()
@@ -492,6 +290,10 @@ class BudgetRatio(LintRule):
                 self.report_literal(node.right, message, parts, f"{name} divisor")
             return
         if not isinstance(node.op, ast.Mult):
+            return
+        if (margin := margin_on_budget(self, node)) is not None:
+            scaled, by, of = margin
+            self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             value = fraction(literal)
