@@ -68,11 +68,11 @@ class Seed(Generic[R]):
     @classmethod
     def start(cls, fn: Callable[[str], R], jobs: int, tokenizer: Any, payload: Any = None) -> Seed[R] | None:
         """A seed, where a child may be forked safely (``count_pool.can_fork``) and the tokenizer
-        counts locally (``parallel``) with a vocabulary to load; else None."""
+        counts locally (``parallel``) with a vocabulary not yet loaded in this process; else None."""
         if jobs <= 1 or not count_pool.can_fork() or not getattr(tokenizer, "parallel", False):
             return None
-        if not callable(getattr(tokenizer, "load", None)):
-            return None
+        if not callable(getattr(tokenizer, "load", None)) or getattr(tokenizer, "loaded", False):
+            return None  # nothing to load, or loaded here already: workers forked from here share it
         try:
             return cls(fn, jobs, tokenizer, payload)
         except OSError:  # no fork, no temporary file: counted here, as without a seed

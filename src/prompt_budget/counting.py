@@ -522,14 +522,14 @@ def _count_files(
 def _sent_to(
     seed: Seed[Counted], jobs: int, tok: CachedTokenizer
 ) -> Callable[[Sequence[str]], Iterator[Counted] | None]:
-    """``count_paths``'s ``ahead``: the files to count sent to ``seed`` (in a pool forked from it
-    when there is enough work), or the seed stopped when there is none."""
+    """``count_paths``'s ``ahead``: the files to count sent to ``seed`` when there is enough work for
+    a pool (its workers are forked from it), else the seed stopped and None (they are counted here)."""
 
     def ahead(pending: Sequence[str]) -> Iterator[Counted] | None:
-        if not pending:
+        if not count_pool.enough_work(jobs, pending, tok.inner):  # counted here, the vocabulary too
             seed.close()
             return None
-        return seed.send(pending, count_pool.enough_work(jobs, pending, tok.inner))
+        return seed.send(pending, True)
 
     return ahead
 

@@ -154,3 +154,51 @@ def test_the_chunks_a_dead_worker_took_are_counted_here_in_their_place(tmp_path:
     seed = Seed.start(dies_in_a_worker, 2, FakeTokenizer(tmp_path / "log"), os.getpid())
     assert seed is not None
     assert list(seed.send(paths, True)) == [os.path.basename(p) for p in paths]
+
+
+def test_a_first_count_and_check_of_a_tree_counted_by_the_seed_give_what_a_serial_run_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prompt_budget import files
+    from prompt_budget.config import load_config
+    from prompt_budget.counting import DiskCache, count_files
+    from prompt_budget.tokenizers.bpe import load_bpe
+
+    monkeypatch.setattr(count_pool, "MIN_BYTES", 0)  # any amount of work is worth a pool
+    monkeypatch.setattr(count_pool, "MIN_FILES", 1)
+    sent: list[int] = []
+    real_send = Seed.send
+
+    def spy(self, paths, pool):  # type: ignore[no-untyped-def]
+        sent.append(len(paths))
+        return real_send(self, paths, pool)
+
+    monkeypatch.setattr(Seed, "send", spy)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    _files(tree, 40)
+    (tree / "pyproject.toml").write_text(
+        '[tool.prompt_budget]\ntokenizer = "o200k_base"\n[[tool.prompt_budget.files]]\npath = "*.md"\n',
+        encoding="utf-8",
+    )
+    serial = count_files([str(tree)], "o200k_base", None, jobs=1)
+    fresh = load_bpe("o200k_base")  # not loaded in this process: a first run loads it in the seed
+    assert not fresh.loaded
+    seeded = count_files([str(tree)], fresh, DiskCache(tmp_path / "c1"), jobs=2)
+    assert sent == [41]  # the forty files and the config, counted by the seed's workers
+    assert seeded.rows == serial.rows
+    assert not fresh.loaded  # this process never needed it
+
+    config = load_config(None, start=tree)
+    by_one = files.check(files.resolve(config), "o200k_base", DiskCache(tmp_path / "c2"), jobs=1)
+    fresh = load_bpe("o200k_base")
+    head = files.HeadStart(config, DiskCache(tmp_path / "c3"), 2, fresh)
+    try:
+        fs = files.resolve(config, meanwhile=head.beside_the_walk(), found=head.found)
+        by_seed = files.check(fs, fresh, DiskCache(tmp_path / "c3"), jobs=2, ahead=head.ahead)
+    finally:
+        head.close()
+    assert sent == [41, 40]
+    assert [(v.subject, v.status, v.usage.tokens) for v in by_seed.verdicts] == [
+        (v.subject, v.status, v.usage.tokens) for v in by_one.verdicts
+    ]

@@ -16,6 +16,7 @@ from file_tree import tree
 from prompt_budget import count_pool, files
 from prompt_budget.count_seed import Seed
 from prompt_budget.files import FileSet
+from prompt_budget.tokenizers.bpe import load_bpe
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin", reason="needs fork")
 
@@ -261,9 +262,9 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
         code = main(["check", "--no-baseline", "--jobs", jobs])
         runs.append((code, capsys.readouterr().out, json.loads(_cache_file(tmp_path).read_text("utf-8"))))
     pools = [line.split() for line in log.read_text("utf-8").splitlines()]
-    # the second run's ten files in a pool, forked by the child that loaded the vocabulary while this
-    # process walked and matched; none in the warm third
-    assert pools == [["seed", "10"]]
+    # the second run's ten files in one pool (forked from here: the first run loaded the vocabulary
+    # here already), none in the warm third
+    assert pools == [["here", "10"]]
     assert runs[0][:2] == runs[1][:2] == runs[2][:2]
     assert runs[0][0] == 1  # the bad frontmatter fails
     serial, pooled = runs[0][2], runs[1][2]
@@ -381,7 +382,7 @@ def test_a_check_reads_its_count_cache_while_a_child_walks_and_counts_ahead_only
     assert files.HeadStart(config, DiskCache(tmp_path / "cache"), 1).beside_the_walk() is None
     assert files.HeadStart(config, DiskCache(tmp_path / "empty"), 2).beside_the_walk() is not None
     # no file recorded and a vocabulary to load: a child loads it at once (the seed), the walk stays here
-    head = files.HeadStart(config, DiskCache(tmp_path / "empty"), 2, "o200k_base")
+    head = files.HeadStart(config, DiskCache(tmp_path / "empty"), 2, load_bpe("o200k_base"))
     assert head.beside_the_walk() is None
     assert head.ahead is not None
     assert head.ahead.seeded

@@ -48,11 +48,13 @@ class Ahead:
             return
         pool = count_pool.enough_work(self._jobs, paths, self._tok.inner)
         seed, self._seed = self._seed, None
-        if seed is not None:  # counted in the child that loaded the vocabulary, in a pool or by itself
-            self._paths = list(paths)
-            self._results = seed.send(self._paths, pool)
+        if not pool:  # too little for a pool: counted here (the vocabulary then stays loaded here)
+            if seed is not None:
+                seed.close()
             return
-        if not pool:
+        if seed is not None:  # counted by workers forked from the child that loaded the vocabulary
+            self._paths = list(paths)
+            self._results = seed.send(self._paths, True)
             return
         self._paths = list(paths)
         self._payload = (self._cache.known_digests(self._tok.cache_key), self._extra, self._cache.hash)

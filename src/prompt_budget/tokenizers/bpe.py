@@ -141,6 +141,11 @@ class BPETokenizer:
         return self
 
     @property
+    def loaded(self) -> bool:
+        """Whether the encoding is loaded in this process (processes forked from it share it)."""
+        return self._load is None
+
+    @property
     def backend_version(self) -> str:
         """The backend's version (its module is imported to read it when none was given)."""
         if self._backend_version is None:
