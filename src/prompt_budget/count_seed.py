@@ -3,7 +3,9 @@ vocabulary at once, while this process imports, walks and matches on another cor
 interpreter lock, so a thread would not overlap), then waits for the paths. Given them
 (:meth:`Seed.send`), it forks its workers (they share its vocabulary), which take the paths a chunk at a
 time and send their results straight to this process, one pipe each; this process puts them back in
-the order of the paths. With too little work for a pool, the seed counts them itself.
+the order of the paths (``send(paths, pool=False)`` has the seed count them itself; the commands
+stop the seed instead when there is too little work for a pool, and count here: the vocabulary then
+stays loaded in this process for its next run).
 
 The paths go through an unlinked temporary file opened before the fork (only their length through a
 pipe), so handing them over never waits for the seed to finish loading; the chunks' numbers go to the
