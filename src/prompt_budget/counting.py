@@ -12,7 +12,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, NamedTuple
 
 from prompt_budget import count_pool
 from prompt_budget.count_cache import (
@@ -26,6 +26,7 @@ from prompt_budget.count_cache import (
 )
 from prompt_budget.count_pool import Progress
 from prompt_budget.count_seed import Seed
+from prompt_budget.reading import FileProblem, decoded, read_raw, read_text
 from prompt_budget.tokenizers import CachedTokenizer, Tokenizer, get_tokenizer
 from prompt_budget.walk import iter_paths
 
@@ -49,9 +50,6 @@ __all__ = [
     "shown_path",
     "stands_in",
 ]
-
-_BINARY_SNIFF: Final = 8192
-_READ_FLAGS: Final = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def count(obj: object, tokenizer: str | Tokenizer | None = None, *, model: str | None = None) -> int:
@@ -87,15 +85,6 @@ def count(obj: object, tokenizer: str | Tokenizer | None = None, *, model: str |
     )
 
 
-class FileProblem(Exception):
-    """A file that cannot be counted: missing, unreadable, binary, a broken symlink."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
-
-
 # Frozen, with an __init__ of its own: a frozen dataclass's sets each field through
 # object.__setattr__, four times the cost, and a count makes one per file (a hundred thousand in a run)
 @dataclass(frozen=True, init=False)
@@ -128,63 +117,6 @@ class FileCount:
         d["notes"] = notes
         d["cached"] = cached
         d["digest"] = digest
-
-
-def read_text(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
-    """Read a file as text: (text, raw bytes, notes). Non-UTF-8 files are decoded with replacement and
-    say so; binary files, missing files and broken symlinks raise ``FileProblem``."""
-    raw, _ = _read_raw(os.fspath(path), path)
-    return _decoded(raw, path)
-
-
-def _read_raw(where: str, path: str | Path) -> tuple[bytes, os.stat_result]:
-    """The bytes of the regular file ``where`` and its ``stat`` (taken before reading); what is wrong
-    raises ``FileProblem`` naming ``path``."""
-    try:
-        st = os.stat(where)
-        if stat.S_ISDIR(st.st_mode):
-            raise FileProblem(Path(path), "is a directory")
-        if not stat.S_ISREG(st.st_mode):
-            # Reading a FIFO with no writer would block forever.
-            raise FileProblem(
-                Path(path), "not a regular file (a FIFO, socket or device); pipe it to '-' instead"
-            )
-        # os.read, not open().read(): no file object, no second stat (half the cost on a 6 KB file)
-        fd = os.open(where, _READ_FLAGS)
-        try:
-            parts = [os.read(fd, st.st_size + 1)]
-            while parts[-1]:  # to the end, whatever the size now
-                parts.append(os.read(fd, max(st.st_size, 1 << 16)))
-        finally:
-            os.close(fd)
-        return (parts[0] if len(parts) == 2 else b"".join(parts)), st
-    except FileNotFoundError:
-        if os.path.islink(where):
-            target = os.readlink(where)
-            raise FileProblem(Path(path), f"broken symbolic link (points to {target})") from None
-        raise FileProblem(Path(path), "no such file or directory") from None
-    except NotADirectoryError:
-        raise FileProblem(Path(path), "no such file or directory (a parent in the path is a file)") from None
-    except PermissionError:
-        raise FileProblem(Path(path), "permission denied") from None
-    except IsADirectoryError:  # replaced by a folder between the stat and the open
-        raise FileProblem(Path(path), "is a directory") from None
-    except OSError as exc:  # a symlink loop, a name too long, an I/O error
-        raise FileProblem(Path(path), f"cannot read: {(exc.strerror or str(exc)).lower()}") from None
-
-
-def _decoded(raw: bytes, path: str | Path) -> tuple[str, bytes, tuple[str, ...]]:
-    if b"\x00" in raw[:_BINARY_SNIFF]:
-        raise FileProblem(Path(path), "binary file (contains NUL bytes), not counted")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        text = raw.decode("utf-8", errors="replace")
-        note = f"not valid UTF-8 (first bad byte at offset {exc.start}); counted after replacement decoding"
-        return text[1:] if text.startswith("\ufeff") else text, raw, (note,)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text, raw, () if raw else ("empty file",)
 
 
 def stands_in(tok: CachedTokenizer | Tokenizer) -> bool:
@@ -265,8 +197,8 @@ def count_in_worker(path: str) -> Counted:
     count it unless its digest is among the known ones."""
     inner, (known, extra, hash_name) = count_pool.worker_state()
     try:
-        raw, st = _read_raw(path, path)
-        text, raw, notes = _decoded(raw, path)
+        raw, st = read_raw(path, path)
+        text, raw, notes = decoded(raw, path)
     except FileProblem as exc:
         return exc.reason
     digest = digester(hash_name)(raw)

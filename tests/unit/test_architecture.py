@@ -29,6 +29,7 @@ LAYERS: list[list[str]] = [
         "count_cache",
         "count_pool",
         "count_seed",
+        "reading",
         "messages",
         "outline",
     ],  # 5 counting: text, chat messages and requests, files, sections
