@@ -58,6 +58,13 @@ def enough_work(jobs: int, paths: Sequence[str], tokenizer: Any) -> bool:
     return worth_it(jobs, len(paths), size, tokenizer)
 
 
+def chunked(paths: Sequence[str], jobs: int) -> list[Sequence[str]]:
+    """``paths`` in the chunks a worker takes one at a time: up to ``MAX_CHUNK``, about eight a worker
+    for a short list."""
+    size = max(1, min(MAX_CHUNK, len(paths) // (jobs * 8)))
+    return [paths[i : i + size] for i in range(0, len(paths), size)]
+
+
 def _init(tokenizer: Any, payload: Any) -> None:
     _set_state(tokenizer, payload)
     _end_with(os.getppid())
@@ -114,8 +121,7 @@ def map_ordered(
     load = getattr(tokenizer, "load", None)
     if fork and callable(load):
         load()  # here, once: the forked workers share the loaded vocabulary
-    size = max(1, min(MAX_CHUNK, len(paths) // (jobs * 8)))
-    chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
+    chunks = chunked(paths, jobs)
     if multiprocessing.current_process().daemon:  # a daemonic process may not have children
         return Ordered(_serial(fn, paths, tokenizer, payload))
     try:

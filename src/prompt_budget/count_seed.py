@@ -3,9 +3,8 @@ vocabulary at once, while this process imports, walks and matches on another cor
 interpreter lock, so a thread would not overlap), then waits for the paths. Given them
 (:meth:`Seed.send`), it forks its workers (they share its vocabulary), which take the paths a chunk at a
 time and send their results straight to this process, one pipe each; this process puts them back in
-the order of the paths (``send(paths, pool=False)`` has the seed count them itself; the commands
-stop the seed instead when there is too little work for a pool, and count here: the vocabulary then
-stays loaded in this process for its next run).
+the order of the paths. With too little work for a pool the commands stop the seed and count here (the
+vocabulary then stays loaded in this process for its next run).
 
 The paths go through an unlinked temporary file opened before the fork (only their length through a
 pipe), so handing them over never waits for the seed to finish loading; the chunks' numbers go to the
@@ -32,12 +31,6 @@ R = TypeVar("R")
 
 #: A result frame's header: the chunk's number and the length of its pickled results.
 _FRAME: Final = struct.Struct("<II")
-
-
-def chunked(paths: Sequence[str], jobs: int) -> list[Sequence[str]]:
-    """``paths`` in the chunks the workers take one at a time (``count_pool.map_ordered``'s size)."""
-    size = max(1, min(count_pool.MAX_CHUNK, len(paths) // (jobs * 8)))
-    return [paths[i : i + size] for i in range(0, len(paths), size)]
 
 
 class Seed(Generic[R]):
@@ -83,25 +76,20 @@ class Seed(Generic[R]):
     # -- the seed and its workers ---------------------------------------------------------------
 
     def _serve(self, ready: int, results: list[int]) -> int:
-        """The seed: load the vocabulary, wait for the paths, count them (with its workers)."""
+        """The seed: load the vocabulary, wait for the paths, fork the workers that count them."""
         self._tok.load()
         with open(ready, "rb", buffering=0) as fh:
-            header = fh.read(9)
-        if len(header) < 9:  # closed without paths: the run did not need us
+            header = fh.read(8)
+        if len(header) < 8:  # closed without paths: the run did not need us
             return 0
-        size, pool = int.from_bytes(header[:8], "little"), bool(header[8])
+        size = int.from_bytes(header, "little")
         data = bytearray()
         while len(data) < size:
             chunk = os.pread(self._file.fileno(), size - len(data), len(data))
             if not chunk:
                 return 1
             data += chunk
-        chunks = chunked(pickle.loads(data), self._jobs)
-        if not pool:  # too little for a pool: every chunk here, through the first pipe
-            for w in results[1:]:
-                os.close(w)
-            self._work(chunks, iter(range(len(chunks))), results[0])
-            return 0
+        chunks = count_pool.chunked(pickle.loads(data), self._jobs)
         import gc
 
         gc.freeze()  # the workers' collections then never walk (and copy) the pages they share
@@ -145,14 +133,13 @@ class Seed(Generic[R]):
 
     # -- this process ---------------------------------------------------------------------------
 
-    def send(self, paths: Sequence[str], pool: bool) -> count_pool.Ordered[R]:
-        """Count ``paths`` in the seed (with workers forked from it when ``pool``), the results in
-        the order of ``paths``."""
+    def send(self, paths: Sequence[str]) -> count_pool.Ordered[R]:
+        """Count ``paths`` in workers forked from the seed, the results in the order of ``paths``."""
         self._sent = list(paths)
         data = pickle.dumps(self._sent, protocol=pickle.HIGHEST_PROTOCOL)
         try:
             os.pwrite(self._file.fileno(), data, 0)
-            os.write(self._ready_w, len(data).to_bytes(8, "little") + bytes([pool]))
+            os.write(self._ready_w, len(data).to_bytes(8, "little"))
             handed = True
         except OSError:  # the seed is gone (or no room for the file): everything is counted here
             handed = False
@@ -173,7 +160,7 @@ class Seed(Generic[R]):
     def _stream(self) -> Iterator[R]:
         """The results, in order: each worker's frames read as they come, held until their turn; the
         chunks that never came are counted here."""
-        chunks = chunked(self._sent or [], self._jobs)
+        chunks = count_pool.chunked(self._sent or [], self._jobs)
         held: dict[int, list[R]] = {}
         following = 0
         received = 0

@@ -461,7 +461,7 @@ def _sent_to(
         if not count_pool.enough_work(jobs, pending, tok.inner):  # counted here, the vocabulary too
             seed.close()
             return None
-        return seed.send(pending, True)
+        return seed.send(pending)
 
     return ahead
 

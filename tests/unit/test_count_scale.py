@@ -202,11 +202,10 @@ def every_pool(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPat
     monkeypatch.setattr(count_pool, "map_ordered", spy)
     real_send = Seed.send
 
-    def spy_send(self, paths, pool):  # type: ignore[no-untyped-def]
-        if pool:  # a first run's pool, forked from the child that loaded the vocabulary
-            with open(started.log, "a", encoding="utf-8") as fh:
-                fh.write(f"{self._jobs}\n")
-        return real_send(self, paths, pool)
+    def spy_send(self, paths):  # type: ignore[no-untyped-def]
+        with open(started.log, "a", encoding="utf-8") as fh:  # a first run's pool, forked from the seed
+            fh.write(f"{self._jobs}\n")
+        return real_send(self, paths)
 
     monkeypatch.setattr(Seed, "send", spy_send)
     return started

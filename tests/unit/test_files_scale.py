@@ -245,10 +245,10 @@ def test_a_first_check_on_every_core_reports_and_records_what_a_serial_one_does(
 
     real_send = Seed.send
 
-    def spy_send(self, paths, pool):  # type: ignore[no-untyped-def]
+    def spy_send(self, paths):  # type: ignore[no-untyped-def]
         with open(log, "a", encoding="utf-8") as fh:
-            fh.write(f"{'seed' if pool else 'seed-alone'} {len(paths)}\n")
-        return real_send(self, paths, pool)
+            fh.write(f"seed {len(paths)}\n")
+        return real_send(self, paths)
 
     monkeypatch.setattr(count_pool, "map_ordered", spy)
     monkeypatch.setattr(Seed, "send", spy_send)
@@ -291,11 +291,10 @@ def test_files_an_import_adds_after_the_counting_started_are_counted_too(
 
     real_send = Seed.send
 
-    def spy_send(self, paths, pool):  # type: ignore[no-untyped-def]
-        if pool:  # the pool forked from the child that loaded the vocabulary
-            with open(log, "a", encoding="utf-8") as fh:
-                fh.write(" ".join(os.path.basename(p) for p in paths) + "\n")
-        return real_send(self, paths, pool)
+    def spy_send(self, paths):  # type: ignore[no-untyped-def]
+        with open(log, "a", encoding="utf-8") as fh:  # the pool forked from the seed
+            fh.write(" ".join(os.path.basename(p) for p in paths) + "\n")
+        return real_send(self, paths)
 
     monkeypatch.setattr(count_pool, "map_ordered", spy)
     monkeypatch.setattr(Seed, "send", spy_send)

@@ -31,7 +31,7 @@ class Ahead:
 
     def seed(self) -> None:
         """Start loading the vocabulary in a child now (``count_seed``), before the paths are known:
-        it then counts what ``start`` is given, in a pool forked from it or by itself."""
+        workers forked from it count what ``start`` is given when there is enough for a pool."""
         if self._seed is None and self._results is None:
             self._payload = (self._cache.known_digests(self._tok.cache_key), self._extra, self._cache.hash)
             self._seed = Seed.start(count_in_worker, self._jobs, self._tok.inner, self._payload)
@@ -54,7 +54,7 @@ class Ahead:
             return
         if seed is not None:  # counted by workers forked from the child that loaded the vocabulary
             self._paths = list(paths)
-            self._results = seed.send(self._paths, True)
+            self._results = seed.send(self._paths)
             return
         self._paths = list(paths)
         self._payload = (self._cache.known_digests(self._tok.cache_key), self._extra, self._cache.hash)
