@@ -4,10 +4,12 @@ same backend in as many processes as there are cores.
 
 Each figure is the best of N rounds of the real command in a fresh process (wall time, and CPU time of
 the process and its workers), with its peak resident memory; each round runs every measure once, in
-turn, so a change in the machine's load falls on all of them alike. Files are distinct (each opens with its own line) and are
+turn, so a change in the machine's load falls on all of them alike; the warm runs, a few tenths of a
+second each, run as ``--warm`` triples a round (count, check, ``--version``), and the warm ratio is the
+median of the triples' ratios. Files are distinct (each opens with its own line) and are
 counted at least 2 s after they were written (younger files are not trusted by their stat signature).
 
-Usage: python benchmarks/bench_scale.py [--tiers 1000,10000,100000] [--size 6000] [--runs 3]
+Usage: python benchmarks/bench_scale.py [--tiers 1000,10000,100000] [--size 6000] [--runs 3] [--warm 5]
 """
 
 from __future__ import annotations
@@ -133,7 +135,7 @@ def best(runs: list[Run]) -> Run:
     return min(runs, key=lambda r: r.wall)
 
 
-def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, list[Run]]:
+def tier(files: int, size: int, runs: int, jobs: str | None, warm: int) -> dict[str, list[Run]]:
     with tempfile.TemporaryDirectory(prefix=f"bench-scale-{files}-") as tmp:
         root = Path(tmp)
         written = generate(root, files, size)
@@ -154,8 +156,12 @@ def tier(files: int, size: int, runs: int, jobs: str | None) -> dict[str, list[R
             for command in ("count", "check"):
                 shutil.rmtree(cache, ignore_errors=True)
                 rounds.setdefault(f"{command} cold", []).append(timed([*cli, command, *extra], root))
-                rounds.setdefault(f"{command} warm", []).append(timed([*cli, command, *extra], root))
-            rounds.setdefault("startup", []).append(timed([*cli, "--version"], root))
+            # warm runs are short (0.3 s at 10,000 files): one slow process start moves a ratio by a
+            # quarter, so each round runs ``warm`` triples (count, check, start-up) back to back
+            for _ in range(warm):
+                for command in ("count", "check"):
+                    rounds.setdefault(f"{command} warm", []).append(timed([*cli, command, *extra], root))
+                rounds.setdefault("startup", []).append(timed([*cli, "--version"], root))
         print(f"\n## {files:,} files, {written / 1e6:.1f} MB", flush=True)
         return rounds
 
@@ -194,16 +200,22 @@ def report(files: int, rounds: dict[str, list[Run]]) -> None:
         c: _median([rounds[f"{c} cold"][i].wall / rounds["script"][i].wall for i in range(n)])
         for c in ("count", "check")
     }
+    # each warm triple's ratio (its three runs back to back), then the median over every triple
+    triples = len(rounds["startup"])
     warm = _median(
         [
             (rounds["check warm"][i].wall - rounds["startup"][i].wall)
             / (rounds["count warm"][i].wall - rounds["startup"][i].wall)
-            for i in range(n)
+            for i in range(triples)
         ]
     )
+    medians = {c: _median([w.wall for w in rounds[f"{c} warm"]]) for c in ("count", "check")}
+    start = _median([w.wall for w in rounds["startup"]])
     print(
         f"median over {n} rounds of each round's ratio: cold count {cold['count']:.2f}x, cold check "
-        f"{cold['check']:.2f}x the script; warm check per file {warm:.2f}x warm count",
+        f"{cold['check']:.2f}x the script; warm check per file {warm:.2f}x warm count (median of "
+        f"{triples} warm triples; median walls: count {medians['count']:.3f} s, check "
+        f"{medians['check']:.3f} s, start-up {start:.3f} s)",
         flush=True,
     )
 
@@ -218,12 +230,15 @@ def main() -> None:
         default=None,
         help="rounds, each measure once a round (best taken); default 3, 1 above 50,000",
     )
+    parser.add_argument(
+        "--warm", type=int, default=5, help="warm triples (count, check, start-up) a round; default 5"
+    )
     parser.add_argument("--jobs", default=None, help="--jobs for the commands (default: theirs)")
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}; load average at start: {os.getloadavg()}")
     for files in (int(t) for t in args.tiers.split(",")):
         runs = args.runs if args.runs is not None else 1 if files > 50_000 else 3
-        results = tier(files, args.size, runs, args.jobs)
+        results = tier(files, args.size, runs, args.jobs, args.warm)
         report(files, results)
         print(f"load average now: {os.getloadavg()}", flush=True)
 

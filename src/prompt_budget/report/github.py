@@ -80,6 +80,8 @@ _FIRST_LINE = re.compile(r"\A(\s*::)")
 def shield(text: str, *, at_start: bool = True) -> str:
     """``text`` with a backslash before each line that would start with ``::`` (see
     :class:`CommandShield`); ``at_start``: whether ``text`` begins a line."""
+    if "::" not in text:  # most text, a table of 100,000 files too: one C-speed search, no regex pass
+        return text
     text = _COMMAND_LINE.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
     return _FIRST_LINE.sub(lambda m: "\\" + m.group(1), text) if at_start else text
 
