@@ -174,14 +174,18 @@ def load_ranks(encoding: str) -> dict[bytes, int]:
     head, sep, body = blob.partition(b"\n")
     fields = head.decode("ascii", "replace").split()
     n = int(fields[2]) if len(fields) == 3 and fields[2].isdigit() else -1
-    if not sep or fields[:2] != [MAGIC, encoding] or n < 256 or len(body) != n + sum(body[:n]):
+    ranks: dict[bytes, int] = {}
+    if sep and fields[:2] == [MAGIC, encoding] and n >= 256 and len(body) == n + sum(body[:n]):
+        ends = list(accumulate(body[:n], initial=n))
+        tokens = map(body.__getitem__, map(slice, ends, ends[1:]))
+        ranks = dict(zip(tokens, range(n), strict=True))
+    # every token distinct, and every byte a token (so any text can be encoded)
+    if len(ranks) != n or not all(bytes((b,)) in ranks for b in range(256)):
         raise TokenizerUnavailable(
             f"calibrated:{encoding}: the vocabulary file {where} is not a {MAGIC} file for {encoding} "
             "(damaged?); reinstall pytest-prompt-budget"
         )
-    ends = list(accumulate(body[:n], initial=n))
-    tokens = map(body.__getitem__, map(slice, ends, ends[1:]))
-    return dict(zip(tokens, range(n), strict=True))
+    return ranks
 
 
 def _merge(piece: bytes, ranks: dict[bytes, int]) -> int:
