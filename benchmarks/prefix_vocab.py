@@ -62,7 +62,7 @@ def full_ranks(name: str) -> dict[bytes, int]:
 def official_pattern(name: str, ranks: dict[bytes, int]) -> str:
     from tiktoken_ext import openai_public
 
-    with mock.patch.object(openai_public, "load_tiktoken_bpe", lambda *a, **k: ranks):
+    with mock.patch.object(openai_public, "load_tiktoken_bpe", return_value=ranks):
         return str(getattr(openai_public, name)()["pat_str"])
 
 
@@ -112,7 +112,8 @@ def write(name: str, n: int) -> Path:
     from prompt_budget.tokenizers.prefix_bpe import MAGIC
 
     tokens = [t for t, _ in sorted(truncated(full_ranks(name), n).items(), key=lambda kv: kv[1])]
-    assert len(tokens) == n and all(len(t) < 256 for t in tokens)
+    assert len(tokens) == n
+    assert all(len(t) < 256 for t in tokens)
     raw = f"{MAGIC} {name} {n}\n".encode("ascii") + bytes(map(len, tokens)) + b"".join(tokens)
     buf = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buf, compresslevel=9, mtime=0) as gz:
