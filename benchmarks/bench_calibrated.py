@@ -2,8 +2,11 @@
 
 Usage: python benchmarks/bench_calibrated.py [--repeat 5]
 
-1. Throughput of ``calibrated:o200k_base`` (pure Python) in MB/s of UTF-8 text, per document and on the
-   whole corpus as one text; target 100 MB/s.
+1. Throughput of the character-class estimates (``calibrated:o200k_base-classes``, ``calibrated:claude``;
+   pure Python) in MB/s of UTF-8 text, per document and on the whole corpus as one text; target 100
+   MB/s. Then the prefix-merge bounds (``calibrated:o200k_base``, ``calibrated:cl100k_base``; pure
+   Python): per document with the piece cache cold (a fresh tokenizer) and warm (the same documents
+   again), and the first use in a fresh process (Unicode classes, pattern, vocabulary).
 2. Exact o200k_base / cl100k_base counting through prompt-budget (the fastest exact backend it finds)
    against ``tiktoken`` (``encode_ordinary``) on the same documents in the same run, in CPU time;
    target 3x.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +35,14 @@ import corpus  # noqa: E402
 
 from prompt_budget.calibrate import error_table, held_out, render_error_table  # noqa: E402
 from prompt_budget.tokenizers import get_tokenizer  # noqa: E402
+
+_FIRST_USE = """
+import time
+t = time.perf_counter()
+from prompt_budget.tokenizers.prefix_bpe import PrefixBPE
+PrefixBPE("{name}").count("x")
+print(f"{{1000 * (time.perf_counter() - t):.0f}} ms")
+"""
 
 
 def best_of(fn: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter) -> float:
@@ -54,7 +66,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
 
     print("1. calibrated estimate throughput (pure Python)")
-    for spec in ("calibrated:o200k_base", "calibrated:claude"):
+    for spec in ("calibrated:o200k_base-classes", "calibrated:claude"):
         inner = get_tokenizer(spec).inner.count  # the estimate itself, not the in-memory LRU
         per_doc = best_of(lambda c=inner: [c(t) for t in texts], args.repeat)
         one = best_of(lambda c=inner: c(whole), args.repeat)
@@ -64,6 +76,25 @@ def main() -> None:
             f"whole corpus {mb / one:6.1f} MB/s"
         )
     print("   target: 100 MB/s (wall-clock figures drop on a loaded machine; CPU time does not)\n")
+
+    print("1b. prefix-merge bounds (pure Python), CPU time")
+    from prompt_budget.tokenizers.prefix_bpe import PrefixBPE
+
+    for name in ("o200k_base", "cl100k_base"):
+        first = subprocess.run(
+            [sys.executable, "-c", _FIRST_USE.format(name=name)], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        cold = best_of(
+            lambda n=name: [c(t) for c in [PrefixBPE(n).count] for t in texts], args.repeat, time.process_time
+        )
+        warm_tok = PrefixBPE(name)
+        [warm_tok.count(t) for t in texts]
+        warm = best_of(lambda c=warm_tok.count: [c(t) for t in texts], args.repeat, time.process_time)
+        print(
+            f"   calibrated:{name:12} per document, cold piece cache {mb / cold:5.1f} MB/s, warm {mb / warm:5.1f} "
+            f"MB/s; first use {first}"
+        )
+    print()
 
     print("2. exact counting: prompt-budget vs tiktoken on the same documents")
     if not os.environ.get("TIKTOKEN_CACHE_DIR"):
@@ -95,7 +126,7 @@ def main() -> None:
     for name in ("o200k_base", "cl100k_base"):
         exact = get_tokenizer(name).inner.count
         refs = [exact(d["text"]) for d in test]
-        for spec in ("chars4", "conservative", f"calibrated:{name}"):
+        for spec in ("chars4", "conservative", f"calibrated:{name}-classes", f"calibrated:{name}"):
             est = get_tokenizer(spec).inner.count
             rows = error_table((d["category"], est(d["text"]), r) for d, r in zip(test, refs, strict=True))
             total = rows[-1]

@@ -48,6 +48,9 @@ def test_wheel_contents(built_dist: dict[str, Path]) -> None:
         "prompt_budget/__init__.py",
         "prompt_budget/py.typed",
         "prompt_budget/data/models.json",
+        "prompt_budget/data/calibrations/o200k_base.json",
+        "prompt_budget/data/prefix/o200k_base.bin.gz",
+        "prompt_budget/data/prefix/cl100k_base.bin.gz",
         "prompt_budget/pytest_plugin/__init__.py",
         "prompt_budget/scaffold/__init__.py",
     ):
@@ -63,7 +66,8 @@ def test_sdist_contents(built_dist: dict[str, Path]) -> None:
     with tarfile.open(built_dist["sdist"]) as tf:
         names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
     for required in ("pyproject.toml", "README.md", "LICENSE", "src/prompt_budget/__init__.py",
-                     "src/prompt_budget/data/models.json", "src/prompt_budget/py.typed"):  # fmt: skip
+                     "src/prompt_budget/data/models.json", "src/prompt_budget/py.typed",
+                     "src/prompt_budget/data/prefix/o200k_base.bin.gz"):  # fmt: skip
         assert required in names, f"{required} missing from the sdist"
 
 

@@ -61,7 +61,16 @@ def test_features_of_scripts_count_characters_not_bytes() -> None:
     assert named("ｶﾞ") == {"runs": 1, "fullwidth": 2, "one": 1}
 
 
-@pytest.mark.parametrize("spec", ["calibrated:o200k_base", "calibrated:cl100k_base", "calibrated:claude"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "calibrated:o200k_base",
+        "calibrated:cl100k_base",
+        "calibrated:o200k_base-classes",
+        "calibrated:cl100k_base-classes",
+        "calibrated:claude",
+    ],
+)
 def test_shipped_calibrations_are_estimates(spec: str) -> None:
     tok = get_tokenizer(spec)
     assert tok.name == spec
@@ -73,11 +82,12 @@ def test_shipped_calibrations_are_estimates(spec: str) -> None:
 
 
 @pytest.mark.parametrize("encoding", ["o200k_base", "cl100k_base"])
+@pytest.mark.parametrize("suffix", ["", "-classes"])
 def test_estimate_covers_the_exact_count_on_real_multilingual_text(
-    encoding: str, tiktoken_offline: object
+    encoding: str, suffix: str, tiktoken_offline: object
 ) -> None:
     exact = get_tokenizer(encoding)
-    est = get_tokenizer(f"calibrated:{encoding}")
+    est = get_tokenizer(f"calibrated:{encoding}{suffix}")
     prose = "".join(SAMPLES)
     assert est.count(prose) >= exact.count(prose)
     code = Path(json.__file__).read_text(encoding="utf-8")
@@ -95,6 +105,28 @@ def test_a_model_name_uses_its_default_calibration() -> None:
     assert tok.name == "calibrated:claude-sonnet-4-5"
     assert tok.count("hello world") == get_tokenizer("calibrated:claude-3").count("hello world")
     assert "Claude 3 to 4.6 tokenizer" in tok.inner.reference  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("model", "encoding"),
+    [("gemini-2.5-pro", "o200k_base"), ("deepseek-chat", "cl100k_base"), ("gpt-4o", "o200k_base")],
+)
+def test_a_model_an_openai_encoding_stands_in_for_counts_with_its_bound(model: str, encoding: str) -> None:
+    tok = get_tokenizer(f"calibrated:{model}")
+    assert tok.name == f"calibrated:{model}"
+    text = "Grüße, 世界! def f(x): return x ** 2\n"
+    assert tok.count(text) == get_tokenizer(f"calibrated:{encoding}").count(text)
+    assert f"upper bound: {encoding}'s first" in repr(tok)
+
+
+def test_the_classes_spec_is_the_shipped_character_class_calibration() -> None:
+    from prompt_budget.tokenizers.calibrated import CalibratedTokenizer, load_calibration
+
+    calibration, origin = load_calibration("o200k_base-classes")
+    assert origin.endswith("calibrations/o200k_base.json")
+    tok = get_tokenizer("calibrated:o200k_base-classes")
+    assert isinstance(tok.inner, CalibratedTokenizer)
+    assert tok.inner.calibration == calibration
 
 
 def test_a_calibration_file(tmp_path: Path) -> None:
@@ -250,7 +282,7 @@ def test_the_fitted_model_and_the_tokenizer_agree(name: str) -> None:
 
     calibration, _ = load_calibration(name)
     model = Model.from_calibration(calibration)
-    tok = get_tokenizer(f"calibrated:{name}")
+    tok = get_tokenizer(f"calibrated:{name}-classes" if name.endswith("_base") else f"calibrated:{name}")
     table = "".join(
         f"Greek_{w:<28}{2000 + i:>5}     0x07{i:02x}\n" for i, w in enumerate(["PI", "RHO", "TAU"] * 9)
     )

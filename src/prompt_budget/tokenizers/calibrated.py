@@ -1,12 +1,16 @@
-"""``calibrated:ENCODING|MODEL|FILE``: a fast local estimate whose error is measured.
+"""``calibrated:ENCODING|MODEL|FILE``: a local estimate whose error is measured.
 
-``calibrated:o200k_base``, ``calibrated:cl100k_base``, ``calibrated:claude-3`` and ``calibrated:claude-4.7``
-(one per Claude tokenizer generation) and the legacy ``calibrated:claude`` load the weights shipped in
+``calibrated:o200k_base`` and ``calibrated:cl100k_base`` are upper bounds by construction: the
+encoding's byte-pair encoding with its first N merges only (:mod:`prompt_budget.tokenizers.prefix_bpe`).
+``calibrated:o200k_base-classes`` and ``calibrated:cl100k_base-classes`` (the fast statistical estimates
+of those encodings), ``calibrated:claude-3`` and ``calibrated:claude-4.7`` (one per Claude tokenizer
+generation) and the legacy ``calibrated:claude`` load the character-class weights shipped in
 ``prompt_budget/data/calibrations/``; ``calibrated:MODEL`` uses the model table's default calibration
-(``calibrated:claude-sonnet-4-5`` -> ``claude-3``); anything else is a path to a calibration file written
-by ``prompt-budget calibrate``. The estimate is ``ceil(sum(weight * feature))`` over the character-class
-features of :mod:`prompt_budget.tokenizers.charclass`, or, for a calibration fitted over a base
-tokenizer, over the base count split by content class.
+(``calibrated:claude-sonnet-4-5`` -> ``claude-3``; ``calibrated:gemini-2.5-pro`` -> the
+``o200k_base`` bound); anything else is a path to a calibration file written by ``prompt-budget
+calibrate``. A character-class estimate is ``ceil(sum(weight * feature))`` over the features of
+:mod:`prompt_budget.tokenizers.charclass`, or, for a calibration fitted over a base tokenizer, over the
+base count split by content class.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from prompt_budget.tokenizers.charclass import (
     regime_of,
     script_chars,
 )
+from prompt_budget.tokenizers.prefix_bpe import PATTERN_OF, PrefixBPE
 
 #: Content classes a ratio over a base tokenizer is fitted for.
 BASE_GROUPS: Final = ("ascii", *FEATURES[7:17])
@@ -64,6 +69,11 @@ def base_feature_names() -> list[str]:
     return [*BASE_GROUPS, "one"]
 
 
+#: The suffix that names the character-class estimate of an encoding whose ``calibrated:`` spec is the
+#: prefix-merge bound (``calibrated:o200k_base-classes``).
+CLASSES: Final = "-classes"
+
+
 def shipped_calibrations() -> list[str]:
     folder = resources.files("prompt_budget").joinpath("data/calibrations")
     return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
@@ -77,7 +87,10 @@ def _shipped(name: str) -> tuple[str, str]:
 
 def load_calibration(spec: str, *, file: bool = False) -> tuple[dict[str, Any], str]:
     """(calibration, where it came from) for a shipped name, a model name or a file path; with
-    ``file``, ``spec`` is a file path whatever model name it starts like."""
+    ``file``, ``spec`` is a file path whatever model name it starts like. ``ENCODING-classes`` is the
+    shipped calibration ``ENCODING``."""
+    if not file and spec.endswith(CLASSES) and spec[: -len(CLASSES)] in PATTERN_OF:
+        spec = spec[: -len(CLASSES)]
     if not file and spec in shipped_calibrations():
         text, origin = _shipped(spec)
     elif not file and (info := get_model(spec)) is not None:
@@ -251,7 +264,7 @@ class CalibratedTokenizer(CountOnly):
         return f"<tokenizer {self.name} (estimate, calibrated against {self.reference})>"
 
 
-def load(rest: str, resolve: Callable[[str], Tokenizer]) -> CalibratedTokenizer:
+def load(rest: str, resolve: Callable[[str], Tokenizer]) -> CalibratedTokenizer | PrefixBPE:
     """The tokenizer of ``calibrated:REST``; ``resolve`` turns the spec of a calibration's base
     tokenizer into one."""
     rest = rest.strip()
@@ -260,8 +273,16 @@ def load(rest: str, resolve: Callable[[str], Tokenizer]) -> CalibratedTokenizer:
             "calibrated: needs an encoding, a model or a calibration file, e.g. calibrated:o200k_base",
             key="tokenizer",
         )
+    if rest in PATTERN_OF:  # calibrated:o200k_base: the prefix-merge bound
+        return PrefixBPE(rest)
     # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file, not gpt-4o).
     is_file = rest not in shipped_calibrations() and Path(rest).is_file()
+    info = None if is_file else get_model(rest)
+    encoding = info and (info.calibration or info.encoding)
+    if encoding in PATTERN_OF:
+        # An OpenAI model, or a model an OpenAI encoding stands in for (Gemini, open-weight models):
+        # the same estimate as calibrated:ENCODING, under the model's name.
+        return PrefixBPE(str(encoding), name=f"calibrated:{rest}")
     try:
         calibration, origin = load_calibration(rest, file=is_file)
     except FileNotFoundError as exc:  # a shipped file missing from a broken install
