@@ -35,6 +35,11 @@ CLAUDE_GENERATIONS: Final = {
 _GENERATION_STARTS: Final = (((4, 7), "claude-4.7"),)
 
 
+#: The OpenAI encodings a model without an encoding of its own may be estimated by (its
+#: ``calibration``): it counts with their character-class estimate (``calibrated:o200k_base-classes``).
+STAND_IN_ENCODINGS: Final = ("o200k_base", "cl100k_base")
+
+
 @dataclass(frozen=True)
 class ModelInfo:
     name: str
@@ -62,7 +67,13 @@ class ModelInfo:
             return self.tokenizer
         if self.encoding:
             return self.encoding
-        return f"calibrated:{self.calibration or 'o200k_base'}"
+        calibration = self.calibration or "o200k_base"
+        if calibration in STAND_IN_ENCODINGS:
+            # an OpenAI encoding standing in for a model that does not use it: the character-class
+            # estimate, whose headroom (about 25% over the encoding) is not measured against the model's
+            # own tokenizer either, but is more than the encoding's bound (about 11%) would leave
+            calibration += "-classes"
+        return f"calibrated:{calibration}"
 
     @property
     def api_spec(self) -> str | None:

@@ -616,7 +616,7 @@ def test_a_calibration_file_that_is_not_utf8_is_a_one_line_error(tmp_path: Path)
         (
             "gemini-2.5-pro",
             "use 'google:gemini-2.5-pro' (exact, through the count-tokens API) or "
-            "'calibrated:gemini-2.5-pro' (a local estimate, calibrated:o200k_base)",
+            "'calibrated:gemini-2.5-pro' (a local estimate, calibrated:o200k_base-classes)",
         ),
     ],
 )

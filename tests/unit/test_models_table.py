@@ -40,7 +40,7 @@ def test_openai_models_map_to_encodings(name: str, encoding: str) -> None:
         ("claude-3-5-sonnet-latest", "calibrated:claude-3"),
         ("claude-opus-4-1", "calibrated:claude-3"),
         ("claude-opus-4-7", "calibrated:claude-4.7"),
-        ("gemini-2.5-pro", "calibrated:o200k_base"),
+        ("gemini-2.5-pro", "calibrated:o200k_base-classes"),
     ],
 )
 def test_models_without_public_tokenizers_default_to_a_calibration(name: str, spec: str) -> None:

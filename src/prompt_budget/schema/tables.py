@@ -452,7 +452,7 @@ MODELS: Final = Table(
             None,
             "How the model is counted (any tokenizer spec).",
             '"hf:tokenizers/my-model/tokenizer.json"',
-            default_note='the known model\'s, else `"calibrated:o200k_base"`',
+            default_note='the known model\'s, else `"calibrated:o200k_base-classes"`',
         ),
         Key(
             "family",

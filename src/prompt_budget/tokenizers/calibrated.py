@@ -6,8 +6,8 @@ encoding's byte-pair encoding with its first N merges only (:mod:`prompt_budget.
 of those encodings), ``calibrated:claude-3`` and ``calibrated:claude-4.7`` (one per Claude tokenizer
 generation) and the legacy ``calibrated:claude`` load the character-class weights shipped in
 ``prompt_budget/data/calibrations/``; ``calibrated:MODEL`` uses the model table's default calibration
-(``calibrated:claude-sonnet-4-5`` -> ``claude-3``; ``calibrated:gemini-2.5-pro`` -> the
-``o200k_base`` bound); anything else is a path to a calibration file written by ``prompt-budget
+(``calibrated:claude-sonnet-4-5`` -> ``claude-3``; ``calibrated:gpt-4o`` -> the ``o200k_base`` bound;
+``calibrated:gemini-2.5-pro`` -> ``o200k_base-classes``, an OpenAI encoding's estimate standing in); anything else is a path to a calibration file written by ``prompt-budget
 calibrate``. A character-class estimate is ``ceil(sum(weight * feature))`` over the features of
 :mod:`prompt_budget.tokenizers.charclass`, or, for a calibration fitted over a base tokenizer, over the
 base count split by content class.
@@ -278,11 +278,11 @@ def load(rest: str, resolve: Callable[[str], Tokenizer]) -> CalibratedTokenizer 
     # A file wins over a model name it starts like (calibrated:gpt-4o-mine.json is a file, not gpt-4o).
     is_file = rest not in shipped_calibrations() and Path(rest).is_file()
     info = None if is_file else get_model(rest)
-    encoding = info and (info.calibration or info.encoding)
-    if encoding in PATTERN_OF:
-        # An OpenAI model, or a model an OpenAI encoding stands in for (Gemini, open-weight models):
-        # the same estimate as calibrated:ENCODING, under the model's name.
-        return PrefixBPE(str(encoding), name=f"calibrated:{rest}")
+    if info is not None and info.encoding in PATTERN_OF:
+        # An OpenAI model: the bound on its own encoding, under the model's name. A model an OpenAI
+        # encoding only stands in for (Gemini, open-weight models) keeps that encoding's
+        # character-class estimate (load_calibration), as ``ModelInfo.local_spec`` says.
+        return PrefixBPE(str(info.encoding), name=f"calibrated:{rest}")
     try:
         calibration, origin = load_calibration(rest, file=is_file)
     except FileNotFoundError as exc:  # a shipped file missing from a broken install
