@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Literal
 
 Align = Literal["left", "right"]
@@ -42,34 +43,36 @@ class Table:
         if self.footer is not None:
             body.append(self.footer)
         n = len(self.columns)
-        full = all(len(r) == n for r in body)
-        if full:  # a column at a time at C speed (a table of thousands of files)
-            widths = [max(map(len, cells)) for cells in zip(*body, strict=True)]
+        if all(len(r) == n for r in body):
+            # a column at a time, every cell padded and every line joined at C speed (a table of
+            # 100,000 files: no Python call per row)
+            columns = list(zip(*body, strict=True))
+            widths = [max(map(len, cells)) for cells in columns]
+            padded: list[Sequence[str]] = [
+                list(map(str.rjust if col.align == "right" else str.ljust, cells, repeat(width)))
+                for cells, width, col in zip(columns[:-1], widths, self.columns, strict=False)
+            ]
+            last = self.columns[-1]
+            padded.append(
+                columns[-1]
+                if last.align != "right"
+                else list(map(str.rjust, columns[-1], repeat(widths[-1])))
+            )
+            lines = list(map("  ".join, zip(*padded, strict=True)))
+            if any(not cell or cell[-1].isspace() for cell in columns[-1]):  # the rare trailing blank
+                lines = [line.rstrip() for line in lines]
         else:
-            widths = [max(len(r[i]) for r in body) for i in range(n)]
-
-        # One format string for every row: a long table (thousands of files) renders at C speed.
-        layout = "  ".join(
-            f"{{:{'>' if col.align == 'right' else '<'}{width}}}"
-            for width, col in zip(widths, self.columns, strict=False)
-        )
-
-        def line(cells: Sequence[str]) -> str:
-            return layout.format(*cells, *[""] * (len(self.columns) - len(cells))).rstrip()
-
-        out = []
-        if self.title:
-            out.append(self.title)
-        out.append(line(body[0]))
-        out.append("  ".join("-" * w for w in widths))
-        if full:
-            fmt = layout.format
-            out.extend([fmt(*r).rstrip() for r in self.rows])
-        else:
-            out.extend(line(r) for r in self.rows)
+            widths = [max(len(r[i]) if i < len(r) else 0 for r in body) for i in range(n)]
+            layout = "  ".join(
+                f"{{:{'>' if col.align == 'right' else '<'}{width}}}"
+                for width, col in zip(widths, self.columns, strict=False)
+            )
+            lines = [layout.format(*r, *[""] * (n - len(r))).rstrip() for r in body]
+        rule = "  ".join("-" * w for w in widths)
+        out = [*([self.title] if self.title else []), lines[0], rule, *lines[1 : len(self.rows) + 1]]
         if self.footer is not None:
-            out.append("  ".join("-" * w for w in widths))
-            out.append(line(self.footer))
+            out.append(rule)
+            out.append(lines[-1])
         return "\n".join(out) + "\n"
 
     def to_rich(self) -> object:
