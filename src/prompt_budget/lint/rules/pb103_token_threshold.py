@@ -20,6 +20,7 @@ from prompt_budget.lint.rule import (
     constant_expression,
     string_value,
 )
+from prompt_budget.lint.rules.pb103_uses import bound_values, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
@@ -67,6 +68,10 @@ def _text(node: ast.expr | None) -> bool:
     return isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)) and _text(node.left)
 
 
+def _none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> bool:
     """``def _format_token_count(tokens)``: ``if tokens < 1000: return str(tokens)`` ... ``value =
     tokens / 1000`` ... ``return f"{value:.1f}k"``: a function that returns only text and divides the
@@ -75,7 +80,12 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
     if value not in _DISPLAY_UNITS or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     shown = ast.unparse(amount)
-    returns = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    # ``return None`` for no count: no text, but no number either (set 25: aider's thinking budget label)
+    returns = [
+        n.value
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Return) and n.value is not None and not _none(n.value)
+    ]
     return (
         bool(returns)
         and all(_text(r) for r in returns)
@@ -112,7 +122,11 @@ class TokenThreshold(LintRule):
     nor a tensor of token ids compared elementwise (``mask = tokens > 100000`` where ``tokens[:, :-1]``
     is indexed). A size whose branch's message says the number counts tokens (``elif chunk_size < 50:
     warn("... less than 50 tokens")``, or ``if not 0 <= n <= 4096: raise ValueError("... in tokens, 0 to
-    4096")``) is a token threshold, whatever the size is named.
+    4096")``) is a token threshold, whatever the size is named. A local bound only to a count of tokens
+    is one whatever its name (``old_len = estimate_tokens(old)`` ... ``if old_len < 200``); a clamp whose
+    local bounds a slice of a token sequence (``ctx = min(2048, n)`` ... ``tokens[:, :ctx]``) caps
+    tokens; a conditional choosing between two numbers bound as a price (``price = [0.08 if n_tokens >
+    300 else 0 ...]``) is a billing tier.
     """
 
     CODE = "PB103"
@@ -120,6 +134,9 @@ class TokenThreshold(LintRule):
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
     VALID = (
+        # set 25: a billing tier picked per count (the sides are prices); a clamp that cuts characters
+        Valid("price = [0.08 if n_tokens > 300 else 0 for n_tokens in counts]"),
+        Valid("def rows(text, length):\n    ctx = min(2048, length)\n    return text[:ctx]\n"),
         # the message speaks of tokens but not of the number compared
         Valid(
             "def check(n):\n    if not 0 <= n <= 16:\n        raise ValueError('n must be 0 to 32, in tokens')\n"
@@ -162,6 +179,11 @@ class TokenThreshold(LintRule):
         Valid("def usage(n):\n    return {'read': min(n, 200000), 'read_over_200k': max(0, n - 200000)}\n"),
         # a local read from elsewhere than a budget
         Valid('def f(cfg):\n    size = getattr(cfg, "batch", None)\n    return size > 4096\n'),
+        # a display unit boundary of a count bound from a token getter, None when there is none
+        Valid(
+            "def label(self):\n    n = self.count_tokens()\n    if n is None:\n        return None\n"
+            "    if n >= 1024 * 1024:\n        return f'{n / (1024 * 1024):.1f}M'\n    return f'{n / 1024:.1f}k'\n"
+        ),
         # a display unit boundary: the branch formats the count
         Valid(
             "def fmt(tokens):\n    if tokens >= 1000000:\n        return f'{tokens / 1000000:.1f}M'\n    return str(tokens)\n"
@@ -195,6 +217,18 @@ class TokenThreshold(LintRule):
         ),
     )
     INVALID = (
+        # set 25: a local bound to a token estimate (memoryos's ``old_len``); a clamp whose local bounds
+        # a slice of a token sequence (exllamav2's calibration rows)
+        Invalid(
+            "def keep(old):\n    size = estimate_tokens(old)\n    if size < 200:\n        return True\n"
+            "    return False\n",
+            line=3,
+        ),
+        Invalid(
+            "def rows(tokenizer, text, length):\n    ctx = min(2048, length)\n"
+            "    tokens = tokenizer.encode(text)\n    return tokens[:, :ctx]\n",
+            line=2,
+        ),
         # a size whose branch's message says the number counts tokens (set 21: lazyllm's splitters)
         Invalid(
             "def check(size, meta):\n    effective = size - meta\n    if effective < 50:\n"
@@ -284,6 +318,11 @@ class TokenThreshold(LintRule):
         self.report_literal(literal, message, value, f"{name} {kind}")
 
     def _pricing_tier(self, node: ast.Compare) -> bool:
+        if picks_price(self.ctx.ancestors, node):
+            return True  # ``price = [0.08 if n > 300 else 0 for n in counts]`` (set 25: alpaca-eval)
+        return self._prices_branch(node)
+
+    def _prices_branch(self, node: ast.Compare) -> bool:
         """``if prompt_tokens > 128000: cost *= 2``: the branch the comparison decides prices tokens;
         the number is a pricing tier boundary, not a budget."""
         for anc in reversed(self.ctx.ancestors):
@@ -304,6 +343,15 @@ class TokenThreshold(LintRule):
             if isinstance(anc, ast.stmt):
                 break
         return False
+
+    def _bound_to_count(self, amount: ast.expr) -> bool:
+        """``old_len = estimate_tokens(old_text)`` ... ``if old_len < 200``: a local bound (every time)
+        in the function to a count of tokens, whatever the local is named (set 25: memoryos)."""
+        fn = self.ctx.function()
+        if fn is None or type(amount) is not ast.Name:
+            return False
+        values = bound_values(fn, amount.id)
+        return bool(values) and all(isinstance(v, ast.Call) and self.token_amount(v) for v in values)
 
     def _len_of_encoded(self, amount: ast.expr) -> bool:
         """``ids = tokenizer.encode(text)`` ... ``len(ids)``: the length of a local bound in the function
@@ -387,6 +435,7 @@ class TokenThreshold(LintRule):
                             self.token_amount(amount)
                             or tokenizer_maxlen(amount)
                             or self._len_of_encoded(amount)
+                            or self._bound_to_count(amount)
                             or self._read_budget(amount)
                         )
                         and not self._pricing_tier(node)
@@ -450,6 +499,9 @@ class TokenThreshold(LintRule):
                 # ``stride = min(256, ...)`` ... ``tokenizer(t, truncation=True, stride=stride)``: the
                 # overlap of a tokenizer's overflowing windows, in tokens (set 23: axolotl)
                 return "stride"
+            if cuts_token_sequence(self, read, parents):
+                # ``ctx = min(2048, length)`` ... ``tokens[:, :ctx]`` (set 25: exllamav2)
+                return target.id
             if isinstance(use, ast.Assign) and len(use.targets) == 1:
                 # ``n = max(n, 64)`` ... ``self.gen.max_completion_length = n`` (set 23: axolotl)
                 stored = attr_name(use.targets[0])

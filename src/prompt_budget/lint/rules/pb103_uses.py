@@ -1,0 +1,95 @@
+"""PB103's readings of what a compared or clamped value is and where a comparison's result goes
+(set 25):
+
+- the values a local is bound to in a function (``old_len = estimate_tokens(old_text)``: a count of
+  tokens under a name of no unit);
+- a read of a clamp's local that bounds a slice of a token sequence (``ctx = min(2048, length)`` ...
+  ``tokens[:, :ctx]``: the clamp caps a number of tokens, exllamav2's calibration rows);
+- a conditional on a token count whose sides are only numbers bound to a price (``price = [0.08 if n >
+  300 else 0 for n in counts]``: a billing tier, not a budget; alpaca-eval's JinaChat).
+
+Kept apart from the rule: they read bindings and expressions, and judge no finding themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.rule import attr_name, number
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Expressions a conditional's value passes through unchanged in kind (an element of a list built).
+_CARRIERS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.List, ast.Tuple, ast.Set)
+
+
+def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
+    """The values ``name`` is assigned in ``fn`` (plain and annotated assignments); empty when it is
+    also a loop target, a parameter or augmented, so that those values are not all it holds."""
+    values: list[ast.expr] = []
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and any(type(t) is ast.Name and t.id == name for t in node.targets):
+            values.append(node.value)
+        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if node.value is not None:
+                values.append(node.value)
+        elif (
+            isinstance(node, (ast.AugAssign, ast.For, ast.comprehension))
+            and any(type(t) is ast.Name and t.id == name for t in ast.walk(node.target))
+        ) or (isinstance(node, ast.arg) and node.arg == name):
+            return []
+    return values
+
+
+def cuts_token_sequence(rule: LintRule, read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
+    """The read bounds a slice of a token sequence, alone or in arithmetic (``tokens[:, :ctx]``,
+    ``ids[: n - (n % ctx)]``): the local counts tokens."""
+    child: ast.AST = read
+    parent = parents.get(read)
+    in_slice = False
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Slice):
+            in_slice = True
+        if isinstance(parent, ast.Subscript):
+            return in_slice and child is parent.slice and rule.token_sequence(parent.value)
+        if not isinstance(parent, (ast.BinOp, ast.Slice, ast.Tuple)):
+            return False
+        child, parent = parent, parents.get(parent)
+    return False
+
+
+def _priced(names: Sequence[str | None]) -> bool:
+    return any(set(words(n or "")) & PRICE_WORDS for n in names)
+
+
+def picks_price(ancestors: Sequence[ast.AST], node: ast.Compare) -> bool:
+    """``price = [0.08 if msg_tokens > 300 else 0 for msg_tokens in counts]``: the comparison is the
+    test of a conditional whose sides are both numbers, and the conditional's value (an element of a
+    list built, or itself) is bound or passed under a name of a price or a cost."""
+    chain = list(ancestors)
+    at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], ast.IfExp)), None)
+    if at is None:
+        return False
+    cond = chain[at]
+    assert isinstance(cond, ast.IfExp)
+    if cond.test is not (chain[at + 1] if at + 1 < len(chain) else node):
+        return False
+    if number(cond.body) is None or number(cond.orelse) is None:
+        return False
+    child: ast.AST = cond
+    for parent in reversed(chain[:at]):
+        if isinstance(parent, ast.keyword):
+            return _priced([parent.arg])
+        if isinstance(parent, (ast.Assign, ast.AnnAssign)):
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            return _priced([attr_name(t) for t in targets])
+        if isinstance(parent, ast.comprehension) or not isinstance(parent, _CARRIERS):
+            return False
+        if isinstance(parent, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and parent.elt is not child:
+            return False
+        child = parent
+    return False

@@ -1,0 +1,242 @@
+"""PB104's cases (``Valid``/``Invalid``), kept apart from the rule module to keep both short."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+CASES_VALID = (
+    Valid("decoded_size = len(b64_data) * 3 // 4"),
+    # a constant dividing a count of words in no token context; a token cap times 1.5, still tokens
+    Valid(
+        "class Pager:\n    PAGE = 0.75\n\n    def pages(self, text):\n        return len(text.split()) / self.PAGE\n"
+    ),
+    Valid("def plan(max_tokens):\n    return int(max_tokens * 1.5)\n"),
+    # character limits: characters, no tokens
+    Valid("MAX_CHARS = 4000\nif len(text) > 4000:\n    text = text[:4000]\n"),
+    Valid("BYTES_PER_PIXEL = 4\nrow_bytes = width * 4"),
+    Valid("AUDIO_BYTES_PER_TOKEN = 1600"),
+    Valid(
+        "def trim_tokens(current_messages):\n    for offset in range(1, len(current_messages) // 4 + 1):\n        pass\n"
+    ),
+    Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
+    Valid("half = len(items) // 2"),
+    # rounded-up divisions of tokens or of messages, or outside a token estimate
+    Valid("def pack_tokens(n_tokens, n_messages):\n    return (n_tokens + 3) // 4, (n_messages + 3) // 4\n"),
+    Valid("def rows(ascii_count):\n    return (ascii_count + 3) // 4\n"),
+    Valid("mid = len(text) // 2  # split the text in two"),
+    Valid("step = max_chars - min(2000, max_chars // 4)"),
+    Valid("def count_tokens(text):\n    return len(enc.encode(text))\n"),
+    Valid("tokens = len(enc.encode(text)) // 2  # pairs of tokens"),
+    Valid("def count(messages, chars_per_token=settings.ratio):\n    ...\n"),
+    Valid('def quarter(text):\n    """A quarter of the text, for a preview."""\n    return len(text) // 4\n'),
+    Valid("offset = len(text) // 4 + padding"),
+    # a product of tokens bound to a local used as tokens
+    Valid("def plan(tokens, max_tokens):\n    cap = max_tokens * 4\n    return tokens[:cap]\n"),
+    # an estimate of something else, in a module about something else
+    Valid("class Layout:\n    def estimate(self, text):\n        return len(text) / 4\n"),
+    # a name relating tokens to characters whose value is no rate between them
+    Valid("TOKEN_TO_CHAR_OFFSET = 100"),
+    # a product of a token limit compared with a running count of messages, not of characters
+    Valid(
+        "def plan(messages, token_limit):\n    budget = token_limit * 4\n    used = 0\n"
+        "    for message in messages:\n        used += 1\n        if used > budget:\n            break\n"
+    ),
+    # a rounded-up division of a helper's result on a list of tokens, or of a count of lines, or
+    # outside a function named as a token estimate
+    Valid("def estimate_tokens(tokens):\n    return (weigh(tokens) + 3) // 4\n"),
+    Valid("def estimate_tokens(text):\n    return (count_lines(text) + 3) // 4\n"),
+    Valid("def pack_tokens(text):\n    return (count_tokens(text) + 3) // 4\n"),
+    # a large divisor in a token context but compared with no count of tokens; both sides of a
+    # comparison divided by the same number, the other side no size
+    Valid("approx_tokens = len(text) / 10"),
+    # a count of words doubled, or scaled into no length
+    Valid("import tokenizers\n\nline_length = len(text.split()) * 2\n"),
+    Valid("import tokenizers\n\nscore = len(text.split(' ')) * 1.35\n"),
+    Valid("import tokenizers\n\ndef fits(text, width):\n    return len(text) // 3 <= width // 3\n"),
+    # a statistic over lengths outside a token estimate; a product of literals bounding a slice with
+    # no comment of tokens or a context window (4 KiB); a model's own tokenizer's count with headroom
+    Valid("rows = df['text'].apply(len).mean() // 4"),
+    Valid("head = data[: 4 * 4096]  # the first pages"),
+    Valid("def room(tokenizer, text):\n    n = len(tokenizer.encode(text))\n    return int(n * 1.1)\n"),
+    # a text halved in code about tokens, the half no count of tokens; a count of chunks doubled
+    Valid("def truncate_tokens(text):\n    mid = len(text) // 2\n    return text[:mid]\n"),
+    Valid("def split_tokens(text):\n    return text[: len(text) // 2]\n"),
+    Valid("def estimate_tokens(text):\n    return (tokens_by_chars + tokens_by_words) // 2\n"),
+    Valid("def plan_tokens(doc):\n    n_tokens = len(splitter.split_text(doc)) * 2\n"),
+    # set 24: a token count times 4 that counts array items or bytes, not characters: compared with
+    # an array's length next to the count itself, slicing bytes, with a binary file's length
+    Valid(
+        "def check(pos, n_tokens):\n    pos = np.asarray(pos).reshape(-1)\n"
+        "    if len(pos) not in {n_tokens, n_tokens * 4}:\n        raise ValueError\n"
+    ),
+    Valid(
+        "def ids(data, at, n_tokens):\n    data = bytearray(data)\n    return data[at : at + n_tokens * 4]\n"
+    ),
+    Valid(
+        "def load(path, n_tokens):\n    with open(path, 'rb') as f:\n        blob = f.read()\n"
+        "    assert len(blob) == n_tokens * 4\n"
+    ),
+)
+CASES_VALID_25 = (
+    # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
+    # a quotient priced per page, not per token
+    Valid("def count_tokens(messages):\n    n = len(messages)\n    return n // 4 + 1\n"),
+    Valid("def pad_tokens(text):\n    return int(len(text) * 1.5)\n"),
+    Valid("cost = len(text) / 4 * price_per_page"),
+)
+CASES_INVALID = (
+    Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
+    # an estimate in a class about tokens (set 11: beeai-framework's TokenMemory)
+    Invalid(
+        "class TokenMemory:\n    @staticmethod\n    def _default_estimate(msg):\n"
+        "        return int((len(msg.role) + len(msg.text)) / 4)\n"
+    ),
+    Invalid("def estimate_tokens(messages):\n    return sum(len(str(m.content)) for m in messages) // 4\n"),
+    Invalid("log.info(f'injected {len(content)} chars (~{len(content) // 4} tokens)')"),
+    # a bytes-per-token heuristic through a constant
+    Invalid(
+        "APPROX_BYTES_PER_TOKEN = 4\n\ndef approx(byte_len):\n    return (byte_len + 3) // APPROX_BYTES_PER_TOKEN\n",
+        key="bytes_per_token",
+    ),
+    # tokens converted to characters: a slice, a comparison with characters, a characters name
+    Invalid("def cut(text, tokens):\n    return text[: tokens * 4]\n", key="chars_per_token"),
+    Invalid("def grew(new_chars, tokens):\n    if new_chars > tokens * 4:\n        flush()\n"),
+    Invalid("prompt_characters = prompt_tokens * 4"),
+    Invalid(
+        "import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // 4\n",
+        line=4,
+        key="chars_per_token",
+        fixed='import prompt_budget\n\ndef estimate_tokens(text):\n    return len(text) // prompt_budget.value("chars_per_token", 4)\n',
+    ),
+    Invalid("approx_tokens = len(prompt) / 3.5"),
+    Invalid("n = len(text) * 0.25  # rough token estimate", key="tokens_per_char"),
+    Invalid("def _token_len(s):\n    return (len(s) + 3) // 4\n"),
+    # a rounded-up division of an amount named as anything, in a token estimate (set 15: kimi-cli)
+    Invalid(
+        "def _estimate_text_tokens(text):\n    ascii_count = sum(c.isascii() for c in text)\n"
+        "    return (ascii_count + 3) // 4 + len(text) - ascii_count\n"
+    ),
+    Invalid("est_tokens = len(text) * 3 // 8"),
+    Invalid("max_chars = max_tokens * 4"),
+    # decided by data flow: the product is bound to a local a later read cuts a string with (set 15:
+    # deepagents)
+    Invalid(
+        "def truncate(result):\n    limit = TOOL_RESULT_TOKEN_LIMIT * 4\n"
+        "    if len(result) > limit:\n        return result[: limit - 20]\n    return result\n"
+    ),
+    Invalid("snippet = text[: budget_tokens * 4]"),
+    Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
+    Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
+    Invalid("usage = Usage(prompt_tokens=len(prompt) // 4)"),
+    Invalid(
+        "def count_tokens_approximately(messages, *, chars_per_token: float = 4.0):\n    ...\n",
+        key="chars_per_token",
+    ),
+    Invalid("TOKENS_PER_WORD = 1.3", key="tokens_per_word"),
+    # a words-to-tokens rate whose result is named as a length, or on a statistic over word counts
+    # (set 19: ragatouille)
+    Invalid(
+        "import tokenizers\n\nquery_length = int(len(query.split(' ')) * 1.35)\n",
+        line=3,
+        key="tokens_per_word",
+    ),
+    Invalid("import tokenizers\n\nmaxlen = max([int(len(q.split(' ')) * 1.35) for q in queries])\n"),
+    Invalid(
+        "def fit(docs):\n    p90 = np.percentile([len(d.split(' ')) for d in docs], 90)\n"
+        "    max_tokens = min(ceil(p90 * 1.35 / 32) * 32, 512)\n    return max_tokens\n",
+        line=3,
+    ),
+    # a name relating tokens and characters without saying which is divided: the value says (set
+    # 17: fast-graphrag's TOKEN_TO_CHAR_RATIO, used from other modules)
+    Invalid("TOKEN_TO_CHAR_RATIO = 4", key="chars_per_token"),
+    Invalid("CHAR_TO_TOKEN_RATIO = 0.25", key="tokens_per_char"),
+    Invalid("word_token_rate = 1.3", key="tokens_per_word"),
+    # decided by data flow: the product is compared with a running count of a text's characters,
+    # however each is weighed (set 17: pipecat)
+    Invalid(
+        "def split_at(text, token_limit):\n    budget = token_limit * 4\n    cost = 0\n"
+        "    for i, char in enumerate(text):\n        cost += weigh(char)\n        if cost > budget:\n"
+        "            return text[:i]\n    return text\n"
+    ),
+    # a rounded-up division of a helper's result on a text, returned as a token estimate (set 17:
+    # pipecat's quarter-tokens)
+    Invalid("def _estimated_tokens(text):\n    return (_token_quarters(text) + 3) // 4\n"),
+    Invalid("TOKENS_PER_WORD_RATIO = 1.34\nWORDS_PER_TOKEN_RATIO = 0.75\n", count=2),
+    # decided by data flow: the estimate is added to a number of tokens, or the function returning it
+    # says it counts tokens
+    Invalid(
+        "def message_len(message, tokens):\n    chars = len(message.text)\n    return int(chars / 3.8) + tokens\n"
+    ),
+    Invalid(
+        'def estimate_context_size(self):\n    """Estimate total context size in tokens."""\n    total_chars = sum(len(k) for k in self.items)\n    return total_chars // 4\n'
+    ),
+    # decided by data flow: the estimate is compared with a count of tokens, whatever the rate
+    # (set 18: rigging's 10 characters per token)
+    Invalid(
+        "def check(messages, usage):\n    guess = int(sum(len(m.content) for m in messages) / 10)\n"
+        "    if usage.input_tokens < guess:\n        warn()\n",
+        line=2,
+    ),
+    # a text's length and a size converted by the same rate and compared (set 18: raglite), once
+    Invalid(
+        "import tokenizers\n\ndef fits(doc, config):\n    return len(doc) // 3 <= 5 * (config.max_size // 3)\n",
+        line=4,
+    ),
+    # a rate on a statistic over many texts' lengths (set 20: giskard's pandas ``apply``/``mean``)
+    Invalid(
+        "def estimate(df, cols):\n    sample_tokens = sum(df[c].apply(lambda x: len(str(x))).mean() for c in cols) // 4\n"
+    ),
+    Invalid("avg_tokens = np.mean([len(t) for t in texts]) / 4"),
+    # a context window times a rate, both literals, as a character bound (set 20: giskard)
+    Invalid(
+        "def prompt_of(text):\n    # prevent context window overflow\n    text = text[: 3 * 8192]\n    return text\n",
+        line=3,
+        key="chars_per_token",
+    ),
+    # a tiktoken count scaled into another tokenizer's tokens (set 20: inspect-ai's 10 % for Qwen, Llama)
+    Invalid(
+        "def count_text_tokens(text):\n    enc = tiktoken.get_encoding('o200k_base')\n"
+        "    n = len(enc.encode(text))\n    return max(1, int(n * 1.1))\n",
+        line=4,
+        key="tokens_per_tiktoken_token",
+    ),
+    # set 21: a rate kept in a class constant, reported where written (garak); a token cap times a
+    # rate below 2.5 cutting characters (garak's 1.4); characters under an abbreviation (lazyllm)
+    Invalid(
+        "class Judge:\n    WORDS = 0.75\n\n    def fits(self, p):\n"
+        "        return len(p.split()) / self.WORDS <= self.token_limit\n",
+        line=2,
+        key="words_per_token",
+    ),
+    Invalid(
+        "def clip(text, max_tokens):\n    char_cap = int(max_tokens * 1.4)\n    return text[:char_cap]\n"
+    ),
+    Invalid("def estimate_tokens(ascii_ch_count, wide):\n    return int(ascii_ch_count / 3.0 + wide)\n"),
+    # set 22: 2 characters per token returned by a helper counting tokens (openlit); 2 tokens per
+    # piece of a text split at words and punctuation, bound as tokens (langchain's VertexAI)
+    Invalid(
+        'def text_tokens(text):\n    """Number of tokens the text takes."""\n    return math.ceil(len(text) / 2)\n',
+        key="chars_per_token",
+    ),
+    Invalid("def fits(text):\n    token_cnt = len(split_by_punctuation(text)) * 2\n", key="tokens_per_word"),
+    # set 25: a rate on a local bound to characters under no unit's name (memoryos's ``rest``), on a
+    # conditional of two lengths summed over messages, a wide script's rate among other rates, an
+    # estimate priced per token (alpaca-eval)
+    Invalid(
+        "def count_tokens(text):\n    wide = count_wide(text)\n    rest = len(text) - wide\n"
+        "    return wide + max(1, rest // 4)\n",
+        line=4,
+        key="chars_per_token",
+    ),
+    Invalid(
+        "def add(messages):\n    est_tokens = sum(len(m['text']) if isinstance(m, dict) else len(str(m))"
+        " for m in messages) // 4\n    log(est_tokens)\n",
+        line=2,
+    ),
+    Invalid(
+        "def estimate_tokens(a_chars, n_words, other_chars):\n"
+        "    return int(a_chars * 1.5 + n_words * 1.3 + other_chars * 0.25)\n",
+        count=3,
+    ),
+    Invalid("price = [(len(p) + len(c)) / 4 * price_per_token for p, c in pairs]", key="chars_per_token"),
+)

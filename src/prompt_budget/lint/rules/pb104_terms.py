@@ -1,0 +1,125 @@
+"""PB104's readings of where a rate's operand comes from and where its result goes, beyond the
+expression itself (set 25):
+
+- a local bound (every time) to a number of characters is one, whatever it is named (``rest = len(text)
+  - zh`` ... ``zh + max(1, rest // 4)``: memoryos's heuristic token counters);
+- a conditional whose sides both measure characters measures characters (``len(m["content"]) if
+  isinstance(m, dict) else len(str(m))`` summed over messages);
+- a quotient multiplied by a value per token is a count of tokens (``(len(p) + len(c)) / 4 *
+  price_per_token``: a token estimate priced, alpaca-eval);
+- a term of a sum whose other terms are rates of characters or words is a rate too (``cjk * 1.5 +
+  words * 1.33 + other * 0.5``: tokens per CJK character beside tokens per word and per character).
+
+Kept apart from the rule: they read bindings and expressions, and judge no finding themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name, number
+
+#: Calls that round or convert a quotient without changing its unit.
+_ROUNDING = frozenset({"int", "round", "ceil", "floor", "float"})
+#: Words of a script whose characters take more than one token each.
+_WIDE_SCRIPTS = frozenset({"cjk", "chinese", "zh", "han", "hanzi", "kanji", "japanese", "korean", "hangul"})
+
+Unit = Callable[[ast.expr], "str | None"]
+
+
+def local_unit(fn: ast.AST | None, name: str, unit: Unit) -> str | None:
+    """The unit (``unit``'s answer) every binding of the local ``name`` in ``fn`` has, when they all
+    agree; None when the name is bound nowhere in ``fn``, bound otherwise (a loop target, a parameter,
+    an augmented assignment) or to values of different units."""
+    if fn is None:
+        return None
+    values: list[ast.expr] = []
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                values.append(node.value)
+            elif any(
+                isinstance(e, ast.Name) and e.id == name
+                for t in node.targets
+                if isinstance(t, (ast.Tuple, ast.List))
+                for e in t.elts
+            ):
+                return None
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            if node.value is None:
+                continue
+            values.append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.For, ast.comprehension, ast.NamedExpr)):
+            target = node.target
+            if any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(target)):
+                return None
+        elif isinstance(node, ast.arg) and node.arg == name:
+            return None
+    kinds = {unit(v) for v in values}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def conditional_unit(node: ast.IfExp, unit: Unit) -> str | None:
+    """``len(a) if c else len(str(b))``: the unit both sides share, else None."""
+    body, orelse = unit(node.body), unit(node.orelse)
+    return body if body == orelse else None
+
+
+def _per_token(node: ast.expr) -> bool:
+    """``price_per_token``, ``_get_price_per_token(model)``, ``cost_per_1k_tokens``: a value per token."""
+    name = callee_name(node) if isinstance(node, ast.Call) else attr_name(node)
+    ws = words(name or "")
+    return any(a == "per" and b.startswith("token") for a, b in pairwise(ws)) or any(
+        a == "per" and b.isdigit() and c.startswith("token")
+        for a, b, c in zip(ws, ws[1:], ws[2:], strict=False)
+    )
+
+
+def priced_per_token(ancestors: Sequence[ast.AST], node: ast.expr) -> bool:
+    """The quotient ``node`` (``ancestors[-1]``), rounded or not, is multiplied by a value per token:
+    the quotient counts tokens (``(len(p) + len(c)) / 4 * price_per_token``)."""
+    child: ast.AST = node
+    for parent in reversed(ancestors[:-1]):
+        if isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING and child in parent.args:
+            child = parent
+            continue
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+            other = parent.right if parent.left is child else parent.left
+            return _per_token(other)
+        return False
+    return False
+
+
+def _terms(node: ast.expr) -> list[ast.expr]:
+    """The terms of a sum: ``a + b - c`` -> [a, b, c]."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        return [*_terms(node.left), *_terms(node.right)]
+    return [node]
+
+
+def _rate_term(term: ast.expr, unit: Unit) -> bool:
+    """``words * 1.33``, ``other_chars * 0.5``: a count of characters or words times a fractional rate."""
+    if not (isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult)):
+        return False
+    factor = number(term.right)
+    return isinstance(factor, float) and 0 < factor <= 2 and unit(term.left) in {"chars", "words"}
+
+
+def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) -> bool:
+    """``chinese_chars * 1.5 + english_words * 1.33 + other_chars * 0.5``: the product ``node`` of
+    characters and a rate is one term of a sum whose other terms are rates of characters or words: a
+    weighted count of tokens by kind of character (a rate above 0.5 tokens per character is a wide
+    script's), or the characters are named as a wide script's (``cjk_chars * 1.5``)."""
+    if set(words(attr_name(node.left) or "")) & _WIDE_SCRIPTS:
+        return True
+    top: ast.AST = node
+    for parent in reversed(ancestors[:-1]):
+        if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
+            break
+        top = parent
+    if top is node or not isinstance(top, ast.expr):
+        return False
+    return any(t is not node and _rate_term(t, unit) for t in _terms(top))
