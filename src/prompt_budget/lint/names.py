@@ -123,6 +123,9 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("prefill", "step", "size"),
     # the cache position (in tokens) where a KV cache starts being quantized or evicted
     ("kv", "start"),
+    # the room kept free of a context window for the model's answer (set 25: praisonai)
+    ("output", "reserve"),
+    ("response", "reserve"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(

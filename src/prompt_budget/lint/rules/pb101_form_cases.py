@@ -95,4 +95,10 @@ FORM_INVALID = (
         "    if input_ids.shape[1] > top:\n        raise ValueError('too long')\n",
         line=2,
     ),
+    # an output reserve as getattr / ``.get`` fallbacks (set 25: praisonai)
+    Invalid(
+        "def usable_tokens(cfg, args, window):\n    cfg['output_reserve'] = getattr(args, 'output_reserve', 8000)\n"
+        "    reserve = int(cfg.get('output_reserve', 8000) or 8000)\n    return window - reserve\n",
+        count=3,
+    ),
 )

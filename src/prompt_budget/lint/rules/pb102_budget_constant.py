@@ -14,16 +14,27 @@ from prompt_budget.lint.budget_defaults import (
     judge_return,
     option_default,
 )
+from prompt_budget.lint.chunk_units import (
+    ChunkFacts,
+    call_chunk_sizes,
+    dict_chunk_sizes,
+    parameter_chunk_sizes,
+    project_chunk_sizes,
+)
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.reader_fallbacks import key_list_fallback
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
+from prompt_budget.lint.rules.pb102_chunk_cases import CHUNK_INVALID, CHUNK_VALID
 from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALID
 from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INSTANCE_VALID
+from prompt_budget.lint.rules.pb102_option_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIME_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.token_options import token_option
 
 
 class BudgetConstant(LintRule):
@@ -71,13 +82,21 @@ class BudgetConstant(LintRule):
     "The maximum number of tokens to generate."); a number stored in a window (``max_model_len = dflt``).
     A constructor's default stored on ``self`` as the fallback of a method's parameter its docstring
     gives in tokens, or handed to the base's ``__init__`` and read back from ``self`` as a token use, or
-    given to a nested helper truncating to tokens (``instance_lengths``).
+    given to a nested helper truncating to tokens (``instance_lengths``). A click or typer option's
+    default (``@click.option("--max-tokens", default=4096)``), or any option's that names a size whose
+    help text gives tokens (``--length``, "Max no. tokens per sample"); the fallback a config reader is
+    given after keys naming a window (``read(cfg, int, ["max_sequence_length"], 2048)``). A chunk size
+    or overlap beside a configured tokenizer (``{"tokenizer_or_token_counter": "gpt2", "chunk_size":
+    512}``, ``tokenizer="gpt2"`` beside ``chunk_size=256``), or given (a config dict's entry, its
+    ``.get`` fallback, a ``parametrize`` row, a positional argument of a local factory) under a key the
+    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``).
     Not reported: a margin of one token whose comment speaks of its expiry (a credential's seconds); a
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
     ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters; the
-    numbers of an estimating function whose docstring links the provider's documented calculation; in a
+    numbers of an estimating function whose docstring links the provider's documented calculation; a
+    chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
     module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
     """
 
@@ -91,7 +110,7 @@ class BudgetConstant(LintRule):
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
             r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
-            r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length"
+            r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)"
         ),
     )
     VALID = (
@@ -186,27 +205,7 @@ class BudgetConstant(LintRule):
         Valid("class DiffOptions(BaseModel):\n    context_length: int = 50\n"),
         Valid("CONTEXT_LIMIT = 21\nmessages = fetch_history(limit=CONTEXT_LIMIT)\n"),
         Valid("def show(diff, context_lines=3, max_context_messages=200): ..."),
-        Valid(
-            "def split(text, chunk_size=1000):\n    return RecursiveCharacterTextSplitter(chunk_size=chunk_size)\n"
-        ),
         Valid("gpu_memory_utilization = 0.9\nMAX_MEMORY_TOKENS_GB = 4096"),
-        # argparse options that are not token budgets
-        Valid('parser.add_argument("--port", type=int, default=21001)'),
-        Valid('parser.add_argument("--limit-worker-concurrency", type=int, default=1024)'),
-        Valid(
-            'parser.add_argument("--max-length", type=int, default=1024, help="Longest sample, in characters")'
-        ),
-        Valid('parser.add_argument("--max-tokens", type=int, default=None)'),
-        Valid('parser.add_argument("--max-tokens-per-minute", type=int, default=90000)'),
-        # not llama_index's Settings
-        Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
-        # class fields given to a splitter imported under another name, which counts characters
-        Valid(
-            "from langchain.text_splitter import RecursiveCharacterTextSplitter as Splitter\n\n"
-            'class CharSplitter:\n    """Characters, not tokens."""\n    chunk_size: int = 1000\n\n'
-            "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
-            "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
-        ),
         # a field's metadata that is not argparse's const; a const of a field that is not a budget
         Valid('class Config:\n    max_tokens: int = attr.field(default=None, metadata={"example": 5000})\n'),
         Valid(
@@ -259,6 +258,8 @@ class BudgetConstant(LintRule):
             "        return self.extractor(audio, sampling_rate=16000, truncation=True, max_length=self.max_length)\n"
         ),
         *VOCABULARY_VALID,
+        *OPTION_VALID,
+        *CHUNK_VALID,
         *INSTANCE_VALID,
         *RUNTIME_VALID,
         *FIELD_VALID,
@@ -377,23 +378,6 @@ class BudgetConstant(LintRule):
             "IMAGE_TOKEN_ESTIMATE = 500\n\ndef estimate(parts):\n    total = 0\n    for part in parts:\n"
             "        if part.image:\n            total += IMAGE_TOKEN_ESTIMATE\n    return total\n"
         ),
-        # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
-        Invalid(
-            "from llama_index.core import Settings\n\ndef index(docs):\n"
-            "    Settings.chunk_size = 512\n    Settings.chunk_overlap = 20\n",
-            count=2,
-        ),
-        # decided by data flow: class fields given to a token splitter imported under another name,
-        # a configured value overriding them in a method (set 14: agentuniverse)
-        Invalid(
-            "from langchain.text_splitter import TokenTextSplitter as Splitter\n\n"
-            "class TokenSplitter(DocProcessor):\n    chunk_size: int = 200\n    chunk_overlap: int = 20\n\n"
-            "    def splitter(self):\n"
-            "        return Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap)\n\n"
-            "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
-            "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
-            count=2,
-        ),
         # LangChain's context sizes bound to a name or a parameter: tokens (set 15: deepagents)
         Invalid(
             'DEFAULT_TRIGGER = ("tokens", 4000)\n\ndef make(keep=("tokens", 2000), last=("messages", 20)): ...\n',
@@ -467,30 +451,11 @@ class BudgetConstant(LintRule):
             count=2,
         ),
         Invalid("DEFAULT_OUTPUT_RESERVATION_TOKENS = 1024"),
-        # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
-        Invalid(
-            "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
-            "    def b(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n",
-            count=2,
-        ),
         # constants built by an expression are evaluated
         Invalid("warn_number_of_tokens = 20 * 1024", key="warn_number_of_tokens"),
         Invalid("MAX_OUTPUT_TOKENS = 1 << 13"),
-        # a CLI option's default, a conditional value
-        Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
+        # a conditional value
         Invalid("max_tokens = 5000 if heavy else 3000", count=2),
-        Invalid('parser.add_argument("--max-new-tokens", type=int, default=512)', key="max_new_tokens"),
-        Invalid(
-            'def main():\n    p = argparse.ArgumentParser()\n    p.add_argument("--xft-max-seq-len", default=4096, help="sequence length in tokens")\n',
-            line=3,
-            key="main_xft_max_seq_len",
-        ),
-        Invalid('parser.add_argument("-m", "--max-new-token", type=int, default=1024)'),
-        Invalid('parser.add_argument("--n", dest="max_tokens", type=int, default=2048)'),
-        Invalid(
-            'parser.add_argument("--max-length", type=int, default=2048, help="Maximum length in tokens")',
-            key="max_length",
-        ),
         Invalid("def get_repo_map_tokens(self):\n    map_tokens = 1024\n    return map_tokens\n"),
         Invalid("CONTEXT_WINDOW = int(1e5)"),
         Invalid("DEFAULT_CONTEXT_WINDOW = 128_000 - 4_000"),
@@ -533,6 +498,8 @@ class BudgetConstant(LintRule):
             fixed='import prompt_budget\nn = (max_tokens := prompt_budget.value("max_tokens", 4096))\n',
         ),
         *VOCABULARY_INVALID,
+        *OPTION_INVALID,
+        *CHUNK_INVALID,
         *INSTANCE_INVALID,
         *RUNTIME_INVALID,
         *FIELD_INVALID,
@@ -540,6 +507,7 @@ class BudgetConstant(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         self._held = Deferred(imported_names(node))
+        self._chunks = ChunkFacts()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -551,12 +519,13 @@ class BudgetConstant(LintRule):
 
     def leave_Module(self, node: ast.Module) -> None:
         self._held.finish(self, node)
+        self._chunks.finish(self, node)
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         """Constants bound in one module and used as a budget by a module importing them; a parameter's
         default forwarded to another module's callable whose parameter of that name is a budget."""
-        return imported_budgets(cls, facts) + forwarded_budgets(cls, facts)
+        return imported_budgets(cls, facts) + forwarded_budgets(cls, facts) + project_chunk_sizes(cls, facts)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         judge_assign(self, self._held, node)
@@ -570,11 +539,20 @@ class BudgetConstant(LintRule):
 
     def visit_arguments(self, node: ast.arguments) -> None:
         judge_defaults(self, node, self._held)
+        parameter_chunk_sizes(self, node)  # ``chunk_size=256`` beside ``tokenizer="gpt2"``
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        dict_chunk_sizes(
+            self, node, self._chunks
+        )  # ``{"tokenizer_or_token_counter": "gpt2", "chunk_size": 512}``
 
     def visit_Call(self, node: ast.Call) -> None:
-        option_default(
-            self, node, self._held
-        )  # ``parser.add_argument("--max-new-tokens", type=int, default=512)``
+        option_default(self, node, self._held)  # ``parser.add_argument("--max-new-tokens", default=512)``
+        token_option(self, node)  # ``@click.option("--max-tokens", default=4096)``, a help giving tokens
+        key_list_fallback(self, node)  # ``read(config, int, ["max_seq_len", "n_positions"], 2048)``
+        call_chunk_sizes(
+            self, node, self._chunks
+        )  # a chunk size read into a token splitter, a parametrize row
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
 
     def visit_Return(self, node: ast.Return) -> None:

@@ -1,0 +1,238 @@
+"""Chunk sizes and overlaps known to be tokens by their company or by the project's chunker (PB102).
+
+A chunk size is a token budget only where the chunks are measured in tokens. Two kinds of evidence:
+
+- beside a configured tokenizer: ``{"tokenizer_or_token_counter": "gpt2", "chunk_size": 512}``, a
+  parameter ``chunk_size=256`` of a function whose ``tokenizer="gpt2"`` parameter picks the counter
+  (a tokenizer setting naming characters or words, ``"character"``, does not count), also as the
+  fallback of a setting read there (``"chunk_size": kwargs.get("chunk_size", 512)``);
+- project-wide: the project's chunker hands a setting to a splitter measuring tokens
+  (``SentenceSplitter(chunk_size=config["chunk_size"])``) and no chunker hands it to a splitter that is
+  not about tokens: every literal given under that key elsewhere (a config dict's entry, its fallback,
+  a ``pytest.mark.parametrize`` row naming it) is a token size. Facts ``TOKEN_KEY_FACT`` (a key read into
+  a token splitter), ``OTHER_KEY_FACT`` (read into another splitter) and ``LITERAL_FACT`` (a literal
+  given under a key) are joined in ``project_chunk_sizes``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import finding_where_bound, tagged
+from prompt_budget.lint.names import CHAR_WORDS, config_key, words
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.rule import LintRule
+
+TOKEN_KEY_FACT = "\x00chunk-token "
+OTHER_KEY_FACT = "\x00chunk-other "
+LITERAL_FACT = "\x00chunk-literal "
+
+#: Tokenizer settings that split into characters or words: their "tokens" are not a model's.
+_NOT_TOKENIZERS = frozenset({"character", "characters", "char", "chars", "word", "words", "whitespace", ""})
+_SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "chunking", "parser"})
+
+
+def is_chunk_key(name: str | None) -> bool:
+    """``chunk_size``, ``chunk_overlap``, ``CHUNK_OVERLAP``: a chunk's size or overlap, not in characters."""
+    ws = set(words(name or ""))
+    return "chunk" in ws and bool(ws & {"size", "overlap"}) and not ws & CHAR_WORDS
+
+
+def _names_tokenizer(name: str | None, value: ast.expr | None) -> bool:
+    """``"tokenizer_or_token_counter": "gpt2"``, ``tokenizer="cl100k_base"``: a tokenizer chosen by name."""
+    text = string_value(value)
+    return (
+        text is not None and "tokenizer" in words(name or "") and text.strip().lower() not in _NOT_TOKENIZERS
+    )
+
+
+def _literal_of(value: ast.expr, key: str) -> ast.expr:
+    """The literal given under ``key``: itself, or the fallback of ``x.get(key, 512)``."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in {"get", "pop"}
+        and len(value.args) == 2
+        and string_value(value.args[0]) == key
+    ):
+        return value.args[1]
+    return value
+
+
+def _report(rule: LintRule, literal: ast.expr, key: str, value: int | float, why: str) -> None:
+    message = f"token budget {key}={value} as a chunk's size, {why}; move it to config so it can be tuned and tested"
+    rule.report_literal(literal, message, value, key)
+
+
+class ChunkFacts:
+    """One module's chunk sizes of unknown unit, and the keys it reads into token splitters: at the
+    module's end a size under such a key is reported there, the others become project facts."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[ast.expr, str, int | float]] = []
+        self.token_keys: set[str] = set()
+        self.other_keys: set[str] = set()
+        self.calls: list[ast.Call] = []
+
+    def finish(self, rule: LintRule, module: ast.Module) -> None:
+        self._positional(rule, module)
+        for key in self.token_keys:
+            rule.fact(module, TOKEN_KEY_FACT + key, 0)
+        for key in self.other_keys:
+            rule.fact(module, OTHER_KEY_FACT + key, 0)
+        known = self.token_keys - self.other_keys
+        for literal, key, amount in self.pending:
+            if key in known:
+                _report(
+                    rule,
+                    literal,
+                    key,
+                    amount,
+                    f"given under `{key}`, which a splitter measuring tokens reads here",
+                )
+            elif key not in self.other_keys:
+                rule.fact(literal, LITERAL_FACT + key, amount)
+
+    def _positional(self, rule: LintRule, module: ast.Module) -> None:
+        """``make_chunker(100, 10)``: literals given positionally to a module's function (or to what
+        a pytest fixture of the module returns) whose parameter there is a chunk size."""
+        params = _local_parameters(module)
+        for call in self.calls:
+            names = params.get(call.func.id, []) if isinstance(call.func, ast.Name) else []
+            for name, arg in zip(names, call.args, strict=False):
+                amount = rule.budget_literal(arg) if is_chunk_key(name) else None
+                if amount is not None:
+                    self.pending.append((arg, name, amount))
+
+
+def _local_parameters(module: ast.Module) -> dict[str, list[str]]:
+    """A module's functions' positional parameters, by name; a fixture's are those of the nested
+    function it returns (``def factory(): def create(chunk_size, overlap): ...; return create``)."""
+    found: dict[str, list[str]] = {}
+    for fn in module.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        found[fn.name] = [a.arg for a in fn.args.args]
+        nested = {n.name: n for n in fn.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        returned = next(
+            (r.value.id for r in fn.body if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)), None
+        )
+        if returned in nested and any(_decorator_name(d) == "fixture" for d in fn.decorator_list):
+            found[fn.name] = [a.arg for a in nested[returned].args.args]
+    return found
+
+
+def _decorator_name(node: ast.expr) -> str:
+    """The last name of a decorator (``pytest.fixture()`` -> ``fixture``)."""
+    target = node.func if isinstance(node, ast.Call) else node
+    return attr_name(target) or ""
+
+
+def _expected_or_rejected(rule: LintRule) -> bool:
+    """Inside an ``assert``/comparison (a value echoed to check it) or a ``with pytest.raises(...)``
+    block (an input made to be rejected): not a setting."""
+    for node in rule.ctx.ancestors:
+        if isinstance(node, (ast.Assert, ast.Compare)):
+            return True
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(
+            isinstance(item.context_expr, ast.Call) and callee_name(item.context_expr) == "raises"
+            for item in node.items
+        ):
+            return True
+    return False
+
+
+def dict_chunk_sizes(rule: LintRule, node: ast.Dict, held: ChunkFacts) -> None:
+    """A config dict's chunk sizes: reported beside a configured tokenizer, else kept as facts (not
+    one echoed by a check or made to be rejected)."""
+    if _expected_or_rejected(rule):
+        return
+    entries = [(string_value(k), v) for k, v in zip(node.keys, node.values, strict=True) if k is not None]
+    tokenized = any(_names_tokenizer(k, v) for k, v in entries)
+    for key, value in entries:
+        if key is None or not is_chunk_key(key):
+            continue
+        literal = _literal_of(value, key)
+        amount = rule.budget_literal(literal)
+        if amount is None:
+            continue
+        if tokenized:
+            _report(rule, literal, key, amount, "beside the tokenizer that measures it")
+        else:
+            held.pending.append((literal, key, amount))
+
+
+def parameter_chunk_sizes(rule: LintRule, node: ast.arguments) -> None:
+    """``def __init__(self, chunk_size=256, tokenizer="gpt2")``: sizes beside a named tokenizer."""
+    pairs = defaults(node)
+    if not any(_names_tokenizer(a.arg, d) for a, d in pairs):
+        return
+    for arg, default in pairs:
+        amount = rule.budget_literal(default) if is_chunk_key(arg.arg) else None
+        if amount is not None and not any(r.target is default for r in rule.ctx.reports):
+            _report(rule, default, arg.arg, amount, "beside the tokenizer parameter that measures it")
+
+
+def call_chunk_sizes(rule: LintRule, node: ast.Call, held: ChunkFacts) -> None:
+    """Facts of a call: a chunk key read into a splitter (measuring tokens or not), and the rows of a
+    ``pytest.mark.parametrize("chunk_size,chunk_overlap,expected", [...])``."""
+    for kw in node.keywords:
+        if not is_chunk_key(kw.arg) or rule.budget_literal(kw.value) is not None:
+            continue
+        key = _read_key(kw.value)
+        if key is None or not is_chunk_key(key):
+            continue
+        if sizes_token_chunks(rule.names, kw.arg or "", node, rule.ctx):
+            held.token_keys.add(key)
+        elif set(words(callee_name(node) or "")) & _SPLITTER_WORDS:
+            held.other_keys.add(key)
+    if isinstance(node.func, ast.Name) and node.args and not _expected_or_rejected(rule):
+        held.calls.append(node)
+    if callee_name(node) == "parametrize" and len(node.args) >= 2:
+        _parametrize_rows(rule, node.args[0], node.args[1], held)
+
+
+def _read_key(value: ast.expr) -> str | None:
+    """The setting a value is read from: ``cfg["chunk_size"]``, ``self.chunk_size``, ``chunk_size``."""
+    if isinstance(value, ast.Subscript):
+        return string_value(value.slice)
+    if isinstance(value, ast.Call):  # ``cfg.get("chunk_size")``
+        return string_value(value.args[0]) if value.args else None
+    return attr_name(value)
+
+
+def _parametrize_rows(rule: LintRule, names_node: ast.expr, rows: ast.expr, held: ChunkFacts) -> None:
+    text = string_value(names_node)
+    if text is None or not isinstance(rows, (ast.List, ast.Tuple)):
+        return
+    names = [n.strip() for n in text.split(",")]
+    slots = [i for i, n in enumerate(names) if is_chunk_key(n)]
+    if not slots:
+        return
+    for row in rows.elts:
+        cells = row.elts if isinstance(row, (ast.Tuple, ast.List)) and len(names) > 1 else [row]
+        for i in slots:
+            amount = rule.budget_literal(cells[i]) if i < len(cells) else None
+            if amount is not None:
+                held.pending.append((cells[i], names[i], amount))
+
+
+def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
+    """The literals given under a chunk key that the project reads into a splitter measuring tokens
+    and into no other splitter."""
+    token_keys = {fields[0] for _, fields in tagged(facts, TOKEN_KEY_FACT, 1)}
+    token_keys -= {fields[0] for _, fields in tagged(facts, OTHER_KEY_FACT, 1)}
+    findings = []
+    for fact, (key,) in tagged(facts, LITERAL_FACT, 1):
+        if key in token_keys:
+            message = (
+                f"token budget {key}={fact.value} as a chunk's size: the project's chunker gives "
+                f"`{key}` to a splitter measuring tokens; move it to config so it can be tuned and tested"
+            )
+            findings.append(finding_where_bound(rule, fact, message, key, config_key(key)))
+    return findings

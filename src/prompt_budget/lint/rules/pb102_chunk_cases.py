@@ -1,0 +1,98 @@
+"""PB102's cases about chunk sizes and overlaps measured in tokens (``chunk_units``): beside a
+configured tokenizer, or given under a key the project's chunker reads into a token splitter. Kept
+apart from the rule module, which holds the other cases.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: A chunker reading its sizes from a config dict into llama_index's token-measured splitter.
+_CHUNKER = (
+    "from llama_index.core.node_parser import SentenceSplitter\n\n"
+    "class Chunker:\n    def __init__(self, cfg):\n"
+    '        self.splitter = SentenceSplitter(chunk_size=cfg["chunk_size"], chunk_overlap=cfg["chunk_overlap"])\n\n'
+)
+
+CHUNK_VALID = (
+    # a chunk size given to a splitter counting characters
+    Valid(
+        "def split(text, chunk_size=1000):\n    return RecursiveCharacterTextSplitter(chunk_size=chunk_size)\n"
+    ),
+    # not llama_index's Settings
+    Valid("from app.config import Settings\n\nSettings.chunk_size = 512\n"),
+    # class fields given to a splitter imported under another name, which counts characters
+    Valid(
+        "from langchain.text_splitter import RecursiveCharacterTextSplitter as Splitter\n\n"
+        'class CharSplitter:\n    """Characters, not tokens."""\n    chunk_size: int = 1000\n\n'
+        "    def splitter(self):\n        return Splitter(chunk_size=self.chunk_size)\n\n"
+        "    def configure(self, cfg):\n        self.chunk_size = cfg.chunk_size\n"
+    ),
+    # a tokenizer setting that splits into characters; no tokenizer and no token splitter
+    Valid('CONFIG = {"tokenizer": "character", "chunk_size": 1000, "chunk_overlap": 200}\n'),
+    Valid('CONFIG = {"chunk_size": 1000, "chunk_overlap": 200}\n'),
+    # echoed by a check, or made to be rejected
+    Valid(
+        _CHUNKER + "def test_config(cfg):\n"
+        '    assert cfg == {"chunk_size": 512}\n'
+        "    with pytest.raises(ValueError):\n"
+        '        Chunker({"chunk_size": 100, "chunk_overlap": 101})\n'
+    ),
+    # the key is also read into a character splitter: its unit is not known
+    Valid(
+        _CHUNKER + "def other(cfg):\n"
+        '    return RecursiveCharacterTextSplitter(chunk_size=cfg["chunk_size"])\n\n'
+        'CONFIG = {"chunk_size": 512}\n'
+    ),
+)
+
+CHUNK_INVALID = (
+    # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
+    Invalid(
+        "from llama_index.core import Settings\n\ndef index(docs):\n"
+        "    Settings.chunk_size = 512\n    Settings.chunk_overlap = 20\n",
+        count=2,
+    ),
+    # decided by data flow: class fields given to a token splitter imported under another name,
+    # a configured value overriding them in a method (set 14: agentuniverse)
+    Invalid(
+        "from langchain.text_splitter import TokenTextSplitter as Splitter\n\n"
+        "class TokenSplitter(DocProcessor):\n    chunk_size: int = 200\n    chunk_overlap: int = 20\n\n"
+        "    def splitter(self):\n"
+        "        return Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap)\n\n"
+        "    def configure(self, cfg):\n        if hasattr(cfg, 'chunk_size'):\n"
+        "            self.chunk_size = cfg.chunk_size\n        self.chunk_overlap = cfg.chunk_overlap\n",
+        count=2,
+    ),
+    # decided by data flow: a chunk size given to a splitter that counts tokens (two methods, one value)
+    Invalid(
+        "class Chunker:\n    def a(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n\n"
+        "    def b(self, chunk_size: int = 1024):\n        return TokenTextSplitter(chunk_size=chunk_size)\n",
+        count=2,
+    ),
+    # beside the tokenizer that measures it, also as a setting's fallback (set 25: memoryos)
+    Invalid(
+        'CONFIG = {"tokenizer_or_token_counter": "gpt2", "chunk_size": 512, "chunk_overlap": 128}\n', count=2
+    ),
+    Invalid('def config(**kw):\n    return {"tokenizer": "gpt2", "chunk_size": kw.get("chunk_size", 512)}\n'),
+    Invalid(
+        'class Splitter:\n    def __init__(self, chunk_size: int = 256, chunk_overlap: int = 128, tokenizer: str = "gpt2"):\n'
+        "        self.chunk_size = chunk_size\n",
+        count=2,
+    ),
+    # the project's chunker gives the key to a token splitter: a config dict's sizes and parametrize
+    # rows elsewhere are tokens (set 25: kiln-ai)
+    Invalid(_CHUNKER + 'PROPERTIES = {"chunk_size": 256, "chunk_overlap": 64}\n', count=2),
+    Invalid(
+        _CHUNKER + '@pytest.mark.parametrize("chunk_size,chunk_overlap,n", [(256, 12, 2), (1024, 64, 1)])\n'
+        "def test_chunks(chunk_size, chunk_overlap, n): ...\n",
+        count=3,
+    ),
+    # given positionally to what the module's fixture returns
+    Invalid(
+        _CHUNKER + "@pytest.fixture\ndef make():\n    def create(chunk_size, chunk_overlap):\n"
+        '        return Chunker({"chunk_size": chunk_size, "chunk_overlap": chunk_overlap})\n\n    return create\n\n'
+        "def test_small(make):\n    assert make(100, 10).split('')  == []\n\ndef test_big(make):\n    chunker = make(512, 64)\n",
+        count=2,
+    ),
+)

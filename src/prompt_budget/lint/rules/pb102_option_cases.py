@@ -1,0 +1,55 @@
+"""PB102's cases about command-line options: argparse's ``add_argument``, click's ``option`` and
+typer's ``Option`` whose defaults are token budgets, by their names or by a help text giving tokens
+(``token_options``). Kept apart from the rule module, which holds the other cases.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+OPTION_VALID = (
+    # argparse options that are not token budgets
+    Valid('parser.add_argument("--port", type=int, default=21001)'),
+    Valid('parser.add_argument("--limit-worker-concurrency", type=int, default=1024)'),
+    Valid(
+        'parser.add_argument("--max-length", type=int, default=1024, help="Longest sample, in characters")'
+    ),
+    Valid('parser.add_argument("--max-tokens", type=int, default=None)'),
+    Valid('parser.add_argument("--max-tokens-per-minute", type=int, default=90000)'),
+    # a size whose help text speaks of characters or a rate; a click option about no tokens
+    Valid(
+        '@click.option("--chunk-size", default=1000, help="Chunk size in characters")\ndef run(chunk_size): ...\n'
+    ),
+    Valid('@click.option("--port", default=8080)\ndef run(port): ...\n'),
+    # a config reader's fallback for keys that are not budgets; one read from the environment
+    Valid('self.hidden = read(cfg, int, ["hidden_size", "n_embd"], 4096)\n'),
+    Valid('limit = os.environ.get("MAX_TOKENS", 4096)\n'),
+    Valid('def run(length: int = typer.Option(600, "--length", help="Timeout of the token refresh")): ...\n'),
+)
+
+OPTION_INVALID = (
+    Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
+    Invalid('parser.add_argument("--max-new-tokens", type=int, default=512)', key="max_new_tokens"),
+    Invalid(
+        'def main():\n    p = argparse.ArgumentParser()\n    p.add_argument("--xft-max-seq-len", default=4096, help="sequence length in tokens")\n',
+        line=3,
+        key="main_xft_max_seq_len",
+    ),
+    Invalid('parser.add_argument("-m", "--max-new-token", type=int, default=1024)'),
+    Invalid('parser.add_argument("--n", dest="max_tokens", type=int, default=2048)'),
+    Invalid(
+        'parser.add_argument("--max-length", type=int, default=2048, help="Maximum length in tokens")',
+        key="max_length",
+    ),
+    # click and typer options named as budgets or sized in tokens by their help text (set 25:
+    # llama-stack-client, praisonai); argparse sizes whose help gives tokens (set 25: exllamav2)
+    Invalid('@click.option("--max-tokens", default=4096, help="Sampling cap")\ndef run(max_tokens): ...\n'),
+    Invalid(
+        'def rag(chunk_size: int = typer.Option(512, "--chunk-size", help="Chunk size in tokens")): ...\n'
+    ),
+    Invalid(
+        'parser.add_argument("-l", "--length", type=int, default=2048, help="Max no. tokens per sample")'
+    ),
+    # a config reader's fallback after keys naming the window (set 25: exllamav2)
+    Invalid('self.max_seq_len = read(cfg, int, ["max_sequence_length", "n_positions"], 2048)\n'),
+)

@@ -1,0 +1,86 @@
+"""Command-line options whose defaults are token budgets, in every parser's form (PB102).
+
+argparse's ``parser.add_argument("--length", default=2048, help="Max no. tokens per sample")``,
+click's ``@click.option("--max-tokens", default=4096)`` and typer's ``typer.Option(512, "--chunk-size",
+help="Chunk size in tokens")``: the option is named by its long flag (or argparse's ``dest``), and is a
+budget when that name says so, or when it names a size (``length``, ``chunk_size``) and its help text
+gives the unit as tokens (not an access token's, not characters). argparse options named as budgets are
+PB102's ``option_default``; this module adds click and typer, and sizes known by their help text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.forms import argparse_default
+from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, words
+from prompt_budget.lint.rule import callee_name, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The callees declaring an option: click's ``option``/``Option``, typer's ``Option``.
+_OPTION_CALLEES = frozenset({"option", "Option"})
+#: Words of an option's name saying it is a size of something.
+_SIZE_WORDS = frozenset({"length", "len", "size", "overlap", "limit", "max", "window", "ctx", "budget"})
+_TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
+#: Words of a help text about something else than a language model's tokens.
+_NOT_LLM = (
+    frozenset({"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session", "minute", "second"})
+    | CHAR_WORDS
+    | PRICE_WORDS
+)
+
+
+def click_option(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
+    """click's ``option("--max-tokens", default=4096)`` or typer's ``Option(512, "--chunk-size")``:
+    (the default, the option's name from its long flag, the help text), else None."""
+    if callee_name(node) not in _OPTION_CALLEES:
+        return None
+    flags = [s for s in (string_value(a) for a in node.args) if s and s.startswith("-")]
+    written = next((k.value for k in node.keywords if k.arg == "default"), None)
+    if written is None and node.args and string_value(node.args[0]) is None:
+        written = node.args[0]  # typer: the default comes first
+    longs = [f for f in flags if f.startswith("--")]
+    first = longs[0] if longs else flags[0] if flags else None
+    if written is None or not first:
+        return None
+    help_text = next((string_value(k.value) for k in node.keywords if k.arg == "help"), None)
+    return written, first.lstrip("-").split("/")[0].replace("-", "_"), help_text
+
+
+def _says_token_size(name: str, help_text: str | None) -> bool:
+    """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens."""
+    if not help_text or not _TOKENS_HELP.search(help_text):
+        return False
+    said = set(words(help_text))
+    return bool(set(words(name)) & _SIZE_WORDS) and not said & _NOT_LLM and not set(words(name)) & CHAR_WORDS
+
+
+def token_option(rule: LintRule, node: ast.Call) -> None:
+    """Report a command-line option's default that is a token budget, where PB102's argparse check
+    has not reported it."""
+    found = click_option(node)
+    if found is None:
+        found = argparse_default(node)
+        if found is None or rule.names.is_budget_setting(found[1]):
+            return  # named as a budget: ``option_default`` judges it
+    written, name, help_text = found
+    value = rule.budget_literal(written)
+    if value is None or any(r.target is written or r.node is written for r in rule.ctx.reports):
+        return
+    if rule.names.implausible(name, value):
+        return
+    if rule.names.is_budget_setting(name):
+        why = ""
+    elif _says_token_size(name, help_text):
+        why = ", its help text giving tokens"
+    else:
+        return
+    message = (
+        f"token budget {name}={value} as a command-line option's default{why}; move it to config so "
+        "it can be tuned and tested"
+    )
+    rule.report_literal(written, message, value, name)
