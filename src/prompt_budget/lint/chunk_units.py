@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import finding_where_bound, tagged
 from prompt_budget.lint.names import CHAR_WORDS, config_key, words
+from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
@@ -222,14 +224,18 @@ def _parametrize_rows(rule: LintRule, names_node: ast.expr, rows: ast.expr, held
                 held.pending.append((cells[i], names[i], amount))
 
 
-def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
-    """The literals given under a chunk key that the project reads into a splitter measuring tokens
-    and into no other splitter."""
-    token_keys = {fields[0] for _, fields in tagged(facts, TOKEN_KEY_FACT, 1)}
-    token_keys -= {fields[0] for _, fields in tagged(facts, OTHER_KEY_FACT, 1)}
+def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
+    """The literals given under a chunk key that the same project (``project_of``: its outermost
+    package) reads into a splitter measuring tokens and into no other splitter."""
+
+    def project(fact: Fact) -> Path:
+        return project_of((root / fact.path).parent)  # fact.path is relative to the root or absolute
+
+    token_keys = {(project(fact), fields[0]) for fact, fields in tagged(facts, TOKEN_KEY_FACT, 1)}
+    token_keys -= {(project(fact), fields[0]) for fact, fields in tagged(facts, OTHER_KEY_FACT, 1)}
     findings = []
     for fact, (key,) in tagged(facts, LITERAL_FACT, 1):
-        if key in token_keys:
+        if (project(fact), key) in token_keys:
             message = (
                 f"token budget {key}={fact.value} as a chunk's size: the project's chunker gives "
                 f"`{key}` to a splitter measuring tokens; move it to config so it can be tuned and tested"

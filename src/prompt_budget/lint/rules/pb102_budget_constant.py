@@ -525,7 +525,11 @@ class BudgetConstant(LintRule):
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
         """Constants bound in one module and used as a budget by a module importing them; a parameter's
         default forwarded to another module's callable whose parameter of that name is a budget."""
-        return imported_budgets(cls, facts) + forwarded_budgets(cls, facts) + project_chunk_sizes(cls, facts)
+        return (
+            imported_budgets(cls, facts)
+            + forwarded_budgets(cls, facts)
+            + project_chunk_sizes(cls, facts, options.root)
+        )
 
     def visit_Assign(self, node: ast.Assign) -> None:
         judge_assign(self, self._held, node)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 
 from prompt_budget.lint.entry_points import (
@@ -18,6 +17,7 @@ from prompt_budget.lint.entry_points import (
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import LintRule, Valid
 
 
@@ -36,16 +36,6 @@ def _tools_own(facts: Sequence[Fact]) -> set[tuple[str, int, str]]:
         if f"{stem} {name}" not in imported and f"{stem} *" not in imported:
             out.add((fact.path, fact.line, name))
     return out
-
-
-@lru_cache(maxsize=4096)
-def project_of(directory: Path) -> Path:
-    """The project a file belongs to: its outermost package (walking up while ``__init__.py`` exists),
-    or its directory when it is not in a package."""
-    top = directory
-    while (top / "__init__.py").exists() and (top.parent / "__init__.py").exists():
-        top = top.parent
-    return top
 
 
 class InconsistentBudget(LintRule):

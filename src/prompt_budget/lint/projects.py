@@ -1,0 +1,17 @@
+"""Which project a linted file belongs to, for the project-wide passes that join facts of one project
+only (a lint run over several packages at once must not let one package's code decide for another's)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=4096)
+def project_of(directory: Path) -> Path:
+    """The project a file in ``directory`` belongs to: its outermost package (walking up while
+    ``__init__.py`` exists), or its directory when it is not in a package."""
+    top = directory
+    while (top / "__init__.py").exists() and (top.parent / "__init__.py").exists():
+        top = top.parent
+    return top
