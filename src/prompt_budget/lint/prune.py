@@ -17,7 +17,7 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
   of that evidence (``gather_evidence``), and walked again, by new rule instances with every word,
   only when PB105 bound a generic ratio name (the statement binding it holds its number, so the first
   walk always sees it: ``Pruner.walk_again``);
-- PB109 acts at tiktoken's calls: kept where a line names one;
+- PB109 acts at tiktoken's calls and at GPT encodings' names: kept where a line names one;
 - PB104 reads a rate kept in a constant (``TOKEN_SCALER = 0.75``) where it divides or multiplies: a
   statement naming a constant it saw bound to a rate's number is kept;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
@@ -55,6 +55,8 @@ ENABLED = True
 BUDGET_NAME_WORDS = ("tok", "ctx", "context", "seq", "predict", "budget", "output")
 #: tiktoken's calls PB109 judges.
 TIKTOKEN_CALLS = ("encoding_for_model", "get_encoding", "encoding_name_for_model")
+#: GPT encodings' names PB109 judges where written outside tiktoken's calls (``TOKENIZERS["cl100k"]``).
+GPT_ENCODINGS = ("cl100k", "o200k", "p50k", "r50k")
 
 
 def _uses_watch(rule: LintRule) -> Collection[str] | None:
@@ -117,7 +119,7 @@ _DECLARED: dict[str, _Needs] = {
     "PB106": _Needs(True),
     "PB107": _Needs(True),
     "PB108": _Needs(True),
-    "PB109": _Needs(False, TIKTOKEN_CALLS),
+    "PB109": _Needs(False, (*TIKTOKEN_CALLS, *GPT_ENCODINGS)),
 }
 _BUILTIN_MODULE = "prompt_budget.lint.rules."
 

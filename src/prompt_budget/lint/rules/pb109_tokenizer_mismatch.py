@@ -9,68 +9,21 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
-from prompt_budget.lint.rules.pb109_callers import fed_at_run_time, tiktoken_name
+from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
+from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
+from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
+from prompt_budget.lint.rules.pb109_provider_names import (
+    PROVIDER_WORDS,
+    names_openai_models,
+    names_provider,
+)
+from prompt_budget.lint.rules.pb109_unguarded import any_model
 from prompt_budget.lint.tiktoken_counts import CountReader, corrected
 
-_OPENAI = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
-_OPENAI_NAME = re.compile(r"^(?:gpt|o\d|openai|chatgpt)", re.IGNORECASE)
 _TIKTOKEN_CALLS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
-_PROVIDER_WORDS = frozenset(
-    {
-        "claude",
-        "anthropic",
-        "gemini",
-        "vertex",
-        "bedrock",
-        "llama",
-        "mistral",
-        "cohere",
-        "ollama",
-        "qwen",
-        "deepseek",
-        "grok",
-        "xai",
-        "groq",
-        # providers and open-weight families named in class and function names (set 11: parlant's
-        # ``GLMEstimatingTokenizer``, ``DeepSeekEstimatingTokenizer``, lagent's ``SENSENOVA_API``);
-        # names written in two words (``DeepSeek``, ``OpenRouter``) are matched joined
-        "glm",
-        "zhipu",
-        "novita",
-        "fireworks",
-        "modelscope",
-        "litellm",
-        "openrouter",
-        "sensenova",
-        "sensechat",
-        "cerebras",
-        "kimi",
-        "moonshot",
-        "minimax",
-        "gemma",
-        "mixtral",
-        "baichuan",
-        "ernie",
-        "hunyuan",
-        "doubao",
-        "internlm",
-        "watsonx",
-        "huggingface",
-        # providers of their own models (set 20: agentlab's ``model_name.startswith("reka")`` branch)
-        "reka",
-        "ai21",
-    }
-)
-#: Providers whose every model is another's than OpenAI's, named in a test of a model's name (``if
-#: model_name.startswith("reka")``, set 20: agentlab): not the routers that serve OpenAI's models too.
-_BRANCH_PROVIDERS = (_PROVIDER_WORDS | {"jamba", "granite", "falcon", "nemotron"}) - {
-    "litellm",
-    "openrouter",
-    "huggingface",
-}
 _ADVICE = (
     "count with the model's own tokenizer: for Claude the count-tokens API "
     '([tool.prompt_budget] tokenizer = "anthropic:MODEL", cached and offline-safe) or the calibrated '
@@ -85,29 +38,11 @@ _FALLBACK = (
 )
 
 
-def _names_openai_models(test: ast.AST) -> bool:
-    """An ``if`` test that picks OpenAI models by name (``"gpt" in model``, ``ModelType.O1``)."""
-    for n in ast.walk(test):
-        text = (
-            string_value(n)
-            if isinstance(n, ast.Constant)
-            else n.attr
-            if isinstance(n, ast.Attribute)
-            else None
-        )
-        if text and _OPENAI_NAME.search(text):
-            return True
-    return False
-
-
-def _names_provider(text: str) -> bool:
-    """A string a model's name is tested against that names a provider of other models than OpenAI's,
-    a word of it (``"reka"``, ``"ollama/"``), short like a name or a prefix, not a sentence."""
-    return len(text) <= 60 and " " not in text.strip() and bool(set(words(text)) & _BRANCH_PROVIDERS)
-
-
-def _is_false(node: ast.expr | None) -> bool:
-    return isinstance(node, ast.Constant) and node.value is False
+def _branch_message(provider: str) -> str:
+    return (
+        f"a fixed GPT encoding counts the tokens before a branch that sends the request to {provider}'s "
+        "model, whose tokenizer differs"
+    )
 
 
 class TokenizerMismatch(LintRule):
@@ -121,6 +56,11 @@ class TokenizerMismatch(LintRule):
     or a fixed GPT encoding in a class that also serves another provider's models: it tests a model
     against their names (``model in ("deepseek-chat", ...)``) or names their API host
     (``"api.deepseek.com"``). A ``base_url`` alone is no such evidence: OpenAI's own clients take one.
+    So is a fixed GPT encoding (a tiktoken call, or its name as a literal: ``TOKENIZERS["cl100k"]``)
+    chosen before an ``if`` on the model's name one of whose branches calls another provider's client
+    (``else: call_anthropic(...)``): its counts serve that provider's model too. ``encoding_for_model
+    (model)`` outside any ``try`` is reported unless the function tells models apart first (a log
+    message naming OpenAI is no such test).
     Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
     tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
@@ -136,7 +76,9 @@ class TokenizerMismatch(LintRule):
     CODE = "PB109"
     NAME = "tokenizer-mismatch"
     SUMMARY = "OpenAI tokenizer (tiktoken) used to count a non-OpenAI model"
-    PRECHECK = (re.compile(r"encoding_for_model|get_encoding|encoding_name_for_model"),)
+    PRECHECK = (
+        re.compile(r"encoding_for_model|get_encoding|encoding_name_for_model|cl100k|o200k|p50k|r50k"),
+    )
     VALID = (
         Valid('enc = tiktoken.encoding_for_model("gpt-4o")'),
         Valid("enc = tiktoken.get_encoding('o200k_base')"),
@@ -247,6 +189,20 @@ class TokenizerMismatch(LintRule):
         ),
         Valid(
             "def pairs(text):\n    enc = tiktoken.get_encoding('o200k_base')\n    return len(enc.encode(text)) * 2\n"
+        ),
+        # a GPT encoding chosen inside the OpenAI branch; an ``if`` that is no test of the model (set 25)
+        Valid(
+            "def run(model, text):\n    if model.startswith('gpt'):\n        enc = TOKENIZERS['cl100k']\n"
+            "        return call_openai(model, enc)\n    return call_anthropic(model, text)\n"
+        ),
+        Valid(
+            "def run(model, text, cached):\n    enc = TOKENIZERS['cl100k']\n    if cached:\n"
+            "        return call_anthropic(model, text)\n"
+        ),
+        # a docstring naming OpenAI's models guards, a log naming OpenAI beside it changes nothing
+        Valid(
+            'def count(text, model):\n    """Supported for OpenAI models only."""\n'
+            "    logging.info('openai count')\n    return len(tiktoken.encoding_for_model(model).encode(text))\n"
         ),
     )
     INVALID = (
@@ -361,6 +317,33 @@ class TokenizerMismatch(LintRule):
             "    def count(self, text):\n        return len(tiktoken.encoding_for_model('gpt-4o').encode(text))\n",
             line=6,
         ),
+        # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
+        # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
+        Invalid(
+            "def run(model, text):\n    enc = TOKENIZERS['cl100k']\n    n = len(enc(text))\n"
+            "    if model.startswith('gpt'):\n        return call_openai(model, text)\n"
+            "    else:\n        return call_anthropic(model, text)\n",
+            line=2,
+        ),
+        Invalid(
+            "def run(model, text):\n    enc = tiktoken.get_encoding('cl100k_base')\n    if 'gpt' in model:\n"
+            "        return openai_chat(model, enc)\n    else:\n        from anthropic import Anthropic\n"
+            "        return Anthropic().messages.create(model=model)\n",
+            line=2,
+        ),
+        # a model name outside any try; OpenAI named only in a log message
+        Invalid(
+            "def complete(prompts, model_name):\n"
+            "    logging.info(f'Using openai on {len(prompts)} prompts')\n"
+            "    return tiktoken.encoding_for_model(model_name)\n",
+            line=3,
+        ),
+        # a fixed OpenAI model tried, a GPT encoding when tiktoken is too old to know it (set 25: memoryos)
+        Invalid(
+            "try:\n    enc = tiktoken.encoding_for_model('gpt-4o-mini')\nexcept Exception:\n"
+            "    enc = tiktoken.get_encoding('cl100k_base')\n",
+            line=4,
+        ),
     )
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -375,7 +358,9 @@ class TokenizerMismatch(LintRule):
         elif not self._callers_name(node) and self._fallback_for_unknown() and not self._openai_only():
             # a fallback is a fixed GPT encoding; ``get_encoding(name)`` after ``encoding_for_model(name)``
             # fails tries the caller's own string as an encoding name and raises for a model name
-            message = _FALLBACK
+            fixed = fixed_model_tried(self.ctx.ancestors)
+            fallback = fixed_gpt_encoding(node, callee) if callee == "get_encoding" else ""
+            message = fixed_fallback_message(fixed, node) if fixed and fallback else _FALLBACK
         elif (
             (fixed_gpt_encoding(node, callee) or not reads_model(node))
             and (failed := failed_try_before(self.ctx.ancestors))
@@ -386,6 +371,10 @@ class TokenizerMismatch(LintRule):
             )
         elif provider := self._provider_context():
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
+        elif fixed_gpt_encoding(node, callee) and (
+            branch := other_provider_branch(self.ctx.function(), node)
+        ):
+            message = _branch_message(branch)
         elif other := self._class_serves_others(node, callee):
             message = (
                 f"a fixed GPT encoding counts tokens in a class that also serves {other!r}, whose "
@@ -411,6 +400,17 @@ class TokenizerMismatch(LintRule):
         else:
             return
         self.report(node, message, advice=_ADVICE)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        """A GPT encoding's name written outside a tiktoken call (``TOKENIZER_FUNCS["cl100k"]``), in a
+        function that later sends the request to another provider's client (``pb109_branches``)."""
+        if not (isinstance(node.value, str) and GPT_ENCODING_NAME.match(node.value)):
+            return
+        parent = self.ctx.parent(node)
+        if isinstance(parent, ast.Call) and callee_name(parent) in _TIKTOKEN_CALLS:
+            return  # judged with the call
+        if branch := other_provider_branch(self.ctx.function(), node):
+            self.report(node, _branch_message(branch), advice=_ADVICE)
 
     def _tiktokens(self, func: ast.expr) -> bool:
         """The function called is tiktoken's: ``tiktoken.get_encoding`` (``tk.`` for ``import tiktoken
@@ -482,7 +482,7 @@ class TokenizerMismatch(LintRule):
         for i, anc in enumerate(ancestors[:-1]):
             if (
                 isinstance(anc, (ast.If, ast.IfExp))
-                and _names_openai_models(anc.test)
+                and names_openai_models(anc.test)
                 and (
                     ancestors[i + 1] is anc.body
                     if isinstance(anc, ast.IfExp)
@@ -503,48 +503,14 @@ class TokenizerMismatch(LintRule):
 
     def _any_model(self) -> bool:
         """The call is not guarded: not inside a ``try`` and the function never tells OpenAI models
-        from others (no ``"gpt"``, ``"openai"`` or other provider's model name in it)."""
+        from others (``pb109_unguarded``)."""
         if any(isinstance(a, ast.Try) and a.handlers for a in self.ctx.ancestors):
             return False
         scope = self.ctx.function()
-        if scope is None:
+        call = self.ctx.ancestors[-1]
+        if scope is None or not isinstance(call, ast.Call):
             return False
-        if self._class_checks_availability():
-            return False
-        model = self.ctx.ancestors[-1]
-        arg = model.args[0] if isinstance(model, ast.Call) and model.args else None
-        doc = scope.body[0] if scope.body and isinstance(scope.body[0], ast.Expr) else None
-        if not (isinstance(arg, ast.Name) and fed_at_run_time(self.ctx.tree, scope, arg.id)):
-            doc = None  # "Supported for OpenAI models only": a docstring guards unless callers say otherwise
-        for n in ast.walk(scope):
-            if doc is not None and n is doc.value:
-                continue
-            text = string_value(n)
-            if text is not None and (is_non_openai_model(text) or _OPENAI.search(text)):
-                return False
-        return True
-
-    def _class_checks_availability(self) -> bool:
-        """The enclosing class has a check that tries ``encoding_for_model`` and answers no when it
-        raises (``is_available``: ``try: encoding_for_model(m) except KeyError: return False``)."""
-        cls = self.ctx.enclosing_class()
-        if cls is None:
-            return False
-        for n in ast.walk(cls):
-            if not (isinstance(n, ast.Try) and n.handlers):
-                continue
-            tries = any(
-                isinstance(c, ast.Call) and callee_name(c) == "encoding_for_model"
-                for stmt in n.body
-                for c in ast.walk(stmt)
-            )
-            answers = all(
-                h.body and isinstance(h.body[-1], ast.Return) and _is_false(h.body[-1].value)
-                for h in n.handlers
-            )
-            if tries and answers:
-                return True
-        return False
+        return any_model(self.ctx.tree, scope, self.ctx.enclosing_class(), call)
 
     def _fallback_for_unknown(self) -> bool:
         ancestors = self.ctx.ancestors
@@ -558,7 +524,7 @@ class TokenizerMismatch(LintRule):
                     if isinstance(anc, ast.IfExp)
                     else any(ancestors[i + 1] is stmt for stmt in anc.orelse)
                 )
-                and _names_openai_models(anc.test)
+                and names_openai_models(anc.test)
             ):
                 # ``encoding_for_model(m) if "gpt" in m else get_encoding("cl100k_base")``: every model
                 # that is not OpenAI's gets the GPT encoding (set 12: pr-agent)
@@ -567,7 +533,7 @@ class TokenizerMismatch(LintRule):
                 isinstance(anc, ast.If)
                 and i + 1 < len(ancestors)
                 and any(ancestors[i + 1] is stmt for stmt in anc.body)
-                and _names_openai_models(anc.test)
+                and names_openai_models(anc.test)
             ):
                 return False  # ``if model in [ModelType.O1.value, ...]: get_encoding("o200k_base")``
             if isinstance(ancestors[i], ast.ExceptHandler):
@@ -580,7 +546,7 @@ class TokenizerMismatch(LintRule):
     def _provider_context(self) -> str:
         for name in (scope.name for scope in self.ctx.scopes):
             parts = words(name)
-            hits = (set(parts) | {a + b for a, b in itertools.pairwise(parts)}) & _PROVIDER_WORDS
+            hits = (set(parts) | {a + b for a, b in itertools.pairwise(parts)}) & PROVIDER_WORDS
             if hits:
                 return sorted(hits)[0]
         ancestors = self.ctx.ancestors
@@ -588,6 +554,6 @@ class TokenizerMismatch(LintRule):
             if isinstance(anc, ast.If) and any(ancestors[i + 1] is stmt for stmt in anc.body):
                 for n in ast.walk(anc.test):
                     text = string_value(n)
-                    if text is not None and (is_non_openai_model(text) or _names_provider(text)):
+                    if text is not None and (is_non_openai_model(text) or names_provider(text)):
                         return text
         return ""

@@ -1,0 +1,42 @@
+"""PB109's wording for a fallback whose ``try`` asks tiktoken for a fixed OpenAI model's encoding
+(``try: enc = encoding_for_model("gpt-4o-mini") except Exception: enc = get_encoding("cl100k_base")``):
+the fallback is not for models tiktoken does not know, it covers a tiktoken too old to know that
+model; either way one GPT encoding counts every model's tokens (set 25: memoryos's reader and embedder
+counters). Kept apart from the rule: it reads the ``try`` around the handler, and words the finding.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding
+
+
+def fixed_model_tried(ancestors: Sequence[ast.AST]) -> str:
+    """The OpenAI model named as a literal in ``encoding_for_model`` by the ``try`` whose handler holds
+    the call being visited (``ancestors[-1]``), else ""."""
+    for i in range(len(ancestors) - 1, 0, -1):
+        if not isinstance(ancestors[i], ast.ExceptHandler):
+            continue
+        parent = ancestors[i - 1]
+        if not isinstance(parent, ast.Try):
+            return ""
+        for node in (n for s in parent.body for n in ast.walk(s)):
+            if isinstance(node, ast.Call) and callee_name(node) == "encoding_for_model":
+                return fixed_gpt_encoding(node, "encoding_for_model")
+        return ""
+    return ""
+
+
+def fixed_fallback_message(model: str, fallback: ast.Call) -> str:
+    """The finding's words: one GPT encoding (``model``'s, or the fallback's when tiktoken is too old to
+    know ``model``) counts the tokens of whatever model the text is for."""
+    arg = string_value(fallback.args[0]) if fallback.args else None
+    other = repr(arg) if arg is not None else ast.unparse(fallback)
+    return (
+        f"a fixed GPT encoding counts every model's tokens: encoding_for_model({model!r}), or {other} "
+        "when tiktoken is too old to know that model; the models the counts are for (Claude, Gemini, "
+        "Llama...) split text differently"
+    )

@@ -1,0 +1,82 @@
+"""PB109's judgement of ``tiktoken.encoding_for_model(model)`` outside any ``try``: whether the function
+tells OpenAI's models from others before asking (a test of the name, a class method that checks
+availability, a docstring saying it is for OpenAI's models only). When it does not, any provider's
+model name can reach the call, which raises ``KeyError`` for the models tiktoken does not know.
+
+A log message or a ``print`` naming OpenAI is no such test (set 25: alpaca-eval's ``logging.info(f"Using
+`openai_completions` ...")``). A docstring naming OpenAI or its models is, unless a caller in the module
+passes a name computed at run time (then the callers decide which model names reach the call).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.names import is_non_openai_model
+from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.rules.pb109_callers import fed_at_run_time
+from prompt_budget.lint.rules.pb109_provider_names import OPENAI_WORD
+
+#: Calls whose strings are messages for people, not tests of a model's name.
+_MESSAGE_CALLS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "print"}
+)
+
+
+def _is_false(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is False
+
+
+def class_checks_availability(cls: ast.ClassDef | None) -> bool:
+    """The enclosing class has a check that tries ``encoding_for_model`` and answers no when it
+    raises (``is_available``: ``try: encoding_for_model(m) except KeyError: return False``)."""
+    if cls is None:
+        return False
+    for n in ast.walk(cls):
+        if not (isinstance(n, ast.Try) and n.handlers):
+            continue
+        tries = any(
+            isinstance(c, ast.Call) and callee_name(c) == "encoding_for_model"
+            for stmt in n.body
+            for c in ast.walk(stmt)
+        )
+        answers = all(
+            h.body and isinstance(h.body[-1], ast.Return) and _is_false(h.body[-1].value) for h in n.handlers
+        )
+        if tries and answers:
+            return True
+    return False
+
+
+def _messages(scope: ast.AST) -> set[int]:
+    """The ids of the strings inside log and print calls of ``scope``."""
+    out: set[int] = set()
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Call) and callee_name(n) in _MESSAGE_CALLS:
+            out.update(id(m) for m in ast.walk(n))
+    return out
+
+
+def any_model(
+    tree: ast.AST | None,
+    scope: ast.FunctionDef | ast.AsyncFunctionDef,
+    cls: ast.ClassDef | None,
+    call: ast.Call,
+) -> bool:
+    """The function never tells OpenAI models from others before ``call`` (no ``"gpt"``, ``"openai"``
+    or other provider's model name in a string that decides something), and no method of its class
+    checks that tiktoken knows the model. The caller has checked the call is outside any ``try``."""
+    if class_checks_availability(cls):
+        return False
+    arg = call.args[0] if call.args else None
+    doc = scope.body[0] if scope.body and isinstance(scope.body[0], ast.Expr) else None
+    skip = _messages(scope)
+    if doc is not None and isinstance(arg, ast.Name) and fed_at_run_time(tree, scope, arg.id):
+        skip.add(id(doc.value))  # callers decide which model names reach it, not the docstring
+    for n in ast.walk(scope):
+        if id(n) in skip:
+            continue
+        text = string_value(n)
+        if text is not None and (is_non_openai_model(text) or OPENAI_WORD.search(text)):
+            return False
+    return True
