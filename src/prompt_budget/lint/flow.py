@@ -21,6 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+# moved to ``character_reads``, still importable from here (explicit re-exports)
+from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
+from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
+from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
     EXCLUDED_WORDS,
@@ -376,11 +380,27 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
     child = node
     for parent in reversed(ancestors[:-1]):
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
-            return None
+            return _product_against_tokens(child, parent, rule) if child is not node else None
         other = parent.right if parent.left is child else parent.left
         if rule.budget_expr(other) is not None:
             return f"multiplies the budget `{_source(other)}`"
         child = parent
+    return None
+
+
+def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:
+    """``if used_tokens < budget * threshold``: a product of a weakly named amount (``budget``,
+    ``limit``) ordered against a number of tokens scales a token budget (set 25: praisonai)."""
+    if not (isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops)):
+        return None
+    if not any(
+        isinstance(n, (ast.Name, ast.Attribute)) and rule.names.is_weak_budget(attr_name(n) or "")
+        for n in ast.walk(product)
+    ):
+        return None
+    for other in (parent.left, *parent.comparators):
+        if other is not product and rule.token_amount(other):
+            return f"scales the amount compared with the token count `{_source(other)}`"
     return None
 
 
@@ -492,74 +512,3 @@ def fallback_window(rule: LintRule, name: str, value: int | float) -> str | None
             if read and read != name and rule.names.is_budget(read):
                 return f"as the fallback of a lookup whose other branch reads the window `{read}` (line {node.lineno})"
     return None
-
-
-# --- a budget named as tokens whose every read counts characters
-
-
-def counts_characters(fn: ast.AST, name: str, rule: LintRule, depth: int = 0) -> bool:
-    """Every read of ``name`` in ``fn`` cuts a string (``text[0:max_token - 1]``) or is compared with
-    a string's length (``len(joined) > max_token``), directly or through a local derived from it
-    (``share = int(max_token / len(records))`` ... ``record[0:share - 1]``): characters named as
-    tokens (set 14: modelscope-agent). False when it is never read or any read is something else (a
-    call's argument, a token list's slice, ``max_token * 4``: characters *from* tokens). Walks ``fn``
-    once per name asked about: asked only for a parameter whose name says budget."""
-    parents, reads = reads_of(fn, name)
-    return bool(reads) and all(_character_read(r, parents, fn, rule, depth) for r in reads)
-
-
-def bound_local(node: ast.AST | None) -> str | None:
-    """The name a plain ``x = ...`` binds (one target, a name), else None."""
-    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-        return node.targets[0].id
-    return None
-
-
-def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.Name]]:
-    """Each node's parent in ``fn``, and the reads of the name ``name`` there (one walk)."""
-    parents: dict[ast.AST, ast.AST] = {}
-    reads: list[ast.Name] = []
-    for node in ast.walk(fn):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
-            reads.append(node)
-    return parents, reads
-
-
-def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
-    """``n - 1``, ``n + 1``, ``n / len(records)``, ``int(n)``: arithmetic whose result counts what
-    ``n`` counts (not ``n * 4``, which converts)."""
-    if isinstance(parent, ast.BinOp):
-        if isinstance(parent.op, (ast.Add, ast.Sub)):
-            return isinstance(parent.right if parent.left is child else parent.left, ast.Constant)
-        return isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.left is child
-    return (
-        isinstance(parent, ast.Call)
-        and isinstance(parent.func, ast.Name)
-        and parent.func.id in {"int", "round"}
-    )
-
-
-def _character_read(
-    node: ast.AST, parents: dict[ast.AST, ast.AST], fn: ast.AST, rule: LintRule, depth: int
-) -> bool:
-    child, parent = node, parents.get(node)
-    while parent is not None and _keeps_unit(parent, child):
-        child, parent = parent, parents.get(parent)
-    if isinstance(parent, ast.Slice):
-        sliced = parents.get(parent)
-        return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
-    if isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops):
-        others = [o for o in (parent.left, *parent.comparators) if o is not child]
-        return all(
-            isinstance(o, ast.Call)
-            and callee_name(o) == "len"
-            and len(o.args) == 1
-            and not rule.token_sequence(o.args[0])
-            for o in others
-        )
-    local = bound_local(parent)
-    if local is not None and depth < 2:
-        return counts_characters(fn, local, rule, depth + 1)
-    return False

@@ -87,6 +87,30 @@ def described_as_score(node: ast.AST | None) -> bool:
     return False
 
 
+#: A field's text tying a generic ratio to an amount of tokens (its compaction, its summary...).
+_BUDGET_TEXT = re.compile(
+    r"\b(?:tokens?|budgets?|context|window|compact\w*|summar\w*|truncat\w*|trim\w*|utili[sz]ation)\b",
+    re.IGNORECASE,
+)
+
+
+def described_otherwise(node: ast.AST | None) -> bool:
+    """``threshold: float = Field(0.5, description="Threshold for filtering references")``: a field
+    whose own text says what it is for, and nothing of tokens, the context or a budget: a generic ratio
+    name beside a token budget in a request model is then that other thing (set 25: memoryos)."""
+    text = _field_text(node)
+    return bool(text.strip()) and not _BUDGET_TEXT.search(text)
+
+
+def described_as_share(node: ast.AST | None) -> bool:
+    """``threshold: float = typer.Option(0.8, help="Compaction threshold (0.0-1.0)")``: a generic ratio
+    whose own field or option text ties it to tokens, the context or its compaction, and says no score."""
+    text = _field_text(node)
+    return bool(_BUDGET_TEXT.search(text)) and not any(
+        w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower())
+    )
+
+
 def fields(stmt: ast.stmt) -> list[tuple[ast.expr, ast.expr | None]]:
     """(target, value) of a class body's field: ``size: int = field(default=512)``, ``size = 512``."""
     if isinstance(stmt, ast.AnnAssign):

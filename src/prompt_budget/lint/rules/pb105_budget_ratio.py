@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
 from prompt_budget.lint.flow import (
     Binding,
     Bindings,
@@ -20,6 +21,8 @@ from prompt_budget.lint.ratio_names import (
     TOKEN_UNIT_WORDS,
     budget_scale_name,
     described_as_score,
+    described_as_share,
+    described_otherwise,
     documented_as_budget_share,
     documented_budget_scale,
     fields,
@@ -69,6 +72,12 @@ class BudgetRatio(LintRule):
     overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
     characters divided so (PB104's characters per token).
 
+    A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
+    0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
+    threshold``), and a dict entry written under the key that fallback reads is the same share. A
+    generic ratio whose own field or option text says compaction, the context or tokens is one; one
+    whose text says something else (``description="Threshold for filtering references"``) is not.
+
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
     """
@@ -105,6 +114,10 @@ class BudgetRatio(LintRule):
         self._score_compared: set[str] = set()
         #: ratios whose name says tokens, waiting for the data flow (``ratio_names.token_share``)
         self._token_shares: list[Report] = []
+        #: a local bound to a config's fallback -> the key its ``.get`` reads; the dict entries
+        #: written under a key (``{"threshold": getattr(args, "t", 0.8)}``), judged with that local
+        self._read_keys: dict[str, str] = {}
+        self._keyed: list[tuple[str, ast.expr]] = []
         #: names ordered against a string's length or cutting a string (read on the first question)
         self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
@@ -165,6 +178,11 @@ class BudgetRatio(LintRule):
                 )
                 self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
                 followed.add(id(b.literal))
+            key = self._read_keys.get(name)
+            for entry, literal in self._keyed if why is not None and key else ():
+                if entry == key and (value := fraction(literal)) is not None:
+                    said = f'"{key}" = {value}, the share `{name}` reads: {why}'
+                    self._report(literal, value, f"{key}", said)
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
 
     def _seen(self, name: str) -> None:
@@ -213,6 +231,7 @@ class BudgetRatio(LintRule):
         generic name, once a budget turns up in its scope."""
         if described_as_score(literal):
             return
+        original = literal
         documented = bool(name) and documented_budget_scale(name or "", literal)
         literal = default_of(literal)
         value = fraction(literal)
@@ -222,6 +241,18 @@ class BudgetRatio(LintRule):
             elif documented and literal is not None:
                 self._report(literal, ratio, name, f"{name} = {ratio}, documented as a scale of tokens")
                 return
+        if (
+            value is None
+            and name
+            and not param
+            and (shares := [f for f in fallback_literals(literal) if fraction(f)])
+        ):
+            # ``threshold = float(cfg.get("threshold", 0.8) or 0.8)``: the share the config falls back
+            # to, followed to its uses (``used < budget * threshold``; set 25: praisonai)
+            self._follow(name, shares[0], fraction(shares[0]) or 0.0)
+            if (key := read_key(literal)) is not None:
+                self._read_keys[name] = key
+            return
         if value is None or literal is None or not name:
             if name and not (isinstance(literal, ast.Name) and literal.id == name):
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
@@ -239,6 +270,11 @@ class BudgetRatio(LintRule):
             self._token_shares.append(self.ctx.reports.pop(before))
             self._follow(name, literal, value)
         elif generic(self.names, name):
+            if described_otherwise(original):
+                return
+            if described_as_share(original):
+                self._report(literal, value, name, f"{name} = {value}, described as a share of the context")
+                return
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value} beside a token budget")
             self._frames[-1][1].append((name, self.ctx.reports.pop(before), param))
@@ -315,6 +351,9 @@ class BudgetRatio(LintRule):
                         f"{value} of `{name}`, a share reaching a token use: {why}",
                     )
                     return
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        self._keyed.extend(keyed_fallbacks(node))
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a

@@ -88,6 +88,15 @@ CASES_VALID = (
         '    """\n'
     ),
     Valid("def head(items, limit):\n    keep = int(0.8 * limit)\n    return items[:keep]\n"),
+    # a generic threshold whose own field text says what it filters, beside a token cap (set 25)
+    Valid(
+        "class ChatRequest(BaseModel):\n    max_tokens: int | None = Field(None)\n"
+        '    threshold: float = Field(0.5, description="Threshold for filtering references")\n'
+    ),
+    # a config's fallback share that reaches no token amount
+    Valid(
+        'def keep(cfg, rows):\n    ratio = cfg.get("ratio", 0.5) or 0.5\n    return rows[: int(len(rows) * ratio)]\n'
+    ),
 )
 CASES_INVALID = (
     Invalid(
@@ -231,5 +240,28 @@ CASES_INVALID = (
     # a margin scaling a sum of a token budget and a prompt's length
     Invalid(
         "def slot_size(n_predict, prompt_n):\n    return int(1.05 * (n_predict + max(prompt_n)))\n", line=2
+    ),
+    # a share reached through a config's fallback, scaling an amount compared with tokens (set 25)
+    Invalid(
+        'def due(cfg, used_tokens, budget):\n    threshold = float(cfg.get("threshold", 0.8) or 0.8)\n'
+        "    return used_tokens >= budget * threshold\n",
+        line=2,
+    ),
+    Invalid(
+        'def due(cfg, used_tokens, context_window):\n    share = getattr(cfg, "trigger_share", 0.8)\n'
+        "    return used_tokens > context_window * share\n",
+        line=2,
+    ),
+    # the same share written under the key the fallback reads
+    Invalid(
+        'state = {"threshold": getattr(args, "ctx_threshold", 0.85)}\n\n'
+        'def due(cfg, used_tokens, budget):\n    threshold = cfg.get("threshold") or 0.8\n'
+        "    return used_tokens >= budget * threshold\n",
+        count=2,
+    ),
+    # a generic threshold whose option text says it triggers compaction
+    Invalid(
+        'def compact(threshold: float = typer.Option(0.8, "--threshold", help="Compaction threshold")):\n'
+        "    run()\n"
     ),
 )

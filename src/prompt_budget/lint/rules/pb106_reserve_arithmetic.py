@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.token_reach import TokenReach
 
@@ -19,7 +20,9 @@ class ReserveArithmetic(LintRule):
     The reserve is the output or safety margin a config should own (``reserved_output``). A reserve
     given as a parameter's default, through a module constant (``OVERHEAD = 1_500`` ... ``def room(window,
     overhead=OVERHEAD): return int(window.context_window * factor) - overhead``), is reported where the
-    constant is bound.
+    constant is bound. A reserve reached through a config's fallback (``reserve = int(cfg.get(
+    "output_reserve", 8000) or 8000)`` ... ``window - reserve``) is reported at the fallback, and so is
+    a dict entry written under the key that fallback reads.
     """
 
     CODE = "PB106"
@@ -36,6 +39,10 @@ class ReserveArithmetic(LintRule):
         Valid("year = 2024 - age - 1"),
         Valid("def page(rows, limit=500):\n    end = limit - 100\n    return rows[:end]\n"),
         Valid("GRACE = 30\n\ndef span(timeout, grace=GRACE):\n    return int(timeout * 0.9) - grace\n"),
+        # a config's fallback taken off something that is no budget
+        Valid(
+            'def left(cfg, deadline):\n    grace = cfg.get("grace", 300) or 300\n    return deadline - grace\n'
+        ),
     )
     INVALID = (
         Invalid(
@@ -66,6 +73,18 @@ class ReserveArithmetic(LintRule):
         Invalid(
             "def split(text, max_len=1024):\n    tokens = tokenizer.encode(text)\n    step = max_len - 100\n"
             "    return [tokens[i : i + step] for i in range(0, len(tokens), step)]\n"
+        ),
+        # a reserve reached through a config's fallback; the same reserve under the key it reads (set 25)
+        Invalid(
+            "def room(cfg, model):\n    window = get_context_window(model)\n"
+            '    reserve = int(cfg.get("output_reserve", 8000) or 8000)\n    return window - reserve\n',
+            line=3,
+        ),
+        Invalid(
+            'state = {"output_reserve": getattr(args, "reserve", 4000)}\n\n'
+            'def room(cfg, context_window):\n    reserve = cfg.get("output_reserve", 8000)\n'
+            "    return context_window - reserve\n",
+            count=2,
         ),
     )
 
@@ -118,6 +137,7 @@ class ReserveArithmetic(LintRule):
         takes off a budget (``int(window * safety_factor) - prompt_overhead_tokens``): the reserve is
         written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
+        self._fallback_reserve(node)
         target = node.targets[0] if len(node.targets) == 1 else None
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
@@ -129,6 +149,54 @@ class ReserveArithmetic(LintRule):
                     if budget is not None:
                         self._report(node.value, budget, value, f"taken (as `{param}` of {fn.name}()) off")
                         return
+
+    def _fallback_reserve(self, node: ast.Assign) -> None:
+        """``reserve = int(cfg.get("output_reserve", 8000) or 8000)`` ... ``window - reserve``: a local
+        bound to a config's fallback and taken off a budget (a local bound to a budget getter's result
+        counts: ``window = _model_context_window(model)``); the literal the config falls back to is
+        the reserve (set 25: praisonai). Judged at the binding, whose line holds the number."""
+        fn = self.ctx.function()
+        target = node.targets[0] if len(node.targets) == 1 else None
+        if fn is None or type(target) is not ast.Name or self.names.is_budget(target.id):
+            return  # ``max_new_tokens = int(p.get("max_new_tokens", 256))``: PB101's fallback budget
+        literal = next(iter(fallback_literals(node.value)), None)
+        value = self.budget_literal(literal)
+        if literal is None or value is None:
+            return
+        for sub in ast.walk(fn):
+            if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Sub) and _names(sub.right, target.id):
+                budget = self._local_budget(fn, sub.left)
+                if budget is not None:
+                    self._report(literal, budget, value, f"(as `{target.id}`, a config's fallback) taken off")
+                    if (key := read_key(node.value)) is not None:
+                        self._read_keys[key] = budget
+                    return
+
+    def _local_budget(self, fn: ast.AST, left: ast.expr) -> str | None:
+        """A budget, or a local every binding of which in ``fn`` is one (``window = get_window(m)``)."""
+        budget = self.budget_expr(left)
+        if budget is None and type(left) is ast.Name:
+            values = [stmt.value for stmt in local_bindings(fn, left.id)]
+            if values and all(self.budget_expr(v) is not None for v in values):
+                budget = left.id
+        return budget
+
+    def visit_Module(self, node: ast.Module) -> None:
+        #: keys whose ``.get`` fallback is a reserve taken off a budget -> the budget
+        self._read_keys: dict[str, str] = {}
+        self._keyed: list[tuple[str, ast.expr]] = []
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        self._keyed.extend(keyed_fallbacks(node))
+
+    def leave_Module(self, node: ast.Module) -> None:
+        """``{"output_reserve": getattr(args, "reserve", 8000)}``: a reserve written under the key a
+        config's fallback reads before it is taken off a budget."""
+        for key, literal in self._keyed:
+            budget = self._read_keys.get(key)
+            value = self.budget_literal(literal) if budget is not None else None
+            if budget is not None and value is not None:
+                self._report(literal, budget, value, f'(written as "{key}", read as a reserve) taken off')
 
     def _taken_off(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> str | None:
         """The budget ``fn`` takes its parameter ``param`` off (``budget - param``), if any."""
