@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 _OPTION_CALLEES = frozenset({"option", "Option"})
 #: Words of an option's name saying it is a size of something.
 _SIZE_WORDS = frozenset({"length", "len", "size", "overlap", "limit", "max", "window", "ctx", "budget"})
+#: Words of an option's name saying it sizes a unit of memory layout (a KV cache's block or page of
+#: tokens), not a prompt, an output or a context.
+_LAYOUT_WORDS = frozenset({"block", "page"})
 _TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
 #: Words of a help text about something else than a language model's tokens.
 _NOT_LLM = (
@@ -56,7 +59,8 @@ def _says_token_size(name: str, help_text: str | None) -> bool:
     if not help_text or not _TOKENS_HELP.search(help_text):
         return False
     said = set(words(help_text))
-    return bool(set(words(name)) & _SIZE_WORDS) and not said & _NOT_LLM and not set(words(name)) & CHAR_WORDS
+    named = set(words(name))
+    return bool(named & _SIZE_WORDS) and not said & _NOT_LLM and not named & (CHAR_WORDS | _LAYOUT_WORDS)
 
 
 def token_option(rule: LintRule, node: ast.Call) -> None:

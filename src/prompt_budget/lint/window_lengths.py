@@ -130,6 +130,8 @@ class WindowLengths:
         ws = words(name)
         if window_length_prefix(name) is None and ws[-2:] not in _SEQUENCE_TAILS:
             return None
+        if {"block", "page"} & set(ws):  # a KV cache's block of tokens: memory layout, not a context
+            return None
         if help_text and (set(words(help_text)) & CHAR_WORDS or "word" in help_text.lower()):
             return None
         if help_text and _SAYS_TOKENS.search(help_text):

@@ -25,6 +25,11 @@ OPTION_VALID = (
     Valid('self.hidden = read(cfg, int, ["hidden_size", "n_embd"], 4096)\n'),
     Valid('limit = os.environ.get("MAX_TOKENS", 4096)\n'),
     Valid('def run(length: int = typer.Option(600, "--length", help="Timeout of the token refresh")): ...\n'),
+    # a KV cache's block of tokens: memory layout, not a prompt's, an output's or a context's size
+    Valid(
+        'parser.add_argument("--cache-block-seq-len", type=int, default=64, '
+        'help="The number of tokens in a cache block")'
+    ),
 )
 
 OPTION_INVALID = (
