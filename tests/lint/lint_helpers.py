@@ -39,3 +39,15 @@ def fix_snippet(code: str, tmp_path: Path, rules: Sequence[type[LintRule]] | Non
     result = lint_source(source.read_text(encoding="utf-8"), "example.py", opts, chosen)
     apply_fixes(allocate_keys(list(result.findings), opts), opts)
     return source.read_text(encoding="utf-8"), (tmp_path / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def lint_package(tmp_path: Path, files: dict[str, str]) -> list[Finding]:
+    """Write ``files`` (name -> source) into ``tmp_path/pkg`` and lint the tree as one project (the
+    project-wide passes included), in one process."""
+    from prompt_budget.lint.engine import Linter
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    for name, text in files.items():
+        (pkg / name).write_text(text, encoding="utf-8")
+    return list(Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path]).findings)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
+from lint_helpers import lint_package
 
 CHUNKER = (
     "from llama_index.core.node_parser import SentenceSplitter\n\n"
@@ -22,12 +21,7 @@ TESTS = (
 
 
 def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    for name, text in files.items():
-        (pkg / name).write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    return sorted((Path(f.path).name, f.line, f.code, f.value) for f in report.findings)
+    return sorted((Path(f.path).name, f.line, f.code, f.value) for f in lint_package(tmp_path, files))
 
 
 def test_sizes_of_a_token_chunker_in_other_modules_are_reported(tmp_path: Path) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
+from lint_helpers import lint_package
 
 SHORTENER = (
     "class Shortener:\n"
@@ -19,12 +18,7 @@ SHORTENER = (
 
 
 def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    for name, text in files.items():
-        (pkg / name).write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    return [(f.path, f.line, f.code, f.value) for f in report.findings]
+    return [(f.path, f.line, f.code, f.value) for f in lint_package(tmp_path, files)]
 
 
 def test_a_factory_forwarding_its_default_to_a_budget_parameter_is_reported(tmp_path: Path) -> None:
