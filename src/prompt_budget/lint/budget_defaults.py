@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
@@ -43,7 +43,6 @@ _OTHER_BUDGETS = frozenset(
 #: A budget getter's parameter holding the value it returns when it finds none.
 _FALLBACKS = frozenset({"fallback", "default", "fallback_value", "default_value"})
 #: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
-_TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
 #: A comment saying its line's number is a guess (``# Approximate token count for images``).
 _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*)", re.IGNORECASE)
 
@@ -126,7 +125,7 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
     if found is None or value is None:
         return
     written, name, help_text = found
-    said = rule.names.is_weak_budget(name) and help_text is not None and _TOKENS_HELP.search(help_text)
+    said = rule.names.is_weak_budget(name) and help_text is not None and TOKENS_WORD.search(help_text)
     if (rule.names.is_budget_setting(name) or said) and not rule.names.implausible(name, value):
         message = (
             f"token budget {name}={value} as a command-line option's default; move it to config so "

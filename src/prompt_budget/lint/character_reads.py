@@ -34,6 +34,49 @@ def bound_local(node: ast.AST | None) -> str | None:
     return None
 
 
+def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
+    """The values the local ``name`` is assigned in ``fn`` (plain and annotated assignments); empty when
+    it is also bound otherwise (unpacked from a tuple, a loop or comprehension target, a walrus, augmented,
+    a parameter), so that the values found are all it ever holds."""
+    values: list[ast.expr] = []
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            if any(type(t) is ast.Name and t.id == name for t in node.targets):
+                values.append(node.value)
+            elif any(
+                type(e) is ast.Name and e.id == name
+                for t in node.targets
+                if isinstance(t, (ast.Tuple, ast.List))
+                for e in t.elts
+            ):
+                return []
+        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if node.value is not None:
+                values.append(node.value)
+        elif (
+            isinstance(node, (ast.AugAssign, ast.For, ast.comprehension, ast.NamedExpr))
+            and any(type(t) is ast.Name and t.id == name for t in ast.walk(node.target))
+        ) or (isinstance(node, ast.arg) and node.arg == name):
+            return []
+    return values
+
+
+def string_length(node: ast.AST, rule: LintRule) -> bool:
+    """``len(text)`` of something that is not a list of tokens: a number of characters (or items)."""
+    return (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "len"
+        and len(node.args) == 1
+        and not rule.token_sequence(node.args[0])
+    )
+
+
+def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
+    """The slice ``slice_`` cuts something that is not a list of tokens (``text[:limit]``)."""
+    sliced = parents.get(slice_)
+    return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+
+
 def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.Name]]:
     """Each node's parent in ``fn``, and the reads of the name ``name`` there (one walk)."""
     parents: dict[ast.AST, ast.AST] = {}
@@ -67,17 +110,10 @@ def _character_read(
     while parent is not None and _keeps_unit(parent, child):
         child, parent = parent, parents.get(parent)
     if isinstance(parent, ast.Slice):
-        sliced = parents.get(parent)
-        return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+        return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops):
         others = [o for o in (parent.left, *parent.comparators) if o is not child]
-        return all(
-            isinstance(o, ast.Call)
-            and callee_name(o) == "len"
-            and len(o.args) == 1
-            and not rule.token_sequence(o.args[0])
-            for o in others
-        )
+        return all(string_length(o, rule) for o in others)
     local = bound_local(parent)
     if local is not None and depth < 2:
         return counts_characters(fn, local, rule, depth + 1)

@@ -23,13 +23,12 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-_TOKENS = re.compile(r"\btokens?\b", re.IGNORECASE)
 #: ``"Number of tokens to generate."``, ``"tokens to process in parallel"``: what the model does with
 #: that many tokens.
 _TOKENS_DONE = re.compile(
@@ -76,4 +75,4 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
         return False
     if _GENERATION_LENGTH.search(text):
         return True
-    return bool(_TOKENS.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))
+    return bool(TOKENS_WORD.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))

@@ -11,13 +11,13 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.flow import FIELD_CALLS, bound_local, counts_characters, default_of, reads_of
-from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 
 if TYPE_CHECKING:
@@ -187,17 +187,12 @@ def _read_as_characters(
     while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
         child, parent = parent, parents.get(parent)
     if isinstance(parent, ast.Slice):
-        sliced = parents.get(parent)
-        return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+        return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare):
         others = [o for o in (parent.left, *parent.comparators) if o is not child]
-        return any(
-            isinstance(o, ast.Call)
-            and callee_name(o) == "len"
-            and len(o.args) == 1
-            and not rule.token_sequence(o.args[0])
-            for o in others
-        ) or any(type(o) is ast.Name and o.id in tallies() for o in others)
+        return any(string_length(o, rule) for o in others) or any(
+            type(o) is ast.Name and o.id in tallies() for o in others
+        )
     return False
 
 
@@ -402,7 +397,6 @@ def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
     return written, name, help_text
 
 
-_TOKENS_TEXT = re.compile(r"\btokens?\b", re.IGNORECASE)
 #: Words of a description about an access token, characters, or what something is expected to cost
 #: (``"Expected output tokens used in cost comparisons"``, ``"The token size estimate for documents"``)
 _NOT_LLM = (
@@ -423,7 +417,7 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    if not (text and _TOKENS_TEXT.search(text) and ws & LIMIT_WORDS) or ws & _NOT_LLM:
+    if not (text and TOKENS_WORD.search(text) and ws & LIMIT_WORDS) or ws & _NOT_LLM:
         return False
     owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
     return not (isinstance(owner, ast.ClassDef) and any(_character_tokenizer(s) for s in owner.body))

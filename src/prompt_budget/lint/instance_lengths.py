@@ -34,7 +34,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forwarded import gives_to_super_init
-from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.token_reach import TokenReach
@@ -45,7 +45,6 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 _LIMIT_WORDS = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "budget"})
 
 #: A docstring's line documenting a length in tokens (``max_length (int): Maximum length of tokens.``).
-_TOKENS = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 
 def _documented_in_tokens(fn: Function, param: str) -> bool:
@@ -56,7 +55,7 @@ def _documented_in_tokens(fn: Function, param: str) -> bool:
         text = line.strip()
         if not (text.startswith((param + " ", param + ":")) or text.startswith(f":param {param}:")):
             continue
-        return bool(_TOKENS.search(text)) and not set(words(text)) & CHAR_WORDS
+        return bool(TOKENS_WORD.search(text)) and not set(words(text)) & CHAR_WORDS
     return False
 
 

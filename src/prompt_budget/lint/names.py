@@ -23,6 +23,9 @@ from prompt_budget.lint.amount_words import (
     USAGE_WORDS,
 )
 
+#: The word "token" or "tokens" in a comment, a help text or a docstring (a unit said in prose).
+TOKENS_WORD = re.compile(r"\btokens?\b", re.IGNORECASE)
+
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})

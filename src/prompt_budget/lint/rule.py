@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
-from prompt_budget.lint.names import CHAR_WORDS, NameJudge, words
+from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 
 if TYPE_CHECKING:
@@ -354,7 +354,6 @@ _TOKENIZE_CALLS = frozenset(
 )
 #: Words of a local name that may hold a budget read earlier in its function (``max_window``).
 _LIMIT_WORDS = frozenset({"max", "window", "limit", "budget", "cap", "context", "ctx", "available", "room"})
-_TOKEN_COMMENT = re.compile(r"\btokens?\b", re.IGNORECASE)
 _ENCODER_WORDS = frozenset(
     {"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"}
 )
@@ -476,7 +475,7 @@ class LintRule:
     def token_comment(self) -> bool:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
-        return bool(comment and _TOKEN_COMMENT.search(comment)) and not any(
+        return bool(comment and TOKENS_WORD.search(comment)) and not any(
             w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} | CHAR_WORDS
             for w in words(comment)
         )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters

@@ -11,11 +11,10 @@ PB102's ``option_default``; this module adds click and typer, and sizes known by
 from __future__ import annotations
 
 import ast
-import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forms import argparse_default
-from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import callee_name, string_value
 
 if TYPE_CHECKING:
@@ -28,7 +27,6 @@ _SIZE_WORDS = frozenset({"length", "len", "size", "overlap", "limit", "max", "wi
 #: Words of an option's name saying it sizes a unit of memory layout (a KV cache's block or page of
 #: tokens), not a prompt, an output or a context.
 _LAYOUT_WORDS = frozenset({"block", "page"})
-_TOKENS_HELP = re.compile(r"\btokens?\b", re.IGNORECASE)
 #: Words of a help text about something else than a language model's tokens.
 _NOT_LLM = (
     frozenset({"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session", "minute", "second"})
@@ -56,7 +54,7 @@ def click_option(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
 
 def _says_token_size(name: str, help_text: str | None) -> bool:
     """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens."""
-    if not help_text or not _TOKENS_HELP.search(help_text):
+    if not help_text or not TOKENS_WORD.search(help_text):
         return False
     said = set(words(help_text))
     named = set(words(name))

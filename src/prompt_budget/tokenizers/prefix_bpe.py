@@ -283,7 +283,8 @@ class PrefixBPE(CountOnly):
 
     def _piece(self, piece: str) -> int:
         data = piece.encode("utf-8")
-        n = 1 if data in self.ranks else len(data) if len(data) < 2 else _merge(data, self.ranks)
+        # every single byte is a token (``load_ranks`` checks it): a piece not found whole has two or more
+        n = 1 if data in self.ranks else _merge(data, self.ranks)
         if len(piece) <= _CACHE_MAX_CHARS:
             cache = self._cache
             if len(cache) >= len(self._seed) + _CACHE_ENTRIES:

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Sequence
 from itertools import pairwise
 
+from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.inline_forms import lookup_pair
@@ -20,7 +21,7 @@ from prompt_budget.lint.rule import (
     constant_expression,
     string_value,
 )
-from prompt_budget.lint.rules.pb103_uses import bound_values, cuts_token_sequence, picks_price
+from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check

@@ -1,8 +1,6 @@
 """PB103's readings of what a compared or clamped value is and where a comparison's result goes
 (set 25):
 
-- the values a local is bound to in a function (``old_len = estimate_tokens(old_text)``: a count of
-  tokens under a name of no unit);
 - a read of a clamp's local that bounds a slice of a token sequence (``ctx = min(2048, length)`` ...
   ``tokens[:, :ctx]``: the clamp caps a number of tokens, exllamav2's calibration rows);
 - a conditional on a token count whose sides are only numbers bound to a price (``price = [0.08 if n >
@@ -25,24 +23,6 @@ if TYPE_CHECKING:
 
 #: Expressions a conditional's value passes through unchanged in kind (an element of a list built).
 _CARRIERS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.List, ast.Tuple, ast.Set)
-
-
-def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
-    """The values ``name`` is assigned in ``fn`` (plain and annotated assignments); empty when it is
-    also a loop target, a parameter or augmented, so that those values are not all it holds."""
-    values: list[ast.expr] = []
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Assign) and any(type(t) is ast.Name and t.id == name for t in node.targets):
-            values.append(node.value)
-        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
-            if node.value is not None:
-                values.append(node.value)
-        elif (
-            isinstance(node, (ast.AugAssign, ast.For, ast.comprehension))
-            and any(type(t) is ast.Name and t.id == name for t in ast.walk(node.target))
-        ) or (isinstance(node, ast.arg) and node.arg == name):
-            return []
-    return values
 
 
 def cuts_token_sequence(rule: LintRule, read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:

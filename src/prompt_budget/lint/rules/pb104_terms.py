@@ -19,6 +19,7 @@ import ast
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
+from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 
@@ -34,31 +35,7 @@ def local_unit(fn: ast.AST | None, name: str, unit: Unit) -> str | None:
     """The unit (``unit``'s answer) every binding of the local ``name`` in ``fn`` has, when they all
     agree; None when the name is bound nowhere in ``fn``, bound otherwise (a loop target, a parameter,
     an augmented assignment) or to values of different units."""
-    if fn is None:
-        return None
-    values: list[ast.expr] = []
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Assign):
-            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                values.append(node.value)
-            elif any(
-                isinstance(e, ast.Name) and e.id == name
-                for t in node.targets
-                if isinstance(t, (ast.Tuple, ast.List))
-                for e in t.elts
-            ):
-                return None
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
-            if node.value is None:
-                continue
-            values.append(node.value)
-        elif isinstance(node, (ast.AugAssign, ast.For, ast.comprehension, ast.NamedExpr)):
-            target = node.target
-            if any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(target)):
-                return None
-        elif isinstance(node, ast.arg) and node.arg == name:
-            return None
-    kinds = {unit(v) for v in values}
+    kinds = {unit(v) for v in bound_values(fn, name)} if fn is not None else set()
     return kinds.pop() if len(kinds) == 1 else None
 
 
