@@ -25,6 +25,8 @@ from prompt_budget.lint.forms import (
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
+from prompt_budget.lint.param_docstrings import documented_in_tokens
+from prompt_budget.lint.reported_counts import only_reported
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 
@@ -59,6 +61,8 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
         said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
+        if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
+            said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
         judge_assignment(rule, held, target, default_of(node.value), said=said)
         field_flag_const(rule, target, node.value)
         return
@@ -156,7 +160,10 @@ def judge_assignment(
         before = len(reports)
         report_binding(rule, literal, name, value, where, name.isupper(), said)
         held.hold(held.phrase, rule, name, before)
-    elif names.is_budget(name) or ((said or rule.token_comment()) and not names.is_excluded(name)):
+    elif names.is_budget(name) or (
+        (said or rule.token_comment()) and not names.is_excluded(name) and not only_reported(rule, target)
+    ):
+        # ``completion_tokens = 100  # fixed tokens`` only sent back as a response's usage: a count
         report_binding(rule, literal, name, value, where, name.isupper())
     elif media_tokens(name) and not token_estimate(name):
         what = "a rate of a media item's tokens" if "per" in words(name) else "a media item's tokens"

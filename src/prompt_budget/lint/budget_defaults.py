@@ -27,6 +27,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
+from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
@@ -73,7 +74,9 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
                 segments = any(names.is_budget(a.arg) for a in every)
             weak_ok = bool(segments) and not names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
-        named = names.is_budget_setting(name) or weak_ok
+        # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26)
+        said = not names.is_excluded(name) and documented_in_tokens(rule, name)
+        named = names.is_budget_setting(name) or weak_ok or said
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
         # ``def __init__(self, max_length=2048, max_gen_toks=256)``: a window beside a token budget

@@ -44,7 +44,7 @@ _SAMPLING = frozenset(
     {"probable", "probability", "probabilities", "selection", "sampling", "penalty", "penalize"}
 )
 #: Words of a docstring about an access token, characters, a price or an estimate.
-_NOT_LLM = (
+NOT_LLM = (
     frozenset(
         {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "expected", "estimate", "estimated"}
     )
@@ -71,7 +71,7 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
     if not text:
         return False
     ws = set(words(text))
-    if ws & _NOT_LLM:
+    if ws & NOT_LLM:
         return False
     if _GENERATION_LENGTH.search(text):
         return True

@@ -2,7 +2,8 @@
 sequence length whose help text or description says it counts a tokenized sequence (``"Maximum
 sequence length"``, ``"the model inputs"``, pydantic's ``json_schema_extra={"description": ...}``),
 the maximum length of a model reading tokens (``reranker_max_length``), and a length in a scope that
-handles a tokenizer or ``input_ids``. Kept apart from the rule module, which holds the other cases.
+handles a tokenizer or ``input_ids``; a parameter or field a docstring gives in tokens, and a usage
+count under a comment of tokens that code only reports (set 26). Kept apart from the rule module, which holds the other cases.
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ FIELD_VALID = (
     ),
     # a model's maximum length too small to be its window, with no help text
     Valid(_DOC + "@dataclass\nclass Args:\n    encoder_max_length: int = field(default=64)\n"),
+    Valid(
+        'class Gen:\n    """top_k: the model keeps the top_k tokens of the highest probability."""\n\n    top_k: int = 50\n'
+    ),
+    # set 26: a usage count under a comment of tokens, only sent back as a response's usage; a
+    # parameter whose docstring entry gives its unit as bytes
+    Valid(
+        "def reply():\n    completion_tokens = 100  # fixed completion tokens\n"
+        "    return {'usage': {'completion_tokens': completion_tokens, 'total_tokens': 5 + completion_tokens}}\n"
+    ),
+    Valid(
+        'def pack(token_size: int = 4096):\n    """Args:\n        token_size: size of each token, in bytes\n    """\n'
+    ),
 )
 
 FIELD_INVALID = (
@@ -72,5 +85,22 @@ FIELD_INVALID = (
     ),
     Invalid(
         "def drop_long(sample, sequence_len=2048):\n    return len(sample['input_ids']) <= sequence_len\n"
+    ),
+    # set 26: a parameter (an expression) or a field a docstring gives in tokens (datatrove's shuffler);
+    # the same usage count as the valid one, compared with a count: a limit
+    Invalid(
+        'class Shuffler:\n    """Moves windows of `window_size` tokens."""\n\n'
+        "    def __init__(self, window_size: int = 2048 + 1):\n        self.window_size = window_size\n",
+        line=4,
+    ),
+    Invalid(
+        'def cut(seq_len=4096):\n    """Args:\n        seq_len: length of a sample, in tokens\n    """\n'
+    ),
+    Invalid(
+        'class Cfg:\n    """Attributes:\n        window: the context, in tokens\n    """\n\n    window: int = 8192\n',
+        line=6,
+    ),
+    Invalid(
+        "def check(n):\n    completion_tokens = 100  # completion tokens\n    return n < completion_tokens\n",
     ),
 )

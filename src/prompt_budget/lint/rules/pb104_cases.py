@@ -83,6 +83,9 @@ CASES_VALID_25 = (
     Valid("def count_tokens(messages):\n    n = len(messages)\n    return n // 4 + 1\n"),
     Valid("def pad_tokens(text):\n    return int(len(text) * 1.5)\n"),
     Valid("cost = len(text) / 4 * price_per_page"),
+    # set 26: bytes divided by 4 that are no tokens: blocks of a buffer, an image's size
+    Valid("num_words = total_bytes // 4"),
+    Valid("def image_tokens(image_bytes):\n    return image_bytes // 4\n"),
 )
 CASES_INVALID = (
     Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -239,4 +242,9 @@ CASES_INVALID = (
         count=3,
     ),
     Invalid("price = [(len(p) + len(c)) / 4 * price_per_token for p, c in pairs]", key="chars_per_token"),
+    # set 26: a size in bytes of a text turned into tokens (llm-context's ``estimated_tokens``)
+    Invalid(
+        "class Preview:\n    @property\n    def estimated_tokens(self):\n        return self.total_bytes // 4\n"
+    ),
+    Invalid("approx_tokens = byte_len * 0.25", key="tokens_per_char"),
 )

@@ -9,6 +9,7 @@ from prompt_budget.lint.binary_values import allocates, binary_value, measures_b
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import CASES_INVALID, CASES_VALID, CASES_VALID_25
 from prompt_budget.lint.rules.pb104_context import result_is_tokens, returned_estimate, targets, token_context
 from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
@@ -62,7 +63,9 @@ class CharsPerToken(LintRule):
     ``rest // 4``), so is a conditional of two lengths; a quotient multiplied by a value per token
     (``(len(p) + len(c)) / 4 * price_per_token``) is tokens; a rate above 0.5 tokens per character (a
     wide script's, ``cjk * 1.5``) only beside other rates of characters or words in one sum, or on
-    characters named as a wide script's.
+    characters named as a wide script's. A size in bytes of a text (``total_bytes``,
+    ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when the result is itself a
+    count of tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
     Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported, nor a
     token count times a rate that slices bytes, is compared with an array's length or a size in bytes
     (``len(positions) in {n_tokens, n_tokens * 4}``) or sizes an allocation: bytes or array items. The
@@ -308,6 +311,8 @@ class CharsPerToken(LintRule):
             ):
                 # a rate of 2 halves many things: the result itself must be tokens (set 22: openlit)
                 self._report(node, right, factor, "chars_per_token")
+            elif kind is None and 2.5 <= factor <= 6 and bytes_to_tokens(self, left, node):
+                self._report(node, right, factor, "chars_per_token")  # ``total_bytes // 4`` (set 26)
             elif (
                 kind == "words"
                 and 0.5 <= factor < 1
@@ -330,6 +335,9 @@ class CharsPerToken(LintRule):
             ):
                 # ``cjk * 1.5 + words * 1.33 + other * 0.5``: tokens per wide character (set 25: memoryos)
                 self._report(node, right, factor, "tokens_per_char")
+            elif kind is None and isinstance(factor, float) and 0.15 <= factor <= 0.4:
+                if bytes_to_tokens(self, left, node):
+                    self._report(node, right, factor, "tokens_per_char")  # ``byte_len * 0.25``
             elif kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():

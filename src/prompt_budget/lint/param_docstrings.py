@@ -1,0 +1,92 @@
+"""PB102's reading of the docstring that documents a parameter or a field: the function's own, and for
+a constructor's parameter or a class field the class's (set 26: datatrove's ``DocumentTokenizerContext
+Shuffler``, "moves around windows of `window_size` tokens", whose ``window_size: int = 2048 + 1``
+says no unit in its name).
+
+A docstring gives the unit of ``name`` as tokens when it writes the name followed by the word tokens
+("windows of `window_size` tokens", "up to max_len tokens"), or when the name's entry of an ``Args:``
+list gives it "in tokens" ("window_size: size of the window, in tokens", "(tokens)"); not when the sentence speaks of sampling ("the top_k tokens with the highest probability"), or when that
+entry speaks of characters or bytes ("token_size: size of each token, in bytes"), nor "the number of
+tokens for an image", which describes a count (an image's cost an estimating function returns).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.field_docstrings import NOT_LLM
+from prompt_budget.lint.names import CHAR_WORDS, words
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: An entry of an ``Args:`` list saying its unit is tokens.
+_IN_TOKENS = re.compile(r"\bin\s+tokens\b|\(tokens\)", re.IGNORECASE)
+#: Words of an entry measuring something else than tokens.
+_OTHER_UNITS = CHAR_WORDS | {"byte", "bytes", "auth", "oauth", "access", "api", "jwt"}
+#: The end of a sentence: a full stop or a blank line.
+_STOP = re.compile(r"\.\s|\n\s*\n")
+#: The first line of the next entry of an ``Args:`` list, or a blank line.
+_NEXT_ENTRY = re.compile(r"^\s*(?:\*{0,2}\w+\s*(?:\([^)]*\))?\s*:|$)")
+
+
+def _docstrings(rule: LintRule) -> list[str]:
+    """The docstrings documenting the parameters or fields being visited: the function's, and the
+    class's for a constructor or a class body."""
+    fn = rule.ctx.function()
+    cls = rule.ctx.enclosing_class()
+    found: list[ast.AST] = []
+    if fn is not None:
+        found.append(fn)
+    if cls is not None and (fn is None or fn.name == "__init__"):
+        found.append(cls)
+    texts = [
+        ast.get_docstring(n)
+        for n in found
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    ]
+    return [t for t in texts if t]
+
+
+def _entry(text: str, name: str) -> str:
+    """The text of ``name``'s entry in an ``Args:`` list (``name (int): ...`` and its continuation)."""
+    lines = text.splitlines()
+    head = re.compile(rf"^\s*{re.escape(name)}\s*(?:\([^)]*\))?\s*:(.*)$")
+    for at, line in enumerate(lines):
+        match = head.match(line)
+        if match is None:
+            continue
+        out = [match.group(1)]
+        for more in lines[at + 1 :]:
+            if _NEXT_ENTRY.match(more):
+                break
+            out.append(more)
+        return " ".join(out)
+    return ""
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` around ``text[start:end]`` (to the stops or blank lines either side)."""
+    stops = [m.end() for m in _STOP.finditer(text, 0, start)]
+    after = _STOP.search(text, end)
+    return text[stops[-1] if stops else 0 : after.start() if after else len(text)]
+
+
+def documented_in_tokens(rule: LintRule, name: str) -> bool:
+    """A docstring says ``name`` (a parameter or a field being visited) counts tokens."""
+    if len(name) < 2:
+        return False
+    after_name = re.compile(rf"(?<![\w.])[`'\"*]*{re.escape(name)}[`'\"*]*[ \t]+tokens\b", re.IGNORECASE)
+    for text in _docstrings(rule):
+        for found in after_name.finditer(text):
+            # "the top_k tokens with the highest probability": a sampling setting, not a budget
+            if not set(words(_sentence(text, found.start(), found.end()))) & (NOT_LLM | _OTHER_UNITS):
+                return True
+        entry = _entry(text, name)
+        if not entry or set(words(entry)) & _OTHER_UNITS:
+            continue
+        if _IN_TOKENS.search(entry):
+            return True
+    return False

@@ -1,0 +1,58 @@
+"""PB104's reading of a size in bytes turned into tokens: ``return self.total_bytes // 4`` in a property
+``estimated_tokens``, ``approx_tokens = byte_len * 0.25`` (set 26: llm-context's ``ContextPreview``;
+issue 19 names ``APPROX_BYTES_PER_TOKEN = 4`` and ``(byte_len + 3) // 4``). About 4 bytes of UTF-8 text
+make a token: the same heuristic as 4 characters per token.
+
+A size in bytes is more often a binary or base64 size than a text's, so the rate is taken only when
+its quotient is itself a count of tokens (returned by a function named or documented as counting
+tokens, bound or passed as tokens, compared with a count of tokens), and never on base64, audio or
+image data (``len(b64) * 3 // 4`` is base64 arithmetic).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import BASE64_WORDS, words
+from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rules.pb104_context import result_is_tokens
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Words of a size in bytes (``total_bytes``, ``byte_len``, ``num_bytes``).
+_BYTE_WORDS = frozenset({"byte", "bytes"})
+#: Words of binary data, whose bytes are no text's: base64, audio, images, video.
+_BINARY_WORDS = (BASE64_WORDS - _BYTE_WORDS) | frozenset(
+    {"image", "images", "img", "png", "jpeg", "jpg", "pixel", "pixels", "video", "wav", "mp3"}
+)
+
+
+def byte_amount(node: ast.expr) -> bool:
+    """``total_bytes``, ``self.byte_len``, ``len(text.encode("utf-8"))``, ``(byte_len + 3)``: a size in
+    bytes (not a rate: ``bytes_per_token``)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return byte_amount(node.left) or byte_amount(node.right)
+    if isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1:
+        arg = node.args[0]
+        return isinstance(arg, ast.Call) and callee_name(arg) == "encode"
+    ws = set(words(attr_name(node) or ""))
+    return bool(ws & _BYTE_WORDS) and "per" not in ws
+
+
+def _binary(rule: LintRule, node: ast.AST) -> bool:
+    """A name or string in ``node`` or the enclosing function's name says binary data."""
+    texts = [rule.ctx.function_name()]
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            texts.append(n.id)
+        elif isinstance(n, ast.Attribute):
+            texts.append(n.attr)
+    return any(set(words(t)) & _BINARY_WORDS for t in texts if t)
+
+
+def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
+    """``node`` (``amount // rate`` or ``amount * 0.25``) turns a size in bytes of a text into a count
+    of tokens: ``amount`` is bytes, no binary data is named and the result is tokens."""
+    return byte_amount(amount) and not _binary(rule, node) and result_is_tokens(rule, node)
