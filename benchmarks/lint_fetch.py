@@ -32,8 +32,8 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's measuring sets 1-24. Each was linted once and every finding read (first-run figures in
-#: docs/lint.md); sets 1-8 and 10-24 were then tuned on, set 9's shortfalls were left unfixed; all
+#: Issue 19's measuring sets 1-26. Each was linted once and every finding read (first-run figures in
+#: docs/lint.md); sets 1-8 and 10-26 were then tuned on, set 9's shortfalls were left unfixed; all
 #: are material the rules have been judged on, not a measure (the second table in docs/lint.md).
 TUNED_19: dict[str, str] = {
     "strands-agents": "1.62.0",
