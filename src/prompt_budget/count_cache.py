@@ -446,18 +446,37 @@ class DiskCache:
             "extras": extras,
             "plain": [d for d in merged if d in plain],
         }
+        data = encoded(blob)
         fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX, dir=self.folder)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                # one string from the C encoder: json.dump writes piece by piece, several times slower;
-                # the tables hold no cycles (JSON read back, and this run's lists and dicts), and
-                # looking for them costs as much as the encoding itself
-                fh.write(json.dumps(blob, separators=(",", ":"), check_circular=False))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
             os.replace(tmp, self.path)
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def encoded(blob: dict[str, Any]) -> bytes:
+    """``blob`` (the cache's tables: strings, integers, lists and dicts) as compact JSON in UTF-8:
+    through orjson where it is installed (the ``fast`` extra: the same document, about eight times
+    faster than the standard library for a first run's hundred thousand files), else through the
+    standard library's C encoder, in one string (``json.dump`` writes piece by piece, several times
+    slower). What orjson will not encode (a path holding a lone surrogate, as an undecodable file name
+    gives) goes through the standard library, which escapes it."""
+    try:
+        import orjson
+    except ImportError:
+        pass
+    else:
+        try:
+            return orjson.dumps(blob)
+        except TypeError:  # orjson.JSONEncodeError
+            pass
+    # the tables hold no cycles (JSON read back, and this run's lists and dicts): looking for them
+    # costs as much as the encoding itself
+    return json.dumps(blob, separators=(",", ":"), check_circular=False).encode("utf-8")
 
 
 def _merged(table: dict[str, Any], new: dict[str, dict[str, Any]]) -> dict[str, Any]:
