@@ -6,6 +6,7 @@ it. Moved out of ``flow.py`` (which re-exports it) to keep that module short.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name
@@ -87,6 +88,21 @@ def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.N
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
             reads.append(node)
     return parents, reads
+
+
+def every_read(
+    rule: LintRule, target: ast.expr, test: Callable[[ast.Name, dict[ast.AST, ast.AST]], bool]
+) -> bool:
+    """``target``, a name bound in a function or at a module's top, is read there, and ``test`` holds
+    of every read (given each node's parent). False for a class field: its methods read it through
+    ``self``."""
+    if not isinstance(target, ast.Name) or rule.ctx.tree is None:
+        return False
+    scope: ast.AST = rule.ctx.function() or rule.ctx.tree
+    if scope is rule.ctx.tree and rule.ctx.scopes:
+        return False
+    parents, reads = reads_of(scope, target.id)
+    return bool(reads) and all(test(r, parents) for r in reads)
 
 
 def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:

@@ -22,7 +22,7 @@ import ast
 import math
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import reads_of
+from prompt_budget.lint.character_reads import every_read
 from prompt_budget.lint.names import CONTEXT_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.rule import callee_name
 
@@ -85,10 +85,4 @@ def only_counts_pieces(rule: LintRule, target: ast.expr) -> bool:
     """``target`` (a name bound in a function or a module) is read, and every read is the divisor of
     a ceil-division counting pieces (``math.ceil(seqlen / target_tokens_per_shard)``): a tiling
     granularity, not a budget."""
-    if not isinstance(target, ast.Name) or rule.ctx.tree is None:
-        return False
-    scope: ast.AST = rule.ctx.function() or rule.ctx.tree
-    if scope is rule.ctx.tree and rule.ctx.scopes:
-        return False  # a class field: read through ``self`` in its methods
-    parents, reads = reads_of(scope, target.id)
-    return bool(reads) and all(_ceil_division_divisor(r, parents) for r in reads)
+    return every_read(rule, target, _ceil_division_divisor)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import reads_of
+from prompt_budget.lint.character_reads import every_read
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -42,10 +42,4 @@ def _reported(rule: LintRule, read: ast.AST, parents: dict[ast.AST, ast.AST]) ->
 def only_reported(rule: LintRule, target: ast.expr) -> bool:
     """``target`` (a local or a module's name bound to a literal) is read, and every read is reported
     as a usage count (a response's ``usage``): a fake or default count, not a budget."""
-    if not isinstance(target, ast.Name) or rule.ctx.tree is None:
-        return False
-    scope: ast.AST = rule.ctx.function() or rule.ctx.tree
-    if scope is rule.ctx.tree and rule.ctx.scopes:
-        return False  # a class field: read through ``self`` in its methods
-    parents, reads = reads_of(scope, target.id)
-    return bool(reads) and all(_reported(rule, r, parents) for r in reads)
+    return every_read(rule, target, lambda read, parents: _reported(rule, read, parents))

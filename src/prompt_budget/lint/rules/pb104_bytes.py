@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import BASE64_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name
-from prompt_budget.lint.rules.pb104_context import result_is_tokens
+from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -43,13 +43,7 @@ def byte_amount(node: ast.expr) -> bool:
 
 def _binary(rule: LintRule, node: ast.AST) -> bool:
     """A name or string in ``node`` or the enclosing function's name says binary data."""
-    texts = [rule.ctx.function_name()]
-    for n in ast.walk(node):
-        if isinstance(n, ast.Name):
-            texts.append(n.id)
-        elif isinstance(n, ast.Attribute):
-            texts.append(n.attr)
-    return any(set(words(t)) & _BINARY_WORDS for t in texts if t)
+    return any(set(words(t)) & _BINARY_WORDS for t in names_in(rule, node) if t)
 
 
 def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:

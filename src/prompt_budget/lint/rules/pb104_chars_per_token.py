@@ -11,7 +11,13 @@ from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import CASES_INVALID, CASES_VALID, CASES_VALID_25
-from prompt_budget.lint.rules.pb104_context import result_is_tokens, returned_estimate, targets, token_context
+from prompt_budget.lint.rules.pb104_context import (
+    names_in,
+    result_is_tokens,
+    returned_estimate,
+    targets,
+    token_context,
+)
 from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
 from prompt_budget.lint.rules.pb104_rates import (
     abbreviated_chars,
@@ -202,15 +208,7 @@ class CharsPerToken(LintRule):
         return isinstance(target, ast.Name) and used_as_characters(self, target.id)
 
     def _base64(self, node: ast.AST) -> bool:
-        names = [self.ctx.function_name()]
-        for n in ast.walk(node):
-            if isinstance(n, ast.Name):
-                names.append(n.id)
-            elif isinstance(n, ast.Attribute):
-                names.append(n.attr)
-            elif isinstance(n, ast.Constant) and isinstance(n.value, str):
-                names.append(n.value)
-        return any(self.names.is_base64(n) for n in names)
+        return any(self.names.is_base64(n) for n in names_in(self, node, strings=True))
 
     #: Rates kept in constants and already reported where written (``named_rate``), once per module.
     _rates: set[ast.AST]

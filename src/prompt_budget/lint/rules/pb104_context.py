@@ -115,3 +115,17 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
     ):
         return True
     return compared_with_tokens(rule, node)
+
+
+def names_in(rule: LintRule, node: ast.AST, *, strings: bool = False) -> list[str]:
+    """The enclosing function's name and every name and attribute in ``node`` (with ``strings``, its
+    string constants too): the words that say what data a value is (base64, an image, audio)."""
+    out = [rule.ctx.function_name()]
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            out.append(n.id)
+        elif isinstance(n, ast.Attribute):
+            out.append(n.attr)
+        elif strings and isinstance(n, ast.Constant) and isinstance(n.value, str):
+            out.append(n.value)
+    return out
