@@ -1,6 +1,7 @@
 """The words that say what role an amount of tokens plays, for :mod:`prompt_budget.lint.names`: a count
 (``num_tokens``), a count read from a response (``prompt_tokens``, ``cached_tokens``), a ratio of a
-budget (``summary_trigger_ratio``), or a setting that manages tokens (``protect_last_n_tokens``).
+budget (``summary_trigger_ratio``), a setting that manages tokens (``protect_last_n_tokens``), or a
+decoding parameter (``num_draft_tokens``, ``max_rollback_tokens``).
 Pure data: the predicates that read them are ``names.NameJudge``'s.
 """
 
@@ -119,3 +120,12 @@ USAGE_WORDS = frozenset(
 )
 #: First words of a setting that manages a number of tokens (``protect_last_n_tokens``).
 MANAGING_VERBS = frozenset({"protect", "prune", "keep", "retain", "preserve", "trim", "compact", "reserve"})
+
+#: Words of speculative decoding: how many tokens a draft model proposes per step
+#: (``num_draft_tokens``, ``draft_model_num_pred_tokens``) is a decoding parameter, not a budget; a
+#: draft's own cap (``draft_max_tokens``, a limit word) still is one (set 24: llama-cpp-python).
+SPECULATIVE_WORDS = frozenset({"draft", "speculative"})
+#: Words of how far back decoding may go: a grammar matcher's rollback depth (``max_rollback_tokens``),
+#: a look-back window (``lookback_tokens``): decoding state, not a budget, even with a limit word
+#: (set 27: xgrammar). Read by ``names.excluded``.
+ROLLBACK_WORDS = frozenset({"rollback", "rollbacks", "lookback", "backtrack", "backtracking", "undo"})

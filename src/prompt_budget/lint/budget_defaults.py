@@ -31,6 +31,7 @@ from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
+from prompt_budget.lint.value_sweeps import swept_numbers
 from prompt_budget.lint.window_lengths import setting_fallback
 
 if TYPE_CHECKING:
@@ -48,6 +49,15 @@ _FALLBACKS = frozenset({"fallback", "default", "fallback_value", "default_value"
 _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*)", re.IGNORECASE)
 
 
+def _swept_default(rule: LintRule, name: str, default: ast.expr | None) -> None:
+    """``max_tokens_to_sample: list[int] = [1000]``: a parameter taking a list of budgets to try, each
+    number of its default one budget (set 27: prompttools' experiment grids)."""
+    for literal, value in swept_numbers(rule, default):
+        if not rule.names.implausible(name, value):
+            message = f"token budget {name}={value} in a parameter's default list of values to try; move it to config so callers share one tunable value"
+            rule.report_literal(literal, message, value, name)
+
+
 def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
     """Report the token budgets among the defaults of ``node`` (PB102); hold the estimates and the
     other numbers for the module's reads to decide."""
@@ -59,6 +69,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
         size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
         default = size if size is not None else default
+        if names.is_budget(arg.arg) and not names.is_excluded(arg.arg):
+            _swept_default(rule, arg.arg, default)  # ``max_tokens: list[int] = [1000]``: a sweep
         value = rule.budget_literal(default)
         if value is None or default is None:
             continue

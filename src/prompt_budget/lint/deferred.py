@@ -29,6 +29,7 @@ from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
+from prompt_budget.lint.token_cuts import cut_read
 from prompt_budget.lint.token_estimates import estimated_read
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
@@ -141,8 +142,23 @@ class Deferred:
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
             self.estimated.add(name)  # ``return FALLBACK_AUDIO_TOKENS`` in ``_count_audio_tokens``
-        if name not in self.uses.reasons and len(ancestors) > 1 and (why := _fallback_use(ancestors, rule)):
+        if (
+            name not in self.uses.reasons
+            and len(ancestors) > 1
+            and (
+                why := _fallback_use(ancestors, rule)
+                or (not self._parameter(name) and cut_read(rule, ancestors))
+            )
+        ):
             self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"
+
+    def _parameter(self, name: str) -> bool:
+        """``name`` (or the name it stores: ``self._max_length = max_length``) is a parameter's."""
+        source = self.uses.aliases.get(name, name)
+        return any(
+            isinstance(b.scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for b in (self.bindings.all_of(source) if source in self.bindings.by_name else ())
+        )
 
     def _characters(self, rule: LintRule, module: ast.Module, name: str) -> bool:
         """A window name (held in ``phrase``) that counts characters: it cuts a string

@@ -20,6 +20,8 @@ from prompt_budget.lint.amount_words import (
     MANAGING_VERBS,
     RATIO_CONTEXT_WORDS,
     RATIO_WORDS,
+    ROLLBACK_WORDS,
+    SPECULATIVE_WORDS,
     USAGE_WORDS,
 )
 
@@ -375,22 +377,16 @@ _LLM_SIDES = frozenset({"input", "output", "prompt", "completion"})
 _LLM_PHRASES = (" completion tokens ", " prompt tokens ", " output tokens ", " input tokens ", " new tokens ")
 
 
-#: Words of speculative decoding: how many tokens a draft model proposes per step
-#: (``num_draft_tokens``, ``draft_model_num_pred_tokens``) is a decoding parameter, not a budget; a
-#: draft's own cap (``draft_max_tokens``, a limit word) still is one (set 24: llama-cpp-python).
-_SPECULATIVE_WORDS = frozenset({"draft", "speculative"})
-
-
 def speculative(ws: Iterable[str]) -> bool:
     """A draft model's or speculative decoding's number of tokens, with no limit word: no budget."""
     found = set(ws)
-    return bool(found & _SPECULATIVE_WORDS) and not found & LIMIT_WORDS
+    return bool(found & SPECULATIVE_WORDS) and not found & LIMIT_WORDS
 
 
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
-    if speculative(ws):
-        return True
+    if speculative(ws) or not ROLLBACK_WORDS.isdisjoint(ws):
+        return True  # ``num_draft_tokens``, ``max_rollback_tokens``: decoding parameters
     found = {w for w in ws if w in EXCLUDED_WORDS}
     if not found or not found <= _WHERE_WORDS:
         return bool(found)

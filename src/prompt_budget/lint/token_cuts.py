@@ -27,7 +27,7 @@ audio's call, is not a tokenizer's.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import module_functions, positional_params
@@ -320,3 +320,27 @@ def attribute_cut(rule: LintRule, target: ast.expr, flow: CutFlow) -> str | None
     if rule.names.is_budget(attribute) or rule.names.is_weak_budget(attribute):
         return None
     return flow.attribute_cut(attribute, rule.ctx.enclosing_class())
+
+
+def cut_read(rule: LintRule, ancestors: Sequence[ast.AST]) -> str | None:
+    """Why the read ``ancestors[-1]`` of a constant or a class's field (``MAX_LENGTH``,
+    ``self.MIN_QUERY_LENGTH``) is a number of tokens whatever its name: it is the length a tokenizer's
+    call cuts its input to (``tokenizer.enable_truncation(max_length=MAX_LENGTH)``, ``tokenizer(text,
+    truncation=True, max_length=LIMIT)``), or the length a truncating tokenizer pads to
+    (``enable_padding(length=...)``; set 27: fastembed). The caller leaves out parameters: a weakly
+    named parameter's default given to a cut is PB101's (``truncation_defaults``)."""
+    if len(ancestors) < 3:
+        return None
+    node, parent, grand = ancestors[-1], ancestors[-2], ancestors[-3]
+    if isinstance(parent, ast.keyword) and parent.arg and isinstance(grand, ast.Call):
+        if cuts_tokens(grand) and rule.names.is_weak_budget(parent.arg):
+            return f"the length `{parent.arg}=` the tokenizer's `{callee_name(grand)}` truncates to"
+        if padded_length(rule, grand) is node:
+            return f"the length `{callee_name(grand)}` pads a truncating tokenizer's input to"
+    if (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) == "enable_truncation"
+        and parent.args[:1] == [node]
+    ):
+        return "the length the tokenizer's `enable_truncation` truncates to"
+    return None

@@ -44,6 +44,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
+from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
 from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.token_cuts import (
@@ -55,6 +56,7 @@ from prompt_budget.lint.token_cuts import (
     tokenizer_length,
     truncation_defaults,
 )
+from prompt_budget.lint.value_sweeps import swept_entries
 
 
 class InlineBudget(LintRule):
@@ -150,20 +152,11 @@ class InlineBudget(LintRule):
             'def batch(model):\n    """Prompts per batch, whatever their tokens."""\n    return BATCHES.get(model, 16)\n'
         ),
         Valid('SIZES = {"small": 4096, "large": 8192}  # tokens\nn = SIZES.get(kind, 2048)\n'),
-        # context sizes that count messages, or too few tokens to be a budget; pairs that are no setting
-        Valid('mw = SummarizationMiddleware(model=m, trigger=("messages", 50), keep=("tokens", 1))'),
-        Valid('rows = [("tokens", 5000), ("cost", 0.3)]\nassert usage == ("tokens", 4000)\n'),
+        *LIST_VALID,
         # an `or` fallback given where no budget goes
         Valid("def page(rows, size=None):\n    return fetch(rows, limit=size or 100)\n"),
         Valid("def new_id(self):\n    width = self.width or 2048\n    return width\n"),
         Valid('def new_id(ids):\n    """A session token."""\n    return ids.generate(max_length=64)\n'),
-        # (setting, default) pairs whose names are no budget's (a window of passages, a batch), or
-        # that are no table of settings (one setting's test cases, a lone pair)
-        Valid(
-            'keys_and_defaults = [("model_path", "castorini/rank"), ("window_size", 20), ("batch_size", 32)]\n'
-            "window_size, batch_size = extract_kwargs(keys_and_defaults, **kwargs)\n"
-        ),
-        Valid('CASES = [("max_tokens", 100), ("max_tokens", 4096)]\nPAIR = [("max_tokens", 4096)]\n'),
         # the fallback of a failed lookup in a table that is no budget's, or under a name not saying tokens
         Valid(
             "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
@@ -273,6 +266,7 @@ class InlineBudget(LintRule):
         ),
         *FORM_INVALID,
         *ROW_INVALID,
+        *LIST_INVALID,
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
@@ -418,7 +412,10 @@ class InlineBudget(LintRule):
                 )
 
     def visit_List(self, node: ast.List | ast.Tuple) -> None:
-        """``["--ctx-size", "8192"]``: a command line's option named as a budget, then its value."""
+        """``["--ctx-size", "8192"]``: a command line's option named as a budget, then its value; a
+        sweep of budgets (``{"n_ctx": [512]}``, ``run(max_tokens=[128, 512])``, ``value_sweeps``)."""
+        for literal, setting, amount in swept_entries(self, node):
+            self._report(literal, setting, amount, "in a list of values to try")
         for word, setting, value in option_values(self, node):
             if isinstance(word.value, str) if isinstance(word, ast.Constant) else False:
                 message = f"token budget {setting}={value} given on a command line; move it to config so it can be tuned and tested"

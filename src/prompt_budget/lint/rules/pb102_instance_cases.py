@@ -1,7 +1,8 @@
 """PB102's cases about defaults followed through an instance (``instance_lengths``): a constructor's
 length stored on ``self`` as the fallback of a method's parameter documented in tokens, one handed to
 the base class's ``__init__`` and read back from ``self``, one given to a nested helper that truncates
-to tokens. Kept apart from the rule module, which holds the other cases, to keep both short.
+to tokens; a constant or a class's field, whatever its name, that a tokenizer truncates (or, truncating,
+pads) its input to (set 27: fastembed). Kept apart from the rule module, which holds the other cases, to keep both short.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ INSTANCE_VALID = (
         "def forward(x):\n    target_tokens_per_shard = 32768\n"
         "    shards = max(1, math.ceil(x.shape[-2] / target_tokens_per_shard))\n    return run(x, shards)\n"
     ),
+    # a constant given to a call that does not truncate (padding alone), or a parameter's (PB101's)
+    Valid("PAD = 512\n\ndef load(tokenizer):\n    tokenizer.enable_padding(length=PAD)\n"),
+    Valid("def load(tokenizer, max_length=512):\n    tokenizer.enable_truncation(max_length=max_length)\n"),
 )
 
 INSTANCE_INVALID = (
@@ -77,6 +81,18 @@ INSTANCE_INVALID = (
     Invalid(
         "class WindowTooSmall(Exception):\n    def __init__(self, window: int, min_required: int = 16384):\n"
         '        super().__init__(f"window of {window} tokens, below the minimum of {min_required:,} tokens")\n',
+        line=2,
+    ),
+    # a constant a tokenizer truncates its input to; a class's field it pads a truncating one to
+    Invalid(
+        "MAX_LENGTH = 512\n\ndef load(tokenizer):\n    tokenizer.enable_truncation(max_length=MAX_LENGTH)\n",
+        line=1,
+    ),
+    Invalid("LIMIT = 256\nids = tokenizer(text, truncation=True, max_length=LIMIT)\n", line=1),
+    Invalid(
+        "class Encoder:\n    QUERY_LENGTH: int | None = 32\n\n    def load(self, tokenizer):\n"
+        "        tokenizer.enable_truncation(max_length=self.limit)\n"
+        "        tokenizer.enable_padding(length=self.QUERY_LENGTH)\n",
         line=2,
     ),
 )

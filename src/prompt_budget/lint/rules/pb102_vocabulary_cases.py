@@ -1,7 +1,8 @@
 """PB102's cases about its vocabulary: the names that say "a limit counted in tokens" without the rule's
 data flow (one-word names, runtimes' window and output names, a fine-tune's cutoff, a generation's size,
 a tokenizer's ``model_max_length``), and the names that look like budgets but count something else (a
-credential's lifetime, a batch of sequences). Kept apart from the rule module, which holds the other cases, to keep both short.
+credential's lifetime, a batch of sequences, a rollback depth); a sweep of budgets, a parameter's default
+list of values to try (set 27). Kept apart from the rule module, which holds the other cases, to keep both short.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ VOCABULARY_VALID = (
         "def launch(kv, n):\n    BLOCK_E = 128  # tokens per expert aligned to 128\n"
         "    use_pdl = kv.size(0) >= PDL_MIN_PREFILL_TOKENS\n    _kernel[(n,)](kv, BLOCK_E=BLOCK_E, launch_pdl=use_pdl)\n"
     ),
+    # how many accepted tokens a grammar matcher may undo: a rollback depth, not a budget (set 27)
+    Valid("def make(matcher, max_rollback_tokens=16, lookback_tokens=64): ...\nMAX_ROLLBACK_TOKENS = 200\n"),
+    Valid("def run(max_tokens: list = [None], seeds=[1337, 42]): ..."),
 )
 
 VOCABULARY_INVALID = (
@@ -132,4 +136,6 @@ VOCABULARY_INVALID = (
         "def plan(ids):\n    return ids[:MAX_PREFILL_TOKENS]\n",
         line=3,
     ),
+    # a parameter's default list of budgets to try, each value one (set 27: prompttools)
+    Invalid("def run(max_tokens_to_sample: list[int] = [1000], n_ctx=(512, 2048)): ...", count=3),
 )

@@ -48,7 +48,7 @@ def fixed_gpt_encoding(call: ast.Call, callee: str) -> str:
     return ""
 
 
-def _tested_strings(cls: ast.ClassDef) -> list[str]:
+def _tested_strings(cls: ast.AST) -> list[str]:
     """The strings the class's code tests a value against: ``model in ["deepseek-chat", ...]``,
     ``"api.deepseek.com" in self.url``, ``model.startswith("claude")``, ``model == "llama3"``."""
     out: list[str] = []
@@ -65,8 +65,8 @@ def _tested_strings(cls: ast.ClassDef) -> list[str]:
     return out
 
 
-def other_provider_named(cls: ast.ClassDef) -> str:
-    """A non-OpenAI model the class's code tests a model against, or a non-OpenAI provider's API host it
+def other_provider_named(cls: ast.AST) -> str:
+    """A non-OpenAI model the class's (or the module's) code tests a model against, or a non-OpenAI provider's API host it
     names (in any string but a docstring), else "". A model name merely written in the class (a default
     ``model_name="NousResearch/Llama-2-7b-hf"`` of a local model loaded with its own tokenizer, set 18:
     llmlingua) says nothing of what the GPT encoding counts."""

@@ -13,8 +13,10 @@ from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_pro
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
 from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
+from prompt_budget.lint.rules.pb109_known_encodings import unknown_model_default
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
+from prompt_budget.lint.rules.pb109_provider_cases import PROVIDER_INVALID, PROVIDER_VALID
 from prompt_budget.lint.rules.pb109_provider_names import (
     PROVIDER_WORDS,
     names_openai_models,
@@ -58,7 +60,9 @@ class TokenizerMismatch(LintRule):
     (``"api.deepseek.com"``). A ``base_url`` alone is no such evidence: OpenAI's own clients take one.
     So is a fixed GPT encoding (a tiktoken call, or its name as a literal: ``TOKENIZERS["cl100k"]``)
     chosen before an ``if`` on the model's name one of whose branches calls another provider's client
-    (``else: call_anthropic(...)``): its counts serve that provider's model too. ``encoding_for_model
+    (``else: call_anthropic(...)``): its counts serve that provider's model too; and a GPT encoding taken
+    for every model name tiktoken does not know (``if model in list_encoding_names(): name = model``) in a
+    module that also tests names against another provider's models. ``encoding_for_model
     (model)`` outside any ``try`` is reported unless the function tells models apart first (a log
     message naming OpenAI is no such test).
     Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
@@ -204,6 +208,7 @@ class TokenizerMismatch(LintRule):
             'def count(text, model):\n    """Supported for OpenAI models only."""\n'
             "    logging.info('openai count')\n    return len(tiktoken.encoding_for_model(model).encode(text))\n"
         ),
+        *PROVIDER_VALID,
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -306,17 +311,7 @@ class TokenizerMismatch(LintRule):
             "    if 'gpt' not in model:\n        raise ValueError(model)\n    return 0\n",
             line=5,
         ),
-        # an OpenAI-compatible client that also serves another provider's models or API host (set 18: curator)
-        Invalid(
-            "class CompatibleClient:\n    def __init__(self, url):\n        if 'api.deepseek.com' in url:\n"
-            "            self.rpm = 60\n\n    def encoding(self):\n        return tiktoken.get_encoding('cl100k_base')\n",
-            line=7,
-        ),
-        Invalid(
-            "class CompatibleClient:\n    def structured(self, model):\n        return model not in ('deepseek-chat', 'llama3')\n\n"
-            "    def count(self, text):\n        return len(tiktoken.encoding_for_model('gpt-4o').encode(text))\n",
-            line=6,
-        ),
+        *PROVIDER_INVALID,
         # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
         # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
         Invalid(
@@ -411,6 +406,8 @@ class TokenizerMismatch(LintRule):
             return  # judged with the call
         if branch := other_provider_branch(self.ctx.function(), node):
             self.report(node, _branch_message(branch), advice=_ADVICE)
+        elif other := unknown_model_default(self.ctx.function(), self.ctx.tree, self.ctx.ancestors):
+            self.report(node, f"{_FALLBACK}; the module also handles {other!r}", advice=_ADVICE)
 
     def _tiktokens(self, func: ast.expr) -> bool:
         """The function called is tiktoken's: ``tiktoken.get_encoding`` (``tk.`` for ``import tiktoken

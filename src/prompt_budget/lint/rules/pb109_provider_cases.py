@@ -1,0 +1,45 @@
+"""PB109's cases about a fixed GPT encoding beside other providers' models: named in its class (an
+OpenAI-compatible client that also serves them, set 18: curator), or in its module, where the encoding is
+the default for every model name tiktoken does not know (set 27: langtrace). Kept apart from the rule
+module to keep it short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+PROVIDER_VALID = (
+    # the default for unknown names in a module that handles OpenAI's models alone
+    Valid(
+        "def count(text, model):\n    name = 'cl100k_base'\n    if model in list_encoding_names():\n"
+        "        name = model\n    return len(get_encoding(name).encode(text))\n"
+    ),
+    # a GPT encoding named in a module of other providers, but no default for unknown names
+    Valid("def is_claude(model):\n    return model.startswith('claude')\n\nNAME = 'cl100k_base'\n"),
+)
+
+PROVIDER_INVALID = (
+    # an OpenAI-compatible client that also serves another provider's models or API host (set 18: curator)
+    Invalid(
+        "class CompatibleClient:\n    def __init__(self, url):\n        if 'api.deepseek.com' in url:\n"
+        "            self.rpm = 60\n\n    def encoding(self):\n        return tiktoken.get_encoding('cl100k_base')\n",
+        line=7,
+    ),
+    Invalid(
+        "class CompatibleClient:\n    def structured(self, model):\n        return model not in ('deepseek-chat', 'llama3')\n\n"
+        "    def count(self, text):\n        return len(tiktoken.encoding_for_model('gpt-4o').encode(text))\n",
+        line=6,
+    ),
+    # the default for every model name tiktoken does not know, in a module handling others' models (set 27)
+    Invalid(
+        "def request(kwargs):\n    return kwargs['model'].startswith('mistral')\n\n"
+        "def completion_tokens(text, model):\n    name = 'cl100k_base'\n    if model in list_encoding_names():\n"
+        "        name = model\n    return len(get_encoding(name).encode(text))\n",
+        line=5,
+    ),
+    Invalid(
+        "def pick(model):\n    return model if model in tiktoken.list_encoding_names() else 'o200k_base'\n\n"
+        "def route(model):\n    return 'gemini' if model.startswith('gemini-') else 'openai'\n",
+        line=2,
+    ),
+)
