@@ -29,6 +29,7 @@ from prompt_budget.lint.names import (
     CONTEXT_WORDS,
     EXCLUDED_WORDS,
     PRICE_WORDS,
+    TOKEN_WORDS,
     UNIT_WORDS,
     NameJudge,
     config_key,
@@ -36,7 +37,15 @@ from prompt_budget.lint.names import (
     speculative,
     words,
 )
-from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, sizes_token_chunks, string_value
+from prompt_budget.lint.rule import (
+    attr_name,
+    callee_name,
+    defaults,
+    dotted,
+    number,
+    sizes_token_chunks,
+    string_value,
+)
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -379,13 +388,37 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
             return f"given to `{callee_name(call)}` beside the token budget `{budget}`"
     child = node
     for parent in reversed(ancestors[:-1]):
+        if _complement(parent, child):
+            child = parent  # ``limit * (1 - buffer_ratio)``: the share held back (set 28: qianfan)
+            continue
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
             return _product_against_tokens(child, parent, rule) if child is not node else None
         other = parent.right if parent.left is child else parent.left
-        if rule.budget_expr(other) is not None:
+        if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
             return f"multiplies the budget `{_source(other)}`"
         child = parent
     return None
+
+
+#: Words of a quota of tokens per unit of time (``token_limit_per_minute``, ``TPM_LIMIT``).
+_QUOTA_WORDS = frozenset({"limit", "limits", "quota", "budget"})
+
+
+def _token_quota(node: ast.AST) -> bool:
+    """``self._token_limit_per_minute``, ``tpm_limit``: a provider's quota of tokens (per minute): the
+    budget a share held back from it (``(1 - buffer_ratio)``) scales, though not a budget per request."""
+    ws = set(words(attr_name(node) or ""))
+    return bool(ws & _QUOTA_WORDS) and bool(ws & (TOKEN_WORDS | {"tpm"}))
+
+
+def _complement(parent: ast.AST, child: ast.AST) -> bool:
+    """``(1 - ratio)``: the rest of a share, a share too."""
+    return (
+        isinstance(parent, ast.BinOp)
+        and isinstance(parent.op, ast.Sub)
+        and parent.right is child
+        and number(parent.left) == 1
+    )
 
 
 def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:

@@ -18,8 +18,9 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
   only when PB105 bound a generic ratio name (the statement binding it holds its number, so the first
   walk always sees it: ``Pruner.walk_again``);
 - PB109 acts at tiktoken's calls and at GPT encodings' names: kept where a line names one;
-- PB104 reads a rate kept in a constant (``TOKEN_SCALER = 0.75``) where it divides or multiplies: a
-  statement naming a constant it saw bound to a rate's number is kept;
+- PB104 reads a rate kept in a constant (``TOKEN_SCALER = 0.75``) or in a parameter's default
+  (``han_tokens=0.625``) where it divides or multiplies: a statement naming a constant or a parameter
+  it saw bound to a rate's number is kept;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
   a statement naming one of the names they watch at that point of the walk is kept;
 - a line with a non-ASCII character is always kept (Python normalises identifiers, so the text may

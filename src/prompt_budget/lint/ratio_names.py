@@ -194,6 +194,22 @@ def token_share(names: NameJudge, name: str, value: float) -> bool:
     )
 
 
+#: Words of a callable that compacts a conversation to fit the context window (``SummarizingCompaction``).
+_COMPACTING_WORDS = frozenset(
+    {"summary", "summarize", "summarizing", "summarization", "summarizer", "compact", "compaction"}
+    | {"compactor", "compacting", "truncate", "truncation", "truncating", "trim", "trimmer", "trimming"}
+    | {"condense", "condenser", "condensing"}
+)
+
+
+def compacting_callee(name: str) -> bool:
+    """``SummarizingCompaction``, ``ContextTrimmer``, ``context_window_manager``: a callable whose name
+    says it compacts a conversation or manages the context window, so a share (0 < x < 1) given to it
+    under a ratio keyword (``max_fraction=0.8``) is a share of the window (set 28: oterm)."""
+    ws = set(words(name))
+    return bool(ws & _COMPACTING_WORDS) or {"context", "window"} <= ws
+
+
 def generic(names: NameJudge, name: str) -> bool:
     """``threshold``, ``max_ratio``, ``trigger``: a ratio name made of nothing but ratio words."""
     ws = words(name)

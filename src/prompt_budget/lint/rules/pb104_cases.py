@@ -86,6 +86,8 @@ CASES_VALID_25 = (
     # set 26: bytes divided by 4 that are no tokens: blocks of a buffer, an image's size
     Valid("num_words = total_bytes // 4"),
     Valid("def image_tokens(image_bytes):\n    return image_bytes // 4\n"),
+    # set 28: a parameter's default rate outside any token estimate (a width per wide character)
+    Valid("def text_width(han_count, han_width=1.5):\n    return han_count * han_width\n"),
 )
 CASES_INVALID = (
     Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
@@ -247,4 +249,12 @@ CASES_INVALID = (
         "class Preview:\n    @property\n    def estimated_tokens(self):\n        return self.total_bytes // 4\n"
     ),
     Invalid("approx_tokens = byte_len * 0.25", key="tokens_per_char"),
+    # set 28: a rate kept in a parameter's default, multiplying a count of a wide script's characters
+    # (qianfan's local token counter)
+    Invalid(
+        "def count_tokens(text, han_tokens=0.625, word_tokens=1):\n    han_count = count_han(text)\n"
+        "    return int(han_count * han_tokens + len(text.split()) * word_tokens)\n",
+        line=1,
+        key="tokens_per_char",
+    ),
 )

@@ -22,6 +22,7 @@ from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, sa
 from prompt_budget.lint.rules.pb104_rates import (
     abbreviated_chars,
     bound_to_word_counts,
+    default_rate,
     named_rate,
     same_rate,
     splits_words,
@@ -31,6 +32,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     local_unit,
     priced_per_token,
     rate_among_rates,
+    wide_count,
 )
 from prompt_budget.lint.tiktoken_counts import CountReader
 
@@ -49,7 +51,8 @@ class CharsPerToken(LintRule):
     = 4``, or a name relating tokens to characters, bytes or words without saying which is divided
     (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says;
     so is a rate kept in a constant of the module or class under any name, judged where it divides
-    (``len(p.split()) / self.TOKEN_SCALER > token_limit``) and reported where written. A token cap
+    (``len(p.split()) / self.TOKEN_SCALER > token_limit``) and reported where written, and so is a rate
+    kept in a parameter's default (``han_tokens=0.625`` ... ``han_count * han_tokens``). A token cap
     times a rate from 1.2 to 6 is a character bound when its result cuts or is named as characters
     (``char_cap = int(max_tokens * 1.4)``); ``ascii_ch_count`` counts characters.
 
@@ -129,6 +132,7 @@ class CharsPerToken(LintRule):
             self.names.is_chars(name)
             or (("len" in ws or "length" in ws) and "text" in ws)
             or abbreviated_chars(name)
+            or wide_count(name)
         ):
             return "chars"
         if "words" in ws or "word" in ws:
@@ -252,6 +256,9 @@ class CharsPerToken(LintRule):
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):
             self._named(arg.arg, default)
+            factor = number(default)
+            if factor and 0.15 <= factor <= 12:
+                self.rate_names.add(arg.arg)  # judged where it multiplies (``default_rate``)
 
     def visit_keyword(self, node: ast.keyword) -> None:
         self._named(node.arg, node.value)
@@ -271,7 +278,11 @@ class CharsPerToken(LintRule):
         factor = number(right)
         if factor is None:
             # ``len(p.split()) / self.TOKEN_SCALER``: a rate kept in a constant, reported where written
-            right = named_rate(right, self.ctx.tree, self.ctx.enclosing_class()) or right
+            right = (
+                named_rate(right, self.ctx.tree, self.ctx.enclosing_class())
+                or default_rate(right, self.ctx.function())
+                or right
+            )
             factor = number(right) if right is not node.right and right not in self._rates else None
             if factor is not None and per_token_key(attr_name(node.right) or "", factor) is not None:
                 return  # ``CHARS_PER_TOKEN = 4``: reported where named

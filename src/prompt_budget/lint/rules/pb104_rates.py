@@ -1,7 +1,8 @@
 """PB104's readings of a rate's operands beyond a literal and a plain ``len(text)``: counts of a text's
 words (``len(x.split())`` and statistics over them), sizes divided by the same rate as a length, counts of characters under an
 abbreviation (``ascii_ch_count``, set 21: lazyllm), and a rate kept in a constant of the module or of the
-class (``TOKEN_SCALER = 0.75`` read as ``len(p.split()) / self.TOKEN_SCALER``, set 21: garak). Kept
+class (``TOKEN_SCALER = 0.75`` read as ``len(p.split()) / self.TOKEN_SCALER``, set 21: garak) or in a
+parameter's default (``han_tokens: float = 0.625`` read as ``han_count * han_tokens``, set 28). Kept
 apart from the rule: they read expressions and bindings, and judge no finding themselves.
 """
 
@@ -11,7 +12,7 @@ import ast
 from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.names import UNIT_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, number
 
 _SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
 #: Abbreviations of "characters" (``ch``, ``chr``), which say characters next to a count word.
@@ -95,6 +96,29 @@ def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -
     ):
         return _constant_in(cls.body, node.attr)
     return None
+
+
+def _rebound(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``name`` is assigned anew somewhere in ``fn`` (its default is then not what it holds)."""
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
+            found = n.targets if isinstance(n, ast.Assign) else [n.target]
+            if any(isinstance(t, ast.Name) and t.id == name for f in found for t in ast.walk(f)):
+                return True
+    return False
+
+
+def default_rate(node: ast.expr, fn: ast.AST | None) -> ast.expr | None:
+    """``han_count * han_tokens`` in ``def count_tokens(text, han_tokens: float = 0.625)``: the number a
+    parameter of the enclosing function defaults to, when the function never binds it anew (set 28:
+    qianfan's local token estimate). The rate is judged where it multiplies or divides, and reported
+    where its default is written."""
+    if not isinstance(node, ast.Name) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    found = next((d for a, d in defaults(fn.args) if a.arg == node.id), None)
+    if found is None or number(found) is None or _rebound(fn, node.id):
+        return None
+    return found
 
 
 def bound_to_word_counts(fn: ast.AST | None, name: str) -> bool:

@@ -8,7 +8,8 @@ expression itself (set 25):
 - a quotient multiplied by a value per token is a count of tokens (``(len(p) + len(c)) / 4 *
   price_per_token``: a token estimate priced, alpaca-eval);
 - a term of a sum whose other terms are rates of characters or words is a rate too (``cjk * 1.5 +
-  words * 1.33 + other * 0.5``: tokens per CJK character beside tokens per word and per character).
+  words * 1.33 + other * 0.5``: tokens per CJK character beside tokens per word and per character);
+- a count named for a wide script's characters counts characters (``han_count``, set 28).
 
 Kept apart from the rule: they read bindings and expressions, and judge no finding themselves.
 """
@@ -83,6 +84,16 @@ def _rate_term(term: ast.expr, unit: Unit) -> bool:
         return False
     factor = number(term.right)
     return isinstance(factor, float) and 0 < factor <= 2 and unit(term.left) in {"chars", "words"}
+
+
+#: Words of a count (``han_count``, ``cjk_num``).
+_COUNT_WORDS = frozenset({"count", "counts", "cnt", "num", "n", "total"})
+
+
+def wide_count(name: str) -> bool:
+    """``han_count``, ``cjk_cnt``: a count of a wide script's characters (set 28: qianfan)."""
+    ws = set(words(name))
+    return bool(ws & _WIDE_SCRIPTS) and bool(ws & _COUNT_WORDS)
 
 
 def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) -> bool:

@@ -20,6 +20,7 @@ from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     TOKEN_UNIT_WORDS,
     budget_scale_name,
+    compacting_callee,
     described_as_score,
     described_as_share,
     described_otherwise,
@@ -64,7 +65,10 @@ class BudgetRatio(LintRule):
 
     LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
     ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
-    parameter's default is followed to the parameter's uses.
+    parameter's default is followed to the parameter's uses; a share held back from a quota of tokens
+    (``token_limit_per_minute * (1 - buffer_ratio)``) is one. A ratio keyword given to a callable that
+    compacts, summarizes or trims a conversation (``SummarizingCompaction(max_fraction=0.8)``) is a
+    share of the window.
 
     A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size //
     4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
@@ -411,3 +415,11 @@ class BudgetRatio(LintRule):
                 or self.names.mentions_tokens(callee_name(node) or "")
             ):
                 self._report(kw.value, value, kw.arg, f"{kw.arg}={value} beside a token budget")
+            elif (
+                self.names.is_ratio(kw.arg)
+                and not self.names.is_score(kw.arg)
+                and compacting_callee(callee := callee_name(node) or "")
+            ):
+                self._report(
+                    kw.value, value, kw.arg, f"{kw.arg}={value} given to `{callee}`, a share of the window"
+                )

@@ -97,6 +97,13 @@ CASES_VALID = (
     Valid(
         'def keep(cfg, rows):\n    ratio = cfg.get("ratio", 0.5) or 0.5\n    return rows[: int(len(rows) * ratio)]\n'
     ),
+    # set 28: a share held back from a quota of requests, not tokens; a fraction given to a callable
+    # that compacts nothing
+    Valid(
+        "class RateLimiter:\n    def __init__(self, query_per_second=0, buffer_ratio=0.1):\n"
+        "        self.qps = query_per_second * (1 - buffer_ratio)\n"
+    ),
+    Valid("thumb = ImageResizer(max_fraction=0.8, keep_aspect=True)"),
 )
 CASES_INVALID = (
     Invalid(
@@ -263,5 +270,13 @@ CASES_INVALID = (
     Invalid(
         'def compact(threshold: float = typer.Option(0.8, "--threshold", help="Compaction threshold")):\n'
         "    run()\n"
+    ),
+    # set 28: a share given to a callable that compacts the conversation; a share held back from a
+    # quota of tokens per minute
+    Invalid("compaction = SummarizingCompaction(max_fraction=0.8, keep_messages=20)"),
+    Invalid(
+        "class TokenLimiter:\n    def __init__(self, token_limit_per_minute=0, buffer_ratio=0.1):\n"
+        "        self.limit = int(token_limit_per_minute * (1 - buffer_ratio))\n",
+        line=2,
     ),
 )
