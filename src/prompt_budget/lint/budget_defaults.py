@@ -31,7 +31,7 @@ from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
-from prompt_budget.lint.value_sweeps import swept_numbers
+from prompt_budget.lint.value_sweeps import swept_under
 from prompt_budget.lint.window_lengths import setting_fallback
 
 if TYPE_CHECKING:
@@ -52,10 +52,9 @@ _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*
 def _swept_default(rule: LintRule, name: str, default: ast.expr | None) -> None:
     """``max_tokens_to_sample: list[int] = [1000]``: a parameter taking a list of budgets to try, each
     number of its default one budget (set 27: prompttools' experiment grids)."""
-    for literal, value in swept_numbers(rule, default):
-        if not rule.names.implausible(name, value):
-            message = f"token budget {name}={value} in a parameter's default list of values to try; move it to config so callers share one tunable value"
-            rule.report_literal(literal, message, value, name)
+    for literal, value in swept_under(rule, name, default):
+        message = f"token budget {name}={value} in a parameter's default list of values to try; move it to config so callers share one tunable value"
+        rule.report_literal(literal, message, value, name)
 
 
 def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
@@ -69,8 +68,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
         size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
         default = size if size is not None else default
-        if names.is_budget(arg.arg) and not names.is_excluded(arg.arg):
-            _swept_default(rule, arg.arg, default)  # ``max_tokens: list[int] = [1000]``: a sweep
+        _swept_default(rule, arg.arg, default)  # ``max_tokens: list[int] = [1000]``: a sweep
         value = rule.budget_literal(default)
         if value is None or default is None:
             continue
@@ -86,9 +84,13 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 every = (*node.posonlyargs, *node.args, *node.kwonlyargs)
                 segments = any(names.is_budget(a.arg) for a in every)
             weak_ok = bool(segments) and not names.is_excluded(name) and not set(words(name)) & _OTHER_BUDGETS
-        # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26)
-        said = not names.is_excluded(name) and documented_in_tokens(rule, name)
-        named = names.is_budget_setting(name) or weak_ok or said
+        named = (
+            names.is_budget_setting(name)
+            or weak_ok
+            # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26): the
+            # docstrings read last, for the few defaults nothing else named
+            or (not names.is_excluded(name) and documented_in_tokens(rule, name))
+        )
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
         # ``def __init__(self, max_length=2048, max_gen_toks=256)``: a window beside a token budget

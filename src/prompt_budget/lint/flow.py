@@ -400,15 +400,16 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
     return None
 
 
-#: Words of a quota of tokens per unit of time (``token_limit_per_minute``, ``TPM_LIMIT``).
+#: Words of a quota of tokens per unit of time (``token_limit_per_minute``, ``TPM_LIMIT``), and of its unit.
 _QUOTA_WORDS = frozenset({"limit", "limits", "quota", "budget"})
+_QUOTA_UNITS = TOKEN_WORDS | {"tpm"}
 
 
 def _token_quota(node: ast.AST) -> bool:
     """``self._token_limit_per_minute``, ``tpm_limit``: a provider's quota of tokens (per minute): the
     budget a share held back from it (``(1 - buffer_ratio)``) scales, though not a budget per request."""
     ws = set(words(attr_name(node) or ""))
-    return bool(ws & _QUOTA_WORDS) and bool(ws & (TOKEN_WORDS | {"tpm"}))
+    return bool(ws & _QUOTA_WORDS) and bool(ws & _QUOTA_UNITS)
 
 
 def _complement(parent: ast.AST, child: ast.AST) -> bool:

@@ -18,17 +18,22 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 
-def swept_numbers(rule: LintRule, node: ast.expr | None) -> list[tuple[ast.expr, int | float]]:
-    """(the literal, its value) of each budget-sized number of a list or tuple made only of numbers;
-    empty for anything else."""
+def swept_under(
+    rule: LintRule, name: str | None, node: ast.expr | None
+) -> list[tuple[ast.expr, int | float]]:
+    """(the literal, its value) of each number, plausible for ``name``, of a list or tuple made only of
+    numbers, when ``name`` is a budget's (not an excluded one's); empty for anything else."""
+    names = rule.names
     if not isinstance(node, (ast.List, ast.Tuple)) or not node.elts:
+        return []
+    if not name or not names.is_budget(name) or names.is_excluded(name):
         return []
     if not all(
         isinstance(e, ast.Constant) and type(e.value) in {int, float} for e in node.elts
     ):  # ``[None]``, ``["tokens", 4000]``, ``[float("inf")]``
         return []
     found = [(e, rule.budget_literal(e)) for e in node.elts]
-    return [(e, v) for e, v in found if v is not None]
+    return [(e, v) for e, v in found if v is not None and not names.implausible(name, v)]
 
 
 def swept_entries(rule: LintRule, node: ast.List | ast.Tuple) -> list[tuple[ast.expr, str, int | float]]:
@@ -42,6 +47,4 @@ def swept_entries(rule: LintRule, node: ast.List | ast.Tuple) -> list[tuple[ast.
         name = next(
             (string_value(k) for k, v in zip(parent.keys, parent.values, strict=False) if v is node), None
         )
-    if not name or not rule.names.is_budget(name) or rule.names.is_excluded(name):
-        return []
-    return [(e, name, v) for e, v in swept_numbers(rule, node) if not rule.names.implausible(name, v)]
+    return [(e, name, v) for e, v in swept_under(rule, name, node)] if name else []

@@ -100,12 +100,9 @@ def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -
 
 def _rebound(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """``name`` is assigned anew somewhere in ``fn`` (its default is then not what it holds)."""
-    for n in ast.walk(fn):
-        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
-            found = n.targets if isinstance(n, ast.Assign) else [n.target]
-            if any(isinstance(t, ast.Name) and t.id == name for f in found for t in ast.walk(f)):
-                return True
-    return False
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(fn)
+    )
 
 
 def default_rate(node: ast.expr, fn: ast.AST | None) -> ast.expr | None:
