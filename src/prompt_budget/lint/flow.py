@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
+from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
     EXCLUDED_WORDS,
@@ -271,23 +272,6 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
 _COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
 
 
-#: Words of a receiver whose ``generate`` is a language model's (``model.generate``, ``self.llm.generate``).
-_GENERATOR_WORDS = frozenset({"model", "llm", "lm", "generator", "pipe", "pipeline"})
-
-
-def generation_length(keyword: str, call: ast.Call) -> bool:
-    """``model.generate(**inputs, max_length=...)``: a length given to a language model's ``generate``
-    (Hugging Face's counts tokens), not ``ids.generate(max_length=...)``."""
-    func = call.func
-    if not (isinstance(func, ast.Attribute) and func.attr in {"generate", "agenerate"}):
-        return False
-    ws = set(words(keyword))
-    receiver = attr_name(func.value) or dotted(func.value)
-    return bool(ws & {"length", "len"} and ws & {"max", "min"}) and bool(
-        set(words(receiver)) & _GENERATOR_WORDS
-    )
-
-
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:
     judge = rule.names
     if (
@@ -337,9 +321,12 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
                 return f"clamps the token count `{_source(other)}` with {parent.func.id}()"
         return None
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is node:
-        budget = rule.budget_expr(parent.left)
+        left = parent.left  # ``max_tokens - prompt_tokens - buffer``: the budget is the leftmost term
+        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+            left = left.left
+        budget = rule.budget_expr(left)
         if budget is not None:
-            return f"subtracted from the budget `{_source(parent.left)}`"
+            return f"subtracted from the budget `{_source(left)}`"
         return None
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
         budget = rule.budget_expr(parent.target)

@@ -9,6 +9,13 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 FORM_VALID = (
+    # a usage count beside a split; a length in a dict that is not given to a model's generate
+    Valid('LOG = {"method": "token_count", "usage": {"prompt_tokens": 800}}'),
+    Valid('RECORD = {"name": "page", "num_tokens": 800}'),
+    Valid('ROWS = [{"id": "row-with-tokens", "num_tokens": 420, "depth": 3}]'),
+    Valid(
+        'def show(rows, opts=None):\n    opts = opts or {"max_length": 32, "num_beams": 4}\n    return render(rows, **opts)\n'
+    ),
     # a runtime's setting named in prose, a help text, a docstring; a value that is no number
     Valid('def f():\n    """Set num_ctx 4096 in the Modelfile."""\n'),
     Valid('parser.add_argument("--ctx", help="passed as num_ctx=4096 to Ollama")'),
@@ -23,6 +30,15 @@ FORM_VALID = (
 )
 
 FORM_INVALID = (
+    # dict settings judged by what they configure or are given to (set 29: docetl, lotus)
+    Invalid('OPS = [{"type": "split", "method": "token_count", "method_kwargs": {"num_tokens": 800}}]'),
+    Invalid('INDEX_KWARGS = {"doc_maxlen": 300, "nbits": 2}'),
+    Invalid(
+        "class Captioner:\n    def __init__(self, model, gen_kwargs=None):\n        self.model, self.tokenizer = model\n"
+        '        self.gen_kwargs = gen_kwargs or {"max_length": 32, "num_beams": 4}\n\n'
+        "    def caption(self, pixels):\n        return self.model.generate(pixels, **self.gen_kwargs)\n",
+        line=4,
+    ),
     # LangChain's context sizes: a number of tokens, in a call, a dict or a list of sizes (set 15:
     # deepagents)
     Invalid(

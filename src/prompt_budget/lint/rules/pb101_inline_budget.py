@@ -11,6 +11,7 @@ from prompt_budget.lint.argument_rows import (
     per_item_budget,
     setter_argument,
 )
+from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.inline_forms import (
@@ -30,8 +31,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
-from prompt_budget.lint.positional_args import PositionalFlow
-from prompt_budget.lint.request_entries import request_entries
+from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -96,7 +96,7 @@ class InlineBudget(LintRule):
     SUMMARY = "Token budget passed inline (keyword, request dict, .get() default, `or` fallback)"
     #: also a file that truncates (``truncation=True``) or gives an embedding model a ``max_length``,
     #: though no word of it says tokens
-    PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len"),)
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen"),)
     VALID = (
         *CUT_VALID,
         *FORM_VALID,
@@ -275,30 +275,27 @@ class InlineBudget(LintRule):
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         self.report_literal(node, message, value, name)
 
-    _positional: PositionalFlow
+    _positional: MethodPositionalFlow
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
     _window_tables: dict[str, int]
     _lookups: list[tuple[str, ast.expr, int | float]]
     _cuts: CutFlow
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._positional = PositionalFlow()
+        self._positional = MethodPositionalFlow(node)
         self._window_tables = {}
         self._lookups = []
         self._cuts = CutFlow(self)
         self._typed = TypedLocals(self)
-
-    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        self._positional.define(node)
-
-    visit_AsyncFunctionDef = visit_FunctionDef
 
     def leave_Module(self, node: ast.Module) -> None:
         # decided by data flow: ``filter_doc(node, 100)`` where the module's own
         # ``def filter_doc(node, min_num_tokens=500)`` takes the number as a budget
         for callee, name, given in self._positional.taken():
             value = self.budget_literal(given)
-            if value is not None and self.names.is_budget_setting(name):
+            if value is not None and (
+                self.names.is_budget_setting(name) or self._positional.documented_limit(callee, name)
+            ):
                 self._report(given, name, value, f"passed as `{name}` of {callee}()")
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
@@ -504,14 +501,7 @@ class InlineBudget(LintRule):
                 self._window_tables[table] = node.lineno
         if in_examples(self):
             return
-        typed = typed_amounts(self, node)
-        for unit, amount in typed:
-            # ``{"type": "input_tokens", "value": 150000}``: an amount typed as tokens (set 20: inspect-ai)
-            value = self.budget_literal(amount)
-            if value is not None:
-                self._report(amount, typed_slot(self, node, unit), value, f'given beside `"type": "{unit}"`')
-        skip = {id(amount) for _, amount in typed}
-        for item, name, value, how in request_entries(self, node, skip):
+        for item, name, value, how in dict_budgets(self, node):
             self._report(item, name, value, how)
 
     def visit_Assign(self, node: ast.Assign) -> None:

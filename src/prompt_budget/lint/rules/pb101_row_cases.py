@@ -9,6 +9,15 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 ROW_VALID = (
+    Valid(
+        'def shorten(text, limit):\n    """Cut text.\n\n    Args:\n        limit: maximum number of characters kept\n    """\n'
+        "    return text[:limit]\n\nshort = shorten(doc, 1000)\n"
+    ),
+    # a number given through ``self`` to a parameter that is no budget
+    Valid(
+        "class Reader:\n    def cut(self, doc, width):\n        return doc[:width]\n\n"
+        "    def read(self, doc):\n        return self.cut(doc, 1000)\n"
+    ),
     # a table's argument that is no budget; a row too small to be one
     Valid(
         '@pytest.mark.parametrize("prompt,n_retries", [("hi", 64), ("yo", 128)])\ndef test(prompt, n_retries): ...\n'
@@ -30,6 +39,17 @@ ROW_VALID = (
 )
 
 ROW_INVALID = (
+    Invalid(
+        'def shorten(text, limit):\n    """Cut text.\n\n    Args:\n        limit: maximum number of tokens kept\n    """\n'
+        "    return enc.decode(enc.encode(text)[:limit])\n\nshort = shorten(doc, 1000)\n",
+        line=9,
+    ),
+    # a number given by position to a method of the class, through ``self`` (set 29: docetl)
+    Invalid(
+        "class Reader:\n    def cut(self, doc, max_tokens):\n        return doc[:max_tokens]\n\n"
+        "    def read(self, doc):\n        return self.cut(doc, 1000)\n",
+        line=6,
+    ),
     # a budget in each row of a test table, one finding per row line (set 24: llama.cpp's server tests)
     Invalid(
         '@pytest.mark.parametrize("prompt,max_tokens,expected", [\n'

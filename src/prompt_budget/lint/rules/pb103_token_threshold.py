@@ -18,9 +18,10 @@ from prompt_budget.lint.rule import (
     Valid,
     attr_name,
     callee_name,
-    constant_expression,
     string_value,
 )
+from prompt_budget.lint.rules.pb103_display import displays_in_units
+from prompt_budget.lint.rules.pb103_margins import margin_on_count
 from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
@@ -54,52 +55,6 @@ def _elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
     return orelse
 
 
-#: Units a count is shown in: thousands, millions, billions (and their binary kin).
-_DISPLAY_UNITS = frozenset({1000, 1_000_000, 1_000_000_000, 1024, 1024**2, 1024**3})
-
-
-def _text(node: ast.expr | None) -> bool:
-    """``f"{n / 1000:.1f}k"``, ``"0"``, ``str(n)``, ``"{}k".format(x)``: an expression giving text."""
-    if isinstance(node, ast.JoinedStr):
-        return True
-    if isinstance(node, ast.Constant):
-        return isinstance(node.value, str)
-    if isinstance(node, ast.Call):
-        return callee_name(node) in {"str", "format", "repr"}
-    return isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)) and _text(node.left)
-
-
-def _none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
-def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> bool:
-    """``def _format_token_count(tokens)``: ``if tokens < 1000: return str(tokens)`` ... ``value =
-    tokens / 1000`` ... ``return f"{value:.1f}k"``: a function that returns only text and divides the
-    count it compares with a unit (a thousand, a million...) by such a unit: the number is where the
-    unit of a label changes, not a budget (set 20: inspect-ai's timeline; set 11: upsonic)."""
-    if value not in _DISPLAY_UNITS or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    shown = ast.unparse(amount)
-    # ``return None`` for no count: no text, but no number either (set 25: aider's thinking budget label)
-    returns = [
-        n.value
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Return) and n.value is not None and not _none(n.value)
-    ]
-    return (
-        bool(returns)
-        and all(_text(r) for r in returns)
-        and any(
-            isinstance(n, ast.BinOp)
-            and isinstance(n.op, (ast.Div, ast.FloorDiv))
-            and constant_expression(n.right) in _DISPLAY_UNITS
-            and ast.unparse(n.left) == shown
-            for n in ast.walk(fn)
-        )
-    )
-
-
 def _sides(node: ast.expr) -> tuple[ast.expr, ...]:
     """The values a bound may take: both sides of a conditional, else the bound itself."""
     return (node.body, node.orelse) if isinstance(node, ast.IfExp) else (node,)
@@ -127,7 +82,9 @@ class TokenThreshold(LintRule):
     is one whatever its name (``old_len = estimate_tokens(old)`` ... ``if old_len < 200``); a clamp whose
     local bounds a slice of a token sequence (``ctx = min(2048, n)`` ... ``tokens[:, :ctx]``) caps
     tokens; a conditional choosing between two numbers bound as a price (``price = [0.08 if n_tokens >
-    300 else 0 ...]``) is a billing tier.
+    300 else 0 ...]``) is a billing tier. A fractional safety factor on the count's side of a comparison
+    with a budget (``if prompt_tokens * 1.5 > context_window``: the prompt may fill 2/3 of the window) is
+    reported; a whole one (``* 2``) splits the budget in parts and is not.
     """
 
     CODE = "PB103"
@@ -135,6 +92,9 @@ class TokenThreshold(LintRule):
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
     VALID = (
+        # a whole factor splits the window in parts; a factor on a count of no tokens
+        Valid("if prompt_tokens * 2 > context_window:\n    shrink()\n"),
+        Valid("if n_items * 1.5 > context_window:\n    shrink()\n"),
         # set 25: a billing tier picked per count (the sides are prices); a clamp that cuts characters
         Valid("price = [0.08 if n_tokens > 300 else 0 for n_tokens in counts]"),
         Valid("def rows(text, length):\n    ctx = min(2048, length)\n    return text[:ctx]\n"),
@@ -218,6 +178,8 @@ class TokenThreshold(LintRule):
         ),
     )
     INVALID = (
+        # a safety factor on the count's side of a comparison with a window (set 29: docetl)
+        Invalid("if prompt_tokens * 1.5 > context_window:\n    shrink()\n"),
         # set 25: a local bound to a token estimate (memoryos's ``old_len``); a clamp whose local bounds
         # a slice of a token sequence (exllamav2's calibration rows)
         Invalid(
@@ -447,6 +409,11 @@ class TokenThreshold(LintRule):
                         and not self._kernel_launch(node)
                     ):
                         self._report(literal, amount, value, "compared against a token count")
+                        break
+                    if (margin := margin_on_count(self, amount, literal)) is not None:
+                        self._report(
+                            margin[0], amount, margin[1], "as a safety factor on a token count", "margin"
+                        )
                         break
                     if (
                         value is not None

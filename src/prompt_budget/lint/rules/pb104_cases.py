@@ -5,6 +5,12 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a size scaled and kept a size; a count of tokens scaled into a budget (no unit changes)
+    Valid("def grow(chunk_size):\n    bigger = int(chunk_size * 1.5)\n    return {'chunk_size': bigger}\n"),
+    Valid("request = dict(max_tokens=int(prompt_tokens * 1.5))"),
+    # an average of characters over a count, halved into no tokens; a count over a count
+    Valid("avg_width = (total_chars / count) / 4"),
+    Valid("per_page = (total_rows / pages) / 4"),
     Valid("decoded_size = len(b64_data) * 3 // 4"),
     # a constant dividing a count of words in no token context; a token cap times 1.5, still tokens
     Valid(
@@ -90,6 +96,14 @@ CASES_VALID_25 = (
     Valid("def text_width(han_count, han_width=1.5):\n    return han_count * han_width\n"),
 )
 CASES_INVALID = (
+    # a size of no token unit scaled by a rate, set as a number of tokens (set 29: docetl)
+    Invalid(
+        "def plan(info):\n    size = int(info['chunk_size'] * 1.5)\n"
+        "    return {'method': 'token_count', 'method_kwargs': {'num_tokens': size}}\n"
+    ),
+    Invalid("splitter = Splitter(num_tokens=int(chunk_size * 1.3))"),
+    # a rate on an average length: a total of characters over a count (set 29: docetl)
+    Invalid("avg_tokens = (stats['total_chars'] / stats['count']) / 4"),
     Invalid("def tokens_saved(self):\n    return (original_len - compressed_len) // 4\n"),
     # an estimate in a class about tokens (set 11: beeai-framework's TokenMemory)
     Invalid(

@@ -34,6 +34,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     rate_among_rates,
     wide_count,
 )
+from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.tiktoken_counts import CountReader
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -77,7 +78,9 @@ class CharsPerToken(LintRule):
     count of tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
     Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported, nor a
     token count times a rate that slices bytes, is compared with an array's length or a size in bytes
-    (``len(positions) in {n_tokens, n_tokens * 4}``) or sizes an allocation: bytes or array items. The
+    (``len(positions) in {n_tokens, n_tokens * 4}``) or sizes an allocation: bytes or array items. An
+    average length (``total_chars / count``) is in characters; a size of no token unit times a rate in
+    (1, 2] set as a number of tokens (``"num_tokens": int(chunk_size * 1.5)``) is tokens per word. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
     """
 
@@ -109,6 +112,9 @@ class CharsPerToken(LintRule):
             if isinstance(node.op, ast.Sub) and all(lengths):
                 return "chars"  # ``(original_len - compressed_len) // 4``
             return self._chars(node.left) or self._chars(node.right)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and number(node.right) is None:
+            # ``total_chars / count``: an average length is in the unit of the total (set 29: docetl)
+            return self._chars(node.left) if self._chars(node.right) is None else None
         value = each_value(node)
         if value is not None:
             # ``sum(len(m.content) for m in messages)``, ``df[c].apply(lambda x: len(str(x))).mean()``
@@ -347,7 +353,9 @@ class CharsPerToken(LintRule):
             elif kind is None and isinstance(factor, float) and 0.15 <= factor <= 0.4:
                 if bytes_to_tokens(self, left, node):
                     self._report(node, right, factor, "tokens_per_char")  # ``byte_len * 0.25``
-            elif kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor):
+            elif (kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor)) or (
+                kind is None and scaled_into_tokens(self, node, factor)
+            ):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)

@@ -22,7 +22,10 @@ class ReserveArithmetic(LintRule):
     overhead=OVERHEAD): return int(window.context_window * factor) - overhead``), is reported where the
     constant is bound. A reserve reached through a config's fallback (``reserve = int(cfg.get(
     "output_reserve", 8000) or 8000)`` ... ``window - reserve``) is reported at the fallback, and so is
-    a dict entry written under the key that fallback reads.
+    a dict entry written under the key that fallback reads. What is left of a budget is one
+    (``remaining = available_tokens - used_tokens`` ... ``remaining - 20``; a name the function orders a
+    token count against is a budget), and a margin added to a token count's excess over a budget is a
+    reserve too (``excess = total_tokens - context_window + 200``).
     """
 
     CODE = "PB106"
@@ -40,6 +43,15 @@ class ReserveArithmetic(LintRule):
         Valid("def page(rows, limit=500):\n    end = limit - 100\n    return rows[:end]\n"),
         Valid("GRACE = 30\n\ndef span(timeout, grace=GRACE):\n    return int(timeout * 0.9) - grace\n"),
         # a config's fallback taken off something that is no budget
+        # an excess that is no token count; a remainder of no budget, cutting no token list
+        Valid("overflow = used_bytes - max_bytes + 200"),
+        Valid(
+            "def rest(total_steps, done):\n    remaining = total_steps - done\n    return remaining - 20\n"
+        ),
+        Valid(
+            "def rest(steps, done):\n    if done < steps:\n        remaining = steps - done\n"
+            "        return remaining - 20\n"
+        ),
         Valid(
             'def left(cfg, deadline):\n    grace = cfg.get("grace", 300) or 300\n    return deadline - grace\n'
         ),
@@ -86,6 +98,23 @@ class ReserveArithmetic(LintRule):
             "    return context_window - reserve\n",
             count=2,
         ),
+        # a margin added to the excess of a token count over a window; a reserve taken off the remainder
+        # of a budget, or off a remainder that cuts a token list (set 29: docetl)
+        Invalid("excess_tokens = total_tokens - context_window + 200"),
+        Invalid(
+            "def keep(ids, context_window, used_tokens):\n    remaining = context_window - used_tokens\n"
+            "    return ids[: remaining - 20]\n"
+        ),
+        Invalid(
+            "def keep(text, room, used_tokens):\n    remaining_tokens = room - used_tokens\n"
+            "    keep = remaining_tokens - 20\n    return enc.encode(text)[:keep]\n"
+        ),
+        Invalid(
+            "def fit(parts, room):\n    used_tokens = 0\n    for part in parts:\n"
+            "        if used_tokens + count_tokens(part) <= room:\n            used_tokens += count_tokens(part)\n"
+            "    remaining = room - used_tokens\n    return remaining - 20\n",
+            line=7,
+        ),
     )
 
     _reach: TokenReach | None = None
@@ -111,6 +140,8 @@ class ReserveArithmetic(LintRule):
                 and (self.names.is_budget(parent.arg) or parent.arg in {"target", "limit"})
             ):
                 self._report(node.right, budget, value, "added to")
+            elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
+                self._report(node.right, excess, value, "added as a margin to the excess over")
             return
         if not isinstance(node.op, ast.Sub):
             return
@@ -122,7 +153,10 @@ class ReserveArithmetic(LintRule):
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
         budget = (
-            self.budget_expr(left) or self._bounded_budget(left) or self._weak_budget_against_tokens(left)
+            self.budget_expr(left)
+            or self._bounded_budget(left)
+            or self._weak_budget_against_tokens(left)
+            or self._remainder_of_budget(node, left)
         )
         if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
             budget = self._weak_budget_reaching_tokens(node, left.id)
@@ -255,6 +289,37 @@ class ReserveArithmetic(LintRule):
             chain = chain.left
         return False
 
+    def _excess_over_budget(self, node: ast.expr) -> str | None:
+        """``total_tokens - context_window``: how far a token count runs over a budget; a number added
+        to it (``+ 200``) is a margin cut beyond the budget, a reserve (set 29: docetl)."""
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub)):
+            return None
+        left = node.left
+        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+            left = left.left
+        return self.budget_expr(node.right) if self.token_amount(left) else None
+
+    def _remainder_of_budget(self, node: ast.BinOp, left: ast.expr) -> str | None:
+        """``remaining_tokens = available_tokens - used_tokens`` ... ``remaining_tokens - 20``: a local
+        every binding of which is what is left of an amount after a use is taken off, when that
+        amount is a budget or the reduced remainder cuts a token list (set 29: docetl); a count
+        (``num_tokens - 100``) is no remainder."""
+        fn = self.ctx.function()
+        if fn is None or type(left) is not ast.Name:
+            return None
+        values = [stmt.value for stmt in local_bindings(fn, left.id)]
+        found = []
+        for value in values:
+            if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub)):
+                return None
+            first = value.left
+            while isinstance(first, ast.BinOp) and isinstance(first.op, ast.Sub):
+                first = first.left
+            found.append(self.budget_expr(first) or _bounds_token_counts(self, fn, first))
+        if not found:
+            return None
+        return left.id if all(found) else self._weak_budget_reaching_tokens(node, left.id)
+
     def _bounded_budget(self, left: ast.expr) -> str | None:
         """``min(n_ctx, n_batch) - 16``: a bound of a window (set 18: raglite)."""
         if not (
@@ -295,6 +360,24 @@ class ReserveArithmetic(LintRule):
         name = attr_name(node.target)
         if value is not None and name and self.names.is_budget(name):
             self._report(node.value, name, value)
+
+
+def _bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | None:
+    """``if current_tokens + field_tokens <= available_tokens``: a name ``fn`` orders a count of tokens
+    against is a budget there, whatever it is named (set 29: docetl)."""
+    if type(node) is not ast.Name:
+        return None
+    for sub in ast.walk(fn):
+        if isinstance(sub, ast.Compare) and any(isinstance(op, _ORDER) for op in sub.ops):
+            sides = (sub.left, *sub.comparators)
+            if any(_names(s, node.id) for s in sides) and any(
+                not _names(s, node.id) and rule.token_amount(s) for s in sides
+            ):
+                return node.id
+    return None
+
+
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _names(node: ast.expr | None, name: str) -> bool:

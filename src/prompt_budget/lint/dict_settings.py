@@ -1,0 +1,123 @@
+"""Numbers PB101 reads as budgets in a dict literal by what the dict is given to or configures, where the
+key alone says no budget (set 29: docetl, lotus).
+
+- a token-measured splitter's settings: ``{"method": "token_count", "method_kwargs": {"num_tokens":
+  1000}}`` (also ``{"splitter": "token", "num_tokens": 500}``): a number of tokens written as a setting
+  of an operation whose method or type says it measures tokens, or splits into chunks, is the chunk's
+  size, not a usage count;
+- generation settings splatted into a model's ``generate``: ``self.gen_kwargs = gen_kwargs or
+  {"max_length": 16, "num_beams": 4}`` ... ``self.model.generate(pixels, **self.gen_kwargs)``: Hugging
+  Face's ``max_length`` counts tokens (the dict's use decides, not its name);
+- a retriever's known token option: ColBERT's ``doc_maxlen`` (a document is truncated to that many
+  tokens when it is encoded).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
+from prompt_budget.lint.names import words
+from prompt_budget.lint.request_entries import request_entries
+from prompt_budget.lint.rule import dotted, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: (the literal, the key, its value, how) of a number found.
+Found = tuple[ast.expr, str, int | float, str]
+
+#: Options of retrievers and encoders whose library counts them in tokens.
+_ENCODER_OPTIONS = frozenset({"doc_maxlen", "query_maxlen"})
+#: Words of a setting's value that say the operation counts tokens or cuts chunks.
+_SPLIT_WORDS = frozenset({"token", "tokens", "split", "splitter", "chunk", "chunks", "chunker", "chunking"})
+#: Words of a key that says how an operation works (``"method"``, ``"type"``, ``"splitter"``).
+_METHOD_KEYS = frozenset({"method", "type", "kind", "mode", "strategy", "splitter", "chunker", "unit", "by"})
+#: Words of a usage count, never a setting (``prompt_tokens``, ``total_tokens``).
+_USAGE = frozenset({"prompt", "completion", "total", "input", "output", "used", "cached", "reasoning"})
+
+
+def dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
+    """Every budget PB101 finds in the dict literal ``node``: an amount typed as tokens, an entry of a
+    request (``request_entries``), then the forms above."""
+    typed = typed_amounts(rule, node)
+    for unit, amount in typed:
+        # ``{"type": "input_tokens", "value": 150000}``: an amount typed as tokens (set 20: inspect-ai)
+        value = rule.budget_literal(amount)
+        if value is not None:
+            yield amount, typed_slot(rule, node, unit), value, f'given beside `"type": "{unit}"`'
+    skip = {id(amount) for _, amount in typed}
+    for found in request_entries(rule, node, skip):
+        skip.add(id(found[0]))
+        yield found
+    parent = rule.ctx.parent(node)
+    yield from (f for f in dict_settings(rule, node, parent) if id(f[0]) not in skip)
+
+
+def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Iterator[Found]:
+    """The budgets of ``node`` (whose parent node is ``parent``) found by the forms above."""
+    splitter = _measures_tokens(node) or (isinstance(parent, ast.Dict) and _measures_tokens(parent))
+    generated: bool | None = None
+    for key, item in zip(node.keys, node.values, strict=False):
+        name = string_value(key)
+        value = rule.budget_literal(item)
+        if not name or value is None:
+            continue
+        ws = words(name)
+        if name in _ENCODER_OPTIONS:
+            yield item, name, value, "written as a retriever's option counted in tokens"
+        elif splitter and token_setting(rule, name):
+            yield item, name, value, "written as the chunk size of a split that counts tokens"
+        elif rule.names.is_weak_budget(name) and {"max", "length"} <= set(ws):
+            if generated is None:
+                generated = _splatted_into_generate(rule, node)
+            if generated:
+                yield item, name, value, "splatted into a model's `generate` (counted in tokens)"
+
+
+def token_setting(rule: LintRule, name: str) -> bool:
+    """A name under which a number of tokens is set, not counted: a budget (``max_tokens``) or a
+    ``<what>_tokens`` that is no usage count (``num_tokens``, not ``prompt_tokens``)."""
+    ws = words(name)
+    return bool(name) and (
+        rule.names.is_budget(name) or (ws[-1:] == ("tokens",) and not _USAGE.intersection(ws))
+    )
+
+
+def _measures_tokens(node: ast.Dict) -> bool:
+    """An entry of ``node`` says how the operation measures or splits (``"method": "token_count"``,
+    ``"splitter": "chunk"``): a key of a method or kind, whose word value names tokens or chunks (an
+    ``"id": "full-with-tokens"`` row says nothing)."""
+    for key, value in zip(node.keys, node.values, strict=False):
+        text = string_value(value)
+        if text is None or " " in text or not _METHOD_KEYS.intersection(words(string_value(key) or "")):
+            continue
+        if _SPLIT_WORDS.intersection(words(text)):
+            return True
+    return False
+
+
+def _splatted_into_generate(rule: LintRule, node: ast.Dict) -> bool:
+    """``target = kwargs or {...}`` (or ``= {...}``) and the module calls ``x.generate(..., **target)``."""
+    stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, (ast.Assign, ast.AnnAssign))), None)
+    if stmt is None or rule.ctx.tree is None:
+        return False
+    value = stmt.value
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+        value = value.values[-1]
+    if value is not node:
+        return False
+    target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+    target = stmt.target if isinstance(stmt, ast.AnnAssign) else target
+    if not isinstance(target, (ast.Name, ast.Attribute)):
+        return False
+    wanted = dotted(target)
+    return any(
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in {"generate", "agenerate"}
+        and any(kw.arg is None and dotted(kw.value) == wanted for kw in call.keywords)
+        for call in ast.walk(rule.ctx.tree)
+    )

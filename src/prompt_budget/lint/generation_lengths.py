@@ -1,0 +1,25 @@
+"""A length given to a language model's ``generate`` (Hugging Face's ``max_length`` counts tokens):
+read by ``flow`` for a name's uses and by PB101 for keywords."""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, dotted
+
+#: Words of a receiver whose ``generate`` is a language model's (``model.generate``, ``self.llm.generate``).
+_GENERATOR_WORDS = frozenset({"model", "llm", "lm", "generator", "pipe", "pipeline"})
+
+
+def generation_length(keyword: str, call: ast.Call) -> bool:
+    """``model.generate(**inputs, max_length=...)``: a length given to a language model's ``generate``
+    (Hugging Face's counts tokens), not ``ids.generate(max_length=...)``."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in {"generate", "agenerate"}):
+        return False
+    ws = set(words(keyword))
+    receiver = attr_name(func.value) or dotted(func.value)
+    return bool(ws & {"length", "len"} and ws & {"max", "min"}) and bool(
+        set(words(receiver)) & _GENERATOR_WORDS
+    )
