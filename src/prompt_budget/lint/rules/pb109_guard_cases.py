@@ -54,6 +54,13 @@ PROJECT_VALID_MORE = (
 )
 
 PROJECT_VALID = (
+    # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
+    Valid(
+        "import anthropic\n\ndef tok(name):\n    if name.startswith('test'):\n        return tiktoken.encoding_for_model('gpt-4').encode(name)\n"
+    ),
+    Valid(
+        "import anthropic\n\nTOKENIZERS = {'cl100k': (tiktoken.get_encoding('cl100k_base'), count)}\n\ndef count(enc, t):\n    return enc.encode(t)\n"
+    ),
     # a fixed GPT encoding in a function for OpenAI's models, beside another provider's SDK
     Valid(
         "import anthropic\n\ndef count_openai_tokens(text):\n"

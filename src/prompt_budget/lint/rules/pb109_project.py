@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
-from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
     openai_model,
@@ -44,7 +44,20 @@ _OTHER_SDKS = frozenset(
     }
 )
 #: Words of a scope or a module for OpenAI's models alone (``openai_client.py``, ``count_gpt_tokens``).
-_OPENAI_SCOPE = frozenset({"openai", "gpt", "azure", "chatgpt", "tiktoken"})
+_OPENAI_SCOPE = frozenset({"openai", "oai", "gpt", "azure", "chatgpt", "tiktoken"})
+
+
+def _tests_name(test: ast.expr) -> bool:
+    """``name.startswith("test")``, ``model == "x"``: a test of a string against a literal."""
+    return any(
+        (isinstance(n, ast.Compare) and any(string_value(c) is not None for c in (n.left, *n.comparators)))
+        or (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in {"startswith", "endswith"}
+        )
+        for n in ast.walk(test)
+    )
 
 
 def _imported_sdk(tree: ast.AST, path: str) -> str:
@@ -101,8 +114,15 @@ def _default_model(fn: ast.AST | None, arg: ast.expr, tree: ast.AST | None) -> a
 def _for_openai(ctx: FileContext) -> bool:
     """The call is in code for OpenAI's models alone: a branch testing for them, a scope or a module
     whose name says OpenAI."""
-    if any(isinstance(a, (ast.If, ast.IfExp)) and names_openai_models(a.test) for a in ctx.ancestors):
-        return True
+    for i, anc in enumerate(ctx.ancestors[:-1]):
+        if isinstance(anc, (ast.If, ast.IfExp)) and (names_openai_models(anc.test) or _tests_name(anc.test)):
+            return True  # a branch picking some models (``if name.startswith("test")``)
+        if isinstance(anc, ast.Dict) and ctx.ancestors[i + 1] in anc.values:
+            return True  # a table of tokenizers chosen by a key (``{"cl100k": ..., "llama": ...}``)
+        if isinstance(anc, ast.Assign) and any(
+            set(words(attr_name(t) or "")) & _OPENAI_SCOPE for t in anc.targets
+        ):
+            return True  # ``self.oai_tokenizer = ...``: kept for OpenAI's counts beside the model's own
     names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
     return any(set(words(n)) & _OPENAI_SCOPE for n in names)
 
