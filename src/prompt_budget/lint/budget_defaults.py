@@ -31,6 +31,7 @@ from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
+from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.value_sweeps import swept_under
 from prompt_budget.lint.window_lengths import setting_fallback
 
@@ -90,6 +91,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26): the
             # docstrings read last, for the few defaults nothing else named
             or (not names.is_excluded(name) and documented_in_tokens(rule, name))
+            or token_quota_name(name)  # ``max_tpm=5000000``: a rate limiter's quota of tokens (set 29)
         )
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)

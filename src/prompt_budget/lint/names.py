@@ -374,6 +374,9 @@ _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
 _WHERE_WORDS = frozenset({"session", "sessions", "api", "slack", "bot", "github", "gh", "hf", "namespace"})
 #: The sides of a model's request: ``max_input_token_len`` counts tokens, not a token string's length.
 _LLM_SIDES = frozenset({"input", "output", "prompt", "completion"})
+#: Words of a name saying its number guesses an amount (``NAIVE_EST_NUM_OUTPUT_TOKENS``, set 29: a cost
+#: model's guess): no limit by a phrase alone (``num_output``), unless a limit word says so too.
+_GUESS_WORDS = frozenset({"est", "estimate", "estimated", "naive", "guess", "guessed", "approx"})
 _LLM_PHRASES = (" completion tokens ", " prompt tokens ", " output tokens ", " input tokens ", " new tokens ")
 
 
@@ -416,6 +419,8 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         return True
     if any(w in UNIT_WORDS for w in ws):
         return False  # context_lines, CONTEXT_MESSAGES_LIMIT: a budget of something else
+    if any(w in _GUESS_WORDS for w in ws):
+        return False  # NAIVE_EST_NUM_OUTPUT_TOKENS: a guessed amount, its reads decide (set 29)
     joined = " " + " ".join(ws) + " "
     return any(p in joined for p in _PHRASES)
 

@@ -21,6 +21,7 @@ from prompt_budget.lint.chunk_units import (
     parameter_chunk_sizes,
     project_chunk_sizes,
 )
+from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
@@ -89,8 +90,11 @@ class BudgetConstant(LintRule):
     or overlap beside a configured tokenizer (``{"tokenizer_or_token_counter": "gpt2", "chunk_size":
     512}``, ``tokenizer="gpt2"`` beside ``chunk_size=256``), or given (a config dict's entry, its
     ``.get`` fallback, a ``parametrize`` row, a positional argument of a local factory) under a key the
-    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``).
-    Not reported: a margin of one token whose comment speaks of its expiry (a credential's seconds); a
+    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``). A
+    module constant given as a parameter's default (or read in a method) whose value reaches a token use
+    (``threshold=DEFAULT_THRESHOLD`` kept on ``self``, then ``if total_tokens < self._threshold``); a
+    rate limiter's quota of tokens per minute (``max_tpm=5000000``). Not reported: a guessed amount
+    (``NAIVE_EST_NUM_OUTPUT_TOKENS``) only multiplied into a cost; a margin of one token whose comment speaks of its expiry (a credential's seconds); a
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
@@ -110,7 +114,7 @@ class BudgetConstant(LintRule):
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
             r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
-            r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)"
+            r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
         ),
     )
     VALID = (
@@ -518,6 +522,9 @@ class BudgetConstant(LintRule):
             self._held.read(node.attr, self)
 
     def leave_Module(self, node: ast.Module) -> None:
+        decide_constants(
+            self, self._held
+        )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
         self._held.finish(self, node)
         self._chunks.finish(self, node)
 

@@ -10,6 +10,12 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 INSTANCE_VALID = (
+    # the same default compared with a number of characters (set 29)
+    Valid(
+        "DEFAULT_THRESHOLD = 20_000\n\nclass Session:\n"
+        "    def __init__(self, threshold=DEFAULT_THRESHOLD):\n        self._threshold = threshold\n\n"
+        "    def step(self, text):\n        if len(text) >= self._threshold:\n            self.compact()\n"
+    ),
     # the fallback of a method's parameter documented in characters; a local named like another
     # function's parameter, bound to something that is no budget
     Valid(
@@ -42,6 +48,14 @@ INSTANCE_VALID = (
 )
 
 INSTANCE_INVALID = (
+    # a module constant, a parameter's default, stored in ``self`` and compared in another method with
+    # a count of tokens (set 29: magentic-ui's compaction threshold)
+    Invalid(
+        "DEFAULT_THRESHOLD = 20_000\n\nclass Session:\n"
+        "    def __init__(self, threshold=DEFAULT_THRESHOLD):\n        self._threshold = threshold\n\n"
+        "    def step(self, usage):\n        if usage.total_tokens >= self._threshold:\n            self.compact()\n",
+        line=1,
+    ),
     # stored on ``self`` as the fallback of a method's parameter documented in tokens (set 23:
     # FlagEmbedding's embedders, whose token use is in a subclass)
     Invalid(

@@ -56,9 +56,24 @@ VOCABULARY_VALID = (
     # how many accepted tokens a grammar matcher may undo: a rollback depth, not a budget (set 27)
     Valid("def make(matcher, max_rollback_tokens=16, lookback_tokens=64): ...\nMAX_ROLLBACK_TOKENS = 200\n"),
     Valid("def run(max_tokens: list = [None], seeds=[1337, 42]): ..."),
+    # a quota of requests per minute, and what a minute has used, are no token budgets (set 29)
+    Valid("def limiter(max_rpm=500, tpm_used=0, max_requests_per_minute=60): ..."),
+    # a cost model's guess at a record's output, only multiplied by a price (set 29: palimpzest)
+    Valid(
+        "NAIVE_EST_NUM_OUTPUT_TOKENS = 100\n\ndef cost(records):\n"
+        "    return records * NAIVE_EST_NUM_OUTPUT_TOKENS * USD_PER_OUTPUT_TOKEN\n"
+    ),
 )
 
 VOCABULARY_INVALID = (
+    # a rate limiter's quota of tokens per minute (set 29: docetl)
+    Invalid("def run(query, model='o3', max_tpm=5000000): ...", line=1),
+    # a guessed amount that also caps the request: its read decides (set 29)
+    Invalid(
+        "EST_NUM_OUTPUT_TOKENS = 100\n\ndef run(client, p):\n    cost = EST_NUM_OUTPUT_TOKENS * PRICE\n"
+        "    return client.create(prompt=p, max_tokens=EST_NUM_OUTPUT_TOKENS)\n",
+        line=1,
+    ),
     # window and output names of generation runtimes (set 13: llama-stack, llmware)
     Invalid(
         'class UseCase:\n    """A prompt, and the tokens it may generate."""\n\n    max_gen_len: int = 512\n',

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
 from prompt_budget.lint.flow import (
     Binding,
@@ -45,6 +46,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.shares import budget_share, margin_on_budget, numerator, share_reaching_tokens
+from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
 
 #: What every PB105 finding advises.
@@ -66,7 +68,9 @@ class BudgetRatio(LintRule):
     LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
     ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
     parameter's default is followed to the parameter's uses; a share held back from a quota of tokens
-    (``token_limit_per_minute * (1 - buffer_ratio)``) is one. A ratio keyword given to a callable that
+    (``token_limit_per_minute * (1 - buffer_ratio)``, ``int(self.tpm_limit * 0.95)``) is one, and so is a
+    module constant named as a share whose product reaches a token use (``int(window *
+    _THRESHOLD_FRACTION)`` stored as the threshold compared with ``total_tokens``). A ratio keyword given to a callable that
     compacts, summarizes or trims a conversation (``SummarizingCompaction(max_fraction=0.8)``) is a
     share of the window.
 
@@ -90,7 +94,7 @@ class BudgetRatio(LintRule):
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
-    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat|fraction|n_predict"),)
+    PRECHECK = (re.compile(BUDGET_WORDS.pattern + "|summar|compact|compress|truncat|fraction|n_predict|tpm"),)
     VALID = CASES_VALID
     INVALID = CASES_INVALID
 
@@ -166,6 +170,9 @@ class BudgetRatio(LintRule):
         # decided by data flow: a generic threshold compared with a score (``self.score >=
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
         self.ctx.reports.extend(r for name, r, _ in self._ready if name not in self._score_compared)
+        decide_shares(
+            self, self._bindings, self._uses
+        )  # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
@@ -340,6 +347,11 @@ class BudgetRatio(LintRule):
             budget = self.budget_expr(other) if value is not None else None
             if value is not None and budget is not None:
                 self._report(literal, value, f"{budget} ratio", f"{value} of {budget}")
+                return
+            quota = attr_name(other)
+            if value is not None and quota and token_quota_name(quota):
+                # ``int(self.tpm_limit * 0.95)``: the share of a quota of tokens per minute (set 29)
+                self._report(literal, value, f"{quota} ratio", f"{value} of the token quota `{quota}`")
                 return
             if value is not None and type(other) in (ast.Name, ast.Attribute):
                 # ``int(0.9 * threshold)`` ... ``total_tokens > memory_warning_threshold`` (set 20)

@@ -104,6 +104,15 @@ CASES_VALID = (
         "        self.qps = query_per_second * (1 - buffer_ratio)\n"
     ),
     Valid("thumb = ImageResizer(max_fraction=0.8, keep_aspect=True)"),
+    # a share of a size compared with characters, not tokens (set 29)
+    Valid(
+        "_KEEP_FRACTION = 0.75\n\nclass Buffer:\n    def resize(self, size):\n"
+        "        self._limit = int(size * _KEEP_FRACTION)\n\n"
+        "    def step(self, text):\n        if len(text) >= self._limit:\n            self.flush()\n"
+    ),
+    # a share of a quota of requests, or of the tokens a minute has used (set 29)
+    Valid("class Limiter:\n    def cap(self):\n        return int(self.rpm_limit * 0.95)\n"),
+    Valid("def left(tpm_used):\n    return tpm_used * 0.5\n"),
 )
 CASES_INVALID = (
     Invalid(
@@ -279,4 +288,13 @@ CASES_INVALID = (
         "        self.limit = int(token_limit_per_minute * (1 - buffer_ratio))\n",
         line=2,
     ),
+    # set 29: a share of a window parsed from an error, stored as the token threshold (magentic-ui)
+    Invalid(
+        "_RESIZE_FRACTION = 0.75\n\nclass Session:\n    def resize(self, match):\n"
+        "        self._threshold = int(int(match.group(1)) * _RESIZE_FRACTION)\n\n"
+        "    def step(self, usage):\n        if usage.total_tokens >= self._threshold:\n            self.compact()\n",
+        line=1,
+    ),
+    # set 29: a safety share of a tokens-per-minute quota, written inline (lotus)
+    Invalid("class LM:\n    def cap(self):\n        return int(self.tpm_limit * 0.95)\n", line=3),
 )

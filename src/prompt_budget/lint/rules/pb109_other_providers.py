@@ -35,6 +35,15 @@ _FAMILIES = frozenset(
 )
 
 
+#: An environment variable's or a constant's name (``"LLAMA_INDEX_CACHE_DIR" in os.environ``), no model.
+_CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+
+def openai_model(text: str) -> bool:
+    """``"gpt-4o"``, ``"o3-mini"``, ``"text-embedding-3-small"``: an OpenAI model's name."""
+    return bool(_OPENAI_MODEL.match(text))
+
+
 def fixed_gpt_encoding(call: ast.Call, callee: str) -> str:
     """The GPT encoding or OpenAI model a tiktoken call names as a literal (``get_encoding("cl100k_base")``,
     ``encoding_for_model("gpt-4o")``), else ""."""
@@ -73,6 +82,7 @@ def other_provider_named(cls: ast.AST) -> str:
     for text in _tested_strings(cls):
         if (
             len(text) <= 120
+            and not _CONSTANT_NAME.match(text)
             and looks_like_model_name(text)
             and is_non_openai_model(text)
             and (_VERSIONED.search(text) or text.lower() in _FAMILIES)

@@ -7,15 +7,23 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
 from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
+from prompt_budget.lint.rules.pb109_guard_cases import GUARD_VALID, PROJECT_INVALID, PROJECT_VALID
 from prompt_budget.lint.rules.pb109_known_encodings import unknown_model_default
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
+from prompt_budget.lint.rules.pb109_project import (
+    judge_fixed,
+    project_fixed,
+    record_provider,
+)
 from prompt_budget.lint.rules.pb109_provider_cases import PROVIDER_INVALID, PROVIDER_VALID
 from prompt_budget.lint.rules.pb109_provider_names import (
     PROVIDER_WORDS,
@@ -72,6 +80,10 @@ class TokenizerMismatch(LintRule):
     handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
     model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
     user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch.
+    A fixed GPT encoding (``encoding_for_model("gpt-4o")``, or a ``model="gpt-4o"`` default no caller
+    in its module changes) outside code for OpenAI's models is reported when its package serves other
+    providers' models: a module imports another provider's SDK or a router (``litellm``) or tests a
+    name against their models (``pb109_project``).
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
@@ -79,6 +91,7 @@ class TokenizerMismatch(LintRule):
 
     CODE = "PB109"
     NAME = "tokenizer-mismatch"
+    PROJECT_WIDE = True
     SUMMARY = "OpenAI tokenizer (tiktoken) used to count a non-OpenAI model"
     PRECHECK = (
         re.compile(r"encoding_for_model|get_encoding|encoding_name_for_model|cl100k|o200k|p50k|r50k"),
@@ -137,35 +150,7 @@ class TokenizerMismatch(LintRule):
             "from .client import encoding_for_model\n\n"
             "def count(text, model):\n    return len(encoding_for_model(model).encode(text))\n"
         ),
-        # a fallback in a function that raises for every model not OpenAI's (set 17: the OpenAI cookbook's
-        # num_tokens_from_messages; a constructor whose table of OpenAI models has no window for others)
-        Valid(
-            "def num_tokens(messages, model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n"
-            "    except KeyError:\n        enc = tiktoken.get_encoding('cl100k_base')\n"
-            "    if model in {'gpt-4-0613', 'gpt-4o'}:\n        extra = 3\n    elif 'gpt-4' in model:\n"
-            "        return num_tokens(messages, 'gpt-4-0613')\n    else:\n        raise NotImplementedError(model)\n"
-            "    return extra + sum(len(enc.encode(m)) for m in messages)\n"
-        ),
-        Valid(
-            "def count(text, model):\n    if not model.startswith('gpt-'):\n        raise ValueError(model)\n"
-            "    try:\n        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
-            "        enc = tiktoken.get_encoding('o200k_base')\n    return len(enc.encode(text))\n"
-        ),
-        Valid(
-            "WINDOWS = {'gpt-4o': 128_000, 'o3-mini': 200_000}\n\n"
-            "def window(model):\n    return WINDOWS.get(model)\n\n"
-            "class Generator:\n    def __init__(self, model):\n        try:\n"
-            "            self.enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
-            "            self.enc = tiktoken.get_encoding('o200k_base')\n        limit = window(model)\n"
-            "        if limit is None:\n            raise ValueError(model)\n"
-        ),
-        # the model kept on self, refused by the constructor when not in a list of OpenAI models
-        Valid(
-            "class Counter:\n    def __init__(self, model):\n        self.model = model\n"
-            "        if self.model not in ('gpt-4o', 'gpt-4.1'):\n            raise ValueError(model)\n\n"
-            "    def encoder(self):\n        try:\n            return tiktoken.encoding_for_model(self.model)\n"
-            "        except KeyError:\n            return tiktoken.get_encoding('o200k_base')\n"
-        ),
+        *GUARD_VALID,
         # a fixed GPT encoding in an OpenAI client that may take any base_url, a local model loaded with
         # its own tokenizer, a class that picks OpenAI's models before counting (set 18)
         Valid(
@@ -209,6 +194,7 @@ class TokenizerMismatch(LintRule):
             "    logging.info('openai count')\n    return len(tiktoken.encoding_for_model(model).encode(text))\n"
         ),
         *PROVIDER_VALID,
+        *PROJECT_VALID,
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -312,6 +298,7 @@ class TokenizerMismatch(LintRule):
             line=5,
         ),
         *PROVIDER_INVALID,
+        *PROJECT_INVALID,
         # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
         # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
         Invalid(
@@ -393,8 +380,16 @@ class TokenizerMismatch(LintRule):
                 "it raises KeyError for models tiktoken does not know (Claude, Gemini, Llama...)"
             )
         else:
+            judge_fixed(self, node, callee, _ADVICE)  # beside another provider's models (``pb109_project``)
             return
         self.report(node, message, advice=_ADVICE)
+
+    def visit_Module(self, node: ast.Module) -> None:
+        record_provider(self, node)
+
+    @classmethod
+    def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        return project_fixed(cls, facts, options, _ADVICE)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         """A GPT encoding's name written outside a tiktoken call (``TOKENIZER_FUNCS["cl100k"]``), in a

@@ -1,0 +1,116 @@
+"""Where a module constant whose name says nothing reaches, followed past its direct reads: the default
+of a parameter (``def __init__(self, compaction_threshold=DEFAULT_COMPACTION_THRESHOLD)``) stored in
+``self`` and compared in another method with a count of tokens (``if self._total_tokens < threshold``,
+set 29: magentic-ui), or a read in a method that reaches such a use through locals and attributes.
+
+``flow.Uses`` judges each read by what it meets at once; ``token_reach.TokenReach`` follows a
+parameter's or a field's value further. This joins the two for constants: a read that is a parameter's
+default is followed from that parameter, a read in a function from the read itself. Asked at the end of
+the module, only for the constants nothing else decided.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import Bindings, Uses
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.token_reach import TokenReach
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.deferred import Deferred
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _functions(tree: ast.AST) -> Iterator[tuple[Function, ast.ClassDef | None]]:
+    """The module's functions and the classes' methods (with their class), not nested functions."""
+    for stmt in getattr(tree, "body", ()):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield stmt, None
+        elif isinstance(stmt, ast.ClassDef):
+            for item in stmt.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield item, stmt
+
+
+def constant_reach(rule: LintRule, reach: TokenReach, name: str) -> str | None:
+    """Why the module constant ``name`` holds tokens: the token use a parameter it is the default of
+    reaches, or one of its reads in a function does (``token_reach``), else None."""
+    tree = rule.ctx.tree
+    if tree is None:
+        return None
+    for fn, owner in _functions(tree):
+        for arg, default in defaults(fn.args):
+            if isinstance(default, ast.Name) and default.id == name:
+                why = reach.of_parameter(fn, arg.arg, owner)
+                if why is not None:
+                    return f"the default of `{arg.arg}`, {why}"
+        for node in ast.walk(fn):
+            if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load):
+                why = reach.of_node(fn, node, owner)
+                if why is not None:
+                    return why
+    return None
+
+
+def decide_constants(rule: LintRule, held: Deferred) -> None:
+    """Give each module constant held undecided the reason its reads reach a token use
+    (``constant_reach``), for ``Deferred.finish`` to report it with."""
+    uses = held.uses
+    reach: TokenReach | None = None
+    for name, binding in held.bindings.by_name.items():
+        if not binding.module_level or uses.reason(name) is not None or name in uses.counted:
+            continue
+        reach = reach or TokenReach(rule)
+        why = constant_reach(rule, reach, name)
+        if why is not None:
+            uses.reasons[name] = why
+
+
+#: Words of a name saying its number is a share of something (``_EMERGENCY_THRESHOLD_FRACTION``).
+_SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
+
+
+def _module_constant(tree: ast.AST, literal: ast.AST) -> bool:
+    """``literal`` is the value of an assignment at the module's top level."""
+    return any(
+        isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is literal for s in getattr(tree, "body", ())
+    )
+
+
+def share_reach(rule: LintRule, reach: TokenReach, name: str) -> str | None:
+    """Why the module constant ``name`` (a share by its name) scales an amount of tokens: a product it
+    is a factor of, in a function, reaches a token use (``new = int(limit * _THRESHOLD_FRACTION)`` ...
+    ``self._threshold = new`` ... ``if self._total_tokens < self._threshold``), else None."""
+    tree = rule.ctx.tree
+    if tree is None or not set(words(name)) & _SHARE_NAME_WORDS or rule.names.is_excluded(name):
+        return None
+    for fn, owner in _functions(tree):
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+                continue
+            if not any(type(s) is ast.Name and s.id == name for s in (node.left, node.right)):
+                continue
+            why = reach.of_node(fn, node, owner)
+            if why is not None:
+                return f"scales an amount {why}"
+    return None
+
+
+def decide_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
+    """Give each module constant named as a share and held undecided the token use its products reach
+    (``share_reach``), for PB105's end of module to report it with."""
+    tree = rule.ctx.tree
+    reach: TokenReach | None = None
+    for name, binding in bindings.by_name.items():
+        if uses.reason(name) is not None or tree is None or not _module_constant(tree, binding.literal):
+            continue
+        reach = reach or TokenReach(rule)
+        why = share_reach(rule, reach, name)
+        if why is not None:
+            uses.reasons[name] = why

@@ -1,0 +1,98 @@
+"""PB109's cases about code that guards its count: a fallback in a function that raises for every model
+name not OpenAI's, a model refused by the constructor (set 17); and about a fixed GPT encoding in a
+module that serves other providers' models (set 29, ``pb109_project``). Kept apart from the rule module
+to keep it short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+GUARD_VALID = (
+    # a fallback in a function that raises for every model not OpenAI's (set 17: the OpenAI cookbook's
+    # num_tokens_from_messages; a constructor whose table of OpenAI models has no window for others)
+    Valid(
+        "def num_tokens(messages, model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n"
+        "    except KeyError:\n        enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    if model in {'gpt-4-0613', 'gpt-4o'}:\n        extra = 3\n    elif 'gpt-4' in model:\n"
+        "        return num_tokens(messages, 'gpt-4-0613')\n    else:\n        raise NotImplementedError(model)\n"
+        "    return extra + sum(len(enc.encode(m)) for m in messages)\n"
+    ),
+    Valid(
+        "def count(text, model):\n    if not model.startswith('gpt-'):\n        raise ValueError(model)\n"
+        "    try:\n        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('o200k_base')\n    return len(enc.encode(text))\n"
+    ),
+    Valid(
+        "WINDOWS = {'gpt-4o': 128_000, 'o3-mini': 200_000}\n\n"
+        "def window(model):\n    return WINDOWS.get(model)\n\n"
+        "class Generator:\n    def __init__(self, model):\n        try:\n"
+        "            self.enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            self.enc = tiktoken.get_encoding('o200k_base')\n        limit = window(model)\n"
+        "        if limit is None:\n            raise ValueError(model)\n"
+    ),
+    # the model kept on self, refused by the constructor when not in a list of OpenAI models
+    Valid(
+        "class Counter:\n    def __init__(self, model):\n        self.model = model\n"
+        "        if self.model not in ('gpt-4o', 'gpt-4.1'):\n            raise ValueError(model)\n\n"
+        "    def encoder(self):\n        try:\n            return tiktoken.encoding_for_model(self.model)\n"
+        "        except KeyError:\n            return tiktoken.get_encoding('o200k_base')\n"
+    ),
+)
+
+PROJECT_VALID_MORE = (
+    # token ids a caller gave decoded back to text: nothing counted (set 29: litellm's proxy)
+    Valid(
+        "import anthropic\n\ndef prompt_text(ids):\n"
+        "    return tiktoken.encoding_for_model('text-davinci-003').decode(ids)\n"
+    ),
+    # an environment variable's name is no model tested against
+    Valid(
+        "import os\n\ndef count(text):\n    if 'LLAMA_INDEX_CACHE_DIR' in os.environ:\n        pass\n"
+        "    return len(tiktoken.get_encoding('cl100k_base').encode(text))\n"
+    ),
+)
+
+PROJECT_VALID = (
+    # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
+    Valid(
+        "import anthropic\n\ndef tok(name):\n    if name.startswith('test'):\n        return tiktoken.encoding_for_model('gpt-4').encode(name)\n"
+    ),
+    Valid(
+        "import anthropic\n\nTOKENIZERS = {'cl100k': (tiktoken.get_encoding('cl100k_base'), count)}\n\ndef count(enc, t):\n    return enc.encode(t)\n"
+    ),
+    # a fixed GPT encoding in a function for OpenAI's models, beside another provider's SDK
+    Valid(
+        "import anthropic\n\ndef count_openai_tokens(text):\n"
+        "    return len(tiktoken.encoding_for_model('gpt-4o').encode(text))\n"
+    ),
+    # a model's default the callers change, or in a branch picking OpenAI's models
+    Valid(
+        "import litellm\n\ndef count(data, model='gpt-4o'):\n    try:\n"
+        "        return len(tiktoken.encoding_for_model(model).encode(data))\n    except Exception:\n"
+        "        return 0\n\ndef stats(data, llm):\n    return count(data, llm)\n"
+    ),
+    Valid(
+        "import litellm\n\ndef count(text, model):\n    if model.startswith('gpt'):\n"
+        "        return len(tiktoken.get_encoding('o200k_base').encode(text))\n"
+        "    return litellm.token_counter(model=model, text=text)\n"
+    ),
+    *PROJECT_VALID_MORE,
+)
+
+PROJECT_INVALID = (
+    # a fixed GPT encoding truncating text in a module that also serves Qwen's models (set 29)
+    Invalid(
+        "def truncate(text, max_tokens):\n    enc = tiktoken.encoding_for_model('gpt-4o')\n"
+        "    return enc.decode(enc.encode(text)[:max_tokens])\n\n"
+        "def pick(variant):\n    return variant == 'qwen3'\n",
+        line=2,
+    ),
+    # a model's default no caller changes, in a module routing through litellm (set 29: docetl)
+    Invalid(
+        "import litellm\n\ndef count(data, model='gpt-4o'):\n    try:\n"
+        "        return len(tiktoken.encoding_for_model(model).encode(data))\n    except Exception:\n"
+        "        return 0\n\ndef stats(data):\n    return count(data)\n",
+        line=3,
+    ),
+)

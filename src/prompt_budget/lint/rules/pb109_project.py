@@ -1,0 +1,201 @@
+"""PB109's fixed GPT encoding in a package that serves other providers' models: a tiktoken encoding
+named as a literal (``encoding_for_model("gpt-4o")`` truncating a page to ``max_tokens``) or through a
+parameter's default its callers never change (``def count_tokens(data, model="gpt-4o")`` called as
+``count_tokens(data)``), outside any code picking OpenAI's models, counts the tokens of whatever model
+the text is for. Reported when the package shows it serves other providers' models: a module of it
+imports another provider's SDK or a multi-provider router (``litellm``, ``anthropic``), or tests a
+model's name against another provider's (``variant == "qwen3"``); in the same module at once, in
+another module by the project-wide pass (set 29: magentic-ui's page text for its Qwen-based agent,
+docetl's input statistics for any litellm model). Kept apart from the rule: it records facts and joins
+them per project.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.rules.pb109_other_providers import (
+    fixed_gpt_encoding,
+    openai_model,
+    other_provider_named,
+)
+from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.rule import FileContext, LintRule
+
+#: Fact names (a NUL first, so PB108 passes them by): a fixed encoding's site, a module's provider.
+FIXED_FACT = "\x00pb109 fixed "
+PROVIDER_FACT = "\x00pb109 provider "
+#: SDKs of providers whose models are not OpenAI's, and routers sending requests to any provider's.
+_OTHER_SDKS = frozenset(
+    {
+        *("anthropic", "litellm", "mistralai", "cohere", "groq", "ollama", "vertexai", "dashscope"),
+        *("zhipuai", "qianfan", "together", "fireworks", "google.generativeai", "google.genai"),
+    }
+)
+#: Words of a scope or a module for OpenAI's models alone (``openai_client.py``, ``count_gpt_tokens``).
+_OPENAI_SCOPE = frozenset({"openai", "oai", "gpt", "azure", "chatgpt", "tiktoken"})
+
+
+def _tests_name(test: ast.expr) -> bool:
+    """``name.startswith("test")``, ``model == "x"``: a test of a string against a literal."""
+    return any(
+        (isinstance(n, ast.Compare) and any(string_value(c) is not None for c in (n.left, *n.comparators)))
+        or (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in {"startswith", "endswith"}
+        )
+        for n in ast.walk(test)
+    )
+
+
+def _imported_sdk(tree: ast.AST, path: str) -> str:
+    """Another provider's SDK (or a router) the module imports, not the package's own modules (a
+    module of ``litellm`` importing ``litellm._logging``), else ""."""
+    own = set(Path(path).parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules = [node.module]
+        else:
+            continue
+        for module in modules:
+            top = module.split(".")[0]
+            if top not in own and (module in _OTHER_SDKS or top in _OTHER_SDKS - {"google"}):
+                return module
+    return ""
+
+
+def module_provider(tree: ast.AST | None, path: str) -> str:
+    """What shows the module serves another provider's models: an SDK it imports, or a model's name
+    it tests a name against (``other_provider_named``), else ""."""
+    if tree is None:
+        return ""
+    return _imported_sdk(tree, path) or other_provider_named(tree)
+
+
+def _default_model(fn: ast.AST | None, arg: ast.expr, tree: ast.AST | None) -> ast.expr | None:
+    """``encoding_for_model(model)`` with ``model`` a parameter of ``fn`` whose default is an OpenAI
+    model (``model="gpt-4o"``) that no call of ``fn`` in the module changes (and some call exists):
+    that default, else None."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(arg, ast.Name):
+        return None
+    a = fn.args
+    pairs = list(zip(a.args[len(a.args) - len(a.defaults) :], a.defaults, strict=True))
+    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    default = next((d for p, d in pairs if p.arg == arg.id), None)
+    model = string_value(default)
+    if default is None or model is None or not openai_model(model):
+        return None
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    if positional[:1] in (["self"], ["cls"]):
+        positional = positional[1:]
+    index = positional.index(arg.id) if arg.id in positional else len(positional)
+    calls = [n for n in ast.walk(tree or fn) if isinstance(n, ast.Call) and callee_name(n) == fn.name]
+    if not calls or any(
+        len(c.args) > index or any(k.arg in (arg.id, None) for k in c.keywords) for c in calls
+    ):
+        return None
+    return default
+
+
+def _for_openai(ctx: FileContext) -> bool:
+    """The call is in code for OpenAI's models alone: a branch testing for them, a scope or a module
+    whose name says OpenAI."""
+    for i, anc in enumerate(ctx.ancestors[:-1]):
+        if isinstance(anc, (ast.If, ast.IfExp)) and (names_openai_models(anc.test) or _tests_name(anc.test)):
+            return True  # a branch picking some models (``if name.startswith("test")``)
+        if isinstance(anc, ast.Dict) and ctx.ancestors[i + 1] in anc.values:
+            return True  # a table of tokenizers chosen by a key (``{"cl100k": ..., "llama": ...}``)
+        if isinstance(anc, ast.Assign) and any(
+            set(words(attr_name(t) or "")) & _OPENAI_SCOPE for t in anc.targets
+        ):
+            return True  # ``self.oai_tokenizer = ...``: kept for OpenAI's counts beside the model's own
+    names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
+    return any(set(words(n)) & _OPENAI_SCOPE for n in names)
+
+
+#: Methods of a tiktoken encoding that turn text into tokens (to count or cut them).
+_ENCODES = frozenset({"encode", "encode_ordinary", "encode_batch", "encode_ordinary_batch"})
+
+
+def _encodes(fn: ast.AST | None) -> bool:
+    """The function encodes text (``enc.encode(text)``): it counts or cuts tokens, not only decodes a
+    list of token ids a caller gave."""
+    return fn is not None and any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _ENCODES
+        for n in ast.walk(fn)
+    )
+
+
+def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.AST] | None:
+    """The OpenAI model or GPT encoding a tiktoken call is fixed to, in code not for OpenAI's models
+    alone (see the module's docstring), and where it is written (the call, or the parameter's
+    default), else None."""
+    fixed = fixed_gpt_encoding(node, callee)
+    where: ast.AST = node
+    if not fixed and callee == "encoding_for_model" and node.args:
+        default = _default_model(ctx.function(), node.args[0], ctx.tree)
+        fixed, where = (string_value(default) or "", default) if default is not None else ("", node)
+    if not fixed or _for_openai(ctx) or not _encodes(ctx.function()):
+        return None
+    return fixed, where
+
+
+def message(fixed: str, provider: str) -> str:
+    return (
+        f"a fixed GPT encoding ({fixed!r}) counts tokens for any model, in a package that also serves "
+        f"other providers' models ({provider!r}), whose tokenizers differ"
+    )
+
+
+def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> None:
+    """Report a fixed GPT encoding at once when its module serves another provider; else record it
+    for the project-wide pass."""
+    site = fixed_site(rule.ctx, node, callee)
+    if site is None:
+        return
+    fixed, where = site
+    if provider := module_provider(rule.ctx.tree, rule.ctx.path):
+        rule.report(where, message(fixed, provider), advice=advice)
+    else:
+        rule.fact(where, FIXED_FACT + fixed, 0)
+
+
+def record_provider(rule: LintRule, node: ast.Module) -> None:
+    """Record what shows the module serves another provider's models, for the project-wide pass."""
+    if provider := module_provider(node, rule.ctx.path):
+        rule.fact(node, PROVIDER_FACT + provider, 0)
+
+
+def project_fixed(
+    cls: type[LintRule], facts: Sequence[Fact], options: LintOptions, advice: str
+) -> list[Finding]:
+    """The fixed encodings recorded in a project one of whose modules serves another provider."""
+    providers: dict[Path, str] = {}
+    fixed: dict[Path, list[Fact]] = defaultdict(list)
+    for fact in facts:
+        if fact.name.startswith(PROVIDER_FACT):
+            providers.setdefault(
+                project_of((options.root / fact.path).parent), fact.name[len(PROVIDER_FACT) :]
+            )
+        elif fact.name.startswith(FIXED_FACT):
+            fixed[project_of((options.root / fact.path).parent)].append(fact)
+    return [
+        cls.finding_at(f, message(f.name[len(FIXED_FACT) :], providers[project]), suggestion=advice)
+        for project, group in sorted(fixed.items(), key=lambda kv: str(kv[0]))
+        if project in providers
+        for f in group
+    ]

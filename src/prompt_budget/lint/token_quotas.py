@@ -1,0 +1,39 @@
+"""A provider's quota of tokens per unit of time (``max_tpm``, ``tpm_limit``, ``max_tokens_per_minute``):
+a token budget of a rate limiter, whose default is tuned per account tier and whose share held back
+as a safety margin (``int(self.tpm_limit * 0.95)``) is a budget ratio (set 28: qianfan; set 29: lotus,
+docetl). Not a quota of requests (``rpm``, ``max_requests_per_minute``), nor the tokens used so far
+in the window (``tpm_used``, ``tokens_used_this_minute``). Kept apart from ``names``: the names' own
+vocabulary excludes the time words for every other budget.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.names import TOKEN_WORDS, words
+
+#: A quota of tokens per minute written as one word (``tpm``, input/output ``itpm`` / ``otpm``).
+_TPM = frozenset({"tpm", "itpm", "otpm"})
+#: The units of time a quota of tokens is given per.
+_PER_TIME = frozenset({"minute", "min", "second", "sec", "hour", "day"})
+#: Words that make a quota name a limit (``tpm_limit``, ``max_tpm``, ``token_quota_per_minute``).
+_LIMIT = frozenset({"max", "maximum", "limit", "limits", "quota", "budget", "cap", "allowed"})
+#: Words of what a window of the quota has used or has left, a count and no budget.
+_COUNTED = frozenset(
+    {"used", "usage", "current", "consumed", "count", "counts", "spent", "remaining", "left", "so", "far"}
+)
+#: Words of a quota of something else (requests, calls) in the same name.
+_OTHER = frozenset({"rpm", "request", "requests", "req", "call", "calls", "rps", "session"})
+
+
+def token_quota_name(name: str) -> bool:
+    """``max_tpm``, ``tpm_limit``, ``max_tokens_per_minute``, ``token_limit_per_minute``: a quota of
+    tokens per unit of time, not a count of what it used nor a quota of requests."""
+    ws = words(name)
+    found = set(ws)
+    if found & (_COUNTED | _OTHER):
+        return False
+    if found & _TPM:
+        return bool(found & _LIMIT) or len(ws) == 1
+    if not found & TOKEN_WORDS or "per" not in ws:
+        return False
+    unit = ws[ws.index("per") + 1 :]
+    return bool(unit) and unit[0] in _PER_TIME and bool(found & _LIMIT)
