@@ -137,6 +137,30 @@ def test_inconsistent_budget_across_modules(tmp_path: Path) -> None:
     assert "4096 in pkg/sub/b.py:1" in a.message
 
 
+def test_a_project_wide_finding_is_silenced_by_its_own_code(tmp_path: Path) -> None:
+    """PB109's fixed encoding, reported through the project-wide pass (the provider is named in another
+    module), honours ``# noqa: PB109`` on its line, as a per-file finding does."""
+    count = (
+        "import tiktoken\n\n\n"
+        "def count(text: str, limit: int) -> list[int]:\n"
+        '    enc = tiktoken.encoding_for_model("gpt-4o"){}\n'
+        "    return enc.encode(text)[:limit]\n"
+    )
+    _tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/route.py": "import litellm\n\n\ndef ask(m: str, limit: int) -> object:\n"
+            "    return litellm.completion(model=m, messages=[], max_tokens=limit)\n",
+            "pkg/a.py": count.format(""),
+            "pkg/b.py": count.format("  # noqa: PB109"),
+        },
+    )
+    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
+    got = {(f.path, f.line, f.suppressed) for f in report.findings if f.code == "PB109"}
+    assert got == {("pkg/a.py", 5, None), ("pkg/b.py", 5, "noqa")}
+
+
 def test_same_values_in_one_project_are_consistent(tmp_path: Path) -> None:
     _tree(
         tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "MAX_TOKENS = 512\n", "pkg/b.py": "MAX_TOKENS = 512\n"}

@@ -229,7 +229,10 @@ def lint_source(
 
 
 def _fact_code(name: str) -> str:
-    """The rule a fact's ``noqa`` is read for: the data flow's facts (PB102), else PB108's."""
+    """The rule a fact's ``noqa`` is read for: a rule's own facts (named ``"\x00pb109 ..."``), the
+    data flow's (PB102), else PB108's."""
+    if name.startswith("\x00pb1") and name[6:7] == " ":
+        return name[1:6].upper()
     return "PB102" if name.startswith("\x00") else "PB108"
 
 
