@@ -45,7 +45,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from lint_fetch import CACHE, HELD_OUT, MEASURE, PINNED, TUNED_19, corpus_dirs, fetch  # noqa: E402
+from lint_fetch import CACHE, HELD_OUT, MEASURE, PINNED, TUNED_19, corpus_dirs, fetch, pairs  # noqa: E402
 
 FIXIT_VERSION = "2.2.1"
 
@@ -186,7 +186,7 @@ def run_fixit(dirs: list[Path]) -> tuple[float, float, int]:
 def all_package_dirs() -> list[Path]:
     """Every pinned package of ``lint_fetch.py`` (fetched on demand)."""
     sets = (PINNED, HELD_OUT, TUNED_19, MEASURE)
-    return [fetch(name, version) for pinned in sets for name, version in pinned.items()]
+    return [fetch(name, version) for pinned in sets for name, version in pairs(pinned)]
 
 
 def dump_findings(out: Path, jobs: int | None, full_walk: bool = False) -> None:

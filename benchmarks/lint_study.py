@@ -26,6 +26,7 @@ from lint_fetch import (  # noqa: E402
     corpus_dirs,
     held_out_dirs,
     measure_dirs,
+    pairs,
     tuned_19_dirs,
 )
 
@@ -39,11 +40,11 @@ def main() -> None:
     measure = "--measure" in sys.argv
     tuned = "--tuned-19" in sys.argv
     if tuned:
-        dirs, packages = tuned_19_dirs(), TUNED_19
+        dirs, packages = tuned_19_dirs(), pairs(TUNED_19)
     elif measure:
-        dirs, packages = measure_dirs(), MEASURE
+        dirs, packages = measure_dirs(), pairs(MEASURE)
     else:
-        dirs, packages = (held_out_dirs(), HELD_OUT) if held_out else (corpus_dirs(), PINNED)
+        dirs, packages = (held_out_dirs(), pairs(HELD_OUT)) if held_out else (corpus_dirs(), pairs(PINNED))
     options = parse_lint_options({}, root=CACHE / "src", known_codes=known_codes())
     report = run_lint(dirs, options)
     codes = [r.CODE for r in all_rules()]
@@ -53,7 +54,7 @@ def main() -> None:
     print("| package | " + " | ".join(codes) + " | total |")
     print("|---|" + "---:|" * (len(codes) + 1))
     totals: Counter[str] = Counter()
-    for name, version in packages.items():
+    for name, version in packages:
         counts = per_pkg.get(f"{name}-{version}", Counter())
         totals.update(counts)
         cells = " | ".join(str(counts.get(c, 0)) for c in codes)
