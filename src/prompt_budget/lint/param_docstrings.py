@@ -5,7 +5,8 @@ says no unit in its name).
 
 A docstring gives the unit of ``name`` as tokens when it writes the name followed by the word tokens
 ("windows of `window_size` tokens", "up to max_len tokens"), or when the name's entry of an ``Args:``
-list gives it "in tokens" ("window_size: size of the window, in tokens", "(tokens)"); not when the sentence speaks of sampling ("the top_k tokens with the highest probability"), or when that
+list gives it "in tokens" ("window_size: size of the window, in tokens", "(tokens)") or states its
+default in tokens ("chunk_size: size of the chunks. Defaults to 256 tokens."); not when the sentence speaks of sampling ("the top_k tokens with the highest probability"), or when that
 entry speaks of characters or bytes ("token_size: size of each token, in bytes"), nor "the number of
 tokens for an image", which describes a count (an image's cost an estimating function returns).
 """
@@ -22,8 +23,13 @@ from prompt_budget.lint.names import CHAR_WORDS, words
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-#: An entry of an ``Args:`` list saying its unit is tokens.
-_IN_TOKENS = re.compile(r"\bin\s+tokens\b|\(tokens\)", re.IGNORECASE)
+#: An entry of an ``Args:`` list saying its unit is tokens: "in tokens", "(tokens)", or its default
+#: stated with the unit (set 30: canopy's "chunk_size: size of the chunks. Defaults to 256 tokens.").
+_IN_TOKENS = re.compile(
+    r"\bin\s+tokens\b|\(tokens\)"
+    r"|\bdefaults?\s*(?:to|is|:|=)?\s*[`'\"]*\d[\d_,]*(?:\.\d+)?\s*[kK]?[`'\"]*\s+tokens\b",
+    re.IGNORECASE,
+)
 #: Words of an entry measuring something else than tokens.
 _OTHER_UNITS = CHAR_WORDS | {"byte", "bytes", "auth", "oauth", "access", "api", "jwt"}
 #: The end of a sentence: a full stop or a blank line.

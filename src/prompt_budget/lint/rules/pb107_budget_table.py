@@ -19,6 +19,7 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
+from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 
@@ -110,16 +111,9 @@ class BudgetTable(LintRule):
         ),
     )
     VALID = (
+        *CALL_VALID,
         # counts of messages per model, not tokens
         Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
-        # a number named as something else in calls that name a model
-        Valid(
-            'a = Agent(model="gpt-4o", uptime_seconds=10000)\nb = Agent(model="claude-3-5-sonnet", pid=12345)\n'
-        ),
-        # pricing rows built by calls: prices are not windows (floats below 1024)
-        Valid('PRICES = [_price("gpt-4o", 2.5, 10.0), _price("gpt-4o-mini", 0.15, 0.6)]'),
-        # pricing tiers per model: "cost"/"price" in the callee
-        Valid('TIERS = [price_tier("gpt-4o", 128_000), price_tier("gpt-4.1", 200_000)]'),
         Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
         Valid('EMBEDDING_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
         Valid('RPM_LIMITS = {"gpt-4o": 10000, "gpt-4o-mini": 30000}'),
@@ -159,27 +153,11 @@ class BudgetTable(LintRule):
         # a table named for models whose numbers are not all window-sized, or are their sizes (set 23)
         Valid('MODELS = {"acme-2": 3, "acme-3": 4096}'),
         Valid('MODEL_PARAMS = {"acme-7b": 7_000, "acme-13b": 13_000}'),
-        # rows of specs: the budget's bounds are no default, a row that is no budget (set 23)
-        Valid(
-            "@dataclass\nclass Spec:\n    key: str\n    lo: int\n    hi: int\n    default: Any\n\n"
-            'SPECS = (Spec("max_new_tokens", 1, 100_000, None), Spec("steps", 1, 10_000, 500))\n'
-        ),
     )
     INVALID = (
+        *CALL_INVALID,
         # a table named for models, keyed by ids of a family no prefix list knows (set 23: portkey)
         Invalid('RETIRED_MODELS = {"code-alpha-002": 8001, "code-beta-001": 2048}'),
-        # the default of a budget in rows of specs of a class the module defines (set 23: axolotl)
-        Invalid(
-            "@dataclass\nclass Spec:\n    key: str\n    lo: int\n    hi: int\n    default: Any\n\n"
-            'SPECS = (\n    Spec("temperature", 0, 5, 1),\n    Spec("max_new_tokens", 1, 100_000, 512),\n)\n',
-            line=10,
-            key="specs_max_new_tokens",
-        ),
-        Invalid(
-            "class Spec(NamedTuple):\n    name: str\n    default: int\n\n"
-            'A = Spec("max_tokens", 256)\nB = Spec("context_window", default=8192)\n',
-            count=2,
-        ),
         # a table whose name says only a length, its rows read as a budget (set 20: lm-eval's
         # ``dataset2maxlen`` into ``max_gen_toks``)
         Invalid(
@@ -198,24 +176,6 @@ class BudgetTable(LintRule):
         Invalid(
             'PROFILES = {"gpt-4o": {"max_input_tokens": 128000}, "text-embedding-3-small": {"max_input_tokens": 8191}, "gpt-4.1": {"max_input_tokens": 1047576}}'
         ),
-        # a table built by calls rather than a dict literal: once per literal made mostly of its rows
-        # (set 22: opik), once per row for rows standing alone or among other rows
-        Invalid(
-            'configs = [\n    dict(name="gemma-7b", context_window=8192),\n    dict(name="llama-3-8b", context_window=8192),\n]\n',
-            line=1,
-        ),
-        Invalid(
-            'register(Model("gemma-7b", context_window=8192))\nregister(Model("llama-3-8b", context_window=8192))\n',
-            count=2,
-        ),
-        Invalid(
-            'ARGS = [\n    Model("gemma-7b", context_window=8192),\n    Model("llama-3-8b", context_window=8192),\n'
-            "    Other(a=1),\n    Other(a=2),\n    Other(a=3),\n]\n",
-            count=2,
-        ),
-        Invalid(
-            'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
-        ),
         Invalid(
             'import prompt_budget\nCONTEXT_WINDOWS = {\n    "gpt-4o": 128_000,  # OpenAI\n    "claude-3-5-sonnet": 200_000,\n}\n',
             line=2,
@@ -228,6 +188,12 @@ class BudgetTable(LintRule):
         ),
         Invalid(
             'MODELS = {"gpt-4": {"max_tokens": 8192, "mode": "chat"}, "gpt-4-32k": {"max_tokens": 32768}}'
+        ),
+        # limits nested deeper in each model's row, beside prices and ``**`` items: one table (set 30: parea)
+        Invalid(
+            'INFO = {\n    "gpt-4": {"price": 30.0, "limits": {"max_prompt_tokens": 8192}},\n'
+            '    "claude-2": {"limits": {"max_prompt_tokens": 100000}, **PRICING},\n}\n',
+            line=1,
         ),
         Invalid('SECTION_BUDGETS = {"system": 2000, "tools": 1500, "history": 6000}', key="section_budgets"),
         # the same providers, the name saying tokens; a length per model
@@ -555,12 +521,16 @@ class BudgetTable(LintRule):
             self._lookups = budget_lookups(self.ctx.tree, self.names)
         return self._lookups.get(name)
 
-    def _nested_budget(self, value: ast.expr) -> bool:
-        if not isinstance(value, ast.Dict):
+    def _nested_budget(self, value: ast.expr, depth: int = 0) -> bool:
+        """A model's row holding a budget under a budget's key, at any depth of dicts (set 30: parea's
+        ``{"gpt-4": {"prompt": 30.0, "token_limit": {"max_prompt_tokens": 8192}}}``); ``**`` items skipped."""
+        if not isinstance(value, ast.Dict) or depth > 3:
             return False
         for key, item in zip(value.keys, value.values, strict=False):
-            name = string_value(key)
+            name = string_value(key) if key is not None else None
             if name and self.names.is_budget(name) and self.budget_literal(item) is not None:
+                return True
+            if self._nested_budget(item, depth + 1):
                 return True
         return False
 
