@@ -20,6 +20,8 @@ _LIMIT = frozenset({"max", "maximum", "limit", "limits", "quota", "budget", "cap
 _COUNTED = frozenset(
     {"used", "usage", "current", "consumed", "count", "counts", "spent", "remaining", "left", "so", "far"}
 )
+#: Words of an event about the quota (``TPMLimitReached``, an error code), not the quota itself.
+_EVENT = frozenset({"reached", "exceeded", "exceed", "hit", "error", "errors", "code", "status"})
 #: Words of a quota of something else (requests, calls) in the same name.
 _OTHER = frozenset({"rpm", "request", "requests", "req", "call", "calls", "rps", "session"})
 
@@ -29,7 +31,7 @@ def token_quota_name(name: str) -> bool:
     tokens per unit of time, not a count of what it used nor a quota of requests."""
     ws = words(name)
     found = set(ws)
-    if found & (_COUNTED | _OTHER):
+    if found & (_COUNTED | _OTHER | _EVENT):
         return False
     if found & _TPM:
         return bool(found & _LIMIT) or len(ws) == 1

@@ -58,6 +58,13 @@ VOCABULARY_VALID = (
     Valid("def run(max_tokens: list = [None], seeds=[1337, 42]): ..."),
     # a quota of requests per minute, and what a minute has used, are no token budgets (set 29)
     Valid("def limiter(max_rpm=500, tpm_used=0, max_requests_per_minute=60): ..."),
+    # the same as a field, an attribute and a variable (set 30)
+    Valid(
+        "class Settings(BaseModel):\n    rpm_limit: int = 100\n\nclass Client:\n    def __init__(self):\n"
+        "        self._rpm_limit = 200\n        self._tpm_used = 5000\n        tpm_remaining = 90_000\n"
+    ),
+    # an error code about the quota, not the quota
+    Valid("class Consts:\n    TPMLimitReached = 336502\n"),
     # a cost model's guess at a record's output, only multiplied by a price (set 29: palimpzest)
     Valid(
         "NAIVE_EST_NUM_OUTPUT_TOKENS = 100\n\ndef cost(records):\n"
@@ -68,6 +75,14 @@ VOCABULARY_VALID = (
 VOCABULARY_INVALID = (
     # a rate limiter's quota of tokens per minute (set 29: docetl)
     Invalid("def run(query, model='o3', max_tpm=5000000): ...", line=1),
+    # the same quota as a settings field's default, an attribute, a constant (set 30: uptrain)
+    Invalid("class Settings(BaseModel):\n    tpm_limit: int = 90_000\n", line=2),
+    Invalid(
+        "class Client:\n    def __init__(self):\n        self._tpm_limit = 90_000\n"
+        "        self.limiter = AsyncLimiter(self._tpm_limit, time_period=60)\n",
+        line=3,
+    ),
+    Invalid("MAX_TOKENS_PER_MINUTE = 1_000_000\n", key="max_tokens_per_minute"),
     # a guessed amount that also caps the request: its read decides (set 29)
     Invalid(
         "EST_NUM_OUTPUT_TOKENS = 100\n\ndef run(client, p):\n    cost = EST_NUM_OUTPUT_TOKENS * PRICE\n"

@@ -77,6 +77,18 @@ PROJECT_VALID = (
         "        return len(tiktoken.get_encoding('o200k_base').encode(text))\n"
         "    return litellm.token_counter(model=model, text=text)\n"
     ),
+    # OpenAI's cookbook count: every model its tests do not name raises (set 30: guardrails)
+    Valid(
+        "import litellm\n\ndef count(messages, model='gpt-4'):\n    enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    if model.startswith('gpt-4'):\n        per = 3\n    else:\n        raise NotImplementedError(model)\n"
+        "    return sum(per + len(enc.encode(m)) for m in messages)\n"
+    ),
+    # a constructor's model default its callers change (called by the class's name)
+    Valid(
+        "import anthropic\n\nclass Counter:\n    def __init__(self, model='gpt-4o'):\n"
+        "        self._enc = tiktoken.encoding_for_model(model)\n\n    def count(self, text):\n"
+        "        return len(self._enc.encode(text))\n\ndef make(model):\n    return Counter(model)\n"
+    ),
     *PROJECT_VALID_MORE,
 )
 
@@ -94,5 +106,14 @@ PROJECT_INVALID = (
         "        return len(tiktoken.encoding_for_model(model).encode(data))\n    except Exception:\n"
         "        return 0\n\ndef stats(data):\n    return count(data)\n",
         line=3,
+    ),
+    # a constructor's model default no call changes, kept on ``self`` for a method that encodes; the
+    # default passes the test of another value (set 30: continuous-eval)
+    Invalid(
+        "import anthropic\n\nclass TokenCount:\n    def __init__(self, encoder_name='gpt-4o-mini'):\n"
+        "        if encoder_name == 'approx':\n            self._enc = None\n        else:\n"
+        "            self._enc = tiktoken.encoding_for_model(encoder_name)\n\n"
+        "    def count(self, text):\n        return len(self._enc.encode(text))\n",
+        line=4,
     ),
 )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
     openai_model,
@@ -86,10 +87,14 @@ def module_provider(tree: ast.AST | None, path: str) -> str:
     return _imported_sdk(tree, path) or other_provider_named(tree)
 
 
-def _default_model(fn: ast.AST | None, arg: ast.expr, tree: ast.AST | None) -> ast.expr | None:
-    """``encoding_for_model(model)`` with ``model`` a parameter of ``fn`` whose default is an OpenAI
-    model (``model="gpt-4o"``) that no call of ``fn`` in the module changes (and some call exists):
-    that default, else None."""
+def _default_model(ctx: FileContext, arg: ast.expr) -> ast.expr | None:
+    """``encoding_for_model(model)`` with ``model`` a parameter of the function whose default is an
+    OpenAI model (``model="gpt-4o"``) that no call of the function in the module changes: that
+    default, else None. A constructor is called by its class's name (``TokenCount()``); a class's
+    default is what its users get when no call here changes it, even with no call seen (set 30:
+    continuous-eval's public metric); a function needs a call here (its callers elsewhere may give
+    their model)."""
+    fn, tree = ctx.function(), ctx.tree
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(arg, ast.Name):
         return None
     a = fn.args
@@ -103,19 +108,27 @@ def _default_model(fn: ast.AST | None, arg: ast.expr, tree: ast.AST | None) -> a
     if positional[:1] in (["self"], ["cls"]):
         positional = positional[1:]
     index = positional.index(arg.id) if arg.id in positional else len(positional)
-    calls = [n for n in ast.walk(tree or fn) if isinstance(n, ast.Call) and callee_name(n) == fn.name]
-    if not calls or any(
+    called = {fn.name, ctx.class_name()} - {""} if fn.name == "__init__" else {fn.name}
+    calls = [n for n in ast.walk(tree or fn) if isinstance(n, ast.Call) and callee_name(n) in called]
+    if (not calls and fn.name != "__init__") or any(
         len(c.args) > index or any(k.arg in (arg.id, None) for k in c.keywords) for c in calls
     ):
-        return None
+        return None  # a function no call here shows: its callers elsewhere may give their model
     return default
 
 
-def _for_openai(ctx: FileContext) -> bool:
+def _for_openai(ctx: FileContext, param: str = "") -> bool:
     """The call is in code for OpenAI's models alone: a branch testing for them, a scope or a module
-    whose name says OpenAI."""
+    whose name says OpenAI. ``param``: the parameter whose default the call gets; a branch testing it
+    against another literal (``if encoder_name == "approx": ... else:``) lets the default through."""
     for i, anc in enumerate(ctx.ancestors[:-1]):
-        if isinstance(anc, (ast.If, ast.IfExp)) and (names_openai_models(anc.test) or _tests_name(anc.test)):
+        if isinstance(anc, (ast.If, ast.IfExp)) and (
+            names_openai_models(anc.test)
+            or (
+                _tests_name(anc.test)
+                and not any(isinstance(n, ast.Name) and n.id == param for n in ast.walk(anc.test))
+            )
+        ):
             return True  # a branch picking some models (``if name.startswith("test")``)
         if isinstance(anc, ast.Dict) and ctx.ancestors[i + 1] in anc.values:
             return True  # a table of tokenizers chosen by a key (``{"cl100k": ..., "llama": ...}``)
@@ -124,7 +137,11 @@ def _for_openai(ctx: FileContext) -> bool:
         ):
             return True  # ``self.oai_tokenizer = ...``: kept for OpenAI's counts beside the model's own
     names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
-    return any(set(words(n)) & _OPENAI_SCOPE for n in names)
+    return (
+        any(set(words(n)) & _OPENAI_SCOPE for n in names)
+        or _openai_folder(ctx.path)
+        or raises_for_others(ctx.function())
+    )
 
 
 #: Methods of a tiktoken encoding that turn text into tokens (to count or cut them).
@@ -146,12 +163,28 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
     default), else None."""
     fixed = fixed_gpt_encoding(node, callee)
     where: ast.AST = node
+    param = ""
     if not fixed and callee == "encoding_for_model" and node.args:
-        default = _default_model(ctx.function(), node.args[0], ctx.tree)
-        fixed, where = (string_value(default) or "", default) if default is not None else ("", node)
-    if not fixed or _for_openai(ctx) or not _encodes(ctx.function()):
+        default = _default_model(ctx, node.args[0])
+        if default is not None:
+            fixed, where, param = string_value(default) or "", default, attr_name(node.args[0]) or ""
+    # a constructor keeping the encoding on ``self`` for the methods that encode (``self._encoder``)
+    encodes = _encodes(ctx.function()) or (bool(param) and _encodes(ctx.enclosing_class()))
+    if not fixed or _for_openai(ctx, param) or not encodes or _embedded_by_openai(ctx, fixed):
         return None
     return fixed, where
+
+
+def _openai_folder(path: str) -> bool:
+    """A package folder holding the module is named for OpenAI (``openai_utils/``), found from the
+    path as given (the per-module pass) or under the project's root (the project-wide pass)."""
+    return any(set(words(n)) & _OPENAI_SCOPE for n in package_folders(path))
+
+
+def _embedded_by_openai(ctx: FileContext, fixed: str) -> bool:
+    """The text counted goes to an OpenAI embedder of the fixed encoding, in a module naming no other
+    provider (``pb109_openai_scopes``)."""
+    return openai_embedder(ctx.tree, fixed) and not module_provider(ctx.tree, ctx.path)
 
 
 def message(fixed: str, provider: str) -> str:
@@ -191,7 +224,7 @@ def project_fixed(
             providers.setdefault(
                 project_of((options.root / fact.path).parent), fact.name[len(PROVIDER_FACT) :]
             )
-        elif fact.name.startswith(FIXED_FACT):
+        elif fact.name.startswith(FIXED_FACT) and not _openai_folder(str(options.root / fact.path)):
             fixed[project_of((options.root / fact.path).parent)].append(fact)
     return [
         cls.finding_at(f, message(f.name[len(FIXED_FACT) :], providers[project]), suggestion=advice)

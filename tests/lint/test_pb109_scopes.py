@@ -1,0 +1,58 @@
+"""PB109's project-wide pass leaves code for OpenAI's models alone: a package folder named for OpenAI,
+and text counted for an OpenAI embedder of the fixed encoding (set 30)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from prompt_budget.lint.engine import Linter
+from prompt_budget.lint.options import LintOptions
+
+_ROUTE = (
+    "import litellm\n\n\ndef ask(m: str, limit: int) -> object:\n"
+    "    return litellm.completion(model=m, messages=[], max_tokens=limit)\n"
+)
+_COUNT = (
+    "import tiktoken\n\n\ndef count(text: str, limit: int) -> list[int]:\n"
+    '    enc = tiktoken.get_encoding("cl100k_base")\n    return enc.encode(text)[:limit]\n'
+)
+_EMBED = (
+    "import tiktoken\nfrom chromadb.utils import embedding_functions\n\n\n"
+    "def store(collection: object, texts: list[str], key: str) -> None:\n"
+    '    ef = embedding_functions.OpenAIEmbeddingFunction(api_key=key, model_name="text-embedding-ada-002")\n'
+    '    enc = tiktoken.get_encoding("cl100k_base")\n'
+    "    parts = [t for t in texts if len(enc.encode(t)) < 8000]\n"
+    "    collection.add(documents=parts, embedding_function=ef)\n"
+)
+
+
+def _pb109(tmp_path: Path, files: dict[str, str]) -> set[str]:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
+    return {f.path for f in report.findings if f.code == "PB109"}
+
+
+def test_a_folder_named_for_openai_is_an_openai_scope(tmp_path: Path) -> None:
+    got = _pb109(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/route.py": _ROUTE,
+            "pkg/openai_utils/__init__.py": "",
+            "pkg/openai_utils/streaming.py": _COUNT,
+            "pkg/utils/__init__.py": "",
+            "pkg/utils/streaming.py": _COUNT,
+        },
+    )
+    assert got == {"pkg/utils/streaming.py"}
+
+
+def test_text_counted_for_an_openai_embedder_is_no_mismatch(tmp_path: Path) -> None:
+    got = _pb109(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/route.py": _ROUTE, "pkg/index.py": _EMBED, "pkg/count.py": _COUNT},
+    )
+    assert got == {"pkg/count.py"}
