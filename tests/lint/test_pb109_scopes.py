@@ -56,3 +56,28 @@ def test_text_counted_for_an_openai_embedder_is_no_mismatch(tmp_path: Path) -> N
         {"pkg/__init__.py": "", "pkg/route.py": _ROUTE, "pkg/index.py": _EMBED, "pkg/count.py": _COUNT},
     )
     assert got == {"pkg/count.py"}
+
+
+def test_the_folder_is_found_under_the_root_not_the_working_folder(tmp_path: Path) -> None:
+    """A module that names another provider itself is judged in its own pass: its package folders are
+    looked up under the lint's root, whatever folder the lint runs from (the suite runs from the
+    checkout, not from ``tmp_path``)."""
+    both = _ROUTE + "\n\n" + _COUNT.replace("import tiktoken\n", "import tiktoken  # noqa: F401\n")
+    got = _pb109(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/openai_utils/__init__.py": "",
+            "pkg/openai_utils/streaming.py": both,
+            "pkg/utils/__init__.py": "",
+            "pkg/utils/streaming.py": both,
+        },
+    )
+    assert got == {"pkg/utils/streaming.py"}
+
+
+def test_the_project_named_for_gpt_is_not_an_openai_scope(tmp_path: Path) -> None:
+    """The outermost package is the project's own name (``gpt_engineer``): it serves every provider."""
+    both = _ROUTE + "\n\n" + _COUNT.replace("import tiktoken\n", "import tiktoken  # noqa: F401\n")
+    got = _pb109(tmp_path, {"gpt_tool/__init__.py": "", "gpt_tool/streaming.py": both})
+    assert got == {"gpt_tool/streaming.py"}

@@ -168,6 +168,7 @@ def lint_source(
     every_word = False
     while True:
         ctx = FileContext(path, module_name(path), lines, tree)
+        ctx.root = options.root
         visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
         pruner = Pruner.build(
             rewritten if rewritten is not None else text, lines, visitors, rule_options, every_word=every_word

@@ -38,6 +38,8 @@ from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from prompt_budget.lint.findings import Finding
     from prompt_budget.lint.options import LintOptions
 
@@ -279,6 +281,8 @@ class FileContext:
         self, path: str, module_name: str, lines: Sequence[str] = (), tree: ast.AST | None = None
     ) -> None:
         self.path = path
+        #: The folder ``path`` is relative to (the engine sets it; the cwd when unset).
+        self.root: Path | None = None
         self.tree = tree
         self._origins: dict[str, str] | None = None
         self.module_name = module_name

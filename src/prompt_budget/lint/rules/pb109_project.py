@@ -139,7 +139,7 @@ def _for_openai(ctx: FileContext, param: str = "") -> bool:
     names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
     return (
         any(set(words(n)) & _OPENAI_SCOPE for n in names)
-        or _openai_folder(ctx.path)
+        or _openai_folder(str(ctx.root / ctx.path) if ctx.root is not None else ctx.path)
         or raises_for_others(ctx.function())
     )
 
@@ -176,9 +176,10 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
 
 
 def _openai_folder(path: str) -> bool:
-    """A package folder holding the module is named for OpenAI (``openai_utils/``), found from the
-    path as given (the per-module pass) or under the project's root (the project-wide pass)."""
-    return any(set(words(n)) & _OPENAI_SCOPE for n in package_folders(path))
+    """A package folder inside the project's package is named for OpenAI (``openai_utils/``), found
+    under the lint's root. The outermost package, the project's own name (``gpt_engineer``,
+    ``langchain_openai``), does not make all its code OpenAI's."""
+    return any(set(words(n)) & _OPENAI_SCOPE for n in package_folders(path)[:-1])
 
 
 def _embedded_by_openai(ctx: FileContext, fixed: str) -> bool:
