@@ -25,6 +25,9 @@ _EMBED = (
     "    collection.add(documents=parts, embedding_function=ef)\n"
 )
 
+#: A module that names another provider itself and counts with a fixed encoding: judged in its own pass.
+_BOTH = _ROUTE + "\n\n" + _COUNT.replace("import tiktoken\n", "import tiktoken  # noqa: F401\n")
+
 
 def _pb109(tmp_path: Path, files: dict[str, str]) -> set[str]:
     for name, text in files.items():
@@ -62,15 +65,14 @@ def test_the_folder_is_found_under_the_root_not_the_working_folder(tmp_path: Pat
     """A module that names another provider itself is judged in its own pass: its package folders are
     looked up under the lint's root, whatever folder the lint runs from (the suite runs from the
     checkout, not from ``tmp_path``)."""
-    both = _ROUTE + "\n\n" + _COUNT.replace("import tiktoken\n", "import tiktoken  # noqa: F401\n")
     got = _pb109(
         tmp_path,
         {
             "pkg/__init__.py": "",
             "pkg/openai_utils/__init__.py": "",
-            "pkg/openai_utils/streaming.py": both,
+            "pkg/openai_utils/streaming.py": _BOTH,
             "pkg/utils/__init__.py": "",
-            "pkg/utils/streaming.py": both,
+            "pkg/utils/streaming.py": _BOTH,
         },
     )
     assert got == {"pkg/utils/streaming.py"}
@@ -78,6 +80,5 @@ def test_the_folder_is_found_under_the_root_not_the_working_folder(tmp_path: Pat
 
 def test_the_project_named_for_gpt_is_not_an_openai_scope(tmp_path: Path) -> None:
     """The outermost package is the project's own name (``gpt_engineer``): it serves every provider."""
-    both = _ROUTE + "\n\n" + _COUNT.replace("import tiktoken\n", "import tiktoken  # noqa: F401\n")
-    got = _pb109(tmp_path, {"gpt_tool/__init__.py": "", "gpt_tool/streaming.py": both})
+    got = _pb109(tmp_path, {"gpt_tool/__init__.py": "", "gpt_tool/streaming.py": _BOTH})
     assert got == {"gpt_tool/streaming.py"}

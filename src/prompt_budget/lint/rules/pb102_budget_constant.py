@@ -36,6 +36,7 @@ from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALI
 from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INSTANCE_VALID
 from prompt_budget.lint.rules.pb102_option_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIME_VALID
+from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.token_options import token_option
 
@@ -270,6 +271,7 @@ class BudgetConstant(LintRule):
         *INSTANCE_VALID,
         *RUNTIME_VALID,
         *FIELD_VALID,
+        *STATED_DEFAULT_VALID,
     )
     INVALID = (
         *CORE_INVALID,
@@ -279,6 +281,7 @@ class BudgetConstant(LintRule):
         *INSTANCE_INVALID,
         *RUNTIME_INVALID,
         *FIELD_INVALID,
+        *STATED_DEFAULT_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
