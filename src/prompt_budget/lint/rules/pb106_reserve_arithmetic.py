@@ -7,6 +7,7 @@ import ast
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.window_rows import window_row, window_tables
 
 
 class ReserveArithmetic(LintRule):
@@ -25,7 +26,9 @@ class ReserveArithmetic(LintRule):
     a dict entry written under the key that fallback reads. What is left of a budget is one
     (``remaining = available_tokens - used_tokens`` ... ``remaining - 20``; a name the function orders a
     token count against is a budget), and a margin added to a token count's excess over a budget is a
-    reserve too (``excess = total_tokens - context_window + 200``).
+    reserve too (``excess = total_tokens - context_window + 200``). So is a row of a model -> window table,
+    known by its rows (``{"gpt-4": 8192, "gpt-4o": 128000}``) or by a budget's name, in the module or
+    imported: ``MODEL_TOKEN_LIMITS.get(model, 8192) - 1000``, ``CONTEXT_WINDOWS[model] - 1000``.
     """
 
     CODE = "PB106"
@@ -54,7 +57,9 @@ class ReserveArithmetic(LintRule):
         ),
         Valid(
             'def left(cfg, deadline):\n    grace = cfg.get("grace", 300) or 300\n    return deadline - grace\n'
-        ),
+        ),  # a row of a table of prices or of a table nothing says is of windows (set 31)
+        Valid('PRICES = {"gpt-4o": 2500, "claude-3": 3000}\n\ndef cost(m):\n    return PRICES[m] - 500\n'),
+        Valid("def left(rows, key):\n    return rows[key] - 500\n"),
     )
     INVALID = (
         Invalid(
@@ -114,10 +119,19 @@ class ReserveArithmetic(LintRule):
             "        if used_tokens + count_tokens(part) <= room:\n            used_tokens += count_tokens(part)\n"
             "    remaining = room - used_tokens\n    return remaining - 20\n",
             line=7,
+        ),  # a reserve taken off a row of a model -> window table, known by its rows or by its name, in the
+        # module or imported, read by key or with a fallback (set 31: athina)
+        Invalid(
+            'LIMITS = {"gpt-4": 8192, "gpt-4o": 128000}\n\ndef room(model, prompt_tokens):\n'
+            "    return LIMITS[model] - prompt_tokens - 1000\n",
+            line=4,
         ),
+        Invalid("from .models import CONTEXT_WINDOWS\n\nroom = CONTEXT_WINDOWS.get(model, 8192) - 1000\n"),
+        Invalid("room = self.token_limits[provider][model] - 512"),
     )
 
     _reach: TokenReach | None = None
+    _tables: frozenset[str] | None = None
 
     def _report(self, literal: ast.expr, budget: str, value: int | float, how: str = "taken off") -> None:
         message = (
@@ -157,6 +171,7 @@ class ReserveArithmetic(LintRule):
             or self._bounded_budget(left)
             or self._weak_budget_against_tokens(left)
             or self._remainder_of_budget(node, left)
+            or self._window_row(left)
         )
         if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
             budget = self._weak_budget_reaching_tokens(node, left.id)
@@ -215,7 +230,16 @@ class ReserveArithmetic(LintRule):
                 budget = left.id
         return budget
 
+    def _window_row(self, left: ast.expr) -> str | None:
+        """``MODEL_TOKEN_LIMITS.get(model, 8192) - 1000``, ``WINDOWS[model] - 1000``: a row of a model ->
+        window table (``window_rows``; set 31: athina). The module's tables are read once."""
+        if self._tables is None:
+            self._tables = window_tables(self.ctx.tree)
+        table = window_row(left, self._tables, self.names)
+        return table
+
     def visit_Module(self, node: ast.Module) -> None:
+        self._tables = None
         #: keys whose ``.get`` fallback is a reserve taken off a budget -> the budget
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
