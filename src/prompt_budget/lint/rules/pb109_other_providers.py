@@ -97,3 +97,32 @@ def other_provider_named(cls: ast.AST) -> str:
         if host:
             return host.group(0)
     return ""
+
+
+def _strings_of(node: ast.AST) -> list[str]:
+    """The string literals a call is given (positionally or by keyword) or a collection holds."""
+    if isinstance(node, ast.Call):
+        parts = [*node.args, *(k.value for k in node.keywords)]
+    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        parts = list(node.elts)
+    elif isinstance(node, ast.Dict):
+        parts = [*(k for k in node.keys if k is not None), *node.values]
+    else:
+        return []
+    return [t for t in (string_value(p) for p in parts) if t]
+
+
+def paired_models(tree: ast.AST) -> str:
+    """A non-OpenAI model named beside an OpenAI model in one call or collection
+    (``ModelPair(strong="gpt-4-1106-preview", weak="mistralai/Mixtral-8x7B-Instruct-v0.1")``, ``["gpt-4o",
+    "claude-3-5-sonnet"]``): the code routes or compares prompts between both providers' models (set 31:
+    routellm's evaluation pair), else "". A lone non-OpenAI default (a local model loaded with its own
+    tokenizer, set 18: llmlingua) names no OpenAI model beside it."""
+    for node in ast.walk(tree):
+        texts = [t for t in _strings_of(node) if len(t) <= 120 and looks_like_model_name(t)]
+        if len(texts) < 2 or not any(openai_model(t) for t in texts):
+            continue
+        other = next((t for t in texts if is_non_openai_model(t) and _VERSIONED.search(t)), "")
+        if other:
+            return other
+    return ""

@@ -13,6 +13,7 @@ them per project.
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,11 +22,13 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
     openai_model,
     other_provider_named,
+    paired_models,
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
 
@@ -79,12 +82,20 @@ def _imported_sdk(tree: ast.AST, path: str) -> str:
     return ""
 
 
-def module_provider(tree: ast.AST | None, path: str) -> str:
-    """What shows the module serves another provider's models: an SDK it imports, or a model's name
-    it tests a name against (``other_provider_named``), else ""."""
+#: An OpenAI model's name opening a string literal: the cheap test before ``paired_models`` walks a module.
+_OPENAI_LITERAL = re.compile(r"""["'](?:gpt-|chatgpt|o\d|text-)""", re.IGNORECASE)
+
+
+def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None = None) -> str:
+    """What shows the module serves another provider's models: an SDK it imports, a model's name it
+    tests a name against (``other_provider_named``), or a model's name it gives beside an OpenAI
+    model's in one call or collection (``paired_models``), else ""."""
     if tree is None:
         return ""
-    return _imported_sdk(tree, path) or other_provider_named(tree)
+    found = _imported_sdk(tree, path) or other_provider_named(tree)
+    if found or (lines is not None and not _OPENAI_LITERAL.search("\n".join(lines))):
+        return found
+    return paired_models(tree)
 
 
 def _default_model(ctx: FileContext, arg: ast.expr) -> ast.expr | None:
@@ -168,8 +179,13 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
         default = _default_model(ctx, node.args[0])
         if default is not None:
             fixed, where, param = string_value(default) or "", default, attr_name(node.args[0]) or ""
-    # a constructor keeping the encoding on ``self`` for the methods that encode (``self._encoder``)
-    encodes = _encodes(ctx.function()) or (bool(param) and _encodes(ctx.enclosing_class()))
+    # a constructor keeping the encoding on ``self`` for the methods that encode (``self._encoder``),
+    # or a module keeping it in a global its functions encode with (``tokenizer = ...`` at the top)
+    encodes = (
+        _encodes(ctx.function())
+        or (bool(param) and _encodes(ctx.enclosing_class()))
+        or module_encoder_used(ctx.tree, ctx.scopes, ctx.ancestors)
+    )
     if not fixed or _for_openai(ctx, param) or not encodes or _embedded_by_openai(ctx, fixed):
         return None
     return fixed, where
@@ -210,7 +226,7 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
 
 def record_provider(rule: LintRule, node: ast.Module) -> None:
     """Record what shows the module serves another provider's models, for the project-wide pass."""
-    if provider := module_provider(node, rule.ctx.path):
+    if provider := module_provider(node, rule.ctx.path, rule.ctx.lines):
         rule.fact(node, PROVIDER_FACT + provider, 0)
 
 

@@ -1,6 +1,8 @@
 """PB109's cases about a fixed GPT encoding beside other providers' models: named in its class (an
 OpenAI-compatible client that also serves them, set 18: curator), or in its module, where the encoding is
-the default for every model name tiktoken does not know (set 27: langtrace). Kept apart from the rule
+the default for every model name tiktoken does not know (set 27: langtrace), or given beside an OpenAI
+model's name in one call, the encoding kept in a global the module's functions encode with (set 31:
+routellm). Kept apart from the rule
 module to keep it short.
 """
 
@@ -16,6 +18,20 @@ PROVIDER_VALID = (
     ),
     # a GPT encoding named in a module of other providers, but no default for unknown names
     Valid("def is_claude(model):\n    return model.startswith('claude')\n\nNAME = 'cl100k_base'\n"),
+    # a global encoding in a module whose pair names OpenAI's models alone, or whose other model is a
+    # lone default (a local model with its own tokenizer); one only an OpenAI-named function encodes with
+    Valid(
+        "PAIR = Pair(strong='gpt-4o', weak='gpt-4o-mini')\nenc = tiktoken.encoding_for_model('gpt-4o')\n\n"
+        "def fits(text):\n    return len(enc.encode(text)) < LIMIT\n"
+    ),
+    Valid(
+        "def load(name='meta-llama/Llama-3-8B'):\n    return Model(name)\n\n"
+        "enc = tiktoken.encoding_for_model('gpt-4o')\n\ndef fits(text):\n    return len(enc.encode(text)) < LIMIT\n"
+    ),
+    Valid(
+        "PAIR = Pair(strong='gpt-4o', weak='mistralai/Mixtral-8x7B')\nenc = tiktoken.encoding_for_model('gpt-4o')\n\n"
+        "def count_openai_tokens(text):\n    return len(enc.encode(text))\n"
+    ),
 )
 
 PROVIDER_INVALID = (
@@ -41,5 +57,16 @@ PROVIDER_INVALID = (
         "def pick(model):\n    return model if model in tiktoken.list_encoding_names() else 'o200k_base'\n\n"
         "def route(model):\n    return 'gemini' if model.startswith('gemini-') else 'openai'\n",
         line=2,
+    ),
+    # a global encoding measuring prompts routed between an OpenAI model and another's (set 31: routellm)
+    Invalid(
+        "PAIR = Pair(strong='gpt-4o', weak='mistralai/Mixtral-8x7B')\nenc = tiktoken.encoding_for_model('gpt-4o')\n\n"
+        "def shots(text, k):\n    while len(enc.encode(text)) > LIMIT:\n        k -= 1\n    return k\n",
+        line=2,
+    ),
+    Invalid(
+        "MODELS = ['gpt-4o', 'claude-3-5-sonnet']\n\ndef count(text):\n"
+        "    return len(tiktoken.get_encoding('o200k_base').encode(text))\n",
+        line=4,
     ),
 )

@@ -1,0 +1,68 @@
+"""PB109's fixed encoding kept in a module's global: ``tokenizer = tiktoken.encoding_for_model("gpt-3.5-turbo")``
+written at the top of a module, whose functions count or cut their prompts with it
+(``len(tokenizer.encode(prompt)) > 1536``). The call is in no function, so the rule's test that the
+function encodes text finds none; the module's functions that encode with the global are what counts
+tokens (set 31: routellm's MMLU few-shot prompt, sent to whichever model the router picks). Functions
+named for OpenAI alone (``count_openai_tokens``) do not count: their text is for OpenAI's models.
+Kept apart from the project pass: it reads the module, not the call's context.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from prompt_budget.lint.names import words
+
+#: Methods of a tiktoken encoding that turn text into tokens (to count or cut them).
+_ENCODES = frozenset({"encode", "encode_ordinary", "encode_batch", "encode_ordinary_batch"})
+#: Words of a function's name for OpenAI's models alone.
+_OPENAI_SCOPE = frozenset({"openai", "oai", "gpt", "azure", "chatgpt", "tiktoken"})
+
+
+def _global_name(ancestors: Sequence[ast.AST]) -> str:
+    """The global a module-level statement binds the call to (``tokenizer = tiktoken...(...)``), the
+    call being the whole value, else ""."""
+    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target: ast.expr | None = stmt.targets[0]
+    elif isinstance(stmt, ast.AnnAssign):
+        target = stmt.target
+    else:
+        return ""
+    value = getattr(stmt, "value", None)
+    if not isinstance(target, ast.Name) or not isinstance(value, ast.Call) or value not in ancestors:
+        return ""
+    return target.id
+
+
+def _encodes_with(fn: ast.AST, name: str) -> bool:
+    """``name.encode(text)`` in the function: it counts or cuts text with the global."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in _ENCODES
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == name
+        for n in ast.walk(fn)
+    )
+
+
+def module_encoder_used(
+    tree: ast.AST | None, scopes: Sequence[ast.AST], ancestors: Sequence[ast.AST]
+) -> bool:
+    """A tiktoken call at a module's top level (no enclosing function or class) bound to a global
+    that a function of the module, not named for OpenAI, encodes text with."""
+    if tree is None or any(
+        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for s in scopes
+    ):
+        return False
+    name = _global_name(ancestors)
+    if not name:
+        return False
+    return any(
+        isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and not set(words(fn.name)) & _OPENAI_SCOPE
+        and _encodes_with(fn, name)
+        for fn in ast.walk(tree)
+    )
