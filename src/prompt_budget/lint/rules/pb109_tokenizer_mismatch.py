@@ -82,8 +82,11 @@ class TokenizerMismatch(LintRule):
     user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch.
     A fixed GPT encoding (``encoding_for_model("gpt-4o")``, or a ``model="gpt-4o"`` default no caller
     in its module changes) outside code for OpenAI's models is reported when its package serves other
-    providers' models: a module imports another provider's SDK or a router (``litellm``) or tests a
-    name against their models (``pb109_project``).
+    providers' models: a module imports another provider's SDK or a router (``litellm``), tests a
+    name against their models, or names one of their models beside an OpenAI model in one call or list
+    (``ModelPair(strong="gpt-4o", weak="mistralai/Mixtral-8x7B")``) (``pb109_project``). An encoding kept in
+    a module's global (``tokenizer = tiktoken.encoding_for_model("gpt-3.5-turbo")`` at the top) counts
+    when a function of the module encodes text with it.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
