@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
@@ -569,12 +570,10 @@ class LintRule:
         bound: dict[str, str] = {}
         twice: set[str] = set()
         for stmt in ast.walk(fn):
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-                target, value = stmt.targets[0], stmt.value
-            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-                target, value = stmt.target, stmt.value
-            else:
+            bound_here = single_binding(stmt)
+            if bound_here is None:
                 continue
+            target, value = bound_here
             if not isinstance(target, ast.Name):
                 continue
             if target.id in bound:

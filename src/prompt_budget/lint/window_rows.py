@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, NameJudge, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, string_value, token_amount_literal
 
@@ -41,12 +42,10 @@ def window_tables(tree: ast.AST | None) -> frozenset[str]:
         if isinstance(stmt, ast.ClassDef):
             body.extend(stmt.body)
             continue
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-            target, value = stmt.target, stmt.value
-        else:
+        bound = single_binding(stmt)
+        if bound is None:
             continue
+        target, value = bound
         name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
         if name and isinstance(value, ast.Dict) and _rows_are_windows(name, value):
             found.add(name)

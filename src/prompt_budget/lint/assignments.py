@@ -1,0 +1,15 @@
+"""What an assignment statement binds, read the one way the rules read it."""
+
+from __future__ import annotations
+
+import ast
+
+
+def single_binding(stmt: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """(target, value) of ``x = v`` with one target or of ``x: T = v``; None for any other statement
+    (several targets, an annotation without a value, not an assignment)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        return stmt.targets[0], stmt.value
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        return stmt.target, stmt.value
+    return None
