@@ -28,6 +28,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.reported_counts import only_reported
 from prompt_budget.lint.rule import attr_name, dotted
+from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def judge_assignment(
         if bound:
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
             source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
-            if self_attr or not _local_of_another(rule, held, bound):
+            if self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound)):
                 held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
             if source:
                 held.stored.setdefault(source, set()).add(bound)

@@ -69,13 +69,35 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     if budget is not None and not rule.names.is_chars(budget):
         return value, budget
     counted = _token_count(rule, left) or _chunk_size(rule, left)
-    if counted is None and kept > 1 and rule.names.is_weak_budget(attr_name(left) or ""):
+    if (
+        counted is None
+        and (kept > 1 or _split_elsewhere(rule, node, left))
+        and rule.names.is_weak_budget(attr_name(left) or "")
+    ):
         # ``query_max_length = max_length * 3 // 4`` ... ``tokenizer(q, truncation=True,
         # max_length=query_max_length)``: 3/4 of a length limit kept as another (set 23: FlagEmbedding)
         counted = attr_name(left)
     if counted is not None and _limit_result(rule, node):
         return value, counted
     return None
+
+
+def _split_elsewhere(rule: LintRule, node: ast.BinOp, left: ast.expr) -> bool:
+    """The enclosing function divides the same amount by the same number keeping other parts
+    (``max_length * 3 // 4`` beside ``max_length // 4``): one limit split in parts, each a share
+    (set 32: rerankers' query and document lengths)."""
+    fn = rule.ctx.function()
+    whole = ast.dump(left)
+    return fn is not None and any(
+        isinstance(other, ast.BinOp)
+        and other is not node
+        and type(other.op) is type(node.op)
+        and divisor(other) == divisor(node)
+        and numerator(other) not in {1, numerator(node)}
+        and isinstance(other.left, ast.BinOp)
+        and ast.dump(other.left.left) == whole
+        for other in ast.walk(fn)
+    )
 
 
 def numerator(node: ast.BinOp) -> int:

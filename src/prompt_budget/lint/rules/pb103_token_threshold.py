@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.inline_forms import lookup_pair
@@ -19,6 +20,7 @@ from prompt_budget.lint.rule import (
     attr_name,
     callee_name,
     string_value,
+    token_amount_literal,
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units
 from prompt_budget.lint.rules.pb103_margins import margin_on_count
@@ -64,7 +66,10 @@ class TokenThreshold(LintRule):
     """A token count compared against a literal threshold (``if tokens > 96000``,
     ``len(enc.encode(text)) >= 8000``) or clamped to one (``min(max_tokens, 4096)``), also where the
     clamp's result is the budget (``budget = max(300, 50 * len(items))`` ... ``max_tokens=budget``) or
-    is clamped again by a token count (``min(max(maxlen, 32), max_tokens)``). A tokenizer's maximum
+    is clamped again by a token count (``min(max(maxlen, 32), max_tokens)``), also through a further
+    clamp (``size = min(size + 50, 300)`` ... ``max_tokens=min(size, left)``). A bound under the rule's
+    minimum is one when the statement's comment spells it in tokens (``max(max_tokens, 30)  # At least
+    30 tokens``). A tokenizer's maximum
     length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count. Each side of a
     conditional bound is a literal (``min(budget, 32768 if pro else 24576)``), and a clamp returned by a
     function named as a budget (``def thinking_budget(...)``) is that budget.
@@ -92,6 +97,10 @@ class TokenThreshold(LintRule):
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
     VALID = (
+        # a floor under the rule's minimum whose comment spells another unit
+        Valid(
+            "def gen(llm, max_tokens):\n    n = max(max_tokens, 20)  # at least 20 lines\n    return llm(max_tokens=n)\n"
+        ),
         # a whole factor splits the window in parts; a factor on a count of no tokens
         Valid("if prompt_tokens * 2 > context_window:\n    shrink()\n"),
         Valid("if n_items * 1.5 > context_window:\n    shrink()\n"),
@@ -178,6 +187,16 @@ class TokenThreshold(LintRule):
         ),
     )
     INVALID = (
+        # a cap stepped and clamped on an empty reply, given through a clamp as the output cap; a floor
+        # its comment spells in tokens under the rule's minimum (set 32: optillm)
+        Invalid(
+            "def gen(llm, left):\n    size = 150\n    while True:\n        out = llm(max_tokens=min(size, left))\n"
+            "        if not out:\n            size = min(size + 50, 300)\n            continue\n        return out\n",
+            line=6,
+        ),
+        Invalid(
+            "def gen(llm, max_tokens):\n    n = max(max_tokens, 20)  # at least 20 tokens\n    return llm(max_tokens=n)\n"
+        ),
         # a safety factor on the count's side of a comparison with a window (set 29: docetl)
         Invalid("if prompt_tokens * 1.5 > context_window:\n    shrink()\n"),
         # set 25: a local bound to a token estimate (memoryos's ``old_len``); a clamp whose local bounds
@@ -455,6 +474,8 @@ class TokenThreshold(LintRule):
         parents, reads = reads_of(fn, target.id)
         for read in reads:
             use = parents.get(read)
+            while isinstance(use, ast.Call) and type(use.func) is ast.Name and use.func.id in {"min", "max"}:
+                use = parents.get(use)  # ``max_tokens=min(size, left)``: the clamp's result is the budget
             if isinstance(use, ast.keyword) and use.arg and self.names.is_budget(use.arg):
                 return use.arg
             call = parents.get(use) if isinstance(use, ast.keyword) else None
@@ -507,6 +528,9 @@ class TokenThreshold(LintRule):
         bounds = [b for b in bounds if not self._named_by_value(self.budget_literal(b) or 0)]
         for literal in bounds:
             value = self.budget_literal(literal)
+            small = token_amount_literal(literal)
+            if value is None and small is not None and comment_spells_tokens(self.ctx.comment(), small):
+                value = small  # ``max(max_tokens, 30)  # At least 30 tokens``: its comment gives the unit
             if value is not None:
                 # min() caps (its literal is the most allowed), max() floors: the key says which
                 kind = "max" if node.func.id == "min" else "min"

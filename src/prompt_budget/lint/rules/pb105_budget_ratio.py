@@ -16,6 +16,7 @@ from prompt_budget.lint.flow import (
     is_test_module,
 )
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
+from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
@@ -82,7 +83,10 @@ class BudgetRatio(LintRule):
 
     A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
     0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
-    threshold``), and a dict entry written under the key that fallback reads is the same share. A
+    threshold``), and a dict entry written under the key that fallback reads is the same share. A table
+    of shares read by key as the factor of a budget (``max_tokens * profile["max_share"]``) is reported
+    once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same
+    length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A
     generic ratio whose own field or option text says compaction, the context or tokens is one; one
     whose text says something else (``description="Threshold for filtering references"``) is not.
 
@@ -126,6 +130,8 @@ class BudgetRatio(LintRule):
         #: written under a key (``{"threshold": getattr(args, "t", 0.8)}``), judged with that local
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
+        #: the outermost dict literals holding a share under a string key (``keyed_shares``)
+        self._tables: list[ast.Dict] = []
         #: names ordered against a string's length or cutting a string (read on the first question)
         self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
@@ -195,6 +201,12 @@ class BudgetRatio(LintRule):
                     said = f'"{key}" = {value}, the share `{name}` reads: {why}'
                     self._report(literal, value, f"{key}", said)
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
+        keys = factor_keys(self, self.ctx.tree) if self._tables else {}
+        for table in self._tables if keys else ():
+            if (found := table_share(table, keys)) is not None:
+                literal, key, value, budget = found
+                said = f'"{key}" = {value} in a table whose "{key}" multiplies `{budget}`'
+                self._report(literal, value, key, said)
 
     def _seen(self, name: str) -> None:
         if self.gather_evidence and self.names.is_budget(name):
@@ -370,6 +382,8 @@ class BudgetRatio(LintRule):
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))
+        if not isinstance(self.ctx.parent(node), ast.Dict) and holds_share(node):
+            self._tables.append(node)  # ``{"low": {"max_share": 0.33}}``, judged by the module's reads
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a

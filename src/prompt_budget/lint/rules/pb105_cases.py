@@ -5,6 +5,14 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a share kept in a table whose key multiplies no budget; a lone quarter of a length nothing else
+    # splits (it may turn characters into tokens, PB104's)
+    Valid(
+        'def plan(effort, width):\n    rows = {"low": {"share": 0.3}}\n    return int(width * rows[effort]["share"])\n'
+    ),
+    Valid(
+        "def enc(tok, d, max_length, left):\n    return tok(d, truncation=True, max_length=min(left, max_length // 4))\n"
+    ),
     # a rate that multiplies no budget; a sampling setting (no word of the window) beside a budget; a
     # budget times a float alone (a conversion to another unit, PB104's), not a sum scaled by a margin
     Valid("LEARNING_RATE = 0.7\nloss = LEARNING_RATE * grad\nMAX_TOKENS = 512"),
@@ -115,6 +123,19 @@ CASES_VALID = (
     Valid("def left(tpm_used):\n    return tpm_used * 0.5\n"),
 )
 CASES_INVALID = (
+    # shares in a table, read by key as the factor of a budget: one finding per table (set 32: optillm)
+    Invalid(
+        'def plan(effort, max_tokens):\n    rows = {"low": {"share": 0.3}, "high": {"share": 0.9}}\n'
+        '    return int(max_tokens * rows[effort]["share"])\n',
+        line=2,
+    ),
+    # a length split in parts: 3/4 kept for the query, the other 1/4 for the document (set 32: rerankers)
+    Invalid(
+        "def enc(tok, q, d, max_length, left_tokens):\n"
+        "    a = tok(q, truncation=True, max_length=max_length * 3 // 4)\n"
+        "    n = min(left_tokens, max_length // 4)\n    return a, tok(d, truncation=True, max_length=n)\n",
+        count=2,
+    ),
     Invalid(
         "import prompt_budget\n\ndef trigger(context_window):\n    return 0.8 * context_window\n",
         line=4,

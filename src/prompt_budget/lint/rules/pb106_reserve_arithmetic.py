@@ -29,6 +29,9 @@ class ReserveArithmetic(LintRule):
     reserve too (``excess = total_tokens - context_window + 200``). So is a row of a model -> window table,
     known by its rows (``{"gpt-4": 8192, "gpt-4o": 128000}``) or by a budget's name, in the module or
     imported: ``MODEL_TOKEN_LIMITS.get(model, 8192) - 1000``, ``CONTEXT_WINDOWS[model] - 1000``.
+    Headroom added to a budget (or to what is left of one) is a reserve where the sum goes as a budget,
+    through a clamp too (``max_tokens=min(200, budget - used + 100)``), or is bound to a name of a token
+    amount (``total_tokens_needed = max_thinking_tokens + 512``).
     """
 
     CODE = "PB106"
@@ -36,6 +39,8 @@ class ReserveArithmetic(LintRule):
     SUMMARY = "Hard-coded reserve subtracted from a context window or budget (context_window - 1000)"
     DEFAULT_MIN_VALUE = 10
     VALID = (
+        # a budget plus a number bound as no token amount (a position)
+        Valid("def shift(max_tokens):\n    offset = max_tokens + 100\n    return offset\n"),
         Valid("last = len(tokens) - 1"),
         Valid("remaining = num_tokens - 100"),
         Valid("available = context_window - reserved_output"),
@@ -62,6 +67,13 @@ class ReserveArithmetic(LintRule):
         Valid("def left(rows, key):\n    return rows[key] - 500\n"),
     )
     INVALID = (
+        # headroom added to a budget, bound as a token amount or given through a clamp (set 32: optillm)
+        Invalid(
+            "def plan(max_thinking_tokens):\n    total_tokens = max_thinking_tokens + 512\n    return total_tokens\n"
+        ),
+        Invalid(
+            "def more(llm, budget_tokens, used):\n    return llm(max_tokens=min(4000, budget_tokens - used + 100))\n"
+        ),
         Invalid(
             "import prompt_budget\n\ndef limit(llm):\n    return llm.metadata.context_window - 256\n",
             line=4,
@@ -144,15 +156,11 @@ class ReserveArithmetic(LintRule):
         if isinstance(node.op, ast.Add):
             # ``thinking_budget + 1024``: headroom added to a budget, passed where a budget goes
             value = self.budget_literal(node.right)
-            budget = self.budget_expr(node.left)
-            parent = self.ctx.parent(node)
-            if (
-                value is not None
-                and budget is not None
-                and isinstance(parent, ast.keyword)
-                and parent.arg
-                and (self.names.is_budget(parent.arg) or parent.arg in {"target", "limit"})
-            ):
+            left = node.left  # ``budget - used + 100``: what is left of a budget, topped up
+            while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+                left = left.left
+            budget = self.budget_expr(left)
+            if value is not None and budget is not None and self._goes_to_budget(node):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
@@ -298,6 +306,25 @@ class ReserveArithmetic(LintRule):
             "config (or read it from the model) so a new model needs no code change"
         )
         self.report_literal(left, message, value, "context_window")
+
+    def _goes_to_budget(self, node: ast.BinOp) -> bool:
+        """The sum is given where a budget goes (``max_tokens=thinking_budget + 1024``, also through a
+        clamp: ``max_tokens=min(200, budget - used + 100)``) or bound to a name of a token amount
+        (``total_tokens_needed = max_thinking_tokens + 512``, set 32: optillm)."""
+        parent = self.ctx.parent(node)
+        while (
+            isinstance(parent, ast.Call)
+            and type(parent.func) is ast.Name
+            and parent.func.id in {"min", "max"}
+        ):
+            parent = self.ctx.parent(parent)
+        if isinstance(parent, ast.keyword):
+            arg = parent.arg or ""
+            return bool(arg) and (self.names.is_budget(arg) or arg in {"target", "limit"})
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is node:
+            name = attr_name(parent.targets[0])
+            return name is not None and self.names.is_token_amount(name)
+        return False
 
     def _takes_tokens(self, node: ast.BinOp) -> bool:
         """The subtraction chain ``node`` belongs to takes a number of tokens off its leftmost term."""

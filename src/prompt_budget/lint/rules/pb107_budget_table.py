@@ -20,6 +20,7 @@ from prompt_budget.lint.rule import (
     token_amount_literal,
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
+from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 
@@ -82,7 +83,8 @@ class BudgetTable(LintRule):
 
     A table whose keys are not model names needs a name saying tokens, a budget or a window: a length
     alone (``_MAX_INPUT_LEN`` per TTS provider) may count characters, unless the module reads its rows
-    as a budget (``{"max_gen_toks": dataset2maxlen[task]}``, ``generate(max_tokens=LENGTHS[task])``).
+    as a budget (``{"max_gen_toks": dataset2maxlen[task]}``, ``generate(max_tokens=LENGTHS[task])``) or
+    orders them against a count of tokens (``n_tokens > limits[backend]``, a local table too).
     Keys may be constants (``TASK_MAX_TOKENS = {NER: 430, LABELS: 5}``, tasks named elsewhere); two rows
     at least at the rule's min value make the table one, its smaller rows with it.
 
@@ -112,6 +114,7 @@ class BudgetTable(LintRule):
     )
     VALID = (
         *CALL_VALID,
+        *READ_VALID,
         # counts of messages per model, not tokens
         Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
         Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
@@ -156,6 +159,7 @@ class BudgetTable(LintRule):
     )
     INVALID = (
         *CALL_INVALID,
+        *READ_INVALID,
         # a table named for models, keyed by ids of a family no prefix list knows (set 23: portkey)
         Invalid('RETIRED_MODELS = {"code-alpha-002": 8001, "code-beta-001": 2048}'),
         # a table whose name says only a length, its rows read as a budget (set 20: lm-eval's
@@ -430,7 +434,7 @@ class BudgetTable(LintRule):
         ):
             # ``dataset2maxlen = {"qasper": 128, ...}`` read into ``{"max_gen_toks": dataset2maxlen[task]}``:
             # the name says a length, what its rows reach says tokens (set 20: lm-eval)
-            self._report(node, name, f"table of token budgets (read as `{budget}`)")
+            self._report(node, name, f"table of token budgets ({budget})")
 
     def visit_Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
         """``CONTEXT_SIZES_BY_PREFIX = [("gpt-4o", 128000), ("claude-3", 200000)]``: a table of

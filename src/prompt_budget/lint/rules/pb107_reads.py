@@ -11,6 +11,9 @@ import ast
 from prompt_budget.lint.names import NameJudge
 from prompt_budget.lint.rule import attr_name, string_value
 
+#: Ordering comparisons: a row compared so is a bound.
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
 
 def _row_of(node: ast.expr) -> str | None:
     """``TABLE[key]``, ``TABLE.get(key, ...)``: the name of the table a row is read from, else None."""
@@ -23,9 +26,10 @@ def _row_of(node: ast.expr) -> str | None:
 
 
 def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
-    """Table name -> the budget a row of it is read into: a budget key of a dict (``{"max_gen_toks":
-    TABLE[task]}``), a budget keyword (``generate(max_tokens=TABLE.get(task))``), a budget name
-    (``max_tokens = TABLE[task]``); the first such read of each table."""
+    """Table name -> how a row of it is read as tokens (``read as `max_gen_toks```): into a budget key of
+    a dict (``{"max_gen_toks": TABLE[task]}``), a budget keyword (``generate(max_tokens=TABLE.get(task))``),
+    a budget name (``max_tokens = TABLE[task]``), or ordered against a count of tokens (``n_tokens >
+    TABLE[backend]``); the first such read of each table."""
     lookups: dict[str, str] = {}
     for node in ast.walk(tree) if tree is not None else ():
         pairs: list[tuple[str | None, ast.expr]] = []
@@ -37,8 +41,17 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
             pairs = [(node.arg, node.value)]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             pairs = [(attr_name(node.targets[0]), node.value)]
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
+            # ``n_tokens > limits[backend]``: a row ordered against a count of tokens is a limit in tokens
+            # (set 32: nomic's per-backend batch limits)
+            sides = (node.left, node.comparators[0])
+            for row, other in (sides, sides[::-1]):
+                count = attr_name(other)
+                if _row_of(row) and count and judge.is_token_amount(count):
+                    pairs = [(count, row)]
         for budget, value in pairs:
             table = _row_of(value)
-            if budget and table and judge.is_budget(budget):
-                lookups.setdefault(table, budget)
+            if budget and table and (judge.is_budget(budget) or isinstance(node, ast.Compare)):
+                how = "compared with" if isinstance(node, ast.Compare) else "read as"
+                lookups.setdefault(table, f"{how} `{budget}`")
     return lookups
