@@ -82,3 +82,19 @@ def test_the_project_named_for_gpt_is_not_an_openai_scope(tmp_path: Path) -> Non
     """The outermost package is the project's own name (``gpt_engineer``): it serves every provider."""
     got = _pb109(tmp_path, {"gpt_tool/__init__.py": "", "gpt_tool/streaming.py": _BOTH})
     assert got == {"gpt_tool/streaming.py"}
+
+
+def test_a_folder_with_no_init_inside_a_package_is_the_package_s(tmp_path: Path) -> None:
+    """A plugin folder loaded by path (no ``__init__.py``) inside the package ships with it: the
+    package's other modules show the providers it serves (set 32: optillm's plugins); a folder beside
+    the package, outside it, stays a project of its own."""
+    got = _pb109(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/route.py": _ROUTE,
+            "pkg/plugins/count.py": _COUNT,
+            "scripts/count.py": _COUNT,
+        },
+    )
+    assert got == {"pkg/plugins/count.py"}

@@ -30,7 +30,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import defaults
-from prompt_budget.lint.token_estimates import estimates_tokens, token_estimate
+from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.value_sweeps import swept_under
 from prompt_budget.lint.window_lengths import setting_fallback
@@ -56,6 +56,23 @@ def _swept_default(rule: LintRule, name: str, default: ast.expr | None) -> None:
     for literal, value in swept_under(rule, name, default):
         message = f"token budget {name}={value} in a parameter's default list of values to try; move it to config so callers share one tunable value"
         rule.report_literal(literal, message, value, name)
+
+
+#: The media words a media item's token cap is named with (``max_video_tokens``, ``max_frame_tokens``).
+_MEDIA = frozenset({"image", "images", "img", "audio", "video", "videos", "frame", "frames", "page", "pages"})
+
+
+def media_budget(rule: LintRule, name: str) -> bool:
+    """``max_video_tokens``, ``max_image_tokens``: a name counting a media item's tokens (the media
+    words exclude a name alone) that, the media words left out, names a budget (``max_tokens``): a cap
+    on the tokens a video or image is turned into, tuned as any budget (set 20: a media item's token
+    estimate is one; set 32: voyageai's frames fitted to a token budget). Pixel bounds name no tokens,
+    prices stay excluded (``image_token_price``)."""
+    ws = words(name)
+    if not media_tokens(name) or "per" in ws:
+        return False
+    rest = "_".join(w for w in ws if w not in _MEDIA)
+    return bool(rest) and rule.names.is_budget(rest)
 
 
 def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
@@ -92,6 +109,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             # docstrings read last, for the few defaults nothing else named
             or (not names.is_excluded(name) and documented_in_tokens(rule, name))
             or token_quota_name(name)  # ``max_tpm=5000000``: a rate limiter's quota of tokens (set 29)
+            or media_budget(rule, name)  # ``max_video_tokens=32000``: a media item's token cap (set 32)
         )
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)

@@ -6,6 +6,7 @@ import ast
 import re
 from collections.abc import Sequence
 
+from prompt_budget.lint.attribute_reads import follow_attribute
 from prompt_budget.lint.budget_bindings import judge_assign, judge_assignment
 from prompt_budget.lint.budget_defaults import (
     estimate_added,
@@ -23,9 +24,11 @@ from prompt_budget.lint.chunk_units import (
 )
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
+from prompt_budget.lint.entry_comments import commented_entries
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
+from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
@@ -97,8 +100,14 @@ class BudgetConstant(LintRule):
     module constant given as a parameter's default (or read in a method) whose value reaches a token use
     (``threshold=DEFAULT_THRESHOLD`` kept on ``self``, then ``if total_tokens < self._threshold``); a
     rate limiter's quota of tokens per minute (``max_tpm=5000000``, also a field's default, an attribute or
-    a constant: ``tpm_limit: int = 90_000``). Not reported: a guessed amount
-    (``NAIVE_EST_NUM_OUTPUT_TOKENS``) only multiplied into a cost; a margin of one token whose comment speaks of its expiry (a credential's seconds); a
+    a constant: ``tpm_limit: int = 90_000``). A cap on a media item's tokens by its name
+    (``max_video_tokens=32000``); a number set on ``self`` in a method whose reads in the class's other
+    methods reach a token use (``max(n, self.query_max_length)`` given on to a tokenizer's
+    ``max_length``); a config dict's entry whose own line's comment gives it in tokens
+    (``"min_trace_length": 100,  # Minimum tokens``). Not reported: a guessed amount
+    (``NAIVE_EST_NUM_OUTPUT_TOKENS``) only multiplied into a cost; a look-back depth: a number of
+    tokens kept (``ids = ids[-256:]``) only to match patterns (compared with ``==``, made a dict's key),
+    never given to a model (``match_depths``); a margin of one token whose comment speaks of its expiry (a credential's seconds); a
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
@@ -314,8 +323,11 @@ class BudgetConstant(LintRule):
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        if only_match_depth(self, node):
+            return  # ``history = history[-256:]`` only matched against patterns: a look-back depth
         if not judge_quota(self, node):  # ``self._tpm_limit = 90_000``: a quota of tokens per minute
             judge_assign(self, self._held, node)
+            follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
@@ -330,6 +342,9 @@ class BudgetConstant(LintRule):
         parameter_chunk_sizes(self, node)  # ``chunk_size=256`` beside ``tokenizer="gpt2"``
 
     def visit_Dict(self, node: ast.Dict) -> None:
+        for name, value, amount in commented_entries(self, node):  # ``"floor": 100,  # min tokens``
+            message = f"token budget {name} = {amount} in a dict entry its comment gives in tokens; move it to config so it can be tuned and tested"
+            self.report_literal(value, message, amount, name)
         dict_chunk_sizes(
             self, node, self._chunks
         )  # ``{"tokenizer_or_token_counter": "gpt2", "chunk_size": 512}``

@@ -45,6 +45,25 @@ INSTANCE_VALID = (
     # a constant given to a call that does not truncate (padding alone), or a parameter's (PB101's)
     Valid("PAD = 512\n\ndef load(tokenizer):\n    tokenizer.enable_padding(length=PAD)\n"),
     Valid("def load(tokenizer, max_length=512):\n    tokenizer.enable_truncation(max_length=max_length)\n"),
+    # token ids kept (the last N) only to match stored patterns: a look-back depth (set 32)
+    Valid(
+        "class Matcher:\n    def __init__(self):\n        self.history = []\n"
+        "        self.max_history = 256  # tokens kept\n\n"
+        "    def feed(self, ids):\n        self.history.extend(ids)\n"
+        "        if len(self.history) > self.max_history:\n            self.history = self.history[-self.max_history:]\n\n"
+        "    def hit(self, pattern):\n        return self.history[-len(pattern):] == pattern\n"
+    ),
+    Valid(
+        "def index(tokenizer, texts, table):\n    max_key_tokens = 256\n    for text in texts:\n"
+        "        ids = tokenizer.encode(text)\n        if len(ids) > max_key_tokens:\n            ids = ids[-max_key_tokens:]\n"
+        "        table[tuple(ids)] = text\n"
+    ),
+    # a number set on ``self`` in ``__init__`` read back to cut a string or size a batch: no tokens
+    Valid(
+        "class Ranker:\n    def __init__(self):\n        self.preview_length = 200\n        self.batch = 32\n\n"
+        "    def show(self, text):\n        return text[: max(10, self.preview_length)]\n\n"
+        "    def run(self, texts):\n        return self.model.encode(texts, batch_size=self.batch)\n"
+    ),
 )
 
 INSTANCE_INVALID = (
@@ -108,5 +127,23 @@ INSTANCE_INVALID = (
         "        tokenizer.enable_truncation(max_length=self.limit)\n"
         "        tokenizer.enable_padding(length=self.QUERY_LENGTH)\n",
         line=2,
+    ),
+    # the last N tokens of the context kept and given to the model: a budget
+    Invalid(
+        "class Chat:\n    def __init__(self):\n        self.ids = []\n        self.max_history = 256  # tokens kept\n\n"
+        "    def step(self, new):\n        self.ids.extend(new)\n        if len(self.ids) > self.max_history:\n"
+        "            self.ids = self.ids[-self.max_history:]\n        return self.model.generate(self.ids)\n",
+        line=4,
+    ),
+    # set on ``self`` in ``__init__``, a floor taken in another method and given on to a method that
+    # truncates with a tokenizer (set 32: rerankers' ColBERT)
+    Invalid(
+        "class Ranker:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n"
+        "        self.floor_length = 32\n\n"
+        "    def docs(self, documents, longest):\n        length = max(longest, self.floor_length)\n"
+        "        return self._encode(documents, length)\n\n"
+        "    def _encode(self, texts, max_length):\n"
+        "        return self.tokenizer(texts, max_length=max_length - 1, truncation=True)\n",
+        line=4,
     ),
 )

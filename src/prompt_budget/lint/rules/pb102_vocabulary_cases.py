@@ -70,6 +70,16 @@ VOCABULARY_VALID = (
         "NAIVE_EST_NUM_OUTPUT_TOKENS = 100\n\ndef cost(records):\n"
         "    return records * NAIVE_EST_NUM_OUTPUT_TOKENS * USD_PER_OUTPUT_TOKEN\n"
     ),
+    # a media item's pixel bound, a media token's price: no token budget
+    Valid(
+        "def optimize(video, *, max_video_pixels: int = 1_048_576, max_image_size: int = 2048):\n    return video\n"
+    ),
+    Valid("def cost(n, image_tokens_price_per_million: int = 1500):\n    return n\n"),
+    # a dict entry whose comment counts usage, characters, or a model's row (a table's, PB107's)
+    Valid(
+        'STATS = {\n    "prompt": 120,  # tokens used\n    "preview": 300,  # characters, about 75 tokens\n}\n'
+    ),
+    Valid('WINDOWS = {\n    "gpt-4": 8192,  # tokens\n    "gpt-4o": 128000,  # tokens\n}\n'),
 )
 
 VOCABULARY_INVALID = (
@@ -168,4 +178,16 @@ VOCABULARY_INVALID = (
     ),
     # a parameter's default list of budgets to try, each value one (set 27: prompttools)
     Invalid("def run(max_tokens_to_sample: list[int] = [1000], n_ctx=(512, 2048)): ...", count=3),
+    # a cap on a media item's tokens, named as one (set 32: frames fitted to a video token budget)
+    Invalid(
+        "def optimize(video, *, resize: bool = True, max_video_tokens: int = 32000):\n"
+        "    return video.sample(max_video_tokens)\n",
+        line=1,
+    ),
+    # a setting in a config dict whose own line's comment gives it in tokens (set 32: a floor of
+    # generated tokens)
+    Invalid(
+        'DEFAULTS = {\n    "window": 16,\n    "min_trace_length": 100,  # minimum tokens before stopping\n}\n',
+        line=3,
+    ),
 )

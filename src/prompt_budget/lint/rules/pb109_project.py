@@ -230,6 +230,22 @@ def record_provider(rule: LintRule, node: ast.Module) -> None:
         rule.fact(node, PROVIDER_FACT + provider, 0)
 
 
+#: How many folders up a folder that is no package looks for the package holding it.
+_LOOSE_DEPTH = 3
+
+
+def _project(directory: Path) -> Path:
+    """The project of a file in ``directory`` (``projects.project_of``), a folder with no
+    ``__init__.py`` inside a package counted as that package's: a plugin folder loaded by path
+    (``optillm/plugins/``) or a namespace sub-package ships and runs with the package around it
+    (set 32: optillm's compaction plugin beside its litellm wrapper)."""
+    if not (directory / "__init__.py").exists():
+        for parent in list(directory.parents)[:_LOOSE_DEPTH]:
+            if (parent / "__init__.py").exists():
+                return project_of(parent)
+    return project_of(directory)
+
+
 def project_fixed(
     cls: type[LintRule], facts: Sequence[Fact], options: LintOptions, advice: str
 ) -> list[Finding]:
@@ -238,11 +254,9 @@ def project_fixed(
     fixed: dict[Path, list[Fact]] = defaultdict(list)
     for fact in facts:
         if fact.name.startswith(PROVIDER_FACT):
-            providers.setdefault(
-                project_of((options.root / fact.path).parent), fact.name[len(PROVIDER_FACT) :]
-            )
+            providers.setdefault(_project((options.root / fact.path).parent), fact.name[len(PROVIDER_FACT) :])
         elif fact.name.startswith(FIXED_FACT) and not _openai_folder(str(options.root / fact.path)):
-            fixed[project_of((options.root / fact.path).parent)].append(fact)
+            fixed[_project((options.root / fact.path).parent)].append(fact)
     return [
         cls.finding_at(f, message(f.name[len(FIXED_FACT) :], providers[project]), suggestion=advice)
         for project, group in sorted(fixed.items(), key=lambda kv: str(kv[0]))
