@@ -7,6 +7,14 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid
 
 CORE_INVALID = (
+    # a local stepped and clamped from itself (``size = min(size + 50, 300)``) keeps its first number,
+    # judged by its reads: here the output cap given through a clamp (set 32: optillm)
+    Invalid(
+        "def gen(llm, max_tokens, used):\n    size = 150\n    while True:\n"
+        "        out = llm(max_tokens=min(size, max_tokens - used))\n"
+        "        if not out:\n            size = min(size + 50, 300)\n            continue\n        return out\n",
+        line=2,
+    ),
     # a maximum length beside a budget named as tokens: the context window (set 20: lm-eval), in
     # the module's constants, a class (attribute, parameter, getter), with a prefix both share, a
     # fallback in a class giving that length to a language model's generate; abbreviated ``toks``
