@@ -11,27 +11,32 @@ _STEPS = (ast.Add, ast.Sub, ast.Mult)
 
 
 def steps_itself(value: ast.expr | None, name: str) -> bool:
-    """``value`` is ``name`` stepped by a number, or clamped with ``min()``/``max()`` (both nested)."""
-    if isinstance(value, ast.BinOp) and isinstance(value.op, _STEPS):
-        sides = (value.left, value.right)
-        own = [s for s in sides if _reads(s, name)]
-        rest = [s for s in sides if not _reads(s, name)]
-        return len(own) == 1 and all(_number(s) for s in rest)
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in {"min", "max"}
-        and len(value.args) >= 2
-        and not value.keywords
-    ):
-        own = [a for a in value.args if _reads(a, name)]
-        rest = [a for a in value.args if not _reads(a, name)]
-        return len(own) == 1 and all(_number(a) for a in rest)
+    """``value`` is ``name`` stepped by a number, or clamped with ``min()``/``max()`` (both nested).
+    Linear in the expression's depth: only the one operand that is not a number is looked into."""
+    while value is not None:
+        if isinstance(value, ast.Name):
+            return False  # the name itself is no step
+        if isinstance(value, ast.BinOp) and isinstance(value.op, _STEPS):
+            operands = [value.left, value.right]
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id in {"min", "max"}
+            and len(value.args) >= 2
+            and not value.keywords
+        ):
+            operands = list(value.args)
+        else:
+            return False
+        # every operand a number but the one that holds the name (read or stepped again)
+        others = [a for a in operands if not _number(a)]
+        if len(others) != 1:
+            return False
+        inner = others[0]
+        if isinstance(inner, ast.Name):
+            return inner.id == name
+        value = inner
     return False
-
-
-def _reads(node: ast.expr, name: str) -> bool:
-    return (isinstance(node, ast.Name) and node.id == name) or steps_itself(node, name)
 
 
 def _number(node: ast.expr) -> bool:

@@ -15,6 +15,13 @@ CORE_INVALID = (
         "        if not out:\n            size = min(size + 50, 300)\n            continue\n        return out\n",
         line=2,
     ),
+    # a rebinding by a long chain that is no step by numbers leaves the number bound twice, as before;
+    # and the chain is looked into once (reading both sides at every level took 2**40 steps here)
+    Invalid(
+        "def f(llm, a):\n    max_tokens = 1000\n    max_tokens = max_tokens" + " + a" * 40 + "\n"
+        "    return llm(max_tokens=max_tokens)\n",
+        line=2,
+    ),
     # a maximum length beside a budget named as tokens: the context window (set 20: lm-eval), in
     # the module's constants, a class (attribute, parameter, getter), with a prefix both share, a
     # fallback in a class giving that length to a language model's generate; abbreviated ``toks``
