@@ -14,16 +14,14 @@ budget (PB101 reports those), and a comment with no characters, credentials or u
 from __future__ import annotations
 
 import ast
-import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-_COMMENT = re.compile(r"#(.*)$")
-_STRING = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
 #: Words of a comment about something else than a limit of tokens: a credential, characters, a count
 #: (``"prompt": 120,  # tokens used``), a price.
 _OTHER = frozenset(
@@ -37,10 +35,7 @@ _OTHER = frozenset(
 
 def _line_comment(rule: LintRule, line: int) -> str:
     lines = rule.ctx.lines
-    if not lines or line > len(lines) or "#" not in lines[line - 1]:
-        return ""
-    match = _COMMENT.search(_STRING.sub('""', lines[line - 1]))
-    return match.group(1) if match else ""
+    return trailing_comment(lines[line - 1]) if lines and line <= len(lines) else ""
 
 
 def commented_entries(rule: LintRule, node: ast.Dict) -> list[tuple[str, ast.expr, int | float]]:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.assignments import single_binding
+from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
@@ -267,8 +268,6 @@ def defaults(node: ast.arguments) -> list[tuple[ast.arg, ast.expr]]:
 
 # --- the per-file context ------------------------------------------------------------------------------
 
-_COMMENT = re.compile(r"#(.*)$")
-_STRING = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 #: Statements whose lines hold other statements: their comments are not theirs.
 _COMPOUND = (*SCOPES, ast.If, ast.For, ast.While, ast.With, ast.Try)
@@ -339,12 +338,9 @@ class FileContext:
         last = min(stmt.end_lineno or stmt.lineno, len(self.lines), first + 12)
         parts = []
         for number_ in range(first, last + 1):
-            line = self.lines[number_ - 1]
-            if "#" not in line:
-                continue
-            match = _COMMENT.search(_STRING.sub('""', line))
-            if match:
-                parts.append(match.group(1))
+            found = trailing_comment(self.lines[number_ - 1])
+            if found:
+                parts.append(found)
         return " ".join(parts)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
 
 #: Methods of a tiktoken encoding that turn text into tokens (to count or cut them).
@@ -24,13 +25,10 @@ def _global_name(ancestors: Sequence[ast.AST]) -> str:
     """The global a module-level statement binds the call to (``tokenizer = tiktoken...(...)``), the
     call being the whole value, else ""."""
     stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target: ast.expr | None = stmt.targets[0]
-    elif isinstance(stmt, ast.AnnAssign):
-        target = stmt.target
-    else:
+    bound = single_binding(stmt) if stmt is not None else None
+    if bound is None:
         return ""
-    value = getattr(stmt, "value", None)
+    target, value = bound
     if not isinstance(target, ast.Name) or not isinstance(value, ast.Call) or value not in ancestors:
         return ""
     return target.id

@@ -1,0 +1,17 @@
+"""A line's trailing comment, read the one way the rules read it: after ``#``, outside string literals."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_COMMENT: Final = re.compile(r"#(.*)$")
+_STRING: Final = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+
+
+def trailing_comment(line: str) -> str:
+    """The comment ending ``line`` (without its ``#``), else "" (a ``#`` inside a string is no comment)."""
+    if "#" not in line:
+        return ""
+    match = _COMMENT.search(_STRING.sub('""', line))
+    return match.group(1) if match else ""
