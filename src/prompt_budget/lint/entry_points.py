@@ -16,6 +16,10 @@ from prompt_budget.lint.rule import callee_name
 #: Fact name prefixes PB108 records for the project-wide pass (``\x00``: never compared as budgets).
 OWN_FACT = "\x00own "
 IMPORT_FACT = "\x00import "
+#: A module-level constant its own module reads (``provider_modules``: a provider's own default).
+LOCAL_FACT = "\x00local "
+#: A provider SDK a module imports at its top (``import cohere``), by its top-level name.
+USES_FACT = "\x00uses "
 
 _PARSERS = frozenset({"ArgumentParser", "parse_args", "parse_known_args"})
 
@@ -52,11 +56,9 @@ def is_entry_point(tree: ast.Module) -> bool:
     return False
 
 
-def reads_in_module(tree: ast.Module, name: str) -> bool:
-    """Some code of the module reads the global ``name``."""
-    return any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(tree)
-    )
+def loaded_names(tree: ast.Module) -> frozenset[str]:
+    """The names some code of the module reads (a constant read there: ``name in loaded_names(tree)``)."""
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
 
 
 def imported_constants(tree: ast.Module) -> list[tuple[ast.ImportFrom, str, str]]:
@@ -70,7 +72,7 @@ def imported_constants(tree: ast.Module) -> list[tuple[ast.ImportFrom, str, str]
     for stmt in stmts:
         if isinstance(stmt, ast.ImportFrom) and stmt.module:
             stem = stmt.module.rsplit(".", 1)[-1]
-            out.extend((stmt, stem, a.name) for a in stmt.names if a.name.isupper())
+            out.extend((stmt, stem, a.name) for a in stmt.names if a.name.isupper() or a.name == "*")
         elif isinstance(stmt, ast.ImportFrom):  # ``from . import generate``: any of its constants
             out.extend((stmt, a.name, "*") for a in stmt.names)
     return out

@@ -46,6 +46,7 @@ from prompt_budget.lint.rule import (
     number,
 )
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.shares import budget_share, margin_on_budget, numerator, share_reaching_tokens
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
@@ -89,6 +90,10 @@ class BudgetRatio(LintRule):
     length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A
     generic ratio whose own field or option text says compaction, the context or tokens is one; one
     whose text says something else (``description="Threshold for filtering references"``) is not.
+
+    A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
+    _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
+    not a share of a budget, whatever its name says.
 
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
@@ -175,7 +180,12 @@ class BudgetRatio(LintRule):
         self.leave_FunctionDef(node)
         # decided by data flow: a generic threshold compared with a score (``self.score >=
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
-        self.ctx.reports.extend(r for name, r, _ in self._ready if name not in self._score_compared)
+        # and one whose every read scales an amount of something else (``steps * threshold``) is no share
+        self.ctx.reports.extend(
+            r
+            for name, r, _ in self._ready
+            if name not in self._score_compared and not scales_other_units(node, name, self.names)
+        )
         decide_shares(
             self, self._bindings, self._uses
         )  # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
@@ -284,7 +294,11 @@ class BudgetRatio(LintRule):
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
         if self.names.is_budget_ratio(name):
-            if not self._share_of_characters(name) and not share_of_machine_memory(self.ctx.tree, name):
+            if (
+                not self._share_of_characters(name)
+                and not share_of_machine_memory(self.ctx.tree, name)
+                and not scales_other_units(self.ctx.tree, name, self.names)
+            ):
                 self._report(literal, value, name, f"{name} = {value}")
         elif token_share(self.names, name, value):
             # reported at the end of the module unless a use found by data flow says more

@@ -121,6 +121,16 @@ CASES_VALID = (
     # a share of a quota of requests, or of the tokens a minute has used (set 29)
     Valid("class Limiter:\n    def cap(self):\n        return int(self.rpm_limit * 0.95)\n"),
     Valid("def left(tpm_used):\n    return tpm_used * 0.5\n"),
+    # a window's share of training steps sizing a rolling window of losses; a generic threshold of
+    # epochs beside a budget: every read scales something else than tokens (set 35: llm-foundry)
+    Valid(
+        "_WINDOW_FRACTION = 0.05\n\nclass KillLossSpike:\n    def fit_start(self, total_training_steps):\n"
+        "        self.window = max(100, round(float(total_training_steps * _WINDOW_FRACTION)))\n"
+    ),
+    Valid(
+        "def schedule(max_tokens, num_epochs, threshold=0.8):\n"
+        "    warmup = int(num_epochs * threshold)\n    return generate(max_tokens=max_tokens, warmup=warmup)\n"
+    ),
 )
 CASES_INVALID = (
     # shares in a table, read by key as the factor of a budget: one finding per table (set 32: optillm)
@@ -318,4 +328,12 @@ CASES_INVALID = (
     ),
     # set 29: a safety share of a tokens-per-minute quota, written inline (lotus)
     Invalid("class LM:\n    def cap(self):\n        return int(self.tpm_limit * 0.95)\n", line=3),
+    # the same name multiplying a context window, or read once beside steps and once scaling the window
+    Invalid(
+        "_WINDOW_FRACTION = 0.05\n\ndef keep(context_window):\n    return int(context_window * _WINDOW_FRACTION)\n"
+    ),
+    Invalid(
+        "_WINDOW_FRACTION = 0.05\n\ndef plan(total_steps, context_window):\n"
+        "    return total_steps * _WINDOW_FRACTION, context_window * _WINDOW_FRACTION\n"
+    ),
 )

@@ -9,32 +9,51 @@ from pathlib import Path
 
 from prompt_budget.lint.entry_points import (
     IMPORT_FACT,
+    LOCAL_FACT,
     OWN_FACT,
+    USES_FACT,
     imported_constants,
     is_entry_point,
-    reads_in_module,
+    loaded_names,
 )
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.provider_modules import module_provider, provider_imports
 from prompt_budget.lint.rule import LintRule, Valid
 
 
-def _tools_own(facts: Sequence[Fact]) -> set[tuple[str, int, str]]:
-    """(path, line, name) of the constants command-line tools bind and read themselves (``OWN_FACT``)
-    that no module imports (``IMPORT_FACT``: by name, or the whole module)."""
+def _unimported(facts: Sequence[Fact], prefix: str) -> set[tuple[str, int, str]]:
+    """(path, line, name) of the constants marked with ``prefix`` (``OWN_FACT``: a command-line tool's
+    own; ``LOCAL_FACT``: read in their own module) that no module imports (``IMPORT_FACT``: by name, or
+    the whole module)."""
     from prompt_budget.lint.cache import module_name
 
     imported = {fact.name[len(IMPORT_FACT) :] for fact in facts if fact.name.startswith(IMPORT_FACT)}
     out: set[tuple[str, int, str]] = set()
     for fact in facts:
-        if not fact.name.startswith(OWN_FACT):
+        if not fact.name.startswith(prefix):
             continue
-        name = fact.name[len(OWN_FACT) :]
+        name = fact.name[len(prefix) :]
         stem = module_name(fact.path).rsplit(".", 1)[-1]
         if f"{stem} {name}" not in imported and f"{stem} *" not in imported:
             out.add((fact.path, fact.line, name))
+    return out
+
+
+def _providers_own(facts: Sequence[Fact]) -> dict[tuple[str, int, str], str]:
+    """The provider of each constant a provider's module binds, reads itself and no module imports
+    (set 35: chatarena's ``backends/cohere.py`` ``DEFAULT_MAX_TOKENS = 200``, its class's default)."""
+    uses: dict[str, set[str]] = defaultdict(set)
+    for fact in facts:
+        if fact.name.startswith(USES_FACT):
+            uses[fact.path].add(fact.name[len(USES_FACT) :])
+    out: dict[tuple[str, int, str], str] = {}
+    for path, line, name in _unimported(facts, LOCAL_FACT):
+        provider = module_provider(path, uses.get(path, set()))
+        if provider is not None:
+            out[(path, line, name)] = provider
     return out
 
 
@@ -47,10 +66,15 @@ class InconsistentBudget(LintRule):
     a module run as a program (a ``__main__`` guard, or a ``main()`` parsing arguments) and read there
     (``DEFAULT_MAX_TOKENS = 256`` as its ``--max-tokens`` default), that no other module imports, is
     left out of the comparison (set 24: mlx-lm's chat, generate and evaluate CLIs, each its own default).
+    Likewise a provider's own default: constants that modules serving different providers (named by the
+    module, its folder, or the one provider SDK it imports: ``backends/anthropic.py``,
+    ``backends/cohere.py``) each bind and read themselves, and no module imports, are not compared with
+    each other (set 35: chatarena's five backends, ``DEFAULT_MAX_TOKENS`` 256, 4096, 200 for Anthropic,
+    Bard and Cohere); a constant another module imports, or two modules of one provider, still are.
 
     The VALID/INVALID cases below are single files, so they only check the facts collected; the
-    cross-module behaviour is tested in ``tests/lint/test_engine.py`` and
-    ``tests/lint/test_pb108_entry_points.py``.
+    cross-module behaviour is tested in ``tests/lint/test_engine.py``,
+    ``tests/lint/test_pb108_entry_points.py`` and ``tests/lint/test_pb108_providers.py``.
     """
 
     CODE = "PB108"
@@ -67,17 +91,27 @@ class InconsistentBudget(LintRule):
             "    parser = argparse.ArgumentParser()\n"
             "    parser.add_argument('--max-tokens', type=int, default=DEFAULT_MAX_TOKENS)\n"
         ),
+        # a provider backend's own default (compared with no other provider's: set 35, chatarena)
+        Valid(
+            "import anthropic\n\nDEFAULT_MAX_TOKENS = 256\n\nclass Claude:\n"
+            "    def __init__(self, max_tokens: int = DEFAULT_MAX_TOKENS):\n        self.max_tokens = max_tokens\n"
+        ),
     )
     INVALID = ()
 
     #: Whether the module is run as a program (``entry_points``), read once, when a constant asks.
     _entry: bool | None
+    #: The names the module reads (``entry_points.loaded_names``), walked once, when a constant asks.
+    _loads: frozenset[str] | None
 
     def visit_Module(self, node: ast.Module) -> None:
         self._entry = None
+        self._loads = None
         for stmt, stem, name in imported_constants(node):
             if name == "*" or self.names.is_budget(name):
                 self.fact(stmt, f"{IMPORT_FACT}{stem} {name}", 0)
+        for imp, top in provider_imports(node):
+            self.fact(imp, f"{USES_FACT}{top}", 0)
 
     def _own(self, name: str) -> bool:
         """``name`` is a constant of a command-line tool that reads it itself."""
@@ -86,7 +120,14 @@ class InconsistentBudget(LintRule):
             return False
         if self._entry is None:
             self._entry = is_entry_point(tree)
-        return self._entry and reads_in_module(tree, name)
+        return self._entry and self._read(name)
+
+    def _read(self, name: str) -> bool:
+        """Some code of the module reads the constant ``name``."""
+        if self._loads is None:
+            tree = self.ctx.tree
+            self._loads = loaded_names(tree) if isinstance(tree, ast.Module) else frozenset()
+        return name in self._loads
 
     def _record(self, target: ast.expr, literal: ast.expr | None) -> None:
         if self.ctx.scopes or not isinstance(target, ast.Name) or target.id.startswith("_"):
@@ -96,6 +137,8 @@ class InconsistentBudget(LintRule):
             self.fact(literal, target.id, value)
             if self._own(target.id):
                 self.fact(literal, f"{OWN_FACT}{target.id}", value)
+            if self._read(target.id):
+                self.fact(literal, f"{LOCAL_FACT}{target.id}", value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -106,7 +149,15 @@ class InconsistentBudget(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        own = _tools_own(facts)
+        own = _unimported(facts, OWN_FACT)
+        providers = _providers_own(facts)
+
+        def apart(a: Fact, b: Fact) -> bool:
+            """``a`` and ``b`` are two providers' own defaults."""
+            pa = providers.get((a.path, a.line, a.name))
+            pb = providers.get((b.path, b.line, b.name))
+            return pa is not None and pb is not None and pa != pb
+
         groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
         for fact in facts:
             if fact.name.startswith("\x00") or (fact.path, fact.line, fact.name) in own:
@@ -118,7 +169,9 @@ class InconsistentBudget(LintRule):
             if len({f.value for f in group}) < 2 or len({f.path for f in group}) < 2:
                 continue
             for fact in group:
-                others = [f for f in group if f.value != fact.value]
+                others = [f for f in group if f.value != fact.value and not apart(fact, f)]
+                if not others:
+                    continue
                 where = ", ".join(f"{o.value} in {o.path}:{o.line}" for o in others[:3])
                 more = f" and {len(others) - 3} more" if len(others) > 3 else ""
                 key = config_key(fact.name)

@@ -9,6 +9,19 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 GUARD_VALID = (
+    # a tokenizer wrapping tiktoken, loading the model's or the encoding's name its caller gives (set 35:
+    # llm-foundry's TiktokenTokenizerWrapper)
+    Valid(
+        "class TiktokenTokenizerWrapper:\n"
+        "    def __init__(self, model_name=None, encoding_name=None):\n"
+        "        if model_name is not None and encoding_name is not None:\n"
+        "            raise ValueError('either, not both')\n"
+        "        self.model_name = model_name\n        self.encoding_name = encoding_name\n"
+        "        if self.model_name is not None:\n"
+        "            self.encoding = tiktoken.encoding_for_model(self.model_name)\n"
+        "        elif self.encoding_name is not None:\n"
+        "            self.encoding = tiktoken.get_encoding(self.encoding_name)\n"
+    ),
     # a fallback in a function that raises for every model not OpenAI's (set 17: the OpenAI cookbook's
     # num_tokens_from_messages; a constructor whose table of OpenAI models has no window for others)
     Valid(

@@ -79,7 +79,10 @@ class TokenizerMismatch(LintRule):
     provider's model, and is not reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
     handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
     model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
-    user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch.
+    user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch, nor is a
+    tokenizer wrapping tiktoken (its name says ``tiktoken`` or ``tokenizer``) that loads the model or the
+    encoding its caller names (``model_name=None, encoding_name=None`` ... ``get_encoding
+    (self.encoding_name)``): the caller picks a tiktoken model on purpose.
     A fixed GPT encoding (``encoding_for_model("gpt-4o")``, or a ``model="gpt-4o"`` default no caller
     in its module changes) outside code for OpenAI's models is reported when its package serves other
     providers' models: a module imports another provider's SDK or a router (``litellm``), tests a
@@ -315,6 +318,21 @@ class TokenizerMismatch(LintRule):
             "        return openai_chat(model, enc)\n    else:\n        from anthropic import Anthropic\n"
             "        return Anthropic().messages.create(model=model)\n",
             line=2,
+        ),
+        # a chat prompt measured with the encoding of the model it is sent to, an encoding's name the
+        # alternative: no tokenizer wrapping tiktoken (set 35); a tokenizer by name given no encoding's name
+        Invalid(
+            "def count_prompt(messages, model, encoding_name=None):\n    if encoding_name:\n"
+            "        enc = tiktoken.get_encoding(encoding_name)\n    else:\n"
+            "        enc = tiktoken.encoding_for_model(model)\n"
+            "    return sum(len(enc.encode(m['content'])) for m in messages)\n",
+            line=5,
+        ),
+        Invalid(
+            "class ChatTokenizer:\n    def __init__(self, model):\n"
+            "        self.enc = tiktoken.encoding_for_model(model)\n\n"
+            "    def count(self, messages):\n        return sum(len(self.enc.encode(m)) for m in messages)\n",
+            line=3,
         ),
         # a model name outside any try; OpenAI named only in a log message
         Invalid(

@@ -3,6 +3,11 @@ tells OpenAI's models from others before asking (a test of the name, a class met
 availability, a docstring saying it is for OpenAI's models only). When it does not, any provider's
 model name can reach the call, which raises ``KeyError`` for the models tiktoken does not know.
 
+A tokenizer that wraps tiktoken (set 35: llm-foundry's ``TiktokenTokenizerWrapper(model_name=None,
+encoding_name=None)``, ``encoding_for_model(self.model_name)`` or ``get_encoding(self.encoding_name)``)
+loads the encoding its caller names: the caller picks a tiktoken model on purpose, no chat model's
+prompts are measured there.
+
 A log message or a ``print`` naming OpenAI is no such test (set 25: alpaca-eval's ``logging.info(f"Using
 `openai_completions` ...")``). A docstring naming OpenAI or its models is, unless a caller in the module
 passes a name computed at run time (then the callers decide which model names reach the call).
@@ -12,8 +17,8 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.names import is_non_openai_model
-from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_callers import fed_at_run_time
 from prompt_budget.lint.rules.pb109_provider_names import OPENAI_WORD
 
@@ -48,6 +53,28 @@ def class_checks_availability(cls: ast.ClassDef | None) -> bool:
     return False
 
 
+#: Words of a class's or function's name that say it is a tokenizer (``TiktokenTokenizerWrapper``).
+_TOKENIZER_WORDS = frozenset({"tiktoken", "tokenizer", "tokeniser"})
+
+
+def wraps_tiktoken(scope: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef | None) -> bool:
+    """``scope`` (or its class) is a tokenizer by name (``tiktoken``, ``tokenizer``) that loads the
+    encoding its caller names: a parameter naming an encoding (``encoding_name``) is the alternative to
+    the model's name, read by a ``get_encoding`` call of ``scope`` (``get_encoding(self.encoding_name)``)."""
+    named = {w for n in (scope.name, cls.name if cls else "") for w in words(n)}
+    if not named & _TOKENIZER_WORDS:
+        return False
+    a = scope.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if "encoding" in words(p.arg)}
+    return any(
+        isinstance(n, ast.Call)
+        and callee_name(n) == "get_encoding"
+        and n.args
+        and attr_name(n.args[0]) in params
+        for n in ast.walk(scope)
+    )
+
+
 def _messages(scope: ast.AST) -> set[int]:
     """The ids of the strings inside log and print calls of ``scope``."""
     out: set[int] = set()
@@ -66,7 +93,7 @@ def any_model(
     """The function never tells OpenAI models from others before ``call`` (no ``"gpt"``, ``"openai"``
     or other provider's model name in a string that decides something), and no method of its class
     checks that tiktoken knows the model. The caller has checked the call is outside any ``try``."""
-    if class_checks_availability(cls):
+    if class_checks_availability(cls) or wraps_tiktoken(scope, cls):
         return False
     arg = call.args[0] if call.args else None
     doc = scope.body[0] if scope.body and isinstance(scope.body[0], ast.Expr) else None

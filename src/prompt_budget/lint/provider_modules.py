@@ -1,0 +1,138 @@
+"""Which model provider a module serves, for PB108 (one budget name, different values in different
+modules): sibling backends of one project (set 35: chatarena's ``backends/anthropic.py``, ``bard.py``,
+``cohere.py``, ``langchain.py`` and ``openai.py``) each bind their own ``DEFAULT_MAX_TOKENS`` as the
+default of their own class, read there and imported nowhere. Each provider has its own default: five
+providers' defaults are not one budget that drifted.
+
+A module serves a provider when its name says so (``anthropic.py``, ``openai_chat.py``), else when the
+folder it is in does (``providers/bedrock/completion.py``), else when the SDKs it imports at its top name
+exactly one provider (``import cohere``; the project's own package never counts: ``llama_index``'s own
+modules import ``llama_index``). Two words naming different providers, or none, name no provider.
+Kept apart from the rule: word lists and name tests, no reading of a tree.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import PurePath
+
+#: Words of a module's or a folder's name, and top-level names of the SDKs a module imports, that name
+#: a provider (mapped to one name per provider: Bard, Gemini and Vertex are all Google's).
+_PROVIDERS: dict[str, str] = {
+    "openai": "openai",
+    "chatgpt": "openai",
+    "azure": "azure",
+    "anthropic": "anthropic",
+    "claude": "anthropic",
+    "cohere": "cohere",
+    "google": "google",
+    "bard": "google",
+    "bardapi": "google",
+    "gemini": "google",
+    "vertex": "google",
+    "vertexai": "google",
+    "palm": "google",
+    "mistral": "mistral",
+    "mistralai": "mistral",
+    "ollama": "ollama",
+    "bedrock": "bedrock",
+    "sagemaker": "sagemaker",
+    "huggingface": "huggingface",
+    "huggingface_hub": "huggingface",
+    "transformers": "huggingface",
+    "langchain": "langchain",
+    "langchain_core": "langchain",
+    "langchain_community": "langchain",
+    "llama_index": "llamaindex",
+    "llamaindex": "llamaindex",
+    "groq": "groq",
+    "together": "together",
+    "fireworks": "fireworks",
+    "replicate": "replicate",
+    "deepseek": "deepseek",
+    "perplexity": "perplexity",
+    "ai21": "ai21",
+    "xai": "xai",
+    "grok": "xai",
+    "litellm": "litellm",
+    "vllm": "vllm",
+    "llama_cpp": "llamacpp",
+    "llamacpp": "llamacpp",
+    "zhipu": "zhipu",
+    "zhipuai": "zhipu",
+    "dashscope": "qwen",
+    "qwen": "qwen",
+    "tongyi": "qwen",
+    "qianfan": "baidu",
+    "ernie": "baidu",
+    "erniebot": "baidu",
+    "moonshot": "moonshot",
+    "kimi": "moonshot",
+    "minimax": "minimax",
+    "watsonx": "watsonx",
+    "ibm_watsonx_ai": "watsonx",
+    "openrouter": "openrouter",
+    "cerebras": "cerebras",
+    "sambanova": "sambanova",
+    "deepinfra": "deepinfra",
+    "voyageai": "voyage",
+    "voyage": "voyage",
+    "jina": "jina",
+}
+
+
+def _provider_of_name(name: str) -> str | None:
+    """The one provider a module's or folder's name names (``anthropic``, ``openai_chat``,
+    ``hf_transformers``); None for none or several."""
+    found = {_PROVIDERS[w] for w in {name.lower(), *name.lower().split("_")} if w in _PROVIDERS}
+    return found.pop() if len(found) == 1 else None
+
+
+def _provider_of_import(top: str) -> str | None:
+    """The provider an SDK's top-level name names (``cohere``, ``langchain_openai``: OpenAI's)."""
+    if top in _PROVIDERS:
+        return _PROVIDERS[top]
+    if top.startswith("langchain_"):
+        return _PROVIDERS.get(top[len("langchain_") :])
+    return None
+
+
+def provider_imports(tree: ast.Module) -> list[tuple[ast.stmt, str]]:
+    """(the import, the top-level name) of the provider SDKs a module imports at its top (also under a
+    top-level ``try`` or ``if``: ``try: import anthropic``), absolute imports only."""
+    stmts: list[ast.stmt] = []
+    for stmt in tree.body:
+        stmts.append(stmt)
+        if isinstance(stmt, ast.Try):
+            stmts.extend(stmt.body)
+        elif isinstance(stmt, ast.If):
+            stmts.extend(stmt.body + stmt.orelse)
+    out: list[tuple[ast.stmt, str]] = []
+    for stmt in stmts:
+        if isinstance(stmt, ast.Import):
+            tops = [a.name.split(".", 1)[0] for a in stmt.names]
+        elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+            tops = [stmt.module.split(".", 1)[0]]
+        else:
+            continue
+        out.extend((stmt, top) for top in tops if _provider_of_import(top) is not None)
+    return out
+
+
+def module_provider(path: str, imported: set[str]) -> str | None:
+    """The one provider the module at ``path`` serves: named by its file's name, else by its folder's,
+    else by the provider SDKs in ``imported`` (top-level names) that are not the project's own
+    packages (a folder of ``path``)."""
+    parts = PurePath(path).parts
+    stem = PurePath(path).stem
+    if stem != "__init__":
+        found = _provider_of_name(stem)
+        if found is not None:
+            return found
+    if len(parts) > 1:
+        found = _provider_of_name(parts[-2])
+        if found is not None:
+            return found
+    own = set(parts[:-1])
+    providers = {p for top in imported - own if (p := _provider_of_import(top)) is not None}
+    return providers.pop() if len(providers) == 1 else None

@@ -1,0 +1,95 @@
+"""What a ratio scales, for PB105 (budget-ratio): a ratio whose name says a window or budget
+(``_WINDOW_FRACTION = 0.05``) but whose every read in its module multiplies or divides an amount of
+something else than tokens (``round(float(total_training_steps * _WINDOW_FRACTION))``: a share of
+training steps sizing a rolling window of losses; set 35, llm-foundry) is no share of a token budget.
+Decided by data flow: every read is an operand of ``*`` or ``/`` whose other operand's names say a unit
+(``steps``, ``epochs``, ``batch``, ``samples``, ``loss``, ``seconds``, ``lines``...) and none of them
+tokens, the context, a window or a budget. A read given to a call, stored or compared keeps the ratio.
+Kept apart from the rule: it reads the module's tree, and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.names import UNIT_WORDS, NameJudge, words
+from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
+
+#: Units an amount scaled by a ratio may count that are not tokens (beside ``names.UNIT_WORDS``).
+OTHER_UNITS = UNIT_WORDS | frozenset(
+    {
+        "step",
+        "epoch",
+        "epochs",
+        "batch",
+        "batches",
+        "sample",
+        "samples",
+        "example",
+        "examples",
+        "loss",
+        "losses",
+        "iteration",
+        "iterations",
+        "iters",
+        "item",
+        "row",
+        "second",
+        "secs",
+        "minutes",
+        "hours",
+        "nodes",
+        "pages",
+        "images",
+        "frames",
+        "pixels",
+        "rounds",
+        "episodes",
+        "requests",
+        "records",
+    }
+)
+
+_SCALING = (ast.Mult, ast.Div, ast.FloorDiv)
+
+
+def _names_in(node: ast.AST) -> list[str]:
+    return [
+        n.id if isinstance(n, ast.Name) else n.attr
+        for n in ast.walk(node)
+        if isinstance(n, (ast.Name, ast.Attribute))
+    ]
+
+
+def _other_unit(names: NameJudge, operand: ast.expr) -> bool:
+    """``total_training_steps``, ``len(self.losses)``: an amount whose names say a unit that is not
+    tokens, and none of them tokens, the context, a window or a budget."""
+    found = _names_in(operand)
+    ws = {w for name in found for w in words(name)}
+    return (
+        bool(ws & OTHER_UNITS)
+        and not ws & TOKEN_UNIT_WORDS
+        and not any(names.is_budget(name) or names.says_tokens(name) for name in found)
+    )
+
+
+def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
+    """Every read of ``name`` in ``tree`` (``name`` or ``<obj>.name``) multiplies or divides an amount
+    of something else than tokens, and there is at least one read."""
+    if tree is None:
+        return False
+    reads = 0
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            is_read = (
+                isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load)
+            ) or (isinstance(child, ast.Attribute) and child.attr == name and isinstance(child.ctx, ast.Load))
+            if not is_read:
+                continue
+            if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, _SCALING):
+                return False
+            other = parent.right if parent.left is child else parent.left
+            if not _other_unit(names, other):
+                return False
+            reads += 1
+    return reads > 0

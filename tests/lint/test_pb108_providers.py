@@ -1,0 +1,86 @@
+"""PB108 across modules: sibling backends of different providers each keep their own default (set 35:
+chatarena's ``backends/*.py`` ``DEFAULT_MAX_TOKENS``); one provider's modules, or a default another
+module imports, are still one budget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from prompt_budget.lint.engine import Linter
+from prompt_budget.lint.options import LintOptions
+
+_BACKEND = (
+    "{imports}\n\nDEFAULT_MAX_TOKENS = {value}\n\n\n"
+    "class {cls}:\n    def __init__(self, max_tokens: int = DEFAULT_MAX_TOKENS):\n"
+    "        self.max_tokens = max_tokens\n"
+)
+
+
+def _backend(value: int, imports: str = "", cls: str = "Backend") -> str:
+    return _BACKEND.format(imports=imports or "import os", value=value, cls=cls)
+
+
+def _lint(tmp_path: Path, files: dict[str, str]) -> set[str]:
+    for name, text in {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", **files}.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    report = Linter(LintOptions(root=tmp_path, select=("PB108",)), jobs=1).lint_paths([tmp_path])
+    return {f.path for f in report.findings}
+
+
+def test_each_provider_its_own_default(tmp_path: Path) -> None:
+    files = {
+        "pkg/backends/anthropic.py": _backend(
+            256, "try:\n    import anthropic\nexcept ImportError:\n    pass"
+        ),
+        "pkg/backends/bard.py": _backend(4096, "import bardapi"),
+        "pkg/backends/cohere.py": _backend(200, "import cohere"),
+        "pkg/backends/openai.py": _backend(256, "import openai"),
+    }
+    assert _lint(tmp_path, files) == set()
+
+
+def test_the_provider_named_by_the_sdk_imported_or_the_folder(tmp_path: Path) -> None:
+    files = {
+        "pkg/backends/chat.py": _backend(256, "from mistralai import Mistral"),
+        "pkg/backends/completion.py": _backend(1024, "from langchain_anthropic import ChatAnthropic"),
+        "pkg/providers/__init__.py": "",
+        "pkg/providers/bedrock/__init__.py": "",
+        "pkg/providers/bedrock/client.py": _backend(4096),
+    }
+    assert _lint(tmp_path, files) == set()
+
+
+def test_two_modules_of_one_provider_share_it(tmp_path: Path) -> None:
+    files = {
+        "pkg/backends/openai_chat.py": _backend(256, "import openai"),
+        "pkg/backends/openai_completion.py": _backend(1024, "import openai"),
+        "pkg/backends/cohere.py": _backend(200, "import cohere"),
+    }
+    assert _lint(tmp_path, files) == {"pkg/backends/openai_chat.py", "pkg/backends/openai_completion.py"}
+
+
+def test_a_default_another_module_imports_is_shared(tmp_path: Path) -> None:
+    files = {
+        "pkg/backends/anthropic.py": _backend(256, "import anthropic"),
+        "pkg/backends/openai.py": _backend(4096, "import openai"),
+        "pkg/arena.py": "from .backends.openai import DEFAULT_MAX_TOKENS\n\nprint(DEFAULT_MAX_TOKENS)\n",
+    }
+    assert _lint(tmp_path, files) == {"pkg/backends/anthropic.py", "pkg/backends/openai.py"}
+
+
+def test_a_module_serving_no_provider_is_compared(tmp_path: Path) -> None:
+    files = {
+        "pkg/backends/anthropic.py": _backend(256, "import anthropic"),
+        "pkg/memory.py": _backend(4096),
+    }
+    assert _lint(tmp_path, files) == {"pkg/backends/anthropic.py", "pkg/memory.py"}
+
+
+def test_an_unread_constant_is_compared(tmp_path: Path) -> None:
+    files = {
+        "pkg/backends/anthropic.py": "import anthropic\n\nDEFAULT_MAX_TOKENS = 256\n",
+        "pkg/backends/cohere.py": "import cohere\n\nDEFAULT_MAX_TOKENS = 200\n",
+    }
+    assert _lint(tmp_path, files) == {"pkg/backends/anthropic.py", "pkg/backends/cohere.py"}
