@@ -84,3 +84,15 @@ def test_an_unread_constant_is_compared(tmp_path: Path) -> None:
         "pkg/backends/cohere.py": "import cohere\n\nDEFAULT_MAX_TOKENS = 200\n",
     }
     assert _lint(tmp_path, files) == {"pkg/backends/anthropic.py", "pkg/backends/cohere.py"}
+
+
+def test_another_project_importing_a_module_of_that_name_shares_nothing(tmp_path: Path) -> None:
+    # ``other``'s ``from . import anthropic`` imports its own module, not ``pkg``'s backend
+    files = {
+        "pkg/backends/anthropic.py": _backend(256, "import anthropic"),
+        "pkg/backends/cohere.py": _backend(200, "import cohere"),
+        "other/__init__.py": "",
+        "other/anthropic.py": "",
+        "other/use.py": "from . import anthropic\nfrom .cohere import DEFAULT_MAX_TOKENS\n",
+    }
+    assert _lint(tmp_path, files) == set()

@@ -24,25 +24,37 @@ from prompt_budget.lint.provider_modules import module_provider, provider_import
 from prompt_budget.lint.rule import LintRule, Valid
 
 
-def _unimported(facts: Sequence[Fact], prefix: str) -> set[tuple[str, int, str]]:
+def _unimported(facts: Sequence[Fact], prefix: str, root: Path) -> set[tuple[str, int, str]]:
     """(path, line, name) of the constants marked with ``prefix`` (``OWN_FACT``: a command-line tool's
-    own; ``LOCAL_FACT``: read in their own module) that no module imports (``IMPORT_FACT``: by name, or
-    the whole module)."""
+    own; ``LOCAL_FACT``: read in their own module) that no module of their project imports
+    (``IMPORT_FACT``: by name, or the whole module; another package's ``from . import openai`` imports
+    none of them)."""
     from prompt_budget.lint.cache import module_name
 
-    imported = {fact.name[len(IMPORT_FACT) :] for fact in facts if fact.name.startswith(IMPORT_FACT)}
+    imported = {
+        (_project(fact, root), fact.name[len(IMPORT_FACT) :])
+        for fact in facts
+        if fact.name.startswith(IMPORT_FACT)
+    }
     out: set[tuple[str, int, str]] = set()
     for fact in facts:
         if not fact.name.startswith(prefix):
             continue
         name = fact.name[len(prefix) :]
         stem = module_name(fact.path).rsplit(".", 1)[-1]
-        if f"{stem} {name}" not in imported and f"{stem} *" not in imported:
+        project = _project(fact, root)
+        if (project, f"{stem} {name}") not in imported and (project, f"{stem} *") not in imported:
             out.add((fact.path, fact.line, name))
     return out
 
 
-def _providers_own(facts: Sequence[Fact]) -> dict[tuple[str, int, str], str]:
+def _project(fact: Fact, root: Path) -> Path:
+    """The project of the module a fact was recorded in (``fact.path`` is relative to the root or
+    absolute)."""
+    return project_of((root / fact.path).parent)
+
+
+def _providers_own(facts: Sequence[Fact], root: Path) -> dict[tuple[str, int, str], str]:
     """The provider of each constant a provider's module binds, reads itself and no module imports
     (set 35: chatarena's ``backends/cohere.py`` ``DEFAULT_MAX_TOKENS = 200``, its class's default)."""
     uses: dict[str, set[str]] = defaultdict(set)
@@ -50,7 +62,7 @@ def _providers_own(facts: Sequence[Fact]) -> dict[tuple[str, int, str], str]:
         if fact.name.startswith(USES_FACT):
             uses[fact.path].add(fact.name[len(USES_FACT) :])
     out: dict[tuple[str, int, str], str] = {}
-    for path, line, name in _unimported(facts, LOCAL_FACT):
+    for path, line, name in _unimported(facts, LOCAL_FACT, root):
         provider = module_provider(path, uses.get(path, set()))
         if provider is not None:
             out[(path, line, name)] = provider
@@ -149,8 +161,8 @@ class InconsistentBudget(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        own = _unimported(facts, OWN_FACT)
-        providers = _providers_own(facts)
+        own = _unimported(facts, OWN_FACT, options.root)
+        providers = _providers_own(facts, options.root)
 
         def apart(a: Fact, b: Fact) -> bool:
             """``a`` and ``b`` are two providers' own defaults."""
@@ -162,8 +174,7 @@ class InconsistentBudget(LintRule):
         for fact in facts:
             if fact.name.startswith("\x00") or (fact.path, fact.line, fact.name) in own:
                 continue  # a fact of the flow's or a marker; a command-line tool's own default
-            path = options.root / fact.path  # fact.path is relative to the root or absolute
-            groups[(project_of(path.parent), fact.name.lower())].append(fact)
+            groups[(_project(fact, options.root), fact.name.lower())].append(fact)
         findings: list[Finding] = []
         for (_, _), group in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
             if len({f.value for f in group}) < 2 or len({f.path for f in group}) < 2:
