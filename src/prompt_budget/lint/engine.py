@@ -262,6 +262,18 @@ def _drop_nested(findings: list[Finding]) -> list[Finding]:
     return [f for f in findings if f.code == "PB107" or not any(inside(f, t) for t in tables)]
 
 
+def _not_reported(findings: list[Finding], found: list[Finding]) -> list[Finding]:
+    """A project-wide pass's findings but those of a literal a rule already reported (one literal can be
+    a budget by its own name and by the project's use of it): each literal is reported once."""
+    seen = {(f.path, f.line, f.column, f.code) for f in findings}
+    kept = []
+    for f in found:
+        if (f.path, f.line, f.column, f.code) not in seen:
+            seen.add((f.path, f.line, f.column, f.code))
+            kept.append(f)
+    return kept
+
+
 def lint_path(path: Path, display: str, options: LintOptions, rules: Sequence[type[LintRule]]) -> FileResult:
     return lint_stamped(path, display, options, rules, stamped=False)[0]
 
@@ -456,7 +468,7 @@ class Linter:
         facts = [fact for path in files for fact in results[path].facts]
         for rule in self.rules:
             if rule.PROJECT_WIDE:
-                findings.extend(rule.check_project(facts, self.options))
+                findings.extend(_not_reported(findings, rule.check_project(facts, self.options)))
         findings = [self._per_file_ignore(f) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
         return LintReport(

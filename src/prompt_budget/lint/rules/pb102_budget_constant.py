@@ -28,6 +28,7 @@ from prompt_budget.lint.entry_comments import commented_entries
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
+from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
@@ -37,6 +38,7 @@ from prompt_budget.lint.rules.pb102_chunk_cases import CHUNK_INVALID, CHUNK_VALI
 from prompt_budget.lint.rules.pb102_core_cases import CORE_INVALID
 from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALID
 from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INSTANCE_VALID
+from prompt_budget.lint.rules.pb102_length_cases import LENGTH_INVALID, LENGTH_VALID
 from prompt_budget.lint.rules.pb102_option_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIME_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
@@ -104,7 +106,13 @@ class BudgetConstant(LintRule):
     (``max_video_tokens=32000``); a number set on ``self`` in a method whose reads in the class's other
     methods reach a token use (``max(n, self.query_max_length)`` given on to a tokenizer's
     ``max_length``); a config dict's entry whose own line's comment gives it in tokens
-    (``"min_trace_length": 100,  # Minimum tokens``). Not reported: a guessed amount
+    (``"min_trace_length": 100,  # Minimum tokens``). A literal given under a length name the project hands
+    to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, also
+    ``QueryTokenizer(args.query_maxlen)``): an argparse option's default for that destination, a field's
+    default (``doc_maxlen: int = DefaultVal(220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``),
+    a dict entry, an assignment, a parameter's default, a comparison outside tests (``assert
+    config.query_maxlen == 64``; ``learned_lengths``). Not reported: a length name with a unit word
+    (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
     (``NAIVE_EST_NUM_OUTPUT_TOKENS``) only multiplied into a cost; a look-back depth: a number of
     tokens kept (``ids = ids[-256:]``) only to match patterns (compared with ``==``, made a dict's key),
     never given to a model (``match_depths``); a margin of one token whose comment speaks of its expiry (a credential's seconds); a
@@ -128,6 +136,7 @@ class BudgetConstant(LintRule):
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
             r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
+            r"|maxlen"
         ),
     )
     VALID = (
@@ -281,6 +290,7 @@ class BudgetConstant(LintRule):
         *RUNTIME_VALID,
         *FIELD_VALID,
         *STATED_DEFAULT_VALID,
+        *LENGTH_VALID,
     )
     INVALID = (
         *CORE_INVALID,
@@ -291,11 +301,13 @@ class BudgetConstant(LintRule):
         *RUNTIME_INVALID,
         *FIELD_INVALID,
         *STATED_DEFAULT_INVALID,
+        *LENGTH_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
         self._held = Deferred(imported_names(node))
         self._chunks = ChunkFacts()
+        self._lengths = LengthFacts()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -311,6 +323,7 @@ class BudgetConstant(LintRule):
         )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
         self._held.finish(self, node)
         self._chunks.finish(self, node)
+        self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -320,6 +333,7 @@ class BudgetConstant(LintRule):
             imported_budgets(cls, facts)
             + forwarded_budgets(cls, facts)
             + project_chunk_sizes(cls, facts, options.root)
+            + project_lengths(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -328,10 +342,12 @@ class BudgetConstant(LintRule):
         if not judge_quota(self, node):  # ``self._tpm_limit = 90_000``: a quota of tokens per minute
             judge_assign(self, self._held, node)
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
+        self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
             judge_assign(self, self._held, node)
+        self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
@@ -340,6 +356,7 @@ class BudgetConstant(LintRule):
     def visit_arguments(self, node: ast.arguments) -> None:
         judge_defaults(self, node, self._held)
         parameter_chunk_sizes(self, node)  # ``chunk_size=256`` beside ``tokenizer="gpt2"``
+        self._lengths.arguments(self, node)
 
     def visit_Dict(self, node: ast.Dict) -> None:
         for name, value, amount in commented_entries(self, node):  # ``"floor": 100,  # min tokens``
@@ -348,6 +365,7 @@ class BudgetConstant(LintRule):
         dict_chunk_sizes(
             self, node, self._chunks
         )  # ``{"tokenizer_or_token_counter": "gpt2", "chunk_size": 512}``
+        self._lengths.dict(self, node)
 
     def visit_Call(self, node: ast.Call) -> None:
         option_default(self, node, self._held)  # ``parser.add_argument("--max-new-tokens", default=512)``
@@ -357,6 +375,10 @@ class BudgetConstant(LintRule):
             self, node, self._chunks
         )  # a chunk size read into a token splitter, a parametrize row
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
+        self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        self._lengths.compare(self, node)  # ``assert config.query_maxlen == 64``
 
     def visit_Return(self, node: ast.Return) -> None:
         judge_return(self, node, self._held)  # ``def max_tokens(self): return 4096``

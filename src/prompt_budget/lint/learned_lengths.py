@@ -1,0 +1,378 @@
+"""Token lengths under the project's own names (PB102; set 33: ColBERT's ``doc_maxlen``, ``query_maxlen``).
+
+A name that says a length (``doc_maxlen``, ``max_doc_length``) says nothing of its unit. The project
+tells, where it hands the value under that name to a tokenizer's truncation length::
+
+    # colbert/modeling/tokenization/doc_tokenization.py: the name reaches the length a tokenizer cuts to
+    self.doc_maxlen = config.doc_maxlen
+    obj = self.tok(texts, truncation="longest_first", max_length=(self.doc_maxlen - 1))
+
+The name is learned from: the length keyword of a call that truncates (``max_length=self.NAME - 1``,
+``min(NAME, 512)``, through a local bound to it: ``max_length = self.query_maxlen``), an argument of a
+tokenizer's class (``QueryTokenizer(args.query_maxlen)``, ``RerankerTokenizer(total_maxlen=
+config.doc_maxlen)``), a tokenizer's maximum length set from it (``ckpt.query_tokenizer.query_maxlen =
+config.query_maxlen``, ``model_max_length=cfg.NAME``), or a token budget keyword given it
+(``max_new_tokens=args.gen_maxlen``). Then every literal given under that name elsewhere in the same
+project (``project_of``) is a number of tokens: an argparse option's default for that destination, a
+class field's default (also wrapped in a one-argument call: ``doc_maxlen: int = DefaultVal(220)``,
+``Field(default=220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``), a dict entry, an
+assignment (``cfg.doc_maxlen = 300``), a parameter's default, and a comparison of a read of the name with a
+literal (``assert config.query_maxlen == 64``; not in a test module, where a comparison checks a scenario).
+
+Guards: only a name holding ``len`` / ``length`` and a word of its own (not ``max_length`` itself), without
+a unit word (``line_maxlen``, ``max_word_len``), is learned or reported; a literal under 16 is not taken;
+a name the project also gives to a length that is not tokens (``deque(maxlen=...)``, a string field's
+``Field(max_length=...)``) is not learned. Facts ``LEARN_FACT`` (a name given to a token length, with how),
+``OTHER_FACT`` and ``LITERAL_FACT`` (a literal given under a name, with its form) are joined in
+``project_lengths``; a module that learns the name itself reports its literals at once.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.forms import argparse_default
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
+from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.rule import LintRule
+
+    #: What ``learned_here`` records a name given to a token length with: (the value, where, how, and
+    #: whether a bare local is followed to what it is bound to).
+    _Learn = Callable[[ast.expr, ast.AST, str, bool], None]
+
+LEARN_FACT = "\x00length-learn "
+OTHER_FACT = "\x00length-other "
+LITERAL_FACT = "\x00length-literal "
+
+#: The smallest literal taken as a token length under a learned name.
+_SMALLEST = 16
+#: Words of a length name; a name of these words only (``max_length``, ``maxlen``) is anyone's.
+_LENGTH_WORDS = frozenset({"len", "length"})
+_GENERIC_WORDS = frozenset({"max", "maximum", "min", "minimum", "len", "length", "lengths", "total", "seq"})
+#: Units other than tokens a length may count (beside ``names.UNIT_WORDS`` and characters).
+_OTHER_UNITS = frozenset(
+    {"word", "sentence", "sentences", "byte", "pixel", "pixels", "frame", "frames", "sample", "samples"}
+    | {"audio", "image", "images", "batch", "dim", "history", "queue", "buffer", "string", "str", "url"}
+)
+#: Callees whose length keyword is not a number of tokens: a queue's, a string field's.
+_OTHER_LENGTH_CALLEES = frozenset(
+    {
+        "deque",
+        "Field",
+        "CharField",
+        "String",
+        "Column",
+        "constr",
+        "conlist",
+        "shorten",
+        "Query",
+        "Body",
+        "Form",
+    }
+)
+_OTHER_LENGTH_KEYWORDS = frozenset({"maxlen", "max_length", "min_length", "length", "width"})
+_ARITHMETIC = (ast.Add, ast.Sub)
+#: The fields of a compound statement that hold statements.
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+#: A line that may give a name to a length: a truncating call, a tokenizer made or its length set, a
+#: maximum length keyword, a token budget keyword (lower-cased).
+_GATE = re.compile(r"truncat|tokenizer\(|tokenizer\.\w*(?:max|len)|maxlen|max_length|_tokens\s?=")
+_BOUNDS = frozenset({"min", "max", "int"})
+
+
+def length_name(name: str | None) -> bool:
+    """``doc_maxlen``, ``max_query_length``: a length named for what it measures, in no other unit than
+    tokens may be; not a bare ``max_length`` and not ``line_maxlen`` / ``max_word_len``."""
+    ws = set(words(name or ""))
+    return (
+        bool(ws & _LENGTH_WORDS)
+        and bool(ws - _GENERIC_WORDS)
+        and not ws & (UNIT_WORDS | CHAR_WORDS | _OTHER_UNITS)
+    )
+
+
+def _reads(expr: ast.expr, local: Callable[[], dict[str, list[ast.expr]]] | None = None) -> Iterator[str]:
+    """The names whose value ``expr`` is, give or take a constant: ``self.doc_maxlen - 1`` ->
+    doc_maxlen, ``min(cfg["query_maxlen"], 512)`` -> query_maxlen; a local followed once to what it
+    is bound to (``max_length = self.query_maxlen``)."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
+        for side, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(other, ast.Constant):
+                yield from _reads(side, local)
+        return
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _BOUNDS:
+        for arg in expr.args:
+            yield from _reads(arg, local)
+        return
+    if not isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+        return
+    name = attr_name(expr)
+    if name is not None:
+        yield name
+    if isinstance(expr, ast.Name) and local is not None:
+        for bound in local().get(expr.id, ()):
+            yield from _reads(bound, None)
+
+
+class _Locals:
+    """The locals bound by a plain assignment in the innermost function holding a node, found once per
+    function (asked only for a length given as a bare name)."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self._bound: dict[int, dict[str, list[ast.expr]]] = {}
+
+    def _scope(self, line: int) -> ast.AST:
+        """The innermost function whose statements span ``line``, else the module."""
+        scope: ast.AST = self.tree
+        node: ast.AST | None = self.tree
+        while node is not None:
+            body = [s for f in _BODIES for s in getattr(node, f, ())]
+            node = next(
+                (s for s in body if getattr(s, "lineno", 0) <= line <= (getattr(s, "end_lineno", 0) or 0)),
+                None,
+            )
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope = node
+        return scope
+
+    def at(self, node: ast.AST) -> dict[str, list[ast.expr]]:
+        scope = self._scope(getattr(node, "lineno", 0))
+        bound = self._bound.get(id(scope))
+        if bound is None:
+            bound = self._bound[id(scope)] = {}
+            for stmt in ast.walk(scope):
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and type(stmt.targets[0]) is ast.Name
+                ):
+                    bound.setdefault(stmt.targets[0].id, []).append(stmt.value)
+        return bound
+
+
+def _near(tree: ast.Module, lines: list[int]) -> Iterator[ast.AST]:
+    """The nodes of the statements spanning one of ``lines`` (sorted; a compound statement's header and
+    the statements of its body that do): the module is walked only where it may teach."""
+
+    def spans(node: ast.AST) -> bool:
+        first = getattr(node, "lineno", None)
+        if first is None:  # ``match_case``
+            return True
+        i = bisect_left(lines, first)
+        return i < len(lines) and lines[i] <= (getattr(node, "end_lineno", None) or first)
+
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        body = [s for f in _BODIES for s in getattr(node, f, ())]
+        if not body:
+            yield from ast.walk(node)
+            continue
+        yield node
+        inside = {id(s) for s in body}
+        for child in ast.iter_child_nodes(node):
+            if id(child) not in inside:
+                yield from ast.walk(child)
+            elif spans(child):
+                todo.append(child)
+
+
+def _tokenizer_class(call: ast.Call) -> bool:
+    """``QueryTokenizer(...)``, ``tokenization.DocTokenizer(...)``: a tokenizer's class made."""
+    name = callee_name(call) or ""
+    ws = words(name)
+    return name[:1].isupper() and ws[-1:] == ("tokenizer",)
+
+
+def _other_length(call: ast.Call, keyword: str) -> bool:
+    """``deque(maxlen=...)``, ``Field(max_length=...)``: a length that counts no tokens."""
+    name = callee_name(call) or ""
+    return keyword in _OTHER_LENGTH_KEYWORDS and (
+        name in _OTHER_LENGTH_CALLEES or bool(set(words(name)) & CHAR_WORDS)
+    )
+
+
+def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.AST, str]], set[str]]:
+    """The length names a module gives to a token length (name -> (where, how)), and those it gives to
+    another length. Walks the whole tree (the rules' walk skips statements without a number), only in a
+    module that speaks of tokenizers, truncation, maximum lengths or token budget keywords."""
+    learned: dict[str, tuple[ast.AST, str]] = {}
+    other: set[str] = set()
+    text = "\n".join(rule.ctx.lines).lower()
+    lines: list[int] = []
+    line, at = 1, 0
+    for match in _GATE.finditer(text):
+        line += text.count("\n", at, match.start())
+        at = match.start()
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    if not lines:
+        return learned, other
+
+    locals_ = _Locals(tree)
+
+    def learn(expr: ast.expr, where: ast.AST, how: str, resolve: bool) -> None:
+        local = partial(locals_.at, where) if resolve else None
+        for name in _reads(expr, local):
+            if length_name(name) and not rule.names.is_excluded(name):
+                learned.setdefault(name.lower(), (where, how))
+
+    for node in _near(tree, lines):
+        if type(node) is ast.Call:
+            _learn_call(rule, node, learn, other)
+        elif type(node) is ast.Assign and any(tokenizer_maxlen(t) for t in node.targets):
+            # ``ckpt.query_tokenizer.query_maxlen = config.query_maxlen``
+            target = next(t for t in node.targets if tokenizer_maxlen(t))
+            learn(node.value, node, f"a tokenizer's maximum length `{ast.unparse(target)}`", False)
+            learn(target, node, "a tokenizer's maximum length", False)
+    return learned, other
+
+
+def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) -> None:
+    """What one call teaches: the names it gives to a token length (``learn``), or to another length."""
+    callee = callee_name(node) or ""
+    cuts = cuts_tokens(node)
+    if cuts and callee == "enable_truncation" and node.args:
+        learn(node.args[0], node.args[0], "a tokenizer's `enable_truncation`", True)
+    if _tokenizer_class(node):
+        for arg in node.args:
+            learn(arg, arg, f"the tokenizer `{callee}`", True)
+    for kw in node.keywords:
+        if kw.arg is None:
+            continue
+        if (
+            (cuts and rule.names.is_weak_budget(kw.arg))  # ``tok(t, truncation=True, max_length=...)``
+            or tokenizer_length(kw.arg, node)  # ``from_pretrained(n, model_max_length=...)``
+            or (_tokenizer_class(node) and length_name(kw.arg))  # ``RerankerTokenizer(total_maxlen=...)``
+        ):
+            learn(kw.value, kw.value, f"a tokenizer's `{kw.arg}=`", True)
+        elif rule.names.is_budget(kw.arg):
+            learn(kw.value, kw.value, f"the token budget `{kw.arg}=` of `{callee}`", True)
+        elif _other_length(node, kw.arg):
+            other.update(n.lower() for n in _reads(kw.value) if length_name(n))
+
+
+class LengthFacts:
+    """One module's literals given under a length name: reported at the module's end where the module
+    itself gives the name to a token length, else kept as project facts."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[ast.expr, str, int | float, str]] = []
+
+    def _take(self, rule: LintRule, name: str | None, literal: ast.expr | None, form: str) -> None:
+        if not name or literal is None or not length_name(name) or rule.names.is_excluded(name):
+            return
+        amount = rule.budget_literal(literal)
+        if amount is not None and amount >= _SMALLEST and all(p[0] is not literal for p in self.pending):
+            self.pending.append((literal, name, amount, form))
+
+    def call(self, rule: LintRule, node: ast.Call) -> None:
+        """``add_argument("--doc_maxlen", default=180)``, ``ColBERTConfig(doc_maxlen=300)``."""
+        found = argparse_default(node)
+        if found is not None:
+            self._take(rule, found[1], found[0], "as a command-line option's default")
+        callee = callee_name(node) or "a call"
+        for kw in node.keywords:
+            self._take(rule, kw.arg, kw.value, f"as a keyword argument of `{callee}`")
+
+    def assign(self, rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
+        """``doc_maxlen: int = DefaultVal(220)`` in a class, ``cfg.doc_maxlen = 300``."""
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if len(targets) != 1 or node.value is None:
+            return
+        name = attr_name(targets[0]) if isinstance(targets[0], (ast.Name, ast.Attribute)) else None
+        in_class = rule.ctx.function() is None and rule.ctx.enclosing_class() is not None
+        if in_class and type(targets[0]) is ast.Name:
+            self._take(rule, name, _field_default(node.value), "as a field's default")
+        else:
+            self._take(rule, name, node.value, "as an assignment's value")
+
+    def dict(self, rule: LintRule, node: ast.Dict) -> None:
+        for key, value in zip(node.keys, node.values, strict=True):
+            self._take(rule, string_value(key), value, "as a dict entry")
+
+    def arguments(self, rule: LintRule, node: ast.arguments) -> None:
+        for arg, default in defaults(node):
+            self._take(rule, arg.arg, default, "as a parameter's default")
+
+    def compare(self, rule: LintRule, node: ast.Compare) -> None:
+        """``assert config.query_maxlen == 64``: a literal the name is checked against (not in a test)."""
+        if len(node.ops) != 1 or is_test_module(rule.ctx.path):
+            return
+        left, right = node.left, node.comparators[0]
+        for read, literal in ((left, right), (right, left)):
+            if isinstance(read, (ast.Name, ast.Attribute, ast.Subscript)):
+                self._take(rule, attr_name(read), literal, f"compared with `{ast.unparse(read)}`")
+
+    def finish(self, rule: LintRule, module: ast.Module) -> None:
+        learned, other = learned_here(rule, module)
+        for name, (where, how) in learned.items():
+            rule.fact(where, f"{LEARN_FACT}{name} {how}", 0)
+        for name in other:
+            rule.fact(module, OTHER_FACT + name, 0)
+        reported = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+        for literal, name, amount, form in self.pending:
+            if id(literal) in reported:
+                continue
+            key = name.lower()
+            if key in learned and key not in other:
+                where, how = learned[key]
+                line = getattr(where, "lineno", 0)
+                _report(rule, literal, name, amount, form, f"{how} at line {line}")
+            else:
+                rule.fact(literal, f"{LITERAL_FACT}{name} {form}", amount)
+
+
+def _field_default(value: ast.expr) -> ast.expr | None:
+    """``220``, ``DefaultVal(220)``, ``Field(default=220)``, ``field(default=220)``: a field's default."""
+    if not isinstance(value, ast.Call):
+        return value
+    if len(value.args) == 1 and not value.keywords:
+        return value.args[0]
+    return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
+
+
+def _message(name: str, amount: int | float, form: str, why: str) -> str:
+    return (
+        f"token budget {name}={amount} {form}: the project gives `{name}` to {why}; "
+        "move it to config so it can be tuned and tested"
+    )
+
+
+def _report(rule: LintRule, literal: ast.expr, name: str, amount: int | float, form: str, why: str) -> None:
+    rule.report_literal(literal, _message(name, amount, form, why), amount, name)
+
+
+def project_lengths(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
+    """The literals given under a length name that the same project gives to a token length (and to
+    no other length), where they are written."""
+
+    def project(fact: Fact) -> Path:
+        return project_of((root / fact.path).parent)  # fact.path is relative to the root or absolute
+
+    learned: dict[tuple[Path, str], tuple[str, Fact]] = {}
+    for fact, (name, how) in sorted(tagged(facts, LEARN_FACT, 2), key=lambda f: (f[0].path, f[0].line)):
+        learned.setdefault((project(fact), name), (how, fact))
+    for fact, (name,) in tagged(facts, OTHER_FACT, 1):
+        learned.pop((project(fact), name), None)
+    findings = []
+    for fact, (name, form) in tagged(facts, LITERAL_FACT, 2):
+        found = learned.get((project(fact), name.lower()))
+        if found is not None:
+            how, where = found
+            message = _message(name, fact.value, form, f"{how} at {where.path}:{where.line}")
+            findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
+    return findings

@@ -1,0 +1,68 @@
+"""PB102's cases about lengths under the project's own names (``learned_lengths``; set 33: ColBERT's
+``doc_maxlen``): a name the project hands to a tokenizer's truncation length makes the literals given
+under it token budgets. Kept apart from the rule module, which holds the other cases. The cases are one
+module each; ``tests/lint/test_learned_lengths.py`` runs the same forms as multi-module projects.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: A tokenizer that cuts documents to ``doc_maxlen`` tokens (ColBERT's ``DocTokenizer``).
+_CUTTER = (
+    "class DocTokenizer:\n    def __init__(self, config):\n        self.doc_maxlen = config.doc_maxlen\n\n"
+    "    def tensorize(self, texts):\n"
+    "        return self.tok(texts, truncation='longest_first', max_length=(self.doc_maxlen - 1))\n\n"
+)
+
+LENGTH_VALID = (
+    # the name is also a queue's length: its unit is not known
+    Valid(
+        "def encode(tok, texts, cfg):\n    return tok(texts, truncation=True, max_length=cfg.span_maxlen)\n\n"
+        "def recent(cfg):\n    return deque(maxlen=cfg.span_maxlen)\n\n"
+        "parser.add_argument('--span_maxlen', default=200, type=int)\n"
+    ),
+    # a name with a unit word never learns (lines, words), a bare ``max_length`` is anyone's
+    Valid(
+        "def encode(tok, texts, cfg):\n"
+        "    tok(texts, truncation=True, max_length=cfg.line_maxlen)\n"
+        "    tok(texts, truncation=True, max_length=cfg.max_word_len)\n"
+        "    return tok(texts, truncation=True, max_length=cfg.max_length)\n\n"
+        "class Settings:\n    line_maxlen: int = 200\n    max_word_len: int = 100\n\n"
+        "title = Field(max_length=200)\n"
+    ),
+    # a name the project never gives a tokenizer (a title cut in characters)
+    Valid(
+        "class Page:\n    title_maxlen: int = DefaultVal(200)\n\n"
+        "    def title(self, text):\n        return text[: self.title_maxlen]\n\n"
+        "parser.add_argument('--title_maxlen', dest='title_maxlen', default=120, type=int)\n"
+    ),
+    # a literal under 16 is no length anyone tunes
+    Valid(_CUTTER + "config = Config(doc_maxlen=8)\n"),
+)
+
+LENGTH_INVALID = (
+    # an argparse option's default for the destination the tokenizer cuts to (set 33: ColBERT)
+    Invalid(
+        _CUTTER + "parser.add_argument('--doc_maxlen', dest='doc_maxlen', default=180, type=int)\n", line=8
+    ),
+    # a field's default wrapped in a one-argument call, or given as Field(default=...)
+    Invalid(_CUTTER + "class Settings:\n    doc_maxlen: int = DefaultVal(220)\n", line=9),
+    Invalid(_CUTTER + "class Settings(BaseModel):\n    doc_maxlen: int = Field(default=220)\n", line=9),
+    # a keyword argument of that name in a call
+    Invalid(
+        _CUTTER + "config = Config(doc_maxlen=300, similarity='l2')\n",
+        line=8,
+        fixed="import prompt_budget\n\n\n"
+        + _CUTTER
+        + "config = Config(doc_maxlen=prompt_budget.value(\"doc_max_len\", 300), similarity='l2')\n",
+    ),
+    # a comparison of a read of the name with a literal
+    Invalid(_CUTTER + "def check(config):\n    assert config.doc_maxlen == 64, config\n", line=9),
+    # learned from a tokenizer's class given the name, a dict entry and an assignment under it
+    Invalid(
+        "def batcher(args):\n    return QueryTokenizer(args.query_len_max)\n\n"
+        "DEFAULTS = {'query_len_max': 32}\nargs.query_len_max = 64\n",
+        count=2,
+    ),
+)
