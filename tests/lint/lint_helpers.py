@@ -51,3 +51,16 @@ def lint_package(tmp_path: Path, files: dict[str, str]) -> list[Finding]:
     for name, text in files.items():
         (pkg / name).write_text(text, encoding="utf-8")
     return list(Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path]).findings)
+
+
+def lint_tree(tmp_path: Path, files: dict[str, str], select: Sequence[str] = ()) -> list[Finding]:
+    """Write ``files`` (path under ``tmp_path`` -> source, folders made as needed) and lint the tree as
+    one run (the project-wide passes included), in one process, with only ``select``'s rules if given."""
+    from prompt_budget.lint.engine import Linter
+
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    options = LintOptions(root=tmp_path, select=tuple(select)) if select else LintOptions(root=tmp_path)
+    return list(Linter(options, jobs=1).lint_paths([tmp_path]).findings)

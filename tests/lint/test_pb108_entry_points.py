@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
+from lint_helpers import lint_tree
 
 _CLI = (
     "import argparse\n\nDEFAULT_MAX_TOKENS = {value}\n\n\ndef main():\n"
@@ -16,12 +15,7 @@ _GUARDED = "DEFAULT_MAX_TOKENS = {value}\nprint(DEFAULT_MAX_TOKENS)\n\nif __name
 
 
 def _lint(tmp_path: Path, files: dict[str, str]) -> set[str]:
-    for name, text in {"pkg/__init__.py": "", **files}.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path, select=("PB108",)), jobs=1).lint_paths([tmp_path])
-    return {f.path for f in report.findings}
+    return {f.path for f in lint_tree(tmp_path, {"pkg/__init__.py": "", **files}, select=("PB108",))}
 
 
 def test_each_tool_its_own_default(tmp_path: Path) -> None:
