@@ -64,3 +64,42 @@ def test_a_name_the_project_never_gives_a_tokenizer_is_not_reported(tmp_path: Pa
 def test_a_comparison_in_a_test_module_is_a_scenario(tmp_path: Path) -> None:
     checks = "def test_config(config):\n    assert config.doc_maxlen == 300\n"
     assert _lint(tmp_path, {"tokenization.py": TOKENIZATION, "test_config.py": checks}) == []
+
+
+#: Set 34 (llm-blender): a config dataclass's ``field(default=...)`` whose name another module gives to
+#: the token budget of a dict of generation settings, and lengths compared with token counts.
+FUSER_CONFIG = (
+    "from dataclasses import dataclass, field\n\n@dataclass\nclass FuserConfig:\n"
+    "    candidate_maxlength: int = field(default=128, metadata={'help': 'Max length of a candidate'})\n"
+)
+FUSE = (
+    "def fuse(self, inputs, **kwargs):\n"
+    "    candidate_maxlength = kwargs.pop('candidate_max_length', None) or self.config.candidate_maxlength\n"
+    "    params = {'max_new_tokens': candidate_maxlength, 'num_beams': 4}\n"
+    "    return self.model.generate(inputs, **params)\n"
+)
+FILTER = (
+    "def keep(rows, tokenizer):\n"
+    "    lengths = [len(tokenizer.encode(r['output'])) for r in rows]\n"
+    "    return [r for r, n in zip(rows, lengths) if n > 10 and n < LIMITS.output_maxlen]\n"
+)
+
+
+def test_a_dict_budget_and_a_comparison_with_token_counts_teach_the_project(tmp_path: Path) -> None:
+    limits = "LIMITS.output_maxlen = 128\n"
+    files = {"config.py": FUSER_CONFIG, "blender.py": FUSE, "filter.py": FILTER, "limits.py": limits}
+    found = lint_package(tmp_path, files)
+    assert sorted((Path(f.path).name, f.line, f.code, f.value) for f in found) == [
+        ("config.py", 5, "PB102", 128),
+        ("limits.py", 1, "PB102", 128),
+    ]
+    field_default = next(f for f in found if Path(f.path).name == "config.py")
+    assert "the token budget `'max_new_tokens'` of a dict at pkg/blender.py:3" in field_default.message
+
+
+def test_lengths_of_strings_or_settings_that_are_no_budget_teach_nothing(tmp_path: Path) -> None:
+    chars = FILTER.replace("len(tokenizer.encode(r['output']))", "len(r['output'])")
+    shown = FUSE.replace("'max_new_tokens'", "'max_chars'")
+    limits = "LIMITS.output_maxlen = 128\n"
+    files = {"config.py": FUSER_CONFIG, "blender.py": shown, "filter.py": chars, "limits.py": limits}
+    assert _lint(tmp_path, files) == []

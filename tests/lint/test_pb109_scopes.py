@@ -98,3 +98,32 @@ def test_a_folder_with_no_init_inside_a_package_is_the_package_s(tmp_path: Path)
         },
     )
     assert got == {"pkg/plugins/count.py"}
+
+
+#: Set 34 (graphrag-sdk): a chunker fixes cl100k_base in the branch where the caller gives a base chunker,
+#: and measures the document it sends to any model with it; the router is another module's.
+_CONTEXTUAL = (
+    "import tiktoken\n\n\nclass Contextual:\n"
+    "    def __init__(self, llm: object, base: object = None, encoding_name: object = None) -> None:\n"
+    "        self.llm = llm\n        if base is not None:\n"
+    '            _encoding_name = "cl100k_base"\n        else:\n'
+    '            _encoding_name = encoding_name if encoding_name is not None else "cl100k_base"\n'
+    "        self.encoding_name = _encoding_name\n\n"
+    "    async def enrich(self, text: str) -> object:\n"
+    "        enc = tiktoken.get_encoding(self.encoding_name)\n"
+    "        ref = enc.decode(enc.encode(text)[:16000])\n"
+    "        return await self.llm.abatch_invoke([ref])\n"
+)
+
+
+def test_a_fixed_encoding_kept_on_self_counts_for_the_routed_models(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/route.py": _ROUTE, "pkg/contextual.py": _CONTEXTUAL}
+    assert _pb109(tmp_path, files) == {"pkg/contextual.py"}
+
+
+def test_a_fixed_encoding_measuring_chunks_only_is_the_chunkers_unit(tmp_path: Path) -> None:
+    chunks = _CONTEXTUAL.replace("await self.llm.abatch_invoke([ref])", "[ref]")
+    assert (
+        _pb109(tmp_path, {"pkg/__init__.py": "", "pkg/route.py": _ROUTE, "pkg/contextual.py": chunks})
+        == set()
+    )

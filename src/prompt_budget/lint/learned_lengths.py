@@ -8,11 +8,14 @@ tells, where it hands the value under that name to a tokenizer's truncation leng
     obj = self.tok(texts, truncation="longest_first", max_length=(self.doc_maxlen - 1))
 
 The name is learned from: the length keyword of a call that truncates (``max_length=self.NAME - 1``,
-``min(NAME, 512)``, through a local bound to it: ``max_length = self.query_maxlen``), an argument of a
+``min(NAME, 512)``, a term of a sum or a difference: ``max_length=self.prompt_max_length +
+self.template_length``, through a local bound to it: ``max_length = self.query_maxlen``), an argument of a
 tokenizer's class (``QueryTokenizer(args.query_maxlen)``, ``RerankerTokenizer(total_maxlen=
 config.doc_maxlen)``), a tokenizer's maximum length set from it (``ckpt.query_tokenizer.query_maxlen =
-config.query_maxlen``, ``model_max_length=cfg.NAME``), or a token budget keyword given it
-(``max_new_tokens=args.gen_maxlen``). Then every literal given under that name elsewhere in the same
+config.query_maxlen``, ``model_max_length=cfg.NAME``), a token budget keyword or dict entry given it
+(``max_new_tokens=args.gen_maxlen``, ``{"max_new_tokens": candidate_maxlength}``), or an ordering with a
+count of tokens (``length < max_output_length`` in a comprehension over ``zip(rows, lengths)``, the
+lengths ``len(tokenizer.encode(...))``: ``compared_lengths``; set 34: llm-blender). Then every literal given under that name elsewhere in the same
 project (``project_of``) is a number of tokens: an argparse option's default for that destination, a
 class field's default (also wrapped in a one-argument call: ``doc_maxlen: int = DefaultVal(220)``,
 ``Field(default=220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``), a dict entry, an
@@ -37,6 +40,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.compared_lengths import counts_tokens, ordered_pairs
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
@@ -88,7 +92,10 @@ _ARITHMETIC = (ast.Add, ast.Sub)
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 #: A line that may give a name to a length: a truncating call, a tokenizer made or its length set, a
 #: maximum length keyword, a token budget keyword (lower-cased).
-_GATE = re.compile(r"truncat|tokenizer\(|tokenizer\.\w*(?:max|len)|maxlen|max_length|_tokens\s?=")
+_GATE = re.compile(
+    r"truncat|tokenizer\(|tokenizer\.\w*(?:max|len)|maxlen|max_length|_tokens\s?=|_tokens['\"]\s*:"
+    r"|[<>]=?\s*[\w.]*len(?:gth)?\b"
+)
 _BOUNDS = frozenset({"min", "max", "int"})
 
 
@@ -108,9 +115,10 @@ def _reads(expr: ast.expr, local: Callable[[], dict[str, list[ast.expr]]] | None
     doc_maxlen, ``min(cfg["query_maxlen"], 512)`` -> query_maxlen; a local followed once to what it
     is bound to (``max_length = self.query_maxlen``)."""
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
-        for side, other in ((expr.left, expr.right), (expr.right, expr.left)):
-            if isinstance(other, ast.Constant):
-                yield from _reads(side, local)
+        # a sum or a difference counts what each of its terms counts: ``self.prompt_max_length +
+        # self.template_length`` (set 34: llm-blender), ``self.doc_maxlen - 1``
+        yield from _reads(expr.left, local)
+        yield from _reads(expr.right, local)
         return
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _BOUNDS:
         for arg in expr.args:
@@ -148,8 +156,12 @@ class _Locals:
                 scope = node
         return scope
 
+    def scope(self, node: ast.AST) -> ast.AST:
+        """The innermost function holding ``node``, else the module."""
+        return self._scope(getattr(node, "lineno", 0))
+
     def at(self, node: ast.AST) -> dict[str, list[ast.expr]]:
-        scope = self._scope(getattr(node, "lineno", 0))
+        scope = self.scope(node)
         bound = self._bound.get(id(scope))
         if bound is None:
             bound = self._bound[id(scope)] = {}
@@ -233,6 +245,19 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
     for node in _near(tree, lines):
         if type(node) is ast.Call:
             _learn_call(rule, node, learn, other)
+        elif type(node) is ast.Dict:
+            # ``{"max_new_tokens": candidate_maxlength, ...}``: generation settings (set 34: llm-blender)
+            for key, value in zip(node.keys, node.values, strict=True):
+                entry = string_value(key) if key is not None else None
+                if entry is not None and rule.names.is_budget(entry):
+                    learn(value, value, f"the token budget `{entry!r}` of a dict", True)
+        elif type(node) is ast.Compare:
+            # ``length < max_output_length``, ``length`` a count of tokens (``compared_lengths``)
+            for side, count in ordered_pairs(node):
+                if any(length_name(n) for n in _reads(side)) and counts_tokens(
+                    rule, count, partial(locals_.at, node), partial(locals_.scope, node)
+                ):
+                    learn(side, node, f"a comparison with the token count `{ast.unparse(count)}`", True)
         elif type(node) is ast.Assign and any(tokenizer_maxlen(t) for t in node.targets):
             # ``ckpt.query_tokenizer.query_maxlen = config.query_maxlen``
             target = next(t for t in node.targets if tokenizer_maxlen(t))

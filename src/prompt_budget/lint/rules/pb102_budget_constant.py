@@ -108,7 +108,10 @@ class BudgetConstant(LintRule):
     ``max_length``); a config dict's entry whose own line's comment gives it in tokens
     (``"min_trace_length": 100,  # Minimum tokens``). A literal given under a length name the project hands
     to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, also
-    ``QueryTokenizer(args.query_maxlen)``): an argparse option's default for that destination, a field's
+    ``QueryTokenizer(args.query_maxlen)``, a term of the sum it cuts to: ``max_length=self.prompt_max_length +
+    self.template_length``), to a dict's token budget (``{"max_new_tokens": candidate_maxlength}``) or
+    compares with a count of tokens (``length < max_output_length``, ``length`` an item of a list of
+    ``len(tokenizer.encode(x))``): an argparse option's default for that destination, a field's
     default (``doc_maxlen: int = DefaultVal(220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``),
     a dict entry, an assignment, a parameter's default, a comparison outside tests (``assert
     config.query_maxlen == 64``; ``learned_lengths``). Not reported: a length name with a unit word

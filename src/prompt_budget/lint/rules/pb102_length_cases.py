@@ -39,6 +39,22 @@ LENGTH_VALID = (
     ),
     # a literal under 16 is no length anyone tunes
     Valid(_CUTTER + "config = Config(doc_maxlen=8)\n"),
+    # lengths of strings, not of token lists, compared with the name in a comprehension over them
+    Valid(
+        "max_output_length = 128\nlengths = [len(x['output']) for x in data]\n"
+        "data = [x for x, length in zip(data, lengths) if length < max_output_length]\n"
+    ),
+    # a field's default whose name reaches no tokenizer, only a setting that is no token budget
+    Valid(
+        "@dataclass\nclass FuserConfig:\n    candidate_maxlength: int = field(default=128)\n\n"
+        "def show(cfg):\n    return {'max_chars': cfg.candidate_maxlength, 'num_beams': 4}\n"
+    ),
+    # a sum given to a length in characters: the name is not learned
+    Valid(
+        "def shorten_all(self, text):\n"
+        "    return shorten(text, width=self.prompt_max_length + self.suffix_length)\n\n"
+        "parser.add_argument('--prompt_max_length', type=int, default=512)\n"
+    ),
 )
 
 LENGTH_INVALID = (
@@ -59,6 +75,36 @@ LENGTH_INVALID = (
     ),
     # a comparison of a read of the name with a literal
     Invalid(_CUTTER + "def check(config):\n    assert config.doc_maxlen == 64, config\n", line=9),
+    # a term of the sum a tokenizer cuts to (set 34: llm-blender's prompt plus its template's tokens)
+    Invalid(
+        "class Prompts:\n    def __init__(self, tok, prompt_max_length):\n"
+        "        self.prompt_max_length = min(prompt_max_length, tok.model_max_length)\n\n"
+        "    def item(self, text):\n"
+        "        return self.tok(text, max_length=self.prompt_max_length + self.template_length, truncation=True)\n\n"
+        "parser.add_argument('--prompt_max_length', type=int, default=512)\n",
+        line=8,
+    ),
+    # the token budget of a dict of generation settings, a config field's ``field(default=...)``
+    Invalid(
+        "def fuse(cfg, model):\n    candidate_maxlength = cfg.candidate_maxlength\n"
+        "    params = {'max_new_tokens': candidate_maxlength, 'num_beams': 4}\n"
+        "    return model.generate(**params)\n\n"
+        "@dataclass\nclass FuserConfig:\n"
+        "    candidate_maxlength: int = field(default=128, metadata={'help': 'Max length'})\n",
+        line=8,
+    ),
+    # compared with token counts: the items of a list of them in a comprehension over ``zip``, a loop's
+    Invalid(
+        "max_output_length = 128\nlengths = [len(tokenizer.encode(x['output'])) for x in data]\n"
+        "data = [x for x, length in zip(data, lengths) if length > 10 and length < max_output_length]\n",
+        line=1,
+    ),
+    Invalid(
+        "def keep(texts, tokenizer):\n    counts = [len(tokenizer.encode(t)) for t in texts]\n"
+        "    return [i for i, n in enumerate(counts) if n <= LIMITS.answer_max_len]\n\n"
+        "LIMITS.answer_max_len = 256\n",
+        line=5,
+    ),
     # learned from a tokenizer's class given the name, a dict entry and an assignment under it
     Invalid(
         "def batcher(args):\n    return QueryTokenizer(args.query_len_max)\n\n"

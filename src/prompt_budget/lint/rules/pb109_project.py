@@ -1,7 +1,7 @@
 """PB109's fixed GPT encoding in a package that serves other providers' models: a tiktoken encoding
 named as a literal (``encoding_for_model("gpt-4o")`` truncating a page to ``max_tokens``) or through a
 parameter's default its callers never change (``def count_tokens(data, model="gpt-4o")`` called as
-``count_tokens(data)``), outside any code picking OpenAI's models, counts the tokens of whatever model
+``count_tokens(data)``) or kept on ``self`` set to a literal alone (``pb109_attribute_encodings``), outside any code picking OpenAI's models, counts the tokens of whatever model
 the text is for. Reported when the package shows it serves other providers' models: a module of it
 imports another provider's SDK or a multi-provider router (``litellm``, ``anthropic``), or tests a
 model's name against another provider's (``variant == "qwen3"``); in the same module at once, in
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.rules.pb109_attribute_encodings import attribute_encoding
 from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
@@ -179,6 +180,8 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
         default = _default_model(ctx, node.args[0])
         if default is not None:
             fixed, where, param = string_value(default) or "", default, attr_name(node.args[0]) or ""
+    if not fixed and callee == "get_encoding" and (kept := attribute_encoding(ctx, node)) is not None:
+        fixed, where = kept  # ``get_encoding(self.encoding_name)``, set to a literal alone (set 34)
     # a constructor keeping the encoding on ``self`` for the methods that encode (``self._encoder``),
     # or a module keeping it in a global its functions encode with (``tokenizer = ...`` at the top)
     encodes = (

@@ -11,6 +11,7 @@ from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
+from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
@@ -89,7 +90,10 @@ class TokenizerMismatch(LintRule):
     name against their models, or names one of their models beside an OpenAI model in one call or list
     (``ModelPair(strong="gpt-4o", weak="mistralai/Mixtral-8x7B")``) (``pb109_project``). An encoding kept in
     a module's global (``tokenizer = tiktoken.encoding_for_model("gpt-3.5-turbo")`` at the top) counts
-    when a function of the module encodes text with it.
+    when a function of the module encodes text with it; so does one a method keeps on ``self`` set to an
+    encoding's name alone in a branch the caller cannot change (``name = "cl100k_base"`` ... ``self.
+    encoding_name = name``), loaded by a method that measures the text it sends to a model
+    (``self.llm.abatch_invoke(...)``), not by one that only measures chunks.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
@@ -201,6 +205,7 @@ class TokenizerMismatch(LintRule):
         ),
         *PROVIDER_VALID,
         *PROJECT_VALID,
+        *ATTRIBUTE_VALID,
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -305,6 +310,7 @@ class TokenizerMismatch(LintRule):
         ),
         *PROVIDER_INVALID,
         *PROJECT_INVALID,
+        *ATTRIBUTE_INVALID,
         # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
         # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
         Invalid(

@@ -1,0 +1,77 @@
+"""Token counts compared with a length name: what PB102's learned lengths (``learned_lengths``) learn
+from a comparison (set 34: llm-blender's ``max_output_length``)::
+
+    output_lengths = [len(tokenizer.encode(x["output"])) for x in data]
+    data = [x for x, length in zip(data, output_lengths) if length > 10 and length < max_output_length]
+
+A length compared with a count of tokens is a number of tokens. The count is an expression holding
+tokens (``len(enc.encode(text))``, ``num_tokens``: ``LintRule.token_amount``), a local bound to one
+(``n = len(tokenizer.encode(text))``), or the variable of a loop or comprehension over a list of them
+(``for n in lengths``, ``for x, n in zip(data, lengths)``, ``for i, n in enumerate(lengths)``, the list
+built as ``[len(tokenizer.encode(t)) for t in texts]``). Only an ordering (``<``, ``>=``) counts: an
+equality checks a scenario. Read from the function (or the module) around the comparison.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The comparisons that bound a count.
+ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_LISTS = (ast.ListComp, ast.GeneratorExp)
+
+
+def ordered_pairs(node: ast.Compare) -> Iterator[tuple[ast.expr, ast.expr]]:
+    """Each side of an ordering with the side it is compared with (``a < b < c``: a-b, b-a, b-c, c-b)."""
+    sides = [node.left, *node.comparators]
+    for i, op in enumerate(node.ops):
+        if isinstance(op, ORDER):
+            yield sides[i], sides[i + 1]
+            yield sides[i + 1], sides[i]
+
+
+def _item_lists(scope: ast.AST, name: str) -> Iterator[str]:
+    """The lists whose items a loop or a comprehension of ``scope`` binds ``name`` to: ``for name in
+    L``, ``for x, name in zip(A, L)``, ``for i, name in enumerate(L)``."""
+    for node in ast.walk(scope):
+        if not isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            continue
+        target, it = node.target, node.iter
+        if type(target) is ast.Name and target.id == name and type(it) is ast.Name:
+            yield it.id
+            continue
+        if not (isinstance(target, ast.Tuple) and isinstance(it, ast.Call) and type(it.func) is ast.Name):
+            continue
+        at = next((i for i, e in enumerate(target.elts) if type(e) is ast.Name and e.id == name), None)
+        if at is None:
+            continue
+        index = at if it.func.id == "zip" else 0 if it.func.id == "enumerate" and at == 1 else None
+        listed = it.args[index] if index is not None and index < len(it.args) else None
+        if isinstance(listed, ast.Name):
+            yield listed.id
+
+
+def counts_tokens(
+    rule: LintRule,
+    expr: ast.expr,
+    bound: Callable[[], dict[str, list[ast.expr]]],
+    scope: Callable[[], ast.AST],
+) -> bool:
+    """``expr`` holds a count of tokens (see the module's docstring). ``bound``: the locals of the
+    comparison's function by name (their values), ``scope``: that function or the module."""
+    if rule.token_amount(expr):
+        return True
+    if type(expr) is not ast.Name:
+        return False
+    if any(rule.token_amount(v) for v in bound().get(expr.id, ())):
+        return True
+    return any(
+        isinstance(v, _LISTS) and rule.token_amount(v.elt)
+        for listed in _item_lists(scope(), expr.id)
+        for v in bound().get(listed, ())
+    )
