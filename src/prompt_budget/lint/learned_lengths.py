@@ -23,7 +23,8 @@ assignment (``cfg.doc_maxlen = 300``), a parameter's default, and a comparison o
 literal (``assert config.query_maxlen == 64``; not in a test module, where a comparison checks a scenario).
 
 Guards: only a name holding ``len`` / ``length`` and a word of its own (not ``max_length`` itself), without
-a unit word (``line_maxlen``, ``max_word_len``), is learned or reported; a literal under 16 is not taken;
+a unit word (``line_maxlen``, ``max_word_len``), is learned or reported; a literal under 16 is not taken,
+nor a "no limit" sentinel (``not_limits.no_limit_sentinel``: ``if max_sequence_length > 1_000_000``);
 a name the project also gives to a length that is not tokens (``deque(maxlen=...)``, a string field's
 ``Field(max_length=...)``) is not learned. Facts ``LEARN_FACT`` (a name given to a token length, with how),
 ``OTHER_FACT`` and ``LITERAL_FACT`` (a literal given under a name, with its form) are joined in
@@ -44,6 +45,7 @@ from prompt_budget.lint.compared_lengths import counts_tokens, ordered_pairs
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
@@ -301,7 +303,12 @@ class LengthFacts:
         if not name or literal is None or not length_name(name) or rule.names.is_excluded(name):
             return
         amount = rule.budget_literal(literal)
-        if amount is not None and amount >= _SMALLEST and all(p[0] is not literal for p in self.pending):
+        if (
+            amount is not None
+            and amount >= _SMALLEST
+            and not no_limit_sentinel(name, amount)
+            and all(p[0] is not literal for p in self.pending)
+        ):
             self.pending.append((literal, name, amount, form))
 
     def call(self, rule: LintRule, node: ast.Call) -> None:

@@ -39,6 +39,12 @@ LENGTH_VALID = (
     ),
     # a literal under 16 is no length anyone tunes
     Valid(_CUTTER + "config = Config(doc_maxlen=8)\n"),
+    # a power of ten of a million or more under a generic length is the "not set" sentinel it is checked
+    # against (crfm-helm: a tokenizer's model_max_length of 1e30 means the model's creator gave none)
+    Valid(
+        _CUTTER + "def register(tokenizer):\n    doc_maxlen = tokenizer.model_max_length\n"
+        "    if doc_maxlen > 1_000_000:\n        raise ValueError('no model_max_length')\n"
+    ),
     # lengths of strings, not of token lists, compared with the name in a comprehension over them
     Valid(
         "max_output_length = 128\nlengths = [len(x['output']) for x in data]\n"
