@@ -6,6 +6,9 @@ A chunk size is a token budget only where the chunks are measured in tokens. Two
   parameter ``chunk_size=256`` of a function whose ``tokenizer="gpt2"`` parameter picks the counter
   (a tokenizer setting naming characters or words, ``"character"``, does not count), also as the
   fallback of a setting read there (``"chunk_size": kwargs.get("chunk_size", 512)``);
+- a model's field whose sibling says the unit: ``class TextSplitter(BaseModel): type = Field("token");
+  chunk_size: int = Field(None, ge=50, le=1000)``: the field's bounds are the least and the most
+  tokens a chunk may be given (PB101; a ``type`` of ``"character"`` or ``"separator"`` says nothing);
 - project-wide: the project's chunker hands a setting to a splitter measuring tokens
   (``SentenceSplitter(chunk_size=config["chunk_size"])``) and no chunker hands it to a splitter that is
   not about tokens: every literal given under that key elsewhere (a config dict's entry, its fallback,
@@ -21,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import finding_where_bound, tagged
+from prompt_budget.lint.flow import default_of, finding_where_bound, tagged
 from prompt_budget.lint.names import CHAR_WORDS, config_key, words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
@@ -242,3 +245,63 @@ def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path)
             )
             findings.append(finding_where_bound(rule, fact, message, key, config_key(key)))
     return findings
+
+
+#: A model's fields naming the unit its chunks are measured in (``type: TextSplitterType = Field("token")``).
+_UNIT_FIELDS = frozenset(
+    {
+        "type",
+        "unit",
+        "split_unit",
+        "length_unit",
+        "chunk_unit",
+        "split_by",
+        "splitter_type",
+        "length_function",
+    }
+)
+#: A validated field's bounds (pydantic's ``Field(ge=..., le=...)``).
+_BOUNDS = frozenset({"le", "lt", "ge", "gt"})
+
+
+def token_chunk_bounds(rule: LintRule, call: ast.Call) -> tuple[str, str, list[ast.keyword]] | None:
+    """``chunk_size: Optional[int] = Field(None, ge=50, le=1000)`` in a model whose ``type`` field
+    defaults to ``"token"`` (or whose ``tokenizer`` field names one): (the field, the sibling saying
+    tokens, its bounds) (set 36: taskingai's ``TextSplitter``), else None."""
+    if callee_name(call) != "Field":
+        return None
+    stmt = rule.ctx.parent(call)
+    if not isinstance(stmt, ast.AnnAssign | ast.Assign) or stmt.value is not call:
+        return None
+    target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
+    name = target.id if type(target) is ast.Name else None
+    bounds = [kw for kw in call.keywords if kw.arg in _BOUNDS]
+    owner = rule.ctx.parent(stmt)
+    if not bounds or not name or not is_chunk_key(name) or not isinstance(owner, ast.ClassDef):
+        return None
+    unit = _token_unit_field(owner)
+    return (name, unit, bounds) if unit else None
+
+
+def _token_unit_field(owner: ast.ClassDef) -> str | None:
+    """The field of ``owner`` saying its chunks count tokens: a unit field defaulting to ``"token"``
+    (or to an enum member ``TOKEN``), a tokenizer field naming one; else None."""
+    for stmt in owner.body:
+        target: ast.expr
+        if isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        else:
+            continue
+        if type(target) is not ast.Name:
+            continue
+        default = default_of(value)
+        text = string_value(default)
+        if text is None and isinstance(default, ast.Attribute):
+            text = default.attr  # ``TextSplitterType.TOKEN``
+        if target.id in _UNIT_FIELDS and (text or "").lower().startswith("token"):
+            return target.id
+        if _names_tokenizer(target.id, default):
+            return target.id
+    return None

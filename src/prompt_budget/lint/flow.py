@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
+from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
@@ -367,6 +368,10 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
     n_ctx=n_ctx``: the share of the window the callee erases, set 24: gpt4all)."""
     parent = ancestors[-2]
     name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    call = ancestors[-3] if len(ancestors) > 2 else None
+    if isinstance(parent, ast.keyword) and (method := compression_rate(parent.arg, call, rule.ctx.tree)):
+        # ``self.llm_lingua.compress_prompt(prompt, rate=self.rate)``: the share of the prompt's tokens kept
+        return f"given as `rate=` to LLMLingua's `{method}`, the share of the prompt's tokens it keeps"
     if isinstance(parent, ast.keyword) and name and _WINDOW_SHARE_WORDS & set(words(name)):
         call = ancestors[-3] if len(ancestors) > 2 else None
         siblings = [k.arg for k in getattr(call, "keywords", ()) if k.arg and k is not parent]

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -472,22 +472,27 @@ def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
     ``tree`` are ordered against a string's length (``len(description) > size``) or cut a string
     (``text[:size]``): sizes counted in characters. One walk of the tree."""
     found: set[str] = set()
+    sliced: set[str] = set()
+    cut_tokens: set[str] = set()
     for node in ast.walk(tree):
-        bounds: list[ast.expr | None] = []
         if isinstance(node, ast.Compare) and all(
             isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops
         ):
             sides = [node.left, *node.comparators]
             if any(_string_length(rule, s) for s in sides):
-                bounds = list(sides)
-        elif (
-            isinstance(node, ast.Subscript)
-            and isinstance(node.slice, ast.Slice)
-            and not rule.token_sequence(node.value)
-        ):
-            bounds = [node.slice.lower, node.slice.upper]
-        for bound in bounds:
-            name = attr_name(bound) if isinstance(bound, (ast.Name, ast.Attribute)) else None
-            if name:
-                found.add(name)
-    return found
+                found.update(_bound_names(sides))
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            bounds = _bound_names([node.slice.lower, node.slice.upper])
+            aligned = rule.token_sequence(node.value) or attr_name(node.value) in _PER_TOKEN
+            (cut_tokens if aligned else sliced).update(bounds)
+    # a name that also cuts a token list (or its attention mask) counts tokens: its other slices cut
+    # lists aligned with the tokens (``sequences[:n]``, ``log_probs[1:n]`` beside ``attention_mask[:n]``)
+    return found | (sliced - cut_tokens)
+
+
+#: Lists holding one entry per token though not named as tokens (Hugging Face's attention mask).
+_PER_TOKEN = frozenset({"attention_mask"})
+
+
+def _bound_names(bounds: Sequence[ast.expr | None]) -> set[str]:
+    return {n for b in bounds if isinstance(b, (ast.Name, ast.Attribute)) and (n := attr_name(b))}

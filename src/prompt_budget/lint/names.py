@@ -386,11 +386,20 @@ def speculative(ws: Iterable[str]) -> bool:
     return bool(found & SPECULATIVE_WORDS) and not found & LIMIT_WORDS
 
 
+#: Devices a budget may be divided over (``max_tokens_per_gpu``: a micro-batch's cap on each GPU).
+_PER_DEVICE = frozenset({"gpu"})
+
+
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
     if speculative(ws) or not ROLLBACK_WORDS.isdisjoint(ws):
         return True  # ``num_draft_tokens``, ``max_rollback_tokens``: decoding parameters
-    found = {w for w in ws if w in EXCLUDED_WORDS}
+    # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)
+    found = {
+        w
+        for i, w in enumerate(ws)
+        if w in EXCLUDED_WORDS and not (w in _PER_DEVICE and ws[i - 1 : i] == ("per",))
+    }
     if not found or not found <= _WHERE_WORDS:
         return bool(found)
     joined = " " + " ".join(ws) + " "

@@ -81,6 +81,7 @@ class WindowLengths:
 
     _seen: dict[int, _Company] = field(default_factory=dict)
     _cuts: CutFlow | None = None
+    _fn_characters: dict[int, set[str]] = field(default_factory=dict)
 
     def evidence(self, rule: LintRule, name: str, value: int | float | None) -> str | None:
         """Why ``name = value`` (being visited; ``value`` None when it is not a literal) is a context
@@ -97,7 +98,12 @@ class WindowLengths:
         company = self._company(rule)
         tail = "_".join(ws[-2:])
         stored = _stored_in(rule)  # ``self._max_arg_length = settings.get("max_length", 2000)``
-        if {name, tail, *stored} & company.characters or set(words(said)) & CHAR_WORDS:
+        local = set(stored) & _locals_bound(rule)  # a function's own local: its function's slices decide
+        if (
+            {name, tail, *(set(stored) - local)} & company.characters
+            or (local and local & self._function_characters(rule))
+            or set(words(said)) & CHAR_WORDS
+        ):
             return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
         if not overlap and _SAYS_TOKENS.search(said):
             # ``help="Maximum sequence length for generation"``: the text gives the unit, whatever the size
@@ -162,6 +168,16 @@ class WindowLengths:
             self._cuts = CutFlow(rule)
         return self._cuts.cut_keyword(fn, name, rule.ctx.enclosing_class()) is not None
 
+    def _function_characters(self, rule: LintRule) -> set[str]:
+        """The sizes the enclosing function orders against a string's length or cuts a string with."""
+        fn = rule.ctx.function()
+        if fn is None:
+            return set()
+        found = self._fn_characters.get(id(fn))
+        if found is None:
+            found = self._fn_characters[id(fn)] = character_sizes(rule, fn)
+        return found
+
     def _company(self, rule: LintRule) -> _Company:
         ctx = rule.ctx
         scope: ast.AST | None = ctx.enclosing_class() or ctx.function() or ctx.tree
@@ -200,6 +216,15 @@ def _stored_in(rule: LintRule) -> list[str]:
     """The names the statement being visited binds (its reads decide the unit of what it stores)."""
     stmt, _ = _statement(rule)
     return [n for n in (attr_name(t) for t in assign_targets(stmt)) if n]
+
+
+def _locals_bound(rule: LintRule) -> set[str]:
+    """The plain names the statement being visited binds inside a function (``truncate_length =
+    kwargs.get("max_len", 2048)``): locals, whose reads are their function's, not their class's."""
+    stmt, _ = _statement(rule)
+    if rule.ctx.function() is None:
+        return set()
+    return {t.id for t in assign_targets(stmt) if type(t) is ast.Name}
 
 
 def _said_text(rule: LintRule) -> str:

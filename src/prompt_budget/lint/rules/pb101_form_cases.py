@@ -27,6 +27,12 @@ FORM_VALID = (
     Valid(
         'def rope(config):\n    n = getattr(config, "max_position_embeddings", 2048)\n    return cache(n)\n'
     ),
+    # chunk bounds in a model whose chunks are not tokens (a character splitter's), or that says no unit
+    Valid(
+        'class TextSplitter(BaseModel):\n    type: str = Field("character")\n'
+        "    chunk_size: Optional[int] = Field(None, ge=50, le=1000)\n"
+    ),
+    Valid("class Splitter(BaseModel):\n    chunk_size: Optional[int] = Field(None, ge=50, le=1000)\n"),
 )
 
 FORM_INVALID = (
@@ -116,5 +122,17 @@ FORM_INVALID = (
         "def usable_tokens(cfg, args, window):\n    cfg['output_reserve'] = getattr(args, 'output_reserve', 8000)\n"
         "    reserve = int(cfg.get('output_reserve', 8000) or 8000)\n    return window - reserve\n",
         count=3,
+    ),
+    # a chunk's bounds in a model whose ``type`` says tokens (set 36: taskingai's TextSplitter)
+    Invalid(
+        'class TextSplitter(BaseModel):\n    type: TextSplitterType = Field("token")\n'
+        "    chunk_size: Optional[int] = Field(None, ge=50, le=1000)\n",
+        line=3,
+        count=2,
+    ),
+    Invalid(
+        "class Splitter(BaseModel):\n    split_unit: SplitUnit = SplitUnit.TOKEN\n"
+        "    chunk_overlap: int = Field(20, ge=0, le=200)\n",
+        line=3,
     ),
 )

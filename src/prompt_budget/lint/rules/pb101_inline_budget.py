@@ -11,6 +11,7 @@ from prompt_budget.lint.argument_rows import (
     per_item_budget,
     setter_argument,
 )
+from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
@@ -85,7 +86,9 @@ class InlineBudget(LintRule):
     tokens")``), a runtime's setting written in a string (``"PARAMETER num_ctx 4096"``) and a model's
     window assumed when its config gives none, an input then checked against it
     (``getattr(config, "max_position_embeddings", 262144)``). An audio feature extractor's call (given
-    a ``sampling_rate=``) truncates to samples, not tokens.
+    a ``sampling_rate=``) truncates to samples, not tokens. A chunk size's or overlap's validation
+    bounds in a model whose unit field says tokens (``type = Field("token")`` beside ``chunk_size:
+    int = Field(None, ge=50, le=1000)``) are the least and the most tokens a chunk may be given.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -329,6 +332,11 @@ class InlineBudget(LintRule):
             for kw in bound[1]:
                 if (n := self.budget_literal(kw.value)) is not None:
                     self._report(kw.value, bound[0], n, f"as the `{kw.arg}=` bound of a field")
+        elif (chunk := token_chunk_bounds(self, node)) is not None:
+            for kw in chunk[2]:
+                if (n := self.budget_literal(kw.value)) is not None:
+                    said = f"as the `{kw.arg}=` bound of a chunk measured in tokens (its model's `{chunk[1]}` says tokens)"
+                    self._report(kw.value, chunk[0], n, said)
         if callee == "parametrize":
             for literal, name, n in parametrize_rows(self, node):
                 self._report(literal, name, n, "in a `parametrize` row, under that argument")

@@ -81,7 +81,8 @@ class BudgetConstant(LintRule):
     A maximum length (a constant ``DEFAULT_MAX_LENGTH``, a parameter ``max_length=2048``, a getter
     ``def max_length(self): return 2048``, a fallback ``kwargs.pop("max_length", 2048)``) where the
     module, class or function also binds a budget named as tokens (``max_gen_toks``), or in a class
-    giving that length to a language model's ``generate``: the context window. A media item's tokens
+    giving that length to a language model's ``generate``: the context window (a function's local is
+    judged by its own function's slices; one cutting an ``attention_mask`` cuts tokens). A media item's tokens
     (``FALLBACK_IMAGE_TOKENS``, ``AUDIO_TOKENS_PER_SEC``) that a function estimating tokens (by its name,
     or its docstring's first line) returns or scales, and the literals such a function returns. What a
     length getter (``max_length``, ``_init_max_length``) returns when the model's window it reads

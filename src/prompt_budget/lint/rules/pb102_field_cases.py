@@ -53,6 +53,12 @@ FIELD_VALID = (
     Valid(
         'def pack(token_size: int = 4096):\n    """Args:\n        token_size: size of each token, in bytes\n    """\n'
     ),
+    # a fallback whose local only cuts a string, in a class that handles a tokenizer
+    Valid(
+        "class Preview:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n\n"
+        '    def show(self, text, **kwargs):\n        truncate_length = kwargs.get("max_len", 2048)\n'
+        "        return text[:truncate_length]\n"
+    ),
 )
 
 FIELD_INVALID = (
@@ -102,5 +108,21 @@ FIELD_INVALID = (
     ),
     Invalid(
         "def check(n):\n    completion_tokens = 100  # completion tokens\n    return n < completion_tokens\n",
+    ),
+    # a fallback's local cutting a token list's attention mask with the lists aligned with it, and one
+    # whose namesake in another method cuts a string (set 36: openrlhf's rollout ``max_len``)
+    Invalid(
+        "class Rollout:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n\n"
+        '    def trim(self, response, **kwargs):\n        truncate_length = kwargs.get("max_len", 2048)\n'
+        '        sequences, attention_mask = response["sequences"], response["attention_mask"]\n'
+        "        return sequences[:truncate_length], attention_mask[:truncate_length]\n",
+        line=6,
+    ),
+    Invalid(
+        "class Rollout:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n\n"
+        '    def dispatch(self, engine, prompt, **kwargs):\n        truncate_length = kwargs.get("max_len", 2048)\n'
+        "        return engine.generate(prompt, max_length=truncate_length)\n\n"
+        "    def preview(self, text):\n        truncate_length = 80\n        return text[:truncate_length]\n",
+        line=6,
     ),
 )

@@ -30,6 +30,8 @@ OPTION_VALID = (
         'parser.add_argument("--cache-block-seq-len", type=int, default=64, '
         'help="The number of tokens in a cache block")'
     ),
+    # a memory cap per GPU; a rate of tokens per minute stays a quota
+    Valid('parser.add_argument("--max-memory-per-gpu", type=int, default=16384)'),
 )
 
 OPTION_INVALID = (
@@ -57,4 +59,6 @@ OPTION_INVALID = (
     ),
     # a config reader's fallback after keys naming the window (set 25: exllamav2)
     Invalid('self.max_seq_len = read(cfg, int, ["max_sequence_length", "n_positions"], 2048)\n'),
+    # a micro-batch's cap of tokens on each GPU (set 36: openrlhf)
+    Invalid('parser.add_argument("--train.max_tokens_per_gpu", type=int, default=16192)'),
 )

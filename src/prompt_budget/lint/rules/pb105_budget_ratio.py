@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
 from prompt_budget.lint.flow import (
@@ -94,6 +95,11 @@ class BudgetRatio(LintRule):
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says.
+
+    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s
+    ``PromptCompressor``, inline or reached from a parameter's default) is the share of the prompt's
+    tokens kept; a ``rate=`` of any other call is not. A budget scaled in place by a literal
+    (``request["max_tokens"] *= 2``) is a budget factor.
 
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
@@ -394,6 +400,21 @@ class BudgetRatio(LintRule):
                     )
                     return
 
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        """``request["max_tokens"] *= 2``: a budget scaled in place by a literal factor, the share (or
+        multiple) of it that the code then asks for (set 36: sammo doubles a thinking model's cap so the
+        answer gets as much room as the thinking budget)."""
+        if not isinstance(node.op, ast.Mult) or is_test_module(self.ctx.path):
+            return
+        value = number(node.value)
+        if value is None or isinstance(value, bool) or value <= 0 or value == 1:
+            return
+        budget = self.budget_expr(node.target)
+        if budget is not None:
+            scaled = f"{ast.unparse(node.target)} *= {value}"
+            message = f"hard-coded budget factor `{scaled}` scales the budget `{budget}` in place; {_ADVICE}"
+            self.report_literal(node.value, message, value, f"{budget}_factor")
+
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))
         if not isinstance(self.ctx.parent(node), ast.Dict) and holds_share(node):
@@ -450,6 +471,12 @@ class BudgetRatio(LintRule):
                 continue
             if self.names.is_budget_ratio(kw.arg):
                 self._report(kw.value, value, kw.arg, f"{kw.arg} = {value}")
+            elif method := compression_rate(kw.arg, node, self.ctx.tree):
+                # ``compress_prompt(prompt, rate=0.5)``: the share of the prompt's tokens LLMLingua keeps
+                said = (
+                    f"rate={value} given to LLMLingua's `{method}`, the share of the prompt's tokens it keeps"
+                )
+                self._report(kw.value, value, "compression_rate", said)
             elif generic(self.names, kw.arg) and (
                 any(self.names.is_budget(s) for s in siblings)
                 or self.names.mentions_tokens(callee_name(node) or "")

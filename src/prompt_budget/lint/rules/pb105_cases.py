@@ -131,6 +131,16 @@ CASES_VALID = (
         "def schedule(max_tokens, num_epochs, threshold=0.8):\n"
         "    warmup = int(num_epochs * threshold)\n    return generate(max_tokens=max_tokens, warmup=warmup)\n"
     ),
+    # ``rate=`` of a compressor that is not LLMLingua's, or of another call where LLMLingua is imported
+    Valid("def squeeze(model, prompt):\n    return model.compress_prompt(prompt, rate=0.5)\n"),
+    Valid("from llmlingua import PromptCompressor\n\nlayer = Dropout(rate=0.33)\n"),
+    # doubling a retry delay or a fetch window of rows; a budget scaled by a name, not a literal
+    Valid(
+        "def backoff(retry_delay, window):\n    retry_delay *= 2\n    window *= 2\n    return retry_delay, window\n"
+    ),
+    Valid(
+        "def fit(max_tokens_per_gpu, ring_size):\n    max_tokens_per_gpu *= ring_size\n    return max_tokens_per_gpu\n"
+    ),
 )
 CASES_INVALID = (
     # shares in a table, read by key as the factor of a budget: one finding per table (set 32: optillm)
@@ -335,5 +345,23 @@ CASES_INVALID = (
     Invalid(
         "_WINDOW_FRACTION = 0.05\n\ndef plan(total_steps, context_window):\n"
         "    return total_steps * _WINDOW_FRACTION, context_window * _WINDOW_FRACTION\n"
+    ),
+    # LLMLingua's compression rate, the share of the prompt's tokens kept (set 36: fastrag)
+    Invalid(
+        "from llmlingua import PromptCompressor\n\nclass Compressor:\n    def __init__(self, rate=0.33):\n"
+        "        self.rate = rate\n        self.lingua = PromptCompressor()\n\n"
+        "    def run(self, prompt):\n        return self.lingua.compress_prompt(prompt, rate=self.rate)\n",
+        line=4,
+    ),
+    Invalid(
+        "from llmlingua import PromptCompressor\n\ndef squeeze(lingua: PromptCompressor, prompt):\n"
+        "    return lingua.compress_prompt_llmlingua2(prompt, rate=0.5)\n",
+        line=4,
+    ),
+    # a budget scaled in place by a literal factor (set 36: sammo doubles a thinking model's cap)
+    Invalid(
+        'def request_for(request):\n    request["thinking"] = {"budget_tokens": request["max_tokens"]}\n'
+        '    request["max_tokens"] *= 2\n',
+        line=3,
     ),
 )
