@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import bound_local, is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
 from prompt_budget.lint.token_estimates import token_estimate
 
@@ -141,6 +142,10 @@ def lookup_default(
     2048)``; ``how`` is None for a ``.get(model, N)`` on another table, which the table's rows decide."""
     pair = lookup_pair(node)
     value = rule.budget_literal(pair[1]) if pair is not None else None
+    if pair is not None and value is None:
+        value = int_of_string(
+            rule, node, pair[1]
+        )  # ``int(d.get("context_size", "4096"))`` (set 37: dify-plugin)
     if pair is None or value is None:
         return None
     name = string_value(pair[0])

@@ -52,7 +52,7 @@ def click_option(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
     return written, first.lstrip("-").split("/")[0].replace("-", "_"), help_text
 
 
-def _says_token_size(name: str, help_text: str | None) -> bool:
+def says_token_size(name: str, help_text: str | None) -> bool:
     """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens."""
     if not help_text or not TOKENS_WORD.search(help_text):
         return False
@@ -77,7 +77,7 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         return
     if rule.names.is_budget_setting(name):
         why = ""
-    elif _says_token_size(name, help_text):
+    elif says_token_size(name, help_text):
         why = ", its help text giving tokens"
     else:
         return

@@ -33,6 +33,14 @@ FORM_VALID = (
         "    chunk_size: Optional[int] = Field(None, ge=50, le=1000)\n"
     ),
     Valid("class Splitter(BaseModel):\n    chunk_size: Optional[int] = Field(None, ge=50, le=1000)\n"),
+    # a spec named for no budget; a slot that is no value of the budget; a numeric string under another
+    # name, or a budget's string never converted to a number (set 37: dify-plugin)
+    Valid("rules = [ParameterRule(name=Names.TEMPERATURE.value, default=100, max=1000)]"),
+    Valid('rules = [ParameterRule(name="top_k", type="int", default=50, max=100)]'),
+    Valid('rules = [ParameterRule(name="max_tokens", precision=32)]'),
+    Valid('TEMPLATE = {Names.TEMPERATURE: {"default": 100, "max": 1000}, "max_tokens": {"step": 64}}'),
+    Valid('def port(cfg):\n    return int(cfg.get("port", "8080"))\n'),
+    Valid('def size(cfg):\n    return cfg.get("context_size", "4096")\n'),
 )
 
 FORM_INVALID = (
@@ -135,4 +143,15 @@ FORM_INVALID = (
         "    chunk_overlap: int = Field(20, ge=0, le=200)\n",
         line=3,
     ),
+    # a parameter spec whose budget is named by its sibling `name=` (a string or an enum member) or by
+    # the key of its entry in a template; a fallback written as a string that int() converts (set 37:
+    # dify-plugin)
+    Invalid(
+        'rules = [ParameterRule(name=Names.MAX_TOKENS.value, type="int", default=512, min=1, max=4096)]',
+        count=2,
+    ),
+    Invalid('rules = [ParameterRule(name="max_tokens", default=512)]', key="max_tokens"),
+    Invalid('TEMPLATE = {Names.MAX_TOKENS: {"type": "int", "default": 64, "min": 1, "max": 2048}}', count=2),
+    Invalid('TEMPLATE = {"max_new_tokens": {"type": "integer", "maximum": 8192}}'),
+    Invalid('def props(cfg):\n    return {"size": int(cfg.get("context_size", "4096"))}\n', line=2),
 )

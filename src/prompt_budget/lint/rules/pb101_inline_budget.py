@@ -48,6 +48,7 @@ from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
 from prompt_budget.lint.runtime_strings import runtime_settings
+from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
@@ -276,6 +277,12 @@ class InlineBudget(LintRule):
         if self.names.implausible(name, value):
             return  # ``context_length=5``: a window no model has, so not tokens
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            # ``int(d.get("context_size", "4096"))``: a number written as a string, moved by hand
+            self.report(
+                node, message, value=value, key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name)
+            )
+            return
         self.report_literal(node, message, value, name)
 
     _positional: MethodPositionalFlow
@@ -343,6 +350,9 @@ class InlineBudget(LintRule):
         elif (setter := setter_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
+        spec = {id(found[0]) for found in named_spec_bounds(self, node)}
+        for literal, name, value, how in named_spec_bounds(self, node):
+            self._report(literal, name, value, how)  # ``ParameterRule(name="max_tokens", default=512)``
         typed = {id(amount): unit for unit, amount in typed_amounts(self, node)} if node.keywords else {}
         unit_class = token_unit_class(callee or "")
         if unit_class and node.args and (first := self.budget_literal(node.args[0])) is not None:
@@ -353,7 +363,7 @@ class InlineBudget(LintRule):
             if kw.arg is None:
                 continue
             value = self.budget_literal(kw.value)
-            if value is None or completions_count(self, kw.arg, node):
+            if value is None or id(kw.value) in spec or completions_count(self, kw.arg, node):
                 continue
             if self._budget_keyword(kw.arg, node):
                 self._report(kw.value, kw.arg, value, "passed inline")
@@ -511,6 +521,8 @@ class InlineBudget(LintRule):
             return
         for item, name, value, how in dict_budgets(self, node):
             self._report(item, name, value, how)
+        for item, name, value, how in nested_spec_bounds(self, node):
+            self._report(item, name, value, how)  # ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if (each := per_item_budget(self, node)) is not None:

@@ -30,6 +30,7 @@ from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
+from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
@@ -312,6 +313,7 @@ class BudgetConstant(LintRule):
         self._held = Deferred(imported_names(node))
         self._chunks = ChunkFacts()
         self._lengths = LengthFacts()
+        self._fills = OptionFills()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -328,6 +330,7 @@ class BudgetConstant(LintRule):
         self._held.finish(self, node)
         self._chunks.finish(self, node)
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
+        self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -338,6 +341,7 @@ class BudgetConstant(LintRule):
             + forwarded_budgets(cls, facts)
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)
+            + option_fills(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -380,6 +384,10 @@ class BudgetConstant(LintRule):
         )  # a chunk size read into a token splitter, a parametrize row
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
+        self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``
+
+    def visit_If(self, node: ast.If) -> None:
+        self._fills.if_(self, node)  # ``if max_batch_size is None: max_batch_size = 8192 if mqa else 2048``
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self._lengths.compare(self, node)  # ``assert config.query_maxlen == 64``

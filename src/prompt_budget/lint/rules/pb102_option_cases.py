@@ -7,6 +7,14 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+_BATCH_HELP = "The total number of tokens in the same batch will not exceed this value"
+_FILL = (
+    "def serve(max_batch_size=None, mqa=False):\n"
+    "    if max_batch_size is None:\n"
+    "        max_batch_size = 8192 if mqa else 2048\n"
+    "    return max_batch_size\n"
+)
+
 OPTION_VALID = (
     # argparse options that are not token budgets
     Valid('parser.add_argument("--port", type=int, default=21001)'),
@@ -32,6 +40,16 @@ OPTION_VALID = (
     ),
     # a memory cap per GPU; a rate of tokens per minute stays a quota
     Valid('parser.add_argument("--max-memory-per-gpu", type=int, default=16384)'),
+    # a default filled in for None whose option's help gives no tokens, or for a parameter whose own
+    # default is a number (not left None by the option) (set 37: petals)
+    Valid(
+        'parser.add_argument("--max_batch_size", type=int, default=None, help="Requests in one batch")\n\n'
+        + _FILL
+    ),
+    Valid(
+        f'parser.add_argument("--max_batch_size", type=int, default=None, help="{_BATCH_HELP}")\n\n'
+        + _FILL.replace("max_batch_size=None", "max_batch_size=64")
+    ),
 )
 
 OPTION_INVALID = (
@@ -61,4 +79,11 @@ OPTION_INVALID = (
     Invalid('self.max_seq_len = read(cfg, int, ["max_sequence_length", "n_positions"], 2048)\n'),
     # a micro-batch's cap of tokens on each GPU (set 36: openrlhf)
     Invalid('parser.add_argument("--train.max_tokens_per_gpu", type=int, default=16192)'),
+    # the default a function fills in when a parameter is None, judged by the same-named option whose
+    # help gives tokens, each side of a conditional (set 37: petals; across modules: option_fallbacks)
+    Invalid(
+        f'parser.add_argument("--max_batch_size", type=int, default=None, help="{_BATCH_HELP}")\n\n' + _FILL,
+        line=5,
+        count=2,
+    ),
 )

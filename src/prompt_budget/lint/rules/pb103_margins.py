@@ -6,12 +6,8 @@ among so many parts (halving is no share the judges count), and is left alone.""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import number
-
-if TYPE_CHECKING:
-    from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.rule import LintRule, number, token_amount_literal
 
 
 def margin_on_count(rule: LintRule, side: ast.expr, other: ast.expr) -> tuple[ast.expr, float] | None:
@@ -32,3 +28,30 @@ def margin_on_count(rule: LintRule, side: ast.expr, other: ast.expr) -> tuple[as
         ):
             return literal, factor
     return None
+
+
+def room_floor(rule: LintRule, clamp: ast.Call, literal: ast.expr) -> int | float | None:
+    """``max_tokens = max(model_context_tokens - prompt_tokens, 16)``: the least output a clamp leaves
+    when the prompt fills the window (set 37: dify-plugin), taken from the rules' own minimum (16, not
+    PB103's 32 for thresholds) while PB103's minimum is left at its default. The clamp is a ``max()`` of
+    two arguments: the literal and a token amount less another (the room left in a budget)."""
+    value = token_amount_literal(literal)
+    room = next((a for a in clamp.args if a is not literal), None)
+    if (
+        value is None
+        or len(clamp.args) != 2
+        or not isinstance(clamp.func, ast.Name)
+        or clamp.func.id != "max"
+        or value < LintRule.DEFAULT_MIN_VALUE
+        or value in rule.options.allowed_values
+        or rule.options.min_value > type(rule).DEFAULT_MIN_VALUE
+    ):
+        return None
+    if not (
+        isinstance(room, ast.BinOp)
+        and isinstance(room.op, ast.Sub)
+        and rule.token_amount(room.left)
+        and rule.token_amount(room.right)
+    ):
+        return None
+    return value

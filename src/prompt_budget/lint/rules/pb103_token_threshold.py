@@ -23,7 +23,7 @@ from prompt_budget.lint.rule import (
     token_amount_literal,
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units
-from prompt_budget.lint.rules.pb103_margins import margin_on_count
+from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
@@ -69,7 +69,9 @@ class TokenThreshold(LintRule):
     is clamped again by a token count (``min(max(maxlen, 32), max_tokens)``), also through a further
     clamp (``size = min(size + 50, 300)`` ... ``max_tokens=min(size, left)``). A bound under the rule's
     minimum is one when the statement's comment spells it in tokens (``max(max_tokens, 30)  # At least
-    30 tokens``). A tokenizer's maximum
+    30 tokens``), and so is the least output a budget is clamped to when the prompt fills the window,
+    down to the rules' minimum of 16 (``max_tokens = max(context_tokens - prompt_tokens, 16)``). A
+    tokenizer's maximum
     length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count. Each side of a
     conditional bound is a literal (``min(budget, 32768 if pro else 24576)``), and a clamp returned by a
     function named as a budget (``def thinking_budget(...)``) is that budget.
@@ -97,6 +99,14 @@ class TokenThreshold(LintRule):
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
     VALID = (
+        # a floor under 16, a floor of a room bound to no budget, a floor of no room (set 37)
+        Valid(
+            "def fit(window_tokens, prompt_tokens):\n    max_tokens = max(window_tokens - prompt_tokens, 8)\n"
+        ),
+        Valid(
+            "def fit(window_tokens, used_tokens):\n    left = max(window_tokens - used_tokens, 16)\n    return left\n"
+        ),
+        Valid("def fit(max_tokens):\n    max_tokens = max(max_tokens, 16)\n    return max_tokens\n"),
         # a floor under the rule's minimum whose comment spells another unit
         Valid(
             "def gen(llm, max_tokens):\n    n = max(max_tokens, 20)  # at least 20 lines\n    return llm(max_tokens=n)\n"
@@ -187,6 +197,13 @@ class TokenThreshold(LintRule):
         ),
     )
     INVALID = (
+        # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37:
+        # dify-plugin)
+        Invalid(
+            "def fit(model_context_tokens, prompt_tokens):\n"
+            "    max_tokens = max(model_context_tokens - prompt_tokens, 16)\n    return max_tokens\n",
+            line=2,
+        ),
         # a cap stepped and clamped on an empty reply, given through a clamp as the output cap; a floor
         # its comment spells in tokens under the rule's minimum (set 32: optillm)
         Invalid(
@@ -531,6 +548,9 @@ class TokenThreshold(LintRule):
             small = token_amount_literal(literal)
             if value is None and small is not None and comment_spells_tokens(self.ctx.comment(), small):
                 value = small  # ``max(max_tokens, 30)  # At least 30 tokens``: its comment gives the unit
+            floor = room_floor(self, node, literal) if value is None else None
+            if floor is not None and self._clamped_budget(node) is not None:
+                value = floor  # ``max_tokens = max(context_tokens - prompt_tokens, 16)``: a least output
             if value is not None:
                 # min() caps (its literal is the most allowed), max() floors: the key says which
                 kind = "max" if node.func.id == "min" else "min"

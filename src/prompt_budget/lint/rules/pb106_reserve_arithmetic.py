@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
+from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.window_rows import window_row, window_tables
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
+
+
+_SHORTEN = "def shorten(text, max_length, margin=20):\n    return cut(text, max_length - margin)\n\n"
 
 
 class ReserveArithmetic(LintRule):
@@ -31,7 +41,11 @@ class ReserveArithmetic(LintRule):
     imported: ``MODEL_TOKEN_LIMITS.get(model, 8192) - 1000``, ``CONTEXT_WINDOWS[model] - 1000``.
     Headroom added to a budget (or to what is left of one) is a reserve where the sum goes as a budget,
     through a clamp too (``max_tokens=min(200, budget - used + 100)``), or is bound to a name of a token
-    amount (``total_tokens_needed = max_thinking_tokens + 512``).
+    amount (``total_tokens_needed = max_thinking_tokens + 512``). A number added to a count of tokens
+    and handed on as a margin is a reserve too: under a margin's keyword (``margin=count_tokens(p) +
+    100``), or by position to a function, the module's own or one it imports, whose parameter there is
+    named as a margin and taken off in its body (``shorten_text(ctx, MAX_TOKENS,
+    get_number_of_tokens(prompt) + 100)``, ``def shorten_text(prompt, max_length, margin=20)``).
     """
 
     CODE = "PB106"
@@ -39,6 +53,17 @@ class ReserveArithmetic(LintRule):
     SUMMARY = "Hard-coded reserve subtracted from a context window or budget (context_window - 1000)"
     DEFAULT_MIN_VALUE = 10
     VALID = (
+        # a number added to characters, or to a count given to a parameter not named a margin, or to a
+        # margin the callee adds rather than keeps free (set 37)
+        Valid(_SHORTEN + "def run(prompt, ctx):\n    return shorten(ctx, 4000, len(prompt) + 100)\n"),
+        Valid(
+            "def shorten(text, max_length, offset=0):\n    return cut(text, max_length - offset)\n\n"
+            "def run(prompt, ctx):\n    return shorten(ctx, 4000, count_tokens(prompt) + 100)\n"
+        ),
+        Valid(
+            "def pad(text, width, margin=2):\n    return text.ljust(width + margin)\n\n"
+            "def run(prompt, ctx):\n    return pad(ctx, 80, count_tokens(prompt) + 100)\n"
+        ),
         # a budget plus a number bound as no token amount (a position)
         Valid("def shift(max_tokens):\n    offset = max_tokens + 100\n    return offset\n"),
         Valid("last = len(tokens) - 1"),
@@ -67,6 +92,16 @@ class ReserveArithmetic(LintRule):
         Valid("def left(rows, key):\n    return rows[key] - 500\n"),
     )
     INVALID = (
+        # a reserve added to a token count and handed on as a margin, by position to the module's
+        # function that keeps it free, or by keyword (set 37: phospho; across modules: margin_args)
+        Invalid(
+            _SHORTEN + "def run(prompt, ctx):\n    return shorten(ctx, 4000, count_tokens(prompt) + 100)\n",
+            line=5,
+            key="shorten_margin_reserve",
+        ),
+        Invalid(
+            "def run(prompt, ctx):\n    return shorten(ctx, 4000, margin=len(enc.encode(prompt)) + 100)\n"
+        ),
         # headroom added to a budget, bound as a token amount or given through a clamp (set 32: optillm)
         Invalid(
             "def plan(max_thinking_tokens):\n    total_tokens = max_thinking_tokens + 512\n    return total_tokens\n"
@@ -142,7 +177,9 @@ class ReserveArithmetic(LintRule):
         Invalid("room = self.token_limits[provider][model] - 512"),
     )
 
+    PROJECT_WIDE = True
     _reach: TokenReach | None = None
+    _margins: MarginArgs
     _tables: frozenset[str] | None = None
 
     def _report(self, literal: ast.expr, budget: str, value: int | float, how: str = "taken off") -> None:
@@ -153,6 +190,14 @@ class ReserveArithmetic(LintRule):
         self.report_literal(literal, message, value, f"{budget} reserve")
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, ast.Add) and (margin := self._margins.added(self, node)) is not None:
+            # ``shorten_text(ctx, MAX_TOKENS, get_number_of_tokens(prompt) + 100)`` (set 37: phospho)
+            message = (
+                f"hard-coded reserve of {margin[0]} tokens {margin[1]}; keep the reserve in config "
+                "(reserved_output) so every caller leaves the same room"
+            )
+            self.report_literal(node.right, message, margin[0], margin[2], scoped=False)
+            return
         if isinstance(node.op, ast.Add):
             # ``thinking_budget + 1024``: headroom added to a budget, passed where a budget goes
             value = self.budget_literal(node.right)
@@ -248,6 +293,7 @@ class ReserveArithmetic(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         self._tables = None
+        self._margins = MarginArgs(self, node)
         #: keys whose ``.get`` fallback is a reserve taken off a budget -> the budget
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
@@ -403,6 +449,11 @@ class ReserveArithmetic(LintRule):
             ):
                 return name
         return None
+
+    @classmethod
+    def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        """A count plus a literal given by position to another module's margin parameter."""
+        return margin_reserves(cls, facts, options.root)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         if not isinstance(node.op, ast.Sub):

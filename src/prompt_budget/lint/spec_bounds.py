@@ -1,0 +1,87 @@
+"""PB101's reading of a parameter spec whose budget is named beside its numbers, not by them (set 37:
+dify-plugin): a call ``ParameterRule(name=DefaultParameterName.MAX_TOKENS.value, default=512, max=4096)``
+or a template entry ``{DefaultParameterName.MAX_TOKENS: {"default": 64, "max": 2048}}``, where the
+spec's name (a string ``"max_tokens"`` or an enum member ``MAX_TOKENS``) says what its ``default`` /
+``min`` / ``max`` bound; and a lookup's fallback written as a numeric string converted by ``int()``
+(``int(credentials.get("context_size", "4096"))``). Judges nothing itself: the rule's names decide.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The slots of a spec holding a value of the quantity it names (its default and its range's bounds).
+SPEC_SLOTS = frozenset(
+    {"default", "min", "max", "minimum", "maximum", "default_value", "min_value", "max_value"}
+)
+#: The keyword of a spec call naming the parameter it describes.
+_NAME_KEYWORDS = frozenset({"name", "key", "param", "parameter"})
+
+
+def spec_name(node: ast.expr | None) -> str | None:
+    """The parameter a spec's name expression names: ``"max_tokens"``, ``Names.MAX_TOKENS`` or
+    ``Names.MAX_TOKENS.value`` (an enum member, the member's own name), else None."""
+    if node is None:
+        return None
+    text = string_value(node)
+    if text is not None:
+        return text
+    if isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute):
+        node = node.value
+    if isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute)):
+        return node.attr if node.attr.isupper() else None  # an enum member: ``X.MAX_TOKENS``
+    return None
+
+
+def _budget(rule: LintRule, name: str | None) -> bool:
+    return bool(name) and rule.names.is_budget_setting(name or "") and not rule.names.is_excluded(name or "")
+
+
+def named_spec_bounds(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    """``ParameterRule(name="max_tokens", default=512, min=1, max=4096)``: each number of a slot of
+    ``SPEC_SLOTS`` given to a call whose ``name=`` keyword names a budget."""
+    named = next((kw.value for kw in node.keywords if kw.arg in _NAME_KEYWORDS), None)
+    name = spec_name(named)
+    if not _budget(rule, name):
+        return
+    for kw in node.keywords:
+        if kw.arg in SPEC_SLOTS and (value := rule.budget_literal(kw.value)) is not None:
+            yield kw.value, name or "", value, f"as the `{kw.arg}=` of the spec of `{name}`"
+
+
+def nested_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    """``{Names.MAX_TOKENS: {"type": "int", "default": 64, "max": 2048}}``: each number under a slot of
+    ``SPEC_SLOTS`` in a dict that is the entry of a budget's key."""
+    for key, item in zip(node.keys, node.values, strict=False):
+        name = spec_name(key)
+        if not isinstance(item, ast.Dict) or not _budget(rule, name):
+            continue
+        for slot, inner in zip(item.keys, item.values, strict=False):
+            which = string_value(slot)
+            if which in SPEC_SLOTS and (value := rule.budget_literal(inner)) is not None:
+                yield inner, name or "", value, f'under "{which}" of the spec of `{name}`'
+
+
+def int_of_string(rule: LintRule, lookup: ast.Call, node: ast.expr) -> int | None:
+    """``"4096"`` converted by the ``int()`` call enclosing the lookup it is the fallback of
+    (``int(d.get("context_size", "4096"))``): its value when it is large enough to be a budget."""
+    text = string_value(node)
+    if text is None or not text.isdigit() or not text.isascii():
+        return None
+    outer = rule.ctx.parent(lookup)
+    if not (
+        isinstance(outer, ast.Call)
+        and isinstance(outer.func, ast.Name)
+        and outer.func.id == "int"
+        and outer.args[:1] == [lookup]
+    ):
+        return None
+    value = rule.budget_literal(ast.Constant(value=int(text)))
+    return int(value) if value is not None else None
