@@ -66,6 +66,70 @@ PROJECT_VALID_MORE = (
     ),
 )
 
+#: Set 37: a count for providers' models said by the function's docstring (dify-plugin), a fixed encoding
+#: measuring a prompt against a window in a module serving another provider (phospho); and their
+#: neighbours.
+STAND_IN_VALID = (
+    # GPT-2's encoding with no word of providers' models and no other provider in sight
+    Valid(
+        "class Model:\n    def _get_num_tokens_by_gpt2(self, text):\n"
+        '        """Count the tokens of a text with the gpt2 tokenizer."""\n'
+        "        return len(tiktoken.encoding_for_model('gpt2').encode(text))\n"
+    ),
+    # a docstring naming providers' models, in a function named for OpenAI's
+    Valid(
+        "def count_openai_tokens(text):\n"
+        '    """Count for the OpenAI provider models."""\n'
+        "    return len(tiktoken.get_encoding('o200k_base').encode(text))\n"
+    ),
+    # a function named for the tokenizer it counts with, beside a router: its caller picks tiktoken
+    # (hipporag's unused ``num_tokens_by_tiktoken``)
+    Valid(
+        "import litellm\n\ndef num_tokens_by_tiktoken(text):\n"
+        "    return len(tiktoken.encoding_for_model('gpt-3.5-turbo').encode(text))\n"
+    ),
+    # a scope named for GPT's tokens beside another provider's SDK
+    Valid(
+        "import anthropic\n\ndef count_gpt_tokens(text):\n"
+        "    return len(tiktoken.encoding_for_model('gpt-4o').encode(text))\n"
+    ),
+    # a chunker's own unit: the encoding is its caller's to change
+    Valid(
+        "import litellm\n\ndef split(text, size, encoding_name='cl100k_base'):\n"
+        "    enc = tiktoken.get_encoding(encoding_name)\n    ids = enc.encode(text)\n"
+        "    return [enc.decode(ids[i : i + size]) for i in range(0, len(ids), size)]\n"
+    ),
+    # a prompt fitted to a window in a module serving OpenAI's models only
+    Valid(
+        "def fits(prompt, window):\n    enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    return len(enc.encode(prompt)) <= window\n\n"
+        "def client(model):\n    if model == 'gpt-4o':\n        return OpenAI()\n"
+    ),
+)
+
+STAND_IN_INVALID = (
+    # the count for provider models that have no counter of their own, once per function (its twin in a
+    # thread is the same count)
+    Invalid(
+        "class Model:\n    def _get_num_tokens_by_gpt2(self, text):\n"
+        '        """Some provider models do not provide an interface for obtaining the number of tokens.\n'
+        '        Here, the gpt2 tokenizer is used."""\n'
+        "        if patched:\n"
+        "            return pool.spawn(lambda: len(tiktoken.encoding_for_model('gpt2').encode(text))).get()\n"
+        "        return len(tiktoken.encoding_for_model('gpt2').encode(text))\n",
+        line=6,
+    ),
+    # a prompt measured against a window, the module routing to Mistral's API (set 37: phospho)
+    Invalid(
+        "def fits_in_context_window(prompt, context_window_size):\n"
+        "    encoding = tiktoken.get_encoding('cl100k_base')\n"
+        "    return len(encoding.encode(prompt)) <= context_window_size\n\n"
+        "def client(provider):\n    if provider == 'mistral':\n"
+        "        return OpenAI(base_url='https://api.mistral.ai/v1/')\n",
+        line=2,
+    ),
+)
+
 PROJECT_VALID = (
     # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
     Valid(
@@ -103,6 +167,7 @@ PROJECT_VALID = (
         "        return len(self._enc.encode(text))\n\ndef make(model):\n    return Counter(model)\n"
     ),
     *PROJECT_VALID_MORE,
+    *STAND_IN_VALID,
 )
 
 PROJECT_INVALID = (
@@ -129,4 +194,5 @@ PROJECT_INVALID = (
         "    def count(self, text):\n        return len(self._enc.encode(text))\n",
         line=4,
     ),
+    *STAND_IN_INVALID,
 )

@@ -52,8 +52,8 @@ def fixed_gpt_encoding(call: ast.Call, callee: str) -> str:
         return ""
     if callee == "get_encoding" and _GPT_ENCODING.match(arg):
         return arg
-    if callee == "encoding_for_model" and _OPENAI_MODEL.match(arg):
-        return arg
+    if callee == "encoding_for_model" and (_OPENAI_MODEL.match(arg) or arg == "gpt2"):
+        return arg  # ``encoding_for_model("gpt2")``: tiktoken's GPT-2 model (set 37: dify-plugin)
     return ""
 
 

@@ -32,6 +32,7 @@ from prompt_budget.lint.rules.pb109_other_providers import (
     paired_models,
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
+from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -214,9 +215,23 @@ def message(fixed: str, provider: str) -> str:
     )
 
 
+def stand_in_message(fixed: str) -> str:
+    return (
+        f"a fixed GPT encoding ({fixed!r}) stands in for the tokenizer of providers' models, as the "
+        "function's docstring says: their tokenizers differ"
+    )
+
+
 def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> None:
-    """Report a fixed GPT encoding at once when its module serves another provider; else record it
-    for the project-wide pass."""
+    """Report a fixed GPT encoding at once when its function's docstring says it counts providers'
+    models (``pb109_stand_ins``: before the scope's name, which may name the tokenizer, ``_by_gpt2``) or
+    its module serves another provider; else record it for the project-wide pass."""
+    fn = rule.ctx.function()
+    stand_in = fixed_gpt_encoding(node, callee)
+    if stand_in and _encodes(fn) and not raises_for_others(fn) and says_providers_models(fn):
+        if first_fixed_call(fn, node, stand_in):
+            rule.report(node, stand_in_message(stand_in), advice=advice)
+        return
     site = fixed_site(rule.ctx, node, callee)
     if site is None:
         return

@@ -31,6 +31,7 @@ from prompt_budget.lint.rules.pb109_provider_names import (
     names_openai_models,
     names_provider,
 )
+from prompt_budget.lint.rules.pb109_stand_ins import PROVIDER_EVIDENCE
 from prompt_budget.lint.rules.pb109_unguarded import any_model
 from prompt_budget.lint.tiktoken_counts import CountReader, corrected
 
@@ -93,7 +94,13 @@ class TokenizerMismatch(LintRule):
     when a function of the module encodes text with it; so does one a method keeps on ``self`` set to an
     encoding's name alone in a branch the caller cannot change (``name = "cl100k_base"`` ... ``self.
     encoding_name = name``), loaded by a method that measures the text it sends to a model
-    (``self.llm.abatch_invoke(...)``), not by one that only measures chunks.
+    (``self.llm.abatch_invoke(...)``), not by one that only measures chunks. A module naming another
+    provider's API host needs no tiktoken call nor budget word of its own to be read (``if provider ==
+    "mistral": return OpenAI(base_url="https://api.mistral.ai/v1/")`` beside a ``fits_in_context_window``
+    counting with cl100k). A fixed GPT encoding (``encoding_for_model("gpt2")`` too) is also reported, once per
+    function, where the function's docstring says it counts for providers' models ("Some provider
+    models do not provide an interface for obtaining the number of tokens. Here, the gpt2 tokenizer is
+    used"), whatever its name says (``_get_num_tokens_by_gpt2``), unless the docstring names OpenAI.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
     checked with them pass or fail by luck.
@@ -104,7 +111,12 @@ class TokenizerMismatch(LintRule):
     PROJECT_WIDE = True
     SUMMARY = "OpenAI tokenizer (tiktoken) used to count a non-OpenAI model"
     PRECHECK = (
-        re.compile(r"encoding_for_model|get_encoding|encoding_name_for_model|cl100k|o200k|p50k|r50k"),
+        # a tiktoken call or an encoding's name; or what shows another provider is served, for the
+        # project-wide pass (``pb109_stand_ins``)
+        re.compile(
+            r"encoding_for_model|get_encoding|encoding_name_for_model|cl100k|o200k|p50k|r50k|"
+            + PROVIDER_EVIDENCE.pattern
+        ),
     )
     VALID = (
         Valid('enc = tiktoken.encoding_for_model("gpt-4o")'),
