@@ -19,6 +19,7 @@ from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -50,7 +51,7 @@ def constant_reach(rule: LintRule, reach: TokenReach, name: str) -> str | None:
                 why = reach.of_parameter(fn, arg.arg, owner)
                 if why is not None:
                     return f"the default of `{arg.arg}`, {why}"
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load):
                 why = reach.of_node(fn, node, owner)
                 if why is not None:
@@ -91,7 +92,7 @@ def share_reach(rule: LintRule, reach: TokenReach, name: str) -> str | None:
     if tree is None or not set(words(name)) & _SHARE_NAME_WORDS or rule.names.is_excluded(name):
         return None
     for fn, owner in _functions(tree):
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
                 continue
             if not any(type(s) is ast.Name and s.id == name for s in (node.left, node.right)):

@@ -19,6 +19,7 @@ from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.flow import FIELD_CALLS, bound_local, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -201,10 +202,10 @@ def _character_tallies(fn: ast.AST) -> set[str]:
     characters (its target names a character) adds to, once per character: running counts of
     characters, however each is weighed (set 17: pipecat's quarter-tokens)."""
     found: set[str] = set()
-    for loop in ast.walk(fn):
+    for loop in walk(fn):
         if not isinstance(loop, (ast.For, ast.AsyncFor)):
             continue
-        targets = [n.id for n in ast.walk(loop.target) if type(n) is ast.Name]
+        targets = [n.id for n in walk(loop.target) if type(n) is ast.Name]
         if not any(t in {"c", "ch"} or set(words(t)) & CHAR_WORDS for t in targets):
             continue
         for stmt in loop.body:
@@ -474,7 +475,7 @@ def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
     found: set[str] = set()
     sliced: set[str] = set()
     cut_tokens: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Compare) and all(
             isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops
         ):

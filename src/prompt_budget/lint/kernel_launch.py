@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, dotted
+from prompt_budget.lint.walks import walk
 
 #: Words of a launch parameter: warps and stages of a Triton config, the grid, blocks, CTAs, threads.
 _LAUNCH_WORDS = frozenset({"warps", "stages", "grid", "blocks", "ctas", "cta"})
@@ -38,7 +39,7 @@ def launch_name(name: str) -> bool:
 def _sets_launch(node: ast.AST) -> bool:
     """A statement that assigns a launch parameter, or builds or returns a config of launch keys
     (``dict(block_m=64, num_warps=4)``, ``{"BLOCK_SIZE_M": 64}``)."""
-    for sub in ast.walk(node):
+    for sub in walk(node):
         if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
             if any(launch_name(attr_name(t) or "") for t in targets):
@@ -91,7 +92,7 @@ def defines_kernels(tree: ast.AST | None) -> bool:
         return _LAST[0][1]
     found = any(
         dotted(dec.func if isinstance(dec, ast.Call) else dec) in _KERNEL_DECORATORS
-        for node in ast.walk(tree)
+        for node in walk(tree)
         if isinstance(node, ast.FunctionDef)
         for dec in node.decorator_list
     )

@@ -13,6 +13,7 @@ import re
 
 from prompt_budget.lint.names import is_non_openai_model, looks_like_model_name
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.walks import walk
 
 #: A GPT encoding's name, or an OpenAI model's, given to tiktoken as a literal: a fixed encoding.
 _GPT_ENCODING = re.compile(r"^(?:cl100k_base|o200k_base|o200k_harmony|p50k_base|p50k_edit|r50k_base|gpt2)$")
@@ -61,7 +62,7 @@ def _tested_strings(cls: ast.AST) -> list[str]:
     """The strings the class's code tests a value against: ``model in ["deepseek-chat", ...]``,
     ``"api.deepseek.com" in self.url``, ``model.startswith("claude")``, ``model == "llama3"``."""
     out: list[str] = []
-    for n in ast.walk(cls):
+    for n in walk(cls):
         if isinstance(n, ast.Compare):
             parts = [n.left, *n.comparators]
         elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _TESTS:
@@ -88,10 +89,8 @@ def other_provider_named(cls: ast.AST) -> str:
             and (_VERSIONED.search(text) or text.lower() in _FAMILIES)
         ):
             return text
-    docs = {
-        id(n.value) for n in ast.walk(cls) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-    }
-    for n in ast.walk(cls):
+    docs = {id(n.value) for n in walk(cls) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    for n in walk(cls):
         value = string_value(n) if isinstance(n, ast.Constant) and id(n) not in docs else None
         host = _OTHER_HOST.search(value) if value and len(value) <= 200 else None
         if host:
@@ -118,7 +117,7 @@ def paired_models(tree: ast.AST) -> str:
     "claude-3-5-sonnet"]``): the code routes or compares prompts between both providers' models (set 31:
     routellm's evaluation pair), else "". A lone non-OpenAI default (a local model loaded with its own
     tokenizer, set 18: llmlingua) names no OpenAI model beside it."""
-    for node in ast.walk(tree):
+    for node in walk(tree):
         texts = [t for t in _strings_of(node) if len(t) <= 120 and looks_like_model_name(t)]
         if len(texts) < 2 or not any(openai_model(t) for t in texts):
             continue

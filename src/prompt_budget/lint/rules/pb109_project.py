@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb109_other_providers import (
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -62,7 +63,7 @@ def _tests_name(test: ast.expr) -> bool:
             and isinstance(n.func, ast.Attribute)
             and n.func.attr in {"startswith", "endswith"}
         )
-        for n in ast.walk(test)
+        for n in walk(test)
     )
 
 
@@ -70,7 +71,7 @@ def _imported_sdk(tree: ast.AST, path: str) -> str:
     """Another provider's SDK (or a router) the module imports, not the package's own modules (a
     module of ``litellm`` importing ``litellm._logging``), else ""."""
     own = set(Path(path).parts[:-1])
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Import):
             modules = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -122,7 +123,7 @@ def _default_model(ctx: FileContext, arg: ast.expr) -> ast.expr | None:
         positional = positional[1:]
     index = positional.index(arg.id) if arg.id in positional else len(positional)
     called = {fn.name, ctx.class_name()} - {""} if fn.name == "__init__" else {fn.name}
-    calls = [n for n in ast.walk(tree or fn) if isinstance(n, ast.Call) and callee_name(n) in called]
+    calls = [n for n in walk(tree or fn) if isinstance(n, ast.Call) and callee_name(n) in called]
     if (not calls and fn.name != "__init__") or any(
         len(c.args) > index or any(k.arg in (arg.id, None) for k in c.keywords) for c in calls
     ):
@@ -139,7 +140,7 @@ def _for_openai(ctx: FileContext, param: str = "") -> bool:
             names_openai_models(anc.test)
             or (
                 _tests_name(anc.test)
-                and not any(isinstance(n, ast.Name) and n.id == param for n in ast.walk(anc.test))
+                and not any(isinstance(n, ast.Name) and n.id == param for n in walk(anc.test))
             )
         ):
             return True  # a branch picking some models (``if name.startswith("test")``)
@@ -166,7 +167,7 @@ def _encodes(fn: ast.AST | None) -> bool:
     list of token ids a caller gave."""
     return fn is not None and any(
         isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _ENCODES
-        for n in ast.walk(fn)
+        for n in walk(fn)
     )
 
 
