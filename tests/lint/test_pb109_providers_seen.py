@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
+from lint_helpers import lint_tree
 
 _FITS = (
     "def fits_in_context_window(prompt: str, context_window_size: int) -> bool:\n"
@@ -29,12 +28,7 @@ _OPENAI_ONLY = (
 
 
 def _pb109(tmp_path: Path, files: dict[str, str], select: tuple[str, ...]) -> set[str]:
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path, select=select), jobs=1).lint_paths([tmp_path])
-    return {f"{f.path}:{f.line}" for f in report.findings if f.code == "PB109"}
+    return {f"{f.path}:{f.line}" for f in lint_tree(tmp_path, files, select) if f.code == "PB109"}
 
 
 def test_a_module_routing_to_another_provider_is_seen_by_the_project_pass(tmp_path: Path) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
+from lint_helpers import lint_tree
 
 _ROUTE = (
     "import litellm\n\n\ndef ask(m: str, limit: int) -> object:\n"
@@ -30,12 +29,7 @@ _BOTH = _ROUTE + "\n\n" + _COUNT.replace("import tiktoken\n", "import tiktoken  
 
 
 def _pb109(tmp_path: Path, files: dict[str, str]) -> set[str]:
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    return {f.path for f in report.findings if f.code == "PB109"}
+    return {f.path for f in lint_tree(tmp_path, files) if f.code == "PB109"}
 
 
 def test_a_folder_named_for_openai_is_an_openai_scope(tmp_path: Path) -> None:
