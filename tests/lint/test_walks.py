@@ -23,7 +23,9 @@ def test_a_walk_is_made_once_and_kept() -> None:
     tree = ast.parse(SOURCE)
     first = walk(tree)
     assert walk(tree) is first
-    assert walk(ast.parse(SOURCE)) is not first  # another tree, even of the same text
+    other = ast.parse(SOURCE)  # another tree of the same text: its own nodes, not the first tree's
+    assert [id(n) for n in walk(other)] == [id(n) for n in ast.walk(other)]
+    assert walk(tree) is first  # the first tree's walk is still kept
 
 
 def test_a_small_node_is_walked_lazily() -> None:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import default_of, finding_where_bound, tagged
 from prompt_budget.lint.names import CHAR_WORDS, config_key, words
-from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
 
 if TYPE_CHECKING:
@@ -231,8 +232,7 @@ def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path)
     """The literals given under a chunk key that the same project (``project_of``: its outermost
     package) reads into a splitter measuring tokens and into no other splitter."""
 
-    def project(fact: Fact) -> Path:
-        return project_of((root / fact.path).parent)  # fact.path is relative to the root or absolute
+    project = partial(fact_project, root=root)
 
     token_keys = {(project(fact), fields[0]) for fact, fields in tagged(facts, TOKEN_KEY_FACT, 1)}
     token_keys -= {(project(fact), fields[0]) for fact, fields in tagged(facts, OTHER_KEY_FACT, 1)}

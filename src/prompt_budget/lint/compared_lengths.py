@@ -18,6 +18,8 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.walks import walk
+
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
@@ -38,7 +40,7 @@ def ordered_pairs(node: ast.Compare) -> Iterator[tuple[ast.expr, ast.expr]]:
 def _item_lists(scope: ast.AST, name: str) -> Iterator[str]:
     """The lists whose items a loop or a comprehension of ``scope`` binds ``name`` to: ``for name in
     L``, ``for x, name in zip(A, L)``, ``for i, name in enumerate(L)``."""
-    for node in ast.walk(scope):
+    for node in walk(scope):
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             continue
         target, it = node.target, node.iter

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.walks import walk
+
 #: ``llmlingua.PromptCompressor``'s methods whose ``rate=`` is the share of the prompt's tokens kept.
 _COMPRESS_METHODS = frozenset({"compress_prompt", "compress_prompt_llmlingua2", "structured_compress_prompt"})
 
@@ -19,7 +21,7 @@ _COMPRESS_METHODS = frozenset({"compress_prompt", "compress_prompt_llmlingua2", 
 def imports_llmlingua(tree: ast.AST | None) -> bool:
     """The module imports LLMLingua (``from llmlingua import PromptCompressor``, anywhere in it: an
     optional import sits under a ``try`` or a ``with``)."""
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in walk(tree) if tree is not None else ():
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "llmlingua":
             return True
         if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "llmlingua" for a in node.names):

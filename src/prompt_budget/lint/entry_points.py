@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 #: Fact name prefixes PB108 records for the project-wide pass (``\x00``: never compared as budgets).
 OWN_FACT = "\x00own "
@@ -58,7 +59,7 @@ def is_entry_point(tree: ast.Module) -> bool:
 
 def loaded_names(tree: ast.Module) -> frozenset[str]:
     """The names some code of the module reads (a constant read there: ``name in loaded_names(tree)``)."""
-    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+    return frozenset(n.id for n in walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
 
 
 def imported_constants(tree: ast.Module) -> list[tuple[ast.ImportFrom, str, str]]:

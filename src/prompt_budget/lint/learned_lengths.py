@@ -46,9 +46,10 @@ from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.not_limits import no_limit_sentinel
-from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -167,7 +168,7 @@ class _Locals:
         bound = self._bound.get(id(scope))
         if bound is None:
             bound = self._bound[id(scope)] = {}
-            for stmt in ast.walk(scope):
+            for stmt in walk(scope):
                 if (
                     isinstance(stmt, ast.Assign)
                     and len(stmt.targets) == 1
@@ -392,8 +393,7 @@ def project_lengths(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> 
     """The literals given under a length name that the same project gives to a token length (and to
     no other length), where they are written."""
 
-    def project(fact: Fact) -> Path:
-        return project_of((root / fact.path).parent)  # fact.path is relative to the root or absolute
+    project = partial(fact_project, root=root)
 
     learned: dict[tuple[Path, str], tuple[str, Fact]] = {}
     for fact, (name, how) in sorted(tagged(facts, LEARN_FACT, 2), key=lambda f: (f[0].path, f[0].line)):

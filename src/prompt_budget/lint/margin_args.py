@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import finding_where_bound, module_functions, positional_params, tagged
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.names import UNIT_WORDS, config_key, words
-from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -60,7 +62,7 @@ def _taken_off(fn: Function, param: str) -> bool:
         and isinstance(n.op, ast.Sub)
         and isinstance(n.right, ast.Name)
         and n.right.id == param
-        for n in ast.walk(fn)
+        for n in walk(fn)
     )
 
 
@@ -128,8 +130,7 @@ def margin_reserves(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> 
     """The counts plus a literal given by position to another module's margin parameter."""
     from prompt_budget.lint.cache import module_name
 
-    def project(fact: Fact) -> Path:
-        return project_of((root / fact.path).parent)
+    project = partial(fact_project, root=root)
 
     params: dict[tuple[Path, str, str, str], tuple[str, Fact]] = {}
     for fact, (stem, name, index, param) in tagged(facts, PARAM_FACT, 4):

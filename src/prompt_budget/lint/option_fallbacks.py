@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import finding_where_bound, tagged
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_options import says_token_size
 
 if TYPE_CHECKING:
@@ -75,11 +77,9 @@ def none_fills(rule: LintRule, node: ast.If) -> Iterator[tuple[str, ast.expr, in
     ):
         return
     name = test.left.id
-    args = fn.args
-    positional = [*args.posonlyargs, *args.args]
-    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
-    if not any(a.arg == name and isinstance(d, ast.Constant) and d.value is None for a, d in pairs):
+    if not any(
+        a.arg == name and isinstance(d, ast.Constant) and d.value is None for a, d in defaults(fn.args)
+    ):
         return
     for stmt in node.body:
         if (
@@ -127,8 +127,7 @@ class OptionFills:
 def option_fills(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
     """The fill-ins of a parameter named as an option of the same project whose help gives tokens."""
 
-    def project(fact: Fact) -> Path:
-        return project_of((root / fact.path).parent)
+    project = partial(fact_project, root=root)
 
     options: dict[tuple[Path, str], Fact] = {}
     for fact, (name,) in tagged(facts, OPTION_FACT, 1):

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact
 
 
 @lru_cache(maxsize=4096)
@@ -15,3 +19,9 @@ def project_of(directory: Path) -> Path:
     while (top / "__init__.py").exists() and (top.parent / "__init__.py").exists():
         top = top.parent
     return top
+
+
+def fact_project(fact: Fact, root: Path) -> Path:
+    """The project of the module a fact was recorded in (``fact.path`` is relative to the root or
+    absolute): what the project-wide passes group facts by."""
+    return project_of((root / fact.path).parent)

@@ -14,6 +14,7 @@ import ast
 
 from prompt_budget.lint.names import UNIT_WORDS, NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
+from prompt_budget.lint.walks import walk
 
 #: Units an amount scaled by a ratio may count that are not tokens (beside ``names.UNIT_WORDS``).
 OTHER_UNITS = UNIT_WORDS | frozenset(
@@ -79,7 +80,7 @@ def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> boo
     if tree is None:
         return False
     reads = 0
-    for parent in ast.walk(tree):
+    for parent in walk(tree):
         for child in ast.iter_child_nodes(parent):
             is_read = (
                 isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load)

@@ -350,8 +350,9 @@ class InlineBudget(LintRule):
         elif (setter := setter_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
-        spec = {id(found[0]) for found in named_spec_bounds(self, node)}
-        for literal, name, value, how in named_spec_bounds(self, node):
+        bounds = list(named_spec_bounds(self, node))
+        spec = {id(found[0]) for found in bounds}
+        for literal, name, value, how in bounds:
             self._report(literal, name, value, how)  # ``ParameterRule(name="max_tokens", default=512)``
         typed = {id(amount): unit for unit, amount in typed_amounts(self, node)} if node.keywords else {}
         unit_class = token_unit_class(callee or "")

@@ -19,7 +19,7 @@ from prompt_budget.lint.entry_points import (
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
-from prompt_budget.lint.projects import project_of
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.provider_modules import module_provider, provider_imports
 from prompt_budget.lint.rule import LintRule, Valid
 
@@ -32,7 +32,7 @@ def _unimported(facts: Sequence[Fact], prefix: str, root: Path) -> set[tuple[str
     from prompt_budget.lint.cache import module_name
 
     imported = {
-        (_project(fact, root), fact.name[len(IMPORT_FACT) :])
+        (fact_project(fact, root), fact.name[len(IMPORT_FACT) :])
         for fact in facts
         if fact.name.startswith(IMPORT_FACT)
     }
@@ -42,16 +42,10 @@ def _unimported(facts: Sequence[Fact], prefix: str, root: Path) -> set[tuple[str
             continue
         name = fact.name[len(prefix) :]
         stem = module_name(fact.path).rsplit(".", 1)[-1]
-        project = _project(fact, root)
+        project = fact_project(fact, root)
         if (project, f"{stem} {name}") not in imported and (project, f"{stem} *") not in imported:
             out.add((fact.path, fact.line, name))
     return out
-
-
-def _project(fact: Fact, root: Path) -> Path:
-    """The project of the module a fact was recorded in (``fact.path`` is relative to the root or
-    absolute)."""
-    return project_of((root / fact.path).parent)
 
 
 def _providers_own(facts: Sequence[Fact], root: Path) -> dict[tuple[str, int, str], str]:
@@ -174,7 +168,7 @@ class InconsistentBudget(LintRule):
         for fact in facts:
             if fact.name.startswith("\x00") or (fact.path, fact.line, fact.name) in own:
                 continue  # a fact of the flow's or a marker; a command-line tool's own default
-            groups[(_project(fact, options.root), fact.name.lower())].append(fact)
+            groups[(fact_project(fact, options.root), fact.name.lower())].append(fact)
         findings: list[Finding] = []
         for (_, _), group in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
             if len({f.value for f in group}) < 2 or len({f.path for f in group}) < 2:

@@ -20,6 +20,7 @@ from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import Invalid, Valid, attr_name, string_value
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import FileContext
@@ -42,7 +43,7 @@ def _self_attr(node: ast.AST) -> str:
 
 def _sends_to_model(fn: ast.AST) -> bool:
     """The method calls a model: ``self.llm.abatch_invoke(prompts)``, ``litellm.completion(...)``."""
-    for n in ast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
             receiver = attr_name(n.func.value) or ""
             if set(words(n.func.attr)) & _SENDS and set(words(receiver)) & _MODELS:
@@ -56,7 +57,7 @@ def _encoding_literal(value: ast.expr, method: ast.AST) -> ast.expr | None:
         return value
     if not isinstance(value, ast.Name):
         return None
-    for stmt in ast.walk(method):
+    for stmt in walk(method):
         bound = single_binding(stmt)
         if (
             bound is not None
@@ -78,7 +79,7 @@ def attribute_encoding(ctx: FileContext, call: ast.Call) -> tuple[str, ast.AST] 
     for method in cls.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        for stmt in ast.walk(method):
+        for stmt in walk(method):
             bound = single_binding(stmt)
             if bound is not None and _self_attr(bound[0]) == attr:
                 literal = _encoding_literal(bound[1], method)

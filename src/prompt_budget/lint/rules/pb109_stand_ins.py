@@ -19,6 +19,7 @@ import ast
 import re
 
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.walks import walk
 
 #: Provider evidence (``pb109_project.module_provider``) a pre-check can see in a module's lower-cased
 #: text: another provider's API host (``"https://api.mistral.ai/v1/"``). Not an import of a provider's SDK
@@ -42,7 +43,7 @@ _PROVIDER_MODELS = re.compile(
 def _fixed_calls(fn: ast.AST, fixed: str) -> list[ast.Call]:
     return [
         n
-        for n in ast.walk(fn)
+        for n in walk(fn)
         if isinstance(n, ast.Call)
         and callee_name(n) in {"get_encoding", "encoding_for_model"}
         and n.args

@@ -21,6 +21,7 @@ from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_callers import fed_at_run_time
 from prompt_budget.lint.rules.pb109_provider_names import OPENAI_WORD
+from prompt_budget.lint.walks import walk
 
 #: Calls whose strings are messages for people, not tests of a model's name.
 _MESSAGE_CALLS = frozenset(
@@ -71,7 +72,7 @@ def wraps_tiktoken(scope: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.Class
         and callee_name(n) == "get_encoding"
         and n.args
         and attr_name(n.args[0]) in params
-        for n in ast.walk(scope)
+        for n in walk(scope)
     )
 
 
