@@ -81,7 +81,6 @@ class WindowLengths:
 
     _seen: dict[int, _Company] = field(default_factory=dict)
     _cuts: CutFlow | None = None
-    _fn_characters: dict[int, set[str]] = field(default_factory=dict)
 
     def evidence(self, rule: LintRule, name: str, value: int | float | None) -> str | None:
         """Why ``name = value`` (being visited; ``value`` None when it is not a literal) is a context
@@ -101,7 +100,7 @@ class WindowLengths:
         local = set(stored) & _locals_bound(rule)  # a function's own local: its function's slices decide
         if (
             {name, tail, *(set(stored) - local)} & company.characters
-            or (local and local & self._function_characters(rule))
+            or (local and local & self._company_of(rule, rule.ctx.function()).characters)
             or set(words(said)) & CHAR_WORDS
         ):
             return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
@@ -168,19 +167,12 @@ class WindowLengths:
             self._cuts = CutFlow(rule)
         return self._cuts.cut_keyword(fn, name, rule.ctx.enclosing_class()) is not None
 
-    def _function_characters(self, rule: LintRule) -> set[str]:
-        """The sizes the enclosing function orders against a string's length or cuts a string with."""
-        fn = rule.ctx.function()
-        if fn is None:
-            return set()
-        found = self._fn_characters.get(id(fn))
-        if found is None:
-            found = self._fn_characters[id(fn)] = character_sizes(rule, fn)
-        return found
-
     def _company(self, rule: LintRule) -> _Company:
         ctx = rule.ctx
-        scope: ast.AST | None = ctx.enclosing_class() or ctx.function() or ctx.tree
+        return self._company_of(rule, ctx.enclosing_class() or ctx.function() or ctx.tree)
+
+    def _company_of(self, rule: LintRule, scope: ast.AST | None) -> _Company:
+        """What ``scope`` (a class, a function, the module) says of its lengths, gathered once."""
         if scope is None:
             return _Company()
         found = self._seen.get(id(scope))
