@@ -1,35 +1,84 @@
-"""The shared walk of a module, class or function (``lint/walks.py``) gives ``ast.walk``'s nodes in its order."""
+"""The lint's walks (``lint/walks.py``): ``ast.walk``'s nodes in its order, without the expression
+contexts and operators; a module's, class's or function's walk made once and kept while its file is
+linted; and a linted file leaves nothing for the cyclic collector (its tree is freed when it is done)."""
 
 from __future__ import annotations
 
 import ast
+import gc
+from pathlib import Path
+from types import FunctionType
 
-from prompt_budget.lint.walks import walk
+import prompt_budget
+from prompt_budget.lint.engine import all_rules, known_codes, lint_source
+from prompt_budget.lint.options import parse_lint_options
+from prompt_budget.lint.rule import FileContext, LintRule
+from prompt_budget.lint.walks import forget, walk
 
 SOURCE = (
-    "import os\n\nclass A:\n    def f(self, x=512):\n        return [y for y in range(x)]\n\n"
-    "async def g():\n    await h(max_tokens=1024)\n"
+    "import os\n\nclass A:\n    def f(self, x=512):\n        return [y for y in range(x) if y > 2 and not y]\n\n"
+    "async def g():\n    await h(max_tokens=1024 + -1)\n    global z\n    del z\n"
 )
+PACKAGE = str(Path(prompt_budget.__file__).parent)
+#: What ``ast.walk`` yields that is no node of the code: a rule reads these through their parent.
+_NOT_CODE = (ast.expr_context, ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
 
 
-def test_a_module_class_and_function_walk_like_ast_walk() -> None:
+def _expected(node: ast.AST) -> list[int]:
+    return [id(n) for n in ast.walk(node) if not isinstance(n, _NOT_CODE)]
+
+
+def test_a_module_class_function_and_expression_walk_like_ast_walk() -> None:
     tree = ast.parse(SOURCE)
-    nodes = [tree, tree.body[1], tree.body[1].body[0], tree.body[2]]  # type: ignore[attr-defined]
+    call = tree.body[2].body[0].value.value  # type: ignore[attr-defined]
+    nodes = [tree, tree.body[1], tree.body[1].body[0], tree.body[2], call]  # type: ignore[attr-defined]
     for node in nodes:
-        assert [id(n) for n in walk(node)] == [id(n) for n in ast.walk(node)]
+        walked = walk(node)
+        assert [id(n) for n in walked] == _expected(node)
+        assert not any(isinstance(n, _NOT_CODE) for n in walked)
+    assert [type(n).__name__ for n in walk(call)][:3] == ["Call", "Name", "keyword"]
 
 
-def test_a_walk_is_made_once_and_kept() -> None:
+def test_a_walk_is_made_once_and_kept_until_forgotten() -> None:
     tree = ast.parse(SOURCE)
     first = walk(tree)
     assert walk(tree) is first
     other = ast.parse(SOURCE)  # another tree of the same text: its own nodes, not the first tree's
-    assert [id(n) for n in walk(other)] == [id(n) for n in ast.walk(other)]
+    assert [id(n) for n in walk(other)] == _expected(other)
     assert walk(tree) is first  # the first tree's walk is still kept
+    forget()
+    again = walk(tree)
+    assert again is not first
+    assert [id(n) for n in again] == [id(n) for n in first]
 
 
-def test_a_small_node_is_walked_lazily() -> None:
-    call = ast.parse("h(max_tokens=1024)").body[0].value  # type: ignore[attr-defined]
-    walked = walk(call)
-    assert not isinstance(walked, list)
-    assert [type(n).__name__ for n in walked][:2] == ["Call", "Name"]
+def test_a_linted_file_leaves_no_cycle_behind() -> None:
+    """Rules' helpers refer back to their rule, and the pre-check's matcher to itself: unless the engine
+    releases them, every linted file's tree and text live on in a cycle and each collection scans them."""
+    options = parse_lint_options({}, root=Path("."), known_codes=known_codes())
+    source = (
+        "MAX_TOKENS = 4096\n\nclass Agent:\n    context_window: int = 128_000\n\n"
+        "    def run(self, client, text):\n        if len(text) // 4 > 8000:\n            text = text[:32000]\n"
+        "        return client.chat.completions.create(model='gpt-4o', max_tokens=1024, messages=[])\n"
+    )
+    gc.collect()
+    collecting = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        result = lint_source(source, "agent.py", options, all_rules())
+        gc.collect()
+        # ast.dump's own recursive helper is the standard library's: only the project's objects count
+        left = [
+            getattr(o, "__qualname__", type(o).__name__)
+            for o in gc.garbage
+            if isinstance(o, (ast.AST, FileContext, LintRule))
+            or (isinstance(o, FunctionType) and o.__code__.co_filename.startswith(PACKAGE))
+        ]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if collecting:
+            gc.enable()
+    assert result.findings  # the file was linted, not skipped
+    assert left == []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 #: Modules whose calls build arrays or tensors (``np.zeros``, ``torch.empty``, ``mx.array``).
 _ARRAY_MODULES = frozenset(
@@ -37,7 +38,7 @@ def _root(node: ast.expr) -> str | None:
 
 def _binary_file(fn: ast.AST, name: str) -> bool:
     """``with open(path, "rb") as name`` (or ``name = open(path, "rb")``) in ``fn``."""
-    for node in ast.walk(fn):
+    for node in walk(fn):
         pairs: list[tuple[ast.expr | None, ast.expr]] = []
         if isinstance(node, (ast.With, ast.AsyncWith)):
             pairs = [(i.optional_vars, i.context_expr) for i in node.items]
@@ -80,7 +81,7 @@ def _struct_buffer(fn: ast.AST, name: str) -> bool:
         isinstance(n, ast.Call)
         and callee_name(n) in _STRUCT_CALLS
         and any(isinstance(a, ast.Name) and a.id == name for a in n.args[1:2])
-        for n in ast.walk(fn)
+        for n in walk(fn)
     )
 
 
@@ -93,7 +94,7 @@ def binary_value(fn: ast.AST | None, node: ast.expr) -> bool:
         return False
     values = [
         n.value
-        for n in ast.walk(fn)
+        for n in walk(fn)
         if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)
     ]
     return (bool(values) and all(builds_binary(fn, v) for v in values)) or _struct_buffer(fn, node.id)

@@ -33,6 +33,7 @@ from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.value_sweeps import swept_under
+from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import setting_fallback
 
 if TYPE_CHECKING:
@@ -236,7 +237,7 @@ def _window_read(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> 
     """The model's window a getter reads besides its literal: an attribute (``tokenizer.model_max_length``),
     a config key it looks up (``getattr(config, "n_ctx")``, ``("n_positions", "n_ctx")``) or a name it
     binds (``max_seq_length``), else ""."""
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, ast.Attribute):
             name = node.attr
         elif isinstance(node, ast.Name):

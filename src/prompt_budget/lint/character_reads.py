@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -40,7 +41,7 @@ def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
     it is also bound otherwise (unpacked from a tuple, a loop or comprehension target, a walrus, augmented,
     a parameter), so that the values found are all it ever holds."""
     values: list[ast.expr] = []
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, ast.Assign):
             if any(type(t) is ast.Name and t.id == name for t in node.targets):
                 values.append(node.value)
@@ -56,7 +57,7 @@ def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
                 values.append(node.value)
         elif (
             isinstance(node, (ast.AugAssign, ast.For, ast.comprehension, ast.NamedExpr))
-            and any(type(t) is ast.Name and t.id == name for t in ast.walk(node.target))
+            and any(type(t) is ast.Name and t.id == name for t in walk(node.target))
         ) or (isinstance(node, ast.arg) and node.arg == name):
             return []
     return values
@@ -82,7 +83,7 @@ def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.N
     """Each node's parent in ``fn``, and the reads of the name ``name`` there (one walk)."""
     parents: dict[ast.AST, ast.AST] = {}
     reads: list[ast.Name] = []
-    for node in ast.walk(fn):
+    for node in walk(fn):
         for child in ast.iter_child_nodes(node):
             parents[child] = node
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):

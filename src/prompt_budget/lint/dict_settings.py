@@ -22,6 +22,7 @@ from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
 from prompt_budget.lint.names import words
 from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import dotted, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -119,5 +120,5 @@ def _splatted_into_generate(rule: LintRule, node: ast.Dict) -> bool:
         and isinstance(call.func, ast.Attribute)
         and call.func.attr in {"generate", "agenerate"}
         and any(kw.arg is None and dotted(kw.value) == wanted for kw in call.keywords)
-        for call in ast.walk(rule.ctx.tree)
+        for call in walk(rule.ctx.tree)
     )

@@ -32,6 +32,7 @@ from prompt_budget.lint.prune import Pruner
 from prompt_budget.lint.rule import FileContext, LintRule
 from prompt_budget.lint.syntax import parse_python
 from prompt_budget.lint.visit import COLLECT_EVERY, collector_paused, deep_recursion, walk
+from prompt_budget.lint.walks import forget as forget_walks
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
@@ -176,10 +177,14 @@ def lint_source(
         try:
             with deep_recursion():
                 walk(tree, ctx, visitors, pruner)
+            # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
+            again = pruner is not None and not every_word and pruner.walk_again()
         except RecursionError as exc:  # pathological nesting: report, don't crash
             return _parse_error(path, exc)
-        # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
-        if pruner is None or every_word or not pruner.walk_again():
+        finally:
+            forget_walks()
+            _release(visitors)
+        if not again:
             break
         every_word = True
     if not ctx.reports and not ctx.facts:
@@ -227,6 +232,15 @@ def lint_source(
             )
         )
     return FileResult(path=path, findings=tuple(findings), facts=tuple(facts), parsed=True)
+
+
+def _release(visitors: Sequence[LintRule]) -> None:
+    """Drop what the rules kept once their walk is done: their reports and facts are the context's. A
+    rule's helpers refer back to the rule (and through it to the file's tree), so without this every
+    file's tree would live on in a cycle until the collector found it, and each collection would scan
+    the trees of hundreds of files."""
+    for visitor in visitors:
+        vars(visitor).clear()
 
 
 def _fact_code(name: str) -> str:

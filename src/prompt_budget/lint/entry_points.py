@@ -39,7 +39,7 @@ def _main_guard(stmt: ast.stmt) -> bool:
 
 
 def _parses_arguments(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(isinstance(n, ast.Call) and callee_name(n) in _PARSERS for n in ast.walk(fn))
+    return any(isinstance(n, ast.Call) and callee_name(n) in _PARSERS for n in walk(fn))
 
 
 def is_entry_point(tree: ast.Module) -> bool:

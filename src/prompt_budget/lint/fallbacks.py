@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, number
+from prompt_budget.lint.walks import walk
 
 #: Conversions that keep the value: ``int(x)``, ``float(x)``.
 _KEEPING = frozenset({"int", "float", "round"})
@@ -87,7 +88,7 @@ def keyed_fallbacks(node: ast.Dict) -> list[tuple[str, ast.expr]]:
 
 def read_key(value: ast.expr | None) -> str | None:
     """The key a ``.get("key", ...)`` (not ``getattr``) of a fallback reads, else None."""
-    for node in ast.walk(value) if value is not None else ():
+    for node in walk(value) if value is not None else ():
         if isinstance(node, ast.Call) and callee_name(node) == "get" and node.args:
             key = node.args[0]
             if isinstance(key, ast.Constant) and isinstance(key.value, str):

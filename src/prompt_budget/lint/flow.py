@@ -48,6 +48,7 @@ from prompt_budget.lint.rule import (
     sizes_token_chunks,
     string_value,
 )
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -421,7 +422,7 @@ def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -
         return None
     if not any(
         isinstance(n, (ast.Name, ast.Attribute)) and rule.names.is_weak_budget(attr_name(n) or "")
-        for n in ast.walk(product)
+        for n in walk(product)
     ):
         return None
     for other in (parent.left, *parent.comparators):
@@ -532,7 +533,7 @@ def fallback_window(rule: LintRule, name: str, value: int | float) -> str | None
     while i > 1 and isinstance(outer := ancestors[i - 1], ast.If) and outer.orelse == [ancestors[i]]:
         branches.extend(outer.body)  # ``elif``: the chain's earlier branches
         i -= 1
-    for node in (n for stmt in branches for n in ast.walk(stmt)):
+    for node in (n for stmt in branches for n in walk(stmt)):
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
             read = attr_name(node)
             if read and read != name and rule.names.is_budget(read):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -64,7 +65,7 @@ def _stored_on_self(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bo
             type(t) is ast.Attribute and t.attr == name and type(t.value) is ast.Name and t.value.id == "self"
             for t in n.targets
         )
-        for n in ast.walk(fn)
+        for n in walk(fn)
     )
 
 
@@ -87,7 +88,7 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
     if own is not None and fn.name == "__init__" and _stored_on_self(fn, binding.name):
         rule.fact(binding.literal, f"{STORE_FACT}{own[0]} {binding.name}", binding.value)
     defined = {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-    for call in (n for n in ast.walk(fn) if type(n) is ast.Call):
+    for call in (n for n in walk(fn) if type(n) is ast.Call):
         callee = _base_init(call, owner) or callee_name(call)
         if not callee or callee == "super" or (type(call.func) is ast.Name and callee in defined):
             continue  # ``helper(n)``: the module's own function, which ``token_reach`` follows
@@ -109,7 +110,7 @@ def record_base(rule: LintRule, binding: Binding) -> None:
     fn, owner = binding.scope, binding.owner_class
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name != "__init__":
         return
-    for call in (n for n in ast.walk(fn) if type(n) is ast.Call):
+    for call in (n for n in walk(fn) if type(n) is ast.Call):
         base = _base_init(call, owner)
         if base and gives_own_name(call, binding.name):
             rule.fact(binding.literal, f"{BASE_FACT}{base} {binding.name}", binding.value)

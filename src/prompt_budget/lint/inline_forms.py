@@ -32,6 +32,7 @@ from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
 from prompt_budget.lint.token_estimates import token_estimate
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -189,7 +190,7 @@ def _checks_a_length(rule: LintRule, node: ast.Call) -> bool:
     local = bound_local(parent)
     if local is None or fn is None:
         return False
-    for cmp in (n for n in ast.walk(fn) if isinstance(n, ast.Compare)):
+    for cmp in (n for n in walk(fn) if isinstance(n, ast.Compare)):
         sides = [cmp.left, *cmp.comparators]
         if any(isinstance(x, ast.Name) and x.id == local for x in sides) and any(_a_length(x) for x in sides):
             return True
@@ -274,7 +275,7 @@ class TypedLocals:
         if cached is not None and cached[0] is fn:
             return cached[1]
         found: dict[str, str] = {}
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if isinstance(node, (ast.Dict, ast.Call)):
                 for unit, amount in typed_amounts(self.rule, node):
                     if type(amount) is ast.Name:
@@ -307,7 +308,7 @@ def estimate_into_count(rule: LintRule, node: ast.AugAssign) -> tuple[str, str] 
     if fn is None or not token_estimate(fn.name) or rule.token_amount(node.target):
         return None
     returned = any(
-        isinstance(n, ast.Return) and type(n.value) is ast.Name and n.value.id == count for n in ast.walk(fn)
+        isinstance(n, ast.Return) and type(n.value) is ast.Name and n.value.id == count for n in walk(fn)
     )
     return (count, fn.name) if returned else None
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forwarded import gives_to_super_init
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.token_reach import TokenReach
@@ -71,7 +72,7 @@ def _is_self_attr(node: ast.AST, attr: str) -> bool:
 def _stored_as(fn: Function, name: str) -> set[str]:
     """The attributes of ``self`` the parameter ``name`` of ``fn`` is stored in (``self.x = name``)."""
     out: set[str] = set()
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, ast.Assign) and type(node.value) is ast.Name and node.value.id == name:
             out.update(
                 t.attr
@@ -83,7 +84,7 @@ def _stored_as(fn: Function, name: str) -> set[str]:
 
 def _given_to_base(fn: Function, name: str) -> bool:
     """``super().__init__(name=name)``: the base class stores the parameter under its own name."""
-    return any(gives_to_super_init(node, name) for node in ast.walk(fn))
+    return any(gives_to_super_init(node, name) for node in walk(fn))
 
 
 def _methods(owner: ast.ClassDef) -> list[Function]:
@@ -95,7 +96,7 @@ def _fallback_of_documented(owner: ast.ClassDef, attr: str) -> str | None:
     (``if max_length is None: max_length = self.query_max_length``, ``n = n or self.attr``)."""
     for method in _methods(owner):
         params = {a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)}
-        for node in ast.walk(method):
+        for node in walk(method):
             if not (
                 isinstance(node, ast.Assign) and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
             ):
@@ -117,7 +118,7 @@ _TOKENS_AFTER = re.compile(r"^[\s-]*tokens?\b", re.IGNORECASE)
 def _printed_as_tokens(fn: Function, name: str) -> int:
     """The line of an f-string of ``fn`` printing ``name`` followed by the word tokens
     (``f"the minimum of {min_required:,} tokens"``), else 0."""
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if not isinstance(node, ast.JoinedStr):
             continue
         for part, after in zip(node.values, node.values[1:], strict=False):
@@ -140,20 +141,18 @@ def _cut_to_directly(fn: Function, name: str) -> bool:
         isinstance(n, ast.Call)
         and any(k.arg == "truncation" for k in n.keywords)
         and any(type(k.value) is ast.Name and k.value.id == name for k in n.keywords)
-        for n in ast.walk(fn)
+        for n in walk(fn)
     )
 
 
 def _nested_reach(reach: TokenReach, fn: Function, name: str, owner: ast.ClassDef | None) -> str | None:
     """``name`` given to a function nested in ``fn`` (by keyword or position): that parameter's reach."""
     nested = {
-        s.name: s
-        for s in ast.walk(fn)
-        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s is not fn
+        s.name: s for s in walk(fn) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s is not fn
     }
     if not nested:
         return None
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if not (isinstance(node, ast.Call) and type(node.func) is ast.Name and node.func.id in nested):
             continue
         callee = nested[node.func.id]

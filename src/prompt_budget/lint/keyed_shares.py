@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -42,7 +43,7 @@ def factor_keys(rule: LintRule, tree: ast.AST | None) -> dict[str, str]:
     """Key -> budget of every ``budget * row["key"]`` in the module (one walk, made only when a table
     holds a share: the statement multiplying may hold no number, which the pruned walk skips)."""
     keys: dict[str, str] = {}
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in walk(tree) if tree is not None else ():
         if isinstance(node, ast.BinOp) and (found := keyed_factor(rule, node)) is not None:
             keys.setdefault(*found)
     return keys
@@ -52,7 +53,7 @@ def holds_share(table: ast.Dict) -> bool:
     """``table`` (or a dict nested in it) holds a share under a string key."""
     return any(
         fraction(value) is not None and string_value(key) is not None
-        for node in ast.walk(table)
+        for node in walk(table)
         if isinstance(node, ast.Dict)
         for key, value in zip(node.keys, node.values, strict=False)
     )
@@ -61,7 +62,7 @@ def holds_share(table: ast.Dict) -> bool:
 def table_share(table: ast.Dict, keys: dict[str, str]) -> tuple[ast.expr, str, float, str] | None:
     """The first entry of ``table`` (or of a dict nested in it) written under a key in ``keys`` with a
     share as its value: (the literal, the key, its value, the budget), else None."""
-    for node in ast.walk(table):
+    for node in walk(table):
         if not isinstance(node, ast.Dict):
             continue
         for key, value in zip(node.keys, node.values, strict=False):

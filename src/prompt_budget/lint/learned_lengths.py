@@ -194,13 +194,13 @@ def _near(tree: ast.Module, lines: list[int]) -> Iterator[ast.AST]:
         node = todo.pop()
         body = [s for f in _BODIES for s in getattr(node, f, ())]
         if not body:
-            yield from ast.walk(node)
+            yield from walk(node)
             continue
         yield node
         inside = {id(s) for s in body}
         for child in ast.iter_child_nodes(node):
             if id(child) not in inside:
-                yield from ast.walk(child)
+                yield from walk(child)
             elif spans(child):
                 todo.append(child)
 

@@ -17,6 +17,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name, dotted
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -31,13 +32,13 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _parents(scope: ast.AST) -> dict[ast.AST, ast.AST]:
-    return {child: node for node in ast.walk(scope) for child in ast.iter_child_nodes(node)}
+    return {child: node for node in walk(scope) for child in ast.iter_child_nodes(node)}
 
 
 def _reads(scope: ast.AST, text: str) -> list[ast.expr]:
     """The loads of ``text`` (a name or ``self.attr``) in ``scope``."""
     found: list[ast.expr] = []
-    for node in ast.walk(scope):
+    for node in walk(scope):
         if (
             isinstance(node, (ast.Name, ast.Attribute))
             and isinstance(node.ctx, ast.Load)

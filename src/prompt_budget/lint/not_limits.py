@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.character_reads import every_read
 from prompt_budget.lint.names import CONTEXT_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -78,7 +79,7 @@ def _ceil_division_divisor(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bo
     if isinstance(outer, ast.UnaryOp) and isinstance(outer.op, ast.USub):
         return True  # ``-(-n // size)``
     name = node.id if isinstance(node, ast.Name) else None
-    return name is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(parent.left))
+    return name is not None and any(isinstance(n, ast.Name) and n.id == name for n in walk(parent.left))
 
 
 def only_counts_pieces(rule: LintRule, target: ast.expr) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -25,7 +26,7 @@ def _shape_names(fn: Function) -> set[int]:
     """The ids of the names ``fn`` gives as a dimension of a tensor it makes: an argument of
     ``torch.randn(n, d)``, an element of the shape ``torch.empty((b, n, d))``, ``size=(b, n)``."""
     found: set[int] = set()
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if not isinstance(node, ast.Call) or callee_name(node) not in _SHAPED:
             continue
         shapes = [*node.args, *(kw.value for kw in node.keywords if kw.arg in {"size", "shape"})]
@@ -37,7 +38,7 @@ def _shape_names(fn: Function) -> set[int]:
 
 def shape_only(fn: Function, param: str) -> bool:
     """``fn`` reads ``param`` only as a dimension of the tensors it makes."""
-    uses = [n for n in ast.walk(fn) if type(n) is ast.Name and n.id == param]
+    uses = [n for n in walk(fn) if type(n) is ast.Name and n.id == param]
     return bool(uses) and {id(n) for n in uses} <= _shape_names(fn)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.names import TOKEN_WORDS, words
+from prompt_budget.lint.walks import walk
 
 #: Words of a sequence holding token ids.
 _TOKEN_SEQUENCES = frozenset({*TOKEN_WORDS, "prompt", "prompts"})
@@ -61,7 +62,7 @@ def _sequence_name(node: ast.expr) -> str:
 
 def prefill_step(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
     """Why the parameter ``name`` of ``fn`` is a number of tokens per step, else None."""
-    slices = [n for n in ast.walk(fn) if isinstance(n, ast.Subscript) and _sliced_by(n, name)]
+    slices = [n for n in walk(fn) if isinstance(n, ast.Subscript) and _sliced_by(n, name)]
     if not slices:
         return None
     for sub in slices:
@@ -70,7 +71,7 @@ def prefill_step(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str |
         if ws & _TOKEN_SEQUENCES or {"input", "ids"} <= ws:  # not ``ids`` of documents
             return f"tokens per step: it is the width of the slices of the token sequence `{sequence}`"
     cached = any(
-        isinstance(n, ast.Call) and any(k.arg in _CACHE_KEYWORDS for k in n.keywords) for n in ast.walk(fn)
+        isinstance(n, ast.Call) and any(k.arg in _CACHE_KEYWORDS for k in n.keywords) for n in walk(fn)
     )
     if cached:
         return "tokens per step: it is the width of the slices a model with a KV cache is fed"

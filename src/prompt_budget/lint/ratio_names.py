@@ -20,6 +20,7 @@ import re
 
 from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, NameJudge, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.walks import walk
 
 # A generic ratio name (no word saying what it measures) is reported only beside a budget.
 GENERIC_RATIO_WORDS = frozenset(
@@ -277,5 +278,5 @@ def share_of_machine_memory(tree: ast.AST | None, name: str) -> bool:
         isinstance(n, ast.Call)
         and (n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", ""))
         in _MACHINE_MEMORY_CALLS
-        for n in ast.walk(tree)
+        for n in walk(tree)
     )

@@ -38,6 +38,7 @@ from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -425,7 +426,7 @@ class LintRule:
                 and isinstance(anc.args[0].value, str)
             ):
                 defaults = [*anc.args[1:2], *(k.value for k in anc.keywords if k.arg == "default")]
-                return any(target is n for d in defaults for n in ast.walk(d))
+                return any(target is n for d in defaults for n in walk(d))
         return False
 
     def report_literal(
@@ -565,7 +566,7 @@ class LintRule:
         self.ctx.local_budgets[id(fn)] = (fn, {})  # a read while this is built finds nothing yet
         bound: dict[str, str] = {}
         twice: set[str] = set()
-        for stmt in ast.walk(fn):
+        for stmt in walk(fn):
             bound_here = single_binding(stmt)
             if bound_here is None:
                 continue

@@ -57,7 +57,7 @@ _SCALING = (ast.Mult, ast.Div, ast.FloorDiv)
 def _names_in(node: ast.AST) -> list[str]:
     return [
         n.id if isinstance(n, ast.Name) else n.attr
-        for n in ast.walk(node)
+        for n in walk(node)
         if isinstance(n, (ast.Name, ast.Attribute))
     ]
 

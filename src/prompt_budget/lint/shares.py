@@ -34,6 +34,7 @@ from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -96,7 +97,7 @@ def _split_elsewhere(rule: LintRule, node: ast.BinOp, left: ast.expr) -> bool:
         and numerator(other) not in {1, numerator(node)}
         and isinstance(other.left, ast.BinOp)
         and ast.dump(other.left.left) == whole
-        for other in ast.walk(fn)
+        for other in walk(fn)
     )
 
 
@@ -127,7 +128,7 @@ def _chunk_size(rule: LintRule, node: ast.expr) -> str | None:
     fn = rule.ctx.function()
     if fn is None or not isinstance(node, ast.Name):
         return None
-    for call in ast.walk(fn):
+    for call in walk(fn):
         if isinstance(call, ast.Call) and any(
             isinstance(k.value, ast.Name) and k.value.id == node.id and _sizes_chunks(rule, k, call)
             for k in call.keywords
@@ -152,7 +153,7 @@ def _decoded(rule: LintRule, name: str) -> bool:
     fn = rule.ctx.function()
     if fn is None:
         return False
-    for call in ast.walk(fn):
+    for call in walk(fn):
         if (
             isinstance(call, ast.Call)
             and isinstance(call.func, ast.Attribute)

@@ -14,13 +14,15 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.walks import walk
+
 
 def _strings(stmts: list[ast.stmt]) -> list[str]:
     """The literal text of the string constants in the first statements of a branch."""
     return [
         n.value
         for stmt in stmts[:2]
-        for n in ast.walk(stmt)
+        for n in walk(stmt)
         if isinstance(n, ast.Constant) and isinstance(n.value, str)
     ]
 

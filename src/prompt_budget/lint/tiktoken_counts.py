@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.walks import walk
 
 #: tiktoken's functions that return an encoding.
 ENCODING_CALLS = frozenset({"get_encoding", "encoding_for_model"})
@@ -45,7 +46,7 @@ def _key(node: ast.AST) -> str:
 
 
 def _assignments(scope: ast.AST | None) -> Iterator[tuple[str, ast.expr]]:
-    for n in ast.walk(scope) if scope is not None else ():
+    for n in walk(scope) if scope is not None else ():
         if isinstance(n, ast.Assign):
             for t in n.targets:
                 if _key(t):
@@ -121,12 +122,12 @@ class CountReader:
         if self.cls is None:
             yield from self._in_function()
             return
-        for n in ast.walk(self.cls):
+        for n in walk(self.cls):
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 yield from CountReader(n, self.cls, self.origin)._in_function()
 
     def _in_function(self) -> Iterator[tuple[ast.Constant, list[ast.Call]]]:
-        for n in ast.walk(self.fn) if self.fn is not None else ():
+        for n in walk(self.fn) if self.fn is not None else ():
             found = self.correction(n)
             if found is not None:
                 yield found

@@ -34,6 +34,7 @@ from prompt_budget.lint.flow import module_functions, positional_params
 from prompt_budget.lint.forms import truncating
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -111,7 +112,7 @@ def padded_length(rule: LintRule, call: ast.Call) -> ast.expr | None:
         return None
     receiver = ast.dump(func.value)
     scope = rule.ctx.function() or rule.ctx.tree
-    for node in ast.walk(scope) if scope is not None else ():
+    for node in walk(scope) if scope is not None else ():
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -179,10 +180,10 @@ class CutFlow:
         if cached is not None and cached[0] is fn:
             return cached[1]
         found: dict[str, str] = {}
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if type(node) is ast.Call and cuts_tokens(node):
                 for keyword, value in _lengths(self.rule, node):
-                    for name in (_held(n) for n in ast.walk(value) if isinstance(n, ast.expr)):
+                    for name in (_held(n) for n in walk(value) if isinstance(n, ast.expr)):
                         if name is not None and _reaches(value, name):
                             found.setdefault(name, keyword)
         self._cuts[id(fn)] = (fn, found)
@@ -225,7 +226,7 @@ class CutFlow:
         ``self.max_length``: the length keyword the stored parameter reaches (set 21: lazyllm)."""
         if owner is None:
             return None
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if isinstance(node, ast.Assign) and type(node.value) is ast.Name and node.value.id == name:
                 for target in node.targets:
                     held = _held(target) if type(target) is ast.Attribute else None
@@ -242,7 +243,7 @@ class CutFlow:
         direct = self._direct(fn).get(name) or self._stored(fn, name, owner)
         if direct is not None:
             return direct
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if type(node) is not ast.Call or not any(
                 _reaches(a, name) for a in (*node.args, *(k.value for k in node.keywords))
             ):

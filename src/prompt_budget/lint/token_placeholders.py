@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.token_cuts import tokenizer_maxlen
+from prompt_budget.lint.walks import walk
 
 #: The smallest number a check for the unset placeholder compares with: above any real tokenizer's
 #: recorded longest input, far below the placeholder (``int(1e30)``).
@@ -30,7 +31,7 @@ def _bound_to_maxlen(fn: ast.AST | None, name: str) -> bool:
     longest input."""
     if fn is None:
         return False
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if (
             isinstance(node, ast.Assign)
             and tokenizer_maxlen(node.value)
@@ -56,7 +57,7 @@ def token_ids_array(fn: ast.AST | None, amount: ast.expr) -> bool:
     if fn is None or type(amount) is not ast.Name:
         return False
     name = amount.id
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, ast.Subscript) and type(node.value) is ast.Name and node.value.id == name:
             return True
         if (

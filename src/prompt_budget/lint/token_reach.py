@@ -36,6 +36,7 @@ from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_cuts import cuts_tokens
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -71,7 +72,7 @@ class TokenReach:
         if cached is not None and cached[0] is scope:
             return cached[1]
         parents: dict[ast.AST, ast.AST] = {}
-        for node in ast.walk(scope):
+        for node in walk(scope):
             for child in ast.iter_child_nodes(node):
                 parents[child] = node
         self._parents[id(scope)] = (scope, parents)
@@ -115,7 +116,7 @@ class TokenReach:
         if depth <= 0 or key in seen:
             return None
         seen.add(key)
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load):
                 why = self._climb(fn, node, owner, depth, seen, cuts, False)
                 if why is not None:
@@ -130,7 +131,7 @@ class TokenReach:
             return None
         seen.add(key)
         for method in self._methods(owner):
-            for node in ast.walk(method):
+            for node in walk(method):
                 if (
                     type(node) is ast.Attribute
                     and node.attr == attr
@@ -149,7 +150,7 @@ class TokenReach:
         """``name`` holds a list of such numbers: follow its items (``name[i]``, ``for x in name``,
         ``for a, x in zip(other, name)``, ``for i, x in enumerate(name)``)."""
         parents = self._parent_map(fn)
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if not (type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)):
                 continue
             parent = parents.get(node)

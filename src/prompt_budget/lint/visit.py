@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.rule import SCOPES, FileContext, LintRule
+from prompt_budget.lint.walks import child_fields
 
 if TYPE_CHECKING:
     from prompt_budget.lint.prune import Pruner
@@ -28,50 +29,6 @@ def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
     if found is None:
         names = [name for name in dir(rule) if name.startswith(("visit_", "leave_"))]
         found = _HANDLERS[rule] = tuple((name.split("_", 1)[1], name) for name in names)
-    return found
-
-
-#: Fields that never hold a child node: the Load/Store and operator singletons (``ctx``, ``op``, ``ops``)
-#: and the identifiers, numbers and flags of every node type (``Name.id``, ``Attribute.attr``,
-#: ``keyword.arg``, ``ImportFrom.level``...). Skipping them spares a ``getattr`` per field and node.
-_SKIP_FIELDS = frozenset(
-    {
-        "ctx",
-        "op",
-        "ops",
-        "type_comment",
-        "kind",
-        "id",
-        "attr",
-        "arg",
-        "name",
-        "asname",
-        "module",
-        "level",
-        "simple",
-        "is_async",
-        "conversion",
-        "rest",
-        "kwd_attrs",
-        "tag",
-    }
-)
-#: Node types whose ``value`` or ``names`` is not a node (a constant's value, global names).
-_LEAF_VALUE = (ast.Constant, ast.MatchSingleton)
-_NAME_LISTS = (ast.Global, ast.Nonlocal)
-_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
-
-
-def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
-    """The fields of a node type that can hold child nodes (not ``ctx``/``op``, not identifiers)."""
-    found = _FIELDS.get(kind)
-    if found is None:
-        skip = set(_SKIP_FIELDS)
-        if issubclass(kind, _LEAF_VALUE):
-            skip.add("value")
-        if issubclass(kind, _NAME_LISTS):
-            skip.add("names")
-        found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in skip)
     return found
 
 
@@ -130,7 +87,7 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
         """What to do at a node of this type: its child fields, the visit and leave handlers, whether
         it opens a scope (looked up once per type and walk, not once per node)."""
         name = kind.__name__
-        fields, on_visit, on_leave = _child_fields(kind), visit.get(name, []), leave.get(name, [])
+        fields, on_visit, on_leave = child_fields(kind), visit.get(name, []), leave.get(name, [])
         prunable = pruner is not None and issubclass(kind, ast.stmt)
         found = plans[kind] = (fields, on_visit, on_leave, kind in SCOPES, prunable)
         if not (fields or on_visit or on_leave or found[3]):

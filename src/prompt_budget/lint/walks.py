@@ -1,20 +1,96 @@
-"""One walk of a module, class or function, shared by the rules' helpers.
+"""The lint's walks of a tree: ``walk``, ``ast.walk``'s nodes in its order without its leaves that are
+no node of the code (``Load``/``Store``, operators), made once per module, class or function and shared
+by the rules' helpers; and ``child_fields``, the fields of a node type that can hold child nodes, which
+the rules' own walk (``visit.py``) reads too.
 
 Many helpers ask the same question of a whole module ("which strings does it test?", "which methods does
-it call by position?"), each with its own ``ast.walk``. On a large module (litellm's ``proxy_server.py``:
-about 100,000 nodes) each walk costs a fifth of a second, and a dozen of them made the cold lint of the
-benchmark corpus six times the parse floor. ``walk`` lists the nodes of a module, class or function once
-(the same breadth-first order as ``ast.walk``) and hands the list to every later caller; smaller nodes are
-walked lazily as before. The lint never changes a tree it analyses, so a list stays true. The cache holds
-the last few nodes only (each entry keeps its node alive, so an ``id`` is never reused while cached).
+it call by position?"). On a large module (litellm's ``proxy_server.py``: about 100,000 nodes) each
+``ast.walk`` costs a fifth of a second, and a dozen of them made the cold lint of the benchmark corpus six
+times the parse floor. ``walk`` lists the nodes of a module, class or function once and hands the list to
+every later caller. It reads only the fields that can hold nodes (``child_fields``) and leaves out the
+expression contexts and operators ``ast.walk`` yields (a third of its nodes, none of them anything a
+rule looks for: a rule reads them through their parent, ``node.ctx``, ``node.op``), so a walk costs
+about a third of ``ast.walk``'s. The lint never changes a tree it analyses, so a list stays true. The
+cache holds the last few nodes only (each entry keeps its node alive, so an ``id`` is never reused while
+cached).
 """
 
 from __future__ import annotations
 
 import ast
 from collections import OrderedDict
-from collections.abc import Iterable
 from typing import Final
+
+#: Fields that never hold a child node: the Load/Store and operator singletons (``ctx``, ``op``, ``ops``)
+#: and the identifiers, numbers and flags of every node type (``Name.id``, ``Attribute.attr``,
+#: ``keyword.arg``, ``ImportFrom.level``...). Skipping them spares a ``getattr`` per field and node.
+_SKIP_FIELDS: Final = frozenset(
+    {
+        "ctx",
+        "op",
+        "ops",
+        "type_comment",
+        "kind",
+        "id",
+        "attr",
+        "arg",
+        "name",
+        "asname",
+        "module",
+        "level",
+        "simple",
+        "is_async",
+        "conversion",
+        "rest",
+        "kwd_attrs",
+        "tag",
+    }
+)
+#: Node types whose ``value`` or ``names`` is not a node (a constant's value, global names).
+_LEAF_VALUE: Final = (ast.Constant, ast.MatchSingleton)
+_NAME_LISTS: Final = (ast.Global, ast.Nonlocal)
+#: Node types whose ``name`` is a node (Python 3.12's ``type X = ...`` names its alias with a ``Name``).
+_NAMED_BY_NODE: Final = tuple(t for t in (getattr(ast, "TypeAlias", None),) if t is not None)
+_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+
+
+def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    """The fields of a node type that can hold child nodes (not ``ctx``/``op``, not identifiers)."""
+    found = _FIELDS.get(kind)
+    if found is None:
+        skip = set(_SKIP_FIELDS)
+        if issubclass(kind, _LEAF_VALUE):
+            skip.add("value")
+        if issubclass(kind, _NAME_LISTS):
+            skip.add("names")
+        if _NAMED_BY_NODE and issubclass(kind, _NAMED_BY_NODE):
+            skip.discard("name")
+        found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in skip)
+    return found
+
+
+def _nodes(node: ast.AST) -> list[ast.AST]:
+    """``node`` and the nodes under it breadth-first, in ``ast.walk``'s order, without the context and
+    operator leaves."""
+    out = [node]
+    append, fields_of, AST = out.append, _FIELDS.get, ast.AST
+    for current in out:  # the list grows as it is read: a queue that is never popped
+        kind = type(current)
+        fields = fields_of(kind)
+        if fields is None:
+            fields = child_fields(kind)
+        for field in fields:
+            child = getattr(current, field)
+            if child is None:
+                continue
+            if type(child) is list:
+                for item in child:
+                    if item is not None and isinstance(item, AST):
+                        append(item)
+            elif isinstance(child, AST):
+                append(child)
+    return out
+
 
 #: Nodes big enough, and walked often enough, to keep their walk.
 _KEPT: Final = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -24,18 +100,25 @@ _SIZE: Final = 64
 _walked: OrderedDict[int, tuple[ast.AST, list[ast.AST]]] = OrderedDict()
 
 
-def walk(node: ast.AST) -> Iterable[ast.AST]:
-    """The nodes under ``node`` and ``node`` itself, in ``ast.walk``'s order: a list made once for a
-    module, class or function, ``ast.walk`` itself for anything smaller."""
+def walk(node: ast.AST) -> list[ast.AST]:
+    """The nodes under ``node`` and ``node`` itself, in ``ast.walk``'s order without the expression
+    contexts and operators: a list made once for a module, class or function and kept, made afresh for
+    anything smaller."""
     if not isinstance(node, _KEPT):
-        return ast.walk(node)
+        return _nodes(node)
     key = id(node)
     hit = _walked.get(key)
     if hit is not None and hit[0] is node:
         _walked.move_to_end(key)
         return hit[1]
-    nodes = list(ast.walk(node))
+    nodes = _nodes(node)
     _walked[key] = (node, nodes)
     if len(_walked) > _SIZE:
         _walked.popitem(last=False)
     return nodes
+
+
+def forget() -> None:
+    """Drop the kept walks (the engine calls it when a file is done: a kept module's walk holds its
+    whole tree, which the collector would otherwise scan again and again)."""
+    _walked.clear()

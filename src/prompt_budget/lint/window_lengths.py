@@ -35,6 +35,7 @@ from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -289,7 +290,7 @@ def _gather(rule: LintRule, scope: ast.AST) -> _Company:
                 note(attr_name(stmt.target), stmt)
         company.characters = character_sizes(rule, scope)
         return company
-    for node in ast.walk(scope):
+    for node in walk(scope):
         if not company.tokenized and (
             (isinstance(node, ast.Name) and node.id in _TOKENIZED_NAMES)
             or (isinstance(node, ast.Attribute) and node.attr in _TOKENIZED_NAMES)

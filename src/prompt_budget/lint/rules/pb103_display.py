@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import callee_name, constant_expression
+from prompt_budget.lint.walks import walk
 
 #: Units a count is shown in: thousands, millions, billions (and their binary kin).
 _DISPLAY_UNITS = frozenset({1000, 1_000_000, 1_000_000_000, 1024, 1024**2, 1024**3})
@@ -37,9 +38,7 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
     shown = ast.unparse(amount)
     # ``return None`` for no count: no text, but no number either (set 25: aider's thinking budget label)
     returns = [
-        n.value
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Return) and n.value is not None and not _none(n.value)
+        n.value for n in walk(fn) if isinstance(n, ast.Return) and n.value is not None and not _none(n.value)
     ]
     return (
         bool(returns)
@@ -49,6 +48,6 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
             and isinstance(n.op, (ast.Div, ast.FloorDiv))
             and constant_expression(n.right) in _DISPLAY_UNITS
             and ast.unparse(n.left) == shown
-            for n in ast.walk(fn)
+            for n in walk(fn)
         )
     )

@@ -28,6 +28,7 @@ from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
+from prompt_budget.lint.walks import walk
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
@@ -46,7 +47,7 @@ def _formats_scaled(body: Sequence[ast.AST]) -> bool:
     first = body[0] if body else None
     value = first.value if isinstance(first, (ast.Return, ast.Assign)) else None
     return isinstance(value, ast.JoinedStr) and any(
-        isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in ast.walk(value)
+        isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in walk(value)
     )
 
 
@@ -331,7 +332,7 @@ class TokenThreshold(LintRule):
                 names = {
                     attr_name(n) or ""
                     for stmt in (*body, *orelse)
-                    for n in ast.walk(stmt)
+                    for n in walk(stmt)
                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
                 }
                 if _formats_scaled(body) or _formats_scaled(_elif_body(orelse)):
@@ -370,7 +371,7 @@ class TokenThreshold(LintRule):
             and any(type(t) is ast.Name and t.id == name for t in n.targets)
             and isinstance(n.value, ast.Call)
             and self.token_sequence(n.value)
-            for n in ast.walk(fn)
+            for n in walk(fn)
         )
 
     def _kernel_launch(self, node: ast.AST) -> bool:
@@ -393,10 +394,10 @@ class TokenThreshold(LintRule):
         # a key or a name (not a message's text: ``"must be at least 1024"`` states a limit)
         keys = [
             n.value
-            for n in ast.walk(fn)
+            for n in walk(fn)
             if type(n) is ast.Constant and isinstance(n.value, str) and n.value.isidentifier()
         ]
-        names = [n.id for n in ast.walk(fn) if type(n) is ast.Name]
+        names = [n.id for n in walk(fn) if type(n) is ast.Name]
         return any(_says_thousands(words(name), whole // 1000) for name in (*keys, *names))
 
     def _read_budget(self, amount: ast.expr) -> bool:
@@ -408,7 +409,7 @@ class TokenThreshold(LintRule):
             return False
         bound = [
             n.value
-            for n in ast.walk(fn)
+            for n in walk(fn)
             if isinstance(n, (ast.Assign, ast.AnnAssign))
             and n.value is not None
             and any(type(t) is ast.Name and t.id == amount.id for t in _targets(n))

@@ -13,6 +13,7 @@ from itertools import pairwise
 from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+from prompt_budget.lint.walks import walk
 
 ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
 #: Calls that round an estimate and keep it a count (``math.ceil(len(text) / 2)``).
@@ -121,7 +122,7 @@ def names_in(rule: LintRule, node: ast.AST, *, strings: bool = False) -> list[st
     """The enclosing function's name and every name and attribute in ``node`` (with ``strings``, its
     string constants too): the words that say what data a value is (base64, an image, audio)."""
     out = [rule.ctx.function_name()]
-    for n in ast.walk(node):
+    for n in walk(node):
         if isinstance(n, ast.Name):
             out.append(n.id)
         elif isinstance(n, ast.Attribute):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, number
+from prompt_budget.lint.walks import walk
 
 _SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
 #: Abbreviations of "characters" (``ch``, ``chr``), which say characters next to a count word.
@@ -100,9 +101,7 @@ def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -
 
 def _rebound(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """``name`` is assigned anew somewhere in ``fn`` (its default is then not what it holds)."""
-    return any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(fn)
-    )
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in walk(fn))
 
 
 def default_rate(node: ast.expr, fn: ast.AST | None) -> ast.expr | None:
@@ -125,7 +124,7 @@ def bound_to_word_counts(fn: ast.AST | None, name: str) -> bool:
         return False
     values = [
         n.value
-        for n in ast.walk(fn)
+        for n in walk(fn)
         if isinstance(n, ast.Assign)
         and len(n.targets) == 1
         and isinstance(n.targets[0], ast.Name)
@@ -147,7 +146,7 @@ def same_rate(
     divided = [
         [
             d
-            for d in ast.walk(side)
+            for d in walk(side)
             if isinstance(d, ast.BinOp) and type(d.op) is type(node.op) and number(d.right) == factor
         ]
         for side in (compare.left, *compare.comparators)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.dict_settings import token_setting
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -62,7 +63,7 @@ def _set_as_tokens(rule: LintRule, holder: ast.keyword | ast.Dict, value: ast.AS
 
 
 def _local_set_as_tokens(rule: LintRule, fn: ast.AST, local: str) -> bool:
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, ast.keyword) and type(node.value) is ast.Name and node.value.id == local:
             if _set_as_tokens(rule, node, node.value):
                 return True

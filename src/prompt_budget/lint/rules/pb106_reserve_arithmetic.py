@@ -10,6 +10,7 @@ from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, loc
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_rows import window_row, window_tables
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ class ReserveArithmetic(LintRule):
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
             return
-        for fn in ast.walk(self.ctx.tree):
+        for fn in walk(self.ctx.tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for param, default in _defaults(fn):
                     budget = self._taken_off(fn, param) if _names(default, target.id) else None
@@ -265,7 +266,7 @@ class ReserveArithmetic(LintRule):
         value = self.budget_literal(literal)
         if literal is None or value is None:
             return
-        for sub in ast.walk(fn):
+        for sub in walk(fn):
             if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Sub) and _names(sub.right, target.id):
                 budget = self._local_budget(fn, sub.left)
                 if budget is not None:
@@ -312,7 +313,7 @@ class ReserveArithmetic(LintRule):
 
     def _taken_off(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> str | None:
         """The budget ``fn`` takes its parameter ``param`` off (``budget - param``), if any."""
-        for node in ast.walk(fn):
+        for node in walk(fn):
             if (
                 isinstance(node, ast.BinOp)
                 and isinstance(node.op, ast.Sub)
@@ -469,7 +470,7 @@ def _bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | N
     against is a budget there, whatever it is named (set 29: docetl)."""
     if type(node) is not ast.Name:
         return None
-    for sub in ast.walk(fn):
+    for sub in walk(fn):
         if isinstance(sub, ast.Compare) and any(isinstance(op, _ORDER) for op in sub.ops):
             sides = (sub.left, *sub.comparators)
             if any(_names(s, node.id) for s in sides) and any(

@@ -23,6 +23,7 @@ from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
+from prompt_budget.lint.walks import walk
 
 _TABLE_WORDS = frozenset(
     {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
@@ -499,12 +500,12 @@ class BudgetTable(LintRule):
             return False
 
         def reads(node: ast.AST | None) -> bool:
-            return node is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+            return node is not None and any(isinstance(n, ast.Name) and n.id == name for n in walk(node))
 
-        for fn in ast.walk(tree):
+        for fn in walk(tree):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            for n in ast.walk(fn):
+            for n in walk(fn):
                 under = (
                     [fn.name]
                     if isinstance(n, ast.Return) and reads(n.value)

@@ -10,6 +10,7 @@ import ast
 
 from prompt_budget.lint.names import NameJudge
 from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.walks import walk
 
 #: Ordering comparisons: a row compared so is a bound.
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -31,7 +32,7 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
     a budget name (``max_tokens = TABLE[task]``), or ordered against a count of tokens (``n_tokens >
     TABLE[backend]``); the first such read of each table."""
     lookups: dict[str, str] = {}
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in walk(tree) if tree is not None else ():
         pairs: list[tuple[str | None, ast.expr]] = []
         if isinstance(node, ast.Dict):
             pairs = [

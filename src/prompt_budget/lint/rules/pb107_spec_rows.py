@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 #: The field of a spec holding the value used when none is given (``default``, ``default_value``).
 DEFAULT_FIELDS = frozenset({"default", "default_value", "dflt"})
@@ -33,7 +34,7 @@ def _fields(cls: ast.ClassDef) -> list[str]:
 def class_fields(tree: ast.AST | None) -> dict[str, list[str]]:
     """Class name -> its positional fields, for the classes a module defines with a default field."""
     out: dict[str, list[str]] = {}
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in walk(tree) if tree is not None else ():
         if isinstance(node, ast.ClassDef):
             fields = _fields(node)
             if DEFAULT_FIELDS & set(fields):

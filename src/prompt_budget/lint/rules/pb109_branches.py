@@ -16,6 +16,7 @@ import re
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.rules.pb109_provider_names import BRANCH_PROVIDERS, names_openai_models
+from prompt_budget.lint.walks import walk
 
 #: A GPT encoding's name as a literal (``"cl100k_base"``, ``"o200k_base"``, the short ``"cl100k"`` a
 #: table of tokenizers may be keyed by).
@@ -27,13 +28,13 @@ def _names_model(test: ast.expr) -> bool:
     "gpt")``) or another provider's (``"claude" in model``)."""
     if names_openai_models(test):
         return True
-    return any((text := string_value(n)) is not None and is_non_openai_model(text) for n in ast.walk(test))
+    return any((text := string_value(n)) is not None and is_non_openai_model(text) for n in walk(test))
 
 
 def _provider_called(stmts: list[ast.stmt]) -> str:
     """A provider of other models than OpenAI's whose client the statements call or import
     (``call_anthropic(...)``, ``Anthropic(api_key=...)``, ``from anthropic import Anthropic``)."""
-    for node in (n for s in stmts for n in ast.walk(s)):
+    for node in (n for s in stmts for n in walk(s)):
         if isinstance(node, ast.Call):
             text = dotted(node.func)
         elif isinstance(node, ast.ImportFrom):
@@ -49,7 +50,7 @@ def _provider_called(stmts: list[ast.stmt]) -> str:
 
 
 def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    return any(n is node for n in ast.walk(outer))
+    return any(n is node for n in walk(outer))
 
 
 def other_provider_branch(fn: ast.FunctionDef | ast.AsyncFunctionDef | None, node: ast.AST) -> str:
@@ -59,7 +60,7 @@ def other_provider_branch(fn: ast.FunctionDef | ast.AsyncFunctionDef | None, nod
     if fn is None:
         return ""
     line = getattr(node, "lineno", 0)
-    for stmt in ast.walk(fn):
+    for stmt in walk(fn):
         if not isinstance(stmt, ast.If) or stmt.lineno <= line or _inside(node, stmt):
             continue
         if not _names_model(stmt.test):

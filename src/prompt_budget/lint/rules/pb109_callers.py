@@ -12,6 +12,7 @@ import ast
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.walks import walk
 
 
 def fed_at_run_time(tree: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
@@ -22,7 +23,7 @@ def fed_at_run_time(tree: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctio
     if positional[:1] in (["self"], ["cls"]):
         positional = positional[1:]
     index = positional.index(param) if param in positional else None
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in walk(tree) if tree is not None else ():
         if not (isinstance(node, ast.Call) and callee_name(node) == fn.name):
             continue
         given = [kw.value for kw in node.keywords if kw.arg == param]

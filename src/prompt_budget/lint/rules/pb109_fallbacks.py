@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.walks import walk
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -32,7 +33,7 @@ def reads_model(call: ast.Call) -> bool:
 def _returns_model_encoding(stmt: ast.Try) -> bool:
     """A ``try`` that asks tiktoken for a model's encoding and returns from its body, and one of whose
     handlers lets the failure fall through to the statements after it (no ``return`` nor ``raise``)."""
-    asks = any(isinstance(n, ast.Call) and reads_model(n) for s in stmt.body for n in ast.walk(s))
+    asks = any(isinstance(n, ast.Call) and reads_model(n) for s in stmt.body for n in walk(s))
     returns = any(isinstance(s, ast.Return) for s in stmt.body)
     falls = any(not (h.body and isinstance(h.body[-1], _LEAVES)) for h in stmt.handlers)
     return asks and returns and falls
@@ -88,7 +89,7 @@ def model_tokenizer_fallback(call: ast.Call, ancestors: Sequence[ast.AST]) -> bo
 
 
 def _calls_model_tokenizer(handler: ast.ExceptHandler, model: str) -> bool:
-    for node in (n for s in handler.body for n in ast.walk(s)):
+    for node in (n for s in handler.body for n in walk(s)):
         if not isinstance(node, ast.Call):
             continue
         name = callee_name(node) or ""

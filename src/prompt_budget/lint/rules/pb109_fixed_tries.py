@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding
+from prompt_budget.lint.walks import walk
 
 
 def fixed_model_tried(ancestors: Sequence[ast.AST]) -> str:
@@ -23,7 +24,7 @@ def fixed_model_tried(ancestors: Sequence[ast.AST]) -> str:
         parent = ancestors[i - 1]
         if not isinstance(parent, ast.Try):
             return ""
-        for node in (n for s in parent.body for n in ast.walk(s)):
+        for node in (n for s in parent.body for n in walk(s)):
             if isinstance(node, ast.Call) and callee_name(node) == "encoding_for_model":
                 return fixed_gpt_encoding(node, "encoding_for_model")
         return ""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.rules.pb109_other_providers import other_provider_named
+from prompt_budget.lint.walks import walk
 
 #: tiktoken's functions listing the names it knows.
 _KNOWN_NAMES = frozenset({"list_encoding_names"})
@@ -22,7 +23,7 @@ _KNOWN_NAMES = frozenset({"list_encoding_names"})
 
 def _tests_known(test: ast.expr) -> bool:
     """``model in list_encoding_names()``: the test asks whether tiktoken knows a name."""
-    return any(isinstance(n, ast.Call) and callee_name(n) in _KNOWN_NAMES for n in ast.walk(test))
+    return any(isinstance(n, ast.Call) and callee_name(n) in _KNOWN_NAMES for n in walk(test))
 
 
 def _assigns(stmts: Sequence[ast.stmt], name: str) -> bool:
@@ -49,9 +50,7 @@ def unknown_name_default(scope: ast.AST | None, ancestors: Sequence[ast.AST]) ->
     ):
         return False
     name = parent.targets[0].id
-    return any(
-        isinstance(n, ast.If) and _tests_known(n.test) and _assigns(n.body, name) for n in ast.walk(scope)
-    )
+    return any(isinstance(n, ast.If) and _tests_known(n.test) and _assigns(n.body, name) for n in walk(scope))
 
 
 def unknown_model_default(fn: ast.AST | None, tree: ast.AST | None, ancestors: Sequence[ast.AST]) -> str:

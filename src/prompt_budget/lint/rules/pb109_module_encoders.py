@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
+from prompt_budget.lint.walks import walk
 
 #: Methods of a tiktoken encoding that turn text into tokens (to count or cut them).
 _ENCODES = frozenset({"encode", "encode_ordinary", "encode_batch", "encode_ordinary_batch"})
@@ -42,7 +43,7 @@ def _encodes_with(fn: ast.AST, name: str) -> bool:
         and n.func.attr in _ENCODES
         and isinstance(n.func.value, ast.Name)
         and n.func.value.id == name
-        for n in ast.walk(fn)
+        for n in walk(fn)
     )
 
 
@@ -62,5 +63,5 @@ def module_encoder_used(
         isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         and not set(words(fn.name)) & _OPENAI_SCOPE
         and _encodes_with(fn, name)
-        for fn in ast.walk(tree)
+        for fn in walk(tree)
     )

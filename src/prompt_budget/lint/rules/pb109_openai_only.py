@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.flow import assign_targets
 from prompt_budget.lint.rule import Scope, attr_name, string_value
+from prompt_budget.lint.walks import walk
 
 #: An OpenAI model's name (or the start of one): ``gpt-4o``, ``gpt-35-turbo``, ``o1-mini``, ``chatgpt-4o``,
 #: ``text-embedding-3-small``; not ``o`` alone (``model.startswith("o")`` lets ``open-mistral`` in).
@@ -67,7 +68,7 @@ class OpenAIOnly:
             s.name
             for s in module_body
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and any(isinstance(n, ast.Name) and n.id in self.tables for n in ast.walk(s))
+            and any(isinstance(n, ast.Name) and n.id in self.tables for n in walk(s))
         }
         self.model = ast.dump(model)
 
@@ -75,14 +76,14 @@ class OpenAIOnly:
         return ast.dump(node) == self.model
 
     def _mentions_model(self, node: ast.AST) -> bool:
-        return any(self._is_model(n) for n in ast.walk(node))
+        return any(self._is_model(n) for n in walk(node))
 
     def _names_openai_only(self, test: ast.expr) -> bool:
         """A test about the model that names OpenAI models and no other."""
         if not self._mentions_model(test):
             return False
         found = False
-        for n in ast.walk(test):
+        for n in walk(test):
             text = string_value(n)
             if text is not None:
                 if not _OPENAI_MODEL.match(text):
@@ -152,9 +153,7 @@ class OpenAIOnly:
         enclosing statements) that raises for the other providers' models, before the ``try`` or
         after it with no ``return`` between."""
         start, end = anchor.lineno, anchor.end_lineno or anchor.lineno
-        returns = [
-            n.lineno for body in levels for s in body for n in ast.walk(s) if isinstance(n, ast.Return)
-        ]
+        returns = [n.lineno for body in levels for s in body for n in walk(s) if isinstance(n, ast.Return)]
         for body in levels:
             for i, stmt in enumerate(body):
                 if not isinstance(stmt, ast.If) or start <= stmt.lineno <= end:
@@ -169,7 +168,7 @@ class OpenAIOnly:
         """The class's ``__init__`` raises for the other providers' models (the model an attribute
         of ``self``), before any ``return``: no instance is built for them."""
         for i, stmt in enumerate(init.body):
-            if any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
+            if any(isinstance(n, ast.Return) for n in walk(stmt)):
                 return False
             if isinstance(stmt, ast.If) and self._raises_for_others(stmt, init.body[:i]):
                 return True

@@ -19,6 +19,7 @@ from pathlib import Path
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
+from prompt_budget.lint.walks import walk
 
 #: The encoding of OpenAI's embedders and of the GPT-3.5/GPT-4 models (not GPT-4o's o200k).
 _CL100K = re.compile(r"^(?:cl100k_base|gpt-4(?!o)|gpt-3\.5|text-embedding-(?:ada-002|3-))", re.IGNORECASE)
@@ -57,7 +58,7 @@ def raises_for_others(fn: ast.AST | None) -> bool:
     cookbook ``num_tokens_from_messages``): it never counts another provider's model."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    return any(isinstance(n, ast.If) and _chain_raises(n) for n in ast.walk(fn))
+    return any(isinstance(n, ast.If) and _chain_raises(n) for n in walk(fn))
 
 
 def _embeds_with_openai(node: ast.AST) -> bool:
@@ -71,8 +72,4 @@ def _embeds_with_openai(node: ast.AST) -> bool:
 def openai_embedder(tree: ast.AST | None, fixed: str) -> bool:
     """The fixed encoding is cl100k's and the module hands its text to an OpenAI embedder (see the
     module's docstring); the caller checks that the module names no other provider."""
-    return (
-        tree is not None
-        and bool(_CL100K.match(fixed))
-        and any(_embeds_with_openai(n) for n in ast.walk(tree))
-    )
+    return tree is not None and bool(_CL100K.match(fixed)) and any(_embeds_with_openai(n) for n in walk(tree))

@@ -11,6 +11,7 @@ import re
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.walks import walk
 
 #: A string that names OpenAI or one of its models anywhere in it (``"gpt-4o"``, ``"openai"``).
 OPENAI_WORD = re.compile(r"gpt|openai|^o\d|davinci|embedding", re.IGNORECASE)
@@ -72,7 +73,7 @@ BRANCH_PROVIDERS = (PROVIDER_WORDS | {"jamba", "granite", "falcon", "nemotron"})
 
 def names_openai_models(test: ast.AST) -> bool:
     """An ``if`` test that picks OpenAI models by name (``"gpt" in model``, ``ModelType.O1``)."""
-    for n in ast.walk(test):
+    for n in walk(test):
         text = (
             string_value(n)
             if isinstance(n, ast.Constant)

@@ -34,6 +34,7 @@ from prompt_budget.lint.rules.pb109_provider_names import (
 from prompt_budget.lint.rules.pb109_stand_ins import PROVIDER_EVIDENCE
 from prompt_budget.lint.rules.pb109_unguarded import any_model
 from prompt_budget.lint.tiktoken_counts import CountReader, corrected
+from prompt_budget.lint.walks import walk
 
 _TIKTOKEN_CALLS = frozenset({"encoding_for_model", "get_encoding", "encoding_name_for_model"})
 _ADVICE = (
@@ -494,7 +495,7 @@ class TokenizerMismatch(LintRule):
             (
                 n.args[0]
                 for s in anchor.body
-                for n in ast.walk(s)
+                for n in walk(s)
                 if isinstance(n, ast.Call) and n.args and reads_model(n)
             ),
             None,
@@ -570,7 +571,7 @@ class TokenizerMismatch(LintRule):
             if isinstance(ancestors[i], ast.ExceptHandler):
                 parent = ancestors[i - 1]
                 return isinstance(parent, ast.Try) and any(
-                    isinstance(n, ast.Call) and reads_model(n) for stmt in parent.body for n in ast.walk(stmt)
+                    isinstance(n, ast.Call) and reads_model(n) for stmt in parent.body for n in walk(stmt)
                 )
         return False
 
@@ -583,7 +584,7 @@ class TokenizerMismatch(LintRule):
         ancestors = self.ctx.ancestors
         for i, anc in enumerate(ancestors[:-1]):
             if isinstance(anc, ast.If) and any(ancestors[i + 1] is stmt for stmt in anc.body):
-                for n in ast.walk(anc.test):
+                for n in walk(anc.test):
                     text = string_value(n)
                     if text is not None and (is_non_openai_model(text) or names_provider(text)):
                         return text

@@ -38,13 +38,13 @@ def class_checks_availability(cls: ast.ClassDef | None) -> bool:
     raises (``is_available``: ``try: encoding_for_model(m) except KeyError: return False``)."""
     if cls is None:
         return False
-    for n in ast.walk(cls):
+    for n in walk(cls):
         if not (isinstance(n, ast.Try) and n.handlers):
             continue
         tries = any(
             isinstance(c, ast.Call) and callee_name(c) == "encoding_for_model"
             for stmt in n.body
-            for c in ast.walk(stmt)
+            for c in walk(stmt)
         )
         answers = all(
             h.body and isinstance(h.body[-1], ast.Return) and _is_false(h.body[-1].value) for h in n.handlers
@@ -79,9 +79,9 @@ def wraps_tiktoken(scope: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.Class
 def _messages(scope: ast.AST) -> set[int]:
     """The ids of the strings inside log and print calls of ``scope``."""
     out: set[int] = set()
-    for n in ast.walk(scope):
+    for n in walk(scope):
         if isinstance(n, ast.Call) and callee_name(n) in _MESSAGE_CALLS:
-            out.update(id(m) for m in ast.walk(n))
+            out.update(id(m) for m in walk(n))
     return out
 
 
@@ -101,7 +101,7 @@ def any_model(
     skip = _messages(scope)
     if doc is not None and isinstance(arg, ast.Name) and fed_at_run_time(tree, scope, arg.id):
         skip.add(id(doc.value))  # callers decide which model names reach it, not the docstring
-    for n in ast.walk(scope):
+    for n in walk(scope):
         if id(n) in skip:
             continue
         text = string_value(n)
