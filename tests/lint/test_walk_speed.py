@@ -68,6 +68,27 @@ def test_pruned_walk_finds_what_the_full_walk_finds(code: str) -> None:
     assert pruned == full
 
 
+def test_the_walk_leaves_out_statements_no_rule_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The built-in rules' walk does prune: every rule's needs are found (a rule that keeps the names it
+    follows somewhere the pruner does not look turns pruning off for every file, silently)."""
+    skipped: list[str] = []
+    original = prune.Pruner.skip
+
+    def recording(self: prune.Pruner, node: ast.stmt) -> bool:
+        out = original(self, node)
+        if out:
+            skipped.append(f"{type(node).__name__}:{node.lineno}")
+        return out
+
+    monkeypatch.setattr(prune.Pruner, "skip", recording)
+    code = (
+        "MAX_TOKENS = 4096\n\ndef greet(name):\n    message = 'hello ' + name\n    return message\n\n"
+        "def ask(client, question):\n    return client.create(max_tokens=1024, prompt=question)\n"
+    )
+    assert [f[2] for f in _found(code)] == ["PB102", "PB101"]
+    assert skipped == ["FunctionDef:3"]  # greet: no number, no word or name a rule follows
+
+
 def test_a_rebinding_without_numbers_still_counts() -> None:
     assert not [f for f in _found(REBOUND) if f[2] == "PB105"]
     once = REBOUND.replace("        fill = loader()\n        return fill\n", "        return loader()\n")

@@ -7,6 +7,10 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
 - every rule but PB109 acts only where a number literal is (a budget, a ratio, a threshold, a divisor):
   a statement is kept when a line of it holds a digit (in a number, or in a name or a string: a few
   statements more are walked than needed);
+- PB102 also learns which chunk settings the project's chunker hands to a splitter measuring tokens
+  (``SentenceSplitter(chunk_size=self.chunk_size)``, ``chunk_units.py``) and which options left None
+  say tokens in their help (``add_argument("--max_batch_size", default=None, help="... tokens")``,
+  ``option_fallbacks.py``): kept where a line holds ``chunk`` or ``add_argument``;
 - PB105 also marks the scopes where a budget name is read (``_seen``): kept where a line holds a word a
   budget name is made of (``tok``, ``ctx``, ``context``, ``budget``...) or a ``budget-names`` name;
 - PB105 also learns which generic thresholds are compared with a score (``self.score >=
@@ -61,8 +65,12 @@ GPT_ENCODINGS = ("cl100k", "o200k", "p50k", "r50k")
 
 
 def _uses_watch(rule: LintRule) -> Collection[str] | None:
-    """The names a data-flow rule follows (its ``Uses.watch``, which holds its candidates too)."""
-    watch = getattr(getattr(rule, "_uses", None), "watch", None)
+    """The names a data-flow rule follows (its ``Uses.watch``, which holds its candidates too): PB105's
+    own ``_uses``, PB102's in what it holds for the module's reads (``_held``, a ``deferred.Deferred``)."""
+    uses = getattr(rule, "_uses", None)
+    if uses is None:
+        uses = getattr(getattr(rule, "_held", None), "uses", None)
+    watch = getattr(uses, "watch", None)
     return watch if type(watch) is set else None
 
 
@@ -107,7 +115,7 @@ def _without_evidence(rule: LintRule) -> None:
 #: rule code -> what it acts on
 _DECLARED: dict[str, _Needs] = {
     "PB101": _Needs(True),
-    "PB102": _Needs(True, watched=_uses_watch),
+    "PB102": _Needs(True, ("chunk", "add_argument"), watched=_uses_watch),
     "PB103": _Needs(True),
     "PB104": _Needs(True, watched=_rate_names),
     "PB105": _Needs(

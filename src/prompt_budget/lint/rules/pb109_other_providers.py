@@ -58,21 +58,33 @@ def fixed_gpt_encoding(call: ast.Call, callee: str) -> str:
     return ""
 
 
-def _tested_strings(cls: ast.AST) -> list[str]:
-    """The strings the class's code tests a value against: ``model in ["deepseek-chat", ...]``,
-    ``"api.deepseek.com" in self.url``, ``model.startswith("claude")``, ``model == "llama3"``."""
-    out: list[str] = []
+def _strings(cls: ast.AST) -> tuple[list[str], list[str]]:
+    """In one pass over the class's (or module's) nodes: the strings its code tests a value against
+    (``model in ["deepseek-chat", ...]``, ``"api.deepseek.com" in self.url``, ``model.startswith("claude")``,
+    ``model == "llama3"``), and every other string it writes but its docstrings, each in ``ast.walk``'s
+    order."""
+    tested: list[str] = []
+    written: list[str] = []
+    docs: set[int] = set()  # an expression statement comes before its string in the walk
     for n in walk(cls):
-        if isinstance(n, ast.Compare):
+        if type(n) is ast.Constant:
+            if type(n.value) is str and id(n) not in docs:
+                written.append(n.value)
+            continue
+        if type(n) is ast.Expr:
+            if type(n.value) is ast.Constant:
+                docs.add(id(n.value))
+            continue
+        if type(n) is ast.Compare:
             parts = [n.left, *n.comparators]
-        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _TESTS:
-            parts = list(n.args)
+        elif type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr in _TESTS:
+            parts = n.args
         else:
             continue
         for part in parts:
             items = part.elts if isinstance(part, (ast.Tuple, ast.List, ast.Set)) else [part]
-            out.extend(t for t in (string_value(i) for i in items) if t)
-    return out
+            tested.extend(t for t in (string_value(i) for i in items) if t)
+    return tested, written
 
 
 def other_provider_named(cls: ast.AST) -> str:
@@ -80,7 +92,8 @@ def other_provider_named(cls: ast.AST) -> str:
     names (in any string but a docstring), else "". A model name merely written in the class (a default
     ``model_name="NousResearch/Llama-2-7b-hf"`` of a local model loaded with its own tokenizer, set 18:
     llmlingua) says nothing of what the GPT encoding counts."""
-    for text in _tested_strings(cls):
+    tested, written = _strings(cls)
+    for text in tested:
         if (
             len(text) <= 120
             and not _CONSTANT_NAME.match(text)
@@ -89,13 +102,21 @@ def other_provider_named(cls: ast.AST) -> str:
             and (_VERSIONED.search(text) or text.lower() in _FAMILIES)
         ):
             return text
-    docs = {id(n.value) for n in walk(cls) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
-    for n in walk(cls):
-        value = string_value(n) if isinstance(n, ast.Constant) and id(n) not in docs else None
+    for value in written:
         host = _OTHER_HOST.search(value) if value and len(value) <= 200 else None
         if host:
             return host.group(0)
     return ""
+
+
+def may_name_other_provider(text: str) -> bool:
+    """Whether a module's text could hold what ``other_provider_named`` looks for: a non-OpenAI model's
+    name or a non-OpenAI provider's API host (the cheap test before its walk)."""
+    return bool(is_non_openai_model(text) or _OTHER_HOST.search(text))
+
+
+#: The nodes ``_strings_of`` reads.
+_COLLECTIONS = (ast.Call, ast.List, ast.Tuple, ast.Set, ast.Dict)
 
 
 def _strings_of(node: ast.AST) -> list[str]:
@@ -118,6 +139,8 @@ def paired_models(tree: ast.AST) -> str:
     routellm's evaluation pair), else "". A lone non-OpenAI default (a local model loaded with its own
     tokenizer, set 18: llmlingua) names no OpenAI model beside it."""
     for node in walk(tree):
+        if type(node) not in _COLLECTIONS:
+            continue
         texts = [t for t in _strings_of(node) if len(t) <= 120 and looks_like_model_name(t)]
         if len(texts) < 2 or not any(openai_model(t) for t in texts):
             continue

@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
+    may_name_other_provider,
     openai_model,
     other_provider_named,
     paired_models,
@@ -67,14 +68,22 @@ def _tests_name(test: ast.expr) -> bool:
     )
 
 
-def _imported_sdk(tree: ast.AST, path: str) -> str:
+#: A word every import of one of ``_OTHER_SDKS`` writes (the module's last name for Google's SDKs,
+#: whose top name ``google`` alone says nothing): a module holding none imports none of them.
+_SDK_WORDS = tuple(sorted({m.rsplit(".", 1)[-1] if m.startswith("google.") else m for m in _OTHER_SDKS}))
+
+
+def _imported_sdk(tree: ast.AST, path: str, text: str | None = None) -> str:
     """Another provider's SDK (or a router) the module imports, not the package's own modules (a
-    module of ``litellm`` importing ``litellm._logging``), else ""."""
+    module of ``litellm`` importing ``litellm._logging``), else "". ``text``, the module's source when
+    given, spares the walk of a module that names no such SDK."""
+    if text is not None and not any(word in text for word in _SDK_WORDS):
+        return ""
     own = set(Path(path).parts[:-1])
     for node in walk(tree):
-        if isinstance(node, ast.Import):
+        if type(node) is ast.Import:
             modules = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+        elif type(node) is ast.ImportFrom and node.module and not node.level:
             modules = [node.module]
         else:
             continue
@@ -95,8 +104,11 @@ def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None
     model's in one call or collection (``paired_models``), else ""."""
     if tree is None:
         return ""
-    found = _imported_sdk(tree, path) or other_provider_named(tree)
-    if found or (lines is not None and not _OPENAI_LITERAL.search("\n".join(lines))):
+    text = "\n".join(lines) if lines is not None else None
+    found = _imported_sdk(tree, path, text)
+    if not found and (text is None or may_name_other_provider(text)):
+        found = other_provider_named(tree)
+    if found or (text is not None and not _OPENAI_LITERAL.search(text)):
         return found
     return paired_models(tree)
 
