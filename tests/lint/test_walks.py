@@ -13,7 +13,7 @@ import prompt_budget
 from prompt_budget.lint.engine import all_rules, known_codes, lint_source
 from prompt_budget.lint.options import parse_lint_options
 from prompt_budget.lint.rule import FileContext, LintRule
-from prompt_budget.lint.walks import forget, walk
+from prompt_budget.lint.walks import forget, statements, walk
 
 SOURCE = (
     "import os\n\nclass A:\n    def f(self, x=512):\n        return [y for y in range(x) if y > 2 and not y]\n\n"
@@ -82,3 +82,23 @@ def test_a_linted_file_leaves_no_cycle_behind() -> None:
             gc.enable()
     assert result.findings  # the file was linted, not skipped
     assert left == []
+
+
+STATEMENTS = (
+    "import os\n\ntry:\n    import anthropic\nexcept ImportError:\n    def fallback():\n        return 1\n"
+    "else:\n    x = 2\nfinally:\n    y = 3\n\nclass A:\n    def f(self, n):\n        match n:\n"
+    "            case 1:\n                z = [lambda: 0 for _ in range(n)]\n        while n:\n"
+    "            for i in range(n):\n                with open('f') as fh:\n                    pass\n"
+    "        return (w := 1) if n else None\n"
+)
+
+
+def test_the_statement_walk_is_the_walk_s_statements_in_its_order() -> None:
+    tree = ast.parse(STATEMENTS)
+    kinds = (ast.stmt, ast.excepthandler, ast.match_case)
+    for node in (tree, tree.body[2], tree.body[2].body[0]):  # type: ignore[attr-defined]
+        expected = [id(n) for n in walk(node) if n is node or isinstance(n, kinds)]
+        assert [id(n) for n in statements(node)] == expected
+    names = [type(n).__name__ for n in statements(tree)]
+    assert {"ExceptHandler", "match_case", "With", "For", "Pass"} <= set(names)
+    assert "Lambda" not in names

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, dotted
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import statements, walk
 
 #: Words of a launch parameter: warps and stages of a Triton config, the grid, blocks, CTAs, threads.
 _LAUNCH_WORDS = frozenset({"warps", "stages", "grid", "blocks", "ctas", "cta"})
@@ -92,7 +92,7 @@ def defines_kernels(tree: ast.AST | None) -> bool:
         return _LAST[0][1]
     found = any(
         dotted(dec.func if isinstance(dec, ast.Call) else dec) in _KERNEL_DECORATORS
-        for node in walk(tree)
+        for node in statements(tree)
         if isinstance(node, ast.FunctionDef)
         for dec in node.decorator_list
     )

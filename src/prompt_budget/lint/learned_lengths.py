@@ -49,7 +49,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -168,7 +168,7 @@ class _Locals:
         bound = self._bound.get(id(scope))
         if bound is None:
             bound = self._bound[id(scope)] = {}
-            for stmt in walk(scope):
+            for stmt in statements(scope):
                 if (
                     isinstance(stmt, ast.Assign)
                     and len(stmt.targets) == 1

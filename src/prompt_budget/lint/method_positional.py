@@ -14,7 +14,7 @@ import ast
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.positional_args import Function, PositionalFlow
 from prompt_budget.lint.ratio_names import parameter_doc
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import statements
 
 #: Words of a parameter's documentation that say it bounds what it counts.
 _LIMIT_WORDS = frozenset({"max", "maximum", "limit", "most", "budget", "cap", "truncate", "truncated"})
@@ -32,7 +32,7 @@ class MethodPositionalFlow(PositionalFlow):
 
     def taken(self) -> list[tuple[str, str, ast.Constant]]:
         self._defs = {}
-        for node in walk(self._module):
+        for node in statements(self._module):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.define(node)
         return super().taken()

@@ -345,11 +345,13 @@ _MODEL_PREFIXES = re.compile(
     r"internlm)",
     re.IGNORECASE,
 )
-_NON_OPENAI = re.compile(
-    r"claude|anthropic|gemini|palm|bison|llama|mistral|mixtral|codestral|command|cohere|qwen|"
-    r"deepseek|gemma|grok|phi-|jamba|titan|nova|sonar|kimi|glm",
-    re.IGNORECASE,
+#: Words of model names tiktoken's OpenAI encodings were not trained for (``is_non_openai_model``).
+_NON_OPENAI_WORDS = (
+    *("claude", "anthropic", "gemini", "palm", "bison", "llama", "mistral", "mixtral", "codestral"),
+    *("command", "cohere", "qwen", "deepseek", "gemma", "grok", "phi-", "jamba", "titan", "nova", "sonar"),
+    *("kimi", "glm"),
 )
+_NON_OPENAI = re.compile("|".join(map(re.escape, _NON_OPENAI_WORDS)), re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
@@ -442,6 +444,13 @@ def looks_like_model_name(text: str) -> bool:
 def is_non_openai_model(text: str) -> bool:
     """A model string tiktoken's OpenAI encodings were not trained for."""
     return bool(_NON_OPENAI.search(text))
+
+
+def may_name_non_openai_model(lowered: str) -> bool:
+    """Whether a lower-cased text (a whole module's) may hold a string ``is_non_openai_model`` takes: one
+    of its words with ``in``, which is many times faster than the case-blind pattern over a long text
+    (text that is not ASCII may spell a word with a character the pattern folds: it may, then)."""
+    return not lowered.isascii() or any(word in lowered for word in _NON_OPENAI_WORDS)
 
 
 def config_key(*parts: str) -> str:

@@ -118,7 +118,39 @@ def walk(node: ast.AST) -> list[ast.AST]:
     return nodes
 
 
+#: The fields that hold statements (and a ``try``'s handlers, a ``match``'s cases, which hold statements).
+_STATEMENT_FIELDS: Final = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_STATEMENT_FIELDS_OF: dict[type[ast.AST], tuple[str, ...]] = {}
+_stated: OrderedDict[int, tuple[ast.AST, list[ast.AST]]] = OrderedDict()
+
+
+def statements(node: ast.AST) -> list[ast.AST]:
+    """``node`` and the statements under it (with the ``except`` handlers and ``case`` clauses holding
+    some), in ``ast.walk``'s order, not looking inside any expression: a def, a class, an import or an
+    assignment is found at a tenth of the cost of ``walk``. Kept like ``walk``'s lists."""
+    key = id(node)
+    hit = _stated.get(key)
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    out = [node]
+    for current in out:  # breadth-first, as ``walk``: the statements of ``walk``'s list, in its order
+        kind = type(current)
+        fields = _STATEMENT_FIELDS_OF.get(kind)
+        if fields is None:
+            fields = _STATEMENT_FIELDS_OF[kind] = tuple(f for f in kind._fields if f in _STATEMENT_FIELDS)
+        for field in fields:
+            children = getattr(current, field)
+            if type(children) is list:  # a lambda's or a conditional expression's ``body`` is no list
+                out.extend(children)
+    if isinstance(node, _KEPT):
+        _stated[key] = (node, out)
+        if len(_stated) > _SIZE:
+            _stated.popitem(last=False)
+    return out
+
+
 def forget() -> None:
     """Drop the kept walks (the engine calls it when a file is done: a kept module's walk holds its
     whole tree, which the collector would otherwise scan again and again)."""
     _walked.clear()
+    _stated.clear()

@@ -34,7 +34,7 @@ from prompt_budget.lint.rules.pb109_other_providers import (
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -80,7 +80,7 @@ def _imported_sdk(tree: ast.AST, path: str, text: str | None = None) -> str:
     if text is not None and not any(word in text for word in _SDK_WORDS):
         return ""
     own = set(Path(path).parts[:-1])
-    for node in walk(tree):
+    for node in statements(tree):
         if type(node) is ast.Import:
             modules = [a.name for a in node.names]
         elif type(node) is ast.ImportFrom and node.module and not node.level:
