@@ -13,7 +13,7 @@ import prompt_budget
 from prompt_budget.lint.engine import all_rules, known_codes, lint_source
 from prompt_budget.lint.options import parse_lint_options
 from prompt_budget.lint.rule import FileContext, LintRule
-from prompt_budget.lint.walks import forget, statements, walk
+from prompt_budget.lint.walks import forget, lines_at, statements, walk, walk_spanning
 
 SOURCE = (
     "import os\n\nclass A:\n    def f(self, x=512):\n        return [y for y in range(x) if y > 2 and not y]\n\n"
@@ -102,3 +102,33 @@ def test_the_statement_walk_is_the_walk_s_statements_in_its_order() -> None:
     names = [type(n).__name__ for n in statements(tree)]
     assert {"ExceptHandler", "match_case", "With", "For", "Pass"} <= set(names)
     assert "Lambda" not in names
+
+
+def _under_a_statement_off(node: ast.AST, parents: dict[int, ast.AST], lines: set[int]) -> bool:
+    """Whether ``node`` or a statement above it spans none of ``lines``."""
+    current: ast.AST | None = node
+    while current is not None:
+        if isinstance(current, ast.stmt):
+            first = min([current.lineno, *(d.lineno for d in getattr(current, "decorator_list", []))])
+            last = current.end_lineno or current.lineno
+            if not lines & set(range(first, last + 1)):
+                return True
+        current = parents.get(id(current))
+    return False
+
+
+def test_a_walk_of_some_lines_is_the_walk_without_the_statements_off_them() -> None:
+    tree = ast.parse(STATEMENTS)
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    for lines in ([4], [9, 17], [13], [1, 22], []):
+        expected = [id(n) for n in walk(tree) if not _under_a_statement_off(n, parents, set(lines))]
+        assert [id(n) for n in walk_spanning(tree, lines)] == expected
+    kept = walk_spanning(tree, [17])  # the lambda inside the match inside the method inside the class
+    assert any(isinstance(n, ast.Lambda) for n in kept)
+    assert not any(isinstance(n, ast.Import) for n in kept)
+
+
+def test_lines_at_counts_the_lines_of_offsets() -> None:
+    text = "a\nbb\n\nccc\n"
+    assert lines_at(text, [text.index("ccc"), 0, 1, text.index("bb") + 1]) == [1, 2, 4]
+    assert lines_at(text, []) == []

@@ -11,7 +11,7 @@ Names are split into lower-case words (``maxOutputTokens`` -> ``max output token
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -337,14 +337,16 @@ SMALLEST_MODEL_WINDOW = 512
 _RUNTIME_WINDOWS = frozenset({("n", "ctx"), ("num", "ctx")})
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
 
-_MODEL_PREFIXES = re.compile(
-    r"^(?:[\w.-]+/)*(?:gpt-|gpt4|chatgpt|o1|o3|o4|text-davinci|davinci|babbage|claude|anthropic\.|gemini|"
+_MODEL_FAMILIES = (
+    r"(?:gpt-|gpt4|chatgpt|o1|o3|o4|text-davinci|davinci|babbage|claude|anthropic\.|gemini|"
     r"palm|chat-bison|text-bison|llama|meta-llama|codellama|mistral|mixtral|codestral|ministral|"
     r"command|cohere|qwen|deepseek|phi-|gemma|grok|yi-|glm|j2-|jamba|nova|titan|sonar|kimi|moonshot|"
     r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab|sensechat|baichuan|"
-    r"internlm)",
-    re.IGNORECASE,
+    r"internlm)"
 )
+_MODEL_PREFIXES = re.compile(r"^(?:[\w.-]+/)*" + _MODEL_FAMILIES, re.IGNORECASE)
+#: A string literal opening with a model's name (``looks_like_model_name``), in lower-cased source text.
+_MODEL_LITERAL = re.compile(r"[\"'](?:[\w.-]+/)*" + _MODEL_FAMILIES)
 #: Words of model names tiktoken's OpenAI encodings were not trained for (``is_non_openai_model``).
 _NON_OPENAI_WORDS = (
     *("claude", "anthropic", "gemini", "palm", "bison", "llama", "mistral", "mixtral", "codestral"),
@@ -446,11 +448,16 @@ def is_non_openai_model(text: str) -> bool:
     return bool(_NON_OPENAI.search(text))
 
 
-def may_name_non_openai_model(lowered: str) -> bool:
-    """Whether a lower-cased text (a whole module's) may hold a string ``is_non_openai_model`` takes: one
-    of its words with ``in``, which is many times faster than the case-blind pattern over a long text
-    (text that is not ASCII may spell a word with a character the pattern folds: it may, then)."""
-    return not lowered.isascii() or any(word in lowered for word in _NON_OPENAI_WORDS)
+def has_non_openai_word(lowered: str) -> bool:
+    """Whether a lower-cased ASCII text (a whole module's) holds a word ``is_non_openai_model`` looks for,
+    found with ``in``: many times faster than the case-blind pattern over a long text (a text that is
+    not ASCII may spell one with a character the pattern folds)."""
+    return any(word in lowered for word in _NON_OPENAI_WORDS)
+
+
+def model_literals(lowered: str) -> Iterator[re.Match[str]]:
+    """Where a lower-cased text opens a string literal with a model's name (``"claude-3``, ``'openai/gpt-``)."""
+    return _MODEL_LITERAL.finditer(lowered)
 
 
 def config_key(*parts: str) -> str:

@@ -18,7 +18,9 @@ cached).
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 #: Fields that never hold a child node: the Load/Store and operator singletons (``ctx``, ``op``, ``ops``)
@@ -90,6 +92,58 @@ def _nodes(node: ast.AST) -> list[ast.AST]:
             elif isinstance(child, AST):
                 append(child)
     return out
+
+
+def walk_spanning(node: ast.AST, lines: Sequence[int]) -> list[ast.AST]:
+    """``walk(node)`` without the statements that span none of ``lines`` (sorted line numbers) and
+    everything under them, the others in ``walk``'s order (leaving whole subtrees out of a breadth-first
+    walk keeps the order of the rest): a helper whose matches can only be on some lines (where the text
+    holds a word it looks for) reads those statements alone. Not kept."""
+    out = [node]
+    append, fields_of, AST, stmt = out.append, _FIELDS.get, ast.AST, ast.stmt
+    for current in out:
+        kind = type(current)
+        fields = fields_of(kind)
+        if fields is None:
+            fields = child_fields(kind)
+        for field in fields:
+            child = getattr(current, field)
+            if child is None:
+                continue
+            if type(child) is list:
+                for item in child:
+                    if (
+                        item is not None
+                        and isinstance(item, AST)
+                        and (not isinstance(item, stmt) or _spans(item, lines))
+                    ):
+                        append(item)
+            elif isinstance(child, AST):  # a statement is always in a list
+                append(child)
+    return out
+
+
+def lines_at(text: str, starts: Iterable[int]) -> list[int]:
+    """The line numbers (1-based, sorted, each once) of the offsets ``starts`` into ``text``: where a
+    pattern matched, for ``walk_spanning``."""
+    lines: list[int] = []
+    line, at = 1, 0
+    for start in sorted(starts):
+        line += text.count("\n", at, start)
+        at = start
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines
+
+
+def _spans(node: ast.stmt, lines: Sequence[int]) -> bool:
+    """Whether the statement (its decorators included) spans one of the sorted ``lines``."""
+    first = node.lineno
+    decorators = getattr(node, "decorator_list", None)
+    if decorators:
+        first = min(first, *(d.lineno for d in decorators))
+    i = bisect_left(lines, first)
+    return i < len(lines) and lines[i] <= (node.end_lineno or node.lineno)
 
 
 #: Nodes big enough, and walked often enough, to keep their walk.

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
-from prompt_budget.lint.names import is_non_openai_model, looks_like_model_name, may_name_non_openai_model
+from prompt_budget.lint.names import (
+    has_non_openai_word,
+    is_non_openai_model,
+    looks_like_model_name,
+    model_literals,
+)
 from prompt_budget.lint.rule import string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import lines_at, walk, walk_spanning
 
 #: A GPT encoding's name, or an OpenAI model's, given to tiktoken as a literal: a fixed encoding.
 _GPT_ENCODING = re.compile(r"^(?:cl100k_base|o200k_base|o200k_harmony|p50k_base|p50k_edit|r50k_base|gpt2)$")
@@ -27,6 +33,8 @@ _OTHER_HOST = re.compile(
 )
 #: ``_OTHER_HOST`` for lower-cased text (the case-blind pattern is several times slower over a module).
 _OTHER_HOST_LOWER = re.compile(_OTHER_HOST.pattern)
+#: A word every match of ``_OTHER_HOST`` holds: the pattern, slow over a whole module, runs only where one is.
+_HOST_WORDS = ("api.", "generativelanguage", "openrouter", "aliyuncs", "bigmodel")
 #: Methods that test a string against others (``model.startswith("claude")``).
 _TESTS = frozenset({"startswith", "endswith"})
 #: A model's name has a version, a size or a variant after its family (``deepseek-chat``, ``llama3``),
@@ -60,15 +68,15 @@ def fixed_gpt_encoding(call: ast.Call, callee: str) -> str:
     return ""
 
 
-def _strings(cls: ast.AST) -> tuple[list[str], list[str]]:
+def _strings(cls: ast.AST, lines: Sequence[int] | None = None) -> tuple[list[str], list[str]]:
     """In one pass over the class's (or module's) nodes: the strings its code tests a value against
     (``model in ["deepseek-chat", ...]``, ``"api.deepseek.com" in self.url``, ``model.startswith("claude")``,
     ``model == "llama3"``), and every other string it writes but its docstrings, each in ``ast.walk``'s
-    order."""
+    order; with ``lines``, only in the statements spanning one of them."""
     tested: list[str] = []
     written: list[str] = []
     docs: set[int] = set()  # an expression statement comes before its string in the walk
-    for n in walk(cls):
+    for n in walk(cls) if lines is None else walk_spanning(cls, lines):
         if type(n) is ast.Constant:
             if type(n.value) is str and id(n) not in docs:
                 written.append(n.value)
@@ -89,12 +97,13 @@ def _strings(cls: ast.AST) -> tuple[list[str], list[str]]:
     return tested, written
 
 
-def other_provider_named(cls: ast.AST) -> str:
+def other_provider_named(cls: ast.AST, lines: Sequence[int] | None = None) -> str:
     """A non-OpenAI model the class's (or the module's) code tests a model against, or a non-OpenAI provider's API host it
     names (in any string but a docstring), else "". A model name merely written in the class (a default
     ``model_name="NousResearch/Llama-2-7b-hf"`` of a local model loaded with its own tokenizer, set 18:
-    llmlingua) says nothing of what the GPT encoding counts."""
-    tested, written = _strings(cls)
+    llmlingua) says nothing of what the GPT encoding counts. ``lines`` (``provider_lines``), when given,
+    are the only lines that may hold one."""
+    tested, written = _strings(cls, lines)
     for text in tested:
         if (
             len(text) <= 120
@@ -111,11 +120,23 @@ def other_provider_named(cls: ast.AST) -> str:
     return ""
 
 
-def may_name_other_provider(text: str) -> bool:
-    """Whether a module's text could hold what ``other_provider_named`` looks for: a non-OpenAI model's
-    name or a non-OpenAI provider's API host (the cheap test before its walk)."""
-    lowered = text.lower()
-    return may_name_non_openai_model(lowered) or bool(_OTHER_HOST_LOWER.search(lowered))
+def provider_lines(text: str) -> list[int]:
+    """The lines of a module's text that may hold what ``other_provider_named`` looks for (a string
+    literal opening with a non-OpenAI model's name, a non-OpenAI provider's API host), in order: the
+    cheap test before its walk, which then reads the statements spanning them alone. A line with a
+    character that is not ASCII may spell a word with one the case-blind patterns fold: it may hold one."""
+    lowered = text.lower()  # lower-casing keeps every line end: lines are counted in ``lowered``
+    hits: list[int] = []
+    if not lowered.isascii() or any(word in lowered for word in _HOST_WORDS):
+        hits = [m.start() for m in _OTHER_HOST_LOWER.finditer(lowered)]
+    if not lowered.isascii():
+        hits.extend(m.start() for m in _NON_ASCII.finditer(lowered))
+    if not lowered.isascii() or has_non_openai_word(lowered):
+        hits.extend(m.start() for m in model_literals(lowered))
+    return lines_at(lowered, hits)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 #: The nodes ``_strings_of`` reads.
@@ -135,13 +156,14 @@ def _strings_of(node: ast.AST) -> list[str]:
     return [t for t in (string_value(p) for p in parts) if t]
 
 
-def paired_models(tree: ast.AST) -> str:
+def paired_models(tree: ast.AST, lines: Sequence[int] | None = None) -> str:
     """A non-OpenAI model named beside an OpenAI model in one call or collection
     (``ModelPair(strong="gpt-4-1106-preview", weak="mistralai/Mixtral-8x7B-Instruct-v0.1")``, ``["gpt-4o",
     "claude-3-5-sonnet"]``): the code routes or compares prompts between both providers' models (set 31:
     routellm's evaluation pair), else "". A lone non-OpenAI default (a local model loaded with its own
-    tokenizer, set 18: llmlingua) names no OpenAI model beside it."""
-    for node in walk(tree):
+    tokenizer, set 18: llmlingua) names no OpenAI model beside it. ``lines``, when given, are the only
+    lines an OpenAI model's name opens a literal on (only the statements spanning them are read)."""
+    for node in walk(tree) if lines is None else walk_spanning(tree, lines):
         if type(node) not in _COLLECTIONS:
             continue
         texts = [t for t in _strings_of(node) if len(t) <= 120 and looks_like_model_name(t)]

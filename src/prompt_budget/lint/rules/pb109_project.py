@@ -27,14 +27,14 @@ from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
-    may_name_other_provider,
     openai_model,
     other_provider_named,
     paired_models,
+    provider_lines,
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
-from prompt_budget.lint.walks import statements, walk
+from prompt_budget.lint.walks import lines_at, statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -106,11 +106,15 @@ def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None
         return ""
     text = "\n".join(lines) if lines is not None else None
     found = _imported_sdk(tree, path, text)
-    if not found and (text is None or may_name_other_provider(text)):
-        found = other_provider_named(tree)
-    if found or (text is not None and not _OPENAI_LITERAL.search(text)):
-        return found
-    return paired_models(tree)
+    if not found:
+        # with the text, only the statements on the lines that may name another provider are read
+        where = provider_lines(text) if text is not None else None
+        found = other_provider_named(tree, where) if where is None or where else ""
+    if found or text is None:
+        return found or paired_models(tree)
+    # an OpenAI model's name must open a literal of the call or collection: only their lines are read
+    where = lines_at(text, (m.start() for m in _OPENAI_LITERAL.finditer(text)))
+    return paired_models(tree, where) if where else ""
 
 
 def _default_model(ctx: FileContext, arg: ast.expr) -> ast.expr | None:
