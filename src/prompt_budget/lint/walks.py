@@ -71,37 +71,12 @@ def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     return found
 
 
-def _nodes(node: ast.AST) -> list[ast.AST]:
+def _nodes(node: ast.AST, lines: Sequence[int] | None = None) -> list[ast.AST]:
     """``node`` and the nodes under it breadth-first, in ``ast.walk``'s order, without the context and
-    operator leaves."""
-    out = [node]
-    append, fields_of, AST = out.append, _FIELDS.get, ast.AST
-    for current in out:  # the list grows as it is read: a queue that is never popped
-        kind = type(current)
-        fields = fields_of(kind)
-        if fields is None:
-            fields = child_fields(kind)
-        for field in fields:
-            child = getattr(current, field)
-            if child is None:
-                continue
-            if type(child) is list:
-                for item in child:
-                    if item is not None and isinstance(item, AST):
-                        append(item)
-            elif isinstance(child, AST):
-                append(child)
-    return out
-
-
-def walk_spanning(node: ast.AST, lines: Sequence[int]) -> list[ast.AST]:
-    """``walk(node)`` without the statements that span none of ``lines`` (sorted line numbers) and
-    everything under them, the others in ``walk``'s order (leaving whole subtrees out of a breadth-first
-    walk keeps the order of the rest): a helper whose matches can only be on some lines (where the text
-    holds a word it looks for) reads those statements alone. Not kept."""
+    operator leaves; with ``lines``, without the statements spanning none of them (``walk_spanning``)."""
     out = [node]
     append, fields_of, AST, stmt = out.append, _FIELDS.get, ast.AST, ast.stmt
-    for current in out:
+    for current in out:  # the list grows as it is read: a queue that is never popped
         kind = type(current)
         fields = fields_of(kind)
         if fields is None:
@@ -115,12 +90,20 @@ def walk_spanning(node: ast.AST, lines: Sequence[int]) -> list[ast.AST]:
                     if (
                         item is not None
                         and isinstance(item, AST)
-                        and (not isinstance(item, stmt) or _spans(item, lines))
+                        and (lines is None or not isinstance(item, stmt) or _spans(item, lines))
                     ):
                         append(item)
             elif isinstance(child, AST):  # a statement is always in a list
                 append(child)
     return out
+
+
+def walk_spanning(node: ast.AST, lines: Sequence[int]) -> list[ast.AST]:
+    """``walk(node)`` without the statements that span none of ``lines`` (sorted line numbers) and
+    everything under them, the others in ``walk``'s order (leaving whole subtrees out of a breadth-first
+    walk keeps the order of the rest): a helper whose matches can only be on some lines (where the text
+    holds a word it looks for) reads those statements alone. Not kept."""
+    return _nodes(node, lines)
 
 
 def lines_at(text: str, starts: Iterable[int]) -> list[int]:
