@@ -32,7 +32,9 @@ _OTHER_HOST = re.compile(
     re.IGNORECASE,
 )
 #: ``_OTHER_HOST`` for lower-cased text (the case-blind pattern is several times slower over a module).
-_OTHER_HOST_LOWER = re.compile(_OTHER_HOST.pattern)
+#: Without the leading ``\b``, which keeps ``re`` from skipping to the letters an alternative starts with:
+#: it finds a few more places (``xapi.groq.com``), and the lines are only where evidence may be.
+_OTHER_HOST_LOWER = re.compile(_OTHER_HOST.pattern.replace(r"\b", "", 1))
 #: A word every match of ``_OTHER_HOST`` holds: the pattern, slow over a whole module, runs only where one is.
 _HOST_WORDS = ("api.", "generativelanguage", "openrouter", "aliyuncs", "bigmodel")
 #: Methods that test a string against others (``model.startswith("claude")``).
@@ -120,20 +122,25 @@ def other_provider_named(cls: ast.AST, lines: Sequence[int] | None = None) -> st
     return ""
 
 
-def provider_lines(text: str) -> list[int]:
+def provider_lines(lowered: str) -> list[int]:
     """The lines of a module's text that may hold what ``other_provider_named`` looks for (a string
     literal opening with a non-OpenAI model's name, a non-OpenAI provider's API host), in order: the
     cheap test before its walk, which then reads the statements spanning them alone. A line with a
-    character that is not ASCII may spell a word with one the case-blind patterns fold: it may hold one."""
-    lowered = text.lower()  # lower-casing keeps every line end: lines are counted in ``lowered``
+    character that is not ASCII may spell a word with one the case-blind patterns fold: it may hold one.
+    ``lowered``: the module's text lower-cased (which keeps every line end)."""
     hits: list[int] = []
     if not lowered.isascii() or any(word in lowered for word in _HOST_WORDS):
         hits = [m.start() for m in _OTHER_HOST_LOWER.finditer(lowered)]
     if not lowered.isascii():
-        hits.extend(m.start() for m in _NON_ASCII.finditer(lowered))
+        hits.extend(non_ascii_at(lowered))
     if not lowered.isascii() or has_non_openai_word(lowered):
         hits.extend(m.start() for m in model_literals(lowered))
     return lines_at(lowered, hits)
+
+
+def non_ascii_at(text: str) -> list[int]:
+    """Where ``text`` holds a character that is not ASCII (a case-blind pattern may fold it into a letter)."""
+    return [m.start() for m in _NON_ASCII.finditer(text)]
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")

@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
+    non_ascii_at,
     openai_model,
     other_provider_named,
     paired_models,
@@ -94,8 +95,9 @@ def _imported_sdk(tree: ast.AST, path: str, text: str | None = None) -> str:
     return ""
 
 
-#: An OpenAI model's name opening a string literal: the cheap test before ``paired_models`` walks a module.
-_OPENAI_LITERAL = re.compile(r"""["'](?:gpt-|chatgpt|o\d|text-)""", re.IGNORECASE)
+#: An OpenAI model's name opening a string literal, in lower-cased text: the cheap test before
+#: ``paired_models`` walks a module.
+_OPENAI_LITERAL = re.compile(r"""["'](?:gpt-|chatgpt|o\d|text-)""")
 
 
 def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None = None) -> str:
@@ -106,14 +108,20 @@ def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None
         return ""
     text = "\n".join(lines) if lines is not None else None
     found = _imported_sdk(tree, path, text)
-    if not found:
-        # with the text, only the statements on the lines that may name another provider are read
-        where = provider_lines(text) if text is not None else None
-        found = other_provider_named(tree, where) if where is None or where else ""
-    if found or text is None:
-        return found or paired_models(tree)
-    # an OpenAI model's name must open a literal of the call or collection: only their lines are read
-    where = lines_at(text, (m.start() for m in _OPENAI_LITERAL.finditer(text)))
+    if found:
+        return found
+    if text is None:
+        return other_provider_named(tree) or paired_models(tree)
+    # with the text, only the statements on the lines that may hold evidence are read
+    lowered = text.lower()  # keeps every line end: lines are counted in it
+    where = provider_lines(lowered)
+    if where and (found := other_provider_named(tree, where)):
+        return found
+    # an OpenAI model's name must open a literal of the call or collection
+    hits = [m.start() for m in _OPENAI_LITERAL.finditer(lowered)]
+    if hits and not lowered.isascii():
+        hits.extend(non_ascii_at(lowered))
+    where = lines_at(lowered, hits)
     return paired_models(tree, where) if where else ""
 
 
