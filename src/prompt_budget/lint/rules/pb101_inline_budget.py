@@ -14,6 +14,7 @@ from prompt_budget.lint.argument_rows import (
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
@@ -405,6 +406,7 @@ class InlineBudget(LintRule):
                 )
             )
             or tokenizer_length(arg, call)
+            or pipeline_length(self, arg, call)
         )
 
     def _destination(self, node: ast.expr) -> str | None:
