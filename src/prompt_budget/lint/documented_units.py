@@ -26,7 +26,7 @@ def _docstrings(scope: ast.AST) -> str:
     return " ".join(" ".join(d.split()) for d in docs if "token" in d.lower())  # one space between words
 
 
-def documented_in_tokens(rule: LintRule, key: str, value: float) -> bool:
+def key_documented_in_tokens(rule: LintRule, key: str, value: float) -> bool:
     """The docstrings around the statement being visited write ``key`` and then, within a few words,
     ``value`` tokens (```chunk_size`` (32000 tokens)``, ``chunk_size: chunks of 512 tokens``)."""
     if not key or not float(value).is_integer():

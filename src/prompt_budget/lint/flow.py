@@ -219,8 +219,9 @@ class Uses:
         if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
             return
         parent = ancestors[-2]
-        if _window_width(node, ancestors):
-            # ``ids[i : i + WIDTH]``: the width of a window, judged as the slice's bound
+        if _window_width(node, ancestors) and token_list(rule, ancestors[-4].value):  # type: ignore[attr-defined]
+            # ``ids[i : i + WIDTH]``: the width of a window of a token list, judged as the slice's bound
+            # (a window of anything else is left as before: its unit is not known)
             ancestors = ancestors[:-1]
             parent = ancestors[-2]
         if isinstance(parent, ast.Slice):
@@ -264,7 +265,7 @@ class Uses:
 def _window_width(node: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
     """``seq[i : i + WIDTH]``: ``node`` is added to the slice's start to make its end, so it is the
     width of the window the slice cuts (in the sequence's unit), as ``seq[:WIDTH]`` would be."""
-    if len(ancestors) < 4:
+    if len(ancestors) < 4 or not isinstance(ancestors[-4], ast.Subscript):
         return False
     add, bound = ancestors[-2], ancestors[-3]
     if not (

@@ -159,6 +159,7 @@ CASES_INVALID = (
         "def estimate_tokens(text):\n    return int(len(text.split()) * 1.3)  # words != tokens\n",
         key="tokens_per_word",
     ),
+    Invalid("tokens_by_words = int(word_count / 0.75)", key="words_per_token"),
     Invalid(
         "def fits(text, max_tokens):\n    return len(text.split()) * 1.3 < max_tokens  # words aren't tokens\n",
         key="tokens_per_word",

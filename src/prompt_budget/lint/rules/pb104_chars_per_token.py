@@ -161,8 +161,8 @@ class CharsPerToken(LintRule):
         when the result is set as words (``word_count=int(word_count * 1.3)``: a word target padded),
         and a comment saying words are not tokens (``# words != tokens, add buffer``) is no token
         context (set 39: airoboros)."""
-        if any(set(words(n)) & _WORD_WORDS for n in targets(self) if n):
-            return False
+        if any(set(words(n)) & _WORD_WORDS and not self.names.mentions_tokens(n) for n in targets(self) if n):
+            return False  # ``word_count=int(word_count * 1.3)``, not ``tokens_by_words = ...``
         if token_context(self, comment=not _NOT_TOKENS.search(self.ctx.comment())):
             return True
         return not float(factor).is_integer() and any(
