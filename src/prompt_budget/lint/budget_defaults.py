@@ -247,9 +247,7 @@ def _table_loop_fallback(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunction
             and isinstance(stmt.iter.func, ast.Attribute)
         ):
             continue
-        returns = [
-            r for r in statements(stmt) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)
-        ]
+        returns = [r for r in statements(stmt) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)]
         if any(r.value.id == value.id for r in returns if isinstance(r.value, ast.Name)):
             return dotted(stmt.iter.func.value) or attr_name(stmt.iter.func.value) or "its table"
     return ""

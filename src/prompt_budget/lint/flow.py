@@ -219,7 +219,7 @@ class Uses:
         if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
             return
         parent = ancestors[-2]
-        if _window_width(node, ancestors) and token_list(rule, ancestors[-4].value):  # type: ignore[attr-defined]
+        if (window := _window_of(node, ancestors)) is not None and token_list(rule, window.value):
             # ``ids[i : i + WIDTH]``: the width of a window of a token list, judged as the slice's bound
             # (a window of anything else is left as before: its unit is not known)
             ancestors = ancestors[:-1]
@@ -262,11 +262,13 @@ class Uses:
             self.counted.add(name)
 
 
-def _window_width(node: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
+def _window_of(node: ast.AST, ancestors: Sequence[ast.AST]) -> ast.Subscript | None:
     """``seq[i : i + WIDTH]``: ``node`` is added to the slice's start to make its end, so it is the
-    width of the window the slice cuts (in the sequence's unit), as ``seq[:WIDTH]`` would be."""
-    if len(ancestors) < 4 or not isinstance(ancestors[-4], ast.Subscript):
-        return False
+    width of the window the slice cuts (in the sequence's unit), as ``seq[:WIDTH]`` would be: the
+    subscript, else None."""
+    window = ancestors[-4] if len(ancestors) > 3 else None
+    if not isinstance(window, ast.Subscript):
+        return None
     add, bound = ancestors[-2], ancestors[-3]
     if not (
         isinstance(add, ast.BinOp)
@@ -276,8 +278,8 @@ def _window_width(node: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
         and bound.lower is not None
         and add.right is node
     ):
-        return False
-    return ast.dump(add.left) == ast.dump(bound.lower)
+        return None
+    return window if ast.dump(add.left) == ast.dump(bound.lower) else None
 
 
 def token_list(rule: LintRule, node: ast.expr) -> bool:

@@ -15,7 +15,6 @@ from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
 from prompt_budget.lint.flow import generation_length
-from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
@@ -35,6 +34,7 @@ from prompt_budget.lint.inline_forms import (
     window_table,
 )
 from prompt_budget.lint.method_positional import MethodPositionalFlow
+from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,

@@ -65,7 +65,9 @@ CASES_VALID = (
         "        word_count=int(word_count * 1.3),  # words != tokens, add buffer\n"
         "        third=int((word_count * 1.3) / 3),\n    )\n"
     ),
-    Valid("def target(words):\n    max_words = int(len(words) * 1.3)  # tokens aside\n    return max_words\n"),
+    Valid(
+        "def target(words):\n    max_words = int(len(words) * 1.3)  # tokens aside\n    return max_words\n"
+    ),
     Valid("import tokenizers\n\ndef fits(text, width):\n    return len(text) // 3 <= width // 3\n"),
     # a statistic over lengths outside a token estimate; a product of literals bounding a slice with
     # no comment of tokens or a context window (4 KiB); a model's own tokenizer's count with headroom

@@ -365,9 +365,7 @@ class CharsPerToken(LintRule):
                 kind == "words"
                 and 1 < factor <= 2
                 and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
-            ) or (
-                kind is None and scaled_into_tokens(self, node, factor)
-            ):
+            ) or (kind is None and scaled_into_tokens(self, node, factor)):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
