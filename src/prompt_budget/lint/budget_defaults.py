@@ -29,11 +29,11 @@ from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
-from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
 from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.value_sweeps import swept_under
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import statements, walk
 from prompt_budget.lint.window_lengths import setting_fallback
 
 if TYPE_CHECKING:
@@ -216,9 +216,41 @@ def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
             f"`{read}` it reads; read it from config"
         )
         rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
+    elif table := _table_loop_fallback(rule, fn, node):
+        # ``for pattern, max_tokens in MODEL_LIMITS.items(): if match: return max_tokens`` then
+        # ``return 100_000``: the window assumed for a model the table does not know (set 39)
+        message = (
+            f"{fn.name}() returns a hard-coded token budget ({value}), the fallback when the model is not "
+            f"found in `{table}`; read it from config"
+        )
+        rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
     elif found := estimate_returned(rule, node):  # ``def estimate_output_tokens(self): return 4096``
         message = f"{found[2]}() returns a hard-coded token estimate ({value}); read it from config"
         rule.report_literal(node.value, message, value, found[2].lstrip("_"), scoped=False)
+
+
+def _table_loop_fallback(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.Return) -> str:
+    """The table whose lookup loop ``node`` (a return in the function's body, after the loop) stands in
+    for: ``for key, max_tokens in MODEL_LIMITS.items(): ... return max_tokens``, the loop's value named as
+    a budget; else ""."""
+    if node not in fn.body:
+        return ""
+    for stmt in fn.body[: fn.body.index(node)]:
+        if not (
+            isinstance(stmt, ast.For)
+            and isinstance(stmt.target, ast.Tuple)
+            and len(stmt.target.elts) == 2
+            and isinstance(value := stmt.target.elts[1], ast.Name)
+            and rule.names.is_budget(value.id)
+            and isinstance(stmt.iter, ast.Call)
+            and callee_name(stmt.iter) == "items"
+            and isinstance(stmt.iter.func, ast.Attribute)
+        ):
+            continue
+        returns = [r for r in statements(stmt) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)]
+        if any(r.value.id == value.id for r in returns if isinstance(r.value, ast.Name)):
+            return dotted(stmt.iter.func.value) or attr_name(stmt.iter.func.value) or "its table"
+    return ""
 
 
 #: Verbs a getter of a length may begin with (``_init_max_length``, ``get_max_length``).

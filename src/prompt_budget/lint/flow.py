@@ -219,9 +219,14 @@ class Uses:
         if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
             return
         parent = ancestors[-2]
+        if (window := _window_of(node, ancestors)) is not None and token_list(rule, window.value):
+            # ``ids[i : i + WIDTH]``: the width of a window of a token list, judged as the slice's bound
+            # (a window of anything else is left as before: its unit is not known)
+            ancestors = ancestors[:-1]
+            parent = ancestors[-2]
         if isinstance(parent, ast.Slice):
             grand = ancestors[-3] if len(ancestors) > 2 else None
-            if not (isinstance(grand, ast.Subscript) and rule.token_sequence(grand.value)):
+            if not (isinstance(grand, ast.Subscript) and token_list(rule, grand.value)):
                 self.sliced.add(name)  # ``text[:n]`` counts characters; ``tokens[:n]`` tokens
         elif (
             isinstance(parent, ast.Assign)
@@ -255,6 +260,36 @@ class Uses:
                 self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):
             self.counted.add(name)
+
+
+def _window_of(node: ast.AST, ancestors: Sequence[ast.AST]) -> ast.Subscript | None:
+    """``seq[i : i + WIDTH]``: ``node`` is added to the slice's start to make its end, so it is the
+    width of the window the slice cuts (in the sequence's unit), as ``seq[:WIDTH]`` would be: the
+    subscript, else None."""
+    window = ancestors[-4] if len(ancestors) > 3 else None
+    if not isinstance(window, ast.Subscript):
+        return None
+    add, bound = ancestors[-2], ancestors[-3]
+    if not (
+        isinstance(add, ast.BinOp)
+        and isinstance(add.op, ast.Add)
+        and isinstance(bound, ast.Slice)
+        and bound.upper is add
+        and bound.lower is not None
+        and add.right is node
+    ):
+        return None
+    return window if ast.dump(add.left) == ast.dump(bound.lower) else None
+
+
+def token_list(rule: LintRule, node: ast.expr) -> bool:
+    """A list of tokens, or a row of one (``inputs["input_ids"][0]``: a batch's first row of ids, which a
+    slice cuts as a list of tokens)."""
+    while isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        if type(node.slice.value) is not int:
+            break
+        node = node.value
+    return rule.token_sequence(node)
 
 
 def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
@@ -305,11 +340,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
     if isinstance(parent, ast.Call) and any(a is node for a in parent.args) and _cuts_tokens(judge, parent):
         # ``openai_truncate_by_token(texts, limit, model)``: a number given to a function cutting by tokens
         return f"given to `{callee_name(parent)}`, which cuts by tokens"
-    if (
-        isinstance(parent, ast.Slice)
-        and isinstance(grand, ast.Subscript)
-        and rule.token_sequence(grand.value)
-    ):
+    if isinstance(parent, ast.Slice) and isinstance(grand, ast.Subscript) and token_list(rule, grand.value):
         return f"cuts the token list `{_source(grand.value)}`"  # ``tokens[:head_length]``
     if isinstance(parent, ast.Return) and judge.is_budget(fn := rule.ctx.function_name()):
         return f"returned by the budget getter `{fn}()`"  # ``return GPT_5_LONG_CONTEXT``: a window

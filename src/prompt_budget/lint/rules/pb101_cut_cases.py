@@ -9,6 +9,13 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CUT_VALID = (
+    # a length given to a pipeline of a task that generates nothing, or to one bound to another
+    # object too
+    Valid("tagger = pipeline('ner')\n\ndef tag(text):\n    return tagger(text, max_length=128)\n"),
+    Valid(
+        "def run(text, fast):\n    gen = pipeline('summarization')\n    if fast:\n        gen = Summarizer()\n"
+        "    return gen(text, min_length=30)\n"
+    ),
     # an attribute that no call truncating to it reads: nothing says it counts tokens
     Valid("class Scorer:\n    def __init__(self):\n        self.max_input_length = 500\n"),
     # an attribute named as a budget, weakly or not, is PB102's field to follow
@@ -36,6 +43,19 @@ CUT_VALID = (
 )
 
 CUT_INVALID = (
+    # a generation length given to a text-generating pipeline's call: the pipeline hands it to its
+    # model's ``generate``, in tokens (set 39: lm-buddy's summarizer)
+    Invalid(
+        "class Client:\n    def __init__(self, model):\n"
+        "        self._summarizer = pipeline('summarization', model=model, truncation=True)\n\n"
+        "    def predict(self, prompt):\n        return self._summarizer(prompt, min_length=30, do_sample=False)\n",
+        key="predict_min_length",
+    ),
+    Invalid(
+        "gen = pipeline(task='text-generation', model='gpt2', tokenizer=tok)\n\ndef run(p):\n"
+        "    return gen(p, max_length=200), pipeline('translation_en_to_fr')(p, max_length=400)\n",
+        count=2,
+    ),
     # an instance's attribute a method gives as a truncating call's length (set 21: SummaC; an
     # attribute named as a budget, ``self.max_input_length``, is PB102's)
     Invalid(

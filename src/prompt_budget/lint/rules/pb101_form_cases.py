@@ -8,7 +8,23 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+_DOCUMENTED_INVALID = (
+    # a setting written into a request under a key the class's docstrings state in tokens at that very
+    # number (set 39: redisvl's Voyage ``contextualized_embed`` kwargs)
+    Invalid(
+        'class Embedder:\n    def __init__(self):\n        """A document longer than ``chunk_size``\n'
+        '        (32000 tokens) auto-chunks."""\n\n'
+        '    def kwargs(self, kw):\n        kw["chunk_size"] = 32000\n        return kw\n',
+        line=7,
+    ),
+)
+
 FORM_VALID = (
+    # a key the docstring states in tokens at another number, or a number it states under no key
+    Valid(
+        'class Embedder:\n    """Inputs longer than ``chunk_size`` (32000 tokens) are cut."""\n\n'
+        '    def kwargs(self, kw):\n        kw["chunk_size"] = 8000\n        kw["batch"] = 32000\n        return kw\n'
+    ),
     # a usage count beside a split; a length in a dict that is not given to a model's generate
     Valid('LOG = {"method": "token_count", "usage": {"prompt_tokens": 800}}'),
     Valid('RECORD = {"name": "page", "num_tokens": 800}'),
@@ -44,6 +60,7 @@ FORM_VALID = (
 )
 
 FORM_INVALID = (
+    *_DOCUMENTED_INVALID,
     # dict settings judged by what they configure or are given to (set 29: docetl, lotus)
     Invalid('OPS = [{"type": "split", "method": "token_count", "method_kwargs": {"num_tokens": 800}}]'),
     Invalid('INDEX_KWARGS = {"doc_maxlen": 300, "nbits": 2}'),

@@ -13,6 +13,7 @@ from prompt_budget.lint.argument_rows import (
 )
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
+from prompt_budget.lint.documented_units import key_documented_in_tokens
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.inline_forms import (
@@ -33,6 +34,7 @@ from prompt_budget.lint.inline_forms import (
     window_table,
 )
 from prompt_budget.lint.method_positional import MethodPositionalFlow
+from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -405,6 +407,7 @@ class InlineBudget(LintRule):
                 )
             )
             or tokenizer_length(arg, call)
+            or pipeline_length(self, arg, call)
         )
 
     def _destination(self, node: ast.expr) -> str | None:
@@ -541,6 +544,10 @@ class InlineBudget(LintRule):
                 name = attr_name(target)
                 if name and self.names.is_budget(name):
                     self._report(node.value, name, value, "written into a request")
+                elif name and key_documented_in_tokens(self, name, value):
+                    # ``call_kwargs["chunk_size"] = 32000`` under "``chunk_size`` (32000 tokens)" (set 39)
+                    how = "written into a request under a key its docstring says counts tokens"
+                    self._report(node.value, name, value, how)
             elif (
                 isinstance(target, (ast.Name, ast.Attribute))
                 and not self.names.is_budget(attr_name(target) or "")

@@ -157,6 +157,19 @@ class BudgetConstant(LintRule):
             "        return text[: self.max_length]\n"
         ),
         Valid("class Title:\n    MAX_LENGTH = 2048\n\n    def __init__(self, max_length=1024): ..."),
+        # the fallback of a lookup loop over a table of no budget (prices), or of a loop not returning
+        # the value it names as a budget
+        Valid(
+            "def price(model):\n    for pattern, cost in PRICES.items():\n        if pattern in model:\n"
+            "            return cost\n    return 1000\n\ndef window(model):\n"
+            "    for pattern, max_tokens in LIMITS.items():\n        if pattern in model:\n"
+            "            return pattern\n    return 4096\n"
+        ),
+        # the width of windows of a text (characters) or of a row of no tokens
+        Valid(
+            "MAX_LENGTH = 512\n\ndef pieces(text, rows, tokenizer):\n    tokenizer(text)\n"
+            "    return [text[i : i + MAX_LENGTH] for i in range(0, len(text), MAX_LENGTH)], rows[0][:MAX_LENGTH]\n"
+        ),
         Valid(
             "class Page:\n    TITLE_MAX_LENGTH = 1000\n\n    def summarize(self, text, max_new_tokens=None): ..."
         ),

@@ -90,6 +90,22 @@ CORE_INVALID = (
     # decided by data flow further away (set 18: gptcache, distilabel): a length whose remainder
     # cuts a token list; a default stored in ``self``, given to a method, shared out and compared
     # with a token count; a field given as the length a tokenizer truncates to
+    # the window a getter returns when its model -> window table's lookup loop finds no model (set 39:
+    # langchain-decorators' ``get_model_window``)
+    Invalid(
+        "def get_model_window(self, model_name):\n    for pattern, max_tokens in MODEL_LIMITS.items():\n"
+        "        if re.match(pattern, model_name):\n            return max_tokens\n"
+        "    return 100_000  # unknown model, assume very large context\n",
+        line=5,
+    ),
+    # a constant of a neutral name read only as the width of windows of a row of token ids (set 39:
+    # airoboros's ``inputs["input_ids"][0][i : i + MAX_LENGTH]``)
+    Invalid(
+        "MAX_LENGTH = 512\n\ndef chunks(text, tokenizer):\n    inputs = tokenizer(text)\n"
+        "    ids = inputs['input_ids'][0]\n"
+        "    return [inputs['input_ids'][0][i : i + MAX_LENGTH] for i in range(0, len(ids), MAX_LENGTH)]\n",
+        line=1,
+    ),
     Invalid(
         "def split(text, max_len=1024):\n    tokens = tokenizer.encode(text)\n    step = max_len - 100\n"
         "    return [tokens[i : i + step] for i in range(0, len(tokens), step)]\n"

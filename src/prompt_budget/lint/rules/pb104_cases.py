@@ -58,6 +58,16 @@ CASES_VALID = (
     # a count of words doubled, or scaled into no length
     Valid("import tokenizers\n\nline_length = len(text.split()) * 2\n"),
     Valid("import tokenizers\n\nscore = len(text.split(' ')) * 1.35\n"),
+    # a word count padded into a word target the prompt states in words, under a comment saying words
+    # are not tokens (set 39: airoboros)
+    Valid(
+        "def ask(template, word_count):\n    return template.format(\n"
+        "        word_count=int(word_count * 1.3),  # words != tokens, add buffer\n"
+        "        third=int((word_count * 1.3) / 3),\n    )\n"
+    ),
+    Valid(
+        "def target(words):\n    max_words = int(len(words) * 1.3)  # tokens aside\n    return max_words\n"
+    ),
     Valid("import tokenizers\n\ndef fits(text, width):\n    return len(text) // 3 <= width // 3\n"),
     # a statistic over lengths outside a token estimate; a product of literals bounding a slice with
     # no comment of tokens or a context window (4 KiB); a model's own tokenizer's count with headroom
@@ -145,6 +155,17 @@ CASES_INVALID = (
     ),
     Invalid("snippet = text[: budget_tokens * 4]"),
     Invalid("token_estimate = len(text.split()) * 1.3", key="tokens_per_word"),
+    # the same rate under a comment saying words are not tokens, its result returned or compared as
+    # tokens
+    Invalid(
+        "def estimate_tokens(text):\n    return int(len(text.split()) * 1.3)  # words != tokens\n",
+        key="tokens_per_word",
+    ),
+    Invalid("tokens_by_words = int(word_count / 0.75)", key="words_per_token"),
+    Invalid(
+        "def fits(text, max_tokens):\n    return len(text.split()) * 1.3 < max_tokens  # words aren't tokens\n",
+        key="tokens_per_word",
+    ),
     Invalid("citation_tokens = max(1, total_citation_chars // 4)"),
     Invalid("usage = Usage(prompt_tokens=len(prompt) // 4)"),
     Invalid(

@@ -39,6 +39,9 @@ from prompt_budget.lint.tiktoken_counts import CountReader
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
+_WORD_WORDS = frozenset({"word", "words"})
+#: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
+_NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
 
 
 class CharsPerToken(LintRule):
@@ -154,8 +157,13 @@ class CharsPerToken(LintRule):
     def _words_to_tokens(self, factor: float) -> bool:
         """A count of words scaled by a fractional rate is tokens in a token context, or when the result
         is named as a length (``query_length = int(len(q.split(" ")) * 1.35)``, ``maxlen = max([...])``):
-        a length scaled from words by a rate near 1 is in no unit but tokens (set 19: ragatouille)."""
-        if token_context(self):
+        a length scaled from words by a rate near 1 is in no unit but tokens (set 19: ragatouille). Not
+        when the result is set as words (``word_count=int(word_count * 1.3)``: a word target padded),
+        and a comment saying words are not tokens (``# words != tokens, add buffer``) is no token
+        context (set 39: airoboros)."""
+        if any(set(words(n)) & _WORD_WORDS and not self.names.mentions_tokens(n) for n in targets(self) if n):
+            return False  # ``word_count=int(word_count * 1.3)``, not ``tokens_by_words = ...``
+        if token_context(self, comment=not _NOT_TOKENS.search(self.ctx.comment())):
             return True
         return not float(factor).is_integer() and any(
             set(words(n)) & _LENGTH_WORDS for n in targets(self) if n
@@ -353,9 +361,11 @@ class CharsPerToken(LintRule):
             elif kind is None and isinstance(factor, float) and 0.15 <= factor <= 0.4:
                 if bytes_to_tokens(self, left, node):
                     self._report(node, right, factor, "tokens_per_char")  # ``byte_len * 0.25``
-            elif (kind == "words" and 1 < factor <= 2 and self._words_to_tokens(factor)) or (
-                kind is None and scaled_into_tokens(self, node, factor)
-            ):
+            elif (
+                kind == "words"
+                and 1 < factor <= 2
+                and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
+            ) or (kind is None and scaled_into_tokens(self, node, factor)):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)

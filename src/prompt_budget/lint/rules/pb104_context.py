@@ -66,9 +66,10 @@ def _docstring_says_tokens(rule: LintRule) -> bool:
     return "token" in doc.split("\n\n")[0].lower() and not rule.names.is_chars(fn.name)
 
 
-def token_context(rule: LintRule) -> bool:
-    """Something around the expression says its result is a number of tokens."""
-    if rule.names.mentions_tokens(rule.ctx.function_name()) or rule.token_comment():
+def token_context(rule: LintRule, *, comment: bool = True) -> bool:
+    """Something around the expression says its result is a number of tokens (without ``comment``, not
+    the statement's comment)."""
+    if rule.names.mentions_tokens(rule.ctx.function_name()) or (comment and rule.token_comment()):
         return True
     for anc in reversed(rule.ctx.ancestors):
         if (
