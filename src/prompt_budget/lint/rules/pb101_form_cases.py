@@ -57,10 +57,30 @@ FORM_VALID = (
     Valid('TEMPLATE = {Names.TEMPERATURE: {"default": 100, "max": 1000}, "max_tokens": {"step": 64}}'),
     Valid('def port(cfg):\n    return int(cfg.get("port", "8080"))\n'),
     Valid('def size(cfg):\n    return cfg.get("context_size", "4096")\n'),
+    # a setting's fallback whose local is read only as a string's cut or against a string's length:
+    # characters, as a name bound to the literal would be (set 40: synthetic-data-kit)
+    Valid(
+        'def summary(self, text):\n    n = self.config.get("max_context_length", 8000)\n'
+        '    return self.client.chat([{"role": "user", "content": text[0:n]}])\n'
+    ),
+    Valid(
+        'def fits(cfg, text):\n    limit = int(cfg.get("max_tokens", 4000))\n    return len(text) <= limit - 1\n'
+    ),
 )
 
 FORM_INVALID = (
     *_DOCUMENTED_INVALID,
+    # the fallback's local also read as something else (a call's keyword), or cutting a list of tokens
+    Invalid(
+        'def summary(self, text):\n    n = self.config.get("max_context_length", 8000)\n'
+        '    return self.client.chat(text[0:n], max_tokens=n)\n',
+        line=2,
+    ),
+    Invalid(
+        'def cut(cfg, text):\n    n = cfg.get("max_context_length", 8000)\n'
+        '    return tokenizer.decode(tokenizer.encode(text)[:n])\n',
+        line=2,
+    ),
     # dict settings judged by what they configure or are given to (set 29: docetl, lotus)
     Invalid('OPS = [{"type": "split", "method": "token_count", "method_kwargs": {"num_tokens": 800}}]'),
     Invalid('INDEX_KWARGS = {"doc_maxlen": 300, "nbits": 2}'),
