@@ -73,12 +73,12 @@ FORM_INVALID = (
     # the fallback's local also read as something else (a call's keyword), or cutting a list of tokens
     Invalid(
         'def summary(self, text):\n    n = self.config.get("max_context_length", 8000)\n'
-        '    return self.client.chat(text[0:n], max_tokens=n)\n',
+        "    return self.client.chat(text[0:n], max_tokens=n)\n",
         line=2,
     ),
     Invalid(
         'def cut(cfg, text):\n    n = cfg.get("max_context_length", 8000)\n'
-        '    return tokenizer.decode(tokenizer.encode(text)[:n])\n',
+        "    return tokenizer.decode(tokenizer.encode(text)[:n])\n",
         line=2,
     ),
     # dict settings judged by what they configure or are given to (set 29: docetl, lotus)

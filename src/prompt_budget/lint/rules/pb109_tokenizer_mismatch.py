@@ -16,7 +16,12 @@ from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_pro
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
 from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
-from prompt_budget.lint.rules.pb109_guard_cases import GUARD_VALID, PROJECT_INVALID, PROJECT_VALID
+from prompt_budget.lint.rules.pb109_guard_cases import (
+    GUARD_INVALID,
+    GUARD_VALID,
+    PROJECT_INVALID,
+    PROJECT_VALID,
+)
 from prompt_budget.lint.rules.pb109_known_encodings import unknown_model_default
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
@@ -323,6 +328,7 @@ class TokenizerMismatch(LintRule):
         ),
         *PROVIDER_INVALID,
         *PROJECT_INVALID,
+        *GUARD_INVALID,
         *ATTRIBUTE_INVALID,
         # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
         # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
