@@ -266,7 +266,27 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
             target = next(t for t in node.targets if tokenizer_maxlen(t))
             learn(node.value, node, f"a tokenizer's maximum length `{ast.unparse(target)}`", False)
             learn(target, node, "a tokenizer's maximum length", False)
+    if learned:
+        _stored(rule, tree, learned)
     return learned, other
+
+
+def _stored(rule: LintRule, tree: ast.Module, learned: dict[str, tuple[ast.AST, str]]) -> None:
+    """``self.max_len_target = self.config.max_target_length`` where the module gives ``max_len_target``
+    to a token length: the name the attribute copies is a token length too (set 40: autotrain's seq2seq
+    dataset). One pass over the module's statements, only in a module that learned a name."""
+    for stmt in statements(tree):
+        if not (
+            type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute
+        ):
+            continue
+        found = learned.get(stmt.targets[0].attr.lower())
+        if found is None:
+            continue
+        for name in _reads(stmt.value):
+            if length_name(name) and not rule.names.is_excluded(name):
+                how = f"{found[1]} (stored in `{stmt.targets[0].attr}`)"
+                learned.setdefault(name.lower(), (stmt, how))
 
 
 def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) -> None:
@@ -370,11 +390,12 @@ class LengthFacts:
 
 
 def _field_default(value: ast.expr) -> ast.expr | None:
-    """``220``, ``DefaultVal(220)``, ``Field(default=220)``, ``field(default=220)``: a field's default."""
+    """``220``, ``DefaultVal(220)``, ``Field(default=220)``, ``Field(220, title=...)``, ``field(default=220)``:
+    a field's default."""
     if not isinstance(value, ast.Call):
         return value
-    if len(value.args) == 1 and not value.keywords:
-        return value.args[0]
+    if len(value.args) == 1 and (not value.keywords or callee_name(value) == "Field"):
+        return value.args[0]  # pydantic's ``Field(128, title=...)``: the first argument is the default
     return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
 
 

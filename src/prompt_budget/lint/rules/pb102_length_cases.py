@@ -15,7 +15,17 @@ _CUTTER = (
     "        return self.tok(texts, truncation='longest_first', max_length=(self.doc_maxlen - 1))\n\n"
 )
 
+#: An attribute copying a length name, given to no token length (a string's cut): nothing learned.
+_COPIED_VALID = (
+    Valid(
+        "class Page:\n    def __init__(self, config):\n        self.max_len_title = config.max_title_length\n\n"
+        "    def title(self, text):\n        return text[: self.max_len_title]\n\n"
+        "class Params(BaseModel):\n    max_title_length: int = Field(128, title='Max title length')\n"
+    ),
+)
+
 LENGTH_VALID = (
+    *_COPIED_VALID,
     # the name is also a queue's length: its unit is not known
     Valid(
         "def encode(tok, texts, cfg):\n    return tok(texts, truncation=True, max_length=cfg.span_maxlen)\n\n"
@@ -116,5 +126,15 @@ LENGTH_INVALID = (
         "def batcher(args):\n    return QueryTokenizer(args.query_len_max)\n\n"
         "DEFAULTS = {'query_len_max': 32}\nargs.query_len_max = 64\n",
         count=2,
+    ),
+    # a pydantic field's ``Field(128, title=...)`` for the name an attribute copies, the attribute given
+    # to a tokenizer's length (set 40: autotrain's ``self.max_len_target = self.config.max_target_length``)
+    Invalid(
+        "class Dataset:\n    def __init__(self, tokenizer, config):\n"
+        "        self.max_len_target = config.max_target_length\n\n"
+        "    def item(self, target):\n"
+        "        return self.tokenizer(text_target=target, max_length=self.max_len_target, truncation=True)\n\n"
+        "class Params(BaseModel):\n    max_target_length: int = Field(128, title='Max target length')\n",
+        line=9,
     ),
 )
