@@ -152,8 +152,8 @@ def lookup_default(
     name = string_value(pair[0])
     func = node.func
     if name and rule.names.is_budget_setting(name):
-        if _cuts_characters(rule, node):
-            return None
+        if not rule.names.mentions_tokens(name) and _cuts_characters(rule, node):
+            return None  # a window's name (``max_context_length``), not one saying tokens
         return pair[1], name, value, "used as a fallback default"
     if name and rule.names.is_weak_budget(name):
         # ``max_length = kwargs.pop("max_length", 512)`` ... ``self._get_tokenizer(max_length)``
@@ -180,8 +180,9 @@ def lookup_default(
 def _cuts_characters(rule: LintRule, node: ast.Call) -> bool:
     """The lookup's value, bound to a local (through ``int(...)``), is read in its function only as a
     string's cut or against a string's length (``n = cfg.get("max_context_length", 8000)`` ...
-    ``text[0:n]``): characters, as for a name bound to a literal (``flow.counts_characters``; set 40:
-    synthetic-data-kit)."""
+    ``text[0:n]``): characters, as for a window's name bound to a literal (``deferred``'s characters,
+    through ``flow.counts_characters``; set 40: synthetic-data-kit). Asked only for a name that does
+    not say tokens: ``max_input_tokens`` cut from a string still states tokens."""
     parent = rule.ctx.parent(node)
     if isinstance(parent, ast.Call) and callee_name(parent) == "int":
         parent = rule.ctx.parent(parent)

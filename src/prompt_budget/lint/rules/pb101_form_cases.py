@@ -64,13 +64,18 @@ FORM_VALID = (
         '    return self.client.chat([{"role": "user", "content": text[0:n]}])\n'
     ),
     Valid(
-        'def fits(cfg, text):\n    limit = int(cfg.get("max_tokens", 4000))\n    return len(text) <= limit - 1\n'
+        'def fits(cfg, text):\n    limit = int(cfg.get("context_window", 4000))\n    return len(text) <= limit - 1\n'
     ),
 )
 
 FORM_INVALID = (
     *_DOCUMENTED_INVALID,
-    # the fallback's local also read as something else (a call's keyword), or cutting a list of tokens
+    # a name saying tokens, cut from a string all the same; the fallback's local also read as something
+    # else (a call's keyword), or cutting a list of tokens
+    Invalid(
+        'def embed(cfg, text):\n    n = cfg.get("max_input_tokens", 8192)\n    return embedder(text[:n])\n',
+        line=2,
+    ),
     Invalid(
         'def summary(self, text):\n    n = self.config.get("max_context_length", 8000)\n'
         "    return self.client.chat(text[0:n], max_tokens=n)\n",
