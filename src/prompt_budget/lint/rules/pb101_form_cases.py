@@ -20,6 +20,17 @@ _DOCUMENTED_INVALID = (
 )
 
 FORM_VALID = (
+    # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
+    Valid(
+        'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
+        "def encode(tok, texts, name):\n"
+        '    cut = [t[: CONFIGS[name]["max_length"]] for t in texts]\n'
+        '    return tok(cut, max_length=CONFIGS[name]["max_length"], truncation=True)\n'
+    ),
+    Valid(
+        'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
+        'def encode(tok, texts, name):\n    return tok(texts, max_length=CONFIGS[name]["max_length"], padding=True)\n'
+    ),
     # a key the docstring states in tokens at another number, or a number it states under no key
     Valid(
         'class Embedder:\n    """Inputs longer than ``chunk_size`` (32000 tokens) are cut."""\n\n'
@@ -70,6 +81,15 @@ FORM_VALID = (
 
 FORM_INVALID = (
     *_DOCUMENTED_INVALID,
+    # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
+    # tokenizer's length (set 40: instructlab-sdg's arctic encoder)
+    Invalid(
+        'CONFIGS = {"arctic": {"pooling": "cls", "max_length": 4096, "batch_size": 24}}\n\n'
+        "class Encoder:\n    def __init__(self, name):\n        self.config = CONFIGS[name]\n\n"
+        "    def encode(self, texts):\n"
+        '        return self.tokenizer(texts, max_length=self.config["max_length"], truncation=True)\n',
+        line=1,
+    ),
     # a name saying tokens, cut from a string all the same; the fallback's local also read as something
     # else (a call's keyword), or cutting a list of tokens
     Invalid(
