@@ -113,6 +113,24 @@ def length_name(name: str | None) -> bool:
     )
 
 
+def stride_name(name: str | None) -> bool:
+    """``doc_stride``, ``max_doc_stride``: a stride named for what it strides over. It says no unit (a
+    convolution's stride is pixels): learned and reported only where the project gives it to the
+    ``stride=`` of a tokenizer returning its overflowing tokens, the overlap of the windows a long input
+    is cut into, in tokens (set 40: autotrain's question answering, after Hugging Face's ``run_qa``)."""
+    ws = set(words(name or ""))
+    return (
+        "stride" in ws
+        and bool(ws - _GENERIC_WORDS - {"stride"})
+        and not ws & (UNIT_WORDS | CHAR_WORDS | _OTHER_UNITS)
+    )
+
+
+def learnable(name: str | None) -> bool:
+    """A length name, or a stride name: learned from the project's reads, reported where learned."""
+    return length_name(name) or stride_name(name)
+
+
 def _reads(expr: ast.expr, local: Callable[[], dict[str, list[ast.expr]]] | None = None) -> Iterator[str]:
     """The names whose value ``expr`` is, give or take a constant: ``self.doc_maxlen - 1`` ->
     doc_maxlen, ``min(cfg["query_maxlen"], 512)`` -> query_maxlen; a local followed once to what it
@@ -242,7 +260,7 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
     def learn(expr: ast.expr, where: ast.AST, how: str, resolve: bool) -> None:
         local = partial(locals_.at, where) if resolve else None
         for name in _reads(expr, local):
-            if length_name(name) and not rule.names.is_excluded(name):
+            if learnable(name) and not rule.names.is_excluded(name):
                 learned.setdefault(name.lower(), (where, how))
 
     for node in _near(tree, lines):
@@ -257,7 +275,7 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
         elif type(node) is ast.Compare:
             # ``length < max_output_length``, ``length`` a count of tokens (``compared_lengths``)
             for side, count in ordered_pairs(node):
-                if any(length_name(n) for n in _reads(side)) and counts_tokens(
+                if any(learnable(n) for n in _reads(side)) and counts_tokens(
                     rule, count, partial(locals_.at, node), partial(locals_.scope, node)
                 ):
                     learn(side, node, f"a comparison with the token count `{ast.unparse(count)}`", True)
@@ -284,7 +302,7 @@ def _stored(rule: LintRule, tree: ast.Module, learned: dict[str, tuple[ast.AST, 
         if found is None:
             continue
         for name in _reads(stmt.value):
-            if length_name(name) and not rule.names.is_excluded(name):
+            if learnable(name) and not rule.names.is_excluded(name):
                 how = f"{found[1]} (stored in `{stmt.targets[0].attr}`)"
                 learned.setdefault(name.lower(), (stmt, how))
 
@@ -307,10 +325,23 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
             or (_tokenizer_class(node) and length_name(kw.arg))  # ``RerankerTokenizer(total_maxlen=...)``
         ):
             learn(kw.value, kw.value, f"a tokenizer's `{kw.arg}=`", True)
+        elif cuts and kw.arg == "stride" and _overflows(node):
+            # ``tok(q, ctx, truncation="only_second", stride=cfg.doc_stride, return_overflowing_tokens=True)``
+            learn(kw.value, kw.value, "a tokenizer's `stride=` (the overlap of its windows)", True)
         elif rule.names.is_budget(kw.arg):
             learn(kw.value, kw.value, f"the token budget `{kw.arg}=` of `{callee}`", True)
         elif _other_length(node, kw.arg):
-            other.update(n.lower() for n in _reads(kw.value) if length_name(n))
+            other.update(n.lower() for n in _reads(kw.value) if learnable(n))
+
+
+def _overflows(call: ast.Call) -> bool:
+    """``return_overflowing_tokens=True``: the call returns the windows its ``stride`` overlaps."""
+    return any(
+        kw.arg == "return_overflowing_tokens"
+        and isinstance(kw.value, ast.Constant)
+        and kw.value.value is True
+        for kw in call.keywords
+    )
 
 
 class LengthFacts:
@@ -321,7 +352,7 @@ class LengthFacts:
         self.pending: list[tuple[ast.expr, str, int | float, str]] = []
 
     def _take(self, rule: LintRule, name: str | None, literal: ast.expr | None, form: str) -> None:
-        if not name or literal is None or not length_name(name) or rule.names.is_excluded(name):
+        if not name or literal is None or not learnable(name) or rule.names.is_excluded(name):
             return
         amount = rule.budget_literal(literal)
         if (
