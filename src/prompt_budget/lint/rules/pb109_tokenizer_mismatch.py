@@ -83,8 +83,9 @@ class TokenizerMismatch(LintRule):
     message naming OpenAI is no such test).
     Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
-    tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
-    provider's model, and is not reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
+    tests naming OpenAI models only, or a model missing from a table of OpenAI models; ``else: return
+    None`` when the handler keeps the fallback in a local) counts no other provider's model, and is not
+    reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
     handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
     model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
     user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch, nor is a
