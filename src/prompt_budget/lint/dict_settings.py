@@ -22,6 +22,7 @@ from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
 from prompt_budget.lint.names import words
 from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import dotted, string_value
+from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -76,6 +77,54 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
                 generated = _splatted_into_generate(rule, node)
             if generated:
                 yield item, name, value, "splatted into a model's `generate` (counted in tokens)"
+            elif (line := _cut_under(rule, name)) is not None:
+                yield (
+                    item,
+                    name,
+                    value,
+                    f"read as `[{name!r}]` for a tokenizer's truncation length at line {line}",
+                )
+
+
+#: The module last asked about, and the keys it reads by subscript: key -> the lines where the read is
+#: a truncating call's length, or None when some read is anything else.
+_SUBSCRIPTS: list[tuple[ast.AST, dict[str, int | None]]] = []
+
+
+def _cut_under(rule: LintRule, key: str) -> int | None:
+    """``cfg["max_length"]`` read in the module only as the length a tokenizer truncates to
+    (``self.tokenizer(texts, max_length=self.cfg.model_config["max_length"], truncation=True)``): the line
+    of the first such read, else None (never read so, or read also otherwise). A per-model settings table
+    written under that key (``{"max_length": 4096, "batch_size": 24}``) sets that length (set 40:
+    instructlab-sdg's arctic encoder). The module's subscripts are gathered once, from its shared walk."""
+    tree = rule.ctx.tree
+    if tree is None:
+        return None
+    if not _SUBSCRIPTS or _SUBSCRIPTS[0][0] is not tree:
+        _SUBSCRIPTS[:] = [(tree, _subscript_reads(rule, tree))]
+    return _SUBSCRIPTS[0][1].get(key)
+
+
+def _subscript_reads(rule: LintRule, tree: ast.AST) -> dict[str, int | None]:
+    cut: dict[int, int] = {}  # id of a subscript given as a truncating call's length -> its line
+    for node in walk(tree):
+        if type(node) is ast.Call and cuts_tokens(node):
+            for kw in node.keywords:
+                if kw.arg and rule.names.is_weak_budget(kw.arg) and type(kw.value) is ast.Subscript:
+                    cut[id(kw.value)] = kw.value.lineno
+    reads: dict[str, int | None] = {}
+    for node in walk(tree):
+        if type(node) is not ast.Subscript or not isinstance(node.ctx, ast.Load):
+            continue
+        key = string_value(node.slice)
+        if key is None:
+            continue
+        line = cut.get(id(node))
+        if line is None:
+            reads[key] = None
+        else:
+            reads.setdefault(key, line)
+    return reads
 
 
 def token_setting(rule: LintRule, name: str) -> bool:

@@ -164,14 +164,16 @@ _STRATEGIES = frozenset({"longest_first", "only_first", "only_second"})
 
 
 def truncating(call: ast.Call) -> bool:
-    """``tokenizer(text, truncation=True, max_length=512)``, ``truncation="only_first"``: a call that
-    cuts to a number of tokens."""
-    return any(
-        kw.arg == "truncation"
-        and isinstance(kw.value, ast.Constant)
-        and (kw.value.value is True or kw.value.value in _STRATEGIES)
-        for kw in call.keywords
-    )
+    """``tokenizer(text, truncation=True, max_length=512)``, ``truncation="only_first"``, ``truncation=
+    "only_second" if pad_on_right else "only_first"`` (Hugging Face's question answering examples: both
+    branches cut): a call that cuts to a number of tokens."""
+    return any(kw.arg == "truncation" and _cuts(kw.value) for kw in call.keywords)
+
+
+def _cuts(value: ast.expr) -> bool:
+    if isinstance(value, ast.IfExp):
+        return _cuts(value.body) and _cuts(value.orelse)
+    return isinstance(value, ast.Constant) and (value.value is True or value.value in _STRATEGIES)
 
 
 # --- tokens converted to characters

@@ -26,7 +26,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import bound_local, is_test_module
+from prompt_budget.lint.flow import bound_local, counts_characters, is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
@@ -152,6 +152,8 @@ def lookup_default(
     name = string_value(pair[0])
     func = node.func
     if name and rule.names.is_budget_setting(name):
+        if not rule.names.mentions_tokens(name) and _cuts_characters(rule, node):
+            return None  # a window's name (``max_context_length``), not one saying tokens
         return pair[1], name, value, "used as a fallback default"
     if name and rule.names.is_weak_budget(name):
         # ``max_length = kwargs.pop("max_length", 512)`` ... ``self._get_tokenizer(max_length)``
@@ -173,6 +175,20 @@ def lookup_default(
         # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
         return pair[1], table, value, f"used as the fallback of the table `{table}`"
     return pair[1], table, value, None
+
+
+def _cuts_characters(rule: LintRule, node: ast.Call) -> bool:
+    """The lookup's value, bound to a local (through ``int(...)``), is read in its function only as a
+    string's cut or against a string's length (``n = cfg.get("max_context_length", 8000)`` ...
+    ``text[0:n]``): characters, as for a window's name bound to a literal (``deferred``'s characters,
+    through ``flow.counts_characters``; set 40: synthetic-data-kit). Asked only for a name that does
+    not say tokens: ``max_input_tokens`` cut from a string still states tokens."""
+    parent = rule.ctx.parent(node)
+    if isinstance(parent, ast.Call) and callee_name(parent) == "int":
+        parent = rule.ctx.parent(parent)
+    fn = rule.ctx.function()
+    local = bound_local(parent)
+    return local is not None and fn is not None and counts_characters(fn, local, rule)
 
 
 #: A model config's attributes holding its window (Hugging Face's names): an architecture's field where

@@ -113,6 +113,24 @@ def length_name(name: str | None) -> bool:
     )
 
 
+def stride_name(name: str | None) -> bool:
+    """``doc_stride``, ``max_doc_stride``: a stride named for what it strides over. It says no unit (a
+    convolution's stride is pixels): learned and reported only where the project gives it to the
+    ``stride=`` of a tokenizer returning its overflowing tokens, the overlap of the windows a long input
+    is cut into, in tokens (set 40: autotrain's question answering, after Hugging Face's ``run_qa``)."""
+    ws = set(words(name or ""))
+    return (
+        "stride" in ws
+        and bool(ws - _GENERIC_WORDS - {"stride"})
+        and not ws & (UNIT_WORDS | CHAR_WORDS | _OTHER_UNITS)
+    )
+
+
+def learnable(name: str | None) -> bool:
+    """A length name, or a stride name: learned from the project's reads, reported where learned."""
+    return length_name(name) or stride_name(name)
+
+
 def _reads(expr: ast.expr, local: Callable[[], dict[str, list[ast.expr]]] | None = None) -> Iterator[str]:
     """The names whose value ``expr`` is, give or take a constant: ``self.doc_maxlen - 1`` ->
     doc_maxlen, ``min(cfg["query_maxlen"], 512)`` -> query_maxlen; a local followed once to what it
@@ -242,7 +260,7 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
     def learn(expr: ast.expr, where: ast.AST, how: str, resolve: bool) -> None:
         local = partial(locals_.at, where) if resolve else None
         for name in _reads(expr, local):
-            if length_name(name) and not rule.names.is_excluded(name):
+            if learnable(name) and not rule.names.is_excluded(name):
                 learned.setdefault(name.lower(), (where, how))
 
     for node in _near(tree, lines):
@@ -257,7 +275,7 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
         elif type(node) is ast.Compare:
             # ``length < max_output_length``, ``length`` a count of tokens (``compared_lengths``)
             for side, count in ordered_pairs(node):
-                if any(length_name(n) for n in _reads(side)) and counts_tokens(
+                if any(learnable(n) for n in _reads(side)) and counts_tokens(
                     rule, count, partial(locals_.at, node), partial(locals_.scope, node)
                 ):
                     learn(side, node, f"a comparison with the token count `{ast.unparse(count)}`", True)
@@ -266,7 +284,27 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
             target = next(t for t in node.targets if tokenizer_maxlen(t))
             learn(node.value, node, f"a tokenizer's maximum length `{ast.unparse(target)}`", False)
             learn(target, node, "a tokenizer's maximum length", False)
+    if learned:
+        _stored(rule, tree, learned)
     return learned, other
+
+
+def _stored(rule: LintRule, tree: ast.Module, learned: dict[str, tuple[ast.AST, str]]) -> None:
+    """``self.max_len_target = self.config.max_target_length`` where the module gives ``max_len_target``
+    to a token length: the name the attribute copies is a token length too (set 40: autotrain's seq2seq
+    dataset). One pass over the module's statements, only in a module that learned a name."""
+    for stmt in statements(tree):
+        if not (
+            type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute
+        ):
+            continue
+        found = learned.get(stmt.targets[0].attr.lower())
+        if found is None:
+            continue
+        for name in _reads(stmt.value):
+            if learnable(name) and not rule.names.is_excluded(name):
+                how = f"{found[1]} (stored in `{stmt.targets[0].attr}`)"
+                learned.setdefault(name.lower(), (stmt, how))
 
 
 def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) -> None:
@@ -287,10 +325,23 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
             or (_tokenizer_class(node) and length_name(kw.arg))  # ``RerankerTokenizer(total_maxlen=...)``
         ):
             learn(kw.value, kw.value, f"a tokenizer's `{kw.arg}=`", True)
+        elif cuts and kw.arg == "stride" and _overflows(node):
+            # ``tok(q, ctx, truncation="only_second", stride=cfg.doc_stride, return_overflowing_tokens=True)``
+            learn(kw.value, kw.value, "a tokenizer's `stride=` (the overlap of its windows)", True)
         elif rule.names.is_budget(kw.arg):
             learn(kw.value, kw.value, f"the token budget `{kw.arg}=` of `{callee}`", True)
         elif _other_length(node, kw.arg):
-            other.update(n.lower() for n in _reads(kw.value) if length_name(n))
+            other.update(n.lower() for n in _reads(kw.value) if learnable(n))
+
+
+def _overflows(call: ast.Call) -> bool:
+    """``return_overflowing_tokens=True``: the call returns the windows its ``stride`` overlaps."""
+    return any(
+        kw.arg == "return_overflowing_tokens"
+        and isinstance(kw.value, ast.Constant)
+        and kw.value.value is True
+        for kw in call.keywords
+    )
 
 
 class LengthFacts:
@@ -301,7 +352,7 @@ class LengthFacts:
         self.pending: list[tuple[ast.expr, str, int | float, str]] = []
 
     def _take(self, rule: LintRule, name: str | None, literal: ast.expr | None, form: str) -> None:
-        if not name or literal is None or not length_name(name) or rule.names.is_excluded(name):
+        if not name or literal is None or not learnable(name) or rule.names.is_excluded(name):
             return
         amount = rule.budget_literal(literal)
         if (
@@ -370,11 +421,12 @@ class LengthFacts:
 
 
 def _field_default(value: ast.expr) -> ast.expr | None:
-    """``220``, ``DefaultVal(220)``, ``Field(default=220)``, ``field(default=220)``: a field's default."""
+    """``220``, ``DefaultVal(220)``, ``Field(default=220)``, ``Field(220, title=...)``, ``field(default=220)``:
+    a field's default."""
     if not isinstance(value, ast.Call):
         return value
-    if len(value.args) == 1 and not value.keywords:
-        return value.args[0]
+    if len(value.args) == 1 and (not value.keywords or callee_name(value) == "Field"):
+        return value.args[0]  # pydantic's ``Field(128, title=...)``: the first argument is the default
     return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
 
 

@@ -20,6 +20,17 @@ _DOCUMENTED_INVALID = (
 )
 
 FORM_VALID = (
+    # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
+    Valid(
+        'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
+        "def encode(tok, texts, name):\n"
+        '    cut = [t[: CONFIGS[name]["max_length"]] for t in texts]\n'
+        '    return tok(cut, max_length=CONFIGS[name]["max_length"], truncation=True)\n'
+    ),
+    Valid(
+        'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
+        'def encode(tok, texts, name):\n    return tok(texts, max_length=CONFIGS[name]["max_length"], padding=True)\n'
+    ),
     # a key the docstring states in tokens at another number, or a number it states under no key
     Valid(
         'class Embedder:\n    """Inputs longer than ``chunk_size`` (32000 tokens) are cut."""\n\n'
@@ -57,10 +68,44 @@ FORM_VALID = (
     Valid('TEMPLATE = {Names.TEMPERATURE: {"default": 100, "max": 1000}, "max_tokens": {"step": 64}}'),
     Valid('def port(cfg):\n    return int(cfg.get("port", "8080"))\n'),
     Valid('def size(cfg):\n    return cfg.get("context_size", "4096")\n'),
+    # a setting's fallback whose local is read only as a string's cut or against a string's length:
+    # characters, as a name bound to the literal would be (set 40: synthetic-data-kit)
+    Valid(
+        'def summary(self, text):\n    n = self.config.get("max_context_length", 8000)\n'
+        '    return self.client.chat([{"role": "user", "content": text[0:n]}])\n'
+    ),
+    Valid(
+        'def fits(cfg, text):\n    limit = int(cfg.get("context_window", 4000))\n    return len(text) <= limit - 1\n'
+    ),
 )
 
 FORM_INVALID = (
     *_DOCUMENTED_INVALID,
+    # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
+    # tokenizer's length (set 40: instructlab-sdg's arctic encoder)
+    Invalid(
+        'CONFIGS = {"arctic": {"pooling": "cls", "max_length": 4096, "batch_size": 24}}\n\n'
+        "class Encoder:\n    def __init__(self, name):\n        self.config = CONFIGS[name]\n\n"
+        "    def encode(self, texts):\n"
+        '        return self.tokenizer(texts, max_length=self.config["max_length"], truncation=True)\n',
+        line=1,
+    ),
+    # a name saying tokens, cut from a string all the same; the fallback's local also read as something
+    # else (a call's keyword), or cutting a list of tokens
+    Invalid(
+        'def embed(cfg, text):\n    n = cfg.get("max_input_tokens", 8192)\n    return embedder(text[:n])\n',
+        line=2,
+    ),
+    Invalid(
+        'def summary(self, text):\n    n = self.config.get("max_context_length", 8000)\n'
+        "    return self.client.chat(text[0:n], max_tokens=n)\n",
+        line=2,
+    ),
+    Invalid(
+        'def cut(cfg, text):\n    n = cfg.get("max_context_length", 8000)\n'
+        "    return tokenizer.decode(tokenizer.encode(text)[:n])\n",
+        line=2,
+    ),
     # dict settings judged by what they configure or are given to (set 29: docetl, lotus)
     Invalid('OPS = [{"type": "split", "method": "token_count", "method_kwargs": {"num_tokens": 800}}]'),
     Invalid('INDEX_KWARGS = {"doc_maxlen": 300, "nbits": 2}'),

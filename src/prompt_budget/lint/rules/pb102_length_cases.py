@@ -15,7 +15,31 @@ _CUTTER = (
     "        return self.tok(texts, truncation='longest_first', max_length=(self.doc_maxlen - 1))\n\n"
 )
 
+#: A stride name given to a convolution, or to a tokenizer that returns no overflowing windows.
+_STRIDE_VALID = (
+    Valid(
+        "def block(cfg):\n    return nn.Conv2d(3, 64, kernel_size=3, stride=cfg.conv_stride)\n\n"
+        "class Params(BaseModel):\n    conv_stride: int = Field(32)\n"
+    ),
+    Valid(
+        "def prepare(tokenizer, texts, cfg):\n"
+        "    return tokenizer(texts, truncation=True, max_length=512, stride=cfg.doc_stride)\n\n"
+        "class Params(BaseModel):\n    doc_stride: int = Field(128)\n"
+    ),
+)
+
+#: An attribute copying a length name, given to no token length (a string's cut): nothing learned.
+_COPIED_VALID = (
+    Valid(
+        "class Page:\n    def __init__(self, config):\n        self.max_len_title = config.max_title_length\n\n"
+        "    def title(self, text):\n        return text[: self.max_len_title]\n\n"
+        "class Params(BaseModel):\n    max_title_length: int = Field(128, title='Max title length')\n"
+    ),
+)
+
 LENGTH_VALID = (
+    *_COPIED_VALID,
+    *_STRIDE_VALID,
     # the name is also a queue's length: its unit is not known
     Valid(
         "def encode(tok, texts, cfg):\n    return tok(texts, truncation=True, max_length=cfg.span_maxlen)\n\n"
@@ -64,6 +88,17 @@ LENGTH_VALID = (
 )
 
 LENGTH_INVALID = (
+    # a stride name given to the stride of a tokenizer returning its overflowing windows, whose
+    # truncation is a strategy either way (set 40: autotrain, after Hugging Face's run_qa)
+    Invalid(
+        "def prepare(examples, tokenizer, config, pad_on_right):\n"
+        "    return tokenizer(examples['q'], examples['c'],\n"
+        "        truncation='only_second' if pad_on_right else 'only_first',\n"
+        "        max_length=config.max_seq_length, stride=config.max_doc_stride,\n"
+        "        return_overflowing_tokens=True)\n\n"
+        "class Params(BaseModel):\n    max_doc_stride: int = Field(128, title='Document stride')\n",
+        line=8,
+    ),
     # an argparse option's default for the destination the tokenizer cuts to (set 33: ColBERT)
     Invalid(
         _CUTTER + "parser.add_argument('--doc_maxlen', dest='doc_maxlen', default=180, type=int)\n", line=8
@@ -116,5 +151,15 @@ LENGTH_INVALID = (
         "def batcher(args):\n    return QueryTokenizer(args.query_len_max)\n\n"
         "DEFAULTS = {'query_len_max': 32}\nargs.query_len_max = 64\n",
         count=2,
+    ),
+    # a pydantic field's ``Field(128, title=...)`` for the name an attribute copies, the attribute given
+    # to a tokenizer's length (set 40: autotrain's ``self.max_len_target = self.config.max_target_length``)
+    Invalid(
+        "class Dataset:\n    def __init__(self, tokenizer, config):\n"
+        "        self.max_len_target = config.max_target_length\n\n"
+        "    def item(self, target):\n"
+        "        return self.tokenizer(text_target=target, max_length=self.max_len_target, truncation=True)\n\n"
+        "class Params(BaseModel):\n    max_target_length: int = Field(128, title='Max target length')\n",
+        line=9,
     ),
 )

@@ -51,6 +51,33 @@ GUARD_VALID = (
         "    def encoder(self):\n        try:\n            return tiktoken.encoding_for_model(self.model)\n"
         "        except KeyError:\n            return tiktoken.get_encoding('o200k_base')\n"
     ),
+    # the fallback kept in a local, and the function returns None (no encoding) for every model not
+    # named as OpenAI's (set 40: vocode's copy of the cookbook's get_tokenizer_info)
+    Valid(
+        "def tokenizer_info(model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n"
+        "    except KeyError:\n        enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    if model in {'gpt-4-0613', 'gpt-4o'}:\n        per = 3\n    elif 'gpt-3.5-turbo' in model:\n"
+        "        per = 4\n    else:\n        return None\n    return Info(enc, per)\n"
+    ),
+)
+
+#: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
+#: stores it on ``self`` or returns it; nor after a test letting other models through.
+GUARD_INVALID = (
+    Invalid(
+        "class Counter:\n    def load(self, model):\n        try:\n"
+        "            self.enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            self.enc = tiktoken.get_encoding('cl100k_base')\n"
+        "        if 'gpt-4' in model:\n            return 3\n        else:\n            return None\n",
+        line=6,
+    ),
+    Invalid(
+        "def tokenizer_info(model):\n    try:\n        enc = tiktoken.encoding_for_model(model)\n"
+        "    except KeyError:\n        enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    if 'gpt-4' in model or 'llama' in model:\n        per = 3\n    else:\n        return None\n"
+        "    return Info(enc, per)\n",
+        line=5,
+    ),
 )
 
 PROJECT_VALID_MORE = (

@@ -61,7 +61,9 @@ class OpenAIOnly:
       a ``.get`` on the table or a module function reading it).
     """
 
-    def __init__(self, tree: ast.AST | None, cls: ast.ClassDef | None, model: ast.expr) -> None:
+    def __init__(
+        self, tree: ast.AST | None, cls: ast.ClassDef | None, model: ast.expr, local: bool = False
+    ) -> None:
         module_body = list(getattr(tree, "body", ()))
         self.tables = _tables(module_body) | (_tables(cls.body) if cls else set())
         self.lookups = {
@@ -71,6 +73,20 @@ class OpenAIOnly:
             and any(isinstance(n, ast.Name) and n.id in self.tables for n in walk(s))
         }
         self.model = ast.dump(model)
+        #: the fallback's encoding is bound to locals only, so a ``return None`` refuses a model as a
+        #: ``raise`` does: the encoding leaves the function for no other model (set 40: vocode's copy of
+        #: the cookbook's ``get_tokenizer_info``, ``else: return None``)
+        self.local = local
+
+    def _refuses(self, stmt: ast.stmt) -> bool:
+        """``raise ...``, or ``return`` / ``return None`` when the encoding stays in the function."""
+        if isinstance(stmt, ast.Raise):
+            return True
+        return (
+            self.local
+            and isinstance(stmt, ast.Return)
+            and (stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None))
+        )
 
     def _is_model(self, node: ast.AST) -> bool:
         return ast.dump(node) == self.model
@@ -122,7 +138,7 @@ class OpenAIOnly:
         return False
 
     def _raises_for_others(self, stmt: ast.If, before: list[ast.stmt]) -> bool:
-        if stmt.body and isinstance(stmt.body[-1], ast.Raise):
+        if stmt.body and self._refuses(stmt.body[-1]):
             test = stmt.test
             if self._refuses_others(test):
                 return True
@@ -145,7 +161,7 @@ class OpenAIOnly:
             if len(chain.orelse) == 1 and isinstance(chain.orelse[0], ast.If):
                 chain = chain.orelse[0]
                 continue
-            return bool(chain.orelse) and isinstance(chain.orelse[-1], ast.Raise)
+            return bool(chain.orelse) and self._refuses(chain.orelse[-1])
         return False
 
     def guards(self, levels: list[list[ast.stmt]], anchor: ast.stmt) -> bool:
@@ -195,7 +211,7 @@ def raises_for_other_models(
     if fn is None or top is None or not isinstance(anchor, ast.Try):
         return False
     cls = next((s for s in reversed(scopes) if isinstance(s, ast.ClassDef)), None)
-    check = OpenAIOnly(tree, cls, model)
+    check = OpenAIOnly(tree, cls, model, _kept_local(anchor))
     levels = [
         body
         for above, below in zip(path[top:], path[top + 1 :], strict=False)
@@ -216,3 +232,15 @@ def raises_for_other_models(
         None,
     )
     return init is not None and init is not fn and check.constructor_guards(init)
+
+
+def _kept_local(anchor: ast.Try) -> bool:
+    """Every handler of the ``try`` binds names only (``enc = tiktoken.get_encoding(...)``): it neither
+    returns nor stores the fallback anywhere the function's caller sees (an attribute, an item)."""
+    for handler in anchor.handlers:
+        for node in (n for stmt in handler.body for n in walk(stmt)):
+            if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)):
+                return False
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
+                return False
+    return bool(anchor.handlers)

@@ -16,7 +16,12 @@ from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_pro
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
 from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
-from prompt_budget.lint.rules.pb109_guard_cases import GUARD_VALID, PROJECT_INVALID, PROJECT_VALID
+from prompt_budget.lint.rules.pb109_guard_cases import (
+    GUARD_INVALID,
+    GUARD_VALID,
+    PROJECT_INVALID,
+    PROJECT_VALID,
+)
 from prompt_budget.lint.rules.pb109_known_encodings import unknown_model_default
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
@@ -78,8 +83,9 @@ class TokenizerMismatch(LintRule):
     message naming OpenAI is no such test).
     Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
-    tests naming OpenAI models only, or a model missing from a table of OpenAI models) counts no other
-    provider's model, and is not reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
+    tests naming OpenAI models only, or a model missing from a table of OpenAI models; ``else: return
+    None`` when the handler keeps the fallback in a local) counts no other provider's model, and is not
+    reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
     handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
     model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
     user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch, nor is a
@@ -323,6 +329,7 @@ class TokenizerMismatch(LintRule):
         ),
         *PROVIDER_INVALID,
         *PROJECT_INVALID,
+        *GUARD_INVALID,
         *ATTRIBUTE_INVALID,
         # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
         # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
