@@ -39,6 +39,8 @@ _TOKENS_DONE = re.compile(
 _GENERATION_LENGTH = re.compile(
     r"\b(?:max|maximum)\s+(?:generation|generated|output)\s+length\b", re.IGNORECASE
 )
+#: ``per token``, ``per-token``: a quantity for each token, not an amount of tokens.
+_PER_TOKEN = re.compile(r"\bper[\s-]+tokens?\b", re.IGNORECASE)
 #: Words of a sampling setting counting candidate tokens (``top_k``: "the K most probable tokens").
 _SAMPLING = frozenset(
     {"probable", "probability", "probabilities", "selection", "sampling", "penalty", "penalize"}
@@ -75,4 +77,7 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
         return False
     if _GENERATION_LENGTH.search(text):
         return True
+    # ``"... key past the per-token tunnel cap"``: what is counted for each token (an API token's cap,
+    # a price per token) does not give the field's unit as tokens (set 42: verifiers' ``multiplex``)
+    text = _PER_TOKEN.sub(" ", text)
     return bool(TOKENS_WORD.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))

@@ -134,6 +134,10 @@ class BudgetRatio(LintRule):
         self._bindings = Bindings()
         self._uses = Uses()
         self._ready: list[tuple[str, Report, bool]] = []
+        #: ratios whose name says which budget they divide (``compact_threshold``), judged at the end
+        self._named: list[tuple[str, Report]] = []
+        #: names rescaled in a loop by a literal (``fraction /= 2``): a search's step, no setting
+        self._rescaled: set[str] = set()
         self._score_compared: set[str] = set()
         #: ratios whose name says tokens, waiting for the data flow (``ratio_names.token_share``)
         self._token_shares: list[Report] = []
@@ -187,10 +191,16 @@ class BudgetRatio(LintRule):
         # decided by data flow: a generic threshold compared with a score (``self.score >=
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
         # and one whose every read scales an amount of something else (``steps * threshold``) is no share
+        # and one the code rescales in a loop (``fraction /= 2``) is a search's step, no tunable share
         self.ctx.reports.extend(
             r
             for name, r, _ in self._ready
-            if name not in self._score_compared and not scales_other_units(node, name, self.names)
+            if name not in self._score_compared
+            and name not in self._rescaled
+            and not scales_other_units(node, name, self.names)
+        )
+        self.ctx.reports.extend(
+            r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
         )
         decide_shares(
             self, self._bindings, self._uses
@@ -305,7 +315,13 @@ class BudgetRatio(LintRule):
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_other_units(self.ctx.tree, name, self.names)
             ):
+                # decided at the end of the module: one compared with a score is a cut-off on the score
+                # (``context_threshold = 0.5`` ... ``c["relevance_judgement"] >= self.context_threshold``:
+                # set 42, ai2-scholar-qa), which the walk with the score words' lines tells
+                before = len(self.ctx.reports)
                 self._report(literal, value, name, f"{name} = {value}")
+                self._named.append((name, self.ctx.reports.pop(before)))
+                self.generic_bound = True
         elif token_share(self.names, name, value):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
@@ -404,9 +420,18 @@ class BudgetRatio(LintRule):
         """``request["max_tokens"] *= 2``: a budget scaled in place by a literal factor, the share (or
         multiple) of it that the code then asks for (set 36: sammo doubles a thinking model's cap so the
         answer gets as much room as the thinking budget)."""
+        value = number(node.value)
+        if (
+            isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv))
+            and value is not None
+            and (rescaled := attr_name(node.target))
+            and self._in_loop()
+        ):
+            # ``fraction /= 2`` in a loop: the ratio is a binary search's step (set 42: spacy-llm's
+            # sharding halves the share of the doc until the prompt fits), not a share to tune
+            self._rescaled.add(rescaled)
         if not isinstance(node.op, ast.Mult) or is_test_module(self.ctx.path):
             return
-        value = number(node.value)
         if value is None or isinstance(value, bool) or value <= 0 or value == 1:
             return
         budget = self.budget_expr(node.target)
@@ -414,6 +439,15 @@ class BudgetRatio(LintRule):
             scaled = f"{ast.unparse(node.target)} *= {value}"
             message = f"hard-coded budget factor `{scaled}` scales the budget `{budget}` in place; {_ADVICE}"
             self.report_literal(node.value, message, value, f"{budget}_factor")
+
+    def _in_loop(self) -> bool:
+        """Whether the node visited is in a loop of its own function (or of the module)."""
+        for a in reversed(self.ctx.ancestors):
+            if isinstance(a, (ast.For, ast.AsyncFor, ast.While)):
+                return True
+            if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                return False
+        return False
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))

@@ -141,8 +141,32 @@ CASES_VALID = (
     Valid(
         "def fit(max_tokens_per_gpu, ring_size):\n    max_tokens_per_gpu *= ring_size\n    return max_tokens_per_gpu\n"
     ),
+    # a ratio named for the context compared with a relevance score: a cut-off on the score (set 42:
+    # ai2-scholar-qa's ``context_threshold``, its default given in another class)
+    Valid(
+        "class Finder:\n    def __init__(self, context_threshold: float = 0.0):\n"
+        "        self.context_threshold = context_threshold\n\n    def keep(self, cands):\n"
+        '        return [c for c in cands if c["relevance_judgement"] >= self.context_threshold]\n\n'
+        "class Reranked(Finder):\n    def __init__(self, context_threshold: float = 0.5, max_tokens=None):\n"
+        "        super().__init__(context_threshold)\n"
+    ),
+    # a ratio a loop halves: a binary search's step over a document, no share to tune (set 42: spacy-llm)
+    Valid(
+        "def shards(doc, context_length, est):\n    fraction = 0.5\n    while True:\n"
+        "        end = int(len(doc) * fraction)\n        if est(doc[:end]) <= context_length:\n"
+        "            return end\n        fraction /= 2\n"
+    ),
 )
 CASES_INVALID = (
+    # the same names when nothing compares them with a score or halves them in a loop
+    Invalid(
+        "class Finder:\n    def __init__(self, context_threshold: float = 0.5, max_tokens=None):\n"
+        "        self.context_threshold = context_threshold\n"
+    ),
+    Invalid(
+        "def shards(doc, context_length, est):\n    fraction = 0.5\n    fraction /= 2\n"
+        "    return int(context_length * fraction)\n",
+    ),
     # shares in a table, read by key as the factor of a budget: one finding per table (set 32: optillm)
     Invalid(
         'def plan(effort, max_tokens):\n    rows = {"low": {"share": 0.3}, "high": {"share": 0.9}}\n'
