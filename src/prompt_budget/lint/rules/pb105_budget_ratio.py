@@ -48,7 +48,14 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.shares import budget_share, margin_on_budget, numerator, share_reaching_tokens
+from prompt_budget.lint.shares import (
+    budget_share,
+    margin_against_budget,
+    margin_on_budget,
+    margin_value,
+    numerator,
+    share_reaching_tokens,
+)
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
 
@@ -138,6 +145,9 @@ class BudgetRatio(LintRule):
         self._named: list[tuple[str, Report]] = []
         #: names rescaled in a loop by a literal (``fraction /= 2``): a search's step, no setting
         self._rescaled: set[str] = set()
+        #: names bound to a margin (``buffer_frac = 1.1``), waiting for a read scaling a token estimate
+        #: against a budget: name -> (the literal, its value)
+        self._margins: dict[str, tuple[ast.expr, float, tuple[str, ...]]] = {}
         self._score_compared: set[str] = set()
         #: ratios whose name says tokens, waiting for the data flow (``ratio_names.token_share``)
         self._token_shares: list[Report] = []
@@ -244,12 +254,31 @@ class BudgetRatio(LintRule):
             self._seen(node.id)
         if node.id in self._uses.watch:
             self._uses.read(node.id, self.ctx.ancestors, self, ratio=True)
+            if node.id in self._margins:
+                self._margin_read(node.id)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if self.gather_evidence:
             self._seen(node.attr)
         if node.attr in self._uses.watch:
             self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
+            if node.attr in self._margins:
+                self._margin_read(node.attr)
+
+    def _margin_read(self, name: str) -> None:
+        """``n_tok_est(prompt) * buffer_frac > context_length``: the margin ``name`` is bound to scales
+        a token estimate checked against a budget (reported once, at its binding)."""
+        found = margin_against_budget(self, self.ctx.ancestors)
+        if found is None:
+            return
+        literal, value, parts = self._margins.pop(name)
+        amount, budget = found
+        line = getattr(self.ctx.ancestors[-1], "lineno", 0)
+        message = (
+            f"hard-coded budget ratio {name} = {value}: a margin on the token estimate `{amount}` checked "
+            f"against `{budget}` at line {line}; {_ADVICE}"
+        )
+        self.report(literal, message, target=literal, value=value, key_parts=parts)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
@@ -302,8 +331,21 @@ class BudgetRatio(LintRule):
             if (key := read_key(literal)) is not None:
                 self._read_keys[name] = key
             return
+        if (
+            value is None
+            and name
+            and literal is not None
+            and (margin := margin_value(literal)) is not None
+            and not against_flow(name, share=True)
+            and not is_test_module(self.ctx.path)
+        ):
+            # ``buffer_frac: float = 1.1``: a margin, followed to a read scaling a token estimate
+            self._margins[name] = (literal, margin, self._key_parts(name))
+            self._uses.watch.add(name)
+            return
         if value is None or literal is None or not name:
             if name and not (isinstance(literal, ast.Name) and literal.id == name):
+                self._margins.pop(name, None)
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
                 self._bindings.rebound(name)
             return
@@ -351,14 +393,15 @@ class BudgetRatio(LintRule):
         ):
             self._bindings.rebound(name)
             return
-        scope = self.scope_key()
-        parts = (
-            (name, self.ctx.class_name(), self.ctx.module_name)
-            if name.isupper()
-            else (f"{scope} {name}" if scope else name, self.ctx.module_name)
-        )
-        self._bindings.add(Binding(literal, name, value, parts))
+        self._bindings.add(Binding(literal, name, value, self._key_parts(name)))
         self._uses.watch.add(name)
+
+    def _key_parts(self, name: str) -> tuple[str, ...]:
+        """The config key's parts of a share bound to ``name`` here, most specific first."""
+        scope = self.scope_key()
+        if name.isupper():
+            return (name, self.ctx.class_name(), self.ctx.module_name)
+        return (f"{scope} {name}" if scope else name, self.ctx.module_name)
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
         message = f"hard-coded budget ratio {what}; {_ADVICE}"

@@ -156,8 +156,25 @@ CASES_VALID = (
         "        end = int(len(doc) * fraction)\n        if est(doc[:end]) <= context_length:\n"
         "            return end\n        fraction /= 2\n"
     ),
+    # a margin scaling a budget alone (a conversion to another unit, PB104's), or a count of words
+    # ordered against a limit of words
+    Valid("def words_for(max_tokens, ratio: float = 1.3):\n    return int(max_tokens * ratio) > 10\n"),
+    Valid(
+        "def fits(text, context_length, max_words, slack: float = 1.1):\n"
+        "    return len(text.split()) * slack <= max_words\n"
+    ),
 )
 CASES_INVALID = (
+    # a margin on a token estimate checked against the window (set 42: spacy-llm's shard mapper)
+    Invalid(
+        "def make_mapper(n_tok_est, buffer_frac: float = 1.1):\n"
+        "    def fits(prompt, context_length):\n"
+        "        return n_tok_est(prompt) * buffer_frac <= context_length\n\n    return fits\n",
+        line=1,
+    ),
+    Invalid(
+        "SAFETY = 1.2\n\ndef fits(tokens, max_tokens):\n    return count_tokens(tokens) * SAFETY < max_tokens\n"
+    ),
     # the same names when nothing compares them with a score or halves them in a loop
     Invalid(
         "class Finder:\n    def __init__(self, context_threshold: float = 0.5, max_tokens=None):\n"
