@@ -289,3 +289,35 @@ def margin_against_budget(rule: LintRule, ancestors: list[ast.AST]) -> tuple[str
         return None
     budget = rule.budget_expr(other)
     return None if budget is None else (ast.unparse(amount), budget)
+
+
+def half_floor(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
+    """``max(context_window - RESERVE_TOKENS, context_window // 2)``: half of a budget given to ``max``
+    beside what a reserve leaves of the same budget, a floor that keeps a share of the window whatever
+    the reserve (set 42: verifiers' compaction threshold). (the budget, the other argument shown), else
+    None. A halving alone is not a share (it splits anything in two)."""
+    if not (
+        isinstance(node.op, (ast.Div, ast.FloorDiv))
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and node.right.value == 2
+    ):
+        return None
+    ancestors = rule.ctx.ancestors
+    call = ancestors[-2] if len(ancestors) > 1 else None
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "max"
+        and len(call.args) == 2
+        and not call.keywords
+        and node in call.args
+    ):
+        return None
+    other = call.args[1] if call.args[0] is node else call.args[0]
+    if not (isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub)):
+        return None
+    budget = rule.budget_expr(node.left)
+    if budget is None or rule.names.is_chars(budget) or ast.dump(other.left) != ast.dump(node.left):
+        return None
+    return budget, ast.unparse(other)

@@ -50,6 +50,7 @@ from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.shares import (
     budget_share,
+    half_floor,
     margin_against_budget,
     margin_on_budget,
     margin_value,
@@ -426,6 +427,13 @@ class BudgetRatio(LintRule):
                     "the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, parts, f"{name} divisor")
+            elif (floor := half_floor(self, node)) is not None:
+                halved, rest = floor
+                message = (
+                    f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of `{halved}` kept as a floor "
+                    f"beside `{rest}` in max(); move the divisor to config so the share can be tuned per model"
+                )
+                self.report_literal(node.right, message, 2, f"{halved} divisor")
             return
         if not isinstance(node.op, ast.Mult):
             return

@@ -156,6 +156,9 @@ CASES_VALID = (
         "        end = int(len(doc) * fraction)\n        if est(doc[:end]) <= context_length:\n"
         "            return end\n        fraction /= 2\n"
     ),
+    # halving a budget alone, or beside something else than what a reserve leaves of it
+    Valid("def split(max_tokens):\n    return max_tokens // 2, max(max_tokens // 2, 64)\n"),
+    Valid("def keep(context_window, used):\n    return max(used - 100, context_window // 2)\n"),
     # a margin scaling a budget alone (a conversion to another unit, PB104's), or a count of words
     # ordered against a limit of words
     Valid("def words_for(max_tokens, ratio: float = 1.3):\n    return int(max_tokens * ratio) > 10\n"),
@@ -165,6 +168,12 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # half the window kept as a floor on what a reserve leaves (set 42: verifiers' compaction)
+    Invalid(
+        "RESERVE_TOKENS = 16384\n\ndef threshold(context_window):\n"
+        "    return max(context_window - RESERVE_TOKENS, context_window // 2)\n",
+        line=4,
+    ),
     # a margin on a token estimate checked against the window (set 42: spacy-llm's shard mapper)
     Invalid(
         "def make_mapper(n_tok_est, buffer_frac: float = 1.1):\n"
