@@ -14,7 +14,8 @@ A docstring that gives the unit as tokens and says a limit (``maximum``) or what
 that many tokens (``tokens to generate``, ``tokens to process in parallel``), or a maximum generation
 length, makes the field a token budget (set 22: langchain-community). Not one about an access token,
 characters, a price, an estimate or
-sampling (``top_k``'s "K most probable tokens").
+sampling (``top_k``'s "K most probable tokens"), nor a token word only in a ``per token`` phrase
+(``"key past the per-token tunnel cap"``: what is counted for each token, set 42: verifiers).
 """
 
 from __future__ import annotations

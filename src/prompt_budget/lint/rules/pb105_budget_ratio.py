@@ -89,7 +89,8 @@ class BudgetRatio(LintRule):
     4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
     int(len(tokens) / 4)`` ... ``max_length=n``), or a token splitter's chunk size divided into its
     overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
-    characters divided so (PB104's characters per token).
+    characters divided so (PB104's characters per token), except half a budget kept as a floor beside
+    what a reserve leaves of it (``max(context_window - RESERVE_TOKENS, context_window // 2)``).
 
     A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
     0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
@@ -109,8 +110,15 @@ class BudgetRatio(LintRule):
     tokens kept; a ``rate=`` of any other call is not. A budget scaled in place by a literal
     (``request["max_tokens"] *= 2``) is a budget factor.
 
+    A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
+    against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
+    context_length``).
+
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
-    ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
+    ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
+    ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
+    the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a
+    search's step, not a share to tune.
     """
 
     CODE = "PB105"
