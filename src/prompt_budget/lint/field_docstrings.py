@@ -14,7 +14,8 @@ A docstring that gives the unit as tokens and says a limit (``maximum``) or what
 that many tokens (``tokens to generate``, ``tokens to process in parallel``), or a maximum generation
 length, makes the field a token budget (set 22: langchain-community). Not one about an access token,
 characters, a price, an estimate or
-sampling (``top_k``'s "K most probable tokens").
+sampling (``top_k``'s "K most probable tokens"), nor a token word only in a ``per token`` phrase
+(``"key past the per-token tunnel cap"``: what is counted for each token, set 42: verifiers).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ _TOKENS_DONE = re.compile(
 _GENERATION_LENGTH = re.compile(
     r"\b(?:max|maximum)\s+(?:generation|generated|output)\s+length\b", re.IGNORECASE
 )
+#: ``per token``, ``per-token``: a quantity for each token, not an amount of tokens.
+_PER_TOKEN = re.compile(r"\bper[\s-]+tokens?\b", re.IGNORECASE)
 #: Words of a sampling setting counting candidate tokens (``top_k``: "the K most probable tokens").
 _SAMPLING = frozenset(
     {"probable", "probability", "probabilities", "selection", "sampling", "penalty", "penalize"}
@@ -75,4 +78,7 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
         return False
     if _GENERATION_LENGTH.search(text):
         return True
+    # ``"... key past the per-token tunnel cap"``: what is counted for each token (an API token's cap,
+    # a price per token) does not give the field's unit as tokens (set 42: verifiers' ``multiplex``)
+    text = _PER_TOKEN.sub(" ", text)
     return bool(TOKENS_WORD.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))

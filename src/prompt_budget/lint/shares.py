@@ -261,3 +261,63 @@ def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
         if budget is not None:
             return literal, value, budget
     return None
+
+
+def margin_value(node: ast.AST | None) -> float | None:
+    """A float above 1 and at most 2: a safety margin a count may be scaled by (``buffer_frac = 1.1``)."""
+    value = node.value if isinstance(node, ast.Constant) else None
+    return value if isinstance(value, float) and 1 < value <= _MARGIN_CEILING else None
+
+
+def margin_against_budget(rule: LintRule, ancestors: list[ast.AST]) -> tuple[str, str] | None:
+    """``n_tok_est(prompt) * buffer_frac > context_length``: the name read (``ancestors[-1]``) scales a
+    number of tokens in a product ordered against a token budget: a margin on a token estimate before it
+    is checked against the window (set 42: spacy-llm's shard mapper). (the amount, the budget) shown,
+    else None. A margin scaling a budget alone is not one (it may convert tokens to another unit)."""
+    if len(ancestors) < 3:
+        return None
+    node, product, compare = ancestors[-1], ancestors[-2], ancestors[-3]
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+        return None
+    if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1):
+        return None
+    if not isinstance(compare.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+        return None
+    amount = product.right if product.left is node else product.left
+    other = compare.comparators[0] if compare.left is product else compare.left
+    if other is product or not rule.token_amount(amount):
+        return None
+    budget = rule.budget_expr(other)
+    return None if budget is None else (ast.unparse(amount), budget)
+
+
+def half_floor(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
+    """``max(context_window - RESERVE_TOKENS, context_window // 2)``: half of a budget given to ``max``
+    beside what a reserve leaves of the same budget, a floor that keeps a share of the window whatever
+    the reserve (set 42: verifiers' compaction threshold). (the budget, the other argument shown), else
+    None. A halving alone is not a share (it splits anything in two)."""
+    if not (
+        isinstance(node.op, (ast.Div, ast.FloorDiv))
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and node.right.value == 2
+    ):
+        return None
+    ancestors = rule.ctx.ancestors
+    call = ancestors[-2] if len(ancestors) > 1 else None
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "max"
+        and len(call.args) == 2
+        and not call.keywords
+        and node in call.args
+    ):
+        return None
+    other = call.args[1] if call.args[0] is node else call.args[0]
+    if not (isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub)):
+        return None
+    budget = rule.budget_expr(node.left)
+    if budget is None or rule.names.is_chars(budget) or ast.dump(other.left) != ast.dump(node.left):
+        return None
+    return budget, ast.unparse(other)

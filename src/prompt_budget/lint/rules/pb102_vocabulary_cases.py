@@ -40,6 +40,11 @@ VOCABULARY_VALID = (
     Valid(
         'class Sampler:\n    top_k: int = 40\n    """Limit the next token selection to the K most probable tokens."""\n'
     ),
+    # a field whose docstring counts something for each token (an API token's cap, set 42: verifiers)
+    Valid(
+        "class PoolConfig(BaseModel):\n    multiplex: int = Field(32, ge=1)\n"
+        '    """Rollouts sharing one server: key past the per-token tunnel cap."""\n'
+    ),
     # a rotary table's cached length: grown when a longer sequence comes, no window
     Valid(
         "class Rotary:\n    def __init__(self, dim, max_position_embeddings=2048):\n"

@@ -48,7 +48,15 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.shares import budget_share, margin_on_budget, numerator, share_reaching_tokens
+from prompt_budget.lint.shares import (
+    budget_share,
+    half_floor,
+    margin_against_budget,
+    margin_on_budget,
+    margin_value,
+    numerator,
+    share_reaching_tokens,
+)
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
 
@@ -81,7 +89,8 @@ class BudgetRatio(LintRule):
     4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
     int(len(tokens) / 4)`` ... ``max_length=n``), or a token splitter's chunk size divided into its
     overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
-    characters divided so (PB104's characters per token).
+    characters divided so (PB104's characters per token), except half a budget kept as a floor beside
+    what a reserve leaves of it (``max(context_window - RESERVE_TOKENS, context_window // 2)``).
 
     A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
     0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
@@ -101,8 +110,15 @@ class BudgetRatio(LintRule):
     tokens kept; a ``rate=`` of any other call is not. A budget scaled in place by a literal
     (``request["max_tokens"] *= 2``) is a budget factor.
 
+    A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
+    against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
+    context_length``).
+
     Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
-    ratio name is reported only when its name is nothing but ratio words and a budget is in scope.
+    ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
+    ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
+    the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a
+    search's step, not a share to tune.
     """
 
     CODE = "PB105"
@@ -134,6 +150,13 @@ class BudgetRatio(LintRule):
         self._bindings = Bindings()
         self._uses = Uses()
         self._ready: list[tuple[str, Report, bool]] = []
+        #: ratios whose name says which budget they divide (``compact_threshold``), judged at the end
+        self._named: list[tuple[str, Report]] = []
+        #: names rescaled in a loop by a literal (``fraction /= 2``): a search's step, no setting
+        self._rescaled: set[str] = set()
+        #: names bound to a margin (``buffer_frac = 1.1``), waiting for a read scaling a token estimate
+        #: against a budget: name -> (the literal, its value)
+        self._margins: dict[str, tuple[ast.expr, float, tuple[str, ...]]] = {}
         self._score_compared: set[str] = set()
         #: ratios whose name says tokens, waiting for the data flow (``ratio_names.token_share``)
         self._token_shares: list[Report] = []
@@ -187,10 +210,16 @@ class BudgetRatio(LintRule):
         # decided by data flow: a generic threshold compared with a score (``self.score >=
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
         # and one whose every read scales an amount of something else (``steps * threshold``) is no share
+        # and one the code rescales in a loop (``fraction /= 2``) is a search's step, no tunable share
         self.ctx.reports.extend(
             r
             for name, r, _ in self._ready
-            if name not in self._score_compared and not scales_other_units(node, name, self.names)
+            if name not in self._score_compared
+            and name not in self._rescaled
+            and not scales_other_units(node, name, self.names)
+        )
+        self.ctx.reports.extend(
+            r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
         )
         decide_shares(
             self, self._bindings, self._uses
@@ -234,12 +263,31 @@ class BudgetRatio(LintRule):
             self._seen(node.id)
         if node.id in self._uses.watch:
             self._uses.read(node.id, self.ctx.ancestors, self, ratio=True)
+            if node.id in self._margins:
+                self._margin_read(node.id)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if self.gather_evidence:
             self._seen(node.attr)
         if node.attr in self._uses.watch:
             self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
+            if node.attr in self._margins:
+                self._margin_read(node.attr)
+
+    def _margin_read(self, name: str) -> None:
+        """``n_tok_est(prompt) * buffer_frac > context_length``: the margin ``name`` is bound to scales
+        a token estimate checked against a budget (reported once, at its binding)."""
+        found = margin_against_budget(self, self.ctx.ancestors)
+        if found is None:
+            return
+        literal, value, parts = self._margins.pop(name)
+        amount, budget = found
+        line = getattr(self.ctx.ancestors[-1], "lineno", 0)
+        message = (
+            f"hard-coded budget ratio {name} = {value}: a margin on the token estimate `{amount}` checked "
+            f"against `{budget}` at line {line}; {_ADVICE}"
+        )
+        self.report(literal, message, target=literal, value=value, key_parts=parts)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
@@ -292,8 +340,21 @@ class BudgetRatio(LintRule):
             if (key := read_key(literal)) is not None:
                 self._read_keys[name] = key
             return
+        if (
+            value is None
+            and name
+            and literal is not None
+            and (margin := margin_value(literal)) is not None
+            and not against_flow(name, share=True)
+            and not is_test_module(self.ctx.path)
+        ):
+            # ``buffer_frac: float = 1.1``: a margin, followed to a read scaling a token estimate
+            self._margins[name] = (literal, margin, self._key_parts(name))
+            self._uses.watch.add(name)
+            return
         if value is None or literal is None or not name:
             if name and not (isinstance(literal, ast.Name) and literal.id == name):
+                self._margins.pop(name, None)
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
                 self._bindings.rebound(name)
             return
@@ -305,7 +366,13 @@ class BudgetRatio(LintRule):
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_other_units(self.ctx.tree, name, self.names)
             ):
+                # decided at the end of the module: one compared with a score is a cut-off on the score
+                # (``context_threshold = 0.5`` ... ``c["relevance_judgement"] >= self.context_threshold``:
+                # set 42, ai2-scholar-qa), which the walk with the score words' lines tells
+                before = len(self.ctx.reports)
                 self._report(literal, value, name, f"{name} = {value}")
+                self._named.append((name, self.ctx.reports.pop(before)))
+                self.generic_bound = True
         elif token_share(self.names, name, value):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
@@ -335,14 +402,15 @@ class BudgetRatio(LintRule):
         ):
             self._bindings.rebound(name)
             return
-        scope = self.scope_key()
-        parts = (
-            (name, self.ctx.class_name(), self.ctx.module_name)
-            if name.isupper()
-            else (f"{scope} {name}" if scope else name, self.ctx.module_name)
-        )
-        self._bindings.add(Binding(literal, name, value, parts))
+        self._bindings.add(Binding(literal, name, value, self._key_parts(name)))
         self._uses.watch.add(name)
+
+    def _key_parts(self, name: str) -> tuple[str, ...]:
+        """The config key's parts of a share bound to ``name`` here, most specific first."""
+        scope = self.scope_key()
+        if name.isupper():
+            return (name, self.ctx.class_name(), self.ctx.module_name)
+        return (f"{scope} {name}" if scope else name, self.ctx.module_name)
 
     def _report(self, literal: ast.expr, value: float, name: str, what: str) -> None:
         message = f"hard-coded budget ratio {what}; {_ADVICE}"
@@ -367,6 +435,13 @@ class BudgetRatio(LintRule):
                     "the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, parts, f"{name} divisor")
+            elif (floor := half_floor(self, node)) is not None:
+                halved, rest = floor
+                message = (
+                    f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of `{halved}` kept as a floor "
+                    f"beside `{rest}` in max(); move the divisor to config so the share can be tuned per model"
+                )
+                self.report_literal(node.right, message, 2, f"{halved} divisor")
             return
         if not isinstance(node.op, ast.Mult):
             return
@@ -404,9 +479,18 @@ class BudgetRatio(LintRule):
         """``request["max_tokens"] *= 2``: a budget scaled in place by a literal factor, the share (or
         multiple) of it that the code then asks for (set 36: sammo doubles a thinking model's cap so the
         answer gets as much room as the thinking budget)."""
+        value = number(node.value)
+        if (
+            isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv))
+            and value is not None
+            and (rescaled := attr_name(node.target))
+            and self._in_loop()
+        ):
+            # ``fraction /= 2`` in a loop: the ratio is a binary search's step (set 42: spacy-llm's
+            # sharding halves the share of the doc until the prompt fits), not a share to tune
+            self._rescaled.add(rescaled)
         if not isinstance(node.op, ast.Mult) or is_test_module(self.ctx.path):
             return
-        value = number(node.value)
         if value is None or isinstance(value, bool) or value <= 0 or value == 1:
             return
         budget = self.budget_expr(node.target)
@@ -414,6 +498,15 @@ class BudgetRatio(LintRule):
             scaled = f"{ast.unparse(node.target)} *= {value}"
             message = f"hard-coded budget factor `{scaled}` scales the budget `{budget}` in place; {_ADVICE}"
             self.report_literal(node.value, message, value, f"{budget}_factor")
+
+    def _in_loop(self) -> bool:
+        """Whether the node visited is in a loop of its own function (or of the module)."""
+        for a in reversed(self.ctx.ancestors):
+            if isinstance(a, (ast.For, ast.AsyncFor, ast.While)):
+                return True
+            if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                return False
+        return False
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))

@@ -141,8 +141,58 @@ CASES_VALID = (
     Valid(
         "def fit(max_tokens_per_gpu, ring_size):\n    max_tokens_per_gpu *= ring_size\n    return max_tokens_per_gpu\n"
     ),
+    # a ratio named for the context compared with a relevance score: a cut-off on the score (set 42:
+    # ai2-scholar-qa's ``context_threshold``, its default given in another class)
+    Valid(
+        "class Finder:\n    def __init__(self, context_threshold: float = 0.0):\n"
+        "        self.context_threshold = context_threshold\n\n    def keep(self, cands):\n"
+        '        return [c for c in cands if c["relevance_judgement"] >= self.context_threshold]\n\n'
+        "class Reranked(Finder):\n    def __init__(self, context_threshold: float = 0.5, max_tokens=None):\n"
+        "        super().__init__(context_threshold)\n"
+    ),
+    # a ratio a loop halves: a binary search's step over a document, no share to tune (set 42: spacy-llm)
+    Valid(
+        "def shards(doc, context_length, est):\n    fraction = 0.5\n    while True:\n"
+        "        end = int(len(doc) * fraction)\n        if est(doc[:end]) <= context_length:\n"
+        "            return end\n        fraction /= 2\n"
+    ),
+    # halving a budget alone, or beside something else than what a reserve leaves of it
+    Valid("def split(max_tokens):\n    return max_tokens // 2, max(max_tokens // 2, 64)\n"),
+    Valid("def keep(context_window, used):\n    return max(used - 100, context_window // 2)\n"),
+    # a margin scaling a budget alone (a conversion to another unit, PB104's), or a count of words
+    # ordered against a limit of words
+    Valid("def words_for(max_tokens, ratio: float = 1.3):\n    return int(max_tokens * ratio) > 10\n"),
+    Valid(
+        "def fits(text, context_length, max_words, slack: float = 1.1):\n"
+        "    return len(text.split()) * slack <= max_words\n"
+    ),
 )
 CASES_INVALID = (
+    # half the window kept as a floor on what a reserve leaves (set 42: verifiers' compaction)
+    Invalid(
+        "RESERVE_TOKENS = 16384\n\ndef threshold(context_window):\n"
+        "    return max(context_window - RESERVE_TOKENS, context_window // 2)\n",
+        line=4,
+    ),
+    # a margin on a token estimate checked against the window (set 42: spacy-llm's shard mapper)
+    Invalid(
+        "def make_mapper(n_tok_est, buffer_frac: float = 1.1):\n"
+        "    def fits(prompt, context_length):\n"
+        "        return n_tok_est(prompt) * buffer_frac <= context_length\n\n    return fits\n",
+        line=1,
+    ),
+    Invalid(
+        "SAFETY = 1.2\n\ndef fits(tokens, max_tokens):\n    return count_tokens(tokens) * SAFETY < max_tokens\n"
+    ),
+    # the same names when nothing compares them with a score or halves them in a loop
+    Invalid(
+        "class Finder:\n    def __init__(self, context_threshold: float = 0.5, max_tokens=None):\n"
+        "        self.context_threshold = context_threshold\n"
+    ),
+    Invalid(
+        "def shards(doc, context_length, est):\n    fraction = 0.5\n    fraction /= 2\n"
+        "    return int(context_length * fraction)\n",
+    ),
     # shares in a table, read by key as the factor of a budget: one finding per table (set 32: optillm)
     Invalid(
         'def plan(effort, max_tokens):\n    rows = {"low": {"share": 0.3}, "high": {"share": 0.9}}\n'
