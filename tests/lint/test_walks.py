@@ -13,7 +13,7 @@ import prompt_budget
 from prompt_budget.lint.engine import all_rules, known_codes, lint_source
 from prompt_budget.lint.options import parse_lint_options
 from prompt_budget.lint.rule import FileContext, LintRule
-from prompt_budget.lint.walks import forget, lines_at, statements, walk, walk_spanning
+from prompt_budget.lint.walks import forget, lines_at, parents, statements, walk, walk_spanning
 
 SOURCE = (
     "import os\n\nclass A:\n    def f(self, x=512):\n        return [y for y in range(x) if y > 2 and not y]\n\n"
@@ -132,3 +132,18 @@ def test_lines_at_counts_the_lines_of_offsets() -> None:
     text = "a\nbb\n\nccc\n"
     assert lines_at(text, [text.index("ccc"), 0, 1, text.index("bb") + 1]) == [1, 2, 4]
     assert lines_at(text, []) == []
+
+
+def test_parents_are_each_node_s_parent_in_the_walk() -> None:
+    tree = ast.parse(STATEMENTS)
+    expected = {
+        id(child): node
+        for node in ast.walk(tree)
+        for child in ast.iter_child_nodes(node)
+        if not isinstance(child, _NOT_CODE)
+    }
+    found = parents(tree)
+    assert {id(child): parent for child, parent in found.items()} == expected
+    assert parents(tree) is found  # kept for the module, like its walk
+    method = tree.body[2].body[0]  # type: ignore[attr-defined]
+    assert tree not in parents(method).values()  # a function's map stays inside the function

@@ -147,9 +147,14 @@ def judge_assignment(
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
     elif credential_lifetime(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
-    elif defines_kernels(rule.ctx.tree) and launch_name(name):
+    elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):
         return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
-    elif defines_kernels(rule.ctx.tree) and names.is_budget(name) and name.isupper() and not said:
+    elif (
+        defines_kernels(rule.ctx.tree, rule.ctx.lines)
+        and names.is_budget(name)
+        and name.isupper()
+        and not said
+    ):
         # ``PDL_MIN_PREFILL_TOKENS = 4096`` beside Triton kernels: a launch threshold when every read
         # compares it (``leave_Module`` decides)
         before = len(reports)

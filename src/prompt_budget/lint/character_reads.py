@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import parents as parents_in
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -80,15 +81,14 @@ def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRu
 
 
 def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.Name]]:
-    """Each node's parent in ``fn``, and the reads of the name ``name`` there (one walk)."""
-    parents: dict[ast.AST, ast.AST] = {}
-    reads: list[ast.Name] = []
-    for node in walk(fn):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
-            reads.append(node)
-    return parents, reads
+    """Each node's parent in ``fn`` (``walks.parents``, made once per scope: read it, never change it),
+    and the reads of the name ``name`` there."""
+    reads = [
+        node
+        for node in walk(fn)
+        if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)
+    ]
+    return parents_in(fn), reads
 
 
 def every_read(

@@ -29,6 +29,8 @@ _TILE = re.compile(r"BLOCK(_[A-Z0-9]+)*|block_[a-z]")
 
 #: Decorators that make a function a Triton kernel.
 _KERNEL_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "tl.jit"})
+#: The last names of ``_KERNEL_DECORATORS``: a module writing none of them defines no kernel.
+_DECORATOR_WORDS = tuple(sorted({d.rsplit(".", 1)[-1] for d in _KERNEL_DECORATORS}))
 
 
 def launch_name(name: str) -> bool:
@@ -84,12 +86,19 @@ def picks_launch(ancestors: Sequence[ast.AST], node: ast.AST) -> bool:
 _LAST: list[tuple[ast.AST, bool]] = []
 
 
-def defines_kernels(tree: ast.AST | None) -> bool:
-    """The module defines a Triton kernel (``@triton.jit def _fwd_kernel(...)``)."""
+def defines_kernels(tree: ast.AST | None, lines: Sequence[str] | None = None) -> bool:
+    """The module defines a Triton kernel (``@triton.jit def _fwd_kernel(...)``). ``lines``, the module's
+    source when given, spares the walk of a module that writes none of the decorators' last names."""
     if not isinstance(tree, ast.Module):
         return False
     if _LAST and _LAST[0][0] is tree:
         return _LAST[0][1]
+    if lines is not None:
+        text = "\n".join(lines)
+        # an identifier spelled with characters NFKC folds into ASCII is still a name: walk then
+        if text.isascii() and not any(word in text for word in _DECORATOR_WORDS):
+            _LAST[:] = [(tree, False)]
+            return False
     found = any(
         dotted(dec.func if isinstance(dec, ast.Call) else dec) in _KERNEL_DECORATORS
         for node in statements(tree)

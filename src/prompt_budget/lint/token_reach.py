@@ -36,6 +36,7 @@ from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_cuts import cuts_tokens
+from prompt_budget.lint.walks import parents as parents_in
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -71,12 +72,9 @@ class TokenReach:
         cached = self._parents.get(id(scope))
         if cached is not None and cached[0] is scope:
             return cached[1]
-        parents: dict[ast.AST, ast.AST] = {}
-        for node in walk(scope):
-            for child in ast.iter_child_nodes(node):
-                parents[child] = node
-        self._parents[id(scope)] = (scope, parents)
-        return parents
+        found = parents_in(scope)
+        self._parents[id(scope)] = (scope, found)
+        return found
 
     def _functions(self) -> dict[str, Function | None]:
         """The module's functions by name (None for a name defined twice)."""

@@ -71,9 +71,12 @@ def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     return found
 
 
-def _nodes(node: ast.AST, lines: Sequence[int] | None = None) -> list[ast.AST]:
+def _nodes(
+    node: ast.AST, lines: Sequence[int] | None = None, parents: dict[ast.AST, ast.AST] | None = None
+) -> list[ast.AST]:
     """``node`` and the nodes under it breadth-first, in ``ast.walk``'s order, without the context and
-    operator leaves; with ``lines``, without the statements spanning none of them (``walk_spanning``)."""
+    operator leaves; with ``lines``, without the statements spanning none of them (``walk_spanning``);
+    with ``parents``, each node's parent written into it."""
     out = [node]
     append, fields_of, AST, stmt = out.append, _FIELDS.get, ast.AST, ast.stmt
     for current in out:  # the list grows as it is read: a queue that is never popped
@@ -93,8 +96,12 @@ def _nodes(node: ast.AST, lines: Sequence[int] | None = None) -> list[ast.AST]:
                         and (lines is None or not isinstance(item, stmt) or _spans(item, lines))
                     ):
                         append(item)
+                        if parents is not None:
+                            parents[item] = current
             elif isinstance(child, AST):  # a statement is always in a list
                 append(child)
+                if parents is not None:
+                    parents[child] = current
     return out
 
 
@@ -155,6 +162,25 @@ def walk(node: ast.AST) -> list[ast.AST]:
     return nodes
 
 
+_parented: OrderedDict[int, tuple[ast.AST, dict[ast.AST, ast.AST]]] = OrderedDict()
+
+
+def parents(node: ast.AST) -> dict[ast.AST, ast.AST]:
+    """Each node's parent under ``node`` (the nodes of ``walk(node)`` but ``node`` itself): made once
+    for a module, class or function and kept like its walk. Read it, never change it."""
+    key = id(node)
+    hit = _parented.get(key)
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    out: dict[ast.AST, ast.AST] = {}
+    _nodes(node, parents=out)
+    if isinstance(node, _KEPT):
+        _parented[key] = (node, out)
+        if len(_parented) > _SIZE:
+            _parented.popitem(last=False)
+    return out
+
+
 #: The fields that hold statements (and a ``try``'s handlers, a ``match``'s cases, which hold statements).
 _STATEMENT_FIELDS: Final = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 _STATEMENT_FIELDS_OF: dict[type[ast.AST], tuple[str, ...]] = {}
@@ -191,3 +217,4 @@ def forget() -> None:
     whole tree, which the collector would otherwise scan again and again)."""
     _walked.clear()
     _stated.clear()
+    _parented.clear()

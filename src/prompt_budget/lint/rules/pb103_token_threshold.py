@@ -377,7 +377,7 @@ class TokenThreshold(LintRule):
     def _kernel_launch(self, node: ast.AST) -> bool:
         """The comparison or clamp chooses a GPU kernel's launch (a tile, a grid, warps, blocks), or sits
         in a module of Triton kernels: a performance heuristic, not a budget (set 22: lmdeploy)."""
-        return picks_launch(self.ctx.ancestors, node) or defines_kernels(self.ctx.tree)
+        return picks_launch(self.ctx.ancestors, node) or defines_kernels(self.ctx.tree, self.ctx.lines)
 
     def _named_by_value(self, value: float) -> bool:
         """``def is_above_128k(tokens): return tokens > 128000``: a function named after the number
