@@ -31,22 +31,20 @@ def _pb109(tmp_path: Path, files: dict[str, str], select: tuple[str, ...]) -> se
     return {f"{f.path}:{f.line}" for f in lint_tree(tmp_path, files, select) if f.code == "PB109"}
 
 
-def test_a_module_routing_to_another_provider_is_seen_by_the_project_pass(tmp_path: Path) -> None:
-    files = {
+def _package(models: str) -> dict[str, str]:
+    """A package counting with cl100k in ``pkg/utils.py`` whose ``pkg/lab/models.py`` is ``models``."""
+    return {
         "pkg/__init__.py": "",
         "pkg/utils.py": _FITS,
         "pkg/lab/__init__.py": "",
-        "pkg/lab/models.py": _MISTRAL,
+        "pkg/lab/models.py": models,
     }
+
+
+def test_a_module_routing_to_another_provider_is_seen_by_the_project_pass(tmp_path: Path) -> None:
     for select in (("PB",), ("PB109",)):
-        assert _pb109(tmp_path, files, select) == {"pkg/utils.py:4"}
+        assert _pb109(tmp_path, _package(_MISTRAL), select) == {"pkg/utils.py:4"}
 
 
 def test_a_package_routing_to_openai_alone_is_not_reported(tmp_path: Path) -> None:
-    files = {
-        "pkg/__init__.py": "",
-        "pkg/utils.py": _FITS,
-        "pkg/lab/__init__.py": "",
-        "pkg/lab/models.py": _OPENAI_ONLY,
-    }
-    assert _pb109(tmp_path, files, ("PB",)) == set()
+    assert _pb109(tmp_path, _package(_OPENAI_ONLY), ("PB",)) == set()

@@ -13,7 +13,7 @@ import prompt_budget
 from prompt_budget.lint.engine import all_rules, known_codes, lint_source
 from prompt_budget.lint.options import parse_lint_options
 from prompt_budget.lint.rule import FileContext, LintRule
-from prompt_budget.lint.walks import forget, lines_at, parents, statements, walk, walk_spanning
+from prompt_budget.lint.walks import forget, lines_at, parents, source_of, statements, walk, walk_spanning
 
 SOURCE = (
     "import os\n\nclass A:\n    def f(self, x=512):\n        return [y for y in range(x) if y > 2 and not y]\n\n"
@@ -24,8 +24,13 @@ PACKAGE = str(Path(prompt_budget.__file__).parent)
 _NOT_CODE = (ast.expr_context, ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
 
 
+def _expected_nodes(node: ast.AST) -> list[ast.AST]:
+    """``ast.walk``'s nodes without the context and operator leaves: what the lint's walks give."""
+    return [n for n in ast.walk(node) if not isinstance(n, _NOT_CODE)]
+
+
 def _expected(node: ast.AST) -> list[int]:
-    return [id(n) for n in ast.walk(node) if not isinstance(n, _NOT_CODE)]
+    return [id(n) for n in _expected_nodes(node)]
 
 
 def test_a_module_class_function_and_expression_walk_like_ast_walk() -> None:
@@ -97,7 +102,7 @@ def test_the_statement_walk_is_the_walk_s_statements_in_its_order() -> None:
     tree = ast.parse(STATEMENTS)
     kinds = (ast.stmt, ast.excepthandler, ast.match_case)
     for node in (tree, tree.body[2], tree.body[2].body[0]):  # type: ignore[attr-defined]
-        expected = [id(n) for n in walk(node) if n is node or isinstance(n, kinds)]
+        expected = [id(n) for n in ast.walk(node) if n is node or isinstance(n, kinds)]
         assert [id(n) for n in statements(node)] == expected
     names = [type(n).__name__ for n in statements(tree)]
     assert {"ExceptHandler", "match_case", "With", "For", "Pass"} <= set(names)
@@ -121,7 +126,9 @@ def test_a_walk_of_some_lines_is_the_walk_without_the_statements_off_them() -> N
     tree = ast.parse(STATEMENTS)
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     for lines in ([4], [9, 17], [13], [1, 22], []):
-        expected = [id(n) for n in walk(tree) if not _under_a_statement_off(n, parents, set(lines))]
+        expected = [
+            id(n) for n in _expected_nodes(tree) if not _under_a_statement_off(n, parents, set(lines))
+        ]
         assert [id(n) for n in walk_spanning(tree, lines)] == expected
     kept = walk_spanning(tree, [17])  # the lambda inside the match inside the method inside the class
     assert any(isinstance(n, ast.Lambda) for n in kept)
@@ -147,3 +154,16 @@ def test_parents_are_each_node_s_parent_in_the_walk() -> None:
     assert parents(tree) is found  # kept for the module, like its walk
     method = tree.body[2].body[0]  # type: ignore[attr-defined]
     assert tree not in parents(method).values()  # a function's map stays inside the function
+
+
+def test_a_module_s_text_is_joined_and_lowered_once() -> None:
+    lines = ["import os", "MAX_TOKENS = 4096  # Tokens"]
+    text, lowered = source_of(lines)
+    assert (text, lowered) == (
+        "import os\nMAX_TOKENS = 4096  # Tokens",
+        "import os\nmax_tokens = 4096  # tokens",
+    )
+    assert source_of(lines)[0] is text  # kept for the same lines
+    assert source_of(list(lines))[0] is not text  # another file's lines (equal text) are joined again
+    forget()
+    assert source_of(lines)[0] is not text

@@ -233,9 +233,11 @@ def _table_loop_fallback(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunction
     """The table whose lookup loop ``node`` (a return in the function's body, after the loop) stands in
     for: ``for key, max_tokens in MODEL_LIMITS.items(): ... return max_tokens``, the loop's value named as
     a budget; else ""."""
-    if node not in fn.body:
+    try:
+        before = fn.body[: fn.body.index(node)]
+    except ValueError:  # not in the function's own body
         return ""
-    for stmt in fn.body[: fn.body.index(node)]:
+    for stmt in before:
         if not (
             isinstance(stmt, ast.For)
             and isinstance(stmt.target, ast.Tuple)
@@ -247,8 +249,10 @@ def _table_loop_fallback(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunction
             and isinstance(stmt.iter.func, ast.Attribute)
         ):
             continue
-        returns = [r for r in statements(stmt) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)]
-        if any(r.value.id == value.id for r in returns if isinstance(r.value, ast.Name)):
+        if any(
+            isinstance(r, ast.Return) and isinstance(r.value, ast.Name) and r.value.id == value.id
+            for r in statements(stmt)
+        ):
             return dotted(stmt.iter.func.value) or attr_name(stmt.iter.func.value) or "its table"
     return ""
 

@@ -12,14 +12,17 @@ from prompt_budget.lint.rule import attr_name, dotted
 _GENERATOR_WORDS = frozenset({"model", "llm", "lm", "generator", "pipe", "pipeline"})
 
 
+def length_limit_keyword(keyword: str) -> bool:
+    """``max_length``, ``min_len``, ``max_new_length``: a keyword bounding a length from above or below."""
+    ws = set(words(keyword))
+    return bool(ws & {"length", "len"} and ws & {"max", "min"})
+
+
 def generation_length(keyword: str, call: ast.Call) -> bool:
     """``model.generate(**inputs, max_length=...)``: a length given to a language model's ``generate``
     (Hugging Face's counts tokens), not ``ids.generate(max_length=...)``."""
     func = call.func
     if not (isinstance(func, ast.Attribute) and func.attr in {"generate", "agenerate"}):
         return False
-    ws = set(words(keyword))
     receiver = attr_name(func.value) or dotted(func.value)
-    return bool(ws & {"length", "len"} and ws & {"max", "min"}) and bool(
-        set(words(receiver)) & _GENERATOR_WORDS
-    )
+    return length_limit_keyword(keyword) and bool(set(words(receiver)) & _GENERATOR_WORDS)

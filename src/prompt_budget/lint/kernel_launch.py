@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, dotted
-from prompt_budget.lint.walks import statements, walk
+from prompt_budget.lint.walks import source_of, statements, walk
 
 #: Words of a launch parameter: warps and stages of a Triton config, the grid, blocks, CTAs, threads.
 _LAUNCH_WORDS = frozenset({"warps", "stages", "grid", "blocks", "ctas", "cta"})
@@ -94,7 +94,7 @@ def defines_kernels(tree: ast.AST | None, lines: Sequence[str] | None = None) ->
     if _LAST and _LAST[0][0] is tree:
         return _LAST[0][1]
     if lines is not None:
-        text = "\n".join(lines)
+        text = source_of(lines)[0]
         # an identifier spelled with characters NFKC folds into ASCII is still a name: walk then
         if text.isascii() and not any(word in text for word in _DECORATOR_WORDS):
             _LAST[:] = [(tree, False)]

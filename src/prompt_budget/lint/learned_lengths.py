@@ -49,7 +49,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
-from prompt_budget.lint.walks import statements, walk
+from prompt_budget.lint.walks import lines_at, source_of, statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -244,14 +244,8 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
     module that speaks of tokenizers, truncation, maximum lengths or token budget keywords."""
     learned: dict[str, tuple[ast.AST, str]] = {}
     other: set[str] = set()
-    text = "\n".join(rule.ctx.lines).lower()
-    lines: list[int] = []
-    line, at = 1, 0
-    for match in _GATE.finditer(text):
-        line += text.count("\n", at, match.start())
-        at = match.start()
-        if not lines or lines[-1] != line:
-            lines.append(line)
+    text = source_of(rule.ctx.lines)[1]
+    lines = lines_at(text, (m.start() for m in _GATE.finditer(text)))
     if not lines:
         return learned, other
 

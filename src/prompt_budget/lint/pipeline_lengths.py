@@ -10,7 +10,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.generation_lengths import length_limit_keyword
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import statements
 
@@ -66,8 +66,7 @@ def pipeline_length(rule: LintRule, keyword: str, call: ast.Call) -> bool:
     """``summarizer(text, min_length=30)``, ``pipeline("text-generation")(p, max_length=200)``: a
     generation length given to a text-generating pipeline, bound to a local, a module name or an
     attribute of ``self``."""
-    ws = set(words(keyword))
-    if not (ws & {"length", "len"} and ws & {"max", "min"}):
+    if not length_limit_keyword(keyword):
         return False
     func = call.func
     if generating_pipeline(func):

@@ -47,6 +47,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from prompt_budget.lint.names import SCORE_WORDS
+from prompt_budget.lint.walks import NON_ASCII, statement_span
 
 if TYPE_CHECKING:
     from prompt_budget.lint.options import RuleOptions
@@ -160,7 +161,7 @@ class Pruner:
                 if word in lowered:
                     self._keep_word(lowered, word)
         if not text.isascii():
-            self._keep_hits(text, _NON_ASCII)
+            self._keep_hits(text, NON_ASCII)
         self._watchers = watchers
         self._sizes = [-1] * len(watchers)
         self._marked: set[str] = set()
@@ -247,11 +248,7 @@ class Pruner:
         """Whether the walk can leave ``node`` (a statement) and everything in it out."""
         if self.broken:
             return False
-        first = node.lineno
-        decorators = getattr(node, "decorator_list", None)
-        if decorators:
-            first = min(first, *(d.lineno for d in decorators))
-        last = node.end_lineno or node.lineno
+        first, last = statement_span(node)
         if self.kept.find(1, first, last + 1) >= 0:
             return False
         # the names followed only add kept lines: looked at only when the lines kept so far say skip
@@ -288,6 +285,5 @@ def _fewest(words: Collection[str]) -> list[str]:
 
 
 _FEWEST: dict[tuple[str, ...], list[str]] = {}
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 #: A digit: every number literal has one (a few more lines are kept for digits in names and strings).
 _DIGITS = re.compile(r"[0-9]")

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import per_token_key
+from prompt_budget.lint.generation_lengths import length_limit_keyword
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 from prompt_budget.lint.token_reach import TokenReach
@@ -171,8 +172,7 @@ def _limit_keyword(rule: LintRule, name: str | None) -> bool:
     """``max_tokens``, ``max_length``, ``min_length``: a keyword limiting a length."""
     if not name:
         return False
-    ws = set(words(name))
-    return rule.names.is_budget(name) or bool(ws & {"max", "min"} and ws & {"length", "len"})
+    return rule.names.is_budget(name) or length_limit_keyword(name)
 
 
 def _climb(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast.AST | None]:
@@ -251,8 +251,8 @@ def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
     if not isinstance(node.op, ast.Mult):
         return None
     for literal, other in ((node.left, node.right), (node.right, node.left)):
-        value = literal.value if isinstance(literal, ast.Constant) else None
-        if not isinstance(value, float) or not 1 < value <= _MARGIN_CEILING:
+        value = margin_value(literal)
+        if value is None:
             continue
         if not isinstance(other, ast.BinOp) or not isinstance(other.op, ast.Add):
             continue
@@ -285,7 +285,7 @@ def margin_against_budget(rule: LintRule, ancestors: list[ast.AST]) -> tuple[str
         return None
     amount = product.right if product.left is node else product.left
     other = compare.comparators[0] if compare.left is product else compare.left
-    if other is product or not rule.token_amount(amount):
+    if not rule.token_amount(amount):
         return None
     budget = rule.budget_expr(other)
     return None if budget is None else (ast.unparse(amount), budget)

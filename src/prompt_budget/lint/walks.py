@@ -18,6 +18,7 @@ cached).
 from __future__ import annotations
 
 import ast
+import re
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -113,6 +114,16 @@ def walk_spanning(node: ast.AST, lines: Sequence[int]) -> list[ast.AST]:
     return _nodes(node, lines)
 
 
+#: A character that is not ASCII (a case-blind pattern may fold it into a letter; Python normalises
+#: identifiers spelled with some of them).
+NON_ASCII: Final = re.compile(r"[^\x00-\x7f]")
+
+
+def non_ascii_at(text: str) -> list[int]:
+    """Where ``text`` holds a character that is not ASCII."""
+    return [m.start() for m in NON_ASCII.finditer(text)]
+
+
 def lines_at(text: str, starts: Iterable[int]) -> list[int]:
     """The line numbers (1-based, sorted, each once) of the offsets ``starts`` into ``text``: where a
     pattern matched, for ``walk_spanning``."""
@@ -126,14 +137,20 @@ def lines_at(text: str, starts: Iterable[int]) -> list[int]:
     return lines
 
 
-def _spans(node: ast.stmt, lines: Sequence[int]) -> bool:
-    """Whether the statement (its decorators included) spans one of the sorted ``lines``."""
+def statement_span(node: ast.stmt) -> tuple[int, int]:
+    """The first and last line of a statement, its decorators included."""
     first = node.lineno
     decorators = getattr(node, "decorator_list", None)
     if decorators:
         first = min(first, *(d.lineno for d in decorators))
+    return first, node.end_lineno or node.lineno
+
+
+def _spans(node: ast.stmt, lines: Sequence[int]) -> bool:
+    """Whether the statement (its decorators included) spans one of the sorted ``lines``."""
+    first, last = statement_span(node)
     i = bisect_left(lines, first)
-    return i < len(lines) and lines[i] <= (node.end_lineno or node.lineno)
+    return i < len(lines) and lines[i] <= last
 
 
 #: Nodes big enough, and walked often enough, to keep their walk.
@@ -212,9 +229,24 @@ def statements(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+_texts: list[tuple[Sequence[str], str, str]] = []
+
+
+def source_of(lines: Sequence[str]) -> tuple[str, str]:
+    """A module's text from its lines, and the text lower-cased: joined and lowered once per file for the
+    helpers that search it (kept for the last lines asked about)."""
+    if _texts and _texts[0][0] is lines:
+        return _texts[0][1], _texts[0][2]
+    text = "\n".join(lines)
+    lowered = text.lower()
+    _texts[:] = [(lines, text, lowered)]
+    return text, lowered
+
+
 def forget() -> None:
     """Drop the kept walks (the engine calls it when a file is done: a kept module's walk holds its
     whole tree, which the collector would otherwise scan again and again)."""
     _walked.clear()
     _stated.clear()
     _parented.clear()
+    _texts.clear()

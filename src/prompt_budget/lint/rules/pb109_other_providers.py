@@ -19,7 +19,7 @@ from prompt_budget.lint.names import (
     model_literals,
 )
 from prompt_budget.lint.rule import string_value
-from prompt_budget.lint.walks import lines_at, walk, walk_spanning
+from prompt_budget.lint.walks import lines_at, non_ascii_at, walk, walk_spanning
 
 #: A GPT encoding's name, or an OpenAI model's, given to tiktoken as a literal: a fixed encoding.
 _GPT_ENCODING = re.compile(r"^(?:cl100k_base|o200k_base|o200k_harmony|p50k_base|p50k_edit|r50k_base|gpt2)$")
@@ -136,14 +136,6 @@ def provider_lines(lowered: str) -> list[int]:
     if not lowered.isascii() or has_non_openai_word(lowered):
         hits.extend(m.start() for m in model_literals(lowered))
     return lines_at(lowered, hits)
-
-
-def non_ascii_at(text: str) -> list[int]:
-    """Where ``text`` holds a character that is not ASCII (a case-blind pattern may fold it into a letter)."""
-    return [m.start() for m in _NON_ASCII.finditer(text)]
-
-
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 #: The nodes ``_strings_of`` reads.

@@ -27,7 +27,6 @@ from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
-    non_ascii_at,
     openai_model,
     other_provider_named,
     paired_models,
@@ -35,7 +34,7 @@ from prompt_budget.lint.rules.pb109_other_providers import (
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
-from prompt_budget.lint.walks import lines_at, statements, walk
+from prompt_budget.lint.walks import lines_at, non_ascii_at, source_of, statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -106,14 +105,13 @@ def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None
     model's in one call or collection (``paired_models``), else ""."""
     if tree is None:
         return ""
-    text = "\n".join(lines) if lines is not None else None
+    text, lowered = source_of(lines) if lines is not None else (None, "")
     found = _imported_sdk(tree, path, text)
     if found:
         return found
     if text is None:
         return other_provider_named(tree) or paired_models(tree)
     # with the text, only the statements on the lines that may hold evidence are read
-    lowered = text.lower()  # keeps every line end: lines are counted in it
     where = provider_lines(lowered)
     if where and (found := other_provider_named(tree, where)):
         return found
