@@ -21,7 +21,6 @@ import pickle
 import selectors
 import signal
 import struct
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar
 
@@ -33,6 +32,23 @@ R = TypeVar("R")
 _FRAME: Final = struct.Struct("<II")
 
 
+def _anonymous_file() -> int:
+    """A file with no name that this process and the seed forked from it share: in memory where the
+    system makes one (Linux's ``memfd_create``), else a temporary file unlinked at once (``tempfile`` is
+    imported only then: a first run forks the seed a few milliseconds sooner)."""
+    make = getattr(os, "memfd_create", None)
+    if make is not None:
+        with contextlib.suppress(OSError):
+            fd: int = make("prompt-budget-paths", getattr(os, "MFD_CLOEXEC", 0))
+            return fd
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix="prompt-budget-paths-")
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+    return fd
+
+
 class Seed(Generic[R]):
     """A child loading ``tokenizer``'s vocabulary now, to run ``fn`` on paths given later with
     ``send``; ``close`` it when the paths are not sent (or the results not all taken)."""
@@ -40,7 +56,7 @@ class Seed(Generic[R]):
     def __init__(self, fn: Callable[[str], R], jobs: int, tokenizer: Any, payload: Any = None) -> None:
         self._fn, self._jobs, self._tok, self._payload = fn, jobs, tokenizer, payload
         # closed by ``send`` or ``close``: the child reads the paths from it after this method returns
-        self._file = tempfile.TemporaryFile()  # noqa: SIM115
+        self._fd = _anonymous_file()
         ready_r, self._ready_w = os.pipe()
         pipes = [os.pipe() for _ in range(jobs)]  # a worker's results, straight to this process
         pid = os.fork()
@@ -85,7 +101,7 @@ class Seed(Generic[R]):
         size = int.from_bytes(header, "little")
         data = bytearray()
         while len(data) < size:
-            chunk = os.pread(self._file.fileno(), size - len(data), len(data))
+            chunk = os.pread(self._fd, size - len(data), len(data))
             if not chunk:
                 return 1
             data += chunk
@@ -138,7 +154,7 @@ class Seed(Generic[R]):
         self._sent = list(paths)
         data = pickle.dumps(self._sent, protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            os.pwrite(self._file.fileno(), data, 0)
+            os.pwrite(self._fd, data, 0)
             os.write(self._ready_w, len(data).to_bytes(8, "little"))
             handed = True
         except OSError:  # the seed is gone (or no room for the file): everything is counted here
@@ -155,7 +171,8 @@ class Seed(Generic[R]):
             with contextlib.suppress(OSError):
                 os.close(self._ready_w)
             self._ready_w = -1
-            self._file.close()
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
 
     def _stream(self) -> Iterator[R]:
         """The results, in order: each worker's frames read as they come, held until their turn; the

@@ -140,6 +140,13 @@ PATTERNS = [
     # not split: a backreference, a named group
     r"(a)\1|word",
     r"(?P<q>[\"'])x(?P=q)|word",
+    # a scoped flag applies to its group alone: split; a look-ahead: not split
+    r"(?i:model)\w*\s*=\s*\{|token|budget",
+    r"(?s:a.b)|word",
+    r"(?=x)y|token",
+    # alternatives that are plain words (with a hyphen or a space) are looked for with ``in``
+    r"token-count|cut off|x+",
+    r"model\w*=\{|toks?|token",
 ]
 TEXTS = [
     "",
@@ -169,6 +176,17 @@ TEXTS = [
     "aa",
     '"x"',
     "word",
+    "model_x = {",
+    "MODEL = {",
+    "a\nb",
+    "token-count",
+    "cut off",
+    "cutoff",
+    "tok",
+    "xy",
+    # a pattern's own text is no match of it: only plain words are looked for with ``in``
+    "ab?c",
+    "x{2}y",
 ]
 
 

@@ -13,7 +13,6 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -314,6 +313,8 @@ def parse_harness(name: str, value: object, file: Path | str | None, key: str, o
 
 @functools.lru_cache(maxsize=1)
 def _builtin_raw() -> Mapping[str, Any]:
+    from importlib import resources  # here: a check whose config names no harness never reads it (5 ms)
+
     source = resources.files("prompt_budget") / "data" / "harnesses.json"
     data: Mapping[str, Any] = json.loads(source.read_text(encoding="utf-8"))["harnesses"]
     return data

@@ -249,14 +249,14 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
 
 def _fields(table: dict[str, Any], parsers: Mapping[str, Parser], file: Path, key: str) -> dict[str, Any]:
     """The keys of ``table`` that ``parsers`` knows, parsed (and removed); the others are warned about."""
-    import difflib
-
     fields = {
         name: parse(table.pop(name), file, _key(key, name))
         for name, parse in parsers.items()
         if name in table
     }
     for name in table:
+        import difflib  # here: a config with no unknown key never needs it
+
         close = difflib.get_close_matches(name, list(parsers), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(parsers)}"
         shown = f"{key}.{name}" if key else name

@@ -12,8 +12,8 @@ the module, only for the constants nothing else decided.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Iterator
+from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
@@ -39,23 +39,36 @@ def _functions(tree: ast.AST) -> Iterator[tuple[Function, ast.ClassDef | None]]:
                     yield item, stmt
 
 
-def constant_reach(rule: LintRule, reach: TokenReach, name: str) -> str | None:
+#: A module's functions (with their class) and, in each, the reads of the names asked about, in the order
+#: of the function's walk: every function is walked once for all the constants (a module with more
+#: functions than the walks keep would otherwise walk each function again for each constant).
+Reads = list[tuple[Function, "ast.ClassDef | None", dict[str, list[Any]]]]
+
+
+def _reads(tree: ast.AST, names: Collection[str]) -> Reads:
+    out: Reads = []
+    for fn, owner in _functions(tree):
+        found: dict[str, list[Any]] = {}
+        for node in walk(fn):
+            if type(node) is ast.Name and node.id in names and isinstance(node.ctx, ast.Load):
+                found.setdefault(node.id, []).append(node)
+        out.append((fn, owner, found))
+    return out
+
+
+def constant_reach(reach: TokenReach, name: str, reads: Reads) -> str | None:
     """Why the module constant ``name`` holds tokens: the token use a parameter it is the default of
     reaches, or one of its reads in a function does (``token_reach``), else None."""
-    tree = rule.ctx.tree
-    if tree is None:
-        return None
-    for fn, owner in _functions(tree):
+    for fn, owner, found in reads:
         for arg, default in defaults(fn.args):
             if isinstance(default, ast.Name) and default.id == name:
                 why = reach.of_parameter(fn, arg.arg, owner)
                 if why is not None:
                     return f"the default of `{arg.arg}`, {why}"
-        for node in walk(fn):
-            if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load):
-                why = reach.of_node(fn, node, owner)
-                if why is not None:
-                    return why
+        for node in found.get(name, ()):
+            why = reach.of_node(fn, node, owner)
+            if why is not None:
+                return why
     return None
 
 
@@ -63,12 +76,22 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
     """Give each module constant held undecided the reason its reads reach a token use
     (``constant_reach``), for ``Deferred.finish`` to report it with."""
     uses = held.uses
-    reach: TokenReach | None = None
-    for name, binding in held.bindings.by_name.items():
-        if not binding.module_level or uses.reason(name) is not None or name in uses.counted:
+    tree = rule.ctx.tree
+    if tree is None:
+        return
+    names = [
+        name
+        for name, binding in held.bindings.by_name.items()
+        if binding.module_level and uses.reason(name) is None and name not in uses.counted
+    ]
+    if not names:
+        return
+    reach = TokenReach(rule)
+    reads = _reads(tree, set(names))
+    for name in names:
+        if uses.reason(name) is not None:  # decided by another constant's reason (an alias of it)
             continue
-        reach = reach or TokenReach(rule)
-        why = constant_reach(rule, reach, name)
+        why = constant_reach(reach, name, reads)
         if why is not None:
             uses.reasons[name] = why
 
@@ -84,34 +107,53 @@ def _module_constant(tree: ast.AST, literal: ast.AST) -> bool:
     )
 
 
-def share_reach(rule: LintRule, reach: TokenReach, name: str) -> str | None:
+def share_reach(reach: TokenReach, name: str, products: Reads) -> str | None:
     """Why the module constant ``name`` (a share by its name) scales an amount of tokens: a product it
     is a factor of, in a function, reaches a token use (``new = int(limit * _THRESHOLD_FRACTION)`` ...
     ``self._threshold = new`` ... ``if self._total_tokens < self._threshold``), else None."""
-    tree = rule.ctx.tree
-    if tree is None or not set(words(name)) & _SHARE_NAME_WORDS or rule.names.is_excluded(name):
-        return None
-    for fn, owner in _functions(tree):
-        for node in walk(fn):
-            if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
-                continue
-            if not any(type(s) is ast.Name and s.id == name for s in (node.left, node.right)):
-                continue
+    for fn, owner, found in products:
+        for node in found.get(name, ()):
             why = reach.of_node(fn, node, owner)
             if why is not None:
                 return f"scales an amount {why}"
     return None
 
 
+def _products(tree: ast.AST, names: set[str]) -> Reads:
+    """A module's functions and, in each, the products (``a * b``) a name asked about is a factor of,
+    by that name, in the order of the function's walk."""
+    out: Reads = []
+    for fn, owner in _functions(tree):
+        found: dict[str, list[ast.AST]] = {}
+        for node in walk(fn):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+                for side in {s.id for s in (node.left, node.right) if type(s) is ast.Name} & names:
+                    found.setdefault(side, []).append(node)
+        out.append((fn, owner, found))
+    return out
+
+
 def decide_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
     """Give each module constant named as a share and held undecided the token use its products reach
     (``share_reach``), for PB105's end of module to report it with."""
     tree = rule.ctx.tree
-    reach: TokenReach | None = None
-    for name, binding in bindings.by_name.items():
-        if uses.reason(name) is not None or tree is None or not _module_constant(tree, binding.literal):
+    if tree is None:
+        return
+    names = [
+        name
+        for name, binding in bindings.by_name.items()
+        if uses.reason(name) is None
+        and _module_constant(tree, binding.literal)
+        and set(words(name)) & _SHARE_NAME_WORDS
+        and not rule.names.is_excluded(name)
+    ]
+    if not names:
+        return
+    reach = TokenReach(rule)
+    products = _products(tree, set(names))
+    for name in names:
+        if uses.reason(name) is not None:
             continue
-        reach = reach or TokenReach(rule)
-        why = share_reach(rule, reach, name)
+        why = share_reach(reach, name, products)
         if why is not None:
             uses.reasons[name] = why

@@ -31,6 +31,8 @@ class MethodPositionalFlow(PositionalFlow):
         self._module = module
 
     def taken(self) -> list[tuple[str, str, ast.Constant]]:
+        if not self._given:  # no number given positionally: the module's functions need not be read
+            return []
         self._defs = {}
         for node in statements(self._module):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

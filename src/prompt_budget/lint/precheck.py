@@ -35,7 +35,10 @@ def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
                 hit = any(found(part) for part in parts)  # noqa: F821 - bound until the check ends
             else:
                 words = _literal_guard(pattern)
-                hit = (words is None or any(holds(w) for w in words)) and bool(pattern.search(lowered))
+                if any(holds(w) for w in _whole_words(pattern)):
+                    hit = True  # an alternative that is a plain word is in the text: the pattern matches
+                else:
+                    hit = (words is None or any(holds(w) for w in words)) and bool(pattern.search(lowered))
             seen[pattern] = hit
         return hit
 
@@ -51,14 +54,16 @@ _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_- ")
 
 
 _SPLITS: dict[re.Pattern[str], tuple[re.Pattern[str], re.Pattern[str]] | None] = {}
-#: Groups other than ``(?:``, backreferences: splitting the alternatives could change what they mean.
-_UNSPLITTABLE = re.compile(r"\(\?[^:]|\\[1-9]")
+#: Groups other than ``(?:`` and scoped flags (``(?i:model)``), backreferences: splitting the
+#: alternatives could change what they mean (a global flag, ``(?i)``, applies to every alternative).
+_UNSPLITTABLE = re.compile(r"\(\?(?![aiLmsux-]*:)|\\[1-9]")
 
 
 def _split(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """``pattern``'s top-level alternatives that start with a word (guarded by ``in``) and the others,
     as two patterns one of which matches where ``pattern`` does; None when every alternative starts with
-    a word, none does, or the pattern cannot be split (flags, groups other than ``(?:``, backreferences).
+    a word, none does, or the pattern cannot be split (flags, groups other than ``(?:`` and scoped flags
+    such as ``(?i:model)``, backreferences).
     ``'"gpt-4":\\s*\\d|token|budget'`` searched whole tries every ``t`` and ``b`` of a file; the first
     alternative alone only its quotes, and the words are looked for with ``in``."""
     if pattern in _SPLITS:
@@ -105,6 +110,22 @@ def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
         guard = tuple(words) if words else None
     _GUARDS[pattern] = guard
     return guard
+
+
+_WHOLE: dict[re.Pattern[str], tuple[str, ...]] = {}
+
+
+def _whole_words(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """The top-level alternatives of ``pattern`` that are plain words (``token`` in ``token|ctx_?len``):
+    one of them in the text is a match, found with ``in`` (a pattern of many alternatives is searched
+    at every position of a text until one matches)."""
+    found = _WHOLE.get(pattern)
+    if found is None:
+        found = ()
+        if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
+            found = tuple(a for a in _top_level_alternatives(pattern.pattern) if a and _literal_start(a) == a)
+        _WHOLE[pattern] = found
+    return found
 
 
 def _top_level_alternatives(source: str) -> list[str]:

@@ -108,10 +108,9 @@ class BudgetTable(LintRule):
     DEFAULT_MIN_VALUE = 100
     #: lm-eval's abbreviation ``max_gen_toks`` too (set 20).
     #: A table named for models (``DISCONTINUED_MODELS = {``), keyed by ids of any family (set 23).
+    #: (The pre-check matches lower-cased text: ``model`` finds ``MODEL_WINDOWS = {`` too.)
     PRECHECK = (
-        re.compile(
-            f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}|toks|" + r"(?i:model)\w*\s*(?::[^=\n]*)?=\s*\{"
-        ),
+        re.compile(f"{_MODEL_KEY.pattern}|{BUDGET_WORDS.pattern}|toks|" + r"model\w*\s*(?::[^=\n]*)?=\s*\{"),
     )
     VALID = (
         *CALL_VALID,
