@@ -103,3 +103,38 @@ def test_lengths_of_strings_or_settings_that_are_no_budget_teach_nothing(tmp_pat
     limits = "LIMITS.output_maxlen = 128\n"
     files = {"config.py": FUSER_CONFIG, "blender.py": shown, "filter.py": chars, "limits.py": limits}
     assert _lint(tmp_path, files) == []
+
+
+TRAINER = (
+    "def configure(config, tokenizer):\n"
+    "    if config.block_size is None:\n"
+    "        block_size = tokenizer.model_max_length\n"
+    "        if block_size > 1024:\n            block_size = 1024\n"
+    "    else:\n        block_size = min(config.block_size, tokenizer.model_max_length)\n"
+    "    config.block_size = block_size\n    return config\n"
+)
+DPO = "def train(config, training_args):\n    training_args['max_seq_length'] = config.block_size\n    return training_args\n"
+PARAMS = "def tokenizer_defaults():\n    return LLMTrainingParams(model='m', block_size=1024, batch_size=64)\n"
+
+
+def test_a_size_set_from_a_tokenizers_length_or_stored_as_a_sequences_length_is_learned(
+    tmp_path: Path,
+) -> None:
+    found = _lint(tmp_path, {"utils.py": TRAINER, "params.py": PARAMS})
+    assert ("params.py", 2, "PB102", 1024) in found
+    assert ("utils.py", 4, "PB102", 1024) in found
+    assert ("utils.py", 5, "PB102", 1024) in found
+    (tmp_path / "b").mkdir()
+    found = _lint(tmp_path / "b", {"dpo.py": DPO, "params.py": PARAMS})
+    assert [f for f in found if f[0] == "params.py"] == [("params.py", 2, "PB102", 1024)]
+
+
+def test_a_size_read_any_other_way_is_not_learned(tmp_path: Path) -> None:
+    chunks = (
+        "def group(examples, config):\n"
+        "    return [t[i : i + config.block_size] for i in range(0, len(t), config.block_size)]\n"
+    )
+    assert _lint(tmp_path, {"chunks.py": chunks, "params.py": PARAMS}) == []
+    stored = "def train(args, config):\n    args['max_seq_length'] = config.batch_size\n"
+    (tmp_path / "b").mkdir()
+    assert _lint(tmp_path / "b", {"train.py": stored, "params.py": PARAMS}) == []

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
     #: What ``learned_here`` records a name given to a token length with: (the value, where, how, and
     #: whether a bare local is followed to what it is bound to).
-    _Learn = Callable[[ast.expr, ast.AST, str, bool], None]
+    _Learn = Callable[[ast.expr, ast.AST, str, bool, int], None]
 
 LEARN_FACT = "\x00length-learn "
 OTHER_FACT = "\x00length-other "
@@ -97,7 +97,7 @@ _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 #: maximum length keyword, a token budget keyword (lower-cased).
 _GATE = re.compile(
     r"truncat|tokenizer\(|tokenizer\.\w*(?:max|len)|maxlen|max_length|_tokens\s?=|_tokens['\"]\s*:"
-    r"|[<>]=?\s*[\w.]*len(?:gth)?\b"
+    r"|[<>]=?\s*[\w.]*len(?:gth)?\b|max_seq_len|max_sequence_length"
 )
 _BOUNDS = frozenset({"min", "max", "int"})
 
@@ -126,9 +126,44 @@ def stride_name(name: str | None) -> bool:
     )
 
 
+#: Sizes that count something other than tokens whatever the project does with them.
+_OTHER_SIZES = frozenset(
+    {"hidden", "vocab", "embed", "embedding", "embeddings", "kernel", "patch", "pool", "font", "page"}
+    | {"file", "step", "beam", "group", "grid", "cache", "heap", "stack", "model", "vector", "head"}
+)
+#: Keywords and dict keys saying a sequence's length, in tokens (a tokenizer's or a trainer's longest
+#: input; not a bare ``max_length``, which may count characters: a database field's, a text's cut).
+_SEQUENCE_LENGTHS = frozenset({"max_seq_length", "max_seq_len", "max_sequence_length"})
+
+
+def size_name(name: str | None) -> bool:
+    """``block_size``: a size named for what it sizes, which says no unit (a batch, a hidden layer, a
+    chunk of bytes). Learned only from the strongest evidence (``learned_here``'s ``sized``): the project
+    sets it from a tokenizer's longest input (``block_size = tokenizer.model_max_length``) or hands it
+    on as a sequence's length in tokens (``training_args["max_seq_length"] = config.block_size``,
+    ``max_seq_length=config.block_size``, a tokenizer's ``max_length=`` where it truncates; set 40:
+    autotrain). Learning every ``*_size`` name from any
+    read took about 130 sizes that count no tokens."""
+    ws = set(words(name or ""))
+    return (
+        "size" in ws
+        and bool(ws - _GENERIC_WORDS - {"size"})
+        and not ws & (UNIT_WORDS | CHAR_WORDS | _OTHER_UNITS | _OTHER_SIZES)
+    )
+
+
 def learnable(name: str | None) -> bool:
-    """A length name, or a stride name: learned from the project's reads, reported where learned."""
-    return length_name(name) or stride_name(name)
+    """A length name, or a stride name: learned from the project's reads, reported where learned; a
+    size name, where it is learned (``size_name``)."""
+    return length_name(name) or stride_name(name) or size_name(name)
+
+
+def _learnable_from(name: str, sized: int) -> bool:
+    """A name the evidence at hand teaches: a length or stride name (``sized`` 0), a size name too (1:
+    the strongest evidence, a tokenizer's own length), a size name only (2: evidence only sizes need)."""
+    if sized == 2:
+        return size_name(name)
+    return length_name(name) or stride_name(name) or (sized == 1 and size_name(name))
 
 
 def _reads(expr: ast.expr, local: Callable[[], dict[str, list[ast.expr]]] | None = None) -> Iterator[str]:
@@ -251,10 +286,10 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
 
     locals_ = _Locals(tree)
 
-    def learn(expr: ast.expr, where: ast.AST, how: str, resolve: bool) -> None:
+    def learn(expr: ast.expr, where: ast.AST, how: str, resolve: bool, sized: int = 0) -> None:
         local = partial(locals_.at, where) if resolve else None
         for name in _reads(expr, local):
-            if learnable(name) and not rule.names.is_excluded(name):
+            if _learnable_from(name, sized) and not rule.names.is_excluded(name):
                 learned.setdefault(name.lower(), (where, how))
 
     for node in _near(tree, lines):
@@ -276,8 +311,10 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
         elif type(node) is ast.Assign and any(tokenizer_maxlen(t) for t in node.targets):
             # ``ckpt.query_tokenizer.query_maxlen = config.query_maxlen``
             target = next(t for t in node.targets if tokenizer_maxlen(t))
-            learn(node.value, node, f"a tokenizer's maximum length `{ast.unparse(target)}`", False)
+            learn(node.value, node, f"a tokenizer's maximum length `{ast.unparse(target)}`", False, 1)
             learn(target, node, "a tokenizer's maximum length", False)
+        elif type(node) is ast.Assign and len(node.targets) == 1:
+            _learn_sized(node, learn)
     if learned:
         _stored(rule, tree, learned)
     return learned, other
@@ -296,9 +333,21 @@ def _stored(rule: LintRule, tree: ast.Module, learned: dict[str, tuple[ast.AST, 
         if found is None:
             continue
         for name in _reads(stmt.value):
-            if learnable(name) and not rule.names.is_excluded(name):
+            if _learnable_from(name, 0) and not rule.names.is_excluded(name):
                 how = f"{found[1]} (stored in `{stmt.targets[0].attr}`)"
                 learned.setdefault(name.lower(), (stmt, how))
+
+
+def _learn_sized(node: ast.Assign, learn: _Learn) -> None:
+    """``block_size = tokenizer.model_max_length`` (also in ``min(...)``): a name set from a tokenizer's
+    longest input; ``training_args["max_seq_length"] = config.block_size``: a name stored as a
+    sequence's length (set 40: autotrain). Size names only: a length name needs no more evidence."""
+    target, value = node.targets[0], node.value
+    reads = [value.args] if isinstance(value, ast.Call) and callee_name(value) == "min" else [[value]]
+    if type(target) in (ast.Name, ast.Attribute) and any(tokenizer_maxlen(v) for v in reads[0]):
+        learn(target, node, f"a tokenizer's maximum length `{ast.unparse(value)}`", False, 2)
+    elif type(target) is ast.Subscript and string_value(target.slice) in _SEQUENCE_LENGTHS:
+        learn(value, node, f"a sequence's length `{ast.unparse(target)}`", True, 2)
 
 
 def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) -> None:
@@ -306,10 +355,10 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
     callee = callee_name(node) or ""
     cuts = cuts_tokens(node)
     if cuts and callee == "enable_truncation" and node.args:
-        learn(node.args[0], node.args[0], "a tokenizer's `enable_truncation`", True)
+        learn(node.args[0], node.args[0], "a tokenizer's `enable_truncation`", True, 0)
     if _tokenizer_class(node):
         for arg in node.args:
-            learn(arg, arg, f"the tokenizer `{callee}`", True)
+            learn(arg, arg, f"the tokenizer `{callee}`", True, 0)
     for kw in node.keywords:
         if kw.arg is None:
             continue
@@ -318,12 +367,21 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
             or tokenizer_length(kw.arg, node)  # ``from_pretrained(n, model_max_length=...)``
             or (_tokenizer_class(node) and length_name(kw.arg))  # ``RerankerTokenizer(total_maxlen=...)``
         ):
-            learn(kw.value, kw.value, f"a tokenizer's `{kw.arg}=`", True)
+            learn(
+                kw.value,
+                kw.value,
+                f"a tokenizer's `{kw.arg}=`",
+                True,
+                int(cuts and kw.arg in {"max_length", *_SEQUENCE_LENGTHS}),
+            )
         elif cuts and kw.arg == "stride" and _overflows(node):
             # ``tok(q, ctx, truncation="only_second", stride=cfg.doc_stride, return_overflowing_tokens=True)``
-            learn(kw.value, kw.value, "a tokenizer's `stride=` (the overlap of its windows)", True)
+            learn(kw.value, kw.value, "a tokenizer's `stride=` (the overlap of its windows)", True, 0)
         elif rule.names.is_budget(kw.arg):
-            learn(kw.value, kw.value, f"the token budget `{kw.arg}=` of `{callee}`", True)
+            learn(kw.value, kw.value, f"the token budget `{kw.arg}=` of `{callee}`", True, 0)
+        elif kw.arg in _SEQUENCE_LENGTHS and not _other_length(node, kw.arg):
+            # ``FastLanguageModel.from_pretrained(..., max_seq_length=config.block_size)``
+            learn(kw.value, kw.value, f"a sequence's length `{kw.arg}=` of `{callee}`", True, 2)
         elif _other_length(node, kw.arg):
             other.update(n.lower() for n in _reads(kw.value) if learnable(n))
 

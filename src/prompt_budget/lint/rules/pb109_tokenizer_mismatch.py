@@ -23,6 +23,8 @@ from prompt_budget.lint.rules.pb109_guard_cases import (
     PROJECT_VALID,
 )
 from prompt_budget.lint.rules.pb109_known_encodings import unknown_model_default
+from prompt_budget.lint.rules.pb109_openai_callers import deferred_fallback, project_fallbacks
+from prompt_budget.lint.rules.pb109_openai_callers import record as record_callers
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
 from prompt_budget.lint.rules.pb109_other_providers import fixed_gpt_encoding, other_provider_named
 from prompt_budget.lint.rules.pb109_project import (
@@ -85,7 +87,10 @@ class TokenizerMismatch(LintRule):
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
     tests naming OpenAI models only, or a model missing from a table of OpenAI models; ``else: return
     None`` when the handler keeps the fallback in a local) counts no other provider's model, and is not
-    reported; nor is ``encoding_for_model(model)`` tried in a ``try`` whose
+    reported; nor is a fallback in a module-level function whose model parameter defaults to an OpenAI
+    model (``model="gpt-3.5-turbo-0613"``) when the project calls it, and uses it no other way, only
+    from code for OpenAI's models (a module, class or function named for OpenAI: ``openai_utils.py``);
+    nor is ``encoding_for_model(model)`` tried in a ``try`` whose
     handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
     model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
     user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch, nor is a
@@ -390,6 +395,9 @@ class TokenizerMismatch(LintRule):
             fixed = fixed_model_tried(self.ctx.ancestors)
             fallback = fixed_gpt_encoding(node, callee) if callee == "get_encoding" else ""
             message = fixed_fallback_message(fixed, node) if fixed and fallback else _FALLBACK
+            if message is _FALLBACK and (function := deferred_fallback(self.ctx)):
+                record_callers(self, node, function)  # its callers decide (``pb109_openai_callers``)
+                return
         elif (
             (fixed_gpt_encoding(node, callee) or not reads_model(node))
             and (failed := failed_try_before(self.ctx.ancestors))
@@ -436,7 +444,10 @@ class TokenizerMismatch(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        return project_fixed(cls, facts, options, _ADVICE)
+        return [
+            *project_fixed(cls, facts, options, _ADVICE),
+            *project_fallbacks(cls, facts, options, _FALLBACK, _ADVICE),
+        ]
 
     def visit_Constant(self, node: ast.Constant) -> None:
         """A GPT encoding's name written outside a tiktoken call (``TOKENIZER_FUNCS["cl100k"]``), in a
