@@ -54,6 +54,11 @@ CASES = [
     "# café\nMAX_TOKENS = 4096  # jetons\ndef f(ß):\n    return ß\nSUMMARY = 'é'\n",
     # a name bound to a number, read far below in a statement without numbers or budget words
     "padding = 4096\n\ndef a(x):\n    return x\n\ndef b(self):\n    return self.max_context_window - padding\n",
+    # a lone 1 given as a value is a rate of one character per token (set 43: gdm-concordia); a lone 0 or 1
+    # anywhere else keeps no line (``x[0]``, ``n - 1``)
+    "from prompt_tools import trim\n\n"
+    "def retry(p, max_tokens):\n    p = trim(\n        p,\n        max_tokens,\n        guess_chars_per_token=1,\n    )\n"
+    "    return p[0]\n",
 ]
 
 

@@ -286,6 +286,9 @@ def _fewest(words: Collection[str]) -> list[str]:
 
 _FEWEST: dict[tuple[str, ...], list[str]] = {}
 #: A digit of a number other than a lone ``0`` or ``1`` (every number a rule acts on has one; a few more
-#: lines are kept for digits in names and strings): ``x[0]``, ``range(1, n)`` and ``n - 1`` keep no line.
+#: lines are kept for digits in names and strings), or a lone ``0`` or ``1`` given as a value (``=``, ``:``):
+#: ``guess_chars_per_token=1`` is a rate (PB104), ``x[0]``, ``range(1, n)`` and ``n - 1`` keep no line.
 #: (Every alternative starts with a digit, so the search skips to the next digit at C speed.)
-_DIGITS = re.compile(r"[2-9]|[01](?:(?=[0-9_.eEjJxXoObB])|(?<=[A-Za-z_.][01]))")
+_DIGITS = re.compile(
+    r"[2-9]|[01](?:(?=[0-9_.eEjJxXoObB])|(?<=[A-Za-z_.][01])|(?<=[^=!<>]=[01])|(?<=[^=!<>]= [01])|(?<=:[01])|(?<=: [01]))"
+)
