@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.flow import (
     BIND_FACT,
     USE_FACT,
@@ -126,6 +127,11 @@ class Deferred:
     kernel: list[tuple[str, Report]] = field(default_factory=list)
     #: Of the names held in ``kernel``, those read other than in a comparison.
     not_compared: set[str] = field(default_factory=set)
+    #: Names read compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``), and names
+    #: read any other way (shown in an f-string's message is neither): a window name read only the
+    #: first way counts characters.
+    measured: set[str] = field(default_factory=set)
+    not_measured: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)
@@ -138,6 +144,9 @@ class Deferred:
         loaded = not isinstance(getattr(ancestors[-1], "ctx", None), ast.Store) if ancestors else True
         if loaded and (len(ancestors) < 2 or not isinstance(ancestors[-2], ast.Compare)):
             self.not_compared.add(name)
+        if loaded and len(ancestors) > 1 and not isinstance(ancestors[-2], ast.FormattedValue):
+            measured = compared_with_length(ancestors[-2], ancestors[-1], rule)
+            (self.measured if measured else self.not_measured).add(name)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
@@ -162,9 +171,12 @@ class Deferred:
 
     def _characters(self, rule: LintRule, module: ast.Module, name: str) -> bool:
         """A window name (held in ``phrase``) that counts characters: it cuts a string
-        (``context[:max_context_length]``), it is given to a function cutting strings, or a field it is
-        stored in cuts one (``response[: self.response_length]``)."""
+        (``context[:max_context_length]``), it is given to a function cutting strings, every read of it
+        is compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``; set 43:
+        agent-memory-server), or a field it is stored in cuts one (``response[: self.response_length]``)."""
         if name in self.uses.sliced or name in self.to_strings:
+            return True
+        if name in self.measured and name not in self.not_measured:
             return True
         stored = self.stored.get(name, set())
         return bool(stored) and bool(stored & character_sizes(rule, module))

@@ -34,7 +34,7 @@ from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
-from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Valid
+from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
 from prompt_budget.lint.rules.pb102_chunk_cases import CHUNK_INVALID, CHUNK_VALID
 from prompt_budget.lint.rules.pb102_core_cases import CORE_INVALID
 from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALID
@@ -124,7 +124,8 @@ class BudgetConstant(LintRule):
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
-    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters; the
+    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters, or whose
+    every read is compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``); the
     numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
     module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
@@ -164,6 +165,13 @@ class BudgetConstant(LintRule):
             "            return cost\n    return 1000\n\ndef window(model):\n"
             "    for pattern, max_tokens in LIMITS.items():\n        if pattern in model:\n"
             "            return pattern\n    return 4096\n"
+        ),
+        # a window name whose every read is compared with a string's length (a shown message aside):
+        # characters (set 43: agent-memory-server)
+        Valid(
+            "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
+            "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n"
+            '            raise ValueError(f"Prompt too long: {len(prompt)} > {self.MAX_PROMPT_LENGTH}")\n'
         ),
         # the width of windows of a text (characters) or of a row of no tokens
         Valid(
@@ -311,6 +319,18 @@ class BudgetConstant(LintRule):
         *LENGTH_VALID,
     )
     INVALID = (
+        # compared with a string's length, but also given as a budget; compared with a count of tokens
+        Invalid(
+            "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
+            "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n            raise ValueError(prompt)\n"
+            "        return llm.complete(prompt, max_tokens=self.MAX_PROMPT_LENGTH)\n",
+            line=2,
+        ),
+        Invalid(
+            "MAX_CONTEXT_LENGTH = 6000\n\ndef check(prompt, tokenizer):\n"
+            "    if len(tokenizer.encode(prompt)) > MAX_CONTEXT_LENGTH:\n        raise ValueError(prompt)\n",
+            line=1,
+        ),
         *CORE_INVALID,
         *VOCABULARY_INVALID,
         *OPTION_INVALID,
