@@ -25,13 +25,13 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import character_sizes
+from prompt_budget.lint.forms import character_sizes, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.token_cuts import cut_read
-from prompt_budget.lint.token_estimates import estimated_read
+from prompt_budget.lint.token_estimates import estimated_read, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
 
@@ -144,6 +144,8 @@ class Deferred:
         loaded = not isinstance(getattr(ancestors[-1], "ctx", None), ast.Store) if ancestors else True
         if loaded and (len(ancestors) < 2 or not isinstance(ancestors[-2], ast.Compare)):
             self.not_compared.add(name)
+        if name not in self.uses.reasons and (turned := _turned_into_characters(rule, name, ancestors)):
+            self.uses.reasons[name] = turned
         if loaded and len(ancestors) > 1 and not isinstance(ancestors[-2], ast.FormattedValue):
             measured = compared_with_length(ancestors[-2], ancestors[-1], rule)
             (self.measured if measured else self.not_measured).add(name)
@@ -331,3 +333,19 @@ def _reached(reach: TokenReach, rule: LintRule, binding: Binding) -> str | None:
             found = instance_reach(reach, scope, binding.name, binding.owner_class)
         return found
     return None
+
+
+def _turned_into_characters(rule: LintRule, name: str, ancestors: Sequence[ast.AST]) -> str | None:
+    """Why ``name``, read at ``ancestors[-1]``, is a budget: a number named as tokens (not an estimate,
+    not a media item's) multiplied by a ratio of characters per token (``num_initial_chars =
+    _NUM_INITIAL_TOKENS * guess_chars_per_token``): an amount of tokens turned into the characters of
+    text it sizes, not a cost added up (set 43: gdm-concordia)."""
+    if len(ancestors) < 2 or not rule.names.says_tokens(name) or token_estimate(name) or media_tokens(name):
+        return None
+    product, node = ancestors[-2], ancestors[-1]
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+        return None
+    ratio = per_token_name(product.right if product.left is node else product.left)
+    if ratio is None:
+        return None
+    return f"turned into characters by the ratio `{ratio}` at line {getattr(node, 'lineno', 0)}"

@@ -108,7 +108,8 @@ class BudgetConstant(LintRule):
     (``max_video_tokens=32000``); a number set on ``self`` in a method whose reads in the class's other
     methods reach a token use (``max(n, self.query_max_length)`` given on to a tokenizer's
     ``max_length``); a config dict's entry whose own line's comment gives it in tokens
-    (``"min_trace_length": 100,  # Minimum tokens``). A literal given under a length name the project hands
+    (``"min_trace_length": 100,  # Minimum tokens``); a number named as tokens turned into characters by a
+    ratio of characters per token (``_NUM_INITIAL_TOKENS * guess_chars_per_token``). A literal given under a length name the project hands
     to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, also
     ``QueryTokenizer(args.query_maxlen)``, a term of the sum it cuts to: ``max_length=self.prompt_max_length +
     self.template_length``), to a dict's token budget (``{"max_new_tokens": candidate_maxlength}``) or
@@ -172,6 +173,11 @@ class BudgetConstant(LintRule):
             "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
             "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n"
             '            raise ValueError(f"Prompt too long: {len(prompt)} > {self.MAX_PROMPT_LENGTH}")\n'
+        ),
+        # a number named as tokens multiplied by a price per token, not by characters per token: a cost
+        Valid(
+            "_NUM_INITIAL_TOKENS = 500\n\ndef cost(price_per_token):\n"
+            "    return _NUM_INITIAL_TOKENS * price_per_token\n"
         ),
         # the width of windows of a text (characters) or of a row of no tokens
         Valid(
@@ -325,6 +331,13 @@ class BudgetConstant(LintRule):
             "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n            raise ValueError(prompt)\n"
             "        return llm.complete(prompt, max_tokens=self.MAX_PROMPT_LENGTH)\n",
             line=2,
+        ),
+        # a number named as tokens turned into the characters of the text it keeps (set 43: gdm-concordia)
+        Invalid(
+            "_NUM_INITIAL_TOKENS = 500\n\ndef trim(prompt, max_chars, guess_chars_per_token=4):\n"
+            "    num_initial_chars = _NUM_INITIAL_TOKENS * guess_chars_per_token\n"
+            "    return prompt[:num_initial_chars] + prompt[num_initial_chars - max_chars :]\n",
+            line=1,
         ),
         Invalid(
             "MAX_CONTEXT_LENGTH = 6000\n\ndef check(prompt, tokenizer):\n"
