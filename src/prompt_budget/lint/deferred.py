@@ -127,9 +127,9 @@ class Deferred:
     kernel: list[tuple[str, Report]] = field(default_factory=list)
     #: Of the names held in ``kernel``, those read other than in a comparison.
     not_compared: set[str] = field(default_factory=set)
-    #: Names read compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``), and names
-    #: read any other way (shown in an f-string's message is neither): a window name read only the
-    #: first way counts characters.
+    #: A class's constants read through ``self`` compared with a string's length (``len(prompt) >
+    #: self.MAX_PROMPT_LENGTH``), and names read any other way (shown in an f-string's message is
+    #: neither): a window name read only the first way counts characters.
     measured: set[str] = field(default_factory=set)
     not_measured: set[str] = field(default_factory=set)
 
@@ -147,7 +147,12 @@ class Deferred:
         if name not in self.uses.reasons and (turned := _turned_into_characters(rule, name, ancestors)):
             self.uses.reasons[name] = turned
         if loaded and len(ancestors) > 1 and not isinstance(ancestors[-2], ast.FormattedValue):
-            measured = compared_with_length(ancestors[-2], ancestors[-1], rule)
+            read = ancestors[-1]
+            measured = (
+                isinstance(read, ast.Attribute)
+                and dotted(read.value) in {"self", "cls"}
+                and compared_with_length(ancestors[-2], read, rule)
+            )
             (self.measured if measured else self.not_measured).add(name)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)
@@ -174,7 +179,7 @@ class Deferred:
     def _characters(self, rule: LintRule, module: ast.Module, name: str) -> bool:
         """A window name (held in ``phrase``) that counts characters: it cuts a string
         (``context[:max_context_length]``), it is given to a function cutting strings, every read of it
-        is compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``; set 43:
+        is a class's constant compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``; set 43:
         agent-memory-server), or a field it is stored in cuts one (``response[: self.response_length]``)."""
         if name in self.uses.sliced or name in self.to_strings:
             return True

@@ -125,8 +125,9 @@ class BudgetConstant(LintRule):
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
-    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters, or whose
-    every read is compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``); the
+    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters, or a class's
+    constant whose every read through ``self`` is compared with a string's length (``len(prompt) >
+    self.MAX_PROMPT_LENGTH``); the
     numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
     module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
@@ -167,7 +168,7 @@ class BudgetConstant(LintRule):
             "    for pattern, max_tokens in LIMITS.items():\n        if pattern in model:\n"
             "            return pattern\n    return 4096\n"
         ),
-        # a window name whose every read is compared with a string's length (a shown message aside):
+        # a class's window name whose every read is compared with a string's length (a shown message aside):
         # characters (set 43: agent-memory-server)
         Valid(
             "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
