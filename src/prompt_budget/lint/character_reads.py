@@ -74,6 +74,16 @@ def string_length(node: ast.AST, rule: LintRule) -> bool:
     )
 
 
+def compared_with_length(parent: ast.AST | None, child: ast.AST, rule: LintRule) -> bool:
+    """``len(prompt) > self.MAX_PROMPT_LENGTH``: ``child`` ordered against a string's length (and
+    nothing else) in ``parent``: a number of characters (or items)."""
+    return (
+        isinstance(parent, ast.Compare)
+        and all(isinstance(op, _ORDER) for op in parent.ops)
+        and all(string_length(o, rule) for o in (parent.left, *parent.comparators) if o is not child)
+    )
+
+
 def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
     """The slice ``slice_`` cuts something that is not a list of tokens (``text[:limit]``)."""
     sliced = parents.get(slice_)
@@ -129,8 +139,7 @@ def _character_read(
     if isinstance(parent, ast.Slice):
         return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops):
-        others = [o for o in (parent.left, *parent.comparators) if o is not child]
-        return all(string_length(o, rule) for o in others)
+        return compared_with_length(parent, child, rule)
     local = bound_local(parent)
     if local is not None and depth < 2:
         return counts_characters(fn, local, rule, depth + 1)

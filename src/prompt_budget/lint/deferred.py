@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.flow import (
     BIND_FACT,
     USE_FACT,
@@ -24,13 +25,13 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import character_sizes
+from prompt_budget.lint.forms import character_sizes, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.token_cuts import cut_read
-from prompt_budget.lint.token_estimates import estimated_read
+from prompt_budget.lint.token_estimates import estimated_read, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
 
@@ -126,6 +127,11 @@ class Deferred:
     kernel: list[tuple[str, Report]] = field(default_factory=list)
     #: Of the names held in ``kernel``, those read other than in a comparison.
     not_compared: set[str] = field(default_factory=set)
+    #: A class's constants read through ``self`` compared with a string's length (``len(prompt) >
+    #: self.MAX_PROMPT_LENGTH``), and names read any other way (shown in an f-string's message is
+    #: neither): a window name read only the first way counts characters.
+    measured: set[str] = field(default_factory=set)
+    not_measured: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)
@@ -138,6 +144,16 @@ class Deferred:
         loaded = not isinstance(getattr(ancestors[-1], "ctx", None), ast.Store) if ancestors else True
         if loaded and (len(ancestors) < 2 or not isinstance(ancestors[-2], ast.Compare)):
             self.not_compared.add(name)
+        if name not in self.uses.reasons and (turned := _turned_into_characters(rule, name, ancestors)):
+            self.uses.reasons[name] = turned
+        if loaded and len(ancestors) > 1 and not isinstance(ancestors[-2], ast.FormattedValue):
+            read = ancestors[-1]
+            measured = (
+                isinstance(read, ast.Attribute)
+                and dotted(read.value) in {"self", "cls"}
+                and compared_with_length(ancestors[-2], read, rule)
+            )
+            (self.measured if measured else self.not_measured).add(name)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
@@ -162,9 +178,12 @@ class Deferred:
 
     def _characters(self, rule: LintRule, module: ast.Module, name: str) -> bool:
         """A window name (held in ``phrase``) that counts characters: it cuts a string
-        (``context[:max_context_length]``), it is given to a function cutting strings, or a field it is
-        stored in cuts one (``response[: self.response_length]``)."""
+        (``context[:max_context_length]``), it is given to a function cutting strings, every read of it
+        is a class's constant compared with a string's length (``len(prompt) > self.MAX_PROMPT_LENGTH``; set 43:
+        agent-memory-server), or a field it is stored in cuts one (``response[: self.response_length]``)."""
         if name in self.uses.sliced or name in self.to_strings:
+            return True
+        if name in self.measured and name not in self.not_measured:
             return True
         stored = self.stored.get(name, set())
         return bool(stored) and bool(stored & character_sizes(rule, module))
@@ -319,3 +338,19 @@ def _reached(reach: TokenReach, rule: LintRule, binding: Binding) -> str | None:
             found = instance_reach(reach, scope, binding.name, binding.owner_class)
         return found
     return None
+
+
+def _turned_into_characters(rule: LintRule, name: str, ancestors: Sequence[ast.AST]) -> str | None:
+    """Why ``name``, read at ``ancestors[-1]``, is a budget: a number named as tokens (not an estimate,
+    not a media item's) multiplied by a ratio of characters per token (``num_initial_chars =
+    _NUM_INITIAL_TOKENS * guess_chars_per_token``): an amount of tokens turned into the characters of
+    text it sizes, not a cost added up (set 43: gdm-concordia)."""
+    if len(ancestors) < 2 or not rule.names.says_tokens(name) or token_estimate(name) or media_tokens(name):
+        return None
+    product, node = ancestors[-2], ancestors[-1]
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+        return None
+    ratio = per_token_name(product.right if product.left is node else product.left)
+    if ratio is None:
+        return None
+    return f"turned into characters by the ratio `{ratio}` at line {getattr(node, 'lineno', 0)}"

@@ -241,6 +241,59 @@ def in_examples(rule: LintRule) -> bool:
     )
 
 
+#: unittest's equality assertions: ``assertEqual(first, second)``, the second argument the expected value.
+_EQUALITY_ASSERTIONS = frozenset(
+    {
+        "assertEqual",
+        "assertEquals",
+        "assertDictEqual",
+        "assertListEqual",
+        "assertTupleEqual",
+        "assertSequenceEqual",
+        "assertSetEqual",
+        "assertCountEqual",
+        "assertItemsEqual",
+    }
+)
+
+
+def _within(inner: ast.AST, outer: ast.AST) -> bool:
+    """Whether ``inner`` is written inside ``outer`` (by their source spans)."""
+    start = (getattr(inner, "lineno", 0), getattr(inner, "col_offset", 0))
+    end = (getattr(inner, "end_lineno", 0) or 0, getattr(inner, "end_col_offset", 0) or 0)
+    first = (getattr(outer, "lineno", 0), getattr(outer, "col_offset", 0))
+    last = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
+    return first <= start and end <= last
+
+
+def _expected_values(node: ast.AST) -> list[ast.expr]:
+    """The expected value(s) an assertion compares with: the second argument of ``assertEqual`` (or
+    its ``second=``), the right side of ``assert x == ...``."""
+    if isinstance(node, ast.Call) and callee_name(node) in _EQUALITY_ASSERTIONS:
+        given = [k.value for k in node.keywords if k.arg == "second"]
+        return given or node.args[1:2]
+    if isinstance(node, ast.Assert) and isinstance(node.test, ast.Compare):
+        test = node.test
+        if len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            return test.comparators[:1]
+    return []
+
+
+def in_expected_value(rule: LintRule, literal: ast.AST) -> bool:
+    """``self.assertEqual(actual, Gpt4(max_tokens=1024))``, ``assert request == dict(max_tokens=4096)``:
+    a number inside the value an assertion expects repeats what the test fed in, no budget of its own
+    (the same number given to the code under test, outside the expected value, stays one; set 43:
+    langfun). Read from the assertion among the ancestors of the node being visited."""
+    for node in reversed(rule.ctx.ancestors):
+        if isinstance(node, (ast.Call, ast.Assert)) and any(
+            _within(literal, expected) for expected in _expected_values(node)
+        ):
+            return True
+        if isinstance(node, ast.stmt):
+            return False
+    return False
+
+
 # --- typed amounts
 
 

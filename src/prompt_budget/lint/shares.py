@@ -18,9 +18,13 @@ threshold)`` ... ``if total_tokens > memory_warning_threshold`` (set 20: inspect
 by ``token_reach.TokenReach`` to a comparison with a token count, a cut of a token list or a budget
 keyword. Not a number of characters, words or another unit (``0.25 * n_chars`` is PB104's rate).
 
-Not shares: halving (``// 2``, a convention, not a tuned share), divisions by larger numbers (``/ 1000``
-is a unit, a price per thousand tokens) or by a float (``/ 3.5``), and a length in characters divided by
-a small number, which is a characters-per-token rate (PB104's ``len(text) // 4``).
+A budget divided by a larger whole number (17 to 999) is a share where ``min``/``max`` clamps it against
+a literal bound of tokens: ``max(2048, summarization_max_tokens // 20)`` keeps a twentieth of the budget,
+at least 2048 tokens (set 43: agent-memory-server).
+
+Not shares: halving (``// 2``, a convention, not a tuned share), other divisions by larger numbers
+(``/ 1000`` is a unit, a price per thousand tokens) or by a float (``/ 3.5``), and a length in characters
+divided by a small number, which is a characters-per-token rate (PB104's ``len(text) // 4``).
 """
 
 from __future__ import annotations
@@ -289,6 +293,46 @@ def margin_against_budget(rule: LintRule, ancestors: list[ast.AST]) -> tuple[str
         return None
     budget = rule.budget_expr(other)
     return None if budget is None else (ast.unparse(amount), budget)
+
+
+#: The divisors of a share a clamp keeps (a seventeenth to a 999th): past a sixteenth, a division alone
+#: may be any unit; a thousand and up are units (``tokens / 1000``: thousands, a price per thousand).
+CLAMPED_DIVISORS = range(17, 1000)
+#: The least bound of such a clamp (PB103's least token threshold): ``max(1, tokens // 100)`` is none.
+_SMALLEST_BOUND = 32
+
+
+def clamped_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str, str] | None:
+    """``max(2048, summarization_max_tokens // 20)``, ``min(1024, full_context_tokens // 20)``: a budget
+    divided by a whole number past a sixteenth (:data:`CLAMPED_DIVISORS`) and given to ``min``/``max``
+    beside a literal bound of tokens (at least 32): the share of the budget the clamp keeps, hard-coded
+    (set 43: agent-memory-server). (the divisor, the budget, ``min`` or ``max``), else None. Not a
+    division alone (``tokens / 50`` may convert to any unit), not one by a thousand (``tokens / 1000 *
+    price``), not a bound too small for tokens (``max(1, max_tokens // 100)``), nor a budget in
+    characters."""
+    if not isinstance(node.op, (ast.Div, ast.FloorDiv)) or type(node.right) is not ast.Constant:
+        return None
+    value = node.right.value
+    if type(value) is not int or value not in CLAMPED_DIVISORS:
+        return None
+    ancestors = rule.ctx.ancestors
+    call = ancestors[-2] if len(ancestors) > 1 else None
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id in {"min", "max"}
+        and len(call.args) == 2
+        and not call.keywords
+        and any(a is node for a in call.args)
+    ):
+        return None
+    bound = rule.budget_literal(call.args[1] if call.args[0] is node else call.args[0])
+    if bound is None or bound < _SMALLEST_BOUND:
+        return None
+    budget = rule.budget_expr(node.left)
+    if budget is None or rule.names.is_chars(budget):
+        return None
+    return value, budget, call.func.id
 
 
 def half_floor(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:

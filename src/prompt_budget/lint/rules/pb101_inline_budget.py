@@ -25,6 +25,7 @@ from prompt_budget.lint.inline_forms import (
     estimate_into_count,
     field_bound,
     in_examples,
+    in_expected_value,
     lookup_default,
     lookup_pair,
     token_unit_class,
@@ -91,7 +92,10 @@ class InlineBudget(LintRule):
     (``getattr(config, "max_position_embeddings", 262144)``). An audio feature extractor's call (given
     a ``sampling_rate=``) truncates to samples, not tokens. A chunk size's or overlap's validation
     bounds in a model whose unit field says tokens (``type = Field("token")`` beside ``chunk_size:
-    int = Field(None, ge=50, le=1000)``) are the least and the most tokens a chunk may be given.
+    int = Field(None, ge=50, le=1000)``) are the least and the most tokens a chunk may be given. A number
+    inside the value an assertion expects (the second argument of ``assertEqual``, the right side of
+    ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
+    test, outside the expected value, it is one.
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -180,9 +184,23 @@ class InlineBudget(LintRule):
         Valid(
             "def estimate_tokens(parts):\n    offset = 0\n    offset += 1000\n    return count(parts, offset)\n"
         ),
+        # an assertion's expected value repeats the number the test fed in (set 43: langfun)
+        Valid(
+            "class T(unittest.TestCase):\n    def test_lm(self):\n        self.assertEqual(\n"
+            "            target.lm,\n            pg.oneof([Claude(max_tokens=1024), Gpt4(max_tokens=1024)]),\n"
+            "        )\n        self.assertDictEqual(args, dict(model=m, max_tokens=4096))\n"
+            "        self.assertEqual(first=args, second={'max_tokens': 4096})\n"
+        ),
+        Valid("def test_args(make):\n    assert make().request() == {'model': m, 'max_tokens': 4096}\n"),
     )
     INVALID = (
         *CUT_INVALID,
+        # the number given to the code under test, outside the expected value (set 43: langfun)
+        Invalid(
+            "class T(unittest.TestCase):\n    def test_args(self):\n        self.assertEqual(\n"
+            "            lm._request_args(Options(max_tokens=4096)),\n            dict(n=2),\n        )\n",
+            line=4,
+        ),
         # a provider's constant named as a budget, used as a key (set 21: crfm-helm's watsonx client)
         Invalid("engine = ModelInference(params={GenParams.MAX_NEW_TOKENS: 2000})\n"),
         Invalid('keep = config.get("keep_recent_tokens", 20_000)'),
@@ -278,6 +296,8 @@ class InlineBudget(LintRule):
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
         if self.names.implausible(name, value):
             return  # ``context_length=5``: a window no model has, so not tokens
+        if in_expected_value(self, node):
+            return  # ``self.assertEqual(lm, Gpt4(max_tokens=1024))``: the expected value repeats the input
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             # ``int(d.get("context_size", "4096"))``: a number written as a string, moved by hand

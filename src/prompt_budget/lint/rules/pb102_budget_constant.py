@@ -34,7 +34,7 @@ from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
-from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Valid
+from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
 from prompt_budget.lint.rules.pb102_chunk_cases import CHUNK_INVALID, CHUNK_VALID
 from prompt_budget.lint.rules.pb102_core_cases import CORE_INVALID
 from prompt_budget.lint.rules.pb102_field_cases import FIELD_INVALID, FIELD_VALID
@@ -108,7 +108,8 @@ class BudgetConstant(LintRule):
     (``max_video_tokens=32000``); a number set on ``self`` in a method whose reads in the class's other
     methods reach a token use (``max(n, self.query_max_length)`` given on to a tokenizer's
     ``max_length``); a config dict's entry whose own line's comment gives it in tokens
-    (``"min_trace_length": 100,  # Minimum tokens``). A literal given under a length name the project hands
+    (``"min_trace_length": 100,  # Minimum tokens``); a number named as tokens turned into characters by a
+    ratio of characters per token (``_NUM_INITIAL_TOKENS * guess_chars_per_token``). A literal given under a length name the project hands
     to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, also
     ``QueryTokenizer(args.query_maxlen)``, a term of the sum it cuts to: ``max_length=self.prompt_max_length +
     self.template_length``), to a dict's token budget (``{"max_new_tokens": candidate_maxlength}``) or
@@ -124,7 +125,9 @@ class BudgetConstant(LintRule):
     batch size (sequences, though it cuts ``input_ids``); a parameter named as tokens whose every read cuts or measures a string
     (``text[0:max_token - 1]``, ``len(text) > max_token``): characters named as tokens; a size whose
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
-    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters; the
+    ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters, or a class's
+    constant whose every read through ``self`` is compared with a string's length (``len(prompt) >
+    self.MAX_PROMPT_LENGTH``); the
     numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
     module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
@@ -164,6 +167,18 @@ class BudgetConstant(LintRule):
             "            return cost\n    return 1000\n\ndef window(model):\n"
             "    for pattern, max_tokens in LIMITS.items():\n        if pattern in model:\n"
             "            return pattern\n    return 4096\n"
+        ),
+        # a class's window name whose every read is compared with a string's length (a shown message aside):
+        # characters (set 43: agent-memory-server)
+        Valid(
+            "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
+            "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n"
+            '            raise ValueError(f"Prompt too long: {len(prompt)} > {self.MAX_PROMPT_LENGTH}")\n'
+        ),
+        # a number named as tokens multiplied by a price per token, not by characters per token: a cost
+        Valid(
+            "_NUM_INITIAL_TOKENS = 500\n\ndef cost(price_per_token):\n"
+            "    return _NUM_INITIAL_TOKENS * price_per_token\n"
         ),
         # the width of windows of a text (characters) or of a row of no tokens
         Valid(
@@ -311,6 +326,25 @@ class BudgetConstant(LintRule):
         *LENGTH_VALID,
     )
     INVALID = (
+        # compared with a string's length, but also given as a budget; compared with a count of tokens
+        Invalid(
+            "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
+            "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n            raise ValueError(prompt)\n"
+            "        return llm.complete(prompt, max_tokens=self.MAX_PROMPT_LENGTH)\n",
+            line=2,
+        ),
+        # a number named as tokens turned into the characters of the text it keeps (set 43: gdm-concordia)
+        Invalid(
+            "_NUM_INITIAL_TOKENS = 500\n\ndef trim(prompt, max_chars, guess_chars_per_token=4):\n"
+            "    num_initial_chars = _NUM_INITIAL_TOKENS * guess_chars_per_token\n"
+            "    return prompt[:num_initial_chars] + prompt[num_initial_chars - max_chars :]\n",
+            line=1,
+        ),
+        Invalid(
+            "MAX_CONTEXT_LENGTH = 6000\n\ndef check(prompt, tokenizer):\n"
+            "    if len(tokenizer.encode(prompt)) > MAX_CONTEXT_LENGTH:\n        raise ValueError(prompt)\n",
+            line=1,
+        ),
         *CORE_INVALID,
         *VOCABULARY_INVALID,
         *OPTION_INVALID,

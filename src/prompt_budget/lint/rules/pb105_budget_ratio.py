@@ -50,6 +50,7 @@ from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.shares import (
     budget_share,
+    clamped_share,
     half_floor,
     margin_against_budget,
     margin_on_budget,
@@ -90,7 +91,10 @@ class BudgetRatio(LintRule):
     int(len(tokens) / 4)`` ... ``max_length=n``), or a token splitter's chunk size divided into its
     overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
     characters divided so (PB104's characters per token), except half a budget kept as a floor beside
-    what a reserve leaves of it (``max(context_window - RESERVE_TOKENS, context_window // 2)``).
+    what a reserve leaves of it (``max(context_window - RESERVE_TOKENS, context_window // 2)``). A budget
+    divided by a larger whole number (17 to 999) is a share where ``min``/``max`` clamps it against a
+    literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a division by a thousand
+    (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
     A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
     0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
@@ -433,6 +437,14 @@ class BudgetRatio(LintRule):
                     f"hard-coded budget share `{shown} {op} {parts}`, {numerator(node)}/{parts} of a token "
                     "amount; move "
                     "the divisor to config so the share can be tuned per model"
+                )
+                self.report_literal(node.right, message, parts, f"{name} divisor")
+            elif (clamped := clamped_share(self, node)) is not None:
+                parts, name, clamp = clamped
+                message = (
+                    f"hard-coded budget share `{ast.unparse(node)}`, 1/{parts} of a token amount clamped by "
+                    f"{clamp}() against a bound in tokens; move the divisor to config so the share can be "
+                    "tuned per model"
                 )
                 self.report_literal(node.right, message, parts, f"{name} divisor")
             elif (floor := half_floor(self, node)) is not None:

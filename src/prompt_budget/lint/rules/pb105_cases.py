@@ -159,6 +159,15 @@ CASES_VALID = (
     # halving a budget alone, or beside something else than what a reserve leaves of it
     Valid("def split(max_tokens):\n    return max_tokens // 2, max(max_tokens // 2, 64)\n"),
     Valid("def keep(context_window, used):\n    return max(used - 100, context_window // 2)\n"),
+    # a division past a sixteenth alone, by a thousand (a unit), clamped by a bound too small for tokens,
+    # of characters or beside no literal bound: no share (set 43)
+    Valid(
+        "def price(max_tokens, price, max_chars, text, floor):\n"
+        "    a = max_tokens // 20\n    cost = max(0.01, max_tokens / 1000 * price)\n"
+        "    k = max(1000, max_tokens // 1000)\n    n = max(1, max_tokens // 100)\n"
+        "    c = min(4096, max_chars // 20)\n    d = min(4096, len(text) // 20)\n"
+        "    return max(floor, max_tokens // 20), a, cost, k, n, c, d\n"
+    ),
     # a margin scaling a budget alone (a conversion to another unit, PB104's), or a count of words
     # ordered against a limit of words
     Valid("def words_for(max_tokens, ratio: float = 1.3):\n    return int(max_tokens * ratio) > 10\n"),
@@ -168,6 +177,17 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # a share past a sixteenth that min()/max() clamps against a bound of tokens (set 43:
+    # agent-memory-server's summarization budget)
+    Invalid(
+        "def allot(summarization_max_tokens):\n"
+        "    summary_max_tokens = max(2048, summarization_max_tokens // 20)  # 5%\n"
+        "    buffer_tokens = min(max(230, summarization_max_tokens // 100), 1000)\n"
+        "    return summary_max_tokens, buffer_tokens\n",
+        line=2,
+        count=2,
+    ),
+    Invalid("def cap(full_context_tokens):\n    return min(1024, full_context_tokens // 20)\n", line=2),
     # half the window kept as a floor on what a reserve leaves (set 42: verifiers' compaction)
     Invalid(
         "RESERVE_TOKENS = 16384\n\ndef threshold(context_window):\n"
