@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.flow import default_of, finding_where_bound, positional_params, tagged
 from prompt_budget.lint.forwarded import TAKE_FACT
+from prompt_budget.lint.inline_forms import in_examples
 from prompt_budget.lint.names import CHAR_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
@@ -127,8 +128,11 @@ class ChunkFacts:
         key = targets[0].id
         literal = default_of(node.value)
         amount = rule.budget_literal(literal) if literal is not None and is_chunk_key(key) else None
-        if literal is not None and amount is not None and not _expected_or_rejected(rule):
-            self.pending.append((literal, key, amount))
+        if literal is None or amount is None or _expected_or_rejected(rule):
+            return
+        if set(words(ast.get_docstring(owner) or "")) & CHAR_WORDS:
+            return  # ``"""Chunk size is the number of characters in the chunk."""`` (quivr's SplitterConfig)
+        self.pending.append((literal, key, amount))
 
     def _positional(self, rule: LintRule, module: ast.Module) -> None:
         """``make_chunker(100, 10)``: literals given positionally to a module's function (or to what
@@ -181,8 +185,8 @@ def _expected_or_rejected(rule: LintRule) -> bool:
 
 def dict_chunk_sizes(rule: LintRule, node: ast.Dict, held: ChunkFacts) -> None:
     """A config dict's chunk sizes: reported beside a configured tokenizer, else kept as facts (not
-    one echoed by a check or made to be rejected)."""
-    if _expected_or_rejected(rule):
+    one echoed by a check or made to be rejected, nor an example in a model's schema)."""
+    if _expected_or_rejected(rule) or in_examples(rule):
         return
     entries = [(string_value(k), v) for k, v in zip(node.keys, node.values, strict=True) if k is not None]
     tokenized = any(_names_tokenizer(k, v) for k, v in entries)

@@ -48,6 +48,16 @@ CHUNK_VALID = (
         "class Settings:\n    chunk_size: int = 500\n    chunk_overlap: int = 50\n\n"
         "def pages(total_chars, chunk_size=2000):\n    return total_chars // chunk_size\n"
     ),
+    # beside a token chunker: a class whose docstring gives its sizes in characters, an example in a
+    # model's schema (documentation)
+    Valid(
+        "def chunk(text, enc, chunk_size):\n    ids = enc.encode(text)\n"
+        "    return [ids[i : i + chunk_size] for i in range(0, len(ids), chunk_size)]\n\n"
+        'class SplitterConfig(BaseModel):\n    """Chunk size is the number of characters in the chunk."""\n\n'
+        "    chunk_size: int = 400\n\n"
+        "class Request(BaseModel):\n"
+        '    model_config = ConfigDict(json_schema_extra={"example": {"chunk_size": 1200}})\n'
+    ),
     # the key is also read into a character splitter: its unit is not known
     Valid(
         _CHUNKER + "def other(cfg):\n"
