@@ -250,14 +250,14 @@ def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
     if not params:
         return
     given: set[str] = set()
-    beside_tokens = False
+    others: list[ast.expr] = []
     for arg in (*call.args, *(k.value for k in call.keywords)):
         names = {n.id for n in walk(arg) if type(n) is ast.Name and n.id in params}
         if names:
             given |= names
-        elif not beside_tokens:
-            beside_tokens = _holds_tokens(rule, fn, arg)
-    if not (given and beside_tokens):
+        else:
+            others.append(arg)
+    if not (given and any(_holds_tokens(rule, fn, arg) for arg in others)):
         return
     scopes = rule.ctx.scopes
     method = len(scopes) > 1 and scopes[-1] is fn and isinstance(scopes[-2], ast.ClassDef)
