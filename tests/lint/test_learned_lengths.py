@@ -114,7 +114,9 @@ TRAINER = (
     "    config.block_size = block_size\n    return config\n"
 )
 DPO = "def train(config, training_args):\n    training_args['max_seq_length'] = config.block_size\n    return training_args\n"
-PARAMS = "def tokenizer_defaults():\n    return LLMTrainingParams(model='m', block_size=1024, batch_size=64)\n"
+PARAMS = (
+    "def tokenizer_defaults():\n    return LLMTrainingParams(model='m', block_size=1024, batch_size=64)\n"
+)
 
 
 def test_a_size_set_from_a_tokenizers_length_or_stored_as_a_sequences_length_is_learned(

@@ -25,10 +25,14 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import default_of, finding_where_bound, tagged
+from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.flow import default_of, finding_where_bound, positional_params, tagged
+from prompt_budget.lint.forwarded import TAKE_FACT
+from prompt_budget.lint.inline_forms import in_examples
 from prompt_budget.lint.names import CHAR_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
 TOKEN_KEY_FACT = "\x00chunk-token "
 OTHER_KEY_FACT = "\x00chunk-other "
 LITERAL_FACT = "\x00chunk-literal "
+CHUNKER_FACT = "\x00chunk-chunker "
 
 #: Tokenizer settings that split into characters or words: their "tokens" are not a model's.
 _NOT_TOKENIZERS = frozenset({"character", "characters", "char", "chars", "word", "words", "whitespace", ""})
@@ -82,17 +87,25 @@ class ChunkFacts:
     def __init__(self) -> None:
         self.pending: list[tuple[ast.expr, str, int | float]] = []
         self.token_keys: set[str] = set()
-        self.other_keys: set[str] = set()
+        #: the keys read into a splitter not measuring tokens, with that splitter's name
+        self.other_keys: set[tuple[str, str]] = set()
+        #: the module's own chunkers measuring tokens: (function, chunk parameter)
+        self.chunkers: set[tuple[str, str]] = set()
         self.calls: list[ast.Call] = []
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         self._positional(rule, module)
         for key in self.token_keys:
             rule.fact(module, TOKEN_KEY_FACT + key, 0)
-        for key in self.other_keys:
-            rule.fact(module, OTHER_KEY_FACT + key, 0)
-        known = self.token_keys - self.other_keys
+        for key, callee in self.other_keys:
+            rule.fact(module, f"{OTHER_KEY_FACT}{key} {callee}", 0)
+        for fn, key in self.chunkers:
+            rule.fact(module, f"{CHUNKER_FACT}{fn} {key}", 0)
+        other = {key for key, callee in self.other_keys if (callee, key) not in self.chunkers}
+        known = self.token_keys - other
         for literal, key, amount in self.pending:
+            if any(r.target is literal for r in rule.ctx.reports):
+                continue
             if key in known:
                 _report(
                     rule,
@@ -101,8 +114,25 @@ class ChunkFacts:
                     amount,
                     f"given under `{key}`, which a splitter measuring tokens reads here",
                 )
-            elif key not in self.other_keys:
+            elif key not in other:
                 rule.fact(literal, LITERAL_FACT + key, amount)
+
+    def field(self, rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
+        """A class's chunk setting (``chunk_size: int = 500``, ``chunk_size = param.Integer(default=500)``,
+        set 44: ragna's UI settings): kept like a config dict's entry, a token size where the project's
+        chunker measures that key in tokens."""
+        owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if not isinstance(owner, ast.ClassDef) or len(targets) != 1 or type(targets[0]) is not ast.Name:
+            return
+        key = targets[0].id
+        literal = default_of(node.value)
+        amount = rule.budget_literal(literal) if literal is not None and is_chunk_key(key) else None
+        if literal is None or amount is None or _expected_or_rejected(rule):
+            return
+        if set(words(ast.get_docstring(owner) or "")) & CHAR_WORDS:
+            return  # ``"""Chunk size is the number of characters in the chunk."""`` (quivr's SplitterConfig)
+        self.pending.append((literal, key, amount))
 
     def _positional(self, rule: LintRule, module: ast.Module) -> None:
         """``make_chunker(100, 10)``: literals given positionally to a module's function (or to what
@@ -155,8 +185,8 @@ def _expected_or_rejected(rule: LintRule) -> bool:
 
 def dict_chunk_sizes(rule: LintRule, node: ast.Dict, held: ChunkFacts) -> None:
     """A config dict's chunk sizes: reported beside a configured tokenizer, else kept as facts (not
-    one echoed by a check or made to be rejected)."""
-    if _expected_or_rejected(rule):
+    one echoed by a check or made to be rejected, nor an example in a model's schema)."""
+    if _expected_or_rejected(rule) or in_examples(rule):
         return
     entries = [(string_value(k), v) for k, v in zip(node.keys, node.values, strict=True) if k is not None]
     tokenized = any(_names_tokenizer(k, v) for k, v in entries)
@@ -195,12 +225,89 @@ def call_chunk_sizes(rule: LintRule, node: ast.Call, held: ChunkFacts) -> None:
             continue
         if sizes_token_chunks(rule.names, kw.arg or "", node, rule.ctx):
             held.token_keys.add(key)
-        elif set(words(callee_name(node) or "")) & _SPLITTER_WORDS:
-            held.other_keys.add(key)
+        elif set(words(callee := callee_name(node) or "")) & _SPLITTER_WORDS:
+            held.other_keys.add((key, callee))
+    _token_chunker(rule, node, held)
     if isinstance(node.func, ast.Name) and node.args and not _expected_or_rejected(rule):
         held.calls.append(node)
     if callee_name(node) == "parametrize" and len(node.args) >= 2:
         _parametrize_rows(rule, node.args[0], node.args[1], held)
+
+
+def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
+    """The project's own chunker: a function whose chunk parameters (``chunk_size``, ``chunk_overlap``)
+    are given to a call beside a list of tokens, a tokenizer's ``encode`` (set 44: ragna's
+    ``_windowed_ragged((... for tokens in self._tokenizer.encode(page.text)), n=chunk_size,
+    step=chunk_size - chunk_overlap)``; ``range(0, len(ids), chunk_size)`` with ``ids = enc.encode(text)``):
+    its chunks are measured in tokens. The keys become token keys, and the parameters token budgets a
+    caller forwarding its default under that name gives (``forwarded``'s take), and its own defaults
+    token sizes."""
+    fn = rule.ctx.function()
+    if fn is None:
+        return
+    args = fn.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if is_chunk_key(a.arg)}
+    if not params:
+        return
+    given: set[str] = set()
+    others: list[ast.expr] = []
+    for arg in (*call.args, *(k.value for k in call.keywords)):
+        names = {n.id for n in walk(arg) if type(n) is ast.Name and n.id in params}
+        if names:
+            given |= names
+        else:
+            others.append(arg)
+    if not (given and any(_holds_tokens(rule, fn, arg) for arg in others)):
+        return
+    scopes = rule.ctx.scopes
+    method = len(scopes) > 1 and scopes[-1] is fn and isinstance(scopes[-2], ast.ClassDef)
+    positions = positional_params(fn, method)
+    for name in sorted(given):
+        held.token_keys.add(name)
+        held.chunkers.add((fn.name, name))
+        index = positions.index(name) if name in positions else -1
+        rule.fact(call, f"{TAKE_FACT}{fn.name} {index} {name}", 0)
+    for param, default in defaults(args):  # the chunker's own default (``chunk_size=400``)
+        amount = rule.budget_literal(default) if param.arg in given else None
+        if amount is not None and all(literal is not default for literal, _, _ in held.pending):
+            held.pending.append((default, param.arg, amount))
+
+
+def _holds_tokens(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, arg: ast.expr) -> bool:
+    """``arg`` holds a tokenizer's ids: a call making them (``enc.encode(text)``), or a local bound
+    only to such a call (``ids = enc.encode(text)`` ... ``len(ids)``)."""
+    for node in walk(arg):
+        if isinstance(node, ast.Call) and rule.token_sequence(node) and callee_name(node) != "len":
+            return True
+        if type(node) is ast.Name:
+            values = bound_values(fn, node.id)
+            if values and all(isinstance(v, ast.Call) and rule.token_sequence(v) for v in values):
+                return True
+    return False
+
+
+def divides_tokens(rule: LintRule, ancestors: Sequence[ast.AST]) -> str | None:
+    """Why a chunk size (``chunk_size``, not one in characters) read at ``ancestors[-1]`` is tokens: it
+    divides a token amount, or a multiple of one, into a number of chunks (set 44: ragna's
+    ``int(num_tokens * 2 / chunk_size)``, the sources to fetch for a context budget); else None."""
+    node, parent = ancestors[-1], ancestors[-2]
+    if not (
+        type(node) is ast.Name
+        and is_chunk_key(node.id)
+        and isinstance(parent, ast.BinOp)
+        and isinstance(parent.op, (ast.Div, ast.FloorDiv))
+        and parent.right is node
+    ):
+        return None
+    amount = parent.left
+    if isinstance(amount, ast.BinOp) and isinstance(amount.op, ast.Mult):  # ``num_tokens * 2``
+        sides = [amount.left, amount.right]
+        numbers = [s for s in sides if type(s) is ast.Constant and isinstance(s.value, (int, float))]
+        amount = next((s for s in sides if s not in numbers), amount) if len(numbers) == 1 else amount
+    name = attr_name(amount) if isinstance(amount, (ast.Name, ast.Attribute)) else None
+    if name is None or not (rule.token_amount(amount) or rule.names.is_budget(name)):
+        return None
+    return f"divides the token amount `{name}` into chunks"
 
 
 def _read_key(value: ast.expr) -> str | None:
@@ -235,7 +342,12 @@ def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path)
     project = partial(fact_project, root=root)
 
     token_keys = {(project(fact), fields[0]) for fact, fields in tagged(facts, TOKEN_KEY_FACT, 1)}
-    token_keys -= {(project(fact), fields[0]) for fact, fields in tagged(facts, OTHER_KEY_FACT, 1)}
+    chunkers = {(project(fact), fn, key) for fact, (fn, key) in tagged(facts, CHUNKER_FACT, 2)}
+    token_keys -= {
+        (project(fact), key)
+        for fact, (key, callee) in tagged(facts, OTHER_KEY_FACT, 2)
+        if (project(fact), callee, key) not in chunkers  # the project's own token chunker
+    }
     findings = []
     for fact, (key,) in tagged(facts, LITERAL_FACT, 1):
         if (project(fact), key) in token_keys:

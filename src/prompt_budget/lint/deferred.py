@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import compared_with_length
+from prompt_budget.lint.chunk_units import divides_tokens
 from prompt_budget.lint.flow import (
     BIND_FACT,
     USE_FACT,
@@ -164,6 +165,7 @@ class Deferred:
             and (
                 why := _fallback_use(ancestors, rule)
                 or (not self._parameter(name) and cut_read(rule, ancestors))
+                or divides_tokens(rule, ancestors)  # ``num_tokens * 2 / chunk_size``: tokens a chunk
             )
         ):
             self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"

@@ -69,10 +69,26 @@ _SHARE_ALLOWED = frozenset({"rate", "rates"})
 _WINDOW_SHARE_WORDS = frozenset({"context", "ctx", "window"})
 
 
+#: HoloViz ``param``'s numeric parameters, declared as class attributes (``param.Integer(default=500)``).
+_PARAM_CALLS = frozenset({"Integer", "Number"})
+
+
+def param_declaration(value: ast.expr | None) -> bool:
+    """``param.Integer(default=2000, bounds=(1, 8000))``: a ``param.Parameterized`` class attribute
+    declared through the ``param`` library, whose ``default`` is the attribute's value."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _PARAM_CALLS
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == "param"
+    )
+
+
 def default_of(value: ast.expr | None) -> ast.expr | None:
     """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
-    ``Field(default_factory=lambda: 8000)``."""
-    if isinstance(value, ast.Call) and callee_name(value) in FIELD_CALLS:
+    ``Field(default_factory=lambda: 8000)`` / ``param.Integer(default=8000)``."""
+    if isinstance(value, ast.Call) and (callee_name(value) in FIELD_CALLS or param_declaration(value)):
         for kw in value.keywords:
             if kw.arg == "default":
                 return kw.value

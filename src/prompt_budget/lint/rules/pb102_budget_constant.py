@@ -398,11 +398,13 @@ class BudgetConstant(LintRule):
             judge_assign(self, self._held, node)
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
+        self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
             judge_assign(self, self._held, node)
         self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
+        self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``

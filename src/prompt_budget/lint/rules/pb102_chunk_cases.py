@@ -38,6 +38,26 @@ CHUNK_VALID = (
         "    with pytest.raises(ValueError):\n"
         '        Chunker({"chunk_size": 100, "chunk_overlap": 101})\n'
     ),
+    # chunk sizes stepping over characters or bytes (``text.encode``: no tokenizer), and a class's chunk
+    # settings in a module with no token chunker
+    Valid(
+        "def split(text, chunk_size=1000):\n"
+        "    return [text[i : i + chunk_size] for i in range(0, len(text), chunk_size)]\n\n"
+        "def upload(text, chunk_size=4096):\n    payload = text.encode('utf-8')\n"
+        "    return [payload[i : i + chunk_size] for i in range(0, len(payload), chunk_size)]\n\n"
+        "class Settings:\n    chunk_size: int = 500\n    chunk_overlap: int = 50\n\n"
+        "def pages(total_chars, chunk_size=2000):\n    return total_chars // chunk_size\n"
+    ),
+    # beside a token chunker: a class whose docstring gives its sizes in characters, an example in a
+    # model's schema (documentation)
+    Valid(
+        "def chunk(text, enc, chunk_size):\n    ids = enc.encode(text)\n"
+        "    return [ids[i : i + chunk_size] for i in range(0, len(ids), chunk_size)]\n\n"
+        'class SplitterConfig(BaseModel):\n    """Chunk size is the number of characters in the chunk."""\n\n'
+        "    chunk_size: int = 400\n\n"
+        "class Request(BaseModel):\n"
+        '    model_config = ConfigDict(json_schema_extra={"example": {"chunk_size": 1200}})\n'
+    ),
     # the key is also read into a character splitter: its unit is not known
     Valid(
         _CHUNKER + "def other(cfg):\n"
@@ -87,6 +107,25 @@ CHUNK_INVALID = (
         _CHUNKER + '@pytest.mark.parametrize("chunk_size,chunk_overlap,n", [(256, 12, 2), (1024, 64, 1)])\n'
         "def test_chunks(chunk_size, chunk_overlap, n): ...\n",
         count=3,
+    ),
+    # the project's own chunker windows a tokenizer's ids by its chunk parameters: a class's settings
+    # under those keys (HoloViz param's ``param.Integer(default=...)``), the chunker's own default, a
+    # chunk size dividing a token budget into chunks (set 44: ragna)
+    Invalid(
+        "class Storage:\n    def _chunk(self, text, *, chunk_size, chunk_overlap):\n"
+        "        return windowed(self._tokenizer.encode(text), n=chunk_size, step=chunk_size - chunk_overlap)\n\n"
+        "class Settings(param.Parameterized):\n"
+        "    chunk_size = param.Integer(default=500, bounds=(100, 1_000))\n"
+        "    chunk_overlap = param.Integer(default=250, step=50)\n",
+        count=2,
+    ),
+    Invalid(
+        "def chunk(text, enc, chunk_size=400):\n    ids = enc.encode(text)\n"
+        "    return [enc.decode(ids[i : i + chunk_size]) for i in range(0, len(ids), chunk_size)]\n"
+    ),
+    Invalid(
+        "class Store:\n    def retrieve(self, prompt, *, chunk_size: int = 500, num_tokens: int = 1024):\n"
+        "        return self.query(prompt, limit=int(num_tokens * 2 / chunk_size))\n"
     ),
     # given positionally to what the module's fixture returns
     Invalid(

@@ -15,6 +15,12 @@ from prompt_budget.lint.rule import Invalid, Valid
 _DOC = '"""Settings of the model and its tokenizer."""\n'
 
 FIELD_VALID = (
+    # a ``param`` library class attribute whose name says no budget (its slider's ``bounds`` never one),
+    # and an ``Integer`` call of another library
+    Valid(
+        "class ChatConfig(param.Parameterized):\n    page_size = param.Integer(default=500, bounds=(1, 8000))\n"
+        "    max_new_tokens = column.Integer(default=1000)\n"
+    ),
     # a length whose help text counts characters, frames or items; a sequence length by its name alone
     Valid(
         _DOC + "@dataclass\nclass Args:\n    title_maxlen: int = field(\n        default=1024,\n"
@@ -62,6 +68,14 @@ FIELD_VALID = (
 )
 
 FIELD_INVALID = (
+    # HoloViz ``param``'s class attributes, declared like a pydantic ``Field(default=...)``: a budget
+    # name's default (set 44: ragna's UI settings), positional or by keyword, not the slider's bounds
+    Invalid(
+        "class ChatConfig(param.Parameterized):\n"
+        "    max_new_tokens = param.Integer(default=1_000, step=100, bounds=(100, 10_000))\n"
+        "    max_context_tokens = param.Integer(2000, bounds=(1, 8000))\n",
+        count=2,
+    ),
     # a dataclass field whose help text says a sequence length, its default on the line after
     # ``field(`` (set 23: LLaMA-Factory's serving lengths)
     Invalid(

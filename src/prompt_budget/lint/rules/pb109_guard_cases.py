@@ -59,6 +59,19 @@ GUARD_VALID = (
         "    if model in {'gpt-4-0613', 'gpt-4o'}:\n        per = 3\n    elif 'gpt-3.5-turbo' in model:\n"
         "        per = 4\n    else:\n        return None\n    return Info(enc, per)\n"
     ),
+    # every model missing from the function's own table of OpenAI models is mapped to an OpenAI model
+    # or refused before the count (set 44: langfair's copy of the cookbook's num_tokens_from_messages)
+    Valid(
+        "def num_tokens(messages, model):\n"
+        "    model_data = {'gpt-3.5-turbo-0613': (3, 1), 'gpt-4-0613': (3, 1)}\n"
+        "    if model not in model_data:\n        if 'gpt-3.5-turbo' in model:\n"
+        "            model = 'gpt-3.5-turbo-0613'\n        elif 'gpt-4' in model:\n            model = 'gpt-4-0613'\n"
+        "        else:\n            raise NotImplementedError(model)\n"
+        "    per_message, per_name = model_data[model]\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    return sum(per_message + len(enc.encode(m)) for m in messages)\n"
+    ),
 )
 
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
@@ -77,6 +90,34 @@ GUARD_INVALID = (
         "    if 'gpt-4' in model or 'llama' in model:\n        per = 3\n    else:\n        return None\n"
         "    return Info(enc, per)\n",
         line=5,
+    ),
+    # the refusal nested under a test other providers' models need not pass (``model in`` the table),
+    # under a table naming another provider's model, or after a test letting another model through
+    Invalid(
+        "def num_tokens(text, model):\n    model_data = {'gpt-4-0613': 3, 'gpt-4o': 3}\n"
+        "    if model in model_data:\n        if 'gpt-4' in model:\n            model = 'gpt-4-0613'\n"
+        "        else:\n            raise NotImplementedError(model)\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('cl100k_base')\n    return len(enc.encode(text))\n",
+        line=11,
+    ),
+    Invalid(
+        "def num_tokens(text, model):\n    model_data = {'gpt-4-0613': 3, 'llama-3-8b': 3}\n"
+        "    if model not in model_data:\n        if 'gpt-4' in model:\n            model = 'gpt-4-0613'\n"
+        "        else:\n            raise NotImplementedError(model)\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('cl100k_base')\n    return len(enc.encode(text))\n",
+        line=11,
+    ),
+    Invalid(
+        "def num_tokens(text, model):\n    model_data = {'gpt-4-0613': 3, 'gpt-4o': 3}\n"
+        "    if model not in model_data:\n        if 'gpt-4' in model:\n            model = 'gpt-4-0613'\n"
+        "        elif 'llama' in model:\n            model = model.lower()\n"
+        "        else:\n            raise NotImplementedError(model)\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('cl100k_base')\n    else:\n        pass\n"
+        "    return len(enc.encode(text))\n",
+        line=13,
     ),
 )
 

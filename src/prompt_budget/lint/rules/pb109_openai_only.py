@@ -46,6 +46,21 @@ def _tables(body: list[ast.stmt]) -> set[str]:
     return out
 
 
+def _local_tables(body: list[ast.stmt]) -> set[str]:
+    """The names a function's own statements bind to a table of OpenAI model names and to nothing else
+    (set 44: langfair's copy of the cookbook's count, ``model_data = {"gpt-4-0613": (3, 1), ...}``)."""
+    tables = _tables(body)
+    for stmt in body:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) else None
+        if not _openai_table(value):
+            tables.difference_update(attr_name(t) or "" for t in assign_targets(stmt))
+    return tables
+
+
+#: Statements that leave a body before its end (an ``if`` after them may never run).
+_LEAVES = (ast.Return, ast.Break, ast.Continue, ast.Yield, ast.YieldFrom)
+
+
 class OpenAIOnly:
     """Whether a function raises for every model name that is not OpenAI's, so that a GPT encoding it
     falls back to never counts another provider's model (set 17: guardrails' copy of the OpenAI
@@ -62,7 +77,12 @@ class OpenAIOnly:
     """
 
     def __init__(
-        self, tree: ast.AST | None, cls: ast.ClassDef | None, model: ast.expr, local: bool = False
+        self,
+        tree: ast.AST | None,
+        cls: ast.ClassDef | None,
+        model: ast.expr,
+        local: bool = False,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef | None = None,
     ) -> None:
         module_body = list(getattr(tree, "body", ()))
         self.tables = _tables(module_body) | (_tables(cls.body) if cls else set())
@@ -72,6 +92,8 @@ class OpenAIOnly:
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
             and any(isinstance(n, ast.Name) and n.id in self.tables for n in walk(s))
         }
+        if fn is not None:
+            self.tables |= _local_tables(fn.body)
         self.model = ast.dump(model)
         #: the fallback's encoding is bound to locals only, so a ``return None`` refuses a model as a
         #: ``raise`` does: the encoding leaves the function for no other model (set 40: vocode's copy of
@@ -156,12 +178,26 @@ class OpenAIOnly:
             name = attr_name(missing) if isinstance(missing, (ast.Name, ast.Attribute)) else None
             if name is not None and self._looked_up(name, before):
                 return True
+        if self._refuses_others(stmt.test) and self._guards_within(stmt.body, before):
+            return True
         chain: ast.If = stmt
         while self._names_openai_only(chain.test):
             if len(chain.orelse) == 1 and isinstance(chain.orelse[0], ast.If):
                 chain = chain.orelse[0]
                 continue
             return bool(chain.orelse) and self._refuses(chain.orelse[-1])
+        return False
+
+    def _guards_within(self, body: list[ast.stmt], before: list[ast.stmt]) -> bool:
+        """A body every other provider's model enters (``if model not in MODEL_DATA:``) holding an ``if``
+        that raises for those models, always reached: no ``return``, ``break``, ``continue`` or ``yield``
+        before it (set 44: langfair's ``if model not in model_data: if "gpt-3.5-turbo" in model: ...
+        elif "gpt-4" in model: ... else: raise NotImplementedError``)."""
+        for i, inner in enumerate(body):
+            if isinstance(inner, ast.If) and self._raises_for_others(inner, before + body[:i]):
+                return True
+            if any(isinstance(n, _LEAVES) for n in walk(inner)):
+                return False
         return False
 
     def guards(self, levels: list[list[ast.stmt]], anchor: ast.stmt) -> bool:
@@ -211,7 +247,7 @@ def raises_for_other_models(
     if fn is None or top is None or not isinstance(anchor, ast.Try):
         return False
     cls = next((s for s in reversed(scopes) if isinstance(s, ast.ClassDef)), None)
-    check = OpenAIOnly(tree, cls, model, _kept_local(anchor))
+    check = OpenAIOnly(tree, cls, model, _kept_local(anchor), fn)
     levels = [
         body
         for above, below in zip(path[top:], path[top + 1 :], strict=False)
@@ -231,7 +267,11 @@ def raises_for_other_models(
         ),
         None,
     )
-    return init is not None and init is not fn and check.constructor_guards(init)
+    return (
+        init is not None
+        and init is not fn
+        and OpenAIOnly(tree, cls, model, check.local, init).constructor_guards(init)
+    )
 
 
 def _kept_local(anchor: ast.Try) -> bool:
