@@ -152,6 +152,9 @@ PATTERNS = [
     # alternatives that are plain words (with a hyphen or a space) are looked for with ``in``
     r"token-count|cut off|x+",
     r"model\w*=\{|toks?|token",
+    # an escaped punctuation mark is part of a guard word; an optional one is not
+    r"api\.(?:x|y)\.|open\.bm|word",
+    r"\.\d|x\.?y|\\n",
 ]
 TEXTS = [
     "",
@@ -192,6 +195,13 @@ TEXTS = [
     # a pattern's own text is no match of it: only plain words are looked for with ``in``
     "ab?c",
     "x{2}y",
+    "api.x.",
+    "apix.",
+    "open.bm",
+    "openbm",
+    ".5",
+    "x.y",
+    "\\n",
 ]
 
 

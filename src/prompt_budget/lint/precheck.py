@@ -81,15 +81,21 @@ def _split(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str]] 
 
 
 def _literal_start(alternative: str) -> str:
-    """The plain characters an alternative starts with and every match of it holds ("" if none)."""
-    run = ""
-    for i, char in enumerate(alternative):
-        if char not in _PLAIN:
-            if char in _QUANTIFIERS:  # the quantified character may be absent
-                run = run[:-1]
+    """The plain characters an alternative starts with and every match of it holds ("" if none); an
+    escaped punctuation mark is itself (``api\\.`` starts ``api.``)."""
+    run: list[str] = []
+    i = 0
+    while i < len(alternative):
+        char, step = alternative[i], 1
+        if char == "\\" and i + 1 < len(alternative) and not alternative[i + 1].isalnum():
+            char, step = alternative[i + 1], 2
+        elif char not in _PLAIN:
             break
-        run = alternative[: i + 1]
-    return run
+        if alternative[i + step : i + step + 1] in _QUANTIFIERS:  # the quantified character may be absent
+            break
+        run.append(char)
+        i += step
+    return "".join(run)
 
 
 def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:

@@ -138,12 +138,13 @@ class BudgetConstant(LintRule):
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
     #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
-    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21).
+    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21). Every
+    #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
     PRECHECK = (
         re.compile(
-            f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|(?:query|passage)_max_len"
+            f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
             r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
-            r"|n_predict|n_u?batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
+            r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
             r"|maxlen"
         ),
     )
