@@ -302,6 +302,23 @@ CLAMPED_DIVISORS = range(17, 1000)
 _SMALLEST_BOUND = 32
 
 
+def _clamp_of(rule: LintRule, node: ast.BinOp, names: tuple[str, ...]) -> tuple[ast.Call, str] | None:
+    """The call ``node`` is one of two positional arguments of, and its name, when it is ``min``/``max``
+    (one of ``names``)."""
+    ancestors = rule.ctx.ancestors
+    call = ancestors[-2] if len(ancestors) > 1 else None
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id in names
+        and len(call.args) == 2
+        and not call.keywords
+        and any(a is node for a in call.args)
+    ):
+        return call, call.func.id
+    return None
+
+
 def clamped_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str, str] | None:
     """``max(2048, summarization_max_tokens // 20)``, ``min(1024, full_context_tokens // 20)``: a budget
     divided by a whole number past a sixteenth (:data:`CLAMPED_DIVISORS`) and given to ``min``/``max``
@@ -315,24 +332,17 @@ def clamped_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str, str] | Non
     value = node.right.value
     if type(value) is not int or value not in CLAMPED_DIVISORS:
         return None
-    ancestors = rule.ctx.ancestors
-    call = ancestors[-2] if len(ancestors) > 1 else None
-    if not (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Name)
-        and call.func.id in {"min", "max"}
-        and len(call.args) == 2
-        and not call.keywords
-        and any(a is node for a in call.args)
-    ):
+    clamp = _clamp_of(rule, node, ("min", "max"))
+    if clamp is None:
         return None
+    call, name = clamp
     bound = rule.budget_literal(call.args[1] if call.args[0] is node else call.args[0])
     if bound is None or bound < _SMALLEST_BOUND:
         return None
     budget = rule.budget_expr(node.left)
     if budget is None or rule.names.is_chars(budget):
         return None
-    return value, budget, call.func.id
+    return value, budget, name
 
 
 def half_floor(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
@@ -347,17 +357,10 @@ def half_floor(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
         and node.right.value == 2
     ):
         return None
-    ancestors = rule.ctx.ancestors
-    call = ancestors[-2] if len(ancestors) > 1 else None
-    if not (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Name)
-        and call.func.id == "max"
-        and len(call.args) == 2
-        and not call.keywords
-        and node in call.args
-    ):
+    clamp = _clamp_of(rule, node, ("max",))
+    if clamp is None:
         return None
+    call = clamp[0]
     other = call.args[1] if call.args[0] is node else call.args[0]
     if not (isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub)):
         return None
