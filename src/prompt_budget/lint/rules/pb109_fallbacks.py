@@ -99,3 +99,24 @@ def _calls_model_tokenizer(handler: ast.ExceptHandler, model: str) -> bool:
         if any(ast.dump(a) == model for a in passed):
             return True
     return False
+
+
+def handled_try(ancestors: Sequence[ast.AST]) -> tuple[ast.Try | None, int]:
+    """The ``try`` whose ``except`` handler holds the node ``ancestors`` lead to, and the handler's index
+    in ``ancestors`` (None and 0 when there is none)."""
+    at = next((i for i in range(len(ancestors) - 1, 0, -1) if isinstance(ancestors[i], ast.ExceptHandler)), 0)
+    anchor = ancestors[at - 1] if at else None
+    return (anchor if isinstance(anchor, ast.Try) else None), at
+
+
+def tried_model(anchor: ast.Try) -> ast.expr | None:
+    """The model name the ``try``'s body gives tiktoken (``encoding_for_model(model)``), else None."""
+    return next(
+        (
+            n.args[0]
+            for s in anchor.body
+            for n in walk(s)
+            if isinstance(n, ast.Call) and n.args and reads_model(n)
+        ),
+        None,
+    )

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import string_value
-from prompt_budget.lint.rules.pb109_fallbacks import reads_model
+from prompt_budget.lint.rules.pb109_fallbacks import handled_try, tried_model
 from prompt_budget.lint.rules.pb109_other_providers import openai_model
 from prompt_budget.lint.walks import walk
 
@@ -50,20 +50,10 @@ def deferred_fallback(ctx: FileContext) -> str:
     fn = ctx.function()
     if fn is None or len(ctx.scopes) != 1 or ctx.scopes[0] is not fn:
         return ""
-    ancestors = ctx.ancestors
-    at = next((i for i in range(len(ancestors) - 1, 0, -1) if isinstance(ancestors[i], ast.ExceptHandler)), 0)
-    anchor = ancestors[at - 1] if at else None
-    if not isinstance(anchor, ast.Try):
+    anchor, _ = handled_try(ctx.ancestors)
+    if anchor is None:
         return ""
-    model = next(
-        (
-            n.args[0]
-            for s in anchor.body
-            for n in walk(s)
-            if isinstance(n, ast.Call) and n.args and reads_model(n)
-        ),
-        None,
-    )
+    model = tried_model(anchor)
     if not isinstance(model, ast.Name):
         return ""
     a = fn.args

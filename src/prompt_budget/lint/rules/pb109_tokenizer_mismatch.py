@@ -14,7 +14,13 @@ from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, strin
 from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
-from prompt_budget.lint.rules.pb109_fallbacks import failed_try_before, model_tokenizer_fallback, reads_model
+from prompt_budget.lint.rules.pb109_fallbacks import (
+    failed_try_before,
+    handled_try,
+    model_tokenizer_fallback,
+    reads_model,
+    tried_model,
+)
 from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
 from prompt_budget.lint.rules.pb109_guard_cases import (
     GUARD_INVALID,
@@ -501,23 +507,11 @@ class TokenizerMismatch(LintRule):
         default the ``try`` of the ``except`` handler holding the call."""
         ancestors = self.ctx.ancestors
         if anchor is None:
-            at = next(
-                (i for i in range(len(ancestors) - 1, 0, -1) if isinstance(ancestors[i], ast.ExceptHandler)),
-                0,
-            )
-            anchor = ancestors[at - 1] if at else None
+            anchor, at = handled_try(ancestors)
             path = ancestors[:at]
         if not isinstance(anchor, ast.Try):
             return False
-        model = next(
-            (
-                n.args[0]
-                for s in anchor.body
-                for n in walk(s)
-                if isinstance(n, ast.Call) and n.args and reads_model(n)
-            ),
-            None,
-        )
+        model = tried_model(anchor)
         return model is not None and raises_for_other_models(self.ctx.tree, path, self.ctx.scopes, model)
 
     def _class_serves_others(self, node: ast.Call, callee: str) -> str:
