@@ -127,8 +127,9 @@ class BudgetConstant(LintRule):
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
     ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters, or a class's
     constant whose every read through ``self`` is compared with a string's length (``len(prompt) >
-    self.MAX_PROMPT_LENGTH``); the
-    numbers of an estimating function whose docstring links the provider's documented calculation; a
+    self.MAX_PROMPT_LENGTH``); a field, whatever its name, whose description or docstring says
+    characters and never tokens (``max_evidence_tokens = Field(default=2000, description="Maximum
+    character budget ...")``); the numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
     module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
     """
