@@ -140,3 +140,26 @@ def test_a_size_read_any_other_way_is_not_learned(tmp_path: Path) -> None:
     stored = "def train(args, config):\n    args['max_seq_length'] = config.batch_size\n"
     (tmp_path / "b").mkdir()
     assert _lint(tmp_path / "b", {"train.py": stored, "params.py": PARAMS}) == []
+
+
+#: Set 44 (alpaca-farm): prompts tokenized and kept when no longer than ``query_len``, the name a config
+#: dataclass of another module gives a default (beside a ``response_len`` no module here learns).
+QUERIES = (
+    "class QueryDataset:\n    def __init__(self, tokenizer, prompts, query_len):\n"
+    "        queries = [tokenizer(p, return_tensors='pt', truncation=False).input_ids[0] for p in prompts]\n"
+    "        self.queries = [q for q in queries if len(q) <= query_len]\n"
+)
+PPO_ARGS = (
+    "from dataclasses import dataclass, field\n\n@dataclass\nclass TrainingArguments:\n"
+    "    query_len: int = field(default=192)\n    response_len: int = field(default=300)\n"
+    "    use_fast_tokenizer: bool = field(default=False)\n"
+)
+
+
+def test_a_length_compared_with_the_length_of_a_row_of_token_ids_is_learned(tmp_path: Path) -> None:
+    found = lint_package(tmp_path, {"data.py": QUERIES, "ppo.py": PPO_ARGS})
+    assert [(Path(f.path).name, f.line, f.code, f.value) for f in found] == [("ppo.py", 5, "PB102", 192)]
+    assert "a comparison with the token count `len(q)` at pkg/data.py:4" in found[0].message
+    strings = QUERIES.replace("tokenizer(p, return_tensors='pt', truncation=False).input_ids[0]", "p.split()")
+    (tmp_path / "words").mkdir()
+    assert _lint(tmp_path / "words", {"data.py": strings, "ppo.py": PPO_ARGS}) == []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.field_docstrings import docstring_says_tokens
+from prompt_budget.lint.field_docstrings import docstring_says_tokens, said_in_characters
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
 from prompt_budget.lint.forms import (
     assigned_token_size,
@@ -61,12 +61,16 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
+        if rule.budget_literal(default_of(node.value)) is not None and said_in_characters(rule, node):
+            return  # ``Field(default=2000, description="Maximum character budget ...")``: characters
         said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
         if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
         judge_assignment(rule, held, target, default_of(node.value), said=said)
         field_flag_const(rule, target, node.value)
         return
+    if rule.budget_literal(node.value) is not None and said_in_characters(rule, node):
+        return  # ``max_tokens = 2000`` under the docstring ``"Maximum length in characters."``
     if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and docstring_says_tokens(rule, node):
         judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``length = 256`` + docstring
         return

@@ -10,6 +10,13 @@ tokens (``len(enc.encode(text))``, ``num_tokens``: ``LintRule.token_amount``), a
 (``for n in lengths``, ``for x, n in zip(data, lengths)``, ``for i, n in enumerate(lengths)``, the list
 built as ``[len(tokenizer.encode(t)) for t in texts]``). Only an ordering (``<``, ``>=``) counts: an
 equality checks a scenario. Read from the function (or the module) around the comparison.
+
+The count may also be the length of a local holding a list of tokens, or of the variable of a loop or
+comprehension over a list of them, each a row of a tokenizer's ids (set 44: alpaca-farm's prompts,
+kept when short enough and padded to that length)::
+
+    queries = [tokenizer(prompt, return_tensors="pt").input_ids[0] for prompt in prompts]
+    filtered = [query for query in queries if len(query) <= query_len]
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -68,6 +76,9 @@ def counts_tokens(
     comparison's function by name (their values), ``scope``: that function or the module."""
     if rule.token_amount(expr):
         return True
+    if type(expr) is ast.Call and callee_name(expr) == "len" and len(expr.args) == 1:
+        held = expr.args[0]
+        return type(held) is ast.Name and _holds_tokens(rule, held.id, bound, scope)
     if type(expr) is not ast.Name:
         return False
     if any(rule.token_amount(v) for v in bound().get(expr.id, ())):
@@ -75,5 +86,34 @@ def counts_tokens(
     return any(
         isinstance(v, _LISTS) and rule.token_amount(v.elt)
         for listed in _item_lists(scope(), expr.id)
+        for v in bound().get(listed, ())
+    )
+
+
+def _token_row(rule: LintRule, node: ast.expr) -> bool:
+    """A list of tokens (``enc.encode(text)``, ``input_ids``), or one row of a batch of them
+    (``tokenizer(text, return_tensors="pt").input_ids[0]``: measured with ``len()``, it is no single id)."""
+    if rule.token_sequence(node):
+        return True
+    return (
+        isinstance(node, ast.Subscript)
+        and not isinstance(node.slice, ast.Slice)
+        and rule.token_sequence(node.value)
+    )
+
+
+def _holds_tokens(
+    rule: LintRule,
+    name: str,
+    bound: Callable[[], dict[str, list[ast.expr]]],
+    scope: Callable[[], ast.AST],
+) -> bool:
+    """The local ``name`` (whose length is taken) is bound to a list of tokens, or is the variable of a
+    loop or comprehension over a list built of them (``[tok(p).input_ids[0] for p in prompts]``)."""
+    if any(_token_row(rule, v) for v in bound().get(name, ())):
+        return True
+    return any(
+        isinstance(v, _LISTS) and _token_row(rule, v.elt)
+        for listed in _item_lists(scope(), name)
         for v in bound().get(listed, ())
     )

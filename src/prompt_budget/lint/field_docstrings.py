@@ -16,6 +16,10 @@ length, makes the field a token budget (set 22: langchain-community). Not one ab
 characters, a price, an estimate or
 sampling (``top_k``'s "K most probable tokens"), nor a token word only in a ``per token`` phrase
 (``"key past the per-token tunnel cap"``: what is counted for each token, set 42: verifiers).
+
+A field whose description or docstring says characters and never tokens (``max_evidence_tokens: int =
+Field(default=2000, description="Maximum character budget for evidence snippets")``) counts
+characters, whatever its name says (set 44: ragelo, whose snippets are cut to that many characters).
 """
 
 from __future__ import annotations
@@ -82,3 +86,33 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
     # a price per token) does not give the field's unit as tokens (set 42: verifiers' ``multiplex``)
     text = _PER_TOKEN.sub(" ", text)
     return bool(TOKENS_WORD.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))
+
+
+#: The keywords of a field call that describe it, and the metadata keys that do.
+_DESCRIBING = frozenset({"description", "help"})
+_METADATA = frozenset({"metadata", "json_schema_extra"})
+
+
+def field_description(value: ast.expr | None) -> str | None:
+    """The text a field call gives of itself: ``Field(description=...)``, ``field(metadata={"help":
+    ...})``, pydantic's ``Field(json_schema_extra={"description": ...})``."""
+    if not isinstance(value, ast.Call):
+        return None
+    for kw in value.keywords:
+        if kw.arg in _DESCRIBING and (text := string_value(kw.value)):
+            return text
+        if kw.arg in _METADATA and isinstance(kw.value, ast.Dict):
+            for key, item in zip(kw.value.keys, kw.value.values, strict=True):
+                if string_value(key) in _DESCRIBING and (text := string_value(item)):
+                    return text
+    return None
+
+
+def said_in_characters(rule: LintRule, stmt: ast.Assign | ast.AnnAssign) -> bool:
+    """The field ``stmt``'s description (``Field(description="Maximum character budget ...")``) or
+    its attribute docstring gives its unit as characters and never speaks of tokens: a number of
+    characters whatever its name says (set 44: ragelo's ``max_evidence_tokens``)."""
+    for text in (field_description(stmt.value), attribute_docstring(rule, stmt)):
+        if text and set(words(text)) & CHAR_WORDS and not TOKENS_WORD.search(text):
+            return True
+    return False

@@ -15,7 +15,8 @@ config.doc_maxlen)``), a tokenizer's maximum length set from it (``ckpt.query_to
 config.query_maxlen``, ``model_max_length=cfg.NAME``), a token budget keyword or dict entry given it
 (``max_new_tokens=args.gen_maxlen``, ``{"max_new_tokens": candidate_maxlength}``), or an ordering with a
 count of tokens (``length < max_output_length`` in a comprehension over ``zip(rows, lengths)``, the
-lengths ``len(tokenizer.encode(...))``: ``compared_lengths``; set 34: llm-blender). Then every literal given under that name elsewhere in the same
+lengths ``len(tokenizer.encode(...))``, or ``len(query) <= query_len`` with ``query`` a row of a
+tokenizer's ids: ``compared_lengths``; set 34: llm-blender, set 44: alpaca-farm). Then every literal given under that name elsewhere in the same
 project (``project_of``) is a number of tokens: an argparse option's default for that destination, a
 class field's default (also wrapped in a one-argument call: ``doc_maxlen: int = DefaultVal(220)``,
 ``Field(default=220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``), a dict entry, an

@@ -114,7 +114,8 @@ class BudgetConstant(LintRule):
     ``QueryTokenizer(args.query_maxlen)``, a term of the sum it cuts to: ``max_length=self.prompt_max_length +
     self.template_length``), to a dict's token budget (``{"max_new_tokens": candidate_maxlength}``) or
     compares with a count of tokens (``length < max_output_length``, ``length`` an item of a list of
-    ``len(tokenizer.encode(x))``): an argparse option's default for that destination, a field's
+    ``len(tokenizer.encode(x))``; ``len(query) <= query_len``, ``query`` a row of a tokenizer's ids:
+    ``tokenizer(p, return_tensors="pt").input_ids[0]``): an argparse option's default for that destination, a field's
     default (``doc_maxlen: int = DefaultVal(220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``),
     a dict entry, an assignment, a parameter's default, a comparison outside tests (``assert
     config.query_maxlen == 64``; ``learned_lengths``). Not reported: a length name with a unit word
@@ -127,8 +128,9 @@ class BudgetConstant(LintRule):
     unit a sibling setting chooses and by default not as tokens (``split_by="word"``,
     ``tokenizer="character"``); a maximum length that cuts a string or is said to count characters, or a class's
     constant whose every read through ``self`` is compared with a string's length (``len(prompt) >
-    self.MAX_PROMPT_LENGTH``); the
-    numbers of an estimating function whose docstring links the provider's documented calculation; a
+    self.MAX_PROMPT_LENGTH``); a field, whatever its name, whose description or docstring says
+    characters and never tokens (``max_evidence_tokens = Field(default=2000, description="Maximum
+    character budget ...")``); the numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
     module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
     """

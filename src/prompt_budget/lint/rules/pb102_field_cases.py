@@ -65,6 +65,17 @@ FIELD_VALID = (
         '    def show(self, text, **kwargs):\n        truncate_length = kwargs.get("max_len", 2048)\n'
         "        return text[:truncate_length]\n"
     ),
+    # a field named as tokens whose description or docstring says characters and never tokens (set 44:
+    # ragelo's evidence snippets, cut to that many characters)
+    Valid(
+        "class PairwiseConfig(BaseModel):\n    max_evidence_tokens: int = Field(\n        default=2000,\n"
+        '        description="Maximum character budget for evidence snippets in the evaluation prompt.",\n    )\n'
+    ),
+    Valid(
+        "@dataclass\nclass Args:\n    max_context_tokens: int = field(\n        default=8000,\n"
+        '        metadata={"help": "Longest context kept, in characters."},\n    )\n'
+    ),
+    Valid('class Cfg:\n    summary_max_tokens = 4000\n    """Longest summary, counted in characters."""\n'),
 )
 
 FIELD_INVALID = (
@@ -138,5 +149,18 @@ FIELD_INVALID = (
         "        return engine.generate(prompt, max_length=truncate_length)\n\n"
         "    def preview(self, text):\n        truncate_length = 80\n        return text[:truncate_length]\n",
         line=6,
+    ),
+    # a field whose description speaks of tokens beside characters, or of tokens alone: its name stands
+    Invalid(
+        "class PairwiseConfig(BaseModel):\n    max_evidence_tokens: int = Field(\n        default=2000,\n"
+        '        description="Maximum evidence tokens (about four characters each).",\n    )\n',
+        line=3,
+    ),
+    Invalid(
+        "class PairwiseConfig(BaseModel):\n"
+        '    max_evidence_tokens: int = Field(default=2000, description="Maximum budget for evidence.")\n'
+    ),
+    Invalid(
+        'class Cfg:\n    summary_max_tokens = 4000\n    """Longest summary, in tokens; a token is ~4 chars."""\n'
     ),
 )

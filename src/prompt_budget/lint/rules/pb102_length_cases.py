@@ -79,6 +79,20 @@ LENGTH_VALID = (
         "@dataclass\nclass FuserConfig:\n    candidate_maxlength: int = field(default=128)\n\n"
         "def show(cfg):\n    return {'max_chars': cfg.candidate_maxlength, 'num_beams': 4}\n"
     ),
+    # the length of a row of a string's characters (not of token ids) compared with the name; a row of a
+    # tokenizer's ids sliced, not measured
+    Valid(
+        "class Queries:\n    def __init__(self, prompts, query_len):\n"
+        "        queries = [p.strip()[0] for p in prompts]\n"
+        "        self.kept = [q for q in queries if len(q) <= query_len]\n\n"
+        "@dataclass\nclass Args:\n    query_len: int = field(default=192)\n"
+    ),
+    Valid(
+        "class Queries:\n    def __init__(self, tokenizer, prompts, query_len):\n"
+        "        queries = [tokenizer(p, return_tensors='pt').input_ids[0] for p in prompts]\n"
+        "        self.kept = [q[:query_len] for q in queries]\n\n"
+        "@dataclass\nclass Args:\n    query_len: int = field(default=192)\n"
+    ),
     # a sum given to a length in characters: the name is not learned
     Valid(
         "def shorten_all(self, text):\n"
@@ -133,6 +147,20 @@ LENGTH_INVALID = (
         "@dataclass\nclass FuserConfig:\n"
         "    candidate_maxlength: int = field(default=128, metadata={'help': 'Max length'})\n",
         line=8,
+    ),
+    # the length of a row of a tokenizer's ids, the items of a list of them or a local, compared with the
+    # name: the prompts kept when short enough (set 44: alpaca-farm's ``query_len``)
+    Invalid(
+        "class Queries:\n    def __init__(self, tokenizer, prompts, query_len):\n"
+        "        queries = [tokenizer(p, return_tensors='pt').input_ids[0] for p in prompts]\n"
+        "        self.kept = [q for q in queries if len(q) <= query_len]\n\n"
+        "@dataclass\nclass Args:\n    query_len: int = field(default=192)\n",
+        line=8,
+    ),
+    Invalid(
+        "def keep(tokenizer, prompt, args):\n    ids = tokenizer.encode(prompt)\n"
+        "    return len(ids) <= args.prompt_len\n\nargs.prompt_len = 256\n",
+        line=5,
     ),
     # compared with token counts: the items of a list of them in a comprehension over ``zip``, a loop's
     Invalid(

@@ -23,7 +23,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_attribute_encodings import attribute_encoding
-from prompt_budget.lint.rules.pb109_module_encoders import module_encoder_used
+from prompt_budget.lint.rules.pb109_module_encoders import getter_encoder_used, module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
     fixed_gpt_encoding,
@@ -153,10 +153,14 @@ def _default_model(ctx: FileContext, arg: ast.expr) -> ast.expr | None:
     return default
 
 
-def _for_openai(ctx: FileContext, param: str = "") -> bool:
+def _for_openai(ctx: FileContext, param: str = "", getter: bool = False) -> bool:
     """The call is in code for OpenAI's models alone: a branch testing for them, a scope or a module
     whose name says OpenAI. ``param``: the parameter whose default the call gets; a branch testing it
-    against another literal (``if encoder_name == "approx": ... else:``) lets the default through."""
+    against another literal (``if encoder_name == "approx": ... else:``) lets the default through.
+    ``getter``: the function returns the encoding to callers encoding with it, so its name (or the
+    global's it keeps the encoding in) saying ``tiktoken`` names the library it loads, not OpenAI's
+    models."""
+    scope_words = _OPENAI_SCOPE - {"tiktoken"} if getter else _OPENAI_SCOPE
     for i, anc in enumerate(ctx.ancestors[:-1]):
         if isinstance(anc, (ast.If, ast.IfExp)) and (
             names_openai_models(anc.test)
@@ -169,12 +173,12 @@ def _for_openai(ctx: FileContext, param: str = "") -> bool:
         if isinstance(anc, ast.Dict) and ctx.ancestors[i + 1] in anc.values:
             return True  # a table of tokenizers chosen by a key (``{"cl100k": ..., "llama": ...}``)
         if isinstance(anc, ast.Assign) and any(
-            set(words(attr_name(t) or "")) & _OPENAI_SCOPE for t in anc.targets
+            set(words(attr_name(t) or "")) & scope_words for t in anc.targets
         ):
             return True  # ``self.oai_tokenizer = ...``: kept for OpenAI's counts beside the model's own
     names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
     return (
-        any(set(words(n)) & _OPENAI_SCOPE for n in names)
+        any(set(words(n)) & scope_words for n in names)
         or _openai_folder(str(ctx.root / ctx.path) if ctx.root is not None else ctx.path)
         or raises_for_others(ctx.function())
     )
@@ -213,7 +217,12 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
         or (bool(param) and _encodes(ctx.enclosing_class()))
         or module_encoder_used(ctx.tree, ctx.scopes, ctx.ancestors)
     )
-    if not fixed or _for_openai(ctx, param) or not encodes or _embedded_by_openai(ctx, fixed):
+    # a getter returning the encoding to the module's functions that encode with it: they count, and
+    # its name may name the library it loads (``_get_tiktoken_encoding``)
+    getter = bool(fixed) and not encodes and getter_encoder_used(ctx.tree, ctx.scopes, ctx.ancestors)
+    if not fixed or _for_openai(ctx, param, getter) or not (encodes or getter):
+        return None
+    if _embedded_by_openai(ctx, fixed):
         return None
     return fixed, where
 

@@ -2,13 +2,22 @@
 OpenAI-compatible client that also serves them, set 18: curator), or in its module, where the encoding is
 the default for every model name tiktoken does not know (set 27: langtrace), or given beside an OpenAI
 model's name in one call, the encoding kept in a global the module's functions encode with (set 31:
-routellm). Kept apart from the rule
-module to keep it short.
+routellm), or returned by a getter the module's functions encode with (set 43: agent-memory-server).
+Kept apart from the rule module to keep it short.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+
+#: A getter of a fixed GPT encoding kept in a global, in a module importing a router (set 43:
+#: agent-memory-server's ``_get_tiktoken_encoding``).
+_GETTER = (
+    "import litellm\n\n_enc = None\n\ndef _get_tiktoken_encoding():\n    global _enc\n"
+    "    if _enc is not None:\n        return _enc\n    try:\n"
+    "        _enc = tiktoken.get_encoding('cl100k_base')\n    except Exception:\n        return None\n"
+    "    return _enc\n\n"
+)
 
 PROVIDER_VALID = (
     # the default for unknown names in a module that handles OpenAI's models alone
@@ -32,6 +41,16 @@ PROVIDER_VALID = (
         "PAIR = Pair(strong='gpt-4o', weak='mistralai/Mixtral-8x7B')\nenc = tiktoken.encoding_for_model('gpt-4o')\n\n"
         "def count_openai_tokens(text):\n    return len(enc.encode(text))\n"
     ),
+    # a getter of a fixed encoding whose only caller is named for OpenAI's models, one named for OpenAI
+    # itself, and one whose callers only decode ids they were given
+    Valid(
+        _GETTER + "def count_openai_tokens(text):\n    return len(_get_tiktoken_encoding().encode(text))\n"
+    ),
+    Valid(
+        "import litellm\n\ndef _openai_encoding():\n    return tiktoken.get_encoding('cl100k_base')\n\n"
+        "def count(text):\n    enc = _openai_encoding()\n    return len(enc.encode(text))\n"
+    ),
+    Valid(_GETTER + "def show(ids):\n    enc = _get_tiktoken_encoding()\n    return enc.decode(ids)\n"),
 )
 
 PROVIDER_INVALID = (
@@ -67,6 +86,18 @@ PROVIDER_INVALID = (
     Invalid(
         "MODELS = ['gpt-4o', 'claude-3-5-sonnet']\n\ndef count(text):\n"
         "    return len(tiktoken.get_encoding('o200k_base').encode(text))\n",
+        line=4,
+    ),
+    # a fixed encoding a getter returns (kept in a global, under a ``try``), encoded with by the module's
+    # counter, or returned as is to a caller encoding the getter's result at once (set 43)
+    Invalid(
+        _GETTER + "def count(text):\n    enc = _get_tiktoken_encoding()\n"
+        "    return len(enc.encode(text)) if enc else len(text) // 4\n",
+        line=10,
+    ),
+    Invalid(
+        "import litellm\n\ndef _encoder():\n    return tiktoken.get_encoding('o200k_base')\n\n"
+        "def fits(text, window):\n    return len(_encoder().encode(text)) <= window\n",
         line=4,
     ),
 )

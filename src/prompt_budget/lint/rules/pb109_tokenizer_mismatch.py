@@ -109,7 +109,9 @@ class TokenizerMismatch(LintRule):
     name against their models, or names one of their models beside an OpenAI model in one call or list
     (``ModelPair(strong="gpt-4o", weak="mistralai/Mixtral-8x7B")``) (``pb109_project``). An encoding kept in
     a module's global (``tokenizer = tiktoken.encoding_for_model("gpt-3.5-turbo")`` at the top) counts
-    when a function of the module encodes text with it; so does one a method keeps on ``self`` set to an
+    when a function of the module encodes text with it; so does one a module-level getter returns (kept
+    in a global under a ``try``: ``_get_tiktoken_encoding``, whose name names the library, not OpenAI's
+    models) to a function of the module that encodes text with it; so does one a method keeps on ``self`` set to an
     encoding's name alone in a branch the caller cannot change (``name = "cl100k_base"`` ... ``self.
     encoding_name = name``), loaded by a method that measures the text it sends to a model
     (``self.llm.abatch_invoke(...)``), not by one that only measures chunks. A module naming another
