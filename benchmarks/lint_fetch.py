@@ -433,7 +433,7 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's measure: sets 38, 41 and 45, never tuned on (sets 42-44, measured, were then tuned on). Each
+#: Issue 19's measure: sets 38, 41, 45 and 46, never tuned on (sets 42-44, measured, were then tuned on). Each
 #: set was chosen from PyPI before any of it was linted, from a list of unused agent and LLM packages written down first (appends written before their names
 #: were downloaded): the first eight whose wheels hold 0.1-2 MB of Python. Set 38 (linted with the rules after
 #: sets 33-37's fixes, and again with each later rule set: the same findings): an LLM observability SDK, a
@@ -446,7 +446,10 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: once, with the rules after sets 43 and 44's fixes): a language-agent framework, an agent harness, a toolkit
 #: for improving agents, a RAG and agent chat app, a knowledge-graph builder, a jailbreak toolkit, a gym for
 #: language agents and an OCR pipeline driven by a vision-language model (passed over: seven over 2 MB, one
-#: under 0.1 MB).
+#: under 0.1 MB). Set 46 (linted once, with the final rules of 2026-11-30, f914da1): an agent orchestration
+#: framework, a prompt markup language, a harness where an agent tries a package, LangGraph agents' SDK, an LLM
+#: benchmarking tool, a vision-language document toolkit, an LLM memory service and a coding agent for ML work
+#: (passed over: four over 2 MB).
 MEASURE: dict[str, str] = {
     # set 38
     "baserun": "2.0.9",
@@ -475,6 +478,15 @@ MEASURE: dict[str, str] = {
     "easyjailbreak": "0.1.3",
     "fhaviary": "0.37.0",
     "olmocr": "0.4.27",
+    # set 46
+    "atendentepro": "0.75.0",
+    "poml": "0.0.8",
+    "newb": "0.26.7",
+    "uipath-langchain": "0.18.51",
+    "genai-perf": "0.0.16",
+    "mineru-vl-utils": "2.0.7",
+    "oc-piloci": "0.3.137",
+    "sage-ai-cli": "0.1.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
