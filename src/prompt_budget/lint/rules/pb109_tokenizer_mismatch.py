@@ -73,57 +73,51 @@ def _branch_message(provider: str) -> str:
 
 class TokenizerMismatch(LintRule):
     """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
-    ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know
-    (``except KeyError: enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)``
-    under any ``except``, or returned after a ``try`` returning the model's own encoding fell through),
-    a fixed GPT encoding whose count the code scales into another tokenizer's (``* 1.1``), or a tiktoken
-    encoding in code for Claude, Gemini, Llama and other non-OpenAI models (a class, function or ``if``
-    branch about them, such as ``if name.startswith("reka")``),
-    or a fixed GPT encoding in a class that also serves another provider's models: it tests a model
-    against their names (``model in ("deepseek-chat", ...)``) or names their API host
-    (``"api.deepseek.com"``). A ``base_url`` alone is no such evidence: OpenAI's own clients take one.
-    So is a fixed GPT encoding (a tiktoken call, or its name as a literal: ``TOKENIZERS["cl100k"]``)
-    chosen before an ``if`` on the model's name one of whose branches calls another provider's client
-    (``else: call_anthropic(...)``): its counts serve that provider's model too; and a GPT encoding taken
-    for every model name tiktoken does not know (``if model in list_encoding_names(): name = model``) in a
-    module that also tests names against another provider's models. ``encoding_for_model
-    (model)`` outside any ``try`` is reported unless the function tells models apart first (a log
-    message naming OpenAI is no such test).
-    Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
-    a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after
-    tests naming OpenAI models only, or a model missing from a table of OpenAI models; ``else: return
-    None`` when the handler keeps the fallback in a local) counts no other provider's model, and is not
-    reported; nor is a fallback in a module-level function whose model parameter defaults to an OpenAI
-    model (``model="gpt-3.5-turbo-0613"``) when the project calls it, and uses it no other way, only
-    from code for OpenAI's models (a module, class or function named for OpenAI: ``openai_utils.py``);
-    nor is ``encoding_for_model(model)`` tried in a ``try`` whose
-    handlers fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(
-    model=model, ...)``): the model's own tokenizer counts every model tiktoken does not know. A name the
-    user gives for tiktoken (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch, nor is a
-    tokenizer wrapping tiktoken (its name says ``tiktoken`` or ``tokenizer``) that loads the model or the
-    encoding its caller names (``model_name=None, encoding_name=None`` ... ``get_encoding
-    (self.encoding_name)``): the caller picks a tiktoken model on purpose.
-    A fixed GPT encoding (``encoding_for_model("gpt-4o")``, or a ``model="gpt-4o"`` default no caller
-    in its module changes) outside code for OpenAI's models is reported when its package serves other
-    providers' models: a module imports another provider's SDK or a router (``litellm``), tests a
-    name against their models, or names one of their models beside an OpenAI model in one call or list
-    (``ModelPair(strong="gpt-4o", weak="mistralai/Mixtral-8x7B")``) (``pb109_project``). An encoding kept in
-    a module's global (``tokenizer = tiktoken.encoding_for_model("gpt-3.5-turbo")`` at the top) counts
-    when a function of the module encodes text with it; so does one a module-level getter returns (kept
-    in a global under a ``try``: ``_get_tiktoken_encoding``, whose name names the library, not OpenAI's
-    models) to a function of the module that encodes text with it; so does one a method keeps on ``self`` set to an
-    encoding's name alone in a branch the caller cannot change (``name = "cl100k_base"`` ... ``self.
-    encoding_name = name``), loaded by a method that measures the text it sends to a model
-    (``self.llm.abatch_invoke(...)``), not by one that only measures chunks. A module naming another
-    provider's API host needs no tiktoken call nor budget word of its own to be read (``if provider ==
-    "mistral": return OpenAI(base_url="https://api.mistral.ai/v1/")`` beside a ``fits_in_context_window``
-    counting with cl100k). A fixed GPT encoding (``encoding_for_model("gpt2")`` too) is also reported, once per
-    function, where the function's docstring says it counts for providers' models ("Some provider
-    models do not provide an interface for obtaining the number of tokens. Here, the gpt2 tokenizer is
+    ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know (``except KeyError:
+    enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)`` under any ``except``, or
+    returned after a ``try`` returning the model's own encoding fell through), a fixed GPT encoding whose count the
+    code scales into another tokenizer's (``* 1.1``), or a tiktoken encoding in code for Claude, Gemini, Llama and
+    other non-OpenAI models (a class, function or ``if`` branch about them, such as ``if name.startswith("reka")``),
+    or a fixed GPT encoding in a class that also serves another provider's models: it tests a model against their
+    names (``model in ("deepseek-chat", ...)``) or names their API host (``"api.deepseek.com"``). A ``base_url``
+    alone is no such evidence: OpenAI's own clients take one. So is a fixed GPT encoding (a tiktoken call, or its
+    name as a literal: ``TOKENIZERS["cl100k"]``) chosen before an ``if`` on the model's name one of whose branches
+    calls another provider's client (``else: call_anthropic(...)``): its counts serve that provider's model too; and
+    a GPT encoding taken for every model name tiktoken does not know (``if model in list_encoding_names(): name =
+    model``) in a module that also tests names against another provider's models. ``encoding_for_model (model)``
+    outside any ``try`` is reported unless the function tells models apart first (a log message naming OpenAI is no
+    such test). Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
+    a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after tests naming
+    OpenAI models only, or a model missing from a table of OpenAI models; ``else: return None`` when the handler
+    keeps the fallback in a local) counts no other provider's model, and is not reported; nor is a fallback in a
+    module-level function whose model parameter defaults to an OpenAI model (``model="gpt-3.5-turbo-0613"``) when
+    the project calls it, and uses it no other way, only from code for OpenAI's models (a module, class or function
+    named for OpenAI: ``openai_utils.py``); nor is ``encoding_for_model(model)`` tried in a ``try`` whose handlers
+    fall back to a tokenizer given the same model name (``except KeyError: litellm.encode(model=model, ...)``): the
+    model's own tokenizer counts every model tiktoken does not know. A name the user gives for tiktoken
+    (``encoding_for_model(self.tiktoken_model_name)``) is no mismatch, nor is a tokenizer wrapping tiktoken (its
+    name says ``tiktoken`` or ``tokenizer``) that loads the model or the encoding its caller names
+    (``model_name=None, encoding_name=None`` ... ``get_encoding (self.encoding_name)``): the caller picks a tiktoken
+    model on purpose. A fixed GPT encoding (``encoding_for_model("gpt-4o")``, or a ``model="gpt-4o"`` default no
+    caller in its module changes) outside code for OpenAI's models is reported when its package serves other
+    providers' models: a module imports another provider's SDK or a router (``litellm``), tests a name against their
+    models, or names one of their models beside an OpenAI model in one call or list (``ModelPair(strong="gpt-4o",
+    weak="mistralai/Mixtral-8x7B")``) (``pb109_project``). An encoding kept in a module's global (``tokenizer =
+    tiktoken.encoding_for_model("gpt-3.5-turbo")`` at the top) counts when a function of the module encodes text
+    with it; so does one a module-level getter returns (kept in a global under a ``try``:
+    ``_get_tiktoken_encoding``, whose name names the library, not OpenAI's models) to a function of the module that
+    encodes text with it; so does one a method keeps on ``self`` set to an encoding's name alone in a branch the
+    caller cannot change (``name = "cl100k_base"`` ... ``self. encoding_name = name``), loaded by a method that
+    measures the text it sends to a model (``self.llm.abatch_invoke(...)``), not by one that only measures chunks. A
+    module naming another provider's API host needs no tiktoken call nor budget word of its own to be read (``if
+    provider == "mistral": return OpenAI(base_url="https://api.mistral.ai/v1/")`` beside a
+    ``fits_in_context_window`` counting with cl100k). A fixed GPT encoding (``encoding_for_model("gpt2")`` too) is
+    also reported, once per function, where the function's docstring says it counts for providers' models ("Some
+    provider models do not provide an interface for obtaining the number of tokens. Here, the gpt2 tokenizer is
     used"), whatever its name says (``_get_num_tokens_by_gpt2``), unless the docstring names OpenAI.
 
-    Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets
-    checked with them pass or fail by luck.
+    Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets checked with
+    them pass or fail by luck.
     """
 
     CODE = "PB109"
