@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, NameJudge, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.walks import walk
@@ -140,18 +141,8 @@ _SCALE_WORDS = frozenset({"multiplier", "factor", "scale", "ratio"})
 
 
 def _field_text(node: ast.AST | None) -> str:
-    """The description of a field: ``Field(description=...)``, ``field(metadata={"help": ...})``,
-    ``Field(json_schema_extra={"description": ...})``."""
-    if not isinstance(node, ast.Call):
-        return ""
-    for kw in node.keywords:
-        if kw.arg in {"description", "help"} and isinstance(kw.value, ast.Constant):
-            return str(kw.value.value)
-        if kw.arg in {"metadata", "json_schema_extra"} and isinstance(kw.value, ast.Dict):
-            for key, value in zip(kw.value.keys, kw.value.values, strict=True):
-                if isinstance(key, ast.Constant) and key.value in {"description", "help"}:
-                    return str(value.value) if isinstance(value, ast.Constant) else ""
-    return ""
+    """The description of a field (``field_docstrings.field_description``), "" when it gives none."""
+    return (field_description(node) if isinstance(node, ast.expr) else None) or ""
 
 
 def documented_budget_scale(name: str, node: ast.AST | None) -> bool:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +29,9 @@ from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.rules.pb109_fallbacks import handled_try, tried_model
 from prompt_budget.lint.rules.pb109_other_providers import openai_model
+from prompt_budget.lint.syntax import parse_python
 from prompt_budget.lint.walks import walk
+from prompt_budget.walk import iter_paths
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -127,25 +128,28 @@ def _openai_calls(tree: ast.AST, function: str, stem: str, own: bool, module_ope
     return calls
 
 
-@lru_cache(maxsize=256)
 def _python_files(project: Path) -> tuple[Path, ...]:
-    return tuple(sorted(p for p in project.rglob("*.py") if p.is_file()))
+    """The project's Python files by the project's one walker (VCS, virtual-env and cache folders
+    skipped, ``.gitignore`` honoured), as the lint finds them."""
+    return tuple(
+        sorted(Path(p) for p in iter_paths(project, suffixes=frozenset({".py"})) if p.endswith(".py"))
+    )
 
 
-def _only_openai_callers(project: Path, source: Path, function: str) -> bool:
-    """Every use of ``function`` (defined in ``source``) in the project's files is a call from OpenAI's
-    code, and there is at least one."""
+def _only_openai_callers(files: tuple[Path, ...], source: Path, function: str) -> bool:
+    """Every use of ``function`` (defined in ``source``) in the project's ``files`` is a call from
+    OpenAI's code, and there is at least one."""
     calls = 0
-    for path in _python_files(project) if project.is_dir() else (source,):
+    for path in files:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return False
         if function not in text:
             continue
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError):
+        try:  # the lint's own parser: syntax of a Python newer than the running one too
+            tree, _ = parse_python(text, text, str(path))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             return False
         own = path.resolve() == source.resolve()
         if own:
@@ -166,6 +170,7 @@ def project_fallbacks(
     """The recorded fallbacks some use of whose function is not a call from OpenAI's code."""
     out: list[Finding] = []
     seen: dict[tuple[Path, str], bool] = {}
+    files: dict[Path, tuple[Path, ...]] = {}  # each project walked once per run
     for fact in facts:
         if not fact.name.startswith(CALLERS_FACT):
             continue
@@ -173,7 +178,10 @@ def project_fallbacks(
         source = options.root / fact.path
         key = (source, function)
         if key not in seen:
-            seen[key] = _only_openai_callers(project_of(source.parent), source, function)
+            project = project_of(source.parent)
+            if project not in files:
+                files[project] = _python_files(project) if project.is_dir() else (source,)
+            seen[key] = _only_openai_callers(files[project], source, function)
         if not seen[key]:
             out.append(cls.finding_at(fact, message, suggestion=advice))
     return out
