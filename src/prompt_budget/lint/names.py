@@ -70,6 +70,8 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("context", "limit"),
     ("context", "len"),
     ("max", "context"),
+    ("context", "max"),  # ``app.context_max``, ``ctx_max``: the largest context (set 45: pydantic-deep)
+    ("ctx", "max"),
     ("n", "ctx"),
     ("num", "ctx"),
     ("max", "ctx"),

@@ -42,6 +42,7 @@ from prompt_budget.lint.rules.pb102_instance_cases import INSTANCE_INVALID, INST
 from prompt_budget.lint.rules.pb102_length_cases import LENGTH_INVALID, LENGTH_VALID
 from prompt_budget.lint.rules.pb102_option_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIME_VALID
+from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.token_options import token_option
@@ -140,12 +141,13 @@ class BudgetConstant(LintRule):
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
     #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
-    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21). Every
+    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; the
+    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45). Every
     #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
-            r"|max_(?:completion|response|prompt)_len|max_req_|request_output_len|model_max_length|prefill_size"
+            r"|max_(?:completion|response|prompt|gen|input|output|total|model)_len|truncation_length|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
             r"|maxlen"
         ),
@@ -327,6 +329,7 @@ class BudgetConstant(LintRule):
         *FIELD_VALID,
         *STATED_DEFAULT_VALID,
         *LENGTH_VALID,
+        *SET45_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -357,6 +360,7 @@ class BudgetConstant(LintRule):
         *FIELD_INVALID,
         *STATED_DEFAULT_INVALID,
         *LENGTH_INVALID,
+        *SET45_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
