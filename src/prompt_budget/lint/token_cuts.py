@@ -34,6 +34,7 @@ from prompt_budget.lint.flow import module_functions, positional_params
 from prompt_budget.lint.forms import truncating
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
+from prompt_budget.lint.truncating_models import model_cut, model_length
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -78,6 +79,8 @@ def embedder_length(keyword: str, call: ast.Call) -> bool:
     ws = set(words(keyword))
     if not (ws & {"length", "len"} and "max" in ws):
         return False
+    if model_length(keyword, call):  # ``CrossEncoder(name, max_length=512)``: a reranker cuts to it
+        return True
     first = call.args[0] if call.args and isinstance(call.args[0], (ast.Name, ast.Attribute)) else None
     for name in (callee_name(call), attr_name(first)):
         last = words(name or "")[-1:]
@@ -160,7 +163,7 @@ def _lengths(rule: LintRule, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
     if callee_name(call) == "enable_truncation" and call.args:
         yield "max_length", call.args[0]
     for kw in call.keywords:
-        if kw.arg and rule.names.is_weak_budget(kw.arg):
+        if kw.arg and (rule.names.is_weak_budget(kw.arg) or model_length(kw.arg, call)):
             yield kw.arg, kw.value
 
 
@@ -181,7 +184,7 @@ class CutFlow:
             return cached[1]
         found: dict[str, str] = {}
         for node in walk(fn):
-            if type(node) is ast.Call and cuts_tokens(node):
+            if type(node) is ast.Call and (cuts_tokens(node) or model_cut(node)):
                 for keyword, value in _lengths(self.rule, node):
                     for name in (_held(n) for n in walk(value) if isinstance(n, ast.expr)):
                         if name is not None and _reaches(value, name):

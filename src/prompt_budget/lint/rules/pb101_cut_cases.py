@@ -9,6 +9,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CUT_VALID = (
+    # a length given to a model class that cuts nothing the lint knows of
+    Valid("def load(name, max_length=1024):\n    return Classifier(name, max_length=max_length)\n"),
     # a length given to a pipeline of a task that generates nothing, or to one bound to another
     # object too
     Valid("tagger = pipeline('ner')\n\ndef tag(text):\n    return tagger(text, max_length=128)\n"),
@@ -43,6 +45,15 @@ CUT_VALID = (
 )
 
 CUT_INVALID = (
+    # a reranker's input length: sentence-transformers' CrossEncoder and FlagEmbedding's rerankers
+    # tokenize each pair with truncation to ``max_length`` (set 45: langchain-chatchat), given inline or
+    # as a parameter's default
+    Invalid(
+        "class Reranker:\n    def __init__(self, name: str, top_n: int = 3, max_length: int = 1024):\n"
+        "        self._model = CrossEncoder(model_name=name, max_length=max_length)\n",
+        line=2,
+    ),
+    Invalid("reranker = FlagReranker('BAAI/bge-reranker-base', max_length=1024)\n"),
     # a generation length given to a text-generating pipeline's call: the pipeline hands it to its
     # model's ``generate``, in tokens (set 39: lm-buddy's summarizer)
     Invalid(

@@ -61,6 +61,7 @@ from prompt_budget.lint.token_cuts import (
     tokenizer_length,
     truncation_defaults,
 )
+from prompt_budget.lint.truncating_models import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.value_sweeps import swept_entries
 
 
@@ -106,7 +107,9 @@ class InlineBudget(LintRule):
     SUMMARY = "Token budget passed inline (keyword, request dict, .get() default, `or` fallback)"
     #: also a file that truncates (``truncation=True``) or gives an embedding model a ``max_length``,
     #: though no word of it says tokens
-    PRECHECK = (re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen"),)
+    PRECHECK = (
+        re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen" + MODELS),
+    )
     VALID = (
         *CUT_VALID,
         *FORM_VALID,
