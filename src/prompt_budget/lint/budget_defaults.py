@@ -23,6 +23,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import TOKENS_WORD, words
@@ -30,8 +31,10 @@ from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
+from prompt_budget.lint.slot_ranges import numbers_slots
 from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
+from prompt_budget.lint.token_strides import token_stride
 from prompt_budget.lint.value_sweeps import swept_under
 from prompt_budget.lint.walks import statements, walk
 from prompt_budget.lint.window_lengths import setting_fallback
@@ -85,6 +88,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
     segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
     for arg, written in defaults(node):
         default = default_of(written)  # ``max_tokens: int = typer.Option(1000, ...)``
+        default = endpoint_default(rule, default)  # ``max_tokens: int = Body(1024, ...)`` (FastAPI)
         size = assigned_token_size(default)  # ``keep=("tokens", 2000)``: tokens, whatever the name
         default = size if size is not None else default
         _swept_default(rule, arg.arg, default)  # ``max_tokens: list[int] = [1000]``: a sweep
@@ -96,6 +100,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             continue  # ``max_seq_length: int = 1000000``: "no limit", not a tunable length
         if scaling_origin(rule, name):
             continue  # ``old_context_len=8192`` of a RoPE scaling: a coefficient, not a limit
+        if (fn := rule.ctx.function()) is not None and numbers_slots(fn, name):
+            continue  # ``for index in range(1, max_token)`` searching a free label: slots, not tokens
         weak_ok = names.is_weak_budget(name) and names.mentions_tokens(fn_name)
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
@@ -127,6 +133,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             and not names.is_excluded(name)
         ):
             window = prefill_step(fn, name)  # ``step_size=2048`` slicing the prompt fed to a cached model
+            # ``stride=512`` stepping ``range(0, input_ids.size(1), self.stride)``: tokens per window step
+            window = window or token_stride(rule, fn, name)
         if (
             (named or estimate or fallback or window)
             and not names.implausible(fn_name if fallback else name, value)
