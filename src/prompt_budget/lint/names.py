@@ -70,8 +70,6 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("context", "limit"),
     ("context", "len"),
     ("max", "context"),
-    ("context", "max"),  # ``app.context_max``, ``ctx_max``: the largest context (set 45: pydantic-deep)
-    ("ctx", "max"),
     ("n", "ctx"),
     ("num", "ctx"),
     ("max", "ctx"),
@@ -412,6 +410,9 @@ def excluded(ws: tuple[str, ...]) -> bool:
     return not any(p in joined for p in (*_LLM_PHRASES, " context window "))
 
 
+_BARE_MAXIMA = (("context", "max"), ("ctx", "max"))
+
+
 @lru_cache(maxsize=65536)
 def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool:
     lowered = name.lower()
@@ -437,7 +438,8 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     if any(w in _GUESS_WORDS for w in ws):
         return False  # NAIVE_EST_NUM_OUTPUT_TOKENS: a guessed amount, its reads decide (set 29)
     joined = " " + " ".join(ws) + " "
-    return any(p in joined for p in _PHRASES)
+    # ``ctx_max``, ``app.context_max``: the largest context, bare (``SYMBOL_CONTEXT_MAX`` is a text's)
+    return any(p in joined for p in _PHRASES) or ws in _BARE_MAXIMA
 
 
 def looks_like_model_name(text: str) -> bool:

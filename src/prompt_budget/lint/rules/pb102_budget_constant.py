@@ -147,7 +147,7 @@ class BudgetConstant(LintRule):
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
-            r"|max_(?:completion|response|prompt|gen|input|output|total|model)_len|truncation_length|max_req_|request_output_len|model_max_length|prefill_size"
+            r"|max_(?:completion|response|prompt|gen|model)_len|truncation_length|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
             r"|maxlen"
         ),

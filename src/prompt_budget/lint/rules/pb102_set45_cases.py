@@ -30,6 +30,10 @@ _PERPLEXITY = (
 )
 
 SET45_VALID = (
+    # a maximum of some text's context, prefixed: characters (set 45's tuned material: lazyllm)
+    Valid(
+        "_SYMBOL_CONTEXT_MAX = 12000\n\ndef cut(symbol_context):\n    return min(len(symbol_context), _SYMBOL_CONTEXT_MAX)\n"
+    ),
     # a "token" numbering placeholder labels: the bound of a search for the first free slot, no model
     # near (set 45: agent-lifecycle-toolkit)
     Valid(_SLOTS),
