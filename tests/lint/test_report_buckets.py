@@ -29,12 +29,12 @@ _REPORT = (
 
 def test_a_threshold_that_only_counts_into_a_printed_report_is_not_a_budget(tmp_path: Path) -> None:
     branch = "            stats['long_docs'] += 1\n            stats['long_tokens'] += out_tokens\n"
-    assert _codes(tmp_path, _REPORT.replace('{branch}', branch)) == []
+    assert _codes(tmp_path, _REPORT.replace("{branch}", branch)) == []
 
 
 def test_a_threshold_whose_branch_acts_stays_a_budget(tmp_path: Path) -> None:
     branch = "            stats['long_docs'] += 1\n            summarize(doc)\n"
-    assert _codes(tmp_path, _REPORT.replace('{branch}', branch)) == [(2, "PB102")]
+    assert _codes(tmp_path, _REPORT.replace("{branch}", branch)) == [(2, "PB102")]
 
 
 def test_a_counting_threshold_in_a_function_that_reports_nothing_stays_a_budget(tmp_path: Path) -> None:

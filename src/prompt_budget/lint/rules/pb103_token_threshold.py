@@ -13,6 +13,7 @@ from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     Invalid,
     LintRule,
@@ -25,7 +26,6 @@ from prompt_budget.lint.rule import (
 from prompt_budget.lint.rules.pb103_display import displays_in_units
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
-from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check

@@ -38,7 +38,7 @@ def _gpt_default(fn: _Function, name: str) -> ast.expr | None:
     return default if value is not None and GPT_ENCODING_NAME.match(value) else None
 
 
-def _passed(call: ast.Call, fn: _Function, name: str) -> ast.expr | None | bool:
+def _passed(call: ast.Call, fn: _Function, name: str) -> ast.expr | bool | None:
     """What ``call`` gives ``fn``'s parameter ``name``: the expression, None when it leaves the
     default, False when it cannot be told (``*args``, ``**kwargs``)."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
