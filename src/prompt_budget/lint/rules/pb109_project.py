@@ -273,9 +273,12 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
         return
     fixed, where = site
     # the defaults forwarding a kept default are the same choice, written once more each
-    sites = kept_encoding_defaults(rule.ctx, node) if callee == "get_encoding" and where is not node else []
-    for at in sites or [where]:
-        if provider := module_provider(rule.ctx.tree, rule.ctx.path):
+    sites: list[ast.AST] = [where]
+    if callee == "get_encoding" and where is not node:
+        sites = [*kept_encoding_defaults(rule.ctx, node)] or sites
+    provider = module_provider(rule.ctx.tree, rule.ctx.path)
+    for at in sites:
+        if provider:
             rule.report(at, message(fixed, provider), advice=advice)
         else:
             rule.fact(at, FIXED_FACT + fixed, 0)
