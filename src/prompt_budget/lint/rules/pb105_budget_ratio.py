@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.budget_growth import clamped_growth
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
@@ -109,10 +110,10 @@ class BudgetRatio(LintRule):
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says.
 
-    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s
-    ``PromptCompressor``, inline or reached from a parameter's default) is the share of the prompt's
-    tokens kept; a ``rate=`` of any other call is not. A budget scaled in place by a literal
-    (``request["max_tokens"] *= 2``) is a budget factor.
+    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
+    inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
+    other call is not. A budget scaled in place by a literal (``request["max_tokens"] *= 2``) is a budget factor,
+    and so is a budget grown up to a token limit (``min(base * 4, MAX_TOKENS_LIMIT)``).
 
     A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
@@ -435,8 +436,7 @@ class BudgetRatio(LintRule):
                 shown = shown if len(shown) <= 40 else f"{name}(...)"
                 message = (
                     f"hard-coded budget share `{shown} {op} {parts}`, {numerator(node)}/{parts} of a token "
-                    "amount; move "
-                    "the divisor to config so the share can be tuned per model"
+                    "amount; move the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, parts, f"{name} divisor")
             elif (clamped := clamped_share(self, node)) is not None:
@@ -460,6 +460,9 @@ class BudgetRatio(LintRule):
         if (margin := margin_on_budget(self, node)) is not None:
             scaled, by, of = margin
             self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
+            return
+        if (grown := clamped_growth(self, node)) is not None:  # ``min(base * 4, MAX_TOKENS_LIMIT)``
+            self.report_literal(grown[0], f"{grown[2]}; {_ADVICE}", grown[1], grown[3])
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             value = fraction(literal)
