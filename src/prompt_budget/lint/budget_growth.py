@@ -9,6 +9,11 @@ budget read, or a local bound in its function only to budget reads (or to ``x or
 literal times a length (``min(len(tokens) * 4, max_chars)``: characters per token, PB104) or a count of
 anything else is not read. Only factors above 1 and at most 16 count: a thousand (``max_k * 1000``) is a
 unit, and a share below 1 is the rule's own ``fraction`` reading.
+
+A token count halved into a local named as a budget, which the function then clamps with ``min()``
+against a budget read (``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``:
+set 41, langchain's overflow retry) is a share of a budget too. A halving alone is not (it splits
+anything in two): the name, the count and the clamp are its evidence.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -46,7 +53,60 @@ def _fallback_budget(rule: LintRule, value: ast.expr) -> str | None:
     return rule.budget_expr(value)
 
 
-def clamped_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """A growth factor of a budget clamped by a token limit, or a halving bound as a budget and clamped
+    by one: the literal, its value, the finding's message (without the advice) and its key, else None."""
+    if isinstance(node.op, (ast.Div, ast.FloorDiv)):
+        return _halved_budget(rule, node)
+    return _clamped_growth(rule, node)
+
+
+def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:
+    """The first budget an expression reads (``max_input_tokens * 2 // 5`` reads ``max_input_tokens``)."""
+    return next((b for n in walk(node) if (b := rule.budget_expr(n)) is not None), None)
+
+
+def _halved_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``."""
+    parent = rule.ctx.parent(node)
+    fn = rule.ctx.function()
+    if not (
+        number(node.right) == 2
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and isinstance(parent, ast.Assign)
+        and parent.value is node
+        and len(parent.targets) == 1
+        and type(target := parent.targets[0]) is ast.Name
+        and ("budget" in words(target.id) or rule.names.is_budget(target.id))
+        and rule.token_amount(node.left)
+        and fn is not None
+    ):
+        return None
+    for n in walk(fn):
+        if not (
+            type(n) is ast.Assign
+            and len(n.targets) == 1
+            and type(n.targets[0]) is ast.Name
+            and n.targets[0].id == target.id
+            and type(n.value) is ast.Call
+            and callee_name(n.value) == "min"
+            and isinstance(n.value.func, ast.Name)
+            and any(type(a) is ast.Name and a.id == target.id for a in n.value.args)
+        ):
+            continue
+        others = [a for a in n.value.args if not (type(a) is ast.Name and a.id == target.id)]
+        limit = next((b for a in others if (b := _reads_budget(rule, a)) is not None), None)
+        if limit is not None:
+            message = (
+                f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of a token count bound as the budget "
+                f"`{target.id}` and clamped by min() against `{limit}`"
+            )
+            return node.right, 2, message, f"{target.id} divisor"
+    return None
+
+
+def _clamped_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """``min(base * 4, MAX_TOKENS_LIMIT)`` with ``base`` a budget: the factor's literal, its value, the
     finding's message (without the advice) and its key, else None."""
     if not isinstance(node.op, ast.Mult):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.budget_growth import clamped_growth
+from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
@@ -87,15 +87,15 @@ class BudgetRatio(LintRule):
     compacts, summarizes or trims a conversation (``SummarizingCompaction(max_fraction=0.8)``) is a
     share of the window.
 
-    A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size //
-    4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
-    int(len(tokens) / 4)`` ... ``max_length=n``), or a token splitter's chunk size divided into its
-    overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
-    characters divided so (PB104's characters per token), except half a budget kept as a floor beside
-    what a reserve leaves of it (``max(context_window - RESERVE_TOKENS, context_window // 2)``). A budget
-    divided by a larger whole number (17 to 999) is a share where ``min``/``max`` clamps it against a
-    literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a division by a thousand
-    (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
+    A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size // 4)``,
+    ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n = int(len(tokens) / 4)``
+    ... ``max_length=n``), or a token splitter's chunk size divided into its overlap (``chunk_overlap=min(chunk_size
+    / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
+    token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
+    RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
+    (``budget = tokens // 2``). A budget divided by a larger whole number (17 to 999) is a share where
+    ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
+    division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
     A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
     0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
@@ -427,6 +427,9 @@ class BudgetRatio(LintRule):
     # --- the visits
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        if (grown := budget_factor(self, node)) is not None:  # ``min(base * 4, LIMIT)``, ``budget = n // 2``
+            self.report_literal(grown[0], f"{grown[2]}; {_ADVICE}", grown[1], grown[3])
+            return
         if isinstance(node.op, (ast.Div, ast.FloorDiv)):
             share = budget_share(self, node)
             if share is not None:
@@ -460,9 +463,6 @@ class BudgetRatio(LintRule):
         if (margin := margin_on_budget(self, node)) is not None:
             scaled, by, of = margin
             self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
-            return
-        if (grown := clamped_growth(self, node)) is not None:  # ``min(base * 4, MAX_TOKENS_LIMIT)``
-            self.report_literal(grown[0], f"{grown[2]}; {_ADVICE}", grown[1], grown[3])
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             value = fraction(literal)

@@ -179,6 +179,12 @@ CASES_VALID = (
     Valid("def cap(tokens, max_chars):\n    return min(len(tokens) * 4, max_chars)\n"),
     Valid("def cap(n_items, max_tokens):\n    return min(n_items * 4, max_tokens)\n"),
     Valid("def cap(max_k_tokens, max_tokens):\n    return min(max_k_tokens * 1000, max_tokens)\n"),
+    # a halving: not bound as a budget, not clamped, or of a count of items
+    Valid("def mid(tokens, max_tokens):\n    half = tokens // 2\n    half = min(half, max_tokens)\n"),
+    Valid("def cut(tokens):\n    budget = tokens // 2\n    return budget\n"),
+    Valid(
+        "def cut(items, max_tokens):\n    budget = len(items) // 2\n    budget = min(budget, max_tokens)\n"
+    ),
 )
 CASES_INVALID = (
     # a share past a sixteenth that min()/max() clamps against a bound of tokens (set 43:
@@ -446,4 +452,10 @@ CASES_INVALID = (
         line=7,
     ),
     Invalid("def grow(max_tokens, context_window):\n    return min(int(max_tokens * 1.5), context_window)\n"),
+    # half a token count bound as a budget, clamped against another budget (set 41: langchain's retry)
+    Invalid(
+        "def retry(self, text, max_input_tokens):\n    tokens = self.count(text)\n    budget = tokens // 2\n"
+        "    budget = min(budget, max_input_tokens * 2 // 5)\n    return budget\n",
+        count=2,
+    ),
 )
