@@ -8,7 +8,8 @@ module's choice, not the caller's, as a literal in the call would be.
 A parameter is the caller's choice (a tokenizer loading the encoding its caller names) when a call in
 the module gives it anything but the forwarded default of a parameter of the same kind, or when no call
 of the function is seen in the module (its callers elsewhere may give theirs), or a call spreads
-``*args``/``**kwargs``. Kept apart from the rule: it reads the module's calls.
+``*args``/``**kwargs``; a constructor's default is left to its callers (``Tokenizer(name="cl100k_base")``,
+a tokenizer loading the encoding its caller names). Kept apart from the rule: it reads the module's calls.
 """
 
 from __future__ import annotations
@@ -65,8 +66,10 @@ def _enclosing(node: ast.AST, up: dict[ast.AST, ast.AST]) -> _Function | None:
 def _kept(tree: ast.AST, fn: _Function, name: str, found: list[ast.expr], depth: int) -> bool:
     """Every call of ``fn`` in the module (one at least) leaves ``name`` its default, or forwards a
     parameter of its own function whose GPT default is kept in turn (added to ``found``)."""
+    if fn.name.startswith("__") or depth <= 0:
+        return False  # a constructor or a dunder is called by other names (``Tokenizer()``, ``super()``)
     calls = [n for n in walk(tree) if type(n) is ast.Call and callee_name(n) == fn.name]
-    if not calls or depth <= 0:
+    if not calls:
         return False
     up = parents(tree)
     for call in calls:

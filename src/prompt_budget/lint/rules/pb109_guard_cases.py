@@ -252,6 +252,12 @@ PROJECT_VALID = (
         "import litellm\n\ndef count(text, encoding_name='cl100k_base'):\n"
         "    return len(tiktoken.get_encoding(encoding_name).encode(text))\n"
     ),
+    # a tokenizer's constructor loading the encoding its caller names (the tuned-19 study: adalflow's ``Tokenizer``)
+    Valid(
+        "import anthropic\n\nclass Tokenizer(Base):\n    def __init__(self, name='cl100k_base'):\n"
+        "        super().__init__()\n        self.tokenizer = tiktoken.get_encoding(name)\n\n"
+        "    def count(self, text):\n        return len(self.tokenizer.encode(text))\n"
+    ),
     *PROJECT_VALID_MORE,
     *STAND_IN_VALID,
 )
