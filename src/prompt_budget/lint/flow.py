@@ -39,6 +39,7 @@ from prompt_budget.lint.names import (
     speculative,
     words,
 )
+from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     attr_name,
     callee_name,
@@ -272,6 +273,8 @@ class Uses:
                 # the negated number bounds
                 parent, grand = ancestors[-3], ancestors[-4]
             why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
+            if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
+                why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
             if why:
                 self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):

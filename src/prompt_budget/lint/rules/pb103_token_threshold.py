@@ -13,6 +13,7 @@ from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     Invalid,
     LintRule,
@@ -139,6 +140,11 @@ class TokenThreshold(LintRule):
         ),
         # a message that names another unit, or another number, than the one compared
         Valid("if size < 50:\n    log.warning('chunks are under 50 characters, max 4096 tokens')\n"),
+        # a bucket of a printed report: the branch only adds to counters (set 45: olmocr's print_stats)
+        Valid(
+            "def stats(docs):\n    long = 0\n    for d in docs:\n        if d.tokens > 32768:\n"
+            "            long += 1\n    print(f'long documents: {long}')\n"
+        ),
         # a tensor of token ids compared elementwise to build a mask, not a count (set 21)
         Valid(
             "def step(tokens):\n    logits = model(tokens[:, :-1])\n    mask = tokens > 100000\n    return mask\n"
@@ -248,6 +254,17 @@ class TokenThreshold(LintRule):
             fixed='import prompt_budget\n\ndef check(tokens):\n    if tokens > prompt_budget.value("check_tokens_threshold", 96000):\n        compact()\n',
         ),
         Invalid("if len(encoding.encode(text)) >= 8000:  # too many tokens\n    text = shorten(text)\n"),
+        # a counter beside a skip, or in a function that reports nothing: a limit, not a bucket
+        Invalid(
+            "def stats(docs):\n    long = 0\n    for d in docs:\n        if d.tokens > 32768:\n"
+            "            long += 1\n            continue\n    print(f'long documents: {long}')\n",
+            line=4,
+        ),
+        Invalid(
+            "def pack(docs):\n    pages = 0\n    for d in docs:\n        if d.tokens > 32768:\n"
+            "            pages += 1\n    return pages\n",
+            line=4,
+        ),
         Invalid("if count_tokens(messages) > 100_000:\n    summarize(messages)\n"),
         Invalid("if 4000 < usage.prompt_tokens:\n    warn()\n"),
         Invalid("max_tokens = min(max_tokens, 4096)"),
@@ -320,7 +337,8 @@ class TokenThreshold(LintRule):
     def _pricing_tier(self, node: ast.Compare) -> bool:
         if picks_price(self.ctx.ancestors, node):
             return True  # ``price = [0.08 if n > 300 else 0 for n in counts]`` (set 25: alpaca-eval)
-        return self._prices_branch(node)
+        # ``if tokens > 32768: stats["long_docs"] += 1`` in a function that prints it (set 45: olmocr)
+        return self._prices_branch(node) or counts_for_report(self.ctx.ancestors, node)
 
     def _prices_branch(self, node: ast.Compare) -> bool:
         """``if prompt_tokens > 128000: cost *= 2``: the branch the comparison decides prices tokens;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
@@ -86,15 +87,15 @@ class BudgetRatio(LintRule):
     compacts, summarizes or trims a conversation (``SummarizingCompaction(max_fraction=0.8)``) is a
     share of the window.
 
-    A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size //
-    4)``, ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n =
-    int(len(tokens) / 4)`` ... ``max_length=n``), or a token splitter's chunk size divided into its
-    overlap (``chunk_overlap=min(chunk_size / 4, 64)``). Halving (``// 2``) is not reported, nor a length in
-    characters divided so (PB104's characters per token), except half a budget kept as a floor beside
-    what a reserve leaves of it (``max(context_window - RESERVE_TOKENS, context_window // 2)``). A budget
-    divided by a larger whole number (17 to 999) is a share where ``min``/``max`` clamps it against a
-    literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a division by a thousand
-    (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
+    A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size // 4)``,
+    ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n = int(len(tokens) / 4)``
+    ... ``max_length=n``), or a token splitter's chunk size divided into its overlap (``chunk_overlap=min(chunk_size
+    / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
+    token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
+    RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
+    (``budget = tokens // 2``). A budget divided by a larger whole number (17 to 999) is a share where
+    ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
+    division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
     A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
     0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
@@ -109,10 +110,10 @@ class BudgetRatio(LintRule):
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says.
 
-    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s
-    ``PromptCompressor``, inline or reached from a parameter's default) is the share of the prompt's
-    tokens kept; a ``rate=`` of any other call is not. A budget scaled in place by a literal
-    (``request["max_tokens"] *= 2``) is a budget factor.
+    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
+    inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
+    other call is not. A budget scaled in place by a literal (``request["max_tokens"] *= 2``) is a budget factor,
+    and so is a budget grown up to a token limit (``min(base * 4, MAX_TOKENS_LIMIT)``).
 
     A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
@@ -426,6 +427,9 @@ class BudgetRatio(LintRule):
     # --- the visits
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        if (grown := budget_factor(self, node)) is not None:  # ``min(base * 4, LIMIT)``, ``budget = n // 2``
+            self.report_literal(grown[0], f"{grown[2]}; {_ADVICE}", grown[1], grown[3])
+            return
         if isinstance(node.op, (ast.Div, ast.FloorDiv)):
             share = budget_share(self, node)
             if share is not None:
@@ -435,8 +439,7 @@ class BudgetRatio(LintRule):
                 shown = shown if len(shown) <= 40 else f"{name}(...)"
                 message = (
                     f"hard-coded budget share `{shown} {op} {parts}`, {numerator(node)}/{parts} of a token "
-                    "amount; move "
-                    "the divisor to config so the share can be tuned per model"
+                    "amount; move the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, parts, f"{name} divisor")
             elif (clamped := clamped_share(self, node)) is not None:

@@ -175,6 +175,16 @@ CASES_VALID = (
         "def fits(text, context_length, max_words, slack: float = 1.1):\n"
         "    return len(text.split()) * slack <= max_words\n"
     ),
+    # a factor of a length, of a count of items, or a unit, clamped by a limit: no budget grows
+    Valid("def cap(tokens, max_chars):\n    return min(len(tokens) * 4, max_chars)\n"),
+    Valid("def cap(n_items, max_tokens):\n    return min(n_items * 4, max_tokens)\n"),
+    Valid("def cap(max_k_tokens, max_tokens):\n    return min(max_k_tokens * 1000, max_tokens)\n"),
+    # a halving: not bound as a budget, not clamped, or of a count of items
+    Valid("def mid(tokens, max_tokens):\n    half = tokens // 2\n    half = min(half, max_tokens)\n"),
+    Valid("def cut(tokens):\n    budget = tokens // 2\n    return budget\n"),
+    Valid(
+        "def cut(items, max_tokens):\n    budget = len(items) // 2\n    budget = min(budget, max_tokens)\n"
+    ),
 )
 CASES_INVALID = (
     # a share past a sixteenth that min()/max() clamps against a bound of tokens (set 43:
@@ -433,5 +443,19 @@ CASES_INVALID = (
         'def request_for(request):\n    request["thinking"] = {"budget_tokens": request["max_tokens"]}\n'
         '    request["max_tokens"] *= 2\n',
         line=3,
+    ),
+    # a growth factor of a budget clamped by a token limit (set 45: agent-lifecycle-toolkit's retries)
+    Invalid(
+        "class Client:\n    ASSUMED_MAX_TOKENS = 1024\n    MAX_TOKENS_LIMIT = 16384\n\n"
+        "    def escalate(self, current):\n        base = current or self.ASSUMED_MAX_TOKENS\n"
+        "        return min(base * 4, self.MAX_TOKENS_LIMIT)\n",
+        line=7,
+    ),
+    Invalid("def grow(max_tokens, context_window):\n    return min(int(max_tokens * 1.5), context_window)\n"),
+    # half a token count bound as a budget, clamped against another budget (set 41: langchain's retry)
+    Invalid(
+        "def retry(self, text, max_input_tokens):\n    tokens = self.count(text)\n    budget = tokens // 2\n"
+        "    budget = min(budget, max_input_tokens * 2 // 5)\n    return budget\n",
+        count=2,
     ),
 )

@@ -234,6 +234,30 @@ PROJECT_VALID = (
         "        self._enc = tiktoken.encoding_for_model(model)\n\n    def count(self, text):\n"
         "        return len(self._enc.encode(text))\n\ndef make(model):\n    return Counter(model)\n"
     ),
+    # an encoding's default a caller changes, or that no call here shows: the caller's choice
+    Valid(
+        "import litellm\n\ndef count(text, encoding_name='cl100k_base'):\n"
+        "    return len(tiktoken.get_encoding(encoding_name).encode(text))\n\n"
+        "def stats(text, enc):\n    return count(text, encoding_name=enc)\n"
+    ),
+    Valid(
+        "class Parser:\n    def provider(self, name):\n        return 'claude' in name\n\n"
+        "    def count(self, text, encoding_name='cl100k_base'):\n"
+        "        return len(tiktoken.get_encoding(encoding_name).encode(text))\n\n"
+        "    def batches(self, prompts, encoding_name='cl100k_base'):\n"
+        "        return [self.count(p, encoding_name) for p in prompts]\n\n"
+        "    def run(self, prompts, enc):\n        return self.batches(prompts, encoding_name=enc)\n"
+    ),
+    Valid(
+        "import litellm\n\ndef count(text, encoding_name='cl100k_base'):\n"
+        "    return len(tiktoken.get_encoding(encoding_name).encode(text))\n"
+    ),
+    # a tokenizer's constructor loading the encoding its caller names (the tuned-19 study: adalflow's ``Tokenizer``)
+    Valid(
+        "import anthropic\n\nclass Tokenizer(Base):\n    def __init__(self, name='cl100k_base'):\n"
+        "        super().__init__()\n        self.tokenizer = tiktoken.get_encoding(name)\n\n"
+        "    def count(self, text):\n        return len(self.tokenizer.encode(text))\n"
+    ),
     *PROJECT_VALID_MORE,
     *STAND_IN_VALID,
 )
@@ -261,6 +285,23 @@ PROJECT_INVALID = (
         "            self._enc = tiktoken.encoding_for_model(encoder_name)\n\n"
         "    def count(self, text):\n        return len(self._enc.encode(text))\n",
         line=4,
+    ),
+    # an encoding's default no call changes, forwarded by another method's own default, in a class that
+    # also serves Claude's models: each default is reported (set 45: itext2kg)
+    Invalid(
+        "class Parser:\n    def provider(self, name):\n        return 'claude' in name\n\n"
+        "    def count(self, text, encoding_name='cl100k_base'):\n"
+        "        return len(tiktoken.get_encoding(encoding_name).encode(text))\n\n"
+        "    def batches(self, prompts, encoding_name='cl100k_base'):\n"
+        "        return [self.count(p, encoding_name) for p in prompts]\n\n"
+        "    def run(self, prompts):\n        return self.batches(prompts)\n",
+        count=2,
+    ),
+    Invalid(
+        "import litellm\n\ndef count(text, encoding_name='o200k_base'):\n"
+        "    return len(tiktoken.get_encoding(encoding_name).encode(text))\n\n"
+        "def stats(text):\n    return count(text)\n",
+        line=3,
     ),
     *STAND_IN_INVALID,
 )

@@ -23,6 +23,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_attribute_encodings import attribute_encoding
+from prompt_budget.lint.rules.pb109_default_encodings import kept_encoding_defaults
 from prompt_budget.lint.rules.pb109_module_encoders import getter_encoder_used, module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
@@ -210,6 +211,9 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
             fixed, where, param = string_value(default) or "", default, attr_name(node.args[0]) or ""
     if not fixed and callee == "get_encoding" and (kept := attribute_encoding(ctx, node)) is not None:
         fixed, where = kept  # ``get_encoding(self.encoding_name)``, set to a literal alone (set 34)
+    if not fixed and callee == "get_encoding" and (defaults := kept_encoding_defaults(ctx, node)):
+        # ``encoding_name="cl100k_base"`` no call here changes, forwarded or not (set 45: itext2kg)
+        fixed, where, param = string_value(defaults[0]) or "", defaults[0], attr_name(node.args[0]) or ""
     # a constructor keeping the encoding on ``self`` for the methods that encode (``self._encoder``),
     # or a module keeping it in a global its functions encode with (``tokenizer = ...`` at the top)
     encodes = (
@@ -268,10 +272,16 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
     if site is None:
         return
     fixed, where = site
-    if provider := module_provider(rule.ctx.tree, rule.ctx.path):
-        rule.report(where, message(fixed, provider), advice=advice)
-    else:
-        rule.fact(where, FIXED_FACT + fixed, 0)
+    # the defaults forwarding a kept default are the same choice, written once more each
+    sites: list[ast.AST] = [where]
+    if callee == "get_encoding" and where is not node:
+        sites = [*kept_encoding_defaults(rule.ctx, node)] or sites
+    provider = module_provider(rule.ctx.tree, rule.ctx.path)
+    for at in sites:
+        if provider:
+            rule.report(at, message(fixed, provider), advice=advice)
+        else:
+            rule.fact(at, FIXED_FACT + fixed, 0)
 
 
 def record_provider(rule: LintRule, node: ast.Module) -> None:

@@ -1,0 +1,137 @@
+"""PB105's growth factor of a token budget clamped by a token limit (set 45: agent-lifecycle-toolkit's
+``_escalate_max_tokens``): ``base = current or self.ASSUMED_PROVIDER_MAX_TOKENS`` ... ``return min(base * 4,
+self.MAX_TOKENS_ESCALATION_LIMIT)``. The factor is how much larger the next attempt's budget is, a
+multiple of a budget as ``max_tokens * 0.8`` is a share of one.
+
+The evidence is in tokens on both sides: the product is one argument of ``min()`` (through ``int()``,
+``round()`` or ``math.ceil()``) whose other argument reads a token budget, and the factor multiplies a
+budget read, or a local bound in its function only to budget reads (or to ``x or <budget read>``). A
+literal times a length (``min(len(tokens) * 4, max_chars)``: characters per token, PB104) or a count of
+anything else is not read. Only factors above 1 and at most 16 count: a thousand (``max_k * 1000``) is a
+unit, and a share below 1 is the rule's own ``fraction`` reading.
+
+A token count halved into a local named as a budget, which the function then clamps with ``min()``
+against a budget read (``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``:
+set 41, langchain's overflow retry) is a share of a budget too. A halving alone is not (it splits
+anything in two): the name, the count and the clamp are its evidence.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Calls a product passes through unchanged in unit on its way to the clamp.
+_KEEPS = frozenset({"int", "round", "ceil", "floor"})
+#: The largest factor read as a growth of a budget (a thousand is a unit).
+_MOST = 16
+
+
+def _budget_read(rule: LintRule, node: ast.expr) -> str | None:
+    """A budget read, or a local bound in the function only to budget reads (``x or <budget>``)."""
+    found = rule.budget_expr(node)
+    if found is not None or type(node) is not ast.Name:
+        return found
+    fn = rule.ctx.function()
+    values = bound_values(fn, node.id) if fn is not None else []
+    reads = [_fallback_budget(rule, v) for v in values]
+    return reads[0] if reads and all(reads) else None
+
+
+def _fallback_budget(rule: LintRule, value: ast.expr) -> str | None:
+    """``self.max_tokens``, or ``current or self.ASSUMED_MAX_TOKENS``: the budget the value reads."""
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+        return next((b for b in (rule.budget_expr(v) for v in value.values) if b is not None), None)
+    return rule.budget_expr(value)
+
+
+def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """A growth factor of a budget clamped by a token limit, or a halving bound as a budget and clamped
+    by one: the literal, its value, the finding's message (without the advice) and its key, else None."""
+    if isinstance(node.op, (ast.Div, ast.FloorDiv)):
+        return _halved_budget(rule, node)
+    return _clamped_growth(rule, node)
+
+
+def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:
+    """The first budget an expression reads (``max_input_tokens * 2 // 5`` reads ``max_input_tokens``)."""
+    return next((b for n in walk(node) if (b := rule.budget_expr(n)) is not None), None)
+
+
+def _halved_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``."""
+    parent = rule.ctx.parent(node)
+    fn = rule.ctx.function()
+    if not (
+        number(node.right) == 2
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and isinstance(parent, ast.Assign)
+        and parent.value is node
+        and len(parent.targets) == 1
+        and type(target := parent.targets[0]) is ast.Name
+        and ("budget" in words(target.id) or rule.names.is_budget(target.id))
+        and rule.token_amount(node.left)
+        and fn is not None
+    ):
+        return None
+    for n in walk(fn):
+        if not (
+            type(n) is ast.Assign
+            and len(n.targets) == 1
+            and type(n.targets[0]) is ast.Name
+            and n.targets[0].id == target.id
+            and type(n.value) is ast.Call
+            and callee_name(n.value) == "min"
+            and isinstance(n.value.func, ast.Name)
+            and any(type(a) is ast.Name and a.id == target.id for a in n.value.args)
+        ):
+            continue
+        others = [a for a in n.value.args if not (type(a) is ast.Name and a.id == target.id)]
+        limit = next((b for a in others if (b := _reads_budget(rule, a)) is not None), None)
+        if limit is not None:
+            message = (
+                f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of a token count bound as the budget "
+                f"`{target.id}` and clamped by min() against `{limit}`"
+            )
+            return node.right, 2, message, f"{target.id} divisor"
+    return None
+
+
+def _clamped_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``min(base * 4, MAX_TOKENS_LIMIT)`` with ``base`` a budget: the factor's literal, its value, the
+    finding's message (without the advice) and its key, else None."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    child: ast.AST = node
+    parent = rule.ctx.parent(node)
+    while isinstance(parent, ast.Call) and callee_name(parent) in _KEEPS and len(parent.args) >= 1:
+        child, parent = parent, rule.ctx.parent(parent)
+    if not (
+        isinstance(parent, ast.Call) and callee_name(parent) == "min" and isinstance(parent.func, ast.Name)
+    ):
+        return None
+    limits = [rule.budget_expr(a) for a in parent.args if a is not child]
+    limit = next((b for b in limits if b is not None), None)
+    if limit is None or parent.keywords:
+        return None
+    for literal, other in ((node.right, node.left), (node.left, node.right)):
+        value = number(literal)
+        if value is None or isinstance(value, bool) or not 1 < value <= _MOST:
+            continue
+        budget = _budget_read(rule, other)
+        if budget is not None:
+            message = (
+                f"hard-coded budget factor `{ast.unparse(node)}` grows the token budget `{budget}` up to "
+                f"the limit `{limit}` in min()"
+            )
+            return literal, value, message, f"{budget}_factor"
+    return None
