@@ -30,6 +30,7 @@ from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
+from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
 from prompt_budget.lint.slot_ranges import numbers_slots
 from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
@@ -140,6 +141,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             and not names.implausible(fn_name if fallback else name, value)
             and not parameter_cuts_characters(rule, node, name)
         ):
+            if parameter_is_rate(rule, node, name):
+                continue  # ``token_limit_per_minute=token_limit``: tokens per minute, not a budget
             message = (
                 f"token budget {name}={value} as a parameter default; move it to config so callers "
                 "share one tunable value"

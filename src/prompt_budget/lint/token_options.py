@@ -11,6 +11,7 @@ PB102's ``option_default``; this module adds click and typer, and sizes known by
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forms import argparse_default
@@ -52,12 +53,25 @@ def click_option(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
     return written, first.lstrip("-").split("/")[0].replace("-", "_"), help_text
 
 
+#: Words of an option's name saying it sizes a batch: a count of items (sequences, samples), whatever
+#: tokens its help text mentions (set 48: rewardbench's ``--batch_size``, "if above number of tokens").
+_BATCH_WORDS = frozenset({"batch", "bs"})
+#: A help text saying the batch itself is measured in tokens (petals' "the total number of tokens in
+#: the same batch", "batch size in tokens"): then a batch's size is a token budget after all.
+_BATCH_IN_TOKENS = re.compile(
+    r"\bin\s+tokens\b|\btokens?\s+(?:per|in|of)\s+(?:\w+\s+){0,2}batch", re.IGNORECASE
+)
+
+
 def says_token_size(name: str, help_text: str | None) -> bool:
-    """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens."""
+    """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens; a batch's size
+    only when the help says the batch is measured in tokens."""
     if not help_text or not TOKENS_WORD.search(help_text):
         return False
     said = set(words(help_text))
     named = set(words(name))
+    if named & _BATCH_WORDS and not _BATCH_IN_TOKENS.search(help_text):
+        return False  # ``--batch_size`` "for inference (if above number of tokens)": items
     return bool(named & _SIZE_WORDS) and not said & _NOT_LLM and not named & (CHAR_WORDS | _LAYOUT_WORDS)
 
 
