@@ -32,6 +32,7 @@ from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
 from prompt_budget.lint.token_estimates import token_estimate
+from prompt_budget.lint.variable_keys import variable_key_budget
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -164,6 +165,8 @@ def lookup_default(
         # ``maximum = int(getattr(model.config, "max_position_embeddings", 262144))`` ... ``if
         # ids.shape[1] > maximum: raise``: the window assumed of a model whose config gives none
         return pair[1], name, value, "used as the fallback of a model's window an input is checked against"
+    if name is None and (keyed := variable_key_budget(rule, node, pair[0])) is not None:
+        return pair[1], keyed[0], value, keyed[1]  # ``config.get(num_ctx_key, 262144)`` (set 47: ra-aid)
     table = (
         attr_name(func.value)
         if name is None and isinstance(func, ast.Attribute) and func.attr == "get"

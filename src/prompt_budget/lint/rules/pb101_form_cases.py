@@ -7,6 +7,7 @@ runtime's setting written inside a string. Kept apart from the rule module to ke
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_set47_cases import SET47_INVALID, SET47_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -20,6 +21,7 @@ _DOCUMENTED_INVALID = (
 )
 
 FORM_VALID = (
+    *SET47_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -80,6 +82,7 @@ FORM_VALID = (
 )
 
 FORM_INVALID = (
+    *SET47_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)
