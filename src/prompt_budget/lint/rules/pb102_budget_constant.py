@@ -30,6 +30,7 @@ from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
+from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
@@ -143,12 +144,12 @@ class BudgetConstant(LintRule):
     PROJECT_WIDE = True
     #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
     #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; the
-    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45). Every
+    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48). Every
     #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
-            r"|max_(?:completion|response|prompt|gen|model)_len|truncation_length|max_req_|request_output_len|model_max_length|prefill_size"
+            r"|max_(?:completion|response|prompt|gen|model)_len|truncation|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
             r"|maxlen"
         ),
@@ -371,6 +372,7 @@ class BudgetConstant(LintRule):
         self._chunks = ChunkFacts()
         self._lengths = LengthFacts()
         self._fills = OptionFills()
+        self._option_cuts = OptionCuts()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -444,6 +446,9 @@ class BudgetConstant(LintRule):
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
         self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``
+        self._option_cuts.call(
+            self, node
+        )  # ``--max_length`` read as ``{"truncation": True, "max_length": ...}``
 
     def visit_If(self, node: ast.If) -> None:
         self._fills.if_(self, node)  # ``if max_batch_size is None: max_batch_size = 8192 if mqa else 2048``

@@ -20,6 +20,16 @@ SET47_VALID = (
         'parser.add_argument("--batch_size", type=int, default=64, '
         'help="Batch size for inference (if above number of tokens).")'
     ),
+    # an option's length read as a truncating call's length only in a string's cut; one given to a call
+    # that does not truncate
+    Valid(
+        'def get_args():\n    p = argparse.ArgumentParser()\n    p.add_argument("--max_length", type=int, default=2048)\n'
+        "    return p.parse_args()\n\ndef main():\n    args = get_args()\n    return text[: args.max_length]\n"
+    ),
+    Valid(
+        'def get_args():\n    p = argparse.ArgumentParser()\n    p.add_argument("--max_length", type=int, default=2048)\n'
+        "    return p.parse_args()\n\ndef main():\n    args = get_args()\n    return pad(texts, max_length=args.max_length)\n"
+    ),
 )
 
 SET47_INVALID = (
@@ -36,5 +46,20 @@ SET47_INVALID = (
     Invalid(
         'parser.add_argument("--max_batch_size", type=int, default=8192, '
         'help="The total number of tokens in the same batch will not exceed this value")'
+    ),
+    # an option's length handed, in another function, to a text pipeline's keywords that truncate
+    # (set 48: rewardbench's run_rm.py), or to a tokenizer's call that truncates
+    Invalid(
+        'def get_args():\n    p = argparse.ArgumentParser()\n    p.add_argument("--max_length", type=int, default=2048)\n'
+        "    return p.parse_args()\n\ndef main():\n    args = get_args()\n"
+        '    kwargs = {"batch_size": 8, "truncation": True, "max_length": args.max_length}\n'
+        "    return pipe(texts, **kwargs)\n",
+        line=3,
+    ),
+    Invalid(
+        'def get_args():\n    p = argparse.ArgumentParser()\n    p.add_argument("--max_len", type=int, default=1024)\n'
+        "    return p.parse_args()\n\nclass Run:\n    def main(self):\n"
+        "        return self.tok(texts, truncation=True, max_length=self.args.max_len)\n",
+        line=3,
     ),
 )
