@@ -13,6 +13,7 @@ import ast
 
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.positional_args import Function, PositionalFlow
+from prompt_budget.lint.positional_cuts import cuts_to_parameter
 from prompt_budget.lint.ratio_names import parameter_doc
 from prompt_budget.lint.walks import statements
 
@@ -55,6 +56,14 @@ class MethodPositionalFlow(PositionalFlow):
         fn = self._defs.get(callee, ([], None))[1]
         ws = set(words(parameter_doc(fn, name))) if fn is not None else set()
         return bool(ws & {"tokens", "token"} and ws & _LIMIT_WORDS and not ws & (CHAR_WORDS | {"bytes"}))
+
+    def limit(self, callee: str, name: str) -> bool:
+        """``documented_limit``, or the function ``callee`` gives ``name`` as the length a tokenizer cuts
+        its input to (``tokenizer.encode(text, max_length=max_length)``; set 48: rewardbench)."""
+        if self.documented_limit(callee, name):
+            return True
+        fn = self._defs.get(callee, ([], None))[1]
+        return fn is not None and cuts_to_parameter(fn, name)
 
     def call(self, node: ast.Call) -> None:
         super().call(node)

@@ -329,7 +329,7 @@ class InlineBudget(LintRule):
         for callee, name, given in self._positional.taken():
             value = self.budget_literal(given)
             if value is not None and (
-                self.names.is_budget_setting(name) or self._positional.documented_limit(callee, name)
+                self.names.is_budget_setting(name) or self._positional.limit(callee, name)
             ):
                 self._report(given, name, value, f"passed as `{name}` of {callee}()")
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing

@@ -15,6 +15,12 @@ SET47_VALID = (
     ),
     Valid("def read(cfg, key):\n    limit = cfg.get(key, 4096)\n    return limit\n"),
     Valid("def read(key):\n    n_ctx = os.environ.get(key, 4096)\n    return n_ctx\n"),
+    # a helper's length that pads (``padding=`` without ``truncation=``) or cuts a string
+    Valid(
+        "def pad(text, max_length):\n    return tokenizer(text, padding='max_length', max_length=max_length)\n\n"
+        "x = pad(t, 512)\n"
+    ),
+    Valid("def clip(text, max_length):\n    return text[:max_length]\n\nx = clip(t, 2030)\n"),
 )
 
 SET47_INVALID = (
@@ -26,4 +32,14 @@ SET47_INVALID = (
     ),
     # a key from elsewhere, the value bound to a budget's name
     Invalid("def read(cfg, key):\n    max_tokens = int(cfg.get(key, 4096))\n    return max_tokens\n", line=2),
+    # a number given by position to a nested helper that hands it to a tokenizer's encode as the
+    # length it cuts to (set 48: rewardbench's betterpairrm ``truncate_texts(text, 2030, "left")``)
+    Invalid(
+        "def pair(tokenizer, texts):\n    def truncate_texts(text, max_length, side):\n"
+        "        tokenizer.truncation_side = side\n"
+        "        tokens = tokenizer.encode(text, add_special_tokens=False, max_length=max_length)\n"
+        "        return tokenizer.decode(tokens)\n\n"
+        '    return [truncate_texts(t, 2030, "left") for t in texts]\n',
+        line=7,
+    ),
 )
