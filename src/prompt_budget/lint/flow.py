@@ -27,6 +27,7 @@ from prompt_budget.lint.character_reads import counts_characters as counts_chara
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
+from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
     EXCLUDED_WORDS,
@@ -308,7 +309,7 @@ def token_list(rule: LintRule, node: ast.expr) -> bool:
         if type(node.slice.value) is not int:
             break
         node = node.value
-    return rule.token_sequence(node)
+    return rule.token_sequence(node) or keyed_token_row(rule, node)  # ``answer_tokens[k]`` (set 48)
 
 
 def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:

@@ -30,6 +30,10 @@ SET47_VALID = (
         'def get_args():\n    p = argparse.ArgumentParser()\n    p.add_argument("--max_length", type=int, default=2048)\n'
         "    return p.parse_args()\n\ndef main():\n    args = get_args()\n    return pad(texts, max_length=args.max_length)\n"
     ),
+    # a row cut under a loop's keys naming no tokenizer output: a string's cut
+    Valid(
+        'class Dpo:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n        self.max_prompt_length = 128\n\n    def row(self, chosen_tokens, prompt_tokens):\n        for answer_tokens in [chosen_tokens, prompt_tokens]:\n            for k in ["prompt_title", "prompt_text"]:\n                answer_tokens[k] = answer_tokens[k][: self.max_prompt_length]\n'
+    ),
 )
 
 SET47_INVALID = (
@@ -61,5 +65,11 @@ SET47_INVALID = (
         "    return p.parse_args()\n\nclass Run:\n    def main(self):\n"
         "        return self.tok(texts, truncation=True, max_length=self.args.max_len)\n",
         line=3,
+    ),
+    # a prompt's token ids cut under a loop's keys naming a tokenizer's output (set 48: rewardbench's
+    # DPO row, after TRL)
+    Invalid(
+        'class Dpo:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n        self.max_prompt_length = 128\n\n    def row(self, chosen_tokens, prompt_tokens):\n        for answer_tokens in [chosen_tokens, prompt_tokens]:\n            for k in ["prompt_input_ids", "prompt_attention_mask"]:\n                answer_tokens[k] = answer_tokens[k][: self.max_prompt_length]\n',
+        line=4,
     ),
 )
