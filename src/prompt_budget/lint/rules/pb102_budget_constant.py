@@ -121,7 +121,10 @@ class BudgetConstant(LintRule):
     ``tokenizer(p, return_tensors="pt").input_ids[0]``): an argparse option's default for that destination, a field's
     default (``doc_maxlen: int = DefaultVal(220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``),
     a dict entry, an assignment, a parameter's default, a comparison outside tests (``assert
-    config.query_maxlen == 64``; ``learned_lengths``). Not reported: a length name with a unit word
+    config.query_maxlen == 64``; ``learned_lengths``); an argparse ``--max_length`` the module gives to a
+    truncating call's length (``{"truncation": True, "max_length": args.max_length}``). Not reported:
+    a budget-named parameter whose every read is a rate's keyword or divided by a span of time
+    (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
     (``NAIVE_EST_NUM_OUTPUT_TOKENS``) only multiplied into a cost; a look-back depth: a number of
     tokens kept (``ids = ids[-256:]``) only to match patterns (compared with ``==``, made a dict's key),
