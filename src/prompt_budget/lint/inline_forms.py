@@ -165,18 +165,18 @@ def lookup_default(
         # ``maximum = int(getattr(model.config, "max_position_embeddings", 262144))`` ... ``if
         # ids.shape[1] > maximum: raise``: the window assumed of a model whose config gives none
         return pair[1], name, value, "used as the fallback of a model's window an input is checked against"
-    if name is None and (keyed := variable_key_budget(rule, node, pair[0])) is not None:
-        return pair[1], keyed[0], value, keyed[1]  # ``config.get(num_ctx_key, 262144)`` (set 47: ra-aid)
     table = (
         attr_name(func.value)
         if name is None and isinstance(func, ast.Attribute) and func.attr == "get"
         else None
     )
-    if not table:
-        return None
-    if rule.names.is_budget(table):
+    if table and rule.names.is_budget(table):
         # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
         return pair[1], table, value, f"used as the fallback of the table `{table}`"
+    if name is None and (keyed := variable_key_budget(rule, node, pair[0])) is not None:
+        return pair[1], keyed[0], value, keyed[1]  # ``config.get(num_ctx_key, 262144)`` (set 47: ra-aid)
+    if not table:
+        return None
     return pair[1], table, value, None
 
 
