@@ -11,6 +11,15 @@ READ_VALID = (
         'def over(rows, device):\n    n_items = len(rows)\n    limits = {"cpu": 16, "gpu": 1024}\n'
         "    return n_items > limits[device]\n"
     ),
+    # what a test expects: the package's own table repeated, then compared (set 47: wdoc's test)
+    Valid(
+        "def test_registers_models():\n    register(fake)\n"
+        '    expected = {"gpt-4o": {"max_tokens": 128_000}, "claude-3-5-sonnet": {"max_tokens": 200_000}}\n'
+        "    for model, row in expected.items():\n        assert fake.models[model] == row\n"
+    ),
+    Valid(
+        'def test_windows():\n    assert load_windows() == {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n'
+    ),
 )
 
 READ_INVALID = (
@@ -20,5 +29,16 @@ READ_INVALID = (
         '        limits = {"cpu": 16, "gpu": 1024}\n        return n_tokens > limits[device]\n'
         "    return over\n",
         line=4,
+    ),
+    # the same table bound to ``expected`` outside a test, or bound in a test under another name
+    Invalid(
+        'def build():\n    expected = {"gpt-4o": {"max_tokens": 128_000}, "claude-3": {"max_tokens": 200_000}}\n'
+        "    return expected\n",
+        line=2,
+    ),
+    Invalid(
+        'def test_trims():\n    windows = {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n'
+        "    assert trim(text, windows) == text\n",
+        line=2,
     ),
 )
