@@ -10,6 +10,7 @@ from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
+from prompt_budget.lint.fraction_shares import shared
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import PRICE_WORDS, words
@@ -109,6 +110,8 @@ class TokenThreshold(LintRule):
             "def fit(window_tokens, used_tokens):\n    left = max(window_tokens - used_tokens, 16)\n    return left\n"
         ),
         Valid("def fit(max_tokens):\n    max_tokens = max(max_tokens, 16)\n    return max_tokens\n"),
+        # a multiple of a budget is no share of it: characters as likely (``max_tokens * 4``)
+        Valid("def room(max_tokens):\n    return max(max_tokens * 4, 4096)\n"),
         # a floor under the rule's minimum whose comment spells another unit
         Valid(
             "def gen(llm, max_tokens):\n    n = max(max_tokens, 20)  # at least 20 lines\n    return llm(max_tokens=n)\n"
@@ -282,6 +285,8 @@ class TokenThreshold(LintRule):
         Invalid(
             "def chunk(max_input_tokens):\n    return min(max(max_input_tokens / 16, 1024), 8192)\n", count=2
         ),
+        # a floor beside a share of a budget written as a fraction (set 47: wdoc's ollama cap)
+        Invalid("def cap(max_tokens):\n    return int(max(max_tokens * 0.2, 4096))\n", line=2),
         Invalid("if used_tokens > 20 * 1024:\n    warn()\n", key="used_tokens_threshold"),
         Invalid(
             "if msg_tokens > 1000:  # only compress long messages\n    log(f'compressing {msg_tokens} tokens')\n"
@@ -540,7 +545,8 @@ class TokenThreshold(LintRule):
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
         # ``min(budget, 32768 if pro else 24576)``: each side of a conditional bound (set 20: inspect-ai)
         bounds = [side for v in values for side in _sides(v)]
-        amounts = [v for v in values if self.token_amount(v) or tokenizer_maxlen(v)]
+        # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc)
+        amounts = [v for v in values if self.token_amount(shared(v)) or tokenizer_maxlen(v)]
         outer = self.ctx.parent(node)
         if (
             not amounts
