@@ -7,9 +7,8 @@ import ast
 
 def _number(node: ast.AST | None) -> int | float | None:
     """The value of an int or float literal (not a bool), else None."""
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value  # type: ignore[no-any-return]
-    return None
+    value = node.value if isinstance(node, ast.Constant) else None
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def literal_fraction(node: ast.AST | None) -> float | None:
