@@ -26,7 +26,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
-from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
+from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
@@ -101,6 +101,7 @@ class TokenThreshold(LintRule):
     NAME = "token-threshold"
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
+    PRECHECK = (PRECHECK_WORDS,)
     VALID = (
         # a floor under 16, a floor of a room bound to no budget, a floor of no room (set 37)
         Valid(
@@ -284,6 +285,11 @@ class TokenThreshold(LintRule):
         # a clamp nested in another call: both bounds are token amounts
         Invalid(
             "def chunk(max_input_tokens):\n    return min(max(max_input_tokens / 16, 1024), 8192)\n", count=2
+        ),
+        # a count from a function named for tokens by the abbreviation ``tkn`` (set 47: wdoc)
+        Invalid(
+            "def cache(text):\n    tkl = get_tkn_length(text)\n    if tkl < 750:\n        return None\n",
+            line=3,
         ),
         # a floor beside a share of a budget written as a fraction (set 47: wdoc's ollama cap)
         Invalid("def cap(max_tokens):\n    return int(max(max_tokens * 0.2, 4096))\n", line=2),
