@@ -395,11 +395,12 @@ class BudgetTable(LintRule):
             return
         name = self._name(node)
         cwords = set(words(name or self.ctx.function_name()))
-        if cwords & (EXCLUDED_WORDS | UNIT_WORDS) or sum("embed" in (k or "") for k in keys) * 2 > len(keys):
-            return  # prices, message counts, an embedding model table
+        embedding = sum("embed" in (k or "") for k in keys) * 2 > len(keys)
+        if cwords & (EXCLUDED_WORDS | UNIT_WORDS) or (embedding and not self._window_name(name)):
+            return  # prices, message counts, an embedding model table (dimensions) not named a window
         ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
         nested = sum(1 for v in node.values if self._nested_budget(v))
-        models = sum(1 for k in keys if k and looks_like_model_name(k))
+        models = sum(1 for k in keys if k and (looks_like_model_name(k) or (embedding and "embed" in k)))
         half = (len(keys) + 1) // 2
         if models < half and self._names_models(name):
             # ``DISCONTINUED_MODELS = {"code-davinci-002": 8001, ...}``: a table named for models, keyed
@@ -477,6 +478,14 @@ class BudgetTable(LintRule):
         """A table's name saying models (``DISCONTINUED_MODELS``, ``model_windows``), not their sizes."""
         ws = set(words(name))
         return bool(ws & {"model", "models"}) and not ws & _MODEL_SIZE_WORDS
+
+    def _window_name(self, name: str) -> bool:
+        """``EMBEDDING_MODEL_CONTEXT_LENGTH``: a name saying a window of tokens, not a model's size (set 47:
+        pgai's table of embedding models, whose inputs it cuts in tokens)."""
+        ws = set(words(name))
+        return bool(ws & {"context", "ctx", "window", "windows"} or self.names.is_budget(name)) and not (
+            ws & _MODEL_SIZE_WORDS
+        )
 
     def _budget_table_name(self, name: str) -> bool:
         ws = set(words(name))

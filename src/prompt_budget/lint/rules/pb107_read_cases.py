@@ -6,6 +6,9 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 READ_VALID = (
+    # embedding models' vector sizes, the name saying no window
+    Valid('EMBEDDING_SIZES = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
+    Valid('EMBEDDING_CONTEXT_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
     # a table of limits whose rows bound a count of items, not of tokens
     Valid(
         'def over(rows, device):\n    n_items = len(rows)\n    limits = {"cpu": 16, "gpu": 1024}\n'
@@ -23,6 +26,10 @@ READ_VALID = (
 )
 
 READ_INVALID = (
+    # embedding models' windows, the name saying so (set 47: pgai cuts documents in tokens by it)
+    Invalid(
+        'EMBEDDING_MODEL_CONTEXT_LENGTH = {"text-embedding-ada-002": 8191, "text-embedding-3-small": 8191}'
+    ),
     # a table whose rows are ordered against a count of tokens, in a nested function (set 32: nomic)
     Invalid(
         "def run(device):\n    def over(batch_sizes):\n        n_tokens = sum(batch_sizes)\n"
