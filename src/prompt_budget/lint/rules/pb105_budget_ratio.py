@@ -463,8 +463,8 @@ class BudgetRatio(LintRule):
             )  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``int(3 / 4 * max_tokens)``)
             budget = self.budget_expr(other) if value is not None else None
             if value is not None and budget is not None:
-                shown = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
-                self._report(literal, value, f"{budget} ratio", f"{shown} of {budget}")
+                written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
+                self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
                 return
             quota = attr_name(other)
             if value is not None and quota and token_quota_name(quota):

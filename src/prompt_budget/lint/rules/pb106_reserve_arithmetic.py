@@ -227,9 +227,9 @@ class ReserveArithmetic(LintRule):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
-            elif value is not None and (window := reserve_sum(self, node)) is not None:
+            elif value is not None and (bound := reserve_sum(self, node)) is not None:
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
-                self._report(node.right, window, value, "kept beside token counts bounded by")
+                self._report(node.right, bound, value, "kept beside token counts bounded by")
             return
         if not isinstance(node.op, ast.Sub):
             return
