@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.rule import LintRule, callee_name
 from prompt_budget.lint.walks import walk
 
 _ORDERS = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
@@ -21,14 +22,37 @@ def _terms(node: ast.expr) -> list[ast.expr]:
     return out
 
 
+def _string_length(rule: LintRule, node: ast.expr) -> bool:
+    """``len(prompt)`` of no token sequence: a count of characters (or items)."""
+    return (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "len"
+        and len(node.args) == 1
+        and not rule.token_sequence(node.args[0])
+    )
+
+
+def _characters(rule: LintRule, term: ast.expr) -> bool:
+    """``len(document)``, or a local of the enclosing function only ever bound to one
+    (``prompt_tokens_length = len(prompt)``: characters under a name of tokens; set 48: ares-ai)."""
+    if _string_length(rule, term):
+        return True
+    fn = rule.ctx.function()
+    if type(term) is not ast.Name or fn is None:
+        return False
+    values = bound_values(fn, term.id)
+    return bool(values) and all(_string_length(rule, v) for v in values)
+
+
 def counted_sum(rule: LintRule, node: ast.expr) -> bool:
     """A sum of counts, one of them at least a count of tokens (``prompt_tokens_length +
-    document_length``), none of them a literal or a budget."""
+    document_length``), none of them a literal, a budget or a string's length."""
     terms = _terms(node)
     return (
         any(rule.token_amount(t) for t in terms)
         and all(type(t) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript) for t in terms)
         and not any(rule.budget_expr(t) for t in terms)
+        and not any(_characters(rule, t) for t in terms)
     )
 
 

@@ -57,6 +57,11 @@ class ReserveArithmetic(LintRule):
     VALID = (
         # a number added to characters compared with a window; a sum of token counts taken off nothing
         Valid("def fits(text, doc):\n    return len(text) + len(doc) + 100 >= 2048\n"),
+        # characters under a name of tokens: a local only ever bound to a string's length (set 48: ares-ai)
+        Valid(
+            "def fits(prompt, doc):\n    prompt_tokens = len(prompt)\n    doc_tokens = len(doc)\n"
+            "    return prompt_tokens + doc_tokens + 100 >= 4096\n"
+        ),
         Valid(
             "def shift(prompt_tokens, rows):\n    offset = prompt_tokens + 100\n    return rows[offset:]\n"
         ),
