@@ -107,7 +107,7 @@ class ReserveArithmetic(LintRule):
         # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
         Invalid(
             "def fit(doc, max_tokens):\n    prompt_tokens = count_tokens(PROMPT)\n"
-            "    if prompt_tokens + len(doc) + 100 >= max_tokens:\n        doc = doc[:100]\n",
+            "    if prompt_tokens + len(enc.encode(doc)) + 100 >= max_tokens:\n        doc = doc[:100]\n",
             line=3,
         ),
         Invalid(
