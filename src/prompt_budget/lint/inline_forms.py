@@ -26,6 +26,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.expected_tables import expected_binding
 from prompt_budget.lint.flow import bound_local, counts_characters, is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
@@ -293,7 +294,7 @@ def in_expected_value(rule: LintRule, literal: ast.AST) -> bool:
         ):
             return True
         if isinstance(node, ast.stmt):
-            return False
+            return expected_binding(rule, node)  # ``expected = {...}`` in a test (set 47: wdoc)
     return False
 
 

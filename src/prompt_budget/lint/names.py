@@ -30,7 +30,7 @@ TOKENS_WORD = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
-TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
+TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks", "tkn", "tkns"})
 # Words that turn "tokens" into a limit ("max_tokens", "token_budget", "reserve_tokens").
 LIMIT_WORDS = frozenset(
     {

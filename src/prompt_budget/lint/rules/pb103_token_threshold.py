@@ -10,6 +10,7 @@ from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
+from prompt_budget.lint.fraction_shares import shared
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import PRICE_WORDS, words
@@ -25,7 +26,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
-from prompt_budget.lint.rules.pb103_uses import cuts_token_sequence, picks_price
+from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
@@ -100,6 +101,7 @@ class TokenThreshold(LintRule):
     NAME = "token-threshold"
     SUMMARY = "Token count compared against (or clamped to) a literal threshold"
     DEFAULT_MIN_VALUE = 32
+    PRECHECK = (PRECHECK_WORDS,)
     VALID = (
         # a floor under 16, a floor of a room bound to no budget, a floor of no room (set 37)
         Valid(
@@ -109,6 +111,8 @@ class TokenThreshold(LintRule):
             "def fit(window_tokens, used_tokens):\n    left = max(window_tokens - used_tokens, 16)\n    return left\n"
         ),
         Valid("def fit(max_tokens):\n    max_tokens = max(max_tokens, 16)\n    return max_tokens\n"),
+        # a multiple of a budget is no share of it: characters as likely (``max_tokens * 4``)
+        Valid("def room(max_tokens):\n    return max(max_tokens * 4, 4096)\n"),
         # a floor under the rule's minimum whose comment spells another unit
         Valid(
             "def gen(llm, max_tokens):\n    n = max(max_tokens, 20)  # at least 20 lines\n    return llm(max_tokens=n)\n"
@@ -282,6 +286,13 @@ class TokenThreshold(LintRule):
         Invalid(
             "def chunk(max_input_tokens):\n    return min(max(max_input_tokens / 16, 1024), 8192)\n", count=2
         ),
+        # a count from a function named for tokens by the abbreviation ``tkn`` (set 47: wdoc)
+        Invalid(
+            "def cache(text):\n    tkl = get_tkn_length(text)\n    if tkl < 750:\n        return None\n",
+            line=3,
+        ),
+        # a floor beside a share of a budget written as a fraction (set 47: wdoc's ollama cap)
+        Invalid("def cap(max_tokens):\n    return int(max(max_tokens * 0.2, 4096))\n", line=2),
         Invalid("if used_tokens > 20 * 1024:\n    warn()\n", key="used_tokens_threshold"),
         Invalid(
             "if msg_tokens > 1000:  # only compress long messages\n    log(f'compressing {msg_tokens} tokens')\n"
@@ -540,7 +551,8 @@ class TokenThreshold(LintRule):
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
         # ``min(budget, 32768 if pro else 24576)``: each side of a conditional bound (set 20: inspect-ai)
         bounds = [side for v in values for side in _sides(v)]
-        amounts = [v for v in values if self.token_amount(v) or tokenizer_maxlen(v)]
+        # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc)
+        amounts = [v for v in values if self.token_amount(shared(v)) or tokenizer_maxlen(v)]
         outer = self.ctx.parent(node)
         if (
             not amounts

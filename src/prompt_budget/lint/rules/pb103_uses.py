@@ -12,11 +12,16 @@ Kept apart from the rule: they read bindings and expressions, and judge no findi
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import PRICE_WORDS, words
-from prompt_budget.lint.rule import attr_name, number
+from prompt_budget.lint.rule import BUDGET_WORDS, attr_name, number
+
+#: PB103's pre-check: the budget words, and ``tkn``, an abbreviation of token (``get_tkn_length``; set 47:
+#: wdoc), which a file may use without spelling "token" anywhere.
+PRECHECK_WORDS = re.compile(f"{BUDGET_WORDS.pattern}|tkn")
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule

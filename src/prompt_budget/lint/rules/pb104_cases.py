@@ -5,6 +5,12 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a local rate named for no tokens, or bound twice (which the module cannot say)
+    Valid("def pages(text):\n    page_factor = 4\n    return len(text) // page_factor\n"),
+    Valid(
+        "def guess(text, cjk):\n    token_factor = 4\n    if cjk:\n        token_factor = 2\n"
+        "    n_tokens = len(text) // token_factor\n    return n_tokens\n"
+    ),
     # a size scaled and kept a size; a count of tokens scaled into a budget (no unit changes)
     Valid("def grow(chunk_size):\n    bigger = int(chunk_size * 1.5)\n    return {'chunk_size': bigger}\n"),
     Valid("request = dict(max_tokens=int(prompt_tokens * 1.5))"),
@@ -106,6 +112,12 @@ CASES_VALID_25 = (
     Valid("def text_width(han_count, han_width=1.5):\n    return han_count * han_width\n"),
 )
 CASES_INVALID = (
+    # a rate of characters per token kept in a local named for tokens, no "per" in it (set 48: ares-ai)
+    Invalid(
+        "def fit(prompt):\n    token_approx_factor = 4\n"
+        "    prompt_tokens = len(prompt) // token_approx_factor\n    return prompt_tokens\n",
+        line=2,
+    ),
     # a size of no token unit scaled by a rate, set as a number of tokens (set 29: docetl)
     Invalid(
         "def plan(info):\n    size = int(info['chunk_size'] * 1.5)\n"

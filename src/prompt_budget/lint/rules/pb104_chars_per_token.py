@@ -20,9 +20,11 @@ from prompt_budget.lint.rules.pb104_context import (
 )
 from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
 from prompt_budget.lint.rules.pb104_rates import (
+    LOCAL_RATE_WORDS,
     abbreviated_chars,
     bound_to_word_counts,
     default_rate,
+    local_rate,
     named_rate,
     same_rate,
     splits_words,
@@ -244,7 +246,12 @@ class CharsPerToken(LintRule):
 
     def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
         factor = number(value)
-        if isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12 and self.ctx.function() is None:
+        if not (isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12):
+            return
+        if self.ctx.function() is None or (
+            set(words(target.id)) & LOCAL_RATE_WORDS and self.names.mentions_tokens(target.id)
+        ):
+            # a local too, named for a rate of tokens: ``token_approx_factor = 4`` (``local_rate``)
             self.rate_names.add(target.id)
 
     # --- named ratios: chars_per_token = 4.0
@@ -295,6 +302,7 @@ class CharsPerToken(LintRule):
             right = (
                 named_rate(right, self.ctx.tree, self.ctx.enclosing_class())
                 or default_rate(right, self.ctx.function())
+                or (local_rate(right, self.ctx.function()) if attr_name(right) in self.rate_names else None)
                 or right
             )
             factor = number(right) if right is not node.right and right not in self._rates else None

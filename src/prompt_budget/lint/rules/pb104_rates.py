@@ -154,3 +154,30 @@ def same_rate(
     lengths = [d for side in divided for d in side if unit(d.left) == "chars"]
     sizes = [d for side in divided if node not in side for d in side if d in lengths or size_name(d.left)]
     return bool(lengths) and lengths[0] is node and bool(sizes)
+
+
+#: Words of a local's name saying it holds a rate (``token_approx_factor``), watched where it divides.
+LOCAL_RATE_WORDS = frozenset({"factor", "ratio", "rate", "approx", "scale", "scaler", "divisor"})
+
+
+def local_rate(node: ast.expr, fn: ast.AST | None) -> ast.expr | None:
+    """``len(text) // token_approx_factor`` after ``token_approx_factor = 4`` in the same function: the
+    number a local is bound to, once and nowhere else in the function (set 48: ares-ai). The rate is
+    judged where it divides, and reported where it is written, as a module constant's is."""
+    if not isinstance(node, ast.Name) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    found: ast.expr | None = None
+    stores = 0
+    for n in walk(fn):
+        if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load):
+            stores += 1
+        elif (
+            isinstance(n, ast.Assign)
+            and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name)
+            and n.targets[0].id == node.id
+        ):
+            found = n.value
+        elif isinstance(n, ast.arg) and n.arg == node.id:
+            return None  # a parameter, bound by every caller
+    return found if stores == 1 and number(found) is not None else None

@@ -18,6 +18,7 @@ from prompt_budget.lint.flow import (
     is_test_module,
 )
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
+from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import (
@@ -38,15 +39,7 @@ from prompt_budget.lint.ratio_names import (
     side_name,
     token_share,
 )
-from prompt_budget.lint.rule import (
-    BUDGET_WORDS,
-    LintRule,
-    Report,
-    attr_name,
-    callee_name,
-    defaults,
-    number,
-)
+from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.shares import (
@@ -465,10 +458,13 @@ class BudgetRatio(LintRule):
             self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):
-            value = fraction(literal)
+            value = literal_fraction(
+                literal
+            )  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``int(3 / 4 * max_tokens)``)
             budget = self.budget_expr(other) if value is not None else None
             if value is not None and budget is not None:
-                self._report(literal, value, f"{budget} ratio", f"{value} of {budget}")
+                written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
+                self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
                 return
             quota = attr_name(other)
             if value is not None and quota and token_quota_name(quota):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a fraction of two literals above one: a multiple of a budget, no share of it
+    Valid("def room(max_tokens):\n    return int(4 / 3 * max_tokens)\n"),
     # a share kept in a table whose key multiplies no budget; a lone quarter of a length nothing else
     # splits (it may turn characters into tokens, PB104's)
     Valid(
@@ -187,6 +189,15 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # a share of a budget written as a fraction of two literals, one finding each (set 47: wdoc's
+    # ``chunk_size=int(3 / 4 * max_tokens)``)
+    Invalid(
+        "def split(text, max_tokens):\n    return Splitter(chunk_size=int(3 / 4 * max_tokens)).split(text)\n",
+        line=2,
+    ),
+    Invalid(
+        "def halves(max_tokens):\n    return int(1 / 2 * max_tokens), int(max_tokens * (1 / 4))\n", count=2
+    ),
     # a share past a sixteenth that min()/max() clamps against a bound of tokens (set 43:
     # agent-memory-server's summarization budget)
     Invalid(

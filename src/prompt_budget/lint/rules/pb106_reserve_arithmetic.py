@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
+from prompt_budget.lint.reserve_sums import reserve_sum
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
@@ -54,6 +55,16 @@ class ReserveArithmetic(LintRule):
     SUMMARY = "Hard-coded reserve subtracted from a context window or budget (context_window - 1000)"
     DEFAULT_MIN_VALUE = 10
     VALID = (
+        # a number added to characters compared with a window; a sum of token counts taken off nothing
+        Valid("def fits(text, doc):\n    return len(text) + len(doc) + 100 >= 2048\n"),
+        # characters under a name of tokens: a local only ever bound to a string's length (set 48: ares-ai)
+        Valid(
+            "def fits(prompt, doc):\n    prompt_tokens = len(prompt)\n    doc_tokens = len(doc)\n"
+            "    return prompt_tokens + doc_tokens + 100 >= 4096\n"
+        ),
+        Valid(
+            "def shift(prompt_tokens, rows):\n    offset = prompt_tokens + 100\n    return rows[offset:]\n"
+        ),
         # a number added to characters, or to a count given to a parameter not named a margin, or to a
         # margin the callee adds rather than keeps free (set 37)
         Valid(_SHORTEN + "def run(prompt, ctx):\n    return shorten(ctx, 4000, len(prompt) + 100)\n"),
@@ -93,6 +104,17 @@ class ReserveArithmetic(LintRule):
         Valid("def left(rows, key):\n    return rows[key] - 500\n"),
     )
     INVALID = (
+        # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
+        Invalid(
+            "def fit(doc, max_tokens):\n    prompt_tokens = count_tokens(PROMPT)\n"
+            "    if prompt_tokens + len(enc.encode(doc)) + 100 >= max_tokens:\n        doc = doc[:100]\n",
+            line=3,
+        ),
+        Invalid(
+            "def fit(doc, prompt_tokens, question_tokens):\n"
+            "    reduction = prompt_tokens + question_tokens + 100\n    return cut(doc, max_length=2048 - reduction)\n",
+            line=2,
+        ),
         # a reserve added to a token count and handed on as a margin, by position to the module's
         # function that keeps it free, or by keyword (set 37: phospho; across modules: margin_args)
         Invalid(
@@ -210,6 +232,9 @@ class ReserveArithmetic(LintRule):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
+            elif value is not None and (bound := reserve_sum(self, node)) is not None:
+                # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
+                self._report(node.right, bound, value, "kept beside token counts bounded by")
             return
         if not isinstance(node.op, ast.Sub):
             return

@@ -6,19 +6,46 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 READ_VALID = (
+    # embedding models' vector sizes, the name saying no window
+    Valid('EMBEDDING_SIZES = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
+    Valid('EMBEDDING_CONTEXT_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072}'),
     # a table of limits whose rows bound a count of items, not of tokens
     Valid(
         'def over(rows, device):\n    n_items = len(rows)\n    limits = {"cpu": 16, "gpu": 1024}\n'
         "    return n_items > limits[device]\n"
     ),
+    # what a test expects: the package's own table repeated, then compared (set 47: wdoc's test)
+    Valid(
+        "def test_registers_models():\n    register(fake)\n"
+        '    expected = {"gpt-4o": {"max_tokens": 128_000}, "claude-3-5-sonnet": {"max_tokens": 200_000}}\n'
+        "    for model, row in expected.items():\n        assert fake.models[model] == row\n"
+    ),
+    Valid(
+        'def test_windows():\n    assert load_windows() == {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n'
+    ),
 )
 
 READ_INVALID = (
+    # embedding models' windows, the name saying so (set 47: pgai cuts documents in tokens by it)
+    Invalid(
+        'EMBEDDING_MODEL_CONTEXT_LENGTH = {"text-embedding-ada-002": 8191, "text-embedding-3-small": 8191}'
+    ),
     # a table whose rows are ordered against a count of tokens, in a nested function (set 32: nomic)
     Invalid(
         "def run(device):\n    def over(batch_sizes):\n        n_tokens = sum(batch_sizes)\n"
         '        limits = {"cpu": 16, "gpu": 1024}\n        return n_tokens > limits[device]\n'
         "    return over\n",
         line=4,
+    ),
+    # the same table bound to ``expected`` outside a test, or bound in a test under another name
+    Invalid(
+        'def build():\n    expected = {"gpt-4o": {"max_tokens": 128_000}, "claude-3": {"max_tokens": 200_000}}\n'
+        "    return expected\n",
+        line=2,
+    ),
+    Invalid(
+        'def test_trims():\n    windows = {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n'
+        "    assert trim(text, windows) == text\n",
+        line=2,
     ),
 )
