@@ -121,3 +121,28 @@ def test_a_fixed_encoding_measuring_chunks_only_is_the_chunkers_unit(tmp_path: P
         _pb109(tmp_path, {"pkg/__init__.py": "", "pkg/route.py": _ROUTE, "pkg/contextual.py": chunks})
         == set()
     )
+
+
+_PROVIDER_CLASS = (
+    "import tiktoken\n\n\nclass {name}:\n    def prechecks(self, msgs: list[str]) -> int:\n"
+    "        enc = tiktoken.encoding_for_model(self.model)\n"
+    "        return sum(len(enc.encode(m)) for m in msgs)\n"
+)
+
+
+def test_a_class_for_openai_in_a_module_for_openai_counts_openai_models() -> None:
+    # set 48: evals' ``OpenAISolver`` in ``solvers/providers/openai/openai_solver.py``
+    from lint_helpers import lint_snippet
+
+    from prompt_budget.lint.rules.pb109_tokenizer_mismatch import TokenizerMismatch
+
+    def lines(name: str, path: str) -> list[int]:
+        code = _PROVIDER_CLASS.format(name=name)
+        return [f.line for f in lint_snippet(code, [TokenizerMismatch], path=path)]
+
+    assert lines("OpenAISolver", "pkg/providers/openai/openai_solver.py") == []
+    assert lines("AzureOpenAIClient", "pkg/azure_client.py") == []
+    # the class alone, the module alone, or a class for any OpenAI-compatible server: not enough
+    assert lines("OpenAISolver", "pkg/solvers/solver.py") == [6]
+    assert lines("Solver", "pkg/providers/openai/solver.py") == [6]
+    assert lines("OpenAICompatibleSolver", "pkg/providers/openai/openai_solver.py") == [6]
