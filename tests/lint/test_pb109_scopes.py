@@ -130,19 +130,13 @@ _PROVIDER_CLASS = (
 )
 
 
-def test_a_class_for_openai_in_a_module_for_openai_counts_openai_models() -> None:
-    # set 48: evals' ``OpenAISolver`` in ``solvers/providers/openai/openai_solver.py``
+def test_a_class_named_for_openai_is_no_guard_by_its_name() -> None:
+    # OpenAI's provider classes reach other providers' OpenAI-compatible APIs too (tuned 19: langchain's
+    # ``ChatOpenAI``, griptape's ``OpenAiTokenizer``); set 48's evals ``OpenAISolver`` stays reported
     from lint_helpers import lint_snippet
 
     from prompt_budget.lint.rules.pb109_tokenizer_mismatch import TokenizerMismatch
 
-    def lines(name: str, path: str) -> list[int]:
-        code = _PROVIDER_CLASS.format(name=name)
-        return [f.line for f in lint_snippet(code, [TokenizerMismatch], path=path)]
-
-    assert lines("OpenAISolver", "pkg/providers/openai/openai_solver.py") == []
-    assert lines("AzureOpenAIClient", "pkg/azure_client.py") == []
-    # the class alone, the module alone, or a class for any OpenAI-compatible server: not enough
-    assert lines("OpenAISolver", "pkg/solvers/solver.py") == [6]
-    assert lines("Solver", "pkg/providers/openai/solver.py") == [6]
-    assert lines("OpenAICompatibleSolver", "pkg/providers/openai/openai_solver.py") == [6]
+    code = _PROVIDER_CLASS.format(name="OpenAISolver")
+    got = lint_snippet(code, [TokenizerMismatch], path="pkg/providers/openai/openai_solver.py")
+    assert [f.line for f in got] == [6]

@@ -9,9 +9,11 @@
   a name of another kind (``"openai_compatible"``, any model behind OpenAI's API) picks no such branch;
 - a model read from an object the class builds from a class named for OpenAI alone (``self.completion_fn
   = OpenAIChatCompletionFn(...)`` ... ``encoding_for_model(self.completion_fn.model)``, also through a
-  local ``model = self.completion_fn.model``): that client sends its requests to OpenAI's API;
-- a method of a class named for OpenAI alone (``OpenAISolver``) in a module or folder named for OpenAI
-  (``providers/openai/openai_solver.py``, ``provider_modules``): the code is OpenAI's provider.
+  local ``model = self.completion_fn.model``): that client sends its requests to OpenAI's API.
+
+A class named for OpenAI (``OpenAISolver`` in ``providers/openai/openai_solver.py``) is not enough by its
+name: OpenAI's provider classes are the ones other providers' OpenAI-compatible APIs are reached through
+(``base_url``), and their subclasses serve other providers (set 48: evals' ``TogetherSolver``).
 
 Kept apart from the rule: it reads the call's ancestors and its class, no project pass.
 """
@@ -24,7 +26,6 @@ import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
-from prompt_budget.lint.provider_modules import module_provider
 from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.rules.pb109_provider_names import BRANCH_PROVIDERS, PROVIDER_WORDS, names_provider
 from prompt_budget.lint.walks import walk
@@ -40,8 +41,6 @@ _OPENAI_WORDS = frozenset({"openai", "azure", "chatgpt"})
 _ANY_MODEL_WORDS = frozenset({"compatible", "compat", "like", "generic", "proxy"})
 #: Keywords giving a client another endpoint than OpenAI's own.
 _ENDPOINTS = frozenset({"base_url", "api_base", "openai_api_base", "endpoint", "host"})
-#: The providers a module or folder name may name for OpenAI's code (``provider_modules``).
-_OPENAI_PROVIDERS = frozenset({"openai", "azure"})
 
 
 def _openai_value(node: ast.AST) -> bool:
@@ -176,18 +175,10 @@ def _openai_client(value: ast.expr | None) -> bool:
     )
 
 
-def openai_provider_class(cls: ast.ClassDef | None, path: str) -> bool:
-    """A class named for OpenAI alone (``OpenAISolver``) in a module or folder named for OpenAI
-    (``providers/openai/openai_solver.py``)."""
-    return (
-        cls is not None and _named_for_openai(cls.name) and module_provider(path, set()) in _OPENAI_PROVIDERS
-    )
-
-
-def openai_owned(cls: ast.ClassDef | None, fn: ast.AST | None, path: str, model: ast.AST | None) -> bool:
-    """The call is in OpenAI's provider class, or the model it is given is one its OpenAI client is
-    built for (see the module's docstring)."""
-    return openai_provider_class(cls, path) or openai_client_model(model, fn, cls)
+def openai_owned(cls: ast.ClassDef | None, fn: ast.AST | None, model: ast.AST | None) -> bool:
+    """The model the call is given is one the class's OpenAI client is built for (see the module's
+    docstring)."""
+    return openai_client_model(model, fn, cls)
 
 
 def provider_context(scopes: Sequence[ast.AST], ancestors: Sequence[ast.AST]) -> str:

@@ -113,10 +113,9 @@ class TokenizerMismatch(LintRule):
     also reported, once per function, where the function's docstring says it counts for providers' models ("Some
     provider models do not provide an interface for obtaining the number of tokens. Here, the gpt2 tokenizer is
     used"), whatever its name says (``_get_num_tokens_by_gpt2``), unless the docstring names OpenAI. A call in a
-    branch picking OpenAI's provider alone (``case "openai" | "azure":``, ``if provider == "openai":``), in a class
-    named for OpenAI in a module or folder named for OpenAI (``providers/openai/openai_solver.py``'s
-    ``OpenAISolver``), or given the model of a client its class builds from a class named for OpenAI and points at
-    no other endpoint (``self.completion_fn = OpenAIChatCompletionFn(**options)``) counts OpenAI's models alone. A
+    branch picking OpenAI's provider alone (``case "openai" | "azure":``, ``if provider == "openai":``), or given
+    the model of a client its class builds from a class named for OpenAI and points at no other endpoint
+    (``self.completion_fn = OpenAIChatCompletionFn(**options)``) counts OpenAI's models alone. A
     module constant bound once to the literal alone (``_ENCODING_NAME = "cl100k_base"``) names it as the literal.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets checked with
@@ -513,8 +512,8 @@ class TokenizerMismatch(LintRule):
         model = tried_model(anchor)
         if model is None:
             return False
-        if openai_owned(self.ctx.enclosing_class(), self.ctx.function(), self.ctx.path, model):
-            return True  # OpenAI's provider class, or a model its OpenAI client is built for
+        if openai_owned(self.ctx.enclosing_class(), self.ctx.function(), model):
+            return True  # a model the class's OpenAI client is built for
         return raises_for_other_models(self.ctx.tree, path, self.ctx.scopes, model)
 
     def _class_serves_others(self, node: ast.Call, callee: str) -> str:
@@ -557,8 +556,8 @@ class TokenizerMismatch(LintRule):
         call = self.ctx.ancestors[-1]
         if scope is None or not isinstance(call, ast.Call):
             return False
-        if openai_owned(self.ctx.enclosing_class(), scope, self.ctx.path, call.args[0]):
-            return False  # OpenAI's provider class, or a model its OpenAI client is built for
+        if openai_owned(self.ctx.enclosing_class(), scope, call.args[0]):
+            return False  # a model the class's OpenAI client is built for
         return any_model(self.ctx.tree, scope, self.ctx.enclosing_class(), call)
 
     def _fallback_for_unknown(self) -> bool:
