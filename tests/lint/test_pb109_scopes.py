@@ -121,3 +121,22 @@ def test_a_fixed_encoding_measuring_chunks_only_is_the_chunkers_unit(tmp_path: P
         _pb109(tmp_path, {"pkg/__init__.py": "", "pkg/route.py": _ROUTE, "pkg/contextual.py": chunks})
         == set()
     )
+
+
+_PROVIDER_CLASS = (
+    "import tiktoken\n\n\nclass {name}:\n    def prechecks(self, msgs: list[str]) -> int:\n"
+    "        enc = tiktoken.encoding_for_model(self.model)\n"
+    "        return sum(len(enc.encode(m)) for m in msgs)\n"
+)
+
+
+def test_a_class_named_for_openai_is_no_guard_by_its_name() -> None:
+    # OpenAI's provider classes reach other providers' OpenAI-compatible APIs too (tuned 19: langchain's
+    # ``ChatOpenAI``, griptape's ``OpenAiTokenizer``); set 48's evals ``OpenAISolver`` stays reported
+    from lint_helpers import lint_snippet
+
+    from prompt_budget.lint.rules.pb109_tokenizer_mismatch import TokenizerMismatch
+
+    code = _PROVIDER_CLASS.format(name="OpenAISolver")
+    got = lint_snippet(code, [TokenizerMismatch], path="pkg/providers/openai/openai_solver.py")
+    assert [f.line for f in got] == [6]

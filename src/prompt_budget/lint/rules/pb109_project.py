@@ -23,6 +23,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_attribute_encodings import attribute_encoding
+from prompt_budget.lint.rules.pb109_constant_encodings import constant_encoding
 from prompt_budget.lint.rules.pb109_default_encodings import kept_encoding_defaults
 from prompt_budget.lint.rules.pb109_module_encoders import getter_encoder_used, module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
@@ -214,6 +215,8 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
     if not fixed and callee == "get_encoding" and (defaults := kept_encoding_defaults(ctx, node)):
         # ``encoding_name="cl100k_base"`` no call here changes, forwarded or not (set 45: itext2kg)
         fixed, where, param = string_value(defaults[0]) or "", defaults[0], attr_name(node.args[0]) or ""
+    if not fixed and (constant := constant_encoding(ctx.tree, node, callee)) is not None:
+        fixed, where = constant  # ``get_encoding(_ENCODING_NAME)``, a module constant (set 47)
     # a constructor keeping the encoding on ``self`` for the methods that encode (``self._encoder``),
     # or a module keeping it in a global its functions encode with (``tokenizer = ...`` at the top)
     encodes = (

@@ -19,7 +19,48 @@ _GETTER = (
     "    return _enc\n\n"
 )
 
+#: A router's embedder giving each provider its own tokenizer (set 47: pgai's litellm embedder).
+_ROUTER = (
+    "class LiteLLMEmbedder:\n    def counter(self):\n        model, provider = route(self.model)\n"
+    "        match provider:\n            case 'mistral':\n                return mistral_counter(model)\n"
+)
+_ROUTED = "                return tiktoken.encoding_for_model(model)\n"
+#: A solver whose client is built from a class (``{client}``) (set 48: evals' OpenAI solvers).
+_SOLVER = (
+    "class Solver:\n    def __init__(self, options):\n        self.completion_fn = {client}\n\n"
+    "    def encoding(self):\n        model = self.completion_fn.model\n        try:\n"
+    "            return tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+    "            return tiktoken.get_encoding('cl100k_base')\n"
+)
+#: A module constant naming the encoding, in a module importing a router (set 47: needlehaystack).
+_CONSTANT = (
+    "import litellm\n\n_ENCODING_NAME = 'cl100k_base'\n_encoding = tiktoken.get_encoding(_ENCODING_NAME)\n\n"
+    "def count(text):\n    return len(_encoding.encode(text))\n"
+)
+
 PROVIDER_VALID = (
+    # a case or a branch picking OpenAI's provider alone, in a router's class (set 47: pgai)
+    Valid(_ROUTER + "            case 'openai' | 'azure':\n" + _ROUTED),
+    Valid(
+        "class LiteLLMEmbedder:\n    def counter(self, model, provider):\n"
+        "        if provider in ('openai', 'azure'):\n            return tiktoken.encoding_for_model(model)\n"
+    ),
+    # a model the class's OpenAI client is built for, read at once or through a local (set 48: evals)
+    Valid(_SOLVER.format(client="OpenAIChatCompletionFn(**options)")),
+    Valid(
+        "class Agent:\n    def __init__(self, kwargs):\n        self.completion_fn = OpenAISolver(**kwargs)\n\n"
+        "    def encoder(self):\n        try:\n"
+        "            return tiktoken.encoding_for_model(self.completion_fn.model)\n"
+        "        except ValueError:\n            return tiktoken.encoding_for_model('gpt-4')\n"
+    ),
+    # a module constant the module rebinds, or one read from the environment
+    Valid(
+        _CONSTANT.replace(
+            "def count(text):\n",
+            "def use(name):\n    global _ENCODING_NAME\n    _ENCODING_NAME = name\n\ndef count(text):\n",
+        )
+    ),
+    Valid(_CONSTANT.replace("'cl100k_base'", "os.environ.get('ENCODING', 'cl100k_base')")),
     # the default for unknown names in a module that handles OpenAI's models alone
     Valid(
         "def count(text, model):\n    name = 'cl100k_base'\n    if model in list_encoding_names():\n"
@@ -100,4 +141,17 @@ PROVIDER_INVALID = (
         "def fits(text, window):\n    return len(_encoder().encode(text)) <= window\n",
         line=4,
     ),
+    # a case naming another provider too, a wildcard case, a negated test: not OpenAI's alone
+    Invalid(_ROUTER + "            case 'openai' | 'together_ai':\n" + _ROUTED, line=8),
+    Invalid(_ROUTER + "            case _:\n" + _ROUTED, line=8),
+    Invalid(
+        "class LiteLLMEmbedder:\n    def counter(self, model, provider):\n"
+        "        if provider != 'openai':\n            return tiktoken.encoding_for_model(model)\n",
+        line=4,
+    ),
+    # an OpenAI client pointed at another endpoint, or one for any OpenAI-compatible server
+    Invalid(_SOLVER.format(client="OpenAIChatCompletionFn(base_url=options.url)"), line=10),
+    Invalid(_SOLVER.format(client="OpenAICompatibleClient(**options)"), line=10),
+    # a fixed encoding named through a module constant (set 47: needlehaystack)
+    Invalid(_CONSTANT, line=3),
 )

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import ast
-import itertools
 import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.findings import Fact, Finding
-from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.names import is_non_openai_model
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
 from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID
@@ -29,6 +28,7 @@ from prompt_budget.lint.rules.pb109_guard_cases import (
     PROJECT_VALID,
 )
 from prompt_budget.lint.rules.pb109_known_encodings import unknown_model_default
+from prompt_budget.lint.rules.pb109_openai_branches import openai_owned, provider_context
 from prompt_budget.lint.rules.pb109_openai_callers import deferred_fallback, project_fallbacks
 from prompt_budget.lint.rules.pb109_openai_callers import record as record_callers
 from prompt_budget.lint.rules.pb109_openai_only import raises_for_other_models
@@ -40,9 +40,7 @@ from prompt_budget.lint.rules.pb109_project import (
 )
 from prompt_budget.lint.rules.pb109_provider_cases import PROVIDER_INVALID, PROVIDER_VALID
 from prompt_budget.lint.rules.pb109_provider_names import (
-    PROVIDER_WORDS,
     names_openai_models,
-    names_provider,
 )
 from prompt_budget.lint.rules.pb109_stand_ins import PROVIDER_EVIDENCE
 from prompt_budget.lint.rules.pb109_unguarded import any_model
@@ -114,7 +112,11 @@ class TokenizerMismatch(LintRule):
     ``fits_in_context_window`` counting with cl100k). A fixed GPT encoding (``encoding_for_model("gpt2")`` too) is
     also reported, once per function, where the function's docstring says it counts for providers' models ("Some
     provider models do not provide an interface for obtaining the number of tokens. Here, the gpt2 tokenizer is
-    used"), whatever its name says (``_get_num_tokens_by_gpt2``), unless the docstring names OpenAI.
+    used"), whatever its name says (``_get_num_tokens_by_gpt2``), unless the docstring names OpenAI. A call in a
+    branch picking OpenAI's provider alone (``case "openai" | "azure":``, ``if provider == "openai":``), or given
+    the model of a client its class builds from a class named for OpenAI and points at no other endpoint
+    (``self.completion_fn = OpenAIChatCompletionFn(**options)``) counts OpenAI's models alone. A
+    module constant bound once to the literal alone (``_ENCODING_NAME = "cl100k_base"``) names it as the literal.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets checked with
     them pass or fail by luck.
@@ -408,7 +410,7 @@ class TokenizerMismatch(LintRule):
             message = (
                 _FALLBACK  # ``return tiktoken.encoding_for_model("gpt-4")`` after the tries fell through
             )
-        elif provider := self._provider_context():
+        elif provider := provider_context(self.ctx.scopes, self.ctx.ancestors):
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
         elif fixed_gpt_encoding(node, callee) and (
             branch := other_provider_branch(self.ctx.function(), node)
@@ -508,7 +510,11 @@ class TokenizerMismatch(LintRule):
         if not isinstance(anchor, ast.Try):
             return False
         model = tried_model(anchor)
-        return model is not None and raises_for_other_models(self.ctx.tree, path, self.ctx.scopes, model)
+        if model is None:
+            return False
+        if openai_owned(self.ctx.enclosing_class(), self.ctx.function(), model):
+            return True  # a model the class's OpenAI client is built for
+        return raises_for_other_models(self.ctx.tree, path, self.ctx.scopes, model)
 
     def _class_serves_others(self, node: ast.Call, callee: str) -> str:
         """A fixed GPT encoding (``get_encoding("cl100k_base")``) in a class whose code names another
@@ -550,6 +556,8 @@ class TokenizerMismatch(LintRule):
         call = self.ctx.ancestors[-1]
         if scope is None or not isinstance(call, ast.Call):
             return False
+        if openai_owned(self.ctx.enclosing_class(), scope, call.args[0]):
+            return False  # a model the class's OpenAI client is built for
         return any_model(self.ctx.tree, scope, self.ctx.enclosing_class(), call)
 
     def _fallback_for_unknown(self) -> bool:
@@ -582,18 +590,3 @@ class TokenizerMismatch(LintRule):
                     isinstance(n, ast.Call) and reads_model(n) for stmt in parent.body for n in walk(stmt)
                 )
         return False
-
-    def _provider_context(self) -> str:
-        for name in (scope.name for scope in self.ctx.scopes):
-            parts = words(name)
-            hits = (set(parts) | {a + b for a, b in itertools.pairwise(parts)}) & PROVIDER_WORDS
-            if hits:
-                return sorted(hits)[0]
-        ancestors = self.ctx.ancestors
-        for i, anc in enumerate(ancestors[:-1]):
-            if isinstance(anc, ast.If) and any(ancestors[i + 1] is stmt for stmt in anc.body):
-                for n in walk(anc.test):
-                    text = string_value(n)
-                    if text is not None and (is_non_openai_model(text) or names_provider(text)):
-                        return text
-        return ""
