@@ -27,6 +27,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.reported_counts import only_reported
+from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
@@ -144,6 +145,8 @@ def judge_assignment(
     else:
         return
     names, reports = rule.names, rule.ctx.reports
+    if rope_origin(rule, name):
+        return  # ``initial_context_length: int = 4096`` beside ``rope_theta``: a rotary scaling's origin
     if names.is_budget_setting(name) and only_counts_pieces(rule, target):
         return  # ``math.ceil(seqlen / target_tokens_per_shard)``: how many shards, nothing capped
     if isinstance(target, ast.Attribute) and llama_index_size(rule, target):

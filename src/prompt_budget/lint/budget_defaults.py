@@ -31,6 +31,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
+from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
 from prompt_budget.lint.slot_ranges import numbers_slots
 from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
@@ -99,7 +100,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         name = arg.arg
         if no_limit_sentinel(name, value):
             continue  # ``max_seq_length: int = 1000000``: "no limit", not a tunable length
-        if scaling_origin(rule, name):
+        if scaling_origin(rule, name) or rope_origin(rule, name):
             continue  # ``old_context_len=8192`` of a RoPE scaling: a coefficient, not a limit
         if (fn := rule.ctx.function()) is not None and numbers_slots(fn, name):
             continue  # ``for index in range(1, max_token)`` searching a free label: slots, not tokens

@@ -48,6 +48,7 @@ from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
 from prompt_budget.lint.walks import lines_at, source_of, statements, walk
@@ -425,6 +426,7 @@ class LengthFacts:
             amount is not None
             and amount >= _SMALLEST
             and not no_limit_sentinel(name, amount)
+            and not rope_origin(rule, name)  # ``original_seq_len: int = 4096`` beside ``rope_theta``
             and all(p[0] is not literal for p in self.pending)
         ):
             self.pending.append((literal, name, amount, form))

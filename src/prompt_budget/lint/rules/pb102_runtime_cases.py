@@ -15,6 +15,22 @@ RUNTIME_VALID = (
         "class ScaledRoPE:\n    def __init__(self, dim, scale_factor=8, old_context_len: int = 8192):\n"
         "        self.wavelen = old_context_len / scale_factor\n"
     ),
+    # the window a checkpoint was pretrained with, beside the rope settings that scale it (YaRN): in a
+    # model config's fields or a rotary module's parameters, a coefficient (set 50: gpt-oss; set 48:
+    # llmcompressor's DeepSeek config)
+    Valid(
+        "@dataclass\nclass ModelConfig:\n    sliding_window: int = 128\n    initial_context_length: int = 4096\n"
+        "    rope_theta: float = 150000.0\n    rope_scaling_factor: float = 32.0\n"
+    ),
+    Valid(
+        "class ModelArgs:\n    def __init__(self, qk_rope_head_dim=64, original_seq_len: int = 4096, rope_factor=40):\n"
+        "        self.original_seq_len = original_seq_len\n"
+    ),
+    Valid(
+        "class RotaryEmbedding(nn.Module):\n    def __init__(self, dim, base, initial_context_length: int = 4096, scaling_factor=1.0):\n"
+        "        self.rope = build_rope(dim, base, initial_context_length)\n"
+    ),
+    Valid("class Config:\n    original_max_position_embeddings = 8192\n    rope_scaling = None\n"),
     # a step over the rows of a batch, and a step with no token sequence or cache: not tokens
     Valid(
         "def run(model, input_ids, batch_size=512):\n    for i in range(0, len(input_ids), batch_size):\n"
@@ -30,6 +46,11 @@ RUNTIME_VALID = (
 )
 
 RUNTIME_INVALID = (
+    # an initial window with no rope setting beside it, or an initial budget named in tokens: limits
+    Invalid(
+        "@dataclass\nclass AgentConfig:\n    initial_context_length: int = 4096\n    temperature: float = 0.2\n"
+    ),
+    Invalid("class ModelConfig:\n    initial_max_tokens: int = 4096\n    rope_theta: float = 10000.0\n"),
     # llama.cpp's output cap and tokens per batch, on a dataclass, a server object and a CLI option
     Invalid("@dataclass\nclass Params:\n    n_predict: int = 128\n    n_batch: int = 512\n", count=2),
     Invalid("def test_small(server):\n    server.n_predict = 64\n    server.n_ubatch = 256\n", count=2),
