@@ -1,0 +1,34 @@
+"""PB101's cases from what sets 49 and 50 left (issue 19): a test's input whose written form the test
+asserts (``asserted_renderings``). Spliced into ``pb101_form_cases`` to keep the rule module short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET49_VALID = (
+    # a test feeds a number under a key and asserts its rendering (set 50: ii-researcher's Action)
+    Valid(
+        "def test_to_string():\n"
+        '    action = Action(name="analyze", arguments={"text": "t", "max_tokens": 100})\n'
+        "    result = action.to_string()\n    assert 'max_tokens=100' in result\n"
+    ),
+    Valid(
+        "class T(TestCase):\n    def test_dump(self):\n        req = Request(max_tokens=256)\n"
+        "        self.assertIn('\"max_tokens\": 256', req.json())\n"
+    ),
+)
+
+SET49_INVALID = (
+    # the asserted string shows another number, or the number is sent outside a test
+    Invalid(
+        "def test_call(client):\n    out = client.complete(prompt, max_tokens=100)\n"
+        "    assert 'max_tokens=1000' not in out.log\n",
+        line=2,
+    ),
+    Invalid(
+        'def render(action):\n    action = Action(arguments={"max_tokens": 100})\n'
+        "    assert 'max_tokens=100' in action.to_string()\n    return llm(**action.arguments)\n",
+        line=2,
+    ),
+)
