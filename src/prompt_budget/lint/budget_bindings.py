@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.field_docstrings import docstring_says_tokens, said_in_characters
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
 from prompt_budget.lint.forms import (
@@ -121,6 +122,9 @@ def judge_assignment(
                 held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
             if source:
                 held.stored.setdefault(source, set()).add(bound)
+            elif (const := class_constant_read(literal)) is not None:
+                # ``max_tokens = self.DEFAULT_OUTPUT_TOKENS``: the class's constant stored in a window
+                held.stored.setdefault(const, set()).add(bound)
             if source in held.imported and source not in held.uses.reasons:
                 # ``_DEFAULT_MAX_LENGTH = DEFAULT_MAX_LENGTH`` in a class with a token budget: the
                 # imported constant is a window (reported where it is bound, ``flow.imported_budgets``)

@@ -45,6 +45,7 @@ from prompt_budget.lint.rules.pb102_option_cases import OPTION_INVALID, OPTION_V
 from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIME_VALID
 from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALID
 from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALID
+from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.token_options import token_option
@@ -336,6 +337,7 @@ class BudgetConstant(LintRule):
         *LENGTH_VALID,
         *SET45_VALID,
         *SET47_VALID,
+        *SET49_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -368,6 +370,7 @@ class BudgetConstant(LintRule):
         *LENGTH_INVALID,
         *SET45_INVALID,
         *SET47_INVALID,
+        *SET49_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
