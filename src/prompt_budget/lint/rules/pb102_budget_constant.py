@@ -30,6 +30,7 @@ from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
+from prompt_budget.lint.module_attributes import attribute_defaults
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.options import LintOptions
@@ -432,6 +433,7 @@ class BudgetConstant(LintRule):
         judge_defaults(self, node, self._held)
         parameter_chunk_sizes(self, node)  # ``chunk_size=256`` beside ``tokenizer="gpt2"``
         self._lengths.arguments(self, node)
+        attribute_defaults(self, node)  # ``min_tokens: int = consts.TOKENIZATION_LOWER_LIMIT``
 
     def visit_Dict(self, node: ast.Dict) -> None:
         for name, value, amount in commented_entries(self, node):  # ``"floor": 100,  # min tokens``
