@@ -15,6 +15,7 @@ from prompt_budget.lint.budget_defaults import (
     judge_return,
     option_default,
 )
+from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
     ChunkFacts,
     call_chunk_sizes,
@@ -452,6 +453,7 @@ class BudgetConstant(LintRule):
             self, node, self._chunks
         )  # a chunk size read into a token splitter, a parametrize row
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
+        chunk_fallback(self, node)  # ``chunk_size = int(kwargs.get("chunk_size", 512))`` cutting tokens
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
         self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``
         self._option_cuts.call(

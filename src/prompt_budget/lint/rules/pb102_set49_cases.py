@@ -16,6 +16,17 @@ SET49_VALID = (
         "class LLM:\n    def __init__(self):\n        self.size = 32000\n\n    def call(self):\n"
         "        n = self.size\n        return run(n)\n"
     ),
+    # a chunk size read from the settings that cuts a string's characters, or chonkie told to count
+    # characters
+    Valid(
+        "def split(text, **kwargs):\n    chunk_size = int(kwargs.get('chunk_size', 200))\n"
+        "    end = min(chunk_size, len(text))\n    return text[:end]\n"
+    ),
+    Valid(
+        "def split(text, **kwargs):\n    from chonkie import TokenChunker\n"
+        "    chunk_size = int(kwargs.get('chunk_size', 512))\n"
+        "    return TokenChunker(tokenizer='character', chunk_size=chunk_size).chunk(text)\n"
+    ),
 )
 
 SET49_INVALID = (
@@ -26,5 +37,22 @@ SET49_INVALID = (
         "        max_tokens = self.DEFAULT_OUTPUT_TOKENS\n        if limit:\n            max_tokens = limit\n"
         '        return client.create(**{"model": "x", "max_completion_tokens": max_tokens})\n',
         line=2,
+    ),
+    # a chunk size read from the settings with a fallback, bounding windows over a tokenizer's ids or
+    # given to a chonkie chunker (set 49: chainforge's chunkers)
+    Invalid(
+        "def split(text, **kwargs):\n    enc = tiktoken.get_encoding('cl100k_base')\n"
+        "    chunk_size = max(1, int(kwargs.get('chunk_size', 200)))\n    tokens = enc.encode(text)\n"
+        "    start, out = 0, []\n    while start < len(tokens):\n"
+        "        end = min(start + chunk_size, len(tokens))\n        out.append(enc.decode(tokens[start:end]))\n"
+        "        start = end\n    return out\n",
+        line=3,
+    ),
+    Invalid(
+        "def split(text, **kwargs):\n    from chonkie import TokenChunker\n"
+        "    chunk_size = int(kwargs.get('chunk_size', 512))\n"
+        "    chunker = TokenChunker(**build(TokenChunker, tokenizer='gpt2', chunk_size=chunk_size))\n"
+        "    return chunker.chunk(text)\n",
+        line=3,
     ),
 )
