@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 #: An entry of an ``Args:`` list saying its unit is tokens: "in tokens", "(tokens)", or its default
 #: stated with the unit (set 30: canopy's "chunk_size: size of the chunks. Defaults to 256 tokens.").
 _IN_TOKENS = re.compile(
-    r"\bin\s+tokens\b|\(tokens\)"
+    r"\bin\s+(?:(?!(?:which|that|what|where|whose|how|the|a|an|all|each|any|its|their|these|those)\b)[a-z]+\s+){0,2}tokens\b|\(tokens\)"
     r"|\bdefaults?\s*(?:to|is|:|=)?\s*[`'\"]*\d[\d_,]*(?:\.\d+)?\s*[kK]?[`'\"]*\s+tokens\b",
     re.IGNORECASE,
 )
@@ -35,7 +35,7 @@ _OTHER_UNITS = CHAR_WORDS | {"byte", "bytes", "auth", "oauth", "access", "api", 
 #: The end of a sentence: a full stop or a blank line.
 _STOP = re.compile(r"\.\s|\n\s*\n")
 #: The first line of the next entry of an ``Args:`` list, or a blank line.
-_NEXT_ENTRY = re.compile(r"^\s*(?:\*{0,2}\w+\s*(?:\([^)]*\))?\s*:|$)")
+_NEXT_ENTRY = re.compile(r"^\s*(?:\*{0,2}\w+\s*(?:\([^)]*\))?\s*:|:\w+|$)")
 
 
 def _docstrings(rule: LintRule) -> list[str]:
@@ -59,7 +59,8 @@ def _docstrings(rule: LintRule) -> list[str]:
 def _entry(text: str, name: str) -> str:
     """The text of ``name``'s entry in an ``Args:`` list (``name (int): ...`` and its continuation)."""
     lines = text.splitlines()
-    head = re.compile(rf"^\s*{re.escape(name)}\s*(?:\([^)]*\))?\s*:(.*)$")
+    # ``name (int): ...`` (Google style) or ``:param name: ...`` (Sphinx, set 50: granite-io)
+    head = re.compile(rf"^\s*(?::param\s+(?:\w+\s+)?)?{re.escape(name)}\s*(?:\([^)]*\))?\s*:(.*)$")
     for at, line in enumerate(lines):
         match = head.match(line)
         if match is None:

@@ -27,6 +27,11 @@ SET49_VALID = (
         "    chunk_size = int(kwargs.get('chunk_size', 512))\n"
         "    return TokenChunker(tokenizer='character', chunk_size=chunk_size).chunk(text)\n"
     ),
+    # a Sphinx entry that places the number among the tokens rather than counting them
+    Valid(
+        'def mark(ids, start: int = 512):\n    """Mark a span.\n\n    :param start: position in the tokens of the prompt.\n    """\n'
+        "    return ids[start]\n"
+    ),
 )
 
 SET49_INVALID = (
@@ -54,5 +59,12 @@ SET49_INVALID = (
         "    chunker = TokenChunker(**build(TokenChunker, tokenizer='gpt2', chunk_size=chunk_size))\n"
         "    return chunker.chunk(text)\n",
         line=3,
+    ),
+    # a Sphinx ``:param name:`` entry giving the unit as tokens of a model (set 50: granite-io)
+    Invalid(
+        'def compute_embeddings(corpus, model_name: str, chunk_size: int = 512):\n    """Embed windows.\n\n'
+        "    :param model_name: Hugging Face model name.\n    :param chunk_size: Maximum size of chunks, in embedding\n"
+        '        model tokens; at most the model\'s maximum sequence length.\n    """\n    return split(corpus, chunk_size)\n',
+        line=1,
     ),
 )
