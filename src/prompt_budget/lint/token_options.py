@@ -15,7 +15,14 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forms import argparse_default
-from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.names import (
+    CHAR_WORDS,
+    CONTEXT_WORDS,
+    PRICE_WORDS,
+    SMALLEST_MODEL_WINDOW,
+    TOKENS_WORD,
+    words,
+)
 from prompt_budget.lint.rule import callee_name, string_value
 
 if TYPE_CHECKING:
@@ -75,6 +82,24 @@ def says_token_size(name: str, help_text: str | None) -> bool:
     return bool(named & _SIZE_WORDS) and not said & _NOT_LLM and not named & (CHAR_WORDS | _LAYOUT_WORDS)
 
 
+#: A help text naming a model's context window: "Max context length", "context window size".
+_CONTEXT_HELP = re.compile(r"\bcontext[ _-]+(?:length|len|window|size)\b", re.IGNORECASE)
+
+
+def says_context_window(name: str, help_text: str | None, value: int | float) -> bool:
+    """``--context`` (a name of the context alone) whose help text names a context length or window
+    ("Max context length", set 50: gpt-oss's chat), at least the smallest window a model has."""
+    named = set(words(name))
+    return (
+        bool(help_text)
+        and value >= SMALLEST_MODEL_WINDOW
+        and bool(named)
+        and named <= CONTEXT_WORDS | {"max", "maximum"}
+        and _CONTEXT_HELP.search(help_text or "") is not None
+        and not set(words(help_text or "")) & _NOT_LLM
+    )
+
+
 def token_option(rule: LintRule, node: ast.Call) -> None:
     """Report a command-line option's default that is a token budget, where PB102's argparse check
     has not reported it."""
@@ -93,6 +118,8 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         why = ""
     elif says_token_size(name, help_text):
         why = ", its help text giving tokens"
+    elif says_context_window(name, help_text, value):
+        why = ", its help text naming a context window"
     else:
         return
     message = (

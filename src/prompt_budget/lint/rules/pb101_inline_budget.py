@@ -300,7 +300,7 @@ class InlineBudget(LintRule):
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
         if self.names.implausible(name, value):
             return  # ``context_length=5``: a window no model has, so not tokens
-        if in_expected_value(self, node) or asserted_rendering(self, name, value):
+        if in_expected_value(self, node) or asserted_rendering(self, node, name, value):
             return  # ``assertEqual(lm, Gpt4(max_tokens=1024))``, ``assert "max_tokens=100" in text``
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -14,12 +14,18 @@ SET49_VALID = (
         "    result = action.to_string()\n    assert 'max_tokens=100' in result\n"
     ),
     Valid(
-        "class T(TestCase):\n    def test_dump(self):\n        req = Request(max_tokens=256)\n"
+        "class T(TestCase):\n    def test_dump(self):\n        req = Request(params={'max_tokens': 256})\n"
         "        self.assertIn('\"max_tokens\": 256', req.json())\n"
     ),
 )
 
 SET49_INVALID = (
+    # the number given to the call under test, whose echo is asserted: its input (set 43: langfun)
+    Invalid(
+        "def test_call(self):\n    lm = Model(api_key='k')\n"
+        "    self.assertEqual(lm('hello', max_tokens=1024).text, 'hello with max_tokens=1024')\n",
+        line=3,
+    ),
     # the asserted string shows another number, or the number is sent outside a test
     Invalid(
         "def test_call(client):\n    out = client.complete(prompt, max_tokens=100)\n"

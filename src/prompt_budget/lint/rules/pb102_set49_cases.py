@@ -32,6 +32,15 @@ SET49_VALID = (
         'def mark(ids, start: int = 512):\n    """Mark a span.\n\n    :param start: position in the tokens of the prompt.\n    """\n'
         "    return ids[start]\n"
     ),
+    # a ``--context`` option counting lines of a diff, or a small one
+    Valid(
+        'p.add_argument("-c", "--context", type=int, default=3, help="Lines of context around a change")\n'
+        "args = p.parse_args()\nprint(diff(a, b, context_length=args.context))\n"
+    ),
+    Valid(
+        'p.add_argument("--context", type=int, default=5, help="Max context length")\n'
+        "args = p.parse_args()\ngenerator = Generator(args.checkpoint, context_length=args.context)\n"
+    ),
 )
 
 SET49_INVALID = (
@@ -65,6 +74,12 @@ SET49_INVALID = (
         'def compute_embeddings(corpus, model_name: str, chunk_size: int = 512):\n    """Embed windows.\n\n'
         "    :param model_name: Hugging Face model name.\n    :param chunk_size: Maximum size of chunks, in embedding\n"
         '        model tokens; at most the model\'s maximum sequence length.\n    """\n    return split(corpus, chunk_size)\n',
+        line=1,
+    ),
+    # a ``--context`` option whose help text names a context length (set 50: gpt-oss's chat)
+    Invalid(
+        'p.add_argument("-c", "--context", metavar="CONTEXT", type=int, default=8192, help="Max context length")\n'
+        "args = p.parse_args()\ngenerator = Generator(args.checkpoint, context_length=args.context)\n",
         line=1,
     ),
 )
