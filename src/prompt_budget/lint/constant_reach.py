@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.flow import Bindings, Uses
+from prompt_budget.lint.getter_clamps import clamped_in_getter
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_reach import TokenReach
@@ -91,7 +92,7 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
     for name in names:
         if uses.reason(name) is not None:  # decided by another constant's reason (an alias of it)
             continue
-        why = constant_reach(reach, name, reads)
+        why = constant_reach(reach, name, reads) or clamped_in_getter(rule, name, reads)
         if why is not None:
             uses.reasons[name] = why
 

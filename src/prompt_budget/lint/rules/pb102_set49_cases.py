@@ -32,6 +32,12 @@ SET49_VALID = (
         'def mark(ids, start: int = 512):\n    """Mark a span.\n\n    :param start: position in the tokens of the prompt.\n    """\n'
         "    return ids[start]\n"
     ),
+    # a budget floor bounding what a getter returns whose name says no tokens, or a constant whose
+    # name says no budget in a token budget getter
+    Valid(
+        "PAGE_BUDGET_FLOOR = 1200\n\n\ndef page_budget(pages):\n    return max(PAGE_BUDGET_FLOOR, pages * 3)\n"
+    ),
+    Valid("RETRIES = 1200\n\n\ndef reply_token_budget(n):\n    return max(RETRIES, n * 3)\n"),
     # a ``--context`` option counting lines of a diff, or a small one
     Valid(
         'p.add_argument("-c", "--context", type=int, default=3, help="Lines of context around a change")\n'
@@ -74,6 +80,12 @@ SET49_INVALID = (
         'def compute_embeddings(corpus, model_name: str, chunk_size: int = 512):\n    """Embed windows.\n\n'
         "    :param model_name: Hugging Face model name.\n    :param chunk_size: Maximum size of chunks, in embedding\n"
         '        model tokens; at most the model\'s maximum sequence length.\n    """\n    return split(corpus, chunk_size)\n',
+        line=1,
+    ),
+    # a budget floor clamping what a token budget getter returns (set 49: bbook-maker's plan)
+    Invalid(
+        "SUBSTRICT_BUDGET_FLOOR = 800\n\n\ndef substrict_token_budget(overhead=None):\n"
+        "    return max(SUBSTRICT_BUDGET_FLOOR, session_budget(overhead) // 2)\n",
         line=1,
     ),
     # a ``--context`` option whose help text names a context length (set 50: gpt-oss's chat)
