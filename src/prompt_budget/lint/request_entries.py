@@ -47,13 +47,28 @@ def constant_key(node: ast.expr | None) -> str | None:
     return None
 
 
+def _choices(value: ast.expr | None) -> tuple[ast.expr, ...]:
+    """``4096 if verbose else 2``: both branches when both are numbers written there, else ()."""
+    if not isinstance(value, ast.IfExp):
+        return ()
+    branches = (value.body, value.orelse)
+    return branches if all(type(b) is ast.Constant and isinstance(b.value, int) for b in branches) else ()
+
+
 def request_entries(
     rule: LintRule, node: ast.Dict, skip: set[int]
 ) -> Iterator[tuple[ast.expr, str, int | float, str]]:
     """(the value, its key, the number, how) of each entry of ``node`` that is a token budget; the
     values whose id is in ``skip`` are judged elsewhere."""
     keys: list[str] | None = None
-    for key, item in zip(node.keys, node.values, strict=False):
+    # ``"max_tokens": 4096 if verbose else 2``: each branch of a choice between two written numbers
+    # (set 50: granite-io's reranker; a fallback, ``x if x is not None else 512``, is ``visit_IfExp``'s)
+    pairs = [
+        (key, branch)
+        for key, whole in zip(node.keys, node.values, strict=False)
+        for branch in (_choices(whole) or (whole,))
+    ]
+    for key, item in pairs:
         value = rule.budget_literal(item)
         if value is None or id(item) in skip:
             continue

@@ -7,6 +7,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET49_VALID = (
+    # a conditional value under a key that names no budget
+    Valid('def opts(slow):\n    return {"timeout": 4096 if slow else 2}\n'),
     # a test feeds a number under a key and asserts its rendering (set 50: ii-researcher's Action)
     Valid(
         "def test_to_string():\n"
@@ -20,6 +22,12 @@ SET49_VALID = (
 )
 
 SET49_INVALID = (
+    # a request's budget written as a conditional value: each branch that is a budget (set 50: granite-io)
+    Invalid(
+        "class Rerank:\n    def __init__(self, verbose):\n"
+        '        self._params = {"temperature": 0.0, "max_tokens": 4096 if verbose else 2}\n',
+        line=3,
+    ),
     # the number given to the call under test, whose echo is asserted: its input (set 43: langfun)
     Invalid(
         "def test_call(self):\n    lm = Model(api_key='k')\n"
