@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.flow import Bindings, Uses
-from prompt_budget.lint.getter_clamps import clamped_in_getter
+from prompt_budget.lint.getter_clamps import clamped_in_getter, factor_of_budget
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_reach import TokenReach
@@ -80,19 +80,29 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
     tree = rule.ctx.tree
     if tree is None:
         return
-    names = [
+    undecided = [
         name
         for name, binding in held.bindings.by_name.items()
-        if binding.module_level and uses.reason(name) is None and name not in uses.counted
+        if binding.module_level and uses.reason(name) is None
     ]
-    if not names:
+    # ``PROMPT_TOKENS_PER_PAGE = 40_000``: a media item's tokens, held until a read decides
+    media = {
+        name for name, _ in held.media if uses.reason(name) is None and name not in held.bindings.by_name
+    }
+    undecided += sorted(media)
+    if not undecided:
         return
     reach = TokenReach(rule)
-    reads = _reads(tree, set(names))
-    for name in names:
+    reads = _reads(tree, set(undecided))
+    for name in undecided:
         if uses.reason(name) is not None:  # decided by another constant's reason (an alias of it)
             continue
-        why = constant_reach(reach, name, reads) or clamped_in_getter(rule, name, reads)
+        if name in uses.counted or name in media:
+            # ``max_prompt_tokens=PROMPT_TOKENS_PER_PAGE * pages``: a product, but one given as a budget
+            why = factor_of_budget(rule, name, reads)
+        else:
+            why = constant_reach(reach, name, reads) or clamped_in_getter(rule, name, reads)
+            why = why or factor_of_budget(rule, name, reads)
         if why is not None:
             uses.reasons[name] = why
 

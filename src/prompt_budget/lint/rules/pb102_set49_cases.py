@@ -38,6 +38,10 @@ SET49_VALID = (
         "PAGE_BUDGET_FLOOR = 1200\n\n\ndef page_budget(pages):\n    return max(PAGE_BUDGET_FLOOR, pages * 3)\n"
     ),
     Valid("RETRIES = 1200\n\n\ndef reply_token_budget(n):\n    return max(RETRIES, n * 3)\n"),
+    # a per-unit constant scaled into a keyword that names no token budget
+    Valid(
+        "SECONDS_PER_PAGE = 3000\n\n\ndef for_pages(cls, pages):\n    return cls(max_seconds=SECONDS_PER_PAGE * pages)\n"
+    ),
     # a ``--context`` option counting lines of a diff, or a small one
     Valid(
         'p.add_argument("-c", "--context", type=int, default=3, help="Lines of context around a change")\n'
@@ -86,6 +90,16 @@ SET49_INVALID = (
     Invalid(
         "SUBSTRICT_BUDGET_FLOOR = 800\n\n\ndef substrict_token_budget(overhead=None):\n"
         "    return max(SUBSTRICT_BUDGET_FLOOR, session_budget(overhead) // 2)\n",
+        line=1,
+    ),
+    # a per-page constant scaled into a token budget keyword (set 49: bbook-maker's decision pass)
+    Invalid(
+        "PROMPT_TOKENS_PER_PAGE = 40_000\n\n\ndef for_pages(cls, pages):\n"
+        "    return cls(max_prompt_tokens=PROMPT_TOKENS_PER_PAGE * pages)\n",
+        line=1,
+    ),
+    Invalid(
+        "PER_PAGE = 40_000\n\n\ndef for_pages(cls, pages):\n    return cls(max_prompt_tokens=PER_PAGE * pages)\n",
         line=1,
     ),
     # a ``--context`` option whose help text names a context length (set 50: gpt-oss's chat)
