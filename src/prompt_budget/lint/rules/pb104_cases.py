@@ -32,6 +32,9 @@ CASES_VALID = (
     ),
     Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
     Valid("half = len(items) // 2"),
+    # set 49: a length rounded down to a multiple of 4 (openparse groups coordinates into 4-tuples)
+    Valid("def tokens_to_boxes(tokens):\n    rounded = len(tokens) // 4 * 4\n    return rounded\n"),
+    Valid("def token_groups(text, n=4):\n    usable = n * (len(text) // n)\n    return usable\n"),
     # rounded-up divisions of tokens or of messages, or outside a token estimate
     Valid("def pack_tokens(n_tokens, n_messages):\n    return (n_tokens + 3) // 4, (n_messages + 3) // 4\n"),
     Valid("def rows(ascii_count):\n    return (ascii_count + 3) // 4\n"),
@@ -158,6 +161,8 @@ CASES_INVALID = (
         "    return (ascii_count + 3) // 4 + len(text) - ascii_count\n"
     ),
     Invalid("est_tokens = len(text) * 3 // 8"),
+    # a quotient times something other than its divisor is still an estimate (set 49's alignment aside)
+    Invalid("def estimate_tokens(text, n_copies):\n    return len(text) // 4 * n_copies\n"),
     Invalid("max_chars = max_tokens * 4"),
     # decided by data flow: the product is bound to a local a later read cuts a string with (set 15:
     # deepagents)

@@ -46,6 +46,15 @@ _WORD_WORDS = frozenset({"word", "words"})
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
 
 
+def _aligned(parent: ast.AST | None, node: ast.BinOp) -> bool:
+    """``x // n * n`` (or ``n * (x // n)``): ``x`` rounded down to a multiple of ``n``, an alignment of
+    items (coordinates grouped in fours), no number of tokens."""
+    if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, ast.Mult):
+        return False
+    other = parent.right if parent.left is node else parent.left
+    return ast.dump(other) == ast.dump(node.right)
+
+
 class CharsPerToken(LintRule):
     """A hard-coded chars-per-token ratio in a token-estimating context: ``len(text) // 4``,
     ``len(text) / 3.5``, ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back
@@ -310,6 +319,8 @@ class CharsPerToken(LintRule):
                 return  # ``CHARS_PER_TOKEN = 4``: reported where named
         if factor is None or factor == 0:
             return
+        if isinstance(op, ast.FloorDiv) and _aligned(parent, node):
+            return  # ``len(seq) // 4 * 4``: rounded down to a multiple of 4 (set 49: openparse)
         if isinstance(op, _DIVIDE):
             mult = (
                 number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
