@@ -23,7 +23,6 @@ from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_shar
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
-    TOKEN_UNIT_WORDS,
     budget_scale_name,
     compacting_callee,
     described_as_score,
@@ -31,7 +30,6 @@ from prompt_budget.lint.ratio_names import (
     described_otherwise,
     documented_as_budget_share,
     documented_budget_scale,
-    fields,
     fraction,
     generic,
     scale,
@@ -42,6 +40,7 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
+from prompt_budget.lint.share_units import class_sizes, documented_share_of_other_units
 from prompt_budget.lint.shares import (
     budget_share,
     clamped_share,
@@ -168,6 +167,8 @@ class BudgetRatio(LintRule):
         self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
         self.generic_bound = False
+        #: (function, name) of the names followed by data flow (a config read's fallback), per function
+        self._followed: set[tuple[int, str]] = set()
         #: where a share of a number whose name says nothing ends up (made on the first question)
         self._reach: TokenReach | None = None
 
@@ -292,24 +293,12 @@ class BudgetRatio(LintRule):
 
     def _share_of_characters(self, name: str) -> bool:
         """``class Config: max_description_size = 512; summarization_ratio = 0.5``, the size ordered
-        against ``len(description)`` in the module: a ratio, named by what it does (summary,
-        compaction, chunk...) but not by a unit of tokens, of a class whose sizes count characters
-        and none tokens (set 17: fast-graphrag). The class's fields are the evidence of what the ratio
-        scales; the module is walked once, for the first such ratio."""
-        owner = self.ctx.scopes[-1] if self.ctx.scopes else None
-        if not isinstance(owner, ast.ClassDef) or set(words(name)) & TOKEN_UNIT_WORDS:
-            return False
-        sizes = [
-            field
-            for stmt in owner.body
-            for target, value in fields(stmt)
-            if (field := attr_name(target)) and field != name and isinstance(number(default_of(value)), int)
-        ]
-        if not sizes or any(self.names.is_budget_setting(s) or self.names.says_tokens(s) for s in sizes):
-            return False
-        if self._character_sizes is None:
+        against ``len(description)`` in the module (set 17: fast-graphrag; ``share_units``): the module
+        is walked once, for the first such ratio."""
+        sizes = class_sizes(self, name)
+        if sizes and self._character_sizes is None:
             self._character_sizes = character_sizes(self, self.ctx.tree) if self.ctx.tree else set()
-        return any(s in self._character_sizes for s in sizes)
+        return any(s in (self._character_sizes or ()) for s in sizes)
 
     def _named_ratio(self, name: str | None, literal: ast.expr | None, param: bool = False) -> None:
         """A ratio bound to a name: reported when the name says which budget it divides, or, for a
@@ -358,6 +347,8 @@ class BudgetRatio(LintRule):
             return
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
+        if documented_share_of_other_units(name, original, self.ctx.function(), param):
+            return  # "Maximum window size as ratio of total requests" (set 49: guidellm)
         if self.names.is_budget_ratio(name):
             if (
                 not self._share_of_characters(name)
@@ -380,6 +371,12 @@ class BudgetRatio(LintRule):
         elif generic(self.names, name):
             if described_otherwise(original):
                 return
+            if (id(self.ctx.function()), name) in self._followed:
+                # ``threshold = kwargs.get("threshold", 0.8)`` ... ``threshold = 0.8`` again when the
+                # read fails: the config read's flow decides for the name in this function, not a budget
+                # beside it (set 49: chainforge's semantic-similarity threshold)
+                self._follow(name, literal, value)
+                return
             if described_as_share(original):
                 self._report(literal, value, name, f"{name} = {value}, described as a share of the context")
                 return
@@ -399,9 +396,11 @@ class BudgetRatio(LintRule):
             or is_test_module(self.ctx.path)
         ):
             self._bindings.rebound(name)
+            self._followed.add((id(self.ctx.function()), name))
             return
         self._bindings.add(Binding(literal, name, value, self._key_parts(name)))
         self._uses.watch.add(name)
+        self._followed.add((id(self.ctx.function()), name))
 
     def _key_parts(self, name: str) -> tuple[str, ...]:
         """The config key's parts of a share bound to ``name`` here, most specific first."""

@@ -5,6 +5,24 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # set 49: a ratio documented as a share of requests (guidellm's statistics window), whatever its
+    # name's window says; a generic threshold read from a config whose fallback is set again when the
+    # read fails (chainforge's semantic-similarity threshold), decided by the read's flow
+    Valid(
+        "def limit(max_tokens, maximum_window_ratio: float = 0.75):\n"
+        '    """Args:\n        maximum_window_ratio: Maximum window size as ratio of total requests\n    """\n'
+        "    return max_tokens\n"
+    ),
+    Valid(
+        "class Args:\n    max_tokens: int = 512\n    maximum_window_ratio: float = Field(\n"
+        '        default=0.75, description="Maximum window size as ratio of total requests"\n    )\n'
+    ),
+    Valid(
+        "def semantic(text, **kwargs):\n    chunk_size = int(kwargs.get('chunk_size', 512))\n"
+        "    threshold = kwargs.get('threshold', 0.8)\n    try:\n        threshold = float(threshold)\n"
+        "    except ValueError:\n        threshold = 0.8\n"
+        "    return Chunker(chunk_size=chunk_size, threshold=threshold).chunk(text)\n"
+    ),
     # a fraction of two literals above one: a multiple of a budget, no share of it
     Valid("def room(max_tokens):\n    return int(4 / 3 * max_tokens)\n"),
     # a share kept in a table whose key multiplies no budget; a lone quarter of a length nothing else
@@ -189,6 +207,17 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # a ratio documented as a share of the context window; a generic threshold beside a budget whose
+    # name no config read follows in its function
+    Invalid(
+        "def limit(max_tokens, maximum_window_ratio: float = 0.75):\n"
+        '    """Args:\n        maximum_window_ratio: Maximum share of the context window used by requests\n    """\n'
+        "    return max_tokens\n"
+    ),
+    Invalid(
+        "def semantic(text, max_tokens, **kwargs):\n    threshold = 0.8\n"
+        "    if count(text) > max_tokens * threshold:\n        return compact(text)\n    return text\n"
+    ),
     # a share of a budget written as a fraction of two literals, one finding each (set 47: wdoc's
     # ``chunk_size=int(3 / 4 * max_tokens)``)
     Invalid(
