@@ -9,6 +9,13 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 GUARD_VALID = (
+    # the same string tried as an encoding name when tiktoken knows no such model: no fixed encoding
+    # (set 49: chainforge's chunker)
+    Valid(
+        "def chunk(text, **kwargs):\n    model = kwargs.get('model', 'gpt-3.5-turbo')\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except Exception:\n"
+        "        enc = tiktoken.get_encoding(model)\n    return enc.encode(text)\n"
+    ),
     # a tokenizer wrapping tiktoken, loading the model's or the encoding's name its caller gives (set 35:
     # llm-foundry's TiktokenTokenizerWrapper)
     Valid(
@@ -77,6 +84,14 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # ... and the GPT encoding after that try fails too is the fallback, reported alone
+    Invalid(
+        "def chunk(text, **kwargs):\n    model = kwargs.get('model', 'gpt-3.5-turbo')\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except Exception:\n        try:\n"
+        "            enc = tiktoken.get_encoding(model)\n        except Exception:\n"
+        "            enc = tiktoken.get_encoding('cl100k_base')\n    return enc.encode(text)\n",
+        line=9,
+    ),
     Invalid(
         "class Counter:\n    def load(self, model):\n        try:\n"
         "            self.enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"

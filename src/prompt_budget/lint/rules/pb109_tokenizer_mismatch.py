@@ -20,7 +20,11 @@ from prompt_budget.lint.rules.pb109_fallbacks import (
     reads_model,
     tried_model,
 )
-from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
+from prompt_budget.lint.rules.pb109_fixed_tries import (
+    fixed_fallback_message,
+    fixed_model_tried,
+    retried_as_encoding,
+)
 from prompt_budget.lint.rules.pb109_guard_cases import (
     GUARD_INVALID,
     GUARD_VALID,
@@ -539,8 +543,11 @@ class TokenizerMismatch(LintRule):
         return other_provider_named(cls)
 
     def _callers_name(self, node: ast.Call) -> bool:
-        """``get_encoding(name)`` with ``name`` a parameter of the enclosing function: the caller's string."""
+        """``get_encoding(name)`` with ``name`` a parameter of the enclosing function, or the name the
+        ``try`` whose handler holds it gave ``encoding_for_model``: the caller's string."""
         arg = node.args[0] if node.args else None
+        if retried_as_encoding(node, self.ctx.ancestors):
+            return True
         fn = self.ctx.function()
         if not isinstance(arg, ast.Name) or fn is None:
             return False
