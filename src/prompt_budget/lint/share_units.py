@@ -14,6 +14,7 @@ import re
 
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import default_of
+from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
 from prompt_budget.lint.rule import LintRule, attr_name, number
@@ -42,7 +43,7 @@ def share_of_other_units(text: str) -> bool:
     )
 
 
-def documented_share_of_other_units(
+def other_units_share(
     name: str, value: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctionDef | None, param: bool
 ) -> bool:
     """The ratio ``name`` bound to ``value`` (a field's ``Field(..., description=...)``) or, as a
@@ -70,3 +71,28 @@ def class_sizes(rule: LintRule, name: str) -> list[str]:
     if any(rule.names.is_budget_setting(s) or rule.names.says_tokens(s) for s in sizes):
         return []
     return sizes
+
+
+#: A trailing comment saying what part of tokens a share is: "Thinking budget as a fraction of content
+#: tokens", "share of the context window", "percent of the token budget".
+_TOKEN_SHARE_COMMENT = re.compile(
+    r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(?:the\s+|a\s+)?"
+    r"(?:[a-z_]+\s+){0,2}?(?:tokens?|(?:token\s+)?budget|context(?:\s+window)?)\b",
+    re.IGNORECASE,
+)
+
+
+def commented_token_share(
+    rule: LintRule, name: str, literal: ast.expr | None
+) -> tuple[ast.expr, float] | None:
+    """``DEFAULT_THINKING_RATIO = 1/3  # Thinking budget as a fraction of content tokens`` (set 49:
+    extract-thinker): a ratio name bound to a share (a float below one or a fraction of two integer
+    literals) whose own trailing comment says it is a share of tokens, a budget or the context window:
+    the literal and the share, else None. A comment naming a score keeps it out."""
+    value = literal_fraction(literal)
+    if literal is None or value is None or not rule.names.is_ratio(name) or rule.names.is_score(name):
+        return None
+    comment = rule.ctx.comment()
+    if not _TOKEN_SHARE_COMMENT.search(comment) or re.search(r"\b(?:score|similarity)\b", comment, re.I):
+        return None
+    return literal, value

@@ -40,7 +40,7 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.share_units import class_sizes, documented_share_of_other_units
+from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
     clamped_share,
@@ -315,6 +315,8 @@ class BudgetRatio(LintRule):
             elif documented and literal is not None:
                 self._report(literal, ratio, name, f"{name} = {ratio}, documented as a scale of tokens")
                 return
+        if name and (shared := commented_token_share(self, name, literal)) is not None:
+            return self._report(*shared, name, f"{name} = {shared[1]:.3g}, commented on as a share of tokens")
         if (
             value is None
             and name
@@ -347,7 +349,7 @@ class BudgetRatio(LintRule):
             return
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
-        if documented_share_of_other_units(name, original, self.ctx.function(), param):
+        if other_units_share(name, original, self.ctx.function(), param):
             return  # "Maximum window size as ratio of total requests" (set 49: guidellm)
         if self.names.is_budget_ratio(name):
             if (

@@ -5,6 +5,9 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a ratio commented as a share of something else, or as a score over tokens
+    Valid("class Split:\n    TRAIN_RATIO = 2/3  # fraction of the samples used for training\n"),
+    Valid("MATCH_RATIO = 0.8  # similarity ratio of matched tokens\n"),
     # set 49: a ratio documented as a share of requests (guidellm's statistics window), whatever its
     # name's window says; a generic threshold read from a config whose fallback is set again when the
     # read fails (chainforge's semantic-similarity threshold), decided by the read's flow
@@ -207,6 +210,13 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # set 49: a class constant share, a fraction of two literals, commented as a share of tokens
+    # (extract-thinker's thinking budget)
+    Invalid(
+        "class LLM:\n    DEFAULT_THINKING_RATIO = 1/3  # Thinking budget as a fraction of content tokens\n",
+        key="thinking_ratio",
+    ),
+    Invalid("KEEP_RATIO = 0.25  # share of the token budget kept for the reply\n"),
     # a ratio documented as a share of the context window; a generic threshold beside a budget whose
     # name no config read follows in its function
     Invalid(
