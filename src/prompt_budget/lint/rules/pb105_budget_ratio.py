@@ -6,6 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.budget_growth import budget_factor
+from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
@@ -374,9 +375,8 @@ class BudgetRatio(LintRule):
             if described_otherwise(original):
                 return
             if (id(self.ctx.function()), name) in self._followed:
-                # ``threshold = kwargs.get("threshold", 0.8)`` ... ``threshold = 0.8`` again when the
-                # read fails: the config read's flow decides for the name in this function, not a budget
-                # beside it (set 49: chainforge's semantic-similarity threshold)
+                # ``threshold = kwargs.get("threshold", 0.8)`` ... ``threshold = 0.8`` when the read fails:
+                # the read's flow decides in this function (set 49: chainforge's similarity threshold)
                 self._follow(name, literal, value)
                 return
             if described_as_share(original):
@@ -451,6 +451,8 @@ class BudgetRatio(LintRule):
                     f"beside `{rest}` in max(); move the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, 2, f"{halved} divisor")
+            elif (half := budget_half(self, node)) is not None:
+                self.report_literal(node.right, half[0], 2, half[1])  # ``max_tokens=max_tokens // 2``
             return
         if not isinstance(node.op, ast.Mult):
             return

@@ -5,6 +5,12 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a halving with no budget on one end: split in two, a budget's middle, a weak budget kept weak
+    Valid("def split(max_tokens, items):\n    mid = max_tokens // 2\n    return items[:mid], items[mid:]\n"),
+    Valid("def halves(budget):\n    return budget // 2\n"),
+    Valid(
+        "def window(max_tokens, rows):\n    return Pager(max_tokens=max_tokens, page_size=len(rows) // 2)\n"
+    ),
     # a ratio commented as a share of something else, or as a score over tokens
     Valid("class Split:\n    TRAIN_RATIO = 2/3  # fraction of the samples used for training\n"),
     Valid("MATCH_RATIO = 0.8  # similarity ratio of matched tokens\n"),
@@ -210,6 +216,15 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # set 49: half of a budget used as a budget (openparse, bbook-maker)
+    Invalid(
+        "def ingest(max_tokens):\n    return Combine(min_similarity=0.6, max_tokens=max_tokens // 2)\n",
+    ),
+    Invalid(
+        "SEED_CAP_TOKENS = 512\n\ndef seed_cap(budget):\n    return max(1, min(SEED_CAP_TOKENS, budget // 2))\n",
+        line=4,
+    ),
+    Invalid("def substrict_token_budget(o):\n    return max(FLOOR, session_token_budget(o) // 2)\n"),
     # set 49: a class constant share, a fraction of two literals, commented as a share of tokens
     # (extract-thinker's thinking budget)
     Invalid(
