@@ -6,6 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
+from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
@@ -386,6 +387,9 @@ class CharsPerToken(LintRule):
                 and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
             ) or (kind is None and scaled_into_tokens(self, node, factor)):
                 self._report(node, right, factor, "tokens_per_word")
+            elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
+                # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
+                self._allowance(node, right, factor, budget)
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
@@ -435,6 +439,16 @@ class CharsPerToken(LintRule):
             or priced_per_token(self.ctx.ancestors, node)
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
+        )
+
+    def _allowance(self, node: ast.BinOp, literal: ast.expr, value: float, budget: str) -> None:
+        self.report(
+            node,
+            f"hard-coded ratio of {value:g} tokens per character sets the token budget `{budget}` from a "
+            "text's length; keep the allowance in config so it can be tuned per model",
+            target=literal if literal in (node.left, node.right) else None,
+            value=value,
+            key_parts=("output_tokens_per_char", self.scope_key(), self.ctx.module_name),
         )
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
