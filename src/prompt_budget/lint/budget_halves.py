@@ -3,9 +3,10 @@
 seed cap: half the window it opens), ``return max(FLOOR, session_token_budget(o) // 2)`` from
 ``substrict_token_budget`` (bbook-maker). A halving splits anything in two, so both ends must say
 tokens: a budget on the left (a name or a callee named as one; a weak ``budget``/``limit`` only when the
-use is a strong budget) and the result used as a budget: given as a budget keyword, bound to a
-budget's name, returned by a function named as one, ordered against a count of tokens, or clamped by
-``min``/``max`` against another budget. ``int()``/``round()`` and the clamp itself are looked through.
+use is a strong budget) and the result used as a budget: given as a budget keyword, returned by a
+function named as one, ordered against a count of tokens, or clamped by ``min``/``max`` against another
+budget. A half bound to a local (``half_max_tokens = self.max_tokens // 2``) is left to its reads, which
+this reading of the ancestors does not follow. ``int()``/``round()`` and the clamp itself are looked through.
 Read from the node's ancestors only (no walk). Kept apart from the rule: it judges no finding itself.
 """
 
@@ -46,10 +47,6 @@ def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
             return f"given as `{parent.arg}=`", True
-        if isinstance(parent, (ast.Assign, ast.AnnAssign)):
-            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-            name = attr_name(targets[0]) if len(targets) == 1 else None
-            return (f"bound to `{name}`", True) if name and rule.names.is_budget_setting(name) else None
         if isinstance(parent, ast.Return):
             fn = rule.ctx.function()
             return (f"returned by `{fn.name}`", True) if fn and rule.names.is_budget(fn.name) else None
