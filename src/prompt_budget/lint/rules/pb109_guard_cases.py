@@ -9,6 +9,14 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 GUARD_VALID = (
+    # a counting function whose model defaults to OpenAI's, no caller seen: its callers across the
+    # project decide (``pb109_default_callers``; set 49: bbook-maker)
+    Valid(
+        'def num_tokens_from_text(text, model="gpt-3.5-turbo-0301"):\n    try:\n'
+        "        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('cl100k_base')\n    if model == 'gpt-3.5-turbo-0301':\n"
+        "        return len(enc.encode(text))\n    else:\n        raise NotImplementedError(model)\n"
+    ),
     # the same string tried as an encoding name when tiktoken knows no such model: no fixed encoding
     # (set 49: chainforge's chunker)
     Valid(
