@@ -97,6 +97,9 @@ class CharsPerToken(LintRule):
     average length (``total_chars / count``) is in characters; a size of no token unit times a rate in
     (1, 2] set as a number of tokens (``"num_tokens": int(chunk_size * 1.5)``) is tokens per word. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
+    A length rounded down to a multiple of its divisor (``len(seq) // 4 * 4``) is an alignment, no estimate.
+    A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
+    (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     """
 
     CODE = "PB104"

@@ -86,7 +86,7 @@ class BudgetRatio(LintRule):
     / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
     token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
     RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
-    (``budget = tokens // 2``). A budget divided by a larger whole number (17 to 999) is a share where
+    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``), returned by a function named as a budget, ordered against a count of tokens or clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``). A budget divided by a larger whole number (17 to 999) is a share where
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
@@ -97,7 +97,7 @@ class BudgetRatio(LintRule):
     once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same
     length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A
     generic ratio whose own field or option text says compaction, the context or tokens is one; one
-    whose text says something else (``description="Threshold for filtering references"``) is not.
+    whose text says something else (``description="Threshold for filtering references"``) is not, nor a ratio whose field or docstring entry calls it a share of a count of something else ("ratio of total requests"); a ratio (also ``1/3``) whose trailing comment calls it a share of tokens, a budget or the context is one. A generic ratio set again in a function that reads the same name from a config (``threshold = 0.8`` after ``kwargs.get("threshold", 0.8)``) is decided by that read's flow.
 
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
