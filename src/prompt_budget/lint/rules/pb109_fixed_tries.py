@@ -51,18 +51,31 @@ def retried_as_encoding(call: ast.Call, ancestors: Sequence[ast.AST]) -> bool:
     arg = call.args[0] if call.args else None
     if arg is None or string_value(arg) is not None:
         return False
-    shown = ast.dump(arg)
+    shown = ast.unparse(arg)
     for i in range(len(ancestors) - 1, 0, -1):
-        if not isinstance(ancestors[i], ast.ExceptHandler):
+        handler, parent = ancestors[i], ancestors[i - 1]
+        if not isinstance(handler, ast.ExceptHandler):
             continue
-        parent = ancestors[i - 1]
-        if not isinstance(parent, ast.Try):
-            return False
+        if not isinstance(parent, ast.Try) or any(
+            isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr))
+            and any(ast.unparse(t) == shown for t in _targets(n))
+            for s in handler.body
+            for n in walk(s)
+        ):
+            return False  # ``model = "cl100k_base"`` in the handler: a fixed encoding (langchain-community)
         return any(
             isinstance(node, ast.Call)
             and callee_name(node) == "encoding_for_model"
             and node.args
-            and ast.dump(node.args[0]) == shown
+            and ast.unparse(node.args[0]) == shown
             for node in (n for s in parent.body for n in walk(s))
         )
     return False
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr)):
+        return [node.target]
+    return []

@@ -92,6 +92,14 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # the name set to a GPT encoding's in the handler first is a fixed fallback (langchain-community)
+    Invalid(
+        "class Chat:\n    def encoding(self):\n        model = self.model_name\n        try:\n"
+        "            enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            model = 'cl100k_base'\n            enc = tiktoken.get_encoding(model)\n"
+        "        return model, enc\n",
+        line=8,
+    ),
     # ... and the GPT encoding after that try fails too is the fallback, reported alone
     Invalid(
         "def chunk(text, **kwargs):\n    model = kwargs.get('model', 'gpt-3.5-turbo')\n    try:\n"
