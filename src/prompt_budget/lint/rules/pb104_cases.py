@@ -32,6 +32,13 @@ CASES_VALID = (
     ),
     Valid("def estimate_tokens(data):\n    raw = len(data) * 3 // 4\n    return raw\n"),
     Valid("half = len(items) // 2"),
+    # a length times a rate in no budget, or of a list (set 50: pdf2zh's ``maxlen``)
+    Valid("def translate(text):\n    maxlen = max(2000, len(text) * 5)\n    return maxlen\n"),
+    Valid("def plan(ids, max_tokens):\n    max_tokens = len(ids) * 3\n    return max_tokens\n"),
+    Valid("def check(text, max_tokens):\n    return len(text) * 3 > max_tokens\n"),
+    # set 49: a length rounded down to a multiple of 4 (openparse groups coordinates into 4-tuples)
+    Valid("def tokens_to_boxes(tokens):\n    rounded = len(tokens) // 4 * 4\n    return rounded\n"),
+    Valid("def token_groups(text, n=4):\n    usable = n * (len(text) // n)\n    return usable\n"),
     # rounded-up divisions of tokens or of messages, or outside a token estimate
     Valid("def pack_tokens(n_tokens, n_messages):\n    return (n_tokens + 3) // 4, (n_messages + 3) // 4\n"),
     Valid("def rows(ascii_count):\n    return (ascii_count + 3) // 4\n"),
@@ -158,6 +165,15 @@ CASES_INVALID = (
         "    return (ascii_count + 3) // 4 + len(text) - ascii_count\n"
     ),
     Invalid("est_tokens = len(text) * 3 // 8"),
+    # set 50: a text's length times tokens per character set as the output cap (pdf2zh's Ollama client)
+    Invalid(
+        "def translate(self, text):\n    if (max_token := len(text) * 5) > self.options['num_predict']:\n"
+        "        self.options['num_predict'] = max_token\n",
+        key="output_tokens_per_char",
+    ),
+    Invalid("def ask(prompt):\n    return client.generate(prompt, max_tokens=len(prompt) * 3)\n"),
+    # a quotient times something other than its divisor is still an estimate (set 49's alignment aside)
+    Invalid("def estimate_tokens(text, n_copies):\n    return len(text) // 4 * n_copies\n"),
     Invalid("max_chars = max_tokens * 4"),
     # decided by data flow: the product is bound to a local a later read cuts a string with (set 15:
     # deepagents)

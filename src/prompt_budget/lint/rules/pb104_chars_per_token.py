@@ -6,6 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
+from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
@@ -44,6 +45,15 @@ _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
+
+
+def _aligned(parent: ast.AST | None, node: ast.BinOp) -> bool:
+    """``x // n * n`` (or ``n * (x // n)``): ``x`` rounded down to a multiple of ``n``, an alignment of
+    items (coordinates grouped in fours), no number of tokens."""
+    if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, ast.Mult):
+        return False
+    other = parent.right if parent.left is node else parent.left
+    return ast.dump(other) == ast.dump(node.right)
 
 
 class CharsPerToken(LintRule):
@@ -87,6 +97,9 @@ class CharsPerToken(LintRule):
     average length (``total_chars / count``) is in characters; a size of no token unit times a rate in
     (1, 2] set as a number of tokens (``"num_tokens": int(chunk_size * 1.5)``) is tokens per word. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
+    A length rounded down to a multiple of its divisor (``len(seq) // 4 * 4``) is an alignment, no estimate.
+    A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
+    (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     """
 
     CODE = "PB104"
@@ -310,6 +323,8 @@ class CharsPerToken(LintRule):
                 return  # ``CHARS_PER_TOKEN = 4``: reported where named
         if factor is None or factor == 0:
             return
+        if isinstance(op, ast.FloorDiv) and _aligned(parent, node):
+            return  # ``len(seq) // 4 * 4``: rounded down to a multiple of 4 (set 49: openparse)
         if isinstance(op, _DIVIDE):
             mult = (
                 number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
@@ -375,6 +390,9 @@ class CharsPerToken(LintRule):
                 and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
             ) or (kind is None and scaled_into_tokens(self, node, factor)):
                 self._report(node, right, factor, "tokens_per_word")
+            elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
+                # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
+                self._allowance(node, right, factor, budget)
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
@@ -424,6 +442,16 @@ class CharsPerToken(LintRule):
             or priced_per_token(self.ctx.ancestors, node)
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
+        )
+
+    def _allowance(self, node: ast.BinOp, literal: ast.expr, value: float, budget: str) -> None:
+        self.report(
+            node,
+            f"hard-coded ratio of {value:g} tokens per character sets the token budget `{budget}` from a "
+            "text's length; keep the allowance in config so it can be tuned per model",
+            target=literal if literal in (node.left, node.right) else None,
+            value=value,
+            key_parts=("output_tokens_per_char", self.scope_key(), self.ctx.module_name),
         )
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:

@@ -6,6 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.budget_growth import budget_factor
+from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
@@ -23,7 +24,6 @@ from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_shar
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
-    TOKEN_UNIT_WORDS,
     budget_scale_name,
     compacting_callee,
     described_as_score,
@@ -31,7 +31,6 @@ from prompt_budget.lint.ratio_names import (
     described_otherwise,
     documented_as_budget_share,
     documented_budget_scale,
-    fields,
     fraction,
     generic,
     scale,
@@ -42,6 +41,7 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
+from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
     clamped_share,
@@ -86,7 +86,7 @@ class BudgetRatio(LintRule):
     / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
     token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
     RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
-    (``budget = tokens // 2``). A budget divided by a larger whole number (17 to 999) is a share where
+    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``), returned by a function named as a budget, ordered against a count of tokens or clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``). A budget divided by a larger whole number (17 to 999) is a share where
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
@@ -97,7 +97,7 @@ class BudgetRatio(LintRule):
     once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same
     length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A
     generic ratio whose own field or option text says compaction, the context or tokens is one; one
-    whose text says something else (``description="Threshold for filtering references"``) is not.
+    whose text says something else (``description="Threshold for filtering references"``) is not, nor a ratio whose field or docstring entry calls it a share of a count of something else ("ratio of total requests"); a ratio (also ``1/3``) whose trailing comment calls it a share of tokens, a budget or the context is one. A generic ratio set again in a function that reads the same name from a config (``threshold = 0.8`` after ``kwargs.get("threshold", 0.8)``) is decided by that read's flow.
 
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
@@ -168,6 +168,8 @@ class BudgetRatio(LintRule):
         self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
         self.generic_bound = False
+        #: (function, name) of the names followed by data flow (a config read's fallback), per function
+        self._followed: set[tuple[int, str]] = set()
         #: where a share of a number whose name says nothing ends up (made on the first question)
         self._reach: TokenReach | None = None
 
@@ -292,24 +294,12 @@ class BudgetRatio(LintRule):
 
     def _share_of_characters(self, name: str) -> bool:
         """``class Config: max_description_size = 512; summarization_ratio = 0.5``, the size ordered
-        against ``len(description)`` in the module: a ratio, named by what it does (summary,
-        compaction, chunk...) but not by a unit of tokens, of a class whose sizes count characters
-        and none tokens (set 17: fast-graphrag). The class's fields are the evidence of what the ratio
-        scales; the module is walked once, for the first such ratio."""
-        owner = self.ctx.scopes[-1] if self.ctx.scopes else None
-        if not isinstance(owner, ast.ClassDef) or set(words(name)) & TOKEN_UNIT_WORDS:
-            return False
-        sizes = [
-            field
-            for stmt in owner.body
-            for target, value in fields(stmt)
-            if (field := attr_name(target)) and field != name and isinstance(number(default_of(value)), int)
-        ]
-        if not sizes or any(self.names.is_budget_setting(s) or self.names.says_tokens(s) for s in sizes):
-            return False
-        if self._character_sizes is None:
+        against ``len(description)`` in the module (set 17: fast-graphrag; ``share_units``): the module
+        is walked once, for the first such ratio."""
+        sizes = class_sizes(self, name)
+        if sizes and self._character_sizes is None:
             self._character_sizes = character_sizes(self, self.ctx.tree) if self.ctx.tree else set()
-        return any(s in self._character_sizes for s in sizes)
+        return any(s in (self._character_sizes or ()) for s in sizes)
 
     def _named_ratio(self, name: str | None, literal: ast.expr | None, param: bool = False) -> None:
         """A ratio bound to a name: reported when the name says which budget it divides, or, for a
@@ -326,6 +316,8 @@ class BudgetRatio(LintRule):
             elif documented and literal is not None:
                 self._report(literal, ratio, name, f"{name} = {ratio}, documented as a scale of tokens")
                 return
+        if name and (shared := commented_token_share(self, name, literal)) is not None:
+            return self._report(*shared, name, f"{name} = {shared[1]:.3g}, commented on as a share of tokens")
         if (
             value is None
             and name
@@ -358,6 +350,8 @@ class BudgetRatio(LintRule):
             return
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
+        if other_units_share(name, original, self.ctx.function(), param):
+            return  # "Maximum window size as ratio of total requests" (set 49: guidellm)
         if self.names.is_budget_ratio(name):
             if (
                 not self._share_of_characters(name)
@@ -380,6 +374,11 @@ class BudgetRatio(LintRule):
         elif generic(self.names, name):
             if described_otherwise(original):
                 return
+            if (id(self.ctx.function()), name) in self._followed:
+                # ``threshold = kwargs.get("threshold", 0.8)`` ... ``threshold = 0.8`` when the read fails:
+                # the read's flow decides in this function (set 49: chainforge's similarity threshold)
+                self._follow(name, literal, value)
+                return
             if described_as_share(original):
                 self._report(literal, value, name, f"{name} = {value}, described as a share of the context")
                 return
@@ -399,9 +398,11 @@ class BudgetRatio(LintRule):
             or is_test_module(self.ctx.path)
         ):
             self._bindings.rebound(name)
+            self._followed.add((id(self.ctx.function()), name))
             return
         self._bindings.add(Binding(literal, name, value, self._key_parts(name)))
         self._uses.watch.add(name)
+        self._followed.add((id(self.ctx.function()), name))
 
     def _key_parts(self, name: str) -> tuple[str, ...]:
         """The config key's parts of a share bound to ``name`` here, most specific first."""
@@ -450,6 +451,8 @@ class BudgetRatio(LintRule):
                     f"beside `{rest}` in max(); move the divisor to config so the share can be tuned per model"
                 )
                 self.report_literal(node.right, message, 2, f"{halved} divisor")
+            elif (half := budget_half(self, node)) is not None:
+                self.report_literal(node.right, half[0], 2, half[1])  # ``max_tokens=max_tokens // 2``
             return
         if not isinstance(node.op, ast.Mult):
             return

@@ -5,6 +5,33 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # a halving with no budget on one end: split in two, a budget's middle, a weak budget kept weak
+    Valid("def split(max_tokens, items):\n    mid = max_tokens // 2\n    return items[:mid], items[mid:]\n"),
+    Valid("def halves(budget):\n    return budget // 2\n"),
+    Valid(
+        "def window(max_tokens, rows):\n    return Pager(max_tokens=max_tokens, page_size=len(rows) // 2)\n"
+    ),
+    # a ratio commented as a share of something else, or as a score over tokens
+    Valid("class Split:\n    TRAIN_RATIO = 2/3  # fraction of the samples used for training\n"),
+    Valid("MATCH_RATIO = 0.8  # similarity ratio of matched tokens\n"),
+    # set 49: a ratio documented as a share of requests (guidellm's statistics window), whatever its
+    # name's window says; a generic threshold read from a config whose fallback is set again when the
+    # read fails (chainforge's semantic-similarity threshold), decided by the read's flow
+    Valid(
+        "def limit(max_tokens, maximum_window_ratio: float = 0.75):\n"
+        '    """Args:\n        maximum_window_ratio: Maximum window size as ratio of total requests\n    """\n'
+        "    return max_tokens\n"
+    ),
+    Valid(
+        "class Args:\n    max_tokens: int = 512\n    maximum_window_ratio: float = Field(\n"
+        '        default=0.75, description="Maximum window size as ratio of total requests"\n    )\n'
+    ),
+    Valid(
+        "def semantic(text, **kwargs):\n    chunk_size = int(kwargs.get('chunk_size', 512))\n"
+        "    threshold = kwargs.get('threshold', 0.8)\n    try:\n        threshold = float(threshold)\n"
+        "    except ValueError:\n        threshold = 0.8\n"
+        "    return Chunker(chunk_size=chunk_size, threshold=threshold).chunk(text)\n"
+    ),
     # a fraction of two literals above one: a multiple of a budget, no share of it
     Valid("def room(max_tokens):\n    return int(4 / 3 * max_tokens)\n"),
     # a share kept in a table whose key multiplies no budget; a lone quarter of a length nothing else
@@ -189,6 +216,33 @@ CASES_VALID = (
     ),
 )
 CASES_INVALID = (
+    # set 49: half of a budget used as a budget (openparse, bbook-maker)
+    Invalid(
+        "def ingest(max_tokens):\n    return Combine(min_similarity=0.6, max_tokens=max_tokens // 2)\n",
+    ),
+    Invalid(
+        "SEED_CAP_TOKENS = 512\n\ndef seed_cap(budget):\n    return max(1, min(SEED_CAP_TOKENS, budget // 2))\n",
+        line=4,
+    ),
+    Invalid("def substrict_token_budget(o):\n    return max(FLOOR, session_token_budget(o) // 2)\n"),
+    # set 49: a class constant share, a fraction of two literals, commented as a share of tokens
+    # (extract-thinker's thinking budget)
+    Invalid(
+        "class LLM:\n    DEFAULT_THINKING_RATIO = 1/3  # Thinking budget as a fraction of content tokens\n",
+        key="thinking_ratio",
+    ),
+    Invalid("KEEP_RATIO = 0.25  # share of the token budget kept for the reply\n"),
+    # a ratio documented as a share of the context window; a generic threshold beside a budget whose
+    # name no config read follows in its function
+    Invalid(
+        "def limit(max_tokens, maximum_window_ratio: float = 0.75):\n"
+        '    """Args:\n        maximum_window_ratio: Maximum share of the context window used by requests\n    """\n'
+        "    return max_tokens\n"
+    ),
+    Invalid(
+        "def semantic(text, max_tokens, **kwargs):\n    threshold = 0.8\n"
+        "    if count(text) > max_tokens * threshold:\n        return compact(text)\n    return text\n"
+    ),
     # a share of a budget written as a fraction of two literals, one finding each (set 47: wdoc's
     # ``chunk_size=int(3 / 4 * max_tokens)``)
     Invalid(

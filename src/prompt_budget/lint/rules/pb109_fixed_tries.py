@@ -41,3 +41,41 @@ def fixed_fallback_message(model: str, fallback: ast.Call) -> str:
         "when tiktoken is too old to know that model; the models the counts are for (Claude, Gemini, "
         "Llama...) split text differently"
     )
+
+
+def retried_as_encoding(call: ast.Call, ancestors: Sequence[ast.AST]) -> bool:
+    """``try: enc = encoding_for_model(model) except Exception: enc = get_encoding(model)``: the handler
+    (``ancestors``' nearest) tries the same string as an encoding name; for a model's name it raises, so
+    the line counts with no fixed encoding (set 49: chainforge, whose real ``cl100k_base`` fallback
+    follows in the next handler and is reported there)."""
+    arg = call.args[0] if call.args else None
+    if arg is None or string_value(arg) is not None:
+        return False
+    shown = ast.unparse(arg)
+    for i in range(len(ancestors) - 1, 0, -1):
+        handler, parent = ancestors[i], ancestors[i - 1]
+        if not isinstance(handler, ast.ExceptHandler):
+            continue
+        if not isinstance(parent, ast.Try) or any(
+            isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr))
+            and any(ast.unparse(t) == shown for t in _targets(n))
+            for s in handler.body
+            for n in walk(s)
+        ):
+            return False  # ``model = "cl100k_base"`` in the handler: a fixed encoding (langchain-community)
+        return any(
+            isinstance(node, ast.Call)
+            and callee_name(node) == "encoding_for_model"
+            and node.args
+            and ast.unparse(node.args[0]) == shown
+            for node in (n for s in parent.body for n in walk(s))
+        )
+    return False
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr)):
+        return [node.target]
+    return []

@@ -9,6 +9,21 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 GUARD_VALID = (
+    # a counting function whose model defaults to OpenAI's, no caller seen: its callers across the
+    # project decide (``pb109_default_callers``; set 49: bbook-maker)
+    Valid(
+        'def num_tokens_from_text(text, model="gpt-3.5-turbo-0301"):\n    try:\n'
+        "        enc = tiktoken.encoding_for_model(model)\n    except KeyError:\n"
+        "        enc = tiktoken.get_encoding('cl100k_base')\n    if model == 'gpt-3.5-turbo-0301':\n"
+        "        return len(enc.encode(text))\n    else:\n        raise NotImplementedError(model)\n"
+    ),
+    # the same string tried as an encoding name when tiktoken knows no such model: no fixed encoding
+    # (set 49: chainforge's chunker)
+    Valid(
+        "def chunk(text, **kwargs):\n    model = kwargs.get('model', 'gpt-3.5-turbo')\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except Exception:\n"
+        "        enc = tiktoken.get_encoding(model)\n    return enc.encode(text)\n"
+    ),
     # a tokenizer wrapping tiktoken, loading the model's or the encoding's name its caller gives (set 35:
     # llm-foundry's TiktokenTokenizerWrapper)
     Valid(
@@ -77,6 +92,22 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # the name set to a GPT encoding's in the handler first is a fixed fallback (langchain-community)
+    Invalid(
+        "class Chat:\n    def encoding(self):\n        model = self.model_name\n        try:\n"
+        "            enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            model = 'cl100k_base'\n            enc = tiktoken.get_encoding(model)\n"
+        "        return model, enc\n",
+        line=8,
+    ),
+    # ... and the GPT encoding after that try fails too is the fallback, reported alone
+    Invalid(
+        "def chunk(text, **kwargs):\n    model = kwargs.get('model', 'gpt-3.5-turbo')\n    try:\n"
+        "        enc = tiktoken.encoding_for_model(model)\n    except Exception:\n        try:\n"
+        "            enc = tiktoken.get_encoding(model)\n        except Exception:\n"
+        "            enc = tiktoken.get_encoding('cl100k_base')\n    return enc.encode(text)\n",
+        line=9,
+    ),
     Invalid(
         "class Counter:\n    def load(self, model):\n        try:\n"
         "            self.enc = tiktoken.encoding_for_model(model)\n        except KeyError:\n"

@@ -24,6 +24,13 @@ from prompt_budget.lint.projects import project_of
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_attribute_encodings import attribute_encoding
 from prompt_budget.lint.rules.pb109_constant_encodings import constant_encoding
+from prompt_budget.lint.rules.pb109_default_callers import (
+    DEFAULT_CALLERS_FACT,
+    default_callers_message,
+    default_to_record,
+    kept_by_every_caller,
+    project_files,
+)
 from prompt_budget.lint.rules.pb109_default_encodings import kept_encoding_defaults
 from prompt_budget.lint.rules.pb109_module_encoders import getter_encoder_used, module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
@@ -273,6 +280,7 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
         return
     site = fixed_site(rule.ctx, node, callee)
     if site is None:
+        _record_default(rule, node, callee)
         return
     fixed, where = site
     # the defaults forwarding a kept default are the same choice, written once more each
@@ -285,6 +293,21 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
             rule.report(at, message(fixed, provider), advice=advice)
         else:
             rule.fact(at, FIXED_FACT + fixed, 0)
+
+
+def _record_default(rule: LintRule, node: ast.Call, callee: str) -> None:
+    """A model's default no call in the module shows, for the project's callers to decide
+    (``pb109_default_callers``); not in code named for OpenAI."""
+    ctx = rule.ctx
+    if callee != "encoding_for_model" or not _encodes(ctx.function()):
+        return
+    names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
+    if any(set(words(n)) & _OPENAI_SCOPE for n in names) or _openai_folder(
+        str(ctx.root / ctx.path) if ctx.root is not None else ctx.path
+    ):
+        return
+    if (found := default_to_record(ctx, node)) is not None:
+        rule.fact(found[0], found[1], 0)
 
 
 def record_provider(rule: LintRule, node: ast.Module) -> None:
@@ -315,14 +338,26 @@ def project_fixed(
     """The fixed encodings recorded in a project one of whose modules serves another provider."""
     providers: dict[Path, str] = {}
     fixed: dict[Path, list[Fact]] = defaultdict(list)
+    defaults: list[Fact] = []
     for fact in facts:
         if fact.name.startswith(PROVIDER_FACT):
             providers.setdefault(_project((options.root / fact.path).parent), fact.name[len(PROVIDER_FACT) :])
         elif fact.name.startswith(FIXED_FACT) and not _openai_folder(str(options.root / fact.path)):
             fixed[_project((options.root / fact.path).parent)].append(fact)
-    return [
+        elif fact.name.startswith(DEFAULT_CALLERS_FACT):
+            defaults.append(fact)
+    found = [
         cls.finding_at(f, message(f.name[len(FIXED_FACT) :], providers[project]), suggestion=advice)
         for project, group in sorted(fixed.items(), key=lambda kv: str(kv[0]))
         if project in providers
         for f in group
     ]
+    files: dict[Path, tuple[Path, ...]] = {}  # each project walked once per run
+    for fact in defaults:
+        source = options.root / fact.path
+        project = _project(source.parent)
+        if project in providers and kept_by_every_caller(project_files(project, files), source, fact.name):
+            found.append(
+                cls.finding_at(fact, default_callers_message(fact, providers[project]), suggestion=advice)
+            )
+    return found

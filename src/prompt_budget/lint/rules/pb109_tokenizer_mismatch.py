@@ -20,7 +20,11 @@ from prompt_budget.lint.rules.pb109_fallbacks import (
     reads_model,
     tried_model,
 )
-from prompt_budget.lint.rules.pb109_fixed_tries import fixed_fallback_message, fixed_model_tried
+from prompt_budget.lint.rules.pb109_fixed_tries import (
+    fixed_fallback_message,
+    fixed_model_tried,
+    retried_as_encoding,
+)
 from prompt_budget.lint.rules.pb109_guard_cases import (
     GUARD_INVALID,
     GUARD_VALID,
@@ -116,7 +120,7 @@ class TokenizerMismatch(LintRule):
     branch picking OpenAI's provider alone (``case "openai" | "azure":``, ``if provider == "openai":``), or given
     the model of a client its class builds from a class named for OpenAI and points at no other endpoint
     (``self.completion_fn = OpenAIChatCompletionFn(**options)``) counts OpenAI's models alone. A
-    module constant bound once to the literal alone (``_ENCODING_NAME = "cl100k_base"``) names it as the literal.
+    module constant bound once to the literal alone (``_ENCODING_NAME = "cl100k_base"``) names it as the literal. A module-level counting function's ``model="gpt-3.5-turbo-0301"`` no call in its module shows is reported, at the default, when every use across the project is a call leaving it alone, one at least from code not for OpenAI, in a package serving other providers (``pb109_default_callers``), whatever the function raises for models it is never given. ``get_encoding(model)`` in the handler of ``encoding_for_model(model)`` tries the same string as an encoding name: no fixed encoding.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets checked with
     them pass or fail by luck.
@@ -539,8 +543,11 @@ class TokenizerMismatch(LintRule):
         return other_provider_named(cls)
 
     def _callers_name(self, node: ast.Call) -> bool:
-        """``get_encoding(name)`` with ``name`` a parameter of the enclosing function: the caller's string."""
+        """``get_encoding(name)`` with ``name`` a parameter of the enclosing function, or the name the
+        ``try`` whose handler holds it gave ``encoding_for_model``: the caller's string."""
         arg = node.args[0] if node.args else None
+        if retried_as_encoding(node, self.ctx.ancestors):
+            return True
         fn = self.ctx.function()
         if not isinstance(arg, ast.Name) or fn is None:
             return False

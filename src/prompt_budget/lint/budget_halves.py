@@ -1,0 +1,82 @@
+"""Half of a token budget kept as another budget, for PB105 (budget-ratio): ``max_tokens=max_tokens //
+2`` (set 49: openparse's semantic combining), ``min(SEED_CAP_TOKENS, budget // 2)`` (bbook-maker's
+seed cap: half the window it opens), ``return max(FLOOR, session_token_budget(o) // 2)`` from
+``substrict_token_budget`` (bbook-maker). A halving splits anything in two, so both ends must say
+tokens: a budget on the left (a name or a callee named as one; a weak ``budget``/``limit`` only when the
+use is a strong budget) and the result used as a budget: given as a budget keyword, returned by a
+function named as one, ordered against a count of tokens, or clamped by ``min``/``max`` against another
+budget. A half bound to a local (``half_max_tokens = self.max_tokens // 2``) is left to its reads, which
+this reading of the ancestors does not follow. ``int()``/``round()`` and the clamp itself are looked through.
+Read from the node's ancestors only (no walk). Kept apart from the rule: it judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+
+_WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
+_CLAMPS = frozenset({"min", "max"})
+
+
+def _budget(rule: LintRule, node: ast.expr) -> str | None:
+    """The budget ``node`` reads: ``rule.budget_expr``'s, or a callee named ``<what>_token_budget``
+    (``session_token_budget(...)``: a session's budget of tokens, no credential)."""
+    found = rule.budget_expr(node)
+    if found is None and isinstance(node, ast.Call):
+        ws = words(callee_name(node) or "")
+        found = callee_name(node) if tuple(ws[-2:]) == ("token", "budget") else None
+    return None if found is None or rule.names.is_chars(found) else found
+
+
+def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
+    """Where the half goes, shown, and whether that use alone says tokens (a strong budget)."""
+    ancestors = rule.ctx.ancestors
+    child: ast.AST = node
+    for parent in reversed(ancestors[:-1]):
+        if isinstance(parent, ast.Call) and callee_name(parent) in _WRAPPERS and child in parent.args:
+            child = parent
+            continue
+        if isinstance(parent, ast.Call) and callee_name(parent) in _CLAMPS and child in parent.args:
+            for other in (a for a in parent.args if a is not child):
+                if (bound := _budget(rule, other)) is not None:
+                    return f"clamped by {callee_name(parent)}() against `{bound}`", True
+            child = parent
+            continue
+        if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
+            return f"given as `{parent.arg}=`", True
+        if isinstance(parent, ast.Return):
+            fn = rule.ctx.function()
+            return (f"returned by `{fn.name}`", True) if fn and rule.names.is_budget(fn.name) else None
+        if isinstance(parent, ast.Compare):
+            sides = [s for s in (parent.left, *parent.comparators) if s is not child]
+            counted = any(rule.token_amount(s) for s in sides)
+            return ("compared with a count of tokens", True) if counted else None
+        return None
+    return None
+
+
+def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
+    """(the finding's message, its config key) for half of a token budget used as a budget, else None."""
+    if not (
+        isinstance(node.op, (ast.Div, ast.FloorDiv))
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and node.right.value == 2
+    ):
+        return None
+    budget = _budget(rule, node.left)
+    weak = attr_name(node.left) if budget is None else None
+    if budget is None and not (weak and rule.names.is_weak_budget(weak)):
+        return None
+    use = _use(rule, node)
+    if use is None:
+        return None
+    halved = budget or weak or ""
+    message = (
+        f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of `{halved}` {use[0]}; move the divisor to "
+        "config so the share can be tuned per model"
+    )
+    return message, f"{halved} divisor"

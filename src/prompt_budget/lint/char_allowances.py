@@ -1,0 +1,51 @@
+"""A text's length times a whole number of tokens per character, kept as a token budget, for PB104
+(chars-per-token): ``if (max_token := len(text) * 5) > self.options["num_predict"]: ...`` (set 50:
+pdf2zh's Ollama translator raises its output cap to five tokens per input character). No tokenizer
+makes more than one token of a character, so the rate is an allowance of output, and only the use
+says it is in tokens: the product is bound (``=`` or ``:=``) to a budget's name, given as a budget
+keyword (a comparison alone may be any unit's). ``maxlen = max(2000, len(text) * 5)`` (a bound of characters in
+no budget's name) is not. Read from the node's ancestors only. Kept apart from the rule: it judges no
+finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+
+#: Tokens per character an output allowance may give (``len(text) * 5``).
+LOWEST, HIGHEST = 2, 10
+#: Names of a text whose length counts characters.
+_TEXT_WORDS = frozenset(
+    {"text", "prompt", "content", "string", "source", "document", "passage", "query", "body"}
+)
+
+
+def _of_text(rule: LintRule, length: ast.expr) -> bool:
+    """``len(text)``, ``len(str(x))``: the length of a text, not of a list (``len(ids)``)."""
+    if not (isinstance(length, ast.Call) and callee_name(length) == "len" and length.args):
+        return False
+    arg = length.args[0]
+    if isinstance(arg, ast.Call) and callee_name(arg) == "str":
+        return True
+    name = attr_name(arg) or ""
+    return bool(set(words(name)) & _TEXT_WORDS) or rule.names.is_chars(name)
+
+
+def allowance_use(rule: LintRule, node: ast.BinOp) -> str | None:
+    """The budget the product ``node`` (a text's length times a rate) is bound or given to, else None."""
+    if not _of_text(rule, node.left):
+        return None
+    ancestors = rule.ctx.ancestors
+    parent = ancestors[-2] if len(ancestors) > 1 else None
+    names = rule.names
+    if isinstance(parent, ast.NamedExpr) and names.is_budget_setting(parent.target.id):
+        return parent.target.id
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        name = attr_name(parent.targets[0])
+        return name if name and names.is_budget_setting(name) else None
+    if isinstance(parent, ast.keyword) and parent.arg and names.is_budget_setting(parent.arg):
+        return parent.arg
+    return None

@@ -1,0 +1,98 @@
+"""What a ratio's own text says it is a share of, for PB105 (budget-ratio): ``maximum_window_ratio:
+float = 0.75`` whose field description or docstring entry reads "Maximum window size as ratio of total
+requests" (set 49: guidellm's saturation constraint keeps a statistics window of requests) divides a
+count of requests, not a token budget, whatever ``window`` in its name suggests. The text must name the
+whole the ratio is taken of (``ratio of``/``fraction of``/``share of``/``percent of`` followed by a unit
+that is not tokens, the context or a budget); a text that names tokens anywhere keeps the ratio.
+Kept apart from the rule: it reads text, and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.flow import default_of
+from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.names import words
+from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
+from prompt_budget.lint.rule import LintRule, attr_name, number
+from prompt_budget.lint.scaled_units import OTHER_UNITS
+
+#: ``as ratio of total requests``, ``a fraction of the samples``, ``percentage of all rows``.
+_SHARE_OF = re.compile(
+    r"\b(?:ratio|fraction|share|proportion|percent(?:age)?)\s+of\s+(?:the\s+|all\s+)?(?:total\s+|"
+    r"(?:the\s+)?number\s+of\s+)?(?P<unit>[a-z]+)",
+    re.IGNORECASE,
+)
+_TOKENS = re.compile(r"\b(?:tokens?|budgets?|context)\b", re.IGNORECASE)
+#: Units a context is also measured in: a share of them may still size a prompt.
+_CONTEXT_UNITS = frozenset(
+    {"message", "messages", "msgs", "turns", "chars", "words", "bytes", "line", "lines"}
+)
+
+
+def share_of_other_units(text: str) -> bool:
+    """``text`` says the ratio is a share of a count of something that is not tokens."""
+    if not text or _TOKENS.search(text):
+        return False
+    return any(
+        (unit := m.group("unit").lower()) in OTHER_UNITS and unit not in _CONTEXT_UNITS
+        for m in _SHARE_OF.finditer(text)
+    )
+
+
+def other_units_share(
+    name: str, value: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctionDef | None, param: bool
+) -> bool:
+    """The ratio ``name`` bound to ``value`` (a field's ``Field(..., description=...)``) or, as a
+    parameter of ``fn``, documented in its docstring entry, as a share of a count of something else."""
+    text = field_description(value) if isinstance(value, ast.expr) else None
+    if not text and param and fn is not None:
+        text = parameter_doc(fn, name)
+    return share_of_other_units(text or "")
+
+
+def class_sizes(rule: LintRule, name: str) -> list[str]:
+    """The integer fields of the class whose body binds the ratio ``name`` (named by what it does:
+    summary, compaction, chunk..., not by a unit of tokens), when none of them is a budget or says
+    tokens: the sizes whose comparison with a string's length would say the class counts characters
+    (set 17: fast-graphrag). Empty when the ratio is no such class's field."""
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
+    if not isinstance(owner, ast.ClassDef) or set(words(name)) & TOKEN_UNIT_WORDS:
+        return []
+    sizes = [
+        field
+        for stmt in owner.body
+        for target, value in fields(stmt)
+        if (field := attr_name(target)) and field != name and isinstance(number(default_of(value)), int)
+    ]
+    if any(rule.names.is_budget_setting(s) or rule.names.says_tokens(s) for s in sizes):
+        return []
+    return sizes
+
+
+#: A trailing comment saying what part of tokens a share is: "Thinking budget as a fraction of content
+#: tokens", "share of the context window", "percent of the token budget".
+_TOKEN_SHARE_COMMENT = re.compile(
+    r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(?:the\s+|a\s+)?"
+    r"(?:[a-z_]+\s+){0,2}?(?:tokens?|(?:token\s+)?budget|context(?:\s+window)?)\b",
+    re.IGNORECASE,
+)
+
+
+def commented_token_share(
+    rule: LintRule, name: str, literal: ast.expr | None
+) -> tuple[ast.expr, float] | None:
+    """``DEFAULT_THINKING_RATIO = 1/3  # Thinking budget as a fraction of content tokens`` (set 49:
+    extract-thinker): a ratio name bound to a share (a float below one or a fraction of two integer
+    literals) whose own trailing comment says it is a share of tokens, a budget or the context window:
+    the literal and the share, else None. A comment naming a score keeps it out."""
+    value = literal_fraction(literal)
+    if literal is None or value is None or not rule.names.is_ratio(name) or rule.names.is_score(name):
+        return None
+    comment = rule.ctx.comment()
+    if not _TOKEN_SHARE_COMMENT.search(comment) or re.search(r"\b(?:score|similarity)\b", comment, re.I):
+        return None
+    return literal, value
