@@ -16,6 +16,7 @@ import ast
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+from prompt_budget.lint.shares import halves
 
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
@@ -60,12 +61,7 @@ def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
 
 def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
     """(the finding's message, its config key) for half of a token budget used as a budget, else None."""
-    if not (
-        isinstance(node.op, (ast.Div, ast.FloorDiv))
-        and type(node.right) is ast.Constant
-        and type(node.right.value) is int
-        and node.right.value == 2
-    ):
+    if not halves(node):
         return None
     budget = _budget(rule, node.left)
     weak = attr_name(node.left) if budget is None else None

@@ -460,16 +460,6 @@ def parameter_cuts_characters(rule: LintRule, node: ast.arguments, name: str) ->
 # --- sizes counted in characters
 
 
-def _string_length(rule: LintRule, node: ast.expr) -> bool:
-    """``len(text)``: the length of something that is not a list of tokens."""
-    return (
-        isinstance(node, ast.Call)
-        and callee_name(node) == "len"
-        and len(node.args) == 1
-        and not rule.token_sequence(node.args[0])
-    )
-
-
 def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
     """The names (variables or attributes: ``self.config.max_description_size``) that somewhere in
     ``tree`` are ordered against a string's length (``len(description) > size``) or cut a string
@@ -482,7 +472,7 @@ def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
             isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops
         ):
             sides = [node.left, *node.comparators]
-            if any(_string_length(rule, s) for s in sides):
+            if any(string_length(s, rule) for s in sides):
                 found.update(_bound_names(sides))
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             bounds = _bound_names([node.slice.lower, node.slice.upper])

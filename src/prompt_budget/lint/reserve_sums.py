@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.character_reads import bound_values
-from prompt_budget.lint.rule import LintRule, callee_name
+from prompt_budget.lint.character_reads import bound_values, string_length
+from prompt_budget.lint.rule import LintRule
 from prompt_budget.lint.walks import walk
 
 _ORDERS = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
@@ -22,26 +22,16 @@ def _terms(node: ast.expr) -> list[ast.expr]:
     return out
 
 
-def _string_length(rule: LintRule, node: ast.expr) -> bool:
-    """``len(prompt)`` of no token sequence: a count of characters (or items)."""
-    return (
-        isinstance(node, ast.Call)
-        and callee_name(node) == "len"
-        and len(node.args) == 1
-        and not rule.token_sequence(node.args[0])
-    )
-
-
 def _characters(rule: LintRule, term: ast.expr) -> bool:
     """``len(document)``, or a local of the enclosing function only ever bound to one
     (``prompt_tokens_length = len(prompt)``: characters under a name of tokens; set 48: ares-ai)."""
-    if _string_length(rule, term):
+    if string_length(term, rule):
         return True
     fn = rule.ctx.function()
     if type(term) is not ast.Name or fn is None:
         return False
     values = bound_values(fn, term.id)
-    return bool(values) and all(_string_length(rule, v) for v in values)
+    return bool(values) and all(string_length(v, rule) for v in values)
 
 
 def counted_sum(rule: LintRule, node: ast.expr) -> bool:

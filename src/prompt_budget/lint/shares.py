@@ -345,17 +345,22 @@ def clamped_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str, str] | Non
     return value, budget, name
 
 
+def halves(node: ast.BinOp) -> bool:
+    """``x / 2`` or ``x // 2``."""
+    return (
+        isinstance(node.op, (ast.Div, ast.FloorDiv))
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and node.right.value == 2
+    )
+
+
 def half_floor(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
     """``max(context_window - RESERVE_TOKENS, context_window // 2)``: half of a budget given to ``max``
     beside what a reserve leaves of the same budget, a floor that keeps a share of the window whatever
     the reserve (set 42: verifiers' compaction threshold). (the budget, the other argument shown), else
     None. A halving alone is not a share (it splits anything in two)."""
-    if not (
-        isinstance(node.op, (ast.Div, ast.FloorDiv))
-        and type(node.right) is ast.Constant
-        and type(node.right.value) is int
-        and node.right.value == 2
-    ):
+    if not halves(node):
         return None
     clamp = _clamp_of(rule, node, ("max",))
     if clamp is None:
