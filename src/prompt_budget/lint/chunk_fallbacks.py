@@ -17,8 +17,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.character_reads import bound_values
-from prompt_budget.lint.chunk_units import is_chunk_key
+from prompt_budget.lint.chunk_units import holds_token_ids, is_chunk_key
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import parents, statements, walk
@@ -46,18 +45,6 @@ def _bound_local(rule: LintRule, call: ast.Call) -> str | None:
             return target.id if isinstance(target, ast.Name) else None
         return None
     return None
-
-
-def _ids(rule: LintRule, fn: Function, node: ast.AST) -> bool:
-    """``node`` holds a tokenizer's ids: ``enc.encode(text)``, or a local bound only to such a call."""
-    for each in walk(node):
-        if isinstance(each, ast.Call) and callee_name(each) != "len" and rule.token_sequence(each):
-            return True
-        if type(each) is ast.Name:
-            values = bound_values(fn, each.id)
-            if values and all(isinstance(v, ast.Call) and rule.token_sequence(v) for v in values):
-                return True
-    return False
 
 
 def _origin(rule: LintRule, fn: Function, name: str) -> str:
@@ -114,7 +101,7 @@ def _why(rule: LintRule, fn: Function, local: str) -> str | None:
             parent = up.get(parent)
         if isinstance(parent, ast.Call) and (callee_name(parent) or "") in {"min", "max"}:
             others = [a for a in parent.args if node not in walk(a)]
-            if any(_ids(rule, fn, a) for a in others):
+            if any(holds_token_ids(rule, fn, a) for a in others):
                 return f"it bounds a window over a tokenizer's ids (line {node.lineno})"
     return None
 

@@ -257,7 +257,7 @@ def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
             given |= names
         else:
             others.append(arg)
-    if not (given and any(_holds_tokens(rule, fn, arg) for arg in others)):
+    if not (given and any(holds_token_ids(rule, fn, arg) for arg in others)):
         return
     scopes = rule.ctx.scopes
     method = len(scopes) > 1 and scopes[-1] is fn and isinstance(scopes[-2], ast.ClassDef)
@@ -273,7 +273,7 @@ def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
             held.pending.append((default, param.arg, amount))
 
 
-def _holds_tokens(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, arg: ast.expr) -> bool:
+def holds_token_ids(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, arg: ast.AST) -> bool:
     """``arg`` holds a tokenizer's ids: a call making them (``enc.encode(text)``), or a local bound
     only to such a call (``ids = enc.encode(text)`` ... ``len(ids)``)."""
     for node in walk(arg):

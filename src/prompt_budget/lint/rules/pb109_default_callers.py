@@ -22,9 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import string_value
-from prompt_budget.lint.rules.pb109_openai_callers import _imports_from, _openai_named, _python_files, _scoped
+from prompt_budget.lint.rules.pb109_openai_callers import (
+    _imports_from,
+    _openai_named,
+    _python_files,
+    _scoped,
+    trees_naming,
+)
 from prompt_budget.lint.rules.pb109_other_providers import openai_model
-from prompt_budget.lint.syntax import parse_python
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -98,18 +103,9 @@ def kept_by_every_caller(files: tuple[Path, ...], source: Path, fact: str) -> bo
     call leaving the model its default, one at least from code not named for OpenAI."""
     function, position, param, _ = fact[len(DEFAULT_CALLERS_FACT) :].split(" ", 3)
     others = 0
-    for path in files:
-        if path.resolve() == source.resolve():
-            continue
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return False
-        if function not in text:
-            continue
-        try:
-            tree, _ = parse_python(text, text, str(path))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+    own = source.resolve()
+    for path, tree in trees_naming((p for p in files if p.resolve() != own), function):
+        if tree is None:
             return False
         found = _calls(tree, function, source.stem, int(position), param, _openai_named(path.stem))
         if found is None:

@@ -27,7 +27,12 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import string_value
-from prompt_budget.lint.rules.pb109_provider_names import BRANCH_PROVIDERS, PROVIDER_WORDS, names_provider
+from prompt_budget.lint.rules.pb109_provider_names import (
+    BRANCH_PROVIDERS,
+    PROVIDER_WORDS,
+    named_text,
+    names_provider,
+)
 from prompt_budget.lint.walks import walk
 
 #: A provider's or model's name that is OpenAI's alone: ``"openai"``, ``"azure"``, ``"azure_openai"``,
@@ -44,13 +49,7 @@ _ENDPOINTS = frozenset({"base_url", "api_base", "openai_api_base", "endpoint", "
 
 
 def _openai_value(node: ast.AST) -> bool:
-    text = (
-        string_value(node)
-        if isinstance(node, ast.Constant)
-        else node.attr
-        if isinstance(node, ast.Attribute)
-        else None
-    )
+    text = named_text(node)
     return text is not None and _OPENAI_NAME.fullmatch(text) is not None
 
 

@@ -20,7 +20,7 @@ folder whose text names the function is parsed and its references read.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -136,21 +136,33 @@ def _python_files(project: Path) -> tuple[Path, ...]:
     )
 
 
-def _only_openai_callers(files: tuple[Path, ...], source: Path, function: str) -> bool:
-    """Every use of ``function`` (defined in ``source``) in the project's ``files`` is a call from
-    OpenAI's code, and there is at least one."""
-    calls = 0
+def trees_naming(files: Iterable[Path], function: str) -> Iterator[tuple[Path, ast.Module | None]]:
+    """Each of ``files`` whose text names ``function``, parsed (None when it cannot be read or parsed:
+    the callers' verdict is then unknown), read lazily so a verdict can stop at the first file."""
     for path in files:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
-            return False
+            yield path, None
+            continue
         if function not in text:
             continue
         try:  # the lint's own parser: syntax of a Python newer than the running one too
             tree, _ = parse_python(text, text, str(path))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
+            yield path, None
+            continue
+        yield path, tree
+
+
+def _only_openai_callers(files: tuple[Path, ...], source: Path, function: str) -> bool:
+    """Every use of ``function`` (defined in ``source``) in the project's ``files`` is a call from
+    OpenAI's code, and there is at least one."""
+    calls = 0
+    for path, parsed in trees_naming(files, function):
+        if parsed is None:
             return False
+        tree = parsed
         own = path.resolve() == source.resolve()
         if own:
             tree = ast.Module(

@@ -71,16 +71,18 @@ BRANCH_PROVIDERS = (PROVIDER_WORDS | {"jamba", "granite", "falcon", "nemotron"})
 }
 
 
+def named_text(node: ast.AST) -> str | None:
+    """The text a test names a model or provider by: a string constant's value, an attribute's name
+    (``ModelType.O1``); None for anything else."""
+    if isinstance(node, ast.Constant):
+        return string_value(node)
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
 def names_openai_models(test: ast.AST) -> bool:
     """An ``if`` test that picks OpenAI models by name (``"gpt" in model``, ``ModelType.O1``)."""
     for n in walk(test):
-        text = (
-            string_value(n)
-            if isinstance(n, ast.Constant)
-            else n.attr
-            if isinstance(n, ast.Attribute)
-            else None
-        )
+        text = named_text(n)
         if text and _OPENAI_NAME.search(text):
             return True
     return False
