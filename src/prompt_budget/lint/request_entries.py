@@ -6,6 +6,9 @@ settings).
   (an enum or class attribute whose name says a budget; set 21: crfm-helm's watsonx client);
 - a weakly named key (``"max_length"``) beside a generation request's sampling settings or budgets
   (``"temperature"``, ``"context_window"``), or beside ``"truncation": True`` (a tokenizer's length).
+
+A number written as a string for a model server's environment (``{"MAX_TOTAL_TOKENS": json.dumps(4096)}``
+given to ``HuggingFaceModel(env=...)``, ``str(4096)``; set 51: fmbench) is the number it serializes.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.token_cuts import cut_kwargs
 
 if TYPE_CHECKING:
@@ -55,6 +58,23 @@ def _choices(value: ast.expr | None) -> tuple[ast.expr, ...]:
     return branches if all(type(b) is ast.Constant and isinstance(b.value, int) for b in branches) else ()
 
 
+#: Calls that write a number as a string: JSON's, ``str``.
+_SERIALIZERS = frozenset({"json.dumps", "dumps", "str"})
+
+
+def _serialized(value: ast.expr) -> ast.expr:
+    """``json.dumps(4096)``, ``str(4096)``: the number a one-argument serializer is given, else ``value``."""
+    if (
+        isinstance(value, ast.Call)
+        and len(value.args) == 1
+        and not value.keywords
+        and dotted(value.func) in _SERIALIZERS
+        and type(value.args[0]) is ast.Constant
+    ):
+        return value.args[0]
+    return value
+
+
 def request_entries(
     rule: LintRule, node: ast.Dict, skip: set[int]
 ) -> Iterator[tuple[ast.expr, str, int | float, str]]:
@@ -66,7 +86,7 @@ def request_entries(
     pairs = [
         (key, branch)
         for key, whole in zip(node.keys, node.values, strict=False)
-        for branch in (_choices(whole) or (whole,))
+        for branch in (_choices(whole) or (_serialized(whole),))
     ]
     for key, item in pairs:
         value = rule.budget_literal(item)

@@ -52,6 +52,8 @@ from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
 from prompt_budget.lint.runtime_strings import runtime_settings
+from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
+from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.token_cuts import (
     CutFlow,
@@ -62,7 +64,6 @@ from prompt_budget.lint.token_cuts import (
     tokenizer_length,
     truncation_defaults,
 )
-from prompt_budget.lint.truncating_models import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.value_sweeps import swept_entries
 
 
@@ -409,12 +410,11 @@ class InlineBudget(LintRule):
                 self._report(kw.value, f"{callee}.{kw.arg}", value, how)
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048), TOKEN_MAX.get(model_name, 2048)
         found = lookup_default(self, node, self._cuts)
-        if found is not None and found[3] is None:
-            self._lookups.append(
-                (found[1], found[0], found[2])
-            )  # the table's values decide (``leave_Module``)
+        if found is not None and found[3] is None:  # the table's values decide (``leave_Module``)
+            self._lookups.append((found[1], found[0], found[2]))
         elif found is not None:
             self._report(found[0], found[1], found[2], found[3] or "")
+        settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``
 
     def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
         """``f(max_tokens=...)``, ``tokenizer(t, truncation=True, max_length=...)``, ``model.generate(x,
