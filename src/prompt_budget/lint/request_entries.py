@@ -8,7 +8,8 @@ settings).
   (``"temperature"``, ``"context_window"``), or beside ``"truncation": True`` (a tokenizer's length).
 
 A number written as a string for a model server's environment (``{"MAX_TOTAL_TOKENS": json.dumps(4096)}``
-given to ``HuggingFaceModel(env=...)``, ``str(4096)``; set 51: fmbench) is the number it serializes.
+given to ``HuggingFaceModel(env=...)``, ``str(4096)``; set 51: fmbench) is the number it serializes; a
+string of digits under a key named as a budget (``{"MAX_INPUT_LENGTH": "2047"}``) is that number.
 """
 
 from __future__ import annotations
@@ -75,6 +76,15 @@ def _serialized(value: ast.expr) -> ast.expr:
     return value
 
 
+def _digits(rule: LintRule, value: ast.expr) -> int | None:
+    """``"4096"``: the number a string of digits writes, when large enough to be a budget."""
+    text = string_value(value)
+    if text is None or not text.isdigit() or not text.isascii():
+        return None
+    found = rule.budget_literal(ast.Constant(value=int(text)))
+    return int(found) if found is not None else None
+
+
 def request_entries(
     rule: LintRule, node: ast.Dict, skip: set[int]
 ) -> Iterator[tuple[ast.expr, str, int | float, str]]:
@@ -90,6 +100,8 @@ def request_entries(
     ]
     for key, item in pairs:
         value = rule.budget_literal(item)
+        if value is None and rule.names.is_budget(string_value(key) or ""):
+            value = _digits(rule, item)  # ``{"MAX_TOTAL_TOKENS": "4096"}``: an environment takes strings
         if value is None or id(item) in skip:
             continue
         name = string_value(key)

@@ -24,7 +24,10 @@ SET51_VALID = (
     # a method whose first argument is no key, a model architecture's positions (it defines the model)
     Valid("count = tokenizer.get_token_ids(text, 4096)\nconfig = GPT2Config(n_positions=1024, n_embd=768)\n"),
     # a server's environment entry that names no budget
-    Valid('env = {"MAX_CONCURRENT_REQUESTS": json.dumps(128), "HF_MODEL_ID": model_id}\n'),
+    Valid(
+        'env = {"MAX_CONCURRENT_REQUESTS": json.dumps(128), "HF_MODEL_ID": model_id, "PORT": "8080"}\n'
+        'opts = {"max_tokens": "0", "seed": "1234", "max_length": "512"}\n'
+    ),
 )
 
 SET51_INVALID = (
@@ -54,6 +57,11 @@ SET51_INVALID = (
     Invalid(
         "env = {\n    'HF_MODEL_ID': model_id,\n    'MAX_INPUT_LENGTH': json.dumps(4090),\n"
         "    'MAX_TOTAL_TOKENS': str(4096),\n}\nmodel = HuggingFaceModel(env=env, role=role)\n",
+        count=2,
+    ),
+    # a string of digits under a key named as a budget: a server's environment takes strings (lighteval)
+    Invalid(
+        'image = {"env": {"MAX_INPUT_LENGTH": "2047", "MAX_TOTAL_TOKENS": "2048", "MODEL_ID": "/repo"}}\n',
         count=2,
     ),
     # a model's positions given where it is loaded: its window (set 51: fmbench's Neuron compile)
