@@ -6,6 +6,7 @@ import ast
 import re
 from typing import Any
 
+from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
@@ -15,7 +16,6 @@ from prompt_budget.lint.rule import (
     Valid,
     attr_name,
     callee_name,
-    is_env_read,
     number,
     string_value,
     token_amount_literal,
@@ -253,8 +253,8 @@ class BudgetTable(LintRule):
                     break
             else:
                 return  # no window-sized number among the arguments (the common case: leave at once)
-        if is_env_read(node):
-            return  # ``os.getenv("QWEN_AGENT_MAX_INPUT_TOKENS", 58000)``: a setting's name and default
+        if reads_environment(node):
+            return  # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's name and default, not a row
         models: list[str] = []
         literal: ast.expr | None = None
         value: int | float | None = None
