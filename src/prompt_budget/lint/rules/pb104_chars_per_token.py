@@ -39,6 +39,7 @@ from prompt_budget.lint.rules.pb104_terms import (
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.tiktoken_counts import CountReader
+from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
@@ -252,10 +253,34 @@ class CharsPerToken(LintRule):
     #: Locals whose bindings ``_chars`` is reading (a name bound to itself reads as no unit).
     _resolving: set[str]
 
+    #: Rates kept as a pair of constants, tokens over words (``word_rate_pairs``).
+    _pairs: PairRates
+
     def visit_Module(self, node: ast.Module) -> None:
         self.rate_names = set()
         self._rates = set()
         self._resolving = set()
+        self._pairs = PairRates()
+
+    def _pair(self, target: ast.expr, value: ast.expr | None) -> None:
+        """``TOKENS: int = 1000`` beside ``WORDS: int = 750``, read as ``(self.TOKENS / self.WORDS) *
+        len(text.split())``: a words-to-tokens rate written as two numbers (set 51: fmbench)."""
+        if self.ctx.function() is not None or value is None:
+            return
+        scope = self.ctx.enclosing_class() or self.ctx.tree
+        rate = self._pairs.rate(
+            target, value, scope if isinstance(scope, (ast.Module, ast.ClassDef)) else None
+        )
+        if rate is None:
+            return
+        self.report(
+            value,
+            f"hard-coded ratio of {rate} tokens per word in a token estimate, written as {number(value)} "
+            f"tokens over a number of words; the ratio differs by model and language, so keep one "
+            "calibrated value in config (or count with a real tokenizer)",
+            value=rate,
+            key_parts=("tokens_per_word", self.scope_key(), self.ctx.module_name),
+        )
 
     def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
         factor = number(value)
@@ -282,10 +307,12 @@ class CharsPerToken(LintRule):
         for target in node.targets:
             self._named(attr_name(target), node.value)
             self._constant_rate(target, node.value)
+            self._pair(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named(attr_name(node.target), node.value)
         self._constant_rate(node.target, node.value)
+        self._pair(node.target, node.value)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):
