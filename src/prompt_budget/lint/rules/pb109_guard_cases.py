@@ -229,6 +229,28 @@ STAND_IN_INVALID = (
     ),
 )
 
+_EXTRACTOR = (
+    "import litellm\nimport tiktoken\n\nclass Extractor:\n    def __init__(self, model):\n"
+    "        self.model = model\n        self.__tokenizer = tiktoken.get_encoding('o200k_base')\n\n"
+)
+
+SELF_VALID = (
+    # kept on self, but encoded with only by a method named for OpenAI, or not at all
+    Valid(
+        _EXTRACTOR
+        + "    def count_openai_tokens(self, text):\n        return len(self.__tokenizer.encode(text))\n"
+    ),
+    Valid(_EXTRACTOR + "    def decode(self, ids):\n        return self.__tokenizer.decode(ids)\n"),
+)
+SELF_INVALID = (
+    # kept on self by the constructor, counting and chunking text for any litellm model (set 52: chembench)
+    Invalid(
+        _EXTRACTOR
+        + "    def _count_tokens(self, text):\n        return len(self.__tokenizer.encode(text))\n",
+        line=7,
+    ),
+)
+
 PROJECT_VALID = (
     # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
     Valid(
@@ -291,6 +313,7 @@ PROJECT_VALID = (
     ),
     *PROJECT_VALID_MORE,
     *STAND_IN_VALID,
+    *SELF_VALID,
 )
 
 PROJECT_INVALID = (
@@ -335,4 +358,5 @@ PROJECT_INVALID = (
         line=3,
     ),
     *STAND_IN_INVALID,
+    *SELF_INVALID,
 )
