@@ -235,6 +235,12 @@ _EXTRACTOR = (
 )
 
 SELF_VALID = (
+    # another library's adapter for OpenAI's own models is no router
+    Valid(
+        "import tiktoken\n\n_tokenizer = tiktoken.get_encoding('cl100k_base')\n\n"
+        "def model(kind):\n    from agents.extensions.models.openai_chatcompletions import OpenAIChatCompletionsModel\n\n"
+        "def count_tokens(text):\n    return len(_tokenizer.encode(text))\n"
+    ),
     # kept on self, but encoded with only by a method named for OpenAI, or not at all
     Valid(
         _EXTRACTOR
@@ -243,6 +249,15 @@ SELF_VALID = (
     Valid(_EXTRACTOR + "    def decode(self, ids):\n        return self.__tokenizer.decode(ids)\n"),
 )
 SELF_INVALID = (
+    # a module-level encoding, in a package reaching LiteLLM through another library's adapter (set 51:
+    # youtu-agent's ``agents.extensions.models.litellm_model``)
+    Invalid(
+        "import tiktoken\n\n_tokenizer = tiktoken.get_encoding('cl100k_base')\n\n"
+        "def model(kind):\n    if kind == 'litellm':\n"
+        "        from agents.extensions.models.litellm_model import LitellmModel\n\n"
+        "def count_tokens(text):\n    return len(_tokenizer.encode(text))\n",
+        line=3,
+    ),
     # kept on self by the constructor, counting and chunking text for any litellm model (set 52: chembench)
     Invalid(
         _EXTRACTOR

@@ -43,6 +43,7 @@ from prompt_budget.lint.rules.pb109_other_providers import (
     provider_lines,
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
+from prompt_budget.lint.rules.pb109_routers import routes
 from prompt_budget.lint.rules.pb109_self_encoders import self_encoder_used
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
 from prompt_budget.lint.walks import lines_at, non_ascii_at, source_of, statements, walk
@@ -100,7 +101,9 @@ def _imported_sdk(tree: ast.AST, path: str, text: str | None = None) -> str:
             continue
         for module in modules:
             top = module.split(".")[0]
-            if top not in own and (module in _OTHER_SDKS or top in _OTHER_SDKS - {"google"}):
+            if top not in own and (
+                module in _OTHER_SDKS or top in _OTHER_SDKS - {"google"} or routes(module)
+            ):
                 return module
     return ""
 
