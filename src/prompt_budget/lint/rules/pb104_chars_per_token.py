@@ -69,7 +69,9 @@ class CharsPerToken(LintRule):
     (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says;
     so is a rate kept in a constant of the module or class under any name, judged where it divides
     (``len(p.split()) / self.TOKEN_SCALER > token_limit``) and reported where written, and so is a rate
-    kept in a parameter's default (``han_tokens=0.625`` ... ``han_count * han_tokens``). A token cap
+    kept in a parameter's default (``han_tokens=0.625`` ... ``han_count * han_tokens``), and so is a rate of
+    tokens per word written as two constants (``TOKENS = 1000``, ``WORDS = 750`` ... ``(self.TOKENS /
+    self.WORDS) * len(text.split())``), reported once, at the tokens. A token cap
     times a rate from 1.2 to 6 is a character bound when its result cuts or is named as characters
     (``char_cap = int(max_tokens * 1.4)``); ``ascii_ch_count`` counts characters.
 

@@ -94,7 +94,8 @@ class BudgetTable(LintRule):
     reported, nor counts of requests: a table named for requests or records (``_BATCH_RATELIMIT_MAP``)
     or read into one (returned by ``max_requests_per_batch``). A table built by calls (``[Model("gpt-4o",
     context_window=128_000), ...]``) is one finding per literal holding its rows, like a dict; rows
-    standing alone (``register(Model(...))``) one each. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
+    standing alone (``register(Model(...))``) one each. A call reading a setting from the environment
+    (``env_int("CLAUDE_MAX_TOKENS", 4096)``, ``os.getenv(...)``, a row named by an upper-case variable) is no row. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
 
     A table named for models (``RETIRED_MODELS``) whose keys are ids (``"code-alpha-002"``) and whose
     numbers are all window-sized is a window per model, whatever family its keys name. A row of specs
