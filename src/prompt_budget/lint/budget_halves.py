@@ -6,7 +6,8 @@ tokens: a budget on the left (a name or a callee named as one; a weak ``budget``
 use is a strong budget) and the result used as a budget: given as a budget keyword, returned by a
 function named as one, ordered against a count of tokens, or clamped by ``min``/``max`` against another
 budget. A half bound to a local (``half_max_tokens = self.max_tokens // 2``) is left to its reads, which
-this reading of the ancestors does not follow. ``int()``/``round()`` and the clamp itself are looked through.
+this reading of the ancestors does not follow. ``int()``/``round()``, the clamp itself and a conditional
+choosing the half on one branch (``max_tokens if valid else max_tokens // 2``) are looked through.
 Read from the node's ancestors only (no walk). Kept apart from the rule: it judges no finding itself.
 """
 
@@ -38,6 +39,11 @@ def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
     child: ast.AST = node
     for parent in reversed(ancestors[:-1]):
         if isinstance(parent, ast.Call) and callee_name(parent) in _WRAPPERS and child in parent.args:
+            child = parent
+            continue
+        if isinstance(parent, ast.IfExp) and child is not parent.test:
+            # ``return max_tokens if ok else max_tokens // 2``: the half is the value on one branch (set
+            # 51: readmeai's ``update_max_tokens``)
             child = parent
             continue
         if isinstance(parent, ast.Call) and callee_name(parent) in _CLAMPS and child in parent.args:

@@ -117,6 +117,19 @@ CASES_VALID_25 = (
     Valid("def image_tokens(image_bytes):\n    return image_bytes // 4\n"),
     # set 28: a parameter's default rate outside any token estimate (a width per wide character)
     Valid("def text_width(han_count, han_width=1.5):\n    return han_count * han_width\n"),
+    # set 51: a pair of constants of tokens and words not dividing into a rate of a word count, or whose
+    # rate is no words-to-tokens guess (a page of 500 words is no rate; 4000 tokens over 750 words)
+    Valid(
+        "class Doc:\n    TOKENS = 1000\n    WORDS = 750\n\n    def pages(self, text):\n"
+        "        return len(text.split()) / self.WORDS\n"
+    ),
+    Valid(
+        "class Doc:\n    TOKENS = 4000\n    WORDS = 750\n\n    def count(self, text):\n"
+        "        return (self.TOKENS / self.WORDS) * len(text.split())\n"
+    ),
+    Valid(
+        "MAX_TOKENS = 1000\nWORDS = 750\n\ndef count(text):\n    return MAX_TOKENS / WORDS * len(text.split())\n"
+    ),
 )
 CASES_INVALID = (
     # a rate of characters per token kept in a local named for tokens, no "per" in it (set 48: ares-ai)
@@ -319,5 +332,18 @@ CASES_INVALID = (
         "    return int(han_count * han_tokens + len(text.split()) * word_tokens)\n",
         line=1,
         key="tokens_per_char",
+    ),
+    # set 51: a words-to-tokens rate written as two constants, tokens over words, scaling a count of
+    # words (fmbench's ``CustomTokenizer``): one finding, at the constant counting tokens
+    Invalid(
+        "class CustomTokenizer:\n    TOKENS: int = 1000\n    WORDS: int = 750\n\n    def count_tokens(self, text):\n"
+        "        return int(math.ceil((self.TOKENS / self.WORDS) * len(text.split())))\n",
+        line=2,
+        key="tokens_per_word",
+    ),
+    Invalid(
+        "NUM_TOKENS = 4\nNUM_WORDS = 3\n\ndef estimate(text):\n    return len(text.split()) * NUM_TOKENS // NUM_WORDS\n",
+        line=1,
+        key="tokens_per_word",
     ),
 )

@@ -39,6 +39,7 @@ from prompt_budget.lint.rules.pb104_terms import (
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.tiktoken_counts import CountReader
+from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
@@ -68,7 +69,9 @@ class CharsPerToken(LintRule):
     (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says;
     so is a rate kept in a constant of the module or class under any name, judged where it divides
     (``len(p.split()) / self.TOKEN_SCALER > token_limit``) and reported where written, and so is a rate
-    kept in a parameter's default (``han_tokens=0.625`` ... ``han_count * han_tokens``). A token cap
+    kept in a parameter's default (``han_tokens=0.625`` ... ``han_count * han_tokens``), and so is a rate of
+    tokens per word written as two constants (``TOKENS = 1000``, ``WORDS = 750`` ... ``(self.TOKENS /
+    self.WORDS) * len(text.split())``), reported once, at the tokens. A token cap
     times a rate from 1.2 to 6 is a character bound when its result cuts or is named as characters
     (``char_cap = int(max_tokens * 1.4)``); ``ascii_ch_count`` counts characters.
 
@@ -252,10 +255,34 @@ class CharsPerToken(LintRule):
     #: Locals whose bindings ``_chars`` is reading (a name bound to itself reads as no unit).
     _resolving: set[str]
 
+    #: Rates kept as a pair of constants, tokens over words (``word_rate_pairs``).
+    _pairs: PairRates
+
     def visit_Module(self, node: ast.Module) -> None:
         self.rate_names = set()
         self._rates = set()
         self._resolving = set()
+        self._pairs = PairRates()
+
+    def _pair(self, target: ast.expr, value: ast.expr | None) -> None:
+        """``TOKENS: int = 1000`` beside ``WORDS: int = 750``, read as ``(self.TOKENS / self.WORDS) *
+        len(text.split())``: a words-to-tokens rate written as two numbers (set 51: fmbench)."""
+        if self.ctx.function() is not None or value is None:
+            return
+        scope = self.ctx.enclosing_class() or self.ctx.tree
+        rate = self._pairs.rate(
+            target, value, scope if isinstance(scope, (ast.Module, ast.ClassDef)) else None
+        )
+        if rate is None:
+            return
+        self.report(
+            value,
+            f"hard-coded ratio of {rate} tokens per word in a token estimate, written as {number(value)} "
+            f"tokens over a number of words; the ratio differs by model and language, so keep one "
+            "calibrated value in config (or count with a real tokenizer)",
+            value=rate,
+            key_parts=("tokens_per_word", self.scope_key(), self.ctx.module_name),
+        )
 
     def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
         factor = number(value)
@@ -282,10 +309,12 @@ class CharsPerToken(LintRule):
         for target in node.targets:
             self._named(attr_name(target), node.value)
             self._constant_rate(target, node.value)
+            self._pair(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named(attr_name(node.target), node.value)
         self._constant_rate(node.target, node.value)
+        self._pair(node.target, node.value)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):

@@ -41,6 +41,7 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
+from prompt_budget.lint.share_products import product_budget
 from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
@@ -61,7 +62,7 @@ _ADVICE = "move it to config so the threshold can be tuned per model"
 
 class BudgetRatio(LintRule):
     """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
-    ``int(max_tokens * 0.9)``, ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
+    ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own:
     a budget elsewhere in the module does not make a class's threshold a budget ratio). A share whose
     name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``) is one too.
@@ -86,7 +87,7 @@ class BudgetRatio(LintRule):
     / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
     token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
     RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
-    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``), returned by a function named as a budget, ordered against a count of tokens or clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``). A budget divided by a larger whole number (17 to 999) is a share where
+    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens or clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``). A budget divided by a larger whole number (17 to 999) is a share where
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
@@ -464,7 +465,7 @@ class BudgetRatio(LintRule):
             value = literal_fraction(
                 literal
             )  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``int(3 / 4 * max_tokens)``)
-            budget = self.budget_expr(other) if value is not None else None
+            budget = (self.budget_expr(other) or product_budget(self, node, literal)) if value else None
             if value is not None and budget is not None:
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")

@@ -214,6 +214,14 @@ CASES_VALID = (
     Valid(
         "def cut(items, max_tokens):\n    budget = len(items) // 2\n    budget = min(budget, max_tokens)\n"
     ),
+    # set 51: a conditional halving whose result is no budget (the half as the test, or a count returned)
+    Valid("def pages(max_tokens, rows, ok):\n    return rows if ok else len(rows) // 2\n"),
+    Valid("def split(max_tokens, ok):\n    return 'a' if max_tokens // 2 > ok else 'b'\n"),
+    Valid("def mid(max_tokens, ok):\n    return max_tokens if ok else max_tokens // 2\n"),
+    # set 52: a fraction in a product with a budget and a factor that is no share (a count, an amount)
+    Valid("def total(max_tokens, n_chunks):\n    return int(max_tokens * n_chunks * 0.5)\n"),
+    Valid("def cost(max_tokens, r, price):\n    return max_tokens * (1 - r) * 0.5 * price\n"),
+    Valid("def part(width, r):\n    return ceil(width * ((1 - r) * 0.5))\n"),
 )
 CASES_INVALID = (
     # set 49: half of a budget used as a budget (openparse, bbook-maker)
@@ -225,6 +233,24 @@ CASES_INVALID = (
         line=4,
     ),
     Invalid("def substrict_token_budget(o):\n    return max(FLOOR, session_token_budget(o) // 2)\n"),
+    # set 51: half of a budget on one branch of a conditional returned by a function named as a budget
+    # (readmeai's ``update_max_tokens``, whose result truncates a prompt)
+    Invalid(
+        "def update_max_tokens(max_tokens, prompt, target='Hello!'):\n    ok = prompt.startswith(target)\n"
+        "    return max_tokens if ok else max_tokens // 2\n",
+        line=3,
+    ),
+    Invalid(
+        "def run(max_tokens, ok):\n    return ask(max_new_tokens=max_tokens // 2 if ok else max_tokens)\n"
+    ),
+    # set 52: a fraction of what a share leaves of the budget (chembench's chunk overlap), however grouped
+    Invalid(
+        "def chunk(self, text):\n    size = floor(self.chunk_size * self.max_input_tokens)\n"
+        "    overlap = ceil(self.max_input_tokens * ((1 - self.chunk_size) * 0.5))\n",
+        line=3,
+        key="chunk_max_input_tokens_ratio",
+    ),
+    Invalid("def pad(max_tokens, r):\n    return int(0.5 * (1 - r) * max_tokens)\n"),
     # set 49: a class constant share, a fraction of two literals, commented as a share of tokens
     # (extract-thinker's thinking budget)
     Invalid(

@@ -6,6 +6,7 @@ import ast
 import re
 from typing import Any
 
+from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
@@ -15,7 +16,6 @@ from prompt_budget.lint.rule import (
     Valid,
     attr_name,
     callee_name,
-    is_env_read,
     number,
     string_value,
     token_amount_literal,
@@ -94,7 +94,8 @@ class BudgetTable(LintRule):
     reported, nor counts of requests: a table named for requests or records (``_BATCH_RATELIMIT_MAP``)
     or read into one (returned by ``max_requests_per_batch``). A table built by calls (``[Model("gpt-4o",
     context_window=128_000), ...]``) is one finding per literal holding its rows, like a dict; rows
-    standing alone (``register(Model(...))``) one each. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
+    standing alone (``register(Model(...))``) one each. A call reading a setting from the environment
+    (``env_int("CLAUDE_MAX_TOKENS", 4096)``, ``os.getenv(...)``, a row named by an upper-case variable) is no row. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
 
     A table named for models (``RETIRED_MODELS``) whose keys are ids (``"code-alpha-002"``) and whose
     numbers are all window-sized is a window per model, whatever family its keys name. A row of specs
@@ -253,8 +254,8 @@ class BudgetTable(LintRule):
                     break
             else:
                 return  # no window-sized number among the arguments (the common case: leave at once)
-        if is_env_read(node):
-            return  # ``os.getenv("QWEN_AGENT_MAX_INPUT_TOKENS", 58000)``: a setting's name and default
+        if reads_environment(node):
+            return  # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's name and default, not a row
         models: list[str] = []
         literal: ast.expr | None = None
         value: int | float | None = None

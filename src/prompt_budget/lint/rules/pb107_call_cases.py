@@ -13,6 +13,14 @@ CALL_VALID = (
     Valid(
         'a = Agent(model="gpt-4o", uptime_seconds=10000)\nb = Agent(model="claude-3-5-sonnet", pid=12345)\n'
     ),
+    # settings read from the environment, their variables named after a model family (set 51:
+    # pysubtrans's ``env_int``; set 42: qwen-agent's ``os.getenv``): defaults, not a model table
+    Valid(
+        'S = {\n    "max_tokens": s.get_int("max_tokens") or env_int("CLAUDE_MAX_TOKENS", 4096),\n'
+        '    "max_thinking_tokens": s.get_int("t") or env_int("CLAUDE_MAX_THINKING_TOKENS", 1024),\n}\n'
+    ),
+    Valid('A = env.int("GPT4_MAX_TOKENS", 8192)\nB = env.int("GPT4O_CONTEXT", 128000)\n'),
+    Valid('A = setting("CLAUDE_MAX_TOKENS", 4096)\nB = setting("CLAUDE_CONTEXT_WINDOW", 200_000)\n'),
     # pricing rows built by calls: prices are not windows (floats below 1024)
     Valid('PRICES = [_price("gpt-4o", 2.5, 10.0), _price("gpt-4o-mini", 0.15, 0.6)]'),
     # pricing tiers per model: "cost"/"price" in the callee
@@ -46,6 +54,10 @@ CALL_INVALID = (
     Invalid(
         'register(Model("gemma-7b", context_window=8192))\nregister(Model("llama-3-8b", context_window=8192))\n',
         count=2,
+    ),
+    # a model named in capitals is still a model (no variable name: ``_`` never joins its words)
+    Invalid(
+        'add(Model("GPT-4", context_window=8192))\nadd(Model("GPT-4-32K", context_window=32768))\n', count=2
     ),
     Invalid(
         'ARGS = [\n    Model("gemma-7b", context_window=8192),\n    Model("llama-3-8b", context_window=8192),\n'

@@ -229,6 +229,43 @@ STAND_IN_INVALID = (
     ),
 )
 
+_EXTRACTOR = (
+    "import litellm\nimport tiktoken\n\nclass Extractor:\n    def __init__(self, model):\n"
+    "        self.model = model\n        self.__tokenizer = tiktoken.get_encoding('o200k_base')\n\n"
+)
+
+SELF_VALID = (
+    # another library's adapter for OpenAI's own models is no router
+    Valid(
+        "import tiktoken\n\n_tokenizer = tiktoken.get_encoding('cl100k_base')\n\n"
+        "def model(kind):\n    from agents.extensions.models.openai_chatcompletions import OpenAIChatCompletionsModel\n\n"
+        "def count_tokens(text):\n    return len(_tokenizer.encode(text))\n"
+    ),
+    # kept on self, but encoded with only by a method named for OpenAI, or not at all
+    Valid(
+        _EXTRACTOR
+        + "    def count_openai_tokens(self, text):\n        return len(self.__tokenizer.encode(text))\n"
+    ),
+    Valid(_EXTRACTOR + "    def decode(self, ids):\n        return self.__tokenizer.decode(ids)\n"),
+)
+SELF_INVALID = (
+    # a module-level encoding, in a package reaching LiteLLM through another library's adapter (set 51:
+    # youtu-agent's ``agents.extensions.models.litellm_model``)
+    Invalid(
+        "import tiktoken\n\n_tokenizer = tiktoken.get_encoding('cl100k_base')\n\n"
+        "def model(kind):\n    if kind == 'litellm':\n"
+        "        from agents.extensions.models.litellm_model import LitellmModel\n\n"
+        "def count_tokens(text):\n    return len(_tokenizer.encode(text))\n",
+        line=3,
+    ),
+    # kept on self by the constructor, counting and chunking text for any litellm model (set 52: chembench)
+    Invalid(
+        _EXTRACTOR
+        + "    def _count_tokens(self, text):\n        return len(self.__tokenizer.encode(text))\n",
+        line=7,
+    ),
+)
+
 PROJECT_VALID = (
     # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
     Valid(
@@ -291,6 +328,7 @@ PROJECT_VALID = (
     ),
     *PROJECT_VALID_MORE,
     *STAND_IN_VALID,
+    *SELF_VALID,
 )
 
 PROJECT_INVALID = (
@@ -335,4 +373,5 @@ PROJECT_INVALID = (
         line=3,
     ),
     *STAND_IN_INVALID,
+    *SELF_INVALID,
 )

@@ -1,7 +1,8 @@
 """PB109's fixed GPT encoding in a package that serves other providers' models: a tiktoken encoding
 named as a literal (``encoding_for_model("gpt-4o")`` truncating a page to ``max_tokens``) or through a
 parameter's default its callers never change (``def count_tokens(data, model="gpt-4o")`` called as
-``count_tokens(data)``) or kept on ``self`` set to a literal alone (``pb109_attribute_encodings``), outside any code picking OpenAI's models, counts the tokens of whatever model
+``count_tokens(data)``) or kept on ``self`` set to a literal alone (``pb109_attribute_encodings``), or a fixed encoding a constructor keeps on ``self`` for the methods that
+encode with it (``pb109_self_encoders``), outside any code picking OpenAI's models, counts the tokens of whatever model
 the text is for. Reported when the package shows it serves other providers' models: a module of it
 imports another provider's SDK or a multi-provider router (``litellm``, ``anthropic``), or tests a
 model's name against another provider's (``variant == "qwen3"``); in the same module at once, in
@@ -42,6 +43,8 @@ from prompt_budget.lint.rules.pb109_other_providers import (
     provider_lines,
 )
 from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
+from prompt_budget.lint.rules.pb109_routers import routes
+from prompt_budget.lint.rules.pb109_self_encoders import self_encoder_used
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
 from prompt_budget.lint.walks import lines_at, non_ascii_at, source_of, statements, walk
 
@@ -98,7 +101,9 @@ def _imported_sdk(tree: ast.AST, path: str, text: str | None = None) -> str:
             continue
         for module in modules:
             top = module.split(".")[0]
-            if top not in own and (module in _OTHER_SDKS or top in _OTHER_SDKS - {"google"}):
+            if top not in own and (
+                module in _OTHER_SDKS or top in _OTHER_SDKS - {"google"} or routes(module)
+            ):
                 return module
     return ""
 
@@ -230,6 +235,7 @@ def fixed_site(ctx: FileContext, node: ast.Call, callee: str) -> tuple[str, ast.
         _encodes(ctx.function())
         or (bool(param) and _encodes(ctx.enclosing_class()))
         or module_encoder_used(ctx.tree, ctx.scopes, ctx.ancestors)
+        or (bool(fixed) and self_encoder_used(ctx, node))
     )
     # a getter returning the encoding to the module's functions that encode with it: they count, and
     # its name may name the library it loads (``_get_tiktoken_encoding``)

@@ -103,12 +103,12 @@ class TokenizerMismatch(LintRule):
     model on purpose. A fixed GPT encoding (``encoding_for_model("gpt-4o")``, a ``model="gpt-4o"`` or
     ``encoding_name="cl100k_base"`` default no call in its module changes, even forwarded) outside code for OpenAI's
     models is reported when its package serves other providers' models: a module imports another provider's SDK or a
-    router (``litellm``), tests a name against their models, or names one of their models beside an OpenAI model in
+    router (``litellm``, or another library's adapter for it: ``agents.extensions.models.litellm_model``), tests a name against their models, or names one of their models beside an OpenAI model in
     one call or list (``ModelPair(strong="gpt-4o", weak="mistralai/Mixtral-8x7B")``) (``pb109_project``). An
     encoding kept in a module's global (``tokenizer = tiktoken.encoding_for_model("gpt-3.5-turbo")`` at the top)
     counts when a function of the module encodes text with it; so does one a module-level getter returns (kept in a
     global under a ``try``: ``_get_tiktoken_encoding``, whose name names the library, not OpenAI's models) to a
-    function of the module that encodes text with it; so does one a method keeps on ``self`` set to an encoding's
+    function of the module that encodes text with it; so does a call a constructor keeps whole on ``self`` (``self.__tokenizer = tiktoken.get_encoding("o200k_base")``) that another method of the class, not named for OpenAI, encodes text with; so does one a method keeps on ``self`` set to an encoding's
     name alone in a branch the caller cannot change (``name = "cl100k_base"`` ... ``self. encoding_name = name``),
     loaded by a method that measures the text it sends to a model (``self.llm.abatch_invoke(...)``), not by one that
     only measures chunks. A module naming another provider's API host needs no tiktoken call nor budget word of its

@@ -1,0 +1,45 @@
+"""PB105: a literal fraction in a product of a token budget and other shares of one.
+
+``overlap = ceil(self.max_input_tokens * ((1 - self.chunk_size) * 0.5))`` (set 52: chembench's extractor,
+half of what the chunk leaves of the window on each side): the literal does not multiply the budget itself,
+but a factor of a product whose other factors are the budget and complements of a share (``1 - ratio``),
+each at most the whole: the product is a share of the budget whatever the grouping (``budget * (1 - r) *
+0.5``, ``0.5 * (1 - r) * budget``). Only one budget among the factors, and every other factor a complement
+``1 - x``: a count (``budget * n_chunks * 0.5``) or another amount makes no share. Read from the node's
+ancestors and the product's own operands (no walk). Kept apart from the rule: it judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.rule import LintRule, number
+
+
+def _factors(node: ast.expr) -> list[ast.expr]:
+    """The operands of a chain of products, left to right (``a * (b * c)`` -> a, b, c)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return [*_factors(node.left), *_factors(node.right)]
+    return [node]
+
+
+def _complement(node: ast.expr) -> bool:
+    """``1 - self.chunk_size``: what a share leaves of the whole."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and number(node.left) == 1
+
+
+def product_budget(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | None:
+    """The budget ``literal`` (a factor of the product ``node``) takes a share of through complements of
+    other shares, else None."""
+    top: ast.AST = node
+    parent = rule.ctx.parent(top)
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        top, parent = parent, rule.ctx.parent(parent)
+    assert isinstance(top, ast.BinOp)
+    rest = [f for f in _factors(top) if f is not literal]
+    budgets = [rule.budget_expr(f) for f in rest]
+    found = [b for b in budgets if b is not None]
+    others = [f for f, b in zip(rest, budgets, strict=True) if b is None]
+    if len(found) != 1 or not others or not all(_complement(f) for f in others):
+        return None
+    return found[0]
