@@ -26,6 +26,7 @@ from prompt_budget.lint.chunk_units import (
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
+from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
@@ -48,6 +49,7 @@ from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIM
 from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALID
 from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALID
 from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
+from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.token_options import token_option
@@ -125,7 +127,11 @@ class BudgetConstant(LintRule):
     default (``doc_maxlen: int = DefaultVal(220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``),
     a dict entry, an assignment, a parameter's default, a comparison outside tests (``assert
     config.query_maxlen == 64``; ``learned_lengths``); an argparse ``--max_length`` the module gives to a
-    truncating call's length (``{"truncation": True, "max_length": args.max_length}``). Not reported:
+    truncating call's length (``{"truncation": True, "max_length": args.max_length}``). A class field's
+    literal default whose attribute the project reads straight into a token budget (``chunk_size: int =
+    Field(default=256)`` sent as ``{"chunking_max_tokens": str(config.processing.chunk_size)}``,
+    ``tokens: int = 699`` stored as ``self.max_tokens = self.config.llm.tokens``), its name given a literal
+    in one class of the project only (``field_reach``). Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
@@ -340,6 +346,7 @@ class BudgetConstant(LintRule):
         *SET45_VALID,
         *SET47_VALID,
         *SET49_VALID,
+        *SET51_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -373,6 +380,7 @@ class BudgetConstant(LintRule):
         *SET45_INVALID,
         *SET47_INVALID,
         *SET49_INVALID,
+        *SET51_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -381,6 +389,7 @@ class BudgetConstant(LintRule):
         self._lengths = LengthFacts()
         self._fills = OptionFills()
         self._option_cuts = OptionCuts()
+        self._fields = FieldDefaults()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -398,6 +407,7 @@ class BudgetConstant(LintRule):
         self._chunks.finish(self, node)
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
         self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
+        self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -409,6 +419,7 @@ class BudgetConstant(LintRule):
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)
             + option_fills(cls, facts, options.root)
+            + project_field_reads(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -419,12 +430,14 @@ class BudgetConstant(LintRule):
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
+        self._fields.field(self, node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
             judge_assign(self, self._held, node)
         self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
         self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class
+        self._fields.field(self, node)  # read into a budget by another module (``field_reach``)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``

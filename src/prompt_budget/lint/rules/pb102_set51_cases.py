@@ -1,0 +1,55 @@
+"""PB102's cases from what sets 51 and 52 left (issue 19): a class field's literal default whose
+attribute is read into a token budget (``field_reach``). Kept apart from the rule module to keep it short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET51_VALID = (
+    # one field name given a literal in two classes (one of them characters): a read cannot tell which
+    Valid(
+        "class TextSplitter:\n    chunk_size: int = 1000\n\nclass Processing(BaseModel):\n"
+        "    chunk_size: int = Field(default=256, gt=0)\n\n"
+        "def form(config):\n    return {'chunking_max_tokens': str(config.processing.chunk_size)}\n"
+    ),
+    # a field said to count characters; a literal under 16; a read not given to a budget
+    Valid(
+        "class Processing(BaseModel):\n"
+        "    chunk_size: int = Field(default=2000, description='Maximum characters per chunk')\n"
+        "    tokens: int = 8\n    limit: int = 500\n\n"
+        "def ask(config):\n    return llm(max_tokens=config.tokens, n=config.limit, size=config.chunk_size)\n"
+    ),
+    # a bare ``self`` read of an attribute the class sets from a parameter, not from a field of that name
+    Valid(
+        "class Processing:\n    chunk_size: int = 256\n\nclass Chunker:\n    def __init__(self, n):\n"
+        "        self.chunk_size = n\n        self.tok = HuggingFaceTokenizer(max_tokens=self.chunk_size)\n"
+    ),
+    # read under its own name (set 50: gpt-oss's rotary origin; minDALL-E's text positions)
+    Valid(
+        "@dataclass\nclass Hparams:\n    ctx_len_txt: int = 64\n\nclass Transformer:\n"
+        "    def __init__(self, hparams):\n        self.ctx_len_txt = hparams.ctx_len_txt\n"
+    ),
+)
+SET51_INVALID = (
+    # a settings field sent as the budget of a completion (set 51: readmeai's ``tokens``)
+    Invalid(
+        "class ModelSettings(BaseModel):\n    tokens: PositiveInt = Field(default=699, le=2048)\n\n"
+        "class BaseHandler:\n    def __init__(self, config):\n        self.max_tokens = config.llm.tokens\n",
+        line=2,
+    ),
+    # a chunk size sent as a request's token budget, and copied onto ``self`` then given to a tokenizer
+    # (set 51: haiku-rag's ``ProcessingConfig.chunk_size``)
+    Invalid(
+        "class ProcessingConfig(BaseModel):\n    chunk_size: int = Field(default=256, gt=0)\n\n"
+        "def form(config):\n    return {'chunking_max_tokens': str(config.processing.chunk_size)}\n",
+        line=2,
+    ),
+    Invalid(
+        "class ProcessingConfig(BaseModel):\n    chunk_size: int = Field(256, gt=0)\n\n"
+        "class Chunker:\n    def __init__(self, config):\n"
+        "        self.chunk_size = config.processing.chunk_size\n"
+        "        self.tok = HuggingFaceTokenizer(tokenizer=hf, max_tokens=self.chunk_size)\n",
+        line=2,
+    ),
+)
