@@ -15,6 +15,7 @@ from prompt_budget.lint.budget_defaults import (
     judge_return,
     option_default,
 )
+from prompt_budget.lint.budget_overrides import BudgetOverrides, project_overrides
 from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
     ChunkFacts,
@@ -131,7 +132,11 @@ class BudgetConstant(LintRule):
     literal default whose attribute the project reads straight into a token budget (``chunk_size: int =
     Field(default=256)`` sent as ``{"chunking_max_tokens": str(config.processing.chunk_size)}``,
     ``tokens: int = 699`` stored as ``self.max_tokens = self.config.llm.tokens``), its name given a literal
-    in one class of the project only (``field_reach``). Not reported:
+    in one class of the project only (``field_reach``). A literal of 16 or more passed, by keyword or by
+    position, for a parameter whose default is reported (``summarizer._chunk_text(page_text,
+    chunk_size=60)`` beside ``def _chunk_text(self, text, chunk_size=900)``), the call resolved to that
+    function (``self.f``, ``x.f`` with ``x = Class()``, ``Class(...)``, an imported function;
+    ``budget_overrides``). Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
@@ -390,6 +395,7 @@ class BudgetConstant(LintRule):
         self._fills = OptionFills()
         self._option_cuts = OptionCuts()
         self._fields = FieldDefaults()
+        self._overrides = BudgetOverrides()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -408,6 +414,7 @@ class BudgetConstant(LintRule):
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
         self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
+        self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -420,6 +427,7 @@ class BudgetConstant(LintRule):
             + project_lengths(cls, facts, options.root)
             + option_fills(cls, facts, options.root)
             + project_field_reads(cls, facts, options.root)
+            + project_overrides(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -472,6 +480,7 @@ class BudgetConstant(LintRule):
         self._option_cuts.call(
             self, node
         )  # ``--max_length`` read as ``{"truncation": True, "max_length": ...}``
+        self._overrides.call(self, node)  # a literal passed for a parameter whose default is a budget
 
     def visit_If(self, node: ast.If) -> None:
         self._fills.if_(self, node)  # ``if max_batch_size is None: max_batch_size = 8192 if mqa else 2048``

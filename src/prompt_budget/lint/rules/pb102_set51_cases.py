@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+_SUMMARIZER = (
+    "class Summarizer:\n    def _chunk_text(self, text, chunk_size=900):\n        count = 0\n"
+    "        for p in text.split('\\n'):\n            new_token_count = count + self._count_tokens(p)\n"
+    "            if new_token_count < chunk_size:\n                count = new_token_count\n\n"
+)
+
 SET51_VALID = (
     # one field name given a literal in two classes (one of them characters): a read cannot tell which
     Valid(
@@ -24,6 +30,11 @@ SET51_VALID = (
     Valid(
         "class Processing:\n    chunk_size: int = 256\n\nclass Chunker:\n    def __init__(self, n):\n"
         "        self.chunk_size = n\n        self.tok = HuggingFaceTokenizer(max_tokens=self.chunk_size)\n"
+    ),
+    # a literal passed for a parameter whose default is no budget (``budget_overrides``)
+    Valid(
+        "class Store:\n    def fetch(self, query, limit=500):\n        return self.db.run(query)[:limit]\n\n"
+        "def read(q):\n    store = Store()\n    return store.fetch(q, limit=60)\n"
     ),
     # read under its own name (set 50: gpt-oss's rotary origin; minDALL-E's text positions)
     Valid(
@@ -51,5 +62,16 @@ SET51_INVALID = (
         "        self.chunk_size = config.processing.chunk_size\n"
         "        self.tok = HuggingFaceTokenizer(tokenizer=hf, max_tokens=self.chunk_size)\n",
         line=2,
+    ),
+    # a literal passed for a parameter whose default is a budget (set 52: loopgpt's ``_chunk_text``), by
+    # keyword or by position, the default reported too
+    Invalid(
+        _SUMMARIZER + "def read(page_text):\n    summarizer = Summarizer()\n"
+        "    return list(summarizer._chunk_text(page_text, chunk_size=60))\n",
+        count=2,
+    ),
+    Invalid(
+        _SUMMARIZER + "    def pages(self, text):\n        return self._chunk_text(text, 300)\n",
+        count=2,
     ),
 )
