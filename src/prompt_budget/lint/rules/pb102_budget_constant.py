@@ -53,6 +53,7 @@ from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALI
 from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
 
 
@@ -136,7 +137,10 @@ class BudgetConstant(LintRule):
     position, for a parameter whose default is reported (``summarizer._chunk_text(page_text,
     chunk_size=60)`` beside ``def _chunk_text(self, text, chunk_size=900)``), the call resolved to that
     function (``self.f``, ``x.f`` with ``x = Class()``, ``Class(...)``, an imported function;
-    ``budget_overrides``). Not reported:
+    ``budget_overrides``). The token threshold a function compares a count of tokens with, written again
+    in that function under a limit or size name (``max_chunk_size_allowed = 512`` beside ``if
+    len(input_ids) <= 512``) or as a difference's first term (``max_chunk_size = 512 - overlap``;
+    ``threshold_copies``). Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
@@ -396,6 +400,7 @@ class BudgetConstant(LintRule):
         self._option_cuts = OptionCuts()
         self._fields = FieldDefaults()
         self._overrides = BudgetOverrides()
+        self._copies = ThresholdCopies()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -415,6 +420,7 @@ class BudgetConstant(LintRule):
         self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
+        self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -439,6 +445,7 @@ class BudgetConstant(LintRule):
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
         self._fields.field(self, node)
+        self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
@@ -487,6 +494,7 @@ class BudgetConstant(LintRule):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self._lengths.compare(self, node)  # ``assert config.query_maxlen == 64``
+        self._copies.compare(self, node)  # ``if len(input_ids) <= 512``: a token threshold
 
     def visit_Return(self, node: ast.Return) -> None:
         judge_return(self, node, self._held)  # ``def max_tokens(self): return 4096``

@@ -12,6 +12,12 @@ _SUMMARIZER = (
     "            if new_token_count < chunk_size:\n                count = new_token_count\n\n"
 )
 
+_CLASSIFY = (
+    "def classify(self, completion, overlap):\n"
+    "    inputs = self.tokenizer(completion, return_tensors='pt')\n    input_ids = inputs['input_ids'][0]\n"
+    "    if len(input_ids) <= 512:\n        return self.model(**inputs)\n"
+)
+
 SET51_VALID = (
     # one field name given a literal in two classes (one of them characters): a read cannot tell which
     Valid(
@@ -35,6 +41,14 @@ SET51_VALID = (
     Valid(
         "class Store:\n    def fetch(self, query, limit=500):\n        return self.db.run(query)[:limit]\n\n"
         "def read(q):\n    store = Store()\n    return store.fetch(q, limit=60)\n"
+    ),
+    # beside a token threshold: another value, a name of another unit or of no limit, another function
+    # (``threshold_copies``)
+    Valid(
+        "def classify(self, completion, overlap):\n    max_lines = 512\n    batch = 512\n    max_size = 256\n"
+        "    inputs = self.tokenizer(completion, return_tensors='pt')\n    input_ids = inputs['input_ids'][0]\n"
+        "    if len(input_ids) <= 512:\n        return self.model(**inputs)\n\n"
+        "def other():\n    max_chunk_size = 512\n    return max_chunk_size\n"
     ),
     # read under its own name (set 50: gpt-oss's rotary origin; minDALL-E's text positions)
     Valid(
@@ -73,5 +87,16 @@ SET51_INVALID = (
     Invalid(
         _SUMMARIZER + "    def pages(self, text):\n        return self._chunk_text(text, 300)\n",
         count=2,
+    ),
+    # the token threshold a function compares a count with, written again under a size name or as a
+    # difference's first term (set 52: chembench's refusal classifier)
+    Invalid(
+        _CLASSIFY.replace("overlap):\n", "overlap):\n    max_chunk_size_allowed = 512\n"),
+        line=2,
+    ),
+    Invalid(
+        _CLASSIFY
+        + "    max_chunk_size = 512 - overlap\n    return [input_ids[i : i + 8] for i in range(0, 9, 8)]\n",
+        line=6,
     ),
 )
