@@ -108,14 +108,19 @@ class BudgetOverrides:
 
     def call(self, rule: LintRule, node: ast.Call) -> None:
         """``summarizer._chunk_text(page_text, chunk_size=60)``: literals passed to a resolved function."""
-        slots = [(f"#{i}", arg) for i, arg in enumerate(node.args)]
-        slots += [(kw.arg, kw.value) for kw in node.keywords if kw.arg is not None]
+        constants: list[tuple[str, ast.expr]] = []
+        for i, arg in enumerate(node.args):
+            if type(arg) is ast.Constant:
+                constants.append((f"#{i}", arg))
+        for kw in node.keywords:
+            if type(kw.value) is ast.Constant and kw.arg is not None:
+                constants.append((kw.arg, kw.value))
+        if not constants:
+            return
         literals = [
             (slot, value, amount)
-            for slot, value in slots
-            if type(value) is ast.Constant
-            and (amount := rule.budget_literal(value)) is not None
-            and amount >= _SMALLEST
+            for slot, value in constants
+            if (amount := rule.budget_literal(value)) is not None and amount >= _SMALLEST
         ]
         if not literals or any(type(a) is ast.Starred for a in node.args) or is_test_module(rule.ctx.path):
             return
@@ -126,13 +131,13 @@ class BudgetOverrides:
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         """Report the literals passed for a parameter whose default this module reports; keep the
         others, and the reported defaults, as project facts."""
-        reported = {id(r.target) for r in rule.ctx.reports if r.code == rule.CODE}
+        reported = {id(r.target) for r in rule.ctx.reports if r.code == rule.CODE and r.target is not None}
         found: dict[tuple[str, str], tuple[str, int | float, int]] = {}
-        for key, fn, method in _functions(module):
-            positional = _positional(fn, method)
+        for key, fn, method in _functions(module) if reported else ():
             for arg, default in defaults(fn.args):
                 value = rule.budget_literal(default) if id(default) in reported else None
                 if value is not None:
+                    positional = _positional(fn, method)
                     pos = positional.index(arg.arg) if arg.arg in positional else -1
                     found[(key, arg.arg)] = found[(key, f"#{pos}")] = (arg.arg, value, default.lineno)
                     rule.fact(default, f"{DEFAULT_FACT}{key} {arg.arg} {pos}", value)
