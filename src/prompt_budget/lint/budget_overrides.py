@@ -79,6 +79,12 @@ class BudgetOverrides:
         #: (the literal, function key, keyword or ``#position``, amount)
         self.passed: list[tuple[ast.expr, str, str, int | float]] = []
         self._names: set[str] | None = None
+        self._test: bool | None = None
+
+    def _in_test(self, rule: LintRule) -> bool:
+        if self._test is None:
+            self._test = is_test_module(rule.ctx.path)
+        return self._test
 
     def _callable_names(self, rule: LintRule) -> set[str]:
         """The module's top-level functions and classes, and the names it imports from a module."""
@@ -122,7 +128,7 @@ class BudgetOverrides:
             for slot, value in constants
             if (amount := rule.budget_literal(value)) is not None and amount >= _SMALLEST
         ]
-        if not literals or any(type(a) is ast.Starred for a in node.args) or is_test_module(rule.ctx.path):
+        if not literals or any(type(a) is ast.Starred for a in node.args) or self._in_test(rule):
             return
         key = self._key(rule, node)
         if key is not None:

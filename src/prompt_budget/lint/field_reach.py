@@ -59,10 +59,12 @@ _SMALLEST = 16
 #: A line that may give an attribute to a budget: a budget word before ``=`` or ``:`` and an attribute read
 #: after it (``max_tokens=self.chunk_size``, ``"chunking_max_tokens": str(cfg.chunk_size)``; lower-cased). One
 #: pattern a word, each starting with its literal: the alternation searched whole tried every letter
-#: starting one of them (2.4 times the time, the same lines found).
+#: starting one of them (2.4 times the time, the same lines found). Budget names hold ``tok`` or
+#: ``context`` but for a few (``num_ctx``, ``thinking_budget``, ``num_predict``), each pattern another
+#: pass over every module's text.
 _GATE: Final = tuple(
     re.compile(word + r"\w*['\"]?\s*[=:](?!=)\s*(?:str\(|int\()?\s*[a-z_][\w.]*\.")
-    for word in ("tok", "ctx", "context", "budget", "predict")
+    for word in ("tok", "context")
 )
 #: Calls that only change a number's type.
 _CASTS = frozenset({"str", "int"})
