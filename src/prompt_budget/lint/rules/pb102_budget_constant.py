@@ -15,6 +15,7 @@ from prompt_budget.lint.budget_defaults import (
     judge_return,
     option_default,
 )
+from prompt_budget.lint.budget_overrides import BudgetOverrides, project_overrides
 from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
     ChunkFacts,
@@ -26,6 +27,7 @@ from prompt_budget.lint.chunk_units import (
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
+from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
@@ -48,8 +50,10 @@ from prompt_budget.lint.rules.pb102_runtime_cases import RUNTIME_INVALID, RUNTIM
 from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALID
 from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALID
 from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
+from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
 
 
@@ -125,7 +129,18 @@ class BudgetConstant(LintRule):
     default (``doc_maxlen: int = DefaultVal(220)``), a keyword argument (``ColBERTConfig(doc_maxlen=300)``),
     a dict entry, an assignment, a parameter's default, a comparison outside tests (``assert
     config.query_maxlen == 64``; ``learned_lengths``); an argparse ``--max_length`` the module gives to a
-    truncating call's length (``{"truncation": True, "max_length": args.max_length}``). Not reported:
+    truncating call's length (``{"truncation": True, "max_length": args.max_length}``). A class field's
+    literal default whose attribute the project reads straight into a token budget (``chunk_size: int =
+    Field(default=256)`` sent as ``{"chunking_max_tokens": str(config.processing.chunk_size)}``,
+    ``tokens: int = 699`` stored as ``self.max_tokens = self.config.llm.tokens``), its name given a literal
+    in one class of the project only (``field_reach``). A literal of 16 or more passed, by keyword or by
+    position, for a parameter whose default is reported (``summarizer._chunk_text(page_text,
+    chunk_size=60)`` beside ``def _chunk_text(self, text, chunk_size=900)``), the call resolved to that
+    function (``self.f``, ``x.f`` with ``x = Class()``, ``Class(...)``, an imported function;
+    ``budget_overrides``). The token threshold a function compares a count of tokens with, written again
+    in that function under a limit or size name (``max_chunk_size_allowed = 512`` beside ``if
+    len(input_ids) <= 512``) or as a difference's first term (``max_chunk_size = 512 - overlap``;
+    ``threshold_copies``). Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
@@ -340,6 +355,7 @@ class BudgetConstant(LintRule):
         *SET45_VALID,
         *SET47_VALID,
         *SET49_VALID,
+        *SET51_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -373,6 +389,7 @@ class BudgetConstant(LintRule):
         *SET45_INVALID,
         *SET47_INVALID,
         *SET49_INVALID,
+        *SET51_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -381,6 +398,9 @@ class BudgetConstant(LintRule):
         self._lengths = LengthFacts()
         self._fills = OptionFills()
         self._option_cuts = OptionCuts()
+        self._fields = FieldDefaults()
+        self._overrides = BudgetOverrides()
+        self._copies = ThresholdCopies()
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch:
@@ -398,6 +418,9 @@ class BudgetConstant(LintRule):
         self._chunks.finish(self, node)
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
         self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
+        self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
+        self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
+        self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -409,6 +432,8 @@ class BudgetConstant(LintRule):
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)
             + option_fills(cls, facts, options.root)
+            + project_field_reads(cls, facts, options.root)
+            + project_overrides(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -419,12 +444,15 @@ class BudgetConstant(LintRule):
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
+        self._fields.field(self, node)
+        self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
             judge_assign(self, self._held, node)
         self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
         self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class
+        self._fields.field(self, node)  # read into a budget by another module (``field_reach``)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``
@@ -459,12 +487,14 @@ class BudgetConstant(LintRule):
         self._option_cuts.call(
             self, node
         )  # ``--max_length`` read as ``{"truncation": True, "max_length": ...}``
+        self._overrides.call(self, node)  # a literal passed for a parameter whose default is a budget
 
     def visit_If(self, node: ast.If) -> None:
         self._fills.if_(self, node)  # ``if max_batch_size is None: max_batch_size = 8192 if mqa else 2048``
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self._lengths.compare(self, node)  # ``assert config.query_maxlen == 64``
+        self._copies.compare(self, node)  # ``if len(input_ids) <= 512``: a token threshold
 
     def visit_Return(self, node: ast.Return) -> None:
         judge_return(self, node, self._held)  # ``def max_tokens(self): return 4096``

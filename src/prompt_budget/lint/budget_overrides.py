@@ -1,0 +1,205 @@
+"""A literal passed for a parameter whose default is a token budget (PB102; set 52: loopgpt's
+``summarizer._chunk_text(page_text, chunk_size=60)``, where ``def _chunk_text(self, text, chunk_size=900)``
+compares ``chunk_size`` with a token count).
+
+The rule reports the default; a call giving that parameter another literal overrides the budget, so the
+literal is one too::
+
+    # loopgpt/summarizer.py: the default is reported (compared with the token count)
+    def _chunk_text(self, text: str, chunk_size=900): ...
+
+    # loopgpt/tools/pdf.py
+    summarizer = Summarizer()
+    chunks = list(summarizer._chunk_text(page_text, chunk_size=60))
+
+Which function a call reaches is resolved, not guessed from its name alone: ``self.method(...)`` in the
+class defining it, ``x.method(...)`` where the function binds ``x = Class(...)``, ``Class(...)`` for its
+``__init__``, ``function(...)`` for a module-level function of the module or one it imports by name. The
+argument is matched by keyword or by position (``self`` left out). Guards: the default was reported by
+PB102 in its own module (not by a project-wide join); the literal is 16 or more (a smaller one is no
+budget by convention) and not reported already; one function of that name and parameter with a reported
+default in the project. Facts ``DEFAULT_FACT`` (a reported default: function key, parameter, position)
+and ``PASSED_FACT`` (a literal passed: function key, keyword or ``#position``) are joined per project.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.walks import statements
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.rule import LintRule
+
+DEFAULT_FACT = "\x00override-default "
+PASSED_FACT = "\x00override-passed "
+
+#: The smallest literal taken as a budget passed.
+_SMALLEST = 16
+_SELF = frozenset({"self", "cls"})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _positional(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> list[str]:
+    """The names a call's positional arguments fill (a method's ``self`` left out)."""
+    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    return names[1:] if method and names and names[0] in _SELF else names
+
+
+def _receiver_class(rule: LintRule, name: str) -> str | None:
+    """The class ``name`` is bound to an instance of in the enclosing function (``x = Summarizer()``),
+    else None (bound twice, to something else, or not bound there)."""
+    fn = rule.ctx.function()
+    if fn is None:
+        return None
+    found: set[str] = set()
+    for stmt in statements(fn):
+        if type(stmt) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in stmt.targets):
+            value = stmt.value
+            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+                return None
+            found.add(value.func.id)
+    return next(iter(found)) if len(found) == 1 else None
+
+
+class BudgetOverrides:
+    """One module's literals passed to a resolved function, and its reported parameter defaults."""
+
+    def __init__(self) -> None:
+        #: (the literal, function key, keyword or ``#position``, amount)
+        self.passed: list[tuple[ast.expr, str, str, int | float]] = []
+        self._names: set[str] | None = None
+        self._test: bool | None = None
+
+    def _in_test(self, rule: LintRule) -> bool:
+        if self._test is None:
+            self._test = is_test_module(rule.ctx.path)
+        return self._test
+
+    def _callable_names(self, rule: LintRule) -> set[str]:
+        """The module's top-level functions and classes, and the names it imports from a module."""
+        if self._names is None:
+            tree = rule.ctx.tree
+            names: set[str] = set()
+            for stmt in tree.body if isinstance(tree, ast.Module) else []:
+                if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+                    names.add(stmt.name)
+                elif isinstance(stmt, ast.ImportFrom):
+                    names.update(a.asname or a.name for a in stmt.names)
+            self._names = names
+        return self._names
+
+    def _key(self, rule: LintRule, call: ast.Call) -> str | None:
+        func = call.func
+        if isinstance(func, ast.Name):
+            return func.id if func.id in self._callable_names(rule) else None
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return None
+        owner = func.value.id
+        if owner in _SELF:
+            cls = rule.ctx.enclosing_class()
+            return f"{cls.name}.{func.attr}" if cls is not None else None
+        found = _receiver_class(rule, owner)
+        return f"{found}.{func.attr}" if found is not None else None
+
+    def call(self, rule: LintRule, node: ast.Call) -> None:
+        """``summarizer._chunk_text(page_text, chunk_size=60)``: literals passed to a resolved function."""
+        constants: list[tuple[str, ast.expr]] = []
+        for i, arg in enumerate(node.args):
+            if type(arg) is ast.Constant:
+                constants.append((f"#{i}", arg))
+        for kw in node.keywords:
+            if type(kw.value) is ast.Constant and kw.arg is not None:
+                constants.append((kw.arg, kw.value))
+        if not constants:
+            return
+        literals = [
+            (slot, value, amount)
+            for slot, value in constants
+            if (amount := rule.budget_literal(value)) is not None and amount >= _SMALLEST
+        ]
+        if not literals or any(type(a) is ast.Starred for a in node.args) or self._in_test(rule):
+            return
+        key = self._key(rule, node)
+        if key is not None:
+            self.passed.extend((value, key, slot, amount) for slot, value, amount in literals)
+
+    def finish(self, rule: LintRule, module: ast.Module) -> None:
+        """Report the literals passed for a parameter whose default this module reports; keep the
+        others, and the reported defaults, as project facts."""
+        reported = {id(r.target) for r in rule.ctx.reports if r.code == rule.CODE and r.target is not None}
+        found: dict[tuple[str, str], tuple[str, int | float, int]] = {}
+        for key, fn, method in _functions(module) if reported else ():
+            for arg, default in defaults(fn.args):
+                value = rule.budget_literal(default) if id(default) in reported else None
+                if value is not None:
+                    positional = _positional(fn, method)
+                    pos = positional.index(arg.arg) if arg.arg in positional else -1
+                    found[(key, arg.arg)] = found[(key, f"#{pos}")] = (arg.arg, value, default.lineno)
+                    rule.fact(default, f"{DEFAULT_FACT}{key} {arg.arg} {pos}", value)
+        done = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+        for literal, key, slot, amount in self.passed:
+            if id(literal) in done:
+                continue
+            hit = found.get((key, slot))
+            if hit is None:
+                rule.fact(literal, f"{PASSED_FACT}{key} {slot}", amount)
+                continue
+            param, was, line = hit
+            message = _message(param, amount, key, was, f"line {line}")
+            rule.report_literal(literal, message, amount, param)
+            done.add(id(literal))
+
+
+def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool]]:
+    """The module's top-level functions and its top-level classes' methods, by the key a call resolves
+    to (``_chunk_text``, ``Summarizer._chunk_text``, ``Summarizer`` for its ``__init__``)."""
+    out: list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool]] = []
+    for stmt in module.body:
+        if isinstance(stmt, _FUNCTIONS):
+            out.append((stmt.name, stmt, False))
+        elif isinstance(stmt, ast.ClassDef):
+            for item in stmt.body:
+                if isinstance(item, _FUNCTIONS):
+                    key = stmt.name if item.name == "__init__" else f"{stmt.name}.{item.name}"
+                    out.append((key, item, True))
+    return out
+
+
+def _message(param: str, amount: int | float, key: str, default: object, where: str) -> str:
+    return (
+        f"token budget {param}={amount} passed to `{key}`, whose default `{param}={default}` is a token "
+        f"budget (at {where}); move it to config so it can be tuned and tested"
+    )
+
+
+def project_overrides(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
+    """The literals passed for a parameter whose default another module reports as a token budget."""
+    project = partial(fact_project, root=root)
+    bound: dict[tuple[Path, str, str], list[tuple[Fact, str]]] = defaultdict(list)
+    for fact, (key, param, pos) in tagged(facts, DEFAULT_FACT, 3):
+        top = project(fact)
+        bound[(top, key, param)].append((fact, param))
+        if pos != "-1":
+            bound[(top, key, f"#{pos}")].append((fact, param))
+    if not bound:
+        return []
+    findings = []
+    for fact, (key, slot) in tagged(facts, PASSED_FACT, 2):
+        hits = bound.get((project(fact), key, slot), [])
+        if len(hits) != 1:
+            continue  # no reported default, or two functions of that key: which one is reached is unknown
+        default, param = hits[0]
+        message = _message(param, fact.value, key, default.value, f"{default.path}:{default.line}")
+        findings.append(finding_where_bound(rule, fact, message, param, config_key(param)))
+    return findings
