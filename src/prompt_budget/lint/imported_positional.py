@@ -1,0 +1,146 @@
+"""Numbers given positionally to a function another module of the project defines (PB101's
+project-wide data flow; set 53: wcgw).
+
+``load_memory(task_id, 24000, 8000)`` where ``from wcgw.client.memory import load_memory`` and that
+module defines ``def load_memory(task_id, coding_max_tokens, noncoding_max_tokens)``: the numbers are
+taken as ``coding_max_tokens`` and ``noncoding_max_tokens``, so they are judged by those names, as
+``positional_args`` judges a call of the module's own function. Also through a call that forwards its
+further arguments to the function it is given (``asyncio.to_thread(f, ...)``,
+``functools.partial(f, ...)``, ``loop.run_in_executor(None, f, ...)``).
+
+Each module records, as facts for the project-wide pass, its top-level functions' (and its classes'
+constructors') positional parameters named as token budgets (``SIG_FACT``: the callable, the position
+and the name) and the int literals it gives positionally to a name it imports from another module
+(``CALL_FACT``: the module's stem, the name there, the position). A call matching one signature of
+that stem and name (two modules of one stem disagreeing: unknown) is reported at the literal.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
+from prompt_budget.lint.method_positional import MethodPositionalFlow
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.positional_args import shape_only
+from prompt_budget.lint.rule import callee_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.rule import LintRule
+
+SIG_FACT = "\x00pb101 sig "
+CALL_FACT = "\x00pb101 call "
+
+#: Calls that call the function they are given with their further positional arguments, by how many
+#: arguments come before the function (``run_in_executor(executor, f, *args)``).
+_FORWARDERS = {"to_thread": 0, "partial": 0, "run_in_executor": 1}
+
+
+class ImportedPositionalFlow(MethodPositionalFlow):
+    """``MethodPositionalFlow`` that also keeps the int literals given positionally to a bare name
+    (directly or through a forwarding call), to be matched with the module's imports once read."""
+
+    def __init__(self, module: ast.Module) -> None:
+        super().__init__(module)
+        self._outside: list[tuple[str, int, ast.Constant]] = []
+
+    def call(self, node: ast.Call) -> None:
+        super().call(node)
+        args: list[ast.expr] = node.args
+        callee = node.func.id if type(node.func) is ast.Name else None
+        skip = _FORWARDERS.get(callee_name(node) or "")
+        given = args[skip] if skip is not None and len(args) > skip + 1 else None
+        if skip is not None and isinstance(given, ast.Name):
+            callee, args = given.id, args[skip + 1 :]
+        for index, arg in enumerate(args):
+            if type(arg) is ast.Starred:
+                return  # the positions after ``*rest`` are unknown
+            if callee and type(arg) is ast.Constant and type(arg.value) is int:
+                self._outside.append((callee, index, arg))
+
+    def budgets(self, rule: LintRule) -> Iterator[tuple[ast.Constant, str, int | float, str]]:
+        """(the literal, the parameter, its value, how) of each number a module's own function takes
+        as a budget, by the parameter's name or by how the function uses it."""
+        for callee, name, given in self.taken():
+            value = rule.budget_literal(given)
+            if value is not None and (rule.names.is_budget_setting(name) or self.limit(callee, name)):
+                yield given, name, value, f"passed as `{name}` of {callee}()"
+
+    def record(self, rule: LintRule) -> None:
+        """Record the module's signatures with a budget parameter and its numbers given to imported
+        names (facts for ``project_positional``)."""
+        body = self._module.body
+        for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                _signature(rule, stmt.name, stmt, False)
+            elif isinstance(stmt, ast.ClassDef):
+                for fn in stmt.body:
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
+                        _signature(rule, stmt.name, fn, True)
+        if not self._outside:
+            return
+        defined = {
+            s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        }
+        imported: dict[str, str] = {}
+        for stmt in body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module:
+                stem = stmt.module.rsplit(".", 1)[-1]
+                for alias in stmt.names:
+                    imported[alias.asname or alias.name] = f"{stem} {alias.name}"
+        for callee, index, literal in self._outside:
+            source = imported.get(callee) if callee not in defined else None
+            value = rule.budget_literal(literal) if source else None
+            if source and value is not None:
+                rule.fact(literal, f"{CALL_FACT}{source} {index}", value)
+
+
+def _signature(
+    rule: LintRule, callable_: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool
+) -> None:
+    """Record ``fn``'s positional parameters named as token budgets (but those it uses only as a
+    tensor's dimension), as parameters of ``callable_``."""
+    for index, name in enumerate(positional_params(fn, method)):
+        if rule.names.is_budget_setting(name) and not shape_only(fn, name):
+            arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
+            rule.fact(arg, f"{SIG_FACT}{callable_} {index} {name}", 0)
+
+
+def _project_positional(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+    """The numbers given by position to another module's function whose parameter there is named as a
+    token budget: findings of ``rule`` where each number is written."""
+    from prompt_budget.lint.cache import module_name
+
+    calls = list(tagged(facts, CALL_FACT, 3))
+    if not calls:
+        return []
+    params: dict[tuple[str, str, str], set[str]] = {}
+    where: dict[tuple[str, str, str], Fact] = {}
+    for fact, (callable_, index, name) in tagged(facts, SIG_FACT, 3):
+        key = (module_name(fact.path), callable_, index)
+        params.setdefault(key, set()).add(name)
+        where.setdefault(key, fact)
+    judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
+    findings = []
+    for fact, (stem, callable_, index) in calls:
+        names = params.get((stem, callable_, index), set())
+        if len(names) != 1:
+            continue  # no budget there, or two modules of that stem disagreeing
+        (name,) = names
+        if judge.implausible(name, fact.value):
+            continue
+        sig = where[(stem, callable_, index)]
+        message = (
+            f"token budget {name}={fact.value} passed as `{name}` of {callable_}() ({sig.path}:{sig.line}); "
+            "move it to config so it can be tuned and tested"
+        )
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callable_} {name}")))
+    return findings
+
+
+#: ``LintRule.check_project`` for PB101.
+project_positional = classmethod(_project_positional)
