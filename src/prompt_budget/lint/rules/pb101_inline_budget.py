@@ -80,7 +80,7 @@ class InlineBudget(LintRule):
     ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback;
     a parameter's default given as ``max_length=`` to a tokenizer call that truncates counts tokens, as
     does a ``kwargs.pop("max_length", 512)`` default that reaches one (also through a method of the
-    module, or bounded: ``enable_truncation(max_length=min(limit, max_length))``), a ``"max_length"``
+    module, stored on ``self``, given to ``generate``, or bounded: ``min(limit, max_length)``), a ``"max_length"``
     beside ``"truncation": True`` in a dict of a pipeline's keyword arguments, and an embedding model's
     ``max_length`` (``HuggingFaceEmbedding(max_length=512)``), and a tokenizer's ``model_max_length``
     given where it is made (``AutoTokenizer.from_pretrained(name, model_max_length=512)``). An amount

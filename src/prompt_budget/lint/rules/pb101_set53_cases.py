@@ -17,9 +17,49 @@ SET53_VALID = (
     ),
     # a number given by position to a name the module neither defines nor imports by name
     Valid("from . import tools\n\nout = tools.get_tool_output(context, args, 24000, 8000)\n"),
+    # a length's fallback stored on the instance, then read as a string's cut or never given to a cut
+    Valid(
+        "class Summary:\n    def __init__(self, **kwargs):\n"
+        '        self.max_length = kwargs.get("max_length", 500)\n'
+        '        self.title_max_length = kwargs.get("title_max_length", 80)\n\n'
+        "    def cut(self, text, title):\n"
+        "        return text[: self.max_length], self.tokenizer(title, truncation=True)\n"
+    ),
+    # a window PB102 reports by its company (a tokenizer in the class, a window-sized length): one finding
+    Valid(
+        "class Ranker:\n    def __init__(self, tokenizer, **kwargs):\n        self.tokenizer = tokenizer\n"
+        '        self.max_length = kwargs.get("max_length", 512)\n\n'
+        "    def encode(self, texts):\n"
+        "        return self.tokenizer(texts, truncation=True, max_length=self.max_length)\n"
+    ),
 )
 
 SET53_INVALID = (
+    # a length's fallback stored on the instance, which a method gives a tokenizer that truncates
+    # (set 53: rankify's TWOLAR)
+    Invalid(
+        "class Ranker:\n    def __init__(self, **kwargs):\n"
+        '        self.max_length = kwargs.get("max_length", 500)\n\n'
+        "    def encode(self, texts):\n"
+        "        return self.tokenizer(texts, truncation=True, max_length=self.max_length)\n",
+        line=3,
+    ),
+    # ... or a method whose parameter it is cut to (set 53: rankify's SPLADE), a prefixed length too
+    Invalid(
+        "class Splade:\n    def __init__(self, **kwargs):\n"
+        '        self.query_max_length = kwargs.get("query_max_length", 512)\n\n'
+        "    def _vector(self, texts, max_length):\n"
+        "        return self.tokenizer(texts, truncation=True, max_length=max_length)\n\n"
+        "    def rank(self, query):\n        return self._vector([query], max_length=self.query_max_length)\n",
+        line=3,
+    ),
+    # ... or a language model's ``generate`` (set 53: rankify's FiD answers)
+    Invalid(
+        "class Reader:\n    def __init__(self, **kwargs):\n"
+        '        self.max_length = kwargs.get("max_length", 50)\n\n'
+        "    def answer(self, ids):\n        return self.model.generate(input_ids=ids, max_length=self.max_length)\n",
+        line=3,
+    ),
     # the module's own function, also named as a budget by position (``positional_args``)
     Invalid(
         "def load_memory(task_id, coding_max_tokens, noncoding_max_tokens):\n    return task_id\n\n"
