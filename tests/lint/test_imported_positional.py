@@ -71,3 +71,34 @@ def test_numbers_another_module_takes_as_no_budget_are_not(tmp_path: Path) -> No
         },
     )
     assert got == []
+
+
+DATA = (
+    "def encode_passages(batch, tokenizer, max_length):\n"
+    "    return [tokenizer.batch_encode_plus(b, max_length=max_length, truncation=True) for b in batch]\n\n"
+    "class Collator:\n"
+    "    def __init__(self, text_maxlength, tokenizer, title_maxlength):\n"
+    "        self.tokenizer = tokenizer\n"
+    "        self.text_maxlength = text_maxlength\n"
+    "        self.title_maxlength = title_maxlength\n\n"
+    "    def __call__(self, batch):\n"
+    "        titles = [t[: self.title_maxlength] for t in batch]\n"
+    "        return titles, encode_passages(batch, self.tokenizer, self.text_maxlength)\n"
+)
+
+
+def test_a_number_another_modules_class_cuts_a_tokenizers_input_to_is_reported(tmp_path: Path) -> None:
+    """``Collator(512, tokenizer, 80)``: the class stores its first parameter and gives it, through a
+    function of its module, as the ``max_length`` a tokenizer truncates to (set 53: rankify's FiD); its
+    third cuts a string (characters)."""
+    got = _lint(
+        tmp_path,
+        {
+            "data.py": DATA,
+            "reader.py": (
+                "from pkg.data import Collator\n\n"
+                "def loader(tokenizer):\n    return Collator(512, tokenizer, 80)\n"
+            ),
+        },
+    )
+    assert got == [("pkg/reader.py", 4, "PB101", 512)]

@@ -26,11 +26,15 @@ from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import shape_only
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
+from prompt_budget.lint.window_lengths import window_length_prefix
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.positional_args import Function
     from prompt_budget.lint.rule import LintRule
+    from prompt_budget.lint.token_cuts import CutFlow
 
 SIG_FACT = "\x00pb101 sig "
 CALL_FACT = "\x00pb101 call "
@@ -70,17 +74,17 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             if value is not None and (rule.names.is_budget_setting(name) or self.limit(callee, name)):
                 yield given, name, value, f"passed as `{name}` of {callee}()"
 
-    def record(self, rule: LintRule) -> None:
+    def record(self, rule: LintRule, cuts: CutFlow) -> None:
         """Record the module's signatures with a budget parameter and its numbers given to imported
         names (facts for ``project_positional``)."""
         body = self._module.body
         for stmt in body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                _signature(rule, stmt.name, stmt, False)
+                _signature(rule, cuts, stmt.name, stmt, None)
             elif isinstance(stmt, ast.ClassDef):
                 for fn in stmt.body:
                     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
-                        _signature(rule, stmt.name, fn, True)
+                        _signature(rule, cuts, stmt.name, fn, stmt)
         if not self._outside:
             return
         defined = {
@@ -100,14 +104,42 @@ class ImportedPositionalFlow(MethodPositionalFlow):
 
 
 def _signature(
-    rule: LintRule, callable_: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool
+    rule: LintRule, cuts: CutFlow, callable_: str, fn: Function, owner: ast.ClassDef | None
 ) -> None:
     """Record ``fn``'s positional parameters named as token budgets (but those it uses only as a
-    tensor's dimension), as parameters of ``callable_``."""
-    for index, name in enumerate(positional_params(fn, method)):
-        if rule.names.is_budget_setting(name) and not shape_only(fn, name):
+    tensor's dimension), and those named as a maximum length (``text_maxlength``) that reach the length
+    a tokenizer cuts its input to, as parameters of ``callable_`` (``owner``'s constructor when given)."""
+    for index, name in enumerate(positional_params(fn, owner is not None)):
+        if rule.names.is_budget_setting(name):
+            taken = not shape_only(fn, name)
+        else:
+            taken = window_length_prefix(name) is not None and _cut(cuts, fn, name, owner)
+        if taken:
             arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
             rule.fact(arg, f"{SIG_FACT}{callable_} {index} {name}", 0)
+
+
+def _cut(cuts: CutFlow, fn: Function, name: str, owner: ast.ClassDef | None) -> bool:
+    """``fn`` gives its parameter ``name`` (also stored on ``self``, then read by a method of ``owner``)
+    as the length a tokenizer cuts its input to, directly or through a function or method of the
+    module (``token_cuts.CutFlow``; set 53: rankify's ``Collator(text_maxlength, tokenizer)``)."""
+    if cuts.cut_keyword(fn, name, owner) is not None:
+        return True
+    methods = (
+        [m for m in owner.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))] if owner else []
+    )
+    for node in walk(fn) if methods else ():
+        if type(node) is ast.Assign and type(node.value) is ast.Name and node.value.id == name:
+            for target in node.targets:
+                if (
+                    type(target) is ast.Attribute
+                    and type(target.value) is ast.Name
+                    and target.value.id == "self"
+                ):
+                    attribute = f"self.{target.attr}"
+                    if any(cuts.cut_keyword(m, attribute, owner) is not None for m in methods):
+                        return True
+    return False
 
 
 def _project_positional(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:

@@ -333,7 +333,7 @@ class InlineBudget(LintRule):
         # ``filter_doc(node, 100)`` where the module's ``def filter_doc(node, min_num_tokens=500)`` takes it
         for given, name, value, how in self._positional.budgets(self):
             self._report(given, name, value, how)
-        self._positional.record(self)  # ``load_memory(task, 24000)``: another module's (``check_project``)
+        self._positional.record(self, self._cuts)  # ``load_memory(task, 24000)`` (``check_project``)
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
         for table, literal, value in self._lookups:

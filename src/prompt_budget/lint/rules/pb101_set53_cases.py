@@ -15,6 +15,8 @@ SET53_VALID = (
         "memory = load_memory(task_id, 24000, 8000)\n"
         "out = asyncio.to_thread(get_tool_output, context, args, 0.0, loop, 24000, 8000)\n"
     ),
+    # another module's class, whose parameter is cut to a tokenizer's ``max_length``: known project-wide
+    Valid("from .data import Collator\n\ncollate = Collator(512, tokenizer)  # truncation\n"),
     # a number given by position to a name the module neither defines nor imports by name
     Valid("from . import tools\n\nout = tools.get_tool_output(context, args, 24000, 8000)\n"),
     # a length's fallback stored on the instance, then read as a string's cut or never given to a cut
