@@ -29,7 +29,7 @@ def test_a_number_given_to_another_modules_budget_parameter_is_reported(tmp_path
             "memory.py": MEMORY,
             "client.py": (
                 "import asyncio  # a file the lint reads: it names max_tokens\nimport functools\n"
-                "from pkg.memory import Pager, load_memory\n\n"
+                "from .memory import Pager\nfrom pkg.memory import load_memory\n\n"
                 "async def run(task_id, rows):\n"
                 "    a = load_memory(task_id, 24000, 8000)\n"
                 "    b = await asyncio.to_thread(load_memory, task_id, 12000, None)\n"
@@ -39,29 +39,30 @@ def test_a_number_given_to_another_modules_budget_parameter_is_reported(tmp_path
         },
     )
     assert got == [
-        ("pkg/client.py", 6, "PB101", 24000),
-        ("pkg/client.py", 6, "PB101", 8000),
-        ("pkg/client.py", 7, "PB101", 12000),
-        ("pkg/client.py", 8, "PB101", 6000),
-        ("pkg/client.py", 9, "PB101", 4000),
+        ("pkg/client.py", 7, "PB101", 24000),
+        ("pkg/client.py", 7, "PB101", 8000),
+        ("pkg/client.py", 8, "PB101", 12000),
+        ("pkg/client.py", 9, "PB101", 6000),
+        ("pkg/client.py", 10, "PB101", 4000),
     ]
 
 
 def test_numbers_another_module_takes_as_no_budget_are_not(tmp_path: Path) -> None:
     """A page's size, a tensor's dimension, a position after ``*rest``, a name the module defines
-    itself, a function no module of that stem defines: nothing is reported."""
+    itself, a function of another package's module of the same name (``other.memory``): nothing is
+    reported."""
     got = _lint(
         tmp_path,
         {
             "memory.py": MEMORY,
             "client.py": (
                 "from pkg.memory import Pager, bench, load_memory  # max_tokens\n"
-                "from other.memory import save_memory\n\n"
+                "from other.memory import load_memory as load_other\n\n"
                 "def run(task_id, rows, rest):\n"
                 "    a = Pager(rows, 50, None)\n"
                 "    b = bench(32, 4096)\n"
                 "    c = load_memory(*rest, 8000)\n"
-                "    return a, b, c, save_memory(task_id, 8000)\n"
+                "    return a, b, c, load_other(task_id, 8000)\n"
             ),
             "local.py": (
                 "from pkg.memory import load_memory  # max_tokens\n\n"

@@ -11,13 +11,16 @@ further arguments to the function it is given (``asyncio.to_thread(f, ...)``,
 Each module records, as facts for the project-wide pass, its top-level functions' (and its classes'
 constructors') positional parameters named as token budgets (``SIG_FACT``: the callable, the position
 and the name) and the int literals it gives positionally to a name it imports from another module
-(``CALL_FACT``: the module's stem, the name there, the position). A call matching one signature of
-that stem and name (two modules of one stem disagreeing: unknown) is reported at the literal.
+(``CALL_FACT``: the import's level and module, the name there, the position). A call matching one
+signature of a function of that name in the module imported (a relative import resolved from the
+caller's folder, an absolute one matched as the end of the module's path; two modules matching and
+disagreeing: unknown) is reported at the literal.
 """
 
 from __future__ import annotations
 
 import ast
+import posixpath
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -93,9 +96,8 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         imported: dict[str, str] = {}
         for stmt in body:
             if isinstance(stmt, ast.ImportFrom) and stmt.module:
-                stem = stmt.module.rsplit(".", 1)[-1]
                 for alias in stmt.names:
-                    imported[alias.asname or alias.name] = f"{stem} {alias.name}"
+                    imported[alias.asname or alias.name] = f"{stmt.level} {stmt.module} {alias.name}"
         for callee, index, literal in self._outside:
             source = imported.get(callee) if callee not in defined else None
             value = rule.budget_literal(literal) if source else None
@@ -142,30 +144,49 @@ def _cut(cuts: CutFlow, fn: Function, name: str, owner: ast.ClassDef | None) -> 
     return False
 
 
+def _module_path(path: str) -> str:
+    """``pkg/memory.py`` -> ``pkg/memory``, ``pkg/__init__.py`` -> ``pkg``: the module a file is."""
+    stem = path.rsplit(".", 1)[0] if path.endswith((".py", ".pyi")) else path
+    return stem.removesuffix("/__init__") if stem != "__init__" else ""
+
+
+def _imported_from(caller: str, level: str, module: str) -> tuple[str, bool]:
+    """The module path a ``from <module> import`` of the file ``caller`` names, and whether it is exact
+    (a relative import, resolved from the caller's folder) or a suffix (an absolute one: the project's
+    root may sit above the package, as ``src/`` does)."""
+    dotted = module.replace(".", "/")
+    up = int(level) if level.isdigit() else 0
+    if up == 0:
+        return dotted, False
+    base = posixpath.dirname(caller)
+    for _ in range(up - 1):
+        base = posixpath.dirname(base)
+    return (f"{base}/{dotted}" if base else dotted), True
+
+
 def _project_positional(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
     """The numbers given by position to another module's function whose parameter there is named as a
     token budget: findings of ``rule`` where each number is written."""
-    from prompt_budget.lint.cache import module_name
-
-    calls = list(tagged(facts, CALL_FACT, 3))
+    calls = list(tagged(facts, CALL_FACT, 4))
     if not calls:
         return []
-    params: dict[tuple[str, str, str], set[str]] = {}
-    where: dict[tuple[str, str, str], Fact] = {}
+    sigs: dict[tuple[str, str], list[tuple[str, str, Fact]]] = {}
     for fact, (callable_, index, name) in tagged(facts, SIG_FACT, 3):
-        key = (module_name(fact.path), callable_, index)
-        params.setdefault(key, set()).add(name)
-        where.setdefault(key, fact)
+        sigs.setdefault((callable_, index), []).append((_module_path(fact.path), name, fact))
     judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
     findings = []
-    for fact, (stem, callable_, index) in calls:
-        names = params.get((stem, callable_, index), set())
-        if len(names) != 1:
-            continue  # no budget there, or two modules of that stem disagreeing
-        (name,) = names
+    for fact, (level, module, callable_, index) in calls:
+        target, exact = _imported_from(fact.path, level, module)
+        found = [
+            (name, sig)
+            for path, name, sig in sigs.get((callable_, index), [])
+            if path == target or (not exact and path.endswith(f"/{target}"))
+        ]
+        if len({name for name, _ in found}) != 1:
+            continue  # no budget there, or two modules of that path disagreeing
+        name, sig = found[0]
         if judge.implausible(name, fact.value):
             continue
-        sig = where[(stem, callable_, index)]
         message = (
             f"token budget {name}={fact.value} passed as `{name}` of {callable_}() ({sig.path}:{sig.line}); "
             "move it to config so it can be tuned and tested"
