@@ -31,10 +31,12 @@ from prompt_budget.lint.flow import bound_local, counts_characters, is_test_modu
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
-from prompt_budget.lint.token_cuts import CutFlow, popped_cut
+from prompt_budget.lint.stored_cuts import cut_fallback
+from prompt_budget.lint.token_cuts import CutFlow
 from prompt_budget.lint.token_estimates import token_estimate
 from prompt_budget.lint.variable_keys import variable_key_budget
 from prompt_budget.lint.walks import walk
+from prompt_budget.lint.window_lengths import window_length_prefix
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -157,11 +159,13 @@ def lookup_default(
         if not rule.names.mentions_tokens(name) and _cuts_characters(rule, node):
             return None  # a window's name (``max_context_length``), not one saying tokens
         return pair[1], name, value, "used as a fallback default"
-    if name and rule.names.is_weak_budget(name):
+    weak = bool(name) and rule.names.is_weak_budget(name or "")
+    if name and (weak or window_length_prefix(name) is not None):
         # ``max_length = kwargs.pop("max_length", 512)`` ... ``self._get_tokenizer(max_length)``
-        keyword = popped_cut(rule, node, cuts)
-        how = f"used as a default that a tokenizer cuts to (`{keyword}=`)"
-        return (pair[1], name, value, how) if keyword is not None else None
+        # ``self.max_length = kwargs.get("max_length", 500)`` ... ``max_length=self.max_length``
+        how = cut_fallback(rule, node, cuts, name, value)
+        if how is not None or weak:
+            return (pair[1], name, value, how) if how is not None else None
     if name in _CONFIG_WINDOWS and _checks_a_length(rule, node):
         # ``maximum = int(getattr(model.config, "max_position_embeddings", 262144))`` ... ``if
         # ids.shape[1] > maximum: raise``: the window assumed of a model whose config gives none

@@ -17,6 +17,7 @@ from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
+from prompt_budget.lint.imported_positional import ImportedPositionalFlow, project_positional
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
     TypedLocals,
@@ -35,7 +36,6 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
-from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -80,7 +80,7 @@ class InlineBudget(LintRule):
     ``except`` of a failed lookup in a budget table (``self.model_token = 8192``) is that table's fallback;
     a parameter's default given as ``max_length=`` to a tokenizer call that truncates counts tokens, as
     does a ``kwargs.pop("max_length", 512)`` default that reaches one (also through a method of the
-    module, or bounded: ``enable_truncation(max_length=min(limit, max_length))``), a ``"max_length"``
+    module, stored on ``self``, given to ``generate``, or bounded: ``min(limit, max_length)``), a ``"max_length"``
     beside ``"truncation": True`` in a dict of a pipeline's keyword arguments, and an embedding model's
     ``max_length`` (``HuggingFaceEmbedding(max_length=512)``), and a tokenizer's ``model_max_length``
     given where it is made (``AutoTokenizer.from_pretrained(name, model_max_length=512)``). An amount
@@ -100,6 +100,8 @@ class InlineBudget(LintRule):
     ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
     test, outside the expected value, it is one.
 
+    A number given by position, also to another module's function, is judged by its parameter's name.
+
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
     """
@@ -109,6 +111,8 @@ class InlineBudget(LintRule):
     SUMMARY = "Token budget passed inline (keyword, request dict, .get() default, `or` fallback)"
     #: also a file that truncates (``truncation=True``) or gives an embedding model a ``max_length``,
     #: though no word of it says tokens
+    PROJECT_WIDE = True
+    check_project = project_positional  # a number given to another module's budget parameter
     PRECHECK = (
         re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen" + MODELS),
     )
@@ -312,28 +316,24 @@ class InlineBudget(LintRule):
             return
         self.report_literal(node, message, value, name)
 
-    _positional: MethodPositionalFlow
+    _positional: ImportedPositionalFlow
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
     _window_tables: dict[str, int]
     _lookups: list[tuple[str, ast.expr, int | float]]
     _cuts: CutFlow
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._positional = MethodPositionalFlow(node)
+        self._positional = ImportedPositionalFlow(node)
         self._window_tables = {}
         self._lookups = []
         self._cuts = CutFlow(self)
         self._typed = TypedLocals(self)
 
     def leave_Module(self, node: ast.Module) -> None:
-        # decided by data flow: ``filter_doc(node, 100)`` where the module's own
-        # ``def filter_doc(node, min_num_tokens=500)`` takes the number as a budget
-        for callee, name, given in self._positional.taken():
-            value = self.budget_literal(given)
-            if value is not None and (
-                self.names.is_budget_setting(name) or self._positional.limit(callee, name)
-            ):
-                self._report(given, name, value, f"passed as `{name}` of {callee}()")
+        # ``filter_doc(node, 100)`` where the module's ``def filter_doc(node, min_num_tokens=500)`` takes it
+        for given, name, value, how in self._positional.budgets(self):
+            self._report(given, name, value, how)
+        self._positional.record(self, self._cuts)  # ``load_memory(task, 24000)`` (``check_project``)
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
         for table, literal, value in self._lookups:

@@ -1,0 +1,199 @@
+"""Numbers given positionally to a function another module of the project defines (PB101's
+project-wide data flow; set 53: wcgw).
+
+``load_memory(task_id, 24000, 8000)`` where ``from wcgw.client.memory import load_memory`` and that
+module defines ``def load_memory(task_id, coding_max_tokens, noncoding_max_tokens)``: the numbers are
+taken as ``coding_max_tokens`` and ``noncoding_max_tokens``, so they are judged by those names, as
+``positional_args`` judges a call of the module's own function. Also through a call that forwards its
+further arguments to the function it is given (``asyncio.to_thread(f, ...)``,
+``functools.partial(f, ...)``, ``loop.run_in_executor(None, f, ...)``).
+
+Each module records, as facts for the project-wide pass, its top-level functions' (and its classes'
+constructors') positional parameters named as token budgets (``SIG_FACT``: the callable, the position
+and the name) and the int literals it gives positionally to a name it imports from another module
+(``CALL_FACT``: the import's level and module, the name there, the position). A call matching one
+signature of a function of that name in the module imported (a relative import resolved from the
+caller's folder, an absolute one matched as the end of the module's path; two modules matching and
+disagreeing: unknown) is reported at the literal.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
+from prompt_budget.lint.method_positional import MethodPositionalFlow
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.positional_args import shape_only
+from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
+from prompt_budget.lint.window_lengths import window_length_prefix
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.positional_args import Function
+    from prompt_budget.lint.rule import LintRule
+    from prompt_budget.lint.token_cuts import CutFlow
+
+SIG_FACT = "\x00pb101 sig "
+CALL_FACT = "\x00pb101 call "
+
+#: Calls that call the function they are given with their further positional arguments, by how many
+#: arguments come before the function (``run_in_executor(executor, f, *args)``).
+_FORWARDERS = {"to_thread": 0, "partial": 0, "run_in_executor": 1}
+
+
+class ImportedPositionalFlow(MethodPositionalFlow):
+    """``MethodPositionalFlow`` that also keeps the int literals given positionally to a bare name
+    (directly or through a forwarding call), to be matched with the module's imports once read."""
+
+    def __init__(self, module: ast.Module) -> None:
+        super().__init__(module)
+        self._outside: list[tuple[str, int, ast.Constant]] = []
+
+    def call(self, node: ast.Call) -> None:
+        super().call(node)
+        args: list[ast.expr] = node.args
+        callee = node.func.id if type(node.func) is ast.Name else None
+        skip = _FORWARDERS.get(callee_name(node) or "")
+        given = args[skip] if skip is not None and len(args) > skip + 1 else None
+        if skip is not None and isinstance(given, ast.Name):
+            callee, args = given.id, args[skip + 1 :]
+        for index, arg in enumerate(args):
+            if type(arg) is ast.Starred:
+                return  # the positions after ``*rest`` are unknown
+            if callee and type(arg) is ast.Constant and type(arg.value) is int:
+                self._outside.append((callee, index, arg))
+
+    def budgets(self, rule: LintRule) -> Iterator[tuple[ast.Constant, str, int | float, str]]:
+        """(the literal, the parameter, its value, how) of each number a module's own function takes
+        as a budget, by the parameter's name or by how the function uses it."""
+        for callee, name, given in self.taken():
+            value = rule.budget_literal(given)
+            if value is not None and (rule.names.is_budget_setting(name) or self.limit(callee, name)):
+                yield given, name, value, f"passed as `{name}` of {callee}()"
+
+    def record(self, rule: LintRule, cuts: CutFlow) -> None:
+        """Record the module's signatures with a budget parameter and its numbers given to imported
+        names (facts for ``project_positional``)."""
+        body = self._module.body
+        for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                _signature(rule, cuts, stmt.name, stmt, None)
+            elif isinstance(stmt, ast.ClassDef):
+                for fn in stmt.body:
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
+                        _signature(rule, cuts, stmt.name, fn, stmt)
+        if not self._outside:
+            return
+        defined = {
+            s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        }
+        imported: dict[str, str] = {}
+        for stmt in body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module:
+                for alias in stmt.names:
+                    imported[alias.asname or alias.name] = f"{stmt.level} {stmt.module} {alias.name}"
+        for callee, index, literal in self._outside:
+            source = imported.get(callee) if callee not in defined else None
+            value = rule.budget_literal(literal) if source else None
+            if source and value is not None:
+                rule.fact(literal, f"{CALL_FACT}{source} {index}", value)
+
+
+def _signature(
+    rule: LintRule, cuts: CutFlow, callable_: str, fn: Function, owner: ast.ClassDef | None
+) -> None:
+    """Record ``fn``'s positional parameters named as token budgets (but those it uses only as a
+    tensor's dimension), and those named as a maximum length (``text_maxlength``) that reach the length
+    a tokenizer cuts its input to, as parameters of ``callable_`` (``owner``'s constructor when given)."""
+    for index, name in enumerate(positional_params(fn, owner is not None)):
+        if rule.names.is_budget_setting(name):
+            taken = not shape_only(fn, name)
+        else:
+            taken = window_length_prefix(name) is not None and _cut(cuts, fn, name, owner)
+        if taken:
+            arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
+            rule.fact(arg, f"{SIG_FACT}{callable_} {index} {name}", 0)
+
+
+def _cut(cuts: CutFlow, fn: Function, name: str, owner: ast.ClassDef | None) -> bool:
+    """``fn`` gives its parameter ``name`` (also stored on ``self``, then read by a method of ``owner``)
+    as the length a tokenizer cuts its input to, directly or through a function or method of the
+    module (``token_cuts.CutFlow``; set 53: rankify's ``Collator(text_maxlength, tokenizer)``)."""
+    if cuts.cut_keyword(fn, name, owner) is not None:
+        return True
+    methods = (
+        [m for m in owner.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))] if owner else []
+    )
+    for node in walk(fn) if methods else ():
+        if type(node) is ast.Assign and type(node.value) is ast.Name and node.value.id == name:
+            for target in node.targets:
+                if (
+                    type(target) is ast.Attribute
+                    and type(target.value) is ast.Name
+                    and target.value.id == "self"
+                ):
+                    attribute = f"self.{target.attr}"
+                    if any(cuts.cut_keyword(m, attribute, owner) is not None for m in methods):
+                        return True
+    return False
+
+
+def _module_path(path: str) -> str:
+    """``pkg/memory.py`` -> ``pkg/memory``, ``pkg/__init__.py`` -> ``pkg``: the module a file is."""
+    stem = path.rsplit(".", 1)[0] if path.endswith((".py", ".pyi")) else path
+    return stem.removesuffix("/__init__") if stem != "__init__" else ""
+
+
+def _imported_from(caller: str, level: str, module: str) -> tuple[str, bool]:
+    """The module path a ``from <module> import`` of the file ``caller`` names, and whether it is exact
+    (a relative import, resolved from the caller's folder) or a suffix (an absolute one: the project's
+    root may sit above the package, as ``src/`` does)."""
+    dotted = module.replace(".", "/")
+    up = int(level) if level.isdigit() else 0
+    if up == 0:
+        return dotted, False
+    base = posixpath.dirname(caller)
+    for _ in range(up - 1):
+        base = posixpath.dirname(base)
+    return (f"{base}/{dotted}" if base else dotted), True
+
+
+def _project_positional(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+    """The numbers given by position to another module's function whose parameter there is named as a
+    token budget: findings of ``rule`` where each number is written."""
+    calls = list(tagged(facts, CALL_FACT, 4))
+    if not calls:
+        return []
+    sigs: dict[tuple[str, str], list[tuple[str, str, Fact]]] = {}
+    for fact, (callable_, index, name) in tagged(facts, SIG_FACT, 3):
+        sigs.setdefault((callable_, index), []).append((_module_path(fact.path), name, fact))
+    judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
+    findings = []
+    for fact, (level, module, callable_, index) in calls:
+        target, exact = _imported_from(fact.path, level, module)
+        found = [
+            (name, sig)
+            for path, name, sig in sigs.get((callable_, index), [])
+            if path == target or (not exact and path.endswith(f"/{target}"))
+        ]
+        if len({name for name, _ in found}) != 1:
+            continue  # no budget there, or two modules of that path disagreeing
+        name, sig = found[0]
+        if judge.implausible(name, fact.value):
+            continue
+        message = (
+            f"token budget {name}={fact.value} passed as `{name}` of {callable_}() ({sig.path}:{sig.line}); "
+            "move it to config so it can be tuned and tested"
+        )
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callable_} {name}")))
+    return findings
+
+
+#: ``LintRule.check_project`` for PB101.
+project_positional = classmethod(_project_positional)

@@ -1,0 +1,105 @@
+"""A number given by position to a function another module of the project defines, whose parameter
+there is named as a token budget (``prompt_budget.lint.imported_positional``; set 53: wcgw)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lint_helpers import lint_package
+
+MEMORY = (
+    "def load_memory(task_id, coding_max_tokens, noncoding_max_tokens):\n"
+    "    return read(task_id)[:coding_max_tokens]\n\n"
+    "class Pager:\n"
+    "    def __init__(self, rows, page_size, max_tokens):\n"
+    "        self.rows = rows\n\n"
+    "def bench(bsz, max_tokens):\n"
+    "    return torch.empty((bsz, max_tokens, 64))\n"
+)
+
+
+def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
+    return [(f.path, f.line, f.code, f.value) for f in lint_package(tmp_path, files) if f.code == "PB101"]
+
+
+def test_a_number_given_to_another_modules_budget_parameter_is_reported(tmp_path: Path) -> None:
+    got = _lint(
+        tmp_path,
+        {
+            "memory.py": MEMORY,
+            "client.py": (
+                "import asyncio  # a file the lint reads: it names max_tokens\nimport functools\n"
+                "from .memory import Pager\nfrom pkg.memory import load_memory\n\n"
+                "async def run(task_id, rows):\n"
+                "    a = load_memory(task_id, 24000, 8000)\n"
+                "    b = await asyncio.to_thread(load_memory, task_id, 12000, None)\n"
+                "    c = functools.partial(load_memory, task_id, 6000)\n"
+                "    return a, b, c, Pager(rows, 50, 4000)\n"
+            ),
+        },
+    )
+    assert got == [
+        ("pkg/client.py", 7, "PB101", 24000),
+        ("pkg/client.py", 7, "PB101", 8000),
+        ("pkg/client.py", 8, "PB101", 12000),
+        ("pkg/client.py", 9, "PB101", 6000),
+        ("pkg/client.py", 10, "PB101", 4000),
+    ]
+
+
+def test_numbers_another_module_takes_as_no_budget_are_not(tmp_path: Path) -> None:
+    """A page's size, a tensor's dimension, a position after ``*rest``, a name the module defines
+    itself, a function of another package's module of the same name (``other.memory``): nothing is
+    reported."""
+    got = _lint(
+        tmp_path,
+        {
+            "memory.py": MEMORY,
+            "client.py": (
+                "from pkg.memory import Pager, bench, load_memory  # max_tokens\n"
+                "from other.memory import load_memory as load_other\n\n"
+                "def run(task_id, rows, rest):\n"
+                "    a = Pager(rows, 50, None)\n"
+                "    b = bench(32, 4096)\n"
+                "    c = load_memory(*rest, 8000)\n"
+                "    return a, b, c, load_other(task_id, 8000)\n"
+            ),
+            "local.py": (
+                "from pkg.memory import load_memory  # max_tokens\n\n"
+                "def load_memory(task_id, size, count):\n    return task_id\n\n"
+                "x = load_memory(1, 300, 400)\n"
+            ),
+        },
+    )
+    assert got == []
+
+
+DATA = (
+    "def encode_passages(batch, tokenizer, max_length):\n"
+    "    return [tokenizer.batch_encode_plus(b, max_length=max_length, truncation=True) for b in batch]\n\n"
+    "class Collator:\n"
+    "    def __init__(self, text_maxlength, tokenizer, title_maxlength):\n"
+    "        self.tokenizer = tokenizer\n"
+    "        self.text_maxlength = text_maxlength\n"
+    "        self.title_maxlength = title_maxlength\n\n"
+    "    def __call__(self, batch):\n"
+    "        titles = [t[: self.title_maxlength] for t in batch]\n"
+    "        return titles, encode_passages(batch, self.tokenizer, self.text_maxlength)\n"
+)
+
+
+def test_a_number_another_modules_class_cuts_a_tokenizers_input_to_is_reported(tmp_path: Path) -> None:
+    """``Collator(512, tokenizer, 80)``: the class stores its first parameter and gives it, through a
+    function of its module, as the ``max_length`` a tokenizer truncates to (set 53: rankify's FiD); its
+    third cuts a string (characters)."""
+    got = _lint(
+        tmp_path,
+        {
+            "data.py": DATA,
+            "reader.py": (
+                "from pkg.data import Collator\n\n"
+                "def loader(tokenizer):\n    return Collator(512, tokenizer, 80)\n"
+            ),
+        },
+    )
+    assert got == [("pkg/reader.py", 4, "PB101", 512)]
