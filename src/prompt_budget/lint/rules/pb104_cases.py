@@ -105,6 +105,13 @@ CASES_VALID = (
         "def load(path, n_tokens):\n    with open(path, 'rb') as f:\n        blob = f.read()\n"
         "    assert len(blob) == n_tokens * 4\n"
     ),
+    # a comment above that estimates no tokens, or names tokens without estimating: a quarter of a text
+    Valid(
+        "def split(text):\n    # rough layout: four columns\n    width = len(text) // 4\n    return width\n"
+    ),
+    Valid(
+        "def split(text, tokens):\n    # the tokens come later\n    width = len(text) // 4\n    return width\n"
+    ),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
@@ -345,5 +352,12 @@ CASES_INVALID = (
         "NUM_TOKENS = 4\nNUM_WORDS = 3\n\ndef estimate(text):\n    return len(text.split()) * NUM_TOKENS // NUM_WORDS\n",
         line=1,
         key="tokens_per_word",
+    ),
+    # a comment right above calling the result an estimate of tokens, whatever its name (set 53: syftr's
+    # ``sum(len(s) // 4 for s in retrieved_contexts)``)
+    Invalid(
+        "def score(texts):\n    # Approximate token length used here for speed of implementation.\n"
+        "    length = sum(len(s) // 4 for s in texts)\n    return length\n",
+        line=3,
     ),
 )

@@ -19,7 +19,13 @@ from prompt_budget.lint.rules.pb104_context import (
     targets,
     token_context,
 )
-from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
+from prompt_budget.lint.rules.pb104_lengths import (
+    comment_above,
+    each_value,
+    estimate_above,
+    says_window,
+    window_times_rate,
+)
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
     abbreviated_chars,
@@ -454,8 +460,7 @@ class CharsPerToken(LintRule):
         rate = window_times_rate(node)
         if rate is None or not self._char_context():
             return False
-        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-        if not says_window((self.ctx.comment(), comment_above(self.ctx.lines, stmt))):
+        if not says_window((self.ctx.comment(), comment_above(self.ctx.lines, self._statement()))):
             return False
         self._report(node, rate, number(rate) or 0, "chars_per_token")
         return True
@@ -471,7 +476,11 @@ class CharsPerToken(LintRule):
             or priced_per_token(self.ctx.ancestors, node)
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
+            or estimate_above(self.ctx.lines, self._statement())
         )
+
+    def _statement(self) -> ast.stmt | None:
+        return next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
 
     def _allowance(self, node: ast.BinOp, literal: ast.expr, value: float, budget: str) -> None:
         self.report(
