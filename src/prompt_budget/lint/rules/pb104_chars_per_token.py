@@ -45,6 +45,7 @@ from prompt_budget.lint.rules.pb104_terms import (
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.tiktoken_counts import CountReader
+from prompt_budget.lint.token_chunk_chars import token_side
 from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -345,6 +346,10 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
+        if factor is None and (found := token_side(self, node)) and self._char_result():
+            # ``max_chars=4 * chunk_size``: reported at the rate, which ``--fix`` moves
+            self._report(found[0], found[0], found[1], "chars_per_token")
+            return
         if factor is None:
             # ``len(p.split()) / self.TOKEN_SCALER``: a rate kept in a constant, reported where written
             right = (
@@ -431,6 +436,8 @@ class CharsPerToken(LintRule):
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
+            elif kind is None and token_side(self, node) and self._char_result():
+                self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
 
     def _tokenizer_rate(self, node: ast.BinOp) -> bool:
         """``int(token_count * 1.1)`` with ``token_count = len(enc.encode(text))`` of a tiktoken encoding:
