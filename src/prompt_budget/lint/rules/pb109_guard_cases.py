@@ -46,6 +46,15 @@ GUARD_VALID = (
         "        elif cfg.model_name is not None:\n"
         "            self.tokenizer = tiktoken.encoding_for_model(cfg.model_name)\n"
     ),
+    # a getter of an OpenAI client, or one that reads the model's name to pick the tokenizer
+    Valid(
+        "class OpenAIClient:\n    def get_tokenizer(self, model):\n"
+        "        return tiktoken.get_encoding('o200k_base')\n"
+    ),
+    Valid(
+        "def get_tokenizer(name):\n    if name.startswith('gpt'):\n"
+        "        return tiktoken.encoding_for_model('gpt-4o').encode\n    return load_hf(name).encode\n"
+    ),
     # a fallback in a function that raises for every model not OpenAI's (set 17: the OpenAI cookbook's
     # num_tokens_from_messages; a constructor whose table of OpenAI models has no window for others)
     Valid(
@@ -101,6 +110,12 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # a tokenizer getter returning one GPT encoding whatever model it is asked for (set 53: syftr's
+    # get_tokenizer(name), which sizes every provider's chunks)
+    Invalid(
+        "def get_tokenizer(name):\n    return tiktoken.encoding_for_model('gpt-4o-mini').encode\n", line=2
+    ),
+    Invalid("def load_encoding(model_name):\n    return tiktoken.get_encoding('cl100k_base')\n", line=2),
     # a tokenizer whose config gives only a model's name, or whose fallback reads the model's name as an
     # encoding's: any provider's model can reach the call
     Invalid(
