@@ -20,22 +20,32 @@ if TYPE_CHECKING:
 LOWEST, HIGHEST = 1.2, 6
 
 
-def _sizes_token_chunks(rule: LintRule, fn: ast.AST, name: str) -> bool:
-    """``name`` is given whole to a splitter measuring its chunks in tokens somewhere in ``fn``
-    (``TokenTextSplitter(chunk_size=chunk_size)``, ``SentenceSplitter(chunk_size=chunk_size)``)."""
-    for n in walk(fn):
-        if isinstance(n, ast.Call) and any(
-            k.arg is not None
-            and type(k.value) is ast.Name
-            and k.value.id == name
-            and sizes_token_chunks(rule.names, k.arg, n, rule.ctx)
+class TokenSizes:
+    """The names each function gives whole to a splitter measuring its chunks in tokens
+    (``TokenTextSplitter(chunk_size=chunk_size)``, ``SentenceSplitter(chunk_size=chunk_size)``), found
+    in one walk of the function, the first time one of its products asks."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[ast.AST, frozenset[str]]] = {}
+
+    def of(self, rule: LintRule, fn: ast.AST) -> frozenset[str]:
+        cached = self._found.get(id(fn))
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        names = frozenset(
+            k.value.id
+            for n in walk(fn)
+            if isinstance(n, ast.Call)
             for k in n.keywords
-        ):
-            return True
-    return False
+            if k.arg is not None
+            and type(k.value) is ast.Name
+            and sizes_token_chunks(rule.names, k.arg, n, rule.ctx)
+        )
+        self._found[id(fn)] = (fn, names)
+        return names
 
 
-def token_side(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float] | None:
+def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.expr, float] | None:
     """(the rate's literal, its value) of ``node``, a product of a rate from :data:`LOWEST` to
     :data:`HIGHEST` and a number of tokens: an amount of tokens by its name or value with the rate
     written first (``4 * max_tokens``; written last, the rule reads it already), or a local or
@@ -50,6 +60,6 @@ def token_side(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float] | None
         if rate is node.left and rule.token_amount(other):
             return rate, value
         fn = rule.ctx.function()
-        if type(other) is ast.Name and fn is not None and _sizes_token_chunks(rule, fn, other.id):
+        if type(other) is ast.Name and fn is not None and other.id in sizes.of(rule, fn):
             return rate, value
     return None
