@@ -105,6 +105,20 @@ CASES_VALID = (
         "def load(path, n_tokens):\n    with open(path, 'rb') as f:\n        blob = f.read()\n"
         "    assert len(blob) == n_tokens * 4\n"
     ),
+    # a comment above that estimates no tokens, or names tokens without estimating: a quarter of a text
+    Valid(
+        "def split(text):\n    # rough layout: four columns\n    width = len(text) // 4\n    return width\n"
+    ),
+    Valid(
+        "def split(text, tokens):\n    # the tokens come later\n    width = len(text) // 4\n    return width\n"
+    ),
+    # a size given to a splitter counting characters; token ids packed four bytes each
+    Valid(
+        "def build(method, chunk_size):\n    if method == 'html':\n"
+        "        return CodeSplitter(language='html', max_chars=4 * chunk_size)\n"
+        "    return CharacterTextSplitter(chunk_size=chunk_size)\n"
+    ),
+    Valid("def pack(n_tokens):\n    return bytearray(4 * n_tokens)\n"),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
@@ -345,5 +359,21 @@ CASES_INVALID = (
         "NUM_TOKENS = 4\nNUM_WORDS = 3\n\ndef estimate(text):\n    return len(text.split()) * NUM_TOKENS // NUM_WORDS\n",
         line=1,
         key="tokens_per_word",
+    ),
+    # a comment right above calling the result an estimate of tokens, whatever its name (set 53: syftr's
+    # ``sum(len(s) // 4 for s in retrieved_contexts)``)
+    Invalid(
+        "def score(texts):\n    # Approximate token length used here for speed of implementation.\n"
+        "    length = sum(len(s) // 4 for s in texts)\n    return length\n",
+        line=3,
+    ),
+    # a token size turned into characters, the rate written first, or a size the function gives a token
+    # splitter (set 53: syftr's ``CodeSplitter(max_chars=4 * chunk_size)``)
+    Invalid("def head(text, max_tokens):\n    return text[: 4 * max_tokens]\n", line=2),
+    Invalid(
+        "def build(method, chunk_size, tok):\n    if method == 'html':\n"
+        "        return CodeSplitter(language='html', max_chars=4 * chunk_size)\n"
+        "    return TokenTextSplitter(chunk_size=chunk_size, tokenizer=tok)\n",
+        line=3,
     ),
 )

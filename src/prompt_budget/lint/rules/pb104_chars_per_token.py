@@ -19,7 +19,13 @@ from prompt_budget.lint.rules.pb104_context import (
     targets,
     token_context,
 )
-from prompt_budget.lint.rules.pb104_lengths import comment_above, each_value, says_window, window_times_rate
+from prompt_budget.lint.rules.pb104_lengths import (
+    comment_above,
+    each_value,
+    estimate_above,
+    says_window,
+    window_times_rate,
+)
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
     abbreviated_chars,
@@ -39,6 +45,7 @@ from prompt_budget.lint.rules.pb104_terms import (
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.tiktoken_counts import CountReader
+from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -257,12 +264,15 @@ class CharsPerToken(LintRule):
 
     #: Rates kept as a pair of constants, tokens over words (``word_rate_pairs``).
     _pairs: PairRates
+    #: Names each function gives a token splitter as a size (``token_chunk_chars``).
+    _sizes: TokenSizes
 
     def visit_Module(self, node: ast.Module) -> None:
         self.rate_names = set()
         self._rates = set()
         self._resolving = set()
         self._pairs = PairRates()
+        self._sizes = TokenSizes()
 
     def _pair(self, target: ast.expr, value: ast.expr | None) -> None:
         """``TOKENS: int = 1000`` beside ``WORDS: int = 750``, read as ``(self.TOKENS / self.WORDS) *
@@ -339,6 +349,10 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
+        if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result():
+            # ``max_chars=4 * chunk_size``: reported at the rate, which ``--fix`` moves
+            self._report(found[0], found[0], found[1], "chars_per_token")
+            return
         if factor is None:
             # ``len(p.split()) / self.TOKEN_SCALER``: a rate kept in a constant, reported where written
             right = (
@@ -425,6 +439,8 @@ class CharsPerToken(LintRule):
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
+            elif kind is None and token_side(self, node, self._sizes) and self._char_result():
+                self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
 
     def _tokenizer_rate(self, node: ast.BinOp) -> bool:
         """``int(token_count * 1.1)`` with ``token_count = len(enc.encode(text))`` of a tiktoken encoding:
@@ -454,8 +470,7 @@ class CharsPerToken(LintRule):
         rate = window_times_rate(node)
         if rate is None or not self._char_context():
             return False
-        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-        if not says_window((self.ctx.comment(), comment_above(self.ctx.lines, stmt))):
+        if not says_window((self.ctx.comment(), comment_above(self.ctx.lines, self._statement()))):
             return False
         self._report(node, rate, number(rate) or 0, "chars_per_token")
         return True
@@ -471,7 +486,11 @@ class CharsPerToken(LintRule):
             or priced_per_token(self.ctx.ancestors, node)
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
+            or estimate_above(self.ctx.lines, self._statement())
         )
+
+    def _statement(self) -> ast.stmt | None:
+        return next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
 
     def _allowance(self, node: ast.BinOp, literal: ast.expr, value: float, budget: str) -> None:
         self.report(

@@ -22,6 +22,8 @@ LOWEST_RATE, HIGHEST_RATE = 2.5, 5
 #: The smallest context window written next to such a rate (``4 * 1024`` alone is 4 KiB).
 SMALLEST_WINDOW = 2048
 _WINDOW_COMMENT = re.compile(r"\btokens?\b|context|window", re.IGNORECASE)
+#: A comment saying what follows is an estimate of tokens (``# Approximate token length used here``).
+_ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*)\b.*\btokens?\b", re.IGNORECASE)
 
 
 def _length_of(receiver: ast.expr) -> ast.Call:
@@ -98,3 +100,11 @@ def window_times_rate(node: ast.BinOp) -> ast.expr | None:
 def says_window(comments: Sequence[str]) -> bool:
     """A comment on or above the statement talks of tokens or a context window."""
     return any(_WINDOW_COMMENT.search(c) for c in comments if c)
+
+
+def estimate_above(lines: Sequence[str], stmt: ast.stmt | None) -> bool:
+    """The comment block right above the statement calls what it computes an estimate of tokens
+    (``# Approximate token length used here for speed`` above ``length = sum(len(s) // 4 for s in
+    texts)``, set 53: syftr): the division there turns characters into tokens, whatever the result's
+    name."""
+    return bool(_ESTIMATE_COMMENT.search(comment_above(lines, stmt)))

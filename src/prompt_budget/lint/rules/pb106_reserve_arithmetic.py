@@ -102,6 +102,11 @@ class ReserveArithmetic(LintRule):
         ),  # a row of a table of prices or of a table nothing says is of windows (set 31)
         Valid('PRICES = {"gpt-4o": 2500, "claude-3": 3000}\n\ndef cost(m):\n    return PRICES[m] - 500\n'),
         Valid("def left(rows, key):\n    return rows[key] - 500\n"),
+        # a constant added to an excess of no token count, or to no excess
+        Valid(
+            "PADDING = 150\n\ndef over(used_bytes, max_bytes):\n    return used_bytes - max_bytes + PADDING\n"
+        ),
+        Valid("PADDING = 150\n\ndef room(context_window):\n    return context_window + PADDING\n"),
     )
     INVALID = (
         # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
@@ -198,6 +203,13 @@ class ReserveArithmetic(LintRule):
         ),
         Invalid("from .models import CONTEXT_WINDOWS\n\nroom = CONTEXT_WINDOWS.get(model, 8192) - 1000\n"),
         Invalid("room = self.token_limits[provider][model] - 512"),
+        # a margin kept in a module constant, added to a token count's excess over a window (set 54:
+        # arthur-bench's ``TIKTOKEN_ERROR_PADDING``)
+        Invalid(
+            "PADDING = 150\n\ndef cut(tokens, context_window):\n"
+            "    excess = len(tokens) - context_window + PADDING\n    return tokens[:-excess]\n",
+            line=1,
+        ),
     )
 
     PROJECT_WIDE = True
@@ -262,14 +274,17 @@ class ReserveArithmetic(LintRule):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         """``_PROMPT_OVERHEAD_TOKENS = 1_500`` at module level, the default of a parameter that a function
-        takes off a budget (``int(window * safety_factor) - prompt_overhead_tokens``): the reserve is
-        written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
+        takes off a budget (``int(window * safety_factor) - prompt_overhead_tokens``), or a margin added
+        to a token count's excess over a budget (``TIKTOKEN_ERROR_PADDING = 150`` ...
+        ``len(prompt_tokens) - context_window + TIKTOKEN_ERROR_PADDING``, set 54: arthur-bench): the
+        reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
         self._fallback_reserve(node)
         target = node.targets[0] if len(node.targets) == 1 else None
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
             return
+        margin = not self.names.is_budget(target.id)  # ``MAX_NEW_TOKENS = 512``: PB102's
         for fn in walk(self.ctx.tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for param, default in _defaults(fn):
@@ -277,6 +292,17 @@ class ReserveArithmetic(LintRule):
                     if budget is not None:
                         self._report(node.value, budget, value, f"taken (as `{param}` of {fn.name}()) off")
                         return
+            elif (
+                margin
+                and isinstance(fn, ast.BinOp)
+                and isinstance(fn.op, ast.Add)
+                and _names(fn.right, target.id)
+                and (excess := self._excess_over_budget(fn.left)) is not None
+            ):
+                # ``len(prompt_tokens) - context_window + TIKTOKEN_ERROR_PADDING`` (set 54: arthur-bench)
+                how = f"(as `{target.id}`) added as a margin to the excess over"
+                self._report(node.value, excess, value, how)
+                return
 
     def _fallback_reserve(self, node: ast.Assign) -> None:
         """``reserve = int(cfg.get("output_reserve", 8000) or 8000)`` ... ``window - reserve``: a local

@@ -37,6 +37,24 @@ GUARD_VALID = (
         "        elif self.encoding_name is not None:\n"
         "            self.encoding = tiktoken.get_encoding(self.encoding_name)\n"
     ),
+    # the same, its config carrying the choice: an encoding's name or an OpenAI model's (set 53: flexrag's
+    # TikTokenTokenizer)
+    Valid(
+        "class TikTokenTokenizer:\n    def __init__(self, cfg):\n"
+        "        if cfg.tokenizer_name is not None:\n"
+        "            self.tokenizer = tiktoken.get_encoding(cfg.tokenizer_name)\n"
+        "        elif cfg.model_name is not None:\n"
+        "            self.tokenizer = tiktoken.encoding_for_model(cfg.model_name)\n"
+    ),
+    # a getter of an OpenAI client, or one that reads the model's name to pick the tokenizer
+    Valid(
+        "class OpenAIClient:\n    def get_tokenizer(self, model):\n"
+        "        return tiktoken.get_encoding('o200k_base')\n"
+    ),
+    Valid(
+        "def get_tokenizer(name):\n    if name.startswith('gpt'):\n"
+        "        return tiktoken.encoding_for_model('gpt-4o').encode\n    return load_hf(name).encode\n"
+    ),
     # a fallback in a function that raises for every model not OpenAI's (set 17: the OpenAI cookbook's
     # num_tokens_from_messages; a constructor whose table of OpenAI models has no window for others)
     Valid(
@@ -92,6 +110,27 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # a tokenizer getter returning one GPT encoding whatever model it is asked for (set 53: syftr's
+    # get_tokenizer(name), which sizes every provider's chunks)
+    Invalid(
+        "def get_tokenizer(name):\n    return tiktoken.encoding_for_model('gpt-4o-mini').encode\n", line=2
+    ),
+    Invalid("def load_encoding(model_name):\n    return tiktoken.get_encoding('cl100k_base')\n", line=2),
+    # a tokenizer whose config gives only a model's name, or whose fallback reads the model's name as an
+    # encoding's: any provider's model can reach the call
+    Invalid(
+        "class TikTokenTokenizer:\n    def __init__(self, cfg):\n"
+        "        self.tokenizer = tiktoken.encoding_for_model(cfg.model_name)\n",
+        line=3,
+    ),
+    Invalid(
+        "class TikTokenTokenizer:\n    def __init__(self, cfg):\n"
+        "        if cfg.model_name.endswith('_base'):\n"
+        "            self.tokenizer = tiktoken.get_encoding(cfg.model_name)\n"
+        "        else:\n"
+        "            self.tokenizer = tiktoken.encoding_for_model(cfg.model_name)\n",
+        line=6,
+    ),
     # the name set to a GPT encoding's in the handler first is a fixed fallback (langchain-community)
     Invalid(
         "class Chat:\n    def encoding(self):\n        model = self.model_name\n        try:\n"

@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb109_default_callers import (
     project_files,
 )
 from prompt_budget.lint.rules.pb109_default_encodings import kept_encoding_defaults
+from prompt_budget.lint.rules.pb109_ignored_models import ignored_message, ignored_model
 from prompt_budget.lint.rules.pb109_module_encoders import getter_encoder_used, module_encoder_used
 from prompt_budget.lint.rules.pb109_openai_scopes import openai_embedder, package_folders, raises_for_others
 from prompt_budget.lint.rules.pb109_other_providers import (
@@ -280,6 +281,9 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
     its module serves another provider; else record it for the project-wide pass."""
     fn = rule.ctx.function()
     stand_in = fixed_gpt_encoding(node, callee)
+    if stand_in and (param := ignored_model(rule.ctx, node, _openai_module(rule.ctx))):
+        rule.report(node, ignored_message(stand_in, fn, param), advice=advice)
+        return
     if stand_in and _encodes(fn) and not raises_for_others(fn) and says_providers_models(fn):
         if first_fixed_call(fn, node, stand_in):
             rule.report(node, stand_in_message(stand_in), advice=advice)
@@ -301,16 +305,20 @@ def judge_fixed(rule: LintRule, node: ast.Call, callee: str, advice: str) -> Non
             rule.fact(at, FIXED_FACT + fixed, 0)
 
 
+def _openai_module(ctx: FileContext) -> bool:
+    """The module, or a package folder holding it, is named for OpenAI."""
+    return bool(set(words(Path(ctx.path).stem)) & _OPENAI_SCOPE) or _openai_folder(
+        str(ctx.root / ctx.path) if ctx.root is not None else ctx.path
+    )
+
+
 def _record_default(rule: LintRule, node: ast.Call, callee: str) -> None:
     """A model's default no call in the module shows, for the project's callers to decide
     (``pb109_default_callers``); not in code named for OpenAI."""
     ctx = rule.ctx
     if callee != "encoding_for_model" or not _encodes(ctx.function()):
         return
-    names = [scope.name for scope in ctx.scopes] + [Path(ctx.path).stem]
-    if any(set(words(n)) & _OPENAI_SCOPE for n in names) or _openai_folder(
-        str(ctx.root / ctx.path) if ctx.root is not None else ctx.path
-    ):
+    if any(set(words(scope.name)) & _OPENAI_SCOPE for scope in ctx.scopes) or _openai_module(ctx):
         return
     if (found := default_to_record(ctx, node)) is not None:
         rule.fact(found[0], found[1], 0)

@@ -6,7 +6,8 @@ model name can reach the call, which raises ``KeyError`` for the models tiktoken
 A tokenizer that wraps tiktoken (set 35: llm-foundry's ``TiktokenTokenizerWrapper(model_name=None,
 encoding_name=None)``, ``encoding_for_model(self.model_name)`` or ``get_encoding(self.encoding_name)``)
 loads the encoding its caller names: the caller picks a tiktoken model on purpose, no chat model's
-prompts are measured there.
+prompts are measured there. So does one whose config carries the choice (set 53: flexrag's
+``TikTokenTokenizer(cfg)``, ``get_encoding(cfg.tokenizer_name)`` or ``encoding_for_model(cfg.model_name)``).
 
 A log message or a ``print`` naming OpenAI is no such test (set 25: alpaca-eval's ``logging.info(f"Using
 `openai_completions` ...")``). A docstring naming OpenAI or its models is, unless a caller in the module
@@ -58,20 +59,44 @@ def class_checks_availability(cls: ast.ClassDef | None) -> bool:
 _TOKENIZER_WORDS = frozenset({"tiktoken", "tokenizer", "tokeniser"})
 
 
+#: Words of a name that says it holds an encoding's name (``encoding_name``, ``tokenizer_name``).
+_ENCODING_WORDS = frozenset({"encoding", "tokenizer", "tokeniser"})
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name an attribute chain starts from: ``cfg.tokenizer_name`` -> cfg."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _caller_encoding(arg: ast.expr, params: set[str]) -> bool:
+    """``arg`` is an encoding's name the caller gives: a parameter naming an encoding (``encoding_name``)
+    or such a field of a parameter (``self.encoding_name``, ``cfg.tokenizer_name``: set 53, flexrag's
+    ``TikTokenTokenizer(cfg)``)."""
+    name = attr_name(arg)
+    if name is None or not (set(words(name)) & _ENCODING_WORDS):
+        return False
+    if isinstance(arg, ast.Name):
+        return arg.id in params
+    return isinstance(arg, ast.Attribute) and _root(arg) in params
+
+
 def wraps_tiktoken(scope: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef | None) -> bool:
     """``scope`` (or its class) is a tokenizer by name (``tiktoken``, ``tokenizer``) that loads the
-    encoding its caller names: a parameter naming an encoding (``encoding_name``) is the alternative to
-    the model's name, read by a ``get_encoding`` call of ``scope`` (``get_encoding(self.encoding_name)``)."""
+    encoding its caller names: an encoding's name given by the caller (``encoding_name``, a config's
+    ``cfg.tokenizer_name``) is the alternative to the model's name, read by a ``get_encoding`` call of
+    ``scope`` (``get_encoding(self.encoding_name)``)."""
     named = {w for n in (scope.name, cls.name if cls else "") for w in words(n)}
     if not named & _TOKENIZER_WORDS:
         return False
     a = scope.args
-    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if "encoding" in words(p.arg)}
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
     return any(
         isinstance(n, ast.Call)
         and callee_name(n) == "get_encoding"
         and n.args
-        and attr_name(n.args[0]) in params
+        and _caller_encoding(n.args[0], params)
         for n in walk(scope)
     )
 

@@ -1,0 +1,65 @@
+"""PB104's reading of a token size turned into characters by a rate written first (``4 * max_tokens``)
+or by a size its function hands a splitter measuring tokens (set 53: syftr's ``build_splitter``,
+``CodeSplitter(max_chars=4 * chunk_size)`` beside ``TokenTextSplitter(chunk_size=chunk_size,
+tokenizer=...)``). Kept apart from the rule: it finds the token side of a product and judges no
+finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import number, sizes_token_chunks
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: A rate of characters per token a token size is multiplied by to bound characters.
+LOWEST, HIGHEST = 1.2, 6
+
+
+class TokenSizes:
+    """The names each function gives whole to a splitter measuring its chunks in tokens
+    (``TokenTextSplitter(chunk_size=chunk_size)``, ``SentenceSplitter(chunk_size=chunk_size)``), found
+    in one walk of the function, the first time one of its products asks."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[ast.AST, frozenset[str]]] = {}
+
+    def of(self, rule: LintRule, fn: ast.AST) -> frozenset[str]:
+        cached = self._found.get(id(fn))
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        names = frozenset(
+            k.value.id
+            for n in walk(fn)
+            if isinstance(n, ast.Call)
+            for k in n.keywords
+            if k.arg is not None
+            and type(k.value) is ast.Name
+            and sizes_token_chunks(rule.names, k.arg, n, rule.ctx)
+        )
+        self._found[id(fn)] = (fn, names)
+        return names
+
+
+def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.expr, float] | None:
+    """(the rate's literal, its value) of ``node``, a product of a rate from :data:`LOWEST` to
+    :data:`HIGHEST` and a number of tokens: an amount of tokens by its name or value with the rate
+    written first (``4 * max_tokens``; written last, the rule reads it already), or a local or
+    parameter its function gives a token splitter as a size (``4 * chunk_size``, ``chunk_size * 4``).
+    Else None. The caller judges whether the product is characters."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    for rate, other in ((node.left, node.right), (node.right, node.left)):
+        value = number(rate)
+        if value is None or not LOWEST <= value <= HIGHEST or number(other) is not None:
+            continue
+        if rate is node.left and rule.token_amount(other):
+            return rate, value
+        fn = rule.ctx.function()
+        if type(other) is ast.Name and fn is not None and other.id in sizes.of(rule, fn):
+            return rate, value
+    return None
