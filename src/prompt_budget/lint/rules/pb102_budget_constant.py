@@ -51,6 +51,7 @@ from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALI
 from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALID
 from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
 from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
+from prompt_budget.lint.rules.pb102_set53_cases import SET53_INVALID, SET53_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.threshold_copies import ThresholdCopies
@@ -356,6 +357,7 @@ class BudgetConstant(LintRule):
         *SET47_VALID,
         *SET49_VALID,
         *SET51_VALID,
+        *SET53_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -390,6 +392,7 @@ class BudgetConstant(LintRule):
         *SET47_INVALID,
         *SET49_INVALID,
         *SET51_INVALID,
+        *SET53_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:

@@ -1,0 +1,68 @@
+"""PB102's cases from what sets 53 and 54 left (issue 19): a length name handed to a tokenizer's cut through
+a parameter of a function of the module, or given to a cut made only when the length is set
+(``length_arguments``). Kept apart from the rule module to keep it short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: A function of the module whose parameter is the length a tokenizer cuts to (rankify's FiD data).
+_ENCODE = (
+    "def encode_passages(texts, tokenizer, max_length):\n"
+    "    return tokenizer.batch_encode_plus(texts, max_length=max_length, truncation=True)\n\n"
+)
+
+SET53_VALID = (
+    # the function's parameter is no cut's length (a padding width); an audio extractor's cut
+    Valid(
+        "def pad(texts, tokenizer, width):\n    return tokenizer.pad(texts, length=width)\n\n"
+        "class Collator:\n    def __init__(self, passage_maxlength=200):\n"
+        "        self.passage_maxlength = passage_maxlength\n\n"
+        "    def __call__(self, batch):\n        return pad(batch, self.tokenizer, self.passage_maxlength)\n"
+    ),
+    # a function of another name (a method of another object) is not the module's function
+    Valid(
+        _ENCODE + "class Collator:\n    def __init__(self, passage_maxlength=200):\n"
+        "        self.passage_maxlength = passage_maxlength\n\n"
+        "    def __call__(self, batch):\n"
+        "        return self.store.encode_passages(batch, self.tokenizer, self.passage_maxlength)\n"
+    ),
+    # a conditional ``truncation=`` whose branches both leave the input whole; an audio extractor's
+    Valid(
+        "class Collator:\n    def __init__(self, answer_maxlength=20, clip_maxlength=48000):\n"
+        "        self.answer_maxlength = answer_maxlength\n        self.clip_maxlength = clip_maxlength\n\n"
+        "    def __call__(self, batch, audio):\n"
+        "        self.tokenizer(batch, max_length=self.answer_maxlength, truncation=False if batch else None)\n"
+        "        return self.feature_extractor(audio, max_length=self.clip_maxlength,\n"
+        "            truncation=True if audio else False)\n"
+    ),
+)
+
+SET53_INVALID = (
+    # the name given by position to the module's function whose parameter a tokenizer cuts to
+    Invalid(
+        _ENCODE + "class RetrieverCollator:\n    def __init__(self, tokenizer, passage_maxlength=200):\n"
+        "        self.passage_maxlength = passage_maxlength\n\n"
+        "    def __call__(self, batch):\n"
+        "        return encode_passages(batch, self.tokenizer, self.passage_maxlength)\n",
+        line=5,
+    ),
+    # by keyword, a literal given under the name elsewhere (a config's default)
+    Invalid(
+        _ENCODE + "def collate(batch, tokenizer, cfg):\n"
+        "    return encode_passages(batch, tokenizer, max_length=cfg.passage_maxlength)\n\n"
+        "class RetrieverConfig:\n    def __init__(self, passage_maxlength=200, projection=True):\n"
+        "        self.passage_maxlength = passage_maxlength\n",
+        line=8,
+    ),
+    # a cut made only when the length is set, to that length
+    Invalid(
+        "class Collator:\n    def __init__(self, text_maxlength, tokenizer, answer_maxlength=20):\n"
+        "        self.answer_maxlength = answer_maxlength\n\n"
+        "    def __call__(self, batch):\n        return self.tokenizer.batch_encode_plus(batch,\n"
+        "            max_length=self.answer_maxlength if self.answer_maxlength > 0 else None,\n"
+        "            truncation=True if self.answer_maxlength > 0 else False)\n",
+        line=2,
+    ),
+)
