@@ -34,10 +34,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import module_functions, positional_params
-from prompt_budget.lint.token_cuts import cuts_tokens
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.token_cuts import cuts_tokens, embedder_length, tokenizer_length
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
     Function = ast.FunctionDef | ast.AsyncFunctionDef
 
     #: What ``learned_lengths`` records a name with: (the value, where, how, follow a bare local).
@@ -111,3 +115,25 @@ def argument_cuts(
                 value = node.args[index]
             if value is not None:
                 learn(value, value, f"the parameter `{name}` of `{node.func.id}` ({cut})", True)
+
+
+#: Units other than tokens a read's own name may say (beside ``names.UNIT_WORDS`` and characters).
+_OTHER_UNITS = frozenset({"word", "sentence", "sentences", "byte", "pixel", "pixels", "frame", "frames"})
+
+
+def cut_length(rule: LintRule, call: ast.Call, keyword: str, read: str) -> str | None:
+    """How the keyword ``keyword`` of ``call`` is a length in tokens by what the call is, whatever its
+    name: the length a call that truncates cuts to (``tok(t, truncation=True, max_length=...)``), an
+    embedding model's longest input (``HFEndpointEmbeddings(max_length=...)``), a tokenizer's
+    (``from_pretrained(name, model_max_length=...)``); else None (``field_reach``, set 53: syftr). Not
+    where the name ``read`` the value is read under says another unit (``cfg.max_word_len``)."""
+    if set(words(read)) & (UNIT_WORDS | CHAR_WORDS | _OTHER_UNITS):
+        return None
+    callee = callee_name(call) or "a call"
+    if (cuts_tokens(call) or cuts_when(call)) and rule.names.is_weak_budget(keyword):
+        return f"the length `{keyword}=` a tokenizer's `{callee}` cuts to"
+    if embedder_length(keyword, call):
+        return f"the longest input `{keyword}=` of the embedding model `{callee}`"
+    if tokenizer_length(keyword, call):
+        return f"the tokenizer's longest input `{keyword}=` of `{callee}`"
+    return None

@@ -51,7 +51,12 @@ from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALI
 from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALID
 from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
 from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
-from prompt_budget.lint.rules.pb102_set53_cases import SET53_INVALID, SET53_VALID
+from prompt_budget.lint.rules.pb102_set53_cases import (
+    SET53_FIELD_INVALID,
+    SET53_FIELD_VALID,
+    SET53_INVALID,
+    SET53_VALID,
+)
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.threshold_copies import ThresholdCopies
@@ -166,14 +171,15 @@ class BudgetConstant(LintRule):
     PROJECT_WIDE = True
     #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
     #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; the
-    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48). Every
+    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48; ``max_length=cfg.max_length`` given to an
+    #: embedding model's class, ``field_reach``, set 53). Every
     #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
             r"|max_(?:completion|response|prompt|gen|model)_len|truncation|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
-            r"|maxlen"
+            r"|maxlen|max_length\s*=\s*[a-z_][\w.]*\."
         ),
     )
     VALID = (
@@ -358,6 +364,7 @@ class BudgetConstant(LintRule):
         *SET49_VALID,
         *SET51_VALID,
         *SET53_VALID,
+        *SET53_FIELD_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -393,6 +400,7 @@ class BudgetConstant(LintRule):
         *SET49_INVALID,
         *SET51_INVALID,
         *SET53_INVALID,
+        *SET53_FIELD_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:

@@ -66,3 +66,38 @@ SET53_INVALID = (
         line=2,
     ),
 )
+
+#: A config class whose ``max_length`` another function gives to a call that says the unit (``field_reach``).
+_EMBEDDING_FIELD = (
+    "class HFEmbedding(BaseModel):\n    embedding_model_name: str\n    max_length: int = 512\n\n"
+)
+
+SET53_FIELD_VALID = (
+    # the field read into a string's cut, a form field's length, a tokenizer call that does not truncate
+    Valid(
+        _EMBEDDING_FIELD + "def title(cfg, text):\n    shorten(text, width=cfg.embedding.max_length)\n"
+        "    Field(max_length=cfg.embedding.max_length)\n"
+        "    return tokenizer(text, padding=True, max_length=cfg.embedding.max_length)\n"
+    ),
+    # one field name with a literal in two classes: a read cannot tell which
+    Valid(
+        _EMBEDDING_FIELD + "class Title(BaseModel):\n    max_length: int = 200\n\n"
+        "def model(cfg):\n    return HFEndpointEmbeddings(model_name=cfg.name, max_length=cfg.max_length)\n"
+    ),
+)
+
+SET53_FIELD_INVALID = (
+    # the field read into an embedding model's longest input (set 53: syftr's ``HFEmbedding``)
+    Invalid(
+        _EMBEDDING_FIELD + "def model(cfg):\n"
+        "    return HFEndpointEmbeddings(model_name=cfg.embedding_model_name, max_length=cfg.max_length)\n",
+        line=3,
+    ),
+    # the field read into the length a tokenizer truncates to
+    Invalid(
+        "class Settings(BaseModel):\n    max_length: int = 256\n\n"
+        "def encode(tokenizer, texts, settings):\n"
+        "    return tokenizer(texts, truncation=True, max_length=settings.max_length)\n",
+        line=2,
+    ),
+)
