@@ -15,6 +15,7 @@ from prompt_budget.lint.budget_defaults import (
     judge_return,
     option_default,
 )
+from prompt_budget.lint.budget_getters import class_facts, project_getters
 from prompt_budget.lint.budget_overrides import BudgetOverrides, project_overrides
 from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
@@ -54,6 +55,8 @@ from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALI
 from prompt_budget.lint.rules.pb102_set53_cases import (
     SET53_FIELD_INVALID,
     SET53_FIELD_VALID,
+    SET53_GETTER_INVALID,
+    SET53_GETTER_VALID,
     SET53_INVALID,
     SET53_VALID,
 )
@@ -365,6 +368,7 @@ class BudgetConstant(LintRule):
         *SET51_VALID,
         *SET53_VALID,
         *SET53_FIELD_VALID,
+        *SET53_GETTER_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -401,6 +405,7 @@ class BudgetConstant(LintRule):
         *SET51_INVALID,
         *SET53_INVALID,
         *SET53_FIELD_INVALID,
+        *SET53_GETTER_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -432,6 +437,7 @@ class BudgetConstant(LintRule):
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
+        class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -442,6 +448,7 @@ class BudgetConstant(LintRule):
             + forwarded_budgets(cls, facts)
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)
+            + project_getters(cls, facts, options.root)
             + option_fills(cls, facts, options.root)
             + project_field_reads(cls, facts, options.root)
             + project_overrides(cls, facts, options.root)

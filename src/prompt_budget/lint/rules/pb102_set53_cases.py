@@ -101,3 +101,39 @@ SET53_FIELD_INVALID = (
         line=2,
     ),
 )
+
+#: A reranker's base class whose getter named as a token budget returns the stored context size.
+_RANKLLM = (
+    "class RankLLM:\n    def __init__(self, model, context_size, prompt_mode):\n"
+    "        self._context_size = context_size\n\n"
+    "    def max_tokens(self) -> int:\n        return self._context_size\n\n"
+)
+
+SET53_GETTER_VALID = (
+    # a getter not named as a budget; a budget getter returning another attribute; a default not forwarded
+    Valid(
+        "class Differ:\n    def __init__(self, context_size=50):\n        self._context_size = context_size\n\n"
+        "    def window(self):\n        return self._context_size\n\n"
+        "class Ranker:\n    def __init__(self, context_size, max_tokens):\n"
+        "        self._context_size = context_size\n        self._max_tokens = max_tokens\n\n"
+        "    def max_tokens(self):\n        return self._max_tokens\n\n"
+        "class Lines(Ranker):\n    def __init__(self, context_size=50):\n        self.lines = context_size\n"
+    ),
+)
+
+SET53_GETTER_INVALID = (
+    # a subclass's default forwarded to the constructor that stores what ``max_tokens()`` returns
+    Invalid(
+        _RANKLLM + "class RankFiDDistill(RankLLM):\n"
+        "    def __init__(self, model, context_size: int = 150, window_size: int = 20):\n"
+        "        super().__init__(model=model, context_size=context_size, prompt_mode=None)\n",
+        line=9,
+    ),
+    # the class's own constructor default
+    Invalid(
+        "class LiT5:\n    def __init__(self, model, context_size=300):\n"
+        "        self._context_size = context_size\n\n"
+        "    def max_tokens(self):\n        return self._context_size\n",
+        line=2,
+    ),
+)
