@@ -53,6 +53,8 @@ from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALI
 from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
 from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
 from prompt_budget.lint.rules.pb102_set53_cases import (
+    SET53_ATTRIBUTE_INVALID,
+    SET53_ATTRIBUTE_VALID,
     SET53_FIELD_INVALID,
     SET53_FIELD_VALID,
     SET53_GETTER_INVALID,
@@ -368,6 +370,7 @@ class BudgetConstant(LintRule):
         *SET51_VALID,
         *SET53_VALID,
         *SET53_FIELD_VALID,
+        *SET53_ATTRIBUTE_VALID,
         *SET53_GETTER_VALID,
     )
     INVALID = (
@@ -405,6 +408,7 @@ class BudgetConstant(LintRule):
         *SET51_INVALID,
         *SET53_INVALID,
         *SET53_FIELD_INVALID,
+        *SET53_ATTRIBUTE_INVALID,
         *SET53_GETTER_INVALID,
     )
 

@@ -137,3 +137,23 @@ SET53_GETTER_INVALID = (
         line=2,
     ),
 )
+
+SET53_ATTRIBUTE_VALID = (
+    # an attribute the class docstring counts in another unit, or gives no unit
+    Valid(
+        'class Differ:\n    """Shows a diff.\n\n    Attributes:\n'
+        "        context_size (int): The maximum number of lines of context.\n"
+        '        window (int): The maximum number of tokens, in characters.\n    """\n\n'
+        "    def __init__(self):\n        self.context_size = 300\n        self.window = 300\n"
+    ),
+)
+
+SET53_ATTRIBUTE_INVALID = (
+    # a constructor's attribute the class docstring calls a maximum number of tokens (set 53: LiT5)
+    Invalid(
+        'class LiT5Distill:\n    """A reranker.\n\n    Attributes:\n'
+        "        context_size (int): The **maximum number of tokens** used in ranking (default: `300`).\n"
+        '    """\n\n    def __init__(self, method_args):\n        self.context_size = 300\n',
+        line=9,
+    ),
+)
