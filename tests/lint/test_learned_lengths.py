@@ -163,3 +163,34 @@ def test_a_length_compared_with_the_length_of_a_row_of_token_ids_is_learned(tmp_
     strings = QUERIES.replace("tokenizer(p, return_tensors='pt', truncation=False).input_ids[0]", "p.split()")
     (tmp_path / "words").mkdir()
     assert _lint(tmp_path / "words", {"data.py": strings, "ppo.py": PPO_ARGS}) == []
+
+
+def test_a_name_given_to_a_function_whose_parameter_a_tokenizer_cuts_to(tmp_path: Path) -> None:
+    """Set 53: rankify's FiD collator hands ``passage_maxlength`` to ``encode_passages(..., max_length)``;
+    a config class elsewhere defaults it (``length_arguments``)."""
+    data = (
+        "def encode_passages(texts, tokenizer, max_length):\n"
+        "    return tokenizer.batch_encode_plus(texts, max_length=max_length, truncation=True)\n\n"
+        "class RetrieverCollator:\n    def __init__(self, tokenizer, passage_maxlength=200):\n"
+        "        self.passage_maxlength = passage_maxlength\n\n"
+        "    def __call__(self, batch):\n"
+        "        return encode_passages(batch, self.tokenizer, self.passage_maxlength)\n"
+    )
+    model = (
+        "class RetrieverConfig(BertConfig):\n"
+        "    def __init__(self, passage_maxlength=200, projection=True, **kwargs):\n"
+        "        self.passage_maxlength = passage_maxlength\n"
+    )
+    found = lint_package(tmp_path, {"data.py": data, "model.py": model})
+    config = [f for f in found if Path(f.path).name == "model.py"]
+    assert [(f.line, f.code, f.value) for f in config] == [(2, "PB102", 200)]
+    assert "the parameter `max_length` of `encode_passages`" in config[0].message
+
+
+def test_a_name_given_to_a_function_that_cuts_nothing_is_not_learned(tmp_path: Path) -> None:
+    data = (
+        "def pad_passages(texts, tokenizer, width):\n    return tokenizer.pad(texts, length=width)\n\n"
+        "def collate(batch, tokenizer, cfg):\n    return pad_passages(batch, tokenizer, cfg.passage_maxlength)\n"
+    )
+    model = "class RetrieverConfig:\n    def __init__(self, passage_maxlength=200):\n        pass\n"
+    assert _lint(tmp_path, {"data.py": data, "model.py": model}) == []

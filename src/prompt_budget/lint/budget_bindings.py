@@ -26,7 +26,7 @@ from prompt_budget.lint.forms import (
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
-from prompt_budget.lint.param_docstrings import documented_in_tokens
+from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
 from prompt_budget.lint.reported_counts import only_reported
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
@@ -76,6 +76,9 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
     if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and docstring_says_tokens(rule, node):
         judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``length = 256`` + docstring
         return
+    if (attr := _constructor_attribute(rule, node)) and attribute_documented_in_tokens(rule, attr):
+        judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``self.context_size = 300``
+        return
     for target in node.targets:
         if (
             isinstance(target, (ast.Tuple, ast.List))
@@ -87,6 +90,22 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
                 judge_assignment(rule, held, name, value)
         else:
             judge_assignment(rule, held, target, node.value)
+
+
+def _constructor_attribute(rule: LintRule, node: ast.Assign) -> str | None:
+    """``self.context_size = 300`` in ``__init__``: the attribute of the instance given a number."""
+    fn = rule.ctx.function()
+    target = node.targets[0] if len(node.targets) == 1 else None
+    if (
+        fn is not None
+        and fn.name == "__init__"
+        and isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+        and rule.budget_literal(node.value) is not None
+    ):
+        return target.attr
+    return None
 
 
 def judge_assignment(

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Final
 
 from prompt_budget.lint.field_docstrings import said_in_characters
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.length_arguments import cut_length
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rope_origins import rope_origin
@@ -62,9 +63,14 @@ _SMALLEST = 16
 #: starting one of them (2.4 times the time, the same lines found). Budget names hold ``tok`` or
 #: ``context`` but for a few (``num_ctx``, ``thinking_budget``, ``num_predict``), each pattern another
 #: pass over every module's text.
-_GATE: Final = tuple(
-    re.compile(word + r"\w*['\"]?\s*[=:](?!=)\s*(?:str\(|int\()?\s*[a-z_][\w.]*\.")
-    for word in ("tok", "context")
+_GATE: Final = (
+    *(
+        re.compile(word + r"\w*['\"]?\s*[=:](?!=)\s*(?:str\(|int\()?\s*[a-z_][\w.]*\.")
+        for word in ("tok", "context")
+    ),
+    # ``max_length=cfg.max_length`` given to an embedding model's class or a tokenizer's cut (set 53:
+    # syftr's ``HFEmbedding.max_length``): a length whose unit the call says, not its name
+    re.compile(r"max_length\s*=\s*[a-z_][\w.]*\."),
 )
 #: Calls that only change a number's type.
 _CASTS = frozenset({"str", "int"})
@@ -181,6 +187,7 @@ def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]
     if not lines:
         return []
     found: list[tuple[ast.Attribute, str, str]] = []
+    cut: set[int] = set()  # the reads a call's own kind makes a length in tokens (whatever its name)
     for node in walk_spanning(module, lines):
         if type(node) is ast.Call:
             for kw in node.keywords:
@@ -189,6 +196,11 @@ def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]
                     if read is not None:
                         callee = callee_name(node) or "a call"
                         found.append((read, kw.arg, f"the token budget `{kw.arg}=` of `{callee}`"))
+                elif kw.arg is not None and (read := _attribute(kw.value)) is not None:
+                    how = cut_length(rule, node, kw.arg, read.attr)
+                    if how is not None:
+                        found.append((read, kw.arg, how))
+                        cut.add(id(read))
         elif type(node) is ast.Dict:
             for key, value in zip(node.keys, node.values, strict=True):
                 entry = string_value(key) if key is not None else None
@@ -205,7 +217,7 @@ def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]
     out = []
     copied: set[str] | None = None
     for read, dest, how in found:
-        if dest.lower() == read.attr.lower():
+        if dest.lower() == read.attr.lower() and id(read) not in cut:
             continue  # ``self.ctx_len = hparams.ctx_len``: a name a rule judged where it is bound
         if _on_self(read):
             if copied is None:

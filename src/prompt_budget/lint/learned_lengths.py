@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Final
 from prompt_budget.lint.compared_lengths import counts_tokens, ordered_pairs
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forms import argparse_default
+from prompt_budget.lint.length_arguments import argument_cuts, cuts_when
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.projects import fact_project
@@ -191,6 +192,11 @@ def _reads(expr: ast.expr, local: Callable[[], dict[str, list[ast.expr]]] | None
         yield from _reads(expr.left, local)
         yield from _reads(expr.right, local)
         return
+    if isinstance(expr, ast.IfExp):
+        # ``n if n > 0 else None``: either branch is the value (set 53: rankify's ``answer_maxlength``)
+        yield from _reads(expr.body, local)
+        yield from _reads(expr.orelse, local)
+        return
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _BOUNDS:
         for arg in expr.args:
             yield from _reads(arg, local)
@@ -307,9 +313,11 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
             if _learnable_from(name, sized) and not rule.names.is_excluded(name):
                 learned.setdefault(name.lower(), (where, how))
 
+    cut_params: list[tuple[ast.AST, ast.Call, str, str]] = []
     for node in _near(tree, lines):
         if type(node) is ast.Call:
-            _learn_call(rule, node, learn, other)
+            for keyword, name in _learn_call(rule, node, learn, other):
+                cut_params.append((locals_.scope(node), node, name, keyword))
         elif type(node) is ast.Dict:
             # ``{"max_new_tokens": candidate_maxlength, ...}``: generation settings (set 34: llm-blender)
             for key, value in zip(node.keys, node.values, strict=True):
@@ -330,6 +338,8 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
             learn(target, node, "a tokenizer's maximum length", False)
         elif type(node) is ast.Assign and len(node.targets) == 1:
             _learn_sized(node, learn)
+    if cut_params:
+        argument_cuts(tree, cut_params, learn)  # ``encode(texts, tok, self.passage_maxlength)``
     if learned:
         _stored(rule, tree, learned)
     return learned, other
@@ -365,10 +375,12 @@ def _learn_sized(node: ast.Assign, learn: _Learn) -> None:
         learn(value, node, f"a sequence's length `{ast.unparse(target)}`", True, 2)
 
 
-def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) -> None:
-    """What one call teaches: the names it gives to a token length (``learn``), or to another length."""
+def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) -> list[tuple[str, str]]:
+    """What one call teaches: the names it gives to a token length (``learn``), or to another length;
+    returns the (keyword, bare name) pairs of the length it cuts to (``length_arguments``)."""
     callee = callee_name(node) or ""
-    cuts = cuts_tokens(node)
+    cuts = cuts_tokens(node) or cuts_when(node)
+    bare: list[tuple[str, str]] = []
     if cuts and callee == "enable_truncation" and node.args:
         learn(node.args[0], node.args[0], "a tokenizer's `enable_truncation`", True, 0)
     if _tokenizer_class(node):
@@ -382,6 +394,8 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
             or tokenizer_length(kw.arg, node)  # ``from_pretrained(n, model_max_length=...)``
             or (_tokenizer_class(node) and length_name(kw.arg))  # ``RerankerTokenizer(total_maxlen=...)``
         ):
+            if cuts and type(kw.value) is ast.Name and rule.names.is_weak_budget(kw.arg):
+                bare.append((kw.arg, kw.value.id))
             learn(
                 kw.value,
                 kw.value,
@@ -399,6 +413,7 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
             learn(kw.value, kw.value, f"a sequence's length `{kw.arg}=` of `{callee}`", True, 2)
         elif _other_length(node, kw.arg):
             other.update(n.lower() for n in _reads(kw.value) if learnable(n))
+    return bare
 
 
 def _overflows(call: ast.Call) -> bool:

@@ -103,3 +103,24 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
         if _IN_TOKENS.search(entry):
             return True
     return False
+
+
+#: An entry giving its name as a limit of tokens ("The maximum number of tokens used in ranking").
+_TOKEN_LIMIT = re.compile(r"\bmax(?:imum)?\s+(?:number|count)\s+of\s+tokens\b", re.IGNORECASE)
+
+
+def attribute_documented_in_tokens(rule: LintRule, name: str) -> bool:
+    """An attribute set in a constructor (``self.context_size = 300``) that the constructor's or the
+    class's docstring gives in tokens (``documented_in_tokens``), or whose entry of an ``Args:`` /
+    ``Attributes:`` list calls it a maximum number of tokens ("context_size (int): The maximum number
+    of tokens used in ranking"; set 53: rankify's LiT5 rerankers), not in another unit."""
+    if documented_in_tokens(rule, name):
+        return True
+    lowered = name.lower()
+    for text in _docstrings(rule):
+        if lowered not in text.lower():
+            continue
+        entry = _entry(text, name)
+        if entry and _TOKEN_LIMIT.search(entry) and not set(words(entry)) & (NOT_LLM | _OTHER_UNITS):
+            return True
+    return False

@@ -15,6 +15,7 @@ from prompt_budget.lint.budget_defaults import (
     judge_return,
     option_default,
 )
+from prompt_budget.lint.budget_getters import class_facts, project_getters
 from prompt_budget.lint.budget_overrides import BudgetOverrides, project_overrides
 from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
@@ -51,6 +52,16 @@ from prompt_budget.lint.rules.pb102_set45_cases import SET45_INVALID, SET45_VALI
 from prompt_budget.lint.rules.pb102_set47_cases import SET47_INVALID, SET47_VALID
 from prompt_budget.lint.rules.pb102_set49_cases import SET49_INVALID, SET49_VALID
 from prompt_budget.lint.rules.pb102_set51_cases import SET51_INVALID, SET51_VALID
+from prompt_budget.lint.rules.pb102_set53_cases import (
+    SET53_ATTRIBUTE_INVALID,
+    SET53_ATTRIBUTE_VALID,
+    SET53_FIELD_INVALID,
+    SET53_FIELD_VALID,
+    SET53_GETTER_INVALID,
+    SET53_GETTER_VALID,
+    SET53_INVALID,
+    SET53_VALID,
+)
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.threshold_copies import ThresholdCopies
@@ -165,14 +176,15 @@ class BudgetConstant(LintRule):
     PROJECT_WIDE = True
     #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
     #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; the
-    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48). Every
+    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48; ``max_length=cfg.max_length`` given to an
+    #: embedding model's class, ``field_reach``, set 53). Every
     #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
             r"|max_(?:completion|response|prompt|gen|model)_len|truncation|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
-            r"|maxlen"
+            r"|maxlen|max_length\s*=\s*[a-z_][\w.]*\."
         ),
     )
     VALID = (
@@ -356,6 +368,10 @@ class BudgetConstant(LintRule):
         *SET47_VALID,
         *SET49_VALID,
         *SET51_VALID,
+        *SET53_VALID,
+        *SET53_FIELD_VALID,
+        *SET53_ATTRIBUTE_VALID,
+        *SET53_GETTER_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -390,6 +406,10 @@ class BudgetConstant(LintRule):
         *SET47_INVALID,
         *SET49_INVALID,
         *SET51_INVALID,
+        *SET53_INVALID,
+        *SET53_FIELD_INVALID,
+        *SET53_ATTRIBUTE_INVALID,
+        *SET53_GETTER_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -421,6 +441,7 @@ class BudgetConstant(LintRule):
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
+        class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -431,6 +452,7 @@ class BudgetConstant(LintRule):
             + forwarded_budgets(cls, facts)
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)
+            + project_getters(cls, facts, options.root)
             + option_fills(cls, facts, options.root)
             + project_field_reads(cls, facts, options.root)
             + project_overrides(cls, facts, options.root)
