@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from prompt_budget.lint.engine import all_rules, allocate_keys, lint_source
@@ -64,3 +64,13 @@ def lint_tree(tmp_path: Path, files: dict[str, str], select: Sequence[str] = ())
         path.write_text(text, encoding="utf-8")
     options = LintOptions(root=tmp_path, select=tuple(select)) if select else LintOptions(root=tmp_path)
     return list(Linter(options, jobs=1).lint_paths([tmp_path]).findings)
+
+
+def rows(found: Iterable[Finding]) -> list[tuple[str, int, str, object]]:
+    """Findings as sorted (file name, line, code, value) rows, for comparing with a literal expectation."""
+    return sorted((Path(f.path).name, f.line, f.code, f.value) for f in found)
+
+
+def package_rows(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
+    """``rows`` of ``lint_package(tmp_path, files)``."""
+    return rows(lint_package(tmp_path, files))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package, lint_snippet, lint_tree
+from lint_helpers import lint_package, lint_snippet, lint_tree, rows
 
 from prompt_budget.lint.rules.pb102_budget_constant import BudgetConstant
 
@@ -23,7 +23,7 @@ PDF = (
 
 def test_a_literal_passed_in_another_module_is_reported(tmp_path: Path) -> None:
     found = lint_package(tmp_path, {"summarizer.py": SUMMARIZER, "pdf.py": PDF})
-    assert sorted((Path(f.path).name, f.line, f.code, f.value) for f in found) == [
+    assert rows(found) == [
         ("pdf.py", 5, "PB102", 60),
         ("summarizer.py", 2, "PB102", 900),
     ]

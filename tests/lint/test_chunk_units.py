@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package
+from lint_helpers import package_rows
 
 CHUNKER = (
     "from llama_index.core.node_parser import SentenceSplitter\n\n"
@@ -20,12 +20,8 @@ TESTS = (
 )
 
 
-def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
-    return sorted((Path(f.path).name, f.line, f.code, f.value) for f in lint_package(tmp_path, files))
-
-
 def test_sizes_of_a_token_chunker_in_other_modules_are_reported(tmp_path: Path) -> None:
-    got = _lint(tmp_path, {"chunker.py": CHUNKER, "test_chunker.py": TESTS})
+    got = package_rows(tmp_path, {"chunker.py": CHUNKER, "test_chunker.py": TESTS})
     assert got == [
         ("test_chunker.py", 1, "PB102", 64),
         ("test_chunker.py", 1, "PB102", 512),
@@ -39,5 +35,5 @@ def test_a_key_also_read_into_a_character_splitter_is_not_reported(tmp_path: Pat
         "from langchain.text_splitter import RecursiveCharacterTextSplitter\n\n"
         'def split(cfg):\n    return RecursiveCharacterTextSplitter(chunk_size=cfg["chunk_size"])\n'
     )
-    got = _lint(tmp_path, {"chunker.py": CHUNKER, "other.py": other, "test_chunker.py": TESTS})
+    got = package_rows(tmp_path, {"chunker.py": CHUNKER, "other.py": other, "test_chunker.py": TESTS})
     assert [g for g in got if g[3] in {512, 256, 1024}] == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package
+from lint_helpers import lint_package, package_rows, rows
 
 SETTINGS = (
     "from pydantic import BaseModel, Field\n\n"
@@ -20,13 +20,9 @@ CHUNKER = (
 MODEL = "class Handler:\n    def __init__(self, config):\n        self.max_tokens = config.llm.tokens\n"
 
 
-def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
-    return sorted((Path(f.path).name, f.line, f.code, f.value) for f in lint_package(tmp_path, files))
-
-
 def test_fields_read_into_a_budget_elsewhere_are_reported(tmp_path: Path) -> None:
     found = lint_package(tmp_path, {"settings.py": SETTINGS, "chunker.py": CHUNKER, "model.py": MODEL})
-    assert sorted((Path(f.path).name, f.line, f.code, f.value) for f in found) == [
+    assert rows(found) == [
         ("settings.py", 4, "PB102", 256),
         ("settings.py", 7, "PB102", 699),
     ]
@@ -39,7 +35,7 @@ def test_fields_read_into_a_budget_elsewhere_are_reported(tmp_path: Path) -> Non
 def test_a_field_name_of_two_classes_is_not_reported(tmp_path: Path) -> None:
     splitter = "class TextSplitter:\n    chunk_size: int = 1000  # characters\n"
     files = {"settings.py": SETTINGS, "chunker.py": CHUNKER, "splitter.py": splitter}
-    assert _lint(tmp_path, files) == []
+    assert package_rows(tmp_path, files) == []
 
 
 def test_reads_in_tests_and_reads_not_given_to_a_budget_are_not_taken(tmp_path: Path) -> None:
@@ -48,4 +44,4 @@ def test_reads_in_tests_and_reads_not_given_to_a_budget_are_not_taken(tmp_path: 
         "def show(config):\n    print(config.llm.tokens)\n    return pad(size=config.processing.chunk_size)\n"
     )
     files = {"settings.py": SETTINGS, "test_chunks.py": test, "show.py": other}
-    assert _lint(tmp_path, files) == []
+    assert package_rows(tmp_path, files) == []

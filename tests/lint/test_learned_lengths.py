@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package
+from lint_helpers import lint_package, package_rows, rows
 
 TOKENIZATION = (
     "class DocTokenizer:\n"
@@ -31,14 +31,10 @@ DEMO = (
 )
 
 
-def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
-    return sorted((Path(f.path).name, f.line, f.code, f.value) for f in lint_package(tmp_path, files))
-
-
 def test_literals_under_a_name_the_project_cuts_tokens_to_are_reported(tmp_path: Path) -> None:
     files = {"tokenization.py": TOKENIZATION, "parser.py": PARSER, "settings.py": SETTINGS, "demo.py": DEMO}
     found = lint_package(tmp_path, files)
-    assert sorted((Path(f.path).name, f.line, f.code, f.value) for f in found) == [
+    assert rows(found) == [
         ("demo.py", 2, "PB102", 64),
         ("demo.py", 5, "PB102", 300),
         ("parser.py", 2, "PB102", 180),
@@ -54,16 +50,16 @@ def test_literals_under_a_name_the_project_cuts_tokens_to_are_reported(tmp_path:
 def test_a_name_also_given_to_another_length_is_not_reported(tmp_path: Path) -> None:
     other = "def recent(config):\n    return deque(maxlen=config.doc_maxlen)\n"
     files = {"tokenization.py": TOKENIZATION, "parser.py": PARSER, "settings.py": SETTINGS, "other.py": other}
-    assert [g for g in _lint(tmp_path, files) if g[3] in {180, 220}] == []
+    assert [g for g in package_rows(tmp_path, files) if g[3] in {180, 220}] == []
 
 
 def test_a_name_the_project_never_gives_a_tokenizer_is_not_reported(tmp_path: Path) -> None:
-    assert _lint(tmp_path, {"parser.py": PARSER, "settings.py": SETTINGS, "demo.py": DEMO}) == []
+    assert package_rows(tmp_path, {"parser.py": PARSER, "settings.py": SETTINGS, "demo.py": DEMO}) == []
 
 
 def test_a_comparison_in_a_test_module_is_a_scenario(tmp_path: Path) -> None:
     checks = "def test_config(config):\n    assert config.doc_maxlen == 300\n"
-    assert _lint(tmp_path, {"tokenization.py": TOKENIZATION, "test_config.py": checks}) == []
+    assert package_rows(tmp_path, {"tokenization.py": TOKENIZATION, "test_config.py": checks}) == []
 
 
 #: Set 34 (llm-blender): a config dataclass's ``field(default=...)`` whose name another module gives to
@@ -89,7 +85,7 @@ def test_a_dict_budget_and_a_comparison_with_token_counts_teach_the_project(tmp_
     limits = "LIMITS.output_maxlen = 128\n"
     files = {"config.py": FUSER_CONFIG, "blender.py": FUSE, "filter.py": FILTER, "limits.py": limits}
     found = lint_package(tmp_path, files)
-    assert sorted((Path(f.path).name, f.line, f.code, f.value) for f in found) == [
+    assert rows(found) == [
         ("config.py", 5, "PB102", 128),
         ("limits.py", 1, "PB102", 128),
     ]
@@ -102,7 +98,7 @@ def test_lengths_of_strings_or_settings_that_are_no_budget_teach_nothing(tmp_pat
     shown = FUSE.replace("'max_new_tokens'", "'max_chars'")
     limits = "LIMITS.output_maxlen = 128\n"
     files = {"config.py": FUSER_CONFIG, "blender.py": shown, "filter.py": chars, "limits.py": limits}
-    assert _lint(tmp_path, files) == []
+    assert package_rows(tmp_path, files) == []
 
 
 TRAINER = (
@@ -122,12 +118,12 @@ PARAMS = (
 def test_a_size_set_from_a_tokenizers_length_or_stored_as_a_sequences_length_is_learned(
     tmp_path: Path,
 ) -> None:
-    found = _lint(tmp_path, {"utils.py": TRAINER, "params.py": PARAMS})
+    found = package_rows(tmp_path, {"utils.py": TRAINER, "params.py": PARAMS})
     assert ("params.py", 2, "PB102", 1024) in found
     assert ("utils.py", 4, "PB102", 1024) in found
     assert ("utils.py", 5, "PB102", 1024) in found
     (tmp_path / "b").mkdir()
-    found = _lint(tmp_path / "b", {"dpo.py": DPO, "params.py": PARAMS})
+    found = package_rows(tmp_path / "b", {"dpo.py": DPO, "params.py": PARAMS})
     assert [f for f in found if f[0] == "params.py"] == [("params.py", 2, "PB102", 1024)]
 
 
@@ -136,10 +132,10 @@ def test_a_size_read_any_other_way_is_not_learned(tmp_path: Path) -> None:
         "def group(examples, config):\n"
         "    return [t[i : i + config.block_size] for i in range(0, len(t), config.block_size)]\n"
     )
-    assert _lint(tmp_path, {"chunks.py": chunks, "params.py": PARAMS}) == []
+    assert package_rows(tmp_path, {"chunks.py": chunks, "params.py": PARAMS}) == []
     stored = "def train(args, config):\n    args['max_seq_length'] = config.batch_size\n"
     (tmp_path / "b").mkdir()
-    assert _lint(tmp_path / "b", {"train.py": stored, "params.py": PARAMS}) == []
+    assert package_rows(tmp_path / "b", {"train.py": stored, "params.py": PARAMS}) == []
 
 
 #: Set 44 (alpaca-farm): prompts tokenized and kept when no longer than ``query_len``, the name a config
@@ -162,7 +158,7 @@ def test_a_length_compared_with_the_length_of_a_row_of_token_ids_is_learned(tmp_
     assert "a comparison with the token count `len(q)` at pkg/data.py:4" in found[0].message
     strings = QUERIES.replace("tokenizer(p, return_tensors='pt', truncation=False).input_ids[0]", "p.split()")
     (tmp_path / "words").mkdir()
-    assert _lint(tmp_path / "words", {"data.py": strings, "ppo.py": PPO_ARGS}) == []
+    assert package_rows(tmp_path / "words", {"data.py": strings, "ppo.py": PPO_ARGS}) == []
 
 
 def test_a_name_given_to_a_function_whose_parameter_a_tokenizer_cuts_to(tmp_path: Path) -> None:
@@ -193,4 +189,4 @@ def test_a_name_given_to_a_function_that_cuts_nothing_is_not_learned(tmp_path: P
         "def collate(batch, tokenizer, cfg):\n    return pad_passages(batch, tokenizer, cfg.passage_maxlength)\n"
     )
     model = "class RetrieverConfig:\n    def __init__(self, passage_maxlength=200):\n        pass\n"
-    assert _lint(tmp_path, {"data.py": data, "model.py": model}) == []
+    assert package_rows(tmp_path, {"data.py": data, "model.py": model}) == []

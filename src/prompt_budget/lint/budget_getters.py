@@ -43,6 +43,7 @@ from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, defaults
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import statements
 
 if TYPE_CHECKING:
@@ -60,12 +61,6 @@ _SMALLEST = 16
 _DEPTH = 4
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
-
-
-def _self_attr(node: ast.expr | None) -> str | None:
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return None
 
 
 def _body(fn: Function) -> list[ast.stmt]:
@@ -148,8 +143,8 @@ def class_facts(rule: LintRule, module: ast.Module) -> None:
                 continue
             body = _body(fn)
             if names.is_budget(fn.name) and len(body) == 1 and isinstance(body[0], ast.Return):
-                attr = _self_attr(body[0].value)  # ``def max_tokens(self): return self._context_size``
-                if attr is not None:
+                attr = self_attribute(body[0].value)  # ``def max_tokens(self): return self._context_size``
+                if attr:
                     rule.fact(fn, f"{GETTER_FACT}{cls.name} {attr} {fn.name}", 0)
                     getters[cls.name].append((attr, fn.name, f"line {fn.lineno}"))
                     found = True
@@ -161,7 +156,7 @@ def class_facts(rule: LintRule, module: ast.Module) -> None:
                 if (
                     isinstance(stmt, ast.Assign)
                     and len(stmt.targets) == 1
-                    and (attr := _self_attr(stmt.targets[0])) is not None
+                    and (attr := self_attribute(stmt.targets[0]))
                     and isinstance(stmt.value, ast.Name)
                     and stmt.value.id in params
                     and names.is_budget_setting(stmt.value.id)

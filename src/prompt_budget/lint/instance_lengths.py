@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forwarded import gives_to_super_init
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -58,15 +59,6 @@ def _documented_in_tokens(fn: Function, param: str) -> bool:
             continue
         return bool(TOKENS_WORD.search(text)) and not set(words(text)) & CHAR_WORDS
     return False
-
-
-def _is_self_attr(node: ast.AST, attr: str) -> bool:
-    return (
-        type(node) is ast.Attribute
-        and node.attr == attr
-        and type(node.value) is ast.Name
-        and node.value.id == "self"
-    )
 
 
 def _stored_as(fn: Function, name: str) -> set[str]:
@@ -103,8 +95,8 @@ def _fallback_of_documented(owner: ast.ClassDef, attr: str) -> str | None:
                 continue
             target = node.targets[0].id
             value = node.value
-            read = _is_self_attr(value, attr) or (
-                isinstance(value, ast.BoolOp) and any(_is_self_attr(v, attr) for v in value.values)
+            read = self_attribute(value) == attr or (
+                isinstance(value, ast.BoolOp) and any(self_attribute(v) == attr for v in value.values)
             )
             if read and target in params and _documented_in_tokens(method, target):
                 return f"the fallback of `{target}` of `{method.name}()`, documented as a length in tokens, at line {node.lineno}"

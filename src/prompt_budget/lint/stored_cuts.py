@@ -16,6 +16,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.generation_lengths import generation_length
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.token_cuts import popped_cut
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import WindowLengths
@@ -25,16 +26,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.token_cuts import CutFlow
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
-
-
-def _reads(expr: ast.expr, attribute: str) -> bool:
-    """``self.<attribute>``."""
-    return (
-        type(expr) is ast.Attribute
-        and expr.attr == attribute
-        and type(expr.value) is ast.Name
-        and expr.value.id == "self"
-    )
 
 
 def cut_fallback(rule: LintRule, call: ast.Call, flow: CutFlow, key: str, value: int | float) -> str | None:
@@ -61,7 +52,7 @@ def stored_cut(rule: LintRule, call: ast.Call, flow: CutFlow) -> str | None:
         return None
     target = parent.targets[0]
     owner = rule.ctx.enclosing_class()
-    if owner is None or type(target) is not ast.Attribute or not _reads(target, target.attr):
+    if owner is None or type(target) is not ast.Attribute or not self_attribute(target):
         return None
     methods = [s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
     return _how(flow, methods, target.attr, owner)
@@ -77,6 +68,6 @@ def _how(flow: CutFlow, methods: list[Function], attribute: str, owner: ast.Clas
         for node in walk(fn):
             if type(node) is ast.Call and node.keywords:
                 for kw in node.keywords:
-                    if kw.arg and _reads(kw.value, attribute) and generation_length(kw.arg, node):
+                    if kw.arg and self_attribute(kw.value) == attribute and generation_length(kw.arg, node):
                         return f"stored in `self.{attribute}`, given as a language model's `generate` length"
     return None

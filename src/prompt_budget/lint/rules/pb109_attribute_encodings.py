@@ -20,6 +20,7 @@ from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import Invalid, Valid, attr_name, string_value
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -32,13 +33,6 @@ _SENDS = frozenset(
 )
 #: Words of the object it is called on (``self.llm``, ``litellm``, ``self.client``).
 _MODELS = frozenset({"llm", "lm", "litellm", "client", "model"})
-
-
-def _self_attr(node: ast.AST) -> str:
-    """``attr`` of ``self.attr``, else ""."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return ""
 
 
 def _sends_to_model(fn: ast.AST) -> bool:
@@ -72,7 +66,7 @@ def _encoding_literal(value: ast.expr, method: ast.AST) -> ast.expr | None:
 def attribute_encoding(ctx: FileContext, call: ast.Call) -> tuple[str, ast.AST] | None:
     """The GPT encoding a ``get_encoding(self.X)`` call in a method sending text to a model is fixed
     to where a method of the class sets ``self.X`` (see the module's docstring), and that literal."""
-    attr = _self_attr(call.args[0]) if call.args else ""
+    attr = self_attribute(call.args[0]) if call.args else ""
     cls, fn = ctx.enclosing_class(), ctx.function()
     if not attr or cls is None or fn is None or not _sends_to_model(fn):
         return None
@@ -81,7 +75,7 @@ def attribute_encoding(ctx: FileContext, call: ast.Call) -> tuple[str, ast.AST] 
             continue
         for stmt in walk(method):
             bound = single_binding(stmt)
-            if bound is not None and _self_attr(bound[0]) == attr:
+            if bound is not None and self_attribute(bound[0]) == attr:
                 literal = _encoding_literal(bound[1], method)
                 if literal is not None:
                     return string_value(literal) or "", literal

@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb109_provider_names import (
     named_text,
     names_provider,
 )
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 
 #: A provider's or model's name that is OpenAI's alone: ``"openai"``, ``"azure"``, ``"azure_openai"``,
@@ -114,18 +115,11 @@ def _named_for_openai(name: str) -> bool:
     return bool(parts & _OPENAI_WORDS) and not parts & (_ANY_MODEL_WORDS | PROVIDER_WORDS | BRANCH_PROVIDERS)
 
 
-def _self_attribute(node: ast.AST) -> str:
-    """``self.completion_fn`` -> "completion_fn"."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return ""
-
-
 def _client_attribute(model: ast.AST, fn: ast.AST | None) -> str:
     """The attribute of ``self`` whose ``.model`` the tried model is: ``self.completion_fn.model``, or a
     local bound once in ``fn`` to it (``model = self.completion_fn.model``)."""
     if isinstance(model, ast.Attribute) and model.attr in {"model", "model_name"}:
-        return _self_attribute(model.value)
+        return self_attribute(model.value)
     if not isinstance(model, ast.Name) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return ""
     a = fn.args
@@ -156,9 +150,9 @@ def openai_client_model(model: ast.AST | None, fn: ast.AST | None, cls: ast.Clas
     built: list[ast.expr | None] = []
     for n in walk(cls):
         if isinstance(n, ast.Assign):
-            if any(_self_attribute(t) == attr for t in n.targets):
+            if any(self_attribute(t) == attr for t in n.targets):
                 built.append(n.value)
-        elif isinstance(n, ast.AnnAssign) and _self_attribute(n.target) == attr:
+        elif isinstance(n, ast.AnnAssign) and self_attribute(n.target) == attr:
             built.append(n.value)
     return bool(built) and all(_openai_client(v) for v in built)
 

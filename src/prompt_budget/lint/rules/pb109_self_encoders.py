@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -27,20 +28,13 @@ _ENCODES = frozenset({"encode", "encode_ordinary", "encode_batch", "encode_ordin
 _OPENAI_SCOPE = frozenset({"openai", "oai", "gpt", "azure", "chatgpt", "tiktoken"})
 
 
-def _self_attr(node: ast.AST) -> str:
-    """``attr`` of ``self.attr``, else ""."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return ""
-
-
 def _encodes_with(method: ast.AST, attr: str) -> bool:
     """``self.<attr>.encode(text)`` in the method: it counts or cuts text with the kept encoding."""
     return any(
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
         and n.func.attr in _ENCODES
-        and _self_attr(n.func.value) == attr
+        and self_attribute(n.func.value) == attr
         for n in walk(method)
     )
 
@@ -53,7 +47,7 @@ def self_encoder_used(ctx: FileContext, call: ast.Call) -> bool:
         return False
     stmt = next((a for a in reversed(ctx.ancestors) if isinstance(a, ast.stmt)), None)
     bound = single_binding(stmt) if stmt is not None else None
-    attr = _self_attr(bound[0]) if bound is not None and bound[1] is call else ""
+    attr = self_attribute(bound[0]) if bound is not None and bound[1] is call else ""
     if not attr:
         return False
     return any(
