@@ -11,7 +11,7 @@ from prompt_budget.lint.argument_rows import (
     per_item_budget,
     setter_argument,
 )
-from prompt_budget.lint.asserted_renderings import asserted_rendering
+from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
@@ -27,7 +27,6 @@ from prompt_budget.lint.inline_forms import (
     estimate_into_count,
     field_bound,
     in_examples,
-    in_expected_value,
     lookup_default,
     lookup_pair,
     token_unit_class,
@@ -305,8 +304,8 @@ class InlineBudget(LintRule):
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
         if self.names.implausible(name, value):
             return  # ``context_length=5``: a window no model has, so not tokens
-        if in_expected_value(self, node) or asserted_rendering(self, node, name, value):
-            return  # ``assertEqual(lm, Gpt4(max_tokens=1024))``, ``assert "max_tokens=100" in text``
+        if test_data(self, node, name, value):
+            return  # ``assertEqual(lm, Gpt4(max_tokens=1024))``, ``"max_tokens=100" in text``, a checked config
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             # ``int(d.get("context_size", "4096"))``: a number written as a string, moved by hand

@@ -1,0 +1,69 @@
+"""PB101's cases from what sets 55 and 56 left (issue 19): a test's config object built with a budget
+and only asserted, no model called (``asserted_configs``). Spliced into ``pb101_form_cases`` to keep
+the rule module short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET55_VALID = (
+    # a test builds a config with a budget and asserts it back (set 55: atroposlib's ReasoningConfig)
+    Valid(
+        "def test_reasoning_config_with_max_tokens():\n"
+        "    config = ReasoningConfig(max_tokens=4096)\n"
+        "    assert config.max_tokens == 4096\n"
+        "    extra_body = config.build_extra_body('https://openrouter.ai/api/v1')\n"
+        "    assert extra_body['reasoning']['enabled'] is True\n"
+        "    print('ok')\n"
+    ),
+    # a config converted by a class's own method and checked (set 55: atroposlib's BaseEnvConfig)
+    Valid(
+        "def test_from_env_config():\n"
+        "    env_config = BaseEnvConfig(group_name='test', max_reasoning_tokens=8000)\n"
+        "    reasoning_config = ReasoningConfig.from_env_config(env_config)\n"
+        "    print(json.dumps(reasoning_config.build_extra_body('u'), indent=2))\n"
+        "    assert reasoning_config.enabled is True\n"
+    ),
+)
+
+SET55_INVALID = (
+    # the config's object reaches a model in the same test: a request's budget (set 55: atroposlib)
+    Invalid(
+        "def test_call():\n"
+        "    client = OpenAI()\n"
+        "    params = Params(max_tokens=512)\n"
+        "    out = client.chat.completions.create(model='m', **params.dict())\n"
+        "    assert out.choices\n",
+        line=3,
+    ),
+    # an async test that awaits a server, a bare function given the config, a fixture's method
+    Invalid(
+        "async def test_flow(server):\n"
+        "    config = ReasoningConfig(max_tokens=512)\n"
+        "    out = await server.chat_completion(messages=[], extra_body=config.build_extra_body('u'))\n"
+        "    assert out\n",
+        line=2,
+    ),
+    Invalid(
+        "def test_reply():\n"
+        "    config = GenerationConfig(max_new_tokens=256)\n"
+        "    out = llm('hello', config)\n"
+        "    assert out\n",
+        line=2,
+    ),
+    Invalid(
+        "def test_reply(model):\n"
+        "    config = GenerationConfig(max_new_tokens=256)\n"
+        "    assert model.reply_with(config)\n",
+        line=2,
+    ),
+    # outside a test function, a config's budget stays one
+    Invalid(
+        "def build():\n"
+        "    config = ReasoningConfig(max_tokens=4096)\n"
+        "    assert config.max_tokens == 4096\n"
+        "    return config\n",
+        line=2,
+    ),
+)
