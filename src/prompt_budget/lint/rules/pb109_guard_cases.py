@@ -9,6 +9,23 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 GUARD_VALID = (
+    # a class named for OpenAI that names no endpoint: the model it is given is OpenAI's (set 55: refuel)
+    Valid(
+        "import tiktoken\n\nclass OpenAILLM(BaseModel):\n    def __init__(self, config):\n"
+        "        self.model_name = config.model_name() or 'gpt-3.5-turbo'\n\n"
+        "    def get_cost(self, prompt):\n"
+        "        return len(tiktoken.encoding_for_model(self.model_name).encode(prompt))\n"
+    ),
+    # an endpoint that may be another's, but the count returns first for it (set 55: patchwork-cli)
+    Valid(
+        "import tiktoken\n\nclass OpenAiLlmClient:\n    def __init__(self, api_key, base_url=None):\n"
+        "        self.__base_url = base_url\n\n    def __is_not_openai_url(self):\n"
+        "        return self.__base_url is not None and self.__base_url != 'https://api.openai.com/v1'\n\n"
+        "    def is_prompt_supported(self, messages, model):\n        if self.__is_not_openai_url():\n"
+        "            return 1\n        try:\n            encoding = tiktoken.encoding_for_model(model)\n"
+        "        except Exception:\n            encoding = tiktoken.encoding_for_model('gpt-4o')\n"
+        "        return len(encoding.encode(messages))\n"
+    ),
     # a counting function whose model defaults to OpenAI's, no caller seen: its callers across the
     # project decide (``pb109_default_callers``; set 49: bbook-maker)
     Valid(
@@ -110,6 +127,31 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # a class named for OpenAI given an endpoint (or **kwargs), counting before any test of it
+    Invalid(
+        "import tiktoken\n\nclass OpenAiLlmClient:\n    def __init__(self, model, base_url=None):\n"
+        "        self.model, self.base_url = model, base_url\n\n    def count(self, text):\n"
+        "        return len(tiktoken.encoding_for_model(self.model).encode(text))\n",
+        line=8,
+    ),
+    Invalid(
+        "import tiktoken\n\nclass OpenAISolver:\n    def __init__(self, model, **kwargs):\n"
+        "        self.model, self.client = model, make_client(**kwargs)\n\n    def count(self, text):\n"
+        "        return len(tiktoken.encoding_for_model(self.model).encode(text))\n",
+        line=8,
+    ),
+    # a class named for OpenAI that also names another provider's model, or one for any OpenAI-like API
+    Invalid(
+        "import tiktoken\n\nclass OpenAILLM:\n    FALLBACK = 'claude-3-haiku'\n\n"
+        "    def count(self, text):\n"
+        "        return len(tiktoken.encoding_for_model(self.model_name).encode(text))\n",
+        line=7,
+    ),
+    Invalid(
+        "import tiktoken\n\nclass OpenAICompatibleLLM:\n    def count(self, text):\n"
+        "        return len(tiktoken.encoding_for_model(self.model_name).encode(text))\n",
+        line=5,
+    ),
     # a tokenizer getter returning one GPT encoding whatever model it is asked for (set 53: syftr's
     # get_tokenizer(name), which sizes every provider's chunks)
     Invalid(

@@ -13,7 +13,9 @@
 
 A class named for OpenAI (``OpenAISolver`` in ``providers/openai/openai_solver.py``) is not enough by its
 name: OpenAI's provider classes are the ones other providers' OpenAI-compatible APIs are reached through
-(``base_url``), and their subclasses serve other providers (set 48: evals' ``TogetherSolver``).
+(``base_url``), and their subclasses serve other providers (set 48: evals' ``TogetherSolver``); it is
+enough when nothing in it can name another endpoint, or the count returns first for any endpoint not
+OpenAI's (``pb109_openai_classes``, set 55).
 
 Kept apart from the rule: it reads the call's ancestors and its class, no project pass.
 """
@@ -27,6 +29,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rules.pb109_openai_classes import openai_class
 from prompt_budget.lint.rules.pb109_provider_names import (
     BRANCH_PROVIDERS,
     PROVIDER_WORDS,
@@ -170,8 +173,8 @@ def _openai_client(value: ast.expr | None) -> bool:
 
 def openai_owned(cls: ast.ClassDef | None, fn: ast.AST | None, model: ast.AST | None) -> bool:
     """The model the call is given is one the class's OpenAI client is built for (see the module's
-    docstring)."""
-    return openai_client_model(model, fn, cls)
+    docstring), or the class serves OpenAI's API alone (``pb109_openai_classes``, set 55)."""
+    return openai_client_model(model, fn, cls) or openai_class(cls, fn, model)
 
 
 def provider_context(scopes: Sequence[ast.AST], ancestors: Sequence[ast.AST]) -> str:
