@@ -6,8 +6,9 @@ function that gives the number to a class's constructor (``ReasoningConfig(max_t
 ``BaseEnvConfig(..., max_reasoning_tokens=8000)``), asserts something, and calls nothing that could
 reach a model tests how the object keeps or converts the number: its data, not a budget. "Calls
 nothing that could reach a model" is read strictly, as a list of what the function may call: a
-class (``ReasoningConfig(...)``, ``ReasoningConfig.from_env_config(env)``), a method of a name the
-function itself bound (``config.build_extra_body(url)``), a builtin (``print``, ``len``,
+class (``ReasoningConfig(...)``, ``ReasoningConfig.from_env_config(env)``), a method that builds,
+converts or reads (``build_*``, ``to_*``, ``is_*``, ``from_*``, ...) of a class or of a name the
+function itself bound (``config.build_extra_body(url)``; not ``agent.solve(task)``), a builtin (``print``, ``len``,
 ``isinstance``), ``json.dumps``, ``pytest.raises`` or an assertion; and no callee's name holds a word
 of a request (``create``, ``chat``, ``invoke``, ``generate``, ``run``, ...). An ``async`` test, an
 ``await``, a fixture's or ``self``'s method, a bare function (``llm(prompt, config)``, ``patch``) or
@@ -35,6 +36,16 @@ _LOOKS = frozenset(
         "print", "len", "str", "int", "float", "bool", "repr", "isinstance", "type", "list", "dict",
         "set", "tuple", "sorted", "any", "all", "getattr", "hasattr", "range", "enumerate", "zip",
     }
+)  # fmt: skip
+#: First words of a method that builds, converts or reads an object (``build_extra_body``,
+#: ``is_reasoning_kwargs_active``, ``from_env_config``, ``to_dict``), not one that acts (``agent.solve``).
+_LOOK_VERBS = frozenset(
+    (w,)
+    for w in (
+        "build", "to", "from", "is", "has", "as", "dict", "json", "model", "copy", "keys", "items",
+        "values", "format", "render", "validate", "join", "split", "strip", "lower", "upper", "startswith",
+        "endswith", "replace", "count", "index", "append", "extend", "update", "parse", "dumps", "loads",
+    )
 )  # fmt: skip
 #: ``module.function`` calls that only format or check.
 _MODULE_LOOKS = frozenset({"json.dumps", "json.loads", "pytest.raises", "pytest.approx"})
@@ -83,7 +94,7 @@ def _looks_only(call: ast.Call, bound: set[str]) -> bool:
     root = _root(func)
     if isinstance(root, ast.Name) and f"{root.id}.{func.attr}" in _MODULE_LOOKS:
         return True
-    if _chain_words(func) & _REQUEST_WORDS:
+    if _chain_words(func) & _REQUEST_WORDS or words(func.attr)[:1] not in _LOOK_VERBS:
         return False
     if isinstance(root, ast.Name):
         return root.id[:1].isupper() or root.id in bound

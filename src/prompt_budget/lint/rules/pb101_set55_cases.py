@@ -58,6 +58,14 @@ SET55_INVALID = (
         "    assert model.reply_with(config)\n",
         line=2,
     ),
+    # a method that acts (may call a model), not one that builds or reads
+    Invalid(
+        "def test_solve():\n"
+        "    agent = Agent(max_tokens=300)\n"
+        "    result = agent.solve('2 + 2')\n"
+        "    assert result == '4'\n",
+        line=2,
+    ),
     # outside a test function, a config's budget stays one
     Invalid(
         "def build():\n"

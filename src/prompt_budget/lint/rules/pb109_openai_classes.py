@@ -2,7 +2,8 @@
 patchwork's ``OpenAiLlmClient``).
 
 A class named for OpenAI alone (``OpenAILLM``, ``OpenAiLlmClient``; not ``OpenAICompatibleClient``)
-counts OpenAI's models when nothing in it can point it at another provider's endpoint: it names no
+counts OpenAI's models when it binds the model itself, names OpenAI's models (``DEFAULT_MODEL =
+"gpt-3.5-turbo"``) and nothing in it can point it at another provider's endpoint: it names no
 endpoint (``base_url``, ``api_base``, ``endpoint``, ``host``), no other provider and no other
 provider's model, and forwards no ``**kwargs`` a subclass could fill with an endpoint (set 48: evals'
 ``TogetherSolver`` reaches Together's API through ``OpenAISolver``). Or, when it names an endpoint, the
@@ -19,7 +20,9 @@ import itertools
 
 from prompt_budget.lint.names import is_non_openai_model, words
 from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.rules.pb109_openai_only import OPENAI_MODEL as _OPENAI_MODEL
 from prompt_budget.lint.rules.pb109_provider_names import names_provider
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 
 #: Words of a name for where requests go: another provider's OpenAI-compatible API may be given there.
@@ -98,8 +101,26 @@ def _named_for_openai_alone(name: str) -> bool:
     return "openai" in name.lower() and not set(words(name)) & others
 
 
+def _own_openai_model(cls: ast.ClassDef, model: ast.AST) -> bool:
+    """The model is ``self.<attr>`` the class binds itself, and the class names OpenAI's models
+    (``DEFAULT_MODEL = "gpt-3.5-turbo"``, a table of ``"gpt-4"`` names): not a model a subclass or a
+    caller sets (``self.model`` bound nowhere in the class, set 48: evals' ``OpenAISolver``)."""
+    attr = self_attribute(model)
+    if not attr:
+        return False
+    bound = named = False
+    for n in walk(cls):
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and self_attribute(n) == attr:
+            bound = True
+        text = string_value(n)
+        named = named or (text is not None and _OPENAI_MODEL.match(text) is not None)
+    return bound and named
+
+
 def openai_class(cls: ast.ClassDef | None, fn: ast.AST | None, model: ast.AST | None) -> bool:
     """The class holding the call serves OpenAI's API alone (see the module's docstring)."""
     if cls is None or model is None or not _named_for_openai_alone(cls.name) or _names_others(cls):
         return False
-    return not _endpoint_named(cls) or _returns_for_others(fn, model)
+    if _returns_for_others(fn, model):
+        return True
+    return not _endpoint_named(cls) and _own_openai_model(cls, model)

@@ -16,7 +16,7 @@ from prompt_budget.lint.walks import walk
 
 #: An OpenAI model's name (or the start of one): ``gpt-4o``, ``gpt-35-turbo``, ``o1-mini``, ``chatgpt-4o``,
 #: ``text-embedding-3-small``; not ``o`` alone (``model.startswith("o")`` lets ``open-mistral`` in).
-_OPENAI_MODEL = re.compile(
+OPENAI_MODEL = re.compile(
     r"^(?:ft:)?(?:gpt|chatgpt|o\d|text-embedding|(?:text-)?(?:davinci|curie|babbage|ada)\b)", re.IGNORECASE
 )
 
@@ -31,7 +31,7 @@ def _openai_table(node: ast.AST | None) -> bool:
     else:
         return False
     names = [string_value(i) for i in items]
-    return len(names) >= 2 and all(n is not None and _OPENAI_MODEL.match(n) for n in names)
+    return len(names) >= 2 and all(n is not None and OPENAI_MODEL.match(n) for n in names)
 
 
 def _tables(body: list[ast.stmt]) -> set[str]:
@@ -124,7 +124,7 @@ class OpenAIOnly:
         for n in walk(test):
             text = string_value(n)
             if text is not None:
-                if not _OPENAI_MODEL.match(text):
+                if not OPENAI_MODEL.match(text):
                     return False
                 found = True
             elif isinstance(n, (ast.Name, ast.Attribute)) and attr_name(n) in self.tables:
