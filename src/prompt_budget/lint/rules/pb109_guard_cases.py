@@ -140,6 +140,14 @@ GUARD_INVALID = (
         "        return len(tiktoken.encoding_for_model(self.model).encode(text))\n",
         line=8,
     ),
+    # a class extending another OpenAI client, whose endpoint it inherits (dapr-agents' OpenAIEmbedder)
+    Invalid(
+        "import tiktoken\n\nclass OpenAIEmbedder(OpenAIEmbeddingClient):\n    def setup(self):\n"
+        "        try:\n            self.encoder = tiktoken.encoding_for_model(self.model)\n"
+        "        except KeyError:\n            self.encoder = tiktoken.get_encoding('cl100k_base')\n"
+        "            self.model = 'text-embedding-ada-002'\n",
+        line=8,
+    ),
     # a class named for OpenAI that also names another provider's model, or one for any OpenAI-like API
     Invalid(
         "import tiktoken\n\nclass OpenAILLM:\n    FALLBACK = 'claude-3-haiku'\n\n"

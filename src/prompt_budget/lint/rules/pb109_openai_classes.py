@@ -5,7 +5,7 @@ A class named for OpenAI alone (``OpenAILLM``, ``OpenAiLlmClient``; not ``OpenAI
 counts OpenAI's models when it binds the model itself, names OpenAI's models (``DEFAULT_MODEL =
 "gpt-3.5-turbo"``) and nothing in it can point it at another provider's endpoint: it names no
 endpoint (``base_url``, ``api_base``, ``endpoint``, ``host``), no other provider and no other
-provider's model, and forwards no ``**kwargs`` a subclass could fill with an endpoint (set 48: evals'
+provider's model, extends no other OpenAI client (whose ``base_url`` it would inherit), and takes no ``**kwargs`` a subclass could fill with an endpoint (set 48: evals'
 ``TogetherSolver`` reaches Together's API through ``OpenAISolver``). Or, when it names an endpoint, the
 function holding the call first returns for any endpoint that is not OpenAI's (``if
 self.__is_not_openai_url(): return 1``): the count runs for OpenAI's API alone. Then the model the
@@ -123,4 +123,6 @@ def openai_class(cls: ast.ClassDef | None, fn: ast.AST | None, model: ast.AST | 
         return False
     if _returns_for_others(fn, model):
         return True
+    if any("openai" in ast.unparse(base).lower() for base in cls.bases):
+        return False  # an OpenAI client it extends may take an endpoint (dapr-agents' ``base_url``)
     return not _endpoint_named(cls) and _own_openai_model(cls, model)
