@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rule import attr_name, defaults
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import statements
@@ -129,7 +130,7 @@ def class_facts(rule: LintRule, module: ast.Module) -> None:
     if is_test_module(rule.ctx.path):
         return
     names = rule.names
-    reported = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+    reported = reported_ids(rule)
     getters: _Getters = defaultdict(list)
     stores: _Stores = defaultdict(list)
     bases: _Bases = defaultdict(list)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.walks import statements
 
@@ -147,7 +148,7 @@ class BudgetOverrides:
                     pos = positional.index(arg.arg) if arg.arg in positional else -1
                     found[(key, arg.arg)] = found[(key, f"#{pos}")] = (arg.arg, value, default.lineno)
                     rule.fact(default, f"{DEFAULT_FACT}{key} {arg.arg} {pos}", value)
-        done = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+        done = reported_ids(rule)
         for literal, key, slot, amount in self.passed:
             if id(literal) in done:
                 continue

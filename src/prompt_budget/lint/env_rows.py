@@ -1,4 +1,5 @@
-"""Calls that read a setting from the environment, taken for rows of a table built by calls.
+"""Calls that read a setting from the environment: no rows of a table built by calls (PB107), no project
+settings getter whose fallback is a budget (PB101's ``settings_reads``).
 
 ``settings.get_int("max_tokens") or env_int("CLAUDE_MAX_TOKENS", 4096)`` names a setting by its environment
 variable and gives its default (set 51: pysubtrans; set 42: qwen-agent's ``os.getenv``): the variable's name
@@ -16,8 +17,9 @@ import re
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import dotted, is_env_read
 
-#: Words of a callee that reads the environment (``env_int``, ``environ.get``, ``getenv``).
-_ENV_WORDS = frozenset({"env", "environ", "environment", "getenv", "dotenv"})
+#: Words of a callee, or of its receiver, that reads the environment (``env_int``, ``environ.get``,
+#: ``getenv``, ``secrets.get_int``).
+_ENV_WORDS = frozenset({"env", "environ", "environment", "getenv", "dotenv", "secret", "secrets"})
 #: An environment variable's name: upper-case words joined by underscores (``CLAUDE_MAX_TOKENS``).
 _VARIABLE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 

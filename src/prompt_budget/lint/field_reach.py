@@ -44,6 +44,7 @@ from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_m
 from prompt_budget.lint.length_arguments import cut_length
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.walks import lines_at, source_of, statements, walk_spanning
@@ -131,7 +132,7 @@ class FieldDefaults:
         classes: dict[str, set[str]] = defaultdict(set)
         for _, name, cls, _ in self.pending:
             classes[name].add(cls)
-        reported = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+        reported = reported_ids(rule)
         for literal, name, cls, amount in self.pending:
             done = id(literal) in reported
             found = here.get(name)

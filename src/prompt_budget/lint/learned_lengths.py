@@ -49,6 +49,7 @@ from prompt_budget.lint.length_arguments import argument_cuts, cuts_when
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.not_limits import no_limit_sentinel
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
@@ -490,7 +491,7 @@ class LengthFacts:
             rule.fact(where, f"{LEARN_FACT}{name} {how}", 0)
         for name in other:
             rule.fact(module, OTHER_FACT + name, 0)
-        reported = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+        reported = reported_ids(rule)
         for literal, name, amount, form in self.pending:
             if id(literal) in reported:
                 continue

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.learned_lengths import learnable
 from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.token_cuts import cut_kwargs, cuts_tokens
 from prompt_budget.lint.walks import walk
@@ -91,9 +92,7 @@ class OptionCuts:
         names = rule.names
         if value is None or not _length_key(rule, name) or learnable(name) or names.is_excluded(name):
             return  # a length named for what it measures (``doc_maxlen``): ``learned_lengths``
-        if names.implausible(name, value) or any(
-            r.target is written or r.node is written for r in rule.ctx.reports
-        ):
+        if names.implausible(name, value) or is_reported(rule, written):
             return
         if help_text and (set(words(help_text)) & CHAR_WORDS or "word" in help_text.lower()):
             return  # ``help="Longest sample, in characters"``

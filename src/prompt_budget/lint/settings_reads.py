@@ -22,8 +22,10 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name, is_env_read, string_value
+from prompt_budget.lint.reports_made import is_reported
+from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.truncating_models import PRECHECK_WORDS as TRUNCATING
 
 if TYPE_CHECKING:
@@ -32,8 +34,6 @@ if TYPE_CHECKING:
 #: (the literal, the budget's name, its value, how) -> None: PB101's report.
 Report = Callable[[ast.expr, str, "int | float", str], None]
 
-#: Words of a getter, or of its receiver, reading the environment.
-_ENV_WORDS = frozenset({"env", "environ", "environment", "getenv", "secret", "secrets"})
 #: Keywords a getter's default is given as.
 _DEFAULTS = frozenset({"default", "fallback"})
 #: A model config's attributes holding its window (Hugging Face's names), given where a model is loaded.
@@ -51,21 +51,13 @@ def getter_key(rule: LintRule, call: ast.expr) -> str | None:
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or not call.args:
         return None
     method = call.func.attr
-    if not method.startswith("get") or is_env_read(call):
-        return None
     said = words(method)
-    if len(said) < 2 or said[0] != "get" or _ENV_WORDS.intersection(said):
-        return None
-    if _ENV_WORDS.intersection(words(attr_name(call.func.value) or "")):
+    if len(said) < 2 or said[0] != "get" or reads_environment(call):
         return None
     key = string_value(call.args[0])
     if not key or key.isupper() or not rule.names.is_budget_setting(key):
         return None
     return key
-
-
-def _reported(rule: LintRule, literal: ast.expr) -> bool:
-    return any(r.target is literal or r.node is literal for r in rule.ctx.reports)
 
 
 def _getter_fallbacks(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:
@@ -84,10 +76,10 @@ def _getter_fallbacks(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr
     ):
         fallback = parent.values[-1]
     amount = rule.budget_literal(fallback)
-    if fallback is not None and amount is not None and not _reported(rule, fallback):
+    if fallback is not None and amount is not None and not is_reported(rule, fallback):
         yield fallback, key, amount, f"used as the `or` fallback of a settings getter reading `{key}`"
     value = rule.budget_literal(default)
-    if default is not None and value is not None and value != amount and not _reported(rule, default):
+    if default is not None and value is not None and value != amount and not is_reported(rule, default):
         yield default, key, value, f"used as the default of a settings getter reading `{key}`"
 
 
@@ -98,5 +90,5 @@ def settings_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
     if callee_name(call) in _LOADS:
         for kw in call.keywords:
             window = rule.budget_literal(kw.value) if kw.arg in _POSITIONS else None
-            if kw.arg and window is not None and not _reported(rule, kw.value):
+            if kw.arg and window is not None and not is_reported(rule, kw.value):
                 report(kw.value, kw.arg, window, f"given to `{callee_name(call)}`: the loaded model's window")

@@ -23,6 +23,7 @@ from prompt_budget.lint.names import (
     TOKENS_WORD,
     words,
 )
+from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
             return  # named as a budget: ``option_default`` judges it
     written, name, help_text = found
     value = rule.budget_literal(written)
-    if value is None or any(r.target is written or r.node is written for r in rule.ctx.reports):
+    if value is None or is_reported(rule, written):
         return
     if rule.names.implausible(name, value):
         return
