@@ -155,6 +155,10 @@ PATTERNS = [
     # an escaped punctuation mark is part of a guard word; an optional one is not
     r"api\.(?:x|y)\.|open\.bm|word",
     r"\.\d|x\.?y|\\n",
+    # every alternative starts with a word, some are more than it: tried only where their word is,
+    # at each place it is (the first ``max_`` of a text may not be the one that matches)
+    r"max_(?:completion|prompt)_len|chunk_(?:size|len)|ctx|embedding[(,][^()]*max_len",
+    r"max_\d+k|max_tok|seq",
 ]
 TEXTS = [
     "",
@@ -202,6 +206,17 @@ TEXTS = [
     ".5",
     "x.y",
     "\\n",
+    "max_x = 1; max_prompt_len = 2",
+    "max_completion_length",
+    "chunk_sizes",
+    "chunk_",
+    "embedding(max_len",
+    "embedding(f(x), max_len",
+    "embedding,a max_len",
+    "max_max_32k",
+    "max_32",
+    "max_tok",
+    "ma x_tok",
 ]
 
 

@@ -37,6 +37,9 @@ def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
                 words = _literal_guard(pattern)
                 if any(holds(w) for w in _whole_words(pattern)):
                     hit = True  # an alternative that is a plain word is in the text: the pattern matches
+                elif words is not None and (anchored := _anchored(pattern)) is not None:
+                    # every alternative starts with a word: try each only where its word is written
+                    hit = any(holds(w) and _matches_at(lowered, w, alt) for w, alt in anchored)
                 else:
                     hit = (words is None or any(holds(w) for w in words)) and bool(pattern.search(lowered))
             seen[pattern] = hit
@@ -116,6 +119,47 @@ def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
         guard = tuple(words) if words else None
     _GUARDS[pattern] = guard
     return guard
+
+
+_ANCHORED: dict[re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...] | None] = {}
+
+
+def _anchored(pattern: re.Pattern[str]) -> tuple[tuple[str, re.Pattern[str]], ...] | None:
+    """``pattern``'s top-level alternatives that are not plain words, grouped by the word each starts
+    with, as (word, the alternatives compiled alone); None when the pattern cannot be split (flags,
+    groups other than ``(?:``, backreferences) or an alternative starts with no word. A match of
+    ``pattern`` starts where one of these words is written, so trying the alternatives there alone
+    (``match`` at each place the word is found) finds what ``search`` would, without trying every
+    position of the text: ``max_(?:completion|response)_len|chunk_(?:size|len)`` is tried at each
+    ``max_`` and ``chunk_``, not at each character."""
+    if pattern in _ANCHORED:
+        return _ANCHORED[pattern]
+    found: tuple[tuple[str, re.Pattern[str]], ...] | None = None
+    source = pattern.pattern
+    if not (pattern.flags & (re.IGNORECASE | re.VERBOSE) or _UNSPLITTABLE.search(source)):
+        grouped: dict[str, list[str]] = {}
+        for alternative in _top_level_alternatives(source):
+            start = _literal_start(alternative)
+            if not start:
+                grouped = {}
+                break
+            if start != alternative:  # a plain word is looked for with ``in`` (``_whole_words``)
+                grouped.setdefault(start, []).append(alternative)
+        else:
+            found = tuple((w, re.compile("|".join(alts), pattern.flags)) for w, alts in grouped.items())
+    _ANCHORED[pattern] = found
+    return found
+
+
+def _matches_at(text: str, word: str, alternatives: re.Pattern[str]) -> bool:
+    """Whether ``alternatives`` (each starting with ``word``) match where ``word`` is written in ``text``."""
+    find, match = text.find, alternatives.match
+    at = find(word)
+    while at >= 0:
+        if match(text, at):
+            return True
+        at = find(word, at + 1)
+    return False
 
 
 _WHOLE: dict[re.Pattern[str], tuple[str, ...]] = {}
