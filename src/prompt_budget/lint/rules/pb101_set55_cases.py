@@ -66,6 +66,18 @@ SET55_INVALID = (
         "    assert result == '4'\n",
         line=2,
     ),
+    # a budget field's floor: the least tokens a caller may ask for is a budget too, its ``_min`` (set 55:
+    # atroposlib's ``max_reasoning_tokens``)
+    Invalid(
+        "class EnvConfig(BaseModel):\n"
+        "    max_reasoning_tokens: Optional[int] = Field(\n"
+        "        default=None,\n"
+        "        ge=1024,\n"
+        "        le=32000,\n"
+        "    )\n",
+        count=2,
+    ),
+    Invalid("class Chat(BaseModel):\n    max_tokens: int = Field(ge=64, default=100)\n", line=2),
     # outside a test function, a config's budget stays one
     Invalid(
         "def build():\n"
