@@ -50,6 +50,9 @@ OPTION_VALID = (
         f'parser.add_argument("--max_batch_size", type=int, default=None, help="{_BATCH_HELP}")\n\n'
         + _FILL.replace("max_batch_size=None", "max_batch_size=64")
     ),
+    # a token's own length (a tokenizer trainer's), short; a help text that says what the token is
+    Valid('parser.add_argument("--max-token-length", type=int, default=16)'),
+    Valid('parser.add_argument("--token-length", type=int, default=1024, help="API key length")'),
 )
 
 OPTION_INVALID = (
@@ -86,4 +89,6 @@ OPTION_INVALID = (
         line=5,
         count=2,
     ),
+    # a bare option (no help text) named a length in tokens, as long as a window (set 55: atroposlib)
+    Invalid('parser.add_argument("--max-token-len", type=int, default=2048)'),
 )
