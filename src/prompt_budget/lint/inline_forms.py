@@ -413,20 +413,24 @@ def completions_count(rule: LintRule, keyword: str, call: ast.Call) -> bool:
     )
 
 
-#: A validated field's upper bounds (pydantic's ``Field(le=...)``, ``lt=``).
-_UPPER_BOUNDS = frozenset({"le", "lt"})
+#: A validated field's bounds (pydantic's ``Field(le=...)``, ``lt=``; ``ge=``, ``gt=``), with the suffix of
+#: the key each is reported under: a cap is the budget itself, a floor its ``_min``.
+_BOUNDS = {"le": "", "lt": "", "ge": "_min", "gt": "_min"}
 
 
-def field_bound(rule: LintRule, call: ast.Call) -> tuple[str, list[ast.keyword]] | None:
-    """``max_tokens: int = Field(ge=0, le=4096, default=100)``: (the field, its upper bounds) of a
-    field named as a budget: the most tokens it lets a caller ask for, a budget written inline (set 22:
-    langchain-community; the default is PB102's)."""
+def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]] | None:
+    """``max_tokens: int = Field(ge=0, le=4096, default=100)``: (each bound, the key it is reported
+    under) of a field named as a budget: the most tokens it lets a caller ask for, a budget written
+    inline (set 22: langchain-community; the default is PB102's), and the least (``ge=1024`` on
+    ``max_reasoning_tokens``, set 55: atroposlib), a floor on the budget, reported as its ``_min``."""
     if callee_name(call) != "Field":
         return None
-    bounds = [kw for kw in call.keywords if kw.arg in _UPPER_BOUNDS]
+    bounds = [kw for kw in call.keywords if kw.arg in _BOUNDS]
     parent = rule.ctx.parent(call)
     target: ast.expr | None = parent.target if isinstance(parent, ast.AnnAssign) else None
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
         target = parent.targets[0]
     name = target.id if type(target) is ast.Name else None
-    return (name, bounds) if bounds and name and rule.names.is_budget_setting(name) else None
+    if not bounds or not name or not rule.names.is_budget_setting(name):
+        return None
+    return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.env_rows import reads_environment
+from prompt_budget.lint.helper_settings import helper_budgets
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
@@ -87,6 +88,7 @@ def settings_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
     """Report the budgets of ``call`` in the forms above."""
     for literal, name, value, how in _getter_fallbacks(rule, call):
         report(literal, name, value, how)
+    helper_budgets(rule, call, report)  # ``_int_setting(config.get("max_input_tokens"), 7000)``
     if callee_name(call) in _LOADS:
         for kw in call.keywords:
             window = rule.budget_literal(kw.value) if kw.arg in _POSITIONS else None

@@ -101,6 +101,25 @@ def says_context_window(name: str, help_text: str | None, value: int | float) ->
     )
 
 
+#: The words of a bare option's name saying "the length in tokens" (``--max-token-len``).
+_TOKEN_LENGTH_WORDS = frozenset({"max", "maximum", "token", "tokens", "tok", "len", "length"})
+
+
+def says_token_length(name: str, help_text: str | None, value: int | float) -> bool:
+    """``--max-token-len default=2048`` with no help text (set 55: atroposlib's view_run): a name of
+    nothing but a length of tokens, at least the smallest window a model has. A length that long is a
+    sequence's in tokens, not one token's in characters (a tokenizer trainer's ``max_token_length``
+    stays near 16); an option with a help text is judged by what the help says."""
+    named = set(words(name))
+    return (
+        help_text is None
+        and value >= SMALLEST_MODEL_WINDOW
+        and named <= _TOKEN_LENGTH_WORDS
+        and bool(named & {"token", "tokens", "tok"})
+        and bool(named & {"len", "length"})
+    )
+
+
 def token_option(rule: LintRule, node: ast.Call) -> None:
     """Report a command-line option's default that is a token budget, where PB102's argparse check
     has not reported it."""
@@ -121,6 +140,8 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         why = ", its help text giving tokens"
     elif says_context_window(name, help_text, value):
         why = ", its help text naming a context window"
+    elif says_token_length(name, help_text, value):
+        why = ", its name a length in tokens"
     else:
         return
     message = (

@@ -362,9 +362,9 @@ class InlineBudget(LintRule):
         if (padded := padded_length(self, node)) is not None and (n := self.budget_literal(padded)):
             self._report(padded, "length", n, "given to `enable_padding` of a tokenizer that truncates")
         if (bound := field_bound(self, node)) is not None:
-            for kw in bound[1]:
+            for kw, key in bound:
                 if (n := self.budget_literal(kw.value)) is not None:
-                    self._report(kw.value, bound[0], n, f"as the `{kw.arg}=` bound of a field")
+                    self._report(kw.value, key, n, f"as the `{kw.arg}=` bound of a field")
         elif (chunk := token_chunk_bounds(self, node)) is not None:
             for kw in chunk[2]:
                 if (n := self.budget_literal(kw.value)) is not None:

@@ -25,6 +25,12 @@ SET55_VALID = (
         "    print(json.dumps(reasoning_config.build_extra_body('u'), indent=2))\n"
         "    assert reasoning_config.enabled is True\n"
     ),
+    # the helper's parameter is no default, or its definition is not seen; a setting not a budget
+    Valid(
+        "def _int_setting(value, base):\n    return int(value, base)\n"
+        "def run(config):\n    n = _int_setting(config.get('max_tokens'), 16)\n    m = clip(config['max_tokens'], 4096)\n"
+        "    chars = _int_setting2(config.get('max_input_chars'), default=20_000)\n"
+    ),
 )
 
 SET55_INVALID = (
@@ -65,6 +71,31 @@ SET55_INVALID = (
         "    result = agent.solve('2 + 2')\n"
         "    assert result == '4'\n",
         line=2,
+    ),
+    # a budget field's floor: the least tokens a caller may ask for is a budget too, its ``_min`` (set 55:
+    # atroposlib's ``max_reasoning_tokens``)
+    Invalid(
+        "class EnvConfig(BaseModel):\n"
+        "    max_reasoning_tokens: Optional[int] = Field(\n"
+        "        default=None,\n"
+        "        ge=1024,\n"
+        "        le=32000,\n"
+        "    )\n",
+        count=2,
+    ),
+    Invalid("class Chat(BaseModel):\n    max_tokens: int = Field(ge=64, default=100)\n", line=2),
+    # a project's helper parsing a budget's setting, given its default and its floor (set 56:
+    # academic-paperweight)
+    Invalid(
+        "def _int_setting(value, default, *, minimum=0):\n"
+        "    return max(minimum, int(value or default))\n"
+        "def run(config):\n"
+        "    max_input_tokens = _int_setting(config.get('max_input_tokens'), 7000, minimum=500)\n",
+        line=4,
+        count=2,
+    ),
+    Invalid(
+        "def run(config):\n    n = parse_int(config['max_tokens'], default=4096)\n", key="run_max_tokens"
     ),
     # outside a test function, a config's budget stays one
     Invalid(

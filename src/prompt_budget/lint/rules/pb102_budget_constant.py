@@ -25,6 +25,7 @@ from prompt_budget.lint.chunk_units import (
     parameter_chunk_sizes,
     project_chunk_sizes,
 )
+from prompt_budget.lint.config_windows import config_window
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
@@ -468,6 +469,7 @@ class BudgetConstant(LintRule):
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
         self._fields.field(self, node)
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
+        config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota

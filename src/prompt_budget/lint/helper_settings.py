@@ -1,0 +1,104 @@
+"""PB101's budgets given to a project's own helper that parses one setting (set 56: academic-paperweight).
+
+``_int_setting(config.get("max_input_tokens"), 7000, minimum=500)``, where the module defines ``def
+_int_setting(value, default, *, minimum=0)``: the helper is handed a read of a key named as a token
+budget (a mapping's ``.get(key)`` without a default of its own, ``config[key]``, ``getattr(obj, key)``)
+and a number for the parameter its definition names as the default (``default``, ``fallback``), or a
+number given as ``default=``/``fallback=``. That number is the budget whenever the setting is missing or
+unparsable, as a mapping's ``.get("max_tokens", 2048)`` (``inline_forms.lookup_default``) or a settings
+getter's ``get_int("max_tokens") or 4096`` (``settings_reads``). In the same call, a number given as the
+helper's floor (``minimum=``, ``min_value=``) bounds the budget from below, reported as its ``_min``, and
+one given as its cap (``maximum=``) as its ``_max``.
+
+A helper defined elsewhere, or whose parameter is named for anything but a default, is not judged: the
+number could be a base, a precision, a count (``int(value, 16)``, ``round(x, 2)``). A key written as an
+environment variable's name, or read from the environment, is no setting of the code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.env_rows import reads_environment
+from prompt_budget.lint.names import words
+from prompt_budget.lint.reports_made import is_reported
+from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.walks import statements
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: (the literal, the budget's name, its value, how) -> None: PB101's report.
+Report = Callable[[ast.expr, str, "int | float", str], None]
+
+#: Words of a parameter (or keyword) taking a setting's default.
+_DEFAULT_WORDS = frozenset({"default", "fallback"})
+#: Keywords of a helper's floor and cap, with the suffix of the key each is reported under.
+_BOUNDS = {
+    "minimum": "_min",
+    "min_value": "_min",
+    "floor": "_min",
+    "maximum": "_max",
+    "max_value": "_max",
+    "ceiling": "_max",
+}
+
+
+def _budget_key(rule: LintRule, read: ast.expr) -> str | None:
+    """``config.get("max_input_tokens")``, ``config["max_tokens"]``, ``getattr(cfg, "max_tokens")``: the
+    key read, when named as a token budget, read with no default of its own and not from the
+    environment; else None."""
+    key: str | None = None
+    if isinstance(read, ast.Subscript):
+        key = string_value(read.slice)
+    elif isinstance(read, ast.Call) and not read.keywords and not reads_environment(read):
+        func = read.func
+        given = read.args[1:]
+        if isinstance(func, ast.Attribute) and func.attr == "get" and read.args:
+            key = string_value(read.args[0])
+        elif isinstance(func, ast.Name) and func.id == "getattr" and len(read.args) >= 2:
+            key, given = string_value(read.args[1]), read.args[2:]
+        if any(not (isinstance(g, ast.Constant) and g.value is None) for g in given):
+            return None  # ``.get(key, 2048)``: its own default, judged as a lookup's
+    if not key or key.isupper() or not rule.names.is_budget_setting(key):
+        return None
+    return key
+
+
+def _default_positions(rule: LintRule, call: ast.Call) -> frozenset[int]:
+    """The positions of ``call``'s arguments that its callee, defined in this module, names as a default
+    (``def _int_setting(value, default, ...)``: 1); a method's ``self`` not counted."""
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if name is None or rule.ctx.tree is None:
+        return frozenset()
+    for stmt in statements(rule.ctx.tree):
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name:
+            params = [a.arg for a in (*stmt.args.posonlyargs, *stmt.args.args)]
+            if isinstance(func, ast.Attribute) and params[:1] in (["self"], ["cls"]):
+                params = params[1:]
+            return frozenset(i for i, p in enumerate(params) if set(words(p)) & _DEFAULT_WORDS)
+    return frozenset()
+
+
+def helper_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
+    """Report the default (and floor, cap) a setting-parsing helper is given with a budget's read."""
+    if not call.args or (key := _budget_key(rule, call.args[0])) is None:
+        return
+    defaults = [kw.value for kw in call.keywords if kw.arg and set(words(kw.arg)) & _DEFAULT_WORDS]
+    if not defaults and len(call.args) >= 2:
+        positions = _default_positions(rule, call)
+        defaults = [a for i, a in enumerate(call.args) if i in positions]
+    found = [(d, key, "the default") for d in defaults if rule.budget_literal(d) is not None]
+    if not found:
+        return
+    helper = ast.unparse(call.func)
+    for kw in call.keywords:
+        if kw.arg in _BOUNDS:
+            found.append((kw.value, key + _BOUNDS[kw.arg], f"the `{kw.arg}=` bound"))
+    for literal, name, what in found:
+        value = rule.budget_literal(literal)
+        if value is not None and not is_reported(rule, literal):
+            report(literal, name, value, f"given as {what} of `{helper}()` parsing the setting `{key}`")
