@@ -14,6 +14,7 @@ from prompt_budget.lint.reserve_sums import reserve_sum
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_rows import window_row, window_tables
 
@@ -285,6 +286,9 @@ class ReserveArithmetic(LintRule):
         reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
         self._fallback_reserve(node)
+        record_use(
+            self, node
+        )  # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``
         target = node.targets[0] if len(node.targets) == 1 else None
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
@@ -393,6 +397,7 @@ class ReserveArithmetic(LintRule):
     def leave_Module(self, node: ast.Module) -> None:
         """``{"output_reserve": getattr(args, "reserve", 8000)}``: a reserve written under the key a
         config's fallback reads before it is taken off a budget."""
+        record_returns(self, node)
         for key, literal in self._keyed:
             budget = self._read_keys.get(key)
             value = self.budget_literal(literal) if budget is not None else None
@@ -541,8 +546,9 @@ class ReserveArithmetic(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        """A count plus a literal given by position to another module's margin parameter."""
-        return margin_reserves(cls, facts, options.root)
+        """A count plus a literal given by position to another module's margin parameter; a reserve
+        taken off another module's function returning the tokens left (``tokens_left``)."""
+        return margin_reserves(cls, facts, options.root) + tokens_left_reserves(cls, facts, options.root)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         if not isinstance(node.op, ast.Sub):
