@@ -119,6 +119,12 @@ CASES_VALID = (
         "    return CharacterTextSplitter(chunk_size=chunk_size)\n"
     ),
     Valid("def pack(n_tokens):\n    return bytearray(4 * n_tokens)\n"),
+    # priced per token, not per character: no conversion to characters
+    Valid(
+        "def cost(self, label, cost_per_token):\n"
+        '    return cost_per_token * (len(label) if label else 4 * self.params["max_output_tokens"])\n'
+    ),
+    Valid("def cost(char_count, max_tokens):\n    return char_count * (4 * max_tokens)\n"),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
@@ -375,5 +381,14 @@ CASES_INVALID = (
         "        return CodeSplitter(language='html', max_chars=4 * chunk_size)\n"
         "    return TokenTextSplitter(chunk_size=chunk_size, tokenizer=tok)\n",
         line=3,
+    ),
+    # a token cap times a rate, priced per character: characters (set 55: refuel-autolabel's PaLM cost)
+    Invalid(
+        "def cost(self, label):\n    cost_per_char = self.COST_PER_CHARACTER.get(self.model_name, 0.0)\n"
+        '    return cost_per_char * (len(label) if label else 4 * self.params["max_output_tokens"])\n',
+        line=3,
+    ),
+    Invalid(
+        "def cost(price_per_character, max_tokens):\n    return price_per_character * (4 * max_tokens + 10)\n"
     ),
 )

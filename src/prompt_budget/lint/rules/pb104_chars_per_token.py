@@ -7,6 +7,7 @@ import re
 
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
+from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
@@ -241,11 +242,13 @@ class CharsPerToken(LintRule):
                 break
         return any(self.names.is_chars(n) for n in targets(self) if n)
 
-    def _char_result(self) -> bool:
+    def _char_result(self, node: ast.AST | None = None) -> bool:
         """Characters from tokens: the product is cut, compared or named as characters, or bound to a
         local that a read of its function uses so (``limit = TOKEN_LIMIT * 4`` ... ``text[:limit]``)."""
         if self._char_context():
             return True
+        if isinstance(node, ast.BinOp) and priced_per_char(self, node):
+            return True  # ``cost_per_char * (len(label) if label else 4 * max_output_tokens)`` (set 55)
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
         return isinstance(target, ast.Name) and used_as_characters(self, target.id)
@@ -349,7 +352,7 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
-        if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result():
+        if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result(node):
             # ``max_chars=4 * chunk_size``: reported at the rate, which ``--fix`` moves
             self._report(found[0], found[0], found[1], "chars_per_token")
             return
@@ -439,7 +442,7 @@ class CharsPerToken(LintRule):
             elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
-            elif kind is None and token_side(self, node, self._sizes) and self._char_result():
+            elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):
                 self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
 
     def _tokenizer_rate(self, node: ast.BinOp) -> bool:

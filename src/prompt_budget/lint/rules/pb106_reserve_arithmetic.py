@@ -7,10 +7,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
+from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
+from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.reserve_sums import reserve_sum
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
+from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_rows import window_row, window_tables
 
@@ -107,6 +111,7 @@ class ReserveArithmetic(LintRule):
             "PADDING = 150\n\ndef over(used_bytes, max_bytes):\n    return used_bytes - max_bytes + PADDING\n"
         ),
         Valid("PADDING = 150\n\ndef room(context_window):\n    return context_window + PADDING\n"),
+        *GETTER_VALID,
     )
     INVALID = (
         # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
@@ -210,6 +215,7 @@ class ReserveArithmetic(LintRule):
             "    excess = len(tokens) - context_window + PADDING\n    return tokens[:-excess]\n",
             line=1,
         ),
+        *GETTER_INVALID,
     )
 
     PROJECT_WIDE = True
@@ -280,6 +286,9 @@ class ReserveArithmetic(LintRule):
         reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
         self._fallback_reserve(node)
+        record_use(
+            self, node
+        )  # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``
         target = node.targets[0] if len(node.targets) == 1 else None
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
@@ -345,10 +354,42 @@ class ReserveArithmetic(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         self._tables = None
+        self._getters: GetterWindows | None = None
+        self._reserves: set[int] = set()
         self._margins = MarginArgs(self, node)
         #: keys whose ``.get`` fallback is a reserve taken off a budget -> the budget
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
+
+    def visit_Return(self, node: ast.Return) -> None:
+        """``return 200_000 - safety_margin`` in ``__get_model_limit``, whose result the module takes a
+        number of tokens off: a window and its reserve (``getter_windows``; set 55: patchwork-cli)."""
+        fn = self.ctx.function()
+        if fn is None or node.value is None or self.ctx.tree is None:
+            return
+        if self._getters is None and isinstance(self.ctx.tree, ast.Module):
+            self._getters = GetterWindows(self, self.ctx.tree)
+        if self._getters is None:
+            return
+        found = self._getters.window_and_reserve(fn, node.value)
+        if found is None:
+            return
+        window, reserve, use = found
+        value = self.budget_literal(window)
+        if value is not None and not is_reported(self, window):
+            message = (
+                f"hard-coded context window {value} returned by {fn.name}(), whose result the module {use}"
+                "; keep the window in config (or read it from the model) so a new model needs no code change"
+            )
+            self.report_literal(window, message, value, "context_window")
+        margin = self.budget_literal(reserve)
+        if reserve is not None and margin is not None and id(reserve) not in self._reserves:
+            self._reserves.add(id(reserve))
+            message = (
+                f"hard-coded reserve of {margin} tokens taken off the context windows {fn.name}() returns; "
+                "keep the reserve in config (reserved_output) so every caller leaves the same room"
+            )
+            self.report_literal(reserve, message, margin, "context_window reserve")
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))
@@ -356,6 +397,7 @@ class ReserveArithmetic(LintRule):
     def leave_Module(self, node: ast.Module) -> None:
         """``{"output_reserve": getattr(args, "reserve", 8000)}``: a reserve written under the key a
         config's fallback reads before it is taken off a budget."""
+        record_returns(self, node)
         for key, literal in self._keyed:
             budget = self._read_keys.get(key)
             value = self.budget_literal(literal) if budget is not None else None
@@ -504,8 +546,9 @@ class ReserveArithmetic(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        """A count plus a literal given by position to another module's margin parameter."""
-        return margin_reserves(cls, facts, options.root)
+        """A count plus a literal given by position to another module's margin parameter; a reserve
+        taken off another module's function returning the tokens left (``tokens_left``)."""
+        return margin_reserves(cls, facts, options.root) + tokens_left_reserves(cls, facts, options.root)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         if not isinstance(node.op, ast.Sub):
