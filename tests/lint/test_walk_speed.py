@@ -16,6 +16,7 @@ from prompt_budget.lint.api import run_lint
 from prompt_budget.lint.engine import all_rules, precheck
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.text_starts import match_starts
 
 
 def _found(code: str, **kwargs: object) -> list[tuple[int, int, str, str]]:
@@ -226,6 +227,34 @@ def test_precheck_word_test_agrees_with_the_pattern(pattern: str) -> None:
     rule = type("Rule", (Guarded,), {"PRECHECK": (compiled,)})
     for text in TEXTS:
         assert precheck(text, [rule]) == bool(compiled.search(text.lower())), (pattern, text)
+
+
+#: Patterns whose matches start with a word or a class of a few characters, and others (read whole).
+START_PATTERNS = [
+    *PATTERNS,
+    r"[<>]=?\s*[\w.]*len(?:gth)?\b",
+    r"[\"']x|max_",
+    r"[\\\]]x",
+    r"aa",
+    r"a\s*\n\s*b",
+    r"(?<=a)b|tok",
+]
+START_TEXTS = [
+    *TEXTS,
+    "if n >= self.max_len and m < len(x):",
+    "a <\n  length",
+    "aaaa",
+    "a \n b, a\nb",
+    "ab tok \"x ']x \\x",
+]
+
+
+@pytest.mark.parametrize("pattern", START_PATTERNS)
+def test_match_starts_are_where_finditer_finds(pattern: str) -> None:
+    compiled = re.compile(pattern)
+    for text in START_TEXTS:
+        expected = [m.start() for m in compiled.finditer(text)]
+        assert match_starts(text, compiled) == expected, (pattern, text)
 
 
 def test_the_collector_is_back_on_after_a_run(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, source_of, statements, walk_spanning
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ def _copied(module: ast.Module) -> set[str]:
 def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]]:
     """Each attribute the module gives straight to a token budget, with how."""
     text = source_of(rule.ctx.lines)[1]
-    lines = lines_at(text, (m.start() for gate in _GATE for m in gate.finditer(text)))
+    lines = lines_at(text, (at for gate in _GATE for at in match_starts(text, gate)))
     if not lines:
         return []
     found: list[tuple[ast.Attribute, str, str]] = []

@@ -52,6 +52,7 @@ from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, string_value
+from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_length, tokenizer_maxlen
 from prompt_budget.lint.walks import lines_at, source_of, statements, walk
 
@@ -302,7 +303,7 @@ def learned_here(rule: LintRule, tree: ast.Module) -> tuple[dict[str, tuple[ast.
     learned: dict[str, tuple[ast.AST, str]] = {}
     other: set[str] = set()
     text = source_of(rule.ctx.lines)[1]
-    lines = lines_at(text, (m.start() for gate in _GATE for m in gate.finditer(text)))
+    lines = lines_at(text, (at for gate in _GATE for at in match_starts(text, gate)))
     if not lines:
         return learned, other
 

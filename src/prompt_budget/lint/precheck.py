@@ -74,16 +74,16 @@ def _split(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str]] 
     parts = None
     source = pattern.pattern
     if not (pattern.flags & (re.IGNORECASE | re.VERBOSE) or _UNSPLITTABLE.search(source)):
-        alternatives = _top_level_alternatives(source)
-        guarded = [a for a in alternatives if _literal_start(a)]
-        rest = [a for a in alternatives if not _literal_start(a)]
+        alternatives = top_level_alternatives(source)
+        guarded = [a for a in alternatives if literal_start(a)]
+        rest = [a for a in alternatives if not literal_start(a)]
         if guarded and rest:
             parts = (re.compile("|".join(guarded), pattern.flags), re.compile("|".join(rest), pattern.flags))
     _SPLITS[pattern] = parts
     return parts
 
 
-def _literal_start(alternative: str) -> str:
+def literal_start(alternative: str) -> str:
     """The plain characters an alternative starts with and every match of it holds ("" if none); an
     escaped punctuation mark is itself (``api\\.`` starts ``api.``)."""
     run: list[str] = []
@@ -110,8 +110,8 @@ def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     guard: tuple[str, ...] | None = None
     if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
         words: list[str] = []
-        for alternative in _top_level_alternatives(pattern.pattern):
-            run = _literal_start(alternative)
+        for alternative in top_level_alternatives(pattern.pattern):
+            run = literal_start(alternative)
             if not run:
                 words = []
                 break
@@ -138,8 +138,8 @@ def _anchored(pattern: re.Pattern[str]) -> tuple[tuple[str, re.Pattern[str]], ..
     source = pattern.pattern
     if not (pattern.flags & (re.IGNORECASE | re.VERBOSE) or _UNSPLITTABLE.search(source)):
         grouped: dict[str, list[str]] = {}
-        for alternative in _top_level_alternatives(source):
-            start = _literal_start(alternative)
+        for alternative in top_level_alternatives(source):
+            start = literal_start(alternative)
             if not start:
                 grouped = {}
                 break
@@ -173,12 +173,12 @@ def _whole_words(pattern: re.Pattern[str]) -> tuple[str, ...]:
     if found is None:
         found = ()
         if not pattern.flags & (re.IGNORECASE | re.VERBOSE):
-            found = tuple(a for a in _top_level_alternatives(pattern.pattern) if a and _literal_start(a) == a)
+            found = tuple(a for a in top_level_alternatives(pattern.pattern) if a and literal_start(a) == a)
         _WHOLE[pattern] = found
     return found
 
 
-def _top_level_alternatives(source: str) -> list[str]:
+def top_level_alternatives(source: str) -> list[str]:
     """``source`` split at the ``|`` outside groups, classes and escapes."""
     parts, depth, start, i, in_class = [], 0, 0, 0, False
     while i < len(source):
