@@ -356,6 +356,13 @@ SELF_INVALID = (
 )
 
 PROJECT_VALID = (
+    # a GPT encoding made and thrown away beside the encoder the function counts with (set 57:
+    # huixiangdou's ``encode_string``); the model's own default is another finding
+    Valid(
+        "import anthropic\n\nENCODER = None\n\ndef encode_string(content, model_name):\n    global ENCODER\n"
+        "    if ENCODER is None:\n        tiktoken.get_encoding('cl100k_base')\n"
+        "        ENCODER = AutoTokenizer.from_pretrained(model_name)\n    return ENCODER.encode(content)\n"
+    ),
     # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
     Valid(
         "import anthropic\n\ndef tok(name):\n    if name.startswith('test'):\n        return tiktoken.encoding_for_model('gpt-4').encode(name)\n"
@@ -421,6 +428,13 @@ PROJECT_VALID = (
 )
 
 PROJECT_INVALID = (
+    # the same GPT encoding kept: it counts every provider's model (set 57: huixiangdou)
+    Invalid(
+        "import anthropic\n\nENCODER = None\n\ndef encode_string(content):\n    global ENCODER\n"
+        "    if ENCODER is None:\n        ENCODER = tiktoken.get_encoding('cl100k_base')\n"
+        "    return ENCODER.encode(content)\n",
+        line=8,
+    ),
     # a fixed GPT encoding truncating text in a module that also serves Qwen's models (set 29)
     Invalid(
         "def truncate(text, max_tokens):\n    enc = tiktoken.encoding_for_model('gpt-4o')\n"
