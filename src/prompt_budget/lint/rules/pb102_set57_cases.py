@@ -1,0 +1,44 @@
+"""PB102's cases from what sets 57 and 58 left (issue 19): a dataclass field whose entry in the class
+docstring's parameter list calls it a target or maximum number of tokens (``field_entries``). Spliced
+into ``pb102_option_cases`` to keep the rule module short.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET57_VALID = (
+    # an entry counting steps, states or characters; a number of tokens that is no cap
+    Valid(
+        "@dataclass\nclass Press:\n"
+        '    """\n    Parameters\n    ----------\n    compression_interval : int, default=512\n'
+        "        Number of decoding steps between compression.\n"
+        "    buffer_size : int, default=256\n        Maximum number of hidden states to keep.\n"
+        '    """\n\n    compression_interval: int = 512\n    buffer_size: int = 256\n'
+    ),
+    Valid(
+        "@dataclass\nclass Splitter:\n"
+        '    """\n    Parameters\n    ----------\n    target_size : int, default=2048\n'
+        "        Target number of tokens to keep, counted in characters.\n"
+        '    """\n\n    target_size: int = 2048\n'
+    ),
+)
+
+SET57_INVALID = (
+    # a numpy-style entry: "Target number of tokens to keep after compression" (set 58: kvpress)
+    Invalid(
+        "@dataclass\nclass DecodingPress:\n"
+        '    """\n    Parameters\n    ----------\n    target_size : int, default=2048\n'
+        "        Target number of tokens to keep after compression.\n"
+        "    buffer_size : int, default=256\n        Maximum number of hidden states to keep.\n"
+        '    """\n\n    target_size: int = 2048\n    buffer_size: int = 256\n',
+        line=12,
+    ),
+    # the same said in a Google-style entry
+    Invalid(
+        "class Press(BaseModel):\n"
+        '    """A press.\n\n    Args:\n        cache_size (int): Maximum number of tokens kept in the cache.\n    """\n\n'
+        "    cache_size: int = 4096\n",
+        line=8,
+    ),
+)
