@@ -17,6 +17,7 @@ from prompt_budget.lint.budget_defaults import (
 )
 from prompt_budget.lint.budget_getters import class_facts, project_getters
 from prompt_budget.lint.budget_overrides import BudgetOverrides, project_overrides
+from prompt_budget.lint.chunk_attributes import ChunkAttributes
 from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
     ChunkFacts,
@@ -416,6 +417,7 @@ class BudgetConstant(LintRule):
     def visit_Module(self, node: ast.Module) -> None:
         self._held = Deferred(imported_names(node))
         self._chunks = ChunkFacts()
+        self._chunk_attrs = ChunkAttributes()  # ``self.chunk_size = 500`` in a method
         self._lengths = LengthFacts()
         self._fills = OptionFills()
         self._option_cuts = OptionCuts()
@@ -437,6 +439,7 @@ class BudgetConstant(LintRule):
         )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
         self._held.finish(self, node)
         self._chunks.finish(self, node)
+        self._chunk_attrs.finish(self, self._chunks)
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
         self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
@@ -467,6 +470,7 @@ class BudgetConstant(LintRule):
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
+        self._chunk_attrs.assign(self, node)
         self._fields.field(self, node)
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``

@@ -8,6 +8,13 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET57_VALID = (
+    # the same chunk size read into a splitter measuring characters
+    Valid(
+        "class DocumentStore:\n    document_chunk_size = 2000\n\n    def __init__(self, embeddings):\n"
+        "        if not isinstance(embeddings, str):\n            self.document_chunk_size = 500\n\n"
+        "    def splitter(self):\n        return RecursiveCharacterTextSplitter(\n"
+        "            chunk_size=self.document_chunk_size)\n",
+    ),
     # an entry counting steps, states or characters; a number of tokens that is no cap
     Valid(
         "@dataclass\nclass Press:\n"
@@ -25,6 +32,16 @@ SET57_VALID = (
 )
 
 SET57_INVALID = (
+    # a constructor's other value of a chunk size the class reads into a token splitter (set 58:
+    # opencopilot's ``DocumentStore``); the class field is reported too
+    Invalid(
+        "class DocumentStore:\n    document_chunk_size = 2000\n\n    def __init__(self, embeddings):\n"
+        "        if not isinstance(embeddings, str):\n            self.document_chunk_size = 500\n\n"
+        "    def splitter(self):\n        return RecursiveCharacterTextSplitter.from_tiktoken_encoder(\n"
+        "            chunk_size=self.document_chunk_size, model_name='text-embedding-ada-002')\n",
+        line=2,
+        count=2,
+    ),
     # a numpy-style entry: "Target number of tokens to keep after compression" (set 58: kvpress)
     Invalid(
         "@dataclass\nclass DecodingPress:\n"
