@@ -8,6 +8,14 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET57_VALID = (
+    # the same length padded to the longest input: no fixed length in tokens
+    Valid(
+        "import argparse\n\ndef get_inputs(prompt_len, tokenizer):\n"
+        "    return tokenizer(['a'], padding='longest', max_length=prompt_len).input_ids\n\n"
+        "def main(tok):\n    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('--prompt-len', type=int, default=512)\n"
+        "    args = parser.parse_args()\n    return get_inputs(args.prompt_len, tok)\n",
+    ),
     # the same chunk size read into a splitter measuring characters
     Valid(
         "class DocumentStore:\n    document_chunk_size = 2000\n\n    def __init__(self, embeddings):\n"
@@ -32,6 +40,15 @@ SET57_VALID = (
 )
 
 SET57_INVALID = (
+    # an option's length a tokenizer pads every prompt to (set 58: flexgen's ``--prompt-len``)
+    Invalid(
+        "import argparse\n\ndef get_inputs(prompt_len, tokenizer):\n"
+        "    return tokenizer(['a'], padding='max_length', max_length=prompt_len).input_ids\n\n"
+        "def main(tok):\n    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('--prompt-len', type=int, default=512)\n"
+        "    args = parser.parse_args()\n    return get_inputs(args.prompt_len, tok)\n",
+        line=8,
+    ),
     # a constructor's other value of a chunk size the class reads into a token splitter (set 58:
     # opencopilot's ``DocumentStore``); the class field is reported too
     Invalid(
