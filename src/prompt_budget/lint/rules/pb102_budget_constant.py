@@ -113,7 +113,9 @@ class BudgetConstant(LintRule):
     (``tokenizer.model_max_length``, ``getattr(config, "n_ctx")``) is not found; an overlap sharing its
     prefix with a budget named as tokens (``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``).
     A class field whose docstring (the string under it) gives tokens and a limit (``length: int = 256``,
-    "The maximum number of tokens to generate."); a number stored in a window (``max_model_len = dflt``).
+    "The maximum number of tokens to generate."), or whose entry in the class docstring's parameter list
+    calls it a target or maximum number of tokens (``target_size : int, default=2048`` / "Target number of
+    tokens to keep after compression"); a number stored in a window (``max_model_len = dflt``).
     A constructor's default stored on ``self`` as the fallback of a method's parameter its docstring
     gives in tokens, or handed to the base's ``__init__`` and read back from ``self`` as a token use, or
     given to a nested helper truncating to tokens (``instance_lengths``). A click or typer option's
@@ -123,7 +125,8 @@ class BudgetConstant(LintRule):
     or overlap beside a configured tokenizer (``{"tokenizer_or_token_counter": "gpt2", "chunk_size":
     512}``, ``tokenizer="gpt2"`` beside ``chunk_size=256``), or given (a config dict's entry, its
     ``.get`` fallback, a ``parametrize`` row, a positional argument of a local factory) under a key the
-    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``). A
+    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``), also
+    set on ``self`` in a method of a class of the module that reads it so (``chunk_attributes``). A
     module constant given as a parameter's default (or read in a method) whose value reaches a token use
     (``threshold=DEFAULT_THRESHOLD`` kept on ``self``, then ``if total_tokens < self._threshold``); a
     rate limiter's quota of tokens per minute (``max_tpm=5000000``, also a field's default, an attribute or
@@ -133,7 +136,8 @@ class BudgetConstant(LintRule):
     ``max_length``); a config dict's entry whose own line's comment gives it in tokens
     (``"min_trace_length": 100,  # Minimum tokens``); a number named as tokens turned into characters by a
     ratio of characters per token (``_NUM_INITIAL_TOKENS * guess_chars_per_token``). A literal given under a length name the project hands
-    to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, also
+    to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, or the
+    length a tokenizer pads every input to: ``padding="max_length", max_length=prompt_len``; also
     ``QueryTokenizer(args.query_maxlen)``, a term of the sum it cuts to: ``max_length=self.prompt_max_length +
     self.template_length``), to a dict's token budget (``{"max_new_tokens": candidate_maxlength}``) or
     compares with a count of tokens (``length < max_output_length``, ``length`` an item of a list of

@@ -92,7 +92,7 @@ class TokenizerMismatch(LintRule):
     such test). Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after tests naming
     OpenAI models only, or a model missing from a table of OpenAI models; ``else: return None`` when the handler
-    keeps the fallback in a local) counts no other provider's model, and is not reported; nor is a fallback in a
+    keeps the fallback in a local, also after a ``None`` from a lookup whose tests name OpenAI's models alone: ``info = TokenInfo.for_model(model)``, ``if info is None: return None``, a ``return`` before it not reading the fallback) counts no other provider's model, and is not reported; nor is a fallback in a
     module-level function whose model parameter defaults to an OpenAI model (``model="gpt-3.5-turbo-0613"``) when
     the project calls it, and uses it no other way, only from code for OpenAI's models (a module, class or function
     named for OpenAI: ``openai_utils.py``); nor is ``encoding_for_model(model)`` tried in a ``try`` whose handlers
