@@ -26,11 +26,13 @@ def _first_param(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
 
 
 def _tests_openai_names(test: ast.expr, param: str, openai: re.Pattern[str]) -> bool:
-    """The test reads ``param`` and names OpenAI models and no other string (``model.startswith("gpt-4")``,
-    ``"gpt" in model``)."""
+    """The test reads ``param`` and no other name, and names OpenAI models and no other string
+    (``model.startswith("gpt-4")``, ``"gpt" in model``)."""
     reads = found = False
     for n in walk(test):
-        if isinstance(n, ast.Name) and n.id == param:
+        if isinstance(n, ast.Name):
+            if n.id != param:
+                return False  # ``model in CUSTOM_MODELS``: a table that may hold any model
             reads = True
         text = string_value(n)
         if text is not None:
