@@ -30,6 +30,7 @@ from prompt_budget.lint.config_windows import config_window
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
+from prompt_budget.lint.field_overrides import FieldOverrides, project_field_overrides
 from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
@@ -422,6 +423,7 @@ class BudgetConstant(LintRule):
         self._held = Deferred(imported_names(node))
         self._chunks = ChunkFacts()
         self._chunk_attrs = ChunkAttributes()  # ``self.chunk_size = 500`` in a method
+        self._field_overrides = FieldOverrides()  # a subclass's field overriding a budget
         self._lengths = LengthFacts()
         self._fills = OptionFills()
         self._option_cuts = OptionCuts()
@@ -450,6 +452,7 @@ class BudgetConstant(LintRule):
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
+        self._field_overrides.finish(self)  # last: what every step above reported
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -464,6 +467,7 @@ class BudgetConstant(LintRule):
             + option_fills(cls, facts, options.root)
             + project_field_reads(cls, facts, options.root)
             + project_overrides(cls, facts, options.root)
+            + project_field_overrides(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -476,6 +480,7 @@ class BudgetConstant(LintRule):
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
         self._chunk_attrs.assign(self, node)
         self._fields.field(self, node)
+        self._field_overrides.field(self, node)
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
 
@@ -485,6 +490,7 @@ class BudgetConstant(LintRule):
         self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
         self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class
         self._fields.field(self, node)  # read into a budget by another module (``field_reach``)
+        self._field_overrides.field(self, node)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``

@@ -8,6 +8,14 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET57_VALID = (
+    # the same override of a base's field that is no budget
+    Valid(
+        "@dataclass\nclass ZipPress:\n"
+        '    """\n    Parameters\n    ----------\n    chunk_size : int, default=2048\n'
+        "        Number of lines per chunk.\n"
+        '    """\n\n    chunk_size: int = 2048\n\n\n'
+        "@dataclass\nclass GradPress(ZipPress):\n    chunk_size: int = 512\n",
+    ),
     # the same length padded to the longest input: no fixed length in tokens
     Valid(
         "import argparse\n\ndef get_inputs(prompt_len, tokenizer):\n"
@@ -40,6 +48,17 @@ SET57_VALID = (
 )
 
 SET57_INVALID = (
+    # a subclass's field overriding its base's field, a token budget (set 58: kvpress's KVgradPress);
+    # the base's is reported too
+    Invalid(
+        "@dataclass\nclass ZipPress:\n"
+        '    """\n    Parameters\n    ----------\n    chunk_size : int, default=2048\n'
+        "        Maximum number of tokens per chunk.\n"
+        '    """\n\n    chunk_size: int = 2048\n\n\n'
+        "@dataclass\nclass GradPress(ZipPress):\n    chunk_size: int = 512\n",
+        line=10,
+        count=2,
+    ),
     # an option's length a tokenizer pads every prompt to (set 58: flexgen's ``--prompt-len``)
     Invalid(
         "import argparse\n\ndef get_inputs(prompt_len, tokenizer):\n"
