@@ -116,7 +116,9 @@ class BudgetConstant(LintRule):
     A class field whose docstring (the string under it) gives tokens and a limit (``length: int = 256``,
     "The maximum number of tokens to generate."), or whose entry in the class docstring's parameter list
     calls it a target or maximum number of tokens (``target_size : int, default=2048`` / "Target number of
-    tokens to keep after compression"); a number stored in a window (``max_model_len = dflt``).
+    tokens to keep after compression"), or that overrides a base class's field reported as a budget
+    (``class KVgradPress(KVzipPress): chunk_size: int = 512``; ``field_overrides``); a number stored in a
+    window (``max_model_len = dflt``).
     A constructor's default stored on ``self`` as the fallback of a method's parameter its docstring
     gives in tokens, or handed to the base's ``__init__`` and read back from ``self`` as a token use, or
     given to a nested helper truncating to tokens (``instance_lengths``). A click or typer option's
