@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.field_docstrings import docstring_says_tokens, said_in_characters
+from prompt_budget.lint.field_entries import field_entry_in_tokens
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
 from prompt_budget.lint.forms import (
     assigned_token_size,
@@ -68,6 +69,7 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
         if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
+            said = said or field_entry_in_tokens(rule, target.id)  # "Target number of tokens to keep"
         judge_assignment(rule, held, target, default_of(node.value), said=said)
         field_flag_const(rule, target, node.value)
         return

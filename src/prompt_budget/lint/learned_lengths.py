@@ -48,6 +48,7 @@ from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.length_arguments import argument_cuts, cuts_when
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.not_limits import no_limit_sentinel
+from prompt_budget.lint.padded_lengths import pads_tokens
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rope_origins import rope_origin
@@ -381,7 +382,7 @@ def _learn_call(rule: LintRule, node: ast.Call, learn: _Learn, other: set[str]) 
     """What one call teaches: the names it gives to a token length (``learn``), or to another length;
     returns the (keyword, bare name) pairs of the length it cuts to (``length_arguments``)."""
     callee = callee_name(node) or ""
-    cuts = cuts_tokens(node) or cuts_when(node)
+    cuts = cuts_tokens(node) or cuts_when(node) or pads_tokens(node)  # ``padding="max_length"``
     bare: list[tuple[str, str]] = []
     if cuts and callee == "enable_truncation" and node.args:
         learn(node.args[0], node.args[0], "a tokenizer's `enable_truncation`", True, 0)

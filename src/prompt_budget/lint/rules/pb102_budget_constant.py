@@ -17,6 +17,7 @@ from prompt_budget.lint.budget_defaults import (
 )
 from prompt_budget.lint.budget_getters import class_facts, project_getters
 from prompt_budget.lint.budget_overrides import BudgetOverrides, project_overrides
+from prompt_budget.lint.chunk_attributes import ChunkAttributes
 from prompt_budget.lint.chunk_fallbacks import chunk_fallback
 from prompt_budget.lint.chunk_units import (
     ChunkFacts,
@@ -29,6 +30,7 @@ from prompt_budget.lint.config_windows import config_window
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
+from prompt_budget.lint.field_overrides import FieldOverrides, project_field_overrides
 from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
@@ -112,7 +114,11 @@ class BudgetConstant(LintRule):
     (``tokenizer.model_max_length``, ``getattr(config, "n_ctx")``) is not found; an overlap sharing its
     prefix with a budget named as tokens (``ROLLING_WINDOW_OVERLAP`` beside ``ROLLING_WINDOW_MAX_TOKENS``).
     A class field whose docstring (the string under it) gives tokens and a limit (``length: int = 256``,
-    "The maximum number of tokens to generate."); a number stored in a window (``max_model_len = dflt``).
+    "The maximum number of tokens to generate."), or whose entry in the class docstring's parameter list
+    calls it a target or maximum number of tokens (``target_size : int, default=2048`` / "Target number of
+    tokens to keep after compression"), or that overrides a base class's field reported as a budget
+    (``class KVgradPress(KVzipPress): chunk_size: int = 512``; ``field_overrides``); a number stored in a
+    window (``max_model_len = dflt``).
     A constructor's default stored on ``self`` as the fallback of a method's parameter its docstring
     gives in tokens, or handed to the base's ``__init__`` and read back from ``self`` as a token use, or
     given to a nested helper truncating to tokens (``instance_lengths``). A click or typer option's
@@ -122,7 +128,8 @@ class BudgetConstant(LintRule):
     or overlap beside a configured tokenizer (``{"tokenizer_or_token_counter": "gpt2", "chunk_size":
     512}``, ``tokenizer="gpt2"`` beside ``chunk_size=256``), or given (a config dict's entry, its
     ``.get`` fallback, a ``parametrize`` row, a positional argument of a local factory) under a key the
-    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``). A
+    project's chunker reads into a splitter measuring tokens and into no other (``chunk_units``), also
+    set on ``self`` in a method of a class of the module that reads it so (``chunk_attributes``). A
     module constant given as a parameter's default (or read in a method) whose value reaches a token use
     (``threshold=DEFAULT_THRESHOLD`` kept on ``self``, then ``if total_tokens < self._threshold``); a
     rate limiter's quota of tokens per minute (``max_tpm=5000000``, also a field's default, an attribute or
@@ -132,7 +139,8 @@ class BudgetConstant(LintRule):
     ``max_length``); a config dict's entry whose own line's comment gives it in tokens
     (``"min_trace_length": 100,  # Minimum tokens``); a number named as tokens turned into characters by a
     ratio of characters per token (``_NUM_INITIAL_TOKENS * guess_chars_per_token``). A literal given under a length name the project hands
-    to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, also
+    to a tokenizer's truncation length elsewhere (ColBERT's ``max_length=(self.doc_maxlen - 1)``, or the
+    length a tokenizer pads every input to: ``padding="max_length", max_length=prompt_len``; also
     ``QueryTokenizer(args.query_maxlen)``, a term of the sum it cuts to: ``max_length=self.prompt_max_length +
     self.template_length``), to a dict's token budget (``{"max_new_tokens": candidate_maxlength}``) or
     compares with a count of tokens (``length < max_output_length``, ``length`` an item of a list of
@@ -416,6 +424,8 @@ class BudgetConstant(LintRule):
     def visit_Module(self, node: ast.Module) -> None:
         self._held = Deferred(imported_names(node))
         self._chunks = ChunkFacts()
+        self._chunk_attrs = ChunkAttributes()  # ``self.chunk_size = 500`` in a method
+        self._field_overrides = FieldOverrides()  # a subclass's field overriding a budget
         self._lengths = LengthFacts()
         self._fills = OptionFills()
         self._option_cuts = OptionCuts()
@@ -437,12 +447,14 @@ class BudgetConstant(LintRule):
         )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
         self._held.finish(self, node)
         self._chunks.finish(self, node)
+        self._chunk_attrs.finish(self, self._chunks)
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
         self._fills.finish(self)  # ``if n is None: n = 2048`` for an option whose help says tokens
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
+        self._field_overrides.finish(self)  # last: what every step above reported
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
@@ -457,6 +469,7 @@ class BudgetConstant(LintRule):
             + option_fills(cls, facts, options.root)
             + project_field_reads(cls, facts, options.root)
             + project_overrides(cls, facts, options.root)
+            + project_field_overrides(cls, facts, options.root)
         )
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -467,7 +480,9 @@ class BudgetConstant(LintRule):
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
         self._chunks.field(self, node)  # ``chunk_size = param.Integer(default=500)`` in a class
+        self._chunk_attrs.assign(self, node)
         self._fields.field(self, node)
+        self._field_overrides.field(self, node)
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
 
@@ -477,6 +492,7 @@ class BudgetConstant(LintRule):
         self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
         self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class
         self._fields.field(self, node)  # read into a budget by another module (``field_reach``)
+        self._field_overrides.field(self, node)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``

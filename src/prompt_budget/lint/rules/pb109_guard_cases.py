@@ -9,6 +9,19 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 GUARD_VALID = (
+    # a fallback in a function refusing a None from a lookup knowing OpenAI's models alone; the
+    # ``return`` before the refusal hands back no count of it (set 57: council-ai's ``from_model``)
+    Valid(
+        "class TokenInfo:\n    @classmethod\n    def for_model(cls, model):\n"
+        "        if model.startswith('gpt-3.5-turbo'):\n            return cls(4096)\n"
+        "        elif model.startswith('gpt-4'):\n            return cls(8192)\n        return None\n\n"
+        "class Counter:\n    @staticmethod\n    def from_model(model):\n        try:\n"
+        "            encoding = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            encoding = tiktoken.get_encoding('cl100k_base')\n"
+        "        if model in ALIASES:\n            return Counter.from_model(ALIASES[model])\n"
+        "        info = TokenInfo.for_model(model)\n        if info is None:\n            return None\n"
+        "        return Counter(encoding, info)\n"
+    ),
     # a class named for OpenAI that names no endpoint: the model it is given is OpenAI's (set 55: refuel)
     Valid(
         "import tiktoken\n\nclass OpenAILLM(BaseModel):\n    def __init__(self, config):\n"
@@ -127,6 +140,31 @@ GUARD_VALID = (
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
 #: stores it on ``self`` or returns it; nor after a test letting other models through.
 GUARD_INVALID = (
+    # ... not when the lookup answers every model, or a ``return`` before the refusal uses the fallback
+    Invalid(
+        "class TokenInfo:\n    @classmethod\n    def for_model(cls, model):\n"
+        "        if model.startswith('gpt-3.5-turbo'):\n            return cls(4096)\n"
+        "        elif model.startswith('gpt-4'):\n            return cls(8192)\n        return cls(2048)\n\n"
+        "class Counter:\n    @staticmethod\n    def from_model(model):\n        try:\n"
+        "            encoding = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            encoding = tiktoken.get_encoding('cl100k_base')\n"
+        "        if model in ALIASES:\n            return Counter.from_model(ALIASES[model])\n"
+        "        info = TokenInfo.for_model(model)\n        if info is None:\n            return None\n"
+        "        return Counter(encoding, info)\n",
+        line=16,
+    ),
+    Invalid(
+        "class TokenInfo:\n    @classmethod\n    def for_model(cls, model):\n"
+        "        if model.startswith('gpt-3.5-turbo'):\n            return cls(4096)\n"
+        "        elif model.startswith('gpt-4'):\n            return cls(8192)\n        return None\n\n"
+        "class Counter:\n    @staticmethod\n    def from_model(model):\n        try:\n"
+        "            encoding = tiktoken.encoding_for_model(model)\n        except KeyError:\n"
+        "            encoding = tiktoken.get_encoding('cl100k_base')\n"
+        "        if model in ALIASES:\n            return Counter(encoding, None)\n"
+        "        info = TokenInfo.for_model(model)\n        if info is None:\n            return None\n"
+        "        return Counter(encoding, info)\n",
+        line=16,
+    ),
     # a class named for OpenAI given an endpoint (or **kwargs), counting before any test of it
     Invalid(
         "import tiktoken\n\nclass OpenAiLlmClient:\n    def __init__(self, model, base_url=None):\n"
@@ -356,6 +394,13 @@ SELF_INVALID = (
 )
 
 PROJECT_VALID = (
+    # a GPT encoding made and thrown away beside the encoder the function counts with (set 57:
+    # huixiangdou's ``encode_string``); the model's own default is another finding
+    Valid(
+        "import anthropic\n\nENCODER = None\n\ndef encode_string(content, model_name):\n    global ENCODER\n"
+        "    if ENCODER is None:\n        tiktoken.get_encoding('cl100k_base')\n"
+        "        ENCODER = AutoTokenizer.from_pretrained(model_name)\n    return ENCODER.encode(content)\n"
+    ),
     # a branch for test models, a table of tokenizers by key, an OpenAI tokenizer kept by name
     Valid(
         "import anthropic\n\ndef tok(name):\n    if name.startswith('test'):\n        return tiktoken.encoding_for_model('gpt-4').encode(name)\n"
@@ -421,6 +466,13 @@ PROJECT_VALID = (
 )
 
 PROJECT_INVALID = (
+    # the same GPT encoding kept: it counts every provider's model (set 57: huixiangdou)
+    Invalid(
+        "import anthropic\n\nENCODER = None\n\ndef encode_string(content):\n    global ENCODER\n"
+        "    if ENCODER is None:\n        ENCODER = tiktoken.get_encoding('cl100k_base')\n"
+        "    return ENCODER.encode(content)\n",
+        line=8,
+    ),
     # a fixed GPT encoding truncating text in a module that also serves Qwen's models (set 29)
     Invalid(
         "def truncate(text, max_tokens):\n    enc = tiktoken.encoding_for_model('gpt-4o')\n"

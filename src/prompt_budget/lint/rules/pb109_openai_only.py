@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.flow import assign_targets
 from prompt_budget.lint.rule import Scope, attr_name, string_value
+from prompt_budget.lint.rules.pb109_none_lookups import encoding_unused, none_lookups
 from prompt_budget.lint.walks import walk
 
 #: An OpenAI model's name (or the start of one): ``gpt-4o``, ``gpt-35-turbo``, ``o1-mini``, ``chatgpt-4o``,
@@ -92,6 +93,9 @@ class OpenAIOnly:
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
             and any(isinstance(n, ast.Name) and n.id in self.tables for n in walk(s))
         }
+        self.lookups |= none_lookups(
+            module_body, OPENAI_MODEL
+        )  # ``TokenInfo.for_model``: None for other models
         if fn is not None:
             self.tables |= _local_tables(fn.body)
         self.model = ast.dump(model)
@@ -157,6 +161,9 @@ class OpenAIOnly:
                 return True
             if isinstance(func, ast.Name) and func.id in self.lookups:
                 return True
+            owner = func.value if isinstance(func, ast.Attribute) else None
+            if isinstance(owner, ast.Name) and f"{owner.id}.{attr_name(func)}" in self.lookups:
+                return True  # ``TokenInfo.for_model(model)``
         return False
 
     def _raises_for_others(self, stmt: ast.If, before: list[ast.stmt]) -> bool:
@@ -206,12 +213,18 @@ class OpenAIOnly:
         after it with no ``return`` between."""
         start, end = anchor.lineno, anchor.end_lineno or anchor.lineno
         returns = [n.lineno for body in levels for s in body for n in walk(s) if isinstance(n, ast.Return)]
+        kept = _bound_names(anchor) if self.local and isinstance(anchor, ast.Try) else set()
         for body in levels:
             for i, stmt in enumerate(body):
                 if not isinstance(stmt, ast.If) or start <= stmt.lineno <= end:
                     continue
-                if stmt.lineno > end and any(end < r < stmt.lineno for r in returns):
-                    continue
+                between = [s for b in levels for s in b if end < s.lineno < stmt.lineno]
+                if (
+                    stmt.lineno > end
+                    and any(end < r < stmt.lineno for r in returns)
+                    and not (kept and encoding_unused(kept, between))
+                ):
+                    continue  # a ``return`` before the refusal may hand back the fallback's count
                 if self._raises_for_others(stmt, body[:i]):
                     return True
         return False
@@ -272,6 +285,17 @@ def raises_for_other_models(
         and init is not fn
         and OpenAIOnly(tree, cls, model, check.local, init).constructor_guards(init)
     )
+
+
+def _bound_names(anchor: ast.Try) -> set[str]:
+    """The names the ``try``'s handlers bind (``encoding`` of ``encoding = tiktoken.get_encoding(...)``)."""
+    return {
+        n.id
+        for h in anchor.handlers
+        for stmt in h.body
+        for n in walk(stmt)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
 
 
 def _kept_local(anchor: ast.Try) -> bool:

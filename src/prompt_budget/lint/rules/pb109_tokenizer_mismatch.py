@@ -13,6 +13,7 @@ from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, strin
 from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
+from prompt_budget.lint.rules.pb109_discarded import discarded
 from prompt_budget.lint.rules.pb109_fallbacks import (
     failed_try_before,
     handled_try,
@@ -91,7 +92,7 @@ class TokenizerMismatch(LintRule):
     such test). Only tiktoken's functions are judged, not a method of the same name on another object. A fallback in
     a function that raises for every model name not OpenAI's (``else: raise NotImplementedError`` after tests naming
     OpenAI models only, or a model missing from a table of OpenAI models; ``else: return None`` when the handler
-    keeps the fallback in a local) counts no other provider's model, and is not reported; nor is a fallback in a
+    keeps the fallback in a local, also after a ``None`` from a lookup whose tests name OpenAI's models alone: ``info = TokenInfo.for_model(model)``, ``if info is None: return None``, a ``return`` before it not reading the fallback) counts no other provider's model, and is not reported; nor is a fallback in a
     module-level function whose model parameter defaults to an OpenAI model (``model="gpt-3.5-turbo-0613"``) when
     the project calls it, and uses it no other way, only from code for OpenAI's models (a module, class or function
     named for OpenAI: ``openai_utils.py``); nor is ``encoding_for_model(model)`` tried in a ``try`` whose handlers
@@ -120,7 +121,7 @@ class TokenizerMismatch(LintRule):
     branch picking OpenAI's provider alone (``case "openai" | "azure":``, ``if provider == "openai":``), or given
     the model of a client its class builds from a class named for OpenAI and points at no other endpoint
     (``self.completion_fn = OpenAIChatCompletionFn(**options)``) counts OpenAI's models alone. A
-    module constant bound once to the literal alone (``_ENCODING_NAME = "cl100k_base"``) names it as the literal. A module-level counting function's ``model="gpt-3.5-turbo-0301"`` no call in its module shows is reported, at the default, when every use across the project is a call leaving it alone, one at least from code not for OpenAI, in a package serving other providers (``pb109_default_callers``), whatever the function raises for models it is never given. ``get_encoding(model)`` in the handler of ``encoding_for_model(model)`` tries the same string as an encoding name: no fixed encoding.
+    module constant bound once to the literal alone (``_ENCODING_NAME = "cl100k_base"``) names it as the literal. A module-level counting function's ``model="gpt-3.5-turbo-0301"`` no call in its module shows is reported, at the default, when every use across the project is a call leaving it alone, one at least from code not for OpenAI, in a package serving other providers (``pb109_default_callers``), whatever the function raises for models it is never given. ``get_encoding(model)`` in the handler of ``encoding_for_model(model)`` tries the same string as an encoding name: no fixed encoding. A call whose result is thrown away (an expression statement: ``tiktoken.get_encoding("cl100k_base")`` alone on its line) measures nothing and is not judged, but for ``encoding_for_model(model)``, which still raises for a model tiktoken does not know.
 
     Counts from the wrong tokenizer are off by 10-50% (more for code and non-English text), so budgets checked with
     them pass or fail by luck.
@@ -393,6 +394,8 @@ class TokenizerMismatch(LintRule):
         if callee not in _TIKTOKEN_CALLS or not self._tiktokens(node.func):
             return
         arg = string_value(node.args[0]) if node.args else None
+        if discarded(self.ctx.parent(node), callee, arg):
+            return  # a result thrown away measures nothing (set 57: huixiangdou's stray ``get_encoding``)
         if callee == "encoding_for_model" and arg is not None and is_non_openai_model(arg):
             message = f"tiktoken.encoding_for_model({arg!r}) counts a non-OpenAI model with a GPT encoding"
         elif model_tokenizer_fallback(node, self.ctx.ancestors):
@@ -411,9 +414,7 @@ class TokenizerMismatch(LintRule):
             and (failed := failed_try_before(self.ctx.ancestors))
             and not self._openai_only(*failed)
         ):
-            message = (
-                _FALLBACK  # ``return tiktoken.encoding_for_model("gpt-4")`` after the tries fell through
-            )
+            message = _FALLBACK  # ``return encoding_for_model("gpt-4")`` after the tries fell through
         elif provider := provider_context(self.ctx.scopes, self.ctx.ancestors):
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
         elif fixed_gpt_encoding(node, callee) and (
