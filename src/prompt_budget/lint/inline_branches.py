@@ -2,8 +2,9 @@
 
 - ``split_length=size if size else 500`` given to a splitter that counts tokens: each number of the
   expression is a chunk's size in tokens (set 12: haystack-experimental);
-- ``request.max_tokens if request.max_tokens is not None else 512``: a number given as the other branch
-  of a budget's read is that budget's fallback;
+- ``request.max_tokens if request.max_tokens is not None else 512``, ``int(max_tokens) if max_tokens is
+  not None else 32768`` (set 57: shandu): a number given as the other branch of a budget's read (or of
+  its conversion to a number) is that budget's fallback;
 - ``max_tokens=300 if clf else 350`` (set 57: xturing), ``max_tokens=1000 if provider == "anthropic" else
   None`` (set 58: sentient): each number of an expression given to a budget keyword (by its name or by
   the call: ``_budget_keyword`` of PB101) is a cap the call is given, whichever branch runs. A nested
@@ -25,6 +26,8 @@ from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
+#: Conversions of a setting's value to a number.
+_CONVERSIONS = frozenset({"int", "float"})
 #: (the literal, the budget's name, its value, how)
 Found = tuple[ast.expr, str, "int | float", str]
 
@@ -37,6 +40,13 @@ def _slot(rule: LintRule, node: ast.IfExp) -> tuple[ast.keyword, ast.Call] | Non
     call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
     if isinstance(parent, ast.keyword) and parent.arg and isinstance(call, ast.Call):
         return parent, call
+    return None
+
+
+def _converted(node: ast.expr) -> str | None:
+    """``int(max_tokens)``, ``float(cfg.max_tokens)``: the name a number's conversion reads."""
+    if isinstance(node, ast.Call) and callee_name(node) in _CONVERSIONS and len(node.args) == 1:
+        return attr_name(node.args[0])
     return None
 
 
@@ -57,7 +67,7 @@ def branch_budgets(
         return
     for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
         value = rule.budget_literal(literal)
-        name = attr_name(other) or rule.budget_expr(other) if value is not None else None
+        name = attr_name(other) or rule.budget_expr(other) or _converted(other) if value is not None else None
         if value is not None and name and rule.names.is_budget(name):
             yield literal, name, value, f"used as the fallback of `{name}`"
             return

@@ -36,7 +36,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
-from prompt_budget.lint.padded_inputs import pads_to_length
+from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -433,6 +433,7 @@ class InlineBudget(LintRule):
             )
             or tokenizer_length(arg, call)
             or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
+            or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
             or pipeline_length(self, arg, call)
         )
 

@@ -1,6 +1,9 @@
 """PB101's cases from what sets 57 and 58 left (issue 19): a cap given as a conditional expression
-(``inline_branches``), a tokenizer told to pad to a length (``padded_inputs``). Spliced into
-``pb101_form_cases`` to keep the rule module short.
+(``inline_branches``), a tokenizer told to pad to a length or an ``encode`` given one
+(``padded_inputs``), a section's key read with a default (``section_reads``), a lookup's default bound
+to a budget's name or under a quota of tokens per minute (``assigned_lookups``), a chunk's size its
+comment gives in tokens (``commented_keywords``). Spliced into ``pb101_form_cases`` to keep the rule
+module short.
 """
 
 from __future__ import annotations
@@ -21,9 +24,55 @@ SET57_VALID = (
         '    b = processor(audio, padding="max_length", max_length=16000)\n'
         '    c = collate(texts, padding="max_length", max_length=128)\n    return a, b, c\n'
     ),
+    # a section's key no budget, the environment's, a helper whose third parameter is no default,
+    # configparser's raw flag given by keyword
+    Valid(
+        "def read(config):\n    a = config.get('api', 'timeout', 3000)\n"
+        "    b = env.get('api', 'max_tokens', 4096)\n    c = scale('api', 'max_tokens', 4096)\n"
+        "    d = config.get('api', 'max_tokens', raw=True)\n    return a, b, c, d\n"
+        "def scale(section, key, factor):\n    return factor\n"
+    ),
+    # a lookup bound to a name not of tokens, under a key of characters, of requests per minute
+    Valid(
+        "class B:\n    def __init__(self, data):\n        self.timeout = data.get('wait', 3000)\n"
+        "        self.max_token_size = data.get('max_text_chars', 32000) - 4096\n"
+        "        self.rpm = RPM(int(data.get('rpm', 500)))\n"
+    ),
+    # an encode of a string or of something not a model; a chunk's comment in words or about its overlap
+    Valid(
+        "def enc(text, codec):\n    a = text.encode('utf-8')\n    b = codec.encode(text, max_length=512)\n"
+        "    c = SemanticChunker(\n        chunk_size=512,  # words per chunk\n"
+        "        chunk_overlap=64,  # tokens shared\n        skip_window=100,  # tokens\n    )\n"
+        "    return a, b, c\n"
+    ),
 )
 
 SET57_INVALID = (
+    # a section's key read with a default, also through the module's own helper (set 57: shandu)
+    Invalid('n = int(config.get("api", "max_tokens", 32768))'),
+    Invalid('n = parser.getint("llm", "max_tokens", fallback=4096)'),
+    Invalid(
+        "def build(config):\n    def lookup(section, key, default):\n        return config.get(section, key, default)\n"
+        '    return Settings(max_tokens=int(lookup("api", "max_tokens", 32768)))\n',
+        line=4,
+    ),
+    # the fallback of a budget's conversion (set 57: shandu's settings writer)
+    Invalid('config.set("api", "max_tokens", int(max_tokens) if max_tokens is not None else 32768)'),
+    # a lookup's default bound to a budget of tokens less a reserve; a quota of tokens per minute
+    # (set 57: huixiangdou)
+    Invalid(
+        "class B:\n    def __init__(self, data):\n"
+        "        self.max_token_size = data.get('remote_llm_max_text_length', 32000) - 4096\n",
+        line=3,
+    ),
+    Invalid("limiter = TPM(int(data.get('tpm', 50000)))\nlimiter.wait(token_count)\n", line=1),
+    # an embedding model's encode given a length (set 57: huixiangdou's BGE-M3 test)
+    Invalid("vectors = model.encode(sentences, max_length=512)['dense_vecs']"),
+    # a chunk's size its line's comment gives in tokens (set 57: llamabot)
+    Invalid(
+        "chunker = SemanticChunker(\n    threshold=0.5,\n    chunk_size=2048,  # Maximum tokens per chunk\n)\n",
+        line=3,
+    ),
     # both numbers of a conditional cap given to a call (set 57: xturing; set 58: sentient)
     Invalid(
         "def gen(engine, batch):\n    return engine.generate_text(\n        prompts,\n"
