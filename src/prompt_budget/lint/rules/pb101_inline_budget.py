@@ -12,6 +12,7 @@ from prompt_budget.lint.argument_rows import (
     setter_argument,
 )
 from prompt_budget.lint.asserted_configs import test_data
+from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
@@ -329,6 +330,7 @@ class InlineBudget(LintRule):
         self._lookups = []
         self._cuts = CutFlow(self)
         self._typed = TypedLocals(self)
+        self.bound_lengths: set[str] = set()  # ``max_length = 512``, followed (``prune``)
 
     def leave_Module(self, node: ast.Module) -> None:
         # ``filter_doc(node, 100)`` where the module's ``def filter_doc(node, min_num_tokens=500)`` takes it
@@ -378,6 +380,10 @@ class InlineBudget(LintRule):
         elif (setter := setter_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
+        for literal, name, value, how in bound_lengths(self, node, self.bound_lengths, self._budget_keyword):
+            self._report(
+                literal, name, value, how
+            )  # ``max_length = 512`` ... ``generate(max_length=max_length)``
         bounds = list(named_spec_bounds(self, node))
         spec = {id(found[0]) for found in bounds}
         for literal, name, value, how in bounds:
@@ -533,6 +539,7 @@ class InlineBudget(LintRule):
             self._report(item, name, value, how)  # ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        watch_bound(self, node, self.bound_lengths)
         if (each := per_item_budget(self, node)) is not None:
             # ``server.n_ctx = server.n_slots * 1024``: a budget per slot, written inline
             self._report(each[0], each[1], each[2], "times a count: a budget per item")
