@@ -11,6 +11,11 @@ assignment, loop, ``with``, augmented assignment, parameter or nested scope's bi
 assignment before the call, and given bare to a keyword the call makes a budget. A name that is itself
 a budget's (``max_tokens = 512``) is PB102's.
 
+Only in a test module: elsewhere PB102 follows the same name to the same call (``deferred``'s
+candidates) and reports it there; in tests PB102 holds no such candidate, while PB101 reports the same
+number given inline (``model.generate(ids, max_length=512)``), which binding it to a name first does not
+make a scenario the test checks.
+
 PB101 follows the names so bound (its ``watched`` in ``prune._DECLARED``: the pruned walk keeps the
 lines naming them, so a call with no digit on its lines is walked).
 """
@@ -21,7 +26,9 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.generation_lengths import length_limit_keyword
+from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import statements
 
@@ -44,6 +51,7 @@ def watch_bound(rule: LintRule, node: ast.Assign, watched: set[str]) -> None:
     target = node.targets[0] if len(node.targets) == 1 else None
     if (
         type(target) is ast.Name
+        and is_test_module(rule.ctx.path)
         and _weak_length(rule, target.id)
         and rule.budget_literal(node.value) is not None
     ):
@@ -106,6 +114,6 @@ def bound_lengths(
         if len(found) != 1 or not isinstance(bound := found[0], ast.Assign) or bound.lineno >= call.lineno:
             continue
         value = rule.budget_literal(bound.value)
-        if value is not None and len(bound.targets) == 1:
+        if value is not None and len(bound.targets) == 1 and not is_reported(rule, bound.value):
             how = f"bound to `{kw.value.id}`, given as `{kw.arg}=` to `{callee_name(call)}`"
             yield bound.value, kw.value.id, value, how

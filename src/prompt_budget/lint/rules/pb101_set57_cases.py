@@ -45,23 +45,9 @@ SET57_VALID = (
         "        chunk_overlap=64,  # tokens shared\n        skip_window=100,  # tokens\n    )\n"
         "    return a, b, c\n"
     ),
-    # a length bound twice, or a parameter, or given to a call that is no model's; a global's in a function
-    Valid(
-        "def a(model, ids, short):\n    max_length = 512\n    if short:\n        max_length = 64\n"
-        "    return model.generate(ids, max_length=max_length)\n"
-        "def b(model, ids, max_length=None):\n    max_length = 512\n    return model.generate(ids, max_length=max_length)\n"
-        "def c(field):\n    max_length = 512\n    return Column(String, max_length=max_length)\n"
-        "max_len = 512\ndef d(model, ids):\n    return model.generate(ids, max_length=max_len)\n"
-    ),
 )
 
 SET57_INVALID = (
-    # a length bound once, then given to a language model's generate (set 57: huixiangdou's test)
-    Invalid(
-        "inputs = tokenizer('', return_tensors='pt')\nmax_length = 512\n"
-        "outputs = model.generate(\n    inputs.input_ids.cuda(),\n    max_length=max_length,\n)\n",
-        line=2,
-    ),
     # a section's key read with a default, also through the module's own helper (set 57: shandu)
     Invalid('n = int(config.get("api", "max_tokens", 32768))'),
     Invalid('n = parser.getint("llm", "max_tokens", fallback=4096)'),
