@@ -115,7 +115,7 @@ def _without_evidence(rule: LintRule) -> None:
 
 #: rule code -> what it acts on
 _DECLARED: dict[str, _Needs] = {
-    "PB101": _Needs(True),
+    "PB101": _Needs(True, watched=lambda rule: getattr(rule, "bound_lengths", set())),  # ``bound_lengths``
     "PB102": _Needs(True, ("chunk", "add_argument"), watched=_uses_watch),
     "PB103": _Needs(True),
     "PB104": _Needs(True, watched=_rate_names),

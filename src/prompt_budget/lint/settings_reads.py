@@ -22,11 +22,14 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assigned_lookups import assigned_lookup_budgets
+from prompt_budget.lint.commented_keywords import commented_chunk_sizes
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.helper_settings import helper_budgets
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.section_reads import section_budgets
 from prompt_budget.lint.truncating_models import PRECHECK_WORDS as TRUNCATING
 
 if TYPE_CHECKING:
@@ -41,8 +44,9 @@ _DEFAULTS = frozenset({"default", "fallback"})
 _POSITIONS = frozenset({"n_positions", "max_position_embeddings"})
 #: Calls loading a model.
 _LOADS = frozenset({"from_pretrained"})
-#: PB101's precheck words of models: those that truncate (``truncating_models``), a model's positions.
-PRECHECK_WORDS = TRUNCATING + r"|n_positions"
+#: PB101's precheck words of models: those that truncate (``truncating_models``), a model's positions,
+#: an ``encode`` given a length (``model.encode(texts, max_length=512)``: ``padded_inputs``).
+PRECHECK_WORDS = TRUNCATING + r"|n_positions|encode\([^()]*max_length"
 
 
 def getter_key(rule: LintRule, call: ast.expr) -> str | None:
@@ -89,6 +93,13 @@ def settings_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
     for literal, name, value, how in _getter_fallbacks(rule, call):
         report(literal, name, value, how)
     helper_budgets(rule, call, report)  # ``_int_setting(config.get("max_input_tokens"), 7000)``
+    found = (
+        *section_budgets(rule, call),
+        *assigned_lookup_budgets(rule, call),
+        *commented_chunk_sizes(rule, call),
+    )
+    for literal, name, value, how in found:
+        report(literal, name, value, how)  # ``config.get("api", "max_tokens", 32768)``
     if callee_name(call) in _LOADS:
         for kw in call.keywords:
             window = rule.budget_literal(kw.value) if kw.arg in _POSITIONS else None

@@ -12,6 +12,7 @@ from prompt_budget.lint.rules.pb101_set49_cases import SET49_INVALID, SET49_VALI
 from prompt_budget.lint.rules.pb101_set51_cases import SET51_INVALID, SET51_VALID
 from prompt_budget.lint.rules.pb101_set53_cases import SET53_INVALID, SET53_VALID
 from prompt_budget.lint.rules.pb101_set55_cases import SET55_INVALID, SET55_VALID
+from prompt_budget.lint.rules.pb101_set57_cases import SET57_INVALID, SET57_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -30,6 +31,7 @@ FORM_VALID = (
     *SET51_VALID,
     *SET53_VALID,
     *SET55_VALID,
+    *SET57_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -95,6 +97,7 @@ FORM_INVALID = (
     *SET51_INVALID,
     *SET53_INVALID,
     *SET55_INVALID,
+    *SET57_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

@@ -12,12 +12,14 @@ from prompt_budget.lint.argument_rows import (
     setter_argument,
 )
 from prompt_budget.lint.asserted_configs import test_data
+from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.imported_positional import ImportedPositionalFlow, project_positional
+from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
     TypedLocals,
@@ -35,6 +37,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
+from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -327,6 +330,7 @@ class InlineBudget(LintRule):
         self._lookups = []
         self._cuts = CutFlow(self)
         self._typed = TypedLocals(self)
+        self.bound_lengths: set[str] = set()  # ``max_length = 512``, followed (``prune``)
 
     def leave_Module(self, node: ast.Module) -> None:
         # ``filter_doc(node, 100)`` where the module's ``def filter_doc(node, min_num_tokens=500)`` takes it
@@ -376,6 +380,10 @@ class InlineBudget(LintRule):
         elif (setter := setter_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
+        for literal, name, value, how in bound_lengths(self, node, self.bound_lengths, self._budget_keyword):
+            self._report(
+                literal, name, value, how
+            )  # ``max_length = 512`` ... ``generate(max_length=max_length)``
         bounds = list(named_spec_bounds(self, node))
         spec = {id(found[0]) for found in bounds}
         for literal, name, value, how in bounds:
@@ -430,6 +438,8 @@ class InlineBudget(LintRule):
                 )
             )
             or tokenizer_length(arg, call)
+            or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
+            or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
             or pipeline_length(self, arg, call)
         )
 
@@ -510,33 +520,10 @@ class InlineBudget(LintRule):
                 self._report(literal, slot, amount, f"used as the `or` fallback of `{slot}`")
 
     def visit_IfExp(self, node: ast.IfExp) -> None:
-        """``request.max_tokens if request.max_tokens is not None else 512`` written where a budget goes
-        (an assignment's conditional value is PB102's)."""
-        parent = self.ctx.parent(node)
-        if isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
-            return
-        call = self.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
-        if (
-            isinstance(parent, ast.keyword)
-            and parent.arg
-            and isinstance(call, ast.Call)
-            and "overlap" not in parent.arg
-            and sizes_token_chunks(self.names, parent.arg, call, self.ctx)
-        ):
-            # ``split_length=size if size else 500`` given to a splitter counting tokens (set 12)
-            for literal in (node.body, node.orelse):
-                value = self.budget_literal(literal)
-                if value is not None:
-                    self._report(
-                        literal, parent.arg, value, f"given to `{callee_name(call)}`, which counts tokens"
-                    )
-            return
-        for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
-            value = self.budget_literal(literal)
-            name = attr_name(other) or self.budget_expr(other) if value is not None else None
-            if value is not None and name and self.names.is_budget(name):
-                self._report(literal, name, value, f"used as the fallback of `{name}`")
-                return
+        """``request.max_tokens if request.max_tokens is not None else 512``, ``max_tokens=300 if clf else
+        350`` written where a budget goes (``inline_branches``; an assignment's is PB102's)."""
+        for literal, name, value, how in branch_budgets(self, node, self._budget_keyword):
+            self._report(literal, name, value, how)
 
     def visit_Dict(self, node: ast.Dict) -> None:
         scopes = self.ctx.scopes
@@ -552,6 +539,7 @@ class InlineBudget(LintRule):
             self._report(item, name, value, how)  # ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        watch_bound(self, node, self.bound_lengths)
         if (each := per_item_budget(self, node)) is not None:
             # ``server.n_ctx = server.n_slots * 1024``: a budget per slot, written inline
             self._report(each[0], each[1], each[2], "times a count: a budget per item")

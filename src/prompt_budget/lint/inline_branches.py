@@ -1,0 +1,84 @@
+"""PB101's budgets written as a branch of a conditional expression where a budget goes (sets 12, 57, 58).
+
+- ``split_length=size if size else 500`` given to a splitter that counts tokens: each number of the
+  expression is a chunk's size in tokens (set 12: haystack-experimental);
+- ``request.max_tokens if request.max_tokens is not None else 512``, ``int(max_tokens) if max_tokens is
+  not None else 32768`` (set 57: shandu): a number given as the other branch of a budget's read (or of
+  its conversion to a number) is that budget's fallback;
+- ``max_tokens=300 if clf else 350`` (set 57: xturing), ``max_tokens=1000 if provider == "anthropic" else
+  None`` (set 58: sentient): each number of an expression given to a budget keyword (by its name or by
+  the call: ``_budget_keyword`` of PB101) is a cap the call is given, whichever branch runs. A nested
+  expression (``a if x else (b if y else 512)``) is judged through its outer ones.
+
+An expression assigned (``limit = 300 if x else 350``) is PB102's, and a keyword naming an overlap, or the
+number of completions sampled, is no budget.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.inline_forms import completions_count
+from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Conversions of a setting's value to a number.
+_CONVERSIONS = frozenset({"int", "float"})
+#: (the literal, the budget's name, its value, how)
+Found = tuple[ast.expr, str, "int | float", str]
+
+
+def _slot(rule: LintRule, node: ast.IfExp) -> tuple[ast.keyword, ast.Call] | None:
+    """The keyword (and its call) the expression is given to, through the expressions holding it."""
+    parent = rule.ctx.parent(node)
+    while isinstance(parent, ast.IfExp) and node is not parent.test:
+        node, parent = parent, rule.ctx.parent(parent)
+    call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+    if isinstance(parent, ast.keyword) and parent.arg and isinstance(call, ast.Call):
+        return parent, call
+    return None
+
+
+def _converted(node: ast.expr) -> str | None:
+    """``int(max_tokens)``, ``float(cfg.max_tokens)``: the name a number's conversion reads."""
+    if isinstance(node, ast.Call) and callee_name(node) in _CONVERSIONS and len(node.args) == 1:
+        return attr_name(node.args[0])
+    return None
+
+
+def branch_budgets(
+    rule: LintRule, node: ast.IfExp, budget_keyword: Callable[[str, ast.Call], bool]
+) -> Iterator[Found]:
+    """The budgets written as the branches of ``node``, in the forms above."""
+    parent = rule.ctx.parent(node)
+    if isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+        return
+    slot = _slot(rule, node)
+    arg, call = (slot[0].arg or "", slot[1]) if slot is not None else ("", None)
+    if call is not None and "overlap" not in arg and sizes_token_chunks(rule.names, arg, call, rule.ctx):
+        how = f"given to `{callee_name(call)}`, which counts tokens"
+        for literal in (node.body, node.orelse):
+            if (value := rule.budget_literal(literal)) is not None:
+                yield literal, arg, value, how
+        return
+    for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
+        value = rule.budget_literal(literal)
+        name = attr_name(other) or rule.budget_expr(other) or _converted(other) if value is not None else None
+        if value is not None and name and rule.names.is_budget(name):
+            yield literal, name, value, f"used as the fallback of `{name}`"
+            return
+    if (
+        call is None
+        or "overlap" in arg
+        or completions_count(rule, arg, call)
+        or not budget_keyword(arg, call)
+    ):
+        return
+    how = f"given as `{arg}=` to `{callee_name(call)}` in a conditional expression"
+    for literal in (node.body, node.orelse):
+        if (value := rule.budget_literal(literal)) is not None:
+            yield literal, arg, value, how
