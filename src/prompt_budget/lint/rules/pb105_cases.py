@@ -5,6 +5,9 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
+    Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
+    Valid("def split(model):\n    half_max_tokens = model.context_length // 2\n    return half_max_tokens\n"),
     # a halving with no budget on one end: split in two, a budget's middle, a weak budget kept weak
     Valid("def split(max_tokens, items):\n    mid = max_tokens // 2\n    return items[:mid], items[mid:]\n"),
     Valid("def halves(budget):\n    return budget // 2\n"),
@@ -548,5 +551,13 @@ CASES_INVALID = (
         "def retry(self, text, max_input_tokens):\n    tokens = self.count(text)\n    budget = tokens // 2\n"
         "    budget = min(budget, max_input_tokens * 2 // 5)\n    return budget\n",
         count=2,
+    ),
+    # half the window bound as another budget, a name or a key, through int() and a literal clamp (set
+    # 57: continuedev's output caps)
+    Invalid("def caps(model):\n    max_tokens = int(model.context_length / 2)\n    return max_tokens\n"),
+    Invalid(
+        "def options(model, options):\n"
+        '    options["max_tokens"] = min(2048, model.context_length // 2)\n    return options\n',
+        line=2,
     ),
 )
