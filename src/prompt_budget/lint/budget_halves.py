@@ -67,13 +67,13 @@ def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
     return None
 
 
-def _bound_as_budget(rule: LintRule, node: ast.BinOp, target: ast.expr) -> tuple[str, bool] | None:
+def _bound_as_budget(rule: LintRule, node: ast.expr, target: ast.expr) -> tuple[str, bool] | None:
     """``max_tokens = int(model.context_length / 2)``, ``options["max_tokens"] = min(2048,
     model.context_length // 2)``: half of one budget bound as another budget, a name or a string key (set
     57: continuedev's output cap, half the window). Not the same budget halved in place (``max_tokens =
     max_tokens // 2``: a retry's step), nor a name that says it is the half (``half_max_tokens``)."""
     name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
-    halved = attr_name(node.left)
+    halved = attr_name(node.left) if isinstance(node, ast.BinOp) else None
     if not name or not rule.names.is_budget(name) or "half" in words(name):
         return None
     if halved is not None and words(halved) == words(name):

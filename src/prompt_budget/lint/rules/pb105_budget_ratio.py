@@ -41,7 +41,6 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.share_products import product_budget
 from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
@@ -53,6 +52,7 @@ from prompt_budget.lint.shares import (
     numerator,
     share_reaching_tokens,
 )
+from prompt_budget.lint.table_windows import window_or_product
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
 
@@ -465,7 +465,9 @@ class BudgetRatio(LintRule):
             value = literal_fraction(
                 literal
             )  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``int(3 / 4 * max_tokens)``)
-            budget = (self.budget_expr(other) or product_budget(self, node, literal)) if value else None
+            budget = (
+                (self.budget_expr(other) or window_or_product(self, node, literal, other)) if value else None
+            )
             if value is not None and budget is not None:
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")

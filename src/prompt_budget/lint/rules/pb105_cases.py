@@ -7,6 +7,8 @@ from prompt_budget.lint.rule import Invalid, Valid
 CASES_VALID = (
     # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
     Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
+    # set 58: a lookup by model in a table named otherwise (a price), scaled by a share
+    Valid("def cost(model):\n    return int(PRICE_PER_1K.get(model, 2000) * 0.75)\n"),
     Valid("def split(model):\n    half_max_tokens = model.context_length // 2\n    return half_max_tokens\n"),
     # a halving with no budget on one end: split in two, a budget's middle, a weak budget kept weak
     Valid("def split(max_tokens, items):\n    mid = max_tokens // 2\n    return items[:mid], items[mid:]\n"),
@@ -560,4 +562,6 @@ CASES_INVALID = (
         '    options["max_tokens"] = min(2048, model.context_length // 2)\n    return options\n',
         line=2,
     ),
+    # the usable share of a model's window read from a table of windows (set 58: dendrite)
+    Invalid("def usable(self):\n    return int(LLM_CONTEXT_WINDOW_SIZES.get(self.model, 8192) * 0.75)\n"),
 )
