@@ -11,8 +11,10 @@ from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.reserve_sums import reserve_sum
+from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total, counted_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
+from prompt_budget.lint.rules.pb106_total_cases import TOTAL_INVALID, TOTAL_VALID
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
@@ -112,6 +114,7 @@ class ReserveArithmetic(LintRule):
         ),
         Valid("PADDING = 150\n\ndef room(context_window):\n    return context_window + PADDING\n"),
         *GETTER_VALID,
+        *TOTAL_VALID,
     )
     INVALID = (
         # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
@@ -216,6 +219,7 @@ class ReserveArithmetic(LintRule):
             line=1,
         ),
         *GETTER_INVALID,
+        *TOTAL_INVALID,
     )
 
     PROJECT_WIDE = True
@@ -250,7 +254,7 @@ class ReserveArithmetic(LintRule):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
-            elif value is not None and (bound := reserve_sum(self, node)) is not None:
+            elif value is not None and (bound := reserve_sum(self, node) or counted_total(self, node)):
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
                 self._report(node.right, bound, value, "kept beside token counts bounded by")
             return
@@ -269,6 +273,7 @@ class ReserveArithmetic(LintRule):
             or self._weak_budget_against_tokens(left)
             or self._remainder_of_budget(node, left)
             or self._window_row(left)
+            or bound_budget_reserve(self, node)
         )
         if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
             budget = self._weak_budget_reaching_tokens(node, left.id)
@@ -286,6 +291,9 @@ class ReserveArithmetic(LintRule):
         reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
         self._fallback_reserve(node)
+        # ``BUFFER = 400`` ... ``count_tokens(text) + BUFFER + max_tokens > window`` (``reserve_totals``)
+        if (found := constant_in_total(self, node)) is not None:
+            self._report(*found, "kept in a total of tokens bounded by")
         record_use(
             self, node
         )  # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``

@@ -1,0 +1,42 @@
+"""PB106's cases of a reserve kept in a running total of tokens a window bounds (``reserve_totals``; set 57:
+continuedev, huixiangdou), kept apart from the rule module."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+TOTAL_VALID = (
+    # a number added to a string's length, or a total ordered against something that is no budget
+    Valid(
+        "def fits(text, context_length):\n    total = len(text) + 200\n    return total >= context_length\n"
+    ),
+    Valid(
+        "def fits(text, rows):\n    total_tokens = count_tokens(text) + 200\n    return total_tokens >= rows\n"
+    ),
+    Valid(
+        "def room(text, max_tokens, page):\n    PAD = 400\n    total = len(text) + PAD + max_tokens\n"
+        "    return total > page.context_length\n"
+    ),
+    # a length taken off, or a difference bound to a name that does not say tokens
+    Valid("def size(self, data):\n    self.max_token_size = len(data) - 4096\n"),
+    Valid("def size(self, data):\n    self.max_text_length = data.get('max_length', 32000) - 4096\n"),
+)
+
+TOTAL_INVALID = (
+    Invalid(
+        "def search(sdk, text):\n    context_length = sdk.context_length\n"
+        "    total_tokens = sdk.count_tokens(text) + 200\n    return total_tokens >= context_length\n",
+        line=3,
+    ),
+    Invalid(
+        "def parts(model, text, max_tokens):\n    BUFFER_FOR_FUNCTIONS = 400\n"
+        "    total_tokens = model.count_tokens(text) + BUFFER_FOR_FUNCTIONS + max_tokens\n"
+        "    if total_tokens > model.context_length:\n        return None\n",
+        line=2,
+    ),
+    Invalid(
+        "class Backend:\n    def __init__(self, data):\n"
+        "        self.max_token_size = data.get('remote_llm_max_text_length', 32000) - 4096\n",
+        line=3,
+    ),
+)
