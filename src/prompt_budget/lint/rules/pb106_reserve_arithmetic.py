@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
+from prompt_budget.lint.model_windows import report_model_window
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.reserve_sums import reserve_sum
 from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total, counted_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
-from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
-from prompt_budget.lint.rules.pb106_total_cases import TOTAL_INVALID, TOTAL_VALID
+from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
@@ -113,8 +113,7 @@ class ReserveArithmetic(LintRule):
             "PADDING = 150\n\ndef over(used_bytes, max_bytes):\n    return used_bytes - max_bytes + PADDING\n"
         ),
         Valid("PADDING = 150\n\ndef room(context_window):\n    return context_window + PADDING\n"),
-        *GETTER_VALID,
-        *TOTAL_VALID,
+        *MORE_VALID,
     )
     INVALID = (
         # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
@@ -218,8 +217,7 @@ class ReserveArithmetic(LintRule):
             "    excess = len(tokens) - context_window + PADDING\n    return tokens[:-excess]\n",
             line=1,
         ),
-        *GETTER_INVALID,
-        *TOTAL_INVALID,
+        *MORE_INVALID,
     )
 
     PROJECT_WIDE = True
@@ -258,6 +256,7 @@ class ReserveArithmetic(LintRule):
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
                 self._report(node.right, bound, value, "kept beside token counts bounded by")
             return
+        report_model_window(self, node)  # ``if len(p) <= int(8192 * 1.5): model = "m-8k"``
         if not isinstance(node.op, ast.Sub):
             return
         self._window_literal(node)
