@@ -7,6 +7,11 @@ from prompt_budget.lint.rule import Invalid, Valid
 CASES_VALID = (
     # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
     Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
+    # set 57: a budget scaled by itself (a retry's step), a length of characters scaled into a budget
+    Valid(
+        "def retry(max_tokens, tokens):\n    max_tokens = int(min(max_tokens, tokens) * 2)\n    return max_tokens\n"
+    ),
+    Valid("def cap(text):\n    max_tokens = int(len(text) * 1.5)\n    return max_tokens\n"),
     # set 58: a lookup by model in a table named otherwise (a price), scaled by a share
     Valid("def cost(model):\n    return int(PRICE_PER_1K.get(model, 2000) * 0.75)\n"),
     Valid("def split(model):\n    half_max_tokens = model.context_length // 2\n    return half_max_tokens\n"),
@@ -564,4 +569,9 @@ CASES_INVALID = (
     ),
     # the usable share of a model's window read from a table of windows (set 58: dendrite)
     Invalid("def usable(self):\n    return int(LLM_CONTEXT_WINDOW_SIZES.get(self.model, 8192) * 0.75)\n"),
+    # an output cap sized as a multiple of the input's count of tokens (set 57: continuedev)
+    Invalid(
+        "def cap(model, text):\n    max_tokens = int(min(model.count_tokens(text), DEFAULT_MAX_TOKENS) * 2.5)\n"
+        "    return max_tokens\n"
+    ),
 )
