@@ -37,6 +37,7 @@ def table_window(rule: LintRule, node: ast.expr) -> str | None:
     return table
 
 
-def window_or_product(rule: LintRule, node: ast.BinOp, literal: ast.expr, other: ast.expr) -> str | None:
+def window_product(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | None:
     """``WINDOWS.get(model, 8192) * 0.75`` (:func:`table_window`), else ``share_products``' product."""
+    other = node.left if literal is node.right else node.right
     return table_window(rule, other) or product_budget(rule, node, literal)

@@ -112,6 +112,8 @@ class CharsPerToken(LintRule):
     A length rounded down to a multiple of its divisor (``len(seq) // 4 * 4``) is an alignment, no estimate.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
+    A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
+    (``if len(prompt) <= int(8192 * 1.5) - 1024: model = "moonshot-v1-8k"``) converts tokens to characters too.
     """
 
     CODE = "PB104"

@@ -54,6 +54,9 @@ class ReserveArithmetic(LintRule):
     100``), or by position to a function, the module's own or one it imports, whose parameter there is
     named as a margin and taken off in its body (``shorten_text(ctx, MAX_TOKENS,
     get_number_of_tokens(prompt) + 100)``, ``def shorten_text(prompt, max_length, margin=20)``).
+    Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
+    a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
+    and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too.
     """
 
     CODE = "PB106"
@@ -290,7 +293,6 @@ class ReserveArithmetic(LintRule):
         reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
         self._fallback_reserve(node)
-        # ``BUFFER = 400`` ... ``count_tokens(text) + BUFFER + max_tokens > window`` (``reserve_totals``)
         if (found := constant_in_total(self, node)) is not None:
             self._report(*found, "kept in a total of tokens bounded by")
         record_use(
