@@ -7,6 +7,9 @@ from prompt_budget.lint.rule import Invalid, Valid
 CASES_VALID = (
     # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
     Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
+    Valid(
+        "def pair(max_token, a, b):\n    single_doc_max_token = max_token // 2\n    return single_doc_max_token\n"
+    ),
     # set 57: a budget scaled by itself (a retry's step), a length of characters scaled into a budget
     Valid(
         "def retry(max_tokens, tokens):\n    max_tokens = int(min(max_tokens, tokens) * 2)\n    return max_tokens\n"
