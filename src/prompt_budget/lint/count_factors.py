@@ -5,7 +5,8 @@ share of the kind ``max_tokens * 0.8`` is, above 1: hard-coded, it cannot be tun
 
 Both ends say tokens: the product (through ``int()``/``round()``/``math.ceil()``) is bound to a name or key
 that is a budget saying tokens (``max_tokens``, ``options["max_new_tokens"]``), and the literal multiplies a
-count of tokens (``count_tokens(text)``, ``len(enc.encode(text))``, a clamp of one). A budget scaled by
+count of tokens made by a call (``count_tokens(text)``, ``len(enc.encode(text))``, a clamp of one), not a
+budget a getter returns (``get_repo_map_tokens() * 2``: aider's warning bound). A budget scaled by
 itself (``max_tokens = max_tokens * 2``: a retry's step), a length in characters or any other count, and
 factors past 16 (a unit) are not read. Read from the node's ancestors only (no walk).
 """
@@ -26,6 +27,16 @@ _KEEPS = frozenset({"int", "round", "ceil", "floor"})
 _MOST = 16
 
 
+def _counts(rule: LintRule, node: ast.expr) -> bool:
+    """``count_tokens(text)``, ``len(enc.encode(text))`` in ``node``: a count made, not a budget a getter
+    returns (``get_repo_map_tokens() * 2``: a multiple of a default budget, a warning's bound)."""
+    return any(
+        isinstance(n, ast.Call)
+        and ("count" in words(callee_name(n) or "") or (callee_name(n) == "len" and rule.token_amount(n)))
+        for n in walk(node)
+    )
+
+
 def count_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """(the factor's literal, its value, the finding's message without the advice, its key), else None."""
     if not isinstance(node.op, ast.Mult):
@@ -44,7 +55,7 @@ def count_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str,
         value = number(literal)
         if type(literal) is not ast.Constant or value is None or isinstance(value, bool):
             continue
-        if not 1 < value <= _MOST or not rule.token_amount(other):
+        if not 1 < value <= _MOST or not rule.token_amount(other) or not _counts(rule, other):
             continue
         if any(attr_name(n) is not None and words(attr_name(n) or "") == words(name) for n in walk(other)):
             return None  # ``max_tokens = max_tokens * 2``

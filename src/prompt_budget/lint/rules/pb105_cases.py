@@ -15,6 +15,9 @@ CASES_VALID = (
         "def retry(max_tokens, tokens):\n    max_tokens = int(min(max_tokens, tokens) * 2)\n    return max_tokens\n"
     ),
     Valid("def cap(text):\n    max_tokens = int(len(text) * 1.5)\n    return max_tokens\n"),
+    Valid(
+        "def warn(model):\n    max_map_tokens = model.get_repo_map_tokens() * 2\n    return max_map_tokens\n"
+    ),
     # set 58: a lookup by model in a table named otherwise (a price), scaled by a share
     Valid("def cost(model):\n    return int(PRICE_PER_1K.get(model, 2000) * 0.75)\n"),
     Valid("def split(model):\n    half_max_tokens = model.context_length // 2\n    return half_max_tokens\n"),
