@@ -22,6 +22,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.count_factors import count_factor
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.walks import walk
@@ -58,7 +59,7 @@ def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str
     by one: the literal, its value, the finding's message (without the advice) and its key, else None."""
     if isinstance(node.op, (ast.Div, ast.FloorDiv)):
         return _halved_budget(rule, node)
-    return _clamped_growth(rule, node)
+    return _clamped_growth(rule, node) or count_factor(rule, node)  # ``max_tokens = int(tokens * 2.5)``
 
 
 def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:

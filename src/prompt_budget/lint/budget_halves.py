@@ -21,6 +21,8 @@ from prompt_budget.lint.shares import halves
 
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
+#: The words of a context window, the budget whose half is bound as an output cap.
+_WINDOW_WORDS = frozenset({"context", "window", "ctx"})
 
 
 def _budget(rule: LintRule, node: ast.expr) -> str | None:
@@ -57,12 +59,29 @@ def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
         if isinstance(parent, ast.Return):
             fn = rule.ctx.function()
             return (f"returned by `{fn.name}`", True) if fn and rule.names.is_budget(fn.name) else None
+        if isinstance(parent, ast.Assign) and child is parent.value and len(parent.targets) == 1:
+            return _bound_as_budget(rule, node, parent.targets[0])
         if isinstance(parent, ast.Compare):
             sides = [s for s in (parent.left, *parent.comparators) if s is not child]
             counted = any(rule.token_amount(s) for s in sides)
             return ("compared with a count of tokens", True) if counted else None
         return None
     return None
+
+
+def _bound_as_budget(rule: LintRule, node: ast.expr, target: ast.expr) -> tuple[str, bool] | None:
+    """``max_tokens = int(model.context_length / 2)``, ``options["max_tokens"] = min(2048,
+    model.context_length // 2)``: half of a context window bound as another budget, a name or a string key
+    (set 57: continuedev's output cap, half the window). Not the same budget halved in place (``max_tokens =
+    max_tokens // 2``: a retry's step), nor a name that says it is the half (``half_max_tokens``), nor half of a
+    budget that is no window (``single_doc_max_token = max_token // 2``: split between two documents)."""
+    name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
+    halved = attr_name(node.left) if isinstance(node, ast.BinOp) else None
+    if not name or not rule.names.is_budget(name) or "half" in words(name):
+        return None
+    if halved is None or not _WINDOW_WORDS.intersection(words(halved)) or words(halved) == words(name):
+        return None  # ``single_doc_max_token = max_token // 2``: a budget split between two documents
+    return f"bound as the budget `{name}`", True
 
 
 def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:

@@ -125,6 +125,14 @@ CASES_VALID = (
         '    return cost_per_token * (len(label) if label else 4 * self.params["max_output_tokens"])\n'
     ),
     Valid("def cost(char_count, max_tokens):\n    return char_count * (4 * max_tokens)\n"),
+    # a product of literals beside a string that names no model by that window, or 4 KiB (set 57)
+    Valid(
+        "def pick(prompt):  # token window\n    if len(prompt) <= int(8192 * 1.5):\n        model = 'moonshot-v1-32k'\n"
+        "    else:\n        model = 'moonshot-v1-8k'\n    return model\n"
+    ),
+    Valid(
+        "def kind(buf):  # not tokens\n    if len(buf) <= 4 * 1024:\n        size = '4k'\n        return size\n"
+    ),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
@@ -390,5 +398,13 @@ CASES_INVALID = (
     ),
     Invalid(
         "def cost(price_per_character, max_tokens):\n    return price_per_character * (4 * max_tokens + 10)\n"
+    ),
+    # a window converted to characters to pick the model named by it (set 57: huixiangdou's call_kimi)
+    Invalid(
+        "def pick(prompt):  # the smallest model whose token window fits\n    prompt_len = len(prompt)\n"
+        "    if prompt_len <= int(8192 * 1.5) - 1024:\n        model = 'moonshot-v1-8k'\n    elif prompt_len <= int(32768 * 1.5) - 1024:\n"
+        "        model = 'moonshot-v1-32k'\n    else:\n        prompt = prompt[0:int(128000 * 1.5) - 1024]\n"
+        "        model = 'moonshot-v1-128k'\n    return model\n",
+        count=3,
     ),
 )

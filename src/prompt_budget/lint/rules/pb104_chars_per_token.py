@@ -9,6 +9,7 @@ from prompt_budget.lint.binary_values import allocates, binary_value, measures_b
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
+from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
@@ -111,6 +112,8 @@ class CharsPerToken(LintRule):
     A length rounded down to a multiple of its divisor (``len(seq) // 4 * 4``) is an alignment, no estimate.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
+    A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
+    (``if len(prompt) <= int(8192 * 1.5) - 1024: model = "moonshot-v1-8k"``) converts tokens to characters too.
     """
 
     CODE = "PB104"
@@ -471,9 +474,13 @@ class CharsPerToken(LintRule):
         context window (set 20: giskard); ``buf[: 4 * 1024]`` alone is 4 KiB. Reported at the product,
         once (one line, one budget)."""
         rate = window_times_rate(node)
-        if rate is None or not self._char_context():
-            return False
-        if not says_window((self.ctx.comment(), comment_above(self.ctx.lines, self._statement()))):
+        if (named := model_window(self, node)) is not None:
+            rate = named[0]  # ``if len(p) <= int(8192 * 1.5): model = "x-8k"`` (set 57: huixiangdou)
+        elif (
+            rate is None
+            or not self._char_context()
+            or not says_window((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())))
+        ):
             return False
         self._report(node, rate, number(rate) or 0, "chars_per_token")
         return True

@@ -41,7 +41,6 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.share_products import product_budget
 from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
@@ -53,6 +52,7 @@ from prompt_budget.lint.shares import (
     numerator,
     share_reaching_tokens,
 )
+from prompt_budget.lint.table_windows import window_product
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
 
@@ -87,7 +87,7 @@ class BudgetRatio(LintRule):
     / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
     token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
     RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
-    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens or clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``). A budget divided by a larger whole number (17 to 999) is a share where
+    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens, clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``) or bound as another budget, a name or a key (``max_tokens = int(model.context_length / 2)``). A budget divided by a larger whole number (17 to 999) is a share where
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
@@ -107,7 +107,7 @@ class BudgetRatio(LintRule):
     LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
     inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
     other call is not. A budget scaled in place by a literal (``request["max_tokens"] *= 2``) is a budget factor,
-    and so is a budget grown up to a token limit (``min(base * 4, MAX_TOKENS_LIMIT)``).
+    and so is a budget grown up to a token limit (``min(base * 4, MAX_TOKENS_LIMIT)``), or an output cap sized as a multiple of a count of tokens (``max_tokens = int(count_tokens(text) * 2.5)``). A share of a model's window read from a table of windows by model (``int(WINDOWS.get(model, 8192) * 0.75)``) is one.
 
     A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
@@ -465,7 +465,7 @@ class BudgetRatio(LintRule):
             value = literal_fraction(
                 literal
             )  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``int(3 / 4 * max_tokens)``)
-            budget = (self.budget_expr(other) or product_budget(self, node, literal)) if value else None
+            budget = (self.budget_expr(other) or window_product(self, node, literal)) if value else None
             if value is not None and budget is not None:
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")

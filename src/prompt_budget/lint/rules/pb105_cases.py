@@ -5,6 +5,22 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
+    Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
+    Valid(
+        "def pair(max_token, a, b):\n    single_doc_max_token = max_token // 2\n    return single_doc_max_token\n"
+    ),
+    # set 57: a budget scaled by itself (a retry's step), a length of characters scaled into a budget
+    Valid(
+        "def retry(max_tokens, tokens):\n    max_tokens = int(min(max_tokens, tokens) * 2)\n    return max_tokens\n"
+    ),
+    Valid("def cap(text):\n    max_tokens = int(len(text) * 1.5)\n    return max_tokens\n"),
+    Valid(
+        "def warn(model):\n    max_map_tokens = model.get_repo_map_tokens() * 2\n    return max_map_tokens\n"
+    ),
+    # set 58: a lookup by model in a table named otherwise (a price), scaled by a share
+    Valid("def cost(model):\n    return int(PRICE_PER_1K.get(model, 2000) * 0.75)\n"),
+    Valid("def split(model):\n    half_max_tokens = model.context_length // 2\n    return half_max_tokens\n"),
     # a halving with no budget on one end: split in two, a budget's middle, a weak budget kept weak
     Valid("def split(max_tokens, items):\n    mid = max_tokens // 2\n    return items[:mid], items[mid:]\n"),
     Valid("def halves(budget):\n    return budget // 2\n"),
@@ -548,5 +564,20 @@ CASES_INVALID = (
         "def retry(self, text, max_input_tokens):\n    tokens = self.count(text)\n    budget = tokens // 2\n"
         "    budget = min(budget, max_input_tokens * 2 // 5)\n    return budget\n",
         count=2,
+    ),
+    # half the window bound as another budget, a name or a key, through int() and a literal clamp (set
+    # 57: continuedev's output caps)
+    Invalid("def caps(model):\n    max_tokens = int(model.context_length / 2)\n    return max_tokens\n"),
+    Invalid(
+        "def options(model, options):\n"
+        '    options["max_tokens"] = min(2048, model.context_length // 2)\n    return options\n',
+        line=2,
+    ),
+    # the usable share of a model's window read from a table of windows (set 58: dendrite)
+    Invalid("def usable(self):\n    return int(LLM_CONTEXT_WINDOW_SIZES.get(self.model, 8192) * 0.75)\n"),
+    # an output cap sized as a multiple of the input's count of tokens (set 57: continuedev)
+    Invalid(
+        "def cap(model, text):\n    max_tokens = int(min(model.count_tokens(text), DEFAULT_MAX_TOKENS) * 2.5)\n"
+        "    return max_tokens\n"
     ),
 )

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
+from prompt_budget.lint.model_windows import report_model_window
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.reserve_sums import reserve_sum
+from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total, counted_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
-from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
+from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
@@ -52,6 +54,9 @@ class ReserveArithmetic(LintRule):
     100``), or by position to a function, the module's own or one it imports, whose parameter there is
     named as a margin and taken off in its body (``shorten_text(ctx, MAX_TOKENS,
     get_number_of_tokens(prompt) + 100)``, ``def shorten_text(prompt, max_length, margin=20)``).
+    Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
+    a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
+    and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too.
     """
 
     CODE = "PB106"
@@ -111,7 +116,7 @@ class ReserveArithmetic(LintRule):
             "PADDING = 150\n\ndef over(used_bytes, max_bytes):\n    return used_bytes - max_bytes + PADDING\n"
         ),
         Valid("PADDING = 150\n\ndef room(context_window):\n    return context_window + PADDING\n"),
-        *GETTER_VALID,
+        *MORE_VALID,
     )
     INVALID = (
         # room kept beside token counts that a window bounds, compared or taken off it (set 48: ares-ai)
@@ -215,7 +220,7 @@ class ReserveArithmetic(LintRule):
             "    excess = len(tokens) - context_window + PADDING\n    return tokens[:-excess]\n",
             line=1,
         ),
-        *GETTER_INVALID,
+        *MORE_INVALID,
     )
 
     PROJECT_WIDE = True
@@ -250,10 +255,11 @@ class ReserveArithmetic(LintRule):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
-            elif value is not None and (bound := reserve_sum(self, node)) is not None:
+            elif value is not None and (bound := reserve_sum(self, node) or counted_total(self, node)):
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
                 self._report(node.right, bound, value, "kept beside token counts bounded by")
             return
+        report_model_window(self, node)  # ``if len(p) <= int(8192 * 1.5): model = "m-8k"``
         if not isinstance(node.op, ast.Sub):
             return
         self._window_literal(node)
@@ -269,6 +275,7 @@ class ReserveArithmetic(LintRule):
             or self._weak_budget_against_tokens(left)
             or self._remainder_of_budget(node, left)
             or self._window_row(left)
+            or bound_budget_reserve(self, node)
         )
         if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
             budget = self._weak_budget_reaching_tokens(node, left.id)
@@ -286,6 +293,8 @@ class ReserveArithmetic(LintRule):
         reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
         number for the walk to stop at."""
         self._fallback_reserve(node)
+        if (found := constant_in_total(self, node)) is not None:
+            self._report(*found, "kept in a total of tokens bounded by")
         record_use(
             self, node
         )  # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``

@@ -1,0 +1,59 @@
+"""PB106's cases of a reserve kept in a running total of tokens a window bounds (``reserve_totals``; set 57:
+continuedev, huixiangdou), kept apart from the rule module."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
+
+TOTAL_VALID = (
+    Valid(
+        "def pick(prompt):  # token window\n    if len(prompt) <= int(8192 * 1.5):\n        model = 'moonshot-v1-32k'\n"
+        "    else:\n        model = 'moonshot-v1-8k'\n    return model\n"
+    ),
+    # a number added to a string's length, or a total ordered against something that is no budget
+    Valid(
+        "def fits(text, context_length):\n    total = len(text) + 200\n    return total >= context_length\n"
+    ),
+    Valid(
+        "def fits(text, rows):\n    total_tokens = count_tokens(text) + 200\n    return total_tokens >= rows\n"
+    ),
+    Valid(
+        "def room(text, max_tokens, page):\n    PAD = 400\n    total = len(text) + PAD + max_tokens\n"
+        "    return total > page.context_length\n"
+    ),
+    # a length taken off, or a difference bound to a name that does not say tokens
+    Valid("def size(self, data):\n    self.max_token_size = len(data) - 4096\n"),
+    Valid("def size(self, data):\n    self.max_text_length = data.get('max_length', 32000) - 4096\n"),
+)
+
+TOTAL_INVALID = (
+    # a model's window converted to characters to pick the model named by it (huixiangdou's call_kimi)
+    Invalid(
+        "def pick(prompt):  # the smallest model whose token window fits\n    prompt_len = len(prompt)\n"
+        "    if prompt_len <= int(8192 * 1.5) - 1024:\n        model = 'moonshot-v1-8k'\n    elif prompt_len <= int(32768 * 1.5) - 1024:\n"
+        "        model = 'moonshot-v1-32k'\n    else:\n        prompt = prompt[0:int(128000 * 1.5) - 1024]\n"
+        "        model = 'moonshot-v1-128k'\n    return model\n",
+        count=3,
+    ),
+    Invalid(
+        "def search(sdk, text):\n    context_length = sdk.context_length\n"
+        "    total_tokens = sdk.count_tokens(text) + 200\n    return total_tokens >= context_length\n",
+        line=3,
+    ),
+    Invalid(
+        "def parts(model, text, max_tokens):\n    BUFFER_FOR_FUNCTIONS = 400\n"
+        "    total_tokens = model.count_tokens(text) + BUFFER_FOR_FUNCTIONS + max_tokens\n"
+        "    if total_tokens > model.context_length:\n        return None\n",
+        line=2,
+    ),
+    Invalid(
+        "class Backend:\n    def __init__(self, data):\n"
+        "        self.max_token_size = data.get('remote_llm_max_text_length', 32000) - 4096\n",
+        line=3,
+    ),
+)
+
+#: the getter cases and these, as the rule module lists them
+MORE_VALID = (*GETTER_VALID, *TOTAL_VALID)
+MORE_INVALID = (*GETTER_INVALID, *TOTAL_INVALID)
