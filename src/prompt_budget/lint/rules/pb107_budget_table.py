@@ -21,6 +21,7 @@ from prompt_budget.lint.rule import (
     token_amount_literal,
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
+from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
@@ -243,6 +244,18 @@ class BudgetTable(LintRule):
         if len(node.args) + len(node.keywords) < 2:
             return  # a row names a model and its window
         self._spec_row(node)
+        if row := output_row(
+            self, node
+        ):  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
+            literal, value, keyword, model = row
+            self.report(
+                literal,
+                f"token budget {keyword}={value} for {model!r} in a model table written as calls, beside its "
+                "window: the model's output cap; keep it in config so it can change without a code change",
+                target=literal,
+                value=value,
+                key_parts=(f"{self.scope_key()} {model} {keyword}", self.ctx.module_name),
+            )
         if len(node.args) + len(node.keywords) < 2:
             return  # a row names a model and its window
         for a in node.args:
