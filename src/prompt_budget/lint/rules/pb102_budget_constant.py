@@ -38,6 +38,7 @@ from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
+from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.options import LintOptions
@@ -475,7 +476,9 @@ class BudgetConstant(LintRule):
     def visit_Assign(self, node: ast.Assign) -> None:
         if only_match_depth(self, node):
             return  # ``history = history[-256:]`` only matched against patterns: a look-back depth
-        if not judge_quota(self, node):  # ``self._tpm_limit = 90_000``: a quota of tokens per minute
+        if nograd_target(node):
+            pass  # ``self.nograd_length = 32``: a masked example's placeholder length (``nograd_lengths``)
+        elif not judge_quota(self, node):  # ``self._tpm_limit = 90_000``: a quota of tokens per minute
             judge_assign(self, self._held, node)
             follow_attribute(self, self._held, node)  # ``self.n = 32`` read back in other methods
         self._lengths.assign(self, node)  # ``cfg.doc_maxlen = 300``
@@ -487,7 +490,7 @@ class BudgetConstant(LintRule):
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if not judge_quota(self, node):  # ``tpm_limit: int = 90_000``: a settings field's quota
+        if not nograd_target(node) and not judge_quota(self, node):  # ``tpm_limit: int = 90_000``
             judge_assign(self, self._held, node)
         self._lengths.assign(self, node)  # ``doc_maxlen: int = DefaultVal(220)``
         self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class

@@ -21,6 +21,7 @@ from prompt_budget.lint.rule import (
     token_amount_literal,
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
+from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
@@ -243,6 +244,7 @@ class BudgetTable(LintRule):
         if len(node.args) + len(node.keywords) < 2:
             return  # a row names a model and its window
         self._spec_row(node)
+        self._output_row(node)  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
         if len(node.args) + len(node.keywords) < 2:
             return  # a row names a model and its window
         for a in node.args:
@@ -276,6 +278,19 @@ class BudgetTable(LintRule):
         callee = callee_name(node)
         if models and literal is not None and value is not None and callee:
             self._calls.setdefault(callee, []).append((literal, value, models[0], self._holder(node)))
+
+    def _output_row(self, node: ast.Call) -> None:
+        """A model's output cap in its row of a table written as calls (``pb107_output_rows``)."""
+        if row := output_row(self, node):
+            cap, amount, keyword, model = row
+            self.report(
+                cap,
+                f"token budget {keyword}={amount} for {model!r} in a model table written as calls, beside its "
+                "window: the model's output cap; keep it in config so it can change without a code change",
+                target=cap,
+                value=amount,
+                key_parts=(f"{self.scope_key()} {model} {keyword}", self.ctx.module_name),
+            )
 
     def _spec_row(self, node: ast.Call) -> None:
         """``GenParamSpec("max_new_tokens", int, 1, 1_000_000, 1024)``: a row of a table of parameter

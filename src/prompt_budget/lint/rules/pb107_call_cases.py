@@ -9,6 +9,9 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CALL_VALID = (
+    # counts of a response per model, no window beside them; a zero placeholder output (set 59)
+    Valid('USAGE = {\n    "gpt-4o": Usage(prompt_tokens=1200, completion_tokens=3000),\n}\n'),
+    Valid('SPECS = {\n    "vllm": Spec(context_tokens=0, response_tokens=0),\n}\n'),
     # a number named as something else in calls that name a model
     Valid(
         'a = Agent(model="gpt-4o", uptime_seconds=10000)\nb = Agent(model="claude-3-5-sonnet", pid=12345)\n'
@@ -66,5 +69,15 @@ CALL_INVALID = (
     ),
     Invalid(
         'CONTEXT_WINDOWS = {\n    **_windows(("gpt-4.1", "gpt-4.1-mini"), 1_047_576),\n    **_windows(("gpt-4o",), 128_000),\n}\n',
+    ),
+    # a model table written as calls keyed by the model, its output beside its window (set 59: symbolicai)
+    Invalid(
+        'SPECS = {\n    "claude-opus-4-6": Spec(context_tokens=LONG_CONTEXT, response_tokens=128_000),\n'
+        '    "claude-sonnet-4-6": Spec(context_tokens=LONG_CONTEXT, response_tokens=64_000),\n}\n',
+        count=2,
+    ),
+    Invalid(
+        'ROUTER_MODEL_SPECS = {\n    "router/auto": Spec(context_tokens=262_144, response_tokens=65_536),\n}\n',
+        line=2,
     ),
 )

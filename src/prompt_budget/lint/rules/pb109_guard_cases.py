@@ -135,6 +135,13 @@ GUARD_VALID = (
         "        enc = tiktoken.get_encoding('cl100k_base')\n"
         "    return sum(per_message + len(enc.encode(m)) for m in messages)\n"
     ),
+    # a splitter cutting by a tiktoken model or the caller's encoding (set 59: eidolon-ai-sdk's)
+    Valid(
+        "import tiktoken\n\nclass TokenTextSplitter:\n    def __init__(self, spec):\n"
+        "        if spec.model is not None:\n            enc = tiktoken.encoding_for_model(spec.model)\n"
+        "        else:\n            enc = tiktoken.get_encoding(spec.encoding_name)\n"
+        "        self._tokenizer = enc\n"
+    ),
 )
 
 #: ``return None`` refuses a model only while the fallback stays in the function: not when the handler
@@ -276,6 +283,14 @@ GUARD_INVALID = (
         "        enc = tiktoken.get_encoding('cl100k_base')\n    else:\n        pass\n"
         "    return len(enc.encode(text))\n",
         line=13,
+    ),
+    # ... not when the caller names no encoding: a fixed GPT encoding the alternative
+    Invalid(
+        "import tiktoken\n\nclass TokenTextSplitter:\n    def __init__(self, spec):\n"
+        "        if spec.model is not None:\n            enc = tiktoken.encoding_for_model(spec.model)\n"
+        "        else:\n            enc = tiktoken.get_encoding('cl100k_base')\n"
+        "        self._tokenizer = enc\n",
+        line=6,
     ),
 )
 

@@ -55,8 +55,11 @@ def class_checks_availability(cls: ast.ClassDef | None) -> bool:
     return False
 
 
-#: Words of a class's or function's name that say it is a tokenizer (``TiktokenTokenizerWrapper``).
-_TOKENIZER_WORDS = frozenset({"tiktoken", "tokenizer", "tokeniser"})
+#: Words of a class's or function's name that say it is a tokenizer (``TiktokenTokenizerWrapper``), or
+#: a splitter cutting text by the tokens of the encoding its caller picks (set 59: eidolon-ai-sdk's
+#: ``TokenTextSplitter``, after langchain's: ``encoding_for_model(spec.model)`` or
+#: ``get_encoding(spec.encoding_name)``): the model names a tiktoken encoding for the chunks' bounds.
+_TOKENIZER_WORDS = frozenset({"tiktoken", "tokenizer", "tokeniser", "splitter", "chunker"})
 
 
 #: Words of a name that says it holds an encoding's name (``encoding_name``, ``tokenizer_name``).
