@@ -37,6 +37,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
+from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
@@ -100,7 +101,8 @@ class InlineBudget(LintRule):
     int = Field(None, ge=50, le=1000)``) are the least and the most tokens a chunk may be given. A number
     inside the value an assertion expects (the second argument of ``assertEqual``, the right side of
     ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
-    test, outside the expected value, it is one.
+    test, outside the expected value, it is one. A lookup's fallback given whole as a budget's keyword
+    is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``).
 
     A number given by position, also to another module's function, is judged by its parameter's name.
 
@@ -421,6 +423,8 @@ class InlineBudget(LintRule):
             self._lookups.append((found[1], found[0], found[2]))
         elif found is not None:
             self._report(found[0], found[1], found[2], found[3] or "")
+        elif (given := keyword_fallback(self, node, self._budget_keyword)) is not None:
+            self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``
         settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``
 
     def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
