@@ -58,6 +58,7 @@ from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
+from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
@@ -102,7 +103,8 @@ class InlineBudget(LintRule):
     inside the value an assertion expects (the second argument of ``assertEqual``, the right side of
     ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
     test, outside the expected value, it is one. A lookup's fallback given whole as a budget's keyword
-    is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``).
+    is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``),
+    and a parameter's default a token count is taken from a window (``capacity - n_tokens(prompt)``).
 
     A number given by position, also to another module's function, is judged by its parameter's name.
 
@@ -352,6 +354,8 @@ class InlineBudget(LintRule):
             # ``def f(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True, max_length=max_length)``
             for name, written, value in truncation_defaults(self, node, self._cuts):
                 self._report(written, name, value, "as the default of a parameter a tokenizer cuts to")
+            for given in subtracted_defaults(self, node):  # ``capacity=4097`` ... ``capacity - n_tokens(p)``
+                self._report(*given)
 
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):

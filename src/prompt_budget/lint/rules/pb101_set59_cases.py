@@ -1,5 +1,6 @@
 """PB101's cases from what sets 59 and 60 left (issue 19): a lookup's fallback given whole as a
-budget's keyword, whatever its key is named (``keyword_lookups``). Spliced into ``pb101_form_cases`` to
+budget's keyword, whatever its key is named (``keyword_lookups``); a parameter's default a token
+count is taken from (``subtracted_defaults``). Spliced into ``pb101_form_cases`` to
 keep the rule module short.
 """
 
@@ -19,6 +20,14 @@ SET59_VALID = (
         '    e = Model(max_tokens=cfg.get("encoder_seq_length", 4096) // 2)\n'
         "    return a, b, c, d, e\n"
     ),
+    # a default taken from something not a token count, named as a budget (PB102's), for time, a
+    # count of characters; a token count taken from another parameter
+    Valid(
+        "def left(prompt, capacity=4097, max_tokens=4096, timeout=600, max_chars=8000, width=80):\n"
+        "    a = capacity - len(prompt)\n    b = max_tokens - n_tokens(prompt)\n"
+        "    c = timeout - elapsed_tokens\n    d = max_chars - count_tokens(prompt)\n"
+        "    e = other - n_tokens(prompt)\n    return a, b, c, d, e, width\n"
+    ),
 )
 
 SET59_INVALID = (
@@ -30,4 +39,12 @@ SET59_INVALID = (
         line=5,
     ),
     Invalid('out = model.generate(ids, max_new_tokens=getattr(args, "gen_len", 256))'),
+    # a window assumed as a default, the prompt's tokens taken off it (set 59: ought-ice)
+    Invalid(
+        "def n_remaining_tokens(prompt: str, ensure_min: int, capacity=4097):\n"
+        "    remaining = capacity - n_tokens(prompt)\n    if remaining < ensure_min:\n"
+        "        raise ValueError(prompt)\n    return remaining\n",
+        line=1,
+    ),
+    Invalid("def room(self, text, window=8192):\n    return window - self.count_tokens(text)\n", line=1),
 )
