@@ -106,7 +106,8 @@ class InlineBudget(LintRule):
     is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``),
     and a parameter's default a token count is taken from a window (``capacity - n_tokens(prompt)``).
 
-    A number given by position, also to another module's function, is judged by its parameter's name.
+    A number given by position, also to another module's function, is judged by its parameter's name,
+    or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.

@@ -1,6 +1,7 @@
 """PB101's cases from what sets 59 and 60 left (issue 19): a lookup's fallback given whole as a
 budget's keyword, whatever its key is named (``keyword_lookups``); a parameter's default a token
-count is taken from (``subtracted_defaults``). Spliced into ``pb101_form_cases`` to
+count is taken from (``subtracted_defaults``); a number given by position to a parameter its function
+compares with tokens (``token_floors``). Spliced into ``pb101_form_cases`` to
 keep the rule module short.
 """
 
@@ -28,6 +29,14 @@ SET59_VALID = (
         "    c = timeout - elapsed_tokens\n    d = max_chars - count_tokens(prompt)\n"
         "    e = other - n_tokens(prompt)\n    return a, b, c, d, e, width\n"
     ),
+    # a parameter compared with no amount of tokens, or rebound before; a negative floor: no limit
+    Valid(
+        "def pick(items, least):\n    if len(items) < least:\n        return None\n    return items\n\n"
+        "def room(prompt, least):\n    least = least * 2\n    if n_tokens(prompt) < least:\n"
+        "        return 0\n    return 1\n\n"
+        "def left(prompt, least):\n    remaining = 4097 - n_tokens(prompt)\n    return remaining >= least\n\n"
+        "a = pick(rows, 400)\nb = room(text, 400)\nc = left(text, -100_000)\n"
+    ),
 )
 
 SET59_INVALID = (
@@ -45,6 +54,12 @@ SET59_INVALID = (
         "    remaining = capacity - n_tokens(prompt)\n    if remaining < ensure_min:\n"
         "        raise ValueError(prompt)\n    return remaining\n",
         line=1,
+    ),
+    Invalid(
+        "def n_remaining_tokens(prompt, ensure_min):\n    remaining = 4097 - n_tokens(prompt)\n"
+        "    if remaining < ensure_min:\n        raise ValueError(prompt)\n    return remaining\n\n"
+        "out = complete(prompt, max_tokens=n_remaining_tokens(prompt, 400) - 100)\n",
+        line=7,
     ),
     Invalid("def room(self, text, window=8192):\n    return window - self.count_tokens(text)\n", line=1),
 )
