@@ -68,6 +68,7 @@ from prompt_budget.lint.token_cuts import (
     tokenizer_length,
     truncation_defaults,
 )
+from prompt_budget.lint.truncated_entries import truncated_entry
 from prompt_budget.lint.value_sweeps import swept_entries
 
 
@@ -104,7 +105,8 @@ class InlineBudget(LintRule):
     ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
     test, outside the expected value, it is one. A lookup's fallback given whole as a budget's keyword
     is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``),
-    and a parameter's default a token count is taken from a window (``capacity - n_tokens(prompt)``).
+    a parameter's default a token count is taken from (``capacity - n_tokens(prompt)``), and a
+    ``kwargs["max_length"] = 512`` written where ``kwargs["truncation"] = True`` is.
 
     A number given by position, also to another module's function, is judged by its parameter's name,
     or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
@@ -568,6 +570,8 @@ class InlineBudget(LintRule):
                     # ``call_kwargs["chunk_size"] = 32000`` under "``chunk_size`` (32000 tokens)" (set 39)
                     how = "written into a request under a key its docstring says counts tokens"
                     self._report(node.value, name, value, how)
+                elif name and truncated_entry(self, target):  # beside ``kwargs["truncation"] = True``
+                    self._report(node.value, name, value, "written into keyword arguments that truncate")
             elif (
                 isinstance(target, (ast.Name, ast.Attribute))
                 and not self.names.is_budget(attr_name(target) or "")

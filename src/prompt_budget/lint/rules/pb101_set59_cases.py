@@ -1,7 +1,8 @@
 """PB101's cases from what sets 59 and 60 left (issue 19): a lookup's fallback given whole as a
 budget's keyword, whatever its key is named (``keyword_lookups``); a parameter's default a token
 count is taken from (``subtracted_defaults``); a number given by position to a parameter its function
-compares with tokens (``token_floors``). Spliced into ``pb101_form_cases`` to
+compares with tokens (``token_floors``); a ``max_length`` written into keyword arguments beside
+``"truncation"`` set to ``True`` (``truncated_entries``). Spliced into ``pb101_form_cases`` to
 keep the rule module short.
 """
 
@@ -37,6 +38,13 @@ SET59_VALID = (
         "def left(prompt, least):\n    remaining = 4097 - n_tokens(prompt)\n    return remaining >= least\n\n"
         "a = pick(rows, 400)\nb = room(text, 400)\nc = left(text, -100_000)\n"
     ),
+    # no truncation asked, truncation off, another dict's flag, an audio extractor's samples
+    Valid(
+        "def kw(kwargs, other, audio):\n    kwargs['max_length'] = 512\n    other['truncation'] = True\n"
+        "    c = {}\n    c['truncation'] = False\n    c['max_length'] = 512\n"
+        "    audio['truncation'] = True\n    audio['sampling_rate'] = 16000\n"
+        "    audio['max_length'] = 16000\n    return kwargs, c, audio\n"
+    ),
 )
 
 SET59_INVALID = (
@@ -60,6 +68,14 @@ SET59_INVALID = (
         "    if remaining < ensure_min:\n        raise ValueError(prompt)\n    return remaining\n\n"
         "out = complete(prompt, max_tokens=n_remaining_tokens(prompt, 400) - 100)\n",
         line=7,
+    ),
+    # a tokenizer's keyword arguments built entry by entry (set 60: ragchain's pygaggle)
+    Invalid(
+        "class T5BatchTokenizer(Base):\n    def __init__(self, *args, **kwargs):\n"
+        "        if 'truncation' not in kwargs:\n            kwargs['truncation'] = True\n"
+        "        if 'max_length' not in kwargs:\n            kwargs['max_length'] = 512\n"
+        "        super().__init__(*args, **kwargs)\n",
+        line=6,
     ),
     Invalid("def room(self, text, window=8192):\n    return window - self.count_tokens(text)\n", line=1),
 )
