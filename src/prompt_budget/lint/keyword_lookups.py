@@ -7,7 +7,8 @@ call, says so: ``max_new_tokens=``, a truncating tokenizer's ``max_length=``). W
 missing, the number is the budget the call is given, as the ``or`` fallback written there
 (``max_length=getattr(args, "max_length", None) or 2048``) is.
 
-A key named as a budget is ``inline_forms.lookup_default``'s. A key held in a variable (a table's
+A key named as a budget, weakly (``max_length``) or as a window's length, is
+``inline_forms.lookup_default``'s (and PB102's fallback defaults'). A key held in a variable (a table's
 ``.get(model, 4096)``) is decided by the table, and a key naming a unit other than tokens, time or a
 credential (``cfg.get("max_chars", 2000)``, ``cfg.get("timeout", 600)``) is not judged: the number may
 count that unit and be converted before the call.
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.window_lengths import window_length_prefix
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -44,6 +46,8 @@ def keyword_fallback(
     ws = set(words(key))
     if not ws or ws & (UNIT_WORDS | CHAR_WORDS) or rule.names.is_excluded(key):
         return None
+    if rule.names.is_weak_budget(key) or window_length_prefix(key) is not None:
+        return None  # ``.get("max_length", 1024)``: ``lookup_default``'s and PB102's fallback to judge
     parent = rule.ctx.parent(node)
     call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
     if not isinstance(parent, ast.keyword) or not parent.arg or not isinstance(call, ast.Call):

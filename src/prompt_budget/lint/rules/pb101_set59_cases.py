@@ -20,7 +20,8 @@ SET59_VALID = (
         "    c = Model(max_tokens=TABLE.get(model, 4096))\n"
         '    d = Model(hidden_size=cfg.get("encoder_hidden", 4096))\n'
         '    e = Model(max_tokens=cfg.get("encoder_seq_length", 4096) // 2)\n'
-        "    return a, b, c, d, e\n"
+        '    f = Model(max_generation_length=cfg.length_params.get("max_length", 1024))\n'
+        "    return a, b, c, d, e, f\n"
     ),
     # a default taken from something not a token count, named as a budget (PB102's), for time, a
     # count of characters; a token count taken from another parameter
