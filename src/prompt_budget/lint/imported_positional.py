@@ -29,6 +29,7 @@ from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import shape_only
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.token_floors import compared_to_tokens
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import window_length_prefix
 
@@ -74,7 +75,14 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         as a budget, by the parameter's name or by how the function uses it."""
         for callee, name, given in self.taken():
             value = rule.budget_literal(given)
-            if value is not None and (rule.names.is_budget_setting(name) or self.limit(callee, name)):
+            fn = self._defs.get(callee, ([], None))[1]
+            if value is None:
+                continue
+            if (
+                rule.names.is_budget_setting(name)
+                or self.limit(callee, name)
+                or (fn is not None and compared_to_tokens(rule, fn, name))  # ``remaining < ensure_min``
+            ):
                 yield given, name, value, f"passed as `{name}` of {callee}()"
 
     def record(self, rule: LintRule, cuts: CutFlow) -> None:

@@ -13,6 +13,7 @@ from prompt_budget.lint.rules.pb101_set51_cases import SET51_INVALID, SET51_VALI
 from prompt_budget.lint.rules.pb101_set53_cases import SET53_INVALID, SET53_VALID
 from prompt_budget.lint.rules.pb101_set55_cases import SET55_INVALID, SET55_VALID
 from prompt_budget.lint.rules.pb101_set57_cases import SET57_INVALID, SET57_VALID
+from prompt_budget.lint.rules.pb101_set59_cases import SET59_INVALID, SET59_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -32,6 +33,7 @@ FORM_VALID = (
     *SET53_VALID,
     *SET55_VALID,
     *SET57_VALID,
+    *SET59_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -98,6 +100,7 @@ FORM_INVALID = (
     *SET53_INVALID,
     *SET55_INVALID,
     *SET57_INVALID,
+    *SET59_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

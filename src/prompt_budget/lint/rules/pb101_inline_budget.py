@@ -37,6 +37,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
     window_table,
 )
+from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
@@ -57,6 +58,7 @@ from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
+from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
@@ -66,6 +68,7 @@ from prompt_budget.lint.token_cuts import (
     tokenizer_length,
     truncation_defaults,
 )
+from prompt_budget.lint.truncated_entries import truncated_entry
 from prompt_budget.lint.value_sweeps import swept_entries
 
 
@@ -100,9 +103,13 @@ class InlineBudget(LintRule):
     int = Field(None, ge=50, le=1000)``) are the least and the most tokens a chunk may be given. A number
     inside the value an assertion expects (the second argument of ``assertEqual``, the right side of
     ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
-    test, outside the expected value, it is one.
+    test, outside the expected value, it is one. A lookup's fallback given whole as a budget's keyword
+    is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``),
+    a parameter's default a token count is taken from (``capacity - n_tokens(prompt)``), and a
+    ``kwargs["max_length"] = 512`` written where ``kwargs["truncation"] = True`` is.
 
-    A number given by position, also to another module's function, is judged by its parameter's name.
+    A number given by position, also to another module's function, is judged by its parameter's name,
+    or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
 
     The number decides nothing: the name it is bound to does. Values read from the environment
     (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
@@ -350,6 +357,8 @@ class InlineBudget(LintRule):
             # ``def f(texts, max_length=64)`` ... ``tokenizer(texts, truncation=True, max_length=max_length)``
             for name, written, value in truncation_defaults(self, node, self._cuts):
                 self._report(written, name, value, "as the default of a parameter a tokenizer cuts to")
+            for given in subtracted_defaults(self, node):  # ``capacity=4097`` ... ``capacity - n_tokens(p)``
+                self._report(*given)
 
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
@@ -421,6 +430,8 @@ class InlineBudget(LintRule):
             self._lookups.append((found[1], found[0], found[2]))
         elif found is not None:
             self._report(found[0], found[1], found[2], found[3] or "")
+        elif (given := keyword_fallback(self, node, self._budget_keyword)) is not None:
+            self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``
         settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``
 
     def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
@@ -559,6 +570,8 @@ class InlineBudget(LintRule):
                     # ``call_kwargs["chunk_size"] = 32000`` under "``chunk_size`` (32000 tokens)" (set 39)
                     how = "written into a request under a key its docstring says counts tokens"
                     self._report(node.value, name, value, how)
+                elif name and truncated_entry(self, target):  # beside ``kwargs["truncation"] = True``
+                    self._report(node.value, name, value, "written into keyword arguments that truncate")
             elif (
                 isinstance(target, (ast.Name, ast.Attribute))
                 and not self.names.is_budget(attr_name(target) or "")

@@ -1,0 +1,57 @@
+"""PB101's fallback of a lookup given straight to a budget's keyword (set 60: nemo-aligner).
+
+``GPTRewardModel(max_sequence_length=self.cfg.get("encoder_seq_length", 512))``: a mapping's
+``.get(key, N)`` (also ``.pop``, ``.setdefault``, ``getattr(obj, key, N)``) whose key says nothing of a
+budget by itself, written as the whole value of a keyword that takes a token budget (its name, or the
+call, says so: ``max_new_tokens=``, a truncating tokenizer's ``max_length=``). Whenever the setting is
+missing, the number is the budget the call is given, as the ``or`` fallback written there
+(``max_length=getattr(args, "max_length", None) or 2048``) is.
+
+A key named as a budget, weakly (``max_length``) or as a window's length, is
+``inline_forms.lookup_default``'s (and PB102's fallback defaults'). A key held in a variable (a table's
+``.get(model, 4096)``) is decided by the table, and a key naming a unit other than tokens, time or a
+credential (``cfg.get("max_chars", 2000)``, ``cfg.get("timeout", 600)``) is not judged: the number may
+count that unit and be converted before the call.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.inline_forms import lookup_pair
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.window_lengths import window_length_prefix
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: (a keyword's name, its call) -> the keyword takes a token budget: PB101's ``_budget_keyword``.
+BudgetKeyword = Callable[[str, ast.Call], bool]
+
+
+def keyword_fallback(
+    rule: LintRule, node: ast.Call, budget_keyword: BudgetKeyword
+) -> tuple[ast.expr, str, int | float, str] | None:
+    """(the default, the keyword, its value, how) of a lookup given whole as a budget's keyword."""
+    pair = lookup_pair(node)
+    if pair is None:
+        return None
+    key = string_value(pair[0])
+    value = rule.budget_literal(pair[1])
+    if key is None or value is None:
+        return None
+    ws = set(words(key))
+    if not ws or ws & (UNIT_WORDS | CHAR_WORDS) or rule.names.is_excluded(key):
+        return None
+    if rule.names.is_weak_budget(key) or window_length_prefix(key) is not None:
+        return None  # ``.get("max_length", 1024)``: ``lookup_default``'s and PB102's fallback to judge
+    parent = rule.ctx.parent(node)
+    call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+    if not isinstance(parent, ast.keyword) or not parent.arg or not isinstance(call, ast.Call):
+        return None
+    if not budget_keyword(parent.arg, call):
+        return None
+    return pair[1], parent.arg, value, f"used as the fallback of `{key}`, given as `{parent.arg}=`"
