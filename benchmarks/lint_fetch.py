@@ -596,10 +596,9 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: set was chosen from PyPI before any of it was linted, from a list of forty-one unused agent and LLM packages
 #: written down first (every name of earlier sets and lists excluded, close kin too): the first eight (set 59) and
 #: the next eight (set 60) whose wheels hold 0.1-2 MB of Python (passed over: eleven not on the index, four under
-#: 0.1 MB, two over 2 MB, one without a wheel); fetched without being read, linted once with the final rules of
-#: the session that tuned on sets 57 and 58 (37c4b5b): 219 findings, two judges per package; then tuned on (267
-#: findings with the final rules). Set 59: a
-#: neurosymbolic LLM framework, a query language blending SQL and LLMs, an agent service SDK, a composition explorer
+#: 0.1 MB, two over 2 MB, one without a wheel); fetched without being read, linted once with the rules after the
+#: round on sets 57 and 58 (37c4b5b): 219 findings, two judges per package; then tuned on (267 findings with the
+#: final rules). Set 59: a neurosymbolic LLM framework, a query language blending SQL and LLMs, an agent service SDK, a composition explorer
 #: for LLM recipes, a server for open-source LLMs, a prompt engineer, a framework of LLM tensors and a
 #: computer-use automation library. Set 60: a benchmark of multimodal agents, a RAG workflow builder, Google's
 #: open-weight LLM library, prompt and model versioning, output-format control of LLMs, a model alignment toolkit,
