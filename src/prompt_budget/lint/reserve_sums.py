@@ -12,7 +12,7 @@ from prompt_budget.lint.walks import walk
 _ORDERS = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
 
 
-def _terms(node: ast.expr) -> list[ast.expr]:
+def sum_terms(node: ast.expr) -> list[ast.expr]:
     """The terms of a sum ``a + b + c``."""
     out: list[ast.expr] = []
     while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -37,7 +37,7 @@ def _characters(rule: LintRule, term: ast.expr) -> bool:
 def counted_sum(rule: LintRule, node: ast.expr) -> bool:
     """A sum of counts, one of them at least a count of tokens (``prompt_tokens_length +
     document_length``), none of them a literal, a budget or a string's length."""
-    terms = _terms(node)
+    terms = sum_terms(node)
     return (
         any(rule.token_amount(t) for t in terms)
         and all(type(t) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript) for t in terms)

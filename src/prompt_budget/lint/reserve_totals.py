@@ -23,7 +23,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values, string_length
-from prompt_budget.lint.reserve_sums import counted_sum
+from prompt_budget.lint.reserve_sums import counted_sum, sum_terms
 from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.walks import walk
 
@@ -31,16 +31,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 _ORDERS = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
-
-
-def _terms(node: ast.expr) -> list[ast.expr]:
-    """The terms of a sum ``a + b + c``."""
-    out: list[ast.expr] = []
-    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        out.append(node.right)
-        node = node.left
-    out.append(node)
-    return out
 
 
 def _ordered_against(rule: LintRule, fn: ast.AST, name: str) -> str | None:
@@ -96,7 +86,7 @@ def _counted_with(rule: LintRule, node: ast.expr, name: str) -> bool:
     """``count_tokens(text) + NAME + max_tokens``: a sum holding ``name`` and a count of tokens."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
         return False
-    terms = _terms(node)
+    terms = sum_terms(node)
     return (
         any(type(t) is ast.Name and t.id == name for t in terms)
         and any(rule.token_amount(t) for t in terms)

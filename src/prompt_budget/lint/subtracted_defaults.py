@@ -64,13 +64,19 @@ def subtracted_defaults(rule: LintRule, node: ast.arguments) -> list[tuple[ast.e
     return found
 
 
-def _token_count(rule: LintRule, node: ast.expr) -> bool:
-    """``n_tokens(prompt)``, ``self.count_tokens(text)``, ``prompt_tokens``, ``usage.total_tokens``: an
-    amount of tokens, by the name of the call or of the value; never a budget's name."""
+def token_amount_name(rule: LintRule, node: ast.expr) -> str:
+    """The name of ``n_tokens(prompt)``, ``self.count_tokens(text)``, ``prompt_tokens``,
+    ``usage.total_tokens``, ``max_tokens``: a call or a value named as an amount of tokens; "" otherwise."""
     if isinstance(node, ast.Call):
         name = callee_name(node) or ""
     elif isinstance(node, (ast.Name, ast.Attribute)):
         name = attr_name(node) or ""
     else:
-        return False
-    return bool(name) and rule.names.is_token_amount(name) and not rule.names.is_budget(name)
+        return ""
+    return name if name and rule.names.is_token_amount(name) else ""
+
+
+def _token_count(rule: LintRule, node: ast.expr) -> bool:
+    """An amount of tokens by its name (``token_amount_name``), never a budget's name."""
+    name = token_amount_name(rule, node)
+    return bool(name) and not rule.names.is_budget(name)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.subtracted_defaults import token_amount_name
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -71,12 +71,6 @@ def _tokens(rule: LintRule, node: ast.expr, bound: dict[str, list[ast.expr]]) ->
 
 
 def _count(rule: LintRule, node: ast.expr) -> bool:
-    """``n_tokens(prompt)``, ``self.count_tokens(text)``, ``prompt_tokens``: by its name, an amount of
-    tokens (a budget's name too: ``max_tokens``)."""
-    if isinstance(node, ast.Call):
-        name = callee_name(node) or ""
-    elif isinstance(node, (ast.Name, ast.Attribute)):
-        name = attr_name(node) or ""
-    else:
-        return False
-    return bool(name) and rule.names.is_token_amount(name)
+    """``n_tokens(prompt)``, ``prompt_tokens``: by its name, an amount of tokens (a budget's name too:
+    ``max_tokens``)."""
+    return bool(token_amount_name(rule, node))
