@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.field_docstrings import NOT_LLM
-from prompt_budget.lint.names import words
-from prompt_budget.lint.param_docstrings import _OTHER_UNITS, _docstrings, _entry
+from prompt_budget.lint.param_docstrings import entry_says
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -27,11 +25,4 @@ def field_entry_in_tokens(rule: LintRule, name: str) -> bool:
     target or maximum number of tokens (see the module's docstring)."""
     if len(name) < 2:
         return False
-    lowered = name.lower()
-    for text in _docstrings(rule):
-        if lowered not in text.lower():
-            continue
-        entry = _entry(text, name)
-        if entry and _TOKEN_CAP.search(entry) and not set(words(entry)) & (NOT_LLM | _OTHER_UNITS):
-            return True
-    return False
+    return entry_says(rule, name, _TOKEN_CAP)

@@ -18,7 +18,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.character_reads import bound_values, string_length
+from prompt_budget.lint.reserve_sums import characters
 from prompt_budget.lint.rule import callee_name, number
 
 if TYPE_CHECKING:
@@ -29,17 +29,6 @@ _KEEPS = frozenset({"int", "round", "ceil", "floor"})
 #: Rates of characters per token read so (a CJK text has 1 to 2 characters per token, English about 4).
 _LOWEST, _HIGHEST = 1.0, 5.0
 _SMALLEST = 2048
-
-
-def _length(rule: LintRule, node: ast.expr) -> bool:
-    """``len(text)``, or a local of the function only ever bound to one."""
-    if string_length(node, rule):
-        return True
-    fn = rule.ctx.function()
-    if type(node) is not ast.Name or fn is None:
-        return False
-    values = bound_values(fn, node.id)
-    return bool(values) and all(string_length(v, rule) for v in values)
 
 
 def _names_window(stmts: list[ast.stmt], window: int) -> str | None:
@@ -99,7 +88,7 @@ def model_window(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, ast.expr, i
     stmts: list[ast.stmt] | None = None
     if isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDERS):
         other = parent.comparators[0] if parent.left is child else parent.left
-        if _length(rule, other) and isinstance(holder, ast.If) and holder.test is parent:
+        if characters(rule, other) and isinstance(holder, ast.If) and holder.test is parent:
             stmts = holder.body
     elif (
         isinstance(parent, ast.Slice)

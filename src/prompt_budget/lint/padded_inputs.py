@@ -19,7 +19,8 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.padded_lengths import pads_to_max_length
+from prompt_budget.lint.rule import attr_name
 
 #: Methods encoding text to vectors or token ids.
 _ENCODES = frozenset({"encode", "encode_queries", "encode_corpus", "encode_plus", "batch_encode_plus"})
@@ -31,14 +32,7 @@ _LENGTH = "max_length"
 
 def pads_to_length(keyword: str, call: ast.Call) -> bool:
     """``keyword`` of ``call`` is the fixed length a tokenizer pads every input to, in tokens."""
-    if keyword != _LENGTH:
-        return False
-    if not any(kw.arg == "padding" and string_value(kw.value) == _LENGTH for kw in call.keywords):
-        return False
-    names = [callee_name(call) or ""]
-    if isinstance(call.func, ast.Attribute):
-        names.append(attr_name(call.func.value) or "")
-    return any("tokenizer" in words(name) for name in names)
+    return keyword == _LENGTH and pads_to_max_length(call)
 
 
 def encoded_length(keyword: str, call: ast.Call) -> bool:

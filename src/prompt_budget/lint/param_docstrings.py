@@ -114,13 +114,17 @@ def attribute_documented_in_tokens(rule: LintRule, name: str) -> bool:
     class's docstring gives in tokens (``documented_in_tokens``), or whose entry of an ``Args:`` /
     ``Attributes:`` list calls it a maximum number of tokens ("context_size (int): The maximum number
     of tokens used in ranking"; set 53: rankify's LiT5 rerankers), not in another unit."""
-    if documented_in_tokens(rule, name):
-        return True
+    return documented_in_tokens(rule, name) or entry_says(rule, name, _TOKEN_LIMIT)
+
+
+def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:
+    """The entry for ``name`` in a docstring of the class or function being visited holds ``phrase``
+    and speaks of no other unit than tokens."""
     lowered = name.lower()
     for text in _docstrings(rule):
         if lowered not in text.lower():
             continue
         entry = _entry(text, name)
-        if entry and _TOKEN_LIMIT.search(entry) and not set(words(entry)) & (NOT_LLM | _OTHER_UNITS):
+        if entry and phrase.search(entry) and not set(words(entry)) & (NOT_LLM | _OTHER_UNITS):
             return True
     return False

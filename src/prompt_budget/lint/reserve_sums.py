@@ -22,7 +22,7 @@ def sum_terms(node: ast.expr) -> list[ast.expr]:
     return out
 
 
-def _characters(rule: LintRule, term: ast.expr) -> bool:
+def characters(rule: LintRule, term: ast.expr) -> bool:
     """``len(document)``, or a local of the enclosing function only ever bound to one
     (``prompt_tokens_length = len(prompt)``: characters under a name of tokens; set 48: ares-ai)."""
     if string_length(term, rule):
@@ -42,7 +42,7 @@ def counted_sum(rule: LintRule, node: ast.expr) -> bool:
         any(rule.token_amount(t) for t in terms)
         and all(type(t) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript) for t in terms)
         and not any(rule.budget_expr(t) for t in terms)
-        and not any(_characters(rule, t) for t in terms)
+        and not any(characters(rule, t) for t in terms)
     )
 
 
