@@ -7,11 +7,17 @@ call, says so: ``max_new_tokens=``, a truncating tokenizer's ``max_length=``). W
 missing, the number is the budget the call is given, as the ``or`` fallback written there
 (``max_length=getattr(args, "max_length", None) or 2048``) is.
 
-A key named as a budget, weakly (``max_length``) or as a window's length, is
+The lookup may be converted to a number on the way (``context_window=int(self.config.get(
+Constants.CONTEXT_WINDOW, 3900))``, set 61: unstract-sdk's Ollama adapter): ``int()`` and ``float()``
+change no unit. Its key may be a class's constant (``Constants.CONTEXT_WINDOW``), named as the string it
+holds, as a provider's constant used as a request's key is (``request_entries.constant_key``).
+
+A string key named as a budget, weakly (``max_length``) or as a window's length, is
 ``inline_forms.lookup_default``'s (and PB102's fallback defaults'). A key held in a variable (a table's
 ``.get(model, 4096)``) is decided by the table, and a key naming a unit other than tokens, time or a
 credential (``cfg.get("max_chars", 2000)``, ``cfg.get("timeout", 600)``) is not judged: the number may
-count that unit and be converted before the call.
+count that unit and be converted before the call; nor is a constant's key weakly named
+(``Constants.MAX_LENGTH``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.request_entries import constant_key
+from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.window_lengths import window_length_prefix
 
 if TYPE_CHECKING:
@@ -30,6 +37,23 @@ if TYPE_CHECKING:
 
 #: (a keyword's name, its call) -> the keyword takes a token budget: PB101's ``_budget_keyword``.
 BudgetKeyword = Callable[[str, ast.Call], bool]
+
+#: Conversions of a setting's value to a number, which keep its unit.
+_CONVERSIONS = frozenset({"int", "float"})
+
+
+def _holder(rule: LintRule, node: ast.Call) -> ast.AST | None:
+    """What holds the lookup, past one conversion to a number (``int(cfg.get(key, 3900))``)."""
+    parent = rule.ctx.parent(node)
+    if (
+        isinstance(parent, ast.Call)
+        and len(parent.args) == 1
+        and parent.args[0] is node
+        and not parent.keywords
+        and callee_name(parent) in _CONVERSIONS
+    ):
+        return rule.ctx.parent(parent)
+    return parent
 
 
 def keyword_fallback(
@@ -40,6 +64,8 @@ def keyword_fallback(
     if pair is None:
         return None
     key = string_value(pair[0])
+    if key is None:
+        key = constant_key(pair[0])  # ``cfg.get(Constants.CONTEXT_WINDOW, 3900)``
     value = rule.budget_literal(pair[1])
     if key is None or value is None:
         return None
@@ -48,7 +74,7 @@ def keyword_fallback(
         return None
     if rule.names.is_weak_budget(key) or window_length_prefix(key) is not None:
         return None  # ``.get("max_length", 1024)``: ``lookup_default``'s and PB102's fallback to judge
-    parent = rule.ctx.parent(node)
+    parent = _holder(rule, node)
     call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
     if not isinstance(parent, ast.keyword) or not parent.arg or not isinstance(call, ast.Call):
         return None

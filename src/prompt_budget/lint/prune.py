@@ -118,7 +118,15 @@ _DECLARED: dict[str, _Needs] = {
     "PB101": _Needs(True, watched=lambda rule: getattr(rule, "bound_lengths", set())),  # ``bound_lengths``
     "PB102": _Needs(True, ("chunk", "add_argument"), watched=_uses_watch),
     "PB103": _Needs(True),
-    "PB104": _Needs(True, watched=_rate_names),
+    # and the locals PB104 saw bound to a rate's number under a factor's name (``pb104_local_factors``)
+    "PB104": _Needs(
+        True,
+        watched=lambda rule: (
+            names
+            if (names := _rate_names(rule)) is None or not (more := getattr(rule, "factor_names", None))
+            else {*names, *more}
+        ),
+    ),
     "PB105": _Needs(
         True,
         watched=_uses_watch,

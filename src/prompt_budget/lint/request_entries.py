@@ -3,7 +3,10 @@ settings).
 
 - a key named as a budget: ``{"max_tokens": 1024}``;
 - a key that is a provider's constant named as a budget: ``params={GenParams.MAX_NEW_TOKENS: 2000}``
-  (an enum or class attribute whose name says a budget; set 21: crfm-helm's watsonx client);
+  (an enum or class attribute whose name says a budget; set 21: crfm-helm's watsonx client). A member
+  of a finish or stop reason's enum (``FinishReason.MAX_TOKENS``, ``StopReason.MAX_TOKENS``) names why a
+  generation stopped, not a setting: ``{FinishReason.MAX_TOKENS: 429, FinishReason.STOP: 200}`` maps
+  reasons to HTTP codes (set 61: unstract-sdk's Vertex AI adapter);
 - a weakly named key (``"max_length"``) beside a generation request's sampling settings or budgets
   (``"temperature"``, ``"context_window"``), or beside ``"truncation": True`` (a tokenizer's length).
 
@@ -18,6 +21,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.token_cuts import cut_kwargs
 
@@ -39,13 +43,19 @@ SAMPLING_KEYS = frozenset(
 )
 
 
+#: The last word of an enum of why a generation ended (``FinishReason``, ``StopReasons``).
+_REASON_WORDS = frozenset({"reason", "reasons"})
+
+
 def constant_key(node: ast.expr | None) -> str | None:
-    """``GenParams.MAX_NEW_TOKENS``: the name of a class's (an enum's) constant used as a key, else None."""
+    """``GenParams.MAX_NEW_TOKENS``: the name of a class's (an enum's) constant used as a key, else None;
+    None for a member of a finish or stop reason's enum (``FinishReason.MAX_TOKENS``)."""
     if (
         type(node) is ast.Attribute
         and type(node.value) is ast.Name
         and node.value.id[:1].isupper()
         and node.attr.isupper()
+        and not _REASON_WORDS.intersection(words(node.value.id)[-1:])
     ):
         return node.attr.lower()
     return None

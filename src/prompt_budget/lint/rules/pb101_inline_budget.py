@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.added_allowances import added_allowance
 from prompt_budget.lint.argument_rows import (
     option_values,
     parametrize_rows,
@@ -104,8 +105,9 @@ class InlineBudget(LintRule):
     inside the value an assertion expects (the second argument of ``assertEqual``, the right side of
     ``assert x == ...``) repeats the number a test fed in, no budget of its own; given to the code under
     test, outside the expected value, it is one. A lookup's fallback given whole as a budget's keyword
-    is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``),
-    a parameter's default a token count is taken from (``capacity - n_tokens(prompt)``), and a
+    is that budget whatever its key is named (``max_sequence_length=cfg.get("encoder_seq_length", 512)``,
+    also converted, ``int(cfg.get(Keys.CONTEXT_WINDOW, 3900))``), so is a number added first to a budget
+    given as a budget's keyword (``num_ctx=2048 + max_new_tokens``), a parameter's default a token count is taken from (``capacity - n_tokens(prompt)``), and a
     ``kwargs["max_length"] = 512`` written where ``kwargs["truncation"] = True`` is.
 
     A number given by position, also to another module's function, is judged by its parameter's name,
@@ -169,17 +171,6 @@ class InlineBudget(LintRule):
         Valid("splitter = RecursiveDocumentSplitter(split_length=200, split_unit='word')"),
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
-        # decided by data flow (set 14): a table of requests per minute, of small per-model numbers,
-        # of sizes not per model; an id generator's length
-        Valid(
-            'MODEL_RPM = {"gpt-4o": 10000, "gpt-4o-mini": 30000}  # requests, not tokens\n'
-            "limit = MODEL_RPM.get(model, 3000)\n"
-        ),
-        Valid(
-            'BATCHES = {"gpt-4o": 64, "claude-3-5-sonnet": 32}\n\n'
-            'def batch(model):\n    """Prompts per batch, whatever their tokens."""\n    return BATCHES.get(model, 16)\n'
-        ),
-        Valid('SIZES = {"small": 4096, "large": 8192}  # tokens\nn = SIZES.get(kind, 2048)\n'),
         *LIST_VALID,
         # an `or` fallback given where no budget goes
         Valid("def page(rows, size=None):\n    return fetch(rows, limit=size or 100)\n"),
@@ -426,12 +417,13 @@ class InlineBudget(LintRule):
                 self._report(kw.value, f"{callee}.{kw.arg}", value, how)
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048), TOKEN_MAX.get(model_name, 2048)
         found = lookup_default(self, node, self._cuts)
-        if found is not None and found[3] is None:  # the table's values decide (``leave_Module``)
+        given = keyword_fallback(self, node, self._budget_keyword) if not (found and found[3]) else None
+        if given is not None:
+            self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``
+        elif found is not None and found[3] is None:  # the table's values decide (``leave_Module``)
             self._lookups.append((found[1], found[0], found[2]))
         elif found is not None:
             self._report(found[0], found[1], found[2], found[3] or "")
-        elif (given := keyword_fallback(self, node, self._budget_keyword)) is not None:
-            self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``
         settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``
 
     def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
@@ -529,6 +521,10 @@ class InlineBudget(LintRule):
             amount = self.budget_literal(literal) if literal is not None else None
             if literal is not None and amount is not None:
                 self._report(literal, slot, amount, f"used as the `or` fallback of `{slot}`")
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if (found := added_allowance(self, node, self._budget_keyword)) is not None:
+            self._report(*found)  # ``num_ctx=2048 + max_new_tokens`` (``added_allowances``)
 
     def visit_IfExp(self, node: ast.IfExp) -> None:
         """``request.max_tokens if request.max_tokens is not None else 512``, ``max_tokens=300 if clf else

@@ -407,4 +407,50 @@ CASES_INVALID = (
         "        model = 'moonshot-v1-128k'\n    return model\n",
         count=3,
     ),
+    # a token target converted to characters through a local factor, or a literal, before trimming to
+    # the target with a real count (set 62: hackingbuddygpt's ``trim_result_front``)
+    Invalid(
+        "def trim(model, target_size, result):\n    cur_size = model.count_tokens(result)\n"
+        "    TARGET_SIZE_FACTOR = 3\n    if cur_size > TARGET_SIZE_FACTOR * target_size:\n"
+        "        result = result[:TARGET_SIZE_FACTOR * target_size]\n        cur_size = model.count_tokens(result)\n"
+        "    while cur_size > target_size:\n        result = result[:-1]\n"
+        "        cur_size = model.count_tokens(result)\n    return result\n",
+        line=3,
+    ),
+    Invalid(
+        "def trim(model, target, text):\n    if model.count_tokens(text) > target:\n"
+        "        text = text[: target * 4]\n    return text\n",
+        line=3,
+    ),
+    Invalid(
+        "def cut(text, max_tokens):\n    size_factor = 4\n    return text[: size_factor * max_tokens]\n",
+        line=2,
+    ),
+)
+
+LOCAL_FACTOR_VALID = (
+    # a factor not named so, or bound twice; a parameter rebound, ordered against no token count, or a
+    # count of items; a product not cut from a string
+    Valid(
+        "def trim(model, target_size, result):\n    k = 3\n    cur = model.count_tokens(result)\n"
+        "    if cur > target_size:\n        result = result[: k * target_size]\n    return result\n"
+    ),
+    Valid(
+        "def trim(model, target_size, result, fast):\n    factor = 3\n    if fast:\n        factor = 2\n"
+        "    if model.count_tokens(result) > target_size:\n        result = result[: factor * target_size]\n"
+        "    return result\n"
+    ),
+    Valid(
+        "def trim(model, target_size, result):\n    target_size = target_size // 2\n"
+        "    if model.count_tokens(result) > target_size:\n        result = result[: 3 * target_size]\n"
+        "    return result\n"
+    ),
+    Valid(
+        "def trim(rows, target_size, result):\n    if len(rows) > target_size:\n"
+        "        result = result[: 3 * target_size]\n    return result\n"
+    ),
+    Valid(
+        "def grow(model, target_size):\n    scale = 3\n    if model.count_tokens(p) > target_size:\n"
+        "        return scale * target_size\n    return target_size\n"
+    ),
 )

@@ -13,7 +13,12 @@ from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
-from prompt_budget.lint.rules.pb104_cases import CASES_INVALID, CASES_VALID, CASES_VALID_25
+from prompt_budget.lint.rules.pb104_cases import (
+    CASES_INVALID,
+    CASES_VALID,
+    CASES_VALID_25,
+    LOCAL_FACTOR_VALID,
+)
 from prompt_budget.lint.rules.pb104_context import (
     names_in,
     result_is_tokens,
@@ -28,6 +33,7 @@ from prompt_budget.lint.rules.pb104_lengths import (
     says_window,
     window_times_rate,
 )
+from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
     abbreviated_chars,
@@ -82,7 +88,10 @@ class CharsPerToken(LintRule):
     tokens per word written as two constants (``TOKENS = 1000``, ``WORDS = 750`` ... ``(self.TOKENS /
     self.WORDS) * len(text.split())``), reported once, at the tokens. A token cap
     times a rate from 1.2 to 6 is a character bound when its result cuts or is named as characters
-    (``char_cap = int(max_tokens * 1.4)``); ``ascii_ch_count`` counts characters.
+    (``char_cap = int(max_tokens * 1.4)``), so is a rate kept in a local named as a factor
+    (``TARGET_SIZE_FACTOR = 3`` ... ``result[:TARGET_SIZE_FACTOR * target_size]``), and a parameter the
+    function orders against a count of tokens (``model.count_tokens(result) > target_size``) is a token
+    cap whatever its name; ``ascii_ch_count`` counts characters.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens,
     compared with a count of tokens, or the enclosing function is about tokens; a text's length and a
@@ -127,7 +136,7 @@ class CharsPerToken(LintRule):
             r"|(?:token|char|character|word|byte)s?_(?:to_)?(?:token|char|character|word|byte)"
         ),
     )
-    VALID = (*CASES_VALID, *CASES_VALID_25)
+    VALID = (*CASES_VALID, *CASES_VALID_25, *LOCAL_FACTOR_VALID)
     INVALID = CASES_INVALID
 
     # --- what the operands are
@@ -265,6 +274,9 @@ class CharsPerToken(LintRule):
     #: Constants of the module or a class bound to a rate's number, whose reads the walk keeps (``prune``).
     rate_names: set[str]
 
+    #: Locals named as a factor and bound to a rate's number, whose reads the walk keeps (``prune``).
+    factor_names: set[str]
+
     #: Locals whose bindings ``_chars`` is reading (a name bound to itself reads as no unit).
     _resolving: set[str]
 
@@ -275,6 +287,7 @@ class CharsPerToken(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         self.rate_names = set()
+        self.factor_names = set()
         self._rates = set()
         self._resolving = set()
         self._pairs = PairRates()
@@ -309,6 +322,8 @@ class CharsPerToken(LintRule):
         ):
             # a local too, named for a rate of tokens: ``token_approx_factor = 4`` (``local_rate``)
             self.rate_names.add(target.id)
+        elif factor_name(target.id):
+            self.factor_names.add(target.id)  # ``TARGET_SIZE_FACTOR = 3`` (``pb104_local_factors``)
 
     # --- named ratios: chars_per_token = 4.0
 
@@ -358,6 +373,10 @@ class CharsPerToken(LintRule):
         if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result(node):
             # ``max_chars=4 * chunk_size``: reported at the rate, which ``--fix`` moves
             self._report(found[0], found[0], found[1], "chars_per_token")
+            return
+        if factor is None and (kept := self._local_factor(node)) is not None:
+            # ``result[:TARGET_SIZE_FACTOR * target_size]``: reported where the rate is written
+            self._report(node, kept[0], kept[1], "chars_per_token")
             return
         if factor is None:
             # ``len(p.split()) / self.TOKEN_SCALER``: a rate kept in a constant, reported where written
@@ -447,6 +466,16 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):
                 self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
+            elif kind is None and (kept := self._local_factor(node)) is not None:
+                self._report(node, kept[0], kept[1], "chars_per_token")  # ``target_size * 3`` (set 62)
+
+    def _local_factor(self, node: ast.BinOp) -> tuple[ast.expr, float] | None:
+        """(the rate's literal, its value) of a product of a rate and a number of tokens that cuts or is
+        compared with characters (``pb104_local_factors``); a rate already reported is not again."""
+        kept = local_factor(self, node)
+        if kept is None or kept[0] in self._rates or not self._char_result(node):
+            return None
+        return kept
 
     def _tokenizer_rate(self, node: ast.BinOp) -> bool:
         """``int(token_count * 1.1)`` with ``token_count = len(enc.encode(text))`` of a tiktoken encoding:

@@ -13,6 +13,7 @@ from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, strin
 from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
+from prompt_budget.lint.rules.pb109_default_fallbacks import default_fallback
 from prompt_budget.lint.rules.pb109_discarded import discarded
 from prompt_budget.lint.rules.pb109_fallbacks import (
     failed_try_before,
@@ -47,6 +48,7 @@ from prompt_budget.lint.rules.pb109_provider_cases import PROVIDER_INVALID, PROV
 from prompt_budget.lint.rules.pb109_provider_names import (
     names_openai_models,
 )
+from prompt_budget.lint.rules.pb109_set61_cases import SET61_INVALID, SET61_VALID
 from prompt_budget.lint.rules.pb109_stand_ins import PROVIDER_EVIDENCE
 from prompt_budget.lint.rules.pb109_unguarded import any_model
 from prompt_budget.lint.tiktoken_counts import CountReader, corrected
@@ -78,7 +80,7 @@ class TokenizerMismatch(LintRule):
     """A tokenizer meant for one provider used for another model: ``tiktoken.encoding_for_model
     ("claude-3-5-sonnet")``, a GPT encoding as the fallback for models tiktoken does not know (``except KeyError:
     enc = tiktoken.get_encoding("cl100k_base")``, also after ``get_encoding(self._model)`` under any ``except``, or
-    returned after a ``try`` returning the model's own encoding fell through), a fixed GPT encoding whose count the
+    returned after a ``try`` returning the model's own encoding fell through, or kept in a parameter's default the handler gives back), a fixed GPT encoding whose count the
     code scales into another tokenizer's (``* 1.1``), or a tiktoken encoding in code for Claude, Gemini, Llama and
     other non-OpenAI models (a class, function or ``if`` branch about them, such as ``if name.startswith("reka")``),
     or a fixed GPT encoding in a class that also serves another provider's models: it tests a model against their
@@ -239,6 +241,7 @@ class TokenizerMismatch(LintRule):
         *PROVIDER_VALID,
         *PROJECT_VALID,
         *ATTRIBUTE_VALID,
+        *SET61_VALID,
     )
     INVALID = (
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
@@ -345,20 +348,7 @@ class TokenizerMismatch(LintRule):
         *PROJECT_INVALID,
         *GUARD_INVALID,
         *ATTRIBUTE_INVALID,
-        # a fixed GPT encoding counts before a branch that calls another provider (set 25: swebench's
-        # live runner, ``TOKENIZER_FUNCS["cl100k"]`` for every model, Anthropic's in the ``else``)
-        Invalid(
-            "def run(model, text):\n    enc = TOKENIZERS['cl100k']\n    n = len(enc(text))\n"
-            "    if model.startswith('gpt'):\n        return call_openai(model, text)\n"
-            "    else:\n        return call_anthropic(model, text)\n",
-            line=2,
-        ),
-        Invalid(
-            "def run(model, text):\n    enc = tiktoken.get_encoding('cl100k_base')\n    if 'gpt' in model:\n"
-            "        return openai_chat(model, enc)\n    else:\n        from anthropic import Anthropic\n"
-            "        return Anthropic().messages.create(model=model)\n",
-            line=2,
-        ),
+        *SET61_INVALID,
         # a chat prompt measured with the encoding of the model it is sent to, an encoding's name the
         # alternative: no tokenizer wrapping tiktoken (set 35); a tokenizer by name given no encoding's name
         Invalid(
@@ -415,6 +405,12 @@ class TokenizerMismatch(LintRule):
             and not self._openai_only(*failed)
         ):
             message = _FALLBACK  # ``return encoding_for_model("gpt-4")`` after the tries fell through
+        elif (
+            fixed_gpt_encoding(node, callee)
+            and (kept := default_fallback(self, node))
+            and not self._openai_only(*kept)
+        ):
+            message = _FALLBACK  # ``fallback=encoding_for_model("gpt-4").encode`` given back by the handler
         elif provider := provider_context(self.ctx.scopes, self.ctx.ancestors):
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
         elif fixed_gpt_encoding(node, callee) and (

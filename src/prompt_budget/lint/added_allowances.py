@@ -1,0 +1,41 @@
+"""PB101's number added to a token budget where a budget goes (set 61: premsql's Ollama generator).
+
+``options=dict(temperature=t, num_ctx=2048 + max_new_tokens)``: a number written first in a sum whose
+other term is a budget by its name (``max_new_tokens``, ``self.max_tokens``), the sum given whole as a
+budget's keyword (``num_ctx=``, ``context_window=``, ``max_tokens=``, a truncating tokenizer's
+``max_length=``). The number is the room the call is given beside that budget (there, the prompt's
+tokens within Ollama's window). A number written after the budget (``max_new_tokens + 2048``) is PB106's
+headroom added to a budget; a sum with a count of tokens (``2048 + prompt_tokens``) or with a name saying
+nothing of a budget (``2048 + n``) is not judged.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: (the literal, the keyword, its value, how)
+Found = tuple[ast.expr, str, "int | float", str]
+
+
+def added_allowance(
+    rule: LintRule, node: ast.BinOp, budget_keyword: Callable[[str, ast.Call], bool]
+) -> Found | None:
+    """The number added first to a budget in a sum given as a budget's keyword, else None."""
+    if type(node.op) is not ast.Add or type(node.left) is not ast.Constant:
+        return None
+    value = rule.budget_literal(node.left)
+    budget = rule.budget_expr(node.right) if value is not None else None
+    if value is None or budget is None:
+        return None
+    parent = rule.ctx.parent(node)
+    call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+    if not isinstance(parent, ast.keyword) or not parent.arg or not isinstance(call, ast.Call):
+        return None
+    if not budget_keyword(parent.arg, call):
+        return None
+    return node.left, parent.arg, value, f"added to `{budget}`, given as `{parent.arg}=`"

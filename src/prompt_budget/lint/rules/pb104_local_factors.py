@@ -1,0 +1,94 @@
+"""PB104's rate of characters per token kept in a local named as a factor, or given to a number of
+tokens known by what it is ordered against (set 62: hackingbuddygpt's ``trim_result_front``)::
+
+    def trim_result_front(model, target_size, result):
+        cur_size = model.count_tokens(result)
+        TARGET_SIZE_FACTOR = 3
+        if cur_size > TARGET_SIZE_FACTOR * target_size:
+            result = result[:TARGET_SIZE_FACTOR * target_size]
+        while cur_size > target_size:
+            ...
+
+The rate is a literal from ``LOWEST`` to ``HIGHEST``, or a local its function binds once to one under a
+name saying a factor (``factor``, ``ratio``, ``rate``, ``scale``...: ``LOCAL_RATE_WORDS``). The other
+factor is a number of tokens: by its name (``max_tokens``; for a literal rate, the rule's own
+``token_side`` reads that), or a parameter the function never rebinds and orders against a count of
+tokens (``cur_size > target_size``), directly or through a local each binding of which is one
+(``cur_size = model.count_tokens(result)``). The rule reports the rate where the product cuts a string
+or is compared with characters (``_char_result``), where it is written.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import number
+from prompt_budget.lint.rules.pb104_rates import LOCAL_RATE_WORDS, local_rate
+from prompt_budget.lint.subtracted_defaults import token_amount_name
+from prompt_budget.lint.token_chunk_chars import HIGHEST, LOWEST
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def factor_name(name: str) -> bool:
+    """``TARGET_SIZE_FACTOR``, ``ratio``: a local named as a factor."""
+    return bool(LOCAL_RATE_WORDS.intersection(words(name)))
+
+
+def _ordered_against_tokens(rule: LintRule, fn: ast.AST, param: str) -> bool:
+    """``fn`` takes ``param``, never rebinds it, and orders it against a count of tokens."""
+    args = fn.args if isinstance(fn, _FUNCTIONS) else None
+    if args is None or param not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+        return False
+    bound: dict[str, list[ast.expr]] = {}
+    compares: list[ast.Compare] = []
+    for node in walk(fn):
+        if isinstance(node, ast.Name) and node.id == param and not isinstance(node.ctx, ast.Load):
+            return False
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
+            bound.setdefault(node.target.id, []).append(node.value or node.target)
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
+            compares.append(node)
+    for cmp in compares:
+        left, right = cmp.left, cmp.comparators[0]
+        other = right if _is(left, param) else left if _is(right, param) else None
+        if other is None:
+            continue
+        values = bound.get(other.id, []) if isinstance(other, ast.Name) else [other]
+        if values and all(token_amount_name(rule, v) for v in values):
+            return True
+    return False
+
+
+def _is(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def local_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float] | None:
+    """(the rate's literal, its value) of ``node``, a product of a rate and a number of tokens in the
+    forms above, else None. The caller judges whether the product is characters."""
+    fn = rule.ctx.function()
+    if not isinstance(node.op, ast.Mult) or fn is None:
+        return None
+    for rate, other in ((node.left, node.right), (node.right, node.left)):
+        named = type(rate) is ast.Name and factor_name(rate.id)
+        literal = local_rate(rate, fn) if named else rate if type(rate) is ast.Constant else None
+        value = number(literal) if literal is not None else None
+        if literal is None or value is None or not LOWEST <= value <= HIGHEST or number(other) is not None:
+            continue
+        if named and rule.token_amount(other):
+            return literal, value
+        if type(other) is ast.Name and _ordered_against_tokens(rule, fn, other.id):
+            return literal, value
+    return None
