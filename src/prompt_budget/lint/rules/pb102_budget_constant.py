@@ -38,6 +38,7 @@ from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
+from prompt_budget.lint.module_constants import ModuleConstants
 from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
@@ -70,6 +71,7 @@ from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_I
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
+from prompt_budget.lint.walks import source_of
 
 
 class BudgetConstant(LintRule):
@@ -423,7 +425,9 @@ class BudgetConstant(LintRule):
     )
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._held = Deferred(imported_names(node))
+        # ``llm_util.SAFETY_MARGIN`` read through its module: followed as an imported name (set 62)
+        self._module_reads = ModuleConstants(node, source_of(self.ctx.lines)[0])
+        self._held = Deferred(self._module_reads.add_to(imported_names(node)))
         self._chunks = ChunkFacts()
         self._chunk_attrs = ChunkAttributes()  # ``self.chunk_size = 500`` in a method
         self._field_overrides = FieldOverrides()  # a subclass's field overriding a budget
@@ -435,12 +439,17 @@ class BudgetConstant(LintRule):
         self._copies = ThresholdCopies()
 
     def visit_Name(self, node: ast.Name) -> None:
-        if node.id in self._held.uses.watch:
+        if node.id in self._held.uses.watch and not self._foreign(node.id, node):
             self._held.read(node.id, self)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        if node.attr in self._held.uses.watch:
+        if node.attr in self._held.uses.watch and not self._foreign(node.attr, node):
             self._held.read(node.attr, self)
+
+    def _foreign(self, name: str, node: ast.expr) -> bool:
+        """A read of a constant watched as ``module.NAME`` through something else, where the module binds
+        no ``NAME`` of its own (``self.SAFETY_MARGIN``)."""
+        return name not in self._held.bindings.by_name and self._module_reads.foreign_read(name, node)
 
     def leave_Module(self, node: ast.Module) -> None:
         decide_constants(
