@@ -52,6 +52,4 @@ class ModuleConstants:
         kept = self.reads.get(name)
         if kept is None:
             return False
-        return not (
-            type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in kept[1]
-        )
+        return not (type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in kept[1])

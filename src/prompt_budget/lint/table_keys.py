@@ -14,7 +14,7 @@ import ast
 
 from prompt_budget.lint.rule import string_value
 
-_kept: list[tuple[ast.AST, dict[str, str | None]]] = []
+_kept: list[tuple[ast.AST | None, dict[str, str | None]]] = []
 
 
 def module_strings(tree: ast.AST | None) -> dict[str, str | None]:

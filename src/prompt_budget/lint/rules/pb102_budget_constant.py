@@ -30,6 +30,7 @@ from prompt_budget.lint.config_windows import config_window
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
+from prompt_budget.lint.except_fallbacks import except_fallback
 from prompt_budget.lint.field_overrides import FieldOverrides, project_field_overrides
 from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
@@ -497,6 +498,7 @@ class BudgetConstant(LintRule):
         self._field_overrides.field(self, node)
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
+        except_fallback(self, node)  # ``except ValueError: current_default = 1024`` (set 62)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not nograd_target(node) and not judge_quota(self, node):  # ``tpm_limit: int = 90_000``
