@@ -114,9 +114,6 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("cutoff", "length"),
     ("query", "max", "len"),
     ("passage", "max", "len"),
-    # ColBERT's document side of ``query_maxlen`` (set 62: pylate's ``--doc_maxlen``; ``doc_max_length``
-    # is not taken: HELM's counts whitespace-separated words)
-    ("doc", "max", "len"),
     ("max", "req", "total", "len"),
     ("max", "req", "input", "len"),
     ("model", "max", "length"),

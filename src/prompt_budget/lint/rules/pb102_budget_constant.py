@@ -188,13 +188,13 @@ class BudgetConstant(LintRule):
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
     #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
-    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; ``doc_max_len``, set 62; the
+    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; the
     #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48; ``max_length=cfg.max_length`` given to an
     #: embedding model's class, ``field_reach``, set 53). Every
     #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
     PRECHECK = (
         re.compile(
-            f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len|doc_max_len"
+            f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
             r"|max_(?:completion|response|prompt|gen|model)_len|truncation|max_req_|request_output_len|model_max_length|prefill_size"
             r"|n_predict|n_batch|ubatch|prefill_step|kv_start|step_size|sequence.length|chunk_(?:size|overlap)|tpm"
             r"|maxlen|max_length\s*=\s*[a-z_][\w.]*\."

@@ -85,8 +85,6 @@ VOCABULARY_VALID = (
         'STATS = {\n    "prompt": 120,  # tokens used\n    "preview": 300,  # characters, about 75 tokens\n}\n'
     ),
     Valid('WINDOWS = {\n    "gpt-4": 8192,  # tokens\n    "gpt-4o": 128000,  # tokens\n}\n'),
-    # a document's length in whitespace-separated words (crfm-helm's summarization scenarios)
-    Valid("def scenario(doc_max_length: int = 512, doc_max_words: int = 400): ..."),
 )
 
 VOCABULARY_INVALID = (
@@ -196,11 +194,5 @@ VOCABULARY_INVALID = (
     Invalid(
         'DEFAULTS = {\n    "window": 16,\n    "min_trace_length": 100,  # minimum tokens before stopping\n}\n',
         line=3,
-    ),
-    # ColBERT's two lengths, the document's beside the query's (set 62: pylate's parser)
-    Invalid(
-        'parser.add_argument("--query_maxlen", dest="query_maxlen", default=32, type=int)\n'
-        'parser.add_argument("--doc_maxlen", dest="doc_maxlen", default=180, type=int)\n',
-        count=2,
     ),
 )
