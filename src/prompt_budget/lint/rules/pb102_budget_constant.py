@@ -43,6 +43,7 @@ from prompt_budget.lint.module_constants import ModuleConstants
 from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
+from prompt_budget.lint.option_siblings import OptionSiblings
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
@@ -438,6 +439,7 @@ class BudgetConstant(LintRule):
         self._fields = FieldDefaults()
         self._overrides = BudgetOverrides()
         self._copies = ThresholdCopies()
+        self._siblings = OptionSiblings()  # ``--doc_maxlen`` beside ``--query_maxlen`` (set 62)
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch and not self._foreign(node.id, node):
@@ -465,6 +467,7 @@ class BudgetConstant(LintRule):
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
+        self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
         self._field_overrides.finish(self)  # last: what every step above reported
 
     @classmethod
@@ -537,6 +540,7 @@ class BudgetConstant(LintRule):
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
         chunk_fallback(self, node)  # ``chunk_size = int(kwargs.get("chunk_size", 512))`` cutting tokens
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
+        self._siblings.call(self, node)
         self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``
         self._option_cuts.call(
             self, node
