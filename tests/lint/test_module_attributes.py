@@ -43,3 +43,33 @@ def test_a_constant_read_through_its_module_elsewhere_is_not(tmp_path: Path) -> 
         },
     )
     assert got == []
+
+
+def test_a_constant_read_through_its_module_as_a_reserve_is_reported(tmp_path: Path) -> None:
+    """Set 62: hackingbuddygpt's ``self.llm.context_size - llm_util.SAFETY_MARGIN - template_size``."""
+    got = _lint(
+        tmp_path,
+        {
+            "llm_util.py": "SAFETY_MARGIN = 128\nRETRIES = 3\n\ndef count_tokens(text):\n    return len(text)\n",
+            "agent.py": (
+                "from pkg import llm_util\n\nWAIT = 30\n\nclass Agent:\n    def room(self, template_size):\n"
+                "        return self.llm.context_size - llm_util.SAFETY_MARGIN - template_size\n"
+            ),
+        },
+    )
+    assert got == [("pkg/llm_util.py", 1, "PB102", 128)]
+
+
+def test_the_name_read_through_something_else_than_its_module_is_not(tmp_path: Path) -> None:
+    got = _lint(
+        tmp_path,
+        {
+            "llm_util.py": "SAFETY_MARGIN = 128\n\ndef count_tokens(text):\n    return len(text)\n",
+            "agent.py": (
+                "from pkg import llm_util\n\nWAIT = 30\n\nclass Agent:\n    def room(self, template_size):\n"
+                "        print(llm_util.SAFETY_MARGIN)\n"
+                "        return self.llm.context_size - self.SAFETY_MARGIN - template_size\n"
+            ),
+        },
+    )
+    assert got == []

@@ -31,6 +31,7 @@ from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
+from prompt_budget.lint.splitter_constructors import constructor_size
 from prompt_budget.lint.token_cuts import cut_read
 from prompt_budget.lint.token_estimates import estimated_read, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
@@ -166,6 +167,7 @@ class Deferred:
                 why := _fallback_use(ancestors, rule)
                 or (not self._parameter(name) and cut_read(rule, ancestors))
                 or divides_tokens(rule, ancestors)  # ``num_tokens * 2 / chunk_size``: tokens a chunk
+                or constructor_size(rule, ancestors)  # ``SentenceSplitter.from_defaults(chunk_size=...)``
             )
         ):
             self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"

@@ -30,6 +30,7 @@ from prompt_budget.lint.config_windows import config_window
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
 from prompt_budget.lint.entry_comments import commented_entries
+from prompt_budget.lint.except_fallbacks import except_fallback
 from prompt_budget.lint.field_overrides import FieldOverrides, project_field_overrides
 from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
@@ -38,9 +39,11 @@ from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
+from prompt_budget.lint.module_constants import ModuleConstants
 from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
+from prompt_budget.lint.option_siblings import OptionSiblings
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
@@ -70,6 +73,7 @@ from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_I
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
+from prompt_budget.lint.walks import source_of
 
 
 class BudgetConstant(LintRule):
@@ -423,7 +427,9 @@ class BudgetConstant(LintRule):
     )
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._held = Deferred(imported_names(node))
+        # ``llm_util.SAFETY_MARGIN`` read through its module: followed as an imported name (set 62)
+        self._module_reads = ModuleConstants(node, source_of(self.ctx.lines)[0])
+        self._held = Deferred(self._module_reads.add_to(imported_names(node)))
         self._chunks = ChunkFacts()
         self._chunk_attrs = ChunkAttributes()  # ``self.chunk_size = 500`` in a method
         self._field_overrides = FieldOverrides()  # a subclass's field overriding a budget
@@ -433,14 +439,20 @@ class BudgetConstant(LintRule):
         self._fields = FieldDefaults()
         self._overrides = BudgetOverrides()
         self._copies = ThresholdCopies()
+        self._siblings = OptionSiblings()  # ``--doc_maxlen`` beside ``--query_maxlen`` (set 62)
 
     def visit_Name(self, node: ast.Name) -> None:
-        if node.id in self._held.uses.watch:
+        if node.id in self._held.uses.watch and not self._foreign(node.id, node):
             self._held.read(node.id, self)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        if node.attr in self._held.uses.watch:
+        if node.attr in self._held.uses.watch and not self._foreign(node.attr, node):
             self._held.read(node.attr, self)
+
+    def _foreign(self, name: str, node: ast.expr) -> bool:
+        """A read of a constant watched as ``module.NAME`` through something else, where the module binds
+        no ``NAME`` of its own (``self.SAFETY_MARGIN``)."""
+        return name not in self._held.bindings.by_name and self._module_reads.foreign_read(name, node)
 
     def leave_Module(self, node: ast.Module) -> None:
         decide_constants(
@@ -455,6 +467,7 @@ class BudgetConstant(LintRule):
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
+        self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
         self._field_overrides.finish(self)  # last: what every step above reported
 
     @classmethod
@@ -488,6 +501,7 @@ class BudgetConstant(LintRule):
         self._field_overrides.field(self, node)
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
+        except_fallback(self, node)  # ``except ValueError: current_default = 1024`` (set 62)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not nograd_target(node) and not judge_quota(self, node):  # ``tpm_limit: int = 90_000``
@@ -526,6 +540,7 @@ class BudgetConstant(LintRule):
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
         chunk_fallback(self, node)  # ``chunk_size = int(kwargs.get("chunk_size", 512))`` cutting tokens
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
+        self._siblings.call(self, node)
         self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``
         self._option_cuts.call(
             self, node

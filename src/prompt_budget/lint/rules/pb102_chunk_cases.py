@@ -64,6 +64,11 @@ CHUNK_VALID = (
         '    return RecursiveCharacterTextSplitter(chunk_size=cfg["chunk_size"])\n\n'
         'CONFIG = {"chunk_size": 512}\n'
     ),
+    # the classmethod constructor of a splitter that counts no tokens
+    Valid(
+        "def index(docs, chunk_size: int = 1024):\n"
+        "    return CharacterTextSplitter.from_defaults(chunk_size=chunk_size)\n"
+    ),
 )
 
 CHUNK_INVALID = (
@@ -132,6 +137,13 @@ CHUNK_INVALID = (
         _CHUNKER + "@pytest.fixture\ndef make():\n    def create(chunk_size, chunk_overlap):\n"
         '        return Chunker({"chunk_size": chunk_size, "chunk_overlap": chunk_overlap})\n\n    return create\n\n'
         "def test_small(make):\n    assert make(100, 10).split('')  == []\n\ndef test_big(make):\n    chunker = make(512, 64)\n",
+        count=2,
+    ),
+    # a size given to a token splitter's classmethod constructor (set 61: unstract-sdk's vector_db)
+    Invalid(
+        "from llama_index.core.node_parser import SentenceSplitter\n\n"
+        "def index(docs, chunk_size: int = 1024, chunk_overlap: int = 128):\n"
+        "    return SentenceSplitter.from_defaults(chunk_size=chunk_size, chunk_overlap=chunk_overlap)\n",
         count=2,
     ),
 )

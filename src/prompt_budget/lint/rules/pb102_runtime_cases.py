@@ -43,6 +43,15 @@ RUNTIME_VALID = (
     Valid(
         'def main():\n    p.add_argument("--sequence-length", type=int, default=512, help="Words per sample.")\n'
     ),
+    # an ``except`` standing in for a conversion of something else, or of a local bound elsewhere
+    Valid(
+        "def serve(cfg):\n    try:\n        port = int(cfg.port)\n    except ValueError:\n        port = 8080\n"
+        "    return port\n"
+    ),
+    Valid(
+        "def wizard(profile, raw):\n    if raw:\n        value = profile.get('max_tokens')\n"
+        "    value = raw\n    try:\n        n = int(value)\n    except ValueError:\n        n = 3000\n    return n\n"
+    ),
 )
 
 RUNTIME_INVALID = (
@@ -75,5 +84,17 @@ RUNTIME_INVALID = (
     Invalid(
         'def main():\n    p.add_argument("--sequence-length", type=int, default=512)\n    args = p.parse_args()\n'
         "    model, tokenizer = load(args.model)\n    data = load_data(tokenizer, args.sequence_length)\n"
+    ),
+    # the number an ``except`` binds in place of a budget the ``try`` converts (set 62: mobilerun)
+    Invalid(
+        "def wizard(profile, ask):\n    current_value = profile.kwargs.get('max_tokens', 1024)\n"
+        "    try:\n        current_default = int(current_value)\n    except (TypeError, ValueError):\n"
+        "        current_default = 1024\n    return ask('Max tokens', default=current_default)\n",
+        line=6,
+    ),
+    Invalid(
+        "def window(cfg):\n    try:\n        n = int(cfg.context_window)\n    except ValueError:\n"
+        "        n = 32768\n    return n\n",
+        line=5,
     ),
 )

@@ -195,4 +195,21 @@ VOCABULARY_INVALID = (
         'DEFAULTS = {\n    "window": 16,\n    "min_trace_length": 100,  # minimum tokens before stopping\n}\n',
         line=3,
     ),
+    # only the token length: a length option named otherwise, or in another function, is no sibling
+    Invalid(
+        "def add(parser):\n"
+        '    parser.add_argument("--query_max_len", type=int, default=32)\n'
+        '    parser.add_argument("--max_line_len", type=int, default=120)\n'
+        '    parser.add_argument("--doc_min_len", type=int, default=50)\n\n'
+        "def other(parser):\n"
+        '    parser.add_argument("--doc_max_len", type=int, default=180)\n',
+        line=2,
+    ),
+    # an option beside a sibling option that is a token length, the two named alike (set 62: pylate)
+    Invalid(
+        "def add_model_parameters(parser):\n"
+        '    parser.add_argument("--query_maxlen", dest="query_maxlen", default=32, type=int)\n'
+        '    parser.add_argument("--doc_maxlen", dest="doc_maxlen", default=180, type=int)\n',
+        count=2,
+    ),
 )

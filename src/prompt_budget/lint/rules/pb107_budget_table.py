@@ -25,6 +25,7 @@ from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
+from prompt_budget.lint.table_keys import key_strings
 from prompt_budget.lint.walks import walk
 
 _TABLE_WORDS = frozenset(
@@ -402,11 +403,11 @@ class BudgetTable(LintRule):
     def visit_Dict(self, node: ast.Dict) -> None:
         if len(node.keys) < 2 or any(k is None for k in node.keys):
             return
-        keys = [string_value(k) for k in node.keys]
-        if all(isinstance(k, (ast.Name, ast.Attribute)) for k in node.keys):
-            # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks, datasets), never models;
-            # the table's name must then say what its numbers count (set 21: crfm-helm's lextreme)
-            keys = [""] * len(node.keys)
+        # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks, datasets) are no models' ids,
+        # the table's name must then say what its numbers count (set 21: crfm-helm's lextreme), unless
+        # the module binds them to ids (``{ANTHROPIC_SONNET_5_5_MODEL: 1_000_000, "claude-haiku-4-5":
+        # 200_000}``, set 62: mobilerun): ``table_keys``
+        keys = key_strings(node.keys, self.ctx.tree)
         if any(k is None for k in keys):
             return
         name = self._name(node)

@@ -23,6 +23,15 @@ READ_VALID = (
     Valid(
         'def test_windows():\n    assert load_windows() == {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n'
     ),
+    # a settings dict whose entries are read by their own keys, not rows picked by a task (set 62: lotus)
+    Valid(
+        'class RM:\n    def __init__(self):\n        self.kwargs = {"doc_maxlen": 300, "nbits": 2}\n\n'
+        "    def index(self, **kwargs):\n        kwargs = {**self.kwargs, **kwargs}\n"
+        '        return ColBERTConfig(doc_maxlen=kwargs["doc_maxlen"], nbits=kwargs.get("nbits"))\n'
+    ),
+    # keys partly constants that are no models' ids (tasks bound elsewhere, a module string that is none)
+    Valid('NER = "ner"\nRETRIES_BY_TASK = {NER: 300, LABELS: 500, "qa": 200, "summary": 400}\n'),
+    Valid('SPLIT = "split"\nlimits = {SPLIT: 1000, tasks.QA: 2000, "gpt-4o": 128_000}\n'),
 )
 
 READ_INVALID = (
@@ -47,5 +56,11 @@ READ_INVALID = (
         'def test_trims():\n    windows = {"gpt-4o": 128_000, "claude-3-5-sonnet": 200_000}\n'
         "    assert trim(text, windows) == text\n",
         line=2,
+    ),
+    # keys partly the module's constants bound to models' ids (set 62: mobilerun's Anthropic windows)
+    Invalid(
+        'SONNET = "claude-sonnet-4-5"\nOPUS: str = "claude-opus-4-1"\n'
+        'MODEL_CONTEXT_WINDOWS = {SONNET: 1_000_000, OPUS: 200_000, "claude-haiku-4-5": 200_000}\n',
+        line=3,
     ),
 )

@@ -17,12 +17,16 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _row_of(node: ast.expr) -> str | None:
-    """``TABLE[key]``, ``TABLE.get(key, ...)``: the name of the table a row is read from, else None."""
+    """``TABLE[key]``, ``TABLE.get(key, ...)``: the name of the table a row is read from, else None. A
+    key written as a string reads one setting of a dict, not a row picked by a task or a model
+    (``ColBERTConfig(doc_maxlen=kwargs["doc_maxlen"])`` of ``{"doc_maxlen": 300, "nbits": 2}``: set 62's
+    ``doc_max_len``, lotus's settings)."""
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-        return node.value.id
+        return None if string_value(node.slice) is not None else node.value.id
     func = node.func if isinstance(node, ast.Call) else None
     if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Name):
-        return func.value.id
+        assert isinstance(node, ast.Call)
+        return None if node.args and string_value(node.args[0]) is not None else func.value.id
     return None
 
 
