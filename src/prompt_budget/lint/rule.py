@@ -206,19 +206,8 @@ def attr_name(node: ast.AST | None) -> str | None:
 
 
 def callee_name(call: ast.Call) -> str | None:
-    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo (``attr_name`` of a name or an attribute, inlined:
-    a dozen helpers ask it of every call)."""
-    func = call.func
-    kind = type(func)
-    if kind is ast.Name:
-        return func.id  # type: ignore[attr-defined,no-any-return]
-    if kind is ast.Attribute:
-        return func.attr  # type: ignore[attr-defined,no-any-return]
-    if isinstance(func, ast.Name):  # a subclass of either (no tree ast.parse builds has one)
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
+    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo."""
+    return attr_name(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else None
 
 
 def dotted(node: ast.AST) -> str:
