@@ -50,7 +50,9 @@ _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "chunking"
 
 def is_chunk_key(name: str | None) -> bool:
     """``chunk_size``, ``chunk_overlap``, ``CHUNK_OVERLAP``: a chunk's size or overlap, not in characters."""
-    ws = set(words(name or ""))
+    if name is None or "chunk" not in name.lower():  # every word of ``words`` is in the name, lower-cased
+        return False
+    ws = set(words(name))
     return "chunk" in ws and bool(ws & {"size", "overlap"}) and not ws & CHAR_WORDS
 
 

@@ -47,7 +47,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from prompt_budget.lint.names import SCORE_WORDS
-from prompt_budget.lint.walks import NON_ASCII, statement_span
+from prompt_budget.lint.walks import NON_ASCII
 
 if TYPE_CHECKING:
     from prompt_budget.lint.options import RuleOptions
@@ -174,6 +174,9 @@ class Pruner:
         self._sizes = [-1] * len(watchers)
         self._marked: set[str] = set()
         self.broken = False
+        #: a rule's handler may have run since the names followed were last read (the walk sets it after
+        #: calling one): only then can they have changed
+        self.stale = True
         self._deferred: list[tuple[LintRule, Callable[[LintRule], bool]]] = []
 
     def _keep_hits(self, text: str, pattern: re.Pattern[str]) -> None:
@@ -273,25 +276,40 @@ class Pruner:
         """Whether the walk can leave ``node`` (a statement) and everything in it out."""
         if self.broken:
             return False
-        first, last = statement_span(node)
-        if self.kept.find(1, first, last + 1) >= 0:
+        first = node.lineno  # ``statement_span``, inlined: this runs at every statement of the walk
+        decorators = getattr(node, "decorator_list", None)
+        if decorators:
+            first = min(first, *(d.lineno for d in decorators))
+        last = node.end_lineno or node.lineno
+        kept = self.kept
+        if kept.find(1, first, last + 1) >= 0:
             return False
-        # the names followed only add kept lines: looked at only when the lines kept so far say skip
-        self._follow()
-        return not self.broken and self.kept.find(1, first, last + 1) < 0
+        # the names followed only add kept lines: looked at only when the lines kept so far say skip,
+        # and only when a rule's handler ran since they were last read (nothing else changes them)
+        if not self.stale:
+            return True
+        self.stale = False
+        if not self._follow():
+            return True
+        return not self.broken and kept.find(1, first, last + 1) < 0
 
-    def _follow(self) -> None:
-        """Keep every line naming a name a rule has started to follow since the last statement."""
+    def _follow(self) -> bool:
+        """Keep every line naming a name a rule has started to follow since the last statement; whether
+        a line may have been kept (or pruning stopped)."""
+        changed = False
+        sizes = self._sizes
         for i, (rule, watched) in enumerate(self._watchers):
             names = watched(rule)
             if names is None:  # the rule keeps its names elsewhere now: prune nothing more
                 self.broken = True
-                return
-            if len(names) != self._sizes[i]:
-                self._sizes[i] = len(names)
+                return True
+            if len(names) != sizes[i]:
+                sizes[i] = len(names)
                 for name in [n for n in names if n not in self._marked]:
                     self._marked.add(name)
                     self._mark(name)
+                    changed = True
+        return changed
 
     def _mark(self, name: str) -> None:
         """Keep every line where ``name`` is written (as a word or a part of one: a few more lines

@@ -104,8 +104,11 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
         ancestors.append(node)
         if is_scope:
             scopes.append(node)  # type: ignore[arg-type]
-        for fn in on_visit:
-            fn(node)
+        if on_visit:
+            for fn in on_visit:
+                fn(node)
+            if pruner is not None:
+                pruner.stale = True  # the names the rules follow may have changed
         for name_ in fields:
             child = getattr(node, name_)
             if child is None:
@@ -116,8 +119,11 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
                         rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
             elif type(child) not in bare and isinstance(child, AST):
                 rec(child)  # noqa: F821
-        for fn in on_leave:
-            fn(node)
+        if on_leave:
+            for fn in on_leave:
+                fn(node)
+            if pruner is not None:
+                pruner.stale = True
         if is_scope:
             scopes.pop()
         ancestors.pop()

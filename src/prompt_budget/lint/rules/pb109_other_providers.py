@@ -19,6 +19,7 @@ from prompt_budget.lint.names import (
     model_literals,
 )
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, non_ascii_at, walk, walk_spanning
 
 #: A GPT encoding's name, or an OpenAI model's, given to tiktoken as a literal: a fixed encoding.
@@ -35,6 +36,9 @@ _OTHER_HOST = re.compile(
 #: Without the leading ``\b``, which keeps ``re`` from skipping to the letters an alternative starts with:
 #: it finds a few more places (``xapi.groq.com``), and the lines are only where evidence may be.
 _OTHER_HOST_LOWER = re.compile(_OTHER_HOST.pattern.replace(r"\b", "", 1))
+#: ``_OTHER_HOST_LOWER`` without its outer group: the same matches, each alternative starting with a word
+#: (``api.``, ``openrouter.ai``...), so ``match_starts`` tries it only where ``str.find`` finds one.
+_OTHER_HOST_STARTS = re.compile(_OTHER_HOST_LOWER.pattern.removeprefix("(?:").removesuffix(")"))
 #: A word every match of ``_OTHER_HOST`` holds: the pattern, slow over a whole module, runs only where one is.
 _HOST_WORDS = ("api.", "generativelanguage", "openrouter", "aliyuncs", "bigmodel")
 #: Methods that test a string against others (``model.startswith("claude")``).
@@ -129,11 +133,12 @@ def provider_lines(lowered: str) -> list[int]:
     character that is not ASCII may spell a word with one the case-blind patterns fold: it may hold one.
     ``lowered``: the module's text lower-cased (which keeps every line end)."""
     hits: list[int] = []
-    if not lowered.isascii() or any(word in lowered for word in _HOST_WORDS):
-        hits = [m.start() for m in _OTHER_HOST_LOWER.finditer(lowered)]
-    if not lowered.isascii():
+    ascii_only = lowered.isascii()
+    if not ascii_only or any(word in lowered for word in _HOST_WORDS):
+        hits = match_starts(lowered, _OTHER_HOST_STARTS)
+    if not ascii_only:
         hits.extend(non_ascii_at(lowered))
-    if not lowered.isascii() or has_non_openai_word(lowered):
+    if not ascii_only or has_non_openai_word(lowered):
         hits.extend(m.start() for m in model_literals(lowered))
     return lines_at(lowered, hits)
 

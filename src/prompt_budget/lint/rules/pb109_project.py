@@ -47,6 +47,7 @@ from prompt_budget.lint.rules.pb109_provider_names import names_openai_models
 from prompt_budget.lint.rules.pb109_routers import routes
 from prompt_budget.lint.rules.pb109_self_encoders import self_encoder_used
 from prompt_budget.lint.rules.pb109_stand_ins import first_fixed_call, says_providers_models
+from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, non_ascii_at, source_of, statements, walk
 
 if TYPE_CHECKING:
@@ -110,8 +111,9 @@ def _imported_sdk(tree: ast.AST, path: str, text: str | None = None) -> str:
 
 
 #: An OpenAI model's name opening a string literal, in lower-cased text: the cheap test before
-#: ``paired_models`` walks a module.
-_OPENAI_LITERAL = re.compile(r"""["'](?:gpt-|chatgpt|o\d|text-)""")
+#: ``paired_models`` walks a module. Each alternative starts with its quote and word, so ``match_starts``
+#: looks for them with ``str.find`` (``["'](?:gpt-|...)`` tried ``re`` at every quote of the module).
+_OPENAI_LITERAL = re.compile(r"""\"gpt-|\"chatgpt|\"o\d|\"text-|\'gpt-|\'chatgpt|\'o\d|\'text-""")
 
 
 def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None = None) -> str:
@@ -131,7 +133,7 @@ def module_provider(tree: ast.AST | None, path: str, lines: Sequence[str] | None
     if where and (found := other_provider_named(tree, where)):
         return found
     # an OpenAI model's name must open a literal of the call or collection
-    hits = [m.start() for m in _OPENAI_LITERAL.finditer(lowered)]
+    hits = match_starts(lowered, _OPENAI_LITERAL)
     if hits and not lowered.isascii():
         hits.extend(non_ascii_at(lowered))
     where = lines_at(lowered, hits)
