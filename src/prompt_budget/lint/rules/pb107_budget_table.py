@@ -313,13 +313,14 @@ class BudgetTable(LintRule):
             return
         if self._specs is None:
             self._specs = class_fields(self.ctx.tree)
-        row = spec_default(node, self._specs)
+        parent = self.ctx.parent(node)
+        in_table = isinstance(parent, (ast.List, ast.Tuple, ast.Set))
+        row = spec_default(node, self._specs, in_table)
         value = self.budget_literal(row[1]) if row else None
         if row is None or value is None:
             return
         label, literal = row
-        parent = self.ctx.parent(node)
-        table = self._table_key(parent) if isinstance(parent, (ast.List, ast.Tuple, ast.Set)) else ""
+        table = self._table_key(parent) if in_table else ""
         self.report(
             literal,
             f"default of `{label}` ({value}) in a row of {node.func.id} specs written as a Python "

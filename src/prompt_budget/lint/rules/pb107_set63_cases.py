@@ -12,9 +12,27 @@ SET63_VALID = (
     Valid(
         'MODELS = {"acme-7b-v1": {"layers": 32, "hidden": 4096}, "acme-13b-v1": {"layers": 40, "hidden": 5120}}'
     ),
+    # an imported class's rows: a row standing alone, its default given by position (fields unknown),
+    # or a row that is no budget
+    Valid('from settings import Setting\nMAX = Setting("max_tokens", default_value=4096)\n'),
+    Valid(
+        'from settings import Setting\nROWS = [Setting("max_tokens", 4096, 4096), Setting("top_k", 0, 0)]\n'
+    ),
+    Valid(
+        'from settings import Setting\nROWS = [Setting("temperature", default_value=1.0), Setting("seed", default=1234)]\n'
+    ),
 )
 
 SET63_INVALID = (
+    # rows of settings built by a class imported from elsewhere, the default given by keyword (set 64:
+    # toolagents' ``ProviderSettings([LLMSetting("max_tokens", default_value=4096, ...), ...])``)
+    Invalid(
+        "from settings import LLMSetting, ProviderSettings\n\n"
+        "def settings():\n    return ProviderSettings([\n"
+        '        LLMSetting("top_k", default_value=0, neutral_value=0),\n'
+        '        LLMSetting("max_tokens", default_value=4096, neutral_value=4096),\n    ])\n',
+        line=6,
+    ),
     # windows keyed by patterns of model ids, the provider optional (set 63: euroeval's
     # ``MODEL_MAX_LENGTH_MAPPING``, each key matched against the model's id by ``re.fullmatch``)
     Invalid(
