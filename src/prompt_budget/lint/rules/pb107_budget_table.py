@@ -320,7 +320,7 @@ class BudgetTable(LintRule):
         if row is None or value is None:
             return
         label, literal = row
-        table = self._table_key(parent) if in_table else ""
+        table = self._table_key(parent) if isinstance(parent, (ast.List, ast.Tuple, ast.Set)) else ""
         self.report(
             literal,
             f"default of `{label}` ({value}) in a row of {node.func.id} specs written as a Python "
