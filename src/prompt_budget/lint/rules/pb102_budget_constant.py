@@ -72,6 +72,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
 )
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.stored_getters import stored_getter_fallback
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
 from prompt_budget.lint.walks import source_of
@@ -541,6 +542,7 @@ class BudgetConstant(LintRule):
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
         chunk_fallback(self, node)  # ``chunk_size = int(kwargs.get("chunk_size", 512))`` cutting tokens
         documented_getter_fallback(self, node)  # ``return d.get("output_limit", 8192)``: "maximum tokens"
+        stored_getter_fallback(self, node)  # ``self.max_length = cfg.get("max_len", 512)``, a getter's
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
         self._siblings.call(self, node)
         self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``
