@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.chunk_units import holds_token_ids, is_chunk_key
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.rule import callee_name, sizes_token_chunks, string_value
 from prompt_budget.lint.walks import parents, statements, walk
 from prompt_budget.lint.window_lengths import setting_fallback
 
@@ -106,15 +106,42 @@ def _why(rule: LintRule, fn: Function, local: str) -> str | None:
     return None
 
 
+def _splitter_keyword(rule: LintRule, call: ast.Call) -> str | None:
+    """The keyword of a splitter counting tokens a (possibly wrapped) fallback read is given to
+    (``TokenTextSplitter(chunk_size=parameters.get("chunk_size", 500))``, set 64: gwenflow), its callee
+    named; else None."""
+    node: ast.AST = call
+    for ancestor in reversed(rule.ctx.ancestors[:-1]):
+        if isinstance(ancestor, ast.Call) and (callee_name(ancestor) or "") in _WRAPPERS:
+            node = ancestor
+            continue
+        if not (isinstance(ancestor, ast.keyword) and ancestor.value is node and is_chunk_key(ancestor.arg)):
+            return None
+        splitter = rule.ctx.parent(ancestor)
+        if isinstance(splitter, ast.Call) and sizes_token_chunks(
+            rule.names, ancestor.arg or "", splitter, rule.ctx
+        ):
+            return f"given as `{ancestor.arg}` to `{callee_name(splitter)}`, whose chunks are tokens"
+        return None
+    return None
+
+
 def chunk_fallback(rule: LintRule, call: ast.Call) -> None:
     """``chunk_size = int(kwargs.get("chunk_size", 512))`` in a function whose reads of the local
-    show it counts tokens: report the fallback (PB102)."""
+    show it counts tokens, or a chunk size or overlap read so straight into a splitter counting tokens:
+    report the fallback (PB102)."""
     found = setting_fallback(call)
-    if found is None or not is_chunk_key(found[0]) or "size" not in words(found[0]):
+    if found is None or not is_chunk_key(found[0]):
         return
     value = rule.budget_literal(found[1])
     fn = rule.ctx.function()
     if value is None or fn is None or any(r.target is found[1] for r in rule.ctx.reports):
+        return
+    if given := _splitter_keyword(rule, call):
+        message = f"token budget {found[0]}={value} as a fallback default, {given}; move it to config"
+        rule.report_literal(found[1], message + " so it can be tuned and tested", value, found[0])
+        return
+    if "size" not in words(found[0]):
         return
     local = _bound_local(rule, call)
     if local is None or not is_chunk_key(local):

@@ -36,6 +36,7 @@ from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_budgets, imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
+from prompt_budget.lint.getter_docstrings import documented_getter_fallback
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
@@ -71,6 +72,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
 )
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.stored_getters import stored_getter_fallback
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
 from prompt_budget.lint.walks import source_of
@@ -539,6 +541,8 @@ class BudgetConstant(LintRule):
         )  # a chunk size read into a token splitter, a parametrize row
         fallback_default(self, node, self._held)  # ``kwargs.pop("max_length", 2048)`` beside a budget
         chunk_fallback(self, node)  # ``chunk_size = int(kwargs.get("chunk_size", 512))`` cutting tokens
+        documented_getter_fallback(self, node)  # ``return d.get("output_limit", 8192)``: "maximum tokens"
+        stored_getter_fallback(self, node)  # ``self.max_length = cfg.get("max_len", 512)``, a getter's
         self._lengths.call(self, node)  # ``add_argument("--doc_maxlen", default=180)``
         self._siblings.call(self, node)
         self._fills.call(self, node)  # ``add_argument("--max_batch_size", default=None, help="... tokens")``

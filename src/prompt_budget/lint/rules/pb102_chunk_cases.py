@@ -69,9 +69,21 @@ CHUNK_VALID = (
         "def index(docs, chunk_size: int = 1024):\n"
         "    return CharacterTextSplitter.from_defaults(chunk_size=chunk_size)\n"
     ),
+    # a setting's fallback given straight to a splitter that counts characters
+    Valid(
+        "def split(params):\n"
+        '    return RecursiveCharacterTextSplitter(chunk_size=params.get("chunk_size", 1000))\n'
+    ),
 )
 
 CHUNK_INVALID = (
+    # a setting's fallbacks given straight to a splitter that counts tokens (set 64: gwenflow's flow node)
+    Invalid(
+        "def split(params):\n    return TokenTextSplitter(\n"
+        '        chunk_size=params.get("chunk_size", 500),\n'
+        '        chunk_overlap=int(params.get("chunk_overlap", 100)),\n    )\n',
+        count=2,
+    ),
     # llama_index's Settings, whose chunks are counted in tokens (set 14: modelscope-agent)
     Invalid(
         "from llama_index.core import Settings\n\ndef index(docs):\n"

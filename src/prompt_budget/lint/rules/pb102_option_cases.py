@@ -9,6 +9,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb102_set55_cases import SET55_INVALID, SET55_VALID
 from prompt_budget.lint.rules.pb102_set57_cases import SET57_INVALID, SET57_VALID
 from prompt_budget.lint.rules.pb102_set59_cases import SET59_INVALID, SET59_VALID
+from prompt_budget.lint.rules.pb102_set63_cases import SET63_INVALID, SET63_VALID
 
 _BATCH_HELP = "The total number of tokens in the same batch will not exceed this value"
 _FILL = (
@@ -22,6 +23,7 @@ OPTION_VALID = (
     *SET55_VALID,
     *SET57_VALID,
     *SET59_VALID,
+    *SET63_VALID,
     # argparse options that are not token budgets
     Valid('parser.add_argument("--port", type=int, default=21001)'),
     Valid('parser.add_argument("--limit-worker-concurrency", type=int, default=1024)'),
@@ -62,6 +64,7 @@ OPTION_INVALID = (
     *SET55_INVALID,
     *SET57_INVALID,
     *SET59_INVALID,
+    *SET63_INVALID,
     Invalid("def run(max_tokens: int = typer.Option(1000, help='Maximum tokens per request')): ..."),
     Invalid('parser.add_argument("--max-new-tokens", type=int, default=512)', key="max_new_tokens"),
     Invalid(

@@ -8,6 +8,7 @@ from typing import Any
 
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
+from prompt_budget.lint.model_patterns import model_pattern
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -24,6 +25,7 @@ from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
+from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.table_keys import key_strings
 from prompt_budget.lint.walks import walk
@@ -100,7 +102,9 @@ class BudgetTable(LintRule):
     (``env_int("CLAUDE_MAX_TOKENS", 4096)``, ``os.getenv(...)``, a row named by an upper-case variable) is no row. ``--fix`` moves the whole table into a ``[tool.prompt_budget.values.<name>]`` table.
 
     A table named for models (``RETIRED_MODELS``) whose keys are ids (``"code-alpha-002"``) and whose
-    numbers are all window-sized is a window per model, whatever family its keys name. A row of specs
+    numbers are all window-sized, or whose rows all hold a budget (``{"amazon.nova-pro-v1:0": {"context_window":
+    300000}}``), is a table of models whatever family its keys name; a table named for a window may be keyed
+    by patterns of model ids (``r"(openai/)?gpt-4o.*"``, ``model_patterns``). A row of specs
     built by a class the module defines with a ``default`` field (``Spec("max_new_tokens", int, 1,
     100_000, 512)``) is reported at its default when its name is a budget: the class's fields say
     which of its numbers is the default and which are bounds.
@@ -119,6 +123,7 @@ class BudgetTable(LintRule):
     VALID = (
         *CALL_VALID,
         *READ_VALID,
+        *SET63_VALID,
         # counts of messages per model, not tokens
         Valid('message_limits = {"claude-3-opus": 1000, "claude-3-sonnet": 1000, "claude-2": 1000}'),
         Valid('PRICES = {"gpt-4o": 2.5, "claude-3-5-sonnet": 3.0}'),
@@ -164,6 +169,7 @@ class BudgetTable(LintRule):
     INVALID = (
         *CALL_INVALID,
         *READ_INVALID,
+        *SET63_INVALID,
         # a table named for models, keyed by ids of a family no prefix list knows (set 23: portkey)
         Invalid('RETIRED_MODELS = {"code-alpha-002": 8001, "code-beta-001": 2048}'),
         # a table whose name says only a length, its rows read as a budget (set 20: lm-eval's
@@ -307,12 +313,13 @@ class BudgetTable(LintRule):
             return
         if self._specs is None:
             self._specs = class_fields(self.ctx.tree)
-        row = spec_default(node, self._specs)
+        parent = self.ctx.parent(node)
+        in_table = isinstance(parent, (ast.List, ast.Tuple, ast.Set))
+        row = spec_default(node, self._specs, in_table)
         value = self.budget_literal(row[1]) if row else None
         if row is None or value is None:
             return
         label, literal = row
-        parent = self.ctx.parent(node)
         table = self._table_key(parent) if isinstance(parent, (ast.List, ast.Tuple, ast.Set)) else ""
         self.report(
             literal,
@@ -419,11 +426,17 @@ class BudgetTable(LintRule):
         nested = sum(1 for v in node.values if self._nested_budget(v))
         models = sum(1 for k in keys if k and (looks_like_model_name(k) or (embedding and "embed" in k)))
         half = (len(keys) + 1) // 2
+        if models < half and self._window_name(name):  # ``{r"(openai/)?gpt-4o(-mini)?": 128_000}``
+            models += sum(1 for k in keys if k and model_pattern(k))
         if models < half and self._names_models(name):
             # ``DISCONTINUED_MODELS = {"code-davinci-002": 8001, ...}``: a table named for models, keyed
             # by ids, whose numbers are all window-sized is a window per model whatever its family
             models = sum(1 for k in keys if k and _MODEL_ID.match(k) and any(c.isdigit() for c in k))
-            windows = sum(1 for v in node.values if 1024 <= (self.budget_literal(v) or 0) <= 20_000_000)
+            windows = sum(  # or rows holding a budget (set 64: orchestral's Bedrock ``MODEL_DETAILS``)
+                1
+                for v in node.values
+                if 1024 <= (self.budget_literal(v) or 0) <= 20_000_000 or self._nested_budget(v)
+            )
             if windows < len(keys):
                 models = 0
         if models >= half and (ints >= half or nested >= half):

@@ -42,11 +42,16 @@ def class_fields(tree: ast.AST | None) -> dict[str, list[str]]:
     return out
 
 
-def spec_default(node: ast.Call, fields: dict[str, list[str]]) -> tuple[str, ast.expr] | None:
+def spec_default(
+    node: ast.Call, fields: dict[str, list[str]], in_table: bool = False
+) -> tuple[str, ast.expr] | None:
     """For a call of a class of ``fields``: the first string given positionally (the spec's name) and
-    the expression given to its default field (by position or keyword), else None."""
+    the expression given to its default field (by position or keyword), else None. A call of a class
+    the module does not define (imported) is read only as an element of a list, tuple or set literal
+    (``in_table``: a table of rows), its default given by keyword (``LLMSetting("max_tokens",
+    default_value=4096)``, set 64: toolagents); its positional fields are unknown here."""
     names = fields.get(callee_name(node) or "")
-    if names is None or any(isinstance(a, ast.Starred) for a in node.args):
+    if (names is None and not in_table) or any(isinstance(a, ast.Starred) for a in node.args):
         return None
     label = next(
         (a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)), None
@@ -56,7 +61,7 @@ def spec_default(node: ast.Call, fields: dict[str, list[str]]) -> tuple[str, ast
     for kw in node.keywords:
         if kw.arg in DEFAULT_FIELDS:
             return label, kw.value
-    for index, name in enumerate(names[: len(node.args)]):
+    for index, name in enumerate((names or [])[: len(node.args)]):
         if name in DEFAULT_FIELDS:
             return label, node.args[index]
     return None

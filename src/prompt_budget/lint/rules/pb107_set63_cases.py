@@ -1,0 +1,53 @@
+"""PB107's cases from sets 63 and 64 (``Valid``/``Invalid``): model tables keyed by patterns of model
+ids, and tables named for models whose rows hold budgets, kept apart from the rule module."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET63_VALID = (
+    # patterns of model ids keyed to vocabulary sizes, the name saying no window
+    Valid('VOCAB_SIZE_MAPPING = {r"(openai/)?gpt-4o.*": 200_019, r"(openai/)?gpt-4(-[0-9]{4})?": 100_256}'),
+    # a table named for models whose rows hold no budget: their sizes
+    Valid(
+        'MODELS = {"acme-7b-v1": {"layers": 32, "hidden": 4096}, "acme-13b-v1": {"layers": 40, "hidden": 5120}}'
+    ),
+    # an imported class's rows: a row standing alone, its default given by position (fields unknown),
+    # or a row that is no budget
+    Valid('from settings import Setting\nMAX = Setting("max_tokens", default_value=4096)\n'),
+    Valid(
+        'from settings import Setting\nROWS = [Setting("max_tokens", 4096, 4096), Setting("top_k", 0, 0)]\n'
+    ),
+    Valid(
+        'from settings import Setting\nROWS = [Setting("temperature", default_value=1.0), Setting("seed", default=1234)]\n'
+    ),
+)
+
+SET63_INVALID = (
+    # rows of settings built by a class imported from elsewhere, the default given by keyword (set 64:
+    # toolagents' ``ProviderSettings([LLMSetting("max_tokens", default_value=4096, ...), ...])``)
+    Invalid(
+        "from settings import LLMSetting, ProviderSettings\n\n"
+        "def settings():\n    return ProviderSettings([\n"
+        '        LLMSetting("top_k", default_value=0, neutral_value=0),\n'
+        '        LLMSetting("max_tokens", default_value=4096, neutral_value=4096),\n    ])\n',
+        line=6,
+    ),
+    # windows keyed by patterns of model ids, the provider optional (set 63: euroeval's
+    # ``MODEL_MAX_LENGTH_MAPPING``, each key matched against the model's id by ``re.fullmatch``)
+    Invalid(
+        "MODEL_MAX_LENGTH_MAPPING = {\n"
+        '    r"(openai/)?gpt-4-32k(-[0-9]{4})?": 32_767,\n'
+        '    r"(anthropic/)?claude-haiku-4-5": 200_000,\n'
+        '    r"(?:acme/)?odin-large.*": 202_752,\n'
+        "}\n"
+    ),
+    # a table named for models, keyed by Bedrock's ids (a region and a vendor before the model's name),
+    # each row holding a window and an output cap (set 64: orchestral-ai's Bedrock ``MODEL_DETAILS``)
+    Invalid(
+        "MODEL_DETAILS = {\n"
+        "    'us.acme.alpha-4-5-20251001-v1:0': {'friendly_name': 'Alpha', 'context_window': 200000, 'family': 'acme'},\n"
+        "    'acme.beta-v1:0': {'friendly_name': 'Beta', 'context_window': 300000, 'output_limit': 5000},\n"
+        "}\n"
+    ),
+)
