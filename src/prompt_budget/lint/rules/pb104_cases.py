@@ -133,6 +133,16 @@ CASES_VALID = (
     Valid(
         "def kind(buf):  # not tokens\n    if len(buf) <= 4 * 1024:\n        size = '4k'\n        return size\n"
     ),
+    # set 64: a window times 2 compared with the length of a list the code collects, or cutting it: items
+    Valid(
+        "class Memory:\n    def go(self, record):\n        self._history.append(record)\n"
+        "        if len(self._history) > self.context_window * 2:\n"
+        "            self._history = self._history[-(self.context_window * 2) :]\n"
+    ),
+    Valid(
+        "def keep(records, max_tokens):\n    kept = []\n    for r in records:\n        kept.append(r)\n"
+        "    return kept[: max_tokens * 4]\n"
+    ),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);

@@ -8,6 +8,7 @@ import re
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
+from prompt_budget.lint.collected_lists import collected_list, counts_items
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -234,17 +235,22 @@ class CharsPerToken(LintRule):
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):
             return True
-        fn = self.ctx.function()
+        fn, cls = self.ctx.function(), self.ctx.enclosing_class()
         ancestors = self.ctx.ancestors
         for i in range(len(ancestors) - 1, -1, -1):
             anc = ancestors[i]
             if isinstance(anc, ast.Slice):
                 holder = ancestors[i - 1] if i else None
-                # ``data[start : start + n_tokens * 4]`` of bytes: 4 bytes per token id
-                return not (isinstance(holder, ast.Subscript) and binary_value(fn, holder.value))
+                # ``data[start : start + n_tokens * 4]`` of bytes: 4 bytes per token id; a list of items
+                return not (
+                    isinstance(holder, ast.Subscript)
+                    and (binary_value(fn, holder.value) or collected_list(fn, cls, holder.value))
+                )
             if isinstance(anc, ast.Compare):
                 sides = (anc.left, *anc.comparators)
-                if any(measures_binary(fn, side) for side in sides) or per_token_items(ancestors[i:]):
+                if any(
+                    measures_binary(fn, side) or counts_items(fn, cls, side) for side in sides
+                ) or per_token_items(ancestors[i:]):
                     return False  # ``len(positions) in {n_tokens, n_tokens * 4}`` of an array
                 if any(self._chars(side) == "chars" for side in sides):
                     return True  # ``if new_chars > tokens * 4``
