@@ -133,6 +133,12 @@ CASES_VALID = (
     Valid(
         "def kind(buf):  # not tokens\n    if len(buf) <= 4 * 1024:\n        size = '4k'\n        return size\n"
     ),
+    # set 64: another number than the comment's rate; a list of words bound otherwise too
+    Valid("def column_count(text):\n    return len(text) / 3  # 4 chars per token elsewhere\n"),
+    Valid(
+        'def word_count_heuristic(text, extra):\n    """Estimate token count."""\n    words = text.split()\n'
+        "    if extra:\n        words = extra\n    return len(words) * 1.333\n"
+    ),
     # set 64: a window times 2 compared with the length of a list the code collects, or cutting it: items
     Valid(
         "class Memory:\n    def go(self, record):\n        self._history.append(record)\n"
@@ -435,6 +441,16 @@ CASES_INVALID = (
     Invalid(
         "def cut(text, max_tokens):\n    size_factor = 4\n    return text[: size_factor * max_tokens]\n",
         line=2,
+    ),
+    # set 64: a rate the comment gives as characters per token, whatever the function is named; a count
+    # of words kept in a local cut from a text, in a function documented as estimating tokens
+    Invalid(
+        'def character_count_heuristic(text):\n    """A heuristic based on character count."""\n'
+        "    return len(text) / 4  # Assume average of 4 characters per token\n"
+    ),
+    Invalid(
+        'def word_count_heuristic(text):\n    """A heuristic to estimate token count based on word count."""\n'
+        "    words = text.split()\n    return len(words) * 1.333\n"
     ),
 )
 

@@ -53,6 +53,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     wide_count,
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
+from prompt_budget.lint.stated_rates import split_into_words, states_rate
 from prompt_budget.lint.tiktoken_counts import CountReader
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.word_rate_pairs import PairRates
@@ -163,8 +164,10 @@ class CharsPerToken(LintRule):
             return self._chars(value)
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
-            if isinstance(arg, ast.Call) and splits_words(arg):
-                return "words"
+            if (isinstance(arg, ast.Call) and splits_words(arg)) or split_into_words(
+                self.ctx.function(), arg, splits_words
+            ):
+                return "words"  # ``len(text.split())``, ``len(words)`` with ``words = text.split()``
             if self.token_sequence(arg):
                 return None
             if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
@@ -532,6 +535,7 @@ class CharsPerToken(LintRule):
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
             or estimate_above(self.ctx.lines, self._statement())
+            or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
         )
 
     def _statement(self) -> ast.stmt | None:
