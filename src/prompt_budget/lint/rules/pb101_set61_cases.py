@@ -47,6 +47,11 @@ SET61_VALID = (
         "    d = 2048 + max_new_tokens\n"
         "    return a, b, c, d\n"
     ),
+    # the sum stored in a local, or under a key that names no budget (set 64)
+    Valid(
+        "def ask(self, kw):\n    total = 4000 + self.max_tokens\n    kw['timeout'] = 600 + self.max_tokens\n"
+        "    return total\n"
+    ),
 )
 
 SET61_INVALID = (
@@ -67,4 +72,7 @@ SET61_INVALID = (
         line=4,
     ),
     Invalid("out = client.create(max_tokens=512 + self.max_tokens)"),
+    # the sum stored under a budget's key or attribute (set 64: clemcore's thinking allowance)
+    Invalid("def ask(self, kw):\n    kw['max_tokens'] = 4000 + self.max_tokens\n", line=2),
+    Invalid("def ask(self, config):\n    config.max_output_tokens = 4096 + self.max_tokens\n", line=2),
 )
