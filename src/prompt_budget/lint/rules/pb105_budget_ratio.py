@@ -21,6 +21,7 @@ from prompt_budget.lint.flow import (
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
+from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
@@ -222,9 +223,8 @@ class BudgetRatio(LintRule):
         self.ctx.reports.extend(
             r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
         )
-        decide_shares(
-            self, self._bindings, self._uses
-        )  # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
+        # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
+        decide_shares(self, self._bindings, self._uses)
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
@@ -366,7 +366,7 @@ class BudgetRatio(LintRule):
                 self._report(literal, value, name, f"{name} = {value}")
                 self._named.append((name, self.ctx.reports.pop(before)))
                 self.generic_bound = True
-        elif token_share(self.names, name, value):
+        elif token_share(self.names, name, value) and not mixing_weight(self.ctx.tree, name):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value}, a share of a token amount")

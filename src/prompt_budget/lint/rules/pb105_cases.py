@@ -5,6 +5,11 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 CASES_VALID = (
+    # set 64: a weight of an exponential moving average, whatever its name says (gwenflow's calibration)
+    Valid(
+        "TOKEN_SCALE_DECAY = 0.8\n\ndef update(self, ratio):\n"
+        "    self.token_scale = TOKEN_SCALE_DECAY * self.token_scale + (1 - TOKEN_SCALE_DECAY) * ratio\n"
+    ),
     # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
     Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
     Valid(
