@@ -245,6 +245,13 @@ CASES_VALID = (
     Valid("def part(width, r):\n    return ceil(width * ((1 - r) * 0.5))\n"),
 )
 CASES_INVALID = (
+    # set 64: a class with a character size and a field named as tokens (None by default) counts tokens
+    Invalid(
+        "class Summarize:\n    keep_tokens: int | None = None\n    tool_result_max_chars: int = 500\n"
+        "    max_summary_ratio: float = 0.15\n\n    def cut(self, text):\n"
+        "        return text[: self.tool_result_max_chars]\n",
+        line=4,
+    ),
     # set 49: half of a budget used as a budget (openparse, bbook-maker)
     Invalid(
         "def ingest(max_tokens):\n    return Combine(min_similarity=0.6, max_tokens=max_tokens // 2)\n",
