@@ -139,6 +139,13 @@ CASES_VALID = (
         'def word_count_heuristic(text, extra):\n    """Estimate token count."""\n    words = text.split()\n'
         "    if extra:\n        words = extra\n    return len(words) * 1.333\n"
     ),
+    # set 64: a budget times 4 as the default of a parameter documented in tokens, or in nothing
+    Valid(
+        "def reader(self):\n    default_length = (self.max_output_tokens or 1000) * 4\n\n"
+        "    def read(ref, length=default_length):\n"
+        '        """Read.\n\n        Args:\n            length: Number of tokens to read.\n        """\n'
+        "        return store[ref]\n\n    return read\n"
+    ),
     # set 64: a window times 2 compared with the length of a list the code collects, or cutting it: items
     Valid(
         "class Memory:\n    def go(self, record):\n        self._history.append(record)\n"
@@ -440,6 +447,14 @@ CASES_INVALID = (
     ),
     Invalid(
         "def cut(text, max_tokens):\n    size_factor = 4\n    return text[: size_factor * max_tokens]\n",
+        line=2,
+    ),
+    # set 64: a budget (or its fallback) times 4, the default of a parameter documented in characters
+    Invalid(
+        "def reader(self):\n    default_length = (self.max_output_tokens or 1000) * 4\n\n"
+        "    def read(ref, length=default_length):\n"
+        '        """Read.\n\n        Args:\n            length: Number of characters to read.\n        """\n'
+        "        return store[ref][:length]\n\n    return read\n",
         line=2,
     ),
     # set 64: a rate the comment gives as characters per token, whatever the function is named; a count

@@ -8,6 +8,7 @@ import re
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
+from prompt_budget.lint.character_defaults import default_in_characters, fallen_back
 from prompt_budget.lint.collected_lists import collected_list, counts_items
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
@@ -272,7 +273,9 @@ class CharsPerToken(LintRule):
             return True  # ``cost_per_char * (len(label) if label else 4 * max_output_tokens)`` (set 55)
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
-        return isinstance(target, ast.Name) and used_as_characters(self, target.id)
+        return isinstance(target, ast.Name) and (
+            used_as_characters(self, target.id) or default_in_characters(self.ctx.function(), target.id)
+        )
 
     def _base64(self, node: ast.AST) -> bool:
         return any(self.names.is_base64(n) for n in names_in(self, node, strings=True))
@@ -470,7 +473,12 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 self._allowance(node, right, factor, budget)
-            elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
+            elif (
+                kind is None
+                and self.token_amount(fallen_back(left))
+                and 1.2 <= factor <= 6
+                and self._char_result()
+            ):
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):
