@@ -9,6 +9,7 @@ from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
+from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
 from prompt_budget.lint.flow import (
     Binding,
@@ -39,7 +40,7 @@ from prompt_budget.lint.ratio_names import (
     side_name,
     token_share,
 )
-from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
@@ -61,7 +62,7 @@ from prompt_budget.lint.token_reach import TokenReach
 _ADVICE = "move it to config so the threshold can be tuned per model"
 
 
-class BudgetRatio(LintRule):
+class BudgetRatio(DivisorTables):
     """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
     ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own:
@@ -232,8 +233,7 @@ class BudgetRatio(LintRule):
         followed: set[int] = set()
         for name in list(candidates):
             why = self._uses.reason(name)
-            # a name bound to the same share in several places (``context_erase: float = 0.75`` in two
-            # methods): each binding is that share
+            # a name bound to one share in several places (``context_erase = 0.75`` in two methods): each is it
             for b in self._bindings.all_of(name) if why is not None else ():
                 message = (
                     f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set64_cases import SET64_INVALID, SET64_VALID
 
 CASES_VALID = (
-    # set 64: a weight of an exponential moving average, whatever its name says (gwenflow's calibration)
-    Valid(
-        "TOKEN_SCALE_DECAY = 0.8\n\ndef update(self, ratio):\n"
-        "    self.token_scale = TOKEN_SCALE_DECAY * self.token_scale + (1 - TOKEN_SCALE_DECAY) * ratio\n"
-    ),
+    *SET64_VALID,
     # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
     Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
     Valid(
@@ -245,13 +242,7 @@ CASES_VALID = (
     Valid("def part(width, r):\n    return ceil(width * ((1 - r) * 0.5))\n"),
 )
 CASES_INVALID = (
-    # set 64: a class with a character size and a field named as tokens (None by default) counts tokens
-    Invalid(
-        "class Summarize:\n    keep_tokens: int | None = None\n    tool_result_max_chars: int = 500\n"
-        "    max_summary_ratio: float = 0.15\n\n    def cut(self, text):\n"
-        "        return text[: self.tool_result_max_chars]\n",
-        line=4,
-    ),
+    *SET64_INVALID,
     # set 49: half of a budget used as a budget (openparse, bbook-maker)
     Invalid(
         "def ingest(max_tokens):\n    return Combine(min_similarity=0.6, max_tokens=max_tokens // 2)\n",
