@@ -6,7 +6,8 @@ budget's keyword (``num_ctx=``, ``context_window=``, ``max_tokens=``, a truncati
 ``max_length=``). The number is the room the call is given beside that budget (there, the prompt's
 tokens within Ollama's window). A number written after the budget (``max_new_tokens + 2048``) is PB106's
 headroom added to a budget; a sum with a count of tokens (``2048 + prompt_tokens``) or with a name saying
-nothing of a budget (``2048 + n``) is not judged.
+nothing of a budget (``2048 + n``) is not judged. The sum stored whole under a budget's key or attribute
+(``gen_kwargs["max_tokens"] = 4000 + self.max_tokens``) is where a budget goes too.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import attr_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -33,9 +36,26 @@ def added_allowance(
     if value is None or budget is None:
         return None
     parent = rule.ctx.parent(node)
+    if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1:
+        return _assigned(rule, node.left, parent.targets[0], value, budget)
     call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
     if not isinstance(parent, ast.keyword) or not parent.arg or not isinstance(call, ast.Call):
         return None
     if not budget_keyword(parent.arg, call):
         return None
     return node.left, parent.arg, value, f"added to `{budget}`, given as `{parent.arg}=`"
+
+
+def _assigned(
+    rule: LintRule, literal: ast.expr, target: ast.expr, value: int | float, budget: str
+) -> Found | None:
+    """``gen_kwargs["max_tokens"] = 4000 + self.max_tokens``, ``config.max_output_tokens = 4096 +
+    self.max_tokens`` (set 64: clemcore's thinking allowance): the sum stored whole under a budget's key or
+    attribute, where a request reads it. A local (``total = 4000 + self.max_tokens``) is no such place."""
+    if not isinstance(target, (ast.Subscript, ast.Attribute)):
+        return None
+    name = attr_name(target)
+    if not name or not rule.names.is_budget(name):
+        return None
+    how = "written into a request" if isinstance(target, ast.Subscript) else "stored in an attribute"
+    return literal, name, value, f"added to `{budget}`, {how} as `{name}`"

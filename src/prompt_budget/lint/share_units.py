@@ -58,19 +58,22 @@ def class_sizes(rule: LintRule, name: str) -> list[str]:
     """The integer fields of the class whose body binds the ratio ``name`` (named by what it does:
     summary, compaction, chunk..., not by a unit of tokens), when none of them is a budget or says
     tokens: the sizes whose comparison with a string's length would say the class counts characters
-    (set 17: fast-graphrag). Empty when the ratio is no such class's field."""
+    (set 17: fast-graphrag). Empty when the ratio is no such class's field, or when a field of any
+    default (``None`` too) is a budget or says tokens."""
     owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
     if not isinstance(owner, ast.ClassDef) or set(words(name)) & TOKEN_UNIT_WORDS:
         return []
-    sizes = [
-        field
+    named = [
+        (field, value)
         for stmt in owner.body
         for target, value in fields(stmt)
-        if (field := attr_name(target)) and field != name and isinstance(number(default_of(value)), int)
+        if (field := attr_name(target)) and field != name
     ]
-    if any(rule.names.is_budget_setting(s) or rule.names.says_tokens(s) for s in sizes):
+    # a field named as tokens, whatever its default (``keep_tokens: int | None = None`` beside
+    # ``keep_ratio``, set 64: gwenflow's compaction strategies): the class counts tokens
+    if any(rule.names.is_budget_setting(f) or rule.names.says_tokens(f) for f, _ in named):
         return []
-    return sizes
+    return [f for f, value in named if isinstance(number(default_of(value)), int)]
 
 
 #: A trailing comment saying what part of tokens a share is: "Thinking budget as a fraction of content

@@ -10,6 +10,11 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET61_VALID = (
+    # set 64: a value its own line's comment gives as the API's minimum (a key check at the API's floor)
+    Valid(
+        'response = client.responses.create(\n    model="gpt-4o-mini",\n'
+        "    max_output_tokens=16,  # Minimum allowed value\n)\n"
+    ),
     # decided by data flow (set 14): a table of requests per minute, of small per-model numbers,
     # of sizes not per model; an id generator's length
     Valid(
@@ -47,6 +52,11 @@ SET61_VALID = (
         "    d = 2048 + max_new_tokens\n"
         "    return a, b, c, d\n"
     ),
+    # the sum stored in a local, or under a key that names no budget (set 64)
+    Valid(
+        "def ask(self, kw):\n    total = 4000 + self.max_tokens\n    kw['timeout'] = 600 + self.max_tokens\n"
+        "    return total\n"
+    ),
 )
 
 SET61_INVALID = (
@@ -67,4 +77,11 @@ SET61_INVALID = (
         line=4,
     ),
     Invalid("out = client.create(max_tokens=512 + self.max_tokens)"),
+    # a comment on another line of the call saying a minimum
+    Invalid(
+        "response = client.create(\n    temperature=0.0,  # minimum allowed\n    max_tokens=256,\n)\n", line=3
+    ),
+    # the sum stored under a budget's key or attribute (set 64: clemcore's thinking allowance)
+    Invalid("def ask(self, kw):\n    kw['max_tokens'] = 4000 + self.max_tokens\n", line=2),
+    Invalid("def ask(self, config):\n    config.max_output_tokens = 4096 + self.max_tokens\n", line=2),
 )

@@ -133,6 +133,29 @@ CASES_VALID = (
     Valid(
         "def kind(buf):  # not tokens\n    if len(buf) <= 4 * 1024:\n        size = '4k'\n        return size\n"
     ),
+    # set 64: another number than the comment's rate; a list of words bound otherwise too
+    Valid("def column_count(text):\n    return len(text) / 3  # 4 chars per token elsewhere\n"),
+    Valid(
+        'def word_count_heuristic(text, extra):\n    """Estimate token count."""\n    words = text.split()\n'
+        "    if extra:\n        words = extra\n    return len(words) * 1.333\n"
+    ),
+    # set 64: a budget times 4 as the default of a parameter documented in tokens, or in nothing
+    Valid(
+        "def reader(self):\n    default_length = (self.max_output_tokens or 1000) * 4\n\n"
+        "    def read(ref, length=default_length):\n"
+        '        """Read.\n\n        Args:\n            length: Number of tokens to read.\n        """\n'
+        "        return store[ref]\n\n    return read\n"
+    ),
+    # set 64: a window times 2 compared with the length of a list the code collects, or cutting it: items
+    Valid(
+        "class Memory:\n    def go(self, record):\n        self._history.append(record)\n"
+        "        if len(self._history) > self.context_window * 2:\n"
+        "            self._history = self._history[-(self.context_window * 2) :]\n"
+    ),
+    Valid(
+        "def keep(records, max_tokens):\n    kept = []\n    for r in records:\n        kept.append(r)\n"
+        "    return kept[: max_tokens * 4]\n"
+    ),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
@@ -425,6 +448,24 @@ CASES_INVALID = (
     Invalid(
         "def cut(text, max_tokens):\n    size_factor = 4\n    return text[: size_factor * max_tokens]\n",
         line=2,
+    ),
+    # set 64: a budget (or its fallback) times 4, the default of a parameter documented in characters
+    Invalid(
+        "def reader(self):\n    default_length = (self.max_output_tokens or 1000) * 4\n\n"
+        "    def read(ref, length=default_length):\n"
+        '        """Read.\n\n        Args:\n            length: Number of characters to read.\n        """\n'
+        "        return store[ref][:length]\n\n    return read\n",
+        line=2,
+    ),
+    # set 64: a rate the comment gives as characters per token, whatever the function is named; a count
+    # of words kept in a local cut from a text, in a function documented as estimating tokens
+    Invalid(
+        'def character_count_heuristic(text):\n    """A heuristic based on character count."""\n'
+        "    return len(text) / 4  # Assume average of 4 characters per token\n"
+    ),
+    Invalid(
+        'def word_count_heuristic(text):\n    """A heuristic to estimate token count based on word count."""\n'
+        "    words = text.split()\n    return len(words) * 1.333\n"
     ),
 )
 

@@ -8,6 +8,8 @@ import re
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
+from prompt_budget.lint.character_defaults import default_in_characters, fallen_back
+from prompt_budget.lint.collected_lists import collected_list, counts_items
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -52,6 +54,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     wide_count,
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
+from prompt_budget.lint.stated_rates import split_into_words, states_rate
 from prompt_budget.lint.tiktoken_counts import CountReader
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.word_rate_pairs import PairRates
@@ -162,8 +165,10 @@ class CharsPerToken(LintRule):
             return self._chars(value)
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
-            if isinstance(arg, ast.Call) and splits_words(arg):
-                return "words"
+            if (isinstance(arg, ast.Call) and splits_words(arg)) or split_into_words(
+                self.ctx.function(), arg, splits_words
+            ):
+                return "words"  # ``len(text.split())``, ``len(words)`` with ``words = text.split()``
             if self.token_sequence(arg):
                 return None
             if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
@@ -234,17 +239,22 @@ class CharsPerToken(LintRule):
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):
             return True
-        fn = self.ctx.function()
+        fn, cls = self.ctx.function(), self.ctx.enclosing_class()
         ancestors = self.ctx.ancestors
         for i in range(len(ancestors) - 1, -1, -1):
             anc = ancestors[i]
             if isinstance(anc, ast.Slice):
                 holder = ancestors[i - 1] if i else None
-                # ``data[start : start + n_tokens * 4]`` of bytes: 4 bytes per token id
-                return not (isinstance(holder, ast.Subscript) and binary_value(fn, holder.value))
+                # ``data[start : start + n_tokens * 4]`` of bytes: 4 bytes per token id; a list of items
+                return not (
+                    isinstance(holder, ast.Subscript)
+                    and (binary_value(fn, holder.value) or collected_list(fn, cls, holder.value))
+                )
             if isinstance(anc, ast.Compare):
                 sides = (anc.left, *anc.comparators)
-                if any(measures_binary(fn, side) for side in sides) or per_token_items(ancestors[i:]):
+                if any(
+                    measures_binary(fn, side) or counts_items(fn, cls, side) for side in sides
+                ) or per_token_items(ancestors[i:]):
                     return False  # ``len(positions) in {n_tokens, n_tokens * 4}`` of an array
                 if any(self._chars(side) == "chars" for side in sides):
                     return True  # ``if new_chars > tokens * 4``
@@ -263,7 +273,9 @@ class CharsPerToken(LintRule):
             return True  # ``cost_per_char * (len(label) if label else 4 * max_output_tokens)`` (set 55)
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
-        return isinstance(target, ast.Name) and used_as_characters(self, target.id)
+        return isinstance(target, ast.Name) and (
+            used_as_characters(self, target.id) or default_in_characters(self.ctx.function(), target.id)
+        )
 
     def _base64(self, node: ast.AST) -> bool:
         return any(self.names.is_base64(n) for n in names_in(self, node, strings=True))
@@ -461,7 +473,12 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 self._allowance(node, right, factor, budget)
-            elif kind is None and self.token_amount(left) and 1.2 <= factor <= 6 and self._char_result():
+            elif (
+                kind is None
+                and self.token_amount(fallen_back(left))
+                and 1.2 <= factor <= 6
+                and self._char_result()
+            ):
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):
@@ -526,6 +543,7 @@ class CharsPerToken(LintRule):
             or compared_with_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
             or estimate_above(self.ctx.lines, self._statement())
+            or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
         )
 
     def _statement(self) -> ast.stmt | None:

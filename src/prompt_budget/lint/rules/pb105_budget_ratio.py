@@ -9,6 +9,7 @@ from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
+from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
 from prompt_budget.lint.flow import (
     Binding,
@@ -21,6 +22,7 @@ from prompt_budget.lint.flow import (
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
+from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
@@ -38,7 +40,7 @@ from prompt_budget.lint.ratio_names import (
     side_name,
     token_share,
 )
-from prompt_budget.lint.rule import BUDGET_WORDS, LintRule, Report, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
@@ -60,7 +62,7 @@ from prompt_budget.lint.token_reach import TokenReach
 _ADVICE = "move it to config so the threshold can be tuned per model"
 
 
-class BudgetRatio(LintRule):
+class BudgetRatio(DivisorTables):
     """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
     ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own:
@@ -222,9 +224,8 @@ class BudgetRatio(LintRule):
         self.ctx.reports.extend(
             r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
         )
-        decide_shares(
-            self, self._bindings, self._uses
-        )  # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
+        # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
+        decide_shares(self, self._bindings, self._uses)
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
@@ -232,8 +233,7 @@ class BudgetRatio(LintRule):
         followed: set[int] = set()
         for name in list(candidates):
             why = self._uses.reason(name)
-            # a name bound to the same share in several places (``context_erase: float = 0.75`` in two
-            # methods): each binding is that share
+            # a name bound to one share in several places (``context_erase = 0.75`` in two methods): each is it
             for b in self._bindings.all_of(name) if why is not None else ():
                 message = (
                     f"hard-coded budget ratio {name} = {b.value}: {why}; move it to config so the threshold "
@@ -366,7 +366,7 @@ class BudgetRatio(LintRule):
                 self._report(literal, value, name, f"{name} = {value}")
                 self._named.append((name, self.ctx.reports.pop(before)))
                 self.generic_bound = True
-        elif token_share(self.names, name, value):
+        elif token_share(self.names, name, value) and not mixing_weight(self.ctx.tree, name):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
             self._report(literal, value, name, f"{name} = {value}, a share of a token amount")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set64_cases import SET64_INVALID, SET64_VALID
 
 CASES_VALID = (
+    *SET64_VALID,
     # set 57: a budget halved in place (a retry's step) or bound to a name that says it is the half
     Valid("def retry(max_tokens):\n    max_tokens = max_tokens // 2\n    return max_tokens\n"),
     Valid(
@@ -240,6 +242,7 @@ CASES_VALID = (
     Valid("def part(width, r):\n    return ceil(width * ((1 - r) * 0.5))\n"),
 )
 CASES_INVALID = (
+    *SET64_INVALID,
     # set 49: half of a budget used as a budget (openparse, bbook-maker)
     Invalid(
         "def ingest(max_tokens):\n    return Combine(min_similarity=0.6, max_tokens=max_tokens // 2)\n",

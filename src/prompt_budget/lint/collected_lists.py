@@ -1,0 +1,70 @@
+"""Lists of items, for PB104's way back from tokens to characters (``tokens * 4``): a product of a token
+count compared with the length of a list the code collects (``history.append(x)`` ... ``if len(history) >
+self.context_window * 2``) or cutting one (``history[-(self.context_window * 2):]``) counts items, not
+characters: a string has no ``append``. A list is collected when ``append``, ``extend`` or ``insert`` is
+called on it in the function, or (an attribute of ``self``) in its class, or when the function binds it to
+a list display or comprehension (set 64: toolagents' navigation history). Kept apart from the rule: it reads
+a function's and a class's statements through the shared walks, and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.walks import walk
+
+#: Methods of a list (not of a string) that add items to it.
+_ADDING = frozenset({"append", "extend", "insert"})
+
+
+def _same(a: ast.expr, b: ast.expr) -> bool:
+    if isinstance(a, ast.Name) and isinstance(b, ast.Name):
+        return a.id == b.id
+    return (
+        isinstance(a, ast.Attribute)
+        and isinstance(b, ast.Attribute)
+        and a.attr == b.attr
+        and isinstance(a.value, ast.Name)
+        and isinstance(b.value, ast.Name)
+        and a.value.id == b.value.id
+    )
+
+
+def _collects(scope: ast.AST, node: ast.expr) -> bool:
+    for n in walk(scope):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in _ADDING
+            and _same(n.func.value, node)
+        ):
+            return True
+        if (
+            isinstance(n, (ast.Assign, ast.AnnAssign))
+            and isinstance(n.value, (ast.List, ast.ListComp))
+            and any(_same(t, node) for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+        ):
+            return True
+    return False
+
+
+def collected_list(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr) -> bool:
+    """``node`` (a local or an attribute of ``self``) is a list the code adds items to or builds."""
+    if fn is None or not isinstance(node, (ast.Name, ast.Attribute)):
+        return False
+    if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+        return False
+    if _collects(fn, node):
+        return True
+    return isinstance(node, ast.Attribute) and cls is not None and _collects(cls, node)
+
+
+def counts_items(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr) -> bool:
+    """``len(history)`` of a collected list (``collected_list``)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and len(node.args) == 1
+        and collected_list(fn, cls, node.args[0])
+    )
