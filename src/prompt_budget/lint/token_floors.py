@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
-def compared_to_tokens(rule: LintRule, fn: Function, param: str) -> bool:
-    """``fn`` compares its parameter ``param`` (unassigned in it) with an amount of tokens."""
+def bindings_and_orders(fn: ast.AST) -> tuple[dict[str, list[ast.expr]], list[ast.Compare]]:
+    """What ``fn`` binds each local name to (``=``, ``+=``, annotated; an augmented or bare annotated
+    binding gives its target) and its comparisons of one order (``<``, ``<=``, ``>``, ``>=``)."""
     bound: dict[str, list[ast.expr]] = {}
     compares: list[ast.Compare] = []
     for node in walk(fn):
@@ -43,6 +44,12 @@ def compared_to_tokens(rule: LintRule, fn: Function, param: str) -> bool:
             bound.setdefault(node.target.id, []).append(node.value or node.target)
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
             compares.append(node)
+    return bound, compares
+
+
+def compared_to_tokens(rule: LintRule, fn: Function, param: str) -> bool:
+    """``fn`` compares its parameter ``param`` (unassigned in it) with an amount of tokens."""
+    bound, compares = bindings_and_orders(fn)
     if param in bound:
         return False  # rebound: what is compared may no longer be the number given
     for cmp in compares:

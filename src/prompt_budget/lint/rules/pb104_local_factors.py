@@ -28,12 +28,12 @@ from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_rates import LOCAL_RATE_WORDS, local_rate
 from prompt_budget.lint.subtracted_defaults import token_amount_name
 from prompt_budget.lint.token_chunk_chars import HIGHEST, LOWEST
+from prompt_budget.lint.token_floors import bindings_and_orders
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -47,19 +47,10 @@ def _ordered_against_tokens(rule: LintRule, fn: ast.AST, param: str) -> bool:
     args = fn.args if isinstance(fn, _FUNCTIONS) else None
     if args is None or param not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
         return False
-    bound: dict[str, list[ast.expr]] = {}
-    compares: list[ast.Compare] = []
-    for node in walk(fn):
-        if isinstance(node, ast.Name) and node.id == param and not isinstance(node.ctx, ast.Load):
-            return False
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    bound.setdefault(target.id, []).append(node.value)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
-            bound.setdefault(node.target.id, []).append(node.value or node.target)
-        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
-            compares.append(node)
+    # rebound anywhere (a loop's target, a with's name too): what is ordered may not be the number given
+    if any(type(n) is ast.Name and n.id == param and type(n.ctx) is not ast.Load for n in walk(fn)):
+        return False
+    bound, compares = bindings_and_orders(fn)
     for cmp in compares:
         left, right = cmp.left, cmp.comparators[0]
         other = right if _is(left, param) else left if _is(right, param) else None
