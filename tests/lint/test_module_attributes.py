@@ -73,3 +73,51 @@ def test_the_name_read_through_something_else_than_its_module_is_not(tmp_path: P
         },
     )
     assert got == []
+
+
+def test_a_library_modules_constant_is_not_followed(tmp_path: Path) -> None:
+    """``subprocess.PIPE`` read beside a window is no project constant: only the project's own modules
+    (relative imports, packages named as folders on the file's path, modules beside it) are followed."""
+    got = _lint(
+        tmp_path,
+        {
+            "agent.py": (
+                "import subprocess\n\nWAIT = 30\n\nclass Agent:\n    def room(self, template_size):\n"
+                "        return self.llm.context_size - subprocess.PIPE - template_size\n"
+            ),
+        },
+    )
+    assert got == []
+
+
+def test_a_module_beside_the_file_imported_by_its_bare_name_is_followed(tmp_path: Path) -> None:
+    """A flat layout (``import llm_util`` beside ``llm_util.py``, no package named on the path)."""
+    folder = tmp_path / "scripts"
+    folder.mkdir()
+    (folder / "llm_util.py").write_text(
+        "SAFETY_MARGIN = 128\n\ndef count_tokens(text):\n    return len(text)\n", encoding="utf-8"
+    )
+    (folder / "agent.py").write_text(
+        "import llm_util\n\nWAIT = 30\n\nclass Agent:\n    def room(self, template_size):\n"
+        "        return self.llm.context_size - llm_util.SAFETY_MARGIN - template_size\n",
+        encoding="utf-8",
+    )
+    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
+    assert [(f.path, f.line, f.code, f.value) for f in report.findings] == [
+        ("scripts/llm_util.py", 1, "PB102", 128)
+    ]
+
+
+def test_a_library_sharing_a_project_modules_name_is_not_that_module(tmp_path: Path) -> None:
+    """``import limits`` in ``app/agent.py``, no ``limits`` beside it nor a folder of that name on its path:
+    a library's ``limits``, not the project's ``pkg/limits.py`` (which only shares its stem)."""
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "agent.py").write_text(
+        "import limits\n\nWAIT = 30\n\nclass Agent:\n    def room(self, template_size):\n"
+        "        return self.llm.context_size - limits.SAFETY_MARGIN - template_size\n",
+        encoding="utf-8",
+    )
+    got = _lint(
+        tmp_path, {"limits.py": "SAFETY_MARGIN = 128\n\ndef count_tokens(text):\n    return len(text)\n"}
+    )
+    assert got == []

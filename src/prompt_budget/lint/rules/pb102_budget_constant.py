@@ -40,7 +40,7 @@ from prompt_budget.lint.getter_docstrings import documented_getter_fallback
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
-from prompt_budget.lint.module_constants import ModuleConstants
+from prompt_budget.lint.module_constants import ModuleConstants, file_folder
 from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
@@ -430,7 +430,9 @@ class BudgetConstant(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         # ``llm_util.SAFETY_MARGIN`` read through its module: followed as an imported name (set 62)
-        self._module_reads = ModuleConstants(node, source_of(self.ctx.lines)[0])
+        self._module_reads = ModuleConstants(
+            node, source_of(self.ctx.lines)[0], file_folder(self.ctx.path, self.ctx.root)
+        )
         self._held = Deferred(self._module_reads.add_to(imported_names(node)))
         self._chunks = ChunkFacts()
         self._chunk_attrs = ChunkAttributes()  # ``self.chunk_size = 500`` in a method
