@@ -4,6 +4,20 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+#: Set 57's huixiangdou ``call_kimi``: windows converted to characters (``int(8192 * 1.5)``, PB104) less a
+#: reserve (``- 1024``, PB106) to pick the model named by the window; both rules' cases read it.
+KIMI_PICK = (
+    "def pick(prompt):  # the smallest model whose token window fits\n    prompt_len = len(prompt)\n"
+    "    if prompt_len <= int(8192 * 1.5) - 1024:\n        model = 'moonshot-v1-8k'\n    elif prompt_len <= int(32768 * 1.5) - 1024:\n"
+    "        model = 'moonshot-v1-32k'\n    else:\n        prompt = prompt[0:int(128000 * 1.5) - 1024]\n"
+    "        model = 'moonshot-v1-128k'\n    return model\n"
+)
+#: A product of literals beside model names that do not match it (no window of theirs): no rule's.
+MISNAMED_PICK = (
+    "def pick(prompt):  # token window\n    if len(prompt) <= int(8192 * 1.5):\n        model = 'moonshot-v1-32k'\n"
+    "    else:\n        model = 'moonshot-v1-8k'\n    return model\n"
+)
+
 CASES_VALID = (
     # a local rate named for no tokens, or bound twice (which the module cannot say)
     Valid("def pages(text):\n    page_factor = 4\n    return len(text) // page_factor\n"),
@@ -126,10 +140,7 @@ CASES_VALID = (
     ),
     Valid("def cost(char_count, max_tokens):\n    return char_count * (4 * max_tokens)\n"),
     # a product of literals beside a string that names no model by that window, or 4 KiB (set 57)
-    Valid(
-        "def pick(prompt):  # token window\n    if len(prompt) <= int(8192 * 1.5):\n        model = 'moonshot-v1-32k'\n"
-        "    else:\n        model = 'moonshot-v1-8k'\n    return model\n"
-    ),
+    Valid(MISNAMED_PICK),
     Valid(
         "def kind(buf):  # not tokens\n    if len(buf) <= 4 * 1024:\n        size = '4k'\n        return size\n"
     ),
@@ -424,10 +435,7 @@ CASES_INVALID = (
     ),
     # a window converted to characters to pick the model named by it (set 57: huixiangdou's call_kimi)
     Invalid(
-        "def pick(prompt):  # the smallest model whose token window fits\n    prompt_len = len(prompt)\n"
-        "    if prompt_len <= int(8192 * 1.5) - 1024:\n        model = 'moonshot-v1-8k'\n    elif prompt_len <= int(32768 * 1.5) - 1024:\n"
-        "        model = 'moonshot-v1-32k'\n    else:\n        prompt = prompt[0:int(128000 * 1.5) - 1024]\n"
-        "        model = 'moonshot-v1-128k'\n    return model\n",
+        KIMI_PICK,
         count=3,
     ),
     # a token target converted to characters through a local factor, or a literal, before trimming to

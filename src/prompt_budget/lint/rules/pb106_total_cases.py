@@ -4,13 +4,11 @@ continuedev, huixiangdou), kept apart from the rule module."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 
 TOTAL_VALID = (
-    Valid(
-        "def pick(prompt):  # token window\n    if len(prompt) <= int(8192 * 1.5):\n        model = 'moonshot-v1-32k'\n"
-        "    else:\n        model = 'moonshot-v1-8k'\n    return model\n"
-    ),
+    Valid(MISNAMED_PICK),
     # a number added to a string's length, or a total ordered against something that is no budget
     Valid(
         "def fits(text, context_length):\n    total = len(text) + 200\n    return total >= context_length\n"
@@ -30,10 +28,7 @@ TOTAL_VALID = (
 TOTAL_INVALID = (
     # a model's window converted to characters to pick the model named by it (huixiangdou's call_kimi)
     Invalid(
-        "def pick(prompt):  # the smallest model whose token window fits\n    prompt_len = len(prompt)\n"
-        "    if prompt_len <= int(8192 * 1.5) - 1024:\n        model = 'moonshot-v1-8k'\n    elif prompt_len <= int(32768 * 1.5) - 1024:\n"
-        "        model = 'moonshot-v1-32k'\n    else:\n        prompt = prompt[0:int(128000 * 1.5) - 1024]\n"
-        "        model = 'moonshot-v1-128k'\n    return model\n",
+        KIMI_PICK,
         count=3,
     ),
     Invalid(
