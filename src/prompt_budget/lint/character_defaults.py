@@ -12,19 +12,14 @@ import ast
 import re
 
 from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.param_docstrings import arg_entry
 from prompt_budget.lint.walks import walk
-
-
-def _entry(doc: str, name: str) -> str:
-    """The text of ``name``'s entry in an ``Args:`` list (``name (int): text``), else ""."""
-    match = re.search(rf"^\s*{re.escape(name)}\s*(?:\([^)]*\))?\s*:\s*(.+)$", doc, re.MULTILINE)
-    return match.group(1) if match else ""
 
 
 def _in_characters(fn: ast.FunctionDef | ast.AsyncFunctionDef, arg: str) -> bool:
     if any(w in CHAR_WORDS for w in words(arg)):
         return True
-    ws = set(re.findall(r"[a-z]+", _entry(ast.get_docstring(fn) or "", arg).lower()))
+    ws = set(re.findall(r"[a-z]+", arg_entry(ast.get_docstring(fn) or "", arg).lower()))
     return bool(ws & CHAR_WORDS) and not ws & {"token", "tokens"}
 
 

@@ -56,7 +56,7 @@ def _docstrings(rule: LintRule) -> list[str]:
     return [t for t in texts if t]
 
 
-def _entry(text: str, name: str) -> str:
+def arg_entry(text: str, name: str) -> str:
     """The text of ``name``'s entry in an ``Args:`` list (``name (int): ...`` and its continuation)."""
     lines = text.splitlines()
     # ``name (int): ...`` (Google style) or ``:param name: ...`` (Sphinx, set 50: granite-io)
@@ -97,7 +97,7 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
             # "the top_k tokens with the highest probability": a sampling setting, not a budget
             if not set(words(_sentence(text, found.start(), found.end()))) & (NOT_LLM | _OTHER_UNITS):
                 return True
-        entry = _entry(text, name)
+        entry = arg_entry(text, name)
         if not entry or set(words(entry)) & _OTHER_UNITS:
             continue
         if _IN_TOKENS.search(entry):
@@ -124,7 +124,7 @@ def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:
     for text in _docstrings(rule):
         if lowered not in text.lower():
             continue
-        entry = _entry(text, name)
+        entry = arg_entry(text, name)
         if entry and phrase.search(entry) and not set(words(entry)) & (NOT_LLM | _OTHER_UNITS):
             return True
     return False
