@@ -110,6 +110,15 @@ def test_code_no_python_accepts_is_still_a_parse_error() -> None:
     assert (finding.code, finding.line) == ("PB000", 2)
 
 
+def test_a_tokenizer_error_is_reported_where_it_is_not_at_the_first_line() -> None:
+    # libcst's tokenizer reports every error at 1:1 (set 66: mindroot's escaped quotes in code)
+    code = 'import os\n\n\ndef make(prefix: str = \\"admin\\", max_tokens: int = 4096) -> str:\n    return prefix\n'
+    [finding] = lint_snippet(code)
+    assert (finding.code, finding.line) == ("PB000", 4)
+    assert finding.column == code.splitlines()[3].index('"admin') + 1  # the character after the backslash
+    assert "line continuation" in finding.message
+
+
 def _tree(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         (root / name).write_text(text, encoding="utf-8")

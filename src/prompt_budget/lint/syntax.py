@@ -50,6 +50,8 @@ def parse_python(source: str | bytes, text: str, path: str) -> tuple[ast.Module,
             try:
                 rewritten = newer_syntax_rewrite(text)
             except SyntaxError as newest:  # what the newest Python says is wrong, and where
+                if newest.lineno is None:  # libcst cannot say where: the running parser's error does
+                    raise exc from None
                 newest.filename = path
                 raise newest from None
             if rewritten is None:
@@ -74,8 +76,8 @@ def _too_deep(text: str) -> bool:
 
 def newer_syntax_rewrite(text: str) -> str | None:
     """``text`` rewritten, position for position, into syntax the running ``ast`` reads. Raises
-    ``SyntaxError`` at libcst's error when no supported Python accepts it; None when libcst fails
-    otherwise."""
+    ``SyntaxError`` at libcst's error when no supported Python accepts it (without a position when
+    libcst's tokenizer failed: it gives none); None when libcst fails otherwise."""
     try:
         import libcst as cst
         from libcst.metadata import CodePosition, MetadataWrapper, PositionProvider
@@ -86,6 +88,8 @@ def newer_syntax_rewrite(text: str) -> str | None:
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         positions = wrapper.resolve(PositionProvider)
     except cst.ParserSyntaxError as exc:
+        if "tokenizer error" in exc.message:  # libcst's tokenizer says what, never where (always 1:1)
+            raise SyntaxError(exc.message) from None
         at = re.search(r"at (\d+):(\d+)", exc.message)
         line, column = (int(at.group(1)), int(at.group(2))) if at else (exc.raw_line, exc.raw_column + 1)
         raise SyntaxError("invalid syntax", ("", line, column, None)) from None
