@@ -46,6 +46,7 @@ from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
 from prompt_budget.lint.option_siblings import OptionSiblings
 from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.other_units import defaults_cutting_strings
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
@@ -70,6 +71,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
     SET53_INVALID,
     SET53_VALID,
 )
+from prompt_budget.lint.rules.pb102_set65_cases import SET65_INVALID, SET65_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.stored_getters import stored_getter_fallback
@@ -388,6 +390,7 @@ class BudgetConstant(LintRule):
         *SET53_FIELD_VALID,
         *SET53_ATTRIBUTE_VALID,
         *SET53_GETTER_VALID,
+        *SET65_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -426,6 +429,7 @@ class BudgetConstant(LintRule):
         *SET53_FIELD_INVALID,
         *SET53_ATTRIBUTE_INVALID,
         *SET53_GETTER_INVALID,
+        *SET65_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -462,6 +466,9 @@ class BudgetConstant(LintRule):
         decide_constants(
             self, self._held
         )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
+        # ``f(limit=DEFAULT_TRUNCATION_LENGTH)`` whose ``limit`` cuts a string: characters (``other_units``)
+        cut = defaults_cutting_strings(self, node, {name for name, _ in self._held.phrase})
+        self._held.phrase[:] = [(name, r) for name, r in self._held.phrase if name not in cut]
         self._held.finish(self, node)
         self._chunks.finish(self, node)
         self._chunk_attrs.finish(self, self._chunks)

@@ -1,0 +1,48 @@
+"""PB102's cases from sets 65 and 66 (issue 19): characters and chat messages named like budgets."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET65_VALID = (
+    # a window name given as the default of a parameter whose field cuts a string (set 65: maseval)
+    Valid(
+        "DEFAULT_RESULT_TRUNCATION_LENGTH = 1000\n\nclass Evaluator:\n"
+        "    def __init__(self, result_truncation_length=DEFAULT_RESULT_TRUNCATION_LENGTH):\n"
+        "        self.result_truncation_length = result_truncation_length\n\n"
+        "    def summarize(self, lines):\n"
+        "        return ''.join(line[: self.result_truncation_length] for line in lines)\n"
+    ),
+    # a count of messages whose comment relates it to tokens (set 66: plancraft)
+    Valid(
+        "class Config(BaseModel):\n    max_message_window: int = 30  # max number of messages to keep"
+        " in dialogue history (30 is around 8k llama3 tokens)\n"
+    ),
+    # the length of a prompt written to a log (set 66: arshai)
+    Valid(
+        "class ObservabilityConfig(BaseModel):\n"
+        '    max_prompt_length: int = Field(default=500, description="Maximum prompt length to log (when enabled)")\n'
+        '    max_response_length: int = Field(default=500, description="Maximum response length to log")\n'
+    ),
+)
+
+SET65_INVALID = (
+    # the parameter it defaults cuts a token list, not a string
+    Invalid(
+        "MAX_CONTEXT_LENGTH = 4096\n\nclass Model:\n"
+        "    def __init__(self, context_length=MAX_CONTEXT_LENGTH):\n"
+        "        self.context_length = context_length\n\n"
+        "    def cut(self, text):\n"
+        "        return self.tokenizer.encode(text)[: self.context_length]\n",
+        line=1,
+    ),
+    # a comment giving the count in tokens, or counting no unit the name states
+    Invalid("max_message_window = 3000  # max number of messages, about 3000 tokens\n", line=1),
+    Invalid("max_chunk_size = 512  # tokens per chunk\n", line=1),
+    # a length whose description says tokens, though it is logged
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    max_prompt_length: int = Field(default=500, description="Maximum prompt tokens to log")\n',
+        line=2,
+    ),
+)
