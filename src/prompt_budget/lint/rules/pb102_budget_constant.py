@@ -74,6 +74,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
 from prompt_budget.lint.rules.pb102_set65_cases import SET65_INVALID, SET65_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.splitter_defaults import splitter_defaults
 from prompt_budget.lint.stored_getters import stored_getter_fallback
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
@@ -531,6 +532,7 @@ class BudgetConstant(LintRule):
         parameter_chunk_sizes(self, node)  # ``chunk_size=256`` beside ``tokenizer="gpt2"``
         self._lengths.arguments(self, node)
         attribute_defaults(self, node)  # ``min_tokens: int = consts.TOKENIZATION_LOWER_LIMIT``
+        splitter_defaults(self, node)  # ``chunk_size=dfs.CHUNK_SIZE`` given to ``TokenTextSplitter``
 
     def visit_Dict(self, node: ast.Dict) -> None:
         for name, value, amount in commented_entries(self, node):  # ``"floor": 100,  # min tokens``
