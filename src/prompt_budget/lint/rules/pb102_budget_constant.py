@@ -74,6 +74,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
 from prompt_budget.lint.rules.pb102_set65_cases import SET65_INVALID, SET65_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.scaled_clamps import scaled_clamp
 from prompt_budget.lint.splitter_defaults import splitter_defaults
 from prompt_budget.lint.stored_getters import stored_getter_fallback
 from prompt_budget.lint.threshold_copies import ThresholdCopies
@@ -453,6 +454,7 @@ class BudgetConstant(LintRule):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch and not self._foreign(node.id, node):
             self._held.read(node.id, self)
+            scaled_clamp(self, self._held, node.id)  # ``min(2 * START, remaining_tokens)``
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in self._held.uses.watch and not self._foreign(node.attr, node):

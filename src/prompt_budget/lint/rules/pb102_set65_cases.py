@@ -5,6 +5,10 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET65_VALID = (
+    # a constant scaled in a min() with no count of tokens
+    Valid(
+        "START_SIZE = 512\n\ndef search(remaining_items):\n    return min(2 * START_SIZE, remaining_items)\n"
+    ),
     # a window name given as the default of a parameter whose field cuts a string (set 65: maseval)
     Valid(
         "DEFAULT_RESULT_TRUNCATION_LENGTH = 1000\n\nclass Evaluator:\n"
@@ -27,6 +31,12 @@ SET65_VALID = (
 )
 
 SET65_INVALID = (
+    # a constant doubled in a min() clamping a count of tokens (set 65: vidur's mnemosyne EDF scheduler)
+    Invalid(
+        "START_CHUNK_SIZE = 512\n\ndef search(remaining_tokens):\n"
+        "    high = min(2 * START_CHUNK_SIZE, remaining_tokens)\n    return high // 2\n",
+        line=1,
+    ),
     # the parameter it defaults cuts a token list, not a string
     Invalid(
         "MAX_CONTEXT_LENGTH = 4096\n\nclass Model:\n"
