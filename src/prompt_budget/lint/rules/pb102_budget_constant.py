@@ -44,6 +44,7 @@ from prompt_budget.lint.module_constants import ModuleConstants, file_folder
 from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
+from prompt_budget.lint.option_lists import option_list_default
 from prompt_budget.lint.option_siblings import OptionSiblings
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.other_units import defaults_cutting_strings
@@ -547,6 +548,7 @@ class BudgetConstant(LintRule):
 
     def visit_Call(self, node: ast.Call) -> None:
         option_default(self, node, self._held)  # ``parser.add_argument("--max-new-tokens", default=512)``
+        option_list_default(self, node)  # ``add_argument("--max_tokens", nargs="+", default=[25000])``
         token_option(self, node)  # ``@click.option("--max-tokens", default=4096)``, a help giving tokens
         key_list_fallback(self, node)  # ``read(config, int, ["max_seq_len", "n_positions"], 2048)``
         call_chunk_sizes(

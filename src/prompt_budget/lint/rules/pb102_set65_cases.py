@@ -5,6 +5,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET65_VALID = (
+    # a list default of an option not named as a budget
+    Valid('parser.add_argument("--api_counts", type=int, nargs="+", default=[3000])\n'),
     # a constant scaled in a min() with no count of tokens
     Valid(
         "START_SIZE = 512\n\ndef search(remaining_items):\n    return min(2 * START_SIZE, remaining_items)\n"
@@ -31,6 +33,12 @@ SET65_VALID = (
 )
 
 SET65_INVALID = (
+    # a budget option's default written as a list of numbers (set 66: nvidia-tooltalk)
+    Invalid(
+        'parser.add_argument("--max_tokens", type=int, nargs="+", default=[25000], help="Maximum tokens")\n'
+        "for max_tokens in args.max_tokens:\n    client.create(prompt, max_tokens=max_tokens)\n",
+        line=1,
+    ),
     # a constant doubled in a min() clamping a count of tokens (set 65: vidur's mnemosyne EDF scheduler)
     Invalid(
         "START_CHUNK_SIZE = 512\n\ndef search(remaining_tokens):\n"
