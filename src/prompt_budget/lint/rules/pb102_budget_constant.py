@@ -172,7 +172,13 @@ class BudgetConstant(LintRule):
     ``budget_overrides``). The token threshold a function compares a count of tokens with, written again
     in that function under a limit or size name (``max_chunk_size_allowed = 512`` beside ``if
     len(input_ids) <= 512``) or as a difference's first term (``max_chunk_size = 512 - overlap``;
-    ``threshold_copies``). Not reported:
+    ``threshold_copies``). A module's constant read as ``module.CONSTANT`` in the default of a parameter
+    given as a chunk size to a token splitter (``chunk_size=dfs.CHUNK_SIZE`` ... ``TokenTextSplitter(
+    chunk_size=chunk_size)``); a constant scaled by a small literal in a ``min()`` clamping a token count
+    (``min(2 * START, remaining_tokens)``); each number of a budget option's default list
+    (``add_argument("--max_tokens", nargs="+", default=[25000])``); a field read in another module as the
+    budget a token count is subtracted from or as a token threshold (``cfg.chunk_size - num_batch_tokens``),
+    one field declared alike in several classes of a module read as one setting. Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
@@ -188,7 +194,11 @@ class BudgetConstant(LintRule):
     characters and never tokens (``max_evidence_tokens = Field(default=2000, description="Maximum
     character budget ...")``); the numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
-    module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
+    module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared; a window
+    constant defaulting a parameter that cuts a string (``line[: self.result_truncation_length]``); a name
+    stating another unit whose comment counts it (``max_message_window = 30  # max number of messages
+    (30 is around 8k tokens)``); a field whose description says its length is of logged text
+    (``"Maximum prompt length to log"``).
     """
 
     CODE = "PB102"
