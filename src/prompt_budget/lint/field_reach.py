@@ -109,8 +109,7 @@ class FieldDefaults:
             return
         name = targets[0].id
         literal = _field_default(node.value)
-        # ``default=256 * 1024``: a number written as a product of literals (``field_read_forms``)
-        amount = rule.budget_literal(literal) if isinstance(literal, (ast.Constant, ast.BinOp)) else None
+        amount = rule.budget_literal(literal) if isinstance(literal, ast.Constant) else None
         if (
             literal is None
             or amount is None

@@ -2,8 +2,8 @@
 the copies of one field declared alike in several classes of a module.
 
 * The budget a count of tokens is subtracted from (``self._config.chunk_size - num_batch_tokens``: the
-  room left in a prefill chunk) or the threshold a count of tokens is ordered against
-  (``num_processed_tokens < self._config.long_request_kv_cache_len_threshold``).
+  room left in a prefill chunk). An attribute only ordered against a count of tokens is not read so: a
+  generic name (``scope.limit``, ``cache_config.block_size``) met a field of another class of that name.
 * Two classes of one module declaring a field alike, name, default and description (vidur's
   ``SarathiSchedulerConfig.chunk_size`` and ``MnemosyneFCFSFixedChunkSchedulerConfig.chunk_size``, both
   ``field(default=512, metadata={"help": "Chunk size for Sarathi."})``): one setting copied, which a read
@@ -27,33 +27,27 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact
     from prompt_budget.lint.rule import LintRule
 
-#: Lines that may subtract a count of tokens from an attribute or order one against it (lower-cased
-#: text): each pattern starts with a literal, tried only where it is found.
-_GATE: Final = (
-    re.compile(r"-\s*\(?[\w.]*tok"),  # ``cfg.chunk_size - num_batch_tokens``
-    re.compile(r"tok\w*\s*[<>]=?\s*[a-z_][\w.]*\.\w"),  # ``num_tokens < cfg.threshold``
-    re.compile(r"[<>]=?\s*\(?[\w.]*tok"),  # ``cfg.threshold > num_tokens``
-)
-_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Lines that may subtract a count of tokens from an attribute (lower-cased text), tried only where
+#: the pattern's first character is found.
+_GATE: Final = re.compile(r"-\s*\(?[\w.]*tok")  # ``cfg.chunk_size - num_batch_tokens``
 
 
 def extra_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[ast.Attribute, str, str]]:
     """(the attribute read, the token count it meets, how) of each read of an attribute as the budget a
-    count of tokens is subtracted from, or the threshold a count of tokens is ordered against."""
-    lines = lines_at(text, (at for gate in _GATE for at in match_starts(text, gate)))
+    count of tokens is subtracted from."""
+    lines = lines_at(text, match_starts(text, _GATE))
     if not lines:
         return []
     found: list[tuple[ast.Attribute, str, str]] = []
     for node in walk_spanning(module, lines):
-        if type(node) is ast.BinOp and isinstance(node.op, ast.Sub):
-            if isinstance(node.left, ast.Attribute) and rule.token_amount(node.right):
-                count = ast.unparse(node.right)
-                found.append((node.left, count, f"the budget the token count `{count}` is subtracted from"))
-        elif type(node) is ast.Compare and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
-            for read, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
-                if isinstance(read, ast.Attribute) and rule.token_amount(other):
-                    count = ast.unparse(other)
-                    found.append((read, count, f"the threshold the token count `{count}` is compared with"))
+        if (
+            type(node) is ast.BinOp
+            and isinstance(node.op, ast.Sub)
+            and isinstance(node.left, ast.Attribute)
+            and rule.token_amount(node.right)
+        ):
+            count = ast.unparse(node.right)
+            found.append((node.left, count, f"the budget the token count `{count}` is subtracted from"))
     return found
 
 

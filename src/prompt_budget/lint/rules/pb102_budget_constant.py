@@ -177,7 +177,7 @@ class BudgetConstant(LintRule):
     chunk_size=chunk_size)``); a constant scaled by a small literal in a ``min()`` clamping a token count
     (``min(2 * START, remaining_tokens)``); each number of a budget option's default list
     (``add_argument("--max_tokens", nargs="+", default=[25000])``); a field read in another module as the
-    budget a token count is subtracted from or as a token threshold (``cfg.chunk_size - num_batch_tokens``),
+    budget a token count is subtracted from (``cfg.chunk_size - num_batch_tokens``),
     one field declared alike in several classes of a module read as one setting. Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
