@@ -27,6 +27,7 @@ from prompt_budget.lint.forms import (
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
+from prompt_budget.lint.other_units import comment_names_other_unit, logged_length
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
 from prompt_budget.lint.reported_counts import only_reported
 from prompt_budget.lint.rope_origins import rope_origin
@@ -64,8 +65,11 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
-        if rule.budget_literal(default_of(node.value)) is not None and said_in_characters(rule, node):
+        if rule.budget_literal(default_of(node.value)) is not None and (
+            said_in_characters(rule, node) or logged_length(node)
+        ):
             return  # ``Field(default=2000, description="Maximum character budget ...")``: characters
+            # (``Field(default=500, description="Maximum prompt length to log")``: logged text)
         said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
         if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
@@ -199,8 +203,11 @@ def judge_assignment(
         report_binding(rule, literal, name, value, where, name.isupper(), said)
         held.hold(held.phrase, rule, name, before)
     elif names.is_budget(name) or (
-        (said or rule.token_comment()) and not names.is_excluded(name) and not only_reported(rule, target)
+        (said or (rule.token_comment() and not comment_names_other_unit(rule, name, value)))
+        and not names.is_excluded(name)
+        and not only_reported(rule, target)
     ):
+        # (``max_message_window = 30  # max number of messages (30 is around 8k tokens)``: messages)
         # ``completion_tokens = 100  # fixed tokens`` only sent back as a response's usage: a count
         report_binding(rule, literal, name, value, where, name.isupper())
     elif media_tokens(name) and not token_estimate(name):

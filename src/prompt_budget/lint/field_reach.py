@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from prompt_budget.lint.field_docstrings import said_in_characters
+from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, extra_reads
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.length_arguments import cut_length
 from prompt_budget.lint.names import config_key
@@ -96,7 +97,7 @@ class FieldDefaults:
     a rule reported the literal already."""
 
     def __init__(self) -> None:
-        self.pending: list[tuple[ast.expr, str, str, int | float]] = []
+        self.pending: list[tuple[ast.expr, str, str, int | float, str]] = []
 
     def field(self, rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
         """``chunk_size: int = Field(default=256, gt=0)`` in a class body."""
@@ -120,7 +121,7 @@ class FieldDefaults:
             or rope_origin(rule, name)  # ``initial_context_length: int = 4096`` beside ``rope_theta``
         ):
             return
-        self.pending.append((literal, name, cls.name, amount))
+        self.pending.append((literal, name, cls.name, amount, declared_alike(node)))
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         """Report the fields the module's own reads give to a budget (its one class of that field name);
@@ -131,20 +132,24 @@ class FieldDefaults:
             here.setdefault(read.attr, (read, how))
             rule.fact(read, f"{READ_FACT}{read.attr} {ast.unparse(read).replace(' ', '')} {how}", 0)
         classes: dict[str, set[str]] = defaultdict(set)
-        for _, name, cls, _ in self.pending:
+        marks: dict[str, set[str]] = defaultdict(set)
+        for _, name, cls, _, mark in self.pending:
             classes[name].add(cls)
+            marks[name].add(mark)
         reported = reported_ids(rule)
-        for literal, name, cls, amount in self.pending:
+        for literal, name, cls, amount, mark in self.pending:
             done = id(literal) in reported
             found = here.get(name)
-            if not done and found is not None and len(classes[name]) == 1:
+            # one field declared alike in several classes: one setting copied (``field_read_forms``)
+            one = len(classes[name]) == 1 or (bool(mark) and len(marks[name]) == 1)
+            if not done and found is not None and one:
                 read, how = found
                 message = _message(cls, name, amount, ast.unparse(read), how, f"line {read.lineno}")
                 rule.report_literal(literal, message, amount, name)
                 done = True
             # a field reported here still counts for the project: another class's field of its name
             # elsewhere cannot be told from it by a read
-            rule.fact(literal, f"{FIELD_FACT}{name} {cls} {int(done)}", amount)
+            rule.fact(literal, f"{FIELD_FACT}{name} {cls}{'#' + mark if mark else ''} {int(done)}", amount)
 
 
 def _attribute(value: ast.expr) -> ast.Attribute | None:
@@ -186,9 +191,10 @@ def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]
     """Each attribute the module gives straight to a token budget, with how."""
     text = source_of(rule.ctx.lines)[1]
     lines = lines_at(text, (at for gate in _GATE for at in match_starts(text, gate)))
-    if not lines:
+    extra = extra_reads(rule, module, text)  # ``cfg.chunk_size - num_batch_tokens`` (``field_read_forms``)
+    if not lines and not extra:
         return []
-    found: list[tuple[ast.Attribute, str, str]] = []
+    found: list[tuple[ast.Attribute, str, str]] = extra
     cut: set[int] = set()  # the reads a call's own kind makes a length in tokens (whatever its name)
     for node in walk_spanning(module, lines):
         if type(node) is ast.Call:
@@ -253,11 +259,13 @@ def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path)
             reads[key].append((fact, read, how))
     findings = []
     for key, bound in fields.items():
-        if len(bound) != 1 or bound[0][2] == "1" or key not in reads:
+        if key not in reads or not (len(bound) == 1 or copied_alike(bound)):
             continue  # one field name in two classes: a read cannot tell which it reads
-        fact, cls, _ = bound[0]
-        # a read in another module first (``where`` names it), else one in the field's own module
-        where, read, how = min(reads[key], key=lambda r: (r[0].path == fact.path, r[0].path, r[0].line))
-        message = _message(cls, key[1], fact.value, read, how, f"{where.path}:{where.line}")
-        findings.append(finding_where_bound(rule, fact, message, key[1], config_key(key[1])))
+        for fact, cls, done in bound:
+            if done == "1":
+                continue
+            # a read in another module first (``where`` names it), else one in the field's own module
+            where, read, how = min(reads[key], key=lambda r: (r[0].path == fact.path, r[0].path, r[0].line))
+            message = _message(cls.split("#")[0], key[1], fact.value, read, how, f"{where.path}:{where.line}")
+            findings.append(finding_where_bound(rule, fact, message, key[1], config_key(key[1])))
     return findings

@@ -44,8 +44,10 @@ from prompt_budget.lint.module_constants import ModuleConstants, file_folder
 from prompt_budget.lint.nograd_lengths import nograd_target
 from prompt_budget.lint.option_cuts import OptionCuts
 from prompt_budget.lint.option_fallbacks import OptionFills, option_fills
+from prompt_budget.lint.option_lists import option_list_default
 from prompt_budget.lint.option_siblings import OptionSiblings
 from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.other_units import defaults_cutting_strings
 from prompt_budget.lint.quota_bindings import judge_quota
 from prompt_budget.lint.reader_fallbacks import key_list_fallback
 from prompt_budget.lint.rule import BUDGET_WORDS, Invalid, LintRule, Valid
@@ -70,8 +72,11 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
     SET53_INVALID,
     SET53_VALID,
 )
+from prompt_budget.lint.rules.pb102_set65_cases import SET65_INVALID, SET65_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
+from prompt_budget.lint.scaled_clamps import scaled_clamp
+from prompt_budget.lint.splitter_defaults import splitter_defaults
 from prompt_budget.lint.stored_getters import stored_getter_fallback
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
@@ -167,7 +172,13 @@ class BudgetConstant(LintRule):
     ``budget_overrides``). The token threshold a function compares a count of tokens with, written again
     in that function under a limit or size name (``max_chunk_size_allowed = 512`` beside ``if
     len(input_ids) <= 512``) or as a difference's first term (``max_chunk_size = 512 - overlap``;
-    ``threshold_copies``). Not reported:
+    ``threshold_copies``). A module's constant read as ``module.CONSTANT`` in the default of a parameter
+    given as a chunk size to a token splitter (``chunk_size=dfs.CHUNK_SIZE`` ... ``TokenTextSplitter(
+    chunk_size=chunk_size)``); a constant scaled by a small literal in a ``min()`` clamping a token count
+    (``min(2 * START, remaining_tokens)``); each number of a budget option's default list
+    (``add_argument("--max_tokens", nargs="+", default=[25000])``); a field read in another module as the
+    budget a token count is subtracted from (``cfg.chunk_size - num_batch_tokens``),
+    one field declared alike in several classes of a module read as one setting. Not reported:
     a budget-named parameter whose every read is a rate's keyword or divided by a span of time
     (``token_limit_per_minute=token_limit``, ``token_limit / 60``); a batch's size whose help only mentions tokens; a length name with a unit word
     (``line_maxlen``) or also given to a queue's or a string field's length (``deque(maxlen=...)``); a guessed amount
@@ -183,7 +194,11 @@ class BudgetConstant(LintRule):
     characters and never tokens (``max_evidence_tokens = Field(default=2000, description="Maximum
     character budget ...")``); the numbers of an estimating function whose docstring links the provider's documented calculation; a
     chunk size echoed by an ``assert`` or made to be rejected (``with pytest.raises(...)``); in a
-    module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared.
+    module defining Triton kernels, a tile (``BLOCK_E``) or a token threshold only compared; a window
+    constant defaulting a parameter that cuts a string (``line[: self.result_truncation_length]``); a name
+    stating another unit whose comment counts it (``max_message_window = 30  # max number of messages
+    (30 is around 8k tokens)``); a field whose description says its length is of logged text
+    (``"Maximum prompt length to log"``).
     """
 
     CODE = "PB102"
@@ -388,6 +403,7 @@ class BudgetConstant(LintRule):
         *SET53_FIELD_VALID,
         *SET53_ATTRIBUTE_VALID,
         *SET53_GETTER_VALID,
+        *SET65_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -426,6 +442,7 @@ class BudgetConstant(LintRule):
         *SET53_FIELD_INVALID,
         *SET53_ATTRIBUTE_INVALID,
         *SET53_GETTER_INVALID,
+        *SET65_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -448,6 +465,7 @@ class BudgetConstant(LintRule):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch and not self._foreign(node.id, node):
             self._held.read(node.id, self)
+            scaled_clamp(self, self._held, node.id)  # ``min(2 * START, remaining_tokens)``
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in self._held.uses.watch and not self._foreign(node.attr, node):
@@ -462,6 +480,9 @@ class BudgetConstant(LintRule):
         decide_constants(
             self, self._held
         )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
+        # ``f(limit=DEFAULT_TRUNCATION_LENGTH)`` whose ``limit`` cuts a string: characters (``other_units``)
+        cut = defaults_cutting_strings(self, node, {name for name, _ in self._held.phrase})
+        self._held.phrase[:] = [(name, r) for name, r in self._held.phrase if name not in cut]
         self._held.finish(self, node)
         self._chunks.finish(self, node)
         self._chunk_attrs.finish(self, self._chunks)
@@ -524,6 +545,7 @@ class BudgetConstant(LintRule):
         parameter_chunk_sizes(self, node)  # ``chunk_size=256`` beside ``tokenizer="gpt2"``
         self._lengths.arguments(self, node)
         attribute_defaults(self, node)  # ``min_tokens: int = consts.TOKENIZATION_LOWER_LIMIT``
+        splitter_defaults(self, node)  # ``chunk_size=dfs.CHUNK_SIZE`` given to ``TokenTextSplitter``
 
     def visit_Dict(self, node: ast.Dict) -> None:
         for name, value, amount in commented_entries(self, node):  # ``"floor": 100,  # min tokens``
@@ -536,6 +558,7 @@ class BudgetConstant(LintRule):
 
     def visit_Call(self, node: ast.Call) -> None:
         option_default(self, node, self._held)  # ``parser.add_argument("--max-new-tokens", default=512)``
+        option_list_default(self, node)  # ``add_argument("--max_tokens", nargs="+", default=[25000])``
         token_option(self, node)  # ``@click.option("--max-tokens", default=4096)``, a help giving tokens
         key_list_fallback(self, node)  # ``read(config, int, ["max_seq_len", "n_positions"], 2048)``
         call_chunk_sizes(

@@ -1,0 +1,66 @@
+"""More reads of a class field's attribute into a token budget for ``field_reach`` (set 65: vidur), and
+the copies of one field declared alike in several classes of a module.
+
+* The budget a count of tokens is subtracted from (``self._config.chunk_size - num_batch_tokens``: the
+  room left in a prefill chunk). An attribute only ordered against a count of tokens is not read so: a
+  generic name (``scope.limit``, ``cache_config.block_size``) met a field of another class of that name.
+* Two classes of one module declaring a field alike, name, default and description (vidur's
+  ``SarathiSchedulerConfig.chunk_size`` and ``MnemosyneFCFSFixedChunkSchedulerConfig.chunk_size``, both
+  ``field(default=512, metadata={"help": "Chunk size for Sarathi."})``): one setting copied, which a read
+  needs not tell apart (``field_reach`` otherwise leaves a field name given a literal in two classes).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import re
+from typing import TYPE_CHECKING, Final
+
+from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.text_starts import match_starts
+from prompt_budget.lint.walks import lines_at, walk_spanning
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from prompt_budget.lint.findings import Fact
+    from prompt_budget.lint.rule import LintRule
+
+#: Lines that may subtract a count of tokens from an attribute (lower-cased text), tried only where
+#: the pattern's first character is found.
+_GATE: Final = re.compile(r"-\s*\(?[\w.]*tok")  # ``cfg.chunk_size - num_batch_tokens``
+
+
+def extra_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[ast.Attribute, str, str]]:
+    """(the attribute read, the token count it meets, how) of each read of an attribute as the budget a
+    count of tokens is subtracted from."""
+    lines = lines_at(text, match_starts(text, _GATE))
+    if not lines:
+        return []
+    found: list[tuple[ast.Attribute, str, str]] = []
+    for node in walk_spanning(module, lines):
+        if (
+            type(node) is ast.BinOp
+            and isinstance(node.op, ast.Sub)
+            and isinstance(node.left, ast.Attribute)
+            and rule.token_amount(node.right)
+        ):
+            count = ast.unparse(node.right)
+            found.append((node.left, count, f"the budget the token count `{count}` is subtracted from"))
+    return found
+
+
+def declared_alike(node: ast.Assign | ast.AnnAssign) -> str:
+    """A short mark of a field's declaration (its default and its description) when it has a
+    description, else "": two classes' fields of one name and one mark are one setting copied."""
+    if field_description(node.value) is None or node.value is None:
+        return ""
+    return hashlib.blake2s(ast.dump(node.value).encode(), digest_size=6).hexdigest()
+
+
+def copied_alike(bound: Sequence[tuple[Fact, str, str]]) -> bool:
+    """The facts of one field name (``field_reach.FIELD_FACT``: the fact, ``Class#mark``, done) are all
+    in one module and declared alike (one non-empty mark)."""
+    marks = {cls.partition("#")[2] for _, cls, _ in bound}
+    return len({fact.path for fact, _, _ in bound}) == 1 and len(marks) == 1 and "" not in marks

@@ -1,0 +1,123 @@
+"""PB102's evidence that a number named like a budget counts something other than tokens (set 65: maseval,
+set 66: plancraft and arshai): characters or chat messages, the false alarms the issue names.
+
+* A window name held until the module's reads decide (``DEFAULT_RESULT_TRUNCATION_LENGTH = 1000``) given
+  as the default of a parameter (``result_truncation_length=DEFAULT_RESULT_TRUNCATION_LENGTH``) that, in
+  its class (or its function), cuts a string or is compared with a string's length
+  (``line[: self.result_truncation_length]``) and cuts no token list: characters, as a constant stored
+  in such a field already is (``deferred.Deferred._characters``).
+* A statement whose name states a unit other than tokens (``max_message_window``: messages) and whose
+  comment names that unit again (``# max number of messages to keep ... (30 is around 8k llama3
+  tokens)``): the comment's tokens are an equivalence of the count, not its unit, unless the comment
+  spells the value itself in tokens (``# 30 tokens``).
+* A field whose description says its length is of what is logged or shown (``Field(default=500,
+  description="Maximum prompt length to log")``) and never speaks of tokens: log or display content is
+  cut by characters (``prompt_content[:max_length] + "..."``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.comment_units import comment_spells_tokens
+from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.forms import character_sizes
+from prompt_budget.lint.names import TOKENS_WORD, words
+from prompt_budget.lint.walks import statements
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def defaults_cutting_strings(rule: LintRule, module: ast.Module, names: set[str]) -> set[str]:
+    """Of the module constants ``names``, those given as the default of a parameter that, in the
+    parameter's class (a method's) or function, cuts a string or is compared with a string's length,
+    under the parameter's own name (``self.<name>`` or ``<name>``)."""
+    if not names:
+        return set()
+    found: set[str] = set()
+    sizes: dict[ast.AST, set[str]] = {}
+    for stmt in statements(module):
+        scopes: list[tuple[ast.AST, ast.AST]]
+        if isinstance(stmt, ast.ClassDef):
+            scopes = [(fn, stmt) for fn in stmt.body if isinstance(fn, _FUNCTIONS)]
+        elif isinstance(stmt, _FUNCTIONS):
+            scopes = [(stmt, stmt)]
+        else:
+            continue
+        for fn, scope in scopes:
+            assert isinstance(fn, _FUNCTIONS)
+            for arg, default in _defaults(fn.args):
+                if not (isinstance(default, ast.Name) and default.id in names):
+                    continue
+                if scope not in sizes:
+                    sizes[scope] = character_sizes(rule, scope)
+                if arg.arg in sizes[scope]:
+                    found.add(default.id)
+    return found
+
+
+def _defaults(node: ast.arguments) -> list[tuple[ast.arg, ast.expr]]:
+    positional = [*node.posonlyargs, *node.args]
+    pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    return pairs
+
+
+#: Units a name may state instead of tokens (``max_message_window``, ``context_lines``), in the singular,
+#: with their short forms: countable things a comment can give the number of.
+_UNITS = {
+    **{w: w for w in ("message", "turn", "line", "item", "row", "file", "result", "document", "entry")},
+    **{w: w for w in ("word", "character", "byte", "second")},
+    "msg": "message",
+    "doc": "document",
+    "char": "character",
+    "entrie": "entry",
+}
+
+
+def _unit(word: str) -> str | None:
+    """The unit ``word`` names (``messages`` -> ``message``), else None."""
+    return _UNITS.get(word) or _UNITS.get(word[:-1] if word.endswith("s") else "")
+
+
+#: A comment giving a count of something: ``number of messages``, ``max 30 messages``.
+_COUNTED = re.compile(
+    r"\b(?:(?:max|maximum|min|minimum)\s+)?(?:number|count|num|no|\d+)\.?\s+(?:of\s+)?([a-z]+)"
+    r"|\b(?:max|maximum|min|minimum)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def comment_names_other_unit(rule: LintRule, name: str, value: float) -> bool:
+    """``name`` states a unit other than tokens (``max_message_window``) and the statement's comment
+    counts that unit (``# max number of messages ... (30 is around 8k llama3 tokens)``), without
+    spelling ``value`` itself in tokens (``# 30 tokens``): the tokens are an equivalence of the count."""
+    units = {u for w in words(name) if (u := _unit(w))}
+    if not units:
+        return False
+    comment = rule.ctx.comment()
+    if not comment or comment_spells_tokens(comment, value):
+        return False
+    return any(_unit((m.group(1) or m.group(2)).lower()) in units for m in _COUNTED.finditer(comment))
+
+
+#: A description saying the length is of what is logged or displayed: ``"Maximum prompt length to log"``,
+#: ``"... length of responses in logs"``.
+_LOGGED = re.compile(
+    r"\b(?:length|size|limit)\b[^.;]*?\b(?:to|in|for|when)\s+(?:the\s+)?"
+    r"(?:log|logs|logging|display|displaying|preview|print|printing|traces?|spans?)\b",
+    re.IGNORECASE,
+)
+
+
+def logged_length(stmt: ast.Assign | ast.AnnAssign) -> bool:
+    """The field ``stmt``'s description says its length is of content written to a log or shown
+    (``Field(default=500, description="Maximum prompt length to log (when enabled)")``) and never
+    speaks of tokens: characters of logged text."""
+    text = field_description(stmt.value)
+    return bool(text and _LOGGED.search(text) and not TOKENS_WORD.search(text))

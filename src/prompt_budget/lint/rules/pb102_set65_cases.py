@@ -1,0 +1,66 @@
+"""PB102's cases from sets 65 and 66 (issue 19): characters and chat messages named like budgets."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET65_VALID = (
+    # a list default of an option not named as a budget
+    Valid('parser.add_argument("--api_counts", type=int, nargs="+", default=[3000])\n'),
+    # a constant scaled in a min() with no count of tokens
+    Valid(
+        "START_SIZE = 512\n\ndef search(remaining_items):\n    return min(2 * START_SIZE, remaining_items)\n"
+    ),
+    # a window name given as the default of a parameter whose field cuts a string (set 65: maseval)
+    Valid(
+        "DEFAULT_RESULT_TRUNCATION_LENGTH = 1000\n\nclass Evaluator:\n"
+        "    def __init__(self, result_truncation_length=DEFAULT_RESULT_TRUNCATION_LENGTH):\n"
+        "        self.result_truncation_length = result_truncation_length\n\n"
+        "    def summarize(self, lines):\n"
+        "        return ''.join(line[: self.result_truncation_length] for line in lines)\n"
+    ),
+    # a count of messages whose comment relates it to tokens (set 66: plancraft)
+    Valid(
+        "class Config(BaseModel):\n    max_message_window: int = 30  # max number of messages to keep"
+        " in dialogue history (30 is around 8k llama3 tokens)\n"
+    ),
+    # the length of a prompt written to a log (set 66: arshai)
+    Valid(
+        "class ObservabilityConfig(BaseModel):\n"
+        '    max_prompt_length: int = Field(default=500, description="Maximum prompt length to log (when enabled)")\n'
+        '    max_response_length: int = Field(default=500, description="Maximum response length to log")\n'
+    ),
+)
+
+SET65_INVALID = (
+    # a budget option's default written as a list of numbers (set 66: nvidia-tooltalk)
+    Invalid(
+        'parser.add_argument("--max_tokens", type=int, nargs="+", default=[25000], help="Maximum tokens")\n'
+        "for max_tokens in args.max_tokens:\n    client.create(prompt, max_tokens=max_tokens)\n",
+        line=1,
+    ),
+    # a constant doubled in a min() clamping a count of tokens (set 65: vidur's mnemosyne EDF scheduler)
+    Invalid(
+        "START_CHUNK_SIZE = 512\n\ndef search(remaining_tokens):\n"
+        "    high = min(2 * START_CHUNK_SIZE, remaining_tokens)\n    return high // 2\n",
+        line=1,
+    ),
+    # the parameter it defaults cuts a token list, not a string
+    Invalid(
+        "MAX_CONTEXT_LENGTH = 4096\n\nclass Model:\n"
+        "    def __init__(self, context_length=MAX_CONTEXT_LENGTH):\n"
+        "        self.context_length = context_length\n\n"
+        "    def cut(self, text):\n"
+        "        return self.tokenizer.encode(text)[: self.context_length]\n",
+        line=1,
+    ),
+    # a comment giving the count in tokens, or counting no unit the name states
+    Invalid("max_message_window = 3000  # max number of messages, about 3000 tokens\n", line=1),
+    Invalid("max_chunk_size = 512  # tokens per chunk\n", line=1),
+    # a length whose description says tokens, though it is logged
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    max_prompt_length: int = Field(default=500, description="Maximum prompt tokens to log")\n',
+        line=2,
+    ),
+)
