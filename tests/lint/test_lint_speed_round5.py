@@ -53,3 +53,17 @@ def test_module_constants_reads_through_a_relatively_imported_module(local: str,
     text = f"from . import {local}\nfrom . import other\nx = {local}.SAFETY_MARGIN + {local}.B + other.CAP\n"
     reads = ModuleConstants(ast.parse(text), text, tmp_path).reads
     assert reads == {"SAFETY_MARGIN": (local, {local}), "CAP": ("other", {"other"})}
+
+
+def test_nothing_of_a_linted_file_is_kept_once_it_is_done() -> None:
+    from lint_helpers import lint_snippet
+
+    from prompt_budget.lint import kernel_launch, module_attributes, walks
+
+    code = "import triton\nfrom . import limits\n\n@triton.jit\ndef k(max_tokens=limits.MAX_TOKENS):\n    return 4096\n"
+    lint_snippet(code)
+    assert not module_attributes._kept
+    assert not kernel_launch._LAST
+    assert all(not kept for kept in walks._per_file)
+    assert walks.kept_per_file([]) in walks._per_file
+    walks._per_file.pop()
