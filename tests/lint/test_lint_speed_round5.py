@@ -67,3 +67,33 @@ def test_nothing_of_a_linted_file_is_kept_once_it_is_done() -> None:
     assert all(not kept for kept in walks._per_file)
     assert walks.kept_per_file([]) in walks._per_file
     walks._per_file.pop()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MAX_TOKENS = 4096\n",
+        "MAX_TOKENS = 4096",
+        "MAX_TOKENS = 4096\n\n",
+        "\nmax_tokens = 8000\n# x\n",
+        "token\n",
+    ],
+)
+def test_the_text_the_engine_keeps_for_the_helpers_is_the_lines_joined(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lint_helpers import lint_snippet
+
+    from prompt_budget.lint import engine, walks
+
+    kept: list[tuple[str, str]] = []
+
+    def keep(lines: list[str], joined: str, lowered: str) -> None:
+        kept.append((joined, lowered))
+        assert joined == "\n".join(lines)
+        assert lowered == joined.lower()
+        walks.keep_source(lines, joined, lowered)
+
+    monkeypatch.setattr(engine, "keep_source", keep)
+    lint_snippet(text)
+    assert kept

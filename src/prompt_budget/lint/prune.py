@@ -47,7 +47,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from prompt_budget.lint.names import SCORE_WORDS
-from prompt_budget.lint.walks import NON_ASCII
+from prompt_budget.lint.walks import NON_ASCII, source_of
 
 if TYPE_CHECKING:
     from prompt_budget.lint.options import RuleOptions
@@ -164,7 +164,9 @@ class Pruner:
         if digits:
             self._keep_digits(text)
         if words:
-            lowered = text.lower()
+            # ``source_of``'s: the text of ``lines`` lower-cased, which the helpers read too (without the
+            # text's last line end, which no word holds)
+            lowered = source_of(lines)[1]
             for word in _fewest(words):
                 if word in lowered:
                     self._keep_word(lowered, word)

@@ -255,6 +255,12 @@ def source_of(lines: Sequence[str]) -> tuple[str, str]:
     return text, lowered
 
 
+def keep_source(lines: Sequence[str], text: str, lowered: str) -> None:
+    """Have ``source_of(lines)`` give ``text`` and ``lowered`` (``"\\n".join(lines)`` and its lower case,
+    which the caller has already made) until ``forget``."""
+    _texts[:] = [(lines, text, lowered)]
+
+
 def forget() -> None:
     """Drop the kept walks (the engine calls it when a file is done: a kept module's walk holds its
     whole tree, which the collector would otherwise scan again and again)."""
