@@ -33,6 +33,7 @@ from prompt_budget.lint.rule import FileContext, LintRule
 from prompt_budget.lint.syntax import parse_python
 from prompt_budget.lint.visit import COLLECT_EVERY, collector_paused, deep_recursion, walk
 from prompt_budget.lint.walks import forget as forget_walks
+from prompt_budget.lint.walks import keep_source
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
@@ -153,7 +154,8 @@ def lint_source(
         text = decode_source(source)
     else:
         text = source = source[1:] if source.startswith("\ufeff") else source
-    if not precheck(text, rules):
+    lowered = text.lower()
+    if not precheck(text, rules, lowered):
         return FileResult(path=path)
     try:
         # the running ast, else libcst's parser for syntax of a newer Python, rewritten in place
@@ -165,6 +167,11 @@ def lint_source(
     # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)
+    if rewritten is None and "\r" not in text and text.isascii():
+        # the helpers' joined and lower-cased text (``walks.source_of``) is the pre-check's, without the
+        # last line end (lower-casing ASCII moves no character)
+        end = len(text) - 1 if text.endswith("\n") else len(text)
+        keep_source(lines, text[:end], lowered[:end])
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
     every_word = False
     while True:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
@@ -112,8 +113,10 @@ def field_const(value: ast.expr | None) -> ast.expr | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def is_test_module(path: str) -> bool:
-    """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``: code whose numbers are scenarios."""
+    """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``: code whose numbers are scenarios.
+    Kept per path: the rules ask it of the file being linted at many of its statements."""
     parts = path.replace("\\", "/").split("/")
     stem = parts[-1].rsplit(".", 1)[0]
     return (

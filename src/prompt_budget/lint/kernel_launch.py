@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, dotted
-from prompt_budget.lint.walks import source_of, statements, walk
+from prompt_budget.lint.walks import kept_per_file, source_of, statements, walk
 
 #: Words of a launch parameter: warps and stages of a Triton config, the grid, blocks, CTAs, threads.
 _LAUNCH_WORDS = frozenset({"warps", "stages", "grid", "blocks", "ctas", "cta"})
@@ -83,7 +83,7 @@ def picks_launch(ancestors: Sequence[ast.AST], node: ast.AST) -> bool:
 
 
 #: The last module asked about and its answer: every rule asking about one module walks it once.
-_LAST: list[tuple[ast.AST, bool]] = []
+_LAST: list[tuple[ast.AST, bool]] = kept_per_file([])
 
 
 def defines_kernels(tree: ast.AST | None, lines: Sequence[str] | None = None) -> bool:

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import USE_FACT
 from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.walks import kept_per_file
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-_kept: list[tuple[ast.AST, dict[str, str]]] = []
+_kept: list[tuple[ast.AST, dict[str, str]]] = kept_per_file([])
 
 
 def imported_modules(tree: ast.AST) -> dict[str, str]:

@@ -10,13 +10,15 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 
-def precheck(text: str, rules: Sequence[type[LintRule]]) -> bool:
+def precheck(text: str, rules: Sequence[type[LintRule]], lowered: str | None = None) -> bool:
     """The cheap textual test: could any rule find something in this text? Patterns are matched
     against the lower-cased text (case-insensitive matching in ``re`` is several times slower). Each
     pattern is searched at most once per file, and a pattern made of alternatives that each start with
     a word (``token|ctx|budget``) only once one of those words is in the text (``in`` is many times
-    faster than the regular expression that fails on most files)."""
-    lowered = text.lower()
+    faster than the regular expression that fails on most files). ``lowered``: ``text.lower()``, when the
+    caller has it."""
+    if lowered is None:
+        lowered = text.lower()
     seen: dict[re.Pattern[str], bool] = {}
     # several patterns share guard words (PB105's holds PB101's): each word is looked for once
     held: dict[str, bool] = {}

@@ -47,7 +47,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from prompt_budget.lint.names import SCORE_WORDS
-from prompt_budget.lint.walks import NON_ASCII
+from prompt_budget.lint.walks import NON_ASCII, source_of
 
 if TYPE_CHECKING:
     from prompt_budget.lint.options import RuleOptions
@@ -164,7 +164,9 @@ class Pruner:
         if digits:
             self._keep_digits(text)
         if words:
-            lowered = text.lower()
+            # ``source_of``'s: the text of ``lines`` lower-cased, which the helpers read too (without the
+            # text's last line end, which no word holds)
+            lowered = source_of(lines)[1]
             for word in _fewest(words):
                 if word in lowered:
                     self._keep_word(lowered, word)
@@ -194,6 +196,21 @@ class Pruner:
         fast scan) and ``_DIGITS`` tried only at a 0 or a 1 (the alternatives with look-arounds made
         ``search`` several times slower over a whole text than the class alone)."""
         search, match = _ANY_DIGIT.search, _DIGITS.match
+        if text.isascii():
+            # every digit made a NUL, found with ``str.find`` (a byte scan) instead of ``re``'s class;
+            # a NUL of the text itself is no digit: ``_DIGITS`` does not match there
+            find = text.translate(_DIGITS_TO_NUL).find
+
+            def marked(pos: int) -> int:
+                at = find("\0", pos)
+                while at >= 0:
+                    if text[at] > "1" or match(text, at):
+                        return at
+                    at = find("\0", at + 1)
+                return -1
+
+            self._keep_at(text, marked)
+            return
 
         def hit(pos: int) -> int:
             found = search(text, pos)
@@ -333,6 +350,8 @@ _FEWEST: dict[tuple[str, ...], list[str]] = {}
 #: ``guess_chars_per_token=1`` is a rate (PB104), ``x[0]``, ``range(1, n)`` and ``n - 1`` keep no line.
 #: (Every alternative starts with a digit, so the search skips to the next digit at C speed.)
 _ANY_DIGIT = re.compile("[0-9]")
+#: ``str.translate``'s table making every digit a NUL (fast for an ASCII text only).
+_DIGITS_TO_NUL = str.maketrans("0123456789", "\0" * 10)
 _DIGITS = re.compile(
     r"[2-9]|[01](?:(?=[0-9_.eEjJxXoObB])|(?<=[A-Za-z_.][01])|(?<=[^=!<>]=[01])|(?<=[^=!<>]= [01])|(?<=:[01])|(?<=: [01]))"
 )

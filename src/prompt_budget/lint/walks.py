@@ -22,7 +22,9 @@ import re
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final, TypeVar
+
+T = TypeVar("T")
 
 #: Fields that never hold a child node: the Load/Store and operator singletons (``ctx``, ``op``, ``ops``)
 #: and the identifiers, numbers and flags of every node type (``Name.id``, ``Attribute.attr``,
@@ -230,6 +232,16 @@ def statements(node: ast.AST) -> list[ast.AST]:
 
 
 _texts: list[tuple[Sequence[str], str, str]] = []
+#: Other modules' answers kept for the file being linted (``kept_per_file``), dropped by ``forget``.
+_per_file: list[list[Any]] = []
+
+
+def kept_per_file(kept: list[T]) -> list[T]:
+    """Register a helper's list of what it keeps for the file being linted (its tree, with an answer), to
+    be emptied by ``forget`` when the file is done: kept on, the tree would be freed only when the
+    next file's answer replaces it, while that file's tree is alive."""
+    _per_file.append(kept)
+    return kept
 
 
 def source_of(lines: Sequence[str]) -> tuple[str, str]:
@@ -243,6 +255,12 @@ def source_of(lines: Sequence[str]) -> tuple[str, str]:
     return text, lowered
 
 
+def keep_source(lines: Sequence[str], text: str, lowered: str) -> None:
+    """Have ``source_of(lines)`` give ``text`` and ``lowered`` (``"\\n".join(lines)`` and its lower case,
+    which the caller has already made) until ``forget``."""
+    _texts[:] = [(lines, text, lowered)]
+
+
 def forget() -> None:
     """Drop the kept walks (the engine calls it when a file is done: a kept module's walk holds its
     whole tree, which the collector would otherwise scan again and again)."""
@@ -250,3 +268,5 @@ def forget() -> None:
     _stated.clear()
     _parented.clear()
     _texts.clear()
+    for kept in _per_file:
+        kept.clear()
