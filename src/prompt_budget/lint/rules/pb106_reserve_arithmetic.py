@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
+from prompt_budget.lint.mirrored_reserves import reserve_bound
 from prompt_budget.lint.model_windows import report_model_window
 from prompt_budget.lint.reports_made import is_reported
-from prompt_budget.lint.reserve_sums import reserve_sum
-from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total, counted_total
+from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.token_reach import TokenReach
@@ -255,7 +255,7 @@ class ReserveArithmetic(LintRule):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
-            elif value is not None and (bound := reserve_sum(self, node) or counted_total(self, node)):
+            elif value is not None and (bound := reserve_bound(self, node)):
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
                 self._report(node.right, bound, value, "kept beside token counts bounded by")
             return
