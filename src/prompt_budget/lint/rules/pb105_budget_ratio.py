@@ -84,7 +84,7 @@ class BudgetRatio(DivisorTables):
     module constant named as a share whose product reaches a token use (``int(window *
     _THRESHOLD_FRACTION)`` stored as the threshold compared with ``total_tokens``). A ratio keyword given to a callable that
     compacts, summarizes or trims a conversation (``SummarizingCompaction(max_fraction=0.8)``) is a
-    share of the window.
+    share of the window, and so is a name bound to a share given under it (``head_ratio=self.head_ratio``), with a config's fallback read under that key (``cls(head_ratio=data.get("head_ratio", 0.3))``).
 
     A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size // 4)``,
     ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n = int(len(tokens) / 4)``
@@ -118,7 +118,7 @@ class BudgetRatio(DivisorTables):
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
     context_length``).
 
-    Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
+    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
     ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
     the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a

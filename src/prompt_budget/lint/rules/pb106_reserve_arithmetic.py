@@ -54,6 +54,7 @@ class ReserveArithmetic(LintRule):
     100``), or by position to a function, the module's own or one it imports, whose parameter there is
     named as a margin and taken off in its body (``shorten_text(ctx, MAX_TOKENS,
     get_number_of_tokens(prompt) + 100)``, ``def shorten_text(prompt, max_length, margin=20)``).
+    Room added to token counts that the function takes off a budget with the same reserve (``f"Required: {system_tokens + 100}"`` beside ``max_tokens - system_tokens - 100``) is that reserve again.
     Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
     a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
     and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too.
