@@ -50,10 +50,12 @@ def keyed_arguments(node: ast.Call) -> list[tuple[str, ast.expr, float]]:
 
 
 def keyed_reports(
-    keyed: list[tuple[str, ast.expr, float]], name: str, why: str
+    keyed: list[tuple[str, ast.expr, float]], name: str, why: str | None
 ) -> list[tuple[ast.expr, float, str]]:
     """(literal, value, what) of each keyed argument's fallback under ``name``, a share the data flow
-    reports for ``why``."""
+    reports for ``why`` (none when it does not report it)."""
+    if why is None:
+        return []
     return [
         (literal, value, f'"{key}" = {value}, the fallback of `{name}`: {why}')
         for key, literal, value in keyed
