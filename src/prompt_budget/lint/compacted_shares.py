@@ -5,8 +5,10 @@ hands it on (set 65: picoagents' eval config).
 PB105 reports a share written inline under a ratio keyword of a compacting callable
 (``HeadTailCompaction(head_ratio=0.2)``: ``ratio_names.compacting_callee``). The same keyword given a name
 that the module binds to a share (a field's default, a constant, a local) hands that share on: the data flow
-reports the share where it is bound. A config's fallback read under the same key and given under that
-keyword (``cls(head_ratio=data.get("head_ratio", 0.3))``) is the same share again.
+reports the share where it is bound, when the call is given a token budget too (a compaction of something
+else, LanceDB's ``CompactionOptions``, is given none) and no read of the share says more. A config's
+fallback read under the same key and given under that keyword (``cls(head_ratio=data.get("head_ratio",
+0.3))``) is the same share again.
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ from prompt_budget.lint.rule import LintRule, attr_name, callee_name
 
 def compacted_reads(rule: LintRule, node: ast.Call, watch: Collection[str]) -> list[tuple[str, str]]:
     """(name, why) of each watched name read as the value of a ratio keyword of a compacting callable
-    (``HeadTailCompaction(head_ratio=self.head_ratio)``)."""
-    callee = callee_name(node) or ""
+    given a token budget too (``HeadTailCompaction(token_budget=self.token_budget,
+    head_ratio=self.head_ratio)``): a share of that budget. A compaction given no budget may compact
+    something else (LanceDB's ``CompactionOptions(materialize_deletions_threshold=...)``: rows)."""
     found: list[tuple[str, str]] = []
+    if not any(kw.arg and rule.names.is_budget(kw.arg) for kw in node.keywords):
+        return found
+    callee = callee_name(node) or ""
     for kw in node.keywords:
         name = attr_name(kw.value) if type(kw.value) in (ast.Name, ast.Attribute) else None
         if (

@@ -169,6 +169,7 @@ class BudgetRatio(DivisorTables):
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
         self._keyed_args: list[tuple[str, ast.expr, float]] = []
+        self._compacted: dict[str, str] = {}  # shares handed on to a compacting callable, and why
         #: the outermost dict literals holding a share under a string key (``keyed_shares``)
         self._tables: list[ast.Dict] = []
         #: names ordered against a string's length or cutting a string (read on the first question)
@@ -236,7 +237,7 @@ class BudgetRatio(DivisorTables):
         # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
         followed: set[int] = set()
         for name in list(candidates):
-            why = self._uses.reason(name)
+            why = self._uses.reason(name) or self._compacted.get(name)
             # a name bound to one share in several places (``context_erase = 0.75`` in two methods): each is it
             for b in self._bindings.all_of(name) if why is not None else ():
                 message = (
@@ -568,8 +569,7 @@ class BudgetRatio(DivisorTables):
             self._named_ratio(arg.arg, default, param=True)
 
     def visit_Call(self, node: ast.Call) -> None:
-        for name, why in compacted_reads(self, node, self._uses.watch):  # ``HeadTail(head_ratio=self.r)``
-            self._uses.reasons.setdefault(name, why)
+        self._compacted.update(compacted_reads(self, node, self._uses.watch))  # ``(head_ratio=self.r)``
         self._keyed_args.extend(keyed_arguments(node))
         siblings = [kw.arg for kw in node.keywords if kw.arg]
         for kw in node.keywords:

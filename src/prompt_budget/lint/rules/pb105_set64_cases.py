@@ -26,6 +26,11 @@ SET64_VALID = (
         "class Config:\n    head_ratio: float = 0.3\n\n    def build(self):\n"
         "        return HeadTailSampler(head_ratio=self.head_ratio)\n"
     ),
+    # a share given to a compaction given no token budget (cognee's LanceDB ``CompactionOptions``)
+    Valid(
+        "THRESHOLD = 0.2\n\ndef compact(ds, rows):\n"
+        "    return CompactionOptions(target_rows=rows, materialize_deletions_threshold=THRESHOLD)\n"
+    ),
     Valid(
         "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
         '        return cls(head_ratio=data.get("head_ratio", 0.3))\n'
@@ -65,7 +70,7 @@ SET64_INVALID = (
     Invalid(
         "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
         '        return cls(head_ratio=data.get("head_ratio", 0.3))\n\n    def build(self):\n'
-        "        return HeadTailCompaction(head_ratio=self.head_ratio)\n",
+        "        return HeadTailCompaction(token_budget=self.budget, head_ratio=self.head_ratio)\n",
         count=2,
     ),
 )
