@@ -15,6 +15,7 @@ from prompt_budget.lint.argument_rows import (
 )
 from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
+from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
@@ -37,7 +38,6 @@ from prompt_budget.lint.inline_forms import (
     typed_amounts,
     typed_slot,
     widget_default,
-    window_table,
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
@@ -79,7 +79,8 @@ class InlineBudget(LintRule):
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
     a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback. A ``.get(model, 4096)``
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
-    table is named (``DEEpSEEkMAXCONTETNLENGTH``); a ``max_length=`` given to a language model's
+    table is named (``DEEpSEEkMAXCONTETNLENGTH``), and so is one in a table named for budgets whose rows are
+    all amounts of tokens (``THINKING_LEVEL_BUDGETS.get(level, 2048)``); a ``max_length=`` given to a language model's
     ``generate`` counts tokens. LangChain's context size ``trigger=("tokens", 4000)`` (also in a dict or a
     list of sizes) is a number of tokens; ``("messages", 20)`` is not. A default written as a
     ``("context_size", 4096)`` pair in a table of (setting, default) pairs is judged by its name as the
@@ -321,7 +322,7 @@ class InlineBudget(LintRule):
 
     _positional: ImportedPositionalFlow
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
-    _window_tables: dict[str, int]
+    _window_tables: dict[str, tuple[int, str]]
     _lookups: list[tuple[str, ast.expr, int | float]]
     _cuts: CutFlow
 
@@ -341,9 +342,8 @@ class InlineBudget(LintRule):
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
         for table, literal, value in self._lookups:
-            line = self._window_tables.get(table)
-            if line is not None:
-                how = f"used as the fallback of `{table}`, a model -> window table (line {line})"
+            if (row := self._window_tables.get(table)) is not None:  # ``budget_rows.lookup_table``
+                how = f"used as the fallback of `{table}`, {row[1]} (line {row[0]})"
                 self._report(literal, table, value, how)
 
     def visit_arguments(self, node: ast.arguments) -> None:
@@ -537,10 +537,9 @@ class InlineBudget(LintRule):
 
     def visit_Dict(self, node: ast.Dict) -> None:
         scopes = self.ctx.scopes
-        if len(node.keys) >= 2 and (not scopes or isinstance(scopes[-1], ast.ClassDef)):
-            table = window_table(self, node)  # a table at module or class level
-            if table:
-                self._window_tables[table] = node.lineno
+        top = not scopes or isinstance(scopes[-1], ast.ClassDef)  # a table at module or class level
+        if len(node.keys) >= 2 and top and (table := lookup_table(self, node)) is not None:
+            self._window_tables[table[0]] = (node.lineno, table[1])
         if in_examples(self):
             return
         for item, name, value, how in dict_budgets(self, node):

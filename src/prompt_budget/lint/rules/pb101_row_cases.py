@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+#: a table of budgets and a lookup in it (set 66: autorubric's thinking budgets per level)
+_LEVELS = (
+    "LEVEL_BUDGETS = {rows}\n\nclass Thinking:\n    def get_effective_budget(self):\n"
+    "        return LEVEL_BUDGETS.get(self.level, {fallback})\n"
+)
+
 ROW_VALID = (
+    # a table named for budgets of something else than tokens (dollars, or small counts), or holding a
+    # row that is no amount of tokens
+    Valid(_LEVELS.format(rows='{"low": 0.5, "high": 2.5}', fallback="1.0")),
+    Valid(_LEVELS.format(rows='{"low": 1, "high": 3}', fallback="2")),
+    Valid(_LEVELS.format(rows='{"low": 1024, "high": "max"}', fallback="2048")),
     Valid(
         'def shorten(text, limit):\n    """Cut text.\n\n    Args:\n        limit: maximum number of characters kept\n    """\n'
         "    return text[:limit]\n\nshort = shorten(doc, 1000)\n"
@@ -68,4 +79,6 @@ ROW_INVALID = (
     ),
     # a budget per item (set 24: a context per server slot)
     Invalid("def start(server):\n    server.n_ctx = server.n_slots * 1024\n"),
+    # the fallback of a lookup in a table named for budgets whose rows are amounts of tokens (set 66)
+    Invalid(_LEVELS.format(rows='{"none": 0, "low": 1024, "high": 4096}', fallback="2048"), line=5),
 )

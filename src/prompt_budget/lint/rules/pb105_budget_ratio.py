@@ -7,8 +7,10 @@ import re
 
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constant_reach import decide_shares
+from prompt_budget.lint.device_memory import share_of_device_memory
 from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
 from prompt_budget.lint.flow import (
@@ -24,6 +26,7 @@ from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
+from prompt_budget.lint.own_loops import in_own_loop
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     budget_scale_name,
@@ -81,7 +84,7 @@ class BudgetRatio(DivisorTables):
     module constant named as a share whose product reaches a token use (``int(window *
     _THRESHOLD_FRACTION)`` stored as the threshold compared with ``total_tokens``). A ratio keyword given to a callable that
     compacts, summarizes or trims a conversation (``SummarizingCompaction(max_fraction=0.8)``) is a
-    share of the window.
+    share of the window, and so is a name bound to a share given under it (``head_ratio=self.head_ratio``), with a config's fallback read under that key (``cls(head_ratio=data.get("head_ratio", 0.3))``).
 
     A share written as a division by a whole number (3 to 16) is one too: ``min(2048, context_size // 4)``,
     ``get_max_tokens(model) // 4``, or a count of tokens divided into a length limit (``n = int(len(tokens) / 4)``
@@ -115,7 +118,7 @@ class BudgetRatio(DivisorTables):
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
     context_length``).
 
-    Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
+    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
     ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
     the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a
@@ -165,6 +168,8 @@ class BudgetRatio(DivisorTables):
         #: written under a key (``{"threshold": getattr(args, "t", 0.8)}``), judged with that local
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
+        self._keyed_args: list[tuple[str, ast.expr, float]] = []
+        self._compacted: dict[str, str] = {}  # shares handed on to a compacting callable, and why
         #: the outermost dict literals holding a share under a string key (``keyed_shares``)
         self._tables: list[ast.Dict] = []
         #: names ordered against a string's length or cutting a string (read on the first question)
@@ -232,7 +237,7 @@ class BudgetRatio(DivisorTables):
         # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
         followed: set[int] = set()
         for name in list(candidates):
-            why = self._uses.reason(name)
+            why = self._uses.reason(name) or self._compacted.get(name)
             # a name bound to one share in several places (``context_erase = 0.75`` in two methods): each is it
             for b in self._bindings.all_of(name) if why is not None else ():
                 message = (
@@ -246,6 +251,8 @@ class BudgetRatio(DivisorTables):
                 if entry == key and (value := fraction(literal)) is not None:
                     said = f'"{key}" = {value}, the share `{name}` reads: {why}'
                     self._report(literal, value, f"{key}", said)
+            for literal, value, said in keyed_reports(self._keyed_args, name, why):
+                self._report(literal, value, name, said)  # ``cls(head_ratio=data.get("head_ratio", 0.3))``
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
         for table in self._tables if keys else ():
@@ -354,7 +361,9 @@ class BudgetRatio(DivisorTables):
         if other_units_share(name, original, self.ctx.function(), param):
             return  # "Maximum window size as ratio of total requests" (set 49: guidellm)
         if self.names.is_budget_ratio(name):
-            if (
+            if share_of_device_memory(self.ctx.tree, name):  # ``memory_fraction`` beside ``gpu_memory_*``
+                self._follow(name, literal, value)
+            elif (
                 not self._share_of_characters(name)
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_other_units(self.ctx.tree, name, self.names)
@@ -462,9 +471,7 @@ class BudgetRatio(DivisorTables):
             self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
             return
         for literal, other in ((node.left, node.right), (node.right, node.left)):
-            value = literal_fraction(
-                literal
-            )  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``int(3 / 4 * max_tokens)``)
+            value = literal_fraction(literal)  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``3 / 4 * max_tokens``)
             budget = (self.budget_expr(other) or window_product(self, node, literal)) if value else None
             if value is not None and budget is not None:
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
@@ -499,7 +506,7 @@ class BudgetRatio(DivisorTables):
             isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv))
             and value is not None
             and (rescaled := attr_name(node.target))
-            and self._in_loop()
+            and in_own_loop(self.ctx.ancestors)
         ):
             # ``fraction /= 2`` in a loop: the ratio is a binary search's step (set 42: spacy-llm's
             # sharding halves the share of the doc until the prompt fits), not a share to tune
@@ -513,15 +520,6 @@ class BudgetRatio(DivisorTables):
             scaled = f"{ast.unparse(node.target)} *= {value}"
             message = f"hard-coded budget factor `{scaled}` scales the budget `{budget}` in place; {_ADVICE}"
             self.report_literal(node.value, message, value, f"{budget}_factor")
-
-    def _in_loop(self) -> bool:
-        """Whether the node visited is in a loop of its own function (or of the module)."""
-        for a in reversed(self.ctx.ancestors):
-            if isinstance(a, (ast.For, ast.AsyncFor, ast.While)):
-                return True
-            if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                return False
-        return False
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))
@@ -571,6 +569,8 @@ class BudgetRatio(DivisorTables):
             self._named_ratio(arg.arg, default, param=True)
 
     def visit_Call(self, node: ast.Call) -> None:
+        self._compacted.update(compacted_reads(self, node, self._uses.watch))  # ``(head_ratio=self.r)``
+        self._keyed_args.extend(keyed_arguments(node))
         siblings = [kw.arg for kw in node.keywords if kw.arg]
         for kw in node.keywords:
             self._seen(kw.arg or "")

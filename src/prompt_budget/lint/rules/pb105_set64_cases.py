@@ -1,4 +1,4 @@
-"""PB105's cases from set 64 (``Valid``/``Invalid``), kept apart from ``pb105_cases`` to keep it short."""
+"""PB105's cases from sets 64 to 66 (``Valid``/``Invalid``), kept apart from ``pb105_cases`` to keep it short."""
 
 from __future__ import annotations
 
@@ -14,6 +14,27 @@ SET64_VALID = (
         "TOKEN_SCALE_DECAY = 0.8\n\ndef update(self, ratio):\n"
         "    self.token_scale = TOKEN_SCALE_DECAY * self.token_scale + (1 - TOKEN_SCALE_DECAY) * ratio\n"
     ),
+    # set 65: a ratio named for memory in a module that sizes a GPU's memory: a share of that memory
+    # (vidur's ``total_memory_gb * 1024**3 * (1 - memory_margin_fraction)``)
+    Valid(
+        "class CacheConfig:\n    memory_margin_fraction: float = field(default=0.1)\n\n"
+        "class ReplicaConfig:\n    gpu_memory_utilization: float = field(default=0.8)\n"
+    ),
+    Valid("def plan(total_memory_gb, memory_fraction=0.9):\n    return total_memory_gb * memory_fraction\n"),
+    # a ratio given to a callable that compacts nothing, or a fallback read under another key
+    Valid(
+        "class Config:\n    head_ratio: float = 0.3\n\n    def build(self):\n"
+        "        return HeadTailSampler(head_ratio=self.head_ratio)\n"
+    ),
+    # a share given to a compaction given no token budget (cognee's LanceDB ``CompactionOptions``)
+    Valid(
+        "THRESHOLD = 0.2\n\ndef compact(ds, rows):\n"
+        "    return CompactionOptions(target_rows=rows, materialize_deletions_threshold=THRESHOLD)\n"
+    ),
+    Valid(
+        "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
+        '        return cls(head_ratio=data.get("head_ratio", 0.3))\n'
+    ),
 )
 
 SET64_INVALID = (
@@ -28,5 +49,28 @@ SET64_INVALID = (
         "    max_summary_ratio: float = 0.15\n\n    def cut(self, text):\n"
         "        return text[: self.tool_result_max_chars]\n",
         line=4,
+    ),
+    # set 65: a ratio named for a conversation memory, or a memory ratio multiplying a token amount in a
+    # module that sizes a GPU's memory, is a share of a token budget
+    Invalid(
+        "class SummarizerSettings:\n    # tokens before a warning is sent\n    memory_warning_threshold: float = 0.75\n"
+    ),
+    Invalid(
+        "gpu_memory_utilization = 0.9\nmemory_fraction = 0.2\n\n"
+        "def room(max_tokens):\n    return int(max_tokens * memory_fraction)\n",
+        line=2,
+    ),
+    # set 65: a share given on to a compacting callable under a ratio keyword, where it is bound, and a
+    # config's fallback read under the same key (picoagents' eval config)
+    Invalid(
+        "class Config:\n    head_ratio: float = 0.3\n\n    def build(self):\n"
+        "        return HeadTailCompaction(token_budget=self.token_budget, head_ratio=self.head_ratio)\n",
+        line=2,
+    ),
+    Invalid(
+        "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
+        '        return cls(head_ratio=data.get("head_ratio", 0.3))\n\n    def build(self):\n'
+        "        return HeadTailCompaction(token_budget=self.budget, head_ratio=self.head_ratio)\n",
+        count=2,
     ),
 )

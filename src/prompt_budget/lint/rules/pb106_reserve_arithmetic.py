@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
+from prompt_budget.lint.mirrored_reserves import reserve_bound
 from prompt_budget.lint.model_windows import report_model_window
 from prompt_budget.lint.reports_made import is_reported
-from prompt_budget.lint.reserve_sums import reserve_sum
-from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total, counted_total
+from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.token_reach import TokenReach
@@ -54,6 +54,7 @@ class ReserveArithmetic(LintRule):
     100``), or by position to a function, the module's own or one it imports, whose parameter there is
     named as a margin and taken off in its body (``shorten_text(ctx, MAX_TOKENS,
     get_number_of_tokens(prompt) + 100)``, ``def shorten_text(prompt, max_length, margin=20)``).
+    Room added to token counts that the function takes off a budget with the same reserve (``f"Required: {system_tokens + 100}"`` beside ``max_tokens - system_tokens - 100``) is that reserve again.
     Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
     a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
     and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too.
@@ -255,7 +256,7 @@ class ReserveArithmetic(LintRule):
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
-            elif value is not None and (bound := reserve_sum(self, node) or counted_total(self, node)):
+            elif value is not None and (bound := reserve_bound(self, node)):
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
                 self._report(node.right, bound, value, "kept beside token counts bounded by")
             return

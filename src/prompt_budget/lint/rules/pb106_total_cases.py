@@ -7,6 +7,12 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 
+#: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
+_MIRROR = (
+    "def fit(self, system_tokens, user_tokens):\n    available_tokens = self.max_context_tokens - {taken}\n"
+    "    if available_tokens <= 0:\n        raise ValueError(f'Required: {{{added}}}')\n"
+)
+
 TOTAL_VALID = (
     Valid(MISNAMED_PICK),
     # a number added to a string's length, or a total ordered against something that is no budget
@@ -23,6 +29,9 @@ TOTAL_VALID = (
     # a length taken off, or a difference bound to a name that does not say tokens
     Valid("def size(self, data):\n    self.max_token_size = len(data) - 4096\n"),
     Valid("def size(self, data):\n    self.max_text_length = data.get('max_length', 32000) - 4096\n"),
+    # a sum of counts and a number where no number is taken off the budget with them (``_MIRROR``)
+    Valid(_MIRROR.format(taken="system_tokens - user_tokens - n", added="system_tokens + user_tokens + 100")),
+    Valid(_MIRROR.format(taken="system_tokens - user_tokens", added="system_tokens + user_tokens + 100")),
 )
 
 TOTAL_INVALID = (
@@ -46,6 +55,15 @@ TOTAL_INVALID = (
         "class Backend:\n    def __init__(self, data):\n"
         "        self.max_token_size = data.get('remote_llm_max_text_length', 32000) - 4096\n",
         line=3,
+    ),
+    # the reserve taken off a budget, written again beside the same counts as what is required (set 65)
+    Invalid(
+        _MIRROR.format(taken="system_tokens - user_tokens - 100", added="system_tokens + user_tokens + 100"),
+        count=2,
+    ),
+    Invalid(
+        _MIRROR.format(taken="user_tokens - system_tokens - 100", added="system_tokens + user_tokens + 100"),
+        count=2,
     ),
 )
 
