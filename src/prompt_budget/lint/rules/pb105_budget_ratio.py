@@ -23,6 +23,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
@@ -45,7 +46,6 @@ from prompt_budget.lint.ratio_names import (
 )
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
-from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
@@ -224,7 +224,7 @@ class BudgetRatio(DivisorTables):
             for name, r, _ in self._ready
             if name not in self._score_compared
             and name not in self._rescaled
-            and not scales_other_units(node, name, self.names)
+            and not scales_no_tokens(node, name, self.names)
         )
         self.ctx.reports.extend(
             r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
@@ -366,7 +366,7 @@ class BudgetRatio(DivisorTables):
             elif (
                 not self._share_of_characters(name)
                 and not share_of_machine_memory(self.ctx.tree, name)
-                and not scales_other_units(self.ctx.tree, name, self.names)
+                and not scales_no_tokens(self.ctx.tree, name, self.names)
             ):
                 # decided at the end of the module: one compared with a score is a cut-off on the score
                 # (``context_threshold = 0.5`` ... ``c["relevance_judgement"] >= self.context_threshold``:

@@ -37,7 +37,33 @@ SET64_VALID = (
     ),
 )
 
+# set 67: a share of a count of messages, every read multiplying the ``len()`` of a list of items
+# (react-agent-harness's ``summarize_ratio``), the setting stored and checkpointed under its own name
+SET64_VALID += (
+    Valid(
+        "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
+        "        self.max_tokens = max_tokens\n        self.summarize_ratio = summarize_ratio\n\n"
+        "    def to_dict(self):\n        return {'summarize_ratio': self.summarize_ratio}\n\n"
+        "    def evict(self):\n        eligible_idx = self._eligible()\n"
+        "        cutoff = max(1, int(len(eligible_idx) * self.summarize_ratio))\n"
+        "        return eligible_idx[:cutoff]\n"
+    ),
+)
+
 SET64_INVALID = (
+    # a share of the ``len()`` of a list of tokens is a share of tokens
+    Invalid(
+        "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
+        "        self.summarize_ratio = summarize_ratio\n\n"
+        "    def evict(self, text):\n        ids = self.tokenizer.encode(text)\n"
+        "        return ids[: int(len(ids) * self.summarize_ratio)]\n"
+    ),
+    Invalid(
+        "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
+        "        self.summarize_ratio = summarize_ratio\n\n"
+        "    def evict(self, msgs):\n        keep = int(len(msgs) * self.summarize_ratio)\n"
+        "        return self.max_tokens * self.summarize_ratio, keep\n"
+    ),
     Invalid(  # set 64: a table of divisors of the output cap giving a thinking budget (litemind)
         "def think(self, level):\n    divs = {'high': 2, 'low': 4}\n"
         "    budget_tokens = max(1024, self.max_output_tokens // divs[level])\n    return budget_tokens\n",
