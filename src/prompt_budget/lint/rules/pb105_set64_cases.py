@@ -35,11 +35,13 @@ SET64_VALID = (
         "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
         '        return cls(head_ratio=data.get("head_ratio", 0.3))\n'
     ),
-)
-
-# set 67: a share of a count of messages, every read multiplying the ``len()`` of a list of items
-# (react-agent-harness's ``summarize_ratio``), the setting stored and checkpointed under its own name
-SET64_VALID += (
+    # a fraction of something else than a budget
+    Valid(
+        "class Config(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
+        '        description="Fraction of the retrieved documents kept after reranking.",\n    )\n'
+    ),
+    # set 67: a share of a count of messages, every read multiplying the ``len()`` of a list of items
+    # (react-agent-harness's ``summarize_ratio``), the setting stored and checkpointed under its own name
     Valid(
         "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
         "        self.max_tokens = max_tokens\n        self.summarize_ratio = summarize_ratio\n\n"
@@ -51,6 +53,12 @@ SET64_VALID += (
 )
 
 SET64_INVALID = (
+    # set 67: a ratio whose field describes it as a fraction of a budget (amrita-core's ``slide_target_ratio``)
+    Invalid(
+        "class LLMConfig(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
+        '        description="Fraction of the preset\'s `max_context` that `slide` trims the history down to.",\n'
+        "    )\n"
+    ),
     # a share of the ``len()`` of a list of tokens is a share of tokens
     Invalid(
         "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
