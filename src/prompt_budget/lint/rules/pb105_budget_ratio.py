@@ -7,9 +7,9 @@ import re
 
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.clamped_shares import decide_all_shares
 from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
 from prompt_budget.lint.compress_rates import compression_rate
-from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.described_shares import stated_token_share
 from prompt_budget.lint.device_memory import share_of_device_memory
 from prompt_budget.lint.divisor_tables import DivisorTables
@@ -230,7 +230,7 @@ class BudgetRatio(DivisorTables):
         self.ctx.reports.extend(
             r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
         )
-        decide_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
+        decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of

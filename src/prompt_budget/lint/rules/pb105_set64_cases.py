@@ -40,6 +40,11 @@ SET64_VALID = (
         "class Config(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
         '        description="Fraction of the retrieved documents kept after reranking.",\n    )\n'
     ),
+    # a share whose product is clamped against a count of something else
+    Valid(
+        "KEEP_SHARE = 0.5\n\ndef keep(messages, max_items):\n"
+        "    return messages[: min(max_items, int(len(messages) * KEEP_SHARE))]\n"
+    ),
     # set 67: a share of a count of messages, every read multiplying the ``len()`` of a list of items
     # (react-agent-harness's ``summarize_ratio``), the setting stored and checkpointed under its own name
     Valid(
@@ -53,6 +58,12 @@ SET64_VALID = (
 )
 
 SET64_INVALID = (
+    # set 68: a share whose product is clamped against a count of tokens (merlina's response share)
+    Invalid(
+        "AUTO_MAX_RESPONSE_SHARE = 0.5\n\ndef resolve(response_tokens, max_length):\n"
+        "    reserve = min(max(int(response_tokens), 0), int(max_length * AUTO_MAX_RESPONSE_SHARE))\n"
+        "    return max_length - reserve\n"
+    ),
     # set 67: a ratio whose field describes it as a fraction of a budget (amrita-core's ``slide_target_ratio``)
     Invalid(
         "class LLMConfig(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
