@@ -4,8 +4,9 @@
 that `slide` trims the history down to.")``; set 67: amrita-core), whatever its name says.
 
 The description must say "fraction (share, ratio, percent, portion, proportion) of" followed, within four
-words, by a budget's name (``max_context``, ``context_window``, ``token_budget``) or by tokens, a token
-budget or the context window; a text naming a score keeps it out. Kept apart from the rule: it reads the
+words, by a budget's name (``max_context``, ``context_window``, ``token_budget``) or by a token budget,
+the context window or the context length (not bare "tokens": ``kv_cache_ratio`` "Ratio of tokens to
+process in a block" splits a KV cache); a text naming a score keeps it out. Kept apart from the rule: it reads the
 field's text, and judges no finding itself.
 """
 
@@ -23,8 +24,9 @@ from prompt_budget.lint.share_units import commented_token_share
 _SHARE_OF = re.compile(
     r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(.{0,80})", re.I
 )
-#: What a share of tokens may be said of, in plain words.
-_TOKEN_PHRASE = re.compile(r"^(?:tokens?|token budget|context window|context length)\b", re.I)
+#: What a share of a budget may be said of, in plain words: not bare "tokens" ("Ratio of tokens to process
+#: in a block" is erniekit's KV-cache split, set 1-66; a share of tokens need not be of a budget).
+_TOKEN_PHRASE = re.compile(r"^(?:token budget|context window|context length)\b", re.I)
 _SCORE = re.compile(r"\b(?:score|similarity|relevance|confidence|probability)\b", re.I)
 _WORD = re.compile(r"[A-Za-z_][\w]*")
 

@@ -35,7 +35,11 @@ SET64_VALID = (
         "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
         '        return cls(head_ratio=data.get("head_ratio", 0.3))\n'
     ),
-    # a fraction of something else than a budget
+    # a fraction of something else than a budget, or of tokens that are no budget (erniekit's KV cache)
+    Valid(
+        "class ServerArgs:\n    kv_cache_ratio: float = field(\n"
+        "        default=0.75, metadata={'help': 'Ratio of tokens to process in a block.'}\n    )\n"
+    ),
     Valid(
         "class Config(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
         '        description="Fraction of the retrieved documents kept after reranking.",\n    )\n'
