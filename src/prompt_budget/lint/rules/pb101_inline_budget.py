@@ -21,6 +21,7 @@ from prompt_budget.lint.dict_settings import dict_budgets
 from prompt_budget.lint.documented_units import key_documented_in_tokens
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
+from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.imported_positional import ImportedPositionalFlow, project_positional
 from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
@@ -323,7 +324,7 @@ class InlineBudget(LintRule):
     _positional: ImportedPositionalFlow
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
     _window_tables: dict[str, tuple[int, str]]
-    _lookups: list[tuple[str, ast.expr, int | float]]
+    _lookups: list[tuple[str, ast.expr, int | float, tuple[str, str] | None]]
     _cuts: CutFlow
 
     def visit_Module(self, node: ast.Module) -> None:
@@ -341,10 +342,12 @@ class InlineBudget(LintRule):
         self._positional.record(self, self._cuts)  # ``load_memory(task, 24000)`` (``check_project``)
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
-        for table, literal, value in self._lookups:
+        for table, literal, value, got in self._lookups:
             if (row := self._window_tables.get(table)) is not None:  # ``budget_rows.lookup_table``
                 how = f"used as the fallback of `{table}`, {row[1]} (line {row[0]})"
                 self._report(literal, table, value, how)
+            elif got is not None:  # ``def token_limit(e): return m.get(e, 4000)``: a budget getter's
+                self._report(literal, got[0], value, got[1])
 
     def visit_arguments(self, node: ast.arguments) -> None:
         if node.defaults or node.kw_defaults:
@@ -424,7 +427,7 @@ class InlineBudget(LintRule):
         if given is not None:
             self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``
         elif found is not None and found[3] is None:  # the table's values decide (``leave_Module``)
-            self._lookups.append((found[1], found[0], found[2]))
+            self._lookups.append((found[1], found[0], found[2], getter_fallback(self, node)))
         elif found is not None:
             self._report(found[0], found[1], found[2], found[3] or "")
         settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``

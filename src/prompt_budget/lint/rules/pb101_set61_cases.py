@@ -57,6 +57,9 @@ SET61_VALID = (
         "def ask(self, kw):\n    total = 4000 + self.max_tokens\n    kw['timeout'] = 600 + self.max_tokens\n"
         "    return total\n"
     ),
+    # a lookup's fallback a getter of something else returns, or one a budget getter scales
+    Valid("def get_effort_steps(effort):\n    return STEPS.get(effort, 4000)\n"),
+    Valid("def get_max_tokens(effort):\n    return SCALE.get(effort, 4000) * 2\n"),
 )
 
 SET61_INVALID = (
@@ -84,4 +87,10 @@ SET61_INVALID = (
     # the sum stored under a budget's key or attribute (set 64: clemcore's thinking allowance)
     Invalid("def ask(self, kw):\n    kw['max_tokens'] = 4000 + self.max_tokens\n", line=2),
     Invalid("def ask(self, config):\n    config.max_output_tokens = 4096 + self.max_tokens\n", line=2),
+    # set 67: the fallback of a lookup a budget getter returns whole (loom-agent's effort levels)
+    Invalid(
+        "def get_effort_token_limit(effort):\n    effort_map = {1: 1000, 2: 2000, 3: 4000}\n"
+        "    return effort_map.get(effort, 4000)\n",
+        line=3,
+    ),
 )

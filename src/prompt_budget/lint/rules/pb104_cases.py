@@ -167,6 +167,8 @@ CASES_VALID = (
         "def keep(records, max_tokens):\n    kept = []\n    for r in records:\n        kept.append(r)\n"
         "    return kept[: max_tokens * 4]\n"
     ),
+    # a session token's expiry is a credential's, whatever is estimated of it
+    Valid("def estimate_session_token_expiry(store):\n    return len(store.entries) // 4\n"),
 )
 CASES_VALID_25 = (
     # set 25: a local bound to a count of messages; a length times 1.5 alone (no other rate in a sum);
@@ -474,6 +476,12 @@ CASES_INVALID = (
     Invalid(
         'def word_count_heuristic(text):\n    """A heuristic to estimate token count based on word count."""\n'
         "    words = text.split()\n    return len(words) * 1.333\n"
+    ),
+    # set 67: an estimate of a session's tokens (react-agent-harness's ``_estimate_session_tokens``)
+    Invalid(
+        "def _estimate_session_tokens(state):\n    total = max(0, len(state.summary) // 4) if state.summary else 0\n"
+        "    for message in state.messages:\n        total += max(1, len(message.content) // 4)\n    return total\n",
+        count=2,
     ),
 )
 

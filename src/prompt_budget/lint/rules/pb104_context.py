@@ -11,13 +11,34 @@ import ast
 from itertools import pairwise
 
 from prompt_budget.lint.forms import compared_with_tokens
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
 from prompt_budget.lint.walks import walk
 
 ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
 #: Calls that round an estimate and keep it a count (``math.ceil(len(text) / 2)``).
 _ROUNDING = frozenset({"ceil", "floor", "int", "round", "max"})
+
+
+#: Excluded words that only say whose tokens a function estimates (``_estimate_session_tokens``): a
+#: credential is never estimated, so with an estimate word the name is about a model's tokens.
+_WHOSE_WORDS = frozenset({"session", "sessions", "api", "bot", "slack"})
+
+
+def function_about_tokens(rule: LintRule) -> bool:
+    """The enclosing function's name is about tokens (``count_tokens``), or estimates the tokens of a
+    session (``_estimate_session_tokens``, set 67: react-agent-harness), which names no credential."""
+    name = rule.ctx.function_name()
+    if rule.names.mentions_tokens(name):
+        return True
+    ws = words(name)
+    return (
+        bool(set(ws) & ESTIMATE_WORDS)
+        and bool(set(ws) & TOKEN_WORDS)
+        and bool(set(ws) & _WHOSE_WORDS)
+        and name.lower() not in rule.names.ignore_names
+        and not excluded(tuple(w for w in ws if w not in _WHOSE_WORDS))
+    )
 
 
 def targets(rule: LintRule) -> list[str]:
@@ -69,7 +90,7 @@ def _docstring_says_tokens(rule: LintRule) -> bool:
 def token_context(rule: LintRule, *, comment: bool = True) -> bool:
     """Something around the expression says its result is a number of tokens (without ``comment``, not
     the statement's comment)."""
-    if rule.names.mentions_tokens(rule.ctx.function_name()) or (comment and rule.token_comment()):
+    if function_about_tokens(rule) or (comment and rule.token_comment()):
         return True
     for anc in reversed(rule.ctx.ancestors):
         if (
@@ -107,9 +128,7 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
     holder = parents.get(outer)
     fn_name = rule.ctx.function_name()
     if isinstance(holder, ast.Return) and (
-        rule.names.is_token_amount(fn_name)
-        or rule.names.mentions_tokens(fn_name)
-        or _docstring_says_tokens(rule)
+        rule.names.is_token_amount(fn_name) or function_about_tokens(rule) or _docstring_says_tokens(rule)
     ):
         return True
     if isinstance(holder, (ast.Assign, ast.AnnAssign, ast.keyword)) and any(

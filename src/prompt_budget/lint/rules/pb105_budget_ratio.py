@@ -7,9 +7,10 @@ import re
 
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.clamped_shares import decide_all_shares
 from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
 from prompt_budget.lint.compress_rates import compression_rate
-from prompt_budget.lint.constant_reach import decide_shares
+from prompt_budget.lint.described_shares import stated_token_share
 from prompt_budget.lint.device_memory import share_of_device_memory
 from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
@@ -23,6 +24,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
@@ -45,8 +47,7 @@ from prompt_budget.lint.ratio_names import (
 )
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
-from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.share_units import class_sizes, commented_token_share, other_units_share
+from prompt_budget.lint.share_units import class_sizes, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
     clamped_share,
@@ -217,20 +218,19 @@ class BudgetRatio(DivisorTables):
         self.leave_FunctionDef(node)
         # decided by data flow: a generic threshold compared with a score (``self.score >=
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
-        # and one whose every read scales an amount of something else (``steps * threshold``) is no share
+        # and one whose every read scales an amount of something else (``steps * r``, ``len(idx) * r``): none
         # and one the code rescales in a loop (``fraction /= 2``) is a search's step, no tunable share
         self.ctx.reports.extend(
             r
             for name, r, _ in self._ready
             if name not in self._score_compared
             and name not in self._rescaled
-            and not scales_other_units(node, name, self.names)
+            and not scales_no_tokens(node, name, self.names)
         )
         self.ctx.reports.extend(
             r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
         )
-        # ``int(limit * _THRESHOLD_FRACTION)`` reaching tokens
-        decide_shares(self, self._bindings, self._uses)
+        decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
@@ -324,8 +324,8 @@ class BudgetRatio(DivisorTables):
             elif documented and literal is not None:
                 self._report(literal, ratio, name, f"{name} = {ratio}, documented as a scale of tokens")
                 return
-        if name and (shared := commented_token_share(self, name, literal)) is not None:
-            return self._report(*shared, name, f"{name} = {shared[1]:.3g}, commented on as a share of tokens")
+        if name and (shared := stated_token_share(self, name, literal, original)) is not None:
+            return self._report(*shared[:2], name, f"{name} = {shared[1]:.3g}, {shared[2]}")
         if (
             value is None
             and name
@@ -366,7 +366,7 @@ class BudgetRatio(DivisorTables):
             elif (
                 not self._share_of_characters(name)
                 and not share_of_machine_memory(self.ctx.tree, name)
-                and not scales_other_units(self.ctx.tree, name, self.names)
+                and not scales_no_tokens(self.ctx.tree, name, self.names)
             ):
                 # decided at the end of the module: one compared with a score is a cut-off on the score
                 # (``context_threshold = 0.5`` ... ``c["relevance_judgement"] >= self.context_threshold``:

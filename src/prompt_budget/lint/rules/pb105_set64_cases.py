@@ -35,9 +35,58 @@ SET64_VALID = (
         "class Config:\n    head_ratio: float = 0.3\n\n    @classmethod\n    def load(cls, data):\n"
         '        return cls(head_ratio=data.get("head_ratio", 0.3))\n'
     ),
+    # a fraction of something else than a budget, or of tokens that are no budget (erniekit's KV cache)
+    Valid(
+        "class ServerArgs:\n    kv_cache_ratio: float = field(\n"
+        "        default=0.75, metadata={'help': 'Ratio of tokens to process in a block.'}\n    )\n"
+    ),
+    Valid(
+        "class Config(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
+        '        description="Fraction of the retrieved documents kept after reranking.",\n    )\n'
+    ),
+    # a share whose product is clamped against a count of something else
+    Valid(
+        "KEEP_SHARE = 0.5\n\ndef keep(messages, max_items):\n"
+        "    return messages[: min(max_items, int(len(messages) * KEEP_SHARE))]\n"
+    ),
+    # set 67: a share of a count of messages, every read multiplying the ``len()`` of a list of items
+    # (react-agent-harness's ``summarize_ratio``), the setting stored and checkpointed under its own name
+    Valid(
+        "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
+        "        self.max_tokens = max_tokens\n        self.summarize_ratio = summarize_ratio\n\n"
+        "    def to_dict(self):\n        return {'summarize_ratio': self.summarize_ratio}\n\n"
+        "    def evict(self):\n        eligible_idx = self._eligible()\n"
+        "        cutoff = max(1, int(len(eligible_idx) * self.summarize_ratio))\n"
+        "        return eligible_idx[:cutoff]\n"
+    ),
 )
 
 SET64_INVALID = (
+    # set 68: a share whose product is clamped against a count of tokens (merlina's response share)
+    Invalid(
+        "AUTO_MAX_RESPONSE_SHARE = 0.5\n\ndef resolve(response_tokens, max_length):\n"
+        "    reserve = min(max(int(response_tokens), 0), int(max_length * AUTO_MAX_RESPONSE_SHARE))\n"
+        "    return max_length - reserve\n"
+    ),
+    # set 67: a ratio whose field describes it as a fraction of a budget (amrita-core's ``slide_target_ratio``)
+    Invalid(
+        "class LLMConfig(BaseModel):\n    slide_target_ratio: float = Field(\n        default=0.7,\n"
+        '        description="Fraction of the preset\'s `max_context` that `slide` trims the history down to.",\n'
+        "    )\n"
+    ),
+    # a share of the ``len()`` of a list of tokens is a share of tokens
+    Invalid(
+        "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
+        "        self.summarize_ratio = summarize_ratio\n\n"
+        "    def evict(self, text):\n        ids = self.tokenizer.encode(text)\n"
+        "        return ids[: int(len(ids) * self.summarize_ratio)]\n"
+    ),
+    Invalid(
+        "class Memory:\n    def __init__(self, max_tokens=8000, summarize_ratio=0.5):\n"
+        "        self.summarize_ratio = summarize_ratio\n\n"
+        "    def evict(self, msgs):\n        keep = int(len(msgs) * self.summarize_ratio)\n"
+        "        return self.max_tokens * self.summarize_ratio, keep\n"
+    ),
     Invalid(  # set 64: a table of divisors of the output cap giving a thinking budget (litemind)
         "def think(self, level):\n    divs = {'high': 2, 'low': 4}\n"
         "    budget_tokens = max(1024, self.max_output_tokens // divs[level])\n    return budget_tokens\n",

@@ -1,0 +1,82 @@
+"""A module constant named as a share whose product is clamped against a count of tokens, for PB105
+(budget-ratio): ``reserve = min(max(int(response_tokens), 0), int(max_length * AUTO_MAX_RESPONSE_SHARE))``
+(set 68: merlina) bounds a count of tokens by the product, so the product is tokens too (``min``/``max``
+order like with like) and the constant a share of a token amount, whatever the amount it scales is named.
+
+Asked at PB105's end of module after ``constant_reach.decide_shares``, only for the module constants
+named as a share (``fraction``, ratio, share, percent) that nothing else decided. The product may sit in
+``int()``/``round()``/``math.floor()``/``math.ceil()``; the other argument of ``min``/``max`` is a token
+amount (``rule.token_amount``) itself or inside such a call or another ``min``/``max``.
+Kept apart from the rule: it reads the module's tree, and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.constant_reach import decide_shares
+from prompt_budget.lint.flow import Bindings, Uses
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import LintRule, dotted
+from prompt_budget.lint.walks import parents, walk
+
+_SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
+#: Calls whose result is their argument's amount, rounded.
+_ROUNDS = frozenset({"int", "round", "math.floor", "math.ceil", "floor", "ceil"})
+_CLAMPS = frozenset({"min", "max"})
+
+
+def _tokens_inside(rule: LintRule, node: ast.AST) -> ast.AST | None:
+    """The token amount ``node`` is, or holds as the argument of a rounding or clamping call."""
+    if rule.token_amount(node):
+        return node
+    if isinstance(node, ast.Call) and dotted(node.func) in _ROUNDS | _CLAMPS:
+        for arg in node.args:
+            if (found := _tokens_inside(rule, arg)) is not None:
+                return found
+    return None
+
+
+def clamped_against_tokens(rule: LintRule, product: ast.BinOp, up: dict[ast.AST, ast.AST]) -> str | None:
+    """Why ``product`` is tokens: ``min``/``max`` clamps it (rounded or not) against a token amount."""
+    child: ast.AST = product
+    parent = up.get(child)
+    while isinstance(parent, ast.Call) and dotted(parent.func) in _ROUNDS and child in parent.args:
+        child, parent = parent, up.get(parent)
+    if not (isinstance(parent, ast.Call) and dotted(parent.func) in _CLAMPS and child in parent.args):
+        return None
+    for other in parent.args:
+        if other is not child and (found := _tokens_inside(rule, other)) is not None:
+            return (
+                f"its product clamped by {dotted(parent.func)}() against the token count "
+                f"`{ast.unparse(found)}` at line {product.lineno}"
+            )
+    return None
+
+
+def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
+    """``constant_reach.decide_shares``, then the shares it left whose product is clamped against tokens."""
+    decide_shares(rule, bindings, uses)
+    tree = rule.ctx.tree
+    if tree is None:
+        return
+    body = getattr(tree, "body", ())
+    names = {
+        name
+        for name, binding in bindings.by_name.items()
+        if uses.reason(name) is None
+        and any(isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is binding.literal for s in body)
+        and set(words(name)) & _SHARE_NAME_WORDS
+        and not rule.names.is_excluded(name)
+    }
+    if not names:
+        return
+    up = parents(tree)
+    for node in walk(tree):
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+            continue
+        for side in (node.left, node.right):
+            if type(side) is ast.Name and side.id in names and uses.reason(side.id) is None:
+                why = clamped_against_tokens(rule, node, up)
+                if why is not None:
+                    uses.reasons[side.id] = why

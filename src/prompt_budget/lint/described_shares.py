@@ -1,0 +1,60 @@
+"""A share of tokens a ratio's own text states, for PB105 (budget-ratio): its trailing comment
+(``share_units.commented_token_share``) or its field's description saying it is a fraction of a budget
+(``slide_target_ratio: float = Field(default=0.7, description="Fraction of the preset's `max_context`
+that `slide` trims the history down to.")``; set 67: amrita-core), whatever its name says.
+
+The description must say "fraction (share, ratio, percent, portion, proportion) of" followed, within four
+words, by a budget's name (``max_context``, ``context_window``, ``token_budget``) or by a token budget,
+the context window or the context length (not bare "tokens": ``kv_cache_ratio`` "Ratio of tokens to
+process in a block" splits a KV cache); a text naming a score keeps it out. Kept apart from the rule: it reads the
+field's text, and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.ratio_names import generic, token_share
+from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.share_units import commented_token_share
+
+_SHARE_OF = re.compile(
+    r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(.{0,80})", re.I
+)
+#: What a share of a budget may be said of, in plain words: not bare "tokens" ("Ratio of tokens to process
+#: in a block" is erniekit's KV-cache split, set 1-66; a share of tokens need not be of a budget).
+_TOKEN_PHRASE = re.compile(r"^(?:token budget|context window|context length)\b", re.I)
+_SCORE = re.compile(r"\b(?:score|similarity|relevance|confidence|probability)\b", re.I)
+_WORD = re.compile(r"[A-Za-z_][\w]*")
+
+
+def _share_of_budget(rule: LintRule, text: str) -> bool:
+    if _SCORE.search(text):
+        return False
+    for found in _SHARE_OF.finditer(text):
+        ws = _WORD.findall(found.group(1))[:4]
+        for i, w in enumerate(ws):
+            if rule.names.is_budget(w) or _TOKEN_PHRASE.match(" ".join(ws[i:])):
+                return True
+    return False
+
+
+def stated_token_share(
+    rule: LintRule, name: str, literal: ast.expr | None, original: ast.expr | None
+) -> tuple[ast.expr, float, str] | None:
+    """The literal, its share and what says so, when the ratio ``name`` bound to ``literal`` (the default
+    of the field call ``original``) is commented on or described as a share of tokens or a budget."""
+    if (shared := commented_token_share(rule, name, literal)) is not None:
+        return shared[0], shared[1], "commented on as a share of tokens"
+    value = literal_fraction(literal)
+    if literal is None or value is None or not rule.names.is_ratio(name) or rule.names.is_score(name):
+        return None
+    if rule.names.is_budget_ratio(name) or generic(rule.names, name) or token_share(rule.names, name, value):
+        return None  # the rule's other readings decide these names (and say why in their own words)
+    text = field_description(original)
+    if not text or not _share_of_budget(rule, text):
+        return None
+    return literal, value, "described as a share of a token budget"
