@@ -1,4 +1,4 @@
-"""PB102's cases from sets 65 and 66 (issue 19): characters and chat messages named like budgets."""
+"""PB102's cases from sets 65 to 68 (issue 19): characters and chat messages named like budgets."""
 
 from __future__ import annotations
 
@@ -29,6 +29,16 @@ SET65_VALID = (
         "class ObservabilityConfig(BaseModel):\n"
         '    max_prompt_length: int = Field(default=500, description="Maximum prompt length to log (when enabled)")\n'
         '    max_response_length: int = Field(default=500, description="Maximum response length to log")\n'
+    ),
+    # a field described as a count of messages, beside token accounting (set 67: amrita-core)
+    Valid(
+        "class LLMConfig(BaseModel):\n    memory_length_limit: int = Field(\n        default=200,\n"
+        '        description="Message-count ceiling for the retained history, applied regardless of token "\n'
+        '        "accounting.",\n    )\n'
+    ),
+    Valid(
+        "class Config(BaseModel):\n"
+        '    history_limit: int = Field(default=50, description="Maximum number of messages kept")\n'
     ),
 )
 
@@ -61,6 +71,22 @@ SET65_INVALID = (
     Invalid(
         "class Config(BaseModel):\n"
         '    max_prompt_length: int = Field(default=500, description="Maximum prompt tokens to log")\n',
+        line=2,
+    ),
+    # a description counting tokens too, a name saying tokens, or no plural counted after "max"
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    context_limit: int = Field(default=4000, description="Number of messages, up to 4000 tokens")\n',
+        line=2,
+    ),
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    context_tokens: int = Field(default=4000, description="Maximum number of messages kept")\n',
+        line=2,
+    ),
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    max_context_length: int = Field(default=4000, description="Max document context size")\n',
         line=2,
     ),
 )
