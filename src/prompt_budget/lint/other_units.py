@@ -153,6 +153,4 @@ def described_in_other_unit(stmt: ast.Assign | ast.AnnAssign, name: str) -> bool
     text = field_description(stmt.value)
     if not text or _COUNTS_TOKENS.search(text):
         return False
-    return any(
-        _unit(word.lower()) for m in _UNIT_COUNT.finditer(text) for word in m.groups() if word
-    )
+    return any(_unit(word.lower()) for m in _UNIT_COUNT.finditer(text) for word in m.groups() if word)
