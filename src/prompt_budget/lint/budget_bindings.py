@@ -34,6 +34,7 @@ from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
+from prompt_budget.lint.token_windows import where_token_window
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -240,6 +241,8 @@ def judge_assignment(
         held.hold(held.phrase, rule, name, before)
     elif isinstance(target, ast.Name) and (why := fallback_window(rule, name, value)):
         report_binding(rule, literal, name, value, why, upper=False)
+    elif isinstance(target, ast.Name) and where_token_window(rule, name, value):
+        report_binding(rule, literal, name, value, where, name.isupper())  # ``session_tokens_windows``
     else:
         held.candidate(rule, name, literal, value)
 

@@ -40,6 +40,9 @@ SET65_VALID = (
         "class Config(BaseModel):\n"
         '    history_limit: int = Field(default=50, description="Maximum number of messages kept")\n'
     ),
+    # a window of tokens named with a rate, or smaller than any model's window
+    Valid("class Limits(BaseModel):\n    rate_limit_tokens_window: int = 3600\n"),
+    Valid("class Limits(BaseModel):\n    session_tokens_window: int = 60\n"),
 )
 
 SET65_INVALID = (
@@ -88,5 +91,12 @@ SET65_INVALID = (
         "class Config(BaseModel):\n"
         '    max_context_length: int = Field(default=4000, description="Max document context size")\n',
         line=2,
+    ),
+    # a window of tokens whose only excluded word says where it is used (set 67: amrita-core)
+    Invalid(
+        "class LLMConfig(BaseModel):\n    session_tokens_windows: int = Field(\n        default=65536,\n"
+        '        description="Fallback attention window (default 64k) used when the preset declares none.",\n'
+        "    )\n",
+        line=3,
     ),
 )
