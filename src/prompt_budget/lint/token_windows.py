@@ -11,6 +11,7 @@ excludes.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import _WHERE_WORDS, SMALLEST_MODEL_WINDOW, excluded, words
@@ -27,7 +28,7 @@ def where_token_window(rule: LintRule, name: str, value: float) -> bool:
     if value < SMALLEST_MODEL_WINDOW or rule.ctx.function() is not None or not rule.ctx.class_name():
         return False
     ws = words(name)
-    if not any(a == "tokens" and b in _WINDOWS for a, b in zip(ws, ws[1:], strict=False)):
+    if not any(a == "tokens" and b in _WINDOWS for a, b in pairwise(ws)):
         return False
     rest = tuple(w for w in ws if w not in _WHERE_WORDS)
     return not excluded(rest) and name.lower() not in rule.names.ignore_names
