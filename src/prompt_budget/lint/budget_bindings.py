@@ -30,6 +30,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
 from prompt_budget.lint.reported_counts import only_reported
+from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
@@ -243,6 +244,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, why, upper=False)
     elif isinstance(target, ast.Name) and where_token_window(rule, name, value):
         report_binding(rule, literal, name, value, where, name.isupper())  # ``session_tokens_windows``
+    elif isinstance(target, ast.Name) and retry_token_ceiling(rule, name, value):
+        report_binding(rule, literal, name, value, where, name.isupper())  # ``MAX_TOKENS_RETRY_CEILING``
     else:
         held.candidate(rule, name, literal, value)
 

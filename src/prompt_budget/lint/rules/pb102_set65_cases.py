@@ -43,6 +43,9 @@ SET65_VALID = (
     # a window of tokens named with a rate, or smaller than any model's window
     Valid("class Limits(BaseModel):\n    rate_limit_tokens_window: int = 3600\n"),
     Valid("class Limits(BaseModel):\n    session_tokens_window: int = 60\n"),
+    # a count of retries, a retry's delay, or a ceiling whose retry caps no ``max_tokens``
+    Valid("MAX_TOKENS_RETRIES = 3\nMAX_TOKENS_RETRY_CAP = 3\nMAX_TOKENS_RETRY_DELAY_CAP = 16000\n"),
+    Valid("MAX_RETRY_CEILING = 16000\n"),
 )
 
 SET65_INVALID = (
@@ -99,4 +102,6 @@ SET65_INVALID = (
         "    )\n",
         line=3,
     ),
+    # the ceiling of ``max_tokens`` on a retry after a truncation (set 67: fabri)
+    Invalid("MAX_TOKENS_RETRY_CEILING = 16000\n", line=1),
 )
