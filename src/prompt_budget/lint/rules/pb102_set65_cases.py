@@ -46,6 +46,14 @@ SET65_VALID = (
     # a count of retries, a retry's delay, or a ceiling whose retry caps no ``max_tokens``
     Valid("MAX_TOKENS_RETRIES = 3\nMAX_TOKENS_RETRY_CAP = 3\nMAX_TOKENS_RETRY_DELAY_CAP = 16000\n"),
     Valid("MAX_RETRY_CEILING = 16000\n"),
+    # a parameter compared with a string's length, its name read elsewhere as a keyword (set 67: fabri)
+    Valid(
+        "def _attempt(task: str, auto_token_threshold: int = 80):\n"
+        "    return len(task) >= auto_token_threshold\n\n\n"
+        "def run(task, auto_token_threshold):\n"
+        "    kwargs = dict(auto_token_threshold=auto_token_threshold)\n"
+        "    return _attempt(task, **kwargs)\n"
+    ),
 )
 
 SET65_INVALID = (
