@@ -53,7 +53,11 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
             pairs = [(node.arg, node.value)]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             pairs = [(attr_name(node.targets[0]), node.value)]
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and judge.is_budget(node.name):
+        elif (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and judge.is_budget(node.name)
+            and judge.says_tokens(node.name)  # not only a length: ``max_input_len`` of TTS characters
+        ):
             pairs = [(f"{node.name}()", r.value) for r in walk(node) if isinstance(r, ast.Return) and r.value]
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
             # ``n_tokens > limits[backend]``: a row ordered against a count of tokens is a limit in tokens
