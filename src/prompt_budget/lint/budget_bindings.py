@@ -27,13 +27,15 @@ from prompt_budget.lint.forms import (
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
-from prompt_budget.lint.other_units import comment_names_other_unit, logged_length
+from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
 from prompt_budget.lint.reported_counts import only_reported
+from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
+from prompt_budget.lint.token_windows import where_token_window
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -66,10 +68,13 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
         if rule.budget_literal(default_of(node.value)) is not None and (
-            said_in_characters(rule, node) or logged_length(node)
+            said_in_characters(rule, node)
+            or logged_length(node)
+            or (isinstance(target, ast.Name) and described_in_other_unit(node, target.id))
         ):
             return  # ``Field(default=2000, description="Maximum character budget ...")``: characters
-            # (``Field(default=500, description="Maximum prompt length to log")``: logged text)
+            # (``Field(default=500, description="Maximum prompt length to log")``: logged text; a
+            # ``Field(default=200, description="Message-count ceiling ...")``: messages)
         said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
         if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
@@ -237,6 +242,10 @@ def judge_assignment(
         held.hold(held.phrase, rule, name, before)
     elif isinstance(target, ast.Name) and (why := fallback_window(rule, name, value)):
         report_binding(rule, literal, name, value, why, upper=False)
+    elif isinstance(target, ast.Name) and where_token_window(rule, name, value):
+        report_binding(rule, literal, name, value, where, name.isupper())  # ``session_tokens_windows``
+    elif isinstance(target, ast.Name) and retry_token_ceiling(rule, name, value):
+        report_binding(rule, literal, name, value, where, name.isupper())  # ``MAX_TOKENS_RETRY_CEILING``
     else:
         held.candidate(rule, name, literal, value)
 

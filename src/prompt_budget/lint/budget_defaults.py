@@ -137,11 +137,14 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             window = prefill_step(fn, name)  # ``step_size=2048`` slicing the prompt fed to a cached model
             # ``stride=512`` stepping ``range(0, input_ids.size(1), self.stride)``: tokens per window step
             window = window or token_stride(rule, fn, name)
-        if (
-            (named or estimate or fallback or window)
-            and not names.implausible(fn_name if fallback else name, value)
-            and not parameter_cuts_characters(rule, node, name)
+        if (named or estimate or fallback or window) and not names.implausible(
+            fn_name if fallback else name, value
         ):
+            if parameter_cuts_characters(rule, node, name):
+                # ``len(task) >= planner_auto_token_threshold``, its every read: characters, and no
+                # candidate either, which a read of the same name in another function (``dict(
+                # planner_auto_token_threshold=...)``) would decide (set 67: fabri)
+                continue
             if parameter_is_rate(rule, node, name):
                 continue  # ``token_limit_per_minute=token_limit``: tokens per minute, not a budget
             message = (

@@ -13,6 +13,10 @@ set 66: plancraft and arshai): characters or chat messages, the false alarms the
 * A field whose description says its length is of what is logged or shown (``Field(default=500,
   description="Maximum prompt length to log")``) and never speaks of tokens: log or display content is
   cut by characters (``prompt_content[:max_length] + "..."``).
+* A field whose name does not say tokens and whose description counts another unit (``memory_length_limit
+  = Field(default=200, description="Message-count ceiling for the retained history, applied regardless
+  of token accounting ...")``, set 67: amrita-core, compared with ``len(messages)``) and counts no
+  tokens: the tokens it speaks of are another mechanism, not its unit.
 """
 
 from __future__ import annotations
@@ -121,3 +125,32 @@ def logged_length(stmt: ast.Assign | ast.AnnAssign) -> bool:
     speaks of tokens: characters of logged text."""
     text = field_description(stmt.value)
     return bool(text and _LOGGED.search(text) and not TOKENS_WORD.search(text))
+
+
+#: A description counting a unit: ``message-count ceiling``, ``message count``, ``number of messages``,
+#: ``max messages``, ``30 messages`` (a plural after ``max`` or a number: ``max document size`` counts none).
+_UNIT_COUNT = re.compile(
+    r"\b([a-z]+)[-\s]count\b"
+    r"|\b(?:number|count|num)\s+of\s+([a-z]+)"
+    r"|\b(?:max|maximum|min|minimum|\d+)\s+([a-z]+s)\b",
+    re.IGNORECASE,
+)
+#: A description counting tokens: ``in tokens``, ``number of tokens``, ``max tokens``, ``512 tokens``,
+#: ``token limit``, ``token-count``, ``tokens to keep``.
+_COUNTS_TOKENS = re.compile(
+    r"\b(?:in|(?:number|count|amount|num)\s+of|max|maximum|min|minimum|\d+[kKmM]?)\s+tokens?\b"
+    r"|\btokens?[-\s](?:count|counts|limit|limits|budget|budgets|window|length|cap|ceiling|to)\b",
+    re.IGNORECASE,
+)
+
+
+def described_in_other_unit(stmt: ast.Assign | ast.AnnAssign, name: str) -> bool:
+    """The field ``stmt`` (``name`` not saying tokens) is described as a count of another unit
+    (``"Message-count ceiling for the retained history"``, ``"Maximum number of messages"``) and its
+    description counts no tokens (``"regardless of token accounting"`` speaks of another mechanism)."""
+    if any(w in ("token", "tokens", "tok", "toks") for w in words(name)):
+        return False
+    text = field_description(stmt.value)
+    if not text or _COUNTS_TOKENS.search(text):
+        return False
+    return any(_unit(word.lower()) for m in _UNIT_COUNT.finditer(text) for word in m.groups() if word)

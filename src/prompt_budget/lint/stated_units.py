@@ -6,7 +6,9 @@ number it tests counts tokens (set 21: lazyllm's text splitters). Only the branc
 decides is read, and only a string that spells the same number followed by ``token``/``tokens``, or
 spells the number and says the range is in tokens (``if not 0 <= think <= 4096: raise SchemaError("think
 must be a thought budget in tokens, 0 to 4096")``, set 23: axolotl). The comparison may be one part of
-the test (``isinstance(n, bool) or not 0 <= n <= 4096``).
+the test (``isinstance(n, bool) or not 0 <= n <= 4096``). So does a message that shows the amount
+compared followed by ``tokens`` (``if completion_length < 128: warn(f"Completion length is only
+{completion_length} tokens")``, set 68: merlina): the amount counts tokens, whatever its name.
 """
 
 from __future__ import annotations
@@ -27,13 +29,45 @@ def _strings(stmts: list[ast.stmt]) -> list[str]:
     ]
 
 
-def states_tokens(ancestors: list[ast.AST], compare: ast.Compare, value: float) -> bool:
-    """The ``if``/``elif`` that ``compare`` is the test of says, in its branch's message, that
-    ``value`` counts tokens: ``"... less than 50 tokens"``."""
-    test_of = next(
+def _test_of(ancestors: list[ast.AST], compare: ast.Compare) -> ast.If | ast.While | None:
+    return next(
         (a for a in reversed(ancestors) if isinstance(a, (ast.If, ast.While)) and _part_of(compare, a.test)),
         None,
     )
+
+
+#: The text after a shown amount saying it counts tokens: ``f"{n} tokens"``.
+_TOKENS_AFTER = re.compile(r"\s*(?:-\s*)?tokens?\b", re.IGNORECASE)
+
+
+def shows_in_tokens(ancestors: list[ast.AST], compare: ast.Compare, amount: ast.expr) -> bool:
+    """The branch ``compare`` decides shows ``amount`` in tokens in its message: ``f"... only
+    {completion_length} tokens"``."""
+    test_of = _test_of(ancestors, compare)
+    if test_of is None or not isinstance(amount, (ast.Name, ast.Attribute)):
+        return False
+    shown = ast.unparse(amount)
+    for stmt in test_of.body[:2]:
+        for n in walk(stmt):
+            if not isinstance(n, ast.JoinedStr):
+                continue
+            for part, after in zip(n.values, n.values[1:], strict=False):
+                if (
+                    isinstance(part, ast.FormattedValue)
+                    and part.format_spec is None
+                    and ast.unparse(part.value) == shown
+                    and isinstance(after, ast.Constant)
+                    and isinstance(after.value, str)
+                    and _TOKENS_AFTER.match(after.value)
+                ):
+                    return True
+    return False
+
+
+def states_tokens(ancestors: list[ast.AST], compare: ast.Compare, value: float) -> bool:
+    """The ``if``/``elif`` that ``compare`` is the test of says, in its branch's message, that
+    ``value`` counts tokens: ``"... less than 50 tokens"``."""
+    test_of = _test_of(ancestors, compare)
     if test_of is None or not float(value).is_integer():
         return False
     number = rf"(?<![\d.,_]){int(value)}(?![\d.,_]\d)"

@@ -1,4 +1,4 @@
-"""PB102's cases from sets 65 and 66 (issue 19): characters and chat messages named like budgets."""
+"""PB102's cases from sets 65 to 68 (issue 19): characters and chat messages named like budgets."""
 
 from __future__ import annotations
 
@@ -29,6 +29,30 @@ SET65_VALID = (
         "class ObservabilityConfig(BaseModel):\n"
         '    max_prompt_length: int = Field(default=500, description="Maximum prompt length to log (when enabled)")\n'
         '    max_response_length: int = Field(default=500, description="Maximum response length to log")\n'
+    ),
+    # a field described as a count of messages, beside token accounting (set 67: amrita-core)
+    Valid(
+        "class LLMConfig(BaseModel):\n    memory_length_limit: int = Field(\n        default=200,\n"
+        '        description="Message-count ceiling for the retained history, applied regardless of token "\n'
+        '        "accounting.",\n    )\n'
+    ),
+    Valid(
+        "class Config(BaseModel):\n"
+        '    history_limit: int = Field(default=50, description="Maximum number of messages kept")\n'
+    ),
+    # a window of tokens named with a rate, or smaller than any model's window
+    Valid("class Limits(BaseModel):\n    rate_limit_tokens_window: int = 3600\n"),
+    Valid("class Limits(BaseModel):\n    session_tokens_window: int = 60\n"),
+    # a count of retries, a retry's delay, or a ceiling whose retry caps no ``max_tokens``
+    Valid("MAX_TOKENS_RETRIES = 3\nMAX_TOKENS_RETRY_CAP = 3\nMAX_TOKENS_RETRY_DELAY_CAP = 16000\n"),
+    Valid("MAX_RETRY_CEILING = 16000\n"),
+    # a parameter compared with a string's length, its name read elsewhere as a keyword (set 67: fabri)
+    Valid(
+        "def _attempt(task: str, auto_token_threshold: int = 80):\n"
+        "    return len(task) >= auto_token_threshold\n\n\n"
+        "def run(task, auto_token_threshold):\n"
+        "    kwargs = dict(auto_token_threshold=auto_token_threshold)\n"
+        "    return _attempt(task, **kwargs)\n"
     ),
 )
 
@@ -63,4 +87,29 @@ SET65_INVALID = (
         '    max_prompt_length: int = Field(default=500, description="Maximum prompt tokens to log")\n',
         line=2,
     ),
+    # a description counting tokens too, a name saying tokens, or no plural counted after "max"
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    context_limit: int = Field(default=4000, description="Number of messages, up to 4000 tokens")\n',
+        line=2,
+    ),
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    context_tokens: int = Field(default=4000, description="Maximum number of messages kept")\n',
+        line=2,
+    ),
+    Invalid(
+        "class Config(BaseModel):\n"
+        '    max_context_length: int = Field(default=4000, description="Max document context size")\n',
+        line=2,
+    ),
+    # a window of tokens whose only excluded word says where it is used (set 67: amrita-core)
+    Invalid(
+        "class LLMConfig(BaseModel):\n    session_tokens_windows: int = Field(\n        default=65536,\n"
+        '        description="Fallback attention window (default 64k) used when the preset declares none.",\n'
+        "    )\n",
+        line=3,
+    ),
+    # the ceiling of ``max_tokens`` on a retry after a truncation (set 67: fabri)
+    Invalid("MAX_TOKENS_RETRY_CEILING = 16000\n", line=1),
 )

@@ -26,8 +26,9 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
+from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
-from prompt_budget.lint.stated_units import states_tokens
+from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.walks import walk
@@ -206,6 +207,7 @@ class TokenThreshold(LintRule):
             "import triton\n\n@triton.jit\ndef _kernel(x):\n    pass\n\n"
             "def use_compact(num_tokens):\n    if num_tokens < 512:\n        return False\n    return True\n"
         ),
+        *SET67_VALID,
     )
     INVALID = (
         # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37:
@@ -331,6 +333,7 @@ class TokenThreshold(LintRule):
             '        return "low"\n    return "medium" if budget <= 4096 else "high"\n',
             count=2,
         ),
+        *SET67_INVALID,
     )
 
     def _report(
@@ -484,7 +487,10 @@ class TokenThreshold(LintRule):
                     if (
                         value is not None
                         and isinstance(amount, (ast.Name, ast.Attribute))
-                        and states_tokens(self.ctx.ancestors, node, value)
+                        and (
+                            states_tokens(self.ctx.ancestors, node, value)
+                            or shows_in_tokens(self.ctx.ancestors, node, amount)  # f"{n} tokens"
+                        )
                     ):
                         # ``elif chunk_size < 50: warn("... less than 50 tokens")`` (set 21: lazyllm)
                         self._report(

@@ -24,7 +24,7 @@ from prompt_budget.lint.rule import (
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
-from prompt_budget.lint.rules.pb107_reads import budget_lookups
+from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.table_keys import key_strings
@@ -413,9 +413,9 @@ class BudgetTable(LintRule):
         # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks, datasets) are no models' ids,
         # the table's name must then say what its numbers count (set 21: crfm-helm's lextreme), unless
         # the module binds them to ids (``{ANTHROPIC_SONNET_5_5_MODEL: 1_000_000, "claude-haiku-4-5":
-        # 200_000}``, set 62: mobilerun): ``table_keys``
+        # 200_000}``, set 62: mobilerun): ``table_keys``; so too integer keys (levels, set 67: loom-agent)
         keys = key_strings(node.keys, self.ctx.tree)
-        if any(k is None for k in keys):
+        if any(k is None for k in keys) and not int_keyed(node.keys):
             return
         name = self._name(node)
         cwords = set(words(name or self.ctx.function_name()))

@@ -32,6 +32,15 @@ READ_VALID = (
     # keys partly constants that are no models' ids (tasks bound elsewhere, a module string that is none)
     Valid('NER = "ner"\nRETRIES_BY_TASK = {NER: 300, LABELS: 500, "qa": 200, "summary": 400}\n'),
     Valid('SPLIT = "split"\nlimits = {SPLIT: 1000, tasks.QA: 2000, "gpt-4o": 128_000}\n'),
+    # a table keyed by levels, returned by a getter not named as a budget, or named for retries
+    Valid(
+        "def get_effort_timeout(effort):\n    table = {1: 1000, 2: 2000, 3: 4000}\n    return table[effort]\n"
+    ),
+    Valid("RETRY_DELAYS = {1: 1000, 2: 2000, 3: 4000}\n"),
+    # a getter named only as a length (set 65: livekit-agents' TTS chunks, in characters)
+    Valid(
+        '_MAX_INPUT_LEN = {"inworld": 900, "xai": 1000}\n\ndef max_input_len(p):\n    return _MAX_INPUT_LEN.get(p)\n'
+    ),
 )
 
 READ_INVALID = (
@@ -62,5 +71,12 @@ READ_INVALID = (
         'SONNET = "claude-sonnet-4-5"\nOPUS: str = "claude-opus-4-1"\n'
         'MODEL_CONTEXT_WINDOWS = {SONNET: 1_000_000, OPUS: 200_000, "claude-haiku-4-5": 200_000}\n',
         line=3,
+    ),
+    # a table keyed by effort levels whose rows a budget getter returns (set 67: loom-agent)
+    Invalid(
+        "def get_effort_token_limit(effort):\n    if effort is None:\n        return 4000\n"
+        "    effort_map = {\n        1: 1000,\n        2: 2000,\n        3: 4000,\n    }\n"
+        "    return effort_map.get(effort, 4000)\n",
+        line=4,
     ),
 )

@@ -30,11 +30,18 @@ def _row_of(node: ast.expr) -> str | None:
     return None
 
 
+def int_keyed(keys: list[ast.expr | None]) -> bool:
+    """``{1: 1000, 2: 2000, ..., 5: 16000}``: every key an integer (a level, a tier), no model's id; the
+    table's name or its reads must then say what its numbers count, as for keys named by constants."""
+    return all(isinstance(k, ast.Constant) and type(k.value) is int for k in keys)
+
+
 def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
     """Table name -> how a row of it is read as tokens (``read as `max_gen_toks```): into a budget key of
     a dict (``{"max_gen_toks": TABLE[task]}``), a budget keyword (``generate(max_tokens=TABLE.get(task))``),
-    a budget name (``max_tokens = TABLE[task]``), or ordered against a count of tokens (``n_tokens >
-    TABLE[backend]``); the first such read of each table."""
+    a budget name (``max_tokens = TABLE[task]``), returned by a budget getter (``def
+    get_effort_token_limit(effort): ... return effort_map.get(effort, 4000)``, set 67: loom-agent), or
+    ordered against a count of tokens (``n_tokens > TABLE[backend]``); the first such read of each table."""
     lookups: dict[str, str] = {}
     for node in walk(tree) if tree is not None else ():
         pairs: list[tuple[str | None, ast.expr]] = []
@@ -46,6 +53,12 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
             pairs = [(node.arg, node.value)]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             pairs = [(attr_name(node.targets[0]), node.value)]
+        elif (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and judge.is_budget(node.name)
+            and judge.says_tokens(node.name)  # not only a length: ``max_input_len`` of TTS characters
+        ):
+            pairs = [(f"{node.name}()", r.value) for r in walk(node) if isinstance(r, ast.Return) and r.value]
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
             # ``n_tokens > limits[backend]``: a row ordered against a count of tokens is a limit in tokens
             # (set 32: nomic's per-backend batch limits)
@@ -56,7 +69,8 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
                     pairs = [(count, row)]
         for budget, value in pairs:
             table = _row_of(value)
-            if budget and table and (judge.is_budget(budget) or isinstance(node, ast.Compare)):
+            if budget and table and (judge.is_budget(budget.rstrip("()")) or isinstance(node, ast.Compare)):
                 how = "compared with" if isinstance(node, ast.Compare) else "read as"
+                how = "returned by" if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else how
                 lookups.setdefault(table, f"{how} `{budget}`")
     return lookups
