@@ -74,3 +74,10 @@ def rows(found: Iterable[Finding]) -> list[tuple[str, int, str, object]]:
 def package_rows(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
     """``rows`` of ``lint_package(tmp_path, files)``."""
     return rows(lint_package(tmp_path, files))
+
+
+def init_package_rows(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, object]]:
+    """``lint_package`` of ``files`` with an empty ``__init__.py`` beside them: (path, line, code, value) of
+    each finding, in the report's order."""
+    found = lint_package(tmp_path, {"__init__.py": "", **files})
+    return [(f.path, f.line, f.code, f.value) for f in found]

@@ -5,18 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
-
-
-def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, float | int | None]]:
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    for name, text in {"__init__.py": "", **files}.items():
-        (pkg / name).write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    return sorted((f.path, f.line, f.code, f.value) for f in report.findings)
-
+from lint_helpers import init_package_rows
 
 _CONFIG = (
     "from dataclasses import dataclass, field\n\n@dataclass\nclass SarathiConfig:\n"
@@ -37,7 +26,9 @@ _SCHEDULER = (
 
 
 def test_fields_read_as_a_budget_spent_or_a_token_threshold_are_reported(tmp_path: Path) -> None:
-    got = _lint(tmp_path, {"config.py": _CONFIG, "scheduler.py": _SCHEDULER})
+    got = sorted(
+        init_package_rows(tmp_path, {"config.py": _CONFIG, "scheduler.py": _SCHEDULER}), key=lambda r: r[:3]
+    )
     assert got == [
         ("pkg/config.py", 5, "PB102", 512),
         ("pkg/config.py", 9, "PB102", 512),
@@ -49,7 +40,10 @@ def test_a_field_name_declared_differently_in_two_classes_is_not(tmp_path: Path)
         '"Chunk size for Sarathi."})\n\n@dataclass\nclass StConfig',
         '"Chunk size for Orca."})\n\n@dataclass\nclass StConfig',
     )
-    got = _lint(
-        tmp_path, {"config.py": config, "scheduler.py": _SCHEDULER.replace("long_request_threshold", "x")}
+    got = sorted(
+        init_package_rows(
+            tmp_path, {"config.py": config, "scheduler.py": _SCHEDULER.replace("long_request_threshold", "x")}
+        ),
+        key=lambda r: r[:3],
     )
     assert got == []

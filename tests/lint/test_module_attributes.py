@@ -6,21 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lint_helpers import init_package_rows
+
 from prompt_budget.lint.engine import Linter
 from prompt_budget.lint.options import LintOptions
 
 
-def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, float | int | None]]:
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    for name, text in {"__init__.py": "", **files}.items():
-        (pkg / name).write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    return [(f.path, f.line, f.code, f.value) for f in report.findings]
-
-
 def test_a_constant_read_through_its_module_as_a_budget_default_is_reported(tmp_path: Path) -> None:
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "consts.py": "TOKENIZATION_LOWER_LIMIT = 256\nTOKENIZATION_UPPER_LIMIT = 1024\nRETRIES = 300\n",
@@ -35,7 +28,7 @@ def test_a_constant_read_through_its_module_as_a_budget_default_is_reported(tmp_
 
 
 def test_a_constant_read_through_its_module_elsewhere_is_not(tmp_path: Path) -> None:
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "consts.py": "TOKENIZATION_LOWER_LIMIT = 256\n",
@@ -47,7 +40,7 @@ def test_a_constant_read_through_its_module_elsewhere_is_not(tmp_path: Path) -> 
 
 def test_a_constant_read_through_its_module_as_a_reserve_is_reported(tmp_path: Path) -> None:
     """Set 62: hackingbuddygpt's ``self.llm.context_size - llm_util.SAFETY_MARGIN - template_size``."""
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "llm_util.py": "SAFETY_MARGIN = 128\nRETRIES = 3\n\ndef count_tokens(text):\n    return len(text)\n",
@@ -61,7 +54,7 @@ def test_a_constant_read_through_its_module_as_a_reserve_is_reported(tmp_path: P
 
 
 def test_the_name_read_through_something_else_than_its_module_is_not(tmp_path: Path) -> None:
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "llm_util.py": "SAFETY_MARGIN = 128\n\ndef count_tokens(text):\n    return len(text)\n",
@@ -78,7 +71,7 @@ def test_the_name_read_through_something_else_than_its_module_is_not(tmp_path: P
 def test_a_library_modules_constant_is_not_followed(tmp_path: Path) -> None:
     """``subprocess.PIPE`` read beside a window is no project constant: only the project's own modules
     (relative imports, packages named as folders on the file's path, modules beside it) are followed."""
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "agent.py": (
@@ -117,7 +110,7 @@ def test_a_library_sharing_a_project_modules_name_is_not_that_module(tmp_path: P
         "        return self.llm.context_size - limits.SAFETY_MARGIN - template_size\n",
         encoding="utf-8",
     )
-    got = _lint(
+    got = init_package_rows(
         tmp_path, {"limits.py": "SAFETY_MARGIN = 128\n\ndef count_tokens(text):\n    return len(text)\n"}
     )
     assert got == []

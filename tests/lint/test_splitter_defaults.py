@@ -6,24 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_budget.lint.engine import Linter
-from prompt_budget.lint.options import LintOptions
-
-
-def _lint(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str, float | int | None]]:
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    for name, text in {"__init__.py": "", **files}.items():
-        (pkg / name).write_text(text, encoding="utf-8")
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    return [(f.path, f.line, f.code, f.value) for f in report.findings]
-
+from lint_helpers import init_package_rows
 
 _DEFAULTS = "CHUNK_SIZE = 600\nCHUNK_OVERLAP = 100\nNUM_CLUSTERS = 50\n"
 
 
 def test_a_constant_defaulting_a_token_splitters_chunk_size_is_reported(tmp_path: Path) -> None:
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "defaults.py": _DEFAULTS,
@@ -40,7 +29,7 @@ def test_a_constant_defaulting_a_token_splitters_chunk_size_is_reported(tmp_path
 
 
 def test_a_constant_defaulting_a_character_splitters_chunk_size_is_not(tmp_path: Path) -> None:
-    got = _lint(
+    got = init_package_rows(
         tmp_path,
         {
             "defaults.py": _DEFAULTS,
