@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import ast
-
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.argument_rows import Found, per_item_budget
@@ -53,7 +52,9 @@ _PERIOD_WORDS = frozenset(
     }
 )
 #: Words of a quota of requests or calls, not of tokens.
-_REQUEST_WORDS = frozenset({"rpd", "rpm", "rph", "rps", "request", "requests", "req", "reqs", "call", "calls"})
+_REQUEST_WORDS = frozenset(
+    {"rpd", "rpm", "rph", "rps", "request", "requests", "req", "reqs", "call", "calls"}
+)
 
 
 def _says_period(name: str | None) -> bool:

@@ -10,6 +10,7 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters, fallen_back
 from prompt_budget.lint.collected_lists import collected_list, counts_items
+from prompt_budget.lint.documented_caps import documented_token_cap
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -475,7 +476,7 @@ class CharsPerToken(LintRule):
                 self._allowance(node, right, factor, budget)
             elif (
                 kind is None
-                and self.token_amount(fallen_back(left))
+                and (self.token_amount(fallen_back(left)) or documented_token_cap(self.ctx.function(), left))
                 and 1.2 <= factor <= 6
                 and self._char_result()
             ):
