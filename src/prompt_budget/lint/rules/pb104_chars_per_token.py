@@ -341,6 +341,10 @@ class CharsPerToken(LintRule):
     # --- named ratios: chars_per_token = 4.0
 
     def _named(self, name: str | None, literal: ast.expr | None) -> None:
+        if isinstance(literal, ast.IfExp):  # ``chars_per_token = 3 if is_code else 4``: a rate per branch
+            self._named(name, literal.body)
+            self._named(name, literal.orelse)
+            return
         value = number(literal)
         if name is None or literal is None or value is None or value <= 0:
             return

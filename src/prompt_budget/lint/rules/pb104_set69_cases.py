@@ -12,6 +12,8 @@ SET69_VALID = (
     # a keyword of a call named for something else, an entry of a table that is no token's
     Valid("def split(text):\n    return Chunker(size=len(text) // 4)\n"),
     Valid('def f(zone):\n    widths = {}\n    widths["left"] = len(zone) // 4\n    return widths\n'),
+    # a branch that is no rate (a sentinel)
+    Valid("def f(code):\n    chars_per_token = None if code else 0\n    return chars_per_token\n"),
     # a token bucket's capacity, a cap documented in characters
     Valid(
         "def trim(text, cap):\n"
@@ -35,6 +37,11 @@ SET69_INVALID = (
     ),
     Invalid('def assemble(zone):\n    token_counts = {}\n    token_counts["zone"] = len(zone) // 4\n'),
     Invalid('def retry(telemetry, context):\n    telemetry["retry_tokens"] = len(context) // 4 + 200\n'),
+    # set 69: cohrint-agent's rate per kind of text, each branch a rate
+    Invalid(
+        "def estimate(text, code):\n    chars_per_token = 3 if code else 4\n    return len(text) // chars_per_token\n",
+        count=2,
+    ),
     # set 70: memctl's caps documented in tokens, turned into characters
     Invalid(
         "def inspect(text, budget=2200):\n"
