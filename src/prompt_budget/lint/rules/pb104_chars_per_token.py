@@ -14,6 +14,7 @@ from prompt_budget.lint.documented_caps import documented_token_cap
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import (
@@ -344,6 +345,16 @@ class CharsPerToken(LintRule):
         if isinstance(literal, ast.IfExp):  # ``chars_per_token = 3 if is_code else 4``: a rate per branch
             self._named(name, literal.body)
             self._named(name, literal.orelse)
+            return
+        if name and isinstance(literal, ast.Dict) and (table := rate_table(name, literal)) is not None:
+            what, rates = table[0].replace("_", " ").replace("char", "character"), table[1]
+            self.report(
+                literal,
+                f"hard-coded table of {len(rates)} ratios of {what} ({min(rates):g} to {max(rates):g}) in a "
+                "token estimate; keep the calibrated values in config (or count with a real tokenizer)",
+                key_parts=(table[0], self.scope_key(), self.ctx.module_name),
+                advice="move the table into [tool.prompt_budget.values] by hand",
+            )
             return
         value = number(literal)
         if name is None or literal is None or value is None or value <= 0:

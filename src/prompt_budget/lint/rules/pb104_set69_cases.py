@@ -12,6 +12,8 @@ SET69_VALID = (
     # a keyword of a call named for something else, an entry of a table that is no token's
     Valid("def split(text):\n    return Chunker(size=len(text) // 4)\n"),
     Valid('def f(zone):\n    widths = {}\n    widths["left"] = len(zone) // 4\n    return widths\n'),
+    # a table of limits under a rate's name, a table of one entry
+    Valid('CHARS_PER_TOKEN_LIMITS = {"small": 4000, "large": 16000}\nCHARS_PER_TOKEN = {"default": 4}\n'),
     # a branch that is no rate (a sentinel)
     Valid("def f(code):\n    chars_per_token = None if code else 0\n    return chars_per_token\n"),
     # a token bucket's capacity, a cap documented in characters
@@ -42,6 +44,8 @@ SET69_INVALID = (
         "def estimate(text, code):\n    chars_per_token = 3 if code else 4\n    return len(text) // chars_per_token\n",
         count=2,
     ),
+    # set 69: duh-cli's table of characters per token by model family, reported once
+    Invalid('FAMILY_CHARS_PER_TOKEN: dict[str, float] = {"anthropic": 3.5, "openai": 4.0, "default": 4.0}\n'),
     # set 70: memctl's caps documented in tokens, turned into characters
     Invalid(
         "def inspect(text, budget=2200):\n"
