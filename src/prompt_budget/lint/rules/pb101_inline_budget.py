@@ -116,8 +116,8 @@ class InlineBudget(LintRule):
     A number given by position, also to another module's function, is judged by its parameter's name,
     or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
 
-    The number decides nothing: the name it is bound to does. Values read from the environment
-    (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
+    The number decides nothing: the name it is bound to does. Values read from the environment (``os.getenv("MAX_TOKENS",
+    "4096")``), names about credentials, time, money or requests (``TokenBudget(rpd_limit=20)``) and a period's scale (``monthly_tokens = daily_avg * 30``) are never reported.
     """
 
     CODE = "PB101"

@@ -124,6 +124,11 @@ class CharsPerToken(LintRule):
     (1, 2] set as a number of tokens (``"num_tokens": int(chunk_size * 1.5)``) is tokens per word. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
     A length rounded down to a multiple of its divisor (``len(seq) // 4 * 4``) is an alignment, no estimate.
+    An estimate given to a keyword of a call named for tokens (``TokenBreakdown(messages=chars // 4)``) or stored in a
+    table named for tokens (``token_counts["zone"] = len(zone) // 4``) is tokens; a cap its function's ``Args:`` entry
+    opens on tokens (``budget: Token budget.``) times a rate stored as characters (``max_chars = budget * 4``) is a
+    token cap; a named rate written as a conditional (``chars_per_token = 3 if code else 4``) is one per branch, and a
+    dict of rates under such a name (``FAMILY_CHARS_PER_TOKEN = {"openai": 4.0, "anthropic": 3.5}``) one table.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
