@@ -35,11 +35,16 @@ def token_slot(rule: LintRule) -> bool:
         anc = ancestors[i]
         if isinstance(anc, ast.keyword):
             call = ancestors[i - 1]
-            return isinstance(call, ast.Call) and rule.names.mentions_tokens(callee_name(call) or "")
+            return (
+                isinstance(call, ast.Call)
+                and rule.names.mentions_tokens(callee_name(call) or "")
+                and not rule.names.is_chars(anc.arg or "")  # ``count_tokens(t, max_chars=...)``
+            )
         if isinstance(anc, (ast.Assign, ast.AugAssign)):
             found = anc.targets if isinstance(anc, ast.Assign) else [anc.target]
             return any(
                 isinstance(t, ast.Subscript)
+                and not rule.names.is_chars(string_value(t.slice) or "")
                 and (
                     rule.names.mentions_tokens(attr_name(t.value) or "") or _token_key(string_value(t.slice))
                 )

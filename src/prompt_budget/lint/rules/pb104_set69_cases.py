@@ -16,6 +16,9 @@ SET69_VALID = (
     Valid('CHARS_PER_TOKEN_LIMITS = {"small": 4000, "large": 16000}\nCHARS_PER_TOKEN = {"default": 4}\n'),
     # a branch that is no rate (a sentinel)
     Valid("def f(code):\n    chars_per_token = None if code else 0\n    return chars_per_token\n"),
+    # a keyword or an entry named for characters, in a call or a table named for tokens
+    Valid("def f(text):\n    return count_tokens(text, max_chars=len(text) // 4)\n"),
+    Valid('def f(zone):\n    token_stats = {}\n    token_stats["chars"] = len(zone) // 4\n'),
     # a token bucket's capacity, a cap documented in characters
     Valid(
         "def trim(text, cap):\n"
