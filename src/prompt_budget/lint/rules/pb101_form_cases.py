@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb101_set55_cases import SET55_INVALID, SET55_VALI
 from prompt_budget.lint.rules.pb101_set57_cases import SET57_INVALID, SET57_VALID
 from prompt_budget.lint.rules.pb101_set59_cases import SET59_INVALID, SET59_VALID
 from prompt_budget.lint.rules.pb101_set61_cases import SET61_INVALID, SET61_VALID
+from prompt_budget.lint.rules.pb101_set69_cases import SET69_INVALID, SET69_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -36,6 +37,7 @@ FORM_VALID = (
     *SET57_VALID,
     *SET59_VALID,
     *SET61_VALID,
+    *SET69_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -104,6 +106,7 @@ FORM_INVALID = (
     *SET57_INVALID,
     *SET59_INVALID,
     *SET61_INVALID,
+    *SET69_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

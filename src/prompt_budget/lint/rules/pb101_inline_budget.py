@@ -10,7 +10,6 @@ from prompt_budget.lint.api_minimums import api_limit
 from prompt_budget.lint.argument_rows import (
     option_values,
     parametrize_rows,
-    per_item_budget,
     setter_argument,
 )
 from prompt_budget.lint.asserted_configs import test_data
@@ -42,6 +41,7 @@ from prompt_budget.lint.inline_forms import (
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
+from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -116,8 +116,8 @@ class InlineBudget(LintRule):
     A number given by position, also to another module's function, is judged by its parameter's name,
     or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
 
-    The number decides nothing: the name it is bound to does. Values read from the environment
-    (``os.getenv("MAX_TOKENS", "4096")``) and names about credentials, time or money are never reported.
+    The number decides nothing: the name it is bound to does. Values read from the environment (``os.getenv("MAX_TOKENS",
+    "4096")``), names about credentials, time, money or requests (``TokenBudget(rpd_limit=20)``) and a period's scale (``monthly_tokens = daily_avg * 30``) are never reported.
     """
 
     CODE = "PB101"
@@ -417,7 +417,7 @@ class InlineBudget(LintRule):
                 # ``TriggerParam(type="input_tokens", value=150000)``: an amount typed as tokens
                 how = f'given beside `type="{typed[id(kw.value)]}"`'
                 self._report(kw.value, typed_slot(self, node, typed[id(kw.value)]), value, how)
-            elif unit_class and not self.names.is_excluded(kw.arg):
+            elif unit_class and not self.names.is_excluded(kw.arg) and not counts_requests(kw.arg):
                 # ``TokenInterval(every=500_000)``: the class's name gives the unit (set 20: inspect-ai)
                 how = f"given to `{callee}`, which counts tokens"
                 self._report(kw.value, f"{callee}.{kw.arg}", value, how)
@@ -552,7 +552,7 @@ class InlineBudget(LintRule):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         watch_bound(self, node, self.bound_lengths)
-        if (each := per_item_budget(self, node)) is not None:
+        if (each := per_item(self, node)) is not None:  # not ``monthly = daily * 30`` (``period_scales``)
             # ``server.n_ctx = server.n_slots * 1024``: a budget per slot, written inline
             self._report(each[0], each[1], each[2], "times a count: a budget per item")
         value = self.budget_literal(node.value)

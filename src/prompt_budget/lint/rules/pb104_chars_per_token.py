@@ -10,9 +10,11 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters, fallen_back
 from prompt_budget.lint.collected_lists import collected_list, counts_items
+from prompt_budget.lint.documented_caps import documented_token_cap
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import (
@@ -122,6 +124,11 @@ class CharsPerToken(LintRule):
     (1, 2] set as a number of tokens (``"num_tokens": int(chunk_size * 1.5)``) is tokens per word. The
     suggested key is shared (``chars_per_token``), so the copies across a project collapse into one value.
     A length rounded down to a multiple of its divisor (``len(seq) // 4 * 4``) is an alignment, no estimate.
+    An estimate given to a keyword of a call named for tokens (``TokenBreakdown(messages=chars // 4)``) or stored in a
+    table named for tokens (``token_counts["zone"] = len(zone) // 4``) is tokens; a cap its function's ``Args:`` entry
+    opens on tokens (``budget: Token budget.``) times a rate stored as characters (``max_chars = budget * 4``) is a
+    token cap; a named rate written as a conditional (``chars_per_token = 3 if code else 4``) is one per branch, and a
+    dict of rates under such a name (``FAMILY_CHARS_PER_TOKEN = {"openai": 4.0, "anthropic": 3.5}``) one table.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
@@ -340,6 +347,20 @@ class CharsPerToken(LintRule):
     # --- named ratios: chars_per_token = 4.0
 
     def _named(self, name: str | None, literal: ast.expr | None) -> None:
+        if isinstance(literal, ast.IfExp):  # ``chars_per_token = 3 if is_code else 4``: a rate per branch
+            self._named(name, literal.body)
+            self._named(name, literal.orelse)
+            return
+        if name and isinstance(literal, ast.Dict) and (table := rate_table(name, literal)) is not None:
+            what, rates = table[0].replace("_", " ").replace("char", "character"), table[1]
+            self.report(
+                literal,
+                f"hard-coded table of {len(rates)} ratios of {what} ({min(rates):g} to {max(rates):g}) in a "
+                "token estimate; keep the calibrated values in config (or count with a real tokenizer)",
+                key_parts=(table[0], self.scope_key(), self.ctx.module_name),
+                advice="move the table into [tool.prompt_budget.values] by hand",
+            )
+            return
         value = number(literal)
         if name is None or literal is None or value is None or value <= 0:
             return
@@ -475,7 +496,7 @@ class CharsPerToken(LintRule):
                 self._allowance(node, right, factor, budget)
             elif (
                 kind is None
-                and self.token_amount(fallen_back(left))
+                and (self.token_amount(fallen_back(left)) or documented_token_cap(self.ctx.function(), left))
                 and 1.2 <= factor <= 6
                 and self._char_result()
             ):

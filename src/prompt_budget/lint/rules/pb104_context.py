@@ -13,6 +13,7 @@ from itertools import pairwise
 from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+from prompt_budget.lint.token_slots import token_slot
 from prompt_budget.lint.walks import walk
 
 ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "rough"})
@@ -110,7 +111,11 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
             )
         if isinstance(anc, ast.stmt):
             break
-    return any(rule.names.is_token_amount(n) or rule.names.mentions_tokens(n) for n in targets(rule) if n)
+    # ``TokenBreakdown(messages=chars // 4)``, ``token_counts["recent"] = len(text) // 4`` (``token_slots``)
+    names = targets(rule)
+    return any(
+        rule.names.is_token_amount(n) or rule.names.mentions_tokens(n) for n in names if n
+    ) or token_slot(rule)
 
 
 def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:

@@ -1,0 +1,30 @@
+"""PB104's reading of a table of rates: a dict named as a per-token conversion whose values are all
+rates (``_FAMILY_CHARS_PER_TOKEN = {"anthropic": 3.5, "openai": 4.0, "default": 4.0}``, set 69:
+duh-cli), calibrated values kept in code like ``CHARS_PER_TOKEN = 4``, reported once as a table (as
+PB107 reports one table of windows). Kept apart from the rule: it judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.forms import per_token_key
+from prompt_budget.lint.rule import number
+
+#: The widest rate a table of text conversions holds (characters per token of a dense script to a
+#: verbose one); a larger value is no rate (a limit, a count).
+_HIGHEST = 12
+
+
+def rate_table(name: str, table: ast.Dict) -> tuple[str, list[float]] | None:
+    """(the key, the rates) of a dict of two or more rates, every value a number in a rate's range,
+    under a name of a per-token conversion; None otherwise."""
+    if len(table.values) < 2 or any(k is None for k in table.keys):
+        return None
+    rates = [number(v) for v in table.values]
+    found = [r for r in rates if r is not None and 0 < r <= _HIGHEST]
+    if len(found) != len(rates):
+        return None
+    keys = {per_token_key(name, r) for r in found}
+    key = keys.pop() if len(keys) == 1 else None
+    return (key, found) if key is not None else None
