@@ -1,0 +1,57 @@
+"""PB105's cases from sets 69 and 70 (``Valid``/``Invalid``), kept apart from ``pb105_cases`` to keep it short."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_LEGACY = (
+    "def legacy(self, budget, include_imports):\n    budget_code = int(budget * 0.40)\n"
+    "    budget_overview = int(budget * 0.10)\n    if not include_imports:\n"
+    "        budget_code += int(budget * 0.30)\n    code_used = 0\n    for chunk in self.chunks:\n"
+    "        if code_used + chunk.tokens > budget_code:\n            continue\n"
+    "        code_used += chunk.tokens\n    overview = self.overview(budget_overview)\n"
+    "    total_used = code_used + count_tokens(overview)\n    if total_used < budget * 0.2:\n"
+    "        warn()\n"
+)
+
+SET69_VALID = (
+    # set 69: a ratio ordered only against a share of an amount of money (cohrint-agent's dollar budget)
+    Valid(
+        "BUDGET_WARN_THRESHOLD = 0.80\n\ndef check(ctx):\n"
+        "    fraction = ctx.total_cost_usd / ctx.budget_usd\n    if fraction >= BUDGET_WARN_THRESHOLD:\n"
+        "        warn()\n"
+    ),
+    # a constant ordered against a share of something else than tokens
+    Valid(
+        "class Progress:\n    DONE_THRESHOLD = 0.95\n\n    def check(self, done, total):\n"
+        "        ratio = done / total\n        return ratio >= self.DONE_THRESHOLD\n"
+    ),
+    # a share of a plain ``budget`` nothing in the function shows is of tokens, or one the function
+    # binds anew
+    Valid("def plan(budget, items):\n    return items[: int(budget * 0.1)]\n"),
+    Valid(
+        "def plan(budget, rows):\n    run(context_budget=budget)\n    budget = len(rows)\n"
+        "    return rows[: int(budget * 0.1)]\n"
+    ),
+    Valid("def ask(ctx, budget):\n    ctx.invoke(run, timeout=budget, deep=int(budget * 0.75))\n"),
+)
+
+SET69_INVALID = (
+    # set 69: a class's threshold ordered against a local share of the window used (duh-cli's gate)
+    Invalid(
+        "class ContextGate:\n    BLOCK_THRESHOLD = 0.95\n\n    def check(self, token_estimate):\n"
+        "        ratio = token_estimate / self._context_limit\n        if ratio >= self.BLOCK_THRESHOLD:\n"
+        "            return False\n        return True\n",
+        line=2,
+    ),
+    # shares of a plain ``budget`` whose function shows it is of tokens: another share of it reaches a
+    # token use, or it is given under a keyword naming a token budget (know-cli's context engine)
+    Invalid(_LEGACY, count=4),
+    Invalid(
+        "def ask(ctx, budget):\n    deep_budget = max(1200, int(budget * 0.75))\n"
+        "    ctx.invoke(workflow, context_budget=budget, deep_budget=deep_budget)\n",
+        line=2,
+    ),
+    # a ratio named as a budget's share, unpacked from a tuple beside it
+    Invalid("compact_threshold, keep_recent = 0.8, 4\n", line=1),
+)
