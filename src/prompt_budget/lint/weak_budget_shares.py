@@ -16,12 +16,18 @@ function's kept walk (``walks.walk``), once per function and name.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.compared_shares import unpacked
+from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
+    from prompt_budget.lint.token_reach import TokenReach
+
+    Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 class WeakBudgetShares:
@@ -30,9 +36,11 @@ class WeakBudgetShares:
     def __init__(self) -> None:
         #: (id of the function, name) -> the line of a share of the name reaching a token use
         self._reached: dict[tuple[int, str], int] = {}
-        #: (the function, the name, the literal, its value, its config key) of each share not reaching
-        #: one itself
-        self._waiting: list[tuple[ast.AST, str, ast.expr, float, str]] = []
+        #: (the function, the name, the literal, its value, its config key, what it is) of each share not
+        #: reaching one itself
+        self._waiting: list[tuple[ast.AST, str, ast.expr, float, str, str]] = []
+        #: (id of the function, name) -> (the function, its class, the name) of a local bound to a share
+        self._bound: dict[tuple[int, str], tuple[Function, ast.ClassDef | None, str]] = {}
 
     def reached(self, rule: LintRule, name: str, line: int) -> None:
         """A share of ``name`` at ``line`` reaches a token use in the function being walked."""
@@ -45,20 +53,57 @@ class WeakBudgetShares:
         fn = rule.ctx.function()
         if fn is not None and rule.names.is_weak_budget(name):
             key = f"{rule.scope_key()} {name} ratio".strip()  # as ``report_literal`` scopes it
-            self._waiting.append((fn, name, literal, value, key))
+            self._waiting.append((fn, name, literal, value, key, f"{value} of `{name}`"))
 
-    def decided(self, rule: LintRule) -> list[tuple[ast.expr, float, str, str]]:
+    def bound(self, rule: LintRule, target: ast.expr, value: ast.expr) -> None:
+        """``alloc_code, alloc_summaries = 0.60, 0.15``: a local of a function bound to a literal share,
+        looked for at the end of the module as the factor of a plain budget (``named_shares``)."""
+        fn = rule.ctx.function()
+        if fn is not None and type(target) is ast.Name and fraction(value) is not None:
+            self._bound.setdefault((id(fn), target.id), (fn, rule.ctx.enclosing_class(), target.id))
+
+    def _named_shares(self, rule: LintRule, reach: Callable[[], TokenReach]) -> None:
+        """``budget_code = int(budget * alloc_code)``: a plain budget times a local bound only to literal
+        shares in the function; each literal waits for the function's evidence, which this product gives
+        when it reaches a token use itself. Read from the function's kept walk, not the rule's (pruned)
+        one: the product's line may hold no number."""
+        for fn, owner, name in self._bound.values():
+            literals: list[tuple[ast.expr, float]] | None = None
+            for node in walk(fn):
+                if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+                    continue
+                sides = (node.left, node.right)
+                budget = next(
+                    (b for b, s in (sides, sides[::-1]) if _named(s, name) and type(b) is ast.Name), None
+                )
+                if budget is None or not rule.names.is_weak_budget(budget.id):
+                    continue
+                if literals is None:
+                    literals = _share_bindings(fn, name)
+                    key = f"{_scope(fn, owner)} {name}".strip()
+                    said = f"a share of `{budget.id}`"
+                    self._waiting.extend(
+                        (fn, budget.id, lit, value, key, f"{name} = {value}, {said}")
+                        for lit, value in literals
+                    )
+                if literals and reach().of_node(fn, node, owner) is not None:
+                    self._reached.setdefault((id(fn), budget.id), node.lineno)
+
+    def decided(
+        self, rule: LintRule, reach: Callable[[], TokenReach]
+    ) -> list[tuple[ast.expr, float, str, str]]:
         """(the literal, its value, the config key, why) of each waiting share of a name its function
         shows is a token budget."""
+        self._named_shares(rule, reach)
         found: list[tuple[ast.expr, float, str, str]] = []
         why_of: dict[tuple[int, str], str | None] = {}
-        for fn, name, literal, value, config_key in self._waiting:
+        for fn, name, literal, value, config_key, said in self._waiting:
             key = (id(fn), name)
             if key not in why_of:
                 why_of[key] = _evidence(rule, fn, name, self._reached.get(key))
             why = why_of[key]
             if why is not None:
-                found.append((literal, value, config_key, f"{value} of `{name}`: {why}"))
+                found.append((literal, value, config_key, f"{said}: {why}"))
         return found
 
 
@@ -88,3 +133,40 @@ def _evidence(rule: LintRule, fn: ast.AST, name: str, line: int | None) -> str |
     if given is not None:
         return f"`{name}` is the function's token budget: it is given as `{given}=`"
     return None
+
+
+def _share_bindings(fn: ast.AST, name: str) -> list[tuple[ast.expr, float]]:
+    """(literal, value) of each share ``name`` is bound to in ``fn`` (``a, b = 0.60, 0.15`` too), when
+    every binding of it there is a literal share or zero; else none."""
+    found: list[tuple[ast.expr, float]] = []
+    assigned: set[int] = set()
+    for node in walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for bound, value in unpacked(target, node.value):
+                    if type(bound) is not ast.Name or bound.id != name:
+                        continue
+                    assigned.add(id(bound))
+                    share = fraction(value)
+                    if share is not None:
+                        found.append((value, share))
+                    elif not (isinstance(value, ast.Constant) and value.value in (0, 0.0)):
+                        return []
+        elif (
+            isinstance(node, (ast.Name, ast.arg))
+            and (node.id if isinstance(node, ast.Name) else node.arg) == name
+            and not isinstance(getattr(node, "ctx", None), ast.Load)
+            and id(node) not in assigned
+        ):
+            return []  # a parameter, a loop's target, ``+=``: no literal share alone
+    return found
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return type(node) is ast.Name and node.id == name
+
+
+def _scope(fn: ast.AST, owner: ast.ClassDef | None) -> str:
+    """The scope a config key is made with (``LintRule.scope_key``): the function, else its class."""
+    name = getattr(fn, "name", "")
+    return name if name and name != "__init__" else (owner.name if owner else "")

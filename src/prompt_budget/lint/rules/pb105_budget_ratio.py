@@ -47,6 +47,7 @@ from prompt_budget.lint.ratio_names import (
     token_share,
 )
 from prompt_budget.lint.ratio_reads import margin_read, usage_thresholds
+from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.share_units import class_sizes, other_units_share
@@ -111,7 +112,7 @@ class BudgetRatio(DivisorTables):
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says, nor one ordered only against a share of money (``cost_usd / budget_usd >= WARN_AT``). One ordered against a share of the window computed in the function (``ratio = used_tokens / self.context_limit`` ... ``ratio >= self.BLOCK_THRESHOLD``) is one.
-    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``).
+    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``).
 
     LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
     inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
@@ -226,21 +227,14 @@ class BudgetRatio(DivisorTables):
         # and one the code rescales in a loop (``fraction /= 2``) is a search's step, no tunable share
         # and one ordered only against a share of money (``cost_usd / budget_usd >= WARN``): a dollar budget's
         compared = compared_shares(self, node, self._ready, self._named, self._bindings, self._uses)
-        self.ctx.reports.extend(
-            r
-            for name, r, _ in self._ready
-            if name not in self._score_compared
-            and name not in self._rescaled
-            and not scales_no_tokens(node, name, self.names)
-            and not compared.money_only(name)
-        )
-        self.ctx.reports.extend(
-            r
-            for name, r in self._named
-            if name not in self._score_compared
-            and name not in self._rescaled
-            and not compared.money_only(name)
-        )
+        dropped = self._score_compared | self._rescaled
+        ready = [
+            (n, r)
+            for n, r, _ in self._ready
+            if n not in dropped and not scales_no_tokens(node, n, self.names)
+        ]
+        named = [(n, r) for n, r in self._named if n not in dropped]
+        self.ctx.reports.extend(r for n, r in ready + named if not compared.money_only(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
@@ -266,7 +260,9 @@ class BudgetRatio(DivisorTables):
             for literal, value, said in keyed_reports(self._keyed_args, name, why):
                 self._report(literal, value, name, said)  # ``cls(head_ratio=data.get("head_ratio", 0.3))``
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
-        for literal, value, key, why in self._weak.decided(self):
+        for literal, value, key, why in self._weak.decided(self, self._token_reach):
+            if is_reported(self, literal):
+                continue
             message = f"hard-coded budget ratio {why}; {_ADVICE}"
             self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
@@ -492,9 +488,7 @@ class BudgetRatio(DivisorTables):
                 return
             if value is not None and type(other) in (ast.Name, ast.Attribute):
                 # ``int(0.9 * threshold)`` ... ``total_tokens > memory_warning_threshold`` (set 20)
-                if self._reach is None:
-                    self._reach = TokenReach(self)
-                why = share_reaching_tokens(self, self._reach, node, other)
+                why = share_reaching_tokens(self, self._token_reach(), node, other)
                 name = attr_name(other) or "amount"
                 if why is None:  # ``int(budget * 0.10)`` beside a share of ``budget`` that reaches one
                     self._weak.wait(self, name, literal, value)
@@ -507,6 +501,10 @@ class BudgetRatio(DivisorTables):
                         f"{value} of `{name}`, a share reaching a token use: {why}",
                     )
                     return
+
+    def _token_reach(self) -> TokenReach:
+        self._reach = self._reach or TokenReach(self)
+        return self._reach
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``request["max_tokens"] *= 2``: a budget scaled in place by a literal factor, the share (or
@@ -559,6 +557,7 @@ class BudgetRatio(DivisorTables):
             # ``alloc_code, alloc_summaries = 0.80, 0.20``: each name bound to its own share
             for name, value in unpacked(target, node.value):
                 self._named_ratio(attr_name(name), value)
+                self._weak.bound(self, name, value)  # ``int(budget * alloc_code)`` at the end
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named_ratio(attr_name(node.target), node.value)

@@ -33,6 +33,11 @@ SET69_VALID = (
         "def plan(budget, rows):\n    run(context_budget=budget)\n    budget = len(rows)\n"
         "    return rows[: int(budget * 0.1)]\n"
     ),
+    # locals bound to shares that split a plain budget nothing shows is of tokens
+    Valid(
+        "def split(budget, kind):\n    a, b = (0.8, 0.2) if kind else (0.6, 0.4)\n"
+        "    return int(budget * a), int(budget * b)\n"
+    ),
     Valid("def ask(ctx, budget):\n    ctx.invoke(run, timeout=budget, deep=int(budget * 0.75))\n"),
 )
 
@@ -51,6 +56,16 @@ SET69_INVALID = (
         "def ask(ctx, budget):\n    deep_budget = max(1200, int(budget * 0.75))\n"
         "    ctx.invoke(workflow, context_budget=budget, deep_budget=deep_budget)\n",
         line=2,
+    ),
+    # locals bound only to literal shares (unpacked from tuples) that a plain ``budget`` is split by, one
+    # product reaching a token use (know-cli's sub-budgets by query type)
+    Invalid(
+        "def build(self, kind, budget):\n    if kind == 'code':\n        alloc_code, alloc_docs = 0.80, 0.20\n"
+        "    else:\n        alloc_code, alloc_docs = 0.60, 0.40\n    budget_code = int(budget * alloc_code)\n"
+        "    budget_docs = int(budget * alloc_docs)\n    used = 0\n    for c in self.chunks:\n"
+        "        if used + c.tokens > budget_code:\n            break\n        used += c.tokens\n"
+        "    return self.docs(budget_docs)\n",
+        count=4,
     ),
     # a ratio named as a budget's share, unpacked from a tuple beside it
     Invalid("compact_threshold, keep_recent = 0.8, 4\n", line=1),
