@@ -85,18 +85,10 @@ class ComparedShares:
         fn: ast.AST | None = up.get(compare)
         while fn is not None and not isinstance(fn, _FUNCTIONS):
             fn = up.get(fn)
-        if fn is None:
-            return []
-        values = [stmt.value for stmt in local_bindings(fn, other.id)]
-        if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
-            return []
-        return [v for v in values if isinstance(v, ast.BinOp)]
+        return divisions(fn, other) if fn is not None else []
 
     def _of_tokens(self, div: ast.BinOp) -> bool:
-        rule = self._rule
-        right = div.right
-        budget = isinstance(right, ast.Attribute) and rule.budget_expr(right) is not None
-        return rule.token_amount(div.left) or budget
+        return of_tokens(self._rule, div)
 
     def token_share(self, name: str) -> str | None:
         """Why ``name`` is a share of a token budget: a read ordered against a share of one (the line), else
@@ -105,7 +97,7 @@ class ComparedShares:
             self._make()
         for other, compare in self.compared.get(name, ()):
             for div in self._divisions(other, compare):
-                if self._of_tokens(div) and not _says_money(div):
+                if self._of_tokens(div):
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
         return None
 
@@ -136,6 +128,27 @@ def compared_shares(
     wanted = {name for name, *_ in ready} | {name for name, _ in named}
     wanted.update(name for name in bindings.by_name if uses.reason(name) is None)
     return ComparedShares(rule, tree, wanted)
+
+
+def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
+    """The divisions ``other`` is in ``fn``: itself, or every binding of the local it names there (none
+    if a binding is no division)."""
+    if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Div):
+        return [other]
+    if not isinstance(other, ast.Name):
+        return []
+    values = [stmt.value for stmt in local_bindings(fn, other.id)]
+    if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
+        return []
+    return [v for v in values if isinstance(v, ast.BinOp)]
+
+
+def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
+    """A share of tokens: the numerator a token amount, or the divisor a budget
+    (``token_estimate / self._context_limit``), and no name in it saying money."""
+    right = div.right
+    budget = isinstance(right, (ast.Name, ast.Attribute)) and rule.budget_expr(right) is not None
+    return (rule.token_amount(div.left) or budget) and not _says_money(div)
 
 
 def _says_money(div: ast.BinOp) -> bool:

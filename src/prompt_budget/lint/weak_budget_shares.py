@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_shares import unpacked
 from prompt_budget.lint.ratio_names import fraction
+from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -97,12 +98,14 @@ class WeakBudgetShares:
         self._named_shares(rule, reach)
         found: list[tuple[ast.expr, float, str, str]] = []
         why_of: dict[tuple[int, str], str | None] = {}
+        seen: set[int] = set()
         for fn, name, literal, value, config_key, said in self._waiting:
             key = (id(fn), name)
             if key not in why_of:
                 why_of[key] = _evidence(rule, fn, name, self._reached.get(key))
             why = why_of[key]
-            if why is not None:
+            if why is not None and not is_reported(rule, literal) and id(literal) not in seen:
+                seen.add(id(literal))
                 found.append((literal, value, config_key, f"{said}: {why}"))
         return found
 

@@ -47,9 +47,9 @@ from prompt_budget.lint.ratio_names import (
     token_share,
 )
 from prompt_budget.lint.ratio_reads import margin_read, usage_thresholds
-from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
@@ -112,7 +112,7 @@ class BudgetRatio(DivisorTables):
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says, nor one ordered only against a share of money (``cost_usd / budget_usd >= WARN_AT``). One ordered against a share of the window computed in the function (``ratio = used_tokens / self.context_limit`` ... ``ratio >= self.BLOCK_THRESHOLD``) is one.
-    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``).
+    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share.
 
     LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
     inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
@@ -260,9 +260,9 @@ class BudgetRatio(DivisorTables):
             for literal, value, said in keyed_reports(self._keyed_args, name, why):
                 self._report(literal, value, name, said)  # ``cls(head_ratio=data.get("head_ratio", 0.3))``
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
+        for literal, value, shares, said in table_shares(self, node):  # ``TARGETS = [0.7, 0.5]``
+            self._report(literal, value, shares, said)
         for literal, value, key, why in self._weak.decided(self, self._token_reach):
-            if is_reported(self, literal):
-                continue
             message = f"hard-coded budget ratio {why}; {_ADVICE}"
             self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}

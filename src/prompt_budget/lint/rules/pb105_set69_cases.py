@@ -26,6 +26,12 @@ SET69_VALID = (
         "class Progress:\n    DONE_THRESHOLD = 0.95\n\n    def check(self, done, total):\n"
         "        ratio = done / total\n        return ratio >= self.DONE_THRESHOLD\n"
     ),
+    # a table of shares whose items weigh scores, or are ordered against a share of something else
+    Valid("WEIGHTS = [0.7, 0.3]\n\ndef score(rel, i):\n    w = WEIGHTS[i]\n    return rel * w\n"),
+    Valid(
+        'GATES = {"a": 0.75, "b": 0.85}\n\ndef run(name, done, total):\n    gate = GATES.get(name)\n'
+        "    progress = done / total\n    return progress >= gate\n"
+    ),
     # a share of a plain ``budget`` nothing in the function shows is of tokens, or one the function
     # binds anew
     Valid("def plan(budget, items):\n    return items[: int(budget * 0.1)]\n"),
@@ -66,6 +72,20 @@ SET69_INVALID = (
         "        if used + c.tokens > budget_code:\n            break\n        used += c.tokens\n"
         "    return self.docs(budget_docs)\n",
         count=4,
+    ),
+    # a module table of shares whose item scales a budget or is ordered against a share of tokens: one
+    # setting, reported once at its first share (duh-cli's compaction targets and gates)
+    Invalid(
+        "TARGETS = [0.70, 0.50, 0.30]\n\ndef retry(n, model):\n    context_limit = get_context_limit(model)\n"
+        "    target_ratio = TARGETS[min(n, 2)]\n    return int(context_limit * target_ratio)\n",
+        line=1,
+    ),
+    Invalid(
+        'GATES: dict[str, float] = {"Snip": 0.75, "Summarize": 0.85}\n\n'
+        "def run(self, strategy, current_tokens, effective_limit):\n"
+        "    threshold = GATES.get(type(strategy).__name__)\n    usage_ratio = current_tokens / effective_limit\n"
+        "    return threshold is None or usage_ratio >= threshold\n",
+        line=1,
     ),
     # a ratio named as a budget's share, unpacked from a tuple beside it
     Invalid("compact_threshold, keep_recent = 0.8, 4\n", line=1),
