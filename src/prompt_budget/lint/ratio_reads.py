@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.shares import margin_against_budget
 
@@ -55,3 +56,14 @@ def margin_read(
         f"against `{budget}` at line {line}; {advice}"
     )
     return literal, value, parts, message
+
+
+def context_fraction(rule: LintRule, node: ast.Tuple) -> tuple[ast.expr, float, str, str] | None:
+    """LangChain's context size ``trigger=("fraction", 0.85)``: (the literal, its value, the key's name,
+    what is said) of a share of the context window (``forms.fraction_size``), else None."""
+    found = fraction_size(rule, node) if len(node.elts) == 2 else None
+    if found is None:
+        return None
+    name, literal, value = found
+    what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
+    return literal, value, name or "context_size", what

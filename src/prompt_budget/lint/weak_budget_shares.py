@@ -20,8 +20,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_shares import unpacked
+from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.reports_made import is_reported
+from prompt_budget.lint.shares import SHARE_DIVISORS
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -42,6 +44,8 @@ class WeakBudgetShares:
         self._waiting: list[tuple[ast.AST, str, ast.expr, float, str, str]] = []
         #: (id of the function, name) -> (the function, its class, the name) of a local bound to a share
         self._bound: dict[tuple[int, str], tuple[Function, ast.ClassDef | None, str]] = {}
+        #: (the function, the division, the local divided, the scope) of ``local // 4``
+        self._divided: list[tuple[ast.AST, ast.BinOp, str, str]] = []
 
     def reached(self, rule: LintRule, name: str, line: int) -> None:
         """A share of ``name`` at ``line`` reaches a token use in the function being walked."""
@@ -90,11 +94,46 @@ class WeakBudgetShares:
                 if literals and reach().of_node(fn, node, owner) is not None:
                     self._reached.setdefault((id(fn), budget.id), node.lineno)
 
+    def divided(self, rule: LintRule, node: ast.BinOp) -> None:
+        """``budget_summaries // 4``: a local divided by a whole number (``shares.SHARE_DIVISORS``), judged
+        at the end of the module by what the local is bound to (``divisions_decided``)."""
+        fn = rule.ctx.function()
+        right = node.right
+        if (
+            fn is not None
+            and type(node.left) is ast.Name
+            and type(right) is ast.Constant
+            and type(right.value) is int
+            and right.value in SHARE_DIVISORS
+        ):
+            self._divided.append((fn, node, node.left.id, rule.scope_key()))
+
+    def _divisions(self, rule: LintRule, made: set[int]) -> list[tuple[ast.expr, float, str, str]]:
+        """(the divisor, its value, its config key, the message) of each division of a local that every
+        binding of in its function (one at least) holds a share reported (by the rule, or in ``made``):
+        ``budget_summaries = int(budget * 0.20)`` ... ``budget_summaries // 4``, a share of a share of a
+        token budget."""
+        found: list[tuple[ast.expr, float, str, str]] = []
+        for fn, node, name, scope in self._divided:
+            values = [stmt.value for stmt in local_bindings(fn, name)]
+            shares = [
+                next((n for n in walk(v) if id(n) in made or is_reported(rule, n)), None) for v in values
+            ]
+            if values and all(shares) and not is_reported(rule, node.right):
+                line = getattr(shares[0], "lineno", 0)
+                message = (
+                    f"hard-coded budget share `{ast.unparse(node)}`: `{name}` is bound to a share of a token "
+                    f"budget at line {line}; move the divisor to config so the share can be tuned per model"
+                )
+                value = getattr(node.right, "value", 0)
+                found.append((node.right, value, f"{scope} {name} divisor".strip(), message))
+        return found
+
     def decided(
-        self, rule: LintRule, reach: Callable[[], TokenReach]
+        self, rule: LintRule, reach: Callable[[], TokenReach], advice: str
     ) -> list[tuple[ast.expr, float, str, str]]:
-        """(the literal, its value, the config key, why) of each waiting share of a name its function
-        shows is a token budget."""
+        """(the literal, its value, the config key, the message) of each waiting share of a name its
+        function shows is a token budget, then of each division of a local bound to a share."""
         self._named_shares(rule, reach)
         found: list[tuple[ast.expr, float, str, str]] = []
         why_of: dict[tuple[int, str], str | None] = {}
@@ -106,8 +145,9 @@ class WeakBudgetShares:
             why = why_of[key]
             if why is not None and not is_reported(rule, literal) and id(literal) not in seen:
                 seen.add(id(literal))
-                found.append((literal, value, config_key, f"{said}: {why}"))
-        return found
+                message = f"hard-coded budget ratio {said}: {why}; {advice}"
+                found.append((literal, value, config_key, message))
+        return found + self._divisions(rule, seen)
 
 
 def _evidence(rule: LintRule, fn: ast.AST, name: str, line: int | None) -> str | None:

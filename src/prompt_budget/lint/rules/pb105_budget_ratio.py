@@ -23,7 +23,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
+from prompt_budget.lint.forms import character_sizes, per_token_key
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
@@ -46,7 +46,7 @@ from prompt_budget.lint.ratio_names import (
     side_name,
     token_share,
 )
-from prompt_budget.lint.ratio_reads import margin_read, usage_thresholds
+from prompt_budget.lint.ratio_reads import context_fraction, margin_read, usage_thresholds
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.share_tables import table_shares
@@ -112,7 +112,7 @@ class BudgetRatio(DivisorTables):
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says, nor one ordered only against a share of money (``cost_usd / budget_usd >= WARN_AT``). One ordered against a share of the window computed in the function (``ratio = used_tokens / self.context_limit`` ... ``ratio >= self.BLOCK_THRESHOLD``) is one.
-    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share.
+    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share, and so is a whole-number part of a local bound to a reported share (``budget_docs = int(budget * 0.2)`` ... ``budget_docs // 4``).
 
     LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
     inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
@@ -262,8 +262,7 @@ class BudgetRatio(DivisorTables):
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
         for literal, value, shares, said in table_shares(self, node):  # ``TARGETS = [0.7, 0.5]``
             self._report(literal, value, shares, said)
-        for literal, value, key, why in self._weak.decided(self, self._token_reach):
-            message = f"hard-coded budget ratio {why}; {_ADVICE}"
+        for literal, value, key, message in self._weak.decided(self, self._token_reach, _ADVICE):
             self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
         for table in self._tables if keys else ():
@@ -467,6 +466,8 @@ class BudgetRatio(DivisorTables):
                 self.report_literal(node.right, message, 2, f"{halved} divisor")
             elif (half := budget_half(self, node)) is not None:
                 self.report_literal(node.right, half[0], 2, half[1])  # ``max_tokens=max_tokens // 2``
+            else:
+                self._weak.divided(self, node)  # ``budget_summaries // 4``, judged at the end
             return
         if not isinstance(node.op, ast.Mult):
             return
@@ -538,11 +539,8 @@ class BudgetRatio(DivisorTables):
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a
         ``trigger``/``keep`` setting or beside a size in tokens or messages (set 15: deepagents)."""
-        found = fraction_size(self, node) if len(node.elts) == 2 else None
-        if found is not None:
-            name, literal, value = found
-            what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
-            self._report(literal, value, name or "context_size", what)
+        if (found := context_fraction(self, node)) is not None:
+            self._report(*found)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:

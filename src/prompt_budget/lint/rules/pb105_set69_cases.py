@@ -32,6 +32,8 @@ SET69_VALID = (
         'GATES = {"a": 0.75, "b": 0.85}\n\ndef run(name, done, total):\n    gate = GATES.get(name)\n'
         "    progress = done / total\n    return progress >= gate\n"
     ),
+    # a quarter of a local bound to something else than a reported share
+    Valid("def plan(rows):\n    n = len(rows)\n    return rows[: n // 4]\n"),
     # a share of a plain ``budget`` nothing in the function shows is of tokens, or one the function
     # binds anew
     Valid("def plan(budget, items):\n    return items[: int(budget * 0.1)]\n"),
@@ -58,6 +60,13 @@ SET69_INVALID = (
     # shares of a plain ``budget`` whose function shows it is of tokens: another share of it reaches a
     # token use, or it is given under a keyword naming a token budget (know-cli's context engine)
     Invalid(_LEGACY, count=4),
+    # a quarter of a local bound to a reported share of a token budget
+    Invalid(
+        "def plan(self, budget):\n    budget_docs = int(budget * 0.20)\n    used = 0\n"
+        "    for d in self.docs:\n        if used + d.tokens > budget_docs:\n            break\n"
+        "        used += d.tokens\n    return self.tests(max(0, budget_docs // 4))\n",
+        count=2,
+    ),
     Invalid(
         "def ask(ctx, budget):\n    deep_budget = max(1200, int(budget * 0.75))\n"
         "    ctx.invoke(workflow, context_budget=budget, deep_budget=deep_budget)\n",
