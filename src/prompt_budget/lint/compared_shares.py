@@ -144,10 +144,13 @@ def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
 
 
 def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
-    """A share of tokens: the numerator a token amount, or the divisor a budget
+    """A share of tokens: the numerator a token amount, or an amount read as it is over a budget
     (``token_estimate / self._context_limit``), and no name in it saying money."""
     right = div.right
-    budget = isinstance(right, (ast.Name, ast.Attribute)) and rule.budget_expr(right) is not None
+    # the amount used, read as it is (``used / self.context_window``): a computed error (``abs(n - max_tokens)
+    # / max_tokens``, set 1: aider's tolerance of its search for a map's size) is no share used
+    used = isinstance(div.left, (ast.Name, ast.Attribute, ast.Subscript))
+    budget = used and isinstance(right, (ast.Name, ast.Attribute)) and rule.budget_expr(right) is not None
     return (rule.token_amount(div.left) or budget) and not _says_money(div)
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_shares import unpacked
 from prompt_budget.lint.fallbacks import local_bindings
+from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.shares import SHARE_DIVISORS
@@ -116,10 +117,8 @@ class WeakBudgetShares:
         found: list[tuple[ast.expr, float, str, str]] = []
         for fn, node, name, scope in self._divided:
             values = [stmt.value for stmt in local_bindings(fn, name)]
-            shares = [
-                next((n for n in walk(v) if id(n) in made or is_reported(rule, n)), None) for v in values
-            ]
-            if values and all(shares) and not is_reported(rule, node.right):
+            shares = [next((n for n in walk(v) if id(n) in made or _share(rule, n)), None) for v in values]
+            if values and all(shares) and not is_reported(rule, node.right) and not _characters(name):
                 line = getattr(shares[0], "lineno", 0)
                 message = (
                     f"hard-coded budget share `{ast.unparse(node)}`: `{name}` is bound to a share of a token "
@@ -213,3 +212,16 @@ def _scope(fn: ast.AST, owner: ast.ClassDef | None) -> str:
     """The scope a config key is made with (``LintRule.scope_key``): the function, else its class."""
     name = getattr(fn, "name", "")
     return name if name and name != "__init__" else (owner.name if owner else "")
+
+
+def _share(rule: LintRule, node: ast.AST) -> bool:
+    """A literal share (``0.20``) this rule reported."""
+    code = rule.CODE
+    return fraction(node) is not None and any(
+        r.code == code and (r.target is node or r.node is node) for r in rule.ctx.reports
+    )
+
+
+def _characters(name: str) -> bool:
+    """A name of a length in characters (``hard_limit_chars``): a part of it is PB104's, no share."""
+    return bool(set(words(name)) & {"char", "chars", "character", "characters", "len", "length"})

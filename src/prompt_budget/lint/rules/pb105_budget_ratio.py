@@ -7,6 +7,7 @@ import re
 
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.budget_proportions import scaled_proportion
 from prompt_budget.lint.clamped_shares import decide_all_shares
 from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
 from prompt_budget.lint.compared_shares import compared_shares, unpacked
@@ -112,7 +113,7 @@ class BudgetRatio(DivisorTables):
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says, nor one ordered only against a share of money (``cost_usd / budget_usd >= WARN_AT``). One ordered against a share of the window computed in the function (``ratio = used_tokens / self.context_limit`` ... ``ratio >= self.BLOCK_THRESHOLD``) is one.
-    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share, and so is a whole-number part of a local bound to a reported share (``budget_docs = int(budget * 0.2)`` ... ``budget_docs // 4``).
+    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share, and so is a whole-number part of a local bound to a reported share (``budget_docs = int(budget * 0.2)`` ... ``budget_docs // 4``), and a margin on a budget's proportion to a count of tokens (``ratio = budget / tokens`` ... ``int(len(text) * ratio * 0.9)``).
 
     LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
     inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
@@ -478,6 +479,7 @@ class BudgetRatio(DivisorTables):
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             value = literal_fraction(literal)  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``3 / 4 * max_tokens``)
             budget = (self.budget_expr(other) or window_product(self, node, literal)) if value else None
+            budget = budget or (scaled_proportion(self, other) if value else None)  # ``* (budget / n) * 0.9``
             if value is not None and budget is not None:
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
@@ -552,10 +554,9 @@ class BudgetRatio(DivisorTables):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
-            # ``alloc_code, alloc_summaries = 0.80, 0.20``: each name bound to its own share
-            for name, value in unpacked(target, node.value):
-                self._named_ratio(attr_name(name), value)
-                self._weak.bound(self, name, value)  # ``int(budget * alloc_code)`` at the end
+            self._named_ratio(attr_name(target), node.value)
+            for name, value in unpacked(target, node.value):  # ``alloc_code, alloc_docs = 0.80, 0.20``
+                self._weak.bound(self, name, value)  # ``int(budget * alloc_code)``, at the end
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named_ratio(attr_name(node.target), node.value)

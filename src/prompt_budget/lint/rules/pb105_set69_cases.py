@@ -21,6 +21,20 @@ SET69_VALID = (
         "    fraction = ctx.total_cost_usd / ctx.budget_usd\n    if fraction >= BUDGET_WARN_THRESHOLD:\n"
         "        warn()\n"
     ),
+    # a tolerance on the error of a token count relative to a budget (aider's search for a map's size)
+    Valid(
+        "def fit(self, max_map_tokens):\n    num_tokens = self.count()\n"
+        "    pct_err = abs(num_tokens - max_map_tokens) / max_map_tokens\n    ok_err = 0.15\n"
+        "    return pct_err < ok_err\n"
+    ),
+    # a margin on a proportion of characters, or of a budget nothing shows is of tokens
+    Valid(
+        "def cut(text, limit, total):\n    ratio = limit / len(total)\n    return text[: int(len(text) * ratio * 0.9)]\n"
+    ),
+    Valid(
+        "def cut(text, budget, weights):\n    ratio = budget / sum(weights)\n"
+        "    return text[: int(len(text) * ratio * 0.9)]\n"
+    ),
     # a constant ordered against a share of something else than tokens
     Valid(
         "class Progress:\n    DONE_THRESHOLD = 0.95\n\n    def check(self, done, total):\n"
@@ -32,8 +46,18 @@ SET69_VALID = (
         'GATES = {"a": 0.75, "b": 0.85}\n\ndef run(name, done, total):\n    gate = GATES.get(name)\n'
         "    progress = done / total\n    return progress >= gate\n"
     ),
-    # a quarter of a local bound to something else than a reported share
+    # a part of a local bound to something else than a reported share: a count, or a length in characters
+    # of a budget (cognee's ``max_chunk_tokens * 4``, PB104's characters per token)
     Valid("def plan(rows):\n    n = len(rows)\n    return rows[: n // 4]\n"),
+    Valid(
+        "def cut(text, max_tokens):\n    hard_limit_chars = max(4, max_tokens * 4)\n"
+        "    head = text[: hard_limit_chars - 3]\n    return head[: hard_limit_chars // 3]\n"
+    ),
+    # generic ratios unpacked from a tuple beside a token count: a range of a random masking share
+    Valid(
+        "def mask(seq, total_tokens, ratio=None):\n    if ratio is None:\n        lo, hi = 0.1, 0.7\n"
+        "        ratio = rand() * (hi - lo) + lo\n    return int(total_tokens * ratio)\n"
+    ),
     # a share of a plain ``budget`` nothing in the function shows is of tokens, or one the function
     # binds anew
     Valid("def plan(budget, items):\n    return items[: int(budget * 0.1)]\n"),
@@ -96,6 +120,14 @@ SET69_INVALID = (
         "    return threshold is None or usage_ratio >= threshold\n",
         line=1,
     ),
-    # a ratio named as a budget's share, unpacked from a tuple beside it
-    Invalid("compact_threshold, keep_recent = 0.8, 4\n", line=1),
+    # a safety margin on a budget's proportion to the text's tokens before the text is cut (know-cli's and
+    # hiermem's ``truncate_to_budget``)
+    Invalid(
+        "def truncate_to_budget(text, budget):\n    tokens = count_tokens(text)\n    if tokens <= budget:\n"
+        "        return text\n    ratio = budget / tokens\n    return text[: int(len(text) * ratio * 0.95)]\n"
+    ),
+    Invalid(
+        "def truncate(text, budget):\n    current = count_tokens(text)\n    ratio = budget / max(current, 1)\n"
+        "    return text[: int(len(text) * ratio * 0.9)]\n"
+    ),
 )
