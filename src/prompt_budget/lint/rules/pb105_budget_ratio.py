@@ -7,8 +7,10 @@ import re
 
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.budget_proportions import scaled_proportion
 from prompt_budget.lint.clamped_shares import decide_all_shares
 from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
+from prompt_budget.lint.compared_shares import compared_shares, unpacked
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.described_shares import stated_token_share
 from prompt_budget.lint.device_memory import share_of_device_memory
@@ -22,7 +24,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import character_sizes, fraction_size, per_token_key
+from prompt_budget.lint.forms import character_sizes, per_token_key
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
@@ -45,14 +47,15 @@ from prompt_budget.lint.ratio_names import (
     side_name,
     token_share,
 )
+from prompt_budget.lint.ratio_reads import context_fraction, margin_read, usage_thresholds
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
 from prompt_budget.lint.shares import (
     budget_share,
     clamped_share,
     half_floor,
-    margin_against_budget,
     margin_on_budget,
     margin_value,
     numerator,
@@ -61,6 +64,7 @@ from prompt_budget.lint.shares import (
 from prompt_budget.lint.table_windows import window_product
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.weak_budget_shares import WeakBudgetShares
 
 #: What every PB105 finding advises.
 _ADVICE = "move it to config so the threshold can be tuned per model"
@@ -108,7 +112,8 @@ class BudgetRatio(DivisorTables):
 
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
-    not a share of a budget, whatever its name says.
+    not a share of a budget, whatever its name says, nor one ordered only against a share of money (``cost_usd / budget_usd >= WARN_AT``). One ordered against a share of the window computed in the function (``ratio = used_tokens / self.context_limit`` ... ``ratio >= self.BLOCK_THRESHOLD``) is one.
+    A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share, and so is a whole-number part of a local bound to a reported share (``budget_docs = int(budget * 0.2)`` ... ``budget_docs // 4``), and a margin on a budget's proportion to a count of tokens (``ratio = budget / tokens`` ... ``int(len(text) * ratio * 0.9)``).
 
     LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
     inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
@@ -181,6 +186,7 @@ class BudgetRatio(DivisorTables):
         self._followed: set[tuple[int, str]] = set()
         #: where a share of a number whose name says nothing ends up (made on the first question)
         self._reach: TokenReach | None = None
+        self._weak = WeakBudgetShares()  # shares of ``budget`` its function shows is of tokens
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -220,16 +226,16 @@ class BudgetRatio(DivisorTables):
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
         # and one whose every read scales an amount of something else (``steps * r``, ``len(idx) * r``): none
         # and one the code rescales in a loop (``fraction /= 2``) is a search's step, no tunable share
-        self.ctx.reports.extend(
-            r
-            for name, r, _ in self._ready
-            if name not in self._score_compared
-            and name not in self._rescaled
-            and not scales_no_tokens(node, name, self.names)
-        )
-        self.ctx.reports.extend(
-            r for name, r in self._named if name not in self._score_compared and name not in self._rescaled
-        )
+        # and one ordered only against a share of money (``cost_usd / budget_usd >= WARN``): a dollar budget's
+        compared = compared_shares(self, node, self._ready, self._named, self._bindings, self._uses)
+        dropped = self._score_compared | self._rescaled
+        ready = [
+            (n, r)
+            for n, r, _ in self._ready
+            if n not in dropped and not scales_no_tokens(node, n, self.names)
+        ]
+        named = [(n, r) for n, r in self._named if n not in dropped]
+        self.ctx.reports.extend(r for n, r in ready + named if not compared.money_only(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
@@ -237,7 +243,8 @@ class BudgetRatio(DivisorTables):
         # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
         followed: set[int] = set()
         for name in list(candidates):
-            why = self._uses.reason(name) or self._compacted.get(name)
+            # ``ratio = used / window`` ... ``ratio >= self.BLOCK_THRESHOLD`` (``compared_shares``)
+            why = self._uses.reason(name) or self._compacted.get(name) or compared.token_share(name)
             # a name bound to one share in several places (``context_erase = 0.75`` in two methods): each is it
             for b in self._bindings.all_of(name) if why is not None else ():
                 message = (
@@ -254,6 +261,10 @@ class BudgetRatio(DivisorTables):
             for literal, value, said in keyed_reports(self._keyed_args, name, why):
                 self._report(literal, value, name, said)  # ``cls(head_ratio=data.get("head_ratio", 0.3))``
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
+        for literal, value, shares, said in table_shares(self, node):  # ``TARGETS = [0.7, 0.5]``
+            self._report(literal, value, shares, said)
+        for literal, value, key, message in self._weak.decided(self, self._token_reach, _ADVICE):
+            self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
         for table in self._tables if keys else ():
             if (found := table_share(table, keys)) is not None:
@@ -285,17 +296,10 @@ class BudgetRatio(DivisorTables):
     def _margin_read(self, name: str) -> None:
         """``n_tok_est(prompt) * buffer_frac > context_length``: the margin ``name`` is bound to scales
         a token estimate checked against a budget (reported once, at its binding)."""
-        found = margin_against_budget(self, self.ctx.ancestors)
-        if found is None:
-            return
-        literal, value, parts = self._margins.pop(name)
-        amount, budget = found
-        line = getattr(self.ctx.ancestors[-1], "lineno", 0)
-        message = (
-            f"hard-coded budget ratio {name} = {value}: a margin on the token estimate `{amount}` checked "
-            f"against `{budget}` at line {line}; {_ADVICE}"
-        )
-        self.report(literal, message, target=literal, value=value, key_parts=parts)
+        found = margin_read(self, name, self._margins, _ADVICE)
+        if found is not None:
+            literal, value, parts, message = found
+            self.report(literal, message, target=literal, value=value, key_parts=parts)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
@@ -463,6 +467,8 @@ class BudgetRatio(DivisorTables):
                 self.report_literal(node.right, message, 2, f"{halved} divisor")
             elif (half := budget_half(self, node)) is not None:
                 self.report_literal(node.right, half[0], 2, half[1])  # ``max_tokens=max_tokens // 2``
+            else:
+                self._weak.divided(self, node)  # ``budget_summaries // 4``, judged at the end
             return
         if not isinstance(node.op, ast.Mult):
             return
@@ -473,6 +479,7 @@ class BudgetRatio(DivisorTables):
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             value = literal_fraction(literal)  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``3 / 4 * max_tokens``)
             budget = (self.budget_expr(other) or window_product(self, node, literal)) if value else None
+            budget = budget or (scaled_proportion(self, other) if value else None)  # ``* (budget / n) * 0.9``
             if value is not None and budget is not None:
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
@@ -484,11 +491,12 @@ class BudgetRatio(DivisorTables):
                 return
             if value is not None and type(other) in (ast.Name, ast.Attribute):
                 # ``int(0.9 * threshold)`` ... ``total_tokens > memory_warning_threshold`` (set 20)
-                if self._reach is None:
-                    self._reach = TokenReach(self)
-                why = share_reaching_tokens(self, self._reach, node, other)
-                if why is not None:
-                    name = attr_name(other) or "amount"
+                why = share_reaching_tokens(self, self._token_reach(), node, other)
+                name = attr_name(other) or "amount"
+                if why is None:  # ``int(budget * 0.10)`` beside a share of ``budget`` that reaches one
+                    self._weak.wait(self, name, literal, value)
+                else:
+                    self._weak.reached(self, name, node.lineno)
                     self._report(
                         literal,
                         value,
@@ -496,6 +504,10 @@ class BudgetRatio(DivisorTables):
                         f"{value} of `{name}`, a share reaching a token use: {why}",
                     )
                     return
+
+    def _token_reach(self) -> TokenReach:
+        self._reach = self._reach or TokenReach(self)
+        return self._reach
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``request["max_tokens"] *= 2``: a budget scaled in place by a literal factor, the share (or
@@ -529,37 +541,22 @@ class BudgetRatio(DivisorTables):
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """LangChain's context size ``trigger=("fraction", 0.85)``: a share of the context window, as a
         ``trigger``/``keep`` setting or beside a size in tokens or messages (set 15: deepagents)."""
-        found = fraction_size(self, node) if len(node.elts) == 2 else None
-        if found is not None:
-            name, literal, value = found
-            what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
-            self._report(literal, value, name or "context_size", what)
+        if (found := context_fraction(self, node)) is not None:
+            self._report(*found)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:
             names = [side_name(side) for side in (node.left, *node.comparators)]
             if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
                 self._score_compared.update(n for n in names if not self.names.is_score(n))
-        left = node.left
-        for right in node.comparators:
-            for div, literal in ((left, right), (right, left)):
-                value = fraction(literal)
-                if (
-                    value is not None
-                    and isinstance(div, ast.BinOp)
-                    and isinstance(div.op, ast.Div)
-                    and (self.token_amount(div.left) or self.budget_expr(div.right) is not None)
-                ):
-                    name = self.budget_expr(div.right) or "budget"
-                    self._report(
-                        literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}"
-                    )
-                    break
-            left = right
+        for literal, value, name in usage_thresholds(self, node):  # ``if used / window > 0.75``
+            self._report(literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}")
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             self._named_ratio(attr_name(target), node.value)
+            for name, value in unpacked(target, node.value):  # ``alloc_code, alloc_docs = 0.80, 0.20``
+                self._weak.bound(self, name, value)  # ``int(budget * alloc_code)``, at the end
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named_ratio(attr_name(node.target), node.value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set69_cases import SET69_INVALID, SET69_VALID
 
 SET64_VALID = (
     # a table of divisors of a count of items
@@ -59,7 +60,9 @@ SET64_VALID = (
         "        cutoff = max(1, int(len(eligible_idx) * self.summarize_ratio))\n"
         "        return eligible_idx[:cutoff]\n"
     ),
+    *SET69_VALID,
 )
+
 
 SET64_INVALID = (
     # set 68: a share whose product is clamped against a count of tokens (merlina's response share)
@@ -122,4 +125,5 @@ SET64_INVALID = (
         "        return HeadTailCompaction(token_budget=self.budget, head_ratio=self.head_ratio)\n",
         count=2,
     ),
+    *SET69_INVALID,
 )

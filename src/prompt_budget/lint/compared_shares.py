@@ -1,0 +1,181 @@
+"""What a ratio is ordered against, for PB105 (budget-ratio): a ratio compared with a share of a budget
+computed in the function (``ratio = token_estimate / self._context_limit`` ... ``if ratio >=
+self.BLOCK_THRESHOLD``: set 69, duh-cli) is a threshold on the share of the window used, and one compared
+only with a share of an amount of money (``fraction = total_cost_usd / budget_usd`` ... ``if fraction >=
+BUDGET_WARN_THRESHOLD``: set 69, cohrint-agent) is a threshold on a dollar budget, no token share.
+
+Decided by data flow: each read of the name (``name`` or ``<obj>.name``) ordered against (``<``, ``<=``,
+``>``, ``>=``) a division, written there or bound to a local of the function the comparison is in (every
+binding of that local a division). A division is of tokens when its numerator is a token amount or its
+divisor a budget (``LintRule.token_amount``, ``LintRule.budget_expr``: the rule's own test for ``used /
+window > 0.75``); of money when a name in it says money (cost, usd, price, spend, dollars) and none says
+tokens. Kept apart from the rule: it reads the module's tree once, for the names asked about together.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.fallbacks import local_bindings
+from prompt_budget.lint.names import words
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.flow import Bindings, Uses
+    from prompt_budget.lint.rule import LintRule
+
+#: Words of an amount of money.
+MONEY_WORDS = frozenset(
+    {"cost", "costs", "usd", "eur", "price", "prices", "pricing", "spend", "spending", "dollar", "dollars"}
+)
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _name_of(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+class ComparedShares:
+    """The reads of ``wanted`` names in a module and the divisions each is ordered against: one walk of
+    the module's tree (``walks.walk``, kept per file), made when a rule first asks."""
+
+    def __init__(self, rule: LintRule, tree: ast.AST, wanted: Collection[str]) -> None:
+        self._rule = rule
+        self._tree = tree
+        self._wanted = set(wanted)
+        self._made = False
+        #: name -> how many times the module reads it
+        self.reads: dict[str, int] = {}
+        #: name -> (the other side, the comparison) of each ordering it is read in
+        self.compared: dict[str, list[tuple[ast.expr, ast.Compare]]] = {}
+
+    def _make(self) -> None:
+        """Walk the module once, at the first question."""
+        self._made = True
+        wanted = self._wanted
+        if not wanted:
+            return
+        for node in walk(self._tree):
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+                name = _name_of(node)
+                if name in wanted:
+                    self.reads[name] = self.reads.get(name, 0) + 1
+            elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
+                sides = (node.left, node.comparators[0])
+                for side, other in (sides, sides[::-1]):
+                    name = _name_of(side)
+                    if name in wanted and isinstance(side, (ast.Name, ast.Attribute)):
+                        self.compared.setdefault(name, []).append((other, node))
+
+    def _divisions(self, other: ast.expr, compare: ast.Compare) -> list[ast.BinOp]:
+        """The divisions ``other`` is: itself, or every binding of the local it names in the function
+        the comparison is in (none if a binding is no division)."""
+        if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Div):
+            return [other]
+        if not isinstance(other, ast.Name):
+            return []
+        up = parents(self._tree)
+        fn: ast.AST | None = up.get(compare)
+        while fn is not None and not isinstance(fn, _FUNCTIONS):
+            fn = up.get(fn)
+        return divisions(fn, other) if fn is not None else []
+
+    def _of_tokens(self, div: ast.BinOp) -> bool:
+        return of_tokens(self._rule, div)
+
+    def token_share(self, name: str) -> str | None:
+        """Why ``name`` is a share of a token budget: a read ordered against a share of one (the line), else
+        None."""
+        if not self._made:
+            self._make()
+        for other, compare in self.compared.get(name, ()):
+            for div in self._divisions(other, compare):
+                if self._of_tokens(div):
+                    return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
+        return None
+
+    def money_only(self, name: str) -> bool:
+        """Every read of ``name`` is ordered against a share of an amount of money (and there is one)."""
+        if not self._made:
+            self._make()
+        found = self.compared.get(name, [])
+        if not found or len(found) != self.reads.get(name, 0):
+            return False
+        for other, compare in found:
+            divs = self._divisions(other, compare)
+            if not divs or not all(_says_money(d) and not self._of_tokens(d) for d in divs):
+                return False
+        return True
+
+
+def compared_shares(
+    rule: LintRule,
+    tree: ast.AST,
+    ready: Iterable[tuple[str, object, bool]],
+    named: Iterable[tuple[str, object]],
+    bindings: Bindings,
+    uses: Uses,
+) -> ComparedShares:
+    """The comparisons of the ratio names PB105 has yet to decide: generic ones waiting for a budget
+    (``ready``), ones named as budget ratios (``named``), and the followed bindings no use has decided."""
+    wanted = {name for name, *_ in ready} | {name for name, _ in named}
+    wanted.update(name for name in bindings.by_name if uses.reason(name) is None)
+    return ComparedShares(rule, tree, wanted)
+
+
+def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
+    """The divisions ``other`` is in ``fn``: itself, or every binding of the local it names there (none
+    if a binding is no division)."""
+    if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Div):
+        return [other]
+    if not isinstance(other, ast.Name):
+        return []
+    values = [stmt.value for stmt in local_bindings(fn, other.id)]
+    if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
+        return []
+    return [v for v in values if isinstance(v, ast.BinOp)]
+
+
+def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
+    """A share of tokens: the numerator a token amount, or an amount read as it is over a budget
+    (``token_estimate / self._context_limit``), and no name in it saying money."""
+    right = div.right
+    # the amount used, read as it is (``used / self.context_window``): a computed error (``abs(n - max_tokens)
+    # / max_tokens``, set 1: aider's tolerance of its search for a map's size) is no share used
+    used = isinstance(div.left, (ast.Name, ast.Attribute, ast.Subscript))
+    budget = used and isinstance(right, (ast.Name, ast.Attribute)) and rule.budget_expr(right) is not None
+    return (rule.token_amount(div.left) or budget) and not _says_money(div)
+
+
+def _says_money(div: ast.BinOp) -> bool:
+    """A name in the division says money and none says tokens."""
+    money = False
+    for sub in walk(div):
+        name = _name_of(sub)
+        if name is None:
+            continue
+        ws = set(words(name))
+        if ws & {"token", "tokens", "tok", "toks"}:
+            return False
+        money = money or bool(ws & MONEY_WORDS)
+    return money
+
+
+def unpacked(target: ast.expr, value: ast.expr) -> list[tuple[ast.expr, ast.expr]]:
+    """(target, value) of an assignment, each name of a tuple unpacked from a tuple written beside it
+    (``alloc_code, alloc_summaries = 0.80, 0.20``) on its own."""
+    if (
+        isinstance(target, (ast.Tuple, ast.List))
+        and isinstance(value, (ast.Tuple, ast.List))
+        and len(target.elts) == len(value.elts)
+        and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))
+    ):
+        return list(zip(target.elts, value.elts, strict=True))
+    return [(target, value)]

@@ -1,0 +1,69 @@
+"""Two reads PB105 (budget-ratio) judges where it visits them, kept here to keep the rule's module small:
+a literal share ordered against a division of a token amount or by a budget (``if used / window >
+0.75``), and a read of a name bound to a margin scaling a token estimate checked against a budget
+(``n_tok_est(prompt) * buffer_frac > context_length``)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.forms import fraction_size
+from prompt_budget.lint.ratio_names import fraction
+from prompt_budget.lint.shares import margin_against_budget
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, float, str]]:
+    """(the literal, its value, the budget's name or "budget") of each literal share ``node`` orders
+    against a division whose numerator is a token amount or whose divisor is a budget."""
+    found: list[tuple[ast.expr, float, str]] = []
+    left = node.left
+    for right in node.comparators:
+        for div, literal in ((left, right), (right, left)):
+            value = fraction(literal)
+            if (
+                value is not None
+                and isinstance(div, ast.BinOp)
+                and isinstance(div.op, ast.Div)
+                and (rule.token_amount(div.left) or rule.budget_expr(div.right) is not None)
+            ):
+                found.append((literal, value, rule.budget_expr(div.right) or "budget"))
+                break
+        left = right
+    return found
+
+
+def margin_read(
+    rule: LintRule,
+    name: str,
+    margins: dict[str, tuple[ast.expr, float, tuple[str, ...]]],
+    advice: str,
+) -> tuple[ast.expr, float, tuple[str, ...], str] | None:
+    """``n_tok_est(prompt) * buffer_frac > context_length``: the read of ``name`` being visited scales a
+    token estimate checked against a budget; (the literal, its value, its key parts, the message) of the
+    margin it is bound to, taken out of ``margins`` (reported once, at its binding), else None."""
+    found = margin_against_budget(rule, rule.ctx.ancestors)
+    if found is None:
+        return None
+    literal, value, parts = margins.pop(name)
+    amount, budget = found
+    line = getattr(rule.ctx.ancestors[-1], "lineno", 0)
+    message = (
+        f"hard-coded budget ratio {name} = {value}: a margin on the token estimate `{amount}` checked "
+        f"against `{budget}` at line {line}; {advice}"
+    )
+    return literal, value, parts, message
+
+
+def context_fraction(rule: LintRule, node: ast.Tuple) -> tuple[ast.expr, float, str, str] | None:
+    """LangChain's context size ``trigger=("fraction", 0.85)``: (the literal, its value, the key's name,
+    what is said) of a share of the context window (``forms.fraction_size``), else None."""
+    found = fraction_size(rule, node) if len(node.elts) == 2 else None
+    if found is None:
+        return None
+    name, literal, value = found
+    what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
+    return literal, value, name or "context_size", what
