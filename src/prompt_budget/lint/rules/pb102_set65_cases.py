@@ -62,6 +62,10 @@ SET65_VALID = (
     Valid(
         '@click.option("--deep-budget", type=int, default=3000, help="Deep budget (default 3000)")\ndef main(deep_budget): ...\n'
     ),
+    # a function named as a limit whose docstring returns a count of tokens, not a budget
+    Valid(
+        'def page_limit(pages):\n    """Pages.\n\n    Returns:\n        The number of tokens in the pages.\n    """\n    return 600\n'
+    ),
 )
 
 SET65_INVALID = (
@@ -138,5 +142,11 @@ SET65_INVALID = (
     Invalid(
         '@click.option("--budget", type=int, default=4000, help="Context budget for retrieval")\ndef main(budget): ...\n',
         line=1,
+    ),
+    # a function named as a budget whose docstring says it returns a token budget (set 70: memctl)
+    Invalid(
+        'def suggest_budget(n):\n    """Suggest.\n\n    Returns:\n        Recommended token budget for injection.\n    """\n'
+        "    if n < 80:\n        return 600\n    return 1500\n",
+        count=2,
     ),
 )
