@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.field_docstrings import docstring_says_tokens, said_in_characters
 from prompt_budget.lint.field_entries import field_entry_in_tokens
@@ -188,6 +189,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
     elif credential_lifetime(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
+    elif sized_in_bytes(rule, name, literal):
+        return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):
         return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
     elif (

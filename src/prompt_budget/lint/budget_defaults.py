@@ -31,6 +31,7 @@ from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.param_docstrings import documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
+from prompt_budget.lint.returned_budgets import returns_token_budget
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
 from prompt_budget.lint.slot_ranges import numbers_slots
@@ -239,6 +240,9 @@ def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
             f"found in `{table}`; read it from config"
         )
         rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
+    elif returns_token_budget(fn):  # ``def suggest_budget(n): ... return 600``, "Returns: ... token budget"
+        message = f"{fn.name}() returns a hard-coded token budget ({value}), its docstring says; read it from config"
+        rule.report_literal(node.value, message, value, fn.name.lstrip("_"), scoped=False)
     elif found := estimate_returned(rule, node):  # ``def estimate_output_tokens(self): return 4096``
         message = f"{found[2]}() returns a hard-coded token estimate ({value}); read it from config"
         rule.report_literal(node.value, message, value, found[2].lstrip("_"), scoped=False)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.forwarded import gives_to_super_init
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.self_attributes import self_attribute
+from prompt_budget.lint.token_conversions import without_conversions
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ def _documented_in_tokens(fn: Function, param: str) -> bool:
         text = line.strip()
         if not (text.startswith((param + " ", param + ":")) or text.startswith(f":param {param}:")):
             continue
-        return bool(TOKENS_WORD.search(text)) and not set(words(text)) & CHAR_WORDS
+        # "Token budget (approximate, chars/4)": characters only as the tokens' conversion (set 70: memctl)
+        return bool(TOKENS_WORD.search(text)) and not set(words(without_conversions(text))) & CHAR_WORDS
     return False
 
 

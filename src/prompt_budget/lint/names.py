@@ -390,8 +390,9 @@ def speculative(ws: Iterable[str]) -> bool:
     return bool(found & SPECULATIVE_WORDS) and not found & LIMIT_WORDS
 
 
-#: Devices a budget may be divided over (``max_tokens_per_gpu``: a micro-batch's cap on each GPU).
-_PER_DEVICE = frozenset({"gpu"})
+#: Devices a budget may be divided over (``max_tokens_per_gpu``: a micro-batch's cap on each GPU), and
+#: pieces of a text (``MAX_L1_TOKENS_PER_SEGMENT``: each segment's summary capped; set 69: hiermem).
+_PER_DEVICE = frozenset({"gpu", "segment"})
 
 
 def excluded(ws: tuple[str, ...]) -> bool:

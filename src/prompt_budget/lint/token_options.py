@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 #: The callees declaring an option: click's ``option``/``Option``, typer's ``Option``.
 _OPTION_CALLEES = frozenset({"option", "Option"})
 #: Words of an option's name saying it is a size of something.
-_SIZE_WORDS = frozenset({"length", "len", "size", "overlap", "limit", "max", "window", "ctx", "budget"})
+_SIZE_WORDS = frozenset(
+    {"length", "len", "size", "overlap", "limit", "max", "window", "ctx", "budget", "cap"}
+)
 #: Words of an option's name saying it sizes a unit of memory layout (a KV cache's block or page of
 #: tokens), not a prompt, an output or a context.
 _LAYOUT_WORDS = frozenset({"block", "page"})
@@ -83,19 +85,21 @@ def says_token_size(name: str, help_text: str | None) -> bool:
     return bool(named & _SIZE_WORDS) and not said & _NOT_LLM and not named & (CHAR_WORDS | _LAYOUT_WORDS)
 
 
-#: A help text naming a model's context window: "Max context length", "context window size".
-_CONTEXT_HELP = re.compile(r"\bcontext[ _-]+(?:length|len|window|size)\b", re.IGNORECASE)
+#: A help text naming a model's context window: "Max context length", "context window size", or the
+#: budget of a context ("Context budget for retrieval", set 69: know-cli's ``--budget``).
+_CONTEXT_HELP = re.compile(r"\bcontext[ _-]+(?:length|len|window|size|budget)\b", re.IGNORECASE)
 
 
 def says_context_window(name: str, help_text: str | None, value: int | float) -> bool:
     """``--context`` (a name of the context alone) whose help text names a context length or window
-    ("Max context length", set 50: gpt-oss's chat), at least the smallest window a model has."""
+    ("Max context length", set 50: gpt-oss's chat), at least the smallest window a model has; a bare
+    ``--budget`` whose help calls it the context's budget ("Context budget for retrieval")."""
     named = set(words(name))
     return (
         bool(help_text)
         and value >= SMALLEST_MODEL_WINDOW
         and bool(named)
-        and named <= CONTEXT_WORDS | {"max", "maximum"}
+        and named <= CONTEXT_WORDS | {"max", "maximum", "budget"}
         and _CONTEXT_HELP.search(help_text or "") is not None
         and not set(words(help_text or "")) & _NOT_LLM
     )

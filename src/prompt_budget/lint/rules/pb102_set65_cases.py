@@ -1,4 +1,4 @@
-"""PB102's cases from sets 65 to 68 (issue 19): characters and chat messages named like budgets."""
+"""PB102's cases from sets 65 to 70 (issue 19): characters, chat messages and bytes named like budgets."""
 
 from __future__ import annotations
 
@@ -53,6 +53,18 @@ SET65_VALID = (
         "def run(task, auto_token_threshold):\n"
         "    kwargs = dict(auto_token_threshold=auto_token_threshold)\n"
         "    return _attempt(task, **kwargs)\n"
+    ),
+    # a size in bytes: a multiple of a mebibyte, a comment giving a memory unit (set 69: axis-core)
+    Valid("WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB\n"),
+    Valid("MAX_CONTEXT_SIZE = 8 * 1024 * 1024\n"),
+    Valid("MAX_CONTEXT_LENGTH = 200000  # 200 KB\n"),
+    # a bare budget option whose help says nothing of tokens or of a context
+    Valid(
+        '@click.option("--deep-budget", type=int, default=3000, help="Deep budget (default 3000)")\ndef main(deep_budget): ...\n'
+    ),
+    # a function named as a limit whose docstring returns a count of tokens, not a budget
+    Valid(
+        'def page_limit(pages):\n    """Pages.\n\n    Returns:\n        The number of tokens in the pages.\n    """\n    return 600\n'
     ),
 )
 
@@ -112,4 +124,29 @@ SET65_INVALID = (
     ),
     # the ceiling of ``max_tokens`` on a retry after a truncation (set 67: fabri)
     Invalid("MAX_TOKENS_RETRY_CEILING = 16000\n", line=1),
+    # a size in bytes only where the name does not say tokens
+    Invalid("MAX_CONTEXT_TOKENS = 1024 * 1024\n", line=1),
+    # tokens per piece of a text: the segment is what the budget is divided over (set 69: hiermem)
+    Invalid("MAX_L1_TOKENS_PER_SEGMENT = 150  # Token budget per L1 segment summary\n", line=1),
+    # a parameter documented as a token budget its characters are converted from (set 70: memctl)
+    Invalid(
+        'def inspect_mount(db_path, budget: int = 2200):\n    """Inject.\n\n    Args:\n'
+        '        budget: Token budget (approximate, chars/4).\n    """\n    return db_path\n',
+        line=1,
+    ),
+    # option defaults: a cap its help gives in tokens, a budget its help calls the context's (sets 69, 70)
+    Invalid(
+        'p.add_argument("--inspect-cap", type=int, default=600, help="Tokens reserved for structural context")\n',
+        line=1,
+    ),
+    Invalid(
+        '@click.option("--budget", type=int, default=4000, help="Context budget for retrieval")\ndef main(budget): ...\n',
+        line=1,
+    ),
+    # a function named as a budget whose docstring says it returns a token budget (set 70: memctl)
+    Invalid(
+        'def suggest_budget(n):\n    """Suggest.\n\n    Returns:\n        Recommended token budget for injection.\n    """\n'
+        "    if n < 80:\n        return 600\n    return 1500\n",
+        count=2,
+    ),
 )

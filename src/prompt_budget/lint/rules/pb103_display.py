@@ -5,6 +5,7 @@ rule to keep it short."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from prompt_budget.lint.rule import callee_name, constant_expression
 from prompt_budget.lint.walks import walk
@@ -51,3 +52,19 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
             for n in walk(fn)
         )
     )
+
+
+def formats_scaled(body: Sequence[ast.AST]) -> bool:
+    """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``)."""
+    first = body[0] if body else None
+    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else None
+    return isinstance(value, ast.JoinedStr) and any(
+        isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in walk(value)
+    )
+
+
+def elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
+    """The ``else`` branch's first statements: an ``elif``'s body, or the ``else`` itself."""
+    if len(orelse) == 1 and isinstance(orelse[0], ast.If):
+        return orelse[0].body
+    return orelse

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
 from itertools import pairwise
 
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
+from prompt_budget.lint.compared_counts import bucket_tokens, counts_words, without_fallback
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import shared
@@ -24,9 +24,10 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
-from prompt_budget.lint.rules.pb103_display import displays_in_units
+from prompt_budget.lint.rules.pb103_display import displays_in_units, elif_body, formats_scaled
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
+from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
 from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
@@ -43,22 +44,6 @@ def _says_thousands(ws: tuple[str, ...], thousands: int) -> bool:
 
 def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
     return node.targets if isinstance(node, ast.Assign) else [node.target]
-
-
-def _formats_scaled(body: Sequence[ast.AST]) -> bool:
-    """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``)."""
-    first = body[0] if body else None
-    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else None
-    return isinstance(value, ast.JoinedStr) and any(
-        isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in walk(value)
-    )
-
-
-def _elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
-    """The ``else`` branch's first statements: an ``elif``'s body, or the ``else`` itself."""
-    if len(orelse) == 1 and isinstance(orelse[0], ast.If):
-        return orelse[0].body
-    return orelse
 
 
 def _sides(node: ast.expr) -> tuple[ast.expr, ...]:
@@ -87,7 +72,10 @@ class TokenThreshold(LintRule):
     (``if tokens < 1000: return str(tokens)`` ... ``f"{tokens / 1000:.1f}k"``), nor a check for a
     tokenizer's unset ``model_max_length`` (``> 1_000_000``: Hugging Face's ``int(1e30)`` placeholder),
     nor a tensor of token ids compared elementwise (``mask = tokens > 100000`` where ``tokens[:, :-1]``
-    is indexed). A size whose branch's message says the number counts tokens (``elif chunk_size < 50:
+    is indexed), nor a local bound only to the length of a split or of a regex's matches (``token_count =
+    len(re.findall(r"\\w+", t))``: words), nor the tokens of a token bucket (``b.tokens > 1e6`` where ``b:
+    RateBucket``: a rate limiter's permits). A count given a fallback (``(m.last_prompt_tokens or 0) >
+    8000``) is that count. A size whose branch's message says the number counts tokens (``elif chunk_size < 50:
     warn("... less than 50 tokens")``, or ``if not 0 <= n <= 4096: raise ValueError("... in tokens, 0 to
     4096")``) is a token threshold, whatever the size is named. A local bound only to a count of tokens
     is one whatever its name (``old_len = estimate_tokens(old)`` ... ``if old_len < 200``); a clamp whose
@@ -208,6 +196,7 @@ class TokenThreshold(LintRule):
             "def use_compact(num_tokens):\n    if num_tokens < 512:\n        return False\n    return True\n"
         ),
         *SET67_VALID,
+        *SET69_VALID,
     )
     INVALID = (
         # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37:
@@ -334,6 +323,7 @@ class TokenThreshold(LintRule):
             count=2,
         ),
         *SET67_INVALID,
+        *SET69_INVALID,
     )
 
     def _report(
@@ -367,7 +357,7 @@ class TokenThreshold(LintRule):
                     for n in walk(stmt)
                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
                 }
-                if _formats_scaled(body) or _formats_scaled(_elif_body(orelse)):
+                if formats_scaled(body) or formats_scaled(elif_body(orelse)):
                     # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
                     # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
                     return True
@@ -459,7 +449,8 @@ class TokenThreshold(LintRule):
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):
-                for amount, literal in ((left, right), (right, left)):
+                for side, literal in ((left, right), (right, left)):
+                    amount = without_fallback(side)  # ``(m.last_prompt_tokens or 0) < 500``
                     value = self.budget_literal(literal)
                     if (
                         value is not None
@@ -476,6 +467,8 @@ class TokenThreshold(LintRule):
                         and not unset_placeholder_check(self.ctx.function(), amount, value)
                         and not token_ids_array(self.ctx.function(), amount)
                         and not self._kernel_launch(node)
+                        and not counts_words(self, self.ctx.function(), amount)
+                        and not bucket_tokens(self, amount)
                     ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
