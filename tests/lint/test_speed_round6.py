@@ -92,3 +92,36 @@ def test_walk_lists_ast_walk_s_nodes_but_contexts_and_operators() -> None:
         expected = [n for n in ast.walk(node) if not isinstance(n, leaves)]
         assert walk(node) == expected
     forget()
+
+
+#: Texts each holding a pre-check word, a part of some (``max_``, ``_len``, ``0k``) or neither.
+PRECHECK_TEXTS = [
+    "x = 1",
+    "max_ = 2",
+    "y = max_seq",
+    "model_max_length = 3",
+    "cutoff_len _len",
+    "query_max_len",
+    "p50k r50k",
+    "0k",
+    "o200k_base",
+    "flagreranker reranker",
+    "prefill_step n_batch ubatch",
+    "encoding_for_model",
+    "for_model",
+    "truncation",
+    'd = {"gpt-4": 8192}',
+    "per_token per_char",
+    "ratio = n / 4",
+    "api.deepseek.com",
+]
+
+
+def test_precheck_agrees_with_every_rule_s_patterns() -> None:
+    from prompt_budget.lint.engine import all_rules
+    from prompt_budget.lint.precheck import precheck
+
+    for rule in all_rules():
+        for text in PRECHECK_TEXTS:
+            expected = all(p.search(text.lower()) for p in rule.PRECHECK)
+            assert precheck(text, [rule]) == expected, (rule.CODE, text)
