@@ -167,9 +167,8 @@ class Pruner:
             # ``source_of``'s: the text of ``lines`` lower-cased, which the helpers read too (without the
             # text's last line end, which no word holds)
             lowered = source_of(lines)[1]
-            for word in _fewest(words):
-                if word in lowered:
-                    self._keep_word(lowered, word)
+            for word in _fewest(words):  # a word not in the text: its first ``find`` finds nothing
+                self._keep_word(lowered, word)
         if not text.isascii():
             # line by line (``non_ascii_lines``): ``NON_ASCII`` searched from each kept line on tried its
             # class at every character up to the next such line

@@ -80,8 +80,9 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
     Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool, bool]
     plans: dict[type[ast.AST], Plan] = {}
     #: node types nothing is done at and that have no children (a constant with no rule visiting
-    #: constants): not entered at all, not even pushed on the ancestor stack
-    bare: set[type[ast.AST]] = set()
+    #: constants): not entered at all, not even pushed on the ancestor stack; and None (a list of child
+    #: nodes holds nodes, or None for a dict's ``**`` key and a keyword-only parameter's missing default)
+    bare: set[type[Any]] = {type(None)}
 
     def plan_of(kind: type[ast.AST]) -> Plan:
         """What to do at a node of this type: its child fields, the visit and leave handlers, whether
@@ -115,7 +116,7 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
                 continue
             if type(child) is list:
                 for item in child:
-                    if type(item) not in bare and isinstance(item, AST):
+                    if type(item) not in bare:
                         rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
             elif type(child) not in bare and isinstance(child, AST):
                 rec(child)  # noqa: F821
