@@ -125,3 +125,39 @@ def test_precheck_agrees_with_every_rule_s_patterns() -> None:
         for text in PRECHECK_TEXTS:
             expected = all(p.search(text.lower()) for p in rule.PRECHECK)
             assert precheck(text, [rule]) == expected, (rule.CODE, text)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "a.py",
+        "pkg/__init__.py",
+        "__init__.py",
+        "./__init__.py",
+        "/__init__.py",
+        "//x/__init__.py",
+        "a/b/c.pyi",
+        "a//b/./c.py",
+        "a/../b.py",
+        ".hidden",
+        "a/.py",
+        "a/b.",
+        "a/b.tar.gz",
+        "a/__init__.pyi",
+        "a/__init__",
+        "pkg/./__init__.py",
+        "x/",
+        "",
+        "/",
+        ".",
+        "..",
+        "a\\b.py",
+    ],
+)
+def test_module_name_is_what_pathlib_reads(path: str) -> None:
+    from pathlib import Path
+
+    from prompt_budget.lint.cache import module_name
+
+    p = Path(path)
+    assert module_name(path) == (p.parent.name if p.stem == "__init__" else p.stem)
