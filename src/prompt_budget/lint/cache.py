@@ -237,8 +237,18 @@ def valid_result(data: object) -> bool:
 
 def module_name(path: str) -> str:
     """The module name the rules qualify config keys with (a package's folder for ``__init__.py``)."""
-    p = Path(path)
-    return p.parent.name if p.stem == "__init__" else p.stem
+    if os.sep != "/" or os.altsep is not None:  # Windows' drives and separators: pathlib reads them
+        p = Path(path)
+        return p.parent.name if p.stem == "__init__" else p.stem
+    # ``Path(path).stem`` and ``.parent.name`` read from the string (a ``Path`` made per file cost more
+    # than the rest of this): the names between slashes, without the empty ones and ``.``
+    parts = [part for part in path.split("/") if part and part != "."]
+    name = parts[-1] if parts else ""
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name
+    if stem == "__init__":
+        return parts[-2] if len(parts) > 1 else ""
+    return stem
 
 
 #: What the cache keeps of a file linted: its mtime (ns), its size and ``content_key`` of the bytes read.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -22,35 +22,111 @@ def precheck(text: str, rules: Sequence[type[LintRule]], lowered: str | None = N
     seen: dict[re.Pattern[str], bool] = {}
     # several patterns share guard words (PB105's holds PB101's): each word is looked for once
     held: dict[str, bool] = {}
+    for rule in rules:
+        for pattern in rule.PRECHECK:
+            hit = seen.get(pattern)
+            if hit is None:
+                hit = seen[pattern] = _found(pattern, lowered, seen, held)
+            if not hit:
+                break
+        else:
+            return True
+    return False
 
-    def holds(word: str) -> bool:
+
+#: How a pattern is tested (``_plan``): split in two, by its words (each alternative starts with one),
+#: or searched (after its guard words, when it has some).
+_BY_SPLIT, _BY_WORDS, _BY_SEARCH = 0, 1, 2
+_Plan = tuple[int, tuple[Any, ...], Any]
+_PLANS: dict[re.Pattern[str], _Plan] = {}
+
+
+def _plan(pattern: re.Pattern[str]) -> _Plan:
+    """How ``_found`` tests ``pattern``: (``_BY_SPLIT``, its two patterns, None); (``_BY_WORDS``, its plain
+    words, its other alternatives by their word); (``_BY_SEARCH``, its plain words, its guard words or
+    None). Made once per pattern."""
+    parts = _split(pattern)
+    if parts is not None:
+        found: _Plan = (_BY_SPLIT, parts, None)
+    else:
+        words = _literal_guard(pattern)
+        anchored = _anchored(pattern) if words is not None else None
+        if anchored is not None:
+            found = (_BY_WORDS, _whole_words(pattern), anchored)
+        else:
+            found = (_BY_SEARCH, _whole_words(pattern), words)
+    _PLANS[pattern] = found
+    return found
+
+
+def _found(
+    pattern: re.Pattern[str], lowered: str, seen: dict[re.Pattern[str], bool], held: dict[str, bool]
+) -> bool:
+    """Whether ``pattern`` matches the lower-cased text (``seen``: the patterns tested so far; ``held``:
+    the words looked for so far): the alternatives that start with a word, then the others; a plain
+    word alternative in the text is a match; alternatives that each start with a word are tried only
+    where their word is written; any other pattern is searched when one of its guard words is in the
+    text."""
+    kind, first, second = _PLANS.get(pattern) or _plan(pattern)
+    if kind == _BY_SPLIT:
+        for part in first:
+            hit = seen.get(part)
+            if hit is None:
+                hit = seen[part] = _found(part, lowered, seen, held)
+            if hit:
+                return True
+        return False
+    for word in first:  # an alternative that is a plain word is in the text: the pattern matches
         hit = held.get(word)
         if hit is None:
-            hit = held[word] = word in lowered
-        return hit
+            hit = _holds(word, lowered, held)
+        if hit:
+            return True
+    if kind == _BY_WORDS:  # every alternative starts with a word: try each only where its word is written
+        for word, alternatives in second:
+            hit = held.get(word)
+            if hit is None:
+                hit = _holds(word, lowered, held)
+            if hit and _matches_at(lowered, word, alternatives):
+                return True
+        return False
+    if second is not None and not any(
+        (hit if (hit := held.get(word)) is not None else _holds(word, lowered, held)) for word in second
+    ):
+        return False
+    return bool(pattern.search(lowered))
 
-    def found(pattern: re.Pattern[str]) -> bool:
-        hit = seen.get(pattern)
+
+def _holds(word: str, lowered: str, held: dict[str, bool]) -> bool:
+    """Whether ``word`` is in the lower-cased text, kept in ``held``; a word holding a part of
+    ``_PARTS`` (``max_`` in ``max_seq``) is not in a text without that part."""
+    part = _PART[word] if word in _PART else _part_of(word)
+    if part is not None:
+        hit = held.get(part)
         if hit is None:
-            parts = _split(pattern)
-            if parts is not None:  # the alternatives that start with a word, then the others
-                hit = any(found(part) for part in parts)  # noqa: F821 - bound until the check ends
-            else:
-                words = _literal_guard(pattern)
-                if any(holds(w) for w in _whole_words(pattern)):
-                    hit = True  # an alternative that is a plain word is in the text: the pattern matches
-                elif words is not None and (anchored := _anchored(pattern)) is not None:
-                    # every alternative starts with a word: try each only where its word is written
-                    hit = any(holds(w) and _matches_at(lowered, w, alt) for w, alt in anchored)
-                else:
-                    hit = (words is None or any(holds(w) for w in words)) and bool(pattern.search(lowered))
-            seen[pattern] = hit
-        return hit
+            hit = _holds(part, lowered, held)
+        if not hit:
+            held[word] = False
+            return False
+    hit = held[word] = word in lowered
+    return hit
 
-    try:
-        return any(all(found(p) for p in rule.PRECHECK) for rule in rules)
-    finally:
-        del found  # it calls itself: without this every file's lowered text waits for the collector
+
+#: Parts of the rules' pre-check words that several of them share and most files failing the check do
+#: not hold (``max_`` of ``max_seq``, ``max_req_``, ``model_max_length``...; ``_len`` of ``cutoff_len``...):
+#: a word holding one is looked for only in a text holding the part, so such a file is scanned once for
+#: the part instead of once per word. A word's part is the first of these it holds.
+_PARTS = (
+    *("max_", "_len", "0k", "per_", "prefill", "batch", "predict", "reranker", "for_model", "truncat"),
+    *("maxlen", "chunk_"),
+)
+_PART: dict[str, str | None] = {}
+
+
+def _part_of(word: str) -> str | None:
+    """The part of ``_PARTS`` a pre-check word holds (not the word itself), else None."""
+    found = _PART[word] = next((part for part in _PARTS if part != word and part in word), None)
+    return found
 
 
 _GUARDS: dict[re.Pattern[str], tuple[str, ...] | None] = {}

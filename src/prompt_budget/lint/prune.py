@@ -47,7 +47,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from prompt_budget.lint.names import SCORE_WORDS
-from prompt_budget.lint.walks import NON_ASCII, source_of
+from prompt_budget.lint.walks import non_ascii_lines, source_of
 
 if TYPE_CHECKING:
     from prompt_budget.lint.options import RuleOptions
@@ -167,11 +167,14 @@ class Pruner:
             # ``source_of``'s: the text of ``lines`` lower-cased, which the helpers read too (without the
             # text's last line end, which no word holds)
             lowered = source_of(lines)[1]
-            for word in _fewest(words):
-                if word in lowered:
-                    self._keep_word(lowered, word)
+            for word in _fewest(words):  # a word not in the text: its first ``find`` finds nothing
+                self._keep_word(lowered, word)
         if not text.isascii():
-            self._keep_hits(text, NON_ASCII)
+            # line by line (``non_ascii_lines``): ``NON_ASCII`` searched from each kept line on tried its
+            # class at every character up to the next such line
+            kept = self.kept
+            for line in non_ascii_lines(text):
+                kept[line] = 1
         self._watchers = watchers
         self._sizes = [-1] * len(watchers)
         self._marked: set[str] = set()
@@ -180,16 +183,6 @@ class Pruner:
         #: calling one): only then can they have changed
         self.stale = True
         self._deferred: list[tuple[LintRule, Callable[[LintRule], bool]]] = []
-
-    def _keep_hits(self, text: str, pattern: re.Pattern[str]) -> None:
-        """Keep every line of ``text`` ``pattern`` finds something in."""
-        search = pattern.search
-
-        def hit(pos: int) -> int:
-            match = search(text, pos)
-            return -1 if match is None else match.start()
-
-        self._keep_at(text, hit)
 
     def _keep_digits(self, text: str) -> None:
         """Keep every line ``_DIGITS`` finds something in: a digit is looked for with a plain class (a

@@ -32,6 +32,34 @@ def _handlers(rule: type[LintRule]) -> tuple[tuple[str, str], ...]:
     return found
 
 
+_Handlers = list[Callable[[Any], None]]
+#: What the walk does at a node of a type: its child fields, the visit and leave handlers, whether it
+#: opens a scope, whether the pruner may leave it out.
+_Plan = tuple[tuple[str, ...], _Handlers, _Handlers, bool, bool]
+#: Handler names by node type name, each with its rule's place in the walk's rules, for the visits and
+#: the leaves: made once per sequence of rule classes (bound to each walk's rule instances as needed).
+_Layout = dict[str, list[tuple[int, str]]]
+_LAYOUTS: dict[tuple[type[LintRule], ...], tuple[_Layout, _Layout]] = {}
+#: A node type's child fields, whether it opens a scope, whether it is a statement.
+_KINDS: dict[type[ast.AST], tuple[tuple[str, ...], bool, bool]] = {}
+
+
+def _layout(kinds: tuple[type[LintRule], ...]) -> tuple[_Layout, _Layout]:
+    """The visit and leave handlers of rules of these classes by node type, in the rules' order."""
+    visit: _Layout = {}
+    leave: _Layout = {}
+    for i, kind in enumerate(kinds):
+        for node_type, method in _handlers(kind):
+            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append((i, method))
+    found = _LAYOUTS[kinds] = (visit, leave)
+    return found
+
+
+def _kind(kind: type[ast.AST]) -> tuple[tuple[str, ...], bool, bool]:
+    found = _KINDS[kind] = (child_fields(kind), kind in SCOPES, issubclass(kind, ast.stmt))
+    return found
+
+
 #: With the collector paused, a full collection after this many files frees whatever cycles a rule left.
 COLLECT_EVERY = 512
 
@@ -68,29 +96,28 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
     """One depth-first walk calling every rule's ``visit_<Type>`` before a node's children and
     ``leave_<Type>`` after them, with ``ctx.ancestors`` and ``ctx.scopes`` kept current; statements
     the ``pruner`` says no rule needs are left out (``prune.py``)."""
-    visit: dict[str, list[Callable[[Any], None]]] = {}
-    leave: dict[str, list[Callable[[Any], None]]] = {}
-    for rule in visitors:
-        for node_type, method in _handlers(type(rule)):
-            (visit if method.startswith("visit_") else leave).setdefault(node_type, []).append(
-                getattr(rule, method)
-            )
+    kinds = tuple(type(rule) for rule in visitors)
+    on_visits, on_leaves = _LAYOUTS.get(kinds) or _layout(kinds)
     ancestors, scopes = ctx.ancestors, ctx.scopes
     AST = ast.AST
-    Plan = tuple[tuple[str, ...], list[Callable[[Any], None]], list[Callable[[Any], None]], bool, bool]
-    plans: dict[type[ast.AST], Plan] = {}
+    plans: dict[type[ast.AST], _Plan] = {}
     #: node types nothing is done at and that have no children (a constant with no rule visiting
-    #: constants): not entered at all, not even pushed on the ancestor stack
-    bare: set[type[ast.AST]] = set()
+    #: constants): not entered at all, not even pushed on the ancestor stack; and None (a list of child
+    #: nodes holds nodes, or None for a dict's ``**`` key and a keyword-only parameter's missing default)
+    bare: set[type[Any]] = {type(None)}
 
-    def plan_of(kind: type[ast.AST]) -> Plan:
-        """What to do at a node of this type: its child fields, the visit and leave handlers, whether
-        it opens a scope (looked up once per type and walk, not once per node)."""
+    def plan_of(kind: type[ast.AST]) -> _Plan:
+        """What to do at a node of this type: its child fields, the visit and leave handlers (bound to
+        this walk's rules), whether it opens a scope (looked up once per type and walk, not once per
+        node; only for the types the tree holds)."""
         name = kind.__name__
-        fields, on_visit, on_leave = child_fields(kind), visit.get(name, []), leave.get(name, [])
-        prunable = pruner is not None and issubclass(kind, ast.stmt)
-        found = plans[kind] = (fields, on_visit, on_leave, kind in SCOPES, prunable)
-        if not (fields or on_visit or on_leave or found[3]):
+        fields, is_scope, is_statement = _KINDS.get(kind) or _kind(kind)
+        entries = on_visits.get(name)
+        on_visit = [getattr(visitors[i], method) for i, method in entries] if entries else []
+        entries = on_leaves.get(name)
+        on_leave = [getattr(visitors[i], method) for i, method in entries] if entries else []
+        found = plans[kind] = (fields, on_visit, on_leave, is_scope, pruner is not None and is_statement)
+        if not (fields or on_visit or on_leave or is_scope):
             bare.add(kind)
         return found
 
@@ -115,7 +142,7 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
                 continue
             if type(child) is list:
                 for item in child:
-                    if type(item) not in bare and isinstance(item, AST):
+                    if type(item) not in bare:
                         rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
             elif type(child) not in bare and isinstance(child, AST):
                 rec(child)  # noqa: F821

@@ -80,6 +80,8 @@ def _nodes(
     """``node`` and the nodes under it breadth-first, in ``ast.walk``'s order, without the context and
     operator leaves; with ``lines``, without the statements spanning none of them (``walk_spanning``);
     with ``parents``, each node's parent written into it."""
+    if lines is None and parents is None:
+        return _plain_nodes(node)
     out = [node]
     append, fields_of, AST, stmt = out.append, _FIELDS.get, ast.AST, ast.stmt
     for current in out:  # the list grows as it is read: a queue that is never popped
@@ -108,6 +110,40 @@ def _nodes(
     return out
 
 
+def _plain_nodes(node: ast.AST) -> list[ast.AST]:
+    """``_nodes(node)`` with neither lines nor parents: the loop every ``walk`` runs, without their tests
+    per child, a list of nodes added whole (only a dict's keys and a signature's keyword defaults hold
+    None among their nodes)."""
+    out = [node]
+    append, extend, plan_of, AST = out.append, out.extend, _PLANS.get, ast.AST
+    for current in out:  # the list grows as it is read: a queue that is never popped
+        kind = type(current)
+        plan = plan_of(kind)
+        if plan is None:
+            plan = _plan(kind)
+        for field, holes in plan:
+            child = getattr(current, field)
+            if type(child) is list:
+                if holes:
+                    extend([item for item in child if item is not None])
+                else:
+                    extend(child)
+            elif child is not None and isinstance(child, AST):
+                append(child)
+    return out
+
+
+#: The list fields whose items may be None (``{**a}``'s key, a keyword-only parameter without a default).
+_HOLES: Final = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults")})
+_PLANS: dict[type[ast.AST], tuple[tuple[str, bool], ...]] = {}
+
+
+def _plan(kind: type[ast.AST]) -> tuple[tuple[str, bool], ...]:
+    """``child_fields(kind)``, each with whether a list it holds may hold None."""
+    found = _PLANS[kind] = tuple((f, (kind, f) in _HOLES) for f in child_fields(kind))
+    return found
+
+
 def walk_spanning(node: ast.AST, lines: Sequence[int]) -> list[ast.AST]:
     """``walk(node)`` without the statements that span none of ``lines`` (sorted line numbers) and
     everything under them, the others in ``walk``'s order (leaving whole subtrees out of a breadth-first
@@ -124,6 +160,27 @@ NON_ASCII: Final = re.compile(r"[^\x00-\x7f]")
 def non_ascii_at(text: str) -> list[int]:
     """Where ``text`` holds a character that is not ASCII."""
     return [m.start() for m in NON_ASCII.finditer(text)]
+
+
+#: ``non_ascii_lines``' last text and answer (several helpers ask of one module's text).
+_non_ascii: list[tuple[str, list[int]]] = []
+
+
+def non_ascii_lines(text: str) -> list[int]:
+    """The line numbers (1-based, sorted) of the lines of ``text`` holding a character that is not
+    ASCII: ``lines_at(text, non_ascii_at(text))``, read line by line (``re`` looking for such a character
+    tries its class at every character of the text: a millisecond for a module). Kept for the last text
+    asked about. Read it, never change it."""
+    if _non_ascii and _non_ascii[0][0] is text:
+        return _non_ascii[0][1]
+    found = [number for number, line in enumerate(text.split("\n"), start=1) if not line.isascii()]
+    _non_ascii[:] = [(text, found)]
+    return found
+
+
+def merge_lines(lines: list[int], more: Iterable[int]) -> list[int]:
+    """Two sets of line numbers as one sorted list, each once (``lines_at`` of two sets of places)."""
+    return sorted({*lines, *more})
 
 
 def lines_at(text: str, starts: Iterable[int]) -> list[int]:
@@ -268,5 +325,6 @@ def forget() -> None:
     _stated.clear()
     _parented.clear()
     _texts.clear()
+    _non_ascii.clear()
     for kept in _per_file:
         kept.clear()

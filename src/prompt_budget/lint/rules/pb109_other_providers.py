@@ -13,14 +13,14 @@ import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.names import (
+    _MODEL_LITERAL,
     has_non_openai_word,
     is_non_openai_model,
     looks_like_model_name,
-    model_literals,
 )
 from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.text_starts import match_starts
-from prompt_budget.lint.walks import lines_at, non_ascii_at, walk, walk_spanning
+from prompt_budget.lint.walks import lines_at, merge_lines, non_ascii_lines, walk, walk_spanning
 
 #: A GPT encoding's name, or an OpenAI model's, given to tiktoken as a literal: a fixed encoding.
 _GPT_ENCODING = re.compile(r"^(?:cl100k_base|o200k_base|o200k_harmony|p50k_base|p50k_edit|r50k_base|gpt2)$")
@@ -39,8 +39,6 @@ _OTHER_HOST_LOWER = re.compile(_OTHER_HOST.pattern.replace(r"\b", "", 1))
 #: ``_OTHER_HOST_LOWER`` without its outer group: the same matches, each alternative starting with a word
 #: (``api.``, ``openrouter.ai``...), so ``match_starts`` tries it only where ``str.find`` finds one.
 _OTHER_HOST_STARTS = re.compile(_OTHER_HOST_LOWER.pattern.removeprefix("(?:").removesuffix(")"))
-#: A word every match of ``_OTHER_HOST`` holds: the pattern, slow over a whole module, runs only where one is.
-_HOST_WORDS = ("api.", "generativelanguage", "openrouter", "aliyuncs", "bigmodel")
 #: Methods that test a string against others (``model.startswith("claude")``).
 _TESTS = frozenset({"startswith", "endswith"})
 #: A model's name has a version, a size or a variant after its family (``deepseek-chat``, ``llama3``),
@@ -132,15 +130,17 @@ def provider_lines(lowered: str) -> list[int]:
     cheap test before its walk, which then reads the statements spanning them alone. A line with a
     character that is not ASCII may spell a word with one the case-blind patterns fold: it may hold one.
     ``lowered``: the module's text lower-cased (which keeps every line end)."""
-    hits: list[int] = []
+    # every match of the hosts' pattern starts with a word ``match_starts`` looks for (``api.``...): with
+    # none of them in the text it finds nothing
+    hits = match_starts(lowered, _OTHER_HOST_STARTS)
     ascii_only = lowered.isascii()
-    if not ascii_only or any(word in lowered for word in _HOST_WORDS):
-        hits = match_starts(lowered, _OTHER_HOST_STARTS)
-    if not ascii_only:
-        hits.extend(non_ascii_at(lowered))
-    if not ascii_only or has_non_openai_word(lowered):
-        hits.extend(m.start() for m in model_literals(lowered))
-    return lines_at(lowered, hits)
+    # the model literals (``model_literals``, found by quote) count only in a text holding a non-OpenAI
+    # model's word: the words (many scans of the text) are looked for only when a literal is found
+    literals = match_starts(lowered, _MODEL_LITERAL)
+    if literals and (not ascii_only or has_non_openai_word(lowered)):
+        hits.extend(literals)
+    lines = lines_at(lowered, hits)
+    return lines if ascii_only else merge_lines(lines, non_ascii_lines(lowered))
 
 
 #: The nodes ``_strings_of`` reads.
