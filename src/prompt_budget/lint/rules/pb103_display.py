@@ -5,6 +5,7 @@ rule to keep it short."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.rule import callee_name, constant_expression
@@ -68,3 +69,56 @@ def elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:
     if len(orelse) == 1 and isinstance(orelse[0], ast.If):
         return orelse[0].body
     return orelse
+
+
+#: A label naming a size: ``"128K"``, ``"1M"``, ``"32k"``, ``"1.5M"``.
+_SIZE_LABEL = re.compile(r"\s*\d+(\.\d+)?\s?[KkMmGgBb]\s*")
+
+
+def _size_label(node: ast.expr | None) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and _SIZE_LABEL.fullmatch(node.value) is not None
+    )
+
+
+def _bound(stmt: ast.stmt) -> tuple[str, ast.expr | None] | None:
+    """``info["ctx"] = "128K"`` -> (``info["ctx"]``, its value); ``return "64K"`` -> ("return", ...)."""
+    if isinstance(stmt, ast.Return):
+        return "return", stmt.value
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        return ast.unparse(stmt.targets[0]), stmt.value
+    if isinstance(stmt, ast.AnnAssign):
+        return ast.unparse(stmt.target), stmt.value
+    return None
+
+
+def _labels(body: Sequence[ast.stmt], targets: set[str]) -> bool:
+    """Every statement binds (or returns) one of ``targets``, and no number: a label's other value
+    (``f"{ctx // 1024}K"``, which a file for a newer Python has rewritten to a tuple, ``str(n)``)."""
+    for stmt in body:
+        bound = _bound(stmt)
+        if bound is None or bound[0] not in targets:
+            return False
+        value = bound[1]
+        if isinstance(value, ast.Constant) and not isinstance(value.value, str):
+            return False
+    return True
+
+
+def labels_size(test: ast.If) -> bool:
+    """``if ctx >= 131072: info["ctx"] = "128K" / elif ctx >= 65536: info["ctx"] = "64K" / else: ...``:
+    the branch the comparison decides only binds (or returns) a label naming a size, and every other
+    branch of the chain binds only that label; the number is where a display label changes, not a
+    budget (set 71: localcoder's status line)."""
+    bounds = [_bound(s) for s in test.body]
+    if not bounds or any(b is None or not _size_label(b[1]) for b in bounds):
+        return False
+    targets = {b[0] for b in bounds if b is not None}
+    rest: Sequence[ast.stmt] = test.orelse
+    while len(rest) == 1 and isinstance(rest[0], ast.If):
+        if not _labels(rest[0].body, targets):
+            return False
+        rest = rest[0].orelse
+    return _labels(rest, targets)

@@ -24,10 +24,16 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
-from prompt_budget.lint.rules.pb103_display import displays_in_units, elif_body, formats_scaled
+from prompt_budget.lint.rules.pb103_display import (
+    displays_in_units,
+    elif_body,
+    formats_scaled,
+    labels_size,
+)
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
+from prompt_budget.lint.rules.pb103_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
@@ -197,6 +203,7 @@ class TokenThreshold(LintRule):
         ),
         *SET67_VALID,
         *SET69_VALID,
+        *SET71_VALID,
     )
     INVALID = (
         # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37:
@@ -324,6 +331,7 @@ class TokenThreshold(LintRule):
         ),
         *SET67_INVALID,
         *SET69_INVALID,
+        *SET71_INVALID,
     )
 
     def _report(
@@ -357,6 +365,8 @@ class TokenThreshold(LintRule):
                     for n in walk(stmt)
                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
                 }
+                if isinstance(anc, ast.If) and labels_size(anc):
+                    return True  # ``if ctx >= 131072: info["ctx"] = "128K"``: a display label
                 if formats_scaled(body) or formats_scaled(elif_body(orelse)):
                     # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
                     # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
