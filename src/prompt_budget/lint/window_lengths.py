@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import assign_targets, generation_length
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import CHAR_WORDS, SMALLEST_MODEL_WINDOW, words
+from prompt_budget.lint.restated_names import says_beyond_name
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.token_cuts import CutFlow, popped_cut
 from prompt_budget.lint.walks import walk
@@ -105,8 +106,9 @@ class WindowLengths:
             or set(words(said)) & CHAR_WORDS
         ):
             return None  # ``text[: self.max_length]``, ``description="... in characters"``: characters
-        if not overlap and _SAYS_TOKENS.search(said):
+        if not overlap and says_beyond_name(_SAYS_TOKENS, said, ws):
             # ``help="Maximum sequence length for generation"``: the text gives the unit, whatever the size
+            # (a comment only restating the name, ``# Maximum context length``, gives none)
             return "a context window: its help text says it counts a tokenized sequence"
         if not overlap and value is not None and value < SMALLEST_MODEL_WINDOW:
             return None

@@ -73,6 +73,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
     SET53_VALID,
 )
 from prompt_budget.lint.rules.pb102_set65_cases import SET65_INVALID, SET65_VALID
+from prompt_budget.lint.rules.pb102_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.scaled_clamps import scaled_clamp
@@ -404,6 +405,7 @@ class BudgetConstant(LintRule):
         *SET53_ATTRIBUTE_VALID,
         *SET53_GETTER_VALID,
         *SET65_VALID,
+        *SET71_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -443,6 +445,7 @@ class BudgetConstant(LintRule):
         *SET53_ATTRIBUTE_INVALID,
         *SET53_GETTER_INVALID,
         *SET65_INVALID,
+        *SET71_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:
