@@ -27,6 +27,7 @@ from prompt_budget.lint.character_reads import bound_local as bound_local  # noq
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.compress_rates import compression_rate
+from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.names import (
@@ -357,7 +358,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         if rule.ctx.function_name() and set(words(rule.ctx.function_name())) & PRICE_WORDS:
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
         for other in (parent.left, *parent.comparators):
-            if other is not node and rule.token_amount(other):
+            if other is not node and (rule.token_amount(other) or token_local(rule, other)):
                 return f"compared with the token count `{_source(other)}`"
         return None
     if isinstance(parent, ast.Call) and any(a is node for a in parent.args) and _cuts_tokens(judge, parent):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET71_VALID = (
+    # a difference of what is not all tokens: an index into them
+    Valid("def f(max_tokens, start):\n    gap = max_tokens - start\n    return gap > 200\n"),
     # a context size shown as a label: each branch only binds a string naming the size (set 71: localcoder)
     Valid(
         "def status(n_ctx, info):\n    if n_ctx >= 131072:\n        info['ctx'] = '128K'\n"
@@ -15,6 +17,14 @@ SET71_VALID = (
 )
 
 SET71_INVALID = (
+    # the tokens left of a budget, whatever the local is named (set 72: nanoindex's context builder)
+    Invalid(
+        "def build(blocks, max_tokens=8000):\n    total_tokens = 0\n    for b in blocks:\n"
+        "        if total_tokens + count_tokens(b) > max_tokens:\n            remaining = max_tokens - total_tokens\n"
+        "            if remaining > 200:\n                keep(b)\n            break\n"
+        "        total_tokens += count_tokens(b)\n",
+        line=6,
+    ),
     # a branch that does more than label the size: a budget choice
     Invalid(
         "def pick(n_ctx, info):\n    if n_ctx >= 131072:\n        info['ctx'] = '128K'\n"

@@ -8,6 +8,7 @@ from itertools import pairwise
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.compared_counts import bucket_tokens, counts_words, without_fallback
+from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import shared
@@ -469,6 +470,7 @@ class TokenThreshold(LintRule):
                             or tokenizer_maxlen(amount)
                             or self._len_of_encoded(amount)
                             or self._bound_to_count(amount)
+                            or token_local(self, amount)
                             or self._read_budget(amount)
                         )
                         and not self._pricing_tier(node)

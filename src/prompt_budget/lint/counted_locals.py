@@ -1,0 +1,68 @@
+"""A local that only ever holds a number of tokens, whatever it is named: a running total of token
+counts (``total = 0`` ... ``estimate = cls.estimate_tokens(text)`` ... ``total += estimate``; set 71:
+hotaru-code's pruning of old tool outputs), or what is left of a budget (``remaining = max_tokens -
+total_tokens``; set 72: nanoindex). A number it is compared with is a threshold on tokens."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bool:
+    """``count_tokens(block)``, ``max_tokens - total_tokens`` (both sides tokens), or a local bound
+    (every time) to one of those."""
+    if isinstance(value, ast.Call):
+        return rule.token_amount(value)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        return rule.token_amount(value.left) and rule.token_amount(value.right)
+    if type(value) is ast.Name and depth == 0:
+        values = bound_values(fn, value.id)
+        return bool(values) and all(_counted(rule, fn, v, depth + 1) for v in values)
+    return False
+
+
+def _zero(value: ast.expr | None) -> bool:
+    return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
+
+
+def token_local(rule: LintRule, amount: ast.expr) -> bool:
+    """``amount`` is a local of the enclosing function every binding of which is a token count (a
+    running total may start at ``0`` and only grow by token counts, ``total += estimate``). A local
+    bound to a call alone is left to the readings that already follow it."""
+    fn = rule.ctx.function()
+    if fn is None or type(amount) is not ast.Name:
+        return False
+    name = amount.id
+    values: list[ast.expr] = []
+    added: list[ast.expr] = []
+    for node in walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if type(target) is ast.Name and target.id == name:
+                    values.append(node.value)
+                elif any(type(t) is ast.Name and t.id == name for t in walk(target)):
+                    return False  # unpacked from a tuple
+        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if node.value is None:
+                continue
+            values.append(node.value)
+        elif isinstance(node, ast.AugAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if not isinstance(node.op, ast.Add):
+                return False
+            added.append(node.value)
+        elif (
+            isinstance(node, (ast.For, ast.comprehension, ast.NamedExpr))
+            and any(type(t) is ast.Name and t.id == name for t in walk(node.target))
+        ) or (isinstance(node, ast.arg) and node.arg == name):
+            return False
+    if not values or (not added and any(isinstance(v, ast.Call) for v in values)):
+        return False
+    started = [v for v in values if not (added and _zero(v))]
+    return all(_counted(rule, fn, v) for v in (*started, *added))
