@@ -8,9 +8,8 @@ import re
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
-from prompt_budget.lint.character_defaults import default_in_characters, fallen_back
+from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items
-from prompt_budget.lint.documented_caps import documented_token_cap
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -59,6 +58,7 @@ from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.stated_rates import split_into_words, states_rate
 from prompt_budget.lint.tiktoken_counts import CountReader
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
+from prompt_budget.lint.token_differences import token_cap
 from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -129,6 +129,7 @@ class CharsPerToken(LintRule):
     opens on tokens (``budget: Token budget.``) times a rate stored as characters (``max_chars = budget * 4``) is a
     token cap; a named rate written as a conditional (``chars_per_token = 3 if code else 4``) is one per branch, and a
     dict of rates under such a name (``FAMILY_CHARS_PER_TOKEN = {"openai": 4.0, "anthropic": 3.5}``) one table.
+    A local bound only to a token amount less others (``remaining = max_tokens - total_tokens``) holds tokens too.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
@@ -494,12 +495,7 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 self._allowance(node, right, factor, budget)
-            elif (
-                kind is None
-                and (self.token_amount(fallen_back(left)) or documented_token_cap(self.ctx.function(), left))
-                and 1.2 <= factor <= 6
-                and self._char_result()
-            ):
+            elif kind is None and token_cap(self, left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):

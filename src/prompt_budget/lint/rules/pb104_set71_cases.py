@@ -1,0 +1,37 @@
+"""PB104's cases from what sets 71 and 72 left (issue 19): a local bound only to a token amount less
+other token amounts is tokens whatever its name, so its product with a rate stored as characters converts
+tokens to characters (``token_differences``). Spliced into ``pb104_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET71_VALID = (
+    # what is left of lines, not of tokens
+    Valid(
+        "def f(text, max_lines, used_lines):\n    remaining = max_lines - used_lines\n"
+        "    max_chars = remaining * 4\n    return text[:max_chars]\n"
+    ),
+    # a local bound to something else too, a parameter named as a remainder
+    Valid(
+        "def f(text, max_tokens, used_tokens, wide):\n    remaining = max_tokens - used_tokens\n"
+        "    if wide:\n        remaining = len(text)\n    max_chars = remaining * 4\n    return text[:max_chars]\n"
+    ),
+    Valid("def f(text, remaining):\n    max_chars = remaining * 4\n    return text[:max_chars]\n"),
+)
+
+SET71_INVALID = (
+    # set 72: nanoindex's cut of the last block to the tokens left
+    Invalid(
+        "def build(text, max_tokens, total_tokens):\n    remaining = max_tokens - total_tokens\n"
+        "    chars_budget = remaining * 4\n    return text[:chars_budget]\n",
+        line=3,
+    ),
+    # set 71: cognautic-cli's prompt room in characters
+    Invalid(
+        "def chat(self, messages, max_tokens):\n    available_context = self.n_ctx - max_tokens - 200\n"
+        "    max_prompt_chars = available_context * 3\n    return self._truncate(messages, max_prompt_chars)\n",
+        line=3,
+    ),
+)

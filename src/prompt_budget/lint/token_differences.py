@@ -1,0 +1,69 @@
+"""A local bound only to what is left of a token amount (set 71: cognautic-cli's ``available_context =
+self.n_ctx - max_tokens - 200``; set 72: nanoindex's ``remaining = max_tokens - total_tokens``): a
+number of tokens whatever its name, so ``max_prompt_chars = available_context * 3`` converts tokens to
+characters. Read through the function's shared walk (``walks.walk``/``walks.parents``), so the binding's
+line need not be walked."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.character_defaults import fallen_back
+from prompt_budget.lint.documented_caps import documented_token_cap
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _terms(node: ast.expr) -> list[ast.expr]:
+    """The terms of a chain of subtractions (``a - b - 200``: ``a``, ``b``, ``200``)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+        return [*_terms(node.left), node.right]
+    return [node]
+
+
+def _left_of_tokens(rule: LintRule, value: ast.expr) -> bool:
+    """``max_tokens - total_tokens``: a subtraction whose minuend and every other term but number
+    literals are amounts of tokens."""
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub)):
+        return False
+    terms = _terms(value)
+    named = [t for t in terms if not isinstance(t, ast.Constant)]
+    return len(named) >= 2 and named[0] is terms[0] and all(rule.token_amount(t) for t in named)
+
+
+def token_difference(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a local of the enclosing function every binding of which is a token amount less
+    other token amounts (and number literals); not a parameter."""
+    fn = rule.ctx.function()
+    if not isinstance(node, ast.Name) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    name = node.id
+    args = fn.args
+    if any(
+        a.arg == name for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a
+    ):
+        return False
+    up = parents(fn)
+    bound = [n for n in walk(fn) if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Store)]
+    if not bound:
+        return False
+    for target in bound:
+        stmt = up.get(target)
+        if not (
+            isinstance(stmt, ast.Assign) and stmt.targets == [target] and _left_of_tokens(rule, stmt.value)
+        ):
+            return False
+    return True
+
+
+def token_cap(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` holds tokens for a product with a rate of characters: a token amount (``max_tokens or
+    1000`` too), a cap its function's ``Args:`` documents in tokens, or a local left of token amounts."""
+    return (
+        rule.token_amount(fallen_back(node))
+        or documented_token_cap(rule.ctx.function(), node)
+        or token_difference(rule, node)
+    )
