@@ -130,6 +130,8 @@ class CharsPerToken(LintRule):
     token cap; a named rate written as a conditional (``chars_per_token = 3 if code else 4``) is one per branch, and a
     dict of rates under such a name (``FAMILY_CHARS_PER_TOKEN = {"openai": 4.0, "anthropic": 3.5}``) one table.
     A local bound only to a token amount less others (``remaining = max_tokens - total_tokens``) holds tokens too.
+    An estimate given by position to a parameter named for tokens of a function or class of the module
+    (``Result(context, len(context) // 4)`` with ``def __init__(self, context, token_estimate)``) is tokens.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names

@@ -1,6 +1,7 @@
 """PB104's cases from what sets 71 and 72 left (issue 19): a local bound only to a token amount less
 other token amounts is tokens whatever its name, so its product with a rate stored as characters converts
-tokens to characters (``token_differences``). Spliced into ``pb104_cases``.
+tokens to characters (``token_differences``); an estimate given by position to a parameter named for tokens
+of a function or class of the module is tokens (``positional_slots``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,16 @@ SET71_VALID = (
         "    if wide:\n        remaining = len(text)\n    max_chars = remaining * 4\n    return text[:max_chars]\n"
     ),
     Valid("def f(text, remaining):\n    max_chars = remaining * 4\n    return text[:max_chars]\n"),
+    # by position to a parameter that is no token's, to a callee not defined here, after a starred argument
+    Valid(
+        "class Part:\n    def __init__(self, text, width):\n        self.width = width\n\n"
+        "def split(text):\n    return Part(text, len(text) // 4)\n"
+    ),
+    Valid("def route(context):\n    return RoutingResult(context, len(context) // 4)\n"),
+    Valid(
+        "def record(text, token_estimate):\n    return text\n\n"
+        "def f(parts, text):\n    return record(*parts, len(text) // 4)\n"
+    ),
 )
 
 SET71_INVALID = (
@@ -33,5 +44,17 @@ SET71_INVALID = (
         "def chat(self, messages, max_tokens):\n    available_context = self.n_ctx - max_tokens - 200\n"
         "    max_prompt_chars = available_context * 3\n    return self._truncate(messages, max_prompt_chars)\n",
         line=3,
+    ),
+    # set 71: deeprepo's routing result, its estimate given by position (a class's ``__init__``, a dataclass)
+    Invalid(
+        "class RoutingResult:\n    def __init__(self, intent, context, token_estimate):\n"
+        "        self.token_estimate = token_estimate\n\n"
+        "def route(intent, context):\n    return RoutingResult(intent, context, len(context) // 4)\n",
+        line=6,
+    ),
+    Invalid(
+        "from dataclasses import dataclass\n\n@dataclass\nclass Usage:\n    text: str\n    prompt_tokens: int\n\n"
+        "def usage(text):\n    return Usage(text, len(text) // 4)\n",
+        line=9,
     ),
 )
