@@ -131,7 +131,8 @@ class CharsPerToken(LintRule):
     dict of rates under such a name (``FAMILY_CHARS_PER_TOKEN = {"openai": 4.0, "anthropic": 3.5}``) one table.
     A local bound only to a token amount less others (``remaining = max_tokens - total_tokens``) holds tokens too.
     An estimate given by position to a parameter named for tokens of a function or class of the module
-    (``Result(context, len(context) // 4)`` with ``def __init__(self, context, token_estimate)``) is tokens.
+    (``Result(context, len(context) // 4)`` with ``def __init__(self, context, token_estimate)``) is tokens, and so is
+    one written under a dict key naming tokens (``{"estimated_tokens": total_chars // 4}``).
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from itertools import pairwise
 
+from prompt_budget.lint.dict_slots import dict_token_slot
 from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.positional_slots import positional_token_slot
@@ -113,12 +114,14 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
         if isinstance(anc, ast.stmt):
             break
     # ``TokenBreakdown(messages=chars // 4)``, ``token_counts["recent"] = len(text) // 4`` (``token_slots``),
-    # ``RoutingResult(..., len(context) // 4)`` to a parameter ``token_estimate`` (``positional_slots``)
+    # ``RoutingResult(..., len(context) // 4)`` to a parameter ``token_estimate`` (``positional_slots``),
+    # ``{"estimated_tokens": total_chars // 4}`` (``dict_slots``)
     names = targets(rule)
     return (
         any(rule.names.is_token_amount(n) or rule.names.mentions_tokens(n) for n in names if n)
         or token_slot(rule)
         or positional_token_slot(rule)
+        or dict_token_slot(rule)
     )
 
 

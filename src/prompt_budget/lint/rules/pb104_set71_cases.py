@@ -1,7 +1,8 @@
 """PB104's cases from what sets 71 and 72 left (issue 19): a local bound only to a token amount less
 other token amounts is tokens whatever its name, so its product with a rate stored as characters converts
 tokens to characters (``token_differences``); an estimate given by position to a parameter named for tokens
-of a function or class of the module is tokens (``positional_slots``). Spliced into ``pb104_cases``.
+of a function or class of the module is tokens (``positional_slots``), and so is one under a dict key naming
+tokens (``dict_slots``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ SET71_VALID = (
         "def record(text, token_estimate):\n    return text\n\n"
         "def f(parts, text):\n    return record(*parts, len(text) // 4)\n"
     ),
+    # a dict entry under a key of characters, of lines, or under a key that is no string
+    Valid('def stats(text):\n    return {"token_chars": len(text) // 4, "lines": len(text) // 4}\n'),
+    Valid("def stats(text, key):\n    return {key: len(text) // 4}\n"),
 )
 
 SET71_INVALID = (
@@ -56,5 +60,11 @@ SET71_INVALID = (
         "from dataclasses import dataclass\n\n@dataclass\nclass Usage:\n    text: str\n    prompt_tokens: int\n\n"
         "def usage(text):\n    return Usage(text, len(text) // 4)\n",
         line=9,
+    ),
+    # set 72: fennec-rag's memory statistics
+    Invalid(
+        "def get_memory_stats(self):\n    total_chars = sum(len(m) for m in self.chat_memory)\n"
+        '    return {"total_characters": total_chars, "estimated_tokens": total_chars // 4}\n',
+        line=3,
     ),
 )

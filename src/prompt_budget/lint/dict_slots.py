@@ -1,0 +1,31 @@
+"""Where PB104 sees an estimate written as the value of a dict entry whose key names tokens (set 72:
+fennec-rag's ``{"total_characters": total_chars, "estimated_tokens": total_chars // 4}``): the key says
+what the value counts, as a keyword's name or a subscript's key would (``token_slots``). Reads only the
+expression's own parents. Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def dict_token_slot(rule: LintRule) -> bool:
+    """The expression being visited is the value of a dict display's entry under a string key naming an
+    amount of tokens (``"estimated_tokens"``, ``"prompt_tokens"``), not characters."""
+    ancestors = rule.ctx.ancestors
+    if len(ancestors) < 2:
+        return False
+    node, table = ancestors[-1], ancestors[-2]
+    if not isinstance(table, ast.Dict):
+        return False
+    for key, value in zip(table.keys, table.values, strict=True):
+        if value is node:
+            name = string_value(key) or ""
+            return rule.names.is_token_amount(name) and not rule.names.is_chars(name)
+    return False
