@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb101_set57_cases import SET57_INVALID, SET57_VALI
 from prompt_budget.lint.rules.pb101_set59_cases import SET59_INVALID, SET59_VALID
 from prompt_budget.lint.rules.pb101_set61_cases import SET61_INVALID, SET61_VALID
 from prompt_budget.lint.rules.pb101_set69_cases import SET69_INVALID, SET69_VALID
+from prompt_budget.lint.rules.pb101_set71_cases import SET71_INVALID, SET71_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -38,6 +39,7 @@ FORM_VALID = (
     *SET59_VALID,
     *SET61_VALID,
     *SET69_VALID,
+    *SET71_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -107,6 +109,7 @@ FORM_INVALID = (
     *SET59_INVALID,
     *SET61_INVALID,
     *SET69_INVALID,
+    *SET71_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

@@ -7,11 +7,7 @@ import re
 
 from prompt_budget.lint.added_allowances import added_allowance
 from prompt_budget.lint.api_minimums import api_limit
-from prompt_budget.lint.argument_rows import (
-    option_values,
-    parametrize_rows,
-    setter_argument,
-)
+from prompt_budget.lint.argument_rows import option_values, parametrize_rows, setter_argument
 from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
@@ -43,6 +39,7 @@ from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.pipeline_lengths import pipeline_length
+from prompt_budget.lint.restated_defaults import restated_default
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -78,7 +75,8 @@ from prompt_budget.lint.value_sweeps import swept_entries
 class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
-    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback. A ``.get(model, 4096)``
+    a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback (also of a field the module's class declares
+    with that default and names or describes as tokens: ``params.tokensNum or 5000``). A ``.get(model, 4096)``
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
     table is named (``DEEpSEEkMAXCONTETNLENGTH``), and so is one in a table named for budgets whose rows are
     all amounts of tokens (``THINKING_LEVEL_BUDGETS.get(level, 2048)``); a ``max_length=`` given to a language model's
@@ -511,7 +509,8 @@ class InlineBudget(LintRule):
         # a conversion: ``_parse_positive_int(values.get("token_threshold")) or 80000`` (set 20: open-webui)
         left = node.values[-2]
         name = attr_name(left) or self.budget_expr(left) or converted_read(left)
-        if value is not None and name and self.names.is_budget(name):
+        if value is not None and name and (self.names.is_budget(name) or restated_default(self, left, value)):
+            # ``params.tokensNum or 5000`` restating a field declared ``Field(5000, description="Token budget")``
             self._report(node.values[-1], name, value, "used as an `or` fallback")
         elif (slot := self._destination(node)) is not None:
             # ``max_length=getattr(self.args, "max_length", None) or 2048`` given to a tokenizer that

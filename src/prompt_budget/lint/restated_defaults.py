@@ -1,0 +1,66 @@
+"""A field's token default written again as the fallback of its read (set 71: hotaru-code's
+``tokensNum: Optional[int] = Field(5000, ..., description="Token budget")`` ... ``"tokensNum":
+params.tokensNum or 5000``): the fallback restates the field's budget, whatever the field is named, when
+the module's class declares the field with that same default and names or describes it as tokens. The
+class fields are found through the module's shared statement walk (``walks.statements``).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.rule import attr_name, number
+from prompt_budget.lint.walks import statements
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The calls declaring a field with its default first or as ``default=`` (pydantic, dataclasses, attrs).
+_FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib"})
+
+
+def _default(value: ast.expr | None) -> ast.expr | None:
+    """The default a field's value gives: the value itself, or a field call's first argument or
+    ``default=``."""
+    if not isinstance(value, ast.Call):
+        return value
+    func = value.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if name not in _FIELD_CALLS:
+        return None
+    if value.args:
+        return value.args[0]
+    return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
+
+
+def _says_tokens(rule: LintRule, name: str, value: ast.expr | None) -> bool:
+    if rule.names.is_chars(name):
+        return False
+    text = field_description(value) or ""
+    if text:
+        return bool(TOKENS_WORD.search(text)) and not set(words(text)) & CHAR_WORDS
+    return rule.names.is_token_amount(name)
+
+
+def restated_default(rule: LintRule, read: ast.expr, fallback: float) -> bool:
+    """``read`` (``params.tokensNum``) reads a field that a class of this module declares with the
+    default ``fallback`` and names or describes as tokens."""
+    tree = rule.ctx.tree
+    name = attr_name(read)
+    if tree is None or not name or not isinstance(read, ast.Attribute):
+        return False
+    found = [
+        stmt
+        for cls in statements(tree)
+        if isinstance(cls, ast.ClassDef)
+        for stmt in cls.body
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name
+    ]
+    return (
+        len(found) == 1
+        and number(_default(found[0].value)) == fallback
+        and _says_tokens(rule, name, found[0].value)
+    )
