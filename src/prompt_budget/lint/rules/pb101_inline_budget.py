@@ -36,6 +36,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
+from prompt_budget.lint.model_limits import limit_entries
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.pipeline_lengths import pipeline_length
@@ -92,8 +93,8 @@ class InlineBudget(LintRule):
     ``max_length`` (``HuggingFaceEmbedding(max_length=512)``), and a tokenizer's ``model_max_length``
     given where it is made (``AutoTokenizer.from_pretrained(name, model_max_length=512)``). An amount
     given beside a ``type`` naming tokens (``{"type": "input_tokens", "value": 150000}``, also bound to a
-    local first), a number given to a class named after a unit of tokens
-    (``TokenInterval(every=500_000)``), a budget read through a conversion
+    local first), a model's ``"limit": {"context": 131072, "output": 8192}``, a number given to a class named
+    after a unit of tokens (``TokenInterval(every=500_000)``), a budget read through a conversion
     (``parse_int(cfg.get("token_limit")) or 80000``) and a literal added into the count a
     token-estimating function returns (``total += 1000`` per image ... ``return total``) are budgets too,
     as are a UI input's default under a label naming tokens (``gr.Number(value=64, label="Completion
@@ -544,7 +545,7 @@ class InlineBudget(LintRule):
             self._window_tables[table[0]] = (node.lineno, table[1])
         if in_examples(self):
             return
-        for item, name, value, how in dict_budgets(self, node):
+        for item, name, value, how in (*dict_budgets(self, node), *limit_entries(self, node)):
             self._report(item, name, value, how)
         for item, name, value, how in nested_spec_bounds(self, node):
             self._report(item, name, value, how)  # ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
