@@ -59,6 +59,9 @@ from prompt_budget.lint.stated_rates import split_into_words, states_rate
 from prompt_budget.lint.tiktoken_counts import CountReader
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_differences import token_cap
+from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
+from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
+from prompt_budget.lint.word_allowances import bound_to_words
 from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -133,6 +136,7 @@ class CharsPerToken(LintRule):
     An estimate given by position to a parameter named for tokens of a function or class of the module
     (``Result(context, len(context) // 4)`` with ``def __init__(self, context, token_estimate)``) is tokens, and so is
     one written under a dict key naming tokens (``{"estimated_tokens": total_chars // 4}``).
+    A quotient by 1.2 to 1.5 bound to a name of words (``max_words = int(chunk_size / 1.3)``) is tokens per word.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
@@ -464,6 +468,8 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and 2.5 <= factor <= 6 and bytes_to_tokens(self, left, node):
                 self._report(node, right, factor, "chars_per_token")  # ``total_bytes // 4`` (set 26)
+            elif kind is None and LOW_TPW <= factor <= HIGH_TPW and bound_to_words(self, node):
+                self._report(node, right, factor, "tokens_per_word")  # ``max_words = int(chunk_size / 1.3)``
             elif (
                 kind == "words"
                 and 0.5 <= factor < 1

@@ -2,7 +2,8 @@
 other token amounts is tokens whatever its name, so its product with a rate stored as characters converts
 tokens to characters (``token_differences``); an estimate given by position to a parameter named for tokens
 of a function or class of the module is tokens (``positional_slots``), and so is one under a dict key naming
-tokens (``dict_slots``). Spliced into ``pb104_cases``.
+tokens (``dict_slots``); a size divided by 1.2 to 1.5 into a name of words is tokens per word
+(``word_allowances``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ SET71_VALID = (
     # a dict entry under a key of characters, of lines, or under a key that is no string
     Valid('def stats(text):\n    return {"token_chars": len(text) // 4, "lines": len(text) // 4}\n'),
     Valid("def stats(text, key):\n    return {key: len(text) // 4}\n"),
+    # characters into words (5 per word), a quotient by 1.3 bound to no name of words
+    Valid("def cut(max_chars):\n    max_words = int(max_chars / 5)\n    return max_words\n"),
+    Valid("def scale(width):\n    height = int(width / 1.3)\n    return height\n"),
 )
 
 SET71_INVALID = (
@@ -66,5 +70,15 @@ SET71_INVALID = (
         "def get_memory_stats(self):\n    total_chars = sum(len(m) for m in self.chat_memory)\n"
         '    return {"total_characters": total_chars, "estimated_tokens": total_chars // 4}\n',
         line=3,
+    ),
+    # set 72: memwright's word splits of a chunk size and a context cap in tokens
+    Invalid(
+        'def split(text, chunk_size):\n    """Split into chunks of about chunk_size tokens."""\n'
+        "    words = text.split()\n    max_words = int(chunk_size / 1.3)\n"
+        "    return [words[i : i + max_words] for i in range(0, len(words), max_words)]\n",
+        line=4,
+    ),
+    Invalid(
+        "def cut(context, context_max_tokens):\n    max_words = int(context_max_tokens / 1.3)\n    return max_words\n"
     ),
 )
