@@ -56,6 +56,7 @@ from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
 from prompt_budget.lint.runtime_strings import runtime_settings
+from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
@@ -77,7 +78,8 @@ class InlineBudget(LintRule):
     """A token budget passed inline: a keyword argument (``max_tokens=8000``, ``context_window=``,
     ``token_limit=``, ``budget=`` to a token function), a request dict entry (``{"max_tokens": 1024}``),
     a ``.get("max_tokens", 2048)`` default, or an ``x or 4096`` fallback (also of a field the module's class declares
-    with that default and names or describes as tokens: ``params.tokensNum or 5000``). A ``.get(model, 4096)``
+    with that default and names or describes as tokens: ``params.tokensNum or 5000``; also a ``.get(key, 2000)`` of a tool
+    argument whose JSON schema in the module describes ``key`` in tokens). A ``.get(model, 4096)``
     default is a window when the table is a dict of model names to window-sized numbers, whatever the
     table is named (``DEEpSEEkMAXCONTETNLENGTH``), and so is one in a table named for budgets whose rows are
     all amounts of tokens (``THINKING_LEVEL_BUDGETS.get(level, 2048)``); a ``max_length=`` given to a language model's
@@ -95,12 +97,10 @@ class InlineBudget(LintRule):
     given beside a ``type`` naming tokens (``{"type": "input_tokens", "value": 150000}``, also bound to a
     local first), a model's ``"limit": {"context": 131072, "output": 8192}``, a number given to a class named
     after a unit of tokens (``TokenInterval(every=500_000)``), a budget read through a conversion
-    (``parse_int(cfg.get("token_limit")) or 80000``) and a literal added into the count a
-    token-estimating function returns (``total += 1000`` per image ... ``return total``) are budgets too,
+    (``parse_int(cfg.get("token_limit")) or 80000``) and a literal added into the count a token-estimating function returns (``total += 1000`` per image ... ``return total``) are budgets too,
     as are a UI input's default under a label naming tokens (``gr.Number(value=64, label="Completion
     tokens")``), a runtime's setting written in a string (``"PARAMETER num_ctx 4096"``) and a model's
-    window assumed when its config gives none, an input then checked against it
-    (``getattr(config, "max_position_embeddings", 262144)``). An audio feature extractor's call (given
+    window assumed when its config gives none, an input then checked against it (``getattr(config, "max_position_embeddings", 262144)``). An audio feature extractor's call (given
     a ``sampling_rate=``) truncates to samples, not tokens. A chunk size's or overlap's validation
     bounds in a model whose unit field says tokens (``type = Field("token")`` beside ``chunk_size:
     int = Field(None, ge=50, le=1000)``) are the least and the most tokens a chunk may be given. A number
@@ -423,8 +423,8 @@ class InlineBudget(LintRule):
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048), TOKEN_MAX.get(model_name, 2048)
         found = lookup_default(self, node, self._cuts)
         given = keyword_fallback(self, node, self._budget_keyword) if not (found and found[3]) else None
-        if given is not None:
-            self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``
+        if (given := given or (None if found else schema_fallback(self, node))) is not None:
+            self._report(*given)  # ``max_sequence_length=cfg.get("encoder_seq_length", 512)``, a schema's
         elif found is not None and found[3] is None:  # the table's values decide (``leave_Module``)
             self._lookups.append((found[1], found[0], found[2], getter_fallback(self, node)))
         elif found is not None:
