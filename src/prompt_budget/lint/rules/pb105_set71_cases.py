@@ -1,0 +1,43 @@
+"""PB105's cases from sets 71 and 72 (``Valid``/``Invalid``), kept apart from ``pb105_cases`` to keep it short."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET71_VALID = (
+    # a share of a length in characters that no token budget sized
+    Valid("def cut(text, max_chars):\n    head = int(max_chars * 0.15)\n    return text[:head]\n"),
+    Valid(
+        "def cut(text, width):\n    max_chars = width * 4\n    head = int(max_chars * 0.15)\n    return text[:head]\n"
+    ),
+    # the name says nothing of characters: a budget grown four times is not split so here
+    Valid("def grow(max_tokens):\n    room = max_tokens * 4\n    return int(room * 0.5)\n"),
+    # a local bound twice is no one amount
+    Valid(
+        "def cut(text, max_tokens, wide):\n    max_chars = max_tokens * 4\n    if wide:\n"
+        "        max_chars = 10_000\n    return text[: int(max_chars * 0.15)]\n"
+    ),
+)
+
+SET71_INVALID = (
+    # set 72: shares of a token budget expressed in characters (nmem's context sections)
+    Invalid(
+        "def build(self, max_tokens):\n    max_chars = max_tokens * 4\n"
+        "    budget_warnings = int(max_chars * 0.15)\n    return budget_warnings\n",
+        line=3,
+    ),
+    Invalid(
+        "def build(self, max_tokens, high):\n    max_chars = max_tokens * 4\n"
+        "    budget_known = int(max_chars * (0.40 if high else 0.30))\n    return budget_known\n",
+        count=2,
+    ),
+    # a local table of shares read by key splits it: its first share, and the fallback of ``.get``
+    Invalid(
+        "def split(results, budget_tokens):\n    total_chars = budget_tokens * 4\n"
+        '    weights = {"policy": 0.10, "shared": 0.15, "ltm": 0.30}\n    weight_sum = sum(weights.values())\n'
+        "    for name, text in results.items():\n"
+        "        cap = int(total_chars * weights.get(name, 0.10) / weight_sum)\n"
+        "        other = int(total_chars * weights.get(name, 0.2))\n",
+        count=3,
+    ),
+)
