@@ -15,6 +15,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.count_shares import count_share
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
@@ -121,6 +122,8 @@ def char_budget_shares(
 def _found(rule: LintRule, node: ast.BinOp) -> list[tuple[ast.expr, float, str, str]]:
     if not isinstance(node.op, ast.Mult):
         return []
+    if found := count_share(rule, node):  # ``target = int(tokens * 0.70)`` (``count_shares``)
+        return found
     for amount, factor in ((node.left, node.right), (node.right, node.left)):
         chars = _chars_of_budget(rule, amount) if isinstance(amount, ast.Name) else None
         if chars is None:

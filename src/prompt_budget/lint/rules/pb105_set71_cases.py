@@ -5,6 +5,18 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET71_VALID = (
+    # a share of a token count that is a price, kept for no cut, or ordered against characters
+    Valid(
+        "def cost(prompt):\n    tokens = count_tokens(prompt)\n    usd = tokens * 0.002\n"
+        "    if usd > limit:\n        warn()\n"
+    ),
+    Valid(
+        "def report(prompt):\n    tokens = count_tokens(prompt)\n    half = int(tokens * 0.5)\n    log(half)\n"
+    ),
+    Valid(
+        "def cut(prompt):\n    tokens = count_tokens(prompt)\n    target = int(tokens * 0.7)\n"
+        "    for line in prompt.split():\n        if len(line) > target:\n            break\n"
+    ),
     # a share of a length in characters that no token budget sized
     Valid("def cut(text, max_chars):\n    head = int(max_chars * 0.15)\n    return text[:head]\n"),
     Valid(
@@ -20,6 +32,13 @@ SET71_VALID = (
 )
 
 SET71_INVALID = (
+    # set 71: after a context-length error the prompt is cut to a share of its own token count (deeprepo)
+    Invalid(
+        "def retry(prompt):\n    tokens = _count_tokens(prompt)\n    target = int(tokens * 0.70)\n"
+        "    kept, used = [], 0\n    for line in prompt.split('\\n'):\n        lt = _count_tokens(line)\n"
+        "        if used + lt > target:\n            break\n        used += lt\n",
+        line=3,
+    ),
     # set 72: shares of a token budget expressed in characters (nmem's context sections)
     Invalid(
         "def build(self, max_tokens):\n    max_chars = max_tokens * 4\n"
