@@ -1,4 +1,5 @@
-"""Shares of a token budget expressed in characters, for PB105 (budget-ratio).
+"""Shares of a token budget expressed in characters, for PB105 (budget-ratio); also the entry of the
+shares of a local token amount (``count_shares``, ``overlap_shares``).
 
 A function that sizes text in characters often turns its token budget into characters first
 (``max_chars = max_tokens * 4``) and then splits that amount in shares: ``int(max_chars * 0.15)``,
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.count_shares import count_share
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.names import words
+from prompt_budget.lint.overlap_shares import overlap_share
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.walks import walk
@@ -120,6 +122,8 @@ def char_budget_shares(
 
 
 def _found(rule: LintRule, node: ast.BinOp) -> list[tuple[ast.expr, float, str, str]]:
+    if isinstance(node.op, (ast.Div, ast.FloorDiv)):
+        return overlap_share(rule, node)  # ``overlap = chunk_size // 4`` (``overlap_shares``)
     if not isinstance(node.op, ast.Mult):
         return []
     if found := count_share(rule, node):  # ``target = int(tokens * 0.70)`` (``count_shares``)

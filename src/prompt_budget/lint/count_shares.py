@@ -56,7 +56,7 @@ def _single_values(fn: ast.AST) -> dict[str, ast.expr | None]:
     return found
 
 
-def _kept_as(rule: LintRule) -> str | None:
+def kept_as(rule: LintRule) -> str | None:
     """The local the product being visited is bound to, through calls that keep its size."""
     chain = rule.ctx.ancestors
     for parent in reversed(chain[:-1]):
@@ -93,23 +93,35 @@ def count_share(rule: LintRule, node: ast.BinOp) -> list[tuple[ast.expr, float, 
             continue
         values = _single_values(fn)
         counted = values.get(other.id)
-        target = _kept_as(rule)
+        target = kept_as(rule)
         if not (isinstance(counted, ast.Call) and rule.token_amount(counted)) or target is None:
             return []
         if values.get(target) is None or set(words(target)) & PRICE_WORDS:
             return []
-        for cmp in walk(fn):
-            if not isinstance(cmp, ast.Compare) or not all(isinstance(op, _ORDER) for op in cmp.ops):
-                continue
-            sides = [cmp.left, *cmp.comparators]
-            if len(sides) != 2 or not any(isinstance(s, ast.Name) and s.id == target for s in sides):
-                continue
-            against = sides[1] if isinstance(sides[0], ast.Name) and sides[0].id == target else sides[0]
-            if _counted(rule, against, values):
-                what = (
-                    f"{value} of `{other.id}`, the token count `{ast.unparse(counted)}`, kept as `{target}` "
-                    f"ordered against the token count `{ast.unparse(against)}`"
-                )
-                return [(literal, value, f"{target} ratio", what)]
+        against = counted_against(rule, fn, target, values)
+        if against is not None:
+            what = (
+                f"{value} of `{other.id}`, the token count `{ast.unparse(counted)}`, kept as `{target}` "
+                f"ordered against the token count `{against}`"
+            )
+            return [(literal, value, f"{target} ratio", what)]
         return []
     return []
+
+
+def counted_against(
+    rule: LintRule, fn: ast.AST, name: str, values: dict[str, ast.expr | None] | None = None
+) -> str | None:
+    """The token count the local ``name`` is ordered against in ``fn`` (``used + lt > target``, ``lt``
+    bound once to a token-count call), shown, else None."""
+    values = _single_values(fn) if values is None else values
+    for cmp in walk(fn):
+        if not isinstance(cmp, ast.Compare) or not all(isinstance(op, _ORDER) for op in cmp.ops):
+            continue
+        sides = [cmp.left, *cmp.comparators]
+        if len(sides) != 2 or not any(isinstance(s, ast.Name) and s.id == name for s in sides):
+            continue
+        against = sides[1] if isinstance(sides[0], ast.Name) and sides[0].id == name else sides[0]
+        if _counted(rule, against, values):
+            return ast.unparse(against)
+    return None

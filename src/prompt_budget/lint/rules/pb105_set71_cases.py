@@ -5,6 +5,11 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 
 SET71_VALID = (
+    # an overlap of a chunk size in characters
+    Valid(
+        "def chunk(text, chunk_size=2000, overlap=None):\n    if overlap is None:\n        overlap = chunk_size // 4\n"
+        "    if len(text) <= chunk_size:\n        return [text]\n    return split(text, chunk_size, overlap)\n"
+    ),
     # a share of a token count that is a price, kept for no cut, or ordered against characters
     Valid(
         "def cost(prompt):\n    tokens = count_tokens(prompt)\n    usd = tokens * 0.002\n"
@@ -32,6 +37,13 @@ SET71_VALID = (
 )
 
 SET71_INVALID = (
+    # set 72: a quarter of a chunk's token size as the overlap (memwright)
+    Invalid(
+        "def chunk_text_overlap(text, chunk_size=DEFAULT_CHUNK_SIZE, overlap=None):\n    if overlap is None:\n"
+        "        overlap = chunk_size // 4\n    est = estimate_tokens(text)\n    if est <= chunk_size:\n"
+        "        return [text]\n    return split(text, chunk_size, overlap)\n",
+        line=3,
+    ),
     # set 71: after a context-length error the prompt is cut to a share of its own token count (deeprepo)
     Invalid(
         "def retry(prompt):\n    tokens = _count_tokens(prompt)\n    target = int(tokens * 0.70)\n"
