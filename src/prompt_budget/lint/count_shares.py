@@ -91,6 +91,8 @@ def count_share(rule: LintRule, node: ast.BinOp) -> list[tuple[ast.expr, float, 
         value = literal_fraction(literal)
         if value is None or value < _SMALLEST or not isinstance(other, ast.Name):
             continue
+        if rule.budget_expr(other) is not None:
+            return []  # ``int(max_tokens * 0.4)``: a share of a budget, the rule's own form
         values = _single_values(fn)
         counted = values.get(other.id)
         target = kept_as(rule)

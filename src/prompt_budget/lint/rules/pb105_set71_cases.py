@@ -37,6 +37,12 @@ SET71_VALID = (
 )
 
 SET71_INVALID = (
+    # a share of a budget read from a getter is reported once, as a share of that budget
+    Invalid(
+        "def trim(msgs, model):\n    max_tokens = get_token_limit(model)\n    target = int(max_tokens * 0.4)\n"
+        "    used = 0\n    for m in msgs:\n        t = count_tokens(m)\n        if used + t > target:\n            break\n",
+        line=3,
+    ),
     # set 72: a quarter of a chunk's token size as the overlap (memwright)
     Invalid(
         "def chunk_text_overlap(text, chunk_size=DEFAULT_CHUNK_SIZE, overlap=None):\n    if overlap is None:\n"
