@@ -8,6 +8,7 @@ import re
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.budget_proportions import scaled_proportion
+from prompt_budget.lint.char_budget_shares import char_budget_shares
 from prompt_budget.lint.clamped_shares import decide_all_shares
 from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
 from prompt_budget.lint.compared_shares import compared_shares, unpacked
@@ -122,7 +123,7 @@ class BudgetRatio(DivisorTables):
 
     A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
-    context_length``).
+    context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
 
     A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
     ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
@@ -435,6 +436,8 @@ class BudgetRatio(DivisorTables):
     # --- the visits
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        if char_budget_shares(self, node, self._report):  # ``max_chars * 0.15``, ``chunk_size // 4``
+            return
         if (grown := budget_factor(self, node)) is not None:  # ``min(base * 4, LIMIT)``, ``budget = n // 2``
             self.report_literal(grown[0], f"{grown[2]}; {_ADVICE}", grown[1], grown[3])
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set71_cases import SET71_INVALID, SET71_VALID
 
 _LEGACY = (
     "def legacy(self, budget, include_imports):\n    budget_code = int(budget * 0.40)\n"
@@ -15,6 +16,7 @@ _LEGACY = (
 )
 
 SET69_VALID = (
+    *SET71_VALID,
     # set 69: a ratio ordered only against a share of an amount of money (cohrint-agent's dollar budget)
     Valid(
         "BUDGET_WARN_THRESHOLD = 0.80\n\ndef check(ctx):\n"
@@ -74,6 +76,7 @@ SET69_VALID = (
 )
 
 SET69_INVALID = (
+    *SET71_INVALID,
     # set 69: a class's threshold ordered against a local share of the window used (duh-cli's gate)
     Invalid(
         "class ContextGate:\n    BLOCK_THRESHOLD = 0.95\n\n    def check(self, token_estimate):\n"

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.class_reserves import class_reserve
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
@@ -57,7 +58,7 @@ class ReserveArithmetic(LintRule):
     Room added to token counts that the function takes off a budget with the same reserve (``f"Required: {system_tokens + 100}"`` beside ``max_tokens - system_tokens - 100``) is that reserve again.
     Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
     a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
-    and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too.
+    and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too. So is a class constant a method takes (or a local bound to it or its clamp) off a model's limit record (``COMPACTION_BUFFER = 20_000`` ... ``reserved = min(cls.COMPACTION_BUFFER, model.limit.output)``, ``model.limit.input - reserved``).
     """
 
     CODE = "PB106"
@@ -71,9 +72,6 @@ class ReserveArithmetic(LintRule):
         Valid(
             "def fits(prompt, doc):\n    prompt_tokens = len(prompt)\n    doc_tokens = len(doc)\n"
             "    return prompt_tokens + doc_tokens + 100 >= 4096\n"
-        ),
-        Valid(
-            "def shift(prompt_tokens, rows):\n    offset = prompt_tokens + 100\n    return rows[offset:]\n"
         ),
         # a number added to characters, or to a count given to a parameter not named a margin, or to a
         # margin the callee adds rather than keeps free (set 37)
@@ -296,9 +294,10 @@ class ReserveArithmetic(LintRule):
         self._fallback_reserve(node)
         if (found := constant_in_total(self, node)) is not None:
             self._report(*found, "kept in a total of tokens bounded by")
-        record_use(
-            self, node
-        )  # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``
+        # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``
+        record_use(self, node)
+        if (kept := class_reserve(self, node)) is not None:  # ``cls.BUFFER`` ... ``model.limit.input - r``
+            self._report(*kept)
         target = node.targets[0] if len(node.targets) == 1 else None
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:

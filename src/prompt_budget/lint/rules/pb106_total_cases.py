@@ -14,6 +14,16 @@ _MIRROR = (
 )
 
 TOTAL_VALID = (
+    Valid("def shift(prompt_tokens, rows):\n    offset = prompt_tokens + 100\n    return rows[offset:]\n"),
+    # a class constant taken off a limit that is no limit record, or never taken off
+    Valid(
+        "class A:\n    BUFFER = 20_000\n\n    def room(self, tokens, model):\n"
+        "        return tokens <= model.price.input - self.BUFFER\n"
+    ),
+    Valid(
+        "class A:\n    BUFFER = 20_000\n\n    def room(self, tokens, model):\n"
+        "        return tokens + min(self.BUFFER, model.limit.output)\n"
+    ),
     Valid(MISNAMED_PICK),
     # a number added to a string's length, or a total ordered against something that is no budget
     Valid(
@@ -35,6 +45,17 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    # set 71: a class constant clamped by the output limit and taken off the input limit (hotaru-code)
+    Invalid(
+        "class SessionCompaction:\n    COMPACTION_BUFFER = 20_000\n\n    @classmethod\n"
+        "    def is_overflow(cls, tokens, model):\n        reserved = min(cls.COMPACTION_BUFFER, model.limit.output)\n"
+        "        usable = model.limit.input - reserved\n        return tokens >= usable\n",
+        line=2,
+    ),
+    Invalid(
+        "class A:\n    BUFFER = 2_000\n\n    def fits(self, tokens, model):\n"
+        "        return tokens <= model.limit.context - self.BUFFER\n"
+    ),
     # a model's window converted to characters to pick the model named by it (huixiangdou's call_kimi)
     Invalid(
         KIMI_PICK,
