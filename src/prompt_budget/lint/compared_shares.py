@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import local_bindings
+from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.walks import parents, walk
 
@@ -32,14 +33,6 @@ MONEY_WORDS = frozenset(
 )
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-
-
-def _name_of(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
 
 
 class ComparedShares:
@@ -64,13 +57,13 @@ class ComparedShares:
             return
         for node in walk(self._tree):
             if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
-                name = _name_of(node)
+                name = name_of(node)
                 if name in wanted:
                     self.reads[name] = self.reads.get(name, 0) + 1
             elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
                 sides = (node.left, node.comparators[0])
                 for side, other in (sides, sides[::-1]):
-                    name = _name_of(side)
+                    name = name_of(side)
                     if name in wanted and isinstance(side, (ast.Name, ast.Attribute)):
                         self.compared.setdefault(name, []).append((other, node))
 
@@ -158,7 +151,7 @@ def _says_money(div: ast.BinOp) -> bool:
     """A name in the division says money and none says tokens."""
     money = False
     for sub in walk(div):
-        name = _name_of(sub)
+        name = name_of(sub)
         if name is None:
             continue
         ws = set(words(name))

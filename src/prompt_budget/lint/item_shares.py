@@ -49,7 +49,8 @@ _NOT_ITEMS = TOKEN_UNIT_WORDS | frozenset(
 )
 
 
-def _name_of(node: ast.AST) -> str | None:
+def name_of(node: ast.AST) -> str | None:
+    """The name a ``Name`` reads or the attribute an ``Attribute`` reads (``x``, ``self.x``: ``x``)."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
@@ -60,7 +61,7 @@ def _name_of(node: ast.AST) -> str | None:
 def _reads_name(node: ast.AST, name: str) -> bool:
     return (
         isinstance(node, (ast.Name, ast.Attribute))
-        and _name_of(node) == name
+        and name_of(node) == name
         and isinstance(node.ctx, ast.Load)
     )
 
@@ -68,7 +69,7 @@ def _reads_name(node: ast.AST, name: str) -> bool:
 def _says_not_items(node: ast.AST, names: NameJudge) -> bool:
     """Whether a name under ``node`` says tokens, ids, an encoding, text or characters (or a budget)."""
     for sub in walk(node):
-        found = _name_of(sub)
+        found = name_of(sub)
         if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
             found = sub.value  # ``x["input_ids"]``
         if found and (set(words(found)) & _NOT_ITEMS or names.is_budget(found)):
@@ -87,7 +88,7 @@ def _length_of_items(other: ast.AST, bound: dict[str, list[ast.AST]], names: Nam
     ):
         return False
     seq = other.args[0]
-    seq_name = _name_of(seq)
+    seq_name = name_of(seq)
     if seq_name is None or _says_not_items(seq, names):
         return False
     return not any(_says_not_items(value, names) for value in bound.get(seq_name, ()))
@@ -127,7 +128,7 @@ def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> boo
             reads.append(node)
         elif isinstance(node, ast.Assign):
             for target in node.targets:
-                if (target_name := _name_of(target)) is not None:
+                if (target_name := name_of(target)) is not None:
                     bound.setdefault(target_name, []).append(node.value)
         elif _key_read(node, name) and not (isinstance(kw := up.get(node), ast.keyword) and kw.arg == name):
             keyed_back = True  # read back, and not only into the parameter it came from
