@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import parents, walk
@@ -38,14 +39,7 @@ def limit_record(node: ast.expr) -> str | None:
     """``model.limit.input``: an attribute of a limit record naming a side of the window, shown."""
     if not isinstance(node, ast.Attribute) or node.attr not in _SIDES:
         return None
-    record = node.value
-    name = (
-        record.attr
-        if isinstance(record, ast.Attribute)
-        else record.id
-        if isinstance(record, ast.Name)
-        else ""
-    )
+    name = name_of(node.value) or ""
     return ast.unparse(node) if _LIMIT_WORDS.intersection(words(name)) else None
 
 

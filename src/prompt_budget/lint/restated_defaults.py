@@ -11,29 +11,13 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, number
 from prompt_budget.lint.walks import statements
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
-
-#: The calls declaring a field with its default first or as ``default=`` (pydantic, dataclasses, attrs).
-_FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib"})
-
-
-def _default(value: ast.expr | None) -> ast.expr | None:
-    """The default a field's value gives: the value itself, or a field call's first argument or
-    ``default=``."""
-    if not isinstance(value, ast.Call):
-        return value
-    func = value.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    if name not in _FIELD_CALLS:
-        return None
-    if value.args:
-        return value.args[0]
-    return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
 
 
 def _says_tokens(rule: LintRule, name: str, value: ast.expr | None) -> bool:
@@ -61,6 +45,6 @@ def restated_default(rule: LintRule, read: ast.expr, fallback: float) -> bool:
     ]
     return (
         len(found) == 1
-        and number(_default(found[0].value)) == fallback
+        and number(default_of(found[0].value)) == fallback
         and _says_tokens(rule, name, found[0].value)
     )
