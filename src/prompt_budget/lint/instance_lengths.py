@@ -59,7 +59,9 @@ def _documented_in_tokens(fn: Function, param: str) -> bool:
         if not (text.startswith((param + " ", param + ":")) or text.startswith(f":param {param}:")):
             continue
         # "Token budget (approximate, chars/4)": characters only as the tokens' conversion (set 70: memctl)
-        return bool(TOKENS_WORD.search(text)) and not set(words(without_conversions(text))) & CHAR_WORDS
+        # "in bytes (1 token = ~4 chars)": the conversion's token is no unit either (set 73)
+        text = without_conversions(text)
+        return bool(TOKENS_WORD.search(text)) and not set(words(text)) & CHAR_WORDS
     return False
 
 

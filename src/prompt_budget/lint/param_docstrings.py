@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.field_docstrings import NOT_LLM
 from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.token_conversions import without_conversions
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -97,8 +98,9 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
             # "the top_k tokens with the highest probability": a sampling setting, not a budget
             if not set(words(_sentence(text, found.start(), found.end()))) & (NOT_LLM | _OTHER_UNITS):
                 return True
-        entry = arg_entry(text, name)
-        if not entry or set(words(entry)) & _OTHER_UNITS:
+        # "in approximate tokens (1 token ≈ 4 characters)": the characters convert the tokens (set 73)
+        entry = without_conversions(arg_entry(text, name))
+        if not entry.strip() or set(words(entry)) & _OTHER_UNITS:
             continue
         if _IN_TOKENS.search(entry):
             return True

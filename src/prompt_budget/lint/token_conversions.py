@@ -8,11 +8,15 @@ from __future__ import annotations
 import re
 
 _CHARS = r"(?:chars?|characters?)"
-#: ``chars/4``, ``converted to chars via *4``, ``4 chars per token``, ``~4 characters/token``.
+#: ``chars/4``, ``converted to chars via *4``, ``4 chars per token``, ``~4 characters/token``,
+#: ``1 token ≈ 4 characters``.
 _CONVERSION = re.compile(
     rf"\b{_CHARS}\s*/\s*\d+(?:\.\d+)?(?![\w.])"
     rf"|\b(?:converted|conversion|convert)\s+(?:in)?to\s+{_CHARS}\b(?:\s+(?:via|by|with)\s*[*x]?\s*\d+(?:\.\d+)?)?"
-    rf"|~?\b\d+(?:\.\d+)?\s*{_CHARS}\s*(?:/\s*|per\s+)tokens?\b",
+    rf"|~?\b\d+(?:\.\d+)?\s*{_CHARS}\s*(?:/\s*|per\s+)tokens?\b"
+    # ``1 token ≈ 4 characters``, ``1 token = ~4 chars``, ``one token is about 4 characters`` (set 73)
+    rf"|\b(?:1|one|a)\s+tokens?\s*(?:[≈~=≃]+|is|equals|is\s+(?:about|roughly|approximately))\s*"
+    rf"(?:about|roughly|approx\.?|approximately|~)?\s*\d+(?:\.\d+)?\s*{_CHARS}\b",
     re.IGNORECASE,
 )
 

@@ -74,6 +74,7 @@ from prompt_budget.lint.rules.pb102_set53_cases import (
 )
 from prompt_budget.lint.rules.pb102_set65_cases import SET65_INVALID, SET65_VALID
 from prompt_budget.lint.rules.pb102_set71_cases import SET71_INVALID, SET71_VALID
+from prompt_budget.lint.rules.pb102_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb102_stated_default_cases import STATED_DEFAULT_INVALID, STATED_DEFAULT_VALID
 from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 from prompt_budget.lint.scaled_clamps import scaled_clamp
@@ -406,6 +407,7 @@ class BudgetConstant(LintRule):
         *SET53_GETTER_VALID,
         *SET65_VALID,
         *SET71_VALID,
+        *SET73_VALID,
     )
     INVALID = (
         # compared with a string's length, but also given as a budget; compared with a count of tokens
@@ -446,6 +448,7 @@ class BudgetConstant(LintRule):
         *SET53_GETTER_INVALID,
         *SET65_INVALID,
         *SET71_INVALID,
+        *SET73_INVALID,
     )
 
     def visit_Module(self, node: ast.Module) -> None:

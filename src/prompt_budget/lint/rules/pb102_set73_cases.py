@@ -1,0 +1,49 @@
+"""PB102's cases from sets 73 and 74 (issue 19), kept apart from the rule to keep it short."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET73_VALID = (
+    # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
+    Valid(
+        "class Splitter:\n    def __init__(self, max_size: int = 512):\n"
+        '        """Args:\n            max_size: Maximum chunk size in characters (4 characters make\n'
+        '                about 1 token).\n        """\n        self.max_size = max_size\n'
+    ),
+    Valid(
+        "class Splitter:\n    def __init__(self, max_size: int = 512):\n"
+        '        """Args:\n            max_size: Maximum chunk size in lines.\n        """\n'
+        "        self.max_size = max_size\n"
+    ),
+    Valid(
+        "def read(path, max_size: int = 4096):\n"
+        '    """Args:\n        max_size: Maximum size read, in bytes (1 token = ~4 chars of it).\n    """\n'
+        "    return open(path).read(max_size)\n"
+    ),
+    Valid(
+        "def wait(limit: int = 600):\n"
+        '    """Args:\n        limit: Maximum wait in seconds.\n    """\n    return limit\n'
+    ),
+    Valid(
+        "def spend(max_budget: int = 5000):\n"
+        '    """Args:\n        max_budget: Maximum cost in cents, the price of about 1 token = 4 chars.\n    """\n'
+        "    return max_budget\n"
+    ),
+)
+
+SET73_INVALID = (
+    # an entry in tokens whose characters only convert them (set 73: lexichunk's ``max_chunk_size``)
+    Invalid(
+        "class Chunker:\n    def __init__(self, max_size: int = 512):\n"
+        '        """Args:\n            max_size: Maximum chunk size in approximate tokens (1 token ≈ 4\n'
+        '                characters).  Enforced as a hard cap.\n        """\n        self.max_size = max_size\n',
+        line=2,
+    ),
+    Invalid(
+        "def split(text, max_size: int = 512):\n"
+        '    """Args:\n        max_size: Maximum size in tokens (one token is about 4 chars).\n    """\n'
+        "    return text\n",
+        line=1,
+    ),
+)
