@@ -263,7 +263,12 @@ class TokenReach:
             name = params[index] if index is not None and index < len(params) else None
         if name is None:
             return None
-        return self._name(callee, name, owner if method else None, depth - 1, seen, cuts)
+        why = self._name(callee, name, owner if method else None, depth - 1, seen, cuts)
+        if why is None and _returns(callee, name):
+            # ``_resolve(value, fallback=n)`` returning ``fallback`` as it is: the call's value is
+            # the number, followed where the call is (set 73: firstcoder's ``_per_result_target``)
+            return self._climb(fn, call, owner, depth - 1, seen, cuts, False)
+        return why
 
     def _use(
         self, fn: Function, child: ast.AST, parent: ast.AST, grand: ast.AST | None, cuts: bool
@@ -290,6 +295,14 @@ class TokenReach:
             if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
         return None
+
+
+def _returns(fn: Function, name: str) -> bool:
+    """``fn`` returns its parameter ``name`` as it is (``return fallback``) in one of its returns."""
+    return any(
+        type(node) is ast.Return and type(node.value) is ast.Name and node.value.id == name
+        for node in walk(fn)
+    )
 
 
 def _keeps(call: ast.Call) -> bool:

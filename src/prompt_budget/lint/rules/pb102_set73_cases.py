@@ -30,6 +30,25 @@ SET73_VALID = (
         '    """Args:\n        max_budget: Maximum cost in cents, the price of about 1 token = 4 chars.\n    """\n'
         "    return max_budget\n"
     ),
+    # a fallback returned as it is, then compared with lines or characters, or a fallback not returned
+    Valid(
+        "def _pick(value, *, fallback):\n    if value:\n        return value\n    return fallback\n\n"
+        "class Trimmer:\n    spill_size: int = 1500\n\n    def run(self, parts, limit):\n"
+        "        cap = _pick(limit, fallback=self.spill_size)\n"
+        "        return [p for p in parts if len(p.splitlines()) > cap]\n"
+    ),
+    Valid(
+        "def _pick(value, *, fallback):\n    if value:\n        return value\n    return fallback\n\n"
+        "class Trimmer:\n    spill_size: int = 1500\n\n    def run(self, parts, limit):\n"
+        "        cap = _pick(limit, fallback=self.spill_size)\n"
+        "        return [p for p in parts if len(p) > cap]\n"
+    ),
+    Valid(
+        "def _pick(value, *, fallback):\n    log(fallback)\n    return value\n\n"
+        "class Trimmer:\n    spill_size: int = 1500\n\n    def run(self, parts, limit):\n"
+        "        cap = _pick(limit, fallback=self.spill_size)\n"
+        "        return [p for p in parts if count_tokens(p) > cap]\n"
+    ),
 )
 
 SET73_INVALID = (
@@ -45,5 +64,14 @@ SET73_INVALID = (
         '    """Args:\n        max_size: Maximum size in tokens (one token is about 4 chars).\n    """\n'
         "    return text\n",
         line=1,
+    ),
+    # a field given to a function returning it as its fallback, whose result is compared with a
+    # token count (set 73: firstcoder's ``CompactionPipeline.large_tool_result_tokens``)
+    Invalid(
+        "def _pick(value, *, fallback):\n    if value:\n        return value\n    return fallback\n\n"
+        "class Trimmer:\n    spill_size: int = 1500\n\n    def run(self, parts, limit):\n"
+        "        cap = _pick(limit, fallback=self.spill_size)\n"
+        "        return [p for p in parts if count_tokens(p) > cap]\n",
+        line=7,
     ),
 )
