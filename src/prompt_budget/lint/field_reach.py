@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Final
 from prompt_budget.lint.field_docstrings import said_in_characters
 from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, extra_reads
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.handed_fields import handed_fields, record_handed
 from prompt_budget.lint.length_arguments import cut_length
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
@@ -126,7 +127,9 @@ class FieldDefaults:
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         """Report the fields the module's own reads give to a budget (its one class of that field name);
         keep the others, and the reads, as project facts."""
-        reads = [] if is_test_module(rule.ctx.path) else _reads(rule, module)
+        handed: list[tuple[ast.Attribute, str]] = []
+        reads = [] if is_test_module(rule.ctx.path) else _reads(rule, module, handed)
+        record_handed(rule, handed)
         here: dict[str, tuple[ast.Attribute, str]] = {}
         for read, how in reads:
             here.setdefault(read.attr, (read, how))
@@ -187,8 +190,11 @@ def _copied(module: ast.Module) -> set[str]:
     return out
 
 
-def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]]:
-    """Each attribute the module gives straight to a token budget, with how."""
+def _reads(
+    rule: LintRule, module: ast.Module, handed: list[tuple[ast.Attribute, str]]
+) -> list[tuple[ast.Attribute, str]]:
+    """Each attribute the module gives straight to a token budget, with how; in ``handed``, each attribute
+    given under its own name to a class's constructor (``Pipeline(n_tokens=self.config.n_tokens)``)."""
     text = source_of(rule.ctx.lines)[1]
     lines = lines_at(text, (at for gate in _GATE for at in match_starts(text, gate)))
     extra = extra_reads(rule, module, text)  # ``cfg.chunk_size - num_batch_tokens`` (``field_read_forms``)
@@ -209,6 +215,8 @@ def _reads(rule: LintRule, module: ast.Module) -> list[tuple[ast.Attribute, str]
                     if how is not None:
                         found.append((read, kw.arg, how))
                         cut.add(id(read))
+                    elif kw.arg == read.attr and type(node.func) is ast.Name and not _on_self(read):
+                        handed.append((read, node.func.id))  # ``handed_fields``
         elif type(node) is ast.Dict:
             for key, value in zip(node.keys, node.values, strict=True):
                 entry = string_value(key) if key is not None else None
@@ -252,17 +260,18 @@ def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path)
         fields[(project(fact), name)].append((fact, cls, done))
     if not fields:
         return []
+    handed = handed_fields(rule, facts, fields, project)
     reads: dict[tuple[Path, str], list[tuple[Fact, str, str]]] = defaultdict(list)
     for fact, (name, read, how) in tagged(facts, READ_FACT, 3):
         key = (project(fact), name)
         if key in fields:
             reads[key].append((fact, read, how))
-    findings = []
+    findings = list(handed.values())
     for key, bound in fields.items():
         if key not in reads or not (len(bound) == 1 or copied_alike(bound)):
             continue  # one field name in two classes: a read cannot tell which it reads
         for fact, cls, done in bound:
-            if done == "1":
+            if done == "1" or id(fact) in handed:
                 continue
             # a read in another module first (``where`` names it), else one in the field's own module
             where, read, how = min(reads[key], key=lambda r: (r[0].path == fact.path, r[0].path, r[0].line))
