@@ -25,18 +25,15 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
-from prompt_budget.lint.rules.pb103_display import (
-    displays_in_units,
-    elif_body,
-    formats_scaled,
-    labels_size,
-)
+from prompt_budget.lint.rules.pb103_display import displays_in_units, elif_body, formats_scaled, labels_size
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
 from prompt_budget.lint.rules.pb103_set71_cases import SET71_INVALID, SET71_VALID
+from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
+from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.walks import walk
@@ -205,6 +202,7 @@ class TokenThreshold(LintRule):
         *SET67_VALID,
         *SET69_VALID,
         *SET71_VALID,
+        *SET73_VALID,
     )
     INVALID = (
         # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37:
@@ -333,6 +331,7 @@ class TokenThreshold(LintRule):
         *SET67_INVALID,
         *SET69_INVALID,
         *SET71_INVALID,
+        *SET73_INVALID,
     )
 
     def _report(
@@ -462,7 +461,8 @@ class TokenThreshold(LintRule):
             if isinstance(op, _ORDER):
                 for side, literal in ((left, right), (right, left)):
                     amount = without_fallback(side)  # ``(m.last_prompt_tokens or 0) < 500``
-                    value = self.budget_literal(literal)
+                    # ``est_tokens < 25`` below ``est_tokens > 60``: a rung of one ladder (``threshold_ladders``)
+                    value = self.budget_literal(literal) or ladder_rung(self, literal, amount)
                     if (
                         value is not None
                         and (

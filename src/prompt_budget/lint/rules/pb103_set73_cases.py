@@ -1,0 +1,44 @@
+"""PB103's cases from sets 73 and 74 (issue 19): a rung of a ladder of thresholds on one token count
+below the rule's smallest threshold (``threshold_ladders``). Spliced into ``pb103_token_threshold``."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_LADDER = (
+    "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
+)
+
+SET73_VALID = (
+    # a small threshold alone; a ladder of lines, characters, messages, seconds, cost
+    Valid(
+        "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens < 20:\n        return 'short'\n"
+    ),
+    Valid(
+        "def route(text):\n    n_lines = text.count('\\n')\n    if n_lines > 400:\n        return 'long'\n"
+        "    if n_lines < 20:\n        return 'short'\n"
+    ),
+    Valid(
+        "def route(text):\n    chars = len(text)\n    if chars > 400:\n        return 'long'\n"
+        "    if chars < 20:\n        return 'short'\n"
+    ),
+    Valid(
+        "def route(messages):\n    n = len(messages)\n    if n > 400:\n        return 'long'\n"
+        "    if n < 20:\n        return 'short'\n"
+    ),
+    Valid(
+        "def wait(started, now):\n    seconds = now - started\n    if seconds > 400:\n        return 'slow'\n"
+        "    if seconds < 20:\n        return 'fast'\n"
+    ),
+    Valid(
+        "def tier(cost):\n    if cost > 400:\n        return 'dear'\n    if cost < 20:\n        return 'cheap'\n"
+    ),
+)
+
+SET73_INVALID = (
+    # the short-question rung under the long-prompt ones (set 74: acorn-agent's router)
+    Invalid(_LADDER + "    if text.endswith('?') and est_tokens < 25:\n        return 'short'\n", count=2),
+    Invalid(_LADDER + "    elif est_tokens <= 20:\n        return 'short'\n", count=2),
+    # below the lint's smallest budget even as a rung: only the 400
+    Invalid(_LADDER + "    if est_tokens < 12:\n        return 'tiny'\n", count=1),
+)
