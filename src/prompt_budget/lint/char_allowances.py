@@ -23,7 +23,7 @@ _TEXT_WORDS = frozenset(
 )
 
 
-def _of_text(rule: LintRule, length: ast.expr) -> bool:
+def of_text(rule: LintRule, length: ast.expr) -> bool:
     """``len(text)``, ``len(str(x))``: the length of a text, not of a list (``len(ids)``)."""
     if not (isinstance(length, ast.Call) and callee_name(length) == "len" and length.args):
         return False
@@ -36,7 +36,7 @@ def _of_text(rule: LintRule, length: ast.expr) -> bool:
 
 def allowance_use(rule: LintRule, node: ast.BinOp) -> str | None:
     """The budget the product ``node`` (a text's length times a rate) is bound or given to, else None."""
-    if not _of_text(rule, node.left):
+    if not of_text(rule, node.left):
         return None
     ancestors = rule.ctx.ancestors
     parent = ancestors[-2] if len(ancestors) > 1 else None

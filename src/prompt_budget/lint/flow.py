@@ -319,7 +319,11 @@ def token_list(rule: LintRule, node: ast.expr) -> bool:
 def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:
     """Read as an amount added up or scaled (``EXTRA_TOKENS + SQUARE_TOKENS * tiles``, ``total +=
     IMAGE_TOKENS``) or returned by a function that counts (``_count_tokens_from_image``): what a thing
-    costs in tokens, not a limit (``get_repo_map_tokens`` returning ``map_tokens`` returns a budget)."""
+    costs in tokens, not a limit (``get_repo_map_tokens`` returning ``map_tokens`` returns a budget);
+    ``tokens += sum(IMAGE_TOKENS for p in parts if p.image)`` adds it once per item as the sum is added."""
+    if isinstance(parent, ast.GeneratorExp) and parent.elt is node and len(ancestors) > 3:
+        summed = callee_name(ancestors[-3]) == "sum" if isinstance(ancestors[-3], ast.Call) else False
+        return summed and _count_use(ancestors[-3], ancestors[-4], ancestors[:-2])
     if isinstance(parent, ast.Return):
         fn = next(
             (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None

@@ -151,6 +151,11 @@ CORE_INVALID = (
         "IMAGE_TOKEN_ESTIMATE = 500\n\ndef estimate(parts):\n    total = 0\n    for part in parts:\n"
         "        if part.image:\n            total += IMAGE_TOKEN_ESTIMATE\n    return total\n"
     ),
+    # the same added once per item by a summed generator (set 73: firstcoder's image estimate)
+    Invalid(
+        "IMAGE_TOKEN_ESTIMATE = 1_024\n\ndef estimate(parts):\n    tokens = 0\n"
+        "    tokens += sum(IMAGE_TOKEN_ESTIMATE for p in parts if p.image)\n    return tokens\n"
+    ),
     # LangChain's context sizes bound to a name or a parameter: tokens (set 15: deepagents)
     Invalid(
         'DEFAULT_TRIGGER = ("tokens", 4000)\n\ndef make(keep=("tokens", 2000), last=("messages", 20)): ...\n',

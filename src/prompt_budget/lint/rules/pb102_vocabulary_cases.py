@@ -75,6 +75,15 @@ VOCABULARY_VALID = (
         "NAIVE_EST_NUM_OUTPUT_TOKENS = 100\n\ndef cost(records):\n"
         "    return records * NAIVE_EST_NUM_OUTPUT_TOKENS * USD_PER_OUTPUT_TOKEN\n"
     ),
+    # what a tile costs, added up once per tile by a summed generator: a cost, no budget; an estimate
+    # of one item's tokens only compared (the largest of several), never added into a count
+    Valid(
+        "SQUARE_TOKENS = 170\n\ndef image_cost(tiles):\n    total = 85\n"
+        "    total += sum(SQUARE_TOKENS for _ in tiles)\n    return total\n"
+    ),
+    Valid(
+        "IMAGE_TOKEN_ESTIMATE = 500\n\ndef biggest(parts):\n    return max(IMAGE_TOKEN_ESTIMATE for p in parts)\n"
+    ),
     # a media item's pixel bound, a media token's price: no token budget
     Valid(
         "def optimize(video, *, max_video_pixels: int = 1_048_576, max_image_size: int = 2048):\n    return video\n"

@@ -22,6 +22,7 @@ from prompt_budget.lint.rules.pb104_cases import (
     CASES_VALID_25,
     LOCAL_FACTOR_VALID,
 )
+from prompt_budget.lint.rules.pb104_char_loops import per_char_rates
 from prompt_budget.lint.rules.pb104_context import (
     names_in,
     result_is_tokens,
@@ -29,6 +30,7 @@ from prompt_budget.lint.rules.pb104_context import (
     targets,
     token_context,
 )
+from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_lengths import (
     comment_above,
     each_value,
@@ -55,8 +57,8 @@ from prompt_budget.lint.rules.pb104_terms import (
     wide_count,
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
-from prompt_budget.lint.stated_rates import split_into_words, states_rate
-from prompt_budget.lint.tiktoken_counts import CountReader
+from prompt_budget.lint.rules.pb104_tokenizer_rates import tokenizer_rate
+from prompt_budget.lint.stated_rates import scope_docstrings, split_into_words, states_rate
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_differences import token_cap
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
@@ -141,6 +143,9 @@ class CharsPerToken(LintRule):
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
     A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
     (``if len(prompt) <= int(8192 * 1.5) - 1024: model = "moonshot-v1-8k"``) converts tokens to characters too.
+    A rate added once per character a loop tests (``for ch in text: n += 1.0 if ord(ch) > 127 else 0.3``) is tokens
+    per character; a docstring around may state the rate (``Uses ~4 characters per token``), and an ``encode``
+    returning that many ids (``list(range(max(1, len(text) // 4)))``) counts tokens.
     """
 
     CODE = "PB104"
@@ -152,6 +157,7 @@ class CharsPerToken(LintRule):
         re.compile(
             r"[/*]\s*\(?\s*\d|[/*]\s*(?:self\.|cls\.)?[a-z_]+\b|_per_|per_token|per_char|per_word"
             r"|(?:token|char|character|word|byte)s?_(?:to_)?(?:token|char|character|word|byte)"
+            r"|\+=\s*\d*\.\d|\belse\s+\d*\.\d"  # ``n += 0.3``, ``1.0 if ord(ch) > 127 else 0.3``
         ),
     )
     VALID = (*CASES_VALID, *CASES_VALID_25, *LOCAL_FACTOR_VALID)
@@ -400,6 +406,18 @@ class CharsPerToken(LintRule):
 
     # --- the visit
 
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        self._per_char()
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> None:
+        self._per_char()
+
+    def _per_char(self) -> None:
+        """``for ch in text: total += 1.0 if ord(ch) > 127 else 0.3``: tokens per character (set 73)."""
+        for literal in per_char_rates(self.ctx.ancestors):
+            if token_context(self):
+                self._report(literal, literal, number(literal) or 0, "tokens_per_char")
+
     def visit_BinOp(self, node: ast.BinOp) -> None:
         parent = self.ctx.parent(node)
         if (
@@ -477,7 +495,7 @@ class CharsPerToken(LintRule):
             ):
                 self._report(node, right, factor, "words_per_token")
         elif isinstance(op, ast.Mult):
-            if self._tokenizer_rate(node) or self._window_bound(node):
+            if tokenizer_rate(self, node) or self._window_bound(node):
                 return
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
@@ -520,26 +538,6 @@ class CharsPerToken(LintRule):
             return None
         return kept
 
-    def _tokenizer_rate(self, node: ast.BinOp) -> bool:
-        """``int(token_count * 1.1)`` with ``token_count = len(enc.encode(text))`` of a tiktoken encoding:
-        a rate from OpenAI's tokens to another tokenizer's (set 20: inspect-ai's ``o200k_base``
-        count "with 10% buffer" for Qwen, DeepSeek and Llama; ``tiktoken_counts``). Reported."""
-        reader = CountReader(self.ctx.function(), self.ctx.enclosing_class(), self.ctx.origin)
-        found = reader.correction(node)
-        rate = number(found[0]) if found else None
-        if found is None or rate is None:
-            return False
-        self.report(
-            node,
-            f"hard-coded ratio of {rate} to turn a tiktoken (GPT) count into another model's tokens; the "
-            "ratio differs by model and text, so keep one calibrated value in config (or count with the "
-            "model's own tokenizer)",
-            target=found[0],
-            value=rate,
-            key_parts=("tokens_per_tiktoken_token", self.scope_key(), self.ctx.module_name),
-        )
-        return True
-
     def _window_bound(self, node: ast.BinOp) -> bool:
         """``text[: 3 * 8192]  # prevent context window overflow``: a character bound of a context window
         times a rate, both literals, where a comment on or right above the statement says tokens or a
@@ -570,6 +568,8 @@ class CharsPerToken(LintRule):
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
             or estimate_above(self.ctx.lines, self._statement())
             or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
+            or states_rate(scope_docstrings(self.ctx.function(), self.ctx.enclosing_class()), factor)
+            or stand_in_ids(self)
         )
 
     def _statement(self) -> ast.stmt | None:

@@ -27,7 +27,7 @@ from prompt_budget.lint.rule import attr_name, callee_name, number
 #: Calls that round or convert a quotient without changing its unit.
 _ROUNDING = frozenset({"int", "round", "ceil", "floor", "float"})
 #: Words of a script whose characters take more than one token each.
-_WIDE_SCRIPTS = frozenset({"cjk", "chinese", "zh", "han", "hanzi", "kanji", "japanese", "korean", "hangul"})
+WIDE_SCRIPTS = frozenset({"cjk", "chinese", "zh", "han", "hanzi", "kanji", "japanese", "korean", "hangul"})
 
 Unit = Callable[[ast.expr], "str | None"]
 
@@ -93,7 +93,7 @@ _COUNT_WORDS = frozenset({"count", "counts", "cnt", "num", "n", "total"})
 def wide_count(name: str) -> bool:
     """``han_count``, ``cjk_cnt``: a count of a wide script's characters (set 28: qianfan)."""
     ws = set(words(name))
-    return bool(ws & _WIDE_SCRIPTS) and bool(ws & _COUNT_WORDS)
+    return bool(ws & WIDE_SCRIPTS) and bool(ws & _COUNT_WORDS)
 
 
 def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) -> bool:
@@ -101,7 +101,7 @@ def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) 
     characters and a rate is one term of a sum whose other terms are rates of characters or words: a
     weighted count of tokens by kind of character (a rate above 0.5 tokens per character is a wide
     script's), or the characters are named as a wide script's (``cjk_chars * 1.5``)."""
-    if set(words(attr_name(node.left) or "")) & _WIDE_SCRIPTS:
+    if set(words(attr_name(node.left) or "")) & WIDE_SCRIPTS:
         return True
     top: ast.AST = node
     for parent in reversed(ancestors[:-1]):
