@@ -88,6 +88,18 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     return None
 
 
+def _neutral(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a name or an attribute whose name says no unit but tokens (:func:`neutral_name`)."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return bool(name) and neutral_name(rule, name or "")
+
+
+def neutral_name(rule: LintRule, name: str) -> bool:
+    """``name`` says no unit but tokens (neither characters, words, lines, items... nor a credential, a
+    time or money: ``NameJudge.is_excluded``) and is no per-token rate."""
+    return not (rule.names.is_excluded(name) or set(words(name)) & _OTHER_UNITS or per_token_key(name))
+
+
 def _split_elsewhere(rule: LintRule, node: ast.BinOp, left: ast.expr) -> bool:
     """The enclosing function divides the same amount by the same number keeping other parts
     (``max_length * 3 // 4`` beside ``max_length // 4``): one limit split in parts, each a share
@@ -230,15 +242,8 @@ def share_reaching_tokens(
     memory_warning_threshold``: why the product of a fraction and ``other`` (a name saying neither a
     budget nor another unit) is an amount of tokens (the token use it reaches in its function, see
     ``TokenReach.of_node``), else None. ``product`` is the multiplication being visited."""
-    name = attr_name(other) if isinstance(other, (ast.Name, ast.Attribute)) else None
     fn = rule.ctx.function()
-    if (
-        fn is None
-        or not name
-        or rule.names.is_excluded(name)
-        or set(words(name)) & _OTHER_UNITS
-        or per_token_key(name) is not None
-    ):
+    if fn is None or not _neutral(rule, other):
         return None
     return reach.of_node(fn, product, rule.ctx.enclosing_class())
 

@@ -73,7 +73,7 @@ _ADVICE = "move it to config so the threshold can be tuned per model"
 
 class BudgetRatio(DivisorTables):
     """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
-    ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
+    ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), a share of a local derived from a budget (``input_capacity = usable_window - output_reserve`` ... ``int(input_capacity * 0.90)``), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own:
     a budget elsewhere in the module does not make a class's threshold a budget ratio). A share whose
     name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``) is one too.
