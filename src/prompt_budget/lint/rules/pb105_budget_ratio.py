@@ -98,7 +98,7 @@ class BudgetRatio(DivisorTables):
     / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
     token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
     RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
-    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens, clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``) or bound as another budget, a name or a key (``max_tokens = int(model.context_length / 2)``). A budget divided by a larger whole number (17 to 999) is a share where
+    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens, clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``) or bound as another budget, a name or a key (``max_tokens = int(model.context_length / 2)``); parts of an amount whose name says nothing returned so are one too (``return max(1, low_watermark * 2 // 3)`` from ``def _target_tokens``). A budget divided by a larger whole number (17 to 999) is a share where
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 

@@ -38,6 +38,13 @@ SET73_VALID = (
     ),
     # a local taken from something that is no budget
     Valid("def plan(width, margin):\n    usable = width - margin\n    return int(usable * 0.9)\n"),
+    # two thirds of an amount returned by a function that is no budget, or of a count of other things
+    Valid("def _target_rows(request):\n    return max(1, request.low_watermark * 2 // 3)\n"),
+    Valid("def _target_tokens(request):\n    return max(1, request.max_messages * 2 // 3)\n"),
+    Valid("def _target_tokens(request):\n    return max(1, request.max_lines * 2 // 3)\n"),
+    Valid("def _target_tokens(text):\n    return len(text) * 3 // 4\n"),
+    # a third of an amount whose name says nothing, returned by a budget: no share written as parts
+    Valid("def _target_tokens(request):\n    return max(1, request.low_watermark // 3)\n"),
 )
 
 SET73_INVALID = (
@@ -61,4 +68,7 @@ SET73_INVALID = (
         "def plan(max_tokens, used):\n    left = max(0, max_tokens - used)\n    keep = int(left * 0.5)\n"
         "    return keep\n"
     ),
+    # set 74: two thirds of a watermark, returned as the compaction's target (firstcoder)
+    Invalid("def _target_tokens(request):\n    return max(1, request.budget.low_watermark * 2 // 3)\n"),
+    Invalid("def get_max_tokens(self):\n    return self.capacity * 3 // 4\n"),
 )
