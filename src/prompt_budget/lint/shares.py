@@ -83,9 +83,34 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
         # ``query_max_length = max_length * 3 // 4`` ... ``tokenizer(q, truncation=True,
         # max_length=query_max_length)``: 3/4 of a length limit kept as another (set 23: FlagEmbedding)
         counted = attr_name(left)
+    if counted is None and kept > 1 and _neutral(rule, left) and _returned_budget(rule, node):
+        # ``def _target_tokens(request): return max(1, request.budget.low_watermark * 2 // 3)``: a share
+        # written as parts of a whole, returned as a budget (set 74: firstcoder's compaction target)
+        return value, attr_name(left) or ""
     if counted is not None and _limit_result(rule, node):
         return value, counted
     return None
+
+
+def _neutral(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a name or an attribute whose name says no unit but tokens (:func:`neutral_name`)."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return bool(name) and neutral_name(rule, name or "")
+
+
+def neutral_name(rule: LintRule, name: str) -> bool:
+    """``name`` says no unit but tokens (neither characters, words, lines, items... nor a credential, a
+    time or money: ``NameJudge.is_excluded``) and is no per-token rate."""
+    return not (rule.names.is_excluded(name) or set(words(name)) & _OTHER_UNITS or per_token_key(name))
+
+
+def _returned_budget(rule: LintRule, node: ast.BinOp) -> bool:
+    """The division's result (through ``int()``, ``min``/``max``, ``+``/``-``) is returned by a function
+    whose name says it gives a budget (``_target_tokens``, ``get_max_tokens``)."""
+    parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
+    _, parent = _climb(parents, node)
+    fn = rule.ctx.function()
+    return isinstance(parent, ast.Return) and fn is not None and rule.names.is_budget(fn.name)
 
 
 def _split_elsewhere(rule: LintRule, node: ast.BinOp, left: ast.expr) -> bool:
@@ -230,15 +255,8 @@ def share_reaching_tokens(
     memory_warning_threshold``: why the product of a fraction and ``other`` (a name saying neither a
     budget nor another unit) is an amount of tokens (the token use it reaches in its function, see
     ``TokenReach.of_node``), else None. ``product`` is the multiplication being visited."""
-    name = attr_name(other) if isinstance(other, (ast.Name, ast.Attribute)) else None
     fn = rule.ctx.function()
-    if (
-        fn is None
-        or not name
-        or rule.names.is_excluded(name)
-        or set(words(name)) & _OTHER_UNITS
-        or per_token_key(name) is not None
-    ):
+    if fn is None or not _neutral(rule, other):
         return None
     return reach.of_node(fn, product, rule.ctx.enclosing_class())
 

@@ -73,7 +73,7 @@ _ADVICE = "move it to config so the threshold can be tuned per model"
 
 class BudgetRatio(DivisorTables):
     """A ratio threshold of a window or budget written as a literal: ``0.8 * context_window``,
-    ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
+    ``int(max_tokens * 0.9)``, ``budget * ((1 - share) * 0.5)`` (a product of the budget and complements of shares), a share of a local derived from a budget (``input_capacity = usable_window - output_reserve`` ... ``int(input_capacity * 0.90)``), ``if used / window > 0.75``, ``summary_trigger_ratio = 0.9``, or a
     generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own:
     a budget elsewhere in the module does not make a class's threshold a budget ratio). A share whose
     name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``) is one too.
@@ -98,7 +98,7 @@ class BudgetRatio(DivisorTables):
     / 4, 64)``). Halving (``// 2``) is not reported, nor a length in characters divided so (PB104's characters per
     token), except half a budget kept as a floor beside what a reserve leaves of it (``max(context_window -
     RESERVE_TOKENS, context_window // 2)``), or half a token count bound as a budget that ``min()`` then clamps
-    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens, clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``) or bound as another budget, a name or a key (``max_tokens = int(model.context_length / 2)``). A budget divided by a larger whole number (17 to 999) is a share where
+    (``budget = tokens // 2``), or half a budget given as a budget keyword (``max_tokens=max_tokens // 2``, also on one branch of a conditional), returned by a function named as a budget, ordered against a count of tokens, clamped against another budget (``min(SEED_CAP_TOKENS, budget // 2)``) or bound as another budget, a name or a key (``max_tokens = int(model.context_length / 2)``); parts of an amount whose name says nothing returned so are one too (``return max(1, low_watermark * 2 // 3)`` from ``def _target_tokens``). A budget divided by a larger whole number (17 to 999) is a share where
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set73_cases import SET73_INVALID, SET73_VALID
 
 SET71_VALID = (
+    *SET73_VALID,
     # an overlap of a chunk size in characters
     Valid(
         "def chunk(text, chunk_size=2000, overlap=None):\n    if overlap is None:\n        overlap = chunk_size // 4\n"
@@ -37,6 +39,7 @@ SET71_VALID = (
 )
 
 SET71_INVALID = (
+    *SET73_INVALID,
     # a share of a budget read from a getter is reported once, as a share of that budget
     Invalid(
         "def trim(msgs, model):\n    max_tokens = get_token_limit(model)\n    target = int(max_tokens * 0.4)\n"

@@ -1,0 +1,132 @@
+"""A local derived from a token budget, for PB105 (budget-ratio): a share of it is a share of that
+budget, whatever the local's name says (set 74: firstcoder's context watermarks)::
+
+    resolved_window = DEFAULT_CONTEXT_WINDOW if context_window is None else context_window
+    usable_window = int(resolved_window * 0.95)        # a share of the window
+    input_capacity = usable_window - output_reserve     # what the output's reserve leaves of it
+    high_watermark = int(input_capacity * 0.90)         # a share of that: a share of the window
+
+``LintRule.budget_expr`` reads a local only when its name says it is a limit (``max_window = ...``) and
+its binding reads a budget directly. Here the local's every binding in the function is followed back
+through arithmetic that keeps the unit of a budget (what is left after an amount is taken off it,
+``budget - used``; a literal share of it, ``budget * 0.95``; ``int()``/``round()``/``floor``/``ceil``; a
+clamp by ``min``/``max``; a choice or a fallback, ``a if c else b``, ``a or b``) to a budget, or to
+another such local (a few steps deep). A sum (``max_tokens + n``), a product by anything but a literal
+fraction (``max_tokens * 4``: characters) and a division are not followed: their unit may be another.
+A local whose name says another unit (``usable_chars``, ``free_memory``, ``word_limit = min(int(token_limit
+* 0.75), n)``: words, a rate of words per token) is not read. The function's plain assignments
+are collected in one walk, kept for the function last asked about (the walk asks about one function at
+a time). Kept apart from the rule: it judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import against_flow
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.shares import neutral_name
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+#: Steps a local is followed back through other locals.
+_DEPTH = 4
+#: Calls whose result is their first argument's amount, rounded.
+_ROUNDING = frozenset({"int", "round", "floor", "ceil"})
+_CLAMPS = frozenset({"min", "max"})
+#: Words of a local's name saying another amount, beside ``flow.against_flow``'s and
+#: ``shares.neutral_name``'s units (lines, messages, characters, words, bytes, seconds, cost, price): a
+#: device's memory, a count of messages.
+_OTHER_WORDS = frozenset({"memory", "mem", "msg", "vram", "gpu"})
+
+#: The function asked about last and its plain assignments: name -> the values bound to it (None for a
+#: name also bound otherwise: a loop's target, an augmented assignment, a tuple's item).
+_last: list[tuple[ast.AST, dict[str, list[ast.expr] | None]]] = []
+
+
+def _bindings(fn: Function) -> dict[str, list[ast.expr] | None]:
+    if _last and _last[0][0] is fn:
+        return _last[0][1]
+    found: dict[str, list[ast.expr] | None] = {}
+    for node in walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+            values = found.setdefault(node.targets[0].id, [])
+            if values is not None:
+                values.append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+            if type(node.target) is ast.Name:
+                found[node.target.id] = None
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                for sub in walk(target):
+                    if type(sub) is ast.Name:
+                        found[sub.id] = None
+    _last[:] = [(fn, found)]
+    return found
+
+
+def _fraction(node: ast.expr) -> bool:
+    value = number(node)
+    return value is not None and not isinstance(value, bool) and 0 < value < 1
+
+
+def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | None:
+    """The budget ``node``'s value is an amount of, through unit-keeping arithmetic, else None."""
+    found = rule.budget_expr(node)
+    if found is not None:
+        return None if rule.names.is_chars(found) else found
+    if isinstance(node, ast.Name):
+        return _local(rule, fn, node.id, depth - 1)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+        return _derived(rule, fn, node.left, depth)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for amount, share in ((node.left, node.right), (node.right, node.left)):
+            if _fraction(share):
+                return _derived(rule, fn, amount, depth)
+        return None
+    if isinstance(node, ast.Call) and node.args and not node.keywords:
+        callee = callee_name(node)
+        if callee in _ROUNDING:
+            return _derived(rule, fn, node.args[0], depth)
+        if callee in _CLAMPS and isinstance(node.func, ast.Name):
+            return next((b for a in node.args if (b := _derived(rule, fn, a, depth)) is not None), None)
+        return None
+    sides = (
+        [node.body, node.orelse]
+        if isinstance(node, ast.IfExp)
+        else list(node.values)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or)
+        else []
+    )
+    sides = [s for s in sides if not isinstance(s, ast.Constant)]
+    budgets = [_derived(rule, fn, s, depth) for s in sides]
+    return budgets[0] if budgets and all(budgets) else None
+
+
+def _local(rule: LintRule, fn: Function, name: str, depth: int) -> str | None:
+    if depth <= 0 or against_flow(name) or set(words(name)) & _OTHER_WORDS or not neutral_name(rule, name):
+        return None
+    values = _bindings(fn).get(name)
+    if not values:
+        return None
+    budgets = [_derived(rule, fn, v, depth) for v in values]
+    return budgets[0] if all(budgets) else None
+
+
+def derived_budget(rule: LintRule, node: ast.expr) -> str | None:
+    """The local ``node`` names (in the function being walked), when every binding of it derives it
+    from a token budget: its name, else None."""
+    fn = rule.ctx.function()
+    if (
+        fn is None
+        or type(node) is not ast.Name
+        or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ):
+        return None
+    return node.id if _local(rule, fn, node.id, _DEPTH) is not None else None
