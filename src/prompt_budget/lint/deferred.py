@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.branch_values import Held, branch_local_budgets
 from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.chunk_units import divides_tokens
 from prompt_budget.lint.flow import (
@@ -30,8 +31,10 @@ from prompt_budget.lint.forms import character_sizes, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
+from prompt_budget.lint.retry_ceilings import retry_tokens
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.splitter_constructors import constructor_size
+from prompt_budget.lint.table_fallbacks import table_fallback
 from prompt_budget.lint.token_cuts import cut_read
 from prompt_budget.lint.token_estimates import estimated_read, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
@@ -134,6 +137,8 @@ class Deferred:
     #: neither): a window name read only the first way counts characters.
     measured: set[str] = field(default_factory=set)
     not_measured: set[str] = field(default_factory=set)
+    #: A function's locals bound to numbers, for those ``bindings`` drops (``branch_values``).
+    locals_of: dict[ast.AST, dict[str, list[Held]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.uses.watch.update(self.imported)
@@ -168,6 +173,7 @@ class Deferred:
                 or (not self._parameter(name) and cut_read(rule, ancestors))
                 or divides_tokens(rule, ancestors)  # ``num_tokens * 2 / chunk_size``: tokens a chunk
                 or constructor_size(rule, ancestors)  # ``SentenceSplitter.from_defaults(chunk_size=...)``
+                or table_fallback(rule, ancestors)  # ``WINDOWS.get(provider, _GLOBAL_FALLBACK_WINDOW)``
             )
         ):
             self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"
@@ -220,7 +226,7 @@ class Deferred:
         ctx = rule.ctx
         if (
             is_test_module(ctx.path)
-            or against_flow(name)
+            or (against_flow(name) and not retry_tokens(name))  # ``_SUMMARY_RETRY_TOKENS``: its reads decide
             or rule.names.implausible(name, value)
             or name.lower() in rule.names.ignore_names
             or measured_otherwise(rule, param)
@@ -245,6 +251,8 @@ class Deferred:
             binding.owner_class = owner if isinstance(owner, ast.ClassDef) else None
         elif field_of and not param:
             binding.scope = scopes[-1]
+        elif not param and scopes and isinstance(scopes[-1], (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.locals_of.setdefault(scopes[-1], {}).setdefault(name, []).append((literal, value, parts))
         self.bindings.add(binding)
         self.uses.watch.add(name)
 
@@ -288,6 +296,8 @@ class Deferred:
                     )
             if why is None and b.module_level:
                 rule.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
+        # ``output_tokens = 50000`` on one branch, ``32768`` on another, read as ``max_output_tokens=``
+        branch_local_budgets(rule, self.locals_of, self.bindings.ambiguous)
         for name, source in self.imported.items():
             if name in reasons and name not in candidates:
                 rule.ctx.facts.append((node, f"{USE_FACT}{source} {reasons[name]}", 0))

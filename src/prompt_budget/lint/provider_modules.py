@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from pathlib import PurePath
 
+from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW
+
 #: Words of a module's or a folder's name, and top-level names of the SDKs a module imports, that name
 #: a provider (mapped to one name per provider: Bard, Gemini and Vertex are all Google's).
 _PROVIDERS: dict[str, str] = {
@@ -136,3 +138,33 @@ def module_provider(path: str, imported: set[str]) -> str | None:
     own = set(parts[:-1])
     providers = {p for top in imported - own if (p := _provider_of_import(top)) is not None}
     return providers.pop() if len(providers) == 1 else None
+
+
+#: Keys of ``_PROVIDERS`` that name a library, not a service whose models have a window.
+_NOT_SERVICES = frozenset(
+    {"transformers", "langchain", "langchain_core", "langchain_community", "llama_index"}
+)
+
+
+def names_service(key: str) -> bool:
+    """``"anthropic"``, ``"openai"``, ``"gemini"``: a string naming a model provider's service (not a
+    library: ``"transformers"``, ``"langchain"``)."""
+    lowered = key.lower()
+    return lowered in _PROVIDERS and lowered not in _NOT_SERVICES
+
+
+def provider_windows(node: ast.Dict) -> int:
+    """How many rows of a table are a model provider's window (``{"anthropic": 200_000, "ollama":
+    32_000}``): a key naming a provider's service and a whole number no smaller than any model's window.
+    A table named as a window keyed so holds each provider's window for models no registry knows (set 75:
+    miiflow-agent's ``_PROVIDER_FALLBACK_WINDOW``)."""
+    return sum(
+        1
+        for key, value in zip(node.keys, node.values, strict=False)
+        if isinstance(key, ast.Constant)
+        and isinstance(key.value, str)
+        and names_service(key.value)
+        and isinstance(value, ast.Constant)
+        and type(value.value) is int
+        and SMALLEST_MODEL_WINDOW <= value.value < 100_000_000
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, excluded, words
 
 if TYPE_CHECKING:
@@ -33,3 +34,15 @@ def retry_token_ceiling(rule: LintRule, name: str, value: float) -> bool:
     if not any(a == "max" and b == "tokens" for a, b in itertools.pairwise(head)):
         return False
     return not excluded(tuple(w for w in ws if w not in _RETRY))
+
+
+def retry_tokens(name: str) -> bool:
+    """``_SUMMARY_RETRY_TOKENS = 24_000``: a ``<what>_tokens`` name whose only word against a token
+    amount is ``retry`` (set 75: miiflow-agent's output budget of a retried summary). ``retry`` says
+    when the number is used, not what it counts, so the name's reads decide (a budget keyword, a
+    comparison with a count of tokens) as for a name that says nothing; ``MAX_RETRIES`` and
+    ``RETRY_DELAY`` stay excluded (no ``tokens``)."""
+    ws = words(name)
+    if len(ws) < 2 or ws[-1] not in {"tokens", "toks"} or _RETRY.isdisjoint(ws):
+        return False
+    return not against_flow("_".join(w for w in ws if w not in _RETRY))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb102_set75_cases import SET75_INVALID, SET75_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -49,6 +50,7 @@ SET73_VALID = (
         "        cap = _pick(limit, fallback=self.spill_size)\n"
         "        return [p for p in parts if count_tokens(p) > cap]\n"
     ),
+    *SET75_VALID,  # sets 75 and 76 (the rule's module is at its length limit)
 )
 
 SET73_INVALID = (
@@ -74,4 +76,5 @@ SET73_INVALID = (
         "        return [p for p in parts if count_tokens(p) > cap]\n",
         line=7,
     ),
+    *SET75_INVALID,
 )

@@ -4,6 +4,7 @@ below the rule's smallest threshold (``threshold_ladders``). Spliced into ``pb10
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb103_set75_cases import SET75_INVALID, SET75_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -33,6 +34,7 @@ SET73_VALID = (
     Valid(
         "def tier(cost):\n    if cost > 400:\n        return 'dear'\n    if cost < 20:\n        return 'cheap'\n"
     ),
+    *SET75_VALID,  # sets 75 and 76
 )
 
 SET73_INVALID = (
@@ -41,4 +43,5 @@ SET73_INVALID = (
     Invalid(_LADDER + "    elif est_tokens <= 20:\n        return 'short'\n", count=2),
     # below the lint's smallest budget even as a rung: only the 400
     Invalid(_LADDER + "    if est_tokens < 12:\n        return 'tiny'\n", count=1),
+    *SET75_INVALID,
 )

@@ -24,7 +24,7 @@ from prompt_budget.lint.rule import (
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
-from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed
+from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.table_keys import key_strings
@@ -427,7 +427,7 @@ class BudgetTable(LintRule):
         models = sum(1 for k in keys if k and (looks_like_model_name(k) or (embedding and "embed" in k)))
         half = (len(keys) + 1) // 2
         if models < half and self._window_name(name):  # ``{r"(openai/)?gpt-4o(-mini)?": 128_000}``
-            models += sum(1 for k in keys if k and model_pattern(k))
+            models += sum(1 for k in keys if k and model_pattern(k)) or provider_windows(node)  # set 75
         if models < half and self._names_models(name):
             # ``DISCONTINUED_MODELS = {"code-davinci-002": 8001, ...}``: a table named for models, keyed
             # by ids, whose numbers are all window-sized is a window per model whatever its family

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.names import NameJudge
+from prompt_budget.lint.provider_modules import provider_windows as provider_windows  # noqa: PLC0414
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.walks import walk
 

@@ -4,6 +4,7 @@ ids, and tables named for models whose rows hold budgets, kept apart from the ru
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb107_set75_cases import SET75_INVALID, SET75_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -21,6 +22,7 @@ SET63_VALID = (
     Valid(
         'from settings import Setting\nROWS = [Setting("temperature", default_value=1.0), Setting("seed", default=1234)]\n'
     ),
+    *SET75_VALID,  # sets 75 and 76: tables of providers' windows
 )
 
 SET63_INVALID = (
@@ -50,4 +52,5 @@ SET63_INVALID = (
         "    'acme.beta-v1:0': {'friendly_name': 'Beta', 'context_window': 300000, 'output_limit': 5000},\n"
         "}\n"
     ),
+    *SET75_INVALID,
 )

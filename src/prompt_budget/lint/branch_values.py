@@ -1,0 +1,111 @@
+"""PB102's local names given a number on several branches (set 76: mojentic's model registry).
+
+``flow.Bindings`` drops a name bound to two numbers (which value reaches a read is then unknown), and
+so a local given one number per branch of an ``if`` chain was never followed:
+
+    if is_gpt5:
+        output_tokens = 50000 if not mini else 32768
+    else:
+        output_tokens = 32768
+    caps[model] = Capabilities(max_output_tokens=output_tokens)
+
+Whichever value reaches the read, it is one of those numbers; when every read of the name in its
+function is given as a budget keyword (``flow.Uses`` judges each read as it would a candidate's), each
+number the function binds it to is a budget. A name read any other way in that function (a count of
+items, a string's slice, a log's argument, a difference with a window that may count characters:
+metagpt's ``padding_size = 20 if n > 20 else 0``) is left alone. Only names ``Bindings`` dropped, so
+no number is judged twice; functions only (a module's constants bound twice are judged by their
+imports).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import Uses
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: A candidate number bound in a function: (the literal, its value, its config key's parts).
+Held = tuple[ast.expr, int | float, tuple[str, ...]]
+
+
+def _reads(
+    node: ast.AST, name: str, chain: list[ast.AST]
+) -> Iterator[list[ast.AST]]:  # the ancestors of each read of ``name``, the read last
+    chain.append(node)
+    if isinstance(node, ast.Name) and node.id == name:
+        if isinstance(node.ctx, ast.Load):
+            yield list(chain)
+    else:
+        for child in ast.iter_child_nodes(node):
+            yield from _reads(child, name, chain)
+    chain.pop()
+
+
+def _given_as_keyword(ancestors: list[ast.AST]) -> bool:
+    """The read is a keyword's value (``max_tokens=n``), alone or as a branch or fallback of it
+    (``max_tokens=n if n else cap``, ``max_tokens=n or cap``): the strongest use, the one a name bound to
+    several numbers must meet (a difference, ``window - padding``, may be in another unit)."""
+    parent = ancestors[-2] if len(ancestors) > 1 else None
+    if isinstance(parent, (ast.IfExp, ast.BoolOp)) and len(ancestors) > 2:
+        parent = ancestors[-3]
+    return isinstance(parent, ast.keyword)
+
+
+def _bound_by_assignment(fn: ast.AST, name: str, literals: list[Held]) -> bool:
+    """Each literal is the value (or a branch of the conditional value) of ``name = ...`` in ``fn``,
+    and ``fn`` neither declares the name global nor takes it as a parameter."""
+    up = parents(fn)
+    for literal, _, _ in literals:
+        stmt = up.get(literal)
+        while isinstance(stmt, ast.IfExp):
+            stmt = up.get(stmt)
+        targets: list[ast.expr]
+        if isinstance(stmt, ast.AnnAssign):
+            targets = [stmt.target]
+        elif isinstance(stmt, ast.Assign):
+            targets = stmt.targets
+        else:
+            return False
+        if not all(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return False
+    assert isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+    params = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+    return not any(a.arg == name for a in params) and not any(
+        isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in walk(fn)
+    )
+
+
+def branch_local_budgets(
+    rule: LintRule, held: dict[ast.AST, dict[str, list[Held]]], dropped: set[str]
+) -> None:
+    """Report the numbers of each function's local dropped by ``Bindings`` (``dropped``) whose every
+    read in that function is a budget use."""
+    for fn, by_name in held.items():
+        for name, literals in by_name.items():
+            if name not in dropped or not _bound_by_assignment(fn, name, literals):
+                continue
+            found: list[tuple[int, str]] = []  # each read's line and why it is a budget
+            for ancestors in _reads(fn, name, []):
+                uses = Uses()
+                uses.read(name, ancestors, rule, ratio=False)
+                why = uses.reasons.get(name)
+                if why is None or uses.sliced or not _given_as_keyword(ancestors):
+                    found = []
+                    break
+                found.append((getattr(ancestors[-1], "lineno", 0), why))
+            if not found:
+                continue
+            for literal, value, parts in literals:
+                # the first read after the number, else the first read
+                why = next((w for line, w in found if line > literal.lineno), found[0][1])
+                message = (
+                    f"token budget {name} = {value}: {why}, one of the numbers the name is bound to; "
+                    "move it to config so it can be tuned and tested"
+                )
+                rule.report(literal, message, target=literal, value=value, key_parts=parts)

@@ -1,0 +1,87 @@
+"""PB102's constants read as the fallback of a lookup in a table of windows (set 75: miiflow-agent's
+``_PROVIDER_FALLBACK_WINDOW.get(provider, _GLOBAL_FALLBACK_WINDOW)``, the window used when even the
+provider is unknown).
+
+PB101 reports a literal written there (``WINDOWS.get(model, 4096)``); a constant given instead joins the
+table as one more row: what the lookup returns when the key is none of the table's. The table is a
+dict bound at the top of the module whose rows are windows by their keys: models (``"gpt-4o"``) or
+providers (``"anthropic"``), most of them, with window-sized numbers; its name says no other unit.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import (
+    EXCLUDED_WORDS,
+    SMALLEST_MODEL_WINDOW,
+    UNIT_WORDS,
+    looks_like_model_name,
+    words,
+)
+from prompt_budget.lint.provider_modules import provider_windows
+from prompt_budget.lint.rule import string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Words of a table's name saying its rows are windows (the same as PB107 asks of a provider's table).
+_WINDOW_WORDS = frozenset({"context", "ctx", "window", "windows"})
+
+
+def _module_dict(tree: ast.AST | None, name: str) -> ast.Dict | None:
+    """The dict literal ``name`` is bound to at the top of the module (once), else None."""
+    found: ast.Dict | None = None
+    value: ast.expr | None
+    for stmt in tree.body if isinstance(tree, ast.Module) else ():
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == name:
+            if found is not None or not isinstance(value, ast.Dict):
+                return None
+            found = value
+    return found
+
+
+def _window_rows(rule: LintRule, name: str, table: ast.Dict) -> bool:
+    """Most rows of ``table`` are a model's window, or a provider's in a table ``name`` says holds windows
+    (``_PROVIDER_FALLBACK_WINDOW``; not ``UPLOAD_LIMITS`` of bytes)."""
+    rows = len(table.keys)
+    if rows < 2 or any(k is None for k in table.keys):
+        return False
+    models = sum(
+        1
+        for k, v in zip(table.keys, table.values, strict=False)
+        if looks_like_model_name(string_value(k) or "")
+        and (rule.budget_literal(v) or 0) >= SMALLEST_MODEL_WINDOW
+    )
+    providers = provider_windows(table) if set(words(name)) & _WINDOW_WORDS else 0
+    return max(models, providers) * 2 >= rows
+
+
+def table_fallback(rule: LintRule, ancestors: Sequence[ast.AST]) -> str | None:
+    """Why the read ``ancestors[-1]`` is a window: the fallback of ``TABLE.get(key, NAME)`` where the
+    module binds ``TABLE`` to a table of windows; else None."""
+    node, parent = ancestors[-1], ancestors[-2]
+    if not (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Attribute)
+        and parent.func.attr == "get"
+        and isinstance(parent.func.value, ast.Name)
+        and len(parent.args) == 2
+        and parent.args[1] is node
+    ):
+        return None
+    name = parent.func.value.id
+    if set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
+        return None  # ``PRICES.get(model, DEFAULT)``, ``MESSAGE_LIMITS``: numbers of something else
+    table = _module_dict(rule.ctx.tree, name)
+    if table is None or not _window_rows(rule, name, table):
+        return None
+    return f"the fallback of a lookup in `{name}`, a table of windows"
