@@ -113,7 +113,12 @@ class InlineBudget(LintRule):
     ``kwargs["max_length"] = 512`` written where ``kwargs["truncation"] = True`` is.
 
     A number given by position, also to another module's function, is judged by its parameter's name,
-    or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
+    or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``)
+    or batching a tokenizer's ids by it (``self._batched(ids, chunk_length)``). A number given as a keyword
+    to a class of the project whose field of that name is a token budget (its default reported, or the field
+    commented in tokens: ``max_output: int  # max output tokens``) is that budget, also through a function
+    spreading its ``**kwargs`` into the class; so is one written under the key the other branch of an ``if``
+    writes a budget under (``else: params[key_for(model)] = 16384``).
 
     The number decides nothing: the name it is bound to does. Values read from the environment (``os.getenv("MAX_TOKENS",
     "4096")``), names about credentials, time, money or requests (``TokenBudget(rpd_limit=20)``) and a period's scale (``monthly_tokens = daily_avg * 30``) are never reported.

@@ -118,7 +118,8 @@ class CharsPerToken(LintRule):
     A local bound only to characters is characters whatever its name (``rest = len(text) - zh`` ...
     ``rest // 4``), so is a conditional of two lengths; a quotient multiplied by a value per token
     (``(len(p) + len(c)) / 4 * price_per_token``) is tokens; a rate above 0.5 tokens per character (a
-    wide script's, ``cjk * 1.5``) only beside other rates of characters or words in one sum, or on
+    wide script's, ``cjk * 1.5``; or fewer than 2.5 characters per token, ``zh / 1.5``) only beside other
+    rates of characters or words in one sum, or on
     characters named as a wide script's. A size in bytes of a text (``total_bytes``,
     ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when the result is itself a
     count of tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
