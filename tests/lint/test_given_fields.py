@@ -53,3 +53,18 @@ def test_keywords_in_tests_and_classes_declared_twice_are_left(tmp_path: Path) -
     (tmp_path / "two").mkdir()
     found = lint_package(tmp_path / "two", {**files, "other.py": other, "cli.py": CLI})
     assert _pb101(found) == [("cli.py", 3, "PB101", 384)]
+
+
+def test_a_literal_another_rule_reported_is_left_to_it(tmp_path: Path) -> None:
+    splitter = (
+        "from dataclasses import dataclass\nimport tiktoken\n\n@dataclass\nclass TokenTextSplitter:\n"
+        "    chunk_size: int = 500\n\n    def split(self, text):\n"
+        "        input_ids = tiktoken.get_encoding('cl100k_base').encode(text)\n"
+        "        return [input_ids[i : i + self.chunk_size] for i in range(0, len(input_ids), self.chunk_size)]\n"
+    )
+    handler = (
+        "from .splitters import TokenTextSplitter\n\ndef handle(parameters):\n"
+        "    return TokenTextSplitter(chunk_size=parameters.get('chunk_size', 500))\n"
+    )
+    found = lint_package(tmp_path, {"splitters.py": splitter, "handlers.py": handler})
+    assert [r for r in rows(found) if r[0] == "handlers.py"] == [("handlers.py", 4, "PB102", 500)]

@@ -38,8 +38,9 @@ from prompt_budget.lint.field_docstrings import says_token_limit
 from prompt_budget.lint.field_reach import budget_fields
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.imported_positional import ImportedPositionalFlow, positional_budgets
-from prompt_budget.lint.names import config_key
+from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rule import is_env_read, string_value
 from prompt_budget.lint.walks import walk
 
@@ -132,6 +133,7 @@ class GivenFlow(ImportedPositionalFlow):
             return []
         found = []
         forwards: dict[str, tuple[str, set[str]]] | None = None
+        reported = reported_ids(rule)  # ``TokenTextSplitter(chunk_size=p.get("chunk_size", 500))``: PB102's
         for call in self._keyed:
             cls, own = _class_name(call.func), set()
             if cls is None and type(call.func) is ast.Name:
@@ -147,7 +149,7 @@ class GivenFlow(ImportedPositionalFlow):
                     continue
                 for literal in _literals(kw.value):
                     amount = rule.budget_literal(literal)
-                    if amount is not None and amount >= _SMALLEST:
+                    if amount is not None and amount >= _SMALLEST and id(literal) not in reported:
                         found.append((literal, cls, kw.arg, amount))
         return found
 
@@ -175,6 +177,18 @@ class GivenFlow(ImportedPositionalFlow):
                 rule.fact(stmt, f"{SAID_FACT}{cls} {name} {text}", 0)
 
 
+#: Words of a text about requests or a rate limiter's bucket, whose "tokens" are permits (``capacity: float
+#: # max tokens (default: 60 requests/min)``).
+_PERMIT_WORDS = frozenset(
+    {"request", "requests", "req", "reqs", "rpm", "rps", "bucket", "refill", "refilled"}
+)
+
+
+def _says_tokens(text: str | None) -> bool:
+    """A field's comment or docstring says a limit of a model's tokens, not of a rate limiter's."""
+    return says_token_limit(text) and not (set(words(text or "")) & _PERMIT_WORDS or against_flow(text or ""))
+
+
 def _said(rule: LintRule, module: ast.Module) -> dict[tuple[str, str], tuple[ast.stmt | None, str]]:
     """(class, field) -> (its statement, what it says) of the module's class fields declared without a
     number whose comment or docstring says a limit of tokens (``max_output: int  # max output tokens``);
@@ -197,7 +211,7 @@ def _said(rule: LintRule, module: ast.Module) -> dict[tuple[str, str], tuple[ast
             comment = trailing_comment(lines[stmt.end_lineno - 1]) if stmt.end_lineno else ""
             after = body[at + 1] if at + 1 < len(body) else None
             doc = string_value(after.value) if type(after) is ast.Expr else None
-            said = comment if says_token_limit(comment) else doc if says_token_limit(doc) else None
+            said = comment if _says_tokens(comment) else doc if _says_tokens(doc) else None
             if said and not rule.names.is_excluded(name) and not against_flow(name):
                 key = (cls.name, name)
                 out[key] = (None, "") if key in out else (stmt, " ".join(said.split())[:80])

@@ -438,12 +438,12 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
 
 def keys_read(rule: LintRule, node: ast.expr) -> str | None:
     """``_pick("maxTokens", "tokens_max", "max_tokens")``: a lookup of one setting under the spellings of
-    its key (set 76: conjure-agents' context meter), each given as a string naming a budget: the last;
-    not a read of the environment."""
+    its key (set 76: conjure-agents' context meter), two or more, each given as a string naming a budget:
+    the last; not a read of the environment (one key read by a settings getter: ``settings_reads``)."""
     if type(node) is not ast.Call or node.keywords or not node.args or is_env_read(node):
         return None
     keys = [string_value(a) for a in node.args]
     names = [k for k in keys if k is not None]
-    if len(names) != len(keys) or not all(rule.names.is_budget(k) for k in names):
+    if len(names) != len(keys) or len(names) < 2 or not all(rule.names.is_budget(k) for k in names):
         return None
     return names[-1]

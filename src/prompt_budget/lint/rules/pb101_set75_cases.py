@@ -32,6 +32,13 @@ SET75_VALID = (
         "U = Usage(spent=5000, seconds=6000, chars=8000)\n"
     ),
     Valid(_PROFILE + 'TINY = Profile(name="tiny", reply=8)\n'),
+    # a rate limiter's bucket, whose "tokens" are permits for requests
+    Valid(
+        "from dataclasses import dataclass\n\n@dataclass\nclass Bucket:\n"
+        "    capacity: float  # max tokens (default: 60 requests/min = 60.0)\n\nB = Bucket(capacity=60.0)\n"
+    ),
+    # one key read by a getter: the settings getters' form (``settings_reads``), not this one
+    Valid('def meter(cfg):\n    total = cfg.lookup("window") or 200_000\n    return total\n'),
     # a class of another module of that name is not this one's: a field commented here decides only here
     Valid("from other import Profile\n\nFAST = Profile(name='fast', reply_cap=64000)\n"),
     # a function forwarding its ``**kwargs`` elsewhere than to the class, or its own parameter of that name
