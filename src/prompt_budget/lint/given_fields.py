@@ -58,6 +58,8 @@ SAID_FACT = "\x00pb101 said "
 #: The smallest number taken as given to a field (``field_reach``'s smallest default).
 _SMALLEST = 16
 _CASTS = frozenset({"int", "float"})
+#: The expressions a keyword's number may be written as (``budget_literal``'s, and ``_literals``').
+_MAY_HOLD = (ast.Constant, ast.Call, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.NamedExpr)
 
 
 def _class_name(func: ast.expr) -> str | None:
@@ -124,14 +126,18 @@ class GivenFlow(ImportedPositionalFlow):
 
     def call(self, node: ast.Call) -> None:
         super().call(node)
-        if node.keywords and type(node.func) in (ast.Name, ast.Attribute):
+        if (
+            node.keywords
+            and type(node.func) in (ast.Name, ast.Attribute)
+            and any(type(k.value) in _MAY_HOLD for k in node.keywords)
+        ):
             self._keyed.append(node)
 
     def _found(self, rule: LintRule) -> list[tuple[ast.expr, str, str, int | float]]:
         """(the literal, the class, the keyword, its value) of each number the module gives a class."""
         if is_test_module(rule.ctx.path):
             return []
-        found = []
+        found: list[tuple[ast.expr, str, str, int | float]] = []
         forwards: dict[str, tuple[str, set[str]]] | None = None
         reported = reported_ids(rule)  # ``TokenTextSplitter(chunk_size=p.get("chunk_size", 500))``: PB102's
         for call in self._keyed:
@@ -143,14 +149,24 @@ class GivenFlow(ImportedPositionalFlow):
             if cls is None:
                 continue
             for kw in call.keywords:
-                if kw.arg is None or kw.arg in own or rule.names.is_budget(kw.arg):
+                if kw.arg is None or kw.arg in own:
                     continue
-                if rule.names.is_excluded(kw.arg) or against_flow(kw.arg):
+                given = [
+                    (literal, amount)
+                    for literal in _literals(kw.value)
+                    if (amount := rule.budget_literal(literal)) is not None
+                    and amount >= _SMALLEST
+                    and id(literal) not in reported
+                ]
+                # the numbers first: most keywords are given no number, and names cost more to judge
+                if (
+                    not given
+                    or rule.names.is_budget(kw.arg)
+                    or rule.names.is_excluded(kw.arg)
+                    or against_flow(kw.arg)
+                ):
                     continue
-                for literal in _literals(kw.value):
-                    amount = rule.budget_literal(literal)
-                    if amount is not None and amount >= _SMALLEST and id(literal) not in reported:
-                        found.append((literal, cls, kw.arg, amount))
+                found.extend((literal, cls, kw.arg, amount) for literal, amount in given)
         return found
 
     def budgets(self, rule: LintRule) -> Iterator[tuple[ast.expr, str, int | float, str]]:
