@@ -74,7 +74,13 @@ def attribute_docstring(rule: LintRule, stmt: ast.stmt) -> str | None:
 def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
     """The class field ``stmt``'s docstring says it is a limit of tokens (``"The maximum number of
     tokens to generate."``, ``"Maximum generation length."``)."""
-    text = attribute_docstring(rule, stmt)
+    return says_token_limit(attribute_docstring(rule, stmt))
+
+
+def says_token_limit(text: str | None) -> bool:
+    """``text`` (a field's docstring or comment) says a limit of tokens (``"max output tokens"``,
+    ``"Maximum generation length."``, ``"tokens to generate"``), not of characters, a price or an
+    access token's."""
     if not text:
         return False
     ws = set(words(text))

@@ -34,7 +34,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -251,30 +251,70 @@ def _message(cls: str, name: str, amount: int | float, read: str, how: str, wher
     )
 
 
-def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
-    """The class fields whose attribute another module of the project reads into a token budget,
-    reported where their literal default is written."""
-    project = partial(fact_project, root=root)
+def _fields(
+    facts: Sequence[Fact], project: Callable[[Fact], Path]
+) -> dict[tuple[Path, str], list[tuple[Fact, str, str]]]:
     fields: dict[tuple[Path, str], list[tuple[Fact, str, str]]] = defaultdict(list)
     for fact, (name, cls, done) in tagged(facts, FIELD_FACT, 3):
         fields[(project(fact), name)].append((fact, cls, done))
-    if not fields:
-        return []
-    handed = handed_fields(rule, facts, fields, project)
+    return fields
+
+
+def _joined(
+    facts: Sequence[Fact],
+    fields: dict[tuple[Path, str], list[tuple[Fact, str, str]]],
+    project: Callable[[Fact], Path],
+) -> Iterator[tuple[str, Fact, str, tuple[Fact, str, str]]]:
+    """(the field's name, its fact, its class, the read deciding) of each field not reported in its
+    module that a read of the project gives to a token budget."""
     reads: dict[tuple[Path, str], list[tuple[Fact, str, str]]] = defaultdict(list)
     for fact, (name, read, how) in tagged(facts, READ_FACT, 3):
         key = (project(fact), name)
         if key in fields:
             reads[key].append((fact, read, how))
-    findings = list(handed.values())
     for key, bound in fields.items():
         if key not in reads or not (len(bound) == 1 or copied_alike(bound)):
             continue  # one field name in two classes: a read cannot tell which it reads
         for fact, cls, done in bound:
-            if done == "1" or id(fact) in handed:
-                continue
-            # a read in another module first (``where`` names it), else one in the field's own module
-            where, read, how = min(reads[key], key=lambda r: (r[0].path == fact.path, r[0].path, r[0].line))
-            message = _message(cls.split("#")[0], key[1], fact.value, read, how, f"{where.path}:{where.line}")
-            findings.append(finding_where_bound(rule, fact, message, key[1], config_key(key[1])))
+            if done != "1":
+                # a read in another module first (``where`` names it), else one in the field's own module
+                yield (
+                    key[1],
+                    fact,
+                    cls,
+                    min(reads[key], key=lambda r: (r[0].path == fact.path, r[0].path, r[0].line)),
+                )
+
+
+def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
+    """The class fields whose attribute another module of the project reads into a token budget,
+    reported where their literal default is written."""
+    project = partial(fact_project, root=root)
+    fields = _fields(facts, project)
+    if not fields:
+        return []
+    handed = handed_fields(rule, facts, fields, project)
+    findings = list(handed.values())
+    for name, fact, cls, (where, read, how) in _joined(facts, fields, project):
+        if id(fact) not in handed:
+            message = _message(cls.split("#")[0], name, fact.value, read, how, f"{where.path}:{where.line}")
+            findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
     return findings
+
+
+def budget_fields(facts: Sequence[Fact], root: Path) -> dict[tuple[Path, str, str], Fact]:
+    """(project, class, field) -> the literal default's fact, of each class field a rule reported as a
+    token budget in its module or that a read of the project gives to one (``project_field_reads``):
+    the fields whose name another class of the project does not declare in a class of that name too."""
+    project = partial(fact_project, root=root)
+    fields = _fields(facts, project)
+    out: dict[tuple[Path, str, str], Fact] = {}
+    seen: dict[tuple[Path, str, str], int] = defaultdict(int)
+    for (where, name), bound in fields.items():
+        for fact, cls, done in bound:
+            seen[(where, cls.split("#")[0], name)] += 1
+            if done == "1":
+                out[(where, cls.split("#")[0], name)] = fact
+    for name, fact, cls, _ in _joined(facts, fields, project):
+        out[(project(fact), cls.split("#")[0], name)] = fact
+    return {key: fact for key, fact in out.items() if seen[key] == 1}

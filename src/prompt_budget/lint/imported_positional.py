@@ -29,6 +29,7 @@ from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import shape_only
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.token_batches import batches_token_ids
 from prompt_budget.lint.token_floors import compared_to_tokens
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import window_length_prefix
@@ -70,7 +71,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             if callee and type(arg) is ast.Constant and type(arg.value) is int:
                 self._outside.append((callee, index, arg))
 
-    def budgets(self, rule: LintRule) -> Iterator[tuple[ast.Constant, str, int | float, str]]:
+    def budgets(self, rule: LintRule) -> Iterator[tuple[ast.expr, str, int | float, str]]:
         """(the literal, the parameter, its value, how) of each number a module's own function takes
         as a budget, by the parameter's name or by how the function uses it."""
         for callee, name, given in self.taken():
@@ -82,12 +83,13 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 rule.names.is_budget_setting(name)
                 or self.limit(callee, name)
                 or (fn is not None and compared_to_tokens(rule, fn, name))  # ``remaining < ensure_min``
+                or (fn is not None and batches_token_ids(rule, fn, name))  # ``_batched(ids, size)``
             ):
                 yield given, name, value, f"passed as `{name}` of {callee}()"
 
     def record(self, rule: LintRule, cuts: CutFlow) -> None:
         """Record the module's signatures with a budget parameter and its numbers given to imported
-        names (facts for ``project_positional``)."""
+        names (facts for ``positional_budgets``)."""
         body = self._module.body
         for stmt in body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -172,7 +174,7 @@ def _imported_from(caller: str, level: str, module: str) -> tuple[str, bool]:
     return (f"{base}/{dotted}" if base else dotted), True
 
 
-def _project_positional(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+def positional_budgets(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
     """The numbers given by position to another module's function whose parameter there is named as a
     token budget: findings of ``rule`` where each number is written."""
     calls = list(tagged(facts, CALL_FACT, 4))
@@ -201,7 +203,3 @@ def _project_positional(rule: type[LintRule], facts: Sequence[Fact], options: Li
         )
         findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callable_} {name}")))
     return findings
-
-
-#: ``LintRule.check_project`` for PB101.
-project_positional = classmethod(_project_positional)

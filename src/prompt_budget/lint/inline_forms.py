@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.expected_tables import expected_binding
 from prompt_budget.lint.flow import bound_local, counts_characters, is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
-from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, is_env_read, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
 from prompt_budget.lint.token_cuts import CutFlow
@@ -434,3 +434,16 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     if not bounds or not name or not rule.names.is_budget_setting(name):
         return None
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
+
+
+def keys_read(rule: LintRule, node: ast.expr) -> str | None:
+    """``_pick("maxTokens", "tokens_max", "max_tokens")``: a lookup of one setting under the spellings of
+    its key (set 76: conjure-agents' context meter), two or more, each given as a string naming a budget:
+    the last; not a read of the environment (one key read by a settings getter: ``settings_reads``)."""
+    if type(node) is not ast.Call or node.keywords or not node.args or is_env_read(node):
+        return None
+    keys = [string_value(a) for a in node.args]
+    names = [k for k in keys if k is not None]
+    if len(names) != len(keys) or len(names) < 2 or not all(rule.names.is_budget(k) for k in names):
+        return None
+    return names[-1]

@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 SPEC_SLOTS = frozenset(
     {"default", "min", "max", "minimum", "maximum", "default_value", "min_value", "max_value"}
 )
-#: The keyword of a spec call naming the parameter it describes.
-_NAME_KEYWORDS = frozenset({"name", "key", "param", "parameter"})
+#: The keyword of a spec call naming the parameter it describes (``field_name=``, set 75: miiflow's
+#: ``ParameterConfig(field_name="max_tokens", default_value=4096, max_value=8192)``).
+_NAME_KEYWORDS = frozenset(
+    {"name", "key", "param", "parameter", "field_name", "param_name", "parameter_name"}
+)
 
 
 def spec_name(node: ast.expr | None) -> str | None:

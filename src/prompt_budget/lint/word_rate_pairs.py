@@ -13,11 +13,15 @@ The reads are found in the class's (module's) kept walk, once per scope, only fo
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.rules.pb104_rates import splits_words
 from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 #: Words a constant counting one unit may hold beside the unit (``NUM_TOKENS``, ``N_WORDS``).
 _FILLER = frozenset({"num", "n", "count", "default", "base"})
@@ -133,3 +137,21 @@ class PairRates:
             found = _scales_words(scope, target.id, name)
             hit = self._seen[id(scope)] = (scope, round(tokens / count, 3) if found else None)
         return hit[1]
+
+    def judge(self, rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:
+        """Report ``TOKENS: int = 1000`` beside ``WORDS: int = 750``, read as ``(self.TOKENS / self.WORDS) *
+        len(text.split())``: a words-to-tokens rate written as two numbers (set 51: fmbench)."""
+        if rule.ctx.function() is not None or value is None:
+            return
+        scope = rule.ctx.enclosing_class() or rule.ctx.tree
+        rate = self.rate(target, value, scope if isinstance(scope, (ast.Module, ast.ClassDef)) else None)
+        if rate is None:
+            return
+        rule.report(
+            value,
+            f"hard-coded ratio of {rate} tokens per word in a token estimate, written as {number(value)} "
+            f"tokens over a number of words; the ratio differs by model and language, so keep one "
+            "calibrated value in config (or count with a real tokenizer)",
+            value=rate,
+            key_parts=("tokens_per_word", rule.scope_key(), rule.ctx.module_name),
+        )

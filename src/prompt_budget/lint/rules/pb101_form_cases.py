@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb101_set59_cases import SET59_INVALID, SET59_VALI
 from prompt_budget.lint.rules.pb101_set61_cases import SET61_INVALID, SET61_VALID
 from prompt_budget.lint.rules.pb101_set69_cases import SET69_INVALID, SET69_VALID
 from prompt_budget.lint.rules.pb101_set71_cases import SET71_INVALID, SET71_VALID
+from prompt_budget.lint.rules.pb101_set75_cases import SET75_INVALID, SET75_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -40,6 +41,7 @@ FORM_VALID = (
     *SET61_VALID,
     *SET69_VALID,
     *SET71_VALID,
+    *SET75_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -110,6 +112,7 @@ FORM_INVALID = (
     *SET61_INVALID,
     *SET69_INVALID,
     *SET71_INVALID,
+    *SET75_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

@@ -13,11 +13,10 @@ from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets
-from prompt_budget.lint.documented_units import key_documented_in_tokens
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
-from prompt_budget.lint.imported_positional import ImportedPositionalFlow, project_positional
+from prompt_budget.lint.given_fields import GivenFlow, project_inline
 from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
@@ -28,6 +27,7 @@ from prompt_budget.lint.inline_forms import (
     estimate_into_count,
     field_bound,
     in_examples,
+    keys_read,
     lookup_default,
     lookup_pair,
     token_unit_class,
@@ -60,6 +60,7 @@ from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
+from prompt_budget.lint.subscript_entries import written_entry
 from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import (
     CutFlow,
@@ -70,7 +71,6 @@ from prompt_budget.lint.token_cuts import (
     tokenizer_length,
     truncation_defaults,
 )
-from prompt_budget.lint.truncated_entries import truncated_entry
 from prompt_budget.lint.value_sweeps import swept_entries
 
 
@@ -113,7 +113,12 @@ class InlineBudget(LintRule):
     ``kwargs["max_length"] = 512`` written where ``kwargs["truncation"] = True`` is.
 
     A number given by position, also to another module's function, is judged by its parameter's name,
-    or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``).
+    or, for the module's own function, by its comparing the parameter with tokens (``remaining < ensure_min``)
+    or batching a tokenizer's ids by it (``self._batched(ids, chunk_length)``). A number given as a keyword
+    to a class of the project whose field of that name is a token budget (its default reported, or the field
+    commented in tokens: ``max_output: int  # max output tokens``) is that budget, also through a function
+    spreading its ``**kwargs`` into the class; so is one written under the key the other branch of an ``if``
+    writes a budget under (``else: params[key_for(model)] = 16384``).
 
     The number decides nothing: the name it is bound to does. Values read from the environment (``os.getenv("MAX_TOKENS",
     "4096")``), names about credentials, time, money or requests (``TokenBudget(rpd_limit=20)``) and a period's scale (``monthly_tokens = daily_avg * 30``) are never reported.
@@ -125,7 +130,7 @@ class InlineBudget(LintRule):
     #: also a file that truncates (``truncation=True``) or gives an embedding model a ``max_length``,
     #: though no word of it says tokens
     PROJECT_WIDE = True
-    check_project = project_positional  # a number given to another module's budget parameter
+    check_project = project_inline  # given to another module's budget parameter, a class's budget field
     PRECHECK = (
         re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen" + MODELS),
     )
@@ -320,14 +325,14 @@ class InlineBudget(LintRule):
             return
         self.report_literal(node, message, value, name)
 
-    _positional: ImportedPositionalFlow
+    _positional: GivenFlow
     #: names bound to a model -> window dict (with its line), and ``.get(model, N)`` on other names
     _window_tables: dict[str, tuple[int, str]]
     _lookups: list[tuple[str, ast.expr, int | float, tuple[str, str] | None]]
     _cuts: CutFlow
 
     def visit_Module(self, node: ast.Module) -> None:
-        self._positional = ImportedPositionalFlow(node)
+        self._positional = GivenFlow(node)
         self._window_tables = {}
         self._lookups = []
         self._cuts = CutFlow(self)
@@ -509,7 +514,7 @@ class InlineBudget(LintRule):
         # ``settings.max_tokens or 4096``, ``self._default_max_tokens() or 16000``, a budget read through
         # a conversion: ``_parse_positive_int(values.get("token_threshold")) or 80000`` (set 20: open-webui)
         left = node.values[-2]
-        name = attr_name(left) or self.budget_expr(left) or converted_read(left)
+        name = attr_name(left) or self.budget_expr(left) or converted_read(left) or keys_read(self, left)
         if value is not None and name and (self.names.is_budget(name) or restated_default(self, left, value)):
             # ``params.tokensNum or 5000`` restating a field declared ``Field(5000, description="Token budget")``
             self._report(node.values[-1], name, value, "used as an `or` fallback")
@@ -564,15 +569,8 @@ class InlineBudget(LintRule):
                 how = f"stored in an attribute given as `{keyword}=` to a tokenizer that truncates"
                 self._report(node.value, attr_name(target) or keyword, value, how)
             elif isinstance(target, ast.Subscript):
-                name = attr_name(target)
-                if name and self.names.is_budget(name):
-                    self._report(node.value, name, value, "written into a request")
-                elif name and key_documented_in_tokens(self, name, value):
-                    # ``call_kwargs["chunk_size"] = 32000`` under "``chunk_size`` (32000 tokens)" (set 39)
-                    how = "written into a request under a key its docstring says counts tokens"
-                    self._report(node.value, name, value, how)
-                elif name and truncated_entry(self, target):  # beside ``kwargs["truncation"] = True``
-                    self._report(node.value, name, value, "written into keyword arguments that truncate")
+                if (entry := written_entry(self, node, target, value)) is not None:  # ``subscript_entries``
+                    self._report(node.value, entry[0], value, entry[1])
             elif (
                 isinstance(target, (ast.Name, ast.Attribute))
                 and not self.names.is_budget(attr_name(target) or "")

@@ -118,7 +118,8 @@ class CharsPerToken(LintRule):
     A local bound only to characters is characters whatever its name (``rest = len(text) - zh`` ...
     ``rest // 4``), so is a conditional of two lengths; a quotient multiplied by a value per token
     (``(len(p) + len(c)) / 4 * price_per_token``) is tokens; a rate above 0.5 tokens per character (a
-    wide script's, ``cjk * 1.5``) only beside other rates of characters or words in one sum, or on
+    wide script's, ``cjk * 1.5``; or fewer than 2.5 characters per token, ``zh / 1.5``) only beside other
+    rates of characters or words in one sum, or on
     characters named as a wide script's. A size in bytes of a text (``total_bytes``,
     ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when the result is itself a
     count of tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
@@ -326,26 +327,6 @@ class CharsPerToken(LintRule):
         self._pairs = PairRates()
         self._sizes = TokenSizes()
 
-    def _pair(self, target: ast.expr, value: ast.expr | None) -> None:
-        """``TOKENS: int = 1000`` beside ``WORDS: int = 750``, read as ``(self.TOKENS / self.WORDS) *
-        len(text.split())``: a words-to-tokens rate written as two numbers (set 51: fmbench)."""
-        if self.ctx.function() is not None or value is None:
-            return
-        scope = self.ctx.enclosing_class() or self.ctx.tree
-        rate = self._pairs.rate(
-            target, value, scope if isinstance(scope, (ast.Module, ast.ClassDef)) else None
-        )
-        if rate is None:
-            return
-        self.report(
-            value,
-            f"hard-coded ratio of {rate} tokens per word in a token estimate, written as {number(value)} "
-            f"tokens over a number of words; the ratio differs by model and language, so keep one "
-            "calibrated value in config (or count with a real tokenizer)",
-            value=rate,
-            key_parts=("tokens_per_word", self.scope_key(), self.ctx.module_name),
-        )
-
     def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
         factor = number(value)
         if not (isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12):
@@ -387,12 +368,12 @@ class CharsPerToken(LintRule):
         for target in node.targets:
             self._named(attr_name(target), node.value)
             self._constant_rate(target, node.value)
-            self._pair(target, node.value)
+            self._pairs.judge(self, target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         self._named(attr_name(node.target), node.value)
         self._constant_rate(node.target, node.value)
-        self._pair(node.target, node.value)
+        self._pairs.judge(self, node.target, node.value)
 
     def visit_arguments(self, node: ast.arguments) -> None:
         for arg, default in defaults(node):
@@ -483,6 +464,15 @@ class CharsPerToken(LintRule):
                 and result_is_tokens(self, node)
             ):
                 # a rate of 2 halves many things: the result itself must be tokens (set 22: openlit)
+                self._report(node, right, factor, "chars_per_token")
+            elif (
+                kind == "chars"
+                and 1 < factor < 2.5
+                and not self._base64(node)
+                and token_context(self)
+                and rate_among_rates(self.ctx.ancestors, node, self._chars)
+            ):
+                # ``int(chinese / 1.5 + other / 4)``: characters per token of a wide script (set 76: omnion)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and 2.5 <= factor <= 6 and bytes_to_tokens(self, left, node):
                 self._report(node, right, factor, "chars_per_token")  # ``total_bytes // 4`` (set 26)

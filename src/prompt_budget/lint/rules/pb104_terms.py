@@ -78,12 +78,23 @@ def _terms(node: ast.expr) -> list[ast.expr]:
     return [node]
 
 
+def _unrounded(node: ast.expr) -> ast.expr:
+    """``int(x / 4)`` -> ``x / 4``."""
+    if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
+        return node.args[0]
+    return node
+
+
 def _rate_term(term: ast.expr, unit: Unit) -> bool:
-    """``words * 1.33``, ``other_chars * 0.5``: a count of characters or words times a fractional rate."""
-    if not (isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult)):
+    """``words * 1.33``, ``other_chars * 0.5``: a count of characters or words times a fractional rate;
+    ``other / 4``, ``int(other / 4)``: one divided by a rate (characters per token)."""
+    term = _unrounded(term)
+    if not isinstance(term, ast.BinOp) or unit(term.left) not in {"chars", "words"}:
         return False
     factor = number(term.right)
-    return isinstance(factor, float) and 0 < factor <= 2 and unit(term.left) in {"chars", "words"}
+    if isinstance(term.op, (ast.Div, ast.FloorDiv)):
+        return factor is not None and 1 < factor <= 12
+    return isinstance(term.op, ast.Mult) and isinstance(factor, float) and 0 < factor <= 2
 
 
 #: Words of a count (``han_count``, ``cjk_num``).
@@ -97,17 +108,20 @@ def wide_count(name: str) -> bool:
 
 
 def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) -> bool:
-    """``chinese_chars * 1.5 + english_words * 1.33 + other_chars * 0.5``: the product ``node`` of
-    characters and a rate is one term of a sum whose other terms are rates of characters or words: a
+    """``chinese_chars * 1.5 + english_words * 1.33 + other_chars * 0.5``, ``chinese / 1.5 + other / 4``:
+    the product (or quotient) ``node`` of characters and a rate is one term of a sum whose other terms
+    are rates of characters or words (set 76: omnion's estimate): a
     weighted count of tokens by kind of character (a rate above 0.5 tokens per character is a wide
     script's), or the characters are named as a wide script's (``cjk_chars * 1.5``)."""
     if set(words(attr_name(node.left) or "")) & WIDE_SCRIPTS:
         return True
     top: ast.AST = node
     for parent in reversed(ancestors[:-1]):
+        if isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING and len(parent.args) == 1:
+            continue  # ``int(zh / 1.5) + int(other / 4)``
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
             break
         top = parent
     if top is node or not isinstance(top, ast.expr):
         return False
-    return any(t is not node and _rate_term(t, unit) for t in _terms(top))
+    return any(_unrounded(t) is not node and _rate_term(t, unit) for t in _terms(top))

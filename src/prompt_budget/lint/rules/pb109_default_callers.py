@@ -21,7 +21,8 @@ import ast
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME
 from prompt_budget.lint.rules.pb109_openai_callers import (
     _imports_from,
     _openai_named,
@@ -64,6 +65,58 @@ def default_to_record(ctx: FileContext, node: ast.Call) -> tuple[ast.expr, str] 
     return default, f"{DEFAULT_CALLERS_FACT}{fn.name} {position} {arg.id} {model}"
 
 
+def constructor_default_to_record(ctx: FileContext, node: ast.Call) -> tuple[ast.expr, str] | None:
+    """For ``get_encoding(name)`` (``encoding_for_model(model)``) in the constructor of a module-level
+    class, ``name`` a parameter defaulting to a GPT encoding (an OpenAI model), the class called nowhere
+    in its module: (the default, the fact's name, the class written ``Class()``; set 76: mojentic's
+    ``TokenizerGateway(model="cl100k_base")``, made as ``TokenizerGateway()`` by the chat session that
+    trims any provider's history with it)."""
+    fn, arg, scopes = ctx.function(), node.args[0] if node.args else None, ctx.scopes
+    if fn is None or fn.name != "__init__" or len(scopes) != 2 or not isinstance(arg, ast.Name):
+        return None
+    cls = scopes[0]
+    if not isinstance(cls, ast.ClassDef) or ctx.tree is None or cls not in getattr(ctx.tree, "body", ()):
+        return None
+    a = fn.args
+    pairs = list(zip(a.args[len(a.args) - len(a.defaults) :], a.defaults, strict=True))
+    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    default = next((d for p, d in pairs if p.arg == arg.id), None)
+    value = string_value(default) if default is not None else None
+    if default is None or value is None or not (GPT_ENCODING_NAME.match(value) or openai_model(value)):
+        return None
+    if any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == cls.name
+        for n in walk(ctx.tree)
+    ):
+        return None  # made in its own module: judged there, if at all
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)][1:]
+    position = positional.index(arg.id) if arg.id in positional else len(a.args) + len(a.posonlyargs)
+    return default, f"{DEFAULT_CALLERS_FACT}{cls.name}() {position} {arg.id} {value}"
+
+
+def _made(tree: ast.AST, cls: str, position: int, param: str, openai: bool) -> int | None:
+    """How many calls of the class ``cls`` in ``tree`` leave ``param`` its default from code not named
+    for OpenAI; None when any gives it, spreads arguments, or a class derives from it (its constructor
+    may give its own). Other reads of the name (an annotation, ``Mock(spec=cls)``) make nothing."""
+    others = 0
+    for node, named in _scoped(tree, openai):
+        if isinstance(node, ast.ClassDef) and any(attr_name(b) == cls for b in node.bases):
+            return None
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, (ast.Name, ast.Attribute))
+            and attr_name(node.func) == cls
+        ):
+            if (
+                len(node.args) > position
+                or any(isinstance(x, ast.Starred) for x in node.args)
+                or any(k.arg in (param, None) for k in node.keywords)
+            ):
+                return None
+            others += 0 if named else 1
+    return others
+
+
 def _calls(tree: ast.AST, function: str, stem: str, position: int, param: str, openai: bool) -> int | None:
     """How many calls of ``function`` in ``tree`` leave ``param`` its default from code not named for
     OpenAI; None when any use gives the model, spreads arguments, or is no call."""
@@ -104,10 +157,16 @@ def kept_by_every_caller(files: tuple[Path, ...], source: Path, fact: str) -> bo
     function, position, param, _ = fact[len(DEFAULT_CALLERS_FACT) :].split(" ", 3)
     others = 0
     own = source.resolve()
-    for path, tree in trees_naming((p for p in files if p.resolve() != own), function):
+    cls = function.removesuffix("()")
+    for path, tree in trees_naming((p for p in files if p.resolve() != own), cls):
         if tree is None:
             return False
-        found = _calls(tree, function, source.stem, int(position), param, _openai_named(path.stem))
+        openai = _openai_named(path.stem)
+        found = (
+            _made(tree, cls, int(position), param, openai)
+            if cls != function
+            else _calls(tree, function, source.stem, int(position), param, openai)
+        )
         if found is None:
             return False
         others += found
@@ -116,8 +175,9 @@ def kept_by_every_caller(files: tuple[Path, ...], source: Path, fact: str) -> bo
 
 def default_callers_message(fact: Fact, provider: str) -> str:
     function, _, _, model = fact.name[len(DEFAULT_CALLERS_FACT) :].split(" ", 3)
+    loads = "get_encoding" if GPT_ENCODING_NAME.match(model) else "encoding_for_model"
     return (
-        f"a fixed GPT encoding (encoding_for_model({model!r}), the default of `{function}` no caller "
+        f"a fixed GPT encoding ({loads}({model!r}), the default of `{function}` no caller "
         f"changes) counts tokens for any model, in a package that also serves other providers' models "
         f"({provider!r}), whose tokenizers differ"
     )

@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb109_attribute_encodings import attribute_encodin
 from prompt_budget.lint.rules.pb109_constant_encodings import constant_encoding
 from prompt_budget.lint.rules.pb109_default_callers import (
     DEFAULT_CALLERS_FACT,
+    constructor_default_to_record,
     default_callers_message,
     default_to_record,
     kept_by_every_caller,
@@ -324,11 +325,15 @@ def _record_default(rule: LintRule, node: ast.Call, callee: str) -> None:
     """A model's default no call in the module shows, for the project's callers to decide
     (``pb109_default_callers``); not in code named for OpenAI."""
     ctx = rule.ctx
-    if callee != "encoding_for_model" or not _encodes(ctx.function()):
+    function = callee == "encoding_for_model" and _encodes(ctx.function())
+    # a constructor's default, the class encoding with it (``TokenizerGateway(model="cl100k_base")``)
+    made = callee in {"encoding_for_model", "get_encoding"} and _encodes(ctx.enclosing_class())
+    if not (function or made):
         return
     if any(set(words(scope.name)) & _OPENAI_SCOPE for scope in ctx.scopes) or _openai_module(ctx):
         return
-    if (found := default_to_record(ctx, node)) is not None:
+    found = default_to_record(ctx, node) if function else constructor_default_to_record(ctx, node)
+    if found is not None:
         rule.fact(found[0], found[1], 0)
 
 
