@@ -459,18 +459,16 @@ class ReserveArithmetic(LintRule):
     def _goes_to_budget(self, node: ast.BinOp) -> bool:
         """The sum is given where a budget goes (``max_tokens=thinking_budget + 1024``, also through a
         clamp: ``max_tokens=min(200, budget - used + 100)``) or bound to a name of a token amount
-        (``total_tokens_needed = max_thinking_tokens + 512``, set 32: optillm)."""
+        (``total_tokens_needed = max_thinking_tokens + 512``, set 32: optillm), also through a clamp
+        (``p.max_tokens = max(p.max_tokens, p.thinking_budget + 1024)``, set 75: mico-agent)."""
+        child: ast.AST = node
         parent = self.ctx.parent(node)
-        while (
-            isinstance(parent, ast.Call)
-            and type(parent.func) is ast.Name
-            and parent.func.id in {"min", "max"}
-        ):
-            parent = self.ctx.parent(parent)
+        while isinstance(parent, ast.Call) and type(parent.func) is ast.Name and parent.func.id in _CLAMPS:
+            child, parent = parent, self.ctx.parent(parent)
         if isinstance(parent, ast.keyword):
             arg = parent.arg or ""
             return bool(arg) and (self.names.is_budget(arg) or arg in {"target", "limit"})
-        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is node:
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
             name = attr_name(parent.targets[0])
             return name is not None and self.names.is_token_amount(name)
         return False
@@ -584,6 +582,7 @@ def _bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | N
 
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_CLAMPS = frozenset({"min", "max"})
 
 
 def _names(node: ast.expr | None, name: str) -> bool:
