@@ -98,9 +98,13 @@ def _handed_as_budget(rule: LintRule, target: ast.expr, strong: bool) -> tuple[s
     budget=doc_budget)``: half of a token budget bound to a local of the function that it then gives as a
     budget keyword (a weak ``budget=``/``limit=`` only for half of a budget of tokens, not of a weak
     ``budget``; set 76: mnemosyne-engine splits its search budget between documents and code). A local
-    whose name says another unit is not followed."""
+    whose name says another unit is not followed, nor one named as a budget: ``_bound_as_budget`` judges
+    it by its name (``single_doc_max_token = max_token // 2``, given as ``single_doc_max_token=``: half of
+    a budget that is no window, one per document of a pair: rank-llm)."""
     fn = rule.ctx.function()
     if fn is None or type(target) is not ast.Name or set(words(target.id)) & _OTHER_UNITS:
+        return None
+    if rule.names.is_budget(target.id):
         return None
     for sub in walk(fn):
         if isinstance(sub, ast.keyword) and type(sub.value) is ast.Name and sub.value.id == target.id:

@@ -21,6 +21,12 @@ SET75_VALID = (
         "def search(q, budget, both):\n    part = budget // 2 if both else budget\n"
         "    return engine.query(q, budget=part)\n"
     ),
+    # half of a budget that is no window bound to a local named as a budget, one per document of a
+    # pair, handed on under that name (rank-llm's pairwise prompt)
+    Valid(
+        "def prompt(max_token, doc1, doc2):\n    single_doc_max_token = max_token // 2\n"
+        "    return body(doc1, doc2, single_doc_max_token=single_doc_max_token)\n"
+    ),
     # a choice between a budget and a name that is no weak budget is no amount of tokens
     Valid(
         "def plan(width, config):\n    chosen = width if width else config.token_budget\n"
@@ -33,6 +39,25 @@ SET75_VALID = (
             f"    {unit}_budget = chosen // 2 if both else chosen\n    return engine.query(q, budget={unit}_budget)\n"
         )
         for unit in _UNITS
+    ),
+    # a share of a field the module's constructor call gives no budget (a width), or characters
+    Valid(
+        "DEFAULT_COMPRESSION_THRESHOLD = 0.75\n\nclass Layout:\n    window: int\n"
+        "    threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD\n\n    def threshold(self):\n"
+        "        return int(self.window * self.threshold_ratio)\n\n    @classmethod\n"
+        "    def of(cls, width):\n        return cls(window=int(width))\n"
+    ),
+    Valid(
+        "DEFAULT_COMPRESSION_THRESHOLD = 0.75\n\nclass Layout:\n    window: int\n"
+        "    threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD\n\n    def threshold(self):\n"
+        "        return int(self.window * self.threshold_ratio)\n\n    @classmethod\n"
+        "    def of(cls, max_chars):\n        return cls(window=max_chars)\n"
+    ),
+    # a field's constant that scales no budget
+    Valid(
+        "DEFAULT_COMPRESSION_THRESHOLD = 0.75\n\nclass Layout:\n    width: int\n"
+        "    threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD\n\n    def threshold(self):\n"
+        "        return int(self.width * self.threshold_ratio)\n"
     ),
 )
 
@@ -54,5 +79,20 @@ SET75_INVALID = (
         "    doc_budget = chosen // 2 if both else chosen\n    code_budget = chosen // 2 if both else chosen\n"
         "    return docs.query(q, budget=doc_budget) + code.query(q, budget=code_budget)\n",
         count=2,
+    ),
+    # set 75: a module constant given as a class field's default, a share of the window field the
+    # module's constructor call gives a budget (miiflow-agent's ``ContextBudget``), or of a budget field
+    Invalid(
+        "DEFAULT_COMPRESSION_THRESHOLD = 0.75\n\nclass ContextBudget:\n    window: int\n"
+        "    threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD\n\n    def threshold(self):\n"
+        "        return int(self.window * self.threshold_ratio)\n\n    @classmethod\n"
+        "    def resolve(cls, max_context_tokens):\n        return cls(window=int(max_context_tokens))\n",
+        line=1,
+    ),
+    Invalid(
+        "DEFAULT_COMPRESSION_THRESHOLD = 0.75\n\nclass ContextBudget:\n    context_window: int\n"
+        "    threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD\n\n    def threshold(self):\n"
+        "        return int(self.context_window * self.threshold_ratio)\n",
+        line=1,
     ),
 )
