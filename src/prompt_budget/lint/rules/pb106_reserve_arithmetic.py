@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.class_reserves import class_reserve
+from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
@@ -482,7 +483,7 @@ class ReserveArithmetic(LintRule):
             else:
                 break
         while isinstance(chain, ast.BinOp) and isinstance(chain.op, ast.Sub):
-            if self.token_amount(chain.right):
+            if self.token_amount(chain.right) or counter_call(self, chain.right):  # ``2048 - count(p)``
                 return True
             chain = chain.left
         return False

@@ -13,6 +13,13 @@ SET75_VALID = (
         Valid(f"def plan(p):\n    p.max_{unit} = max(p.max_{unit}, p.thinking_budget + 1024)\n")
         for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
     ),
+    # a number less a call of a callable got from no tokenizer, or of one not named as a count (a
+    # tokenizer called gives ids), or counting another unit
+    *(
+        Valid(f"def start(text):\n    count, _ = {factory}()\n    return build(2048 - count(text))\n")
+        for factory in ("line_counter", "char_counter", "byte_counter", "make_timer", "price_table")
+    ),
+    Valid("def start(text):\n    enc = tokenizer()\n    return build(2048 - enc(text))\n"),
 )
 
 SET75_INVALID = (
@@ -22,5 +29,12 @@ SET75_INVALID = (
     Invalid(
         "def plan(thinking_budget, max_tokens):\n"
         "    max_tokens = min(8192, max(max_tokens, thinking_budget + 512))\n    return max_tokens\n"
+    ),
+    # set 76: a budget less the count a tokenizer's factory's counting callable gives (easy-agent-mem's
+    # session-start context)
+    Invalid(
+        "def start(store):\n    count, _ = tokenizer()\n    prefix = 'Saved evidence:\\n'\n"
+        "    return build(store, 2048 - count(prefix))\n",
+        line=4,
     ),
 )
