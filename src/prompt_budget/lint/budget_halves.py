@@ -2,11 +2,12 @@
 2`` (set 49: openparse's semantic combining), ``min(SEED_CAP_TOKENS, budget // 2)`` (bbook-maker's
 seed cap: half the window it opens), ``return max(FLOOR, session_token_budget(o) // 2)`` from
 ``substrict_token_budget`` (bbook-maker). A halving splits anything in two, so both ends must say
-tokens: a budget on the left (a name or a callee named as one; a weak ``budget``/``limit`` only when the
-use is a strong budget) and the result used as a budget: given as a budget keyword, returned by a
+tokens: a budget on the left (a name or a callee named as one, or a local derived from one,
+``derived_budgets``; a weak ``budget``/``limit`` only when the use is a strong budget) and the result used as a budget: given as a budget keyword, returned by a
 function named as one, ordered against a count of tokens, or clamped by ``min``/``max`` against another
 budget. A half bound to a local (``half_max_tokens = self.max_tokens // 2``) is left to its reads, which
-this reading of the ancestors does not follow. ``int()``/``round()``, the clamp itself and a conditional
+this reading of the ancestors does not follow, except a keyword argument of the function's calls given
+that local (``budget=doc_budget``). ``int()``/``round()``, the clamp itself and a conditional
 choosing the half on one branch (``max_tokens if valid else max_tokens // 2``) are looked through.
 Read from the node's ancestors only (no walk). Kept apart from the rule: it judges no finding itself.
 """
@@ -15,14 +16,21 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.derived_budgets import derived_budget
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
 from prompt_budget.lint.shares import halves
+from prompt_budget.lint.walks import walk
 
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
 #: The words of a context window, the budget whose half is bound as an output cap.
 _WINDOW_WORDS = frozenset({"context", "window", "ctx"})
+#: Words of a local's name saying it holds another unit than tokens (``half_chars``, ``page_budget``); a
+#: ``code_budget`` (of code, beside ``doc_budget``) is no HTTP code here: it is half of a token budget.
+_OTHER_UNITS = (
+    UNIT_WORDS | CHAR_WORDS | {"word", "byte", "second", "ms", "memory", "mem", "msg", "time", "page"}
+)
 
 
 def _budget(rule: LintRule, node: ast.expr) -> str | None:
@@ -35,7 +43,7 @@ def _budget(rule: LintRule, node: ast.expr) -> str | None:
     return None if found is None or rule.names.is_chars(found) else found
 
 
-def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
+def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | None:
     """Where the half goes, shown, and whether that use alone says tokens (a strong budget)."""
     ancestors = rule.ctx.ancestors
     child: ast.AST = node
@@ -60,7 +68,8 @@ def _use(rule: LintRule, node: ast.expr) -> tuple[str, bool] | None:
             fn = rule.ctx.function()
             return (f"returned by `{fn.name}`", True) if fn and rule.names.is_budget(fn.name) else None
         if isinstance(parent, ast.Assign) and child is parent.value and len(parent.targets) == 1:
-            return _bound_as_budget(rule, node, parent.targets[0])
+            target = parent.targets[0]
+            return _bound_as_budget(rule, node, target) or _handed_as_budget(rule, target, strong)
         if isinstance(parent, ast.Compare):
             sides = [s for s in (parent.left, *parent.comparators) if s is not child]
             counted = any(rule.token_amount(s) for s in sides)
@@ -84,15 +93,40 @@ def _bound_as_budget(rule: LintRule, node: ast.expr, target: ast.expr) -> tuple[
     return f"bound as the budget `{name}`", True
 
 
+def _handed_as_budget(rule: LintRule, target: ast.expr, strong: bool) -> tuple[str, bool] | None:
+    """``doc_budget = effective_budget // 2 if search_all else effective_budget`` ... ``query(text,
+    budget=doc_budget)``: half of a token budget bound to a local of the function that it then gives as a
+    budget keyword (a weak ``budget=``/``limit=`` only for half of a budget of tokens, not of a weak
+    ``budget``; set 76: mnemosyne-engine splits its search budget between documents and code). A local
+    whose name says another unit is not followed, nor one named as a budget: ``_bound_as_budget`` judges
+    it by its name (``single_doc_max_token = max_token // 2``, given as ``single_doc_max_token=``: half of
+    a budget that is no window, one per document of a pair: rank-llm)."""
+    fn = rule.ctx.function()
+    if fn is None or type(target) is not ast.Name or set(words(target.id)) & _OTHER_UNITS:
+        return None
+    if rule.names.is_budget(target.id):
+        return None
+    for sub in walk(fn):
+        if isinstance(sub, ast.keyword) and type(sub.value) is ast.Name and sub.value.id == target.id:
+            arg = sub.arg or ""
+            if rule.names.is_budget_setting(arg) or (strong and rule.names.is_weak_budget(arg)):
+                return f"bound to `{target.id}`, given as `{arg}=`", True
+    return None
+
+
 def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
     """(the finding's message, its config key) for half of a token budget used as a budget, else None."""
     if not halves(node):
         return None
     budget = _budget(rule, node.left)
     weak = attr_name(node.left) if budget is None else None
-    if budget is None and not (weak and rule.names.is_weak_budget(weak)):
+    if weak is not None and not rule.names.is_weak_budget(weak):
+        # ``base = clamp_budget(thinking_budget)`` ... ``max(min_thinking_budget, base // 2)``: a local
+        # derived from a budget is that budget (set 75: mico-agent's adaptive thinking budget)
+        budget, weak = derived_budget(rule, node.left), None
+    if budget is None and weak is None:
         return None
-    use = _use(rule, node)
+    use = _use(rule, node, weak is None)
     if use is None:
         return None
     halved = budget or weak or ""

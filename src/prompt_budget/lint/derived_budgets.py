@@ -10,8 +10,11 @@ budget, whatever the local's name says (set 74: firstcoder's context watermarks)
 its binding reads a budget directly. Here the local's every binding in the function is followed back
 through arithmetic that keeps the unit of a budget (what is left after an amount is taken off it,
 ``budget - used``; a literal share of it, ``budget * 0.95``; ``int()``/``round()``/``floor``/``ceil``; a
-clamp by ``min``/``max``; a choice or a fallback, ``a if c else b``, ``a or b``) to a budget, or to
-another such local (a few steps deep). A sum (``max_tokens + n``), a product by anything but a literal
+clamp by ``min``/``max`` or by a function named to clamp or clip its first argument (``base =
+clamp_budget(thinking_budget)``: set 75, mico-agent); a choice or a fallback, ``a if c else b``, ``a or
+b``, where a side may be a weak ``budget`` or ``limit`` beside one that is a budget: ``budget if budget
+is not None else config.token_budget``, set 76, mnemosyne-engine) to a budget, or to another such local
+(a few steps deep). A sum (``max_tokens + n``), a product by anything but a literal
 fraction (``max_tokens * 4``: characters) and a division are not followed: their unit may be another.
 A local whose name says another unit (``usable_chars``, ``free_memory``, ``word_limit = min(int(token_limit
 * 0.75), n)``: words, a rate of words per token) is not read. The function's plain assignments
@@ -40,6 +43,9 @@ _DEPTH = 4
 #: Calls whose result is their first argument's amount, rounded.
 _ROUNDING = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
+#: Words of a callee that returns its first argument held within bounds (``clamp_budget(n)``, ``np.clip(n,
+#: lo, hi)``): the same amount, bounded.
+_CLAMPING = frozenset({"clamp", "clip"})
 #: Words of a local's name saying another amount, beside ``flow.against_flow``'s and
 #: ``shares.neutral_name``'s units (lines, messages, characters, words, bytes, seconds, cost, price): a
 #: device's memory, a count of messages.
@@ -92,8 +98,8 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | 
         return None
     if isinstance(node, ast.Call) and node.args and not node.keywords:
         callee = callee_name(node)
-        if callee in _ROUNDING:
-            return _derived(rule, fn, node.args[0], depth)
+        if callee in _ROUNDING or _CLAMPING.intersection(words(callee or "")):
+            return _derived(rule, fn, node.args[0], depth)  # ``clamp_budget(thinking_budget)``
         if callee in _CLAMPS and isinstance(node.func, ast.Name):
             return next((b for a in node.args if (b := _derived(rule, fn, a, depth)) is not None), None)
         return None
@@ -106,7 +112,13 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | 
     )
     sides = [s for s in sides if not isinstance(s, ast.Constant)]
     budgets = [_derived(rule, fn, s, depth) for s in sides]
-    return budgets[0] if budgets and all(budgets) else None
+    # ``budget if budget is not None else config.token_budget``: a weak ``budget``/``limit`` chosen
+    # against a budget of tokens is an amount of it (set 76: mnemosyne-engine's search budget)
+    weak = [type(s) is ast.Name and rule.names.is_weak_budget(s.id) for s in sides]
+    chosen = [b for b in budgets if b is not None]
+    return (
+        chosen[0] if chosen and all(b is not None or w for b, w in zip(budgets, weak, strict=True)) else None
+    )
 
 
 def _local(rule: LintRule, fn: Function, name: str, depth: int) -> str | None:

@@ -27,8 +27,10 @@ from prompt_budget.lint.character_reads import bound_local as bound_local  # noq
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.compress_rates import compression_rate
+from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
+from prompt_budget.lint.handed_names import handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
@@ -46,7 +48,6 @@ from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     attr_name,
     callee_name,
-    defaults,
     dotted,
     number,
     sizes_token_chunks,
@@ -250,22 +251,10 @@ class Uses:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if not (isinstance(grand, ast.Subscript) and token_list(rule, grand.value)):
                 self.sliced.add(name)  # ``text[:n]`` counts characters; ``tokens[:n]`` tokens
-        elif (
-            isinstance(parent, ast.Assign)
-            and parent.value is node
-            and len(parent.targets) == 1
-            and isinstance(parent.targets[0], ast.Attribute)
-            and parent.targets[0].attr != name
-            and parent.targets[0].attr not in self.watch
-        ):
-            self.aliases[parent.targets[0].attr] = name
-            self.watch.add(parent.targets[0].attr)
-        elif isinstance(parent, ast.arguments):
-            # ``def __init__(self, threshold=DEFAULT_THRESHOLD)``: the parameter's uses decide for the name
-            arg = next((a for a, d in defaults(parent) if d is node), None)
-            if arg is not None and arg.arg != name and arg.arg not in self.watch:
-                self.aliases[arg.arg] = name
-                self.watch.add(arg.arg)
+        elif (alias := handed_on(node, ancestors, ratio)) is not None and alias not in self.watch | {name}:
+            # ``self.t = T``, ``def __init__(self, t=T)``, a share's field ``t: float = T``: the alias decides
+            self.aliases[alias] = name
+            self.watch.add(alias)
         if name not in self.reasons:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if (
@@ -448,6 +437,8 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
         other = parent.right if parent.left is child else parent.left
         if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
             return f"multiplies the budget `{_source(other)}`"
+        if (given := constructed_budget(rule, other)) is not None:  # ``cls(window=max_context_tokens)``
+            return f"multiplies `{_source(other)}` (a field the module gives `{given}`)"
         child = parent
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set75_cases import SET75_INVALID, SET75_VALID
 
 SET73_VALID = (
     # a local derived from a budget by a sum, a product by a whole number or a division: another unit
@@ -45,6 +46,7 @@ SET73_VALID = (
     Valid("def _target_tokens(text):\n    return len(text) * 3 // 4\n"),
     # a third of an amount whose name says nothing, returned by a budget: no share written as parts
     Valid("def _target_tokens(request):\n    return max(1, request.low_watermark // 3)\n"),
+    *SET75_VALID,
 )
 
 SET73_INVALID = (
@@ -71,4 +73,5 @@ SET73_INVALID = (
     # set 74: two thirds of a watermark, returned as the compaction's target (firstcoder)
     Invalid("def _target_tokens(request):\n    return max(1, request.budget.low_watermark * 2 // 3)\n"),
     Invalid("def get_max_tokens(self):\n    return self.capacity * 3 // 4\n"),
+    *SET75_INVALID,
 )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.class_reserves import class_reserve
+from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
@@ -459,18 +460,16 @@ class ReserveArithmetic(LintRule):
     def _goes_to_budget(self, node: ast.BinOp) -> bool:
         """The sum is given where a budget goes (``max_tokens=thinking_budget + 1024``, also through a
         clamp: ``max_tokens=min(200, budget - used + 100)``) or bound to a name of a token amount
-        (``total_tokens_needed = max_thinking_tokens + 512``, set 32: optillm)."""
+        (``total_tokens_needed = max_thinking_tokens + 512``, set 32: optillm), also through a clamp
+        (``p.max_tokens = max(p.max_tokens, p.thinking_budget + 1024)``, set 75: mico-agent)."""
+        child: ast.AST = node
         parent = self.ctx.parent(node)
-        while (
-            isinstance(parent, ast.Call)
-            and type(parent.func) is ast.Name
-            and parent.func.id in {"min", "max"}
-        ):
-            parent = self.ctx.parent(parent)
+        while isinstance(parent, ast.Call) and type(parent.func) is ast.Name and parent.func.id in _CLAMPS:
+            child, parent = parent, self.ctx.parent(parent)
         if isinstance(parent, ast.keyword):
             arg = parent.arg or ""
             return bool(arg) and (self.names.is_budget(arg) or arg in {"target", "limit"})
-        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is node:
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
             name = attr_name(parent.targets[0])
             return name is not None and self.names.is_token_amount(name)
         return False
@@ -484,7 +483,7 @@ class ReserveArithmetic(LintRule):
             else:
                 break
         while isinstance(chain, ast.BinOp) and isinstance(chain.op, ast.Sub):
-            if self.token_amount(chain.right):
+            if self.token_amount(chain.right) or counter_call(self, chain.right):  # ``2048 - count(p)``
                 return True
             chain = chain.left
         return False
@@ -584,6 +583,7 @@ def _bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | N
 
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_CLAMPS = frozenset({"min", "max"})
 
 
 def _names(node: ast.expr | None, name: str) -> bool:
