@@ -9,8 +9,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values
-from prompt_budget.lint.names import TOKEN_WORDS, words
-from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -40,7 +39,7 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
     bound to a call alone is left to the readings that already follow it."""
     fn = rule.ctx.function()
     if fn is not None and isinstance(amount, ast.Call) and type(amount.func) is ast.Name:
-        return _made_counter(rule, fn, amount.func.id)  # ``count(context)``, ``count, _ = tokenizer()``
+        return counter_call(rule, amount)  # ``count(context)``, ``count, _ = tokenizer()``
     if fn is None or type(amount) is not ast.Name:
         return False
     name = amount.id
@@ -70,40 +69,3 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
         return False
     started = [v for v in values if not (added and _zero(v))]
     return all(_counted(rule, fn, v) for v in (*started, *added))
-
-
-#: Words of a factory's name whose result counts tokens when called (``tokenizer()``, ``token_counter()``).
-_COUNTER_WORDS = frozenset({"tokenizer", "tokenizers", "counter", "count", "counting"})
-
-
-def _made_counter(rule: LintRule, fn: ast.AST, name: str) -> bool:
-    """``name`` is a local function of ``fn`` every binding of which is the result of a factory about
-    tokens (``count, _ = tokenizer()``; ``count = make_token_counter(model)``): a call of it is a count
-    of tokens (set 76: easy-agent-mem's ``count(context) > 2048``). The factory's name says tokens
-    (``tokenizer``, a counter of tokens); the local is the first of the names it is unpacked to."""
-    made = 0
-    for node in walk(fn):
-        if isinstance(node, ast.arg) and node.arg == name:
-            return False  # a parameter: whatever the caller gives
-        bound = (
-            [i.optional_vars for i in node.items if i.optional_vars is not None]
-            if isinstance(node, ast.With)
-            else [node.target]
-            if isinstance(node, (ast.For, ast.comprehension, ast.NamedExpr, ast.AugAssign))
-            else []
-        )
-        if any(type(t) is ast.Name and t.id == name for b in bound for t in walk(b)):
-            return False
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
-            if type(first) is ast.Name and first.id == name:
-                factory = node.value.func if isinstance(node.value, ast.Call) else None
-                ws = set(words(attr_name(factory) or "")) if factory is not None else set()
-                if not (ws & _COUNTER_WORDS and (ws & TOKEN_WORDS or "tokenizer" in ws)):
-                    return False
-                made += 1
-            elif any(type(t) is ast.Name and t.id == name for t in walk(target)):
-                return False  # bound some other way (a later element of a tuple)
-    return made > 0
