@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.compared_shares import divisions, of_tokens
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.reports_made import is_reported
@@ -31,12 +32,10 @@ def _tables(tree: ast.AST) -> dict[str, ast.expr]:
     """Module constants bound to a list, tuple or dict of two or more literal shares: name -> first."""
     found: dict[str, ast.expr] = {}
     for stmt in getattr(tree, "body", ()):
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-            target, value = stmt.target, stmt.value
-        else:
+        bound = single_binding(stmt)
+        if bound is None:
             continue
+        target, value = bound
         if not isinstance(target, ast.Name):
             continue
         items = value.values if isinstance(value, ast.Dict) else getattr(value, "elts", None)

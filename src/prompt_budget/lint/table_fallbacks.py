@@ -14,6 +14,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import (
     EXCLUDED_WORDS,
     SMALLEST_MODEL_WINDOW,
@@ -34,14 +35,17 @@ _WINDOW_WORDS = frozenset({"context", "ctx", "window", "windows"})
 def _module_dict(tree: ast.AST | None, name: str) -> ast.Dict | None:
     """The dict literal ``name`` is bound to at the top of the module (once), else None."""
     found: ast.Dict | None = None
-    value: ast.expr | None
     for stmt in tree.body if isinstance(tree, ast.Module) else ():
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-        elif isinstance(stmt, ast.AnnAssign):
-            target, value = stmt.target, stmt.value
-        else:
+        bound = single_binding(stmt)
+        if bound is None:
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and stmt.target.id == name
+            ):
+                return None  # declared without a value: what it holds is set elsewhere
             continue
+        target, value = bound
         if isinstance(target, ast.Name) and target.id == name:
             if found is not None or not isinstance(value, ast.Dict):
                 return None
