@@ -22,6 +22,7 @@ from prompt_budget.lint.rule import (
     token_amount_literal,
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
+from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
@@ -57,8 +58,7 @@ _MODEL_KEY = re.compile(
 
 
 def literal_value(node: ast.AST | None) -> Any:
-    """A Python value for a literal made of numbers, strings, booleans and dicts, else raise
-    ValueError (the table cannot move to TOML as it is)."""
+    """A Python value for a literal of numbers, strings, booleans and dicts, else ValueError (not for TOML)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool)):
         return node.value
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
@@ -473,7 +473,7 @@ class BudgetTable(LintRule):
         (model, window) pairs, looked up by a loop rather than by key."""
         value = node.value
         if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
-            return
+            return comprehension_table(self, node)  # ``{m: 128_000 for m in MODELS}`` (set 79)
         target = node.targets[0] if isinstance(node, ast.Assign) else node.target
         name = attr_name(target) or ""
         ws = set(words(name))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb107_set75_cases import SET75_INVALID, SET75_VALID
+from prompt_budget.lint.rules.pb107_set79_cases import SET79_INVALID, SET79_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -23,6 +24,7 @@ SET63_VALID = (
         'from settings import Setting\nROWS = [Setting("temperature", default_value=1.0), Setting("seed", default=1234)]\n'
     ),
     *SET75_VALID,  # sets 75 and 76: tables of providers' windows
+    *SET79_VALID,  # sets 79 and 80: tables built by a comprehension
 )
 
 SET63_INVALID = (
@@ -53,4 +55,5 @@ SET63_INVALID = (
         "}\n"
     ),
     *SET75_INVALID,
+    *SET79_INVALID,
 )
