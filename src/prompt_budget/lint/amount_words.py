@@ -116,6 +116,10 @@ USAGE_WORDS = frozenset(
         "thousand",
         "request",
         "response",
+        # an average size (``level0_avg_tokens``): what one item costs, measured, not a limit (set 80)
+        "avg",
+        "average",
+        "mean",
     }
 )
 #: First words of a setting that manages a number of tokens (``protect_last_n_tokens``).

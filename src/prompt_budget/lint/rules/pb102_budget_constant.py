@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.attribute_reads import follow_attribute
 from prompt_budget.lint.budget_bindings import judge_assign, judge_assignment
+from prompt_budget.lint.budget_copies import written_again
 from prompt_budget.lint.budget_defaults import (
     estimate_added,
     fallback_default,
@@ -483,9 +484,7 @@ class BudgetConstant(LintRule):
         return name not in self._held.bindings.by_name and self._module_reads.foreign_read(name, node)
 
     def leave_Module(self, node: ast.Module) -> None:
-        decide_constants(
-            self, self._held
-        )  # ``def __init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
+        decide_constants(self, self._held)  # ``__init__(self, threshold=DEFAULT_THRESHOLD)`` reaching tokens
         # ``f(limit=DEFAULT_TRUNCATION_LENGTH)`` whose ``limit`` cuts a string: characters (``other_units``)
         cut = defaults_cutting_strings(self, node, {name for name, _ in self._held.phrase})
         self._held.phrase[:] = [(name, r) for name, r in self._held.phrase if name not in cut]
@@ -497,6 +496,7 @@ class BudgetConstant(LintRule):
         self._fields.finish(self, node)  # ``chunk_size: int = 256`` another module reads into a budget
         self._overrides.finish(self, node)  # ``_chunk_text(t, chunk_size=60)`` overriding a budget default
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
+        written_again(self, node)  # ``return 128_000`` beside a reported ``return WINDOWS.get(p, 128_000)``
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
         self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
         self._field_overrides.finish(self)  # last: what every step above reported

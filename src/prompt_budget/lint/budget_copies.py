@@ -1,0 +1,174 @@
+"""A budget a function writes again (PB102; sets 77 and 79: zil-ai's ``_detect_model_context``, janito4's
+config prompt)::
+
+    def _detect_model_context(project_dir):
+        if not adapter_path.is_file():
+            return 128_000                                  # the same window, written again
+        try:
+            return _CONTEXT_WINDOWS.get(provider, 128_000)  # reported: a window table's fallback
+        except Exception:
+            return 128_000                                  # and again
+
+    def configure(existing_context_window):
+        default_context = existing_context_window if existing_context_window else 65536  # again
+        ...
+        context_window = 65536                              # reported: a context window
+
+A number a rule reported as a budget in a function (PB101-PB103) is that budget where the function writes
+it again in the same role: returned (``return 128_000``) by a function that returns the reported one
+too, or bound to a local (plainly, as a branch of ``a if c else N`` or the fallback of ``a or N``) where
+the reported one is bound to a local too and the two locals share a budget word (``default_context``
+beside ``context_window``), or where the other branch is a budget (``existing_context_window if ...``).
+
+Guards: the same value, 256 or more; one function (not its nested ones); the copy's local says no other
+unit, credential or time; a literal already reported is left alone; not in test modules. Read at the
+module's end from the reports made so far and the function's cached statements (``walks.statements``),
+only for functions holding a report.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import against_flow, is_test_module
+from prompt_budget.lint.names import words
+from prompt_budget.lint.walks import statements, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+_SMALLEST = 256
+_CODES = frozenset({"PB101", "PB102", "PB103"})
+#: Words two locals may share to name one budget (``default_context``, ``context_window``).
+_SHARED = frozenset({"context", "ctx", "window", "token", "tokens", "budget", "limit", "output", "input"})
+
+
+def _values(value: ast.expr | None) -> Iterator[tuple[ast.Constant, ast.expr | None]]:
+    """The literals a statement's value writes as a whole, each with the other branch beside it: ``N``,
+    ``a if c else N``, ``a or N``."""
+    if type(value) is ast.Constant:
+        yield value, None
+    elif type(value) is ast.IfExp:
+        for side, other in ((value.body, value.orelse), (value.orelse, value.body)):
+            if type(side) is ast.Constant:
+                yield side, other
+    elif (
+        type(value) is ast.BoolOp and isinstance(value.op, ast.Or) and type(value.values[-1]) is ast.Constant
+    ):
+        yield value.values[-1], value.values[0]
+
+
+def _role(stmt: ast.AST) -> tuple[str, ast.expr | None] | None:
+    """``("", value)`` for a ``return``, ``(local, value)`` for a local bound to a value, else None."""
+    if type(stmt) is ast.Return:
+        return "", stmt.value
+    if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+        return stmt.targets[0].id, stmt.value
+    if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name:
+        return stmt.target.id, stmt.value
+    return None
+
+
+def _own_statements(fn: Function) -> list[ast.AST]:
+    """The function's statements, not those of the functions and classes it defines."""
+    nested = {
+        id(s)
+        for inner in statements(fn)
+        if inner is not fn and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        for s in statements(inner)
+    }
+    return [s for s in statements(fn) if id(s) not in nested]
+
+
+def _innermost(functions: list[Function], line: int) -> Function | None:
+    found = None
+    for fn in functions:
+        end = fn.end_lineno or fn.lineno
+        if fn.lineno <= line <= end and (found is None or found.lineno <= fn.lineno):
+            found = fn
+    return found
+
+
+def _shares_budget_word(a: str, b: str) -> bool:
+    return bool(set(words(a)) & set(words(b)) & _SHARED)
+
+
+def written_again(rule: LintRule, module: ast.Module) -> None:
+    """Report the copies of a reported budget its function writes again in the same role."""
+    reported: list[tuple[ast.AST, int | float]] = [
+        (r.target, r.value)
+        for r in rule.ctx.reports
+        if r.code in _CODES
+        and r.target is not None
+        and type(r.value) in (int, float)
+        and isinstance(r.value, (int, float))
+        and r.value >= _SMALLEST
+    ]
+    if not reported or is_test_module(rule.ctx.path):
+        return
+    functions = [n for n in walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    by_function: dict[int, tuple[Function, list[tuple[ast.AST, int | float]]]] = {}
+    for target, value in reported:
+        fn = _innermost(functions, getattr(target, "lineno", 0))
+        if fn is not None:
+            by_function.setdefault(id(fn), (fn, []))[1].append((target, value))
+    done = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
+    for fn, found in by_function.values():
+        _copies(rule, fn, found, done)
+
+
+def _copies(rule: LintRule, fn: Function, found: list[tuple[ast.AST, int | float]], done: set[int]) -> None:
+    own = _own_statements(fn)
+    # each reported literal's role: the statement of the function holding it (a return, a local's binding)
+    roles: list[tuple[str, int | float, int]] = []
+    for stmt in own:
+        role = _role(stmt)
+        if role is None or role[1] is None:
+            continue
+        inside = {id(n) for n in walk(role[1])}
+        line = getattr(stmt, "lineno", 0)
+        roles.extend((role[0], value, line) for target, value in found if id(target) in inside)
+    if not roles:
+        return
+    for stmt in own:
+        role = _role(stmt)
+        if role is None:
+            continue
+        local, value = role
+        for literal, other in _values(value):
+            amount = rule.budget_literal(literal)
+            if amount is None or id(literal) in done:
+                continue
+            line = _same_role(rule, local, other, amount, roles)
+            if line is None:
+                continue
+            name = local or fn.name
+            message = (
+                f"token budget {name} = {amount}: the budget reported at line {line} of `{fn.name}`, written "
+                "again; move it to config so it can be tuned and tested"
+            )
+            rule.report_literal(literal, message, amount, name)
+            done.add(id(literal))
+
+
+def _same_role(
+    rule: LintRule,
+    local: str,
+    other: ast.expr | None,
+    amount: int | float,
+    roles: list[tuple[str, int | float, int]],
+) -> int | None:
+    """The line of a reported budget of this value the copy writes again in the same role, else None."""
+    if local and (against_flow(local) or rule.names.is_excluded(local)):
+        return None
+    other_name = other.id if type(other) is ast.Name else other.attr if type(other) is ast.Attribute else ""
+    for name, value, line in roles:
+        if value != amount or bool(name) != bool(local):
+            continue
+        if not local or _shares_budget_word(local, name) or (other_name and rule.names.is_budget(other_name)):
+            return line
+    return None
