@@ -14,11 +14,17 @@ config prompt)::
         ...
         context_window = 65536                              # reported: a context window
 
+    def create(token_budget=typer.Option(100_000, "--token-budget")):  # reported: a parameter default
+        if token_budget != 100_000:                         # the default, written again to tell it
+            budgets = {"tokens": token_budget}              # from the user's value (set 81: agent47)
+
 A number a rule reported as a budget in a function (PB101-PB103) is that budget where the function writes
 it again in the same role: returned (``return 128_000``) by a function that returns the reported one
 too, or bound to a local (plainly, as a branch of ``a if c else N`` or the fallback of ``a or N``) where
 the reported one is bound to a local too and the two locals share a budget word (``default_context``
-beside ``context_window``), or where the other branch is a budget (``existing_context_window if ...``).
+beside ``context_window``), or where the other branch is a budget (``existing_context_window if ...``);
+or compared (``==``, ``!=``) with the parameter whose reported default it is (``token_budget !=
+100_000``: whether the caller changed the default, which must follow the default into config).
 
 Guards: the same value, 256 or more; one function (not its nested ones); the copy's local says no other
 unit, credential or time; a literal already reported is left alone; not in test modules. Read at the
@@ -121,8 +127,49 @@ def written_again(rule: LintRule, module: ast.Module) -> None:
         _copies(rule, fn, found, done)
 
 
+def _compared_defaults(
+    rule: LintRule, fn: Function, own: list[ast.AST], found: list[tuple[ast.AST, int | float]], done: set[int]
+) -> None:
+    """``if token_budget != 100_000:`` where ``100_000`` is the reported default of ``token_budget``."""
+    args = fn.args
+    params = [*args.posonlyargs, *args.args][-len(args.defaults) :] if args.defaults else []
+    pairs = [*zip(params, args.defaults, strict=True), *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+    defaults: dict[str, tuple[int | float, int]] = {}
+    for param, default in pairs:
+        inside = {id(n) for n in walk(default)} if default is not None else set()
+        for target, value in found:
+            if id(target) in inside:
+                defaults[param.arg] = (value, default.lineno if default is not None else fn.lineno)
+    if not defaults:
+        return
+    for stmt in own:
+        test = stmt.test if type(stmt) in (ast.If, ast.While) else None  # type: ignore[attr-defined]
+        for node in walk(test) if test is not None else ():
+            if (
+                type(node) is not ast.Compare
+                or len(node.ops) != 1
+                or type(node.ops[0]) not in (ast.Eq, ast.NotEq)
+            ):
+                continue
+            left, right = node.left, node.comparators[0]
+            name, literal = (left, right) if type(left) is ast.Name else (right, left)
+            if type(name) is not ast.Name or name.id not in defaults or type(literal) is not ast.Constant:
+                continue
+            amount = rule.budget_literal(literal)
+            value, line = defaults[name.id]
+            if amount is None or amount != value or id(literal) in done:
+                continue
+            message = (
+                f"token budget {name.id} = {amount}: the default of `{name.id}` reported at line {line}, "
+                "compared again to tell whether it was changed; move it to config so it can be tuned and tested"
+            )
+            rule.report_literal(literal, message, amount, name.id)
+            done.add(id(literal))
+
+
 def _copies(rule: LintRule, fn: Function, found: list[tuple[ast.AST, int | float]], done: set[int]) -> None:
     own = _own_statements(fn)
+    _compared_defaults(rule, fn, own, found, done)
     # each reported literal's role: the statement of the function holding it (a return, a local's binding)
     roles: list[tuple[str, int | float, int]] = []
     for stmt in own:

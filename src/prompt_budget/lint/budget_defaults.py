@@ -28,7 +28,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
-from prompt_budget.lint.param_docstrings import documented_in_tokens
+from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.returned_budgets import returns_token_budget
@@ -117,7 +117,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             or weak_ok
             # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26): the
             # docstrings read last, for the few defaults nothing else named
-            or (not names.is_excluded(name) and documented_in_tokens(rule, name))
+            or (not names.is_excluded(name) and attribute_documented_in_tokens(rule, name))
             or token_quota_name(name)  # ``max_tpm=5000000``: a rate limiter's quota of tokens (set 29)
             or media_budget(rule, name)  # ``max_video_tokens=32000``: a media item's token cap (set 32)
         )

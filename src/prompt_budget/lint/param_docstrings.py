@@ -112,10 +112,11 @@ _TOKEN_LIMIT = re.compile(r"\bmax(?:imum)?\s+(?:number|count)\s+of\s+tokens\b", 
 
 
 def attribute_documented_in_tokens(rule: LintRule, name: str) -> bool:
-    """An attribute set in a constructor (``self.context_size = 300``) that the constructor's or the
-    class's docstring gives in tokens (``documented_in_tokens``), or whose entry of an ``Args:`` /
-    ``Attributes:`` list calls it a maximum number of tokens ("context_size (int): The maximum number
-    of tokens used in ranking"; set 53: rankify's LiT5 rerankers), not in another unit."""
+    """An attribute set in a constructor (``self.context_size = 300``) or a parameter's default that the
+    function's or the class's docstring gives in tokens (``documented_in_tokens``), or whose entry of an
+    ``Args:`` / ``Attributes:`` list calls it a maximum number of tokens ("context_size (int): The
+    maximum number of tokens used in ranking"; set 53: rankify's LiT5 rerankers; "chunk_size: Maximum
+    number of tokens per chunk (default: 256)", set 82: nepali-rag's MCP tool), not in another unit."""
     return documented_in_tokens(rule, name) or entry_says(rule, name, _TOKEN_LIMIT)
 
 
