@@ -22,6 +22,7 @@ from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
 from prompt_budget.lint.names import words
 from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import dotted, string_value
+from prompt_budget.lint.shown_examples import shown_only
 from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import walk
 
@@ -43,7 +44,14 @@ _USAGE = frozenset({"prompt", "completion", "total", "input", "output", "used", 
 
 def dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
     """Every budget PB101 finds in the dict literal ``node``: an amount typed as tokens, an entry of a
-    request (``request_entries``), then the forms above."""
+    request (``request_entries``), then the forms above; none in a dict only shown (``shown_examples``)."""
+    found = list(_dict_budgets(rule, node))
+    if found and shown_only(rule, node):
+        return
+    yield from found
+
+
+def _dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
     typed = typed_amounts(rule, node)
     for unit, amount in typed:
         # ``{"type": "input_tokens", "value": 150000}``: an amount typed as tokens (set 20: inspect-ai)
