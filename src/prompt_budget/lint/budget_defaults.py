@@ -28,7 +28,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
-from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens
+from prompt_budget.lint.param_docstrings import documented_in_tokens, entry_is_token_limit
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.returned_budgets import returns_token_budget
@@ -52,6 +52,8 @@ _OTHER_BUDGETS = frozenset(
 )
 #: A budget getter's parameter holding the value it returns when it finds none.
 _FALLBACKS = frozenset({"fallback", "default", "fallback_value", "default_value"})
+#: The smallest default an ``Args:`` entry calling it a maximum number of tokens makes a budget.
+_LIMIT_SMALLEST = 256
 #: A help text that gives the option's unit as tokens (``help="The maximum number of new tokens."``).
 #: A comment saying its line's number is a guess (``# Approximate token count for images``).
 _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*)", re.IGNORECASE)
@@ -117,7 +119,10 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             or weak_ok
             # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26): the
             # docstrings read last, for the few defaults nothing else named
-            or (not names.is_excluded(name) and attribute_documented_in_tokens(rule, name))
+            or (not names.is_excluded(name) and documented_in_tokens(rule, name))
+            # "chunk_size: Maximum number of tokens per chunk" (set 82), not a sampling window of a
+            # few tokens ("last_n_tokens_size: Maximum number of tokens to keep", 64)
+            or (value >= _LIMIT_SMALLEST and not names.is_excluded(name) and entry_is_token_limit(rule, name))
             or token_quota_name(name)  # ``max_tpm=5000000``: a rate limiter's quota of tokens (set 29)
             or media_budget(rule, name)  # ``max_video_tokens=32000``: a media item's token cap (set 32)
         )

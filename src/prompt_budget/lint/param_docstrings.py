@@ -112,12 +112,18 @@ _TOKEN_LIMIT = re.compile(r"\bmax(?:imum)?\s+(?:number|count)\s+of\s+tokens\b", 
 
 
 def attribute_documented_in_tokens(rule: LintRule, name: str) -> bool:
-    """An attribute set in a constructor (``self.context_size = 300``) or a parameter's default that the
-    function's or the class's docstring gives in tokens (``documented_in_tokens``), or whose entry of an
-    ``Args:`` / ``Attributes:`` list calls it a maximum number of tokens ("context_size (int): The
-    maximum number of tokens used in ranking"; set 53: rankify's LiT5 rerankers; "chunk_size: Maximum
-    number of tokens per chunk (default: 256)", set 82: nepali-rag's MCP tool), not in another unit."""
-    return documented_in_tokens(rule, name) or entry_says(rule, name, _TOKEN_LIMIT)
+    """An attribute set in a constructor (``self.context_size = 300``) that the constructor's or the
+    class's docstring gives in tokens (``documented_in_tokens``), or whose entry of an ``Args:`` /
+    ``Attributes:`` list calls it a maximum number of tokens (``entry_is_token_limit``)."""
+    return documented_in_tokens(rule, name) or entry_is_token_limit(rule, name)
+
+
+def entry_is_token_limit(rule: LintRule, name: str) -> bool:
+    """The entry of ``name`` in an ``Args:`` / ``Attributes:`` list calls it a maximum number of tokens
+    ("context_size (int): The maximum number of tokens used in ranking"; set 53: rankify's LiT5
+    rerankers; "chunk_size: Maximum number of tokens per chunk (default: 256)", set 82: nepali-rag's MCP
+    tool), not in another unit."""
+    return entry_says(rule, name, _TOKEN_LIMIT)
 
 
 def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:

@@ -40,6 +40,12 @@ SET81_VALID = (
             "Number of tokens seen so far.",
         )
     ),
+    # a sampling window of a few tokens, not a budget (tuned sets: llama-cpp-python's ``last_n_tokens_size``)
+    Valid(
+        "def make(model, window_size: int = 64):\n"
+        '    """Args:\n        window_size: Maximum number of tokens to keep in the penalty window.\n    """\n'
+        "    return Sampler(model, window_size)\n"
+    ),
 )
 
 SET81_INVALID = (
