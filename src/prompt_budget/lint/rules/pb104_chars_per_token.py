@@ -15,7 +15,7 @@ from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
-from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
+from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, encoded_text
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
     CASES_VALID,
@@ -300,7 +300,10 @@ class CharsPerToken(LintRule):
         )
 
     def _base64(self, node: ast.AST) -> bool:
-        return any(self.names.is_base64(n) for n in names_in(self, node, strings=True))
+        # a local ``encoded`` bound to a text's ``encode("utf-8")`` is no base64 (``pb104_bytes``)
+        return any(
+            self.names.is_base64(n) and not encoded_text(self, n) for n in names_in(self, node, strings=True)
+        )
 
     #: Rates kept in constants and already reported where written (``named_rate``), once per module.
     _rates: set[ast.AST]
