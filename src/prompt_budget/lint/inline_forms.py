@@ -234,10 +234,13 @@ def _a_length(node: ast.expr) -> bool:
 
 
 def budget_lookup(rule: LintRule, call: ast.Call) -> bool:
-    """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""
+    """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter. A
+    validated field's bound is no table read (``Field(default=6_000, le=MEMORY_PROMPT_BUDGET_CAP)`` of a
+    ``prompt_budget_chars``, set 80: hiveloom): its ``default`` is the field's, judged by the field's name."""
     if rule.budget_expr(call) is not None:
         return True
-    args = [*call.args, *(kw.value for kw in call.keywords)]
+    field = callee_name(call) == "Field"
+    args = [*call.args, *(kw.value for kw in call.keywords if not (field and kw.arg in _BOUNDS))]
     return any(rule.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
 
 
