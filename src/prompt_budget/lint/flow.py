@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
+from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.compress_rates import compression_rate
@@ -251,6 +252,8 @@ class Uses:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if not (isinstance(grand, ast.Subscript) and token_list(rule, grand.value)):
                 self.sliced.add(name)  # ``text[:n]`` counts characters; ``tokens[:n]`` tokens
+        elif bounds_characters(rule, ancestors):
+            self.sliced.add(name)  # ``Field(le=CAP)`` of a field named as characters
         elif (alias := handed_on(node, ancestors, ratio)) is not None and alias not in self.watch | {name}:
             # ``self.t = T``, ``def __init__(self, t=T)``, a share's field ``t: float = T``: the alias decides
             self.aliases[alias] = name
