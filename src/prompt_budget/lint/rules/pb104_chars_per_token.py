@@ -60,6 +60,7 @@ from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.rules.pb104_tokenizer_rates import tokenizer_rate
 from prompt_budget.lint.stated_rates import scope_docstrings, split_into_words, states_rate
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
+from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import token_cap
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
@@ -558,6 +559,7 @@ class CharsPerToken(LintRule):
             token_context(self)
             or priced_per_token(self.ctx.ancestors, node)
             or compared_with_tokens(self, node)
+            or debited_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
             or estimate_above(self.ctx.lines, self._statement())
             or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
