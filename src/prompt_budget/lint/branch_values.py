@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import Uses
+from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
@@ -47,13 +48,19 @@ def _reads(
     chain.pop()
 
 
-def _given_as_keyword(ancestors: list[ast.AST]) -> bool:
+def _given_as_keyword(rule: LintRule, ancestors: list[ast.AST]) -> bool:
     """The read is a keyword's value (``max_tokens=n``), alone or as a branch or fallback of it
-    (``max_tokens=n if n else cap``, ``max_tokens=n or cap``): the strongest use, the one a name bound to
-    several numbers must meet (a difference, ``window - padding``, may be in another unit)."""
+    (``max_tokens=n if n else cap``, ``max_tokens=n or cap``), or the value written under a budget's key
+    of a dict (``options.update({"num_predict": n})``, set 77: gimle-hugin): the strongest use, the one a
+    name bound to several numbers must meet (a difference, ``window - padding``, may be in another unit)."""
     parent = ancestors[-2] if len(ancestors) > 1 else None
+    child = ancestors[-1]
     if isinstance(parent, (ast.IfExp, ast.BoolOp)) and len(ancestors) > 2:
-        parent = ancestors[-3]
+        child, parent = parent, ancestors[-3]
+    if isinstance(parent, ast.Dict):
+        keys = [k for k, v in zip(parent.keys, parent.values, strict=False) if v is child]
+        key = string_value(keys[0]) if len(keys) == 1 else None
+        return bool(key) and rule.names.is_budget(key or "")
     return isinstance(parent, ast.keyword)
 
 
@@ -95,7 +102,7 @@ def branch_local_budgets(
                 uses = Uses()
                 uses.read(name, ancestors, rule, ratio=False)
                 why = uses.reasons.get(name)
-                if why is None or uses.sliced or not _given_as_keyword(ancestors):
+                if why is None or uses.sliced or not _given_as_keyword(rule, ancestors):
                     found = []
                     break
                 found.append((getattr(ancestors[-1], "lineno", 0), why))

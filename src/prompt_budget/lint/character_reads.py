@@ -6,7 +6,7 @@ it. Moved out of ``flow.py`` (which re-exports it) to keep that module short.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name
@@ -144,3 +144,26 @@ def _character_read(
     if local is not None and depth < 2:
         return counts_characters(fn, local, rule, depth + 1)
     return False
+
+
+#: A validated field's bounds (pydantic's ``Field(le=...)``, ``lt=``, ``ge=``, ``gt=``).
+_FIELD_BOUNDS = frozenset({"le", "lt", "ge", "gt"})
+
+
+def bounds_characters(rule: LintRule, ancestors: Sequence[ast.AST]) -> bool:
+    """The read (``ancestors[-1]``) is a bound of a field named as characters (``prompt_budget_chars: int
+    = Field(default=6_000, le=MEMORY_PROMPT_BUDGET_CAP)``, set 80: hiveloom): a number of characters."""
+    if len(ancestors) < 4:
+        return False
+    bound, call, stmt = ancestors[-2], ancestors[-3], ancestors[-4]
+    if not (
+        isinstance(bound, ast.keyword)
+        and bound.arg in _FIELD_BOUNDS
+        and isinstance(call, ast.Call)
+        and callee_name(call) == "Field"
+    ):
+        return False
+    target: ast.expr | None = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+    return isinstance(target, ast.Name) and rule.names.is_chars(target.id)

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
+from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import token_local
+from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.handed_names import handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
@@ -251,6 +253,8 @@ class Uses:
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if not (isinstance(grand, ast.Subscript) and token_list(rule, grand.value)):
                 self.sliced.add(name)  # ``text[:n]`` counts characters; ``tokens[:n]`` tokens
+        elif bounds_characters(rule, ancestors):
+            self.sliced.add(name)  # ``Field(le=CAP)`` of a field named as characters
         elif (alias := handed_on(node, ancestors, ratio)) is not None and alias not in self.watch | {name}:
             # ``self.t = T``, ``def __init__(self, t=T)``, a share's field ``t: float = T``: the alias decides
             self.aliases[alias] = name
@@ -302,7 +306,9 @@ def token_list(rule: LintRule, node: ast.expr) -> bool:
         if type(node.slice.value) is not int:
             break
         node = node.value
-    return rule.token_sequence(node) or keyed_token_row(rule, node)  # ``answer_tokens[k]`` (set 48)
+    fn = rule.ctx.function()
+    listed = rule.token_sequence(node) and not (fn is not None and entry_list(fn, node))  # a vocabulary
+    return listed or keyed_token_row(rule, node)  # ``answer_tokens[k]`` (set 48)
 
 
 def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:

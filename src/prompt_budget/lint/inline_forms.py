@@ -37,6 +37,7 @@ from prompt_budget.lint.token_estimates import token_estimate
 from prompt_budget.lint.variable_keys import variable_key_budget
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import window_length_prefix
+from prompt_budget.lint.wrapped_lookups import wrapped_pair
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -145,7 +146,7 @@ def lookup_default(
     2048)``, ``getattr(obj, "max_tokens", 2048)``, a weakly named ``kwargs.pop("max_length", 512)`` that
     reaches a tokenizer's cut (``token_cuts.popped_cut``), a budget table's ``TOKEN_MAX.get(model_name,
     2048)``; ``how`` is None for a ``.get(model, N)`` on another table, which the table's rows decide."""
-    pair = lookup_pair(node)
+    pair = lookup_pair(node) or wrapped_pair(rule, node)  # ``_get("max_tokens", 4096)`` (set 81: mvge)
     value = rule.budget_literal(pair[1]) if pair is not None else None
     if pair is not None and value is None:
         value = int_of_string(
@@ -234,10 +235,13 @@ def _a_length(node: ast.expr) -> bool:
 
 
 def budget_lookup(rule: LintRule, call: ast.Call) -> bool:
-    """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter."""
+    """``lookup(model, CONTEXT_WINDOWS, default=...)``: a call reading a budget table or getter. A
+    validated field's bound is no table read (``Field(default=6_000, le=MEMORY_PROMPT_BUDGET_CAP)`` of a
+    ``prompt_budget_chars``, set 80: hiveloom): its ``default`` is the field's, judged by the field's name."""
     if rule.budget_expr(call) is not None:
         return True
-    args = [*call.args, *(kw.value for kw in call.keywords)]
+    field = callee_name(call) == "Field"
+    args = [*call.args, *(kw.value for kw in call.keywords if not (field and kw.arg in _BOUNDS))]
     return any(rule.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
 
 

@@ -220,6 +220,9 @@ EXCLUDED_WORDS = frozenset(
         "kb",
         "mb",
         "api",
+        # Python's ``secrets.token_urlsafe(n)``, ``token_hex(n)``: a credential's random characters (set 78)
+        "urlsafe",
+        "hex",
         "hf",
         "github",
         "gh",

@@ -361,6 +361,10 @@ _ENCODER_WORDS = frozenset(
 )
 
 
+#: Words of a comment's credential (``# HF token step``, set 77: lmagent-plus): an access token, not tokens.
+_KEY_WORDS = frozenset({"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "hf", "github"})
+
+
 class LintRule:
     """Base class of every lint rule. Subclasses set the class attributes and define
     ``visit_<ast node type>`` (and optionally ``leave_<type>``) methods that call ``self.report``."""
@@ -478,8 +482,7 @@ class LintRule:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
         return bool(comment and TOKENS_WORD.search(comment)) and not any(
-            w in {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt"} | CHAR_WORDS
-            for w in words(comment)
+            w in _KEY_WORDS | CHAR_WORDS for w in words(comment)
         )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
 
     def token_sequence(self, node: ast.AST) -> bool:

@@ -1,7 +1,9 @@
 """A local bound only to what is left of a token amount (set 71: cognautic-cli's ``available_context =
 self.n_ctx - max_tokens - 200``; set 72: nanoindex's ``remaining = max_tokens - total_tokens``): a
 number of tokens whatever its name, so ``max_prompt_chars = available_context * 3`` converts tokens to
-characters. Read through the function's shared walk (``walks.walk``/``walks.parents``), so the binding's
+characters. So is a running remainder: a local that starts at a token amount and is only lessened by token
+amounts (set 79: orionagent's ``remaining_budget = self.config.max_dialogue_tokens`` ... ``remaining_budget -=
+content_tokens``, then ``char_limit = remaining_budget * 4``). Read through the function's shared walk (``walks.walk``/``walks.parents``), so the binding's
 line need not be walked."""
 
 from __future__ import annotations
@@ -34,9 +36,20 @@ def _left_of_tokens(rule: LintRule, value: ast.expr) -> bool:
     return len(named) >= 2 and named[0] is terms[0] and all(rule.token_amount(t) for t in named)
 
 
+def _lessened(rule: LintRule, stmt: ast.AST | None, target: ast.Name) -> bool:
+    """``remaining -= content_tokens``: the local lessened by a token amount."""
+    return (
+        isinstance(stmt, ast.AugAssign)
+        and stmt.target is target
+        and isinstance(stmt.op, ast.Sub)
+        and rule.token_amount(stmt.value)
+    )
+
+
 def token_difference(rule: LintRule, node: ast.expr) -> bool:
     """``node`` is a local of the enclosing function every binding of which is a token amount less
-    other token amounts (and number literals); not a parameter."""
+    other token amounts (and number literals), or, in a running remainder, that starts at a token amount
+    and is only lessened by token amounts (``-=``); not a parameter."""
     fn = rule.ctx.function()
     if not isinstance(node, ast.Name) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
@@ -50,13 +63,20 @@ def token_difference(rule: LintRule, node: ast.expr) -> bool:
     bound = [n for n in walk(fn) if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Store)]
     if not bound:
         return False
+    started = lessened = False
     for target in bound:
         stmt = up.get(target)
-        if not (
-            isinstance(stmt, ast.Assign) and stmt.targets == [target] and _left_of_tokens(rule, stmt.value)
-        ):
+        if _lessened(rule, stmt, target):
+            lessened = True
+            continue
+        if not (isinstance(stmt, ast.Assign) and stmt.targets == [target]):
             return False
-    return True
+        if _left_of_tokens(rule, stmt.value):
+            continue
+        if not rule.token_amount(stmt.value):
+            return False
+        started = True
+    return lessened or not started
 
 
 def token_cap(rule: LintRule, node: ast.expr) -> bool:

@@ -32,6 +32,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
@@ -286,6 +287,7 @@ class TokenReach:
             isinstance(parent, ast.Slice)
             and isinstance(grand, ast.Subscript)
             and rule.token_sequence(grand.value)
+            and not entry_list(fn, grand.value)
         ):
             return f"cuts the token list `{_short(grand.value)}`"
         if isinstance(parent, ast.keyword) and parent.arg and isinstance(grand, ast.Call):

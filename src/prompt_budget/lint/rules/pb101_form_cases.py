@@ -19,6 +19,8 @@ from prompt_budget.lint.rules.pb101_set69_cases import SET69_INVALID, SET69_VALI
 from prompt_budget.lint.rules.pb101_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb101_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb101_set81_shown_cases import SET81_SHOWN_INVALID, SET81_SHOWN_VALID
+from prompt_budget.lint.rules.pb101_set79_cases import SET79_INVALID, SET79_VALID
+from prompt_budget.lint.rules.pb101_set81_cases import SET81_INVALID, SET81_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -44,6 +46,8 @@ FORM_VALID = (
     *SET71_VALID,
     *SET75_VALID,
     *SET81_SHOWN_VALID,
+    *SET79_VALID,
+    *SET81_VALID,
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -116,6 +120,8 @@ FORM_INVALID = (
     *SET71_INVALID,
     *SET75_INVALID,
     *SET81_SHOWN_INVALID,
+    *SET79_INVALID,
+    *SET81_INVALID,
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb102_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb102_set77_cases import SET77_INVALID, SET77_VALID
+from prompt_budget.lint.rules.pb102_set77_flow_cases import SET77_FLOW_INVALID, SET77_FLOW_VALID
 from prompt_budget.lint.rules.pb102_set81_cases import SET81_INVALID, SET81_VALID
+from prompt_budget.lint.rules.pb102_set81_entry_cases import SET81_ENTRY_INVALID, SET81_ENTRY_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -55,6 +57,8 @@ SET73_VALID = (
     *SET75_VALID,  # sets 75 and 76 (the rule's module is at its length limit)
     *SET77_VALID,  # sets 77 to 80
     *SET81_VALID,  # sets 81 and 82
+    *SET77_FLOW_VALID,
+    *SET81_ENTRY_VALID,
 )
 
 SET73_INVALID = (
@@ -82,5 +86,7 @@ SET73_INVALID = (
     ),
     *SET75_INVALID,
     *SET77_INVALID,
+    *SET77_FLOW_INVALID,
     *SET81_INVALID,
+    *SET81_ENTRY_INVALID,
 )

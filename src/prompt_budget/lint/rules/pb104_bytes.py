@@ -6,7 +6,11 @@ make a token: the same heuristic as 4 characters per token.
 A size in bytes is more often a binary or base64 size than a text's, so the rate is taken only when
 its quotient is itself a count of tokens (returned by a function named or documented as counting
 tokens, bound or passed as tokens, compared with a count of tokens), and never on base64, audio or
-image data (``len(b64) * 3 // 4`` is base64 arithmetic).
+image data (``len(b64) * 3 // 4`` is base64 arithmetic). A local named as encoded (``encoded``) is no
+base64 when every binding of it in its function is a text's encoding (``text.encode("utf-8")``), also
+through a function of the module returning one (set 79: hiveloom's ``encoded = _canonical(packets)`` whose
+``_canonical`` returns ``json.dumps(value).encode("utf-8")``, then ``estimated_tokens=math.ceil(len(encoded)
+/ 4)``): its length is the text's size in UTF-8.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.names import BASE64_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -50,3 +55,54 @@ def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     """``node`` (``amount // rate`` or ``amount * 0.25``) turns a size in bytes of a text into a count
     of tokens: ``amount`` is bytes, no binary data is named and the result is tokens."""
     return byte_amount(amount) and not _binary(rule, node) and result_is_tokens(rule, node)
+
+
+def _encodes_text(rule: LintRule, value: ast.expr) -> bool:
+    """``text.encode("utf-8")``: a string's ``encode`` (not a tokenizer's: ``enc.encode(text)``)."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "encode"
+        and not rule.token_sequence(value)
+    )
+
+
+def _returns_encoded_text(rule: LintRule, call: ast.Call) -> bool:
+    """``_canonical(value)``, a function of the module every ``return`` of which is a text's encoding."""
+    tree = rule.ctx.tree
+    if type(call.func) is not ast.Name or not isinstance(tree, ast.Module):
+        return False
+    name = call.func.id
+    fn = next(
+        (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name),
+        None,
+    )
+    if fn is None:
+        return False
+    returned = [n.value for n in walk(fn) if isinstance(n, ast.Return)]
+    return bool(returned) and all(v is not None and _encodes_text(rule, v) for v in returned)
+
+
+def encoded_text(rule: LintRule, name: str) -> bool:
+    """``name`` is a local of the enclosing function every binding of which is a text's encoding, made
+    there or returned by a function of the module (not a parameter, a loop's or an unpacking's name)."""
+    fn = rule.ctx.function()
+    if fn is None:
+        return False
+    stores = 0
+    bound: list[ast.expr] = []
+    for n in walk(fn):
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+            stores += 1
+        elif isinstance(n, ast.arg) and n.arg == name:
+            return False
+        elif isinstance(n, ast.Assign) and [attr_name(t) for t in n.targets] == [name]:
+            bound.append(n.value)
+    return (
+        bool(bound)
+        and len(bound) == stores
+        and all(
+            _encodes_text(rule, v) or (isinstance(v, ast.Call) and _returns_encoded_text(rule, v))
+            for v in bound
+        )
+    )

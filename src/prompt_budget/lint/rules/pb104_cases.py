@@ -7,6 +7,8 @@ from prompt_budget.lint.rules.pb104_set69_cases import SET69_INVALID, SET69_VALI
 from prompt_budget.lint.rules.pb104_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb104_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb104_set75_cases import SET75_INVALID, SET75_VALID
+from prompt_budget.lint.rules.pb104_set79_cases import SET79_INVALID, SET79_VALID
+from prompt_budget.lint.rules.pb104_set81_cases import SET81_INVALID, SET81_VALID
 
 #: Set 57's huixiangdou ``call_kimi``: windows converted to characters (``int(8192 * 1.5)``, PB104) less a
 #: reserve (``- 1024``, PB106) to pick the model named by the window; both rules' cases read it.
@@ -27,6 +29,8 @@ CASES_VALID = (
     *SET71_VALID,
     *SET73_VALID,
     *SET75_VALID,
+    *SET79_VALID,
+    *SET81_VALID,
     # a local rate named for no tokens, or bound twice (which the module cannot say)
     Valid("def pages(text):\n    page_factor = 4\n    return len(text) // page_factor\n"),
     Valid(
@@ -208,6 +212,8 @@ CASES_INVALID = (
     *SET71_INVALID,
     *SET73_INVALID,
     *SET75_INVALID,
+    *SET79_INVALID,
+    *SET81_INVALID,
     # a rate of characters per token kept in a local named for tokens, no "per" in it (set 48: ares-ai)
     Invalid(
         "def fit(prompt):\n    token_approx_factor = 4\n"

@@ -15,7 +15,7 @@ from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
-from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens
+from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, encoded_text
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
     CASES_VALID,
@@ -60,6 +60,7 @@ from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.rules.pb104_tokenizer_rates import tokenizer_rate
 from prompt_budget.lint.stated_rates import scope_docstrings, split_into_words, states_rate
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
+from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import token_cap
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
@@ -300,7 +301,10 @@ class CharsPerToken(LintRule):
         )
 
     def _base64(self, node: ast.AST) -> bool:
-        return any(self.names.is_base64(n) for n in names_in(self, node, strings=True))
+        # a local ``encoded`` bound to a text's ``encode("utf-8")`` is no base64 (``pb104_bytes``)
+        return any(
+            self.names.is_base64(n) and not encoded_text(self, n) for n in names_in(self, node, strings=True)
+        )
 
     #: Rates kept in constants and already reported where written (``named_rate``), once per module.
     _rates: set[ast.AST]
@@ -555,6 +559,7 @@ class CharsPerToken(LintRule):
             token_context(self)
             or priced_per_token(self.ctx.ancestors, node)
             or compared_with_tokens(self, node)
+            or debited_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
             or estimate_above(self.ctx.lines, self._statement())
             or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)

@@ -130,7 +130,8 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
     about tokens (``mid = len(text) // 2`` in ``truncate_tokens`` halves a text): it is what a function
     named as or documented as counting tokens returns (``def general_tokens(text): return math.ceil(
     len(text) / 2)``, set 22: openlit), bound or passed under a name of an amount of tokens, or ordered
-    against a count of tokens."""
+    against a count of tokens. A lambda's body is what the lambda returns: one bound or given under a name
+    of counting tokens (``estimate_tokens = lambda s: len(s) // 2``, set 79: ai-agent-axon) counts tokens."""
     outer: ast.AST = node
     for child, parent in pairwise(reversed(rule.ctx.ancestors)):
         if not (child is outer and isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING):
@@ -147,7 +148,22 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
         rule.names.is_token_amount(n) for n in targets(rule) if n
     ):
         return True
+    if isinstance(holder, ast.Lambda) and holder.body is outer and _counter_lambda(rule, holder, parents):
+        return True
     return compared_with_tokens(rule, node)
+
+
+def _counter_lambda(rule: LintRule, fn: ast.Lambda, parents: dict[ast.AST, ast.AST]) -> bool:
+    """``estimate_tokens = lambda s: ...``, ``count_tokens=lambda s: ...``: the lambda is bound or given
+    whole under a name of counting tokens (not of characters)."""
+    holder = parents.get(fn)
+    if isinstance(holder, ast.Assign) and len(holder.targets) == 1:
+        name = attr_name(holder.targets[0])
+    elif isinstance(holder, (ast.AnnAssign, ast.keyword)):
+        name = attr_name(holder.target) if isinstance(holder, ast.AnnAssign) else holder.arg
+    else:
+        return False
+    return bool(name) and rule.names.mentions_tokens(name or "") and not rule.names.is_chars(name or "")
 
 
 def names_in(rule: LintRule, node: ast.AST, *, strings: bool = False) -> list[str]:
