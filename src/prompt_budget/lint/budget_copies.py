@@ -194,8 +194,9 @@ def _copies(rule: LintRule, fn: Function, found: list[tuple[ast.AST, int | float
             if line is None:
                 continue
             name = local or fn.name
+            written = f"{local} = {amount}" if local else f"`return {amount}`"
             message = (
-                f"token budget {name} = {amount}: the budget reported at line {line} of `{fn.name}`, written "
+                f"token budget {written}: the budget reported at line {line} of `{fn.name}`, written "
                 "again; move it to config so it can be tuned and tested"
             )
             rule.report_literal(literal, message, amount, name)

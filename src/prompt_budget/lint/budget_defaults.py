@@ -120,12 +120,15 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             # ``window_size: int = 2048 + 1`` under "windows of `window_size` tokens" (set 26): the
             # docstrings read last, for the few defaults nothing else named
             or (not names.is_excluded(name) and documented_in_tokens(rule, name))
-            # "chunk_size: Maximum number of tokens per chunk" (set 82), not a sampling window of a
-            # few tokens ("last_n_tokens_size: Maximum number of tokens to keep", 64)
-            or (value >= _LIMIT_SMALLEST and not names.is_excluded(name) and entry_is_token_limit(rule, name))
             or token_quota_name(name)  # ``max_tpm=5000000``: a rate limiter's quota of tokens (set 29)
             or media_budget(rule, name)  # ``max_video_tokens=32000``: a media item's token cap (set 32)
         )
+        # "chunk_size: Maximum number of tokens per chunk" (set 82), not a sampling window of a few
+        # tokens ("last_n_tokens_size: Maximum number of tokens to keep", 64); the message says so
+        if not named and value >= _LIMIT_SMALLEST and not names.is_excluded(name):
+            named = documented = entry_is_token_limit(rule, name)
+        else:
+            documented = False
         estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
         # ``def __init__(self, max_length=2048, max_gen_toks=256)``: a window beside a token budget
@@ -157,9 +160,10 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 f"token budget {name}={value} as a parameter default; move it to config so callers "
                 "share one tunable value"
             )
-            if window:
+            if window or documented:
+                why = window or "its docstring calls it a maximum number of tokens"
                 message = (
-                    f"token budget {name}={value} as a parameter default, {window}; move it to config "
+                    f"token budget {name}={value} as a parameter default, {why}; move it to config "
                     "so callers share one tunable value"
                 )
             if fallback:  # ``def get_context_size(config, fallback=2048)``
