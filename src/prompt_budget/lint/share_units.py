@@ -3,7 +3,9 @@ float = 0.75`` whose field description or docstring entry reads "Maximum window 
 requests" (set 49: guidellm's saturation constraint keeps a statistics window of requests) divides a
 count of requests, not a token budget, whatever ``window`` in its name suggests. The text must name the
 whole the ratio is taken of (``ratio of``/``fraction of``/``share of``/``percent of`` followed by a unit
-that is not tokens, the context or a budget); a text that names tokens anywhere keeps the ratio.
+that is not tokens, the context or a budget); a text that names tokens anywhere keeps the ratio. A budget
+the text calls one of money is not of tokens either ("Fraction of the parent's REMAINING max_cost_usd
+budget": set 79, hiveloom's share of a delegating run's dollar cap a child may spend).
 Kept apart from the rule: it reads text, and judges no finding itself.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.compared_shares import MONEY_WORDS
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.fraction_shares import literal_fraction
@@ -27,6 +30,13 @@ _SHARE_OF = re.compile(
     re.IGNORECASE,
 )
 _TOKENS = re.compile(r"\b(?:tokens?|budgets?|context)\b", re.IGNORECASE)
+#: ``fraction of the parent's remaining max_cost_usd budget``: the words naming the budget a share is of.
+_BUDGET_SHARE = re.compile(
+    r"\b(?:ratio|fraction|share|proportion|percent(?:age)?)\s+of\s+(?P<whole>(?:\S+\s+){0,4}?)"
+    r"(?:budget|cap|limit)\b",
+    re.IGNORECASE,
+)
+_TOKEN_TEXT = re.compile(r"tokens?\b|\bcontext\b", re.IGNORECASE)
 #: Units a context is also measured in: a share of them may still size a prompt.
 _CONTEXT_UNITS = frozenset(
     {"message", "messages", "msgs", "turns", "chars", "words", "bytes", "line", "lines"}
@@ -34,8 +44,16 @@ _CONTEXT_UNITS = frozenset(
 
 
 def share_of_other_units(text: str) -> bool:
-    """``text`` says the ratio is a share of a count of something that is not tokens."""
-    if not text or _TOKENS.search(text):
+    """``text`` says the ratio is a share of a count of something that is not tokens, or of a budget of
+    money."""
+    if not text:
+        return False
+    if not _TOKEN_TEXT.search(text) and any(
+        MONEY_WORDS & set(re.split(r"[^a-z]+", m.group("whole").lower()))
+        for m in _BUDGET_SHARE.finditer(text)
+    ):
+        return True
+    if _TOKENS.search(text):
         return False
     return any(
         (unit := m.group("unit").lower()) in OTHER_UNITS and unit not in _CONTEXT_UNITS

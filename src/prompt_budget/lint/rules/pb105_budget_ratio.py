@@ -32,6 +32,7 @@ from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_shar
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
+from prompt_budget.lint.percent_shares import PercentShares
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     budget_scale_name,
@@ -102,14 +103,7 @@ class BudgetRatio(DivisorTables):
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
-    A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
-    0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
-    threshold``), and a dict entry written under the key that fallback reads is the same share. A table
-    of shares read by key as the factor of a budget (``max_tokens * profile["max_share"]``) is reported
-    once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same
-    length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A
-    generic ratio whose own field or option text says compaction, the context or tokens is one; one
-    whose text says something else (``description="Threshold for filtering references"``) is not, nor a ratio whose field or docstring entry calls it a share of a count of something else ("ratio of total requests"); a ratio (also ``1/3``) whose trailing comment calls it a share of tokens, a budget or the context is one. A generic ratio set again in a function that reads the same name from a config (``threshold = 0.8`` after ``kwargs.get("threshold", 0.8)``) is decided by that read's flow.
+    A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or 0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget * threshold``), and a dict entry written under the key that fallback reads is the same share. A table of shares read by key as the factor of a budget (``max_tokens * profile["max_share"]``) is reported once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A generic ratio whose own field or option text says compaction, the context or tokens is one; one whose text says something else (``description="Threshold for filtering references"``) is not, nor a ratio whose field or docstring entry calls it a share of a count of something else ("ratio of total requests"); a ratio (also ``1/3``) whose trailing comment calls it a share of tokens, a budget or the context is one. A generic ratio set again in a function that reads the same name from a config (``threshold = 0.8`` after ``kwargs.get("threshold", 0.8)``) is decided by that read's flow. A name saying a percent (``warn_at_pct = 80``) is a share written on another scale: reported when a read of it turned into a fraction (``/ 100``) multiplies a budget or a count of tokens, is ordered against a count of tokens or is taken only when a budget is set, or when it is ordered against a percent of a share of tokens (``pct_used = total_tokens / context_window * 100`` ... ``if pct_used >= _WARN_PCT``).
 
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
@@ -188,6 +182,7 @@ class BudgetRatio(DivisorTables):
         #: where a share of a number whose name says nothing ends up (made on the first question)
         self._reach: TokenReach | None = None
         self._weak = WeakBudgetShares()  # shares of ``budget`` its function shows is of tokens
+        self._percents = PercentShares()  # ``warn_at_pct = 80``, judged at the end by data flow
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -264,6 +259,8 @@ class BudgetRatio(DivisorTables):
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
         for literal, value, shares, said in table_shares(self, node):  # ``TARGETS = [0.7, 0.5]``
             self._report(literal, value, shares, said)
+        for literal, value, name, why in self._percents.decided(self, node):  # ``pct_used >= WARN_PCT``
+            self._report(literal, value, name, f"{name} = {value:g}, a percent of a token budget: {why}")
         for literal, value, key, message in self._weak.decided(self, self._token_reach, _ADVICE):
             self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
@@ -323,6 +320,8 @@ class BudgetRatio(DivisorTables):
         documented = bool(name) and documented_budget_scale(name or "", literal)
         literal = default_of(literal)
         value = fraction(literal)
+        if value is None and name and self._percents.bound(self, name, original):
+            return  # ``warn_at_pct = 80`` ... ``max_tokens * warn_at_pct / 100``: decided at the end
         if value is None and name and (ratio := scale(literal)) is not None:
             if budget_scale_name(name):
                 value = ratio
