@@ -15,8 +15,12 @@ the module, from the module's reads of the name:
   to a local of the function the comparison is in (every binding of the local such a percent).
 
 A percent of anything else (memory, a disk, a cost: ``spent_usd / budget_usd * 100``, or a product
-holding no budget) is not read: its reads never meet a token amount. Kept apart from the rule: it walks
-the module once, only when such a name was bound.
+holding no budget) is not read: its reads never meet a token amount. A field bound in one module and read
+so in another module of the project (``trigger_at_pct: int = Field(default=80)`` in a schema, ``budget *
+config.compaction.trigger_at_pct / 100`` in the manager: set 79, hiveloom; a config's ``warn_at_percent``
+handed on to a token budget class whose own reads decide it: set 77, devagent) is joined by its name
+(``project_percents``, PB105's project-wide pass). Kept apart from the rule: it walks the module once,
+only when such a name was bound or the module's text names a percent.
 """
 
 from __future__ import annotations
@@ -27,14 +31,24 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_shares import of_tokens
 from prompt_budget.lint.fallbacks import fallback_literals, local_bindings
-from prompt_budget.lint.flow import against_flow, default_of, is_test_module
+from prompt_budget.lint.flow import against_flow, default_of, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.item_shares import name_of
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import config_key, words
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import number
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import parents, source_of, walk
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
     from prompt_budget.lint.rule import LintRule
+
+#: The project-wide pass's facts: a percent bound and left undecided here, a percent name a read decided.
+_BOUND_FACT = "\x00pb105 percent-bound "
+_READ_FACT = "\x00pb105 percent-read "
 
 _PERCENT_WORDS = frozenset({"pct", "percent", "percentage"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -96,19 +110,28 @@ class PercentShares:
 
     def decided(self, rule: LintRule, tree: ast.AST | None) -> Iterator[tuple[ast.expr, float, str, str]]:
         """(literal, value, name, why) of each binding of a name some read shows is a percent of tokens."""
-        if not self._bound or tree is None:
+        if tree is None or not (self._bound or _names_percent(rule)) or is_test_module(rule.ctx.path):
             return
         up = parents(tree)
         why: dict[str, str] = {}
         for node in walk(tree):
             name = name_of(node)
-            if name in self._bound and name not in why and isinstance(getattr(node, "ctx", None), ast.Load):
+            if (
+                name is not None
+                and name not in why
+                and isinstance(getattr(node, "ctx", None), ast.Load)
+                and (name in self._bound or _PERCENT_WORDS & set(words(name)))
+            ):
                 reason = self._read(rule, node, up)
                 if reason is not None:
                     why[name] = reason
-        for name, reason in why.items():
-            for literal, value in self._bound[name]:
-                yield literal, value, name, reason
+                    rule.fact(node, f"{_READ_FACT}{name} {reason}", 0)
+        for name, bound in self._bound.items():
+            for literal, value in bound:
+                if name in why:
+                    yield literal, value, name, why[name]
+                else:
+                    rule.fact(literal, f"{_BOUND_FACT}{name}", value)
 
     def _read(self, rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST]) -> str | None:
         """Why the read ``node`` shows its name is a percent of tokens, else None."""
@@ -120,7 +143,7 @@ class PercentShares:
         if isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDER):
             other = parent.comparators[0] if parent.left is top else parent.left
         if top is not node:
-            return self._product(rule, node, top, parent, other)
+            return self._product(rule, node, top, parent, other, up)
         if other is None or parent is None:
             return None
         values = self._values(other, parent, up)
@@ -130,9 +153,15 @@ class PercentShares:
 
     @staticmethod
     def _product(
-        rule: LintRule, node: ast.AST, top: ast.AST, parent: ast.AST | None, other: ast.expr | None
+        rule: LintRule,
+        node: ast.AST,
+        top: ast.AST,
+        parent: ast.AST | None,
+        other: ast.expr | None,
+        up: dict[ast.AST, ast.AST],
     ) -> str | None:
-        """``budget * pct / 100``: the read made a fraction of a budget or of a count of tokens."""
+        """``budget * pct / 100``: the read made a fraction of a budget or of a count of tokens (or of a
+        local bound in the function only to budget reads: ``budget = self.max_input_tokens``)."""
         operands: list[tuple[ast.AST, bool]] = []
         _operands(top, operands)
         if not any(_hundred(o) and divides for o, divides in operands):
@@ -141,7 +170,11 @@ class PercentShares:
         for operand, divides in operands:
             if operand is node or divides:
                 continue
-            if rule.budget_expr(operand) is not None or rule.token_amount(operand):
+            if (
+                rule.budget_expr(operand) is not None
+                or rule.token_amount(operand)
+                or _local_budget(rule, operand, up)
+            ):
                 return f"`{shown}`, a percent of `{ast.unparse(operand)}`"
         if other is not None and rule.token_amount(other):
             return f"`{shown}` compared with the count of tokens `{ast.unparse(other)}`"
@@ -159,3 +192,42 @@ class PercentShares:
             fn = up.get(fn)
         values = [stmt.value for stmt in local_bindings(fn, other.id)] if fn is not None else []
         return values
+
+
+def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
+    """``budget`` bound in its function only to budget reads (``budget = self._config.max_input_tokens``)."""
+    if not isinstance(operand, ast.Name):
+        return False
+    fn: ast.AST | None = up.get(operand)
+    while fn is not None and not isinstance(fn, _FUNCTIONS):
+        fn = up.get(fn)
+    values = [stmt.value for stmt in local_bindings(fn, operand.id)] if fn is not None else []
+    return bool(values) and all(rule.budget_expr(v) is not None for v in values)
+
+
+def _names_percent(rule: LintRule) -> bool:
+    """The module's text names a percent (where a percent bound elsewhere may be read)."""
+    lowered = source_of(rule.ctx.lines)[1] if rule.ctx.lines else ""
+    return "100" in lowered and ("pct" in lowered or "percent" in lowered)
+
+
+def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+    """A percent bound in one module whose name a read in another module of the project decided."""
+    root: Path = options.root
+    reads: dict[tuple[Path, str], str] = {}
+    for fact, (name, reason) in tagged(facts, _READ_FACT, 2):
+        reads.setdefault((fact_project(fact, root), name), f"{reason} (read in {fact.path})")
+    findings = []
+    for fact, (name,) in tagged(facts, _BOUND_FACT, 1) if reads else ():
+        found = reads.get((fact_project(fact, root), name))
+        if found is not None:
+            message = (
+                f"hard-coded budget ratio {name} = {fact.value:g}, a percent of a token budget: {found}; move "
+                "it to config so the threshold can be tuned per model"
+            )
+            findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
+    return findings
+
+
+#: PB105's ``check_project``.
+project_percents = classmethod(_project_percents)

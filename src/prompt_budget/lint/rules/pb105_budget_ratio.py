@@ -32,7 +32,7 @@ from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_shar
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
-from prompt_budget.lint.percent_shares import PercentShares
+from prompt_budget.lint.percent_shares import PercentShares, project_percents
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     budget_scale_name,
@@ -119,14 +119,15 @@ class BudgetRatio(DivisorTables):
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
     context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
 
-    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
-    ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
+    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
     ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
     the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a
     search's step, not a share to tune.
     """
 
     CODE = "PB105"
+    PROJECT_WIDE = True
+    check_project = project_percents  # a percent bound in one module, read as one of tokens in another
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
