@@ -25,7 +25,7 @@ from prompt_budget.lint.rule import attr_name, callee_name, number
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-_KEEPS = frozenset({"int", "round", "ceil", "floor"})
+_KEEPS = frozenset({"int", "round", "ceil", "floor", "float"})
 #: Words of a count of items, left out of the read's name.
 _ITEM_WORDS = frozenset(
     {
@@ -53,6 +53,10 @@ _ITEM_WORDS = frozenset(
         "rounds",
         "example",
         "examples",
+        "step",
+        "steps",
+        "iteration",
+        "iterations",
         "count",
         "n",
         "num",
@@ -86,6 +90,10 @@ _OTHER_UNITS = frozenset(
     }
 )
 _TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
+#: Words of a table of budgets per resource (``budgets={"tokens": ..., "tool_calls": ...}``).
+_TABLE_WORDS = frozenset({"budget", "budgets", "limit", "limits", "quota", "quotas"})
+#: Words of a limit of items (``max_steps``) whose product is the tokens entry of such a table.
+_LIMITS = frozenset({"max", "maximum", "limit"})
 
 
 def _read_name(node: ast.expr) -> str | None:
@@ -115,13 +123,49 @@ def item_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
     parent = rule.ctx.parent(node)
     while isinstance(parent, ast.Call) and callee_name(parent) in _KEEPS and child in parent.args:
         child, parent = parent, rule.ctx.parent(parent)
+    if isinstance(parent, ast.Dict):
+        return _entry_rate(rule, node, parent, child)
     if not (isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1):
         return None
     target = parent.targets[0]
     name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
     if not name or not rule.names.is_budget_setting(name) or not _TOKEN_WORDS & set(words(name)):
         return None
-    stem = [w for w in words(name) if w not in _TOKEN_WORDS]
+    return _rate(rule, node, name, [w for w in words(name) if w not in _TOKEN_WORDS])
+
+
+def _entry_rate(
+    rule: LintRule, node: ast.BinOp, table: ast.Dict, value: ast.AST
+) -> tuple[ast.expr, float, str, str] | None:
+    """``budgets={"tokens": float(self.max_steps * 10_000), "tool_calls": float(self.max_steps)}`` (set
+    81: agent47's durable run): the entry keyed by tokens alone of a table of budgets (given under a
+    keyword, or bound to a name, saying budgets or limits), a limit of items times a rate."""
+    at = next((i for i, v in enumerate(table.values) if v is value), None)
+    key = table.keys[at] if at is not None else None
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    if not (ws := set(words(key.value))) or not ws <= _TOKEN_WORDS:
+        return None
+    holder: ast.AST | None = rule.ctx.parent(table)
+    while isinstance(holder, ast.IfExp):
+        holder = rule.ctx.parent(holder)
+    held = (
+        holder.arg
+        if isinstance(holder, ast.keyword)
+        else attr_name(holder.targets[0])
+        if isinstance(holder, ast.Assign) and len(holder.targets) == 1
+        else None
+    )
+    if not held or not set(words(held)) & _TABLE_WORDS:
+        return None
+    return _rate(rule, node, f"{held}[{key.value!r}]", [])
+
+
+def _rate(
+    rule: LintRule, node: ast.BinOp, name: str, stem: list[str]
+) -> tuple[ast.expr, float, str, str] | None:
+    """The rate ``node`` multiplies a read of the same setting as the budget ``name`` by (its words
+    ``stem`` once tokens are left out; none: a limit of items)."""
     for literal, other in ((node.right, node.left), (node.left, node.right)):
         value = number(literal)
         if type(literal) is not ast.Constant or type(value) is not int or not 2 <= value <= 100_000:
@@ -130,7 +174,8 @@ def item_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
         ws = words(read or "")
         if not ws or _OTHER_UNITS & set(ws) or _TOKEN_WORDS & set(ws) or rule.token_amount(other):
             continue
-        if stem and [w for w in ws if w not in _ITEM_WORDS] == stem:
+        rest = [w for w in ws if w not in _ITEM_WORDS]
+        if (rest == stem) if stem else (rest and len(rest) < len(ws) and set(rest) <= _LIMITS):
             message = (
                 f"hard-coded rate of {value} tokens per item in `{ast.unparse(node)}`, turning the count "
                 f"`{read}` into the token budget `{name}`"

@@ -52,6 +52,7 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.ratio_reads import context_fraction, margin_read, usage_thresholds
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
 from prompt_budget.lint.shares import (
@@ -363,7 +364,7 @@ class BudgetRatio(DivisorTables):
             return
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
-        if other_units_share(name, original, self.ctx.function(), param):
+        if other_units_share(self, name, original, param):
             return  # "Maximum window size as ratio of total requests" (set 49: guidellm)
         if self.names.is_budget_ratio(name):
             if share_of_device_memory(self.ctx.tree, name):  # ``memory_fraction`` beside ``gpu_memory_*``
@@ -500,12 +501,10 @@ class BudgetRatio(DivisorTables):
                     self._weak.wait(self, name, literal, value)
                 else:
                     self._weak.reached(self, name, node.lineno)
-                    self._report(
-                        literal,
-                        value,
-                        f"{name} ratio",
-                        f"{value} of `{name}`, a share reaching a token use: {why}",
-                    )
+                    what = f"a share reaching a token use: {why}"
+                    self._report(literal, value, f"{name} ratio", f"{value} of `{name}`, {what}")
+                    if (base := linear_base(self, node)) is not None:  # ``0.70 - 0.30 * t`` (``share_bases``)
+                        self._report(base[0], base[1], f"{name} base ratio", f"{base[2]}, {what}")
                     return
 
     def _token_reach(self) -> TokenReach:

@@ -5,6 +5,7 @@ count clamped against a budget (``budget_growth``)."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set81_cases import SET81_INVALID, SET81_VALID
 
 #: Units a percent may be a share of instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost_usd", "price")
@@ -15,6 +16,7 @@ _FIELD = (
 )
 
 SET77_VALID = (
+    *SET81_VALID,  # sets 81 and 82
     # set 79: a share of a budget its description says is money (hiveloom's delegation)
     *(Valid(_FIELD.format(whole=whole)) for whole in ("max_cost_usd", "dollar", "spend")),
     # a percent of an amount of something else than tokens, also compared with its share
@@ -63,6 +65,7 @@ SET77_VALID = (
 )
 
 SET77_INVALID = (
+    *SET81_INVALID,  # sets 81 and 82
     # a share of a budget whose description says tokens or nothing of money
     *(Invalid(_FIELD.format(whole=whole)) for whole in ("token", "max_tokens", "context")),
     # set 77: a percent of a session's budget compared with its count of tokens (zil-ai's alert)
