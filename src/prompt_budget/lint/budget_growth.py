@@ -12,8 +12,9 @@ unit, and a share below 1 is the rule's own ``fraction`` reading.
 
 A token count halved into a local named as a budget, which the function then clamps with ``min()``
 against a budget read (``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``:
-set 41, langchain's overflow retry) is a share of a budget too. A halving alone is not (it splits
-anything in two): the name, the count and the clamp are its evidence.
+set 41, langchain's overflow retry) is a share of a budget too, and so is one clamped there, floored or not
+(``budget = min(self.max_input_tokens, max(1, tokens // 2))``: set 79, hiveloom's overflow retry). A
+halving alone is not (it splits anything in two): the name, the count and the clamp are its evidence.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.count_factors import count_factor
+from prompt_budget.lint.item_rates import item_rate
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.walks import walk
@@ -59,7 +61,8 @@ def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str
     by one: the literal, its value, the finding's message (without the advice) and its key, else None."""
     if isinstance(node.op, (ast.Div, ast.FloorDiv)):
         return _halved_budget(rule, node)
-    return _clamped_growth(rule, node) or count_factor(rule, node)  # ``max_tokens = int(tokens * 2.5)``
+    # ``max_tokens = int(tokens * 2.5)``, ``max_tokens = cfg.get("max_items", 50) * 2000``
+    return _clamped_growth(rule, node) or count_factor(rule, node) or item_rate(rule, node)
 
 
 def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:
@@ -68,8 +71,11 @@ def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:
 
 
 def _halved_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
-    """``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``."""
+    """``budget = tokens // 2`` ... ``budget = min(budget, max_input_tokens * 2 // 5)``, or ``budget =
+    min(max_input_tokens, max(1, tokens // 2))``."""
     parent = rule.ctx.parent(node)
+    if (clamped := _clamped_half(rule, node, parent)) is not None:
+        return clamped
     fn = rule.ctx.function()
     if not (
         number(node.right) == 2
@@ -136,3 +142,42 @@ def _clamped_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, s
             )
             return literal, value, message, f"{budget}_factor"
     return None
+
+
+def _clamped_half(
+    rule: LintRule, node: ast.BinOp, parent: ast.AST | None
+) -> tuple[ast.expr, float, str, str] | None:
+    """``budget = min(self.max_input_tokens, max(1, tokens // 2))``: a halved token count (floored by
+    ``max()`` against a literal or not) clamped by ``min()`` against a budget read, bound to a name that
+    is a budget."""
+    child: ast.AST = node
+    if isinstance(parent, ast.Call) and callee_name(parent) == "max" and len(parent.args) == 2:
+        if not any(number(a) is not None for a in parent.args if a is not node):
+            return None
+        child, parent = parent, rule.ctx.parent(parent)
+    if not (
+        number(node.right) == 2
+        and type(node.right) is ast.Constant
+        and type(node.right.value) is int
+        and isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and callee_name(parent) == "min"
+        and len(parent.args) == 2
+        and not parent.keywords
+        and rule.token_amount(node.left)
+        and rule.budget_expr(node.left) is None  # half of a budget clamped: ``shares.clamped_share``'s
+        and isinstance(assign := rule.ctx.parent(parent), ast.Assign)
+        and assign.value is parent
+        and len(assign.targets) == 1
+        and type(target := assign.targets[0]) is ast.Name
+        and ("budget" in words(target.id) or rule.names.is_budget(target.id))
+    ):
+        return None
+    limit = next((b for a in parent.args if a is not child and (b := rule.budget_expr(a)) is not None), None)
+    if limit is None:
+        return None
+    message = (
+        f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of a token count bound as the budget "
+        f"`{target.id}` and clamped by min() against `{limit}`"
+    )
+    return node.right, 2, message, f"{target.id} divisor"

@@ -139,12 +139,28 @@ def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
 def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
     """A share of tokens: the numerator a token amount, or an amount read as it is over a budget
     (``token_estimate / self._context_limit``), and no name in it saying money."""
-    right = div.right
+    right = unguarded(div.right)
     # the amount used, read as it is (``used / self.context_window``): a computed error (``abs(n - max_tokens)
     # / max_tokens``, set 1: aider's tolerance of its search for a map's size) is no share used
     used = isinstance(div.left, (ast.Name, ast.Attribute, ast.Subscript))
     budget = used and isinstance(right, (ast.Name, ast.Attribute)) and rule.budget_expr(right) is not None
     return (rule.token_amount(div.left) or budget) and not _says_money(div)
+
+
+def unguarded(divisor: ast.expr) -> ast.expr:
+    """``window`` of ``max(1, window)``, a divisor kept off zero; else ``divisor``."""
+    if (
+        isinstance(divisor, ast.Call)
+        and isinstance(divisor.func, ast.Name)
+        and divisor.func.id == "max"
+        and len(divisor.args) == 2
+        and not divisor.keywords
+    ):
+        first, second = divisor.args
+        for guard, kept in ((first, second), (second, first)):
+            if isinstance(guard, ast.Constant) and guard.value in (1, 1.0):
+                return kept
+    return divisor
 
 
 def _says_money(div: ast.BinOp) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.compared_shares import divisions, of_tokens, unguarded
 from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.shares import margin_against_budget
@@ -32,8 +33,23 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
             ):
                 found.append((literal, value, rule.budget_expr(div.right) or "budget"))
                 break
+            if value is not None and type(div) is ast.Name and (share := _local_share(rule, div)):
+                found.append((literal, value, share))  # ``ratio = used / window`` ... ``ratio >= 0.92``
+                break
         left = right
     return found
+
+
+def _local_share(rule: LintRule, local: ast.Name) -> str | None:
+    """The budget a local of the function is a share of, bound only to divisions of tokens by it
+    (``ratio = estimated_input / max(1, self.context_window)``: set 81, oats-coder's pressure levels),
+    else None."""
+    fn = rule.ctx.function()
+    divs = divisions(fn, local) if fn is not None else []
+    if not divs or not all(of_tokens(rule, d) for d in divs):
+        return None
+    budgets = {rule.budget_expr(unguarded(d.right)) for d in divs}
+    return budgets.pop() if len(budgets) == 1 and None not in budgets else None
 
 
 def margin_read(

@@ -3,7 +3,9 @@ float = 0.75`` whose field description or docstring entry reads "Maximum window 
 requests" (set 49: guidellm's saturation constraint keeps a statistics window of requests) divides a
 count of requests, not a token budget, whatever ``window`` in its name suggests. The text must name the
 whole the ratio is taken of (``ratio of``/``fraction of``/``share of``/``percent of`` followed by a unit
-that is not tokens, the context or a budget); a text that names tokens anywhere keeps the ratio.
+that is not tokens, the context or a budget); a text that names tokens anywhere keeps the ratio. A budget
+the text calls one of money is not of tokens either ("Fraction of the parent's REMAINING max_cost_usd
+budget": set 79, hiveloom's share of a delegating run's dollar cap a child may spend).
 Kept apart from the rule: it reads text, and judges no finding itself.
 """
 
@@ -12,12 +14,13 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.compared_shares import MONEY_WORDS
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.fraction_shares import literal_fraction
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
-from prompt_budget.lint.rule import LintRule, attr_name, number
+from prompt_budget.lint.rule import LintRule, attr_name, number, string_value
 from prompt_budget.lint.scaled_units import OTHER_UNITS
 
 #: ``as ratio of total requests``, ``a fraction of the samples``, ``percentage of all rows``.
@@ -27,31 +30,100 @@ _SHARE_OF = re.compile(
     re.IGNORECASE,
 )
 _TOKENS = re.compile(r"\b(?:tokens?|budgets?|context)\b", re.IGNORECASE)
+#: ``fraction of the parent's remaining max_cost_usd budget``: the words naming the budget a share is of.
+_BUDGET_SHARE = re.compile(
+    r"\b(?:ratio|fraction|share|proportion|percent(?:age)?)\s+of\s+(?P<whole>(?:\S+\s+){0,4}?)"
+    r"(?:budget|cap|limit)\b",
+    re.IGNORECASE,
+)
+#: ``ratio of context_max_chars``: a share of a setting the text names by its identifier.
+_SHARE_OF_NAME = re.compile(
+    r"\b(?:ratio|fraction|share|proportion|percent(?:age)?)\s+of\s+(?:the\s+)?`*"
+    r"(?:self\.)?(?P<name>[A-Za-z]+(?:_[A-Za-z0-9]+)+)\b",
+    re.IGNORECASE,
+)
+_TOKEN_TEXT = re.compile(r"tokens?\b|\bcontext\b", re.IGNORECASE)
 #: Units a context is also measured in: a share of them may still size a prompt.
 _CONTEXT_UNITS = frozenset(
     {"message", "messages", "msgs", "turns", "chars", "words", "bytes", "line", "lines"}
 )
 
 
+def _character_budget(name: str) -> bool:
+    """``context_max_chars``, ``max_prompt_bytes``: the identifier of a limit counted in characters (a
+    share of it is one of a character budget, set 81: agent47's compaction ratios of
+    ``context_max_chars``, compared with ``context_chars / max_chars``)."""
+    ws = words(name)
+    return bool(ws) and ws[-1] in CHAR_WORDS | {"byte", "bytes"} and bool(set(ws) & LIMIT_WORDS)
+
+
 def share_of_other_units(text: str) -> bool:
-    """``text`` says the ratio is a share of a count of something that is not tokens."""
-    if not text or _TOKENS.search(text):
+    """``text`` says the ratio is a share of a count of something that is not tokens, or of a budget of
+    money."""
+    if not text:
         return False
+    if not _TOKEN_TEXT.search(text) and any(
+        MONEY_WORDS & set(re.split(r"[^a-z]+", m.group("whole").lower()))
+        for m in _BUDGET_SHARE.finditer(text)
+    ):
+        return True
+    if _TOKENS.search(text):
+        return False
+    if any(_character_budget(m.group("name")) for m in _SHARE_OF_NAME.finditer(text)):
+        return True
     return any(
         (unit := m.group("unit").lower()) in OTHER_UNITS and unit not in _CONTEXT_UNITS
         for m in _SHARE_OF.finditer(text)
     )
 
 
-def other_units_share(
-    name: str, value: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctionDef | None, param: bool
-) -> bool:
-    """The ratio ``name`` bound to ``value`` (a field's ``Field(..., description=...)``) or, as a
-    parameter of ``fn``, documented in its docstring entry, as a share of a count of something else."""
+def other_units_share(rule: LintRule, name: str, value: ast.AST | None, param: bool) -> bool:
+    """The ratio ``name`` bound to ``value`` (a field's ``Field(..., description=...)``, the docstring
+    written under its binding in a module or class body) or, as a parameter of the function being
+    visited, documented in its docstring entry, as a share of a count of something else."""
     text = field_description(value) if isinstance(value, ast.expr) else None
+    fn = rule.ctx.function()
     if not text and param and fn is not None:
         text = parameter_doc(fn, name)
+    if not text and not param and value is not None:
+        text = _docstring_under(rule, value)
+        if not _SHARE_OF.search(text or "") and (before := _binding_before(rule, value)) is not None:
+            # ``CONTEXT_BUDGET_TIGHT_TARGET_RATIO = 0.70`` "Target ratio after forced compaction." under
+            # ``CONTEXT_BUDGET_FORCE_COMPACT_RATIO = 0.85`` "Ratio of context_max_chars ...": a ratio of
+            # the same family (its name's first two words), not said a share of what, is one of the same whole
+            prior, prior_value = before
+            if words(prior)[:2] == words(name)[:2] and len(words(name)) > 2:
+                text = _docstring_under(rule, prior_value)
     return share_of_other_units(text or "")
+
+
+def _body(rule: LintRule) -> list[ast.stmt]:
+    """The statements of the module or class being visited, else none."""
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else rule.ctx.tree
+    return owner.body if isinstance(owner, ast.Module | ast.ClassDef) else []
+
+
+def _binding_before(rule: LintRule, value: ast.AST) -> tuple[str, ast.expr] | None:
+    """The name and value of the binding written just before the one of ``value`` (past docstrings)."""
+    body = [s for s in _body(rule) if not isinstance(s, ast.Expr)]
+    for at, stmt in enumerate(body[1:], 1):
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is value:
+            prior = body[at - 1]
+            target = prior.targets[0] if isinstance(prior, ast.Assign) else getattr(prior, "target", None)
+            if isinstance(target, ast.Name | ast.Attribute) and isinstance(prior, ast.Assign | ast.AnnAssign):
+                return (name, prior.value) if (name := attr_name(target)) and prior.value else None
+    return None
+
+
+def _docstring_under(rule: LintRule, value: ast.AST) -> str | None:
+    """The string written under the module's or class's statement binding ``value`` (``RATIO: float =
+    0.8`` then ``\"\"\"Ratio of context_max_chars ...\"\"\"``), else None."""
+    body = _body(rule)
+    for at, stmt in enumerate(body[:-1]):
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is value:
+            after = body[at + 1]
+            return string_value(after.value) if isinstance(after, ast.Expr) else None
+    return None
 
 
 def class_sizes(rule: LintRule, name: str) -> list[str]:

@@ -32,6 +32,7 @@ from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_shar
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
+from prompt_budget.lint.percent_shares import PercentShares, project_percents
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     budget_scale_name,
@@ -51,6 +52,7 @@ from prompt_budget.lint.ratio_names import (
 from prompt_budget.lint.ratio_reads import context_fraction, margin_read, usage_thresholds
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
 from prompt_budget.lint.shares import (
@@ -102,14 +104,7 @@ class BudgetRatio(DivisorTables):
     ``min``/``max`` clamps it against a literal bound of tokens (``max(2048, summarization_max_tokens // 20)``); a
     division by a thousand (``tokens / 1000 * price``) or one clamped by a bound too small for tokens is a unit.
 
-    A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or
-    0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget *
-    threshold``), and a dict entry written under the key that fallback reads is the same share. A table
-    of shares read by key as the factor of a budget (``max_tokens * profile["max_share"]``) is reported
-    once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same
-    length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A
-    generic ratio whose own field or option text says compaction, the context or tokens is one; one
-    whose text says something else (``description="Threshold for filtering references"``) is not, nor a ratio whose field or docstring entry calls it a share of a count of something else ("ratio of total requests"); a ratio (also ``1/3``) whose trailing comment calls it a share of tokens, a budget or the context is one. A generic ratio set again in a function that reads the same name from a config (``threshold = 0.8`` after ``kwargs.get("threshold", 0.8)``) is decided by that read's flow.
+    A share reached through a config's fallback (``threshold = float(cfg.get("threshold", 0.8) or 0.8)``, ``getattr(cfg, "share", 0.8)``) is followed to its uses (``used_tokens < budget * threshold``), and a dict entry written under the key that fallback reads is the same share. A table of shares read by key as the factor of a budget (``max_tokens * profile["max_share"]``) is reported once, at its first share; a lone ``// 4`` of a length is a share when the function splits the same length in other parts too (``max_length * 3 // 4`` beside ``max_length // 4``). A generic ratio whose own field or option text says compaction, the context or tokens is one; one whose text says something else (``description="Threshold for filtering references"``) is not, nor a ratio whose field or docstring entry calls it a share of a count of something else ("ratio of total requests"); a ratio (also ``1/3``) whose trailing comment calls it a share of tokens, a budget or the context is one. A generic ratio set again in a function that reads the same name from a config (``threshold = 0.8`` after ``kwargs.get("threshold", 0.8)``) is decided by that read's flow. A name saying a percent (``warn_at_pct = 80``) is a share written on another scale: reported when a read of it turned into a fraction (``/ 100``) multiplies a budget or a count of tokens, is ordered against a count of tokens or is taken only when a budget is set, or when it is ordered against a percent of a share of tokens (``pct_used = total_tokens / context_window * 100`` ... ``if pct_used >= _WARN_PCT``).
 
     A ratio whose every read scales an amount of something else than tokens (``total_training_steps *
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
@@ -125,14 +120,15 @@ class BudgetRatio(DivisorTables):
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
     context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
 
-    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic
-    ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
+    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
     ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
     the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a
     search's step, not a share to tune.
     """
 
     CODE = "PB105"
+    PROJECT_WIDE = True
+    check_project = project_percents  # a percent bound in one module, read as one of tokens in another
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
@@ -188,6 +184,7 @@ class BudgetRatio(DivisorTables):
         #: where a share of a number whose name says nothing ends up (made on the first question)
         self._reach: TokenReach | None = None
         self._weak = WeakBudgetShares()  # shares of ``budget`` its function shows is of tokens
+        self._percents = PercentShares()  # ``warn_at_pct = 80``, judged at the end by data flow
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._frames.append(([False], []))
@@ -264,6 +261,8 @@ class BudgetRatio(DivisorTables):
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
         for literal, value, shares, said in table_shares(self, node):  # ``TARGETS = [0.7, 0.5]``
             self._report(literal, value, shares, said)
+        for literal, value, name, why in self._percents.decided(self, node):  # ``pct_used >= WARN_PCT``
+            self._report(literal, value, name, f"{name} = {value:g}, a percent of a token budget: {why}")
         for literal, value, key, message in self._weak.decided(self, self._token_reach, _ADVICE):
             self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
@@ -323,6 +322,8 @@ class BudgetRatio(DivisorTables):
         documented = bool(name) and documented_budget_scale(name or "", literal)
         literal = default_of(literal)
         value = fraction(literal)
+        if value is None and name and self._percents.bound(self, name, original):
+            return  # ``warn_at_pct = 80`` ... ``max_tokens * warn_at_pct / 100``: decided at the end
         if value is None and name and (ratio := scale(literal)) is not None:
             if budget_scale_name(name):
                 value = ratio
@@ -363,7 +364,7 @@ class BudgetRatio(DivisorTables):
             return
         if per_token_key(name) is not None:
             return  # ``TOKENS_PER_WORD_RATIO = 1.34``: a per-token conversion, PB104's (set 16: rank-llm)
-        if other_units_share(name, original, self.ctx.function(), param):
+        if other_units_share(self, name, original, param):
             return  # "Maximum window size as ratio of total requests" (set 49: guidellm)
         if self.names.is_budget_ratio(name):
             if share_of_device_memory(self.ctx.tree, name):  # ``memory_fraction`` beside ``gpu_memory_*``
@@ -500,12 +501,10 @@ class BudgetRatio(DivisorTables):
                     self._weak.wait(self, name, literal, value)
                 else:
                     self._weak.reached(self, name, node.lineno)
-                    self._report(
-                        literal,
-                        value,
-                        f"{name} ratio",
-                        f"{value} of `{name}`, a share reaching a token use: {why}",
-                    )
+                    what = f"a share reaching a token use: {why}"
+                    self._report(literal, value, f"{name} ratio", f"{value} of `{name}`, {what}")
+                    if (base := linear_base(self, node)) is not None:  # ``0.70 - 0.30 * t`` (``share_bases``)
+                        self._report(base[0], base[1], f"{name} base ratio", f"{base[2]}, {what}")
                     return
 
     def _token_reach(self) -> TokenReach:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set77_cases import SET77_INVALID, SET77_VALID
 
 #: Units a local's name may say instead of tokens: a half of a budget bound to such a name is no share.
 _UNITS = ("line", "msg", "char", "byte", "seconds", "memory", "cost", "price")
@@ -59,6 +60,7 @@ SET75_VALID = (
         "    threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD\n\n    def threshold(self):\n"
         "        return int(self.width * self.threshold_ratio)\n"
     ),
+    *SET77_VALID,  # sets 77 to 80
 )
 
 SET75_INVALID = (
@@ -95,4 +97,5 @@ SET75_INVALID = (
         "        return int(self.context_window * self.threshold_ratio)\n",
         line=1,
     ),
+    *SET77_INVALID,  # sets 77 to 80
 )

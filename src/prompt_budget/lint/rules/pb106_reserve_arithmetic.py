@@ -14,6 +14,7 @@ from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
 from prompt_budget.lint.mirrored_reserves import reserve_bound
 from prompt_budget.lint.model_windows import report_model_window
 from prompt_budget.lint.reports_made import is_reported
+from prompt_budget.lint.reserve_floors import reserve_literal
 from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
@@ -263,9 +264,9 @@ class ReserveArithmetic(LintRule):
         if not isinstance(node.op, ast.Sub):
             return
         self._window_literal(node)
-        value = self.budget_literal(node.right)
-        if value is None:
-            return
+        if (reserve := reserve_literal(self, node.right, self._share_of_budget)) is None:
+            return  # ``window - 1000``, ``window - max(128, int(window * 0.1))`` (``reserve_floors``)
+        literal, value = reserve
         left = node.left  # ``context_window - prompt_tokens - 1000``: the budget is the leftmost term
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
@@ -283,7 +284,7 @@ class ReserveArithmetic(LintRule):
         if budget is None and window is not None and window >= 512 and self._takes_tokens(node):
             budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
         if budget is not None:
-            self._report(node.right, budget, value)
+            self._report(literal, budget, value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         """``_PROMPT_OVERHEAD_TOKENS = 1_500`` at module level, the default of a parameter that a function

@@ -1,0 +1,233 @@
+"""Shares of a token budget written as a percent, for PB105 (budget-ratio): ``warn_at_pct = 80`` ...
+``if used_tokens >= max_tokens * warn_at_pct / 100`` (set 77: zil-ai's session alert), ``_WARN_PCT = 15.0``
+... ``pct_used = total_tokens / context_window * 100`` ... ``if pct_used >= _WARN_PCT`` (zil-ai's context
+audit), ``self.warn_at_percent / 100.0 if self.max_tokens else None`` (devagent's token budget). The
+percent is the same setting ``0.8 * context_window`` is, written on another scale.
+
+A name whose words say a percent (``pct``, ``percent``, ``percentage``) bound to a number above 1 and at
+most 100 (as a value, a field's default or a config read's fallback) is decided by data flow, at the end of
+the module, from the module's reads of the name:
+
+- a read turned into a fraction (``/ 100`` in the same product) whose product also holds a budget or a
+  count of tokens, is ordered against a count of tokens, or is taken only when a budget is set (the body
+  of ``... if self.max_tokens else None``);
+- a read ordered against a percent of a token share (``tokens / window * 100``), written there or bound
+  to a local of the function the comparison is in (every binding of the local such a percent).
+
+A percent of anything else (memory, a disk, a cost: ``spent_usd / budget_usd * 100``, or a product
+holding no budget) is not read: its reads never meet a token amount. A field bound in one module and read
+so in another module of the project (``trigger_at_pct: int = Field(default=80)`` in a schema, ``budget *
+config.compaction.trigger_at_pct / 100`` in the manager: set 79, hiveloom; a config's ``warn_at_percent``
+handed on to a token budget class whose own reads decide it: set 77, devagent) is joined by its name
+(``project_percents``, PB105's project-wide pass). Kept apart from the rule: it walks the module once,
+only when such a name was bound or the module's text names a percent.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.compared_shares import of_tokens
+from prompt_budget.lint.fallbacks import fallback_literals, local_bindings
+from prompt_budget.lint.flow import against_flow, default_of, finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.item_shares import name_of
+from prompt_budget.lint.names import config_key, words
+from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.rule import number
+from prompt_budget.lint.walks import parents, source_of, walk
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.rule import LintRule
+
+#: The project-wide pass's facts: a percent bound and left undecided here, a percent name a read decided.
+_BOUND_FACT = "\x00pb105 percent-bound "
+_READ_FACT = "\x00pb105 percent-read "
+
+_PERCENT_WORDS = frozenset({"pct", "percent", "percentage"})
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _percent(node: ast.AST | None) -> float | None:
+    """A number above 1 and at most 100, else None."""
+    value = number(node)
+    if value is None or isinstance(value, bool) or not 1 < value <= 100:
+        return None
+    return float(value)
+
+
+def _hundred(node: ast.AST) -> bool:
+    return number(node) in (100, 100.0) and not isinstance(number(node), bool)
+
+
+def _operands(node: ast.AST, out: list[tuple[ast.AST, bool]], divisor: bool = False) -> None:
+    """The operands of a product or quotient, each with whether it divides."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
+        _operands(node.left, out, divisor)
+        _operands(node.right, out, divisor or isinstance(node.op, ast.Div))
+    else:
+        out.append((node, divisor))
+
+
+def _percent_of_tokens(rule: LintRule, node: ast.AST) -> bool:
+    """``total_tokens / context_window * 100``, ``100 * used / max_tokens``: a share of tokens times 100."""
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Mult):
+        return False
+    for hundred, share in ((node.right, node.left), (node.left, node.right)):
+        if _hundred(hundred) and isinstance(share, ast.BinOp) and isinstance(share.op, ast.Div):
+            return bool(of_tokens(rule, share))
+    if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mult) and _hundred(node.left.left):
+        return bool(of_tokens(rule, ast.BinOp(node.left.right, ast.Div(), node.right)))  # ``100 * a / b``
+    return False
+
+
+class PercentShares:
+    """The percent-named bindings of a module (``bound``), decided at its end (``decided``)."""
+
+    def __init__(self) -> None:
+        #: name -> (literal, value) of each binding
+        self._bound: dict[str, list[tuple[ast.expr, float]]] = {}
+
+    def bound(self, rule: LintRule, name: str, value: ast.expr | None) -> bool:
+        """Whether ``name = value`` binds a percent (kept for the end of the module)."""
+        if not _PERCENT_WORDS & set(words(name)) or against_flow(name, share=True):
+            return False
+        literal = default_of(value)
+        if _percent(literal) is None:
+            literal = next(iter(fallback_literals(value)), None)
+        found = _percent(literal)
+        if literal is None or found is None or is_test_module(rule.ctx.path):
+            return False
+        self._bound.setdefault(name, []).append((literal, found))
+        return True
+
+    def decided(self, rule: LintRule, tree: ast.AST | None) -> Iterator[tuple[ast.expr, float, str, str]]:
+        """(literal, value, name, why) of each binding of a name some read shows is a percent of tokens."""
+        if tree is None or not (self._bound or _names_percent(rule)) or is_test_module(rule.ctx.path):
+            return
+        up = parents(tree)
+        why: dict[str, str] = {}
+        for node in walk(tree):
+            name = name_of(node)
+            if (
+                name is not None
+                and name not in why
+                and isinstance(getattr(node, "ctx", None), ast.Load)
+                and (name in self._bound or _PERCENT_WORDS & set(words(name)))
+            ):
+                reason = self._read(rule, node, up)
+                if reason is not None:
+                    why[name] = reason
+                    rule.fact(node, f"{_READ_FACT}{name} {reason}", 0)
+        for name, bound in self._bound.items():
+            for literal, value in bound:
+                if name in why:
+                    yield literal, value, name, why[name]
+                else:
+                    rule.fact(literal, f"{_BOUND_FACT}{name}", value)
+
+    def _read(self, rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST]) -> str | None:
+        """Why the read ``node`` shows its name is a percent of tokens, else None."""
+        top = node
+        while isinstance(above := up.get(top), ast.BinOp) and isinstance(above.op, (ast.Mult, ast.Div)):
+            top = above
+        parent = up.get(top)
+        other: ast.expr | None = None
+        if isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDER):
+            other = parent.comparators[0] if parent.left is top else parent.left
+        if top is not node:
+            return self._product(rule, node, top, parent, other, up)
+        if other is None or parent is None:
+            return None
+        values = self._values(other, parent, up)
+        if values and all(_percent_of_tokens(rule, v) for v in values):
+            return f"compared at line {getattr(parent, 'lineno', 0)} with a percent of a share of tokens"
+        return None
+
+    @staticmethod
+    def _product(
+        rule: LintRule,
+        node: ast.AST,
+        top: ast.AST,
+        parent: ast.AST | None,
+        other: ast.expr | None,
+        up: dict[ast.AST, ast.AST],
+    ) -> str | None:
+        """``budget * pct / 100``: the read made a fraction of a budget or of a count of tokens (or of a
+        local bound in the function only to budget reads: ``budget = self.max_input_tokens``)."""
+        operands: list[tuple[ast.AST, bool]] = []
+        _operands(top, operands)
+        if not any(_hundred(o) and divides for o, divides in operands):
+            return None
+        shown = ast.unparse(top)
+        for operand, divides in operands:
+            if operand is node or divides:
+                continue
+            if (
+                rule.budget_expr(operand) is not None
+                or rule.token_amount(operand)
+                or _local_budget(rule, operand, up)
+            ):
+                return f"`{shown}`, a percent of `{ast.unparse(operand)}`"
+        if other is not None and rule.token_amount(other):
+            return f"`{shown}` compared with the count of tokens `{ast.unparse(other)}`"
+        if isinstance(parent, ast.IfExp) and parent.body is top and rule.budget_expr(parent.test) is not None:
+            return f"`{shown}`, taken when the budget `{ast.unparse(parent.test)}` is set"
+        return None
+
+    @staticmethod
+    def _values(other: ast.expr, compare: ast.AST, up: dict[ast.AST, ast.AST]) -> list[ast.expr]:
+        """``other`` itself, or every binding of the local it names in the function ``compare`` is in."""
+        if not isinstance(other, ast.Name):
+            return [other]
+        fn: ast.AST | None = up.get(compare)
+        while fn is not None and not isinstance(fn, _FUNCTIONS):
+            fn = up.get(fn)
+        values = [stmt.value for stmt in local_bindings(fn, other.id)] if fn is not None else []
+        return values
+
+
+def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
+    """``budget`` bound in its function only to budget reads (``budget = self._config.max_input_tokens``)."""
+    if not isinstance(operand, ast.Name):
+        return False
+    fn: ast.AST | None = up.get(operand)
+    while fn is not None and not isinstance(fn, _FUNCTIONS):
+        fn = up.get(fn)
+    values = [stmt.value for stmt in local_bindings(fn, operand.id)] if fn is not None else []
+    return bool(values) and all(rule.budget_expr(v) is not None for v in values)
+
+
+def _names_percent(rule: LintRule) -> bool:
+    """The module's text names a percent (where a percent bound elsewhere may be read)."""
+    lowered = source_of(rule.ctx.lines)[1] if rule.ctx.lines else ""
+    return "100" in lowered and ("pct" in lowered or "percent" in lowered)
+
+
+def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+    """A percent bound in one module whose name a read in another module of the project decided."""
+    root: Path = options.root
+    reads: dict[tuple[Path, str], str] = {}
+    for fact, (name, reason) in tagged(facts, _READ_FACT, 2):
+        reads.setdefault((fact_project(fact, root), name), f"{reason} (read in {fact.path})")
+    findings = []
+    for fact, (name,) in tagged(facts, _BOUND_FACT, 1) if reads else ():
+        found = reads.get((fact_project(fact, root), name))
+        if found is not None:
+            message = (
+                f"hard-coded budget ratio {name} = {fact.value:g}, a percent of a token budget: {found}; move "
+                "it to config so the threshold can be tuned per model"
+            )
+            findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
+    return findings
+
+
+#: PB105's ``check_project``.
+project_percents = classmethod(_project_percents)

@@ -1,0 +1,37 @@
+"""PB106's reading of a reserve written as a floor of a share of the budget it is taken off:
+``window_tokens - output_tokens - max(128, int(window_tokens * 0.10))`` keeps a tenth of the window back,
+at least 128 tokens (set 81: agent47's estimation-error reserve). The share is PB105's; the floor is a
+reserve of tokens a config should own, as ``window_tokens - 128`` would be.
+Kept apart from the rule, which is at the project's module size limit.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def reserve_literal(
+    rule: LintRule, node: ast.expr, share_of_budget: Callable[[ast.expr], str | None]
+) -> tuple[ast.expr, int | float] | None:
+    """The literal reserve ``node`` is (``1000``), or the literal floor of ``max(<literal>, <a share of a
+    budget>)``, with its value; else None."""
+    value = rule.budget_literal(node)
+    if value is not None:
+        return node, value
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "max"
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        return None
+    for floor, other in (node.args, node.args[::-1]):
+        if (value := rule.budget_literal(floor)) is not None and share_of_budget(other) is not None:
+            return floor, value
+    return None

@@ -1,0 +1,71 @@
+"""PB105's cases from sets 81 and 82 (``Valid``/``Invalid``), kept apart from ``pb105_cases`` to keep it short:
+the tokens entry of a table of budgets sized by a limit of steps (``item_rates``), the base of a share moving
+with a variable (``share_bases``), a threshold on a local share of the window (``ratio_reads``), and ratios
+whose docstring calls them shares of a character budget (``share_units``)."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: Units a budget may count instead of tokens.
+_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+
+_RATIOS = (
+    'CONTEXT_BUDGET_WARNING_RATIO: float = 0.80\n"""Ratio of {whole} at which a hint is emitted."""\n\n'
+    'CONTEXT_BUDGET_TARGET_RATIO: float = 0.70\n"""Target ratio after compaction."""\n'
+)
+
+SET81_VALID = (
+    # set 81: ratios documented as shares of a budget of characters (agent47), and one of the same family
+    # under them, said a share of nothing
+    *(Valid(_RATIOS.format(whole=whole)) for whole in ("context_max_chars", "max_prompt_bytes")),
+    # a table of budgets whose tokens entry is no product of a limit of items, or an entry of another unit
+    *(
+        Valid(
+            f"def start(rt, max_steps):\n    return rt.begin(budgets={{'{unit}': float(max_steps * 10_000)}})\n"
+        )
+        for unit in _UNITS
+    ),
+    Valid("def start(rt, steps):\n    return rt.begin(budgets={'tokens': float(steps * 10_000)})\n"),
+    Valid("def start(rt, max_steps):\n    return rt.begin(options={'tokens': float(max_steps * 10_000)})\n"),
+    Valid(
+        "def start(rt, max_seconds):\n    return rt.begin(budgets={'tokens': float(max_seconds * 10_000)})\n"
+    ),
+    # a base beside a share of no token use
+    Valid("def mix(t):\n    weight = 0.70 - 0.30 * t\n    return weight\n"),
+    # a local share of no budget, or of a budget of another unit, compared with a literal
+    *(
+        Valid(
+            f"def level(used_{u}, max_{u}):\n    ratio = used_{u} / max(1, max_{u})\n    return ratio >= 0.9\n"
+        )
+        for u in _UNITS
+    ),
+    Valid("def level(hits, total):\n    ratio = hits / max(1, total)\n    return ratio >= 0.9\n"),
+    Valid("def level(a, b, context_window):\n    ratio = a / b\n    if ratio >= 0.9:\n        return 1\n"),
+)
+
+SET81_INVALID = (
+    # set 81: the tokens entry of a table of budgets, a limit of steps times a rate (agent47's durable run)
+    Invalid(
+        "def start(rt, max_steps):\n"
+        "    return rt.begin(budgets={'tokens': float(max_steps * 10_000), 'tool_calls': float(max_steps)})\n"
+    ),
+    Invalid(
+        "def start(rt, cfg):\n    limits = {'tokens': cfg.max_iterations * 4000}\n    return rt.begin(limits)\n"
+    ),
+    # set 82: the base of a share moving with a position, the share given as a budget (felix-agent-sdk)
+    Invalid(
+        "def split(usable, t):\n    input_share = 0.70 - 0.30 * t\n"
+        "    return Budget(max_input_tokens=int(usable * input_share))\n",
+        count=2,
+    ),
+    # set 81: thresholds on a local share of the window used (oats-coder's pressure levels)
+    Invalid(
+        "def level(self, messages):\n    used = self.count_tokens(messages)\n"
+        "    ratio = used / max(1, self.context_window)\n    if ratio >= 0.92:\n        return 'critical'\n"
+        "    if ratio >= 0.65:\n        return 'medium'\n    return 'low'\n",
+        count=2,
+    ),
+    # a docstring naming a token budget keeps a ratio of the same family
+    Invalid(_RATIOS.format(whole="context_max_tokens"), count=2),
+)
