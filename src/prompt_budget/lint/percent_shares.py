@@ -26,6 +26,7 @@ only when such a name was bound or the module's text names a percent.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,9 @@ _BOUND_FACT = "\x00pb105 percent-bound "
 _READ_FACT = "\x00pb105 percent-read "
 
 _PERCENT_WORDS = frozenset({"pct", "percent", "percentage"})
+#: A hundred multiplied or divided by (``pct / 100``, ``used / window * 100``, ``100 * used / cap``): every read
+#: the module's end decides holds one.
+_HUNDRED_OPERAND = re.compile(r"[*/]\s*100(?:\.0*)?\b|\b100(?:\.0*)?\s*\*")
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
@@ -208,7 +212,11 @@ def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) 
 def _names_percent(rule: LintRule) -> bool:
     """The module's text names a percent (where a percent bound elsewhere may be read)."""
     lowered = source_of(rule.ctx.lines)[1] if rule.ctx.lines else ""
-    return "100" in lowered and ("pct" in lowered or "percent" in lowered)
+    return (
+        "100" in lowered
+        and ("pct" in lowered or "percent" in lowered)
+        and _HUNDRED_OPERAND.search(lowered) is not None
+    )
 
 
 def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
