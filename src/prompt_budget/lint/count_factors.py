@@ -37,14 +37,21 @@ def _counts(rule: LintRule, node: ast.expr) -> bool:
     )
 
 
+def kept_value(rule: LintRule, node: ast.expr, keeps: frozenset[str]) -> tuple[ast.AST, ast.AST | None]:
+    """``node`` with the calls that keep its value climbed (``int(...)``, ``round(...)``: ``keeps``), and the
+    node holding the outermost of them: (child, parent)."""
+    child: ast.AST = node
+    parent = rule.ctx.parent(node)
+    while isinstance(parent, ast.Call) and callee_name(parent) in keeps and child in parent.args:
+        child, parent = parent, rule.ctx.parent(parent)
+    return child, parent
+
+
 def count_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """(the factor's literal, its value, the finding's message without the advice, its key), else None."""
     if not isinstance(node.op, ast.Mult):
         return None
-    child: ast.AST = node
-    parent = rule.ctx.parent(node)
-    while isinstance(parent, ast.Call) and callee_name(parent) in _KEEPS and child in parent.args:
-        child, parent = parent, rule.ctx.parent(parent)
+    child, parent = kept_value(rule, node, _KEEPS)
     if not (isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1):
         return None
     target = parent.targets[0]

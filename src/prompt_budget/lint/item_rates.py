@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.count_factors import kept_value
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 
@@ -119,10 +120,7 @@ def item_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
     """(the rate's literal, its value, the finding's message without the advice, its key), else None."""
     if not isinstance(node.op, ast.Mult):
         return None
-    child: ast.AST = node
-    parent = rule.ctx.parent(node)
-    while isinstance(parent, ast.Call) and callee_name(parent) in _KEEPS and child in parent.args:
-        child, parent = parent, rule.ctx.parent(parent)
+    child, parent = kept_value(rule, node, _KEEPS)
     if isinstance(parent, ast.Dict):
         return _entry_rate(rule, node, parent, child)
     if not (isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1):
