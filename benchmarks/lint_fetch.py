@@ -758,7 +758,6 @@ _TUNED_19: dict[str, str] = {
     "reenzar": "0.1.2",
     "omnion": "1.5.0",
     "mnemosyne-engine": "1.1.0",
-
     # set 77 (measured first with set 78, 84 findings with 99f69f4 and with the rules after the round on sets 75 and 76;
     # then tuned on, with sets 79-82: values written again, comprehension tables, percents of a budget, rates per item)
     "cosmux": "0.4.3",

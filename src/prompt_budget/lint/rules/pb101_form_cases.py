@@ -18,9 +18,9 @@ from prompt_budget.lint.rules.pb101_set61_cases import SET61_INVALID, SET61_VALI
 from prompt_budget.lint.rules.pb101_set69_cases import SET69_INVALID, SET69_VALID
 from prompt_budget.lint.rules.pb101_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb101_set75_cases import SET75_INVALID, SET75_VALID
-from prompt_budget.lint.rules.pb101_set81_shown_cases import SET81_SHOWN_INVALID, SET81_SHOWN_VALID
 from prompt_budget.lint.rules.pb101_set79_cases import SET79_INVALID, SET79_VALID
 from prompt_budget.lint.rules.pb101_set81_cases import SET81_INVALID, SET81_VALID
+from prompt_budget.lint.rules.pb101_set81_shown_cases import SET81_SHOWN_INVALID, SET81_SHOWN_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
