@@ -6,7 +6,9 @@
 - the tokens of a token bucket (``b.tokens > 1e6`` where ``b: RateBucket``, ``bucket.tokens``,
   ``self.tokens`` in a ``TokenBucket``): a rate limiter's permits, not a language model's tokens
   (cohrint-agent's request rate limiter);
-- a count with a fallback for a missing value (``(m.last_prompt_tokens or 0) < 500``): the count itself.
+- a count with a fallback for a missing value (``(m.last_prompt_tokens or 0) < 500``): the count itself;
+- a comparison a test module asserts (``assert conv.token_count > 50``): the value the test expects of
+  the code under test, no threshold of its own (set 83: agentos-framework).
 
 Kept apart from the rule: they read bindings and expressions, and judge no finding themselves.
 """
@@ -17,6 +19,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted
 
@@ -92,3 +95,11 @@ def without_fallback(amount: ast.expr) -> ast.expr:
     ):
         return amount.values[0]
     return amount
+
+
+def asserted_in_test(rule: LintRule, node: ast.Compare) -> bool:
+    """``node`` is what an ``assert`` of a test module checks, alone or as one operand of an ``and``."""
+    parent = rule.ctx.parent(node)
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+        parent = rule.ctx.parent(parent)
+    return isinstance(parent, ast.Assert) and is_test_module(rule.ctx.path)

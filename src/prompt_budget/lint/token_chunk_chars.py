@@ -11,6 +11,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import number, sizes_token_chunks
+from prompt_budget.lint.token_defaults import parameter_in_tokens, sibling_in_tokens
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.
     """(the rate's literal, its value) of ``node``, a product of a rate from :data:`LOWEST` to
     :data:`HIGHEST` and a number of tokens: an amount of tokens by its name or value with the rate
     written first (``4 * max_tokens``; written last, the rule reads it already), or a local or
-    parameter its function gives a token splitter as a size (``4 * chunk_size``, ``chunk_size * 4``).
+    parameter its function gives a token splitter as a size (``4 * chunk_size``, ``chunk_size * 4``),
+    or a parameter whose default is commented as tokens, or scaled as one is (``token_defaults``).
     Else None. The caller judges whether the product is characters."""
     if not isinstance(node.op, ast.Mult):
         return None
@@ -62,4 +64,12 @@ def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.
         fn = rule.ctx.function()
         if type(other) is ast.Name and fn is not None and other.id in sizes.of(rule, fn):
             return rate, value
+        if type(other) is ast.Name and (
+            parameter_in_tokens(fn, rule.ctx.tree, rule.ctx.lines, other.id)
+            or sibling_in_tokens(fn, rule.ctx.tree, rule.ctx.lines, other.id, value)
+        ):
+            return (
+                rate,
+                value,
+            )  # ``chunk_size * 4``, ``chunk_size=CHUNK_SIZE`` and ``CHUNK_SIZE = 500  # tokens``
     return None

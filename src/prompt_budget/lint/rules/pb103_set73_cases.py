@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb103_set75_cases import SET75_INVALID, SET75_VALID
+from prompt_budget.lint.rules.pb103_set83_cases import SET83_INVALID, SET83_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -35,6 +36,7 @@ SET73_VALID = (
         "def tier(cost):\n    if cost > 400:\n        return 'dear'\n    if cost < 20:\n        return 'cheap'\n"
     ),
     *SET75_VALID,  # sets 75 and 76
+    *SET83_VALID,  # sets 83 and 84
 )
 
 SET73_INVALID = (
@@ -44,4 +46,5 @@ SET73_INVALID = (
     # below the lint's smallest budget even as a rung: only the 400
     Invalid(_LADDER + "    if est_tokens < 12:\n        return 'tiny'\n", count=1),
     *SET75_INVALID,
+    *SET83_INVALID,
 )

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
-from prompt_budget.lint.compared_counts import bucket_tokens, counts_words, without_fallback
+from prompt_budget.lint.compared_counts import asserted_in_test, bucket_tokens, counts_words, without_fallback
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
@@ -478,7 +478,7 @@ class TokenThreshold(LintRule):
                         and not displays_in_units(self.ctx.function(), amount, value)
                         and not unset_placeholder_check(self.ctx.function(), amount, value)
                         and not token_ids_array(self.ctx.function(), amount)
-                        and not self._kernel_launch(node)
+                        and not (self._kernel_launch(node) or asserted_in_test(self, node))
                         and not counts_words(self, self.ctx.function(), amount)
                         and not bucket_tokens(self, amount)
                     ):

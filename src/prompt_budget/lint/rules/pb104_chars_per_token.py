@@ -49,6 +49,7 @@ from prompt_budget.lint.rules.pb104_rates import (
     same_rate,
     splits_words,
 )
+from prompt_budget.lint.rules.pb104_table_fallbacks import rate_fallback
 from prompt_budget.lint.rules.pb104_terms import (
     conditional_unit,
     local_unit,
@@ -390,6 +391,10 @@ class CharsPerToken(LintRule):
         self._named(node.arg, node.value)
 
     # --- the visit
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if (found := rate_fallback(node)) is not None:  # ``CHARS_PER_TOKEN.get(family, 4.0)`` (set 83)
+            self._report(found[0], found[0], found[1], found[2])
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         self._per_char()
