@@ -6,6 +6,9 @@ is still a token bound (set 32: optillm's floor on a generation cap). Only the s
 from __future__ import annotations
 
 import re
+from typing import Final
+
+from prompt_budget.lint.names import UNIT_WORDS, words
 
 
 def comment_spells_tokens(comment: str, value: float) -> bool:
@@ -14,3 +17,39 @@ def comment_spells_tokens(comment: str, value: float) -> bool:
         return False
     number = rf"(?<![\d.,_]){int(value)}(?![\d.,_]\d)"
     return re.search(rf"{number}\s*(?:-\s*)?tokens?\b", comment, re.IGNORECASE) is not None
+
+
+#: A characters-per-token rate inside a comment: ``chars / 4``, ``4 chars per token``, ``~4 chars/token``,
+#: ``characters divided by 4``. It names characters only as the conversion of the comment's tokens.
+_CHAR_RATE = re.compile(
+    r"(?:\d+(?:\.\d+)?\s*)?\b(?:chars?|characters?)\s*(?:/|÷|divided\s+by)\s*\d+(?:\.\d+)?"
+    r"|(?:\d+(?:\.\d+)?\s*)?\b(?:chars?|characters?)\s*(?:/|per)\s*tokens?\b",
+    re.IGNORECASE,
+)
+
+
+#: Units besides tokens a comment may give its number in (``# lines, not tokens (chars / 4 ...)``).
+_OTHER_UNITS: Final = UNIT_WORDS | {
+    "second",
+    "secs",
+    "ms",
+    "memory",
+    "cents",
+    "dollars",
+    "usd",
+    "kb",
+    "mb",
+    "gb",
+}
+
+
+def without_char_rates(comment: str) -> str:
+    """``comment`` less its characters-per-token rates (``# tokens (approx chars / 4)`` -> ``# tokens
+    (approx )``): what is left says which unit the number itself is in. A comment whose rest names
+    another unit (lines, seconds, memory, cost, messages), or no tokens besides the rate's (``# 4 chars
+    per token elsewhere``), is kept whole: its characters still count."""
+    if "char" not in comment.lower():
+        return comment
+    rest = _CHAR_RATE.sub(" ", comment)
+    said = {w.lower() for w in words(rest)}
+    return rest if "token" in said | {w.rstrip("s") for w in said} and not _OTHER_UNITS & said else comment

@@ -8,6 +8,7 @@ from prompt_budget.lint.rules.pb102_set77_cases import SET77_INVALID, SET77_VALI
 from prompt_budget.lint.rules.pb102_set77_flow_cases import SET77_FLOW_INVALID, SET77_FLOW_VALID
 from prompt_budget.lint.rules.pb102_set81_cases import SET81_INVALID, SET81_VALID
 from prompt_budget.lint.rules.pb102_set81_entry_cases import SET81_ENTRY_INVALID, SET81_ENTRY_VALID
+from prompt_budget.lint.rules.pb102_set83_cases import SET83_INVALID, SET83_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -59,6 +60,7 @@ SET73_VALID = (
     *SET81_VALID,  # sets 81 and 82
     *SET77_FLOW_VALID,
     *SET81_ENTRY_VALID,
+    *SET83_VALID,  # sets 83 and 84
 )
 
 SET73_INVALID = (
@@ -89,4 +91,5 @@ SET73_INVALID = (
     *SET77_FLOW_INVALID,
     *SET81_INVALID,
     *SET81_ENTRY_INVALID,
+    *SET83_INVALID,  # sets 83 and 84
 )
