@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
@@ -122,17 +123,25 @@ def _handed_as_budget(rule: LintRule, target: ast.expr, strong: bool) -> tuple[s
 def _ordered_local(rule: LintRule, target: ast.expr) -> tuple[str, bool] | None:
     """``target = self.profile.context // 2`` ... ``while estimate_messages_tokens(kept) <= target``: half of
     a budget bound to a local of the function that it orders against a count of tokens (the history kept
-    when a conversation is summarized; set 83: agent-mini). A local named as another unit is not read."""
+    when a conversation is summarized; set 83: agent-mini). A local named as another unit, bound otherwise
+    too (a parameter clamped, a count halved on a retry) or ordered only against a budget is not read."""
     fn = rule.ctx.function()
     if fn is None or type(target) is not ast.Name or set(words(target.id)) & _OTHER_UNITS:
         return None
+    if len(bound_values(fn, target.id)) != 1:
+        return None  # ``overlap_tokens = max_tokens // 2`` clamping a parameter, a count halved on a retry
     for sub in walk(fn):
         if isinstance(sub, ast.Compare) and len(sub.ops) == 1 and isinstance(sub.ops[0], _ORDERS):
             sides = (sub.left, sub.comparators[0])
             for side, other in (sides, sides[::-1]):
-                if type(side) is ast.Name and side.id == target.id and rule.token_amount(other):
+                if type(side) is ast.Name and side.id == target.id and _counted(rule, other):
                     return f"bound to `{target.id}`, ordered against a count of tokens", True
     return None
+
+
+def _counted(rule: LintRule, node: ast.expr) -> bool:
+    """A count of tokens, no budget (``num_tokens > self.token_limit`` orders a count against its cap)."""
+    return rule.token_amount(node) and rule.budget_expr(node) is None
 
 
 def _window_read(rule: LintRule, node: ast.expr) -> str | None:

@@ -45,6 +45,16 @@ SET83_VALID = (
     Valid(_kept("self.profile.context", "target_chars", "count_tokens(history[cut:])")),
     Valid(_kept("self.profile.context", "target", "len(history[cut:])")),
     Valid(_kept("self.profile.size", "target", "count_tokens(history[cut:])")),
+    # a count of tokens halved in place when over its cap, a parameter clamped to half a budget (sets 1-82:
+    # l2mac's rate limiter, lightrag's rerank overlap)
+    Valid(
+        "def consume(self, text):\n    num_tokens = count_tokens(text)\n    while not self.bucket.take(num_tokens):\n"
+        "        if num_tokens > self.token_limit:\n            num_tokens = self.token_limit // 2\n"
+    ),
+    Valid(
+        "def chunk(docs, max_tokens, overlap_tokens):\n    if overlap_tokens >= max_tokens:\n"
+        "        overlap_tokens = max_tokens // 2\n    return split(docs, max_tokens, overlap_tokens)\n"
+    ),
 )
 
 SET83_INVALID = (
