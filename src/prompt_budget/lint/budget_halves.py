@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name
@@ -24,6 +25,7 @@ from prompt_budget.lint.walks import walk
 
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: The words of a context window, the budget whose half is bound as an output cap.
 _WINDOW_WORDS = frozenset({"context", "window", "ctx"})
 #: Words of a local's name saying it holds another unit than tokens (``half_chars``, ``page_budget``); a
@@ -69,7 +71,11 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
             return (f"returned by `{fn.name}`", True) if fn and rule.names.is_budget(fn.name) else None
         if isinstance(parent, ast.Assign) and child is parent.value and len(parent.targets) == 1:
             target = parent.targets[0]
-            return _bound_as_budget(rule, node, target) or _handed_as_budget(rule, target, strong)
+            return (
+                _bound_as_budget(rule, node, target)
+                or _handed_as_budget(rule, target, strong)
+                or _ordered_local(rule, target)
+            )
         if isinstance(parent, ast.Compare):
             sides = [s for s in (parent.left, *parent.comparators) if s is not child]
             counted = any(rule.token_amount(s) for s in sides)
@@ -114,6 +120,38 @@ def _handed_as_budget(rule: LintRule, target: ast.expr, strong: bool) -> tuple[s
     return None
 
 
+def _ordered_local(rule: LintRule, target: ast.expr) -> tuple[str, bool] | None:
+    """``target = self.profile.context // 2`` ... ``while estimate_messages_tokens(kept) <= target``: half of
+    a budget bound to a local of the function that it orders against a count of tokens (the history kept
+    when a conversation is summarized; set 83: agent-mini). A local named as another unit, bound otherwise
+    too (a parameter clamped, a count halved on a retry) or ordered only against a budget is not read."""
+    fn = rule.ctx.function()
+    if fn is None or type(target) is not ast.Name or set(words(target.id)) & _OTHER_UNITS:
+        return None
+    if len(bound_values(fn, target.id)) != 1:
+        return None  # ``overlap_tokens = max_tokens // 2`` clamping a parameter, a count halved on a retry
+    for sub in walk(fn):
+        if isinstance(sub, ast.Compare) and len(sub.ops) == 1 and isinstance(sub.ops[0], _ORDERS):
+            sides = (sub.left, sub.comparators[0])
+            for side, other in (sides, sides[::-1]):
+                if type(side) is ast.Name and side.id == target.id and _counted(rule, other):
+                    return f"bound to `{target.id}`, ordered against a count of tokens", True
+    return None
+
+
+def _counted(rule: LintRule, node: ast.expr) -> bool:
+    """A count of tokens, no budget (``num_tokens > self.token_limit`` orders a count against its cap)."""
+    return rule.token_amount(node) and rule.budget_expr(node) is None
+
+
+def _window_read(rule: LintRule, node: ast.expr) -> str | None:
+    """``self.profile.context``: a read (an attribute, no call) named as a context window, no characters."""
+    name = attr_name(node) if isinstance(node, ast.Attribute) else None
+    if name is None or not _WINDOW_WORDS.intersection(words(name)) or set(words(name)) & _OTHER_UNITS:
+        return None
+    return name
+
+
 def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
     """(the finding's message, its config key) for half of a token budget used as a budget, else None."""
     if not halves(node):
@@ -125,13 +163,28 @@ def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
         # derived from a budget is that budget (set 75: mico-agent's adaptive thinking budget)
         budget, weak = derived_budget(rule, node.left), None
     if budget is None and weak is None:
-        return None
+        # ``target = self.profile.context // 2`` ordered against a count of tokens: the use says tokens
+        window = _window_read(rule, node.left)
+        found = _window_use(rule, node) if window is not None else None
+        return None if found is None or window is None else _message(node, window, found)
     use = _use(rule, node, weak is None)
     if use is None:
         return None
-    halved = budget or weak or ""
+    return _message(node, budget or weak or "", use[0])
+
+
+def _window_use(rule: LintRule, node: ast.BinOp) -> str | None:
+    """Half of a read named as a window bound, as it is, to a local ordered against a count of tokens."""
+    parent = rule.ctx.ancestors[-2] if len(rule.ctx.ancestors) > 1 else None
+    if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1:
+        found = _ordered_local(rule, parent.targets[0])
+        return None if found is None else found[0]
+    return None
+
+
+def _message(node: ast.BinOp, halved: str, use: str) -> tuple[str, str]:
     message = (
-        f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of `{halved}` {use[0]}; move the divisor to "
+        f"hard-coded budget share `{ast.unparse(node)}`, 1/2 of `{halved}` {use}; move the divisor to "
         "config so the share can be tuned per model"
     )
     return message, f"{halved} divisor"

@@ -48,6 +48,8 @@ class ComparedShares:
         self.reads: dict[str, int] = {}
         #: name -> (the other side, the comparison) of each ordering it is read in
         self.compared: dict[str, list[tuple[ast.expr, ast.Compare]]] = {}
+        #: the module's functions by name, gathered at the first read of one (``getters``)
+        self._getters: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None = None
 
     def _make(self) -> None:
         """Walk the module once, at the first question."""
@@ -69,16 +71,30 @@ class ComparedShares:
 
     def _divisions(self, other: ast.expr, compare: ast.Compare) -> list[ast.BinOp]:
         """The divisions ``other`` is: itself, or every binding of the local it names in the function
-        the comparison is in (none if a binding is no division)."""
+        the comparison is in (none if a binding is no division), or the divisions a property or method
+        of the module read there returns (``util = quota.utilisation``, ``returned_shares``)."""
         if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Div):
             return [other]
+        if self._getters is None and _read_of_getter(other) is not None:
+            self._getters = getters(self._tree)
+        if (read := _read_of_getter(other)) is not None:
+            return returned_shares(self._getters or {}, read)
         if not isinstance(other, ast.Name):
             return []
         up = parents(self._tree)
         fn: ast.AST | None = up.get(compare)
         while fn is not None and not isinstance(fn, _FUNCTIONS):
             fn = up.get(fn)
-        return divisions(fn, other) if fn is not None else []
+        if fn is None:
+            return []
+        values = [stmt.value for stmt in local_bindings(fn, other.id)]
+        reads = [_read_of_getter(v) for v in values]
+        if values and all(r is not None for r in reads):
+            if self._getters is None:
+                self._getters = getters(self._tree)
+            found = [returned_shares(self._getters, r) for r in reads if r is not None]
+            return [d for divs in found for d in divs] if all(found) else []
+        return divisions(fn, other)
 
     def _of_tokens(self, div: ast.BinOp) -> bool:
         return of_tokens(self._rule, div)
@@ -134,6 +150,63 @@ def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
     if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
         return []
     return [v for v in values if isinstance(v, ast.BinOp)]
+
+
+def _read_of_getter(node: ast.expr) -> str | None:
+    """``quota.utilisation`` or ``self.usage_share()`` (no argument): the name of the property or
+    method it reads; else None."""
+    if isinstance(node, ast.Call) and not node.args and not node.keywords:
+        node = node.func
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def getters(tree: ast.AST) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """The module's methods taking nothing but ``self`` (properties among them), by name."""
+    found: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    for node in walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and len(node.args.args) == 1:
+            found.setdefault(node.name, []).append(node)
+    return found
+
+
+def returned_shares(
+    found: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]], name: str
+) -> list[ast.BinOp]:
+    """The divisions every method ``name`` of the module returns (``return min(1.0, self.tokens_used /
+    self.tokens_limit)``, a constant returned for an empty limit left out; set 83: forge-agent's quota
+    utilisation); none if a method returns anything else or no division."""
+    shares: list[ast.BinOp] = []
+    for fn in found.get(name, ()):
+        todo: list[ast.AST] = list(fn.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+                continue
+            if isinstance(node, ast.Return):
+                value = _unclamped(node.value)
+                if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+                    shares.append(value)
+                elif not (isinstance(value, ast.Constant) and isinstance(value.value, (int, float))):
+                    return []
+            todo.extend(ast.iter_child_nodes(node))
+    return shares
+
+
+def _unclamped(value: ast.expr | None) -> ast.expr | None:
+    """``x`` of ``min(1.0, x)`` or ``max(0.0, x)``; else ``value``."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("min", "max")
+        and len(value.args) == 2
+        and not value.keywords
+    ):
+        first, second = value.args
+        if isinstance(first, ast.Constant):
+            return second
+        if isinstance(second, ast.Constant):
+            return first
+    return value
 
 
 def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:

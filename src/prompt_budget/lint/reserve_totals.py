@@ -95,9 +95,9 @@ def _counted_with(rule: LintRule, node: ast.expr, name: str) -> bool:
     )
 
 
-def constant_in_total(rule: LintRule, node: ast.Assign) -> tuple[ast.expr, str, int | float] | None:
+def constant_in_total(rule: LintRule, node: ast.Assign) -> tuple[ast.expr, str, int | float, str] | None:
     """``BUFFER_FOR_FUNCTIONS = 400`` in a function whose total of tokens adds it and is ordered against a
-    budget: (the literal, that budget, its value), else None. The local is bound once, to the literal, and is not named as a budget
+    budget: (the literal, that budget, its value, how it is kept), else None. The local is bound once, to the literal, and is not named as a budget
     (``MAX_TOKENS = 512``: PB102's)."""
     fn = rule.ctx.function()
     target = node.targets[0] if len(node.targets) == 1 else None
@@ -107,7 +107,7 @@ def constant_in_total(rule: LintRule, node: ast.Assign) -> tuple[ast.expr, str, 
     if value is None or len(bound_values(fn, target.id)) != 1:
         return None
     budget = _total_with(rule, fn, target.id)
-    return None if budget is None else (node.value, budget, value)
+    return None if budget is None else (node.value, budget, value, "kept in a total of tokens bounded by")
 
 
 def bound_budget_reserve(rule: LintRule, node: ast.BinOp) -> str | None:

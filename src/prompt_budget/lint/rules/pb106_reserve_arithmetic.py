@@ -18,6 +18,7 @@ from prompt_budget.lint.reserve_floors import reserve_literal
 from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
+from prompt_budget.lint.summed_reserves import summed_reserve
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
@@ -60,7 +61,7 @@ class ReserveArithmetic(LintRule):
     Room added to token counts that the function takes off a budget with the same reserve (``f"Required: {system_tokens + 100}"`` beside ``max_tokens - system_tokens - 100``) is that reserve again.
     Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
     a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
-    and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too. So is a class constant a method takes (or a local bound to it or its clamp) off a model's limit record (``COMPACTION_BUFFER = 20_000`` ... ``reserved = min(cls.COMPACTION_BUFFER, model.limit.output)``, ``model.limit.input - reserved``).
+    and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too. So is a class constant a method takes (or a local bound to it or its clamp) off a model's limit record (``COMPACTION_BUFFER = 20_000`` ... ``reserved = min(cls.COMPACTION_BUFFER, model.limit.output)``, ``model.limit.input - reserved``). So is a module constant named as room added with a count of tokens to a budget (``_PROMPT_RESERVE = 1024`` ... ``count_tokens(tools) + _PROMPT_RESERVE + MAX_REPLY_TOKENS``).
     """
 
     CODE = "PB106"
@@ -290,12 +291,11 @@ class ReserveArithmetic(LintRule):
         """``_PROMPT_OVERHEAD_TOKENS = 1_500`` at module level, the default of a parameter that a function
         takes off a budget (``int(window * safety_factor) - prompt_overhead_tokens``), or a margin added
         to a token count's excess over a budget (``TIKTOKEN_ERROR_PADDING = 150`` ...
-        ``len(prompt_tokens) - context_window + TIKTOKEN_ERROR_PADDING``, set 54: arthur-bench): the
-        reserve is written where the constant is (set 22: opik). Judged here, as the subtraction's line holds no
-        number for the walk to stop at."""
+        ``len(prompt_tokens) - context_window + TIKTOKEN_ERROR_PADDING``, set 54: arthur-bench): the reserve
+        is written where the constant is (set 22: opik), judged here: the subtraction's line holds no number."""
         self._fallback_reserve(node)
-        if (found := constant_in_total(self, node)) is not None:
-            self._report(*found, "kept in a total of tokens bounded by")
+        if (found := constant_in_total(self, node) or summed_reserve(self, node)) is not None:
+            self._report(*found)  # ``count_tokens(t) + RESERVE + max_tokens``: ``summed_reserves``
         # ``safety_margin = 500`` ... ``client.is_prompt_supported(...) - safety_margin``
         record_use(self, node)
         if (kept := class_reserve(self, node)) is not None:  # ``cls.BUFFER`` ... ``model.limit.input - r``

@@ -8,6 +8,7 @@ from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 from prompt_budget.lint.rules.pb106_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb106_set81_cases import SET81_INVALID, SET81_VALID
+from prompt_budget.lint.rules.pb106_set83_cases import SET83_INVALID, SET83_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -91,5 +92,5 @@ TOTAL_INVALID = (
 )
 
 #: the getter cases and these, as the rule module lists them
-MORE_VALID = (*GETTER_VALID, *TOTAL_VALID, *SET75_VALID, *SET81_VALID)
-MORE_INVALID = (*GETTER_INVALID, *TOTAL_INVALID, *SET75_INVALID, *SET81_INVALID)
+MORE_VALID = (*GETTER_VALID, *TOTAL_VALID, *SET75_VALID, *SET81_VALID, *SET83_VALID)
+MORE_INVALID = (*GETTER_INVALID, *TOTAL_INVALID, *SET75_INVALID, *SET81_INVALID, *SET83_INVALID)
