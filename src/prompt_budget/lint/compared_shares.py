@@ -192,16 +192,24 @@ def returned_shares(
     return shares
 
 
+def pair_call(node: ast.expr | None, names: tuple[str, ...]) -> tuple[ast.expr, ast.expr] | None:
+    """The two arguments of ``min(a, b)`` / ``max(a, b)`` (a builtin of ``names`` called by its bare name
+    with two positional arguments), else None."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in names
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        return node.args[0], node.args[1]
+    return None
+
+
 def _unclamped(value: ast.expr | None) -> ast.expr | None:
     """``x`` of ``min(1.0, x)`` or ``max(0.0, x)``; else ``value``."""
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in ("min", "max")
-        and len(value.args) == 2
-        and not value.keywords
-    ):
-        first, second = value.args
+    if (args := pair_call(value, ("min", "max"))) is not None:
+        first, second = args
         if isinstance(first, ast.Constant):
             return second
         if isinstance(second, ast.Constant):
@@ -222,14 +230,8 @@ def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
 
 def unguarded(divisor: ast.expr) -> ast.expr:
     """``window`` of ``max(1, window)``, a divisor kept off zero; else ``divisor``."""
-    if (
-        isinstance(divisor, ast.Call)
-        and isinstance(divisor.func, ast.Name)
-        and divisor.func.id == "max"
-        and len(divisor.args) == 2
-        and not divisor.keywords
-    ):
-        first, second = divisor.args
+    if (args := pair_call(divisor, ("max",))) is not None:
+        first, second = args
         for guard, kept in ((first, second), (second, first)):
             if isinstance(guard, ast.Constant) and guard.value in (1, 1.0):
                 return kept

@@ -11,6 +11,8 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.compared_shares import pair_call
+
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
@@ -23,15 +25,10 @@ def reserve_literal(
     value = rule.budget_literal(node)
     if value is not None:
         return node, value
-    if not (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "max"
-        and len(node.args) == 2
-        and not node.keywords
-    ):
+    args = pair_call(node, ("max",))
+    if args is None:
         return None
-    for floor, other in (node.args, node.args[::-1]):
+    for floor, other in (args, args[::-1]):
         if (value := rule.budget_literal(floor)) is not None and share_of_budget(other) is not None:
             return floor, value
     return None
