@@ -122,20 +122,27 @@ def run_ruff(dirs: list[Path]) -> tuple[float, float, int]:
 
 
 def run_baseline(src: Path, dirs: list[Path], jobs: int | None) -> tuple[float, float]:
-    """The cold lint of another checkout (``src`` on PYTHONPATH), in a subprocess, CPU included."""
+    """The cold lint of another checkout (``src`` on PYTHONPATH), in a subprocess. Timed inside it around
+    the lint alone, as ``run_lint`` times this checkout's (the interpreter's start and the imports of
+    the package and its rules are left out of both), CPU of the worker processes included."""
     code = (
-        "import sys, time, tempfile, pathlib\n"
+        "import json, resource, sys, time, tempfile, pathlib\n"
         "from prompt_budget.lint.api import run_lint\n"
         "from prompt_budget.lint.engine import known_codes\n"
         "from prompt_budget.lint.options import parse_lint_options\n"
+        "def cpu():\n"
+        "    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime\n"
         f"dirs = [pathlib.Path(p) for p in {[str(d) for d in dirs]!r}]\n"
         f"opts = parse_lint_options({{}}, root=pathlib.Path({str(CACHE / 'src')!r}), known_codes=known_codes())\n"
+        "wall, used = time.perf_counter(), cpu()\n"
         f"run_lint(dirs, opts, cache_dir=pathlib.Path(tempfile.mkdtemp()), jobs={jobs!r})\n"
+        "print(json.dumps([time.perf_counter() - wall, cpu() - used]))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(src))
-    wall, cpu = time.perf_counter(), _cpu()
-    subprocess.run([sys.executable, "-c", code], env=env, check=True)
-    return time.perf_counter() - wall, _cpu() - cpu
+    proc = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    wall, cpu = json.loads(proc.stdout.strip().splitlines()[-1])
+    return float(wall), float(cpu)
 
 
 def fixit_python() -> Path:
