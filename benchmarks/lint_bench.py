@@ -22,6 +22,11 @@ checkout's ``src`` (to compare with the code before a change). With ``--repeat N
 figure is the best of N runs, the runs interleaved (the machine is shared; the best run is the least
 disturbed one); the ratios are printed for both, with the load average at the end.
 
+Every lint measured here, this checkout's and the baseline's, runs in a fresh interpreter with its
+checkout's ``src`` first on ``sys.path`` and is timed inside it around the lint alone (the interpreter's
+start and the imports of the package and its rules are left out of both), cold with a new cache and then
+warm with the same cache; its CPU includes its worker processes'.
+
 Downloads the corpus on first use (``lint_fetch.py``) and installs fixit 2.2.1 into its own venv under
 ``benchmarks/.cache/venv-fixit`` so it cannot disturb the dev environment. Prints wall and CPU seconds
 (CPU includes worker processes): on a shared machine the CPU figures are the comparable ones.
@@ -61,15 +66,54 @@ def _lines(dirs: list[Path]) -> tuple[int, int]:
     return len(files), sum(p.read_bytes().count(b"\n") for p in files)
 
 
-def run_lint(dirs: list[Path], cache_dir: Path | None, jobs: int | None) -> tuple[float, float, object]:
-    from prompt_budget.lint.api import run_lint as lint
-    from prompt_budget.lint.engine import known_codes
-    from prompt_budget.lint.options import parse_lint_options
+#: The lint of one checkout, cold (a new cache) then warm (the same cache), in an interpreter of its own
+#: with the checkout's ``src`` first on ``sys.path``; each run timed around the lint alone (the
+#: interpreter's start and the imports of the package and its rules are left out), the CPU of the worker
+#: processes included. Prints one JSON line.
+_LINT_TWICE = """
+import json, resource, sys, tempfile, time, pathlib
+from prompt_budget.lint.api import run_lint
+from prompt_budget.lint.engine import known_codes
+from prompt_budget.lint.options import parse_lint_options
 
-    options = parse_lint_options({}, root=CACHE / "src", known_codes=known_codes())
-    wall, cpu = time.perf_counter(), _cpu()
-    report = lint(dirs, options, cache_dir=cache_dir, jobs=jobs)
-    return time.perf_counter() - wall, _cpu() - cpu, report
+def cpu():
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+dirs, root, jobs, warm = json.loads(sys.argv[1])
+options = parse_lint_options({}, root=pathlib.Path(root), known_codes=known_codes())
+cache = pathlib.Path(tempfile.mkdtemp(prefix="lint-bench-cache-"))
+out = []
+for _ in range(2 if warm else 1):
+    wall, used = time.perf_counter(), cpu()
+    report = run_lint([pathlib.Path(d) for d in dirs], options, cache_dir=cache, jobs=jobs)
+    out.append([time.perf_counter() - wall, cpu() - used, report.parsed, len(report.findings), report.cached, report.files])
+print(json.dumps(out))
+"""
+
+
+def this_src() -> Path:
+    """The ``src`` folder of the ``prompt_budget`` this interpreter imports (this checkout's, installed
+    editable, or the one ``PYTHONPATH`` names)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("prompt_budget")
+    if spec is None or spec.origin is None:
+        raise SystemExit("prompt_budget is not importable: install the project or set PYTHONPATH")
+    return Path(spec.origin).resolve().parents[1]
+
+
+def run_lints(src: Path, dirs: list[Path], jobs: int | None, warm: bool = True) -> list[list[float]]:
+    """The cold lint (and with ``warm`` the warm one) of the checkout whose ``src`` is given, each as
+    ``[wall, cpu, parsed, findings, cached, files]`` (``_LINT_TWICE``). This checkout and a baseline are
+    measured the same way, each in a fresh interpreter."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    arg = json.dumps([[str(d) for d in dirs], str(CACHE / "src"), jobs, warm])
+    proc = subprocess.run(
+        [sys.executable, "-c", _LINT_TWICE, arg], env=env, check=True, capture_output=True, text=True
+    )
+    runs: list[list[float]] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return runs
 
 
 def _parse_file(path: str) -> int:
@@ -119,30 +163,6 @@ def run_ruff(dirs: list[Path]) -> tuple[float, float, int]:
     )
     found = sum(1 for line in proc.stdout.splitlines() if "PLR2004" in line)
     return time.perf_counter() - wall, _cpu() - cpu, found
-
-
-def run_baseline(src: Path, dirs: list[Path], jobs: int | None) -> tuple[float, float]:
-    """The cold lint of another checkout (``src`` on PYTHONPATH), in a subprocess. Timed inside it around
-    the lint alone, as ``run_lint`` times this checkout's (the interpreter's start and the imports of
-    the package and its rules are left out of both), CPU of the worker processes included."""
-    code = (
-        "import json, resource, sys, time, tempfile, pathlib\n"
-        "from prompt_budget.lint.api import run_lint\n"
-        "from prompt_budget.lint.engine import known_codes\n"
-        "from prompt_budget.lint.options import parse_lint_options\n"
-        "def cpu():\n"
-        "    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-        "    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime\n"
-        f"dirs = [pathlib.Path(p) for p in {[str(d) for d in dirs]!r}]\n"
-        f"opts = parse_lint_options({{}}, root=pathlib.Path({str(CACHE / 'src')!r}), known_codes=known_codes())\n"
-        "wall, used = time.perf_counter(), cpu()\n"
-        f"run_lint(dirs, opts, cache_dir=pathlib.Path(tempfile.mkdtemp()), jobs={jobs!r})\n"
-        "print(json.dumps([time.perf_counter() - wall, cpu() - used]))\n"
-    )
-    env = dict(os.environ, PYTHONPATH=str(src))
-    proc = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
-    wall, cpu = json.loads(proc.stdout.strip().splitlines()[-1])
-    return float(wall), float(cpu)
 
 
 def fixit_python() -> Path:
@@ -318,7 +338,6 @@ def main() -> None:
     jobs = args.jobs or os.cpu_count() or 1
     print(f"corpus: {len(PINNED)} packages, {files} files, {lines:,} lines; {os.cpu_count()} cores")
     best: dict[str, tuple[float, float]] = {}
-    report = warm_report = None
     ruff_found = 0
 
     def keep(name: str, wall: float, cpu: float) -> None:
@@ -327,27 +346,27 @@ def main() -> None:
         old_wall, old_cpu = best.get(name, (wall, cpu))
         best[name] = (min(wall, old_wall), min(cpu, old_cpu))
 
+    src = this_src()
+    parsed = found = cached = 0.0
     for _ in range(args.repeat):
-        cache_dir = Path(tempfile.mkdtemp(prefix="lint-bench-cache-"))
-        wall, cpu, report = run_lint(dirs, cache_dir, args.jobs)
+        (wall, cpu, parsed, found, _, _), (warm_wall, warm_cpu, _, _, cached, _) = run_lints(
+            src, dirs, args.jobs
+        )
         keep("cold", wall, cpu)
-        wall, cpu, warm_report = run_lint(dirs, cache_dir, args.jobs)
-        keep("warm", wall, cpu)
-        shutil.rmtree(cache_dir, ignore_errors=True)
+        keep("warm", warm_wall, warm_cpu)
         wall, cpu, ruff_found = run_ruff(dirs)
         keep("ruff", wall, cpu)
         keep("parse", *run_parse_floor(dirs, jobs))
         if args.baseline_src is not None:
-            keep("baseline", *run_baseline(args.baseline_src, dirs, args.jobs))
+            ((wall, cpu, *_),) = run_lints(args.baseline_src, dirs, args.jobs, warm=False)
+            keep("baseline", wall, cpu)
 
     def row(label: str, name: str, note: str = "") -> None:
         wall, cpu = best[name]
         print(f"{label:<36}: {wall:6.2f} s wall, {cpu:6.2f} s CPU {note}")
 
-    row(
-        "prompt-budget lint, cold", "cold", f"({report.parsed} files parsed, {len(report.findings)} findings)"
-    )  # type: ignore[attr-defined]
-    row("prompt-budget lint, warm", "warm", f"({warm_report.cached} of {warm_report.files} from the cache)")  # type: ignore[attr-defined]
+    row("prompt-budget lint, cold", "cold", f"({parsed:.0f} files parsed, {found:.0f} findings; {src})")
+    row("prompt-budget lint, warm", "warm", f"({cached:.0f} of {files} from the cache)")
     row("ruff check --select PLR2004", "ruff", f"({ruff_found} reports)")
     row(f"ast.parse floor, {jobs} processes", "parse")
 
