@@ -28,6 +28,7 @@ from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
+from prompt_budget.lint.rules.pb107_unpacked_rows import unpacked_rows
 from prompt_budget.lint.table_keys import key_strings
 from prompt_budget.lint.walks import walk
 
@@ -482,7 +483,7 @@ class BudgetTable(LintRule):
             and bool(ws & {"size", "sizes", "length", "lengths", "limit", "limits"})
         )
         if not name or not (windows or self._budget_table_name(name)):
-            return
+            return unpacked_rows(self, node)  # ``for m, name, ctx in rows: Model(context_window=ctx)``
         rows = models = 0
         for row in value.elts:
             if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
@@ -526,8 +527,7 @@ class BudgetTable(LintRule):
         )
 
     def _counts_requests(self, name: str) -> bool:
-        """A name saying requests or records (``_BATCH_RATELIMIT_MAP``, ``MAX_REQUESTS``) and not tokens
-        (``MAX_TOKENS_PER_REQUEST`` counts tokens)."""
+        """A name saying requests or records (``_BATCH_RATELIMIT_MAP``), not tokens (``TOKENS_PER_CALL``)."""
         return bool(set(words(name)) & _REQUEST_WORDS) and not self.names.says_tokens(name)
 
     def _read_as_requests(self, name: str) -> bool:

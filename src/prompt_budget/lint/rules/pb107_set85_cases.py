@@ -1,0 +1,71 @@
+"""PB107's cases from sets 83 to 86 (issue 19): tables written as a list of tuple rows whose one column a
+loop unpacks into a budget (``pb107_unpacked_rows``). Spliced into the rule's cases through
+``pb107_set63_cases`` (the rule's module is at its length limit)."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_ROWS = 'known = [\n    ("alpha", "Alpha 70B", 131072),\n    ("beta", "Beta 7B", 32768),\n]\n'
+
+
+def _fn(body: str) -> str:
+    """The rows and a loop over them, in one function."""
+    return "def discover():\n" + "".join(f"    {line}\n" for line in (_ROWS + body).splitlines())
+
+
+SET85_VALID = (
+    # the column given to another unit: seconds, characters, bytes, memory, lines, messages, a price
+    *(
+        Valid(_fn(f"return [Model(id=m, {keyword}=n) for m, _, n in known]"))
+        for keyword in (
+            "timeout_seconds",
+            "max_chars",
+            "max_bytes",
+            "memory_mb",
+            "max_lines",
+            "max_messages",
+            "cost_per_million",
+            "price",
+        )
+    ),
+    # the column named as nothing, or not the unpacked name; a loop over something else
+    Valid(_fn("return [Model(id=m, size=n) for m, _, n in known]")),
+    Valid(_fn("return [Model(id=m, context_window=d) for m, d, n in known]")),
+    Valid(_fn("return [Model(id=m, context_window=n) for m, _, n in other_rows]")),
+    # two numeric columns: which is the budget the rows do not say
+    Valid(
+        'def discover():\n    known = [("a", 4096, 2048), ("b", 8192, 4096)]\n'
+        "    return [Model(id=m, context_window=w) for m, w, o in known]\n"
+    ),
+    # rows of numbers only, small numbers, a name saying another unit
+    Valid(
+        "def f():\n    known = [(1, 4096), (2, 8192)]\n    return [M(context_window=w) for _, w in known]\n"
+    ),
+    Valid(
+        'def f():\n    known = [("a", 12), ("b", 64)]\n    return [M(id=m, context_window=w) for m, w in known]\n'
+    ),
+    Valid(
+        'def f():\n    prices = [("a", 1500), ("b", 3000)]\n'
+        "    return [M(id=m, context_window=w) for m, w in prices]\n"
+    ),
+    # an attention window, not the prompt's
+    Valid(_fn("return [Model(id=m, sliding_window=n) for m, _, n in known]")),
+)
+
+SET85_INVALID = (
+    # a model -> window table of 3-tuples fed to a model's window by a comprehension (set 83: forge-agent)
+    Invalid(_fn("return [Model(id=m, name=n, context_window=ctx) for m, n, ctx in known]"), line=2),
+    # a ``for`` loop at module level, the column written under a budget's key
+    Invalid(
+        _ROWS + 'SPECS = {}\nfor model, label, window in known:\n    SPECS[model] = {"max_tokens": window}\n',
+        line=1,
+    ),
+    # the column ordered against a count of tokens
+    Invalid(
+        'TIERS = [("small", 4000), ("large", 32000)]\n\n'
+        "def tier(n_tokens):\n    for name, limit in TIERS:\n        if n_tokens <= limit:\n"
+        "            return name\n",
+        line=1,
+    ),
+)
