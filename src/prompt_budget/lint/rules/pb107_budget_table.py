@@ -23,6 +23,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
+from prompt_budget.lint.rules.pb107_field_rows import field_table
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
@@ -253,8 +254,6 @@ class BudgetTable(LintRule):
             return  # a row names a model and its window
         self._spec_row(node)
         self._output_row(node)  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
-        if len(node.args) + len(node.keywords) < 2:
-            return  # a row names a model and its window
         for a in node.args:
             if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
                 break
@@ -264,6 +263,7 @@ class BudgetTable(LintRule):
                     break
             else:
                 return  # no window-sized number among the arguments (the common case: leave at once)
+        field_table(self, node)  # ``{"tiny": Profile("tiny", 3000)}``, ``context: int  # token budget``
         if reads_environment(node):
             return  # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's name and default, not a row
         models: list[str] = []

@@ -8,6 +8,20 @@ from prompt_budget.lint.rule import Invalid, Valid
 
 _ROWS = 'known = [\n    ("alpha", "Alpha 70B", 131072),\n    ("beta", "Beta 7B", 32768),\n]\n'
 
+_CLASS = (
+    "from dataclasses import dataclass\n\n@dataclass\nclass Tier:\n    name: str\n"
+    "    {field}: int  # {comment}\n    turns: int\n\n"
+)
+
+
+def _tiers(
+    field: str,
+    comment: str,
+    rows: str = '"small": Tier("small", 3000, 10), "large": Tier("large", 20000, 25)',
+) -> str:
+    """A class of the module with a commented field, and a table of its rows."""
+    return _CLASS.format(field=field, comment=comment) + "TIERS = {" + rows + "}\n"
+
 
 def _fn(body: str) -> str:
     """The rows and a loop over them, in one function."""
@@ -51,6 +65,27 @@ SET85_VALID = (
     ),
     # an attention window, not the prompt's
     Valid(_fn("return [Model(id=m, sliding_window=n) for m, _, n in known]")),
+    # a table of a class's rows whose field is commented in another unit, or not as a limit
+    *(
+        Valid(_tiers("budget", comment))
+        for comment in (
+            "max lines of history",
+            "max messages kept",
+            "max characters of one tool result",
+            "bytes of memory",
+            "timeout in seconds",
+            "cost in cents",
+            "price per 1M tokens",
+            "max tokens per request bucket (requests/min)",
+        )
+    ),
+    Valid(_tiers("context", "how much history to keep")),
+    # the field given small numbers, or not a literal in every row; a class the module does not define
+    Valid(_tiers("context", "conversation token budget", '"a": Tier("a", 30, 1), "b": Tier("b", 60, 2)')),
+    Valid(_tiers("context", "conversation token budget", '"a": Tier("a", 3000, 1), "b": Tier("b", n, 2)')),
+    Valid('from tiers import Tier\nTIERS = {"a": Tier("a", 3000, 10), "b": Tier("b", 20000, 25)}\n'),
+    # one row standing alone
+    Valid(_CLASS.format(field="context", comment="token budget") + 'SMALL = Tier("small", 3000, 10)\n'),
 )
 
 SET85_INVALID = (
@@ -67,5 +102,14 @@ SET85_INVALID = (
         "def tier(n_tokens):\n    for name, limit in TIERS:\n        if n_tokens <= limit:\n"
         "            return name\n",
         line=1,
+    ),
+    # a tier -> budget table of a class's rows, the field commented as a token budget (set 84: agent-mini)
+    Invalid(_tiers("context", "conversation token budget: where accuracy stays high"), line=9),
+    # the field named as a budget, given by keyword, rows in a list
+    Invalid(
+        "class Tier:\n    def __init__(self, name, max_tokens):\n        self.name = name\n"
+        "        self.max_tokens = max_tokens\n\n"
+        'TIERS = [Tier("small", max_tokens=2048), Tier("large", max_tokens=8192)]\n',
+        line=6,
     ),
 )
