@@ -25,6 +25,7 @@ from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table
 from prompt_budget.lint.rules.pb107_output_rows import output_row
+from prompt_budget.lint.rules.pb107_quota_rows import quota_rows
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
@@ -108,8 +109,7 @@ class BudgetTable(LintRule):
     300000}}``), is a table of models whatever family its keys name; a table named for a window may be keyed
     by patterns of model ids (``r"(openai/)?gpt-4o.*"``, ``model_patterns``). A row of specs
     built by a class the module defines with a ``default`` field (``Spec("max_new_tokens", int, 1,
-    100_000, 512)``) is reported at its default when its name is a budget: the class's fields say
-    which of its numbers is the default and which are bounds.
+    100_000, 512)``) is reported at its default when its name is a budget: the class's fields say which of its numbers is the default and which are bounds. A list of tuple rows a loop unpacks into a budget (``for m, n, ctx in rows: Model(context_window=ctx)``, ``pb107_unpacked_rows``), rows of a class the module defines whose field is a token budget by its name or comment (``context: int  # token budget``, ``pb107_field_rows``), and entries of a table of settings per provider the module reads into a budget (``limits.get("tokens_per_day")`` given to ``tokens_limit=``, ``pb107_quota_rows``) are tables too.
     """
 
     CODE = "PB107"
@@ -474,7 +474,7 @@ class BudgetTable(LintRule):
         (model, window) pairs, looked up by a loop rather than by key."""
         value = node.value
         if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
-            return comprehension_table(self, node)  # ``{m: 128_000 for m in MODELS}`` (set 79)
+            return (quota_rows if type(value) is ast.Dict else comprehension_table)(self, node)  # sets 79, 83
         target = node.targets[0] if isinstance(node, ast.Assign) else node.target
         name = attr_name(target) or ""
         ws = set(words(name))

@@ -23,6 +23,19 @@ def _tiers(
     return _CLASS.format(field=field, comment=comment) + "TIERS = {" + rows + "}\n"
 
 
+_QUOTAS = (
+    "QUOTAS = {\n"
+    '    "acme": {"tokens_per_day": 500_000, "requests_per_day": 1_000, "seconds": 86_400},\n'
+    '    "other": {"tokens_per_month": 2_000_000, "max_chars": 20_000, "memory_mb": 4096},\n'
+    "}\n\n"
+)
+
+
+def _quota(read: str) -> str:
+    """The table and a function reading a row's entry."""
+    return _QUOTAS + f"def register(name):\n    limits = QUOTAS.get(name, {{}})\n    return Quota({read})\n"
+
+
 def _fn(body: str) -> str:
     """The rows and a loop over them, in one function."""
     return "def discover():\n" + "".join(f"    {line}\n" for line in (_ROWS + body).splitlines())
@@ -84,6 +97,18 @@ SET85_VALID = (
     Valid(_tiers("context", "conversation token budget", '"a": Tier("a", 30, 1), "b": Tier("b", 60, 2)')),
     Valid(_tiers("context", "conversation token budget", '"a": Tier("a", 3000, 1), "b": Tier("b", n, 2)')),
     Valid('from tiers import Tier\nTIERS = {"a": Tier("a", 3000, 10), "b": Tier("b", 20000, 25)}\n'),
+    # a table of settings per provider whose entries are read into another unit, or read by a string key
+    *(
+        Valid(_quota(read))
+        for read in (
+            'requests_limit=limits.get("requests_per_day", 0)',
+            'timeout_seconds=limits["seconds"]',
+            'max_chars=limits.get("max_chars")',
+            'memory_mb=limits["memory_mb"]',
+            'name=limits.get("tokens_per_day")',
+        )
+    ),
+    Valid(_QUOTAS + 'def acme():\n    return Quota(tokens_limit=QUOTAS["acme"]["tokens_per_day"])\n'),
     # one row standing alone
     Valid(_CLASS.format(field="context", comment="token budget") + 'SMALL = Tier("small", 3000, 10)\n'),
 )
@@ -112,4 +137,11 @@ SET85_INVALID = (
         'TIERS = [Tier("small", max_tokens=2048), Tier("large", max_tokens=8192)]\n',
         line=6,
     ),
+    # token quotas per provider read into a budget, a fallback read so too (set 83: forge-agent)
+    Invalid(
+        _quota('tokens_limit=limits.get("tokens_per_day", limits.get("tokens_per_month", 0))'),
+        line=2,
+        count=2,
+    ),
+    Invalid(_quota('max_tokens=int(limits["tokens_per_day"])'), line=2),
 )
