@@ -13,9 +13,10 @@ agent-mini's tier profiles)::
     }
 
 The keys are no models and the table's name says nothing; the class does: its field, given by position
-(the class's own fields say which) or by keyword in every row, is named as a budget of tokens
-(``max_tokens``) or commented or documented as a limit of tokens (``given_fields.said_fields``: not of a
-rate limiter's permits, not characters). The rows, two or more, all calls of that class as the values of
+in every row (the class's own fields say which), is commented or documented as a limit of tokens
+(``given_fields.said_fields``: not of a rate limiter's permits, not characters) though its name says no
+budget. A field named as a budget (``max_tokens``), or given by keyword, is judged at each row's number
+(PB101: ``positional_args``, ``given_fields``), one finding each, as a reader counts them. The rows, two or more, all calls of that class as the values of
 one dict literal or the elements of one list or tuple, give the field budget-sized literals, one at
 least 1024 or more: a table of token budgets, one finding at its literal. Asked only at a call holding a
 window-sized number (the rule's own gate), and at the table's first row.
@@ -53,10 +54,12 @@ def _classes(rule: LintRule, module: ast.Module) -> dict[str, tuple[list[str], d
         for name in fields:
             if set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
                 continue
-            if (cls.name, name) in said and said[(cls.name, name)][0] is not None:
+            if (
+                (cls.name, name) in said
+                and said[(cls.name, name)][0] is not None
+                and not rule.names.is_budget(name)
+            ):
                 budgets[name] = f"`{name}`, {said[(cls.name, name)][1]!r}"
-            elif rule.names.is_budget(name) and rule.names.says_tokens(name):
-                budgets[name] = f"`{name}`"
         if budgets:
             out[cls.name] = (fields, budgets)
     _CLASSES[:] = [(module, out)]
@@ -64,10 +67,7 @@ def _classes(rule: LintRule, module: ast.Module) -> dict[str, tuple[list[str], d
 
 
 def _given(call: ast.Call, fields: list[str], field: str) -> ast.expr | None:
-    """What ``call`` gives ``field``: by keyword, else by position."""
-    for kw in call.keywords:
-        if kw.arg == field:
-            return kw.value
+    """What ``call`` gives ``field`` by position (a keyword is ``given_fields``'s, PB101's: one each)."""
     at = fields.index(field)
     return call.args[at] if at < len(call.args) else None
 

@@ -10,7 +10,7 @@
         limits = FREE_TIER_LIMITS.get(name, {})
         return Quota(tokens_limit=limits.get("tokens_per_day", limits.get("tokens_per_month", 0)))
 
-The entries' keys need not say a budget (``tokens_per_day`` may be a throughput as well as a quota);
+The entries' keys do not say a budget (a key that does is PB101's, one finding each already) (``tokens_per_day`` may be a throughput as well as a quota);
 where the module reads them does: a row of the table bound to a name (``limits = TABLE.get(name)``,
 ``TABLE[name]``) whose entry under that key (``limits.get(key, ...)``, ``limits[key]``, the fallback of
 such a read, converted by ``int()``) is given to a budget's keyword, bound to a budget's name or written
@@ -129,6 +129,8 @@ def quota_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
     for entry, how in _reads(rule, module, target.id).items():
         if set(words(entry)) & (EXCLUDED_WORDS | UNIT_WORDS) and not rule.names.says_tokens(entry):
             continue  # ``max_chars``; a quota of tokens per day says its tokens
+        if rule.names.is_budget(entry):
+            continue  # ``{"max_tokens": 512}``: a budget by its key, PB101's (written into a request)
         for row, item, amount in entries.get(entry, []):
             rule.report(
                 item,

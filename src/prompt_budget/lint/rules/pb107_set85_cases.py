@@ -109,6 +109,15 @@ SET85_VALID = (
         )
     ),
     Valid(_QUOTAS + 'def acme():\n    return Quota(tokens_limit=QUOTAS["acme"]["tokens_per_day"])\n'),
+    # the field given by keyword, or named as a budget: PB101 judges each row's number
+    Valid(
+        _tiers(
+            "context",
+            "conversation token budget",
+            '"a": Tier("a", context=3000), "b": Tier("b", context=9000)',
+        )
+    ),
+    Valid(_tiers("max_tokens", "token budget")),
     # one row standing alone
     Valid(_CLASS.format(field="context", comment="token budget") + 'SMALL = Tier("small", 3000, 10)\n'),
 )
@@ -130,11 +139,11 @@ SET85_INVALID = (
     ),
     # a tier -> budget table of a class's rows, the field commented as a token budget (set 84: agent-mini)
     Invalid(_tiers("context", "conversation token budget: where accuracy stays high"), line=9),
-    # the field named as a budget, given by keyword, rows in a list
+    # rows in a list, the field documented under it
     Invalid(
-        "class Tier:\n    def __init__(self, name, max_tokens):\n        self.name = name\n"
-        "        self.max_tokens = max_tokens\n\n"
-        'TIERS = [Tier("small", max_tokens=2048), Tier("large", max_tokens=8192)]\n',
+        "class Tier:\n    name: str\n    history: int\n"
+        '    """The maximum number of tokens to keep in history."""\n\n'
+        'TIERS = [Tier("small", 2048), Tier("large", 8192)]\n',
         line=6,
     ),
     # token quotas per provider read into a budget, a fallback read so too (set 83: forge-agent)
