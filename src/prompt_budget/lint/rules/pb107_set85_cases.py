@@ -76,6 +76,12 @@ SET85_VALID = (
         'def f():\n    prices = [("a", 1500), ("b", 3000)]\n'
         "    return [M(id=m, context_window=w) for m, w in prices]\n"
     ),
+    # scales of a count of tokens shown with a suffix: the column divides it
+    Valid(
+        '_SCALES = [(1_000_000, "M"), (1_000, "k")]\n\ndef show(total_tokens):\n'
+        "    for threshold, suffix in _SCALES:\n        if total_tokens >= threshold:\n"
+        '            return f"{total_tokens / threshold:.1f}{suffix}"\n    return str(total_tokens)\n'
+    ),
     # an attention window, not the prompt's
     Valid(_fn("return [Model(id=m, sliding_window=n) for m, _, n in known]")),
     # a table of a class's rows whose field is commented in another unit, or not as a limit

@@ -13,7 +13,8 @@ keyword (``context_window=ctx``), written under a budget's key (``{"max_tokens":
 budget's name, or ordered against a count of tokens (``n_tokens > limit``): the column holds token budgets,
 one per row. Guards: two rows at least, all tuples of one length holding a string, one column all numbers
 of which one at least is 1024 or more; the loop in the table's own scope (its function, else the module);
-a keyword or name saying another unit (``timeout_seconds=``, ``max_chars=``) is no budget. One finding per
+a keyword or name saying another unit (``timeout_seconds=``, ``max_chars=``) is no budget, nor a column
+the loop divides by (``(1_000_000, "M")`` scales a count of tokens to show it). One finding per
 table, at its literal.
 """
 
@@ -35,6 +36,7 @@ _WINDOW_WORDS = frozenset({"window", "context", "ctx"})
 #: Windows of a model's attention, not of its prompt.
 _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_DIVIDE = (ast.Div, ast.FloorDiv)
 
 
 def _numeric_column(rule: LintRule, rows: list[ast.expr]) -> int | None:
@@ -69,8 +71,14 @@ def _budget_name(rule: LintRule, name: str | None) -> bool:
 
 
 def _use(rule: LintRule, scope: ast.AST, var: str) -> str | None:
-    """How ``scope`` (a loop's body, a comprehension's element) uses the name ``var`` as a budget."""
-    for node in walk(scope):
+    """How ``scope`` (a loop's body, a comprehension's element) uses the name ``var`` as a budget. A
+    column that divides (``f"{total_tokens / threshold:.1f}{suffix}"``) is a unit's scale, shown."""
+    nodes = list(walk(scope))
+    for node in nodes:
+        right = node.right if isinstance(node, ast.BinOp) and isinstance(node.op, _DIVIDE) else None
+        if isinstance(right, ast.Name) and right.id == var:
+            return None
+    for node in nodes:
         pairs: list[tuple[str | None, ast.expr]] = []
         if isinstance(node, ast.keyword):
             pairs = [(node.arg, node.value)]
