@@ -173,7 +173,7 @@ class GivenFlow(ImportedPositionalFlow):
         """Also each number given to a class of the module whose field of that name is said in tokens
         (the others are kept for the project-wide pass: ``record``)."""
         yield from super().budgets(rule)
-        self._said = _said(rule, self._module) if self._keyed else {}
+        self._said = said_fields(rule, self._module) if self._keyed else {}
         self._kept = []
         for literal, cls, name, amount in self._found(rule):
             said = self._said.get((cls, name))
@@ -187,7 +187,7 @@ class GivenFlow(ImportedPositionalFlow):
         super().record(rule, cuts)
         for literal, cls, name, amount in self._kept:
             rule.fact(literal, f"{GIVEN_FACT}{cls} {name}", amount)
-        said = self._said if self._keyed else _said(rule, self._module)
+        said = self._said if self._keyed else said_fields(rule, self._module)
         for (cls, name), (stmt, text) in said.items():
             if stmt is not None:
                 rule.fact(stmt, f"{SAID_FACT}{cls} {name} {text}", 0)
@@ -205,7 +205,7 @@ def _says_tokens(text: str | None) -> bool:
     return says_token_limit(text) and not (set(words(text or "")) & _PERMIT_WORDS or against_flow(text or ""))
 
 
-def _said(rule: LintRule, module: ast.Module) -> dict[tuple[str, str], tuple[ast.stmt | None, str]]:
+def said_fields(rule: LintRule, module: ast.Module) -> dict[tuple[str, str], tuple[ast.stmt | None, str]]:
     """(class, field) -> (its statement, what it says) of the module's class fields declared without a
     number whose comment or docstring says a limit of tokens (``max_output: int  # max output tokens``);
     the statement None for a field of a class the module declares twice (which one a call makes is

@@ -23,11 +23,14 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
+from prompt_budget.lint.rules.pb107_field_rows import field_table
 from prompt_budget.lint.rules.pb107_output_rows import output_row
+from prompt_budget.lint.rules.pb107_quota_rows import quota_rows
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
+from prompt_budget.lint.rules.pb107_unpacked_rows import unpacked_rows
 from prompt_budget.lint.table_keys import key_strings
 from prompt_budget.lint.walks import walk
 
@@ -106,8 +109,7 @@ class BudgetTable(LintRule):
     300000}}``), is a table of models whatever family its keys name; a table named for a window may be keyed
     by patterns of model ids (``r"(openai/)?gpt-4o.*"``, ``model_patterns``). A row of specs
     built by a class the module defines with a ``default`` field (``Spec("max_new_tokens", int, 1,
-    100_000, 512)``) is reported at its default when its name is a budget: the class's fields say
-    which of its numbers is the default and which are bounds.
+    100_000, 512)``) is reported at its default when its name is a budget: the class's fields say which of its numbers is the default and which are bounds. A list of tuple rows a loop unpacks into a budget (``for m, n, ctx in rows: Model(context_window=ctx)``, ``pb107_unpacked_rows``), rows of a class the module defines whose field is a token budget by its name or comment (``context: int  # token budget``, ``pb107_field_rows``), and entries of a table of settings per provider the module reads into a budget (``limits.get("tokens_per_day")`` given to ``tokens_limit=``, ``pb107_quota_rows``) are tables too.
     """
 
     CODE = "PB107"
@@ -252,8 +254,6 @@ class BudgetTable(LintRule):
             return  # a row names a model and its window
         self._spec_row(node)
         self._output_row(node)  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
-        if len(node.args) + len(node.keywords) < 2:
-            return  # a row names a model and its window
         for a in node.args:
             if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
                 break
@@ -263,6 +263,7 @@ class BudgetTable(LintRule):
                     break
             else:
                 return  # no window-sized number among the arguments (the common case: leave at once)
+        field_table(self, node)  # ``{"tiny": Profile("tiny", 3000)}``, ``context: int  # token budget``
         if reads_environment(node):
             return  # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's name and default, not a row
         models: list[str] = []
@@ -473,7 +474,7 @@ class BudgetTable(LintRule):
         (model, window) pairs, looked up by a loop rather than by key."""
         value = node.value
         if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
-            return comprehension_table(self, node)  # ``{m: 128_000 for m in MODELS}`` (set 79)
+            return (quota_rows if type(value) is ast.Dict else comprehension_table)(self, node)  # sets 79, 83
         target = node.targets[0] if isinstance(node, ast.Assign) else node.target
         name = attr_name(target) or ""
         ws = set(words(name))
@@ -482,7 +483,7 @@ class BudgetTable(LintRule):
             and bool(ws & {"size", "sizes", "length", "lengths", "limit", "limits"})
         )
         if not name or not (windows or self._budget_table_name(name)):
-            return
+            return unpacked_rows(self, node)  # ``for m, name, ctx in rows: Model(context_window=ctx)``
         rows = models = 0
         for row in value.elts:
             if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
@@ -526,8 +527,7 @@ class BudgetTable(LintRule):
         )
 
     def _counts_requests(self, name: str) -> bool:
-        """A name saying requests or records (``_BATCH_RATELIMIT_MAP``, ``MAX_REQUESTS``) and not tokens
-        (``MAX_TOKENS_PER_REQUEST`` counts tokens)."""
+        """A name saying requests or records (``_BATCH_RATELIMIT_MAP``), not tokens (``TOKENS_PER_CALL``)."""
         return bool(set(words(name)) & _REQUEST_WORDS) and not self.names.says_tokens(name)
 
     def _read_as_requests(self, name: str) -> bool:

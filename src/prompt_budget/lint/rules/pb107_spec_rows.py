@@ -16,7 +16,7 @@ from prompt_budget.lint.walks import walk
 DEFAULT_FIELDS = frozenset({"default", "default_value", "dflt"})
 
 
-def _fields(cls: ast.ClassDef) -> list[str]:
+def positional_fields(cls: ast.ClassDef) -> list[str]:
     """The names a call of ``cls`` binds positionally, in order: its ``__init__``'s parameters after
     ``self``, else its annotated class fields (dataclass, NamedTuple; ``ClassVar`` fields skipped)."""
     for stmt in cls.body:
@@ -36,7 +36,7 @@ def class_fields(tree: ast.AST | None) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for node in walk(tree) if tree is not None else ():
         if isinstance(node, ast.ClassDef):
-            fields = _fields(node)
+            fields = positional_fields(node)
             if DEFAULT_FIELDS & set(fields):
                 out[node.name] = fields
     return out

@@ -1,0 +1,164 @@
+"""PB107's tables written as a list of tuple rows whose one column is a budget by where it goes (set 83:
+forge-agent's model discovery)::
+
+    known = [
+        ("llama3.3", "LLaMA 3.3 70B", 131072),
+        ("mistral", "Mistral 7B", 32768),
+    ]
+    return [Model(model_id=m, name=n, context_window=ctx) for m, n, ctx in known]
+
+The table's name says nothing, nor need its keys be models' ids: a loop (a ``for`` or a comprehension)
+over the table unpacks each row into names, and the name of the numeric column is given to a budget's
+keyword (``context_window=ctx``), written under a budget's key (``{"max_tokens": ctx}``), bound to a
+budget's name, or ordered against a count of tokens (``n_tokens > limit``): the column holds token budgets,
+one per row. Guards: two rows at least, all tuples of one length holding a string, one column all numbers
+of which one at least is 1024 or more; the loop in the table's own scope (its function, else the module);
+a keyword or name saying another unit (``timeout_seconds=``, ``max_chars=``) is no budget, nor a column
+the loop divides by (``(1_000_000, "M")`` scales a count of tokens to show it). One finding per
+table, at its literal.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_SMALLEST = 1024
+#: Words of a keyword saying a window of tokens, beside the names' budgets (``context_window``, ``ctx``).
+_WINDOW_WORDS = frozenset({"window", "context", "ctx"})
+#: Windows of a model's attention, not of its prompt.
+_ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_DIVIDE = (ast.Div, ast.FloorDiv)
+
+
+def _numeric_column(rule: LintRule, rows: list[ast.expr]) -> int | None:
+    """The one column of ``rows`` (tuples of one length, each holding a string) whose every cell is a
+    budget-sized literal, one at least window-sized; else None."""
+    width = len(rows[0].elts) if isinstance(rows[0], ast.Tuple) else 0
+    if width < 2 or width > 8:
+        return None
+    for row in rows:
+        if not (isinstance(row, ast.Tuple) and len(row.elts) == width):
+            return None
+        if not any(string_value(cell) is not None for cell in row.elts):
+            return None
+    found: int | None = None
+    for column in range(width):
+        values = [rule.budget_literal(row.elts[column]) for row in rows if isinstance(row, ast.Tuple)]
+        if all(v is not None for v in values) and max(v or 0 for v in values) >= _SMALLEST:
+            if found is not None:
+                return None  # two numeric columns: which is the budget is not said by the rows
+            found = column
+    return found
+
+
+def _budget_name(rule: LintRule, name: str | None) -> bool:
+    """A keyword, key or name saying a budget of tokens or a window, not another unit."""
+    if not name:
+        return False
+    ws = set(words(name))
+    if ws & (EXCLUDED_WORDS | UNIT_WORDS | _ATTENTION_WORDS):
+        return False
+    return rule.names.is_budget(name) or bool(ws & _WINDOW_WORDS)
+
+
+def _use(rule: LintRule, scope: ast.AST, var: str) -> str | None:
+    """How ``scope`` (a loop's body, a comprehension's element) uses the name ``var`` as a budget. A
+    column that divides (``f"{total_tokens / threshold:.1f}{suffix}"``) is a unit's scale, shown."""
+    nodes = list(walk(scope))
+    for node in nodes:
+        right = node.right if isinstance(node, ast.BinOp) and isinstance(node.op, _DIVIDE) else None
+        if isinstance(right, ast.Name) and right.id == var:
+            return None
+    for node in nodes:
+        pairs: list[tuple[str | None, ast.expr]] = []
+        if isinstance(node, ast.keyword):
+            pairs = [(node.arg, node.value)]
+        elif isinstance(node, ast.Dict):
+            pairs = [
+                (string_value(k) if k else None, v) for k, v in zip(node.keys, node.values, strict=False)
+            ]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            pairs = [(attr_name(node.targets[0]), node.value)]
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
+            sides = (node.left, node.comparators[0])
+            for mine, other in (sides, sides[::-1]):
+                count = attr_name(other)
+                if (
+                    isinstance(mine, ast.Name)
+                    and mine.id == var
+                    and count
+                    and rule.names.is_token_amount(count)
+                ):
+                    return f"compared with `{count}`"
+        for budget, value in pairs:
+            if isinstance(value, ast.Name) and value.id == var and _budget_name(rule, budget):
+                return f"read as `{budget}`"
+    return None
+
+
+def _loops(scope: ast.AST, table: str) -> list[tuple[ast.Tuple, list[ast.AST]]]:
+    """The loops of ``scope`` over the name ``table`` whose target unpacks each row into names: each
+    target with the statements or expressions the loop's names reach."""
+    out: list[tuple[ast.Tuple, list[ast.AST]]] = []
+    for node in walk(scope):
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            if (
+                isinstance(node.iter, ast.Name)
+                and node.iter.id == table
+                and isinstance(node.target, ast.Tuple)
+            ):
+                out.append((node.target, list(node.body)))
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            for gen in node.generators:
+                if (
+                    isinstance(gen.iter, ast.Name)
+                    and gen.iter.id == table
+                    and isinstance(gen.target, ast.Tuple)
+                ):
+                    reached: list[ast.AST] = (
+                        [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+                    )
+                    out.append((gen.target, reached))
+    return out
+
+
+def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
+    """``rows = [("llama3.3", "LLaMA 3.3 70B", 131072), ...]`` unpacked by a loop into a budget: one finding."""
+    value = node.value
+    target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+    if (
+        not isinstance(value, (ast.List, ast.Tuple))
+        or len(value.elts) < 2
+        or not isinstance(target, ast.Name)
+    ):
+        return
+    if set(words(target.id)) & (EXCLUDED_WORDS | UNIT_WORDS):
+        return  # ``PRICES_BY_PREFIX``: what the name counts is said, and is no budget
+    column = _numeric_column(rule, value.elts)
+    if column is None:
+        return
+    scope: ast.AST | None = rule.ctx.function() or rule.ctx.tree
+    for loop_target, reached in _loops(scope, target.id) if scope is not None else ():
+        width = len(value.elts[0].elts) if isinstance(value.elts[0], ast.Tuple) else 0
+        cell = loop_target.elts[column] if len(loop_target.elts) == width else None
+        if not isinstance(cell, ast.Name):
+            continue
+        how = next((h for part in reached if (h := _use(rule, part, cell.id))), None)
+        if how:
+            rule.report(
+                value,
+                f"table of token budgets written as a list of {len(value.elts)} rows, its column `{cell.id}` "
+                f"{how} by a loop over it; keep it in config so new models and budgets need no code change",
+                key_parts=(target.id, rule.ctx.module_name),
+                advice="move the table into [tool.prompt_budget.values] by hand",
+            )
+            return
