@@ -125,11 +125,13 @@ def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
         if isinstance(parent.op, (ast.Add, ast.Sub)):
             return isinstance(parent.right if parent.left is child else parent.left, ast.Constant)
         return isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.left is child
-    return (
-        isinstance(parent, ast.Call)
-        and isinstance(parent.func, ast.Name)
-        and parent.func.id in {"int", "round", "min", "max"}  # ``max(max_input, max_output)``: either
-    )
+    if not (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name)):
+        return False
+    if parent.func.id in {"min", "max"}:
+        # ``max(max_input, max_output)``: bounds of one kind; not ``min(step, y.size - 1)``, whose other
+        # side is some array's size
+        return all(type(a) in (ast.Name, ast.Constant) for a in parent.args) and not parent.keywords
+    return parent.func.id in {"int", "round"}
 
 
 def _character_read(
