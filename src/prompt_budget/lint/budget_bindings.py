@@ -30,6 +30,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
+from prompt_budget.lint.priced_branches import only_prices
 from prompt_budget.lint.reported_counts import only_reported
 from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
@@ -204,6 +205,13 @@ def judge_assignment(
         before = len(reports)
         report_binding(rule, literal, name, value, where, upper=True)
         held.hold(held.kernel, rule, name, before)
+    elif (
+        isinstance(target, ast.Name)
+        and not rule.ctx.scopes
+        and names.is_budget(name)
+        and only_prices(rule, name)
+    ):
+        return  # ``_PROMPT_CACHE_MIN_TOKENS = 1024`` only choosing a price (``priced_branches``, set 83)
     elif names.is_budget(name) and not names.says_tokens(name):
         # ``max_context_length = 6000``, ``CONTEXT_BUDGET = 12000``: a window by its name, unless it
         # cuts a string (``context[:max_context_length]``): then characters (leave_Module decides)

@@ -28,6 +28,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
+from prompt_budget.lint.overlap_siblings import documented_overlap
 from prompt_budget.lint.param_docstrings import documented_in_tokens, entry_is_token_limit
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
@@ -35,7 +36,7 @@ from prompt_budget.lint.returned_budgets import returns_token_budget
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
 from prompt_budget.lint.slot_ranges import numbers_slots
-from prompt_budget.lint.token_estimates import estimates_tokens, media_tokens, token_estimate
+from prompt_budget.lint.token_estimates import estimates_tokens, media_budget, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_strides import token_stride
 from prompt_budget.lint.value_sweeps import swept_under
@@ -65,23 +66,6 @@ def _swept_default(rule: LintRule, name: str, default: ast.expr | None) -> None:
     for literal, value in swept_under(rule, name, default):
         message = f"token budget {name}={value} in a parameter's default list of values to try; move it to config so callers share one tunable value"
         rule.report_literal(literal, message, value, name)
-
-
-#: The media words a media item's token cap is named with (``max_video_tokens``, ``max_frame_tokens``).
-_MEDIA = frozenset({"image", "images", "img", "audio", "video", "videos", "frame", "frames", "page", "pages"})
-
-
-def media_budget(rule: LintRule, name: str) -> bool:
-    """``max_video_tokens``, ``max_image_tokens``: a name counting a media item's tokens (the media
-    words exclude a name alone) that, the media words left out, names a budget (``max_tokens``): a cap
-    on the tokens a video or image is turned into, tuned as any budget (set 20: a media item's token
-    estimate is one; set 32: voyageai's frames fitted to a token budget). Pixel bounds name no tokens,
-    prices stay excluded (``image_token_price``)."""
-    ws = words(name)
-    if not media_tokens(name) or "per" in ws:
-        return False
-    rest = "_".join(w for w in ws if w not in _MEDIA)
-    return bool(rest) and rule.names.is_budget(rest)
 
 
 def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
@@ -146,6 +130,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             window = prefill_step(fn, name)  # ``step_size=2048`` slicing the prompt fed to a cached model
             # ``stride=512`` stepping ``range(0, input_ids.size(1), self.stride)``: tokens per window step
             window = window or token_stride(rule, fn, name)
+        if overlap and not (named or estimate or fallback) and not names.is_excluded(name):
+            window = documented_overlap(rule, node, name)  # beside "chunk_size: ... in tokens"
         if (named or estimate or fallback or window) and not names.implausible(
             fn_name if fallback else name, value
         ):

@@ -27,6 +27,8 @@ def counts_characters(fn: ast.AST, name: str, rule: LintRule, depth: int = 0) ->
     call's argument, a token list's slice, ``max_token * 4``: characters *from* tokens). Walks ``fn``
     once per name asked about: asked only for a parameter whose name says budget."""
     parents, reads = reads_of(fn, name)
+    # a read shown in a message (``f"Limits input to {max_input} chars"``) says nothing of the unit
+    reads = [r for r in reads if not isinstance(parents.get(r), ast.FormattedValue)]
     return bool(reads) and all(_character_read(r, parents, fn, rule, depth) for r in reads)
 
 
@@ -123,11 +125,13 @@ def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
         if isinstance(parent.op, (ast.Add, ast.Sub)):
             return isinstance(parent.right if parent.left is child else parent.left, ast.Constant)
         return isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.left is child
-    return (
-        isinstance(parent, ast.Call)
-        and isinstance(parent.func, ast.Name)
-        and parent.func.id in {"int", "round"}
-    )
+    if not (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name)):
+        return False
+    if parent.func.id in {"min", "max"}:
+        # ``max(max_input, max_output)``: bounds of one kind; not ``min(step, y.size - 1)``, whose other
+        # side is some array's size
+        return all(type(a) in (ast.Name, ast.Constant) for a in parent.args) and not parent.keywords
+    return parent.func.id in {"int", "round"}
 
 
 def _character_read(
@@ -143,7 +147,22 @@ def _character_read(
     local = bound_local(parent)
     if local is not None and depth < 2:
         return counts_characters(fn, local, rule, depth + 1)
+    if isinstance(parent, ast.keyword) and parent.arg and depth < 2:
+        # ``LengthLimitRule(max_input=max_input_length)``: the module's own function, whose parameter
+        # is compared with ``len(text)`` (set 83: agentos-framework's guardrails)
+        callee = _own_function(rule, parents.get(parent))
+        return callee is not None and counts_characters(callee, parent.arg, rule, depth + 1)
     return False
+
+
+def _own_function(rule: LintRule, call: ast.AST | None) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The module's top-level function ``call`` calls by its name, else None."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return None
+    body = rule.ctx.tree.body if isinstance(rule.ctx.tree, ast.Module) else []
+    named = call.func.id
+    found = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == named]
+    return found[0] if len(found) == 1 else None
 
 
 #: A validated field's bounds (pydantic's ``Field(le=...)``, ``lt=``, ``ge=``, ``gt=``).

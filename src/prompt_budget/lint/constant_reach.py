@@ -19,6 +19,7 @@ from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.getter_clamps import clamped_in_getter, factor_of_budget
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.token_estimates import media_budget
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
 
@@ -97,7 +98,8 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
     for name in undecided:
         if uses.reason(name) is not None:  # decided by another constant's reason (an alias of it)
             continue
-        if name in uses.counted or name in media:
+        # ``DEFAULT_IMAGE_MAX_TOKENS = 25000``, a media item's cap by its name, is followed as any constant
+        if name in uses.counted or (name in media and not media_budget(rule, name)):
             # ``max_prompt_tokens=PROMPT_TOKENS_PER_PAGE * pages``: a product, but one given as a budget
             why = factor_of_budget(rule, name, reads)
         else:

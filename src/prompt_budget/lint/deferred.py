@@ -36,7 +36,7 @@ from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, st
 from prompt_budget.lint.splitter_constructors import constructor_size
 from prompt_budget.lint.table_fallbacks import table_fallback
 from prompt_budget.lint.token_cuts import cut_read
-from prompt_budget.lint.token_estimates import estimated_read, media_tokens, token_estimate
+from prompt_budget.lint.token_estimates import estimated_read, media_budget, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
 
@@ -275,8 +275,10 @@ class Deferred:
         for name, report in self.media:
             if name in self.estimated:
                 reports.append(report)
-            elif name in reasons:  # ``max(config.max_tokens, OPENAI_IMAGE_DEFAULT_TOKENS)``: a budget
-                said = f"token budget {name} = {report.value}: {reasons[name]}"
+            # ``max(config.max_tokens, OPENAI_IMAGE_DEFAULT_TOKENS)``: a budget; a cap by its name
+            # (``DEFAULT_IMAGE_MAX_TOKENS``) also by the parameter it is the default of (set 85: lumi)
+            elif why := reasons.get(name) or (self.uses.reason(name) if media_budget(rule, name) else None):
+                said = f"token budget {name} = {report.value}: {why}"
                 reports.append(
                     replace(report, message=f"{said}; move it to config so it can be tuned and tested")
                 )

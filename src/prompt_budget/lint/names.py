@@ -568,6 +568,11 @@ class NameJudge:
             and not self._ignored(name, ws)
         )
 
+    def scores(self, callee: str) -> bool:
+        """A callee whose last word names a score or a ratio (``token_set_ratio``, ``token_f1_score``)."""
+        last = words(callee)[-1:]
+        return bool(last) and (last[0] in SCORE_WORDS or last[0] in RATIO_WORDS)
+
     def is_score(self, name: str) -> bool:
         """A score, a similarity, a loss: what a quality threshold is compared with, not a budget."""
         return any(w in SCORE_WORDS for w in words(name))

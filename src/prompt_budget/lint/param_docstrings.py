@@ -57,6 +57,11 @@ def _docstrings(rule: LintRule) -> list[str]:
     return [t for t in texts if t]
 
 
+def documents(rule: LintRule) -> list[str]:
+    """The docstrings documenting the parameters or fields being visited (``_docstrings``)."""
+    return _docstrings(rule)
+
+
 def arg_entry(text: str, name: str) -> str:
     """The text of ``name``'s entry in an ``Args:`` list (``name (int): ...`` and its continuation)."""
     lines = text.splitlines()

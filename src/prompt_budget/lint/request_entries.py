@@ -73,7 +73,7 @@ def _choices(value: ast.expr | None) -> tuple[ast.expr, ...]:
 _SERIALIZERS = frozenset({"json.dumps", "dumps", "str"})
 
 
-def _serialized(value: ast.expr) -> ast.expr:
+def serialized(value: ast.expr) -> ast.expr:
     """``json.dumps(4096)``, ``str(4096)``: the number a one-argument serializer is given, else ``value``."""
     if (
         isinstance(value, ast.Call)
@@ -86,7 +86,7 @@ def _serialized(value: ast.expr) -> ast.expr:
     return value
 
 
-def _digits(rule: LintRule, value: ast.expr) -> int | None:
+def digits(rule: LintRule, value: ast.expr) -> int | None:
     """``"4096"``: the number a string of digits writes, when large enough to be a budget."""
     text = string_value(value)
     if text is None or not text.isdigit() or not text.isascii():
@@ -106,12 +106,12 @@ def request_entries(
     pairs = [
         (key, branch)
         for key, whole in zip(node.keys, node.values, strict=False)
-        for branch in (_choices(whole) or (_serialized(whole),))
+        for branch in (_choices(whole) or (serialized(whole),))
     ]
     for key, item in pairs:
         value = rule.budget_literal(item)
         if value is None and rule.names.is_budget(string_value(key) or ""):
-            value = _digits(rule, item)  # ``{"MAX_TOTAL_TOKENS": "4096"}``: an environment takes strings
+            value = digits(rule, item)  # ``{"MAX_TOTAL_TOKENS": "4096"}``: an environment takes strings
         if value is None or id(item) in skip:
             continue
         name = string_value(key)

@@ -528,6 +528,7 @@ class LintRule:
                 self.names.mentions_tokens(callee)
                 and callee not in _TOKENIZE_CALLS
                 and not callee.lstrip("_").startswith(("encode", "tokenize", "decode", "get_token_ids"))
+                and not self.names.scores(callee)  # ``fuzz.token_set_ratio(a, b)``: a score, not tokens
             )
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             return self.token_amount(node.left) or self.token_amount(node.right)

@@ -9,6 +9,11 @@ is a budget, and why.
   of ``if max_tokens is not None: request_params[get_token_param_name(self.model)] = max_tokens``): the
   number is the budget's fallback when the caller gives none, whatever the key is computed from, as
   ``max_tokens if max_tokens is not None else 16384`` is (``inline_branches``).
+
+A number written as a string under a key named as a budget (``os.environ["OPENAI_MAX_TOKENS"] =
+str(20480)``, ``env["MAX_TOTAL_TOKENS"] = "4096"``; set 85: mofa) is the number it serializes, as the
+entry of a dict written for a model server's environment is (``request_entries``): the process or the
+server reads it back as the budget. An environment variable read with a default stays the environment's.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.documented_units import key_documented_in_tokens
-from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.request_entries import digits, serialized
+from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.truncated_entries import truncated_entry
 
 if TYPE_CHECKING:
@@ -58,3 +64,25 @@ def written_entry(
     if (twin := _branch_twin(rule, node, target)) is not None:
         return twin, f"written where the other branch of the `if` writes `{twin}`: its fallback"
     return None
+
+
+def serialized_entry(rule: LintRule, node: ast.Assign) -> tuple[ast.expr, str, int | float, str] | None:
+    """(the number, the key, its value, how) of ``target[KEY] = str(N)`` or ``= "N"`` under a key named
+    as a budget (``os.environ["OPENAI_MAX_TOKENS"] = str(20480)``), else None."""
+    target = node.targets[0] if len(node.targets) == 1 else None
+    if not isinstance(target, ast.Subscript) or not isinstance(node.value, (ast.Constant, ast.Call)):
+        return None
+    name = attr_name(target)
+    if not name or not rule.names.is_budget(name):
+        return None
+    item = serialized(node.value)
+    if item is not node.value:
+        value = rule.budget_literal(item)
+    elif isinstance(item, ast.Constant) and isinstance(item.value, str):
+        value = digits(rule, item)
+    else:
+        return None
+    if value is None:
+        return None
+    where = "the environment" if dotted(target.value).endswith("environ") else "a request"
+    return item, name, value, f"written as a string into {where}"

@@ -18,8 +18,12 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 #: Words of a name saying its number is a guess at a token amount (``IMAGE_TOKEN_ESTIMATE``).
 _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "guess", "heuristic"})
@@ -92,3 +96,20 @@ def estimated_read(ancestors: Sequence[ast.AST]) -> bool:
         (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
     )
     return fn is not None and estimates_tokens(fn)
+
+
+#: The media words a media item's token cap is named with (``max_video_tokens``, ``max_frame_tokens``).
+_MEDIA = frozenset({"image", "images", "img", "audio", "video", "videos", "frame", "frames", "page", "pages"})
+
+
+def media_budget(rule: LintRule, name: str) -> bool:
+    """``max_video_tokens``, ``max_image_tokens``: a name counting a media item's tokens (the media
+    words exclude a name alone) that, the media words left out, names a budget (``max_tokens``): a cap
+    on the tokens a video or image is turned into, tuned as any budget (set 20: a media item's token
+    estimate is one; set 32: voyageai's frames fitted to a token budget). Pixel bounds name no tokens,
+    prices stay excluded (``image_token_price``)."""
+    ws = words(name)
+    if not media_tokens(name) or "per" in ws:
+        return False
+    rest = "_".join(w for w in ws if w not in _MEDIA)
+    return bool(rest) and rule.names.is_budget(rest)

@@ -60,7 +60,7 @@ from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
-from prompt_budget.lint.subscript_entries import written_entry
+from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
 from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import (
     CutFlow,
@@ -560,6 +560,8 @@ class InlineBudget(LintRule):
         if (each := per_item(self, node)) is not None:  # not ``monthly = daily * 30`` (``period_scales``)
             # ``server.n_ctx = server.n_slots * 1024``: a budget per slot, written inline
             self._report(each[0], each[1], each[2], "times a count: a budget per item")
+        if (text := serialized_entry(self, node)) is not None:  # ``os.environ["MAX_TOKENS"] = str(N)``
+            self._report(*text)
         value = self.budget_literal(node.value)
         if value is None:
             return

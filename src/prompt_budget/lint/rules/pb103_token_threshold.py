@@ -14,7 +14,8 @@ from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import shared
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
-from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.names import words
+from prompt_budget.lint.priced_branches import prices_branch
 from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     Invalid,
@@ -359,19 +360,13 @@ class TokenThreshold(LintRule):
             if isinstance(anc, (ast.If, ast.IfExp, ast.While)) and anc.test in self.ctx.ancestors:
                 body = anc.body if isinstance(anc.body, list) else [anc.body]
                 orelse = anc.orelse if isinstance(anc.orelse, list) else [anc.orelse]
-                names = {
-                    attr_name(n) or ""
-                    for stmt in (*body, *orelse)
-                    for n in walk(stmt)
-                    if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
-                }
                 if isinstance(anc, ast.If) and labels_size(anc):
                     return True  # ``if ctx >= 131072: info["ctx"] = "128K"``: a display label
                 if formats_scaled(body) or formats_scaled(elif_body(orelse)):
                     # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
                     # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
                     return True
-                return any(set(words(n)) & PRICE_WORDS for n in names)
+                return prices_branch(body, orelse)
             if isinstance(anc, ast.stmt):
                 break
         return False

@@ -1,0 +1,78 @@
+"""Comparisons that only choose a price: a pricing tier's boundary, not a budget (PB102, PB103).
+
+``if prompt_tokens > 128000: cost *= 2`` (PB103 judges the number written inline) and its constant
+(set 83: agentos-framework's cost tracker)::
+
+    _PROMPT_CACHE_MIN_TOKENS = 1024
+    ...
+    if inp >= _PROMPT_CACHE_MIN_TOKENS and pricing.cached_input_per_1m > 0:
+        cost_effective_input = inp * pricing.cached_input_per_1m / pricing.input_per_1m
+
+A number of tokens whose every read is ordered against something in the test of a branch that prices
+(a name of the branch's statements says cost, price, rate, tier, discount) caps nothing: it decides
+which price applies. A constant also read anywhere else stays a budget.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from prompt_budget.lint.rule import LintRule
+
+#: Price words besides ``PRICE_WORDS`` a pricing branch's names may say (``cache_discount``).
+_PRICING = PRICE_WORDS | {"discount", "discounts", "surcharge", "billing", "billed", "charge"}
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Whether the module being linted speaks of a price anywhere (its text read once).
+_spoken: dict[int, tuple[ast.AST, bool]] = {}
+
+
+def prices_branch(body: Sequence[ast.AST], orelse: Sequence[ast.AST]) -> bool:
+    """The statements of a branch and of its ``else`` name a price or a cost (``cost *= 2``)."""
+    return any(
+        set(words(attr_name(n) or "")) & _PRICING
+        for stmt in (*body, *orelse)
+        for n in walk(stmt)
+        if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
+    )
+
+
+def only_prices(rule: LintRule, name: str) -> bool:
+    """Every read of the module constant ``name`` is ordered against a number in the test of an ``if``
+    (or a conditional expression) that prices: a pricing tier's boundary. Walks the module only where
+    its text speaks of a price."""
+    tree = rule.ctx.tree
+    if tree is None:
+        return False
+    kept = _spoken.get(id(tree))
+    if kept is None or kept[0] is not tree:
+        kept = (tree, any(w in line.lower() for line in rule.ctx.lines for w in ("cost", "pric")))
+        _spoken.clear()  # one module at a time
+        _spoken[id(tree)] = kept
+    if not kept[1]:
+        return False
+    up = parents(tree)
+    reads = [n for n in walk(tree) if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Load)]
+    return bool(reads) and all(_prices(read, up) for read in reads)
+
+
+def _prices(read: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
+    compare = up.get(read)
+    if not (isinstance(compare, ast.Compare) and all(isinstance(op, _ORDER) for op in compare.ops)):
+        return False
+    child: ast.AST = compare
+    parent = up.get(compare)
+    while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):  # ``if a >= N and rate > 0:``
+        child, parent = parent, up.get(parent)
+    if isinstance(parent, ast.If) and parent.test is child:
+        return prices_branch(parent.body, parent.orelse)
+    if isinstance(parent, ast.IfExp) and parent.test is child:
+        return prices_branch([parent.body], [parent.orelse])
+    return False
