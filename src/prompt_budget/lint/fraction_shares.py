@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.ordered_budgets import ordered_against_tokens
+from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.shares import neutral_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Calls that round a share and keep its unit.
+_ROUNDING = frozenset({"int", "round", "ceil", "floor"})
 
 
 def _number(node: ast.AST | None) -> int | float | None:
@@ -33,3 +44,22 @@ def shared(node: ast.expr) -> ast.expr:
         if literal_fraction(node.left) is not None:
             return node.right
     return node
+
+
+def shared_amount(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a count of tokens or a literal share of one (``max_tokens * 0.2``, ``int(max_tokens *
+    0.2)``), or a share of a local its function orders against a count of tokens (``int(physical *
+    0.45)`` where ``if fixed.tokens > physical``, ``ordered_budgets``; set 85: licos-agent-runtime's
+    ``max(512, int(physical * 0.45))``, a floor of that share)."""
+    rounded = isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1
+    if rounded and isinstance(node, ast.Call) and shared(node.args[0]) is not node.args[0]:
+        node = node.args[0]  # ``int(budget * 0.45)``: the share, rounded
+    base = shared(node)
+    if rule.token_amount(base):
+        return True
+    return (
+        base is not node
+        and type(base) is ast.Name
+        and neutral_name(rule, base.id)
+        and ordered_against_tokens(rule, base.id)
+    )
