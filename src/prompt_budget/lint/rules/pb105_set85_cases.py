@@ -21,7 +21,25 @@ def _capacity(counted: str, share: str, local: str = "physical") -> str:
     )
 
 
+def _retry(scaled: str, given: str = "shrink=0.65**attempt") -> str:
+    """A method scaling ``scaled`` by its parameter ``shrink``, called once per retry with ``given``."""
+    return (
+        "class Runner:\n    def prepare(self, messages, budget, *, shrink=1.0):\n"
+        f"        return cut(messages, int({scaled} * shrink))\n\n"
+        "    def run(self, messages, budget):\n        for attempt in range(3):\n"
+        f"            out = self.prepare(messages, budget, {given})\n        return out\n"
+    )
+
+
 SET85_VALID = (
+    # a factor per retry of another amount: lines, messages, characters, bytes, a delay, memory, cost
+    *(Valid(_retry(f"max_{u}")) for u in _UNITS),
+    Valid(_retry("len(messages)")),
+    # not a power of a fraction, or given to a parameter the function does not multiply by
+    Valid(_retry("count(messages).tokens", "shrink=2**attempt")),
+    Valid(_retry("count(messages).tokens", "shrink=attempt")),
+    Valid(_retry("count(messages).tokens", "label=0.65**attempt")),
+    Valid("def wait(attempt):\n    sleep(delay=0.5**attempt)\n"),
     # the local is ordered against a count of another unit
     *(Valid(_capacity(f"counted.{u}", "int({local} * 0.45)")) for u in _UNITS),
     *(Valid(_capacity(f"len(messages) + used_{u}", "{local} // 4")) for u in _UNITS),
@@ -37,6 +55,9 @@ SET85_VALID = (
 )
 
 SET85_INVALID = (
+    # set 85: licos-agent-runtime's budget shrunk on each retry the model rejects the context
+    Invalid(_retry("count(messages).tokens"), line=7),
+    Invalid(_retry("max_tokens"), line=7),
     # set 85: licos-agent-runtime's summary source, 0.45 of the physical capacity, and a quarter of it as
     # the summary's cap
     Invalid(_capacity("count(messages).tokens", "max(512, int({local} * 0.45))"), line=6),
