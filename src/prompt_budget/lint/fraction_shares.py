@@ -48,12 +48,14 @@ def shared(node: ast.expr) -> ast.expr:
 
 def shared_amount(rule: LintRule, node: ast.expr) -> bool:
     """``node`` is a count of tokens or a literal share of one (``max_tokens * 0.2``, ``int(max_tokens *
-    0.2)``), or a share of a local its function orders against a count of tokens (``int(physical *
+    0.2)`` of a name), or a share of a local its function orders against a count of tokens (``int(physical *
     0.45)`` where ``if fixed.tokens > physical``, ``ordered_budgets``; set 85: licos-agent-runtime's
     ``max(512, int(physical * 0.45))``, a floor of that share)."""
     rounded = isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1
-    if rounded and isinstance(node, ast.Call) and shared(node.args[0]) is not node.args[0]:
-        node = node.args[0]  # ``int(budget * 0.45)``: the share, rounded
+    if rounded and isinstance(node, ast.Call) and type(shared(node.args[0])) in (ast.Name, ast.Attribute):
+        # ``int(budget * 0.45)``: the share of a named amount, rounded; not ``int(tokens / RATE * 0.75)``,
+        # a conversion to another unit (bytes) first
+        node = node.args[0]
     base = shared(node)
     if rule.token_amount(base):
         return True
