@@ -54,7 +54,10 @@ def shared_amount(rule: LintRule, node: ast.expr) -> bool:
     rounded = isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1
     if rounded and isinstance(node, ast.Call) and type(shared(node.args[0])) in (ast.Name, ast.Attribute):
         # ``int(budget * 0.45)``: the share of a named amount, rounded; not ``int(tokens / RATE * 0.75)``,
-        # a conversion to another unit (bytes) first
+        # a conversion to another unit (bytes) first, nor a reserve's floor taken off a budget
+        # (``window - max(128, int(window * 0.1))``: PB106's, ``reserve_floors``)
+        if _taken_off(rule.ctx.ancestors):
+            return False
         node = node.args[0]
     base = shared(node)
     if rule.token_amount(base):
@@ -65,3 +68,9 @@ def shared_amount(rule: LintRule, node: ast.expr) -> bool:
         and neutral_name(rule, base.id)
         and ordered_against_tokens(rule, base.id)
     )
+
+
+def _taken_off(ancestors: list[ast.AST]) -> bool:
+    """The call being visited (``ancestors[-1]``) is subtracted from something: ``budget - max(...)``."""
+    parent = ancestors[-2] if len(ancestors) > 1 else None
+    return isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is ancestors[-1]

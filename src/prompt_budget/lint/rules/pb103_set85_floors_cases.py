@@ -28,6 +28,8 @@ SET85_FLOOR_VALID = (
     Valid(_floor("len(messages)", "max(512, int({local}))")),
     # set 85: lumi-harness's floor of a size in bytes converted from a token budget first
     Valid("RATE = 0.125\n\ndef shrink(max_tokens):\n    return max(int(max_tokens / RATE * 0.75), 1024)\n"),
+    # a reserve's floor taken off the budget: PB106's (set 81: agent47)
+    Valid("def room(window_tokens):\n    return window_tokens - max(128, int(window_tokens * 0.10))\n"),
     # a rounded share of an amount of another unit
     *(Valid(f"def part(max_{u}):\n    return max(512, int(max_{u} * 0.45))\n") for u in _UNITS),
 )
