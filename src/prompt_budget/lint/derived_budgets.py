@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import words
+from prompt_budget.lint.ordered_budgets import ordered_against_tokens
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.shares import neutral_name
 from prompt_budget.lint.walks import walk
@@ -124,6 +125,8 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | 
 def _local(rule: LintRule, fn: Function, name: str, depth: int) -> str | None:
     if depth <= 0 or against_flow(name) or set(words(name)) & _OTHER_WORDS or not neutral_name(rule, name):
         return None
+    if fn is rule.ctx.function() and ordered_against_tokens(rule, name):
+        return name  # ``if fixed_count.tokens > physical`` (``ordered_budgets``, set 85)
     values = _bindings(fn).get(name)
     if not values:
         return None

@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.ordered_budgets import ordered_against_tokens
+from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.shares import neutral_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Calls that round a share and keep its unit.
+_ROUNDING = frozenset({"int", "round", "ceil", "floor"})
 
 
 def _number(node: ast.AST | None) -> int | float | None:
@@ -33,3 +44,33 @@ def shared(node: ast.expr) -> ast.expr:
         if literal_fraction(node.left) is not None:
             return node.right
     return node
+
+
+def shared_amount(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a count of tokens or a literal share of one (``max_tokens * 0.2``, ``int(max_tokens *
+    0.2)`` of a name), or a share of a local its function orders against a count of tokens (``int(physical *
+    0.45)`` where ``if fixed.tokens > physical``, ``ordered_budgets``; set 85: licos-agent-runtime's
+    ``max(512, int(physical * 0.45))``, a floor of that share)."""
+    rounded = isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1
+    if rounded and isinstance(node, ast.Call) and type(shared(node.args[0])) in (ast.Name, ast.Attribute):
+        # ``int(budget * 0.45)``: the share of a named amount, rounded; not ``int(tokens / RATE * 0.75)``,
+        # a conversion to another unit (bytes) first, nor a reserve's floor taken off a budget
+        # (``window - max(128, int(window * 0.1))``: PB106's, ``reserve_floors``)
+        if _taken_off(rule.ctx.ancestors):
+            return False
+        node = node.args[0]
+    base = shared(node)
+    if rule.token_amount(base):
+        return True
+    return (
+        base is not node
+        and type(base) is ast.Name
+        and neutral_name(rule, base.id)
+        and ordered_against_tokens(rule, base.id)
+    )
+
+
+def _taken_off(ancestors: list[ast.AST]) -> bool:
+    """The call being visited (``ancestors[-1]``) is subtracted from something: ``budget - max(...)``."""
+    parent = ancestors[-2] if len(ancestors) > 1 else None
+    return isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is ancestors[-1]

@@ -44,10 +44,17 @@ def positional_token_slot(rule: LintRule) -> bool:
     """The expression being visited is given by position to a function or class of this module whose
     parameter at that position is named as an amount or an estimate of tokens (``token_estimate``)."""
     ancestors = rule.ctx.ancestors
-    tree = rule.ctx.tree
-    if len(ancestors) < 2 or tree is None:
+    if len(ancestors) < 2:
         return False
-    node, call = ancestors[-1], ancestors[-2]
+    return given_to_token_param(rule, ancestors[-2], ancestors[-1])
+
+
+def given_to_token_param(rule: LintRule, call: ast.AST, node: ast.AST) -> bool:
+    """``node`` is an argument given by position in ``call`` to a function or class of this module whose
+    parameter (or dataclass field) at that position is named as an amount or an estimate of tokens."""
+    tree = rule.ctx.tree
+    if tree is None:
+        return False
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and node in call.args):
         return False
     index = call.args.index(node)

@@ -7,6 +7,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb103_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb103_set83_cases import SET83_INVALID, SET83_VALID
 from prompt_budget.lint.rules.pb103_set85_cases import SET85_INVALID, SET85_VALID
+from prompt_budget.lint.rules.pb103_set85_floors_cases import SET85_FLOOR_INVALID, SET85_FLOOR_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -39,6 +40,7 @@ SET73_VALID = (
     *SET75_VALID,  # sets 75 and 76
     *SET83_VALID,  # sets 83 and 84
     *SET85_VALID,  # sets 85 and 86
+    *SET85_FLOOR_VALID,  # set 85: floors of shares
 )
 
 SET73_INVALID = (
@@ -50,4 +52,5 @@ SET73_INVALID = (
     *SET75_INVALID,
     *SET83_INVALID,
     *SET85_INVALID,  # sets 85 and 86
+    *SET85_FLOOR_INVALID,
 )

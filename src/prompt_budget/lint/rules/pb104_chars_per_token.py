@@ -10,6 +10,7 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items
+from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -32,6 +33,7 @@ from prompt_budget.lint.rules.pb104_context import (
 )
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_lengths import (
+    aligned,
     comment_above,
     each_value,
     estimate_above,
@@ -73,15 +75,6 @@ _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
-
-
-def _aligned(parent: ast.AST | None, node: ast.BinOp) -> bool:
-    """``x // n * n`` (or ``n * (x // n)``): ``x`` rounded down to a multiple of ``n``, an alignment of
-    items (coordinates grouped in fours), no number of tokens."""
-    if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, ast.Mult):
-        return False
-    other = parent.right if parent.left is node else parent.left
-    return ast.dump(other) == ast.dump(node.right)
 
 
 class CharsPerToken(LintRule):
@@ -183,6 +176,8 @@ class CharsPerToken(LintRule):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and number(node.right) is None:
             # ``total_chars / count``: an average length is in the unit of the total (set 29: docetl)
             return self._chars(node.left) if self._chars(node.right) is None else None
+        if counts_characters(node):
+            return "chars"  # ``sum(ord(c) > 127 for c in text)`` (set 85)
         value = each_value(node)
         if value is not None:
             # ``sum(len(m.content) for m in messages)``, ``df[c].apply(lambda x: len(str(x))).mean()``
@@ -440,7 +435,7 @@ class CharsPerToken(LintRule):
                 return  # ``CHARS_PER_TOKEN = 4``: reported where named
         if factor is None or factor == 0:
             return
-        if isinstance(op, ast.FloorDiv) and _aligned(parent, node):
+        if isinstance(op, ast.FloorDiv) and aligned(parent, node):
             return  # ``len(seq) // 4 * 4``: rounded down to a multiple of 4 (set 49: openparse)
         if isinstance(op, _DIVIDE):
             mult = (
@@ -502,10 +497,10 @@ class CharsPerToken(LintRule):
                     self._report(node, right, factor, "tokens_per_char")
             elif (
                 kind == "chars"
-                and isinstance(factor, float)
+                and (isinstance(factor, float) or factor == 2)  # ``+ non_ascii * 2`` (set 85)
                 and 0.5 < factor <= 2
-                and token_context(self)
                 and rate_among_rates(self.ctx.ancestors, node, self._chars)
+                and (token_context(self) or returned_to_token_callers(self))
             ):
                 # ``cjk * 1.5 + words * 1.33 + other * 0.5``: tokens per wide character (set 25: memoryos)
                 self._report(node, right, factor, "tokens_per_char")
@@ -570,6 +565,7 @@ class CharsPerToken(LintRule):
             or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
             or states_rate(scope_docstrings(self.ctx.function(), self.ctx.enclosing_class()), factor)
             or stand_in_ids(self)
+            or returned_to_token_callers(self)  # ``total += estimate(m)`` ... ``Count(total)`` (set 85)
         )
 
     def _statement(self) -> ast.stmt | None:

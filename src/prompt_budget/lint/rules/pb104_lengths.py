@@ -108,3 +108,12 @@ def estimate_above(lines: Sequence[str], stmt: ast.stmt | None) -> bool:
     texts)``, set 53: syftr): the division there turns characters into tokens, whatever the result's
     name."""
     return bool(_ESTIMATE_COMMENT.search(comment_above(lines, stmt)))
+
+
+def aligned(parent: ast.AST | None, node: ast.BinOp) -> bool:
+    """``x // n * n`` (or ``n * (x // n)``): ``x`` rounded down to a multiple of ``n``, an alignment of
+    items (coordinates grouped in fours), no number of tokens."""
+    if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, ast.Mult):
+        return False
+    other = parent.right if parent.left is node else parent.left
+    return ast.dump(other) == ast.dump(node.right)

@@ -64,13 +64,13 @@ from prompt_budget.lint.shares import (
     numerator,
     share_reaching_tokens,
 )
+from prompt_budget.lint.shrink_factors import shrink_factors
 from prompt_budget.lint.table_windows import window_product
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.weak_budget_shares import WeakBudgetShares
 
-#: What every PB105 finding advises.
-_ADVICE = "move it to config so the threshold can be tuned per model"
+_ADVICE = "move it to config so the threshold can be tuned per model"  # what every PB105 finding advises
 
 
 class BudgetRatio(DivisorTables):
@@ -222,8 +222,7 @@ class BudgetRatio(DivisorTables):
         self.leave_FunctionDef(node)
         # decided by data flow: a generic threshold compared with a score (``self.score >=
         # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
-        # and one whose every read scales an amount of something else (``steps * r``, ``len(idx) * r``): none
-        # and one the code rescales in a loop (``fraction /= 2``) is a search's step, no tunable share
+        # and one whose every read scales another amount (``steps * r``); one rescaled in a loop (a step)
         # and one ordered only against a share of money (``cost_usd / budget_usd >= WARN``): a dollar budget's
         compared = compared_shares(self, node, self._ready, self._named, self._bindings, self._uses)
         dropped = self._score_compared | self._rescaled
@@ -570,6 +569,8 @@ class BudgetRatio(DivisorTables):
     def visit_Call(self, node: ast.Call) -> None:
         self._compacted.update(compacted_reads(self, node, self._uses.watch))  # ``(head_ratio=self.r)``
         self._keyed_args.extend(keyed_arguments(node))
+        for found in shrink_factors(self, node) if node.keywords else ():  # ``reduction=0.65**attempt``
+            self._report(*found)
         siblings = [kw.arg for kw in node.keywords if kw.arg]
         for kw in node.keywords:
             self._seen(kw.arg or "")

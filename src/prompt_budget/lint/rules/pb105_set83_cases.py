@@ -5,6 +5,7 @@ a read named as the window bound to a local the function orders against a count 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set85_cases import SET85_INVALID, SET85_VALID
 
 #: Units a budget may count instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
@@ -31,6 +32,7 @@ def _kept(read: str, local: str, counted: str) -> str:
 
 
 SET83_VALID = (
+    *SET85_VALID,  # sets 85 and 86
     # a share of another unit, or of money, a property returns; a property returning no share; a method
     # taking an argument
     *(Valid(_quota(f"used_{u}", f"max_{u}")) for u in _UNITS),
@@ -58,6 +60,7 @@ SET83_VALID = (
 )
 
 SET83_INVALID = (
+    *SET85_INVALID,  # sets 85 and 86
     # set 83: a rotation threshold on the share of a token quota a property returns (forge-agent)
     Invalid(_quota("tokens_used", "tokens_limit")),
     Invalid(_quota("tokens_used", "tokens_limit", read="quota.share()").replace("@property\n    ", "")),

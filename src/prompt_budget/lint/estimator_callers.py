@@ -1,0 +1,156 @@
+"""Where PB104 sees a module's own estimator of tokens by what its callers do with its result (set 85:
+licos-agent-runtime's ``def estimate_text(text): return math.ceil((len(text) - wide) / 3) + wide * 2``,
+named for no unit, whose calls ``count_input`` sums into ``total`` and returns as ``InputCount(total,
+...)``, a dataclass whose first field is ``tokens``): the expression being visited, rounded or a term of
+a sum, is what its function returns, and a call of that function in the module is itself bound, given,
+returned or compared as an amount of tokens, or is added into a local that is (one step: ``total +=
+estimate(m)`` ... ``Count(total)``). A function called nowhere in its module says nothing. Also what
+counts characters by a test of each one (``sum(ord(c) > 127 for c in text)``). Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.positional_slots import given_to_token_param
+from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Calls that round an amount and keep its unit (``math.ceil(chars / 3)``).
+_ROUNDING = frozenset({"ceil", "floor", "int", "round", "max"})
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _returned(ancestors: list[ast.AST]) -> bool:
+    """The node being visited (``ancestors[-1]``), rounded or as a term of a sum, is returned."""
+    child = ancestors[-1]
+    for parent in reversed(ancestors[:-1]):
+        if isinstance(parent, ast.Return):
+            return parent.value is child
+        rounded = isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING and child in parent.args
+        if not (rounded or (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add))):
+            return False
+        child = parent
+    return False
+
+
+def _calls(tree: ast.AST, fn: _Function, method: bool) -> list[ast.Call]:
+    """The calls of ``fn`` in the module: ``name(...)``, or ``self.name(...)`` of a method."""
+    out: list[ast.Call] = []
+    for node in walk(tree):
+        if not isinstance(node, ast.Call) or callee_name(node) != fn.name:
+            continue
+        func = node.func
+        on_self = isinstance(func, ast.Attribute) and attr_name(func.value) in {"self", "cls"}
+        if on_self if method else isinstance(func, ast.Name):
+            out.append(node)
+    return out
+
+
+def _about_tokens(rule: LintRule, name: str) -> bool:
+    return (rule.names.is_token_amount(name) or rule.names.mentions_tokens(name)) and not rule.names.is_chars(
+        name
+    )
+
+
+def _token_use(rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST], caller: ast.AST) -> str | None:
+    """ "tokens" when ``node`` (rounded or summed) is used as an amount of tokens in ``caller``; the name
+    of a local it is added into or bound to otherwise (one more step to follow); else None."""
+    child, parent = node, up.get(node)
+    while (isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING) or (
+        isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add)
+    ):
+        child, parent = parent, up.get(parent)
+    if isinstance(parent, ast.Compare):
+        sides = (parent.left, *parent.comparators)
+        return "tokens" if any(s is not child and rule.token_amount(s) for s in sides) else None
+    if isinstance(parent, ast.keyword):
+        return "tokens" if parent.arg and _about_tokens(rule, parent.arg) else None
+    if isinstance(parent, ast.Call):
+        return "tokens" if given_to_token_param(rule, parent, child) else None
+    if isinstance(parent, ast.Return):
+        name = getattr(caller, "name", "")
+        return "tokens" if name and _about_tokens(rule, name) else None
+    target = (
+        parent.targets[0]
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1
+        else parent.target
+        if isinstance(parent, (ast.AnnAssign, ast.AugAssign))
+        else None
+    )
+    if target is None or (isinstance(parent, ast.AugAssign) and not isinstance(parent.op, ast.Add)):
+        return None
+    name = attr_name(target) or ""
+    if _about_tokens(rule, name):
+        return "tokens"
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _caller(call: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
+    node: ast.AST | None = call
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        node = up.get(node)
+    return node
+
+
+def returned_to_token_callers(rule: LintRule) -> bool:
+    """The expression being visited is what its function returns, and the module's calls of that function
+    use the result as an amount of tokens (directly, or added into a local used so)."""
+    fn, tree = rule.ctx.function(), rule.ctx.tree
+    if fn is None or tree is None or not _returned(rule.ctx.ancestors):
+        return False
+    up = parents(tree)
+    for call in _calls(tree, fn, method=rule.ctx.enclosing_class() is not None):
+        caller = _caller(call, up)
+        if caller is None:
+            continue
+        use = _token_use(rule, call, up, caller)
+        if use == "tokens":
+            return True
+        if use is None:
+            continue
+        reads = [
+            n for n in walk(caller) if isinstance(n, ast.Name) and n.id == use and isinstance(n.ctx, ast.Load)
+        ]
+        if any(_token_use(rule, n, up, caller) == "tokens" for n in reads):
+            return True
+    return False
+
+
+def counts_characters(node: ast.expr) -> bool:
+    """``sum(ord(c) > 127 for c in text)``, ``sum(1 for ch in s if ch.isascii())``: a count of the
+    characters of one text that pass a test of each (its code point, a ``str`` method, a comparison with
+    a string), so a number of characters."""
+    if not (isinstance(node, ast.Call) and callee_name(node) == "sum" and len(node.args) == 1):
+        return False
+    gen = node.args[0]
+    if not isinstance(gen, ast.GeneratorExp) or len(gen.generators) != 1:
+        return False
+    loop = gen.generators[0]
+    if not isinstance(loop.target, ast.Name) or isinstance(loop.iter, (ast.List, ast.Tuple, ast.Set)):
+        return False
+    char = loop.target.id
+    for test in (gen.elt, *loop.ifs):
+        for n in walk(test):
+            if (
+                isinstance(n, ast.Call)
+                and callee_name(n) == "ord"
+                and _is(n.args[0] if n.args else None, char)
+            ):
+                return True
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr.startswith("is")
+                and _is(n.func.value, char)
+            ):
+                return True
+    return False
+
+
+def _is(node: ast.AST | None, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
