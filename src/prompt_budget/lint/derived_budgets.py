@@ -122,21 +122,22 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | 
     )
 
 
-def _local(rule: LintRule, fn: Function, name: str, depth: int) -> str | None:
+def _local(rule: LintRule, fn: Function, name: str, depth: int, ordered: bool = True) -> str | None:
     if depth <= 0 or against_flow(name) or set(words(name)) & _OTHER_WORDS or not neutral_name(rule, name):
         return None
-    if fn is rule.ctx.function() and ordered_against_tokens(rule, name):
-        return name  # ``if fixed_count.tokens > physical`` (``ordered_budgets``, set 85)
     values = _bindings(fn).get(name)
-    if not values:
-        return None
-    budgets = [_derived(rule, fn, v, depth) for v in values]
-    return budgets[0] if all(budgets) else None
+    budgets = [_derived(rule, fn, v, depth) for v in values] if values else [None]
+    if all(budgets):
+        return budgets[0]
+    if ordered and fn is rule.ctx.function() and ordered_against_tokens(rule, name):
+        return name  # ``if fixed_count.tokens > physical`` (``ordered_budgets``, set 85)
+    return None
 
 
-def derived_budget(rule: LintRule, node: ast.expr) -> str | None:
+def derived_budget(rule: LintRule, node: ast.expr, ordered: bool = True) -> str | None:
     """The local ``node`` names (in the function being walked), when every binding of it derives it
-    from a token budget: its name, else None."""
+    from a token budget (or, with ``ordered``, the function orders it against a count of tokens:
+    ``ordered_budgets``): its name, else None."""
     fn = rule.ctx.function()
     if (
         fn is None
@@ -144,4 +145,4 @@ def derived_budget(rule: LintRule, node: ast.expr) -> str | None:
         or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
     ):
         return None
-    return node.id if _local(rule, fn, node.id, _DEPTH) is not None else None
+    return node.id if _local(rule, fn, node.id, _DEPTH, ordered) is not None else None

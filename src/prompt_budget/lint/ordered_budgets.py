@@ -21,14 +21,15 @@ from prompt_budget.lint.walks import walk
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-#: The function asked about last and the locals it orders against a count of tokens.
-_last: list[tuple[ast.AST, frozenset[str]]] = []
+#: The function asked about last and the locals it orders against a count of tokens, each with the first
+#: such comparison (why it holds tokens, for the finding's message).
+_last: list[tuple[ast.AST, dict[str, str]]] = []
 
 
-def _ordered(rule: LintRule, fn: ast.AST) -> frozenset[str]:
+def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:
     if _last and _last[0][0] is fn:
         return _last[0][1]
-    found: set[str] = set()
+    found: dict[str, str] = {}
     for node in walk(fn):
         if type(node) is not ast.Compare:
             continue
@@ -39,14 +40,21 @@ def _ordered(rule: LintRule, fn: ast.AST) -> frozenset[str]:
                 and rule.token_amount(other)
                 and not bucket_tokens(rule, other)
             ):
-                found.add(side.id)
-    kept = frozenset(found)
-    _last[:] = [(fn, kept)]
-    return kept
+                shown = ast.unparse(other)
+                shown = shown if len(shown) <= 40 else "a count of tokens"
+                found[side.id] = f"compared with the token count `{shown}` at line {node.lineno}"
+    _last[:] = [(fn, found)]
+    return found
 
 
 def ordered_against_tokens(rule: LintRule, name: str) -> bool:
     """The function being walked orders a read of its local (or parameter) ``name`` against a count of
     tokens (``if fixed_count.tokens > physical``)."""
+    return ordered_reason(rule, name) is not None
+
+
+def ordered_reason(rule: LintRule, name: str) -> str | None:
+    """Why the local ``name`` of the function being walked holds tokens (``compared with the token
+    count `fixed_count.tokens` at line 190``), when it orders a read of it against a count of tokens."""
     fn = rule.ctx.function()
-    return fn is not None and name in _ordered(rule, fn)
+    return _ordered(rule, fn).get(name) if fn is not None else None

@@ -37,7 +37,7 @@ from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.generation_lengths import length_limit_keyword
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.ordered_budgets import ordered_against_tokens
+from prompt_budget.lint.ordered_budgets import ordered_against_tokens, ordered_reason
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
@@ -75,8 +75,6 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     budget = rule.budget_expr(left)
     if budget is not None and not rule.names.is_chars(budget):
         return value, budget
-    if type(left) is ast.Name and _neutral(rule, left) and ordered_against_tokens(rule, left.id):
-        return value, left.id  # ``physical // 4`` where ``if count.tokens > physical`` (set 85)
     counted = _token_count(rule, left) or _chunk_size(rule, left)
     if (
         counted is None
@@ -92,6 +90,8 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
         return value, attr_name(left) or ""
     if counted is not None and _limit_result(rule, node):
         return value, counted
+    if type(left) is ast.Name and _neutral(rule, left) and ordered_against_tokens(rule, left.id):
+        return value, left.id  # ``physical // 4`` where ``if count.tokens > physical`` (set 85)
     return None
 
 
@@ -261,7 +261,9 @@ def share_reaching_tokens(
     fn = rule.ctx.function()
     if fn is None or not _neutral(rule, other):
         return None
-    return reach.of_node(fn, product, rule.ctx.enclosing_class())
+    why = reach.of_node(fn, product, rule.ctx.enclosing_class())
+    # ``int(physical * 0.45)`` where ``if fixed_count.tokens > physical`` (``ordered_budgets``, set 85)
+    return why or (ordered_reason(rule, other.id) if type(other) is ast.Name else None)
 
 
 #: The largest margin a budget's sum is scaled by (``1.05 * (n_predict + n_prompt)``, a 5 % margin).

@@ -43,6 +43,11 @@ def table_window(rule: LintRule, node: ast.expr) -> str | None:
 
 def window_product(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | None:
     """``WINDOWS.get(model, 8192) * 0.75`` (:func:`table_window`), else ``share_products``' product, else
-    a local derived from a budget (``derived_budgets``)."""
+    a local derived from a budget (``derived_budgets``; one only ordered against a count of tokens is
+    PB105's share reaching a token use, which says so)."""
     other = node.left if literal is node.right else node.right
-    return table_window(rule, other) or product_budget(rule, node, literal) or derived_budget(rule, other)
+    return (
+        table_window(rule, other)
+        or product_budget(rule, node, literal)
+        or derived_budget(rule, other, ordered=False)
+    )
