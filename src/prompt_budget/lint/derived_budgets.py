@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import words
-from prompt_budget.lint.ordered_budgets import ordered_against_tokens
+from prompt_budget.lint.ordered_budgets import OTHER_AMOUNT_WORDS, ordered_against_tokens
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.shares import neutral_name
 from prompt_budget.lint.walks import walk
@@ -50,7 +50,6 @@ _CLAMPING = frozenset({"clamp", "clip"})
 #: Words of a local's name saying another amount, beside ``flow.against_flow``'s and
 #: ``shares.neutral_name``'s units (lines, messages, characters, words, bytes, seconds, cost, price): a
 #: device's memory, a count of messages.
-_OTHER_WORDS = frozenset({"memory", "mem", "msg", "vram", "gpu"})
 
 #: The function asked about last and its plain assignments: name -> the values bound to it (None for a
 #: name also bound otherwise: a loop's target, an augmented assignment, a tuple's item).
@@ -83,26 +82,28 @@ def _fraction(node: ast.expr) -> bool:
     return value is not None and not isinstance(value, bool) and 0 < value < 1
 
 
-def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | None:
+def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int, ordered: bool = True) -> str | None:
     """The budget ``node``'s value is an amount of, through unit-keeping arithmetic, else None."""
     found = rule.budget_expr(node)
     if found is not None:
         return None if rule.names.is_chars(found) else found
     if isinstance(node, ast.Name):
-        return _local(rule, fn, node.id, depth - 1)
+        return _local(rule, fn, node.id, depth - 1, ordered)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
-        return _derived(rule, fn, node.left, depth)
+        return _derived(rule, fn, node.left, depth, ordered)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         for amount, share in ((node.left, node.right), (node.right, node.left)):
             if _fraction(share):
-                return _derived(rule, fn, amount, depth)
+                return _derived(rule, fn, amount, depth, ordered)
         return None
     if isinstance(node, ast.Call) and node.args and not node.keywords:
         callee = callee_name(node)
         if callee in _ROUNDING or _CLAMPING.intersection(words(callee or "")):
-            return _derived(rule, fn, node.args[0], depth)  # ``clamp_budget(thinking_budget)``
+            return _derived(rule, fn, node.args[0], depth, ordered)  # ``clamp_budget(thinking_budget)``
         if callee in _CLAMPS and isinstance(node.func, ast.Name):
-            return next((b for a in node.args if (b := _derived(rule, fn, a, depth)) is not None), None)
+            return next(
+                (b for a in node.args if (b := _derived(rule, fn, a, depth, ordered)) is not None), None
+            )
         return None
     sides = (
         [node.body, node.orelse]
@@ -112,7 +113,7 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | 
         else []
     )
     sides = [s for s in sides if not isinstance(s, ast.Constant)]
-    budgets = [_derived(rule, fn, s, depth) for s in sides]
+    budgets = [_derived(rule, fn, s, depth, ordered) for s in sides]
     # ``budget if budget is not None else config.token_budget``: a weak ``budget``/``limit`` chosen
     # against a budget of tokens is an amount of it (set 76: mnemosyne-engine's search budget)
     weak = [type(s) is ast.Name and rule.names.is_weak_budget(s.id) for s in sides]
@@ -123,10 +124,15 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int) -> str | 
 
 
 def _local(rule: LintRule, fn: Function, name: str, depth: int, ordered: bool = True) -> str | None:
-    if depth <= 0 or against_flow(name) or set(words(name)) & _OTHER_WORDS or not neutral_name(rule, name):
+    if (
+        depth <= 0
+        or against_flow(name)
+        or set(words(name)) & OTHER_AMOUNT_WORDS
+        or not neutral_name(rule, name)
+    ):
         return None
     values = _bindings(fn).get(name)
-    budgets = [_derived(rule, fn, v, depth) for v in values] if values else [None]
+    budgets = [_derived(rule, fn, v, depth, ordered) for v in values] if values else [None]
     if all(budgets):
         return budgets[0]
     if ordered and fn is rule.ctx.function() and ordered_against_tokens(rule, name):

@@ -16,10 +16,16 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_counts import bucket_tokens
 from prompt_budget.lint.compared_lengths import ordered_pairs
+from prompt_budget.lint.flow import against_flow
+from prompt_budget.lint.names import words
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
+
+#: Words of a local's name saying it holds an amount of something else than a budget (a memory, a
+#: message's tokens), whatever it is ordered against.
+OTHER_AMOUNT_WORDS = frozenset({"memory", "mem", "msg", "vram", "gpu"})
 
 #: The function asked about last and the locals it orders against a count of tokens, each with the first
 #: such comparison (why it holds tokens, for the finding's message).
@@ -57,4 +63,6 @@ def ordered_reason(rule: LintRule, name: str) -> str | None:
     """Why the local ``name`` of the function being walked holds tokens (``compared with the token
     count `fixed_count.tokens` at line 190``), when it orders a read of it against a count of tokens."""
     fn = rule.ctx.function()
-    return _ordered(rule, fn).get(name) if fn is not None else None
+    if fn is None or against_flow(name) or set(words(name)) & OTHER_AMOUNT_WORDS:
+        return None
+    return _ordered(rule, fn).get(name)
