@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.bound_shares import limit_share_bound
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.budget_proportions import scaled_proportion
@@ -478,6 +479,9 @@ class BudgetRatio(DivisorTables):
             literal, value = fraction_operand(operand)  # ``0.75``, ``3 / 4``, ``cfg.get("share", 0.75)``
             budget = (self.budget_expr(other) or window_product(self, node, operand)) if value else None
             budget = budget or (scaled_proportion(self, other) if value else None)  # ``* (budget / n) * 0.9``
+            budget = budget or (
+                limit_share_bound(self, node, other) if value else None
+            )  # ``max_tokens = ...``
             if value is not None and budget is not None:
                 keyed_read(self, node, operand, budget)  # the key read elsewhere too (``read_fractions``)
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``

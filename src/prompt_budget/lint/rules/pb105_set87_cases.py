@@ -33,3 +33,25 @@ SET87_INVALID = (
         "def trigger(cfg, max_tokens):\n    return int(cfg.get('compact_share', 0.8) * max_tokens)\n", line=2
     ),
 )
+
+# a share of a limit a getter returns, bound as a budget of tokens (``bound_shares``)
+SET87_BOUND_VALID = (
+    # bound to no budget, or the getter's limit counts another unit
+    Valid(
+        "def pick(counter, model):\n    share = int(counter.get_model_limit(model) * 0.1)\n    return share\n"
+    ),
+    Valid(
+        "def pick(counter, model):\n    max_tokens = int(counter.get_line_limit(model) * 0.1)\n    return max_tokens\n"
+    ),
+    Valid("def pick(store):\n    max_tokens = int(store.get_memory_bytes() * 0.1)\n    return max_tokens\n"),
+    Valid("def pick(plan):\n    max_tokens = int(plan.get_cost_limit() * 0.1)\n    return max_tokens\n"),
+    Valid("def pick(plan):\n    max_chars = int(plan.get_rate_limit() * 0.5)\n    return max_chars\n"),
+)
+SET87_BOUND_INVALID = (
+    # set 88: pinkyclawd's retrieval budget, a tenth of the model's window
+    Invalid(
+        "class Retriever:\n    def retrieve(self, model, max_tokens=None):\n        if max_tokens is None:\n"
+        "            max_tokens = int(self._counter.get_model_limit(model) * 0.1)\n        return max_tokens\n",
+        line=4,
+    ),
+)
