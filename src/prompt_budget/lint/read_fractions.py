@@ -26,7 +26,7 @@ from prompt_budget.lint.names import config_key
 from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, string_value
-from prompt_budget.lint.walks import walk_spanning
+from prompt_budget.lint.walks import lines_at, source_of, walk_spanning
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -113,11 +113,9 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
     for table in tables:
         _bound(rule, table)
     lines = rule.ctx.lines
-    at = [
-        i
-        for i, line in enumerate(lines, start=1)
-        if "*" in line and _PRODUCT_LINE.search(line) and BUDGET_WORDS.search(line.lower())
-    ]
+    lowered = source_of(lines)[1] if lines else ""
+    found = lines_at(lowered, (m.start() for m in _PRODUCT_LINE.finditer(lowered))) if "*" in lowered else []
+    at = [i for i in found if BUDGET_WORDS.search(lines[i - 1].lower())]
     seen: set[str] = set()
     for node in walk_spanning(tree, at) if at else ():
         if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
