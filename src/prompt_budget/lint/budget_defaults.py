@@ -33,6 +33,7 @@ from prompt_budget.lint.param_docstrings import documented_in_tokens, entry_is_t
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.returned_budgets import returns_token_budget
+from prompt_budget.lint.returned_fallbacks import budget_returned_before
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
 from prompt_budget.lint.slot_ranges import numbers_slots
@@ -233,6 +234,13 @@ def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
         message = (
             f"{fn.name}() returns a hard-coded token budget ({value}), the fallback when the model is not "
             f"found in `{table}`; read it from config"
+        )
+        rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
+    elif found_budget := budget_returned_before(rule, fn, node):
+        # ``if config.context_limit: return config.context_limit`` ... ``return 128_000`` (set 88)
+        message = (
+            f"{fn.name}() returns a hard-coded token budget ({value}), the fallback of the budget "
+            f"`{found_budget[0]}` it returns at line {found_budget[1]}; read it from config"
         )
         rule.report_literal(node.value, message, value, fn.name.lstrip("_"))
     elif returns_token_budget(fn):  # ``def suggest_budget(n): ... return 600``, "Returns: ... token budget"

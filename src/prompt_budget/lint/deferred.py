@@ -29,6 +29,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
+from prompt_budget.lint.imported_characters import record_character_reads, record_unread
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.retry_ceilings import retry_tokens
@@ -137,6 +138,8 @@ class Deferred:
     #: neither): a window name read only the first way counts characters.
     measured: set[str] = field(default_factory=set)
     not_measured: set[str] = field(default_factory=set)
+    #: The watched names read in the module (a window constant read nowhere here waits for importers).
+    read_here: set[str] = field(default_factory=set)
     #: A function's locals bound to numbers, for those ``bindings`` drops (``branch_values``).
     locals_of: dict[ast.AST, dict[str, list[Held]]] = field(default_factory=dict)
 
@@ -149,6 +152,8 @@ class Deferred:
         ancestors = rule.ctx.ancestors
         self.uses.read(name, ancestors, rule, ratio=False)
         loaded = not isinstance(getattr(ancestors[-1], "ctx", None), ast.Store) if ancestors else True
+        if loaded:
+            self.read_here.add(name)
         if loaded and (len(ancestors) < 2 or not isinstance(ancestors[-2], ast.Compare)):
             self.not_compared.add(name)
         if name not in self.uses.reasons and (turned := _turned_into_characters(rule, name, ancestors)):
@@ -263,7 +268,11 @@ class Deferred:
         candidates = self.bindings.by_name
         reasons = self.uses.reasons
         reports = rule.ctx.reports
-        reports.extend(report for name, report in self.phrase if not self._characters(rule, node, name))
+        kept = [(name, report) for name, report in self.phrase if not self._characters(rule, node, name)]
+        reports.extend(report for _, report in kept)
+        # a constant only other modules read: withdrawn when they cut strings with it (``imported_characters``)
+        record_unread(rule, node, kept, self.read_here)
+        record_character_reads(rule, node, self.imported, self.uses.sliced | self.to_strings)
         # ``kv.size(0) >= PDL_MIN_PREFILL_TOKENS`` in a kernel module: a launch threshold, no budget
         reports.extend(report for name, report in self.kernel if name in self.not_compared)
         for name, report in self.weak:

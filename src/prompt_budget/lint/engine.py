@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict, stamp
-from prompt_budget.lint.findings import Fact, FileResult, Finding
+from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
 
@@ -489,7 +489,12 @@ class Linter:
         facts = [fact for path in files for fact in results[path].facts]
         for rule in self.rules:
             if rule.PROJECT_WIDE:
-                findings.extend(_not_reported(findings, rule.check_project(facts, self.options)))
+                found = rule.check_project(facts, self.options)
+                # a finding of one module the project's other modules decide against (``WITHDRAWN``)
+                gone = {(f.path, f.line, f.column, f.code) for f in found if f.suppressed == WITHDRAWN}
+                if gone:
+                    findings = [f for f in findings if (f.path, f.line, f.column, f.code) not in gone]
+                findings.extend(_not_reported(findings, [f for f in found if f.suppressed != WITHDRAWN]))
         findings = [self._per_file_ignore(f) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
         return LintReport(

@@ -12,6 +12,11 @@ from typing import Any
 Value = int | float | str | dict[str, Any] | None
 
 
+#: The ``suppressed`` of a project-wide pass's finding that withdraws the finding a module reported at the
+#: same place (a window constant every module importing it reads as characters: ``imported_characters``).
+WITHDRAWN = "\x00withdrawn"
+
+
 @dataclass(frozen=True)
 class Finding:
     """One rule broken at one place. Lines and columns are 1-based; ``end_column`` is exclusive."""

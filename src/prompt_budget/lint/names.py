@@ -321,6 +321,7 @@ UNIT_WORDS = frozenset(
         "docs",
         "documents",
         "chunks",
+        "blocks",  # ``MAX_CONTEXT_BLOCKS = 1000``: stored blocks of context fetched (set 88: pinkyclawd)
         "entries",
         "steps",
         "seconds",

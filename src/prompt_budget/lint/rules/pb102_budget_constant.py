@@ -35,9 +35,10 @@ from prompt_budget.lint.except_fallbacks import except_fallback
 from prompt_budget.lint.field_overrides import FieldOverrides, project_field_overrides
 from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
-from prompt_budget.lint.flow import imported_budgets, imported_names
+from prompt_budget.lint.flow import imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets
 from prompt_budget.lint.getter_docstrings import documented_getter_fallback
+from prompt_budget.lint.imported_characters import project_constants
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
@@ -506,7 +507,7 @@ class BudgetConstant(LintRule):
         """Constants bound in one module and used as a budget by a module importing them; a parameter's
         default forwarded to another module's callable whose parameter of that name is a budget."""
         return (
-            imported_budgets(cls, facts)
+            project_constants(cls, facts)  # used as a budget where imported, or a window cutting no string
             + forwarded_budgets(cls, facts)
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)

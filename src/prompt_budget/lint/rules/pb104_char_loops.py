@@ -29,13 +29,29 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def _rates(value: ast.expr) -> list[ast.Constant]:
-    """The fractional rates ``value`` is, or one of by a condition (``1.0 if ord(ch) > 127 else 0.3``)."""
+    """The fractional rates ``value`` is, or one of by a condition (``1.0 if ord(ch) > 127 else 0.3``):
+    beside a fractional rate, a whole one of the other kind of character is a rate too (the ``1.0``
+    token per non-ASCII character; set 88: rein-agent), as ``2 if ord(ch) > 127 else 1`` alone is not."""
     if isinstance(value, ast.IfExp):
-        return [*_rates(value.body), *_rates(value.orelse)]
+        found = [*_rates(value.body), *_rates(value.orelse)]
+        whole = [w for side in (value.body, value.orelse) if (w := _whole_rate(side)) is not None]
+        return [*found, *whole] if found else []
     if isinstance(value, ast.Constant) and type(value.value) is float:
         rate = value.value
         return [value] if LOWEST <= rate <= HIGHEST and not rate.is_integer() else []
     return []
+
+
+def _whole_rate(node: ast.expr) -> ast.Constant | None:
+    """``1.0``, ``1``, ``2``: a whole number of tokens per character, within the rates' bounds."""
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
+        rate = float(node.value)
+        return node if LOWEST <= rate <= HIGHEST and rate.is_integer() else None
+    return None
 
 
 def _is(node: ast.AST, name: str) -> bool:

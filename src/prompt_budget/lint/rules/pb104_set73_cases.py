@@ -60,6 +60,7 @@ SET73_INVALID = (
         "    return int(total)\n",
         line=6,
         key="tokens_per_char",
+        count=2,  # the whole 1.0 beside the fraction is a rate too (set 88: rein-agent)
     ),
     # the same by a statement, by a wide script's test, and summed in a generator
     Invalid(

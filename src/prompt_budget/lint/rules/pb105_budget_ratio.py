@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.bound_shares import limit_share_bound
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
 from prompt_budget.lint.budget_proportions import scaled_proportion
@@ -17,22 +18,14 @@ from prompt_budget.lint.described_shares import stated_token_share
 from prompt_budget.lint.device_memory import share_of_device_memory
 from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
-from prompt_budget.lint.flow import (
-    Binding,
-    Bindings,
-    Uses,
-    against_flow,
-    default_of,
-    is_test_module,
-)
+from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow, default_of, is_test_module
 from prompt_budget.lint.forms import character_sizes, per_token_key
-from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
-from prompt_budget.lint.percent_shares import PercentShares, project_percents
+from prompt_budget.lint.percent_shares import PercentShares
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     budget_scale_name,
@@ -50,6 +43,7 @@ from prompt_budget.lint.ratio_names import (
     token_share,
 )
 from prompt_budget.lint.ratio_reads import context_fraction, margin_read, usage_thresholds
+from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.share_bases import linear_base
@@ -128,7 +122,7 @@ class BudgetRatio(DivisorTables):
 
     CODE = "PB105"
     PROJECT_WIDE = True
-    check_project = project_percents  # a percent bound in one module, read as one of tokens in another
+    check_project = project_shares  # a percent or a dict's share bound in one module, read in another
     NAME = "budget-ratio"
     SUMMARY = "Hard-coded ratio threshold of a context window or token budget (0.8 * context_window)"
     DEFAULT_MIN_VALUE = 0
@@ -264,6 +258,7 @@ class BudgetRatio(DivisorTables):
             self._report(literal, value, name, f"{name} = {value:g}, a percent of a token budget: {why}")
         for literal, value, key, message in self._weak.decided(self, self._token_reach, _ADVICE):
             self.report(literal, message, target=literal, value=value, key_parts=(key, self.ctx.module_name))
+        keyed_facts(self, node, self._tables)  # ``{"max_tokens": ..., "compact_at": 0.75}`` read elsewhere
         keys = factor_keys(self, self.ctx.tree) if self._tables else {}
         for table in self._tables if keys else ():
             if (found := table_share(table, keys)) is not None:
@@ -479,11 +474,15 @@ class BudgetRatio(DivisorTables):
             scaled, by, of = margin
             self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
             return
-        for literal, other in ((node.left, node.right), (node.right, node.left)):
-            value = literal_fraction(literal)  # ``0.75``, ``3 / 4`` (set 47: wdoc's ``3 / 4 * max_tokens``)
-            budget = (self.budget_expr(other) or window_product(self, node, literal)) if value else None
+        for operand, other in ((node.left, node.right), (node.right, node.left)):
+            literal, value = fraction_operand(operand)  # ``0.75``, ``3 / 4``, ``cfg.get("share", 0.75)``
+            budget = (self.budget_expr(other) or window_product(self, node, operand)) if value else None
             budget = budget or (scaled_proportion(self, other) if value else None)  # ``* (budget / n) * 0.9``
+            budget = budget or (
+                limit_share_bound(self, node, other) if value else None
+            )  # ``max_tokens = ...``
             if value is not None and budget is not None:
+                keyed_read(self, node, operand, budget)  # the key read elsewhere too (``read_fractions``)
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
                 return

@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb105_set83_cases import SET83_INVALID, SET83_VALID
+from prompt_budget.lint.rules.pb105_set87_cases import (
+    SET87_BOUND_INVALID,
+    SET87_BOUND_VALID,
+    SET87_INVALID,
+    SET87_VALID,
+)
 
 #: Units a budget may count instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
@@ -18,6 +24,8 @@ _RATIOS = (
 
 SET81_VALID = (
     *SET83_VALID,  # sets 83 and 84
+    *SET87_VALID,  # sets 87 and 88
+    *SET87_BOUND_VALID,
     # set 81: ratios documented as shares of a budget of characters (agent47), and one of the same family
     # under them, said a share of nothing
     *(Valid(_RATIOS.format(whole=whole)) for whole in ("context_max_chars", "max_prompt_bytes")),
@@ -48,6 +56,8 @@ SET81_VALID = (
 
 SET81_INVALID = (
     *SET83_INVALID,  # sets 83 and 84
+    *SET87_INVALID,  # sets 87 and 88
+    *SET87_BOUND_INVALID,
     # set 81: the tokens entry of a table of budgets, a limit of steps times a rate (agent47's durable run)
     Invalid(
         "def start(rt, max_steps):\n"

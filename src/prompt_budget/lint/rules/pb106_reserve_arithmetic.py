@@ -18,6 +18,7 @@ from prompt_budget.lint.reserve_floors import reserve_literal
 from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
+from prompt_budget.lint.subtracted_budgets import subtracted_budget
 from prompt_budget.lint.summed_reserves import summed_reserve
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
@@ -278,6 +279,7 @@ class ReserveArithmetic(LintRule):
             or self._remainder_of_budget(node, left)
             or self._window_row(left)
             or bound_budget_reserve(self, node)
+            or subtracted_budget(self, node)  # ``model_limit - min(max_output_tokens, 20_000) - 13_000``
         )
         if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
             budget = self._weak_budget_reaching_tokens(node, left.id)
@@ -288,11 +290,9 @@ class ReserveArithmetic(LintRule):
             self._report(literal, budget, value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        """``_PROMPT_OVERHEAD_TOKENS = 1_500`` at module level, the default of a parameter that a function
-        takes off a budget (``int(window * safety_factor) - prompt_overhead_tokens``), or a margin added
-        to a token count's excess over a budget (``TIKTOKEN_ERROR_PADDING = 150`` ...
-        ``len(prompt_tokens) - context_window + TIKTOKEN_ERROR_PADDING``, set 54: arthur-bench): the reserve
-        is written where the constant is (set 22: opik), judged here: the subtraction's line holds no number."""
+        """``_PROMPT_OVERHEAD_TOKENS = 1_500``, a parameter's default a function takes off a budget (set 22:
+        opik), or a margin added to a count's excess over a budget (``len(prompt_tokens) - context_window +
+        TIKTOKEN_ERROR_PADDING``, set 54: arthur-bench): judged where the constant is written."""
         self._fallback_reserve(node)
         if (found := constant_in_total(self, node) or summed_reserve(self, node)) is not None:
             self._report(*found)  # ``count_tokens(t) + RESERVE + max_tokens``: ``summed_reserves``

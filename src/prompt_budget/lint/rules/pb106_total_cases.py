@@ -9,6 +9,7 @@ from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_V
 from prompt_budget.lint.rules.pb106_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb106_set81_cases import SET81_INVALID, SET81_VALID
 from prompt_budget.lint.rules.pb106_set83_cases import SET83_INVALID, SET83_VALID
+from prompt_budget.lint.rules.pb106_set87_cases import SET87_INVALID, SET87_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -92,5 +93,12 @@ TOTAL_INVALID = (
 )
 
 #: the getter cases and these, as the rule module lists them
-MORE_VALID = (*GETTER_VALID, *TOTAL_VALID, *SET75_VALID, *SET81_VALID, *SET83_VALID)
-MORE_INVALID = (*GETTER_INVALID, *TOTAL_INVALID, *SET75_INVALID, *SET81_INVALID, *SET83_INVALID)
+MORE_VALID = (*GETTER_VALID, *TOTAL_VALID, *SET75_VALID, *SET81_VALID, *SET83_VALID, *SET87_VALID)
+MORE_INVALID = (
+    *GETTER_INVALID,
+    *TOTAL_INVALID,
+    *SET75_INVALID,
+    *SET81_INVALID,
+    *SET83_INVALID,
+    *SET87_INVALID,
+)

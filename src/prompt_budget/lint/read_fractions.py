@@ -1,0 +1,173 @@
+"""PB105's shares written as the fallback of a setting read by key, and the shares a settings dict holds
+under a key another module reads as the factor of a budget (set 88: txcode-sdk, set 87: ajna-cli).
+
+* ``window * float(cfg.get("percentage", 0.95))``: the fraction a config read falls back on multiplies a
+  budget, as ``window * 0.95`` would (``fraction_operand``); PB101 reports ``.get("max_tokens", 2048)``.
+* ``DEFAULTS = {"max_tokens": 8192, "compact_at": 0.75}`` in one module and ``self.cfg.context_tokens *
+  self.cfg.compact_at`` (or ``window * cfg.get("percentage", ...)``) in another: the key's reads make
+  its value a share of a budget, whatever the key is named. A dict literal holding a budget entry
+  (``rule.names.is_budget`` of a key) records each fraction it holds under a key (``BOUND_FACT``); a
+  module records each key it reads (an attribute of an object other than ``self``, a ``.get`` or a
+  subscript by a string) in a product with a budget (``READ_FACT``), found at the module's end on the
+  lines holding a ``*`` beside a read of a key (``_PRODUCT_LINE``), not in a walk of every statement;
+  the project-wide pass (``project_shares``) joins the two by key within a project.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.names import config_key
+from prompt_budget.lint.percent_shares import project_percents
+from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, string_value
+from prompt_budget.lint.walks import lines_at, source_of, walk_spanning
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.rule import LintRule
+
+_BOUND_FACT = "\x00pb105 keyed-fraction "
+_READ_FACT = "\x00pb105 keyed-read "
+#: A line multiplying by a key read: ``* self.cfg.compact_at``, ``* float(cfg.get("percentage"``,
+#: ``cfg["share"] *`` (either order).
+_PRODUCT_LINE = re.compile(
+    r"\*\s*(?:float\(\s*)?[\w.]+(?:\.get\(\s*[\"']|\[\s*[\"']|\.\w+\b)|(?:\.get\([^)]*\)|\]|\.\w+)\s*\*"
+)
+
+
+def _unwrapped(node: ast.AST) -> ast.AST:
+    """``float(x)`` -> ``x``."""
+    if (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "float"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.args[0]
+    return node
+
+
+def _setting_read(node: ast.AST) -> ast.Call | None:
+    """``cfg.get("percentage", 0.95)`` (a string key and a fallback), else None."""
+    node = _unwrapped(node)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and len(node.args) == 2
+        and string_value(node.args[0]) is not None
+    ):
+        return node
+    return None
+
+
+def fraction_operand(node: ast.expr) -> tuple[ast.expr, float | None]:
+    """The literal fraction an operand of a product is (``0.75``, ``3 / 4``) or falls back on (the
+    ``0.95`` of ``float(cfg.get("percentage", 0.95))``), with its value; else (``node``, None)."""
+    value = literal_fraction(node)
+    if value is not None:
+        return node, value
+    read = _setting_read(node)
+    if read is not None and (value := literal_fraction(read.args[1])) is not None:
+        return read.args[1], value
+    return node, None
+
+
+def _read_key(node: ast.AST) -> str | None:
+    """The key a product's operand reads: ``cfg.get("k", ...)``, ``cfg["k"]``, ``self.cfg.k`` (an
+    attribute of anything but ``self`` / ``cls`` themselves), else None."""
+    node = _unwrapped(node)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        return string_value(node.args[0]) if node.args else None
+    if isinstance(node, ast.Subscript):
+        return string_value(node.slice)
+    if isinstance(node, ast.Attribute) and dotted(node.value) not in {"self", "cls"}:
+        return node.attr
+    return None
+
+
+def keyed_read(rule: LintRule, node: ast.BinOp, operand: ast.expr, budget: str) -> None:
+    """A fact for the key ``operand`` reads when it multiplies the budget ``budget`` in ``node``
+    (``window * float(cfg.get("percentage", 0.95))``, seen in the walk: its locals are known there)."""
+    key = _read_key(operand)
+    if key and not rule.names.is_budget(key) and not is_test_module(rule.ctx.path):
+        rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
+
+
+def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) -> None:
+    """At the module's end: a fact for each fraction a dict holding a budget entry keeps under a key
+    (``tables``: the dicts holding a share), and for each key read in a product with a budget named so
+    (``self.cfg.context_tokens * self.cfg.compact_at``), read on the lines multiplying by a key read
+    beside a budget word (the walk skipped them when they hold no number)."""
+    if is_test_module(rule.ctx.path):
+        return
+    for table in tables:
+        _bound(rule, table)
+    lines = rule.ctx.lines
+    lowered = source_of(lines)[1] if lines else ""
+    found = lines_at(lowered, (m.start() for m in _PRODUCT_LINE.finditer(lowered))) if "*" in lowered else []
+    at = [i for i in found if BUDGET_WORDS.search(lines[i - 1].lower())]
+    seen: set[str] = set()
+    for node in walk_spanning(tree, at) if at else ():
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+            continue
+        for keyed, other in ((node.left, node.right), (node.right, node.left)):
+            key = _read_key(keyed)
+            if (
+                key
+                and key not in seen
+                and not rule.names.is_budget(key)
+                and (budget := rule.budget_expr(other))
+            ):
+                seen.add(key)
+                rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
+
+
+def _bound(rule: LintRule, node: ast.Dict) -> None:
+    """A fact for each fraction a dict literal holding a budget entry keeps under a string key."""
+    keys = [string_value(k) if k is not None else None for k in node.keys]
+    if not any(k and rule.names.is_budget(k) for k in keys):
+        return
+    for key, value in zip(keys, node.values, strict=False):
+        share = literal_fraction(value)
+        if key and share is not None and not rule.names.is_budget(key):
+            rule.fact(value, f"{_BOUND_FACT}{key}", share)
+
+
+def _project_keyed_fractions(
+    rule: type[LintRule], facts: Sequence[Fact], options: LintOptions
+) -> list[Finding]:
+    """A fraction a settings dict holds under a key that a module of the same project reads as the
+    factor of a budget."""
+    root: Path = options.root
+    reads: dict[tuple[Path, str], str] = {}
+    for fact, (key, why) in tagged(facts, _READ_FACT, 2):
+        reads.setdefault((fact_project(fact, root), key), f"{why} at {fact.path}:{fact.line}")
+    findings = []
+    for fact, (key,) in tagged(facts, _BOUND_FACT, 1) if reads else ():
+        found = reads.get((fact_project(fact, root), key))
+        if found is not None:
+            message = (
+                f"hard-coded budget ratio {key} = {fact.value:g} in a settings dict, read as {found}; move "
+                "it to config so the threshold can be tuned per model"
+            )
+            findings.append(finding_where_bound(rule, fact, message, key, config_key(key, "ratio")))
+    return findings
+
+
+def _project_shares(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+    """PB105's project-wide pass: percents (``percent_shares``) and keyed fractions read elsewhere."""
+    return project_percents.__func__(rule, facts, options) + _project_keyed_fractions(rule, facts, options)
+
+
+#: PB105's ``check_project``.
+project_shares = classmethod(_project_shares)

@@ -1,0 +1,36 @@
+"""PB106's reserves taken off an amount a budget is taken off too (set 88: team-harness's
+``model_limit - min(max_output_tokens, 20_000) - 13_000``, the auto-compact threshold): whatever the
+leftmost term is named, taking a budget of tokens off it makes it an amount of tokens, and the literal
+taken off beside that budget is a reserve of tokens. The budget is a term of the chain of subtractions
+(not its leftmost, which ``pb106`` reads first), read by name (``rule.budget_expr``) or clamped by
+``min()`` / ``max()`` (``min(max_output_tokens, 20_000)``).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import attr_name, callee_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _budget_term(rule: LintRule, term: ast.expr) -> str | None:
+    """The budget a subtracted term reads: ``max_output_tokens``, ``min(max_output_tokens, 20_000)``."""
+    if isinstance(term, ast.Call) and callee_name(term) in {"min", "max"} and not term.keywords:
+        return next((b for a in term.args if (b := rule.budget_expr(a)) is not None), None)
+    return rule.budget_expr(term)
+
+
+def subtracted_budget(rule: LintRule, node: ast.BinOp) -> str | None:
+    """What ``node`` (``... - literal``) takes its literal off, when a budget is subtracted earlier in
+    the same chain (``model_limit - min(max_output_tokens, 20_000) - 13_000``): the leftmost term's
+    name (else the budget's), or None."""
+    left = node.left
+    budget = None
+    while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+        budget = budget or _budget_term(rule, left.right)
+        left = left.left
+    return (attr_name(left) or budget) if budget is not None else None
