@@ -13,3 +13,13 @@ def single_binding(stmt: ast.AST) -> tuple[ast.expr, ast.expr] | None:
     if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         return stmt.target, stmt.value
     return None
+
+
+def first_target(stmt: ast.AST | None) -> ast.expr | None:
+    """The first target of an assignment (``x = v``, ``x = y = v``) or the target of an annotated one
+    (``x: T = v``), else None: the name a value written in the statement is bound to."""
+    if isinstance(stmt, ast.Assign):
+        return stmt.targets[0]
+    if isinstance(stmt, ast.AnnAssign):
+        return stmt.target
+    return None

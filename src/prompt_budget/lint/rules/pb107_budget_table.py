@@ -6,6 +6,7 @@ import ast
 import re
 from typing import Any
 
+from prompt_budget.lint.assignments import first_target
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.model_patterns import model_pattern
@@ -348,14 +349,7 @@ class BudgetTable(LintRule):
 
     def _table_key(self, holder: ast.expr) -> str:
         """The name a table built by calls is bound to (``MODEL_CAPABILITIES``), else ""."""
-        parent = self.ctx.parent(holder)
-        target = (
-            parent.targets[0]
-            if isinstance(parent, ast.Assign)
-            else parent.target
-            if isinstance(parent, ast.AnnAssign)
-            else None
-        )
+        target = first_target(self.ctx.parent(holder))
         return (attr_name(target) if target is not None else None) or ""
 
     def _window_keyword(self, name: str) -> bool:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import first_target
 from prompt_budget.lint.given_fields import said_fields
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name
@@ -100,14 +101,7 @@ def field_table(rule: LintRule, node: ast.Call) -> None:
         values = [rule.budget_literal(g) for g in given]
         if not all(v is not None for v in values) or max(v or 0 for v in values) < _SMALLEST:
             continue
-        holder = rule.ctx.parent(parent)
-        target = (
-            holder.targets[0]
-            if isinstance(holder, ast.Assign)
-            else holder.target
-            if isinstance(holder, ast.AnnAssign)
-            else None
-        )
+        target = first_target(rule.ctx.parent(parent))
         name = (attr_name(target) if target is not None else None) or f"{rule.scope_key()} {callee}"
         rule.report(
             parent,
