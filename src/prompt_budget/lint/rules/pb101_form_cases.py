@@ -22,6 +22,7 @@ from prompt_budget.lint.rules.pb101_set79_cases import SET79_INVALID, SET79_VALI
 from prompt_budget.lint.rules.pb101_set81_cases import SET81_INVALID, SET81_VALID
 from prompt_budget.lint.rules.pb101_set81_shown_cases import SET81_SHOWN_INVALID, SET81_SHOWN_VALID
 from prompt_budget.lint.rules.pb101_set85_cases import SET85_INVALID, SET85_VALID
+from prompt_budget.lint.rules.pb101_set89_cases import SET89_INVALID, SET89_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -50,6 +51,7 @@ FORM_VALID = (
     *SET79_VALID,
     *SET81_VALID,
     *SET85_VALID,  # sets 85 and 86
+    *SET89_VALID,  # sets 89 and 90
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -125,6 +127,7 @@ FORM_INVALID = (
     *SET79_INVALID,
     *SET81_INVALID,
     *SET85_INVALID,  # sets 85 and 86
+    *SET89_INVALID,  # sets 89 and 90
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

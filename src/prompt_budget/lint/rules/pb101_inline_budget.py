@@ -40,6 +40,7 @@ from prompt_budget.lint.model_limits import limit_entries
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.pipeline_lengths import pipeline_length
+from prompt_budget.lint.quota_keywords import quota_keyword
 from prompt_budget.lint.restated_defaults import restated_default
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -152,7 +153,6 @@ class InlineBudget(LintRule):
         Valid('payload = {"max_tokens": max_tokens, "temperature": 0.2}'),
         Valid('def f():\n    """Example: client.create(max_tokens=8000)"""\n'),
         Valid("chunker(text, max_tokens=-1)"),
-        Valid("rate_limiter(max_tokens_per_minute=90000)"),
         Valid('model: str = Field(examples=[{"model": "gpt-4o", "max_tokens": 4096}])'),
         Valid("lookup(model, ALIASES, default=4096)"),
         Valid("chunker(text, max_tokens=-500)  # negative: a sentinel or an offset, not a budget"),
@@ -319,9 +319,8 @@ class InlineBudget(LintRule):
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             # ``int(d.get("context_size", "4096"))``: a number written as a string, moved by hand
-            self.report(
-                node, message, value=value, key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name)
-            )
+            key = (f"{self.scope_key()} {name}", self.ctx.module_name)
+            self.report(node, message, value=value, key_parts=key)
             return
         self.report_literal(node, message, value, name)
 
@@ -410,7 +409,7 @@ class InlineBudget(LintRule):
             value = self.budget_literal(kw.value)
             if value is None or id(kw.value) in spec or completions_count(self, kw.arg, node):
                 continue
-            if self._budget_keyword(kw.arg, node):
+            if self._budget_keyword(kw.arg, node) or quota_keyword(kw.arg, node, value):  # a TPM quota
                 self._report(kw.value, kw.arg, value, "passed inline")
             elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
