@@ -57,12 +57,15 @@ _PERCENT_WORDS = frozenset({"pct", "percent", "percentage"})
 _HUNDRED_OPERAND = re.compile(r"[*/]\s*100(?:\.0*)?\b|\b100(?:\.0*)?\s*\*")
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+#: A product or a quotient, also a whole one (``window * pct // 100``, set 89: frappe-flow).
+_SCALES = (ast.Mult, ast.Div, ast.FloorDiv)
 
 
 def _percent(node: ast.AST | None) -> float | None:
-    """A number above 1 and at most 100, else None."""
+    """A number above 1 and under 100, else None (a hundred percent is the whole budget, no share of it:
+    ``window * (effective_pct or 100) // 100``)."""
     value = number(node)
-    if value is None or isinstance(value, bool) or not 1 < value <= 100:
+    if value is None or isinstance(value, bool) or not 1 < value < 100:
         return None
     return float(value)
 
@@ -73,9 +76,9 @@ def _hundred(node: ast.AST) -> bool:
 
 def _operands(node: ast.AST, out: list[tuple[ast.AST, bool]], divisor: bool = False) -> None:
     """The operands of a product or quotient, each with whether it divides."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _SCALES):
         _operands(node.left, out, divisor)
-        _operands(node.right, out, divisor or isinstance(node.op, ast.Div))
+        _operands(node.right, out, divisor or isinstance(node.op, (ast.Div, ast.FloorDiv)))
     else:
         out.append((node, divisor))
 
@@ -140,7 +143,7 @@ class PercentShares:
     def _read(self, rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST]) -> str | None:
         """Why the read ``node`` shows its name is a percent of tokens, else None."""
         top = node
-        while isinstance(above := up.get(top), ast.BinOp) and isinstance(above.op, (ast.Mult, ast.Div)):
+        while isinstance(above := up.get(top), ast.BinOp) and isinstance(above.op, _SCALES):
             top = above
         parent = up.get(top)
         other: ast.expr | None = None
