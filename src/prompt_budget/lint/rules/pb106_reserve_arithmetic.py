@@ -6,6 +6,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.added_headroom import headroom_budget
 from prompt_budget.lint.class_reserves import class_reserve
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
@@ -253,8 +254,8 @@ class ReserveArithmetic(LintRule):
             left = node.left  # ``budget - used + 100``: what is left of a budget, topped up
             while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
                 left = left.left
-            budget = self.budget_expr(left)
-            if value is not None and budget is not None and self._goes_to_budget(node):
+            budget = headroom_budget(self, node, left) if value is not None else None
+            if value is not None and budget is not None:
                 self._report(node.right, budget, value, "added to")
             elif value is not None and (excess := self._excess_over_budget(node.left)) is not None:
                 self._report(node.right, excess, value, "added as a margin to the excess over")
@@ -458,23 +459,6 @@ class ReserveArithmetic(LintRule):
         )
         self.report_literal(left, message, value, "context_window")
 
-    def _goes_to_budget(self, node: ast.BinOp) -> bool:
-        """The sum is given where a budget goes (``max_tokens=thinking_budget + 1024``, also through a
-        clamp: ``max_tokens=min(200, budget - used + 100)``) or bound to a name of a token amount
-        (``total_tokens_needed = max_thinking_tokens + 512``, set 32: optillm), also through a clamp
-        (``p.max_tokens = max(p.max_tokens, p.thinking_budget + 1024)``, set 75: mico-agent)."""
-        child: ast.AST = node
-        parent = self.ctx.parent(node)
-        while isinstance(parent, ast.Call) and type(parent.func) is ast.Name and parent.func.id in _CLAMPS:
-            child, parent = parent, self.ctx.parent(parent)
-        if isinstance(parent, ast.keyword):
-            arg = parent.arg or ""
-            return bool(arg) and (self.names.is_budget(arg) or arg in {"target", "limit"})
-        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
-            name = attr_name(parent.targets[0])
-            return name is not None and self.names.is_token_amount(name)
-        return False
-
     def _takes_tokens(self, node: ast.BinOp) -> bool:
         """The subtraction chain ``node`` belongs to takes a number of tokens off its leftmost term."""
         chain: ast.expr = node
@@ -584,7 +568,6 @@ def _bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | N
 
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-_CLAMPS = frozenset({"min", "max"})
 
 
 def _names(node: ast.expr | None, name: str) -> bool:

@@ -10,6 +10,7 @@ from prompt_budget.lint.rules.pb106_set75_cases import SET75_INVALID, SET75_VALI
 from prompt_budget.lint.rules.pb106_set81_cases import SET81_INVALID, SET81_VALID
 from prompt_budget.lint.rules.pb106_set83_cases import SET83_INVALID, SET83_VALID
 from prompt_budget.lint.rules.pb106_set87_cases import SET87_INVALID, SET87_VALID
+from prompt_budget.lint.rules.pb106_set89_cases import SET89_INVALID, SET89_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -93,7 +94,15 @@ TOTAL_INVALID = (
 )
 
 #: the getter cases and these, as the rule module lists them
-MORE_VALID = (*GETTER_VALID, *TOTAL_VALID, *SET75_VALID, *SET81_VALID, *SET83_VALID, *SET87_VALID)
+MORE_VALID = (
+    *GETTER_VALID,
+    *TOTAL_VALID,
+    *SET75_VALID,
+    *SET81_VALID,
+    *SET83_VALID,
+    *SET87_VALID,
+    *SET89_VALID,
+)
 MORE_INVALID = (
     *GETTER_INVALID,
     *TOTAL_INVALID,
@@ -101,4 +110,5 @@ MORE_INVALID = (
     *SET81_INVALID,
     *SET83_INVALID,
     *SET87_INVALID,
+    *SET89_INVALID,
 )

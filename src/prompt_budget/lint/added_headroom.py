@@ -1,0 +1,52 @@
+"""PB106's headroom added to a budget where the sum goes as a budget: ``max_tokens=thinking_budget +
+1024``, also through a clamp (``max_tokens=min(200, budget - used + 100)``) or as the fallback of an
+``or`` (``max_tokens = model_cap(m) or budget + 4096``, set 89: frappe-flow's answer room beside a
+thinking budget), or bound to a name of a token amount (``total_tokens_needed = max_thinking_tokens +
+512``, set 32: optillm; ``p.max_tokens = max(p.max_tokens, p.thinking_budget + 1024)``, set 75:
+mico-agent). A term named only weakly as a budget (``budget``, ``limit``) is one when the sum goes
+where a budget goes by its own name (``max_tokens``): the destination gives the unit.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import attr_name
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_CLAMPS = frozenset({"min", "max"})
+
+
+def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
+    """The name the sum goes to, and whether it is a budget by that name alone, else None."""
+    child: ast.AST = node
+    parent = rule.ctx.parent(node)
+    while (isinstance(parent, ast.Call) and type(parent.func) is ast.Name and parent.func.id in _CLAMPS) or (
+        isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is child
+    ):
+        child, parent = parent, rule.ctx.parent(parent)
+    if isinstance(parent, ast.keyword):
+        arg = parent.arg or ""
+        strong = bool(arg) and rule.names.is_budget(arg)
+        return (arg, strong) if strong or arg in {"target", "limit"} else None
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
+        name = attr_name(parent.targets[0])
+        if name is not None and rule.names.is_token_amount(name):
+            return name, rule.names.is_budget(name)
+    return None
+
+
+def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | None:
+    """The budget ``left`` (the sum ``node``'s leftmost term) names, when the sum goes where a budget
+    goes; a weak budget name (``budget``) only when it goes to a budget by name."""
+    budget = rule.budget_expr(left)
+    weak = budget is None and type(left) is ast.Name and rule.names.is_weak_budget(left.id)
+    if budget is None and not weak:
+        return None
+    found = _destination(rule, node)
+    if found is None or (weak and not found[1]):
+        return None
+    return budget or (left.id if isinstance(left, ast.Name) else None)
