@@ -33,7 +33,7 @@ from prompt_budget.lint.rule import attr_name, callee_name, is_env_read, string_
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
 from prompt_budget.lint.token_cuts import CutFlow
-from prompt_budget.lint.token_estimates import token_estimate
+from prompt_budget.lint.token_estimates import estimates_tokens
 from prompt_budget.lint.variable_keys import variable_key_budget
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import window_length_prefix
@@ -386,12 +386,17 @@ def estimate_into_count(rule: LintRule, node: ast.AugAssign) -> tuple[str, str] 
         return None
     fn = rule.ctx.function()
     count = node.target.id
-    if fn is None or not token_estimate(fn.name) or rule.token_amount(node.target):
+    if fn is None or not estimates_tokens(fn) or rule.token_amount(node.target):
         return None
-    returned = any(
-        isinstance(n, ast.Return) and type(n.value) is ast.Name and n.value.id == count for n in walk(fn)
-    )
+    returned = any(isinstance(n, ast.Return) and _returns_count(n.value, count) for n in walk(fn))
     return (count, fn.name) if returned else None
+
+
+def _returns_count(value: ast.expr | None, count: str) -> bool:
+    """``return total``, or the count topped up by a constant (``return total + 50``, set 89: tantra)."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and type(value.right) is ast.Constant:
+        value = value.left
+    return type(value) is ast.Name and value.id == count
 
 
 def converted_read(node: ast.expr) -> str | None:

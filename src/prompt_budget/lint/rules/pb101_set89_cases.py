@@ -1,12 +1,25 @@
 """PB101's cases from what sets 89 and 90 left (issue 19): a quota of tokens per unit of time given
-inline to a rate limiter (``quota_keywords``). Spliced into ``pb101_form_cases``.
+inline to a rate limiter (``quota_keywords``); a guessed per-image cost added into the count a function
+its docstring says estimates tokens returns, topped up (``inline_forms.estimate_into_count``). Spliced into ``pb101_form_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+_COUNT = (
+    'def {name}(messages):\n    """{doc}"""\n    total = 0\n    for m in messages:\n'
+    "        if m.image:\n            total += 1600\n        else:\n            total += len(m.text) // 4\n"
+    "    return total + 50\n"
+)
+
 SET89_VALID = (
+    # a count of tokens its docstring calls exact, a docstring saying no estimate, a count in another unit
+    Valid(_COUNT.format(name="count_tokens", doc="Count tokens in messages using tiktoken.")),
+    *(
+        Valid(_COUNT.format(name=f"estimate_{unit}", doc=f"Estimate the {unit} of messages."))
+        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+    ),
     # quotas in other units beside a limiter: lines, messages, chars, bytes, seconds, memory, cost, price
     Valid(
         "limiter = RateLimiter(\n    requests_per_minute=500,\n    lines_per_minute=20000,\n"
@@ -25,6 +38,8 @@ SET89_VALID = (
 )
 
 SET89_INVALID = (
+    # set 89: tantra's providers' estimates, an image's guessed tokens, the count returned topped up
+    Invalid(_COUNT.format(name="count_tokens", doc="Estimate token count for messages."), line=6),
     # set 89: tantra's presets of a provider's tiers, module constants built from its rate limiter
     Invalid(
         "TIER1 = RateLimiter(\n    requests_per_minute=500,\n    tokens_per_minute=30_000,\n)\n",
