@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import against_flow, is_test_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import statements, walk
+from prompt_budget.lint.walks import own_statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -77,17 +77,6 @@ def _role(stmt: ast.AST) -> tuple[str, ast.expr | None] | None:
     if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name:
         return stmt.target.id, stmt.value
     return None
-
-
-def _own_statements(fn: Function) -> list[ast.AST]:
-    """The function's statements, not those of the functions and classes it defines."""
-    nested = {
-        id(s)
-        for inner in statements(fn)
-        if inner is not fn and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        for s in statements(inner)
-    }
-    return [s for s in statements(fn) if id(s) not in nested]
 
 
 def _innermost(functions: list[Function], line: int) -> Function | None:
@@ -168,7 +157,7 @@ def _compared_defaults(
 
 
 def _copies(rule: LintRule, fn: Function, found: list[tuple[ast.AST, int | float]], done: set[int]) -> None:
-    own = _own_statements(fn)
+    own = own_statements(fn)
     _compared_defaults(rule, fn, own, found, done)
     # each reported literal's role: the statement of the function holding it (a return, a local's binding)
     roles: list[tuple[str, int | float, int]] = []

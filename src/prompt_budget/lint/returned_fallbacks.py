@@ -9,34 +9,22 @@ function (not of a function nested in it) that reads a budget by name (``rule.bu
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
+
+from prompt_budget.lint.walks import own_statements
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
-_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-
-
-def _own_returns(body: list[ast.stmt]) -> Iterator[ast.Return]:
-    """The returns of a function's own statements, not those of the functions or classes nested in it."""
-    todo: list[ast.AST] = list(body)
-    while todo:
-        stmt = todo.pop()
-        if isinstance(stmt, ast.Return):
-            yield stmt
-        elif not isinstance(stmt, _NESTED):
-            for child in ast.iter_child_nodes(stmt):
-                if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
-                    todo.append(child)
 
 
 def budget_returned_before(rule: LintRule, fn: Function, node: ast.Return) -> tuple[str, int] | None:
     """(the budget, its line) another return of ``fn`` reads, when ``node`` ends ``fn``'s body, else None."""
     if not fn.body or fn.body[-1] is not node:
         return None
-    for other in _own_returns(fn.body[:-1]):
+    returns = [s for s in own_statements(fn) if type(s) is ast.Return and s is not node]
+    for other in reversed(returns):  # the nearest the end first
         if other.value is not None and (budget := rule.budget_expr(other.value)) is not None:
             return budget, other.lineno
     return None

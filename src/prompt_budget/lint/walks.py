@@ -288,6 +288,18 @@ def statements(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+def own_statements(fn: ast.AST) -> list[ast.AST]:
+    """The statements of a function (or class) itself, in ``statements``' order, not those of the
+    functions and classes it defines."""
+    nested = {
+        id(s)
+        for inner in statements(fn)
+        if inner is not fn and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        for s in statements(inner)
+    }
+    return [s for s in statements(fn) if id(s) not in nested]
+
+
 _texts: list[tuple[Sequence[str], str, str]] = []
 #: Other modules' answers kept for the file being linted (``kept_per_file``), dropped by ``forget``.
 _per_file: list[list[Any]] = []
