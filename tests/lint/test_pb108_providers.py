@@ -95,3 +95,39 @@ def test_another_project_importing_a_module_of_that_name_shares_nothing(tmp_path
         "other/use.py": "from . import anthropic\nfrom .cohere import DEFAULT_MAX_TOKENS\n",
     }
     assert _lint(tmp_path, files) == set()
+
+
+def test_variants_of_one_role_beside_a_provider_s_each_their_own(tmp_path: Path) -> None:
+    # set 92: hx-cli's ``providers/claude_code_catalogue.py`` (64000) beside ``codex_catalogue.py``
+    # (128000): one catalogue per service, the services no word list knows named by the modules
+    files = {
+        "pkg/providers/__init__.py": "",
+        "pkg/providers/claude_catalogue.py": _backend(64_000),
+        "pkg/providers/acme_catalogue.py": _backend(128_000),
+        "pkg/providers/zeta_catalogue.py": _backend(32_000),
+    }
+    assert _lint(tmp_path, files) == set()
+
+
+def test_variants_of_one_role_still_compared_when_no_variant_names_a_provider(tmp_path: Path) -> None:
+    files = {
+        "pkg/agents/__init__.py": "",
+        "pkg/agents/coder_agent.py": _backend(4096),
+        "pkg/agents/planner_agent.py": _backend(8192),
+    }
+    assert _lint(tmp_path, files) == {"pkg/agents/coder_agent.py", "pkg/agents/planner_agent.py"}
+
+
+def test_a_generic_variant_or_an_imported_one_is_compared(tmp_path: Path) -> None:
+    files = {
+        "pkg/providers/__init__.py": "",
+        "pkg/providers/claude_client.py": _backend(64_000),
+        "pkg/providers/base_client.py": _backend(4096),
+        "pkg/providers/acme_client.py": _backend(128_000),
+        "pkg/app.py": "from .providers.acme_client import DEFAULT_MAX_TOKENS\n\nprint(DEFAULT_MAX_TOKENS)\n",
+    }
+    assert _lint(tmp_path, files) == {
+        "pkg/providers/claude_client.py",
+        "pkg/providers/base_client.py",
+        "pkg/providers/acme_client.py",
+    }

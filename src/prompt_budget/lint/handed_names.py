@@ -4,7 +4,10 @@ decide for the first (a share or an amount bound to a module constant reaches it
 ``self.threshold = threshold`` stores it in an attribute; ``def __init__(self, threshold=THRESHOLD)``
 makes it a parameter's default; and, for a share, ``threshold_ratio: float = DEFAULT_COMPRESSION_THRESHOLD``
 in a class body makes it a field's default, read as ``self.threshold_ratio`` (set 75: miiflow-agent's
-``ContextBudget``, ``int(self.window * self.threshold_ratio)``). Read from the node's ancestors only.
+``ContextBudget``, ``int(self.window * self.threshold_ratio)``); ``window, output = TABLE.get(model,
+(CONTEXT, OUTPUT))`` unpacks it, as an element of a row's fallback (or of a tuple unpacked as it is), into
+the name at its place (set 92: hx-cli's ``CONTEXT``, the window of a model no table lists, given to
+``context_window=``). Read from the node's ancestors only.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ def handed_on(node: ast.AST, ancestors: Sequence[ast.AST], field: bool) -> str |
     """The attribute, parameter or (``field``) class field the read ``ancestors[-1]`` (``node``) is
     bound to as it is, else None."""
     parent = ancestors[-2]
+    if type(parent) is ast.Tuple and len(ancestors) > 3:
+        return _unpacked(node, parent, ancestors)
     if (
         isinstance(parent, ast.Assign)
         and parent.value is node
@@ -39,3 +44,26 @@ def handed_on(node: ast.AST, ancestors: Sequence[ast.AST], field: bool) -> str |
     ):
         return parent.target.id
     return None
+
+
+def _unpacked(node: ast.AST, row: ast.Tuple, ancestors: Sequence[ast.AST]) -> str | None:
+    """``a, b = X.get(key, (A, B))``, ``a, b = A, B``: the name ``node`` (an element of ``row``) is
+    unpacked into, else None."""
+    value: ast.AST = row
+    assign = ancestors[-3]
+    if (
+        type(assign) is ast.Call
+        and type(assign.func) is ast.Attribute
+        and assign.func.attr == "get"
+        and len(assign.args) == 2
+        and assign.args[1] is row
+        and len(ancestors) > 4
+    ):
+        value, assign = assign, ancestors[-4]
+    if not (type(assign) is ast.Assign and assign.value is value and len(assign.targets) == 1):
+        return None
+    target = assign.targets[0]
+    if type(target) is not ast.Tuple or len(target.elts) != len(row.elts):
+        return None
+    cell = next((t for t, e in zip(target.elts, row.elts, strict=True) if e is node), None)
+    return cell.id if type(cell) is ast.Name else None

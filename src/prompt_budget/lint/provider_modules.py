@@ -168,3 +168,33 @@ def provider_windows(node: ast.Dict) -> int:
         and type(value.value) is int
         and SMALLEST_MODEL_WINDOW <= value.value < 100_000_000
     )
+
+
+#: Leading words of a module's name that name no variant of a role (``base_client.py``, the shared
+#: parent of ``openai_client.py``): a module so named serves every provider, or none.
+_NO_VARIANT = frozenset(
+    {"base", "common", "core", "default", "generic", "shared", "util", "utils", "abstract"}
+)
+
+
+def sibling_providers(paths: set[str]) -> dict[str, str]:
+    """Modules of one folder named as variants of one role (``<variant>_<role>.py``) where a variant
+    names a provider: each of the others serves the variant its own name says, a provider no word list
+    knows (set 92: hx-cli's ``providers/claude_code_catalogue.py`` beside ``codex_catalogue.py`` and
+    ``devin_catalogue.py``, one catalogue per service). Path -> that variant (``codex``), for the paths
+    of ``paths`` no provider's name, folder or SDK names; a generic variant (``base_``, ``common_``)
+    names none."""
+    roles: dict[tuple[str, str], dict[str, str]] = {}
+    for path in paths:
+        pure = PurePath(path)
+        variant, _, role = pure.stem.rpartition("_")
+        if variant and role:
+            roles.setdefault((str(pure.parent), role), {})[path] = variant.lower()
+    out: dict[str, str] = {}
+    for members in roles.values():
+        if len(members) < 2 or not any(_provider_of_name(v) for v in members.values()):
+            continue
+        for path, variant in members.items():
+            if _provider_of_name(variant) is None and not set(variant.split("_")) & _NO_VARIANT:
+                out[path] = f"variant {variant}"
+    return out

@@ -26,11 +26,11 @@ from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table
 from prompt_budget.lint.rules.pb107_output_rows import output_row
-from prompt_budget.lint.rules.pb107_quota_rows import quota_rows
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
+from prompt_budget.lint.rules.pb107_tuple_rows import dict_rows
 from prompt_budget.lint.rules.pb107_unpacked_rows import unpacked_rows
 from prompt_budget.lint.table_keys import key_strings
 from prompt_budget.lint.walks import walk
@@ -468,7 +468,9 @@ class BudgetTable(LintRule):
         (model, window) pairs, looked up by a loop rather than by key."""
         value = node.value
         if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
-            return (quota_rows if type(value) is ast.Dict else comprehension_table)(self, node)  # sets 79, 83
+            return (dict_rows if type(value) is ast.Dict else comprehension_table)(
+                self, node
+            )  # sets 79, 83, 92
         target = node.targets[0] if isinstance(node, ast.Assign) else node.target
         name = attr_name(target) or ""
         ws = set(words(name))

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 _CONVERSIONS = frozenset({"int", "float", "round"})
 
 
-def _row_read(value: ast.expr, table: str) -> bool:
+def row_read(value: ast.expr, table: str) -> bool:
     """``TABLE.get(key, ...)`` or ``TABLE[key]`` with a key that is not a string written there."""
     if type(value) is ast.Subscript:
         return type(value.value) is ast.Name and value.value.id == table and string_value(value.slice) is None
@@ -83,7 +83,7 @@ def _reads(rule: LintRule, module: ast.Module, table: str) -> dict[str, str]:
             if type(n) is ast.Assign
             and len(n.targets) == 1
             and type(n.targets[0]) is ast.Name
-            and _row_read(n.value, table)
+            and row_read(n.value, table)
         }
         if not rows:
             continue

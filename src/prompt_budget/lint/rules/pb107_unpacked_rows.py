@@ -70,7 +70,7 @@ def _budget_name(rule: LintRule, name: str | None) -> bool:
     return rule.names.is_budget(name) or bool(ws & _WINDOW_WORDS)
 
 
-def _use(rule: LintRule, scope: ast.AST, var: str) -> str | None:
+def budget_use(rule: LintRule, scope: ast.AST, var: str) -> str | None:
     """How ``scope`` (a loop's body, a comprehension's element) uses the name ``var`` as a budget. A
     column that divides (``f"{total_tokens / threshold:.1f}{suffix}"``) is a unit's scale, shown."""
     nodes = list(walk(scope))
@@ -152,7 +152,7 @@ def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
         cell = loop_target.elts[column] if len(loop_target.elts) == width else None
         if not isinstance(cell, ast.Name):
             continue
-        how = next((h for part in reached if (h := _use(rule, part, cell.id))), None)
+        how = next((h for part in reached if (h := budget_use(rule, part, cell.id))), None)
         if how:
             rule.report(
                 value,

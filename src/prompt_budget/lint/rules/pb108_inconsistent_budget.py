@@ -20,7 +20,7 @@ from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.projects import fact_project
-from prompt_budget.lint.provider_modules import module_provider, provider_imports
+from prompt_budget.lint.provider_modules import module_provider, provider_imports, sibling_providers
 from prompt_budget.lint.rule import LintRule, Valid
 
 
@@ -56,10 +56,19 @@ def _providers_own(facts: Sequence[Fact], root: Path) -> dict[tuple[str, int, st
         if fact.name.startswith(USES_FACT):
             uses[fact.path].add(fact.name[len(USES_FACT) :])
     out: dict[tuple[str, int, str], str] = {}
-    for path, line, name in _unimported(facts, LOCAL_FACT, root):
+    local = _unimported(facts, LOCAL_FACT, root)
+    unnamed: set[str] = set()
+    for path, line, name in local:
         provider = module_provider(path, uses.get(path, set()))
         if provider is not None:
             out[(path, line, name)] = provider
+        else:
+            unnamed.add(path)
+    if unnamed:  # ``codex_catalogue.py`` beside ``claude_code_catalogue.py``: a variant of one role
+        variants = sibling_providers({path for path, _, _ in local})
+        for path, line, name in local:
+            if path in unnamed and path in variants:
+                out[(path, line, name)] = variants[path]
     return out
 
 
@@ -77,6 +86,10 @@ class InconsistentBudget(LintRule):
     ``backends/cohere.py``) each bind and read themselves, and no module imports, are not compared with
     each other (set 35: chatarena's five backends, ``DEFAULT_MAX_TOKENS`` 256, 4096, 200 for Anthropic,
     Bard and Cohere); a constant another module imports, or two modules of one provider, still are.
+    Modules of one folder named as variants of one role, one variant naming a provider
+    (``providers/claude_code_catalogue.py`` beside ``codex_catalogue.py``), each serve the variant their
+    name says, a service no word list knows (set 92: hx-cli's ``MAX_OUTPUT_TOKENS`` 64000 and 128000);
+    a generic variant (``base_client.py``) serves none.
 
     The VALID/INVALID cases below are single files, so they only check the facts collected; the
     cross-module behaviour is tested in ``tests/lint/test_engine.py``,
