@@ -3,7 +3,10 @@ count compared with the length of a list the code collects (``history.append(x)`
 self.context_window * 2``) or cutting one (``history[-(self.context_window * 2):]``) counts items, not
 characters: a string has no ``append``. A list is collected when ``append``, ``extend`` or ``insert`` is
 called on it in the function, or (an attribute of ``self``) in its class, or when the function binds it to
-a list display or comprehension (set 64: toolagents' navigation history). Kept apart from the rule: it reads
+a list display or comprehension (set 64: toolagents' navigation history), or when it is a parameter annotated
+as a list or another container of items (``history: list``, ``msgs: Sequence[dict]``): ``len(history)``
+counts its items, and a share of it is no rate of tokens per character (set 91: bharatcode's
+``int(len(history) * _COMPACT_TARGET_RATIO)``). Kept apart from the rule: it reads
 a function's and a class's statements through the shared walks, and judges no finding itself.
 """
 
@@ -12,6 +15,23 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.walks import walk
+
+#: Annotations of a container of items (never a string): ``list``, ``List[Message]``, ``Sequence[dict]``.
+_CONTAINERS = frozenset(
+    {
+        "list",
+        "List",
+        "Sequence",
+        "MutableSequence",
+        "tuple",
+        "Tuple",
+        "set",
+        "Set",
+        "frozenset",
+        "deque",
+        "dict",
+    }
+)
 
 #: Methods of a list (not of a string) that add items to it.
 _ADDING = frozenset({"append", "extend", "insert"})
@@ -57,6 +77,34 @@ def collected_list(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr)
     if _collects(fn, node):
         return True
     return isinstance(node, ast.Attribute) and cls is not None and _collects(cls, node)
+
+
+def typed_list(fn: ast.AST | None, node: ast.expr) -> bool:
+    """``node`` is a parameter of ``fn`` annotated as a container of items (``history: list``,
+    ``messages: list[Message]``, ``Optional[List[dict]]``, ``list[str] | None``)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(node, ast.Name):
+        return False
+    args = fn.args
+    annotation = next(
+        (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == node.id), None
+    )
+    return annotation is not None and _container(annotation)
+
+
+def _container(annotation: ast.expr) -> bool:
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):  # ``list[str] | None``
+        sides = (annotation.left, annotation.right)
+        return any(_container(s) for s in sides) and all(
+            _container(s) or (isinstance(s, ast.Constant) and s.value is None) for s in sides
+        )
+    if isinstance(annotation, ast.Subscript):
+        outer = annotation.value
+        name = outer.attr if isinstance(outer, ast.Attribute) else getattr(outer, "id", "")
+        if name == "Optional":
+            return _container(annotation.slice)
+        annotation = outer
+    name = annotation.attr if isinstance(annotation, ast.Attribute) else getattr(annotation, "id", "")
+    return name in _CONTAINERS
 
 
 def counts_items(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr) -> bool:

@@ -263,7 +263,8 @@ def _ordered_against_tokens(rule: LintRule, node: ast.AST, parent: ast.AST | Non
 def compared_with_tokens(rule: LintRule, node: ast.expr) -> bool:
     """``estimate = int(chars / 10)`` ... ``if usage.input_tokens < estimate``: the expression being
     visited (rounded or not), or the local it is bound to, is ordered against a count of tokens
-    somewhere in its function: what it holds is a number of tokens (set 18: rigging)."""
+    somewhere in its function: what it holds is a number of tokens (set 18: rigging). So is a running sum
+    it is added into (``accumulated += len(json.dumps(m)) // 4`` ... ``if accumulated >= keep_tokens``, set 91)."""
     ancestors = rule.ctx.ancestors
     parents = {child: parent for parent, child in pairwise(ancestors)}
     node_, parent = _rounded(parents, node)
@@ -271,6 +272,12 @@ def compared_with_tokens(rule: LintRule, node: ast.expr) -> bool:
         return True
     fn = rule.ctx.function()
     local = bound_local(parent)
+    if (
+        isinstance(parent, ast.AugAssign)
+        and isinstance(parent.op, ast.Add)
+        and isinstance(parent.target, ast.Name)
+    ):
+        local = parent.target.id
     if local is None or fn is None:
         return False
     fn_parents, reads = reads_of(fn, local)

@@ -9,7 +9,7 @@ from prompt_budget.lint.binary_values import allocates, binary_value, measures_b
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
-from prompt_budget.lint.collected_lists import collected_list, counts_items
+from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
@@ -133,7 +133,9 @@ class CharsPerToken(LintRule):
     A local bound only to a token amount less others (``remaining = max_tokens - total_tokens``) holds tokens too.
     An estimate given by position to a parameter named for tokens of a function or class of the module
     (``Result(context, len(context) // 4)`` with ``def __init__(self, context, token_estimate)``) is tokens, and so is
-    one written under a dict key naming tokens (``{"estimated_tokens": total_chars // 4}``).
+    one written under a dict key naming tokens (``{"estimated_tokens": total_chars // 4}``), or added into a running
+    sum ordered against a token budget (``acc += len(json.dumps(m)) // 4`` ... ``if acc >= keep_tokens``); the length
+    of a parameter annotated as a list (``history: list``) counts items, and a share of it is no rate.
     A quotient by 1.2 to 1.5 bound to a name of words (``max_words = int(chunk_size / 1.3)``) is tokens per word.
     A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
     (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
@@ -188,8 +190,8 @@ class CharsPerToken(LintRule):
                 self.ctx.function(), arg, splits_words
             ):
                 return "words"  # ``len(text.split())``, ``len(words)`` with ``words = text.split()``
-            if self.token_sequence(arg):
-                return None
+            if self.token_sequence(arg) or typed_list(self.ctx.function(), arg):
+                return None  # ``len(history)`` of ``history: list``: items (set 91: bharatcode)
             if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
@@ -474,7 +476,7 @@ class CharsPerToken(LintRule):
                 and 1 < factor < 2.5
                 and not self._base64(node)
                 and token_context(self)
-                and rate_among_rates(self.ctx.ancestors, node, self._chars)
+                and rate_among_rates(self.ctx.ancestors, node, self._chars, self.ctx.function())
             ):
                 # ``int(chinese / 1.5 + other / 4)``: characters per token of a wide script (set 76: omnion)
                 self._report(node, right, factor, "chars_per_token")
@@ -499,7 +501,7 @@ class CharsPerToken(LintRule):
                 kind == "chars"
                 and (isinstance(factor, float) or factor == 2)  # ``+ non_ascii * 2`` (set 85)
                 and 0.5 < factor <= 2
-                and rate_among_rates(self.ctx.ancestors, node, self._chars)
+                and rate_among_rates(self.ctx.ancestors, node, self._chars, self.ctx.function())
                 and (token_context(self) or returned_to_token_callers(self))
             ):
                 # ``cjk * 1.5 + words * 1.33 + other * 0.5``: tokens per wide character (set 25: memoryos)

@@ -20,7 +20,7 @@ import ast
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.character_reads import bound_local, bound_values, reads_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 
@@ -107,13 +107,19 @@ def wide_count(name: str) -> bool:
     return bool(ws & WIDE_SCRIPTS) and bool(ws & _COUNT_WORDS)
 
 
-def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) -> bool:
+def rate_among_rates(
+    ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit, fn: ast.AST | None = None
+) -> bool:
     """``chinese_chars * 1.5 + english_words * 1.33 + other_chars * 0.5``, ``chinese / 1.5 + other / 4``:
     the product (or quotient) ``node`` of characters and a rate is one term of a sum whose other terms
     are rates of characters or words (set 76: omnion's estimate): a
     weighted count of tokens by kind of character (a rate above 0.5 tokens per character is a wide
-    script's), or the characters are named as a wide script's (``cjk_chars * 1.5``)."""
-    if set(words(attr_name(node.left) or "")) & WIDE_SCRIPTS:
+    script's), or the characters are named as a wide script's (``cjk_chars * 1.5``, ``len(chinese) * 1.5``:
+    the matches of a wide script's pattern, set 92: cokodo-agent)."""
+    counted = node.left
+    if isinstance(counted, ast.Call) and callee_name(counted) == "len" and len(counted.args) == 1:
+        counted = counted.args[0]
+    if set(words(attr_name(counted) or "")) & WIDE_SCRIPTS:
         return True
     top: ast.AST = node
     for parent in reversed(ancestors[:-1]):
@@ -122,6 +128,38 @@ def rate_among_rates(ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) 
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
             break
         top = parent
-    if top is node or not isinstance(top, ast.expr):
+    if top is node:
+        return _local_among_rates(fn, ancestors, node, unit)
+    if not isinstance(top, ast.expr):
         return False
     return any(_unrounded(t) is not node and _rate_term(t, unit) for t in _terms(top))
+
+
+def _rate_local(fn: ast.AST, term: ast.expr, unit: Unit) -> bool:
+    """``punct_tokens`` bound (every time) to a rate term (``len(punctuation) * 0.5``)."""
+    if type(term) is not ast.Name:
+        return False
+    values = bound_values(fn, term.id)
+    return bool(values) and all(_rate_term(v, unit) for v in values)
+
+
+def _local_among_rates(fn: ast.AST | None, ancestors: Sequence[ast.AST], node: ast.BinOp, unit: Unit) -> bool:
+    """``zh_tokens = len(zh) * 1.5`` ... ``punct_tokens = len(punct) * 0.5`` ... ``return int(zh_tokens +
+    punct_tokens)``: the product, bound alone to a local, is summed with a local bound to another rate term
+    (set 92: cokodo-agent, a rate above 1 beside one below it in one estimate)."""
+    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    local = bound_local(stmt)
+    if fn is None or local is None or not isinstance(stmt, ast.Assign) or _unrounded(stmt.value) is not node:
+        return False
+    up, reads = reads_of(fn, local)
+    for read in reads:
+        top: ast.AST = read
+        while isinstance(parent := up.get(top), ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
+            top = parent
+        if (
+            top is not read
+            and isinstance(top, ast.expr)
+            and any(t is not read and _rate_local(fn, t, unit) for t in _terms(top))
+        ):
+            return True
+    return False
