@@ -26,6 +26,8 @@ from prompt_budget.lint.walks import walk
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
 _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Words of a keyword naming a limit (``max_agent_input``, ``input_cap``).
+_LIMIT_WORDS = frozenset({"max", "limit", "cap", "budget", "ceiling"})
 #: The words of a context window, the budget whose half is bound as an output cap.
 _WINDOW_WORDS = frozenset({"context", "window", "ctx"})
 #: Words of a local's name saying it holds another unit than tokens (``half_chars``, ``page_budget``); a
@@ -66,6 +68,8 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
             return f"given as `{parent.arg}=`", True
+        if isinstance(parent, ast.keyword) and strong and (whole := _whole_beside(rule, node, parent)):
+            return f"given as `{parent.arg}=` beside the whole budget given as `{whole}=`", True
         if isinstance(parent, ast.Return):
             fn = rule.ctx.function()
             return (f"returned by `{fn.name}`", True) if fn and rule.names.is_budget(fn.name) else None
@@ -81,6 +85,29 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
             counted = any(rule.token_amount(s) for s in sides)
             return ("compared with a count of tokens", True) if counted else None
         return None
+    return None
+
+
+def _whole_beside(rule: LintRule, node: ast.expr, keyword: ast.keyword) -> str | None:
+    """``TokenBudget(max_run_input=config.max_input_tokens, max_agent_input=max(4_000,
+    config.max_input_tokens // 2))``: half of a budget given as a limit keyword of a call given the same
+    budget whole under another keyword: the call's parameters hold that budget, so the half is a budget
+    too, one part's share of the whole (set 92: jarvis-agent-cli's per-agent share of a run's budget).
+    The keyword must name a limit (``max_``/``limit``/``cap``/``budget``) and no other unit; the other
+    keyword, the budget unhalved (``ast.dump`` alike). Its call is the keyword's parent in the ancestors."""
+    ancestors = rule.ctx.ancestors
+    arg = keyword.arg or ""
+    ws = set(words(arg))
+    if not ws & _LIMIT_WORDS or ws & _OTHER_UNITS or rule.names.is_excluded(arg):
+        return None
+    index = next((i for i, a in enumerate(ancestors) if a is keyword), 0)
+    call = ancestors[index - 1] if index > 0 else None
+    if not isinstance(call, ast.Call) or not isinstance(node, ast.BinOp):
+        return None
+    whole = ast.dump(node.left)
+    for other in call.keywords:
+        if other is not keyword and other.arg and ast.dump(other.value) == whole:
+            return other.arg
     return None
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
+from prompt_budget.lint.style_thresholds import picks_labels_only
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
@@ -109,6 +110,16 @@ class ComparedShares:
                 if self._of_tokens(div):
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
         return None
+
+    def no_token_share(self, name: str) -> bool:
+        """Every read of ``name`` orders it against a share of money, or picks a label."""
+        return self.money_only(name) or self.labels_only(name)
+
+    def labels_only(self, name: str) -> bool:
+        """Every read of ``name`` picks a string label, a gauge's colour (``style_thresholds``)."""
+        if not self._made:
+            self._make()
+        return picks_labels_only(self._tree, name, self.reads.get(name, 0))
 
     def money_only(self, name: str) -> bool:
         """Every read of ``name`` is ordered against a share of an amount of money (and there is one)."""

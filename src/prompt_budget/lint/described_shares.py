@@ -1,7 +1,9 @@
 """A share of tokens a ratio's own text states, for PB105 (budget-ratio): its trailing comment
 (``share_units.commented_token_share``) or its field's description saying it is a fraction of a budget
 (``slide_target_ratio: float = Field(default=0.7, description="Fraction of the preset's `max_context`
-that `slide` trims the history down to.")``; set 67: amrita-core), whatever its name says.
+that `slide` trims the history down to.")``; set 67: amrita-core) or the docstring under the field
+(``compact_at: float = 0.80`` over "Fraction of the model context window that triggers auto-compaction.";
+set 92: hx-cli), whatever its name says: a name saying no ratio (``compact_at``) is read by its text too.
 
 The description must say "fraction (share, ratio, percent, portion, proportion) of" followed, within four
 words, by a budget's name (``max_context``, ``context_window``, ``token_budget``) or by a token budget,
@@ -15,7 +17,7 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.field_docstrings import attribute_docstring, field_description
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.ratio_names import generic, token_share
 from prompt_budget.lint.rule import LintRule
@@ -50,11 +52,16 @@ def stated_token_share(
     if (shared := commented_token_share(rule, name, literal)) is not None:
         return shared[0], shared[1], "commented on as a share of tokens"
     value = literal_fraction(literal)
-    if literal is None or value is None or not rule.names.is_ratio(name) or rule.names.is_score(name):
+    if literal is None or value is None or rule.names.is_score(name) or rule.names.is_excluded(name):
         return None
     if rule.names.is_budget_ratio(name) or generic(rule.names, name) or token_share(rule.names, name, value):
         return None  # the rule's other readings decide these names (and say why in their own words)
     text = field_description(original)
+    stmt = rule.ctx.ancestors[-1] if rule.ctx.ancestors else None
+    if not text and isinstance(stmt, (ast.AnnAssign, ast.Assign)) and stmt.value is original:
+        # ``compact_at: float = 0.80`` / ``"""Fraction of the model context window that triggers
+        # auto-compaction."""``: the docstring under a field (set 92: hx-cli), whatever its name says
+        text = attribute_docstring(rule, stmt)
     if not text or not _share_of_budget(rule, text):
         return None
     return literal, value, "described as a share of a token budget"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.ordered_budgets import ordered_against_tokens
 from prompt_budget.lint.rule import callee_name
-from prompt_budget.lint.shares import neutral_name
+from prompt_budget.lint.shares import divisor, neutral_name, numerator
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -37,7 +37,12 @@ def literal_fraction(node: ast.AST | None) -> float | None:
 def shared(node: ast.expr) -> ast.expr:
     """The amount a literal fraction takes a share of (``max_tokens`` of ``max_tokens * 0.2``), else
     ``node`` itself: a clamp of that share (``max(max_tokens * 0.2, 4096)``) clamps an amount of the
-    same unit, as ``max(max_input_tokens / 16, 1024)`` does (set 47: wdoc's floor of 4096)."""
+    same unit, as ``max(max_input_tokens / 16, 1024)`` does (set 47: wdoc's floor of 4096). A share written
+    as parts of a whole (``max_input_tokens * 3 // 4``: ``shares.numerator`` over ``shares.divisor``) takes
+    one too (set 92: jarvis-agent-cli's ``min(24_000, config.max_input_tokens * 3 // 4)``, a capped trigger)."""
+    if isinstance(node, ast.BinOp) and divisor(node) is not None and numerator(node) > 1:
+        parts = node.left
+        return parts.left if isinstance(parts, ast.BinOp) else node
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         if literal_fraction(node.right) is not None:
             return node.left

@@ -226,7 +226,7 @@ class BudgetRatio(DivisorTables):
             if n not in dropped and not scales_no_tokens(node, n, self.names)
         ]
         named = [(n, r) for n, r in self._named if n not in dropped]
-        self.ctx.reports.extend(r for n, r in ready + named if not compared.money_only(n))
+        self.ctx.reports.extend(r for n, r in ready + named if not compared.no_token_share(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
         # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``

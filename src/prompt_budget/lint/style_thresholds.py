@@ -1,0 +1,85 @@
+"""A share whose every read picks a label, for PB105 (budget-ratio): ``WARN_FRACTION = 0.75`` ... ``if
+fraction >= WARN_FRACTION: role = "warning"`` ... ``fg(role, text)`` colours a usage gauge (set 92: hx-cli's
+status bar, which also colours a subscription's percentage with ``used_percent >= WARN_FRACTION * 100``).
+It triggers, reserves and caps nothing: display, no budget share.
+
+Decided by data flow: each read of the name (``name`` or ``<obj>.name``, also scaled by a number literal,
+``WARN_FRACTION * 100``) is one side of an ordering (``<``, ``<=``, ``>``, ``>=``) that is the whole test of
+an ``if`` whose body only binds a string literal to a local (``role = "warning"``), or of a conditional
+expression choosing a string literal (``"red" if used > WARN else "green"``); and the label chosen is never
+itself compared in its function (``if level == "warning": compact()`` acts on it: no display). Read from
+the module's parents (``walks.parents``, kept per module), for the names asked about only.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.walks import parents, walk
+
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def picks_labels_only(tree: ast.AST, name: str, reads: int) -> bool:
+    """Every one of the ``reads`` reads of ``name`` in ``tree`` (at least one) picks a string label."""
+    if reads == 0:
+        return False
+    up = parents(tree)
+    picked = 0
+    for node in walk(tree):
+        if not _reads(node, name):
+            continue
+        if not _picks_label(up, node):
+            return False
+        picked += 1
+    return picked == reads
+
+
+def _reads(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == name and isinstance(node.ctx, ast.Load)
+    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.ctx, ast.Load)
+
+
+def _picks_label(up: dict[ast.AST, ast.AST], read: ast.AST) -> bool:
+    """The read (scaled by a number or not) is a side of an ordering testing a choice of a string label."""
+    child: ast.AST = read
+    parent = up.get(child)
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult) and _number_beside(parent, child):
+        child, parent = parent, up.get(parent)  # ``used_percent >= WARN_FRACTION * 100``
+    if not (isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDER)):
+        return False
+    test, choice = parent, up.get(parent)
+    if isinstance(choice, ast.IfExp):
+        return choice.test is test and _label(choice.body)
+    if not isinstance(choice, ast.If) or choice.test is not test or len(choice.body) != 1:
+        return False
+    stmt = choice.body[0]
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _label(stmt.value)):
+        return False
+    target = stmt.targets[0]
+    return isinstance(target, ast.Name) and not _compared_in_function(up, choice, target.id)
+
+
+def _number_beside(product: ast.BinOp, child: ast.AST) -> bool:
+    other = product.right if product.left is child else product.left
+    return isinstance(other, ast.Constant) and type(other.value) in (int, float)
+
+
+def _label(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _compared_in_function(up: dict[ast.AST, ast.AST], node: ast.AST, local: str) -> bool:
+    """The function holding ``node`` (the module if none) compares the local ``local`` somewhere."""
+    scope: ast.AST | None = up.get(node)
+    while scope is not None and not isinstance(scope, _FUNCTIONS):
+        scope = up.get(scope)
+    if scope is None:
+        return True  # a label picked at module level: its uses are not read here
+    return any(
+        isinstance(sub, ast.Compare)
+        and any(isinstance(side, ast.Name) and side.id == local for side in (sub.left, *sub.comparators))
+        for sub in walk(scope)
+    )
