@@ -21,7 +21,7 @@ from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import walk
 
 
-def counted_entry(node: ast.expr, fn: ast.AST | None, tree: ast.AST) -> bool:
+def counted_entry(node: ast.expr, fn: ast.AST | None, tree: ast.AST | None) -> bool:
     """``num["english"]`` where ``fn`` binds ``num`` only to ``count_chars(text)``, a function of the
     module whose every return is a dict of character counts with that key."""
     if not (
