@@ -7,6 +7,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb107_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb107_set79_cases import SET79_INVALID, SET79_VALID
 from prompt_budget.lint.rules.pb107_set85_cases import SET85_INVALID, SET85_VALID
+from prompt_budget.lint.rules.pb107_set93t_cases import SET93T_INVALID, SET93T_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -27,6 +28,7 @@ SET63_VALID = (
     *SET75_VALID,  # sets 75 and 76: tables of providers' windows
     *SET79_VALID,  # sets 79 and 80: tables built by a comprehension
     *SET85_VALID,  # sets 83 to 86: tables of tuple rows unpacked into a budget
+    *SET93T_VALID,  # sets 93 and 94: a table whose row is the default of a field holding tokens
 )
 
 SET63_INVALID = (
@@ -59,4 +61,5 @@ SET63_INVALID = (
     *SET75_INVALID,
     *SET79_INVALID,
     *SET85_INVALID,
+    *SET93T_INVALID,
 )
