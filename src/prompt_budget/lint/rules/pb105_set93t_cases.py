@@ -29,6 +29,23 @@ SET93T_VALID = (
         "def wait(elapsed_seconds, *, target):\n    tail = target * 2 // 3\n    return elapsed_seconds > tail\n"
     ),
     Valid("def fits(used_memory, *, target):\n    tail = target * 2 // 3\n    return used_memory < tail\n"),
+    # a ratio scaling a count of tokens into words, a cost, a display, or a cut by characters or lines
+    Valid(
+        "import tiktoken\n\nENC = tiktoken.get_encoding('cl100k_base')\nWORDS_FACTOR = 0.75\n\n"
+        "def words(text):\n    n_words = int(len(ENC.encode(text)) * WORDS_FACTOR)\n    return n_words\n"
+    ),
+    Valid(
+        "import tiktoken\n\nENC = tiktoken.get_encoding('cl100k_base')\nDISCOUNT = 0.8\n\n"
+        "def price(text):\n    cost = round(len(ENC.encode(text)) * DISCOUNT)\n    return f'{cost} cents'\n"
+    ),
+    Valid(
+        "import tiktoken\n\nENC = tiktoken.get_encoding('cl100k_base')\nSHRINK = 0.8\n\n"
+        "def shrink(text):\n    keep = int(len(ENC.encode(text)) * SHRINK)\n    return truncate_chars(text, keep)\n"
+    ),
+    Valid(
+        "import tiktoken\n\nENC = tiktoken.get_encoding('cl100k_base')\nSHRINK = 0.8\n\n"
+        "def shrink(text):\n    keep = int(len(ENC.encode(text)) * SHRINK)\n    return trim_lines(text, keep)\n"
+    ),
     # a share bound to a local never ordered against anything
     Valid("def plan(*, target):\n    tail = max(1, target * 2 // 3)\n    return {'tail': tail}\n"),
 )
@@ -41,6 +58,14 @@ SET93T_INVALID = (
         "    start = len(messages)\n    while start > 0:\n        more_tokens = estimate_tokens(messages[start - 1])\n"
         "        if tokens + more_tokens > tail:\n            break\n        tokens += more_tokens\n        start -= 1\n"
         "    return messages[start:]\n",
+        line=5,
+    ),
+    # set 93: qmix-report-writer's retry keeps a shrinking share of a text's tokens
+    Invalid(
+        "import tiktoken\n\nENC = tiktoken.get_encoding('cl100k_base')\nMIN_KEEP = 64\nSHRINK = 0.8\n\n"
+        "def retry(text, send):\n    keep = int(len(ENC.encode(text)) * SHRINK)\n    while keep >= MIN_KEEP:\n"
+        "        try:\n            return send(truncate_to_tokens(text, keep))\n        except ValueError:\n"
+        "            keep = int(keep * SHRINK)\n    return None\n",
         line=5,
     ),
     # three quarters of a capacity, ordered against a count of tokens directly
