@@ -60,12 +60,12 @@ def _positional(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> lis
 def _receiver_class(rule: LintRule, name: str) -> str | None:
     """The class ``name`` is bound to an instance of in the enclosing function (``x = Summarizer()``),
     else None (bound twice, to something else, or not bound there)."""
-    fn = rule.ctx.function()
-    if fn is None and rule.ctx.tree is None:
+    fn, tree = rule.ctx.function(), rule.ctx.tree
+    if fn is None and tree is None:
         return None
     found: set[str] = set()
     # module-level code (a ``__main__`` demo, set 93): the module's own statements, not its functions'
-    for stmt in statements(fn) if fn is not None else own_statements(rule.ctx.tree):
+    for stmt in statements(fn) if fn is not None else own_statements(tree) if tree is not None else ():
         if type(stmt) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in stmt.targets):
             value = stmt.value
             if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
