@@ -36,7 +36,7 @@ from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rule import defaults
-from prompt_budget.lint.walks import statements
+from prompt_budget.lint.walks import own_statements, statements
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -60,11 +60,12 @@ def _positional(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> lis
 def _receiver_class(rule: LintRule, name: str) -> str | None:
     """The class ``name`` is bound to an instance of in the enclosing function (``x = Summarizer()``),
     else None (bound twice, to something else, or not bound there)."""
-    fn = rule.ctx.function()
-    if fn is None:
+    fn, tree = rule.ctx.function(), rule.ctx.tree
+    if fn is None and tree is None:
         return None
     found: set[str] = set()
-    for stmt in statements(fn):
+    # module-level code (a ``__main__`` demo, set 93): the module's own statements, not its functions'
+    for stmt in statements(fn) if fn is not None else own_statements(tree) if tree is not None else ():
         if type(stmt) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in stmt.targets):
             value = stmt.value
             if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):

@@ -55,6 +55,7 @@ from prompt_budget.lint.rule import (
     sizes_token_chunks,
     string_value,
 )
+from prompt_budget.lint.scaled_counts import scaled_count
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -445,6 +446,8 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
             return f"multiplies the budget `{_source(other)}`"
         if (given := constructed_budget(rule, other)) is not None:  # ``cls(window=max_context_tokens)``
             return f"multiplies `{_source(other)}` (a field the module gives `{given}`)"
+        if (scaled := scaled_count(rule, other, parent, ancestors)) is not None:  # set 93
+            return scaled
         child = parent
     return None
 

@@ -38,6 +38,7 @@ from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.generation_lengths import length_limit_keyword
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.ordered_budgets import ordered_against_tokens, ordered_reason
+from prompt_budget.lint.ordered_shares import ordered_share
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
@@ -88,6 +89,8 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
         # ``def _target_tokens(request): return max(1, request.budget.low_watermark * 2 // 3)``: a share
         # written as parts of a whole, returned as a budget (set 74: firstcoder's compaction target)
         return value, attr_name(left) or ""
+    if counted is None and _neutral(rule, left) and ordered_share(rule, node):
+        return value, attr_name(left) or ""  # ``tail = max(1, n * 2 // 3)`` ... ``if used > tail`` (set 94)
     if counted is not None and _limit_result(rule, node):
         return value, counted
     if type(left) is ast.Name and _neutral(rule, left) and ordered_against_tokens(rule, left.id):

@@ -9,6 +9,7 @@ never reads, reported by the project-wide pass unless a module importing it cuts
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb102_set93t_cases import SET93T_INVALID, SET93T_VALID
 
 SET87_VALID = (
     # the last return beside returns of something else than a budget: lines, seconds, bytes, a count
@@ -43,6 +44,7 @@ SET87_VALID = (
     Valid(
         "OUTPUT_TRUNCATION_LENGTH: int = 500\n\ndef show(x):\n    return str(x)[:OUTPUT_TRUNCATION_LENGTH]\n"
     ),
+    *SET93T_VALID,  # sets 93 and 94 (tuner T)
 )
 
 SET87_INVALID = (
@@ -61,4 +63,5 @@ SET87_INVALID = (
     # a window constant no module reads: reported where it is bound, as before
     Invalid("OUTPUT_TRUNCATION_LENGTH: int = 500\n", line=1),
     Invalid("MAX_CONTEXT_LENGTH = 6000\n", line=1),
+    *SET93T_INVALID,  # sets 93 and 94 (tuner T)
 )

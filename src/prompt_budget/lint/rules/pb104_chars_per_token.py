@@ -10,6 +10,7 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
+from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
 from prompt_budget.lint.model_windows import model_window
@@ -206,6 +207,7 @@ class CharsPerToken(LintRule):
             or (("len" in ws or "length" in ws) and "text" in ws)
             or abbreviated_chars(name)
             or wide_count(name)
+            or counted_entry(node, self.ctx.function(), self.ctx.tree)  # ``n["en"]``, ``n = count(text)``
         ):
             return "chars"
         if "words" in ws or "word" in ws:

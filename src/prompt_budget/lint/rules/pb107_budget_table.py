@@ -11,6 +11,7 @@ from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.model_patterns import model_pattern
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
+from prompt_budget.lint.preset_reach import preset_reach
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -457,7 +458,7 @@ class BudgetTable(LintRule):
             name
             and all(isinstance(v, ast.Constant) and type(v.value) is int and v.value > 0 for v in node.values)
             and ints >= 1
-            and (budget := self._read_as_budget(name))
+            and (budget := self._read_as_budget(name) or preset_reach(self, name))  # set 94
         ):
             # ``dataset2maxlen = {"qasper": 128, ...}`` read into ``{"max_gen_toks": dataset2maxlen[task]}``:
             # the name says a length, what its rows reach says tokens (set 20: lm-eval)

@@ -8,6 +8,7 @@ from prompt_budget.lint.rules.pb107_set75_cases import SET75_INVALID, SET75_VALI
 from prompt_budget.lint.rules.pb107_set79_cases import SET79_INVALID, SET79_VALID
 from prompt_budget.lint.rules.pb107_set85_cases import SET85_INVALID, SET85_VALID
 from prompt_budget.lint.rules.pb107_set91_cases import SET91_INVALID, SET91_VALID
+from prompt_budget.lint.rules.pb107_set93t_cases import SET93T_INVALID, SET93T_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -29,6 +30,7 @@ SET63_VALID = (
     *SET79_VALID,  # sets 79 and 80: tables built by a comprehension
     *SET85_VALID,  # sets 83 to 86: tables of tuple rows unpacked into a budget
     *SET91_VALID,  # sets 91 and 92: tables of tuple rows keyed by model, a row unpacked into budgets
+    *SET93T_VALID,  # sets 93 and 94: a table whose row is the default of a field holding tokens
 )
 
 SET63_INVALID = (
@@ -62,4 +64,5 @@ SET63_INVALID = (
     *SET79_INVALID,
     *SET85_INVALID,
     *SET91_INVALID,
+    *SET93T_INVALID,
 )

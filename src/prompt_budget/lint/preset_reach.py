@@ -1,0 +1,78 @@
+"""A table of sizes whose row is the default of a class field holding tokens, for PB107 (set 94:
+inquirycraft's ``PRESETS = {'32K': 32_768, ..., '256K': 262_144}``, ``DEFAULT_WINDOW = PRESETS['256K']``,
+``window: int | None = DEFAULT_WINDOW`` of a profile whose ``policy()`` gives ``(self.window - ...) *
+self.trigger`` as ``max_context_tokens=``): keyed by labels, not models, and named for nothing, the
+table's numbers are tokens by where a row of it goes. Followed by data flow: a row read by a constant key
+(``TABLE["k"]``, ``TABLE.get("k")``) is a field's default in a class of the module, directly or through a
+module constant bound to it, and the field's reads in the class's methods reach a token use
+(``TokenReach.of_field``). Asked only for a named table of positive whole numbers that no read in the
+module made a budget already.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.token_reach import TokenReach
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _row_of(node: ast.expr | None, table: str) -> bool:
+    """``TABLE["k"]`` or ``TABLE.get("k")``: a row of ``table`` read by a constant key."""
+    if isinstance(node, ast.Subscript):
+        return (
+            isinstance(node.value, ast.Name)
+            and node.value.id == table
+            and string_value(node.slice) is not None
+        )
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == table
+        and bool(node.args)
+        and string_value(node.args[0]) is not None
+    )
+
+
+def _field(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """``name: int = value`` or ``name = value`` in a class body: (the field's name, its default)."""
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        return stmt.target.id, stmt.value
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    return None
+
+
+def preset_reach(rule: LintRule, table: str) -> str | None:
+    """How a row of the module-level table ``table`` reaches tokens as a field's default (``the default
+    of `window`, given as `max_context_tokens=` of `CompactionPolicy```), else None."""
+    tree = rule.ctx.tree
+    if not isinstance(tree, ast.Module) or not table:
+        return None
+    holders = {
+        name
+        for stmt in tree.body
+        if (found := _field(stmt)) is not None and _row_of(found[1], table)
+        for name in [found[0]]
+    }
+    reach: TokenReach | None = None
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for stmt in cls.body:
+            found = _field(stmt)
+            if found is None or not (_row_of(found[1], table) or attr_name(found[1]) in holders):
+                continue
+            if not isinstance(found[1], (ast.Name, ast.Subscript, ast.Call)):
+                continue
+            reach = reach or TokenReach(rule)
+            why = reach.of_field(cls, found[0])
+            if why is not None:
+                return f"the default of `{found[0]}`, {why}"
+    return None
