@@ -161,10 +161,9 @@ class Deferred:
         if loaded and len(ancestors) > 1 and not isinstance(ancestors[-2], ast.FormattedValue):
             read = ancestors[-1]
             measured = (
-                isinstance(read, ast.Attribute)
-                and dotted(read.value) in {"self", "cls"}
-                and compared_with_length(ancestors[-2], read, rule)
-            )
+                isinstance(read, ast.Name)
+                or (isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"})
+            ) and compared_with_length(ancestors[-2], read, rule)
             (self.measured if measured else self.not_measured).add(name)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)

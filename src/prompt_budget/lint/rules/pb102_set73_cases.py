@@ -11,6 +11,7 @@ from prompt_budget.lint.rules.pb102_set81_entry_cases import SET81_ENTRY_INVALID
 from prompt_budget.lint.rules.pb102_set83_cases import SET83_INVALID, SET83_VALID
 from prompt_budget.lint.rules.pb102_set85_cases import SET85_INVALID, SET85_VALID
 from prompt_budget.lint.rules.pb102_set87_cases import SET87_INVALID, SET87_VALID
+from prompt_budget.lint.rules.pb102_set93_cases import SET93_INVALID, SET93_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -65,6 +66,7 @@ SET73_VALID = (
     *SET83_VALID,  # sets 83 and 84
     *SET85_VALID,  # sets 85 and 86
     *SET87_VALID,  # sets 87 and 88
+    *SET93_VALID,  # sets 93 and 94
 )
 
 SET73_INVALID = (
@@ -98,4 +100,5 @@ SET73_INVALID = (
     *SET83_INVALID,  # sets 83 and 84
     *SET85_INVALID,  # sets 85 and 86
     *SET87_INVALID,  # sets 87 and 88
+    *SET93_INVALID,  # sets 93 and 94
 )
