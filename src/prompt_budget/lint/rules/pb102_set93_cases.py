@@ -2,8 +2,10 @@
 with a string's length, bare as well as through ``self`` (``deferred``'s ``measured``; set 94:
 tianshu-agent's ``MAX_INPUT_LENGTH``); a literal passed to a method of an instance a factory annotated to
 return its class made (``factory_receivers``; set 94: nexus-agent-memory's ``client.summarize(content,
-max_length=200)``, the cross-module half in tests/lint/test_set93_overrides_project.py). Spliced into
-``pb102_set73_cases``.
+max_length=200)``, the cross-module half in tests/lint/test_set93_s_project.py). Spliced into
+``pb102_set73_cases``. A config field named as the trigger of a compaction ordered against a count of
+tokens, read directly or as the fallback of a local (``compared_fields``; set 93: tack-agent's
+``Config.compact_threshold``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,23 @@ _SUMMARIZER = (
     '        """\n        return self.post({"options": {"num_predict": max_length}})\n\n'
 )
 
+_CONFIG = (
+    "@dataclass\nclass Config:\n    compact_threshold: int = 40_000\n    compact_aggressive: int = 80_000\n\n"
+)
+
 SET93_VALID = (
+    # a trigger compared with a count of messages, lines or characters
+    Valid(
+        _CONFIG
+        + "def step(config, messages):\n    if len(messages) > config.compact_threshold:\n        return 1\n"
+    ),
+    Valid(
+        _CONFIG
+        + "def step(config, n_lines):\n    if n_lines > config.compact_aggressive:\n        return 1\n"
+    ),
+    Valid(
+        _CONFIG + "def step(config, text):\n    if len(text) > config.compact_threshold:\n        return 1\n"
+    ),
     # a request's text compared with a length limit in a module naming tokens (auth tokens): characters
     Valid(
         'SERVER_TOKEN = "x"\nMAX_INPUT_LENGTH = 2000\n\n'
@@ -41,6 +59,19 @@ SET93_VALID = (
     ),
 )
 SET93_INVALID = (
+    # a compaction's trigger ordered against the tokens of the last request (set 93: tack-agent)
+    Invalid(
+        _CONFIG
+        + "def step(config, last_input_tokens):\n    if last_input_tokens > config.compact_aggressive:\n"
+        "        return 1\n",
+        line=4,
+    ),
+    Invalid(
+        _CONFIG + "def compact(config, input_tokens, threshold=None):\n"
+        "    threshold = threshold if threshold is not None else config.compact_threshold\n"
+        "    if input_tokens < threshold:\n        return None\n",
+        line=3,
+    ),
     # the same constant also sent as a budget, or compared with a count of tokens: still reported
     Invalid(
         'SERVER_TOKEN = "x"\nMAX_INPUT_LENGTH = 2000\n\n'

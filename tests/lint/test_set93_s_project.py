@@ -1,6 +1,8 @@
-"""Sets 93 and 94 (issue 19), the project-wide half of ``factory_receivers`` (PB102; set 94:
-nexus-agent-memory): a literal passed to a method of an instance made by a factory another module
-defines, annotated to return the class whose default of that parameter is a token budget, overrides it."""
+"""Sets 93 and 94 (issue 19), the project-wide halves (PB102): a literal passed to a method of an instance
+made by a factory another module defines, annotated to return the class whose default of that parameter
+is a token budget, overrides it (``factory_receivers``; set 94: nexus-agent-memory); a config field named
+as the trigger of a compaction that another module orders against a count of tokens is a threshold of
+tokens (``compared_fields``; set 93: tack-agent)."""
 
 from __future__ import annotations
 
@@ -53,3 +55,41 @@ def test_a_parameter_counting_lines_is_not_overridden(tmp_path: Path) -> None:
     assert (
         _found(lint_package(tmp_path, {"__init__.py": "", "local.py": local, "core.py": core}), "PB102") == []
     )
+
+
+CONFIG = (
+    "from dataclasses import dataclass\n\n@dataclass\nclass Config:\n    compact_threshold: int = 40_000\n"
+)
+LOOP = (
+    "from pkg.config import Config\n\n"
+    "def step(config: Config, last_input_tokens: int) -> int:\n"
+    "    if last_input_tokens > config.compact_threshold:\n        return 1\n    return 0\n"
+)
+FALLBACK = (
+    "def compact(config, input_tokens, threshold=None):\n"
+    "    threshold = threshold if threshold is not None else config.compact_threshold\n"
+    "    if input_tokens < threshold:\n        return None\n    return []\n"
+)
+
+
+def test_a_compaction_trigger_another_module_compares_with_tokens_is_reported(tmp_path: Path) -> None:
+    for i, loop in enumerate((LOOP, FALLBACK)):
+        root = tmp_path / str(i)
+        root.mkdir()
+        found = lint_package(root, {"__init__.py": "", "config.py": CONFIG, "loop.py": loop})
+        assert _found(found, "PB102") == [("pkg/config.py", 5)]
+
+
+def test_a_trigger_compared_with_something_else_or_a_generic_field_is_not(tmp_path: Path) -> None:
+    others = (
+        LOOP.replace("last_input_tokens", "n_messages"),
+        LOOP.replace("last_input_tokens >", "len(text) >"),
+        LOOP.replace("config.compact_threshold", "self.compact_threshold"),
+    )
+    generic = CONFIG.replace("compact_threshold", "block_size")
+    cases = [(CONFIG, o) for o in others] + [(generic, LOOP.replace("compact_threshold", "block_size"))]
+    for i, (config, loop) in enumerate(cases):
+        root = tmp_path / str(i)
+        root.mkdir()
+        found = lint_package(root, {"__init__.py": "", "config.py": config, "loop.py": loop})
+        assert _found(found, "PB102") == []
