@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb105_set87_cases import (
     SET87_VALID,
 )
 from prompt_budget.lint.rules.pb105_set89_cases import SET89_INVALID, SET89_VALID
+from prompt_budget.lint.rules.pb105_set93_cases import SET93_INVALID, SET93_VALID
 
 #: Units a budget may count instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
@@ -28,6 +29,7 @@ SET81_VALID = (
     *SET87_VALID,  # sets 87 and 88
     *SET87_BOUND_VALID,
     *SET89_VALID,  # sets 89 and 90
+    *SET93_VALID,  # sets 93 and 94
     # set 81: ratios documented as shares of a budget of characters (agent47), and one of the same family
     # under them, said a share of nothing
     *(Valid(_RATIOS.format(whole=whole)) for whole in ("context_max_chars", "max_prompt_bytes")),
@@ -61,6 +63,7 @@ SET81_INVALID = (
     *SET87_INVALID,  # sets 87 and 88
     *SET87_BOUND_INVALID,
     *SET89_INVALID,  # sets 89 and 90
+    *SET93_INVALID,  # sets 93 and 94
     # set 81: the tokens entry of a table of budgets, a limit of steps times a rate (agent47's durable run)
     Invalid(
         "def start(rt, max_steps):\n"
