@@ -83,10 +83,10 @@ def _fallbacks(spanned: list[ast.AST]) -> _Fallbacks:
     config.compact_threshold``, ``threshold = threshold or config.compact_threshold``."""
     out: _Fallbacks = []
     for fn in spanned:
-        if type(fn) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         bound: dict[str, ast.Attribute] = {}
-        for stmt in fn.body:  # type: ignore[attr-defined]
+        for stmt in fn.body:
             if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
                 value = stmt.value
                 last = (
