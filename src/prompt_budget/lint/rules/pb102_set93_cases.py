@@ -59,6 +59,13 @@ SET93_VALID = (
     ),
 )
 SET93_INVALID = (
+    # a batch compared with the length of a bare local holding ids, not text (llama-cpp-python's example)
+    Invalid(
+        "n_batch = 24\nembd = []\n\nwhile True:\n    embd.append(llama_cpp.llama_sample_token(ctx))\n"
+        "    if len(embd) >= n_batch:\n        llama_cpp.llama_eval(ctx=ctx, tokens=embd, n_tokens=len(embd))\n"
+        "        embd = []\n",
+        line=1,
+    ),
     # a compaction's trigger ordered against the tokens of the last request (set 93: tack-agent)
     Invalid(
         _CONFIG
