@@ -31,6 +31,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.factory_receivers import (
+    project_factories,
+    record_factories,
+    source_name,
+    through_factory,
+)
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
@@ -111,7 +117,10 @@ class BudgetOverrides:
         if owner in _SELF:
             cls = rule.ctx.enclosing_class()
             return f"{cls.name}.{func.attr}" if cls is not None else None
-        found = _receiver_class(rule, owner)
+        found = _receiver_class(rule, owner)  # a class, or a factory (``factory_receivers``)
+        tree = rule.ctx.tree
+        if found is not None and isinstance(tree, ast.Module):
+            found = source_name(tree, found)
         return f"{found}.{func.attr}" if found is not None else None
 
     def call(self, rule: LintRule, node: ast.Call) -> None:
@@ -150,7 +159,9 @@ class BudgetOverrides:
                     found[(key, arg.arg)] = found[(key, f"#{pos}")] = (arg.arg, value, default.lineno)
                     rule.fact(default, f"{DEFAULT_FACT}{key} {arg.arg} {pos}", value)
         done = reported_ids(rule)
-        for literal, key, slot, amount in self.passed:
+        factories = record_factories(rule, module)  # ``client = get_client()``: its class's method
+        for literal, made, slot, amount in self.passed:
+            key = through_factory(made, factories)
             if id(literal) in done:
                 continue
             hit = found.get((key, slot))
@@ -197,7 +208,9 @@ def project_overrides(rule: type[LintRule], facts: Sequence[Fact], root: Path) -
     if not bound:
         return []
     findings = []
-    for fact, (key, slot) in tagged(facts, PASSED_FACT, 2):
+    factories = project_factories(facts, project)
+    for fact, (made, slot) in tagged(facts, PASSED_FACT, 2):
+        key = through_factory(made, factories.get(project(fact), {}))
         hits = bound.get((project(fact), key, slot), [])
         if len(hits) != 1:
             continue  # no reported default, or two functions of that key: which one is reached is unknown

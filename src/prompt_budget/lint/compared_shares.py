@@ -23,6 +23,7 @@ from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.style_thresholds import picks_labels_only
 from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.zero_guards import guarded_division
 
 if TYPE_CHECKING:
     from prompt_budget.lint.flow import Bindings, Uses
@@ -157,7 +158,8 @@ def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
         return [other]
     if not isinstance(other, ast.Name):
         return []
-    values = [stmt.value for stmt in local_bindings(fn, other.id)]
+    # ``used / window if window > 0 else 0.0``: the division (``zero_guards``)
+    values = [guarded_division(stmt.value) for stmt in local_bindings(fn, other.id)]
     if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
         return []
     return [v for v in values if isinstance(v, ast.BinOp)]

@@ -36,6 +36,7 @@ from prompt_budget.lint.retry_ceilings import retry_tokens
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.splitter_constructors import constructor_size
 from prompt_budget.lint.table_fallbacks import table_fallback
+from prompt_budget.lint.text_lengths import of_text
 from prompt_budget.lint.token_cuts import cut_read
 from prompt_budget.lint.token_estimates import estimated_read, media_budget, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
@@ -161,10 +162,11 @@ class Deferred:
         if loaded and len(ancestors) > 1 and not isinstance(ancestors[-2], ast.FormattedValue):
             read = ancestors[-1]
             measured = (
-                isinstance(read, ast.Attribute)
-                and dotted(read.value) in {"self", "cls"}
-                and compared_with_length(ancestors[-2], read, rule)
-            )
+                (
+                    isinstance(read, ast.Name) and of_text(ancestors[-2], read)
+                )  # ``len(req.input) > MAX_INPUT``
+                or (isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"})
+            ) and compared_with_length(ancestors[-2], read, rule)
             (self.measured if measured else self.not_measured).add(name)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)

@@ -3,7 +3,8 @@ the copies of one field declared alike in several classes of a module.
 
 * The budget a count of tokens is subtracted from (``self._config.chunk_size - num_batch_tokens``: the
   room left in a prefill chunk). An attribute only ordered against a count of tokens is not read so: a
-  generic name (``scope.limit``, ``cache_config.block_size``) met a field of another class of that name.
+  generic name (``scope.limit``, ``cache_config.block_size``) met a field of another class of that name;
+  but for a field named as the trigger of a compaction (``compared_fields``; set 93: tack-agent).
 * Two classes of one module declaring a field alike, name, default and description (vidur's
   ``SarathiSchedulerConfig.chunk_size`` and ``MnemosyneFCFSFixedChunkSchedulerConfig.chunk_size``, both
   ``field(default=512, metadata={"help": "Chunk size for Sarathi."})``): one setting copied, which a read
@@ -17,6 +18,7 @@ import hashlib
 import re
 from typing import TYPE_CHECKING, Final
 
+from prompt_budget.lint.compared_fields import compared_reads
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, walk_spanning
@@ -35,10 +37,10 @@ _GATE: Final = re.compile(r"-\s*\(?[\w.]*tok")  # ``cfg.chunk_size - num_batch_t
 def extra_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[ast.Attribute, str, str]]:
     """(the attribute read, the token count it meets, how) of each read of an attribute as the budget a
     count of tokens is subtracted from."""
+    found = compared_reads(rule, module, text)  # ``last_input_tokens > config.compact_aggressive``
     lines = lines_at(text, match_starts(text, _GATE))
     if not lines:
-        return []
-    found: list[tuple[ast.Attribute, str, str]] = []
+        return found
     for node in walk_spanning(module, lines):
         if (
             type(node) is ast.BinOp

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_shares import divisions, of_tokens, unguarded
 from prompt_budget.lint.forms import fraction_size
+from prompt_budget.lint.passed_shares import passed_share
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.shares import margin_against_budget
 
@@ -33,8 +34,13 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
             ):
                 found.append((literal, value, rule.budget_expr(div.right) or "budget"))
                 break
-            if value is not None and type(div) is ast.Name and (share := _local_share(rule, div)):
-                found.append((literal, value, share))  # ``ratio = used / window`` ... ``ratio >= 0.92``
+            # ``ratio = used / window`` ... ``ratio >= 0.92``, or a parameter given it (``passed_shares``)
+            if (
+                value is not None
+                and type(div) is ast.Name
+                and (share := _local_share(rule, div) or passed_share(rule, div))
+            ):
+                found.append((literal, value, share))
                 break
         left = right
     return found
