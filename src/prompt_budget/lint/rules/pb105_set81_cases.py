@@ -15,8 +15,8 @@ from prompt_budget.lint.rules.pb105_set87_cases import (
 )
 from prompt_budget.lint.rules.pb105_set89_cases import SET89_INVALID, SET89_VALID
 from prompt_budget.lint.rules.pb105_set91_cases import SET91_INVALID, SET91_VALID
-from prompt_budget.lint.rules.pb105_set93t_cases import SET93T_INVALID, SET93T_VALID
 from prompt_budget.lint.rules.pb105_set93_cases import SET93_INVALID, SET93_VALID
+from prompt_budget.lint.rules.pb105_set93t_cases import SET93T_INVALID, SET93T_VALID
 
 #: Units a budget may count instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
