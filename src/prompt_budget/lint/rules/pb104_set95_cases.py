@@ -32,6 +32,14 @@ SET95_VALID = (
 )
 
 SET95_INVALID = (
+    # an average length over the values kept above zero (``max(n - empty, 1)`` is a count of items, no
+    # length): the average stays characters (set 81: merlina)
+    Invalid(
+        "def stats(values):\n    total_chars = sum(len(v) for v in values)\n    n = len(values)\n"
+        "    empty = values.count('')\n    avg_len = total_chars / max(n - empty, 1)\n"
+        "    # Rough token estimate\n    avg_tokens = avg_len / 4.0\n    return avg_tokens\n",
+        line=7,
+    ),
     # set 95: nami-ai estimates tokens at two characters per CJK character, counted by a code-point range
     Invalid(
         "def estimate_tokens(text):\n"
