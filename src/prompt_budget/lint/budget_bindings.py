@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.class_constants import class_constant_read
-from prompt_budget.lint.field_docstrings import docstring_says_tokens, said_in_characters
+from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
 from prompt_budget.lint.field_entries import field_entry_in_tokens
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
 from prompt_budget.lint.forms import (
@@ -78,6 +78,7 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
             # (``Field(default=500, description="Maximum prompt length to log")``: logged text; a
             # ``Field(default=200, description="Message-count ceiling ...")``: messages)
         said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
+        said = said or field_says_tokens(rule, annotated_call(node))  # ``Annotated[int, Field(...)] = N``
         if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
             said = said or field_entry_in_tokens(rule, target.id)  # "Target number of tokens to keep"

@@ -153,7 +153,25 @@ def counts_characters(node: ast.expr) -> bool:
                 and _is(n.func.value, char)
             ):
                 return True
+            if isinstance(n, ast.Compare) and _code_point_range(n, char):
+                return True
     return False
+
+
+_ORDERED = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _code_point_range(test: ast.Compare, char: str) -> bool:
+    """``"\\u4e00" <= c <= "\\u9fff"``: the character ordered against a one-character string, a range of
+    code points (a script's block; set 95: nami-ai's CJK count)."""
+    operands = (test.left, *test.comparators)
+    return (
+        all(isinstance(op, _ORDERED) for op in test.ops)
+        and any(_is(o, char) for o in operands)
+        and any(
+            isinstance(o, ast.Constant) and isinstance(o.value, str) and len(o.value) == 1 for o in operands
+        )
+    )
 
 
 def _is(node: ast.AST | None, name: str) -> bool:

@@ -114,11 +114,25 @@ def field_description(value: ast.expr | None) -> str | None:
     return None
 
 
+def annotated_call(stmt: ast.stmt) -> ast.Call | None:
+    """The call among the metadata of the field ``stmt``'s ``Annotated`` type, pydantic's way of
+    describing a field whose default follows the ``=`` (``n: Annotated[int, Field(description="Maximum
+    tokens in the input")] = 128000``; set 95: swiss-ai-hub-agent), else None."""
+    ann = stmt.annotation if isinstance(stmt, ast.AnnAssign) else None
+    if not (isinstance(ann, ast.Subscript) and isinstance(ann.slice, ast.Tuple)):
+        return None
+    head = ann.value
+    if (head.id if isinstance(head, ast.Name) else getattr(head, "attr", None)) != "Annotated":
+        return None
+    return next((e for e in ann.slice.elts[1:] if isinstance(e, ast.Call)), None)
+
+
 def said_in_characters(rule: LintRule, stmt: ast.Assign | ast.AnnAssign) -> bool:
-    """The field ``stmt``'s description (``Field(description="Maximum character budget ...")``) or
-    its attribute docstring gives its unit as characters and never speaks of tokens: a number of
-    characters whatever its name says (set 44: ragelo's ``max_evidence_tokens``)."""
-    for text in (field_description(stmt.value), attribute_docstring(rule, stmt)):
+    """The field ``stmt``'s description (``Field(description="Maximum character budget ...")``, also
+    in its ``Annotated`` type) or its attribute docstring gives its unit as characters and never speaks
+    of tokens: a number of characters whatever its name says (set 44: ragelo's ``max_evidence_tokens``)."""
+    described = field_description(stmt.value) or field_description(annotated_call(stmt))
+    for text in (described, attribute_docstring(rule, stmt)):
         if text and set(words(text)) & CHAR_WORDS and not TOKENS_WORD.search(text):
             return True
     return False

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -416,6 +417,10 @@ _NOT_LLM = (
     | CHAR_WORDS
     | PRICE_WORDS
 )
+#: A description that opens with a maximum of tokens: what follows says what the limit is for, a price
+#: word there no unit (``"Maximum tokens allowed in input to manage context size or cost."``; set 95:
+#: swiss-ai-hub-agent).
+_OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s+)?(?:\w+\s+)?tokens\b", re.I)
 
 
 def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
@@ -427,7 +432,9 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    if not (text and TOKENS_WORD.search(text) and ws & LIMIT_WORDS) or ws & _NOT_LLM:
+    if not (text and TOKENS_WORD.search(text) and ws & LIMIT_WORDS):
+        return False
+    if ws & (_NOT_LLM - PRICE_WORDS if _OPENS_WITH_MAXIMUM.match(text.strip()) else _NOT_LLM):
         return False
     owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
     return not (isinstance(owner, ast.ClassDef) and any(_character_tokenizer(s) for s in owner.body))

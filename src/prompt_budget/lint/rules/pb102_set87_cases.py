@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb102_set93t_cases import SET93T_INVALID, SET93T_VALID
+from prompt_budget.lint.rules.pb102_set95_cases import SET95_INVALID, SET95_VALID
 
 SET87_VALID = (
     # the last return beside returns of something else than a budget: lines, seconds, bytes, a count
@@ -45,6 +46,7 @@ SET87_VALID = (
         "OUTPUT_TRUNCATION_LENGTH: int = 500\n\ndef show(x):\n    return str(x)[:OUTPUT_TRUNCATION_LENGTH]\n"
     ),
     *SET93T_VALID,  # sets 93 and 94 (tuner T)
+    *SET95_VALID,  # sets 95 and 96 (tuner W)
 )
 
 SET87_INVALID = (
@@ -64,4 +66,5 @@ SET87_INVALID = (
     Invalid("OUTPUT_TRUNCATION_LENGTH: int = 500\n", line=1),
     Invalid("MAX_CONTEXT_LENGTH = 6000\n", line=1),
     *SET93T_INVALID,  # sets 93 and 94 (tuner T)
+    *SET95_INVALID,  # sets 95 and 96 (tuner W)
 )

@@ -176,8 +176,8 @@ class CharsPerToken(LintRule):
             if isinstance(node.op, ast.Sub) and all(lengths):
                 return "chars"  # ``(original_len - compressed_len) // 4``
             return self._chars(node.left) or self._chars(node.right)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and number(node.right) is None:
-            # ``total_chars / count``: an average length is in the unit of the total (set 29: docetl)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _DIVIDE) and number(node.right) is None:
+            # ``total_chars / count``, ``len(text) // int(ratio)``: a share of a length is in its unit (set 29)
             return self._chars(node.left) if self._chars(node.right) is None else None
         if counts_characters(node):
             return "chars"  # ``sum(ord(c) > 127 for c in text)`` (set 85)

@@ -35,11 +35,19 @@ def each_value(node: ast.expr) -> ast.expr | None:
     """What a statistic over many values measures, one of them: ``len(t)`` for ``sum(len(t) for t in
     texts)``, ``np.mean([len(t) ...])``, ``lengths.mean()`` of ``df[c].apply(lambda x: len(str(x)))``,
     ``len(x)`` for ``texts.apply(len)``, ``map(len, texts)`` and ``texts.str.len()``; None for anything
-    else (``min(len(a), len(b))``: two values, not a statistic)."""
+    else (``min(len(a), len(b))``: two values, not a statistic); the value a literal clamps
+    (``max(len(text) // 3, 200)``)."""
     if not isinstance(node, ast.Call):
         return None
     callee = callee_name(node) or ""
     func = node.func
+    if callee in {"max", "min"} and len(node.args) == 2 and not node.keywords:
+        kept = [a for a in node.args if number(a) is None]
+        # ``max(len(text) // 3, 200)``: a length clamped by a literal floor (set 95: memory-v2-hx); not a
+        # count kept above zero (``max(n - empty, 1)``, a divisor of items; set 81: merlina)
+        value = kept[0] if len(kept) == 1 else None
+        head = value.left if isinstance(value, ast.BinOp) else value
+        return value if isinstance(head, ast.Call) and callee_name(head) == "len" else None
     if callee in _STATISTICS and len(node.args) == 1 and not node.keywords:
         arg = node.args[0]
         return arg.elt if isinstance(arg, (ast.GeneratorExp, ast.ListComp)) else each_value(arg) or arg
