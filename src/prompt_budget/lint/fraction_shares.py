@@ -51,6 +51,18 @@ def shared(node: ast.expr) -> ast.expr:
     return node
 
 
+def nested_amount(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a clamp (``min`` / ``max``) of a share of a count of tokens: the amount an outer clamp
+    bounds (``min(32_768, max(window * 0.1, 8_192))``, the ceiling of a summary's output cap; set 96:
+    py-agent-framework)."""
+    return (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in {"min", "max"}
+        and any(shared_amount(rule, a) for a in node.args if not isinstance(a, ast.Starred))
+    )
+
+
 def shared_amount(rule: LintRule, node: ast.expr) -> bool:
     """``node`` is a count of tokens or a literal share of one (``max_tokens * 0.2``, ``int(max_tokens *
     0.2)`` of a name), or a share of a local its function orders against a count of tokens (``int(physical *
