@@ -19,6 +19,8 @@ SET95_VALID = (
     ),
     # an outer clamp of an inner one that holds no share
     Valid("def cap(n, m):\n    return min(32_768, max(n, m))\n"),
+    # an inner clamp beside an amount of characters: the outer floor bounds characters
+    Valid("def preview(cfg, target):\n    return max(512, min(cfg.preview_chars, int(target * 0.6)))\n"),
 )
 
 SET95_INVALID = (
