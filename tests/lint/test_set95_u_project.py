@@ -38,7 +38,9 @@ def test_a_config_fields_fraction_read_as_a_share_of_its_window(tmp_path: Path) 
     assert _found(lint_package(tmp_path, files), "PB105") == [("pkg/models.py", 5), ("pkg/models.py", 6)]
 
 
-@pytest.mark.parametrize("unit", ["lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price"])
+@pytest.mark.parametrize(
+    "unit", ["lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price"]
+)
 def test_a_fraction_of_a_cap_in_another_unit_is_no_budget_ratio(tmp_path: Path, unit: str) -> None:
     files = {
         "__init__.py": "",
