@@ -129,6 +129,8 @@ class Deferred:
     #: Names given to a function cutting strings (``truncate_strings(payload, STRING_TRUNCATION_LENGTH)``):
     #: characters.
     to_strings: set[str] = field(default_factory=set)
+    #: The parameters a name is the default of, whose stores (``self._size = size``) cut strings too.
+    defaulted: dict[str, set[str]] = field(default_factory=dict)
     #: Budgets of a module defining Triton kernels (``PDL_MIN_PREFILL_TOKENS = 4096``): reported unless
     #: every read compares them (a threshold choosing how a kernel is launched, ``kernel_launch``).
     kernel: list[tuple[str, Report]] = field(default_factory=list)
@@ -168,6 +170,10 @@ class Deferred:
                 or (isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"})
             ) and compared_with_length(ancestors[-2], read, rule)
             (self.measured if measured else self.not_measured).add(name)
+        if loaded and len(ancestors) > 1 and isinstance(ancestors[-2], ast.arguments):
+            # ``max_input_length: int = MAX_INPUT_LENGTH``: what the parameter is stored in decides too
+            given = {a.arg for a, d in defaults(ancestors[-2]) if d is ancestors[-1]}
+            self.defaulted.setdefault(name, set()).update(given)
         if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
@@ -203,6 +209,8 @@ class Deferred:
         if name in self.measured and name not in self.not_measured:
             return True
         stored = self.stored.get(name, set())
+        for param in self.defaulted.get(name, ()):
+            stored = stored | {param} | self.stored.get(param, set())
         return bool(stored) and bool(stored & character_sizes(rule, module))
 
     def _stored_in_window(self, rule: LintRule, module: ast.Module, name: str) -> str | None:

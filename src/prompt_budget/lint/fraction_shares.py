@@ -6,7 +6,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.ordered_budgets import ordered_against_tokens
-from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.shares import divisor, neutral_name, numerator
 
 if TYPE_CHECKING:
@@ -49,6 +49,20 @@ def shared(node: ast.expr) -> ast.expr:
         if literal_fraction(node.left) is not None:
             return node.right
     return node
+
+
+def nested_amount(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is a clamp (``min`` / ``max``) of a share of a count of tokens by numbers alone: the amount
+    an outer clamp bounds (``min(32_768, max(window * 0.1, 8_192))``, the ceiling of a summary's output cap;
+    set 96: py-agent-framework)."""
+    return (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in {"min", "max"}
+        and any(shared_amount(rule, a) for a in node.args)
+        # every other side a number: not ``min(settings.result_preview_chars, int(target * 0.6))``
+        and all(shared_amount(rule, a) or number(a) is not None for a in node.args)
+    )
 
 
 def shared_amount(rule: LintRule, node: ast.expr) -> bool:

@@ -20,13 +20,14 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, string_value
-from prompt_budget.lint.walks import source_of, walk_spanning
+from prompt_budget.lint.walks import parents, source_of, walk_spanning
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -37,6 +38,10 @@ if TYPE_CHECKING:
 
 _BOUND_FACT = "\x00pb105 keyed-fraction "
 _READ_FACT = "\x00pb105 keyed-read "
+#: A local named as the window a line multiplies (``context_cap * config.low_watermark_ratio``, set 96).
+_WINDOW_LINE = re.compile(r"context_?cap|window")
+#: A fraction a config class holding a budget field keeps as a field's default: ``field class``.
+_FIELD_FACT = "\x00pb105 field-fraction "
 #: A line multiplying by a key read: ``* self.cfg.compact_at``, ``* float(cfg.get("percentage"``,
 #: ``cfg["share"] *`` (either order).
 _PRODUCT_LINE = re.compile(
@@ -112,6 +117,8 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
         return
     for table in tables:
         _bound(rule, table)
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        _fields(rule, cls)  # ``low_watermark_ratio: float = 0.6`` beside ``context_window_cap`` (set 96)
     at = _product_lines(rule.ctx.lines)
     seen: set[str] = set()
     for node in walk_spanning(tree, at) if at else ():
@@ -123,10 +130,23 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
                 key
                 and key not in seen
                 and not rule.names.is_budget(key)
-                and (budget := rule.budget_expr(other))
+                and (budget := rule.budget_expr(other) or _local_budget(rule, tree, other))
             ):
                 seen.add(key)
                 rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
+
+
+def _local_budget(rule: LintRule, tree: ast.Module, node: ast.AST) -> str | None:
+    """The budget a local named as a window is bound to, once, in its function (``context_cap =
+    config.context_window_cap`` ... ``context_cap * config.low_watermark_ratio``), else None."""
+    if not (isinstance(node, ast.Name) and _WINDOW_LINE.search(node.id.lower())):
+        return None
+    up = parents(tree)
+    fn = up.get(node)
+    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        fn = up.get(fn)
+    bound = local_bindings(fn, node.id) if fn is not None else []
+    return rule.budget_expr(bound[0].value) if len(bound) == 1 else None
 
 
 def _product_lines(lines: Sequence[str]) -> list[int]:
@@ -143,7 +163,7 @@ def _product_lines(lines: Sequence[str]) -> list[int]:
         number += lowered.count("\n", counted, start)
         counted = start
         line = lowered[start:end]
-        if _PRODUCT_LINE.search(line) and BUDGET_WORDS.search(line):
+        if _PRODUCT_LINE.search(line) and (BUDGET_WORDS.search(line) or _WINDOW_LINE.search(line)):
             at.append(number)
         star = lowered.find("*", end)
     return at
@@ -158,6 +178,22 @@ def _bound(rule: LintRule, node: ast.Dict) -> None:
         share = literal_fraction(value)
         if key and share is not None and not rule.names.is_budget(key):
             rule.fact(value, f"{_BOUND_FACT}{key}", share)
+
+
+def _fields(rule: LintRule, cls: ast.ClassDef) -> None:
+    """A fact for each fraction a class holding a field named as a budget keeps as a field's default
+    (a config model: ``low_watermark_ratio: float = 0.6`` beside ``context_window_cap: int = 128_000``)."""
+    fields = [
+        (s.target.id, s.value)
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    ]
+    if not any(rule.names.is_budget(name) for name, _ in fields):
+        return
+    for name, value in fields:
+        share = literal_fraction(value) if value is not None else None
+        if value is not None and share is not None and not rule.names.is_budget(name):
+            rule.fact(value, f"{_FIELD_FACT}{name} {cls.name}", share)
 
 
 def _project_keyed_fractions(
@@ -176,6 +212,13 @@ def _project_keyed_fractions(
             message = (
                 f"hard-coded budget ratio {key} = {fact.value:g} in a settings dict, read as {found}; move "
                 "it to config so the threshold can be tuned per model"
+            )
+            findings.append(finding_where_bound(rule, fact, message, key, config_key(key, "ratio")))
+    for fact, (key, owner) in tagged(facts, _FIELD_FACT, 2) if reads else ():
+        if (found := reads.get((fact_project(fact, root), key))) is not None:
+            said = f"{key} = {fact.value:g}, a field of the config `{owner}` read as {found}"
+            message = (
+                f"hard-coded budget ratio {said}; move it to config so the threshold can be tuned per model"
             )
             findings.append(finding_where_bound(rule, fact, message, key, config_key(key, "ratio")))
     return findings

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 SPEC_SLOTS = frozenset(
     {"default", "min", "max", "minimum", "maximum", "default_value", "min_value", "max_value"}
 )
+#: The slots of a spec listing values of the quantity it names, tried one by one (a sweep's search
+#: space: ``{"max_tokens": {"type": "discrete", "values": [256, 512, 1024]}}``; set 96: armature-ai).
+SPEC_LISTS = frozenset({"values", "choices", "candidates"})
 #: The keyword of a spec call naming the parameter it describes (``field_name=``, set 75: miiflow's
 #: ``ParameterConfig(field_name="max_tokens", default_value=4096, max_value=8192)``).
 _NAME_KEYWORDS = frozenset(
@@ -61,7 +64,7 @@ def named_spec_bounds(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr
 
 def nested_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.expr, str, int | float, str]]:
     """``{Names.MAX_TOKENS: {"type": "int", "default": 64, "max": 2048}}``: each number under a slot of
-    ``SPEC_SLOTS`` in a dict that is the entry of a budget's key."""
+    ``SPEC_SLOTS`` (or listed under one of ``SPEC_LISTS``) in a dict that is the entry of a budget's key."""
     for key, item in zip(node.keys, node.values, strict=False):
         name = spec_name(key)
         if not isinstance(item, ast.Dict) or not _budget(rule, name):
@@ -70,6 +73,10 @@ def nested_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.exp
             which = string_value(slot)
             if which in SPEC_SLOTS and (value := rule.budget_literal(inner)) is not None:
                 yield inner, name or "", value, f'under "{which}" of the spec of `{name}`'
+            elif which in SPEC_LISTS and isinstance(inner, (ast.List, ast.Tuple)):
+                for each in inner.elts:
+                    if (value := rule.budget_literal(each)) is not None:
+                        yield each, name or "", value, f'listed under "{which}" of the spec of `{name}`'
 
 
 def int_of_string(rule: LintRule, lookup: ast.Call, node: ast.expr) -> int | None:

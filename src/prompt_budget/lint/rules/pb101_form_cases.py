@@ -23,6 +23,7 @@ from prompt_budget.lint.rules.pb101_set81_cases import SET81_INVALID, SET81_VALI
 from prompt_budget.lint.rules.pb101_set81_shown_cases import SET81_SHOWN_INVALID, SET81_SHOWN_VALID
 from prompt_budget.lint.rules.pb101_set85_cases import SET85_INVALID, SET85_VALID
 from prompt_budget.lint.rules.pb101_set89_cases import SET89_INVALID, SET89_VALID
+from prompt_budget.lint.rules.pb101_set95_cases import SET95_INVALID, SET95_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -52,6 +53,7 @@ FORM_VALID = (
     *SET81_VALID,
     *SET85_VALID,  # sets 85 and 86
     *SET89_VALID,  # sets 89 and 90
+    *SET95_VALID,  # sets 95 and 96 (tuner U)
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -128,6 +130,7 @@ FORM_INVALID = (
     *SET81_INVALID,
     *SET85_INVALID,  # sets 85 and 86
     *SET89_INVALID,  # sets 89 and 90
+    *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

@@ -13,6 +13,7 @@ from prompt_budget.lint.rules.pb102_set85_cases import SET85_INVALID, SET85_VALI
 from prompt_budget.lint.rules.pb102_set87_cases import SET87_INVALID, SET87_VALID
 from prompt_budget.lint.rules.pb102_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb102_set93_cases import SET93_INVALID, SET93_VALID
+from prompt_budget.lint.rules.pb102_set95u_cases import SET95_INVALID, SET95_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -69,6 +70,7 @@ SET73_VALID = (
     *SET87_VALID,  # sets 87 and 88
     *SET91_VALID,  # sets 91 and 92
     *SET93_VALID,  # sets 93 and 94
+    *SET95_VALID,  # sets 95 and 96 (tuner U)
 )
 
 SET73_INVALID = (
@@ -104,4 +106,5 @@ SET73_INVALID = (
     *SET87_INVALID,  # sets 87 and 88
     *SET91_INVALID,  # sets 91 and 92
     *SET93_INVALID,  # sets 93 and 94
+    *SET95_INVALID,  # sets 95 and 96 (tuner U)
 )

@@ -9,6 +9,7 @@ from prompt_budget.lint.rules.pb103_set83_cases import SET83_INVALID, SET83_VALI
 from prompt_budget.lint.rules.pb103_set85_cases import SET85_INVALID, SET85_VALID
 from prompt_budget.lint.rules.pb103_set85_floors_cases import SET85_FLOOR_INVALID, SET85_FLOOR_VALID
 from prompt_budget.lint.rules.pb103_set91_cases import SET91_INVALID, SET91_VALID
+from prompt_budget.lint.rules.pb103_set95_cases import SET95_INVALID, SET95_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -43,6 +44,7 @@ SET73_VALID = (
     *SET85_VALID,  # sets 85 and 86
     *SET85_FLOOR_VALID,  # set 85: floors of shares
     *SET91_VALID,  # sets 91 and 92
+    *SET95_VALID,  # sets 95 and 96 (tuner U)
 )
 
 SET73_INVALID = (
@@ -56,4 +58,5 @@ SET73_INVALID = (
     *SET85_INVALID,  # sets 85 and 86
     *SET85_FLOOR_INVALID,
     *SET91_INVALID,  # sets 91 and 92
+    *SET95_INVALID,  # sets 95 and 96 (tuner U)
 )

@@ -11,7 +11,7 @@ from prompt_budget.lint.compared_counts import asserted_in_test, bucket_tokens, 
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
-from prompt_budget.lint.fraction_shares import shared_amount
+from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.names import words
@@ -558,7 +558,9 @@ class TokenThreshold(LintRule):
         # ``min(budget, 32768 if pro else 24576)``: each side of a conditional bound (set 20: inspect-ai)
         bounds = [side for v in values for side in _sides(v)]
         # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc)
-        amounts = [v for v in values if shared_amount(self, v) or tokenizer_maxlen(v)]
+        amounts = [
+            v for v in values if shared_amount(self, v) or nested_amount(self, v) or tokenizer_maxlen(v)
+        ]
         outer = self.ctx.parent(node)
         if (
             not amounts

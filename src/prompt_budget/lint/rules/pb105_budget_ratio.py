@@ -25,6 +25,7 @@ from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_shar
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
+from prompt_budget.lint.passed_ratios import passed_ratios
 from prompt_budget.lint.percent_shares import PercentShares
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
@@ -252,7 +253,7 @@ class BudgetRatio(DivisorTables):
             for literal, value, said in keyed_reports(self._keyed_args, name, why):
                 self._report(literal, value, name, said)  # ``cls(head_ratio=data.get("head_ratio", 0.3))``
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
-        for literal, value, shares, said in table_shares(self, node):  # ``TARGETS = [0.7, 0.5]``
+        for literal, value, shares, said in (*table_shares(self, node), *passed_ratios(self, node)):  # set 96
             self._report(literal, value, shares, said)
         for literal, value, name, why in self._percents.decided(self, node):  # ``pct_used >= WARN_PCT``
             self._report(literal, value, name, f"{name} = {value:g}, a percent of a token budget: {why}")

@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb105_set89_cases import SET89_INVALID, SET89_VALI
 from prompt_budget.lint.rules.pb105_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb105_set93_cases import SET93_INVALID, SET93_VALID
 from prompt_budget.lint.rules.pb105_set93t_cases import SET93T_INVALID, SET93T_VALID
+from prompt_budget.lint.rules.pb105_set95_cases import SET95_INVALID, SET95_VALID
 
 #: Units a budget may count instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
@@ -34,6 +35,7 @@ SET81_VALID = (
     *SET91_VALID,  # sets 91 and 92
     *SET93T_VALID,  # sets 93 and 94 (tuner T)
     *SET93_VALID,  # sets 93 and 94
+    *SET95_VALID,  # sets 95 and 96 (tuner U)
     # set 81: ratios documented as shares of a budget of characters (agent47), and one of the same family
     # under them, said a share of nothing
     *(Valid(_RATIOS.format(whole=whole)) for whole in ("context_max_chars", "max_prompt_bytes")),
@@ -70,6 +72,7 @@ SET81_INVALID = (
     *SET91_INVALID,  # sets 91 and 92
     *SET93T_INVALID,  # sets 93 and 94 (tuner T)
     *SET93_INVALID,  # sets 93 and 94
+    *SET95_INVALID,  # sets 95 and 96 (tuner U)
     # set 81: the tokens entry of a table of budgets, a limit of steps times a rate (agent47's durable run)
     Invalid(
         "def start(rt, max_steps):\n"
