@@ -24,17 +24,23 @@ if TYPE_CHECKING:
 _KEEPING = frozenset({"int", "round", "ceil", "floor", "min", "max"})
 
 
+def climb(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast.AST | None]:
+    """From ``node`` up through calls and arithmetic keeping its unit (``int(...)``, ``max(n - 10, 1)``):
+    (the outermost such expression, its parent)."""
+    parent = parents.get(node)
+    while (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in _KEEPING
+        and any(a is node for a in parent.args)
+    ) or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
+        node, parent = parent, parents.get(parent)
+    return node, parent
+
+
 def ordered_share(rule: LintRule, node: ast.BinOp) -> bool:
     """The division ``node`` (being visited) is bound, kept in its unit, to a local of the function that
     the function orders against a count of tokens."""
     parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
-    current: ast.AST = node
-    parent = parents.get(current)
-    while (
-        isinstance(parent, ast.Call)
-        and callee_name(parent) in _KEEPING
-        and any(a is current for a in parent.args)
-    ) or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
-        current, parent = parent, parents.get(parent)
+    _, parent = climb(parents, node)
     local = bound_local(parent)
     return local is not None and ordered_against_tokens(rule, local)

@@ -38,7 +38,7 @@ from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.generation_lengths import length_limit_keyword
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.ordered_budgets import ordered_against_tokens, ordered_reason
-from prompt_budget.lint.ordered_shares import ordered_share
+from prompt_budget.lint.ordered_shares import climb, ordered_share
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
@@ -48,8 +48,6 @@ if TYPE_CHECKING:
 
 #: The divisors of a share: a third down to a sixteenth.
 SHARE_DIVISORS = range(3, 17)
-#: Calls whose result counts what their argument counts (``int(n / 4)``, ``min(2048, n // 4)``).
-_KEEPING_CALLS = frozenset({"int", "round", "ceil", "floor", "min", "max"})
 #: A tokenizer's calls turning a list of tokens back into text.
 _DECODE_CALLS = frozenset({"decode", "batch_decode", "convert_ids_to_tokens"})
 #: Words of a tokenizer's name (the receiver of ``decode``).
@@ -114,7 +112,7 @@ def _returned_budget(rule: LintRule, node: ast.BinOp) -> bool:
     """The division's result (through ``int()``, ``min``/``max``, ``+``/``-``) is returned by a function
     whose name says it gives a budget (``_target_tokens``, ``get_max_tokens``)."""
     parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
-    _, parent = _climb(parents, node)
+    _, parent = climb(parents, node)
     fn = rule.ctx.function()
     return isinstance(parent, ast.Return) and fn is not None and rule.names.is_budget(fn.name)
 
@@ -210,26 +208,13 @@ def _limit_keyword(rule: LintRule, name: str | None) -> bool:
     return rule.names.is_budget(name) or length_limit_keyword(name)
 
 
-def _climb(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast.AST | None]:
-    """From ``node`` up through calls and arithmetic keeping its unit (``int(...)``, ``max(n - 10, 1)``):
-    (the outermost such expression, its parent)."""
-    parent = parents.get(node)
-    while (
-        isinstance(parent, ast.Call)
-        and callee_name(parent) in _KEEPING_CALLS
-        and any(a is node for a in parent.args)
-    ) or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))):
-        node, parent = parent, parents.get(parent)
-    return node, parent
-
-
 def _limit_result(rule: LintRule, node: ast.BinOp) -> bool:
     """The division's result is a length limit: given as one (``max_length=n // 4``) or as a size of a
     splitter counting tokens (``chunk_overlap=``), assigned to a budget name, or bound to a local that a read of the function gives as one (``len_seg = int(n / 4)``
     ... ``max_length=len_seg``)."""
     ancestors = rule.ctx.ancestors
     parents = {child: parent for parent, child in pairwise(ancestors)}
-    _, parent = _climb(parents, node)
+    _, parent = climb(parents, node)
     if isinstance(parent, ast.keyword):
         return _limit_keyword(rule, parent.arg) or _sizes_chunks(rule, parent, parents.get(parent))
     if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1):
@@ -242,7 +227,7 @@ def _limit_result(rule: LintRule, node: ast.BinOp) -> bool:
         return False
     fn_parents, reads = reads_of(fn, target.id)
     for read in reads:
-        _, use = _climb(fn_parents, read)
+        _, use = climb(fn_parents, read)
         if isinstance(use, ast.keyword) and (
             _limit_keyword(rule, use.arg) or _sizes_chunks(rule, use, fn_parents.get(use))
         ):
