@@ -60,7 +60,7 @@ def _char_count(fn: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.expr, dept
     if isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1:
         arg = node.args[0]
         return isinstance(arg, ast.Name) and _text_param(fn, arg.id)
-    if counts_characters(node) or _compared_chars(fn, node):
+    if counts_characters(node):  # also ``sum("\u4e00" <= c <= "\u9fff" for c in text)``
         return True
     if isinstance(node, ast.Name):
         values = bound_values(fn, node.id)
@@ -79,38 +79,3 @@ def _text_param(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
                 isinstance(arg.annotation, ast.Name) and arg.annotation.id == "str"
             )
     return False
-
-
-def _compared_chars(fn: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.expr) -> bool:
-    """``sum("\\u4e00" <= c <= "\\u9fff" for c in text)``: the characters of a parameter of ``fn``
-    compared with one-character strings, counted."""
-    if not (isinstance(node, ast.Call) and callee_name(node) == "sum" and len(node.args) == 1):
-        return False
-    gen = node.args[0]
-    if not isinstance(gen, ast.GeneratorExp) or len(gen.generators) != 1:
-        return False
-    loop = gen.generators[0]
-    if not (
-        isinstance(loop.target, ast.Name)
-        and isinstance(loop.iter, ast.Name)
-        and _text_param(fn, loop.iter.id)
-    ):
-        return False
-    char = loop.target.id
-    compares = [n for t in (gen.elt, *loop.ifs) for n in walk(t) if isinstance(n, ast.Compare)]
-    return bool(compares) and all(_char_compare(c, char) for c in compares)
-
-
-def _char_compare(compare: ast.Compare, char: str) -> bool:
-    """``"a" <= c <= "z"``: the loop's character ordered between one-character strings."""
-    sides = [compare.left, *compare.comparators]
-    if not all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in compare.ops):
-        return False
-    names = [s for s in sides if isinstance(s, ast.Name)]
-    strings = [string_value(s) for s in sides if not isinstance(s, ast.Name)]
-    return (
-        len(names) == 1
-        and names[0].id == char
-        and bool(strings)
-        and all(s is not None and len(s) == 1 for s in strings)
-    )
