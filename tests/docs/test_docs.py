@@ -245,7 +245,7 @@ def test_python_blocks_run(doc: Path, tmp_path: Path, tiktoken_offline: Path) ->
             env=env,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=300,  # a walk-through runs a dozen CLI and pytest processes: minutes on a loaded 2-core machine
             check=False,
         )
         assert proc.returncode == 0, proc.stderr[-4000:]
