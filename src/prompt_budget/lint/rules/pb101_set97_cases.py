@@ -1,0 +1,44 @@
+"""PB101's cases from what sets 97 and 98 left (issue 19, tuner R): a number as the other branch of a
+conditional that reads a budget, bound to a name PB102 does not judge (``inline_branches.
+assigned_fallback``: ``ctx_window = bc.context_window if bc else 200_000``, set 98: ashlar-ao), the
+fallback of that budget as ``ctx_window = bc.context_window or 200_000`` is. Spliced into
+``pb101_form_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET97_VALID = (
+    # bound to a name of another unit: lines, messages, characters, bytes, seconds, cost, price
+    Valid("def f(cfg):\n    max_lines = cfg.max_tokens if cfg else 200\n    return max_lines\n"),
+    Valid("def f(cfg):\n    msg_limit = cfg.context_window if cfg else 50\n    return msg_limit\n"),
+    Valid("def f(cfg):\n    max_chars = cfg.max_tokens * 4 if cfg else 8000\n    return max_chars\n"),
+    Valid("def f(cfg):\n    size_bytes = cfg.max_tokens if cfg else 4096\n    return size_bytes\n"),
+    Valid("def f(cfg):\n    wait_seconds = cfg.context_window if cfg else 300\n    return wait_seconds\n"),
+    Valid("def f(cfg):\n    cost_cap = cfg.max_tokens if cfg else 1000\n    return cost_cap\n"),
+    # the other branch no budget's read: memory, a count of items, a plain setting
+    Valid("def f(cfg):\n    mem = cfg.memory_limit if cfg else 4096\n    return mem\n"),
+    Valid("def f(cfg):\n    n = cfg.max_items if cfg else 200\n    return n\n"),
+    Valid("def f(big):\n    limit = 300 if big else 350\n    return limit\n"),
+    # bound to a budget's own name: PB102's (``as a default``)
+    Valid(
+        "def f(cfg):\n    context_window = cfg.context_window if cfg else 200_000\n    return context_window\n"
+    ),
+)
+
+SET97_INVALID = (
+    Invalid(
+        "def remaining(self, backends):\n"
+        "    ctx_window = backends[self.kind].context_window if self.kind in backends else 200_000\n"
+        "    return max(0, ctx_window - self.used_tokens)\n",
+        line=2,
+        key="remaining_context_window",
+    ),
+    Invalid("def f(cfg):\n    cap = cfg.max_tokens if cfg is not None else 4096\n    return cap\n"),
+    Invalid("def f(cfg):\n    w: int = 128_000 if cfg is None else cfg.context_window\n    return w\n"),
+    # read by PB102's data flow too (``max_tokens=cap``): reported once, here
+    Invalid(
+        "def ask(cfg, client):\n    cap = cfg.max_tokens if cfg else 350\n    return client.create(max_tokens=cap)\n"
+    ),
+)
