@@ -21,6 +21,7 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.caller_budgets import caller_budget
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.inline_forms import completions_count
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
@@ -96,6 +97,13 @@ def branch_budgets(
         return
     if (found := _fallback(rule, node)) is not None:
         yield found
+        return
+    if (given := caller_budget(rule, node)) is not None:  # ``return p.max_out(m) if p else 8_000`` (set 97)
+        fn = rule.ctx.function_name()
+        how = f"returned as the fallback of `{fn}()`, whose result the module uses as `{given[0]}` (line {given[1]})"
+        for literal in (node.body, node.orelse):
+            if (value := rule.budget_literal(literal)) is not None:
+                yield literal, given[0], value, how
         return
     if (
         call is None

@@ -1,15 +1,42 @@
 """PB101's cases from what sets 97 and 98 left (issue 19, tuner R): a number as the other branch of a
 conditional that reads a budget, bound to a name PB102 does not judge (``inline_branches.
 assigned_fallback``: ``ctx_window = bc.context_window if bc else 200_000``, set 98: ashlar-ao), the
-fallback of that budget as ``ctx_window = bc.context_window or 200_000`` is. Spliced into
-``pb101_form_cases``.
+fallback of that budget as ``ctx_window = bc.context_window or 200_000`` is; a number returned as a
+branch of a conditional by a function named as no budget whose result the module uses as one
+(``caller_budgets``: ``return p.max_out(m) if p else 8_000`` ... ``cap = max_tokens if max_tokens else
+self._max_out()``, set 97: falamus). Spliced into ``pb101_form_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+_CLIENT = (
+    "class Client:\n    def _max_out(self):\n        p = PROVIDERS.get(self.kind)\n"
+    "        return p.max_out(self.model) if p else {fallback}\n\n"
+    "    def body(self, messages, max_tokens=None):\n"
+    "        cap = {use}\n        return {{'messages': messages, {key}: cap}}\n"
+)
+
 SET97_VALID = (
+    # a result used as a page size, a timeout, a count of lines; a getter named as a budget (PB102's);
+    # a conditional not returned whole; a function the module never calls
+    Valid(_CLIENT.format(fallback="50", use="page_size or self._max_out()", key="'page_size'")),
+    Valid(_CLIENT.format(fallback="50", use="self._max_out()", key="'max_lines'")),
+    Valid(
+        "class Pager:\n    def _size(self):\n        return self.cfg.size if self.cfg else 50\n\n"
+        "    def fetch(self, limit=None):\n        return self.api.list(limit=limit or self._size(), timeout=self._size())\n"
+    ),
+    Valid(
+        _CLIENT.replace("_max_out", "max_output_tokens").format(
+            fallback="8_000", use="self.max_output_tokens()", key="'max_tokens'"
+        )
+    ),
+    Valid(
+        "def _window():\n    return (lookup(MODEL) if MODEL else 32_000) + 1\n\n\n"
+        "def run(client):\n    return client.create(max_tokens=_window())\n"
+    ),
+    Valid("def _window():\n    return lookup(MODEL) if MODEL else 32_000\n"),
     # bound to a name of another unit: lines, messages, characters, bytes, seconds, cost, price
     Valid("def f(cfg):\n    max_lines = cfg.max_tokens if cfg else 200\n    return max_lines\n"),
     Valid("def f(cfg):\n    msg_limit = cfg.context_window if cfg else 50\n    return msg_limit\n"),
@@ -28,6 +55,17 @@ SET97_VALID = (
 )
 
 SET97_INVALID = (
+    Invalid(
+        _CLIENT.format(
+            fallback="8_000", use="max_tokens if max_tokens else self._max_out()", key="'max_tokens'"
+        ),
+        line=4,
+    ),
+    Invalid(
+        "def _default_window():\n    return lookup(MODEL) if MODEL else 32_000\n\n\n"
+        "def run(client, max_tokens=None):\n    return client.create(max_tokens=max_tokens or _default_window())\n",
+        line=2,
+    ),
     Invalid(
         "def remaining(self, backends):\n"
         "    ctx_window = backends[self.kind].context_window if self.kind in backends else 200_000\n"
