@@ -4,7 +4,9 @@ assigned_fallback``: ``ctx_window = bc.context_window if bc else 200_000``, set 
 fallback of that budget as ``ctx_window = bc.context_window or 200_000`` is; a number returned as a
 branch of a conditional by a function named as no budget whose result the module uses as one
 (``caller_budgets``: ``return p.max_out(m) if p else 8_000`` ... ``cap = max_tokens if max_tokens else
-self._max_out()``, set 97: falamus). Spliced into ``pb101_form_cases``.
+self._max_out()``, set 97: falamus); an allowance per item added to a count of tokens (``item_allowances``:
+``estimate_input_tokens(context) + 2048 * len(images)``, set 97: xdog-agent). Spliced into
+``pb101_form_cases``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ _CLIENT = (
 )
 
 SET97_VALID = (
+    # per item added to characters, bytes, lines, seconds, messages, a cost; a few tokens of framing
+    Valid("def size(text, images):\n    return len(text) + 1000 * len(images)\n"),
+    Valid("def size(total_bytes, files):\n    return total_bytes + 2048 * len(files)\n"),
+    Valid("def size(max_lines, files):\n    return max_lines + 100 * len(files)\n"),
+    Valid("def wait(elapsed_seconds, retries):\n    return elapsed_seconds + 30 * len(retries)\n"),
+    Valid("def n(num_messages, batch):\n    return num_messages + 20 * len(batch)\n"),
+    Valid("def cost(total_cost, images):\n    return total_cost + 0.5 * len(images)\n"),
+    Valid("def size(text, messages):\n    return count_tokens(text) + 4 * len(messages)\n"),
     # a result used as a page size, a timeout, a count of lines; a getter named as a budget (PB102's);
     # a conditional not returned whole; a function the module never calls
     Valid(_CLIENT.format(fallback="50", use="page_size or self._max_out()", key="'page_size'")),
@@ -55,6 +65,13 @@ SET97_VALID = (
 )
 
 SET97_INVALID = (
+    Invalid(
+        "def admit(context, images, limit):\n    size = estimate_input_tokens(context) + 2048 * len(images)\n"
+        "    if size > limit:\n        raise ValueError('too large')\n",
+        line=2,
+        key="admit_images_tokens",
+    ),
+    Invalid("def size(text, tools):\n    return num_tokens(text) + len(tools) * 300\n"),
     Invalid(
         _CLIENT.format(
             fallback="8_000", use="max_tokens if max_tokens else self._max_out()", key="'max_tokens'"
