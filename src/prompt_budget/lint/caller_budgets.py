@@ -56,6 +56,8 @@ def caller_budget(rule: LintRule, node: ast.IfExp) -> tuple[str, int] | None:
     parent = rule.ctx.parent(node)
     if fn is None or tree is None or not (isinstance(parent, ast.Return) and parent.value is node):
         return None
+    if all(rule.budget_literal(b) is None for b in (node.body, node.orelse)):
+        return None  # no number to report: the module's calls are not read
     if rule.names.is_budget(fn.name) or any(_budget_read(rule, b) for b in (node.body, node.orelse)):
         return None  # a budget getter's return is PB102's; a budget read's fallback ``inline_branches``'
     up = parents(tree)
