@@ -16,6 +16,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.item_allowances import item_allowance
 from prompt_budget.lint.rule import attr_name
 
 if TYPE_CHECKING:
@@ -28,7 +29,10 @@ Found = tuple[ast.expr, str, "int | float", str]
 def added_allowance(
     rule: LintRule, node: ast.BinOp, budget_keyword: Callable[[str, ast.Call], bool]
 ) -> Found | None:
-    """The number added first to a budget in a sum given as a budget's keyword, else None."""
+    """The number added first to a budget in a sum given as a budget's keyword (or an allowance per item
+    added to a count of tokens: ``item_allowances``), else None."""
+    if (each := item_allowance(rule, node)) is not None:  # ``count_tokens(c) + 2048 * len(images)``
+        return each
     if type(node.op) is not ast.Add or type(node.left) is not ast.Constant:
         return None
     value = rule.budget_literal(node.left)

@@ -25,6 +25,7 @@ from prompt_budget.lint.forms import (
     llama_index_size,
     tokens_times_ratio,
 )
+from prompt_budget.lint.inline_branches import assigned_fallback
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
@@ -133,8 +134,11 @@ def judge_assignment(
     """``target = literal`` (``said``: a field whose description says tokens): report it, hold it for
     the module's reads, or note that ``target`` is bound to something else."""
     if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
-        judge_assignment(rule, held, target, literal.body, walrus)
-        judge_assignment(rule, held, target, literal.orelse, walrus)
+        fallback = assigned_fallback(
+            rule, target, literal
+        )  # PB101's ``w = cfg.context_window if c else 8000``
+        for branch in (b for b in (literal.body, literal.orelse) if b is not fallback):
+            judge_assignment(rule, held, target, branch, walrus)
         return
     if (size := assigned_token_size(literal)) is not None:  # ``DEFAULT_TRIGGER = ("tokens", 4000)``
         name, value = attr_name(target) or "", rule.budget_literal(size)

@@ -7,6 +7,7 @@ expression's own parents. Judges no finding itself.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import string_value
@@ -29,3 +30,12 @@ def dict_token_slot(rule: LintRule) -> bool:
             name = string_value(key) or ""
             return rule.names.is_token_amount(name) and not rule.names.is_chars(name)
     return False
+
+
+def entry_key(table: ast.Dict, ancestors: Sequence[ast.AST]) -> str | None:
+    """The string key of ``table``'s entry whose value holds the node being visited (one of
+    ``ancestors``): ``"budget_tokens"`` of ``{"budget_tokens": max(1024, cap // 2)}``, else None."""
+    held = {id(a) for a in ancestors}
+    return next(
+        (string_value(k) for k, v in zip(table.keys, table.values, strict=True) if id(v) in held), None
+    )

@@ -55,6 +55,10 @@ def _calls(tree: ast.AST, fn: _Function, method: bool) -> list[ast.Call]:
     return out
 
 
+#: The calls of a function in its module, for the readings of other rules (``caller_budgets``).
+module_calls = _calls
+
+
 def _about_tokens(rule: LintRule, name: str) -> bool:
     return (rule.names.is_token_amount(name) or rule.names.mentions_tokens(name)) and not rule.names.is_chars(
         name

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
+from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
@@ -381,8 +382,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         left = parent.left  # ``max_tokens - prompt_tokens - buffer``: the budget is the leftmost term
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
-        budget = rule.budget_expr(left)
-        if budget is not None:
+        if rule.budget_expr(left) or bounded_budget(rule, left, every=True):  # ``min(a, b - c) - margin``
             return f"subtracted from the budget `{_source(left)}`"
         return None
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:

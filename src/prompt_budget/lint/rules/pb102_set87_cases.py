@@ -11,6 +11,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb102_set93t_cases import SET93T_INVALID, SET93T_VALID
 from prompt_budget.lint.rules.pb102_set95_cases import SET95_INVALID, SET95_VALID
+from prompt_budget.lint.rules.pb102_set97r_cases import SET97R_INVALID, SET97R_VALID
 
 SET87_VALID = (
     # the last return beside returns of something else than a budget: lines, seconds, bytes, a count
@@ -47,6 +48,7 @@ SET87_VALID = (
     ),
     *SET93T_VALID,  # sets 93 and 94 (tuner T)
     *SET95_VALID,  # sets 95 and 96 (tuner W)
+    *SET97R_VALID,  # sets 97 and 98 (tuner R)
 )
 
 SET87_INVALID = (
@@ -67,4 +69,5 @@ SET87_INVALID = (
     Invalid("MAX_CONTEXT_LENGTH = 6000\n", line=1),
     *SET93T_INVALID,  # sets 93 and 94 (tuner T)
     *SET95_INVALID,  # sets 95 and 96 (tuner W)
+    *SET97R_INVALID,  # sets 97 and 98 (tuner R)
 )

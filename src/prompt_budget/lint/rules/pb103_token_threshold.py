@@ -9,6 +9,7 @@ from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.compared_counts import asserted_in_test, bucket_tokens, counts_words, without_fallback
 from prompt_budget.lint.counted_locals import token_local
+from prompt_budget.lint.dict_slots import entry_key
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
@@ -510,8 +511,9 @@ class TokenThreshold(LintRule):
             and parent.func.id in {"min", "max"}
         ):
             parent = self.ctx.parent(parent)  # ``min(max(300, n), 4000)``
-        if isinstance(parent, ast.keyword):
-            return parent.arg if parent.arg and self.names.is_budget(parent.arg) else None
+        if isinstance(parent, (ast.keyword, ast.Dict)):  # ``{"budget_tokens": max(1024, n)}`` (set 97)
+            key = parent.arg if isinstance(parent, ast.keyword) else entry_key(parent, self.ctx.ancestors)
+            return key if key and self.names.is_budget(key) else None
         fn = self.ctx.function()
         if isinstance(parent, ast.Return):
             # ``def gemini_thinking_budget(...): return min(budget, 24576)`` (set 20: inspect-ai)

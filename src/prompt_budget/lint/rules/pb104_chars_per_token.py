@@ -79,37 +79,35 @@ _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|is
 
 
 class CharsPerToken(LintRule):
-    """A hard-coded chars-per-token ratio in a token-estimating context: ``len(text) // 4``,
-    ``len(text) / 3.5``, ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back
-    (``max_chars = max_tokens * 4``, ``text[: budget_tokens * 4]``), and words-per-token guesses
-    (``len(text.split()) * 1.3``). A rounded-up ``(n + 3) // 4`` in a token estimate is characters per
-    token whatever ``n`` is named, or a helper's result on a text returned as a token estimate;
-    ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string or is compared with its
-    length or with a running count of a text's characters. A named ratio is one too: ``CHARS_PER_TOKEN
-    = 4``, or a name relating tokens to characters, bytes or words without saying which is divided
-    (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says;
-    so is a rate kept in a constant of the module or class under any name, judged where it divides
-    (``len(p.split()) / self.TOKEN_SCALER > token_limit``) and reported where written, and so is a rate
-    kept in a parameter's default (``han_tokens=0.625`` ... ``han_count * han_tokens``), and so is a rate of
-    tokens per word written as two constants (``TOKENS = 1000``, ``WORDS = 750`` ... ``(self.TOKENS /
-    self.WORDS) * len(text.split())``), reported once, at the tokens. A token cap
-    times a rate from 1.2 to 6 is a character bound when its result cuts or is named as characters
-    (``char_cap = int(max_tokens * 1.4)``), so is a rate kept in a local named as a factor
-    (``TARGET_SIZE_FACTOR = 3`` ... ``result[:TARGET_SIZE_FACTOR * target_size]``), and a parameter the
-    function orders against a count of tokens (``model.count_tokens(result) > target_size``) is a token
-    cap whatever its name; ``ascii_ch_count`` counts characters.
+    """A hard-coded chars-per-token ratio in a token-estimating context: ``len(text) // 4``, ``len(text) / 3.5``,
+    ``len(text) * 0.25``, ``len(text) * 3 // 8``, ``(chars + 3) // 4``, the way back (``max_chars = max_tokens *
+    4``, ``text[: budget_tokens * 4]``), and words-per-token guesses (``len(text.split()) * 1.3``). A rounded-up
+    ``(n + 3) // 4`` in a token estimate is characters per token whatever ``n`` is named, or a helper's result on a
+    text returned as a token estimate; ``limit = TOKEN_LIMIT * 4`` is, when a read of ``limit`` cuts a string or is
+    compared with its length or with a running count of a text's characters. A named ratio is one too:
+    ``CHARS_PER_TOKEN = 4``, or a name relating tokens to characters, bytes or words without saying which is divided
+    (``TOKEN_TO_CHAR_RATIO = 4``, ``CHAR_TO_TOKEN_RATIO = 0.25``), whose value in a rate's range says; so is a rate
+    kept in a constant of the module or class under any name, judged where it divides (``len(p.split()) /
+    self.TOKEN_SCALER > token_limit``) and reported where written, and so is a rate kept in a parameter's default
+    (``han_tokens=0.625`` ... ``han_count * han_tokens``), and so is a rate of tokens per word written as two
+    constants (``TOKENS = 1000``, ``WORDS = 750`` ... ``(self.TOKENS / self.WORDS) * len(text.split())``), reported
+    once, at the tokens. A token cap times a rate from 1.2 to 6 is a character bound when its result cuts or is
+    named as characters (``char_cap = int(max_tokens * 1.4)``), so is a rate kept in a local named as a factor
+    (``TARGET_SIZE_FACTOR = 3`` ... ``result[:TARGET_SIZE_FACTOR * target_size]``), and a parameter the function
+    orders against a count of tokens (``model.count_tokens(result) > target_size``) is a token cap whatever its
+    name; ``ascii_ch_count`` counts characters. The fallback of a read of a named rate (``cfg.chars_per_token if cfg
+    else 3.5``, ``... or 3.5``) is one too.
 
-    The context decides: the result is assigned to, returned from, passed as or commented as tokens,
-    compared with a count of tokens, or the enclosing function is about tokens; a text's length and a
-    size divided by the same rate on both sides of a comparison (``len(doc) // 3 <= max_size // 3``)
-    are converted so. A rate above 6 characters per token (``/ 10``) only when the estimate is compared
-    with a count of tokens. The length may be a statistic over many texts' lengths
-    (``np.mean([len(t) for t in texts])``, a pandas column's ``apply(len).mean()``); a character bound
-    may be two literals, a context window times a rate (``text[: 3 * 8192]``) under a comment of tokens
-    or a context window. A tiktoken count scaled by a rate near 1 (``int(len(enc.encode(t)) * 1.1)``) is
-    a ratio between two tokenizers. A rate of 2 (``math.ceil(len(text) / 2)``) halves many things: it is
-    reported only when its result is itself a count of tokens (returned by a function named or documented
-    as counting tokens, bound as tokens, compared with them). Words may be cut by any splitting helper
+    The context decides: the result is assigned to, returned from, passed as or commented as tokens, compared with a
+    count of tokens, or the enclosing function is about tokens; a text's length and a size divided by the same rate
+    on both sides of a comparison (``len(doc) // 3 <= max_size // 3``) are converted so. A rate above 6 characters
+    per token (``/ 10``) only when the estimate is compared with a count of tokens. The length may be a statistic
+    over many texts' lengths (``np.mean([len(t) for t in texts])``, a pandas column's ``apply(len).mean()``); a
+    character bound may be two literals, a context window times a rate (``text[: 3 * 8192]``) under a comment of
+    tokens or a context window. A tiktoken count scaled by a rate near 1 (``int(len(enc.encode(t)) * 1.1)``) is a
+    ratio between two tokenizers. A rate of 2 (``math.ceil(len(text) / 2)``) halves many things: it is reported only
+    when its result is itself a count of tokens (returned by a function named or documented as counting tokens,
+    bound as tokens, compared with them). Words may be cut by any splitting helper
     (``len(split_by_punctuation(text)) * 2``), not into lines, sentences or chunks.
     A local bound only to characters is characters whatever its name (``rest = len(text) - zh`` ...
     ``rest // 4``), so is a conditional of two lengths; a quotient multiplied by a value per token
@@ -391,9 +389,11 @@ class CharsPerToken(LintRule):
 
     # --- the visit
 
-    def visit_Call(self, node: ast.Call) -> None:
-        if (found := rate_fallback(node)) is not None:  # ``CHARS_PER_TOKEN.get(family, 4.0)`` (set 83)
+    def visit_Call(self, node: ast.expr) -> None:  # ``RATES.get(m, 4.0)``, ``cfg.chars_per_token or 3.5``
+        if (found := rate_fallback(node, self.ctx.ancestors)) is not None:  # ``pb104_table_fallbacks``
             self._report(found[0], found[0], found[1], found[2])
+
+    visit_IfExp = visit_BoolOp = visit_Call
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         self._per_char()

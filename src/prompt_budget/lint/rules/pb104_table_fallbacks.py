@@ -9,14 +9,17 @@ text conversion and is left.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.rule import attr_name, number
 
 
-def rate_fallback(node: ast.Call) -> tuple[ast.expr, float, str] | None:
-    """(the fallback literal, its value, the rate's key) of ``<per-token table>.get(key, <number>)``,
-    else None."""
+def rate_fallback(node: ast.expr, ancestors: Sequence[ast.AST]) -> tuple[ast.expr, float, str] | None:
+    """(the fallback literal, its value, the rate's key) of ``<per-token table>.get(key, <number>)``, or
+    of a conditional or an ``or`` (``node``, the last of ``ancestors``: ``read_fallback``), else None."""
+    if not isinstance(node, ast.Call):
+        return read_fallback(node, ancestors[-2] if len(ancestors) > 1 else None)
     func = node.func
     if not (isinstance(func, ast.Attribute) and func.attr == "get" and len(node.args) == 2):
         return None
@@ -26,3 +29,35 @@ def rate_fallback(node: ast.Call) -> tuple[ast.expr, float, str] | None:
         return None
     key = per_token_key(name, value)
     return None if key is None else (node.args[1], value, key)
+
+
+def _named_slot(parent: ast.AST | None, node: ast.expr) -> str | None:
+    """The name ``node`` is bound or given to (an assignment's target, a keyword), else None."""
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        return attr_name(parent.targets[0])
+    if isinstance(parent, ast.AnnAssign):
+        return attr_name(parent.target)
+    return parent.arg if isinstance(parent, ast.keyword) else None
+
+
+def read_fallback(node: ast.expr, parent: ast.AST | None) -> tuple[ast.expr, float, str] | None:
+    """(the literal, its value, the rate's key) of the fallback of a read of a per-token conversion:
+    ``bc.char_to_token_ratio if bc else 3.5``, ``cfg.chars_per_token or 4`` (set 98: ashlar-ao): the
+    rate used whenever the configured one is missing. A conditional bound or given to a per-token name
+    itself (``chars_per_token = cfg.chars_per_token if cfg else 4``) is judged by that name instead."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) > 1:
+        pairs = [(node.values[-1], node.values[-2])]
+    elif isinstance(node, ast.IfExp):
+        slot = _named_slot(parent, node)
+        if slot is not None and per_token_key(slot) is not None:
+            return None
+        pairs = [(node.orelse, node.body), (node.body, node.orelse)]
+    else:
+        return None
+    for literal, other in pairs:
+        value = number(literal)
+        name = attr_name(other) if value else None
+        key = per_token_key(name, value) if name and value else None
+        if key is not None:
+            return literal, value or 0.0, key
+    return None

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.added_headroom import headroom_budget
+from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.class_reserves import class_reserve
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
@@ -275,7 +276,7 @@ class ReserveArithmetic(LintRule):
             left = left.left
         budget = (
             self.budget_expr(left)
-            or self._bounded_budget(left)
+            or bounded_budget(self, left)  # ``min(n_ctx, n_batch) - 16`` (``bounded_budgets``)
             or self._weak_budget_against_tokens(left)
             or self._remainder_of_budget(node, left)
             or self._window_row(left)
@@ -503,14 +504,6 @@ class ReserveArithmetic(LintRule):
         if not found:
             return None
         return left.id if all(found) else self._weak_budget_reaching_tokens(node, left.id)
-
-    def _bounded_budget(self, left: ast.expr) -> str | None:
-        """``min(n_ctx, n_batch) - 16``: a bound of a window (set 18: raglite)."""
-        if not (
-            isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id in {"min", "max"}
-        ):
-            return None
-        return next((b for b in map(self.budget_expr, left.args) if b is not None), None)
 
     def _weak_budget_reaching_tokens(self, node: ast.BinOp, name: str) -> str | None:
         """``segment_len = max_len - 100`` ... ``tokens[i : i + segment_len]``: a weakly named length

@@ -11,6 +11,7 @@ from prompt_budget.lint.rules.pb106_set81_cases import SET81_INVALID, SET81_VALI
 from prompt_budget.lint.rules.pb106_set83_cases import SET83_INVALID, SET83_VALID
 from prompt_budget.lint.rules.pb106_set87_cases import SET87_INVALID, SET87_VALID
 from prompt_budget.lint.rules.pb106_set89_cases import SET89_INVALID, SET89_VALID
+from prompt_budget.lint.rules.pb106_set97_cases import SET97_INVALID, SET97_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -102,6 +103,7 @@ MORE_VALID = (
     *SET83_VALID,
     *SET87_VALID,
     *SET89_VALID,
+    *SET97_VALID,
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -111,4 +113,5 @@ MORE_INVALID = (
     *SET83_INVALID,
     *SET87_INVALID,
     *SET89_INVALID,
+    *SET97_INVALID,
 )
