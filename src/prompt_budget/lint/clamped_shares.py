@@ -17,6 +17,7 @@ import ast
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
+from prompt_budget.lint.ordered_factors import ordered_factor
 from prompt_budget.lint.rule import LintRule, dotted
 from prompt_budget.lint.walks import parents, walk
 
@@ -54,6 +55,14 @@ def clamped_against_tokens(rule: LintRule, product: ast.BinOp, up: dict[ast.AST,
     return None
 
 
+def _function(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST:
+    """The function ``node`` is in (the module when none)."""
+    scope = up.get(node)
+    while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        node, scope = scope, up.get(scope)
+    return scope if scope is not None else node
+
+
 def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
     """``constant_reach.decide_shares``, then the shares it left whose product is clamped against tokens."""
     decide_shares(rule, bindings, uses)
@@ -78,5 +87,7 @@ def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
         for side in (node.left, node.right):
             if type(side) is ast.Name and side.id in names and uses.reason(side.id) is None:
                 why = clamped_against_tokens(rule, node, up)
+                other = node.right if side is node.left else node.left
+                why = why or ordered_factor(rule, _function(node, up), other)  # set 97: xdog-agent
                 if why is not None:
                     uses.reasons[side.id] = why
