@@ -6,7 +6,9 @@ order like with like) and the constant a share of a token amount, whatever the a
 Asked at PB105's end of module after ``constant_reach.decide_shares``, only for the module constants
 named as a share (``fraction``, ratio, share, percent) that nothing else decided. The product may sit in
 ``int()``/``round()``/``math.floor()``/``math.ceil()``; the other argument of ``min``/``max`` is a token
-amount (``rule.token_amount``) itself or inside such a call or another ``min``/``max``.
+amount (``rule.token_amount``) itself or inside such a call or another ``min``/``max``. A product whose
+other factor its function orders against a count of tokens is one too (``ordered_factors``; set 97:
+xdog-agent's ``budget.input_limit * TARGET_RATIO`` beside ``if overhead >= budget.input_limit``).
 Kept apart from the rule: it reads the module's tree, and judges no finding itself.
 """
 

@@ -369,13 +369,13 @@ class BudgetRatio(DivisorTables):
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_no_tokens(self.ctx.tree, name, self.names)
             ):
-                # decided at the end of the module: one compared with a score is a cut-off on the score
-                # (``context_threshold = 0.5`` ... ``c["relevance_judgement"] >= self.context_threshold``:
-                # set 42, ai2-scholar-qa), which the walk with the score words' lines tells
+                # at the end of the module: one compared with a score is a cut-off on the score (set 42)
                 before = len(self.ctx.reports)
                 self._report(literal, value, name, f"{name} = {value}")
                 self._named.append((name, self.ctx.reports.pop(before)))
                 self.generic_bound = True
+            elif self._share_of_characters(name):  # data flow decides (set 97: vaal-code's lists cut)
+                self._follow(name, literal, value)
         elif token_share(self.names, name, value) and not mixing_weight(self.ctx.tree, name):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
