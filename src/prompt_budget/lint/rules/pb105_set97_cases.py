@@ -1,6 +1,9 @@
 """PB105's cases from what sets 97 and 98 left (issue 19, tuner Q): a module constant named as a share
 scaling an amount its function orders against a count of tokens (``ordered_factors``; set 97:
-xdog-agent's ``TARGET_RATIO`` of ``budget.input_limit``). Spliced into ``pb105_set81_cases``.
+xdog-agent's ``TARGET_RATIO`` of ``budget.input_limit``), a ratio ordered against a method's share of a
+pair another method returns (``returned_pairs``; vaal-code's ``COMPACT_THRESHOLD``, in a class whose
+sizes cut lists), and a literal ordered against an attribute the module stores a share of tokens in
+(``stored_shares``; ashlar-ao's ``agent.context_pct >= 0.92``). Spliced into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,49 @@ _TARGET = (
     "    return max(1, int(budget.input_limit * TARGET_RATIO))\n"
 )
 
+#: A manager whose share used is computed of a pair (``{used}``, ``{cap}``) a method returns.
+_MANAGER = (
+    "class Manager:\n    COMPACT_THRESHOLD = 0.8\n    KEEP_RECENT = 20\n\n"
+    "    def __init__(self, cap=8192):\n        self.{cap} = cap\n\n"
+    "    def usage(self, messages):\n        used = {used}(messages)\n        return used, self.{cap}\n\n"
+    "    def usage_pct(self, messages):\n        used, mx = self.usage(messages)\n"
+    "        return used / mx if mx > 0 else 0.0\n\n"
+    "    def should_compact(self, messages):\n        return self.usage_pct(messages) >= self.COMPACT_THRESHOLD\n\n"
+    "    def recent(self, messages):\n        if len(messages) <= self.KEEP_RECENT:\n            return messages\n"
+    "        return messages[-self.KEEP_RECENT :]\n"
+)
+
+#: An attribute the module stores ``{share}`` in, ordered against a literal.
+_STORED = (
+    "class Runner:\n    def update(self, agent, used_tokens, window_tokens, used_lines, max_lines):\n"
+    "        agent.{attr} = {share}\n\n"
+    "    def check(self, agent):\n        if agent.{attr} >= 0.92:\n            agent.snapshot()\n"
+)
+
+#: A status bar whose share of the window used (a property's guarded division) is ordered against a
+#: share named by what it marks; ``{then}`` is what the bar does past it.
+_GAUGE = (
+    "DANGER_FRACTION = 0.9\n\nclass Bar:\n    @property\n    def fraction(self):\n"
+    "        return self.used_tokens / self.window if self.window else 0.0\n\n"
+    "    def render(self):\n        fraction = self.fraction\n        role = 'ok'\n"
+    "        if fraction >= DANGER_FRACTION:\n            {then}\n        return paint(role, 'ctx')\n"
+)
+
 SET97_VALID = (
+    # set 97 (study: hx-cli's gauge): a share whose every read picks a colour stays quiet when followed
+    Valid(_GAUGE.format(then="role = 'error'")),
+    # a pair of another unit: the share used is no share of tokens
+    *(Valid(_MANAGER.format(used=f"count_{unit}", cap=f"max_{unit}")) for unit in _UNITS),
+    # an attribute storing a share of another unit, a share of tokens and of lines, or a score
+    *(
+        Valid(_STORED.format(attr="context_pct", share=f"min(1.0, agent.used_{unit} / agent.max_{unit})"))
+        for unit in _UNITS
+    ),
+    Valid(
+        _STORED.format(attr="context_pct", share="used_tokens / window_tokens")
+        + "    def lines(self, agent, used_lines, max_lines):\n        agent.context_pct = used_lines / max_lines\n"
+    ),
+    Valid(_STORED.format(attr="match_score", share="used_tokens / window_tokens")),
     # the amount ordered against a count of another unit (a local bound to it, or named so)
     *(Valid(_TARGET.format(bound=f"used = count_{unit}(context)")) for unit in _UNITS),
     *(Valid(_TARGET.format(bound=f"used = context.used_{unit}")) for unit in _UNITS),
@@ -61,5 +106,14 @@ SET97_INVALID = (
         "KEEP_RATIO = 0.4\n\ndef trim(limit, msgs):\n    if count_tokens(msgs) > limit:\n"
         "        return cut(msgs, int(limit * KEEP_RATIO))\n    return msgs\n",
         line=1,
+    ),
+    # the same share past which the bar compacts the conversation
+    Invalid(_GAUGE.format(then="self.compact()"), line=1),
+    # set 97: vaal-code's threshold of compaction, ordered against a method's share of a pair of tokens
+    Invalid(_MANAGER.format(used="estimate_messages_tokens", cap="max_tokens"), line=2),
+    # set 97: ashlar-ao's context exhaustion warning on a share of the window stored in an attribute
+    Invalid(_STORED.format(attr="context_pct", share="min(1.0, used_tokens / window_tokens)"), line=6),
+    Invalid(
+        _STORED.format(attr="usage", share="used_tokens / window_tokens if window_tokens else 0.0"), line=6
     ),
 )
