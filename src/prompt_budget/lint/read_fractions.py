@@ -175,9 +175,11 @@ def _product_lines(lines: Sequence[str]) -> tuple[list[int], dict[int, set[str]]
         number += lowered.count("\n", counted, start)
         counted = start
         line = lowered[start:end]
-        if _PRODUCT_LINE.search(line) and (BUDGET_WORDS.search(line) or _WINDOW_LINE.search(line)):
+        if not _PRODUCT_LINE.search(line):
+            pass
+        elif BUDGET_WORDS.search(line) or _WINDOW_LINE.search(line):
             at.append(number)
-        elif _PRODUCT_LINE.search(line) and (names := operands(line)):
+        elif names := operands(line):
             weak[number] = names
         star = lowered.find("*", end)
     return at, weak
