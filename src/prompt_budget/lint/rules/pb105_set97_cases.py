@@ -51,7 +51,20 @@ _GAUGE = (
     "        if fraction >= DANGER_FRACTION:\n            {then}\n        return paint(role, 'ctx')\n"
 )
 
+#: A status bar flag: a share of the window ordered against the tokens used, read as ``{reads}``.
+_BAR = (
+    "def status(used, n_ctx, threshold, parts):\n    near = used >= 0.9 * n_ctx * threshold\n"
+    "    {reads}\n    return parts\n"
+)
+
 SET97_VALID = (
+    # set 97: falamus's status bar, a flag that only colours the field and adds a warning to it
+    Valid(
+        _BAR.format(
+            reads="parts.append(('class:warn' if near else 'class:ok', f'{used}/{n_ctx}'))\n"
+            "    if near:\n        parts.append(('class:warn', ' near the limit'))"
+        )
+    ),
     # set 97 (study: hx-cli's gauge): a share whose every read picks a colour stays quiet when followed
     Valid(_GAUGE.format(then="role = 'error'")),
     # a pair of another unit: the share used is no share of tokens
@@ -107,6 +120,12 @@ SET97_INVALID = (
         "        return cut(msgs, int(limit * KEEP_RATIO))\n    return msgs\n",
         line=1,
     ),
+    # the same flag acting on the conversation, or added as a message the model reads
+    Invalid(_BAR.format(reads="if near:\n        compact(parts)"), line=2),
+    Invalid(
+        _BAR.format(reads="if near:\n        parts.append({'role': 'user', 'content': 'compact'})"), line=2
+    ),
+    Invalid(_BAR.format(reads="parts.append('warn' if near else 'ok')\n    return near"), line=2),
     # the same share past which the bar compacts the conversation
     Invalid(_GAUGE.format(then="self.compact()"), line=1),
     # set 97: vaal-code's threshold of compaction, ordered against a method's share of a pair of tokens
