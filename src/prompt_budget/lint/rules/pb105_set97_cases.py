@@ -3,7 +3,10 @@ scaling an amount its function orders against a count of tokens (``ordered_facto
 xdog-agent's ``TARGET_RATIO`` of ``budget.input_limit``), a ratio ordered against a method's share of a
 pair another method returns (``returned_pairs``; vaal-code's ``COMPACT_THRESHOLD``, in a class whose
 sizes cut lists), and a literal ordered against an attribute the module stores a share of tokens in
-(``stored_shares``; ashlar-ao's ``agent.context_pct >= 0.92``). Spliced into ``pb105_set81_cases``.
+(``stored_shares``; ashlar-ao's ``agent.context_pct >= 0.92``); a share of the window ordered into a flag
+that only colours a status bar is quiet (``style_thresholds.shown_only``; falamus). The config field read
+as the factor of what a reserve leaves of a budget is project-wide (tests/lint/test_set97_q_project.py).
+Spliced into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
