@@ -60,7 +60,14 @@ _BAR = (
     "    {reads}\n    return parts\n"
 )
 
+#: What a reserve capped at a share of ``{whole}`` leaves of ``{left}``.
+_USABLE = "def compact(caps):\n    usable = caps.{left} - {clamp}(caps.max_output, caps.{whole} // 2)\n    return usable\n"
+
 SET97_VALID = (
+    # half of an amount of another unit capping what is held back from it, a floor, another amount left
+    *(Valid(_USABLE.format(left=f"max_{u}", whole=f"max_{u}", clamp="min")) for u in _UNITS),
+    Valid(_USABLE.format(left="max_context", whole="max_context", clamp="max")),
+    Valid(_USABLE.format(left="total", whole="max_context", clamp="min")),
     # set 97: falamus's status bar, a flag that only colours the field and adds a warning to it
     Valid(
         _BAR.format(
@@ -123,6 +130,8 @@ SET97_INVALID = (
         "        return cut(msgs, int(limit * KEEP_RATIO))\n    return msgs\n",
         line=1,
     ),
+    # set 97: edgar-harness's usable window, the output reserve capped at half the window
+    Invalid(_USABLE.format(left="max_context", whole="max_context", clamp="min"), line=2),
     # the same flag acting on the conversation, or added as a message the model reads
     Invalid(_BAR.format(reads="if near:\n        compact(parts)"), line=2),
     Invalid(
