@@ -64,6 +64,8 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
             for other in (a for a in parent.args if a is not child):
                 if (bound := _budget(rule, other)) is not None:
                     return f"clamped by {callee_name(parent)}() against `{bound}`", True
+            if (held := _held_back(rule, node, parent)) is not None:  # ``window - min(out, window // 2)``
+                return held, True
             child = parent
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
@@ -86,6 +88,25 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
             return ("compared with a count of tokens", True) if counted else None
         return None
     return None
+
+
+def _held_back(rule: LintRule, node: ast.expr, clamp: ast.Call) -> str | None:
+    """``usable = caps.max_context - min(caps.max_output, caps.max_context // 2)``: half of a budget capping,
+    by ``min()``, what is held back from that same budget (the output reserve takes at most half the
+    window; set 97: edgar-harness's usable window), the budget unhalved on the left (``ast.dump`` alike)."""
+    ancestors = rule.ctx.ancestors
+    index = next((i for i, a in enumerate(ancestors) if a is clamp), 0)
+    held = ancestors[index - 1] if index > 0 else None
+    if not (
+        callee_name(clamp) == "min"
+        and isinstance(node, ast.BinOp)
+        and isinstance(held, ast.BinOp)
+        and isinstance(held.op, ast.Sub)
+        and held.right is clamp
+        and ast.dump(held.left) == ast.dump(node.left)
+    ):
+        return None
+    return f"capping by min() what is held back from `{ast.unparse(held.left)}`"
 
 
 def _whole_beside(rule: LintRule, node: ast.expr, keyword: ast.keyword) -> str | None:

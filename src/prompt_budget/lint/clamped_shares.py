@@ -6,7 +6,9 @@ order like with like) and the constant a share of a token amount, whatever the a
 Asked at PB105's end of module after ``constant_reach.decide_shares``, only for the module constants
 named as a share (``fraction``, ratio, share, percent) that nothing else decided. The product may sit in
 ``int()``/``round()``/``math.floor()``/``math.ceil()``; the other argument of ``min``/``max`` is a token
-amount (``rule.token_amount``) itself or inside such a call or another ``min``/``max``.
+amount (``rule.token_amount``) itself or inside such a call or another ``min``/``max``. A product whose
+other factor its function orders against a count of tokens is one too (``ordered_factors``; set 97:
+xdog-agent's ``budget.input_limit * TARGET_RATIO`` beside ``if overhead >= budget.input_limit``).
 Kept apart from the rule: it reads the module's tree, and judges no finding itself.
 """
 
@@ -17,6 +19,7 @@ import ast
 from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
+from prompt_budget.lint.ordered_factors import ordered_factor
 from prompt_budget.lint.rule import LintRule, dotted
 from prompt_budget.lint.walks import parents, walk
 
@@ -54,6 +57,14 @@ def clamped_against_tokens(rule: LintRule, product: ast.BinOp, up: dict[ast.AST,
     return None
 
 
+def _function(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST:
+    """The function ``node`` is in (the module when none)."""
+    scope = up.get(node)
+    while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        node, scope = scope, up.get(scope)
+    return scope if scope is not None else node
+
+
 def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
     """``constant_reach.decide_shares``, then the shares it left whose product is clamped against tokens."""
     decide_shares(rule, bindings, uses)
@@ -78,5 +89,7 @@ def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
         for side in (node.left, node.right):
             if type(side) is ast.Name and side.id in names and uses.reason(side.id) is None:
                 why = clamped_against_tokens(rule, node, up)
+                other = node.right if side is node.left else node.left
+                why = why or ordered_factor(rule, _function(node, up), other)  # set 97: xdog-agent
                 if why is not None:
                     uses.reasons[side.id] = why

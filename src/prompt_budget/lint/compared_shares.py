@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
+from prompt_budget.lint.returned_pairs import functions, method_call, resolved_division
 from prompt_budget.lint.style_thresholds import picks_labels_only
 from prompt_budget.lint.walks import parents, walk
 from prompt_budget.lint.zero_guards import guarded_division
@@ -52,6 +53,8 @@ class ComparedShares:
         self.compared: dict[str, list[tuple[ast.expr, ast.Compare]]] = {}
         #: the module's functions by name, gathered at the first read of one (``getters``)
         self._getters: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None = None
+        #: the module's functions by name, gathered at the first call of a method with arguments
+        self._functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None = None
 
     def _make(self) -> None:
         """Walk the module once, at the first question."""
@@ -81,6 +84,9 @@ class ComparedShares:
             self._getters = getters(self._tree)
         if (read := _read_of_getter(other)) is not None:
             return returned_shares(self._getters or {}, read)
+        if (method := method_call(other)) is not None:  # ``self.usage_pct(messages)`` (set 97: vaal-code)
+            self._functions = self._functions or functions(self._tree)
+            return returned_shares(self._functions, method)
         if not isinstance(other, ast.Name):
             return []
         up = parents(self._tree)
@@ -101,14 +107,21 @@ class ComparedShares:
     def _of_tokens(self, div: ast.BinOp) -> bool:
         return of_tokens(self._rule, div)
 
+    def _unpacked_of_tokens(self, div: ast.BinOp) -> bool:
+        """``used / mx`` with ``used, mx = self.usage(m)``, a method returning ``(used, self.max_tokens)``."""
+        found = resolved_division(self._functions, div) if self._functions else None
+        return found is not None and self._of_tokens(found)
+
     def token_share(self, name: str) -> str | None:
         """Why ``name`` is a share of a token budget: a read ordered against a share of one (the line), else
-        None."""
+        None; never when every read picks a label (a gauge's colour, ``style_thresholds``)."""
         if not self._made:
             self._make()
+        if self.compared.get(name) and self.labels_only(name):
+            return None
         for other, compare in self.compared.get(name, ()):
             for div in self._divisions(other, compare):
-                if self._of_tokens(div):
+                if self._of_tokens(div) or self._unpacked_of_tokens(div):
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
         return None
 
@@ -196,7 +209,7 @@ def returned_shares(
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 continue
             if isinstance(node, ast.Return):
-                value = _unclamped(node.value)
+                value = _unclamped(guarded_division(node.value) if node.value else None)
                 if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
                     shares.append(value)
                 elif not (isinstance(value, ast.Constant) and isinstance(value.value, (int, float))):

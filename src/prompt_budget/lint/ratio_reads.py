@@ -13,6 +13,7 @@ from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.passed_shares import passed_share
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.shares import margin_against_budget
+from prompt_budget.lint.stored_shares import stored_share
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -40,6 +41,10 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 and type(div) is ast.Name
                 and (share := _local_share(rule, div) or passed_share(rule, div))
             ):
+                found.append((literal, value, share))
+                break
+            # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)
+            if value is not None and (share := stored_share(rule, div)) is not None:
                 found.append((literal, value, share))
                 break
         left = right

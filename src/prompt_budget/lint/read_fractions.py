@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.local_windows import left_budgets, operands
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
@@ -117,9 +118,15 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
         return
     for table in tables:
         _bound(rule, table)
-    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
-        _fields(rule, cls)  # ``low_watermark_ratio: float = 0.6`` beside ``context_window_cap`` (set 96)
-    at = _product_lines(rule.ctx.lines)
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    if any(rule.names.is_budget(name) for c in classes for name, _ in _annotated(c)):
+        for cls in classes:
+            _fields(rule, cls)  # ``low_watermark_ratio: float = 0.6`` beside ``context_window_cap`` (set 96)
+    at, weak = _product_lines(rule.ctx.lines)
+    left: set[str] = set()  # ``usable = caps.max_context - reserve`` ... ``cfg.compact_at * usable`` (set 97)
+    if weak:
+        left = left_budgets(rule, tree, rule.ctx.lines, set().union(*weak.values()))
+        at = sorted(at + [n for n, names in weak.items() if names & left])
     seen: set[str] = set()
     for node in walk_spanning(tree, at) if at else ():
         if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
@@ -130,31 +137,36 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
                 key
                 and key not in seen
                 and not rule.names.is_budget(key)
-                and (budget := rule.budget_expr(other) or _local_budget(rule, tree, other))
+                and (budget := rule.budget_expr(other) or _local_budget(rule, tree, other, left))
             ):
                 seen.add(key)
                 rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
 
 
-def _local_budget(rule: LintRule, tree: ast.Module, node: ast.AST) -> str | None:
-    """The budget a local named as a window is bound to, once, in its function (``context_cap =
-    config.context_window_cap`` ... ``context_cap * config.low_watermark_ratio``), else None."""
-    if not (isinstance(node, ast.Name) and _WINDOW_LINE.search(node.id.lower())):
+def _local_budget(rule: LintRule, tree: ast.Module, node: ast.AST, left: set[str]) -> str | None:
+    """The budget a local named as a window (or one of ``left``, ``local_windows``) is bound to, once, in its
+    function, also less a reserve (``context_cap = config.context_window_cap`` ... ``context_cap *
+    config.low_watermark_ratio``), else None."""
+    if not (isinstance(node, ast.Name) and (_WINDOW_LINE.search(node.id.lower()) or node.id.lower() in left)):
         return None
     up = parents(tree)
     fn = up.get(node)
     while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         fn = up.get(fn)
     bound = local_bindings(fn, node.id) if fn is not None else []
-    return rule.budget_expr(bound[0].value) if len(bound) == 1 else None
+    value = bound[0].value if len(bound) == 1 else None
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
+        value = value.left  # what a reserve leaves of the budget (set 97)
+    return rule.budget_expr(value) if value is not None else None
 
 
-def _product_lines(lines: Sequence[str]) -> list[int]:
+def _product_lines(lines: Sequence[str]) -> tuple[list[int], dict[int, set[str]]]:
     """The numbers of the lines holding a ``*`` beside a read of a key (``_PRODUCT_LINE``) and a budget
     word: only the lines holding a ``*`` are searched (``str.find`` skips the others at C speed; a search
     of the whole text tries the pattern at every ``.`` and ``]``)."""
     lowered = source_of(lines)[1] if lines else ""
     at: list[int] = []
+    weak: dict[int, set[str]] = {}  # lines multiplying a key read by a bare name, no budget word
     star, number, counted = lowered.find("*"), 1, 0
     while star != -1:
         start = lowered.rfind("\n", 0, star) + 1
@@ -163,10 +175,14 @@ def _product_lines(lines: Sequence[str]) -> list[int]:
         number += lowered.count("\n", counted, start)
         counted = start
         line = lowered[start:end]
-        if _PRODUCT_LINE.search(line) and (BUDGET_WORDS.search(line) or _WINDOW_LINE.search(line)):
+        if not _PRODUCT_LINE.search(line):
+            pass
+        elif BUDGET_WORDS.search(line) or _WINDOW_LINE.search(line):
             at.append(number)
+        elif names := operands(line):
+            weak[number] = names
         star = lowered.find("*", end)
-    return at
+    return at, weak
 
 
 def _bound(rule: LintRule, node: ast.Dict) -> None:
@@ -180,16 +196,19 @@ def _bound(rule: LintRule, node: ast.Dict) -> None:
             rule.fact(value, f"{_BOUND_FACT}{key}", share)
 
 
-def _fields(rule: LintRule, cls: ast.ClassDef) -> None:
-    """A fact for each fraction a class holding a field named as a budget keeps as a field's default
-    (a config model: ``low_watermark_ratio: float = 0.6`` beside ``context_window_cap: int = 128_000``)."""
-    fields = [
+def _annotated(cls: ast.ClassDef) -> list[tuple[str, ast.expr | None]]:
+    return [
         (s.target.id, s.value)
         for s in cls.body
         if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
     ]
-    if not any(rule.names.is_budget(name) for name, _ in fields):
-        return
+
+
+def _fields(rule: LintRule, cls: ast.ClassDef) -> None:
+    """A fact for each fraction a class keeps as a field's default, in a module of config classes one of
+    which holds a field named as a budget (``low_watermark_ratio: float = 0.6`` beside
+    ``context_window_cap: int = 128_000``; set 97: edgar-harness's ``ContextSection.compact_at``)."""
+    fields = _annotated(cls)
     for name, value in fields:
         share = literal_fraction(value) if value is not None else None
         if value is not None and share is not None and not rule.names.is_budget(name):

@@ -83,3 +83,56 @@ def _compared_in_function(up: dict[ast.AST, ast.AST], node: ast.AST, local: str)
         and any(isinstance(side, ast.Name) and side.id == local for side in (sub.left, *sub.comparators))
         for sub in walk(scope)
     )
+
+
+#: Calls that add a piece of display to a list (``suf.append(("class:ctxwarn", text))``).
+_ADDS = frozenset({"append", "extend"})
+
+
+def _shown(node: ast.expr) -> bool:
+    """A string (literal or f-string), or a tuple of strings: a piece of display."""
+    if isinstance(node, ast.Tuple):
+        return all(_shown(e) for e in node.elts)
+    return _label(node) or isinstance(node, ast.JoinedStr)
+
+
+def _shows(up: dict[ast.AST, ast.AST], read: ast.Name) -> bool:
+    """The read of a flag picks a string label (``"warn" if near else "ok"``), or is the whole test of an
+    ``if`` (no ``else``) whose body only adds strings to a list (``suf.append(("class:warn", text))``)."""
+    parent = up.get(read)
+    if isinstance(parent, ast.IfExp):
+        return parent.test is read and _label(parent.body) and _label(parent.orelse)
+    if not (isinstance(parent, ast.If) and parent.test is read and not parent.orelse):
+        return False
+    return all(
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Call)
+        and isinstance(stmt.value.func, ast.Attribute)
+        and stmt.value.func.attr in _ADDS
+        and len(stmt.value.args) == 1
+        and not stmt.value.keywords
+        and _shown(stmt.value.args[0])
+        for stmt in parent.body
+    )
+
+
+def shown_only(fn: ast.AST | None, product: ast.BinOp) -> bool:
+    """A share in ``product`` (``0.9 * n_ctx``, also scaled further: ``0.9 * n_ctx * threshold``) ordered
+    against an amount, the result bound to a flag of the function ``fn`` (``near = used >= ...``) whose every
+    read only chooses what a status bar shows (``_shows``): a colour's threshold, no budget share (set 97:
+    falamus's context gauge, quiet the way a gauge's named shares are)."""
+    if fn is None:
+        return False
+    up = parents(fn)
+    child: ast.AST = product
+    parent = up.get(child)
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        child, parent = parent, up.get(parent)
+    if not (isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDER)):
+        return False
+    bound = up.get(parent)
+    if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and type(bound.targets[0]) is ast.Name):
+        return False
+    flag = bound.targets[0].id
+    reads = [n for n in walk(fn) if type(n) is ast.Name and n.id == flag and isinstance(n.ctx, ast.Load)]
+    return bool(reads) and all(_shows(up, r) for r in reads)

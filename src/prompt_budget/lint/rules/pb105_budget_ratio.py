@@ -60,6 +60,7 @@ from prompt_budget.lint.shares import (
     share_reaching_tokens,
 )
 from prompt_budget.lint.shrink_factors import shrink_factors
+from prompt_budget.lint.style_thresholds import shown_only
 from prompt_budget.lint.table_windows import window_product
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_reach import TokenReach
@@ -230,7 +231,6 @@ class BudgetRatio(DivisorTables):
         self.ctx.reports.extend(r for n, r in ready + named if not compared.no_token_share(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
-        # ``trigger: float = Field(default=0.9)`` ... ``self.trigger * context_window``
         # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
         # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
         followed: set[int] = set()
@@ -369,13 +369,13 @@ class BudgetRatio(DivisorTables):
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_no_tokens(self.ctx.tree, name, self.names)
             ):
-                # decided at the end of the module: one compared with a score is a cut-off on the score
-                # (``context_threshold = 0.5`` ... ``c["relevance_judgement"] >= self.context_threshold``:
-                # set 42, ai2-scholar-qa), which the walk with the score words' lines tells
+                # at the end of the module: one compared with a score is a cut-off on the score (set 42)
                 before = len(self.ctx.reports)
                 self._report(literal, value, name, f"{name} = {value}")
                 self._named.append((name, self.ctx.reports.pop(before)))
                 self.generic_bound = True
+            elif self._share_of_characters(name):  # data flow decides (set 97: vaal-code's lists cut)
+                self._follow(name, literal, value)
         elif token_share(self.names, name, value) and not mixing_weight(self.ctx.tree, name):
             # reported at the end of the module unless a use found by data flow says more
             before = len(self.ctx.reports)
@@ -479,10 +479,10 @@ class BudgetRatio(DivisorTables):
             literal, value = fraction_operand(operand)  # ``0.75``, ``3 / 4``, ``cfg.get("share", 0.75)``
             budget = (self.budget_expr(other) or window_product(self, node, operand)) if value else None
             budget = budget or (scaled_proportion(self, other) if value else None)  # ``* (budget / n) * 0.9``
-            budget = budget or (
-                limit_share_bound(self, node, other) if value else None
-            )  # ``max_tokens = ...``
+            budget = budget or (limit_share_bound(self, node, other) if value else None)
             if value is not None and budget is not None:
+                if shown_only(self.ctx.function(), node):  # ``near = used >= 0.9 * n_ctx`` colours a bar
+                    return
                 keyed_read(self, node, operand, budget)  # the key read elsewhere too (``read_fractions``)
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
