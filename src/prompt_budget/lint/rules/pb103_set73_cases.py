@@ -10,6 +10,7 @@ from prompt_budget.lint.rules.pb103_set85_cases import SET85_INVALID, SET85_VALI
 from prompt_budget.lint.rules.pb103_set85_floors_cases import SET85_FLOOR_INVALID, SET85_FLOOR_VALID
 from prompt_budget.lint.rules.pb103_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb103_set95_cases import SET95_INVALID, SET95_VALID
+from prompt_budget.lint.rules.pb103_set97p_cases import SET97_INVALID, SET97_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -45,6 +46,7 @@ SET73_VALID = (
     *SET85_FLOOR_VALID,  # set 85: floors of shares
     *SET91_VALID,  # sets 91 and 92
     *SET95_VALID,  # sets 95 and 96 (tuner U)
+    *SET97_VALID,  # sets 97 and 98 (tuner P)
 )
 
 SET73_INVALID = (
@@ -59,4 +61,5 @@ SET73_INVALID = (
     *SET85_FLOOR_INVALID,
     *SET91_INVALID,  # sets 91 and 92
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
+    *SET97_INVALID,  # sets 97 and 98 (tuner P)
 )
