@@ -1,0 +1,51 @@
+"""What a name read in a subtraction of budgets is (``flow.Uses``' reading of ``a - b``):
+
+- subtracted from a budget (``max_tokens - prompt_tokens - buffer``: the leftmost term is the budget):
+  the name is tokens, kept off the budget;
+- the first term a budget named as tokens is subtracted from (``_GROQ_TPM_CEILING -
+  _RUNNER_MAX_OUTPUT_TOKENS - _FIXED_PREFIX_TOKENS``): the room left of it is tokens, so the name is a
+  token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute).
+
+Kept apart from ``flow``: it reads one expression and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _source(node: ast.AST) -> str:
+    text = ast.unparse(node)  # as ``flow``'s reasons show it
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
+def _subtrahends(parent: ast.BinOp, grand: ast.AST | None) -> list[ast.expr]:
+    """The terms subtracted from ``parent.left``: ``parent.right``, and ``grand.right`` when ``grand``
+    subtracts again (``a - b - c``)."""
+    terms = [parent.right]
+    if isinstance(grand, ast.BinOp) and isinstance(grand.op, ast.Sub) and grand.left is parent:
+        terms.append(grand.right)
+    return terms
+
+
+def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast.AST | None) -> str | None:
+    """Why ``node``, a term of the subtraction ``parent``, holds tokens, else None."""
+    if parent.right is node:
+        left = parent.left  # ``max_tokens - prompt_tokens - buffer``: the budget is the leftmost term
+        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+            left = left.left
+        budget = rule.budget_expr(left)
+        return f"subtracted from the budget `{_source(left)}`" if budget is not None else None
+    if parent.left is not node:
+        return None
+    # ``CEILING - MAX_OUTPUT_TOKENS``: a budget named as tokens taken from it (not ``max_length``,
+    # which may count characters)
+    for term in _subtrahends(parent, grand):
+        name = rule.budget_expr(term)
+        if name is not None and rule.names.says_tokens(name):
+            return f"the budget `{_source(term)}` is subtracted from it"
+    return None
