@@ -2,9 +2,11 @@
 
 - subtracted from a budget (``max_tokens - prompt_tokens - buffer``: the leftmost term is the budget):
   the name is tokens, kept off the budget;
-- the first term a budget named as tokens is subtracted from (``_GROQ_TPM_CEILING -
+- the first term a constant named as a budget of tokens is subtracted from (``_GROQ_TPM_CEILING -
   _RUNNER_MAX_OUTPUT_TOKENS - _FIXED_PREFIX_TOKENS``): the room left of it is tokens, so the name is a
-  token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute).
+  token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute). Only a
+  constant (upper case) is such evidence: a local named as a budget may count a text (``remaining =
+  budget - target_tokens``, ``target_tokens = count_tokens(body)``).
 
 Kept apart from ``flow``: it reads one expression and judges no finding itself.
 """
@@ -42,10 +44,10 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
         return f"subtracted from the budget `{_source(left)}`" if budget is not None else None
     if parent.left is not node:
         return None
-    # ``CEILING - MAX_OUTPUT_TOKENS``: a budget named as tokens taken from it (not ``max_length``,
-    # which may count characters)
+    # ``CEILING - MAX_OUTPUT_TOKENS``: a constant named as a budget of tokens taken from it (not
+    # ``max_length``, which may count characters, nor a local ``target_tokens`` counting a text)
     for term in _subtrahends(parent, grand):
-        name = rule.budget_expr(term)
-        if name is not None and rule.names.says_tokens(name):
+        name = rule.budget_expr(term) if isinstance(term, (ast.Name, ast.Attribute)) else None
+        if name is not None and name.isupper() and rule.names.says_tokens(name):
             return f"the budget `{_source(term)}` is subtracted from it"
     return None

@@ -41,6 +41,11 @@ SET97_VALID = (
         "        TOTAL_LINES - MAX_TOKENS,\n        LIMIT_CHARS - MAX_TOKENS,\n        MEMORY_MB - MAX_TOKENS,\n"
         "        PRICE_CAP - MAX_TOKENS,\n    )\n"
     ),
+    # a local count named as a budget taken from a parameter: no evidence (set 69: know-cli)
+    Valid(
+        "def build(name, budget: int = 3000):\n    target_tokens = count_tokens(name)\n"
+        "    remaining = budget - target_tokens\n    return remaining\n"
+    ),
     # a quota of requests, not of tokens
     Valid("_PROVIDER_RPM_CEILING = 30\n"),
     # the fallback of a lookup a getter of no budget returns
