@@ -21,7 +21,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, words
+from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.token_cuts import cut_kwargs
 
@@ -103,6 +103,20 @@ def _context(name: str) -> bool:
     """``"ctx"``, ``"default_ctx"``, ``"context"``: a context and nothing else, whose number is its size
     (set 97: navy-ai's CLI settings, given to Ollama's ``num_ctx``)."""
     return tuple(w for w in words(name) if w not in _CONTEXT_ADDED) in {("ctx",), ("context",)}
+
+
+#: Words of the side of a request a weakly named cap names (``max_output``).
+_SIDES = frozenset({"output", "input"})
+
+
+def output_beside_window(judge: NameJudge, keyword: str, call: ast.Call) -> bool:
+    """``Capabilities(max_context=200_000, max_output=32_000)``: a weakly named cap of a request's side
+    (``max_output``) given beside a keyword that is a budget by its name (the model's window): the most
+    the model answers, in tokens, as ``"max_output"`` beside ``"context_window"`` in a dict is (set 97:
+    edgar-harness's fake provider)."""
+    if not judge.is_weak_budget(keyword) or not _SIDES.intersection(words(keyword)):
+        return False
+    return any(k.arg and k.arg != keyword and judge.is_budget(k.arg) for k in call.keywords)
 
 
 def request_entries(
