@@ -40,6 +40,7 @@ from prompt_budget.lint.text_lengths import of_text
 from prompt_budget.lint.token_cuts import cut_read
 from prompt_budget.lint.token_estimates import estimated_read, media_budget, media_tokens, token_estimate
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.token_windows import where_token_limit
 from prompt_budget.lint.window_lengths import WindowLengths, setting_fallback
 
 if TYPE_CHECKING:
@@ -241,7 +242,8 @@ class Deferred:
         ctx = rule.ctx
         if (
             is_test_module(ctx.path)
-            or (against_flow(name) and not retry_tokens(name))  # ``_SUMMARY_RETRY_TOKENS``: its reads decide
+            # ``_SUMMARY_RETRY_TOKENS``, ``MAX_SESSION_TOKENS = 100000``: their reads decide
+            or (against_flow(name) and not (retry_tokens(name) or where_token_limit(name, value)))
             or rule.names.implausible(name, value)
             or name.lower() in rule.names.ignore_names
             or measured_otherwise(rule, param)

@@ -23,7 +23,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
-from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
@@ -35,6 +34,7 @@ from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.handed_names import handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
+from prompt_budget.lint.lookup_values import lookup_value
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
     EXCLUDED_WORDS,
@@ -57,6 +57,7 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
+from prompt_budget.lint.token_minuends import subtraction_use
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -272,6 +273,8 @@ class Uses:
                 # keyword the conditional or the fallback is given to; ``tokens[-tail:]``: the slice
                 # the negated number bounds
                 parent, grand = ancestors[-3], ancestors[-4]
+            elif (value_at := lookup_value(ancestors)) is not None:
+                parent, grand = value_at  # ``TABLE.get(model, DEFAULT)``: what the lookup's value meets
             why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
             if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
@@ -378,13 +381,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
             if other is not node and rule.token_amount(other):
                 return f"clamps the token count `{_source(other)}` with {parent.func.id}()"
         return None
-    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is node:
-        left = parent.left  # ``max_tokens - prompt_tokens - buffer``: the budget is the leftmost term
-        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
-            left = left.left
-        if rule.budget_expr(left) or bounded_budget(rule, left, every=True):  # ``min(a, b - c) - margin``
-            return f"subtracted from the budget `{_source(left)}`"
-        return None
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
+        return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
         budget = rule.budget_expr(parent.target)
         return f"subtracted from the budget `{_source(parent.target)}`" if budget is not None else None

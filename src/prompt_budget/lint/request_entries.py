@@ -21,7 +21,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.token_cuts import cut_kwargs
 
@@ -95,6 +95,30 @@ def digits(rule: LintRule, value: ast.expr) -> int | None:
     return int(found) if found is not None else None
 
 
+#: Words a key may add to a bare context and still name its size (``default_ctx``, ``context``).
+_CONTEXT_ADDED = frozenset({"default", "dflt", "base"})
+
+
+def _context(name: str) -> bool:
+    """``"ctx"``, ``"default_ctx"``, ``"context"``: a context and nothing else, whose number is its size
+    (set 97: navy-ai's CLI settings, given to Ollama's ``num_ctx``)."""
+    return tuple(w for w in words(name) if w not in _CONTEXT_ADDED) in {("ctx",), ("context",)}
+
+
+#: Words of the side of a request a weakly named cap names (``max_output``).
+_SIDES = frozenset({"output", "input"})
+
+
+def output_beside_window(judge: NameJudge, keyword: str, call: ast.Call) -> bool:
+    """``Capabilities(max_context=200_000, max_output=32_000)``: a weakly named cap of a request's side
+    (``max_output``) given beside a keyword that is a budget by its name (the model's window): the most
+    the model answers, in tokens, as ``"max_output"`` beside ``"context_window"`` in a dict is (set 97:
+    edgar-harness's fake provider)."""
+    if not judge.is_weak_budget(keyword) or not _SIDES.intersection(words(keyword)):
+        return False
+    return any(k.arg and k.arg != keyword and judge.is_budget(k.arg) for k in call.keywords)
+
+
 def request_entries(
     rule: LintRule, node: ast.Dict, skip: set[int]
 ) -> Iterator[tuple[ast.expr, str, int | float, str]]:
@@ -123,14 +147,15 @@ def request_entries(
             continue
         if rule.names.is_budget(name):
             yield item, name, value, "written into a request"
-        elif rule.names.is_weak_budget(name):
+        elif (weak := rule.names.is_weak_budget(name)) or (value >= SMALLEST_MODEL_WINDOW and _context(name)):
             # a generation request or a model's row: its sampling settings or budgets make a weak
             # name (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside
-            # ``"context_window"``) a number of tokens (set 11: letta's KoboldCpp settings, MiniMax)
+            # ``"context_window"``) a number of tokens (set 11: letta's KoboldCpp settings, MiniMax),
+            # and a bare context (``"default_ctx": 32768`` beside ``"max_response_tokens"``) a window
             if keys is None:
                 keys = [string_value(k) or "" for k in node.keys]
             if any(k in SAMPLING_KEYS or rule.names.is_budget(k) for k in keys):
                 yield item, name, value, "written into a request"
-            elif cut_kwargs(node):
+            elif weak and cut_kwargs(node):
                 # ``pipeline_kwargs={"max_length": 512, "truncation": True}``: a tokenizer's length
                 yield item, name, value, "given with `truncation: True` (a tokenizer's length)"

@@ -14,8 +14,9 @@ from prompt_budget.lint.names import TOKEN_WORDS, words
 _TPM = frozenset({"tpm", "itpm", "otpm"})
 #: The units of time a quota of tokens is given per.
 _PER_TIME = frozenset({"minute", "min", "second", "sec", "hour", "day"})
-#: Words that make a quota name a limit (``tpm_limit``, ``max_tpm``, ``token_quota_per_minute``).
-_LIMIT = frozenset({"max", "maximum", "limit", "limits", "quota", "budget", "cap", "allowed"})
+#: Words that make a quota name a limit (``tpm_limit``, ``max_tpm``, ``token_quota_per_minute``, set 97:
+#: handcode's ``_GROQ_TPM_CEILING``).
+_LIMIT = frozenset({"max", "maximum", "limit", "limits", "quota", "budget", "cap", "ceiling", "allowed"})
 #: Words of what a window of the quota has used or has left, a count and no budget.
 _COUNTED = frozenset(
     {"used", "usage", "current", "consumed", "count", "counts", "spent", "remaining", "left", "so", "far"}

@@ -14,7 +14,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import _WHERE_WORDS, SMALLEST_MODEL_WINDOW, excluded, words
+from prompt_budget.lint.flow import against_flow
+from prompt_budget.lint.names import _WHERE_WORDS, LIMIT_WORDS, SMALLEST_MODEL_WINDOW, excluded, words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -32,3 +33,16 @@ def where_token_window(rule: LintRule, name: str, value: float) -> bool:
         return False
     rest = tuple(w for w in ws if w not in _WHERE_WORDS)
     return not excluded(rest) and name.lower() not in rule.names.ignore_names
+
+
+def where_token_limit(name: str, value: float) -> bool:
+    """``_SESSION_TOKEN_LIMIT = 150_000``, ``MAX_SESSION_TOKENS = 100000``: tokens and a limit word whose
+    only excluded words say where the limit holds (``session``: a session token is a credential, but
+    one session's tokens are a language model's). Not a budget by its name: its reads decide, as for a
+    name that says nothing (a comparison with a count of tokens; set 97: meow-harness, vaal-code). Only
+    for a value no model's window is below (a credential store's cap is small)."""
+    ws = words(name)
+    if value < SMALLEST_MODEL_WINDOW or not {"token", "tokens"} & set(ws) or not LIMIT_WORDS & set(ws):
+        return False
+    rest = tuple(w for w in ws if w not in _WHERE_WORDS)
+    return len(rest) < len(ws) and not against_flow("_".join(rest))

@@ -25,6 +25,8 @@ from prompt_budget.lint.rules.pb101_set85_cases import SET85_INVALID, SET85_VALI
 from prompt_budget.lint.rules.pb101_set89_cases import SET89_INVALID, SET89_VALID
 from prompt_budget.lint.rules.pb101_set95_cases import SET95_INVALID, SET95_VALID
 from prompt_budget.lint.rules.pb101_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb101_set97p_cases import SET97_INVALID as SET97P_INVALID
+from prompt_budget.lint.rules.pb101_set97p_cases import SET97_VALID as SET97P_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -56,6 +58,7 @@ FORM_VALID = (
     *SET89_VALID,  # sets 89 and 90
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner R)
+    *SET97P_VALID,  # sets 97 and 98 (tuner P)
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -134,6 +137,7 @@ FORM_INVALID = (
     *SET89_INVALID,  # sets 89 and 90
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner R)
+    *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

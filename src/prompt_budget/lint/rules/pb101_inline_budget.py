@@ -12,7 +12,7 @@ from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
-from prompt_budget.lint.dict_settings import dict_budgets
+from prompt_budget.lint.dict_settings import dict_budgets, output_beside_window
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
@@ -450,6 +450,7 @@ class InlineBudget(LintRule):
                 )
             )
             or tokenizer_length(arg, call)
+            or output_beside_window(self.names, arg, call)  # set 97
             or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
             or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
             or pipeline_length(self, arg, call)

@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb102_set87_cases import SET87_INVALID, SET87_VALI
 from prompt_budget.lint.rules.pb102_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb102_set93_cases import SET93_INVALID, SET93_VALID
 from prompt_budget.lint.rules.pb102_set95u_cases import SET95_INVALID, SET95_VALID
+from prompt_budget.lint.rules.pb102_set97_cases import SET97_INVALID, SET97_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -71,6 +72,7 @@ SET73_VALID = (
     *SET91_VALID,  # sets 91 and 92
     *SET93_VALID,  # sets 93 and 94
     *SET95_VALID,  # sets 95 and 96 (tuner U)
+    *SET97_VALID,  # sets 97 and 98 (tuner P)
 )
 
 SET73_INVALID = (
@@ -107,4 +109,5 @@ SET73_INVALID = (
     *SET91_INVALID,  # sets 91 and 92
     *SET93_INVALID,  # sets 93 and 94
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
+    *SET97_INVALID,  # sets 97 and 98 (tuner P)
 )

@@ -56,9 +56,11 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
 
 
 def formats_scaled(body: Sequence[ast.AST]) -> bool:
-    """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``)."""
+    """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``), or a
+    conditional expression's branch is that text (``f"{n / 1000:.1f}k" if n < 1_000_000 else ...``,
+    set 97: edgar-harness's status bar)."""
     first = body[0] if body else None
-    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else None
+    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else first
     return isinstance(value, ast.JoinedStr) and any(
         isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in walk(value)
     )

@@ -11,6 +11,8 @@ from prompt_budget.lint.rules.pb103_set85_floors_cases import SET85_FLOOR_INVALI
 from prompt_budget.lint.rules.pb103_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb103_set95_cases import SET95_INVALID, SET95_VALID
 from prompt_budget.lint.rules.pb103_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb103_set97p_cases import SET97_INVALID as SET97P_INVALID
+from prompt_budget.lint.rules.pb103_set97p_cases import SET97_VALID as SET97P_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -47,6 +49,7 @@ SET73_VALID = (
     *SET91_VALID,  # sets 91 and 92
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner R)
+    *SET97P_VALID,  # sets 97 and 98 (tuner P)
 )
 
 SET73_INVALID = (
@@ -62,4 +65,5 @@ SET73_INVALID = (
     *SET91_INVALID,  # sets 91 and 92
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner R)
+    *SET97P_INVALID,  # sets 97 and 98 (tuner P)
 )

@@ -26,6 +26,7 @@ from prompt_budget.lint.rule import (
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table
+from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
@@ -256,6 +257,7 @@ class BudgetTable(LintRule):
             return  # a row names a model and its window
         self._spec_row(node)
         self._output_row(node)  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
+        given_rows(self, node)  # ``Provider(models={"model-a": (200_000, 32_000)})`` (set 97)
         for a in node.args:
             if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
                 break

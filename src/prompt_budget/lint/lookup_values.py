@@ -1,0 +1,48 @@
+"""Where the fallback of a lookup goes (``flow.Uses``' reading of a name given as a ``.get`` default):
+``self.models.get(model, self.default_ctx)``, or one element of a fallback row indexed as the row is
+(``self.models.get(model, (self.default_ctx, self.default_max_out))[0]``), is the value the lookup gives
+when the key is not found: what that value meets (returned by a budget getter ``n_ctx``, a budget's
+keyword, a comparison with a count of tokens) decides for the name, as for ``size if size else 500``
+(set 97: falamus's provider registry).
+
+Kept apart from ``flow``: it reads the ancestors of one read and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+
+def _lookup(node: ast.AST, default: ast.AST) -> bool:
+    """``node`` is ``<table>.get(key, default)``."""
+    return (
+        type(node) is ast.Call
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and len(node.args) == 2
+        and not node.keywords
+        and node.args[1] is default
+    )
+
+
+def lookup_value(ancestors: Sequence[ast.AST]) -> tuple[ast.AST, ast.AST | None] | None:
+    """(parent, grandparent) of the lookup's value when the read ``ancestors[-1]`` is its fallback (or
+    the element of a fallback row the lookup's value is indexed at), else None."""
+    node, parent = ancestors[-1], ancestors[-2]
+    at = len(ancestors) - 2  # where the lookup is
+    if type(parent) is ast.Tuple:
+        at -= 1
+        if at < 1 or not _lookup(ancestors[at], parent):
+            return None
+        row = ancestors[at - 1]
+        index = row.slice if type(row) is ast.Subscript and row.value is ancestors[at] else None
+        place = next((i for i, e in enumerate(parent.elts) if e is node), None)
+        if not (type(index) is ast.Constant and type(index.value) is int and index.value == place):
+            return None
+        at -= 1
+    elif not _lookup(parent, node):
+        return None
+    if at < 1:
+        return None
+    return ancestors[at - 1], (ancestors[at - 2] if at > 1 else None)

@@ -1,0 +1,58 @@
+"""What a name read in a subtraction of budgets is (``flow.Uses``' reading of ``a - b``):
+
+- subtracted from a budget (``max_tokens - prompt_tokens - buffer``: the leftmost term is the budget):
+  the name is tokens, kept off the budget;
+- the first term a constant named as a budget of tokens is subtracted from (``_GROQ_TPM_CEILING -
+  _RUNNER_MAX_OUTPUT_TOKENS - _FIXED_PREFIX_TOKENS``): the room left of it is tokens, so the name is a
+  token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute). Only a
+  constant (upper case) is such evidence: a local named as a budget may count a text (``remaining =
+  budget - target_tokens``, ``target_tokens = count_tokens(body)``).
+
+Kept apart from ``flow``: it reads one expression and judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.bounded_budgets import bounded_budget
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _source(node: ast.AST) -> str:
+    text = ast.unparse(node)  # as ``flow``'s reasons show it
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
+def _subtrahends(parent: ast.BinOp, grand: ast.AST | None) -> list[ast.expr]:
+    """The terms subtracted from ``parent.left``: ``parent.right``, and ``grand.right`` when ``grand``
+    subtracts again (``a - b - c``)."""
+    terms = [parent.right]
+    if isinstance(grand, ast.BinOp) and isinstance(grand.op, ast.Sub) and grand.left is parent:
+        terms.append(grand.right)
+    return terms
+
+
+def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast.AST | None) -> str | None:
+    """Why ``node``, a term of the subtraction ``parent``, holds tokens, else None."""
+    if parent.right is node:
+        left = parent.left  # ``max_tokens - prompt_tokens - buffer``: the budget is the leftmost term
+        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
+            left = left.left
+        if rule.budget_expr(left) is not None or bounded_budget(
+            rule, left, every=True
+        ):  # ``min(a, b - c) - margin``
+            return f"subtracted from the budget `{_source(left)}`"
+        return None
+    if parent.left is not node:
+        return None
+    # ``CEILING - MAX_OUTPUT_TOKENS``: a constant named as a budget of tokens taken from it (not
+    # ``max_length``, which may count characters, nor a local ``target_tokens`` counting a text)
+    for term in _subtrahends(parent, grand):
+        name = rule.budget_expr(term) if isinstance(term, (ast.Name, ast.Attribute)) else None
+        if name is not None and name.isupper() and rule.names.says_tokens(name):
+            return f"the budget `{_source(term)}` is subtracted from it"
+    return None
