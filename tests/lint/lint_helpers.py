@@ -53,6 +53,11 @@ def lint_package(tmp_path: Path, files: dict[str, str]) -> list[Finding]:
     return list(Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path]).findings)
 
 
+def reported_lines(findings: Sequence[Finding], code: str) -> list[tuple[str, int]]:
+    """(path, line) of each unsuppressed finding of ``code``, in order."""
+    return sorted((f.path, f.line) for f in findings if f.code == code and f.suppressed is None)
+
+
 def lint_tree(tmp_path: Path, files: dict[str, str], select: Sequence[str] = ()) -> list[Finding]:
     """Write ``files`` (path under ``tmp_path`` -> source, folders made as needed) and lint the tree as
     one run (the project-wide passes included), in one process, with only ``select``'s rules if given."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package
+from lint_helpers import lint_package, reported_lines
 
 CONSTANTS = "OUTPUT_TRUNCATION_LENGTH: int = 500\n"
 SLICES = (
@@ -29,28 +29,24 @@ AGENT = (
 )
 
 
-def _found(findings: list, code: str) -> list[tuple[str, int]]:
-    return [(f.path, f.line) for f in findings if f.code == code and f.suppressed is None]
-
-
 def test_a_window_constant_only_cut_strings_with_where_imported_is_withdrawn(tmp_path: Path) -> None:
     files = {"__init__.py": "", "constants.py": CONSTANTS, "telemetry.py": SLICES}
-    assert _found(lint_package(tmp_path, files), "PB102") == []
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == []
 
 
 def test_a_window_constant_no_module_reads_is_still_reported(tmp_path: Path) -> None:
     found = lint_package(tmp_path, {"__init__.py": "", "constants.py": CONSTANTS})
-    assert _found(found, "PB102") == [("pkg/constants.py", 1)]
+    assert reported_lines(found, "PB102") == [("pkg/constants.py", 1)]
 
 
 def test_a_window_constant_another_importer_uses_as_a_budget_is_still_reported(tmp_path: Path) -> None:
     files = {"__init__.py": "", "constants.py": CONSTANTS, "telemetry.py": SLICES, "client.py": BUDGET}
-    assert _found(lint_package(tmp_path, files), "PB102") == [("pkg/constants.py", 1)]
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/constants.py", 1)]
 
 
 def test_a_settings_share_read_in_another_module_as_a_share_of_a_budget_is_reported(tmp_path: Path) -> None:
     found = lint_package(tmp_path, {"__init__.py": "", "config.py": DEFAULTS, "agent.py": AGENT})
-    assert _found(found, "PB105") == [("pkg/config.py", 4)]
+    assert reported_lines(found, "PB105") == [("pkg/config.py", 4)]
 
 
 def test_a_settings_share_read_as_a_share_of_something_else_is_not(tmp_path: Path) -> None:
@@ -59,15 +55,15 @@ def test_a_settings_share_read_as_a_share_of_something_else_is_not(tmp_path: Pat
         root = tmp_path / other
         root.mkdir()
         found = lint_package(root, {"__init__.py": "", "config.py": DEFAULTS, "agent.py": agent})
-        assert _found(found, "PB105") == [], other
+        assert reported_lines(found, "PB105") == [], other
 
 
 def test_a_share_in_a_dict_without_a_budget_or_under_another_key_is_not_joined(tmp_path: Path) -> None:
     plain = DEFAULTS.replace('"max_tokens": 8192,\n    "context_tokens": 120000,\n', '"retries": 3,\n')
     (tmp_path / "a").mkdir()
     found = lint_package(tmp_path / "a", {"__init__.py": "", "config.py": plain, "agent.py": AGENT})
-    assert _found(found, "PB105") == []
+    assert reported_lines(found, "PB105") == []
     other = AGENT.replace("compact_at", "warn_at")
     (tmp_path / "b").mkdir()
     found = lint_package(tmp_path / "b", {"__init__.py": "", "config.py": DEFAULTS, "agent.py": other})
-    assert _found(found, "PB105") == []
+    assert reported_lines(found, "PB105") == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package
+from lint_helpers import lint_package, reported_lines
 
 LOCAL = (
     "class OllamaClient:\n    def summarize(self, content: str, max_length: int = 300):\n"
@@ -23,13 +23,9 @@ CORE = (
 )
 
 
-def _found(findings: list, code: str) -> list[tuple[str, int]]:
-    return sorted((f.path, f.line) for f in findings if f.code == code and f.suppressed is None)
-
-
 def test_a_literal_passed_through_an_imported_factory_overrides_the_budget(tmp_path: Path) -> None:
     found = lint_package(tmp_path, {"__init__.py": "", "local.py": LOCAL, "core.py": CORE})
-    assert _found(found, "PB102") == [("pkg/core.py", 8), ("pkg/local.py", 2)]
+    assert reported_lines(found, "PB102") == [("pkg/core.py", 8), ("pkg/local.py", 2)]
 
 
 def test_a_factory_of_another_class_or_not_annotated_resolves_nothing(tmp_path: Path) -> None:
@@ -42,7 +38,7 @@ def test_a_factory_of_another_class_or_not_annotated_resolves_nothing(tmp_path: 
         root = tmp_path / str(i)
         root.mkdir()
         found = lint_package(root, {"__init__.py": "", "local.py": local, "core.py": CORE})
-        assert _found(found, "PB102") == [("pkg/local.py", 2)]
+        assert reported_lines(found, "PB102") == [("pkg/local.py", 2)]
 
 
 def test_a_parameter_counting_lines_is_not_overridden(tmp_path: Path) -> None:
@@ -53,7 +49,10 @@ def test_a_parameter_counting_lines_is_not_overridden(tmp_path: Path) -> None:
     )
     core = CORE.replace("max_length", "max_lines")
     assert (
-        _found(lint_package(tmp_path, {"__init__.py": "", "local.py": local, "core.py": core}), "PB102") == []
+        reported_lines(
+            lint_package(tmp_path, {"__init__.py": "", "local.py": local, "core.py": core}), "PB102"
+        )
+        == []
     )
 
 
@@ -77,7 +76,7 @@ def test_a_compaction_trigger_another_module_compares_with_tokens_is_reported(tm
         root = tmp_path / str(i)
         root.mkdir()
         found = lint_package(root, {"__init__.py": "", "config.py": CONFIG, "loop.py": loop})
-        assert _found(found, "PB102") == [("pkg/config.py", 5)]
+        assert reported_lines(found, "PB102") == [("pkg/config.py", 5)]
 
 
 def test_a_trigger_compared_with_something_else_or_a_generic_field_is_not(tmp_path: Path) -> None:
@@ -92,4 +91,4 @@ def test_a_trigger_compared_with_something_else_or_a_generic_field_is_not(tmp_pa
         root = tmp_path / str(i)
         root.mkdir()
         found = lint_package(root, {"__init__.py": "", "config.py": config, "loop.py": loop})
-        assert _found(found, "PB102") == []
+        assert reported_lines(found, "PB102") == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lint_helpers import lint_package
+from lint_helpers import lint_package, reported_lines
 
 MODELS = (
     "from pydantic import BaseModel\n\n\n"
@@ -25,17 +25,16 @@ CONTEXT = (
 )
 
 
-def _found(findings: list, code: str) -> list[tuple[str, int]]:
-    return sorted((f.path, f.line) for f in findings if f.code == code and f.suppressed is None)
-
-
 def test_a_config_fields_fraction_read_as_a_share_of_its_window(tmp_path: Path) -> None:
     files = {
         "__init__.py": "",
         "models.py": MODELS.format(budget="context_window_cap", window="128_000"),
         "context.py": CONTEXT.format(budget="context_window_cap"),
     }
-    assert _found(lint_package(tmp_path, files), "PB105") == [("pkg/models.py", 5), ("pkg/models.py", 6)]
+    assert reported_lines(lint_package(tmp_path, files), "PB105") == [
+        ("pkg/models.py", 5),
+        ("pkg/models.py", 6),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -47,7 +46,7 @@ def test_a_fraction_of_a_cap_in_another_unit_is_no_budget_ratio(tmp_path: Path, 
         "models.py": MODELS.format(budget=f"max_{unit}", window="1000"),
         "context.py": CONTEXT.format(budget=f"max_{unit}").replace("context_cap", f"{unit}_cap"),
     }
-    assert _found(lint_package(tmp_path, files), "PB105") == []
+    assert reported_lines(lint_package(tmp_path, files), "PB105") == []
 
 
 def test_a_fraction_no_module_multiplies_by_a_window_is_not_reported(tmp_path: Path) -> None:
@@ -57,4 +56,4 @@ def test_a_fraction_no_module_multiplies_by_a_window_is_not_reported(tmp_path: P
         "models.py": MODELS.format(budget="context_window_cap", window="128_000"),
         "context.py": context,
     }
-    assert _found(lint_package(tmp_path, files), "PB105") == []
+    assert reported_lines(lint_package(tmp_path, files), "PB105") == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lint_helpers import lint_package
+from lint_helpers import lint_package, reported_lines
 
 SCHEMA = (
     "from dataclasses import dataclass\n\n\n"
@@ -29,10 +29,6 @@ COMPACT = (
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
 
 
-def _found(findings: list, code: str) -> list[tuple[str, int]]:
-    return sorted((f.path, f.line) for f in findings if f.code == code and f.suppressed is None)
-
-
 def test_a_config_fraction_read_as_a_share_of_what_a_reserve_leaves(tmp_path: Path) -> None:
     files = {
         "__init__.py": "",
@@ -41,7 +37,7 @@ def test_a_config_fraction_read_as_a_share_of_what_a_reserve_leaves(tmp_path: Pa
     }
     # the half of the window capping the output reserve is a share of it too (``budget_halves``)
     expected = [("pkg/compact.py", 3), ("pkg/schema.py", 12), ("pkg/schema.py", 13)]
-    assert _found(lint_package(tmp_path, files), "PB105") == expected
+    assert reported_lines(lint_package(tmp_path, files), "PB105") == expected
 
 
 @pytest.mark.parametrize("unit", _UNITS)
@@ -51,7 +47,7 @@ def test_a_fraction_of_what_is_left_of_another_unit_is_no_budget_ratio(tmp_path:
         "schema.py": SCHEMA.format(budget="max_output_tokens", amount="8000"),
         "compact.py": COMPACT.format(window=f"max_{unit}"),
     }
-    assert _found(lint_package(tmp_path, files), "PB105") == []
+    assert reported_lines(lint_package(tmp_path, files), "PB105") == []
 
 
 @pytest.mark.parametrize("unit", _UNITS)
@@ -61,7 +57,7 @@ def test_a_config_module_holding_no_budget_field_is_not_read(tmp_path: Path, uni
         "schema.py": SCHEMA.format(budget=f"max_{unit}", amount="8000"),
         "compact.py": COMPACT.format(window="max_context"),
     }
-    assert _found(lint_package(tmp_path, files), "PB105") == [("pkg/compact.py", 3)]  # the half alone
+    assert reported_lines(lint_package(tmp_path, files), "PB105") == [("pkg/compact.py", 3)]  # the half alone
 
 
 def test_a_local_bound_twice_is_no_budget_left(tmp_path: Path) -> None:
@@ -73,4 +69,6 @@ def test_a_local_bound_twice_is_no_budget_left(tmp_path: Path) -> None:
         "schema.py": SCHEMA.format(budget="max_output_tokens", amount="8000"),
         "compact.py": compact,
     }
-    assert [f for f in _found(lint_package(tmp_path, files), "PB105") if f[0] == "pkg/schema.py"] == []
+    assert [
+        f for f in reported_lines(lint_package(tmp_path, files), "PB105") if f[0] == "pkg/schema.py"
+    ] == []
