@@ -206,11 +206,11 @@ class BudgetRatio(DivisorTables):
         if seen[0]:
             self._ready.extend(pending)
         elif self._frames and pending and not isinstance(node, ast.ClassDef):
-            # a budget further out still counts, except for a parameter (``def _fuzzy_match(a, b,
-            # threshold=0.8)`` in a module that handles budgets elsewhere) and for a class's own
-            # names: a class is about what it holds (``class TurnDetection: threshold = 0.5`` beside
-            # audio settings, in a module whose other classes hold token budgets: set 17, pipecat)
+            # a budget further out counts, not for a parameter (``def _fuzzy_match(a, b, threshold=0.8)``)
             self._frames[-1][1].extend(p for p in pending if not p[2])
+        for name, report, _ in pending if isinstance(node, ast.ClassDef) and not seen[0] else ():
+            # a class's own (``TurnDetection.threshold = 0.5``, set 17): its reads decide (set 99, letscode)
+            self._follow(name, report.node, report.value)  # type: ignore[arg-type]
 
     leave_AsyncFunctionDef = leave_ClassDef = leave_FunctionDef
 

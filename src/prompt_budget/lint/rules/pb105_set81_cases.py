@@ -19,6 +19,7 @@ from prompt_budget.lint.rules.pb105_set93_cases import SET93_INVALID, SET93_VALI
 from prompt_budget.lint.rules.pb105_set93t_cases import SET93T_INVALID, SET93T_VALID
 from prompt_budget.lint.rules.pb105_set95_cases import SET95_INVALID, SET95_VALID
 from prompt_budget.lint.rules.pb105_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb105_set99_cases import SET99_INVALID, SET99_VALID
 
 #: Units a budget may count instead of tokens.
 _UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
@@ -38,6 +39,7 @@ SET81_VALID = (
     *SET93_VALID,  # sets 93 and 94
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner Q)
+    *SET99_VALID,  # sets 99 and 100 (tuner W)
     # set 81: ratios documented as shares of a budget of characters (agent47), and one of the same family
     # under them, said a share of nothing
     *(Valid(_RATIOS.format(whole=whole)) for whole in ("context_max_chars", "max_prompt_bytes")),
@@ -76,6 +78,7 @@ SET81_INVALID = (
     *SET93_INVALID,  # sets 93 and 94
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner Q)
+    *SET99_INVALID,  # sets 99 and 100 (tuner W)
     # set 81: the tokens entry of a table of budgets, a limit of steps times a rate (agent47's durable run)
     Invalid(
         "def start(rt, max_steps):\n"
