@@ -7,6 +7,7 @@ keep it short.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb109_set99_cases import SET99_INVALID, SET99_VALID
 
 _GET_TOKENIZER = (
     "class CallbackManager:\n    @staticmethod\n"
@@ -40,6 +41,7 @@ SET61_VALID = (
         "    try:\n        return tiktoken.encoding_for_model('gpt-4o')\n"
         "    except KeyError:\n        return fallback\n"
     ),
+    *SET99_VALID,  # sets 99 and 100 (tuner W)
 )
 
 SET61_INVALID = (
@@ -65,4 +67,5 @@ SET61_INVALID = (
         "        return Anthropic().messages.create(model=model)\n",
         line=2,
     ),
+    *SET99_INVALID,  # sets 99 and 100 (tuner W)
 )

@@ -50,6 +50,7 @@ from prompt_budget.lint.rules.pb109_provider_names import (
 )
 from prompt_budget.lint.rules.pb109_set61_cases import SET61_INVALID, SET61_VALID
 from prompt_budget.lint.rules.pb109_stand_ins import PROVIDER_EVIDENCE
+from prompt_budget.lint.rules.pb109_tried_lookups import tried_lookup
 from prompt_budget.lint.rules.pb109_unguarded import any_model
 from prompt_budget.lint.tiktoken_counts import CountReader, corrected
 from prompt_budget.lint.walks import walk
@@ -411,7 +412,9 @@ class TokenizerMismatch(LintRule):
             and not self._openai_only(*kept)
         ):
             message = _FALLBACK  # ``fallback=encoding_for_model("gpt-4").encode`` given back by the handler
-        elif provider := provider_context(self.ctx.scopes, self.ctx.ancestors):
+        elif (provider := provider_context(self.ctx.scopes, self.ctx.ancestors)) and not (
+            tried_lookup(node, self.ctx.ancestors)  # ``try: encoding_for_model(m)``: its handler's is wrong
+        ):
             message = f"tiktoken used to count tokens in code for {provider}, whose tokenizer differs"
         elif fixed_gpt_encoding(node, callee) and (
             branch := other_provider_branch(self.ctx.function(), node)
