@@ -50,6 +50,7 @@ from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
+from prompt_budget.lint.shared_slots import report_same_slots
 from prompt_budget.lint.shares import (
     budget_share,
     clamped_share,
@@ -216,9 +217,8 @@ class BudgetRatio(DivisorTables):
 
     def leave_Module(self, node: ast.Module) -> None:
         self.leave_FunctionDef(node)
-        # decided by data flow: a generic threshold compared with a score (``self.score >=
-        # self.threshold``, ``loss > threshold``) is a quality threshold, whatever budget is beside it
-        # and one whose every read scales another amount (``steps * r``); one rescaled in a loop (a step)
+        # by data flow: a threshold compared with a score (``self.score >= self.threshold``) is a quality one
+        # whatever is beside it; so is one whose every read scales another amount, one rescaled in a loop
         # and one ordered only against a share of money (``cost_usd / budget_usd >= WARN``): a dollar budget's
         compared = compared_shares(self, node, self._ready, self._named, self._bindings, self._uses)
         dropped = self._score_compared | self._rescaled
@@ -253,6 +253,8 @@ class BudgetRatio(DivisorTables):
             for literal, value, said in keyed_reports(self._keyed_args, name, why):
                 self._report(literal, value, name, said)  # ``cls(head_ratio=data.get("head_ratio", 0.3))``
         self.ctx.reports.extend(r for r in self._token_shares if id(r.node) not in followed)
+        shown = [n for n, _ in ready + named if not compared.no_token_share(n)]
+        report_same_slots(self, node, shown, candidates, followed, _ADVICE)  # ``_resolve(self.target)``
         for literal, value, shares, said in (*table_shares(self, node), *passed_ratios(self, node)):  # set 96
             self._report(literal, value, shares, said)
         for literal, value, name, why in self._percents.decided(self, node):  # ``pct_used >= WARN_PCT``
@@ -300,9 +302,7 @@ class BudgetRatio(DivisorTables):
         self._seen(node.arg)
 
     def _share_of_characters(self, name: str) -> bool:
-        """``class Config: max_description_size = 512; summarization_ratio = 0.5``, the size ordered
-        against ``len(description)`` in the module (set 17: fast-graphrag; ``share_units``): the module
-        is walked once, for the first such ratio."""
+        """``max_description_size = 512; summarization_ratio = 0.5`` cutting descriptions (set 17)."""
         sizes = class_sizes(self, name)
         if sizes and self._character_sizes is None:
             self._character_sizes = character_sizes(self, self.ctx.tree) if self.ctx.tree else set()

@@ -2,7 +2,10 @@
 no budget beside it (``class Policy: threshold_ratio = 0.8``), whose read in a function of the module
 multiplies a budget (set 99: letscode's ``policy.threshold_ratio * context_window``): the data flow of its
 reads decides, as for a ratio bound in a function (a class's own names do not wait for a budget further
-out). Spliced into ``pb105_set81_cases``.
+out). A ratio whose name says nothing given at the same position of a call of the same function of the
+module as a reported ratio, where that function multiplies the parameter (``shared_slots``; set 99:
+lovia's ``TokenBudget``, ``self._resolve(self.trigger)`` and ``self._resolve(self.target)``). Spliced
+into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,24 @@ _POLICY = (
     "def should_compact(policy, state, {whole}):\n    used = {used}(state)\n    return {read}\n"
 )
 
+#: Watermarks of ``{whole}`` resolved by one method (``{body}``): ``trigger`` is a generic ratio name.
+_WATERMARKS = (
+    "class Budget:\n    {whole}: int = 100_000\n    trigger: float = 0.85\n    target: float = 0.6\n\n"
+    "    def _resolve(self, value):\n        return {body}\n\n"
+    "    def trigger_at(self):\n        return self._resolve(self.trigger)\n\n"
+    "    def target_at(self):\n        return {target}\n"
+)
+
 SET99_VALID = (
+    # watermarks of an amount of another unit: neither is a share of a budget
+    *(
+        Valid(
+            _WATERMARKS.format(
+                whole=f"max_{u}", body=f"int(value * self.max_{u})", target="self._resolve(self.target)"
+            )
+        )
+        for u in _UNITS
+    ),
     # the ratio multiplies an amount of another unit
     *(
         Valid(
@@ -67,5 +87,35 @@ SET99_INVALID = (
             read="used > int(max_tokens * policy.threshold)",
         ),
         line=5,
+    ),
+    # set 99: lovia's watermarks, the target resolved by the method that resolves the reported trigger
+    Invalid(
+        _WATERMARKS.format(
+            whole="context_window",
+            body="max(1, int(value * self.context_window))",
+            target="self._resolve(self.target)",
+        ),
+        line=3,
+        count=2,
+    ),
+    # a method that only checks the value, one multiplying another parameter, another function given it:
+    # the trigger alone
+    Invalid(
+        _WATERMARKS.format(whole="context_window", body="check(value)", target="self._resolve(self.target)"),
+        line=3,
+    ),
+    Invalid(
+        _WATERMARKS.format(
+            whole="max_tokens", body="int(value * self.max_tokens)", target="show(self.target)"
+        ),
+        line=3,
+    ),
+    Invalid(
+        _WATERMARKS.format(
+            whole="max_tokens",
+            body="int(value * self.max_tokens)",
+            target="self._resolve(0, self.target)",
+        ),
+        line=3,
     ),
 )
