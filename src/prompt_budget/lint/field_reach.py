@@ -309,13 +309,13 @@ def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path)
     if not fields:
         return []
     handed = handed_fields(rule, facts, fields, project)
-    handed.update(given_fields(rule, facts, fields, project, handed))
     findings = list(handed.values())
     for name, fact, cls, (where, read, how) in _joined(facts, fields, project):
         if id(fact) not in handed:
             message = _message(cls.split("#")[0], name, fact.value, read, how, f"{where.path}:{where.line}")
             findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
-    return findings
+            handed[id(fact)] = findings[-1]
+    return [*findings, *given_fields(rule, facts, fields, project, handed).values()]
 
 
 def budget_fields(facts: Sequence[Fact], root: Path) -> dict[tuple[Path, str, str], Fact]:

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 #: The largest output cap taken as a probe's (the Responses API's minimum is 16).
 _LARGEST_PROBE = 32
-#: The longest literal prompt taken as a probe's (``"ping"``, ``"Say OK"``).
-_LONGEST_PROMPT = 16
+#: The longest literal prompt taken as a probe's (``"ping"``, ``"Say OK"``; not a test's task, ``"count to 3"``).
+_LONGEST_PROMPT = 8
 #: The keywords a request's prompt is given under.
 _PROMPTS = frozenset({"input", "prompt", "messages"})
 

@@ -28,6 +28,12 @@ SET99_INVALID = (
     Invalid(
         'def probe(client, model):\n    return client.responses.create(model=model, input="ping", max_output_tokens=256)\n'
     ),
+    # a test's small task, not a probe of a route
+    Invalid(
+        "async def test_stream(client):\n    return await client.chat.completions.create(\n"
+        '        model="m", messages=[{"role": "system", "content": "count to 3"}], stream=True, max_tokens=20\n'
+        "    )\n"
+    ),
     # a literal instruction of a real task, not a probe
     Invalid(
         "def title(client, model):\n    return client.responses.create(\n"
