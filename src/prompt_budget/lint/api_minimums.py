@@ -11,6 +11,12 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.probe_requests import probe_cap
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 from prompt_budget.lint.comments import trailing_comment
 
@@ -26,3 +32,9 @@ def api_limit(lines: Sequence[str], node: ast.expr) -> bool:
     if not lines or not 1 <= node.lineno <= len(lines):
         return False
     return bool(_API_LIMIT.search(trailing_comment(lines[node.lineno - 1])))
+
+
+def api_dictated(rule: LintRule, node: ast.expr, value: int | float) -> bool:
+    """A number the API dictates: commented as its minimum or maximum (``api_limit``), or the small
+    output cap of a request that only probes a route (``probe_requests``)."""
+    return api_limit(rule.ctx.lines, node) or probe_cap(rule, node, value)

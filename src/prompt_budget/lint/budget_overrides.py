@@ -63,6 +63,22 @@ def _positional(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> lis
     return names[1:] if method and names and names[0] in _SELF else names
 
 
+def _passed_constants(value: ast.expr) -> tuple[ast.expr, ...]:
+    """The literals an argument passes: itself, or the fallback of a caller's own value (set 99:
+    raglocal's ``split(text, chunk_size=chunk_size if chunk_size is not None else 600)``, and
+    ``chunk_size or 600``)."""
+    kind = type(value)
+    if kind is ast.Constant:
+        return (value,)
+    if kind is ast.IfExp:
+        assert isinstance(value, ast.IfExp)
+        return tuple(b for b in (value.body, value.orelse) if type(b) is ast.Constant)
+    if kind is ast.BoolOp and isinstance(value, ast.BoolOp) and type(value.op) is ast.Or:
+        last = value.values[-1]
+        return (last,) if type(last) is ast.Constant else ()
+    return ()
+
+
 def _receiver_class(rule: LintRule, name: str) -> str | None:
     """The class ``name`` is bound to an instance of in the enclosing function (``x = Summarizer()``),
     else None (bound twice, to something else, or not bound there)."""
@@ -127,11 +143,10 @@ class BudgetOverrides:
         """``summarizer._chunk_text(page_text, chunk_size=60)``: literals passed to a resolved function."""
         constants: list[tuple[str, ast.expr]] = []
         for i, arg in enumerate(node.args):
-            if type(arg) is ast.Constant:
-                constants.append((f"#{i}", arg))
+            constants.extend((f"#{i}", c) for c in _passed_constants(arg))
         for kw in node.keywords:
-            if type(kw.value) is ast.Constant and kw.arg is not None:
-                constants.append((kw.arg, kw.value))
+            if kw.arg is not None:
+                constants.extend((kw.arg, c) for c in _passed_constants(kw.value))
         if not constants:
             return
         literals = [

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Final
 from prompt_budget.lint.field_docstrings import said_in_characters
 from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, extra_reads
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
-from prompt_budget.lint.handed_fields import handed_fields, record_handed
+from prompt_budget.lint.handed_fields import given_fields, given_message, handed_fields, record_handed
 from prompt_budget.lint.length_arguments import cut_length
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
@@ -75,6 +75,8 @@ _GATE: Final = (
     # ``max_length=cfg.max_length`` given to an embedding model's class or a tokenizer's cut (set 53:
     # syftr's ``HFEmbedding.max_length``): a length whose unit the call says, not its name
     re.compile(r"max_length\s*=\s*[a-z_][\w.]*\."),
+    # ``TokenBudget(reserve_output=self.reserve_output_tokens)``: a budget given to a class's field
+    re.compile(r"=\s*[a-z_][\w.]*\.\w*tok\w*\s*[,)]"),
 )
 #: Calls that only change a number's type.
 _CASTS = frozenset({"str", "int"})
@@ -128,8 +130,9 @@ class FieldDefaults:
         """Report the fields the module's own reads give to a budget (its one class of that field name);
         keep the others, and the reads, as project facts."""
         handed: list[tuple[ast.Attribute, str]] = []
-        reads = [] if is_test_module(rule.ctx.path) else _reads(rule, module, handed)
-        record_handed(rule, handed)
+        given: list[tuple[ast.Attribute, str, str]] = []
+        reads = [] if is_test_module(rule.ctx.path) else _reads(rule, module, handed, given)
+        record_handed(rule, handed, given)
         here: dict[str, tuple[ast.Attribute, str]] = {}
         for read, how in reads:
             here.setdefault(read.attr, (read, how))
@@ -145,6 +148,12 @@ class FieldDefaults:
             found = here.get(name)
             # one field declared alike in several classes: one setting copied (``field_read_forms``)
             one = len(classes[name]) == 1 or (bool(mark) and len(marks[name]) == 1)
+            giving = next((r for r, callee, field in given if (callee, field) == (cls, name)), None)
+            if not done and giving is not None:  # ``Budget(reserve=self.reserve_tokens)`` in this module
+                where = f"line {giving.lineno}"
+                message = given_message(name, amount, cls, ast.unparse(giving), where)
+                rule.report_literal(literal, message, amount, name)
+                done = True
             if not done and found is not None and one:
                 read, how = found
                 message = _message(cls, name, amount, ast.unparse(read), how, f"line {read.lineno}")
@@ -191,10 +200,14 @@ def _copied(module: ast.Module) -> set[str]:
 
 
 def _reads(
-    rule: LintRule, module: ast.Module, handed: list[tuple[ast.Attribute, str]]
+    rule: LintRule,
+    module: ast.Module,
+    handed: list[tuple[ast.Attribute, str]],
+    given: list[tuple[ast.Attribute, str, str]],
 ) -> list[tuple[ast.Attribute, str]]:
     """Each attribute the module gives straight to a token budget, with how; in ``handed``, each attribute
-    given under its own name to a class's constructor (``Pipeline(n_tokens=self.config.n_tokens)``)."""
+    given under its own name to a class's constructor (``Pipeline(n_tokens=self.config.n_tokens)``); in
+    ``given``, each budget given under another name (``TokenBudget(reserve_output=self.reserve_tokens)``)."""
     text = source_of(rule.ctx.lines)[1]
     lines = lines_at(text, (at for gate in _GATE for at in match_starts(text, gate)))
     extra = extra_reads(rule, module, text)  # ``cfg.chunk_size - num_batch_tokens`` (``field_read_forms``)
@@ -217,6 +230,8 @@ def _reads(
                         cut.add(id(read))
                     elif kw.arg == read.attr and type(node.func) is ast.Name and not _on_self(read):
                         handed.append((read, node.func.id))  # ``handed_fields``
+                    elif type(node.func) is ast.Name and rule.names.is_budget(read.attr):
+                        given.append((read, node.func.id, kw.arg))  # ``handed_fields.given_fields``
         elif type(node) is ast.Dict:
             for key, value in zip(node.keys, node.values, strict=True):
                 entry = string_value(key) if key is not None else None
@@ -299,7 +314,8 @@ def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path)
         if id(fact) not in handed:
             message = _message(cls.split("#")[0], name, fact.value, read, how, f"{where.path}:{where.line}")
             findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
-    return findings
+            handed[id(fact)] = findings[-1]
+    return [*findings, *given_fields(rule, facts, fields, project, handed).values()]
 
 
 def budget_fields(facts: Sequence[Fact], root: Path) -> dict[tuple[Path, str, str], Fact]:

@@ -39,14 +39,22 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 HANDED_FACT = "\x00field-handed "
+GIVEN_FACT = "\x00field-given-budget "
 
 
-def record_handed(rule: LintRule, handed: Sequence[tuple[ast.Attribute, str]]) -> None:
-    """Keep each read ``Callee(name=<expr>.name)`` of the module as a project fact."""
+def record_handed(
+    rule: LintRule,
+    handed: Sequence[tuple[ast.Attribute, str]],
+    given: Sequence[tuple[ast.Attribute, str, str]] = (),
+) -> None:
+    """Keep each read ``Callee(name=<expr>.name)`` of the module as a project fact, and each budget given
+    under another name (``Callee(field=<expr>.max_tokens)``)."""
     if is_test_module(rule.ctx.path):
         return
     for read, callee in handed:
         rule.fact(read, f"{HANDED_FACT}{read.attr} {callee} {ast.unparse(read).replace(' ', '')}", 0)
+    for read, callee, field in given:
+        rule.fact(read, f"{GIVEN_FACT}{field} {callee} {ast.unparse(read).replace(' ', '')}", 0)
 
 
 def handed_fields(
@@ -75,3 +83,37 @@ def handed_fields(
         )
         found[id(field)] = finding_where_bound(rule, field, message, name, config_key(name))
     return found
+
+
+def given_fields(
+    rule: type[LintRule],
+    facts: Sequence[Fact],
+    fields: dict[tuple[Path, str], list[tuple[Fact, str, str]]],
+    project: Callable[[Fact], Path],
+    found: dict[int, Finding],
+) -> dict[int, Finding]:
+    """The fields (by their fact's id) of a class whose constructor another call gives a token budget
+    under the field's name (set 99: lovia's ``TokenBudget(reserve_output=self.reserve_output_tokens)``,
+    whose dataclass field ``reserve_output: int = 16_384`` repeats the reported
+    ``reserve_output_tokens: int = 16_384``): the default is the budget used when none is given. The class
+    must declare that field once in the project (by its name and the class's), with no rule reporting it."""
+    out: dict[int, Finding] = {}
+    for fact, (name, callee, read) in tagged(facts, GIVEN_FACT, 3):
+        bound = fields.get((project(fact), name))
+        declared = [(f, done) for f, cls, done in bound or () if cls.split("#")[0] == callee]
+        if len(declared) != 1:
+            continue  # no field of that name in the class called, or two classes of its name
+        field, done = declared[0]
+        if done == "1" or id(field) in found or id(field) in out:
+            continue
+        message = given_message(name, field.value, callee, read, f"{fact.path}:{fact.line}")
+        out[id(field)] = finding_where_bound(rule, field, message, name, config_key(name))
+    return out
+
+
+def given_message(name: str, amount: object, callee: str, read: str, where: str) -> str:
+    """What a field given a token budget by a call of its class is reported with."""
+    return (
+        f"token budget {name} = {amount} as the default of `{callee}.{name}`: a call gives that field "
+        f"the token budget `{read}` at {where}; move it to config so both read one value"
+    )

@@ -6,7 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.added_allowances import added_allowance
-from prompt_budget.lint.api_minimums import api_limit
+from prompt_budget.lint.api_minimums import api_dictated
 from prompt_budget.lint.argument_rows import option_values, parametrize_rows, setter_argument
 from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
@@ -312,8 +312,8 @@ class InlineBudget(LintRule):
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
         if self.names.implausible(name, value):
             return  # ``context_length=5``: a window no model has, so not tokens
-        if api_limit(self.ctx.lines, node):
-            return  # ``max_output_tokens=16,  # Minimum allowed value``: the API's floor (``api_minimums``)
+        if api_dictated(self, node, value):
+            return  # ``max_output_tokens=16,  # Minimum allowed value``, a probe's cap (``api_minimums``)
         if test_data(self, node, name, value):
             return  # ``assertEqual(lm, Gpt4(max_tokens=1024))``, ``"max_tokens=100" in text``, a checked config
         message = f"token budget {name}={value} {how}; move it to config so it can be tuned and tested"

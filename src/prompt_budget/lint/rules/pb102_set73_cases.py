@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb102_set91_cases import SET91_INVALID, SET91_VALI
 from prompt_budget.lint.rules.pb102_set93_cases import SET93_INVALID, SET93_VALID
 from prompt_budget.lint.rules.pb102_set95u_cases import SET95_INVALID, SET95_VALID
 from prompt_budget.lint.rules.pb102_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb102_set99_cases import SET99_INVALID, SET99_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -73,6 +74,7 @@ SET73_VALID = (
     *SET93_VALID,  # sets 93 and 94
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner P)
+    *SET99_VALID,  # sets 99 and 100 (tuner U)
 )
 
 SET73_INVALID = (
@@ -110,4 +112,5 @@ SET73_INVALID = (
     *SET93_INVALID,  # sets 93 and 94
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner P)
+    *SET99_INVALID,  # sets 99 and 100 (tuner U)
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from itertools import pairwise
 
+from prompt_budget.lint.counted_returns import returns_token_count
 from prompt_budget.lint.dict_slots import dict_token_slot
 from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
@@ -106,6 +107,8 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
             return True  # ``return total_chars // 4`` in "Estimate total context size in tokens."
         if isinstance(anc, ast.Return) and _estimate_about_tokens(rule):
             return True  # ``def simple_estimate(msg): return ceil(len(msg.text) / 4)`` in token_memory.py
+        if isinstance(anc, ast.Return) and returns_token_count(rule):
+            return True  # ``return len(enc.encode(text))`` in the ``try`` (``counted_returns``)
         if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
             return any(
                 isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()

@@ -1,0 +1,63 @@
+"""A model request that only probes a route, for PB101 (set 99: arbor-agent's
+``client.responses.create(model=model, input="ping", max_output_tokens=16)``, a check that the
+``/responses`` route answers, at the Responses API's minimum output): the request's whole prompt is a
+short literal string (``input="ping"``, ``prompt="hi"``, ``messages=[{"role": "user", "content": "ping"}]``),
+so its output cap is a fixed probe's, sized to the API's floor, no budget a team would tune. Only small caps
+(at most ``_LARGEST_PROBE``) of a call whose prompt is such a literal; read from the call among the
+ancestors of the literal being visited. Kept apart from the rule: it judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The largest output cap taken as a probe's (the Responses API's minimum is 16).
+_LARGEST_PROBE = 32
+#: The longest literal prompt taken as a probe's (``"ping"``, ``"Say OK"``; not a test's task, ``"count to 3"``).
+_LONGEST_PROMPT = 8
+#: The keywords a request's prompt is given under.
+_PROMPTS = frozenset({"input", "prompt", "messages"})
+
+
+def _short(node: ast.expr) -> bool:
+    return (
+        type(node) is ast.Constant
+        and isinstance(node.value, str)
+        and len(node.value.strip()) <= _LONGEST_PROMPT
+    )
+
+
+def _probe_prompt(node: ast.expr) -> bool:
+    """``"ping"``, or a list of one message whose content is such a string."""
+    if _short(node):
+        return True
+    if type(node) is not ast.List or len(node.elts) != 1 or type(node.elts[0]) is not ast.Dict:
+        return False
+    entry = node.elts[0]
+    assert isinstance(entry, ast.Dict)
+    content = [
+        v
+        for k, v in zip(entry.keys, entry.values, strict=True)
+        if type(k) is ast.Constant and k.value == "content"
+    ]
+    return len(content) == 1 and _short(content[0])
+
+
+def probe_cap(rule: LintRule, literal: ast.expr, value: int | float) -> bool:
+    """``literal`` is the small output cap of a call whose whole prompt is a short literal string."""
+    if value > _LARGEST_PROBE:
+        return False
+    for node in reversed(rule.ctx.ancestors):
+        if type(node) is ast.Call:
+            assert isinstance(node, ast.Call)
+            if not any(kw.value is literal for kw in node.keywords):
+                return False
+            prompts = [kw.value for kw in node.keywords if kw.arg in _PROMPTS]
+            return len(prompts) == 1 and _probe_prompt(prompts[0])
+        if isinstance(node, ast.stmt):
+            return False
+    return False
