@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
 from prompt_budget.lint.names import words
 from prompt_budget.lint.request_entries import output_beside_window as output_beside_window  # noqa: PLC0414
+from prompt_budget.lint.request_entries import passed_how as passed_how  # noqa: PLC0414
 from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.shown_examples import shown_only

@@ -119,6 +119,15 @@ def output_beside_window(judge: NameJudge, keyword: str, call: ast.Call) -> bool
     return any(k.arg and k.arg != keyword and judge.is_budget(k.arg) for k in call.keywords)
 
 
+def passed_how(judge: NameJudge, keyword: str, call: ast.Call) -> str:
+    """Why a budget keyword's literal is one, for the finding's message: beside a window's keyword, the
+    model's output cap (``output_beside_window``), else passed inline."""
+    if not output_beside_window(judge, keyword, call):
+        return "passed inline"
+    window = next(k.arg for k in call.keywords if k.arg and k.arg != keyword and judge.is_budget(k.arg))
+    return f"passed beside `{window}=`, a budget by its name, so the model's output cap"
+
+
 def request_entries(
     rule: LintRule, node: ast.Dict, skip: set[int]
 ) -> Iterator[tuple[ast.expr, str, int | float, str]]:

@@ -12,7 +12,7 @@ from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
-from prompt_budget.lint.dict_settings import dict_budgets, output_beside_window
+from prompt_budget.lint.dict_settings import dict_budgets, output_beside_window, passed_how
 from prompt_budget.lint.flow import generation_length
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
@@ -410,7 +410,7 @@ class InlineBudget(LintRule):
             if value is None or id(kw.value) in spec or completions_count(self, kw.arg, node):
                 continue
             if self._budget_keyword(kw.arg, node) or quota_keyword(kw.arg, node, value):  # a TPM quota
-                self._report(kw.value, kw.arg, value, "passed inline")
+                self._report(kw.value, kw.arg, value, passed_how(self.names, kw.arg, node))
             elif "overlap" not in kw.arg and sizes_token_chunks(self.names, kw.arg, node, self.ctx):
                 # the chunk's size; an overlap inline is how the chunks meet, not a budget
                 self._report(kw.value, kw.arg, value, f"given to `{callee_name(node)}`, which counts tokens")
