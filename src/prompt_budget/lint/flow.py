@@ -58,7 +58,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.scaled_counts import scaled_count
 from prompt_budget.lint.token_minuends import subtraction_use
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import brief_source, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -213,11 +213,6 @@ def _one_setting(a: Binding, b: Binding) -> bool:
     return bool(a.owner and a.owner == b.method_of) or bool(b.owner and b.owner == a.method_of)
 
 
-def _source(node: ast.AST) -> str:
-    text = ast.unparse(node)
-    return text if len(text) <= 48 else text[:45] + "..."
-
-
 @dataclass
 class Uses:
     """What the reads of watched names met, gathered during the rules' one walk of the file (no second
@@ -363,13 +358,13 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
         for other in (parent.left, *parent.comparators):
             if other is not node and (rule.token_amount(other) or token_local(rule, other)):
-                return f"compared with the token count `{_source(other)}`"
+                return f"compared with the token count `{brief_source(other)}`"
         return None
     if isinstance(parent, ast.Call) and any(a is node for a in parent.args) and _cuts_tokens(judge, parent):
         # ``openai_truncate_by_token(texts, limit, model)``: a number given to a function cutting by tokens
         return f"given to `{callee_name(parent)}`, which cuts by tokens"
     if isinstance(parent, ast.Slice) and isinstance(grand, ast.Subscript) and token_list(rule, grand.value):
-        return f"cuts the token list `{_source(grand.value)}`"  # ``tokens[:head_length]``
+        return f"cuts the token list `{brief_source(grand.value)}`"  # ``tokens[:head_length]``
     if isinstance(parent, ast.Return) and judge.is_budget(fn := rule.ctx.function_name()):
         return f"returned by the budget getter `{fn}()`"  # ``return GPT_5_LONG_CONTEXT``: a window
     if (
@@ -379,13 +374,13 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
     ):
         for other in parent.args:
             if other is not node and rule.token_amount(other):
-                return f"clamps the token count `{_source(other)}` with {parent.func.id}()"
+                return f"clamps the token count `{brief_source(other)}` with {parent.func.id}()"
         return None
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
         return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
         budget = rule.budget_expr(parent.target)
-        return f"subtracted from the budget `{_source(parent.target)}`" if budget is not None else None
+        return f"subtracted from the budget `{brief_source(parent.target)}`" if budget is not None else None
     if isinstance(parent, ast.Dict):
         table = _bound_name(grand)
         for key, value in zip(parent.keys, parent.values, strict=False):
@@ -441,9 +436,9 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
             return _product_against_tokens(child, parent, rule) if child is not node else None
         other = parent.right if parent.left is child else parent.left
         if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
-            return f"multiplies the budget `{_source(other)}`"
+            return f"multiplies the budget `{brief_source(other)}`"
         if (given := constructed_budget(rule, other)) is not None:  # ``cls(window=max_context_tokens)``
-            return f"multiplies `{_source(other)}` (a field the module gives `{given}`)"
+            return f"multiplies `{brief_source(other)}` (a field the module gives `{given}`)"
         if (scaled := scaled_count(rule, other, parent, ancestors)) is not None:  # set 93
             return scaled
         child = parent
@@ -484,7 +479,7 @@ def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -
         return None
     for other in (parent.left, *parent.comparators):
         if other is not product and rule.token_amount(other):
-            return f"scales the amount compared with the token count `{_source(other)}`"
+            return f"scales the amount compared with the token count `{brief_source(other)}`"
     return None
 
 

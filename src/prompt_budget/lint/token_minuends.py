@@ -17,14 +17,10 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.bounded_budgets import bounded_budget
+from prompt_budget.lint.walks import brief_source
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
-
-
-def _source(node: ast.AST) -> str:
-    text = ast.unparse(node)  # as ``flow``'s reasons show it
-    return text if len(text) <= 48 else text[:45] + "..."
 
 
 def _subtrahends(parent: ast.BinOp, grand: ast.AST | None) -> list[ast.expr]:
@@ -45,7 +41,7 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
         if rule.budget_expr(left) is not None or bounded_budget(
             rule, left, every=True
         ):  # ``min(a, b - c) - margin``
-            return f"subtracted from the budget `{_source(left)}`"
+            return f"subtracted from the budget `{brief_source(left)}`"
         return None
     if parent.left is not node:
         return None
@@ -54,5 +50,5 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
     for term in _subtrahends(parent, grand):
         name = rule.budget_expr(term) if isinstance(term, (ast.Name, ast.Attribute)) else None
         if name is not None and name.isupper() and rule.names.says_tokens(name):
-            return f"the budget `{_source(term)}` is subtracted from it"
+            return f"the budget `{brief_source(term)}` is subtracted from it"
     return None

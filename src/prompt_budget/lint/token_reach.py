@@ -37,8 +37,8 @@ from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_cuts import cuts_tokens
+from prompt_budget.lint.walks import brief_source, walk
 from prompt_budget.lint.walks import parents as parents_in
-from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -51,11 +51,6 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv)
 #: Calls whose result is the number, changed in size only: ``int(n)``, ``min(n, cap)``.
 _KEEPS = frozenset({"int", "round", "min", "max", "abs", "math.floor", "math.ceil"})
-
-
-def _short(node: ast.AST) -> str:
-    text = ast.unparse(node)
-    return text if len(text) <= 48 else text[:45] + "..."
 
 
 class TokenReach:
@@ -281,7 +276,7 @@ class TokenReach:
                 return None  # a pricing tier
             for other in (parent.left, *parent.comparators):
                 if other is not child and rule.token_amount(other):
-                    return f"compared with the token count `{_short(other)}`"
+                    return f"compared with the token count `{brief_source(other)}`"
             return None
         if (
             isinstance(parent, ast.Slice)
@@ -289,7 +284,7 @@ class TokenReach:
             and rule.token_sequence(grand.value)
             and not entry_list(fn, grand.value)
         ):
-            return f"cuts the token list `{_short(grand.value)}`"
+            return f"cuts the token list `{brief_source(grand.value)}`"
         if isinstance(parent, ast.keyword) and parent.arg and isinstance(grand, ast.Call):
             callee = callee_name(grand) or "a call"
             if rule.names.is_budget(parent.arg):

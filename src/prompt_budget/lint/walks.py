@@ -340,3 +340,9 @@ def forget() -> None:
     _non_ascii.clear()
     for kept in _per_file:
         kept.clear()
+
+
+def brief_source(node: ast.AST) -> str:
+    """A node's source as a finding's reason quotes it: at most 48 characters, cut with "..."."""
+    text = ast.unparse(node)
+    return text if len(text) <= 48 else text[:45] + "..."
