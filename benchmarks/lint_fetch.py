@@ -32,7 +32,7 @@ HELD_OUT: dict[str, str] = {
     "haystack-ai": "3.4.1",
 }
 
-#: Issue 19's measuring sets 1-98. Each was linted once and every finding read (first-run figures in
+#: Issue 19's measuring sets 1-100. Each was linted once and every finding read (first-run figures in
 #: docs/lint.md); all but set 9 (whose shortfalls were left unfixed) were then tuned on; all are material the
 #: rules have been judged on, not a measure (the second table in docs/lint.md).
 _TUNED_19: dict[str, str] = {
