@@ -986,13 +986,13 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 101 and 102, judged on their first run (sets 1-100, measured, were then tuned on).
-#: Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since January
-#: 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded, close kin too),
-#: shuffled with the seed 101 into a list of sixty written down first; the first eight and the next eight whose latest
-#: wheels hold 0.1-2 MB of Python (passed over: eleven under 0.1 MB; ctxloom 0.5.0 dropped once fetched, an earlier
-#: version of reactifact under another name). Linted with the rules of ad95ebb, each package its own run. Two judges
-#: per package.
+#: Issue 19's last measure: sets 101-104, judged on their first run (sets 1-100, measured, were then tuned on), both
+#: linted with the rules of ad95ebb, each package its own run, two judges per package. Chosen from PyPI before any of
+#: it was linted: PyPI's agent, RAG, memory and context packages released since January 2026 (every pinned name, every
+#: name of earlier lists (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 101 and 103
+#: into two lists of sixty written down first; from each, the first eight and the next eight whose latest wheels hold
+#: 0.1-2 MB of Python (sets 101/102 passed over eleven under 0.1 MB, and dropped ctxloom 0.5.0 once fetched, an earlier
+#: version of reactifact under another name; sets 103/104 passed over four under 0.1 MB and two over 2 MB).
 MEASURE: dict[str, str] = {
     # set 101
     "helm-ai": "0.2.5",
@@ -1012,6 +1012,24 @@ MEASURE: dict[str, str] = {
     "reactifact": "0.15.3",
     "ubiquity": "0.2.0",
     "agent-memory-contracts": "1.3.0",
+    # set 103
+    "annal": "0.7.1",
+    "flowai-cli": "0.3.0",
+    "jleechanorg-orchestration": "0.2.3",
+    "project-risk-agent": "0.3.0",
+    "pai-agent-sdk": "0.16.1",
+    "agent-rt": "0.0.3",
+    "agentvault-memory": "1.1.0",
+    "animuz-core": "0.1.19",
+    # set 104
+    "memotrix": "0.2.0",
+    "somnia": "0.5.3",
+    "engram-core": "0.3.0",
+    "chip-memory": "1.1.0",
+    "agentoven": "0.9.0",
+    "tooltrim": "0.3.3",
+    "prodagent": "2.0.0",
+    "relay-agent": "0.1.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

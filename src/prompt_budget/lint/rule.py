@@ -39,6 +39,7 @@ from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
+from prompt_budget.lint.unit_constants import unit_factor
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -71,8 +72,7 @@ class Invalid:
 
 @dataclass
 class Report:
-    """What a rule reported, before positions, suppressions and keys are resolved. ``target`` is the
-    literal ``--fix`` replaces with ``prompt_budget.value(key)``."""
+    """A finding before positions, suppressions and keys are resolved; ``target``: what --fix replaces."""
 
     code: str
     rule: str
@@ -170,6 +170,8 @@ def constant_expression(node: ast.AST, depth: int = 0) -> int | float | None:
         op = _ARITHMETIC.get(type(node.op))
         left = constant_expression(node.left, depth + 1)
         right = constant_expression(node.right, depth + 1)
+        if isinstance(node.op, ast.Mult) and (left is None) != (right is None):  # ``21 * K_TOKENS``
+            left, right = left or unit_factor(node.left), right or unit_factor(node.right)
         if op is None or left is None or right is None:
             return None
         if isinstance(node.op, (ast.Pow, ast.LShift)) and not (0 <= right <= 64 and isinstance(right, int)):
@@ -182,9 +184,7 @@ def constant_expression(node: ast.AST, depth: int = 0) -> int | float | None:
 
 
 def string_value(node: ast.AST | None) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    return None
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def attr_name(node: ast.AST | None) -> str | None:
