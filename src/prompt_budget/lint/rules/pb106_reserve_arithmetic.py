@@ -20,6 +20,7 @@ from prompt_budget.lint.reserve_floors import reserve_literal
 from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
+from prompt_budget.lint.section_minuends import section_budget, section_message
 from prompt_budget.lint.subtracted_budgets import subtracted_budget
 from prompt_budget.lint.summed_reserves import summed_reserve
 from prompt_budget.lint.token_reach import TokenReach
@@ -449,10 +450,14 @@ class ReserveArithmetic(LintRule):
         number, token counts taken off it (set 13: magentic-ui). Judged from the innermost subtraction
         (a visit of ``Constant`` nodes would make the walk descend into every one)."""
         left = node.left
-        if type(left) is not ast.Constant or type(left.value) is not int or left.value < 512:
+        if type(left) is not ast.Constant or type(left.value) is not int:
             return
         value = self.budget_literal(left)
         if value is None or not self._takes_tokens(node):
+            return
+        if left.value < 512:  # no model's window: a section's cap, bound so (``section_minuends``)
+            if (name := section_budget(self, node)) is not None:
+                self.report_literal(left, section_message(value, name), value, name)
             return
         message = (
             f"hard-coded context window {value} that token counts are taken off; keep the window in "

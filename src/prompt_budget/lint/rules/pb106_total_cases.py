@@ -12,6 +12,7 @@ from prompt_budget.lint.rules.pb106_set83_cases import SET83_INVALID, SET83_VALI
 from prompt_budget.lint.rules.pb106_set87_cases import SET87_INVALID, SET87_VALID
 from prompt_budget.lint.rules.pb106_set89_cases import SET89_INVALID, SET89_VALID
 from prompt_budget.lint.rules.pb106_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb106_set101_cases import SET101_INVALID, SET101_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -104,6 +105,7 @@ MORE_VALID = (
     *SET87_VALID,
     *SET89_VALID,
     *SET97_VALID,
+    *SET101_VALID,
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -114,4 +116,5 @@ MORE_INVALID = (
     *SET87_INVALID,
     *SET89_INVALID,
     *SET97_INVALID,
+    *SET101_INVALID,
 )

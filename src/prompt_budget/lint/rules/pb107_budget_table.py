@@ -25,7 +25,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
-from prompt_budget.lint.rules.pb107_field_rows import field_table
+from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
 from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
@@ -369,7 +369,7 @@ class BudgetTable(LintRule):
             for *_, holder in rows:
                 if holder is not None:
                     tables[holder] = tables.get(holder, 0) + 1
-            done: set[ast.expr] = set()
+            done = set(field_tables(self))  # reported by their field (``field_table``)
             for literal, value, model, holder in rows:
                 if holder is not None and tables[holder] > 1 and tables[holder] * 2 > _size(holder):
                     if holder not in done:  # the table's literal, once: its range covers the rows

@@ -14,12 +14,16 @@ agent-mini's tier profiles)::
 
 The keys are no models and the table's name says nothing; the class does: its field, given by position
 in every row (the class's own fields say which), is commented or documented as a limit of tokens
-(``given_fields.said_fields``: not of a rate limiter's permits, not characters) though its name says no
-budget. A field named as a budget (``max_tokens``), or given by keyword, is judged at each row's number
-(PB101: ``positional_args``, ``given_fields``), one finding each, as a reader counts them. The rows, two or more, all calls of that class as the values of
-one dict literal or the elements of one list or tuple, give the field budget-sized literals, one at
-least 1024 or more: a table of token budgets, one finding at its literal. Asked only at a call holding a
-window-sized number (the rule's own gate), and at the table's first row.
+(``given_fields.said_fields``: not of a rate limiter's permits, not characters), or is named as a budget
+(set 101: tyrion-cli's ``_BUILTIN_LIMITS = {"gpt-4o": ModelLimits(128_000, 16_384), ...}``, fields
+``context_window`` and ``max_output_tokens``: no rule judges a number given by position to a class of
+the same module). A field given by keyword is judged at each row's number (PB101: ``given_fields``,
+a budget's keyword), one finding each, as a reader counts them. The rows, two or more, all calls of
+that class as the values of one dict literal or the elements of one list or tuple, give the field
+budget-sized literals, one at least 1024 or more: a table of token budgets, one finding at its literal
+(the rule's table of calls, ``[Model("gpt-4o", 128_000), ...]``, then reports it no more:
+``field_tables``). Asked only at a call holding a window-sized number (the rule's own gate), and at the
+table's first row.
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ if TYPE_CHECKING:
 _SMALLEST = 1024
 #: The module last asked about and its classes: name -> (positional fields, fields said to be budgets).
 _CLASSES: list[tuple[ast.AST, dict[str, tuple[list[str], dict[str, str]]]]] = []
+#: The file last reported in and the tables ``field_table`` reported there.
+_REPORTED: list[tuple[object, set[ast.AST]]] = []
 
 
 def _classes(rule: LintRule, module: ast.Module) -> dict[str, tuple[list[str], dict[str, str]]]:
@@ -55,16 +61,22 @@ def _classes(rule: LintRule, module: ast.Module) -> dict[str, tuple[list[str], d
         for name in fields:
             if set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
                 continue
-            if (
-                (cls.name, name) in said
-                and said[(cls.name, name)][0] is not None
-                and not rule.names.is_budget(name)
-            ):
+            if rule.names.is_budget(name):
+                budgets[name] = f"`{name}` (a token budget by its name)"  # set 101: tyrion-cli
+            elif (cls.name, name) in said and said[(cls.name, name)][0] is not None:
                 budgets[name] = f"`{name}`, {said[(cls.name, name)][1]!r}"
         if budgets:
             out[cls.name] = (fields, budgets)
     _CLASSES[:] = [(module, out)]
     return out
+
+
+def field_tables(rule: LintRule) -> set[ast.AST]:
+    """The table literals ``field_table`` reported in the rule's file: the rule's own table of calls
+    (``leave_Module``) reports them no more (``[Model("gpt-4o", 128_000), ...]`` is both)."""
+    if not (_REPORTED and _REPORTED[0][0] is rule.ctx):
+        _REPORTED[:] = [(rule.ctx, set())]
+    return _REPORTED[0][1]
 
 
 def _given(call: ast.Call, fields: list[str], field: str) -> ast.expr | None:
@@ -110,4 +122,5 @@ def field_table(rule: LintRule, node: ast.Call) -> None:
             key_parts=(f"{name} {field}", rule.ctx.module_name),
             advice="move the table into [tool.prompt_budget.values] by hand",
         )
+        field_tables(rule).add(parent)
         return

@@ -115,7 +115,7 @@ SET85_VALID = (
         )
     ),
     Valid(_QUOTAS + 'def acme():\n    return Quota(tokens_limit=QUOTAS["acme"]["tokens_per_day"])\n'),
-    # the field given by keyword, or named as a budget: PB101 judges each row's number
+    # the field given by keyword: PB101 judges each row's number
     Valid(
         _tiers(
             "context",
@@ -123,7 +123,6 @@ SET85_VALID = (
             '"a": Tier("a", context=3000), "b": Tier("b", context=9000)',
         )
     ),
-    Valid(_tiers("max_tokens", "token budget")),
     # one row standing alone
     Valid(_CLASS.format(field="context", comment="token budget") + 'SMALL = Tier("small", 3000, 10)\n'),
 )
@@ -145,6 +144,8 @@ SET85_INVALID = (
     ),
     # a tier -> budget table of a class's rows, the field commented as a token budget (set 84: agent-mini)
     Invalid(_tiers("context", "conversation token budget: where accuracy stays high"), line=9),
+    # the field named as a budget, given by position: no PB101 judges a row's number (set 101: tyrion-cli)
+    Invalid(_tiers("max_tokens", "token budget"), line=9),
     # rows in a list, the field documented under it
     Invalid(
         "class Tier:\n    name: str\n    history: int\n"
