@@ -224,14 +224,14 @@ class CharsPerToken(LintRule):
         a length scaled from words by a rate near 1 is in no unit but tokens (set 19: ragatouille). Not
         when the result is set as words (``word_count=int(word_count * 1.3)``: a word target padded),
         and a comment saying words are not tokens (``# words != tokens, add buffer``) is no token
-        context (set 39: airoboros)."""
+        context (set 39: airoboros). So is one a function returns whose callers use as tokens (set 101)."""
         if any(set(words(n)) & _WORD_WORDS and not self.names.mentions_tokens(n) for n in targets(self) if n):
             return False  # ``word_count=int(word_count * 1.3)``, not ``tokens_by_words = ...``
         if token_context(self, comment=not _NOT_TOKENS.search(self.ctx.comment())):
             return True
-        return not float(factor).is_integer() and any(
-            set(words(n)) & _LENGTH_WORDS for n in targets(self) if n
-        )
+        return (
+            not float(factor).is_integer() and any(set(words(n)) & _LENGTH_WORDS for n in targets(self) if n)
+        ) or returned_to_token_callers(self)  # ``def _count(t)`` ... ``used += _count(line)`` (set 101)
 
     def _ceiling(self, node: ast.expr, factor: float) -> str | None:
         """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
