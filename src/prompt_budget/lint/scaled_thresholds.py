@@ -47,7 +47,7 @@ _SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "
 _SPECIAL_TOKEN_WORDS = frozenset({"mask", "pad", "padding", "bos", "eos", "sep", "unk", "special"})
 
 
-def _fractions(tree: ast.AST) -> dict[str, ast.Constant]:
+def _fractions(tree: ast.AST | None) -> dict[str, ast.Constant]:
     """The module's top-level names bound once, to a fraction literal (``MASK_TARGET = 0.6``)."""
     bound: dict[str, ast.Constant] = {}
     seen: set[str] = set()

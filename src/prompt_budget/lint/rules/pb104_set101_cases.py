@@ -18,7 +18,7 @@ _OWN_RATE = (
     "def shrink(history, used_tokens, {amount}):\n    return used_tokens - {amount} // 4\n"
 )
 
-SET101_VALID = (
+SET101_VALID: tuple[Valid, ...] = (
     # the callers sum the result into words, lines, seconds, cost or price, not tokens
     Valid(
         "def render(items, cap):\n    def _count(text):\n        return int(len(text.split()) * 1.33)\n"
