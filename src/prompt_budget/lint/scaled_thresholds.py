@@ -17,7 +17,8 @@ bound to ``target``, compared with the count of tokens ``current_tokens - ...``)
 is a parameter of the function that reaches one (``mask_at``, the threshold the first share scales), or
 that the function orders against a count of tokens (``ordered_factors``), makes the constant a share of a
 token threshold. Only fractions (0 < x < 1), only constants of the module's top level that no read
-decided, never a name saying another unit or a score (``against_flow``, ``NameJudge.is_excluded``), and
+decided, never a name saying another unit or a score (``against_flow``, ``NameJudge.is_excluded``) nor a
+weight mixing an old value with a new one (``mixing_weights``: ``DECAY * scale + (1 - DECAY) * ratio``), and
 only when a line of the module multiplies the name (a cheap test before the functions are walked).
 Kept apart from the rule: it judges no finding itself; PB105's end of module reports what it decides.
 """
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.constant_reach import Reads, module_products
 from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow
+from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ordered_factors import ordered_factor
 from prompt_budget.lint.ratio_names import fraction
@@ -138,6 +140,8 @@ def decide_scaled_thresholds(rule: LintRule, bindings: Bindings, uses: Uses) -> 
     reach = TokenReach(rule)
     products = module_products(tree, set(names))
     for name, literal in names.items():
+        if mixing_weight(tree, name):
+            continue  # ``DECAY * self.scale + (1 - DECAY) * ratio``: how fast a value follows (set 64)
         why = _why(rule, reach, name, products)
         if why is None:
             continue

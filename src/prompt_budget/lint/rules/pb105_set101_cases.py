@@ -31,6 +31,13 @@ SET101_VALID = (
         "        return 0\n    return delay\n"
     ),
     Valid("ALPHA = 0.3\n\n\ndef mix(score, other):\n    return score * ALPHA + other * (1 - ALPHA)\n"),
+    # a decay of a calibration scale compared with a ratio of token counts: how fast the scale follows
+    Valid(
+        "DECAY = 0.8\n\n\nclass Estimate:\n    scale: float = 1.0\n\n"
+        "    def update(self, actual_tokens, estimated):\n        ratio = min(actual_tokens / estimated, 4.0)\n"
+        "        if ratio > self.scale:\n            self.scale = ratio\n        else:\n"
+        "            self.scale = DECAY * self.scale + (1 - DECAY) * ratio\n"
+    ),
     # the constant named for seconds: no share whatever it scales
     Valid(
         "WAIT_SECONDS = 0.5\n\n\ndef plan(used_tokens, limit):\n    if used_tokens > limit * WAIT_SECONDS:\n"
