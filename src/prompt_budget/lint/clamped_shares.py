@@ -21,6 +21,7 @@ from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ordered_factors import ordered_factor
 from prompt_budget.lint.rule import LintRule, dotted
+from prompt_budget.lint.scaled_thresholds import decide_scaled_thresholds
 from prompt_budget.lint.walks import parents, walk
 
 _SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
@@ -68,6 +69,7 @@ def _function(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST:
 def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
     """``constant_reach.decide_shares``, then the shares it left whose product is clamped against tokens."""
     decide_shares(rule, bindings, uses)
+    decide_scaled_thresholds(rule, bindings, uses)  # ``mask_at * MASK_TARGET`` reaching tokens (set 101)
     tree = rule.ctx.tree
     if tree is None:
         return

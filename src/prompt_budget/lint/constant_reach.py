@@ -146,6 +146,10 @@ def _products(tree: ast.AST, names: set[str]) -> Reads:
     return out
 
 
+#: The products of names in a module's functions, for the readings of other rules (``scaled_thresholds``).
+module_products = _products
+
+
 def decide_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
     """Give each module constant named as a share and held undecided the token use its products reach
     (``share_reach``), for PB105's end of module to report it with."""

@@ -13,6 +13,7 @@ from prompt_budget.lint.rules.pb103_set95_cases import SET95_INVALID, SET95_VALI
 from prompt_budget.lint.rules.pb103_set97_cases import SET97_INVALID, SET97_VALID
 from prompt_budget.lint.rules.pb103_set97p_cases import SET97_INVALID as SET97P_INVALID
 from prompt_budget.lint.rules.pb103_set97p_cases import SET97_VALID as SET97P_VALID
+from prompt_budget.lint.rules.pb103_set101q_cases import SET101Q_INVALID, SET101Q_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -50,6 +51,7 @@ SET73_VALID = (
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner R)
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
+    *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
 )
 
 SET73_INVALID = (
@@ -66,4 +68,5 @@ SET73_INVALID = (
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner R)
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
+    *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
 )

@@ -39,6 +39,7 @@ from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.walks import walk
+from prompt_budget.lint.word_floors import floor_in_words
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
@@ -581,8 +582,8 @@ class TokenThreshold(LintRule):
             # ``budget = max(300, 50 * len(items))`` ... ``create(max_tokens=budget)``: a floor of a budget
             budget = self._clamped_budget(node)
             amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
-        if not amounts or self._kernel_launch(node):
-            return
+        if not amounts or self._kernel_launch(node) or floor_in_words(self, node):
+            return  # ``words_per_chunk = max(50, int(max_tokens * 0.75))``: words (set 101)
         bounds = [b for b in bounds if not self._named_by_value(self.budget_literal(b) or 0)]
         for literal in bounds:
             value = self.budget_literal(literal)

@@ -66,6 +66,7 @@ from prompt_budget.lint.stated_rates import scope_docstrings, split_into_words, 
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import token_cap
+from prompt_budget.lint.token_quotients import quotient_meets_tokens, unnamed_quotient
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
 from prompt_budget.lint.word_allowances import bound_to_words
@@ -224,14 +225,14 @@ class CharsPerToken(LintRule):
         a length scaled from words by a rate near 1 is in no unit but tokens (set 19: ragatouille). Not
         when the result is set as words (``word_count=int(word_count * 1.3)``: a word target padded),
         and a comment saying words are not tokens (``# words != tokens, add buffer``) is no token
-        context (set 39: airoboros)."""
+        context (set 39: airoboros). So is one a function returns whose callers use as tokens (set 101)."""
         if any(set(words(n)) & _WORD_WORDS and not self.names.mentions_tokens(n) for n in targets(self) if n):
             return False  # ``word_count=int(word_count * 1.3)``, not ``tokens_by_words = ...``
         if token_context(self, comment=not _NOT_TOKENS.search(self.ctx.comment())):
             return True
-        return not float(factor).is_integer() and any(
-            set(words(n)) & _LENGTH_WORDS for n in targets(self) if n
-        )
+        return (
+            not float(factor).is_integer() and any(set(words(n)) & _LENGTH_WORDS for n in targets(self) if n)
+        ) or returned_to_token_callers(self)  # ``def _count(t)`` ... ``used += _count(line)`` (set 101)
 
     def _ceiling(self, node: ast.expr, factor: float) -> str | None:
         """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
@@ -306,16 +307,12 @@ class CharsPerToken(LintRule):
 
     #: Rates kept in constants and already reported where written (``named_rate``), once per module.
     _rates: set[ast.AST]
-
     #: Constants of the module or a class bound to a rate's number, whose reads the walk keeps (``prune``).
     rate_names: set[str]
-
     #: Locals named as a factor and bound to a rate's number, whose reads the walk keeps (``prune``).
     factor_names: set[str]
-
     #: Locals whose bindings ``_chars`` is reading (a name bound to itself reads as no unit).
     _resolving: set[str]
-
     #: Rates kept as a pair of constants, tokens over words (``word_rate_pairs``).
     _pairs: PairRates
     #: Names each function gives a token splitter as a size (``token_chunk_chars``).
@@ -484,6 +481,8 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and 2.5 <= factor <= 6 and bytes_to_tokens(self, left, node):
                 self._report(node, right, factor, "chars_per_token")  # ``total_bytes // 4`` (set 26)
+            elif kind is None and 2.5 <= factor <= 6 and unnamed_quotient(self, left, node, factor):
+                self._report(node, right, factor, "chars_per_token")  # ``tokens - freed // 4`` (set 101)
             elif kind is None and LOW_TPW <= factor <= HIGH_TPW and bound_to_words(self, node):
                 self._report(node, right, factor, "tokens_per_word")  # ``max_words = int(chunk_size / 1.3)``
             elif (
@@ -568,8 +567,9 @@ class CharsPerToken(LintRule):
             or estimate_above(self.ctx.lines, self._statement())
             or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
             or states_rate(scope_docstrings(self.ctx.function(), self.ctx.enclosing_class()), factor)
-            or stand_in_ids(self)
-            or returned_to_token_callers(self)  # ``total += estimate(m)`` ... ``Count(total)`` (set 85)
+            or stand_in_ids(self)  # below: ``total += estimate(m)`` ... ``Count(total)`` (set 85)
+            or returned_to_token_callers(self)
+            or quotient_meets_tokens(self, node)  # ``f(extra=len(p) // 4)``, ``extra + tokens`` (set 101)
         )
 
     def _statement(self) -> ast.stmt | None:
