@@ -10,6 +10,7 @@ from prompt_budget.lint.rules.pb107_set85_cases import SET85_INVALID, SET85_VALI
 from prompt_budget.lint.rules.pb107_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb107_set93t_cases import SET93T_INVALID, SET93T_VALID
 from prompt_budget.lint.rules.pb107_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb107_set99s_cases import SET99S_INVALID, SET99S_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -33,6 +34,7 @@ SET63_VALID = (
     *SET91_VALID,  # sets 91 and 92: tables of tuple rows keyed by model, a row unpacked into budgets
     *SET93T_VALID,  # sets 93 and 94: a table whose row is the default of a field holding tokens
     *SET97_VALID,  # sets 97 and 98: tuple rows given to a class whose budget getter reads a column
+    *SET99S_VALID,  # sets 99 and 100 (tuner S): (model, window) pairs under a key per host
 )
 
 SET63_INVALID = (
@@ -68,4 +70,5 @@ SET63_INVALID = (
     *SET91_INVALID,
     *SET93T_INVALID,
     *SET97_INVALID,
+    *SET99S_INVALID,
 )
