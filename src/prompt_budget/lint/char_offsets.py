@@ -37,7 +37,8 @@ def held_as_characters(rule: LintRule, name: str) -> bool:
         return False
     parents, reads = reads_of(fn, name)
     for read in reads:
-        node, parent = read, parents.get(read)
+        node: ast.AST = read
+        parent = parents.get(read)
         while isinstance(parent, ast.BinOp) and isinstance(parent.op, _OFFSETS):
             other = parent.right if parent.left is node else parent.left
             if type(other) is ast.Name and other.id != name and used_as_characters(rule, other.id):
