@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lint_helpers import lint_package, reported_lines
+from lint_helpers import lint_package, lint_tree, reported_lines
 
 SPLITTER = (
     "class Splitter:\n"
@@ -90,3 +90,22 @@ def test_a_value_handed_to_a_callee_of_the_module_or_not_copied_from_the_paramet
     files = {"__init__.py": "", "splitter.py": SPLITTER, "engine.py": engine}
     found = reported_lines(lint_package(tmp_path, files), "PB102")
     assert ("pkg/engine.py", 5) not in found
+
+
+def test_another_project_of_one_run_is_not_joined(tmp_path: Path) -> None:
+    """A run over two packages: the one's facade hands its constant to its own splitter; the other
+    package's module of that name binding a constant of that name (an audio chunk) is not reported, nor
+    the other package's engine handing its size to a class of that name it imports from elsewhere."""
+    engine = ENGINE.replace("from .splitter import Splitter", "from audio import Splitter")
+    files = {
+        "a/__init__.py": "",
+        "a/splitter.py": SPLITTER,
+        "a/constants.py": CONSTANTS,
+        "a/facade.py": FACADE,
+        "b/__init__.py": "",
+        "b/constants.py": "DEFAULT_CHUNK_SIZE = 3200\n",
+        "b/engine.py": engine,
+    }
+    found = reported_lines(lint_tree(tmp_path, files, ("PB102",)), "PB102")
+    assert ("a/constants.py", 2) in found
+    assert [f for f in found if f[0].startswith("b/")] == []

@@ -23,12 +23,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
-from prompt_budget.lint.handed_params import CARRIERS, handed_constants, handed_passes, record_handed
+from prompt_budget.lint.handed_params import (
+    CARRIERS,
+    handed_constants,
+    handed_passes,
+    record_handed,
+    same_project,
+)
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.flow import Binding
     from prompt_budget.lint.rule import LintRule
@@ -158,7 +166,7 @@ def _base_init(call: ast.Call, owner: ast.ClassDef | None) -> str | None:
     return base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else None
 
 
-def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
+def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact], root: Path | None = None) -> list[Finding]:
     """The passes (``PASS_FACT``) that reach a take (``TAKE_FACT``), also through a chain of passes
     (a subclass passing to a class that passes to its base), and the constructor parameters of a base
     class stored on ``self`` (``STORE_FACT``) whose subclass's constructor gives them a token budget
@@ -179,6 +187,8 @@ def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Findi
             found = takes.get((callee, keyword))
             if i in reported or found is None or int(slot) not in {-1, found[0]}:
                 continue
+            if not same_project(fact, found[1], root):
+                continue  # a pass ``handed_params`` records: joined within its project only
             reported.add(i)
             where = f"{found[1].path}:{found[1].line}"
             message = (
@@ -189,7 +199,7 @@ def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Findi
             if passer != "-" and (passer, name) not in takes:
                 takes[(passer, name)] = (int(at), fact)
                 grown = True
-    return findings + handed_constants(rule, facts, takes)
+    return findings + handed_constants(rule, facts, takes, root)
 
 
 def _base_stores(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:

@@ -32,10 +32,13 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import BIND_FACT, finding_where_bound, imported_names, tagged
 from prompt_budget.lint.names import config_key
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import callee_name, defaults
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.rule import LintRule
 
@@ -132,26 +135,41 @@ def handed_passes(facts: Sequence[Fact]) -> list[tuple[Fact, list[str]]]:
     return [(fact, fields) for fact, fields in tagged(facts, PASS_AS_FACT, 6) if len(fields) == 6]
 
 
+def same_project(fact: Fact, other: Fact, root: Path | None) -> bool:
+    """``fact`` is no pass of ``handed_params``, or was recorded in the project of ``other`` (a lint run
+    over several packages must not let one package's class decide for another's constant)."""
+    if root is None or not fact.name.startswith((PASS_AS_FACT, CONST_FACT)):
+        return True
+    return fact_project(fact, root) == fact_project(other, root)
+
+
 def handed_constants(
-    rule: type[LintRule], facts: Sequence[Fact], takes: dict[tuple[str, str], tuple[int, Fact]]
+    rule: type[LintRule],
+    facts: Sequence[Fact],
+    takes: dict[tuple[str, str], tuple[int, Fact]],
+    root: Path | None = None,
 ) -> list[Finding]:
     """The imported constants handed to a callee's token budget (``CONST_FACT`` meeting a take): findings
     where they are bound."""
     from prompt_budget.lint.cache import module_name
 
-    wanted: dict[tuple[str, str], tuple[str, str, Fact]] = {}
-    for _fact, (callee, keyword, stem, constant) in tagged(facts, CONST_FACT, 4):
+    def project(fact: Fact) -> Path | None:
+        return fact_project(fact, root) if root is not None else None
+
+    wanted: dict[tuple[Path | None, str, str], tuple[str, str]] = {}
+    for given, (callee, keyword, stem, constant) in tagged(facts, CONST_FACT, 4):
         found = takes.get((callee, keyword))
-        if found is not None:
-            wanted.setdefault((stem, constant), (callee, keyword, found[1]))
+        if found is not None and same_project(given, found[1], root):
+            wanted.setdefault((project(given), stem, constant), (callee, keyword))
     if not wanted:
         return []
     findings = []
     for fact, (name,) in tagged(facts, BIND_FACT, 1):
-        hit = wanted.get((module_name(fact.path), name))
+        hit = wanted.get((project(fact), module_name(fact.path), name))
         if hit is None:
             continue
-        callee, keyword, take = hit
+        callee, keyword = hit
+        take = takes[hit][1]
         message = (
             f"token budget {name} = {fact.value}: a parameter's default handed to `{callee}()` as its "
             f"`{keyword}`, a token budget ({take.path}:{take.line}); move it to config so both read one value"
