@@ -23,11 +23,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
+from prompt_budget.lint.handed_params import (
+    CARRIERS,
+    handed_constants,
+    handed_passes,
+    record_handed,
+    same_project,
+)
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.flow import Binding
     from prompt_budget.lint.rule import LintRule
@@ -90,7 +99,12 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
     defined = {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     for call in (n for n in walk(fn) if type(n) is ast.Call):
         callee = _base_init(call, owner) or callee_name(call)
-        if not callee or callee == "super" or (type(call.func) is ast.Name and callee in defined):
+        if (
+            not callee
+            or callee in CARRIERS
+            or callee == "super"
+            or (type(call.func) is ast.Name and callee in defined)
+        ):
             continue  # ``helper(n)``: the module's own function, which ``token_reach`` follows
         at = next((i for i, a in enumerate(call.args) if type(a) is ast.Name and a.id == binding.name), None)
         given = any(
@@ -101,6 +115,7 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
             slot = at if at is not None else -1
             rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name} {passer}", binding.value)
             return
+    record_handed(rule, binding.literal, fn, binding.name, defined, passer)  # ``overlap=self._overlap``
 
 
 def record_base(rule: LintRule, binding: Binding) -> None:
@@ -151,7 +166,7 @@ def _base_init(call: ast.Call, owner: ast.ClassDef | None) -> str | None:
     return base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else None
 
 
-def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
+def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact], root: Path | None = None) -> list[Finding]:
     """The passes (``PASS_FACT``) that reach a take (``TAKE_FACT``), also through a chain of passes
     (a subclass passing to a class that passes to its base), and the constructor parameters of a base
     class stored on ``self`` (``STORE_FACT``) whose subclass's constructor gives them a token budget
@@ -162,26 +177,29 @@ def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact]) -> list[Findi
     findings = _base_stores(rule, facts)
     if not takes:
         return findings
-    passes = [(fact, fields) for fact, fields in tagged(facts, PASS_FACT, 5) if len(fields) == 5]
+    passes = [(f, [*x[:3], *x[2:]]) for f, x in tagged(facts, PASS_FACT, 5) if len(x) == 5]
+    passes += handed_passes(facts)  # under another keyword, or through ``self`` (``handed_params``)
     reported: set[int] = set()
     grown = True
     while grown:  # a pass reaching a take makes its own callable a take (one chain link a round)
         grown = False
-        for i, (fact, (callee, slot, name, passer, at)) in enumerate(passes):
-            found = takes.get((callee, name))
+        for i, (fact, (callee, slot, keyword, name, passer, at)) in enumerate(passes):
+            found = takes.get((callee, keyword))
             if i in reported or found is None or int(slot) not in {-1, found[0]}:
                 continue
+            if not same_project(fact, found[1], root):
+                continue  # a pass ``handed_params`` records: joined within its project only
             reported.add(i)
             where = f"{found[1].path}:{found[1].line}"
             message = (
-                f"token budget {name} = {fact.value}: passed on to `{callee}()` as its `{name}`, a token "
+                f"token budget {name} = {fact.value}: passed on to `{callee}()` as its `{keyword}`, a token "
                 f"budget ({where}); move it to config so both read one value"
             )
             findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callee} {name}")))
             if passer != "-" and (passer, name) not in takes:
                 takes[(passer, name)] = (int(at), fact)
                 grown = True
-    return findings
+    return findings + handed_constants(rule, facts, takes, root)
 
 
 def _base_stores(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:

@@ -14,6 +14,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import USE_FACT
+from prompt_budget.lint.handed_params import constant_defaults
 from prompt_budget.lint.module_attributes import imported_modules
 from prompt_budget.lint.rule import callee_name, defaults, sizes_token_chunks
 from prompt_budget.lint.walks import walk
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 def splitter_defaults(rule: LintRule, node: ast.arguments) -> None:
     """``def f(chunk_size=dfs.CHUNK_SIZE): ... TokenTextSplitter(chunk_size=chunk_size)``: record that
     the imported module's constant is a token splitter's size, for the project-wide pass."""
+    constant_defaults(rule, node)  # ``chunk_size=CHUNK_SIZE`` handed to another module's budget
     fn = rule.ctx.function()
     tree = rule.ctx.tree
     if fn is None or fn.args is not node or tree is None:

@@ -66,7 +66,7 @@ def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.
             return rate, value
         if type(other) is ast.Name and (
             parameter_in_tokens(fn, rule.ctx.tree, rule.ctx.lines, other.id)
-            or sibling_in_tokens(fn, rule.ctx.tree, rule.ctx.lines, other.id, value)
+            or sibling_in_tokens(fn, rule.ctx.tree, rule.ctx.lines, other.id, value, rule.names.says_tokens)
         ):
             return (
                 rate,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.rule import defaults, number
@@ -70,6 +70,7 @@ def sibling_in_tokens(
     lines: Sequence[str],
     name: str,
     value: float,
+    named: Callable[[str], bool] | None = None,
 ) -> bool:
     """``name`` is a parameter of ``fn`` scaled by the rate ``value`` beside another parameter that is in
     tokens (:func:`parameter_in_tokens`) and that ``fn`` scales by the same rate: ``char_overlap = overlap
@@ -80,5 +81,9 @@ def sibling_in_tokens(
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
     if name not in params:
         return False
-    others = [p for p in params - {name} if parameter_in_tokens(fn, tree, lines, p)]
+    others = [
+        p
+        for p in params - {name}
+        if parameter_in_tokens(fn, tree, lines, p) or (named is not None and named(p))
+    ]  # ``named``: a parameter whose name says tokens (``step = tokens * 2``, set 100: eidetic-memory)
     return bool(others) and any(_scaled_by(n, p, value) for n in walk(fn) for p in others)

@@ -508,7 +508,7 @@ class BudgetConstant(LintRule):
         default forwarded to another module's callable whose parameter of that name is a budget."""
         return (
             project_constants(cls, facts)  # used as a budget where imported, or a window cutting no string
-            + forwarded_budgets(cls, facts)
+            + forwarded_budgets(cls, facts, options.root)
             + project_chunk_sizes(cls, facts, options.root)
             + project_lengths(cls, facts, options.root)
             + project_getters(cls, facts, options.root)

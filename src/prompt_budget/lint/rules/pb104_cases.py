@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb104_set93t_cases import SET93T_INVALID, SET93T_V
 from prompt_budget.lint.rules.pb104_set95_cases import SET95_INVALID, SET95_VALID
 from prompt_budget.lint.rules.pb104_set97_cases import SET97_INVALID, SET97_VALID
 from prompt_budget.lint.rules.pb104_set99_cases import SET99_INVALID, SET99_VALID
+from prompt_budget.lint.rules.pb104_set99s_cases import SET99S_INVALID, SET99S_VALID
 from prompt_budget.lint.rules.pb104_set101_cases import SET101_INVALID, SET101_VALID
 
 #: Set 57's huixiangdou ``call_kimi``: windows converted to characters (``int(8192 * 1.5)``, PB104) less a
@@ -49,6 +50,7 @@ CASES_VALID = (
     *SET97_VALID,
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET101_VALID,  # sets 101 and 102 (tuner Q)
+    *SET99S_VALID,  # sets 99 and 100 (tuner S)
     # a local rate named for no tokens, or bound twice (which the module cannot say)
     Valid("def pages(text):\n    page_factor = 4\n    return len(text) // page_factor\n"),
     Valid(
@@ -241,6 +243,7 @@ CASES_INVALID = (
     *SET97_INVALID,
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET101_INVALID,  # sets 101 and 102 (tuner Q)
+    *SET99S_INVALID,  # sets 99 and 100 (tuner S)
     # a rate of characters per token kept in a local named for tokens, no "per" in it (set 48: ares-ai)
     Invalid(
         "def fit(prompt):\n    token_approx_factor = 4\n"

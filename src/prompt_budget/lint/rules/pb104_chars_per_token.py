@@ -7,12 +7,13 @@ import re
 
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
 from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
+from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
 from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
-from prompt_budget.lint.forms import compared_with_tokens, per_token_key, used_as_characters
+from prompt_budget.lint.forms import compared_with_tokens, per_token_key
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_tables import rate_table
@@ -162,7 +163,6 @@ class CharsPerToken(LintRule):
     INVALID = CASES_INVALID
 
     # --- what the operands are
-
     def _chars(self, node: ast.expr) -> str | None:
         """ "chars" for len(...) or a chars name, "words" for len(x.split()) or a words name; a local
         bound only to such an amount (``rest = len(text) - zh``) or a conditional of two (set 25)."""
@@ -296,7 +296,7 @@ class CharsPerToken(LintRule):
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
         return isinstance(target, ast.Name) and (
-            used_as_characters(self, target.id) or default_in_characters(self.ctx.function(), target.id)
+            held_as_characters(self, target.id) or default_in_characters(self.ctx.function(), target.id)
         )
 
     def _base64(self, node: ast.AST) -> bool:

@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
 from prompt_budget.lint.rules.pb107_given_rows import given_rows
+from prompt_budget.lint.rules.pb107_host_rows import host_pairs, names_windows, pair_rows, report_pairs
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
@@ -470,36 +471,19 @@ class BudgetTable(LintRule):
         """``CONTEXT_SIZES_BY_PREFIX = [("gpt-4o", 128000), ("claude-3", 200000)]``: a table of
         (model, window) pairs, looked up by a loop rather than by key."""
         value = node.value
+        target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+        name = attr_name(target) or ""
         if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
+            if type(value) is ast.Dict:  # ``{"host": (("model", window), ...)}`` (set 99: lovia)
+                host_pairs(self, node, bool(name) and self._budget_table_name(name))
             return (dict_rows if type(value) is ast.Dict else comprehension_table)(
                 self, node
             )  # sets 79, 83, 92
-        target = node.targets[0] if isinstance(node, ast.Assign) else node.target
-        name = attr_name(target) or ""
-        ws = set(words(name))
-        windows = bool(ws & {"window", "windows"}) or (
-            bool(ws & {"context", "ctx"})
-            and bool(ws & {"size", "sizes", "length", "lengths", "limit", "limits"})
-        )
-        if not name or not (windows or self._budget_table_name(name)):
+        if not name or not (names_windows(name) or self._budget_table_name(name)):
             return unpacked_rows(self, node)  # ``for m, name, ctx in rows: Model(context_window=ctx)``
-        rows = models = 0
-        for row in value.elts:
-            if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
-                return
-            key = string_value(row.elts[0])
-            if key is None or self.budget_literal(row.elts[1]) is None:
-                return
-            rows += 1
-            models += looks_like_model_name(key)
-        if models * 2 >= rows:
-            self.report(
-                value,
-                f"model-to-context-window table written as a Python literal ({rows} rows); keep it in "
-                "config so new models and budgets need no code change",
-                key_parts=(name, self.ctx.module_name),
-                advice="move the table into [tool.prompt_budget.values] by hand",
-            )
+        counted = pair_rows(self, list(value.elts))
+        if counted and counted[1] * 2 >= counted[0]:
+            report_pairs(self, value, name, counted[0])
 
     visit_AnnAssign = visit_Assign
 

@@ -10,6 +10,7 @@ from prompt_budget.lint.rules.pb107_set85_cases import SET85_INVALID, SET85_VALI
 from prompt_budget.lint.rules.pb107_set91_cases import SET91_INVALID, SET91_VALID
 from prompt_budget.lint.rules.pb107_set93t_cases import SET93T_INVALID, SET93T_VALID
 from prompt_budget.lint.rules.pb107_set97_cases import SET97_INVALID, SET97_VALID
+from prompt_budget.lint.rules.pb107_set99s_cases import SET99S_INVALID, SET99S_VALID
 from prompt_budget.lint.rules.pb107_set101_cases import SET101_INVALID, SET101_VALID
 
 SET63_VALID = (
@@ -35,6 +36,7 @@ SET63_VALID = (
     *SET93T_VALID,  # sets 93 and 94: a table whose row is the default of a field holding tokens
     *SET97_VALID,  # sets 97 and 98: tuple rows given to a class whose budget getter reads a column
     *SET101_VALID,  # sets 101 and 102: a class's rows whose positional field is a budget by its name
+    *SET99S_VALID,  # sets 99 and 100 (tuner S): (model, window) pairs under a key per host
 )
 
 SET63_INVALID = (
@@ -71,4 +73,5 @@ SET63_INVALID = (
     *SET93T_INVALID,
     *SET97_INVALID,
     *SET101_INVALID,
+    *SET99S_INVALID,
 )
