@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.flow import module_functions
+from prompt_budget.lint.getter_callers import clamp_with_tokens, env_fallback, getter_calls
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_cuts import cuts_tokens
@@ -178,10 +179,13 @@ class TokenReach:
             if isinstance(parent, ast.BinOp) and isinstance(parent.op, _ARITHMETIC):
                 if not self._keeps_unit(parent, child):
                     return None
+            elif isinstance(parent, ast.Call) and _keeps(parent) and child in parent.args:
+                if not listed and (why := clamp_with_tokens(self.rule, parent, child)) is not None:
+                    return f"{why} at line {getattr(child, 'lineno', 0)}"  # ``getter_callers``
             elif (
                 (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub))
                 or (isinstance(parent, ast.IfExp) and parent.test is not child)
-                or (isinstance(parent, ast.Call) and _keeps(parent) and child in parent.args)
+                or (isinstance(parent, ast.Call) and env_fallback(parent, child))
             ):
                 pass
             elif isinstance(parent, (ast.ListComp, ast.GeneratorExp)) and parent.elt is child and not listed:
@@ -211,6 +215,12 @@ class TokenReach:
             return None
         if isinstance(parent, ast.Call) and not listed:
             return self._argument(fn, child, parent, owner, depth, seen, cuts)
+        if isinstance(parent, ast.Return) and not listed and depth > 1:
+            # the value of each call of ``fn`` in the module (``getter_callers``)
+            for caller, cls, called in getter_calls(self.rule, fn, owner):
+                if (why := self._climb(caller, called, cls, depth - 1, seen, cuts, False)) is not None:
+                    return f"returned by `{fn.name}()`, {why}"
+            return None
         if isinstance(parent, ast.keyword) and not listed:
             call = parents.get(parent)
             if isinstance(call, ast.Call):
