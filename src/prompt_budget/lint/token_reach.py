@@ -61,6 +61,8 @@ class TokenReach:
         self.rule = rule
         self._parents: dict[int, tuple[ast.AST, dict[ast.AST, ast.AST]]] = {}
         self._module: dict[str, Function | None] | None = None
+        #: Each function's calls in the module (``getter_callers``), found once per function.
+        self._calls: dict[int, list[tuple[Function, ast.ClassDef | None, ast.Call]]] = {}
 
     # --- the tree
 
@@ -217,7 +219,9 @@ class TokenReach:
             return self._argument(fn, child, parent, owner, depth, seen, cuts)
         if isinstance(parent, ast.Return) and not listed and depth > 1:
             # the value of each call of ``fn`` in the module (``getter_callers``)
-            for caller, cls, called in getter_calls(self.rule, fn, owner):
+            if (calls := self._calls.get(id(fn))) is None:
+                calls = self._calls[id(fn)] = list(getter_calls(self.rule, fn, owner))
+            for caller, cls, called in calls:
                 if (why := self._climb(caller, called, cls, depth - 1, seen, cuts, False)) is not None:
                     return f"returned by `{fn.name}()`, {why}"
             return None
