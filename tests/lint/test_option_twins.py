@@ -44,7 +44,9 @@ def test_another_default_a_help_saying_another_unit_or_one_module_are_left(tmp_p
         (tmp_path / str(i)).mkdir()
         found = lint_package(tmp_path / str(i), {"main.py": MAIN, "entry.py": _entry(line)})
         assert _pb102(found) == [("main.py", 5, "PB102", 3000)], line
-    one = MAIN.replace("    return", "    parser.add_argument('--other-budget', type=int, default=3000)\n    return")
+    one = MAIN.replace(
+        "    return", "    parser.add_argument('--other-budget', type=int, default=3000)\n    return"
+    )
     (tmp_path / "one").mkdir()
     assert _pb102(lint_package(tmp_path / "one", {"main.py": one})) == [("main.py", 5, "PB102", 3000)]
 

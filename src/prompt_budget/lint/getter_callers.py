@@ -14,7 +14,8 @@
             if kept_tokens >= budget: ...                   # compared with a count of tokens
 
 * A value a module's function returns is the value of each call of that function in the module (a
-  method's: of ``self.<name>(...)`` in its class): followed from the calls (``getter_calls``). The
+  method's: of ``self.<name>(...)`` in its class): followed from the calls (``getter_calls``); not a
+  value that came in through a parameter (``entered_by_parameter``: that call's own value). The
   module's text is searched for the callee's name first: a function called nowhere costs no walk.
 * ``os.environ.get("X", DEFAULT)``, ``os.getenv("X", DEFAULT)``: the call's value is the number when
   the environment is silent (``env_fallback``); the literal an environment read falls back to is still
@@ -52,6 +53,14 @@ def clamp_with_tokens(rule: LintRule, call: ast.Call, child: ast.AST) -> str | N
         if other is not child and rule.token_amount(other):
             return f"clamps the token count `{brief_source(other)}` with {call.func.id}()"
     return None
+
+
+def entered_by_parameter(fn: Function, seen: set[object]) -> bool:
+    """The value was followed into ``fn`` through one of its parameters (``TokenReach``'s ``seen`` keys
+    ``(id(fn), name)``): what ``fn`` returns then is that call's value (``_get_int(env, key, DEFAULT)``),
+    not every call's."""
+    args = fn.args
+    return any((id(fn), a.arg) in seen for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
 def _members(tree: ast.AST | None) -> Iterator[tuple[Function, ast.ClassDef | None]]:

@@ -55,6 +55,21 @@ SET101_VALID = (
     # a field compared with what a method counting lines or characters returns
     Valid(_FIELD.format(field="mask_at", size="len(self.lines)")),
     Valid(_FIELD.format(field="mask_at", size="sum(len(x) for x in self.lines)")),
+    # a constant given to a generic helper that returns it: the helper's other calls are not its value
+    Valid(
+        "DEFAULT_DEPTH = 1000\n\ndef _get_int(env, key, default):\n    raw = env.get(key)\n"
+        "    return int(raw) if raw else default\n\ndef settings(env, send, out_default):\n"
+        '    depth = _get_int(env, "DEPTH", DEFAULT_DEPTH)\n'
+        '    send(max_tokens=_get_int(env, "OUT", out_default))\n    return depth\n'
+    ),
+    # a step a count is rounded up to, then clamped: no longer the number itself
+    Valid(
+        "_STRIDE = 512\n\nclass Runner:\n    def __init__(self, max_capture_tokens: int, stride: int = _STRIDE):\n"
+        "        self.max_capture_tokens = max_capture_tokens\n        self.stride = stride\n\n"
+        "    def bucket(self, raw_tokens: int) -> int:\n"
+        "        rounded = ((raw_tokens + self.stride - 1) // self.stride) * self.stride\n"
+        "        return min(rounded, self.max_capture_tokens)\n"
+    ),
     # a special token's name, or a time, compared with nothing of tokens
     Valid(
         "from dataclasses import dataclass\n\n@dataclass\nclass Vocab:\n    mask_id: int = 30_000\n\n"
