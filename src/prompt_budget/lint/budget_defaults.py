@@ -28,6 +28,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
+from prompt_budget.lint.option_twins import record_option
 from prompt_budget.lint.overlap_siblings import documented_overlap
 from prompt_budget.lint.param_docstrings import documented_in_tokens, entry_is_token_limit
 from prompt_budget.lint.prefill_steps import prefill_step
@@ -176,6 +177,8 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
         return
     written, name, help_text = found
     said = rule.names.is_weak_budget(name) and help_text is not None and TOKENS_WORD.search(help_text)
+    if help_text is None or said:  # ``--budget`` declared again without its help (``option_twins``)
+        record_option(rule, written, name, value, bool(said) and not rule.names.implausible(name, value))
     if (rule.names.is_budget_setting(name) or said) and not rule.names.implausible(name, value):
         message = (
             f"token budget {name}={value} as a command-line option's default; move it to config so "

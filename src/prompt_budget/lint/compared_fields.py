@@ -30,6 +30,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from prompt_budget.lint.names import words
+from prompt_budget.lint.returned_tokens import returns_tokens
 from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, walk_spanning
 
@@ -37,7 +38,12 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 #: Lines comparing something named as tokens (lower-cased text): ``tokens > cfg.x``, ``cfg.x < n_tokens``.
-_GATE: Final = (re.compile(r"tok\w*\)?\s*[<>]"), re.compile(r"[<>]=?\s*\(?[\w.]*tok"))
+_GATE: Final = (
+    re.compile(r"tok\w*\)?\s*[<>]"),
+    re.compile(r"[<>]=?\s*\(?[\w.]*tok"),
+    # ``estimated_context() + extra > self.model.mask_at``: a field named as the point something is done at
+    re.compile(r"[<>]=?\s*[\w.]*\.\w+_at\b"),
+)
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words of a field that triggers what an agent does when its context grows.
 _TRIGGER_WORDS = frozenset(
@@ -67,7 +73,7 @@ def compared_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[
             if read is None or not _trigger(read):
                 continue
             others = [s for j, s in enumerate(sides) if abs(i - j) == 1]
-            count = next((o for o in others if rule.token_amount(o)), None)
+            count = next((o for o in others if rule.token_amount(o) or returns_tokens(rule, module, o)), None)
             if count is not None:
                 said = ast.unparse(count)
                 found.append((read, said, f"a threshold the token count `{said}` is compared with"))
@@ -115,8 +121,22 @@ def _fallback_at(fallbacks: _Fallbacks, side: ast.expr) -> ast.Attribute | None:
     return bound.get(side.id)
 
 
+#: Words excluding a name as a special token's (``mask_token_id``) that name an action in ``<action>_at``.
+_SPECIAL_ACTIONS = frozenset({"mask", "pad", "padding"})
+
+
+def action_point(name: str) -> bool:
+    """``mask_at``: the size at which an action is done, named by the action (a special token's word
+    there names no token: ``mask_token_id`` says ``token``, ``id``); a field named so is kept for its
+    reads (``field_reach``), which alone decide (``_trigger``)."""
+    ws = words(name)
+    return len(ws) == 2 and ws[-1] == "at" and ws[0] in _SPECIAL_ACTIONS
+
+
 def _trigger(read: ast.Attribute) -> bool:
     owner = read.value
     if isinstance(owner, ast.Name) and owner.id in _SELF:
         return False
-    return bool(set(words(read.attr)) & _TRIGGER_WORDS)
+    ws = words(read.attr)
+    # ``mask_at``, ``compact_at``: the size at which something is done (set 101: wren-agent)
+    return bool(set(ws) & _TRIGGER_WORDS) or (len(ws) > 1 and ws[-1] == "at")

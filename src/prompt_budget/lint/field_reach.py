@@ -39,6 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from prompt_budget.lint.compared_fields import action_point
 from prompt_budget.lint.field_docstrings import said_in_characters
 from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, extra_reads
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
@@ -118,8 +119,10 @@ class FieldDefaults:
             or amount is None
             or amount < _SMALLEST
             or not isinstance(amount, int)
-            or rule.names.is_excluded(name)
-            or against_flow(name)
+            or name.lower() in rule.names.ignore_names
+            or (
+                (rule.names.is_excluded(name) or against_flow(name)) and not action_point(name)
+            )  # ``mask_at``
             or said_in_characters(rule, node)
             or rope_origin(rule, name)  # ``initial_context_length: int = 4096`` beside ``rope_theta``
         ):

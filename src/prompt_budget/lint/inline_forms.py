@@ -245,12 +245,28 @@ def budget_lookup(rule: LintRule, call: ast.Call) -> bool:
     return any(rule.budget_expr(a) is not None for a in args if isinstance(a, (ast.Name, ast.Attribute)))
 
 
+#: Keywords and dict keys whose value is an example shown in a schema's documentation.
+_EXAMPLE_KEYS = frozenset({"examples", "example", "json_schema_extra", "schema_extra"})
+#: Names a model's schema extras are bound to (a local ``example = {...}`` may be sent: ``shown_examples``).
+_SCHEMA_EXTRAS = frozenset({"json_schema_extra", "schema_extra"})
+
+
 def in_examples(rule: LintRule) -> bool:
-    """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use."""
-    return any(
-        isinstance(a, ast.keyword) and a.arg in {"examples", "example", "json_schema_extra"}
-        for a in rule.ctx.ancestors
-    )
+    """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use; also
+    under such a key of a dict (``model_config = {"json_schema_extra": {"example": {...}}}``, set 101:
+    memograph's example request) or bound to pydantic v1's ``schema_extra``."""
+    ancestors = rule.ctx.ancestors
+    for i, a in enumerate(ancestors):
+        if isinstance(a, ast.keyword) and a.arg in _EXAMPLE_KEYS:
+            return True
+        if type(a) is ast.Dict and i + 1 < len(ancestors):
+            child = ancestors[i + 1]
+            key = next((k for k, v in zip(a.keys, a.values, strict=True) if v is child), None)
+            if type(key) is ast.Constant and key.value in _EXAMPLE_KEYS:
+                return True
+        if type(a) is ast.Assign and any(type(t) is ast.Name and t.id in _SCHEMA_EXTRAS for t in a.targets):
+            return True
+    return False
 
 
 #: unittest's equality assertions: ``assertEqual(first, second)``, the second argument the expected value.

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import finding_where_bound, tagged
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import config_key
+from prompt_budget.lint.option_twins import option_twins
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_options import says_token_size
@@ -125,7 +126,8 @@ class OptionFills:
 
 
 def option_fills(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
-    """The fill-ins of a parameter named as an option of the same project whose help gives tokens."""
+    """The fill-ins of a parameter named as an option of the same project whose help gives tokens; and
+    the options declared again in another module without the help that gives tokens (``option_twins``)."""
 
     project = partial(fact_project, root=root)
 
@@ -138,4 +140,4 @@ def option_fills(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> lis
         if option is not None:
             message = _message(name, fact.value, f"{option.path}:{option.line}")
             findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
-    return findings
+    return findings + option_twins(rule, facts, root)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.check_probes import checked_probe
+
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
@@ -48,16 +50,21 @@ def _probe_prompt(node: ast.expr) -> bool:
 
 
 def probe_cap(rule: LintRule, literal: ast.expr, value: int | float) -> bool:
-    """``literal`` is the small output cap of a call whose whole prompt is a short literal string."""
+    """``literal`` is the small output cap of a call whose whole prompt is a short literal string, or of
+    a check's request whose prompt is a literal (``check_probes``)."""
     if value > _LARGEST_PROBE:
         return False
-    for node in reversed(rule.ctx.ancestors):
+    ancestors = rule.ctx.ancestors
+    for i in range(len(ancestors) - 1, -1, -1):
+        node = ancestors[i]
         if type(node) is ast.Call:
             assert isinstance(node, ast.Call)
             if not any(kw.value is literal for kw in node.keywords):
                 return False
             prompts = [kw.value for kw in node.keywords if kw.arg in _PROMPTS]
-            return len(prompts) == 1 and _probe_prompt(prompts[0])
+            if len(prompts) == 1 and _probe_prompt(prompts[0]):
+                return True
+            return checked_probe(rule.ctx.function(), node, ancestors[i - 1] if i else None, prompts)
         if isinstance(node, ast.stmt):
             return False
     return False

@@ -34,6 +34,12 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.flow import module_functions
+from prompt_budget.lint.getter_callers import (
+    clamp_with_tokens,
+    entered_by_parameter,
+    env_fallback,
+    getter_calls,
+)
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_cuts import cuts_tokens
@@ -60,6 +66,10 @@ class TokenReach:
         self.rule = rule
         self._parents: dict[int, tuple[ast.AST, dict[ast.AST, ast.AST]]] = {}
         self._module: dict[str, Function | None] | None = None
+        #: The number followed was changed by arithmetic before the local or attribute now followed.
+        self._derived = False
+        #: Each function's calls in the module (``getter_callers``), found once per function.
+        self._calls: dict[int, list[tuple[Function, ast.ClassDef | None, ast.Call]]] = {}
 
     # --- the tree
 
@@ -174,14 +184,19 @@ class TokenReach:
         parents = self._parent_map(fn)
         child: ast.AST = node
         parent = parents.get(child)
+        derived = self._derived  # changed by arithmetic on the way here: no longer the number clamped
         while True:
             if isinstance(parent, ast.BinOp) and isinstance(parent.op, _ARITHMETIC):
                 if not self._keeps_unit(parent, child):
                     return None
+                derived = True
+            elif isinstance(parent, ast.Call) and _keeps(parent) and child in parent.args:
+                if not (listed or derived) and (why := clamp_with_tokens(self.rule, parent, child)):
+                    return f"{why} at line {getattr(child, 'lineno', 0)}"  # ``getter_callers``
             elif (
                 (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub))
                 or (isinstance(parent, ast.IfExp) and parent.test is not child)
-                or (isinstance(parent, ast.Call) and _keeps(parent) and child in parent.args)
+                or (isinstance(parent, ast.Call) and env_fallback(parent, child))
             ):
                 pass
             elif isinstance(parent, (ast.ListComp, ast.GeneratorExp)) and parent.elt is child and not listed:
@@ -197,20 +212,32 @@ class TokenReach:
                 return f"{why} at line {getattr(child, 'lineno', 0)}"
         if isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1:
             target = parent.targets[0]
-            if type(target) is ast.Name:
-                follow = self._list if listed else self._name
-                return follow(fn, target.id, owner, depth - 1, seen, cuts)
-            if (
-                not listed
-                and owner is not None
-                and type(target) is ast.Attribute
-                and type(target.value) is ast.Name
-                and target.value.id == "self"
-            ):
-                return self._attribute(owner, target.attr, depth - 1, seen, cuts)
+            self._derived, prior = derived, self._derived
+            try:
+                if type(target) is ast.Name:
+                    follow = self._list if listed else self._name
+                    return follow(fn, target.id, owner, depth - 1, seen, cuts)
+                if (
+                    not listed
+                    and owner is not None
+                    and type(target) is ast.Attribute
+                    and type(target.value) is ast.Name
+                    and target.value.id == "self"
+                ):
+                    return self._attribute(owner, target.attr, depth - 1, seen, cuts)
+            finally:
+                self._derived = prior
             return None
         if isinstance(parent, ast.Call) and not listed:
             return self._argument(fn, child, parent, owner, depth, seen, cuts)
+        if isinstance(parent, ast.Return) and not listed and depth > 1 and not entered_by_parameter(fn, seen):
+            # the value of each call of ``fn`` in the module (``getter_callers``)
+            if (calls := self._calls.get(id(fn))) is None:
+                calls = self._calls[id(fn)] = list(getter_calls(self.rule, fn, owner))
+            for caller, cls, called in calls:
+                if (why := self._climb(caller, called, cls, depth - 1, seen, cuts, False)) is not None:
+                    return f"returned by `{fn.name}()`, {why}"
+            return None
         if isinstance(parent, ast.keyword) and not listed:
             call = parents.get(parent)
             if isinstance(call, ast.Call):

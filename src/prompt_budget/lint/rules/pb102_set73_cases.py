@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb102_set93_cases import SET93_INVALID, SET93_VALI
 from prompt_budget.lint.rules.pb102_set95u_cases import SET95_INVALID, SET95_VALID
 from prompt_budget.lint.rules.pb102_set97_cases import SET97_INVALID, SET97_VALID
 from prompt_budget.lint.rules.pb102_set99_cases import SET99_INVALID, SET99_VALID
+from prompt_budget.lint.rules.pb102_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb102_set103_cases import SET103_INVALID, SET103_VALID
 
 SET73_VALID = (
@@ -77,6 +78,7 @@ SET73_VALID = (
     *SET97_VALID,  # sets 97 and 98 (tuner P)
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET103_VALID,  # set 103: a number times a unit constant
+    *SET101_VALID,  # sets 101 and 102 (tuner P)
 )
 
 SET73_INVALID = (
@@ -116,4 +118,5 @@ SET73_INVALID = (
     *SET97_INVALID,  # sets 97 and 98 (tuner P)
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET103_INVALID,  # set 103: a number times a unit constant
+    *SET101_INVALID,  # sets 101 and 102 (tuner P)
 )

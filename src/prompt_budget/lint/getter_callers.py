@@ -1,0 +1,103 @@
+"""Where ``token_reach.TokenReach`` follows a number past a function's ``return`` and an environment read
+(set 101: aemeathcode's ``DEFAULT_KEEP_BUDGET`` and ``DEFAULT_OUTPUT_BUDGET``)::
+
+    DEFAULT_KEEP_BUDGET = 10000
+
+    def keep_budget() -> int:
+        env = os.environ.get("KEEP_BUDGET")
+        return int(env) if env else DEFAULT_KEEP_BUDGET     # the getter returns the constant
+
+    class Compactor:
+        async def compact(self, ctx):
+            budget = keep_budget()                          # a call of the getter in the module
+            ...
+            if kept_tokens >= budget: ...                   # compared with a count of tokens
+
+* A value a module's function returns is the value of each call of that function in the module (a
+  method's: of ``self.<name>(...)`` in its class): followed from the calls (``getter_calls``); not a
+  value that came in through a parameter (``entered_by_parameter``: that call's own value). The
+  module's text is searched for the callee's name first: a function called nowhere costs no walk.
+* ``os.environ.get("X", DEFAULT)``, ``os.getenv("X", DEFAULT)``: the call's value is the number when
+  the environment is silent (``env_fallback``); the literal an environment read falls back to is still
+  never reported (``fallbacks``), only a constant followed through it.
+* ``min(desired, info.max_output_tokens)``: a number clamped with an amount of tokens counts tokens
+  (``clamp_with_tokens``), as ``flow``'s direct read of a constant does.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.fallbacks import _environment
+from prompt_budget.lint.walks import brief_source, source_of, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def env_fallback(call: ast.Call, child: ast.AST) -> bool:
+    """``child`` is the fallback of an environment read (``os.getenv("X", child)``)."""
+    return len(call.args) == 2 and call.args[1] is child and _environment(call)
+
+
+def clamp_with_tokens(rule: LintRule, call: ast.Call, child: ast.AST) -> str | None:
+    """``min(child, max_output_tokens)``: the amount of tokens ``child`` is clamped with, said, else None."""
+    if not (type(call.func) is ast.Name and call.func.id in {"min", "max"}):
+        return None
+    for other in call.args:
+        if other is not child and rule.token_amount(other):
+            return f"clamps the token count `{brief_source(other)}` with {call.func.id}()"
+    return None
+
+
+def entered_by_parameter(fn: Function, seen: set[object]) -> bool:
+    """The value was followed into ``fn`` through one of its parameters (``TokenReach``'s ``seen`` keys
+    ``(id(fn), name)``): what ``fn`` returns then is that call's value (``_get_int(env, key, DEFAULT)``),
+    not every call's."""
+    args = fn.args
+    return any((id(fn), a.arg) in seen for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+
+def _members(tree: ast.AST | None) -> Iterator[tuple[Function, ast.ClassDef | None]]:
+    for stmt in getattr(tree, "body", ()):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield stmt, None
+        elif isinstance(stmt, ast.ClassDef):
+            for item in stmt.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield item, stmt
+
+
+def getter_calls(
+    rule: LintRule, fn: Function, owner: ast.ClassDef | None
+) -> Iterator[tuple[Function, ast.ClassDef | None, ast.Call]]:
+    """The calls of ``fn`` (a module's function, or a method of ``owner`` called on ``self``) in the
+    module's functions and methods, each with the function holding it and that one's class."""
+    text = source_of(rule.ctx.lines)[0]
+    if len(re.findall(rf"\b{re.escape(fn.name)}\s*\(", text)) < 2:  # its ``def`` only
+        return
+    for caller, cls in _members(rule.ctx.tree):
+        if caller is fn or (owner is not None and cls is not owner):
+            continue
+        for node in walk(caller):
+            if type(node) is not ast.Call:
+                continue
+            if _calls(node.func, fn.name, owner is not None):
+                yield caller, cls, node
+
+
+def _calls(func: ast.expr, name: str, method: bool) -> bool:
+    """``name(...)``, or ``self.name(...)`` for a ``method``."""
+    if not method:
+        return type(func) is ast.Name and func.id == name
+    return (
+        type(func) is ast.Attribute
+        and func.attr == name
+        and type(func.value) is ast.Name
+        and func.value.id in {"self", "cls"}
+    )
