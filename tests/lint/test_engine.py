@@ -203,3 +203,17 @@ def test_cache_fingerprint_covers_every_module_the_rules_share(monkeypatch: pyte
         assert rules_fingerprint(rules, "x") != before, edited.name
         monkeypatch.setattr(Path, "read_bytes", real)
     assert rules_fingerprint(rules, "x") == before
+
+
+def test_one_finding_per_rule_and_literal() -> None:
+    # two of PB102's analyses reach this default (by its name, and as a command-line option's default): the
+    # literal is reported once, with the message that says more (readmeai's `--context-window`)
+    code = (
+        "import click\n\ncontext_window = click.option(\n"
+        '    "-cw",\n    "--context-window",\n    default=3900,\n    type=int,\n'
+        '    help="Maximum number of tokens to use for the model\'s context window.",\n)\n'
+    )
+    found = [f for f in lint_snippet(code) if f.code == "PB102"]
+    assert [(f.line, f.message.split(";")[0]) for f in found] == [
+        (6, "token budget context_window=3900 as a command-line option's default")
+    ]

@@ -20,7 +20,7 @@ from prompt_budget.lint.getter_clamps import clamped_in_getter, factor_of_budget
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import media_budget
-from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.token_reach import TokenReach, after_noun
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def share_reach(reach: TokenReach, name: str, products: Reads) -> str | None:
         for node in found.get(name, ()):
             why = reach.of_node(fn, node, owner)
             if why is not None:
-                return f"scales an amount {why}"
+                return f"scales an amount {after_noun(why)}"
     return None
 
 

@@ -231,7 +231,7 @@ def lint_source(
                 key=config_key(*reversed(report.key_parts[:1])) if report.key_parts else None,
             )
         )
-    findings = _drop_nested(findings)
+    findings = _one_per_place(_drop_nested(findings))
     facts = []
     for node, name, value in ctx.facts:
         line, col, end_line, end_col = span(node)
@@ -283,6 +283,21 @@ def _drop_nested(findings: list[Finding]) -> list[Finding]:
         )
 
     return [f for f in findings if f.code == "PB107" or not any(inside(f, t) for t in tables)]
+
+
+def _one_per_place(findings: list[Finding]) -> list[Finding]:
+    """One finding per rule and literal: two analyses of one rule can reach a literal by different roads
+    (a default by its name and by the option it fills); the finding whose message says more is kept."""
+    best: dict[tuple[int, int, str], Finding] = {}
+    for f in findings:
+        key = (f.line, f.column, f.code)
+        if key not in best or len(f.message) > len(best[key].message):
+            best[key] = f
+    return (
+        findings
+        if len(best) == len(findings)
+        else [f for f in findings if best[(f.line, f.column, f.code)] is f]
+    )
 
 
 def _not_reported(findings: list[Finding], found: list[Finding]) -> list[Finding]:

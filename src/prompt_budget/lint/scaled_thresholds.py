@@ -37,7 +37,7 @@ from prompt_budget.lint.ordered_factors import ordered_factor
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.shares import neutral_name
-from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.token_reach import TokenReach, after_noun
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -120,11 +120,11 @@ def _why(rule: LintRule, reach: TokenReach, name: str, products: Reads) -> str |
                 continue  # ``len(tokens) * MASK_PROB``: a share of a count, not of a threshold
             why = reach.of_node(fn, node, owner)
             if why is not None:
-                return f"scales an amount {why}"
+                return f"scales an amount {after_noun(why)}"
             if type(other) is ast.Name and other.id in params and not against_flow(_judged(other.id)):
                 why = reach.of_parameter(fn, other.id, owner, cuts=False)
                 if why is not None:
-                    return f"scales `{other.id}`, a threshold {why}"
+                    return f"scales `{other.id}`, a threshold {after_noun(why)}"
             why = ordered_factor(rule, fn, other)
             if why is not None:
                 return why

@@ -358,3 +358,10 @@ def _item_target(node: ast.Name, parent: ast.AST | None, parents: dict[ast.AST, 
             return None
         target = target.elts[position]
     return target.id if type(target) is ast.Name else None
+
+
+def after_noun(why: str) -> str:
+    """A reason to follow a noun ("scales an amount ..."): one written as a verb (``clamps the token count
+    ...``, ``cuts the token list ...``) gets a "that"; one written as a participle (``compared with ...``,
+    ``given as ...``, ``returned by ...``) follows as it is."""
+    return f"that {why}" if why.startswith(("clamps ", "cuts ")) else why
