@@ -84,7 +84,18 @@ def bucket_tokens(rule: LintRule, amount: ast.expr) -> bool:
 
 
 def without_fallback(amount: ast.expr) -> ast.expr:
-    """``m.last_prompt_tokens or 0`` -> ``m.last_prompt_tokens``: a count given a number when missing."""
+    """``m.last_prompt_tokens or 0`` -> ``m.last_prompt_tokens``: a count given a number when missing;
+    also made a whole number first (``int(max_tokens or 0) <= 1_024``: set 103, somnia's reasoning
+    payload)."""
+    if (
+        isinstance(amount, ast.Call)
+        and type(amount.func) is ast.Name
+        and amount.func.id == "int"
+        and len(amount.args) == 1
+        and not amount.keywords
+        and not isinstance(amount.args[0], ast.Starred)
+    ):
+        amount = amount.args[0]
     if (
         isinstance(amount, ast.BoolOp)
         and isinstance(amount.op, ast.Or)

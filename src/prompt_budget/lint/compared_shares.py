@@ -19,11 +19,13 @@ from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import local_bindings
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_pairs import functions, method_call, resolved_division
 from prompt_budget.lint.style_thresholds import picks_labels_only
 from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.window_getters import COMPARED_FACT, GETTER_FACT
 from prompt_budget.lint.zero_guards import guarded_division
 
 if TYPE_CHECKING:
@@ -68,11 +70,17 @@ class ComparedShares:
                 if name in wanted:
                     self.reads[name] = self.reads.get(name, 0) + 1
             elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
-                sides = (node.left, node.comparators[0])
+                sides = (_converted(node.left), _converted(node.comparators[0]))
                 for side, other in (sides, sides[::-1]):
                     name = name_of(side)
                     if name in wanted and isinstance(side, (ast.Name, ast.Attribute)):
                         self.compared.setdefault(name, []).append((other, node))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                node.args.defaults or node.args.kw_defaults
+            ):
+                for param, name in defaulted_params(node, wanted):
+                    for other, compare in param_comparisons(node, param):
+                        self.compared.setdefault(name, []).append((other, compare))
 
     def _divisions(self, other: ast.expr, compare: ast.Compare) -> list[ast.BinOp]:
         """The divisions ``other`` is: itself, or every binding of the local it names in the function
@@ -125,6 +133,31 @@ class ComparedShares:
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
         return None
 
+    def foreign_getters(self, name: str) -> list[tuple[str, int]]:
+        """(the property or method, the line) of each read of ``name`` ordered against a read of a getter
+        the module does not define (``ratio = usage.usage_ratio`` ... ``ratio >= self.FORCE_RATIO``, with
+        ``usage_ratio`` a property of another module): left to the project-wide pass (``window_getters``)."""
+        if not self._made:
+            self._make()
+        found: list[tuple[str, int]] = []
+        for other, compare in self.compared.get(name, ()):
+            reads = [_read_of_getter(other)]
+            if isinstance(other, ast.Name) and (fn := self._function_of(compare)) is not None:
+                reads = [_read_of_getter(stmt.value) for stmt in local_bindings(fn, other.id)]
+            if self._getters is None and any(reads):
+                self._getters = getters(self._tree)
+            for read in reads if len(reads) == 1 else ():
+                if read is not None and read not in (self._getters or {}):
+                    found.append((read, compare.lineno))
+        return found
+
+    def _function_of(self, node: ast.AST) -> ast.AST | None:
+        up = parents(self._tree)
+        fn: ast.AST | None = up.get(node)
+        while fn is not None and not isinstance(fn, _FUNCTIONS):
+            fn = up.get(fn)
+        return fn
+
     def no_token_share(self, name: str) -> bool:
         """Every read of ``name`` orders it against a share of money, or picks a label."""
         return self.money_only(name) or self.labels_only(name)
@@ -161,7 +194,41 @@ def compared_shares(
     (``ready``), ones named as budget ratios (``named``), and the followed bindings no use has decided."""
     wanted = {name for name, *_ in ready} | {name for name, _ in named}
     wanted.update(name for name in bindings.by_name if uses.reason(name) is None)
-    return ComparedShares(rule, tree, wanted)
+    shares = ComparedShares(rule, tree, wanted)
+    if not is_test_module(rule.ctx.path):  # facts for the project-wide pass (``window_getters``)
+        record_window_shares(rule, tree, shares, bindings, uses)
+    return shares
+
+
+def record_window_shares(
+    rule: LintRule, tree: ast.AST, shares: ComparedShares, bindings: Bindings, uses: Uses
+) -> None:
+    """Facts for ``window_getters``: each getter of a class of the module returning a share of tokens
+    (``return self.used_tokens / self.max_tokens``; only the class bodies' own methods whose last
+    statement returns a division are looked at), and each followed ratio no use decided whose read is
+    ordered against a read of a getter of another module."""
+    for cls in (s for s in getattr(tree, "body", ()) if isinstance(s, ast.ClassDef)):
+        for fn in cls.body:
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and _returns_division(fn):
+                divs = returned_shares({fn.name: [fn]}, fn.name)
+                if divs and all(of_tokens(rule, d) for d in divs):
+                    rule.fact(fn, f"{GETTER_FACT}{fn.name} {ast.unparse(divs[0])}", 0)
+    for name in [n for n in bindings.by_name if uses.reason(n) is None]:
+        for getter, line in shares.foreign_getters(name) if shares.token_share(name) is None else ():
+            for b in bindings.all_of(name):
+                rule.fact(b.literal, f"{COMPARED_FACT}{getter} {line} {name}", b.value)
+
+
+def _returns_division(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` takes only ``self`` and its last statement returns a division (cheap: no walk)."""
+    last = fn.body[-1]
+    args = fn.args
+    if len(args.args) != 1 or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg:
+        return False
+    if not isinstance(last, ast.Return) or last.value is None:
+        return False
+    value = _unclamped(guarded_division(last.value))
+    return isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div)
 
 
 def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
@@ -176,6 +243,58 @@ def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
     if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
         return []
     return [v for v in values if isinstance(v, ast.BinOp)]
+
+
+def _converted(side: ast.expr) -> ast.expr:
+    """``x`` of ``float(x)`` or ``int(x)`` (one argument), else ``side``."""
+    if (
+        isinstance(side, ast.Call)
+        and type(side.func) is ast.Name
+        and side.func.id in ("float", "int")
+        and len(side.args) == 1
+        and not side.keywords
+    ):
+        return side.args[0]
+    return side
+
+
+def defaulted_params(
+    fn: ast.FunctionDef | ast.AsyncFunctionDef, wanted: Collection[str]
+) -> list[tuple[str, str]]:
+    """(parameter, name) of each parameter of ``fn`` defaulting to a read of a ``wanted`` name
+    (``trigger_ratio: float = SEMANTIC_TRIGGER_RATIO``)."""
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [*zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)]
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    found: list[tuple[str, str]] = []
+    for arg, default in pairs:
+        name = name_of(default) if isinstance(default, (ast.Name, ast.Attribute)) else None
+        if name is not None and name in wanted:
+            found.append((arg.arg, name))
+    return found
+
+
+def param_comparisons(
+    fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str
+) -> list[tuple[ast.expr, ast.Compare]]:
+    """(the other side, the comparison) of each ordering of the parameter ``param`` in ``fn``'s own body
+    (``ratio >= float(trigger_ratio)``), none if the body binds it anew."""
+    found: list[tuple[ast.expr, ast.Compare]] = []
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Name) and node.id == param and not isinstance(node.ctx, ast.Load):
+            return []
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
+            sides = (_converted(node.left), _converted(node.comparators[0]))
+            for side, other in (sides, sides[::-1]):
+                if isinstance(side, ast.Name) and side.id == param:
+                    found.append((other, node))
+        todo.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _read_of_getter(node: ast.expr) -> str | None:
@@ -212,8 +331,10 @@ def returned_shares(
                 value = _unclamped(guarded_division(node.value) if node.value else None)
                 if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
                     shares.append(value)
-                elif not (isinstance(value, ast.Constant) and isinstance(value.value, (int, float))):
-                    return []
+                elif not (
+                    isinstance(value, ast.Constant) and isinstance(value.value, (int, float, type(None)))
+                ):
+                    return []  # ``return None`` for an unknown window (set 103: somnia's usage_ratio) left out
             todo.extend(ast.iter_child_nodes(node))
     return shares
 

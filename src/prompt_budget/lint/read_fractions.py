@@ -29,6 +29,7 @@ from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, string_value
 from prompt_budget.lint.walks import parents, source_of, walk_spanning
+from prompt_budget.lint.window_getters import project_window_getters
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -245,7 +246,8 @@ def _project_keyed_fractions(
 
 def _project_shares(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
     """PB105's project-wide pass: percents (``percent_shares``) and keyed fractions read elsewhere."""
-    return project_percents.__func__(rule, facts, options) + _project_keyed_fractions(rule, facts, options)
+    found = project_percents.__func__(rule, facts, options) + _project_keyed_fractions(rule, facts, options)
+    return found + project_window_getters(rule, facts, options)  # ``window_getters``
 
 
 #: PB105's ``check_project``.

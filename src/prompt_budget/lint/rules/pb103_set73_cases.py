@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb103_set97_cases import SET97_INVALID, SET97_VALI
 from prompt_budget.lint.rules.pb103_set97p_cases import SET97_INVALID as SET97P_INVALID
 from prompt_budget.lint.rules.pb103_set97p_cases import SET97_VALID as SET97P_VALID
 from prompt_budget.lint.rules.pb103_set101q_cases import SET101Q_INVALID, SET101Q_VALID
+from prompt_budget.lint.rules.pb103_set103x_cases import SET103X_INVALID, SET103X_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -52,6 +53,7 @@ SET73_VALID = (
     *SET97_VALID,  # sets 97 and 98 (tuner R)
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
+    *SET103X_VALID,  # sets 103 and 104 (tuner X)
 )
 
 SET73_INVALID = (
@@ -69,4 +71,5 @@ SET73_INVALID = (
     *SET97_INVALID,  # sets 97 and 98 (tuner R)
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
+    *SET103X_INVALID,  # sets 103 and 104 (tuner X)
 )
