@@ -3,7 +3,8 @@
 (``self.models.get(model, (self.default_ctx, self.default_max_out))[0]``), is the value the lookup gives
 when the key is not found: what that value meets (returned by a budget getter ``n_ctx``, a budget's
 keyword, a comparison with a count of tokens) decides for the name, as for ``size if size else 500``
-(set 97: falamus's provider registry).
+(set 97: falamus's provider registry). So is the fallback of a search of a table, ``next((size for
+fragment, size in WINDOWS if fragment in name), DEFAULT_CONTEXT)`` (set 103: flowai-cli's ``context_window``).
 
 Kept apart from ``flow``: it reads the ancestors of one read and judges no finding itself.
 """
@@ -15,7 +16,9 @@ from collections.abc import Sequence
 
 
 def _lookup(node: ast.AST, default: ast.AST) -> bool:
-    """``node`` is ``<table>.get(key, default)``."""
+    """``node`` is ``<table>.get(key, default)`` or ``next(<generator>, default)``."""
+    if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "next":
+        return len(node.args) == 2 and type(node.args[0]) is ast.GeneratorExp and node.args[1] is default
     return (
         type(node) is ast.Call
         and isinstance(node.func, ast.Attribute)

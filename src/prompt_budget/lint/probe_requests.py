@@ -13,6 +13,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.check_probes import checked_probe
+from prompt_budget.lint.discarded_probes import discarded_probe
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -50,8 +51,9 @@ def _probe_prompt(node: ast.expr) -> bool:
 
 
 def probe_cap(rule: LintRule, literal: ast.expr, value: int | float) -> bool:
-    """``literal`` is the small output cap of a call whose whole prompt is a short literal string, or of
-    a check's request whose prompt is a literal (``check_probes``)."""
+    """``literal`` is the small output cap of a call whose whole prompt is a short literal string, of a
+    request whose prompt is a literal and whose answer is thrown away (``discarded_probes``), or of a
+    check's request whose prompt is a literal (``check_probes``)."""
     if value > _LARGEST_PROBE:
         return False
     ancestors = rule.ctx.ancestors
@@ -62,7 +64,9 @@ def probe_cap(rule: LintRule, literal: ast.expr, value: int | float) -> bool:
             if not any(kw.value is literal for kw in node.keywords):
                 return False
             prompts = [kw.value for kw in node.keywords if kw.arg in _PROMPTS]
-            if len(prompts) == 1 and _probe_prompt(prompts[0]):
+            if (len(prompts) == 1 and _probe_prompt(prompts[0])) or discarded_probe(
+                node, ancestors[:i], prompts
+            ):
                 return True
             return checked_probe(rule.ctx.function(), node, ancestors[i - 1] if i else None, prompts)
         if isinstance(node, ast.stmt):

@@ -3,7 +3,9 @@ self.n_ctx - max_tokens - 200``; set 72: nanoindex's ``remaining = max_tokens - 
 number of tokens whatever its name, so ``max_prompt_chars = available_context * 3`` converts tokens to
 characters. So is a running remainder: a local that starts at a token amount and is only lessened by token
 amounts (set 79: orionagent's ``remaining_budget = self.config.max_dialogue_tokens`` ... ``remaining_budget -=
-content_tokens``, then ``char_limit = remaining_budget * 4``). Read through the function's shared walk (``walks.walk``/``walks.parents``), so the binding's
+content_tokens``, then ``char_limit = remaining_budget * 4``), also when what lessens it is a local bound only
+to token counts and the product clamps it first (set 103: memotrix's ``budget = max_tokens_returned`` ...
+``used = estimate_tokens(text)`` ... ``budget -= used``, ``char_budget = max(budget, 1) * 4``). Read through the function's shared walk (``walks.walk``/``walks.parents``), so the binding's
 line need not be walked."""
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_defaults import fallen_back
+from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.documented_caps import documented_token_cap
+from prompt_budget.lint.rule import number
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
@@ -36,14 +40,30 @@ def _left_of_tokens(rule: LintRule, value: ast.expr) -> bool:
     return len(named) >= 2 and named[0] is terms[0] and all(rule.token_amount(t) for t in named)
 
 
-def _lessened(rule: LintRule, stmt: ast.AST | None, target: ast.Name) -> bool:
-    """``remaining -= content_tokens``: the local lessened by a token amount."""
-    return (
-        isinstance(stmt, ast.AugAssign)
-        and stmt.target is target
-        and isinstance(stmt.op, ast.Sub)
-        and rule.token_amount(stmt.value)
-    )
+def _lessened(rule: LintRule, fn: ast.AST, stmt: ast.AST | None, target: ast.Name) -> bool:
+    """``remaining -= content_tokens``: the local lessened by a token amount, or by a local every binding
+    of which is one (``used = estimate_tokens(text)`` ... ``budget -= used``)."""
+    if not (isinstance(stmt, ast.AugAssign) and stmt.target is target and isinstance(stmt.op, ast.Sub)):
+        return False
+    value = stmt.value
+    if rule.token_amount(value):
+        return True
+    values = bound_values(fn, value.id) if type(value) is ast.Name else []
+    return bool(values) and all(rule.token_amount(v) for v in values)
+
+
+def _unclamped(node: ast.expr) -> ast.expr:
+    """``budget`` of ``max(budget, 1)`` or ``min(budget, 100)`` (a clamp by a number literal); else ``node``."""
+    if (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in {"max", "min"}
+        and len(node.args) == 2
+        and not node.keywords
+        and number(node.args[1]) is not None
+    ):
+        return node.args[0]
+    return node
 
 
 def token_difference(rule: LintRule, node: ast.expr) -> bool:
@@ -66,7 +86,7 @@ def token_difference(rule: LintRule, node: ast.expr) -> bool:
     started = lessened = False
     for target in bound:
         stmt = up.get(target)
-        if _lessened(rule, stmt, target):
+        if _lessened(rule, fn, stmt, target):
             lessened = True
             continue
         if not (isinstance(stmt, ast.Assign) and stmt.targets == [target]):
@@ -81,9 +101,10 @@ def token_difference(rule: LintRule, node: ast.expr) -> bool:
 
 def token_cap(rule: LintRule, node: ast.expr) -> bool:
     """``node`` holds tokens for a product with a rate of characters: a token amount (``max_tokens or
-    1000`` too), a cap its function's ``Args:`` documents in tokens, or a local left of token amounts."""
+    1000`` too), a cap its function's ``Args:`` documents in tokens, or a local left of token amounts
+    (``max(budget, 1)`` too)."""
     return (
         rule.token_amount(fallen_back(node))
         or documented_token_cap(rule.ctx.function(), node)
-        or token_difference(rule, node)
+        or token_difference(rule, _unclamped(node))
     )

@@ -30,6 +30,7 @@ from prompt_budget.lint.rules.pb101_set97p_cases import SET97_VALID as SET97P_VA
 from prompt_budget.lint.rules.pb101_set99_cases import SET99_INVALID, SET99_VALID
 from prompt_budget.lint.rules.pb101_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb101_set103_cases import SET103_INVALID, SET103_VALID
+from prompt_budget.lint.rules.pb101_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -64,6 +65,7 @@ FORM_VALID = (
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET103_VALID,  # set 103: a number times a unit constant
+    *SET103Y_VALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
     *SET101_VALID,  # sets 101 and 102 (tuner P)
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
@@ -146,6 +148,7 @@ FORM_INVALID = (
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET103_INVALID,  # set 103: a number times a unit constant
+    *SET103Y_INVALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating

@@ -18,6 +18,7 @@ from prompt_budget.lint.rules.pb102_set97_cases import SET97_INVALID, SET97_VALI
 from prompt_budget.lint.rules.pb102_set99_cases import SET99_INVALID, SET99_VALID
 from prompt_budget.lint.rules.pb102_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb102_set103_cases import SET103_INVALID, SET103_VALID
+from prompt_budget.lint.rules.pb102_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -76,6 +77,7 @@ SET73_VALID = (
     *SET93_VALID,  # sets 93 and 94
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner P)
+    *SET103Y_VALID,  # set 103 (tuner Y): the fallback of a search of a table
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET103_VALID,  # set 103: a number times a unit constant
     *SET101_VALID,  # sets 101 and 102 (tuner P)
@@ -116,6 +118,7 @@ SET73_INVALID = (
     *SET93_INVALID,  # sets 93 and 94
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner P)
+    *SET103Y_INVALID,  # set 103 (tuner Y): the fallback of a search of a table
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET103_INVALID,  # set 103: a number times a unit constant
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
