@@ -12,7 +12,7 @@ the module, only for the constants nothing else decided.
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.flow import Bindings, Uses
@@ -21,24 +21,13 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import media_budget
 from prompt_budget.lint.token_reach import TokenReach, after_noun
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import module_functions, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
     from prompt_budget.lint.rule import LintRule
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
-
-
-def _functions(tree: ast.AST) -> Iterator[tuple[Function, ast.ClassDef | None]]:
-    """The module's functions and the classes' methods (with their class), not nested functions."""
-    for stmt in getattr(tree, "body", ()):
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield stmt, None
-        elif isinstance(stmt, ast.ClassDef):
-            for item in stmt.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    yield item, stmt
 
 
 #: A module's functions (with their class) and, in each, the reads of the names asked about, in the order
@@ -49,7 +38,7 @@ Reads = list[tuple[Function, "ast.ClassDef | None", dict[str, list[Any]]]]
 
 def _reads(tree: ast.AST, names: Collection[str]) -> Reads:
     out: Reads = []
-    for fn, owner in _functions(tree):
+    for fn, owner in module_functions(tree):
         found: dict[str, list[Any]] = {}
         for node in walk(fn):
             if type(node) is ast.Name and node.id in names and isinstance(node.ctx, ast.Load):
@@ -136,7 +125,7 @@ def _products(tree: ast.AST, names: set[str]) -> Reads:
     """A module's functions and, in each, the products (``a * b``) a name asked about is a factor of,
     by that name, in the order of the function's walk."""
     out: Reads = []
-    for fn, owner in _functions(tree):
+    for fn, owner in module_functions(tree):
         found: dict[str, list[ast.AST]] = {}
         for node in walk(fn):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):

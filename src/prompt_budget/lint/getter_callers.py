@@ -31,8 +31,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.fallbacks import _environment
-from prompt_budget.lint.walks import brief_source, source_of, walk
+from prompt_budget.lint.fallbacks import environment_read
+from prompt_budget.lint.walks import brief_source, module_functions, source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -42,7 +42,7 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 def env_fallback(call: ast.Call, child: ast.AST) -> bool:
     """``child`` is the fallback of an environment read (``os.getenv("X", child)``)."""
-    return len(call.args) == 2 and call.args[1] is child and _environment(call)
+    return len(call.args) == 2 and call.args[1] is child and environment_read(call)
 
 
 def clamp_with_tokens(rule: LintRule, call: ast.Call, child: ast.AST) -> str | None:
@@ -63,16 +63,6 @@ def entered_by_parameter(fn: Function, seen: set[object]) -> bool:
     return any((id(fn), a.arg) in seen for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
-def _members(tree: ast.AST | None) -> Iterator[tuple[Function, ast.ClassDef | None]]:
-    for stmt in getattr(tree, "body", ()):
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield stmt, None
-        elif isinstance(stmt, ast.ClassDef):
-            for item in stmt.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    yield item, stmt
-
-
 def getter_calls(
     rule: LintRule, fn: Function, owner: ast.ClassDef | None
 ) -> Iterator[tuple[Function, ast.ClassDef | None, ast.Call]]:
@@ -81,7 +71,7 @@ def getter_calls(
     text = source_of(rule.ctx.lines)[0]
     if len(re.findall(rf"\b{re.escape(fn.name)}\s*\(", text)) < 2:  # its ``def`` only
         return
-    for caller, cls in _members(rule.ctx.tree):
+    for caller, cls in module_functions(rule.ctx.tree):
         if caller is fn or (owner is not None and cls is not owner):
             continue
         for node in walk(caller):

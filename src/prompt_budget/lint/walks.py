@@ -21,7 +21,7 @@ import ast
 import re
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
@@ -346,3 +346,16 @@ def brief_source(node: ast.AST) -> str:
     """A node's source as a finding's reason quotes it: at most 48 characters, cut with "..."."""
     text = ast.unparse(node)
     return text if len(text) <= 48 else text[:45] + "..."
+
+
+def module_functions(
+    tree: ast.AST | None,
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
+    """The module's functions and its classes' methods (with their class), not nested functions."""
+    for stmt in getattr(tree, "body", ()):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield stmt, None
+        elif isinstance(stmt, ast.ClassDef):
+            for item in stmt.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield item, stmt
