@@ -7,8 +7,11 @@ from pathlib import Path
 
 from lint_helpers import lint_package
 
+from prompt_budget.lint.engine import all_rules, precheck
+
 #: A usage record of ``{unit}``, its share a property (``None`` for an unknown limit).
 USAGE = (
+    "# the usage of a model's context, beside its max_tokens (a file the lint reads whatever the unit)\n"
     "class Usage:\n    def __init__(self, used_{unit}, max_{unit}):\n        self.used_{unit} = used_{unit}\n"
     "        self.max_{unit} = max_{unit}\n\n    @property\n    def share(self):\n"
     "        if not self.max_{unit}:\n            return None\n        return self.used_{unit} / self.max_{unit}\n"
@@ -36,6 +39,7 @@ def test_a_share_of_other_units_or_no_share_is_not(tmp_path: Path) -> None:
     division: nothing is reported."""
     for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price"):
         (tmp_path / unit).mkdir()
+        assert precheck(USAGE.format(unit=unit), all_rules())  # read, so the unit is what keeps it quiet
         assert _lint(tmp_path / unit, {"usage.py": USAGE.format(unit=unit), "agent.py": AGENT}) == []
     plain = "class Usage:\n    @property\n    def share(self):\n        return self.used_tokens\n"
     (tmp_path / "plain").mkdir()

@@ -23,3 +23,13 @@ def first_target(stmt: ast.AST | None) -> ast.expr | None:
     if isinstance(stmt, ast.AnnAssign):
         return stmt.target
     return None
+
+
+def targets_of(stmt: ast.AST) -> list[ast.expr]:
+    """Every target of an assignment (``x = y = v``) or the target of an annotated one (``x: T`` with or
+    without a value); [] for any other statement."""
+    if isinstance(stmt, ast.Assign):
+        return stmt.targets
+    if isinstance(stmt, ast.AnnAssign):
+        return [stmt.target]
+    return []

@@ -57,6 +57,8 @@ class ComparedShares:
         self._getters: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None = None
         #: the module's functions by name, gathered at the first call of a method with arguments
         self._functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None = None
+        #: name -> ``token_share``'s answer, asked by the rule and by the getters' record alike
+        self._token_shares: dict[str, str | None] = {}
 
     def _make(self) -> None:
         """Walk the module once, at the first question."""
@@ -123,6 +125,11 @@ class ComparedShares:
     def token_share(self, name: str) -> str | None:
         """Why ``name`` is a share of a token budget: a read ordered against a share of one (the line), else
         None; never when every read picks a label (a gauge's colour, ``style_thresholds``)."""
+        if name not in self._token_shares:
+            self._token_shares[name] = self._token_share(name)
+        return self._token_shares[name]
+
+    def _token_share(self, name: str) -> str | None:
         if not self._made:
             self._make()
         if self.compared.get(name) and self.labels_only(name):

@@ -21,7 +21,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import media_budget
 from prompt_budget.lint.token_reach import TokenReach, after_noun
-from prompt_budget.lint.walks import module_functions, walk
+from prompt_budget.lint.walks import functions_and_methods, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -38,7 +38,7 @@ Reads = list[tuple[Function, "ast.ClassDef | None", dict[str, list[Any]]]]
 
 def _reads(tree: ast.AST, names: Collection[str]) -> Reads:
     out: Reads = []
-    for fn, owner in module_functions(tree):
+    for fn, owner in functions_and_methods(tree):
         found: dict[str, list[Any]] = {}
         for node in walk(fn):
             if type(node) is ast.Name and node.id in names and isinstance(node.ctx, ast.Load):
@@ -99,7 +99,7 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
 
 
 #: Words of a name saying its number is a share of something (``_EMERGENCY_THRESHOLD_FRACTION``).
-_SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
+SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
 
 
 def _module_constant(tree: ast.AST, literal: ast.AST) -> bool:
@@ -125,7 +125,7 @@ def _products(tree: ast.AST, names: set[str]) -> Reads:
     """A module's functions and, in each, the products (``a * b``) a name asked about is a factor of,
     by that name, in the order of the function's walk."""
     out: Reads = []
-    for fn, owner in module_functions(tree):
+    for fn, owner in functions_and_methods(tree):
         found: dict[str, list[ast.AST]] = {}
         for node in walk(fn):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
@@ -150,7 +150,7 @@ def decide_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
         for name, binding in bindings.by_name.items()
         if uses.reason(name) is None
         and _module_constant(tree, binding.literal)
-        and set(words(name)) & _SHARE_NAME_WORDS
+        and set(words(name)) & SHARE_NAME_WORDS
         and not rule.names.is_excluded(name)
     ]
     if not names:

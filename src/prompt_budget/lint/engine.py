@@ -31,7 +31,7 @@ from prompt_budget.lint.precheck import precheck
 from prompt_budget.lint.prune import Pruner
 from prompt_budget.lint.rule import FileContext, LintRule
 from prompt_budget.lint.syntax import parse_python
-from prompt_budget.lint.unit_constants import read_units
+from prompt_budget.lint.unit_constants import forget_units, read_units
 from prompt_budget.lint.visit import COLLECT_EVERY, collector_paused, deep_recursion, walk
 from prompt_budget.lint.walks import forget as forget_walks
 from prompt_budget.lint.walks import keep_source
@@ -174,7 +174,6 @@ def lint_source(
         end = len(text) - 1 if text.endswith("\n") else len(text)
         keep_source(lines, text[:end], lowered[:end])
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
-    read_units(tree)  # ``K_TOKENS = 1024``: ``21 * K_TOKENS`` spells an amount
     every_word = False
     while True:
         ctx = FileContext(path, module_name(path), lines, tree)
@@ -183,6 +182,7 @@ def lint_source(
         pruner = Pruner.build(
             rewritten if rewritten is not None else text, lines, visitors, rule_options, every_word=every_word
         )
+        read_units(tree)  # ``K_TOKENS = 1024``: ``21 * K_TOKENS`` spells an amount
         try:
             with deep_recursion():
                 walk(tree, ctx, visitors, pruner)
@@ -192,6 +192,7 @@ def lint_source(
             return _parse_error(path, exc)
         finally:
             forget_walks()
+            forget_units()
             _release(visitors)
         if not again:
             break

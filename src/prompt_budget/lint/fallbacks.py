@@ -20,8 +20,7 @@ _KEEPING = frozenset({"int", "float", "round"})
 _ENVIRONMENT = frozenset({"environ", "os.environ", "env"})
 
 
-def environment_read(call: ast.Call) -> bool:
-    """``os.getenv(...)``, ``os.environ.get(...)``: a read of an environment variable."""
+def _environment(call: ast.Call) -> bool:
     if callee_name(call) in {"getenv", "get_env", "getenvb"}:
         return True
     func = call.func
@@ -43,7 +42,7 @@ def fallback_literals(value: ast.expr | None) -> list[ast.expr]:
             node = first
             while isinstance(node, ast.Call) and callee_name(node) in _KEEPING and len(node.args) == 1:
                 node = node.args[0]
-    if isinstance(node, ast.Call) and not environment_read(node):
+    if isinstance(node, ast.Call) and not _environment(node):
         name = callee_name(node)
         default: ast.expr | None = None
         if name == "getattr" and isinstance(node.func, ast.Name) and len(node.args) == 3:

@@ -146,12 +146,15 @@ class FieldDefaults:
             classes[name].add(cls)
             marks[name].add(mark)
         reported = reported_ids(rule)
+        giving_at: dict[tuple[str, str], ast.Attribute] = {}
+        for r, callee, field in given:
+            giving_at.setdefault((callee, field), r)
         for literal, name, cls, amount, mark in self.pending:
             done = id(literal) in reported
             found = here.get(name)
             # one field declared alike in several classes: one setting copied (``field_read_forms``)
             one = len(classes[name]) == 1 or (bool(mark) and len(marks[name]) == 1)
-            giving = next((r for r, callee, field in given if (callee, field) == (cls, name)), None)
+            giving = giving_at.get((cls, name))
             if not done and giving is not None:  # ``Budget(reserve=self.reserve_tokens)`` in this module
                 where = f"line {giving.lineno}"
                 message = given_message(name, amount, cls, ast.unparse(giving), where)

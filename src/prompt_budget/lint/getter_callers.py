@@ -31,8 +31,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.fallbacks import environment_read
-from prompt_budget.lint.walks import brief_source, module_functions, source_of, walk
+from prompt_budget.lint.rule import is_env_read
+from prompt_budget.lint.walks import brief_source, functions_and_methods, source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -42,7 +42,7 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 def env_fallback(call: ast.Call, child: ast.AST) -> bool:
     """``child`` is the fallback of an environment read (``os.getenv("X", child)``)."""
-    return len(call.args) == 2 and call.args[1] is child and environment_read(call)
+    return len(call.args) == 2 and call.args[1] is child and is_env_read(call)
 
 
 def clamp_with_tokens(rule: LintRule, call: ast.Call, child: ast.AST) -> str | None:
@@ -71,7 +71,7 @@ def getter_calls(
     text = source_of(rule.ctx.lines)[0]
     if len(re.findall(rf"\b{re.escape(fn.name)}\s*\(", text)) < 2:  # its ``def`` only
         return
-    for caller, cls in module_functions(rule.ctx.tree):
+    for caller, cls in functions_and_methods(rule.ctx.tree):
         if caller is fn or (owner is not None and cls is not owner):
             continue
         for node in walk(caller):

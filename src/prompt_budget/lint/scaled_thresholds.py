@@ -29,7 +29,8 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.constant_reach import Reads, module_products
+from prompt_budget.lint.assignments import targets_of
+from prompt_budget.lint.constant_reach import SHARE_NAME_WORDS, Reads, module_products
 from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
@@ -38,12 +39,11 @@ from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.shares import neutral_name
 from prompt_budget.lint.token_reach import TokenReach, after_noun
+from prompt_budget.lint.walks import source_of
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-#: Words of a name saying a share: those constants are ``decide_shares``'s.
-_SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
 #: Words that keep a name from budgets as a special token's id (``MASK_TOKEN_ID``, ``PAD_ID``): a fraction
 #: is no id, so they say nothing of one (``MASK_TARGET = 0.6`` targets the masking of tool outputs).
 _SPECIAL_TOKEN_WORDS = frozenset({"mask", "pad", "padding", "bos", "eos", "sep", "unk", "special"})
@@ -54,13 +54,7 @@ def _fractions(tree: ast.AST | None) -> dict[str, ast.Constant]:
     bound: dict[str, ast.Constant] = {}
     seen: set[str] = set()
     for stmt in getattr(tree, "body", ()):
-        targets = (
-            stmt.targets
-            if isinstance(stmt, ast.Assign)
-            else [stmt.target]
-            if isinstance(stmt, ast.AnnAssign)
-            else []
-        )
+        targets = targets_of(stmt)
         for target in targets:
             if type(target) is not ast.Name:
                 continue
@@ -89,13 +83,13 @@ def _candidates(rule: LintRule, bindings: Bindings, uses: Uses) -> dict[str, ast
         if binding is not None and binding.literal is not literal:
             continue
         judged = _judged(name)  # a fraction is no token's id
-        if not judged or set(words(name)) & _SHARE_NAME_WORDS or against_flow(judged, share=True):
+        if not judged or set(words(name)) & SHARE_NAME_WORDS or against_flow(judged, share=True):
             continue
         if not rule.names.is_excluded(judged):
             out[name] = literal
     if not out:
         return out
-    text = "\n".join(rule.ctx.lines)
+    text = source_of(rule.ctx.lines)[0]
     return {
         n: v for n, v in out.items() if re.search(rf"\*\s*{re.escape(n)}\b|\b{re.escape(n)}\s*\*(?!\*)", text)
     }

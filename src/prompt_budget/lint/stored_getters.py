@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import targets_of
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import statements
 from prompt_budget.lint.window_lengths import setting_fallback
@@ -60,13 +61,7 @@ def _module_number(rule: LintRule, name: str) -> ast.expr | None:
     """The value of a module-level constant bound once, to a number: ``_DEFAULT_MAX_LENGTH = 512``."""
     found: list[ast.expr] = []
     for stmt in getattr(rule.ctx.tree, "body", ()):
-        targets = (
-            stmt.targets
-            if isinstance(stmt, ast.Assign)
-            else [stmt.target]
-            if isinstance(stmt, ast.AnnAssign)
-            else []
-        )
+        targets = targets_of(stmt)
         if any(isinstance(t, ast.Name) and t.id == name for t in targets):
             found.append(stmt.value)
     return found[0] if len(found) == 1 and found[0] is not None else None

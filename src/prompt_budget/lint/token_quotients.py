@@ -35,6 +35,7 @@ import ast
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.flow import module_functions, positional_params
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
@@ -123,12 +124,8 @@ def _given_to_sum(
         name = params[index] if index < len(params) else None
     if name is None:
         return False
-    inner = {child: parent for parent in walk(fn) for child in ast.iter_child_nodes(parent)}
-    return any(
-        _summed(rule, n, inner.get(n))
-        for n in walk(fn)
-        if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Load)
-    )
+    up, reads = reads_of(fn, name)
+    return any(_summed(rule, n, up.get(n)) for n in reads)
 
 
 def _against_threshold(rule: LintRule, outer: ast.AST, holder: ast.AST | None) -> bool:

@@ -210,23 +210,39 @@ class TokenReach:
             why = self._use(fn, child, parent, parents.get(parent), cuts)
             if why is not None:
                 return f"{why} at line {getattr(child, 'lineno', 0)}"
+        # what follows the value on (a name, an argument, a caller) sees whether arithmetic changed it
+        self._derived, prior = derived, self._derived
+        try:
+            return self._follow_on(fn, child, parent, parents, owner, depth, seen, cuts, listed)
+        finally:
+            self._derived = prior
+
+    def _follow_on(
+        self,
+        fn: Function,
+        child: ast.AST,
+        parent: ast.AST,
+        parents: dict[ast.AST, ast.AST],
+        owner: ast.ClassDef | None,
+        depth: int,
+        seen: set[object],
+        cuts: bool,
+        listed: bool,
+    ) -> str | None:
+        """Follow a value past the statement or call that holds it (``_climb``'s last step)."""
         if isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1:
             target = parent.targets[0]
-            self._derived, prior = derived, self._derived
-            try:
-                if type(target) is ast.Name:
-                    follow = self._list if listed else self._name
-                    return follow(fn, target.id, owner, depth - 1, seen, cuts)
-                if (
-                    not listed
-                    and owner is not None
-                    and type(target) is ast.Attribute
-                    and type(target.value) is ast.Name
-                    and target.value.id == "self"
-                ):
-                    return self._attribute(owner, target.attr, depth - 1, seen, cuts)
-            finally:
-                self._derived = prior
+            if type(target) is ast.Name:
+                follow = self._list if listed else self._name
+                return follow(fn, target.id, owner, depth - 1, seen, cuts)
+            if (
+                not listed
+                and owner is not None
+                and type(target) is ast.Attribute
+                and type(target.value) is ast.Name
+                and target.value.id == "self"
+            ):
+                return self._attribute(owner, target.attr, depth - 1, seen, cuts)
             return None
         if isinstance(parent, ast.Call) and not listed:
             return self._argument(fn, child, parent, owner, depth, seen, cuts)

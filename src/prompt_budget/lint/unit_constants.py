@@ -41,6 +41,11 @@ def read_units(tree: ast.Module) -> None:
         seen.add(target.id)
 
 
+def forget_units() -> None:
+    """Drop the linted module's unit constants once its walk is done (nothing outside the walk sees them)."""
+    _units.clear()
+
+
 def unit_factor(node: ast.AST) -> int | None:
     """The value of a unit constant read by name (``K_TOKENS`` -> 1024), else None."""
     return _units.get(node.id) if isinstance(node, ast.Name) and _units else None

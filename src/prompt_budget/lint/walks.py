@@ -348,7 +348,7 @@ def brief_source(node: ast.AST) -> str:
     return text if len(text) <= 48 else text[:45] + "..."
 
 
-def module_functions(
+def functions_and_methods(
     tree: ast.AST | None,
 ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
     """The module's functions and its classes' methods (with their class), not nested functions."""

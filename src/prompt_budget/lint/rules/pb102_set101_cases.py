@@ -29,6 +29,13 @@ _FIELD = (
 )
 
 SET101_VALID = (
+    # a getter's fallback doubled before a function clamps it: the clamp no longer holds the number
+    Valid(
+        "import os\n\nDEFAULT_KEEP_BUDGET = 10000\n\n\ndef keep_budget():\n"
+        '    env = os.environ.get("KEEP")\n    return int(env) if env else DEFAULT_KEEP_BUDGET\n\n\n'
+        "def _cap(limit, info):\n    return min(limit, info.max_output_tokens)\n\n\n"
+        "def run(info):\n    return _cap(keep_budget() * 2, info)\n"
+    ),
     # the getter's calls compared with an amount in another unit: lines, messages, chars, bytes, seconds,
     # memory, cost, price
     *(
