@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import looks_like_model_name, words
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, string_value
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def names_windows(name: str) -> bool:
     return bool(ws & {"window", "windows"}) or (bool(ws & {"context", "ctx"}) and bool(ws & _SIZE_WORDS))
 
 
-def _key_names(key: ast.expr) -> list[str] | None:
+def key_names(key: ast.expr) -> list[str] | None:
     """The names a row's key holds: one string, or a tuple or list of strings (``("gpt-4.1", "gpt-4o")``,
     the prefixes of a family sharing one window; set 105: autopoe); else None."""
     if type(key) in (ast.Tuple, ast.List):
@@ -54,7 +54,7 @@ def pair_rows(rule: LintRule, rows: list[ast.expr]) -> tuple[int, int] | None:
     for row in rows:
         if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
             return None
-        names = _key_names(row.elts[0])
+        names = key_names(row.elts[0])
         if names is None or rule.budget_literal(row.elts[1]) is None:
             return None
         models += sum(map(looks_like_model_name, names)) * 2 >= len(names)
@@ -62,7 +62,11 @@ def pair_rows(rule: LintRule, rows: list[ast.expr]) -> tuple[int, int] | None:
 
 
 def report_pairs(rule: LintRule, literal: ast.expr, name: str, rows: int, hosts: int = 0) -> None:
-    """One finding for a table of pairs at its literal."""
+    """One finding for a table of pairs at its literal; none for a name saying another unit without
+    tokens (``CONTEXT_LINE_LIMITS``: lines per model) or a price, a rate or a time."""
+    ws = set(words(name))
+    if ws & EXCLUDED_WORDS or (ws & UNIT_WORDS and not rule.names.says_tokens(name)):
+        return
     under = f" under {hosts} keys" if hosts else ""
     rule.report(
         literal,
