@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import number, sizes_token_chunks
 from prompt_budget.lint.token_defaults import parameter_in_tokens, sibling_in_tokens
+from prompt_budget.lint.token_differences import unconverted
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.
         value = number(rate)
         if value is None or not LOWEST <= value <= HIGHEST or number(other) is not None:
             continue
-        if rate is node.left and rule.token_amount(other):
+        if rate is node.left and rule.token_amount(unconverted(other)):  # ``4 * int(max_tokens)``
             return rate, value
         fn = rule.ctx.function()
         if type(other) is ast.Name and fn is not None and other.id in sizes.of(rule, fn):

@@ -99,10 +99,28 @@ def token_difference(rule: LintRule, node: ast.expr) -> bool:
     return lessened or not started
 
 
+#: Calls that keep their one argument's unit: ``int(max_input_tokens)`` is still tokens.
+_CONVERSIONS = frozenset({"int", "float", "round", "abs"})
+
+
+def unconverted(node: ast.expr) -> ast.expr:
+    """``x`` of ``int(x)``, ``float(x)``, ``round(x)`` or ``abs(x)`` (one argument, no keyword); else ``node``."""
+    if (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in _CONVERSIONS
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.args[0]
+    return node
+
+
 def token_cap(rule: LintRule, node: ast.expr) -> bool:
     """``node`` holds tokens for a product with a rate of characters: a token amount (``max_tokens or
     1000`` too), a cap its function's ``Args:`` documents in tokens, or a local left of token amounts
-    (``max(budget, 1)`` too)."""
+    (``max(budget, 1)`` too), also made a number first (``int(max_input_tokens)``, set 105)."""
+    node = unconverted(node)
     return (
         rule.token_amount(fallen_back(node))
         or documented_token_cap(rule.ctx.function(), node)

@@ -2,6 +2,7 @@
 ``_ANTHROPIC_CONTEXT_WINDOWS``)::
 
     CONTEXT_SIZES_BY_PREFIX = [("gpt-4o", 128_000), ("claude-3", 200_000)]
+    WINDOWS = ((("gpt-4.1", "gpt-4o"), 128_000), (("claude-3", "claude-opus-4"), 200_000))
 
     _CONTEXT_WINDOWS: Mapping[str, tuple[tuple[str, int], ...]] = {
         "api.example.com": (("claude-opus-4-6", 1_000_000), ("claude-3-", 200_000)),
@@ -10,7 +11,8 @@
 
 Both are looked up by a loop over the pairs (a prefix match), not by key. The table's name says a window
 (``windows``, ``context`` with ``size``/``limit``/``length``) or a budget; every row is a pair of a string
-and a number, half the rows at least name a model (``looks_like_model_name``). In the two-level form every
+(or a tuple of strings: a family's prefixes sharing one window, set 105) and a number, half the rows at least
+name a model (``looks_like_model_name``). In the two-level form every
 value of the dict is a tuple or list of such pairs, its keys strings, two rows at least in all. One
 finding per table, at its literal.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import looks_like_model_name, words
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
 from prompt_budget.lint.rule import attr_name, string_value
 
 if TYPE_CHECKING:
@@ -35,21 +37,36 @@ def names_windows(name: str) -> bool:
     return bool(ws & {"window", "windows"}) or (bool(ws & {"context", "ctx"}) and bool(ws & _SIZE_WORDS))
 
 
+def key_names(key: ast.expr) -> list[str] | None:
+    """The names a row's key holds: one string, or a tuple or list of strings (``("gpt-4.1", "gpt-4o")``,
+    the prefixes of a family sharing one window; set 105: autopoe); else None."""
+    if type(key) in (ast.Tuple, ast.List):
+        names = [string_value(e) for e in getattr(key, "elts", ())]
+        return [n for n in names if n is not None] if names and None not in names else None
+    name = string_value(key)
+    return None if name is None else [name]
+
+
 def pair_rows(rule: LintRule, rows: list[ast.expr]) -> tuple[int, int] | None:
-    """(rows, rows naming a model) when every row is a ``("model", budget)`` pair, else None."""
+    """(rows, rows naming a model) when every row is a ``("model", budget)`` pair, its key also a tuple of
+    names (a row naming models when half its names at least do), else None."""
     models = 0
     for row in rows:
         if not (isinstance(row, ast.Tuple) and len(row.elts) == 2):
             return None
-        key = string_value(row.elts[0])
-        if key is None or rule.budget_literal(row.elts[1]) is None:
+        names = key_names(row.elts[0])
+        if names is None or rule.budget_literal(row.elts[1]) is None:
             return None
-        models += looks_like_model_name(key)
+        models += sum(map(looks_like_model_name, names)) * 2 >= len(names)
     return len(rows), models
 
 
 def report_pairs(rule: LintRule, literal: ast.expr, name: str, rows: int, hosts: int = 0) -> None:
-    """One finding for a table of pairs at its literal."""
+    """One finding for a table of pairs at its literal; none for a name saying another unit without
+    tokens (``CONTEXT_LINE_LIMITS``: lines per model) or a price, a rate or a time."""
+    ws = set(words(name))
+    if ws & EXCLUDED_WORDS or (ws & UNIT_WORDS and not rule.names.says_tokens(name)):
+        return
     under = f" under {hosts} keys" if hosts else ""
     rule.report(
         literal,

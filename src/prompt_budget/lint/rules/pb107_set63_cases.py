@@ -12,6 +12,7 @@ from prompt_budget.lint.rules.pb107_set93t_cases import SET93T_INVALID, SET93T_V
 from prompt_budget.lint.rules.pb107_set97_cases import SET97_INVALID, SET97_VALID
 from prompt_budget.lint.rules.pb107_set99s_cases import SET99S_INVALID, SET99S_VALID
 from prompt_budget.lint.rules.pb107_set101_cases import SET101_INVALID, SET101_VALID
+from prompt_budget.lint.rules.pb107_set105_cases import SET105_INVALID, SET105_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -37,6 +38,7 @@ SET63_VALID = (
     *SET97_VALID,  # sets 97 and 98: tuple rows given to a class whose budget getter reads a column
     *SET101_VALID,  # sets 101 and 102: a class's rows whose positional field is a budget by its name
     *SET99S_VALID,  # sets 99 and 100 (tuner S): (model, window) pairs under a key per host
+    *SET105_VALID,  # set 105 (tuner B): pairs keyed by a tuple of names; a level setting no budget
 )
 
 SET63_INVALID = (
@@ -74,4 +76,5 @@ SET63_INVALID = (
     *SET97_INVALID,
     *SET101_INVALID,
     *SET99S_INVALID,
+    *SET105_INVALID,
 )

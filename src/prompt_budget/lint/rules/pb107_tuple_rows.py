@@ -13,7 +13,8 @@ The table's name says nothing; where a function reads it does: a row (``TABLE.ge
 ``TABLE[key]``, a key not written as a string) unpacked into names, one of which the same function gives
 to a budget's keyword, writes under a budget's key, binds to a budget's name or orders against a count
 of tokens (``pb107_unpacked_rows.budget_use``). That name's column then holds a budget per row: its cells
-all numbers or names of constants, one at least a literal of 1024 or more. Guards: two rows at least,
+all numbers or names of constants (or ``None``, a level setting none: ``"off": (False, None)``, set 105),
+two at least not ``None``, one at least a literal of 1024 or more. Guards: two rows at least,
 all tuples of one length (2 to 8), string keys; a table named for another unit (``PRICES``) is none.
 One finding per table, at its literal. Asked only where a module binds a dict literal of tuple rows.
 """
@@ -35,12 +36,17 @@ if TYPE_CHECKING:
 _SMALLEST = 1024
 
 
+def _no_budget(cell: ast.expr) -> bool:
+    """``None``: the row of a level that sets no budget (``"off": (False, None)``, set 105)."""
+    return type(cell) is ast.Constant and cell.value is None
+
+
 def _column(rule: LintRule, rows: list[ast.Tuple], column: int) -> bool:
-    """Every cell of ``column`` a budget-sized literal or a constant's name, one at least a literal of
-    1024 or more."""
-    cells = [row.elts[column] for row in rows]
+    """Every cell of ``column`` a budget-sized literal, a constant's name or ``None`` (no budget), two at
+    least not ``None``, one at least a literal of 1024 or more."""
+    cells = [row.elts[column] for row in rows if not _no_budget(row.elts[column])]
     amounts = [rule.budget_literal(c) for c in cells]
-    if not all(
+    if len(cells) < 2 or not all(
         a is not None or isinstance(c, (ast.Name, ast.Attribute)) for c, a in zip(cells, amounts, strict=True)
     ):
         return False

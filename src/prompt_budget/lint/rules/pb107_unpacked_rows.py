@@ -10,11 +10,13 @@ forge-agent's model discovery)::
 The table's name says nothing, nor need its keys be models' ids: a loop (a ``for`` or a comprehension)
 over the table unpacks each row into names, and the name of the numeric column is given to a budget's
 keyword (``context_window=ctx``), written under a budget's key (``{"max_tokens": ctx}``), bound to a
-budget's name, or ordered against a count of tokens (``n_tokens > limit``): the column holds token budgets,
-one per row. Guards: two rows at least, all tuples of one length holding a string, one column all numbers
-of which one at least is 1024 or more; the loop in the table's own scope (its function, else the module);
-a keyword or name saying another unit (``timeout_seconds=``, ``max_chars=``) is no budget, nor a column
-the loop divides by (``(1_000_000, "M")`` scales a count of tokens to show it). One finding per
+budget's name, ordered against a count of tokens (``n_tokens > limit``), or returned from a function named
+as a budget's getter (``def infer_context_window_tokens(model_id): for prefixes, limit in T: ... return
+limit``, set 105): the column holds token budgets, one per row. Guards: two rows at least, all tuples of
+one length holding a string (or a tuple of strings, a family's prefixes), one column all numbers of which
+one at least is 1024 or more; the loop in the table's own scope (its function, else the module); a
+keyword, name or getter saying another unit (``timeout_seconds=``, ``max_chars=``) is no budget, nor a
+column the loop divides by (``(1_000_000, "M")`` scales a count of tokens to show it). One finding per
 table, at its literal.
 """
 
@@ -25,7 +27,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.rules.pb107_host_rows import key_names
+from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -48,8 +51,8 @@ def _numeric_column(rule: LintRule, rows: list[ast.expr]) -> int | None:
     for row in rows:
         if not (isinstance(row, ast.Tuple) and len(row.elts) == width):
             return None
-        if not any(string_value(cell) is not None for cell in row.elts):
-            return None
+        if not any(key_names(cell) is not None for cell in row.elts):
+            return None  # a row names what it is for: a string, or a tuple of them (set 105)
     found: int | None = None
     for column in range(width):
         values = [rule.budget_literal(row.elts[column]) for row in rows if isinstance(row, ast.Tuple)]
@@ -131,6 +134,27 @@ def _loops(scope: ast.AST, table: str) -> list[tuple[ast.Tuple, list[ast.AST]]]:
     return out
 
 
+def _returned(
+    rule: LintRule, scope: ast.AST, loop: ast.Tuple, reached: list[ast.AST], var: str
+) -> str | None:
+    """``for prefixes, limit in WINDOWS: ... return limit`` in a function named as a budget (``def
+    infer_context_window_tokens(model)``, not ``max_chars_for``): the column is what a budget's getter
+    returns, one per row (set 105: autopoe)."""
+    if not any(
+        type(n) is ast.Return and type(n.value) is ast.Name and n.value.id == var
+        for part in reached
+        for n in walk(part)
+    ):
+        return None
+    up = parents(scope)
+    node: ast.AST | None = loop
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        node = up.get(node, scope if node is not scope else None)
+    if node is None or not _budget_name(rule, node.name):
+        return None
+    return f"returned from `{node.name}()`"
+
+
 def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
     """``rows = [("llama3.3", "LLaMA 3.3 70B", 131072), ...]`` unpacked by a loop into a budget: one finding."""
     value = node.value
@@ -147,12 +171,15 @@ def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
     if column is None:
         return
     scope: ast.AST | None = rule.ctx.function() or rule.ctx.tree
-    for loop_target, reached in _loops(scope, target.id) if scope is not None else ():
+    if scope is None:
+        return
+    for loop_target, reached in _loops(scope, target.id):
         width = len(value.elts[0].elts) if isinstance(value.elts[0], ast.Tuple) else 0
         cell = loop_target.elts[column] if len(loop_target.elts) == width else None
         if not isinstance(cell, ast.Name):
             continue
         how = next((h for part in reached if (h := budget_use(rule, part, cell.id))), None)
+        how = how or _returned(rule, scope, loop_target, reached, cell.id)
         if how:
             rule.report(
                 value,
