@@ -42,13 +42,11 @@ def _names(node: ast.AST) -> str | None:
         return node.arg
     if isinstance(node, ast.keyword):
         return node.arg
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
-        return node.value  # a key: ``{"gpu_memory_utilization": 0.9}``, ``getattr(cfg, "gpu_memory_gb")``
     return None
 
 
 def names_device_memory(tree: ast.AST) -> bool:
-    """Whether a name in ``tree`` (a variable, an attribute, a parameter, a keyword, a key) says a device's
+    """Whether a name in ``tree`` (a variable, an attribute, a parameter, a keyword) says a device's
     memory or memory in bytes (``gpu_memory_utilization``, ``total_memory_gb``)."""
     found = _SEEN.get(id(tree))
     if found is not None and found[0] is tree:

@@ -5,7 +5,12 @@
   the name as ``tool_budget_ratio: float = 0.45`` does: PB105 judges the name with the field's own test
   (``BudgetRatio._named_ratio``), so a name in another unit (characters, a device's memory) stays quiet
   there as it does as a field. A helper's fallback given beside the read, the same value
-  (``self._positive(getattr(cfg, "tool_budget_ratio", 0.45), 0.45)``), is the same share.
+  (``self._positive(getattr(cfg, "tool_budget_ratio", 0.45), 0.45)``), is the same share. A key whose
+  only word tying it to a budget is ``memory`` is left out: a field's description or docstring says whether
+  its memory is the conversation's share of the window or a retrieval memory's setting
+  (``"memory_threshold": float(memory.get("memory_threshold", 0.3))``, a recall's similarity cut-off in
+  atendentepro, a tuned package), a key says neither. A row of a table of shares (``{"low": {"max_tokens_pct": 0.33},
+  "medium": {"max_tokens_pct": 0.66}}``) is judged as the table, once (``keyed_shares``).
 * A local bound to a read through a helper of the package's (``ratio = self._clamp(getattr(cfg,
   "response_ratio", 0.30), default=0.30)``) falls back on the read's share as an unwrapped read does
   (``fallbacks.fallback_literals``): followed to its uses by data flow (``int(self.model_window *
@@ -18,15 +23,31 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.fallbacks import fallback_literals
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.inline_forms import lookup_pair
+from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.read_fractions import fallback_fact, read_fact
 from prompt_budget.lint.rule import number, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
+
+
+def _named(rule: LintRule, key: str) -> bool:
+    """``key`` names a budget ratio by a word other than ``memory`` alone."""
+    return rule.names.is_budget_ratio(key) and bool(set(words(key)) & RATIO_CONTEXT_WORDS - {"memory"})
+
+
+def _table_row(rule: LintRule, node: ast.Dict, key: str) -> bool:
+    """``node`` is a value of a dict another value of which is a dict holding ``key`` too: a table's row."""
+    table = rule.ctx.parent(node)
+    return isinstance(table, ast.Dict) and any(
+        isinstance(row, ast.Dict) and row is not node and any(string_value(k) == key for k in row.keys if k)
+        for row in table.values
+    )
 
 
 def named_shares(rule: LintRule, node: ast.Dict | ast.Call) -> Iterator[tuple[str, ast.expr]]:
@@ -37,7 +58,7 @@ def named_shares(rule: LintRule, node: ast.Dict | ast.Call) -> Iterator[tuple[st
         return
     for key, value in zip(node.keys, node.values, strict=False):
         name = string_value(key) if key is not None and fraction(value) is not None else None
-        if name and rule.names.is_budget_ratio(name):
+        if name and _named(rule, name) and not _table_row(rule, node, name):
             yield name, value
 
 
@@ -51,7 +72,7 @@ def _named_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.
     value = fraction(pair[1]) if pair is not None else None
     if pair is None or key is None or value is None:
         return
-    if not rule.names.is_budget_ratio(key):
+    if not _named(rule, key):
         if not rule.names.is_budget(key) and not is_test_module(rule.ctx.path):
             fallback_fact(rule, pair[1], key, value)  # ``raw.get("response_ratio", 0.30)``
         return

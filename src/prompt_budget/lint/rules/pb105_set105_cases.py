@@ -53,11 +53,21 @@ SET105_VALID = (
     *(Valid(_KEYED.format(unit=unit)) for unit in _QUIET_UNITS),
     *(Valid(_CLAMPED.format(unit=unit)) for unit in _UNITS),
     *(Valid(_KEPT.format(unit=unit)) for unit in _UNITS),
-    # a ratio named for memory in a module naming a device's memory only by a key: that device's share
+    # a key tied to a budget by ``memory`` alone: a device's share, a recall's cut-off (a tuned package's)
     Valid(
         "def load(path, cfg):\n"
         '    opts = {"gpu_memory_utilization": 0.9, "kv_memory_fraction": 0.8}\n'
         '    return LLM(path, swap=getattr(cfg, "kv_memory_fraction", 0.8), **opts)\n'
+    ),
+    Valid(
+        "def settings(memory):\n"
+        '    return {"memory_limit": int(memory.get("memory_limit", 5)),\n'
+        '            "memory_threshold": float(memory.get("memory_threshold", 0.3))}\n'
+    ),
+    # the rows of a table of shares read by a key that multiplies no budget: judged as the table, once
+    Valid(
+        'PROFILES = {\n    "low": {"max_tokens_pct": 0.33, "steps": 4},\n'
+        '    "high": {"max_tokens_pct": 0.9, "steps": 8},\n}\n'
     ),
     # a ratio named for memory, a share of the machine's memory
     Valid(
@@ -103,6 +113,13 @@ SET105_INVALID = (
         count=2,
     ),
     Invalid(_KEYED.format(unit="tokens"), count=3),
+    # a table of shares whose key multiplies a budget: once, at its first share (``keyed_shares``)
+    Invalid(
+        'PROFILES = {\n    "low": {"max_tokens_pct": 0.33, "steps": 4},\n'
+        '    "high": {"max_tokens_pct": 0.9, "steps": 8},\n}\n\n\n'
+        'def budget(level, max_tokens):\n    return int(max_tokens * PROFILES[level]["max_tokens_pct"])\n',
+        line=2,
+    ),
     # a share read through a clamping helper multiplying the window the class stores (set 105)
     Invalid(
         _CLAMPED.format(unit="context").replace("get_model_context_limit", "get_model_context_window"), line=7
