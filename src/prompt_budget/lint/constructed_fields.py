@@ -18,6 +18,10 @@ multiplying it is a share of that budget) (set 75: miiflow-agent's ``ContextBudg
 (``rule.budget_expr``, through ``int()``/``round()``), so the field holds one. The module's calls are
 collected in one walk, for the module asked about last; asked only for a field of ``self`` that a
 followed share multiplies.
+
+A field the class's own methods set to a budget read (``self.model_window =
+get_model_context_window(model)``, every binding of it so) holds that budget too (set 105: ankaloop's
+``ContextBudgetManager``).
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import targets_of
 from prompt_budget.lint.rule import callee_name
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -72,4 +77,21 @@ def constructed_budget(rule: LintRule, node: ast.AST) -> str | None:
         budget = rule.budget_expr(value)
         if budget is not None and not rule.names.is_chars(budget):
             return budget
-    return None
+    return None if given else _stored_budget(rule, owner, node.attr)
+
+
+def _stored_budget(rule: LintRule, owner: ast.ClassDef, attr: str) -> str | None:
+    """The budget every ``self.<attr> = ...`` of ``owner``'s statements binds (``self.model_window =
+    get_model_context_window(model)``), else None."""
+    found: set[str | None] = set()
+    for stmt in statements(owner):
+        for target in targets_of(stmt) if isinstance(stmt, ast.Assign) else ():
+            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(stmt, ast.Assign):
+                value = stmt.value
+                while (
+                    isinstance(value, ast.Call) and callee_name(value) in _ROUNDING and len(value.args) == 1
+                ):
+                    value = value.args[0]
+                found.add(rule.budget_expr(value) if type(target.value) is ast.Name else None)
+    budget = found.pop() if len(found) == 1 else None
+    return budget if budget is not None and not rule.names.is_chars(budget) else None

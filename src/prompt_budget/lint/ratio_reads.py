@@ -63,18 +63,18 @@ def _local_share(rule: LintRule, local: ast.Name) -> str | None:
     return budgets.pop() if len(budgets) == 1 and None not in budgets else None
 
 
-def margin_read(
+def report_margin_read(
     rule: LintRule,
     name: str,
     margins: dict[str, tuple[ast.expr, float, tuple[str, ...]]],
     advice: str,
-) -> tuple[ast.expr, float, tuple[str, ...], str] | None:
+) -> None:
     """``n_tok_est(prompt) * buffer_frac > context_length``: the read of ``name`` being visited scales a
-    token estimate checked against a budget; (the literal, its value, its key parts, the message) of the
-    margin it is bound to, taken out of ``margins`` (reported once, at its binding), else None."""
+    token estimate checked against a budget; the margin it is bound to, taken out of ``margins``, is
+    reported (once, at its binding)."""
     found = margin_against_budget(rule, rule.ctx.ancestors)
     if found is None:
-        return None
+        return
     literal, value, parts = margins.pop(name)
     amount, budget = found
     line = getattr(rule.ctx.ancestors[-1], "lineno", 0)
@@ -82,7 +82,7 @@ def margin_read(
         f"hard-coded budget ratio {name} = {value}: a margin on the token estimate `{amount}` checked "
         f"against `{budget}` at line {line}; {advice}"
     )
-    return literal, value, parts, message
+    rule.report(literal, message, target=literal, value=value, key_parts=parts)
 
 
 def context_fraction(rule: LintRule, node: ast.Tuple) -> tuple[ast.expr, float, str, str] | None:

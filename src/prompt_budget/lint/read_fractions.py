@@ -44,6 +44,8 @@ _READ_FACT = "\x00pb105 keyed-read "
 _WINDOW_LINE = re.compile(r"context_?cap|window")
 #: A fraction a config class holding a budget field keeps as a field's default: ``field class``.
 _FIELD_FACT = "\x00pb105 field-fraction "
+#: A fraction a keyed read falls back on (``raw.get("response_ratio", 0.30)``, set 105): ``key``.
+_FALLBACK_FACT = "\x00pb105 fallback-fraction "
 #: A line multiplying by a key read: ``* self.cfg.compact_at``, ``* float(cfg.get("percentage"``,
 #: ``cfg["share"] *`` (either order).
 _PRODUCT_LINE = re.compile(
@@ -108,6 +110,18 @@ def keyed_read(rule: LintRule, node: ast.BinOp, operand: ast.expr, budget: str) 
     key = _read_key(operand)
     if key and not rule.names.is_budget(key) and not is_test_module(rule.ctx.path):
         rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
+
+
+def read_fact(rule: LintRule, node: ast.AST, key: str, why: str) -> None:
+    """A fact for the key a local's keyed read takes (``getattr(cfg, "response_ratio", 0.30)``) when data
+    flow finds the local a share of a budget (``why``: ``int(self.model_window * ratio)``, set 105)."""
+    if not rule.names.is_budget(key) and not is_test_module(rule.ctx.path):
+        rule.fact(node, f"{_READ_FACT}{key} {why.rsplit(' at line ', 1)[0]}", 0)
+
+
+def fallback_fact(rule: LintRule, literal: ast.expr, key: str, value: float) -> None:
+    """A fact for the fraction ``literal`` a read of ``key`` falls back on, joined with the key's reads."""
+    rule.fact(literal, f"{_FALLBACK_FACT}{key}", value)
 
 
 def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) -> None:
@@ -189,6 +203,9 @@ def _product_lines(lines: Sequence[str]) -> tuple[list[int], dict[int, set[str]]
 def _bound(rule: LintRule, node: ast.Dict) -> None:
     """A fact for each fraction a dict literal holding a budget entry keeps under a string key."""
     keys = [string_value(k) if k is not None else None for k in node.keys]
+    for value in node.values:
+        if isinstance(value, ast.Dict):
+            _bound(rule, value)  # ``{"context": {"min_prompt_budget": 2500, "response_ratio": 0.30}}``
     if not any(k and rule.names.is_budget(k) for k in keys):
         return
     for key, value in zip(keys, node.values, strict=False):
@@ -232,6 +249,13 @@ def _project_keyed_fractions(
             message = (
                 f"hard-coded budget ratio {key} = {fact.value:g} in a settings dict, read as {found}; move "
                 "it to config so the threshold can be tuned per model"
+            )
+            findings.append(finding_where_bound(rule, fact, message, key, config_key(key, "ratio")))
+    for fact, (key,) in tagged(facts, _FALLBACK_FACT, 1) if reads else ():
+        if (found := reads.get((fact_project(fact, root), key))) is not None:
+            said = f"{key} = {fact.value:g}, the fallback of a read of `{key}`, read as {found}"
+            message = (
+                f"hard-coded budget ratio {said}; move it to config so the threshold can be tuned per model"
             )
             findings.append(finding_where_bound(rule, fact, message, key, config_key(key, "ratio")))
     for fact, (key, owner) in tagged(facts, _FIELD_FACT, 2) if reads else ():

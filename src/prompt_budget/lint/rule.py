@@ -37,6 +37,7 @@ from prompt_budget.lint.comment_units import without_char_rates
 from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
+from prompt_budget.lint.kept_budgets import kept_of
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.unit_constants import unit_factor
@@ -580,9 +581,8 @@ class LintRule:
                 continue
             if target.id in bound:
                 twice.add(target.id)
-            # ``input_budget = max_context_window_tokens - max_output_tokens``: what is left of a budget
-            sub = isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub)
-            value = value.left if isinstance(value, ast.BinOp) and sub else value
+            # ``input_budget = window - reserve``, ``int(window * (1 - margin))``: what is left of a budget
+            value, sub = kept_of(value)
             read = None if isinstance(value, ast.Name) and not sub else self.budget_expr(value)
             if read is not None:
                 bound[target.id] = read

@@ -17,10 +17,11 @@ from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.described_shares import stated_token_share
 from prompt_budget.lint.device_memory import share_of_device_memory
 from prompt_budget.lint.divisor_tables import DivisorTables
-from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, read_key
+from prompt_budget.lint.fallbacks import keyed_fallbacks, read_key
 from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow, default_of, is_test_module
 from prompt_budget.lint.forms import character_sizes, per_token_key
 from prompt_budget.lint.item_shares import scales_no_tokens
+from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
@@ -43,7 +44,7 @@ from prompt_budget.lint.ratio_names import (
     side_name,
     token_share,
 )
-from prompt_budget.lint.ratio_reads import context_fraction, margin_read, usage_thresholds
+from prompt_budget.lint.ratio_reads import context_fraction, report_margin_read, usage_thresholds
 from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
@@ -168,6 +169,7 @@ class BudgetRatio(DivisorTables):
         #: written under a key (``{"threshold": getattr(args, "t", 0.8)}``), judged with that local
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
+        self._lookup_keys: dict[str, str | None] = {}  # a local bound to a keyed read -> the key
         self._keyed_args: list[tuple[str, ast.expr, float]] = []
         self._compacted: dict[str, str] = {}  # shares handed on to a compacting callable, and why
         #: the outermost dict literals holding a share under a string key (``keyed_shares``)
@@ -245,6 +247,7 @@ class BudgetRatio(DivisorTables):
                 )
                 self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
                 followed.add(id(b.literal))
+                lookup_fact(self, b.literal, self._lookup_keys.get(name), name, why)  # set 105
             key = self._read_keys.get(name)
             for entry, literal in self._keyed if why is not None and key else ():
                 if entry == key and (value := fraction(literal)) is not None:
@@ -280,7 +283,7 @@ class BudgetRatio(DivisorTables):
         if node.id in self._uses.watch:
             self._uses.read(node.id, self.ctx.ancestors, self, ratio=True)
             if node.id in self._margins:
-                self._margin_read(node.id)
+                report_margin_read(self, node.id, self._margins, _ADVICE)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if self.gather_evidence:
@@ -288,15 +291,7 @@ class BudgetRatio(DivisorTables):
         if node.attr in self._uses.watch:
             self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
             if node.attr in self._margins:
-                self._margin_read(node.attr)
-
-    def _margin_read(self, name: str) -> None:
-        """``n_tok_est(prompt) * buffer_frac > context_length``: the margin ``name`` is bound to scales
-        a token estimate checked against a budget (reported once, at its binding)."""
-        found = margin_read(self, name, self._margins, _ADVICE)
-        if found is not None:
-            literal, value, parts, message = found
-            self.report(literal, message, target=literal, value=value, key_parts=parts)
+                report_margin_read(self, node.attr, self._margins, _ADVICE)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._seen(node.arg)
@@ -331,13 +326,14 @@ class BudgetRatio(DivisorTables):
             value is None
             and name
             and not param
-            and (shares := [f for f in fallback_literals(literal) if fraction(f)])
+            and (shares := fallback_shares(literal))  # also through a helper: ``_clamp(getattr(...))``
         ):
             # ``threshold = float(cfg.get("threshold", 0.8) or 0.8)``: the share the config falls back
             # to, followed to its uses (``used < budget * threshold``; set 25: praisonai)
             self._follow(name, shares[0], fraction(shares[0]) or 0.0)
             if (key := read_key(literal)) is not None:
                 self._read_keys[name] = key
+            self._lookup_keys[name] = lookup_key(literal)  # the key read, a share of what the local reaches
             return
         if (
             value is None
@@ -536,6 +532,8 @@ class BudgetRatio(DivisorTables):
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self._keyed.extend(keyed_fallbacks(node))
+        for key, literal in named_shares(self, node):  # ``{"tool_budget_ratio": 0.45}``, as a field
+            self._named_ratio(key, literal)
         if not isinstance(self.ctx.parent(node), ast.Dict) and holds_share(node):
             self._tables.append(node)  # ``{"low": {"max_share": 0.33}}``, judged by the module's reads
 
@@ -569,6 +567,8 @@ class BudgetRatio(DivisorTables):
     def visit_Call(self, node: ast.Call) -> None:
         self._compacted.update(compacted_reads(self, node, self._uses.watch))  # ``(head_ratio=self.r)``
         self._keyed_args.extend(keyed_arguments(node))
+        for key, literal in named_shares(self, node):  # ``getattr(cfg, "tool_budget_ratio", 0.45)``
+            self._named_ratio(key, literal)
         for found in shrink_factors(self, node) if node.keywords else ():  # ``reduction=0.65**attempt``
             self._report(*found)
         siblings = [kw.arg for kw in node.keywords if kw.arg]

@@ -1,0 +1,113 @@
+"""PB105's shares bound to their name by a key rather than by a field or a keyword (set 105: ankaloop).
+
+* A dict entry ``{"tool_budget_ratio": 0.45}`` and the fallback of a keyed read
+  (``raw.get("tool_budget_ratio", 0.45)``, ``getattr(cfg, "tool_budget_ratio", 0.45)``) bind the share to
+  the name as ``tool_budget_ratio: float = 0.45`` does: PB105 judges the name with the field's own test
+  (``BudgetRatio._named_ratio``), so a name in another unit (characters, a device's memory) stays quiet
+  there as it does as a field. A helper's fallback given beside the read, the same value
+  (``self._positive(getattr(cfg, "tool_budget_ratio", 0.45), 0.45)``), is the same share. A key whose
+  only word tying it to a budget is ``memory`` is left out: a field's description or docstring says whether
+  its memory is the conversation's share of the window or a retrieval memory's setting
+  (``"memory_threshold": float(memory.get("memory_threshold", 0.3))``, a recall's similarity cut-off in
+  atendentepro, a tuned package), a key says neither. A row of a table of shares (``{"low": {"max_tokens_pct": 0.33},
+  "medium": {"max_tokens_pct": 0.66}}``) is judged as the table, once (``keyed_shares``).
+* A local bound to a read through a helper of the package's (``ratio = self._clamp(getattr(cfg,
+  "response_ratio", 0.30), default=0.30)``) falls back on the read's share as an unwrapped read does
+  (``fallbacks.fallback_literals``): followed to its uses by data flow (``int(self.model_window *
+  ratio)``), and the key such a read takes is read as the factor of a budget (``read_fractions``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
+from prompt_budget.lint.fallbacks import fallback_literals
+from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.inline_forms import lookup_pair
+from prompt_budget.lint.names import words
+from prompt_budget.lint.ratio_names import fraction
+from prompt_budget.lint.read_fractions import fallback_fact, read_fact
+from prompt_budget.lint.rule import number, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def _named(rule: LintRule, key: str) -> bool:
+    """``key`` names a budget ratio by a word other than ``memory`` alone."""
+    return rule.names.is_budget_ratio(key) and bool(set(words(key)) & RATIO_CONTEXT_WORDS - {"memory"})
+
+
+def _table_row(rule: LintRule, node: ast.Dict, key: str) -> bool:
+    """``node`` is a value of a dict another value of which is a dict holding ``key`` too: a table's row."""
+    table = rule.ctx.parent(node)
+    return isinstance(table, ast.Dict) and any(
+        isinstance(row, ast.Dict) and row is not node and any(string_value(k) == key for k in row.keys if k)
+        for row in table.values
+    )
+
+
+def named_shares(rule: LintRule, node: ast.Dict | ast.Call) -> Iterator[tuple[str, ast.expr]]:
+    """(name, share) of the shares bound to a key naming a budget ratio: a dict's entries, a read's
+    fallback (``_named_fallbacks``)."""
+    if isinstance(node, ast.Call):
+        yield from _named_fallbacks(rule, node)
+        return
+    for key, value in zip(node.keys, node.values, strict=False):
+        name = string_value(key) if key is not None and fraction(value) is not None else None
+        if name and _named(rule, name) and not _table_row(rule, node, name):
+            yield name, value
+
+
+def _named_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.expr]]:
+    """``getattr(cfg, "tool_budget_ratio", 0.45)``, ``raw.get("tool_budget_ratio", 0.45)``: (key, share)
+    of the read's fallback when the key names a budget ratio, and of the same value given beside the read
+    to the helper taking it (``self._positive(getattr(...), 0.45)``). A share another key falls back on is
+    kept as a fact, joined with the reads of that key as the factor of a budget (``read_fractions``)."""
+    pair = lookup_pair(node)
+    key = string_value(pair[0]) if pair is not None else None
+    value = fraction(pair[1]) if pair is not None else None
+    if pair is None or key is None or value is None:
+        return
+    if not _named(rule, key):
+        if not rule.names.is_budget(key) and not is_test_module(rule.ctx.path):
+            fallback_fact(rule, pair[1], key, value)  # ``raw.get("response_ratio", 0.30)``
+        return
+    yield key, pair[1]
+    helper = rule.ctx.parent(node)
+    if isinstance(helper, ast.Call) and any(a is node for a in helper.args):
+        for given in (*helper.args, *(k.value for k in helper.keywords)):
+            if given is not node and number(given) == value:
+                yield key, given
+
+
+def lookup_key(value: ast.expr | None) -> str | None:
+    """The key of the keyed read a local is bound to, wrapped or not (``getattr(cfg, "key", 0.3)``,
+    ``self._clamp(cfg.get("key", 0.3))``), else None."""
+    while isinstance(value, ast.Call) and lookup_pair(value) is None and value.args:
+        value = value.args[0]
+    pair = lookup_pair(value) if isinstance(value, ast.Call) else None
+    return string_value(pair[0]) if pair is not None else None
+
+
+def fallback_shares(value: ast.expr | None) -> list[ast.expr]:
+    """The shares ``value`` falls back on (``fallbacks.fallback_literals``), also through a helper taking
+    the read first (``self._clamp(getattr(cfg, "response_ratio", 0.30), default=0.30)``)."""
+    found = [f for f in fallback_literals(value) if fraction(f)]
+    if found or not (isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Call)):
+        return found
+    inner = value.args[0]
+    pair = lookup_pair(inner)
+    if pair is None or string_value(pair[0]) is None:
+        return []
+    return [f for f in fallback_literals(inner) if fraction(f)]
+
+
+def lookup_fact(rule: LintRule, literal: ast.expr, key: str | None, name: str, why: str | None) -> None:
+    """The local ``name`` bound to a read of ``key`` falling back on ``literal`` is a share of a budget
+    by data flow (``why``): the key is read as the factor of a budget (``read_fractions``)."""
+    if key and why:
+        read_fact(rule, literal, key, f"`{name}`, which {why}")
