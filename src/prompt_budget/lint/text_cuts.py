@@ -14,8 +14,8 @@ The size is compared with a string's length and bounds a string's slice with a l
 truncation marker takes). ``cut_bound`` finds the slice a read bounds (as it is or with a literal added
 or taken off: ``flow.Uses`` sees only the bare ``text[:size]``); ``cuts_text`` says the slice's value is
 a string by the data flow (a ``str`` parameter, concatenated with a string, or measured with ``len()``
-against the same size in the function), not only by not being named as tokens (``ids[: remaining - 20]``
-stays a token reserve).
+against the same size in the function, and bound to no list of tokens: ``seq = tokenizer.encode(text)``),
+not only by not being named as tokens (``ids[: remaining - 20]`` stays a token reserve).
 """
 
 from __future__ import annotations
@@ -77,8 +77,8 @@ def cuts_text(rule: LintRule, ancestors: Sequence[ast.AST], size: ast.expr) -> b
         return False
     text = sliced.value.id
     fn = rule.ctx.function()
-    if fn is None:
-        return False
+    if fn is None or _bound_to_tokens(rule, fn, text):
+        return False  # ``seq = tokenizer.encode(text)`` ... ``seq[: self.MAX_SEQ_LEN - 2]``: tokens
     args = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
     if any(a.arg == text and isinstance(a.annotation, ast.Name) and a.annotation.id == "str" for a in args):
         return True
@@ -99,4 +99,15 @@ def _length_of(side: ast.expr, text: str, rule: LintRule) -> bool:
         and isinstance(side, ast.Call)
         and type(side.args[0]) is ast.Name
         and side.args[0].id == text
+    )
+
+
+def _bound_to_tokens(rule: LintRule, fn: ast.AST, name: str) -> bool:
+    """Some assignment of ``fn`` binds the name ``name`` to a list of tokens (``seq =
+    tokenizer.encode(text)``), whatever else binds it (a loop over images' tokens)."""
+    return any(
+        isinstance(node, ast.Assign)
+        and any(type(t) is ast.Name and t.id == name for t in node.targets)
+        and rule.token_sequence(node.value)
+        for node in walk(fn)
     )

@@ -60,6 +60,15 @@ SET105_INVALID = (
         ),
         line=3,
     ),
+    # the text cut is bound to a list of tokens (the tokenizer's output; later a loop's), measured with
+    # ``len()``: tokens (sets 1-104:
+    # crfm-helm's CogView2 client)
+    Invalid(
+        "class Client:\n    MAX_SEQ_LEN = 95\n\n    def encode(self, text, images):\n        seq = tokenizer.encode(text)\n"
+        "        if len(seq) > self.MAX_SEQ_LEN:\n            seq = seq[: self.MAX_SEQ_LEN - 2] + seq[-2:]\n"
+        "        for seq in images:\n            show(seq)\n        return text\n",
+        line=2,
+    ),
     # set 105: ankaloop's output cap for models it does not know, sent as ``max_tokens`` by a subclass
     Invalid(_GETTER.format(key="max_tokens"), line=1),
     Invalid(_GETTER.format(key="max_output_tokens"), line=1),
