@@ -80,6 +80,10 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
         name for name, _ in held.media if uses.reason(name) is None and name not in held.bindings.by_name
     }
     undecided += sorted(media)
+    # ``return DEFAULT_OUTPUT_LIMIT`` of an imported constant: its getter's callers decide (set 105: ankaloop)
+    undecided += sorted(
+        n for n in held.returned - media if uses.reason(n) is None and n not in held.bindings.by_name
+    )
     if not undecided:
         return
     reach = TokenReach(rule)

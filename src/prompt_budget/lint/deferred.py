@@ -36,6 +36,7 @@ from prompt_budget.lint.retry_ceilings import retry_tokens
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.splitter_constructors import constructor_size
 from prompt_budget.lint.table_fallbacks import table_fallback
+from prompt_budget.lint.text_cuts import cuts_text
 from prompt_budget.lint.text_lengths import of_text
 from prompt_budget.lint.token_cuts import cut_read
 from prompt_budget.lint.token_estimates import estimated_read, media_budget, media_tokens, token_estimate
@@ -144,6 +145,9 @@ class Deferred:
     not_measured: set[str] = field(default_factory=set)
     #: The watched names read in the module (a window constant read nowhere here waits for importers).
     read_here: set[str] = field(default_factory=set)
+    #: Imported constants a function of the module returns (``return DEFAULT_OUTPUT_LIMIT``): followed
+    #: past the return at the module's end (``constant_reach.decide_constants``) when no read decided.
+    returned: set[str] = field(default_factory=set)
     #: A function's locals bound to numbers, for those ``bindings`` drops (``branch_values``).
     locals_of: dict[ast.AST, dict[str, list[Held]]] = field(default_factory=dict)
 
@@ -158,6 +162,8 @@ class Deferred:
         loaded = not isinstance(getattr(ancestors[-1], "ctx", None), ast.Store) if ancestors else True
         if loaded:
             self.read_here.add(name)
+            if name in self.imported and len(ancestors) > 1 and isinstance(ancestors[-2], ast.Return):
+                self.returned.add(name)
         if loaded and (len(ancestors) < 2 or not isinstance(ancestors[-2], ast.Compare)):
             self.not_compared.add(name)
         if name not in self.uses.reasons and (turned := _turned_into_characters(rule, name, ancestors)):
@@ -170,6 +176,9 @@ class Deferred:
                 )  # ``len(req.input) > MAX_INPUT``
                 or (isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"})
             ) and compared_with_length(ancestors[-2], read, rule)
+            # ``formatted[: self.max_context_size - 20] + "..."``: a string cut with room for a marker
+            if not measured and isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"}:
+                measured = cuts_text(rule, ancestors, read)
             (self.measured if measured else self.not_measured).add(name)
         if loaded and len(ancestors) > 1 and isinstance(ancestors[-2], ast.arguments):
             # ``max_input_length: int = MAX_INPUT_LENGTH``: what the parameter is stored in decides too

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import is_env_read
+from prompt_budget.lint.rule import attr_name, is_env_read
 from prompt_budget.lint.walks import brief_source, functions_and_methods, source_of, walk
 
 if TYPE_CHECKING:
@@ -71,14 +71,40 @@ def getter_calls(
     text = source_of(rule.ctx.lines)[0]
     if len(re.findall(rf"\b{re.escape(fn.name)}\s*\(", text)) < 2:  # its ``def`` only
         return
+    heirs = _heirs(rule.ctx.tree, owner, fn.name) if owner is not None else set()
     for caller, cls in functions_and_methods(rule.ctx.tree):
-        if caller is fn or (owner is not None and cls is not owner):
+        if caller is fn or (owner is not None and cls is not owner and id(cls) not in heirs):
             continue
         for node in walk(caller):
             if type(node) is not ast.Call:
                 continue
             if _calls(node.func, fn.name, owner is not None):
                 yield caller, cls, node
+
+
+def _heirs(tree: ast.AST | None, owner: ast.ClassDef, method: str) -> set[int]:
+    """The classes of the module deriving from ``owner`` (by its simple name, through the module's
+    classes) that do not define ``method`` again: ``self.<method>(...)`` in theirs calls ``owner``'s
+    (set 105: ankaloop's ``AnyLLMClient(BaseLLMClient)`` calling ``self._default_output_limit(model)``)."""
+    classes = [s for s in getattr(tree, "body", ()) if isinstance(s, ast.ClassDef) and s is not owner]
+    names, found = {owner.name}, set()
+    grew = True
+    while grew:
+        grew = False
+        for cls in classes:
+            if id(cls) in found or not any(attr_name(b) in names for b in cls.bases):
+                continue
+            names.add(cls.name)
+            found.add(id(cls))
+            grew = True
+    return {
+        id(c)
+        for c in classes
+        if id(c) in found
+        and not any(
+            isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == method for m in c.body
+        )
+    }
 
 
 def _calls(func: ast.expr, name: str, method: bool) -> bool:

@@ -3,6 +3,12 @@ generated OpenCode config, ``"limit": {"context": 131072, "output": 8192}``; mod
 provider configs use the same shape): the context window and the output cap of the model, in tokens,
 though the keys alone (``context``, ``output``) name no token. Both keys must be there, with the window
 at least 1024 and no smaller than the output. Reads only the dict and its parent (the walk's ancestors).
+
+An output cap written beside a context window PB101 reports in the same dict (set 105: ankaloop's default
+``"model_config": {"context_window": 1050000, "output_limit": 131072}``) is the same model's output cap in
+tokens, though ``output_limit`` names no token: a key of the words ``output`` (or ``completion``) and a
+limit word (``limit``, ``max``, ``cap``), no other unit, its value no larger than the window's
+(``beside_window``).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.names import CONTEXT_WORDS, words
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
@@ -39,3 +46,37 @@ def limit_entries(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.expr, st
     for k, literal in sizes.items():
         if k:
             yield literal, _SIZES[k], values[k] or 0, "written into a model's limits"
+
+
+Found = tuple[ast.expr, str, int | float, str]
+
+#: Words of an output cap's key (``output_limit``, ``max_completion``), besides which no other is allowed.
+_OUTPUT_WORDS = frozenset({"output", "completion"})
+_CAP_WORDS = frozenset({"limit", "max", "maximum", "cap"})
+
+
+def beside_window(rule: LintRule, node: ast.Dict, reported: list[Found]) -> list[Found]:
+    """(literal, name, value, how) for an output cap (``"output_limit": 131072``) of the dict ``node``
+    where ``reported`` (what PB101 found in it) holds a context window of at least 1024 tokens
+    (``"context_window": 1050000``) no smaller than the cap."""
+    windows = [
+        (name, value)
+        for _, name, value, _ in reported
+        if set(words(name)) & CONTEXT_WORDS and rule.names.is_budget(name) and value >= 1024
+    ]
+    if not windows:
+        return []
+    window, size = windows[0]
+    found: list[Found] = []
+    done = {id(item) for item, *_ in reported}
+    for key, item in zip(node.keys, node.values, strict=True):
+        name = string_value(key)
+        ws = set(words(name or ""))
+        if not name or id(item) in done or not (ws & _OUTPUT_WORDS and ws & _CAP_WORDS):
+            continue
+        if ws - _OUTPUT_WORDS - _CAP_WORDS:
+            continue  # ``max_output_lines``, ``output_limit_chars``: another unit
+        value = rule.budget_literal(item)
+        if value is not None and value <= size:
+            found.append((item, name, value, f'written beside the context window "{window}"'))
+    return found

@@ -41,7 +41,7 @@ from prompt_budget.lint.getter_callers import (
     getter_calls,
 )
 from prompt_budget.lint.names import PRICE_WORDS, words
-from prompt_budget.lint.rule import callee_name, dotted
+from prompt_budget.lint.rule import callee_name, dotted, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import brief_source, walk
 from prompt_budget.lint.walks import parents as parents_in
@@ -334,7 +334,22 @@ class TokenReach:
                 return f"given as `{parent.arg}=` of `{callee}`"
             if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
+        if (key := written_key(parent, child)) is not None and rule.names.is_budget(key):
+            return f'written under "{key}"'  # ``kwargs["max_tokens"] = n``, ``{"max_tokens": n}``
         return None
+
+
+def written_key(parent: ast.AST, child: ast.AST) -> str | None:
+    """The string key ``child`` is written under: ``params["max_tokens"] = child`` (one target), or
+    ``{"max_tokens": child}``; else None."""
+    if isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1:
+        target = parent.targets[0]
+        return string_value(target.slice) if isinstance(target, ast.Subscript) else None
+    if isinstance(parent, ast.Dict):
+        for key, value in zip(parent.keys, parent.values, strict=True):
+            if value is child:
+                return string_value(key) if key is not None else None
+    return None
 
 
 def _returns(fn: Function, name: str) -> bool:

@@ -31,6 +31,7 @@ from prompt_budget.lint.rules.pb101_set99_cases import SET99_INVALID, SET99_VALI
 from prompt_budget.lint.rules.pb101_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb101_set103_cases import SET103_INVALID, SET103_VALID
 from prompt_budget.lint.rules.pb101_set103y_cases import SET103Y_INVALID, SET103Y_VALID
+from prompt_budget.lint.rules.pb101_set105_cases import SET105_INVALID, SET105_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -67,6 +68,7 @@ FORM_VALID = (
     *SET103_VALID,  # set 103: a number times a unit constant
     *SET103Y_VALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
     *SET101_VALID,  # sets 101 and 102 (tuner P)
+    *SET105_VALID,  # sets 105 and 106 (tuner C)
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
     Valid(
         'CONFIGS = {"arctic": {"max_length": 4096}}\n\n'
@@ -150,6 +152,7 @@ FORM_INVALID = (
     *SET103_INVALID,  # set 103: a number times a unit constant
     *SET103Y_INVALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
+    *SET105_INVALID,  # sets 105 and 106 (tuner C)
     *_DOCUMENTED_INVALID,
     # a per-model settings table whose ``["max_length"]`` the module reads only as a truncating
     # tokenizer's length (set 40: instructlab-sdg's arctic encoder)

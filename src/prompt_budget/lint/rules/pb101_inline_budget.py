@@ -36,7 +36,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
-from prompt_budget.lint.model_limits import limit_entries
+from prompt_budget.lint.model_limits import beside_window, limit_entries
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.pipeline_lengths import pipeline_length
@@ -550,10 +550,10 @@ class InlineBudget(LintRule):
             self._window_tables[table[0]] = (node.lineno, table[1])
         if in_examples(self):
             return
-        for item, name, value, how in (*dict_budgets(self, node), *limit_entries(self, node)):
-            self._report(item, name, value, how)
-        for item, name, value, how in nested_spec_bounds(self, node):
-            self._report(item, name, value, how)  # ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
+        found = [*dict_budgets(self, node), *limit_entries(self, node)]
+        found += beside_window(self, node, found)  # ``"output_limit"`` beside a window (``model_limits``)
+        for item, name, value, how in (*found, *nested_spec_bounds(self, node)):
+            self._report(item, name, value, how)  # and ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         watch_bound(self, node, self.bound_lengths)

@@ -23,6 +23,7 @@ from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.section_minuends import section_budget, section_message
 from prompt_budget.lint.subtracted_budgets import subtracted_budget
 from prompt_budget.lint.summed_reserves import summed_reserve
+from prompt_budget.lint.text_cuts import cuts_text
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import walk
@@ -289,8 +290,8 @@ class ReserveArithmetic(LintRule):
         window = self.budget_literal(left) if budget is None else None
         if budget is None and window is not None and window >= 512 and self._takes_tokens(node):
             budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
-        if budget is not None:
-            self._report(literal, budget, value)
+        if budget is not None and not cuts_text(self, [*self.ctx.ancestors, node.left], node.left):
+            self._report(literal, budget, value)  # not ``text[: size - 20] + "..."``: characters
 
     def visit_Assign(self, node: ast.Assign) -> None:
         """``_PROMPT_OVERHEAD_TOKENS = 1_500``, a parameter's default a function takes off a budget (set 22:

@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb106_set89_cases import SET89_INVALID, SET89_VALI
 from prompt_budget.lint.rules.pb106_set97_cases import SET97_INVALID, SET97_VALID
 from prompt_budget.lint.rules.pb106_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb106_set103y_cases import SET103Y_INVALID, SET103Y_VALID
+from prompt_budget.lint.rules.pb106_set105_cases import SET105_INVALID, SET105_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -108,6 +109,7 @@ MORE_VALID = (
     *SET97_VALID,
     *SET101_VALID,
     *SET103Y_VALID,
+    *SET105_VALID,
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -120,4 +122,5 @@ MORE_INVALID = (
     *SET97_INVALID,
     *SET101_INVALID,
     *SET103Y_INVALID,
+    *SET105_INVALID,
 )
