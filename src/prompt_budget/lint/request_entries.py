@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
-from prompt_budget.lint.rule import dotted, string_value
+from prompt_budget.lint.rule import callee_name, dotted, string_value
 from prompt_budget.lint.token_cuts import cut_kwargs
 
 if TYPE_CHECKING:
@@ -119,9 +119,29 @@ def output_beside_window(judge: NameJudge, keyword: str, call: ast.Call) -> bool
     return any(k.arg and k.arg != keyword and judge.is_budget(k.arg) for k in call.keywords)
 
 
+#: A library callee's keywords that count tokens though their names do not say so, by the callee's name:
+#: LangChain v1's ``ClearToolUsesEdit`` (``langchain.agents.middleware``, the context-editing middleware that
+#: mirrors Anthropic's ``clear_tool_uses`` edit) clears older tool results once the conversation reaches
+#: ``trigger`` tokens and reclaims at least ``clear_at_least``; its ``keep`` counts tool results (set 108:
+#: chcode's ``ClearToolUsesEdit(trigger=100_000, keep=3)``).
+_TOKEN_KEYWORDS: dict[str, frozenset[str]] = {
+    "ClearToolUsesEdit": frozenset({"trigger", "clear_at_least"}),
+}
+
+
+def library_token_keyword(keyword: str, call: ast.Call) -> str | None:
+    """Why ``keyword`` of ``call`` is a number of tokens when the library documents it so, else None."""
+    callee = callee_name(call)
+    if callee is not None and keyword in _TOKEN_KEYWORDS.get(callee, ()):
+        return f"given as `{keyword}=` to `{callee}`, which counts it in tokens"
+    return None
+
+
 def passed_how(judge: NameJudge, keyword: str, call: ast.Call) -> str:
     """Why a budget keyword's literal is one, for the finding's message: beside a window's keyword, the
     model's output cap (``output_beside_window``), else passed inline."""
+    if (said := library_token_keyword(keyword, call)) is not None:
+        return said
     if not output_beside_window(judge, keyword, call):
         return "passed inline"
     window = next(k.arg for k in call.keywords if k.arg and k.arg != keyword and judge.is_budget(k.arg))

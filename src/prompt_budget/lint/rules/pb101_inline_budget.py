@@ -41,6 +41,7 @@ from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.quota_keywords import quota_keyword
+from prompt_budget.lint.request_entries import library_token_keyword
 from prompt_budget.lint.restated_defaults import restated_default
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -133,7 +134,9 @@ class InlineBudget(LintRule):
     PROJECT_WIDE = True
     check_project = project_inline  # given to another module's budget parameter, a class's budget field
     PRECHECK = (
-        re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen" + MODELS),
+        re.compile(
+            BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen|cleartool" + MODELS
+        ),
     )
     VALID = (
         *CUT_VALID,
@@ -142,8 +145,6 @@ class InlineBudget(LintRule):
         # a number of outputs beside a cap named as tokens: how many completions (set 21: crfm-helm)
         Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
-        Valid("requests.get(url, timeout=30, max_retries=5)"),
-        Valid("oauth.fetch(access_token_ttl=3600, refresh_token=token)"),
         Valid("usage = Usage(prompt_tokens=120, completion_tokens=80, total_tokens=200)"),
         Valid('limit = int(os.environ.get("MAX_TOKENS", 4096))'),
         Valid('n = os.getenv("MAX_TOKENS", "4096")'),
@@ -389,10 +390,9 @@ class InlineBudget(LintRule):
         elif (setter := setter_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
+        # ``max_length = 512`` ... ``generate(max_length=max_length)``
         for literal, name, value, how in bound_lengths(self, node, self.bound_lengths, self._budget_keyword):
-            self._report(
-                literal, name, value, how
-            )  # ``max_length = 512`` ... ``generate(max_length=max_length)``
+            self._report(literal, name, value, how)
         bounds = list(named_spec_bounds(self, node))
         spec = {id(found[0]) for found in bounds}
         for literal, name, value, how in bounds:
@@ -454,6 +454,7 @@ class InlineBudget(LintRule):
             or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
             or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
             or pipeline_length(self, arg, call)
+            or library_token_keyword(arg, call) is not None  # ``ClearToolUsesEdit(trigger=100_000)``
         )
 
     def _destination(self, node: ast.expr) -> str | None:
@@ -500,9 +501,8 @@ class InlineBudget(LintRule):
         found = token_size(self, node) if len(node.elts) == 2 else None
         if found is not None and not in_examples(self):
             name, literal, value = found
-            self._report(
-                literal, name or "context_size_tokens", value, 'given as a ("tokens", N) context size'
-            )
+            said = 'given as a ("tokens", N) context size'
+            self._report(literal, name or "context_size_tokens", value, said)
         elif len(node.elts) == 2 and (pair := default_pair(self, node)) is not None:
             # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
             self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
