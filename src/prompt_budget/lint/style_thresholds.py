@@ -48,9 +48,21 @@ def _picks_label(up: dict[ast.AST, ast.AST], read: ast.AST) -> bool:
     parent = up.get(child)
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult) and _number_beside(parent, child):
         child, parent = parent, up.get(parent)  # ``used_percent >= WARN_FRACTION * 100``
-    if not (isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDER)):
+    return isinstance(parent, ast.Compare) and _tests_label(up, parent)
+
+
+def labels_only(tree: ast.AST | None, compare: ast.Compare) -> bool:
+    """``if pct < 0.7: style = "yellow"`` / ``elif pct < 0.9: style = "bold yellow"``: a literal share's
+    ordering that is the whole test of a choice of a string label never compared in its function (set
+    108: chcode's context gauge), display as a named share's reads are (``picks_labels_only``)."""
+    return tree is not None and _tests_label(parents(tree), compare)
+
+
+def _tests_label(up: dict[ast.AST, ast.AST], test: ast.Compare) -> bool:
+    """``test``, a single ordering, is the whole test of a choice of a string label."""
+    if not (len(test.ops) == 1 and isinstance(test.ops[0], _ORDER)):
         return False
-    test, choice = parent, up.get(parent)
+    choice = up.get(test)
     if isinstance(choice, ast.IfExp):
         return choice.test is test and _label(choice.body)
     if not isinstance(choice, ast.If) or choice.test is not test or len(choice.body) != 1:
