@@ -12,8 +12,7 @@ from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
-from prompt_budget.lint.dict_settings import dict_budgets, output_beside_window, passed_how
-from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.dict_settings import dict_budgets, passed_how
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
@@ -37,11 +36,9 @@ from prompt_budget.lint.inline_forms import (
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.model_limits import limit_entries
-from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
-from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.quota_keywords import quota_keyword
-from prompt_budget.lint.request_entries import library_token_keyword
+from prompt_budget.lint.request_entries import budget_keyword
 from prompt_budget.lint.restated_defaults import restated_default
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -67,10 +64,7 @@ from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
-    cuts_tokens,
-    embedder_length,
     padded_length,
-    tokenizer_length,
     truncation_defaults,
 )
 from prompt_budget.lint.value_sweeps import swept_entries
@@ -436,26 +430,8 @@ class InlineBudget(LintRule):
         settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``
 
     def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
-        """``f(max_tokens=...)``, ``tokenizer(t, truncation=True, max_length=...)``, ``model.generate(x,
-        max_length=...)``: a keyword whose value is a budget, by its name or by the call."""
-        return (
-            self.names.is_budget_setting(arg)
-            or (
-                self.names.is_weak_budget(arg)
-                and (
-                    self.names.mentions_tokens(callee_name(call) or "")
-                    or cuts_tokens(call)
-                    or generation_length(arg, call)
-                    or embedder_length(arg, call)
-                )
-            )
-            or tokenizer_length(arg, call)
-            or output_beside_window(self.names, arg, call)  # set 97
-            or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
-            or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
-            or pipeline_length(self, arg, call)
-            or library_token_keyword(arg, call) is not None  # ``ClearToolUsesEdit(trigger=100_000)``
-        )
+        """A keyword whose value is a budget, by its name or by the call (``request_entries``)."""
+        return budget_keyword(self, arg, call)
 
     def _destination(self, node: ast.expr) -> str | None:
         """The budget an expression is written into: a budget keyword of its call (``max_length=`` of a
