@@ -267,5 +267,3 @@ def request_entries(
             elif weak and cut_kwargs(node):
                 # ``pipeline_kwargs={"max_length": 512, "truncation": True}``: a tokenizer's length
                 yield item, name, value, "given with `truncation: True` (a tokenizer's length)"
-            elif weak and (read := key_read_as_budget(rule, name)) is not None:
-                yield item, name, value, read  # ``{"max_length": 512}`` ... ``max_length=cfg["max_length"]``

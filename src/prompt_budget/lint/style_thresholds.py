@@ -52,10 +52,29 @@ def _picks_label(up: dict[ast.AST, ast.AST], read: ast.AST) -> bool:
 
 
 def labels_only(tree: ast.AST | None, compare: ast.Compare) -> bool:
-    """``if pct < 0.7: style = "yellow"`` / ``elif pct < 0.9: style = "bold yellow"``: a literal share's
-    ordering that is the whole test of a choice of a string label never compared in its function (set
-    108: chcode's context gauge), display as a named share's reads are (``picks_labels_only``)."""
-    return tree is not None and _tests_label(parents(tree), compare)
+    """``if pct < 0.7: style = "yellow"`` / ``elif pct < 0.9: style = "bold yellow"`` ... ``f"[{style}]..."``:
+    a literal share's ordering that is the whole test of a choice of a string label that is only ever
+    formatted into a string (set 108: chcode's context gauge), display as a named share's reads are
+    (``picks_labels_only``). A label returned, stored or given on (``pressure = "critical"`` ... ``Snapshot(
+    pressure=pressure)``) may be acted on elsewhere: a threshold."""
+    if tree is None:
+        return False
+    up = parents(tree)
+    if not _tests_label(up, compare):
+        return False
+    choice = up[compare]
+    if isinstance(choice, ast.IfExp):
+        return isinstance(up.get(choice), ast.FormattedValue)
+    local = choice.body[0].targets[0].id  # type: ignore[attr-defined]  # a name: ``_tests_label``
+    scope: ast.AST | None = up.get(choice)
+    while scope is not None and not isinstance(scope, _FUNCTIONS):
+        scope = up.get(scope)
+    reads = [
+        n
+        for n in walk(scope if scope is not None else tree)
+        if type(n) is ast.Name and n.id == local and isinstance(n.ctx, ast.Load)
+    ]
+    return bool(reads) and all(isinstance(up.get(n), ast.FormattedValue) for n in reads)
 
 
 def _tests_label(up: dict[ast.AST, ast.AST], test: ast.Compare) -> bool:

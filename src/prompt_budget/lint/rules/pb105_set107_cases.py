@@ -21,12 +21,19 @@ _GAUGE = (
 SET107_VALID = (
     # set 108: chcode's context gauge, coloured by the share of the window in use
     Valid(_GAUGE + '    return f"[{style}]{pct:.0%}[/{style}]"\n'),
-    Valid('def colour(used_tokens, window):\n    return "red" if used_tokens / window > 0.9 else "green"\n'),
+    Valid(
+        "def colour(used_tokens, window):\n"
+        "    return f\"[{'red' if used_tokens / window > 0.9 else 'green'}]{used_tokens}\"\n"
+    ),
 )
 
 SET107_INVALID = (
-    # the label picked is acted on: a threshold, not a colour
+    # the label picked is acted on, or handed on where it may be: a threshold, not a colour
     Invalid(_GAUGE + '    if style == "bold red":\n        compact()\n', count=2),
+    Invalid(_GAUGE + "    return Snapshot(pressure=style)\n", count=2),
+    Invalid(
+        'def level(used_tokens, window):\n    return "critical" if used_tokens / window > 0.9 else "normal"\n'
+    ),
     # the share triggers compaction itself
     Invalid(
         "def check(input_tokens, max_context):\n    if input_tokens / max_context > 0.9:\n        compact()\n"
