@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
 from prompt_budget.lint.names import words
+from prompt_budget.lint.request_entries import key_read_as_budget, request_entries
 from prompt_budget.lint.request_entries import output_beside_window as output_beside_window  # noqa: PLC0414
 from prompt_budget.lint.request_entries import passed_how as passed_how  # noqa: PLC0414
-from prompt_budget.lint.request_entries import request_entries
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.shown_examples import shown_only
 from prompt_budget.lint.token_cuts import cuts_tokens
@@ -94,6 +94,8 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
                     value,
                     f"read as `[{name!r}]` for a tokenizer's truncation length at line {line}",
                 )
+            elif (read := key_read_as_budget(rule, name)) is not None:
+                yield item, name, value, read  # ``{"max_length": 512}`` ... ``max_length=cfg["max_length"]``
 
 
 #: The module last asked about, and the keys it reads by subscript: key -> the lines where the read is

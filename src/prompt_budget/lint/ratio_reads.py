@@ -14,6 +14,7 @@ from prompt_budget.lint.passed_shares import passed_share
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.shares import margin_against_budget
 from prompt_budget.lint.stored_shares import stored_share
+from prompt_budget.lint.style_thresholds import labels_only
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -48,6 +49,8 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 found.append((literal, value, share))
                 break
         left = right
+    if found and labels_only(rule.ctx.tree, node):
+        return []  # ``if pct < 0.7: style = "yellow"``: a gauge's colour (``style_thresholds``)
     return found
 
 

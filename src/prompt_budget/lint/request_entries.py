@@ -18,12 +18,17 @@ string of digits under a key named as a budget (``{"MAX_INPUT_LENGTH": "2047"}``
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.generation_lengths import generation_length
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
-from prompt_budget.lint.rule import dotted, string_value
-from prompt_budget.lint.token_cuts import cut_kwargs
+from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
+from prompt_budget.lint.pipeline_lengths import pipeline_length
+from prompt_budget.lint.rule import callee_name, dotted, string_value
+from prompt_budget.lint.token_cuts import cut_kwargs, cuts_tokens, embedder_length, tokenizer_length
+from prompt_budget.lint.walks import kept_per_file, source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -119,9 +124,103 @@ def output_beside_window(judge: NameJudge, keyword: str, call: ast.Call) -> bool
     return any(k.arg and k.arg != keyword and judge.is_budget(k.arg) for k in call.keywords)
 
 
+#: A library callee's keywords that count tokens though their names do not say so, by the callee's name:
+#: LangChain v1's ``ClearToolUsesEdit`` (``langchain.agents.middleware``, the context-editing middleware that
+#: mirrors Anthropic's ``clear_tool_uses`` edit) clears older tool results once the conversation reaches
+#: ``trigger`` tokens and reclaims at least ``clear_at_least``; its ``keep`` counts tool results (set 108:
+#: chcode's ``ClearToolUsesEdit(trigger=100_000, keep=3)``).
+_TOKEN_KEYWORDS: dict[str, frozenset[str]] = {
+    "ClearToolUsesEdit": frozenset({"trigger", "clear_at_least"}),
+}
+
+
+def library_token_keyword(keyword: str, call: ast.Call) -> str | None:
+    """Why ``keyword`` of ``call`` is a number of tokens when the library documents it so, else None."""
+    callee = callee_name(call)
+    if callee is not None and keyword in _TOKEN_KEYWORDS.get(callee, ()):
+        return f"given as `{keyword}=` to `{callee}`, which counts it in tokens"
+    return None
+
+
+def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
+    """``f(max_tokens=...)``, ``tokenizer(t, truncation=True, max_length=...)``, ``model.generate(x,
+    max_length=...)``: a keyword whose value is a budget, by its name or by the call (PB101's test, also
+    of the keys a module reads into such a keyword: ``key_read_as_budget``)."""
+    judge = rule.names
+    return (
+        judge.is_budget_setting(arg)
+        or (
+            judge.is_weak_budget(arg)
+            and (
+                judge.mentions_tokens(callee_name(call) or "")
+                or cuts_tokens(call)
+                or generation_length(arg, call)
+                or embedder_length(arg, call)
+            )
+        )
+        or tokenizer_length(arg, call)
+        or output_beside_window(judge, arg, call)  # set 97
+        or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
+        or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
+        or pipeline_length(rule, arg, call)
+        or library_token_keyword(arg, call) is not None  # ``ClearToolUsesEdit(trigger=100_000)``
+    )
+
+
+#: ``max_length=cfg["max_length"]``, ``max_length=self.config.get("max_length")``: a keyword given the
+#: value read under the key of its own name (the text gate of ``key_read_as_budget``).
+_SAME_KEY = re.compile(r"""\b(\w+)\s*=\s*[\w.]+(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])""")
+_key_reads: list[tuple[ast.AST | None, dict[str, str]]] = kept_per_file([])
+
+
+def key_read_as_budget(rule: LintRule, key: str) -> str | None:
+    """Why a weakly named key (``"max_length"``) holds tokens in this module: it is read into a budget
+    keyword of its own name (``CrossEncoder(name, max_length=self.model_config["max_length"])``; set 107:
+    knowledge-core-engine's table of rerankers), else None."""
+    tree = rule.ctx.tree
+    if not (_key_reads and _key_reads[0][0] is tree):
+        _key_reads[:] = [(tree, _budget_reads(rule, tree))]
+    return _key_reads[0][1].get(key)
+
+
+def _budget_reads(rule: LintRule, tree: ast.AST | None) -> dict[str, str]:
+    """The keys the module reads into a budget keyword of the same name, with why."""
+    text = source_of(rule.ctx.lines)[0]
+    keys = {m[1] for m in _SAME_KEY.finditer(text) if m[1] in (m[2], m[3])}
+    out: dict[str, str] = {}
+    for node in walk(tree) if keys and tree is not None else ():
+        if type(node) is not ast.Call:
+            continue
+        for kw in node.keywords:
+            arg = kw.arg
+            if (
+                arg is not None
+                and arg in keys
+                and _read_under(kw.value, arg)
+                and budget_keyword(rule, arg, node)
+            ):
+                out[arg] = f"read into `{arg}=` of `{callee_name(node) or 'a call'}`"
+    return out
+
+
+def _read_under(value: ast.expr, key: str) -> bool:
+    """``x["key"]`` or ``x.get("key", ...)``."""
+    if isinstance(value, ast.Subscript):
+        return string_value(value.slice) == key
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and bool(value.args)
+        and string_value(value.args[0]) == key
+    )
+
+
 def passed_how(judge: NameJudge, keyword: str, call: ast.Call) -> str:
     """Why a budget keyword's literal is one, for the finding's message: beside a window's keyword, the
     model's output cap (``output_beside_window``), else passed inline."""
+    if (said := library_token_keyword(keyword, call)) is not None:
+        return said
     if not output_beside_window(judge, keyword, call):
         return "passed inline"
     window = next(k.arg for k in call.keywords if k.arg and k.arg != keyword and judge.is_budget(k.arg))

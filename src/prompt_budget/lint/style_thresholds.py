@@ -48,9 +48,40 @@ def _picks_label(up: dict[ast.AST, ast.AST], read: ast.AST) -> bool:
     parent = up.get(child)
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult) and _number_beside(parent, child):
         child, parent = parent, up.get(parent)  # ``used_percent >= WARN_FRACTION * 100``
-    if not (isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDER)):
+    return isinstance(parent, ast.Compare) and _tests_label(up, parent)
+
+
+def labels_only(tree: ast.AST | None, compare: ast.Compare) -> bool:
+    """``if pct < 0.7: style = "yellow"`` / ``elif pct < 0.9: style = "bold yellow"`` ... ``f"[{style}]..."``:
+    a literal share's ordering that is the whole test of a choice of a string label that is only ever
+    formatted into a string (set 108: chcode's context gauge), display as a named share's reads are
+    (``picks_labels_only``). A label returned, stored or given on (``pressure = "critical"`` ... ``Snapshot(
+    pressure=pressure)``) may be acted on elsewhere: a threshold."""
+    if tree is None:
         return False
-    test, choice = parent, up.get(parent)
+    up = parents(tree)
+    if not _tests_label(up, compare):
+        return False
+    choice = up[compare]
+    if isinstance(choice, ast.IfExp):
+        return isinstance(up.get(choice), ast.FormattedValue)
+    local = choice.body[0].targets[0].id  # type: ignore[attr-defined]  # a name: ``_tests_label``
+    scope: ast.AST | None = up.get(choice)
+    while scope is not None and not isinstance(scope, _FUNCTIONS):
+        scope = up.get(scope)
+    reads = [
+        n
+        for n in walk(scope if scope is not None else tree)
+        if type(n) is ast.Name and n.id == local and isinstance(n.ctx, ast.Load)
+    ]
+    return bool(reads) and all(isinstance(up.get(n), ast.FormattedValue) for n in reads)
+
+
+def _tests_label(up: dict[ast.AST, ast.AST], test: ast.Compare) -> bool:
+    """``test``, a single ordering, is the whole test of a choice of a string label."""
+    if not (len(test.ops) == 1 and isinstance(test.ops[0], _ORDER)):
+        return False
+    choice = up.get(test)
     if isinstance(choice, ast.IfExp):
         return choice.test is test and _label(choice.body)
     if not isinstance(choice, ast.If) or choice.test is not test or len(choice.body) != 1:

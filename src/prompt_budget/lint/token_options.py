@@ -14,6 +14,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import single_binding, targets_of
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import (
     CHAR_WORDS,
@@ -25,6 +26,7 @@ from prompt_budget.lint.names import (
 )
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.walks import source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -133,6 +135,12 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         if found is None or rule.names.is_budget_setting(found[1]):
             return  # named as a budget: ``option_default`` judges it
     written, name, help_text = found
+    bound = written.id if type(written) is ast.Name else ""
+    constant = _module_constant(
+        rule, written
+    )  # ``default=DEFAULT_BUDGET`` after ``DEFAULT_BUDGET = 100_000``
+    if constant is not None:
+        written = constant
     value = rule.budget_literal(written)
     if value is None or is_reported(rule, written):
         return
@@ -148,8 +156,38 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         why = ", its name a length in tokens"
     else:
         return
+    if constant is not None:
+        message = (
+            f"token budget {bound} = {value}, the default of the command-line option `--{name}`{why}; move it "
+            "to config so it can be tuned and tested"
+        )
+        rule.report_literal(written, message, value, bound, scoped=False)
+        return
     message = (
         f"token budget {name}={value} as a command-line option's default{why}; move it to config so "
         "it can be tuned and tested"
     )
     rule.report_literal(written, message, value, name)
+
+
+def _module_constant(rule: LintRule, written: ast.expr) -> ast.expr | None:
+    """The literal a default written as a name holds: ``DEFAULT_BUDGET`` bound once in the module, at its
+    top level, to a number (``DEFAULT_BUDGET = 100_000``), else None (a name bound twice, in a function,
+    or to anything else)."""
+    tree = rule.ctx.tree
+    if type(written) is not ast.Name or not isinstance(tree, ast.Module):
+        return None
+    bound = [
+        stmt
+        for stmt in tree.body
+        if any(type(t) is ast.Name and t.id == written.id for t in targets_of(stmt))
+        or (type(stmt) is ast.AugAssign and type(stmt.target) is ast.Name and stmt.target.id == written.id)
+    ]
+    pair = single_binding(bound[0]) if len(bound) == 1 else None
+    if pair is None or type(pair[1]) is not ast.Constant:
+        return None
+    if "global" in source_of(rule.ctx.lines)[0] and any(
+        isinstance(n, ast.Global) and written.id in n.names for n in walk(tree)
+    ):
+        return None  # rebound in a function
+    return pair[1]

@@ -32,6 +32,7 @@ from prompt_budget.lint.rules.pb101_set101_cases import SET101_INVALID, SET101_V
 from prompt_budget.lint.rules.pb101_set103_cases import SET103_INVALID, SET103_VALID
 from prompt_budget.lint.rules.pb101_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb101_set105_cases import SET105_INVALID, SET105_VALID
+from prompt_budget.lint.rules.pb101_set107_cases import SET107_INVALID, SET107_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -45,6 +46,9 @@ _DOCUMENTED_INVALID = (
 )
 
 FORM_VALID = (
+    # keywords that are not tokens: retries, an access token's lifetime
+    Valid("requests.get(url, timeout=30, max_retries=5)"),
+    Valid("oauth.fetch(access_token_ttl=3600, refresh_token=token)"),
     *SET47_VALID,
     *SET49_VALID,
     *SET51_VALID,
@@ -67,6 +71,7 @@ FORM_VALID = (
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET103_VALID,  # set 103: a number times a unit constant
     *SET103Y_VALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
+    *SET107_VALID,  # set 108: a library keyword documented in tokens
     *SET101_VALID,  # sets 101 and 102 (tuner P)
     *SET105_VALID,  # sets 105 and 106 (tuner C)
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
@@ -151,6 +156,7 @@ FORM_INVALID = (
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET103_INVALID,  # set 103: a number times a unit constant
     *SET103Y_INVALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
+    *SET107_INVALID,  # set 108: a library keyword documented in tokens
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
     *SET105_INVALID,  # sets 105 and 106 (tuner C)
     *_DOCUMENTED_INVALID,

@@ -12,8 +12,7 @@ from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
-from prompt_budget.lint.dict_settings import dict_budgets, output_beside_window, passed_how
-from prompt_budget.lint.flow import generation_length
+from prompt_budget.lint.dict_settings import dict_budgets, passed_how
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
@@ -37,10 +36,9 @@ from prompt_budget.lint.inline_forms import (
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.model_limits import beside_window, limit_entries
-from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.period_scales import counts_requests, per_item
-from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.quota_keywords import quota_keyword
+from prompt_budget.lint.request_entries import budget_keyword
 from prompt_budget.lint.restated_defaults import restated_default
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -66,10 +64,7 @@ from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import (
     CutFlow,
     attribute_cut,
-    cuts_tokens,
-    embedder_length,
     padded_length,
-    tokenizer_length,
     truncation_defaults,
 )
 from prompt_budget.lint.value_sweeps import swept_entries
@@ -133,7 +128,9 @@ class InlineBudget(LintRule):
     PROJECT_WIDE = True
     check_project = project_inline  # given to another module's budget parameter, a class's budget field
     PRECHECK = (
-        re.compile(BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen" + MODELS),
+        re.compile(
+            BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen|cleartool" + MODELS
+        ),
     )
     VALID = (
         *CUT_VALID,
@@ -142,8 +139,6 @@ class InlineBudget(LintRule):
         # a number of outputs beside a cap named as tokens: how many completions (set 21: crfm-helm)
         Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
-        Valid("requests.get(url, timeout=30, max_retries=5)"),
-        Valid("oauth.fetch(access_token_ttl=3600, refresh_token=token)"),
         Valid("usage = Usage(prompt_tokens=120, completion_tokens=80, total_tokens=200)"),
         Valid('limit = int(os.environ.get("MAX_TOKENS", 4096))'),
         Valid('n = os.getenv("MAX_TOKENS", "4096")'),
@@ -389,10 +384,9 @@ class InlineBudget(LintRule):
         elif (setter := setter_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
+        # ``max_length = 512`` ... ``generate(max_length=max_length)``
         for literal, name, value, how in bound_lengths(self, node, self.bound_lengths, self._budget_keyword):
-            self._report(
-                literal, name, value, how
-            )  # ``max_length = 512`` ... ``generate(max_length=max_length)``
+            self._report(literal, name, value, how)
         bounds = list(named_spec_bounds(self, node))
         spec = {id(found[0]) for found in bounds}
         for literal, name, value, how in bounds:
@@ -436,25 +430,8 @@ class InlineBudget(LintRule):
         settings_budgets(self, node, self._report)  # ``settings.get_int("max_tokens", 8192)``
 
     def _budget_keyword(self, arg: str, call: ast.Call) -> bool:
-        """``f(max_tokens=...)``, ``tokenizer(t, truncation=True, max_length=...)``, ``model.generate(x,
-        max_length=...)``: a keyword whose value is a budget, by its name or by the call."""
-        return (
-            self.names.is_budget_setting(arg)
-            or (
-                self.names.is_weak_budget(arg)
-                and (
-                    self.names.mentions_tokens(callee_name(call) or "")
-                    or cuts_tokens(call)
-                    or generation_length(arg, call)
-                    or embedder_length(arg, call)
-                )
-            )
-            or tokenizer_length(arg, call)
-            or output_beside_window(self.names, arg, call)  # set 97
-            or pads_to_length(arg, call)  # ``tokenizer(p, padding="max_length", max_length=128)``
-            or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
-            or pipeline_length(self, arg, call)
-        )
+        """A keyword whose value is a budget, by its name or by the call (``request_entries``)."""
+        return budget_keyword(self, arg, call)
 
     def _destination(self, node: ast.expr) -> str | None:
         """The budget an expression is written into: a budget keyword of its call (``max_length=`` of a
@@ -500,9 +477,8 @@ class InlineBudget(LintRule):
         found = token_size(self, node) if len(node.elts) == 2 else None
         if found is not None and not in_examples(self):
             name, literal, value = found
-            self._report(
-                literal, name or "context_size_tokens", value, 'given as a ("tokens", N) context size'
-            )
+            said = 'given as a ("tokens", N) context size'
+            self._report(literal, name or "context_size_tokens", value, said)
         elif len(node.elts) == 2 and (pair := default_pair(self, node)) is not None:
             # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
             self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")

@@ -20,6 +20,7 @@ from prompt_budget.lint.rules.pb102_set101_cases import SET101_INVALID, SET101_V
 from prompt_budget.lint.rules.pb102_set103_cases import SET103_INVALID, SET103_VALID
 from prompt_budget.lint.rules.pb102_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb102_set105_cases import SET105_INVALID, SET105_VALID
+from prompt_budget.lint.rules.pb102_set107_cases import SET107_INVALID, SET107_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -81,6 +82,7 @@ SET73_VALID = (
     *SET103Y_VALID,  # set 103 (tuner Y): the fallback of a search of a table
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET103_VALID,  # set 103: a number times a unit constant
+    *SET107_VALID,  # set 108: an option's default written as a module constant
     *SET101_VALID,  # sets 101 and 102 (tuner P)
     *SET105_VALID,  # sets 105 and 106 (tuner C)
 )
@@ -123,6 +125,7 @@ SET73_INVALID = (
     *SET103Y_INVALID,  # set 103 (tuner Y): the fallback of a search of a table
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET103_INVALID,  # set 103: a number times a unit constant
+    *SET107_INVALID,  # set 108: an option's default written as a module constant
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
     *SET105_INVALID,  # sets 105 and 106 (tuner C)
 )
