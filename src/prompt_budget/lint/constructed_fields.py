@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import targets_of
 from prompt_budget.lint.rule import callee_name
-from prompt_budget.lint.walks import statements, walk
+from prompt_budget.lint.walks import kept_per_file, statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -40,7 +40,7 @@ _ROUNDING = frozenset({"int", "round"})
 
 #: The module asked about last, and the keyword arguments of its calls by callee: callee -> [(the
 #: keyword, its value, the class whose method makes the call)].
-_last: list[tuple[ast.AST, dict[str, list[tuple[str, ast.expr, ast.ClassDef | None]]]]] = []
+_last: list[tuple[ast.AST, dict[str, list[tuple[str, ast.expr, ast.ClassDef | None]]]]] = kept_per_file([])
 
 
 def _calls(tree: ast.AST) -> dict[str, list[tuple[str, ast.expr, ast.ClassDef | None]]]:
@@ -85,13 +85,17 @@ def _stored_budget(rule: LintRule, owner: ast.ClassDef, attr: str) -> str | None
     get_model_context_window(model)``), else None."""
     found: set[str | None] = set()
     for stmt in statements(owner):
-        for target in targets_of(stmt) if isinstance(stmt, ast.Assign) else ():
-            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(stmt, ast.Assign):
-                value = stmt.value
-                while (
-                    isinstance(value, ast.Call) and callee_name(value) in _ROUNDING and len(value.args) == 1
-                ):
-                    value = value.args[0]
-                found.add(rule.budget_expr(value) if type(target.value) is ast.Name else None)
+        bound = [stmt.target] if isinstance(stmt, ast.AugAssign) else targets_of(stmt)
+        for target in bound:
+            if not (isinstance(target, ast.Attribute) and target.attr == attr):
+                continue
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            while isinstance(value, ast.Call) and callee_name(value) in _ROUNDING and len(value.args) == 1:
+                value = value.args[0]
+            mine = type(target.value) is ast.Name and target.value.id == "self"
+            # every binding of ``self.<attr>`` must hold the budget (``self.span: int = 40``, ``self.span +=
+            # 40`` do not); a binding of another object's attribute of that name is none of the field's
+            if mine or isinstance(stmt, ast.AugAssign):
+                found.add(rule.budget_expr(value) if mine and value is not None else None)
     budget = found.pop() if len(found) == 1 else None
     return budget if budget is not None and not rule.names.is_chars(budget) else None

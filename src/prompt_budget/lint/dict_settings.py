@@ -26,7 +26,7 @@ from prompt_budget.lint.request_entries import passed_how as passed_how  # noqa:
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.shown_examples import shown_only
 from prompt_budget.lint.token_cuts import cuts_tokens
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -100,7 +100,7 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
 
 #: The module last asked about, and the keys it reads by subscript: key -> the lines where the read is
 #: a truncating call's length, or None when some read is anything else.
-_SUBSCRIPTS: list[tuple[ast.AST, dict[str, int | None]]] = []
+_SUBSCRIPTS: list[tuple[ast.AST, dict[str, int | None]]] = kept_per_file([])
 
 
 def _cut_under(rule: LintRule, key: str) -> int | None:

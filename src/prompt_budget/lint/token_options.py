@@ -26,7 +26,7 @@ from prompt_budget.lint.names import (
 )
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
-from prompt_budget.lint.walks import source_of, walk
+from prompt_budget.lint.walks import source_of, statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -179,11 +179,15 @@ def _module_constant(rule: LintRule, written: ast.expr) -> ast.expr | None:
         return None
     bound = [
         stmt
-        for stmt in tree.body
+        for stmt in statements(tree)
         if any(type(t) is ast.Name and t.id == written.id for t in targets_of(stmt))
         or (type(stmt) is ast.AugAssign and type(stmt.target) is ast.Name and stmt.target.id == written.id)
+        or (
+            isinstance(stmt, (ast.Import, ast.ImportFrom))
+            and any((a.asname or a.name.split(".")[0]) == written.id for a in stmt.names)
+        )
     ]
-    pair = single_binding(bound[0]) if len(bound) == 1 else None
+    pair = single_binding(bound[0]) if len(bound) == 1 and bound[0] in tree.body else None
     if pair is None or type(pair[1]) is not ast.Constant:
         return None
     if "global" in source_of(rule.ctx.lines)[0] and any(

@@ -169,7 +169,7 @@ class BudgetRatio(DivisorTables):
         #: written under a key (``{"threshold": getattr(args, "t", 0.8)}``), judged with that local
         self._read_keys: dict[str, str] = {}
         self._keyed: list[tuple[str, ast.expr]] = []
-        self._lookup_keys: dict[str, str | None] = {}  # a local bound to a keyed read -> the key
+        self._lookup_keys: dict[int, str | None] = {}  # a keyed read's followed fallback (by id) -> the key
         self._keyed_args: list[tuple[str, ast.expr, float]] = []
         self._compacted: dict[str, str] = {}  # shares handed on to a compacting callable, and why
         #: the outermost dict literals holding a share under a string key (``keyed_shares``)
@@ -247,7 +247,7 @@ class BudgetRatio(DivisorTables):
                 )
                 self.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
                 followed.add(id(b.literal))
-                lookup_fact(self, b.literal, self._lookup_keys.get(name), name, why)  # set 105
+                lookup_fact(self, b.literal, self._lookup_keys.get(id(b.literal)), name, why)  # set 105
             key = self._read_keys.get(name)
             for entry, literal in self._keyed if why is not None and key else ():
                 if entry == key and (value := fraction(literal)) is not None:
@@ -333,7 +333,7 @@ class BudgetRatio(DivisorTables):
             self._follow(name, shares[0], fraction(shares[0]) or 0.0)
             if (key := read_key(literal)) is not None:
                 self._read_keys[name] = key
-            self._lookup_keys[name] = lookup_key(literal)  # the key read, a share of what the local reaches
+            self._lookup_keys[id(shares[0])] = lookup_key(literal)  # the key read, a share of what it reaches
             return
         if (
             value is None

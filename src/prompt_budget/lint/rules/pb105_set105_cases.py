@@ -50,6 +50,12 @@ _KEPT = (
 )
 
 SET105_VALID = (
+    # a field bound once to a budget getter and once to a number (annotated) or grown in place is no budget
+    Valid(
+        "class Gauge:\n    def __init__(self, model):\n        self.span: int = 40\n\n"
+        "    def reset(self, model):\n        self.span = get_model_context_window(model)\n\n"
+        "    def room(self):\n        ratio = getattr(self.cfg, 'scale', 0.8)\n        return int(self.span * ratio)\n"
+    ),
     *(Valid(_KEYED.format(unit=unit)) for unit in _QUIET_UNITS),
     *(Valid(_CLAMPED.format(unit=unit)) for unit in _UNITS),
     *(Valid(_KEPT.format(unit=unit)) for unit in _UNITS),
