@@ -1,8 +1,10 @@
-"""What an assignment statement binds, read the one way the rules read it."""
+"""What an assignment statement binds, read the one way the rules read it, and the value under a number's
+conversion (``int(x)``) bound there."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 
 
 def single_binding(stmt: ast.AST) -> tuple[ast.expr, ast.expr] | None:
@@ -33,3 +35,17 @@ def targets_of(stmt: ast.AST) -> list[ast.expr]:
     if isinstance(stmt, ast.AnnAssign):
         return [stmt.target]
     return []
+
+
+def uncast(node: ast.expr, names: Collection[str]) -> ast.expr:
+    """``x`` of ``int(x)``: under calls of the builtins ``names`` with one argument and no keyword, as often
+    as they are written (``int(round(x))``); else ``node``."""
+    while (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in names
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        node = node.args[0]
+    return node

@@ -29,8 +29,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import targets_of
-from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.assignments import targets_of, uncast
 from prompt_budget.lint.walks import kept_per_file, statements, walk
 
 if TYPE_CHECKING:
@@ -71,10 +70,7 @@ def constructed_budget(rule: LintRule, node: ast.AST) -> str | None:
     given = [(v, by) for kw, v, by in calls.get(owner.name, ()) if kw == node.attr]
     given += [(v, by) for kw, v, by in calls.get("cls", ()) if kw == node.attr and by is owner]
     for given_value, _ in given:
-        value = given_value
-        while isinstance(value, ast.Call) and callee_name(value) in _ROUNDING and len(value.args) == 1:
-            value = value.args[0]
-        budget = rule.budget_expr(value)
+        budget = rule.budget_expr(uncast(given_value, _ROUNDING))
         if budget is not None and not rule.names.is_chars(budget):
             return budget
     return None if given else _stored_budget(rule, owner, node.attr)
@@ -90,8 +86,7 @@ def _stored_budget(rule: LintRule, owner: ast.ClassDef, attr: str) -> str | None
             if not (isinstance(target, ast.Attribute) and target.attr == attr):
                 continue
             value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
-            while isinstance(value, ast.Call) and callee_name(value) in _ROUNDING and len(value.args) == 1:
-                value = value.args[0]
+            value = uncast(value, _ROUNDING) if value is not None else None
             mine = type(target.value) is ast.Name and target.value.id == "self"
             # every binding of ``self.<attr>`` must hold the budget (``self.span: int = 40``, ``self.span +=
             # 40`` do not); a binding of another object's attribute of that name is none of the field's

@@ -39,6 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.compared_fields import action_point
 from prompt_budget.lint.field_docstrings import said_in_characters
 from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, extra_reads
@@ -172,14 +173,7 @@ class FieldDefaults:
 
 def _attribute(value: ast.expr) -> ast.Attribute | None:
     """``self.config.llm.tokens``, ``str(self.config.processing.chunk_size)``: the attribute read."""
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in _CASTS
-        and len(value.args) == 1
-        and not value.keywords
-    ):
-        value = value.args[0]
+    value = uncast(value, _CASTS)
     return value if isinstance(value, ast.Attribute) else None
 
 

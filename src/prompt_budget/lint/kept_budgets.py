@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.assignments import uncast
+
 _ROUNDING = frozenset({"int", "round"})
 
 
@@ -27,15 +29,7 @@ def kept_of(value: ast.expr) -> tuple[ast.expr, bool]:
     else (``value``, False)."""
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
         return value.left, True
-    product = value
-    while (
-        isinstance(product, ast.Call)
-        and isinstance(product.func, ast.Name)
-        and product.func.id in _ROUNDING
-        and len(product.args) == 1
-        and not product.keywords
-    ):
-        product = product.args[0]
+    product = uncast(value, _ROUNDING)
     if isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult):
         if _share(product.right):
             return product.left, True

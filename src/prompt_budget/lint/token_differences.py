@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.documented_caps import documented_token_cap
@@ -105,15 +106,7 @@ _CONVERSIONS = frozenset({"int", "float", "round", "abs"})
 
 def unconverted(node: ast.expr) -> ast.expr:
     """``x`` of ``int(x)``, ``float(x)``, ``round(x)`` or ``abs(x)`` (one argument, no keyword); else ``node``."""
-    if (
-        isinstance(node, ast.Call)
-        and type(node.func) is ast.Name
-        and node.func.id in _CONVERSIONS
-        and len(node.args) == 1
-        and not node.keywords
-    ):
-        return node.args[0]
-    return node
+    return uncast(node, _CONVERSIONS)
 
 
 def token_cap(rule: LintRule, node: ast.expr) -> bool:
