@@ -49,3 +49,15 @@ def allowance_use(rule: LintRule, node: ast.BinOp) -> str | None:
     if isinstance(parent, ast.keyword) and parent.arg and names.is_budget_setting(parent.arg):
         return parent.arg
     return None
+
+
+def report_allowance(rule: LintRule, node: ast.BinOp, literal: ast.expr, value: float, budget: str) -> None:
+    """Report the rate ``literal`` of the allowance ``node`` that sets the token budget ``budget``."""
+    rule.report(
+        node,
+        f"hard-coded ratio of {value:g} tokens per character sets the token budget `{budget}` from a "
+        "text's length; keep the allowance in config so it can be tuned per model",
+        target=literal if literal in (node.left, node.right) else None,
+        value=value,
+        key_parts=("output_tokens_per_char", rule.scope_key(), rule.ctx.module_name),
+    )

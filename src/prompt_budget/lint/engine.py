@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict, stamp
+from prompt_budget.lint.constant_echoes import constant_echoes, constant_facts
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
@@ -197,6 +198,10 @@ def lint_source(
         if not again:
             break
         every_word = True
+    if isinstance(
+        tree, ast.Module
+    ):  # named like a budget the project reports elsewhere (``constant_echoes``)
+        ctx.facts.extend(constant_facts(tree))
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)
@@ -513,6 +518,8 @@ class Linter:
                 if gone:
                     findings = [f for f in findings if (f.path, f.line, f.column, f.code) not in gone]
                 findings.extend(_not_reported(findings, [f for f in found if f.suppressed != WITHDRAWN]))
+        by_code = {rule.CODE: rule for rule in self.rules}
+        findings.extend(_not_reported(findings, constant_echoes(facts, findings, self.options.root, by_code)))
         findings = [self._per_file_ignore(f) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
         return LintReport(

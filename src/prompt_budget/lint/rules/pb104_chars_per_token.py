@@ -6,7 +6,7 @@ import ast
 import re
 
 from prompt_budget.lint.binary_values import allocates, binary_value, measures_binary, per_token_items
-from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use
+from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use, report_allowance
 from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
@@ -16,6 +16,7 @@ from prompt_budget.lint.estimator_callers import counts_characters, returned_to_
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, encoded_text
@@ -151,6 +152,8 @@ class CharsPerToken(LintRule):
     NAME = "chars-per-token"
     SUMMARY = "Hard-coded chars-per-token ratio (len(text) // 4) in a token estimate"
     DEFAULT_MIN_VALUE = 0
+    PROJECT_WIDE = True
+    check_project = project_echoes  # a text's length divided by a rate the project reported elsewhere
     PRECHECK = (
         re.compile(r"token|context.window"),
         re.compile(
@@ -491,6 +494,8 @@ class CharsPerToken(LintRule):
                 and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
             ):
                 self._report(node, right, factor, "words_per_token")
+            elif not self._base64(node):  # the project's own rate elsewhere may say tokens (``rate_echoes``)
+                note_echo(self, node, right, factor)
         elif isinstance(op, ast.Mult):
             if tokenizer_rate(self, node) or self._window_bound(node):
                 return
@@ -518,7 +523,7 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
-                self._allowance(node, right, factor, budget)
+                report_allowance(self, node, right, factor, budget)
             elif kind is None and token_cap(self, left) and 1.2 <= factor <= 6 and self._char_result():
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
@@ -575,21 +580,13 @@ class CharsPerToken(LintRule):
     def _statement(self) -> ast.stmt | None:
         return next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
 
-    def _allowance(self, node: ast.BinOp, literal: ast.expr, value: float, budget: str) -> None:
-        self.report(
-            node,
-            f"hard-coded ratio of {value:g} tokens per character sets the token budget `{budget}` from a "
-            "text's length; keep the allowance in config so it can be tuned per model",
-            target=literal if literal in (node.left, node.right) else None,
-            value=value,
-            key_parts=("output_tokens_per_char", self.scope_key(), self.ctx.module_name),
-        )
-
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
         if isinstance(node, ast.BinOp) and literal is not None and literal not in (node.left, node.right):
             self._rates.add(literal)  # a named rate, reported once where it is written
             node = literal
         what = key.replace("_", " ").replace("char", "character")  # chars_per_token: characters per token
+        if key == "chars_per_token":
+            note_rate(self, node, value)
         self.report(
             node,
             f"hard-coded ratio of {value} {what} in a token estimate; the ratio differs by model and "

@@ -1,0 +1,165 @@
+"""Constants a project names like the ones it uses as budgets, found across its modules (PB102, PB105).
+
+A project names its budgets after one pattern: lcode-cli's ``HELP_CONTEXT = 8192``, ``DESCRIBE_CONTEXT =
+16384`` and ``EMBED_CONTEXT = 2048`` are each given to ``num_ctx`` (reported: the rules see the use),
+and so is ``DEFAULT_CONTEXT = 32768`` in another module, through a settings object the rules cannot
+follow; its ``READING_NOTE_TOKENS = 4000`` is reported and its ``PROMPT_TOKENS = 1500`` is not (set 110).
+Each module is judged alone, so every constant of a module or a class (``NAME = 32768``, ``name: float =
+0.6``, ``name: float = Field(default=0.6)``) whose name ends with a budget's word (``tokens``,
+``context``, ``window``, ``reserve``, ``ratio``, ``threshold``, ``trigger``...) and holds no word of another
+unit is recorded as a fact (``constant_facts``); after the run, one the rules did not report is reported
+when a constant of the same project ending with the same word, and of the same kind, was
+(``constant_echoes``): an amount of at least 256 within a factor of 8 of the reported ones (PB102), or a
+share between 0 and 1 (PB105). In another module than the reported one, two constants of different names
+so reported make the pattern, and the name must itself speak of a model's context (``DEFAULT_CONTEXT``,
+``CONTEXT_BUDGET_WARNING_RATIO``): one may share a last word by chance (crewai's memory thresholds, 0.7 to
+0.98, are no share of a window because its ``TOOL_RESULT_CONTEXT_WINDOW_THRESHOLD`` is; lightrag's docx
+heading ratios none of a chunk's because its chunker's ``_IDEAL_RATIO`` is). A score's, a distance's or a
+length's cut-off is never recorded (``SEMANTIC_SIMILARITY_THRESHOLD``, ``SHORT_OUTPUT_LEN_THRESHOLD``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import EXCLUDED_WORDS, SCORE_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.projects import fact_project
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from prompt_budget.lint.findings import Fact, Finding
+    from prompt_budget.lint.rule import LintRule
+
+#: The facts' tags: the code a constant of each kind is reported under (``"\x00pb102 "`` also says which
+#: rule's ``noqa`` the fact obeys).
+_AMOUNT, _RATIO = "\x00pb102 constant ", "\x00pb105 constant "
+#: The last words of a budget's name.
+_LAST_WORDS = frozenset(
+    {
+        *("tokens", "context", "ctx", "window", "budget", "reserve", "margin", "headroom", "overhead"),
+        *("ratio", "fraction", "share", "threshold", "trigger", "target", "pct"),
+    }
+)
+#: Words of a name that is no budget's whatever its last word: a score's or a distance's cut-off
+#: (``SEMANTIC_SIMILARITY_THRESHOLD``, ``deduplication_distance_threshold``), a length or a size in no
+#: unit the name says (``SHORT_OUTPUT_LEN_THRESHOLD``).
+_OTHER_WORDS = (
+    UNIT_WORDS
+    | EXCLUDED_WORDS
+    | SCORE_WORDS
+    | {"distance", "dedup", "deduplication", "len", "length", "size"}
+)
+#: Words that tie a name to a model's context, for a constant named like budgets of other modules.
+_BUDGET_WORDS = frozenset(
+    {
+        *("token", "tokens", "context", "ctx", "window", "budget", "compact", "compaction", "summary"),
+        *(
+            "summarize",
+            "summarization",
+            "output",
+            "prompt",
+            "input",
+            "reserve",
+            "trim",
+            "truncate",
+            "truncation",
+        ),
+    }
+)
+#: The smallest amount recorded, and how far an echo's value may be from the reported ones'.
+_LEAST, _SPREAD = 256, 8
+
+
+def _literal(value: ast.expr | None) -> ast.Constant | None:
+    """The number a constant is bound to: a literal, or a pydantic field's default (``Field(default=0.6)``)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "Field":
+        value = next((k.value for k in value.keywords if k.arg == "default"), None)
+    if isinstance(value, ast.Constant) and type(value.value) in (int, float):
+        return value
+    return None
+
+
+def _bindings(body: Sequence[ast.stmt]) -> Iterator[tuple[str, ast.expr | None]]:
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            yield stmt.targets[0].id, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            yield stmt.target.id, stmt.value
+        elif isinstance(stmt, ast.ClassDef):
+            yield from _bindings(stmt.body)
+
+
+def constant_facts(tree: ast.Module) -> list[tuple[ast.AST, str, int | float]]:
+    """(literal, fact name, value) of each constant of the module and its classes named as a budget."""
+    found: list[tuple[ast.AST, str, int | float]] = []
+    for name, value in _bindings(tree.body):
+        literal = _literal(value)
+        if literal is None:
+            continue
+        ws = [w.lower() for w in words(name)]
+        if not ws or ws[-1] not in _LAST_WORDS or set(ws) & _OTHER_WORDS:
+            continue
+        number = literal.value
+        if type(number) is int and number >= _LEAST:
+            found.append((literal, f"{_AMOUNT}{ws[-1]} {name}", number))
+        elif type(number) is float and 0 < number < 1:
+            found.append((literal, f"{_RATIO}{ws[-1]} {name}", number))
+    return found
+
+
+def constant_echoes(
+    facts: Sequence[Fact], findings: Sequence[Finding], root: Path, rules: Mapping[str, type[LintRule]]
+) -> list[Finding]:
+    """The constants ``constant_facts`` recorded that no rule reported, named like one of the same
+    project and kind that a rule of ``rules`` (the run's, by code) reported, as that rule's findings."""
+    from prompt_budget.lint.cache import module_name
+
+    reported: dict[tuple[str, int], set[str]] = defaultdict(set)  # the codes reported on each line
+    for f in findings:
+        reported[(f.path, f.line)].add(f.code)
+    groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
+    for fact in facts:
+        if fact.name.startswith((_AMOUNT, _RATIO)):
+            tag, _, _ = fact.name.rpartition(" ")
+            groups[(fact_project(fact, root), tag)].append(fact)
+    found: list[Finding] = []
+    for (_, tag), group in groups.items():
+        code = tag[1:6].upper()
+        seen = [f for f in group if code in reported.get((f.path, f.line), ())]
+        rule = rules.get(code)
+        if not seen or rule is None:
+            continue
+        low, high = min(f.value for f in seen) / _SPREAD, max(f.value for f in seen) * _SPREAD
+        # a name's pattern in another module needs two budgets so named (one may share its last word by chance)
+        pattern = len({f.name for f in seen}) > 1
+        for fact in group:
+            if (fact.path, fact.line) in reported or (code == "PB102" and not low <= fact.value <= high):
+                continue
+            name = fact.name.rpartition(" ")[2]
+            like = next((f for f in seen if f.path == fact.path), None)
+            if like is None and pattern and set(words(name.lower())) & _BUDGET_WORDS:
+                like = seen[0]  # another module's: the name itself must speak of a model's context
+            if like is None:
+                continue
+            like_name = like.name.rpartition(" ")[2]
+            where = f"named like {like_name} ({like.path}:{like.line}), a budget"
+            if code == "PB102":
+                message = (
+                    f"token budget {name} = {fact.value}, {where} the project uses; move it to config so it can "
+                    "be tuned and tested"
+                )
+            else:
+                message = (
+                    f"hard-coded budget ratio {name} = {fact.value}, {where} ratio the project uses; move it to "
+                    "config so the threshold can be tuned per model"
+                )
+            fixable = not fact.path.endswith(".pyi")
+            key_parts = (name.lower(), module_name(fact.path))
+            found.append(
+                rule.finding_at(fact, message, key=config_key(name), fixable=fixable, key_parts=key_parts)
+            )
+    return found

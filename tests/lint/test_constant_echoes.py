@@ -1,0 +1,115 @@
+"""Constants a project names like the budgets it reports elsewhere (set 110: lcode-cli's ``*_CONTEXT`` windows
+given to ``num_ctx`` in three modules, ``DEFAULT_CONTEXT = 32768`` in a fourth read through a settings object)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lint_helpers import lint_package, lint_tree, reported_lines
+
+#: A window the rules report: it is given to ``num_ctx``.
+HELP = 'HELP_CONTEXT = 8192\n\n\ndef ask(client, m):\n    return client.chat(m, options={"num_ctx": HELP_CONTEXT})\n'
+#: A compaction ratio the rules report: it scales the token count it is compared with.
+COMPACT = (
+    "COMPACT_THRESHOLD = 0.8\n\n\n"
+    "def full(used_tokens, max_tokens):\n    return used_tokens > max_tokens * COMPACT_THRESHOLD\n"
+)
+
+
+#: A second window the rules report, under another name: the project's pattern.
+VISION = 'DESCRIBE_CONTEXT = 16384\n\n\ndef see(client, m):\n    return client.chat(m, options={"num_ctx": DESCRIBE_CONTEXT})\n'
+
+
+def test_a_constant_named_like_the_reported_windows_is_a_window(tmp_path: Path) -> None:
+    backends = (
+        "DEFAULT_CONTEXT = 32768  # when the server does not say\n"  # line 1
+        "RETRIES = 3\n\n\n"
+        "def options(settings):\n"
+        "    return {'num_ctx': settings.context or DEFAULT_CONTEXT}\n"
+    )
+    files = {"__init__.py": "", "manual.py": HELP, "vision.py": VISION, "backends.py": backends}
+    found = lint_package(tmp_path, files)
+    assert reported_lines(found, "PB102") == [
+        ("pkg/backends.py", 1),
+        ("pkg/manual.py", 1),
+        ("pkg/vision.py", 1),
+    ]
+    echo = next(f for f in found if f.path == "pkg/backends.py")
+    assert echo.message.startswith(
+        "token budget DEFAULT_CONTEXT = 32768, named like HELP_CONTEXT (pkg/manual.py:1)"
+    )
+    assert echo.fixable
+    assert echo.key == "context"  # as the per-file rule names it (``config_key`` drops "default")
+    assert (echo.column, echo.end_column) == (19, 24)  # the literal, which --fix moves
+
+
+def test_one_window_so_named_in_another_module_is_no_pattern(tmp_path: Path) -> None:
+    backends = "DEFAULT_CONTEXT = 32768\n\n\ndef options(settings):\n    return {'num_ctx': settings.context or DEFAULT_CONTEXT}\n"
+    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP, "backends.py": backends})
+    assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)]
+
+
+def test_one_window_so_named_in_the_same_module_is_enough(tmp_path: Path) -> None:
+    manual = HELP + "DEFAULT_CONTEXT = 32768\n"
+    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": manual})
+    assert reported_lines(found, "PB102") == [("pkg/manual.py", 1), ("pkg/manual.py", 6)]
+
+
+def test_a_class_field_named_like_a_reported_ratio_is_a_ratio(tmp_path: Path) -> None:
+    config = (
+        "from pydantic import BaseModel, Field\n\n\n"
+        "class Policy(BaseModel):\n"
+        "    summary_threshold: float = Field(default=0.6)\n"  # line 5
+        "    retry_threshold: float = 0.5\n"  # 'retry' is another unit's word
+        "    top_p: float = 0.9\n"
+    )
+    found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + "\n\n" + config})
+    assert reported_lines(found, "PB105") == [("pkg/compact.py", 1), ("pkg/compact.py", 12)]
+
+
+@pytest.mark.parametrize(
+    "constant",
+    [
+        "CONTEXT_LINES = 32768",  # another unit
+        "MAX_CONTEXT_CHARS = 32768",
+        "DEFAULT_CONTEXT = 64",  # below the least amount recorded
+        "DEFAULT_CONTEXT = 4_000_000",  # far from every window the project reports
+        "DEFAULT_CONTEXT = 0.5",  # another kind: a share, where the project reports an amount
+        "DEFAULT_TIMEOUT = 32768",  # not a budget's word
+    ],
+)
+def test_constants_of_another_unit_kind_or_size_stay_quiet(tmp_path: Path, constant: str) -> None:
+    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP, "backends.py": constant + "\n"})
+    assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)]
+    assert reported_lines(found, "PB105") == []
+
+
+def test_nothing_reported_in_the_project_says_nothing(tmp_path: Path) -> None:
+    found = lint_package(tmp_path, {"__init__.py": "", "backends.py": "DEFAULT_CONTEXT = 32768\n"})
+    assert reported_lines(found, "PB102") == []
+
+
+def test_another_projects_window_says_nothing(tmp_path: Path) -> None:
+    found = lint_tree(
+        tmp_path,
+        {
+            "one/__init__.py": "",
+            "one/manual.py": HELP,
+            "two/__init__.py": "",
+            "two/backends.py": "DEFAULT_CONTEXT = 32768\n",
+        },
+    )
+    assert reported_lines(found, "PB102") == [("one/manual.py", 1)]
+
+
+def test_a_deselected_rule_echoes_nothing(tmp_path: Path) -> None:
+    files = {"one/__init__.py": "", "one/manual.py": HELP, "one/backends.py": "DEFAULT_CONTEXT = 32768\n"}
+    found = lint_tree(tmp_path, files, select=("PB101",))
+    assert [f for f in found if f.code == "PB102"] == []
+
+
+def test_noqa_on_the_constant_holds(tmp_path: Path) -> None:
+    backends = "DEFAULT_CONTEXT = 32768  # noqa: PB102\n"
+    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP, "backends.py": backends})
+    assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)]

@@ -1,0 +1,98 @@
+"""PB104's project-wide half: a project's own characters-per-token rate written again where nothing
+around says tokens (set 110: lcode-cli estimates tokens as ``// 3`` in a dozen places, two of them in a
+function named for tokens)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lint_helpers import lint_package, reported_lines
+
+from prompt_budget.lint.rules.pb104_chars_per_token import CharsPerToken
+
+#: A rate the rule reports on its own: the function is named for tokens.
+ESTIMATE = "def estimate_tokens(text: str) -> int:\n    return len(text) // {rate}\n"
+#: Lengths of text divided by a rate, in a module that says nothing of tokens.
+AGENT = (
+    "import json\n\n\n"
+    "class Agent:\n"
+    "    def reset(self):\n"
+    "        self.ctx_used = len(self.messages[0]['content']) // 3\n"  # line 6
+    "        self.ctx_used = sum(len(json.dumps(m)) for m in self.messages) // 3\n"  # line 7
+    "        fresh = max(0, conversation_chars(self.messages) - self.sent_chars) // 3\n"  # line 8
+    "        return fresh\n"
+)
+
+
+def test_a_text_length_divided_by_the_project_rate_is_an_estimate(tmp_path: Path) -> None:
+    found = lint_package(
+        tmp_path, {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=3), "agent.py": AGENT}
+    )
+    assert reported_lines(found, "PB104") == [
+        ("pkg/agent.py", 6),
+        ("pkg/agent.py", 7),
+        ("pkg/agent.py", 8),
+        ("pkg/tokens.py", 2),
+    ]
+    echo = next(f for f in found if f.path == "pkg/agent.py" and f.line == 6)
+    assert "the rate the project estimates tokens with at pkg/tokens.py:2" in echo.message
+    assert echo.fixable
+    assert echo.key == "chars_per_token"
+    assert (echo.column, echo.end_column) == (61, 62)  # the literal ``3`` (1-based), which --fix moves
+
+
+def test_another_rate_in_the_project_says_nothing(tmp_path: Path) -> None:
+    found = lint_package(
+        tmp_path, {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=4), "agent.py": AGENT}
+    )
+    assert reported_lines(found, "PB104") == [("pkg/tokens.py", 2)]
+
+
+def test_no_rate_in_the_project_says_nothing(tmp_path: Path) -> None:
+    found = lint_package(tmp_path, {"__init__.py": "", "agent.py": AGENT})
+    assert reported_lines(found, "PB104") == []
+
+
+def test_another_project_rate_says_nothing(tmp_path: Path) -> None:
+    """Two packages linted in one run: one package's rate is no evidence for the other's code."""
+    from lint_helpers import lint_tree
+
+    found = lint_tree(
+        tmp_path,
+        {
+            "one/__init__.py": "",
+            "one/tokens.py": ESTIMATE.format(rate=3),
+            "two/__init__.py": "",
+            "two/agent.py": AGENT,
+        },
+    )
+    assert reported_lines(found, "PB104") == [("one/tokens.py", 2)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "preview = text[: len(text) // 3]",  # cuts the text: a third of it, no estimate
+        "n_lines = len(text) // 3",  # bound to another unit
+        "chunk_size = len(text) // 3",
+        "batch = len(results) // 3",  # a list's length
+        "third = len(self.messages) // 3",  # a count of messages
+        "width = len(title) // 3",
+        "padding = len(encoded_b64) // 3",  # base64
+        "head = max_chars // 3",  # a share of a cap of characters (google-adk's ``max_chars // 4``)
+        "third = len(text) // 3",
+        "logger.info('prompt of ~%d', len(text) // 3)",  # only shown
+        "print(f'{len(text) // 3:,} units')",  # only shown (the per-file rule reads 'tokens' there)
+    ],
+)
+def test_quotients_that_are_no_estimate_stay_quiet(tmp_path: Path, line: str) -> None:
+    agent = f"def f(self, text, results, title, encoded_b64, max_chars, logger):\n    {line}\n    return 0\n"
+    found = lint_package(
+        tmp_path, {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=3), "agent.py": agent}
+    )
+    assert reported_lines(found, "PB104") == [("pkg/tokens.py", 2)]
+
+
+def test_the_rule_says_it_looks_across_the_project() -> None:
+    assert CharsPerToken.PROJECT_WIDE
