@@ -113,3 +113,16 @@ def test_noqa_on_the_constant_holds(tmp_path: Path) -> None:
     backends = "DEFAULT_CONTEXT = 32768  # noqa: PB102\n"
     found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP, "backends.py": backends})
     assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)]
+
+
+def test_a_constant_whose_docstring_names_another_unit_stays_quiet(tmp_path: Path) -> None:
+    """agent47's ``CONTEXT_BUDGET_WARNING_RATIO``, documented as a share of a budget of characters."""
+    more = 'SUMMARY_THRESHOLD = 0.6\n"""Share of context_max_chars at which a hint is shown."""\n'
+    found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + more})
+    assert reported_lines(found, "PB105") == [("pkg/compact.py", 1)]
+
+
+def test_a_docstring_in_tokens_keeps_it(tmp_path: Path) -> None:
+    more = 'SUMMARY_THRESHOLD = 0.6\n"""Share of the window, in tokens, above which the history is summarised."""\n'
+    found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + more})
+    assert reported_lines(found, "PB105") == [("pkg/compact.py", 1), ("pkg/compact.py", 6)]

@@ -21,11 +21,12 @@ length's cut-off is never recorded (``SEMANTIC_SIMILARITY_THRESHOLD``, ``SHORT_O
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import EXCLUDED_WORDS, SCORE_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.names import CHAR_WORDS, EXCLUDED_WORDS, SCORE_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project
 
 if TYPE_CHECKING:
@@ -84,13 +85,34 @@ def _literal(value: ast.expr | None) -> ast.Constant | None:
 
 
 def _bindings(body: Sequence[ast.stmt]) -> Iterator[tuple[str, ast.expr | None]]:
-    for stmt in body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            yield stmt.targets[0].id, stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            yield stmt.target.id, stmt.value
-        elif isinstance(stmt, ast.ClassDef):
+    """(name, value) of each binding of a name in ``body`` and its classes' bodies, but those whose
+    docstring (the string right below) names another unit: ``CONTEXT_BUDGET_WARNING_RATIO = 0.80`` under
+    ``\"\"\"Ratio of context_max_chars at which ...\"\"\"`` is a share of characters (set 81: agent47)."""
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, ast.ClassDef):
             yield from _bindings(stmt.body)
+            continue
+        value: ast.expr | None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        else:
+            continue
+        if not isinstance(target, ast.Name) or _documented_otherwise(body[i + 1 : i + 2]):
+            continue
+        yield target.id, value
+
+
+def _documented_otherwise(following: Sequence[ast.stmt]) -> bool:
+    """Whether the statement after a binding is a string naming a unit that is not tokens."""
+    doc = following[0] if following else None
+    if not (
+        isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)
+    ):
+        return False
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", doc.value.value)}
+    return bool(said & (UNIT_WORDS | CHAR_WORDS | {"bytes"})) and not said & {"token", "tokens"}
 
 
 def constant_facts(tree: ast.Module) -> list[tuple[ast.AST, str, int | float]]:
