@@ -980,7 +980,6 @@ _TUNED_19: dict[str, str] = {
     "letscode": "0.7.1",
     "raglocal": "0.2.5",
     "xah": "0.0.3",
-
     # set 101
     "helm-ai": "0.2.5",
     "aemeathcode": "0.2.3",

@@ -46,7 +46,19 @@ LOWEST, HIGHEST = 2.5, 6
 _TEXT_WORDS = frozenset(
     {
         *("text", "prompt", "content", "string", "str", "source", "document", "doc", "passage", "query"),
-        *("body", "request", "response", "reply", "answer", "output", "result", "diff", "code", "markdown", "html"),
+        *(
+            "body",
+            "request",
+            "response",
+            "reply",
+            "answer",
+            "output",
+            "result",
+            "diff",
+            "code",
+            "markdown",
+            "html",
+        ),
         *("json", "payload", "transcript", "summary", "instructions", "description", "snippet", "chars"),
         *("characters", "char"),
     }

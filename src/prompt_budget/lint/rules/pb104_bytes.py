@@ -42,7 +42,9 @@ def byte_amount(node: ast.expr) -> bool:
     if isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1:
         arg = node.args[0]
         return isinstance(arg, ast.Call) and callee_name(arg) == "encode"
-    ws = set(words(attr_name(node) or ""))
+    # a helper named for bytes counts them too (``utf8_bytes(text)``, set 112: airprompter-agent-core)
+    name = attr_name(node) or (callee_name(node) if isinstance(node, ast.Call) else None)
+    ws = set(words(name or ""))
     return bool(ws & _BYTE_WORDS) and "per" not in ws
 
 

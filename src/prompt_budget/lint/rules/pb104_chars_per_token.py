@@ -60,6 +60,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     local_unit,
     priced_per_token,
     rate_among_rates,
+    returned_unit,
     wide_count,
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
@@ -116,9 +117,8 @@ class CharsPerToken(LintRule):
     ``rest // 4``), so is a conditional of two lengths; a quotient multiplied by a value per token
     (``(len(p) + len(c)) / 4 * price_per_token``) is tokens; a rate above 0.5 tokens per character (a
     wide script's, ``cjk * 1.5``; or fewer than 2.5 characters per token, ``zh / 1.5``) only beside other
-    rates of characters or words in one sum, or on
-    characters named as a wide script's. A size in bytes of a text (``total_bytes``,
-    ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when the result is itself a
+    rates of characters or words in one sum, or on characters named as a wide script's. A size in bytes of a text
+    (``total_bytes``, ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when the result is a
     count of tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
     Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported, nor a
     token count times a rate that slices bytes, is compared with an array's length or a size in bytes
@@ -198,6 +198,9 @@ class CharsPerToken(LintRule):
             if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
+        tree, cls, read = self.ctx.tree, self.ctx.enclosing_class(), self._chars
+        if isinstance(node, ast.Call) and (kind := returned_unit(tree, cls, node, read, self._resolving)):
+            return kind  # ``utf8_bytes(text)``: what a one-statement helper returns (set 112)
         name = attr_name(node)
         if name is None:
             return None

@@ -1,0 +1,51 @@
+"""PB104's cases from sets 111 and 112 (issue 19): what a one-statement helper of the module, or a method of the
+class called on ``self``, returns is the unit of its call (kemi's ``int(self.word_count() * 1.3)`` with ``def
+word_count(self): return len(self.content.split())``: words), and a helper named for bytes counts bytes
+(airprompter-agent-core's ``math.ceil(utf8_bytes(text) / 4)``) (``pb104_terms.returned_unit``,
+``pb104_bytes.byte_amount``). Spliced into ``pb104_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: A chunk class whose token estimate scales what a helper method returns.
+_CHUNK = (
+    "class Chunk:\n    def __init__(self, content, parts):\n        self.content = content\n        self.parts = parts\n\n"
+    "    def {helper}(self):\n        return {returned}\n\n"
+    "    def token_count_estimate(self):\n        return int(self.{helper}() * {rate})\n"
+)
+
+SET111_VALID = (
+    # the helper returns a count of items, or a helper of two statements says nothing of its unit
+    Valid(_CHUNK.format(helper="part_count", returned="len(self.parts)", rate="1.3")),
+    Valid(
+        "class Chunk:\n    def __init__(self, content):\n        self.content = content\n\n"
+        "    def word_count(self):\n        n = 0\n        return n\n\n"
+        "    def token_count_estimate(self):\n        return int(self.word_count() * 1.3)\n"
+    ),
+    # a helper returning its own call reads as no unit (and does not recurse)
+    Valid(
+        "def size(text):\n    return size(text)\n\n\ndef estimate_tokens(text):\n    return size(text) // 4\n"
+    ),
+    # bytes of binary data named so are no text's
+    Valid(
+        "def image_bytes(img):\n    return len(img.tobytes())\n\n\n"
+        "def estimate_image_tokens(img):\n    return image_bytes(img) // 4\n"
+    ),
+)
+
+SET111_INVALID = (
+    # set 112: kemi's chunker, words per token through a method returning the words of its content
+    Invalid(_CHUNK.format(helper="word_count", returned="len(self.content.split())", rate="1.3")),
+    # set 112: airprompter-agent-core, bytes per token through a helper of the module
+    Invalid(
+        "import math\n\n\ndef utf8_bytes(text: str) -> int:\n    return len(text.encode('utf-8'))\n\n\n"
+        "def estimate_tokens(text: str) -> int:\n    return math.ceil(utf8_bytes(text) / 4)\n"
+    ),
+    # characters through a helper of the module, its docstring before the return
+    Invalid(
+        "def visible(text):\n    '''The text a user sees.'''\n    return len(text.strip())\n\n\n"
+        "def estimate_tokens(text):\n    return visible(text) // 4\n"
+    ),
+)
