@@ -38,3 +38,26 @@ def test_a_percent_of_another_name_is_not_joined(tmp_path: Path) -> None:
     other = MANAGER.replace("trigger_at_pct", "warn_at_pct")
     found = lint_package(tmp_path, {"__init__.py": "", "schema.py": SCHEMA, "manager.py": other})
     assert _found(found) == []
+
+
+MONITOR = (
+    "CONTEXT_SUMMARY_TRIGGER_PCT = 80\n\n\n"
+    "def monitor(window, {used}):\n"
+    "    pct = {used} * 100 // window\n"
+    "    if pct < CONTEXT_SUMMARY_TRIGGER_PCT:\n"
+    "        return None\n"
+    "    return pct\n"
+)
+
+
+def test_a_percent_compared_with_a_count_of_tokens_scaled_by_a_hundred_first_is_reported(
+    tmp_path: Path,
+) -> None:
+    """``used_tokens * 100 // window``: the hundred before the division (set 114: miniouto's context monitor)."""
+    found = lint_package(tmp_path, {"__init__.py": "", "monitor.py": MONITOR.format(used="used_tokens")})
+    assert _found(found) == [("pkg/monitor.py", 1, 80)]
+
+
+def test_a_percent_of_something_else_scaled_by_a_hundred_first_is_not(tmp_path: Path) -> None:
+    found = lint_package(tmp_path, {"__init__.py": "", "monitor.py": MONITOR.format(used="used_bytes")})
+    assert _found(found) == []

@@ -84,7 +84,15 @@ def _operands(node: ast.AST, out: list[tuple[ast.AST, bool]], divisor: bool = Fa
 
 
 def _percent_of_tokens(rule: LintRule, node: ast.AST) -> bool:
-    """``total_tokens / context_window * 100``, ``100 * used / max_tokens``: a share of tokens times 100."""
+    """``total_tokens / context_window * 100``, ``100 * used / max_tokens``: a share of tokens times 100;
+    also the hundred first, divided whole (``used * 100 // window``, set 114: miniouto's context monitor)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+        scaled = node.left
+        if isinstance(scaled, ast.BinOp) and isinstance(scaled.op, ast.Mult):
+            for hundred, amount in ((scaled.right, scaled.left), (scaled.left, scaled.right)):
+                if _hundred(hundred):
+                    return bool(of_tokens(rule, ast.BinOp(amount, ast.Div(), node.right)))
+        return False
     if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Mult):
         return False
     for hundred, share in ((node.right, node.left), (node.left, node.right)):
