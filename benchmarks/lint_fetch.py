@@ -1076,13 +1076,13 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-114, judged on their first run (sets 1-110, measured, were then tuned on),
-#: linted with the rules of 1348e5a (sets 111 and 112) and 2c69c45 (sets 113 and 114), each package its own run, two
-#: judges per package; each pair of sets was tuned on after it was judged. Chosen from PyPI before any of it was
-#: linted: PyPI's agent, RAG, memory and context packages released since January 2026 (every pinned name, every name
-#: of earlier lists (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111 and 113
-#: into two lists of sixty written down first; from each, the first eight and the next eight whose latest wheels hold
-#: 0.1-2 MB of Python (sets 111/112 passed over ten under 0.1 MB, sets 113/114 eight under 0.1 MB and four over 2 MB).
+#: Issue 19's last measure: sets 111-116, judged on their first run (sets 1-110, measured, were then tuned on),
+#: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114) and a772690 (sets 115 and 116),
+#: each package its own run, two judges per package; sets 111-114 were tuned on after they were judged. Chosen from
+#: PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since January 2026
+#: (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded, close kin too),
+#: shuffled with the seeds 111, 113 and 115 into three lists of sixty written down first; from each, the first eight
+#: and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over: ten, twelve and seven).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1120,6 +1120,24 @@ MEASURE: dict[str, str] = {
     "miniouto": "0.11.2",
     "tracemem-core": "0.1.3",
     "mendicant-runtime": "5.0.0",
+    # set 115
+    "fluxyr": "0.9.15",
+    "agentlys": "1.21.0",
+    "the-agency-cli": "1.16.5",
+    "agent-orchestration-process": "0.6.0",
+    "snowmemory": "0.1.0",
+    "chicory-man": "0.2.0",
+    "memotrail": "1.0.0",
+    "pongogo": "0.3.90",
+    # set 116
+    "aic-agent": "2.7.0",
+    "clickmem": "3.0.1",
+    "xoder-ai": "0.0.0",
+    "deltavision-os": "0.1.0a1",
+    "lc-agent-app": "0.9",
+    "mechaharness": "0.7.0",
+    "matrix-for-agents": "0.6.9.45",
+    "saint-datahub": "0.1.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
