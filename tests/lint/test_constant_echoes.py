@@ -69,50 +69,74 @@ def test_a_class_field_named_like_a_reported_ratio_is_a_ratio(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(
-    "constant",
+    ("constant", "reported"),
     [
-        "CONTEXT_LINES = 32768",  # another unit
-        "MAX_CONTEXT_CHARS = 32768",
-        "DEFAULT_CONTEXT = 64",  # below the least amount recorded
-        "DEFAULT_CONTEXT = 4_000_000",  # far from every window the project reports
-        "DEFAULT_CONTEXT = 0.5",  # another kind: a share, where the project reports an amount
-        "DEFAULT_TIMEOUT = 32768",  # not a budget's word
+        ("DEFAULT_CONTEXT = 32768", True),  # the control: named like the window reported beside it
+        ("CONTEXT_LINES = 32768", False),  # another unit
+        ("MAX_CONTEXT_CHARS = 32768", False),
+        ("DEFAULT_CONTEXT = 64", False),  # below the least amount recorded
+        ("DEFAULT_CONTEXT = 4_000_000", False),  # far from every window the project reports
+        ("DEFAULT_CONTEXT = 0.5", False),  # another kind: a share, where the project reports an amount
+        ("DEFAULT_TIMEOUT = 32768", False),  # not a budget's word
+        ("GPU_MEMORY_CONTEXT = 32768", False),  # a machine's resource
     ],
 )
-def test_constants_of_another_unit_kind_or_size_stay_quiet(tmp_path: Path, constant: str) -> None:
-    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP, "backends.py": constant + "\n"})
-    assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)]
+def test_constants_of_another_unit_kind_or_size_stay_quiet(
+    tmp_path: Path, constant: str, reported: bool
+) -> None:
+    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP + constant + "\n"})
+    assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)] + [("pkg/manual.py", 6)] * reported
     assert reported_lines(found, "PB105") == []
 
 
+#: A module the pre-check lets through whose window the rules cannot follow (``settings.context``).
+BACKENDS = "DEFAULT_CONTEXT = 32768\n\n\ndef options(settings):\n    return {'num_ctx': settings.context or DEFAULT_CONTEXT}\n"
+
+
 def test_nothing_reported_in_the_project_says_nothing(tmp_path: Path) -> None:
-    found = lint_package(tmp_path, {"__init__.py": "", "backends.py": "DEFAULT_CONTEXT = 32768\n"})
+    found = lint_package(tmp_path, {"__init__.py": "", "backends.py": BACKENDS})
     assert reported_lines(found, "PB102") == []
 
 
-def test_another_projects_window_says_nothing(tmp_path: Path) -> None:
-    found = lint_tree(
-        tmp_path,
-        {
-            "one/__init__.py": "",
-            "one/manual.py": HELP,
-            "two/__init__.py": "",
-            "two/backends.py": "DEFAULT_CONTEXT = 32768\n",
-        },
-    )
-    assert reported_lines(found, "PB102") == [("one/manual.py", 1)]
-
-
-def test_a_deselected_rule_echoes_nothing(tmp_path: Path) -> None:
-    files = {"one/__init__.py": "", "one/manual.py": HELP, "one/backends.py": "DEFAULT_CONTEXT = 32768\n"}
-    found = lint_tree(tmp_path, files, select=("PB101",))
-    assert [f for f in found if f.code == "PB102"] == []
+@pytest.mark.parametrize("one_project", [True, False])
+def test_another_projects_windows_say_nothing(tmp_path: Path, one_project: bool) -> None:
+    other = "one" if one_project else "two"
+    files = {
+        "one/__init__.py": "",
+        "one/manual.py": HELP,
+        "one/vision.py": VISION,
+        f"{other}/__init__.py": "",
+        f"{other}/backends.py": BACKENDS,
+    }
+    found = lint_tree(tmp_path, files)
+    echoed = [(f"{other}/backends.py", 1)] if one_project else []
+    assert reported_lines(found, "PB102") == sorted([*echoed, ("one/manual.py", 1), ("one/vision.py", 1)])
 
 
 def test_noqa_on_the_constant_holds(tmp_path: Path) -> None:
-    backends = "DEFAULT_CONTEXT = 32768  # noqa: PB102\n"
-    found = lint_package(tmp_path, {"__init__.py": "", "manual.py": HELP, "backends.py": backends})
+    found = lint_package(
+        tmp_path, {"__init__.py": "", "manual.py": HELP + "DEFAULT_CONTEXT = 32768  # noqa: PB102\n"}
+    )
     assert reported_lines(found, "PB102") == [("pkg/manual.py", 1)]
+
+
+def test_a_silenced_budget_is_no_evidence(tmp_path: Path) -> None:
+    manual = (
+        HELP.replace("HELP_CONTEXT = 8192\n", "HELP_CONTEXT = 8192  # noqa: PB102\n")
+        + "DEFAULT_CONTEXT = 32768\n"
+    )
+    assert reported_lines(lint_package(tmp_path, {"__init__.py": "", "manual.py": manual}), "PB102") == []
+
+
+def test_no_echo_in_a_test_module(tmp_path: Path) -> None:
+    fake = "FAKE_CONTEXT = 2048  # the num_ctx of the fake server\n"
+    files = {"__init__.py": "", "manual.py": HELP, "vision.py": VISION}
+    found = lint_package(tmp_path, {**files, "test_windows.py": fake, "windows.py": fake})
+    assert reported_lines(found, "PB102") == [
+        ("pkg/manual.py", 1),
+        ("pkg/vision.py", 1),
+        ("pkg/windows.py", 1),
+    ]
 
 
 def test_a_constant_whose_docstring_names_another_unit_stays_quiet(tmp_path: Path) -> None:

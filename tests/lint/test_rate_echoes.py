@@ -70,28 +70,65 @@ def test_another_project_rate_says_nothing(tmp_path: Path) -> None:
     assert reported_lines(found, "PB104") == [("one/tokens.py", 2)]
 
 
+#: A function of the agent: the comment above gets the module past the pre-check (``ctx``), not into a token
+#: context (the rule reads a statement's own comment, its function's name and its docstring).
+QUIET = (
+    "# ctx\ndef f(self, text, results, title, encoded_b64, max_chars, logger):\n    {line}\n    return 0\n"
+)
+
+
 @pytest.mark.parametrize(
-    "line",
+    ("line", "reported"),
     [
-        "preview = text[: len(text) // 3]",  # cuts the text: a third of it, no estimate
-        "n_lines = len(text) // 3",  # bound to another unit
-        "chunk_size = len(text) // 3",
-        "batch = len(results) // 3",  # a list's length
-        "third = len(self.messages) // 3",  # a count of messages
-        "width = len(title) // 3",
-        "padding = len(encoded_b64) // 3",  # base64
-        "head = max_chars // 3",  # a share of a cap of characters (google-adk's ``max_chars // 4``)
-        "third = len(text) // 3",
-        "logger.info('prompt of ~%d', len(text) // 3)",  # only shown
-        "print(f'{len(text) // 3:,} units')",  # only shown (the per-file rule reads 'tokens' there)
+        ("est = len(text) // 3", True),  # the control: an estimate at the project's rate
+        ("preview = text[: len(text) // 3]", False),  # cuts the text: a third of it, no estimate
+        ("n_lines = len(text) // 3", False),  # bound to another unit
+        ("chunk_size = len(text) // 3", False),
+        ("overlap = len(text) // 3", False),
+        ("batch = len(results) // 3", False),  # a list's length
+        ("third = len(self.messages) // 3", False),  # a count of messages
+        ("width = len(title) // 3", False),
+        ("padding = len(encoded_b64) // 3", False),  # base64
+        ("head = max_chars // 3", False),  # a share of a cap of characters (google-adk's ``max_chars // 4``)
+        ("third = len(text) // 3", False),
+        ("logger.info('prompt of ~%d', len(text) // 3)", False),  # only shown
+        ("print(f'{len(text) // 3:,} units')", False),
+        ("steps = list(range(len(text) // 3))", False),  # a count of steps
+        ("for _ in text[len(text) // 3 :]: pass", False),
     ],
 )
-def test_quotients_that_are_no_estimate_stay_quiet(tmp_path: Path, line: str) -> None:
-    agent = f"def f(self, text, results, title, encoded_b64, max_chars, logger):\n    {line}\n    return 0\n"
+def test_quotients_that_are_no_estimate_stay_quiet(tmp_path: Path, line: str, reported: bool) -> None:
+    files = {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=3), "agent.py": QUIET.format(line=line)}
+    found = lint_package(tmp_path, files)
+    assert reported_lines(found, "PB104") == [("pkg/agent.py", 3)] * reported + [("pkg/tokens.py", 2)]
+
+
+def test_a_rate_kept_in_a_name_is_judged_where_it_is_written(tmp_path: Path) -> None:
+    """``PARTS = 3`` ... ``len(prompt) // PARTS``: the name is not the project's rate written again."""
+    agent = "# ctx\nPARTS = 3\n\n\ndef split(prompt, parts=3):\n    n = len(prompt) // PARTS\n    m = len(prompt) // parts\n    return n, m\n"
     found = lint_package(
         tmp_path, {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=3), "agent.py": agent}
     )
     assert reported_lines(found, "PB104") == [("pkg/tokens.py", 2)]
+
+
+def test_noqa_on_the_echo_holds(tmp_path: Path) -> None:
+    agent = AGENT.replace("// 3\n", "// 3  # noqa: PB104\n", 1)
+    found = lint_package(
+        tmp_path, {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=3), "agent.py": agent}
+    )
+    assert reported_lines(found, "PB104") == [("pkg/agent.py", 7), ("pkg/agent.py", 8), ("pkg/tokens.py", 2)]
+
+
+def test_a_silenced_rate_is_no_evidence(tmp_path: Path) -> None:
+    tokens = ESTIMATE.format(rate=3).replace("// 3\n", "// 3  # noqa: PB104\n")
+    found = lint_package(tmp_path, {"__init__.py": "", "tokens.py": tokens, "agent.py": AGENT})
+    assert reported_lines(found, "PB104") == []
+
+
+def test_no_echo_in_a_test_module(tmp_path: Path) -> None:
+    files = {"__init__.py": "", "tokens.py": ESTIMATE.format(rate=3), "test_agent.py": AGENT}
+    assert reported_lines(lint_package(tmp_path, files), "PB104") == [("pkg/tokens.py", 2)]
 
 
 def test_the_rule_says_it_looks_across_the_project() -> None:

@@ -15,7 +15,9 @@ so reported make the pattern, and the name must itself speak of a model's contex
 ``CONTEXT_BUDGET_WARNING_RATIO``): one may share a last word by chance (crewai's memory thresholds, 0.7 to
 0.98, are no share of a window because its ``TOOL_RESULT_CONTEXT_WINDOW_THRESHOLD`` is; lightrag's docx
 heading ratios none of a chunk's because its chunker's ``_IDEAL_RATIO`` is). A score's, a distance's or a
-length's cut-off is never recorded (``SEMANTIC_SIMILARITY_THRESHOLD``, ``SHORT_OUTPUT_LEN_THRESHOLD``).
+length's or a machine's resource's cut-off is never recorded (``SEMANTIC_SIMILARITY_THRESHOLD``,
+``SHORT_OUTPUT_LEN_THRESHOLD``, ``MEMORY_THRESHOLD``), nor a constant of a test module (a test's numbers are its
+scenario); a finding the user silenced (``noqa``) is no evidence.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import CHAR_WORDS, EXCLUDED_WORDS, SCORE_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project
 
@@ -53,6 +56,7 @@ _OTHER_WORDS = (
     | EXCLUDED_WORDS
     | SCORE_WORDS
     | {"distance", "dedup", "deduplication", "len", "length", "size"}
+    | {"memory", "cpu", "gpu", "disk", "ram", "vram"}  # a machine's resources (``MEMORY_THRESHOLD = 0.9``)
 )
 #: Words that tie a name to a model's context, for a constant named like budgets of other modules.
 _BUDGET_WORDS = frozenset(
@@ -140,18 +144,22 @@ def constant_echoes(
     project and kind that a rule of ``rules`` (the run's, by code) reported, as that rule's findings."""
     from prompt_budget.lint.cache import module_name
 
-    reported: dict[tuple[str, int], set[str]] = defaultdict(set)  # the codes reported on each line
+    # the codes reported on each line, and those counting (a finding the user silenced is no evidence)
+    reported: dict[tuple[str, int], set[str]] = defaultdict(set)
+    counting: dict[tuple[str, int], set[str]] = defaultdict(set)
     for f in findings:
         reported[(f.path, f.line)].add(f.code)
+        if f.suppressed is None:
+            counting[(f.path, f.line)].add(f.code)
     groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
     for fact in facts:
-        if fact.name.startswith((_AMOUNT, _RATIO)):
+        if fact.name.startswith((_AMOUNT, _RATIO)) and not is_test_module(fact.path):
             tag, _, _ = fact.name.rpartition(" ")
             groups[(fact_project(fact, root), tag)].append(fact)
     found: list[Finding] = []
     for (_, tag), group in groups.items():
         code = tag[1:6].upper()
-        seen = [f for f in group if code in reported.get((f.path, f.line), ())]
+        seen = [f for f in group if code in counting.get((f.path, f.line), ())]
         rule = rules.get(code)
         if not seen or rule is None:
             continue

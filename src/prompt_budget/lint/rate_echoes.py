@@ -24,7 +24,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import tagged
+from prompt_budget.lint.flow import is_test_module, tagged
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, string_value
@@ -36,9 +36,9 @@ if TYPE_CHECKING:
     from prompt_budget.lint.options import LintOptions
 
 #: A rate the rule reported (the fact's value: characters per token).
-RATE_FACT = "\x00chars-per-token-rate"
+RATE_FACT = "\x00pb104 rate "
 #: A text's length divided by a rate, with no token context in its module.
-ECHO_FACT = "\x00chars-per-token-echo"
+ECHO_FACT = "\x00pb104 echo "
 #: The characters-per-token rates an estimate may use without a word of tokens around.
 LOWEST, HIGHEST = 2.5, 6
 
@@ -71,17 +71,8 @@ _TEXT_CALLS = frozenset(
 _PASSING = frozenset({"max", "min", "abs", "int", "float", "round"})
 #: Words of a name the quotient is bound to that say it is not tokens.
 _OTHER_UNITS = UNIT_WORDS | {
-    "size",
-    "step",
-    "width",
-    "indent",
-    "offset",
-    "index",
-    "pos",
-    "half",
-    "mid",
-    "third",
-    "quarter",
+    *("size", "step", "width", "indent", "offset", "index", "pos", "half", "mid", "third", "quarter"),
+    *("overlap", "cut", "split", "part", "parts", "chunk", "chunks", "segment", "segments"),
 }
 #: Words of a cap: a cap of characters divided is a share of it (``head_budget = max_chars // 4``).
 _CAP_WORDS = frozenset({"max", "maximum", "limit", "cap", "budget", "allowance", "ceiling"})
@@ -131,8 +122,10 @@ def _cuts_or_counts_other(ancestors: Sequence[ast.AST], node: ast.expr) -> bool:
     for anc in reversed(ancestors):
         if isinstance(anc, ast.Slice | ast.Subscript | ast.JoinedStr) and anc is not node:
             return True
-        if isinstance(anc, ast.Call) and callee_name(anc) in _SHOWING:
-            return True
+        if isinstance(anc, ast.Call) and callee_name(anc) in (*_SHOWING, "range"):
+            return True  # shown, or a count of steps (``range(len(text) // 4)``)
+        if isinstance(anc, ast.For | ast.AsyncFor):
+            return True  # the loop's iterable: a count of steps, not an estimate
         if isinstance(anc, ast.stmt):
             targets = anc.targets if isinstance(anc, ast.Assign) else [getattr(anc, "target", None)]
             names = [attr_name(t) or "" for t in targets if isinstance(t, ast.expr)]
@@ -147,9 +140,13 @@ def note_rate(rule: LintRule, node: ast.AST, rate: float) -> None:
 
 def note_echo(rule: LintRule, node: ast.BinOp, literal: ast.expr, rate: float) -> None:
     """Record ``node`` (a division by the literal ``rate``, not reported) when it divides a text's length
-    and neither cuts a text nor is bound to another unit: the project-wide pass decides."""
+    and neither cuts a text nor is bound to another unit: the project-wide pass decides. Only a rate written
+    in the division: one kept in a constant or a parameter's default (``PARTS = 4`` ... ``len(p) // PARTS``)
+    is a name the rule judges where it is written. Never in a test module (a test's numbers are its scenario)."""
     if (
-        LOWEST <= rate <= HIGHEST
+        literal is node.right
+        and not is_test_module(rule.ctx.path)
+        and LOWEST <= rate <= HIGHEST
         and text_length(node.left)
         and not _cuts_or_counts_other(rule.ctx.ancestors, node)
     ):
@@ -162,7 +159,8 @@ def _echoes(cls: type[LintRule], facts: Sequence[Fact], options: LintOptions) ->
 
     rates: dict[tuple[Path, float], Fact] = {}
     for fact, _ in tagged(facts, RATE_FACT, 1):
-        rates.setdefault((fact_project(fact, options.root), fact.value), fact)
+        if fact.suppressed is None:  # a rate the user silenced is no evidence for its copies
+            rates.setdefault((fact_project(fact, options.root), fact.value), fact)
     if not rates:
         return []
     found = []
