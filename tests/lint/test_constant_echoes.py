@@ -60,12 +60,15 @@ def test_a_class_field_named_like_a_reported_ratio_is_a_ratio(tmp_path: Path) ->
     config = (
         "from pydantic import BaseModel, Field\n\n\n"
         "class Policy(BaseModel):\n"
-        "    summary_threshold: float = Field(default=0.6)\n"  # line 5
+        "    handoff_threshold: float = Field(default=0.6)\n"  # line 5: no budget by its name alone
         "    retry_threshold: float = 0.5\n"  # 'retry' is another unit's word
         "    top_p: float = 0.9\n"
     )
     found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + "\n\n" + config})
     assert reported_lines(found, "PB105") == [("pkg/compact.py", 1), ("pkg/compact.py", 12)]
+    echo = next(f for f in found if f.line == 12)
+    assert "named like COMPACT_THRESHOLD (pkg/compact.py:1)" in echo.message
+    assert echo.key == "handoff_threshold_ratio"  # the key says it is a share, as the rule's own keys do
 
 
 @pytest.mark.parametrize(
@@ -141,12 +144,12 @@ def test_no_echo_in_a_test_module(tmp_path: Path) -> None:
 
 def test_a_constant_whose_docstring_names_another_unit_stays_quiet(tmp_path: Path) -> None:
     """agent47's ``CONTEXT_BUDGET_WARNING_RATIO``, documented as a share of a budget of characters."""
-    more = 'SUMMARY_THRESHOLD = 0.6\n"""Share of context_max_chars at which a hint is shown."""\n'
+    more = 'HANDOFF_THRESHOLD = 0.6\n"""Share of context_max_chars at which a hint is shown."""\n'
     found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + more})
     assert reported_lines(found, "PB105") == [("pkg/compact.py", 1)]
 
 
 def test_a_docstring_in_tokens_keeps_it(tmp_path: Path) -> None:
-    more = 'SUMMARY_THRESHOLD = 0.6\n"""Share of the window, in tokens, above which the history is summarised."""\n'
+    more = 'HANDOFF_THRESHOLD = 0.6\n"""Share of the window, in tokens, above which the history is summarised."""\n'
     found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + more})
     assert reported_lines(found, "PB105") == [("pkg/compact.py", 1), ("pkg/compact.py", 6)]

@@ -75,6 +75,8 @@ _BUDGET_WORDS = frozenset(
         ),
     }
 )
+#: Last words of a name that already say it is a share.
+_RATIO_WORDS = frozenset({"ratio", "fraction", "percent", "pct"})
 #: The smallest amount recorded, and how far an echo's value may be from the reported ones'.
 _LEAST, _SPREAD = 256, 8
 
@@ -187,9 +189,12 @@ def constant_echoes(
                     f"hard-coded budget ratio {name} = {fact.value}, {where} ratio the project uses; move it to "
                     "config so the threshold can be tuned per model"
                 )
+            # a share's key says it is one (``summary_threshold_ratio``), as the rule's own keys do
+            ws = words(name.lower())
+            keyed = name if code == "PB102" or (ws and ws[-1] in _RATIO_WORDS) else f"{name}_ratio"
             fixable = not fact.path.endswith(".pyi")
-            key_parts = (name.lower(), module_name(fact.path))
+            key_parts = (keyed.lower(), module_name(fact.path))
             found.append(
-                rule.finding_at(fact, message, key=config_key(name), fixable=fixable, key_parts=key_parts)
+                rule.finding_at(fact, message, key=config_key(keyed), fixable=fixable, key_parts=key_parts)
             )
     return found
