@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.added_headroom import headroom_budget
 from prompt_budget.lint.bounded_budgets import bounded_budget
+from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.class_reserves import class_reserve
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
@@ -276,6 +277,9 @@ class ReserveArithmetic(LintRule):
         left = node.left  # ``context_window - prompt_tokens - 1000``: the budget is the leftmost term
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
+        left = fallen_back(
+            left
+        )  # ``(self._max_tokens or 4096) - 512``: the budget, its fallback aside (set 115)
         budget = (
             self.budget_expr(left)
             or bounded_budget(self, left)  # ``min(n_ctx, n_batch) - 16`` (``bounded_budgets``)

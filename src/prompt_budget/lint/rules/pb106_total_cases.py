@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb106_set97_cases import SET97_INVALID, SET97_VALI
 from prompt_budget.lint.rules.pb106_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb106_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb106_set105_cases import SET105_INVALID, SET105_VALID
+from prompt_budget.lint.rules.pb106_set115_cases import SET115_INVALID, SET115_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -110,6 +111,7 @@ MORE_VALID = (
     *SET101_VALID,
     *SET103Y_VALID,
     *SET105_VALID,
+    *SET115_VALID,  # set 115: a reserve off a budget read with its fallback
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -123,4 +125,5 @@ MORE_INVALID = (
     *SET101_INVALID,
     *SET103Y_INVALID,
     *SET105_INVALID,
+    *SET115_INVALID,  # set 115: a reserve off a budget read with its fallback
 )
