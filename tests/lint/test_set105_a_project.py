@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from lint_helpers import lint_package, reported_lines
 
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
+
 CONFIG = (
     "from dataclasses import dataclass\n\n\n"
     "@dataclass\nclass ReplyConfig:\n    {budget}: int = 2500\n    reply_share: float = 0.25\n\n\n"
@@ -28,7 +30,7 @@ BUDGET = (
     "    @staticmethod\n    def _clamp(value, default):\n        return min(max(float(value), 0.0), 0.9)\n"
 )
 
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 
 def test_a_share_read_by_key_through_a_helper_reports_the_key_where_it_is_bound(tmp_path: Path) -> None:

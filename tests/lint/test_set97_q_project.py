@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from lint_helpers import lint_package, reported_lines
 
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
+
 SCHEMA = (
     "from dataclasses import dataclass\n\n\n"
     "@dataclass\nclass ModelSection:\n    {budget}: int = {amount}\n\n\n"
@@ -26,7 +28,7 @@ COMPACT = (
     "    target = cfg.compact_to * usable\n    return target\n"
 )
 
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 
 def test_a_config_fraction_read_as_a_share_of_what_a_reserve_leaves(tmp_path: Path) -> None:

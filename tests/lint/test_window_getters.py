@@ -8,6 +8,7 @@ from pathlib import Path
 from lint_helpers import lint_package
 
 from prompt_budget.lint.engine import all_rules, precheck
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: A usage record of ``{unit}``, its share a property (``None`` for an unknown limit).
 USAGE = (
@@ -37,7 +38,7 @@ def test_a_ratio_compared_with_another_modules_share_of_tokens_is_reported(tmp_p
 def test_a_share_of_other_units_or_no_share_is_not(tmp_path: Path) -> None:
     """A share of lines, messages, chars, bytes, seconds, memory, cost or price; a getter returning no
     division: nothing is reported."""
-    for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price"):
+    for unit in OTHER_UNITS:
         (tmp_path / unit).mkdir()
         assert precheck(USAGE.format(unit=unit), all_rules())  # read, so the unit is what keeps it quiet
         assert _lint(tmp_path / unit, {"usage.py": USAGE.format(unit=unit), "agent.py": AGENT}) == []

@@ -39,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.flow import finding_where_bound, function_body, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
@@ -64,17 +64,9 @@ _DEPTH = 4
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _body(fn: Function) -> list[ast.stmt]:
-    """``fn``'s statements, its docstring left out."""
-    body = fn.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
-    return body
-
-
 def _forwarded(init: Function, param: str) -> bool:
     """``super().__init__(..., param=param)`` or ``super().__init__(m, param)`` in ``init``'s body."""
-    for stmt in _body(init):
+    for stmt in function_body(init):
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         if not (
             isinstance(call, ast.Call)
@@ -142,7 +134,7 @@ def class_facts(rule: LintRule, module: ast.Module) -> None:
         for fn in cls.body:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            body = _body(fn)
+            body = function_body(fn)
             if names.is_budget(fn.name) and len(body) == 1 and isinstance(body[0], ast.Return):
                 attr = self_attribute(body[0].value)  # ``def max_tokens(self): return self._context_size``
                 if attr:

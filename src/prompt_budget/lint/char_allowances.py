@@ -18,7 +18,7 @@ from prompt_budget.lint.rule import LintRule, attr_name, callee_name
 #: Tokens per character an output allowance may give (``len(text) * 5``).
 LOWEST, HIGHEST = 2, 10
 #: Names of a text whose length counts characters.
-_TEXT_WORDS = frozenset(
+TEXT_WORDS = frozenset(
     {"text", "prompt", "content", "string", "source", "document", "passage", "query", "body"}
 )
 
@@ -31,7 +31,7 @@ def of_text(rule: LintRule, length: ast.expr) -> bool:
     if isinstance(arg, ast.Call) and callee_name(arg) == "str":
         return True
     name = attr_name(arg) or ""
-    return bool(set(words(name)) & _TEXT_WORDS) or rule.names.is_chars(name)
+    return bool(set(words(name)) & TEXT_WORDS) or rule.names.is_chars(name)
 
 
 def allowance_use(rule: LintRule, node: ast.BinOp) -> str | None:

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 #: The facts' tags: the code a constant of each kind is reported under (``"\x00pb102 "`` also says which
 #: rule's ``noqa`` the fact obeys).
 _AMOUNT, _RATIO = "\x00pb102 constant ", "\x00pb105 constant "
+#: The rules whose findings are echoed: without one of them in the run no fact is recorded.
+ECHOED_CODES = frozenset({"PB102", "PB105"})
 #: The last words of a budget's name.
 _LAST_WORDS = frozenset(
     {

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict, stamp
-from prompt_budget.lint.constant_echoes import constant_echoes, constant_facts
+from prompt_budget.lint.constant_echoes import ECHOED_CODES, constant_echoes, constant_facts
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
@@ -198,10 +198,10 @@ def lint_source(
         if not again:
             break
         every_word = True
-    if isinstance(
-        tree, ast.Module
-    ):  # named like a budget the project reports elsewhere (``constant_echoes``)
-        ctx.facts.extend(constant_facts(tree))
+    if isinstance(tree, ast.Module) and any(r.CODE in ECHOED_CODES for r in rules):
+        ctx.facts.extend(
+            constant_facts(tree)
+        )  # named like a budget the project reports (``constant_echoes``)
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)

@@ -511,13 +511,21 @@ def assign_targets(stmt: ast.AST | None) -> list[ast.expr]:
 
 
 def module_functions(tree: ast.AST | None) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None]:
-    """A module's top-level functions by name (None for a name defined twice: which one a call
-    reaches is unknown)."""
+    """A module's top-level functions by name, or a class's methods given the class (None for a name
+    defined twice: which one a call reaches is unknown)."""
     found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
-    for stmt in tree.body if isinstance(tree, ast.Module) else []:
+    for stmt in tree.body if isinstance(tree, ast.Module | ast.ClassDef) else []:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found[stmt.name] = None if stmt.name in found else stmt
     return found
+
+
+def function_body(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.stmt]:
+    """``fn``'s statements, its docstring left out."""
+    body = fn.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return body
 
 
 def positional_params(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> list[str]:

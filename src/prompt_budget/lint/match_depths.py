@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.names import LOG_CALLS
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.walks import walk
 
@@ -27,7 +28,6 @@ _PURE_CALLS = frozenset({"len", "tuple", "zip"})
 #: Methods growing or clearing a list in place.
 _MUTATORS = frozenset({"extend", "append", "insert", "clear", "pop"})
 #: Logging calls: a read inside one is only shown.
-_LOGS = frozenset({"debug", "info", "warning", "warn", "error", "print", "log", "exception"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -63,7 +63,7 @@ def _in_log(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     while cur is not None and not isinstance(cur, ast.stmt):
         if isinstance(cur, ast.JoinedStr):
             return True
-        if isinstance(cur, ast.Call) and (callee_name(cur) or "") in _LOGS:
+        if isinstance(cur, ast.Call) and (callee_name(cur) or "") in LOG_CALLS:
             return True
         cur = parents.get(cur)
     return False

@@ -481,6 +481,10 @@ def config_key(*parts: str) -> str:
     return "_".join(ws) or "value"
 
 
+#: Calls that log or print what they are given: a number inside one is shown, not used.
+LOG_CALLS = frozenset({"debug", "info", "warning", "warn", "error", "print", "log", "exception"})
+
+
 #: A function about prices: a token count compared in it picks a pricing tier, not a limit.
 PRICE_WORDS = frozenset(
     {"cost", "costs", "price", "prices", "pricing", "rate", "rates", "tier", "usd", "spend"}

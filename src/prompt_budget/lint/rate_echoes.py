@@ -24,8 +24,9 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.flow import is_test_module, tagged
-from prompt_budget.lint.names import UNIT_WORDS, words
+from prompt_budget.lint.names import LOG_CALLS, UNIT_WORDS, words
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, string_value
 
@@ -42,27 +43,12 @@ ECHO_FACT = "\x00pb104 echo "
 #: The characters-per-token rates an estimate may use without a word of tokens around.
 LOWEST, HIGHEST = 2.5, 6
 
-#: Words of a name or a key holding text.
-_TEXT_WORDS = frozenset(
-    {
-        *("text", "prompt", "content", "string", "str", "source", "document", "doc", "passage", "query"),
-        *(
-            "body",
-            "request",
-            "response",
-            "reply",
-            "answer",
-            "output",
-            "result",
-            "diff",
-            "code",
-            "markdown",
-            "html",
-        ),
-        *("json", "payload", "transcript", "summary", "instructions", "description", "snippet", "chars"),
-        *("characters", "char"),
-    }
-)
+#: Words of a name or a key holding text: a text's (``char_allowances``) and a reply's, a rendering's, a document's.
+_TEXT_WORDS = TEXT_WORDS | {
+    *("str", "doc", "request", "response", "reply", "answer", "output", "result", "diff", "code", "markdown"),
+    *("html", "json", "payload", "transcript", "summary", "instructions", "description", "snippet"),
+    *("chars", "characters", "char"),
+}
 #: Calls whose result is a text.
 _TEXT_CALLS = frozenset(
     {"dumps", "str", "repr", "join", "format", "strip", "getvalue", "read_text", "render"}
@@ -76,10 +62,8 @@ _OTHER_UNITS = UNIT_WORDS | {
 }
 #: Words of a cap: a cap of characters divided is a share of it (``head_budget = max_chars // 4``).
 _CAP_WORDS = frozenset({"max", "maximum", "limit", "cap", "budget", "allowance", "ceiling"})
-#: Calls that only show what they are given (a log line, a printed table).
-_SHOWING = frozenset(
-    {"print", "echo", "log", "debug", "info", "warning", "warn", "error", "exception", "write"}
-)
+#: Calls that only show what they are given (a log line, a printed table, an echo to a terminal).
+_SHOWING = LOG_CALLS | {"echo", "write"}
 
 
 def _textual(node: ast.expr) -> bool:

@@ -7,6 +7,7 @@ ankaloop's default config): the same model's output cap in tokens, though ``outp
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 _CONFIG = 'DEFAULTS = {{\n    "model_config": {{\n        "model_id": "m-1",\n{entries}    }},\n}}\n'
 
@@ -30,6 +31,6 @@ SET105_INVALID = (
     Invalid(_config('"context_window": 8192', '"output_limit": 16384'), line=4),
     *(
         Invalid(_config('"context_window": 128000', f'"max_output_{unit}": 4000'), line=4)
-        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+        for unit in OTHER_UNITS
     ),
 )

@@ -6,6 +6,7 @@ its docstring says estimates tokens returns, topped up (``inline_forms.estimate_
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 _COUNT = (
     'def {name}(messages):\n    """{doc}"""\n    total = 0\n    for m in messages:\n'
@@ -18,7 +19,7 @@ SET89_VALID = (
     Valid(_COUNT.format(name="count_tokens", doc="Count tokens in messages using tiktoken.")),
     *(
         Valid(_COUNT.format(name=f"estimate_{unit}", doc=f"Estimate the {unit} of messages."))
-        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+        for unit in OTHER_UNITS
     ),
     # quotas in other units beside a limiter: lines, messages, chars, bytes, seconds, memory, cost, price
     Valid(

@@ -7,9 +7,10 @@ reported. Spliced into ``pb101_form_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a spec may list values of instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 SET95_VALID = (
     # the values of other quantities listed in a search space: no budget names them

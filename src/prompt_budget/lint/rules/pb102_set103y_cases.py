@@ -7,6 +7,7 @@ matches: what that value meets (returned by a budget getter) decides for the con
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: A table of ``{unit}`` by model-name fragment searched by ``{getter}``, falling back to ``{default}``.
 _SEARCH = (
@@ -16,10 +17,7 @@ _SEARCH = (
 
 SET103Y_VALID = (
     # a getter of lines, messages, characters, bytes, seconds, memory, cost or price, not a token budget
-    *(
-        Valid(_SEARCH.format(default="DEFAULT_" + unit.upper(), getter=f"max_{unit}"))
-        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
-    ),
+    *(Valid(_SEARCH.format(default="DEFAULT_" + unit.upper(), getter=f"max_{unit}")) for unit in OTHER_UNITS),
     # the fallback of ``next`` over no generator (an iterator's next item) is not a search's fallback
     Valid(
         "DEFAULT_CONTEXT = 8_000\n\n\ndef context_window(rows):\n    return next(iter(rows), DEFAULT_CONTEXT)\n"

@@ -6,9 +6,10 @@ made a whole number first (``int(max_tokens or 0) <= 1_024``: set 103, somnia's 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units an amount may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 #: A payload left out below a least ``{name}``, made a whole number first.
 _FLOOR = (

@@ -6,9 +6,10 @@ tokens (``max(512, int(physical * 0.45))`` where ``if fixed.tokens > physical``,
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a local may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 
 def _floor(counted: str, share: str) -> str:

@@ -6,9 +6,10 @@ parts of a whole (``min(24_000, max_input_tokens * 3 // 4)``, ``fraction_shares.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 SET91_VALID = (
     # the same cap of three quarters of a limit in another unit

@@ -7,9 +7,10 @@ clamps a share of a count of tokens (``fraction_shares.nested_amount``; set 96: 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a cap may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 SET95_VALID = (
     # the same nested clamp of a share of another amount

@@ -99,8 +99,7 @@ class CharsPerToken(LintRule):
     named as characters (``char_cap = int(max_tokens * 1.4)``), so is a rate kept in a local named as a factor
     (``TARGET_SIZE_FACTOR = 3`` ... ``result[:TARGET_SIZE_FACTOR * target_size]``), and a parameter the function
     orders against a count of tokens (``model.count_tokens(result) > target_size``) is a token cap whatever its
-    name; ``ascii_ch_count`` counts characters. The fallback of a read of a named rate (``cfg.chars_per_token if cfg
-    else 3.5``, ``... or 3.5``) is one too.
+    name; ``ascii_ch_count`` counts characters. A named rate's read's fallback (``... or 3.5``) is one too.
 
     The context decides: the result is assigned to, returned from, passed as or commented as tokens, compared with a
     count of tokens, or the enclosing function is about tokens; a text's length and a size divided by the same rate
@@ -198,9 +197,10 @@ class CharsPerToken(LintRule):
             if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
-        tree, cls, read = self.ctx.tree, self.ctx.enclosing_class(), self._chars
-        if isinstance(node, ast.Call) and (kind := returned_unit(tree, cls, node, read, self._resolving)):
-            return kind  # ``utf8_bytes(text)``: what a one-statement helper returns (set 112)
+        if isinstance(node, ast.Call):  # ``utf8_bytes(text)``: what a one-statement helper returns (set 112)
+            kind = returned_unit(self.ctx, node, self._chars, self._resolving)
+            if kind is not None:
+                return kind
         name = attr_name(node)
         if name is None:
             return None

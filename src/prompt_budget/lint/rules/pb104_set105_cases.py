@@ -7,6 +7,7 @@ Spliced into ``pb104_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNIT_CAPS
 
 #: Blocks dropped, oldest first, while their characters exceed ``{cap}`` times a rate, bound to ``{bound}``.
 _DROP = (
@@ -19,16 +20,7 @@ SET105_VALID = (
     # the cap is of lines, messages, characters, bytes, seconds, memory, cost or price, not tokens
     *(
         Valid(_DROP.format(cap=cap, bound="budget_chars", product=f"int({cap}) * 4"))
-        for cap in (
-            "max_lines",
-            "max_messages",
-            "max_chars",
-            "max_bytes",
-            "timeout_seconds",
-            "memory_limit",
-            "max_cost",
-            "max_price",
-        )
+        for cap in OTHER_UNIT_CAPS
     ),
     # a token cap made a number and scaled, but sizing an array or counting workers, not characters
     Valid("import numpy as np\n\ndef buf(max_tokens):\n    return np.zeros(int(max_tokens) * 4)\n"),

@@ -8,6 +8,7 @@ index that holds characters (``ov = overlap * 2`` beside ``step = tokens * 2``, 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 _CHUNKER = (
     "def chunk_text(text, {size}=400, {other}=80):\n"
@@ -22,10 +23,7 @@ _CHUNKER = (
 
 SET99S_VALID = (
     # the sibling's name says no tokens: lines, messages, chars, bytes, seconds, memory, cost, price
-    *(
-        Valid(_CHUNKER.format(size=unit, other="overlap", advance="i += step - ov"))
-        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
-    ),
+    *(Valid(_CHUNKER.format(size=unit, other="overlap", advance="i += step - ov")) for unit in OTHER_UNITS),
 )
 
 SET99S_INVALID = (

@@ -19,10 +19,15 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_local, bound_values, reads_of
+from prompt_budget.lint.flow import function_body, module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import FileContext
 
 #: Calls that round or convert a quotient without changing its unit.
 _ROUNDING = frozenset({"int", "round", "ceil", "floor", "float"})
@@ -165,32 +170,25 @@ def _local_among_rates(fn: ast.AST | None, ancestors: Sequence[ast.AST], node: a
     return False
 
 
-def returned_unit(
-    tree: ast.AST | None, cls: ast.ClassDef | None, call: ast.Call, unit: Unit, resolving: set[str]
-) -> str | None:
+def returned_unit(ctx: FileContext, call: ast.Call, unit: Unit, resolving: set[str]) -> str | None:
     """The unit (``unit``'s answer) of what a helper of the module, or a method of the class called on
     ``self``, returns in its one statement: ``utf8_bytes(text)`` returning ``len(text.encode("utf-8"))``,
     ``self.word_count()`` returning ``len(self.content.split())`` (set 112: kemi's words per token). None
-    for any other call and for a helper named for bytes (``utf8_bytes(text)``, set 112: airprompter-agent-core); ``resolving`` holds the helpers being read (a
-    helper returning its own call reads as no unit)."""
+    for any other call, a name defined twice and a helper named for bytes (``utf8_bytes(text)``, set 112:
+    airprompter-agent-core); ``resolving`` holds the helpers being read (a helper returning its own call reads
+    as no unit)."""
     func = call.func
-    if isinstance(func, ast.Name) and isinstance(tree, ast.Module):
-        name, body = func.id, tree.body
-    elif (
-        isinstance(func, ast.Attribute)
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "self"
-        and cls
-    ):
-        name, body = func.attr, cls.body
+    scope: ast.AST | None
+    if isinstance(func, ast.Name):
+        name, scope = func.id, ctx.tree
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        name, scope = func.attr, ctx.enclosing_class()  # the class only for a call on ``self``
     else:
         return None
-    found = [s for s in body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == name]
-    if len(found) != 1 or f"{name}()" in resolving or {"byte", "bytes"} & set(words(name)):
+    found = module_functions(scope).get(name)
+    if found is None or f"{name}()" in resolving or {"byte", "bytes"} & set(words(name)):
         return None  # a helper named for bytes is read as bytes (``pb104_bytes.byte_amount``)
-    statements = found[0].body
-    if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant):
-        statements = statements[1:]  # the docstring
+    statements = function_body(found)
     if len(statements) != 1 or not isinstance(statements[0], ast.Return) or statements[0].value is None:
         return None
     resolving.add(f"{name}()")

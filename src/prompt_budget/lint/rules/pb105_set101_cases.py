@@ -9,9 +9,10 @@ from budgets as an id; a fraction is none. Spliced into ``pb105_set81_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units an amount may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 #: A goal of ``{unit}`` scaled by a constant's fraction and compared with the amount used.
 _GOAL = (

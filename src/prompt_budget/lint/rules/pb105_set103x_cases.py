@@ -8,9 +8,10 @@ into ``pb105_set81_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units an amount may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 #: A usage record whose share is ``used_{unit} / max_{unit}`` (``None`` for an unknown limit).
 _USAGE = (

@@ -17,9 +17,10 @@ Spliced into ``pb105_set81_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units an amount may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 #: Unit words a budget ratio's name may hold and stay quiet whatever binds it (the field too).
 _QUIET_UNITS = ("chars", "bytes", "seconds", "cost", "price")
 

@@ -6,6 +6,7 @@ whose docstring calls them shares of a character budget (``share_units``)."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 from prompt_budget.lint.rules.pb105_set83_cases import SET83_INVALID, SET83_VALID
 from prompt_budget.lint.rules.pb105_set87_cases import (
     SET87_BOUND_INVALID,
@@ -26,7 +27,7 @@ from prompt_budget.lint.rules.pb105_set105_cases import SET105_INVALID, SET105_V
 from prompt_budget.lint.rules.pb105_set107_cases import SET107_INVALID, SET107_VALID
 
 #: Units a budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 _RATIOS = (
     'CONTEXT_BUDGET_WARNING_RATIO: float = 0.80\n"""Ratio of {whole} at which a hint is emitted."""\n\n'

@@ -5,10 +5,11 @@ a read named as the window bound to a local the function orders against a count 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 from prompt_budget.lint.rules.pb105_set85_cases import SET85_INVALID, SET85_VALID
 
 #: Units a budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 
 def _quota(used: str, limit: str, read: str = "quota.share", returned: str = "") -> str:

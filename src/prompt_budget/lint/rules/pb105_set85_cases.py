@@ -5,9 +5,10 @@ whatever the local's name and bindings say (``ordered_budgets``)."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a local may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 
 def _capacity(counted: str, share: str, local: str = "physical") -> str:

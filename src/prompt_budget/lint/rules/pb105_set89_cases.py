@@ -6,9 +6,10 @@ Spliced into ``pb105_set81_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 SET89_VALID = (
     # a percent taken whole of a budget in another unit

@@ -7,9 +7,10 @@ gauge's colour, no budget (``style_thresholds``). Spliced into ``pb105_set81_cas
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 _GAUGE = (
     "WARN_FRACTION = 0.75\n\n"

@@ -7,9 +7,10 @@ parameter picks a level of compression by it (``passed_shares``). Spliced into `
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 _GUARDED = (
     "def build(messages, estimated_tokens, max_tokens):\n"

@@ -9,9 +9,10 @@ factor of a window is project-wide (tests/lint/test_set95_u_project.py). Spliced
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a tracker may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 _TRACKER = (
     "class Tracker:\n    def __init__(self, limit: int, warn_at: float = 0.8):\n"

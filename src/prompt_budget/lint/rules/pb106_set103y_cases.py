@@ -7,24 +7,13 @@ stays quiet, as a plain literal does. Spliced into ``pb106_total_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNIT_CAPS
 
 #: A cut of ``{amount}`` by a reserve kept when a flag is set.
 _FLAGGED = "def body(text, {amount}, footer=True):\n    room = {amount} - ({reserve} if footer else 0)\n    return squeeze(text, room)\n"
 
 SET103Y_VALID = (
-    *(
-        Valid(_FLAGGED.format(amount=amount, reserve=24))
-        for amount in (
-            "max_lines",
-            "max_messages",
-            "max_chars",
-            "max_bytes",
-            "timeout_seconds",
-            "memory_limit",
-            "max_cost",
-            "max_price",
-        )
-    ),
+    *(Valid(_FLAGGED.format(amount=amount, reserve=24)) for amount in OTHER_UNIT_CAPS),
     # neither branch is zero: two sizes to choose from, not a reserve kept or not
     Valid(
         "def body(text, max_tokens, short=True):\n    return squeeze(text, max_tokens - (24 if short else 48))\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 SET75_VALID = (
     # headroom added to a budget through a clamp, bound to no token amount (a position), or a number
@@ -11,7 +12,7 @@ SET75_VALID = (
     Valid("def plan(p):\n    p.max_tokens = max(p.max_tokens, p.retries + 1024)\n"),
     *(
         Valid(f"def plan(p):\n    p.max_{unit} = max(p.max_{unit}, p.thinking_budget + 1024)\n")
-        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+        for unit in OTHER_UNITS
     ),
     # a number less a call of a callable got from no tokenizer, or of one not named as a count (a
     # tokenizer called gives ids), or counting another unit

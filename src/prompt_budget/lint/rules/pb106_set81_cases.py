@@ -4,6 +4,7 @@ reserve written as a share of the budget it is taken off (``reserve_floors``).""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 SET81_VALID = (
     # a floor of a share of no budget, of a budget of another unit, or beside no share
@@ -11,7 +12,7 @@ SET81_VALID = (
         Valid(
             f"def room(max_{unit}, used):\n    return max_{unit} - used - max(128, int(max_{unit} * 0.1))\n"
         )
-        for unit in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+        for unit in OTHER_UNITS
     ),
     Valid("def room(total, used):\n    return total - used - max(128, int(total * 0.1))\n"),
     Valid("def room(window_tokens, used, spare):\n    return window_tokens - used - max(128, spare)\n"),

@@ -4,6 +4,7 @@ constant named as room added with a count of tokens to a budget (``summed_reserv
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 
 def _overhead(name: str, counted: str, budget: str, again: str = "") -> str:
@@ -19,7 +20,7 @@ SET83_VALID = (
     # as no room, named as a budget (PB102's), or bound again
     *(
         Valid(_overhead("PROMPT_RESERVE", f"count_{u}(str(tools))", f"MAX_REPLY_{u.upper()}"))
-        for u in ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+        for u in OTHER_UNITS
     ),
     Valid(_overhead("PROMPT_RESERVE", "len(str(tools))", "MAX_REPLY_TOKENS")),
     Valid(_overhead("PROMPT_RESERVE", "count_tokens(str(tools))", "extra")),

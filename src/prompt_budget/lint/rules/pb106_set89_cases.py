@@ -6,9 +6,10 @@ an ``or``, and added to a term named only weakly as a budget when the sum goes t
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNITS
 
 #: Units a weakly named budget may count instead of tokens.
-_UNITS = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+_UNITS = OTHER_UNITS
 
 SET89_VALID = (
     # the sum goes to a name in another unit, or to a name saying no budget

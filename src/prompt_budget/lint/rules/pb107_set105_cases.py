@@ -11,6 +11,7 @@ whose name says nothing, looped over by a function named as a budget's getter re
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import OTHER_UNIT_CAPS
 
 #: Windows by family, found by a loop over the prefixes of each row.
 _FAMILIES = (
@@ -73,19 +74,7 @@ SET105_VALID = (
     Valid('CONTEXT_WINDOWS = ((("eu-west", "eu-north"), 128_000), (("us-east",), 200_000))\n'),
     Valid('CONTEXT_WINDOWS = ((("gpt-4o", 1), 128_000), (("claude-3", 2), 200_000))\n'),
     # the levels' column given on as another unit
-    *(
-        Valid(_LEVELS.format(var=var))
-        for var in (
-            "max_lines",
-            "max_messages",
-            "max_chars",
-            "max_bytes",
-            "timeout_seconds",
-            "memory_limit",
-            "max_cost",
-            "max_price",
-        )
-    ),
+    *(Valid(_LEVELS.format(var=var)) for var in OTHER_UNIT_CAPS),
     # one level only sets an amount: no table of budgets
     Valid(
         'LEVELS = {"off": (False, None), "on": (True, 4096)}\n\n'

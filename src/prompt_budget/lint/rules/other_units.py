@@ -1,0 +1,21 @@
+"""The units the rules' cases check a budget's number is never taken in: the false alarms of issue 19 (lines of
+diff context, message counts, characters, bytes, seconds, a machine's memory, costs and prices), shared by the
+case modules that write one case per unit."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Words of a unit that is not tokens, as a name's last word (``context_lines``, ``max_messages``).
+OTHER_UNITS: Final = ("lines", "messages", "chars", "bytes", "seconds", "memory", "cost", "price")
+#: Names of a cap in one of those units, as code writes them.
+OTHER_UNIT_CAPS: Final = (
+    "max_lines",
+    "max_messages",
+    "max_chars",
+    "max_bytes",
+    "timeout_seconds",
+    "memory_limit",
+    "max_cost",
+    "max_price",
+)
