@@ -1,7 +1,9 @@
 """A local that only ever holds a number of tokens, whatever it is named: a running total of token
 counts (``total = 0`` ... ``estimate = cls.estimate_tokens(text)`` ... ``total += estimate``; set 71:
-hotaru-code's pruning of old tool outputs), or what is left of a budget (``remaining = max_tokens -
-total_tokens``; set 72: nanoindex). A number it is compared with is a threshold on tokens."""
+hotaru-code's pruning of old tool outputs), what is left of a budget (``remaining = max_tokens -
+total_tokens``; set 72: nanoindex), or a count read with a fallback of none (``budget =
+thinking.get("budget_tokens") or 0``; set 115: agentlys). A number it is compared with is a threshold on
+tokens."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
     (every time) to one of those."""
     if isinstance(value, ast.Call):
         return rule.token_amount(value)
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and _zero(value.values[-1]):
+        # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys)
+        return isinstance(value.values[0], ast.Call) and rule.token_amount(value.values[0])
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
         return rule.token_amount(value.left) and rule.token_amount(value.right)
     if type(value) is ast.Name and depth == 0:

@@ -53,6 +53,12 @@ def size_slot(rule: LintRule, node: ast.Tuple) -> tuple[str, list[ast.expr]] | N
             e for e in parent.elts if e is not node
         ]  # ``trigger=[("tokens", 3000), ("messages", 6)]``
         child, parent = parent, rule.ctx.parent(parent)
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is child:
+        # the fallback of a setting read (``summ_conf.get("trigger") or ("fraction", 0.85)``, set 111:
+        # lc-agent-app), given where the read is, or bound to a name
+        child, parent = parent, rule.ctx.parent(parent)
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
+            return attr_name(parent.targets[0]) or "", siblings
     if isinstance(parent, ast.keyword):
         call = rule.ctx.parent(parent)
         others = call.keywords if isinstance(call, ast.Call) else []

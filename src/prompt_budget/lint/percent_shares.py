@@ -36,7 +36,7 @@ from prompt_budget.lint.flow import against_flow, default_of, finding_where_boun
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
-from prompt_budget.lint.rule import number
+from prompt_budget.lint.rule import defaults, number
 from prompt_budget.lint.walks import parents, source_of, walk
 
 if TYPE_CHECKING:
@@ -83,15 +83,20 @@ def _operands(node: ast.AST, out: list[tuple[ast.AST, bool]], divisor: bool = Fa
         out.append((node, divisor))
 
 
-def _percent_of_tokens(rule: LintRule, node: ast.AST) -> bool:
+def _percent_of_tokens(rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
     """``total_tokens / context_window * 100``, ``100 * used / max_tokens``: a share of tokens times 100;
-    also the hundred first, divided whole (``used * 100 // window``, set 114: miniouto's context monitor)."""
+    also the hundred first, divided whole (``used * 100 // window``, set 114: miniouto's context monitor,
+    whose ``used`` and ``window`` are locals bound to ``_tokens_used(...)`` and ``get_context_window(...)``:
+    read through ``_through_local``)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
         scaled = node.left
         if isinstance(scaled, ast.BinOp) and isinstance(scaled.op, ast.Mult):
             for hundred, amount in ((scaled.right, scaled.left), (scaled.left, scaled.right)):
                 if _hundred(hundred):
-                    return bool(of_tokens(rule, ast.BinOp(amount, ast.Div(), node.right)))
+                    quotient = ast.BinOp(
+                        _through_local(amount, up), ast.Div(), _through_local(node.right, up)
+                    )
+                    return bool(of_tokens(rule, quotient))
         return False
     if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Mult):
         return False
@@ -141,6 +146,9 @@ class PercentShares:
                 if reason is not None:
                     why[name] = reason
                     rule.fact(node, f"{_READ_FACT}{name} {reason}", 0)
+        for name in self._bound:
+            if name not in why and (handed := _handed_on(tree, name, why, up)) is not None:
+                why[name] = handed
         for name, bound in self._bound.items():
             for literal, value in bound:
                 if name in why:
@@ -162,7 +170,7 @@ class PercentShares:
         if other is None or parent is None:
             return None
         values = self._values(other, parent, up)
-        if values and all(_percent_of_tokens(rule, v) for v in values):
+        if values and all(_percent_of_tokens(rule, v, up) for v in values):
             return f"compared at line {getattr(parent, 'lineno', 0)} with a percent of a share of tokens"
         return None
 
@@ -207,6 +215,46 @@ class PercentShares:
             fn = up.get(fn)
         values = [stmt.value for stmt in local_bindings(fn, other.id)] if fn is not None else []
         return values
+
+
+def _through_local(operand: ast.expr, up: dict[ast.AST, ast.AST]) -> ast.expr:
+    """The call a local name is bound to once, in its function or the nearest enclosing one that binds it
+    (``window = get_context_window(model)`` read in a hook defined below it); else ``operand``."""
+    if not isinstance(operand, ast.Name):
+        return operand
+    fn: ast.AST | None = up.get(operand)
+    while fn is not None:
+        if isinstance(fn, _FUNCTIONS):
+            if operand.id in {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)}:
+                return operand  # a parameter: what it is bound to is the caller's
+            bindings = local_bindings(fn, operand.id)
+            if bindings:
+                value = bindings[0].value
+                return value if len(bindings) == 1 and isinstance(value, ast.Call) else operand
+        fn = up.get(fn)
+    return operand
+
+
+def _handed_on(tree: ast.AST, name: str, why: dict[str, str], up: dict[ast.AST, ast.AST]) -> str | None:
+    """Why a percent is decided by the name it is handed on to: the default of a parameter
+    (``threshold_percent: float = DEFAULT_THRESHOLD_PERCENT``, set 111: roboz's compaction), a keyword
+    argument (``f(threshold_percent=DEFAULT_THRESHOLD_PERCENT)``) or a name bound to it, when a read of
+    that name decided it."""
+    for node in walk(tree):
+        if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
+            continue
+        parent = up.get(node)
+        receiver: str | None = None
+        if isinstance(parent, ast.arguments):
+            receiver = next((a.arg for a, d in defaults(parent) if d is node), None)
+        elif isinstance(parent, ast.keyword):
+            receiver = parent.arg
+        elif isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            receiver = name_of(targets[0]) if len(targets) == 1 else None
+        if receiver is not None and receiver in why:
+            return f"handed on as `{receiver}` at line {node.lineno}, {why[receiver]}"
+    return None
 
 
 def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:

@@ -90,13 +90,8 @@ class Report:
 
 def number(node: ast.AST | None) -> int | float | None:
     """The value of a non-negative int or float literal (``8_000``, ``0.8``), else None."""
-    if (
-        isinstance(node, ast.Constant)
-        and isinstance(node.value, (int, float))
-        and not isinstance(node.value, bool)
-    ):
-        return node.value
-    return None
+    value = node.value if isinstance(node, ast.Constant) else None
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def unwrap_walrus(node: ast.AST) -> ast.AST:
@@ -113,11 +108,10 @@ NO_LIMIT = 100_000_000
 
 
 def token_amount_literal(node: ast.AST | None) -> int | float | None:
-    """The amount of tokens a literal spells, else None: an int (``8000``, ``8_000``), a float whose
-    value is a whole number (``1e5``, ``8e3``, ``4096.0``: kept a float, the value the code sees),
-    either behind a unary plus (``+16000``) or a walrus (``(limit := 8000)``). Negative literals
-    (``-1``, ``-500``) and huge ones (``999_999_999``) are sentinels or offsets, never budgets; fractions (``0.8``, ``2.5``) are
-    ratios, which the ratio rules read with ``number``."""
+    """The amount of tokens a literal spells, else None: an int (``8000``, ``8_000``), a float whose value is a
+    whole number (``1e5``, ``8e3``, ``4096.0``: kept a float, the value the code sees), either behind a unary
+    plus (``+16000``) or a walrus (``(limit := 8000)``). Negative literals (``-1``, ``-500``) and huge ones
+    (``999_999_999``) are sentinels or offsets, never budgets; fractions (``0.8``) are ratios (``number``)."""
     if node is None:
         return None
     node = unwrap_walrus(node)
@@ -507,11 +501,13 @@ class LintRule:
         ) and not (self.names.is_budget(name))
 
     def token_amount(self, node: ast.AST) -> bool:
-        """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``,
-        ``len(enc.encode(text))``, ``count_tokens(messages)``, ``a_tokens + b_tokens``,
-        ``(n_tokens := len(m))`` (a walrus, by its name or its value)."""
+        """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``, ``len(enc.encode(
+        text))``, ``count_tokens(messages)``, ``a_tokens + b_tokens``, ``(n_tokens := len(m))`` (a walrus, by its
+        name or its value), ``(self._max_tokens or 4096)`` (a fallback, by what it falls back from)."""
         if isinstance(node, ast.NamedExpr):
             return self.token_amount(node.target) or self.token_amount(node.value)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            return self.token_amount(node.values[0])
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
             name = attr_name(node)
             return name is not None and self.names.is_token_amount(name)

@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb101_set103_cases import SET103_INVALID, SET103_V
 from prompt_budget.lint.rules.pb101_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb101_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb101_set107_cases import SET107_INVALID, SET107_VALID
+from prompt_budget.lint.rules.pb101_set111_cases import SET111_INVALID, SET111_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -72,6 +73,7 @@ FORM_VALID = (
     *SET103_VALID,  # set 103: a number times a unit constant
     *SET103Y_VALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
     *SET107_VALID,  # set 108: a library keyword documented in tokens
+    *SET111_VALID,  # set 111: a ("tokens", N) context size as a setting's fallback
     *SET101_VALID,  # sets 101 and 102 (tuner P)
     *SET105_VALID,  # sets 105 and 106 (tuner C)
     # a table's ``["max_length"]`` also read as something else (a string's cut), or read by no truncating call
@@ -157,6 +159,7 @@ FORM_INVALID = (
     *SET103_INVALID,  # set 103: a number times a unit constant
     *SET103Y_INVALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
     *SET107_INVALID,  # set 108: a library keyword documented in tokens
+    *SET111_INVALID,  # set 111: a ("tokens", N) context size as a setting's fallback
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
     *SET105_INVALID,  # sets 105 and 106 (tuner C)
     *_DOCUMENTED_INVALID,

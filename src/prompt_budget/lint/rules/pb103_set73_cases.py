@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb103_set97p_cases import SET97_INVALID as SET97P_
 from prompt_budget.lint.rules.pb103_set97p_cases import SET97_VALID as SET97P_VALID
 from prompt_budget.lint.rules.pb103_set101q_cases import SET101Q_INVALID, SET101Q_VALID
 from prompt_budget.lint.rules.pb103_set103x_cases import SET103X_INVALID, SET103X_VALID
+from prompt_budget.lint.rules.pb103_set115_cases import SET115_INVALID, SET115_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -54,6 +55,7 @@ SET73_VALID = (
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
+    *SET115_VALID,  # set 115: a budget read with its fallback
 )
 
 SET73_INVALID = (
@@ -72,4 +74,5 @@ SET73_INVALID = (
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)
+    *SET115_INVALID,  # set 115: a budget read with its fallback
 )

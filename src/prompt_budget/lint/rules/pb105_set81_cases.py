@@ -25,6 +25,7 @@ from prompt_budget.lint.rules.pb105_set101_cases import SET101_INVALID, SET101_V
 from prompt_budget.lint.rules.pb105_set103x_cases import SET103X_INVALID, SET103X_VALID
 from prompt_budget.lint.rules.pb105_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb105_set107_cases import SET107_INVALID, SET107_VALID
+from prompt_budget.lint.rules.pb105_set111_cases import SET111_INVALID, SET111_VALID
 
 #: Units a budget may count instead of tokens.
 _UNITS = OTHER_UNITS
@@ -49,6 +50,7 @@ SET81_VALID = (
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
     *SET105_VALID,  # sets 105 and 106 (tuner A)
     *SET107_VALID,  # set 108: a gauge's colour
+    *SET111_VALID,  # sets 111-114: percents handed on or read through locals, a fallback size
     # set 81: ratios documented as shares of a budget of characters (agent47), and one of the same family
     # under them, said a share of nothing
     *(Valid(_RATIOS.format(whole=whole)) for whole in ("context_max_chars", "max_prompt_bytes")),
@@ -92,6 +94,7 @@ SET81_INVALID = (
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)
     *SET105_INVALID,  # sets 105 and 106 (tuner A)
     *SET107_INVALID,  # set 108: a gauge's colour
+    *SET111_INVALID,  # sets 111-114: percents handed on or read through locals, a fallback size
     # set 81: the tokens entry of a table of budgets, a limit of steps times a rate (agent47's durable run)
     Invalid(
         "def start(rt, max_steps):\n"

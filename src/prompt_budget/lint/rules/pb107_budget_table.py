@@ -396,8 +396,25 @@ class BudgetTable(LintRule):
                 )
 
     def _name(self, node: ast.Dict) -> str:
-        """The name the table is bound to (assignment target, keyword), else ""."""
+        """The name the table is bound to (assignment target, keyword), else ""; a table looked up where it
+        is written (``{"low": 2048, "high": 8192}[level]``, ``{...}.get(level, 2048)``) by the name of what
+        the lookup is: returned by a function (its name, set 115: xoder-ai's
+        ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry (``"budget_tokens": ...``)."""
         parent = self.ctx.parent(node)
+        looked_up = isinstance(parent, ast.Subscript) and parent.value is node
+        if isinstance(parent, ast.Attribute) and parent.attr == "get":
+            call = self.ctx.parent(parent)
+            looked_up = isinstance(call, ast.Call) and call.func is parent
+            parent = call if looked_up else parent
+        if looked_up and parent is not None:
+            holder = self.ctx.parent(parent)
+            if isinstance(holder, ast.Return):
+                return self.ctx.function_name() or ""
+            if isinstance(holder, ast.Dict):
+                index = next((i for i, v in enumerate(holder.values) if v is parent), None)
+                key = holder.keys[index] if index is not None else None
+                return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+            parent = holder
         if isinstance(parent, ast.Assign):
             return attr_name(parent.targets[0]) or ""
         if isinstance(parent, ast.AnnAssign):

@@ -13,6 +13,7 @@ from prompt_budget.lint.rules.pb107_set97_cases import SET97_INVALID, SET97_VALI
 from prompt_budget.lint.rules.pb107_set99s_cases import SET99S_INVALID, SET99S_VALID
 from prompt_budget.lint.rules.pb107_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb107_set105_cases import SET105_INVALID, SET105_VALID
+from prompt_budget.lint.rules.pb107_set115_cases import SET115_INVALID, SET115_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -39,6 +40,7 @@ SET63_VALID = (
     *SET101_VALID,  # sets 101 and 102: a class's rows whose positional field is a budget by its name
     *SET99S_VALID,  # sets 99 and 100 (tuner S): (model, window) pairs under a key per host
     *SET105_VALID,  # set 105 (tuner B): pairs keyed by a tuple of names; a level setting no budget
+    *SET115_VALID,  # set 115: a table looked up where it is written
 )
 
 SET63_INVALID = (
@@ -77,4 +79,5 @@ SET63_INVALID = (
     *SET101_INVALID,
     *SET99S_INVALID,
     *SET105_INVALID,
+    *SET115_INVALID,  # set 115: a table looked up where it is written
 )

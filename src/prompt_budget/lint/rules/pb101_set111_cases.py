@@ -1,0 +1,27 @@
+"""PB101's cases from set 111 (issue 19): LangChain's ``("tokens", N)`` context size as the fallback of a setting
+read, bound or returned (``trigger = parse(conf.get("trigger")) or ("tokens", 170_000)``; the ``("fraction", x)``
+form of lc-agent-app's is PB105's) (``forms.size_slot``). Spliced into ``pb101_form_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET111_VALID = (
+    # a fallback pair that is no context size, or a size under a name saying another unit
+    Valid(
+        'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("weight", 170_000)\n    return trigger\n'
+    ),
+    Valid(
+        'def middleware(conf):\n    timeout_seconds = conf.get("timeout") or ("tokens", 170_000)\n    return 1\n'
+    ),
+)
+
+SET111_INVALID = (
+    Invalid(
+        'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
+        "    return Summarization(trigger=trigger)\n",
+        line=2,
+    ),
+    Invalid('def keep_size(conf):\n    return parse(conf.get("keep")) or ("tokens", 4000)\n', line=2),
+)

@@ -1,0 +1,66 @@
+"""PB105's cases from the misses sets 111 to 114 shared (issue 19): a percent read through the name it is handed
+on to (roboz's ``threshold_percent: float = DEFAULT_THRESHOLD_PERCENT`` ... ``max_tokens * threshold_percent /
+100.0``), a percent of tokens whose operands are locals bound to calls (miniouto's ``used = _tokens_used(...)``,
+``window = get_context_window(...)``, ``pct = used * 100 // window``) (``percent_shares``), and LangChain's
+context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("trigger") or ("fraction",
+0.85)``, ``forms.size_slot``). Spliced into ``pb105_set81_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+#: A compaction step whose percent is a parameter, defaulted to the module's constant.
+_HANDED = (
+    "DEFAULT_THRESHOLD_PERCENT = 80.0\n\n\n"
+    "def compact(messages, max_tokens, used, *, threshold_percent={default}):\n"
+    "    threshold_tokens = int({budget} * threshold_percent / 100.0)\n"
+    "    return used >= threshold_tokens\n"
+)
+
+#: A hook defined in the function that reads the window; the percent is compared with a local percent.
+_HOOK = (
+    "TRIGGER_PCT = 80\n\n\n"
+    "def install(model):\n"
+    "    window = {window}\n\n"
+    "    def hook(messages):\n"
+    "        used = {used}\n"
+    "        pct = used * 100 // window\n"
+    "        if pct < TRIGGER_PCT:\n"
+    "            return None\n"
+    "        return summarize(messages)\n\n"
+    "    return hook\n"
+)
+
+_FALLBACK = (
+    "def middleware(conf):\n"
+    '    trigger = parse(conf.get("trigger")) or {trigger}\n'
+    "    return Summarization(trigger=trigger)\n"
+)
+
+SET111_VALID = (
+    # the parameter's percent makes a share of no budget (a disk's size)
+    Valid(_HANDED.format(default="DEFAULT_THRESHOLD_PERCENT", budget="disk_size")),
+    # the constant is not what the parameter defaults to
+    Valid(_HANDED.format(default="75.0", budget="disk_size")),
+    # the locals are bound to calls that say no tokens
+    Valid(_HOOK.format(window="get_disk_size(model)", used="bytes_written(messages)")),
+    # a local bound twice is not read through
+    Valid(
+        _HOOK.format(
+            window="get_disk_size(model)\n    window = get_context_window(model)", used="len(messages)"
+        )
+    ),
+    # a fallback pair that is no context size
+    Valid(_FALLBACK.format(trigger='("weight", 0.85)')),
+)
+
+SET111_INVALID = (
+    # set 111: roboz, the percent handed on as a parameter's default
+    Invalid(_HANDED.format(default="DEFAULT_THRESHOLD_PERCENT", budget="max_tokens"), line=1),
+    # set 114: miniouto, the operands read through the locals bound to calls
+    Invalid(_HOOK.format(window="get_context_window(model)", used="_tokens_used(messages)"), line=1),
+    # set 111: lc-agent-app, LangChain's context size as a setting read's fallback, bound or returned
+    Invalid(_FALLBACK.format(trigger='("fraction", 0.85)'), line=2),
+    Invalid('def keep_size(conf):\n    return parse(conf.get("keep")) or ("fraction", 0.20)\n', line=2),
+)
