@@ -1076,13 +1076,14 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-116, judged on their first run (sets 1-110, measured, were then tuned on),
-#: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114) and a772690 (sets 115 and 116),
-#: each package its own run, two judges per package; sets 111-114 were tuned on after they were judged. Chosen from
-#: PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since January 2026
-#: (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded, close kin too),
-#: shuffled with the seeds 111, 113 and 115 into three lists of sixty written down first; from each, the first eight
-#: and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over: ten, twelve and seven).
+#: Issue 19's last measure: sets 111-118, judged on their first run (sets 1-110, measured, were then tuned on),
+#: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and 116) and
+#: 3952a99 (sets 117 and 118), each package its own run, two judges per package; sets 111-116 were tuned on after
+#: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages
+#: released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs
+#: excluded, close kin too), shuffled with the seeds 111, 113, 115 and 117 into four lists of sixty written down
+#: first; from each, the first eight and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over:
+#: ten, twelve, seven and twelve).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1138,6 +1139,24 @@ MEASURE: dict[str, str] = {
     "mechaharness": "0.7.0",
     "matrix-for-agents": "0.6.9.45",
     "saint-datahub": "0.1.0",
+    # set 117
+    "synapse-memory-engine": "1.3.0",
+    "glyph-agents": "0.3.0",
+    "autodidact": "1.0.7",
+    "masai-framework": "0.6.5",
+    "terraform-ingest": "0.1.27",
+    "forgemem": "0.1.13",
+    "smolamem": "1.0.0",
+    "pooh-code": "2.0.0",
+    # set 118
+    "just-ralph-it": "0.10.2",
+    "car-runtime": "0.58.0",
+    "wbal": "0.6.0",
+    "oracle-ragcli": "2.0.1",
+    "lazycode-agent": "0.0.1",
+    "context-guardian-core": "0.4.3",
+    "corecoder": "0.8.0",
+    "solidx-sysadm": "0.1.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

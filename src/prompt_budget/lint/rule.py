@@ -32,12 +32,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.comment_units import without_char_rates
 from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
-from prompt_budget.lint.kept_budgets import kept_of
+from prompt_budget.lint.kept_budgets import local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.unit_constants import unit_factor
@@ -554,39 +553,8 @@ class LintRule:
         if isinstance(node, ast.Name) and _LIMIT_WORDS.intersection(words(node.id)):
             # ``max_window = self._get_max_context_window()`` earlier in the function (set 11: upsonic);
             # only a name that says it is some limit is looked up (the lookup walks the function once)
-            return self._local_budgets().get(node.id)
+            return local_budgets(self).get(node.id)
         return None
-
-    def _local_budgets(self) -> dict[str, str]:
-        """Local names of the enclosing function bound once, to a budget read: name -> that budget."""
-        fn = self.ctx.function()
-        if fn is None:
-            return {}
-        cached = self.ctx.local_budgets.get(id(fn))
-        if cached is not None and cached[0] is fn:
-            return cached[1]
-        self.ctx.local_budgets[id(fn)] = (fn, {})  # a read while this is built finds nothing yet
-        bound: dict[str, str] = {}
-        twice: set[str] = set()
-        for stmt in walk(fn):
-            bound_here = single_binding(stmt)
-            if bound_here is None:
-                continue
-            target, value = bound_here
-            if not isinstance(target, ast.Name):
-                continue
-            if target.id in bound:
-                twice.add(target.id)
-            # ``input_budget = window - reserve``, ``int(window * (1 - margin))``: what is left of a budget
-            value, sub = kept_of(value)
-            read = None if isinstance(value, ast.Name) and not sub else self.budget_expr(value)
-            if read is not None:
-                bound[target.id] = read
-            else:
-                twice.add(target.id)
-        result = {k: v for k, v in bound.items() if k not in twice}
-        self.ctx.local_budgets[id(fn)] = (fn, result)
-        return result
 
     def scope_key(self) -> str:
         """The most specific enclosing name, for config keys (function, else class, else "")."""

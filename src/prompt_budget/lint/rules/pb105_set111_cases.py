@@ -1,9 +1,11 @@
-"""PB105's cases from the misses sets 111 to 114 shared (issue 19): a percent read through the name it is handed
+"""PB105's cases from the misses of sets 111 to 116 (issue 19): a percent read through the name it is handed
 on to (roboz's ``threshold_percent: float = DEFAULT_THRESHOLD_PERCENT`` ... ``max_tokens * threshold_percent /
 100.0``), a percent of tokens whose operands are locals bound to calls (miniouto's ``used = _tokens_used(...)``,
 ``window = get_context_window(...)``, ``pct = used * 100 // window``) (``percent_shares``), and LangChain's
 context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("trigger") or ("fraction",
-0.85)``, ``forms.size_slot``). Spliced into ``pb105_set81_cases``.
+0.85)``, ``forms.size_slot``), and a share of a parameter named as a limit beside a parameter holding tokens
+(aic-agent's ``def _compress_truncate(self, budget, total_tokens)`` ... ``int(budget * self.compress_target)``,
+``kept_budgets.local_budgets``). Spliced into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
@@ -38,7 +40,17 @@ _FALLBACK = (
     "    return Summarization(trigger=trigger)\n"
 )
 
+#: set 116: aic-agent keeps a share of a budget given beside a count of tokens.
+_SQUEEZE = (
+    "class Agent:\n    def __init__(self, compress_target: float = 0.4):\n"
+    "        self.compress_target = compress_target\n\n"
+    "    def squeeze(self, {params}):\n        return max(1, int(budget * self.compress_target))\n"
+)
+
 SET111_VALID = (
+    # the budget's unit is not said beside it, or it is said to be money
+    Valid(_SQUEEZE.format(params="budget: int, total: int")),
+    Valid(_SQUEEZE.format(params="budget: float, spent_usd: float")),
     # the parameter's percent makes a share of no budget (a disk's size)
     Valid(_HANDED.format(default="DEFAULT_THRESHOLD_PERCENT", budget="disk_size")),
     # the constant is not what the parameter defaults to
@@ -56,6 +68,8 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    # set 116: aic-agent, a parameter named budget beside one holding tokens
+    Invalid(_SQUEEZE.format(params="budget: int, total_tokens: int"), line=2),
     # set 111: roboz, the percent handed on as a parameter's default
     Invalid(_HANDED.format(default="DEFAULT_THRESHOLD_PERCENT", budget="max_tokens"), line=1),
     # set 114: miniouto, the operands read through the locals bound to calls
