@@ -217,3 +217,31 @@ def test_one_finding_per_rule_and_literal() -> None:
     assert [(f.line, f.message.split(";")[0]) for f in found] == [
         (6, "token budget context_window=3900 as a command-line option's default")
     ]
+
+
+def test_a_rule_failing_on_one_file_is_a_finding_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug of a rule on one file is a PB000 finding naming the error and where it was raised; the other files
+    keep their findings (no traceback ends the run)."""
+    from prompt_budget.lint.rules.pb105_budget_ratio import BudgetRatio
+
+    def broken(self: object, node: object) -> None:
+        raise TypeError("'NoneType' object is not iterable")
+
+    (tmp_path / "bad.py").write_text("def f(max_tokens):\n    return max_tokens * 0.8\n", encoding="utf-8")
+    (tmp_path / "good.py").write_text("client.create(max_tokens=4096)\n", encoding="utf-8")
+    original = BudgetRatio.visit_BinOp
+    monkeypatch.setattr(
+        BudgetRatio,
+        "visit_BinOp",
+        lambda self, node: broken(self, node) if "bad.py" in self.ctx.path else original(self, node),
+    )
+    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
+    by_file = {(Path(f.path).name, f.code) for f in report.findings}
+    assert ("good.py", "PB101") in by_file
+    [error] = [f for f in report.findings if f.code == "PB000"]
+    assert Path(error.path).name == "bad.py"
+    assert "cannot analyse: the lint failed on this file (TypeError at visit.py:" in error.message
+    assert "'NoneType' object is not iterable" in error.message
+    assert "please report it" in error.suggestion

@@ -13,6 +13,7 @@ import io
 import os
 import re
 import tokenize
+import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -147,6 +148,19 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
     return FileResult(path=path, findings=(finding,), parsed=True)
 
 
+def _internal_error(path: str, exc: Exception) -> FileResult:
+    """A PB000 finding for a file a rule failed on (a bug of the lint, never of the file): the error and where
+    in the lint it was raised, so the run goes on and the report names what to send."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next(
+        (f for f in reversed(frames) if "prompt_budget" in f.filename), frames[-1] if frames else None
+    )
+    at = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
+    message = f"cannot analyse: the lint failed on this file ({type(exc).__name__}{at}: {exc})"
+    suggestion = "a bug in prompt-budget, not in the file: please report it with this file; the other files were linted"
+    return FileResult(path=path, findings=(_pb000(path, message, suggestion=suggestion),), parsed=True)
+
+
 def lint_source(
     source: str | bytes, path: str, options: LintOptions, rules: Sequence[type[LintRule]]
 ) -> FileResult:
@@ -191,6 +205,8 @@ def lint_source(
             again = pruner is not None and not every_word and pruner.walk_again()
         except RecursionError as exc:  # pathological nesting: report, don't crash
             return _parse_error(path, exc)
+        except Exception as exc:  # a rule's own bug: this file's findings are lost, not the run's
+            return _internal_error(path, exc)
         finally:
             forget_walks()
             forget_units()

@@ -47,6 +47,7 @@ from prompt_budget.lint.names import (
     speculative,
     words,
 )
+from prompt_budget.lint.read_places import budget_fallback, window_of
 from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     attr_name,
@@ -242,7 +243,7 @@ class Uses:
         if not isinstance(getattr(node, "ctx", None), ast.Load) or len(ancestors) < 2:
             return
         parent = ancestors[-2]
-        if (window := _window_of(node, ancestors)) is not None and token_list(rule, window.value):
+        if (window := window_of(node, ancestors)) is not None and token_list(rule, window.value):
             # ``ids[i : i + WIDTH]``: the width of a window of a token list, judged as the slice's bound
             # (a window of anything else is left as before: its unit is not known)
             ancestors = ancestors[:-1]
@@ -277,26 +278,6 @@ class Uses:
                 self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):
             self.counted.add(name)
-
-
-def _window_of(node: ast.AST, ancestors: Sequence[ast.AST]) -> ast.Subscript | None:
-    """``seq[i : i + WIDTH]``: ``node`` is added to the slice's start to make its end, so it is the
-    width of the window the slice cuts (in the sequence's unit), as ``seq[:WIDTH]`` would be: the
-    subscript, else None."""
-    window = ancestors[-4] if len(ancestors) > 3 else None
-    if not isinstance(window, ast.Subscript):
-        return None
-    add, bound = ancestors[-2], ancestors[-3]
-    if not (
-        isinstance(add, ast.BinOp)
-        and isinstance(add.op, ast.Add)
-        and isinstance(bound, ast.Slice)
-        and bound.upper is add
-        and bound.lower is not None
-        and add.right is node
-    ):
-        return None
-    return window if ast.dump(add.left) == ast.dump(bound.lower) else None
 
 
 def token_list(rule: LintRule, node: ast.expr) -> bool:
@@ -365,6 +346,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         return f"given to `{callee_name(parent)}`, which cuts by tokens"
     if isinstance(parent, ast.Slice) and isinstance(grand, ast.Subscript) and token_list(rule, grand.value):
         return f"cuts the token list `{brief_source(grand.value)}`"  # ``tokens[:head_length]``
+    if (fallback := budget_fallback(rule, node, parent, grand)) is not None:
+        return fallback
     if isinstance(parent, ast.Return) and judge.is_budget(fn := rule.ctx.function_name()):
         return f"returned by the budget getter `{fn}()`"  # ``return GPT_5_LONG_CONTEXT``: a window
     if (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.ordered_budgets import ordered_against_tokens
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.shares import divisor, neutral_name, numerator
@@ -79,8 +80,8 @@ def shared_amount(rule: LintRule, node: ast.expr) -> bool:
             return False
         node = node.args[0]
     base = shared(node)
-    if rule.token_amount(base):
-        return True
+    if rule.token_amount(base) or (base is node and type(node) is ast.Name and token_local(rule, node)):
+        return True  # also a local only ever holding tokens (``target = TOKEN_CAP - header_tokens``, set 117)
     return (
         base is not node
         and type(base) is ast.Name

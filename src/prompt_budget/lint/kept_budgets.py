@@ -10,14 +10,11 @@ complement (``1 - x``) or as a fraction. Either local holds the budget it was cu
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from prompt_budget.lint.assignments import single_binding, uncast
 from prompt_budget.lint.names import words
 from prompt_budget.lint.walks import walk
-
-if TYPE_CHECKING:
-    from prompt_budget.lint.rule import LintRule
 
 _ROUNDING = frozenset({"int", "round"})
 
@@ -44,20 +41,20 @@ def kept_of(value: ast.expr) -> tuple[ast.expr, bool]:
     return value, False
 
 
-def local_budgets(rule: LintRule) -> dict[str, str]:
-    """Local names of the enclosing function bound once, to a budget read: name -> that budget (cached per
-    function on the file's context); also a parameter named as some limit (``budget``) beside a parameter
-    holding tokens (``def _compress_truncate(self, budget: int, total_tokens: int)``, set 116: aic-agent),
-    never rebound."""
-    fn = rule.ctx.function()
-    if fn is None:
-        return {}
-    cached = rule.ctx.local_budgets.get(id(fn))
-    if cached is not None and cached[0] is fn:
-        return cached[1]
-    rule.ctx.local_budgets[id(fn)] = (fn, {})  # a read while this is built finds nothing yet
+def local_budgets(
+    fn: ast.AST,
+    budget_expr: Callable[[ast.expr], str | None],
+    token_amount: Callable[[ast.expr], bool],
+    is_token_amount: Callable[[str], bool],
+) -> dict[str, str]:
+    """Local names of ``fn`` bound once, to a budget read: name -> that budget (``LintRule.budget_expr`` reads
+    them, cached per function); a local named as a limit bound once to a call of no budget's name and met by a
+    count of tokens (``_meets_tokens``); a parameter named a budget (``budget``, ``log_budget``) beside a
+    parameter holding tokens (``def _compress_truncate(self, budget: int, total_tokens: int)``, set 116:
+    aic-agent), never rebound."""
     bound: dict[str, str] = {}
     twice: set[str] = set()
+    calls: dict[str, int] = {}  # a limit's name bound to a call of no budget's name: how often bound
     for stmt in walk(fn):
         bound_here = single_binding(stmt)
         if bound_here is None:
@@ -69,21 +66,66 @@ def local_budgets(rule: LintRule) -> dict[str, str]:
             twice.add(target.id)
         # ``input_budget = window - reserve``, ``int(window * (1 - margin))``: what is left of a budget
         value, sub = kept_of(value)
-        read = None if isinstance(value, ast.Name) and not sub else rule.budget_expr(value)
+        read = None if isinstance(value, ast.Name) and not sub else budget_expr(value)
+        if read is None and isinstance(value, ast.Call) and _LIMIT_NAMES.intersection(words(target.id)):
+            calls[target.id] = calls.get(target.id, 0) + 1
+        elif target.id in calls:
+            calls[target.id] += 1
         if read is not None:
             bound[target.id] = read
         else:
             twice.add(target.id)
+    met = {
+        n
+        for n, times in calls.items()
+        if times == 1 and n not in bound and _meets_tokens(fn, n, token_amount)
+    }
+    bound.update(
+        (n, n) for n in met
+    )  # ``room = get_input_room(model, fallback)`` ... ``estimate > room * share``
     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]
-        if any(rule.names.is_token_amount(p) for p in params):
+        if any(is_token_amount(p) for p in params):
             for p in params:
-                if p not in bound and p not in twice and _LIMIT_NAMES.intersection(words(p)):
+                if p not in bound and p not in twice and "budget" in words(p):  # ``limit`` may be a count's
                     bound[p] = p
-    result = {k: v for k, v in bound.items() if k not in twice}
-    rule.ctx.local_budgets[id(fn)] = (fn, result)
-    return result
+    return {k: v for k, v in bound.items() if k not in twice or k in met}
 
 
-#: A parameter's name that says it is a budget of some unit, which a token parameter beside it names.
-_LIMIT_NAMES = frozenset({"budget", "limit", "cap"})
+#: A name that says it is a budget of some unit, which the tokens beside it or it meets name.
+_LIMIT_NAMES = frozenset({"budget", "limit", "cap", "room"})
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _meets_tokens(fn: ast.AST, name: str, token_amount: Callable[[ast.expr], bool]) -> bool:
+    """The local ``name`` (bound to a call of no budget's name), or a local bound once to an expression of it
+    (``high = int(room * self.INPUT_SHARE)``), is ordered against a count of tokens or clamped with one
+    (``estimate_tokens(size) <= high``, ``min(int(room * share), estimate_tokens(text))``; set 118: just-ralph-it),
+    the count written there or a local bound once to one (``estimate = estimate_tokens(request)``)."""
+    values: dict[str, list[ast.expr]] = {}
+    for stmt in walk(fn):
+        if (bound_here := single_binding(stmt)) is not None and isinstance(bound_here[0], ast.Name):
+            values.setdefault(bound_here[0].id, []).append(bound_here[1])
+
+    def holds(node: ast.expr, names: set[str]) -> bool:
+        return any(isinstance(n, ast.Name) and n.id in names for n in walk(node))
+
+    def tokens(node: ast.expr) -> bool:
+        if isinstance(node, ast.Name) and len(values.get(node.id, ())) == 1:
+            node = values[node.id][0]
+        return token_amount(node)
+
+    carriers = {name} | {k for k, v in values.items() if len(v) == 1 and k != name and holds(v[0], {name})}
+    sides: tuple[ast.expr, ...]
+    for node in walk(fn):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDERS):
+            sides = (node.left, node.comparators[0])
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max")
+        ):
+            sides = tuple(node.args)
+        else:
+            continue
+        if any(holds(a, carriers) for a in sides) and any(tokens(b) for b in sides if not holds(b, carriers)):
+            return True
+    return False

@@ -553,8 +553,21 @@ class LintRule:
         if isinstance(node, ast.Name) and _LIMIT_WORDS.intersection(words(node.id)):
             # ``max_window = self._get_max_context_window()`` earlier in the function (set 11: upsonic);
             # only a name that says it is some limit is looked up (the lookup walks the function once)
-            return local_budgets(self).get(node.id)
+            return self._local_budgets().get(node.id)
         return None
+
+    def _local_budgets(self) -> dict[str, str]:
+        """The enclosing function's local budgets (``kept_budgets.local_budgets``), read once per function."""
+        fn = self.ctx.function()
+        if fn is None:
+            return {}
+        cached = self.ctx.local_budgets.get(id(fn))
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        self.ctx.local_budgets[id(fn)] = (fn, {})  # a read while this is built finds nothing yet
+        found = local_budgets(fn, self.budget_expr, self.token_amount, self.names.is_token_amount)
+        self.ctx.local_budgets[id(fn)] = (fn, found)
+        return found
 
     def scope_key(self) -> str:
         """The most specific enclosing name, for config keys (function, else class, else "")."""

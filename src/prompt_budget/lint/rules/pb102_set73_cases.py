@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.pb102_set103_cases import SET103_INVALID, SET103_V
 from prompt_budget.lint.rules.pb102_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb102_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb102_set107_cases import SET107_INVALID, SET107_VALID
+from prompt_budget.lint.rules.pb102_set117_cases import SET117_INVALID, SET117_VALID
 
 SET73_VALID = (
     # an entry of an ``Args:`` list measuring characters, lines, bytes, seconds, memory or money
@@ -85,6 +86,7 @@ SET73_VALID = (
     *SET107_VALID,  # set 108: an option's default written as a module constant
     *SET101_VALID,  # sets 101 and 102 (tuner P)
     *SET105_VALID,  # sets 105 and 106 (tuner C)
+    *SET117_VALID,  # sets 117 and 118: the fallback of a room met by tokens
 )
 
 SET73_INVALID = (
@@ -128,4 +130,5 @@ SET73_INVALID = (
     *SET107_INVALID,  # set 108: an option's default written as a module constant
     *SET101_INVALID,  # sets 101 and 102 (tuner P)
     *SET105_INVALID,  # sets 105 and 106 (tuner C)
+    *SET117_INVALID,  # sets 117 and 118: the fallback of a room met by tokens
 )

@@ -22,6 +22,7 @@ from prompt_budget.lint.rules.pb104_set101_cases import SET101_INVALID, SET101_V
 from prompt_budget.lint.rules.pb104_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb104_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb104_set111_cases import SET111_INVALID, SET111_VALID
+from prompt_budget.lint.rules.pb104_set117_cases import SET117_INVALID, SET117_VALID
 
 #: Set 57's huixiangdou ``call_kimi``: windows converted to characters (``int(8192 * 1.5)``, PB104) less a
 #: reserve (``- 1024``, PB106) to pick the model named by the window; both rules' cases read it.
@@ -56,6 +57,7 @@ CASES_VALID = (
     *SET103Y_VALID,  # set 103 (tuner Y): a remainder lessened by counted locals, clamped
     *SET105_VALID,  # set 105 (tuner B): a token cap made a number first
     *SET111_VALID,  # sets 111 and 112: what a one-statement helper returns
+    *SET117_VALID,  # sets 117 and 118: a rate picked by a condition
     *SET99S_VALID,  # sets 99 and 100 (tuner S)
     # a local rate named for no tokens, or bound twice (which the module cannot say)
     Valid("def pages(text):\n    page_factor = 4\n    return len(text) // page_factor\n"),
@@ -252,6 +254,7 @@ CASES_INVALID = (
     *SET103Y_INVALID,  # set 103 (tuner Y): a remainder lessened by counted locals, clamped
     *SET105_INVALID,  # set 105 (tuner B): a token cap made a number first
     *SET111_INVALID,  # sets 111 and 112: what a one-statement helper returns
+    *SET117_INVALID,  # sets 117 and 118: a rate picked by a condition
     *SET99S_INVALID,  # sets 99 and 100 (tuner S)
     # a rate of characters per token kept in a local named for tokens, no "per" in it (set 48: ares-ai)
     Invalid(

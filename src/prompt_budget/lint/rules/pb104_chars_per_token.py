@@ -14,11 +14,11 @@ from prompt_budget.lint.collected_lists import collected_list, counts_items, typ
 from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key
-from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, window_bound
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, encoded_text
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
@@ -40,8 +40,6 @@ from prompt_budget.lint.rules.pb104_lengths import (
     comment_above,
     each_value,
     estimate_above,
-    says_window,
-    window_times_rate,
 )
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
@@ -421,6 +419,8 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
+        if (branches := branch_rates(right)) is not None:
+            factor = max(value for _, value in branches)  # ``rest / (2.8 if dense else 3.4)``: each reported
         if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result(node):
             # ``max_chars=4 * chunk_size``: reported at the rate, which ``--fix`` moves
             self._report(found[0], found[0], found[1], "chars_per_token")
@@ -500,7 +500,10 @@ class CharsPerToken(LintRule):
             elif not self._base64(node):  # the project's own rate elsewhere may say tokens (``rate_echoes``)
                 note_echo(self, node, right, factor)
         elif isinstance(op, ast.Mult):
-            if tokenizer_rate(self, node) or self._window_bound(node):
+            if tokenizer_rate(self, node):
+                return
+            if (bound := window_bound(self, node, self._char_context)) is not None:
+                self._report(node, bound, number(bound) or 0, "chars_per_token")
                 return
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
@@ -543,23 +546,6 @@ class CharsPerToken(LintRule):
             return None
         return kept
 
-    def _window_bound(self, node: ast.BinOp) -> bool:
-        """``text[: 3 * 8192]  # prevent context window overflow``: a character bound of a context window
-        times a rate, both literals, where a comment on or right above the statement says tokens or a
-        context window (set 20: giskard); ``buf[: 4 * 1024]`` alone is 4 KiB. Reported at the product,
-        once (one line, one budget)."""
-        rate = window_times_rate(node)
-        if (named := model_window(self, node)) is not None:
-            rate = named[0]  # ``if len(p) <= int(8192 * 1.5): model = "x-8k"`` (set 57: huixiangdou)
-        elif (
-            rate is None
-            or not self._char_context()
-            or not says_window((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())))
-        ):
-            return False
-        self._report(node, rate, number(rate) or 0, "chars_per_token")
-        return True
-
     def _to_tokens(self, node: ast.BinOp, factor: float) -> bool:
         """A number of characters divided by ``factor`` is a number of tokens: in a token context, or
         compared with a count of tokens (set 18: rigging's ``int(sum(len(m.content) ...) / 10)`` ...
@@ -584,6 +570,10 @@ class CharsPerToken(LintRule):
         return next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
+        for branch, rate in (branch_rates(literal) if literal is not None else None) or ():
+            self._report(node, branch, rate, key)  # a rate picked by a condition: each branch is one
+        if isinstance(literal, ast.IfExp):
+            return
         if isinstance(node, ast.BinOp) and literal is not None and literal not in (node.left, node.right):
             self._rates.add(literal)  # a named rate, reported once where it is written
             node = literal

@@ -5,7 +5,9 @@ on to (roboz's ``threshold_percent: float = DEFAULT_THRESHOLD_PERCENT`` ... ``ma
 context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("trigger") or ("fraction",
 0.85)``, ``forms.size_slot``), and a share of a parameter named as a limit beside a parameter holding tokens
 (aic-agent's ``def _compress_truncate(self, budget, total_tokens)`` ... ``int(budget * self.compress_target)``,
-``kept_budgets.local_budgets``). Spliced into ``pb105_set81_cases``.
+``kept_budgets.local_budgets``), and a share of a local named as a limit bound to a call and ordered against a
+count of tokens (set 118: just-ralph-it's ``room = get_input_room(...)`` ... ``estimate > room * self.INPUT_SHARE``).
+Spliced into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,22 @@ _SQUEEZE = (
     "    def squeeze(self, {params}):\n        return max(1, int(budget * self.compress_target))\n"
 )
 
+#: set 118: just-ralph-it's shares of the model's input room, which a token estimate is ordered against.
+_ROOM = (
+    "class Explorer:\n    INPUT_SHARE = 0.8\n\n    def context(self):\n"
+    "        estimate = {estimate}\n"
+    "        room = get_input_room(self.model, 100_000)\n"
+    "        if estimate > room * self.INPUT_SHARE:\n            self.at_limit = True\n"
+)
+
 SET111_VALID = (
+    # the room is ordered against a number of bytes, or the local is bound twice
+    Valid(_ROOM.format(estimate="len(self.history)")),
+    Valid(
+        _ROOM.format(estimate="estimate_tokens(self.history)").replace(
+            "        if ", "        room = 1\n        if "
+        )
+    ),
     # the budget's unit is not said beside it, or it is said to be money
     Valid(_SQUEEZE.format(params="budget: int, total: int")),
     Valid(_SQUEEZE.format(params="budget: float, spent_usd: float")),
@@ -68,6 +85,8 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    # set 118: just-ralph-it, through a local bound to a token estimate
+    Invalid(_ROOM.format(estimate="estimate_tokens(self.history)"), line=2),
     # set 116: aic-agent, a parameter named budget beside one holding tokens
     Invalid(_SQUEEZE.format(params="budget: int, total_tokens: int"), line=2),
     # set 111: roboz, the percent handed on as a parameter's default

@@ -1,0 +1,36 @@
+"""PB102's cases from sets 117 and 118 (issue 19): a constant given as the fallback of a call whose result, a local
+named as a limit, the function orders against a count of tokens (just-ralph-it's ``room = get_input_room(model,
+self.FALLBACK_INPUT_ROOM)`` ... ``high = int(room * self.INPUT_SHARE)`` ... ``if estimate_tokens(size) <= high``)
+(``kept_budgets.local_budgets``, ``read_places.budget_fallback``). Spliced into ``pb102_set73_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_ROOM = (
+    "class Writer:\n"
+    "    FALLBACK_INPUT_ROOM = 100_000\n\n"
+    "    def compact(self, size):\n"
+    "        room = get_input_room(self.model, self.FALLBACK_INPUT_ROOM)\n"
+    "        if {compared}:\n"
+    "            return None\n"
+    "        return room\n"
+)
+
+SET117_VALID = (
+    # the room is ordered against no count of tokens (bytes, a number of items)
+    Valid(_ROOM.format(compared="len(size) > room")),
+    Valid(_ROOM.format(compared="self.items > room")),
+)
+
+SET117_INVALID = (
+    # set 118: just-ralph-it, the room ordered against a token estimate, directly or through a share of it
+    Invalid(_ROOM.format(compared="estimate_tokens(size) > room"), line=2),
+    Invalid(
+        _ROOM.format(compared="estimate_tokens(size) > room")
+        .replace("        if ", "        high = int(room * 0.8)\n        if ")
+        .replace("estimate_tokens(size) > room", "estimate_tokens(size) > high"),
+        line=2,
+    ),
+)

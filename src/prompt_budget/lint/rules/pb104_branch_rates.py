@@ -1,0 +1,48 @@
+"""PB104's rates written where a choice is made, and a window's character bound written as a product of two literals.
+
+- ``int(rest / (2.8 if dense else 3.4))`` (set 118: corecoder's estimate, characters per token of code dense with
+  symbols and of prose): a divisor that picks one of two rates is judged as a rate by the larger and reported at
+  each branch (``branch_rates``), as ``chars_per_token = 3 if is_code else 4`` is where it is named.
+- ``text[: 3 * 8192]  # prevent context window overflow`` (set 20: giskard): a character bound of a context window
+  times a rate, both literals, where a comment on or right above the statement says tokens or a context window;
+  ``buf[: 4 * 1024]`` alone is 4 KiB (``window_bound``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.model_windows import model_window
+from prompt_budget.lint.rule import number
+from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def branch_rates(divisor: ast.expr) -> tuple[tuple[ast.expr, float], ...] | None:
+    """(literal, value) of each branch of ``(2.8 if dense else 3.4)`` when both are numbers above 1, else None."""
+    if not isinstance(divisor, ast.IfExp):
+        return None
+    found = [(branch, number(branch)) for branch in (divisor.body, divisor.orelse)]
+    if any(value is None or isinstance(value, bool) or value <= 1 for _, value in found):
+        return None
+    return tuple((branch, float(value or 0)) for branch, value in found)
+
+
+def window_bound(rule: LintRule, node: ast.BinOp, char_context: Callable[[], bool]) -> ast.expr | None:
+    """The rate of a window's character bound (``3 * 8192`` under a comment saying a context window, or a
+    model's window by name: ``int(8192 * 1.5)`` beside ``model = "x-8k"``, set 57: huixiangdou), else None."""
+    rate = window_times_rate(node)
+    if (named := model_window(rule, node)) is not None:
+        return named[0]
+    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    if (
+        rate is None
+        or not char_context()
+        or not says_window((rule.ctx.comment(), comment_above(rule.ctx.lines, statement)))
+    ):
+        return None
+    return rate
