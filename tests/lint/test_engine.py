@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
@@ -9,7 +10,15 @@ import pytest
 from lint_helpers import lint_snippet
 
 from prompt_budget.lint.cache import LintCache, rules_fingerprint
-from prompt_budget.lint.engine import Linter, all_rules, discover, lint_source, noqa_map, precheck
+from prompt_budget.lint.engine import (
+    RAISE_INTERNAL_ERRORS,
+    Linter,
+    all_rules,
+    discover,
+    lint_source,
+    noqa_map,
+    precheck,
+)
 from prompt_budget.lint.options import LintOptions
 
 
@@ -219,29 +228,49 @@ def test_one_finding_per_rule_and_literal() -> None:
     ]
 
 
-def test_a_rule_failing_on_one_file_is_a_finding_and_the_run_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A bug of a rule on one file is a PB000 finding naming the error and where it was raised; the other files
-    keep their findings (no traceback ends the run)."""
+def _break_pb105_on(monkeypatch: pytest.MonkeyPatch, broken_file: str) -> None:
+    """PB105's walk raises on ``broken_file`` (a bug of a rule met on one file), and works on the others."""
     from prompt_budget.lint.rules.pb105_budget_ratio import BudgetRatio
 
-    def broken(self: object, node: object) -> None:
-        raise TypeError("'NoneType' object is not iterable")
+    original = BudgetRatio.visit_BinOp
 
+    def visit(self: BudgetRatio, node: ast.BinOp) -> None:
+        if broken_file in self.ctx.path:
+            raise TypeError("'NoneType' object is not iterable")
+        original(self, node)
+
+    monkeypatch.setattr(BudgetRatio, "visit_BinOp", visit)
+
+
+def _two_files(tmp_path: Path) -> None:
     (tmp_path / "bad.py").write_text("def f(max_tokens):\n    return max_tokens * 0.8\n", encoding="utf-8")
     (tmp_path / "good.py").write_text("client.create(max_tokens=4096)\n", encoding="utf-8")
-    original = BudgetRatio.visit_BinOp
-    monkeypatch.setattr(
-        BudgetRatio,
-        "visit_BinOp",
-        lambda self, node: broken(self, node) if "bad.py" in self.ctx.path else original(self, node),
-    )
-    report = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])
-    by_file = {(Path(f.path).name, f.code) for f in report.findings}
-    assert ("good.py", "PB101") in by_file
+
+
+@pytest.mark.parametrize("ignore_pb000", [False, True])
+def test_a_rule_failing_on_one_file_is_a_finding_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ignore_pb000: bool
+) -> None:
+    """A bug of a rule on one file is a PB000 ``internal-error`` finding naming the error and where it was raised,
+    even where parse errors are ignored (the file went unread); the other files keep their findings."""
+    monkeypatch.delenv(RAISE_INTERNAL_ERRORS, raising=False)
+    _break_pb105_on(monkeypatch, "bad.py")
+    _two_files(tmp_path)
+    options = LintOptions(root=tmp_path, ignore=("PB000",) if ignore_pb000 else ())
+    report = Linter(options, jobs=1).lint_paths([tmp_path])
+    assert ("good.py", "PB101") in {(Path(f.path).name, f.code) for f in report.findings}
     [error] = [f for f in report.findings if f.code == "PB000"]
-    assert Path(error.path).name == "bad.py"
-    assert "cannot analyse: the lint failed on this file (TypeError at visit.py:" in error.message
+    assert (Path(error.path).name, error.rule) == ("bad.py", "internal-error")
+    assert error.message.startswith("cannot analyse: the lint failed on this file (TypeError at ")
     assert "'NoneType' object is not iterable" in error.message
     assert "please report it" in error.suggestion
+
+
+def test_a_rule_failing_raises_where_the_suite_asks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``PROMPT_BUDGET_LINT_RAISE`` set (as this suite sets it), a rule's error propagates, so no test
+    reads a crash as a quiet PB000."""
+    monkeypatch.setenv(RAISE_INTERNAL_ERRORS, "1")
+    _break_pb105_on(monkeypatch, "bad.py")
+    _two_files(tmp_path)
+    with pytest.raises(TypeError, match="not iterable"):
+        Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path])

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
+from prompt_budget.lint.walks import walk
+
 
 def single_binding(stmt: ast.AST) -> tuple[ast.expr, ast.expr] | None:
     """(target, value) of ``x = v`` with one target or of ``x: T = v``; None for any other statement
@@ -49,3 +51,30 @@ def uncast(node: ast.expr, names: Collection[str]) -> ast.expr:
     ):
         node = node.args[0]
     return node
+
+
+def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
+    """The values the local ``name`` is assigned in ``fn`` (plain and annotated assignments); empty when
+    it is also bound otherwise (unpacked from a tuple, a loop or comprehension target, a walrus, augmented,
+    a parameter), so that the values found are all it ever holds."""
+    values: list[ast.expr] = []
+    for node in walk(fn):
+        if isinstance(node, ast.Assign):
+            if any(type(t) is ast.Name and t.id == name for t in node.targets):
+                values.append(node.value)
+            elif any(
+                type(e) is ast.Name and e.id == name
+                for t in node.targets
+                if isinstance(t, (ast.Tuple, ast.List))
+                for e in t.elts
+            ):
+                return []
+        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if node.value is not None:
+                values.append(node.value)
+        elif (
+            isinstance(node, (ast.AugAssign, ast.For, ast.comprehension, ast.NamedExpr))
+            and any(type(t) is ast.Name and t.id == name for t in walk(node.target))
+        ) or (isinstance(node, ast.arg) and node.arg == name):
+            return []
+    return values

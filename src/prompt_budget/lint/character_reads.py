@@ -9,6 +9,7 @@ import ast
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import bound_values as bound_values  # noqa: PLC0414
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import parents as parents_in
 from prompt_budget.lint.walks import walk
@@ -37,33 +38,6 @@ def bound_local(node: ast.AST | None) -> str | None:
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
         return node.targets[0].id
     return None
-
-
-def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
-    """The values the local ``name`` is assigned in ``fn`` (plain and annotated assignments); empty when
-    it is also bound otherwise (unpacked from a tuple, a loop or comprehension target, a walrus, augmented,
-    a parameter), so that the values found are all it ever holds."""
-    values: list[ast.expr] = []
-    for node in walk(fn):
-        if isinstance(node, ast.Assign):
-            if any(type(t) is ast.Name and t.id == name for t in node.targets):
-                values.append(node.value)
-            elif any(
-                type(e) is ast.Name and e.id == name
-                for t in node.targets
-                if isinstance(t, (ast.Tuple, ast.List))
-                for e in t.elts
-            ):
-                return []
-        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
-            if node.value is not None:
-                values.append(node.value)
-        elif (
-            isinstance(node, (ast.AugAssign, ast.For, ast.comprehension, ast.NamedExpr))
-            and any(type(t) is ast.Name and t.id == name for t in walk(node.target))
-        ) or (isinstance(node, ast.arg) and node.arg == name):
-            return []
-    return values
 
 
 def string_length(node: ast.AST, rule: LintRule) -> bool:

@@ -148,17 +148,27 @@ def _parse_error(path: str, exc: BaseException) -> FileResult:
     return FileResult(path=path, findings=(finding,), parsed=True)
 
 
+#: Set (to anything but "" or "0") to let a rule's own error propagate instead of becoming a finding: the
+#: project's test suite sets it, so that a crash fails the test that met it rather than reading as a PB000.
+RAISE_INTERNAL_ERRORS = "PROMPT_BUDGET_LINT_RAISE"
+_PACKAGE = str(Path(__file__).resolve().parent.parent)
+
+
 def _internal_error(path: str, exc: Exception) -> FileResult:
-    """A PB000 finding for a file a rule failed on (a bug of the lint, never of the file): the error and where
-    in the lint it was raised, so the run goes on and the report names what to send."""
+    """A PB000 finding (``internal-error``) for a file a rule failed on (a bug of the lint, never of the file):
+    the error and where in the lint it was raised, so the run goes on and the report names what to send.
+    Reported even where PB000 is ignored: ignoring parse errors must not hide that a file went unread."""
+    if os.environ.get(RAISE_INTERNAL_ERRORS, "") not in ("", "0"):
+        raise exc
     frames = traceback.extract_tb(exc.__traceback__)
     where = next(
-        (f for f in reversed(frames) if "prompt_budget" in f.filename), frames[-1] if frames else None
+        (f for f in reversed(frames) if f.filename.startswith(_PACKAGE)), frames[-1] if frames else None
     )
     at = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
     message = f"cannot analyse: the lint failed on this file ({type(exc).__name__}{at}: {exc})"
     suggestion = "a bug in prompt-budget, not in the file: please report it with this file; the other files were linted"
-    return FileResult(path=path, findings=(_pb000(path, message, suggestion=suggestion),), parsed=True)
+    finding = Finding(path, 1, 1, 1, 1, PARSE_ERROR, "internal-error", message, suggestion=suggestion)
+    return FileResult(path=path, findings=(finding,), parsed=True)
 
 
 def lint_source(
@@ -193,17 +203,22 @@ def lint_source(
     while True:
         ctx = FileContext(path, module_name(path), lines, tree)
         ctx.root = options.root
-        visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
-        pruner = Pruner.build(
-            rewritten if rewritten is not None else text, lines, visitors, rule_options, every_word=every_word
-        )
-        read_units(tree)  # ``K_TOKENS = 1024``: ``21 * K_TOKENS`` spells an amount
+        visitors: list[LintRule] = []
         try:
+            visitors = [r(ctx, o) for r, o in zip(rules, rule_options, strict=True)]
+            pruner = Pruner.build(
+                rewritten if rewritten is not None else text,
+                lines,
+                visitors,
+                rule_options,
+                every_word=every_word,
+            )
+            read_units(tree)  # ``K_TOKENS = 1024``: ``21 * K_TOKENS`` spells an amount
             with deep_recursion():
                 walk(tree, ctx, visitors, pruner)
             # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
             again = pruner is not None and not every_word and pruner.walk_again()
-        except RecursionError as exc:  # pathological nesting: report, don't crash
+        except (RecursionError, MemoryError) as exc:  # pathological nesting: report, don't crash
             return _parse_error(path, exc)
         except Exception as exc:  # a rule's own bug: this file's findings are lost, not the run's
             return _internal_error(path, exc)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from prompt_budget.lint.assignments import single_binding, uncast
+from prompt_budget.lint.assignments import bound_values, single_binding, uncast
 from prompt_budget.lint.names import words
 from prompt_budget.lint.walks import walk
 
@@ -49,12 +49,12 @@ def local_budgets(
 ) -> dict[str, str]:
     """Local names of ``fn`` bound once, to a budget read: name -> that budget (``LintRule.budget_expr`` reads
     them, cached per function); a local named as a limit bound once to a call of no budget's name and met by a
-    count of tokens (``_meets_tokens``); a parameter named a budget (``budget``, ``log_budget``) beside a
-    parameter holding tokens (``def _compress_truncate(self, budget: int, total_tokens: int)``, set 116:
+    count of tokens (``_meets_tokens``); a parameter named ``budget`` (not ``time_budget``, ``budget_usd``) beside
+    a parameter holding tokens (``def _compress_truncate(self, budget: int, total_tokens: int)``, set 116:
     aic-agent), never rebound."""
     bound: dict[str, str] = {}
     twice: set[str] = set()
-    calls: dict[str, int] = {}  # a limit's name bound to a call of no budget's name: how often bound
+    calls: set[str] = set()  # a limit's name bound to a call of no budget's name
     for stmt in walk(fn):
         bound_here = single_binding(stmt)
         if bound_here is None:
@@ -67,33 +67,31 @@ def local_budgets(
         # ``input_budget = window - reserve``, ``int(window * (1 - margin))``: what is left of a budget
         value, sub = kept_of(value)
         read = None if isinstance(value, ast.Name) and not sub else budget_expr(value)
-        if read is None and isinstance(value, ast.Call) and _LIMIT_NAMES.intersection(words(target.id)):
-            calls[target.id] = calls.get(target.id, 0) + 1
-        elif target.id in calls:
-            calls[target.id] += 1
+        if read is None and isinstance(value, ast.Call) and LIMIT_NAMES.intersection(words(target.id)):
+            calls.add(target.id)
         if read is not None:
             bound[target.id] = read
         else:
             twice.add(target.id)
+    # ``room = get_input_room(model, fallback)`` ... ``estimate > room * share``: bound once and in no other way
+    # (``bound_values`` gives none for a loop's target, a parameter, ``+=``)
     met = {
         n
-        for n, times in calls.items()
-        if times == 1 and n not in bound and _meets_tokens(fn, n, token_amount)
+        for n in calls
+        if n not in bound and len(bound_values(fn, n)) == 1 and _meets_tokens(fn, n, token_amount)
     }
-    bound.update(
-        (n, n) for n in met
-    )  # ``room = get_input_room(model, fallback)`` ... ``estimate > room * share``
+    bound.update((n, n) for n in met)
     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]
         if any(is_token_amount(p) for p in params):
             for p in params:
-                if p not in bound and p not in twice and "budget" in words(p):  # ``limit`` may be a count's
+                if p not in bound and p not in twice and p.strip("_") == "budget":  # not ``time_budget``
                     bound[p] = p
     return {k: v for k, v in bound.items() if k not in twice or k in met}
 
 
 #: A name that says it is a budget of some unit, which the tokens beside it or it meets name.
-_LIMIT_NAMES = frozenset({"budget", "limit", "cap", "room"})
+LIMIT_NAMES = frozenset({"budget", "limit", "cap", "room"})
 _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 

@@ -36,7 +36,7 @@ from prompt_budget.lint.flow import against_flow, default_of, finding_where_boun
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
-from prompt_budget.lint.rule import defaults, number
+from prompt_budget.lint.rule import callee_name, defaults, number
 from prompt_budget.lint.walks import parents, source_of, walk
 
 if TYPE_CHECKING:
@@ -134,20 +134,22 @@ class PercentShares:
             return
         up = parents(tree)
         why: dict[str, str] = {}
+        deciding: dict[str, list[tuple[ast.AST, str]]] = {}  # every read that decided a name, with why
         for node in walk(tree):
             name = name_of(node)
             if (
                 name is not None
-                and name not in why
                 and isinstance(getattr(node, "ctx", None), ast.Load)
                 and (name in self._bound or _PERCENT_WORDS & set(words(name)))
             ):
                 reason = self._read(rule, node, up)
                 if reason is not None:
-                    why[name] = reason
-                    rule.fact(node, f"{_READ_FACT}{name} {reason}", 0)
+                    deciding.setdefault(name, []).append((node, reason))
+                    if name not in why:
+                        why[name] = reason
+                        rule.fact(node, f"{_READ_FACT}{name} {reason}", 0)
         for name in self._bound:
-            if name not in why and (handed := _handed_on(tree, name, why, up)) is not None:
+            if name not in why and (handed := _handed_on(tree, name, deciding, up)) is not None:
                 why[name] = handed
         for name, bound in self._bound.items():
             for literal, value in bound:
@@ -218,43 +220,96 @@ class PercentShares:
 
 
 def _through_local(operand: ast.expr, up: dict[ast.AST, ast.AST]) -> ast.expr:
-    """The call a local name is bound to once, in its function or the nearest enclosing one that binds it
-    (``window = get_context_window(model)`` read in a hook defined below it); else ``operand``."""
+    """The call a local name is bound to once, in the nearest function that binds it in any way (``window =
+    get_context_window(model)`` read in a hook defined below it); else ``operand`` (a parameter, a loop's or an
+    unpacking's target, an annotated or a second binding: what it holds is not that one call)."""
     if not isinstance(operand, ast.Name):
         return operand
     fn: ast.AST | None = up.get(operand)
     while fn is not None:
-        if isinstance(fn, _FUNCTIONS):
-            if operand.id in {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)}:
-                return operand  # a parameter: what it is bound to is the caller's
+        if isinstance(fn, _FUNCTIONS) and (stores := _stores(fn, operand.id)):
             bindings = local_bindings(fn, operand.id)
-            if bindings:
-                value = bindings[0].value
-                return value if len(bindings) == 1 and isinstance(value, ast.Call) else operand
+            value = bindings[0].value if len(bindings) == 1 else None
+            return value if stores == 1 and isinstance(value, ast.Call) else operand
         fn = up.get(fn)
     return operand
 
 
-def _handed_on(tree: ast.AST, name: str, why: dict[str, str], up: dict[ast.AST, ast.AST]) -> str | None:
-    """Why a percent is decided by the name it is handed on to: the default of a parameter
-    (``threshold_percent: float = DEFAULT_THRESHOLD_PERCENT``, set 111: roboz's compaction), a keyword
-    argument (``f(threshold_percent=DEFAULT_THRESHOLD_PERCENT)``) or a name bound to it, when a read of
-    that name decided it."""
+def _stores(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -> int:
+    """How many times ``fn`` binds ``name`` (its parameters and every target; nested scopes left out)."""
+    count = sum(a.arg == name for a in ast.walk(fn.args) if isinstance(a, ast.arg))
+    todo: list[ast.AST] = list(fn.body) if isinstance(fn.body, list) else [fn.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        count += isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        todo.extend(ast.iter_child_nodes(node))
+    return count
+
+
+def _handed_on(
+    tree: ast.AST, name: str, deciding: dict[str, list[tuple[ast.AST, str]]], up: dict[ast.AST, ast.AST]
+) -> str | None:
+    """Why a percent is decided by the name it is handed on to, where a read of that name in the receiving
+    scope decided it: the default of a parameter, read so in its function (``threshold_percent: float =
+    DEFAULT_THRESHOLD_PERCENT``, set 111: roboz's compaction), a keyword argument of a call to a function of
+    the module, read so in that function (``compact(threshold_percent=DEFAULT_THRESHOLD_PERCENT)``), or a name
+    bound to it, read so in the same function."""
+    functions = {f.name: f for f in walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for node in walk(tree):
         if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
             continue
         parent = up.get(node)
         receiver: str | None = None
+        scope: ast.AST | None = None
         if isinstance(parent, ast.arguments):
-            receiver = next((a.arg for a, d in defaults(parent) if d is node), None)
-        elif isinstance(parent, ast.keyword):
-            receiver = parent.arg
+            receiver, scope = next((a.arg for a, d in defaults(parent) if d is node), None), up.get(parent)
+        elif isinstance(parent, ast.keyword) and isinstance(call := up.get(parent), ast.Call):
+            receiver, scope = parent.arg, functions.get(callee_name(call) or "")
         elif isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
             targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-            receiver = name_of(targets[0]) if len(targets) == 1 else None
-        if receiver is not None and receiver in why:
-            return f"handed on as `{receiver}` at line {node.lineno}, {why[receiver]}"
+            receiver, scope = name_of(targets[0]) if len(targets) == 1 else None, _scope_of(parent, up)
+        decided = deciding.get(receiver or "", []) if scope is not None else []
+        here = [reason for read, reason in decided if _scope_of(read, up) is scope]
+        if here or (decided and _only_handed_on(tree, receiver or "", scope, up)):
+            return f"handed on as `{receiver}` at line {node.lineno}, {(here or [decided[0][1]])[0]}"
     return None
+
+
+def _only_handed_on(tree: ast.AST, name: str, scope: ast.AST | None, up: dict[ast.AST, ast.AST]) -> bool:
+    """Every read of ``name`` in ``scope`` hands it on (a keyword, an argument, a value bound) or checks it is a
+    percent (``<= 0``): the scope does nothing else with it (roboz's tool factory passing ``threshold_percent``
+    to the context another function of the module reads), so a read elsewhere in the module decides it."""
+    reads = [
+        n
+        for n in walk(tree)
+        if isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Load)
+        and _scope_of(n, up) is scope
+    ]
+    return all(
+        isinstance(up.get(n), (ast.keyword, ast.Call, ast.Assign, ast.AnnAssign)) or _checked(n, up)
+        for n in reads
+    )
+
+
+def _checked(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
+    """``threshold_percent <= 0``, ``pct > 100``: the read only checks the percent is one."""
+    compare = up.get(node)
+    if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1):
+        return False
+    other = compare.comparators[0] if compare.left is node else compare.left
+    return number(other) in (0, 1, 100)
+
+
+def _scope_of(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
+    """The function ``node`` is in (the nearest), else the module."""
+    scope = up.get(node)
+    while scope is not None and not isinstance(scope, (*_FUNCTIONS, ast.Module)):
+        scope = up.get(scope)
+    return scope
 
 
 def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:

@@ -10,9 +10,12 @@
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.kept_budgets import LIMIT_NAMES
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name
 
 if TYPE_CHECKING:
@@ -40,17 +43,25 @@ def window_of(node: ast.AST, ancestors: Sequence[ast.AST]) -> ast.Subscript | No
 
 
 def budget_fallback(rule: LintRule, node: ast.AST, parent: ast.AST, grand: ast.AST | None) -> str | None:
-    """Why ``node``, the last of two or more arguments of a call bound to a local token budget, is that
-    budget's fallback; else None."""
+    """Why ``node``, the last of two or more arguments of a call of the project's (not a builtin's: ``int(raw,
+    BASE)``, ``round(x, DIGITS)``, ``min``) bound to a local named as a limit (``room``, ``limit``) that is a
+    token budget of its function, is that budget's fallback; else None."""
+    callee = callee_name(parent) if isinstance(parent, ast.Call) else None
     if not (
         isinstance(parent, ast.Call)
-        and callee_name(parent) not in {"min", "max"}  # a clamp, which ``flow`` reads as one
+        and callee
+        and callee not in _BUILTINS
         and len(parent.args) > 1
         and parent.args[-1] is node
         and isinstance(grand, ast.Assign)
         and len(grand.targets) == 1
         and isinstance(target := grand.targets[0], ast.Name)
+        and LIMIT_NAMES.intersection(words(target.id))
         and rule.budget_expr(target) is not None
     ):
         return None
-    return f"the fallback of `{callee_name(parent)}()`, whose result `{target.id}` is a token budget"
+    return f"the fallback of `{callee}()`, whose result `{target.id}` is a token budget"
+
+
+#: Calls whose last argument is no fallback of what they return.
+_BUILTINS = frozenset(dir(builtins))

@@ -19,3 +19,8 @@ OTHER_UNIT_CAPS: Final = (
     "max_cost",
     "max_price",
 )
+
+#: A module docstring naming tokens, put before a VALID case whose code names none: the rules' pre-check
+#: reads only a module that names tokens, and a VALID case must stay quiet by the rule's reading, not by
+#: being skipped.
+READ_BY_PRECHECK: Final = '"""Counts the prompt\'s tokens with the model\'s tokenizer."""\n'

@@ -6,14 +6,17 @@ form of lc-agent-app's is PB105's) (``forms.size_slot``). Spliced into ``pb101_f
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 SET111_VALID = (
     # a fallback pair that is no context size, or a size under a name saying another unit
     Valid(
-        'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("weight", 170_000)\n    return trigger\n'
+        READ_BY_PRECHECK
+        + 'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("weight", 170_000)\n    return trigger\n'
     ),
     Valid(
-        'def middleware(conf):\n    timeout_seconds = conf.get("timeout") or ("tokens", 170_000)\n    return 1\n'
+        READ_BY_PRECHECK
+        + 'def middleware(conf):\n    timeout_seconds = conf.get("timeout") or ("tokens", 170_000)\n    return 1\n'
     ),
 )
 

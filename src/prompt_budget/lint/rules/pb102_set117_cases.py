@@ -7,6 +7,7 @@ self.FALLBACK_INPUT_ROOM)`` ... ``high = int(room * self.INPUT_SHARE)`` ... ``if
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 _ROOM = (
     "class Writer:\n"
@@ -20,11 +21,18 @@ _ROOM = (
 
 SET117_VALID = (
     # the room is ordered against no count of tokens (bytes, a number of items)
-    Valid(_ROOM.format(compared="len(size) > room")),
-    Valid(_ROOM.format(compared="self.items > room")),
+    Valid(READ_BY_PRECHECK + _ROOM.format(compared="len(size) > room")),
+    Valid(READ_BY_PRECHECK + _ROOM.format(compared="self.items > room")),
 )
 
 SET117_INVALID = (
+    # review: the last argument of a builtin is no fallback (``int(raw, BASE)``); only the room's is reported
+    Invalid(
+        "BASE = 16\n\n\n"
+        "def parse(raw):\n    max_tokens = int(raw, BASE)\n    return max_tokens\n\n\n"
+        + _ROOM.format(compared="estimate_tokens(size) > room"),
+        line=10,
+    ),
     # set 118: just-ralph-it, the room ordered against a token estimate, directly or through a share of it
     Invalid(_ROOM.format(compared="estimate_tokens(size) > room"), line=2),
     Invalid(

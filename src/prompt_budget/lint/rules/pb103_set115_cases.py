@@ -9,6 +9,7 @@ clamp of a local that only ever holds tokens (``target = TOKEN_CAP - header_toke
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 #: set 115: agentlys maps a thinking budget onto a reasoning effort.
 _EFFORT = (
@@ -18,17 +19,22 @@ _EFFORT = (
 
 SET115_VALID = (
     # what the fallback falls back from is no token amount
-    Valid("class A:\n    def go(self):\n        return max(1024, (self._width or 4096) - 512)\n"),
-    Valid("def go(retries):\n    return max(1024, (retries or 4096))\n"),
+    Valid(
+        READ_BY_PRECHECK
+        + "class A:\n    def go(self):\n        return max(1024, (self._width or 4096) - 512)\n"
+    ),
+    Valid(READ_BY_PRECHECK + "def go(retries):\n    return max(1024, (retries or 4096))\n"),
     # a local read with a fallback of none that counts no tokens, or falls back to a number
-    Valid(_EFFORT.format(read='thinking.get("retries") or 0')),
-    Valid(_EFFORT.format(read='thinking.get("budget_tokens") or 1')),
+    Valid(READ_BY_PRECHECK + _EFFORT.format(read='thinking.get("retries") or 0')),
+    Valid(READ_BY_PRECHECK + _EFFORT.format(read='thinking.get("budget_tokens") or 1')),
     # the local holds characters, or is bound twice
     Valid(
-        "def split(chunk, cap_chars, header):\n    target = cap_chars - len(header)\n    return max(200, target)\n"
+        READ_BY_PRECHECK
+        + "def split(chunk, cap_chars, header):\n    target = cap_chars - len(header)\n    return max(200, target)\n"
     ),
     Valid(
-        "def split(chunk, max_tokens, header_tokens):\n    target = max_tokens - header_tokens\n"
+        READ_BY_PRECHECK
+        + "def split(chunk, max_tokens, header_tokens):\n    target = max_tokens - header_tokens\n"
         "    target = len(chunk)\n    return max(200, target)\n"
     ),
 )

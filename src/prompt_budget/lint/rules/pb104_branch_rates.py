@@ -22,14 +22,22 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 
-def branch_rates(divisor: ast.expr) -> tuple[tuple[ast.expr, float], ...] | None:
-    """(literal, value) of each branch of ``(2.8 if dense else 3.4)`` when both are numbers above 1, else None."""
+def branch_rates(divisor: ast.expr) -> tuple[tuple[ast.expr, int | float], ...] | None:
+    """(literal, value) of each branch of ``(2.8 if dense else 3.4)`` when both are rates of characters per token
+    (``LOWEST_RATE`` to ``HIGHEST_RATE``; ``(1.2 if code else 4)`` is none), else None."""
     if not isinstance(divisor, ast.IfExp):
         return None
     found = [(branch, number(branch)) for branch in (divisor.body, divisor.orelse)]
-    if any(value is None or isinstance(value, bool) or value <= 1 for _, value in found):
-        return None
-    return tuple((branch, float(value or 0)) for branch, value in found)
+    rates = tuple(
+        (branch, value)
+        for branch, value in found
+        if value is not None and LOWEST_RATE <= value <= HIGHEST_RATE
+    )
+    return rates if len(rates) == 2 else None
+
+
+#: The rates a branch may hold: a wide script's 1.5 characters per token to a dozen.
+LOWEST_RATE, HIGHEST_RATE = 1.5, 12
 
 
 def window_bound(rule: LintRule, node: ast.BinOp, char_context: Callable[[], bool]) -> ast.expr | None:

@@ -570,9 +570,9 @@ class CharsPerToken(LintRule):
         return next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
-        for branch, rate in (branch_rates(literal) if literal is not None else None) or ():
-            self._report(node, branch, rate, key)  # a rate picked by a condition: each branch is one
-        if isinstance(literal, ast.IfExp):
+        if literal is not None and (branches := branch_rates(literal)) is not None:
+            for branch, rate in branches:  # a rate picked by a condition: each branch is one
+                self._report(node, branch, rate, key)
             return
         if isinstance(node, ast.BinOp) and literal is not None and literal not in (node.left, node.right):
             self._rates.add(literal)  # a named rate, reported once where it is written

@@ -6,15 +6,16 @@
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 _ESTIMATE = "def approx_tokens(text, dense):\n    rest = len(text)\n    return int(rest / ({divisor}))\n"
 
 SET117_VALID = (
-    # a branch that is no rate (a divisor of 1 keeps the length), or a choice of names
-    Valid(_ESTIMATE.format(divisor="1 if dense else 3.4")),
-    Valid(_ESTIMATE.format(divisor="a if dense else b")),
+    # a branch that is no rate of characters per token (a divisor of 1 keeps the length, 1.2 is none)
+    Valid(READ_BY_PRECHECK + _ESTIMATE.format(divisor="1 if dense else 3.4")),
+    Valid(READ_BY_PRECHECK + _ESTIMATE.format(divisor="1.2 if dense else 4")),
     # a length halved or thirded to lay out columns, in no token estimate
-    Valid("def columns(text, wide):\n    return len(text) // (2 if wide else 3)\n"),
+    Valid(READ_BY_PRECHECK + "def columns(text, wide):\n    return len(text) // (2 if wide else 3)\n"),
 )
 
 SET117_INVALID = (

@@ -13,6 +13,7 @@ Spliced into ``pb105_set81_cases``.
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -59,32 +60,70 @@ _ROOM = (
 
 SET111_VALID = (
     # the room is ordered against a number of bytes, or the local is bound twice
-    Valid(_ROOM.format(estimate="len(self.history)")),
+    Valid(READ_BY_PRECHECK + _ROOM.format(estimate="len(self.history)")),
     Valid(
-        _ROOM.format(estimate="estimate_tokens(self.history)").replace(
+        READ_BY_PRECHECK
+        + _ROOM.format(estimate="estimate_tokens(self.history)").replace(
             "        if ", "        room = 1\n        if "
         )
     ),
     # the budget's unit is not said beside it, or it is said to be money
-    Valid(_SQUEEZE.format(params="budget: int, total: int")),
-    Valid(_SQUEEZE.format(params="budget: float, spent_usd: float")),
+    Valid(READ_BY_PRECHECK + _SQUEEZE.format(params="budget: int, total: int")),
+    Valid(READ_BY_PRECHECK + _SQUEEZE.format(params="budget: float, spent_usd: float")),
+    # review: a budget of another unit beside a count of tokens
+    *(
+        Valid(
+            READ_BY_PRECHECK + _SQUEEZE.format(params=params).replace("budget *", params.split(":")[0] + " *")
+        )
+        for params in ("time_budget: float, prompt_tokens: int", "budget_usd: float, prompt_tokens: int")
+    ),
+    # review: the hook binds the window itself, unpacked with the disk's use (not the enclosing function's)
+    Valid(
+        _HOOK.format(window="get_context_window(model)", used="_tokens_used(messages)").replace(
+            "        used = _tokens_used(messages)\n", "        used, window = get_disk_usage(messages)\n"
+        )
+    ),
     # the parameter's percent makes a share of no budget (a disk's size)
-    Valid(_HANDED.format(default="DEFAULT_THRESHOLD_PERCENT", budget="disk_size")),
+    Valid(READ_BY_PRECHECK + _HANDED.format(default="DEFAULT_THRESHOLD_PERCENT", budget="disk_size")),
     # the constant is not what the parameter defaults to
-    Valid(_HANDED.format(default="75.0", budget="disk_size")),
+    Valid(READ_BY_PRECHECK + _HANDED.format(default="75.0", budget="disk_size")),
     # the locals are bound to calls that say no tokens
-    Valid(_HOOK.format(window="get_disk_size(model)", used="bytes_written(messages)")),
+    Valid(READ_BY_PRECHECK + _HOOK.format(window="get_disk_size(model)", used="bytes_written(messages)")),
     # a local bound twice is not read through
     Valid(
-        _HOOK.format(
+        READ_BY_PRECHECK
+        + _HOOK.format(
             window="get_disk_size(model)\n    window = get_context_window(model)", used="len(messages)"
         )
     ),
     # a fallback pair that is no context size
-    Valid(_FALLBACK.format(trigger='("weight", 0.85)')),
+    Valid(READ_BY_PRECHECK + _FALLBACK.format(trigger='("weight", 0.85)')),
+)
+
+#: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
+_TWO_SCOPES = (
+    "DISK_ALERT_PERCENT = 90\n\n\n"
+    "def check_tokens(used_tokens, max_tokens, threshold_percent=80.0):\n"
+    "    return used_tokens >= max_tokens * threshold_percent / 100\n\n\n"
+    "{disk}"
 )
 
 SET111_INVALID = (
+    # the token check's own default only: the disk's percent is handed on to a scope that compares it with a
+    # disk's use, or to a call the module does not define
+    Invalid(
+        _TWO_SCOPES.format(
+            disk="def check_disk(path, threshold_percent=DISK_ALERT_PERCENT):\n"
+            "    return disk_usage(path).percent >= threshold_percent\n"
+        ),
+        line=4,
+    ),
+    Invalid(
+        _TWO_SCOPES.format(
+            disk="def check_disk(path):\n    return disk_alarm(path, threshold_percent=DISK_ALERT_PERCENT)\n"
+        ),
+        line=4,
+    ),
     # set 118: just-ralph-it, through a local bound to a token estimate
     Invalid(_ROOM.format(estimate="estimate_tokens(self.history)"), line=2),
     # set 116: aic-agent, a parameter named budget beside one holding tokens

@@ -7,6 +7,7 @@ by what the lookup is (``pb107_budget_table._name``). Spliced into ``pb107_set63
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 _RETURNED = (
     "def {function}(level):\n"
@@ -17,11 +18,14 @@ _RETURNED = (
 
 SET115_VALID = (
     # the function's name says no budget (a number of retries per level)
-    Valid(_RETURNED.format(function="retries_for_level", lookup="[level]")),
+    Valid(READ_BY_PRECHECK + _RETURNED.format(function="retries_for_level", lookup="[level]")),
     # the table is returned whole, not looked up
-    Valid(_RETURNED.format(function="thinking_budget_for_level", lookup="")),
+    Valid(READ_BY_PRECHECK + _RETURNED.format(function="thinking_budget_for_level", lookup="")),
     # an entry of a dict whose key says another unit
-    Valid('def options(level):\n    return {"timeout_seconds": {"low": 1024, "high": 8192}[level]}\n'),
+    Valid(
+        READ_BY_PRECHECK
+        + 'def options(level):\n    return {"timeout_seconds": {"low": 1024, "high": 8192}[level]}\n'
+    ),
 )
 
 SET115_INVALID = (
