@@ -1076,14 +1076,14 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-118, judged on their first run (sets 1-110, measured, were then tuned on),
-#: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and 116) and
-#: 3952a99 (sets 117 and 118), each package its own run, two judges per package; sets 111-116 were tuned on after
-#: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages
-#: released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs
-#: excluded, close kin too), shuffled with the seeds 111, 113, 115 and 117 into four lists of sixty written down
-#: first; from each, the first eight and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over:
-#: ten, twelve, seven and twelve).
+#: Issue 19's last measure: sets 111-120, judged on their first run (sets 1-110, measured, were then tuned on),
+#: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and 116),
+#: 3952a99 (sets 117 and 118) and cbdff6f (sets 119 and 120), each package its own run, two judges per package;
+#: sets 111-118 were tuned on after they were judged. Chosen from PyPI before any of it was linted: PyPI's agent,
+#: RAG, memory and context packages released since January 2026 (every pinned name, every name of earlier lists
+#: (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111, 113, 115, 117 and 119
+#: into five lists of sixty written down first; from each, the first eight and the next eight whose latest wheels
+#: hold 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve and nine).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1157,6 +1157,24 @@ MEASURE: dict[str, str] = {
     "context-guardian-core": "0.4.3",
     "corecoder": "0.8.0",
     "solidx-sysadm": "0.1.0",
+    # set 119
+    "marmo-core": "0.6.0",
+    "chiliarch": "0.5.0",
+    "python-slack-agents": "0.9.4",
+    "outowiki": "0.7.8",
+    "agentcairn": "0.26.2",
+    "vel-ai": "0.6.0",
+    "dreamcatcher": "9.3.0",
+    "mlcompass": "0.9.0",
+    # set 120
+    "imprint-memory": "0.4.1",
+    "mirai-agent": "0.1.2",
+    "agentruntimecontrolprotocol": "1.1.3",
+    "rationalevault": "1.4.0",
+    "devpilot-agent": "0.4.0",
+    "atlas-ragkit": "1.2.2",
+    "operator-ai": "0.7.0",
+    "chatixia-agent": "0.1.2",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
