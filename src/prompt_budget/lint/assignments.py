@@ -78,3 +78,32 @@ def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
         ) or (isinstance(node, ast.arg) and node.arg == name):
             return []
     return values
+
+
+def running_values(fn: ast.AST, name: str) -> tuple[list[ast.expr], list[ast.expr]] | None:
+    """(the values the local ``name`` is assigned in ``fn``, the values added to it with ``+=``), for a local
+    that may be a running total (``total = 0`` ... ``total += len(content)``); None when it is also bound
+    otherwise (unpacked, a loop's or a comprehension's target, a walrus, a parameter, another augmented
+    operator)."""
+    values: list[ast.expr] = []
+    added: list[ast.expr] = []
+    for node in walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if type(target) is ast.Name and target.id == name:
+                    values.append(node.value)
+                elif any(type(t) is ast.Name and t.id == name for t in walk(target)):
+                    return None  # unpacked from a tuple
+        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if node.value is not None:
+                values.append(node.value)
+        elif isinstance(node, ast.AugAssign) and type(node.target) is ast.Name and node.target.id == name:
+            if not isinstance(node.op, ast.Add):
+                return None
+            added.append(node.value)
+        elif (
+            isinstance(node, (ast.For, ast.comprehension, ast.NamedExpr))
+            and any(type(t) is ast.Name and t.id == name for t in walk(node.target))
+        ) or (isinstance(node, ast.arg) and node.arg == name):
+            return None
+    return values, added

@@ -12,7 +12,9 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comment_units import comment_sizes_value
 from prompt_budget.lint.names import TOKENS_WORD
+from prompt_budget.lint.rule import number
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -50,4 +52,6 @@ def sized_in_bytes(rule: LintRule, name: str, literal: ast.expr) -> bool:
     if _kibi_factors(literal) >= 2:
         return True
     comment = rule.ctx.comment()
+    if comment and comment_sizes_value(comment, number(literal) or 0):
+        return True  # ``MAX_OUTPUT = 16_384  # 16 KB — keeps tool results within ~4K tokens`` (set 120)
     return bool(comment) and not TOKENS_WORD.search(comment) and _BYTE_UNIT.search(comment) is not None

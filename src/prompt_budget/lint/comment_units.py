@@ -53,3 +53,29 @@ def without_char_rates(comment: str) -> str:
     rest = _CHAR_RATE.sub(" ", comment)
     said = {w.lower() for w in words(rest)}
     return rest if "token" in said | {w.rstrip("s") for w in said} and not _OTHER_UNITS & said else comment
+
+
+#: A size a comment gives in bytes or characters: ``16 KB``, ``100K chars``, ``2 MiB``, ``4096 bytes``.
+_SIZE = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(k|m)?\s*(kb|kib|mb|mib|bytes?|chars?|characters?)\b",
+    re.IGNORECASE,
+)
+_SCALES: Final = {
+    "k": (1000, 1024),
+    "kb": (1000, 1024),
+    "kib": (1024,),
+    "m": (10**6, 2**20),
+    "mb": (10**6, 2**20),
+}
+
+
+def comment_sizes_value(comment: str, value: float) -> bool:
+    """``comment`` gives ``value`` itself as a size in bytes or characters (``MAX_OUTPUT = 16_384  # 16 KB —
+    keeps tool results within ~4K tokens``, set 120: operator-ai): the number is that size, and any tokens
+    the comment names are what it is worth."""
+    for match in _SIZE.finditer(comment or ""):
+        number, prefix, unit = float(match.group(1)), (match.group(2) or "").lower(), match.group(3).lower()
+        scales = _SCALES.get(prefix) or _SCALES.get(unit) or (1,)
+        if any(abs(number * scale - value) <= 0.02 * value for scale in scales):
+            return True
+    return False

@@ -10,9 +10,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import running_values
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.counter_calls import counter_call
-from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -47,29 +47,10 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
         return counter_call(rule, amount)  # ``count(context)``, ``count, _ = tokenizer()``
     if fn is None or type(amount) is not ast.Name:
         return False
-    name = amount.id
-    values: list[ast.expr] = []
-    added: list[ast.expr] = []
-    for node in walk(fn):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if type(target) is ast.Name and target.id == name:
-                    values.append(node.value)
-                elif any(type(t) is ast.Name and t.id == name for t in walk(target)):
-                    return False  # unpacked from a tuple
-        elif isinstance(node, ast.AnnAssign) and type(node.target) is ast.Name and node.target.id == name:
-            if node.value is None:
-                continue
-            values.append(node.value)
-        elif isinstance(node, ast.AugAssign) and type(node.target) is ast.Name and node.target.id == name:
-            if not isinstance(node.op, ast.Add):
-                return False
-            added.append(node.value)
-        elif (
-            isinstance(node, (ast.For, ast.comprehension, ast.NamedExpr))
-            and any(type(t) is ast.Name and t.id == name for t in walk(node.target))
-        ) or (isinstance(node, ast.arg) and node.arg == name):
-            return False
+    found = running_values(fn, amount.id)
+    if found is None:
+        return False
+    values, added = found
     if not values or (not added and any(isinstance(v, ast.Call) for v in values)):
         return False
     started = [v for v in values if not (added and _zero(v))]

@@ -189,6 +189,15 @@ class PercentShares:
         local bound in the function only to budget reads: ``budget = self.max_input_tokens``)."""
         operands: list[tuple[ast.AST, bool]] = []
         _operands(top, operands)
+        if (
+            isinstance(other, ast.BinOp)
+            and isinstance(other.op, ast.Mult)
+            and not any(d for _, d in operands)
+        ):
+            # cross-multiplied: ``self.tokens * 100 >= window * COMPACT_PERCENT`` (set 119: chiliarch)
+            for hundred, amount in ((other.right, other.left), (other.left, other.right)):
+                if _hundred(hundred) and rule.token_amount(amount):
+                    return f"`{ast.unparse(top)}` compared with `{ast.unparse(other)}`, a count of tokens times 100"
         if not any(_hundred(o) and divides for o, divides in operands):
             return None
         shown = ast.unparse(top)

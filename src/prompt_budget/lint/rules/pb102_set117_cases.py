@@ -1,7 +1,9 @@
 """PB102's cases from sets 117 and 118 (issue 19): a constant given as the fallback of a call whose result, a local
 named as a limit, the function orders against a count of tokens (just-ralph-it's ``room = get_input_room(model,
 self.FALLBACK_INPUT_ROOM)`` ... ``high = int(room * self.INPUT_SHARE)`` ... ``if estimate_tokens(size) <= high``)
-(``kept_budgets.local_budgets``, ``read_places.budget_fallback``). Spliced into ``pb102_set73_cases``.
+(``kept_budgets.local_budgets``, ``read_places.budget_fallback``). Set 120: a constant whose comment gives the number itself as a size in bytes is bytes, whatever tokens the comment
+says it is worth (operator-ai's ``MAX_OUTPUT = 16_384  # 16 KB — keeps tool results within ~4K tokens``,
+``byte_sizes.sized_in_bytes``). Spliced into ``pb102_set73_cases``.
 """
 
 from __future__ import annotations
@@ -20,12 +22,18 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    # set 120: operator-ai, a size in bytes worth some tokens
+    Valid("MAX_OUTPUT = 16_384  # 16 KB \u2014 keeps tool results within ~4K tokens\n"),
+    Valid("MAX_OUTPUT = 100_000  # 100K chars, about 25K tokens\n"),
     # the room is ordered against no count of tokens (bytes, a number of items)
     Valid(READ_BY_PRECHECK + _ROOM.format(compared="len(size) > room")),
     Valid(READ_BY_PRECHECK + _ROOM.format(compared="self.items > room")),
 )
 
 SET117_INVALID = (
+    # the comment's size is another number, or the name says tokens
+    Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
+    Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),
     # review: the last argument of a builtin is no fallback (``int(raw, BASE)``); only the room's is reported
     Invalid(
         "BASE = 16\n\n\n"

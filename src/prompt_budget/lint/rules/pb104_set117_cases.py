@@ -1,6 +1,7 @@
 """PB104's cases from sets 117 and 118 (issue 19): a rate picked by a condition where it divides (corecoder's
 ``math.ceil(cjk / 1.5) + int(rest / (2.8 if dense else 3.4))``): judged by the larger, reported at each branch
-(``pb104_branch_rates``). Spliced into ``pb104_cases``.
+(``pb104_branch_rates``); and (set 119: vel-ai) a running total of lengths divided by a rate (``total = 0`` ...
+``total += len(content)`` ... ``return total // 4``, ``pb104_terms.local_unit``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,21 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 _ESTIMATE = "def approx_tokens(text, dense):\n    rest = len(text)\n    return int(rest / ({divisor}))\n"
 
+_RUNNING = (
+    "def estimate_tokens(messages):\n    total = {start}\n    for msg in messages:\n"
+    "        total += {added}\n    return total // 4\n"
+)
+
 SET117_VALID = (
+    # a running total of items, or one that starts at an amount of another unit
+    Valid(_RUNNING.format(start="0", added="len(msg.messages)")),
+    Valid(_RUNNING.format(start="count_tokens(messages)", added="len(msg)")),
+    # a running total of lists' lengths ordered against twice a count of tokens (llama.cpp's server tests)
+    Valid(
+        READ_BY_PRECHECK
+        + "def check(completions, n_predict):\n    total_probs = 0\n    for tok in completions:\n"
+        "        total_probs += len(tok['top_probs'])\n    assert total_probs >= 2 * n_predict\n"
+    ),
     # a branch that is no rate of characters per token (a divisor of 1 keeps the length, 1.2 is none)
     Valid(READ_BY_PRECHECK + _ESTIMATE.format(divisor="1 if dense else 3.4")),
     Valid(READ_BY_PRECHECK + _ESTIMATE.format(divisor="1.2 if dense else 4")),
@@ -19,6 +34,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    # set 119: vel-ai, a running total of the messages' lengths
+    Invalid(_RUNNING.format(start="0", added="len(msg['content'])"), line=5),
     # set 118: corecoder, characters per token of code dense with symbols and of prose
     Invalid(_ESTIMATE.format(divisor="2.8 if dense else 3.4"), count=2, line=3),
     Invalid("def estimate_tokens(text, code):\n    return len(text) // (3 if code else 4)\n", count=2),

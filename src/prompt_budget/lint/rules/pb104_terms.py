@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import running_values
+from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.character_reads import bound_local, bound_values, reads_of
 from prompt_budget.lint.flow import function_body, module_functions
 from prompt_budget.lint.names import words
@@ -39,10 +41,34 @@ Unit = Callable[[ast.expr], "str | None"]
 
 def local_unit(fn: ast.AST | None, name: str, unit: Unit) -> str | None:
     """The unit (``unit``'s answer) every binding of the local ``name`` in ``fn`` has, when they all
-    agree; None when the name is bound nowhere in ``fn``, bound otherwise (a loop target, a parameter,
-    an augmented assignment) or to values of different units."""
+    agree, a running total's too (what it starts at, unless ``0``, and every ``+=``: set 119, vel-ai's
+    ``total += len(content)`` ... ``return total // 4``); None when the name is bound nowhere in ``fn``, bound
+    otherwise (a loop target, a parameter, another augmented assignment) or to values of different units."""
     kinds = {unit(v) for v in bound_values(fn, name)} if fn is not None else set()
+    found = running_values(fn, name) if fn is not None and not kinds else None
+    if found is not None and found[1] and all(map(_text_length, found[1])):
+        # a running total of texts' lengths: ``total = 0`` ... ``total += len(content)`` (not ``len(tok["probs"])``)
+        values, added = found
+        kinds = {unit(v) for v in (*added, *(v for v in values if not _zero(v)))}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _text_length(node: ast.expr) -> bool:
+    """``len(content)``, ``len(json.dumps(x))``: the length of what a name says is a text, or of a call making one."""
+    if not (isinstance(node, ast.Call) and callee_name(node) == "len" and node.args):
+        return False
+    arg = node.args[0]
+    if isinstance(arg, ast.Call):
+        return callee_name(arg) in _TEXT_MAKERS
+    return bool(set(words(attr_name(arg) or "")) & TEXT_WORDS)
+
+
+#: Calls whose result is a text.
+_TEXT_MAKERS = frozenset({"str", "repr", "dumps", "join", "format", "decode", "strip", "render"})
+
+
+def _zero(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
 
 
 def conditional_unit(node: ast.IfExp, unit: Unit) -> str | None:

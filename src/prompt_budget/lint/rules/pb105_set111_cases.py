@@ -7,7 +7,9 @@ context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("
 (aic-agent's ``def _compress_truncate(self, budget, total_tokens)`` ... ``int(budget * self.compress_target)``,
 ``kept_budgets.local_budgets``), and a share of a local named as a limit bound to a call and ordered against a
 count of tokens (set 118: just-ralph-it's ``room = get_input_room(...)`` ... ``estimate > room * self.INPUT_SHARE``).
-Spliced into ``pb105_set81_cases``.
+Sets 119 and 120: a percent compared cross-multiplied (chiliarch's ``self.tokens * 100 >= window *
+COMPACT_PERCENT``), and a parameter named a window that a running total of token counts is ordered against
+(``if size > window // 5``, ``kept_budgets``). Spliced into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
@@ -58,7 +60,17 @@ _ROOM = (
     "        if estimate > room * self.INPUT_SHARE:\n            self.at_limit = True\n"
 )
 
+_CROSS = "COMPACT_PERCENT = 90\n\n\ndef should_compact(used, window):\n    return {used} * 100 >= window * COMPACT_PERCENT\n"
+_KEPT = (
+    "def retained(provider, groups, window):\n    size = 0\n    kept = []\n    for group in groups:\n"
+    "        size += {added}\n        if size > window // 5:\n            break\n        kept.append(group)\n"
+    "    return kept\n"
+)
+
 SET111_VALID = (
+    # a disk's use cross-multiplied; a running total of characters or items
+    Valid(READ_BY_PRECHECK + _CROSS.format(used="disk_used")),
+    Valid(READ_BY_PRECHECK + _KEPT.format(added="len(str(group))")),
     # the room is ordered against a number of bytes, or the local is bound twice
     Valid(READ_BY_PRECHECK + _ROOM.format(estimate="len(self.history)")),
     Valid(
@@ -109,6 +121,9 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    # set 119: chiliarch, the percent cross-multiplied, and a fifth of the window the kept history may hold
+    Invalid(_CROSS.format(used="used_tokens"), line=1),
+    Invalid(_KEPT.format(added="provider.estimate_tokens(group)"), line=6),
     # the token check's own default only: the disk's percent is handed on to a scope that compares it with a
     # disk's use, or to a call the module does not define
     Invalid(
