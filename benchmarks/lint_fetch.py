@@ -1076,14 +1076,15 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-120, judged on their first run (sets 1-110, measured, were then tuned on),
+#: Issue 19's last measure: sets 111-122, judged on their first run (sets 1-110, measured, were then tuned on),
 #: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and 116),
-#: 3952a99 (sets 117 and 118) and cbdff6f (sets 119 and 120), each package its own run, two judges per package;
-#: sets 111-118 were tuned on after they were judged. Chosen from PyPI before any of it was linted: PyPI's agent,
-#: RAG, memory and context packages released since January 2026 (every pinned name, every name of earlier lists
-#: (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111, 113, 115, 117 and 119
-#: into five lists of sixty written down first; from each, the first eight and the next eight whose latest wheels
-#: hold 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve and nine).
+#: 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120) and d746639 (sets 121 and 122), each package its own
+#: run, two judges per package; sets 111-120 were tuned on after they were judged. Chosen from PyPI before any of
+#: it was linted: PyPI's agent, RAG, memory and context packages released since January 2026 (every pinned name,
+#: every name of earlier lists (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds
+#: 111, 113, 115, 117, 119 and 121 into six lists of sixty written down first; from each, the first eight and the
+#: next eight whose latest wheels hold 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve, nine and
+#: thirteen).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1175,6 +1176,24 @@ MEASURE: dict[str, str] = {
     "atlas-ragkit": "1.2.2",
     "operator-ai": "0.7.0",
     "chatixia-agent": "0.1.2",
+    # set 121
+    "deepcompress": "1.4.9",
+    "snail-dsl": "0.4.2",
+    "arandu": "0.14.3",
+    "loopy-loop": "0.12.0",
+    "arriadne-memory": "0.9.2",
+    "sponge-ai": "0.2.0",
+    "parallem": "0.0.3",
+    "wing-gateway": "0.6.0",
+    # set 122
+    "rotalabs-fieldmem": "1.1.0",
+    "kioku-agent-kit": "0.2.10",
+    "bujji": "2.1.0",
+    "meredith-agent": "0.3.3",
+    "vicode": "0.4.0",
+    "hatidata-agent": "0.4.0",
+    "zerograph": "0.5.0",
+    "balagan-agent": "0.5.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
