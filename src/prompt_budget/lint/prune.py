@@ -118,13 +118,14 @@ _DECLARED: dict[str, _Needs] = {
     "PB101": _Needs(True, watched=lambda rule: getattr(rule, "bound_lengths", set())),  # ``bound_lengths``
     "PB102": _Needs(True, ("chunk", "add_argument"), watched=_uses_watch),
     "PB103": _Needs(True),
-    # and the locals PB104 saw bound to a rate's number under a factor's name (``pb104_local_factors``)
+    # and the locals PB104 saw bound to a rate's number under a factor's name (``pb104_local_factors``) or to a
+    # choice of two rates (``divisor = 4 if code else 5``: ``pb104_branch_rates.picked_rate``)
     "PB104": _Needs(
         True,
         watched=lambda rule: (
-            names
-            if (names := _rate_names(rule)) is None or not (more := getattr(rule, "factor_names", None))
-            else {*names, *more}
+            None
+            if (names := _rate_names(rule)) is None
+            else {*names, *getattr(rule, "factor_names", ()), *getattr(rule, "picked_names", ())}
         ),
     ),
     "PB105": _Needs(

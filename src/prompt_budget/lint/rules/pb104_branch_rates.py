@@ -2,7 +2,8 @@
 
 - ``int(rest / (2.8 if dense else 3.4))`` (set 118: corecoder's estimate, characters per token of code dense with
   symbols and of prose): a divisor that picks one of two rates is judged as a rate by the larger and reported at
-  each branch (``branch_rates``), as ``chars_per_token = 3 if is_code else 4`` is where it is named.
+  each branch (``branch_rates``), as ``chars_per_token = 3 if is_code else 4`` is where it is named; so too such a
+  choice bound to a local the division reads (``picked_rate``).
 - ``text[: 3 * 8192]  # prevent context window overflow`` (set 20: giskard): a character bound of a context window
   times a rate, both literals, where a comment on or right above the statement says tokens or a context window;
   ``buf[: 4 * 1024]`` alone is 4 KiB (``window_bound``).
@@ -14,6 +15,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
@@ -34,6 +36,16 @@ def branch_rates(divisor: ast.expr) -> tuple[tuple[ast.expr, int | float], ...] 
         if value is not None and LOWEST_RATE <= value <= HIGHEST_RATE
     )
     return rates if len(rates) == 2 else None
+
+
+def picked_rate(fn: ast.AST | None, divisor: ast.expr) -> ast.IfExp | None:
+    """The conditional of two rates a local divisor is bound to, once and in no other way, in ``fn`` (``divisor =
+    4 if any(c in content for c in "{}();") else 5`` ... ``chars // divisor``; set 122: meredith-agent), else None."""
+    if fn is None or not isinstance(divisor, ast.Name):
+        return None
+    values = bound_values(fn, divisor.id)
+    picked = values[0] if len(values) == 1 else None
+    return picked if isinstance(picked, ast.IfExp) and branch_rates(picked) is not None else None
 
 
 #: The rates a branch may hold: a wide script's 1.5 characters per token to a dozen.

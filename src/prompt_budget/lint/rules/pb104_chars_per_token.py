@@ -18,7 +18,7 @@ from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
-from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, window_bound
+from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, picked_rate, window_bound
 from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, encoded_text
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
@@ -315,6 +315,7 @@ class CharsPerToken(LintRule):
     rate_names: set[str]
     #: Locals named as a factor and bound to a rate's number, whose reads the walk keeps (``prune``).
     factor_names: set[str]
+    picked_names: set[str]  # locals bound to a choice of two rates (``divisor = 4 if code else 5``)
     #: Locals whose bindings ``_chars`` is reading (a name bound to itself reads as no unit).
     _resolving: set[str]
     #: Rates kept as a pair of constants, tokens over words (``word_rate_pairs``).
@@ -324,6 +325,7 @@ class CharsPerToken(LintRule):
 
     def visit_Module(self, node: ast.Module) -> None:
         self.rate_names = set()
+        self.picked_names = set()
         self.factor_names = set()
         self._rates = set()
         self._resolving = set()
@@ -331,6 +333,10 @@ class CharsPerToken(LintRule):
         self._sizes = TokenSizes()
 
     def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
+        if isinstance(target, ast.Name) and isinstance(value, ast.IfExp) and branch_rates(value) is not None:
+            self.picked_names.add(
+                target.id
+            )  # ``divisor = 4 if code else 5``: its reads are walked (``prune``)
         factor = number(value)
         if not (isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12):
             return
@@ -419,6 +425,10 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = number(right)
+        if factor is None and (picked := picked_rate(self.ctx.function(), right)) is not None:
+            right = (
+                picked  # ``divisor = 4 if code else 5`` ... ``chars // divisor`` (set 122: meredith-agent)
+            )
         if (branches := branch_rates(right)) is not None:
             factor = max(value for _, value in branches)  # ``rest / (2.8 if dense else 3.4)``: each reported
         if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result(node):

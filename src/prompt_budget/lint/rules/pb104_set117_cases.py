@@ -1,7 +1,9 @@
 """PB104's cases from sets 117 and 118 (issue 19): a rate picked by a condition where it divides (corecoder's
 ``math.ceil(cjk / 1.5) + int(rest / (2.8 if dense else 3.4))``): judged by the larger, reported at each branch
 (``pb104_branch_rates``); and (set 119: vel-ai) a running total of lengths divided by a rate (``total = 0`` ...
-``total += len(content)`` ... ``return total // 4``, ``pb104_terms.local_unit``). Spliced into ``pb104_cases``.
+``total += len(content)`` ... ``return total // 4``, ``pb104_terms.local_unit``); and (set 122: meredith-agent) a
+choice of two rates bound to a local the division reads (``divisor = 4 if code else 5`` ... ``chars // divisor``,
+``pb104_branch_rates.picked_rate``, its reads walked by ``prune``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,17 @@ _RUNNING = (
     "        total += {added}\n    return total // 4\n"
 )
 
+_PICKED = (
+    "def token_estimate(content):\n    chars = len(content)\n    divisor = {choice}\n"
+    "    return max(1, chars // divisor)\n"
+)
+
 SET117_VALID = (
+    # a choice that is no pair of rates, or a local bound twice
+    Valid(READ_BY_PRECHECK + _PICKED.format(choice="1 if content.isascii() else 2")),
+    Valid(
+        READ_BY_PRECHECK + _PICKED.format(choice="4 if content.isascii() else 5\n    divisor = len(content)")
+    ),
     # a running total of items, or one that starts at an amount of another unit
     Valid(_RUNNING.format(start="0", added="len(msg.messages)")),
     Valid(_RUNNING.format(start="count_tokens(messages)", added="len(msg)")),
@@ -34,6 +46,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    # set 122: meredith-agent, characters per token of code and of prose picked into a local
+    Invalid(_PICKED.format(choice='4 if any(c in content for c in "{}();") else 5'), count=2, line=3),
     # set 119: vel-ai, a running total of the messages' lengths
     Invalid(_RUNNING.format(start="0", added="len(msg['content'])"), line=5),
     # set 118: corecoder, characters per token of code dense with symbols and of prose
