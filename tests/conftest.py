@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 #: A rule's own error fails the test that met it, instead of becoming a PB000 finding a test filtering
-#: findings by code would not see (``prompt_budget.lint.engine.RAISE_INTERNAL_ERRORS``).
+#: findings by code would not see (``prompt_budget.lint.file_errors.RAISE_INTERNAL_ERRORS``).
 os.environ.setdefault("PROMPT_BUDGET_LINT_RAISE", "1")
 
 pytest_plugins = ["pytester"]

@@ -10,15 +10,8 @@ import pytest
 from lint_helpers import lint_snippet
 
 from prompt_budget.lint.cache import LintCache, rules_fingerprint
-from prompt_budget.lint.engine import (
-    RAISE_INTERNAL_ERRORS,
-    Linter,
-    all_rules,
-    discover,
-    lint_source,
-    noqa_map,
-    precheck,
-)
+from prompt_budget.lint.engine import Linter, all_rules, discover, lint_source, noqa_map, precheck
+from prompt_budget.lint.file_errors import RAISE_INTERNAL_ERRORS
 from prompt_budget.lint.options import LintOptions
 
 

@@ -80,6 +80,11 @@ def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
     return values
 
 
+def zero(value: ast.expr | None) -> bool:
+    """The literal ``0`` (what a running total starts at)."""
+    return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
+
+
 def running_values(fn: ast.AST, name: str) -> tuple[list[ast.expr], list[ast.expr]] | None:
     """(the values the local ``name`` is assigned in ``fn``, the values added to it with ``+=``), for a local
     that may be a running total (``total = 0`` ... ``total += len(content)``); None when it is also bound

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import running_values
+from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.counter_calls import counter_call
 
@@ -23,7 +23,7 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
     (every time) to one of those."""
     if isinstance(value, ast.Call):
         return rule.token_amount(value)
-    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and _zero(value.values[-1]):
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and zero(value.values[-1]):
         # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys)
         return isinstance(value.values[0], ast.Call) and rule.token_amount(value.values[0])
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
@@ -32,10 +32,6 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
         values = bound_values(fn, value.id)
         return bool(values) and all(_counted(rule, fn, v, depth + 1) for v in values)
     return False
-
-
-def _zero(value: ast.expr | None) -> bool:
-    return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
 
 
 def token_local(rule: LintRule, amount: ast.expr) -> bool:
@@ -53,5 +49,5 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
     values, added = found
     if not values or (not added and any(isinstance(v, ast.Call) for v in values)):
         return False
-    started = [v for v in values if not (added and _zero(v))]
+    started = [v for v in values if not (added and zero(v))]
     return all(_counted(rule, fn, v) for v in (*started, *added))

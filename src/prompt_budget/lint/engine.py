@@ -13,7 +13,6 @@ import io
 import os
 import re
 import tokenize
-import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict, stamp
 from prompt_budget.lint.constant_echoes import ECHOED_CODES, constant_echoes, constant_facts
+from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
@@ -127,50 +127,6 @@ def _suppression(
 # --- one file -------------------------------------------------------------------------------------------
 
 
-def _pb000(path: str, message: str, line: int = 1, column: int = 1, suggestion: str = "") -> Finding:
-    """A PB000 finding: the file could not be read or parsed."""
-    return Finding(
-        path, line, column, line, column, PARSE_ERROR, "parse-error", message, suggestion=suggestion
-    )
-
-
-def _parse_error(path: str, exc: BaseException) -> FileResult:
-    if isinstance(exc, SyntaxError):
-        line, column = exc.lineno or 1, (exc.offset or 1)
-        message = f"cannot parse: {exc.msg}"
-    elif isinstance(exc, (RecursionError, MemoryError)):
-        line, column = 1, 1
-        message = f"cannot analyse: the code is nested too deeply for Python's parser ({type(exc).__name__})"
-    else:
-        line, column = 1, 1
-        message = f"cannot parse: {type(exc).__name__}: {exc}"
-    finding = _pb000(path, message, line, column, "fix the syntax error; the other files were linted")
-    return FileResult(path=path, findings=(finding,), parsed=True)
-
-
-#: Set (to anything but "" or "0") to let a rule's own error propagate instead of becoming a finding: the
-#: project's test suite sets it, so that a crash fails the test that met it rather than reading as a PB000.
-RAISE_INTERNAL_ERRORS = "PROMPT_BUDGET_LINT_RAISE"
-_PACKAGE = str(Path(__file__).resolve().parent.parent)
-
-
-def _internal_error(path: str, exc: Exception) -> FileResult:
-    """A PB000 finding (``internal-error``) for a file a rule failed on (a bug of the lint, never of the file):
-    the error and where in the lint it was raised, so the run goes on and the report names what to send.
-    Reported even where PB000 is ignored: ignoring parse errors must not hide that a file went unread."""
-    if os.environ.get(RAISE_INTERNAL_ERRORS, "") not in ("", "0"):
-        raise exc
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = next(
-        (f for f in reversed(frames) if f.filename.startswith(_PACKAGE)), frames[-1] if frames else None
-    )
-    at = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
-    message = f"cannot analyse: the lint failed on this file ({type(exc).__name__}{at}: {exc})"
-    suggestion = "a bug in prompt-budget, not in the file: please report it with this file; the other files were linted"
-    finding = Finding(path, 1, 1, 1, 1, PARSE_ERROR, "internal-error", message, suggestion=suggestion)
-    return FileResult(path=path, findings=(finding,), parsed=True)
-
-
 def lint_source(
     source: str | bytes, path: str, options: LintOptions, rules: Sequence[type[LintRule]]
 ) -> FileResult:
@@ -189,7 +145,7 @@ def lint_source(
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)
-        return _parse_error(path, exc)
+        return parse_error(path, exc)
     # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)
@@ -219,9 +175,9 @@ def lint_source(
             # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
             again = pruner is not None and not every_word and pruner.walk_again()
         except (RecursionError, MemoryError) as exc:  # pathological nesting: report, don't crash
-            return _parse_error(path, exc)
+            return parse_error(path, exc)
         except Exception as exc:  # a rule's own bug: this file's findings are lost, not the run's
-            return _internal_error(path, exc)
+            return internal_error(path, exc)
         finally:
             forget_walks()
             forget_units()
@@ -230,9 +186,8 @@ def lint_source(
             break
         every_word = True
     if isinstance(tree, ast.Module) and any(r.CODE in ECHOED_CODES for r in rules):
-        ctx.facts.extend(
-            constant_facts(tree)
-        )  # named like a budget the project reports (``constant_echoes``)
+        # constants named like a budget the project reports elsewhere (``constant_echoes``)
+        ctx.facts.extend(constant_facts(tree))
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text)
@@ -363,7 +318,7 @@ def lint_stamped(
         data = path.read_bytes()
     except OSError as exc:
         return FileResult(
-            path=display, findings=(_pb000(display, f"cannot read: {exc.strerror or exc}"),)
+            path=display, findings=(pb000(display, f"cannot read: {exc.strerror or exc}"),)
         ), None
     result = lint_source(data, display, options, rules)
     return result, stamp(st, data, display) if st is not None else None

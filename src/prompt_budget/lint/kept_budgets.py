@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from prompt_budget.lint.assignments import bound_values, running_values, single_binding, uncast
+from prompt_budget.lint.assignments import bound_values, running_values, single_binding, uncast, zero
 from prompt_budget.lint.names import words
 from prompt_budget.lint.walks import walk
 
@@ -83,17 +83,12 @@ def local_budgets(
     bound.update((n, n) for n in met)
     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]
-        if any(is_token_amount(p) for p in params):
-            for p in params:
-                if p not in bound and p not in twice and p.strip("_") == "budget":  # not ``time_budget``
-                    bound[p] = p
-        for p in params:  # ``def retained_history(provider, history, window)`` ... ``if size > window // 5``
-            if (
-                p not in bound
-                and p not in twice
-                and _WINDOW_NAMES & set(words(p))
-                and _meets_tokens(fn, p, token_amount)
-            ):
+        beside_tokens = any(is_token_amount(p) for p in params)
+        for p in (p for p in params if p not in bound and p not in twice):
+            # ``budget`` beside ``total_tokens`` (not ``time_budget``); ``def retained_history(provider, history,
+            # window)`` ... ``if size > window // 5``
+            budget = beside_tokens and p.strip("_") == "budget"
+            if budget or (_WINDOW_NAMES & set(words(p)) and _meets_tokens(fn, p, token_amount)):
                 bound[p] = p
     return {k: v for k, v in bound.items() if k not in twice or k in met}
 
@@ -116,11 +111,15 @@ def _meets_tokens(fn: ast.AST, name: str, token_amount: Callable[[ast.expr], boo
     def holds(node: ast.expr, names: set[str]) -> bool:
         return any(isinstance(n, ast.Name) and n.id in names for n in walk(node))
 
+    running_of: dict[str, tuple[list[ast.expr], list[ast.expr]] | None] = {}  # each name's walk once
+
     def tokens(node: ast.expr) -> bool:
-        if isinstance(node, ast.Name) and (running := running_values(fn, node.id)) is not None and running[1]:
+        if isinstance(node, ast.Name) and node.id not in running_of:
+            running_of[node.id] = running_values(fn, node.id)
+        if isinstance(node, ast.Name) and (running := running_of[node.id]) is not None and running[1]:
             # a running total of counts of tokens (``size = 0`` ... ``size += provider.estimate_tokens(group)``)
             start, added = running
-            return all(_zero(v) for v in start) and all(token_amount(v) for v in added)
+            return all(zero(v) for v in start) and all(token_amount(v) for v in added)
         if isinstance(node, ast.Name) and len(values.get(node.id, ())) == 1:
             node = values[node.id][0]
         return token_amount(node)
@@ -142,8 +141,4 @@ def _meets_tokens(fn: ast.AST, name: str, token_amount: Callable[[ast.expr], boo
 
 
 #: A parameter's name saying a window or some room, which a count of tokens ordered against it says is tokens.
-_WINDOW_NAMES = frozenset({"window", "room", "limit", "cap"})
-
-
-def _zero(value: ast.expr) -> bool:
-    return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
+_WINDOW_NAMES = LIMIT_NAMES - {"budget"} | {"window"}

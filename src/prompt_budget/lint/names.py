@@ -493,10 +493,8 @@ PRICE_WORDS = frozenset(
 
 @dataclass(frozen=True)
 class NameJudge:
-    """The name predicates, bent by the user's ``budget-names`` and ``ignore-names`` options.
-
-    ``extra_budget_names`` and ``ignore_names`` match whole identifiers, case-insensitively.
-    """
+    """The name predicates, bent by the user's ``budget-names`` and ``ignore-names`` options (``extra_budget_names``
+    and ``ignore_names`` match whole identifiers, case-insensitively)."""
 
     extra_budget_names: frozenset[str] = field(default_factory=frozenset)
     ignore_names: frozenset[str] = field(default_factory=frozenset)
@@ -520,9 +518,7 @@ class NameJudge:
         if self.is_budget(name):
             return True
         ws = words(name)
-        if len(ws) < 2 or ws[-1] != "tokens" or name.lower() in self.ignore_names:
-            return False
-        if excluded(ws):
+        if len(ws) < 2 or ws[-1] != "tokens" or name.lower() in self.ignore_names or excluded(ws):
             return False
         # ``protect_last_n_tokens``, ``prune_after_tokens``: what a budget manager does to that many tokens
         return ws[0] in MANAGING_VERBS or not any(w in USAGE_WORDS for w in ws)

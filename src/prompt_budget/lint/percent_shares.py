@@ -221,10 +221,8 @@ class PercentShares:
         """``other`` itself, or every binding of the local it names in the function ``compare`` is in."""
         if not isinstance(other, ast.Name):
             return [other]
-        fn: ast.AST | None = up.get(compare)
-        while fn is not None and not isinstance(fn, _FUNCTIONS):
-            fn = up.get(fn)
-        values = [stmt.value for stmt in local_bindings(fn, other.id)] if fn is not None else []
+        fn = _scope_of(compare, up)
+        values = [stmt.value for stmt in local_bindings(fn, other.id)] if isinstance(fn, _FUNCTIONS) else []
         return values
 
 
@@ -314,7 +312,7 @@ def _checked(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
 
 
 def _scope_of(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
-    """The function ``node`` is in (the nearest), else the module."""
+    """The function ``node`` is in (the nearest), else the module (None for a node outside the tree)."""
     scope = up.get(node)
     while scope is not None and not isinstance(scope, (*_FUNCTIONS, ast.Module)):
         scope = up.get(scope)
@@ -325,10 +323,8 @@ def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) 
     """``budget`` bound in its function only to budget reads (``budget = self._config.max_input_tokens``)."""
     if not isinstance(operand, ast.Name):
         return False
-    fn: ast.AST | None = up.get(operand)
-    while fn is not None and not isinstance(fn, _FUNCTIONS):
-        fn = up.get(fn)
-    values = [stmt.value for stmt in local_bindings(fn, operand.id)] if fn is not None else []
+    fn = _scope_of(operand, up)
+    values = [stmt.value for stmt in local_bindings(fn, operand.id)] if isinstance(fn, _FUNCTIONS) else []
     return bool(values) and all(rule.budget_expr(v) is not None for v in values)
 
 

@@ -334,9 +334,8 @@ class CharsPerToken(LintRule):
 
     def _constant_rate(self, target: ast.expr, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name) and isinstance(value, ast.IfExp) and branch_rates(value) is not None:
-            self.picked_names.add(
-                target.id
-            )  # ``divisor = 4 if code else 5``: its reads are walked (``prune``)
+            # ``divisor = 4 if code else 5``: its reads are walked (``prune``)
+            self.picked_names.add(target.id)
         factor = number(value)
         if not (isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12):
             return
@@ -426,9 +425,8 @@ class CharsPerToken(LintRule):
         op, left, right = node.op, node.left, node.right
         factor = number(right)
         if factor is None and (picked := picked_rate(self.ctx.function(), right)) is not None:
-            right = (
-                picked  # ``divisor = 4 if code else 5`` ... ``chars // divisor`` (set 122: meredith-agent)
-            )
+            # ``divisor = 4 if code else 5`` ... ``chars // divisor`` (set 122: meredith-agent)
+            right = picked
         if (branches := branch_rates(right)) is not None:
             factor = max(value for _, value in branches)  # ``rest / (2.8 if dense else 3.4)``: each reported
         if factor is None and (found := token_side(self, node, self._sizes)) and self._char_result(node):

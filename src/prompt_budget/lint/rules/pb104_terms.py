@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import running_values
+from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.character_reads import bound_local, bound_values, reads_of
 from prompt_budget.lint.flow import function_body, module_functions
@@ -49,7 +49,7 @@ def local_unit(fn: ast.AST | None, name: str, unit: Unit) -> str | None:
     if found is not None and found[1] and all(map(_text_length, found[1])):
         # a running total of texts' lengths: ``total = 0`` ... ``total += len(content)`` (not ``len(tok["probs"])``)
         values, added = found
-        kinds = {unit(v) for v in (*added, *(v for v in values if not _zero(v)))}
+        kinds = {unit(v) for v in (*added, *(v for v in values if not zero(v)))}
     return kinds.pop() if len(kinds) == 1 else None
 
 
@@ -65,10 +65,6 @@ def _text_length(node: ast.expr) -> bool:
 
 #: Calls whose result is a text.
 _TEXT_MAKERS = frozenset({"str", "repr", "dumps", "join", "format", "decode", "strip", "render"})
-
-
-def _zero(value: ast.expr) -> bool:
-    return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
 
 
 def conditional_unit(node: ast.IfExp, unit: Unit) -> str | None:

@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.names import LOG_CALLS, is_non_openai_model, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_callers import fed_at_run_time
 from prompt_budget.lint.rules.pb109_provider_names import OPENAI_WORD
 from prompt_budget.lint.walks import walk
 
 #: Calls whose strings are messages for people, not tests of a model's name.
-_MESSAGE_CALLS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "print"}
-)
+_MESSAGE_CALLS = LOG_CALLS | {"critical"}
 
 
 def _is_false(node: ast.expr | None) -> bool:
