@@ -1076,15 +1076,15 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-122, judged on their first run (sets 1-110, measured, were then tuned on),
+#: Issue 19's last measure: sets 111-124, judged on their first run (sets 1-110, measured, were then tuned on),
 #: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and 116),
-#: 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120) and d746639 (sets 121 and 122), each package its own
-#: run, two judges per package; sets 111-120 were tuned on after they were judged. Chosen from PyPI before any of
-#: it was linted: PyPI's agent, RAG, memory and context packages released since January 2026 (every pinned name,
-#: every name of earlier lists (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds
-#: 111, 113, 115, 117, 119 and 121 into six lists of sixty written down first; from each, the first eight and the
-#: next eight whose latest wheels hold 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve, nine and
-#: thirteen).
+#: 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120), d746639 (sets 121 and 122) and 0c042f1 (sets 123 and
+#: 124), each package its own run, two judges per package; sets 111-120 were tuned on after they were judged.
+#: Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since
+#: January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded, close
+#: kin too), shuffled with the seeds 111, 113, 115, 117, 119, 121 and 123 into seven lists of sixty written down
+#: first; from each, the first eight and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over:
+#: ten, twelve, seven, twelve, nine, thirteen and twenty-four).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1194,6 +1194,24 @@ MEASURE: dict[str, str] = {
     "hatidata-agent": "0.4.0",
     "zerograph": "0.5.0",
     "balagan-agent": "0.5.0",
+    # set 123
+    "corpulse": "1.9.3",
+    "iflow-mcp-basher83-zammad": "1.0.0",
+    "embodify-mcp": "0.1.0a2",
+    "searvey": "0.4.2",
+    "quorai": "2.2.1",
+    "agt-sandbox": "5.0.0",
+    "orthosec": "0.14.0",
+    "pya-memory": "0.0.1",
+    # set 124
+    "lurkr": "0.4.0",
+    "fitcheck-llm": "0.3.1",
+    "teardrop-sdk": "0.7.0",
+    "traia-iatp": "0.1.112",
+    "onchor-ai": "0.1.25",
+    "maroon-elephant": "0.1.0",
+    "vividnessmem": "1.0.8",
+    "tensor-truth": "0.2.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -37,6 +37,7 @@ from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
+from prompt_budget.lint.stated_rates import block_comment, stated_product
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_windows import where_token_window
 
@@ -145,6 +146,11 @@ def judge_assignment(
         if name and value is not None and not rule.names.is_excluded(name):
             report_binding(rule, size, name, value, 'as a ("tokens", N) context size', name.isupper())
         return
+    if isinstance(literal, ast.BinOp) and (stated := _stated_product(rule, literal)) is not None:
+        # ``prompt_overhead = 2000 * 4`` under ``# ~2000 tokens ... 1 token ≈ 4 chars`` (set 124): tokens
+        how = f"turned into characters by `{ast.unparse(literal)}` at the rate its comment states"
+        report_binding(rule, stated[0], f"{attr_name(target) or 'size'}_tokens", stated[1], how, upper=False)
+        return
     if (times := tokens_times_ratio(literal)) and (amount := rule.budget_literal(times[0])) is not None:
         how = f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
         report_binding(rule, times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
@@ -155,7 +161,10 @@ def judge_assignment(
         if bound:
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
             source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
-            if self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound)):
+            listed = rule.ctx.scopes and _first_of_numbers(rule, literal)  # a local list of sizes: below
+            if not listed and (
+                self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound))
+            ):
                 held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
             if source:
                 held.stored.setdefault(source, set()).add(bound)
@@ -168,13 +177,11 @@ def judge_assignment(
                 why = held.windows.evidence(rule, bound, None)
                 if why:
                     held.uses.reasons[source] = f"bound to `{bound}`, {why}"
-        if (
-            isinstance(target, ast.Name)
-            and not rule.ctx.scopes
-            and (first := _first_of_numbers(rule, literal))
-        ):
+        if isinstance(target, ast.Name) and (first := _first_of_numbers(rule, literal)):
             # ``DEFAULT_SEQ_LENGTHS = [4096]``: a list of settings, decided by its reads (the fallback
-            # of ``max_seq_lengths`` in a module importing it, set 20), reported at its first number
+            # of ``max_seq_lengths`` in a module importing it, set 20), reported at its first number; a
+            # local too (``chunk_sizes = [2048, 512, 256]`` ... ``HierarchicalNodeParser.from_defaults(
+            # chunk_sizes=chunk_sizes)``, set 124)
             held.candidate(rule, target.id, *first)
         return
     if isinstance(target, ast.Name):
@@ -313,6 +320,16 @@ def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -
     amount = rule.budget_literal(literal)
     if literal is not None and amount is not None and name and rule.names.is_budget_setting(name):
         report_binding(rule, literal, name, amount, "as its command-line flag's const", name.isupper())
+
+
+def _stated_product(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, int | float] | None:
+    """(the number of tokens, its value) of a product of it and a rate of characters per token that the
+    comments on, above or at the head of the statement's paragraph state (``stated_rates.stated_product``)."""
+    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    comments = (rule.ctx.comment(), block_comment(rule.ctx.lines, statement))
+    stated = stated_product(node, comments)
+    amount = rule.budget_literal(stated[1]) if stated is not None else None
+    return (stated[1], amount) if stated is not None and amount is not None else None
 
 
 def _first_of_numbers(rule: LintRule, literal: ast.expr | None) -> tuple[ast.expr, int | float] | None:

@@ -9,7 +9,9 @@ eidetic-memory's chunker)::
 
 ``forms.used_as_characters`` reads each use of a local at once (a slice, a string's length). A local
 whose only use is an offset is in the unit of what it is added to or taken from: a local, or the
-index it moves (``i += step - ov``), that ``used_as_characters`` shows holds characters. Asked only for
+index it moves (``i += step - ov``), that ``used_as_characters`` shows holds characters; so is a local
+copied whole into one that does (set 124: tensor-truth's ``remaining_budget = total_budget`` ...
+``if len(content) <= remaining_budget``). Asked only for
 a product of a number of tokens and a chars-per-token rate, after the direct reads decided nothing.
 """
 
@@ -52,4 +54,13 @@ def held_as_characters(rule: LintRule, name: str) -> bool:
             and used_as_characters(rule, parent.target.id)
         ):
             return True
+        if (
+            isinstance(parent, ast.Assign)
+            and parent.value is read
+            and len(parent.targets) == 1
+            and type(target := parent.targets[0]) is ast.Name
+            and target.id != name
+            and used_as_characters(rule, target.id)
+        ):
+            return True  # ``remaining_budget = total_budget`` ... ``len(part) <= remaining_budget`` (set 124)
     return False

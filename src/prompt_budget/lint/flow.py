@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
+from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
@@ -311,6 +312,8 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
 
 
 _COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "cost", "usage", "total"})
+#: Builtins that make a count a number (``int(usage["input_tokens"])``) and leave its unit.
+_NUMBERS = frozenset({"int", "float"})
 
 
 def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: LintRule) -> str | None:
@@ -338,7 +341,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         if rule.ctx.function_name() and set(words(rule.ctx.function_name())) & PRICE_WORDS:
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
         for other in (parent.left, *parent.comparators):
-            if other is not node and (rule.token_amount(other) or token_local(rule, other)):
+            # ``int(t["input_token_count"]) >= threshold``: a count made a number first (set 123)
+            if other is not node and (rule.token_amount(uncast(other, _NUMBERS)) or token_local(rule, other)):
                 return f"compared with the token count `{brief_source(other)}`"
         return None
     if isinstance(parent, ast.Call) and any(a is node for a in parent.args) and _cuts_tokens(judge, parent):

@@ -267,9 +267,9 @@ EXCLUDED_WORDS = frozenset(
         "segment",
         "segments",
         "gpu",
-        "gb",
-        "vram",
-        "utilization",
+        *("gb", "vram", "utilization"),
+        # a parser's tokens (``MAX_YAML_ALIAS_TOKENS = 25`` against ``yaml.scan``'s alias tokens, set 124)
+        *("yaml", "alias", "lexer", "scanner"),
     }
 )
 #: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,

@@ -222,12 +222,15 @@ _ENV_CALLS = re.compile(
 
 #: The keywords that tell a splitter its unit: ``split_unit="token"``, ``length_unit="tokens"``.
 _UNIT_KEYWORDS = frozenset({"split_unit", "length_unit", "chunk_unit", "unit", "split_by"})
-_SIZE_WORDS = frozenset({"size", "overlap", "length", "len", "limit", "max"})
+_SIZE_WORDS = frozenset({"size", "sizes", "overlap", "length", "len", "limit", "max"})
 #: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
 _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
 #: Splitters whose sizes are tokens though their names do not say so: llama_index's ``SentenceSplitter``,
 #: LangChain's splitters built ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
 TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "from_tiktoken_encoder", "from_huggingface_tokenizer"})
+#: llama_index's parsers built ``from_defaults`` whose sizes are tokens: ``HierarchicalNodeParser``'s
+#: ``chunk_sizes=[2048, 512, 128]`` are ``SentenceSplitter`` sizes (set 124: tensor-truth).
+_TOKEN_PARSERS = frozenset({"SentenceSplitter", "HierarchicalNodeParser"})
 
 
 def sizes_token_chunks(
@@ -246,6 +249,10 @@ def sizes_token_chunks(
     unit = next((string_value(k.value) or "" for k in call.keywords if k.arg in _UNIT_KEYWORDS), "")
     if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
         return True
+    if callee == "from_defaults" and isinstance(call.func, ast.Attribute):
+        receiver = call.func.value
+        if attr_name(receiver) in _TOKEN_PARSERS:
+            return True
     return judge.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 
 

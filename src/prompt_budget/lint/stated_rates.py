@@ -12,20 +12,23 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from prompt_budget.lint.rule import number
 from prompt_budget.lint.walks import walk
 
 _CHARS_PER_TOKEN = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\s*(?:per|/|for each|for every|each|a)\s*token\b",
+    r"(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\s*(?:per|/|for each|for every|each|a)\s*token\b"
+    # ``1 token ≈ 4 chars``, ``1 token = ~4 characters`` (set 124: tensor-truth)
+    r"|\b1\s*token\s*(?:≈|~|=|is about|is roughly)\s*~?\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b",
     re.IGNORECASE,
 )
 
 
-def states_rate(comments: tuple[str, ...], factor: float) -> bool:
+def states_rate(comments: Sequence[str], factor: float) -> bool:
     """One of ``comments`` says ``factor`` characters per token (``~4 chars/token``)."""
     return any(
-        float(m.group(1)) == factor
+        float(m.group(1) or m.group(2)) == factor
         for comment in comments
         if comment
         for m in _CHARS_PER_TOKEN.finditer(comment)
@@ -55,3 +58,61 @@ def split_into_words(fn: ast.AST | None, node: ast.expr, splits_words: Callable[
         )
     ]
     return bool(values) and all(isinstance(v, ast.Call) and splits_words(v) for v in values)
+
+
+#: The rates such a product may convert at: a wide script's 1.5 characters per token to a dozen.
+_LOWEST, _HIGHEST = 1.5, 12
+
+
+def stated_product(node: ast.BinOp, comments: Sequence[str]) -> tuple[ast.expr, ast.expr] | None:
+    """The rate of a product of two literals, a number of tokens times the rate of characters per token,
+    where the comments on, right above or at the head of the statement's paragraph state both (``~2000
+    tokens`` and ``1 token ≈ 4 chars``): (the rate's literal, the number's), else None (set 124: tensor-truth's
+    ``prompt_overhead = 2000 * 4`` under ``# Reserve space for: prompt template (~2000 tokens)`` and
+    ``# Rough estimate: 1 token ≈ 4 chars``)."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    for rate, amount in ((node.right, node.left), (node.left, node.right)):
+        value, size = number(rate), number(amount)
+        if (
+            value is not None
+            and _LOWEST <= value <= _HIGHEST
+            and isinstance(size, int)
+            and size >= _MIN_TOKENS
+            and states_rate(comments, value)
+            and _states_tokens(comments, size)
+        ):
+            return rate, amount
+    return None
+
+
+def _states_tokens(comments: Sequence[str], size: int) -> bool:
+    """A comment gives ``size`` as a number of tokens (``~2000 tokens``, ``2,000 tokens``, ``2k tokens``)."""
+    spelled = {str(size), f"{size:,}"} | ({f"{size // 1000}k"} if size % 1000 == 0 else set())
+    return any(
+        m.group(1).lower() in spelled for comment in comments if comment for m in _TOKENS.finditer(comment)
+    )
+
+
+_TOKENS = re.compile(r"([\d,]+k?)\s*tokens?\b", re.IGNORECASE)
+
+
+#: The least number of tokens such a product converts (``4 * 16``, a small reserve).
+_MIN_TOKENS = 16
+#: How many lines above a statement its block's comment may be (the statements of one paragraph).
+_BLOCK = 6
+
+
+def block_comment(lines: Sequence[str], statement: ast.stmt | None) -> str:
+    """The comment lines of the paragraph a statement ends (up to ``_BLOCK`` lines above it, no blank line
+    between): ``# 1 token ≈ 4 chars`` above ``prompt_overhead = 2000 * 4`` speaks for the next line too."""
+    if statement is None:
+        return ""
+    found: list[str] = []
+    for number_ in range(statement.lineno - 1, max(0, statement.lineno - 1 - _BLOCK), -1):
+        line = lines[number_ - 1].strip() if number_ <= len(lines) else ""
+        if not line:
+            break
+        if line.startswith("#"):
+            found.append(line.lstrip("#").strip())
+    return " ".join(reversed(found))

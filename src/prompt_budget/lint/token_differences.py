@@ -17,7 +17,8 @@ from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.documented_caps import documented_token_cap
-from prompt_budget.lint.rule import number
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, number
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
@@ -114,8 +115,28 @@ def token_cap(rule: LintRule, node: ast.expr) -> bool:
     1000`` too), a cap its function's ``Args:`` documents in tokens, or a local left of token amounts
     (``max(budget, 1)`` too), also made a number first (``int(max_input_tokens)``, set 105)."""
     node = unconverted(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        # ``context_window * input_context_pct``: a share of a token amount is tokens (set 124)
+        return any(
+            token_cap(rule, whole) and _share(rule, part)
+            for whole, part in ((node.left, node.right), (node.right, node.left))
+        )
     return (
         rule.token_amount(fallen_back(node))
         or documented_token_cap(rule.ctx.function(), node)
         or token_difference(rule, _unclamped(node))
     )
+
+
+#: Words of a name holding a share of a whole (``input_context_pct``, ``reserve_ratio``).
+_SHARE_WORDS = frozenset({"pct", "percent", "percentage", "ratio", "fraction", "share"})
+
+
+def _share(rule: LintRule, node: ast.expr) -> bool:
+    """A share of a whole: a number between 0 and 1 (``0.6``), or a name saying it is one
+    (``input_context_pct``, ``self.reserve_ratio``) and no other unit."""
+    value = number(node)
+    if value is not None:
+        return 0 < value < 1
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return name is not None and bool(set(words(name)) & _SHARE_WORDS) and not rule.names.is_chars(name)

@@ -41,7 +41,7 @@ from prompt_budget.lint.getter_callers import (
     getter_calls,
 )
 from prompt_budget.lint.names import PRICE_WORDS, words
-from prompt_budget.lint.rule import callee_name, dotted, string_value
+from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import brief_source, walk
 from prompt_budget.lint.walks import parents as parents_in
@@ -334,6 +334,9 @@ class TokenReach:
                 return f"given as `{parent.arg}=` of `{callee}`"
             if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
+            if sizes_token_chunks(rule.names, parent.arg, grand, rule.ctx):
+                # ``size = DEFAULT_CHUNK_SIZE`` ... ``SentenceSplitter(chunk_size=size)`` (set 124)
+                return f"given as `{parent.arg}=` of `{callee}`, whose chunks are tokens"
         if (key := written_key(parent, child)) is not None and rule.names.is_budget(key):
             return f'written under "{key}"'  # ``kwargs["max_tokens"] = n``, ``{"max_tokens": n}``
         return None

@@ -3,13 +3,16 @@ named as a limit, the function orders against a count of tokens (just-ralph-it's
 self.FALLBACK_INPUT_ROOM)`` ... ``high = int(room * self.INPUT_SHARE)`` ... ``if estimate_tokens(size) <= high``)
 (``kept_budgets.local_budgets``, ``read_places.budget_fallback``). Set 120: a constant whose comment gives the number itself as a size in bytes is bytes, whatever tokens the comment
 says it is worth (operator-ai's ``MAX_OUTPUT = 16_384  # 16 KB — keeps tool results within ~4K tokens``,
-``byte_sizes.sized_in_bytes``). Spliced into ``pb102_set73_cases``.
+``byte_sizes.sized_in_bytes``). Set 124: a parser's tokens are no model's (lurkr's ``MAX_YAML_ALIAS_TOKENS = 25``
+against the alias tokens ``yaml.scan`` yields: ``names.EXCLUDED_WORDS``); with them, sets 123 and 124's
+(``pb102_set123_cases``). Spliced into ``pb102_set73_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -28,12 +31,23 @@ SET117_VALID = (
     # the room is ordered against no count of tokens (bytes, a number of items)
     Valid(READ_BY_PRECHECK + _ROOM.format(compared="len(size) > room")),
     Valid(READ_BY_PRECHECK + _ROOM.format(compared="self.items > room")),
+    # set 124: lurkr, a cap on a YAML scanner's alias tokens (a billion-laughs guard)
+    Valid(
+        "import yaml\n\nMAX_YAML_ALIAS_TOKENS = 25\n\n\n"
+        "def excessive(text):\n    aliases = 0\n    for token in yaml.scan(text):\n"
+        "        if isinstance(token, yaml.AliasToken):\n            aliases += 1\n"
+        "            if aliases > MAX_YAML_ALIAS_TOKENS:\n                return True\n    return False\n"
+    ),
+    Valid("MAX_LEXER_TOKENS = 5000\n"),
+    *SET123_VALID,
 )
 
 SET117_INVALID = (
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),
+    # the same module, a prompt's tokens beside the parser's
+    Invalid("import yaml\n\nMAX_YAML_ALIAS_TOKENS = 25\nMAX_PROMPT_TOKENS = 2500\n", line=4),
     # review: the last argument of a builtin is no fallback (``int(raw, BASE)``); only the room's is reported
     Invalid(
         "BASE = 16\n\n\n"
@@ -49,4 +63,5 @@ SET117_INVALID = (
         .replace("estimate_tokens(size) > room", "estimate_tokens(size) > high"),
         line=2,
     ),
+    *SET123_INVALID,
 )

@@ -1,9 +1,14 @@
 """PB103's cases from sets 73 and 74 (issue 19): a rung of a ladder of thresholds on one token count
-below the rule's smallest threshold (``threshold_ladders``). Spliced into ``pb103_token_threshold``."""
+below the rule's smallest threshold (``threshold_ladders``); with them, the cases of sets 67-71 and of the
+equality reading (``pb103_equal_budgets``). Spliced into ``pb103_token_threshold``."""
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
+from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
+from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
+from prompt_budget.lint.rules.pb103_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb103_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb103_set83_cases import SET83_INVALID, SET83_VALID
 from prompt_budget.lint.rules.pb103_set85_cases import SET85_INVALID, SET85_VALID
@@ -56,6 +61,10 @@ SET73_VALID = (
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
     *SET115_VALID,  # set 115: a budget read with its fallback
+    *EQUAL_VALID,  # set 124: a budget compared for equality
+    *SET67_VALID,
+    *SET69_VALID,
+    *SET71_VALID,
 )
 
 SET73_INVALID = (
@@ -75,4 +84,8 @@ SET73_INVALID = (
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)
     *SET115_INVALID,  # set 115: a budget read with its fallback
+    *EQUAL_INVALID,  # set 124: a budget compared for equality
+    *SET67_INVALID,
+    *SET69_INVALID,
+    *SET71_INVALID,
 )

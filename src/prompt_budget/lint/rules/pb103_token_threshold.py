@@ -28,10 +28,8 @@ from prompt_budget.lint.rule import (
     token_amount_literal,
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units, elif_body, formats_scaled, labels_size
+from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
-from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
-from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
-from prompt_budget.lint.rules.pb103_set71_cases import SET71_INVALID, SET71_VALID
 from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
@@ -202,9 +200,6 @@ class TokenThreshold(LintRule):
             "import triton\n\n@triton.jit\ndef _kernel(x):\n    pass\n\n"
             "def use_compact(num_tokens):\n    if num_tokens < 512:\n        return False\n    return True\n"
         ),
-        *SET67_VALID,
-        *SET69_VALID,
-        *SET71_VALID,
         *SET73_VALID,
     )
     INVALID = (
@@ -331,9 +326,6 @@ class TokenThreshold(LintRule):
             '        return "low"\n    return "medium" if budget <= 4096 else "high"\n',
             count=2,
         ),
-        *SET67_INVALID,
-        *SET69_INVALID,
-        *SET71_INVALID,
         *SET73_INVALID,
     )
 
@@ -453,6 +445,10 @@ class TokenThreshold(LintRule):
         return bool(name) and self.names.is_budget_setting(name or "")
 
     def visit_Compare(self, node: ast.Compare) -> None:
+        for literal, budget, equal in equal_budgets(self, node):  # ``elif context_window == 8192``
+            self._report(
+                literal, budget, equal, f"compared for equality with the budget `{attr_name(budget)}`"
+            )
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):

@@ -6,7 +6,8 @@
   choice bound to a local the division reads (``picked_rate``).
 - ``text[: 3 * 8192]  # prevent context window overflow`` (set 20: giskard): a character bound of a context window
   times a rate, both literals, where a comment on or right above the statement says tokens or a context window;
-  ``buf[: 4 * 1024]`` alone is 4 KiB (``window_bound``).
+  ``buf[: 4 * 1024]`` alone is 4 KiB (``window_bound``); so too a reserve of tokens converted at the rate a comment
+  there states (``prompt_overhead = 2000 * 4`` under ``# 1 token ≈ 4 chars``, set 124: tensor-truth).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
+from prompt_budget.lint.stated_rates import block_comment, stated_product
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -59,10 +61,13 @@ def window_bound(rule: LintRule, node: ast.BinOp, char_context: Callable[[], boo
     if (named := model_window(rule, node)) is not None:
         return named[0]
     statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-    if (
-        rate is None
-        or not char_context()
-        or not says_window((rule.ctx.comment(), comment_above(rule.ctx.lines, statement)))
+    comments = (rule.ctx.comment(), comment_above(rule.ctx.lines, statement))
+    if rate is None and (
+        stated := stated_product(node, (*comments, block_comment(rule.ctx.lines, statement)))
     ):
+        return stated[
+            0
+        ]  # ``prompt_overhead = 2000 * 4`` under ``# 1 token ≈ 4 chars`` (set 124: tensor-truth)
+    if rate is None or not char_context() or not says_window(comments):
         return None
     return rate

@@ -3,13 +3,15 @@
 (``pb104_branch_rates``); and (set 119: vel-ai) a running total of lengths divided by a rate (``total = 0`` ...
 ``total += len(content)`` ... ``return total // 4``, ``pb104_terms.local_unit``); and (set 122: meredith-agent) a
 choice of two rates bound to a local the division reads (``divisor = 4 if code else 5`` ... ``chars // divisor``,
-``pb104_branch_rates.picked_rate``, its reads walked by ``prune``). Spliced into ``pb104_cases``.
+``pb104_branch_rates.picked_rate``, its reads walked by ``prune``); with them, sets 123 and 124's
+(``pb104_set123_cases``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+from prompt_budget.lint.rules.pb104_set123_cases import SET123_INVALID, SET123_VALID
 
 _ESTIMATE = "def approx_tokens(text, dense):\n    rest = len(text)\n    return int(rest / ({divisor}))\n"
 
@@ -43,6 +45,7 @@ SET117_VALID = (
     Valid(READ_BY_PRECHECK + _ESTIMATE.format(divisor="1.2 if dense else 4")),
     # a length halved or thirded to lay out columns, in no token estimate
     Valid(READ_BY_PRECHECK + "def columns(text, wide):\n    return len(text) // (2 if wide else 3)\n"),
+    *SET123_VALID,
 )
 
 SET117_INVALID = (
@@ -53,4 +56,5 @@ SET117_INVALID = (
     # set 118: corecoder, characters per token of code dense with symbols and of prose
     Invalid(_ESTIMATE.format(divisor="2.8 if dense else 3.4"), count=2, line=3),
     Invalid("def estimate_tokens(text, code):\n    return len(text) // (3 if code else 4)\n", count=2),
+    *SET123_INVALID,
 )

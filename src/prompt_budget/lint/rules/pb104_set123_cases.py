@@ -1,0 +1,46 @@
+"""PB104's cases from sets 123 and 124 (issue 19), all tensor-truth's: a rate applied to a share of a window
+(``int(context_window * input_context_pct * 4)``: a share of a token amount is tokens, ``token_differences.
+token_cap``), the product bound to a local copied whole into one compared with lengths (``remaining_budget =
+total_budget`` ... ``if len(content) <= remaining_budget``, ``char_offsets.held_as_characters``), and a number of
+tokens times a rate, both literals, where the paragraph's comments state both (``prompt_overhead = 2000 * 4`` under
+``# ... prompt template (~2000 tokens)`` and ``# Rough estimate: 1 token ≈ 4 chars``, ``stated_rates.
+stated_product``). Spliced into ``pb104_set117_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+
+_FIT = (
+    "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
+    "    total_budget = int(context_window * {share} * 4)\n"
+    "    remaining_budget = total_budget\n    out = []\n    for page in pages:\n"
+    "        if len(page) <= remaining_budget:\n            out.append(page)\n"
+    "            remaining_budget -= len(page)\n    return out\n"
+)
+
+_RESERVE = (
+    "class Agent:\n    def __init__(self, context_window):\n"
+    "        # Reserve space for: prompt template (~2000 tokens), output (~2000 tokens)\n"
+    "        # {rate}\n"
+    "        prompt_overhead = 2000 * 4\n        output_buffer = 2000 * 4\n"
+    "        self.max_content_chars = context_window * 4 - prompt_overhead - output_buffer\n"
+)
+
+SET123_VALID = (
+    # the share's factor names no share, or the copy is never read as characters
+    Valid(READ_BY_PRECHECK + _FIT.format(share="input_context_pages")),
+    Valid(READ_BY_PRECHECK + _FIT.format(share="input_context_pct").replace("len(page) <= ", "1 <= ")),
+    # a product of literals whose comments state no rate, or not its number of tokens
+    Valid("# about 2000 tokens of prompt\nBUFFER = 2000 * 4\n"),
+    Valid("# Rough estimate: 1 token ≈ 4 chars\nKIB = 4 * 1024\n"),
+)
+
+SET123_INVALID = (
+    Invalid(_FIT.format(share="input_context_pct"), line=2),
+    Invalid(_FIT.format(share="0.6"), line=2),
+    # the rate of each product, and the window's own
+    Invalid(_RESERVE.format(rate="Rough estimate: 1 token ≈ 4 chars"), count=3),
+    Invalid(_RESERVE.format(rate="Rough estimate: 4 chars per token"), count=3),
+)
