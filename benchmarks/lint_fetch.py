@@ -1076,15 +1076,16 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-124, judged on their first run (sets 1-110, measured, were then tuned on),
+#: Issue 19's last measure: sets 111-126, judged on their first run (sets 1-110, measured, were then tuned on),
 #: linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and 116),
-#: 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120), d746639 (sets 121 and 122) and 0c042f1 (sets 123 and
-#: 124), each package its own run, two judges per package; sets 111-120 were tuned on after they were judged.
+#: 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120), d746639 (sets 121 and 122), 0c042f1 (sets 123 and
+#: 124) and 6ca1933 (sets 125 and 126), each package its own run, two judges per package; sets 111-120 and 123-124
+#: were tuned on after they were judged.
 #: Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since
 #: January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded, close
-#: kin too), shuffled with the seeds 111, 113, 115, 117, 119, 121 and 123 into seven lists of sixty written down
-#: first; from each, the first eight and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over:
-#: ten, twelve, seven, twelve, nine, thirteen and twenty-four).
+#: kin too), shuffled with the seeds 111, 113, 115, 117, 119, 121, 123 and 125 into eight lists of sixty written
+#: down first; from each, the first eight and the next eight whose latest wheels hold 0.1-2 MB of Python (passed over:
+#: ten, twelve, seven, twelve, nine, thirteen, twenty-four and fourteen).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1212,6 +1213,24 @@ MEASURE: dict[str, str] = {
     "maroon-elephant": "0.1.0",
     "vividnessmem": "1.0.8",
     "tensor-truth": "0.2.0",
+    # set 125
+    "upivia": "0.2.0",
+    "cursorconnect": "0.2.0",
+    "mempal": "1.0.1",
+    "maggy-harness": "0.2.1",
+    "coevolved": "0.1.0",
+    "text2dsl": "0.2.1",
+    "scienceai-llm": "0.4.9",
+    "mcp-kql-server": "2.1.5",
+    # set 126
+    "gordonguard": "0.1.0",
+    "openmnemex": "0.2.10",
+    "kalytera": "0.4.0",
+    "taparash": "0.5.0",
+    "steward-agent": "0.17.0",
+    "ensoul": "0.3.0",
+    "cli-anything-meerk40t": "1.4.0",
+    "langflow-builder-mcp": "0.2.5",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -54,6 +54,7 @@ from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
+from prompt_budget.lint.rules.pb107_reads import handed_lookups
 from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
@@ -340,12 +341,17 @@ class InlineBudget(LintRule):
         self._positional.record(self, self._cuts)  # ``load_memory(task, 24000)`` (``check_project``)
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
+        read_as = handed_lookups(node, self.names) if self._lookups else {}
         for table, literal, value, got in self._lookups:
             if (row := self._window_tables.get(table)) is not None:  # ``budget_rows.lookup_table``
                 how = f"used as the fallback of `{table}`, {row[1]} (line {row[0]})"
                 self._report(literal, table, value, how)
             elif got is not None:  # ``def token_limit(e): return m.get(e, 4000)``: a budget getter's
                 self._report(literal, got[0], value, got[1])
+            elif (read := read_as.get(table)) is not None:  # its rows handed on as budgets (``pb107_reads``)
+                self._report(
+                    literal, table, value, f"used as the fallback of `{table}`, whose rows are {read}"
+                )
 
     def visit_arguments(self, node: ast.arguments) -> None:
         if node.defaults or node.kw_defaults:

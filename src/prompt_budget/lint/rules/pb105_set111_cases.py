@@ -9,13 +9,15 @@ context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("
 count of tokens (set 118: just-ralph-it's ``room = get_input_room(...)`` ... ``estimate > room * self.INPUT_SHARE``).
 Sets 119 and 120: a percent compared cross-multiplied (chiliarch's ``self.tokens * 100 >= window *
 COMPACT_PERCENT``), and a parameter named a window that a running total of token counts is ordered against
-(``if size > window // 5``, ``kept_budgets``). Spliced into ``pb105_set81_cases``.
+(``if size > window // 5``, ``kept_budgets``). With them, sets 125 and 126's (``pb105_set125_cases``).
+Spliced into ``pb105_set81_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -110,6 +112,7 @@ SET111_VALID = (
     ),
     # a fallback pair that is no context size
     Valid(READ_BY_PRECHECK + _FALLBACK.format(trigger='("weight", 0.85)')),
+    *SET125_VALID,
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -150,4 +153,5 @@ SET111_INVALID = (
     # set 111: lc-agent-app, LangChain's context size as a setting read's fallback, bound or returned
     Invalid(_FALLBACK.format(trigger='("fraction", 0.85)'), line=2),
     Invalid('def keep_size(conf):\n    return parse(conf.get("keep")) or ("fraction", 0.20)\n', line=2),
+    *SET125_INVALID,
 )

@@ -74,4 +74,43 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
                 how = "compared with" if isinstance(node, ast.Compare) else "read as"
                 how = "returned by" if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else how
                 lookups.setdefault(table, f"{how} `{budget}`")
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for table, how in _handed_rows(node, judge):
+                lookups.setdefault(table, how)
     return lookups
+
+
+def handed_lookups(tree: ast.AST, judge: NameJudge) -> dict[str, str]:
+    """Table name -> how a row of it is handed on as a budget through a local (``_handed_rows``): the
+    table's numbers are budgets, and so is its lookup's fallback (PB101)."""
+    lookups: dict[str, str] = {}
+    for node in walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for table, how in _handed_rows(node, judge):
+                lookups.setdefault(table, how)
+    return lookups
+
+
+def _handed_rows(fn: ast.FunctionDef | ast.AsyncFunctionDef, judge: NameJudge) -> list[tuple[str, str]]:
+    """(table, how) for each row ``fn`` binds to a local it then gives as a budget keyword or under a budget
+    key (``budget = effort_map.get(effort, 8192)`` ... ``ThinkingConfig(thinking_budget=budget)``, set 125:
+    scienceai-llm's per-effort thinking budgets)."""
+    rows = {
+        node.targets[0].id: table
+        for node in walk(fn)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and (table := _row_of(node.value)) is not None
+    }
+    found: list[tuple[str, str]] = []
+    for node in walk(fn) if rows else ():
+        given: list[tuple[str | None, ast.expr]] = []
+        if isinstance(node, ast.keyword) and node.arg:
+            given = [(node.arg, node.value)]
+        if isinstance(node, ast.Dict):
+            given = [(string_value(k), v) for k, v in zip(node.keys, node.values, strict=False) if k]
+        for key, value in given:
+            if isinstance(value, ast.Name) and value.id in rows and key and judge.is_budget(key):
+                found.append((rows[value.id], f"read as `{value.id}`, given as `{key}`"))
+    return found

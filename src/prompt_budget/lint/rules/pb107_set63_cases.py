@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb107_set99s_cases import SET99S_INVALID, SET99S_V
 from prompt_budget.lint.rules.pb107_set101_cases import SET101_INVALID, SET101_VALID
 from prompt_budget.lint.rules.pb107_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb107_set115_cases import SET115_INVALID, SET115_VALID
+from prompt_budget.lint.rules.pb107_set125_cases import SET125_INVALID, SET125_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -41,6 +42,7 @@ SET63_VALID = (
     *SET99S_VALID,  # sets 99 and 100 (tuner S): (model, window) pairs under a key per host
     *SET105_VALID,  # set 105 (tuner B): pairs keyed by a tuple of names; a level setting no budget
     *SET115_VALID,  # set 115: a table looked up where it is written
+    *SET125_VALID,  # set 125: a row of a local table handed on as a budget
 )
 
 SET63_INVALID = (
@@ -80,4 +82,5 @@ SET63_INVALID = (
     *SET99S_INVALID,
     *SET105_INVALID,
     *SET115_INVALID,  # set 115: a table looked up where it is written
+    *SET125_INVALID,  # set 125: a row of a local table handed on as a budget
 )
