@@ -18,6 +18,7 @@ from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.documented_caps import documented_token_cap
 from prompt_budget.lint.names import words
+from prompt_budget.lint.ordered_budgets import ordered_against_tokens
 from prompt_budget.lint.rule import attr_name, number
 from prompt_budget.lint.walks import parents, walk
 
@@ -125,6 +126,17 @@ def token_cap(rule: LintRule, node: ast.expr) -> bool:
         rule.token_amount(fallen_back(node))
         or documented_token_cap(rule.ctx.function(), node)
         or token_difference(rule, _unclamped(node))
+        # ``while estimate(msgs) > effective_max: ...`` ... ``max_chars = effective_max * 4`` (set 127)
+        or (type(node) is ast.Name and _fixed(rule, node.id) and ordered_against_tokens(rule, node.id))
+    )
+
+
+def _fixed(rule: LintRule, name: str) -> bool:
+    """The function never adds to or takes from its local ``name`` (a running remainder is judged by what
+    lessens it: ``_lessened``)."""
+    fn = rule.ctx.function()
+    return fn is not None and not any(
+        isinstance(n, ast.AugAssign) and type(n.target) is ast.Name and n.target.id == name for n in walk(fn)
     )
 
 

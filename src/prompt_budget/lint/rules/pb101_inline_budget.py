@@ -13,6 +13,7 @@ from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
+from prompt_budget.lint.estimate_tables import estimate_table, keyed_pair
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
@@ -54,7 +55,7 @@ from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
-from prompt_budget.lint.rules.pb107_reads import handed_lookups
+from prompt_budget.lint.rules.pb107_reads import handed_here
 from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
@@ -341,14 +342,13 @@ class InlineBudget(LintRule):
         self._positional.record(self, self._cuts)  # ``load_memory(task, 24000)`` (``check_project``)
         # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
         # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
-        read_as = handed_lookups(node, self.names) if self._lookups else {}
         for table, literal, value, got in self._lookups:
             if (row := self._window_tables.get(table)) is not None:  # ``budget_rows.lookup_table``
                 how = f"used as the fallback of `{table}`, {row[1]} (line {row[0]})"
                 self._report(literal, table, value, how)
             elif got is not None:  # ``def token_limit(e): return m.get(e, 4000)``: a budget getter's
                 self._report(literal, got[0], value, got[1])
-            elif (read := read_as.get(table)) is not None:  # its rows handed on as budgets (``pb107_reads``)
+            elif (read := handed_here(node, literal, table, self.names)) is not None:  # ``pb107_reads``
                 self._report(
                     literal, table, value, f"used as the fallback of `{table}`, whose rows are {read}"
                 )
@@ -488,6 +488,9 @@ class InlineBudget(LintRule):
         elif len(node.elts) == 2 and (pair := default_pair(self, node)) is not None:
             # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
             self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
+        elif (keyed := keyed_pair(self, node)) is not None:  # ``(("max_num_visual_tokens", 768),)`` (set 128)
+            value = self.budget_literal(keyed[1]) or 0
+            self._report(keyed[1], keyed[0], value, f'given under "{keyed[0]}" among (key, value) pairs')
 
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:
@@ -580,3 +583,17 @@ class InlineBudget(LintRule):
                 "move it to config so it can be tuned and tested"
             )
             self.report_literal(node.value, message, value, f"{count} estimate")
+        elif (table := estimate_table(self, node.value)) is not None and (
+            found := estimate_into_count(self, node)
+        ):
+            count, fn = found  # ``total += {"low": 85, "high": 765}.get(detail, 512)`` (``estimate_tables``)
+            said = f"added inline into `{count}`, the token count `{fn}()` returns; move it to config"
+            self.report(
+                table[0],
+                f"table of token estimates {said}",
+                key_parts=(f"{count} estimates", fn),
+                advice="move the table into [tool.prompt_budget.values] by hand",
+            )
+            if table[1] is not None and (fallback := self.budget_literal(table[1])) is not None:
+                message = f"token estimate {fallback} as the table's fallback, {said}"
+                self.report_literal(table[1], message, fallback, f"{count} estimate")

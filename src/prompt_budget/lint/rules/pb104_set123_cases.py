@@ -4,7 +4,9 @@ token_cap``), the product bound to a local copied whole into one compared with l
 total_budget`` ... ``if len(content) <= remaining_budget``, ``char_offsets.held_as_characters``), and a number of
 tokens times a rate, both literals, where the paragraph's comments state both (``prompt_overhead = 2000 * 4`` under
 ``# ... prompt template (~2000 tokens)`` and ``# Rough estimate: 1 token ≈ 4 chars``, ``stated_rates.
-stated_product``). Spliced into ``pb104_set117_cases``.
+stated_product``). Set 127: a local never added to or taken from, ordered against a count of tokens, times a rate
+cutting a text (all-in-agents' ``while estimate_message_tokens(...) > effective_max`` ... ``max_chars =
+effective_max * 4``, ``token_differences.token_cap``). Spliced into ``pb104_set117_cases``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,21 @@ _RESERVE = (
     "        self.max_content_chars = context_window * 4 - prompt_overhead - output_buffer\n"
 )
 
+_ORDERED = (
+    "class History:\n    def trim(self, messages, max_tokens=None):\n"
+    "        effective_max = self.max_context_tokens if max_tokens is None else max(0, max_tokens)\n"
+    "        while len(messages) > 1 and estimate_message_tokens(messages) > effective_max:\n"
+    "            messages.pop(0)\n{step}        max_chars = effective_max * 4\n"
+    '        return messages[-1]["content"][:max_chars]\n'
+)
+
 SET123_VALID = (
+    # the local is lessened by characters (a running remainder judged by what lessens it), or ordered against none
+    Valid(READ_BY_PRECHECK + _ORDERED.format(step="            effective_max -= len(messages[0])\n")),
+    Valid(
+        READ_BY_PRECHECK
+        + _ORDERED.format(step="").replace("estimate_message_tokens(messages)", "len(messages)")
+    ),
     # the share's factor names no share, or the copy is never read as characters
     Valid(READ_BY_PRECHECK + _FIT.format(share="input_context_pages")),
     Valid(READ_BY_PRECHECK + _FIT.format(share="input_context_pct").replace("len(page) <= ", "1 <= ")),
@@ -38,6 +54,7 @@ SET123_VALID = (
 )
 
 SET123_INVALID = (
+    Invalid(_ORDERED.format(step=""), line=6),
     Invalid(_FIT.format(share="input_context_pct"), line=2),
     Invalid(_FIT.format(share="0.6"), line=2),
     # the rate of each product, and the window's own

@@ -30,7 +30,7 @@ from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_host_rows import host_pairs, names_windows, pair_rows, report_pairs
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
-from prompt_budget.lint.rules.pb107_reads import budget_lookups, int_keyed, provider_windows
+from prompt_budget.lint.rules.pb107_reads import budget_lookups, handed_here, int_keyed, provider_windows
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.rules.pb107_tuple_rows import dict_rows
@@ -563,7 +563,7 @@ class BudgetTable(LintRule):
         The module's rows are read once."""
         if self._lookups is None:
             self._lookups = budget_lookups(self.ctx.tree, self.names)
-        return self._lookups.get(name)
+        return handed_here(self.ctx.tree, self.ctx.ancestors[-1], name, self.names) or self._lookups.get(name)
 
     def _nested_budget(self, value: ast.expr, depth: int = 0) -> bool:
         """A model's row holding a budget under a budget's key, at any depth of dicts (set 30: parea's

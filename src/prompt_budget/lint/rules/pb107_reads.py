@@ -74,21 +74,26 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
                 how = "compared with" if isinstance(node, ast.Compare) else "read as"
                 how = "returned by" if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else how
                 lookups.setdefault(table, f"{how} `{budget}`")
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for table, how in _handed_rows(node, judge):
-                lookups.setdefault(table, how)
     return lookups
 
 
-def handed_lookups(tree: ast.AST, judge: NameJudge) -> dict[str, str]:
-    """Table name -> how a row of it is handed on as a budget through a local (``_handed_rows``): the
-    table's numbers are budgets, and so is its lookup's fallback (PB101)."""
-    lookups: dict[str, str] = {}
-    for node in walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for table, how in _handed_rows(node, judge):
-                lookups.setdefault(table, how)
-    return lookups
+def handed_here(tree: ast.AST | None, at: ast.AST, name: str, judge: NameJudge) -> str | None:
+    """How a row of the table ``name`` is handed on as a budget through a local (``_handed_rows``) in the
+    innermost function of ``tree`` holding ``at``, else None: a table of the same name in another function
+    may be read otherwise (scienceai-llm binds ``effort_map`` in three methods). Then the table's numbers are
+    budgets, and so is its lookup's fallback (PB101)."""
+    line = getattr(at, "lineno", 0)
+    if tree is None:
+        return None
+    functions = [
+        n
+        for n in walk(tree)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno <= line <= (n.end_lineno or 0)
+    ]
+    if not functions:
+        return None
+    innermost = max(functions, key=lambda f: f.lineno)
+    return next((how for table, how in _handed_rows(innermost, judge) if table == name), None)
 
 
 def _handed_rows(fn: ast.FunctionDef | ast.AsyncFunctionDef, judge: NameJudge) -> list[tuple[str, str]]:
