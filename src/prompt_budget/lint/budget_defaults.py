@@ -256,8 +256,8 @@ def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
 
 def _table_loop_fallback(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.Return) -> str:
     """The table whose lookup loop ``node`` (a return in the function's body, after the loop) stands in
-    for: ``for key, max_tokens in MODEL_LIMITS.items(): ... return max_tokens``, the loop's value named as
-    a budget; else ""."""
+    for: ``for key, max_tokens in MODEL_LIMITS.items(): ... return max_tokens``, the loop's value or the table
+    named as a budget; else ""."""
     try:
         before = fn.body[: fn.body.index(node)]
     except ValueError:  # not in the function's own body
@@ -268,10 +268,14 @@ def _table_loop_fallback(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunction
             and isinstance(stmt.target, ast.Tuple)
             and len(stmt.target.elts) == 2
             and isinstance(value := stmt.target.elts[1], ast.Name)
-            and rule.names.is_budget(value.id)
             and isinstance(stmt.iter, ast.Call)
             and callee_name(stmt.iter) == "items"
             and isinstance(stmt.iter.func, ast.Attribute)
+            # the loop's value named as a budget, or the table (``for pattern, size in
+            # _MODEL_CONTEXT_WINDOWS.items()``, set 130: kc-agent)
+            and (
+                rule.names.is_budget(value.id) or rule.names.is_budget(attr_name(stmt.iter.func.value) or "")
+            )
         ):
             continue
         if any(

@@ -35,10 +35,12 @@ import ast
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.flow import module_functions, positional_params
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.stated_rates import scope_docstrings, states_rate
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
 
@@ -191,4 +193,19 @@ def unnamed_quotient(rule: LintRule, amount: ast.expr, node: ast.expr, factor: f
         return False
     if rule.names.mentions_tokens(name) or rule.names.is_budget(name):
         return False
-    return quotient_meets_tokens(rule, node, threshold=True) and _own_rate(rule, factor)
+    if quotient_meets_tokens(rule, node, threshold=True) and _own_rate(rule, factor):
+        return True
+    return _stated_lengths(rule, amount, factor)
+
+
+def _stated_lengths(rule: LintRule, amount: ast.expr, factor: float) -> bool:
+    """A running total of lengths (``total = 0`` ... ``total += len(c)``) divided by the rate the function's or
+    its class's docstring states (``"Rough token estimate: 1 token ≈ 4 characters."``, set 129: fscars's
+    ``estimate_tokens(*chunks)``): characters, whatever the lengths' names say."""
+    fn = rule.ctx.function()
+    found = running_values(fn, amount.id) if fn is not None and type(amount) is ast.Name else None
+    if found is None or not found[1] or not all(zero(v) for v in found[0]):
+        return False
+    if not all(isinstance(v, ast.Call) and callee_name(v) == "len" for v in found[1]):
+        return False
+    return states_rate(scope_docstrings(fn, rule.ctx.enclosing_class()), factor)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
+from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -40,6 +41,7 @@ SET117_VALID = (
     ),
     Valid("MAX_LEXER_TOKENS = 5000\n"),
     *SET123_VALID,
+    *SET129_VALID,  # set 130: a window table's lookup loop fallback
 )
 
 SET117_INVALID = (
@@ -64,4 +66,5 @@ SET117_INVALID = (
         line=2,
     ),
     *SET123_INVALID,
+    *SET129_INVALID,  # set 130: a window table's lookup loop fallback
 )

@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.pb103_set97p_cases import SET97_VALID as SET97P_VA
 from prompt_budget.lint.rules.pb103_set101q_cases import SET101Q_INVALID, SET101Q_VALID
 from prompt_budget.lint.rules.pb103_set103x_cases import SET103X_INVALID, SET103X_VALID
 from prompt_budget.lint.rules.pb103_set115_cases import SET115_INVALID, SET115_VALID
+from prompt_budget.lint.rules.pb103_set129_cases import SET129_INVALID, SET129_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -65,6 +66,7 @@ SET73_VALID = (
     *SET67_VALID,
     *SET69_VALID,
     *SET71_VALID,
+    *SET129_VALID,  # set 130: a budget getter's value in a local
 )
 
 SET73_INVALID = (
@@ -88,4 +90,5 @@ SET73_INVALID = (
     *SET67_INVALID,
     *SET69_INVALID,
     *SET71_INVALID,
+    *SET129_INVALID,  # set 130: a budget getter's value in a local
 )

@@ -440,8 +440,10 @@ class TokenThreshold(LintRule):
         value = bound[0]
         pair = lookup_pair(value) if isinstance(value, ast.Call) else None
         name = string_value(pair[0]) if pair is not None else None
-        if name is None and isinstance(value, ast.Attribute):
-            name = value.attr
+        if name is None and isinstance(value, (ast.Attribute, ast.Call)):  # ``self._model_context_window()``
+            name = (
+                value.attr if isinstance(value, ast.Attribute) else callee_name(value)
+            )  # (set 130: aiforge99)
         return bool(name) and self.names.is_budget_setting(name or "")
 
     def visit_Compare(self, node: ast.Compare) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+from prompt_budget.lint.rules.pb104_set129_cases import SET129_INVALID, SET129_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -51,6 +52,7 @@ SET123_VALID = (
     # a product of literals whose comments state no rate, or not its number of tokens
     Valid("# about 2000 tokens of prompt\nBUFFER = 2000 * 4\n"),
     Valid("# Rough estimate: 1 token ≈ 4 chars\nKIB = 4 * 1024\n"),
+    *SET129_VALID,  # set 129: a running total of lengths, the rate stated
 )
 
 SET123_INVALID = (
@@ -60,4 +62,5 @@ SET123_INVALID = (
     # the rate of each product, and the window's own
     Invalid(_RESERVE.format(rate="Rough estimate: 1 token ≈ 4 chars"), count=3),
     Invalid(_RESERVE.format(rate="Rough estimate: 4 chars per token"), count=3),
+    *SET129_INVALID,  # set 129: a running total of lengths, the rate stated
 )
