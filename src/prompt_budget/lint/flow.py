@@ -336,7 +336,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and sizes_token_chunks(judge, parent.arg, grand, rule.ctx)
     ):
         # ``TokenTextSplitter(chunk_size=chunk_size)``: a size given to a splitter that counts tokens
-        return f"used as `{parent.arg}=` of `{callee_name(grand)}`"
+        return f"used as `{parent.arg}=` of `{dotted(grand.func) or callee_name(grand)}`"
     if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
         if rule.ctx.function_name() and set(words(rule.ctx.function_name())) & PRICE_WORDS:
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)

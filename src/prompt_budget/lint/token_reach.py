@@ -336,7 +336,9 @@ class TokenReach:
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
             if sizes_token_chunks(rule.names, parent.arg, grand, rule.ctx):
                 # ``size = DEFAULT_CHUNK_SIZE`` ... ``SentenceSplitter(chunk_size=size)`` (set 124)
-                return f"given as `{parent.arg}=` of `{callee}`, whose chunks are tokens"
+                return (
+                    f"given as `{parent.arg}=` of `{dotted(grand.func) or callee}`, whose chunks are tokens"
+                )
         if (key := written_key(parent, child)) is not None and rule.names.is_budget(key):
             return f'written under "{key}"'  # ``kwargs["max_tokens"] = n``, ``{"max_tokens": n}``
         return None
