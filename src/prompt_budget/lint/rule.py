@@ -40,7 +40,7 @@ from prompt_budget.lint.kept_budgets import local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.unit_constants import unit_factor
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -249,16 +249,39 @@ def sizes_token_chunks(
     return judge.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 
 
+#: The last names ``_ENV_CALLS`` ends with (or ``get_secret...``): other calls are told apart unspelt.
+_ENV_LAST = frozenset({"get", "setdefault", "getenv", "get_env"})
+
+
 def is_env_read(call: ast.Call) -> bool:
     """``os.getenv(...)``, ``os.environ.get(...)``, ``get_secret_str(...)``: a value from the environment."""
-    return bool(_ENV_CALLS.search(dotted(call.func)))
+    func = call.func
+    kind = type(func)
+    last = func.attr if kind is ast.Attribute else func.id if kind is ast.Name else None  # type: ignore[attr-defined]
+    if last is None or (last not in _ENV_LAST and not last.startswith("get_secret")):
+        return False
+    return bool(_ENV_CALLS.search(dotted(func)))
+
+
+#: ``defaults``' last signature and answer: each rule's ``visit_arguments`` asks of it in turn (``forget``).
+_last_defaults: list[tuple[ast.arguments, list[tuple[ast.arg, ast.expr]]]] = kept_per_file([])
 
 
 def defaults(node: ast.arguments) -> list[tuple[ast.arg, ast.expr]]:
-    """Every parameter that has a default, with it (positional and keyword-only)."""
-    positional = [*node.posonlyargs, *node.args]
-    pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    """Every parameter that has a default, with it (positional and keyword-only). Read it, never change
+    it: the last signature's list is kept for the next question."""
+    last = _last_defaults
+    if last and last[0][0] is node:
+        return last[0][1]
+    given = node.defaults
+    if given:
+        positional = [*node.posonlyargs, *node.args]
+        pairs = list(zip(positional[len(positional) - len(given) :], given, strict=True))
+    else:
+        pairs = []
+    if node.kwonlyargs:
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    last[:] = [(node, pairs)]
     return pairs
 
 
