@@ -89,8 +89,8 @@ class Report:
 
 def number(node: ast.AST | None) -> int | float | None:
     """The value of a non-negative int or float literal (``8_000``, ``0.8``), else None."""
-    value = node.value if isinstance(node, ast.Constant) else None
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    value = node.value if type(node) is ast.Constant else None  # (a parsed tree's types, no subclass)
+    return value if type(value) is int or type(value) is float else None
 
 
 def unwrap_walrus(node: ast.AST) -> ast.AST:
@@ -201,8 +201,9 @@ def attr_name(node: ast.AST | None) -> str | None:
 
 
 def callee_name(call: ast.Call) -> str | None:
-    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo."""
-    return attr_name(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else None
+    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo (``attr_name`` inlined: asked at every call walked)."""
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
 def dotted(node: ast.AST) -> str:
@@ -256,8 +257,7 @@ _ENV_LAST = frozenset({"get", "setdefault", "getenv", "get_env"})
 def is_env_read(call: ast.Call) -> bool:
     """``os.getenv(...)``, ``os.environ.get(...)``, ``get_secret_str(...)``: a value from the environment."""
     func = call.func
-    kind = type(func)
-    last = func.attr if kind is ast.Attribute else func.id if kind is ast.Name else None  # type: ignore[attr-defined]
+    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     if last is None or (last not in _ENV_LAST and not last.startswith("get_secret")):
         return False
     return bool(_ENV_CALLS.search(dotted(func)))
