@@ -485,7 +485,9 @@ class LengthFacts:
             return
         left, right = node.left, node.comparators[0]
         for read, literal in ((left, right), (right, left)):
-            if isinstance(read, (ast.Name, ast.Attribute, ast.Subscript)):
+            # the read is spelt (``ast.unparse``, slow) only when ``_take`` may keep it: a length's name
+            # compared with a number
+            if isinstance(read, (ast.Name, ast.Attribute, ast.Subscript)) and learnable(attr_name(read)):
                 self._take(rule, attr_name(read), literal, f"compared with `{ast.unparse(read)}`")
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:
