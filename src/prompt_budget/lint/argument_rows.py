@@ -129,6 +129,8 @@ def setter_argument(rule: LintRule, call: ast.Call) -> Found | None:
     """``gguf_writer.add_context_length(2048)``, ``.add_context_length(hparams.get(key, 2048))``: a
     literal given to a method that sets a budget."""
     callee = callee_name(call) or ""
+    if len(call.args) != 1 or not callee.startswith(_SETTERS):  # told at once for most calls
+        return None
     setting = next((callee[len(v) :] for v in _SETTERS if callee.startswith(v)), "")
     if not setting or len(call.args) != 1 or not rule.names.is_budget_setting(setting):
         return None

@@ -71,7 +71,9 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
         if node.value is None:
             return  # ``min_chunk_size: int`` declares a field its subclasses give a default: no binding
-        if rule.budget_literal(default_of(node.value)) is not None and (
+        literal = default_of(node.value)
+        amount = rule.budget_literal(literal)
+        if amount is not None and (
             said_in_characters(rule, node)
             or logged_length(node)
             or (isinstance(target, ast.Name) and described_in_other_unit(node, target.id))
@@ -79,17 +81,29 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
             return  # ``Field(default=2000, description="Maximum character budget ...")``: characters
             # (``Field(default=500, description="Maximum prompt length to log")``: logged text; a
             # ``Field(default=200, description="Message-count ceiling ...")``: messages)
-        said = field_says_tokens(rule, node.value) or docstring_says_tokens(rule, node)
-        said = said or field_says_tokens(rule, annotated_call(node))  # ``Annotated[int, Field(...)] = N``
-        if not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
+        # ``said`` weighs only in ``judge_assignment``'s judgement of a number (the value whose
+        # ``budget_literal`` is ``amount``): the descriptions and docstrings are read for those alone
+        # (most fields, ``name: str = "x"``, hold none)
+        said = amount is not None and (
+            field_says_tokens(rule, node.value)
+            or docstring_says_tokens(rule, node)
+            or field_says_tokens(rule, annotated_call(node))  # ``Annotated[int, Field(...)] = N``
+        )
+        if amount is not None and not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
             said = said or field_entry_in_tokens(rule, target.id)  # "Target number of tokens to keep"
-        judge_assignment(rule, held, target, default_of(node.value), said=said)
+        judge_assignment(rule, held, target, literal, said=said)
         field_flag_const(rule, target, node.value)
         return
-    if rule.budget_literal(node.value) is not None and said_in_characters(rule, node):
+    amount = rule.budget_literal(node.value)
+    if amount is not None and said_in_characters(rule, node):
         return  # ``max_tokens = 2000`` under the docstring ``"Maximum length in characters."``
-    if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and docstring_says_tokens(rule, node):
+    if (
+        amount is not None  # else judged the same below, ``said`` weighing only for a number
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and docstring_says_tokens(rule, node)
+    ):
         judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``length = 256`` + docstring
         return
     if (attr := _constructor_attribute(rule, node)) and attribute_documented_in_tokens(rule, attr):

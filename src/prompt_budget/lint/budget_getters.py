@@ -135,7 +135,7 @@ def class_facts(rule: LintRule, module: ast.Module) -> None:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             body = function_body(fn)
-            if names.is_budget(fn.name) and len(body) == 1 and isinstance(body[0], ast.Return):
+            if len(body) == 1 and isinstance(body[0], ast.Return) and names.is_budget(fn.name):
                 attr = self_attribute(body[0].value)  # ``def max_tokens(self): return self._context_size``
                 if attr:
                     rule.fact(fn, f"{GETTER_FACT}{cls.name} {attr} {fn.name}", 0)

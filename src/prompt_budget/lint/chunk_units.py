@@ -32,7 +32,7 @@ from prompt_budget.lint.inline_forms import in_examples
 from prompt_budget.lint.names import CHAR_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, sizes_token_chunks, string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -236,6 +236,19 @@ def call_chunk_sizes(rule: LintRule, node: ast.Call, held: ChunkFacts) -> None:
         _parametrize_rows(rule, node.args[0], node.args[1], held)
 
 
+#: The last function asked about and its chunk parameters (``_chunk_params``).
+_last_params: list[tuple[ast.AST, set[str]]] = kept_per_file([])
+
+
+def _chunk_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """``fn``'s chunk parameters, read once per function (asked at each of its calls). Read it, never change it."""
+    if not (_last_params and _last_params[0][0] is fn):
+        args = fn.args
+        found = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if is_chunk_key(a.arg)}
+        _last_params[:] = [(fn, found)]
+    return _last_params[0][1]
+
+
 def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
     """The project's own chunker: a function whose chunk parameters (``chunk_size``, ``chunk_overlap``)
     are given to a call beside a list of tokens, a tokenizer's ``encode`` (set 44: ragna's
@@ -247,8 +260,7 @@ def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
     fn = rule.ctx.function()
     if fn is None:
         return
-    args = fn.args
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if is_chunk_key(a.arg)}
+    params = _chunk_params(fn)
     if not params:
         return
     given: set[str] = set()
@@ -269,7 +281,7 @@ def _token_chunker(rule: LintRule, call: ast.Call, held: ChunkFacts) -> None:
         held.chunkers.add((fn.name, name))
         index = positions.index(name) if name in positions else -1
         rule.fact(call, f"{TAKE_FACT}{fn.name} {index} {name}", 0)
-    for param, default in defaults(args):  # the chunker's own default (``chunk_size=400``)
+    for param, default in defaults(fn.args):  # the chunker's own default (``chunk_size=400``)
         amount = rule.budget_literal(default) if param.arg in given else None
         if amount is not None and all(literal is not default for literal, _, _ in held.pending):
             held.pending.append((default, param.arg, amount))

@@ -36,7 +36,7 @@ from prompt_budget.lint.syntax import parse_python
 from prompt_budget.lint.unit_constants import forget_units, read_units
 from prompt_budget.lint.visit import COLLECT_EVERY, collector_paused, deep_recursion, walk
 from prompt_budget.lint.walks import forget as forget_walks
-from prompt_budget.lint.walks import keep_source
+from prompt_budget.lint.walks import keep_source, lines_at
 
 #: Files at least this many to lint before worker processes are worth their start-up.
 PARALLEL_THRESHOLD = 24
@@ -94,12 +94,25 @@ def known_codes() -> dict[str, str]:
 # --- suppression comments ---------------------------------------------------------------------------
 
 
-def noqa_map(text: str) -> dict[int, tuple[frozenset[str] | None, str]]:
-    """Line number -> (codes, reason) for every ``# noqa`` comment; codes None means every code."""
+def noqa_map(text: str, lowered: str | None = None) -> dict[int, tuple[frozenset[str] | None, str]]:
+    """Line number -> (codes, reason) for every ``# noqa`` comment; codes None means every code.
+    ``lowered``: ``text.lower()``, when the caller has it. Only the lines whose lower case holds ``noqa``
+    are searched (no other character folds to its letters): a module with one ``# noqa`` was searched
+    line by line."""
     out: dict[int, tuple[frozenset[str] | None, str]] = {}
     if "noqa" not in text and "NOQA" not in text:
         return out
-    for number, line in enumerate(source_lines(text), start=1):
+    lines = source_lines(text)
+    numbers: Iterable[int] = range(1, len(lines) + 1)
+    if "\r" not in text:  # the lines end at \n alone, in the text as in its lower case
+        lowered = text.lower() if lowered is None else lowered
+        starts, at = [], lowered.find("noqa")
+        while at >= 0:
+            starts.append(at)
+            at = lowered.find("noqa", at + 1)
+        numbers = [n for n in lines_at(lowered, starts) if n <= len(lines)]
+    for number in numbers:
+        line = lines[number - 1]
         if "#" not in line:
             continue
         match = _NOQA.search(line)
@@ -190,7 +203,7 @@ def lint_source(
         ctx.facts.extend(constant_facts(tree))
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
-    noqa = noqa_map(text)
+    noqa = noqa_map(text, lowered)
 
     def span(node: ast.AST) -> tuple[int, int, int, int]:
         line = getattr(node, "lineno", 1)

@@ -17,7 +17,7 @@ the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -32,6 +32,7 @@ from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.entry_lists import entry_list
+from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.handed_names import handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
@@ -519,14 +520,6 @@ def positional_params(fn: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) 
     """The names ``fn`` takes by position; a method's ``self`` / ``cls`` left out."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     return names[1:] if method and names[:1] in (["self"], ["cls"]) else names
-
-
-def tagged(facts: Sequence[Fact], prefix: str, fields: int) -> Iterator[tuple[Fact, list[str]]]:
-    """The facts whose name starts with ``prefix`` (a project-wide pass's tag), each with the rest of
-    its name split into ``fields`` space-separated fields (the last one keeps its spaces)."""
-    for fact in facts:
-        if fact.name.startswith(prefix):
-            yield fact, fact.name[len(prefix) :].split(" ", fields - 1)
 
 
 def finding_where_bound(rule: type[LintRule], fact: Fact, message: str, name: str, key: str) -> Finding:

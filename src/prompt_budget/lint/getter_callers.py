@@ -68,8 +68,7 @@ def getter_calls(
 ) -> Iterator[tuple[Function, ast.ClassDef | None, ast.Call]]:
     """The calls of ``fn`` (a module's function, or a method of ``owner`` called on ``self``) in the
     module's functions and methods, each with the function holding it and that one's class."""
-    text = source_of(rule.ctx.lines)[0]
-    if len(re.findall(rf"\b{re.escape(fn.name)}\s*\(", text)) < 2:  # its ``def`` only
+    if not _called_twice(source_of(rule.ctx.lines)[0], fn.name):  # its ``def`` only
         return
     heirs = _heirs(rule.ctx.tree, owner, fn.name) if owner is not None else set()
     for caller, cls in functions_and_methods(rule.ctx.tree):
@@ -80,6 +79,21 @@ def getter_calls(
                 continue
             if _calls(node.func, fn.name, owner is not None):
                 yield caller, cls, node
+
+
+def _called_twice(text: str, name: str) -> bool:
+    """``len(re.findall(rf"\\b{name}\\s*\\(", text)) >= 2``, tried only where ``str.find`` finds the name
+    (``re`` scanned the whole module for the word boundary before it; every match starts at the name,
+    and no match starts inside another's name, an identifier holding no word boundary)."""
+    called = re.compile(rf"\b{re.escape(name)}\s*\(")
+    found, at = 0, text.find(name)
+    while at >= 0:
+        if called.match(text, at):
+            found += 1
+            if found == 2:
+                return True
+        at = text.find(name, at + 1)
+    return False
 
 
 def _heirs(tree: ast.AST | None, owner: ast.ClassDef, method: str) -> set[int]:

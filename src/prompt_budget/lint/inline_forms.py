@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.expected_tables import expected_binding
@@ -381,10 +382,11 @@ class TypedLocals:
         return found
 
 
+@lru_cache(maxsize=65536)
 def token_unit_class(callee: str) -> bool:
     """``TokenInterval``, ``TokenWindow``: a class named after a unit of tokens and how it spaces or
     limits them (two words), whose numbers count tokens (not a ``TokenBucket``'s refills, a
-    ``TokenRefreshInterval``'s seconds)."""
+    ``TokenRefreshInterval``'s seconds). Kept per name: asked at every call walked."""
     ws = words(callee)
     return (
         callee.lstrip("_")[:1].isupper()

@@ -38,7 +38,7 @@ import ast
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -171,9 +171,10 @@ def size_name(name: str | None) -> bool:
     )
 
 
+@lru_cache(maxsize=65536)
 def learnable(name: str | None) -> bool:
     """A length name, or a stride name: learned from the project's reads, reported where learned; a
-    size name, where it is learned (``size_name``)."""
+    size name, where it is learned (``size_name``). Kept per name (asked at every name read walked)."""
     return length_name(name) or stride_name(name) or size_name(name)
 
 
@@ -484,7 +485,9 @@ class LengthFacts:
             return
         left, right = node.left, node.comparators[0]
         for read, literal in ((left, right), (right, left)):
-            if isinstance(read, (ast.Name, ast.Attribute, ast.Subscript)):
+            # the read is spelt (``ast.unparse``, slow) only when ``_take`` may keep it: a length's name
+            # compared with a number
+            if isinstance(read, (ast.Name, ast.Attribute, ast.Subscript)) and learnable(attr_name(read)):
                 self._take(rule, attr_name(read), literal, f"compared with `{ast.unparse(read)}`")
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:

@@ -331,11 +331,23 @@ def _local_budget(rule: LintRule, operand: ast.AST, up: dict[ast.AST, ast.AST]) 
 def _names_percent(rule: LintRule) -> bool:
     """The module's text names a percent (where a percent bound elsewhere may be read)."""
     lowered = source_of(rule.ctx.lines)[1] if rule.ctx.lines else ""
-    return (
-        "100" in lowered
-        and ("pct" in lowered or "percent" in lowered)
-        and _HUNDRED_OPERAND.search(lowered) is not None
-    )
+    return "100" in lowered and ("pct" in lowered or "percent" in lowered) and _hundred_operand(lowered)
+
+
+def _hundred_operand(text: str) -> bool:
+    """``_HUNDRED_OPERAND.search(text)``, tried only around each ``100`` of the text: every match is one,
+    preceded by ``*`` or ``/`` and blanks or followed by blanks and ``*`` (``re`` found no word to skip
+    to, and tried both alternatives at every character of the module: most of PB105's module end)."""
+    match, find = _HUNDRED_OPERAND.match, text.find
+    at = find("100")
+    while at >= 0:
+        before = at
+        while before > 0 and text[before - 1].isspace():
+            before -= 1
+        if (before > 0 and match(text, before - 1)) or match(text, at):
+            return True
+        at = find("100", at + 1)
+    return False
 
 
 def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:

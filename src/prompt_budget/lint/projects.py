@@ -24,4 +24,12 @@ def project_of(directory: Path) -> Path:
 def fact_project(fact: Fact, root: Path) -> Path:
     """The project of the module a fact was recorded in (``fact.path`` is relative to the root or
     absolute): what the project-wide passes group facts by."""
-    return project_of((root / fact.path).parent)
+    return project_of(_folder(root, fact.path))
+
+
+@lru_cache(maxsize=65536)
+def _folder(root: Path, path: str) -> Path:
+    """The folder of ``path`` under ``root``, made once per file: the project-wide passes ask for the
+    project of each of a file's facts, and making the paths again was most of their time. (No file is
+    looked at: ``project_of`` alone reads the folders.)"""
+    return (root / path).parent

@@ -40,7 +40,7 @@ from prompt_budget.lint.kept_budgets import local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.unit_constants import unit_factor
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -89,8 +89,8 @@ class Report:
 
 def number(node: ast.AST | None) -> int | float | None:
     """The value of a non-negative int or float literal (``8_000``, ``0.8``), else None."""
-    value = node.value if isinstance(node, ast.Constant) else None
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    value = node.value if type(node) is ast.Constant else None  # (a parsed tree's types, no subclass)
+    return value if type(value) is int or type(value) is float else None
 
 
 def unwrap_walrus(node: ast.AST) -> ast.AST:
@@ -201,8 +201,9 @@ def attr_name(node: ast.AST | None) -> str | None:
 
 
 def callee_name(call: ast.Call) -> str | None:
-    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo."""
-    return attr_name(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else None
+    """``foo(...)`` -> foo, ``a.b.foo(...)`` -> foo (``attr_name`` inlined: asked at every call walked)."""
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
 def dotted(node: ast.AST) -> str:
@@ -223,49 +224,63 @@ _ENV_CALLS = re.compile(
 #: The keywords that tell a splitter its unit: ``split_unit="token"``, ``length_unit="tokens"``.
 _UNIT_KEYWORDS = frozenset({"split_unit", "length_unit", "chunk_unit", "unit", "split_by"})
 _SIZE_WORDS = frozenset({"size", "sizes", "overlap", "length", "len", "limit", "max"})
+_LANGCHAIN_BUILT = frozenset({"from_tiktoken_encoder", "from_huggingface_tokenizer"})
 #: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
 _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
-#: Splitters whose sizes are tokens though their names do not say so: llama_index's ``SentenceSplitter``,
-#: LangChain's splitters built ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
-TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "from_tiktoken_encoder", "from_huggingface_tokenizer"})
-#: llama_index's parsers built ``from_defaults`` whose sizes are tokens: ``HierarchicalNodeParser``'s
-#: ``chunk_sizes=[2048, 512, 128]`` are ``SentenceSplitter`` sizes (set 124: tensor-truth).
-_TOKEN_PARSERS = frozenset({"SentenceSplitter", "HierarchicalNodeParser"})
+#: Splitters whose sizes are tokens though their names do not say so: llama_index's (``HierarchicalNodeParser``
+#: of ``SentenceSplitter``s, set 124), LangChain's built ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
+TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "HierarchicalNodeParser"}) | _LANGCHAIN_BUILT
 
 
 def sizes_token_chunks(
     judge: NameJudge, keyword: str, call: ast.Call, ctx: FileContext | None = None
 ) -> bool:
-    """``TokenTextSplitter(chunk_size=...)``, llama_index's ``SentenceSplitter(chunk_size=...)``,
-    ``RecursiveCharacterTextSplitter.from_tiktoken_encoder(chunk_size=...)``, haystack's
-    ``RecursiveDocumentSplitter(split_length=..., split_unit="token")``: ``keyword`` is a size given to
-    a splitter that measures its chunks in tokens."""
+    """``TokenTextSplitter(chunk_size=...)``, ``SentenceSplitter.from_defaults(chunk_size=...)``, ``Recursive...
+    .from_tiktoken_encoder(chunk_size=...)``, haystack's ``RecursiveDocumentSplitter(split_length=...,
+    split_unit="token")``: ``keyword`` is a size given to a splitter that measures its chunks in tokens."""
     ws = set(words(keyword))
     if not ws & _SIZE_WORDS or ws & CHAR_WORDS:
         return False
     callee = callee_name(call) or ""
+    if callee == "from_defaults" and isinstance(call.func, ast.Attribute):  # llama_index's constructors
+        callee = attr_name(call.func.value) or callee
     if ctx is not None and isinstance(call.func, ast.Name):
         callee = ctx.origin(callee).rsplit(".", 1)[-1]  # ``TokenTextSplitter as Splitter``
     unit = next((string_value(k.value) or "" for k in call.keywords if k.arg in _UNIT_KEYWORDS), "")
     if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
         return True
-    if callee == "from_defaults" and isinstance(call.func, ast.Attribute):
-        receiver = call.func.value
-        if attr_name(receiver) in _TOKEN_PARSERS:
-            return True
     return judge.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
+
+
+#: The last names ``_ENV_CALLS`` ends with (or ``get_secret...``): other calls are told apart unspelt.
+_ENV_LAST = frozenset({"get", "setdefault", "getenv", "get_env"})
 
 
 def is_env_read(call: ast.Call) -> bool:
     """``os.getenv(...)``, ``os.environ.get(...)``, ``get_secret_str(...)``: a value from the environment."""
-    return bool(_ENV_CALLS.search(dotted(call.func)))
+    func = call.func
+    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if last is None or (last not in _ENV_LAST and not last.startswith("get_secret")):
+        return False
+    return bool(_ENV_CALLS.search(dotted(func)))
+
+
+#: ``defaults``' last signature and answer: each rule's ``visit_arguments`` asks of it in turn (``forget``).
+_last_defaults: list[tuple[ast.arguments, list[tuple[ast.arg, ast.expr]]]] = kept_per_file([])
 
 
 def defaults(node: ast.arguments) -> list[tuple[ast.arg, ast.expr]]:
-    """Every parameter that has a default, with it (positional and keyword-only)."""
-    positional = [*node.posonlyargs, *node.args]
-    pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    """Every parameter that has a default, with it (positional and keyword-only). Read it, never change
+    it: the last signature's list is kept for the next question."""
+    last = _last_defaults
+    if last and last[0][0] is node:
+        return last[0][1]
+    given = node.defaults
+    positional = [*node.posonlyargs, *node.args][-len(given) :] if given else []
+    pairs = list(zip(positional, given, strict=True))
+    if node.kwonlyargs:
+        pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    last[:] = [(node, pairs)]
     return pairs
 
 

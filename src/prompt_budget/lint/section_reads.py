@@ -44,10 +44,12 @@ def _helper_default(rule: LintRule, name: str) -> bool:
 
 def section_budgets(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:
     """The default a section's budget key is read with, in the forms above."""
-    if len(call.args) < 2 or reads_environment(call):
+    if len(call.args) < 2:
         return
     section, key = string_value(call.args[0]), string_value(call.args[1])
-    if not section or not key or key.isupper() or not rule.names.is_budget_setting(key):
+    if not section or not key or key.isupper() or reads_environment(call):  # the strings first: cheaper
+        return
+    if not rule.names.is_budget_setting(key):
         return
     if rule.names.is_budget(section):
         return

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from prompt_budget.lint.precheck import literal_start, top_level_alternatives
+from prompt_budget.lint.walks import kept_per_file
 
 #: A leading class of plain or escaped punctuation characters (``[<>]``, ``[\\"']``): no range, no
 #: negation, no class escape (``\\w``), no quantifier after it.
@@ -61,8 +62,27 @@ def match_starts(text: str, pattern: re.Pattern[str]) -> list[int]:
     return out
 
 
+#: The last text asked about and, for each word looked for in it, its ``_occurrences``: the helpers'
+#: patterns share their first words (``tok`` starts five of them, ``>`` three), each found once per module.
+_found: list[tuple[str, dict[str, list[int]]]] = kept_per_file([])
+
+
 def _occurrences(text: str, word: str) -> list[int]:
-    """Every offset where ``word`` is written in ``text``, overlapping ones too."""
+    """Every offset where ``word`` is written in ``text``, overlapping ones too (kept for the last text:
+    read it, never change it)."""
+    found = _found
+    if found and found[0][0] is text:
+        kept = found[0][1]
+    else:
+        kept = {}
+        found[:] = [(text, kept)]
+    out = kept.get(word)
+    if out is None:
+        out = kept[word] = _scan(text, word)
+    return out
+
+
+def _scan(text: str, word: str) -> list[int]:
     out: list[int] = []
     find = text.find
     at = find(word)

@@ -109,9 +109,11 @@ def padded_length(rule: LintRule, call: ast.Call) -> ast.expr | None:
     """``tokenizer.enable_padding(length=256)`` where the same tokenizer is given
     ``enable_truncation(...)`` in the scope: the fixed length (in tokens) every input is cut and padded
     to (set 22: chromadb). Padding alone is no budget."""
-    func = call.func
+    func = call.func  # the callee first: asked at every call walked
+    if not isinstance(func, ast.Attribute) or func.attr != "enable_padding":
+        return None
     length = next((kw.value for kw in call.keywords if kw.arg == "length"), None)
-    if callee_name(call) != "enable_padding" or length is None or not isinstance(func, ast.Attribute):
+    if length is None:
         return None
     receiver = ast.dump(func.value)
     scope = rule.ctx.function() or rule.ctx.tree

@@ -8,6 +8,8 @@ vocabulary excludes the time words for every other budget.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from prompt_budget.lint.names import TOKEN_WORDS, words
 
 #: A quota of tokens per minute written as one word (``tpm``, input/output ``itpm`` / ``otpm``).
@@ -27,9 +29,11 @@ _EVENT = frozenset({"reached", "exceeded", "exceed", "hit", "error", "errors", "
 _OTHER = frozenset({"rpm", "request", "requests", "req", "call", "calls", "rps", "session"})
 
 
+@lru_cache(maxsize=65536)
 def token_quota_name(name: str) -> bool:
     """``max_tpm``, ``tpm_limit``, ``max_tokens_per_minute``, ``token_limit_per_minute``: a quota of
-    tokens per unit of time, not a count of what it used nor a quota of requests."""
+    tokens per unit of time, not a count of what it used nor a quota of requests. (Kept per name: asked
+    at every assignment and keyword walked.)"""
     ws = words(name)
     found = set(ws)
     if found & (_COUNTED | _OTHER | _EVENT):

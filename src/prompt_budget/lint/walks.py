@@ -11,8 +11,10 @@ every later caller. It reads only the fields that can hold nodes (``child_fields
 expression contexts and operators ``ast.walk`` yields (a third of its nodes, none of them anything a
 rule looks for: a rule reads them through their parent, ``node.ctx``, ``node.op``), so a walk costs
 about a third of ``ast.walk``'s. The lint never changes a tree it analyses, so a list stays true. The
-cache holds the last few nodes only (each entry keeps its node alive, so an ``id`` is never reused while
-cached).
+cache holds the last 4,096 nodes (each entry keeps its node alive, so an ``id`` is never reused while
+cached) and is emptied when a file is done: a few helpers walk every function of a module in turn, and
+with 64 kept, 2,500 walks of the benchmark corpus were walks again of a function walked before (a fifth
+of the time walking); the lists hold nodes of the tree alive anyway, a few times its size at most.
 """
 
 from __future__ import annotations
@@ -215,7 +217,7 @@ def _spans(node: ast.stmt, lines: Sequence[int]) -> bool:
 #: Nodes big enough, and walked often enough, to keep their walk.
 _KEPT: Final = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 #: How many walks are kept: a module and the classes and functions being looked at inside it.
-_SIZE: Final = 64
+_SIZE: Final = 4096
 
 _walked: OrderedDict[int, tuple[ast.AST, list[ast.AST]]] = OrderedDict()
 

@@ -21,6 +21,7 @@ from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
 from prompt_budget.lint.stated_rates import block_comment, stated_product
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -43,11 +44,35 @@ def branch_rates(divisor: ast.expr) -> tuple[tuple[ast.expr, int | float], ...] 
 def picked_rate(fn: ast.AST | None, divisor: ast.expr) -> ast.IfExp | None:
     """The conditional of two rates a local divisor is bound to, once and in no other way, in ``fn`` (``divisor =
     4 if any(c in content for c in "{}();") else 5`` ... ``chars // divisor``; set 122: meredith-agent), else None."""
-    if fn is None or not isinstance(divisor, ast.Name):
+    if fn is None or not isinstance(divisor, ast.Name) or divisor.id not in _chosen(fn):
         return None
     values = bound_values(fn, divisor.id)
     picked = values[0] if len(values) == 1 else None
     return picked if isinstance(picked, ast.IfExp) and branch_rates(picked) is not None else None
+
+
+#: The last function asked about and the locals it assigns a conditional expression to (``_chosen``).
+_last_chosen: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
+
+
+def _chosen(fn: ast.AST) -> frozenset[str]:
+    """The names ``fn`` assigns a conditional expression to (``divisor = 4 if code else 5``): the only
+    locals ``picked_rate`` can find bound to one. Asked at every division by a name (19,000 over the
+    benchmark corpus), each of which ``bound_values`` answered with a walk of the whole function; read once
+    per function instead (kept for the last one)."""
+    last = _last_chosen
+    if last and last[0][0] is fn:
+        return last[0][1]
+    found: set[str] = set()
+    for node in walk(fn):
+        kind = type(node)
+        if kind is ast.Assign and type(node.value) is ast.IfExp:  # type: ignore[attr-defined]
+            found.update(t.id for t in node.targets if type(t) is ast.Name)  # type: ignore[attr-defined]
+        elif kind is ast.AnnAssign and type(node.value) is ast.IfExp and type(node.target) is ast.Name:  # type: ignore[attr-defined]
+            found.add(node.target.id)  # type: ignore[attr-defined]
+    names = frozenset(found)
+    last[:] = [(fn, names)]
+    return names
 
 
 #: The rates a branch may hold: a wide script's 1.5 characters per token to a dozen.

@@ -27,7 +27,7 @@ from prompt_budget.lint.summed_reserves import summed_reserve
 from prompt_budget.lint.text_cuts import cuts_text
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 from prompt_budget.lint.window_rows import window_row, window_tables
 
 if TYPE_CHECKING:
@@ -36,6 +36,20 @@ if TYPE_CHECKING:
 
 
 _SHORTEN = "def shorten(text, max_length, margin=20):\n    return cut(text, max_length - margin)\n\n"
+
+
+_last_sites: list[tuple[ast.AST, list[ast.AST]]] = kept_per_file([])  # the last module's ``_sites``
+
+
+def _sites(tree: ast.AST) -> list[ast.AST]:
+    """``tree``'s functions and sums (``walk``'s order), all ``visit_Assign`` reads per constant: listed once."""
+    if not (_last_sites and _last_sites[0][0] is tree):
+        kinds, add = (ast.FunctionDef, ast.AsyncFunctionDef), ast.Add
+        found = [
+            n for n in walk(tree) if type(n) in kinds or (isinstance(n, ast.BinOp) and type(n.op) is add)
+        ]
+        _last_sites[:] = [(tree, found)]
+    return _last_sites[0][1]
 
 
 class ReserveArithmetic(LintRule):
@@ -313,7 +327,7 @@ class ReserveArithmetic(LintRule):
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
             return
         margin = not self.names.is_budget(target.id)  # ``MAX_NEW_TOKENS = 512``: PB102's
-        for fn in walk(self.ctx.tree):
+        for fn in _sites(self.ctx.tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for param, default in _defaults(fn):
                     budget = self._taken_off(fn, param) if _names(default, target.id) else None

@@ -15,5 +15,10 @@ _ROUTERS = frozenset({"litellm"})
 
 
 def routes(module: str) -> bool:
-    """A dotted module path one of whose names (``litellm_model``) names a router."""
+    """A dotted module path one of whose names (``litellm_model``) names a router. A name's words are
+    pieces of it lower-cased: a path not holding a router's name is told at once (asked of every import
+    of every module)."""
+    lowered = module.lower()
+    if not any(router in lowered for router in _ROUTERS):
+        return False
     return any(set(words(part)) & _ROUTERS for part in module.split(".")[1:])
