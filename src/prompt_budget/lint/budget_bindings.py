@@ -37,7 +37,7 @@ from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
-from prompt_budget.lint.stated_rates import block_comment, stated_product
+from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_windows import where_token_window
 
@@ -171,12 +171,12 @@ def judge_assignment(
         return
     value = rule.budget_literal(literal)
     if value is None or literal is None:
+        first = _first_of_numbers(rule, literal)  # ``[2048, 512, 256]``: its first number, else None
         bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
         if bound:
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
             source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
-            listed = rule.ctx.scopes and _first_of_numbers(rule, literal)  # a local list of sizes: below
-            if not listed and (
+            if not (rule.ctx.scopes and first) and (  # a local list of sizes is judged below
                 self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound))
             ):
                 held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
@@ -191,7 +191,7 @@ def judge_assignment(
                 why = held.windows.evidence(rule, bound, None)
                 if why:
                     held.uses.reasons[source] = f"bound to `{bound}`, {why}"
-        if isinstance(target, ast.Name) and (first := _first_of_numbers(rule, literal)):
+        if isinstance(target, ast.Name) and first:
             # ``DEFAULT_SEQ_LENGTHS = [4096]``: a list of settings, decided by its reads (the fallback
             # of ``max_seq_lengths`` in a module importing it, set 20), reported at its first number; a
             # local too (``chunk_sizes = [2048, 512, 256]`` ... ``HierarchicalNodeParser.from_defaults(
@@ -339,9 +339,10 @@ def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -
 def _stated_product(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, int | float] | None:
     """(the number of tokens, its value) of a product of it and a rate of characters per token that the
     comments on, above or at the head of the statement's paragraph state (``stated_rates.stated_product``)."""
+    if not literal_product(node):
+        return None
     statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-    comments = (rule.ctx.comment(), block_comment(rule.ctx.lines, statement))
-    stated = stated_product(node, comments)
+    stated = stated_product(node, (rule.ctx.comment(), block_comment(rule.ctx.lines, statement)))
     amount = rule.budget_literal(stated[1]) if stated is not None else None
     return (stated[1], amount) if stated is not None and amount is not None else None
 

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import against_flow, is_test_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import own_statements, walk
+from prompt_budget.lint.walks import innermost, own_statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -79,15 +79,6 @@ def _role(stmt: ast.AST) -> tuple[str, ast.expr | None] | None:
     return None
 
 
-def _innermost(functions: list[Function], line: int) -> Function | None:
-    found = None
-    for fn in functions:
-        end = fn.end_lineno or fn.lineno
-        if fn.lineno <= line <= end and (found is None or found.lineno <= fn.lineno):
-            found = fn
-    return found
-
-
 def _shares_budget_word(a: str, b: str) -> bool:
     return bool(set(words(a)) & set(words(b)) & _SHARED)
 
@@ -108,7 +99,7 @@ def written_again(rule: LintRule, module: ast.Module) -> None:
     functions = [n for n in walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     by_function: dict[int, tuple[Function, list[tuple[ast.AST, int | float]]]] = {}
     for target, value in reported:
-        fn = _innermost(functions, getattr(target, "lineno", 0))
+        fn = innermost(functions, getattr(target, "lineno", 0))
         if fn is not None:
             by_function.setdefault(id(fn), (fn, []))[1].append((target, value))
     done = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}

@@ -112,15 +112,17 @@ def assigned_token_size(node: ast.expr | None) -> ast.expr | None:
 def default_pair(rule: LintRule, node: ast.Tuple) -> tuple[str, ast.expr, int | float] | None:
     """``keys_and_defaults = [("context_size", 4096), ("window_size", 20)]`` ... ``extract_kwargs(
     keys_and_defaults, **kwargs)``: (the setting's name, the number, its value) of a setting's default
-    written as a (name, default) pair in a table of such pairs (two or more, each name once), when
-    the name is a budget's as a keyword of that name would be (set 16: rank-llm)."""
+    written as a (name, default) pair in a table of such pairs (two or more, each name once; one when the
+    table is a keyword's value, settings handed to a call: optivision-rag's ``load_options=
+    (("max_num_visual_tokens", 768),)``, set 128), when the name is a budget's as a keyword of that name
+    would be (set 16: rank-llm)."""
     parent = rule.ctx.parent(node)
     name = string_value(node.elts[0])
     if (
         not name
         or name in SIZE_KINDS
         or not isinstance(parent, (ast.List, ast.Tuple))
-        or len(parent.elts) < 2
+        or (len(parent.elts) < 2 and not isinstance(rule.ctx.parent(parent), ast.keyword))
     ):
         return None
     value = rule.budget_literal(node.elts[1])

@@ -361,3 +361,14 @@ def functions_and_methods(
             for item in stmt.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     yield item, stmt
+
+
+def innermost(
+    functions: Sequence[ast.FunctionDef | ast.AsyncFunctionDef], line: int
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost of ``functions`` whose lines hold ``line`` (the last to start, of those that do)."""
+    found = None
+    for fn in functions:
+        if fn.lineno <= line <= (fn.end_lineno or fn.lineno) and (found is None or found.lineno <= fn.lineno):
+            found = fn
+    return found

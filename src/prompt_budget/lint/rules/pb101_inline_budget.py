@@ -13,7 +13,7 @@ from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
-from prompt_budget.lint.estimate_tables import estimate_table, keyed_pair
+from prompt_budget.lint.estimate_tables import estimate_table
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
@@ -55,7 +55,7 @@ from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
-from prompt_budget.lint.rules.pb107_reads import handed_here
+from prompt_budget.lint.rules.pb107_reads import handed_at
 from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
@@ -348,7 +348,7 @@ class InlineBudget(LintRule):
                 self._report(literal, table, value, how)
             elif got is not None:  # ``def token_limit(e): return m.get(e, 4000)``: a budget getter's
                 self._report(literal, got[0], value, got[1])
-            elif (read := handed_here(node, literal, table, self.names)) is not None:  # ``pb107_reads``
+            elif read := handed_at(node, literal.lineno, table, self.names):  # rows handed on as budgets
                 self._report(
                     literal, table, value, f"used as the fallback of `{table}`, whose rows are {read}"
                 )
@@ -488,9 +488,6 @@ class InlineBudget(LintRule):
         elif len(node.elts) == 2 and (pair := default_pair(self, node)) is not None:
             # ``[("context_size", 4096), ("window_size", 20)]`` given to a kwargs helper (set 16: rank-llm)
             self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
-        elif (keyed := keyed_pair(self, node)) is not None:  # ``(("max_num_visual_tokens", 768),)`` (set 128)
-            value = self.budget_literal(keyed[1]) or 0
-            self._report(keyed[1], keyed[0], value, f'given under "{keyed[0]}" among (key, value) pairs')
 
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:

@@ -2,7 +2,7 @@
 and added into the count a token-estimating function returns (all-in-agents' ``total += {"low": 85, "high":
 765}.get(detail, 512)``), the table and its fallback each a finding; a budget written as a ``(key, value)`` pair
 among settings handed to a call (optivision-rag's ``load_options=(("max_num_visual_tokens", 768),)``)
-(``estimate_tables``). Spliced into ``pb101_set111_cases``.
+(``estimate_tables``, ``forms.default_pair``). Spliced into ``pb101_set111_cases``.
 """
 
 from __future__ import annotations

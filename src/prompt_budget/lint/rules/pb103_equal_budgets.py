@@ -16,6 +16,8 @@ from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 
 def equal_budgets(rule: LintRule, node: ast.Compare) -> Iterator[tuple[ast.expr, ast.expr, int | float]]:
     """(the literal, the budget, the value) of each ``budget == N`` / ``budget != N`` in ``node``."""
+    if not any(type(op) in (ast.Eq, ast.NotEq) for op in node.ops):
+        return  # most comparisons order: the test and ancestors below are read only for an equality
     if is_test_module(rule.ctx.path) or any(isinstance(a, ast.Assert) for a in rule.ctx.ancestors):
         return
     left = node.left

@@ -20,7 +20,7 @@ from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
-from prompt_budget.lint.stated_rates import block_comment, stated_product
+from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -85,14 +85,11 @@ def window_bound(rule: LintRule, node: ast.BinOp, char_context: Callable[[], boo
     rate = window_times_rate(node)
     if (named := model_window(rule, node)) is not None:
         return named[0]
+    if rate is None and not literal_product(node):
+        return None  # the comments are read only for a product of two literals
     statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
     comments = (rule.ctx.comment(), comment_above(rule.ctx.lines, statement))
-    if rate is None and (
-        stated := stated_product(node, (*comments, block_comment(rule.ctx.lines, statement)))
-    ):
-        return stated[
-            0
-        ]  # ``prompt_overhead = 2000 * 4`` under ``# 1 token ≈ 4 chars`` (set 124: tensor-truth)
-    if rate is None or not char_context() or not says_window(comments):
-        return None
-    return rate
+    if rate is None:  # ``prompt_overhead = 2000 * 4`` under ``# 1 token ≈ 4 chars`` (set 124: tensor-truth)
+        stated = stated_product(node, (*comments, block_comment(rule.ctx.lines, statement)))
+        return stated[0] if stated is not None else None
+    return rate if char_context() and says_window(comments) else None

@@ -563,7 +563,7 @@ class BudgetTable(LintRule):
         The module's rows are read once."""
         if self._lookups is None:
             self._lookups = budget_lookups(self.ctx.tree, self.names)
-        return handed_here(self.ctx.tree, self.ctx.ancestors[-1], name, self.names) or self._lookups.get(name)
+        return handed_here(self.ctx.function(), name, self.names) or self._lookups.get(name)
 
     def _nested_budget(self, value: ast.expr, depth: int = 0) -> bool:
         """A model's row holding a budget under a budget's key, at any depth of dicts (set 30: parea's

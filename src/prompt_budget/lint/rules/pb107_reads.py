@@ -11,7 +11,7 @@ import ast
 from prompt_budget.lint.names import NameJudge
 from prompt_budget.lint.provider_modules import provider_windows as provider_windows  # noqa: PLC0414
 from prompt_budget.lint.rule import attr_name, string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import innermost, walk
 
 #: Ordering comparisons: a row compared so is a bound.
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -77,23 +77,21 @@ def budget_lookups(tree: ast.AST | None, judge: NameJudge) -> dict[str, str]:
     return lookups
 
 
-def handed_here(tree: ast.AST | None, at: ast.AST, name: str, judge: NameJudge) -> str | None:
-    """How a row of the table ``name`` is handed on as a budget through a local (``_handed_rows``) in the
-    innermost function of ``tree`` holding ``at``, else None: a table of the same name in another function
-    may be read otherwise (scienceai-llm binds ``effort_map`` in three methods). Then the table's numbers are
-    budgets, and so is its lookup's fallback (PB101)."""
-    line = getattr(at, "lineno", 0)
-    if tree is None:
+def handed_here(fn: ast.AST | None, name: str, judge: NameJudge) -> str | None:
+    """How a row of the table ``name`` is handed on as a budget through a local in the function ``fn``
+    (``_handed_rows``), else None: a table of the same name in another function may be read otherwise
+    (scienceai-llm binds ``effort_map`` in three methods). Then the table's numbers are budgets, and so is its
+    lookup's fallback (PB101)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    functions = [
-        n
-        for n in walk(tree)
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno <= line <= (n.end_lineno or 0)
-    ]
-    if not functions:
-        return None
-    innermost = max(functions, key=lambda f: f.lineno)
-    return next((how for table, how in _handed_rows(innermost, judge) if table == name), None)
+    return next((how for table, how in _handed_rows(fn, judge) if table == name), None)
+
+
+def handed_at(tree: ast.AST, line: int, name: str, judge: NameJudge) -> str | None:
+    """``handed_here`` in the innermost function of ``tree`` holding ``line`` (asked only for a lookup's fallback
+    nothing else decided, so the module's functions are listed only then)."""
+    functions = [n for n in walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return handed_here(innermost(functions, line), name, judge)
 
 
 def _handed_rows(fn: ast.FunctionDef | ast.AsyncFunctionDef, judge: NameJudge) -> list[tuple[str, str]]:
