@@ -68,3 +68,47 @@ def test_a_literal_another_rule_reported_is_left_to_it(tmp_path: Path) -> None:
     )
     found = lint_package(tmp_path, {"splitters.py": splitter, "handlers.py": handler})
     assert [r for r in rows(found) if r[0] == "handlers.py"] == [("handlers.py", 4, "PB102", 500)]
+
+
+GEN = (
+    "from dataclasses import dataclass\n\n@dataclass\nclass GeneratorConfig:\n"
+    "    hot_budget: int = 1024  # tokens kept at fp16\n    warm_bits: int = 4\n"
+)
+CLI_OPTIONS = (
+    "import argparse\nfrom .gen import GeneratorConfig\n\n"
+    "def cmd_generate(args):\n"
+    "    return GeneratorConfig(hot_budget=args.hot_budget, warm_bits=args.warm_bits)\n\n"
+    "def main():\n"
+    "    p = argparse.ArgumentParser()\n"
+    "    sub = p.add_subparsers()\n"
+    "    gen = sub.add_parser('generate')\n"
+    "    gen.add_argument('--hot-budget', type=int, default=1024)\n"
+    "    gen.add_argument('--warm-bits', type=int, default=32)\n"
+    "    gen.add_argument('--decode-steps', type=int, default=100)\n"
+    "    bench = sub.add_parser('bench')\n"
+    "    bench.add_argument('--hot-budget', type=int, default=2048)\n"
+    "    cmd_generate(p.parse_args())\n"
+)
+
+
+def test_an_option_read_into_a_budget_field_is_that_budget(tmp_path: Path) -> None:
+    # set 132: akv-cache's ``--hot-budget`` default, read as ``args.hot_budget`` in another function
+    found = lint_package(tmp_path, {"gen.py": GEN, "cli.py": CLI_OPTIONS})
+    assert _pb101(found) == [("cli.py", 11, "PB101", 1024), ("cli.py", 15, "PB101", 2048)]
+    given = next(f for f in found if f.code == "PB101")
+    assert (
+        "as the default of option `--hot-budget`, read as `args.hot_budget` and given to `GeneratorConfig` "
+        "at line 5, whose field `hot_budget` is a token budget (its default reported at pkg/gen.py:5)"
+    ) in given.message
+
+
+def test_an_option_given_to_a_field_no_budget_or_read_elsewhere_gives_nothing(tmp_path: Path) -> None:
+    plain = GEN.replace("  # tokens kept at fp16", "")
+    assert _pb101(lint_package(tmp_path, {"gen.py": plain, "cli.py": CLI_OPTIONS})) == []
+    (tmp_path / "two").mkdir()
+    # the destination is read, but not as the keyword's value (only printed)
+    shown = CLI_OPTIONS.replace("hot_budget=args.hot_budget", "hot_budget=8").replace(
+        "    return GeneratorConfig", "    print(args.hot_budget)\n    return GeneratorConfig"
+    )
+    found = lint_package(tmp_path / "two", {"gen.py": GEN, "cli.py": shown})
+    assert [r for r in _pb101(found) if r[2] == "PB101" and r[3] in (1024, 2048)] == []

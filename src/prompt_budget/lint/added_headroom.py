@@ -3,7 +3,9 @@
 ``or`` (``max_tokens = model_cap(m) or budget + 4096``, set 89: frappe-flow's answer room beside a
 thinking budget), or bound to a name of a token amount (``total_tokens_needed = max_thinking_tokens +
 512``, set 32: optillm; ``p.max_tokens = max(p.max_tokens, p.thinking_budget + 1024)``, set 75:
-mico-agent). A term named only weakly as a budget (``budget``, ``limit``) is one when the sum goes
+mico-agent), or, whatever it is bound to, with the line's comment saying the number is headroom
+(``limit = max_tokens + 512  # headroom``; a sum of budgets, weak names too, so commented: set 132's
+``config.warm_budget + config.hot_budget + 64  # headroom``). A term named only weakly as a budget (``budget``, ``limit``) is one when the sum goes
 where a budget goes by its own name (``max_tokens``): the destination gives the unit.
 """
 
@@ -12,6 +14,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import trailing_comment
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name
 
 if TYPE_CHECKING:
@@ -45,8 +49,49 @@ def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | No
     budget = rule.budget_expr(left)
     weak = budget is None and type(left) is ast.Name and rule.names.is_weak_budget(left.id)
     if budget is None and not weak:
-        return None
+        # ``config.warm_budget + config.hot_budget + 64  # headroom`` (set 132: akv-cache's buffer)
+        summed = summed_budgets(rule, left)
+        return summed if summed is not None and _said_headroom(rule, node) else None
     found = _destination(rule, node)
+    if found is None and _said_headroom(rule, node):
+        return budget or (left.id if isinstance(left, ast.Name) else None)
     if found is None or (weak and not found[1]):
         return None
     return budget or (left.id if isinstance(left, ast.Name) else None)
+
+
+#: Words of a comment saying the number added is room kept beyond a budget.
+_HEADROOM_WORDS = frozenset({"headroom", "margin", "slack", "safety"})
+
+
+def _said_headroom(rule: LintRule, node: ast.BinOp) -> bool:
+    """``limit = max_tokens + 512  # headroom``: the line's own comment says the number added is
+    headroom (or a margin, slack, safety), whatever the sum is bound to."""
+    line = node.right.lineno
+    lines = rule.ctx.lines
+    comment = trailing_comment(lines[line - 1]) if line <= len(lines) else ""
+    return bool(comment) and bool(_HEADROOM_WORDS.intersection(words(comment)))
+
+
+def summed_budgets(rule: LintRule, left: ast.expr) -> str | None:
+    """``config.warm_budget + config.hot_budget``: a sum whose every term reads a budget (weak names
+    too), shown; else None. Only a sum of two terms or more."""
+    terms: list[ast.expr] = []
+    while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add):
+        terms.append(left.right)
+        left = left.left
+    terms.append(left)
+    if len(terms) < 2:
+        return None
+    names = [rule.budget_expr(t) or attr_name(t) or "" for t in reversed(terms)]
+    if not all(_budget_name(rule, n) for n in names):
+        return None
+    return " + ".join(names)
+
+
+def _budget_name(rule: LintRule, name: str) -> bool:
+    """A budget's name, weak ones too (``budget``, ``warm_budget``: the last word ``budget``), no other
+    unit's (``cost_budget`` is excluded by the name judge)."""
+    if not name or rule.names.is_excluded(name):
+        return False
+    return rule.names.is_budget(name) or rule.names.is_weak_budget(name) or words(name)[-1:] == ("budget",)

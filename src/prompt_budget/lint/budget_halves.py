@@ -19,12 +19,14 @@ import ast
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, number
 from prompt_budget.lint.shares import halves
 from prompt_budget.lint.walks import walk
 
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
+#: The least number a half of a window is clamped against, taken as tokens.
+_SMALLEST = 16
 _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words of a keyword naming a limit (``max_agent_input``, ``input_cap``).
 _LIMIT_WORDS = frozenset({"max", "limit", "cap", "budget", "ceiling"})
@@ -66,6 +68,8 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
                     return f"clamped by {callee_name(parent)}() against `{bound}`", True
             if (held := _held_back(rule, node, parent)) is not None:  # ``window - min(out, window // 2)``
                 return held, True
+            if strong and (cap := _threshold_beside(rule, node, parent)) is not None:
+                return f"clamped by {callee_name(parent)}() against the token threshold {cap}", True
             child = parent
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
@@ -107,6 +111,23 @@ def _held_back(rule: LintRule, node: ast.expr, clamp: ast.Call) -> str | None:
     ):
         return None
     return f"capping by min() what is held back from `{ast.unparse(held.left)}`"
+
+
+def _threshold_beside(rule: LintRule, node: ast.expr, clamp: ast.Call) -> str | None:
+    """``warm_budget = min(2048, target_context_length // 2)``: half of a context window clamped against a
+    number of tokens (16 at least; PB103 reports it as the threshold): the bound and the half are both
+    tokens, as ``min(1024, window // 4)`` beside it is a share (set 132: akv-cache's tier budgets). Only a
+    window halved (a name saying context or window)."""
+    if not isinstance(node, ast.BinOp) or (
+        _window_read(rule, node.left) is None
+        and not (isinstance(node.left, ast.Name) and _WINDOW_WORDS.intersection(words(node.left.id)))
+    ):
+        return None
+    for other in clamp.args:
+        amount = number(other) if other is not node else None
+        if amount is not None and amount >= _SMALLEST and rule.budget_literal(other) is not None:
+            return repr(amount)
+    return None
 
 
 def _whole_beside(rule: LintRule, node: ast.expr, keyword: ast.keyword) -> str | None:

@@ -17,7 +17,8 @@ without a default, is commented or documented as a limit of tokens (``max_output
 tokens``). The keyword's number is then that budget, written at a call. Also given through a function
 of the module that spreads its ``**kwargs`` into the class's constructor (``def _r(model, **kwargs):
 return RoleConfig(model=model, **kwargs)`` ... ``_r("qwen", context=8192)``), and as the fallback of a
-setting read into the keyword (``context=int(raw.get("context", 8192) or 8192)``).
+setting read into the keyword (``context=int(raw.get("context", 8192) or 8192)``), and as the default of a
+command-line option whose destination is the keyword's value (``hot_budget=args.hot_budget``).
 
 Recorded per module (``GIVEN_FACT``: the class, the keyword; ``SAID_FACT``: a class field said in
 tokens, not in a test module); joined per project: the class of that name must be declared once, its
@@ -37,6 +38,7 @@ from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.field_docstrings import says_token_limit
 from prompt_budget.lint.field_reach import budget_fields
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.imported_positional import ImportedPositionalFlow, positional_budgets
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
 
 GIVEN_FACT = "\x00pb101 given "
 SAID_FACT = "\x00pb101 said "
+OPTION_FACT = "\x00pb101 option "
 
 #: The smallest number taken as given to a field (``field_reach``'s smallest default).
 _SMALLEST = 16
@@ -123,9 +126,17 @@ class GivenFlow(ImportedPositionalFlow):
         self._keyed: list[ast.Call] = []
         self._said: dict[tuple[str, str], tuple[ast.stmt | None, str]] = {}
         self._kept: list[tuple[ast.expr, str, str, int | float]] = []
+        #: the module's command-line options with a number as default: destination -> the defaults
+        self._options: dict[str, list[ast.expr]] = {}
+        #: (the default, the class, the keyword, its value, the option's destination, the call's line)
+        self._option_hits: list[tuple[ast.expr, str, str, int | float, str, int]] = []
 
     def call(self, node: ast.Call) -> None:
         super().call(node)
+        if type(node.func) is ast.Attribute and node.func.attr == "add_argument":
+            option = argparse_default(node)
+            if option is not None and type(option[0]) is ast.Constant:
+                self._options.setdefault(option[1], []).append(option[0])
         if (
             node.keywords
             and type(node.func) in (ast.Name, ast.Attribute)
@@ -167,7 +178,36 @@ class GivenFlow(ImportedPositionalFlow):
                 ):
                     continue
                 found.extend((literal, cls, kw.arg, amount) for literal, amount in given)
+        self._option_hits = list(self._given_options(rule, reported)) if self._options else []
         return found
+
+    def _given_options(
+        self, rule: LintRule, reported: set[int]
+    ) -> Iterator[tuple[ast.expr, str, str, int | float, str, int]]:
+        """``GeneratorConfig(hot_budget=args.hot_budget)`` in one function, ``add_argument("--hot-budget",
+        type=int, default=1024)`` in another: the option's default is the number given to the class's
+        field (set 132: akv-cache's command line). The option's destination read as ``args.NAME`` (a
+        name's attribute) is the keyword's value; every default of that destination in the module counts
+        (two sub-commands may declare it). The module is walked once, only when it has such options."""
+        for node in walk(self._module):
+            if type(node) is not ast.Call or not node.keywords or (cls := _class_name(node.func)) is None:
+                continue
+            for kw in node.keywords:
+                value = kw.value
+                if (
+                    kw.arg is None
+                    or type(value) is not ast.Attribute
+                    or type(value.value) is not ast.Name
+                    or value.attr not in self._options
+                    or rule.names.is_budget(kw.arg)
+                    or rule.names.is_excluded(kw.arg)
+                    or against_flow(kw.arg)
+                ):
+                    continue
+                for literal in self._options[value.attr]:
+                    amount = rule.budget_literal(literal)
+                    if amount is not None and amount >= _SMALLEST and id(literal) not in reported:
+                        yield literal, cls, kw.arg, amount, value.attr, node.lineno
 
     def budgets(self, rule: LintRule) -> Iterator[tuple[ast.expr, str, int | float, str]]:
         """Also each number given to a class of the module whose field of that name is said in tokens
@@ -187,6 +227,8 @@ class GivenFlow(ImportedPositionalFlow):
         super().record(rule, cuts)
         for literal, cls, name, amount in self._kept:
             rule.fact(literal, f"{GIVEN_FACT}{cls} {name}", amount)
+        for literal, cls, name, amount, dest, line in self._option_hits:
+            rule.fact(literal, f"{OPTION_FACT}{cls} {name} {dest} {line}", amount)
         said = self._said if self._keyed else said_fields(rule, self._module)
         for (cls, name), (stmt, text) in said.items():
             if stmt is not None:
@@ -237,7 +279,10 @@ def said_fields(rule: LintRule, module: ast.Module) -> dict[tuple[str, str], tup
 def _given(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
     """The numbers given as a keyword to a class of the project whose field of that name is a token
     budget: findings of ``rule`` where each number is written."""
-    given = list(tagged(facts, GIVEN_FACT, 2))
+    given = [(fact, (cls, name, "")) for fact, (cls, name) in tagged(facts, GIVEN_FACT, 2)]
+    for fact, (cls, name, dest, line) in tagged(facts, OPTION_FACT, 4):
+        how = f"as the default of option `--{dest.replace('_', '-')}`, read as `args.{dest}` and"
+        given.append((fact, (cls, name, f"{how} given to `{cls}` at line {line}")))
     if not given:
         return []
     project = partial(fact_project, root=options.root)
@@ -253,13 +298,16 @@ def _given(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) ->
             budgets.setdefault(key, whys[0])
     judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
     findings = []
-    for fact, (cls, name) in given:
+    placed: set[tuple[str, int, int]] = set()
+    for fact, (cls, name, how) in given:
         why = budgets.get((project(fact), cls, name))
-        if why is None or judge.implausible(name, fact.value):
+        place = (fact.path, fact.line, fact.column)
+        if why is None or judge.implausible(name, fact.value) or place in placed:
             continue
+        placed.add(place)  # an option's default given to two classes is reported once
         message = (
-            f"token budget {name}={fact.value} given to `{cls}`, whose field `{name}` is a token budget "
-            f"({why}); move it to config so it can be tuned and tested"
+            f"token budget {name}={fact.value} {how or f'given to `{cls}`'}, whose field `{name}` is a token "
+            f"budget ({why}); move it to config so it can be tuned and tested"
         )
         findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{cls} {name}")))
     return findings

@@ -18,6 +18,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
+from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -113,6 +114,7 @@ SET111_VALID = (
     # a fallback pair that is no context size
     Valid(READ_BY_PRECHECK + _FALLBACK.format(trigger='("weight", 0.85)')),
     *SET125_VALID,
+    *SET131_VALID,  # set 132: half a window clamped against a reported threshold
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -154,4 +156,5 @@ SET111_INVALID = (
     Invalid(_FALLBACK.format(trigger='("fraction", 0.85)'), line=2),
     Invalid('def keep_size(conf):\n    return parse(conf.get("keep")) or ("fraction", 0.20)\n', line=2),
     *SET125_INVALID,
+    *SET131_INVALID,  # set 132: half a window clamped against a reported threshold
 )

@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb106_set101_cases import SET101_INVALID, SET101_V
 from prompt_budget.lint.rules.pb106_set103y_cases import SET103Y_INVALID, SET103Y_VALID
 from prompt_budget.lint.rules.pb106_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb106_set115_cases import SET115_INVALID, SET115_VALID
+from prompt_budget.lint.rules.pb106_set131_cases import SET131_INVALID, SET131_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -112,6 +113,7 @@ MORE_VALID = (
     *SET103Y_VALID,
     *SET105_VALID,
     *SET115_VALID,  # set 115: a reserve off a budget read with its fallback
+    *SET131_VALID,  # set 132: headroom the line's comment names
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -126,4 +128,5 @@ MORE_INVALID = (
     *SET103Y_INVALID,
     *SET105_INVALID,
     *SET115_INVALID,  # set 115: a reserve off a budget read with its fallback
+    *SET131_INVALID,  # set 132: headroom the line's comment names
 )
