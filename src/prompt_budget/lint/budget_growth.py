@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.count_factors import count_factor
+from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.item_rates import item_rate
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, number
@@ -62,7 +63,42 @@ def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str
     if isinstance(node.op, (ast.Div, ast.FloorDiv)):
         return _halved_budget(rule, node)
     # ``max_tokens = int(tokens * 2.5)``, ``max_tokens = cfg.get("max_items", 50) * 2000``
-    return _clamped_growth(rule, node) or count_factor(rule, node) or item_rate(rule, node)
+    return (
+        _clamped_growth(rule, node)
+        or _rescaled_growth(rule, node)
+        or count_factor(rule, node)
+        or item_rate(rule, node)
+    )
+
+
+def _rescaled_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``hot_budget = int(hot_budget * 1.5)``: a budget grown by a factor and bound to itself (set 132:
+    akv-cache's tier for a high quality setting), the budget a name of one or a local derived from one
+    (``derived_budgets``). Only a factor above 1 and at most 16, a plain name on both sides."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    parent = rule.ctx.parent(node)
+    value_node: ast.AST = node
+    if isinstance(parent, ast.Call) and callee_name(parent) in _KEEPS and len(parent.args) == 1:
+        value_node, parent = parent, rule.ctx.parent(parent)
+    if not (
+        isinstance(parent, ast.Assign)
+        and parent.value is value_node
+        and len(parent.targets) == 1
+        and type(target := parent.targets[0]) is ast.Name
+    ):
+        return None
+    for literal, other in ((node.right, node.left), (node.left, node.right)):
+        value = number(literal)
+        if value is None or not 1 < value <= _MOST or type(other) is not ast.Name or other.id != target.id:
+            continue
+        budget = rule.budget_expr(other) or derived_budget(rule, other, ordered=False)
+        if budget is not None and not rule.names.is_chars(budget):
+            message = (
+                f"hard-coded budget factor `{ast.unparse(node)}` grows the token budget `{budget}` in place"
+            )
+            return literal, value, message, f"{budget}_factor"
+    return None
 
 
 def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:

@@ -14,8 +14,11 @@ clamp by ``min``/``max`` or by a function named to clamp or clip its first argum
 clamp_budget(thinking_budget)``: set 75, mico-agent); a choice or a fallback, ``a if c else b``, ``a or
 b``, where a side may be a weak ``budget`` or ``limit`` beside one that is a budget: ``budget if budget
 is not None else config.token_budget``, set 76, mnemosyne-engine) to a budget, or to another such local
-(a few steps deep). A sum (``max_tokens + n``), a product by anything but a literal
-fraction (``max_tokens * 4``: characters) and a division are not followed: their unit may be another.
+(a few steps deep); a part of a budget, divided by a whole number from 2 to 16 (``min(1024,
+target_context_length // 4)``, set 132: akv-cache's hot tier). A binding rescaling the local by a literal
+(``hot_budget = int(hot_budget * 1.5)``) keeps the unit the others give it. A sum (``max_tokens + n``), a
+product by anything but a literal fraction (``max_tokens * 4``: characters) and another division are not
+followed: their unit may be another.
 A local whose name says another unit (``usable_chars``, ``free_memory``, ``word_limit = min(int(token_limit
 * 0.75), n)``: words, a rate of words per token) is not read. The function's plain assignments
 are collected in one walk, kept for the function last asked about (the walk asks about one function at
@@ -82,6 +85,25 @@ def _fraction(node: ast.expr) -> bool:
     return value is not None and not isinstance(value, bool) and 0 < value < 1
 
 
+def _part(node: ast.expr) -> bool:
+    """A whole divisor from 2 to 16: a budget divided so is a part of it (a quarter of the window)."""
+    value = number(node)
+    return type(value) is int and 2 <= value <= 16
+
+
+def rescaled(name: str, value: ast.expr) -> bool:
+    """``hot_budget = int(hot_budget * 1.5)``: the local times a literal, bound to itself (rounded or
+    not): it keeps whatever unit its other bindings give it."""
+    if isinstance(value, ast.Call) and callee_name(value) in _ROUNDING and len(value.args) == 1:
+        value = value.args[0]
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult)):
+        return False
+    sides = (value.left, value.right)
+    return any(type(a) is ast.Name and a.id == name for a in sides) and any(
+        (n := number(b)) is not None and 0 < n <= 16 for b in sides
+    )
+
+
 def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int, ordered: bool = True) -> str | None:
     """The budget ``node``'s value is an amount of, through unit-keeping arithmetic, else None."""
     found = rule.budget_expr(node)
@@ -91,6 +113,8 @@ def _derived(rule: LintRule, fn: Function, node: ast.expr, depth: int, ordered: 
         return _local(rule, fn, node.id, depth - 1, ordered)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
         return _derived(rule, fn, node.left, depth, ordered)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)) and _part(node.right):
+        return _derived(rule, fn, node.left, depth, ordered)  # ``min(1024, context_length // 4)``
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         for amount, share in ((node.left, node.right), (node.right, node.left)):
             if _fraction(share):
@@ -132,6 +156,7 @@ def _local(rule: LintRule, fn: Function, name: str, depth: int, ordered: bool = 
     ):
         return None
     values = _bindings(fn).get(name)
+    values = [v for v in values if not rescaled(name, v)] if values else values  # the unit stays
     budgets = [_derived(rule, fn, v, depth, ordered) for v in values] if values else [None]
     if all(budgets):
         return budgets[0]
