@@ -15,7 +15,7 @@ import ast
 
 from prompt_budget.lint.inline_forms import window_table
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import LintRule, attr_name, token_amount_literal
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, token_amount_literal
 
 _BUDGET_WORDS = frozenset({"budget", "budgets"})
 
@@ -47,3 +47,21 @@ def lookup_table(rule: LintRule, node: ast.Dict) -> tuple[str, str] | None:
     if (table := budget_rows(rule, node)) is not None:
         return table, "a table of token budgets"
     return None
+
+
+def field_default_name(rule: LintRule, keyword: ast.keyword) -> str | None:
+    """``max_tokens_per_layer: Dict[str, int] = Field(default={"hot": 1000, ...})``: the name of the field a
+    table is the ``default=`` of (pydantic's ``Field``, dataclasses' ``field``), else None (set 133:
+    agentmesh-context's request model)."""
+    call = rule.ctx.parent(keyword)
+    holder = rule.ctx.parent(call) if isinstance(call, ast.Call) else None
+    if keyword.arg != "default" or not isinstance(call, ast.Call) or callee_name(call) not in _FIELDS:
+        return None
+    if isinstance(holder, ast.AnnAssign) and holder.value is call:
+        return attr_name(holder.target)
+    if isinstance(holder, ast.Assign) and holder.value is call and len(holder.targets) == 1:
+        return attr_name(holder.targets[0])
+    return None
+
+
+_FIELDS = frozenset({"Field", "field"})

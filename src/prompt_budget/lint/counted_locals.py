@@ -2,7 +2,8 @@
 counts (``total = 0`` ... ``estimate = cls.estimate_tokens(text)`` ... ``total += estimate``; set 71:
 hotaru-code's pruning of old tool outputs), what is left of a budget (``remaining = max_tokens -
 total_tokens``; set 72: nanoindex), or a count read with a fallback of none (``budget =
-thinking.get("budget_tokens") or 0``; set 115: agentlys). A number it is compared with is a threshold on
+thinking.get("budget_tokens") or 0``; set 115: agentlys), or a call counting tokens by its name
+(``before = estimate_tokens(messages)``; set 134: fr-cli). A number it is compared with is a threshold on
 tokens."""
 
 from __future__ import annotations
@@ -13,9 +14,27 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.counter_calls import counter_call
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import callee_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
+
+
+#: Words of a callee that counts or estimates (``estimate_tokens``, ``count_tokens``, ``num_tokens_from``).
+_COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "tokenize", "tokenized", "len"})
+
+
+def _counts(rule: LintRule, values: list[ast.expr]) -> bool:
+    """``before = estimate_tokens(messages)``: every binding a call that counts tokens by its name (a
+    callee saying it counts or estimates, and tokens), whatever the local is named (set 134: fr-cli's
+    ``if threshold <= 0 or before <= threshold``)."""
+    return all(
+        isinstance(v, ast.Call)
+        and bool(_COUNTING.intersection(words(callee_name(v) or "")))
+        and rule.token_amount(v)
+        for v in values
+    )
 
 
 def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bool:
@@ -47,7 +66,9 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
     if found is None:
         return False
     values, added = found
-    if not values or (not added and any(isinstance(v, ast.Call) for v in values)):
+    if not values or (
+        not added and any(isinstance(v, ast.Call) for v in values) and not _counts(rule, values)
+    ):
         return False
     started = [v for v in values if not (added and zero(v))]
     return all(_counted(rule, fn, v) for v in (*started, *added))

@@ -202,10 +202,25 @@ def _read_as_characters(
         return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare):
         others = [o for o in (parent.left, *parent.comparators) if o is not child]
-        return any(string_length(o, rule) for o in others) or any(
-            type(o) is ast.Name and o.id in tallies() for o in others
+        return (
+            any(string_length(o, rule) for o in others)
+            or any(type(o) is ast.Name and o.id in tallies() for o in others)
+            or any(_length_sum(o, rule) for o in others)
         )
     return False
+
+
+def _length_sum(node: ast.expr, rule: LintRule) -> bool:
+    """``total + len(text)``: a sum one term of which is a string's length, none a count of tokens (a
+    running total of a text's characters about to grow by one more text; set 133: agentmesh-context)."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return False
+    terms: list[ast.expr] = []
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        terms.append(node.right)
+        node = node.left
+    terms.append(node)
+    return any(string_length(t, rule) for t in terms) and not any(rule.token_amount(t) for t in terms)
 
 
 def _character_tallies(fn: ast.AST) -> set[str]:

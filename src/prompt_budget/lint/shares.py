@@ -250,8 +250,17 @@ def share_reaching_tokens(
     if fn is None or not _neutral(rule, other):
         return None
     why = reach.of_node(fn, product, rule.ctx.enclosing_class())
-    # ``int(physical * 0.45)`` where ``if fixed_count.tokens > physical`` (``ordered_budgets``, set 85)
-    return why or (ordered_reason(rule, other.id) if type(other) is ast.Name else None)
+    # ``int(physical * 0.45)`` where ``if fixed_count.tokens > physical`` (``ordered_budgets``, set 85); not
+    # a name saying it counts tokens (``token_count < MIN_TOKENS_FOR_CACHE`` orders the count against the
+    # threshold: ``int(token_count * 0.9)`` is a price's discount of it, set 133's agentmesh-context)
+    if why is not None or type(other) is not ast.Name or _counts_tokens(rule, other.id):
+        return why
+    return ordered_reason(rule, other.id)
+
+
+def _counts_tokens(rule: LintRule, name: str) -> bool:
+    """``token_count``, ``num_tokens``: a name of an amount of tokens that is no budget, a count."""
+    return rule.names.is_token_amount(name) and not rule.names.is_budget(name)
 
 
 #: The largest margin a budget's sum is scaled by (``1.05 * (n_predict + n_prompt)``, a 5 % margin).

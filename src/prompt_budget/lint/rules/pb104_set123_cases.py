@@ -14,6 +14,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb104_set129_cases import SET129_INVALID, SET129_VALID
+from prompt_budget.lint.rules.pb104_set133_cases import SET133_INVALID, SET133_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -53,6 +54,7 @@ SET123_VALID = (
     Valid("# about 2000 tokens of prompt\nBUFFER = 2000 * 4\n"),
     Valid("# Rough estimate: 1 token ≈ 4 chars\nKIB = 4 * 1024\n"),
     *SET129_VALID,  # set 129: a running total of lengths, the rate stated
+    *SET133_VALID,  # set 133: a rate's product compared with a running total of characters
 )
 
 SET123_INVALID = (
@@ -63,4 +65,5 @@ SET123_INVALID = (
     Invalid(_RESERVE.format(rate="Rough estimate: 1 token ≈ 4 chars"), count=3),
     Invalid(_RESERVE.format(rate="Rough estimate: 4 chars per token"), count=3),
     *SET129_INVALID,  # set 129: a running total of lengths, the rate stated
+    *SET133_INVALID,  # set 133: a rate's product compared with a running total of characters
 )

@@ -19,6 +19,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
+from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -115,6 +116,7 @@ SET111_VALID = (
     Valid(READ_BY_PRECHECK + _FALLBACK.format(trigger='("weight", 0.85)')),
     *SET125_VALID,
     *SET131_VALID,  # set 132: half a window clamped against a reported threshold
+    *SET133_VALID,  # set 133: a share of a count is no budget's
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -157,4 +159,5 @@ SET111_INVALID = (
     Invalid('def keep_size(conf):\n    return parse(conf.get("keep")) or ("fraction", 0.20)\n', line=2),
     *SET125_INVALID,
     *SET131_INVALID,  # set 132: half a window clamped against a reported threshold
+    *SET133_INVALID,  # set 133: a share of a count is no budget's
 )

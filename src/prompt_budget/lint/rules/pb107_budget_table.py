@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from prompt_budget.lint.assignments import first_target
+from prompt_budget.lint.budget_rows import field_default_name
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.model_patterns import model_pattern
@@ -396,10 +397,9 @@ class BudgetTable(LintRule):
                 )
 
     def _name(self, node: ast.Dict) -> str:
-        """The name the table is bound to (assignment target, keyword), else ""; a table looked up where it
-        is written (``{"low": 2048, "high": 8192}[level]``, ``{...}.get(level, 2048)``) by the name of what
-        the lookup is: returned by a function (its name, set 115: xoder-ai's
-        ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry (``"budget_tokens": ...``)."""
+        """The name the table is bound to (assignment target, keyword, a field it is the default of), else "";
+        a table looked up where it is written (``{"low": 2048}[level]``, ``{...}.get(level, 2048)``) by the name
+        of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry."""
         parent = self.ctx.parent(node)
         looked_up = isinstance(parent, ast.Subscript) and parent.value is node
         if isinstance(parent, ast.Attribute) and parent.attr == "get":
@@ -420,7 +420,7 @@ class BudgetTable(LintRule):
         if isinstance(parent, ast.AnnAssign):
             return attr_name(parent.target) or ""
         if isinstance(parent, ast.keyword) and parent.arg:
-            return parent.arg
+            return field_default_name(self, parent) or parent.arg
         return ""
 
     def visit_Dict(self, node: ast.Dict) -> None:

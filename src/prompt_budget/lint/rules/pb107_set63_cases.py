@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb107_set101_cases import SET101_INVALID, SET101_V
 from prompt_budget.lint.rules.pb107_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb107_set115_cases import SET115_INVALID, SET115_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_INVALID, SET125_VALID
+from prompt_budget.lint.rules.pb107_set133_cases import SET133_INVALID, SET133_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -43,6 +44,7 @@ SET63_VALID = (
     *SET105_VALID,  # set 105 (tuner B): pairs keyed by a tuple of names; a level setting no budget
     *SET115_VALID,  # set 115: a table looked up where it is written
     *SET125_VALID,  # set 125: a row of a local table handed on as a budget
+    *SET133_VALID,  # set 133: a table as a field's default
 )
 
 SET63_INVALID = (
@@ -83,4 +85,5 @@ SET63_INVALID = (
     *SET105_INVALID,
     *SET115_INVALID,  # set 115: a table looked up where it is written
     *SET125_INVALID,  # set 125: a row of a local table handed on as a budget
+    *SET133_INVALID,  # set 133: a table as a field's default
 )
