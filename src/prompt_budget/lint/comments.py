@@ -15,3 +15,22 @@ def trailing_comment(line: str) -> str:
         return ""
     match = _COMMENT.search(_STRING.sub('""', line))
     return match.group(1) if match else ""
+
+
+#: Words of a comment whose token is a credential someone may steal or forge (``MAX_PENDING_PER_OPERATOR =
+#: 20  # a token thief spamming challenges ...``, set 135: agentgate-security), not a model's tokens.
+CREDENTIAL_WORDS = frozenset(
+    {
+        "thief",
+        "thieves",
+        "stolen",
+        "steal",
+        "theft",
+        "leaked",
+        "revoked",
+        "forged",
+        "login",
+        "password",
+        "csrf",
+    }
+)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.comment_units import without_char_rates
-from prompt_budget.lint.comments import trailing_comment
+from prompt_budget.lint.comments import CREDENTIAL_WORDS, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.kept_budgets import local_budgets
@@ -499,7 +499,7 @@ class LintRule:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
         return bool(comment and TOKENS_WORD.search(comment)) and not any(
-            w in _KEY_WORDS | CHAR_WORDS for w in words(without_char_rates(comment))
+            w in _KEY_WORDS | CREDENTIAL_WORDS | CHAR_WORDS for w in words(without_char_rates(comment))
         )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
 
     def token_sequence(self, node: ast.AST) -> bool:
