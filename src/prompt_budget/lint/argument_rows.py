@@ -145,6 +145,28 @@ def setter_argument(rule: LintRule, call: ast.Call) -> Found | None:
     return literal, setting, value
 
 
+def budget_argument(rule: LintRule, call: ast.Call) -> Found | None:
+    """A literal given by position to a function setting a budget or falling back to one."""
+    return setter_argument(rule, call) or fallback_argument(rule, call)
+
+
+def fallback_argument(rule: LintRule, call: ast.Call) -> Found | None:
+    """``catalog.max_tokens(model, 4096)``, ``get_context_window(model, 8192)``: a literal given last by
+    position, after what is looked up, to a function named as a budget: the budget it falls back to when
+    the lookup knows none (set 138: 2b-agent's output cap of a model the catalogue lacks). Not a call of
+    one argument (a setter's, or a conversion's), nor one whose other arguments are literals too."""
+    args = call.args
+    if len(args) < 2 or call.keywords or any(isinstance(a, ast.Starred) for a in args):
+        return None
+    callee = callee_name(call) or ""
+    if callee.startswith(_SETTERS) or not rule.names.is_budget_setting(callee):
+        return None
+    value = rule.budget_literal(args[-1])
+    if value is None or any(isinstance(a, ast.Constant) for a in args[:-1]):
+        return None
+    return args[-1], callee, value
+
+
 #: The smallest power of two written as a power that a setter takes for "no limit".
 _POWER_SENTINEL_FLOOR = 2**20
 

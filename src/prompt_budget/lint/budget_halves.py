@@ -25,6 +25,8 @@ from prompt_budget.lint.walks import walk
 
 _WRAPPERS = frozenset({"int", "round", "floor", "ceil"})
 _CLAMPS = frozenset({"min", "max"})
+#: Words of a count of tokens saying it is what is left of a budget (``tokens_remaining``).
+_LEFT_WORDS = frozenset({"remaining", "left", "available"})
 #: The least number a half of a window is clamped against, taken as tokens.
 _SMALLEST = 16
 _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -46,6 +48,10 @@ def _budget(rule: LintRule, node: ast.expr) -> str | None:
     if found is None and isinstance(node, ast.Call):
         ws = words(callee_name(node) or "")
         found = callee_name(node) if tuple(ws[-2:]) == ("token", "budget") else None
+    if found is None and (left := attr_name(node)) and _LEFT_WORDS & set(words(left)):
+        # ``self._budget.tokens_remaining // 2``: what is left of a budget (set 137: scholaragent's
+        # sub-agent budget)
+        found = left if rule.names.is_token_amount(left) else None
     return None if found is None or rule.names.is_chars(found) else found
 
 

@@ -425,6 +425,9 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
         other = parent.right if parent.left is child else parent.left
         if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
             return f"multiplies the budget `{brief_source(other)}`"
+        if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub) and rule.budget_expr(other.left):
+            # ``int((budget - reserve) * COMPACT_AT)``: a share of what a reserve leaves of a budget (set 138)
+            return f"multiplies what is left of the budget `{brief_source(other.left)}`"
         if (given := constructed_budget(rule, other)) is not None:  # ``cls(window=max_context_tokens)``
             return f"multiplies `{brief_source(other)}` (a field the module gives `{given}`)"
         if (scaled := scaled_count(rule, other, parent, ancestors)) is not None:  # set 93

@@ -82,6 +82,10 @@ def shared_amount(rule: LintRule, node: ast.expr) -> bool:
     base = shared(node)
     if rule.token_amount(base) or (base is node and type(node) is ast.Name and token_local(rule, node)):
         return True  # also a local only ever holding tokens (``target = TOKEN_CAP - header_tokens``, set 117)
+    if base is not node and type(base) is ast.Name and rule.budget_expr(base) is not None:
+        return (
+            True  # ``budget = context_budget(p, m)`` ... ``min(int(budget * 0.2), 4096)`` (set 138: 2b-agent)
+        )
     return (
         base is not node
         and type(base) is ast.Name

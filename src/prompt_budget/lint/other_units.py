@@ -101,13 +101,32 @@ def comment_names_other_unit(rule: LintRule, name: str, value: float) -> bool:
     """``name`` states a unit other than tokens (``max_message_window``) and the statement's comment
     counts that unit (``# max number of messages ... (30 is around 8k llama3 tokens)``), without
     spelling ``value`` itself in tokens (``# 30 tokens``): the tokens are an equivalence of the count."""
+    comment = rule.ctx.comment()
+    if comment and _equivalent_tokens(comment, value):
+        return True  # ``MAX_PDF_TEXT_LENGTH = 50_000  # ~12k tokens``: characters, their tokens estimated
     units = {u for w in words(name) if (u := _unit(w))}
     if not units:
         return False
-    comment = rule.ctx.comment()
     if not comment or comment_spells_tokens(comment, value):
         return False
     return any(_unit((m.group(1) or m.group(2)).lower()) in units for m in _COUNTED.finditer(comment))
+
+
+#: A number of tokens a comment spells: ``~12k tokens``, ``about 3,000 tokens``, ``8K-token``.
+_SPELLED_TOKENS = re.compile(r"(?<![\w.])(\d[\d,_]*(?:\.\d+)?)\s*([kK])?\s*-?\s*tokens?\b")
+
+
+def _equivalent_tokens(comment: str, value: float) -> bool:
+    """The comment spells numbers of tokens and none is ``value`` (within a quarter): it gives the tokens
+    ``value`` of another unit comes to (set 137: scholaragent's ``MAX_PDF_TEXT_LENGTH = 50_000  # ~12k
+    tokens``, cutting a text's characters)."""
+    spelled = []
+    for m in _SPELLED_TOKENS.finditer(comment):
+        try:
+            spelled.append(float(m.group(1).replace(",", "").replace("_", "")) * (1000 if m.group(2) else 1))
+        except ValueError:
+            continue
+    return bool(spelled) and value > 0 and all(abs(n - value) > value / 4 for n in spelled)
 
 
 #: A description saying the length is of what is logged or displayed: ``"Maximum prompt length to log"``,

@@ -7,7 +7,7 @@ import re
 
 from prompt_budget.lint.added_allowances import added_allowance
 from prompt_budget.lint.api_minimums import api_dictated
-from prompt_budget.lint.argument_rows import option_values, parametrize_rows, setter_argument
+from prompt_budget.lint.argument_rows import budget_argument, option_values, parametrize_rows
 from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
 from prompt_budget.lint.budget_rows import lookup_table
@@ -387,7 +387,7 @@ class InlineBudget(LintRule):
         if callee == "parametrize":
             for literal, name, n in parametrize_rows(self, node):
                 self._report(literal, name, n, "in a `parametrize` row, under that argument")
-        elif (setter := setter_argument(self, node)) is not None:
+        elif (setter := budget_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
         self._positional.call(node)
         # ``max_length = 512`` ... ``generate(max_length=max_length)``

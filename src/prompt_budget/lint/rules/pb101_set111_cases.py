@@ -9,6 +9,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb101_set127_cases import SET127_INVALID, SET127_VALID
 from prompt_budget.lint.rules.pb101_set133_cases import SET133_INVALID, SET133_VALID
+from prompt_budget.lint.rules.pb101_set137_cases import SET137_INVALID, SET137_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -24,6 +25,7 @@ SET111_VALID = (
     *SET125_FALLBACK_VALID,  # set 125: the fallback of such a table
     *SET127_VALID,  # sets 127 and 128: an estimate table, a keyed pair
     *SET133_VALID,  # set 133: a row's fallback in a table of budgets
+    *SET137_VALID,  # set 138: a budget getter's fallback argument
 )
 
 SET111_INVALID = (
@@ -36,4 +38,5 @@ SET111_INVALID = (
     *SET125_FALLBACK_INVALID,  # set 125: the fallback of such a table
     *SET127_INVALID,  # sets 127 and 128: an estimate table, a keyed pair
     *SET133_INVALID,  # set 133: a row's fallback in a table of budgets
+    *SET137_INVALID,  # set 138: a budget getter's fallback argument
 )

@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
 from prompt_budget.lint.rules.pb102_set133_cases import SET133_INVALID, SET133_VALID
+from prompt_budget.lint.rules.pb102_set137_cases import SET137_INVALID, SET137_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -44,6 +45,7 @@ SET117_VALID = (
     *SET123_VALID,
     *SET129_VALID,  # set 130: a window table's lookup loop fallback
     *SET133_VALID,  # set 134: a threshold compared with a counting call's local
+    *SET137_VALID,  # set 137: tokens a comment gives another unit
 )
 
 SET117_INVALID = (
@@ -70,4 +72,5 @@ SET117_INVALID = (
     *SET123_INVALID,
     *SET129_INVALID,  # set 130: a window table's lookup loop fallback
     *SET133_INVALID,  # set 134: a threshold compared with a counting call's local
+    *SET137_INVALID,  # set 137: tokens a comment gives another unit
 )

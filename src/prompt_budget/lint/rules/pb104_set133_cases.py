@@ -17,10 +17,19 @@ _FORMAT = (
     "    return ''.join(parts)\n"
 )
 
+#: set 138 (2b-agent): the rate a missing setting falls back to, read by its key (``rate_fallback``)
+_READ_RATE = "def calibrate(task):\n    prev = {read}\n    return prev\n"
+
 SET133_VALID = (
+    Valid(_READ_RATE.format(read='getattr(task, "temperature", 0.7)')),
+    Valid(_READ_RATE.format(read='task.get("retries", 4)')),
     # a sum of token counts, or of items: no characters
     Valid(_FORMAT.format(grown="total_tokens + count_tokens(text)")),
     Valid(_FORMAT.format(grown="total + n_items")),
 )
 
-SET133_INVALID = (Invalid(_FORMAT.format(grown="total + len(text)"), line=4),)
+SET133_INVALID = (
+    Invalid(_READ_RATE.format(read='getattr(task, "chars_per_token", 4.0)'), line=2),
+    Invalid(_READ_RATE.format(read='task.get("chars_per_token", 4)'), line=2),
+    Invalid(_FORMAT.format(grown="total + len(text)"), line=4),
+)

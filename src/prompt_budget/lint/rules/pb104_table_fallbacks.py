@@ -12,7 +12,7 @@ import ast
 from collections.abc import Sequence
 
 from prompt_budget.lint.forms import per_token_key
-from prompt_budget.lint.rule import attr_name, number
+from prompt_budget.lint.rule import attr_name, number, string_value
 
 
 def rate_fallback(node: ast.expr, ancestors: Sequence[ast.AST]) -> tuple[ast.expr, float, str] | None:
@@ -21,8 +21,25 @@ def rate_fallback(node: ast.expr, ancestors: Sequence[ast.AST]) -> tuple[ast.exp
     if not isinstance(node, ast.Call):
         return read_fallback(node, ancestors[-2] if len(ancestors) > 1 else None)
     func = node.func
+    if (
+        isinstance(func, ast.Name)
+        and func.id == "getattr"
+        and len(node.args) == 3
+        and (key_name := string_value(node.args[1])) is not None
+    ):
+        # ``getattr(task, "chars_per_token", 4.0)``: the rate a missing setting falls back to (set 138:
+        # 2b-agent's calibrated rate)
+        value = number(node.args[2])
+        key = per_token_key(key_name, value) if value else None
+        return None if key is None or value is None else (node.args[2], value, key)
     if not (isinstance(func, ast.Attribute) and func.attr == "get" and len(node.args) == 2):
         return None
+    if (key_name := string_value(node.args[0])) is not None:
+        # ``cfg.get("chars_per_token", 4)``: a setting's key names the rate
+        value = number(node.args[1])
+        key = per_token_key(key_name, value) if value else None
+        if key is not None and value is not None:
+            return node.args[1], value, key
     value = number(node.args[1])
     name = attr_name(func.value)
     if not value or name is None:

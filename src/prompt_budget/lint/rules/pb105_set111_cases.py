@@ -20,6 +20,7 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
+from prompt_budget.lint.rules.pb105_set137_cases import SET137_INVALID, SET137_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -117,6 +118,7 @@ SET111_VALID = (
     *SET125_VALID,
     *SET131_VALID,  # set 132: half a window clamped against a reported threshold
     *SET133_VALID,  # set 133: a share of a count is no budget's
+    *SET137_VALID,  # set 137: half of what is left of a budget
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -160,4 +162,5 @@ SET111_INVALID = (
     *SET125_INVALID,
     *SET131_INVALID,  # set 132: half a window clamped against a reported threshold
     *SET133_INVALID,  # set 133: a share of a count is no budget's
+    *SET137_INVALID,  # set 137: half of what is left of a budget
 )

@@ -19,11 +19,11 @@ from prompt_budget.lint.rule import (
     LintRule,
     Valid,
     attr_name,
-    callee_name,
     number,
     string_value,
     token_amount_literal,
 )
+from prompt_budget.lint.rules import pb107_reads as row_reads
 from prompt_budget.lint.rules.pb107_call_cases import CALL_INVALID, CALL_VALID
 from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
@@ -289,7 +289,7 @@ class BudgetTable(LintRule):
                 if literal is not None:
                     return  # two numbers: not a model -> window row
                 literal, value = arg, amount
-        callee = callee_name(node)
+        callee = row_reads.row_callee(self, node, literal)  # not a count's fixture (``_usage(m, 59000)``)
         if models and literal is not None and value is not None and callee:
             self._calls.setdefault(callee, []).append((literal, value, models[0], self._holder(node)))
 

@@ -10,7 +10,7 @@ import ast
 
 from prompt_budget.lint.names import NameJudge
 from prompt_budget.lint.provider_modules import provider_windows as provider_windows  # noqa: PLC0414
-from prompt_budget.lint.rule import attr_name, string_value
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, string_value
 from prompt_budget.lint.walks import innermost, walk
 
 #: Ordering comparisons: a row compared so is a bound.
@@ -117,3 +117,28 @@ def _handed_rows(fn: ast.FunctionDef | ast.AsyncFunctionDef, judge: NameJudge) -
             if isinstance(value, ast.Name) and value.id in rows and key and judge.is_budget(key):
                 found.append((rows[value.id], f"read as `{value.id}`, given as `{key}`"))
     return found
+
+
+def row_callee(rule: LintRule, call: ast.Call, literal: ast.expr | None) -> str | None:
+    """The name of the function a model's row is built by, unless the number is given to a count
+    (``counted_argument``)."""
+    return None if literal is None or counted_argument(rule, call, literal) else callee_name(call)
+
+
+def counted_argument(rule: LintRule, call: ast.Call, literal: ast.expr) -> bool:
+    """``self._usage("claude-haiku-4-5", 59000)`` where the module's ``def _usage(self, model: str,
+    input_tokens: int, ...)``: the number is given to a parameter named as a count of tokens used, not a
+    window (set 138: codee-agent's test fixture of usage records). Only a function of the module, by its
+    name, read at the literal's position."""
+    if literal not in call.args or (name := callee_name(call)) is None:
+        return False
+    index = call.args.index(literal)
+    tree = rule.ctx.tree
+    for fn in walk(tree) if tree is not None else ():
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == name:
+            params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            params = params[1:] if params[:1] in (["self"], ["cls"]) else params
+            if index < len(params):
+                param = params[index]
+                return rule.names.is_token_amount(param) and not rule.names.is_budget(param)
+    return False

@@ -16,7 +16,15 @@ _FIELD = (
     "    )\n"
 )
 
+#: set 138 (codee-agent): a test fixture's usage records built by calls, the number given to ``input_tokens``
+_FIXTURE = (
+    "class T:\n    def _usage(self, model, {param}, output_tokens=0):\n        return {{'model': model}}\n\n"
+    "    def test(self):\n        rows = [self._usage('claude-sonnet-5', 900000), self._usage('claude-haiku-4-5', 59000)]\n"
+    "        return rows\n"
+)
+
 SET133_VALID = (
+    Valid(_FIXTURE.format(param="input_tokens")),
     # a field of retries, another call's keyword
     Valid(_FIELD.format(name="retries_per_layer", call="Field")),
     Valid(_FIELD.format(name="max_tokens_per_layer", call="Setting")),

@@ -1,0 +1,23 @@
+"""PB101's cases from sets 137 and 138 (issue 19): a literal given last by position, after what is looked up, to
+a function named as a budget: the budget it falls back to (2b-agent's ``"max_tokens": catalog.max_tokens(model,
+4096)``: ``argument_rows.fallback_argument``). Spliced into ``pb101_set111_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET137_VALID = (
+    # a function named otherwise; every argument a literal; one argument only (a conversion)
+    Valid("def send(model):\n    return {'model': model, 'n': catalog.price(model, 4096)}\n"),
+    Valid("def send():\n    return catalog.max_tokens('gpt-4o', 4096)\n"),
+    Valid("def send(model):\n    return max_tokens(4096)\n"),
+)
+
+SET137_INVALID = (
+    Invalid(
+        "def send(model):\n    return {'model': model, 'max_tokens': catalog.max_tokens(model, 4096)}\n",
+        line=2,
+    ),
+    Invalid("def window(model):\n    return get_context_window(model, 8192)\n", line=2),
+)
