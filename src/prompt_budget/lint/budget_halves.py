@@ -56,7 +56,15 @@ def _budget(rule: LintRule, node: ast.expr) -> str | None:
 
 
 def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | None:
-    """Where the half goes, shown, and whether that use alone says tokens (a strong budget)."""
+    """Where the half goes, shown, and whether that use alone says tokens (a strong budget); else, for
+    half a window clamped against a number of tokens, that clamp (the use beyond it says more)."""
+    clamped: list[tuple[str, bool]] = []
+    return _use_beyond(rule, node, strong, clamped) or (clamped[0] if clamped else None)
+
+
+def _use_beyond(
+    rule: LintRule, node: ast.expr, strong: bool, clamped: list[tuple[str, bool]]
+) -> tuple[str, bool] | None:
     ancestors = rule.ctx.ancestors
     child: ast.AST = node
     for parent in reversed(ancestors[:-1]):
@@ -74,8 +82,10 @@ def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | Non
                     return f"clamped by {callee_name(parent)}() against `{bound}`", True
             if (held := _held_back(rule, node, parent)) is not None:  # ``window - min(out, window // 2)``
                 return held, True
-            if strong and (cap := _threshold_beside(rule, node, parent)) is not None:
-                return f"clamped by {callee_name(parent)}() against the token threshold {cap}", True
+            if strong and not clamped and (cap := _threshold_beside(rule, node, parent)) is not None:
+                clamped.append(
+                    (f"clamped by {callee_name(parent)}() against the token threshold {cap}", True)
+                )
             child = parent
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
