@@ -30,7 +30,11 @@ from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.option_twins import record_option
 from prompt_budget.lint.overlap_siblings import documented_overlap
-from prompt_budget.lint.param_docstrings import documented_in_tokens, entry_is_token_limit
+from prompt_budget.lint.param_docstrings import (
+    documented_in_tokens,
+    documented_otherwise,
+    entry_is_token_limit,
+)
 from prompt_budget.lint.prefill_steps import prefill_step
 from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.returned_budgets import returns_token_budget
@@ -93,6 +97,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             continue  # ``old_context_len=8192`` of a RoPE scaling: a coefficient, not a limit
         if (fn := rule.ctx.function()) is not None and numbers_slots(fn, name):
             continue  # ``for index in range(1, max_token)`` searching a free label: slots, not tokens
+        if documented_otherwise(rule, name):
+            continue  # ``:param max_tokens: Maximum words per chunk.``: words, whatever the name (set 140)
         weak_ok = names.is_weak_budget(name) and names.mentions_tokens(fn_name)
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):

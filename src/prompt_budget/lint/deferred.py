@@ -31,6 +31,7 @@ from prompt_budget.lint.forms import character_sizes, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.imported_characters import record_character_reads, record_unread
 from prompt_budget.lint.instance_lengths import instance_reach
+from prompt_budget.lint.item_allowances import per_item_read
 from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.retry_ceilings import retry_tokens
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
@@ -197,6 +198,7 @@ class Deferred:
                 or divides_tokens(rule, ancestors)  # ``num_tokens * 2 / chunk_size``: tokens a chunk
                 or constructor_size(rule, ancestors)  # ``SentenceSplitter.from_defaults(chunk_size=...)``
                 or table_fallback(rule, ancestors)  # ``WINDOWS.get(provider, _GLOBAL_FALLBACK_WINDOW)``
+                or per_item_read(rule, ancestors)  # ``+ len(items) * _TOKENS_PER_ITEM`` (set 139)
             )
         ):
             self.uses.reasons[name] = f"{why} at line {getattr(ancestors[-1], 'lineno', 0)}"

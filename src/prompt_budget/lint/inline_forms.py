@@ -471,9 +471,26 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
         target = parent.targets[0]
     name = target.id if type(target) is ast.Name else None
+    if name is None and bounds:
+        name = _annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
     if not bounds or not name or not rule.names.is_budget_setting(name):
         return None
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
+
+
+def _annotated_parameter(rule: LintRule, call: ast.Call) -> str | None:
+    """The parameter or field whose ``Annotated[int, Field(ge=256, le=32_768)]`` holds ``call`` (set 139:
+    gragdb's MCP tools, the bounds of a token budget a caller may ask for), else None."""
+    held = rule.ctx.parent(call)
+    subscript = rule.ctx.parent(held) if isinstance(held, ast.Tuple) else None
+    if not (isinstance(subscript, ast.Subscript) and (attr_name(subscript.value) or "") == "Annotated"):
+        return None
+    owner = rule.ctx.parent(subscript)
+    if isinstance(owner, ast.arg) and owner.annotation is subscript:
+        return owner.arg
+    if isinstance(owner, ast.AnnAssign) and owner.annotation is subscript and type(owner.target) is ast.Name:
+        return owner.target.id
+    return None
 
 
 def keys_read(rule: LintRule, node: ast.expr) -> str | None:

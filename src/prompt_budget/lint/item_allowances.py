@@ -58,3 +58,26 @@ def item_allowance(rule: LintRule, node: ast.BinOp) -> Found | None:
             how = f"per item of `{items}` added to the token count `{text}`"
             return found[0], f"{items}_tokens", value, how
     return None
+
+
+def per_item_read(rule: LintRule, ancestors: list[ast.AST] | tuple[ast.AST, ...]) -> str | None:
+    """``len(ctx.slow_queries) * _TOKENS_PER_SLOW_QUERY_FINDING`` added to a count of tokens: why the read
+    constant (``ancestors[-1]``) is what each item is guessed to cost in tokens, as the literal is in
+    ``item_allowance`` (set 139: db-optimiser-agent's per-finding costs summed into its ``max_tokens``
+    estimate), else None."""
+    if len(ancestors) < 3:
+        return None
+    read, product, total = ancestors[-1], ancestors[-2], ancestors[-3]
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+        return None
+    other = product.left if product.right is read else product.right
+    if not (isinstance(other, ast.Call) and callee_name(other) == "len" and len(other.args) == 1):
+        return None
+    if not (isinstance(total, ast.BinOp) and isinstance(total.op, ast.Add)):
+        return None
+    rest = total.left if total.right is product else total.right
+    if not _token_term(rule, rest):
+        return None
+    listed = other.args[0]
+    listed = listed.value if isinstance(listed, ast.Subscript) else listed  # ``ctx.slow_queries[:10]``
+    return f"a cost per item of `{attr_name(listed) or 'item'}` added to a count of tokens"

@@ -142,3 +142,32 @@ def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:
         if entry and phrase.search(entry) and not set(words(entry)) & (NOT_LLM | _OTHER_UNITS):
             return True
     return False
+
+
+#: An entry giving its number as a limit of another unit: "Max words per chunk", "Maximum number of words",
+#: "Number of characters to overlap", "lines per page".
+_OTHER_LIMIT = re.compile(
+    r"\b(?:max(?:imum)?|number\s+of|count\s+of|how\s+many)\s+(?:number\s+of\s+)?"
+    r"(?:words?|characters?|chars?|lines?|sentences?|bytes?|paragraphs?)\b"
+    r"|\b(?:words?|characters?|chars?|lines?|sentences?)\s+(?:per|to\s+overlap)\b",
+    re.IGNORECASE,
+)
+
+
+def documented_otherwise(rule: LintRule, name: str) -> bool:
+    """The entry of ``name`` in an ``Args:`` list or a ``:param name:`` line gives its number as a limit of
+    words, characters, lines or sentences and never says tokens ("chunk_size: Max words per chunk.";
+    "max_tokens: Maximum words per chunk", set 140: vectordbpipe's whitespace chunkers): another unit,
+    whatever the name says."""
+    if len(name) < 2:
+        return False
+    lowered = name.lower()
+    for text in (t for t in _docstrings(rule) if lowered in t.lower()):
+        entry = arg_entry(text, name)
+        if entry and _OTHER_LIMIT.search(entry) and not _TOKENS_SAID.search(without_conversions(entry)):
+            return True
+    return False
+
+
+#: The word tokens itself, written in an entry.
+_TOKENS_SAID = re.compile(r"\btokens?\b", re.IGNORECASE)
