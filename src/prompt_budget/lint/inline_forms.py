@@ -485,10 +485,13 @@ def _annotated_parameter(rule: LintRule, call: ast.Call) -> str | None:
     subscript = rule.ctx.parent(held) if isinstance(held, ast.Tuple) else None
     if not (isinstance(subscript, ast.Subscript) and (attr_name(subscript.value) or "") == "Annotated"):
         return None
+    annotation: ast.expr = subscript
     owner = rule.ctx.parent(subscript)
-    if isinstance(owner, ast.arg) and owner.annotation is subscript:
+    while isinstance(owner, ast.BinOp) and isinstance(owner.op, ast.BitOr):  # ``Annotated[...] | None``
+        annotation, owner = owner, rule.ctx.parent(owner)
+    if isinstance(owner, ast.arg) and owner.annotation is annotation:
         return owner.arg
-    if isinstance(owner, ast.AnnAssign) and owner.annotation is subscript and type(owner.target) is ast.Name:
+    if isinstance(owner, ast.AnnAssign) and owner.annotation is annotation and type(owner.target) is ast.Name:
         return owner.target.id
     return None
 

@@ -24,6 +24,10 @@ SET137_VALID = (
 SET137_INVALID = (
     Invalid(_ANNOTATED.format(name="token_budget", low=256, high="32_768"), count=2),
     Invalid(
+        _ANNOTATED.format(name="token_budget", low=256, high="32_768").replace("] = 5", "] | None = None"),
+        count=2,
+    ),
+    Invalid(
         "def send(model):\n    return {'model': model, 'max_tokens': catalog.max_tokens(model, 4096)}\n",
         line=2,
     ),
