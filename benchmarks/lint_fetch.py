@@ -1076,18 +1076,19 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-138, judged on their first run (sets 1-110, measured, were then tuned
+#: Issue 19's last measure: sets 111-140, judged on their first run (sets 1-110, measured, were then tuned
 #: on), linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and
 #: 116), 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120), d746639 (sets 121 and 122), 0c042f1 (sets 123
 #: and 124), 6ca1933 (sets 125 and 126), e97073d (sets 127 and 128), fb70237 (sets 129 and 130), 18ae5b8 (sets
-#: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136) and 29378a4 (sets 137 and 138), each
-#: package its own run, two judges per package; sets 111-120 and 123-138 were tuned on after they were judged.
-#: Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since
-#: January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded,
-#: close kin too), shuffled with the seeds 111, 113, ..., 137 into fourteen lists of sixty written down first;
-#: from each, the first eight and the next eight whose latest release holds 0.1-2 MB of Python (passed over:
-#: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen, twenty-seven, sixteen,
-#: sixteen, seventeen and forty); set 127's zctw has no wheel (its sdist is pinned).
+#: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138) and
+#: c891298 (sets 139 and 140), each package its own run, two judges per package; sets 111-120 and 123-140 were
+#: tuned on after they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory
+#: and context packages released since January 2026 (every pinned name, every name of earlier lists
+#: (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 139 into
+#: fifteen lists of sixty written down first; from each, the first eight and the next eight whose latest
+#: release holds 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four,
+#: fourteen, eighteen, twenty-seven, sixteen, sixteen, seventeen, forty and twenty-six); set 127's zctw has no
+#: wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1341,6 +1342,24 @@ MEASURE: dict[str, str] = {
     "relationalai-agent-shared": "0.3.3",
     "lazycook": "1.3.0",
     "codee-agent": "0.9.6",
+    # set 139
+    "kb-mcp": "0.19.2",
+    "chuk-virtual-fs": "0.5.3",
+    "db-optimiser-agent": "0.1.4",
+    "hembramagenticcore": "1.1.2",
+    "juvenal": "0.28.38",
+    "gragdb": "0.13.0",
+    "analysis-video": "0.1.1",
+    "omem-infrastructure": "0.3.15",
+    # set 140
+    "bytebuddhi": "0.1.4rc1",
+    "vectordbpipe": "0.2.4",
+    "skillwatch": "0.4.1",
+    "mem0-aliyun-nosql": "0.1.9",
+    "tenx-cli": "0.25.0",
+    "psforge": "0.2.0",
+    "aleth-ingest": "0.2.0",
+    "agentself": "0.2.4",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
