@@ -348,6 +348,26 @@ def estimate_added(rule: LintRule, node: ast.AugAssign) -> tuple[int | float, st
     value = rule.budget_literal(node.value)
     if value is None or not rule.token_amount(node.target) or rule.names.is_budget(ast.unparse(node.target)):
         return None
-    if not estimating(rule) and not _ESTIMATE_COMMENT.search(rule.ctx.comment()):
+    if (
+        not estimating(rule)
+        and not _ESTIMATE_COMMENT.search(rule.ctx.comment())
+        and not _estimate_returning(rule, node.target)
+    ):
         return None
     return value, ast.unparse(node.target)
+
+
+#: Words of a function's name saying it estimates an amount (its count named as tokens says of what).
+_ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "guess"})
+
+
+def _estimate_returning(rule: LintRule, target: ast.expr) -> bool:
+    """``def estimate_message(message): tokens = 8 ... tokens += 4096 ... return tokens``: a function named
+    to estimate that returns the count of tokens the number is added into (set 142: citrus-code's per-image
+    allowance)."""
+    fn = rule.ctx.function()
+    if fn is None or type(target) is not ast.Name or not _ESTIMATE_WORDS & set(words(fn.name)):
+        return False
+    return any(
+        isinstance(n, ast.Return) and type(n.value) is ast.Name and n.value.id == target.id for n in walk(fn)
+    )

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.expected_tables import expected_binding
 from prompt_budget.lint.flow import against_flow, bound_local, counts_characters, is_test_module
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
-from prompt_budget.lint.rule import attr_name, callee_name, is_env_read, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
 from prompt_budget.lint.token_cuts import CutFlow
@@ -458,12 +458,16 @@ def completions_count(rule: LintRule, keyword: str, call: ast.Call) -> bool:
 _BOUNDS = {"le": "", "lt": "", "ge": "_min", "gt": "_min"}
 
 
+#: Calls validating a field's or a parameter's value within bounds: pydantic's, FastAPI's.
+_VALIDATED = frozenset({"Field", "Query", "Body", "Path", "Form", "Header"})
+
+
 def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]] | None:
     """``max_tokens: int = Field(ge=0, le=4096, default=100)``: (each bound, the key it is reported
     under) of a field named as a budget: the most tokens it lets a caller ask for, a budget written
     inline (set 22: langchain-community; the default is PB102's), and the least (``ge=1024`` on
     ``max_reasoning_tokens``, set 55: atroposlib), a floor on the budget, reported as its ``_min``."""
-    if callee_name(call) != "Field":
+    if callee_name(call) not in _VALIDATED:
         return None
     bounds = [kw for kw in call.keywords if kw.arg in _BOUNDS]
     parent = rule.ctx.parent(call)
@@ -471,6 +475,9 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
         target = parent.targets[0]
     name = target.id if type(target) is ast.Name else None
+    if isinstance(parent, ast.arguments) and bounds:
+        # ``max_tokens: int | None = Query(None, ge=100, le=100000)``: FastAPI's parameter (set 141)
+        name = next((a.arg for a, d in defaults(parent) if d is call), None)
     if name is None and bounds:
         name = _annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
     if not bounds or not name or not rule.names.is_budget_setting(name):

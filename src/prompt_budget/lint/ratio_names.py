@@ -181,9 +181,15 @@ def token_share(names: NameJudge, name: str, value: float) -> bool:
         and bool(ws & TOKEN_WORDS)
         and bool(ws & _SHARE_WORDS)
         and "per" not in ws
+        and not ws & _BILLED_WORDS
         and names.mentions_tokens(name)
         and not names.is_score(name)
     )
+
+
+#: Words of a share that prices tokens (``cached_token_multiplier = 0.10``: a cached token's cost against an
+#: uncached one, set 142: adk-smart-router), not a part of an amount of them.
+_BILLED_WORDS = frozenset({"cached", "discount", "discounted", "billed", "billing"})
 
 
 #: Words of a callable that compacts a conversation to fit the context window (``SummarizingCompaction``).

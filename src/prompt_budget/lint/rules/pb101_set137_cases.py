@@ -15,6 +15,7 @@ _ANNOTATED = (
 
 SET137_VALID = (
     Valid(_ANNOTATED.format(name="top_k", low=1, high=100)),
+    Valid("def page(q: str, limit: int = Query(10, ge=1, le=500)):\n    return q\n"),
     # a function named otherwise; every argument a literal; one argument only (a conversion)
     Valid("def send(model):\n    return {'model': model, 'n': catalog.price(model, 4096)}\n"),
     Valid("def send():\n    return catalog.max_tokens('gpt-4o', 4096)\n"),
@@ -23,6 +24,11 @@ SET137_VALID = (
 
 SET137_INVALID = (
     Invalid(_ANNOTATED.format(name="token_budget", low=256, high="32_768"), count=2),
+    # set 141 (searchat): FastAPI's ``Query(None, ge=, le=)`` as a parameter's default
+    Invalid(
+        "def expertise(q: str, max_tokens: int | None = Query(None, ge=100, le=100000)):\n    return q\n",
+        count=2,
+    ),
     Invalid(
         _ANNOTATED.format(name="token_budget", low=256, high="32_768").replace("] = 5", "] | None = None"),
         count=2,

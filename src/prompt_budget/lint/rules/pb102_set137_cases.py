@@ -19,7 +19,15 @@ _CHUNKER = (
 
 _PER_ITEM = "{name} = 220\n\ndef estimate(ctx):\n    return {first} + len(ctx.unused_indexes) * {name}\n"
 
+_ESTIMATE = (
+    "def {fn}(message) -> int:\n    tokens = 8\n    for block in message.content:\n"
+    "        if isinstance(block, ImageContent):\n            tokens += 4096\n"
+    "        else:\n            tokens += estimate_text(block.text)\n    return tokens\n"
+)
+
 SET137_VALID = (
+    # a function named for something else than estimating
+    Valid(_ESTIMATE.format(fn="render_message")),
     # added to a count of something else
     Valid(_PER_ITEM.format(name="_BYTES_PER_INDEX", first="header_bytes")),
     Valid(_CHUNKER.format(name="max_tokens", doc="Maximum words per chunk.")),
@@ -30,6 +38,8 @@ SET137_VALID = (
 
 SET137_INVALID = (
     Invalid(_PER_ITEM.format(name="_TOKENS_PER_UNUSED_INDEX", first="count_tokens(ctx.prompt)"), line=1),
+    # set 142 (citrus-code): a per-image allowance added into the count an estimating function returns
+    Invalid(_ESTIMATE.format(fn="estimate_message"), line=5),
     Invalid(_CHUNKER.format(name="max_tokens", doc="Maximum tokens per chunk (about 1.3 per word).")),
     # the comment spells the number itself (within a quarter) as tokens
     Invalid("CONTEXT_BUDGET = 8192  # 8k tokens\n", line=1),

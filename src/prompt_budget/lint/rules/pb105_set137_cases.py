@@ -17,6 +17,10 @@ _LEFT = (
 )
 
 SET137_VALID = (
+    # set 142 (adk-smart-router): a cached token's price against an uncached one
+    Valid(
+        "from dataclasses import dataclass\n\n@dataclass\nclass RouterConfig:\n    cached_token_multiplier: float = 0.10\n"
+    ),
     Valid(_LEFT.format(local="pages", getter="page_count")),
     # what is left of something else; half given where no budget goes
     Valid(_SUB.format(keyword="max_tokens", left="items_remaining")),
