@@ -1076,19 +1076,19 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-140, judged on their first run (sets 1-110, measured, were then tuned
+#: Issue 19's last measure: sets 111-142, judged on their first run (sets 1-110, measured, were then tuned
 #: on), linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and
 #: 116), 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120), d746639 (sets 121 and 122), 0c042f1 (sets 123
 #: and 124), 6ca1933 (sets 125 and 126), e97073d (sets 127 and 128), fb70237 (sets 129 and 130), 18ae5b8 (sets
-#: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138) and
-#: c891298 (sets 139 and 140), each package its own run, two judges per package; sets 111-120 and 123-140 were
-#: tuned on after they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory
-#: and context packages released since January 2026 (every pinned name, every name of earlier lists
-#: (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 139 into
-#: fifteen lists of sixty written down first; from each, the first eight and the next eight whose latest
-#: release holds 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four,
-#: fourteen, eighteen, twenty-seven, sixteen, sixteen, seventeen, forty and twenty-six); set 127's zctw has no
-#: wheel (its sdist is pinned).
+#: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
+#: (sets 139 and 140) and f7e8e6b (sets 141 and 142), each package its own run, two judges per package; sets
+#: 111-120 and 123-142 were tuned on after they were judged. Chosen from PyPI before any of it was linted:
+#: PyPI's agent, RAG, memory and context packages released since January 2026 (every pinned name, every name
+#: of earlier lists (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111,
+#: 113, ..., 141 into sixteen lists of sixty written down first; from each, the first eight and the next eight
+#: whose latest release holds 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve, nine, thirteen,
+#: twenty-four, fourteen, eighteen, twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six and twelve);
+#: set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1360,6 +1360,24 @@ MEASURE: dict[str, str] = {
     "psforge": "0.2.0",
     "aleth-ingest": "0.2.0",
     "agentself": "0.2.4",
+    # set 141
+    "searchat": "0.7.2",
+    "clickcast": "0.4.4",
+    "implicit-ai": "1.0.1",
+    "openreflex": "0.10.0",
+    "anybrowser": "0.2.0",
+    "sernixa-cli": "0.6.9",
+    "knowlytix-benchmark": "3.0.1",
+    "airbyte-agent-zendesk-talk": "0.1.16",
+    # set 142
+    "citrus-code": "0.1.1",
+    "league-of-agents": "0.17.0",
+    "autoemployee-ai": "2.0.0",
+    "agh": "1.0.0",
+    "agenthalt": "0.1.2",
+    "super-pocket": "1.2.0",
+    "adk-smart-router": "1.0.1",
+    "skillchef": "0.2.10",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
