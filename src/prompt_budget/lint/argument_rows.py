@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
@@ -145,6 +146,27 @@ def setter_argument(rule: LintRule, call: ast.Call) -> Found | None:
     return literal, setting, value
 
 
+#: First words of a function that gets a budget: a getter's verb, or the budget's own name (``max_tokens(model,
+#: 4096)``, ``context_window(model, 8192)``); not a predicate's or an action's (``fits_within_...``, ``strip_...``).
+_GETTER_STARTS = frozenset(
+    {
+        "get",
+        "resolve",
+        "lookup",
+        "fetch",
+        "read",
+        "load",
+        "find",
+        "default",
+        "max",
+        "context",
+        "model",
+        "output",
+    }
+    | {"input", "token", "tokens", "window", "num", "n"}
+)
+
+
 def budget_argument(rule: LintRule, call: ast.Call) -> Found | None:
     """A literal given by position to a function setting a budget or falling back to one."""
     return setter_argument(rule, call) or fallback_argument(rule, call)
@@ -159,8 +181,15 @@ def fallback_argument(rule: LintRule, call: ast.Call) -> Found | None:
     if len(args) < 2 or call.keywords or any(isinstance(a, ast.Starred) for a in args):
         return None
     callee = callee_name(call) or ""
-    if callee.startswith(_SETTERS) or not rule.names.is_budget_setting(callee):
+    if (
+        callee.startswith(_SETTERS)
+        or not rule.names.is_budget_setting(callee)
+        or is_test_module(rule.ctx.path)
+    ):
         return None
+    first = words(callee)[:1]
+    if not first or first[0] not in _GETTER_STARTS:
+        return None  # ``fits_within_context_window(text, 974)``, ``strip_out_..._over_max_tokens``: no getter
     value = rule.budget_literal(args[-1])
     if value is None or any(isinstance(a, ast.Constant) for a in args[:-1]):
         return None

@@ -20,6 +20,9 @@ SET137_VALID = (
     Valid("def send(model):\n    return {'model': model, 'n': catalog.price(model, 4096)}\n"),
     Valid("def send():\n    return catalog.max_tokens('gpt-4o', 4096)\n"),
     Valid("def send(model):\n    return max_tokens(4096)\n"),
+    # a predicate's or an action's argument: crfm-helm's ``fits_within_context_window(text, 974)``
+    Valid("def check(svc, text):\n    return svc.fits_within_context_window(text, 974)\n"),
+    Valid("def trim(req, messages):\n    return req.strip_out_messages_over_max_tokens(messages, 50)\n"),
 )
 
 SET137_INVALID = (
