@@ -207,6 +207,12 @@ def statement_span(node: ast.stmt) -> tuple[int, int]:
     return first, node.end_lineno or node.lineno
 
 
+def spans(node: ast.stmt, lines: Sequence[int]) -> bool:
+    """Whether the statement (its decorators included), and so every node under it, spans one of the
+    sorted ``lines``."""
+    return _spans(node, lines)
+
+
 def _spans(node: ast.stmt, lines: Sequence[int]) -> bool:
     """Whether the statement (its decorators included) spans one of the sorted ``lines``."""
     first, last = statement_span(node)
