@@ -170,6 +170,7 @@ def lint_source(
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
     every_word = False
     while True:
+        again = False
         ctx = FileContext(path, module_name(path), lines, tree)
         ctx.root = options.root
         visitors: list[LintRule] = []
@@ -192,7 +193,8 @@ def lint_source(
         except Exception as exc:  # a rule's own bug: this file's findings are lost, not the run's
             return internal_error(path, exc)
         finally:
-            forget_walks()
+            # a walk again reads the same tree: its node lists are kept for it (answers are not)
+            forget_walks(keep_walks=again)
             forget_units()
             _release(visitors)
         if not again:
