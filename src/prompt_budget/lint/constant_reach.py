@@ -12,7 +12,7 @@ the module, only for the constants nothing else decided.
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.flow import Bindings, Uses
@@ -21,7 +21,15 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.token_estimates import media_budget
 from prompt_budget.lint.token_reach import TokenReach, after_noun
-from prompt_budget.lint.walks import functions_and_methods, walk
+from prompt_budget.lint.walks import (
+    functions_and_methods,
+    lines_at,
+    merge_lines,
+    non_ascii_lines,
+    source_of,
+    spans,
+    walk,
+)
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -36,10 +44,30 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 Reads = list[tuple[Function, "ast.ClassDef | None", dict[str, list[Any]]]]
 
 
-def _reads(tree: ast.AST, names: Collection[str]) -> Reads:
+def _written_at(text: str, name: str) -> Iterator[int]:
+    """Every offset where ``name`` is written in ``text`` (as a word or a part of one)."""
+    find = text.find
+    at = find(name)
+    while at >= 0:
+        yield at
+        at = find(name, at + 1)
+
+
+def _reads(tree: ast.AST, names: Collection[str], text: str | None = None) -> Reads:
+    """``Reads`` of ``names``. With ``text``, the module's, a function whose lines hold none of the names
+    (nor a character that is not ASCII, with which Python may spell a name differently) is not walked:
+    it reads none of them (of 7,536 functions walked on the benchmark corpus, most read none)."""
+    lines = None
+    if text is not None:
+        lines = lines_at(text, (at for name in names for at in _written_at(text, name)))
+        if not text.isascii():
+            lines = merge_lines(lines, non_ascii_lines(text))
     out: Reads = []
     for fn, owner in functions_and_methods(tree):
         found: dict[str, list[Any]] = {}
+        if lines is not None and not spans(fn, lines):
+            out.append((fn, owner, found))
+            continue
         for node in walk(fn):
             if type(node) is ast.Name and node.id in names and isinstance(node.ctx, ast.Load):
                 found.setdefault(node.id, []).append(node)
@@ -87,7 +115,8 @@ def decide_constants(rule: LintRule, held: Deferred) -> None:
     if not undecided:
         return
     reach = TokenReach(rule)
-    reads = _reads(tree, set(undecided))
+    lines = rule.ctx.lines
+    reads = _reads(tree, set(undecided), source_of(lines)[0] if lines else None)
     for name in undecided:
         if uses.reason(name) is not None:  # decided by another constant's reason (an alias of it)
             continue

@@ -162,14 +162,16 @@ def lint_source(
     # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)
-    if rewritten is None and "\r" not in text and text.isascii():
+    if rewritten is None and "\r" not in text and len(lowered) == len(text):
         # the helpers' joined and lower-cased text (``walks.source_of``) is the pre-check's, without the
-        # last line end (lower-casing ASCII moves no character)
+        # last line end (lower-casing that made no character two moves none; the one mapping that reads
+        # its context, a final sigma, reads a line end as it reads the text's end)
         end = len(text) - 1 if text.endswith("\n") else len(text)
         keep_source(lines, text[:end], lowered[:end])
     rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
     every_word = False
     while True:
+        again = False
         ctx = FileContext(path, module_name(path), lines, tree)
         ctx.root = options.root
         visitors: list[LintRule] = []
@@ -192,7 +194,8 @@ def lint_source(
         except Exception as exc:  # a rule's own bug: this file's findings are lost, not the run's
             return internal_error(path, exc)
         finally:
-            forget_walks()
+            # a walk again reads the same tree: its node lists are kept for it (answers are not)
+            forget_walks(keep_walks=again)
             forget_units()
             _release(visitors)
         if not again:

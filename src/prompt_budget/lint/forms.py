@@ -20,9 +20,10 @@ from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.flow import FIELD_CALLS, bound_local, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
+    from prompt_budget.lint.names import NameJudge
     from prompt_budget.lint.rule import LintRule
 
 #: The kinds of LangChain's ``ContextSize`` tuples.
@@ -500,7 +501,12 @@ def parameter_cuts_characters(rule: LintRule, node: ast.arguments, name: str) ->
 def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
     """The names (variables or attributes: ``self.config.max_description_size``) that somewhere in
     ``tree`` are ordered against a string's length (``len(description) > size``) or cut a string
-    (``text[:size]``): sizes counted in characters. One walk of the tree."""
+    (``text[:size]``): sizes counted in characters. One walk of the tree, kept for the file (asked
+    again of a module for each name a rule holds; the answer depends on the tree and the rule's names
+    alone): a new set each time, which the caller may change."""
+    for tree_, names, kept in _sizes:
+        if tree_ is tree and names is rule.names:
+            return set(kept)
     found: set[str] = set()
     sliced: set[str] = set()
     cut_tokens: set[str] = set()
@@ -517,7 +523,13 @@ def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
             (cut_tokens if aligned else sliced).update(bounds)
     # a name that also cuts a token list (or its attention mask) counts tokens: its other slices cut
     # lists aligned with the tokens (``sequences[:n]``, ``log_probs[1:n]`` beside ``attention_mask[:n]``)
-    return found | (sliced - cut_tokens)
+    sizes = found | (sliced - cut_tokens)
+    _sizes.append((tree, rule.names, sizes))
+    return set(sizes)
+
+
+#: ``character_sizes``' answers for the file being linted: (the tree, the rule's names, the sizes).
+_sizes: list[tuple[ast.AST, NameJudge, set[str]]] = kept_per_file([])
 
 
 #: Lists holding one entry per token though not named as tokens (Hugging Face's attention mask).

@@ -124,13 +124,20 @@ def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> boo
     bound: dict[str, list[ast.AST]] = {}
     keyed_back = False
     for node in walk(tree):
-        if _reads_name(node, name):
-            reads.append(node)
-        elif isinstance(node, ast.Assign):
-            for target in node.targets:
+        # by the node's type first (a parsed tree holds no subclass): most nodes are none of these
+        kind = type(node)
+        if kind is ast.Name or kind is ast.Attribute:
+            if _reads_name(node, name):
+                reads.append(node)
+        elif kind is ast.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
                 if (target_name := name_of(target)) is not None:
-                    bound.setdefault(target_name, []).append(node.value)
-        elif _key_read(node, name) and not (isinstance(kw := up.get(node), ast.keyword) and kw.arg == name):
+                    bound.setdefault(target_name, []).append(node.value)  # type: ignore[attr-defined]
+        elif (
+            (kind is ast.Subscript or kind is ast.Call)
+            and _key_read(node, name)
+            and not (isinstance(kw := up.get(node), ast.keyword) and kw.arg == name)
+        ):
             keyed_back = True  # read back, and not only into the parameter it came from
     products = 0
     for read in reads:

@@ -364,15 +364,15 @@ _NON_OPENAI = re.compile("|".join(map(re.escape, _NON_OPENAI_WORDS)), re.IGNOREC
 def words(name: str) -> tuple[str, ...]:
     """Split an identifier or a dict key into lower-case words (kept for 65,536: 8,192 missed 55,000 times)."""
     out: list[str] = []
-    for part in re.split(r"[^A-Za-z0-9]+", name):
+    for part in _NOT_ALNUM.split(name):
         for w in _CAMEL.findall(part):
             glued = _GLUED.fullmatch(w.lower())
             out.extend(glued.groups() if glued else (w.lower(),))  # maxtokens -> max tokens
     return tuple(out)
 
 
-#: Names written as one lower-case word (``maxtokens``, ``maxlength``, ``numctx``), split at their
-#: limit word.
+_NOT_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+#: Names written as one lower-case word (``maxtokens``, ``maxlength``, ``numctx``), split at their limit word.
 _GLUED = re.compile(r"(max|min|num)(tokens|token|length|len|ctx|context|output|input)")
 
 

@@ -83,12 +83,18 @@ def _found(
         if hit:
             return True
     if kind == _BY_WORDS:  # every alternative starts with a word: try each only where its word is written
-        for word, alternatives in second:
+        for word, alternatives, key in second:
             hit = held.get(word)
             if hit is None:
                 hit = _holds(word, lowered, held)
-            if hit and _matches_at(lowered, word, alternatives):
-                return True
+            if hit:
+                # the rules' patterns share their groups (``context_?(?:window|...)`` is in seven of
+                # them): each group is tried once per text, its answer kept under its own key
+                found = held.get(key)
+                if found is None:
+                    found = held[key] = _matches_at(lowered, word, alternatives)
+                if found:
+                    return True
         return False
     if second is not None and not any(
         (hit if (hit := held.get(word)) is not None else _holds(word, lowered, held)) for word in second
@@ -199,12 +205,13 @@ def _literal_guard(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     return guard
 
 
-_ANCHORED: dict[re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...] | None] = {}
+_ANCHORED: dict[re.Pattern[str], tuple[tuple[str, re.Pattern[str], str], ...] | None] = {}
 
 
-def _anchored(pattern: re.Pattern[str]) -> tuple[tuple[str, re.Pattern[str]], ...] | None:
+def _anchored(pattern: re.Pattern[str]) -> tuple[tuple[str, re.Pattern[str], str], ...] | None:
     """``pattern``'s top-level alternatives that are not plain words, grouped by the word each starts
-    with, as (word, the alternatives compiled alone); None when the pattern cannot be split (flags,
+    with, as (word, the alternatives compiled alone, the key ``_found`` keeps their answer under: no
+    word, the same for the same alternatives in any pattern); None when the pattern cannot be split (flags,
     groups other than ``(?:``, backreferences) or an alternative starts with no word. A match of
     ``pattern`` starts where one of these words is written, so trying the alternatives there alone
     (``match`` at each place the word is found) finds what ``search`` would, without trying every
@@ -212,7 +219,7 @@ def _anchored(pattern: re.Pattern[str]) -> tuple[tuple[str, re.Pattern[str]], ..
     ``max_`` and ``chunk_``, not at each character."""
     if pattern in _ANCHORED:
         return _ANCHORED[pattern]
-    found: tuple[tuple[str, re.Pattern[str]], ...] | None = None
+    found: tuple[tuple[str, re.Pattern[str], str], ...] | None = None
     source = pattern.pattern
     if not (pattern.flags & (re.IGNORECASE | re.VERBOSE) or _UNSPLITTABLE.search(source)):
         grouped: dict[str, list[str]] = {}
@@ -224,7 +231,10 @@ def _anchored(pattern: re.Pattern[str]) -> tuple[tuple[str, re.Pattern[str]], ..
             if start != alternative:  # a plain word is looked for with ``in`` (``_whole_words``)
                 grouped.setdefault(start, []).append(alternative)
         else:
-            found = tuple((w, re.compile("|".join(alts), pattern.flags)) for w, alts in grouped.items())
+            found = tuple(
+                (w, re.compile("|".join(alts), pattern.flags), f"\0{pattern.flags}\0{'|'.join(alts)}")
+                for w, alts in grouped.items()
+            )
     _ANCHORED[pattern] = found
     return found
 

@@ -168,7 +168,17 @@ class Pruner:
             # ``source_of``'s: the text of ``lines`` lower-cased, which the helpers read too (without the
             # text's last line end, which no word holds)
             lowered = source_of(lines)[1]
-            for word in _fewest(words):  # a word not in the text: its first ``find`` finds nothing
+            # a word not in the text: its first ``find`` finds nothing; a word holding a part of
+            # ``_WORD_PARTS`` is not looked for in a text without that part (PB109's seven words are two
+            # scans, ``encoding`` and ``0k``, in most files)
+            held: dict[str, bool] = {}
+            for word, part in _fewest(words):
+                if part is not None:
+                    hit = held.get(part)
+                    if hit is None:
+                        hit = held[part] = part in lowered
+                    if not hit:
+                        continue
                 self._keep_word(lowered, word)
         if not text.isascii():
             # line by line (``non_ascii_lines``): ``NON_ASCII`` searched from each kept line on tried its
@@ -206,6 +216,9 @@ class Pruner:
             self._keep_at(text, marked)
             return
 
+        if self._keep_digits_utf8(text):
+            return
+
         def hit(pos: int) -> int:
             found = search(text, pos)
             while found is not None:
@@ -216,6 +229,34 @@ class Pruner:
             return -1
 
         self._keep_at(text, hit)
+
+    def _keep_digits_utf8(self, text: str) -> bool:
+        """``_keep_digits`` of a text that is not ASCII, in its UTF-8 bytes (``str.translate`` of such a
+        text costs a dozen times its ``re`` search, ``bytes.translate`` a byte scan): the same lines, as
+        UTF-8 writes every ASCII character as itself and any other as bytes >= 0x80, which ``_DIGITS_BYTES``
+        reads as the non-ASCII character ``_DIGITS`` reads there (in none of its classes, or in
+        ``[^=!<>]``). False (nothing kept) when the text has no UTF-8 form (a lone surrogate)."""
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        match = _DIGITS_BYTES.match
+        find = data.translate(_DIGITS_TO_NUL_BYTES).find
+        kept, count, find_line = self.kept, data.count, data.find
+        last, line = 0, 1
+        at = find(b"\0")
+        while at >= 0:
+            if data[at] > 0x31 or match(data, at):  # a digit above ``1``, or a 0 or 1 given as a value
+                line += count(b"\n", last, at)
+                last = at
+                kept[line] = 1
+                end = find_line(b"\n", at)
+                if end < 0:
+                    break
+                at = find(b"\0", end + 1)
+            else:
+                at = find(b"\0", at + 1)
+        return True
 
     def _keep_word(self, text: str, word: str) -> None:
         """Keep every line of ``text`` where ``word`` is written (as a word or a part of one)."""
@@ -328,17 +369,25 @@ class Pruner:
         self._keep_word(self._text, name)
 
 
-def _fewest(words: Collection[str]) -> list[str]:
+def _fewest(words: Collection[str]) -> list[tuple[str, str | None]]:
     """``words`` without those that hold another of them (a line holding ``scores`` holds ``score``):
-    the lines holding one of the words found with fewer searches."""
+    the lines holding one of the words found with fewer searches; each with the part of ``_WORD_PARTS``
+    it holds (a text without the part holds no such word), else None."""
     key = tuple(words)
     found = _FEWEST.get(key)
     if found is None:
-        found = _FEWEST[key] = [w for w in key if not any(o != w and o in w for o in key)]
+        fewest = [w for w in key if not any(o != w and o in w for o in key)]
+        found = _FEWEST[key] = [
+            (w, next((part for part in _WORD_PARTS if part != w and part in w), None)) for w in fewest
+        ]
     return found
 
 
-_FEWEST: dict[tuple[str, ...], list[str]] = {}
+_FEWEST: dict[tuple[str, ...], list[tuple[str, str | None]]] = {}
+#: Parts several of the declared words share and most texts do not hold: tiktoken's calls
+#: (``encoding_for_model``, ``get_encoding``, ``encoding_name_for_model``) and GPT encodings' names
+#: (``cl100k``, ``o200k``, ``p50k``, ``r50k``).
+_WORD_PARTS = ("encoding", "0k")
 #: A digit of a number other than a lone ``0`` or ``1`` (every number a rule acts on has one; a few more
 #: lines are kept for digits in names and strings), or a lone ``0`` or ``1`` given as a value (``=``, ``:``):
 #: ``guess_chars_per_token=1`` is a rate (PB104), ``x[0]``, ``range(1, n)`` and ``n - 1`` keep no line.
@@ -346,6 +395,10 @@ _FEWEST: dict[tuple[str, ...], list[str]] = {}
 _ANY_DIGIT = re.compile("[0-9]")
 #: ``str.translate``'s table making every digit a NUL (fast for an ASCII text only).
 _DIGITS_TO_NUL = str.maketrans("0123456789", "\0" * 10)
+#: ``bytes.translate``'s table making every digit a NUL (``_keep_digits_utf8``).
+_DIGITS_TO_NUL_BYTES = bytes.maketrans(b"0123456789", b"\0" * 10)
 _DIGITS = re.compile(
     r"[2-9]|[01](?:(?=[0-9_.eEjJxXoObB])|(?<=[A-Za-z_.][01])|(?<=[^=!<>]=[01])|(?<=[^=!<>]= [01])|(?<=:[01])|(?<=: [01]))"
 )
+#: ``_DIGITS`` for UTF-8 bytes (``_keep_digits_utf8``).
+_DIGITS_BYTES = re.compile(_DIGITS.pattern.encode("ascii"))

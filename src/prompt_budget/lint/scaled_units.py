@@ -14,7 +14,7 @@ import ast
 
 from prompt_budget.lint.names import UNIT_WORDS, NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import parents, walk
 
 #: Units an amount scaled by a ratio may count that are not tokens (beside ``names.UNIT_WORDS``).
 OTHER_UNITS = UNIT_WORDS | frozenset(
@@ -79,18 +79,27 @@ def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> boo
     of something else than tokens, and there is at least one read."""
     if tree is None:
         return False
+    # each read with its parent (``walks.parents``, shared with ``item_shares``): the reads of the walk
+    # in its order, not every node's children (``ast.iter_child_nodes`` at each of a module's nodes);
+    # a parsed tree holds no subclass of a node type, and the answer is the same in any order
     reads = 0
-    for parent in walk(tree):
-        for child in ast.iter_child_nodes(parent):
-            is_read = (
-                isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load)
-            ) or (isinstance(child, ast.Attribute) and child.attr == name and isinstance(child.ctx, ast.Load))
-            if not is_read:
+    up = parents(tree)
+    for child in walk(tree):
+        kind = type(child)
+        if kind is ast.Name:
+            if child.id != name:  # type: ignore[attr-defined]
                 continue
-            if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, _SCALING):
-                return False
-            other = parent.right if parent.left is child else parent.left
-            if not _other_unit(names, other):
-                return False
-            reads += 1
+        elif kind is not ast.Attribute or child.attr != name:  # type: ignore[attr-defined]
+            continue
+        if type(child.ctx) is not ast.Load:  # type: ignore[attr-defined]
+            continue
+        parent = up.get(child)
+        if parent is None:
+            continue  # ``tree`` itself
+        if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, _SCALING):
+            return False
+        other = parent.right if parent.left is child else parent.left
+        if not _other_unit(names, other):
+            return False
+        reads += 1
     return reads > 0

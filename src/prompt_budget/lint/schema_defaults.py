@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -28,14 +28,27 @@ def _described(prop: ast.expr) -> str | None:
     return None
 
 
+#: The last module asked about and the descriptions of its schema properties by key (``_properties``).
+_described_in: list[tuple[ast.AST, dict[str, list[str]]]] = kept_per_file([])
+
+
+def _properties(tree: ast.AST) -> dict[str, list[str]]:
+    """Each key of the module's dicts and the descriptions of the properties under it, in the walk's
+    order: read once per module, not once per ``get`` of a key with a number (each walked the module)."""
+    if _described_in and _described_in[0][0] is tree:
+        return _described_in[0][1]
+    found: dict[str, list[str]] = {}
+    for node in walk(tree):
+        if type(node) is ast.Dict:
+            for k, v in zip(node.keys, node.values, strict=True):
+                if (key := string_value(k)) is not None and (text := _described(v)) is not None:
+                    found.setdefault(key, []).append(text)
+    _described_in[:] = [(tree, found)]
+    return found
+
+
 def _schema_says_tokens(tree: ast.AST, key: str) -> bool:
-    said = [
-        text
-        for node in walk(tree)
-        if type(node) is ast.Dict
-        for k, v in zip(node.keys, node.values, strict=True)
-        if string_value(k) == key and (text := _described(v)) is not None
-    ]
+    said = _properties(tree).get(key, [])
     return bool(said) and all(TOKENS_WORD.search(t) and not set(words(t)) & CHAR_WORDS for t in said)
 
 

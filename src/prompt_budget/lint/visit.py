@@ -101,10 +101,15 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
     ancestors, scopes = ctx.ancestors, ctx.scopes
     AST = ast.AST
     plans: dict[type[ast.AST], _Plan] = {}
-    #: node types nothing is done at and that have no children (a constant with no rule visiting
-    #: constants): not entered at all, not even pushed on the ancestor stack; and None (a list of child
-    #: nodes holds nodes, or None for a dict's ``**`` key and a keyword-only parameter's missing default)
-    bare: set[type[Any]] = {type(None)}
+    #: What a parent does at a child of a type that has no children, opens no scope and is no
+    #: statement: the child's visit and leave handlers, called from the parent's loop with the child
+    #: pushed on the ancestor stack (a ``Name`` or a ``Constant``, a third of the nodes walked, is not
+    #: entered through ``rec``: a call, a plan's look-up and its tests per such node spared); an empty
+    #: tuple for such a type nothing is done at (not even pushed on the stack) and for None (a list of
+    #: child nodes holds nodes, or None for a dict's ``**`` key and a keyword-only parameter's missing
+    #: default). A type not in it (yet) is entered through ``rec``.
+    leaves: dict[type[Any], tuple[Callable[[Any], None], ...]] = {type(None): ()}
+    leaf_of = leaves.get
 
     def plan_of(kind: type[ast.AST]) -> _Plan:
         """What to do at a node of this type: its child fields, the visit and leave handlers (bound to
@@ -116,9 +121,11 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
         on_visit = [getattr(visitors[i], method) for i, method in entries] if entries else []
         entries = on_leaves.get(name)
         on_leave = [getattr(visitors[i], method) for i, method in entries] if entries else []
-        found = plans[kind] = (fields, on_visit, on_leave, is_scope, pruner is not None and is_statement)
-        if not (fields or on_visit or on_leave or is_scope):
-            bare.add(kind)
+        prunable = pruner is not None and is_statement
+        found = plans[kind] = (fields, on_visit, on_leave, is_scope, prunable)
+        if not (fields or is_scope or prunable):
+            # the visits then the leaves, nothing walked between them
+            leaves[kind] = (*on_visit, *on_leave)
         return found
 
     skip = pruner.skip if pruner is not None else None
@@ -142,10 +149,28 @@ def walk(tree: ast.AST, ctx: FileContext, visitors: Sequence[LintRule], pruner: 
                 continue
             if type(child) is list:
                 for item in child:
-                    if type(item) not in bare:
+                    handlers = leaf_of(type(item))
+                    if handlers is None:
                         rec(item)  # noqa: F821 - bound until the walk ends (deleted after it, below)
-            elif type(child) not in bare and isinstance(child, AST):
-                rec(child)  # noqa: F821
+                    elif handlers:
+                        ancestors.append(item)
+                        for fn in handlers:
+                            fn(item)
+                        ancestors.pop()
+                        if pruner is not None:
+                            pruner.stale = True
+            else:
+                handlers = leaf_of(type(child))
+                if handlers is None:
+                    if isinstance(child, AST):
+                        rec(child)  # noqa: F821
+                elif handlers:
+                    ancestors.append(child)
+                    for fn in handlers:
+                        fn(child)
+                    ancestors.pop()
+                    if pruner is not None:
+                        pruner.stale = True
         if on_leave:
             for fn in on_leave:
                 fn(node)

@@ -207,6 +207,12 @@ def statement_span(node: ast.stmt) -> tuple[int, int]:
     return first, node.end_lineno or node.lineno
 
 
+def spans(node: ast.stmt, lines: Sequence[int]) -> bool:
+    """Whether the statement (its decorators included), and so every node under it, spans one of the
+    sorted ``lines``."""
+    return _spans(node, lines)
+
+
 def _spans(node: ast.stmt, lines: Sequence[int]) -> bool:
     """Whether the statement (its decorators included) spans one of the sorted ``lines``."""
     first, last = statement_span(node)
@@ -332,12 +338,15 @@ def keep_source(lines: Sequence[str], text: str, lowered: str) -> None:
     _texts[:] = [(lines, text, lowered)]
 
 
-def forget() -> None:
+def forget(keep_walks: bool = False) -> None:
     """Drop the kept walks (the engine calls it when a file is done: a kept module's walk holds its
-    whole tree, which the collector would otherwise scan again and again)."""
-    _walked.clear()
-    _stated.clear()
-    _parented.clear()
+    whole tree, which the collector would otherwise scan again and again); with ``keep_walks``, between
+    two walks of one tree, only the helpers' answers (the lists of nodes, statements and parents stay
+    true of the same tree)."""
+    if not keep_walks:
+        _walked.clear()
+        _stated.clear()
+        _parented.clear()
     _texts.clear()
     _non_ascii.clear()
     for kept in _per_file:

@@ -15,6 +15,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import number, string_value
+from prompt_budget.lint.walks import kept_per_file
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -29,13 +30,29 @@ def _helper(rule: LintRule, name: str) -> _Function | None:
     bodies = [
         s.body for s in reversed(rule.ctx.scopes) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]
-    if rule.ctx.tree is not None and isinstance(rule.ctx.tree, ast.Module):
-        bodies.append(rule.ctx.tree.body)
     for body in bodies:
         for stmt in body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
                 return stmt
-    return None
+    tree = rule.ctx.tree
+    return _module_functions(tree).get(name) if isinstance(tree, ast.Module) else None
+
+
+#: The last module asked about and its top-level functions by name (``_module_functions``).
+_defined: list[tuple[ast.Module, dict[str, _Function]]] = kept_per_file([])
+
+
+def _module_functions(tree: ast.Module) -> dict[str, _Function]:
+    """The first top-level function of each name in the module: read once per module, not once per
+    call (a module of constants made 249 calls, each reading its thousands of statements)."""
+    if _defined and _defined[0][0] is tree:
+        return _defined[0][1]
+    found: dict[str, _Function] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.setdefault(stmt.name, stmt)
+    _defined[:] = [(tree, found)]
+    return found
 
 
 def _is_param(node: ast.expr, param: str) -> bool:

@@ -21,7 +21,7 @@ from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
 from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
-from prompt_budget.lint.walks import kept_per_file, walk
+from prompt_budget.lint.walks import kept_per_file, statements
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -64,7 +64,8 @@ def _chosen(fn: ast.AST) -> frozenset[str]:
     if last and last[0][0] is fn:
         return last[0][1]
     found: set[str] = set()
-    for node in walk(fn):
+    # an assignment is a statement: ``statements`` lists every one ``walk`` does, reading no expression
+    for node in statements(fn):
         kind = type(node)
         if kind is ast.Assign and type(node.value) is ast.IfExp:  # type: ignore[attr-defined]
             found.update(t.id for t in node.targets if type(t) is ast.Name)  # type: ignore[attr-defined]
