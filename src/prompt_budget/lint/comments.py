@@ -34,3 +34,15 @@ CREDENTIAL_WORDS = frozenset(
         "csrf",
     }
 )
+#: Words of a comment whose tokens are a key's or a credential's, not a model's.
+NOT_MODEL_TOKEN_WORDS = CREDENTIAL_WORDS | {
+    "auth",
+    "oauth",
+    "access",
+    "api",
+    "refresh",
+    "bearer",
+    "jwt",
+    "hf",
+    "github",
+}

@@ -26,14 +26,20 @@ def _per_item(node: ast.expr) -> tuple[ast.Constant, ast.expr] | None:
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
         return None
     for literal, other in ((node.left, node.right), (node.right, node.left)):
-        if (
-            type(literal) is ast.Constant
-            and isinstance(other, ast.Call)
-            and callee_name(other) == "len"
-            and isinstance(other.func, ast.Name)
-            and len(other.args) == 1
-        ):
-            return literal, other.args[0]
+        if type(literal) is ast.Constant and (items := _length_of(other)) is not None:
+            return literal, items
+    return None
+
+
+def _length_of(node: ast.expr) -> ast.expr | None:
+    """``len(images)``: the collection whose length it is, else None."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and len(node.args) == 1
+    ):
+        return node.args[0]
     return None
 
 
@@ -70,14 +76,10 @@ def per_item_read(rule: LintRule, ancestors: list[ast.AST] | tuple[ast.AST, ...]
     read, product, total = ancestors[-1], ancestors[-2], ancestors[-3]
     if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
         return None
-    other = product.left if product.right is read else product.right
-    if not (isinstance(other, ast.Call) and callee_name(other) == "len" and len(other.args) == 1):
+    listed = _length_of(product.left if product.right is read else product.right)
+    if listed is None or not (isinstance(total, ast.BinOp) and isinstance(total.op, ast.Add)):
         return None
-    if not (isinstance(total, ast.BinOp) and isinstance(total.op, ast.Add)):
+    if not _token_term(rule, total.left if total.right is product else total.right):
         return None
-    rest = total.left if total.right is product else total.right
-    if not _token_term(rule, rest):
-        return None
-    listed = other.args[0]
     listed = listed.value if isinstance(listed, ast.Subscript) else listed  # ``ctx.slow_queries[:10]``
     return f"a cost per item of `{attr_name(listed) or 'item'}` added to a count of tokens"

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_budget.lint.comment_units import without_char_rates
-from prompt_budget.lint.comments import CREDENTIAL_WORDS, trailing_comment
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.kept_budgets import local_budgets
@@ -380,7 +380,7 @@ _ENCODER_WORDS = frozenset(
 
 
 #: Words of a comment's credential (``# HF token step``, set 77: lmagent-plus): an access token, not tokens.
-_KEY_WORDS = frozenset({"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "hf", "github"})
+_NOT_MODEL_TOKENS = NOT_MODEL_TOKEN_WORDS | CHAR_WORDS  # a comment's words: no model's tokens
 
 
 class LintRule:
@@ -500,7 +500,7 @@ class LintRule:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
         return bool(comment and TOKENS_WORD.search(comment)) and not any(
-            w in _KEY_WORDS | CREDENTIAL_WORDS | CHAR_WORDS for w in words(without_char_rates(comment))
+            w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment))
         )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
 
     def token_sequence(self, node: ast.AST) -> bool:
