@@ -241,15 +241,20 @@ def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
     """(the finding's message, its config key) for half of a token budget used as a budget, else None."""
     if not halves(node):
         return None
-    budget = _budget(rule, node.left)
-    weak = attr_name(node.left) if budget is None else None
+    whole = node.left
+    while isinstance(whole, ast.BinOp) and isinstance(whole.op, ast.Sub):
+        # ``min(8000, (window - 2000) // 2)``: half of what a reserve leaves of a budget is half of that
+        # budget's tokens (set 144: mcs-core's automatic budget, given as ``token_budget=``)
+        whole = whole.left
+    budget = _budget(rule, whole)
+    weak = attr_name(whole) if budget is None else None
     if weak is not None and not rule.names.is_weak_budget(weak):
         # ``base = clamp_budget(thinking_budget)`` ... ``max(min_thinking_budget, base // 2)``: a local
         # derived from a budget is that budget (set 75: mico-agent's adaptive thinking budget)
-        budget, weak = derived_budget(rule, node.left), None
+        budget, weak = derived_budget(rule, whole), None
     if budget is None and weak is None:
         # ``target = self.profile.context // 2`` ordered against a count of tokens: the use says tokens
-        window = _window_read(rule, node.left)
+        window = _window_read(rule, whole)
         found = _window_use(rule, node) if window is not None else None
         return None if found is None or window is None else _message(node, window, found)
     use = _use(rule, node, weak is None)

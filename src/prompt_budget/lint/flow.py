@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.assignments import uncast
+from prompt_budget.lint.bound_products import ordered_local
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
@@ -461,13 +462,14 @@ def _complement(parent: ast.AST, child: ast.AST) -> bool:
 def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:
     """``if used_tokens < budget * threshold``: a product of a weakly named amount (``budget``,
     ``limit``) ordered against a number of tokens scales a token budget (set 25: praisonai)."""
-    if not (isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops)):
-        return None
-    if not any(
+    ordered = isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops)
+    if not (ordered or isinstance(parent, ast.Assign)) or not any(
         isinstance(n, (ast.Name, ast.Attribute)) and rule.names.is_weak_budget(attr_name(n) or "")
         for n in walk(product)
     ):
         return None
+    if not isinstance(parent, ast.Compare):
+        return ordered_local(rule, product, parent)  # ``cap = budget * ratio`` ... ``if tokens > cap``
     for other in (parent.left, *parent.comparators):
         if other is not product and rule.token_amount(other):
             return f"scales the amount compared with the token count `{brief_source(other)}`"

@@ -145,11 +145,14 @@ def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:
 
 
 #: An entry giving its number as a limit of another unit: "Max words per chunk", "Maximum number of words",
-#: "Number of characters to overlap", "lines per page".
+#: "Number of characters to overlap", "lines per page", "字符预算" (a budget of characters).
 _OTHER_LIMIT = re.compile(
     r"\b(?:max(?:imum)?|number\s+of|count\s+of|how\s+many)\s+(?:number\s+of\s+)?"
     r"(?:words?|characters?|chars?|lines?|sentences?|bytes?|paragraphs?)\b"
-    r"|\b(?:words?|characters?|chars?|lines?|sentences?)\s+(?:per|to\s+overlap)\b",
+    r"|\b(?:words?|characters?|chars?|lines?|sentences?)\s+(?:per|to\s+overlap)\b"
+    # Chinese and Japanese for characters and a count of them (no word boundary inside such text): "图摘要字符
+    # 预算" (set 144: mcs-core's summary budget, a budget of characters)
+    r"|字符|字数|文字数",
     re.IGNORECASE,
 )
 

@@ -39,6 +39,7 @@ from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.kept_budgets import local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
+from prompt_budget.lint.table_entries import table_name
 from prompt_budget.lint.unit_constants import unit_factor
 from prompt_budget.lint.walks import kept_per_file, walk
 
@@ -570,12 +571,11 @@ class LintRule:
         if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop"}:
             callee = callee_name(node) or ""
             return callee if self.names.is_budget(callee) else None
-        name = attr_name(node)
+        name = attr_name(node) or table_name(node)  # ``WINDOWS[model]``: ``table_entries``
         if name is not None and self.names.is_budget(name):
             return name
         if isinstance(node, ast.Name) and _LIMIT_WORDS.intersection(words(node.id)):
-            # ``max_window = self._get_max_context_window()`` earlier in the function (set 11: upsonic);
-            # only a name that says it is some limit is looked up (the lookup walks the function once)
+            # ``max_window = self._get_max_context_window()`` before (set 11: upsonic); a limit's name only
             return self._local_budgets().get(node.id)
         return None
 

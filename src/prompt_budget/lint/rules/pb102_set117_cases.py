@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_V
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
 from prompt_budget.lint.rules.pb102_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb102_set137_cases import SET137_INVALID, SET137_VALID
+from prompt_budget.lint.rules.pb102_set143_cases import SET143_INVALID, SET143_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -46,6 +47,7 @@ SET117_VALID = (
     *SET129_VALID,  # set 130: a window table's lookup loop fallback
     *SET133_VALID,  # set 134: a threshold compared with a counting call's local
     *SET137_VALID,  # set 137: tokens a comment gives another unit
+    *SET143_VALID,  # set 144: characters in a Chinese docstring
 )
 
 SET117_INVALID = (
@@ -73,4 +75,5 @@ SET117_INVALID = (
     *SET129_INVALID,  # set 130: a window table's lookup loop fallback
     *SET133_INVALID,  # set 134: a threshold compared with a counting call's local
     *SET137_INVALID,  # set 137: tokens a comment gives another unit
+    *SET143_INVALID,  # set 144: characters in a Chinese docstring
 )

@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_V
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb105_set137_cases import SET137_INVALID, SET137_VALID
+from prompt_budget.lint.rules.pb105_set143_cases import SET143_INVALID, SET143_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -119,6 +120,7 @@ SET111_VALID = (
     *SET131_VALID,  # set 132: half a window clamped against a reported threshold
     *SET133_VALID,  # set 133: a share of a count is no budget's
     *SET137_VALID,  # set 137: half of what is left of a budget
+    *SET143_VALID,  # set 144: a bound product ordered against tokens
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -163,4 +165,5 @@ SET111_INVALID = (
     *SET131_INVALID,  # set 132: half a window clamped against a reported threshold
     *SET133_INVALID,  # set 133: a share of a count is no budget's
     *SET137_INVALID,  # set 137: half of what is left of a budget
+    *SET143_INVALID,  # set 144: a bound product ordered against tokens
 )
