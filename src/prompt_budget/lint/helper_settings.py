@@ -35,6 +35,8 @@ Report = Callable[[ast.expr, str, "int | float", str], None]
 
 #: Words of a parameter (or keyword) taking a setting's default.
 _DEFAULT_WORDS = frozenset({"default", "fallback"})
+#: Words of a helper's parameter taking the key it reads (``def _integer(payload, key, *, default)``).
+_KEY_WORDS = frozenset({"key", "name", "field", "setting", "option"})
 #: Keywords of a helper's floor and cap, with the suffix of the key each is reported under.
 _BOUNDS = {
     "minimum": "_min",
@@ -67,25 +69,46 @@ def _budget_key(rule: LintRule, read: ast.expr) -> str | None:
     return key
 
 
-def _default_positions(rule: LintRule, call: ast.Call) -> frozenset[int]:
-    """The positions of ``call``'s arguments that its callee, defined in this module, names as a default
-    (``def _int_setting(value, default, ...)``: 1); a method's ``self`` not counted."""
+def _params(rule: LintRule, call: ast.Call) -> list[str] | None:
+    """The positional parameters of ``call``'s callee when this module defines it (a method's ``self``
+    left out), else None."""
     func = call.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
     if name is None or rule.ctx.tree is None:
-        return frozenset()
+        return None
     for stmt in statements(rule.ctx.tree):
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name:
             params = [a.arg for a in (*stmt.args.posonlyargs, *stmt.args.args)]
             if isinstance(func, ast.Attribute) and params[:1] in (["self"], ["cls"]):
                 params = params[1:]
-            return frozenset(i for i, p in enumerate(params) if set(words(p)) & _DEFAULT_WORDS)
-    return frozenset()
+            return params
+    return None
+
+
+def _default_positions(rule: LintRule, call: ast.Call) -> frozenset[int]:
+    """The positions of ``call``'s arguments that its callee, defined in this module, names as a default
+    (``def _int_setting(value, default, ...)``: 1)."""
+    params = _params(rule, call) or []
+    return frozenset(i for i, p in enumerate(params) if set(words(p)) & _DEFAULT_WORDS)
+
+
+def _handed_key(rule: LintRule, call: ast.Call) -> str | None:
+    """``_integer(data, "max_tokens", context="runtime", default=768)``: the key a helper of this module is
+    handed beside the mapping it reads, its parameter there named as a key (set 146: xrtm-forecast's
+    payload readers), when named as a token budget; else None."""
+    key = string_value(call.args[1]) if len(call.args) >= 2 else None
+    if not key or key.isupper() or not rule.names.is_budget_setting(key):
+        return None
+    params = _params(rule, call) or []
+    return key if len(params) >= 2 and set(words(params[1])) & _KEY_WORDS else None
 
 
 def helper_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
     """Report the default (and floor, cap) a setting-parsing helper is given with a budget's read."""
-    if not call.args or (key := _budget_key(rule, call.args[0])) is None:
+    if not call.args:
+        return
+    key = _budget_key(rule, call.args[0]) or _handed_key(rule, call)
+    if key is None:
         return
     defaults = [kw.value for kw in call.keywords if kw.arg and set(words(kw.arg)) & _DEFAULT_WORDS]
     if not defaults and len(call.args) >= 2:

@@ -30,14 +30,19 @@ if TYPE_CHECKING:
 #: Price words besides ``PRICE_WORDS`` a pricing branch's names may say (``cache_discount``).
 _PRICING = PRICE_WORDS | {"discount", "discounts", "surcharge", "billing", "billed", "charge"}
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: A tier: a price's where a count of tokens used picks it, a budget's size where a budget does.
+_TIERS = frozenset({"tier", "tiers"})
 #: Whether the module being linted speaks of a price anywhere (its text read once).
 _spoken: dict[int, tuple[ast.AST, bool]] = {}
 
 
-def prices_branch(body: Sequence[ast.AST], orelse: Sequence[ast.AST]) -> bool:
-    """The statements of a branch and of its ``else`` name a price or a cost (``cost *= 2``)."""
+def prices_branch(body: Sequence[ast.AST], orelse: Sequence[ast.AST], *, tiers: bool = True) -> bool:
+    """The statements of a branch and of its ``else`` name a price or a cost (``cost *= 2``); without
+    ``tiers``, a tier alone is no price (``if token_budget < 50_000: return AuditTier.TIER_1``: a budget
+    picks the tier that fits it, set 145: unbiased's audit tiers)."""
+    pricing = _PRICING if tiers else _PRICING - _TIERS
     return any(
-        set(words(attr_name(n) or "")) & _PRICING
+        set(words(attr_name(n) or "")) & pricing
         for stmt in (*body, *orelse)
         for n in walk(stmt)
         if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))

@@ -20,7 +20,9 @@ from prompt_budget.lint.walks import walk
 _CHARS_PER_TOKEN = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\s*(?:per|/|for each|for every|each|a)\s*token\b"
     # ``1 token ≈ 4 chars``, ``1 token = ~4 characters`` (set 124: tensor-truth)
-    r"|\b1\s*token\s*(?:≈|~|=|is about|is roughly)\s*~?\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b",
+    r"|\b1\s*token\s*(?:≈|~|=|is about|is roughly)\s*~?\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b"
+    # ``~1 token per 4 chars`` (set 145: unbiased's estimates)
+    r"|\b1\s*token\s*(?:per|/|for each|for every|every)\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b",
     re.IGNORECASE,
 )
 
@@ -28,7 +30,7 @@ _CHARS_PER_TOKEN = re.compile(
 def states_rate(comments: Sequence[str], factor: float) -> bool:
     """One of ``comments`` says ``factor`` characters per token (``~4 chars/token``)."""
     return any(
-        float(m.group(1) or m.group(2)) == factor
+        float(m.group(1) or m.group(2) or m.group(3)) == factor
         for comment in comments
         if comment
         for m in _CHARS_PER_TOKEN.finditer(comment)

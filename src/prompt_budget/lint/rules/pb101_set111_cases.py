@@ -10,6 +10,7 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb101_set127_cases import SET127_INVALID, SET127_VALID
 from prompt_budget.lint.rules.pb101_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb101_set137_cases import SET137_INVALID, SET137_VALID
+from prompt_budget.lint.rules.pb101_set145_cases import SET145_INVALID, SET145_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -26,6 +27,7 @@ SET111_VALID = (
     *SET127_VALID,  # sets 127 and 128: an estimate table, a keyed pair
     *SET133_VALID,  # set 133: a row's fallback in a table of budgets
     *SET137_VALID,  # set 138: a budget getter's fallback argument
+    *SET145_VALID,  # set 146: a key handed to a settings helper
 )
 
 SET111_INVALID = (
@@ -39,4 +41,5 @@ SET111_INVALID = (
     *SET127_INVALID,  # sets 127 and 128: an estimate table, a keyed pair
     *SET133_INVALID,  # set 133: a row's fallback in a table of budgets
     *SET137_INVALID,  # set 138: a budget getter's fallback argument
+    *SET145_INVALID,  # set 146: a key handed to a settings helper
 )

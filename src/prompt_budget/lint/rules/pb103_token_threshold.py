@@ -360,7 +360,9 @@ class TokenThreshold(LintRule):
                     # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
                     # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
                     return True
-                return prices_branch(body, orelse)
+                # ``if token_budget < 50_000: return AuditTier.TIER_1``: a budget ordered picks a size
+                ordered = (node.left, *node.comparators)
+                return prices_branch(body, orelse, tiers=not any(self.budget_expr(s) for s in ordered))
             if isinstance(anc, ast.stmt):
                 break
         return False
@@ -518,7 +520,7 @@ class TokenThreshold(LintRule):
             # ``def gemini_thinking_budget(...): return min(budget, 24576)`` (set 20: inspect-ai)
             return fn.name if fn is not None and self.names.is_budget(fn.name) else None
         target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
-        name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+        name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
         if name and isinstance(target, ast.Name) and used_as_characters(self, name):
             return None  # ``context_limit = max(250, n)`` ... ``text[:context_limit]`` (set 20: open-webui)
         if name and self.names.is_budget(name):

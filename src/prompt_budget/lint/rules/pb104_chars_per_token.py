@@ -37,9 +37,9 @@ from prompt_budget.lint.rules.pb104_context import (
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_lengths import (
     aligned,
-    comment_above,
     each_value,
     estimate_above,
+    rate_stated,
 )
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
@@ -493,6 +493,8 @@ class CharsPerToken(LintRule):
             ):
                 # ``int(chinese / 1.5 + other / 4)``: characters per token of a wide script (set 76: omnion)
                 self._report(node, right, factor, "chars_per_token")
+            elif kind is None and 2.5 <= factor <= 6 and rate_stated(self, factor):
+                self._report(node, right, factor, "chars_per_token")  # ``# ~1 token per 4 chars``
             elif kind is None and 2.5 <= factor <= 6 and bytes_to_tokens(self, left, node):
                 self._report(node, right, factor, "chars_per_token")  # ``total_bytes // 4`` (set 26)
             elif kind is None and 2.5 <= factor <= 6 and unnamed_quotient(self, left, node, factor):
@@ -567,7 +569,7 @@ class CharsPerToken(LintRule):
             or debited_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
             or estimate_above(self.ctx.lines, self._statement())
-            or states_rate((self.ctx.comment(), comment_above(self.ctx.lines, self._statement())), factor)
+            or rate_stated(self, factor)
             or states_rate(scope_docstrings(self.ctx.function(), self.ctx.enclosing_class()), factor)
             or stand_in_ids(self)  # below: ``total += estimate(m)`` ... ``Count(total)`` (set 85)
             or returned_to_token_callers(self)

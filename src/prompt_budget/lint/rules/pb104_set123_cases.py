@@ -15,6 +15,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb104_set129_cases import SET129_INVALID, SET129_VALID
 from prompt_budget.lint.rules.pb104_set133_cases import SET133_INVALID, SET133_VALID
+from prompt_budget.lint.rules.pb104_set145_cases import SET145_INVALID, SET145_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -55,6 +56,7 @@ SET123_VALID = (
     Valid("# Rough estimate: 1 token ≈ 4 chars\nKIB = 4 * 1024\n"),
     *SET129_VALID,  # set 129: a running total of lengths, the rate stated
     *SET133_VALID,  # set 133: a rate's product compared with a running total of characters
+    *SET145_VALID,  # set 145: a rate the comment above states
 )
 
 SET123_INVALID = (
@@ -66,4 +68,5 @@ SET123_INVALID = (
     Invalid(_RESERVE.format(rate="Rough estimate: 4 chars per token"), count=3),
     *SET129_INVALID,  # set 129: a running total of lengths, the rate stated
     *SET133_INVALID,  # set 133: a rate's product compared with a running total of characters
+    *SET145_INVALID,  # set 145: a rate the comment above states
 )
