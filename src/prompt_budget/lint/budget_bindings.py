@@ -27,6 +27,7 @@ from prompt_budget.lint.forms import (
 )
 from prompt_budget.lint.inline_branches import assigned_fallback
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
+from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
@@ -216,6 +217,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
     elif credential_lifetime(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
+    elif names.says_tokens(name) and lexer_module(rule):
+        return  # ``MAX_TOKENS = 100_000`` beside ``from .lexer import Lexer``: a parser's tokens
     elif sized_in_bytes(rule, name, literal):
         return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):

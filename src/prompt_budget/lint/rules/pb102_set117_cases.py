@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_V
 from prompt_budget.lint.rules.pb102_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb102_set137_cases import SET137_INVALID, SET137_VALID
 from prompt_budget.lint.rules.pb102_set143_cases import SET143_INVALID, SET143_VALID
+from prompt_budget.lint.rules.pb102_set145_cases import SET145_INVALID, SET145_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -48,6 +49,7 @@ SET117_VALID = (
     *SET133_VALID,  # set 134: a threshold compared with a counting call's local
     *SET137_VALID,  # set 137: tokens a comment gives another unit
     *SET143_VALID,  # set 144: characters in a Chinese docstring
+    *SET145_VALID,  # set 145: a lexer's tokens
 )
 
 SET117_INVALID = (
@@ -76,4 +78,5 @@ SET117_INVALID = (
     *SET133_INVALID,  # set 134: a threshold compared with a counting call's local
     *SET137_INVALID,  # set 137: tokens a comment gives another unit
     *SET143_INVALID,  # set 144: characters in a Chinese docstring
+    *SET145_INVALID,  # set 145: a lexer's tokens
 )

@@ -13,6 +13,7 @@ from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
 from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
+from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
@@ -379,7 +380,7 @@ class CharsPerToken(LintRule):
             self._pairs.judge(self, target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        self._named(attr_name(node.target), node.value)
+        self._named(attr_name(node.target), default_of(node.value))  # ``field(default=1.8)`` too (set 145)
         self._constant_rate(node.target, node.value)
         self._pairs.judge(self, node.target, node.value)
 
@@ -433,8 +434,7 @@ class CharsPerToken(LintRule):
             # ``max_chars=4 * chunk_size``: reported at the rate, which ``--fix`` moves
             self._report(found[0], found[0], found[1], "chars_per_token")
             return
-        if factor is None and (kept := self._local_factor(node)) is not None:
-            # ``result[:TARGET_SIZE_FACTOR * target_size]``: reported where the rate is written
+        if factor is None and (kept := self._local_factor(node)) is not None:  # ``s[:FACTOR * size]``
             self._report(node, kept[0], kept[1], "chars_per_token")
             return
         if factor is None:

@@ -1,0 +1,60 @@
+"""Tokens of a lexer, not of a model, for PB102 (set 145: just-bash's shell parser)::
+
+    from .lexer import Lexer, Token, TokenType
+    MAX_TOKENS = 100_000            # bounds ``len(self.tokens)``, the lexer's tokens of a script
+
+A module that imports a lexer's names (``Lexer``, ``TokenType``, ``TokenKind``, ``Scanner``) or imports from
+a module named for one (``lexer``, ``scanner``, the standard ``tokenize``), or defines a class of those
+names, counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
+``prompt``, ``openai``, ``anthropic``, ``tiktoken``, ``completion``, ``context window``), a budget named
+only by tokens there is a parser's limit. Decided once per module.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.walks import source_of
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Names of a lexer's parts a parser imports or defines.
+_LEXER_NAMES = frozenset({"Lexer", "TokenType", "TokenKind", "Scanner", "TokenStream"})
+#: Last parts of a module a lexer lives in.
+_LEXER_MODULES = frozenset({"lexer", "lexers", "scanner", "tokenize", "_lexer", "_scanner"})
+#: Words saying the module also speaks of a model's tokens.
+_MODEL_SIDE = re.compile(
+    r"\b(?:llm|llms|prompt|prompts|openai|anthropic|tiktoken|completion|completions|context window)\b"
+)
+#: The module asked about last and the answer.
+_last: list[tuple[ast.AST, bool]] = []
+
+
+def lexer_module(rule: LintRule) -> bool:
+    """The module being linted counts a lexer's tokens and names no model's (see above)."""
+    tree = rule.ctx.tree
+    if not isinstance(tree, ast.Module):
+        return False
+    if _last and _last[0][0] is tree:
+        return _last[0][1]
+    found = _imports_lexer(tree) and not _MODEL_SIDE.search(source_of(rule.ctx.lines)[1])
+    _last[:] = [(tree, found)]
+    return found
+
+
+def _imports_lexer(tree: ast.Module) -> bool:
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom):
+            if (stmt.module or "").rsplit(".", 1)[-1] in _LEXER_MODULES:
+                return True
+            if any(alias.name in _LEXER_NAMES for alias in stmt.names):
+                return True
+        elif isinstance(stmt, ast.Import):
+            if any(alias.name.rsplit(".", 1)[-1] in _LEXER_MODULES for alias in stmt.names):
+                return True
+        elif isinstance(stmt, ast.ClassDef) and (stmt.name in _LEXER_NAMES or stmt.name.endswith("Lexer")):
+            return True
+    return False
