@@ -40,6 +40,7 @@ from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.ordered_budgets import ordered_against_tokens, ordered_reason
 from prompt_budget.lint.ordered_shares import climb, ordered_share
 from prompt_budget.lint.rule import attr_name, callee_name, sizes_token_chunks
+from prompt_budget.lint.stated_rates import rate_stated
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.walks import walk
 
@@ -67,7 +68,7 @@ def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     number (``context_size // 4``), or of a count of tokens divided so into a length limit; else None.
     ``node`` is the division being visited."""
     value = divisor(node)
-    if value is None:
+    if value is None or rate_stated(rule, value):  # ``n // 4`` under ``# ~1 token per 4 chars``: PB104's
         return None
     kept = numerator(node)
     left = node.left.left if kept > 1 and isinstance(node.left, ast.BinOp) else node.left

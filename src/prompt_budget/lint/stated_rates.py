@@ -13,9 +13,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 _CHARS_PER_TOKEN = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\s*(?:per|/|for each|for every|each|a)\s*token\b"
@@ -124,3 +128,22 @@ def block_comment(lines: Sequence[str], statement: ast.stmt | None) -> str:
         if line.startswith("#"):
             found.append(line.lstrip("#").strip())
     return " ".join(reversed(found))
+
+
+def comment_above(lines: Sequence[str], stmt: ast.stmt | None) -> str:
+    """The block of comment lines right above a statement (no blank line between), joined."""
+    if stmt is None or not lines:
+        return ""
+    out: list[str] = []
+    number_ = stmt.lineno - 1
+    while number_ >= 1 and lines[number_ - 1].strip().startswith("#"):
+        out.append(lines[number_ - 1].strip().lstrip("#").strip())
+        number_ -= 1
+    return " ".join(reversed(out))
+
+
+def rate_stated(rule: LintRule, factor: float) -> bool:
+    """The comment of the statement being walked, or the block right above it, states ``factor``
+    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
+    stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    return states_rate((rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)), factor)

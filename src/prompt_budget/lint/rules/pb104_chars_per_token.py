@@ -40,7 +40,6 @@ from prompt_budget.lint.rules.pb104_lengths import (
     aligned,
     each_value,
     estimate_above,
-    rate_stated,
 )
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
@@ -64,7 +63,7 @@ from prompt_budget.lint.rules.pb104_terms import (
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.rules.pb104_tokenizer_rates import tokenizer_rate
-from prompt_budget.lint.stated_rates import scope_docstrings, split_into_words, states_rate
+from prompt_budget.lint.stated_rates import rate_stated, scope_docstrings, split_into_words, states_rate
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import token_cap

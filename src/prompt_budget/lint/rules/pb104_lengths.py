@@ -10,13 +10,9 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name, number, token_amount_literal
-from prompt_budget.lint.stated_rates import states_rate
-
-if TYPE_CHECKING:
-    from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.stated_rates import comment_above as comment_above  # noqa: PLC0414
 
 #: Functions and methods giving one statistic of many values (``sum``, ``np.mean``, ``Series.max``).
 _STATISTICS = frozenset({"sum", "mean", "fmean", "median", "average", "max", "min", "nanmean", "nansum"})
@@ -78,25 +74,6 @@ def each_value(node: ast.expr) -> ast.expr | None:
     ):
         return _length_of(func.value.value)  # ``df[c].str.len()``
     return None
-
-
-def comment_above(lines: Sequence[str], stmt: ast.stmt | None) -> str:
-    """The block of comment lines right above a statement (no blank line between), joined."""
-    if stmt is None or not lines:
-        return ""
-    out: list[str] = []
-    number_ = stmt.lineno - 1
-    while number_ >= 1 and lines[number_ - 1].strip().startswith("#"):
-        out.append(lines[number_ - 1].strip().lstrip("#").strip())
-        number_ -= 1
-    return " ".join(reversed(out))
-
-
-def rate_stated(rule: LintRule, factor: float) -> bool:
-    """The comment of the statement being walked, or the block right above it, states ``factor``
-    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
-    stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-    return states_rate((rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)), factor)
 
 
 def window_times_rate(node: ast.BinOp) -> ast.expr | None:

@@ -2,7 +2,8 @@
 to a local the function orders against a count of tokens (set 144: mcs-core's ``cap = self.budget *
 self.pin_cap_ratio`` ... ``if self._pinned_tokens(history) + cost > cap``: ``bound_products.ordered_local``);
 half of what a reserve leaves of a window looked up in a table named so (``(window - 2000) // 2`` given as
-``token_budget=``: ``budget_halves.budget_half``). Spliced into ``pb105_set111_cases``.
+``token_budget=``: ``budget_halves.budget_half``). A divisor the comment above states as characters per
+token is PB104's rate, no share (set 145: unbiased's ``context_length // 4  # ~1 token per 4 chars``). Spliced into ``pb105_set111_cases``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ SET143_VALID = (
     ),
     # a table of something else
     Valid(_AUTO.format(table="_RETRY_DELAYS")),
+    # set 145 (unbiased): the comment above states the divisor as characters per token (PB104's rate)
+    Valid(
+        "def estimate(context_length):\n    # Context: ~1 token per 4 chars\n    return context_length // 4\n"
+    ),
 )
 
 SET143_INVALID = (
