@@ -26,6 +26,7 @@ from prompt_budget.lint.request_entries import passed_how as passed_how  # noqa:
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.shown_examples import shown_only
 from prompt_budget.lint.token_cuts import cuts_tokens
+from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -80,6 +81,8 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
         ws = words(name)
         if name in _ENCODER_OPTIONS:
             yield item, name, value, "written as a retriever's option counted in tokens"
+        elif token_quota_name(name):  # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148: suspense)
+            yield item, name, value, "written as a rate limiter's quota of tokens per minute"
         elif splitter and token_setting(rule, name):
             yield item, name, value, "written as the chunk size of a split that counts tokens"
         elif rule.names.is_weak_budget(name) and {"max", "length"} <= set(ws):

@@ -68,6 +68,8 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("context", "length"),
     ("context", "size"),
     ("context", "limit"),
+    ("limit", "context"),  # models.dev's ``limit: {context, output}``, flattened (set 148: aweswitch)
+    ("limit", "output"),
     ("context", "len"),
     ("max", "context"),
     ("n", "ctx"),
@@ -377,13 +379,11 @@ _GLUED = re.compile(r"(max|min|num)(tokens|token|length|len|ctx|context|output|i
 
 
 _PHRASES = tuple(" " + " ".join(p) + " " for p in BUDGET_PHRASES)
-#: Excluded words that only say where a budget is used (``SESSION_TITLE_MAX_COMPLETION_TOKENS``), not
-#: what it counts: a language model's token phrase (:data:`_LLM_PHRASES`) outweighs them (set 15).
+#: Excluded words saying where a budget is used, not what it counts: a token phrase outweighs them (set 15).
 _WHERE_WORDS = frozenset({"session", "sessions", "api", "slack", "bot", "github", "gh", "hf", "namespace"})
 #: The sides of a model's request: ``max_input_token_len`` counts tokens, not a token string's length.
 _LLM_SIDES = frozenset({"input", "output", "prompt", "completion"})
-#: Words of a name saying its number guesses an amount (``NAIVE_EST_NUM_OUTPUT_TOKENS``, set 29: a cost
-#: model's guess): no limit by a phrase alone (``num_output``), unless a limit word says so too.
+#: Words of a guessed amount (``NAIVE_EST_NUM_OUTPUT_TOKENS``, set 29): no budget by a phrase alone.
 _GUESS_WORDS = frozenset({"est", "estimate", "estimated", "naive", "guess", "guessed", "approx"})
 _LLM_PHRASES = (" completion tokens ", " prompt tokens ", " output tokens ", " input tokens ", " new tokens ")
 

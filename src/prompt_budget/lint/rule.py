@@ -368,7 +368,7 @@ class FileContext:
 #: against the lower-cased text).
 BUDGET_WORDS = re.compile(
     r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids|sentencesplitter"
-    r"|settings\.chunk_"
+    r"|settings\.chunk_|limit_(?:context|output)"
 )
 _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}

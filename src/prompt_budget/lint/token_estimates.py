@@ -30,7 +30,17 @@ _ESTIMATE_WORDS = frozenset({"estimate", "estimated", "approx", "approximate", "
 #: What an estimate may be the token cost of, though these words exclude a name alone (``image_width``).
 _MEDIA_WORDS = frozenset({"image", "images", "img", "audio", "video"})
 #: Media items whose tokens a name may count (``FALLBACK_DOCUMENT_TOKENS``).
-_MEDIA_ITEMS = _MEDIA_WORDS | {"videos", "document", "documents", "pdf", "page", "pages", "frame", "frames"}
+_MEDIA_ITEMS = _MEDIA_WORDS | {
+    "videos",
+    "document",
+    "documents",
+    "pdf",
+    "page",
+    "pages",
+    "frame",
+    "frames",
+    "media",
+}
 #: The units a per-unit token rate of a media item may name (``AUDIO_TOKENS_PER_SEC``).
 _PER_UNITS = frozenset(
     {"sec", "second", "seconds", "minute", "minutes", "page", "pages", "frame", "frames", "image", "images"}

@@ -18,6 +18,7 @@ from prompt_budget.lint.rules.pb102_set133_cases import SET133_INVALID, SET133_V
 from prompt_budget.lint.rules.pb102_set137_cases import SET137_INVALID, SET137_VALID
 from prompt_budget.lint.rules.pb102_set143_cases import SET143_INVALID, SET143_VALID
 from prompt_budget.lint.rules.pb102_set145_cases import SET145_INVALID, SET145_VALID
+from prompt_budget.lint.rules.pb102_set147_cases import SET147_INVALID, SET147_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -50,6 +51,7 @@ SET117_VALID = (
     *SET137_VALID,  # set 137: tokens a comment gives another unit
     *SET143_VALID,  # set 144: characters in a Chinese docstring
     *SET145_VALID,  # set 145: a lexer's tokens
+    *SET147_VALID,  # set 148: models.dev limits written flat; a media block's tokens
 )
 
 SET117_INVALID = (
@@ -79,4 +81,5 @@ SET117_INVALID = (
     *SET137_INVALID,  # set 137: tokens a comment gives another unit
     *SET143_INVALID,  # set 144: characters in a Chinese docstring
     *SET145_INVALID,  # set 145: a lexer's tokens
+    *SET147_INVALID,  # set 148: models.dev limits written flat; a media block's tokens
 )

@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb104_set129_cases import SET129_INVALID, SET129_VALID
 from prompt_budget.lint.rules.pb104_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb104_set145_cases import SET145_INVALID, SET145_VALID
+from prompt_budget.lint.rules.pb104_set147_cases import SET147_INVALID, SET147_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -57,6 +58,7 @@ SET123_VALID = (
     *SET129_VALID,  # set 129: a running total of lengths, the rate stated
     *SET133_VALID,  # set 133: a rate's product compared with a running total of characters
     *SET145_VALID,  # set 145: a rate the comment above states
+    *SET147_VALID,  # set 148: a length collected as tokens
 )
 
 SET123_INVALID = (
@@ -69,4 +71,5 @@ SET123_INVALID = (
     *SET129_INVALID,  # set 129: a running total of lengths, the rate stated
     *SET133_INVALID,  # set 133: a rate's product compared with a running total of characters
     *SET145_INVALID,  # set 145: a rate the comment above states
+    *SET147_INVALID,  # set 148: a length collected as tokens
 )
