@@ -1076,20 +1076,20 @@ _TUNED_19: dict[str, str] = {
 #: (magentic-ui 0.1.6, then 0.2.2), and a dict holds one version of a name.
 TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.2.2"))
 
-#: Issue 19's last measure: sets 111-146, judged on their first run (sets 1-110, measured, were then tuned
+#: Issue 19's last measure: sets 111-148, judged on their first run (sets 1-110, measured, were then tuned
 #: on), linted with the rules of 1348e5a (sets 111 and 112), 2c69c45 (sets 113 and 114), a772690 (sets 115 and
 #: 116), 3952a99 (sets 117 and 118), cbdff6f (sets 119 and 120), d746639 (sets 121 and 122), 0c042f1 (sets 123
 #: and 124), 6ca1933 (sets 125 and 126), e97073d (sets 127 and 128), fb70237 (sets 129 and 130), 18ae5b8 (sets
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
-#: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144) and 84dbedd (sets 145 and 146),
-#: each package its own run, two judges per package; sets 111-120 and 123-146 were tuned on after they were
-#: judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages
-#: released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the
-#: docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 145 into eighteen lists of sixty
-#: written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB of
-#: Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
-#: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen and twenty-four); set 127's
-#: zctw has no wheel (its sdist is pinned).
+#: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146) and
+#: 670d89e (sets 147 and 148), each package its own run, two judges per package; sets 111-120 and 123-148 were
+#: tuned on after they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory
+#: and context packages released since January 2026 (every pinned name, every name of earlier lists
+#: (``lint_lists/``) and of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 147 into
+#: nineteen lists of sixty written down first; from each, the first eight and the next eight whose latest
+#: release holds 0.1-2 MB of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four,
+#: fourteen, eighteen, twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen,
+#: twenty-four and fourteen); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1415,6 +1415,24 @@ MEASURE: dict[str, str] = {
     "openclaw-memory-quality": "0.1.0",
     "nhi-audit": "0.2.0",
     "ccstory": "0.8.6",
+    # set 147
+    "phares": "0.1.1",
+    "koinome": "0.0.0a1",
+    "specjam": "0.5.0",
+    "voicemd": "0.1.0a3",
+    "gitgotchi": "0.4.0",
+    "trajectory-judge": "0.2.0",
+    "fauxcall": "0.3.1",
+    "shannot": "0.11.0",
+    # set 148
+    "winui-mcp-server": "0.3.0",
+    "aweswitch": "0.7.1",
+    "orcakit-harness-agent": "1.0.14",
+    "policyrail-ai": "0.7.1",
+    "suspense": "0.4.0",
+    "invisible-playwright-mcp": "0.73.0",
+    "aevs": "0.2.2",
+    "cleanlist-ai": "2.0.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
