@@ -41,6 +41,7 @@ from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_windows import where_token_window
+from prompt_budget.lint.word_counts import compared_with_words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -219,6 +220,8 @@ def judge_assignment(
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
     elif names.says_tokens(name) and lexer_module(rule):
         return  # ``MAX_TOKENS = 100_000`` beside ``from .lexer import Lexer``: a parser's tokens
+    elif names.says_tokens(name) and compared_with_words(rule, target):
+        return  # ``MIN_CONTENT_TOKENS = 20`` ... ``if len(text.split()) < MIN_CONTENT_TOKENS``: words
     elif sized_in_bytes(rule, name, literal):
         return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):

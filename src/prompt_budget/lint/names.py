@@ -284,6 +284,7 @@ SCORE_WORDS = frozenset(
         "similarities",
         "sim",
         "cosine",
+        "jaccard",
         "relevance",
         "relevancy",
         "relevant",
@@ -394,8 +395,7 @@ def speculative(ws: Iterable[str]) -> bool:
     return bool(found & SPECULATIVE_WORDS) and not found & LIMIT_WORDS
 
 
-#: Devices a budget may be divided over (``max_tokens_per_gpu``: a micro-batch's cap on each GPU), and
-#: pieces of a text (``MAX_L1_TOKENS_PER_SEGMENT``: each segment's summary capped; set 69: hiermem).
+#: Devices or pieces a budget is divided over (``max_tokens_per_gpu``, ``MAX_L1_TOKENS_PER_SEGMENT``: set 69).
 _PER_DEVICE = frozenset({"gpu", "segment"})
 
 

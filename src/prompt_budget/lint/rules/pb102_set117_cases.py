@@ -19,6 +19,7 @@ from prompt_budget.lint.rules.pb102_set137_cases import SET137_INVALID, SET137_V
 from prompt_budget.lint.rules.pb102_set143_cases import SET143_INVALID, SET143_VALID
 from prompt_budget.lint.rules.pb102_set145_cases import SET145_INVALID, SET145_VALID
 from prompt_budget.lint.rules.pb102_set147_cases import SET147_INVALID, SET147_VALID
+from prompt_budget.lint.rules.pb102_set149_cases import SET149_INVALID, SET149_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -52,6 +53,7 @@ SET117_VALID = (
     *SET143_VALID,  # set 144: characters in a Chinese docstring
     *SET145_VALID,  # set 145: a lexer's tokens
     *SET147_VALID,  # set 148: models.dev limits written flat; a media block's tokens
+    *SET149_VALID,  # set 149: tokens that are words
 )
 
 SET117_INVALID = (
@@ -82,4 +84,5 @@ SET117_INVALID = (
     *SET143_INVALID,  # set 144: characters in a Chinese docstring
     *SET145_INVALID,  # set 145: a lexer's tokens
     *SET147_INVALID,  # set 148: models.dev limits written flat; a media block's tokens
+    *SET149_INVALID,  # set 149: tokens that are words
 )

@@ -24,6 +24,7 @@ from prompt_budget.lint.rules.pb103_set115_cases import SET115_INVALID, SET115_V
 from prompt_budget.lint.rules.pb103_set129_cases import SET129_INVALID, SET129_VALID
 from prompt_budget.lint.rules.pb103_set137_cases import SET137_INVALID, SET137_VALID
 from prompt_budget.lint.rules.pb103_set145_cases import SET145_INVALID, SET145_VALID
+from prompt_budget.lint.rules.pb103_set149_cases import SET149_INVALID, SET149_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -71,6 +72,7 @@ SET73_VALID = (
     *SET129_VALID,  # set 130: a budget getter's value in a local
     *SET137_VALID,  # set 138: a cap on a share of a local budget
     *SET145_VALID,  # set 145: a budget picking a tier; a clamp under a budget's key
+    *SET149_VALID,  # set 149: a limit of tokens turned into characters
 )
 
 SET73_INVALID = (
@@ -97,4 +99,5 @@ SET73_INVALID = (
     *SET129_INVALID,  # set 130: a budget getter's value in a local
     *SET137_INVALID,  # set 138: a cap on a share of a local budget
     *SET145_INVALID,  # set 145: a budget picking a tier; a clamp under a budget's key
+    *SET149_INVALID,  # set 149: a limit of tokens turned into characters
 )

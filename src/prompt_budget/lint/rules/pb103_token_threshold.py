@@ -15,6 +15,7 @@ from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
+from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import words
 from prompt_budget.lint.priced_branches import prices_branch
 from prompt_budget.lint.report_buckets import counts_for_report
@@ -29,6 +30,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.rules.pb103_display import displays_in_units, elif_body, formats_scaled, labels_size
 from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
+from prompt_budget.lint.rules.pb103_floor_cases import FLOOR_VALID
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
@@ -97,26 +99,7 @@ class TokenThreshold(LintRule):
     DEFAULT_MIN_VALUE = 32
     PRECHECK = (PRECHECK_WORDS,)
     VALID = (
-        # a floor under 16, a floor of a room bound to no budget, a floor of no room (set 37)
-        Valid(
-            "def fit(window_tokens, prompt_tokens):\n    max_tokens = max(window_tokens - prompt_tokens, 8)\n"
-        ),
-        Valid(
-            "def fit(window_tokens, used_tokens):\n    left = max(window_tokens - used_tokens, 16)\n    return left\n"
-        ),
-        Valid("def fit(max_tokens):\n    max_tokens = max(max_tokens, 16)\n    return max_tokens\n"),
-        # a multiple of a budget is no share of it: characters as likely (``max_tokens * 4``)
-        Valid("def room(max_tokens):\n    return max(max_tokens * 4, 4096)\n"),
-        # a floor under the rule's minimum whose comment spells another unit
-        Valid(
-            "def gen(llm, max_tokens):\n    n = max(max_tokens, 20)  # at least 20 lines\n    return llm(max_tokens=n)\n"
-        ),
-        # a whole factor splits the window in parts; a factor on a count of no tokens
-        Valid("if prompt_tokens * 2 > context_window:\n    shrink()\n"),
-        Valid("if n_items * 1.5 > context_window:\n    shrink()\n"),
-        # set 25: a billing tier picked per count (the sides are prices); a clamp that cuts characters
-        Valid("price = [0.08 if n_tokens > 300 else 0 for n_tokens in counts]"),
-        Valid("def rows(text, length):\n    ctx = min(2048, length)\n    return text[:ctx]\n"),
+        *FLOOR_VALID,  # floors, multiples, factors and tiers (``pb103_floor_cases``)
         # the message speaks of tokens but not of the number compared
         Valid(
             "def check(n):\n    if not 0 <= n <= 16:\n        raise ValueError('n must be 0 to 32, in tokens')\n"
@@ -453,6 +436,11 @@ class TokenThreshold(LintRule):
             self._report(
                 literal, budget, equal, f"compared for equality with the budget `{attr_name(budget)}`"
             )
+        for side in (node.left, *node.comparators):  # ``whole_chars > 64_000 * 3`` (set 149)
+            if isinstance(side, ast.BinOp) and (limit := char_limit(self, side, node)) is not None:
+                self._report(
+                    limit.limit, side, limit.tokens, "turned into characters and compared with a length"
+                )
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):

@@ -15,6 +15,7 @@ from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key
+from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
@@ -36,11 +37,7 @@ from prompt_budget.lint.rules.pb104_context import (
     token_context,
 )
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
-from prompt_budget.lint.rules.pb104_lengths import (
-    aligned,
-    each_value,
-    estimate_above,
-)
+from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
@@ -509,6 +506,9 @@ class CharsPerToken(LintRule):
             elif not self._base64(node):  # the project's own rate elsewhere may say tokens (``rate_echoes``)
                 note_echo(self, node, right, factor)
         elif isinstance(op, ast.Mult):
+            if (limit := char_limit(self, node)) is not None:  # ``chars > 32_000 * 3`` (set 149)
+                self._report(node, limit.rate, limit.chars_per_token, "chars_per_token")
+                return
             if tokenizer_rate(self, node):
                 return
             if (bound := window_bound(self, node, self._char_context)) is not None:

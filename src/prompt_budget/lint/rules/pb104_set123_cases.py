@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb104_set129_cases import SET129_INVALID, SET129_V
 from prompt_budget.lint.rules.pb104_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb104_set145_cases import SET145_INVALID, SET145_VALID
 from prompt_budget.lint.rules.pb104_set147_cases import SET147_INVALID, SET147_VALID
+from prompt_budget.lint.rules.pb104_set149_cases import SET149_INVALID, SET149_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -59,6 +60,7 @@ SET123_VALID = (
     *SET133_VALID,  # set 133: a rate's product compared with a running total of characters
     *SET145_VALID,  # set 145: a rate the comment above states
     *SET147_VALID,  # set 148: a length collected as tokens
+    *SET149_VALID,  # set 149: the rate of a limit turned into characters
 )
 
 SET123_INVALID = (
@@ -72,4 +74,5 @@ SET123_INVALID = (
     *SET133_INVALID,  # set 133: a rate's product compared with a running total of characters
     *SET145_INVALID,  # set 145: a rate the comment above states
     *SET147_INVALID,  # set 148: a length collected as tokens
+    *SET149_INVALID,  # set 149: the rate of a limit turned into characters
 )

@@ -48,6 +48,7 @@ from prompt_budget.lint.ratio_reads import context_fraction, report_margin_read,
 from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
+from prompt_budget.lint.score_defaults import score_cutoffs
 from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
@@ -194,8 +195,7 @@ class BudgetRatio(DivisorTables):
     def leave_FunctionDef(self, node: ast.AST) -> None:
         seen, pending = self._frames.pop()
         if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            # "Check if any budget dimension is approaching critical levels."
-            doc = ast.get_docstring(node, clean=False)
+            doc = ast.get_docstring(node, clean=False)  # "Check if any budget dimension is approaching..."
             seen[0] = bool(doc and BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
             if not seen[0] and doc:
                 # ``threshold: Token count or percent of context window to trigger compaction.``: the
@@ -547,7 +547,7 @@ class BudgetRatio(DivisorTables):
         if self.gather_evidence:
             names = [side_name(side) for side in (node.left, *node.comparators)]
             if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
-                self._score_compared.update(n for n in names if not self.names.is_score(n))
+                self._score_compared |= score_cutoffs(self.names, names, self.ctx.function())
         for literal, value, name in usage_thresholds(self, node):  # ``if used / window > 0.75``
             self._report(literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}")
 

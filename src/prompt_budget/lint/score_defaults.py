@@ -1,0 +1,30 @@
+"""The constants a score's threshold parameter defaults to, for PB105 (set 149: brainmarks-agent's duplicate
+finder)::
+
+    DEFAULT_THRESHOLD = 0.8
+    def detect_duplicates(store, threshold: float = DEFAULT_THRESHOLD):
+        ...
+        if jaccard(a, b) >= threshold:        # a similarity's cut-off: so is the constant
+
+A parameter compared with a score is a cut-off on the score, and so is the module constant it defaults to.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import defaults
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.names import NameJudge
+
+
+def score_cutoffs(judge: NameJudge, names: Sequence[str | None], fn: ast.AST | None) -> set[str]:
+    """The names compared with a score (``names``: a comparison's two sides' names), and the constants the
+    parameters of ``fn`` among them default to."""
+    compared = {n for n in names if n and not judge.is_score(n)}
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return compared
+    return compared | {d.id for arg, d in defaults(fn.args) if arg.arg in compared and type(d) is ast.Name}
