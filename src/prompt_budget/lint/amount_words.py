@@ -133,3 +133,11 @@ SPECULATIVE_WORDS = frozenset({"draft", "speculative"})
 #: a look-back window (``lookback_tokens``): decoding state, not a budget, even with a limit word
 #: (set 27: xgrammar). Read by ``names.excluded``.
 ROLLBACK_WORDS = frozenset({"rollback", "rollbacks", "lookback", "backtrack", "backtracking", "undo"})
+#: An attention band's width in positions before and after each query (Ascend's ``npu_fusion_attention(
+#: pre_tokens=65535, next_tokens=65535)``, set 152: yunchang): a kernel's mask, not a budget.
+BAND_NAMES = frozenset({("pre", "tokens"), ("next", "tokens")})
+
+
+def decoding_state(ws: tuple[str, ...]) -> bool:
+    """A rollback or look-back depth, or an attention band: decoding state, not a budget."""
+    return not ROLLBACK_WORDS.isdisjoint(ws) or ws in BAND_NAMES

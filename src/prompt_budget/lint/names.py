@@ -20,9 +20,9 @@ from prompt_budget.lint.amount_words import (
     MANAGING_VERBS,
     RATIO_CONTEXT_WORDS,
     RATIO_WORDS,
-    ROLLBACK_WORDS,
     SPECULATIVE_WORDS,
     USAGE_WORDS,
+    decoding_state,
 )
 
 #: The word "token" or "tokens" in a comment, a help text or a docstring (a unit said in prose).
@@ -401,8 +401,8 @@ _PER_DEVICE = frozenset({"gpu", "segment"})
 
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
-    if speculative(ws) or not ROLLBACK_WORDS.isdisjoint(ws):
-        return True  # ``num_draft_tokens``, ``max_rollback_tokens``: decoding parameters
+    if speculative(ws) or decoding_state(ws):
+        return True  # ``num_draft_tokens``, ``max_rollback_tokens``, ``pre_tokens``: decoding parameters
     # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)
     found = {
         w

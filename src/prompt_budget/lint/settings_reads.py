@@ -29,6 +29,7 @@ from prompt_budget.lint.helper_settings import helper_budgets
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.search_bounds import range_budgets
 from prompt_budget.lint.section_reads import section_budgets
 from prompt_budget.lint.truncating_models import PRECHECK_WORDS as TRUNCATING
 
@@ -97,6 +98,7 @@ def settings_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
         *section_budgets(rule, call),
         *assigned_lookup_budgets(rule, call),
         *commented_chunk_sizes(rule, call),
+        *range_budgets(rule, call),  # ``bind_attr(cfg, "max_tokens", bounds=(1, 32000))`` (set 152)
     )
     for literal, name, value, how in found:
         report(literal, name, value, how)  # ``config.get("api", "max_tokens", 32768)``

@@ -12,6 +12,7 @@ from prompt_budget.lint.rules.pb101_set133_cases import SET133_INVALID, SET133_V
 from prompt_budget.lint.rules.pb101_set137_cases import SET137_INVALID, SET137_VALID
 from prompt_budget.lint.rules.pb101_set145_cases import SET145_INVALID, SET145_VALID
 from prompt_budget.lint.rules.pb101_set147_cases import SET147_INVALID, SET147_VALID
+from prompt_budget.lint.rules.pb101_set151_cases import SET151_INVALID, SET151_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -30,6 +31,7 @@ SET111_VALID = (
     *SET137_VALID,  # set 138: a budget getter's fallback argument
     *SET145_VALID,  # set 146: a key handed to a settings helper
     *SET147_VALID,  # set 148: a quota of tokens per minute in a dict
+    *SET151_VALID,  # set 152: an attention band's width
 )
 
 SET111_INVALID = (
@@ -45,4 +47,5 @@ SET111_INVALID = (
     *SET137_INVALID,  # set 138: a budget getter's fallback argument
     *SET145_INVALID,  # set 146: a key handed to a settings helper
     *SET147_INVALID,  # set 148: a quota of tokens per minute in a dict
+    *SET151_INVALID,  # set 152: an attention band's width
 )
