@@ -12,6 +12,8 @@ _LIMITS = (
 )
 
 SET147_VALID = (
+    # a bare ``TPM`` key: a provider's published limits by tier (l2mac's table in the tuning corpus)
+    Valid(_LIMITS.format(key="TPM")),
     Valid(_LIMITS.format(key="max_requests_per_minute")),
     Valid(_LIMITS.format(key="tokens_used_this_minute")),
 )
