@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.character_reads import bound_local
+from prompt_budget.lint.character_reads import bound_local, bound_values
 from prompt_budget.lint.walks import brief_source, walk
 
 if TYPE_CHECKING:
@@ -24,35 +24,33 @@ if TYPE_CHECKING:
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
+def ordered_count(rule: LintRule, fn: ast.AST, name: str) -> ast.expr | None:
+    """The count of tokens (no budget) a comparison of ``fn`` orders the local ``name`` against, when
+    ``name`` is bound once in ``fn`` (not also a loop's target, a parameter, augmented...); else None. Read by
+    ``budget_halves`` too (half of a budget bound to a local so ordered)."""
+    if len(bound_values(fn, name)) != 1:
+        return None
+    for sub in walk(fn):
+        if isinstance(sub, ast.Compare) and len(sub.ops) == 1 and isinstance(sub.ops[0], _ORDER):
+            sides = (sub.left, sub.comparators[0])
+            for side, other in (sides, sides[::-1]):
+                if type(side) is ast.Name and side.id == name and _counted(rule, other):
+                    return other
+    return None
+
+
+def _counted(rule: LintRule, node: ast.expr) -> bool:
+    """A count of tokens, no budget (``num_tokens > self.token_limit`` orders a count against its cap)."""
+    return rule.token_amount(node) and rule.budget_expr(node) is None
+
+
 def ordered_local(rule: LintRule, product: ast.AST, assign: ast.AST) -> str | None:
     """How the local ``assign`` binds ``product`` to is ordered against a count of tokens, else None."""
     name = bound_local(assign)
     fn = rule.ctx.function()
     if name is None or fn is None or getattr(assign, "value", None) is not product:
         return None
-    compares: list[ast.Compare] = []
-    for node in walk(fn):
-        if isinstance(node, ast.Compare):
-            compares.append(node)
-        elif node is not assign and _binds(node, name):
-            return None
-    for compare in compares:
-        sides = (compare.left, *compare.comparators)
-        if not all(isinstance(op, _ORDER) for op in compare.ops):
-            continue
-        if not any(type(s) is ast.Name and s.id == name for s in sides):
-            continue
-        for other in sides:
-            if type(other) is not ast.Name and rule.token_amount(other) and rule.budget_expr(other) is None:
-                return f"bound to `{name}`, compared with the token count `{brief_source(other)}`"
-    return None
-
-
-def _binds(node: ast.AST, name: str) -> bool:
-    """Whether ``node`` binds ``name`` (an assignment, a loop, a walrus, a ``with ... as``)."""
-    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        return any(type(t) is ast.Name and t.id == name for tg in targets for t in walk(tg))
-    if isinstance(node, ast.withitem) and node.optional_vars is not None:
-        return any(type(t) is ast.Name and t.id == name for t in walk(node.optional_vars))
-    return False
+    other = ordered_count(rule, fn, name)
+    return (
+        None if other is None else f"bound to `{name}`, compared with the token count `{brief_source(other)}`"
+    )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.bound_products import ordered_count
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, number
@@ -213,20 +213,9 @@ def _ordered_local(rule: LintRule, target: ast.expr) -> tuple[str, bool] | None:
     fn = rule.ctx.function()
     if fn is None or type(target) is not ast.Name or set(words(target.id)) & _OTHER_UNITS:
         return None
-    if len(bound_values(fn, target.id)) != 1:
-        return None  # ``overlap_tokens = max_tokens // 2`` clamping a parameter, a count halved on a retry
-    for sub in walk(fn):
-        if isinstance(sub, ast.Compare) and len(sub.ops) == 1 and isinstance(sub.ops[0], _ORDERS):
-            sides = (sub.left, sub.comparators[0])
-            for side, other in (sides, sides[::-1]):
-                if type(side) is ast.Name and side.id == target.id and _counted(rule, other):
-                    return f"bound to `{target.id}`, ordered against a count of tokens", True
-    return None
-
-
-def _counted(rule: LintRule, node: ast.expr) -> bool:
-    """A count of tokens, no budget (``num_tokens > self.token_limit`` orders a count against its cap)."""
-    return rule.token_amount(node) and rule.budget_expr(node) is None
+    if ordered_count(rule, fn, target.id) is None:
+        return None  # not bound once (a parameter clamped, a count halved on a retry), or ordered otherwise
+    return f"bound to `{target.id}`, ordered against a count of tokens", True
 
 
 def _window_read(rule: LintRule, node: ast.expr) -> str | None:

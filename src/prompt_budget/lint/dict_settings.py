@@ -81,10 +81,9 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
         ws = words(name)
         if name in _ENCODER_OPTIONS:
             yield item, name, value, "written as a retriever's option counted in tokens"
-        elif len(ws) > 1 and token_quota_name(
-            name
-        ):  # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148)
-            # (a bare ``"TPM"`` key is a row of a provider's published limits by tier, written many times)
+        elif len(ws) > 1 and token_quota_name(name):
+            # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148); a bare ``"TPM"`` key is a row of a
+            # provider's published limits by tier, written many times
             yield item, name, value, "written as a rate limiter's quota of tokens per minute"
         elif splitter and token_setting(rule, name):
             yield item, name, value, "written as the chunk size of a split that counts tokens"

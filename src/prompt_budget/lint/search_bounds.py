@@ -27,7 +27,7 @@ _RANGES = frozenset({"bounds", "range", "limits", "domain", "search_range"})
 def range_budgets(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:
     """(the literal, the bound's name, its value, how) of each bound of a budget's range given to ``call``."""
     pairs = [
-        kw
+        (kw.arg or "", kw.value.elts)
         for kw in call.keywords
         if kw.arg in _RANGES and isinstance(kw.value, ast.Tuple) and len(kw.value.elts) == 2
     ]
@@ -37,9 +37,9 @@ def range_budgets(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, st
     name = next((n for n in named if n and n.isidentifier() and not n.isupper()), None)
     if name is None or not rule.names.is_budget_setting(name):
         return
-    for kw in pairs:
-        for end, literal in zip(("min", "max"), kw.value.elts, strict=True):  # type: ignore[attr-defined]
+    for keyword, ends in pairs:
+        for end, literal in zip(("min", "max"), ends, strict=True):
             value = rule.budget_literal(literal)
             if value is not None:
                 least = "least" if end == "min" else "greatest"
-                yield literal, f"{name}_{end}", value, f"as the {least} value `{kw.arg}=` allows `{name}`"
+                yield literal, f"{name}_{end}", value, f"as the {least} value `{keyword}=` allows `{name}`"

@@ -66,9 +66,15 @@ def divisor(node: ast.BinOp) -> int | None:
 def budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     """(the divisor, what it divides) of a share of a token budget written as a division by a whole
     number (``context_size // 4``), or of a count of tokens divided so into a length limit; else None.
-    ``node`` is the division being visited."""
+    ``node`` is the division being visited. A divisor the comment states as characters per token (``n //
+    4`` under ``# ~1 token per 4 chars``) is PB104's rate: no share."""
+    found = _budget_share(rule, node)
+    return None if found is None or rate_stated(rule, found[0]) else found
+
+
+def _budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     value = divisor(node)
-    if value is None or rate_stated(rule, value):  # ``n // 4`` under ``# ~1 token per 4 chars``: PB104's
+    if value is None:
         return None
     kept = numerator(node)
     left = node.left.left if kept > 1 and isinstance(node.left, ast.BinOp) else node.left

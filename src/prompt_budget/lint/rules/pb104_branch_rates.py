@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
-from prompt_budget.lint.rules.pb104_lengths import comment_above, says_window, window_times_rate
-from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
+from prompt_budget.lint.rules.pb104_lengths import says_window, window_times_rate
+from prompt_budget.lint.stated_rates import block_comment, comment_above, literal_product, stated_product
 from prompt_budget.lint.walks import kept_per_file, statements
 
 if TYPE_CHECKING:

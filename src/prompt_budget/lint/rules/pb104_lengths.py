@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.rule import callee_name, number, token_amount_literal
-from prompt_budget.lint.stated_rates import comment_above as comment_above  # noqa: PLC0414
+from prompt_budget.lint.stated_rates import comment_above
 
 #: Functions and methods giving one statistic of many values (``sum``, ``np.mean``, ``Series.max``).
 _STATISTICS = frozenset({"sum", "mean", "fmean", "median", "average", "max", "min", "nanmean", "nansum"})
