@@ -67,6 +67,17 @@ def test_options_change_findings() -> None:
     assert [f.line for f in lint_snippet(code, options=opts)] == []  # type: ignore[arg-type]
 
 
+def test_small_output_caps_follow_the_least_value() -> None:
+    """A request's own output cap is reported from 2 while ``min-value`` is not set, never in a test."""
+    code = "def grade(client, messages):\n    return client.create(messages=messages, max_tokens=10)\n"
+    assert [(f.line, f.value) for f in lint_snippet(code)] == [(2, 10)]
+    assert lint_snippet(code, path="tests/test_grade.py") == []
+    opts = parse({"min-value": 100})
+    assert lint_snippet(code, options=opts) == []  # type: ignore[arg-type]
+    opts = parse({"PB101": {"min-value": 12}})
+    assert lint_snippet(code, options=opts) == []  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("path", "pattern", "matches"),
     [

@@ -26,7 +26,7 @@ def _literal_text(node: ast.expr) -> bool:
     return type(node) is ast.Constant and isinstance(node.value, str)
 
 
-def _literal_prompt(node: ast.expr) -> bool:
+def literal_prompt(node: ast.expr) -> bool:
     """``"ping the tool"``, or a list of messages whose every value is a literal string."""
     if _literal_text(node):
         return True
@@ -55,8 +55,8 @@ def _bound_in(fn: Function, name: str) -> ast.expr | None:
 def _given_prompt(fn: Function, node: ast.expr) -> bool:
     if type(node) is ast.Name:
         bound = _bound_in(fn, node.id)
-        return bound is not None and _literal_prompt(bound)
-    return _literal_prompt(node)
+        return bound is not None and literal_prompt(bound)
+    return literal_prompt(node)
 
 
 def _answers_yes_or_no(fn: Function | None) -> bool:

@@ -27,6 +27,7 @@ from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import callee_name, dotted, string_value
+from prompt_budget.lint.small_caps import small_cap
 from prompt_budget.lint.token_cuts import cut_kwargs, cuts_tokens, embedder_length, tokenizer_length
 from prompt_budget.lint.walks import kept_per_file, source_of, walk
 
@@ -241,7 +242,7 @@ def request_entries(
         for branch in (_choices(whole) or (serialized(whole),))
     ]
     for key, item in pairs:
-        value = rule.budget_literal(item)
+        value = rule.budget_literal(item) or small_cap(rule, string_value(key), item, node)
         if value is None and rule.names.is_budget(string_value(key) or ""):
             value = digits(rule, item)  # ``{"MAX_TOTAL_TOKENS": "4096"}``: an environment takes strings
         if value is None or id(item) in skip:

@@ -34,6 +34,7 @@ from prompt_budget.lint.rules.pb101_set103y_cases import SET103Y_INVALID, SET103
 from prompt_budget.lint.rules.pb101_set105_cases import SET105_INVALID, SET105_VALID
 from prompt_budget.lint.rules.pb101_set107_cases import SET107_INVALID, SET107_VALID
 from prompt_budget.lint.rules.pb101_set111_cases import SET111_INVALID, SET111_VALID
+from prompt_budget.lint.rules.pb101_small_cap_cases import SMALL_CAP_INVALID, SMALL_CAP_VALID
 
 _DOCUMENTED_INVALID = (
     # a setting written into a request under a key the class's docstrings state in tokens at that very
@@ -72,6 +73,7 @@ FORM_VALID = (
     *SET99_VALID,  # sets 99 and 100 (tuner U)
     *SET103_VALID,  # set 103: a number times a unit constant
     *SET103Y_VALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
+    *SMALL_CAP_VALID,  # a request's own output cap below the least value
     *SET107_VALID,  # set 108: a library keyword documented in tokens
     *SET111_VALID,  # set 111: a ("tokens", N) context size as a setting's fallback
     *SET101_VALID,  # sets 101 and 102 (tuner P)
@@ -158,6 +160,7 @@ FORM_INVALID = (
     *SET99_INVALID,  # sets 99 and 100 (tuner U)
     *SET103_INVALID,  # set 103: a number times a unit constant
     *SET103Y_INVALID,  # set 103 (tuner Y): a literal request whose answer is thrown away
+    *SMALL_CAP_INVALID,  # a request's own output cap below the least value
     *SET107_INVALID,  # set 108: a library keyword documented in tokens
     *SET111_INVALID,  # set 111: a ("tokens", N) context size as a setting's fallback
     *SET101_INVALID,  # sets 101 and 102 (tuner P)

@@ -60,6 +60,7 @@ from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
+from prompt_budget.lint.small_caps import small_cap
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
 from prompt_budget.lint.subtracted_defaults import subtracted_defaults
@@ -406,7 +407,7 @@ class InlineBudget(LintRule):
         for kw in node.keywords:
             if kw.arg is None:
                 continue
-            value = self.budget_literal(kw.value)
+            value = self.budget_literal(kw.value) or small_cap(self, kw.arg, kw.value)
             if value is None or id(kw.value) in spec or completions_count(self, kw.arg, node):
                 continue
             if self._budget_keyword(kw.arg, node) or quota_keyword(kw.arg, node, value):  # a TPM quota

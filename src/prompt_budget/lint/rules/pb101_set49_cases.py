@@ -22,11 +22,13 @@ SET49_VALID = (
 )
 
 SET49_INVALID = (
-    # a request's budget written as a conditional value: each branch that is a budget (set 50: granite-io)
+    # a request's budget written as a conditional value: each branch (set 50: granite-io; the short
+    # answer's 2 a request's own output cap, ``small_caps``)
     Invalid(
         "class Rerank:\n    def __init__(self, verbose):\n"
         '        self._params = {"temperature": 0.0, "max_tokens": 4096 if verbose else 2}\n',
         line=3,
+        count=2,
     ),
     # the number given to the call under test, whose echo is asserted: its input (set 43: langfun)
     Invalid(

@@ -1,0 +1,92 @@
+"""A request's own output cap below the rules' least value, for PB101 (sets 147-152: policyrail-ai's
+classifiers' ``max_tokens=10``, fr-cli's intent call, an evaluation's ``max_new_tokens=10``)::
+
+    response = client.chat.completions.create(model=model, messages=messages, max_tokens=10)
+
+The keyword is the request's output cap by its exact name (``max_tokens``, ``max_output_tokens``,
+``max_new_tokens``, ``num_predict``...): a small number there is still how much the model may write, sized
+for a label, a score or a yes/no answer, and a team tunes it like any other cap. The least value (16)
+keeps small numbers under other budget names out (``context_length=5``, a count of lines); for these
+keywords the least value is ``LEAST`` (2) while ``min-value`` is not configured (a configured one holds
+for them too). ``max_tokens=1`` stays out: it is the cap of nearly every probe and of requests made
+only to read back the prompt's count of tokens. A probe with a larger cap is left out by its function's
+name (``health_check``, ``ping``, ``validate_key``, ``test_connection``, a test) and, after this, by
+the probe readings every PB101 finding goes through (``api_minimums``: a literal prompt, a discarded
+answer). Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.check_probes import literal_prompt
+from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The keywords that are a request's output cap whatever the call (providers' and serving libraries').
+OUTPUT_CAPS = frozenset(
+    {
+        "max_tokens",
+        "max_output_tokens",
+        "max_completion_tokens",
+        "max_new_tokens",
+        "max_tokens_to_sample",
+        "num_predict",
+    }
+)
+#: The least output cap reported under those keywords while ``min-value`` is not configured.
+LEAST = 2
+#: A payload's keys holding its prompt.
+_PROMPTS = frozenset({"messages", "prompt", "input", "contents"})
+#: Words of a function's name that make its small request a probe, not a task's (``health_check``).
+_PROBE_WORDS = frozenset(
+    {
+        "ping",
+        "health",
+        "healthcheck",
+        "test",
+        "check",
+        "validate",
+        "validation",
+        "verify",
+        "probe",
+        "connection",
+        "connectivity",
+        "warmup",
+        "startup",
+        "smoke",
+    }
+)
+
+
+def small_cap(
+    rule: LintRule, name: str | None, value: ast.expr, payload: ast.Dict | None = None
+) -> int | None:
+    """The number ``value`` is when it is given under ``name``, a request's output cap (``OUTPUT_CAPS``, a
+    keyword or a key of the dict ``payload``), as a whole number from ``LEAST`` up to the rule's least
+    value, outside tests, probing functions and payloads whose prompt is written whole (``"messages":
+    [{"role": "user", "content": "Say 'ok'"}]``, a test request); else None."""
+    if (
+        name not in OUTPUT_CAPS
+        or type(value) is not ast.Constant
+        or type(value.value) is not int
+        or not LEAST <= value.value < rule.options.min_value
+        or rule.options.min_value != type(rule).DEFAULT_MIN_VALUE  # the user's own least value holds
+        or value.value in rule.options.allowed_values
+        or is_test_module(rule.ctx.path)
+    ):
+        return None
+    if payload is not None and any(
+        string_value(k) in _PROMPTS and literal_prompt(v)
+        for k, v in zip(payload.keys, payload.values, strict=True)
+    ):
+        return None
+    function = rule.ctx.function()
+    if function is not None and _PROBE_WORDS.intersection(words(function.name)):
+        return None
+    return value.value
