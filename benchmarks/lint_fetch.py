@@ -1082,15 +1082,15 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: and 124), 6ca1933 (sets 125 and 126), e97073d (sets 127 and 128), fb70237 (sets 129 and 130), 18ae5b8 (sets
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
-#: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150) and 4e5c9f2 (sets 151 and 152), each package its own
-#: run, two judges per package; sets 111-120 and 123-152 were tuned on after they were judged. Chosen from
-#: PyPI before any of it was linted: PyPI's agent, RAG, memory and context packages released since January
-#: 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and of the docs excluded, close kin
-#: too), shuffled with the seeds 111, 113, ..., 151 into twenty-one lists of sixty written down first; from
-#: each, the first eight and the next eight whose latest release holds 0.1-2 MB of Python (passed over: ten,
-#: twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen, twenty-seven, sixteen, sixteen,
-#: seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen, nineteen and twenty); set 127's
-#: zctw has no wheel (its sdist is pinned).
+#: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152) and e3774f2 (sets 153
+#: and 154), each package its own run, two judges per package; sets 111-120 and 123-152 were tuned on after
+#: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
+#: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
+#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 153 into twenty-two lists of
+#: sixty written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB
+#: of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
+#: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen,
+#: nineteen, twenty and nineteen); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1470,6 +1470,24 @@ MEASURE: dict[str, str] = {
     "flightdeck-sensor": "0.7.0",
     "rainforest-lab": "0.1.0",
     "vozern": "1.0.0",
+    # set 153
+    "foral": "0.20.0",
+    "layaeval": "0.1.7",
+    "draftwatch": "0.2.5",
+    "aaw-core": "0.1.11",
+    "pypeeker-cli": "1.8.0",
+    "cybersecurity-browser-extension-agent": "1.1.4",
+    "aevyra-origin": "0.1.0",
+    "nail-clawbench": "0.1.5",
+    # set 154
+    "modelscout-llm": "0.1.1",
+    "experia": "0.8.1",
+    "rootmark": "0.1.5",
+    "cn-skill-sync": "0.19.1",
+    "ouro-agents": "0.2.13",
+    "junjo": "0.69.0",
+    "aqta-verify-receipt": "1.4.0",
+    "autochunks": "0.0.12",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"

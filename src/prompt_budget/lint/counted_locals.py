@@ -1,7 +1,8 @@
 """A local that only ever holds a number of tokens, whatever it is named: a running total of token
 counts (``total = 0`` ... ``estimate = cls.estimate_tokens(text)`` ... ``total += estimate``; set 71:
 hotaru-code's pruning of old tool outputs), what is left of a budget (``remaining = max_tokens -
-total_tokens``; set 72: nanoindex), or a count read with a fallback of none (``budget =
+total_tokens``; set 72: nanoindex; ``MAX_TASK_CONTEXT_TOKENS - used``, a budget less a
+local, set 154: ouro-agents), or a count read with a fallback of none (``budget =
 thinking.get("budget_tokens") or 0``; set 115: agentlys), or a call counting tokens by its name
 (``before = estimate_tokens(messages)``; set 134: fr-cli). A number it is compared with is a threshold on
 tokens."""
@@ -15,7 +16,7 @@ from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.rule import attr_name, callee_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -37,6 +38,19 @@ def _counts(rule: LintRule, values: list[ast.expr]) -> bool:
     )
 
 
+def _budget(rule: LintRule, node: ast.expr) -> bool:
+    """``MAX_TASK_CONTEXT_TOKENS``, ``self.max_tokens``: a name saying it is a budget of tokens."""
+    name = attr_name(node) if isinstance(node, ast.Name | ast.Attribute) else None
+    return name is not None and rule.names.is_budget(name)
+
+
+def _spent(fn: ast.AST, node: ast.expr) -> bool:
+    """``used``: a local running total, started at zero and only added to (``used = 0`` ... ``used +=
+    tokens``), what has been spent of a budget; not an index or an offset (``max_tokens - start``)."""
+    found = running_values(fn, node.id) if type(node) is ast.Name else None
+    return found is not None and bool(found[1]) and all(zero(v) for v in found[0])
+
+
 def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bool:
     """``count_tokens(block)``, ``max_tokens - total_tokens`` (both sides tokens), or a local bound
     (every time) to one of those."""
@@ -46,6 +60,8 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
         # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys)
         return isinstance(value.values[0], ast.Call) and rule.token_amount(value.values[0])
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        if isinstance(value.op, ast.Sub) and _budget(rule, value.left) and _spent(fn, value.right):
+            return True  # ``MAX_TASK_CONTEXT_TOKENS - used``: what is left of a budget (set 154: ouro-agents)
         return rule.token_amount(value.left) and rule.token_amount(value.right)
     if type(value) is ast.Name and depth == 0:
         values = bound_values(fn, value.id)

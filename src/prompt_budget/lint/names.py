@@ -399,10 +399,16 @@ def speculative(ws: Iterable[str]) -> bool:
 _PER_DEVICE = frozenset({"gpu", "segment"})
 
 
+#: A name's last word that is a unit of time (``TIMEOUT_S``, ``TOKEN_MARGIN_S``, ``refresh_skew_ms``).
+_SECOND_SUFFIXES = frozenset({"s", "ms", "us", "ns"})
+
+
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
     if speculative(ws) or decoding_state(ws):
         return True  # ``num_draft_tokens``, ``max_rollback_tokens``, ``pre_tokens``: decoding parameters
+    if len(ws) > 1 and ws[-1] in _SECOND_SUFFIXES:
+        return True  # ``TOKEN_MARGIN_S = 60``: seconds before a login token expires (set 153: aaw-core)
     # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)
     found = {
         w

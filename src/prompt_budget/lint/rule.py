@@ -234,6 +234,22 @@ _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate"
 TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "HierarchicalNodeParser"}) | _LANGCHAIN_BUILT
 
 
+#: Words of a length function's name that count tokens though ``mentions_tokens`` does not say so.
+_TOKENIZER_WORDS = frozenset({"tiktoken", "tokenizer", "tokenize", "encode"})
+
+
+def _token_length(judge: NameJudge, call: ast.Call) -> bool:
+    """``RecursiveCharacterTextSplitter(..., length_function=count_tokens)``: LangChain's splitters measure
+    their chunks with the function given, here one counting tokens (``tiktoken_len``, ``self._token_len``,
+    ``lambda t: len(enc.encode(t))``), so their sizes are tokens (set 154: autochunks' bridges)."""
+    given = next((k.value for k in call.keywords if k.arg == "length_function"), None)
+    if isinstance(given, ast.Lambda):
+        names = [callee_name(n) or "" for n in ast.walk(given.body) if isinstance(n, ast.Call)]
+    else:
+        names = [attr_name(given) or ""] if given is not None else []
+    return any(judge.mentions_tokens(n) or _TOKENIZER_WORDS.intersection(words(n)) for n in names)
+
+
 def sizes_token_chunks(
     judge: NameJudge, keyword: str, call: ast.Call, ctx: FileContext | None = None
 ) -> bool:
@@ -249,7 +265,7 @@ def sizes_token_chunks(
     if ctx is not None and isinstance(call.func, ast.Name):
         callee = ctx.origin(callee).rsplit(".", 1)[-1]  # ``TokenTextSplitter as Splitter``
     unit = next((string_value(k.value) or "" for k in call.keywords if k.arg in _UNIT_KEYWORDS), "")
-    if callee in TOKEN_SPLITTERS or unit.lower().startswith("token"):
+    if callee in TOKEN_SPLITTERS or unit.lower().startswith("token") or _token_length(judge, call):
         return True
     return judge.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 

@@ -122,8 +122,11 @@ def token_cap(rule: LintRule, node: ast.expr) -> bool:
             token_cap(rule, whole) and _share(rule, part)
             for whole, part in ((node.left, node.right), (node.right, node.left))
         )
+    inner = unconverted(_unclamped(node))
     return (
         rule.token_amount(fallen_back(node))
+        # ``max(int(max_retrieval_tokens), 0) * 4``: a cap clamped and made a number (set 154: ouro-agents)
+        or (inner is not node and rule.token_amount(fallen_back(inner)))
         or documented_token_cap(rule.ctx.function(), node)
         or token_difference(rule, _unclamped(node))
         # ``while estimate(msgs) > effective_max: ...`` ... ``max_chars = effective_max * 4`` (set 127)

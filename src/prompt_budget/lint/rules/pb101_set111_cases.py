@@ -13,6 +13,7 @@ from prompt_budget.lint.rules.pb101_set137_cases import SET137_INVALID, SET137_V
 from prompt_budget.lint.rules.pb101_set145_cases import SET145_INVALID, SET145_VALID
 from prompt_budget.lint.rules.pb101_set147_cases import SET147_INVALID, SET147_VALID
 from prompt_budget.lint.rules.pb101_set151_cases import SET151_INVALID, SET151_VALID
+from prompt_budget.lint.rules.pb101_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -32,9 +33,11 @@ SET111_VALID = (
     *SET145_VALID,  # set 146: a key handed to a settings helper
     *SET147_VALID,  # set 148: a quota of tokens per minute in a dict
     *SET151_VALID,  # set 152: an attention band's width
+    *SET153_VALID,  # set 154: a splitter measuring tokens
 )
 
 SET111_INVALID = (
+    *SET153_INVALID,  # set 154: a splitter measuring tokens
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",
