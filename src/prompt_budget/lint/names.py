@@ -422,6 +422,8 @@ def excluded(ws: tuple[str, ...]) -> bool:
 
 
 _BARE_MAXIMA = (("context", "max"), ("ctx", "max"))
+#: Words of a ``<what>_token_size`` that is a tally, not a size set (``sum_input_token_size``, ``total_token_size``).
+_TALLY_WORDS = frozenset({"total", "sum", "used", "current", "actual", "count", "input", "output"})
 
 
 @lru_cache(maxsize=65536)
@@ -444,6 +446,10 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         return False
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
+    if len(ws) > 2 and ws[-2:] == ("token", "size") and not _TALLY_WORDS.intersection(ws):
+        return (
+            True  # ``base_token_size``, ``child_token_size``: a chunk's size in tokens (set 154: autochunks)
+        )
     if any(w in UNIT_WORDS for w in ws):
         return False  # context_lines, CONTEXT_MESSAGES_LIMIT: a budget of something else
     if any(w in _GUESS_WORDS for w in ws):

@@ -14,17 +14,25 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.names import words
+
 #: A runtime's own name of a number of tokens, then its value.
 _SETTING = re.compile(
     r"(?<![\w-])(num_ctx|num_predict|n_ctx|n_predict|--ctx-size|--n-predict|--max-model-len)"
     r"(?:\s+|\s*[=:]\s*)(\d[\d_]*)(?![\w.])"
 )
+#: Words of a name holding sample code a program shows, not a setting it renders (set 154: modelscout-llm's
+#: ``llama_cpp_code``, printed by its ``snippet`` command).
+_SAMPLE_WORDS = frozenset({"code", "snippet", "snippets", "example", "examples", "sample", "usage"})
 #: Keywords whose string is prose about a setting, not the setting.
 _PROSE_KEYWORDS = frozenset({"help", "description", "doc", "title", "label", "placeholder", "info"})
 
 
-def runtime_settings(node: ast.Constant, parent: ast.AST | None) -> list[tuple[str, int]]:
-    """(the setting's name, its value) of each runtime setting written in the string ``node``."""
+def runtime_settings(
+    node: ast.Constant, parent: ast.AST | None, grand: ast.AST | None = None
+) -> list[tuple[str, int]]:
+    """(the setting's name, its value) of each runtime setting written in the string ``node``; ``grand``:
+    the parent of ``parent``, read when ``parent`` is the f-string ``node`` is a part of."""
     text = node.value
     if not isinstance(text, str) or isinstance(parent, ast.Expr):
         return []  # a docstring or a bare string: prose
@@ -32,4 +40,9 @@ def runtime_settings(node: ast.Constant, parent: ast.AST | None) -> list[tuple[s
         return []  # every setting's name holds one of these: most strings are not searched
     if isinstance(parent, ast.keyword) and parent.arg in _PROSE_KEYWORDS:
         return []
+    holder = grand if isinstance(parent, ast.JoinedStr) else parent
+    if isinstance(holder, ast.Assign) and any(
+        type(t) is ast.Name and _SAMPLE_WORDS.intersection(words(t.id)) for t in holder.targets
+    ):
+        return []  # ``llama_cpp_code = f'''... n_ctx=4096 ...'''``: sample code shown to the user (set 154)
     return [(m.group(1).lstrip("-").replace("-", "_"), int(m.group(2))) for m in _SETTING.finditer(text)]

@@ -455,7 +455,9 @@ class InlineBudget(LintRule):
     def visit_Constant(self, node: ast.Constant) -> None:
         if type(node.value) is not str:
             return  # ``runtime_settings`` reads strings alone: the parent is not looked up for a number
-        for name, value in runtime_settings(node, self.ctx.parent(node)):
+        parent = self.ctx.parent(node)
+        grand = self.ctx.parent(parent) if isinstance(parent, ast.JoinedStr) else None
+        for name, value in runtime_settings(node, parent, grand):
             if value > 1:  # ``num_predict -1``: unlimited, ``1``: a ping
                 message = f"token budget {name}={value} written inside a string; move it to config so it can be tuned and tested"
                 self.report(

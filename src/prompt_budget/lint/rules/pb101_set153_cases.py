@@ -1,7 +1,8 @@
 """PB101's cases from sets 153 and 154 (issue 19): a LangChain splitter told to measure its chunks with a function
 counting tokens (set 154: autochunks' bridges, ``RecursiveCharacterTextSplitter(chunk_size=...,
 length_function=count_tokens)``: ``rule._token_length``) takes its sizes in tokens; with ``len`` (the default) they
-are characters. Spliced into ``pb101_set111_cases``.
+are characters. A runtime's setting in sample code a program shows (``llama_cpp_code = f'... n_ctx=4096 ...'``,
+printed by a ``snippet`` command: ``runtime_strings``) is not one it runs. Spliced into ``pb101_set111_cases``.
 """
 
 from __future__ import annotations
@@ -14,9 +15,21 @@ SET153_VALID = (
     Valid(_SPLIT.format(length="len")),
     Valid(_SPLIT.format(length="lambda t: len(t.split())")),
     Valid("s = RecursiveCharacterTextSplitter(chunk_size=400, chunk_overlap=40)\n"),
+    # sample code a command prints for the user to copy (set 154: modelscout-llm's ``snippet``)
+    Valid(
+        'def snippet(repo):\n    llama_cpp_code = f"""from llama_cpp import Llama\n'
+        'llm = Llama.from_pretrained(repo_id=\'{repo}\', n_ctx=4096)\n"""\n'
+        "    console.print(Syntax(llama_cpp_code, 'python'))\n"
+    ),
+    Valid('usage_example = "llama-server -m model.gguf --ctx-size 8192"\n'),
 )
 
 SET153_INVALID = (
+    # a command line a program renders and runs is a setting
+    Invalid(
+        'def serve(model):\n    command = f"llama-server -m {model} --ctx-size 8192"\n    return run(command)\n',
+        line=2,
+    ),
     Invalid(_SPLIT.format(length="count_tokens"), line=1),
     Invalid(_SPLIT.format(length="tiktoken_len"), line=1),
     Invalid(_SPLIT.format(length="self._token_len"), line=1),
