@@ -15,7 +15,8 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.rule import callee_name, defaults
 
 if TYPE_CHECKING:
     from prompt_budget.lint.names import NameJudge
@@ -28,3 +29,16 @@ def score_cutoffs(judge: NameJudge, names: Sequence[str | None], fn: ast.AST | N
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return compared
     return compared | {d.id for arg, d in defaults(fn.args) if arg.arg in compared and type(d) is ast.Name}
+
+
+#: Statistics of a sample a cut-off is computed as (``np.percentile(scores, 85)``, ``statistics.median``).
+_STATISTICS = frozenset({"percentile", "quantile", "nanpercentile", "nanquantile", "median", "mean", "std"})
+
+
+def statistic_fallback(fn: ast.AST | None, name: str) -> bool:
+    """``threshold = np.percentile(all_combined, 85)`` ... ``else: threshold = 0.5``: the local ``name`` is
+    elsewhere in ``fn`` a statistic of a sample of scores, so its literal is that statistic's fallback, a
+    cut-off on the scores, not a share of a budget beside them (set 154: autochunks' boundary scores)."""
+    return fn is not None and any(
+        isinstance(v, ast.Call) and callee_name(v) in _STATISTICS for v in bound_values(fn, name)
+    )

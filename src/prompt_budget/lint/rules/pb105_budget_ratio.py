@@ -48,7 +48,7 @@ from prompt_budget.lint.ratio_reads import context_fraction, report_margin_read,
 from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
-from prompt_budget.lint.score_defaults import score_cutoffs
+from prompt_budget.lint.score_defaults import score_cutoffs, statistic_fallback
 from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
@@ -379,7 +379,7 @@ class BudgetRatio(DivisorTables):
             self._token_shares.append(self.ctx.reports.pop(before))
             self._follow(name, literal, value)
         elif generic(self.names, name):
-            if described_otherwise(original):
+            if described_otherwise(original) or statistic_fallback(self.ctx.function(), name):
                 return
             if (id(self.ctx.function()), name) in self._followed:
                 # ``threshold = kwargs.get("threshold", 0.8)`` ... ``threshold = 0.8`` when the read fails:

@@ -23,6 +23,7 @@ from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_V
 from prompt_budget.lint.rules.pb105_set137_cases import SET137_INVALID, SET137_VALID
 from prompt_budget.lint.rules.pb105_set143_cases import SET143_INVALID, SET143_VALID
 from prompt_budget.lint.rules.pb105_set149_cases import SET149_INVALID, SET149_VALID
+from prompt_budget.lint.rules.pb105_set153_cases import SET153_INVALID, SET153_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -123,6 +124,7 @@ SET111_VALID = (
     *SET137_VALID,  # set 137: half of what is left of a budget
     *SET143_VALID,  # set 144: a bound product ordered against tokens
     *SET149_VALID,  # set 149: a score's cut-off by its parameter
+    *SET153_VALID,  # set 154: a statistic's fallback
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -169,4 +171,5 @@ SET111_INVALID = (
     *SET137_INVALID,  # set 137: half of what is left of a budget
     *SET143_INVALID,  # set 144: a bound product ordered against tokens
     *SET149_INVALID,  # set 149: a score's cut-off by its parameter
+    *SET153_INVALID,  # set 154: a statistic's fallback
 )
