@@ -9,7 +9,9 @@ A chunker's signature states the unit once, for the size (set 85: agent-brain-cl
         \"\"\"
 
 The overlap is a part of the chunk it overlaps: it counts what the size counts. An overlap whose own
-entry names another unit (characters, words, sentences, lines) keeps its own.
+entry names another unit (characters, words, sentences, lines) keeps its own. The same holds of a dict's
+entries, for PB101 (set 154: autochunks' grid of candidate settings, ``{"base_token_size": 512, "overlap":
+64}``): an ``overlap`` beside a chunk size the rules report as tokens.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.param_docstrings import arg_entry, documented_in_tokens, documents
+from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
     import ast
@@ -64,3 +67,30 @@ def documented_overlap(rule: LintRule, node: ast.arguments, name: str) -> str | 
         ):
             return f"the overlap of `{arg.arg}`, which the docstring gives in tokens"
     return None
+
+
+def overlap_beside(
+    rule: LintRule, node: ast.Dict, reported: list[tuple[ast.expr, str, int | float, str]]
+) -> list[tuple[ast.expr, str, int | float, str]]:
+    """(literal, name, value, how) for an overlap entry (``"overlap": 64``, ``"chunk_overlap": 50``) of the dict
+    ``node`` where ``reported`` (what PB101 found in it) holds a chunk size in tokens (``"base_token_size": 512``,
+    ``"chunk_tokens": 512``) no smaller than the overlap; an overlap naming another unit keeps its own."""
+    sizes = [
+        (name, value)
+        for _, name, value, _ in reported
+        if rule.names.says_tokens(name) and set(words(name)) & {"size", "chunk", "tokens"}
+    ]
+    if not sizes:
+        return []
+    size_name, size = sizes[0]
+    done = {id(item) for item, *_ in reported}
+    found: list[tuple[ast.expr, str, int | float, str]] = []
+    for key, item in zip(node.keys, node.values, strict=True):
+        name = string_value(key) or ""
+        ws = words(name)
+        if ws[-1:] != ("overlap",) or id(item) in done or set(ws) & _OWN_UNITS:
+            continue
+        value = rule.budget_literal(item)
+        if value is not None and value < size:
+            found.append((item, name, value, f'written as the overlap of "{size_name}", a size in tokens'))
+    return found

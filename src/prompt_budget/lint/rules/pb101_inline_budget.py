@@ -37,6 +37,7 @@ from prompt_budget.lint.inline_forms import (
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.model_limits import beside_window, limit_entries
+from prompt_budget.lint.overlap_siblings import overlap_beside
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.quota_keywords import quota_keyword
 from prompt_budget.lint.request_entries import budget_keyword
@@ -539,6 +540,7 @@ class InlineBudget(LintRule):
             return
         found = [*dict_budgets(self, node), *limit_entries(self, node)]
         found += beside_window(self, node, found)  # ``"output_limit"`` beside a window (``model_limits``)
+        found += overlap_beside(self, node, found)  # ``"overlap": 64`` beside ``"base_token_size": 512``
         for item, name, value, how in (*found, *nested_spec_bounds(self, node)):
             self._report(item, name, value, how)  # and ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 

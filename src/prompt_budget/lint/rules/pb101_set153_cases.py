@@ -2,7 +2,9 @@
 counting tokens (set 154: autochunks' bridges, ``RecursiveCharacterTextSplitter(chunk_size=...,
 length_function=count_tokens)``: ``rule._token_length``) takes its sizes in tokens; with ``len`` (the default) they
 are characters. A runtime's setting in sample code a program shows (``llama_cpp_code = f'... n_ctx=4096 ...'``,
-printed by a ``snippet`` command: ``runtime_strings``) is not one it runs. Spliced into ``pb101_set111_cases``.
+printed by a ``snippet`` command: ``runtime_strings``) is not one it runs. An overlap beside a chunk size in tokens
+in one dict (``{"base_token_size": 512, "overlap": 64}``: ``overlap_siblings.overlap_beside``) is tokens too.
+Spliced into ``pb101_set111_cases``.
 """
 
 from __future__ import annotations
@@ -22,9 +24,15 @@ SET153_VALID = (
         "    console.print(Syntax(llama_cpp_code, 'python'))\n"
     ),
     Valid('usage_example = "llama-server -m model.gguf --ctx-size 8192"\n'),
+    # a splitter's sizes in characters, the overlap with them
+    Valid('GRID = [("recursive", {"chunk_size": 1000, "chunk_overlap": 200})]\n'),
 )
 
 SET153_INVALID = (
+    # an overlap beside a chunk size in tokens, in a grid of candidate settings (set 154: autochunks)
+    Invalid('GRID = [("fixed_length", {"base_token_size": 512, "overlap": 64})]\n', line=1, count=2),
+    # an overlap naming its own unit keeps it
+    Invalid('GRID = [("fixed_length", {"chunk_tokens": 512, "overlap_chars": 100})]\n', line=1),
     # a command line a program renders and runs is a setting
     Invalid(
         'def serve(model):\n    command = f"llama-server -m {model} --ctx-size 8192"\n    return run(command)\n',
