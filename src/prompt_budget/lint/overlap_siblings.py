@@ -78,7 +78,7 @@ def overlap_beside(
     sizes = [
         (name, value)
         for _, name, value, _ in reported
-        if rule.names.says_tokens(name) and set(words(name)) & {"size", "chunk", "tokens"}
+        if rule.names.says_tokens(name) and set(words(name)) & {"size", "chunk"}  # not ``max_tokens``
     ]
     if not sizes:
         return []

@@ -29,6 +29,11 @@ SET153_VALID = (
 )
 
 SET153_INVALID = (
+    # an overlap beside an output cap, of a size in characters (synthetic-data-kit's settings): the cap alone
+    Invalid(
+        'def settings(config):\n    return config.get("generation", {"chunk_size": 4000, "overlap": 200, "max_tokens": 4096})\n',
+        line=2,
+    ),
     # an overlap beside a chunk size in tokens, in a grid of candidate settings (set 154: autochunks)
     Invalid('GRID = [("fixed_length", {"base_token_size": 512, "overlap": 64})]\n', line=1, count=2),
     # an overlap naming its own unit keeps it
