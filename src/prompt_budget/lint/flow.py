@@ -38,6 +38,7 @@ from prompt_budget.lint.generation_lengths import generation_length as generatio
 from prompt_budget.lint.handed_names import handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.lookup_values import lookup_value
+from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import (
     CONTEXT_WORDS,
     EXCLUDED_WORDS,
@@ -46,7 +47,6 @@ from prompt_budget.lint.names import (
     UNIT_WORDS,
     NameJudge,
     config_key,
-    looks_like_model_name,
     speculative,
     words,
 )

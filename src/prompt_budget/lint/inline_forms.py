@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.expected_tables import expected_binding
 from prompt_budget.lint.flow import against_flow, bound_local, counts_characters, is_test_module
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
+from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback

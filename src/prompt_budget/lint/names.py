@@ -11,7 +11,7 @@ Names are split into lower-case words (``maxOutputTokens`` -> ``max output token
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -344,24 +344,6 @@ SMALLEST_MODEL_WINDOW = 512
 _RUNTIME_WINDOWS = frozenset({("n", "ctx"), ("num", "ctx")})
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
 
-_MODEL_FAMILIES = (
-    r"(?:gpt-|gpt4|chatgpt|o1|o3|o4|text-davinci|davinci|babbage|claude|anthropic\.|gemini|"
-    r"palm|chat-bison|text-bison|llama|meta-llama|codellama|mistral|mixtral|codestral|ministral|"
-    r"command|cohere|qwen|deepseek|phi-|gemma|grok|yi-|glm|j2-|jamba|nova|titan|sonar|kimi|moonshot|"
-    r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab|sensechat|baichuan|"
-    r"internlm)"
-)
-_MODEL_PREFIXES = re.compile(r"^(?:[\w.-]+/)*" + _MODEL_FAMILIES, re.IGNORECASE)
-#: A string literal opening with a model's name (``looks_like_model_name``), in lower-cased source text.
-_MODEL_LITERAL = re.compile(r"[\"'](?:[\w.-]+/)*" + _MODEL_FAMILIES)
-#: Words of model names tiktoken's OpenAI encodings were not trained for (``is_non_openai_model``).
-_NON_OPENAI_WORDS = (
-    *("claude", "anthropic", "gemini", "palm", "bison", "llama", "mistral", "mixtral", "codestral"),
-    *("command", "cohere", "qwen", "deepseek", "gemma", "grok", "phi-", "jamba", "titan", "nova", "sonar"),
-    *("kimi", "glm"),
-)
-_NON_OPENAI = re.compile("|".join(map(re.escape, _NON_OPENAI_WORDS)), re.IGNORECASE)
-
 
 @lru_cache(maxsize=65536)
 def words(name: str) -> tuple[str, ...]:
@@ -399,16 +381,12 @@ def speculative(ws: Iterable[str]) -> bool:
 _PER_DEVICE = frozenset({"gpu", "segment"})
 
 
-#: A name's last word that is a unit of time (``TIMEOUT_S``, ``TOKEN_MARGIN_S``, ``refresh_skew_ms``).
-_SECOND_SUFFIXES = frozenset({"s", "ms", "us", "ns"})
-
-
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
     if speculative(ws) or decoding_state(ws):
         return True  # ``num_draft_tokens``, ``max_rollback_tokens``, ``pre_tokens``: decoding parameters
-    if len(ws) > 1 and ws[-1] in _SECOND_SUFFIXES:
-        return True  # ``TOKEN_MARGIN_S = 60``: seconds before a login token expires (set 153: aaw-core)
+    if len(ws) > 1 and ws[-1] == "s":
+        return True  # ``TOKEN_MARGIN_S = 60``: seconds before a login token expires (set 153; ``ms`` is excluded)
     # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)
     found = {
         w
@@ -422,7 +400,8 @@ def excluded(ws: tuple[str, ...]) -> bool:
 
 
 _BARE_MAXIMA = (("context", "max"), ("ctx", "max"))
-#: Words of a ``<what>_token_size`` that is a tally, not a size set (``sum_input_token_size``, ``total_token_size``).
+#: Words of a ``<what>_token_size`` that is a tally, not a size set (``sum_input_token_size``): not ``USAGE_WORDS``,
+#: which holds ``base`` (``base_token_size`` is a chunk's size).
 _TALLY_WORDS = frozenset({"total", "sum", "used", "current", "actual", "count", "input", "output"})
 
 
@@ -447,9 +426,7 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
     if len(ws) > 2 and ws[-2:] == ("token", "size") and not _TALLY_WORDS.intersection(ws):
-        return (
-            True  # ``base_token_size``, ``child_token_size``: a chunk's size in tokens (set 154: autochunks)
-        )
+        return True  # ``base_token_size``: a chunk's size in tokens (set 154), not a tally (``total_token_size``)
     if any(w in UNIT_WORDS for w in ws):
         return False  # context_lines, CONTEXT_MESSAGES_LIMIT: a budget of something else
     if any(w in _GUESS_WORDS for w in ws):
@@ -457,28 +434,6 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     joined = " " + " ".join(ws) + " "
     # ``ctx_max``, ``app.context_max``: the largest context, bare (``SYMBOL_CONTEXT_MAX`` is a text's)
     return any(p in joined for p in _PHRASES) or ws in _BARE_MAXIMA
-
-
-def looks_like_model_name(text: str) -> bool:
-    """``"gpt-4o"``, ``"claude-3-5-sonnet-latest"``, ``"anthropic/claude-opus-4"``..."""
-    return bool(_MODEL_PREFIXES.match(text)) and len(text) <= 120 and " " not in text
-
-
-def is_non_openai_model(text: str) -> bool:
-    """A model string tiktoken's OpenAI encodings were not trained for."""
-    return bool(_NON_OPENAI.search(text))
-
-
-def has_non_openai_word(lowered: str) -> bool:
-    """Whether a lower-cased ASCII text (a whole module's) holds a word ``is_non_openai_model`` looks for,
-    found with ``in``: many times faster than the case-blind pattern over a long text (a text that is
-    not ASCII may spell one with a character the pattern folds)."""
-    return any(word in lowered for word in _NON_OPENAI_WORDS)
-
-
-def model_literals(lowered: str) -> Iterator[re.Match[str]]:
-    """Where a lower-cased text opens a string literal with a model's name (``"claude-3``, ``'openai/gpt-``)."""
-    return _MODEL_LITERAL.finditer(lowered)
 
 
 def config_key(*parts: str) -> str:

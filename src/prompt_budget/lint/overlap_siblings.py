@@ -25,6 +25,7 @@ from prompt_budget.lint.rule import string_value
 if TYPE_CHECKING:
     import ast
 
+    from prompt_budget.lint.model_limits import Found
     from prompt_budget.lint.rule import LintRule
 
 #: Units an overlap's own entry may count instead of the chunk size's tokens.
@@ -69,9 +70,7 @@ def documented_overlap(rule: LintRule, node: ast.arguments, name: str) -> str | 
     return None
 
 
-def overlap_beside(
-    rule: LintRule, node: ast.Dict, reported: list[tuple[ast.expr, str, int | float, str]]
-) -> list[tuple[ast.expr, str, int | float, str]]:
+def overlap_beside(rule: LintRule, node: ast.Dict, reported: list[Found]) -> list[Found]:
     """(literal, name, value, how) for an overlap entry (``"overlap": 64``, ``"chunk_overlap": 50``) of the dict
     ``node`` where ``reported`` (what PB101 found in it) holds a chunk size in tokens (``"base_token_size": 512``,
     ``"chunk_tokens": 512``) no smaller than the overlap; an overlap naming another unit keeps its own."""
@@ -84,7 +83,7 @@ def overlap_beside(
         return []
     size_name, size = sizes[0]
     done = {id(item) for item, *_ in reported}
-    found: list[tuple[ast.expr, str, int | float, str]] = []
+    found: list[Found] = []
     for key, item in zip(node.keys, node.values, strict=True):
         name = string_value(key) or ""
         ws = words(name)

@@ -40,6 +40,7 @@ from prompt_budget.lint.kept_budgets import local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.table_entries import table_name
+from prompt_budget.lint.token_splitters import TOKEN_SPLITTERS, token_length_function
 from prompt_budget.lint.unit_constants import unit_factor
 from prompt_budget.lint.walks import kept_per_file, walk
 
@@ -226,28 +227,8 @@ _ENV_CALLS = re.compile(
 #: The keywords that tell a splitter its unit: ``split_unit="token"``, ``length_unit="tokens"``.
 _UNIT_KEYWORDS = frozenset({"split_unit", "length_unit", "chunk_unit", "unit", "split_by"})
 _SIZE_WORDS = frozenset({"size", "sizes", "overlap", "length", "len", "limit", "max"})
-_LANGCHAIN_BUILT = frozenset({"from_tiktoken_encoder", "from_huggingface_tokenizer"})
 #: A callee that cuts text by tokens (``TokenTextSplitter``), not a token *cache* (``TokenCacheBackend``).
 _SPLITTER_WORDS = frozenset({"splitter", "split", "chunker", "chunk", "truncate", "trim", "window"})
-#: Splitters whose sizes are tokens though their names do not say so: llama_index's (``HierarchicalNodeParser``
-#: of ``SentenceSplitter``s, set 124), LangChain's built ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``.
-TOKEN_SPLITTERS = frozenset({"SentenceSplitter", "HierarchicalNodeParser"}) | _LANGCHAIN_BUILT
-
-
-#: Words of a length function's name that count tokens though ``mentions_tokens`` does not say so.
-_TOKENIZER_WORDS = frozenset({"tiktoken", "tokenizer", "tokenize", "encode"})
-
-
-def _token_length(judge: NameJudge, call: ast.Call) -> bool:
-    """``RecursiveCharacterTextSplitter(..., length_function=count_tokens)``: LangChain's splitters measure
-    their chunks with the function given, here one counting tokens (``tiktoken_len``, ``self._token_len``,
-    ``lambda t: len(enc.encode(t))``), so their sizes are tokens (set 154: autochunks' bridges)."""
-    given = next((k.value for k in call.keywords if k.arg == "length_function"), None)
-    if isinstance(given, ast.Lambda):
-        names = [callee_name(n) or "" for n in ast.walk(given.body) if isinstance(n, ast.Call)]
-    else:
-        names = [attr_name(given) or ""] if given is not None else []
-    return any(judge.mentions_tokens(n) or _TOKENIZER_WORDS.intersection(words(n)) for n in names)
 
 
 def sizes_token_chunks(
@@ -265,7 +246,7 @@ def sizes_token_chunks(
     if ctx is not None and isinstance(call.func, ast.Name):
         callee = ctx.origin(callee).rsplit(".", 1)[-1]  # ``TokenTextSplitter as Splitter``
     unit = next((string_value(k.value) or "" for k in call.keywords if k.arg in _UNIT_KEYWORDS), "")
-    if callee in TOKEN_SPLITTERS or unit.lower().startswith("token") or _token_length(judge, call):
+    if callee in TOKEN_SPLITTERS or unit.lower().startswith("token") or token_length_function(judge, call):
         return True
     return judge.mentions_tokens(callee) and bool(set(words(callee)) & _SPLITTER_WORDS)
 

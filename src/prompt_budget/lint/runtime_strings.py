@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 
 from prompt_budget.lint.names import words
 
@@ -29,18 +30,19 @@ _PROSE_KEYWORDS = frozenset({"help", "description", "doc", "title", "label", "pl
 
 
 def runtime_settings(
-    node: ast.Constant, parent: ast.AST | None, grand: ast.AST | None = None
+    node: ast.Constant, parent_of: Callable[[ast.AST], ast.AST | None]
 ) -> list[tuple[str, int]]:
-    """(the setting's name, its value) of each runtime setting written in the string ``node``; ``grand``:
-    the parent of ``parent``, read when ``parent`` is the f-string ``node`` is a part of."""
+    """(the setting's name, its value) of each runtime setting written in the string ``node``; ``parent_of``:
+    the node holding a node (``FileContext.parent``)."""
     text = node.value
+    parent = parent_of(node)
     if not isinstance(text, str) or isinstance(parent, ast.Expr):
         return []  # a docstring or a bare string: prose
     if "ctx" not in text and "predict" not in text and "model-len" not in text:
         return []  # every setting's name holds one of these: most strings are not searched
     if isinstance(parent, ast.keyword) and parent.arg in _PROSE_KEYWORDS:
         return []
-    holder = grand if isinstance(parent, ast.JoinedStr) else parent
+    holder = parent_of(parent) if isinstance(parent, ast.JoinedStr) else parent  # an f-string's holder
     if isinstance(holder, ast.Assign) and any(
         type(t) is ast.Name and _SAMPLE_WORDS.intersection(words(t.id)) for t in holder.targets
     ):

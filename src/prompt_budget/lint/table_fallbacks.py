@@ -15,13 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import single_binding
-from prompt_budget.lint.names import (
-    EXCLUDED_WORDS,
-    SMALLEST_MODEL_WINDOW,
-    UNIT_WORDS,
-    looks_like_model_name,
-    words,
-)
+from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import EXCLUDED_WORDS, SMALLEST_MODEL_WINDOW, UNIT_WORDS, words
 from prompt_budget.lint.provider_modules import provider_windows
 from prompt_budget.lint.rule import string_value
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.assignments import single_binding
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, NameJudge, looks_like_model_name, words
+from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, NameJudge, words
 from prompt_budget.lint.rule import attr_name, string_value, token_amount_literal
 
 #: The smallest number a model -> window table's rows hold (tables of call counts, dimensions hold less).

@@ -456,9 +456,7 @@ class InlineBudget(LintRule):
     def visit_Constant(self, node: ast.Constant) -> None:
         if type(node.value) is not str:
             return  # ``runtime_settings`` reads strings alone: the parent is not looked up for a number
-        parent = self.ctx.parent(node)
-        grand = self.ctx.parent(parent) if isinstance(parent, ast.JoinedStr) else None
-        for name, value in runtime_settings(node, parent, grand):
+        for name, value in runtime_settings(node, self.ctx.parent):
             if value > 1:  # ``num_predict -1``: unlimited, ``1``: a ping
                 message = f"token budget {name}={value} written inside a string; move it to config so it can be tuned and tested"
                 self.report(
@@ -539,8 +537,7 @@ class InlineBudget(LintRule):
         if in_examples(self):
             return
         found = [*dict_budgets(self, node), *limit_entries(self, node)]
-        found += beside_window(self, node, found)  # ``"output_limit"`` beside a window (``model_limits``)
-        found += overlap_beside(self, node, found)  # ``"overlap": 64`` beside ``"base_token_size": 512``
+        found += [*beside_window(self, node, found), *overlap_beside(self, node, found)]  # a cap, an overlap
         for item, name, value, how in (*found, *nested_spec_bounds(self, node)):
             self._report(item, name, value, how)  # and ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 

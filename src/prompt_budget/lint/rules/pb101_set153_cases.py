@@ -1,6 +1,6 @@
 """PB101's cases from sets 153 and 154 (issue 19): a LangChain splitter told to measure its chunks with a function
 counting tokens (set 154: autochunks' bridges, ``RecursiveCharacterTextSplitter(chunk_size=...,
-length_function=count_tokens)``: ``rule._token_length``) takes its sizes in tokens; with ``len`` (the default) they
+length_function=count_tokens)``: ``token_splitters.token_length_function``) takes its sizes in tokens; with ``len`` (the default) they
 are characters. A runtime's setting in sample code a program shows (``llama_cpp_code = f'... n_ctx=4096 ...'``,
 printed by a ``snippet`` command: ``runtime_strings``) is not one it runs. An overlap beside a chunk size in tokens
 in one dict (``{"base_token_size": 512, "overlap": 64}``: ``overlap_siblings.overlap_beside``) is tokens too.

@@ -10,8 +10,8 @@ from prompt_budget.lint.assignments import first_target
 from prompt_budget.lint.budget_rows import field_default_name
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
-from prompt_budget.lint.model_patterns import model_pattern
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
+from prompt_budget.lint.model_names import looks_like_model_name, model_pattern
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.preset_reach import preset_reach
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
@@ -112,7 +112,7 @@ class BudgetTable(LintRule):
     A table named for models (``RETIRED_MODELS``) whose keys are ids (``"code-alpha-002"``) and whose
     numbers are all window-sized, or whose rows all hold a budget (``{"amazon.nova-pro-v1:0": {"context_window":
     300000}}``), is a table of models whatever family its keys name; a table named for a window may be keyed
-    by patterns of model ids (``r"(openai/)?gpt-4o.*"``, ``model_patterns``). A row of specs
+    by patterns of model ids (``r"(openai/)?gpt-4o.*"``, ``model_names.model_pattern``). A row of specs
     built by a class the module defines with a ``default`` field (``Spec("max_new_tokens", int, 1,
     100_000, 512)``) is reported at its default when its name is a budget: the class's fields say which of its numbers is the default and which are bounds. A list of tuple rows a loop unpacks into a budget (``for m, n, ctx in rows: Model(context_window=ctx)``, ``pb107_unpacked_rows``), rows of a class the module defines whose field is a token budget by its name or comment (``context: int  # token budget``, ``pb107_field_rows``), and entries of a table of settings per provider the module reads into a budget (``limits.get("tokens_per_day")`` given to ``tokens_limit=``, ``pb107_quota_rows``) are tables too.
     """

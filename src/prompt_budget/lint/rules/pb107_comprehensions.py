@@ -22,7 +22,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import single_binding
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, looks_like_model_name, words
+from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.rules.pb107_reads import budget_lookups
 

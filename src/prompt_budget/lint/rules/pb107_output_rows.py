@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import looks_like_model_name, words
+from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:

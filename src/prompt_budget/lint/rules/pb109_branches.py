@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.model_names import is_non_openai_model
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import dotted, string_value
 from prompt_budget.lint.rules.pb109_provider_names import BRANCH_PROVIDERS, names_openai_models
 from prompt_budget.lint.walks import walk

@@ -27,7 +27,8 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.model_names import is_non_openai_model
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.rules.pb109_openai_classes import openai_class
 from prompt_budget.lint.rules.pb109_provider_names import (

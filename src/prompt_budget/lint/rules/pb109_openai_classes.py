@@ -18,7 +18,8 @@ from __future__ import annotations
 import ast
 import itertools
 
-from prompt_budget.lint.names import is_non_openai_model, words
+from prompt_budget.lint.model_names import is_non_openai_model
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.rules.pb109_openai_only import OPENAI_MODEL as _OPENAI_MODEL
 from prompt_budget.lint.rules.pb109_provider_names import names_provider

@@ -12,7 +12,7 @@ import ast
 import re
 from collections.abc import Sequence
 
-from prompt_budget.lint.names import (
+from prompt_budget.lint.model_names import (
     _MODEL_LITERAL,
     has_non_openai_word,
     is_non_openai_model,

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.findings import Fact, Finding
-from prompt_budget.lint.names import is_non_openai_model
+from prompt_budget.lint.model_names import is_non_openai_model
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
 from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.names import LOG_CALLS, is_non_openai_model, words
+from prompt_budget.lint.model_names import is_non_openai_model
+from prompt_budget.lint.names import LOG_CALLS, words
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.rules.pb109_callers import fed_at_run_time
 from prompt_budget.lint.rules.pb109_provider_names import OPENAI_WORD
