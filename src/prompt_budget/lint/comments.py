@@ -9,6 +9,19 @@ _COMMENT: Final = re.compile(r"#(.*)$")
 _STRING: Final = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
 
 
+#: The words of a comment giving its statement's unit as characters, and those giving it in tokens.
+_CHAR_UNIT: Final = frozenset({"char", "chars", "character", "characters"})
+_TOKEN_UNIT: Final = frozenset({"token", "tokens"})
+_WORD: Final = re.compile(r"[a-z]+")
+
+
+def names_characters(comment: str) -> bool:
+    """A comment giving its statement's value in characters, and nothing in tokens (``budget =
+    _BUDGET_TOKENS * 4  # characters``, set 156: brain-wiki); ``# ~4 chars per token`` names a rate."""
+    found = set(_WORD.findall(comment.lower()))
+    return bool(found & _CHAR_UNIT) and not found & _TOKEN_UNIT
+
+
 def trailing_comment(line: str) -> str:
     """The comment ending ``line`` (without its ``#``), else "" (a ``#`` inside a string is no comment)."""
     if "#" not in line:

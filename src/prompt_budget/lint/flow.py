@@ -35,6 +35,7 @@ from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
+from prompt_budget.lint.getter_returns import returned_budget
 from prompt_budget.lint.handed_names import handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.lookup_values import lookup_value
@@ -364,6 +365,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         for other in parent.args:
             if other is not node and rule.token_amount(other):
                 return f"clamps the token count `{brief_source(other)}` with {parent.func.id}()"
+            if other is not node and (getter := returned_budget(rule, other)):
+                return f"clamps `{brief_source(other)}`, which the budget getter `{getter}()` returns"
         return None
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
         return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``

@@ -133,6 +133,11 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     # the room kept free of a context window for the model's answer (set 25: praisonai)
     ("output", "reserve"),
     ("response", "reserve"),
+    # the room kept free of the window itself, and the least window a feature runs in (set 156: natshell's
+    # ``config.context_reserve or 800``, ``min_ctx: int = 16384``); ``ctx`` is a window of tokens
+    ("context", "reserve"),
+    ("ctx", "reserve"),
+    ("min", "ctx"),
 )
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(

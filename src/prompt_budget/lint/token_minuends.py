@@ -2,6 +2,8 @@
 
 - subtracted from a budget (``max_tokens - prompt_tokens - buffer``: the leftmost term is the budget):
   the name is tokens, kept off the budget;
+- a name of a reserve (``summary_reserve``) subtracted from a local that only holds tokens (``target =
+  self.context_budget - system_tokens``): the name is tokens (set 156: natshell);
 - the first term a constant named as a budget of tokens is subtracted from (``_GROQ_TPM_CEILING -
   _RUNNER_MAX_OUTPUT_TOKENS - _FIXED_PREFIX_TOKENS``): the room left of it is tokens, so the name is a
   token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute). Only a
@@ -17,10 +19,15 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.bounded_budgets import bounded_budget
+from prompt_budget.lint.counted_locals import token_local
+from prompt_budget.lint.names import words
 from prompt_budget.lint.walks import brief_source
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
+
+#: Words of a local naming a reserve kept off an amount (``summary_reserve``, ``safety_margin``).
+_RESERVE_WORDS = frozenset({"margin", "reserve", "reserved", "headroom", "buffer"})
 
 
 def _subtrahends(parent: ast.BinOp, grand: ast.AST | None) -> list[ast.expr]:
@@ -42,6 +49,15 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
             rule, left, every=True
         ):  # ``min(a, b - c) - margin``
             return f"subtracted from the budget `{brief_source(left)}`"
+        if (
+            type(node) is ast.Name
+            and _RESERVE_WORDS.intersection(words(node.id))
+            and type(left) is ast.Name
+            and token_local(rule, left)
+        ):
+            # ``target = self.context_budget - system_tokens`` ... ``target - summary_reserve`` (set 156:
+            # natshell): a reserve by its name taken off what is left of a budget
+            return f"subtracted from the token amount `{left.id}`"
         return None
     if parent.left is not node:
         return None

@@ -3,7 +3,9 @@
 finding) makes the scaled amount words, and the clamp's result is bound to a name of words, so the clamp's
 literal is a least (or most) number of words, not of tokens. Only a clamp (``min``/``max``, nested or not)
 bound whole to a single name of words that names no tokens, one of whose arguments is an amount scaled by a
-fractional rate (rounded or not). Reads only the statement being visited. Judges no finding itself.
+fractional rate (rounded or not). So is a clamp bound whole to a name of another unit (``read_timeout = max(300.0,
+max_tokens / 10.0 + 60.0)``: seconds, set 156: natshell). Reads only the statement being visited. Judges no
+finding itself.
 """
 
 from __future__ import annotations
@@ -32,10 +34,29 @@ def _scaled(node: ast.expr) -> bool:
     return rate is not None and not float(rate).is_integer()
 
 
+def floor_not_in_tokens(rule: LintRule, node: ast.Call) -> bool:
+    """The clamp ``node`` (being visited) bounds words or another unit, not tokens."""
+    return floor_in_words(rule, node) or floor_in_other_unit(rule, node)
+
+
 def floor_in_words(rule: LintRule, node: ast.Call) -> bool:
     """The clamp ``node`` (being visited) scales an amount by a rate and is bound to a name of words."""
     if not any(_scaled(a) for a in node.args):
         return False
+    name = _bound_name(rule, node)
+    return bool(set(words(name)) & _WORDS) and not rule.names.mentions_tokens(name)
+
+
+def floor_in_other_unit(rule: LintRule, node: ast.Call) -> bool:
+    """The clamp ``node`` (being visited) is bound whole to a name of another unit that names no tokens
+    (``read_timeout = max(300.0, max_tokens / 10.0 + 60.0)``, set 156: natshell's seconds for a generation
+    of so many tokens): its literal is a least time, not a number of tokens."""
+    name = _bound_name(rule, node)
+    return bool(name) and rule.names.is_excluded(name) and not rule.names.mentions_tokens(name)
+
+
+def _bound_name(rule: LintRule, node: ast.Call) -> str:
+    """The single name the clamp ``node`` (through more clamps and roundings) is bound to whole, else ""."""
     current: ast.AST = node
     for anc in reversed(rule.ctx.ancestors[:-1]):
         if isinstance(anc, ast.Call) and callee_name(anc) in _CLAMPS | _ROUNDING and current in anc.args:
@@ -43,7 +64,6 @@ def floor_in_words(rule: LintRule, node: ast.Call) -> bool:
             continue
         if isinstance(anc, (ast.Assign, ast.AnnAssign)) and anc.value is current:
             found = anc.targets if isinstance(anc, ast.Assign) else [anc.target]
-            name = attr_name(found[0]) or "" if len(found) == 1 else ""
-            return bool(set(words(name)) & _WORDS) and not rule.names.mentions_tokens(name)
-        return False
-    return False
+            return attr_name(found[0]) or "" if len(found) == 1 else ""
+        return ""
+    return ""

@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.pb102_set145_cases import SET145_INVALID, SET145_V
 from prompt_budget.lint.rules.pb102_set147_cases import SET147_INVALID, SET147_VALID
 from prompt_budget.lint.rules.pb102_set149_cases import SET149_INVALID, SET149_VALID
 from prompt_budget.lint.rules.pb102_set153_cases import SET153_INVALID, SET153_VALID
+from prompt_budget.lint.rules.pb102_set155_cases import SET155_INVALID, SET155_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -56,10 +57,12 @@ SET117_VALID = (
     *SET147_VALID,  # set 148: models.dev limits written flat; a media block's tokens
     *SET149_VALID,  # set 149: tokens that are words
     *SET153_VALID,  # sets 153-154: seconds, a splitter measuring tokens
+    *SET155_VALID,  # set 156: a window's floor and reserve by name
 )
 
 SET117_INVALID = (
     *SET153_INVALID,  # sets 153-154: seconds, a splitter measuring tokens
+    *SET155_INVALID,  # set 156: a window's floor and reserve by name
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

@@ -26,6 +26,7 @@ from prompt_budget.lint.rules.pb103_set137_cases import SET137_INVALID, SET137_V
 from prompt_budget.lint.rules.pb103_set145_cases import SET145_INVALID, SET145_VALID
 from prompt_budget.lint.rules.pb103_set149_cases import SET149_INVALID, SET149_VALID
 from prompt_budget.lint.rules.pb103_set153_cases import SET153_INVALID, SET153_VALID
+from prompt_budget.lint.rules.pb103_set155_cases import SET155_INVALID, SET155_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -75,10 +76,12 @@ SET73_VALID = (
     *SET145_VALID,  # set 145: a budget picking a tier; a clamp under a budget's key
     *SET149_VALID,  # set 149: a limit of tokens turned into characters
     *SET153_VALID,  # set 154: what is left of a budget
+    *SET155_VALID,  # set 156: a floor stored as the budget a step later
 )
 
 SET73_INVALID = (
     *SET153_INVALID,  # set 154: what is left of a budget
+    *SET155_INVALID,  # set 156: a floor stored as the budget a step later
     # the short-question rung under the long-prompt ones (set 74: acorn-agent's router)
     Invalid(_LADDER + "    if text.endswith('?') and est_tokens < 25:\n        return 'short'\n", count=2),
     Invalid(_LADDER + "    elif est_tokens <= 20:\n        return 'short'\n", count=2),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from itertools import pairwise
 
+from prompt_budget.lint.char_estimates import char_estimate
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.compared_counts import asserted_in_test, bucket_tokens, counts_words, without_fallback
@@ -33,13 +34,18 @@ from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
 from prompt_budget.lint.rules.pb103_floor_cases import FLOOR_VALID
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
-from prompt_budget.lint.rules.pb103_uses import PRECHECK_WORDS, cuts_token_sequence, picks_price
+from prompt_budget.lint.rules.pb103_uses import (
+    PRECHECK_WORDS,
+    cuts_token_sequence,
+    picks_price,
+    stored_as_budget,
+)
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
 from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.walks import walk
-from prompt_budget.lint.word_floors import floor_in_words
+from prompt_budget.lint.word_floors import floor_not_in_tokens
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
@@ -540,7 +546,13 @@ class TokenThreshold(LintRule):
                 stored = attr_name(use.targets[0])
                 if stored and self.names.is_budget_setting(stored):
                     return stored
+                if type(use.targets[0]) is ast.Name and use.targets[0].id != target.id:
+                    # ``new = max(new, floor)`` ... ``self.context_budget = new`` (set 156: natshell)
+                    return stored_as_budget(self, fn, use.targets[0].id)
         return None
+
+    def _amount(self, value: ast.expr) -> bool:
+        return tokenizer_maxlen(value) or char_estimate(self, value)  # ``max(len(url) // 4, 256)``
 
     def visit_Call(self, node: ast.Call) -> None:
         if not (isinstance(node.func, ast.Name) and node.func.id in {"min", "max"}) or len(node.args) < 2:
@@ -548,10 +560,8 @@ class TokenThreshold(LintRule):
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
         # ``min(budget, 32768 if pro else 24576)``: each side of a conditional bound (set 20: inspect-ai)
         bounds = [side for v in values for side in _sides(v)]
-        # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc)
-        amounts = [
-            v for v in values if shared_amount(self, v) or nested_amount(self, v) or tokenizer_maxlen(v)
-        ]
+        # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc), an estimate (set 155)
+        amounts = [v for v in values if shared_amount(self, v) or nested_amount(self, v) or self._amount(v)]
         outer = self.ctx.parent(node)
         if (
             not amounts
@@ -570,8 +580,8 @@ class TokenThreshold(LintRule):
             # ``budget = max(300, 50 * len(items))`` ... ``create(max_tokens=budget)``: a floor of a budget
             budget = self._clamped_budget(node)
             amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
-        if not amounts or self._kernel_launch(node) or floor_in_words(self, node):
-            return  # ``words_per_chunk = max(50, int(max_tokens * 0.75))``: words (set 101)
+        if not amounts or self._kernel_launch(node) or floor_not_in_tokens(self, node):
+            return  # ``words_per_chunk = max(50, int(max_tokens * 0.75))``: words (set 101), seconds
         bounds = [b for b in bounds if not self._named_by_value(self.budget_literal(b) or 0)]
         for literal in bounds:
             value = self.budget_literal(literal)

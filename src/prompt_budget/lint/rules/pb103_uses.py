@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import BUDGET_WORDS, attr_name, number
 
@@ -78,3 +79,21 @@ def picks_price(ancestors: Sequence[ast.AST], node: ast.Compare) -> bool:
             return False
         child = parent
     return False
+
+
+def stored_as_budget(rule: LintRule, fn: ast.AST, name: str) -> str | None:
+    """The budget setting a local of ``fn`` is later stored as (``new_budget = max(new_budget, floor)`` ...
+    ``self.context_budget = new_budget``, set 156: natshell), else None: the clamp's local a budget in two
+    steps. Only an attribute or a subscript stored whole, by a name that is a budget setting."""
+    parents, reads = reads_of(fn, name)
+    for read in reads:
+        use = parents.get(read)
+        if (
+            isinstance(use, ast.Assign)
+            and len(use.targets) == 1
+            and isinstance(use.targets[0], (ast.Attribute, ast.Subscript))
+            and (stored := attr_name(use.targets[0]))
+            and rule.names.is_budget_setting(stored)
+        ):
+            return stored
+    return None

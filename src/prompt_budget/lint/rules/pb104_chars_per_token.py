@@ -11,6 +11,7 @@ from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
+from prompt_budget.lint.comments import names_characters
 from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.flow import default_of
@@ -297,7 +298,9 @@ class CharsPerToken(LintRule):
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
         return isinstance(target, ast.Name) and (
-            held_as_characters(self, target.id) or default_in_characters(self.ctx.function(), target.id)
+            held_as_characters(self, target.id)
+            or default_in_characters(self.ctx.function(), target.id)
+            or names_characters(self.ctx.comment())  # ``budget = BUDGET_TOKENS * 4  # characters``
         )
 
     def _base64(self, node: ast.AST) -> bool:
@@ -313,12 +316,9 @@ class CharsPerToken(LintRule):
     #: Locals named as a factor and bound to a rate's number, whose reads the walk keeps (``prune``).
     factor_names: set[str]
     picked_names: set[str]  # locals bound to a choice of two rates (``divisor = 4 if code else 5``)
-    #: Locals whose bindings ``_chars`` is reading (a name bound to itself reads as no unit).
-    _resolving: set[str]
-    #: Rates kept as a pair of constants, tokens over words (``word_rate_pairs``).
-    _pairs: PairRates
-    #: Names each function gives a token splitter as a size (``token_chunk_chars``).
-    _sizes: TokenSizes
+    _resolving: set[str]  # locals whose bindings ``_chars`` is reading (one bound to itself reads as no unit)
+    _pairs: PairRates  # rates kept as a pair of constants, tokens over words (``word_rate_pairs``)
+    _sizes: TokenSizes  # names each function gives a token splitter as a size (``token_chunk_chars``)
 
     def visit_Module(self, node: ast.Module) -> None:
         self.rate_names = set()

@@ -19,6 +19,7 @@ from prompt_budget.lint.rules.pb104_set145_cases import SET145_INVALID, SET145_V
 from prompt_budget.lint.rules.pb104_set147_cases import SET147_INVALID, SET147_VALID
 from prompt_budget.lint.rules.pb104_set149_cases import SET149_INVALID, SET149_VALID
 from prompt_budget.lint.rules.pb104_set153_cases import SET153_INVALID, SET153_VALID
+from prompt_budget.lint.rules.pb104_set155_cases import SET155_INVALID, SET155_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -63,10 +64,12 @@ SET123_VALID = (
     *SET147_VALID,  # set 148: a length collected as tokens
     *SET149_VALID,  # set 149: the rate of a limit turned into characters
     *SET153_VALID,  # set 154: a clamped cap in characters
+    *SET155_VALID,  # set 156: a budget in characters by its comment
 )
 
 SET123_INVALID = (
     *SET153_INVALID,  # set 154: a clamped cap in characters
+    *SET155_INVALID,  # set 156: a budget in characters by its comment
     Invalid(_ORDERED.format(step=""), line=6),
     Invalid(_FIT.format(share="input_context_pct"), line=2),
     Invalid(_FIT.format(share="0.6"), line=2),

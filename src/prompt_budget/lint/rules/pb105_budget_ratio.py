@@ -28,6 +28,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
 from prompt_budget.lint.passed_ratios import passed_ratios
 from prompt_budget.lint.percent_shares import PercentShares
+from prompt_budget.lint.ratio_getters import ratio_getters
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
     budget_scale_name,
@@ -136,8 +137,7 @@ class BudgetRatio(DivisorTables):
     INVALID = CASES_INVALID
 
     # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
-    # whether a budget name has been seen in it and the generic ratios waiting to learn that
-
+    # whether a budget name has been seen in it and the generic ratios waiting to learn that;
     # each pending report: (the name, the report, whether it is a function's parameter, which only
     # the function's own budget can make a budget ratio)
     _frames: list[tuple[list[bool], list[tuple[str, Report, bool]]]]
@@ -219,9 +219,8 @@ class BudgetRatio(DivisorTables):
 
     def leave_Module(self, node: ast.Module) -> None:
         self.leave_FunctionDef(node)
-        # by data flow: a threshold compared with a score (``self.score >= self.threshold``) is a quality one
-        # whatever is beside it; so is one whose every read scales another amount, one rescaled in a loop
-        # and one ordered only against a share of money (``cost_usd / budget_usd >= WARN``): a dollar budget's
+        # by data flow: one compared with a score (``self.score >= self.threshold``) is a quality threshold, so
+        # is one scaling another amount at every read, rescaled in a loop, or ordered against money's share
         compared = compared_shares(self, node, self._ready, self._named, self._bindings, self._uses)
         dropped = self._score_compared | self._rescaled
         ready = [
@@ -233,8 +232,7 @@ class BudgetRatio(DivisorTables):
         self.ctx.reports.extend(r for n, r in ready + named if not compared.no_token_share(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         candidates = self._bindings.by_name
-        # ``self._threshold = capacity_threshold`` ... ``self._max_tokens * self._threshold``: a use of
-        # the attribute it was stored in decides for the parameter (set 11: beeai-framework, upsonic)
+        # ``self._threshold = threshold`` ... ``self._max_tokens * self._threshold``: the attribute's use decides
         followed: set[int] = set()
         for name in list(candidates):
             # ``ratio = used / window`` ... ``ratio >= self.BLOCK_THRESHOLD`` (``compared_shares``)
@@ -259,6 +257,8 @@ class BudgetRatio(DivisorTables):
         shown = [n for n, _ in ready + named if not compared.no_token_share(n)]
         report_same_slots(self, node, shown, candidates, followed, _ADVICE)  # ``_resolve(self.target)``
         for literal, value, shares, said in (*table_shares(self, node), *passed_ratios(self, node)):  # set 96
+            self._report(literal, value, shares, said)
+        for literal, value, shares, said in ratio_getters(self, node):  # ``return 0.65`` (set 155)
             self._report(literal, value, shares, said)
         for literal, value, name, why in self._percents.decided(self, node):  # ``pct_used >= WARN_PCT``
             self._report(literal, value, name, f"{name} = {value:g}, a percent of a token budget: {why}")

@@ -24,6 +24,7 @@ from prompt_budget.lint.rules.pb105_set137_cases import SET137_INVALID, SET137_V
 from prompt_budget.lint.rules.pb105_set143_cases import SET143_INVALID, SET143_VALID
 from prompt_budget.lint.rules.pb105_set149_cases import SET149_INVALID, SET149_VALID
 from prompt_budget.lint.rules.pb105_set153_cases import SET153_INVALID, SET153_VALID
+from prompt_budget.lint.rules.pb105_set155_cases import SET155_INVALID, SET155_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -125,6 +126,7 @@ SET111_VALID = (
     *SET143_VALID,  # set 144: a bound product ordered against tokens
     *SET149_VALID,  # set 149: a score's cut-off by its parameter
     *SET153_VALID,  # set 154: a statistic's fallback
+    *SET155_VALID,  # set 155: a window's ratio getter
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -172,4 +174,5 @@ SET111_INVALID = (
     *SET143_INVALID,  # set 144: a bound product ordered against tokens
     *SET149_INVALID,  # set 149: a score's cut-off by its parameter
     *SET153_INVALID,  # set 154: a statistic's fallback
+    *SET155_INVALID,  # set 155: a window's ratio getter
 )

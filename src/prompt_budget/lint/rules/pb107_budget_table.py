@@ -37,6 +37,7 @@ from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.rules.pb107_tuple_rows import dict_rows
 from prompt_budget.lint.rules.pb107_unpacked_rows import unpacked_rows
 from prompt_budget.lint.table_keys import key_strings
+from prompt_budget.lint.tier_tables import report_tier_tables
 from prompt_budget.lint.walks import walk
 
 _TABLE_WORDS = frozenset(
@@ -240,10 +241,8 @@ class BudgetTable(LintRule):
     )
 
     _calls: dict[str, list[tuple[ast.expr, int | float, str, ast.expr | None]]]
-    #: A literal holding rows built by calls -> the name it is bound to ("" for none).
-    _keys: dict[ast.expr, str]
-    #: Table name -> the budget a row of it is read into (``_read_as_budget``), once per module.
-    _lookups: dict[str, str] | None
+    _keys: dict[ast.expr, str]  # a literal holding rows built by calls -> its name ("" for none)
+    _lookups: dict[str, str] | None  # table name -> the budget a row is read into (``_read_as_budget``)
     #: Classes the module defines with a ``default`` field -> their positional fields, once per module.
     _specs: dict[str, list[str]] | None
 
@@ -364,6 +363,7 @@ class BudgetTable(LintRule):
         return self.names.is_budget(name) or bool(ws & {"window", "context", "limit", "tokens"})
 
     def leave_Module(self, node: ast.Module) -> None:
+        report_tier_tables(self, node)  # ``((1048576, 200), (524288, 150), ...)`` walked against ``n_ctx``
         for callee, rows in self._calls.items():
             if len(rows) < 2 or set(words(callee)) & EXCLUDED_WORDS:
                 continue

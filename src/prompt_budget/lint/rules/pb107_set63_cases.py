@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb107_set105_cases import SET105_INVALID, SET105_V
 from prompt_budget.lint.rules.pb107_set115_cases import SET115_INVALID, SET115_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb107_set133_cases import SET133_INVALID, SET133_VALID
+from prompt_budget.lint.rules.pb107_set155_cases import SET155_INVALID, SET155_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -45,6 +46,7 @@ SET63_VALID = (
     *SET115_VALID,  # set 115: a table looked up where it is written
     *SET125_VALID,  # set 125: a row of a local table handed on as a budget
     *SET133_VALID,  # set 133: a table as a field's default
+    *SET155_VALID,  # set 156: tiers of context windows
 )
 
 SET63_INVALID = (
@@ -86,4 +88,5 @@ SET63_INVALID = (
     *SET115_INVALID,  # set 115: a table looked up where it is written
     *SET125_INVALID,  # set 125: a row of a local table handed on as a budget
     *SET133_INVALID,  # set 133: a table as a field's default
+    *SET155_INVALID,  # set 156: tiers of context windows
 )

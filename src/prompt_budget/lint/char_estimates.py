@@ -1,0 +1,37 @@
+"""A number of characters divided by a rate of characters per token, in a function named for tokens (``def
+_get_message_tokens(msg)``: ``base += max(len(url) // 4, 256)``, set 155: phantom-agent's estimate of an
+image's tokens): an estimate of tokens, so the number clamping it (``256``) is a least number of tokens, for
+PB103. Only ``len(...)`` divided by a literal rate of 2.5 to 6 (rounded or not), and only in a function whose
+name says tokens; PB104 reports the rate itself. Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import callee_name, number
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_ROUNDING = frozenset({"int", "round", "ceil", "floor"})
+#: The rates of characters per token an estimate divides by.
+_LOW, _HIGH = 2.5, 6
+
+
+def char_estimate(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` estimates tokens from characters (``len(url) // 4``) in a function named for tokens."""
+    if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
+        node = node.args[0]
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Div))):
+        return False
+    rate = number(node.right)
+    if rate is None or not _LOW <= rate <= _HIGH:
+        return False
+    counted = node.left
+    return (
+        isinstance(counted, ast.Call)
+        and callee_name(counted) == "len"
+        and rule.names.mentions_tokens(rule.ctx.function_name())
+    )
