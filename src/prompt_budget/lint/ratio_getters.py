@@ -9,16 +9,18 @@ returned by the function itself. Judges no finding itself.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import own_statements, walk
+from prompt_budget.lint.walks import own_statements, statements
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 _RATIO_WORDS = frozenset({"ratio", "fraction", "share"})
+_RATIO_PARTS = re.compile("ratio|fraction|share", re.IGNORECASE)
 _WINDOW_WORDS = frozenset({"context", "ctx", "window", "budget"})
 
 
@@ -26,8 +28,8 @@ def ratio_getters(rule: LintRule, tree: ast.Module) -> Iterator[tuple[ast.expr, 
     """(literal, value, name, why) of each fraction a window's ratio getter of ``tree`` returns, not
     reported yet."""
     reported = {id(r.node) for r in rule.ctx.reports if r.code == rule.CODE}
-    for fn in walk(tree):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    for fn in statements(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not _RATIO_PARTS.search(fn.name):
             continue
         said = set(words(fn.name))
         if not said & _RATIO_WORDS:

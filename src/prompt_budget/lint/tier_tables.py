@@ -28,20 +28,18 @@ _Walker = tuple[ast.FunctionDef, ast.arg, int, str]
 
 def report_tier_tables(rule: LintRule, tree: ast.Module) -> None:
     """Report each tier table of ``tree`` (see the module's docstring) once, at its literal."""
-    walkers = [w for fn in tree.body if isinstance(fn, ast.FunctionDef) for w in _walkers(rule, fn)]
-    if not walkers:
-        return
+    ladders: list[tuple[ast.Name, ast.expr, ast.expr | None]] = []
     for stmt in tree.body:
-        target: ast.expr
-        annotation: ast.expr | None
-        if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-            target, value, annotation = stmt.target, stmt.value, stmt.annotation
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value, annotation = stmt.targets[0], stmt.value, None
-        else:
-            continue
-        if type(target) is not ast.Name or not _ladder(value):
-            continue
+        if isinstance(stmt, ast.AnnAssign) and type(stmt.target) is ast.Name and stmt.value is not None:
+            ladders.append((stmt.target, stmt.value, stmt.annotation))
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+            ladders.append((stmt.targets[0], stmt.value, None))
+    ladders = [(target, value, annotation) for target, value, annotation in ladders if _ladder(value)]
+    # the rows first (few modules hold any), then the functions walking them
+    walkers = [
+        w for fn in tree.body if ladders and isinstance(fn, ast.FunctionDef) for w in _walkers(rule, fn)
+    ]
+    for target, value, annotation in ladders if walkers else ():
         for fn, param, position, window in walkers:
             typed = (
                 annotation is not None

@@ -82,6 +82,7 @@ from prompt_budget.lint.rules.pb102_vocabulary_cases import VOCABULARY_INVALID, 
 from prompt_budget.lint.scaled_clamps import scaled_clamp
 from prompt_budget.lint.splitter_defaults import splitter_defaults
 from prompt_budget.lint.stored_getters import stored_getter_fallback
+from prompt_budget.lint.string_budgets import string_budget
 from prompt_budget.lint.threshold_copies import ThresholdCopies
 from prompt_budget.lint.token_options import token_option
 from prompt_budget.lint.walks import source_of
@@ -235,16 +236,14 @@ class BudgetConstant(LintRule):
             "        return text[: self.max_length]\n"
         ),
         Valid("class Title:\n    MAX_LENGTH = 2048\n\n    def __init__(self, max_length=1024): ..."),
-        # the fallback of a lookup loop over a table of no budget (prices), or of a loop not returning
-        # the value it names as a budget
+        # the fallback of a lookup loop over a table of no budget (prices), or of a loop not returning its budget
         Valid(
             "def price(model):\n    for pattern, cost in PRICES.items():\n        if pattern in model:\n"
             "            return cost\n    return 1000\n\ndef window(model):\n"
             "    for pattern, max_tokens in LIMITS.items():\n        if pattern in model:\n"
             "            return pattern\n    return 4096\n"
         ),
-        # a class's window name whose every read is compared with a string's length (a shown message aside):
-        # characters (set 43: agent-memory-server)
+        # a class's window name whose every read is compared with a string's length: characters (set 43)
         Valid(
             "class PromptValidator:\n    MAX_PROMPT_LENGTH = 10000\n\n    def validate(self, prompt):\n"
             "        if len(prompt) > self.MAX_PROMPT_LENGTH:\n"
@@ -266,8 +265,7 @@ class BudgetConstant(LintRule):
         Valid(
             'class Field:\n    def __init__(self, **kw):\n        self.max_length = kw.pop("max_length", 2048)\n'
         ),
-        # said to count characters, or stored where a string's length is compared (set 20 tuning:
-        # nemoguardrails, deepagents)
+        # said to count characters, or stored where a string's length is compared (set 20 tuning)
         Valid(
             "class Prompt(BaseModel):\n    max_tokens: int | None = None\n"
             "    max_length: int = Field(default=16000, description='Its length in characters.')\n"
@@ -534,6 +532,7 @@ class BudgetConstant(LintRule):
         self._copies.assign(self, node)  # ``max_chunk_size = 512 - overlap``
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
         except_fallback(self, node)  # ``except ValueError: current_default = 1024`` (set 62)
+        string_budget(self, node)  # ``max_context_ceiling = "131072"`` in a settings class (set 155)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not nograd_target(node) and not judge_quota(self, node):  # ``tpm_limit: int = 90_000``
@@ -542,6 +541,7 @@ class BudgetConstant(LintRule):
         self._chunks.field(self, node)  # ``chunk_size: int = 500`` in a class
         self._fields.field(self, node)  # read into a budget by another module (``field_reach``)
         self._field_overrides.field(self, node)
+        string_budget(self, node)
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         # ``n = (max_tokens := 4096)``, ``if (max_tokens := 8000) > n``: judged as ``max_tokens = ...``

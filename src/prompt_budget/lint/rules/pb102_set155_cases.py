@@ -5,7 +5,9 @@ as the issue's own false alarm ``context_length: int = 50``). A reserve by its n
 holds tokens (set 156: natshell's ``target = self.context_budget - system_tokens`` ... ``summary_reserve = 200`` ...
 ``kept_tokens <= target - summary_reserve``). A parameter clamping the local a budget getter returns (set 156:
 natshell's ``def advise_max_tokens(..., max_value: int = 65536)``: ``candidate = min(candidate, max_value)`` ...
-``return candidate``: ``getter_returns``). Spliced into ``pb102_set117_cases``.
+``return candidate``: ``getter_returns``). A budget's name bound to a string of digits in a settings class (set 155:
+phantom-agent's ``phantom_max_context_ceiling = "131072"``, read through ``int(Config.get(...))``:
+``string_budgets``); a version, an id or a name that is no budget is not. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,13 @@ _ADVISE = (
     "    candidate = int(current * 1.4)\n    {kept} = min(candidate, max_value)\n    return {kept}\n"
 )
 
+_SETTINGS = 'class Config:\n    """Settings, each replaced by its environment variable."""\n\n    {name} = "{value}"\n'
+
 SET155_VALID = (
+    Valid(_SETTINGS.format(name="api_version", value="20240101")),
+    Valid(_SETTINGS.format(name="max_tokens", value="v4096")),
+    Valid(_SETTINGS.format(name="telegram_token", value="123456789")),
+    Valid('def f():\n    max_tokens = "4096"\n    return max_tokens\n'),
     Valid(_ADVISE.format(fn="advise_page_size", kept="candidate")),
     Valid(_ADVISE.format(fn="advise_max_tokens", kept="other").replace("return other", "return current")),
     # what is left of characters, or a number not named as a reserve
@@ -37,6 +45,10 @@ SET155_VALID = (
 )
 
 SET155_INVALID = (
+    Invalid(
+        _SETTINGS.format(name="phantom_max_context_ceiling", value="131072") + "    # in tokens\n", line=4
+    ),
+    Invalid('MAX_TOKENS = "4096"\n', line=1),
     Invalid(_ADVISE.format(fn="advise_max_tokens", kept="candidate"), line=1),
     Invalid(_TRIM.format(whole="self.context_budget", name="summary_reserve"), line=3),
     Invalid("@dataclass\nclass MemoryConfig:\n    enabled: bool = True\n    min_ctx: int = 16384\n", line=4),
