@@ -27,6 +27,7 @@ from prompt_budget.lint.chunk_units import (
     parameter_chunk_sizes,
     project_chunk_sizes,
 )
+from prompt_budget.lint.commented_products import commented_product
 from prompt_budget.lint.config_windows import config_window
 from prompt_budget.lint.constant_reach import decide_constants
 from prompt_budget.lint.deferred import Deferred
@@ -275,8 +276,7 @@ class BudgetConstant(LintRule):
             '        self._max_arg = settings.get("max_length", 2000)\n\n'
             "    def long(self, value):\n        return len(value) > self._max_arg\n"
         ),
-        # what OpenAI's image formula says a tile costs, in a function that counts and does not say it
-        # estimates; a special token's id; an ``or`` of things that are not budgets
+        # an image tile's cost in a counting function not saying it estimates; a special token's id; an ``or``
         Valid(
             "IMAGE_TOKENS_PER_TILE = 170\nBASE_IMAGE_TOKENS = 85\n\ndef count_image_tokens(tiles):\n"
             "    return BASE_IMAGE_TOKENS + IMAGE_TOKENS_PER_TILE * tiles\n"
@@ -352,8 +352,7 @@ class BudgetConstant(LintRule):
         Valid(
             'def new_id(max_length=64):\n    """A session token."""\n    return ID_MAKER.generate(max_length=max_length)\n'
         ),
-        # characters named as tokens: every read cuts a string or is compared with its length (set 14:
-        # modelscope-agent), also through a share of it
+        # characters named as tokens: every read cuts a string or is compared with its length (set 14), or a share
         Valid(
             "def _run(self, query, max_token: int = 4000):\n    result = self.store.run(query)\n"
             "    if isinstance(result, list):\n        single_max_token = int(max_token / len(result))\n"
@@ -533,6 +532,7 @@ class BudgetConstant(LintRule):
         config_window(self, node)  # ``model.config.max_position_embeddings = 8192``
         except_fallback(self, node)  # ``except ValueError: current_default = 1024`` (set 62)
         string_budget(self, node)  # ``max_context_ceiling = "131072"`` in a settings class (set 155)
+        commented_product(self, node)  # ``tokens = samples * epochs * 512  # ~512 tokens/sample`` (set 156)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if not nograd_target(node) and not judge_quota(self, node):  # ``tpm_limit: int = 90_000``

@@ -7,7 +7,10 @@ holds tokens (set 156: natshell's ``target = self.context_budget - system_tokens
 natshell's ``def advise_max_tokens(..., max_value: int = 65536)``: ``candidate = min(candidate, max_value)`` ...
 ``return candidate``: ``getter_returns``). A budget's name bound to a string of digits in a settings class (set 155:
 phantom-agent's ``phantom_max_context_ceiling = "131072"``, read through ``int(Config.get(...))``:
-``string_budgets``); a version, an id or a name that is no budget is not. Spliced into ``pb102_set117_cases``.
+``string_budgets``); a version, an id or a name that is no budget is not. A factor of a product bound to a count of
+tokens that the statement's comment gives in tokens (set 156: aluminatiai's ``tokens = samples * epochs * 512  #
+~512 tokens/sample average``: ``commented_products``); a few tokens of overhead, or a comment giving another unit,
+are not. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -26,7 +29,12 @@ _ADVISE = (
 
 _SETTINGS = 'class Config:\n    """Settings, each replaced by its environment variable."""\n\n    {name} = "{value}"\n'
 
+_PRODUCT = "def jpt(samples, epochs, joules):\n    {target} = samples * epochs * {value}  # {comment}\n    return joules / {target}\n"
+
 SET155_VALID = (
+    Valid(_PRODUCT.format(target="tokens", value=512, comment="512 bytes a sample")),
+    Valid(_PRODUCT.format(target="tokens", value=3, comment="3 tokens of overhead each")),
+    Valid(_PRODUCT.format(target="pages", value=512, comment="~512 tokens/sample average")),
     Valid(_SETTINGS.format(name="api_version", value="20240101")),
     Valid(_SETTINGS.format(name="max_tokens", value="v4096")),
     Valid(_SETTINGS.format(name="telegram_token", value="123456789")),
@@ -45,6 +53,7 @@ SET155_VALID = (
 )
 
 SET155_INVALID = (
+    Invalid(_PRODUCT.format(target="tokens", value=512, comment="~512 tokens/sample average"), line=2),
     Invalid(
         _SETTINGS.format(name="phantom_max_context_ceiling", value="131072") + "    # in tokens\n", line=4
     ),
