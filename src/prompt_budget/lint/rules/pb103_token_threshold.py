@@ -15,6 +15,7 @@ from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
 from prompt_budget.lint.inline_forms import lookup_pair
+from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import words
@@ -72,11 +73,10 @@ class TokenThreshold(LintRule):
     clamp (``size = min(size + 50, 300)`` ... ``max_tokens=min(size, left)``). A bound under the rule's
     minimum is one when the statement's comment spells it in tokens (``max(max_tokens, 30)  # At least
     30 tokens``), and so is the least output a budget is clamped to when the prompt fills the window,
-    down to the rules' minimum of 16 (``max_tokens = max(context_tokens - prompt_tokens, 16)``). A
-    tokenizer's maximum
-    length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count. Each side of a
-    conditional bound is a literal (``min(budget, 32768 if pro else 24576)``), and a clamp returned by a
-    function named as a budget (``def thinking_budget(...)``) is that budget.
+    down to the rules' minimum of 16 (``max_tokens = max(context_tokens - prompt_tokens, 16)``). A tokenizer's
+    maximum length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count. Each side of a
+    conditional bound is a literal (``min(budget, 32768 if pro else 24576)``), and a clamp returned by a function
+    named as a budget (``def thinking_budget(...)``) is that budget.
 
     Only ordering comparisons count; the left or right side must be an amount of tokens (a name like
     ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
@@ -192,15 +192,13 @@ class TokenThreshold(LintRule):
         *SET73_VALID,
     )
     INVALID = (
-        # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37:
-        # dify-plugin)
+        # the least output left when the prompt fills the window, at the rules' minimum of 16 (set 37)
         Invalid(
             "def fit(model_context_tokens, prompt_tokens):\n"
             "    max_tokens = max(model_context_tokens - prompt_tokens, 16)\n    return max_tokens\n",
             line=2,
         ),
-        # a cap stepped and clamped on an empty reply, given through a clamp as the output cap; a floor
-        # its comment spells in tokens under the rule's minimum (set 32: optillm)
+        # a cap stepped and clamped on an empty reply, given as the output cap; a floor its comment spells (set 32)
         Invalid(
             "def gen(llm, left):\n    size = 150\n    while True:\n        out = llm(max_tokens=min(size, left))\n"
             "        if not out:\n            size = min(size + 50, 300)\n            continue\n        return out\n",
@@ -211,8 +209,7 @@ class TokenThreshold(LintRule):
         ),
         # a safety factor on the count's side of a comparison with a window (set 29: docetl)
         Invalid("if prompt_tokens * 1.5 > context_window:\n    shrink()\n"),
-        # set 25: a local bound to a token estimate (memoryos's ``old_len``); a clamp whose local bounds
-        # a slice of a token sequence (exllamav2's calibration rows)
+        # set 25: a local bound to a token estimate (``old_len``); a clamp's local bounding a slice of tokens
         Invalid(
             "def keep(old):\n    size = estimate_tokens(old)\n    if size < 200:\n        return True\n"
             "    return False\n",
@@ -535,8 +532,7 @@ class TokenThreshold(LintRule):
                 and isinstance(call, ast.Call)
                 and cuts_tokens(call)
             ):
-                # ``stride = min(256, ...)`` ... ``tokenizer(t, truncation=True, stride=stride)``: the
-                # overlap of a tokenizer's overflowing windows, in tokens (set 23: axolotl)
+                # ``stride = min(256, ...)`` ... ``tokenizer(t, truncation=True, stride=stride)``: an overlap (set 23)
                 return "stride"
             if cuts_token_sequence(self, read, parents):
                 # ``ctx = min(2048, length)`` ... ``tokens[:, :ctx]`` (set 25: exllamav2)
@@ -550,6 +546,12 @@ class TokenThreshold(LintRule):
                     # ``new = max(new, floor)`` ... ``self.context_budget = new`` (set 156: natshell)
                     return stored_as_budget(self, fn, use.targets[0].id)
         return None
+
+    def _item_floor(self, node: ast.Call, values: list[ast.expr]) -> None:
+        for literal, value in per_item_factors(values):
+            if self.budget_literal(literal) is not None and (budget := self._clamped_budget(node)):
+                how = f"tokens an item, in the {callee_name(node)}() bound to `{budget}`"
+                self._report(literal, ast.Name(id=budget), value, how, "per_item")
 
     def _amount(self, value: ast.expr) -> bool:
         return tokenizer_maxlen(value) or char_estimate(self, value)  # ``max(len(url) // 4, 256)``
@@ -570,8 +572,7 @@ class TokenThreshold(LintRule):
             and outer.func.id in {"min", "max"}
             and any(v is not node and self.token_amount(v) for v in outer.args)
         ):
-            # ``min(max(maxlen, 32), max_tokens)``: the inner clamp's result is bounded by a token count,
-            # so it counts tokens too (named by what it clamps: ``maxlen``)
+            # ``min(max(maxlen, 32), max_tokens)``: the inner clamp's result is bounded by a token count, tokens too
             amounts = [v for v in values if not any(self.budget_literal(b) is not None for b in _sides(v))]
         if not amounts and self.token_comment():
             # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
@@ -580,6 +581,7 @@ class TokenThreshold(LintRule):
             # ``budget = max(300, 50 * len(items))`` ... ``create(max_tokens=budget)``: a floor of a budget
             budget = self._clamped_budget(node)
             amounts = [ast.Name(id=budget, ctx=ast.Load())] if budget else []
+        self._item_floor(node, values)  # ``max(MIN_RECENT_MESSAGES * 200, ...)`` bound to a budget (set 155)
         if not amounts or self._kernel_launch(node) or floor_not_in_tokens(self, node):
             return  # ``words_per_chunk = max(50, int(max_tokens * 0.75))``: words (set 101), seconds
         bounds = [b for b in bounds if not self._named_by_value(self.budget_literal(b) or 0)]
