@@ -3,7 +3,8 @@
 the model's window): the getter's name says only "limit", the name the product is bound to says tokens,
 and together they make the fraction a share of a token limit. The product may be wrapped in ``int()``,
 ``round()``, ``math.floor()`` or ``math.ceil()``; only a plain name (or ``self.<name>``) bound alone is
-read, and a getter whose name counts characters, lines, bytes or another unit is not.
+read, and a getter whose name counts characters, lines, bytes or another unit is not. A share of an amount of
+tokens read from a container of limits (``int(budget["input_tokens"] * 0.5)``, set 158) is one too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.held_limits import held_limit
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name
 
@@ -24,7 +26,10 @@ _ROUNDING = frozenset({"int", "round", "floor", "ceil"})
 
 def limit_share_bound(rule: LintRule, node: ast.BinOp, other: ast.expr) -> str | None:
     """The getter a fraction in ``node`` takes a share of, when ``other`` calls a getter of a limit
-    (``get_model_limit(model)``) and ``node`` is bound as a budget of tokens (``max_tokens = ...``)."""
+    (``get_model_limit(model)``) and ``node`` is bound as a budget of tokens (``max_tokens = ...``); or how
+    ``other`` reads an amount of tokens from a container of limits (``budget["input_tokens"]``: ``held_limits``)."""
+    if (held := held_limit(rule, other)) is not None:
+        return held
     if not isinstance(other, ast.Call):
         return None
     callee = callee_name(other) or ""

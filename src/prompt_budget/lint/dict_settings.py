@@ -18,6 +18,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.held_limits import limits_container, token_key
 from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
 from prompt_budget.lint.names import words
 from prompt_budget.lint.request_entries import key_read_as_budget, request_entries
@@ -87,6 +88,9 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
             yield item, name, value, "written as a rate limiter's quota of tokens per minute"
         elif splitter and token_setting(rule, name):
             yield item, name, value, "written as the chunk size of a split that counts tokens"
+        elif token_key(rule, name) and (container := limits_container(rule, node)) is not None:
+            # ``{"budgets": {"default": {"input_tokens": 12000}}}`` (set 158: ``held_limits``)
+            yield item, name, value, f"written under `{container}` as an amount of tokens"
         elif rule.names.is_weak_budget(name) and {"max", "length"} <= set(ws):
             if generated is None:
                 generated = _splatted_into_generate(rule, node)

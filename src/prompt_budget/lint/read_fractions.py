@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import local_bindings
-from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.flow import default_of, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.local_windows import left_budgets, operands
 from prompt_budget.lint.names import config_key
@@ -227,7 +227,8 @@ def _fields(rule: LintRule, cls: ast.ClassDef) -> None:
     which holds a field named as a budget (``low_watermark_ratio: float = 0.6`` beside
     ``context_window_cap: int = 128_000``; set 97: edgar-harness's ``ContextSection.compact_at``)."""
     fields = _annotated(cls)
-    for name, value in fields:
+    for name, declared in fields:
+        value = default_of(declared)  # ``compression_threshold: float = Field(default=0.8, le=1)`` (set 157)
         share = literal_fraction(value) if value is not None else None
         if value is not None and share is not None and not rule.names.is_budget(name):
             rule.fact(value, f"{_FIELD_FACT}{name} {cls.name}", share)

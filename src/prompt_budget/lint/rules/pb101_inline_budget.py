@@ -17,6 +17,7 @@ from prompt_budget.lint.estimate_tables import estimate_table
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
+from prompt_budget.lint.held_limits import held_limit
 from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
@@ -285,8 +286,7 @@ class InlineBudget(LintRule):
             "        split_length=size if size else 500, split_unit='token'\n    )\n",
             line=3,
         ),
-        # decided by data flow: the fallback of a table of model names to windows, whatever its name
-        # says (misspelt, glued: set 14, agentuniverse), the table before or after the lookup
+        # a table of model names to windows' fallback, whatever its name says (set 14), before or after
         Invalid(
             'DEEpSEEkMAXCONTETNLENGTH = {"deepseek-chat": 64000, "deepseek-coder": 32000}\n\n'
             "class DeepSeek:\n    def max_context_length(self):\n"
@@ -342,8 +342,7 @@ class InlineBudget(LintRule):
         for given, name, value, how in self._positional.budgets(self):
             self._report(given, name, value, how)
         self._positional.record(self, self._cuts)  # ``load_memory(task, 24000)`` (``check_project``)
-        # decided by data flow: ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)``, a name that says nothing
-        # (misspelt, glued), bound to a dict of model names and window-sized numbers: a window
+        # ``DEEpSEEkMAXCONTETNLENGTH.get(model, 4096)`` of a dict of model names to window-sized numbers
         for table, literal, value, got in self._lookups:
             if (row := self._window_tables.get(table)) is not None:  # ``budget_rows.lookup_table``
                 how = f"used as the fallback of `{table}`, {row[1]} (line {row[0]})"
@@ -497,13 +496,14 @@ class InlineBudget(LintRule):
         if not isinstance(node.op, ast.Or) or len(node.values) < 2:
             return
         value = self.budget_literal(node.values[-1])
-        # ``settings.max_tokens or 4096``, ``self._default_max_tokens() or 16000``, a budget read through
-        # a conversion: ``_parse_positive_int(values.get("token_threshold")) or 80000`` (set 20: open-webui)
+        # ``settings.max_tokens or 4096``, ``_parse_positive_int(values.get("token_threshold")) or 80000``
         left = node.values[-2]
         name = attr_name(left) or self.budget_expr(left) or converted_read(left) or keys_read(self, left)
         if value is not None and name and (self.names.is_budget(name) or restated_default(self, left, value)):
             # ``params.tokensNum or 5000`` restating a field declared ``Field(5000, description="Token budget")``
             self._report(node.values[-1], name, value, "used as an `or` fallback")
+        elif value is not None and (held := held_limit(self, left)) is not None:  # ``held_limits``
+            self._report(node.values[-1], name or "held", value, f"used as the `or` fallback of `{held}`")
         elif (slot := self._destination(node)) is not None:
             # ``max_length=getattr(self.args, "max_length", None) or 2048`` given to a tokenizer that
             # truncates, ``max_new_tokens = given or int(kwargs.get("max_length", 128))``: the fallback of

@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb101_set145_cases import SET145_INVALID, SET145_V
 from prompt_budget.lint.rules.pb101_set147_cases import SET147_INVALID, SET147_VALID
 from prompt_budget.lint.rules.pb101_set151_cases import SET151_INVALID, SET151_VALID
 from prompt_budget.lint.rules.pb101_set153_cases import SET153_INVALID, SET153_VALID
+from prompt_budget.lint.rules.pb101_set157_cases import SET157_INVALID, SET157_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -34,10 +35,12 @@ SET111_VALID = (
     *SET147_VALID,  # set 148: a quota of tokens per minute in a dict
     *SET151_VALID,  # set 152: an attention band's width
     *SET153_VALID,  # set 154: a splitter measuring tokens
+    *SET157_VALID,  # set 158: limits held in a named container
 )
 
 SET111_INVALID = (
     *SET153_INVALID,  # set 154: a splitter measuring tokens
+    *SET157_INVALID,  # set 158: limits held in a named container
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

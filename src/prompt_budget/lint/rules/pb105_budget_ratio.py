@@ -136,10 +136,8 @@ class BudgetRatio(DivisorTables):
     VALID = CASES_VALID
     INVALID = CASES_INVALID
 
-    # --- scope bookkeeping for generic ratio names: one frame per scope (module, class, function), with
-    # whether a budget name has been seen in it and the generic ratios waiting to learn that;
-    # each pending report: (the name, the report, whether it is a function's parameter, which only
-    # the function's own budget can make a budget ratio)
+    # generic ratio names: a frame per scope, whether a budget name was seen in it, and the reports waiting
+    # for that: (the name, the report, whether a parameter, which only the function's budget decides)
     _frames: list[tuple[list[bool], list[tuple[str, Report, bool]]]]
 
     _bindings: Bindings

@@ -25,6 +25,7 @@ from prompt_budget.lint.rules.pb105_set143_cases import SET143_INVALID, SET143_V
 from prompt_budget.lint.rules.pb105_set149_cases import SET149_INVALID, SET149_VALID
 from prompt_budget.lint.rules.pb105_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb105_set155_cases import SET155_INVALID, SET155_VALID
+from prompt_budget.lint.rules.pb105_set157_cases import SET157_INVALID, SET157_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -126,6 +127,7 @@ SET111_VALID = (
     *SET143_VALID,  # set 144: a bound product ordered against tokens
     *SET149_VALID,  # set 149: a score's cut-off by its parameter
     *SET153_VALID,  # set 154: a statistic's fallback
+    *SET157_VALID,  # set 158: limits held in a named container
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -174,5 +176,6 @@ SET111_INVALID = (
     *SET143_INVALID,  # set 144: a bound product ordered against tokens
     *SET149_INVALID,  # set 149: a score's cut-off by its parameter
     *SET153_INVALID,  # set 154: a statistic's fallback
+    *SET157_INVALID,  # set 158: limits held in a named container
     *SET155_INVALID,  # set 155: a window's ratio getter
 )
