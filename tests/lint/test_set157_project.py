@@ -43,3 +43,33 @@ def test_a_field_fraction_of_another_amount_is_not(tmp_path: Path, budget: str) 
         "agent.py": AGENT.format(budget=budget),
     }
     assert reported_lines(lint_package(tmp_path, files), "PB105") == []
+
+
+BUDGETS = (
+    "from pydantic import BaseModel\n\n\nclass {cls}(BaseModel):\n"
+    "    planner: int = 16384\n    think: int = 8192\n    summary: int = 4096\n"
+    "    timeout_seconds: int = 120\n    max_retries: int = 30\n"
+)
+EXECUTOR = (
+    "class Executor:\n    def plan(self, llm):\n"
+    "        return llm.complete(max_tokens=self._settings.budgets.planner)\n\n"
+    "    def budget(self, kind):\n        budgets = self._settings.budgets\n"
+    "        return {'think': budgets.think, 'summary': budgets.summary}[kind]\n"
+)
+
+
+def test_the_other_fields_of_a_class_of_limits_read_as_token_budgets(tmp_path: Path) -> None:
+    """Set 157 (glassrail's ``NodeBudgets``): ``planner`` is read into ``max_tokens=``; ``think`` and
+    ``summary``, read through a table, are the same kind of setting; seconds and retries are not."""
+    files = {"__init__.py": "", "settings.py": BUDGETS.format(cls="NodeBudgets"), "executor.py": EXECUTOR}
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [
+        ("pkg/settings.py", 5),
+        ("pkg/settings.py", 6),
+        ("pkg/settings.py", 7),
+    ]
+
+
+@pytest.mark.parametrize("cls", ["NodeSettings", "NodeConfig"])
+def test_a_class_not_named_for_limits_keeps_only_the_field_read(tmp_path: Path, cls: str) -> None:
+    files = {"__init__.py": "", "settings.py": BUDGETS.format(cls=cls), "executor.py": EXECUTOR}
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/settings.py", 5)]

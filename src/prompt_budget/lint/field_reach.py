@@ -46,6 +46,7 @@ from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, ex
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.handed_fields import given_fields, given_message, handed_fields, record_handed
 from prompt_budget.lint.length_arguments import cut_length
+from prompt_budget.lint.limit_classes import limit_siblings
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
@@ -315,7 +316,8 @@ def project_field_reads(rule: type[LintRule], facts: Sequence[Fact], root: Path)
             message = _message(cls.split("#")[0], name, fact.value, read, how, f"{where.path}:{where.line}")
             findings.append(finding_where_bound(rule, fact, message, name, config_key(name)))
             handed[id(fact)] = findings[-1]
-    return [*findings, *given_fields(rule, facts, fields, project, handed).values()]
+    given = given_fields(rule, facts, fields, project, handed)
+    return [*findings, *given.values(), *limit_siblings(rule, fields, {*handed, *given})]  # ``limit_classes``
 
 
 def budget_fields(facts: Sequence[Fact], root: Path) -> dict[tuple[Path, str, str], Fact]:
