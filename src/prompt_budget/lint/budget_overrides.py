@@ -40,6 +40,7 @@ from prompt_budget.lint.factory_receivers import (
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.walks import own_statements, statements
@@ -50,6 +51,9 @@ if TYPE_CHECKING:
 
 DEFAULT_FACT = "\x00override-default "
 PASSED_FACT = "\x00override-passed "
+#: PB105's (its own facts: ``noqa: PB105`` at the literal silences them).
+RATIO_DEFAULT_FACT = "\x00pb105 override-default "
+RATIO_PASSED_FACT = "\x00pb105 override-passed "
 
 #: The smallest literal taken as a budget passed.
 _SMALLEST = 16
@@ -97,11 +101,16 @@ def _receiver_class(rule: LintRule, name: str) -> str | None:
 
 
 class BudgetOverrides:
-    """One module's literals passed to a resolved function, and its reported parameter defaults."""
+    """One module's literals passed to a resolved function, and its reported parameter defaults. With
+    ``ratio``, PB105's: fractions passed for a parameter whose default is a reported budget ratio (set 159:
+    ultrastable's ``ContextPressureDetector(max_tokens=2200, warn_fraction=0.75, critical_fraction=0.92)``,
+    whose ``critical_fraction=0.95`` is compared with the share of the window used)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ratio: bool = False) -> None:
         #: (the literal, function key, keyword or ``#position``, amount)
         self.passed: list[tuple[ast.expr, str, str, int | float]] = []
+        self._ratio = ratio
+        self._tags = (RATIO_DEFAULT_FACT, RATIO_PASSED_FACT) if ratio else (DEFAULT_FACT, PASSED_FACT)
         self._names: set[str] | None = None
         self._test: bool | None = None
 
@@ -152,13 +161,16 @@ class BudgetOverrides:
         literals = [
             (slot, value, amount)
             for slot, value in constants
-            if (amount := rule.budget_literal(value)) is not None and amount >= _SMALLEST
+            if (amount := self._amount(rule, value)) is not None and (self._ratio or amount >= _SMALLEST)
         ]
         if not literals or any(type(a) is ast.Starred for a in node.args) or self._in_test(rule):
             return
         key = self._key(rule, node)
         if key is not None:
             self.passed.extend((value, key, slot, amount) for slot, value, amount in literals)
+
+    def _amount(self, rule: LintRule, value: ast.expr) -> int | float | None:
+        return fraction(value) if self._ratio else rule.budget_literal(value)
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         """Report the literals passed for a parameter whose default this module reports; keep the
@@ -167,12 +179,12 @@ class BudgetOverrides:
         found: dict[tuple[str, str], tuple[str, int | float, int]] = {}
         for key, fn, method in _functions(module) if reported else ():
             for arg, default in defaults(fn.args):
-                value = rule.budget_literal(default) if id(default) in reported else None
+                value = self._amount(rule, default) if id(default) in reported else None
                 if value is not None:
                     positional = _positional(fn, method)
                     pos = positional.index(arg.arg) if arg.arg in positional else -1
                     found[(key, arg.arg)] = found[(key, f"#{pos}")] = (arg.arg, value, default.lineno)
-                    rule.fact(default, f"{DEFAULT_FACT}{key} {arg.arg} {pos}", value)
+                    rule.fact(default, f"{self._tags[0]}{key} {arg.arg} {pos}", value)
         done = reported_ids(rule)
         factories = record_factories(rule, module)  # ``client = get_client()``: its class's method
         for literal, made, slot, amount in self.passed:
@@ -181,10 +193,10 @@ class BudgetOverrides:
                 continue
             hit = found.get((key, slot))
             if hit is None:
-                rule.fact(literal, f"{PASSED_FACT}{key} {slot}", amount)
+                rule.fact(literal, f"{self._tags[1]}{key} {slot}", amount)
                 continue
             param, was, line = hit
-            message = _message(param, amount, key, was, f"line {line}")
+            message = _message(param, amount, key, was, f"line {line}", self._ratio)
             rule.report_literal(literal, message, amount, param)
             done.add(id(literal))
 
@@ -204,18 +216,29 @@ def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.Asyn
     return out
 
 
-def _message(param: str, amount: int | float, key: str, default: object, where: str) -> str:
+def _message(param: str, amount: int | float, key: str, default: object, where: str, ratio: bool) -> str:
+    if ratio:
+        return (
+            f"hard-coded budget ratio {param}={amount} passed to `{key}`, whose default `{param}={default}` is "
+            f"a budget ratio (at {where}); move it to config so the threshold can be tuned per model"
+        )
     return (
         f"token budget {param}={amount} passed to `{key}`, whose default `{param}={default}` is a token "
         f"budget (at {where}); move it to config so it can be tuned and tested"
     )
 
 
-def project_overrides(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
-    """The literals passed for a parameter whose default another module reports as a token budget."""
+def project_overrides(
+    rule: type[LintRule], facts: Sequence[Fact], root: Path, ratio: bool = False
+) -> list[Finding]:
+    """The literals passed for a parameter whose default another module reports as a token budget (with
+    ``ratio``: fractions, for one reported as a budget ratio)."""
     project = partial(fact_project, root=root)
+    default_tag, passed_tag = (
+        (RATIO_DEFAULT_FACT, RATIO_PASSED_FACT) if ratio else (DEFAULT_FACT, PASSED_FACT)
+    )
     bound: dict[tuple[Path, str, str], list[tuple[Fact, str]]] = defaultdict(list)
-    for fact, (key, param, pos) in tagged(facts, DEFAULT_FACT, 3):
+    for fact, (key, param, pos) in tagged(facts, default_tag, 3):
         top = project(fact)
         bound[(top, key, param)].append((fact, param))
         if pos != "-1":
@@ -224,12 +247,12 @@ def project_overrides(rule: type[LintRule], facts: Sequence[Fact], root: Path) -
         return []
     findings = []
     factories = project_factories(facts, project)
-    for fact, (made, slot) in tagged(facts, PASSED_FACT, 2):
+    for fact, (made, slot) in tagged(facts, passed_tag, 2):
         key = through_factory(made, factories.get(project(fact), {}))
         hits = bound.get((project(fact), key, slot), [])
         if len(hits) != 1:
             continue  # no reported default, or two functions of that key: which one is reached is unknown
         default, param = hits[0]
-        message = _message(param, fact.value, key, default.value, f"{default.path}:{default.line}")
+        message = _message(param, fact.value, key, default.value, f"{default.path}:{default.line}", ratio)
         findings.append(finding_where_bound(rule, fact, message, param, config_key(param)))
     return findings

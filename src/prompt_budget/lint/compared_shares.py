@@ -247,9 +247,19 @@ def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:
         return []
     # ``used / window if window > 0 else 0.0``: the division (``zero_guards``)
     values = [guarded_division(stmt.value) for stmt in local_bindings(fn, other.id)]
-    if not values or not all(isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) for v in values):
+    # ``utilization = None`` first, or ``float(snapshot.values["context_util"])`` when a reading was kept
+    # (set 159, ultrastable): a sentinel or a read of the same share stored elsewhere, beside its division
+    found = [v for v in values if isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div)]
+    if not found or not all(v in found or _sentinel_or_read(v) for v in values):
         return []
-    return [v for v in values if isinstance(v, ast.BinOp)]
+    return found
+
+
+def _sentinel_or_read(value: ast.expr) -> bool:
+    """``None``, or a read (``snap["util"]``, ``state.util``), alone or through ``float()``/``int()``."""
+    if isinstance(value, ast.Constant):
+        return value.value is None
+    return isinstance(_converted(value), (ast.Subscript, ast.Attribute))
 
 
 def _converted(side: ast.expr) -> ast.expr:
@@ -374,12 +384,13 @@ def _unclamped(value: ast.expr | None) -> ast.expr | None:
 def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
     """A share of tokens: the numerator a token amount, or an amount read as it is over a budget
     (``token_estimate / self._context_limit``), and no name in it saying money."""
-    right = unguarded(div.right)
+    # ``float(tokens_total) / float(self.max_tokens)`` (set 159: ultrastable): converted as they are read
+    left, right = _converted(div.left), _converted(unguarded(div.right))
     # the amount used, read as it is (``used / self.context_window``): a computed error (``abs(n - max_tokens)
     # / max_tokens``, set 1: aider's tolerance of its search for a map's size) is no share used
-    used = isinstance(div.left, (ast.Name, ast.Attribute, ast.Subscript))
+    used = isinstance(left, (ast.Name, ast.Attribute, ast.Subscript))
     budget = used and isinstance(right, (ast.Name, ast.Attribute)) and rule.budget_expr(right) is not None
-    return (rule.token_amount(div.left) or budget) and not _says_money(div)
+    return (rule.token_amount(left) or budget) and not _says_money(div)
 
 
 def unguarded(divisor: ast.expr) -> ast.expr:

@@ -46,6 +46,15 @@ def handed_on(node: ast.AST, ancestors: Sequence[ast.AST], field: bool) -> str |
     return None
 
 
+def kept_as_is(value: ast.expr | None, name: str) -> bool:
+    """``self.ratio = ratio``, or ``self.ratio = _require_float(ratio, "ratio", maximum=1.0)`` (set 159:
+    ultrastable's detectors): the attribute keeps the parameter of its own name, read as it is or through
+    a check or conversion given it first; it binds nothing anew."""
+    if isinstance(value, ast.Call) and value.args:
+        value = value.args[0]
+    return isinstance(value, ast.Name) and value.id.lstrip("_") == name.lstrip("_")
+
+
 def _unpacked(node: ast.AST, row: ast.Tuple, ancestors: Sequence[ast.AST]) -> str | None:
     """``a, b = X.get(key, (A, B))``, ``a, b = A, B``: the name ``node`` (an element of ``row``) is
     unpacked into, else None."""

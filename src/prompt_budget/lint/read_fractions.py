@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.budget_overrides import project_overrides
 from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.flow import default_of, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.fraction_shares import literal_fraction
@@ -270,8 +271,11 @@ def _project_keyed_fractions(
 
 
 def _project_shares(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-    """PB105's project-wide pass: percents (``percent_shares``) and keyed fractions read elsewhere."""
+    """PB105's project-wide pass: percents (``percent_shares``), keyed fractions read elsewhere, fractions
+    passed for a reported parameter."""
     found = project_percents.__func__(rule, facts, options) + _project_keyed_fractions(rule, facts, options)
+    # a fraction passed for a parameter whose default another module reports (``budget_overrides``)
+    found += project_overrides(rule, facts, options.root, ratio=True)
     return found + project_window_getters(rule, facts, options)  # ``window_getters``
 
 

@@ -8,6 +8,7 @@ import re
 from prompt_budget.lint.bound_shares import limit_share_bound
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.budget_overrides import BudgetOverrides
 from prompt_budget.lint.budget_proportions import scaled_proportion
 from prompt_budget.lint.char_budget_shares import char_budget_shares
 from prompt_budget.lint.clamped_shares import decide_all_shares
@@ -20,6 +21,7 @@ from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import keyed_fallbacks, read_key
 from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow, default_of, is_test_module
 from prompt_budget.lint.forms import character_sizes, per_token_key
+from prompt_budget.lint.handed_names import kept_as_is
 from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
@@ -120,10 +122,8 @@ class BudgetRatio(DivisorTables):
     against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
     context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
 
-    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a
-    ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
-    the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a
-    search's step, not a share to tune.
+    A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
+    the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a search's step, not a share to tune. A fraction passed for a parameter whose default is reported (``Detector(critical_fraction=0.92)``) is one.
     """
 
     CODE = "PB105"
@@ -171,8 +171,8 @@ class BudgetRatio(DivisorTables):
         self._lookup_keys: dict[int, str | None] = {}  # a keyed read's followed fallback (by id) -> the key
         self._keyed_args: list[tuple[str, ast.expr, float]] = []
         self._compacted: dict[str, str] = {}  # shares handed on to a compacting callable, and why
-        #: the outermost dict literals holding a share under a string key (``keyed_shares``)
-        self._tables: list[ast.Dict] = []
+        self._tables: list[ast.Dict] = []  # the outermost dicts holding a share under a string key
+        self._overrides = BudgetOverrides(ratio=True)  # fractions passed for a reported parameter (set 159)
         #: names ordered against a string's length or cutting a string (read on the first question)
         self._character_sizes: set[str] | None = None
         #: a generic ratio name was bound (``lint/prune.py`` walks the file again with more lines then)
@@ -269,6 +269,7 @@ class BudgetRatio(DivisorTables):
                 literal, key, value, budget = found
                 said = f'"{key}" = {value} in a table whose "{key}" multiplies `{budget}`'
                 self._report(literal, value, key, said)
+        self._overrides.finish(self, node)  # last: what every step above reported
 
     def _seen(self, name: str) -> None:
         if self.gather_evidence and self.names.is_budget(name):
@@ -346,7 +347,7 @@ class BudgetRatio(DivisorTables):
             self._uses.watch.add(name)
             return
         if value is None or literal is None or not name:
-            if name and not (isinstance(literal, ast.Name) and literal.id == name):
+            if name and not kept_as_is(literal, name):
                 self._margins.pop(name, None)
                 # ``self.ratio = ratio`` stores the parameter, it does not bind the name anew
                 self._bindings.rebound(name)
@@ -564,6 +565,7 @@ class BudgetRatio(DivisorTables):
 
     def visit_Call(self, node: ast.Call) -> None:
         self._compacted.update(compacted_reads(self, node, self._uses.watch))  # ``(head_ratio=self.r)``
+        self._overrides.call(self, node)
         self._keyed_args.extend(keyed_arguments(node))
         for key, literal in named_shares(self, node):  # ``getattr(cfg, "tool_budget_ratio", 0.45)``
             self._named_ratio(key, literal)

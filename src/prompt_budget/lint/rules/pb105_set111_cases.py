@@ -26,6 +26,7 @@ from prompt_budget.lint.rules.pb105_set149_cases import SET149_INVALID, SET149_V
 from prompt_budget.lint.rules.pb105_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb105_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb105_set157_cases import SET157_INVALID, SET157_VALID
+from prompt_budget.lint.rules.pb105_set159_cases import SET159_INVALID, SET159_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -128,6 +129,7 @@ SET111_VALID = (
     *SET149_VALID,  # set 149: a score's cut-off by its parameter
     *SET153_VALID,  # set 154: a statistic's fallback
     *SET157_VALID,  # set 158: limits held in a named container
+    *SET159_VALID,  # set 159: a share threshold checked on its way, and passed
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -177,5 +179,6 @@ SET111_INVALID = (
     *SET149_INVALID,  # set 149: a score's cut-off by its parameter
     *SET153_INVALID,  # set 154: a statistic's fallback
     *SET157_INVALID,  # set 158: limits held in a named container
+    *SET159_INVALID,  # set 159: a share threshold checked on its way, and passed
     *SET155_INVALID,  # set 155: a window's ratio getter
 )

@@ -1,0 +1,51 @@
+"""PB105's cases from sets 159 and 160 (issue 19): a share threshold stored through a check of its own name
+(set 159: ultrastable's ``self.critical_fraction = _require_float(critical_fraction, "critical_fraction")``)
+and compared with a share of the window computed as ``float(tokens_total) / float(self.max_tokens)``, in a
+local first bound to ``None`` or to a reading kept elsewhere (``float(snapshot.values["context_util"])``);
+and a fraction passed for such a parameter (``ContextPressureDetector(critical_fraction=0.92)``:
+``budget_overrides``). The same shapes over a share of money, or a fraction passed for a parameter whose
+default is no budget ratio, are not. Spliced into ``pb105_set111_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_DETECTOR = (
+    "def _require_float(value, name, *, maximum=None):\n"
+    "    return float(value)\n\n\n"
+    "class Detector:\n"
+    "    def __init__(self, {budget}: int = 4000, critical_fraction: float = 0.95):\n"
+    "        self.{budget} = {budget}\n"
+    "        self.critical_fraction = _require_float(critical_fraction, 'critical_fraction', maximum=1.0)\n\n"
+    "    def evaluate(self, step, snapshots):\n"
+    "        utilization = None\n"
+    "        if snapshots:\n"
+    "            utilization = float(snapshots[-1].values['context_util'])\n"
+    "        if utilization is None:\n"
+    "            utilization = float(step.{used}) / float(self.{budget})\n"
+    "        if utilization >= self.critical_fraction:\n"
+    "            return 'critical'\n"
+    "        return None\n\n\n"
+    "def build():\n"
+    "    return Detector({budget}=2200, critical_fraction={passed})\n"
+)
+
+SET159_VALID = (
+    Valid(_DETECTOR.format(budget="budget_usd", used="cost_usd", passed="0.92")),
+    # the local is also bound to a difference: no share of the window alone
+    Valid(
+        _DETECTOR.format(budget="max_tokens", used="tokens_total", passed="0.92").replace(
+            "float(snapshots[-1].values['context_util'])", "step.tokens_total - step.cached"
+        )
+    ),
+)
+
+SET159_INVALID = (
+    # the default, and the fraction the module passes for it
+    Invalid(_DETECTOR.format(budget="max_tokens", used="tokens_total", passed="0.92"), line=6, count=2),
+    Invalid(
+        _DETECTOR.format(budget="max_tokens", used="tokens_total", passed="0.92").split("\n\n\ndef build")[0],
+        line=6,
+    ),
+)
