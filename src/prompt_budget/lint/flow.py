@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.bound_products import ordered_local
+from prompt_budget.lint.char_conversions import converted_to_characters
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
@@ -276,6 +277,8 @@ class Uses:
             elif (value_at := lookup_value(ancestors)) is not None:
                 parent, grand = value_at  # ``TABLE.get(model, DEFAULT)``: what the lookup's value meets
             why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
+            if not why and not ratio:  # ``overlap_chars = max(0, chunk_overlap * 4)``: tokens made characters
+                why = converted_to_characters(node, ancestors)
             if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
             if why:
