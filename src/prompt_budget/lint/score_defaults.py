@@ -7,6 +7,8 @@ finder)::
         if jaccard(a, b) >= threshold:        # a similarity's cut-off: so is the constant
 
 A parameter compared with a score is a cut-off on the score, and so is the module constant it defaults to.
+A local is a score when every value bound to it is a call of a function named for a score, or given one
+(set 160: manul-engine's ``_conf = _confidence(best_score)`` ... ``if _conf >= THRESHOLD_CONTEXT_REUSE``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.ratio_names import side_name
 from prompt_budget.lint.rule import callee_name, defaults
 
 if TYPE_CHECKING:
@@ -41,4 +44,30 @@ def statistic_fallback(fn: ast.AST | None, name: str) -> bool:
     cut-off on the scores, not a share of a budget beside them (set 154: autochunks' boundary scores)."""
     return fn is not None and any(
         isinstance(v, ast.Call) and callee_name(v) in _STATISTICS for v in bound_values(fn, name)
+    )
+
+
+def score_compared(judge: NameJudge, node: ast.Compare, fn: ast.AST | None) -> set[str]:
+    """The names ``node`` compares with a score (``score_cutoffs``): one of its two named sides is named for
+    a score, or is a local of ``fn`` bound only to a score (``_conf = _confidence(best_score)``)."""
+    sides = (node.left, *node.comparators)
+    names = [side_name(side) for side in sides]
+    if len(names) != 2 or not all(names):
+        return set()
+    if any(n and judge.is_score(n) for n in names) or (
+        fn is not None and any(type(s) is ast.Name and _scored(judge, fn, s.id) for s in sides)
+    ):
+        return score_cutoffs(judge, names, fn)
+    return set()
+
+
+def _scored(judge: NameJudge, fn: ast.AST, name: str) -> bool:
+    values = bound_values(fn, name)
+    return bool(values) and all(
+        isinstance(v, ast.Call)
+        and (
+            judge.is_score(callee_name(v) or "")
+            or any(type(a) is ast.Name and judge.is_score(a.id) for a in v.args)
+        )
+        for v in values
     )

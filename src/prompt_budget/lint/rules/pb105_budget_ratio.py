@@ -44,14 +44,13 @@ from prompt_budget.lint.ratio_names import (
     generic,
     scale,
     share_of_machine_memory,
-    side_name,
     token_share,
 )
 from prompt_budget.lint.ratio_reads import context_fraction, report_margin_read, usage_thresholds
 from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
-from prompt_budget.lint.score_defaults import score_cutoffs, statistic_fallback
+from prompt_budget.lint.score_defaults import score_compared, statistic_fallback
 from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share
@@ -543,10 +542,8 @@ class BudgetRatio(DivisorTables):
             self._report(*found)
 
     def visit_Compare(self, node: ast.Compare) -> None:
-        if self.gather_evidence:
-            names = [side_name(side) for side in (node.left, *node.comparators)]
-            if len(names) == 2 and all(names) and any(self.names.is_score(n) for n in names):
-                self._score_compared |= score_cutoffs(self.names, names, self.ctx.function())
+        if self.gather_evidence:  # a cut-off on a score (``score_defaults``)
+            self._score_compared |= score_compared(self.names, node, self.ctx.function())
         for literal, value, name in usage_thresholds(self, node):  # ``if used / window > 0.75``
             self._report(literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}")
 

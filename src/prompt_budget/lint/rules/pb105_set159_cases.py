@@ -4,7 +4,8 @@ and compared with a share of the window computed as ``float(tokens_total) / floa
 local first bound to ``None`` or to a reading kept elsewhere (``float(snapshot.values["context_util"])``);
 and a fraction passed for such a parameter (``ContextPressureDetector(critical_fraction=0.92)``:
 ``budget_overrides``). The same shapes over a share of money, or a fraction passed for a parameter whose
-default is no budget ratio, are not. Spliced into ``pb105_set111_cases``.
+default is no budget ratio, are not; nor a threshold named for the context compared with a local bound only
+to a score (set 160: manul-engine's ``_conf = _confidence(best_score)``: ``score_defaults``). Spliced into ``pb105_set111_cases``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,18 @@ _DETECTOR = (
     "    return Detector({budget}=2200, critical_fraction={passed})\n"
 )
 
+#: A cut-off on a confidence score named like a share of the context (set 160: manul-engine).
+_GATE = (
+    "SCALE = 177_778\nTHRESHOLD_CONTEXT_REUSE = 0.056\n\n\n"
+    "def _confidence(score):\n    return score / SCALE\n\n\n"
+    "def resolve(top, best_score, used_tokens):\n"
+    "    _conf = {bound}\n"
+    "    if _conf >= THRESHOLD_CONTEXT_REUSE:\n        return top[0]\n    return None\n"
+)
+
 SET159_VALID = (
+    Valid(_GATE.format(bound="_confidence(best_score)")),
+    Valid(_GATE.format(bound="scale(best_score)")),
     Valid(_DETECTOR.format(budget="budget_usd", used="cost_usd", passed="0.92")),
     # the local is also bound to a difference: no share of the window alone
     Valid(
@@ -42,6 +54,7 @@ SET159_VALID = (
 )
 
 SET159_INVALID = (
+    Invalid(_GATE.format(bound="scale(used_tokens)"), line=2),
     # the default, and the fraction the module passes for it
     Invalid(_DETECTOR.format(budget="max_tokens", used="tokens_total", passed="0.92"), line=6, count=2),
     Invalid(
