@@ -3,7 +3,9 @@ dify-plugin): a call ``ParameterRule(name=DefaultParameterName.MAX_TOKENS.value,
 or a template entry ``{DefaultParameterName.MAX_TOKENS: {"default": 64, "max": 2048}}``, where the
 spec's name (a string ``"max_tokens"`` or an enum member ``MAX_TOKENS``) says what its ``default`` /
 ``min`` / ``max`` bound; and a lookup's fallback written as a numeric string converted by ``int()``
-(``int(credentials.get("context_size", "4096"))``). Judges nothing itself: the rule's names decide.
+(``int(credentials.get("context_size", "4096"))``); and the limit of a quantity a call names first as a
+string saying tokens (``EssentialVariable.monotonic("tokens_total", hard_limit=2200)``). Judges nothing
+itself: the rule's names decide.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ _NAME_KEYWORDS = frozenset(
 )
 
 
+#: The keywords of a call bounding the quantity its first argument names (``metric("tokens", limit=...)``).
+_LIMIT_SLOTS = frozenset({"limit", "hard_limit", "soft_limit", "max", "maximum", "cap", "ceiling", "budget"})
+
+
 def spec_name(node: ast.expr | None) -> str | None:
     """The parameter a spec's name expression names: ``"max_tokens"``, ``Names.MAX_TOKENS`` or
     ``Names.MAX_TOKENS.value`` (an enum member, the member's own name), else None."""
@@ -56,10 +62,23 @@ def named_spec_bounds(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr
     named = next((kw.value for kw in node.keywords if kw.arg in _NAME_KEYWORDS), None)
     name = spec_name(named)
     if not _budget(rule, name):
+        yield from _metric_limits(rule, node)
         return
     for kw in node.keywords:
         if kw.arg in SPEC_SLOTS and (value := rule.budget_literal(kw.value)) is not None:
             yield kw.value, name or "", value, f"as the `{kw.arg}=` of the spec of `{name}`"
+
+
+def _metric_limits(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    """``EssentialVariable.monotonic("tokens_total", hard_limit=2200, scale=2200)``: each number given as
+    the limit of a quantity the call names first, as a string saying an amount of tokens (set 159:
+    ultrastable's guard of a run's token use)."""
+    name = string_value(node.args[0]) if node.args and node.keywords else None
+    if not name or not rule.names.is_token_amount(name) or rule.names.is_excluded(name):
+        return
+    for kw in node.keywords:
+        if kw.arg in _LIMIT_SLOTS and (value := rule.budget_literal(kw.value)) is not None:
+            yield kw.value, name, value, f'as the `{kw.arg}=` of "{name}"'
 
 
 def nested_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.expr, str, int | float, str]]:

@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb101_set147_cases import SET147_INVALID, SET147_V
 from prompt_budget.lint.rules.pb101_set151_cases import SET151_INVALID, SET151_VALID
 from prompt_budget.lint.rules.pb101_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb101_set157_cases import SET157_INVALID, SET157_VALID
+from prompt_budget.lint.rules.pb101_set159_cases import SET159_INVALID, SET159_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -36,11 +37,13 @@ SET111_VALID = (
     *SET151_VALID,  # set 152: an attention band's width
     *SET153_VALID,  # set 154: a splitter measuring tokens
     *SET157_VALID,  # set 158: limits held in a named container
+    *SET159_VALID,  # set 159: the limit of a quantity named as a string
 )
 
 SET111_INVALID = (
     *SET153_INVALID,  # set 154: a splitter measuring tokens
     *SET157_INVALID,  # set 158: limits held in a named container
+    *SET159_INVALID,  # set 159: the limit of a quantity named as a string
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",
