@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import number, sizes_token_chunks
 from prompt_budget.lint.token_defaults import parameter_in_tokens, sibling_in_tokens
 from prompt_budget.lint.token_differences import unconverted
@@ -73,4 +74,32 @@ def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.
                 rate,
                 value,
             )  # ``chunk_size * 4``, ``chunk_size=CHUNK_SIZE`` and ``CHUNK_SIZE = 500  # tokens``
+        if type(other) is ast.Attribute and _twin_in_tokens(rule, other, value):
+            return rate, value  # ``self.overlap * 4`` beside ``self.tokens * 4`` (set 160: memweave)
     return None
+
+
+def _twin_in_tokens(rule: LintRule, read: ast.Attribute, value: float) -> bool:
+    """``self.overlap`` scaled by the rate ``value`` in a class that scales another attribute of its
+    own, named as tokens, by the same rate (``max(32, self.tokens * 4)`` in one property and ``max(0,
+    self.overlap * 4)`` in the next: set 160, memweave's ``ChunkingConfig``): both sizes of one chunking
+    in one unit. A read whose name says another unit (``self.indent_chars``, ``self.max_lines``) is not."""
+    cls = rule.ctx.enclosing_class()
+    if cls is None or not (type(read.value) is ast.Name and read.value.id == "self"):
+        return False
+    if set(words(read.attr)) & (UNIT_WORDS | CHAR_WORDS):
+        return False
+    for node in walk(cls):
+        if type(node) is not ast.BinOp or not isinstance(node.op, ast.Mult):
+            continue
+        for rate, other in ((node.left, node.right), (node.right, node.left)):
+            if (
+                number(rate) == value
+                and type(other) is ast.Attribute
+                and type(other.value) is ast.Name
+                and other.value.id == "self"
+                and other.attr != read.attr
+                and rule.names.says_tokens(other.attr)
+            ):
+                return True
+    return False
