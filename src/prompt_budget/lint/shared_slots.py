@@ -5,6 +5,10 @@ that parameter by the usable window). A number bound to a name whose name says n
 same position of a call of the same function of the module as a reported ratio, where that function
 multiplies the parameter: the same kind of value, a share of the same amount. A function that only
 checks or shows the value (no product of the parameter) is no evidence.
+
+A ratio ordered against the same reading, the same way, as a ratio it reports in one function is one too
+(set 159: ultrastable's ``ContextRotDetector``, ``end >= self.critical_threshold`` beside ``end >=
+self.warn_threshold``: two rungs of one utilisation).
 """
 
 from __future__ import annotations
@@ -67,6 +71,41 @@ def same_slot_names(
     return list(out.values())
 
 
+_ORDER = {ast.Gt: 1, ast.GtE: 1, ast.Lt: -1, ast.LtE: -1}
+
+
+def same_comparison_names(
+    tree: ast.Module, reported: Collection[str], candidates: Collection[str]
+) -> Iterable[tuple[str, str, str]]:
+    """(candidate, reported ratio, the reading) for each candidate ordered against the same reading, the
+    same way, as a reported ratio in one function (``end >= self.critical_threshold`` beside ``end >=
+    self.warn_threshold``)."""
+    if not reported or not candidates:
+        return []
+    out: dict[str, tuple[str, str, str]] = {}
+    for fn in walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        rungs: dict[tuple[str, int], set[str]] = {}
+        for node in walk(fn):
+            if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _ORDER):
+                continue
+            way = _ORDER[type(node.ops[0])]
+            for reading, bound, side in (
+                (node.left, node.comparators[0], way),
+                (node.comparators[0], node.left, -way),
+            ):
+                name = attr_name(bound) if isinstance(bound, (ast.Name, ast.Attribute)) else None
+                if name and isinstance(reading, (ast.Name, ast.Attribute)):
+                    rungs.setdefault((ast.unparse(reading), side), set()).add(name)
+        for (reading, _), names in rungs.items():
+            said = next((n for n in sorted(names) if n in reported), None)
+            for name in sorted(names) if said else ():
+                if name in candidates and name not in reported:
+                    out.setdefault(name, (name, said or "", reading))
+    return list(out.values())
+
+
 def report_same_slots(
     rule: LintRule,
     tree: ast.Module,
@@ -76,10 +115,18 @@ def report_same_slots(
     advice: str,
 ) -> None:
     """Report each binding not reported yet (its literal not in ``followed``) that ``same_slot_names``
-    finds, at its literal."""
+    or ``same_comparison_names`` finds, at its literal."""
     left = {n: b for n, b in bindings.items() if id(b.literal) not in followed}
     for name, said, fn in same_slot_names(tree, reported, left):
         b = left[name]
         why = f"given to `{fn}` where the ratio `{said}` reported beside it is, which multiplies it"
+        message = f"hard-coded budget ratio {name} = {b.value}: {why}; {advice}"
+        rule.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
+        followed = {*followed, id(b.literal)}
+    for name, said, reading in same_comparison_names(tree, reported, left):
+        b = left[name]
+        if id(b.literal) in followed:
+            continue
+        why = f"ordered against `{reading}` as the ratio `{said}` reported beside it is"
         message = f"hard-coded budget ratio {name} = {b.value}: {why}; {advice}"
         rule.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)

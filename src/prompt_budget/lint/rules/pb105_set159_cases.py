@@ -41,6 +41,20 @@ _GATE = (
     "    if _conf >= THRESHOLD_CONTEXT_REUSE:\n        return top[0]\n    return None\n"
 )
 
+#: Two rungs of one utilisation, the warning's beside the window (set 159: ultrastable's ContextRotDetector).
+_RUNGS = (
+    "class ContextRotDetector:\n"
+    "    def __init__(self, warn_threshold=0.75, critical_threshold=0.9, max_tokens=4000):\n"
+    "        self.warn_threshold = warn_threshold\n"
+    "        self.critical_threshold = critical_threshold\n"
+    "        self.max_tokens = max_tokens\n\n"
+    "    def evaluate(self, series):\n"
+    "        end = series[-1]\n"
+    "        if end >= self.critical_threshold:\n            return 'critical'\n"
+    "        if {reading} >= self.warn_threshold:\n            return 'warn'\n"
+    "        return None\n"
+)
+
 SET159_VALID = (
     Valid(_GATE.format(bound="_confidence(best_score)")),
     Valid(_GATE.format(bound="scale(best_score)")),
@@ -54,6 +68,10 @@ SET159_VALID = (
 )
 
 SET159_INVALID = (
+    # the warning beside the window, and the critical rung ordered against the same reading
+    Invalid(_RUNGS.format(reading="end"), line=2, count=2),
+    # a rung against another reading: the warning alone
+    Invalid(_RUNGS.format(reading="series[0]"), line=2),
     Invalid(_GATE.format(bound="scale(used_tokens)"), line=2),
     # the default, and the fraction the module passes for it
     Invalid(_DETECTOR.format(budget="max_tokens", used="tokens_total", passed="0.92"), line=6, count=2),
