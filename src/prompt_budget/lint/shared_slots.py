@@ -98,11 +98,11 @@ def same_comparison_names(
                 name = attr_name(bound) if isinstance(bound, (ast.Name, ast.Attribute)) else None
                 if name and isinstance(reading, (ast.Name, ast.Attribute)):
                     rungs.setdefault((ast.unparse(reading), side), set()).add(name)
-        for (reading, _), names in rungs.items():
+        for (read, _), names in rungs.items():
             said = next((n for n in sorted(names) if n in reported), None)
             for name in sorted(names) if said else ():
                 if name in candidates and name not in reported:
-                    out.setdefault(name, (name, said or "", reading))
+                    out.setdefault(name, (name, said or "", read))
     return list(out.values())
 
 
