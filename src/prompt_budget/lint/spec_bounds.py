@@ -14,7 +14,8 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.names import UNIT_WORDS, words
+from prompt_budget.lint.rule import callee_name, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -35,6 +36,11 @@ _NAME_KEYWORDS = frozenset(
 
 #: The keywords of a call bounding the quantity its first argument names (``metric("tokens", limit=...)``).
 _LIMIT_SLOTS = frozenset({"limit", "hard_limit", "soft_limit", "max", "maximum", "cap", "ceiling", "budget"})
+
+
+_TOKENS = frozenset({"tokens", "toks"})
+#: Words of a quantity that is no amount of tokens, though its name says tokens.
+_NOT_AMOUNTS = UNIT_WORDS | {"count", "counts", "concurrent", "concurrency", "parallel", "workers", "threads"}
 
 
 def spec_name(node: ast.expr | None) -> str | None:
@@ -74,8 +80,11 @@ def _metric_limits(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr, s
     the limit of a quantity the call names first, as a string saying an amount of tokens (set 159:
     ultrastable's guard of a run's token use)."""
     name = string_value(node.args[0]) if node.args and node.keywords else None
-    if not name or not rule.names.is_token_amount(name) or rule.names.is_excluded(name):
-        return
+    ws = set(words(name or ""))
+    if not name or not ws & _TOKENS or ws & _NOT_AMOUNTS or rule.names.is_excluded(name):
+        return  # ``"TOKEN_COUNTER_MAX_CONCURRENT_COUNTS"``: a count of something else
+    if "env" in words(callee_name(node) or ""):
+        return  # ``get_env_int_in_range("NAME", default=4, maximum=256)``: an environment read's bounds
     for kw in node.keywords:
         if kw.arg in _LIMIT_SLOTS and (value := rule.budget_literal(kw.value)) is not None:
             yield kw.value, name, value, f'as the `{kw.arg}=` of "{name}"'
