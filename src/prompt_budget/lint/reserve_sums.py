@@ -22,6 +22,29 @@ def sum_terms(node: ast.expr) -> list[ast.expr]:
     return out
 
 
+def _taken(term: ast.expr) -> list[ast.expr]:
+    """``total - sum(tokens(c) for c in chosen)``: the counts a term takes off another (what is left of a
+    count is a count; set 159, keelgate's compaction estimate), else the term itself."""
+    out: list[ast.expr] = []
+    while isinstance(term, ast.BinOp) and isinstance(term.op, ast.Sub):
+        out.append(_summed(term.right))
+        term = term.left
+    return [term, *out]
+
+
+def _summed(term: ast.expr) -> ast.expr:
+    """``tokens(c)`` of ``sum(tokens(c) for c in chosen)``: what is summed, else the term."""
+    if (
+        isinstance(term, ast.Call)
+        and type(term.func) is ast.Name
+        and term.func.id == "sum"
+        and len(term.args) == 1
+        and isinstance(term.args[0], (ast.GeneratorExp, ast.ListComp))
+    ):
+        return term.args[0].elt
+    return term
+
+
 def characters(rule: LintRule, term: ast.expr) -> bool:
     """``len(document)``, or a local of the enclosing function only ever bound to one
     (``prompt_tokens_length = len(prompt)``: characters under a name of tokens; set 48: ares-ai)."""
@@ -37,7 +60,7 @@ def characters(rule: LintRule, term: ast.expr) -> bool:
 def counted_sum(rule: LintRule, node: ast.expr) -> bool:
     """A sum of counts, one of them at least a count of tokens (``prompt_tokens_length +
     document_length``), none of them a literal, a budget or a string's length."""
-    terms = sum_terms(node)
+    terms = [u for t in sum_terms(node) for u in _taken(t)]
     return (
         any(rule.token_amount(t) for t in terms)
         and all(type(t) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript) for t in terms)

@@ -49,11 +49,15 @@ def counted_total(rule: LintRule, node: ast.BinOp) -> str | None:
     """``total_tokens = count_tokens(text) + 200`` ... ``total_tokens >= context_length``: the budget."""
     parent = rule.ctx.parent(node)
     fn = rule.ctx.function()
+    top: ast.AST = node
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add) and parent.left is top:
+        # ``estimate = total - used + 48 + 12 * len(chosen)``: the literal is a term of a longer sum
+        top, parent = parent, rule.ctx.parent(parent)
     if not (
         fn is not None
         and isinstance(node.op, ast.Add)
         and isinstance(parent, ast.Assign)
-        and parent.value is node
+        and parent.value is top
         and len(parent.targets) == 1
         and type(parent.targets[0]) is ast.Name
         and counted_sum(rule, node.left)

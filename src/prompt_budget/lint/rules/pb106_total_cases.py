@@ -18,6 +18,7 @@ from prompt_budget.lint.rules.pb106_set105_cases import SET105_INVALID, SET105_V
 from prompt_budget.lint.rules.pb106_set115_cases import SET115_INVALID, SET115_VALID
 from prompt_budget.lint.rules.pb106_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb106_set143_cases import SET143_INVALID, SET143_VALID
+from prompt_budget.lint.rules.pb106_set159_cases import SET159_INVALID, SET159_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -116,6 +117,7 @@ MORE_VALID = (
     *SET115_VALID,  # set 115: a reserve off a budget read with its fallback
     *SET131_VALID,  # set 132: headroom the line's comment names
     *SET143_VALID,  # set 144: a reserve off a window table's entry
+    *SET159_VALID,  # set 160: room in an estimate of what is left
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -132,4 +134,5 @@ MORE_INVALID = (
     *SET115_INVALID,  # set 115: a reserve off a budget read with its fallback
     *SET131_INVALID,  # set 132: headroom the line's comment names
     *SET143_INVALID,  # set 144: a reserve off a window table's entry
+    *SET159_INVALID,  # set 160: room in an estimate of what is left
 )
