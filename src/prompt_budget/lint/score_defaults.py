@@ -54,10 +54,17 @@ def score_compared(judge: NameJudge, node: ast.Compare, fn: ast.AST | None) -> s
     names = [side_name(side) for side in sides]
     if len(names) != 2 or not all(names):
         return set()
-    if any(n and judge.is_score(n) for n in names) or (
-        fn is not None and any(type(s) is ast.Name and _scored(judge, fn, s.id) for s in sides)
-    ):
+    if any(n and judge.is_score(n) for n in names):
         return score_cutoffs(judge, names, fn)
+    for side, other in ((sides[0], names[1]), (sides[1], names[0])):
+        # the function is read only for a local ordered against a name that says a ratio
+        if (
+            type(side) is ast.Name
+            and fn is not None
+            and judge.is_ratio(other or "")
+            and _scored(judge, fn, side.id)
+        ):
+            return score_cutoffs(judge, names, fn)
     return set()
 
 
