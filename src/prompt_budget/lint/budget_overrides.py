@@ -55,6 +55,12 @@ PASSED_FACT = "\x00override-passed "
 RATIO_DEFAULT_FACT = "\x00pb105 override-default "
 RATIO_PASSED_FACT = "\x00pb105 override-passed "
 
+
+def _tags(ratio: bool) -> tuple[str, str]:
+    """The facts of a reported default and of a literal passed: PB105's (``ratio``) or PB102's."""
+    return (RATIO_DEFAULT_FACT, RATIO_PASSED_FACT) if ratio else (DEFAULT_FACT, PASSED_FACT)
+
+
 #: The smallest literal taken as a budget passed.
 _SMALLEST = 16
 _SELF = frozenset({"self", "cls"})
@@ -110,7 +116,7 @@ class BudgetOverrides:
         #: (the literal, function key, keyword or ``#position``, amount)
         self.passed: list[tuple[ast.expr, str, str, int | float]] = []
         self._ratio = ratio
-        self._tags = (RATIO_DEFAULT_FACT, RATIO_PASSED_FACT) if ratio else (DEFAULT_FACT, PASSED_FACT)
+        self._tags = _tags(ratio)
         self._names: set[str] | None = None
         self._test: bool | None = None
 
@@ -234,9 +240,7 @@ def project_overrides(
     """The literals passed for a parameter whose default another module reports as a token budget (with
     ``ratio``: fractions, for one reported as a budget ratio)."""
     project = partial(fact_project, root=root)
-    default_tag, passed_tag = (
-        (RATIO_DEFAULT_FACT, RATIO_PASSED_FACT) if ratio else (DEFAULT_FACT, PASSED_FACT)
-    )
+    default_tag, passed_tag = _tags(ratio)
     bound: dict[tuple[Path, str, str], list[tuple[Fact, str]]] = defaultdict(list)
     for fact, (key, param, pos) in tagged(facts, default_tag, 3):
         top = project(fact)

@@ -33,7 +33,7 @@ def converted_to_characters(node: ast.AST, ancestors: Sequence[ast.AST]) -> str 
     if not name or set(words(name)) & (UNIT_WORDS | CHAR_WORDS):
         return None
     rate = number(product.right if product.left is node else product.left)
-    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 2 <= rate <= 6:
+    if rate is None or not 2 <= rate <= 6:
         return None
     at = len(ancestors) - 3
     holder = ancestors[at]

@@ -100,9 +100,11 @@ def same_comparison_names(
                     rungs.setdefault((ast.unparse(reading), side), set()).add(name)
         for (read, _), names in rungs.items():
             said = next((n for n in sorted(names) if n in reported), None)
-            for name in sorted(names) if said else ():
+            if said is None:
+                continue
+            for name in sorted(names):
                 if name in candidates and name not in reported:
-                    out.setdefault(name, (name, said or "", read))
+                    out.setdefault(name, (name, said, read))
     return list(out.values())
 
 
@@ -117,16 +119,19 @@ def report_same_slots(
     """Report each binding not reported yet (its literal not in ``followed``) that ``same_slot_names``
     or ``same_comparison_names`` finds, at its literal."""
     left = {n: b for n, b in bindings.items() if id(b.literal) not in followed}
-    for name, said, fn in same_slot_names(tree, reported, left):
+    found = [
+        (name, f"given to `{fn}` where the ratio `{said}` reported beside it is, which multiplies it")
+        for name, said, fn in same_slot_names(tree, reported, left)
+    ]
+    found += [
+        (name, f"ordered against `{reading}` as the ratio `{said}` reported beside it is")
+        for name, said, reading in same_comparison_names(tree, reported, left)
+    ]
+    done: set[str] = set()
+    for name, why in found:
+        if name in done:
+            continue  # given where a reported ratio is and ordered as one: reported once
+        done.add(name)
         b = left[name]
-        why = f"given to `{fn}` where the ratio `{said}` reported beside it is, which multiplies it"
-        message = f"hard-coded budget ratio {name} = {b.value}: {why}; {advice}"
-        rule.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)
-        followed = {*followed, id(b.literal)}
-    for name, said, reading in same_comparison_names(tree, reported, left):
-        b = left[name]
-        if id(b.literal) in followed:
-            continue
-        why = f"ordered against `{reading}` as the ratio `{said}` reported beside it is"
         message = f"hard-coded budget ratio {name} = {b.value}: {why}; {advice}"
         rule.report(b.literal, message, target=b.literal, value=b.value, key_parts=b.key_parts)

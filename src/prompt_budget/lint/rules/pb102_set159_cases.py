@@ -25,6 +25,7 @@ SET159_VALID = (
 SET159_INVALID = (
     Invalid(_CHUNKER.format(param="chunk_overlap", target="overlap_chars", rate="4"), line=1),
     Invalid(
-        _CHUNKER.format(param="chunk_overlap", target="max_characters", rate="3.5").replace("max(0, ", "("), line=1
+        _CHUNKER.format(param="chunk_overlap", target="max_characters", rate="3.5").replace("max(0, ", "("),
+        line=1,
     ),
 )
