@@ -277,6 +277,8 @@ EXCLUDED_WORDS = frozenset(
         *("gb", "vram", "utilization"),
         # a parser's tokens (``MAX_YAML_ALIAS_TOKENS = 25`` against ``yaml.scan``'s alias tokens, set 124)
         *("yaml", "alias", "lexer", "scanner"),
+        # a cryptocurrency's tokens (``_MIN_BURN_TOKENS = 1_000_000`` of a coin burned, set 161: clawmes)
+        *("burn", "burned", "wei", "gwei", "airdrop"),
     }
 )
 #: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,

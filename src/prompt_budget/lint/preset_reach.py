@@ -7,6 +7,11 @@ table's numbers are tokens by where a row of it goes. Followed by data flow: a r
 module constant bound to it, and the field's reads in the class's methods reach a token use
 (``TokenReach.of_field``). Asked only for a named table of positive whole numbers that no read in the
 module made a budget already.
+
+A row read by any key in a function of the module is followed from that read (``keyed_reach``; set 161:
+mindkeep's ``_DEFAULT_CAPS = {"fact": 100, "adr": 1500}``, ``return _DEFAULT_CAPS[kind]`` from
+``_resolve_cap(kind)``, whose result is compared with ``post_tokens``): through the getter's callers as
+for a constant it returns.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.walks import functions_and_methods, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -75,4 +81,31 @@ def preset_reach(rule: LintRule, table: str) -> str | None:
             why = reach.of_field(cls, found[0])
             if why is not None:
                 return f"the default of `{found[0]}`, {why}"
+    return keyed_reach(rule, tree, table, reach)
+
+
+def _keyed_row(node: ast.AST, table: str) -> bool:
+    """``TABLE[key]`` or ``TABLE.get(key, ...)``, whatever the key."""
+    if type(node) is ast.Subscript:
+        return type(node.value) is ast.Name and node.value.id == table
+    return (
+        type(node) is ast.Call
+        and type(node.func) is ast.Attribute
+        and node.func.attr == "get"
+        and type(node.func.value) is ast.Name
+        and node.func.value.id == table
+        and bool(node.args)
+    )
+
+
+def keyed_reach(rule: LintRule, tree: ast.Module, table: str, reach: TokenReach | None) -> str | None:
+    """How a row of ``table`` read in one of the module's functions reaches tokens (``returned by
+    `_resolve_cap()`, compared with the token count `post_tokens` at line 17``), else None."""
+    for fn, owner in functions_and_methods(tree):
+        for node in walk(fn):
+            if isinstance(node, ast.expr) and _keyed_row(node, table):
+                reach = reach or TokenReach(rule)
+                why = reach.of_node(fn, node, owner)
+                if why is not None:
+                    return f"a row read at line {node.lineno}, {why}"
     return None

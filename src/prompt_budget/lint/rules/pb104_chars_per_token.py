@@ -38,7 +38,7 @@ from prompt_budget.lint.rules.pb104_context import (
     token_context,
 )
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
-from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above
+from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above, share_of_conversion
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
@@ -417,6 +417,7 @@ class CharsPerToken(LintRule):
             and isinstance(parent.op, _DIVIDE)
             and parent.left is node
             and self._chars(node.left) != "words"
+            and not share_of_conversion(self, node, parent)
         ):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right

@@ -10,9 +10,14 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import callee_name, number, token_amount_literal
 from prompt_budget.lint.stated_rates import comment_above
+from prompt_budget.lint.token_differences import token_cap
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 #: Functions and methods giving one statistic of many values (``sum``, ``np.mean``, ``Series.max``).
 _STATISTICS = frozenset({"sum", "mean", "fmean", "median", "average", "max", "min", "nanmean", "nansum"})
@@ -114,3 +119,23 @@ def aligned(parent: ast.AST | None, node: ast.BinOp) -> bool:
         return False
     other = parent.right if parent.left is node else parent.left
     return ast.dump(other) == ast.dump(node.right)
+
+
+#: The least divisor of a share of a window (``// 20``: a twentieth), above any rate of characters per token.
+_SHARE_DIVISOR = 8
+
+
+def share_of_conversion(rule: LintRule, node: ast.BinOp, parent: ast.BinOp) -> bool:
+    """``(max_context_length * 4) // 20`` (set 161: mem-deep-research's tool result limit, "~5% of context
+    budget per tool result (chars ≈ tokens * 4)"): a token cap times a rate of characters per token, the
+    characters then cut to a share. The division is no rate of its own (``len(x) * 3 // 8`` is one), so the
+    product is judged by itself."""
+    rate, divisor = number(node.right), number(parent.right)
+    return (
+        isinstance(node.op, ast.Mult)
+        and rate is not None
+        and 1.2 <= rate <= 6
+        and divisor is not None
+        and divisor >= _SHARE_DIVISOR
+        and token_cap(rule, node.left)
+    )

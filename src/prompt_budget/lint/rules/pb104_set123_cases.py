@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.pb104_set149_cases import SET149_INVALID, SET149_V
 from prompt_budget.lint.rules.pb104_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb104_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb104_set159_cases import SET159_INVALID, SET159_VALID
+from prompt_budget.lint.rules.pb104_set161_cases import SET161_INVALID, SET161_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -67,12 +68,14 @@ SET123_VALID = (
     *SET153_VALID,  # set 154: a clamped cap in characters
     *SET155_VALID,  # set 156: a budget in characters by its comment
     *SET159_VALID,  # set 160: an overlap scaled as its twin in tokens
+    *SET161_VALID,  # set 162: a token cap turned into characters, then a share of them
 )
 
 SET123_INVALID = (
     *SET153_INVALID,  # set 154: a clamped cap in characters
     *SET155_INVALID,  # set 156: a budget in characters by its comment
     *SET159_INVALID,  # set 160: an overlap scaled as its twin in tokens
+    *SET161_INVALID,  # set 162: a token cap turned into characters, then a share of them
     Invalid(_ORDERED.format(step=""), line=6),
     Invalid(_FIT.format(share="input_context_pct"), line=2),
     Invalid(_FIT.format(share="0.6"), line=2),

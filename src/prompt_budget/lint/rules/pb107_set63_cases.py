@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb107_set115_cases import SET115_INVALID, SET115_V
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb107_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb107_set155_cases import SET155_INVALID, SET155_VALID
+from prompt_budget.lint.rules.pb107_set161_cases import SET161_INVALID, SET161_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -47,6 +48,7 @@ SET63_VALID = (
     *SET125_VALID,  # set 125: a row of a local table handed on as a budget
     *SET133_VALID,  # set 133: a table as a field's default
     *SET155_VALID,  # set 156: tiers of context windows
+    *SET161_VALID,  # set 161: a table of caps a getter returns by key
 )
 
 SET63_INVALID = (
@@ -89,4 +91,5 @@ SET63_INVALID = (
     *SET125_INVALID,  # set 125: a row of a local table handed on as a budget
     *SET133_INVALID,  # set 133: a table as a field's default
     *SET155_INVALID,  # set 156: tiers of context windows
+    *SET161_INVALID,  # set 161: a table of caps a getter returns by key
 )

@@ -1,0 +1,32 @@
+"""PB104's cases from sets 161 and 162 (issue 19): a token cap times a rate of characters per token, the
+characters then cut to a share of them (set 162: mem-deep-research's ``max_tool_result_chars = max(10_000,
+(max_context_length * 4) // 20)``, "~5% of context budget per tool result (chars ≈ tokens * 4)":
+``pb104_lengths.share_of_conversion``). The division by twenty is no rate of its own, so the product is judged by
+itself, as without it. A product of an amount that is no token cap, or one not turned into characters, is not.
+Spliced into ``pb104_set123_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_LIMIT = (
+    "def build(cfg):\n"
+    '    {cap} = cfg.llm.get("{cap}", -1)\n'
+    "    if {cap} > 0:\n"
+    "        # ~5% of the budget per tool result (chars = tokens * 4)\n"
+    "        {target} = max(10_000, ({cap} * 4) // 20)\n"
+    "    else:\n"
+    "        {target} = 30_000\n"
+    "    return {target}\n"
+)
+
+SET161_VALID = (
+    Valid(_LIMIT.format(cap="max_lines", target="max_tool_result_chars")),
+    Valid(_LIMIT.format(cap="max_context_length", target="max_tool_results")),
+)
+
+SET161_INVALID = (
+    Invalid(_LIMIT.format(cap="max_context_length", target="max_tool_result_chars"), line=5),
+    Invalid(_LIMIT.format(cap="max_context_tokens", target="result_char_limit"), line=5),
+)
