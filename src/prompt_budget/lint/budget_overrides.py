@@ -14,8 +14,12 @@ literal is one too::
 
 Which function a call reaches is resolved, not guessed from its name alone: ``self.method(...)`` in the
 class defining it, ``x.method(...)`` where the function binds ``x = Class(...)``, ``Class(...)`` for its
-``__init__``, ``function(...)`` for a module-level function of the module or one it imports by name. The
-argument is matched by keyword or by position (``self`` left out). Guards: the default was reported by
+``__init__``, ``function(...)`` for a module-level function of the module or one it imports by name,
+``self.x.method(...)`` where the class binds ``self.x = Class(...)``. The argument is matched by keyword or by
+position (``self`` left out). What a call passes may be a setting's fallback (set 161: isage-refiner's
+operators, ``REFORMCompressor(keep_prefix=self.cfg.get("keep_prefix", 50))``, and ``budget =
+self.cfg.get("budget", 2048)`` ... ``self.compressor.compress(budget=budget)``): the fallback of a dict's
+``.get`` (not of an environment read), given whole or through a local bound only to it. Guards: the default was reported by
 PB102 in its own module (not by a project-wide join); the literal is 16 or more (a smaller one is no
 budget by convention) and not reported already; one function of that name and parameter with a reported
 default in the project. Facts ``DEFAULT_FACT`` (a reported default: function key, parameter, position)
@@ -31,6 +35,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.factory_receivers import (
     project_factories,
     record_factories,
@@ -42,8 +47,8 @@ from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.reports_made import reported_ids
-from prompt_budget.lint.rule import defaults
-from prompt_budget.lint.walks import own_statements, statements
+from prompt_budget.lint.rule import defaults, is_env_read
+from prompt_budget.lint.walks import own_statements, statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -86,7 +91,35 @@ def _passed_constants(value: ast.expr) -> tuple[ast.expr, ...]:
     if kind is ast.BoolOp and isinstance(value, ast.BoolOp) and type(value.op) is ast.Or:
         last = value.values[-1]
         return (last,) if type(last) is ast.Constant else ()
+    if kind is ast.Call and isinstance(value, ast.Call):
+        return _setting_fallback(value)
     return ()
+
+
+def _setting_fallback(call: ast.Call) -> tuple[ast.expr, ...]:
+    """``cfg.get("keep_prefix", 50)``: the literal a dict's lookup falls back to (an environment read's
+    fallback is never reported)."""
+    func = call.func
+    if not (type(func) is ast.Attribute and func.attr == "get" and len(call.args) == 2) or is_env_read(call):
+        return ()
+    return (call.args[1],) if type(call.args[1]) is ast.Constant else ()
+
+
+def _passed_on(fn: ast.AST, name: str) -> list[tuple[ast.Call, str]]:
+    """The calls in ``fn`` given the local ``name`` whole, each with the slot it fills (keyword or
+    ``#position``)."""
+    out: list[tuple[ast.Call, str]] = []
+    for node in walk(fn):
+        if type(node) is not ast.Call:
+            continue
+        assert isinstance(node, ast.Call)
+        out.extend((node, f"#{i}") for i, a in enumerate(node.args) if type(a) is ast.Name and a.id == name)
+        out.extend(
+            (node, kw.arg)
+            for kw in node.keywords
+            if kw.arg is not None and type(kw.value) is ast.Name and kw.value.id == name
+        )
+    return out
 
 
 def _receiver_class(rule: LintRule, name: str) -> str | None:
@@ -104,6 +137,33 @@ def _receiver_class(rule: LintRule, name: str) -> str | None:
                 return None
             found.add(value.func.id)
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _held_class(rule: LintRule, attribute: ast.Attribute) -> str | None:
+    """The class (by the module's name for it) of which ``self.<attr>`` is bound to an instance in the
+    enclosing class (``self.compressor = LongRefinerCompressor(...)``, perhaps after ``= None``), else None
+    (bound to two or to something else)."""
+    cls, tree = rule.ctx.enclosing_class(), rule.ctx.tree
+    if not (type(attribute.value) is ast.Name and attribute.value.id in _SELF) or cls is None:
+        return None
+    found: set[str] = set()
+    for node in walk(cls):
+        if type(node) is ast.Assign and any(
+            type(t) is ast.Attribute
+            and t.attr == attribute.attr
+            and type(t.value) is ast.Name
+            and t.value.id in _SELF
+            for t in node.targets
+        ):
+            value = node.value
+            if type(value) is ast.Constant and value.value is None:  # ``self._compressor = None`` first
+                continue
+            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+                return None
+            found.add(value.func.id)
+    if len(found) != 1 or not isinstance(tree, ast.Module):
+        return None
+    return source_name(tree, next(iter(found)))
 
 
 class BudgetOverrides:
@@ -142,7 +202,12 @@ class BudgetOverrides:
         func = call.func
         if isinstance(func, ast.Name):
             return func.id if func.id in self._callable_names(rule) else None
-        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        if not isinstance(func, ast.Attribute):
+            return None
+        if isinstance(func.value, ast.Attribute):  # ``self.compressor.compress(...)``
+            held = _held_class(rule, func.value)
+            return f"{held}.{func.attr}" if held is not None else None
+        if not isinstance(func.value, ast.Name):
             return None
         owner = func.value.id
         if owner in _SELF:
@@ -157,6 +222,7 @@ class BudgetOverrides:
     def call(self, rule: LintRule, node: ast.Call) -> None:
         """``summarizer._chunk_text(page_text, chunk_size=60)``: literals passed to a resolved function."""
         constants: list[tuple[str, ast.expr]] = []
+        self._bound_fallback(rule, node)
         for i, arg in enumerate(node.args):
             constants.extend((f"#{i}", c) for c in _passed_constants(arg))
         for kw in node.keywords:
@@ -174,6 +240,25 @@ class BudgetOverrides:
         key = self._key(rule, node)
         if key is not None:
             self.passed.extend((value, key, slot, amount) for slot, value, amount in literals)
+
+    def _bound_fallback(self, rule: LintRule, node: ast.Call) -> None:
+        """``budget = self.cfg.get("budget", 2048)`` ... ``self.compressor.compress(budget=budget)``: the
+        fallback of a local bound only to it, passed where the function gives the local whole."""
+        fallback = _setting_fallback(node)
+        fn, stmt = rule.ctx.function(), rule.ctx.parent(node)
+        if not fallback or fn is None or type(stmt) is not ast.Assign or self._in_test(rule):
+            return
+        assert isinstance(stmt, ast.Assign)
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not isinstance(target, ast.Name) or len(bound_values(fn, target.id)) != 1:
+            return
+        amount = self._amount(rule, fallback[0])
+        if amount is None or not (self._ratio or amount >= _SMALLEST):
+            return
+        for call, slot in _passed_on(fn, target.id):
+            key = self._key(rule, call)
+            if key is not None and not any(type(a) is ast.Starred for a in call.args):
+                self.passed.append((fallback[0], key, slot, amount))
 
     def _amount(self, rule: LintRule, value: ast.expr) -> int | float | None:
         return fraction(value) if self._ratio else rule.budget_literal(value)

@@ -117,6 +117,9 @@ def _character_read(
     if isinstance(parent, ast.Slice):
         return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops):
+        sides = (parent.left, *parent.comparators)
+        if any(encoded_length(fn, side, rule) for side in sides if side is not child):
+            return False  # ``ids = tokenizer.encode(doc)`` ... ``if len(ids) > max_length``: tokens
         return compared_with_length(parent, child, rule)
     local = bound_local(parent)
     if local is not None and depth < 2:
@@ -127,6 +130,30 @@ def _character_read(
         callee = _own_function(rule, parents.get(parent))
         return callee is not None and counts_characters(callee, parent.arg, rule, depth + 1)
     return False
+
+
+def encoded_length(fn: ast.AST, side: ast.expr, rule: LintRule) -> bool:
+    """``len(ids)`` of a local ``fn`` binds only to a tokenizer's output (``ids = self.tokenizer(doc,
+    return_tensors="pt").input_ids[0]``, ``tokenizer.encode(doc)``; set 161: isage-refiner's
+    ``_truncate_doc_content(doc_content, max_length=25000)``): a count of tokens, not of characters."""
+    if not (isinstance(side, ast.Call) and callee_name(side) == "len" and len(side.args) == 1):
+        return False
+    local = side.args[0]
+    if type(local) is not ast.Name:
+        return False
+    values = bound_values(fn, local.id)
+    return bool(values) and all(rule.token_sequence(_unindexed(v)) for v in values)
+
+
+def _unindexed(value: ast.expr) -> ast.expr:
+    """``tokenizer(doc).input_ids[0]`` -> ``tokenizer(doc)``: a tokenizer's output, read by field or index."""
+    while isinstance(value, (ast.Subscript, ast.Attribute)) and isinstance(
+        value.value, (ast.Call, ast.Subscript, ast.Attribute)
+    ):
+        if isinstance(value, ast.Attribute) and value.attr not in {"input_ids", "ids", "tokens"}:
+            break
+        value = value.value
+    return value
 
 
 def _own_function(rule: LintRule, call: ast.AST | None) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

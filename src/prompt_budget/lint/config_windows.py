@@ -19,14 +19,12 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
-from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW
+from prompt_budget.lint.names import CONFIG_WINDOWS, SMALLEST_MODEL_WINDOW
 from prompt_budget.lint.reports_made import is_reported
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-#: A model config's attributes holding its window (Hugging Face's names).
-_WINDOWS = frozenset({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"})
 #: The names of an instance or a class inside its own methods.
 _OWN = frozenset({"self", "cls"})
 
@@ -36,7 +34,7 @@ def config_window(rule: LintRule, node: ast.Assign) -> None:
     if len(node.targets) != 1:
         return
     target = node.targets[0]
-    if not isinstance(target, ast.Attribute) or target.attr not in _WINDOWS:
+    if not isinstance(target, ast.Attribute) or target.attr not in CONFIG_WINDOWS:
         return
     owner = target.value
     if not isinstance(owner, ast.Attribute) or owner.attr != "config":

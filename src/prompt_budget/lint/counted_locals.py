@@ -13,7 +13,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import running_values, zero
-from prompt_budget.lint.character_reads import bound_values
+from prompt_budget.lint.character_reads import bound_values, encoded_length
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
@@ -75,7 +75,8 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
     bound to a call alone is left to the readings that already follow it."""
     fn = rule.ctx.function()
     if fn is not None and isinstance(amount, ast.Call) and type(amount.func) is ast.Name:
-        return counter_call(rule, amount)  # ``count(context)``, ``count, _ = tokenizer()``
+        # ``count(context)``, ``count, _ = tokenizer()``; ``len(ids)`` of ``ids = tokenizer.encode(doc)``
+        return counter_call(rule, amount) or encoded_length(fn, amount, rule)
     if fn is None or type(amount) is not ast.Name:
         return False
     found = running_values(fn, amount.id)

@@ -44,6 +44,9 @@ _TOKENS_DONE = re.compile(
 _GENERATION_LENGTH = re.compile(
     r"\b(?:max|maximum)\s+(?:generation|generated|output)\s+length\b", re.IGNORECASE
 )
+#: Chinese for a budget, a maximum, an upper limit: ``"token预算，控制压缩后的最大长度"`` (a budget of tokens, the
+#: longest the compressed text may be; set 161: isage-refiner's ``RefinerConfig.budget``).
+_CJK_LIMIT = re.compile(r"预算|最大|上限|限制|最多")
 #: ``per token``, ``per-token``: a quantity for each token, not an amount of tokens.
 _PER_TOKEN = re.compile(r"\bper[\s-]+tokens?\b", re.IGNORECASE)
 #: Words of a sampling setting counting candidate tokens (``top_k``: "the K most probable tokens").
@@ -91,7 +94,9 @@ def says_token_limit(text: str | None) -> bool:
     # ``"... key past the per-token tunnel cap"``: what is counted for each token (an API token's cap,
     # a price per token) does not give the field's unit as tokens (set 42: verifiers' ``multiplex``)
     text = _PER_TOKEN.sub(" ", text)
-    return bool(TOKENS_WORD.search(text)) and (bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)))
+    return bool(TOKENS_WORD.search(text)) and (
+        bool(ws & LIMIT_WORDS) or bool(_TOKENS_DONE.search(text)) or bool(_CJK_LIMIT.search(text))
+    )
 
 
 #: The keywords of a field call that describe it, and the metadata keys that do.

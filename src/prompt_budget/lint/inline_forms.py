@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.expected_tables import expected_binding
 from prompt_budget.lint.flow import against_flow, bound_local, counts_characters, is_test_module
 from prompt_budget.lint.model_names import looks_like_model_name
-from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import CONFIG_WINDOWS, EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
@@ -169,7 +169,7 @@ def lookup_default(
         how = cut_fallback(rule, node, cuts, name, value)
         if how is not None or weak:
             return (pair[1], name, value, how) if how is not None else None
-    if name in _CONFIG_WINDOWS and _checks_a_length(rule, node):
+    if name in CONFIG_WINDOWS and _checks_a_length(rule, node):
         # ``maximum = int(getattr(model.config, "max_position_embeddings", 262144))`` ... ``if
         # ids.shape[1] > maximum: raise``: the window assumed of a model whose config gives none
         return pair[1], name, value, "used as the fallback of a model's window an input is checked against"
@@ -213,11 +213,6 @@ def _cuts_characters(rule: LintRule, node: ast.Call) -> bool:
     fn = rule.ctx.function()
     local = bound_local(parent)
     return local is not None and fn is not None and counts_characters(fn, local, rule)
-
-
-#: A model config's attributes holding its window (Hugging Face's names): an architecture's field where
-#: it is defined, an assumed window where a lookup's fallback stands for it.
-_CONFIG_WINDOWS = frozenset({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"})
 
 
 def _checks_a_length(rule: LintRule, node: ast.Call) -> bool:

@@ -26,7 +26,8 @@ from prompt_budget.lint.amount_words import (
 )
 
 #: The word "token" or "tokens" in a comment, a help text or a docstring (a unit said in prose).
-TOKENS_WORD = re.compile(r"\btokens?\b", re.IGNORECASE)
+#: ASCII word boundaries: "token" glued to Chinese or Japanese (``token预算``, a budget of tokens, set 161) is a word.
+TOKENS_WORD = re.compile(r"\btokens?\b", re.IGNORECASE | re.ASCII)
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -139,6 +140,9 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("ctx", "reserve"),
     ("min", "ctx"),
 )
+#: A model config's attributes holding its window (Hugging Face's names): an architecture's field where it is
+#: defined, an assumed window where a lookup's fallback stands for it.
+CONFIG_WINDOWS = frozenset({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"})
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
     {"budget", "limit", "max", "maximum", "cap", "max_len", "max_length", "max_size", "max_output"}

@@ -3,7 +3,10 @@
 - subtracted from a budget (``max_tokens - prompt_tokens - buffer``: the leftmost term is the budget):
   the name is tokens, kept off the budget;
 - a name of a reserve (``summary_reserve``) subtracted from a local that only holds tokens (``target =
-  self.context_budget - system_tokens``): the name is tokens (set 156: natshell);
+  self.context_budget - system_tokens``): the name is tokens (set 156: natshell); so too from a local
+  bound only to a window read or its literal fallback (``max_len = config.max_position_embeddings if
+  hasattr(...) else 8192`` ... ``max_len - question_reserve - margin``, set 161: isage-refiner's REFORM
+  chunk size);
 - the first term a constant named as a budget of tokens is subtracted from (``_GROQ_TPM_CEILING -
   _RUNNER_MAX_OUTPUT_TOKENS - _FIXED_PREFIX_TOKENS``): the room left of it is tokens, so the name is a
   token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute). Only a
@@ -18,9 +21,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.counted_locals import token_local
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import CONFIG_WINDOWS, words
 from prompt_budget.lint.walks import brief_source
 
 if TYPE_CHECKING:
@@ -39,6 +43,24 @@ def _subtrahends(parent: ast.BinOp, grand: ast.AST | None) -> list[ast.expr]:
     return terms
 
 
+def _window_value(rule: LintRule, value: ast.expr) -> bool:
+    """``config.max_position_embeddings`` (a model config's window, ``config_windows``) or another read of a
+    budget, or that or a literal fallback (``... if hasattr(...) else 8192``)."""
+    if isinstance(value, ast.IfExp):
+        sides = [s for s in (value.body, value.orelse) if not isinstance(s, ast.Constant)]
+        return bool(sides) and all(_window_value(rule, s) for s in sides)
+    if isinstance(value, ast.Attribute) and value.attr in CONFIG_WINDOWS:
+        return True
+    return rule.budget_expr(value) is not None
+
+
+def _window_local(rule: LintRule, local: ast.Name) -> bool:
+    """``local`` is bound in its function only to a window read, or that or a literal fallback."""
+    fn = rule.ctx.function()
+    values = bound_values(fn, local.id) if fn is not None else []
+    return bool(values) and all(_window_value(rule, v) for v in values)
+
+
 def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast.AST | None) -> str | None:
     """Why ``node``, a term of the subtraction ``parent``, holds tokens, else None."""
     if parent.right is node:
@@ -53,7 +75,7 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
             type(node) is ast.Name
             and _RESERVE_WORDS.intersection(words(node.id))
             and type(left) is ast.Name
-            and token_local(rule, left)
+            and (token_local(rule, left) or _window_local(rule, left))
         ):
             # ``target = self.context_budget - system_tokens`` ... ``target - summary_reserve`` (set 156:
             # natshell): a reserve by its name taken off what is left of a budget
