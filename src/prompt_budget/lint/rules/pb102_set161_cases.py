@@ -3,12 +3,19 @@
 burn: ``names.EXCLUDED_WORDS``). A bound on a model's tokens beside them is still one. A field whose docstring
 says, in Chinese, a budget or a maximum of tokens, the word "token" glued to the Chinese (set 161: isage-refiner's
 ``budget: int = 2048`` under the docstring "token预算，控制压缩后的最大长度": ``field_docstrings.says_token_limit``), is a
-token budget; one saying a count of tokens, or no tokens, is not. Spliced into ``pb102_set117_cases``.
+token budget; one saying a count of tokens, or no tokens, is not. Set 161 too: parameters named as a reserve or a
+margin taken off a local bound only to a model config's window or its fallback (REFORM's ``max_len = config.
+max_position_embeddings if hasattr(...) else 8192`` ... ``max_len - question_reserve - margin``:
+``token_minuends``), not off a local bound to a count of items; and a length compared with ``len()`` of a local
+bound only to a tokenizer's output (``tokenized = self.tokenizer(doc).input_ids[0]`` ... ``if len(tokenized) >
+max_length``: ``character_reads.encoded_length``), not to a split into words. Spliced into
+``pb102_set117_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 
 _BURN = (
     "_MIN_{what}_TOKENS = 1_000_000\n"
@@ -29,7 +36,32 @@ _FIELD = (
     '    """{doc}"""\n'
 )
 
+_RESERVE = (
+    "class Compressor:\n"
+    "    def __init__(self, extractor, {budget}question_reserve: int = 200, margin: int = 56):\n"
+    "        max_len = {window}\n"
+    "        self.chunk_size = max_len - question_reserve - margin\n"
+)
+_WINDOW = (
+    "(\n"
+    "            extractor.config.max_position_embeddings\n"
+    "            if hasattr(extractor.config, 'max_position_embeddings')\n"
+    "            else 8192\n"
+    "        )"
+)
+_TRUNCATE = (
+    "class Refiner:\n"
+    "    def _truncate_doc_content(self, doc_content: str, max_length: int = 25000) -> str:\n"
+    "        tokenized_content = {split}\n"
+    "        half = max_length // 2\n"
+    "        if len(tokenized_content) > max_length:\n"
+    "            doc_content = ' '.join(tokenized_content[:half])\n"
+    "        return doc_content\n"
+)
+
 SET161_VALID = (
+    Valid(READ_BY_PRECHECK + _RESERVE.format(budget="", window="len(extractor.layers)")),
+    Valid(_TRUNCATE.format(split="doc_content.split()")),
     Valid(_BURN.format(what="BURN")),
     Valid(_BURN.format(what="WEI")),
     Valid(_FIELD.format(doc="token计数，压缩后的长度")),
@@ -39,4 +71,7 @@ SET161_VALID = (
 SET161_INVALID = (
     Invalid(_BURN.format(what="PROMPT").replace("1_000_000", "1_000"), count=2),
     Invalid(_FIELD.format(doc="token预算，控制压缩后的最大长度"), line=6),
+    # the window's fallback, the budget and both reserves
+    Invalid(_RESERVE.format(budget="max_tokens: int = 2048, ", window=_WINDOW), count=4),
+    Invalid(_TRUNCATE.format(split='self.tokenizer(doc_content, return_tensors="pt").input_ids[0]'), line=2),
 )

@@ -3,7 +3,9 @@ characters then cut to a share of them (set 162: mem-deep-research's ``max_tool_
 (max_context_length * 4) // 20)``, "~5% of context budget per tool result (chars ≈ tokens * 4)":
 ``pb104_lengths.share_of_conversion``). The division by twenty is no rate of its own, so the product is judged by
 itself, as without it. A product of an amount that is no token cap, or one not turned into characters, is not.
-Spliced into ``pb104_set123_cases``.
+Set 161: a wide script's count rounded up and divided by its rate beside the rate of other characters
+(mindkeep's ``(other + 3) // 4 + (cjk + 1) // 2``: ``pb104_terms.rate_among_rates``), both rates reported. Spliced
+into ``pb104_set123_cases``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,19 @@ _LIMIT = (
     "    return {target}\n"
 )
 
+_WIDE = (
+    "def estimate(text: str) -> int:\n"
+    '    """Return an approximate token count for *text*."""\n'
+    "    {wide} = 0\n"
+    "    other = 0\n"
+    "    for ch in text:\n"
+    "        if _is_cjk(ch):\n"
+    "            {wide} += 1\n"
+    "        else:\n"
+    "            other += 1\n"
+    "    return (other + 3) // 4 + ({wide} + 1) // 2\n"
+)
+
 SET161_VALID = (
     Valid(_LIMIT.format(cap="max_lines", target="max_tool_result_chars")),
     Valid(_LIMIT.format(cap="max_context_length", target="max_tool_results")),
@@ -29,4 +44,7 @@ SET161_VALID = (
 SET161_INVALID = (
     Invalid(_LIMIT.format(cap="max_context_length", target="max_tool_result_chars"), line=5),
     Invalid(_LIMIT.format(cap="max_context_tokens", target="result_char_limit"), line=5),
+    Invalid(_WIDE.format(wide="cjk"), count=2),
+    # a count not named for a wide script: the rate of other characters only
+    Invalid(_WIDE.format(wide="pairs"), count=1),
 )

@@ -144,6 +144,12 @@ def rate_among_rates(
     script's), or the characters are named as a wide script's (``cjk_chars * 1.5``, ``len(chinese) * 1.5``:
     the matches of a wide script's pattern, set 92: cokodo-agent)."""
     counted = node.left
+    if (
+        isinstance(counted, ast.BinOp)
+        and isinstance(counted.op, ast.Add)
+        and number(counted.right) is not None
+    ):
+        counted = counted.left  # ``(cjk + 1) // 2``: rounded up (set 161: mindkeep's ``_tokens.estimate``)
     if isinstance(counted, ast.Call) and callee_name(counted) == "len" and len(counted.args) == 1:
         counted = counted.args[0]
     if set(words(attr_name(counted) or "")) & WIDE_SCRIPTS:
