@@ -8,8 +8,10 @@ margin taken off a local bound only to a model config's window or its fallback (
 max_position_embeddings if hasattr(...) else 8192`` ... ``max_len - question_reserve - margin``:
 ``token_minuends``), not off a local bound to a count of items; and a length compared with ``len()`` of a local
 bound only to a tokenizer's output (``tokenized = self.tokenizer(doc).input_ids[0]`` ... ``if len(tokenized) >
-max_length``: ``character_reads.encoded_length``), not to a split into words. Spliced into
-``pb102_set117_cases``.
+max_length``: ``character_reads.encoded_length``), not to a split into words. Set 162: a number bound under a
+test that a local is unset, where the function also binds the local to a window read (regcode's ``if total <= 0:
+total = self._context_window`` ... ``if total <= 0: total = 128000``: ``except_fallbacks``); not where the other
+binding reads no budget, nor under a test of something else. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -59,7 +61,20 @@ _TRUNCATE = (
     "        return doc_content\n"
 )
 
+_PROGRESS = (
+    "class App:\n"
+    "    def _update_progress(self, current: int, total: int) -> int:\n"
+    '        """Show the share of the context window in use, in tokens."""\n'
+    "        if total <= 0:\n"
+    "            total = self.{read}\n"
+    "        if {test}:\n"
+    "            total = 128000\n"
+    "        return min(100, int(current / max(total, 1) * 100))\n"
+)
+
 SET161_VALID = (
+    Valid(_PROGRESS.format(read="page_count", test="total <= 0")),
+    Valid(_PROGRESS.format(read="_context_window", test="current > 100")),
     Valid(READ_BY_PRECHECK + _RESERVE.format(budget="", window="len(extractor.layers)")),
     Valid(_TRUNCATE.format(split="doc_content.split()")),
     Valid(_BURN.format(what="BURN")),
@@ -74,4 +89,6 @@ SET161_INVALID = (
     # the window's fallback, the budget and both reserves
     Invalid(_RESERVE.format(budget="max_tokens: int = 2048, ", window=_WINDOW), count=4),
     Invalid(_TRUNCATE.format(split='self.tokenizer(doc_content, return_tensors="pt").input_ids[0]'), line=2),
+    Invalid(_PROGRESS.format(read="_context_window", test="total <= 0"), line=7),
+    Invalid(_PROGRESS.format(read="_context_window", test="not total"), line=7),
 )
