@@ -37,7 +37,7 @@ OPERATOR = (
     '        budget = {read}("budget", 1024)\n'
     "        return self.compressor.compress(ids, {param}=budget)\n\n"
     "    def smaller(self, n: int) -> int:\n"
-    "        rate = {read}(\"rate\", 0.3)\n"
+    '        rate = {read}("rate", 0.3)\n'
     "        return self.compressor.shrink(n, rate=rate)\n"
 )
 

@@ -23,6 +23,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.class_shares import class_shares
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.rule import callee_name, defaults
 from prompt_budget.lint.walks import parents, walk
@@ -89,7 +90,13 @@ def _scope(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
 
 def passed_ratios(rule: LintRule, tree: ast.Module) -> Iterator[tuple[ast.expr, float, str, str]]:
     """(literal, value, name, why) of each fraction bound to a name given for a parameter whose default
-    ``rule`` (PB105) reported in ``tree`` as a budget ratio."""
+    ``rule`` (PB105) reported in ``tree`` as a budget ratio; then of each constructor's default a method of
+    its class orders against a share of tokens (``class_shares``)."""
+    yield from _passed(rule, tree)
+    yield from class_shares(rule, tree)
+
+
+def _passed(rule: LintRule, tree: ast.Module) -> Iterator[tuple[ast.expr, float, str, str]]:
     reported = {id(r.node) for r in rule.ctx.reports if r.code == rule.CODE}
     if not reported:
         return
