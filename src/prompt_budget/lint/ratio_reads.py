@@ -8,7 +8,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.compared_shares import divisions, of_tokens, unguarded
+from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.compared_shares import divisions, of_tokens, returned_shares, unguarded
 from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.names import words
 from prompt_budget.lint.passed_shares import passed_share
@@ -21,6 +22,8 @@ from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, float, str]]:
@@ -98,10 +101,35 @@ def _local_share(rule: LintRule, local: ast.Name) -> str | None:
     else None."""
     fn = rule.ctx.function()
     divs = divisions(fn, local) if fn is not None else []
+    if not divs and fn is not None:
+        return _ratio_returned(rule, fn, local)
     if not divs or not all(of_tokens(rule, d) for d in divs):
         return None
     budgets = {rule.budget_expr(unguarded(d.right)) for d in divs}
     return budgets.pop() if len(budgets) == 1 and None not in budgets else None
+
+
+#: Words of a function's name saying it returns a share (``_estimate_ratio``, ``usage_fraction``).
+_RATIO_CALLEES = frozenset({"ratio", "fraction", "share", "pct", "percent", "utilization"})
+
+
+def _ratio_returned(rule: LintRule, fn: ast.AST, local: ast.Name) -> str | None:
+    """``ratio = _estimate_ratio(messages, prompt, ctx.max_tokens)`` (set 162: mem-deep-research's emergency
+    path): a local bound only to calls of a module function named as a share, every return of which divides
+    by one parameter named as a budget (``return estimate_fn(text) / max_tokens``; a constant for an empty
+    budget left out) -> that budget; else None."""
+    values = bound_values(fn, local.id)
+    callees = {v.func.id for v in values if isinstance(v, ast.Call) and type(v.func) is ast.Name}
+    if not values or len(callees) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
+        return None
+    callee = callees.pop()
+    if not _RATIO_CALLEES & set(words(callee)) or rule.ctx.tree is None:
+        return None
+    found = [f for f in getattr(rule.ctx.tree, "body", ()) if isinstance(f, _FUNCTIONS) and f.name == callee]
+    divs = returned_shares({callee: found}, callee) if len(found) == 1 else []
+    budgets = {attr_name(unguarded(d.right)) for d in divs}
+    budget = budgets.pop() if len(budgets) == 1 else None
+    return budget if budget and rule.names.is_budget(budget) else None
 
 
 def report_margin_read(
