@@ -74,4 +74,5 @@ SET161_INVALID = (
     Invalid(
         _STRATEGIES.format(store=_KEPT, share="token_ratio", used="cost_usd", whole="budget_usd"), count=2
     ),
+    Invalid(_EMERGENCY.format(callee="_estimate_ratio", whole="max_tokens"), line=12),
 )
