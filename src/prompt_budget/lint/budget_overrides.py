@@ -19,9 +19,9 @@ class defining it, ``x.method(...)`` where the function binds ``x = Class(...)``
 position (``self`` left out). What a call passes may be a setting's fallback (set 161: isage-refiner's
 operators, ``REFORMCompressor(keep_prefix=self.cfg.get("keep_prefix", 50))``, and ``budget =
 self.cfg.get("budget", 2048)`` ... ``self.compressor.compress(budget=budget)``): the fallback of a dict's
-``.get`` (not of an environment read), given whole or through a local bound only to it. Guards: the default was reported by
-PB102 in its own module (not by a project-wide join); the literal is 16 or more (a smaller one is no
-budget by convention) and not reported already; one function of that name and parameter with a reported
+``.get`` (not of an environment read), given whole or through a local bound only to it. Guards: the default
+was reported by PB102 in its own module (not by a project-wide join); the literal is 16 or more (a smaller one is
+no budget by convention) and not reported already; one function of that name and parameter with a reported
 default in the project. Facts ``DEFAULT_FACT`` (a reported default: function key, parameter, position)
 and ``PASSED_FACT`` (a literal passed: function key, keyword or ``#position``) are joined per project.
 """

@@ -15,8 +15,8 @@ the window in use, for PB105's end of a module (set 162: mem-deep-research's win
 Four classes of that module take a ``trigger_ratio`` with four defaults, so the name alone (``flow.Bindings``)
 holds no one value; here each class is read on its own: the default of ``__init__``'s parameter ``p``, kept as
 it is in ``self.p``, is a budget ratio when a method of the same class orders ``self.p`` against a share of
-tokens: a division of tokens (``compared_shares.of_tokens``, written there or bound to a local) or a read named
-as one (``ctx.token_ratio``, ``usage.tokens_pct``). The fractions the module (or another, through
+tokens: a division of tokens (``compared_shares.of_tokens``, written there or bound to a local) or a read
+named as one (``ctx.token_ratio``, ``usage.tokens_pct``). The fractions the module (or another, through
 ``budget_overrides``) gives that parameter are then reported as overrides of a reported ratio.
 """
 
