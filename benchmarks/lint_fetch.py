@@ -1083,14 +1083,14 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
 #: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152), e3774f2 (sets 153
-#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160) and 91568bf (sets 161 and 162), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
+#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162) and b5b27a9 (sets 163 and 164), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
-#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 161 into twenty-six lists of
+#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 163 into twenty-seven lists of
 #: sixty written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB
 #: of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
 #: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen,
-#: nineteen, twenty, nineteen, ten, twenty-six, seventeen and twelve); set 127's zctw has no wheel (its sdist is pinned).
+#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve and sixteen, one of them without a download); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1560,6 +1560,24 @@ MEASURE: dict[str, str] = {
     "clawmes": "0.21.0",
     "mem-deep-research": "1.3.0",
     "tfmodsearch": "0.26.0",
+    # set 163
+    "quiet-memo": "0.3.0",
+    "brainpalace-cli": "26.8.2",
+    "chronofy": "0.1.9",
+    "agentsloop-cli": "0.1.7",
+    "agentroom": "0.2.5",
+    "llmpromptdefender": "0.4.0",
+    "mcp-tasker": "1.8.1",
+    "mcplens-ai": "0.1.0",
+    # set 164
+    "wontopos": "2.2.48",
+    "workhorse-workflows": "4.0.1",
+    "blackboard-core": "1.8.2",
+    "zanii-agents": "0.16.1",
+    "persona-runtime": "1.2.1",
+    "pr-review-agent": "1.12.0",
+    "license-manager-agent": "5.0.0",
+    "agentics-py": "0.3.6",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
