@@ -11,7 +11,8 @@ module made a budget already.
 A row read by any key in a function of the module is followed from that read (``keyed_reach``; set 161:
 mindkeep's ``_DEFAULT_CAPS = {"fact": 100, "adr": 1500}``, ``return _DEFAULT_CAPS[kind]`` from
 ``_resolve_cap(kind)``, whose result is compared with ``post_tokens``): through the getter's callers as
-for a constant it returns.
+for a constant it returns. A row that multiplies (or divides) something is a unit's factor, not an amount (set
+164: pr-review-agent's ``_MULTIPLIER = {"k": 1_000, "m": 1_000_000}`` of a parser of ``88k``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import attr_name, string_value
 from prompt_budget.lint.token_reach import TokenReach
-from prompt_budget.lint.walks import functions_and_methods, walk
+from prompt_budget.lint.walks import functions_and_methods, parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -98,12 +99,25 @@ def _keyed_row(node: ast.AST, table: str) -> bool:
     )
 
 
+def _scales(parent: ast.AST | None, row: ast.expr) -> bool:
+    """The row multiplies something or divides it: a unit's factor (``"k": 1_000``), not an amount."""
+    if not isinstance(parent, ast.BinOp):
+        return False
+    return isinstance(parent.op, ast.Mult) or (
+        isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.right is row
+    )
+
+
 def keyed_reach(rule: LintRule, tree: ast.Module, table: str, reach: TokenReach | None) -> str | None:
     """How a row of ``table`` read in one of the module's functions reaches tokens (``returned by
     `_resolve_cap()`, compared with the token count `post_tokens` at line 17``), else None."""
     for fn, owner in functions_and_methods(tree):
+        up: dict[ast.AST, ast.AST] | None = None
         for node in walk(fn):
             if isinstance(node, ast.expr) and _keyed_row(node, table):
+                up = up or parents(fn)
+                if _scales(up.get(node), node):
+                    continue  # ``Decimal(number) * _MULTIPLIER[suffix]``: a unit's multiplier (set 164)
                 reach = reach or TokenReach(rule)
                 why = reach.of_node(fn, node, owner)
                 if why is not None:
