@@ -129,7 +129,37 @@ def _character_read(
         # is compared with ``len(text)`` (set 83: agentos-framework's guardrails)
         callee = _own_function(rule, parents.get(parent))
         return callee is not None and counts_characters(callee, parent.arg, rule, depth + 1)
+    if isinstance(parent, ast.Assign) and depth < 2 and (attr := _stored_on_self(parent)) is not None:
+        return _attribute_counts_characters(rule, attr, depth + 1)
     return False
+
+
+def _stored_on_self(assign: ast.Assign) -> str | None:
+    """``self.max_prompt_length = max_prompt_length``: the attribute a value is stored in whole."""
+    target = assign.targets[0] if len(assign.targets) == 1 else None
+    if isinstance(target, ast.Attribute) and type(target.value) is ast.Name and target.value.id == "self":
+        return target.attr
+    return None
+
+
+def _attribute_counts_characters(rule: LintRule, attr: str, depth: int) -> bool:
+    """Every read of ``self.<attr>`` in the enclosing class's methods cuts a string or is compared with a
+    string's length (set 163: blackboard-core's dataset logger, ``max_prompt_length: int = 4000`` stored
+    and read only as ``to_context_string()[:self.max_prompt_length]``): characters, whatever the name."""
+    cls = rule.ctx.enclosing_class()
+    reads: list[tuple[ast.AST, ast.Attribute]] = []
+    for method in cls.body if cls is not None else ():
+        if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            reads.extend(
+                (method, n)
+                for n in walk(method)
+                if isinstance(n, ast.Attribute)
+                and n.attr == attr
+                and isinstance(n.ctx, ast.Load)
+                and type(n.value) is ast.Name
+                and n.value.id == "self"
+            )
+    return bool(reads) and all(_character_read(n, parents_in(m), m, rule, depth) for m, n in reads)
 
 
 def encoded_length(fn: ast.AST, side: ast.expr, rule: LintRule) -> bool:

@@ -11,7 +11,10 @@ bound only to a tokenizer's output (``tokenized = self.tokenizer(doc).input_ids[
 max_length``: ``character_reads.encoded_length``), not to a split into words. Set 162: a number bound under a
 test that a local is unset, where the function also binds the local to a window read (regcode's ``if total <= 0:
 total = self._context_window`` ... ``if total <= 0: total = 128000``: ``except_fallbacks``); not where the other
-binding reads no budget, nor under a test of something else. Spliced into ``pb102_set117_cases``.
+binding reads no budget, nor under a test of something else. Set 163: a default named as a prompt's length, stored
+on ``self`` and read only as the bound of a string's slice, counts characters (blackboard-core's dataset logger,
+``to_context_string()[:self.max_prompt_length]``: ``character_reads``); one cutting a tokenizer's output is a
+token budget. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -72,7 +75,18 @@ _PROGRESS = (
     "        return min(100, int(current / max(total, 1) * 100))\n"
 )
 
+_LOGGER = (
+    "class DatasetLogger:\n"
+    '    """Writes each step\'s prompt and completion tokens to a JSONL file."""\n\n'
+    "    def __init__(self, path: str, max_prompt_length: int = 4000):\n"
+    "        self.path = path\n"
+    "        self.max_prompt_length = max_prompt_length\n\n"
+    "    async def after_step(self, ctx) -> dict:\n"
+    '        return {{"prompt": {text}[: self.max_prompt_length]}}\n'
+)
+
 SET161_VALID = (
+    Valid(_LOGGER.format(text="ctx.state.to_context_string()")),
     Valid(_PROGRESS.format(read="page_count", test="total <= 0")),
     Valid(_PROGRESS.format(read="_context_window", test="current > 100")),
     Valid(READ_BY_PRECHECK + _RESERVE.format(budget="", window="len(extractor.layers)")),
@@ -91,4 +105,5 @@ SET161_INVALID = (
     Invalid(_TRUNCATE.format(split='self.tokenizer(doc_content, return_tensors="pt").input_ids[0]'), line=2),
     Invalid(_PROGRESS.format(read="_context_window", test="total <= 0"), line=7),
     Invalid(_PROGRESS.format(read="_context_window", test="not total"), line=7),
+    Invalid(_LOGGER.format(text="self.tokenizer.encode(ctx.prompt)"), line=4),
 )
