@@ -348,6 +348,9 @@ UNIT_WORDS = frozenset(
         "calls",
     }
 )
+#: Units whose ``len()`` counts items, not characters: every unit but characters and a single line or message,
+#: a string (``len(user_message) // 4`` is characters; set 164: persona-runtime's routing estimate).
+ITEM_WORDS = UNIT_WORDS - CHAR_WORDS - {"line", "message"}
 #: Words of a context-window phrase: a window below ``SMALLEST_MODEL_WINDOW`` tokens is no window.
 CONTEXT_WORDS = frozenset({"context", "ctx"})
 SMALLEST_MODEL_WINDOW = 512

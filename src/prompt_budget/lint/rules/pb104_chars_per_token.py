@@ -17,7 +17,7 @@ from prompt_budget.lint.estimator_callers import counts_characters, returned_to_
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key
 from prompt_budget.lint.literal_limits import char_limit
-from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, ITEM_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
@@ -190,7 +190,7 @@ class CharsPerToken(LintRule):
                 return "words"  # ``len(text.split())``, ``len(words)`` with ``words = text.split()``
             if self.token_sequence(arg) or typed_list(self.ctx.function(), arg):
                 return None  # ``len(history)`` of ``history: list``: items (set 91: bharatcode)
-            if set(words(attr_name(arg) or "")) & UNIT_WORDS - CHAR_WORDS:
+            if set(words(attr_name(arg) or "")) & ITEM_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
         if isinstance(node, ast.Call):  # ``utf8_bytes(text)``: what a one-statement helper returns (set 112)
