@@ -27,9 +27,10 @@ or compared (``==``, ``!=``) with the parameter whose reported default it is (``
 100_000``: whether the caller changed the default, which must follow the default into config).
 
 Guards: the same value, 256 or more; one function (not its nested ones); the copy's local says no other
-unit, credential or time; a literal already reported is left alone; not in test modules. Read at the
-module's end from the reports made so far and the function's cached statements (``walks.statements``),
-only for functions holding a report.
+unit, credential or time; a literal already reported is left alone; not in test modules. A method's default of
+the name and value of another method's reported default, in one class, is that budget too (``_twin_defaults``).
+Read at the module's end from the reports made so far and the function's cached statements
+(``walks.statements``), only for functions holding a report.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import against_flow, is_test_module
 from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.walks import innermost, own_statements, walk
 
 if TYPE_CHECKING:
@@ -94,7 +96,12 @@ def written_again(rule: LintRule, module: ast.Module) -> None:
         and isinstance(r.value, (int, float))
         and r.value >= _SMALLEST
     ]
-    if not reported or is_test_module(rule.ctx.path):
+    if is_test_module(rule.ctx.path):
+        return
+    targets = {id(r.target) for r in rule.ctx.reports if r.code in _CODES and r.target is not None}
+    if targets:
+        _twin_defaults(rule, module, targets, {id(r.target) for r in rule.ctx.reports})
+    if not reported:
         return
     functions = [n for n in walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     by_function: dict[int, tuple[Function, list[tuple[ast.AST, int | float]]]] = {}
@@ -105,6 +112,38 @@ def written_again(rule: LintRule, module: ast.Module) -> None:
     done = {id(r.target) for r in rule.ctx.reports} | {id(r.node) for r in rule.ctx.reports}
     for fn, found in by_function.values():
         _copies(rule, fn, found, done)
+
+
+def _twin_defaults(rule: LintRule, module: ast.Module, reported: set[int], done: set[int]) -> None:
+    """``def estimate(self, ..., chunk_size: int = 512)`` beside ``def index(self, ..., chunk_size: int =
+    512)`` whose default is reported (set 163: brainpalace-cli's API client, whose estimate mirrors the
+    indexing call's arguments): a method's parameter of the same name and default as a reported default of
+    another method of its class is that budget again (any value the rules report, not only 256 or more)."""
+    for cls in module.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        twins: dict[tuple[str, object], tuple[str, int]] = {}
+        for method in methods:
+            for arg, default in defaults(method.args):
+                if id(default) in reported and type(default) is ast.Constant:
+                    twins.setdefault((arg.arg, default.value), (method.name, default.lineno))
+        for method in methods if twins else ():
+            for arg, default in defaults(method.args):
+                twin = (
+                    twins.get((arg.arg, getattr(default, "value", None)))
+                    if type(default) is ast.Constant
+                    else None
+                )
+                amount = rule.budget_literal(default)
+                if twin is None or twin[0] == method.name or id(default) in done or amount is None:
+                    continue
+                message = (
+                    f"token budget {arg.arg}={amount} as a parameter default, the same as the reported default "
+                    f"of `{twin[0]}()` (line {twin[1]}); move it to config so callers share one tunable value"
+                )
+                rule.report_literal(default, message, amount, arg.arg)
+                done.add(id(default))
 
 
 def _compared_defaults(

@@ -14,7 +14,10 @@ total = self._context_window`` ... ``if total <= 0: total = 128000``: ``except_f
 binding reads no budget, nor under a test of something else. Set 163: a default named as a prompt's length, stored
 on ``self`` and read only as the bound of a string's slice, counts characters (blackboard-core's dataset logger,
 ``to_context_string()[:self.max_prompt_length]``: ``character_reads``); one cutting a tokenizer's output is a
-token budget. Spliced into ``pb102_set117_cases``.
+token budget. A method's default of the name and value of a reported default of another method of its class is
+that budget again (set 163: brainpalace-cli's ``estimate(..., chunk_size: int = 512, chunk_overlap: int = 50)``
+mirroring ``index``'s: ``budget_copies``); another value, or another class's, is not. Spliced into
+``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -85,6 +88,19 @@ _LOGGER = (
     '        return {{"prompt": {text}[: self.max_prompt_length]}}\n'
 )
 
+_CLIENT = (
+    "class Client:\n"
+    "    def index(self, folder: str, chunk_size: int = 512, chunk_overlap: int = 50) -> dict:\n"
+    '        """Index a folder.\n\n'
+    "        Args:\n"
+    "            chunk_size: Target chunk size in tokens.\n"
+    '            chunk_overlap: Overlap between chunks in tokens.\n        """\n'
+    '        return {{"chunk_size": chunk_size, "chunk_overlap": chunk_overlap}}\n\n'
+    "{owner}"
+    "    def estimate(self, folder: str, chunk_size: int = {size}, chunk_overlap: int = 50) -> dict:\n"
+    '        return {{"chunk_size": chunk_size, "chunk_overlap": chunk_overlap}}\n'
+)
+
 SET161_VALID = (
     Valid(_LOGGER.format(text="ctx.state.to_context_string()")),
     Valid(_PROGRESS.format(read="page_count", test="total <= 0")),
@@ -106,4 +122,10 @@ SET161_INVALID = (
     Invalid(_PROGRESS.format(read="_context_window", test="total <= 0"), line=7),
     Invalid(_PROGRESS.format(read="_context_window", test="not total"), line=7),
     Invalid(_LOGGER.format(text="self.tokenizer.encode(ctx.prompt)"), line=4),
+    # the two reported and their two twins
+    Invalid(_CLIENT.format(owner="", size="512"), count=4),
+    # another value: the overlap's twin only
+    Invalid(_CLIENT.format(owner="", size="1024"), count=3),
+    # another class: the two reported only
+    Invalid(_CLIENT.format(owner="\nclass Estimator:\n", size="512"), count=2),
 )
