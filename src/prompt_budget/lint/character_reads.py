@@ -147,6 +147,8 @@ def _attribute_counts_characters(rule: LintRule, attr: str, depth: int) -> bool:
     string's length (set 163: blackboard-core's dataset logger, ``max_prompt_length: int = 4000`` stored
     and read only as ``to_context_string()[:self.max_prompt_length]``): characters, whatever the name."""
     cls = rule.ctx.enclosing_class()
+    if rule.names.mentions_tokens(attr):
+        return False  # ``self._min_raw_tokens`` compared with ``len(raw.split())``: named for tokens, kept so
     reads: list[tuple[ast.AST, ast.Attribute]] = []
     for method in cls.body if cls is not None else ():
         if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):

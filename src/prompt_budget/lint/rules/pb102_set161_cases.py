@@ -122,6 +122,15 @@ SET161_INVALID = (
     Invalid(_PROGRESS.format(read="_context_window", test="total <= 0"), line=7),
     Invalid(_PROGRESS.format(read="_context_window", test="not total"), line=7),
     Invalid(_LOGGER.format(text="self.tokenizer.encode(ctx.prompt)"), line=4),
+    # a default named for tokens, stored and compared with a count of words, stays one (sponge-ai's condenser)
+    Invalid(
+        "class SubAgentCondenser:\n"
+        "    def __init__(self, provider, min_raw_tokens: int = 2000) -> None:\n"
+        "        self._min_raw_tokens = min_raw_tokens\n\n"
+        "    def should_condense(self, raw_output: str) -> bool:\n"
+        "        return len(raw_output.split()) > self._min_raw_tokens // 4\n",
+        line=2,
+    ),
     # the two reported and their two twins
     Invalid(_CLIENT.format(owner="", size="512"), count=4),
     # another value: the overlap's twin only
