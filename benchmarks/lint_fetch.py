@@ -1083,14 +1083,14 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
 #: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152), e3774f2 (sets 153
-#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162) and b5b27a9 (sets 163 and 164), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
+#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164) and 79696d6 (sets 165 and 166), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
-#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 163 into twenty-seven lists of
+#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 165 into twenty-eight lists of
 #: sixty written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB
 #: of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
 #: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen,
-#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve and sixteen, one of them without a download); set 127's zctw has no wheel (its sdist is pinned).
+#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download) and fourteen); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1578,6 +1578,24 @@ MEASURE: dict[str, str] = {
     "pr-review-agent": "1.12.0",
     "license-manager-agent": "5.0.0",
     "agentics-py": "0.3.6",
+    # set 165
+    "fangcun-hook-sdk": "0.1.8",
+    "hbv-lab": "1.4.2",
+    "sopran": "0.0.0",
+    "the-docket": "2.3.1",
+    "bamboo-claw": "0.1.3",
+    "datamaestro-ir": "0.5.0",
+    "symposium-protocol": "1.12.0",
+    "agno-swarmmemo": "0.1.1",
+    # set 166
+    "gbase": "0.6.1",
+    "reverse3d": "0.23.0",
+    "hypergraph-protocol": "0.0.13",
+    "sunset-ecosystem": "0.1.0",
+    "skilltrace": "0.1.1",
+    "husk-scanner": "1.5.0",
+    "poma-memory": "0.6.0",
+    "klodi-nanobot": "0.3.12",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
