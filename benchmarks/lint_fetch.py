@@ -1083,7 +1083,7 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
 #: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152), e3774f2 (sets 153
-#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166) and 1ecda7b (sets 167 and 168), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve; sets 167 and 168: one judge for four); sets 111-120 and 123-152 were tuned on after
+#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166) and 1ecda7b (sets 167 and 168), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
 #: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 167 into twenty-nine lists of
