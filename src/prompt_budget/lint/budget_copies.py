@@ -130,11 +130,7 @@ def _twin_defaults(rule: LintRule, module: ast.Module, reported: set[int], done:
                     twins.setdefault((arg.arg, default.value), (method.name, default.lineno))
         for method in methods if twins else ():
             for arg, default in defaults(method.args):
-                twin = (
-                    twins.get((arg.arg, getattr(default, "value", None)))
-                    if type(default) is ast.Constant
-                    else None
-                )
+                twin = twins.get((arg.arg, default.value)) if isinstance(default, ast.Constant) else None
                 amount = rule.budget_literal(default)
                 if twin is None or twin[0] == method.name or id(default) in done or amount is None:
                     continue

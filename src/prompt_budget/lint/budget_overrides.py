@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +42,7 @@ from prompt_budget.lint.factory_receivers import (
     source_name,
     through_factory,
 )
+from prompt_budget.lint.fallbacks import fallback_literals
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.projects import fact_project
@@ -97,12 +98,11 @@ def _passed_constants(value: ast.expr) -> tuple[ast.expr, ...]:
 
 
 def _setting_fallback(call: ast.Call) -> tuple[ast.expr, ...]:
-    """``cfg.get("keep_prefix", 50)``: the literal a dict's lookup falls back to (an environment read's
-    fallback is never reported)."""
-    func = call.func
-    if not (type(func) is ast.Attribute and func.attr == "get" and len(call.args) == 2) or is_env_read(call):
+    """``cfg.get("keep_prefix", 50)``: the literal a dict's lookup falls back to (``fallbacks``' reading of a
+    ``.get`` read whole; an environment read's fallback is never reported)."""
+    if not (type(call.func) is ast.Attribute and call.func.attr == "get") or is_env_read(call):
         return ()
-    return (call.args[1],) if type(call.args[1]) is ast.Constant else ()
+    return tuple(fallback_literals(call))
 
 
 def _passed_on(fn: ast.AST, name: str) -> list[tuple[ast.Call, str]]:
@@ -128,14 +128,25 @@ def _receiver_class(rule: LintRule, name: str) -> str | None:
     fn, tree = rule.ctx.function(), rule.ctx.tree
     if fn is None and tree is None:
         return None
-    found: set[str] = set()
     # module-level code (a ``__main__`` demo, set 93): the module's own statements, not its functions'
-    for stmt in statements(fn) if fn is not None else own_statements(tree) if tree is not None else ():
-        if type(stmt) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in stmt.targets):
-            value = stmt.value
-            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
-                return None
-            found.add(value.func.id)
+    stmts = statements(fn) if fn is not None else own_statements(tree) if tree is not None else ()
+    return _one_class(
+        s.value
+        for s in stmts
+        if type(s) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in s.targets)
+    )
+
+
+def _one_class(values: Iterable[ast.expr], after_none: bool = False) -> str | None:
+    """The one class every value calls (``Summarizer()``), else None (two classes, or a value that is no
+    such call; with ``after_none``, ``None`` values are passed over: ``self._compressor = None`` first)."""
+    found: set[str] = set()
+    for value in values:
+        if after_none and type(value) is ast.Constant and value.value is None:
+            continue
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return None
+        found.add(value.func.id)
     return next(iter(found)) if len(found) == 1 else None
 
 
@@ -146,24 +157,22 @@ def _held_class(rule: LintRule, attribute: ast.Attribute) -> str | None:
     cls, tree = rule.ctx.enclosing_class(), rule.ctx.tree
     if not (type(attribute.value) is ast.Name and attribute.value.id in _SELF) or cls is None:
         return None
-    found: set[str] = set()
-    for node in walk(cls):
-        if type(node) is ast.Assign and any(
-            type(t) is ast.Attribute
-            and t.attr == attribute.attr
-            and type(t.value) is ast.Name
-            and t.value.id in _SELF
-            for t in node.targets
-        ):
-            value = node.value
-            if type(value) is ast.Constant and value.value is None:  # ``self._compressor = None`` first
-                continue
-            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
-                return None
-            found.add(value.func.id)
-    if len(found) != 1 or not isinstance(tree, ast.Module):
-        return None
-    return source_name(tree, next(iter(found)))
+    held = _one_class(
+        (
+            node.value
+            for node in walk(cls)
+            if type(node) is ast.Assign
+            and any(
+                type(t) is ast.Attribute
+                and t.attr == attribute.attr
+                and type(t.value) is ast.Name
+                and t.value.id in _SELF
+                for t in node.targets
+            )
+        ),
+        after_none=True,
+    )
+    return source_name(tree, held) if held is not None and isinstance(tree, ast.Module) else None
 
 
 class BudgetOverrides:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values as bound_values  # noqa: PLC0414
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import parents as parents_in
 from prompt_budget.lint.walks import walk
 
@@ -129,17 +130,15 @@ def _character_read(
         # is compared with ``len(text)`` (set 83: agentos-framework's guardrails)
         callee = _own_function(rule, parents.get(parent))
         return callee is not None and counts_characters(callee, parent.arg, rule, depth + 1)
-    if isinstance(parent, ast.Assign) and depth < 2 and (attr := _stored_on_self(parent)) is not None:
+    if (
+        isinstance(parent, ast.Assign)
+        and depth < 2
+        and len(parent.targets) == 1
+        and (attr := self_attribute(parent.targets[0]))
+    ):
+        # ``self.max_prompt_length = max_prompt_length``: stored whole, its reads in the class decide
         return _attribute_counts_characters(rule, attr, depth + 1)
     return False
-
-
-def _stored_on_self(assign: ast.Assign) -> str | None:
-    """``self.max_prompt_length = max_prompt_length``: the attribute a value is stored in whole."""
-    target = assign.targets[0] if len(assign.targets) == 1 else None
-    if isinstance(target, ast.Attribute) and type(target.value) is ast.Name and target.value.id == "self":
-        return target.attr
-    return None
 
 
 def _attribute_counts_characters(rule: LintRule, attr: str, depth: int) -> bool:
@@ -155,11 +154,7 @@ def _attribute_counts_characters(rule: LintRule, attr: str, depth: int) -> bool:
             reads.extend(
                 (method, n)
                 for n in walk(method)
-                if isinstance(n, ast.Attribute)
-                and n.attr == attr
-                and isinstance(n.ctx, ast.Load)
-                and type(n.value) is ast.Name
-                and n.value.id == "self"
+                if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and self_attribute(n) == attr
             )
     return bool(reads) and all(_character_read(n, parents_in(m), m, rule, depth) for m, n in reads)
 

@@ -30,6 +30,7 @@ from prompt_budget.lint.compared_shares import MONEY_WORDS, divisions, of_tokens
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.rule import attr_name, defaults
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-_SELF = frozenset({"self", "cls"})
 #: Words of a share: with a word of tokens, a read holding the share of a budget used (``token_ratio``).
 _SHARE_WORDS = frozenset({"ratio", "fraction", "share", "pct", "percent", "percentage", "utilization"})
 
@@ -52,27 +52,14 @@ def share_of_tokens_read(node: ast.expr) -> bool:
 
 def _stored(init: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The parameters ``init`` stores as they are under their own name (``self.p = p``)."""
-    found: set[str] = set()
-    for node in walk(init):
-        if type(node) is ast.Assign and len(node.targets) == 1 and type(node.value) is ast.Name:
-            target = node.targets[0]
-            if (
-                isinstance(target, ast.Attribute)
-                and type(target.value) is ast.Name
-                and target.value.id in _SELF
-                and target.attr == node.value.id
-            ):
-                found.add(target.attr)
-    return found
-
-
-def _own_read(node: ast.expr, attr: str) -> bool:
-    return (
-        isinstance(node, ast.Attribute)
-        and node.attr == attr
-        and type(node.value) is ast.Name
-        and node.value.id in _SELF
-    )
+    return {
+        node.value.id
+        for node in walk(init)
+        if type(node) is ast.Assign
+        and len(node.targets) == 1
+        and isinstance(node.value, ast.Name)
+        and self_attribute(node.targets[0]) == node.value.id
+    }
 
 
 def _ordered_share(rule: LintRule, cls: ast.ClassDef, attr: str) -> str | None:
@@ -86,7 +73,7 @@ def _ordered_share(rule: LintRule, cls: ast.ClassDef, attr: str) -> str | None:
                 continue
             sides = (node.left, node.comparators[0])
             for side, other in (sides, sides[::-1]):
-                if not _own_read(side, attr):
+                if self_attribute(side) != attr:
                     continue
                 if share_of_tokens_read(other) or any(of_tokens(rule, d) for d in divisions(fn, other)):
                     return f"compared at line {node.lineno} with the share of tokens `{ast.unparse(other)}`"

@@ -28,23 +28,23 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 
-def _row_of(node: ast.expr | None, table: str) -> bool:
-    """``TABLE["k"]`` or ``TABLE.get("k")``: a row of ``table`` read by a constant key."""
+def _row_of(node: ast.AST | None, table: str, any_key: bool = False) -> bool:
+    """``TABLE["k"]`` or ``TABLE.get("k")``: a row of ``table`` read by a constant key (with ``any_key``,
+    by any key: ``TABLE[kind]``)."""
     if isinstance(node, ast.Subscript):
-        return (
-            isinstance(node.value, ast.Name)
-            and node.value.id == table
-            and string_value(node.slice) is not None
-        )
-    return (
+        key: ast.expr | None = node.slice
+        named = isinstance(node.value, ast.Name) and node.value.id == table
+    elif (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "get"
         and isinstance(node.func.value, ast.Name)
-        and node.func.value.id == table
-        and bool(node.args)
-        and string_value(node.args[0]) is not None
-    )
+        and node.args
+    ):
+        key, named = node.args[0], node.func.value.id == table
+    else:
+        return False
+    return named and (any_key or string_value(key) is not None)
 
 
 def _field(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
@@ -85,20 +85,6 @@ def preset_reach(rule: LintRule, table: str) -> str | None:
     return keyed_reach(rule, tree, table, reach)
 
 
-def _keyed_row(node: ast.AST, table: str) -> bool:
-    """``TABLE[key]`` or ``TABLE.get(key, ...)``, whatever the key."""
-    if type(node) is ast.Subscript:
-        return type(node.value) is ast.Name and node.value.id == table
-    return (
-        type(node) is ast.Call
-        and type(node.func) is ast.Attribute
-        and node.func.attr == "get"
-        and type(node.func.value) is ast.Name
-        and node.func.value.id == table
-        and bool(node.args)
-    )
-
-
 def _scales(parent: ast.AST | None, row: ast.expr) -> bool:
     """The row multiplies something or divides it: a unit's factor (``"k": 1_000``), not an amount."""
     if not isinstance(parent, ast.BinOp):
@@ -114,7 +100,7 @@ def keyed_reach(rule: LintRule, tree: ast.Module, table: str, reach: TokenReach 
     for fn, owner in functions_and_methods(tree):
         up: dict[ast.AST, ast.AST] | None = None
         for node in walk(fn):
-            if isinstance(node, ast.expr) and _keyed_row(node, table):
+            if isinstance(node, ast.expr) and _row_of(node, table, any_key=True):
                 up = up or parents(fn)
                 if _scales(up.get(node), node):
                     continue  # ``Decimal(number) * _MULTIPLIER[suffix]``: a unit's multiplier (set 164)
