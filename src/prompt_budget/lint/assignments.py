@@ -85,11 +85,13 @@ def zero(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0
 
 
-def running_values(fn: ast.AST, name: str) -> tuple[list[ast.expr], list[ast.expr]] | None:
+def running_values(
+    fn: ast.AST, name: str, op: type[ast.operator] = ast.Add
+) -> tuple[list[ast.expr], list[ast.expr]] | None:
     """(the values the local ``name`` is assigned in ``fn``, the values added to it with ``+=``), for a local
     that may be a running total (``total = 0`` ... ``total += len(content)``); None when it is also bound
     otherwise (unpacked, a loop's or a comprehension's target, a walrus, a parameter, another augmented
-    operator)."""
+    operator). With ``op=ast.Sub``, the values taken from it with ``-=`` (a budget spent down)."""
     values: list[ast.expr] = []
     added: list[ast.expr] = []
     for node in walk(fn):
@@ -103,7 +105,7 @@ def running_values(fn: ast.AST, name: str) -> tuple[list[ast.expr], list[ast.exp
             if node.value is not None:
                 values.append(node.value)
         elif isinstance(node, ast.AugAssign) and type(node.target) is ast.Name and node.target.id == name:
-            if not isinstance(node.op, ast.Add):
+            if not isinstance(node.op, op):
                 return None
             added.append(node.value)
         elif (

@@ -8,7 +8,8 @@ set 92: hx-cli), whatever its name says: a name saying no ratio (``compact_at``)
 The description must say "fraction (share, ratio, percent, portion, proportion) of" followed, within four
 words, by a budget's name (``max_context``, ``context_window``, ``token_budget``) or by a token budget,
 the context window or the context length (not bare "tokens": ``kv_cache_ratio`` "Ratio of tokens to
-process in a block" splits a KV cache); a text naming a score keeps it out. Kept apart from the rule: it reads the
+process in a block" splits a KV cache); a text naming a score keeps it out. An overlap's fraction beside a
+chunk size in tokens is one too (``overlap_siblings.overlap_fraction``). Kept apart from the rule: it reads the
 field's text, and judges no finding itself.
 """
 
@@ -19,6 +20,7 @@ import re
 
 from prompt_budget.lint.field_docstrings import attribute_docstring, field_description
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import generic, token_share
 from prompt_budget.lint.rule import LintRule
 from prompt_budget.lint.share_units import commented_token_share
@@ -54,6 +56,8 @@ def stated_token_share(
     value = literal_fraction(literal)
     if literal is None or value is None or rule.names.is_score(name) or rule.names.is_excluded(name):
         return None
+    if (chunked := overlap_fraction(rule, name)) is not None:
+        return literal, value, chunked
     if rule.names.is_budget_ratio(name) or generic(rule.names, name) or token_share(rule.names, name, value):
         return None  # the rule's other readings decide these names (and say why in their own words)
     text = field_description(original)

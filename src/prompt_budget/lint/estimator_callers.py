@@ -4,7 +4,9 @@ named for no unit, whose calls ``count_input`` sums into ``total`` and returns a
 ...)``, a dataclass whose first field is ``tokens``): the expression being visited, rounded or a term of
 a sum, is what its function returns, and a call of that function in the module is itself bound, given,
 returned or compared as an amount of tokens, or is added into a local that is (one step: ``total +=
-estimate(m)`` ... ``Count(total)``). A function called nowhere in its module says nothing. Also what
+estimate(m)`` ... ``Count(total)``); or the function itself is handed on uncalled as a counter of
+tokens (returned by ``token_counter``, given as ``count_tokens=``). A function called nowhere in its
+module says nothing. Also what
 counts characters by a test of each one (``sum(ord(c) > 127 for c in text)``). Judges no finding itself.
 """
 
@@ -57,6 +59,19 @@ def _calls(tree: ast.AST, fn: _Function, method: bool) -> list[ast.Call]:
 
 #: The calls of a function in its module, for the readings of other rules (``caller_budgets``).
 module_calls = _calls
+
+
+def _handed(tree: ast.AST, fn: _Function, up: dict[ast.AST, ast.AST]) -> list[ast.Name]:
+    """The module function ``fn`` handed on uncalled, so used as a counter where it goes (set 167:
+    percolate-core's ``def token_counter(spec): if spec == "estimate": return _estimate``)."""
+    return [
+        node
+        for node in walk(tree)
+        if isinstance(node, ast.Name)
+        and node.id == fn.name
+        and isinstance(node.ctx, ast.Load)
+        and not (isinstance(call := up.get(node), ast.Call) and call.func is node)
+    ]
 
 
 def _about_tokens(rule: LintRule, name: str) -> bool:
@@ -112,7 +127,8 @@ def returned_to_token_callers(rule: LintRule) -> bool:
     if fn is None or tree is None or not _returned(rule.ctx.ancestors):
         return False
     up = parents(tree)
-    for call in _calls(tree, fn, method=rule.ctx.enclosing_class() is not None):
+    method = rule.ctx.enclosing_class() is not None
+    for call in (*_calls(tree, fn, method=method), *(() if method else _handed(tree, fn, up))):
         caller = _caller(call, up)
         if caller is None:
             continue

@@ -37,7 +37,7 @@ from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.getter_returns import returned_budget
-from prompt_budget.lint.handed_names import handed_on
+from prompt_budget.lint.handed_names import bound_local_use, handed_on
 from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.lookup_values import lookup_value
 from prompt_budget.lint.model_names import looks_like_model_name
@@ -63,7 +63,7 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
-from prompt_budget.lint.token_minuends import subtraction_use
+from prompt_budget.lint.token_minuends import spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
 
 if TYPE_CHECKING:
@@ -279,6 +279,10 @@ class Uses:
             why = _ratio_use(node, ancestors, rule) if ratio else _amount_use(node, parent, grand, rule)
             if not why and not ratio:  # ``overlap_chars = max(0, chunk_overlap * 4)``: tokens made characters
                 why = converted_to_characters(node, ancestors)
+            if not why and not ratio:  # ``cost = self._TOKENS_PER_ENTRY`` ... ``budget - cost < 0``
+                why = bound_local_use(
+                    ancestors, rule.ctx.function(), lambda n, p, g: _amount_use(n, p, g, rule)
+                )
             if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
             if why:
@@ -374,8 +378,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
         return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
-        budget = rule.budget_expr(parent.target)
-        return f"subtracted from the budget `{brief_source(parent.target)}`" if budget is not None else None
+        spent = rule.budget_expr(parent.target) is not None or spent_budget(rule, parent.target)
+        return f"subtracted from the budget `{brief_source(parent.target)}`" if spent else None
     if isinstance(parent, ast.Dict):
         table = _bound_name(grand)
         for key, value in zip(parent.keys, parent.values, strict=False):

@@ -7,15 +7,21 @@ in a class body makes it a field's default, read as ``self.threshold_ratio`` (se
 ``ContextBudget``, ``int(self.window * self.threshold_ratio)``); ``window, output = TABLE.get(model,
 (CONTEXT, OUTPUT))`` unpacks it, as an element of a row's fallback (or of a tuple unpacked as it is), into
 the name at its place (set 92: hx-cli's ``CONTEXT``, the window of a model no table lists, given to
-``context_window=``). Read from the node's ancestors only.
+``context_window=``). Read from the node's ancestors only. And a local the read is bound to as it is
+(``cost = self._TOKENS_PER_ENTRY`` ... ``if budget - cost < 0``, set 167: daryl-dsm): what the local's
+reads meet in its function, up to where the local is bound again (``bound_local_use``).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.rule import defaults
+from prompt_budget.lint.walks import parents, walk
+
+#: Why a read (node, its parent, its grandparent) is a budget, else None (``flow._amount_use``).
+Judge = Callable[[ast.AST, ast.AST, "ast.AST | None"], "str | None"]
 
 
 def handed_on(node: ast.AST, ancestors: Sequence[ast.AST], field: bool) -> str | None:
@@ -76,3 +82,37 @@ def _unpacked(node: ast.AST, row: ast.Tuple, ancestors: Sequence[ast.AST]) -> st
         return None
     cell = next((t for t, e in zip(target.elts, row.elts, strict=True) if e is node), None)
     return cell.id if type(cell) is ast.Name else None
+
+
+def bound_local_use(ancestors: Sequence[ast.AST], fn: ast.AST | None, judge: Judge) -> str | None:
+    """``cost = self._TOKENS_PER_ENTRY`` ... ``if budget - cost < 0``: when the read ``ancestors[-1]`` is
+    bound as it is to a local of the function ``fn``, why a read of the local (after this binding, before
+    the local's next) is a budget, by ``judge``; else None."""
+    node, parent = ancestors[-1], ancestors[-2]
+    if fn is None or not (
+        isinstance(parent, ast.Assign)
+        and parent.value is node
+        and len(parent.targets) == 1
+        and type(parent.targets[0]) is ast.Name
+    ):
+        return None
+    local, line = parent.targets[0].id, parent.lineno
+    later = [
+        n.lineno
+        for n in walk(fn)
+        if type(n) is ast.Name and n.id == local and not isinstance(n.ctx, ast.Load) and n.lineno > line
+    ]
+    end = min(later, default=(getattr(fn, "end_lineno", None) or line) + 1)
+    up = parents(fn)
+    for read in walk(fn):
+        if (
+            type(read) is ast.Name
+            and read.id == local
+            and isinstance(read.ctx, ast.Load)
+            and line < read.lineno < end
+        ):
+            above = up.get(read)
+            why = judge(read, above, up.get(above)) if above is not None else None
+            if why:
+                return f"bound to `{local}`, {why}"
+    return None

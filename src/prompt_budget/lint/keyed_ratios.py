@@ -28,6 +28,7 @@ from prompt_budget.lint.fallbacks import fallback_literals
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import words
+from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.read_fractions import fallback_fact, read_fact
 from prompt_budget.lint.rule import number, string_value
@@ -58,7 +59,7 @@ def named_shares(rule: LintRule, node: ast.Dict | ast.Call) -> Iterator[tuple[st
         return
     for key, value in zip(node.keys, node.values, strict=False):
         name = string_value(key) if key is not None and fraction(value) is not None else None
-        if name and _named(rule, name) and not _table_row(rule, node, name):
+        if name and (_named(rule, name) or overlap_fraction(rule, name)) and not _table_row(rule, node, name):
             yield name, value
 
 

@@ -11,20 +11,23 @@ A chunker's signature states the unit once, for the size (set 85: agent-brain-cl
 The overlap is a part of the chunk it overlaps: it counts what the size counts. An overlap whose own
 entry names another unit (characters, words, sentences, lines) keeps its own. The same holds of a dict's
 entries, for PB101 (set 154: autochunks' grid of candidate settings, ``{"base_token_size": 512, "overlap":
-64}``): an ``overlap`` beside a chunk size the rules report as tokens.
+64}``): an ``overlap`` beside a chunk size the rules report as tokens. And for PB105, an overlap given as a
+fraction of the chunk (set 167: percolate-core's ``class ChunkPolicy: target_tokens: int = 700`` ...
+``overlap: float = 0.08``, and ``"chunking": {"target_tokens": 450, "overlap": 0.15}``): a field of the
+class or an entry of the dict beside a size in tokens, where the class, the dict's key or a size's own name
+says chunk.
 """
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.param_docstrings import arg_entry, documented_in_tokens, documents
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import attr_name, string_value
 
 if TYPE_CHECKING:
-    import ast
-
     from prompt_budget.lint.model_limits import Found
     from prompt_budget.lint.rule import LintRule
 
@@ -93,3 +96,54 @@ def overlap_beside(rule: LintRule, node: ast.Dict, reported: list[Found]) -> lis
         if value is not None and value < size:
             found.append((item, name, value, f'written as the overlap of "{size_name}", a size in tokens'))
     return found
+
+
+#: Words saying a size is a chunk's (of a class, a dict's key or the size's own name).
+_CHUNK_WORDS = frozenset({"chunk", "chunks", "chunking", "chunker", "splitter", "segment", "split"})
+
+
+def _siblings(rule: LintRule, holder: ast.AST | None) -> tuple[list[str], str]:
+    """The names beside an entry of the dict ``holder`` or a field of the class being visited, and what
+    holds them (the dict's key or bound name, the class's name)."""
+    if isinstance(holder, ast.Dict):
+        up = rule.ctx.parent(holder)
+        place = ""
+        if isinstance(up, ast.Dict):
+            place = next(
+                (string_value(k) or "" for k, v in zip(up.keys, up.values, strict=True) if v is holder), ""
+            )
+        elif isinstance(up, ast.Assign) and len(up.targets) == 1:
+            place = attr_name(up.targets[0]) or ""
+        return [string_value(k) or "" for k in holder.keys if k is not None], place
+    cls = rule.ctx.enclosing_class()
+    if cls is None or rule.ctx.function() is not None or not isinstance(holder, (ast.Assign, ast.AnnAssign)):
+        return [], ""
+    fields = [
+        attr_name(t) or ""
+        for stmt in cls.body
+        for t in (
+            stmt.targets
+            if isinstance(stmt, ast.Assign)
+            else [stmt.target]
+            if isinstance(stmt, ast.AnnAssign)
+            else []
+        )
+    ]
+    return fields, cls.name
+
+
+def overlap_fraction(rule: LintRule, name: str) -> str | None:
+    """Why the fraction bound to ``name`` (a field of the class being visited, an entry of the dict being
+    visited) is a share of a chunk size in tokens, else None."""
+    ws = words(name)
+    if ws[-1:] != ("overlap",) or set(ws) & _OWN_UNITS:
+        return None
+    names, place = _siblings(rule, rule.ctx.ancestors[-1] if rule.ctx.ancestors else None)
+    for other in names:
+        if (
+            other != name
+            and rule.names.says_tokens(other)
+            and (set(words(other)) | set(words(place))) & _CHUNK_WORDS
+        ):
+            return f"the overlap as a fraction of `{other}`, a chunk size in tokens"
+    return None

@@ -7,6 +7,8 @@
   bound only to a window read or its literal fallback (``max_len = config.max_position_embeddings if
   hasattr(...) else 8192`` ... ``max_len - question_reserve - margin``, set 161: isage-refiner's REFORM
   chunk size);
+- taken from a local bound only to budgets and only spent down (``budget = max_tokens`` ... ``if budget -
+  cost < 0: break`` ... ``budget -= cost``, set 167: daryl-dsm's tokens charged per entry read);
 - the first term a constant named as a budget of tokens is subtracted from (``_GROQ_TPM_CEILING -
   _RUNNER_MAX_OUTPUT_TOKENS - _FIXED_PREFIX_TOKENS``): the room left of it is tokens, so the name is a
   token budget too, whatever it is named (set 97: handcode's provider quota of tokens per minute). Only a
@@ -21,7 +23,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.assignments import bound_values, running_values
 from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.names import CONFIG_WINDOWS, words
@@ -61,6 +63,15 @@ def _window_local(rule: LintRule, local: ast.Name) -> bool:
     return bool(values) and all(_window_value(rule, v) for v in values)
 
 
+def spent_budget(rule: LintRule, local: ast.expr) -> bool:
+    """``budget = max_tokens`` ... ``budget -= cost``: a local bound only to budgets, only ever lessened."""
+    fn = rule.ctx.function()
+    if type(local) is not ast.Name:
+        return False
+    found = running_values(fn, local.id, ast.Sub) if fn is not None else None
+    return found is not None and bool(found[0]) and all(rule.budget_expr(v) is not None for v in found[0])
+
+
 def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast.AST | None) -> str | None:
     """Why ``node``, a term of the subtraction ``parent``, holds tokens, else None."""
     if parent.right is node:
@@ -80,6 +91,8 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
             # ``target = self.context_budget - system_tokens`` ... ``target - summary_reserve`` (set 156:
             # natshell): a reserve by its name taken off what is left of a budget
             return f"subtracted from the token amount `{left.id}`"
+        if type(left) is ast.Name and spent_budget(rule, left):
+            return f"subtracted from `{left.id}`, a token budget spent down"
         return None
     if parent.left is not node:
         return None

@@ -22,6 +22,7 @@ from prompt_budget.lint.rules.pb104_set153_cases import SET153_INVALID, SET153_V
 from prompt_budget.lint.rules.pb104_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb104_set159_cases import SET159_INVALID, SET159_VALID
 from prompt_budget.lint.rules.pb104_set161_cases import SET161_INVALID, SET161_VALID
+from prompt_budget.lint.rules.pb104_set167_cases import SET167_INVALID, SET167_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -69,6 +70,7 @@ SET123_VALID = (
     *SET155_VALID,  # set 156: a budget in characters by its comment
     *SET159_VALID,  # set 160: an overlap scaled as its twin in tokens
     *SET161_VALID,  # set 162: a token cap turned into characters, then a share of them
+    *SET167_VALID,  # set 168: an estimator handed on as the token counter
 )
 
 SET123_INVALID = (
@@ -76,6 +78,7 @@ SET123_INVALID = (
     *SET155_INVALID,  # set 156: a budget in characters by its comment
     *SET159_INVALID,  # set 160: an overlap scaled as its twin in tokens
     *SET161_INVALID,  # set 162: a token cap turned into characters, then a share of them
+    *SET167_INVALID,  # set 168: an estimator handed on as the token counter
     Invalid(_ORDERED.format(step=""), line=6),
     Invalid(_FIT.format(share="input_context_pct"), line=2),
     Invalid(_FIT.format(share="0.6"), line=2),

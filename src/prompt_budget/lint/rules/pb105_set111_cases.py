@@ -28,6 +28,7 @@ from prompt_budget.lint.rules.pb105_set155_cases import SET155_INVALID, SET155_V
 from prompt_budget.lint.rules.pb105_set157_cases import SET157_INVALID, SET157_VALID
 from prompt_budget.lint.rules.pb105_set159_cases import SET159_INVALID, SET159_VALID
 from prompt_budget.lint.rules.pb105_set161_cases import SET161_INVALID, SET161_VALID
+from prompt_budget.lint.rules.pb105_set167_cases import SET167_INVALID, SET167_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -132,6 +133,7 @@ SET111_VALID = (
     *SET157_VALID,  # set 158: limits held in a named container
     *SET159_VALID,  # set 159: a share threshold checked on its way, and passed
     *SET161_VALID,  # set 162: a class's own share threshold against the window's share in use
+    *SET167_VALID,  # set 168: a chunk overlap as a fraction beside a size in tokens
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -183,5 +185,6 @@ SET111_INVALID = (
     *SET157_INVALID,  # set 158: limits held in a named container
     *SET159_INVALID,  # set 159: a share threshold checked on its way, and passed
     *SET161_INVALID,  # set 162: a class's own share threshold against the window's share in use
+    *SET167_INVALID,  # set 168: a chunk overlap as a fraction beside a size in tokens
     *SET155_INVALID,  # set 155: a window's ratio getter
 )
