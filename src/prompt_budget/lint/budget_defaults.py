@@ -2,7 +2,9 @@
 returns, and of token estimates written in a function.
 
 - A parameter's default (``def ask(max_tokens=1024)``) is a budget by the parameter's name, by a weak
-  name (``limit``) in a function about tokens, as a ``*_budget`` beside a token budget, as an
+  name (``limit``) in a function about tokens (not one taking a credential beside it: ``def
+  token_calls_ep(tid, limit=100, x_admin_token: str | None = None)`` lists the calls of a machine's access
+  token, set 170: proxyagent), as a ``*_budget`` beside a token budget, as an
   estimate (``image_token_estimate=256``, held until added up), as the ``fallback`` / ``default``
   of a budget getter (``def get_context_size(config, fallback=2048)``: the window used when the model's
   is unknown), or as a maximum length beside a budget named as tokens (``window_lengths``). Any other
@@ -74,6 +76,22 @@ def _swept_default(rule: LintRule, name: str, default: ast.expr | None) -> None:
         rule.report_literal(literal, message, value, name)
 
 
+#: Parameters that carry a credential whatever their annotation.
+_CREDENTIALS = frozenset({"authorization", "credentials", "api_key", "token_id", "access_token"})
+
+
+def _takes_credential(node: ast.arguments) -> bool:
+    """A parameter of ``node`` carries a credential: named as one (``authorization``), or a token typed as a
+    string (``x_admin_token: str | None``: an LLM's token amount is a number)."""
+    for arg in (*node.posonlyargs, *node.args, *node.kwonlyargs):
+        if arg.arg.lower().lstrip("_") in _CREDENTIALS:
+            return True
+        shown = ast.unparse(arg.annotation) if arg.annotation is not None else ""
+        if "token" in words(arg.arg)[-1:] and re.fullmatch(r"(?:str|Optional\[str\]|str \| None)", shown):
+            return True
+    return False
+
+
 def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
     """Report the token budgets among the defaults of ``node`` (PB102); hold the estimates and the
     other numbers for the module's reads to decide."""
@@ -99,7 +117,9 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             continue  # ``for index in range(1, max_token)`` searching a free label: slots, not tokens
         if documented_otherwise(rule, name):
             continue  # ``:param max_tokens: Maximum words per chunk.``: words, whatever the name (set 140)
-        weak_ok = names.is_weak_budget(name) and names.mentions_tokens(fn_name)
+        weak_ok = (
+            names.is_weak_budget(name) and names.mentions_tokens(fn_name) and not _takes_credential(node)
+        )
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
             if segments is None:

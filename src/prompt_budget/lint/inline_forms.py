@@ -259,12 +259,16 @@ def budget_lookup(rule: LintRule, call: ast.Call) -> bool:
 _EXAMPLE_KEYS = frozenset({"examples", "example", "json_schema_extra", "schema_extra"})
 #: Names a model's schema extras are bound to (a local ``example = {...}`` may be sent: ``shown_examples``).
 _SCHEMA_EXTRAS = frozenset({"json_schema_extra", "schema_extra"})
+#: Words of a name holding made-up data to show something with (``demo = {"context_tokens": 42000}`` under
+#: ``if __name__ == "__main__":``, set 169: superboard's hand check of a receipt), not a request.
+_DEMO_WORDS = frozenset({"demo", "dummy", "fake", "mock", "mocked"})
 
 
 def in_examples(rule: LintRule) -> bool:
     """Inside ``Field(examples=[...])`` or ``json_schema_extra``: documentation, not a budget in use; also
     under such a key of a dict (``model_config = {"json_schema_extra": {"example": {...}}}``, set 101:
-    memograph's example request) or bound to pydantic v1's ``schema_extra``."""
+    memograph's example request) or bound to pydantic v1's ``schema_extra``, or to a name saying it is
+    made up (``_DEMO_WORDS``)."""
     ancestors = rule.ctx.ancestors
     for i, a in enumerate(ancestors):
         if isinstance(a, ast.keyword) and a.arg in _EXAMPLE_KEYS:
@@ -274,7 +278,10 @@ def in_examples(rule: LintRule) -> bool:
             key = next((k for k, v in zip(a.keys, a.values, strict=True) if v is child), None)
             if type(key) is ast.Constant and key.value in _EXAMPLE_KEYS:
                 return True
-        if type(a) is ast.Assign and any(type(t) is ast.Name and t.id in _SCHEMA_EXTRAS for t in a.targets):
+        if type(a) is ast.Assign and any(
+            type(t) is ast.Name and (t.id in _SCHEMA_EXTRAS or _DEMO_WORDS.intersection(words(t.id)))
+            for t in a.targets
+        ):
             return True
     return False
 

@@ -25,6 +25,7 @@ from prompt_budget.lint.rules.pb102_set155_cases import SET155_INVALID, SET155_V
 from prompt_budget.lint.rules.pb102_set159_cases import SET159_INVALID, SET159_VALID
 from prompt_budget.lint.rules.pb102_set161_cases import SET161_INVALID, SET161_VALID
 from prompt_budget.lint.rules.pb102_set167_cases import SET167_INVALID, SET167_VALID
+from prompt_budget.lint.rules.pb102_set169_cases import SET169_INVALID, SET169_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -64,6 +65,7 @@ SET117_VALID = (
     *SET159_VALID,  # set 160: an overlap converted to characters
     *SET161_VALID,  # set 162: a coin's tokens burned
     *SET167_VALID,  # set 168: a per-item token cost charged against a budget spent down
+    *SET169_VALID,  # set 169: a weak limit beside a credential
 )
 
 SET117_INVALID = (
@@ -72,6 +74,7 @@ SET117_INVALID = (
     *SET159_INVALID,  # set 160: an overlap converted to characters
     *SET161_INVALID,  # set 162: a coin's tokens burned
     *SET167_INVALID,  # set 168: a per-item token cost charged against a budget spent down
+    *SET169_INVALID,  # set 169: a weak limit beside a credential
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

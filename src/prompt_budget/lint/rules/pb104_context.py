@@ -95,6 +95,20 @@ def _docstring_says_tokens(rule: LintRule) -> bool:
     return "token" in doc.split("\n\n")[0].lower() and not rule.names.is_chars(fn.name)
 
 
+#: Words of a call recording a model's usage (``_record_usage``, ``track_usage``, ``add_usage``).
+_RECORD_WORDS = frozenset({"record", "track", "add", "log", "update", "report"})
+
+
+def _records_usage(call: ast.Call, ancestors: list[ast.AST]) -> bool:
+    """``call`` records a model's usage (``self._record_usage(input, output)``) and the expression being
+    visited (rounded or not) is one of its positional arguments: an amount of tokens."""
+    ws = set(words(callee_name(call) or ""))
+    if "usage" not in ws or not ws & _RECORD_WORDS:
+        return False
+    child = ancestors[ancestors.index(call) + 1]
+    return any(arg is child for arg in call.args)
+
+
 def token_context(rule: LintRule, *, comment: bool = True) -> bool:
     """Something around the expression says its result is a number of tokens (without ``comment``, not
     the statement's comment)."""
@@ -109,6 +123,8 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
             return True  # ``int(chars / 3.8) + tokens``: added to a number of tokens
         if isinstance(anc, ast.Return) and _docstring_says_tokens(rule):
             return True  # ``return total_chars // 4`` in "Estimate total context size in tokens."
+        if isinstance(anc, ast.Call) and _records_usage(anc, rule.ctx.ancestors):
+            return True  # ``self._record_usage(len(prompt) // 4, len(result) // 4)`` (set 169: antcrew)
         if isinstance(anc, ast.Call) and callee_name(anc) in _COLLECTS and _docstring_says_tokens(rule):
             # ``sizes.setdefault(name, []).append(len(str(content)) // 4)`` in a function documented as
             # "{tool name: [approx tokens of each result]}": collected into what it returns (set 148: suspense)
