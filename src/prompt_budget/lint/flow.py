@@ -63,7 +63,7 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
-from prompt_budget.lint.token_minuends import spent_budget, subtraction_use
+from prompt_budget.lint.token_minuends import addition_use, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
 
 if TYPE_CHECKING:
@@ -377,6 +377,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         return None
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
         return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add):
+        return addition_use(rule, node, parent)  # ``maximum + MODEL_PROMPT_TEMPLATE_ALLOWANCE``
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Sub) and parent.value is node:
         spent = rule.budget_expr(parent.target) is not None or spent_budget(rule, parent.target)
         return f"subtracted from the budget `{brief_source(parent.target)}`" if spent else None

@@ -469,7 +469,8 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     """``max_tokens: int = Field(ge=0, le=4096, default=100)``: (each bound, the key it is reported
     under) of a field named as a budget: the most tokens it lets a caller ask for, a budget written
     inline (set 22: langchain-community; the default is PB102's), and the least (``ge=1024`` on
-    ``max_reasoning_tokens``, set 55: atroposlib), a floor on the budget, reported as its ``_min``."""
+    ``max_reasoning_tokens``, set 55: atroposlib), a floor on the budget, reported as its ``_min``; of a
+    field counting tokens (``output_tokens``), its upper bound alone, as its ``_max``."""
     if callee_name(call) not in _VALIDATED:
         return None
     bounds = [kw for kw in call.keywords if kw.arg in _BOUNDS]
@@ -483,8 +484,14 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         name = next((a.arg for a, d in defaults(parent) if d is call), None)
     if name is None and bounds:
         name = _annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
-    if not bounds or not name or not rule.names.is_budget_setting(name):
+    if not bounds or not name:
         return None
+    if not rule.names.is_budget_setting(name):
+        if len(words(name)) < 2 or not rule.names.is_token_amount(name) or rule.names.is_excluded(name):
+            return None  # not a bare ``tokens``, which may be a budget read elsewhere (``field_reach``)
+        # ``output_tokens: StrictInt = Field(ge=0, le=192)``: the most tokens a reported count may hold, a
+        # cap in tokens (set 168: fastfence's semantic worker results); its floor is no budget
+        return [(kw, name + "_max") for kw in bounds if kw.arg in {"le", "lt"}] or None
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
 
 

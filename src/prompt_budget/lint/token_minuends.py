@@ -15,6 +15,10 @@
   constant (upper case) is such evidence: a local named as a budget may count a text (``remaining =
   budget - target_tokens``, ``target_tokens = count_tokens(body)``).
 
+- added to a local bound only to budgets or a clamp of them (``maximum = min(call.max_output_tokens,
+  rule.max_output_tokens)`` ... ``maximum + MODEL_PROMPT_TEMPLATE_ALLOWANCE``, set 168: fastfence): the
+  name is tokens, room beside the budget.
+
 Kept apart from ``flow``: it reads one expression and judges no finding itself.
 """
 
@@ -47,13 +51,14 @@ def _subtrahends(parent: ast.BinOp, grand: ast.AST | None) -> list[ast.expr]:
 
 def _window_value(rule: LintRule, value: ast.expr) -> bool:
     """``config.max_position_embeddings`` (a model config's window, ``config_windows``) or another read of a
-    budget, or that or a literal fallback (``... if hasattr(...) else 8192``)."""
+    budget, or a clamp of budgets (``min(call.max_output_tokens, rule.max_output_tokens)``), or that or a
+    literal fallback (``... if hasattr(...) else 8192``)."""
     if isinstance(value, ast.IfExp):
         sides = [s for s in (value.body, value.orelse) if not isinstance(s, ast.Constant)]
         return bool(sides) and all(_window_value(rule, s) for s in sides)
     if isinstance(value, ast.Attribute) and value.attr in CONFIG_WINDOWS:
         return True
-    return rule.budget_expr(value) is not None
+    return rule.budget_expr(value) is not None or bounded_budget(rule, value, every=True) is not None
 
 
 def _window_local(rule: LintRule, local: ast.Name) -> bool:
@@ -70,6 +75,15 @@ def spent_budget(rule: LintRule, local: ast.expr) -> bool:
         return False
     found = running_values(fn, local.id, ast.Sub) if fn is not None else None
     return found is not None and bool(found[0]) and all(rule.budget_expr(v) is not None for v in found[0])
+
+
+def addition_use(rule: LintRule, node: ast.AST, parent: ast.BinOp) -> str | None:
+    """``maximum + MODEL_PROMPT_TEMPLATE_ALLOWANCE`` where ``maximum`` is bound only to budgets (set 168:
+    fastfence's reservation of tokens for a model call): ``node`` is added to a budget, so it is tokens."""
+    other = parent.right if parent.left is node else parent.left
+    if type(other) is ast.Name and _window_local(rule, other):
+        return f"added to `{other.id}`, a token budget"
+    return None
 
 
 def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast.AST | None) -> str | None:

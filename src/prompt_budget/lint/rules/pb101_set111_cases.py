@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb101_set151_cases import SET151_INVALID, SET151_V
 from prompt_budget.lint.rules.pb101_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb101_set157_cases import SET157_INVALID, SET157_VALID
 from prompt_budget.lint.rules.pb101_set159_cases import SET159_INVALID, SET159_VALID
+from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_VALID
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
@@ -39,6 +40,7 @@ SET111_VALID = (
     *SET153_VALID,  # set 154: a splitter measuring tokens
     *SET157_VALID,  # set 158: limits held in a named container
     *SET159_VALID,  # set 159: the limit of a quantity named as a string
+    *SET167_VALID,  # set 168: the upper bound of a field counting tokens
     *SET169_VALID,  # set 169: the dummy facts of a hand check
 )
 
@@ -46,6 +48,7 @@ SET111_INVALID = (
     *SET153_INVALID,  # set 154: a splitter measuring tokens
     *SET157_INVALID,  # set 158: limits held in a named container
     *SET159_INVALID,  # set 159: the limit of a quantity named as a string
+    *SET167_INVALID,  # set 168: the upper bound of a field counting tokens
     *SET169_INVALID,  # set 169: the dummy facts of a hand check
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'

@@ -4,7 +4,10 @@ local that is then taken off a budget spent down item by item (set 168: daryl-ds
 ``budget -= cost``: ``handed_names.bound_local_use``, ``token_minuends.spent_budget``). The local is followed
 only up to where it is bound again, so a second constant read into the same local is judged by its own reads. A
 local spent down that was bound to something other than a budget (a count of entries) says nothing, nor does a
-constant read into a local used only as a count. Spliced into ``pb102_set117_cases``.
+constant read into a local used only as a count. Set 168: a constant added to a local bound only to a clamp of
+budgets (fastfence's ``maximum = min(call.max_output_tokens, rule.max_output_tokens) if ... else 0`` ...
+``maximum + MODEL_PROMPT_TEMPLATE_ALLOWANCE``: ``token_minuends.addition_use``), not to a local bound to
+something else. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -34,13 +37,25 @@ _SPENT = (
     "        return out\n"
 )
 
+_ALLOWANCE = (
+    "MODEL_PROMPT_TEMPLATE_ALLOWANCE = 1024\n"
+    "\n"
+    "\n"
+    "def prepare(call, rule, input_units, max_output_bytes):\n"
+    "    maximum = min({first}, {second}) if call is not None else 0\n"
+    "    return input_units + (maximum + MODEL_PROMPT_TEMPLATE_ALLOWANCE if call else max_output_bytes)\n"
+)
+
 SET167_VALID = (
+    Valid(_ALLOWANCE.format(first="call.max_output_bytes", second="rule.max_output_bytes")),
+    Valid(_ALLOWANCE.format(first="call.max_output_tokens", second="len(input_units)")),
     # the local spent down holds a number of entries, not a budget
     Valid(_SPENT.format(left="budget", start="len(entries)", second="budget", op="-")),
     Valid(_SPENT.format(left="room", start="max_entries", second="room", op="-")),
 )
 
 SET167_INVALID = (
+    Invalid(_ALLOWANCE.format(first="call.max_output_tokens", second="rule.max_output_tokens"), line=1),
     Invalid(_SPENT.format(left="budget", start="max_tokens", second="budget", op="-"), count=2),
     # the second constant only added up into another local: the first alone is charged against the budget
     Invalid(_SPENT.format(left="budget", start="max_tokens", second="spent", op="+"), line=2),
