@@ -6,7 +6,10 @@ thinking budget), or bound to a name of a token amount (``total_tokens_needed = 
 mico-agent), or, whatever it is bound to, with the line's comment saying the number is headroom
 (``limit = max_tokens + 512  # headroom``; a sum of budgets, weak names too, so commented: set 132's
 ``config.warm_budget + config.hot_budget + 64  # headroom``). A term named only weakly as a budget (``budget``, ``limit``) is one when the sum goes
-where a budget goes by its own name (``max_tokens``): the destination gives the unit.
+where a budget goes by its own name (``max_tokens``): the destination gives the unit. A call of the module's
+own function documented as returning a token budget is a budget term too, and a request's entry named as a
+budget a destination (``body["max_tokens"] = _reasoning_effort_to_budget(effort) + 4096``, set 171:
+kcs-agent's answer room beside Anthropic's thinking budget).
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.returned_budgets import returns_token_budget
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -37,7 +41,8 @@ def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
         strong = bool(arg) and rule.names.is_budget(arg)
         return (arg, strong) if strong or arg in {"target", "limit"} else None
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
-        name = attr_name(parent.targets[0])
+        target = parent.targets[0]
+        name = string_value(target.slice) if isinstance(target, ast.Subscript) else attr_name(target)
         if name is not None and rule.names.is_token_amount(name):
             return name, rule.names.is_budget(name)
     return None
@@ -46,7 +51,7 @@ def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
 def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | None:
     """The budget ``left`` (the sum ``node``'s leftmost term) names, when the sum goes where a budget
     goes; a weak budget name (``budget``) only when it goes to a budget by name."""
-    budget = rule.budget_expr(left)
+    budget = rule.budget_expr(left) or _documented_getter(rule, left)
     weak = budget is None and type(left) is ast.Name and rule.names.is_weak_budget(left.id)
     if budget is None and not weak:
         # ``config.warm_budget + config.hot_budget + 64  # headroom`` (set 132: akv-cache's buffer)
@@ -58,6 +63,20 @@ def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | No
     if found is None or (weak and not found[1]):
         return None
     return budget or (left.id if isinstance(left, ast.Name) else None)
+
+
+def _documented_getter(rule: LintRule, node: ast.expr) -> str | None:
+    """``_reasoning_effort_to_budget(effort)``: a call of a function of the module documented as returning
+    a token budget (``returned_budgets``), shown by its name; else None."""
+    name = callee_name(node) if isinstance(node, ast.Call) and type(node.func) is ast.Name else None
+    tree = rule.ctx.tree
+    if not name or not isinstance(tree, ast.Module):
+        return None
+    found = next(
+        (f for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
+        None,
+    )
+    return f"{name}()" if found is not None and returns_token_budget(found) else None
 
 
 #: Words of a comment saying the number added is room kept beyond a budget.

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import words
+from prompt_budget.lint.request_entries import digits
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
 
 if TYPE_CHECKING:
@@ -168,8 +169,39 @@ _GETTER_STARTS = frozenset(
 
 
 def budget_argument(rule: LintRule, call: ast.Call) -> Found | None:
-    """A literal given by position to a function setting a budget or falling back to one."""
-    return setter_argument(rule, call) or fallback_argument(rule, call)
+    """A literal given by position to a function setting a budget or falling back to one, or as the value
+    of a setting a sibling keyword names."""
+    return setter_argument(rule, call) or fallback_argument(rule, call) or keyed_argument(rule, call)
+
+
+def keyed_argument(rule: LintRule, call: ast.Call) -> Found | None:
+    """``create_language_model_setting(..., setting_key="max_tokens", setting_value="16384")``: the value of
+    a setting whose key a sibling keyword names (``key=``/``value=``, ``setting_key=``/``setting_value=``), the
+    key a token budget's name (set 172: btech-agent-lab's default generation guardrail)."""
+    given = {kw.arg: kw.value for kw in call.keywords if kw.arg}
+    for arg, named in given.items():
+        stem = (
+            arg[: -len("key")]
+            if arg.endswith("key")
+            else arg[: -len("name")]
+            if arg.endswith("name")
+            else None
+        )
+        key = (
+            string_value(named)
+            if stem is not None and stem in {"", "setting_", "config_", "option_", "param_"}
+            else None
+        )
+        literal = given.get(f"{stem}value") if key else None
+        if (
+            key
+            and literal is not None
+            and rule.names.is_budget_setting(key)
+            and not is_test_module(rule.ctx.path)
+        ):
+            value = rule.budget_literal(literal) or digits(rule, literal)  # ``"16384"`` too
+            return (literal, key, value) if value is not None else None
+    return None
 
 
 def fallback_argument(rule: LintRule, call: ast.Call) -> Found | None:

@@ -27,7 +27,7 @@ from prompt_budget.lint.count_factors import count_factor
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.item_rates import item_rate
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -74,7 +74,9 @@ def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str
 def _rescaled_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """``hot_budget = int(hot_budget * 1.5)``: a budget grown by a factor and bound to itself (set 132:
     akv-cache's tier for a high quality setting), the budget a name of one or a local derived from one
-    (``derived_budgets``). Only a factor above 1 and at most 16, a plain name on both sides."""
+    (``derived_budgets``); or a copy's attribute of the same name (``optimized.token_budget =
+    int(self.token_budget * 1.3)``, set 172: mycontext-ai's "quality" strategy beside its shares 0.7 and 0.5).
+    Only a factor above 1 and at most 16, the same name (or attribute) on both sides."""
     if not isinstance(node.op, ast.Mult):
         return None
     parent = rule.ctx.parent(node)
@@ -85,12 +87,13 @@ def _rescaled_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
         isinstance(parent, ast.Assign)
         and parent.value is value_node
         and len(parent.targets) == 1
-        and type(target := parent.targets[0]) is ast.Name
+        and type(target := parent.targets[0]) in (ast.Name, ast.Attribute)
     ):
         return None
     for literal, other in ((node.right, node.left), (node.left, node.right)):
         value = number(literal)
-        if value is None or not 1 < value <= _MOST or type(other) is not ast.Name or other.id != target.id:
+        same = type(other) is type(target) and attr_name(other) == attr_name(target)
+        if value is None or not 1 < value <= _MOST or not same:
             continue
         budget = rule.budget_expr(other) or derived_budget(rule, other, ordered=False)
         if budget is not None and not rule.names.is_chars(budget):

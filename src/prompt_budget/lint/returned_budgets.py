@@ -3,7 +3,8 @@ memctl's ``def suggest_budget(question_length)``, "Returns: Recommended token bu
 the numbers it returns are that budget, whatever else its name says. Only the docstring's ``Returns:``
 section (or Sphinx's ``:returns:``) is read, and only a phrase naming a budget of tokens ("token
 budget", "token limit", "maximum number of tokens") counts, not one counting tokens ("the number of
-tokens in the text": a count) nor one in characters.
+tokens in the text": a count) nor one in characters. A docstring of one line saying the function maps its
+argument to a token budget ("Map provider-neutral effort to a token budget used by some vendors.") says so too.
 """
 
 from __future__ import annotations
@@ -41,12 +42,22 @@ def _returns_section(doc: str) -> str:
     return ""
 
 
+#: A one-line docstring saying the function maps its argument to what it returns.
+_MAPS = re.compile(
+    r"^\s*(?:Map|Maps|Convert|Converts|Translate|Translates|Turn|Turns)\b.*\bto\b", re.IGNORECASE
+)
+
+
 def returns_token_budget(fn: Function) -> bool:
     """``fn``, named as a bound, documents what it returns as a budget of tokens."""
     if not set(words(fn.name)) & _NAME_WORDS:
         return False
     doc = ast.get_docstring(fn)
-    if not doc or "return" not in doc.lower():
+    if not doc:
         return False
-    text = _returns_section(doc)
+    text = _returns_section(doc) if "return" in doc.lower() else ""
+    # a docstring of one line mapping something to a budget (set 171: kcs-agent's
+    # ``def _reasoning_effort_to_budget(effort)``, "Map provider-neutral effort to a token budget used by some
+    # vendors.", whose ``match`` returns one number a case)
+    text = text or (doc.strip() if "\n" not in doc.strip() and _MAPS.search(doc) else "")
     return bool(_TOKEN_BUDGET.search(text)) and not set(words(text)) & CHAR_WORDS

@@ -4,7 +4,9 @@ qmix-report-writer's ``budget = int(len(_ENC.encode(text)) * _EMBED_SHRINK_FACTO
 though the amount it scales is a count, not a budget. Decided by data flow: the product (through
 ``int()``, ``round()``, ``min``/``max``) is bound to a local of the function, and a read of that local is
 given to a call cutting text by tokens (``truncate_to_tokens``, ``trim_tokens``) or bounds a slice of a
-token list (``ids[:budget]``). A count scaled into words (``int(n_tokens * 0.75)``) or shown is no budget.
+token list (``ids[:budget]``), or is ordered against another count of tokens (``target_tokens =
+int(original_tokens * (1 - target_reduction))`` ... ``if current_tokens > target_tokens``, set 171:
+mycontext-ai's optimizer). A count scaled into words (``int(n_tokens * 0.75)``) or shown is no budget.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from prompt_budget.lint.rule import callee_name
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _KEEPING = frozenset({"int", "round", "ceil", "floor", "min", "max"})
 #: Words of a function cutting text to a number of tokens (``truncate_to_tokens``, ``trim_tokens``).
 _CUT_WORDS = frozenset({"truncate", "truncated", "trim", "cut", "clip", "shorten"})
@@ -54,6 +57,11 @@ def scaled_count(
             use = parents.get(read)
             if isinstance(use, ast.Call) and read in use.args and _cuts_tokens(rule, use):
                 return f"scales the token count `{ast.unparse(count)}` into `{local}`, given to `{callee_name(use)}`"
+            if isinstance(use, ast.Compare) and all(isinstance(op, _ORDER) for op in use.ops):
+                others = [o for o in (use.left, *use.comparators) if o is not read and rule.token_amount(o)]
+                if others:  # ``if current_tokens > target_tokens`` (set 171: mycontext-ai's optimizer)
+                    shown = ast.unparse(others[0])
+                    return f"scales the token count `{ast.unparse(count)}` into `{local}`, compared with `{shown}`"
         return None
     return None
 

@@ -18,6 +18,7 @@ from prompt_budget.lint.rules.pb101_set157_cases import SET157_INVALID, SET157_V
 from prompt_budget.lint.rules.pb101_set159_cases import SET159_INVALID, SET159_VALID
 from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_VALID
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
+from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -42,6 +43,7 @@ SET111_VALID = (
     *SET159_VALID,  # set 159: the limit of a quantity named as a string
     *SET167_VALID,  # set 168: the upper bound of a field counting tokens
     *SET169_VALID,  # set 169: the dummy facts of a hand check
+    *SET171_VALID,  # set 171: a setting's value its key names as a budget
 )
 
 SET111_INVALID = (
@@ -50,6 +52,7 @@ SET111_INVALID = (
     *SET159_INVALID,  # set 159: the limit of a quantity named as a string
     *SET167_INVALID,  # set 168: the upper bound of a field counting tokens
     *SET169_INVALID,  # set 169: the dummy facts of a hand check
+    *SET171_INVALID,  # set 171: a setting's value its key names as a budget
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

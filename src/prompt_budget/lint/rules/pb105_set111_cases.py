@@ -29,6 +29,7 @@ from prompt_budget.lint.rules.pb105_set157_cases import SET157_INVALID, SET157_V
 from prompt_budget.lint.rules.pb105_set159_cases import SET159_INVALID, SET159_VALID
 from prompt_budget.lint.rules.pb105_set161_cases import SET161_INVALID, SET161_VALID
 from prompt_budget.lint.rules.pb105_set167_cases import SET167_INVALID, SET167_VALID
+from prompt_budget.lint.rules.pb105_set171_cases import SET171_INVALID, SET171_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -134,6 +135,7 @@ SET111_VALID = (
     *SET159_VALID,  # set 159: a share threshold checked on its way, and passed
     *SET161_VALID,  # set 162: a class's own share threshold against the window's share in use
     *SET167_VALID,  # set 168: a chunk overlap as a fraction beside a size in tokens
+    *SET171_VALID,  # set 171: a budget grown into a copy, a reduction of a count
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -186,5 +188,6 @@ SET111_INVALID = (
     *SET159_INVALID,  # set 159: a share threshold checked on its way, and passed
     *SET161_INVALID,  # set 162: a class's own share threshold against the window's share in use
     *SET167_INVALID,  # set 168: a chunk overlap as a fraction beside a size in tokens
+    *SET171_INVALID,  # set 171: a budget grown into a copy, a reduction of a count
     *SET155_INVALID,  # set 155: a window's ratio getter
 )

@@ -19,6 +19,7 @@ from prompt_budget.lint.rules.pb106_set115_cases import SET115_INVALID, SET115_V
 from prompt_budget.lint.rules.pb106_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb106_set143_cases import SET143_INVALID, SET143_VALID
 from prompt_budget.lint.rules.pb106_set159_cases import SET159_INVALID, SET159_VALID
+from prompt_budget.lint.rules.pb106_set171_cases import SET171_INVALID, SET171_VALID
 
 #: a reserve taken off a budget, and a sum of counts the error message says is required (set 65: nexent)
 _MIRROR = (
@@ -118,6 +119,7 @@ MORE_VALID = (
     *SET131_VALID,  # set 132: headroom the line's comment names
     *SET143_VALID,  # set 144: a reserve off a window table's entry
     *SET159_VALID,  # set 160: room in an estimate of what is left
+    *SET171_VALID,  # set 171: room added to a documented budget getter
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -135,4 +137,5 @@ MORE_INVALID = (
     *SET131_INVALID,  # set 132: headroom the line's comment names
     *SET143_INVALID,  # set 144: a reserve off a window table's entry
     *SET159_INVALID,  # set 160: room in an estimate of what is left
+    *SET171_INVALID,  # set 171: room added to a documented budget getter
 )

@@ -1,0 +1,37 @@
+"""PB102's cases from sets 171 and 172 (issue 19): the numbers a function returns where its one-line docstring
+says it maps its argument to a token budget and its name says budget (set 171: kcs-agent's ``def
+_reasoning_effort_to_budget(effort)``, "Map provider-neutral effort to a token budget used by some vendors.",
+a ``match`` returning one number a case: ``returned_budgets.returns_token_budget``). A docstring mapping to
+something else, or a name saying no bound, is not one. Spliced into ``pb102_set117_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_MAPPED = (
+    "def {name}(effort: str) -> int:\n"
+    '    """{doc}"""\n'
+    "    match effort:\n"
+    '        case "off":\n'
+    "            return 0\n"
+    '        case "low":\n'
+    "            return 4096\n"
+    '        case "high":\n'
+    "            return 16384\n"
+)
+
+SET171_VALID = (
+    Valid(_MAPPED.format(name="_effort_to_budget", doc="Map provider-neutral effort to a request timeout.")),
+    Valid(_MAPPED.format(name="_effort_to_level", doc="Map provider-neutral effort to a token budget.")),
+)
+
+SET171_INVALID = (
+    Invalid(
+        _MAPPED.format(
+            name="_reasoning_effort_to_budget",
+            doc="Map provider-neutral effort to a token budget used by some vendors.",
+        ),
+        count=2,
+    ),
+)
