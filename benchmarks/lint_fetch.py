@@ -1083,14 +1083,14 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
 #: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152), e3774f2 (sets 153
-#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168) and e375be5 (sets 169 and 170), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
+#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168), e375be5 (sets 169 and 170) and 2ed0ec0 (sets 171 and 172), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
-#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 169 into thirty lists of
+#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 171 into thirty-one lists of
 #: sixty written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB
 #: of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
 #: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen,
-#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download), fourteen, twenty-three and eleven); set 127's zctw has no wheel (its sdist is pinned).
+#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download), fourteen, twenty-three, eleven and twenty-eight); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1632,6 +1632,24 @@ MEASURE: dict[str, str] = {
     "suluvai": "0.2.0",
     "uagf-xai": "1.0.0",
     "superboard": "0.5.0",
+    # set 171
+    "dcc-mcp-maya": "0.9.43",
+    "code-session-recall": "0.1.6",
+    "3tears-agent-wake": "0.79.0",
+    "openwop-client": "2.7.0",
+    "zettabrain-teams": "0.2.5",
+    "riva": "0.4.1",
+    "pjkm": "0.1.1",
+    "astryx": "0.1.2",
+    # set 172
+    "mycontext-ai": "0.14.0",
+    "sup-mem": "0.9.3",
+    "replayai-sdk": "0.7.4",
+    "btech-agent-lab": "1.17.9",
+    "refractal-ai": "0.3.0",
+    "kcs-agent": "0.1.0",
+    "hunch-agent": "0.5.0",
+    "xstructured": "0.1.1",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
