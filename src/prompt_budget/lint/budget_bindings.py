@@ -41,7 +41,7 @@ from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_windows import where_token_window
-from prompt_budget.lint.word_counts import compared_with_words
+from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -220,7 +220,7 @@ def judge_assignment(
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
     elif names.says_tokens(name) and lexer_module(rule):
         return  # ``MAX_TOKENS = 100_000`` beside ``from .lexer import Lexer``: a parser's tokens
-    elif names.says_tokens(name) and compared_with_words(rule, target):
+    elif names.says_tokens(name) and (compared_with_words(rule, target) or sliced_words(rule, target)):
         return  # ``MIN_CONTENT_TOKENS = 20`` ... ``if len(text.split()) < MIN_CONTENT_TOKENS``: words
     elif sized_in_bytes(rule, name, literal):
         return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
@@ -254,6 +254,7 @@ def judge_assignment(
         (said or (rule.token_comment() and not comment_names_other_unit(rule, name, value)))
         and not names.is_excluded(name)
         and not only_reported(rule, target)
+        and not sliced_words(rule, target)  # ``_MAX_QUERY_TERMS = 32  # ... every token``: a search's terms
     ):
         # (``max_message_window = 30  # max number of messages (30 is around 8k tokens)``: messages)
         # ``completion_tokens = 100  # fixed tokens`` only sent back as a response's usage: a count

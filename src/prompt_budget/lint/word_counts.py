@@ -6,7 +6,12 @@ brainmarks-agent's near-duplicate check)::
     if len(normalize_text(text).split()) < MIN_CONTENT_TOKENS:   # words, no model's tokens
 
 A count of words is ``len()`` of a ``split()`` by whitespace (no separator, or a space); the name's
-"tokens" are the words of a tokenizer that splits on whitespace. Judges no finding itself.
+"tokens" are the words of a tokenizer that splits on whitespace. So too a number whose every read cuts a list of a
+regular expression's matches (``_WORD_RE.findall(text)``), directly or as a parameter's default each read of
+which does (set 172: sup-mem's ``_TOKEN_CAP = 48  # distinctive tokens kept per memory`` given as ``cap`` ...
+``picked[:cap]``, and ``_MAX_QUERY_TERMS = 32  # ... don't need every token`` cutting an FTS query's
+``list(dict.fromkeys(... for tok in _WORD_RE.findall(query)))``): a lexical search's terms. Judges no finding
+itself.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.character_reads import every_read
-from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.character_reads import every_read, reads_of
+from prompt_budget.lint.rule import callee_name, defaults, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -47,3 +53,51 @@ def _word_count(node: ast.expr) -> bool:
     return not split.args or (
         string_value(split.args[0]) in {" ", None} and isinstance(split.args[0], ast.Constant)
     )
+
+
+def sliced_words(rule: LintRule, target: ast.expr) -> bool:
+    """Every read of the name ``target`` binds cuts a list of a regular expression's matches, or is the
+    default of a parameter every read of which does."""
+    return every_read(rule, target, _cuts_matches)
+
+
+#: Calls keeping the items of the list they are given (``list(dict.fromkeys(terms))``).
+_KEEPS_ITEMS = frozenset({"list", "tuple", "set", "sorted", "fromkeys", "reversed"})
+
+
+def _cuts_matches(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
+    parent = parents.get(read)
+    fn: ast.AST | None = parent
+    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        fn = parents.get(fn)
+    if isinstance(parent, ast.arguments) and fn is not None:
+        arg = next((a for a, d in defaults(parent) if d is read), None)
+        inner, reads = reads_of(fn, arg.arg) if arg is not None else ({}, [])
+        return bool(reads) and all(_slices_matches(fn, r, inner.get(r), inner) for r in reads)
+    return fn is not None and _slices_matches(fn, read, parent, parents)
+
+
+def _slices_matches(
+    fn: ast.AST, read: ast.Name, parent: ast.AST | None, parents: dict[ast.AST, ast.AST]
+) -> bool:
+    """``read`` is the upper bound of a slice of a list of a regular expression's matches."""
+    holder = parents.get(parent) if isinstance(parent, ast.Slice) and parent.upper is read else None
+    return isinstance(holder, ast.Subscript) and _matches(fn, holder.value, 6)
+
+
+def _matches(fn: ast.AST, node: ast.expr, depth: int) -> bool:
+    """``pattern.findall(text)``, kept as items (``list(dict.fromkeys(...))``), filtered or mapped by a
+    comprehension, or a local bound only to such a list."""
+    if depth < 0:
+        return False
+    if isinstance(node, ast.Call):
+        callee = callee_name(node)
+        if callee == "findall":
+            return True
+        return callee in _KEEPS_ITEMS and len(node.args) == 1 and _matches(fn, node.args[0], depth - 1)
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+        return _matches(fn, node.generators[0].iter, depth - 1)
+    if type(node) is ast.Name:
+        values = bound_values(fn, node.id)
+        return bool(values) and all(_matches(fn, v, depth - 1) for v in values)
+    return False
