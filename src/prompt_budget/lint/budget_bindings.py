@@ -38,7 +38,7 @@ from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
-from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_product
+from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_conversion, stated_product
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_windows import where_token_window
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
@@ -166,6 +166,11 @@ def judge_assignment(
         # ``prompt_overhead = 2000 * 4`` under ``# ~2000 tokens ... 1 token ≈ 4 chars`` (set 124): tokens
         how = f"turned into characters by `{ast.unparse(literal)}` at the rate its comment states"
         report_binding(rule, stated[0], f"{attr_name(target) or 'size'}_tokens", stated[1], how, upper=False)
+        return
+    if (conv := _stated_conversion(rule, literal)) is not None:
+        # ``_MAX_EMBED_CHARS = 8000`` under ``# ... 2000 tokens ≈ 8000 chars``: tokens, written in characters
+        how = f"characters: {conv[0]} tokens at {conv[1]:g} characters per token, as its comment states"
+        report_binding(rule, conv[2], attr_name(target) or "size", conv[3], how, upper=False)
         return
     if (times := tokens_times_ratio(literal)) and (amount := rule.budget_literal(times[0])) is not None:
         how = f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
@@ -352,6 +357,19 @@ def _stated_product(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, int | fl
     stated = stated_product(node, (rule.ctx.comment(), block_comment(rule.ctx.lines, statement)))
     amount = rule.budget_literal(stated[1]) if stated is not None else None
     return (stated[1], amount) if stated is not None and amount is not None else None
+
+
+def _stated_conversion(
+    rule: LintRule, literal: ast.expr | None
+) -> tuple[int, float, ast.expr, int | float] | None:
+    """(tokens, rate, the literal, its value) of a literal the comments on or above its statement give as a
+    number of tokens times a rate of characters per token (``stated_rates.stated_conversion``)."""
+    value = rule.budget_literal(literal) if isinstance(literal, ast.Constant) else None
+    if literal is None or value is None or value < 1000:
+        return None
+    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    stated = stated_conversion(value, (rule.ctx.comment(), block_comment(rule.ctx.lines, statement)))
+    return (*stated, literal, value) if stated is not None else None
 
 
 def _first_of_numbers(rule: LintRule, literal: ast.expr | None) -> tuple[ast.expr, int | float] | None:

@@ -147,3 +147,28 @@ def rate_stated(rule: LintRule, factor: float) -> bool:
     characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
     stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
     return states_rate((rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)), factor)
+
+
+#: A number of tokens in a comment, thousands spelled ``k`` or not (``40 k tokens``, ``2000 tokens``).
+_AMOUNT = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*tokens?\b", re.IGNORECASE)
+
+
+def stated_conversion(value: float, comments: Sequence[str]) -> tuple[int, float] | None:
+    """(the tokens, the rate) when ``comments`` state a number of tokens and a rate of characters per token
+    whose product is ``value`` (``_MAX_EMBED_CHARS = 8000`` under ``# count_tokens() estimates 1 token ≈ 4
+    chars, so 2000 tokens ≈ 8000 chars``, set 173: lacuna-wiki; ``_MAX_SOURCE_CHARS = 160_000`` under ``# (≈ 40 k
+    tokens at 4 chars/token)``, set 169: antcrew): a cap of characters derived from a budget of tokens."""
+    rates = [
+        float(m.group(1) or m.group(2) or m.group(3))
+        for comment in comments
+        if comment
+        for m in _CHARS_PER_TOKEN.finditer(comment)
+    ]
+    for comment in comments:
+        for m in _AMOUNT.finditer(comment or ""):
+            tokens = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
+            for rate in rates:
+                near = abs(tokens * rate - value) <= 0.02 * value
+                if tokens >= _MIN_TOKENS and _LOWEST <= rate <= _HIGHEST and near:
+                    return int(tokens), rate
+    return None

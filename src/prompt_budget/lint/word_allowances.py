@@ -37,3 +37,9 @@ def bound_to_words(rule: LintRule, node: ast.BinOp) -> bool:
             return len(found) == 1 and bool(set(words(attr_name(found[0]) or "")) & _WORDS)
         return False
     return False
+
+
+def words_from_tokens(rule: LintRule, node: ast.BinOp, amount: ast.expr) -> bool:
+    """``words = int(tokens * 0.75)``: ``node`` multiplies an amount of tokens (``amount``) and, alone or
+    rounded, is bound to a name of words (set 173: lacuna-wiki's stub tests and gap reports)."""
+    return rule.token_amount(amount) and bound_to_words(rule, node)

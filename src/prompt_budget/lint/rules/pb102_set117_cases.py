@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb102_set161_cases import SET161_INVALID, SET161_V
 from prompt_budget.lint.rules.pb102_set167_cases import SET167_INVALID, SET167_VALID
 from prompt_budget.lint.rules.pb102_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb102_set171_cases import SET171_INVALID, SET171_VALID
+from prompt_budget.lint.rules.pb102_set173_cases import SET173_INVALID, SET173_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -68,6 +69,7 @@ SET117_VALID = (
     *SET167_VALID,  # set 168: a per-item token cost charged against a budget spent down
     *SET169_VALID,  # set 169: a weak limit beside a credential
     *SET171_VALID,  # set 171: what a function mapping to a token budget returns
+    *SET173_VALID,  # set 173: characters a comment derives from tokens
 )
 
 SET117_INVALID = (
@@ -78,6 +80,7 @@ SET117_INVALID = (
     *SET167_INVALID,  # set 168: a per-item token cost charged against a budget spent down
     *SET169_INVALID,  # set 169: a weak limit beside a credential
     *SET171_INVALID,  # set 171: what a function mapping to a token budget returns
+    *SET173_INVALID,  # set 173: characters a comment derives from tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

@@ -68,7 +68,7 @@ from prompt_budget.lint.token_differences import token_cap
 from prompt_budget.lint.token_quotients import quotient_meets_tokens, unnamed_quotient
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
-from prompt_budget.lint.word_allowances import bound_to_words
+from prompt_budget.lint.word_allowances import bound_to_words, words_from_tokens
 from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv)
@@ -547,6 +547,8 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
             elif kind is None and (kept := self._local_factor(node)) is not None:
                 self._report(node, kept[0], kept[1], "chars_per_token")  # ``target_size * 3`` (set 62)
+            elif kind is None and 0.5 <= factor < 1 and words_from_tokens(self, node, left):
+                self._report(node, right, factor, "words_per_token")  # ``words = int(tokens * 0.75)``
 
     def _local_factor(self, node: ast.BinOp) -> tuple[ast.expr, float] | None:
         """(the rate's literal, its value) of a product of a rate and a number of tokens that cuts or is
@@ -568,16 +570,13 @@ class CharsPerToken(LintRule):
             or compared_with_tokens(self, node)
             or debited_tokens(self, node)
             or same_rate(self.ctx.ancestors, node, factor, self._chars)
-            or estimate_above(self.ctx.lines, self._statement())
+            or estimate_above(self.ctx.lines, self.ctx.ancestors)
             or rate_stated(self, factor)
             or states_rate(scope_docstrings(self.ctx.function(), self.ctx.enclosing_class()), factor)
             or stand_in_ids(self)  # below: ``total += estimate(m)`` ... ``Count(total)`` (set 85)
             or returned_to_token_callers(self)
             or quotient_meets_tokens(self, node)  # ``f(extra=len(p) // 4)``, ``extra + tokens`` (set 101)
         )
-
-    def _statement(self) -> ast.stmt | None:
-        return next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
 
     def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
         if literal is not None and (branches := branch_rates(literal)) is not None:

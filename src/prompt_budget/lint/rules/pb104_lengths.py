@@ -104,11 +104,13 @@ def says_window(comments: Sequence[str]) -> bool:
     return any(_WINDOW_COMMENT.search(c) for c in comments if c)
 
 
-def estimate_above(lines: Sequence[str], stmt: ast.stmt | None) -> bool:
-    """The comment block right above the statement calls what it computes an estimate of tokens
+def estimate_above(lines: Sequence[str], ancestors: Sequence[ast.AST]) -> bool:
+    """The comment block right above the statement (the last statement of ``ancestors``) calls what it
+    computes an estimate of tokens
     (``# Approximate token length used here for speed`` above ``length = sum(len(s) // 4 for s in
     texts)``, set 53: syftr): the division there turns characters into tokens, whatever the result's
     name."""
+    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
     return bool(_ESTIMATE_COMMENT.search(comment_above(lines, stmt)))
 
 

@@ -24,6 +24,7 @@ from prompt_budget.lint.rules.pb104_set159_cases import SET159_INVALID, SET159_V
 from prompt_budget.lint.rules.pb104_set161_cases import SET161_INVALID, SET161_VALID
 from prompt_budget.lint.rules.pb104_set167_cases import SET167_INVALID, SET167_VALID
 from prompt_budget.lint.rules.pb104_set169_cases import SET169_INVALID, SET169_VALID
+from prompt_budget.lint.rules.pb104_set173_cases import SET173_INVALID, SET173_VALID
 
 _FIT = (
     "def fit(pages, context_window, input_context_pct, max_source_context_pct):\n"
@@ -73,6 +74,7 @@ SET123_VALID = (
     *SET161_VALID,  # set 162: a token cap turned into characters, then a share of them
     *SET167_VALID,  # set 168: an estimator handed on as the token counter
     *SET169_VALID,  # set 169: a quotient written as an amount of tokens
+    *SET173_VALID,  # set 173: tokens turned into words
 )
 
 SET123_INVALID = (
@@ -82,6 +84,7 @@ SET123_INVALID = (
     *SET161_INVALID,  # set 162: a token cap turned into characters, then a share of them
     *SET167_INVALID,  # set 168: an estimator handed on as the token counter
     *SET169_INVALID,  # set 169: a quotient written as an amount of tokens
+    *SET173_INVALID,  # set 173: tokens turned into words
     Invalid(_ORDERED.format(step=""), line=6),
     Invalid(_FIT.format(share="input_context_pct"), line=2),
     Invalid(_FIT.format(share="0.6"), line=2),
