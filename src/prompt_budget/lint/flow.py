@@ -63,7 +63,7 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
-from prompt_budget.lint.token_minuends import addition_use, spent_budget, subtraction_use
+from prompt_budget.lint.token_minuends import addition_use, budget_local, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
 
 if TYPE_CHECKING:
@@ -438,6 +438,8 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
         other = parent.right if parent.left is child else parent.left
         if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
             return f"multiplies the budget `{brief_source(other)}`"
+        if budget_local(rule, other):  # ``usable = window - reserved`` ... ``int(usable * ratio)`` (set 173)
+            return f"multiplies `{brief_source(other)}`, bound only to budgets"
         if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub) and rule.budget_expr(other.left):
             # ``int((budget - reserve) * COMPACT_AT)``: a share of what a reserve leaves of a budget (set 138)
             return f"multiplies what is left of the budget `{brief_source(other.left)}`"

@@ -31,6 +31,7 @@ from prompt_budget.lint.assignments import bound_values, running_values
 from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.names import CONFIG_WINDOWS, words
+from prompt_budget.lint.rule import number
 from prompt_budget.lint.walks import brief_source
 
 if TYPE_CHECKING:
@@ -58,7 +59,16 @@ def _window_value(rule: LintRule, value: ast.expr) -> bool:
         return bool(sides) and all(_window_value(rule, s) for s in sides)
     if isinstance(value, ast.Attribute) and value.attr in CONFIG_WINDOWS:
         return True
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):  # ``window - reserved``: what is left
+        return rule.budget_expr(value.left) is not None and number(value.right) is None
     return rule.budget_expr(value) is not None or bounded_budget(rule, value, every=True) is not None
+
+
+def budget_local(rule: LintRule, local: ast.expr) -> bool:
+    """``local`` is a name its function binds only to budgets (``usable = self.max_context_tokens -
+    self.reserved_output_tokens``, set 173: m1-m2-agent's compression trigger): a share of it is a share of a
+    budget."""
+    return type(local) is ast.Name and _window_local(rule, local)
 
 
 def _window_local(rule: LintRule, local: ast.Name) -> bool:

@@ -30,6 +30,7 @@ from prompt_budget.lint.rules.pb105_set159_cases import SET159_INVALID, SET159_V
 from prompt_budget.lint.rules.pb105_set161_cases import SET161_INVALID, SET161_VALID
 from prompt_budget.lint.rules.pb105_set167_cases import SET167_INVALID, SET167_VALID
 from prompt_budget.lint.rules.pb105_set171_cases import SET171_INVALID, SET171_VALID
+from prompt_budget.lint.rules.pb105_set173_cases import SET173_INVALID, SET173_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -136,6 +137,7 @@ SET111_VALID = (
     *SET161_VALID,  # set 162: a class's own share threshold against the window's share in use
     *SET167_VALID,  # set 168: a chunk overlap as a fraction beside a size in tokens
     *SET171_VALID,  # set 171: a budget grown into a copy, a reduction of a count
+    *SET173_VALID,  # set 173: a share of what a reserve leaves of a budget
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -189,5 +191,6 @@ SET111_INVALID = (
     *SET161_INVALID,  # set 162: a class's own share threshold against the window's share in use
     *SET167_INVALID,  # set 168: a chunk overlap as a fraction beside a size in tokens
     *SET171_INVALID,  # set 171: a budget grown into a copy, a reduction of a count
+    *SET173_INVALID,  # set 173: a share of what a reserve leaves of a budget
     *SET155_INVALID,  # set 155: a window's ratio getter
 )
