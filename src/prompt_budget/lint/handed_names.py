@@ -17,8 +17,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 
+from prompt_budget.lint.character_reads import bound_local, reads_of
 from prompt_budget.lint.rule import defaults
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import walk
 
 #: Why a read (node, its parent, its grandparent) is a budget, else None (``flow._amount_use``).
 Judge = Callable[[ast.AST, ast.AST, "ast.AST | None"], "str | None"]
@@ -88,31 +89,22 @@ def bound_local_use(ancestors: Sequence[ast.AST], fn: ast.AST | None, judge: Jud
     """``cost = self._TOKENS_PER_ENTRY`` ... ``if budget - cost < 0``: when the read ``ancestors[-1]`` is
     bound as it is to a local of the function ``fn``, why a read of the local (after this binding, before
     the local's next) is a budget, by ``judge``; else None."""
-    node, parent = ancestors[-1], ancestors[-2]
-    if fn is None or not (
-        isinstance(parent, ast.Assign)
-        and parent.value is node
-        and len(parent.targets) == 1
-        and type(parent.targets[0]) is ast.Name
-    ):
+    parent = ancestors[-2]
+    if fn is None or not isinstance(parent, ast.Assign) or parent.value is not ancestors[-1]:
         return None
-    local, line = parent.targets[0].id, parent.lineno
+    local, line = bound_local(parent), parent.lineno
+    if local is None:
+        return None
     later = [
         n.lineno
         for n in walk(fn)
         if type(n) is ast.Name and n.id == local and not isinstance(n.ctx, ast.Load) and n.lineno > line
     ]
     end = min(later, default=(getattr(fn, "end_lineno", None) or line) + 1)
-    up = parents(fn)
-    for read in walk(fn):
-        if (
-            type(read) is ast.Name
-            and read.id == local
-            and isinstance(read.ctx, ast.Load)
-            and line < read.lineno < end
-        ):
-            above = up.get(read)
-            why = judge(read, above, up.get(above)) if above is not None else None
-            if why:
-                return f"bound to `{local}`, {why}"
+    up, reads = reads_of(fn, local)
+    for read in (r for r in reads if line < r.lineno < end):
+        above = up.get(read)
+        why = judge(read, above, up.get(above)) if above is not None else None
+        if why:
+            return f"bound to `{local}`, {why}"
     return None
