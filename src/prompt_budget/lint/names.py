@@ -405,7 +405,10 @@ def excluded(ws: tuple[str, ...]) -> bool:
     found = {
         w
         for i, w in enumerate(ws)
-        if w in EXCLUDED_WORDS and not (w in _PER_DEVICE and ws[i - 1 : i] == ("per",))
+        if w in EXCLUDED_WORDS
+        and not (w in _PER_DEVICE and ws[i - 1 : i] == ("per",))
+        # ``DEFAULT_MAX_CODE_TOKENS = 6144``: the tokens of source code cut for a model (set 175), no status code
+        and not (w == "code" and ws[i + 1 : i + 2] == ("tokens",))
     }
     if not found or not found <= _WHERE_WORDS:
         return bool(found)

@@ -28,6 +28,7 @@ from prompt_budget.lint.rules.pb102_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb102_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb102_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb102_set173_cases import SET173_INVALID, SET173_VALID
+from prompt_budget.lint.rules.pb102_set175_cases import SET175_INVALID, SET175_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -70,6 +71,7 @@ SET117_VALID = (
     *SET169_VALID,  # set 169: a weak limit beside a credential
     *SET171_VALID,  # set 171: what a function mapping to a token budget returns
     *SET173_VALID,  # set 173: characters a comment derives from tokens
+    *SET175_VALID,  # set 175: the tokens of code
 )
 
 SET117_INVALID = (
@@ -81,6 +83,7 @@ SET117_INVALID = (
     *SET169_INVALID,  # set 169: a weak limit beside a credential
     *SET171_INVALID,  # set 171: what a function mapping to a token budget returns
     *SET173_INVALID,  # set 173: characters a comment derives from tokens
+    *SET175_INVALID,  # set 175: the tokens of code
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),
