@@ -61,7 +61,7 @@ def _dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
         # ``{"type": "input_tokens", "value": 150000}``: an amount typed as tokens (set 20: inspect-ai)
         value = rule.budget_literal(amount)
         if value is not None:
-            yield amount, typed_slot(rule, node, unit), value, f'given beside `"type": "{unit}"`'
+            yield amount, typed_slot(rule, node, unit), value, f'given beside the unit `"{unit}"`'
     skip = {id(amount) for _, amount in typed}
     for found in request_entries(rule, node, skip):
         skip.add(id(found[0]))

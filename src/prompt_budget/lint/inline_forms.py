@@ -58,7 +58,13 @@ _WIDGET_SLOTS = {
 #: The smallest number a model -> window table's rows hold (tables of call counts, dimensions... hold less).
 _SMALLEST_WINDOW = 1024
 #: Keys naming the unit of a typed amount (``{"type": "input_tokens", "value": N}``).
-_TYPE_KEYS = ("type", "unit", "kind")
+_TYPE_KEYS = (
+    "type",
+    "unit",
+    "kind",
+    "field",
+    "metric",
+)  # ``"field"``: a policy rule's (set 175: agentcostin)
 #: Keys of the amount beside it.
 _AMOUNT_KEYS = frozenset({"value", "amount", "limit", "threshold"})
 #: Second words of a class named after a unit of tokens: how it spaces or limits them.
@@ -350,7 +356,8 @@ def _token_unit(rule: LintRule, text: str) -> bool:
 
 def typed_amounts(rule: LintRule, node: ast.Dict | ast.Call) -> list[tuple[str, ast.expr]]:
     """(the unit, the amount) of each amount ``node`` gives beside a ``type``/``unit`` naming tokens:
-    ``{"type": "input_tokens", "value": 150000}``, ``TriggerParam(type="input_tokens", value=n)``."""
+    ``{"type": "input_tokens", "value": 150000}``, ``TriggerParam(type="input_tokens", value=n)``, a policy rule's
+    ``{"field": "estimated_tokens", "operator": "gt", "value": 100000}``."""
     if isinstance(node, ast.Dict):
         entries = {string_value(k): v for k, v in zip(node.keys, node.values, strict=False)}
     else:

@@ -19,6 +19,7 @@ from prompt_budget.lint.rules.pb101_set159_cases import SET159_INVALID, SET159_V
 from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_VALID
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
+from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -44,6 +45,7 @@ SET111_VALID = (
     *SET167_VALID,  # set 168: the upper bound of a field counting tokens
     *SET169_VALID,  # set 169: the dummy facts of a hand check
     *SET171_VALID,  # set 171: a setting's value its key names as a budget
+    *SET175_VALID,  # set 175: a policy rule's condition on tokens
 )
 
 SET111_INVALID = (
@@ -53,6 +55,7 @@ SET111_INVALID = (
     *SET167_INVALID,  # set 168: the upper bound of a field counting tokens
     *SET169_INVALID,  # set 169: the dummy facts of a hand check
     *SET171_INVALID,  # set 171: a setting's value its key names as a budget
+    *SET175_INVALID,  # set 175: a policy rule's condition on tokens
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",
