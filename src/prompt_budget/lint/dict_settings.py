@@ -70,6 +70,19 @@ def _dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
     yield from (f for f in dict_settings(rule, node, parent) if id(f[0]) not in skip)
 
 
+def _beside_request_quota(node: ast.Dict, ws: tuple[str, ...]) -> bool:
+    """``{"tokens_per_minute": 200000, "requests_per_minute": 3500}``: tokens per minute beside a quota of
+    requests per minute in one dict, a rate limiter's quotas (set 175: nkit-agents' provider presets), not a
+    throughput measured."""
+    if ws not in {("tokens", "per", "minute"), ("tokens", "per", "min")}:
+        return False
+    return any(
+        words(string_value(k) or "")[:1] == ("requests",) and "per" in words(string_value(k) or "")
+        for k in node.keys
+        if k
+    )
+
+
 def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Iterator[Found]:
     """The budgets of ``node`` (whose parent node is ``parent``) found by the forms above."""
     splitter = _measures_tokens(node) or (isinstance(parent, ast.Dict) and _measures_tokens(parent))
@@ -82,7 +95,7 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
         ws = words(name)
         if name in _ENCODER_OPTIONS:
             yield item, name, value, "written as a retriever's option counted in tokens"
-        elif len(ws) > 1 and token_quota_name(name):
+        elif len(ws) > 1 and (token_quota_name(name) or _beside_request_quota(node, ws)):
             # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148); a bare ``"TPM"`` key is a row of a
             # provider's published limits by tier, written many times
             yield item, name, value, "written as a rate limiter's quota of tokens per minute"
