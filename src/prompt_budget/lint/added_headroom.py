@@ -18,6 +18,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.comments import trailing_comment
+from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_budgets import returns_token_budget
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
@@ -69,13 +70,7 @@ def _documented_getter(rule: LintRule, node: ast.expr) -> str | None:
     """``_reasoning_effort_to_budget(effort)``: a call of a function of the module documented as returning
     a token budget (``returned_budgets``), shown by its name; else None."""
     name = callee_name(node) if isinstance(node, ast.Call) and type(node.func) is ast.Name else None
-    tree = rule.ctx.tree
-    if not name or not isinstance(tree, ast.Module):
-        return None
-    found = next(
-        (f for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
-        None,
-    )
+    found = module_functions(rule.ctx.tree).get(name) if name else None
     return f"{name}()" if found is not None and returns_token_budget(found) else None
 
 

@@ -179,29 +179,20 @@ def keyed_argument(rule: LintRule, call: ast.Call) -> Found | None:
     a setting whose key a sibling keyword names (``key=``/``value=``, ``setting_key=``/``setting_value=``), the
     key a token budget's name (set 172: btech-agent-lab's default generation guardrail)."""
     given = {kw.arg: kw.value for kw in call.keywords if kw.arg}
+    if is_test_module(rule.ctx.path):
+        return None
     for arg, named in given.items():
-        stem = (
-            arg[: -len("key")]
-            if arg.endswith("key")
-            else arg[: -len("name")]
-            if arg.endswith("name")
-            else None
-        )
-        key = (
-            string_value(named)
-            if stem is not None and stem in {"", "setting_", "config_", "option_", "param_"}
-            else None
-        )
-        literal = given.get(f"{stem}value") if key else None
-        if (
-            key
-            and literal is not None
-            and rule.names.is_budget_setting(key)
-            and not is_test_module(rule.ctx.path)
-        ):
+        found = _SETTING_KEY.fullmatch(arg)
+        key = string_value(named) if found else None
+        literal = given.get(f"{found.group(1) or ''}value") if found and key else None
+        if key and literal is not None and rule.names.is_budget_setting(key):
             value = rule.budget_literal(literal) or digits(rule, literal)  # ``"16384"`` too
             return (literal, key, value) if value is not None else None
     return None
+
+
+#: A keyword naming a setting's key: ``key=``, ``name=``, ``setting_key=``... (the value's keyword shares its head).
+_SETTING_KEY = re.compile(r"(setting_|config_|option_|param_)?(?:key|name)")
 
 
 def fallback_argument(rule: LintRule, call: ast.Call) -> Found | None:

@@ -348,13 +348,18 @@ def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -
         report_binding(rule, literal, name, amount, "as its command-line flag's const", name.isupper())
 
 
+def _statement_comments(rule: LintRule) -> tuple[str, str]:
+    """The comment on the statement being walked and the comments at the head of its paragraph."""
+    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    return rule.ctx.comment(), block_comment(rule.ctx.lines, statement)
+
+
 def _stated_product(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, int | float] | None:
     """(the number of tokens, its value) of a product of it and a rate of characters per token that the
     comments on, above or at the head of the statement's paragraph state (``stated_rates.stated_product``)."""
     if not literal_product(node):
         return None
-    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-    stated = stated_product(node, (rule.ctx.comment(), block_comment(rule.ctx.lines, statement)))
+    stated = stated_product(node, _statement_comments(rule))
     amount = rule.budget_literal(stated[1]) if stated is not None else None
     return (stated[1], amount) if stated is not None and amount is not None else None
 
@@ -367,8 +372,7 @@ def _stated_conversion(
     value = rule.budget_literal(literal) if isinstance(literal, ast.Constant) else None
     if literal is None or value is None or value < 1000:
         return None
-    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
-    stated = stated_conversion(value, (rule.ctx.comment(), block_comment(rule.ctx.lines, statement)))
+    stated = stated_conversion(value, _statement_comments(rule))
     return (*stated, literal, value) if stated is not None else None
 
 

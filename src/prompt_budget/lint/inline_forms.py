@@ -58,13 +58,8 @@ _WIDGET_SLOTS = {
 #: The smallest number a model -> window table's rows hold (tables of call counts, dimensions... hold less).
 _SMALLEST_WINDOW = 1024
 #: Keys naming the unit of a typed amount (``{"type": "input_tokens", "value": N}``).
-_TYPE_KEYS = (
-    "type",
-    "unit",
-    "kind",
-    "field",
-    "metric",
-)  # ``"field"``: a policy rule's (set 175: agentcostin)
+#: (``"field"``: a policy rule's condition, set 175: agentcostin.)
+_TYPE_KEYS = ("type", "unit", "kind", "field", "metric")
 #: Keys of the amount beside it.
 _AMOUNT_KEYS = frozenset({"value", "amount", "limit", "threshold"})
 #: Second words of a class named after a unit of tokens: how it spaces or limits them.

@@ -31,14 +31,19 @@ _CHARS_PER_TOKEN = re.compile(
 )
 
 
-def states_rate(comments: Sequence[str], factor: float) -> bool:
-    """One of ``comments`` says ``factor`` characters per token (``~4 chars/token``)."""
-    return any(
-        float(m.group(1) or m.group(2) or m.group(3)) == factor
+def _rates(comments: Sequence[str]) -> list[float]:
+    """The rates of characters per token ``comments`` state (``~4 chars/token``, ``1 token ≈ 4 chars``)."""
+    return [
+        float(m.group(1) or m.group(2) or m.group(3))
         for comment in comments
         if comment
         for m in _CHARS_PER_TOKEN.finditer(comment)
-    )
+    ]
+
+
+def states_rate(comments: Sequence[str], factor: float) -> bool:
+    """One of ``comments`` says ``factor`` characters per token (``~4 chars/token``)."""
+    return factor in _rates(comments)
 
 
 def scope_docstrings(
@@ -158,12 +163,7 @@ def stated_conversion(value: float, comments: Sequence[str]) -> tuple[int, float
     whose product is ``value`` (``_MAX_EMBED_CHARS = 8000`` under ``# count_tokens() estimates 1 token ≈ 4
     chars, so 2000 tokens ≈ 8000 chars``, set 173: lacuna-wiki; ``_MAX_SOURCE_CHARS = 160_000`` under ``# (≈ 40 k
     tokens at 4 chars/token)``, set 169: antcrew): a cap of characters derived from a budget of tokens."""
-    rates = [
-        float(m.group(1) or m.group(2) or m.group(3))
-        for comment in comments
-        if comment
-        for m in _CHARS_PER_TOKEN.finditer(comment)
-    ]
+    rates = _rates(comments)
     for comment in comments:
         for m in _AMOUNT.finditer(comment or ""):
             tokens = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)

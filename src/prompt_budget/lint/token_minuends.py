@@ -81,9 +81,7 @@ def _window_local(rule: LintRule, local: ast.Name) -> bool:
 def spent_budget(rule: LintRule, local: ast.expr) -> bool:
     """``budget = max_tokens`` ... ``budget -= cost``: a local bound only to budgets, only ever lessened."""
     fn = rule.ctx.function()
-    if type(local) is not ast.Name:
-        return False
-    found = running_values(fn, local.id, ast.Sub) if fn is not None else None
+    found = running_values(fn, local.id, ast.Sub) if fn is not None and type(local) is ast.Name else None
     return found is not None and bool(found[0]) and all(rule.budget_expr(v) is not None for v in found[0])
 
 
@@ -91,9 +89,7 @@ def addition_use(rule: LintRule, node: ast.AST, parent: ast.BinOp) -> str | None
     """``maximum + MODEL_PROMPT_TEMPLATE_ALLOWANCE`` where ``maximum`` is bound only to budgets (set 168:
     fastfence's reservation of tokens for a model call): ``node`` is added to a budget, so it is tokens."""
     other = parent.right if parent.left is node else parent.left
-    if type(other) is ast.Name and _window_local(rule, other):
-        return f"added to `{other.id}`, a token budget"
-    return None
+    return f"added to `{brief_source(other)}`, a token budget" if budget_local(rule, other) else None
 
 
 def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast.AST | None) -> str | None:

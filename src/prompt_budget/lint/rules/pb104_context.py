@@ -154,12 +154,13 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
 
 def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
     """The expression being visited, rounded or not, IS a count of tokens, not merely computed in code
-        about tokens (``mid = len(text) // 2`` in ``truncate_tokens`` halves a text): it is what a function
-        named as or documented as counting tokens returns (``def general_tokens(text): return math.ceil(
-        len(text) / 2)``, set 22: openlit), bound or passed under a name of an amount of tokens, or ordered
-        against a count of tokens; a term of a sum that is so (``tokens = m1_tokens + int(raw_context_bytes / 4.0) +
-    m2_tokens``, set 173: m1-m2-agent's estimate of a single model's tokens). A lambda's body is what the lambda returns: one bound or given under a name
-        of counting tokens (``estimate_tokens = lambda s: len(s) // 2``, set 79: ai-agent-axon) counts tokens."""
+    about tokens (``mid = len(text) // 2`` in ``truncate_tokens`` halves a text): it is what a function
+    named as or documented as counting tokens returns (``def general_tokens(text): return math.ceil(
+    len(text) / 2)``, set 22: openlit), bound or passed under a name of an amount of tokens, or ordered
+    against a count of tokens; or a term of a sum that is so (``tokens = m1_tokens + int(raw_bytes / 4.0) +
+    m2_tokens``, set 173: m1-m2-agent). A lambda's body is what the lambda returns: one bound or given under
+    a name of counting tokens (``estimate_tokens = lambda s: len(s) // 2``, set 79: ai-agent-axon) counts
+    tokens."""
     outer: ast.AST = node
     for child, parent in pairwise(reversed(rule.ctx.ancestors)):
         if not (child is outer and isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING):
@@ -167,9 +168,7 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
         outer = parent
     parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
     holder = parents.get(outer)
-    while isinstance(holder, ast.BinOp) and isinstance(
-        holder.op, ast.Add
-    ):  # a term of a sum of tokens (set 173)
+    while isinstance(holder, ast.BinOp) and isinstance(holder.op, ast.Add):  # a term of a sum (set 173)
         outer, holder = holder, parents.get(holder)
     fn_name = rule.ctx.function_name()
     if isinstance(holder, ast.Return) and (
