@@ -409,11 +409,30 @@ def excluded(ws: tuple[str, ...]) -> bool:
         and not (w in _PER_DEVICE and ws[i - 1 : i] == ("per",))
         # ``DEFAULT_MAX_CODE_TOKENS = 6144``: the tokens of source code cut for a model (set 175), no status code
         and not (w == "code" and ws[i + 1 : i + 2] == ("tokens",))
+        and not (w == "cost" and _cost_in_tokens(ws[i + 1 :], ws))
     }
     if not found or not found <= _WHERE_WORDS:
         return bool(found)
     joined = " " + " ".join(ws) + " "
     return not any(p in joined for p in (*_LLM_PHRASES, " context window "))
+
+
+#: The last words of a name whose "cost" is measured in tokens (``DEFAULT_COST_CEILING_TOKENS``).
+_COST_LIMITS = frozenset({"threshold", "ceiling", "limit", "budget", "cap", "max"})
+_MONEY = frozenset({"per", "price", "prices", "pricing", "usd", "dollar", "dollars", "cents", "spend"})
+
+
+def _cost_in_tokens(after: tuple[str, ...], ws: tuple[str, ...]) -> bool:
+    """``COST_PROMPT_TOKEN_THRESHOLD``, ``DEFAULT_COST_CEILING_TOKENS``: a limit of a cost counted in tokens, a
+    token word and a limit word after "cost", the name ending in either, no money or rate word
+    (``COST_PER_1K_TOKENS``, ``TOKEN_COST_LIMIT``; a bare ``cost_tokens`` stays a cost) (sets 163-164:
+    brainpalace-cli, persona-runtime)."""
+    return (
+        ws[-1] in {*_COST_LIMITS, "tokens"}
+        and bool(_COST_LIMITS.intersection(after))
+        and ("token" in after or "tokens" in after)
+        and not _MONEY.intersection(ws)
+    )
 
 
 _BARE_MAXIMA = (("context", "max"), ("ctx", "max"))

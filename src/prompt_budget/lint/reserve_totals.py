@@ -133,3 +133,18 @@ def bound_budget_reserve(rule: LintRule, node: ast.BinOp) -> str | None:
         return None
     read = attr_name(node.left) or ""
     return None if rule.names.is_chars(read) or rule.names.is_chars(name) else f"the read bound as `{name}`"
+
+
+def bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | None:
+    """``if current_tokens + field_tokens <= available_tokens``: a name ``fn`` orders a count of tokens
+    against is a budget there, whatever it is named (set 29: docetl)."""
+    if type(node) is not ast.Name:
+        return None
+    for sub in walk(fn):
+        if isinstance(sub, ast.Compare) and any(isinstance(op, _ORDERS) for op in sub.ops):
+            sides = (sub.left, *sub.comparators)
+            if any((type(s) is ast.Name and s.id == node.id) for s in sides) and any(
+                not (type(s) is ast.Name and s.id == node.id) and rule.token_amount(s) for s in sides
+            ):
+                return node.id
+    return None

@@ -18,13 +18,14 @@ from prompt_budget.lint.mirrored_reserves import reserve_bound
 from prompt_budget.lint.model_windows import report_model_window
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.reserve_floors import reserve_literal
-from prompt_budget.lint.reserve_totals import bound_budget_reserve, constant_in_total
+from prompt_budget.lint.reserve_totals import bound_budget_reserve, bounds_token_counts, constant_in_total
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.section_minuends import section_budget, section_message
 from prompt_budget.lint.subtracted_budgets import subtracted_budget
 from prompt_budget.lint.summed_reserves import summed_reserve
 from prompt_budget.lint.text_cuts import cuts_text
+from prompt_budget.lint.token_overheads import token_overheads
 from prompt_budget.lint.token_reach import TokenReach
 from prompt_budget.lint.tokens_left import record_returns, record_use, tokens_left_reserves
 from prompt_budget.lint.walks import kept_per_file, walk
@@ -82,6 +83,7 @@ class ReserveArithmetic(LintRule):
     Room kept in a total of tokens a window bounds (``total = count_tokens(text) + 200`` ... ``if total >= context_length``;
     a local ``BUFFER = 400`` added to such a total), a literal taken off a read bound as a budget of tokens (``self.max_token_size = data.get("max_text_length", 32000) - 4096``)
     and a model's window converted to characters to pick the model named by it (``if len(p) <= int(8192 * 1.5): model = "x-8k"``) are reserves and windows too. So is a class constant a method takes (or a local bound to it or its clamp) off a model's limit record (``COMPACTION_BUFFER = 20_000`` ... ``reserved = min(cls.COMPACTION_BUFFER, model.limit.output)``, ``model.limit.input - reserved``). So is a module constant named as room added with a count of tokens to a budget (``_PROMPT_RESERVE = 1024`` ... ``count_tokens(tools) + _PROMPT_RESERVE + MAX_REPLY_TOKENS``).
+    A fixed overhead a token estimate adds to its count, per message, per item or once, is a calibration of that estimate (``total += 4  # role and framing`` beside ``total += count_tokens(m)``; ``return _approx_tokens(text) + META_OVERHEAD``), from 2 tokens up while ``min-value`` is not configured (``token_overheads``).
     """
 
     CODE = "PB106"
@@ -291,9 +293,8 @@ class ReserveArithmetic(LintRule):
         left = node.left  # ``context_window - prompt_tokens - 1000``: the budget is the leftmost term
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
-        left = fallen_back(
-            left
-        )  # ``(self._max_tokens or 4096) - 512``: the budget, its fallback aside (set 115)
+        # ``(self._max_tokens or 4096) - 512``: the budget, its fallback aside (set 115)
+        left = fallen_back(left)
         budget = (
             self.budget_expr(left)
             or bounded_budget(self, left)  # ``min(n_ctx, n_batch) - 16`` (``bounded_budgets``)
@@ -431,6 +432,8 @@ class ReserveArithmetic(LintRule):
         """``{"output_reserve": getattr(args, "reserve", 8000)}``: a reserve written under the key a
         config's fallback reads before it is taken off a budget."""
         record_returns(self, node)
+        for overhead, amount, message, name in token_overheads(self, node):  # ``total += 4  # per message``
+            self.report_literal(overhead, message, amount, name, scoped=False)
         for key, literal in self._keyed:
             budget = self._read_keys.get(key)
             value = self.budget_literal(literal) if budget is not None else None
@@ -524,7 +527,7 @@ class ReserveArithmetic(LintRule):
             first = value.left
             while isinstance(first, ast.BinOp) and isinstance(first.op, ast.Sub):
                 first = first.left
-            found.append(self.budget_expr(first) or _bounds_token_counts(self, fn, first))
+            found.append(self.budget_expr(first) or bounds_token_counts(self, fn, first))
         if not found:
             return None
         return left.id if all(found) else self._weak_budget_reaching_tokens(node, left.id)
@@ -567,24 +570,6 @@ class ReserveArithmetic(LintRule):
         name = attr_name(node.target)
         if value is not None and name and self.names.is_budget(name):
             self._report(node.value, name, value)
-
-
-def _bounds_token_counts(rule: LintRule, fn: ast.AST, node: ast.expr) -> str | None:
-    """``if current_tokens + field_tokens <= available_tokens``: a name ``fn`` orders a count of tokens
-    against is a budget there, whatever it is named (set 29: docetl)."""
-    if type(node) is not ast.Name:
-        return None
-    for sub in walk(fn):
-        if isinstance(sub, ast.Compare) and any(isinstance(op, _ORDER) for op in sub.ops):
-            sides = (sub.left, *sub.comparators)
-            if any(_names(s, node.id) for s in sides) and any(
-                not _names(s, node.id) and rule.token_amount(s) for s in sides
-            ):
-                return node.id
-    return None
-
-
-_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _names(node: ast.expr | None, name: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
+from prompt_budget.lint.rules.pb106_overhead_cases import OVERHEAD_INVALID, OVERHEAD_VALID
 from prompt_budget.lint.rules.pb106_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb106_set81_cases import SET81_INVALID, SET81_VALID
 from prompt_budget.lint.rules.pb106_set83_cases import SET83_INVALID, SET83_VALID
@@ -120,6 +121,7 @@ MORE_VALID = (
     *SET143_VALID,  # set 144: a reserve off a window table's entry
     *SET159_VALID,  # set 160: room in an estimate of what is left
     *SET171_VALID,  # set 171: room added to a documented budget getter
+    *OVERHEAD_VALID,  # sets 159-175: overheads added to a count of tokens
 )
 MORE_INVALID = (
     *GETTER_INVALID,
@@ -138,4 +140,5 @@ MORE_INVALID = (
     *SET143_INVALID,  # set 144: a reserve off a window table's entry
     *SET159_INVALID,  # set 160: room in an estimate of what is left
     *SET171_INVALID,  # set 171: room added to a documented budget getter
+    *OVERHEAD_INVALID,  # sets 159-175: overheads added to a count of tokens
 )

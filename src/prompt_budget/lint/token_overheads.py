@@ -1,0 +1,237 @@
+"""Overheads added to a count of tokens, for PB106 (reserve-arithmetic; the misses of sets 159-175:
+quiet-memo, m1-m2-agent, pig-agent-core, nkit-agents, daryl-dsm, keelgate)::
+
+    def count_message_tokens(messages):
+        total = 3  # conversation start
+        for message in messages:
+            total += 4  # role and framing
+            total += count_tokens(message["content"])
+        return total
+
+    def _item_tokens(item):
+        return _approx_tokens(item["content"]) + 20
+
+A fixed number of tokens a token estimate adds per message, per tool call, per item or once (the
+framing a chat format wraps around each message, a fence, a separator) is a calibration of that
+estimate: it is wrong by as much as the format differs between models, and a team tunes it the way it
+tunes a chars-per-token ratio. It is read where the estimate is made:
+
+- added (``+=``) to a tally, a local of the function that other ``+=`` fill with counts of tokens
+  (``total += count_tokens(...)``), or per item (``total += len(messages) * 4``);
+- the first value of such a tally the function returns (``tokens = 4`` ... ``return tokens``);
+- a term of a sum that holds a count of tokens (a tokenizer's count, a call counting tokens, a
+  chars-per-token quotient, a tally) and that the function returns or binds to a tally or to a name of
+  a count of tokens (``base_tokens = count(system) + count(text) + 16``), through ``max``/``int``;
+- through a name: a local bound only to a number (``meta_overhead = 20``), a module constant, or a
+  local choosing between 0 and one of those (``extra = 0 if trusted else FENCE_TOKENS``), reported
+  where the number is written.
+
+The least overhead is ``LEAST`` (2; ``+ 1`` is how a count is rounded up or made non-zero), while the
+rule's ``min-value`` is not configured. Budgets are not counts: a number added to ``max_tokens`` is
+headroom (``added_headroom``), and a sum ordered against a budget is room kept beside it
+(``reserve_totals``). Tests are left out. Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.names import words
+from prompt_budget.lint.reserve_sums import sum_terms
+from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The least overhead read while the rule's ``min-value`` is not configured.
+LEAST = 2
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: Calls a count goes through and stays a count (``max(1, len(text) // 4 + 5)``).
+_WRAPPERS = frozenset({"max", "min", "int", "round", "ceil", "floor"})
+#: Words of a callee's receiver that make ``.count(text)`` a count of tokens (``self._counter.count``).
+_COUNTERS = frozenset({"counter", "tokenizer", "encoder", "encoding", "enc", "tok"})
+
+Overhead = tuple[ast.Constant, int, str]
+
+
+def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
+    """Each overhead of the module's token estimates: (its literal, its value, the finding's message, the
+    name of its config key)."""
+    if is_test_module(rule.ctx.path):
+        return []
+    constants = _module_constants(tree)
+    found: list[tuple[ast.Constant, int, str, str]] = []
+    seen: set[int] = set()
+    for fn in walk(tree):
+        if isinstance(fn, _FUNCTIONS):
+            for literal, value, how in _Estimate(rule, fn, constants).overheads():
+                if id(literal) not in seen:
+                    seen.add(id(literal))
+                    message = (
+                        f"hard-coded overhead of {value} tokens {how} in {fn.name}(); keep it in config, "
+                        "calibrated against the model's tokenizer, so every estimate adds the same framing"
+                    )
+                    found.append((literal, value, message, f"{fn.name} overhead_tokens"))
+    return found
+
+
+def _module_constants(tree: ast.Module) -> dict[str, ast.Constant]:
+    """The module's names bound once, to a whole number (``FENCE_TOKENS: Final = 12``)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                if type(target) is ast.Name:
+                    bound.setdefault(target.id, []).append(stmt.value)
+        elif isinstance(stmt, ast.AnnAssign) and type(stmt.target) is ast.Name:
+            bound.setdefault(stmt.target.id, []).append(stmt.value)
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1 and type(values[0]) is ast.Constant and type(values[0].value) is int
+    }
+
+
+class _Estimate:
+    """One function read as a token estimate: its tallies and the overheads it adds."""
+
+    def __init__(
+        self, rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, constants: dict[str, ast.Constant]
+    ):
+        self.rule, self.fn, self.constants = rule, fn, constants
+        self.nodes = [n for n in walk(fn) if type(n) in (ast.AugAssign, ast.Assign, ast.Return, ast.BinOp)]
+        self.counts_tokens = rule.names.mentions_tokens(fn.name)
+        #: locals holding a count of tokens; those of them filled by ``+=`` (the tallies)
+        self.counts: set[str] = set()
+        self.tallies: set[str] = set()
+        for _ in range(2):  # ``total += count(x)``; ``tokens = total + count(y)``
+            for n in self.nodes:
+                target = _target(n)
+                if target is None or type(n.value) is ast.Constant:  # type: ignore[attr-defined]
+                    continue
+                if isinstance(n, ast.Assign) and self.counted(n.value):
+                    self.counts.add(target)
+                elif isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and self.counted(n.value):
+                    self.counts.add(target)
+                    self.tallies.add(target)
+
+    def counted(self, node: ast.expr) -> bool:
+        """``node`` holds a count of tokens (not a budget)."""
+        rule = self.rule
+        if type(node) is ast.Name and node.id in self.counts:
+            return True
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.Add):
+                return self.counted(node.left) or self.counted(node.right)
+            if isinstance(node.op, (ast.Div, ast.FloorDiv)):
+                return self._quotient(node)
+            return False
+        if isinstance(node, ast.Call):
+            callee = callee_name(node) or ""
+            if callee in _WRAPPERS:
+                return any(self.counted(a) for a in node.args)
+            if callee == "count" and isinstance(node.func, ast.Attribute):
+                receiver = attr_name(node.func.value) or ""
+                return bool(_COUNTERS.intersection(words(receiver))) or rule.names.mentions_tokens(receiver)
+        return rule.token_amount(node) and rule.budget_expr(node) is None
+
+    def _quotient(self, node: ast.BinOp) -> bool:
+        """``len(text) // 4``, ``len(text) / chars_per_token``: characters turned into tokens, in a function
+        named for tokens or by a divisor named for them."""
+        left = node.left
+        if not (isinstance(left, ast.Call) and callee_name(left) == "len"):
+            return False
+        divisor = attr_name(node.right) or ""
+        return self.counts_tokens or self.rule.names.mentions_tokens(divisor)
+
+    def overheads(self) -> list[Overhead]:
+        if not self.counts and not self.counts_tokens:
+            return []
+        found: list[Overhead] = []
+        returned = {n.value.id for n in self.nodes if isinstance(n, ast.Return) and type(n.value) is ast.Name}
+        for n in self.nodes:
+            if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and _target(n) in self.tallies:
+                value = n.value
+                if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):  # ``len(messages) * 4``
+                    per = value.right if type(value.right) is ast.Constant else value.left
+                    self._add(found, per, "added per item to the token count")
+                else:
+                    self._add(found, value, "added to the token count")
+            elif isinstance(n, ast.Assign) and (target := _target(n)) in self.tallies and target in returned:
+                self._add(found, n.value, "that the token count starts from")
+            elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add) and self._summed_count(n):
+                terms = sum_terms(n)
+                if any(type(t) is not ast.Constant and self.counted(t) for t in terms):
+                    for term in terms:
+                        self._add(found, term, "added to the token count")
+        return found
+
+    def _summed_count(self, node: ast.BinOp) -> bool:
+        """``node`` is a whole sum (no sum's left term) whose value the function returns (through a
+        wrapper) or binds to a tally or a name of a count of tokens."""
+        up = parents(self.fn).get(node)
+        if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Add):
+            return False
+        while isinstance(up, ast.Call) and callee_name(up) in _WRAPPERS and isinstance(up.func, ast.Name):
+            up = parents(self.fn).get(up)
+        if isinstance(up, ast.Return):
+            return self.counts_tokens
+        if isinstance(up, ast.AugAssign):
+            return isinstance(up.op, ast.Add) and _target(up) in self.tallies
+        if isinstance(up, ast.Assign) and (target := _target(up)) is not None:
+            names = self.rule.names
+            if any(_orders(n, target) for n in walk(self.fn)):
+                return False  # ``total = count(t) + 200`` ... ``total >= limit``: room (``reserve_totals``)
+            return target in self.tallies or (names.is_token_amount(target) and not names.is_budget(target))
+        return False
+
+    def _add(self, found: list[Overhead], node: ast.expr, how: str) -> None:
+        """The overhead ``node`` is, directly or through a name, added to ``found``."""
+        for literal in self._literals(node):
+            value = literal.value
+            options = self.rule.options
+            least = LEAST if options.min_value == type(self.rule).DEFAULT_MIN_VALUE else options.min_value
+            if type(value) is int and value >= least and value not in options.allowed_values:
+                found.append((literal, value, how))
+
+    def _literals(self, node: ast.expr) -> list[ast.Constant]:
+        """The numbers ``node`` is: itself, a local bound only to numbers (or to a choice between them and
+        module constants), a module constant."""
+        if type(node) is ast.Constant:
+            return [node]
+        if type(node) is ast.IfExp:
+            return self._literals(node.body) + self._literals(node.orelse)
+        if type(node) is not ast.Name:
+            return []
+        values = [n.value for n in self.nodes if isinstance(n, ast.Assign) and _target(n) == node.id]
+        if values:
+            if any(
+                type(v) not in (ast.Constant, ast.IfExp, ast.Name)
+                or (type(v) is ast.Name and v.id == node.id)
+                for v in values
+            ):
+                return []
+            return [lit for v in values for lit in self._literals(v)]
+        constant = self.constants.get(node.id)
+        return [] if constant is None or self.rule.names.is_budget(node.id) else [constant]
+
+
+def _target(node: ast.AST) -> str | None:
+    """The plain local an assignment binds (``total += ...``, ``tokens = ...``), else None."""
+    if isinstance(node, ast.AugAssign):
+        return node.target.id if type(node.target) is ast.Name else None
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+        return node.targets[0].id
+    return None
+
+
+def _orders(node: ast.AST, name: str) -> bool:
+    """``node`` orders the local ``name`` against something (``total >= limit``)."""
+    return (
+        isinstance(node, ast.Compare)
+        and isinstance(node.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
+        and any(type(side) is ast.Name and side.id == name for side in (node.left, *node.comparators))
+    )
