@@ -62,19 +62,48 @@ def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant
     name of its config key)."""
     if is_test_module(rule.ctx.path):
         return []
-    constants = _module_constants(tree)
+    estimates = _estimates(rule, tree)
+    constants = _module_constants(tree) if estimates else {}
     found: list[tuple[ast.Constant, int, str, str]] = []
     seen: set[int] = set()
-    for fn in walk(tree):
-        if isinstance(fn, _FUNCTIONS):
-            for literal, value, how in _Estimate(rule, fn, constants).overheads():
-                if id(literal) not in seen:
-                    seen.add(id(literal))
-                    message = (
-                        f"hard-coded overhead of {value} tokens {how} in {fn.name}(); keep it in config, "
-                        "calibrated against the model's tokenizer, so every estimate adds the same framing"
-                    )
-                    found.append((literal, value, message, f"{fn.name} overhead_tokens"))
+    for fn in estimates:
+        for literal, value, how in _Estimate(rule, fn, constants).overheads():
+            if id(literal) not in seen:
+                seen.add(id(literal))
+                message = (
+                    f"hard-coded overhead of {value} tokens {how} in {fn.name}(); keep it in config, "
+                    "calibrated against the model's tokenizer, so every estimate adds the same framing"
+                )
+                found.append((literal, value, message, f"{fn.name} overhead_tokens"))
+    return found
+
+
+def _estimates(rule: LintRule, tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module's functions and its classes' methods whose text says tokens and adds (``+``), and the
+    functions nested in them: the only ones read."""
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    lines = rule.ctx.lines
+    for stmt in _top_level(tree.body):
+        for fn in stmt.body if isinstance(stmt, ast.ClassDef) else (stmt,):
+            if isinstance(fn, _FUNCTIONS) and fn.end_lineno is not None:
+                text = "\n".join(lines[fn.lineno - 1 : fn.end_lineno])
+                if "+" in text and "token" in text.lower():
+                    found.extend(n for n in walk(fn) if isinstance(n, _FUNCTIONS))  # it and those nested
+    return found
+
+
+def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The module's statements, those under a top-level ``if`` or ``try`` (an optional import's
+    fallback) included."""
+    found: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.If):
+            found += _top_level([*stmt.body, *stmt.orelse])
+        elif isinstance(stmt, ast.Try):
+            handlers = [s for h in stmt.handlers for s in h.body]
+            found += _top_level([*stmt.body, *handlers, *stmt.orelse, *stmt.finalbody])
+        else:
+            found.append(stmt)
     return found
 
 
@@ -104,6 +133,7 @@ class _Estimate:
         self.rule, self.fn, self.constants = rule, fn, constants
         self.nodes = [n for n in walk(fn) if type(n) in (ast.AugAssign, ast.Assign, ast.Return, ast.BinOp)]
         self.counts_tokens = rule.names.mentions_tokens(fn.name)
+        self._ordered: set[str] | None = None
         #: locals holding a count of tokens; those of them filled by ``+=`` (the tallies)
         self.counts: set[str] = set()
         self.tallies: set[str] = set()
@@ -183,10 +213,23 @@ class _Estimate:
             return isinstance(up.op, ast.Add) and _target(up) in self.tallies
         if isinstance(up, ast.Assign) and (target := _target(up)) is not None:
             names = self.rule.names
-            if any(_orders(n, target) for n in walk(self.fn)):
+            if target in self.ordered:
                 return False  # ``total = count(t) + 200`` ... ``total >= limit``: room (``reserve_totals``)
             return target in self.tallies or (names.is_token_amount(target) and not names.is_budget(target))
         return False
+
+    @property
+    def ordered(self) -> set[str]:
+        """The locals the function orders against something (``total >= limit``)."""
+        if self._ordered is None:
+            self._ordered = {
+                side.id
+                for n in walk(self.fn)
+                if isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
+                for side in (n.left, *n.comparators)
+                if type(side) is ast.Name
+            }
+        return self._ordered
 
     def _add(self, found: list[Overhead], node: ast.expr, how: str) -> None:
         """The overhead ``node`` is, directly or through a name, added to ``found``."""
@@ -226,12 +269,3 @@ def _target(node: ast.AST) -> str | None:
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
         return node.targets[0].id
     return None
-
-
-def _orders(node: ast.AST, name: str) -> bool:
-    """``node`` orders the local ``name`` against something (``total >= limit``)."""
-    return (
-        isinstance(node, ast.Compare)
-        and isinstance(node.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
-        and any(type(side) is ast.Name and side.id == name for side in (node.left, *node.comparators))
-    )
