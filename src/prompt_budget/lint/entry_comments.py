@@ -33,6 +33,15 @@ _OTHER = frozenset(
 )
 
 
+def _other(ws: tuple[str, ...]) -> bool:
+    """The comment's words speak of something else than a limit of tokens; ``per`` right after the token
+    word is the size of a step in tokens (``# Tokens per iteration``, set 161: isage-refiner), not a price."""
+    found = set(ws) & _OTHER
+    if found == {"per"}:
+        return not any(w in {"token", "tokens"} and ws[i + 1 : i + 2] == ("per",) for i, w in enumerate(ws))
+    return bool(found)
+
+
 def _line_comment(rule: LintRule, line: int) -> str:
     lines = rule.ctx.lines
     return trailing_comment(lines[line - 1]) if lines and line <= len(lines) else ""
@@ -56,7 +65,7 @@ def commented_entries(rule: LintRule, node: ast.Dict) -> list[tuple[str, ast.exp
         if rule.names.is_budget_setting(name) or rule.names.is_excluded(name):
             continue
         comment = _line_comment(rule, key.lineno)
-        if not comment or not TOKENS_WORD.search(comment) or set(words(comment)) & _OTHER:
+        if not comment or not TOKENS_WORD.search(comment) or _other(words(comment)):
             continue
         if rule.names.implausible(name, amount):
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
-from prompt_budget.lint.rules.pb102_cost_cases import COST_INVALID, COST_VALID
+from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
 from prompt_budget.lint.rules.pb102_set133_cases import SET133_INVALID, SET133_VALID
@@ -73,7 +73,7 @@ SET117_VALID = (
     *SET171_VALID,  # set 171: what a function mapping to a token budget returns
     *SET173_VALID,  # set 173: characters a comment derives from tokens
     *SET175_VALID,  # set 175: the tokens of code
-    *COST_VALID,  # sets 163-164: a limit of a cost counted in tokens
+    *LEFT_VALID,  # sets 159-176: what the judges named as missed
 )
 
 SET117_INVALID = (
@@ -86,7 +86,7 @@ SET117_INVALID = (
     *SET171_INVALID,  # set 171: what a function mapping to a token budget returns
     *SET173_INVALID,  # set 173: characters a comment derives from tokens
     *SET175_INVALID,  # set 175: the tokens of code
-    *COST_INVALID,  # sets 163-164: a limit of a cost counted in tokens
+    *LEFT_INVALID,  # sets 159-176: what the judges named as missed
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),
