@@ -101,6 +101,31 @@ def test_nested_concatenations_of_fstrings_in_newer_syntax_are_analysed() -> Non
     assert found == {("PB101", *_position(CONCATENATED, "4096"))}
 
 
+# PEP 810 (3.15) lazy imports: at a line's start, after ``;``, indented, beside a PEP 701 f-string (which
+# ``tokenize`` under 3.11 cannot read), and the same words inside a string, which stay text.
+LAZY = (
+    "lazy import json\n"
+    "lazy from os import path; lazy import sys\n"
+    'NOTE = """\nlazy import inside a string\n"""\n'
+    "lazy = 3\n"
+    "\n"
+    "def ask(client):\n"
+    "    lazy from math import ceil\n"
+    "    return client.create(max_tokens=8000)\n"
+)
+
+
+def test_lazy_imports_of_python_315_are_analysed_with_their_findings() -> None:
+    if sys.version_info < (3, 15):  # the point of the test: this interpreter cannot read the file
+        with pytest.raises(SyntaxError):
+            compile(LAZY, "x.py", "exec", dont_inherit=True)
+    found = {(f.code, f.line, f.column, f.value) for f in lint_snippet(LAZY)}
+    assert found == {("PB101", *_position(LAZY, "8000"), 8000)}
+    newer = LAZY + 'label = f"{NOTE["k"]}"\nCONTEXT_WINDOW = 200_000\n'
+    found = {(f.code, f.line, f.column) for f in lint_snippet(newer)}
+    assert found == {("PB101", *_position(newer, "8000")), ("PB102", *_position(newer, "200_000"))}
+
+
 def test_code_no_python_accepts_is_still_a_parse_error() -> None:
     [finding] = lint_snippet("def broken(:\n    MAX_TOKENS = 4096\n")
     assert finding.code == "PB000"

@@ -1,4 +1,4 @@
-"""Parse any Python from 3.8 to 3.14 with the running interpreter's ``ast``.
+"""Parse any Python from 3.8 to 3.15 with the running interpreter's ``ast``.
 
 The rules walk Python's own ``ast``, which only reads the syntax of the Python that runs the linter. A
 file written for a newer Python (PEP 701 f-strings, ``type`` aliases and type parameters, ``except*``,
@@ -10,7 +10,9 @@ line and column:
   (``f"{d["k"]!r:>{w}}"`` -> ``( d["k"],    w,  )``): the literal text, conversions and format specs are
   blanked, the expressions stay where they were;
 - type parameters (``def f[T]``, ``class C[T]``) are blanked, ``type X = int`` becomes ``0;   X = int``;
-- ``except*`` loses its star under Python 3.10, ``except A, B:`` keeps only ``A``.
+- ``except*`` loses its star under Python 3.10, ``except A, B:`` keeps only ``A``;
+- a lazy import (PEP 810, Python 3.15: ``lazy import json``, ``lazy from a import b``) loses its soft
+  keyword before libcst is asked (``eager_imports``): what it imports is the same, only when.
 
 Only a file no supported Python accepts (libcst rejects it too, or the rewrite does not parse) is a
 parse error. Files nested too deeply for the parser (``too many nested parentheses``) are not handed to
@@ -20,8 +22,10 @@ libcst, whose native parser would exhaust the stack on them.
 from __future__ import annotations
 
 import ast
+import io
 import re
 import sys
+import tokenize
 import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -47,6 +51,12 @@ def parse_python(source: str | bytes, text: str, path: str) -> tuple[ast.Module,
         except SyntaxError as exc:
             if any(h in str(exc.msg) for h in _HOPELESS) or _too_deep(text):
                 raise
+            eager = eager_imports(text)  # ``lazy import json`` (3.15): ``     import json``
+            if eager is not None:
+                try:
+                    return ast.parse(eager, filename=path), eager
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    text = eager  # other newer syntax too: libcst reads the rest
             try:
                 rewritten = newer_syntax_rewrite(text)
             except SyntaxError as newest:  # what the newest Python says is wrong, and where
@@ -60,6 +70,50 @@ def parse_python(source: str | bytes, text: str, path: str) -> tuple[ast.Module,
                 return ast.parse(rewritten, filename=path), rewritten
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 raise exc from None
+
+
+#: A statement starting with the soft keyword ``lazy`` before ``import`` or ``from`` (PEP 810, Python 3.15),
+#: at a line's start or after a ``;``.
+_LAZY = re.compile(r"(?m)(?:^|;)[ \t]*(lazy[ \t]+(import|from))\b")
+
+
+def eager_imports(text: str) -> str | None:
+    """``text`` with each lazy import made eager, its keyword moved onto the soft keyword's place
+    (``lazy from a import b`` -> ``from      a import b``) so every name after it keeps its column, when it
+    holds one; else None. Read by ``tokenize``, so a string's text is left alone; a file ``tokenize``
+    cannot read (syntax of a newer Python too) is read line by line. A soft keyword whose ``import`` a
+    backslash puts on the next line is left as it is (the file is then ``PB000``)."""
+    if "lazy" not in text:
+        return None
+    out = list(text)
+    starts = _line_starts(text)
+    found = False
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        tokens = []
+        for match in _LAZY.finditer(text):
+            out[match.start(1) : match.end(1)] = match.group(2).ljust(match.end(1) - match.start(1))
+            found = True
+    starting = True  # the next token starts a statement
+    for tok, after in zip(tokens, [*tokens[1:], None], strict=True):
+        kind, string = tok.type, tok.string
+        if (
+            starting
+            and kind == tokenize.NAME
+            and string == "lazy"
+            and after is not None
+            and after.type == tokenize.NAME
+            and after.string in ("import", "from")
+            and after.start[0] == tok.start[0]  # not across a backslash's line break
+        ):
+            at = starts[tok.start[0] - 1] + tok.start[1]
+            end = starts[after.end[0] - 1] + after.end[1]
+            out[at:end] = after.string.ljust(end - at)
+            found = True
+        if kind not in (tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+            starting = kind in (tokenize.NEWLINE,) or (kind == tokenize.OP and string == ";")
+    return "".join(out) if found else None
 
 
 def _too_deep(text: str) -> bool:
