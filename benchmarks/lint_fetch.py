@@ -1083,7 +1083,7 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
 #: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152), e3774f2 (sets 153
-#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168), e375be5 (sets 169 and 170), 2ed0ec0 (sets 171 and 172), 96a7a57 (sets 173 and 174) cb1c56e (sets 175 and 176) and e473fd3 (sets 177 and 178), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
+#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168), e375be5 (sets 169 and 170), 2ed0ec0 (sets 171 and 172), 96a7a57 (sets 173 and 174) cb1c56e (sets 175 and 176), e473fd3 (sets 177 and 178) and c2b67ff (sets 179 and 180), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
 #: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 175 into thirty-three lists of
@@ -1704,6 +1704,24 @@ MEASURE: dict[str, str] = {
     "ms-fabric-mcp-server": "0.8.7",
     "supabase-easy-rag": "0.5.0",
     "hearth-ai": "0.1.0",
+    # set 179
+    "pure-agent-loop": "0.1.4",
+    "alab-cli": "0.1.9",
+    "pypensive": "0.2.0",
+    "plane-mcp-server-pro": "0.2.9",
+    "codeloom": "0.1.13",
+    "dataset-analysis-mcp": "0.1.4",
+    "regent-httpsig": "0.7.3",
+    "traceverdict": "0.3.0",
+    # set 180
+    "contexara": "0.1.2",
+    "kpihx-web": "2.3.0",
+    "bitacorista": "2.9.0",
+    "scl-lang": "0.2.0",
+    "code-agnostic": "0.9.1",
+    "agentharnessapi": "0.1.0",
+    "legroom": "0.5.10",
+    "fastagentic": "1.2.2",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
