@@ -139,8 +139,10 @@ class _Estimate:
         self.tallies: set[str] = set()
         for _ in range(2):  # ``total += count(x)``; ``tokens = total + count(y)``
             for n in self.nodes:
+                if not isinstance(n, (ast.Assign, ast.AugAssign)) or type(n.value) is ast.Constant:
+                    continue
                 target = _target(n)
-                if target is None or type(n.value) is ast.Constant:  # type: ignore[attr-defined]
+                if target is None:
                     continue
                 if isinstance(n, ast.Assign) and self.counted(n.value):
                     self.counts.add(target)
