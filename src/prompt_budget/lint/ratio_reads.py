@@ -14,7 +14,7 @@ from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.names import words
 from prompt_budget.lint.passed_shares import passed_share
 from prompt_budget.lint.ratio_names import fraction
-from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.rule import attr_name, number
 from prompt_budget.lint.shares import margin_against_budget
 from prompt_budget.lint.stored_shares import stored_share
 from prompt_budget.lint.style_thresholds import labels_only
@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, float, str]]:
-    """(the literal, its value, the budget's name or "budget") of each literal share ``node`` orders
-    against a division whose numerator is a token amount or whose divisor is a budget."""
+def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, float, str, str]]:
+    """(the literal, its value, the budget's name or "budget", what it is) of each literal share ``node``
+    orders against a division whose numerator is a token amount or whose divisor is a budget, and of each
+    growth above 1 it orders a count of tokens over another against (``growth_thresholds``)."""
     found: list[tuple[ast.expr, float, str]] = []
     left = node.left
     for right in node.comparators:
@@ -41,6 +42,9 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 and (rule.token_amount(div.left) or rule.budget_expr(div.right) is not None)
             ):
                 found.append((literal, value, rule.budget_expr(div.right) or "budget"))
+                break
+            if (grown := growth_threshold(rule, div, literal)) is not None:
+                found.append((literal, grown, "token_growth"))
                 break
             # ``ratio = used / window`` ... ``ratio >= 0.92``, or a parameter given it (``passed_shares``)
             if (
@@ -57,7 +61,50 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
         left = right
     if found and labels_only(rule.ctx.tree, node):
         return []  # ``if pct < 0.7: style = "yellow"``: a gauge's colour (``style_thresholds``)
-    return found
+    return [
+        (
+            literal,
+            value,
+            name,
+            _GROWTH.format(value=value) if name == "token_growth" else f"usage threshold {value} of {name}",
+        )
+        for literal, value, name in found
+    ]
+
+
+_GROWTH = "growth threshold {value} of one count of tokens over another"
+#: Calls a count of tokens goes through and stays one (``median(run_tokens)``).
+_AGGREGATES = frozenset({"median", "mean", "fmean", "sum", "max", "min", "int", "round"})
+
+
+def growth_threshold(rule: LintRule, div: ast.expr, literal: ast.expr) -> float | None:
+    """``median(c_tokens) / median(b_tokens) > 1.30``: a number above 1 and at most 10 that a quotient of
+    two counts of tokens (no budget) is ordered against, an alarm on how much a run's tokens grew over
+    another's (set 179: traceverdict's regression radar, beside its own ``WARN_MEDIAN_TOKENS_RATIO = 1.3``);
+    else None."""
+    value = number(literal)
+    if (
+        value is None
+        or isinstance(value, bool)
+        or not 1 < value <= 10
+        or not (isinstance(div, ast.BinOp) and isinstance(div.op, ast.Div))
+    ):
+        return None
+    return float(value) if _count_of_tokens(rule, div.left) and _count_of_tokens(rule, div.right) else None
+
+
+def _count_of_tokens(rule: LintRule, node: ast.expr) -> bool:
+    """A count of tokens, not a budget, directly or through an aggregate (``median(x["tokens"] for x in rows)``)."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _AGGREGATES
+        and node.args
+    ):
+        node = node.args[0]
+        if isinstance(node, (ast.GeneratorExp, ast.ListComp)):
+            node = node.elt
+    return rule.token_amount(node) and rule.budget_expr(node) is None
 
 
 #: Words of a budget a name may say it is the filled share of, and words saying it is that share.

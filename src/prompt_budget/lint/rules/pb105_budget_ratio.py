@@ -544,8 +544,8 @@ class BudgetRatio(DivisorTables):
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:  # a cut-off on a score (``score_defaults``)
             self._score_compared |= score_compared(self.names, node, self.ctx.function())
-        for literal, value, name in usage_thresholds(self, node):  # ``if used / window > 0.75``
-            self._report(literal, value, f"{name} usage threshold", f"usage threshold {value} of {name}")
+        for literal, value, name, what in usage_thresholds(self, node):  # ``if used / window > 0.75``
+            self._report(literal, value, f"{name} usage threshold", what)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
