@@ -423,10 +423,7 @@ _MONEY = frozenset({"per", "price", "prices", "pricing", "usd", "dollar", "dolla
 
 
 def _cost_in_tokens(after: tuple[str, ...], ws: tuple[str, ...]) -> bool:
-    """``COST_PROMPT_TOKEN_THRESHOLD``, ``DEFAULT_COST_CEILING_TOKENS``: a limit of a cost counted in tokens, a
-    token word and a limit word after "cost", the name ending in either, no money or rate word
-    (``COST_PER_1K_TOKENS``, ``TOKEN_COST_LIMIT``; a bare ``cost_tokens`` stays a cost) (sets 163-164:
-    brainpalace-cli, persona-runtime)."""
+    """``DEFAULT_COST_CEILING_TOKENS``: a token and a limit word after "cost", no money word (sets 163-164)."""
     return (
         ws[-1] in {*_COST_LIMITS, "tokens"}
         and bool(_COST_LIMITS.intersection(after))
