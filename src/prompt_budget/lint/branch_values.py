@@ -70,7 +70,7 @@ def _bound_by_assignment(fn: ast.AST, name: str, literals: list[Held]) -> bool:
     up = parents(fn)
     for literal, _, _ in literals:
         stmt = up.get(literal)
-        while isinstance(stmt, ast.IfExp):
+        while isinstance(stmt, (ast.IfExp, ast.BoolOp)):  # ``n = reserve or 16_000`` too
             stmt = up.get(stmt)
         targets: list[ast.expr]
         if isinstance(stmt, ast.AnnAssign):

@@ -176,6 +176,18 @@ def judge_assignment(
         how = f"multiplied by the per-token ratio `{times[1]}`: tokens"  # ``NUM_CHARS_PER_TOKEN * 20_000``
         report_binding(rule, times[0], f"{attr_name(target) or 'size'}_tokens", amount, how, upper=False)
         return
+    if (
+        isinstance(literal, ast.BoolOp)
+        and isinstance(literal.op, ast.Or)
+        and isinstance(target, ast.Name)
+        and rule.ctx.function() is not None
+        and (value := rule.budget_literal(literal.values[-1])) is not None
+        and not rule.names.is_budget(target.id)  # ``max_tokens = cfg.max_tokens or 4096``: PB101's
+    ):
+        # ``phase2_max = answer_reserve or 16_000`` ... ``max_tokens=phase2_max``: the local's fallback,
+        # decided by the local's reads (set 181: openprover)
+        held.candidate(rule, target.id, literal.values[-1], value)
+        return
     value = rule.budget_literal(literal)
     if value is None or literal is None:
         first = _first_of_numbers(rule, literal)  # ``[2048, 512, 256]``: its first number, else None

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
-from prompt_budget.lint.names import TOKENS_WORD, words
+from prompt_budget.lint.names import TOKENS_WORD, excluded, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.option_twins import record_option
 from prompt_budget.lint.overlap_siblings import documented_overlap
@@ -42,7 +42,7 @@ from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.returned_budgets import returns_token_budget
 from prompt_budget.lint.returned_fallbacks import budget_returned_before
 from prompt_budget.lint.rope_origins import rope_origin
-from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.slot_ranges import numbers_slots
 from prompt_budget.lint.token_estimates import estimates_tokens, media_budget, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
@@ -205,10 +205,11 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
     said = rule.names.is_weak_budget(name) and help_text is not None and TOKENS_WORD.search(help_text)
     if help_text is None or said:  # ``--budget`` declared again without its help (``option_twins``)
         record_option(rule, written, name, value, bool(said) and not rule.names.implausible(name, value))
-    if (rule.names.is_budget_setting(name) or said) and not rule.names.implausible(name, value):
+    unit = None if said or rule.names.is_budget_setting(name) else _in_tokens(rule, node, name, help_text)
+    if (rule.names.is_budget_setting(name) or said or unit) and not rule.names.implausible(name, value):
         message = (
-            f"token budget {name}={value} as a command-line option's default; move it to config so "
-            "it can be tuned and tested"
+            f"token budget {name}={value} as a command-line option's default{f' ({unit})' if unit else ''}; "
+            "move it to config so it can be tuned and tested"
         )
         rule.report_literal(written, message, value, name)
     elif why := held.windows.option_evidence(rule, name, value, help_text):
@@ -219,6 +220,24 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
             "so it can be tuned and tested"
         )
         rule.report_literal(written, message, value, name)
+
+
+#: A help text that opens on an amount of tokens: "Tokens reserved for the answer", "Max tokens to keep".
+_OPENS_ON_TOKENS = re.compile(r"(?:max(?:imum)?\s+)?(?:number\s+of\s+)?tokens\b", re.IGNORECASE)
+
+
+def _in_tokens(rule: LintRule, node: ast.Call, name: str, help_text: str | None) -> str | None:
+    """Why an option's value is a number of tokens whatever its name: its ``metavar`` says so
+    (``metavar="TOKENS"``) or its help text opens on tokens (set 181: openprover's ``--answer-reserve``);
+    None for an option named for another unit or a credential."""
+    if rule.names.is_chars(name) or excluded(words(name)) or name.lower() in rule.names.ignore_names:
+        return None
+    metavar = next((string_value(kw.value) for kw in node.keywords if kw.arg == "metavar"), None)
+    if metavar and {"tokens", "toks"} & set(words(metavar)):
+        return f'its metavar "{metavar}" says tokens'
+    if help_text and _OPENS_ON_TOKENS.match(help_text.strip()):
+        return "its help text says tokens"
+    return None
 
 
 def fallback_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:

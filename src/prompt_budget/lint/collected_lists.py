@@ -13,7 +13,9 @@ a function's and a class's statements through the shared walks, and judges no fi
 from __future__ import annotations
 
 import ast
+import re
 
+from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.walks import walk
 
 #: Annotations of a container of items (never a string): ``list``, ``List[Message]``, ``Sequence[dict]``.
@@ -79,9 +81,20 @@ def collected_list(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr)
     return isinstance(node, ast.Attribute) and cls is not None and _collects(cls, node)
 
 
+#: Methods returning a list of items: regular expression matches, lines, a mapping's keys or entries.
+_LISTING = frozenset({"findall", "finditer", "splitlines", "keys", "values", "items", "readlines"})
+#: A pattern matching one character: a class (``[\u4e00-\u9fff]``), an escape (``\w``) or a character.
+_ONE_CHARACTER = re.compile(r"\[(?:\\.|[^\]])*\]|\\.|.", re.DOTALL)
+
+
 def typed_list(fn: ast.AST | None, node: ast.expr) -> bool:
     """``node`` is a parameter of ``fn`` annotated as a container of items (``history: list``,
-    ``messages: list[Message]``, ``Optional[List[dict]]``, ``list[str] | None``)."""
+    ``messages: list[Message]``, ``Optional[List[dict]]``, ``list[str] | None``), or a call listing
+    matches, lines or keys (``len(NUMBER.findall(text))`` counts matches, set 181: web-scout-ai)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        # ``re.findall(r"[\u4e00-\u9fff]", text)`` matches one character at a time: characters
+        pattern = string_value(node.args[0]) if node.args else None
+        return node.func.attr in _LISTING and not (pattern and _ONE_CHARACTER.fullmatch(pattern))
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(node, ast.Name):
         return False
     args = fn.args

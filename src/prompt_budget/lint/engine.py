@@ -23,6 +23,7 @@ from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict,
 from prompt_budget.lint.constant_echoes import ECHOED_CODES, constant_echoes, constant_facts
 from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
 
@@ -563,11 +564,16 @@ class Linter:
                     yield by_str[name], FileResult.from_dict(data), stamp_
 
     def _per_file_ignore(self, f: Finding) -> Finding:
-        """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it."""
+        """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it, or when it is in a test
+        module and ``report-tests`` is not set (a parse error is reported wherever it is)."""
         if f.suppressed is None:
             for pattern, codes in self.options.per_file_ignores:
                 if code_matches(f.code, codes) and glob_match(f.path, pattern):
                     return replace(f, suppressed=f"per-file-ignores: {pattern}")
+            # a path outside the root is absolute: only its file's name tells (``tests`` may be any folder)
+            where = f.path if not os.path.isabs(f.path) else os.path.basename(f.path)
+            if not self.options.report_tests and f.code != PARSE_ERROR and is_test_module(where):
+                return replace(f, suppressed="test module (report-tests = false)")
         return f
 
 

@@ -82,6 +82,9 @@ class LintOptions:
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
+    #: Report findings in test modules (``tests/``, ``test_*.py``, ``conftest.py``); by default they are
+    #: suppressed: a test's numbers are the scenario it checks, not settings to move into config.
+    report_tests: bool = False
     global_options: _RawRuleOptions = field(default_factory=_RawRuleOptions)
     rule_tables: tuple[tuple[str, _RawRuleOptions], ...] = ()
     #: ``[tool.prompt_budget.values]`` as found, so suggested keys reuse existing entries.
@@ -148,6 +151,7 @@ class LintOptions:
             "global": repr(self.global_options),
             "rules": repr(self.rule_tables),
             "pfi": self.per_file_ignores,
+            "tests": self.report_tests,
         }
         return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
@@ -299,6 +303,9 @@ def parse_lint_options(
         (str(pattern), p.codes(codes, f"per-file-ignores.{pattern}")) for pattern, codes in pfi_raw.items()
     )
     exclude = p.str_list(pop("exclude", []), "exclude")
+    report_tests = pop("report-tests", False)
+    if not isinstance(report_tests, bool):
+        raise p.error("report-tests", f"expected true or false, got {report_tests!r}")
 
     global_options = p.rule_options(table, "")
     names = {name: code for code, name in known_codes.items()}
@@ -322,6 +329,7 @@ def parse_lint_options(
         ignore=ign,
         per_file_ignores=pfi,
         exclude=exclude,
+        report_tests=report_tests,
         global_options=global_options,
         rule_tables=tuple(rule_tables),
         existing_values=dict(existing_values or {}),

@@ -186,20 +186,19 @@ def string_value(node: ast.AST | None) -> str | None:
 
 def attr_name(node: ast.AST | None) -> str | None:
     """The name an expression reads: ``x`` -> x, ``self.cfg.max_tokens`` -> max_tokens,
-    ``d["max_tokens"]`` and ``d.get("max_tokens")`` -> max_tokens."""
+    ``d["max_tokens"]``, ``d.get("max_tokens")`` and ``getattr(llm, "max_tokens", 4096)`` -> max_tokens."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
         return node.attr
     if isinstance(node, ast.Subscript):
         return string_value(node.slice)
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in {"get", "pop"}
-        and node.args
-    ):
-        return string_value(node.args[0])
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in {"get", "pop"}:
+            return string_value(node.args[0])
+        if type(func) is ast.Name and func.id == "getattr" and len(node.args) > 1:
+            return string_value(node.args[1])
     return None
 
 
@@ -538,7 +537,7 @@ class LintRule:
             if isinstance(node.func, ast.Name) and callee in {"min", "max"}:
                 # a clamp of a token amount is a token amount: ``min(max(tokens / 16, 1024), 8192)``
                 return any(self.token_amount(a) for a in node.args)
-            if callee in {"get", "pop"}:
+            if callee in {"get", "pop", "getattr"}:
                 name = attr_name(node)
                 return name is not None and self.names.is_token_amount(name)
             return (
@@ -565,7 +564,7 @@ class LintRule:
             ]
             found = [self.budget_expr(b) for b in sides]
             return found[0] if found and all(found) else None
-        if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop"}:
+        if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop", "getattr"}:
             callee = callee_name(node) or ""
             return callee if self.names.is_budget(callee) else None
         name = attr_name(node) or table_name(node)  # ``WINDOWS[model]``: ``table_entries``

@@ -5,7 +5,8 @@ half of what the chunk leaves of the window on each side): the literal does not 
 but a factor of a product whose other factors are the budget and complements of a share (``1 - ratio``),
 each at most the whole: the product is a share of the budget whatever the grouping (``budget * (1 - r) *
 0.5``, ``0.5 * (1 - r) * budget``). Only one budget among the factors, and every other factor a complement
-``1 - x``: a count (``budget * n_chunks * 0.5``) or another amount makes no share. Read from the node's
+``1 - x`` or a literal rate (``ctx * 4 * 0.15``, characters at 4 per token): a count (``budget * n_chunks *
+0.5``) or another amount makes no share. Read from the node's
 ancestors and the product's own operands (no walk). Kept apart from the rule: it judges no finding itself.
 """
 
@@ -40,6 +41,13 @@ def product_budget(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | 
     budgets = [rule.budget_expr(f) for f in rest]
     found = [b for b in budgets if b is not None]
     others = [f for f, b in zip(rest, budgets, strict=True) if b is None]
-    if len(found) != 1 or not others or not all(_complement(f) for f in others):
+    if len(found) != 1 or not others or not all(_complement(f) or _scale(f) for f in others):
         return None
     return found[0]
+
+
+def _scale(node: ast.expr) -> bool:
+    """A literal the budget is scaled by before its share is taken: ``ctx * 4 * 0.15`` (set 181:
+    openprover's history, 15 % of the window in characters at 4 characters per token)."""
+    value = number(node)
+    return value is not None and 2 <= value <= 8

@@ -131,6 +131,8 @@ def token_cap(rule: LintRule, node: ast.expr) -> bool:
         or token_difference(rule, _unclamped(node))
         # ``while estimate(msgs) > effective_max: ...`` ... ``max_chars = effective_max * 4`` (set 127)
         or (type(node) is ast.Name and _fixed(rule, node.id) and ordered_against_tokens(rule, node.id))
+        # ``ctx = getattr(llm, "context_length", 200_000)`` ... ``ctx * 4`` (set 181: openprover)
+        or (type(node) is ast.Name and rule.budget_expr(node) is not None)
     )
 
 
@@ -155,3 +157,13 @@ def _share(rule: LintRule, node: ast.expr) -> bool:
         return 0 < value < 1
     name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
     return name is not None and bool(set(words(name)) & _SHARE_WORDS) and not rule.names.is_chars(name)
+
+
+def shared_conversion(rule: LintRule, node: ast.BinOp) -> bool:
+    """``int(ctx * 4 * 0.15)``: a token budget times a rate (``node``) of which a share is then taken: the
+    rate turns tokens into characters (the share is PB105's, through ``product_budget``)."""
+    parent = rule.ctx.parent(node)
+    if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult) and parent.left is node):
+        return False
+    share = number(parent.right)
+    return share is not None and 0 < share < 1 and any(rule.budget_expr(f) for f in (node.left, node.right))

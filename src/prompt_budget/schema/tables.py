@@ -398,6 +398,14 @@ LINT: Final = Table(
             "Files and folders not linted, relative to the configuration file.",
             '["vendor/**"]',
         ),
+        Key(
+            "report-tests",
+            BOOL,
+            False,
+            "Count findings in test modules (`tests/`, `test_*.py`, `*_test.py`, `conftest.py`); by default "
+            "they are suppressed, listed by `--show-suppressed`.",
+            "true",
+        ),
         *_RULE_OPTIONS,
     ),
 )

@@ -30,6 +30,7 @@ from prompt_budget.lint.rules.pb102_set169_cases import SET169_INVALID, SET169_V
 from prompt_budget.lint.rules.pb102_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb102_set173_cases import SET173_INVALID, SET173_VALID
 from prompt_budget.lint.rules.pb102_set175_cases import SET175_INVALID, SET175_VALID
+from prompt_budget.lint.rules.pb102_set181_cases import SET181_INVALID, SET181_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -74,6 +75,7 @@ SET117_VALID = (
     *SET173_VALID,  # set 173: characters a comment derives from tokens
     *SET175_VALID,  # set 175: the tokens of code
     *LEFT_VALID,  # sets 159-176: what the judges named as missed
+    *SET181_VALID,  # set 181: options declared in tokens, a local's `or` fallback
 )
 
 SET117_INVALID = (
@@ -87,6 +89,7 @@ SET117_INVALID = (
     *SET173_INVALID,  # set 173: characters a comment derives from tokens
     *SET175_INVALID,  # set 175: the tokens of code
     *LEFT_INVALID,  # sets 159-176: what the judges named as missed
+    *SET181_INVALID,  # set 181: options declared in tokens, a local's `or` fallback
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

@@ -58,9 +58,12 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
 def formats_scaled(body: Sequence[ast.AST]) -> bool:
     """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``), or a
     conditional expression's branch is that text (``f"{n / 1000:.1f}k" if n < 1_000_000 else ...``,
-    set 97: edgar-harness's status bar)."""
+    set 97: edgar-harness's status bar), or handed on alone (``parts.append(f"{tokens / 1000:.1f}k tok")``,
+    set 181: openprover's spinner)."""
     first = body[0] if body else None
-    value = first.value if isinstance(first, (ast.Return, ast.Assign)) else first
+    value = first.value if isinstance(first, (ast.Return, ast.Assign, ast.Expr)) else first
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]
     return isinstance(value, ast.JoinedStr) and any(
         isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in walk(value)
     )

@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb103_set145_cases import SET145_INVALID, SET145_V
 from prompt_budget.lint.rules.pb103_set149_cases import SET149_INVALID, SET149_VALID
 from prompt_budget.lint.rules.pb103_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb103_set155_cases import SET155_INVALID, SET155_VALID
+from prompt_budget.lint.rules.pb103_set181_cases import SET181_INVALID, SET181_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -63,6 +64,7 @@ SET73_VALID = (
     *SET91_VALID,  # sets 91 and 92
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner R)
+    *SET181_VALID,  # set 181: a count shown in a unit, handed on
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
@@ -94,6 +96,7 @@ SET73_INVALID = (
     *SET91_INVALID,  # sets 91 and 92
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner R)
+    *SET181_INVALID,  # set 181: a count shown in a unit, handed on
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)

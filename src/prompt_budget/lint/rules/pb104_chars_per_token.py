@@ -64,7 +64,7 @@ from prompt_budget.lint.rules.pb104_tokenizer_rates import tokenizer_rate
 from prompt_budget.lint.stated_rates import rate_stated, scope_docstrings, split_into_words, states_rate
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
-from prompt_budget.lint.token_differences import token_cap
+from prompt_budget.lint.token_differences import shared_conversion, token_cap
 from prompt_budget.lint.token_quotients import quotient_meets_tokens, unnamed_quotient
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
@@ -293,8 +293,8 @@ class CharsPerToken(LintRule):
         local that a read of its function uses so (``limit = TOKEN_LIMIT * 4`` ... ``text[:limit]``)."""
         if self._char_context():
             return True
-        if isinstance(node, ast.BinOp) and priced_per_char(self, node):
-            return True  # ``cost_per_char * (len(label) if label else 4 * max_output_tokens)`` (set 55)
+        if isinstance(node, ast.BinOp) and (priced_per_char(self, node) or shared_conversion(self, node)):
+            return True  # ``cost_per_char * (... 4 * max_output_tokens)`` (set 55), ``int(ctx * 4 * 0.15)``
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
         return isinstance(target, ast.Name) and (
@@ -540,7 +540,7 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 report_allowance(self, node, right, factor, budget)
-            elif kind is None and token_cap(self, left) and 1.2 <= factor <= 6 and self._char_result():
+            elif kind is None and token_cap(self, left) and 1.2 <= factor <= 6 and self._char_result(node):
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):

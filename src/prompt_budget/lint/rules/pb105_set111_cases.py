@@ -32,6 +32,7 @@ from prompt_budget.lint.rules.pb105_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb105_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb105_set173_cases import SET173_INVALID, SET173_VALID
 from prompt_budget.lint.rules.pb105_set179_cases import SET179_INVALID, SET179_VALID
+from prompt_budget.lint.rules.pb105_set181_cases import SET181_INVALID, SET181_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -140,6 +141,7 @@ SET111_VALID = (
     *SET171_VALID,  # set 171: a budget grown into a copy, a reduction of a count
     *SET173_VALID,  # set 173: a share of what a reserve leaves of a budget
     *SET179_VALID,  # set 179: a growth of one count of tokens over another
+    *SET181_VALID,  # set 181: a share of a window read with getattr or scaled first
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -195,5 +197,6 @@ SET111_INVALID = (
     *SET171_INVALID,  # set 171: a budget grown into a copy, a reduction of a count
     *SET173_INVALID,  # set 173: a share of what a reserve leaves of a budget
     *SET179_INVALID,  # set 179: a growth of one count of tokens over another
+    *SET181_INVALID,  # set 181: a share of a window read with getattr or scaled first
     *SET155_INVALID,  # set 155: a window's ratio getter
 )

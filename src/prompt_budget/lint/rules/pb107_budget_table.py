@@ -424,12 +424,12 @@ class BudgetTable(LintRule):
         return ""
 
     def visit_Dict(self, node: ast.Dict) -> None:
-        if len(node.keys) < 2 or any(k is None for k in node.keys):
+        one = len(node.keys) < 2 and row_reads.one_window_row(self, node, self._name(node), self._window_name)
+        if (len(node.keys) < 2 and not one) or any(k is None for k in node.keys):
             return
-        # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks, datasets) are no models' ids,
-        # the table's name must then say what its numbers count (set 21: crfm-helm's lextreme), unless
-        # the module binds them to ids (``{ANTHROPIC_SONNET_5_5_MODEL: 1_000_000, "claude-haiku-4-5":
-        # 200_000}``, set 62: mobilerun): ``table_keys``; so too integer keys (levels, set 67: loom-agent)
+        # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks) are no models' ids, the name must
+        # then say what its numbers count (set 21: lextreme), unless the module binds them to ids (``{SONNET:
+        # 1_000_000, "claude-haiku-4-5": 200_000}``, set 62: ``table_keys``); so too integer keys (set 67)
         keys = key_strings(node.keys, self.ctx.tree)
         if any(k is None for k in keys) and not int_keyed(node.keys):
             return
@@ -591,8 +591,8 @@ class BudgetTable(LintRule):
         key = name or f"{self.scope_key()} {'context_windows' if 'model' in about else 'token_budgets'}"
         self.report(
             node,
-            f"{about} written as a Python literal ({len(node.keys)} entries); keep it in config so "
-            "new models and budgets need no code change",
+            f"{about} written as a Python literal ({len(node.keys)} entr{'ies' if node.keys[1:] else 'y'}); "
+            "keep it in config so new models and budgets need no code change",
             target=target,
             value=value,
             key_parts=(key, self.ctx.module_name),

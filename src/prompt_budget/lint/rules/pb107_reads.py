@@ -7,8 +7,10 @@ rule: it reads the module, and judges nothing itself.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
-from prompt_budget.lint.names import NameJudge
+from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import NameJudge, words
 from prompt_budget.lint.provider_modules import provider_windows as provider_windows  # noqa: PLC0414
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, string_value
 from prompt_budget.lint.walks import innermost, walk
@@ -142,3 +144,16 @@ def counted_argument(rule: LintRule, call: ast.Call, literal: ast.expr) -> bool:
                 param = params[index]
                 return rule.names.is_token_amount(param) and not rule.names.is_budget(param)
     return False
+
+
+#: Plural words of a table's name: ``MODEL_CONTEXT_LENGTHS`` is a table, ``CONTEXT_LENGTH`` one value.
+_PLURALS = frozenset({"windows", "lengths", "limits", "sizes", "contexts", "budgets"})
+
+
+def one_window_row(rule: LintRule, node: ast.Dict, name: str, window_name: Callable[[str], bool]) -> bool:
+    """``MODEL_CONTEXT_LENGTHS = {"MiniMaxAI/MiniMax-M2.5": 196608}``: a table of one row so far (set 181:
+    openprover), named as windows in the plural, keyed by a model's id and holding a window."""
+    if len(node.keys) != 1 or not (name and _PLURALS & set(words(name)) and window_name(name)):
+        return False
+    key = string_value(node.keys[0]) if node.keys[0] is not None else None
+    return bool(key and looks_like_model_name(key)) and (rule.budget_literal(node.values[0]) or 0) >= 1024

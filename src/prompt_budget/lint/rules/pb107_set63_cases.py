@@ -18,6 +18,7 @@ from prompt_budget.lint.rules.pb107_set125_cases import SET125_INVALID, SET125_V
 from prompt_budget.lint.rules.pb107_set133_cases import SET133_INVALID, SET133_VALID
 from prompt_budget.lint.rules.pb107_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb107_set161_cases import SET161_INVALID, SET161_VALID
+from prompt_budget.lint.rules.pb107_set181_cases import SET181_INVALID, SET181_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -49,6 +50,7 @@ SET63_VALID = (
     *SET133_VALID,  # set 133: a table as a field's default
     *SET155_VALID,  # set 156: tiers of context windows
     *SET161_VALID,  # set 161: a table of caps a getter returns by key
+    *SET181_VALID,  # set 181: a table of one row
 )
 
 SET63_INVALID = (
@@ -92,4 +94,5 @@ SET63_INVALID = (
     *SET133_INVALID,  # set 133: a table as a field's default
     *SET155_INVALID,  # set 156: tiers of context windows
     *SET161_INVALID,  # set 161: a table of caps a getter returns by key
+    *SET181_INVALID,  # set 181: a table of one row
 )

@@ -1,0 +1,52 @@
+"""PB102's cases from set 181 (issue 19: openprover's misses). A command-line option declared a number of
+tokens by its ``metavar`` (``metavar="TOKENS"``) or by a help text opening on tokens ("Tokens reserved for the
+answer"), whatever its name (``budget_defaults._in_tokens``); an option in characters, counting messages or
+named for a credential is not. A local given a number as the fallback of ``or`` (``phase2_max = reserve or
+16_000``) decided by its reads as a local bound to the number is (``budget_bindings.judge_assignment``,
+``branch_values``): a budget when handed on as ``max_tokens=``, not when it cuts a string. Spliced into
+``pb102_set117_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_OPTION = "import argparse\n\np = argparse.ArgumentParser()\np.add_argument({args})\n"
+
+SET181_VALID = (
+    Valid(_OPTION.format(args='"--history-budget", type=int, default=8000, metavar="CHARS"')),
+    Valid(_OPTION.format(args='"--keep", type=int, default=20, help="Number of messages kept"')),
+    Valid(_OPTION.format(args='"--refresh-token-ttl", type=int, default=3600, metavar="TOKENS"')),
+    Valid(
+        _OPTION.format(args='"--history-chars", type=int, default=6000, help="Tokens of history, as chars"')
+    ),
+    Valid("def clip(text, limit):\n    n = limit or 16_000\n    return text[:n]\n"),
+)
+
+SET181_INVALID = (
+    Invalid(
+        _OPTION.format(args='"--answer-reserve", type=int, default=4096, metavar="TOKENS", help="Reserved"'),
+        line=4,
+        key="answer_reserve",
+    ),
+    Invalid(
+        _OPTION.format(args='"--reserve", type=int, default=4096, help="Tokens reserved for the answer"'),
+        line=4,
+    ),
+    Invalid(
+        "def finish(llm, prompt):\n"
+        '    phase2_max = getattr(llm, "answer_reserve", None) or 16_000\n'
+        "    return llm.chat(prompt, max_tokens=phase2_max)\n",
+        line=2,
+    ),
+    Invalid(
+        "def plan(llm, prompt, reserve):\n"
+        "    phase2_max = reserve or 16_000\n"
+        "    return llm.chat(prompt, max_tokens=phase2_max)\n\n\n"
+        "def verify(llm, prompt, reserve):\n"
+        "    phase2_max = reserve or 4_000\n"
+        "    return llm.chat(prompt, max_tokens=phase2_max)\n",
+        line=2,
+        count=2,
+    ),
+)

@@ -1,0 +1,29 @@
+"""PB105's cases from set 181 (issue 19: openprover). A share of a window read with ``getattr`` (``getattr(llm,
+"context_length", None) * 0.15``: ``rule.attr_name``), also when the window is scaled by a literal first
+(``int(ctx * 4 * 0.15)``, 15 % of the window in characters: ``share_products``). A share of a count of
+items scaled so is not one. Spliced into ``pb105_set111_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+SET181_VALID = (
+    Valid("def history(messages):\n    ctx = len(messages)\n    return int(ctx * 4 * 0.15)\n"),
+    Valid("def history(llm, n):\n    ctx = llm.context_length\n    return int(ctx * n * 0.15)\n"),
+)
+
+SET181_INVALID = (
+    Invalid(
+        "class Prover:\n"
+        '    """Planner history sized from the model\'s window of tokens."""\n\n'
+        "    def __init__(self, llm):\n"
+        "        ctx = getattr(llm, 'context_length', 200_000)\n"
+        "        self.history_budget = int(ctx * 4 * 0.15)\n",
+        line=6,
+    ),
+    Invalid(
+        "def history(llm):\n    ctx = getattr(llm, 'context_length', None)\n    return int(ctx * 0.15)\n",
+        line=3,
+    ),
+)
