@@ -140,6 +140,27 @@ def test_config_options_apply(project: Path) -> None:
     assert "per-file-ignores: agent.py" in proc.stdout
 
 
+def test_test_modules_are_suppressed_unless_report_tests(project: Path) -> None:
+    (project / "tests").mkdir()
+    (project / "tests" / "test_agent.py").write_text(
+        "def test_ask(client):\n    assert client.create(max_tokens=8000)\n", encoding="utf-8"
+    )
+    (project / "conftest.py").write_text("SETTINGS = dict(MAX_CONTEXT_TOKENS=32000)\n", encoding="utf-8")
+    (project / "tests" / "broken_test.py").write_text("def f(:\n    max_tokens = 4096\n", encoding="utf-8")
+    proc = run(".", "--format", "json", "--show-suppressed", cwd=project)
+    found = {(f["path"], f["code"]): f["suppressed"] for f in json.loads(proc.stdout)}
+    reason = "test module (report-tests = false)"
+    assert found[("tests/test_agent.py", "PB101")] == reason
+    assert found[("conftest.py", "PB101")] == reason
+    assert found[("tests/broken_test.py", "PB000")] is None  # a file that does not parse is always told
+    assert found[("agent.py", "PB101")] is None
+
+    (project / "pyproject.toml").write_text("[tool.prompt_budget.lint]\nreport-tests = true\n", encoding="utf-8")
+    proc = run(".", "--format", "json", cwd=project)
+    counted = {(f["path"], f["code"]) for f in json.loads(proc.stdout)}
+    assert {("tests/test_agent.py", "PB101"), ("conftest.py", "PB101")} <= counted
+
+
 def test_parse_error_is_pb000_and_the_run_goes_on(project: Path) -> None:
     (project / "broken.py").write_text("def f(:\n    max_tokens = 4096\n", encoding="utf-8")
     proc = run(".", "--format", "json", cwd=project)

@@ -29,6 +29,7 @@ def parse(raw: dict[str, object]) -> object:
         ({"per-file-ignores": ["tests"]}, "tool.prompt_budget.lint.per-file-ignores", "table of glob"),
         ({"PB103": {"min-value": True}}, "tool.prompt_budget.lint.PB103.min-value", "whole number"),
         ({"PB150": {}}, "tool.prompt_budget.lint.PB150", "unknown rule"),
+        ({"report-tests": "yes"}, "tool.prompt_budget.lint.report-tests", "expected true or false"),
         ({"budget-names": "max_len"}, None, None),
     ],
 )

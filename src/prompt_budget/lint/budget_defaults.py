@@ -44,6 +44,7 @@ from prompt_budget.lint.returned_fallbacks import budget_returned_before
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.slot_ranges import numbers_slots
+from prompt_budget.lint.small_caps import forwarded_cap
 from prompt_budget.lint.token_estimates import estimates_tokens, media_budget, token_estimate
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_strides import token_stride
@@ -106,6 +107,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         default = size if size is not None else default
         _swept_default(rule, arg.arg, default)  # ``max_tokens: list[int] = [1000]``: a sweep
         value = rule.budget_literal(default)
+        if value is None and default is not None and (small := forwarded_cap(rule, arg.arg, default)):
+            rule.report_literal(default, small[1], small[0], arg.arg)  # ``max_tokens: int = 10`` handed on
         if value is None or default is None:
             continue
         name = arg.arg

@@ -22,6 +22,7 @@ from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
 from prompt_budget.lint.rule import LintRule, attr_name, number, string_value
 from prompt_budget.lint.scaled_units import OTHER_UNITS
+from prompt_budget.lint.walks import source_of
 
 #: ``as ratio of total requests``, ``a fraction of the samples``, ``percentage of all rows``.
 _SHARE_OF = re.compile(
@@ -168,6 +169,11 @@ def commented_token_share(
     if literal is None or value is None or not rule.names.is_ratio(name) or rule.names.is_score(name):
         return None
     comment = rule.ctx.comment()
-    if not _TOKEN_SHARE_COMMENT.search(comment) or re.search(r"\b(?:score|similarity)\b", comment, re.I):
+    found = _TOKEN_SHARE_COMMENT.search(comment)
+    if not found or re.search(r"\b(?:score|similarity)\b", comment, re.I):
+        return None
+    if "token" not in found.group(0).lower() and "token" not in source_of(rule.ctx.lines)[1]:
+        # "share of the budget" in a module that never says tokens: a budget of characters or items
+        # (set 181: qontext-memory's ``CORD_SHARE = 0.5`` of a budget in characters)
         return None
     return literal, value

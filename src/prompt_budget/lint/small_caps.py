@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.check_probes import literal_prompt
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import callee_name, dotted, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -90,3 +91,23 @@ def small_cap(
     if function is not None and _PROBE_WORDS.intersection(words(function.name)):
         return None
     return value.value
+
+
+def forwarded_cap(rule: LintRule, name: str, default: ast.expr) -> tuple[int, str] | None:
+    """``def call_judge(prompt, *, max_tokens: int = 10)`` ... ``create(..., max_tokens=max_tokens)``: a small
+    default of a parameter named as a request's output cap that its function hands on under that keyword
+    (set 181: peekr's judge), as (the number, the message); else None."""
+    fn = rule.ctx.function()
+    value = small_cap(rule, name, default)
+    if value is None or fn is None:
+        return None
+    for node in walk(fn):
+        if isinstance(node, ast.Call) and any(
+            kw.arg == name and type(kw.value) is ast.Name and kw.value.id == name for kw in node.keywords
+        ):
+            where = dotted(node.func) or callee_name(node)
+            return value, (
+                f"token budget {name}={value} as a parameter default, handed on as `{name}=` of `{where}` at "
+                f"line {node.lineno}; move it to config so callers share one tunable value"
+            )
+    return None

@@ -3,8 +3,10 @@ tokens by its ``metavar`` (``metavar="TOKENS"``) or by a help text opening on to
 answer"), whatever its name (``budget_defaults._in_tokens``); an option in characters, counting messages or
 named for a credential is not. A local given a number as the fallback of ``or`` (``phase2_max = reserve or
 16_000``) decided by its reads as a local bound to the number is (``budget_bindings.judge_assignment``,
-``branch_values``): a budget when handed on as ``max_tokens=``, not when it cuts a string. Spliced into
-``pb102_set117_cases``.
+``branch_values``): a budget when handed on as ``max_tokens=``, not when it cuts a string. A small default
+of a parameter named as a request's output cap that the function hands on under that keyword (peekr's
+``def call_judge(prompt, *, max_tokens: int = 10)``: ``small_caps.forwarded_cap``), not in a probe nor when
+handed on under another name. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ SET181_VALID = (
         _OPTION.format(args='"--history-chars", type=int, default=6000, help="Tokens of history, as chars"')
     ),
     Valid("def clip(text, limit):\n    n = limit or 16_000\n    return text[:n]\n"),
+    Valid("def ping(client, max_tokens=5):\n    return client.create(prompt='hi', max_tokens=max_tokens)\n"),
+    Valid("def rows(db, max_tokens=5):\n    return db.fetch(limit=max_tokens)\n"),
 )
 
 SET181_INVALID = (
@@ -48,5 +52,15 @@ SET181_INVALID = (
         "    return llm.chat(prompt, max_tokens=phase2_max)\n",
         line=2,
         count=2,
+    ),
+    Invalid(
+        "import openai\n\n\n"
+        "def call_judge(prompt, *, max_tokens: int = 10):\n"
+        "    response = openai.chat.completions.create(\n"
+        '        model="gpt-4o-mini", messages=[{"role": "user", "content": prompt}], max_tokens=max_tokens\n'
+        "    )\n"
+        "    return response.choices[0].message.content\n",
+        line=4,
+        key="call_judge_max_tokens",
     ),
 )
