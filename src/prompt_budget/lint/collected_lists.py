@@ -87,13 +87,14 @@ _LISTING = frozenset({"findall", "finditer", "splitlines", "keys", "values", "it
 _ONE_CHARACTER = re.compile(r"\[(?:\\.|[^\]])*\]|\\.|.", re.DOTALL)
 
 
-def typed_list(fn: ast.AST | None, node: ast.expr) -> bool:
+def typed_list(fn: ast.AST | None, node: ast.expr, tree: ast.AST | None = None) -> bool:
     """``node`` is a parameter of ``fn`` annotated as a container of items (``history: list``,
     ``messages: list[Message]``, ``Optional[List[dict]]``, ``list[str] | None``), or a call listing
-    matches, lines or keys (``len(NUMBER.findall(text))`` counts matches, set 181: web-scout-ai)."""
+    matches, lines or keys (``len(NUMBER.findall(text))`` counts matches, set 181: web-scout-ai), unless
+    its pattern, written in the call or compiled in a constant of the module ``tree``, matches one
+    character at a time (``_CJK_RE = re.compile(r"[\u4e00-\u9fff]")``: characters, set 175: corecoder)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-        # ``re.findall(r"[\u4e00-\u9fff]", text)`` matches one character at a time: characters
-        pattern = string_value(node.args[0]) if node.args else None
+        pattern = _pattern(node, node.func, tree) if node.func.attr in {"findall", "finditer"} else None
         return node.func.attr in _LISTING and not (pattern and _ONE_CHARACTER.fullmatch(pattern))
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(node, ast.Name):
         return False
@@ -102,6 +103,26 @@ def typed_list(fn: ast.AST | None, node: ast.expr) -> bool:
         (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == node.id), None
     )
     return annotation is not None and _container(annotation)
+
+
+def _pattern(call: ast.Call, func: ast.Attribute, tree: ast.AST | None) -> str | None:
+    """The pattern ``re.findall(pattern, text)`` is given, or the one ``NAME.findall(text)``'s ``NAME``
+    is compiled from at the module's top level (``NAME = re.compile(pattern)``); else None."""
+    if type(func.value) is not ast.Name:
+        return None
+    if func.value.id == "re":
+        return string_value(call.args[0]) if call.args else None
+    for stmt in getattr(tree, "body", ()):
+        if (
+            isinstance(stmt, ast.Assign)
+            and any(type(t) is ast.Name and t.id == func.value.id for t in stmt.targets)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "compile"
+            and stmt.value.args
+        ):
+            return string_value(stmt.value.args[0])
+    return None
 
 
 def _container(annotation: ast.expr) -> bool:

@@ -332,7 +332,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         isinstance(parent, ast.keyword)
         and parent.arg
         and (
-            judge.is_budget(parent.arg)
+            (judge.is_budget(parent.arg) and not judge.is_ratio(parent.arg))  # not ``..._window_percent=``
             or (isinstance(grand, ast.Call) and generation_length(parent.arg, grand))
         )
     ):

@@ -6,7 +6,8 @@ named for a credential is not. A local given a number as the fallback of ``or`` 
 ``branch_values``): a budget when handed on as ``max_tokens=``, not when it cuts a string. A small default
 of a parameter named as a request's output cap that the function hands on under that keyword (peekr's
 ``def call_judge(prompt, *, max_tokens: int = 10)``: ``small_caps.forwarded_cap``), not in a probe nor when
-handed on under another name. Spliced into ``pb102_set117_cases``.
+handed on under another name. A number handed on as a share of a window (``effective_context_window_percent=``,
+xoder-ai) is no budget. Spliced into ``pb102_set117_cases``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ SET181_VALID = (
     Valid("def clip(text, limit):\n    n = limit or 16_000\n    return text[:n]\n"),
     Valid("def ping(client, max_tokens=5):\n    return client.create(prompt='hi', max_tokens=max_tokens)\n"),
     Valid("def rows(db, max_tokens=5):\n    return db.fetch(limit=max_tokens)\n"),
+    Valid(
+        "def limits(item, window):\n"
+        '    effective_percent = item.get("percent") or 100\n'
+        "    return Limits(context_window=window, effective_context_window_percent=effective_percent)\n"
+    ),
 )
 
 SET181_INVALID = (

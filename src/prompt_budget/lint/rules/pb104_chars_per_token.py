@@ -188,7 +188,7 @@ class CharsPerToken(LintRule):
                 self.ctx.function(), arg, splits_words
             ):
                 return "words"  # ``len(text.split())``, ``len(words)`` with ``words = text.split()``
-            if self.token_sequence(arg) or typed_list(self.ctx.function(), arg):
+            if self.token_sequence(arg) or typed_list(self.ctx.function(), arg, self.ctx.tree):
                 return None  # ``len(history)`` of ``history: list``: items (set 91: bharatcode)
             if set(words(attr_name(arg) or "")) & ITEM_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters

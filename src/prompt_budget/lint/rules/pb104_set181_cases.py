@@ -3,7 +3,8 @@
 characters when the product is named or used as characters, and when a share of it is then taken (``int(ctx
 * 4 * 0.15)``, openprover's history budget: ``token_differences.shared_conversion``). A count of regular
 expression matches (``len(NUMBER.findall(text))``, web-scout-ai's numbers) is items, not characters, so twice
-another count of them is no rate; ``re.findall`` of one character class still counts characters. Spliced
+another count of them is no rate; ``findall`` of one character class, written in the call or compiled in a
+module constant (corecoder's ``_CJK_RE``), still counts characters. Spliced
 into ``pb104_cases``.
 """
 
@@ -37,5 +38,14 @@ SET181_INVALID = (
     Invalid(
         "def history_chars(llm):\n    window = llm.context_length  # tokens\n    max_chars = window * 4\n    return max_chars\n",
         line=3,
+    ),
+    Invalid(
+        "import math\nimport re\n\n"
+        '_CJK_RE = re.compile(r"[\\u4e00-\\u9fff]")\n\n\n'
+        "def estimate_tokens(text):\n"
+        "    cjk = len(_CJK_RE.findall(text))\n"
+        "    return math.ceil(cjk / 1.5) + (len(text) - cjk) // 4\n",
+        line=9,
+        count=2,
     ),
 )
