@@ -83,6 +83,23 @@ def bucket_tokens(rule: LintRule, amount: ast.expr) -> bool:
     return bool(set(words(named)) & _BUCKET_WORDS)
 
 
+def floor_literal(node: ast.expr) -> ast.expr:
+    """``800`` of ``max(800, baseline * 2)``: the one number literal of a clamp with one other argument, the
+    least (or most) a count is compared with (set 183: reasonblocks' ``latest_out >= max(800, baseline *
+    2)``); else ``node``."""
+    if (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in {"max", "min"}
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        found = [a for a in node.args if type(a) is ast.Constant and type(a.value) in (int, float)]
+        if len(found) == 1:
+            return found[0]
+    return node
+
+
 def without_fallback(amount: ast.expr) -> ast.expr:
     """``m.last_prompt_tokens or 0`` -> ``m.last_prompt_tokens``: a count given a number when missing;
     also made a whole number first (``int(max_tokens or 0) <= 1_024``: set 103, somnia's reasoning

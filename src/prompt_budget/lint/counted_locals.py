@@ -51,6 +51,13 @@ def _spent(fn: ast.AST, node: ast.expr) -> bool:
     return found is not None and bool(found[1]) and all(zero(v) for v in found[0])
 
 
+def _indexed(node: ast.expr) -> bool:
+    """``-1``, ``0``: an index written as a whole number."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return type(node) is ast.Constant and type(node.value) is int
+
+
 def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bool:
     """``count_tokens(block)``, ``max_tokens - total_tokens`` (both sides tokens), or a local bound
     (every time) to one of those."""
@@ -63,6 +70,10 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
         if isinstance(value.op, ast.Sub) and _budget(rule, value.left) and _spent(fn, value.right):
             return True  # ``MAX_TASK_CONTEXT_TOKENS - used``: what is left of a budget (set 154: ouro-agents)
         return rule.token_amount(value.left) and rule.token_amount(value.right)
+    if isinstance(value, ast.Subscript) and _indexed(value.slice) and (name := attr_name(value.value)):
+        # ``recent_output_tokens[-1]``: one of a list of counts of tokens (set 183: reasonblocks)
+        ws = words(name)
+        return "tokens" in ws and len(ws) > 1 and not {"id", "ids"} & set(ws)
     if type(value) is ast.Name and depth == 0:
         values = bound_values(fn, value.id)
         return bool(values) and all(_counted(rule, fn, v, depth + 1) for v in values)

@@ -26,7 +26,9 @@ _CHARS_PER_TOKEN = re.compile(
     # ``1 token ≈ 4 chars``, ``1 token = ~4 characters`` (set 124: tensor-truth)
     r"|\b1\s*token\s*(?:≈|~|=|is about|is roughly)\s*~?\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b"
     # ``~1 token per 4 chars`` (set 145: unbiased's estimates)
-    r"|\b1\s*token\s*(?:per|/|for each|for every|every)\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b",
+    r"|\b1\s*token\s*(?:per|/|for each|for every|every)\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b"
+    # ``Rough token estimate (chars/4)`` (set 183: reasonblocks)
+    r"|\b(?:chars?|characters?)\s*//?\s*(\d+(?:\.\d+)?)(?!\d|\.\d)",
     re.IGNORECASE,
 )
 
@@ -34,7 +36,7 @@ _CHARS_PER_TOKEN = re.compile(
 def _rates(comments: Sequence[str]) -> list[float]:
     """The rates of characters per token ``comments`` state (``~4 chars/token``, ``1 token ≈ 4 chars``)."""
     return [
-        float(m.group(1) or m.group(2) or m.group(3))
+        float(m.group(1) or m.group(2) or m.group(3) or m.group(4))
         for comment in comments
         if comment
         for m in _CHARS_PER_TOKEN.finditer(comment)

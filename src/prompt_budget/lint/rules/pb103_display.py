@@ -1,6 +1,6 @@
 """PB103's reading of a function that only shows a count in units (``f"{tokens / 1000:.1f}k"``): the
 number it compares the count with is where the label's unit changes, not a budget. Kept apart from the
-rule to keep it short."""
+rule to keep it short; so is the judgement of a comparison's branch that prices tokens or labels a size."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import ast
 import re
 from collections.abc import Sequence
 
-from prompt_budget.lint.rule import callee_name, constant_expression
+from prompt_budget.lint.priced_branches import prices_branch
+from prompt_budget.lint.rule import LintRule, callee_name, constant_expression
 from prompt_budget.lint.walks import walk
 
 #: Units a count is shown in: thousands, millions, billions (and their binary kin).
@@ -127,3 +128,24 @@ def labels_size(test: ast.If) -> bool:
             return False
         rest = rest[0].orelse
     return _labels(rest, targets)
+
+
+def branch_prices_or_shows(rule: LintRule, node: ast.Compare) -> bool:
+    """``if prompt_tokens > 128000: cost *= 2``: the branch the comparison decides prices tokens (the
+    number is a pricing tier boundary, not a budget), labels a size or shows the count in a unit."""
+    for anc in reversed(rule.ctx.ancestors):
+        if isinstance(anc, (ast.If, ast.IfExp, ast.While)) and anc.test in rule.ctx.ancestors:
+            body = anc.body if isinstance(anc.body, list) else [anc.body]
+            orelse = anc.orelse if isinstance(anc.orelse, list) else [anc.orelse]
+            if isinstance(anc, ast.If) and labels_size(anc):
+                return True  # ``if ctx >= 131072: info["ctx"] = "128K"``: a display label
+            if formats_scaled(body) or formats_scaled(elif_body(orelse)):
+                # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
+                # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
+                return True
+            # ``if token_budget < 50_000: return AuditTier.TIER_1``: a budget ordered picks a size
+            ordered = (node.left, *node.comparators)
+            return prices_branch(body, orelse, tiers=not any(rule.budget_expr(s) for s in ordered))
+        if isinstance(anc, ast.stmt):
+            break
+    return False

@@ -28,6 +28,7 @@ from prompt_budget.lint.rules.pb103_set149_cases import SET149_INVALID, SET149_V
 from prompt_budget.lint.rules.pb103_set153_cases import SET153_INVALID, SET153_VALID
 from prompt_budget.lint.rules.pb103_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb103_set181_cases import SET181_INVALID, SET181_VALID
+from prompt_budget.lint.rules.pb103_set183_cases import SET183_INVALID, SET183_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -65,6 +66,7 @@ SET73_VALID = (
     *SET95_VALID,  # sets 95 and 96 (tuner U)
     *SET97_VALID,  # sets 97 and 98 (tuner R)
     *SET181_VALID,  # set 181: a count shown in a unit, handed on
+    *SET183_VALID,  # set 183: a clamp's floor, one of a list of counts
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
@@ -97,6 +99,7 @@ SET73_INVALID = (
     *SET95_INVALID,  # sets 95 and 96 (tuner U)
     *SET97_INVALID,  # sets 97 and 98 (tuner R)
     *SET181_INVALID,  # set 181: a count shown in a unit, handed on
+    *SET183_INVALID,  # set 183: a clamp's floor, one of a list of counts
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)

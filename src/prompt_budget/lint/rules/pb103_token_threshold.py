@@ -8,7 +8,13 @@ from itertools import pairwise
 from prompt_budget.lint.char_estimates import char_estimate
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
-from prompt_budget.lint.compared_counts import asserted_in_test, bucket_tokens, counts_words, without_fallback
+from prompt_budget.lint.compared_counts import (
+    asserted_in_test,
+    bucket_tokens,
+    counts_words,
+    floor_literal,
+    without_fallback,
+)
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.dict_slots import entry_key
 from prompt_budget.lint.flow import reads_of
@@ -19,7 +25,6 @@ from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import words
-from prompt_budget.lint.priced_branches import prices_branch
 from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
     Invalid,
@@ -30,7 +35,7 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
-from prompt_budget.lint.rules.pb103_display import displays_in_units, elif_body, formats_scaled, labels_size
+from prompt_budget.lint.rules.pb103_display import branch_prices_or_shows, displays_in_units
 from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
 from prompt_budget.lint.rules.pb103_floor_cases import FLOOR_VALID
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
@@ -331,27 +336,7 @@ class TokenThreshold(LintRule):
         if picks_price(self.ctx.ancestors, node):
             return True  # ``price = [0.08 if n > 300 else 0 for n in counts]`` (set 25: alpaca-eval)
         # ``if tokens > 32768: stats["long_docs"] += 1`` in a function that prints it (set 45: olmocr)
-        return self._prices_branch(node) or counts_for_report(self.ctx.ancestors, node)
-
-    def _prices_branch(self, node: ast.Compare) -> bool:
-        """``if prompt_tokens > 128000: cost *= 2``: the branch the comparison decides prices tokens;
-        the number is a pricing tier boundary, not a budget."""
-        for anc in reversed(self.ctx.ancestors):
-            if isinstance(anc, (ast.If, ast.IfExp, ast.While)) and anc.test in self.ctx.ancestors:
-                body = anc.body if isinstance(anc.body, list) else [anc.body]
-                orelse = anc.orelse if isinstance(anc.orelse, list) else [anc.orelse]
-                if isinstance(anc, ast.If) and labels_size(anc):
-                    return True  # ``if ctx >= 131072: info["ctx"] = "128K"``: a display label
-                if formats_scaled(body) or formats_scaled(elif_body(orelse)):
-                    # ``if tokens >= 1000: return f"{tokens / 1000:.1f}k"``: a display unit, and its
-                    # ``if tokens < 1000: return str(tokens) / elif ...: return f"{tokens / 1000}K"`` form
-                    return True
-                # ``if token_budget < 50_000: return AuditTier.TIER_1``: a budget ordered picks a size
-                ordered = (node.left, *node.comparators)
-                return prices_branch(body, orelse, tiers=not any(self.budget_expr(s) for s in ordered))
-            if isinstance(anc, ast.stmt):
-                break
-        return False
+        return branch_prices_or_shows(self, node) or counts_for_report(self.ctx.ancestors, node)
 
     def _bound_to_count(self, amount: ast.expr) -> bool:
         """``old_len = estimate_tokens(old_text)`` ... ``if old_len < 200``: a local bound (every time)
@@ -447,7 +432,8 @@ class TokenThreshold(LintRule):
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=False):
             if isinstance(op, _ORDER):
-                for side, literal in ((left, right), (right, left)):
+                # ``latest >= max(800, baseline * 2)``: the clamp's number
+                for side, literal in ((left, floor_literal(right)), (right, floor_literal(left))):
                     amount = without_fallback(side)  # ``(m.last_prompt_tokens or 0) < 500``
                     # ``est_tokens < 25`` below ``est_tokens > 60``: a rung of one ladder (``threshold_ladders``)
                     value = self.budget_literal(literal) or ladder_rung(self, literal, amount)

@@ -24,6 +24,7 @@ from prompt_budget.lint.rules.pb104_set105_cases import SET105_INVALID, SET105_V
 from prompt_budget.lint.rules.pb104_set111_cases import SET111_INVALID, SET111_VALID
 from prompt_budget.lint.rules.pb104_set117_cases import SET117_INVALID, SET117_VALID
 from prompt_budget.lint.rules.pb104_set181_cases import SET181_INVALID, SET181_VALID
+from prompt_budget.lint.rules.pb104_set183_cases import SET183_INVALID, SET183_VALID
 
 #: Set 57's huixiangdou ``call_kimi``: windows converted to characters (``int(8192 * 1.5)``, PB104) less a
 #: reserve (``- 1024``, PB106) to pick the model named by the window; both rules' cases read it.
@@ -60,6 +61,7 @@ CASES_VALID = (
     *SET111_VALID,  # sets 111 and 112: what a one-statement helper returns
     *SET117_VALID,  # sets 117 and 118: a rate picked by a condition
     *SET181_VALID,  # set 181: a window through a local, a count of matches
+    *SET183_VALID,  # set 183: a rate stated as chars/4
     *SET99S_VALID,  # sets 99 and 100 (tuner S)
     # a local rate named for no tokens, or bound twice (which the module cannot say)
     Valid("def pages(text):\n    page_factor = 4\n    return len(text) // page_factor\n"),
@@ -258,6 +260,7 @@ CASES_INVALID = (
     *SET111_INVALID,  # sets 111 and 112: what a one-statement helper returns
     *SET117_INVALID,  # sets 117 and 118: a rate picked by a condition
     *SET181_INVALID,  # set 181: a window through a local, a count of matches
+    *SET183_INVALID,  # set 183: a rate stated as chars/4
     *SET99S_INVALID,  # sets 99 and 100 (tuner S)
     # a rate of characters per token kept in a local named for tokens, no "per" in it (set 48: ares-ai)
     Invalid(
