@@ -19,7 +19,7 @@ import ast
 from prompt_budget.lint.bound_products import ordered_count
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import LintRule, attr_name, callee_name, number
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, dotted, number
 from prompt_budget.lint.shares import halves
 from prompt_budget.lint.walks import walk
 
@@ -53,6 +53,29 @@ def _budget(rule: LintRule, node: ast.expr) -> str | None:
         # sub-agent budget)
         found = left if rule.names.is_token_amount(left) else None
     return None if found is None or rule.names.is_chars(found) else found
+
+
+def _parameter(rule: LintRule, call: ast.Call, arg: ast.AST) -> str | None:
+    """The parameter a positional argument of ``call`` binds, when ``call`` is of a function of the module
+    (``chunks(...)``) or a method of the enclosing class (``self.chunks(...)``) and the parameter is named
+    as a token budget (``def build_summary_chunks(self, messages, max_chunk_tokens)``, set 183:
+    hellochusquis); else None."""
+    func, cls = call.func, rule.ctx.enclosing_class()
+    if isinstance(func, ast.Attribute) and dotted(func.value) == "self" and cls is not None:
+        scope, name, skip = cls.body, func.attr, 1
+    elif isinstance(func, ast.Name) and isinstance(rule.ctx.tree, ast.Module):
+        scope, name, skip = rule.ctx.tree.body, func.id, 0
+    else:
+        return None
+    index = next(i for i, a in enumerate(call.args) if a is arg)
+    if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return None
+    for stmt in scope:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            params = [*stmt.args.posonlyargs, *stmt.args.args][skip:]
+            if index < len(params) and rule.names.is_budget_setting(params[index].arg):
+                return params[index].arg
+    return None
 
 
 def _use(rule: LintRule, node: ast.expr, strong: bool) -> tuple[str, bool] | None:
@@ -90,6 +113,15 @@ def _use_beyond(
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
             return f"given as `{parent.arg}=`", True
+        if (
+            isinstance(parent, ast.Call)
+            and child in parent.args
+            and (param := _parameter(rule, parent, child))
+        ):
+            return (
+                f"given as `{param}` of `{callee_name(parent)}`",
+                True,
+            )  # ``self.chunks(m, max_tokens // 2)``
         if isinstance(parent, ast.keyword) and strong and (whole := _whole_beside(rule, node, parent)):
             return f"given as `{parent.arg}=` beside the whole budget given as `{whole}=`", True
         if isinstance(parent, ast.Return):

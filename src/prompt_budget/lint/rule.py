@@ -551,6 +551,9 @@ class LintRule:
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
             # ``max_input_tokens / 16``: a share of a token amount is tokens
             return self.token_amount(node.left)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):  # ``tokens * self.safety_margin``
+            margin = words(attr_name(node.right) or "")
+            return bool({"margin", "safety"} & set(margin)) and self.token_amount(node.left)
         return False
 
     def budget_expr(self, node: ast.AST) -> str | None:
