@@ -1,0 +1,28 @@
+"""PB102's cases from set 183 (issue 19: vectora-agent's settings). A class field named as an overlap whose
+docstring says it counts tokens (``chunk_overlap: int = 50`` over "Sobreposição em tokens entre chunks
+consecutivos", in any language) is a budget of tokens, as a field whose docstring calls it a maximum
+number of tokens is (``field_docstrings.docstring_says_tokens``); an overlap its docstring counts in
+characters or words, or a field of another name, is not. Spliced into ``pb102_set117_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_SETTINGS = 'class Settings:\n    {name}: int = 50\n    """{doc}"""\n'
+
+SET183_VALID = (
+    Valid(_SETTINGS.format(name="chunk_overlap", doc="Overlap between chunks, in characters (not tokens).")),
+    Valid(_SETTINGS.format(name="chunk_overlap", doc="Overlap between chunks, in words.")),
+    Valid(_SETTINGS.format(name="page_count", doc="Pages read per batch of tokens.")),
+)
+
+SET183_INVALID = (
+    Invalid(
+        _SETTINGS.format(name="chunk_overlap", doc="Overlap in tokens between consecutive chunks."), line=2
+    ),
+    Invalid(
+        _SETTINGS.format(name="chunk_overlap", doc="Sobreposição em tokens entre chunks consecutivos."),
+        line=2,
+    ),
+)
