@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.count_factors import kept_value
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.small_caps import OUTPUT_CAPS
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -123,6 +124,8 @@ def item_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
     child, parent = kept_value(rule, node, _KEEPS)
     if isinstance(parent, ast.Dict):
         return _entry_rate(rule, node, parent, child)
+    if (asked := _output_rate(rule, node)) is not None:
+        return asked
     if not (isinstance(parent, ast.Assign) and parent.value is child and len(parent.targets) == 1):
         return None
     target = parent.targets[0]
@@ -130,6 +133,33 @@ def item_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
     if not name or not rule.names.is_budget_setting(name) or not _TOKEN_WORDS & set(words(name)):
         return None
     return _rate(rule, node, name, [w for w in words(name) if w not in _TOKEN_WORDS])
+
+
+def _output_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``max_tokens=min(1500, max(256, len(words) * 6))`` (set 183: reasonblocks' word classifier): a
+    request's output cap sized per item of a list it sends, ``len(items)`` times a whole number, through
+    clamps and ``int()``; the number is how many tokens the model may write per item."""
+    _, parent = kept_value(rule, node, _KEEPS | {"min", "max"})
+    if not (isinstance(parent, ast.keyword) and parent.arg in OUTPUT_CAPS):
+        return None
+    for literal, other in ((node.right, node.left), (node.left, node.right)):
+        value = number(literal)
+        if type(literal) is not ast.Constant or type(value) is not int or not 2 <= value <= 10_000:
+            continue
+        if not (isinstance(other, ast.Call) and callee_name(other) == "len" and len(other.args) == 1):
+            continue
+        listed = attr_name(other.args[0]) or ""
+        if not listed.endswith("s") or listed.endswith("ss"):
+            continue  # a list named in the plural (``words``, ``messages``), not a text (``len(text)``)
+        # ``len(ids) * 2``: tokens already; ``len(text_chars) * 2``: a unit of its own (a list of words is items)
+        if rule.token_sequence(other.args[0]) or (_OTHER_UNITS - {"word", "words"}) & set(words(listed)):
+            continue
+        message = (
+            f"hard-coded rate of {value} output tokens per item of `{listed}` in `{parent.arg}=` "
+            f"(`{ast.unparse(node)}`)"
+        )
+        return literal, value, message, f"{parent.arg} per {listed}"
+    return None
 
 
 def _entry_rate(
