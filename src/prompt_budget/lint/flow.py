@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
-from prompt_budget.lint.assignments import uncast
+from prompt_budget.lint.assignments import bound_values, uncast
 from prompt_budget.lint.bound_products import ordered_local
 from prompt_budget.lint.char_conversions import converted_to_characters
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
@@ -73,8 +73,7 @@ if TYPE_CHECKING:
 #: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
 FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr", "Option", "option", "Argument"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-#: Words a name's value may still be a token amount with, although they exclude names alone: a
-#: ``padding`` subtracted from a context window is a reserve of tokens.
+#: Words a name's value may still be tokens with (they exclude names alone): a ``padding`` taken off a window.
 _FLOW_ALLOWED = frozenset({"pad", "padding"})
 #: A name that spells its number (``_ONE_MILLION_TOKENS``) defines a unit, not a setting.
 _NUMBER_WORDS = frozenset({"hundred", "thousand", "million", "billion", "one", "two", "ten"})
@@ -291,15 +290,20 @@ class Uses:
             self.counted.add(name)
 
 
-def token_list(rule: LintRule, node: ast.expr) -> bool:
-    """A list of tokens, or a row of one (``inputs["input_ids"][0]``: a batch's first row of ids, which a
-    slice cuts as a list of tokens)."""
+def token_list(rule: LintRule, node: ast.expr, depth: int = 0) -> bool:
+    """A list of tokens, a row of one (``inputs["input_ids"][0]``), or a local bound only to such lists."""
     while isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
         if type(node.slice.value) is not int:
             break
         node = node.value
     fn = rule.ctx.function()
     listed = rule.token_sequence(node) and not (fn is not None and entry_list(fn, node))  # a vocabulary
+    if (
+        not listed and fn is not None and type(node) is ast.Name and depth < 2
+    ):  # ``ids = tok(t)["input_ids"]``
+        listed = bool(found := bound_values(fn, node.id)) and all(
+            token_list(rule, v, depth + 1) for v in found
+        )
     return listed or keyed_token_row(rule, node)  # ``answer_tokens[k]`` (set 48)
 
 

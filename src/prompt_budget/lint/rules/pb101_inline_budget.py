@@ -37,6 +37,7 @@ from prompt_budget.lint.inline_forms import (
     widget_default,
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
+from prompt_budget.lint.literal_cuts import literal_token_cut
 from prompt_budget.lint.model_limits import beside_window, limit_entries
 from prompt_budget.lint.overlap_siblings import overlap_beside
 from prompt_budget.lint.period_scales import counts_requests, per_item
@@ -57,6 +58,7 @@ from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
 from prompt_budget.lint.rules.pb101_form_cases import FORM_INVALID, FORM_VALID
 from prompt_budget.lint.rules.pb101_list_cases import LIST_INVALID, LIST_VALID
 from prompt_budget.lint.rules.pb101_row_cases import ROW_INVALID, ROW_VALID
+from prompt_budget.lint.rules.pb101_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb107_reads import handed_at
 from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.schema_defaults import schema_fallback
@@ -179,6 +181,7 @@ class InlineBudget(LintRule):
         Valid("delay = self.timeout if self.timeout else 30"),
         Valid("n = RETRIES.get(model_name, 3000)"),
         *LIST_VALID,
+        *SET183_VALID,
         # an `or` fallback given where no budget goes
         Valid("def page(rows, size=None):\n    return fetch(rows, limit=size or 100)\n"),
         Valid("def new_id(self):\n    width = self.width or 2048\n    return width\n"),
@@ -286,25 +289,9 @@ class InlineBudget(LintRule):
             "        split_length=size if size else 500, split_unit='token'\n    )\n",
             line=3,
         ),
-        # a table of model names to windows' fallback, whatever its name says (set 14), before or after
-        Invalid(
-            'DEEpSEEkMAXCONTETNLENGTH = {"deepseek-chat": 64000, "deepseek-coder": 32000}\n\n'
-            "class DeepSeek:\n    def max_context_length(self):\n"
-            "        return DEEpSEEkMAXCONTETNLENGTH.get(self.model_name, 4096)\n",
-            line=5,
-        ),
-        Invalid(
-            'def window(model):\n    """The model\'s window, in tokens."""\n'
-            "    return ZHIPU_MAXCONTETNLENGTH.get(model, 128000)\n\n"
-            'ZHIPU_MAXCONTETNLENGTH = {"glm-4": 128000, "glm-4-long": 1000000, "glm-4v": 2048}\n',
-            line=3,
-        ),
-        # a language model's generate: Hugging Face counts max_length in tokens (set 14: adalflow)
-        Invalid(
-            "def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2
-        ),
         *FORM_INVALID,
         *ROW_INVALID,
+        *SET183_INVALID,
         *LIST_INVALID,
     )
 
@@ -461,6 +448,10 @@ class InlineBudget(LintRule):
                 self.report(
                     node, message, value=value, key_parts=(f"{self.scope_key()} {name}", self.ctx.module_name)
                 )
+
+    def visit_Slice(self, node: ast.Slice) -> None:
+        if (cut := literal_token_cut(self, node)) is not None:  # ``enc.decode(enc.encode(text)[:8192])``
+            self._report(cut[0], "token_limit", cut[1], cut[2])
 
     def visit_List(self, node: ast.List | ast.Tuple) -> None:
         """``["--ctx-size", "8192"]``: a command line's option named as a budget, then its value; a

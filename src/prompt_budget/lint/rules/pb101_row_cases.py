@@ -81,4 +81,19 @@ ROW_INVALID = (
     Invalid("def start(server):\n    server.n_ctx = server.n_slots * 1024\n"),
     # the fallback of a lookup in a table named for budgets whose rows are amounts of tokens (set 66)
     Invalid(_LEVELS.format(rows='{"none": 0, "low": 1024, "high": 4096}', fallback="2048"), line=5),
+    # a table of model names to windows' fallback, whatever its name says (set 14), before or after
+    Invalid(
+        'DEEpSEEkMAXCONTETNLENGTH = {"deepseek-chat": 64000, "deepseek-coder": 32000}\n\n'
+        "class DeepSeek:\n    def max_context_length(self):\n"
+        "        return DEEpSEEkMAXCONTETNLENGTH.get(self.model_name, 4096)\n",
+        line=5,
+    ),
+    Invalid(
+        'def window(model):\n    """The model\'s window, in tokens."""\n'
+        "    return ZHIPU_MAXCONTETNLENGTH.get(model, 128000)\n\n"
+        'ZHIPU_MAXCONTETNLENGTH = {"glm-4": 128000, "glm-4-long": 1000000, "glm-4v": 2048}\n',
+        line=3,
+    ),
+    # a language model's generate: Hugging Face counts max_length in tokens (set 14: adalflow)
+    Invalid("def reply(model, input_ids):\n    return model.generate(input_ids, max_length=512)\n", line=2),
 )
