@@ -17,8 +17,9 @@ SET183_VALID = (
 
 SET183_INVALID = (
     Invalid(
-        "def head(enc, text):\n    return enc.decode(enc.encode(text)[:8192])\n",
-        line=2,
+        'import tiktoken\n\nenc = tiktoken.get_encoding("o200k_base")\n\n\n'
+        "def head(text):\n    return enc.decode(enc.encode(text)[:8192])\n",
+        line=7,
         key="head_token_limit",
     ),
     Invalid(
