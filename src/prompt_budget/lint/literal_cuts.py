@@ -6,8 +6,11 @@ many tokens, a budget written inline::
     return ids[:512]                                # through a local bound only to a token list
     tail = tokens[-2000:]                           # the last 2000
 
-The list is one the rules already read as tokens (``flow.token_list``: ``tokens``, ``input_ids``,
-``enc.encode(text)``, a local of the function bound only to such lists). A slice with a step, or with both
+The list is one a tokenizer made: an encoder's ``encode`` (``enc.encode(text)``, ``tokenizer.encode(...)``), a
+tokenizer's call or its ``input_ids`` (``tok(text)["input_ids"]``, ``batch.input_ids``, ``token_ids``), a row of
+one, or a local of the function bound only to such lists. A list merely named ``tokens`` is not enough for a
+number written in the slice (a command line's tokens, a word list, an access token cut for display: set 183's
+corpus check); a name bound to a number and cutting it is judged by the data flow (``flow.token_list``). A slice with a step, or with both
 bounds (a window between two offsets, ``ids[100:612]``), is left alone, and so is a number below the rule's
 least value (``tokens[:1]``, the first token). Read from the node's ancestors and the function's bindings.
 """
@@ -17,8 +20,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import zero
-from prompt_budget.lint.flow import token_list
+from prompt_budget.lint.assignments import bound_values, zero
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.walks import brief_source
 
 if TYPE_CHECKING:
@@ -43,6 +47,31 @@ def literal_token_cut(rule: LintRule, node: ast.Slice) -> tuple[ast.expr, int | 
     else:
         return None
     value = rule.budget_literal(bound)
-    if value is None or not token_list(rule, parent.value):
+    if value is None or not _encoded(rule, parent.value):
         return None
     return bound, value, f"cuts the token list `{brief_source(parent.value)}` to its {kept} {value} tokens"
+
+
+#: Words of a name holding ids a tokenizer made (``input_ids``, ``token_ids``).
+_ID_WORDS = frozenset({"input", "token"})
+
+
+def _encoded(rule: LintRule, node: ast.expr, depth: int = 0) -> bool:
+    """A list of ids a tokenizer made, a row of one, or a local bound only to such lists."""
+    while (
+        isinstance(node, ast.Subscript) and type(node.slice) is ast.Constant and type(node.slice.value) is int
+    ):
+        node = node.value  # ``inputs["input_ids"][0]``: a batch's first row
+    if isinstance(node, ast.Call):
+        callee = callee_name(node) or ""
+        encodes = callee.startswith("encode") or callee == "tokenize"
+        return (encodes and rule.token_sequence(node)) or callee in {"tokenizer", "apply_chat_template"}
+    name = attr_name(node) or ""
+    ws = set(words(name))
+    if "ids" in ws and ws & _ID_WORDS:
+        return True
+    fn = rule.ctx.function()
+    if fn is None or type(node) is not ast.Name or depth > 1:
+        return False
+    values = bound_values(fn, node.id)
+    return bool(values) and all(_encoded(rule, v, depth + 1) for v in values)

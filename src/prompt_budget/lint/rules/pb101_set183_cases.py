@@ -1,7 +1,8 @@
 """PB101's cases from set 183 (issue 19): a number literal bounding a slice of a token list
 (``enc.decode(enc.encode(text)[:8192])``, ``ids[:512]`` through a local bound to a tokenizer's
-``input_ids``, ``tokens[-2000:]``: ``literal_cuts``). A slice of a text, a window between two offsets, a
-step, or the first token alone is not one. Spliced into the rule's cases.
+``input_ids``, ``ids[-2000:]`` of ``tokenizer.encode(text)``: ``literal_cuts``). A slice of a text, of a list
+only named as tokens (a command line's, an access token), a window between two offsets, a step, or the first
+token alone is not one. Spliced into the rule's cases.
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ SET183_VALID = (
     Valid("def window(enc, text):\n    return enc.encode(text)[100:612]\n"),
     Valid("def first(enc, text):\n    return enc.encode(text)[:1]\n"),
     Valid("def every(enc, text):\n    return enc.encode(text)[::512]\n"),
+    # a list only named as tokens: a command line's, a word list, an access token shown in part
+    Valid(
+        "import shlex\n\n\ndef detail(cmd):\n    tokens = shlex.split(cmd)\n    return ', '.join(tokens[:24])\n"
+    ),
+    Valid("def shown(get_token):\n    token = get_token()\n    return token[:16] + '...'\n"),
 )
 
 SET183_INVALID = (
@@ -28,5 +34,5 @@ SET183_INVALID = (
         "    return ids[:512]\n",
         line=3,
     ),
-    Invalid("def tail(tokens):\n    return tokens[-2000:]\n", line=2),
+    Invalid("def tail(tokenizer, text):\n    ids = tokenizer.encode(text)\n    return ids[-2000:]\n", line=3),
 )
