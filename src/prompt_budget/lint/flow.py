@@ -1,17 +1,17 @@
 """Deciding by data flow: follow a number bound to a name to where the module uses that name.
 
-A name says little on its own (``padding = 4096``, ``_DEFAULT_COMPACT_THRESHOLD = 240_000``,
-``trigger: float = Field(default=0.9)``); what the name meets says more. A use is evidence that the
-value is a token amount when it is passed as a budget keyword of a call (``max_tokens=LIMIT``),
-compared with or clamps a token count (``if used_tokens > THRESHOLD``), is subtracted from a budget
-(``self.max_context_window - padding``), written under a budget key (``{"max_tokens": LIMIT}``) or a
-model's name in a window table, returned by a window getter, given to a function cutting by tokens
-(``truncate_by_token(texts, LIMIT)``) or bounds a slice of a token list (``tokens[:LIMIT]``);
-that it is a budget ratio when it multiplies or divides a budget (``self.trigger * context_window``).
+A name says little on its own (``padding = 4096``, ``_DEFAULT_COMPACT_THRESHOLD = 240_000``, ``trigger: float
+= Field(default=0.9)``); what the name meets says more. A use is evidence that the value is a token amount
+when it is passed as a budget keyword of a call (``max_tokens=LIMIT``), compared with or clamps a token count
+(``if used_tokens > THRESHOLD``), is subtracted from a budget (``self.max_context_window - padding``), written
+under a budget key (``{"max_tokens": LIMIT}``) or a model's name in a window table, returned by a window
+getter, given to a function cutting by tokens (``truncate_by_token(texts, LIMIT)``) or bounds a slice of a
+token list (``tokens[:LIMIT]``); that it is a budget ratio when it multiplies or divides a budget
+(``self.trigger * context_window``).
 
-``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one
-walk of the file; at the end of the module every candidate with a reason is reported, the reason naming
-the line (``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
+``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one walk of
+the file; at the end of the module every candidate with a reason is reported, the reason naming the line
+(``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # moved to ``character_reads``, still importable from here (explicit re-exports)
-from prompt_budget.lint.assignments import bound_values, uncast
+from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.bound_products import ordered_local
 from prompt_budget.lint.char_conversions import converted_to_characters
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
@@ -33,12 +33,10 @@ from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import token_local
-from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.getter_returns import returned_budget
 from prompt_budget.lint.handed_names import bound_local_use, handed_on
-from prompt_budget.lint.keyed_rows import keyed_token_row
 from prompt_budget.lint.lookup_values import lookup_value
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import (
@@ -63,6 +61,7 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
+from prompt_budget.lint.token_lists import token_list
 from prompt_budget.lint.token_minuends import addition_use, budget_local, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
 
@@ -288,23 +287,6 @@ class Uses:
                 self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):
             self.counted.add(name)
-
-
-def token_list(rule: LintRule, node: ast.expr, depth: int = 0) -> bool:
-    """A list of tokens, a row of one (``inputs["input_ids"][0]``), or a local bound only to such lists."""
-    while isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        if type(node.slice.value) is not int:
-            break
-        node = node.value
-    fn = rule.ctx.function()
-    listed = rule.token_sequence(node) and not (fn is not None and entry_list(fn, node))  # a vocabulary
-    if (
-        not listed and fn is not None and type(node) is ast.Name and depth < 2
-    ):  # ``ids = tok(t)["input_ids"]``
-        listed = bool(found := bound_values(fn, node.id)) and all(
-            token_list(rule, v, depth + 1) for v in found
-        )
-    return listed or keyed_token_row(rule, node)  # ``answer_tokens[k]`` (set 48)
 
 
 def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:

@@ -4,15 +4,17 @@ many tokens, a budget written inline::
     return enc.decode(enc.encode(text)[:8192])      # the first 8192 tokens
     ids = tok(prompt)["input_ids"]
     return ids[:512]                                # through a local bound only to a token list
-    tail = tokens[-2000:]                           # the last 2000
+    tail = tokenizer.encode(text)[-2000:]           # the last 2000
 
 The list is one a tokenizer made: an encoder's ``encode`` (``enc.encode(text)``, ``tokenizer.encode(...)``), a
-tokenizer's call or its ``input_ids`` (``tok(text)["input_ids"]``, ``batch.input_ids``, ``token_ids``), a row of
-one, or a local of the function bound only to such lists. A list merely named ``tokens`` is not enough for a
-number written in the slice (a command line's tokens, a word list, an access token cut for display: set 183's
-corpus check); a name bound to a number and cutting it is judged by the data flow (``flow.token_list``). A slice with a step, or with both
-bounds (a window between two offsets, ``ids[100:612]``), is left alone, and so is a number below the rule's
-least value (``tokens[:1]``, the first token). Read from the node's ancestors and the function's bindings.
+tokenizer's call or its ``input_ids`` (``tok(text)["input_ids"]``, ``batch.input_ids``, ``token_ids``), a row
+of one, or a local of the function bound only to such lists. A list merely named ``tokens`` is not enough for
+a number written in the slice (a command line's tokens, a word list, an access token cut for display: set
+183's corpus check); a name bound to a number and cutting it is judged by the data flow
+(``token_lists.token_list``).
+A slice with a step, or with both bounds (a window between two offsets, ``ids[100:612]``), is left alone, and
+so is a number below the rule's least value (``tokens[:1]``, the first token). Read from the node's ancestors
+and the function's bindings.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def literal_token_cut(rule: LintRule, node: ast.Slice) -> tuple[ast.expr, int | float, str] | None:
-    """(the literal, its value, how the list is cut) when ``node`` cuts a token list at a number; else None."""
+    """(the literal, its value, how the list is cut) when ``node`` cuts a token list at a number."""
     parent = rule.ctx.parent(node)
     if not isinstance(parent, ast.Subscript) or parent.slice is not node or node.step is not None:
         return None
