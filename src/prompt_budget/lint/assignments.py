@@ -80,6 +80,19 @@ def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
     return values
 
 
+def clamp_args(node: ast.expr) -> list[ast.expr] | None:
+    """The two arguments of a clamp, ``min(a, b)`` or ``max(a, b)`` (no keyword); else None."""
+    if (
+        isinstance(node, ast.Call)
+        and type(node.func) is ast.Name
+        and node.func.id in {"max", "min"}
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        return node.args
+    return None
+
+
 def zero(value: ast.expr | None) -> bool:
     """The literal ``0`` (what a running total starts at)."""
     return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
-from prompt_budget.lint.names import TOKENS_WORD, excluded, words
+from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.option_twins import record_option
 from prompt_budget.lint.overlap_siblings import documented_overlap
@@ -233,7 +233,7 @@ def _in_tokens(rule: LintRule, node: ast.Call, name: str, help_text: str | None)
     """Why an option's value is a number of tokens whatever its name: its ``metavar`` says so
     (``metavar="TOKENS"``) or its help text opens on tokens (set 181: openprover's ``--answer-reserve``);
     None for an option named for another unit or a credential."""
-    if rule.names.is_chars(name) or excluded(words(name)) or name.lower() in rule.names.ignore_names:
+    if rule.names.is_chars(name) or rule.names.is_excluded(name):
         return None
     metavar = next((string_value(kw.value) for kw in node.keywords if kw.arg == "metavar"), None)
     if metavar and {"tokens", "toks"} & set(words(metavar)):

@@ -18,6 +18,7 @@ import ast
 
 from prompt_budget.lint.bound_products import ordered_count
 from prompt_budget.lint.derived_budgets import derived_budget
+from prompt_budget.lint.flow import positional_params
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, dotted, number
 from prompt_budget.lint.shares import halves
@@ -62,9 +63,9 @@ def _parameter(rule: LintRule, call: ast.Call, arg: ast.AST) -> str | None:
     hellochusquis); else None."""
     func, cls = call.func, rule.ctx.enclosing_class()
     if isinstance(func, ast.Attribute) and dotted(func.value) == "self" and cls is not None:
-        scope, name, skip = cls.body, func.attr, 1
-    elif isinstance(func, ast.Name) and isinstance(rule.ctx.tree, ast.Module):
-        scope, name, skip = rule.ctx.tree.body, func.id, 0
+        scope, name, method = cls.body, func.attr, True
+    elif isinstance(func, ast.Name):
+        scope, name, method = getattr(rule.ctx.tree, "body", []), func.id, False
     else:
         return None
     index = next(i for i, a in enumerate(call.args) if a is arg)
@@ -72,9 +73,9 @@ def _parameter(rule: LintRule, call: ast.Call, arg: ast.AST) -> str | None:
         return None
     for stmt in scope:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
-            params = [*stmt.args.posonlyargs, *stmt.args.args][skip:]
-            if index < len(params) and rule.names.is_budget_setting(params[index].arg):
-                return params[index].arg
+            params = positional_params(stmt, method)
+            if index < len(params) and rule.names.is_budget_setting(params[index]):
+                return params[index]
     return None
 
 
@@ -113,15 +114,13 @@ def _use_beyond(
             continue
         if isinstance(parent, ast.keyword) and parent.arg and rule.names.is_budget_setting(parent.arg):
             return f"given as `{parent.arg}=`", True
+        # ``self.chunks(m, max_tokens // 2)``: handed on by position to a parameter named as a budget
         if (
             isinstance(parent, ast.Call)
             and child in parent.args
             and (param := _parameter(rule, parent, child))
         ):
-            return (
-                f"given as `{param}` of `{callee_name(parent)}`",
-                True,
-            )  # ``self.chunks(m, max_tokens // 2)``
+            return f"given as `{param}` of `{callee_name(parent)}`", True
         if isinstance(parent, ast.keyword) and strong and (whole := _whole_beside(rule, node, parent)):
             return f"given as `{parent.arg}=` beside the whole budget given as `{whole}=`", True
         if isinstance(parent, ast.Return):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import clamp_args
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
@@ -87,17 +88,8 @@ def floor_literal(node: ast.expr) -> ast.expr:
     """``800`` of ``max(800, baseline * 2)``: the one number literal of a clamp with one other argument, the
     least (or most) a count is compared with (set 183: reasonblocks' ``latest_out >= max(800, baseline *
     2)``); else ``node``."""
-    if (
-        isinstance(node, ast.Call)
-        and type(node.func) is ast.Name
-        and node.func.id in {"max", "min"}
-        and len(node.args) == 2
-        and not node.keywords
-    ):
-        found = [a for a in node.args if type(a) is ast.Constant and type(a.value) in (int, float)]
-        if len(found) == 1:
-            return found[0]
-    return node
+    found = [a for a in clamp_args(node) or () if type(a) is ast.Constant and type(a.value) in (int, float)]
+    return found[0] if len(found) == 1 else node
 
 
 def without_fallback(amount: ast.expr) -> ast.expr:

@@ -28,6 +28,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import first_target
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, string_value
 
@@ -79,14 +80,7 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
     tokens to generate."``, ``"Maximum generation length."``), or, for an overlap, that it counts tokens
     (``chunk_overlap: int = 50`` over "Overlap in tokens between chunks", set 183: vectora-agent)."""
     text = attribute_docstring(rule, stmt)
-    target = (
-        stmt.target
-        if isinstance(stmt, ast.AnnAssign)
-        else stmt.targets[0]
-        if isinstance(stmt, ast.Assign)
-        else None
-    )
-    if text and words(attr_name(target) or "")[-1:] == ("overlap",) and TOKENS_WORD.search(text):
+    if text and words(attr_name(first_target(stmt)) or "")[-1:] == ("overlap",) and TOKENS_WORD.search(text):
         return not set(words(text)) & (CHAR_WORDS | NOT_LLM | {"word", "words", "sentence", "sentences"})
     return says_token_limit(text)
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import bound_values, zero
+from prompt_budget.lint.assignments import zero
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.token_lists import local_values, row_of
 from prompt_budget.lint.walks import brief_source
 
 if TYPE_CHECKING:
@@ -60,20 +61,13 @@ _ID_WORDS = frozenset({"input", "token"})
 
 def _encoded(rule: LintRule, node: ast.expr, depth: int = 0) -> bool:
     """A list of ids a tokenizer made, a row of one, or a local bound only to such lists."""
-    while (
-        isinstance(node, ast.Subscript) and type(node.slice) is ast.Constant and type(node.slice.value) is int
-    ):
-        node = node.value  # ``inputs["input_ids"][0]``: a batch's first row
+    node = row_of(node)
     if isinstance(node, ast.Call):
         callee = callee_name(node) or ""
         encodes = callee.startswith("encode") or callee == "tokenize"
         return (encodes and rule.token_sequence(node)) or callee in {"tokenizer", "apply_chat_template"}
-    name = attr_name(node) or ""
-    ws = set(words(name))
+    ws = set(words(attr_name(node) or ""))
     if "ids" in ws and ws & _ID_WORDS:
         return True
-    fn = rule.ctx.function()
-    if fn is None or type(node) is not ast.Name or depth > 1:
-        return False
-    values = bound_values(fn, node.id)
-    return bool(values) and all(_encoded(rule, v, depth + 1) for v in values)
+    found = local_values(rule, node, depth)
+    return bool(found) and all(_encoded(rule, v, depth + 1) for v in found)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import uncast
+from prompt_budget.lint.assignments import clamp_args, uncast
 from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.documented_caps import documented_token_cap
@@ -57,16 +57,8 @@ def _lessened(rule: LintRule, fn: ast.AST, stmt: ast.AST | None, target: ast.Nam
 
 def _unclamped(node: ast.expr) -> ast.expr:
     """``budget`` of ``max(budget, 1)`` or ``min(budget, 100)`` (a clamp by a number literal); else ``node``."""
-    if (
-        isinstance(node, ast.Call)
-        and type(node.func) is ast.Name
-        and node.func.id in {"max", "min"}
-        and len(node.args) == 2
-        and not node.keywords
-        and number(node.args[1]) is not None
-    ):
-        return node.args[0]
-    return node
+    args = clamp_args(node)
+    return args[0] if args is not None and number(args[1]) is not None else node
 
 
 def token_difference(rule: LintRule, node: ast.expr) -> bool:
@@ -129,10 +121,10 @@ def token_cap(rule: LintRule, node: ast.expr) -> bool:
         or (inner is not node and rule.token_amount(fallen_back(inner)))
         or documented_token_cap(rule.ctx.function(), node)
         or token_difference(rule, _unclamped(node))
-        # ``while estimate(msgs) > effective_max: ...`` ... ``max_chars = effective_max * 4`` (set 127)
-        or (type(node) is ast.Name and _fixed(rule, node.id) and ordered_against_tokens(rule, node.id))
         # ``ctx = getattr(llm, "context_length", 200_000)`` ... ``ctx * 4`` (set 181: openprover)
         or (type(node) is ast.Name and rule.budget_expr(node) is not None)
+        # ``while estimate(msgs) > effective_max: ...`` ... ``max_chars = effective_max * 4`` (set 127)
+        or (type(node) is ast.Name and _fixed(rule, node.id) and ordered_against_tokens(rule, node.id))
     )
 
 

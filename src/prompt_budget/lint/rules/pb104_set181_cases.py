@@ -12,6 +12,18 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 
+#: openprover's planner history: 15 % of the window in characters at 4 characters per token (PB104 reads the
+#: rate, PB105 the share: ``pb105_set181_cases``).
+HISTORY_BUDGET = (
+    "class Prover:\n"
+    '    """Planner history sized from the model\'s window of tokens."""\n\n'
+    "    def __init__(self, llm):\n"
+    "        ctx = getattr(llm, 'context_length', 200_000)\n"
+    "        self.history_budget = int(ctx * 4 * 0.15)\n"
+)
+#: The same product of a count of items: no window, so neither a rate nor a share.
+HISTORY_OF_ITEMS = "def history(messages):\n    ctx = len(messages)\n    return int(ctx * 4 * 0.15)\n"
+
 SET181_VALID = (
     Valid(
         "import re\n\n"
@@ -22,19 +34,12 @@ SET181_VALID = (
         "    rendered_numbers = _count_numeric_tokens(rendered)\n"
         "    return rendered_numbers >= 2 * _count_numeric_tokens(content)\n"
     ),
-    Valid("def history(messages):\n    ctx = len(messages)\n    return int(ctx * 4 * 0.15)\n"),
+    Valid(HISTORY_OF_ITEMS),
     Valid("def pages(llm):\n    ctx = getattr(llm, 'context_length', 200_000)\n    return ctx * 4\n"),
 )
 
 SET181_INVALID = (
-    Invalid(
-        "class Prover:\n"
-        '    """Planner history sized from the model\'s window of tokens."""\n\n'
-        "    def __init__(self, llm):\n"
-        "        ctx = getattr(llm, 'context_length', 200_000)\n"
-        "        self.history_budget = int(ctx * 4 * 0.15)\n",
-        line=6,
-    ),
+    Invalid(HISTORY_BUDGET, line=6),
     Invalid(
         "def history_chars(llm):\n    window = llm.context_length  # tokens\n    max_chars = window * 4\n    return max_chars\n",
         line=3,

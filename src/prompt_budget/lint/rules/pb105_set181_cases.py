@@ -10,22 +10,16 @@ characters: ``share_units.commented_token_share``); "share of the token budget" 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb104_set181_cases import HISTORY_BUDGET, HISTORY_OF_ITEMS
 
 SET181_VALID = (
-    Valid("def history(messages):\n    ctx = len(messages)\n    return int(ctx * 4 * 0.15)\n"),
+    Valid(HISTORY_OF_ITEMS),
     Valid("def history(llm, n):\n    ctx = llm.context_length\n    return int(ctx * n * 0.15)\n"),
     Valid("CORD_SHARE = 0.5  # share of the budget reserved for cord-reached knots\n"),
 )
 
 SET181_INVALID = (
-    Invalid(
-        "class Prover:\n"
-        '    """Planner history sized from the model\'s window of tokens."""\n\n'
-        "    def __init__(self, llm):\n"
-        "        ctx = getattr(llm, 'context_length', 200_000)\n"
-        "        self.history_budget = int(ctx * 4 * 0.15)\n",
-        line=6,
-    ),
+    Invalid(HISTORY_BUDGET, line=6),
     Invalid(
         "def history(llm):\n    ctx = getattr(llm, 'context_length', None)\n    return int(ctx * 0.15)\n",
         line=3,

@@ -424,7 +424,7 @@ class BudgetTable(LintRule):
         return ""
 
     def visit_Dict(self, node: ast.Dict) -> None:
-        one = len(node.keys) < 2 and row_reads.one_window_row(self, node, self._name(node), self._window_name)
+        one = len(node.keys) == 1 and row_reads.one_window_row(self, node, self._name, self._window_name)
         if (len(node.keys) < 2 and not one) or any(k is None for k in node.keys):
             return
         # ``{TASK_A: 430, TASK_B: 788}``: keys named by constants (tasks) are no models' ids, the name must

@@ -150,10 +150,14 @@ def counted_argument(rule: LintRule, call: ast.Call, literal: ast.expr) -> bool:
 _PLURALS = frozenset({"windows", "lengths", "limits", "sizes", "contexts", "budgets"})
 
 
-def one_window_row(rule: LintRule, node: ast.Dict, name: str, window_name: Callable[[str], bool]) -> bool:
+def one_window_row(
+    rule: LintRule, node: ast.Dict, name_of: Callable[[ast.Dict], str], window_name: Callable[[str], bool]
+) -> bool:
     """``MODEL_CONTEXT_LENGTHS = {"MiniMaxAI/MiniMax-M2.5": 196608}``: a table of one row so far (set 181:
-    openprover), named as windows in the plural, keyed by a model's id and holding a window."""
-    if len(node.keys) != 1 or not (name and _PLURALS & set(words(name)) and window_name(name)):
+    openprover), keyed by a model's id, holding a window and named (``name_of``, asked last: most dicts of one
+    entry hold no window) as windows in the plural."""
+    key = string_value(node.keys[0]) if len(node.keys) == 1 and node.keys[0] is not None else None
+    if not (key and looks_like_model_name(key)) or (rule.budget_literal(node.values[0]) or 0) < 1024:
         return False
-    key = string_value(node.keys[0]) if node.keys[0] is not None else None
-    return bool(key and looks_like_model_name(key)) and (rule.budget_literal(node.values[0]) or 0) >= 1024
+    name = name_of(node)
+    return bool(name and _PLURALS & set(words(name)) and window_name(name))
