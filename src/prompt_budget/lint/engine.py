@@ -24,6 +24,7 @@ from prompt_budget.lint.constant_echoes import ECHOED_CODES, constant_echoes, co
 from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.module_budgets import bent
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
 
@@ -169,7 +170,7 @@ def lint_source(
         # its context, a final sigma, reads a line end as it reads the text's end)
         end = len(text) - 1 if text.endswith("\n") else len(text)
         keep_source(lines, text[:end], lowered[:end])
-    rule_options = [options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules]
+    rule_options = bent([options.options_for(r.CODE, r.NAME, r.DEFAULT_MIN_VALUE) for r in rules], lowered)
     every_word = False
     while True:
         again = False

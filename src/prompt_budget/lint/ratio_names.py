@@ -20,6 +20,7 @@ import re
 
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, NameJudge, words
+from prompt_budget.lint.param_docstrings import arg_entry
 from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.walks import walk
 
@@ -102,6 +103,12 @@ def described_otherwise(node: ast.AST | None) -> bool:
     name beside a token budget in a request model is then that other thing (set 25: memoryos)."""
     text = _field_text(node)
     return bool(text.strip()) and not _BUDGET_TEXT.search(text)
+
+
+def entry_says_score(doc: str, name: str) -> bool:
+    """``threshold: Answer fixed-point similarity threshold.``: the parameter's own docstring entry names a
+    score (set 185's pass: memctl's convergence thresholds beside a token budget), so it is no share of one."""
+    return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(arg_entry(doc, name).lower()))
 
 
 def described_as_share(node: ast.AST | None) -> bool:

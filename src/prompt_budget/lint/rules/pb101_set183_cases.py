@@ -2,12 +2,14 @@
 (``enc.decode(enc.encode(text)[:8192])``, ``ids[:512]`` through a local bound to a tokenizer's
 ``input_ids``, ``ids[-2000:]`` of ``tokenizer.encode(text)``: ``literal_cuts``). A slice of a text, of a list
 only named as tokens (a command line's, an access token), a window between two offsets, a step, or the first
-token alone is not one. Spliced into the rule's cases.
+token alone is not one. Set 185's setting fallback named ``budget`` in a module that speaks of token budgets
+(``pb102_set185_cases``) rides along. Spliced into the rule's cases.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb102_set185_cases import FALLBACK_INVALID, FALLBACK_VALID
 
 SET183_VALID = (
     Valid("def head(text):\n    return text[:8192]\n"),
@@ -19,6 +21,7 @@ SET183_VALID = (
         "import shlex\n\n\ndef detail(cmd):\n    tokens = shlex.split(cmd)\n    return ', '.join(tokens[:24])\n"
     ),
     Valid("def shown(get_token):\n    token = get_token()\n    return token[:16] + '...'\n"),
+    *FALLBACK_VALID,
 )
 
 SET183_INVALID = (
@@ -35,4 +38,5 @@ SET183_INVALID = (
         line=3,
     ),
     Invalid("def tail(tokenizer, text):\n    ids = tokenizer.encode(text)\n    return ids[-2000:]\n", line=3),
+    *FALLBACK_INVALID,
 )

@@ -39,6 +39,7 @@ from prompt_budget.lint.ratio_names import (
     described_as_share,
     described_otherwise,
     documented_as_budget_share,
+    entry_says_score,
     documented_budget_scale,
     fraction,
     generic,
@@ -191,8 +192,10 @@ class BudgetRatio(DivisorTables):
 
     def leave_FunctionDef(self, node: ast.AST) -> None:
         seen, pending = self._frames.pop()
-        if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if pending and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             doc = ast.get_docstring(node, clean=False)  # "Check if any budget dimension is approaching..."
+            pending = [p for p in pending if not (p[2] and doc and entry_says_score(doc, p[0]))]
+        if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             seen[0] = bool(doc and BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
             if not seen[0] and doc:
                 # ``threshold: Token count or percent of context window to trigger compaction.``: the

@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb105_set171_cases import SET171_INVALID, SET171_V
 from prompt_budget.lint.rules.pb105_set173_cases import SET173_INVALID, SET173_VALID
 from prompt_budget.lint.rules.pb105_set179_cases import SET179_INVALID, SET179_VALID
 from prompt_budget.lint.rules.pb105_set181_cases import SET181_INVALID, SET181_VALID
+from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb105_set183_cases import SET183_INVALID, SET183_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -144,6 +145,7 @@ SET111_VALID = (
     *SET179_VALID,  # set 179: a growth of one count of tokens over another
     *SET181_VALID,  # set 181: a share of a window read with getattr or scaled first
     *SET183_VALID,  # set 183: a half handed on by position, a count with a safety margin
+    *SCORE_VALID,  # set 185's check: a threshold documented as a similarity
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -201,5 +203,6 @@ SET111_INVALID = (
     *SET179_INVALID,  # set 179: a growth of one count of tokens over another
     *SET181_INVALID,  # set 181: a share of a window read with getattr or scaled first
     *SET183_INVALID,  # set 183: a half handed on by position, a count with a safety margin
+    *SCORE_INVALID,  # set 185's check: a threshold documented as a similarity
     *SET155_INVALID,  # set 155: a window's ratio getter
 )
