@@ -155,10 +155,33 @@ def test_test_modules_are_suppressed_unless_report_tests(project: Path) -> None:
     assert found[("tests/broken_test.py", "PB000")] is None  # a file that does not parse is always told
     assert found[("agent.py", "PB101")] is None
 
-    (project / "pyproject.toml").write_text("[tool.prompt_budget.lint]\nreport-tests = true\n", encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        "[tool.prompt_budget.lint]\nreport-tests = true\n", encoding="utf-8"
+    )
     proc = run(".", "--format", "json", cwd=project)
     counted = {(f["path"], f["code"]) for f in json.loads(proc.stdout)}
     assert {("tests/test_agent.py", "PB101"), ("conftest.py", "PB101")} <= counted
+
+
+def test_budget_in_a_module_that_speaks_of_token_budgets(project: Path) -> None:
+    """``budget`` alone is a token budget only where the module's prose says so; ``ignore-names`` turns it off."""
+    body = (
+        "def maplet(lat: float, budget: int = 1024) -> dict:\n    return {{'lat': lat, 'budget': budget}}\n"
+    )
+    (project / "maps.py").write_text(
+        '"""GeoJSON in, token-budgeted YAML out."""\n\n\n' + body.format(), "utf-8"
+    )
+    (project / "shop.py").write_text('"""Spend the monthly budget."""\n\n\n' + body.format(), "utf-8")
+    found = {
+        (f["path"], f["line"], f["code"])
+        for f in json.loads(run(".", "--format", "json", cwd=project).stdout)
+    }
+    assert ("maps.py", 4, "PB102") in found
+    assert not any(path == "shop.py" for path, _, _ in found)
+
+    (project / "pyproject.toml").write_text('[tool.prompt_budget.lint]\nignore-names = ["budget"]\n', "utf-8")
+    found = {(f["path"], f["code"]) for f in json.loads(run(".", "--format", "json", cwd=project).stdout)}
+    assert ("maps.py", "PB102") not in found
 
 
 def test_parse_error_is_pb000_and_the_run_goes_on(project: Path) -> None:

@@ -32,6 +32,11 @@ def bent(options: Sequence[RuleOptions], lowered: str) -> Sequence[RuleOptions]:
     if not says_token_budget(lowered):
         return options
     return [
-        replace(o, judge=replace(o.judge, extra_budget_names=o.judge.extra_budget_names | NAMES))
+        replace(
+            o,
+            judge=replace(
+                o.judge, extra_budget_names=o.judge.extra_budget_names | (NAMES - o.judge.ignore_names)
+            ),
+        )
         for o in options
     ]

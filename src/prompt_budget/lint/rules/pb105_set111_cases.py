@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
@@ -33,7 +34,6 @@ from prompt_budget.lint.rules.pb105_set171_cases import SET171_INVALID, SET171_V
 from prompt_budget.lint.rules.pb105_set173_cases import SET173_INVALID, SET173_VALID
 from prompt_budget.lint.rules.pb105_set179_cases import SET179_INVALID, SET179_VALID
 from prompt_budget.lint.rules.pb105_set181_cases import SET181_INVALID, SET181_VALID
-from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb105_set183_cases import SET183_INVALID, SET183_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
