@@ -27,16 +27,27 @@ def says_token_budget(lowered: str) -> bool:
     return "budget" in lowered and _SAYS.search(lowered) is not None
 
 
+#: Bent options by the identities of the options they bend (``LintOptions.options_for`` keeps those alive and
+#: the same for every file): every module that speaks of token budgets shares one set of judges, and the name
+#: caches keyed by judge keep their answers across files.
+_BENT: dict[tuple[int, ...], tuple[Sequence[RuleOptions], list[RuleOptions]]] = {}
+
+
 def bent(options: Sequence[RuleOptions], lowered: str) -> Sequence[RuleOptions]:
     """``options`` with ``NAMES`` added to the budget names when the module speaks of a token budget."""
     if not says_token_budget(lowered):
         return options
-    return [
-        replace(
-            o,
-            judge=replace(
-                o.judge, extra_budget_names=o.judge.extra_budget_names | (NAMES - o.judge.ignore_names)
-            ),
-        )
-        for o in options
-    ]
+    key = tuple(id(o) for o in options)
+    found = _BENT.get(key)
+    if found is None:
+        made = [
+            replace(
+                o,
+                judge=replace(
+                    o.judge, extra_budget_names=o.judge.extra_budget_names | (NAMES - o.judge.ignore_names)
+                ),
+            )
+            for o in options
+        ]
+        found = _BENT[key] = (list(options), made)
+    return found[1]
