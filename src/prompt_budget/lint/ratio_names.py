@@ -108,16 +108,18 @@ def described_otherwise(node: ast.AST | None) -> bool:
 def entry_says_score(doc: str, name: str) -> bool:
     """``threshold: Answer fixed-point similarity threshold.``: the parameter's own docstring entry names a
     score (set 185's pass: memctl's convergence thresholds beside a token budget), so it is no share of one."""
-    return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(arg_entry(doc, name).lower()))
+    return _names_score(arg_entry(doc, name))
+
+
+def _names_score(text: str) -> bool:
+    return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower()))
 
 
 def described_as_share(node: ast.AST | None) -> bool:
     """``threshold: float = typer.Option(0.8, help="Compaction threshold (0.0-1.0)")``: a generic ratio
     whose own field or option text ties it to tokens, the context or its compaction, and says no score."""
     text = _field_text(node)
-    return bool(_BUDGET_TEXT.search(text)) and not any(
-        w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower())
-    )
+    return bool(_BUDGET_TEXT.search(text)) and not _names_score(text)
 
 
 def fields(stmt: ast.stmt) -> list[tuple[ast.expr, ast.expr | None]]:
