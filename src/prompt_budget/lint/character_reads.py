@@ -57,8 +57,26 @@ def compared_with_length(parent: ast.AST | None, child: ast.AST, rule: LintRule)
     return (
         isinstance(parent, ast.Compare)
         and all(isinstance(op, _ORDER) for op in parent.ops)
-        and all(string_length(o, rule) for o in (parent.left, *parent.comparators) if o is not child)
+        and all(_length_total(o, rule) for o in (parent.left, *parent.comparators) if o is not child)
     )
+
+
+def _length_total(node: ast.AST, rule: LintRule) -> bool:
+    """``len(text)``, or a running total plus one (``used + len(content) > budget``, set 185's bharatcode:
+    a budget "up to the token budget" spent in characters): a sum of names and string lengths holding at
+    least one length."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return string_length(node, rule)
+    terms: list[ast.AST] = []
+    stack: list[ast.AST] = [node]
+    while stack:
+        term = stack.pop()
+        if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Add):
+            stack.extend((term.left, term.right))
+        else:
+            terms.append(term)
+    lengths = [t for t in terms if string_length(t, rule)]
+    return bool(lengths) and all(type(t) is ast.Name or t in lengths for t in terms)
 
 
 def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:

@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import local_bindings
+from prompt_budget.lint.fill_reads import converted, mean_of_fills
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
@@ -72,7 +73,7 @@ class ComparedShares:
                 if name in wanted:
                     self.reads[name] = self.reads.get(name, 0) + 1
             elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
-                sides = (_converted(node.left), _converted(node.comparators[0]))
+                sides = (converted(node.left), converted(node.comparators[0]))
                 for side, other in (sides, sides[::-1]):
                     name = name_of(side)
                     if name in wanted and isinstance(side, (ast.Name, ast.Attribute)):
@@ -138,6 +139,9 @@ class ComparedShares:
             for div in self._divisions(other, compare):
                 if self._of_tokens(div) or self._unpacked_of_tokens(div):
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
+                if (key := mean_of_fills(self._rule, div)) is not None:
+                    # ``avg_util = sum(m.get("avg_context_utilisation", 0.0) * ...) / total`` (set 188)
+                    return f"compared at line {compare.lineno} with a mean of `{key}`"
         return None
 
     def foreign_getters(self, name: str) -> list[tuple[str, int]]:
@@ -259,20 +263,7 @@ def _sentinel_or_read(value: ast.expr) -> bool:
     """``None``, or a read (``snap["util"]``, ``state.util``), alone or through ``float()``/``int()``."""
     if isinstance(value, ast.Constant):
         return value.value is None
-    return isinstance(_converted(value), (ast.Subscript, ast.Attribute))
-
-
-def _converted(side: ast.expr) -> ast.expr:
-    """``x`` of ``float(x)`` or ``int(x)`` (one argument), else ``side``."""
-    if (
-        isinstance(side, ast.Call)
-        and type(side.func) is ast.Name
-        and side.func.id in ("float", "int")
-        and len(side.args) == 1
-        and not side.keywords
-    ):
-        return side.args[0]
-    return side
+    return isinstance(converted(value), (ast.Subscript, ast.Attribute))
 
 
 def defaulted_params(
@@ -306,7 +297,7 @@ def param_comparisons(
         if isinstance(node, ast.Name) and node.id == param and not isinstance(node.ctx, ast.Load):
             return []
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDER):
-            sides = (_converted(node.left), _converted(node.comparators[0]))
+            sides = (converted(node.left), converted(node.comparators[0]))
             for side, other in (sides, sides[::-1]):
                 if isinstance(side, ast.Name) and side.id == param:
                     found.append((other, node))
@@ -385,7 +376,7 @@ def of_tokens(rule: LintRule, div: ast.BinOp) -> bool:
     """A share of tokens: the numerator a token amount, or an amount read as it is over a budget
     (``token_estimate / self._context_limit``), and no name in it saying money."""
     # ``float(tokens_total) / float(self.max_tokens)`` (set 159: ultrastable): converted as they are read
-    left, right = _converted(div.left), _converted(unguarded(div.right))
+    left, right = converted(div.left), converted(unguarded(div.right))
     # the amount used, read as it is (``used / self.context_window``): a computed error (``abs(n - max_tokens)
     # / max_tokens``, set 1: aider's tolerance of its search for a map's size) is no share used
     used = isinstance(left, (ast.Name, ast.Attribute, ast.Subscript))

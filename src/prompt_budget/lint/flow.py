@@ -81,6 +81,8 @@ _AGAINST = (EXCLUDED_WORDS | UNIT_WORDS | _NUMBER_WORDS) - _FLOW_ALLOWED
 _SHARE_ALLOWED = frozenset({"rate", "rates"})
 #: Words of a fraction's name saying it is a share of the context window (``context_erase``).
 _WINDOW_SHARE_WORDS = frozenset({"context", "ctx", "window"})
+#: Words of an alarm's level, which a share of the context window may be named by (set 188: anjor).
+_LEVELS = frozenset({"error", "errors", "exceeded"})
 
 
 #: HoloViz ``param``'s numeric parameters, declared as class attributes (``param.Integer(default=500)``).
@@ -143,7 +145,9 @@ def against_flow(name: str, share: bool = False) -> bool:
     ``seconds``, ``cost``), a credential, a time, a rate. A fraction (``share``) named a rate
     (``EVICTION_RATE = 0.7``) is a share of whatever it multiplies: its use decides (set 24: memary)."""
     ws = words(name)
-    return speculative(ws) or any(w in _AGAINST and not (share and w in _SHARE_ALLOWED) for w in ws)
+    # ``_CONTEXT_ERROR = 0.90``: a share of the context at which an error is raised, not an error code
+    allowed = _SHARE_ALLOWED | _LEVELS if share and _WINDOW_SHARE_WORDS & set(ws) else _SHARE_ALLOWED
+    return speculative(ws) or any(w in _AGAINST and not (share and w in allowed) for w in ws)
 
 
 @dataclass

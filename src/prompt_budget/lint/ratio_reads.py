@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.compared_shares import divisions, of_tokens, returned_shares, unguarded
+from prompt_budget.lint.fill_reads import named_fill
 from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.names import words
 from prompt_budget.lint.passed_shares import passed_share
@@ -18,7 +19,6 @@ from prompt_budget.lint.rule import attr_name, number
 from prompt_budget.lint.shares import margin_against_budget
 from prompt_budget.lint.stored_shares import stored_share
 from prompt_budget.lint.style_thresholds import labels_only
-from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -55,7 +55,7 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 found.append((literal, value, share))
                 break
             # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)
-            if value is not None and (share := stored_share(rule, div) or _named_fill(rule, div)) is not None:
+            if value is not None and (share := stored_share(rule, div) or named_fill(rule, div)) is not None:
                 found.append((literal, value, share))
                 break
         left = right
@@ -105,41 +105,6 @@ def _count_of_tokens(rule: LintRule, node: ast.expr) -> bool:
         if isinstance(node, (ast.GeneratorExp, ast.ListComp)):
             node = node.elt
     return rule.token_amount(node) and rule.budget_expr(node) is None
-
-
-#: Words of a budget a name may say it is the filled share of, and words saying it is that share.
-_FILLED = frozenset({"context", "ctx", "window", "token", "tokens", "budget"})
-_FILL_WORDS = frozenset(
-    {"pct", "percent", "percentage", "usage", "used", "fill", "full", "ratio", "fraction"}
-)
-#: Words of a share of something else than a budget (tokens two texts share, a compression).
-_NOT_FILLED = frozenset(
-    {"overlap", "compression", "compressed", "match", "dedup", "duplicate", "cache", "hit"}
-)
-
-
-def _named_fill(rule: LintRule, node: ast.expr) -> str | None:
-    """``context_pct``, ``token_usage_ratio``, ``self.window_fill``: a name saying it is the filled share of a
-    window or a budget, whose division is written elsewhere (set 126: steward-agent's ``pre_flight(...,
-    context_pct)`` given ``total_tokens / max_tokens`` by another module) -> the name; else None."""
-    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-    ws = set(words(name)) if name else set()
-    if not (ws & _FILLED and ws & _FILL_WORDS) or ws & _NOT_FILLED or rule.names.is_score(name or ""):
-        return None
-    if rule.names.is_excluded(name or "") or rule.names.is_chars(name or "") or _bound_here(rule, name or ""):
-        return None
-    return name
-
-
-def _bound_here(rule: LintRule, name: str) -> bool:
-    """The module binds ``name`` itself (``agent.context_pct = used_lines / max_lines``): what it is bound
-    to decides (``stored_share``), not its name."""
-    tree = rule.ctx.tree
-    return tree is not None and any(
-        isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-        and any(attr_name(t) == name for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
-        for n in walk(tree)
-    )
 
 
 def _local_share(rule: LintRule, local: ast.Name) -> str | None:

@@ -62,11 +62,18 @@ def _names_in(node: ast.AST) -> list[str]:
     ]
 
 
+#: Words of an amount of money: a budget named with one (``budget_usd``) is a budget in money.
+_MONEY = frozenset({"usd", "dollar", "dollars", "cents", "eur", "euros", "money", "spend"})
+
+
 def _other_unit(names: NameJudge, operand: ast.expr) -> bool:
     """``total_training_steps``, ``len(self.losses)``: an amount whose names say a unit that is not
-    tokens, and none of them tokens, the context, a window or a budget."""
+    tokens, and none of them tokens, the context, a window or a budget (unless a budget of money:
+    ``budget_usd * _BUDGET_WARN_FRACTION``, set 188's anjor)."""
     found = _names_in(operand)
     ws = {w for name in found for w in words(name)}
+    if ws & _MONEY and not ws & (TOKEN_UNIT_WORDS - {"budget"}):
+        return not any(names.says_tokens(name) for name in found)
     return (
         bool(ws & OTHER_UNITS)
         and not ws & TOKEN_UNIT_WORDS

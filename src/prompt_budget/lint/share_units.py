@@ -152,7 +152,7 @@ def class_sizes(rule: LintRule, name: str) -> list[str]:
 #: A trailing comment saying what part of tokens a share is: "Thinking budget as a fraction of content
 #: tokens", "share of the context window", "percent of the token budget".
 _TOKEN_SHARE_COMMENT = re.compile(
-    r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(?:the\s+|a\s+)?"
+    r"(?:\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)|\b\d+(?:\.\d+)?\s*%)\s+of\s+(?:the\s+|a\s+)?"
     r"(?:[a-z_]+\s+){0,2}?(?:tokens?|(?:token\s+)?budget|context(?:\s+window)?)\b",
     re.IGNORECASE,
 )

@@ -22,7 +22,19 @@ _FIT = (
     "    return graph[:budget]\n"
 )
 
+#: bharatcode (a corpus package, found by the check of this reading): a budget its docstring gives in tokens,
+#: spent in characters by a running total of string lengths; one spent in counted tokens is still a budget.
+_RESTORE = (
+    "def restore(paths: list, cache: dict, budget: int = 40000) -> str:\n"
+    '    """Re-inject the files used, up to the token budget."""\n'
+    "    parts, used = [], 0\n    for path in paths:\n        content = cache[path]\n"
+    "        if used + {size} > budget:\n            continue\n"
+    "        parts.append(content)\n        used += {size}\n"
+    '    return "".join(parts)\n'
+)
+
 SET185_VALID = (
+    Valid(_RESTORE.format(size="len(content)")),
     Valid(_MAPLET.format(doc="Fetch a map around a coordinate.", name="budget")),
     Valid(_MAPLET.format(doc="Spend the monthly budget on map tiles.", name="budget")),
     Valid(_MAPLET.format(doc="GeoJSON in, token-budgeted YAML out.", name="time_budget")),
@@ -33,6 +45,7 @@ SET185_VALID = (
 )
 
 SET185_INVALID = (
+    Invalid(_RESTORE.format(size="count_tokens(content)"), line=1),
     Invalid(_MAPLET.format(doc="GeoJSON in, token-budgeted YAML out.", name="budget"), line=4),
     Invalid(_MAPLET.format(doc="Token budgeting for map graphs.", name="defaultBudget"), line=4),
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.names import BASE64_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
@@ -34,11 +35,21 @@ _BINARY_WORDS = (BASE64_WORDS - _BYTE_WORDS) | frozenset(
 )
 
 
-def byte_amount(node: ast.expr) -> bool:
+def byte_amount(node: ast.expr, fn: ast.AST | None = None) -> bool:
     """``total_bytes``, ``self.byte_len``, ``len(text.encode("utf-8"))``, ``(byte_len + 3)``: a size in
-    bytes (not a rate: ``bytes_per_token``)."""
+    bytes (not a rate: ``bytes_per_token``); also an average of one (``self._total_bytes[name] / count``)
+    and, given the enclosing function ``fn``, a local every binding of which is one (set 188: anjor's
+    ``avg = self._total_bytes[tool] / self._counts[tool]`` ... ``int(avg / 4)``)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return byte_amount(node.left) or byte_amount(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+        return byte_amount(node.left)
+    if isinstance(node, ast.Subscript):
+        node = node.value  # one entry of a table of sizes
+    if fn is not None and type(node) is ast.Name:
+        values = bound_values(fn, node.id)
+        if values and all(byte_amount(v) for v in values):
+            return True
     if isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1:
         arg = node.args[0]
         return isinstance(arg, ast.Call) and callee_name(arg) == "encode"
@@ -56,7 +67,15 @@ def _binary(rule: LintRule, node: ast.AST) -> bool:
 def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     """``node`` (``amount // rate`` or ``amount * 0.25``) turns a size in bytes of a text into a count
     of tokens: ``amount`` is bytes, no binary data is named and the result is tokens."""
-    return byte_amount(amount) and not _binary(rule, node) and result_is_tokens(rule, node)
+    fn = rule.ctx.function()
+    # a local's bindings name what it holds (``avg = self._total_image_bytes[k] / n``)
+    bound = bound_values(fn, amount.id) if fn is not None and type(amount) is ast.Name else []
+    return (
+        byte_amount(amount, fn)
+        and not _binary(rule, node)
+        and not any(_binary(rule, value) for value in bound)
+        and result_is_tokens(rule, node)
+    )
 
 
 def _encodes_text(rule: LintRule, value: ast.expr) -> bool:

@@ -2,12 +2,13 @@
 class called on ``self``, returns is the unit of its call (kemi's ``int(self.word_count() * 1.3)`` with ``def
 word_count(self): return len(self.content.split())``: words), and a helper named for bytes counts bytes
 (airprompter-agent-core's ``math.ceil(utf8_bytes(text) / 4)``) (``pb104_terms.returned_unit``,
-``pb104_bytes.byte_amount``). Spliced into ``pb104_cases``.
+``pb104_bytes.byte_amount``); set 188's average in bytes (``pb105_set187_cases``). Spliced into ``pb104_cases``.
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
 _CHUNK = (
@@ -33,6 +34,7 @@ SET111_VALID = (
         "def image_bytes(img):\n    return len(img.tobytes())\n\n\n"
         "def estimate_image_tokens(img):\n    return image_bytes(img) // 4\n"
     ),
+    *BYTES_VALID,  # set 188: an average of another unit, of binary data
 )
 
 SET111_INVALID = (
@@ -48,4 +50,5 @@ SET111_INVALID = (
         "def visible(text):\n    '''The text a user sees.'''\n    return len(text.strip())\n\n\n"
         "def estimate_tokens(text):\n    return visible(text) // 4\n"
     ),
+    *BYTES_INVALID,  # set 188: anjor's average size in bytes of a tool's outputs
 )

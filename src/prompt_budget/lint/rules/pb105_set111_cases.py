@@ -9,7 +9,7 @@ context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("
 count of tokens (set 118: just-ralph-it's ``room = get_input_room(...)`` ... ``estimate > room * self.INPUT_SHARE``).
 Sets 119 and 120: a percent compared cross-multiplied (chiliarch's ``self.tokens * 100 >= window *
 COMPACT_PERCENT``), and a parameter named a window that a running total of token counts is ordered against
-(``if size > window // 5``, ``kept_budgets``). With them, sets 125 and 126's (``pb105_set125_cases``).
+(``if size > window // 5``, ``kept_budgets``). With them, sets 125 and 126's (``pb105_set125_cases``) and set 188's (``pb105_set187_cases``).
 Spliced into ``pb105_set81_cases``.
 """
 
@@ -35,6 +35,7 @@ from prompt_budget.lint.rules.pb105_set173_cases import SET173_INVALID, SET173_V
 from prompt_budget.lint.rules.pb105_set179_cases import SET179_INVALID, SET179_VALID
 from prompt_budget.lint.rules.pb105_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb105_set183_cases import SET183_INVALID, SET183_VALID
+from prompt_budget.lint.rules.pb105_set187_cases import SET187_INVALID, SET187_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -146,6 +147,7 @@ SET111_VALID = (
     *SET181_VALID,  # set 181: a share of a window read with getattr or scaled first
     *SET183_VALID,  # set 183: a half handed on by position, a count with a safety margin
     *SCORE_VALID,  # set 185's check: a threshold documented as a similarity
+    *SET187_VALID,  # set 188: a record's share of the context, a budget in dollars
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -204,5 +206,6 @@ SET111_INVALID = (
     *SET181_INVALID,  # set 181: a share of a window read with getattr or scaled first
     *SET183_INVALID,  # set 183: a half handed on by position, a count with a safety margin
     *SCORE_INVALID,  # set 185's check: a threshold documented as a similarity
+    *SET187_INVALID,  # set 188: a record's share of the context, a budget in dollars
     *SET155_INVALID,  # set 155: a window's ratio getter
 )

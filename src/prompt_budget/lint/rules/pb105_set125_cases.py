@@ -1,7 +1,7 @@
 """PB105's cases from sets 125 and 126 (issue 19): a name saying it is the filled share of the context window,
 whose division is written in another module, ordered against a share (steward-agent's ``def pre_flight(self,
 ..., context_pct: float = 0.0)`` ... ``if context_pct >= 0.7: max_tokens = min(max_tokens, 1024)``, given
-``total_tokens / max_tokens`` by its engine: ``ratio_reads._named_fill``). Spliced into ``pb105_set111_cases``.
+``total_tokens / max_tokens`` by its engine: ``fill_reads.named_fill``). Spliced into ``pb105_set111_cases``.
 """
 
 from __future__ import annotations
