@@ -40,9 +40,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import against_flow, is_test_module
+from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import defaults
-from prompt_budget.lint.walks import innermost, own_statements, walk
+from prompt_budget.lint.walks import innermost, own_statements, source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -101,6 +102,8 @@ def written_again(rule: LintRule, module: ast.Module) -> None:
     targets = {id(r.target) for r in rule.ctx.reports if r.code in _CODES and r.target is not None}
     if targets:
         _twin_defaults(rule, module, targets, {id(r.target) for r in rule.ctx.reports})
+        if "add_argument" in source_of(rule.ctx.lines)[0]:
+            _option_twins(rule, module, targets, {id(r.target) for r in rule.ctx.reports})
     if not reported:
         return
     functions = [n for n in walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -140,6 +143,39 @@ def _twin_defaults(rule: LintRule, module: ast.Module, reported: set[int], done:
                 )
                 rule.report_literal(default, message, amount, arg.arg)
                 done.add(id(default))
+
+
+def _option_twins(rule: LintRule, module: ast.Module, reported: set[int], done: set[int]) -> None:
+    """``parser.add_argument("--min-context", type=int, default=16384)`` beside the reported ``_MIN_CONTEXT_LENGTH =
+    16384`` of the module (set 189: durallm's discovery command): an option's default of the value of a reported
+    module constant whose name holds the option's words (a budget word among them) is that budget written again."""
+    constants: dict[object, tuple[str, int]] = {}
+    for stmt in module.body:
+        target = (
+            stmt.targets[0]
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1
+            else getattr(stmt, "target", None)
+        )
+        value = getattr(stmt, "value", None)
+        if type(target) is ast.Name and type(value) is ast.Constant and id(value) in reported:
+            constants.setdefault(value.value, (target.id, stmt.lineno))
+    for node in walk(module) if constants else ():
+        found = argparse_default(node) if type(node) is ast.Call else None
+        if found is None or type(found[0]) is not ast.Constant or id(found[0]) in done:
+            continue
+        written, name = found[0], found[1]
+        twin = constants.get(written.value)
+        ws = set(words(name))
+        if twin is None or not ws & _SHARED or not ws <= set(words(twin[0])):
+            continue
+        amount = rule.budget_literal(written)
+        if amount is not None:
+            message = (
+                f"token budget {name}={amount} as a command-line option's default, the same as the reported "
+                f"constant `{twin[0]}` (line {twin[1]}); move it to config so it can be tuned and tested"
+            )
+            rule.report_literal(written, message, amount, name)
+            done.add(id(written))
 
 
 def _compared_defaults(

@@ -15,7 +15,9 @@ Read from the node's ancestors only (no walk). Kept apart from the rule: it judg
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.bound_products import ordered_count
 from prompt_budget.lint.derived_budgets import derived_budget
 from prompt_budget.lint.flow import positional_params
@@ -102,7 +104,8 @@ def _use_beyond(
             continue
         if isinstance(parent, ast.Call) and callee_name(parent) in _CLAMPS and child in parent.args:
             for other in (a for a in parent.args if a is not child):
-                if (bound := _budget(rule, other)) is not None:
+                # ``min(reserve, window // 2)``, ``reserve`` bound to a budget (set 190: mini-code-cli)
+                if (bound := _budget(rule, other) or _fallback_budget(rule, other)) is not None:
                     return f"clamped by {callee_name(parent)}() against `{bound}`", True
             if (held := _held_back(rule, node, parent)) is not None:  # ``window - min(out, window // 2)``
                 return held, True
@@ -138,6 +141,28 @@ def _use_beyond(
             counted = any(rule.token_amount(s) for s in sides)
             return ("compared with a count of tokens", True) if counted else None
         return None
+    return None
+
+
+def _bare_window(node: ast.expr) -> bool:
+    """``window``, ``context_size``: a plain name saying a context window (its use decides, as a weak budget's)."""
+    ws = set(words(node.id)) if isinstance(node, ast.Name) else set()
+    return bool(ws & _WINDOW_WORDS) and not ws & _OTHER_UNITS
+
+
+def _fallback_budget(rule: LintRule, node: ast.expr) -> str | None:
+    """``reserve``, a local of the function one of whose bindings falls back to a budget (``reserve =
+    int(requested) if requested else DEFAULT_RESERVED_OUTPUT_TOKENS``, set 190: mini-code-cli's output reserve,
+    at most half the window): that budget, else None."""
+    fn = rule.ctx.function()
+    if type(node) is not ast.Name or fn is None:
+        return None
+    for value in bound_values(fn, node.id):
+        sides: Sequence[ast.expr] = (value.body, value.orelse) if isinstance(value, ast.IfExp) else ()
+        sides = value.values if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) else sides
+        for side in sides:
+            if (found := _budget(rule, side)) is not None:
+                return found
     return None
 
 
@@ -272,6 +297,13 @@ def budget_half(rule: LintRule, node: ast.BinOp) -> tuple[str, str] | None:
         # ``base = clamp_budget(thinking_budget)`` ... ``max(min_thinking_budget, base // 2)``: a local
         # derived from a budget is that budget (set 75: mico-agent's adaptive thinking budget)
         budget, weak = derived_budget(rule, whole), None
+    if budget is None and weak is None and _bare_window(whole):
+        # ``min(reserve, window // 2)``, ``reserve`` falling back to a budget: the clamp says tokens (set 190)
+        clamp = rule.ctx.ancestors[-2] if len(rule.ctx.ancestors) > 1 else None
+        others = clamp.args if isinstance(clamp, ast.Call) and callee_name(clamp) == "min" else []
+        beside = next((b for o in others if o is not node and (b := _fallback_budget(rule, o))), None)
+        if beside is not None:
+            return _message(node, ast.unparse(whole), f"clamped by min() against `{beside}`")
     if budget is None and weak is None:
         # ``target = self.profile.context // 2`` ordered against a count of tokens: the use says tokens
         window = _window_read(rule, whole)

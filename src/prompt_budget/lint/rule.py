@@ -40,6 +40,7 @@ from prompt_budget.lint.kept_budgets import local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.table_entries import table_name
+from prompt_budget.lint.text_params import typed_as_text
 from prompt_budget.lint.token_splitters import TOKEN_SPLITTERS, token_length_function
 from prompt_budget.lint.unit_constants import unit_factor
 from prompt_budget.lint.walks import kept_per_file, walk
@@ -515,9 +516,8 @@ class LintRule:
         if name is None:
             return False
         ws = words(name)
-        return (
-            "tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))
-        ) and not (self.names.is_budget(name))
+        listed = "tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))
+        return listed and not self.names.is_budget(name) and not typed_as_text(self.ctx.function(), node)
 
     def token_amount(self, node: ast.AST) -> bool:
         """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``, ``len(enc.encode(

@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb102_set175_cases import SET175_INVALID, SET175_V
 from prompt_budget.lint.rules.pb102_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb102_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SET185_INVALID, SET185_VALID
+from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 
 _ROOM = (
     "class Writer:\n"
@@ -80,6 +81,7 @@ SET117_VALID = (
     *SET181_VALID,  # set 181: options declared in tokens, a local's `or` fallback
     *SET183_VALID,  # set 183: an overlap its docstring counts in tokens
     *SET185_VALID,  # set 185: `budget` in a module that speaks of token budgets
+    *OPTION_VALID,  # set 189: an option of another name or value
 )
 
 SET117_INVALID = (
@@ -96,6 +98,7 @@ SET117_INVALID = (
     *SET181_INVALID,  # set 181: options declared in tokens, a local's `or` fallback
     *SET183_INVALID,  # set 183: an overlap its docstring counts in tokens
     *SET185_INVALID,  # set 185: `budget` in a module that speaks of token budgets
+    *OPTION_INVALID,  # set 189: an option's default the same as a reported constant
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

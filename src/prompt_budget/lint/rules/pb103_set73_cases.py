@@ -29,6 +29,7 @@ from prompt_budget.lint.rules.pb103_set153_cases import SET153_INVALID, SET153_V
 from prompt_budget.lint.rules.pb103_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb103_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb103_set183_cases import SET183_INVALID, SET183_VALID
+from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -81,11 +82,13 @@ SET73_VALID = (
     *SET149_VALID,  # set 149: a limit of tokens turned into characters
     *SET153_VALID,  # set 154: what is left of a budget
     *SET155_VALID,  # set 156: a floor stored as the budget a step later
+    *TYPED_VALID,  # set 189: `tokens` typed as bytes or text
 )
 
 SET73_INVALID = (
     *SET153_INVALID,  # set 154: what is left of a budget
     *SET155_INVALID,  # set 156: a floor stored as the budget a step later
+    *TYPED_INVALID,  # set 189: `tokens` typed as a list of ids
     # the short-question rung under the long-prompt ones (set 74: acorn-agent's router)
     Invalid(_LADDER + "    if text.endswith('?') and est_tokens < 25:\n        return 'short'\n", count=2),
     Invalid(_LADDER + "    elif est_tokens <= 20:\n        return 'short'\n", count=2),

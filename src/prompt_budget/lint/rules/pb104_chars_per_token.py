@@ -17,7 +17,7 @@ from prompt_budget.lint.estimator_callers import counts_characters, returned_to_
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.forms import compared_with_tokens, per_token_key
 from prompt_budget.lint.literal_limits import char_limit
-from prompt_budget.lint.names import CHAR_WORDS, ITEM_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import ITEM_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
@@ -33,11 +33,11 @@ from prompt_budget.lint.rules.pb104_char_loops import per_char_rates
 from prompt_budget.lint.rules.pb104_context import (
     names_in,
     result_is_tokens,
-    returned_estimate,
     targets,
     token_context,
 )
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
+from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
 from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above, share_of_conversion
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
@@ -71,7 +71,7 @@ from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
 from prompt_budget.lint.word_allowances import bound_to_words, words_from_tokens
 from prompt_budget.lint.word_rate_pairs import PairRates
 
-_DIVIDE = (ast.Div, ast.FloorDiv)
+_DIVIDE = (ast.Div, ast.FloorDiv, ast.RShift)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
@@ -155,6 +155,7 @@ class CharsPerToken(LintRule):
             r"[/*]\s*\(?\s*\d|[/*]\s*(?:self\.|cls\.)?[a-z_]+\b|_per_|per_token|per_char|per_word"
             r"|(?:token|char|character|word|byte)s?_(?:to_)?(?:token|char|character|word|byte)"
             r"|\+=\s*\d*\.\d|\belse\s+\d*\.\d"  # ``n += 0.3``, ``1.0 if ord(ch) > 127 else 0.3``
+            r"|>>\s*[1-3]\b"  # ``n_chars >> 2``
         ),
     )
     VALID = (*CASES_VALID, *CASES_VALID_25, *LOCAL_FACTOR_VALID)
@@ -235,30 +236,6 @@ class CharsPerToken(LintRule):
         return (
             not float(factor).is_integer() and any(set(words(n)) & _LENGTH_WORDS for n in targets(self) if n)
         ) or returned_to_token_callers(self)  # ``def _count(t)`` ... ``used += _count(line)`` (set 101)
-
-    def _ceiling(self, node: ast.expr, factor: float) -> str | None:
-        """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
-        15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items. The
-        amount may be a helper's result on a text, not on a list of tokens: ``return (_token_quarters(
-        text) + 3) // 4`` in ``_estimated_tokens`` counts in a unit finer than a token, whatever the helper
-        is named, when the division is what a function named as a token estimate returns (set 17:
-        pipecat)."""
-        if not (
-            isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and number(node.right) == factor - 1
-        ):
-            return None
-        amount = node.left
-        name = attr_name(amount) or ""
-        counts_tokens = self.token_amount(amount)
-        if isinstance(amount, ast.Call):
-            if not amount.args or any(self.token_sequence(a) for a in amount.args):
-                return None
-            name = callee_name(amount) or ""
-            # a token estimate's result is tokens: what it divides counts something finer
-            counts_tokens = counts_tokens and not returned_estimate(self)
-        if not name or counts_tokens or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"}):
-            return None
-        return "chars"
 
     def _char_context(self) -> bool:
         if self.names.is_chars(self.ctx.function_name()):
@@ -421,7 +398,7 @@ class CharsPerToken(LintRule):
         ):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
-        factor = number(right)
+        factor = shifted_rate(node) if isinstance(op, ast.RShift) else number(right)  # ``n >> 2``: // 4
         if factor is None and (picked := picked_rate(self.ctx.function(), right)) is not None:
             # ``divisor = 4 if code else 5`` ... ``chars // divisor`` (set 122: meredith-agent)
             right = picked
@@ -456,15 +433,15 @@ class CharsPerToken(LintRule):
             if isinstance(left, ast.BinOp) and mult:
                 if self._chars(left.left) == "words":
                     return  # ``ceil(words * 1.35 / 32)``: the rate is judged at the product
+                chars = self._chars(left.left) == "chars" and not self._base64(node)
                 if (
-                    self._chars(left.left) == "chars"
+                    (chars or bytes_to_tokens(self, left.left, node))  # ``(n_bytes * 10) // 38`` (set 189)
                     and 0.15 <= mult / factor <= 0.5
-                    and not self._base64(node)
                     and token_context(self)
                 ):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
                 return
-            kind = self._chars(left) or self._ceiling(left, factor)
+            kind = self._chars(left) or rounded_up(self, left, factor)
             if (
                 kind == "chars"
                 and 2.5 <= factor <= 12
@@ -583,6 +560,9 @@ class CharsPerToken(LintRule):
             for branch, rate in branches:  # a rate picked by a condition: each branch is one
                 self._report(node, branch, rate, key)
             return
+        literal = (
+            None if isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift) else literal
+        )  # a shift
         if isinstance(node, ast.BinOp) and literal is not None and literal not in (node.left, node.right):
             self._rates.add(literal)  # a named rate, reported once where it is written
             node = literal

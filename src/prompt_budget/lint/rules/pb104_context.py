@@ -25,8 +25,9 @@ _ROUNDING = frozenset({"ceil", "floor", "int", "round", "max"})
 
 
 #: Excluded words that only say whose tokens a function estimates (``_estimate_session_tokens``): a
-#: credential is never estimated, so with an estimate word the name is about a model's tokens.
-_WHOSE_WORDS = frozenset({"session", "sessions", "api", "bot", "slack"})
+#: credential is never estimated, so with an estimate word the name is about a model's tokens (the tokens of
+#: a text's bytes too: ``estimate_bytes_tokens``, set 189).
+_WHOSE_WORDS = frozenset({"session", "sessions", "api", "bot", "slack", "bytes"})
 
 
 def function_about_tokens(rule: LintRule) -> bool:

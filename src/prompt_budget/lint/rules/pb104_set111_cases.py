@@ -8,6 +8,7 @@ word_count(self): return len(self.content.split())``: words), and a helper named
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
@@ -35,6 +36,7 @@ SET111_VALID = (
         "def estimate_image_tokens(img):\n    return image_bytes(img) // 4\n"
     ),
     *BYTES_VALID,  # set 188: an average of another unit, of binary data
+    *SET189_VALID,  # set 189: a shift, a scaled fraction of bytes, elsewhere
 )
 
 SET111_INVALID = (
@@ -51,4 +53,5 @@ SET111_INVALID = (
         "def estimate_tokens(text):\n    return visible(text) // 4\n"
     ),
     *BYTES_INVALID,  # set 188: anjor's average size in bytes of a tool's outputs
+    *SET189_INVALID,  # set 189: durallm's estimates in integer arithmetic
 )

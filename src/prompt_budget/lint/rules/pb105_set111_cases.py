@@ -18,6 +18,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
+from prompt_budget.lint.rules.pb104_set189_cases import HALF_INVALID, HALF_VALID
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
@@ -148,6 +149,7 @@ SET111_VALID = (
     *SET183_VALID,  # set 183: a half handed on by position, a count with a safety margin
     *SCORE_VALID,  # set 185's check: a threshold documented as a similarity
     *SET187_VALID,  # set 188: a record's share of the context, a budget in dollars
+    *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -207,5 +209,6 @@ SET111_INVALID = (
     *SET183_INVALID,  # set 183: a half handed on by position, a count with a safety margin
     *SCORE_INVALID,  # set 185's check: a threshold documented as a similarity
     *SET187_INVALID,  # set 188: a record's share of the context, a budget in dollars
+    *HALF_INVALID,  # set 190: half the window clamped against a reserve
     *SET155_INVALID,  # set 155: a window's ratio getter
 )

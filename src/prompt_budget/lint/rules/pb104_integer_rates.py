@@ -1,0 +1,49 @@
+"""PB104's readings of rates written in integer arithmetic: a rounded-up division (``(ascii_count + 3) // 4``,
+``rounded_up``, moved out of the rule's module), a shift standing for a division by a power of two (set 189:
+durallm's ``max(1, n_chars >> 2)`` under "~4.0 chars/token -> n_chars >> 2", ``shifted_rate``), and a rate
+written as a scaled fraction of a size in bytes (``(n_bytes * 10) // 38``: 3.8 bytes per token, read by the rule
+as it reads ``(n_chars * 10) // 32``). Judge no finding themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.rules.pb104_context import returned_estimate
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def rounded_up(rule: LintRule, node: ast.expr, factor: float) -> str | None:
+    """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
+    15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items. The
+    amount may be a helper's result on a text, not on a list of tokens: ``return (_token_quarters(
+    text) + 3) // 4`` in ``_estimated_tokens`` counts in a unit finer than a token, whatever the helper
+    is named, when the division is what a function named as a token estimate returns (set 17:
+    pipecat)."""
+    if not (
+        isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and number(node.right) == factor - 1
+    ):
+        return None
+    amount = node.left
+    name = attr_name(amount) or ""
+    counts_tokens = rule.token_amount(amount)
+    if isinstance(amount, ast.Call):
+        if not amount.args or any(rule.token_sequence(a) for a in amount.args):
+            return None
+        name = callee_name(amount) or ""
+        # a token estimate's result is tokens: what it divides counts something finer
+        counts_tokens = counts_tokens and not returned_estimate(rule)
+    if not name or counts_tokens or set(words(name)) & (UNIT_WORDS - CHAR_WORDS - {"bytes"}):
+        return None
+    return "chars"
+
+
+def shifted_rate(node: ast.BinOp) -> int | None:
+    """``n_chars >> 2``: the divisor a right shift by a literal 1 to 3 stands for (2, 4, 8), else None."""
+    shift = number(node.right) if isinstance(node.op, ast.RShift) else None
+    return 2**shift if isinstance(shift, int) and 1 <= shift <= 3 else None
