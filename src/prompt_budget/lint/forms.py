@@ -447,6 +447,10 @@ _NOT_LLM = (
 _OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s+)?(?:\w+\s+)?tokens\b", re.I)
 
 
+#: A description counting something per token (``"Max progress notifications per single request token"``).
+_COUNTED_PER_TOKEN = re.compile(r"\bper\s+(?:\w+\s+){0,3}tokens?\b", re.IGNORECASE)
+
+
 def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
     """``Field(default=256, description="Min tokens to split code.")``: a field whose description
     gives its unit as tokens and says it is a limit (not an access token's, characters, an estimate),
@@ -460,6 +464,8 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     if ws & (_NOT_LLM - PRICE_WORDS if _OPENS_WITH_MAXIMUM.match(text.strip()) else _NOT_LLM):
         return False
+    if _COUNTED_PER_TOKEN.search(text):
+        return False  # "Max progress notifications per single request token": counted per token (set 191)
     owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
     return not (isinstance(owner, ast.ClassDef) and any(_character_tokenizer(s) for s in owner.body))
 

@@ -158,6 +158,21 @@ _TOKEN_SHARE_COMMENT = re.compile(
 )
 
 
+def _comment_above(rule: LintRule) -> str:
+    """The one comment line written just above a module's or class's one-line binding (``# Default ratio of
+    context window to use before triggering compaction`` over ``DEFAULT_THRESHOLD_RATIO = 0.80``, set 192:
+    the-agent-sdk), when the line above it is no comment (a longer block often describes its neighbours)."""
+    stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    if rule.ctx.function() is not None or not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        return ""
+    at, lines = stmt.lineno - 1, rule.ctx.lines  # the line above, counted from 1
+    if stmt.end_lineno != stmt.lineno or at < 1 or at > len(lines):
+        return ""
+    above = lines[at - 1].strip()
+    before = lines[at - 2].strip() if at > 1 else ""
+    return above[1:] if above.startswith("#") and not before.startswith("#") else ""
+
+
 def commented_token_share(
     rule: LintRule, name: str, literal: ast.expr | None
 ) -> tuple[ast.expr, float] | None:
@@ -168,7 +183,7 @@ def commented_token_share(
     value = literal_fraction(literal)
     if literal is None or value is None or not rule.names.is_ratio(name) or rule.names.is_score(name):
         return None
-    comment = rule.ctx.comment()
+    comment = rule.ctx.comment() or _comment_above(rule)
     found = _TOKEN_SHARE_COMMENT.search(comment)
     if not found or re.search(r"\b(?:score|similarity)\b", comment, re.I):
         return None

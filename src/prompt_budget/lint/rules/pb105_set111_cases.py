@@ -37,6 +37,7 @@ from prompt_budget.lint.rules.pb105_set179_cases import SET179_INVALID, SET179_V
 from prompt_budget.lint.rules.pb105_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb105_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import SET187_INVALID, SET187_VALID
+from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
 _HANDED = (
@@ -150,6 +151,7 @@ SET111_VALID = (
     *SCORE_VALID,  # set 185's check: a threshold documented as a similarity
     *SET187_VALID,  # set 188: a record's share of the context, a budget in dollars
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
+    *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
     *SET155_VALID,  # set 155: a window's ratio getter
 )
 
@@ -210,5 +212,6 @@ SET111_INVALID = (
     *SCORE_INVALID,  # set 185's check: a threshold documented as a similarity
     *SET187_INVALID,  # set 188: a record's share of the context, a budget in dollars
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
+    *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
     *SET155_INVALID,  # set 155: a window's ratio getter
 )

@@ -29,6 +29,7 @@ from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
 from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_host_rows import host_pairs, names_windows, pair_rows, report_pairs
+from prompt_budget.lint.rules.pb107_nested_rows import nested_budget
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, handed_here, int_keyed, provider_windows
@@ -439,7 +440,8 @@ class BudgetTable(LintRule):
         if cwords & (EXCLUDED_WORDS | UNIT_WORDS) or (embedding and not self._window_name(name)):
             return  # prices, message counts, an embedding model table (dimensions) not named a window
         ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
-        nested = sum(1 for v in node.values if self._nested_budget(v))
+        records = self._window_name(name) or self.names.says_tokens(name)  # ``Limit(200_000, ...)`` rows
+        nested = sum(1 for v in node.values if nested_budget(self, v, records))
         models = sum(1 for k in keys if k and (looks_like_model_name(k) or (embedding and "embed" in k)))
         half = (len(keys) + 1) // 2
         if models < half and self._window_name(name):  # ``{r"(openai/)?gpt-4o(-mini)?": 128_000}``
@@ -451,7 +453,7 @@ class BudgetTable(LintRule):
             windows = sum(  # or rows holding a budget (set 64: orchestral's Bedrock ``MODEL_DETAILS``)
                 1
                 for v in node.values
-                if 1024 <= (self.budget_literal(v) or 0) <= 20_000_000 or self._nested_budget(v)
+                if 1024 <= (self.budget_literal(v) or 0) <= 20_000_000 or nested_budget(self, v, records)
             )
             if windows < len(keys):
                 models = 0
@@ -564,19 +566,6 @@ class BudgetTable(LintRule):
         if self._lookups is None:
             self._lookups = budget_lookups(self.ctx.tree, self.names)
         return handed_here(self.ctx.function(), name, self.names) or self._lookups.get(name)
-
-    def _nested_budget(self, value: ast.expr, depth: int = 0) -> bool:
-        """A model's row holding a budget under a budget's key, at any depth of dicts (set 30: parea's
-        ``{"gpt-4": {"prompt": 30.0, "token_limit": {"max_prompt_tokens": 8192}}}``); ``**`` items skipped."""
-        if not isinstance(value, ast.Dict) or depth > 3:
-            return False
-        for key, item in zip(value.keys, value.values, strict=False):
-            name = string_value(key) if key is not None else None
-            if name and self.names.is_budget(name) and self.budget_literal(item) is not None:
-                return True
-            if self._nested_budget(item, depth + 1):
-                return True
-        return False
 
     def _report(self, node: ast.Dict, name: str, about: str) -> None:
         if self._counts_requests(name) or (name and self._read_as_requests(name)):

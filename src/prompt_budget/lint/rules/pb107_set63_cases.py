@@ -19,6 +19,7 @@ from prompt_budget.lint.rules.pb107_set133_cases import SET133_INVALID, SET133_V
 from prompt_budget.lint.rules.pb107_set155_cases import SET155_INVALID, SET155_VALID
 from prompt_budget.lint.rules.pb107_set161_cases import SET161_INVALID, SET161_VALID
 from prompt_budget.lint.rules.pb107_set181_cases import SET181_INVALID, SET181_VALID
+from prompt_budget.lint.rules.pb107_set191_cases import SET191_INVALID, SET191_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -51,6 +52,7 @@ SET63_VALID = (
     *SET155_VALID,  # set 156: tiers of context windows
     *SET161_VALID,  # set 161: a table of caps a getter returns by key
     *SET181_VALID,  # set 181: a table of one row
+    *SET191_VALID,  # set 192: records of prices or dates
 )
 
 SET63_INVALID = (
@@ -95,4 +97,5 @@ SET63_INVALID = (
     *SET155_INVALID,  # set 156: tiers of context windows
     *SET161_INVALID,  # set 161: a table of caps a getter returns by key
     *SET181_INVALID,  # set 181: a table of one row
+    *SET191_INVALID,  # set 192: records opening on a model's limit
 )

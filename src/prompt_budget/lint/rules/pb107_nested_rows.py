@@ -1,0 +1,33 @@
+"""A model's row of a table holding a budget, for PB107 (budget-table): under a budget's key at any depth of
+dicts (set 30: parea's ``{"gpt-4": {"prompt": 30.0, "token_limit": {"max_prompt_tokens": 8192}}}``), or a
+record opening on it (set 191: optio's ``CONTEXT_WINDOW = {"claude-opus-4-5": Limit(200_000, Evidence.MEASURED,
+_PROBE, "2026-08-01"), ...}``: the limit, then where it was read). Moved out of the rule's module, which holds
+the table's other readings. Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.rule import string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth: int = 0) -> bool:
+    """``value``, a row of a table, holds a budget: under a budget's key in nested dicts (``**`` items
+    skipped), or, with ``records`` (the table's name says a window or tokens: a capacity's records hold
+    throughputs, set 191's check on litellm's ``AZURE_PTU_CAPACITY``), as the first argument of a call."""
+    if isinstance(value, ast.Call) and not depth:
+        return records and bool(value.args) and rule.budget_literal(value.args[0]) is not None
+    if not isinstance(value, ast.Dict) or depth > 3:
+        return False
+    for key, item in zip(value.keys, value.values, strict=False):
+        name = string_value(key) if key is not None else None
+        if name and rule.names.is_budget(name) and rule.budget_literal(item) is not None:
+            return True
+        if nested_budget(rule, item, depth=depth + 1):
+            return True
+    return False
