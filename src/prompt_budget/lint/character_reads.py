@@ -61,6 +61,13 @@ def compared_with_length(parent: ast.AST | None, child: ast.AST, rule: LintRule)
     )
 
 
+def _summed(node: ast.expr) -> list[ast.expr]:
+    """The terms of a sum (``used + len(ids)``), or the node itself."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return [node]
+    return [*_summed(node.left), *_summed(node.right)]
+
+
 def _length_total(node: ast.AST, rule: LintRule) -> bool:
     """``len(text)``, or a running total plus one (``used + len(content) > budget``, set 185's bharatcode:
     a budget "up to the token budget" spent in characters): a sum of names and string lengths holding at
@@ -76,7 +83,9 @@ def _length_total(node: ast.AST, rule: LintRule) -> bool:
         else:
             terms.append(term)
     lengths = [t for t in terms if string_length(t, rule)]
-    return bool(lengths) and all(type(t) is ast.Name or t in lengths for t in terms)
+    # a total named as tokens (``total_tokens + len(ids)``) keeps tokens
+    others = [t for t in terms if t not in lengths]
+    return bool(lengths) and all(type(t) is ast.Name and not rule.token_amount(t) for t in others)
 
 
 def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
@@ -137,7 +146,9 @@ def _character_read(
         return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops):
         sides = (parent.left, *parent.comparators)
-        if any(encoded_length(fn, side, rule) for side in sides if side is not child):
+        if any(
+            encoded_length(fn, term, rule) for side in sides if side is not child for term in _summed(side)
+        ):
             return False  # ``ids = tokenizer.encode(doc)`` ... ``if len(ids) > max_length``: tokens
         return compared_with_length(parent, child, rule)
     local = bound_local(parent)

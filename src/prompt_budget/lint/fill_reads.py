@@ -37,6 +37,11 @@ _FILL_WORDS = frozenset(
         "util",
     }
 )
+#: Words of a setting (a threshold, a target) rather than a measured share: ``context_usage_threshold``,
+#: ``compaction_context_ratio`` checked against its bounds (the review of set 188's reading).
+_SETTING_WORDS = frozenset(
+    {"threshold", "thresholds", "trigger", "target", "limit", "compaction", "compact", "default"}
+)
 #: Words of a share of something else than a budget (tokens two texts share, a compression).
 _NOT_FILLED = frozenset(
     {"overlap", "compression", "compressed", "match", "dedup", "duplicate", "cache", "hit"}
@@ -77,7 +82,7 @@ def says_fill(rule: LintRule, name: str) -> bool:
     ws = set(words(name))
     return (
         bool(ws & _FILLED and ws & _FILL_WORDS)
-        and not ws & _NOT_FILLED
+        and not ws & (_NOT_FILLED | _SETTING_WORDS)
         and not rule.names.is_score(name)
         and not rule.names.is_excluded(name)
         and not rule.names.is_chars(name)

@@ -448,7 +448,9 @@ _OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s
 
 
 #: A description counting something per token (``"Max progress notifications per single request token"``).
-_COUNTED_PER_TOKEN = re.compile(r"\bper\s+(?:\w+\s+){0,3}tokens?\b", re.IGNORECASE)
+_COUNTED_PER_TOKEN = re.compile(
+    r"\bper\s+(?:(?:single|each|one|every)\s+)?(?:\w+\s+)?tokens?\b", re.IGNORECASE
+)
 
 
 def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:

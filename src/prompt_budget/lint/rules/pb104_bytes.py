@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.names import BASE64_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
 from prompt_budget.lint.walks import walk
 
@@ -43,20 +43,25 @@ def byte_amount(node: ast.expr, fn: ast.AST | None = None) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return byte_amount(node.left) or byte_amount(node.right)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
-        return byte_amount(node.left)
+        # an average over a count, not a change of unit (``size / 1024``: kilobytes)
+        return byte_amount(node.left) and number(node.right) is None
     if isinstance(node, ast.Subscript):
         node = node.value  # one entry of a table of sizes
-    if fn is not None and type(node) is ast.Name:
-        values = bound_values(fn, node.id)
-        if values and all(byte_amount(v) for v in values):
-            return True
     if isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1:
         arg = node.args[0]
         return isinstance(arg, ast.Call) and callee_name(arg) == "encode"
     # a helper named for bytes counts them too (``utf8_bytes(text)``, set 112: airprompter-agent-core)
     name = attr_name(node) or (callee_name(node) if isinstance(node, ast.Call) else None)
     ws = set(words(name or ""))
-    return bool(ws & _BYTE_WORDS) and "per" not in ws
+    if ws & _BYTE_WORDS:
+        return "per" not in ws
+    return bool(fn is not None and type(node) is ast.Name and _bound_to_bytes(fn, node.id))
+
+
+def _bound_to_bytes(fn: ast.AST, name: str) -> list[ast.expr]:
+    """The values the local ``name`` is bound to in ``fn`` when every one is a size in bytes, else none."""
+    values = bound_values(fn, name)
+    return values if values and all(byte_amount(v) for v in values) else []
 
 
 def _binary(rule: LintRule, node: ast.AST) -> bool:
@@ -68,14 +73,11 @@ def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     """``node`` (``amount // rate`` or ``amount * 0.25``) turns a size in bytes of a text into a count
     of tokens: ``amount`` is bytes, no binary data is named and the result is tokens."""
     fn = rule.ctx.function()
+    if not byte_amount(amount, fn) or _binary(rule, node):
+        return False
     # a local's bindings name what it holds (``avg = self._total_image_bytes[k] / n``)
-    bound = bound_values(fn, amount.id) if fn is not None and type(amount) is ast.Name else []
-    return (
-        byte_amount(amount, fn)
-        and not _binary(rule, node)
-        and not any(_binary(rule, value) for value in bound)
-        and result_is_tokens(rule, node)
-    )
+    bound = _bound_to_bytes(fn, amount.id) if fn is not None and type(amount) is ast.Name else []
+    return not any(_binary(rule, value) for value in bound) and result_is_tokens(rule, node)
 
 
 def _encodes_text(rule: LintRule, value: ast.expr) -> bool:

@@ -399,6 +399,8 @@ class CharsPerToken(LintRule):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
         factor = shifted_rate(node) if isinstance(op, ast.RShift) else number(right)  # ``n >> 2``: // 4
+        if factor is None and isinstance(op, ast.RShift):
+            return  # ``n >> SHIFT``: a shift by a name, whose value is no divisor
         if factor is None and (picked := picked_rate(self.ctx.function(), right)) is not None:
             # ``divisor = 4 if code else 5`` ... ``chars // divisor`` (set 122: meredith-agent)
             right = picked
@@ -435,8 +437,10 @@ class CharsPerToken(LintRule):
                     return  # ``ceil(words * 1.35 / 32)``: the rate is judged at the product
                 chars = self._chars(left.left) == "chars" and not self._base64(node)
                 if (
-                    (chars or bytes_to_tokens(self, left.left, node))  # ``(n_bytes * 10) // 38`` (set 189)
-                    and 0.15 <= mult / factor <= 0.5
+                    0.15 <= mult / factor <= 0.5
+                    and (
+                        chars or bytes_to_tokens(self, left.left, node)
+                    )  # ``(n_bytes * 10) // 38`` (set 189)
                     and token_context(self)
                 ):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
@@ -481,7 +485,9 @@ class CharsPerToken(LintRule):
                 and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
             ):
                 self._report(node, right, factor, "words_per_token")
-            elif not self._base64(node):  # the project's own rate elsewhere may say tokens (``rate_echoes``)
+            elif not self._base64(node) and not isinstance(
+                op, ast.RShift
+            ):  # the project's own rate (``rate_echoes``)
                 note_echo(self, node, right, factor)
         elif isinstance(op, ast.Mult):
             if (limit := char_limit(self, node)) is not None:  # ``chars > 32_000 * 3`` (set 149)

@@ -29,6 +29,12 @@ SET189_VALID = (
     Valid(_SHIFT.format(function="page_index", shift=2).replace("Estimate the tokens of", "The page of")),
     Valid(_SHIFT.format(function="estimate_text_tokens", shift=8)),
     Valid(_SCALED.format(function="estimate_image_bytes_tokens")),
+    # the review: a shift by a name (its value is no divisor), a size in kilobytes (not an average of bytes)
+    Valid("SHIFT = 2\n\n\ndef estimate_tokens(text: str) -> int:\n    return len(text) >> SHIFT\n"),
+    Valid(
+        "def estimate_tokens(payload: bytes) -> int:\n"
+        '    size_kb = len(payload.decode().encode("utf-8")) / 1024\n    return int(size_kb / 4)\n'
+    ),
 )
 SET189_INVALID = (
     Invalid(_SHIFT.format(function="estimate_text_tokens", shift=2), line=4),

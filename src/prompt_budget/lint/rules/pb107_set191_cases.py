@@ -36,6 +36,11 @@ SET191_INVALID = (
 _RATIO = READ_BY_PRECHECK + "\n{comments}DEFAULT_THRESHOLD_RATIO = 0.80\n"
 #: PB105's, spliced into ``pb105_set111_cases``.
 ABOVE_VALID = (
+    # the review: a configured ratio checked against its bounds is no measured share of the window
+    Valid(
+        READ_BY_PRECHECK
+        + 'def check(cfg):\n    if cfg["compaction_context_ratio"] < 0.1:\n        raise ValueError("too small")\n'
+    ),
     Valid(_RATIO.format(comments="# Default ratio of errors to tolerate before a retry\n")),
     Valid(
         _RATIO.format(
@@ -64,4 +69,8 @@ PROGRESS_VALID = (
 )
 PROGRESS_INVALID = (
     Invalid(_PROGRESS.format(name="max_summary", description="Max tokens in a request's summary"), line=5),
+    # the review: a unit given per turn, in tokens
+    Invalid(
+        _PROGRESS.format(name="turn_budget", description="Maximum budget per turn measured in tokens"), line=5
+    ),
 )
