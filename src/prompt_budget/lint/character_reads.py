@@ -74,14 +74,7 @@ def _length_total(node: ast.AST, rule: LintRule) -> bool:
     least one length."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
         return string_length(node, rule)
-    terms: list[ast.AST] = []
-    stack: list[ast.AST] = [node]
-    while stack:
-        term = stack.pop()
-        if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Add):
-            stack.extend((term.left, term.right))
-        else:
-            terms.append(term)
+    terms = _summed(node)
     lengths = [t for t in terms if string_length(t, rule)]
     # a total named as tokens (``total_tokens + len(ids)``) keeps tokens
     others = [t for t in terms if t not in lengths]

@@ -26,10 +26,11 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.compared_shares import MONEY_WORDS, divisions, of_tokens
+from prompt_budget.lint.compared_shares import divisions, of_tokens
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.rule import attr_name, defaults
+from prompt_budget.lint.scaled_units import MONEY_WORDS
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import walk
 

@@ -16,6 +16,7 @@ import ast
 import re
 
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.text_params import parameter_typed
 from prompt_budget.lint.walks import walk
 
 #: Annotations of a container of items (never a string): ``list``, ``List[Message]``, ``Sequence[dict]``.
@@ -96,13 +97,7 @@ def typed_list(fn: ast.AST | None, node: ast.expr, tree: ast.AST | None = None) 
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         pattern = _pattern(node, node.func, tree) if node.func.attr in {"findall", "finditer"} else None
         return node.func.attr in _LISTING and not (pattern and _ONE_CHARACTER.fullmatch(pattern))
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(node, ast.Name):
-        return False
-    args = fn.args
-    annotation = next(
-        (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == node.id), None
-    )
-    return annotation is not None and _container(annotation)
+    return parameter_typed(fn, node, _CONTAINERS)
 
 
 def _pattern(call: ast.Call, func: ast.Attribute, tree: ast.AST | None) -> str | None:
@@ -123,22 +118,6 @@ def _pattern(call: ast.Call, func: ast.Attribute, tree: ast.AST | None) -> str |
         ):
             return string_value(stmt.value.args[0])
     return None
-
-
-def _container(annotation: ast.expr) -> bool:
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):  # ``list[str] | None``
-        sides = (annotation.left, annotation.right)
-        return any(_container(s) for s in sides) and all(
-            _container(s) or (isinstance(s, ast.Constant) and s.value is None) for s in sides
-        )
-    if isinstance(annotation, ast.Subscript):
-        outer = annotation.value
-        name = outer.attr if isinstance(outer, ast.Attribute) else getattr(outer, "id", "")
-        if name == "Optional":
-            return _container(annotation.slice)
-        annotation = outer
-    name = annotation.attr if isinstance(annotation, ast.Attribute) else getattr(annotation, "id", "")
-    return name in _CONTAINERS
 
 
 def counts_items(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr) -> bool:

@@ -24,6 +24,7 @@ from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_pairs import functions, method_call, resolved_division
+from prompt_budget.lint.scaled_units import MONEY_WORDS
 from prompt_budget.lint.style_thresholds import picks_labels_only
 from prompt_budget.lint.walks import parents, walk
 from prompt_budget.lint.window_getters import COMPARED_FACT, GETTER_FACT
@@ -33,10 +34,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.flow import Bindings, Uses
     from prompt_budget.lint.rule import LintRule
 
-#: Words of an amount of money.
-MONEY_WORDS = frozenset(
-    {"cost", "costs", "usd", "eur", "price", "prices", "pricing", "spend", "spending", "dollar", "dollars"}
-)
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.keyed_shares import read_key
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.walks import walk
@@ -61,22 +62,6 @@ def converted(side: ast.expr) -> ast.expr:
     return side
 
 
-def read_key(node: ast.AST) -> str | None:
-    """The key a record is read at: ``s.get("util", 0.0)``, ``s["util"]``; else None."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "get"
-        and node.args
-        and isinstance(key := node.args[0], ast.Constant)
-        and isinstance(key.value, str)
-    ):
-        return key.value
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        return node.slice.value if isinstance(node.slice.value, str) else None
-    return None
-
-
 def says_fill(rule: LintRule, name: str) -> bool:
     """``name`` says it is the filled share of a window or a budget (and nothing else)."""
     ws = set(words(name))
@@ -106,7 +91,7 @@ def mean_of_fills(rule: LintRule, div: ast.BinOp) -> str | None:
     """A division whose numerator adds up keyed reads of a filled share (a weighted mean of the share
     over records): the key, else None."""
     for node in walk(div.left):
-        if (key := read_key(node)) is not None and says_fill(rule, key):
+        if isinstance(node, ast.expr) and (key := read_key(node)) is not None and says_fill(rule, key):
             return key
     return None
 

@@ -63,7 +63,9 @@ def _names_in(node: ast.AST) -> list[str]:
 
 
 #: Words of an amount of money: a budget named with one (``budget_usd``) is a budget in money.
-_MONEY = frozenset({"usd", "dollar", "dollars", "cents", "eur", "euros", "money", "spend"})
+MONEY_WORDS = frozenset(
+    {"cost", "costs", "usd", "eur", "price", "prices", "pricing", "spend", "spending", "dollar", "dollars"}
+)
 
 
 def _other_unit(names: NameJudge, operand: ast.expr) -> bool:
@@ -72,7 +74,7 @@ def _other_unit(names: NameJudge, operand: ast.expr) -> bool:
     ``budget_usd * _BUDGET_WARN_FRACTION``, set 188's anjor)."""
     found = _names_in(operand)
     ws = {w for name in found for w in words(name)}
-    if ws & _MONEY and not ws & (TOKEN_UNIT_WORDS - {"budget"}):
+    if ws & MONEY_WORDS and not ws & (TOKEN_UNIT_WORDS - {"budget"}):
         return not any(names.says_tokens(name) for name in found)
     return (
         bool(ws & OTHER_UNITS)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.compared_shares import MONEY_WORDS
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
 from prompt_budget.lint.rule import LintRule, attr_name, number, string_value
-from prompt_budget.lint.scaled_units import OTHER_UNITS
+from prompt_budget.lint.scaled_units import MONEY_WORDS, OTHER_UNITS
+from prompt_budget.lint.stated_rates import comment_above
 from prompt_budget.lint.walks import source_of
 
 #: ``as ratio of total requests``, ``a fraction of the samples``, ``percentage of all rows``.
@@ -165,12 +165,11 @@ def _comment_above(rule: LintRule) -> str:
     stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
     if rule.ctx.function() is not None or not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
         return ""
-    at, lines = stmt.lineno - 1, rule.ctx.lines  # the line above, counted from 1
-    if stmt.end_lineno != stmt.lineno or at < 1 or at > len(lines):
+    lines = rule.ctx.lines
+    if stmt.end_lineno != stmt.lineno:
         return ""
-    above = lines[at - 1].strip()
-    before = lines[at - 2].strip() if at > 1 else ""
-    return above[1:] if above.startswith("#") and not before.startswith("#") else ""
+    two_above = lines[stmt.lineno - 3].strip() if stmt.lineno > 2 else ""
+    return "" if two_above.startswith("#") else comment_above(lines, stmt)
 
 
 def commented_token_share(

@@ -35,11 +35,9 @@ _BINARY_WORDS = (BASE64_WORDS - _BYTE_WORDS) | frozenset(
 )
 
 
-def byte_amount(node: ast.expr, fn: ast.AST | None = None) -> bool:
+def byte_amount(node: ast.expr) -> bool:
     """``total_bytes``, ``self.byte_len``, ``len(text.encode("utf-8"))``, ``(byte_len + 3)``: a size in
-    bytes (not a rate: ``bytes_per_token``); also an average of one (``self._total_bytes[name] / count``)
-    and, given the enclosing function ``fn``, a local every binding of which is one (set 188: anjor's
-    ``avg = self._total_bytes[tool] / self._counts[tool]`` ... ``int(avg / 4)``)."""
+    bytes (not a rate: ``bytes_per_token``); also an average of one (``self._total_bytes[name] / count``)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return byte_amount(node.left) or byte_amount(node.right)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
@@ -53,9 +51,7 @@ def byte_amount(node: ast.expr, fn: ast.AST | None = None) -> bool:
     # a helper named for bytes counts them too (``utf8_bytes(text)``, set 112: airprompter-agent-core)
     name = attr_name(node) or (callee_name(node) if isinstance(node, ast.Call) else None)
     ws = set(words(name or ""))
-    if ws & _BYTE_WORDS:
-        return "per" not in ws
-    return bool(fn is not None and type(node) is ast.Name and _bound_to_bytes(fn, node.id))
+    return bool(ws & _BYTE_WORDS) and "per" not in ws
 
 
 def _bound_to_bytes(fn: ast.AST, name: str) -> list[ast.expr]:
@@ -73,11 +69,17 @@ def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     """``node`` (``amount // rate`` or ``amount * 0.25``) turns a size in bytes of a text into a count
     of tokens: ``amount`` is bytes, no binary data is named and the result is tokens."""
     fn = rule.ctx.function()
-    if not byte_amount(amount, fn) or _binary(rule, node):
+    # or a local of the function every binding of which is one (set 188: anjor's ``avg =
+    # self._total_bytes[tool] / self._counts[tool]`` ... ``int(avg / 4)``), resolved once; its bindings name
+    # what it holds (``avg = self._total_image_bytes[k] / n``)
+    bound: list[ast.expr] = []
+    if not byte_amount(amount) and (
+        fn is None or type(amount) is not ast.Name or not (bound := _bound_to_bytes(fn, amount.id))
+    ):
         return False
-    # a local's bindings name what it holds (``avg = self._total_image_bytes[k] / n``)
-    bound = _bound_to_bytes(fn, amount.id) if fn is not None and type(amount) is ast.Name else []
-    return not any(_binary(rule, value) for value in bound) and result_is_tokens(rule, node)
+    if _binary(rule, node) or any(_binary(rule, value) for value in bound):
+        return False
+    return result_is_tokens(rule, node)
 
 
 def _encodes_text(rule: LintRule, value: ast.expr) -> bool:
