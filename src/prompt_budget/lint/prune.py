@@ -390,7 +390,8 @@ _FEWEST: dict[tuple[str, ...], list[tuple[str, str | None]]] = {}
 _WORD_PARTS = ("encoding", "0k")
 #: A digit of a number other than a lone ``0`` or ``1`` (every number a rule acts on has one; a few more
 #: lines are kept for digits in names and strings), or a lone ``0`` or ``1`` given as a value (``=``, ``:``):
-#: ``guess_chars_per_token=1`` is a rate (PB104), ``x[0]``, ``range(1, n)`` and ``n - 1`` keep no line.
+#: ``guess_chars_per_token=1`` is a rate (PB104), ``x[0]``, ``range(1, n)`` and ``n - 1`` keep no line; a ``1`` spoken
+#: as thousands or millions (``"1M"``, a window in a string: ``string_budgets``) keeps its line.
 #: (Every alternative starts with a digit, so the search skips to the next digit at C speed.)
 _ANY_DIGIT = re.compile("[0-9]")
 #: ``str.translate``'s table making every digit a NUL (fast for an ASCII text only).
@@ -398,7 +399,7 @@ _DIGITS_TO_NUL = str.maketrans("0123456789", "\0" * 10)
 #: ``bytes.translate``'s table making every digit a NUL (``_keep_digits_utf8``).
 _DIGITS_TO_NUL_BYTES = bytes.maketrans(b"0123456789", b"\0" * 10)
 _DIGITS = re.compile(
-    r"[2-9]|[01](?:(?=[0-9_.eEjJxXoObB])|(?<=[A-Za-z_.][01])|(?<=[^=!<>]=[01])|(?<=[^=!<>]= [01])|(?<=:[01])|(?<=: [01]))"
+    r"[2-9]|[01](?:(?=[0-9_.eEjJxXoObBkKM])|(?<=[A-Za-z_.][01])|(?<=[^=!<>]=[01])|(?<=[^=!<>]= [01])|(?<=:[01])|(?<=: [01]))"
 )
 #: ``_DIGITS`` for UTF-8 bytes (``_keep_digits_utf8``).
 _DIGITS_BYTES = re.compile(_DIGITS.pattern.encode("ascii"))

@@ -58,6 +58,11 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
             if value is not None and (share := stored_share(rule, div) or named_fill(rule, div)) is not None:
                 found.append((literal, value, share))
                 break
+            # ``@property def usage_ratio(self): return min(1.0, self.used_tokens / self.max_tokens)`` ...
+            # ``self.usage_ratio > 0.8`` (set 193: lerev's context near capacity)
+            if value is not None and (share := _own_getter_share(rule, div)) is not None:
+                found.append((literal, value, share))
+                break
         left = right
     if found and labels_only(rule.ctx.tree, node):
         return []  # ``if pct < 0.7: style = "yellow"``: a gauge's colour (``style_thresholds``)
@@ -70,6 +75,28 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
         )
         for literal, value, name in found
     ]
+
+
+def _own_getter_share(rule: LintRule, node: ast.expr) -> str | None:
+    """``self.usage_ratio`` or ``self.usage_ratio()``, a property or method of the enclosing class taking
+    nothing but ``self`` whose every return divides a token amount or divides by a budget: the budget's name
+    (or "budget"); else None."""
+    if isinstance(node, ast.Call) and not node.args and not node.keywords:
+        node = node.func
+    if not (isinstance(node, ast.Attribute) and type(node.value) is ast.Name and node.value.id == "self"):
+        return None
+    owner = rule.ctx.enclosing_class()
+    if owner is None:
+        return None
+    found = [
+        f for f in owner.body if isinstance(f, _FUNCTIONS) and f.name == node.attr and len(f.args.args) == 1
+    ]
+    divs = returned_shares({node.attr: found}, node.attr) if len(found) == 1 else []
+    if not divs or not all(rule.token_amount(d.left) or rule.budget_expr(d.right) is not None for d in divs):
+        return None
+    budgets = {rule.budget_expr(d.right) for d in divs}
+    budget = budgets.pop() if len(budgets) == 1 else None
+    return budget or "budget"
 
 
 _GROWTH = "growth threshold {value} of one count of tokens over another"

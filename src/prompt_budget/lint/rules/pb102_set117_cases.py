@@ -34,6 +34,7 @@ from prompt_budget.lint.rules.pb102_set181_cases import SET181_INVALID, SET181_V
 from prompt_budget.lint.rules.pb102_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SET185_INVALID, SET185_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
+from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -83,6 +84,7 @@ SET117_VALID = (
     *SET183_VALID,  # set 183: an overlap its docstring counts in tokens
     *SET185_VALID,  # set 185: `budget` in a module that speaks of token budgets
     *OPTION_VALID,  # set 189: an option of another name or value
+    *SPOKEN_VALID,  # set 194: minutes, lines, no window, a window too small
     *PROGRESS_VALID,  # set 191: notifications counted per token
 )
 
@@ -101,6 +103,7 @@ SET117_INVALID = (
     *SET183_INVALID,  # set 183: an overlap its docstring counts in tokens
     *SET185_INVALID,  # set 185: `budget` in a module that speaks of token budgets
     *OPTION_INVALID,  # set 189: an option's default the same as a reported constant
+    *SPOKEN_INVALID,  # set 194: cloudagent-daemon's window spoken as "200k"
     *PROGRESS_INVALID,  # set 191: a field's description in tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

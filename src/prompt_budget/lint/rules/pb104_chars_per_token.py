@@ -198,6 +198,11 @@ class CharsPerToken(LintRule):
             kind = returned_unit(self.ctx, node, self._chars, self._resolving)
             if kind is not None:
                 return kind
+        # ``self.content_length``, a property returning ``len(self.content)`` (set 193)
+        if isinstance(node, ast.Attribute):
+            kind = returned_unit(self.ctx, node, self._chars, self._resolving)
+            if kind is not None:
+                return kind
         name = attr_name(node)
         if name is None:
             return None

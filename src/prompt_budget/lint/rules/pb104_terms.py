@@ -198,16 +198,19 @@ def _local_among_rates(fn: ast.AST | None, ancestors: Sequence[ast.AST], node: a
     return False
 
 
-def returned_unit(ctx: FileContext, call: ast.Call, unit: Unit, resolving: set[str]) -> str | None:
+def returned_unit(
+    ctx: FileContext, call: ast.Call | ast.Attribute, unit: Unit, resolving: set[str]
+) -> str | None:
     """The unit (``unit``'s answer) of what a helper of the module, or a method of the class called on
     ``self``, returns in its one statement: ``utf8_bytes(text)`` returning ``len(text.encode("utf-8"))``,
-    ``self.word_count()`` returning ``len(self.content.split())`` (set 112: kemi's words per token). None
-    for any other call, a name defined twice and a helper named for bytes (``utf8_bytes(text)``, set 112:
-    airprompter-agent-core); ``resolving`` holds the helpers being read (a helper returning its own call reads
-    as no unit)."""
-    func = call.func
+    ``self.word_count()`` returning ``len(self.content.split())`` (set 112: kemi's words per token); for
+    ``self.<name>`` unsaid, a property of the class so returning (``self.content_length`` of ``@property def
+    content_length(self): return len(self.content)``, set 193: lerev). None for any other call, a name defined
+    twice and a helper named for bytes (``utf8_bytes(text)``, set 112: airprompter-agent-core); ``resolving``
+    holds the helpers being read (a helper returning its own call reads as no unit)."""
+    func = call.func if isinstance(call, ast.Call) else call
     scope: ast.AST | None
-    if isinstance(func, ast.Name):
+    if isinstance(func, ast.Name) and isinstance(call, ast.Call):
         name, scope = func.id, ctx.tree
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
         name, scope = func.attr, ctx.enclosing_class()  # the class only for a call on ``self``
@@ -216,6 +219,8 @@ def returned_unit(ctx: FileContext, call: ast.Call, unit: Unit, resolving: set[s
     found = module_functions(scope).get(name)
     if found is None or f"{name}()" in resolving or {"byte", "bytes"} & set(words(name)):
         return None  # a helper named for bytes is read as bytes (``pb104_bytes.byte_amount``)
+    if isinstance(call, ast.Attribute) and not _is_property(found):
+        return None  # ``self.count`` of a method ``count(self)`` is the method, not its value
     statements = function_body(found)
     if len(statements) != 1 or not isinstance(statements[0], ast.Return) or statements[0].value is None:
         return None
@@ -224,3 +229,8 @@ def returned_unit(ctx: FileContext, call: ast.Call, unit: Unit, resolving: set[s
         return unit(statements[0].value)
     finally:
         resolving.discard(f"{name}()")
+
+
+def _is_property(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether ``fn`` is decorated as a property (``@property``, ``@functools.cached_property``)."""
+    return any(attr_name(d) in {"property", "cached_property"} for d in fn.decorator_list)

@@ -19,6 +19,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import HALF_INVALID, HALF_VALID
+from prompt_budget.lint.rules.pb104_set193_cases import SHARE_INVALID, SHARE_VALID
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
@@ -151,6 +152,7 @@ SET111_VALID = (
     *SCORE_VALID,  # set 185's check: a threshold documented as a similarity
     *SET187_VALID,  # set 188: a record's share of the context, a budget in dollars
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
+    *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
     *SET155_VALID,  # set 155: a window's ratio getter
 )
@@ -212,6 +214,7 @@ SET111_INVALID = (
     *SCORE_INVALID,  # set 185's check: a threshold documented as a similarity
     *SET187_INVALID,  # set 188: a record's share of the context, a budget in dollars
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
+    *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
     *SET155_INVALID,  # set 155: a window's ratio getter
 )
