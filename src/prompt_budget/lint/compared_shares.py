@@ -88,9 +88,9 @@ class ComparedShares:
         of the module read there returns (``util = quota.utilisation``, ``returned_shares``)."""
         if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Div):
             return [other]
-        if self._getters is None and _read_of_getter(other) is not None:
+        if self._getters is None and read_of_getter(other) is not None:
             self._getters = getters(self._tree)
-        if (read := _read_of_getter(other)) is not None:
+        if (read := read_of_getter(other)) is not None:
             return returned_shares(self._getters or {}, read)
         if (method := method_call(other)) is not None:  # ``self.usage_pct(messages)`` (set 97: vaal-code)
             self._functions = self._functions or functions(self._tree)
@@ -104,7 +104,7 @@ class ComparedShares:
         if fn is None:
             return []
         values = [stmt.value for stmt in local_bindings(fn, other.id)]
-        reads = [_read_of_getter(v) for v in values]
+        reads = [read_of_getter(v) for v in values]
         if values and all(r is not None for r in reads):
             if self._getters is None:
                 self._getters = getters(self._tree)
@@ -149,9 +149,9 @@ class ComparedShares:
             self._make()
         found: list[tuple[str, int]] = []
         for other, compare in self.compared.get(name, ()):
-            reads = [_read_of_getter(other)]
+            reads = [read_of_getter(other)]
             if isinstance(other, ast.Name) and (fn := self._function_of(compare)) is not None:
-                reads = [_read_of_getter(stmt.value) for stmt in local_bindings(fn, other.id)]
+                reads = [read_of_getter(stmt.value) for stmt in local_bindings(fn, other.id)]
             if self._getters is None and any(reads):
                 self._getters = getters(self._tree)
             for read in reads if len(reads) == 1 else ():
@@ -302,7 +302,7 @@ def param_comparisons(
     return found
 
 
-def _read_of_getter(node: ast.expr) -> str | None:
+def read_of_getter(node: ast.expr) -> str | None:
     """``quota.utilisation`` or ``self.usage_share()`` (no argument): the name of the property or
     method it reads; else None."""
     if isinstance(node, ast.Call) and not node.args and not node.keywords:

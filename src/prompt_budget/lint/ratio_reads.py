@@ -9,7 +9,13 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
-from prompt_budget.lint.compared_shares import divisions, of_tokens, returned_shares, unguarded
+from prompt_budget.lint.compared_shares import (
+    divisions,
+    of_tokens,
+    read_of_getter,
+    returned_shares,
+    unguarded,
+)
 from prompt_budget.lint.fill_reads import named_fill
 from prompt_budget.lint.forms import fraction_size
 from prompt_budget.lint.names import words
@@ -81,20 +87,21 @@ def _own_getter_share(rule: LintRule, node: ast.expr) -> str | None:
     """``self.usage_ratio`` or ``self.usage_ratio()``, a property or method of the enclosing class taking
     nothing but ``self`` whose every return divides a token amount or divides by a budget: the budget's name
     (or "budget"); else None."""
-    if isinstance(node, ast.Call) and not node.args and not node.keywords:
-        node = node.func
-    if not (isinstance(node, ast.Attribute) and type(node.value) is ast.Name and node.value.id == "self"):
-        return None
+    name = read_of_getter(node)
+    read = node.func if isinstance(node, ast.Call) else node
     owner = rule.ctx.enclosing_class()
-    if owner is None:
+    if (
+        name is None
+        or owner is None
+        or not (isinstance(read, ast.Attribute) and attr_name(read.value) == "self")
+    ):
         return None
-    found = [
-        f for f in owner.body if isinstance(f, _FUNCTIONS) and f.name == node.attr and len(f.args.args) == 1
-    ]
-    divs = returned_shares({node.attr: found}, node.attr) if len(found) == 1 else []
-    if not divs or not all(rule.token_amount(d.left) or rule.budget_expr(d.right) is not None for d in divs):
+    found = [f for f in owner.body if isinstance(f, _FUNCTIONS) and f.name == name and len(f.args.args) == 1]
+    divs = returned_shares({name: found}, name) if len(found) == 1 else []
+    pairs = [(d, rule.budget_expr(d.right)) for d in divs]
+    if not pairs or not all(b is not None or rule.token_amount(d.left) for d, b in pairs):
         return None
-    budgets = {rule.budget_expr(d.right) for d in divs}
+    budgets = {b for _, b in pairs}
     budget = budgets.pop() if len(budgets) == 1 else None
     return budget or "budget"
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 _DIGITS: Final = re.compile(r"(?P<digits>[1-9][0-9]{1,8}|[1-9][0-9]{0,3}(?=[kKM]))(?P<suffix>[kKM]?)")
 #: What a suffix multiplies by (``"200k"``, ``"1M"``; a lower-case ``m`` is left: ``"5m"`` is minutes).
-_SUFFIXES: Final = {"": 1, "k": 1_000, "m": 1_000_000}
+_SUFFIXES: Final = {"": 1, "k": 1_000, "K": 1_000, "M": 1_000_000}
 #: The last word of a window's name.
 _WINDOW_WORDS: Final = frozenset({"window", "context", "ctx"})
 
@@ -39,7 +39,7 @@ def string_budget(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
     if spelled is None or not isinstance(rule.ctx.parent(node), (ast.ClassDef, ast.Module)):
         return
     name = attr_name(targets[0]) if isinstance(targets[0], ast.Name) else None
-    amount = int(spelled["digits"]) * _SUFFIXES[spelled["suffix"].lower()]
+    amount = int(spelled["digits"]) * _SUFFIXES[spelled["suffix"]]
     number = ast.Constant(value=amount)
     if not name or rule.budget_literal(number) is None:
         return

@@ -194,12 +194,9 @@ class CharsPerToken(LintRule):
             if set(words(attr_name(arg) or "")) & ITEM_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters
             return "chars"
-        if isinstance(node, ast.Call):  # ``utf8_bytes(text)``: what a one-statement helper returns (set 112)
-            kind = returned_unit(self.ctx, node, self._chars, self._resolving)
-            if kind is not None:
-                return kind
-        # ``self.content_length``, a property returning ``len(self.content)`` (set 193)
-        if isinstance(node, ast.Attribute):
+        # ``utf8_bytes(text)``: what a one-statement helper returns (set 112); ``self.content_length``, a
+        # property returning ``len(self.content)`` (set 193)
+        if isinstance(node, (ast.Call, ast.Attribute)):
             kind = returned_unit(self.ctx, node, self._chars, self._resolving)
             if kind is not None:
                 return kind
