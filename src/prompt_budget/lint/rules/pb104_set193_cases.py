@@ -25,7 +25,7 @@ _PROPERTY_LENGTH = (
 
 SET193_VALID = (
     # a method (no property) read without a call is the method; a property of items or bytes is no text
-    Valid(_PROPERTY_LENGTH.format(decorator="@staticmethod", length="0")),
+    Valid(_PROPERTY_LENGTH.format(decorator="# a method, no property", length="len(self.content)")),
     Valid(_PROPERTY_LENGTH.format(decorator="@property", length="len(self.messages)")),
     Valid(_PROPERTY_LENGTH.format(decorator="@property", length="self.total_bytes")),
 )
