@@ -447,6 +447,11 @@ _NOT_LLM = (
 _OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s+)?(?:\w+\s+)?tokens\b", re.I)
 
 
+#: Words of a field's description that make its number of tokens a limit: a chunk's overlap is a part of
+#: the chunk, counted as it is (``Field(default=128, description="Token overlap between chunks")``, set 195).
+_SAID_LIMITS = LIMIT_WORDS | {"overlap"}
+
+
 #: A description counting something per token (``"Max progress notifications per single request token"``).
 _COUNTED_PER_TOKEN = re.compile(
     r"\bper\s+(?:(?:single|each|one|every)\s+)?(?:\w+\s+)?tokens?\b", re.IGNORECASE
@@ -462,7 +467,7 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    if not (text and TOKENS_WORD.search(text) and ws & LIMIT_WORDS):
+    if not (text and TOKENS_WORD.search(text) and ws & _SAID_LIMITS):
         return False
     if ws & (_NOT_LLM - PRICE_WORDS if _OPENS_WITH_MAXIMUM.match(text.strip()) else _NOT_LLM):
         return False

@@ -35,6 +35,7 @@ from prompt_budget.lint.rules.pb102_set183_cases import SET183_INVALID, SET183_V
 from prompt_budget.lint.rules.pb102_set185_cases import SET185_INVALID, SET185_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
+from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -85,6 +86,7 @@ SET117_VALID = (
     *SET185_VALID,  # set 185: `budget` in a module that speaks of token budgets
     *OPTION_VALID,  # set 189: an option of another name or value
     *SPOKEN_VALID,  # set 194: minutes, lines, no window, a window too small
+    *OVERLAP_VALID,  # set 195: overlaps in characters, of an access token
     *PROGRESS_VALID,  # set 191: notifications counted per token
 )
 
@@ -104,6 +106,7 @@ SET117_INVALID = (
     *SET185_INVALID,  # set 185: `budget` in a module that speaks of token budgets
     *OPTION_INVALID,  # set 189: an option's default the same as a reported constant
     *SPOKEN_INVALID,  # set 194: cloudagent-daemon's window spoken as "200k"
+    *OVERLAP_INVALID,  # set 195: vstash's overlap described in tokens
     *PROGRESS_INVALID,  # set 191: a field's description in tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

@@ -37,6 +37,7 @@ from prompt_budget.lint.rules.pb104_context import (
     token_context,
 )
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
+from prompt_budget.lint.rules.pb104_handed_rates import handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
 from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above, share_of_conversion
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
@@ -365,6 +366,12 @@ class CharsPerToken(LintRule):
             factor = number(default)
             if factor and 0.15 <= factor <= 12:
                 self.rate_names.add(arg.arg)  # judged where it multiplies (``default_rate``)
+                if per_token_key(arg.arg, factor) is None and (
+                    handed := handed_rate(self, self.ctx.parent(node), arg.arg, factor)
+                ):  # ``cpt: float = 4.0`` given to ``chars_per_token=`` (``pb104_handed_rates``)
+                    self._report(
+                        default, default, factor, handed[0], f"; handed to {handed[1]} at line {handed[2]}"
+                    )
 
     def visit_keyword(self, node: ast.keyword) -> None:
         self._named(node.arg, node.value)
@@ -563,7 +570,9 @@ class CharsPerToken(LintRule):
             or quotient_meets_tokens(self, node)  # ``f(extra=len(p) // 4)``, ``extra + tokens`` (set 101)
         )
 
-    def _report(self, node: ast.expr, literal: ast.expr | None, value: float, key: str) -> None:
+    def _report(
+        self, node: ast.expr, literal: ast.expr | None, value: float, key: str, why: str = ""
+    ) -> None:
         if literal is not None and (branches := branch_rates(literal)) is not None:
             for branch, rate in branches:  # a rate picked by a condition: each branch is one
                 self._report(node, branch, rate, key)
@@ -579,7 +588,7 @@ class CharsPerToken(LintRule):
             note_rate(self, node, value)
         self.report(
             node,
-            f"hard-coded ratio of {value} {what} in a token estimate; the ratio differs by model and "
+            f"hard-coded ratio of {value} {what} in a token estimate{why}; the ratio differs by model and "
             "language, so keep one calibrated value in config (or count with a real tokenizer)",
             target=literal,
             value=value,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
+from prompt_budget.lint.rules.pb104_set195_cases import SET195_INVALID, SET195_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
@@ -39,6 +40,7 @@ SET111_VALID = (
     *BYTES_VALID,  # set 188: an average of another unit, of binary data
     *SET189_VALID,  # set 189: a shift, a scaled fraction of bytes, elsewhere
     *SET193_VALID,  # set 193: properties of a method, of items, of bytes
+    *SET195_VALID,  # set 196: defaults handed to no rate, to an unknown callee, out of range
 )
 
 SET111_INVALID = (
@@ -57,4 +59,5 @@ SET111_INVALID = (
     *BYTES_INVALID,  # set 188: anjor's average size in bytes of a tool's outputs
     *SET189_INVALID,  # set 189: durallm's estimates in integer arithmetic
     *SET193_INVALID,  # set 193: lerev's rate on a property returning a text's length
+    *SET195_INVALID,  # set 196: ironcore-cli's rate handed on under another name
 )
