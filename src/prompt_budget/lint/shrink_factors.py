@@ -13,31 +13,14 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.fraction_shares import literal_fraction
-from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.token_quotients import own_callee
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-
-
-def _callee(rule: LintRule, call: ast.Call) -> _Function | None:
-    """The function of the module (``f(...)``) or method of the enclosing class (``self.f(...)``) called."""
-    func = call.func
-    if isinstance(func, ast.Name):
-        return module_functions(rule.ctx.tree).get(func.id)
-    owner = rule.ctx.enclosing_class()
-    if not (isinstance(func, ast.Attribute) and attr_name(func.value) in {"self", "cls"} and owner):
-        return None
-    found = [
-        s
-        for s in owner.body
-        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == func.attr
-    ]
-    return found[0] if len(found) == 1 else None
 
 
 def _scales_tokens(rule: LintRule, fn: _Function, name: str) -> str | None:
@@ -66,7 +49,7 @@ def shrink_factors(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, f
         if not (kw.arg and isinstance(value, ast.BinOp) and isinstance(value.op, ast.Pow)):
             continue
         share = literal_fraction(value.left)
-        fn = _callee(rule, call) if share is not None else None
+        fn = called[0] if share is not None and (called := own_callee(rule, call)) else None
         scaled = _scales_tokens(rule, fn, kw.arg) if fn is not None else None
         if share is not None and scaled is not None:
             said = f"{kw.arg}={ast.unparse(value)}, a share per retry of `{scaled}`"

@@ -66,7 +66,7 @@ def _outer(rule: LintRule, node: ast.expr) -> tuple[ast.AST, ast.AST | None, dic
     return outer, holder, parents
 
 
-def _callee(rule: LintRule, call: ast.Call) -> tuple[Function, bool] | None:
+def own_callee(rule: LintRule, call: ast.Call) -> tuple[Function, bool] | None:
     """The module's function or the enclosing class's method ``call`` calls, and whether a method."""
     func = call.func
     if type(func) is ast.Name:
@@ -93,7 +93,7 @@ def _counts_tokens(rule: LintRule, node: ast.AST) -> bool:
     """A token amount, or a call of the module's function returning only token amounts."""
     if rule.token_amount(node):
         return True
-    found = _callee(rule, node) if isinstance(node, ast.Call) else None
+    found = own_callee(rule, node) if isinstance(node, ast.Call) else None
     return found is not None and _returns_tokens(rule, found[0])
 
 
@@ -115,7 +115,7 @@ def _given_to_sum(
     call = parents.get(holder) if isinstance(holder, ast.keyword) else holder
     if not isinstance(call, ast.Call) or (keyword is None and outer not in call.args):
         return False
-    found = _callee(rule, call)
+    found = own_callee(rule, call)
     if found is None:
         return False
     fn, method = found
