@@ -16,7 +16,7 @@ from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_reads import bound_values, encoded_length
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rule import attr_name, callee_name, number
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -63,9 +63,16 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
     (every time) to one of those."""
     if isinstance(value, ast.Call):
         return rule.token_amount(value)
-    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and zero(value.values[-1]):
-        # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys)
-        return isinstance(value.values[0], ast.Call) and rule.token_amount(value.values[0])
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys),
+        # or a window read with a number for its fallback (``details.context_length or 8192``, set 196)
+        first, fallback = value.values
+        if zero(fallback):
+            return isinstance(first, ast.Call) and rule.token_amount(first)
+        return number(fallback) is not None and type(first) is ast.Attribute and rule.token_amount(first)
+    if type(value) is ast.Attribute:
+        # ``window = details.context_length`` ... ``min(window, 32768)``: a budget read into a local (set 196)
+        return rule.token_amount(value)
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
         if isinstance(value.op, ast.Sub) and _budget(rule, value.left) and _spent(fn, value.right):
             return True  # ``MAX_TASK_CONTEXT_TOKENS - used``: what is left of a budget (set 154: ouro-agents)

@@ -360,7 +360,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and parent.func.id in {"min", "max"}
     ):
         for other in parent.args:
-            if other is not node and rule.token_amount(other):
+            if other is not node and (rule.token_amount(other) or token_local(rule, other)):
                 return f"clamps the token count `{brief_source(other)}` with {parent.func.id}()"
             if other is not node and (getter := returned_budget(rule, other)):
                 return f"clamps `{brief_source(other)}`, which the budget getter `{getter}()` returns"

@@ -37,7 +37,7 @@ from prompt_budget.lint.rules.pb104_context import (
     token_context,
 )
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
-from prompt_budget.lint.rules.pb104_handed_rates import handed_rate
+from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
 from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above, share_of_conversion
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
@@ -383,6 +383,10 @@ class CharsPerToken(LintRule):
             self._report(found[0], found[0], found[1], found[2])
 
     visit_IfExp = visit_BoolOp = visit_Call
+
+    def visit_Return(self, node: ast.Return) -> None:  # ``return 4.0`` for a rate (``fallback_rate``)
+        if node.value is not None and (found := fallback_rate(self.ctx.function(), node.value)):
+            self._report(node.value, node.value, *found)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         self._per_char()

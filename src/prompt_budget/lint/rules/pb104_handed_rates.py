@@ -12,6 +12,16 @@ conversion (``per_token_key``), or under such a keyword to any callee (``count(t
 the default is that rate written again, and is reported as one. A default outside a rate's range (0.15 to
 12), a parameter never handed to such a parameter, and a pass by position to a callee the module does not
 define (whose parameters are not known) are left.
+
+A rate written as the fallback of such a parameter is one too (set 196: ironcore-cli)::
+
+    def _safe_ratio(chars_per_token: float) -> float:
+        if not math.isfinite(chars_per_token) or chars_per_token <= 0:
+            return 4.0
+        return chars_per_token
+
+``return 4.0`` in a function that otherwise returns its parameter named as a per-token conversion
+(``fallback_rate``).
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ import ast
 
 from prompt_budget.lint.flow import positional_params
 from prompt_budget.lint.forms import per_token_key
-from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.rule import LintRule, number
 from prompt_budget.lint.token_quotients import own_callee
 from prompt_budget.lint.walks import walk
 
@@ -56,3 +66,20 @@ def _rate_param(call: ast.Call, param: str, value: float) -> tuple[str, str, int
     key = per_token_key(param, value)
     callee = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
     return None if key is None else (key, f"{callee}({param}=)", call.lineno)
+
+
+def fallback_rate(fn: ast.AST | None, value: ast.expr) -> tuple[float, str, str] | None:
+    """(the rate, its key, the reason for the message) when ``return value``, a number in a rate's range,
+    stands in for a parameter of ``fn`` named as a per-token conversion that ``fn`` returns elsewhere;
+    else None."""
+    rate = number(value)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not rate or not 0.15 <= rate <= 12:
+        return None
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    for node in walk(fn):
+        if not isinstance(node, ast.Return) or not isinstance(node.value, ast.Name):
+            continue
+        name = node.value.id
+        if name in params and (key := per_token_key(name, rate)) is not None:
+            return rate, key, f"; the fallback of `{name}`, returned at line {node.lineno}"
+    return None

@@ -26,6 +26,14 @@ SET195_VALID = (
         _ESTIMATOR
         + "def fits(text, budget, cpt: float = 40.0):\n    return estimate_tokens(text, cpt) <= budget\n"
     ),
+    # a fallback of a parameter that is no rate, or out of a rate's range
+    Valid(
+        "def _safe_scale(scale: float) -> float:\n    if scale <= 0:\n        return 4.0\n    return scale\n"
+    ),
+    Valid(
+        "def _safe(chars_per_token: float) -> float:\n    if chars_per_token <= 0:\n        return 40.0\n"
+        "    return chars_per_token\n"
+    ),
     # a parameter that is never handed on bare (a scaled copy is another value)
     Valid(
         _ESTIMATOR
@@ -46,6 +54,13 @@ SET195_INVALID = (
         "class Fitter:\n    def _estimate(self, text, chars_per_token):\n        return len(text) / chars_per_token\n\n"
         "    def fits(self, text, budget, ratio: float = 3.5):\n        return self._estimate(text, ratio) <= budget\n",
         line=5,
+    ),
+    # set 196: ironcore-cli's guard of a profile's rate, the rate written as its fallback
+    Invalid(
+        "def _safe_ratio(chars_per_token: float) -> float:\n    if chars_per_token <= 0:\n        return 4.0\n"
+        "    return chars_per_token\n",
+        line=3,
+        key="chars_per_token",
     ),
     # by keyword to an imported counter
     Invalid(
