@@ -278,7 +278,7 @@ EXCLUDED_WORDS = frozenset(
         "segment",
         "segments",
         "gpu",
-        *("gb", "vram", "utilization"),
+        *("gb", "vram"),
         # a parser's tokens (``MAX_YAML_ALIAS_TOKENS = 25`` against ``yaml.scan``'s alias tokens, set 124)
         *("yaml", "alias", "lexer", "scanner"),
         # a cryptocurrency's tokens (``_MIN_BURN_TOKENS = 1_000_000`` of a coin burned, set 161: clawmes)
