@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.context_shares import scales_other_context
 from prompt_budget.lint.names import NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
 from prompt_budget.lint.scaled_units import scales_other_units
@@ -110,8 +111,13 @@ def _key_read(node: ast.AST, name: str) -> bool:
 
 def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
     """Every read of ``name`` scales an amount of something else than tokens (``scaled_units``) or the
-    ``len()`` of a sequence of items."""
-    return scales_other_units(tree, name, names) or scales_item_counts(tree, name, names)
+    ``len()`` of a sequence of items; or ``name`` says only a context and what it scales is something else
+    (``context_shares``)."""
+    return (
+        scales_other_units(tree, name, names)
+        or scales_item_counts(tree, name, names)
+        or scales_other_context(tree, name, names)
+    )
 
 
 def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> bool:

@@ -48,6 +48,9 @@ OTHER_UNITS = UNIT_WORDS | frozenset(
         "episodes",
         "requests",
         "records",
+        # a single-cell model's cells (set 198: arc-stack)
+        "cell",
+        "cells",
     }
 )
 
@@ -68,7 +71,7 @@ MONEY_WORDS = frozenset(
 )
 
 
-def _other_unit(names: NameJudge, operand: ast.expr) -> bool:
+def other_unit(names: NameJudge, operand: ast.expr) -> bool:
     """``total_training_steps``, ``len(self.losses)``: an amount whose names say a unit that is not
     tokens, and none of them tokens, the context, a window or a budget (unless a budget of money:
     ``budget_usd * _BUDGET_WARN_FRACTION``, set 188's anjor)."""
@@ -108,7 +111,7 @@ def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> boo
         if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, _SCALING):
             return False
         other = parent.right if parent.left is child else parent.left
-        if not _other_unit(names, other):
+        if not other_unit(names, other):
             return False
         reads += 1
     return reads > 0

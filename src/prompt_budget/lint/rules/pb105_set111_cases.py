@@ -38,7 +38,12 @@ from prompt_budget.lint.rules.pb105_set179_cases import SET179_INVALID, SET179_V
 from prompt_budget.lint.rules.pb105_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb105_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import SET187_INVALID, SET187_VALID
-from prompt_budget.lint.rules.pb105_set197_cases import UTILIZATION_INVALID, UTILIZATION_VALID
+from prompt_budget.lint.rules.pb105_set197_cases import (
+    CELLS_INVALID,
+    CELLS_VALID,
+    UTILIZATION_INVALID,
+    UTILIZATION_VALID,
+)
 from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -153,6 +158,7 @@ SET111_VALID = (
     *SCORE_VALID,  # set 185's check: a threshold documented as a similarity
     *SET187_VALID,  # set 188: a record's share of the context, a budget in dollars
     *UTILIZATION_VALID,  # set 197: a utilization share of a token budget
+    *CELLS_VALID,  # set 198: a single-cell model's shares of cells
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
     *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
@@ -216,6 +222,7 @@ SET111_INVALID = (
     *SCORE_INVALID,  # set 185's check: a threshold documented as a similarity
     *SET187_INVALID,  # set 188: a record's share of the context, a budget in dollars
     *UTILIZATION_INVALID,  # set 197: a utilization share of a token budget
+    *CELLS_INVALID,  # set 198: a single-cell model's shares of cells
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
     *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
