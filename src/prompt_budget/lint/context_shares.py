@@ -1,15 +1,18 @@
-"""A share named only for a context (``context_ratio = 0.25``) that scales an amount of something else: a
-share of the cells of a batch taken as context cells in a single-cell model (set 198: arc-stack's
-``n_context_cell = int((cell_ratio + context_ratio) * n_cells_batch)``), not of a context window.
+"""A share whose name does not say tokens, a window or a budget (``context_ratio = 0.25``, ``summary_ratio``,
+``warning_threshold``) that scales an amount of something else: a share of the cells of a batch taken as
+context cells in a single-cell model (set 198: arc-stack's ``n_context_cell = int((cell_ratio + context_ratio) *
+n_cells_batch)``), a share of a conversation's messages (``int(len(agent.messages) * self.summary_ratio)``), a
+share of steps, calls and seconds (``self.policy.max_steps * threshold``), not of a context window.
 
-``scaled_units`` asks every read of a ratio to scale another unit; a share whose name says only a context is
-decided more loosely, by the reads that scale anything: at least one scales an amount of another unit
-(``scaled_units.OTHER_UNITS``, cells among them), directly, through a sum or difference with other shares
-(``(cell_ratio + context_ratio) * n``, ``n * (1 - ratio)``) or through a local bound to such a sum in the same
-function (``ratio = prompt_ratio + context_ratio`` ... ``int(self.n_cells * (1 - ratio))``), and none scales
-anything else. A bound of a share that scales nothing itself (``context_ratio_min``, the low end of a
-schedule up to ``context_ratio``) is decided as the share it bounds. Reads that scale nothing (handed on, asserted, stored, compared) say nothing either way. A
-share whose name says tokens, a window or a budget (``context_window_ratio``) is left to ``scaled_units``.
+``scaled_units`` asks every read of a ratio to scale another unit; such a share is decided more loosely, by the
+reads that scale anything: at least one scales an amount of another unit (``scaled_units.OTHER_UNITS``, cells
+among them), directly, through a sum or difference with other shares (``(cell_ratio + context_ratio) * n``,
+``n * (1 - ratio)``) or through a local bound to it in the same function (``ratio = prompt_ratio +
+context_ratio`` ... ``int(self.n_cells * (1 - ratio))``), and none scales anything else. Reads that scale
+nothing (handed on, asserted, stored, compared, clamped) say nothing either way. A bound of a share that scales
+nothing itself (``context_ratio_min``, the low end of a schedule up to ``context_ratio``) is decided as the
+share it bounds. A share whose name says tokens, a window or a budget (``context_window_ratio``) is left to
+``scaled_units``.
 
 Kept apart from the rule: it reads the module's tree, and judges no finding itself.
 """
@@ -62,8 +65,8 @@ def _function_of(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
 
 
 def scales_other_context(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
-    """``name``, a share named for a context and not for tokens, a window or a budget, scales an amount of
-    another unit in ``tree`` and nothing else (reads scaling nothing aside)."""
+    """``name``, a share not named for tokens, a window or a budget, scales an amount of another unit in
+    ``tree`` and nothing else (reads scaling nothing aside)."""
     if tree is None or set(words(name)) & _TIED:
         return False
     up = parents(tree)
