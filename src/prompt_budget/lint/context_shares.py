@@ -22,12 +22,11 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.names import TOKEN_WORDS, NameJudge, words
-from prompt_budget.lint.scaled_units import other_unit
+from prompt_budget.lint.scaled_units import SCALING, other_unit
 from prompt_budget.lint.walks import parents, walk
 
 #: Words that tie a share to tokens whatever else it scales.
 _TIED = TOKEN_WORDS | {"window", "budget"}
-_SCALING = (ast.Mult, ast.Div, ast.FloorDiv)
 #: Parts of a name that make it a bound of another share (``context_ratio_min``).
 _BOUND_PARTS = frozenset({"min", "max", "lo", "hi", "lower", "upper"})
 
@@ -48,7 +47,7 @@ def _verdict(read: ast.AST, up: dict[ast.AST, ast.AST], names: NameJudge) -> tup
         if not _share_term(other):
             return "none", None
         node, parent = parent, up.get(parent)
-    if isinstance(parent, ast.BinOp) and isinstance(parent.op, _SCALING):
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, SCALING):
         other = parent.right if parent.left is node else parent.left
         return ("other", None) if other_unit(names, other) else ("else", None)
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and type(parent.targets[0]) is ast.Name:

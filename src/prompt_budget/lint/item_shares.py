@@ -111,8 +111,8 @@ def _key_read(node: ast.AST, name: str) -> bool:
 
 def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
     """Every read of ``name`` scales an amount of something else than tokens (``scaled_units``) or the
-    ``len()`` of a sequence of items; or ``name`` says only a context and what it scales is something else
-    (``context_shares``)."""
+    ``len()`` of a sequence of items; or ``name`` says no tokens, window or budget and what it scales is
+    something else (``context_shares``)."""
     return (
         scales_other_units(tree, name, names)
         or scales_item_counts(tree, name, names)

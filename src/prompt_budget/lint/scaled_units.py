@@ -54,7 +54,8 @@ OTHER_UNITS = UNIT_WORDS | frozenset(
     }
 )
 
-_SCALING = (ast.Mult, ast.Div, ast.FloorDiv)
+#: The operators by which a ratio scales an amount.
+SCALING = (ast.Mult, ast.Div, ast.FloorDiv)
 
 
 def _names_in(node: ast.AST) -> list[str]:
@@ -108,7 +109,7 @@ def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> boo
         parent = up.get(child)
         if parent is None:
             continue  # ``tree`` itself
-        if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, _SCALING):
+        if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, SCALING):
             return False
         other = parent.right if parent.left is child else parent.left
         if not other_unit(names, other):
