@@ -26,7 +26,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_pairs import functions, method_call, resolved_division
 from prompt_budget.lint.scaled_units import MONEY_WORDS
 from prompt_budget.lint.style_thresholds import picks_labels_only
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import enclosing_function, parents, walk
 from prompt_budget.lint.window_getters import COMPARED_FACT, GETTER_FACT
 from prompt_budget.lint.zero_guards import guarded_division
 
@@ -97,10 +97,7 @@ class ComparedShares:
             return returned_shares(self._functions, method)
         if not isinstance(other, ast.Name):
             return []
-        up = parents(self._tree)
-        fn: ast.AST | None = up.get(compare)
-        while fn is not None and not isinstance(fn, _FUNCTIONS):
-            fn = up.get(fn)
+        fn = enclosing_function(parents(self._tree), compare)
         if fn is None:
             return []
         values = [stmt.value for stmt in local_bindings(fn, other.id)]
@@ -160,11 +157,7 @@ class ComparedShares:
         return found
 
     def _function_of(self, node: ast.AST) -> ast.AST | None:
-        up = parents(self._tree)
-        fn: ast.AST | None = up.get(node)
-        while fn is not None and not isinstance(fn, _FUNCTIONS):
-            fn = up.get(fn)
-        return fn
+        return enclosing_function(parents(self._tree), node)
 
     def no_token_share(self, name: str) -> bool:
         """Every read of ``name`` orders it against a share of money, or picks a label."""

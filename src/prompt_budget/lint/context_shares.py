@@ -23,7 +23,7 @@ import ast
 
 from prompt_budget.lint.names import TOKEN_WORDS, NameJudge, words
 from prompt_budget.lint.scaled_units import SCALING, other_unit
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import enclosing_function, parents, walk
 
 #: Words that tie a share to tokens whatever else it scales.
 _TIED = TOKEN_WORDS | {"window", "budget"}
@@ -55,14 +55,6 @@ def _verdict(read: ast.AST, up: dict[ast.AST, ast.AST], names: NameJudge) -> tup
     return "none", None
 
 
-def _function_of(node: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
-    while node in up:
-        node = up[node]
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return node
-    return None
-
-
 def scales_other_context(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
     """``name``, a share not named for tokens, a window or a budget, scales an amount of another unit in
     ``tree`` and nothing else (reads scaling nothing aside)."""
@@ -79,7 +71,7 @@ def scales_other_context(tree: ast.AST | None, name: str, names: NameJudge) -> b
     for read in reads:
         kind, local = _verdict(read, up, names)
         if kind == "local" and local is not None and local != name:
-            fn = _function_of(read, up)
+            fn = enclosing_function(up, read)
             follow = [] if fn is None else [n for n in walk(fn) if type(n) is ast.Name and n.id == local]
             kinds = [_verdict(n, up, names)[0] for n in follow if type(n.ctx) is ast.Load]
             if "else" in kinds:

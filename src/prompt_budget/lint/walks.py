@@ -359,6 +359,14 @@ def brief_source(node: ast.AST) -> str:
     return text if len(text) <= 48 else text[:45] + "..."
 
 
+def enclosing_function(up: dict[ast.AST, ast.AST], node: ast.AST) -> ast.AST | None:
+    """The nearest function (or lambda) holding ``node``, by its parents ``up`` (``parents``); else None."""
+    found = up.get(node)
+    while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        found = up.get(found)
+    return found
+
+
 def functions_and_methods(
     tree: ast.AST | None,
 ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
