@@ -193,10 +193,14 @@ def _read_as_characters(
     read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule, tallies: Callable[[], set[str]]
 ) -> bool:
     """``text[:limit]``, ``text[: limit - 3]``, ``len(text) > limit``, ``cost > limit`` where ``cost``
-    tallies a text's characters: a read of a number of characters (a cut or a length of something that
-    is not a list of tokens)."""
+    tallies a text's characters, ``render(budget_chars=limit)``: a read of a number of characters (a cut,
+    a length of something that is not a list of tokens, or a keyword naming characters and no tokens)."""
     child: ast.AST = read
     parent = parents.get(read)
+    if isinstance(parent, ast.keyword) and parent.arg:
+        # ``render_map(index, budget_chars=budget)`` (set 199: essarion-build)
+        said = set(words(parent.arg))
+        return bool(said & CHAR_WORDS) and not said & {"token", "tokens"}
     while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
         child, parent = parent, parents.get(parent)
     if isinstance(parent, ast.Slice):

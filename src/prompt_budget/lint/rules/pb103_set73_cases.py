@@ -30,6 +30,7 @@ from prompt_budget.lint.rules.pb103_set155_cases import SET155_INVALID, SET155_V
 from prompt_budget.lint.rules.pb103_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb103_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_INVALID, WINDOW_VALID
+from prompt_budget.lint.rules.pb103_set199_cases import CLAMP_INVALID, CLAMP_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
 
 _LADDER = (
@@ -70,6 +71,7 @@ SET73_VALID = (
     *SET181_VALID,  # set 181: a count shown in a unit, handed on
     *SET183_VALID,  # set 183: a clamp's floor, one of a list of counts
     *WINDOW_VALID,  # set 196: a read in another unit, clamped
+    *CLAMP_VALID,  # set 199: a clamp of amounts named in another unit
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
@@ -106,6 +108,7 @@ SET73_INVALID = (
     *SET181_INVALID,  # set 181: a count shown in a unit, handed on
     *SET183_INVALID,  # set 183: a clamp's floor, one of a list of counts
     *WINDOW_INVALID,  # set 196: a window read into a local, clamped
+    *CLAMP_INVALID,  # set 199: a clamp of amounts named for tokens, or by nothing
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)
