@@ -27,6 +27,7 @@ from prompt_budget.lint.names import (
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import source_of, statements, walk
+from prompt_budget.lint.window_lengths import help_says_sequence
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -130,8 +131,9 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
     """Report a command-line option's default that is a token budget, where PB102's argparse check
     has not reported it."""
     found = click_option(node)
+    argparse_found = None
     if found is None:
-        found = argparse_default(node)
+        found = argparse_found = argparse_default(node)
         if found is None or rule.names.is_budget_setting(found[1]):
             return  # named as a budget: ``option_default`` judges it
     written, name, help_text = found
@@ -154,6 +156,8 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         why = ", its help text naming a context window"
     elif says_token_length(name, help_text, value):
         why = ", its name a length in tokens"
+    elif found is not argparse_found and help_says_sequence(name, help_text, value):
+        why = ", its help text saying it counts a tokenized sequence"
     else:
         return
     if constant is not None:

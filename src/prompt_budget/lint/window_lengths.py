@@ -59,11 +59,35 @@ _MODEL_WORDS = frozenset({"embedder", "reranker", "encoder", "tokenizer", "llm"}
 _TOKENIZED_NAMES = frozenset({"tokenizer", "input_ids"})
 
 
+def _names_tokenizer(name: str) -> bool:
+    """``tokenizer``, ``input_ids``, or a setting naming the tokenizer (``tokenizer_name``, a training
+    config's field beside its ``max_length``: set 200, knowlyr-trainer)."""
+    return name in _TOKENIZED_NAMES or name.startswith(("tokenizer_", "_tokenizer_"))
+
+
 def window_length_prefix(name: str) -> tuple[str, ...] | None:
     """The words before ``max length`` when ``name`` is a maximum length (``_WINML_MAX_LENGTH`` ->
     ``("winml",)``), else None."""
     ws = words(name)
     return ws[:-2] if ws[-2:] in _TAILS else None
+
+
+def help_says_sequence(name: str, help_text: str | None, value: int | float) -> bool:
+    """A bare maximum or sequence length (``--max-length``, ``--seq-len``, a qualifier at most) of at least
+    the smallest window a model has, whose help text says it counts a tokenized sequence ("Maximum
+    sequence length", "最大序列长度": set 200, knowlyr-trainer's click option) and names no characters."""
+    ws = words(name)
+    prefix = window_length_prefix(name)
+    if prefix is None and ws[-2:] in _SEQUENCE_TAILS:
+        prefix = ws[:-2]
+    return (
+        prefix is not None
+        and not set(prefix) - _QUALIFIERS
+        and bool(help_text)
+        and value >= SMALLEST_MODEL_WINDOW
+        and _SAYS_TOKENS.search(help_text or "") is not None
+        and not set(words(help_text or "")) & CHAR_WORDS
+    )
 
 
 @dataclass
@@ -254,7 +278,8 @@ def _said_text(rule: LintRule) -> str:
 #: ``"most models have a token/context limit"``.
 _SAYS_TOKENS = re.compile(
     r"\btokeni[sz]ed\b|\btokens\b|\bsequence\s*(?:\([^)]*\)\s*)?length\b|\bmodel\s+inputs?\b"
-    r"|\binput\s+sequences?\b|\btoken\s*/\s*context\b|\bcontext\s+(?:length|limit|window)\b",
+    r"|\binput\s+sequences?\b|\btoken\s*/\s*context\b|\bcontext\s+(?:length|limit|window)\b"
+    r"|序列长度|上下文(?:长度|窗口)",  # Chinese: "sequence length", "context length / window" (set 200: knowlyr-trainer)
     re.IGNORECASE,
 )
 #: The sides of a model's request a budget names without the word tokens (``max_completion_length``):
@@ -294,9 +319,9 @@ def _gather(rule: LintRule, scope: ast.AST) -> _Company:
         return company
     for node in walk(scope):
         if not company.tokenized and (
-            (isinstance(node, ast.Name) and node.id in _TOKENIZED_NAMES)
-            or (isinstance(node, ast.Attribute) and node.attr in _TOKENIZED_NAMES)
-            or (isinstance(node, ast.arg) and node.arg in _TOKENIZED_NAMES)
+            (isinstance(node, ast.Name) and _names_tokenizer(node.id))
+            or (isinstance(node, ast.Attribute) and _names_tokenizer(node.attr))
+            or (isinstance(node, ast.arg) and _names_tokenizer(node.arg))
             or (isinstance(node, ast.Constant) and node.value in _TOKENIZED_NAMES)
         ):
             company.tokenized = True  # ``def __init__(self, tokenizer, max_length=2048)``

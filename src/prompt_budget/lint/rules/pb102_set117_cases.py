@@ -33,6 +33,7 @@ from prompt_budget.lint.rules.pb102_set175_cases import SET175_INVALID, SET175_V
 from prompt_budget.lint.rules.pb102_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb102_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SET185_INVALID, SET185_VALID
+from prompt_budget.lint.rules.pb102_set200_cases import LENGTH_INVALID, LENGTH_VALID
 from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_CAP_INVALID, WINDOW_CAP_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
@@ -90,6 +91,7 @@ SET117_VALID = (
     *OVERLAP_VALID,  # set 195: overlaps in characters, of an access token
     *WINDOW_CAP_VALID,  # set 196: a constant clamping a window read into a local
     *PROGRESS_VALID,  # set 191: notifications counted per token
+    *LENGTH_VALID,  # set 200: lengths without a tokenizer, options of characters
 )
 
 SET117_INVALID = (
@@ -111,6 +113,7 @@ SET117_INVALID = (
     *OVERLAP_INVALID,  # set 195: vstash's overlap described in tokens
     *WINDOW_CAP_INVALID,  # set 196: a constant clamping a window read into a local
     *PROGRESS_INVALID,  # set 191: a field's description in tokens
+    *LENGTH_INVALID,  # set 200: knowlyr-trainer's lengths beside a tokenizer's name, its option
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),
