@@ -30,8 +30,12 @@ CLAMP_VALID = (
     Valid(_MAP.format(amount='cfg.get("repo_map_chars", 6000)', keyword="budget_chars")),
     Valid(_MAP.format(amount='cfg.get("repo_map", 6000)', keyword="max_chars")),
     # every amount clamped is named in another unit
-    Valid("def cut(cfg, text):\n    budget = max(500, min(cfg.max_chars, 20_000))\n    return text[:budget]\n"),
-    Valid("def wait(cfg, clock):\n    budget = max(5, min(cfg.timeout_seconds, 600))\n    clock.sleep(budget)\n"),
+    Valid(
+        "def cut(cfg, text):\n    budget = max(500, min(cfg.max_chars, 20_000))\n    return text[:budget]\n"
+    ),
+    Valid(
+        "def wait(cfg, clock):\n    budget = max(5, min(cfg.timeout_seconds, 600))\n    clock.sleep(budget)\n"
+    ),
 )
 CLAMP_INVALID = (
     # the same clamps handed on as tokens, or of amounts named for tokens or by nothing
