@@ -131,9 +131,9 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
     """Report a command-line option's default that is a token budget, where PB102's argparse check
     has not reported it."""
     found = click_option(node)
-    argparse_found = None
+    from_click = found is not None  # argparse's lengths are ``option_default``'s (``option_evidence``)
     if found is None:
-        found = argparse_found = argparse_default(node)
+        found = argparse_default(node)
         if found is None or rule.names.is_budget_setting(found[1]):
             return  # named as a budget: ``option_default`` judges it
     written, name, help_text = found
@@ -156,7 +156,7 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
         why = ", its help text naming a context window"
     elif says_token_length(name, help_text, value):
         why = ", its name a length in tokens"
-    elif found is not argparse_found and help_says_sequence(name, help_text, value):
+    elif from_click and help_says_sequence(name, help_text, value):
         why = ", its help text saying it counts a tokenized sequence"
     else:
         return
