@@ -4,9 +4,7 @@ finding) makes the scaled amount words, and the clamp's result is bound to a nam
 literal is a least (or most) number of words, not of tokens. Only a clamp (``min``/``max``, nested or not)
 bound whole to a single name of words that names no tokens, one of whose arguments is an amount scaled by a
 fractional rate (rounded or not). So is a clamp bound whole to a name of another unit (``read_timeout = max(300.0,
-max_tokens / 10.0 + 60.0)``: seconds, set 156: natshell), and a clamp whose every amount is named in another unit
-(``budget = max(500, min(int(cfg.get("repo_map_chars", 6000)), 20_000))``, set 199: essarion-build's characters of
-a repository map, bound to a name that says nothing of the unit). Reads only the statement being visited. Judges no
+max_tokens / 10.0 + 60.0)``: seconds, set 156: natshell). Reads only the statement being visited. Judges no
 finding itself.
 """
 
@@ -38,7 +36,7 @@ def _scaled(node: ast.expr) -> bool:
 
 def floor_not_in_tokens(rule: LintRule, node: ast.Call) -> bool:
     """The clamp ``node`` (being visited) bounds words or another unit, not tokens."""
-    return floor_in_words(rule, node) or floor_in_other_unit(rule, node) or amounts_in_other_unit(rule, node)
+    return floor_in_words(rule, node) or floor_in_other_unit(rule, node)
 
 
 def floor_in_words(rule: LintRule, node: ast.Call) -> bool:
@@ -55,42 +53,6 @@ def floor_in_other_unit(rule: LintRule, node: ast.Call) -> bool:
     of so many tokens): its literal is a least time, not a number of tokens."""
     name = _bound_name(rule, node)
     return bool(name) and rule.names.is_excluded(name) and not rule.names.mentions_tokens(name)
-
-
-def amounts_in_other_unit(rule: LintRule, node: ast.Call) -> bool:
-    """Every amount the clamp ``node`` bounds (through nested clamps and roundings) is named in another
-    unit and names no tokens: a variable, an attribute or a setting's key (``cfg.get("repo_map_chars",
-    6000)``, ``getattr(opts, "max_chars", 0)``); an amount named by nothing (a sum, a call) decides nothing."""
-    names: list[str] = []
-    todo: list[ast.expr] = list(node.args)
-    while todo:
-        arg = todo.pop()
-        while isinstance(arg, ast.Call) and callee_name(arg) in _ROUNDING and len(arg.args) == 1:
-            arg = arg.args[0]
-        if isinstance(arg, ast.Call) and callee_name(arg) in _CLAMPS:
-            todo.extend(arg.args)
-            continue
-        if number(arg) is not None:
-            continue
-        name = _amount_name(arg)
-        if not name:
-            return False
-        names.append(name)
-    return bool(names) and all(rule.names.is_excluded(n) and not rule.names.mentions_tokens(n) for n in names)
-
-
-def _amount_name(node: ast.expr) -> str:
-    """The name an amount is read by: a variable's, an attribute's, or the key of a settings lookup."""
-    if isinstance(node, (ast.Name, ast.Attribute)):
-        return attr_name(node) or ""
-    if isinstance(node, ast.Call) and node.args:
-        key = node.args[1] if callee_name(node) == "getattr" and len(node.args) > 1 else node.args[0]
-        if callee_name(node) in _LOOKUPS and isinstance(key, ast.Constant) and isinstance(key.value, str):
-            return key.value
-    return ""
-
-
-_LOOKUPS = frozenset({"get", "pop", "getattr", "getint", "getenv"})
 
 
 def _bound_name(rule: LintRule, node: ast.Call) -> str:

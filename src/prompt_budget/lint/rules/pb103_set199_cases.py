@@ -1,12 +1,9 @@
 """Cases from set 199 (issue 19: essarion-build's clamp of a repository map's characters).
 
 A clamp's result bound to a local that is handed on as a keyword naming characters (``render_map(index,
-budget_chars=budget)``) is characters, whatever its function's docstring says of tokens
-(``forms.used_as_characters``); and a clamp whose every amount is named in another unit bounds that unit,
-whatever the name its result is bound to (``word_floors.amounts_in_other_unit``: ``budget = max(500,
-min(int(cfg.get("repo_map_chars", 6000)), 20_000))``). PB103, ``CLAMP_VALID`` / ``CLAMP_INVALID``, spliced
-into ``pb103_set73_cases``. An amount named for tokens or by nothing, handed on as tokens, keeps the clamp a
-bound on tokens.
+budget_chars=budget)``), or cuts a string, is characters, whatever its function's docstring says of tokens
+(``forms.used_as_characters``). PB103, ``CLAMP_VALID`` / ``CLAMP_INVALID``, spliced into
+``pb103_set73_cases``. The same clamps handed on as tokens stay bounds on tokens.
 """
 
 from __future__ import annotations
@@ -29,7 +26,7 @@ CLAMP_VALID = (
     # set 199: essarion-build, a repository map's characters read from a setting, clamped, handed on as such
     Valid(_MAP.format(amount='cfg.get("repo_map_chars", 6000)', keyword="budget_chars")),
     Valid(_MAP.format(amount='cfg.get("repo_map", 6000)', keyword="max_chars")),
-    # every amount clamped is named in another unit
+    # a clamp of characters cutting a string; one of seconds handed to no budget
     Valid(
         "def cut(cfg, text):\n    budget = max(500, min(cfg.max_chars, 20_000))\n    return text[:budget]\n"
     ),
