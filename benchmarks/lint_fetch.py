@@ -1900,6 +1900,22 @@ MEASURE: dict[str, str] = {
     "flue": "1.0.31",
     "essarion-build": "0.4.0",
     "ai-regression-agent": "0.2.1",
+    "schemarouter": "0.17.0",
+    "h5i-db": "0.1.6",
+    "ag-ui-claude-sdk-fiqros": "0.1.7",
+    "cogmem-agent": "0.33.1",
+    "mcp-config-audit": "0.1.0",
+    "vigilant-crypto-snatch": "5.9.4",
+    "yonyon": "0.1.0",
+    "portal-mcp-server": "4.0.3",
+    "impliforge": "0.1.4",
+    "heas": "1.0.2",
+    "ktds-agent-ops-sdk": "0.8.1",
+    "spidy-agent": "2.0.7",
+    "geoedge-mcp": "1.0.9",
+    "verifysignal-spec": "0.26.1",
+    "myelinmod": "0.1.1",
+    "thehutch": "0.1.1",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
