@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.fallbacks import local_bindings
-from prompt_budget.lint.fill_reads import converted, mean_of_fills
+from prompt_budget.lint.fill_reads import converted, mean_of_fills, says_fill
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
@@ -136,7 +136,26 @@ class ComparedShares:
                 if (key := mean_of_fills(self._rule, div)) is not None:
                     # ``avg_util = sum(m.get("avg_context_utilisation", 0.0) * ...) / total`` (set 188)
                     return f"compared at line {compare.lineno} with a mean of `{key}`"
+            if (fill := self._filled(other, compare)) is not None:
+                return f"compared at line {compare.lineno} with `{fill}`, the share of the context used"
         return None
+
+    def _filled(self, other: ast.expr, compare: ast.Compare) -> str | None:
+        """The parameter named as the filled share of the context (``fill_reads.says_fill``) that ``other``
+        reads: itself (``token_usage_ratio >= self.config.rotation_threshold``), or a local every binding
+        of which hands it on through a clamp or a call given nothing else (``normalized =
+        self._normalize_ratio(token_usage_ratio)``, set 201: impliforge's session rotation); else None.
+        Only a parameter: a read of another object's field (``ctx.token_ratio``) compared with a setting
+        of the same name in two classes is left to ``class_shares``."""
+        fn = self._function_of(compare)
+        if not isinstance(other, ast.Name) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        args = fn.args
+        params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        reads = [other] if other.id in params else [_kept(s.value) for s in local_bindings(fn, other.id)]
+        names = {r.id if isinstance(r, ast.Name) and r.id in params else None for r in reads}
+        name = names.pop() if len(names) == 1 else None
+        return name if name is not None and says_fill(self._rule, name) else None
 
     def foreign_getters(self, name: str) -> list[tuple[str, int]]:
         """(the property or method, the line) of each read of ``name`` ordered against a read of a getter
@@ -359,6 +378,17 @@ def _unclamped(value: ast.expr | None) -> ast.expr | None:
             return second
         if isinstance(second, ast.Constant):
             return first
+    return value
+
+
+def _kept(value: ast.expr) -> ast.expr:
+    """What a call given one read and constants besides (``min(1.0, max(0.0, x))``,
+    ``self._normalize(x)``) hands on: ``x``, through nested calls; else ``value``."""
+    while isinstance(value, ast.Call) and not value.keywords:
+        reads = [a for a in value.args if not isinstance(a, ast.Constant)]
+        if len(reads) != 1 or isinstance(reads[0], ast.Starred):
+            break
+        value = reads[0]
     return value
 
 

@@ -9,7 +9,8 @@ context size as the fallback of a setting read (lc-agent-app's ``summ_conf.get("
 count of tokens (set 118: just-ralph-it's ``room = get_input_room(...)`` ... ``estimate > room * self.INPUT_SHARE``).
 Sets 119 and 120: a percent compared cross-multiplied (chiliarch's ``self.tokens * 100 >= window *
 COMPACT_PERCENT``), and a parameter named a window that a running total of token counts is ordered against
-(``if size > window // 5``, ``kept_budgets``). With them, sets 125 and 126's (``pb105_set125_cases``) and set 188's (``pb105_set187_cases``).
+(``if size > window // 5``, ``kept_budgets``). With them, sets 125 and 126's (``pb105_set125_cases``), set 188's (``pb105_set187_cases``) and set 201's
+(``pb105_set201_cases``).
 Spliced into ``pb105_set81_cases``.
 """
 
@@ -44,6 +45,7 @@ from prompt_budget.lint.rules.pb105_set197_cases import (
     UTILIZATION_INVALID,
     UTILIZATION_VALID,
 )
+from prompt_budget.lint.rules.pb105_set201_cases import ROTATION_INVALID, ROTATION_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -159,6 +161,7 @@ SET111_VALID = (
     *SET187_VALID,  # set 188: a record's share of the context, a budget in dollars
     *UTILIZATION_VALID,  # set 197: a utilization share of a token budget
     *CELLS_VALID,  # set 198: a single-cell model's shares of cells
+    *ROTATION_VALID,  # set 201: another share ordered against a setting
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
     *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
@@ -223,6 +226,7 @@ SET111_INVALID = (
     *SET187_INVALID,  # set 188: a record's share of the context, a budget in dollars
     *UTILIZATION_INVALID,  # set 197: a utilization share of a token budget
     *CELLS_INVALID,  # set 198: a single-cell model's shares of cells
+    *ROTATION_INVALID,  # set 201: a rotation threshold on the share of the context used
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
     *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
