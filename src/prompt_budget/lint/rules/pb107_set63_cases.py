@@ -20,6 +20,7 @@ from prompt_budget.lint.rules.pb107_set155_cases import SET155_INVALID, SET155_V
 from prompt_budget.lint.rules.pb107_set161_cases import SET161_INVALID, SET161_VALID
 from prompt_budget.lint.rules.pb107_set181_cases import SET181_INVALID, SET181_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import SET191_INVALID, SET191_VALID
+from prompt_budget.lint.rules.pb107_set201_cases import RECORD_INVALID, RECORD_VALID
 
 SET63_VALID = (
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
@@ -53,6 +54,7 @@ SET63_VALID = (
     *SET161_VALID,  # set 161: a table of caps a getter returns by key
     *SET181_VALID,  # set 181: a table of one row
     *SET191_VALID,  # set 192: records of prices or dates
+    *RECORD_VALID,  # set 201: records of prices, dimensions, tasks; one record
 )
 
 SET63_INVALID = (
@@ -98,4 +100,5 @@ SET63_INVALID = (
     *SET161_INVALID,  # set 161: a table of caps a getter returns by key
     *SET181_INVALID,  # set 181: a table of one row
     *SET191_INVALID,  # set 192: records opening on a model's limit
+    *RECORD_INVALID,  # set 201: a list of records of models and their windows
 )
