@@ -47,6 +47,29 @@ def test_pep_701_fstrings_are_analysed_with_their_findings() -> None:
     assert found == {("PB101", *first, 8000), ("PB101", *second, 4096)}
 
 
+# A replacement field holding a dict whose values are dicts (a JSON example left unescaped in a template, set
+# 203: aacf): a dict under PEP 701, "f-string: expressions nested too deeply" for Python 3.10 and 3.11.
+DICT_FIELD = (
+    "def readme(name, client):\n"
+    '    text = f"""{name}\n'
+    "{\n"
+    '    "servers": {\n'
+    '        "aacf": {"command": "python"}\n'
+    "    }\n"
+    "}\n"
+    '"""\n'
+    "    return text, client.create(max_tokens=4096)\n"
+)
+
+
+def test_a_field_nesting_dicts_in_a_312_fstring_is_analysed() -> None:
+    if sys.version_info < (3, 12):
+        with pytest.raises(SyntaxError, match="nested too deeply"):
+            compile(DICT_FIELD, "x.py", "exec", dont_inherit=True)
+    found = {(f.code, f.line, f.column, f.value) for f in lint_snippet(DICT_FIELD)}
+    assert found == {("PB101", *_position(DICT_FIELD, "4096"), 4096)}
+
+
 NEWER_SYNTAX = """\
 type Window = int
 type Pair[K] = dict[K, int]

@@ -36,6 +36,14 @@ if TYPE_CHECKING:
 #: Syntax errors no other Python version would accept either: not worth a second parser.
 _HOPELESS = ("too many", "too complex", "too deeply", "null bytes", "source code string cannot contain")
 
+
+def _hopeless(message: str) -> bool:
+    """A syntax error no other Python would accept either; not "f-string: expressions nested too deeply",
+    which only Pythons before 3.12 say of a replacement field holding braces (set 203: aacf's README
+    template, whose JSON example ``{ "servers": { "aacf": {...} } }`` is a dict there under PEP 701)."""
+    return not message.startswith("f-string") and any(h in message for h in _HOPELESS)
+
+
 #: The deepest bracket nesting handed to libcst (CPython itself stops at 200).
 _MAX_DEPTH = 200
 
@@ -49,7 +57,7 @@ def parse_python(source: str | bytes, text: str, path: str) -> tuple[ast.Module,
         try:
             return ast.parse(source, filename=path), None
         except SyntaxError as exc:
-            if any(h in str(exc.msg) for h in _HOPELESS) or _too_deep(text):
+            if _hopeless(str(exc.msg)) or _too_deep(text):
                 raise
             eager = eager_imports(text)  # ``lazy import json`` (3.15): ``     import json``
             if eager is not None:
