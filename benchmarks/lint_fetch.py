@@ -1086,11 +1086,11 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168), e375be5 (sets 169 and 170), 2ed0ec0 (sets 171 and 172), 96a7a57 (sets 173 and 174) cb1c56e (sets 175 and 176), e473fd3 (sets 177 and 178), c2b67ff (sets 179 and 180), a7f9bcf (sets 181 and 182), d991ea6 (sets 183 and 184), bc4cde8 (sets 185 and 186), a2844d2 (sets 187 and 188), 4e74b31 (sets 189 and 190), fa012ac (sets 191 and 192) f3bb64f (sets 193 and 194), c841aff (sets 195 and 196), 35b83a1 (sets 197 and 198), 42567b6 (sets 199 and 200) and a618ab9 (sets 201 and 202), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
-#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 201 into forty-six lists of
+#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 203 into forty-seven lists of
 #: sixty written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB
 #: of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
 #: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen,
-#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download), fourteen, twenty-three, eleven, twenty-eight, twenty-five, seventeen, thirty-seven (one of them without a download), eighteen (one of them without a download), fifteen, thirty, sixteen, thirty-four, fourteen, twenty-three, nineteen, twenty-seven (three of them without a download), nine, twenty-two and twenty-one); set 127's zctw has no wheel (its sdist is pinned).
+#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download), fourteen, twenty-three, eleven, twenty-eight, twenty-five, seventeen, thirty-seven (one of them without a download), eighteen (one of them without a download), fifteen, thirty, sixteen, thirty-four, fourteen, twenty-three, nineteen, twenty-seven (three of them without a download), nine, twenty-two, twenty-one and thirty-four); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -1916,6 +1916,22 @@ MEASURE: dict[str, str] = {
     "verifysignal-spec": "0.26.1",
     "myelinmod": "0.1.1",
     "thehutch": "0.1.1",
+    "flo-ai": "1.1.20",
+    "llmport-agent": "0.1.13",
+    "escouade-mail": "0.1.1",
+    "mcts-agent": "0.1.0",
+    "omni-coder": "0.13.1",
+    "ytagent-cli": "0.3.0",
+    "pynichede": "0.1.0",
+    "shearline": "1.1.0",
+    "primordial-agentstore": "1.1.0",
+    "unisonai-sdk": "1.4",
+    "aacf": "0.12.1",
+    "myteam": "0.3.21",
+    "frameproof": "0.7.1",
+    "agentshive-sdk": "0.9.19",
+    "brainvault": "0.2.3",
+    "mastiff": "0.3.5",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
