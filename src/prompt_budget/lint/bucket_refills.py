@@ -1,0 +1,35 @@
+"""A count refilled by the time elapsed times a rate (``tokens + (now - last_seen) * self.rate``): the
+permits of a token bucket, a rate limiter's, never a language model's tokens, which no clock adds to (set
+203: shearline's ``min(self.burst, tokens + (now - last_seen) * self.rate)``). A number clamping it is a
+burst of requests, no budget. Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.walks import walk
+
+#: Words of a time or a span of it.
+_TIME_WORDS = frozenset(
+    {"now", "elapsed", "time", "seconds", "secs", "monotonic", "last", "delta", "dt", "since", "interval"}
+)
+#: Words of a rate a bucket refills at.
+_RATE_WORDS = frozenset({"rate", "refill", "rps", "rpm", "qps", "per"})
+
+
+def refilled(amount: ast.expr) -> bool:
+    """``amount`` adds to a count a product of a time and a rate (``tokens + elapsed * self.rate``)."""
+    if not (isinstance(amount, ast.BinOp) and isinstance(amount.op, ast.Add)):
+        return False
+    for side in (amount.left, amount.right):
+        if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult):
+            said: set[str] = set()
+            for node in walk(side):
+                if isinstance(node, (ast.Name, ast.Attribute)):
+                    said.update(words(attr_name(node) or ""))
+            if said & _TIME_WORDS and said & _RATE_WORDS:
+                return True
+    return False
