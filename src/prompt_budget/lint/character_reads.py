@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values as bound_values  # noqa: PLC0414
+from prompt_budget.lint.assignments import running_values
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.walks import parents as parents_in
@@ -143,7 +144,9 @@ def _character_read(
             encoded_length(fn, term, rule) for side in sides if side is not child for term in _summed(side)
         ):
             return False  # ``ids = tokenizer.encode(doc)`` ... ``if len(ids) > max_length``: tokens
-        return compared_with_length(parent, child, rule)
+        return compared_with_length(parent, child, rule) or all(
+            _length_tally(fn, side, rule) for side in sides if side is not child
+        )
     local = bound_local(parent)
     if local is not None and depth < 2:
         return counts_characters(fn, local, rule, depth + 1)
@@ -161,6 +164,56 @@ def _character_read(
         # ``self.max_prompt_length = max_prompt_length``: stored whole, its reads in the class decide
         return _attribute_counts_characters(rule, attr, depth + 1)
     return False
+
+
+def _length_tally(fn: ast.AST, side: ast.expr, rule: LintRule) -> bool:
+    """``total``, a local ``fn`` binds only to a sum of texts' lengths (``total = sum(len(message_text(m))
+    for m in messages)``) and changes only by lengths (``total -= len(message_text(removed))``): a running
+    count of characters (set 203: omni-coder's ``_trim_history``); not one named as tokens."""
+    if type(side) is not ast.Name or rule.token_amount(side):
+        return False
+    found = running_values(fn, side.id) or running_values(fn, side.id, ast.Sub)
+    if found is None:
+        return False
+    values, changes = found
+    return (
+        bool(values)
+        and all(_summed_lengths(v, rule) for v in values)
+        and all(string_length(c, rule) for c in changes)
+    )
+
+
+def _summed_lengths(value: ast.expr, rule: LintRule) -> bool:
+    """``sum(len(t) for t in texts)`` (a generator or a list of them), or ``len(text)``."""
+    if (
+        isinstance(value, ast.Call)
+        and callee_name(value) == "sum"
+        and len(value.args) == 1
+        and isinstance(value.args[0], (ast.GeneratorExp, ast.ListComp))
+    ):
+        return string_length(value.args[0].elt, rule)
+    return string_length(value, rule)
+
+
+def passed_as_characters(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` is handed, by position or keyword, to a top-level function of the module whose parameter
+    counts characters (``counts_characters``): ``_trim_history(messages, cfg.context_window_budget * 4)``
+    with ``def _trim_history(messages, budget)`` comparing ``budget`` with a running total of lengths."""
+    parent = rule.ctx.parent(node)
+    call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else parent
+    callee = _own_function(rule, call)
+    if callee is None or not isinstance(call, ast.Call):
+        return False
+    if isinstance(parent, ast.keyword):
+        name = parent.arg
+    else:
+        positional = [*callee.args.posonlyargs, *callee.args.args]
+        index = next((i for i, a in enumerate(call.args) if a is node), None)
+        has_star = any(isinstance(a, ast.Starred) for a in call.args)
+        name = (
+            positional[index].arg if index is not None and index < len(positional) and not has_star else None
+        )
+    return name is not None and counts_characters(callee, name, rule, 1)
 
 
 def _attribute_counts_characters(rule: LintRule, attr: str, depth: int) -> bool:

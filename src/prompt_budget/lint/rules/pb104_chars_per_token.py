@@ -10,6 +10,7 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use, r
 from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
+from prompt_budget.lint.character_reads import passed_as_characters
 from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
 from prompt_budget.lint.comments import names_characters
 from prompt_budget.lint.counted_entries import counted_entry
@@ -30,12 +31,7 @@ from prompt_budget.lint.rules.pb104_cases import (
     LOCAL_FACTOR_VALID,
 )
 from prompt_budget.lint.rules.pb104_char_loops import per_char_rates
-from prompt_budget.lint.rules.pb104_context import (
-    names_in,
-    result_is_tokens,
-    targets,
-    token_context,
-)
+from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens, targets, token_context
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
@@ -75,6 +71,8 @@ from prompt_budget.lint.word_rate_pairs import PairRates
 _DIVIDE = (ast.Div, ast.FloorDiv, ast.RShift)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
+#: Readings of a product as characters made from tokens: priced per character, shared, handed to a parameter.
+_CHARACTER_RESULTS = (priced_per_char, shared_conversion, passed_as_characters)
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
 
@@ -273,8 +271,9 @@ class CharsPerToken(LintRule):
         local that a read of its function uses so (``limit = TOKEN_LIMIT * 4`` ... ``text[:limit]``)."""
         if self._char_context():
             return True
-        if isinstance(node, ast.BinOp) and (priced_per_char(self, node) or shared_conversion(self, node)):
-            return True  # ``cost_per_char * (... 4 * max_output_tokens)`` (set 55), ``int(ctx * 4 * 0.15)``
+        # ``cost_per_char * (... 4 * max_output_tokens)`` (set 55), ``int(ctx * 4 * 0.15)``, ``trim(m, w * 4)``
+        if isinstance(node, ast.BinOp) and any(f(self, node) for f in _CHARACTER_RESULTS):
+            return True
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
         return isinstance(target, ast.Name) and (

@@ -11,6 +11,7 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
 from prompt_budget.lint.rules.pb104_set195_cases import SET195_INVALID, SET195_VALID
+from prompt_budget.lint.rules.pb104_set203_cases import TRIM_INVALID, TRIM_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
@@ -41,6 +42,7 @@ SET111_VALID = (
     *SET189_VALID,  # set 189: a shift, a scaled fraction of bytes, elsewhere
     *SET193_VALID,  # set 193: properties of a method, of items, of bytes
     *SET195_VALID,  # set 196: defaults handed to no rate, to an unknown callee, out of range
+    *TRIM_VALID,  # set 203: a budget handed to a total of tokens, of messages, or out of the module
 )
 
 SET111_INVALID = (
@@ -60,4 +62,5 @@ SET111_INVALID = (
     *SET189_INVALID,  # set 189: durallm's estimates in integer arithmetic
     *SET193_INVALID,  # set 193: lerev's rate on a property returning a text's length
     *SET195_INVALID,  # set 196: ironcore-cli's rate handed on under another name
+    *TRIM_INVALID,  # set 203: omni-coder's budget handed to a trim counting characters
 )
