@@ -275,7 +275,10 @@ def judge_assignment(
     ):
         # (``max_message_window = 30  # max number of messages (30 is around 8k tokens)``: messages)
         # ``completion_tokens = 100  # fixed tokens`` only sent back as a response's usage: a count
+        before = len(reports)
         report_binding(rule, literal, name, value, where, name.isupper())
+        if not names.is_budget(name):  # a comment's word only: characters if it cuts a string (set 205: lkhu)
+            held.hold(held.phrase, rule, name, before)
     elif media_tokens(name) and not token_estimate(name):
         what = "a rate of a media item's tokens" if "per" in words(name) else "a media item's tokens"
         # ``FALLBACK_IMAGE_TOKENS = 1600``: a media item's tokens, a guess where an estimating

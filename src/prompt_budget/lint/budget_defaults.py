@@ -42,6 +42,7 @@ from prompt_budget.lint.rate_flows import parameter_is_rate
 from prompt_budget.lint.returned_budgets import returns_token_budget
 from prompt_budget.lint.returned_fallbacks import budget_returned_before
 from prompt_budget.lint.rope_origins import rope_origin
+from prompt_budget.lint.row_limits import limits_rows
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.slot_ranges import numbers_slots
 from prompt_budget.lint.small_caps import forwarded_cap
@@ -173,6 +174,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 continue
             if parameter_is_rate(rule, node, name):
                 continue  # ``token_limit_per_minute=token_limit``: tokens per minute, not a budget
+            if isinstance(owner := rule.ctx.parent(node), ast.AST) and limits_rows(owner, name):
+                continue  # ``conn.execute("... LIMIT ?", (query, limit))``: rows (set 205: trustmem)
             message = (
                 f"token budget {name}={value} as a parameter default; move it to config so callers "
                 "share one tunable value"

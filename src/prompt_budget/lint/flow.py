@@ -51,6 +51,7 @@ from prompt_budget.lint.names import (
     speculative,
     words,
 )
+from prompt_budget.lint.ratio_names import budget_keyword
 from prompt_budget.lint.read_places import budget_fallback, window_of
 from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
@@ -323,7 +324,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         isinstance(parent, ast.keyword)
         and parent.arg
         and (
-            (judge.is_budget(parent.arg) and not judge.is_ratio(parent.arg))  # not ``..._window_percent=``
+            budget_keyword(judge, parent.arg)  # not ``..._window_percent=``, but ``min_token_threshold=``
             or (isinstance(grand, ast.Call) and generation_length(parent.arg, grand))
         )
     ):

@@ -217,6 +217,18 @@ def compacting_callee(name: str) -> bool:
     return bool(ws & _COMPACTING_WORDS) or {"context", "window"} <= ws
 
 
+def budget_keyword(names: NameJudge, name: str) -> bool:
+    """A keyword a budget is handed on under: named as a budget and not as a share (``context_window_percent``,
+    ``max_tokens_ratio``), though a threshold or trigger named for tokens counts them (``min_token_threshold``,
+    set 205: superindex's tree thinning)."""
+    if not names.is_budget(name):
+        return False
+    ws = set(words(name))
+    return not names.is_ratio(name) or (
+        names.says_tokens(name) and ws & GENERIC_RATIO_WORDS <= {"threshold", "trigger", "min", "max"}
+    )
+
+
 def generic(names: NameJudge, name: str) -> bool:
     """``threshold``, ``max_ratio``, ``trigger``: a ratio name made of nothing but ratio words."""
     ws = words(name)

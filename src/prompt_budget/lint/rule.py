@@ -41,6 +41,7 @@ from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.table_entries import table_name
 from prompt_budget.lint.text_params import typed_as_text
+from prompt_budget.lint.token_properties import reads_tokens_themselves
 from prompt_budget.lint.token_splitters import TOKEN_SPLITTERS, token_length_function
 from prompt_budget.lint.unit_constants import unit_factor
 from prompt_budget.lint.walks import kept_per_file, walk
@@ -361,8 +362,7 @@ class FileContext:
         return " ".join(parts)
 
 
-#: The words a file must mention for the literal rules to look at it (the cheap pre-check, matched
-#: against the lower-cased text).
+#: The words a file must mention for the literal rules to look at it (the pre-check, on the lower-cased text).
 BUDGET_WORDS = re.compile(
     r"token|ctx|context_?(?:window|length|size|limit)|budget|num_predict|num_output|max_seq|input_ids|sentencesplitter"
     r"|settings\.chunk_|limit_(?:context|output)"
@@ -543,7 +543,7 @@ class LintRule:
             return (
                 self.names.mentions_tokens(callee)
                 and callee not in _TOKENIZE_CALLS
-                and not callee.lstrip("_").startswith(("encode", "tokenize", "decode", "get_token_ids"))
+                and not reads_tokens_themselves(callee)  # ``encode_batch``, ``token_numeric_value(tok)``
                 and not self.names.scores(callee)  # ``fuzz.token_set_ratio(a, b)``: a score, not tokens
             )
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):

@@ -5,7 +5,7 @@ self.FALLBACK_INPUT_ROOM)`` ... ``high = int(room * self.INPUT_SHARE)`` ... ``if
 says it is worth (operator-ai's ``MAX_OUTPUT = 16_384  # 16 KB — keeps tool results within ~4K tokens``,
 ``byte_sizes.sized_in_bytes``). Set 124: a parser's tokens are no model's (lurkr's ``MAX_YAML_ALIAS_TOKENS = 25``
 against the alias tokens ``yaml.scan`` yields: ``names.EXCLUDED_WORDS``); with them, sets 123 and 124's
-(``pb102_set123_cases``) and set 203's (``pb102_set203_cases``). Spliced into ``pb102_set73_cases``.
+(``pb102_set123_cases``) set 203's (``pb102_set203_cases``) and set 205's (``pb102_set205_cases``). Spliced into ``pb102_set73_cases``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,12 @@ from prompt_budget.lint.rules.pb102_set183_cases import SET183_INVALID, SET183_V
 from prompt_budget.lint.rules.pb102_set185_cases import SET185_INVALID, SET185_VALID
 from prompt_budget.lint.rules.pb102_set200_cases import LENGTH_INVALID, LENGTH_VALID
 from prompt_budget.lint.rules.pb102_set203_cases import BUCKET_INVALID, BUCKET_VALID
+from prompt_budget.lint.rules.pb102_set205_cases import (
+    ROWS_INVALID,
+    ROWS_VALID,
+    THRESHOLD_INVALID,
+    THRESHOLD_VALID,
+)
 from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_CAP_INVALID, WINDOW_CAP_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
@@ -94,6 +100,8 @@ SET117_VALID = (
     *PROGRESS_VALID,  # set 191: notifications counted per token
     *LENGTH_VALID,  # set 200: lengths without a tokenizer, options of characters
     *BUCKET_VALID,  # set 203: a token bucket's burst
+    *ROWS_VALID,  # set 205: a query's row limit, a line cut in characters
+    *THRESHOLD_VALID,  # set 205: a constant handed on as a share
 )
 
 SET117_INVALID = (
@@ -117,6 +125,8 @@ SET117_INVALID = (
     *PROGRESS_INVALID,  # set 191: a field's description in tokens
     *LENGTH_INVALID,  # set 200: knowlyr-trainer's lengths beside a tokenizer's name, its option
     *BUCKET_INVALID,  # set 203: a clamp of a model's tokens grown by another count
+    *ROWS_INVALID,  # set 205: a limit cutting tokens, a commented constant compared with them
+    *THRESHOLD_INVALID,  # set 205: a constant handed on as a threshold of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

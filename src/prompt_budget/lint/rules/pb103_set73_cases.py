@@ -1,6 +1,6 @@
 """PB103's cases from sets 73 and 74 (issue 19): a rung of a ladder of thresholds on one token count
 below the rule's smallest threshold (``threshold_ladders``); with them, the cases of sets 67-71 and of the
-equality reading (``pb103_equal_budgets``). Spliced into ``pb103_token_threshold``."""
+equality reading (``pb103_equal_budgets``), and set 205's (``pb103_set205_cases``). Spliced into ``pb103_token_threshold``."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from prompt_budget.lint.rules.pb103_set181_cases import SET181_INVALID, SET181_V
 from prompt_budget.lint.rules.pb103_set183_cases import SET183_INVALID, SET183_VALID
 from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_INVALID, WINDOW_VALID
 from prompt_budget.lint.rules.pb103_set199_cases import CLAMP_INVALID, CLAMP_VALID
+from prompt_budget.lint.rules.pb103_set205_cases import VALUE_INVALID, VALUE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
 
 _LADDER = (
@@ -72,6 +73,7 @@ SET73_VALID = (
     *SET183_VALID,  # set 183: a clamp's floor, one of a list of counts
     *WINDOW_VALID,  # set 196: a read in another unit, clamped
     *CLAMP_VALID,  # set 199: a clamp of amounts named in another unit
+    *VALUE_VALID,  # set 205: a lexer's token's value
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
@@ -109,6 +111,7 @@ SET73_INVALID = (
     *SET183_INVALID,  # set 183: a clamp's floor, one of a list of counts
     *WINDOW_INVALID,  # set 196: a window read into a local, clamped
     *CLAMP_INVALID,  # set 199: a clamp of amounts named for tokens, or by nothing
+    *VALUE_INVALID,  # set 205: a count of tokens named so
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)
