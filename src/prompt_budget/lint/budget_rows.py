@@ -6,7 +6,8 @@ PB101 reports the fallback of a lookup in a table whose name is a budget's (``TO
 at once, and that of a table whose name says nothing when the module binds it to a model -> window table
 (``inline_forms.window_table``). A table whose name says it holds budgets (``budget``, ``budgets``) and whose
 rows are all amounts of tokens, two of them at least budget-sized, is PB107's "table of token budgets":
-the number a lookup in it falls back to, when the key is none of its rows, is one more budget.
+the number a lookup in it falls back to, when the key is none of its rows, is one more budget. In a module
+that never says tokens, a row must be window-sized (1024 at least): small budgets there count lines or items.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import ast
 from prompt_budget.lint.inline_forms import window_table
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, token_amount_literal
+from prompt_budget.lint.walks import source_of
 
 _BUDGET_WORDS = frozenset({"budget", "budgets"})
 
@@ -36,6 +38,12 @@ def budget_rows(rule: LintRule, node: ast.Dict) -> str | None:
         return None
     if not all(token_amount_literal(v) is not None for v in node.values):
         return None
+    if "token" not in source_of(rule.ctx.lines)[1] and all(
+        (token_amount_literal(v) or 0) < 1024 for v in node.values
+    ):
+        return (
+            None  # ``BUDGET = {"skill": 80, "agent": 150}``: lines, in a module never saying tokens (set 208)
+        )
     return name if sum(1 for v in node.values if rule.budget_literal(v) is not None) >= 2 else None
 
 

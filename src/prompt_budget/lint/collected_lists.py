@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import re
 
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import FileContext, string_value
 from prompt_budget.lint.text_params import parameter_typed
 from prompt_budget.lint.walks import walk
 
@@ -86,6 +86,14 @@ def collected_list(fn: ast.AST | None, cls: ast.ClassDef | None, node: ast.expr)
 _LISTING = frozenset({"findall", "finditer", "splitlines", "keys", "values", "items", "readlines"})
 #: A pattern matching one character: a class (``[\u4e00-\u9fff]``), an escape (``\w``) or a character.
 _ONE_CHARACTER = re.compile(r"\[(?:\\.|[^\]])*\]|\\.|.", re.DOTALL)
+
+
+def listed_items(ctx: FileContext, node: ast.expr) -> bool:
+    """``node`` holds items, not a text: a container parameter (``typed_list``) or a list the function or
+    its class builds (``collected_list``: ``consolidated_heuristics.append({...})`` ... ``len(
+    consolidated_heuristics) * 0.5``, set 208: btp-guard's bonus per stored heuristic)."""
+    fn = ctx.function()
+    return typed_list(fn, node, ctx.tree) or collected_list(fn, ctx.enclosing_class(), node)
 
 
 def typed_list(fn: ast.AST | None, node: ast.expr, tree: ast.AST | None = None) -> bool:

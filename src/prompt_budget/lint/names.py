@@ -140,15 +140,13 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("ctx", "reserve"),
     ("min", "ctx"),
 )
-#: A model config's attributes holding its window (Hugging Face's names): an architecture's field where it is
-#: defined, an assumed window where a lookup's fallback stands for it.
+#: A model config's attributes holding its window (Hugging Face's names), or a lookup's fallback standing for it.
 CONFIG_WINDOWS = frozenset({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"})
 # Names that are a budget only in a token context (the callee or the function mentions tokens).
 WEAK_BUDGET_NAMES = frozenset(
     {"budget", "limit", "max", "maximum", "cap", "max_len", "max_length", "max_size", "max_output"}
 )
-# Any of these words means the name is about something else: credentials, time, money, rates, ids,
-# special tokens of a vocabulary, dimensions.
+# Any of these words means the name is about something else: credentials, time, money, ids, special tokens...
 EXCLUDED_WORDS = frozenset(
     {
         "access",
@@ -219,6 +217,7 @@ EXCLUDED_WORDS = frozenset(
         "days",
         "rate",
         "port",
+        "argv",  # a command line's arguments (``MAX_ARGV_TOKENS = 32``, set 208: weightclass)
         "dim",
         "dims",
         "dimension",

@@ -60,6 +60,16 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
             ):
                 found.append((literal, value, share))
                 break
+            # ``pressure = raw_tokens / token_budget`` ... ``if pressure <= 1.25``: a level of overflow (set 207)
+            over = number(literal) if value is None and isinstance(div, ast.Name) else None
+            if (
+                over is not None
+                and 1 < over <= 10
+                and isinstance(div, ast.Name)
+                and (share := _local_share(rule, div))
+            ):
+                found.append((literal, float(over), share))
+                break
             # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)
             if value is not None and (share := stored_share(rule, div) or named_fill(rule, div)) is not None:
                 found.append((literal, value, share))

@@ -20,6 +20,7 @@ from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
+from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -46,6 +47,7 @@ SET111_VALID = (
     *SET169_VALID,  # set 169: the dummy facts of a hand check
     *SET171_VALID,  # set 171: a setting's value its key names as a budget
     *SET175_VALID,  # set 175: a policy rule's condition on tokens
+    *TABLE_VALID,  # set 208: a table of lines' fallback
 )
 
 SET111_INVALID = (
@@ -56,6 +58,7 @@ SET111_INVALID = (
     *SET169_INVALID,  # set 169: the dummy facts of a hand check
     *SET171_INVALID,  # set 171: a setting's value its key names as a budget
     *SET175_INVALID,  # set 175: a policy rule's condition on tokens
+    *TABLE_INVALID,  # set 208: a table of tokens' fallback
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

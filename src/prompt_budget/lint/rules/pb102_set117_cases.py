@@ -45,6 +45,7 @@ from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_CAP_INVALID, WIND
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
 from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP_VALID
+from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -102,6 +103,7 @@ SET117_VALID = (
     *BUCKET_VALID,  # set 203: a token bucket's burst
     *ROWS_VALID,  # set 205: a query's row limit, a line cut in characters
     *THRESHOLD_VALID,  # set 205: a constant handed on as a share
+    *ARGV_VALID,  # set 208: a command line's argument tokens
 )
 
 SET117_INVALID = (
@@ -127,6 +129,7 @@ SET117_INVALID = (
     *BUCKET_INVALID,  # set 203: a clamp of a model's tokens grown by another count
     *ROWS_INVALID,  # set 205: a limit cutting tokens, a commented constant compared with them
     *THRESHOLD_INVALID,  # set 205: a constant handed on as a threshold of tokens
+    *ARGV_INVALID,  # set 208: a prompt's tokens beside it
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

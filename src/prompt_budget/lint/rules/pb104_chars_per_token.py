@@ -11,7 +11,7 @@ from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.character_reads import passed_as_characters
-from prompt_budget.lint.collected_lists import collected_list, counts_items, typed_list
+from prompt_budget.lint.collected_lists import collected_list, counts_items, listed_items
 from prompt_budget.lint.comments import names_characters
 from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
@@ -188,7 +188,7 @@ class CharsPerToken(LintRule):
                 self.ctx.function(), arg, splits_words
             ):
                 return "words"  # ``len(text.split())``, ``len(words)`` with ``words = text.split()``
-            if self.token_sequence(arg) or typed_list(self.ctx.function(), arg, self.ctx.tree):
+            if self.token_sequence(arg) or listed_items(self.ctx, arg):
                 return None  # ``len(history)`` of ``history: list``: items (set 91: bharatcode)
             if set(words(attr_name(arg) or "")) & ITEM_WORDS:
                 return None  # ``len(messages) // 4``: a count of messages, not characters

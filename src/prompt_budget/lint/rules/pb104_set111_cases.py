@@ -13,6 +13,7 @@ from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_V
 from prompt_budget.lint.rules.pb104_set195_cases import SET195_INVALID, SET195_VALID
 from prompt_budget.lint.rules.pb104_set203_cases import TRIM_INVALID, TRIM_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
+from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
 _CHUNK = (
@@ -43,6 +44,7 @@ SET111_VALID = (
     *SET193_VALID,  # set 193: properties of a method, of items, of bytes
     *SET195_VALID,  # set 196: defaults handed to no rate, to an unknown callee, out of range
     *TRIM_VALID,  # set 203: a budget handed to a total of tokens, of messages, or out of the module
+    *BONUS_VALID,  # set 208: the length of a list built of items
 )
 
 SET111_INVALID = (
@@ -63,4 +65,5 @@ SET111_INVALID = (
     *SET193_INVALID,  # set 193: lerev's rate on a property returning a text's length
     *SET195_INVALID,  # set 196: ironcore-cli's rate handed on under another name
     *TRIM_INVALID,  # set 203: omni-coder's budget handed to a trim counting characters
+    *BONUS_INVALID,  # set 208: the length of a text
 )

@@ -46,6 +46,7 @@ from prompt_budget.lint.rules.pb105_set197_cases import (
     UTILIZATION_VALID,
 )
 from prompt_budget.lint.rules.pb105_set201_cases import ROTATION_INVALID, ROTATION_VALID
+from prompt_budget.lint.rules.pb105_set207_cases import PRESSURE_INVALID, PRESSURE_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -162,6 +163,7 @@ SET111_VALID = (
     *UTILIZATION_VALID,  # set 197: a utilization share of a token budget
     *CELLS_VALID,  # set 198: a single-cell model's shares of cells
     *ROTATION_VALID,  # set 201: another share ordered against a setting
+    *PRESSURE_VALID,  # set 207: levels of rows or bytes over a budget
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
     *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
@@ -227,6 +229,7 @@ SET111_INVALID = (
     *UTILIZATION_INVALID,  # set 197: a utilization share of a token budget
     *CELLS_INVALID,  # set 198: a single-cell model's shares of cells
     *ROTATION_INVALID,  # set 201: a rotation threshold on the share of the context used
+    *PRESSURE_INVALID,  # set 207: levels of tokens over a budget
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
     *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
