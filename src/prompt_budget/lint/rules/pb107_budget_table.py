@@ -33,7 +33,7 @@ from prompt_budget.lint.rules.pb107_nested_rows import nested_budget
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, handed_here, int_keyed, provider_windows
-from prompt_budget.lint.rules.pb107_record_rows import first_record, record_rows
+from prompt_budget.lint.rules.pb107_record_rows import first_record, report_record_table
 from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALID
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.rules.pb107_tuple_rows import dict_rows
@@ -427,7 +427,7 @@ class BudgetTable(LintRule):
 
     def visit_Dict(self, node: ast.Dict) -> None:
         if (table := first_record(self, node)) is not None:
-            self._record_table(table)
+            report_record_table(self, table, self._table_key(table))
         one = len(node.keys) == 1 and row_reads.one_window_row(self, node, self._name, self._window_name)
         if (len(node.keys) < 2 and not one) or any(k is None for k in node.keys):
             return
@@ -569,19 +569,6 @@ class BudgetTable(LintRule):
         if self._lookups is None:
             self._lookups = budget_lookups(self.ctx.tree, self.names)
         return handed_here(self.ctx.function(), name, self.names) or self._lookups.get(name)
-
-    def _record_table(self, table: ast.List | ast.Tuple) -> None:
-        """A list of records of models and their budgets (``pb107_record_rows``), once, on the list."""
-        parent = self.ctx.parent(table)
-        name = self._table_key(table) or (self.ctx.function_name() if isinstance(parent, ast.Return) else "")
-        if rows := record_rows(self, table, name):
-            self.report(
-                table,
-                f"table of per-model token limits written as a list of records ({rows} rows); keep it in "
-                "config so new models need no code change",
-                key_parts=(name or f"{self.scope_key()} context_windows", self.ctx.module_name),
-                advice="move the table into [tool.prompt_budget.values] by hand",
-            )
 
     def _report(self, node: ast.Dict, name: str, about: str) -> None:
         if self._counts_requests(name) or (name and self._read_as_requests(name)):

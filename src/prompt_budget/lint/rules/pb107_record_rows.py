@@ -51,3 +51,18 @@ def _record(rule: LintRule, row: ast.Dict) -> bool:
         if k is not None
     )
     return named and nested_budget(rule, row)
+
+
+def report_record_table(rule: LintRule, table: ast.List | ast.Tuple, bound_to: str) -> None:
+    """Report a list of records of models and their budgets once, on the list: named by what it is bound to
+    (``bound_to``), or by the function returning it."""
+    parent = rule.ctx.parent(table)
+    name = bound_to or (rule.ctx.function_name() if isinstance(parent, ast.Return) else "")
+    if rows := record_rows(rule, table, name):
+        rule.report(
+            table,
+            f"table of per-model token limits written as a list of records ({rows} rows); keep it in "
+            "config so new models need no code change",
+            key_parts=(name or f"{rule.scope_key()} context_windows", rule.ctx.module_name),
+            advice="move the table into [tool.prompt_budget.values] by hand",
+        )
