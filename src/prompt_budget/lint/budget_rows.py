@@ -41,9 +41,7 @@ def budget_rows(rule: LintRule, node: ast.Dict) -> str | None:
     if "token" not in source_of(rule.ctx.lines)[1] and all(
         (token_amount_literal(v) or 0) < 1024 for v in node.values
     ):
-        return (
-            None  # ``BUDGET = {"skill": 80, "agent": 150}``: lines, in a module never saying tokens (set 208)
-        )
+        return None  # ``BUDGET = {"skill": 80, "agent": 150}``: lines, no tokens in the module (set 208)
     return name if sum(1 for v in node.values if rule.budget_literal(v) is not None) >= 2 else None
 
 
