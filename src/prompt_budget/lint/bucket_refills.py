@@ -1,7 +1,7 @@
 """A count refilled by the time elapsed times a rate (``tokens + (now - last_seen) * self.rate``): the
 permits of a token bucket, a rate limiter's, never a language model's tokens, which no clock adds to (set
 203: shearline's ``min(self.burst, tokens + (now - last_seen) * self.rate)``). A number clamping it is a
-burst of requests, no budget. Judges no finding itself.
+burst of requests, no budget: ``LintRule.token_amount`` takes no such sum for tokens. Judges no finding itself.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.walks import walk
 
 #: Words of a time or a span of it.
@@ -29,7 +28,7 @@ def refilled(amount: ast.expr) -> bool:
             said: set[str] = set()
             for node in walk(side):
                 if isinstance(node, (ast.Name, ast.Attribute)):
-                    said.update(words(attr_name(node) or ""))
+                    said.update(words(node.id if isinstance(node, ast.Name) else node.attr))
             if said & _TIME_WORDS and said & _RATE_WORDS:
                 return True
     return False

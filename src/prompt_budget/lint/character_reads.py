@@ -13,6 +13,7 @@ from prompt_budget.lint.assignments import bound_values as bound_values  # noqa:
 from prompt_budget.lint.assignments import running_values
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.self_attributes import self_attribute
+from prompt_budget.lint.value_statistics import each_value
 from prompt_budget.lint.walks import parents as parents_in
 from prompt_budget.lint.walks import walk
 
@@ -178,21 +179,9 @@ def _length_tally(fn: ast.AST, side: ast.expr, rule: LintRule) -> bool:
     values, changes = found
     return (
         bool(values)
-        and all(_summed_lengths(v, rule) for v in values)
+        and all(string_length(each_value(v) or v, rule) for v in values)
         and all(string_length(c, rule) for c in changes)
     )
-
-
-def _summed_lengths(value: ast.expr, rule: LintRule) -> bool:
-    """``sum(len(t) for t in texts)`` (a generator or a list of them), or ``len(text)``."""
-    if (
-        isinstance(value, ast.Call)
-        and callee_name(value) == "sum"
-        and len(value.args) == 1
-        and isinstance(value.args[0], (ast.GeneratorExp, ast.ListComp))
-    ):
-        return string_length(value.args[0].elt, rule)
-    return string_length(value, rule)
 
 
 def passed_as_characters(rule: LintRule, node: ast.expr) -> bool:

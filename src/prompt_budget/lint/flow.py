@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.bound_products import ordered_local
-from prompt_budget.lint.bucket_refills import refilled
 from prompt_budget.lint.char_conversions import converted_to_characters
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
@@ -362,11 +361,7 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and parent.func.id in {"min", "max"}
     ):
         for other in parent.args:
-            if (
-                other is not node
-                and (rule.token_amount(other) or token_local(rule, other))
-                and not refilled(other)  # ``tokens + elapsed * self.rate``: a token bucket's permits
-            ):
+            if other is not node and (rule.token_amount(other) or token_local(rule, other)):
                 return f"clamps the token count `{brief_source(other)}` with {parent.func.id}()"
             if other is not node and (getter := returned_budget(rule, other)):
                 return f"clamps `{brief_source(other)}`, which the budget getter `{getter}()` returns"

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from prompt_budget.lint.bucket_refills import refilled
 from prompt_budget.lint.comment_units import without_char_rates
 from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
@@ -105,8 +106,7 @@ def unwrap_walrus(node: ast.AST) -> ast.AST:
     return node
 
 
-#: A number of tokens this large is a "no limit" sentinel (``999_999_999``, ``sys.maxsize``), not a budget:
-#: the largest context windows are around ten million tokens.
+#: Tokens this many are a "no limit" sentinel (``999_999_999``), not a budget: the largest windows hold ~10M.
 NO_LIMIT = 100_000_000
 
 
@@ -546,8 +546,8 @@ class LintRule:
                 and not reads_tokens_themselves(callee)  # ``encode_batch``, ``token_numeric_value(tok)``
                 and not self.names.scores(callee)  # ``fuzz.token_set_ratio(a, b)``: a score, not tokens
             )
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
-            return self.token_amount(node.left) or self.token_amount(node.right)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):  # not a bucket's refill
+            return (self.token_amount(node.left) or self.token_amount(node.right)) and not refilled(node)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
             # ``max_input_tokens / 16``: a share of a token amount is tokens
             return self.token_amount(node.left)

@@ -35,7 +35,7 @@ from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens, t
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
-from prompt_budget.lint.rules.pb104_lengths import aligned, each_value, estimate_above, share_of_conversion
+from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
@@ -63,6 +63,7 @@ from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import shared_conversion, token_cap
 from prompt_budget.lint.token_quotients import quotient_meets_tokens, unnamed_quotient
+from prompt_budget.lint.value_statistics import each_value
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
 from prompt_budget.lint.word_allowances import bound_to_words, words_from_tokens
@@ -71,8 +72,7 @@ from prompt_budget.lint.word_rate_pairs import PairRates
 _DIVIDE = (ast.Div, ast.FloorDiv, ast.RShift)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
-#: Readings of a product as characters made from tokens: priced per character, shared, handed to a parameter.
-_CHARACTER_RESULTS = (priced_per_char, shared_conversion, passed_as_characters)
+_CHARACTER_RESULTS = (priced_per_char, shared_conversion, passed_as_characters)  # characters from tokens
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
 
