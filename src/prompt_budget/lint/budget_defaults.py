@@ -193,6 +193,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 )
             before = len(rule.ctx.reports)
             rule.report_literal(default, message, value, name)
+            held.uses.watch.add(name)  # its reads decide a later default of the name: ``chunk(overlap=80)``
             if estimate:
                 held.hold(held.estimates, rule, name, before)
         else:

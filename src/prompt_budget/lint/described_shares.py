@@ -24,6 +24,7 @@ from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import generic, token_share
 from prompt_budget.lint.rule import LintRule
 from prompt_budget.lint.share_units import commented_token_share
+from prompt_budget.lint.style_thresholds import named_labels_only
 
 _SHARE_OF = re.compile(
     r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(.{0,80})", re.I
@@ -52,6 +53,8 @@ def stated_token_share(
     """The literal, its share and what says so, when the ratio ``name`` bound to ``literal`` (the default
     of the field call ``original``) is commented on or described as a share of tokens or a budget."""
     if (shared := commented_token_share(rule, name, literal)) is not None:
+        if named_labels_only(rule.ctx.tree, name):
+            return None
         return shared[0], shared[1], "commented on as a share of tokens"
     value = literal_fraction(literal)
     if literal is None or value is None or rule.names.is_score(name) or rule.names.is_excluded(name):

@@ -288,8 +288,7 @@ EXCLUDED_WORDS = frozenset(
 #: ``quality``): evidence that a ratio is not a share of a budget.
 SCORE_WORDS = frozenset(
     {
-        "score",
-        "scores",
+        *("score", "scores", "dedup", "dedupe", "duplicate"),  # a near-duplicate's similarity (set 209)
         "similarity",
         "similarities",
         "sim",

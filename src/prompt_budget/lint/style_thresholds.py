@@ -36,6 +36,13 @@ def picks_labels_only(tree: ast.AST, name: str, reads: int) -> bool:
     return picked == reads
 
 
+def named_labels_only(tree: ast.AST | None, name: str) -> bool:
+    """Every read of ``name`` in ``tree`` (at least one) picks a string label: ``MAIN_CONTENT_SHARE = 0.7``
+    under "#: A chunk's content type is the one holding at least this share of its tokens" ... ``main if share
+    >= MAIN_CONTENT_SHARE else "mixed"`` (set 210: uzru-parser) classifies a chunk, whatever its comment says."""
+    return tree is not None and picks_labels_only(tree, name, sum(1 for n in walk(tree) if _reads(n, name)))
+
+
 def _reads(node: ast.AST, name: str) -> bool:
     if isinstance(node, ast.Name):
         return node.id == name and isinstance(node.ctx, ast.Load)
@@ -82,8 +89,8 @@ def _tests_label(up: dict[ast.AST, ast.AST], test: ast.Compare) -> bool:
     if not (len(test.ops) == 1 and isinstance(test.ops[0], _ORDER)):
         return False
     choice = up.get(test)
-    if isinstance(choice, ast.IfExp):
-        return choice.test is test and _label(choice.body)
+    if isinstance(choice, ast.IfExp):  # ``main if share >= MAIN_SHARE else "mixed"`` (set 210: uzru)
+        return choice.test is test and (_label(choice.body) or _label(choice.orelse))
     if not isinstance(choice, ast.If) or choice.test is not test or len(choice.body) != 1:
         return False
     stmt = choice.body[0]
@@ -99,6 +106,9 @@ def _number_beside(product: ast.BinOp, child: ast.AST) -> bool:
 
 
 def _label(node: ast.expr) -> bool:
+    """A string literal, or a lookup of one (``_t("success")``, a theme's colour for a role: set 209, tracera)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+        return not node.keywords and len(node.args) == 1 and _label(node.args[0])
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 

@@ -35,7 +35,7 @@ from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens, t
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
-from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion
+from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion, words_divided
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
@@ -479,9 +479,11 @@ class CharsPerToken(LintRule):
                 and 1 < factor < 2.5
                 and not self._base64(node)
                 and token_context(self)
-                and rate_among_rates(self.ctx.ancestors, node, self._chars, self.ctx.function())
-            ):
-                # ``int(chinese / 1.5 + other / 4)``: characters per token of a wide script (set 76: omnion)
+                and (
+                    rate_stated(self, factor)
+                    or rate_among_rates(self.ctx.ancestors, node, self._chars, self.ctx.function())
+                )
+            ):  # ``int(chinese / 1.5 + other / 4)`` (set 76: omnion), ``int(chars / 1.5)  # ~1.5 chars per token``
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and 2.5 <= factor <= 6 and rate_stated(self, factor):
                 self._report(node, right, factor, "chars_per_token")  # ``# ~1 token per 4 chars``
@@ -491,10 +493,9 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")  # ``tokens - freed // 4`` (set 101)
             elif kind is None and LOW_TPW <= factor <= HIGH_TPW and bound_to_words(self, node):
                 self._report(node, right, factor, "tokens_per_word")  # ``max_words = int(chunk_size / 1.3)``
-            elif (
-                kind == "words"
-                and 0.5 <= factor < 1
-                and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
+            elif kind == "words" and (
+                (0.5 <= factor < 1 and (self._words_to_tokens(factor) or compared_with_tokens(self, node)))
+                or words_divided(self, node, factor)
             ):
                 self._report(node, right, factor, "words_per_token")
             elif not self._base64(node) and not isinstance(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import number, token_amount_literal
+from prompt_budget.lint.rules.pb104_context import result_is_tokens
 from prompt_budget.lint.stated_rates import comment_above
 from prompt_budget.lint.token_differences import token_cap
 
@@ -88,3 +89,10 @@ def share_of_conversion(rule: LintRule, node: ast.BinOp, parent: ast.BinOp) -> b
         and divisor >= _SHARE_DIVISOR
         and token_cap(rule, node.left)
     )
+
+
+def words_divided(rule: LintRule, node: ast.expr, factor: float) -> bool:
+    """A count of words divided by a rate of characters per token (``"context_length": len(context.split()) // 4,
+    # Rough token estimate``, set 209: agenkit) is a token estimate when its comment speaks of tokens or its
+    result is a count of tokens: a rate applied to the wrong unit is still a hard-coded rate."""
+    return 2.5 <= factor <= 6 and (rule.token_comment() or result_is_tokens(rule, node))

@@ -14,6 +14,7 @@ from prompt_budget.lint.rules.pb104_set195_cases import SET195_INVALID, SET195_V
 from prompt_budget.lint.rules.pb104_set203_cases import TRIM_INVALID, TRIM_VALID
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
+from prompt_budget.lint.rules.pb105_set209_cases import WORDS_INVALID, WORDS_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
 _CHUNK = (
@@ -45,6 +46,7 @@ SET111_VALID = (
     *SET195_VALID,  # set 196: defaults handed to no rate, to an unknown callee, out of range
     *TRIM_VALID,  # set 203: a budget handed to a total of tokens, of messages, or out of the module
     *BONUS_VALID,  # set 208: the length of a list built of items
+    *WORDS_VALID,  # set 209: words and characters in no token estimate
 )
 
 SET111_INVALID = (
@@ -66,4 +68,5 @@ SET111_INVALID = (
     *SET195_INVALID,  # set 196: ironcore-cli's rate handed on under another name
     *TRIM_INVALID,  # set 203: omni-coder's budget handed to a trim counting characters
     *BONUS_INVALID,  # set 208: the length of a text
+    *WORDS_INVALID,  # set 209: a rate of words, a low stated rate
 )

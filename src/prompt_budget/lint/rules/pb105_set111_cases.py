@@ -47,6 +47,14 @@ from prompt_budget.lint.rules.pb105_set197_cases import (
 )
 from prompt_budget.lint.rules.pb105_set201_cases import ROTATION_INVALID, ROTATION_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import PRESSURE_INVALID, PRESSURE_VALID
+from prompt_budget.lint.rules.pb105_set209_cases import (
+    CONTENT_INVALID,
+    CONTENT_VALID,
+    DEDUP_INVALID,
+    DEDUP_VALID,
+    METER_INVALID,
+    METER_VALID,
+)
 from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -164,6 +172,9 @@ SET111_VALID = (
     *CELLS_VALID,  # set 198: a single-cell model's shares of cells
     *ROTATION_VALID,  # set 201: another share ordered against a setting
     *PRESSURE_VALID,  # set 207: levels of rows or bytes over a budget
+    *DEDUP_VALID,  # set 209-210: a dedup cut-off, a theme colour, a classifying share
+    *METER_VALID,  # set 209-210: a dedup cut-off, a theme colour, a classifying share
+    *CONTENT_VALID,  # set 209-210: a dedup cut-off, a theme colour, a classifying share
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
     *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
@@ -230,6 +241,9 @@ SET111_INVALID = (
     *CELLS_INVALID,  # set 198: a single-cell model's shares of cells
     *ROTATION_INVALID,  # set 201: a rotation threshold on the share of the context used
     *PRESSURE_INVALID,  # set 207: levels of tokens over a budget
+    *DEDUP_INVALID,  # set 209-210: the same as budget shares
+    *METER_INVALID,  # set 209-210: the same as budget shares
+    *CONTENT_INVALID,  # set 209-210: the same as budget shares
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
     *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
