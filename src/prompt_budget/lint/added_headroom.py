@@ -21,7 +21,7 @@ from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_budgets import returns_token_budget
-from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -41,6 +41,11 @@ def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
         arg = parent.arg or ""
         strong = bool(arg) and rule.names.is_budget(arg)
         return (arg, strong) if strong or arg in {"target", "limit"} else None
+    if isinstance(parent, ast.Dict):  # ``{"num_ctx": max(8192, estimate + 2048)}``: a request's entry
+        key = next(
+            (string_value(k) for k, v in zip(parent.keys, parent.values, strict=False) if v is child), None
+        )
+        return (key, True) if key and rule.names.is_budget(key) else None
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
         target = parent.targets[0]
         name = string_value(target.slice) if isinstance(target, ast.Subscript) else attr_name(target)
@@ -53,6 +58,9 @@ def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | No
     """The budget ``left`` (the sum ``node``'s leftmost term) names, when the sum goes where a budget
     goes; a weak budget name (``budget``) only when it goes to a budget by name."""
     budget = rule.budget_expr(left) or _documented_getter(rule, left)
+    if budget is None and (estimate := _char_estimate(left)) is not None:
+        found = _destination(rule, node)  # the prompt's estimate and room for the reply, sizing a window
+        return estimate if found is not None and found[1] else None
     weak = budget is None and type(left) is ast.Name and rule.names.is_weak_budget(left.id)
     if budget is None and not weak:
         # ``config.warm_budget + config.hot_budget + 64  # headroom`` (set 132: akv-cache's buffer)
@@ -64,6 +72,23 @@ def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | No
     if found is None or (weak and not found[1]):
         return None
     return budget or (left.id if isinstance(left, ast.Name) else None)
+
+
+def _char_estimate(node: ast.expr) -> str | None:
+    """``math.ceil(chars / 3)``, ``len(prompt) // 4``: a count of characters divided by a rate of 2.5 to 6
+    characters per token (rounded or not), an estimate of a text's tokens, shown; else None."""
+    shown = node
+    if isinstance(node, ast.Call) and callee_name(node) in {"ceil", "int", "round"} and len(node.args) == 1:
+        node = node.args[0]
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))):
+        return None
+    rate, counted = number(node.right), node.left
+    if rate is None or not 2.5 <= rate <= 6:
+        return None
+    if isinstance(counted, ast.Call) and callee_name(counted) == "len":
+        return f"the estimate `{ast.unparse(shown)}`"
+    name = attr_name(counted) or ""
+    return f"the estimate `{ast.unparse(shown)}`" if set(words(name)) & {"chars", "characters"} else None
 
 
 def _documented_getter(rule: LintRule, node: ast.expr) -> str | None:

@@ -5,7 +5,7 @@
 
 A module that imports a lexer's names (``Lexer``, ``TokenType``, ``TokenKind``, ``Scanner``) or imports from
 a module named for one (``lexer``, ``scanner``, the standard ``tokenize``), or defines a class of those
-names, counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
+names or a regular expression named for tokens (``TOKEN_RE = re.compile(...)``), counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
 ``prompt``, ``openai``, ``anthropic``, ``tiktoken``, ``completion``, ``context window``), a budget named
 only by tokens there is a parser's limit. Decided once per module.
 """
@@ -55,6 +55,22 @@ def _imports_lexer(tree: ast.Module) -> bool:
         elif isinstance(stmt, ast.Import):
             if any(alias.name.rsplit(".", 1)[-1] in _LEXER_MODULES for alias in stmt.names):
                 return True
-        elif isinstance(stmt, ast.ClassDef) and (stmt.name in _LEXER_NAMES or stmt.name.endswith("Lexer")):
+        elif (
+            isinstance(stmt, ast.ClassDef) and (stmt.name in _LEXER_NAMES or stmt.name.endswith("Lexer"))
+        ) or (isinstance(stmt, ast.Assign) and _token_pattern(stmt)):
             return True
     return False
+
+
+def _token_pattern(stmt: ast.Assign) -> bool:
+    """``TOKEN_RE = re.compile(r"[^\\W_]+")``: the module cuts words with its own pattern (set 211: fathom-lake's
+    full-text search, whose ``GROUP_TOKENS = 32`` most frequent words make a query)."""
+    value = stmt.value
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "compile"
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id in {"re", "regex"}
+        and any(isinstance(t, ast.Name) and "TOKEN" in t.id.upper() for t in stmt.targets)
+    )

@@ -68,7 +68,10 @@ def constant_key(node: ast.expr | None) -> str | None:
 
 
 def _choices(value: ast.expr | None) -> tuple[ast.expr, ...]:
-    """``4096 if verbose else 2``: both branches when both are numbers written there, else ()."""
+    """``4096 if verbose else 2``: both branches when both are numbers written there, also as the fallback of an
+    ``or`` (``num_predict or (1024 if json else 4096)``, set 211: fathom-lake), else ()."""
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+        value = value.values[-1]
     if not isinstance(value, ast.IfExp):
         return ()
     branches = (value.body, value.orelse)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.names import UNIT_WORDS, NameJudge, words
+from prompt_budget.lint.names import PRICE_WORDS, UNIT_WORDS, NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
+from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.walks import parents, walk
 
 #: Units an amount scaled by a ratio may count that are not tokens (beside ``names.UNIT_WORDS``).
@@ -112,7 +113,16 @@ def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> boo
         if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, SCALING):
             return False
         other = parent.right if parent.left is child else parent.left
-        if not other_unit(names, other):
+        if not other_unit(names, other) and not _priced(up, parent):
             return False
         reads += 1
     return reads > 0
+
+
+def _priced(up: dict[ast.AST, ast.AST], product: ast.BinOp) -> bool:
+    """The chain of products the read is in also multiplies by a price (``SHARE * usage.input_tokens *
+    (input_price - cache_read_price) / 1_000_000``, set 211: runledger-ai's saving in dollars): money."""
+    while isinstance(up.get(product), ast.BinOp) and isinstance(up[product].op, SCALING):  # type: ignore[attr-defined]
+        product = up[product]  # type: ignore[assignment]
+    leaves = [n for n in walk(product) if isinstance(n, (ast.Name, ast.Attribute))]
+    return any(set(words(attr_name(n) or "")) & PRICE_WORDS for n in leaves)

@@ -1,7 +1,8 @@
 """What a parameter's annotation says it holds: a container of items (``history: list``, ``Optional[List[dict]]``,
 read by ``collected_lists.typed_list``) or text or bytes, which is no list of tokens whatever its name (set 189:
 superbrain-fabric-sdk's ``def _lookup_or_create(self, tokens: bytes, ...)`` ... ``max(len(tokens), 4096)``, a
-memory allocation in bytes; asked by ``LintRule.token_sequence``). Imports nothing of the rules (``rule.py``
+memory allocation in bytes; asked by ``LintRule.token_sequence``), and a local bound only to a string cut at a
+written separator (``tokens = rest.split("-")``), pieces of a string. Imports nothing of the rules (``rule.py``
 uses it). Judges no finding itself.
 """
 
@@ -44,5 +45,30 @@ def parameter_typed(fn: ast.AST | None, node: ast.AST, kinds: Collection[str]) -
 
 
 def typed_as_text(fn: ast.AST | None, node: ast.AST) -> bool:
-    """``node`` is a name of a parameter of ``fn`` annotated as text or bytes."""
-    return parameter_typed(fn, node, _TEXT_TYPES)
+    """``node`` is a name of a parameter of ``fn`` annotated as text or bytes, or pieces of a string
+    (``split_pieces``)."""
+    return parameter_typed(fn, node, _TEXT_TYPES) or split_pieces(fn, node)
+
+
+def split_pieces(fn: ast.AST | None, node: ast.AST) -> bool:
+    """``node`` is a local of ``fn`` bound only to a string cut at a written separator other than whitespace
+    (``tokens = rest.split("-")``, set 211: runledger-ai's parts of an encoded folder name): pieces of a
+    string, no list of a model's tokens. A split on whitespace (``text.split()``) may stand for words."""
+    if type(node) is not ast.Name or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    values = [
+        stmt.value
+        for stmt in ast.walk(fn)
+        if isinstance(stmt, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets)
+    ]
+    return bool(values) and all(_cut_at_separator(v) for v in values)
+
+
+def _cut_at_separator(value: ast.expr) -> bool:
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    if value.func.attr not in {"split", "rsplit"} or not value.args:
+        return False
+    sep = value.args[0]
+    return isinstance(sep, ast.Constant) and isinstance(sep.value, str) and bool(sep.value.strip())

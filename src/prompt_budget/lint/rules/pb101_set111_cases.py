@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_V
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
+from prompt_budget.lint.rules.pb105_set211_cases import CAP_INVALID, FALLBACK_VALID
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -48,6 +49,7 @@ SET111_VALID = (
     *SET171_VALID,  # set 171: a setting's value its key names as a budget
     *SET175_VALID,  # set 175: a policy rule's condition on tokens
     *TABLE_VALID,  # set 208: a table of lines' fallback
+    *FALLBACK_VALID,  # set 211: an or-fallback of rows
 )
 
 SET111_INVALID = (
@@ -59,6 +61,7 @@ SET111_INVALID = (
     *SET171_INVALID,  # set 171: a setting's value its key names as a budget
     *SET175_INVALID,  # set 175: a policy rule's condition on tokens
     *TABLE_INVALID,  # set 208: a table of tokens' fallback
+    *CAP_INVALID,  # set 211: an or-fallback of output caps
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

@@ -47,6 +47,7 @@ from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_V
 from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
+from prompt_budget.lint.rules.pb105_set211_cases import PATTERN_INVALID, PATTERN_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -106,6 +107,7 @@ SET117_VALID = (
     *THRESHOLD_VALID,  # set 205: a constant handed on as a share
     *ARGV_VALID,  # set 208: a command line's argument tokens
     *SHORTCUT_VALID,  # set 210: an overlap in lines handed on
+    *PATTERN_VALID,  # set 211: words of a module's own pattern
 )
 
 SET117_INVALID = (
@@ -133,6 +135,7 @@ SET117_INVALID = (
     *THRESHOLD_INVALID,  # set 205: a constant handed on as a threshold of tokens
     *ARGV_INVALID,  # set 208: a prompt's tokens beside it
     *SHORTCUT_INVALID,  # set 210: an overlap in tokens handed on
+    *PATTERN_INVALID,  # set 211: the same name without the pattern
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

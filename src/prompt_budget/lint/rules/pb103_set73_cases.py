@@ -33,6 +33,12 @@ from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_INVALID, WINDOW_V
 from prompt_budget.lint.rules.pb103_set199_cases import CLAMP_INVALID, CLAMP_VALID
 from prompt_budget.lint.rules.pb103_set205_cases import VALUE_INVALID, VALUE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
+from prompt_budget.lint.rules.pb105_set211_cases import (
+    FALLBACK_VALID,
+    FLOOR_INVALID,
+    PIECES_INVALID,
+    PIECES_VALID,
+)
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -74,6 +80,8 @@ SET73_VALID = (
     *WINDOW_VALID,  # set 196: a read in another unit, clamped
     *CLAMP_VALID,  # set 199: a clamp of amounts named in another unit
     *VALUE_VALID,  # set 205: a lexer's token's value
+    *PIECES_VALID,  # set 211: pieces of a string; an or-fallback of rows
+    *FALLBACK_VALID,  # set 211: pieces of a string; an or-fallback of rows
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
     *SET103X_VALID,  # sets 103 and 104 (tuner X)
@@ -112,6 +120,8 @@ SET73_INVALID = (
     *WINDOW_INVALID,  # set 196: a window read into a local, clamped
     *CLAMP_INVALID,  # set 199: a clamp of amounts named for tokens, or by nothing
     *VALUE_INVALID,  # set 205: a count of tokens named so
+    *PIECES_INVALID,  # set 211: a list of tokens; an or-fallback sizing num_ctx
+    *FLOOR_INVALID,  # set 211: a list of tokens; an or-fallback sizing num_ctx
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)
     *SET103X_INVALID,  # sets 103 and 104 (tuner X)

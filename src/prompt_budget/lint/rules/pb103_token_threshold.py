@@ -487,8 +487,10 @@ class TokenThreshold(LintRule):
             isinstance(parent, ast.Call)
             and type(parent.func) is ast.Name
             and parent.func.id in {"min", "max"}
-        ):
-            parent = self.ctx.parent(parent)  # ``min(max(300, n), 4000)``
+        ) or (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
+            parent = self.ctx.parent(
+                parent
+            )  # ``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)`` (set 211)
         if isinstance(parent, (ast.keyword, ast.Dict)):  # ``{"budget_tokens": max(1024, n)}`` (set 97)
             key = parent.arg if isinstance(parent, ast.keyword) else entry_key(parent, self.ctx.ancestors)
             return key if key and self.names.is_budget(key) else None

@@ -498,10 +498,8 @@ class CharsPerToken(LintRule):
                 or words_divided(self, node, factor)
             ):
                 self._report(node, right, factor, "words_per_token")
-            elif not self._base64(node) and not isinstance(
-                op, ast.RShift
-            ):  # the project's own rate (``rate_echoes``)
-                note_echo(self, node, right, factor)
+            elif not (self._base64(node) or isinstance(op, ast.RShift)):
+                note_echo(self, node, right, factor)  # the project's own rate (``rate_echoes``)
         elif isinstance(op, ast.Mult):
             if (limit := char_limit(self, node)) is not None:  # ``chars > 32_000 * 3`` (set 149)
                 self._report(node, limit.rate, limit.chars_per_token, "chars_per_token")
@@ -572,6 +570,7 @@ class CharsPerToken(LintRule):
             or stand_in_ids(self)  # below: ``total += estimate(m)`` ... ``Count(total)`` (set 85)
             or returned_to_token_callers(self)
             or quotient_meets_tokens(self, node)  # ``f(extra=len(p) // 4)``, ``extra + tokens`` (set 101)
+            or result_is_tokens(self, node)  # ``{"num_ctx": max(8192, math.ceil(chars / 3) + 2048)}``
         )
 
     def _report(

@@ -55,6 +55,7 @@ from prompt_budget.lint.rules.pb105_set209_cases import (
     METER_INVALID,
     METER_VALID,
 )
+from prompt_budget.lint.rules.pb105_set211_cases import PRICED_INVALID, PRICED_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -175,6 +176,7 @@ SET111_VALID = (
     *DEDUP_VALID,  # set 209-210: a dedup cut-off, a theme colour, a classifying share
     *METER_VALID,  # set 209-210: a dedup cut-off, a theme colour, a classifying share
     *CONTENT_VALID,  # set 209-210: a dedup cut-off, a theme colour, a classifying share
+    *PRICED_VALID,  # set 211: a share of tokens priced: money
     *HALF_VALID,  # set 190: no budget to fall back to, a window of lines
     *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
@@ -244,6 +246,7 @@ SET111_INVALID = (
     *DEDUP_INVALID,  # set 209-210: the same as budget shares
     *METER_INVALID,  # set 209-210: the same as budget shares
     *CONTENT_INVALID,  # set 209-210: the same as budget shares
+    *PRICED_INVALID,  # set 211: the same share, unpriced
     *HALF_INVALID,  # set 190: half the window clamped against a reserve
     *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context

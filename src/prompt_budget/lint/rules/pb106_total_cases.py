@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
+from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, ROOM_INVALID
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 from prompt_budget.lint.rules.pb106_overhead_cases import OVERHEAD_INVALID, OVERHEAD_VALID
 from prompt_budget.lint.rules.pb106_set75_cases import SET75_INVALID, SET75_VALID
@@ -105,6 +106,7 @@ TOTAL_INVALID = (
 
 #: the getter cases and these, as the rule module lists them
 MORE_VALID = (
+    *FALLBACK_VALID,  # set 211: an or-fallback of rows
     *GETTER_VALID,
     *TOTAL_VALID,
     *SET75_VALID,
@@ -124,6 +126,7 @@ MORE_VALID = (
     *OVERHEAD_VALID,  # sets 159-175: overheads added to a count of tokens
 )
 MORE_INVALID = (
+    *ROOM_INVALID,  # set 211: room for the reply beside an estimate
     *GETTER_INVALID,
     *TOTAL_INVALID,
     *SET75_INVALID,
