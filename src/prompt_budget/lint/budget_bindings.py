@@ -12,6 +12,7 @@ may be a cost, a token estimate, a name that says nothing.
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.byte_sizes import sized_in_bytes
@@ -38,7 +39,13 @@ from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, dotted
 from prompt_budget.lint.self_steps import steps_itself
-from prompt_budget.lint.stated_rates import block_comment, literal_product, stated_conversion, stated_product
+from prompt_budget.lint.stated_rates import (
+    block_comment,
+    comment_above,
+    literal_product,
+    stated_conversion,
+    stated_product,
+)
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_windows import where_token_window
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
@@ -46,6 +53,9 @@ from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
     from prompt_budget.lint.rule import LintRule
+
+#: A comment block above a constant saying its unit is tokens.
+_IN_TOKENS = re.compile(r"\(in tokens\)|\bin tokens\b", re.IGNORECASE)
 
 
 def report_binding(
@@ -107,6 +117,15 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         and docstring_says_tokens(rule, node)
     ):
         judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``length = 256`` + docstring
+        return
+    if (
+        amount is not None
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and rule.ctx.function() is None
+        and _IN_TOKENS.search(comment_above(rule.ctx.lines, node))
+    ):  # ``# Sliding window configuration (in tokens)`` over ``WINDOW_SIZE = 4000`` (set 213: powabase-agentic)
+        judge_assignment(rule, held, node.targets[0], node.value, said=True)
         return
     if (attr := _constructor_attribute(rule, node)) and attribute_documented_in_tokens(rule, attr):
         judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``self.context_size = 300``

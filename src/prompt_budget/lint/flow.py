@@ -50,7 +50,7 @@ from prompt_budget.lint.names import (
     speculative,
     words,
 )
-from prompt_budget.lint.ratio_names import budget_keyword
+from prompt_budget.lint.ratio_names import budget_keyword, budget_share
 from prompt_budget.lint.read_places import budget_fallback, window_of
 from prompt_budget.lint.report_buckets import counts_for_report
 from prompt_budget.lint.rule import (
@@ -361,7 +361,9 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and parent.func.id in {"min", "max"}
     ):
         for other in parent.args:
-            if other is not node and (rule.token_amount(other) or token_local(rule, other)):
+            if other is not node and (
+                rule.token_amount(other) or token_local(rule, other) or budget_share(judge, other)
+            ):
                 return f"clamps the token count `{brief_source(other)}` with {parent.func.id}()"
             if other is not node and (getter := returned_budget(rule, other)):
                 return f"clamps `{brief_source(other)}`, which the budget getter `{getter}()` returns"

@@ -50,9 +50,32 @@ def literal_token_cut(rule: LintRule, node: ast.Slice) -> tuple[ast.expr, int | 
     else:
         return None
     value = rule.budget_literal(bound)
-    if value is None or not _encoded(rule, parent.value):
+    if value is None or not _encoded(rule, parent.value) or _logged(rule, parent):
         return None
     return bound, value, f"cuts the token list `{brief_source(parent.value)}` to its {kept} {value} tokens"
+
+
+#: Methods of a logger (``LOGGER.debug("prefix_tail=%s", ids[-16:])``).
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+
+
+def _logged(rule: LintRule, cut: ast.Subscript) -> bool:
+    """The cut (also through ``list()``/``tuple()``) is an argument of a logger's method or ``print``: a few ids
+    shown in a log line (set 213: openjiuwen's ``list(handle.prefix_token_ids[-16:])``), no budget."""
+    node: ast.AST = cut
+    parent = rule.ctx.parent(node)
+    while isinstance(parent, ast.Call) and callee_name(parent) in {"list", "tuple"} and node in parent.args:
+        node, parent = parent, rule.ctx.parent(parent)
+    if not (isinstance(parent, ast.Call) and node in parent.args):
+        return False
+    func = parent.func
+    if isinstance(func, ast.Name):
+        return func.id == "print"
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _LOG_METHODS
+        and "log" in (attr_name(func.value) or "").lower()
+    )
 
 
 #: Words of a name holding ids a tokenizer made (``input_ids``, ``token_ids``).

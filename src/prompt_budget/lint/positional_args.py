@@ -61,8 +61,11 @@ class PositionalFlow:
     def call(self, node: ast.Call) -> None:
         if node.args and isinstance(node.func, ast.Name):
             for index, arg in enumerate(node.args):
-                if type(arg) is ast.Constant and type(arg.value) is int:
-                    self._given.append((node.func.id, index, arg))
+                # each branch of a choice of two numbers (``f(text, 650 if compact else 900)``, set 213)
+                choices = (arg.body, arg.orelse) if type(arg) is ast.IfExp else (arg,)
+                for one in choices:
+                    if type(one) is ast.Constant and type(one.value) is int:
+                        self._given.append((node.func.id, index, one))
 
     def taken(self) -> list[tuple[str, str, ast.Constant]]:
         """(the function, the parameter, the literal) of each number a module's function takes, but

@@ -298,3 +298,19 @@ def share_of_machine_memory(tree: ast.AST | None, name: str) -> bool:
         in _MACHINE_MEMORY_CALLS
         for n in walk(tree)
     )
+
+
+def budget_share(names: NameJudge, node: ast.AST) -> bool:
+    """``int(window * _COMPACT_BUFFER_FRACTION)``: a product (rounded or not) with a name of a budget's share, an
+    amount of the budget it is a share of (set 213: powabase-agentic's floor ``max(_COMPACT_BUFFER, ...)``)."""
+    if (
+        isinstance(node, ast.Call)
+        and callee_name(node) in {"int", "round", "ceil", "floor"}
+        and len(node.args) == 1
+    ):
+        node = node.args[0]
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Mult)
+        and any(names.is_budget_ratio(attr_name(side) or "") for side in (node.left, node.right))
+    )

@@ -517,7 +517,7 @@ class LintRule:
             return False
         ws = words(name)
         listed = "tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))
-        return listed and not self.names.is_budget(name) and not typed_as_text(self.ctx.function(), node)
+        return listed and not self.names.is_budget(name) and not typed_as_text(self.ctx, node)
 
     def token_amount(self, node: ast.AST) -> bool:
         """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``, ``len(enc.encode(

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import FileContext
 
 #: Annotations of a parameter holding text or raw bytes.
 _TEXT_TYPES = frozenset({"bytes", "str", "bytearray", "memoryview"})
@@ -44,10 +48,42 @@ def parameter_typed(fn: ast.AST | None, node: ast.AST, kinds: Collection[str]) -
     return annotation is not None and annotated_as(annotation, kinds)
 
 
-def typed_as_text(fn: ast.AST | None, node: ast.AST) -> bool:
-    """``node`` is a name of a parameter of ``fn`` annotated as text or bytes, or pieces of a string
-    (``split_pieces``)."""
-    return parameter_typed(fn, node, _TEXT_TYPES) or split_pieces(fn, node)
+def typed_as_text(ctx: FileContext, node: ast.AST) -> bool:
+    """``node`` is a name of a parameter of the function being walked annotated as text or bytes, pieces of a
+    string (``split_pieces``), or a mapping of the module (``module_mapping``): no list of a model's tokens."""
+    fn = ctx.function()
+    return parameter_typed(fn, node, _TEXT_TYPES) or split_pieces(fn, node) or module_mapping(ctx.tree, node)
+
+
+#: Annotations and constructors of a mapping.
+_MAPPINGS = frozenset({"dict", "Dict", "OrderedDict", "defaultdict", "Mapping", "MutableMapping"})
+
+
+def module_mapping(tree: ast.AST | None, node: ast.AST) -> bool:
+    """``node`` names a dict the module binds at its top (``_NOTE_TOKENS: dict[tuple, tuple[dict, int]] = {}``,
+    set 213: shapa's cache of term counts, cleared past 4,096 entries): its length counts entries."""
+    if type(node) is not ast.Name or not isinstance(tree, ast.Module):
+        return False
+    for stmt in tree.body:
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == node.id
+        ):
+            return annotated_as(stmt.annotation, _MAPPINGS) or _mapping_value(stmt.value)
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets
+        ):
+            return _mapping_value(stmt.value)
+    return False
+
+
+def _mapping_value(value: ast.expr | None) -> bool:
+    if isinstance(value, ast.Dict):
+        return True
+    func = value.func if isinstance(value, ast.Call) else None
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in _MAPPINGS
 
 
 def split_pieces(fn: ast.AST | None, node: ast.AST) -> bool:

@@ -64,6 +64,7 @@ from prompt_budget.lint.runtime_strings import runtime_settings
 from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
+from prompt_budget.lint.sibling_returns import sibling_budgets
 from prompt_budget.lint.small_caps import small_cap
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
@@ -509,6 +510,12 @@ class InlineBudget(LintRule):
             amount = self.budget_literal(literal) if literal is not None else None
             if literal is not None and amount is not None:
                 self._report(literal, slot, amount, f"used as the `or` fallback of `{slot}`")
+
+    def visit_Return(self, node: ast.Return) -> None:
+        for found in sibling_budgets(
+            self, node
+        ):  # ``return 128000, 32768`` beside ``return DEFAULT_CONTEXT_WINDOW, ...``
+            self._report(*found)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         if (found := added_allowance(self, node, self._budget_keyword)) is not None:

@@ -22,6 +22,14 @@ from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_V
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import CAP_INVALID, FALLBACK_VALID
+from prompt_budget.lint.rules.pb105_set213_cases import (
+    CHOICE_INVALID,
+    CHOICE_VALID,
+    LOGGED_INVALID,
+    LOGGED_VALID,
+    SIBLING_INVALID,
+    SIBLING_VALID,
+)
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -50,6 +58,9 @@ SET111_VALID = (
     *SET175_VALID,  # set 175: a policy rule's condition on tokens
     *TABLE_VALID,  # set 208: a table of lines' fallback
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
+    *LOGGED_VALID,  # set 213-214: ids logged; a width chosen; rows returned
+    *CHOICE_VALID,  # set 213-214: ids logged; a width chosen; rows returned
+    *SIBLING_VALID,  # set 213-214: ids logged; a width chosen; rows returned
 )
 
 SET111_INVALID = (
@@ -62,6 +73,9 @@ SET111_INVALID = (
     *SET175_INVALID,  # set 175: a policy rule's condition on tokens
     *TABLE_INVALID,  # set 208: a table of tokens' fallback
     *CAP_INVALID,  # set 211: an or-fallback of output caps
+    *LOGGED_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
+    *CHOICE_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
+    *SIBLING_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

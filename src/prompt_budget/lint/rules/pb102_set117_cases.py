@@ -48,6 +48,7 @@ from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import PATTERN_INVALID, PATTERN_VALID
+from prompt_budget.lint.rules.pb105_set213_cases import BUFFER_INVALID, BUFFER_VALID, UNIT_INVALID, UNIT_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -108,6 +109,8 @@ SET117_VALID = (
     *ARGV_VALID,  # set 208: a command line's argument tokens
     *SHORTCUT_VALID,  # set 210: an overlap in lines handed on
     *PATTERN_VALID,  # set 211: words of a module's own pattern
+    *BUFFER_VALID,  # set 213: a floor beside a sample; a window in characters
+    *UNIT_VALID,  # set 213: a floor beside a sample; a window in characters
 )
 
 SET117_INVALID = (
@@ -136,6 +139,8 @@ SET117_INVALID = (
     *ARGV_INVALID,  # set 208: a prompt's tokens beside it
     *SHORTCUT_INVALID,  # set 210: an overlap in tokens handed on
     *PATTERN_INVALID,  # set 211: the same name without the pattern
+    *BUFFER_INVALID,  # set 213: a floor beside a window's share; a window in tokens
+    *UNIT_INVALID,  # set 213: a floor beside a window's share; a window in tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

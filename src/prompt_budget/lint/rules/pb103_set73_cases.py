@@ -39,6 +39,7 @@ from prompt_budget.lint.rules.pb105_set211_cases import (
     PIECES_INVALID,
     PIECES_VALID,
 )
+from prompt_budget.lint.rules.pb105_set213_cases import MAPPING_INVALID, MAPPING_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -81,6 +82,7 @@ SET73_VALID = (
     *CLAMP_VALID,  # set 199: a clamp of amounts named in another unit
     *VALUE_VALID,  # set 205: a lexer's token's value
     *PIECES_VALID,  # set 211: pieces of a string; an or-fallback of rows
+    *MAPPING_VALID,  # set 213: a dict cache's entries
     *FALLBACK_VALID,  # set 211: pieces of a string; an or-fallback of rows
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
     *SET101Q_VALID,  # sets 101 and 102 (tuner Q)
@@ -121,6 +123,7 @@ SET73_INVALID = (
     *CLAMP_INVALID,  # set 199: a clamp of amounts named for tokens, or by nothing
     *VALUE_INVALID,  # set 205: a count of tokens named so
     *PIECES_INVALID,  # set 211: a list of tokens; an or-fallback sizing num_ctx
+    *MAPPING_INVALID,  # set 213: a list of token ids
     *FLOOR_INVALID,  # set 211: a list of tokens; an or-fallback sizing num_ctx
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)
     *SET101Q_INVALID,  # sets 101 and 102 (tuner Q)

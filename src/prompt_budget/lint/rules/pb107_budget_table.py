@@ -19,6 +19,7 @@ from prompt_budget.lint.rule import (
     LintRule,
     Valid,
     attr_name,
+    callee_name,
     number,
     string_value,
     token_amount_literal,
@@ -47,6 +48,8 @@ _TABLE_WORDS = frozenset(
 )
 #: Words of a table's name that say its numbers are budgets of tokens, without the word "tokens".
 _SAYS_BUDGET = frozenset({"budget", "budgets", "context", "ctx", "window", "windows"})
+#: Calls that wrap a dict literal whole (a read-only view, a copy), the table being the dict.
+_FROZEN = frozenset({"MappingProxyType", "frozendict", "dict", "OrderedDict"})
 #: Windows of a model's attention, not of its prompt (``sliding_window_size=4096`` of a model registry).
 _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
 #: Words saying a table's numbers count requests, not tokens (``_BATCH_RATELIMIT_MAP`` of records per
@@ -403,6 +406,10 @@ class BudgetTable(LintRule):
         a table looked up where it is written (``{"low": 2048}[level]``, ``{...}.get(level, 2048)``) by the name
         of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry."""
         parent = self.ctx.parent(node)
+        if isinstance(parent, ast.Call) and callee_name(parent) in _FROZEN and parent.args == [node]:
+            parent = self.ctx.parent(
+                parent
+            )  # ``MappingProxyType({HookEvent.SESSION_START: 4000, ...})`` (set 213)
         looked_up = isinstance(parent, ast.Subscript) and parent.value is node
         if isinstance(parent, ast.Attribute) and parent.attr == "get":
             call = self.ctx.parent(parent)

@@ -4,6 +4,7 @@ ids, and tables named for models whose rows hold budgets, kept apart from the ru
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
 from prompt_budget.lint.rules.pb107_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb107_set79_cases import SET79_INVALID, SET79_VALID
 from prompt_budget.lint.rules.pb107_set85_cases import SET85_INVALID, SET85_VALID
@@ -55,6 +56,7 @@ SET63_VALID = (
     *SET181_VALID,  # set 181: a table of one row
     *SET191_VALID,  # set 192: records of prices or dates
     *RECORD_VALID,  # set 201: records of prices, dimensions, tasks; one record
+    *FROZEN_VALID,  # set 213: a read-only table of lengths
 )
 
 SET63_INVALID = (
@@ -101,4 +103,5 @@ SET63_INVALID = (
     *SET181_INVALID,  # set 181: a table of one row
     *SET191_INVALID,  # set 192: records opening on a model's limit
     *RECORD_INVALID,  # set 201: a list of records of models and their windows
+    *FROZEN_INVALID,  # set 213: a read-only table of token limits
 )

@@ -1,0 +1,104 @@
+"""Cases from sets 213 and 214 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
+symbiosis-brain's hook budgets, powabase-agentic's compaction buffer and chunking defaults).
+
+PB103: the length of a dict the module binds counts its entries (``_NOTE_TOKENS: dict[...] = {}`` ... ``if
+len(_NOTE_TOKENS) > 4096: _NOTE_TOKENS.clear()``, ``text_params.module_mapping``). PB101: a few token ids cut
+for a log line are shown, not budgeted (``LOGGER.debug("... %s", list(ids[-16:]))``, ``literal_cuts``); each
+number of a choice given positionally to the module's own function is taken by that parameter
+(``_truncate_at_boundary(text, 650 if compact else 900)``, ``positional_args``); a number a function returns where
+a sibling return reads a budget at the same place is that budget (``return 128000, 32768`` beside ``return
+builder.DEFAULT_CONTEXT_WINDOW, builder.DEFAULT_MAX_OUTPUT_TOKENS``, ``sibling_returns``). PB107: a table wrapped
+whole in a read-only view (``MappingProxyType({HookEvent.SESSION_START: 4000, ...})``) is the table. PB102: a floor
+clamping a share of a window named as a budget's share (``max(_COMPACT_BUFFER, int(window *
+_COMPACT_BUFFER_FRACTION))``, ``ratio_names.budget_share``), and a constant under a comment block saying "(in
+tokens)". Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
+``pb102_set117_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_CACHE = (
+    "_NOTE_TOKENS: {kind} = {empty}\n\n\n"
+    "def note_terms(key, counts):\n"
+    "    if len(_NOTE_TOKENS) > 4096:\n"
+    "        _NOTE_TOKENS.clear()\n"
+    "    return counts\n"
+)
+MAPPING_VALID = (Valid(_CACHE.format(kind="dict[tuple, tuple[dict, int]]", empty="{}")),)
+MAPPING_INVALID = (Invalid(_CACHE.format(kind="list[int]", empty="[]"), line=5),)
+
+_PREFIX = (
+    "import logging\n\n"
+    "LOGGER = logging.getLogger(__name__)\n\n\n"
+    "def prompt(handle, suffix_ids):\n"
+    "    {use}\n"
+    "    return suffix_ids\n"
+)
+LOGGED_VALID = (
+    Valid(_PREFIX.format(use='LOGGER.debug("prefix_tail=%s", list(handle.prefix_token_ids[-16:]))')),
+)
+LOGGED_INVALID = (
+    Invalid(_PREFIX.format(use="suffix_ids = list(handle.prefix_token_ids[-4096:]) + suffix_ids")),
+)
+
+_BOUNDARY = (
+    "def estimate_tokens(text: str) -> int:\n"
+    "    return len(text.split())\n\n\n"
+    "def _truncate(text: str, {param}: int) -> str:\n"
+    "    if estimate_tokens(text) <= {param}:\n"
+    "        return text\n"
+    "    return text[: {param}]\n\n\n"
+    "def build(text: str, compact: bool) -> str:\n"
+    "    return _truncate(text, 650 if compact else 900)\n"
+)
+CHOICE_VALID = (Valid(_BOUNDARY.format(param="width").replace("estimate_tokens(text) <=", "len(text) <=")),)
+CHOICE_INVALID = (Invalid(_BOUNDARY.format(param="token_budget"), line=12, count=2),)
+
+_HOOKS = (
+    "from types import MappingProxyType\n\n"
+    "ADDITIONAL_CONTEXT_LIMITS = MappingProxyType({{\n"
+    "    HookEvent.SESSION_START: 4000,\n"
+    "    HookEvent.USER_PROMPT_SUBMIT: 1500,\n"
+    "    HookEvent.PRE_TOOL_USE: 1500,\n"
+    "}})\n\n\n"
+    "def bounded(event, value: str) -> str:\n"
+    "    limit = ADDITIONAL_CONTEXT_LIMITS.get(event)\n"
+    "    if limit is None or {measure} < limit:\n"
+    "        return value\n"
+    "    return value[:100]\n"
+)
+FROZEN_VALID = (Valid(_HOOKS.format(measure="len(value)")),)
+FROZEN_INVALID = (Invalid(_HOOKS.format(measure="estimate_tokens(value)"), line=3),)
+
+_BUFFER = (
+    "_COMPACT_BUFFER = 13000\n"
+    "_COMPACT_{share} = 0.08\n\n\n"
+    "def compact_buffer(window: int) -> int:\n"
+    '    """Room kept below the window, as the tokens are only estimated."""\n'
+    "    return max(_COMPACT_BUFFER, int(window * _COMPACT_{share}))\n"
+)
+BUFFER_VALID = (Valid(_BUFFER.format(share="SAMPLE_RATE")),)
+BUFFER_INVALID = (Invalid(_BUFFER.format(share="BUFFER_FRACTION"), line=1),)
+
+_WINDOW = "# Sliding window configuration (in {unit}) - used when use_images=False\nDOC2JSON_DEFAULT_WINDOW_SIZE = 4000\n"
+UNIT_VALID = (Valid(_WINDOW.format(unit="characters")),)
+UNIT_INVALID = (Invalid(_WINDOW.format(unit="tokens"), line=2),)
+
+_LIMITS = (
+    "def model_limits(builder, model_name: str) -> tuple[int, int]:\n"
+    '    if "gpt-4.1" in model_name or "claude" in model_name:\n'
+    "        return 128000, 32768\n"
+    '    if "gpt-5" in model_name:\n'
+    "        return 200000, 65536\n"
+    "    return {first}, {second}\n"
+)
+SIBLING_VALID = (Valid(_LIMITS.format(first="builder.rows", second="builder.columns")),)
+SIBLING_INVALID = (
+    Invalid(
+        _LIMITS.format(first="builder.DEFAULT_CONTEXT_WINDOW", second="builder.DEFAULT_MAX_OUTPUT_TOKENS"),
+        line=3,
+        count=4,
+    ),
+)
