@@ -125,7 +125,9 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         and rule.ctx.function() is None
         and _IN_TOKENS.search(comment_above(rule.ctx.lines, node))
     ):  # ``# Sliding window configuration (in tokens)`` over ``WINDOW_SIZE = 4000`` (set 213: powabase-agentic)
-        judge_assignment(rule, held, node.targets[0], node.value, said=True)
+        judge_assignment(
+            rule, held, node.targets[0], node.value, said="in a constant its comment gives in tokens"
+        )
         return
     if (attr := _constructor_attribute(rule, node)) and attribute_documented_in_tokens(rule, attr):
         judge_assignment(rule, held, node.targets[0], node.value, said=True)  # ``self.context_size = 300``
@@ -165,10 +167,10 @@ def judge_assignment(
     target: ast.expr,
     literal: ast.expr | None,
     walrus: bool = False,
-    said: bool = False,
+    said: bool | str = False,
 ) -> None:
-    """``target = literal`` (``said``: a field whose description says tokens): report it, hold it for
-    the module's reads, or note that ``target`` is bound to something else."""
+    """``target = literal`` (``said``: a field whose description says tokens, or what says so): report it,
+    hold it for the module's reads, or note that ``target`` is bound to something else."""
     if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
         fallback = assigned_fallback(
             rule, target, literal
@@ -244,6 +246,7 @@ def judge_assignment(
         where = "in an attribute"
     else:
         return
+    where = said if isinstance(said, str) else where
     names, reports = rule.names, rule.ctx.reports
     if rope_origin(rule, name):
         return  # ``initial_context_length: int = 4096`` beside ``rope_theta``: a rotary scaling's origin
@@ -284,7 +287,7 @@ def judge_assignment(
         # ``max_context_length = 6000``, ``CONTEXT_BUDGET = 12000``: a window by its name, unless it
         # cuts a string (``context[:max_context_length]``): then characters (leave_Module decides)
         before = len(reports)
-        report_binding(rule, literal, name, value, where, name.isupper(), said)
+        report_binding(rule, literal, name, value, where, name.isupper(), bool(said))
         held.hold(held.phrase, rule, name, before)
     elif names.is_budget(name) or (
         (said or (rule.token_comment() and not comment_names_other_unit(rule, name, value)))

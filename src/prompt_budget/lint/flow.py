@@ -104,7 +104,10 @@ def param_declaration(value: ast.expr | None) -> bool:
 
 def default_of(value: ast.expr | None) -> ast.expr | None:
     """The literal of ``x = 8000`` or of ``x: int = Field(default=8000)`` / ``Field(8000, ...)`` /
-    ``Field(default_factory=lambda: 8000)`` / ``param.Integer(default=8000)``."""
+    ``Field(default_factory=lambda: 8000)`` / ``param.Integer(default=8000)`` / an ORM column's
+    ``mapped_column(Integer, default=2048)`` (set 216: agentend)."""
+    if isinstance(value, ast.Call) and callee_name(value) in {"mapped_column", "Column"}:
+        return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
     if isinstance(value, ast.Call) and (callee_name(value) in FIELD_CALLS or param_declaration(value)):
         for kw in value.keywords:
             if kw.arg == "default":

@@ -38,7 +38,25 @@ def _against_words(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
     parent = parents.get(read)
     if not isinstance(parent, ast.Compare) or not all(isinstance(op, _ORDER) for op in parent.ops):
         return False
-    return any(_word_count(side) for side in (parent.left, *parent.comparators) if side is not read)
+    fn: ast.AST | None = parent
+    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        fn = parents.get(fn)
+    return any(
+        _word_count(side) or (fn is not None and _match_count(fn, side))
+        for side in (parent.left, *parent.comparators)
+        if side is not read
+    )
+
+
+def _match_count(fn: ast.AST, node: ast.expr) -> bool:
+    """``len(tokens)`` where ``tokens = [t.lower() for t in _WORD_RE.findall(content)]``: a count of a regular
+    expression's matches, words (set 215: depthfusion's ``_RICHNESS_MIN_TOKENS = 20`` word-tokens)."""
+    return (
+        isinstance(node, ast.Call)
+        and callee_name(node) == "len"
+        and len(node.args) == 1
+        and _matches(fn, node.args[0], 6)
+    )
 
 
 def _word_count(node: ast.expr) -> bool:

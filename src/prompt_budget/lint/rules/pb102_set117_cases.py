@@ -48,7 +48,16 @@ from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import PATTERN_INVALID, PATTERN_VALID
-from prompt_budget.lint.rules.pb105_set213_cases import BUFFER_INVALID, BUFFER_VALID, UNIT_INVALID, UNIT_VALID
+from prompt_budget.lint.rules.pb105_set213_cases import (
+    BUFFER_INVALID,
+    BUFFER_VALID,
+    COLUMN_INVALID,
+    COLUMN_VALID,
+    MATCHES_INVALID,
+    MATCHES_VALID,
+    UNIT_INVALID,
+    UNIT_VALID,
+)
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -111,6 +120,8 @@ SET117_VALID = (
     *PATTERN_VALID,  # set 211: words of a module's own pattern
     *BUFFER_VALID,  # set 213: a floor beside a sample; a window in characters
     *UNIT_VALID,  # set 213: a floor beside a sample; a window in characters
+    *MATCHES_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
+    *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
 
 SET117_INVALID = (
@@ -141,6 +152,8 @@ SET117_INVALID = (
     *PATTERN_INVALID,  # set 211: the same name without the pattern
     *BUFFER_INVALID,  # set 213: a floor beside a window's share; a window in tokens
     *UNIT_INVALID,  # set 213: a floor beside a window's share; a window in tokens
+    *MATCHES_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
+    *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),
     Invalid("MAX_OUTPUT_TOKENS = 16_384  # 16 KB\n"),

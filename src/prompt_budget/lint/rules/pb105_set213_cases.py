@@ -1,4 +1,4 @@
-"""Cases from sets 213 and 214 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
+"""Cases from sets 213 to 216 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
 symbiosis-brain's hook budgets, powabase-agentic's compaction buffer and chunking defaults).
 
 PB103: the length of a dict the module binds counts its entries (``_NOTE_TOKENS: dict[...] = {}`` ... ``if
@@ -11,7 +11,9 @@ builder.DEFAULT_CONTEXT_WINDOW, builder.DEFAULT_MAX_OUTPUT_TOKENS``, ``sibling_r
 whole in a read-only view (``MappingProxyType({HookEvent.SESSION_START: 4000, ...})``) is the table. PB102: a floor
 clamping a share of a window named as a budget's share (``max(_COMPACT_BUFFER, int(window *
 _COMPACT_BUFFER_FRACTION))``, ``ratio_names.budget_share``), and a constant under a comment block saying "(in
-tokens)". Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
+tokens)". Sets 215 and 216: the length of a list of a regular expression's matches counts words, so a constant
+named for tokens ordered against it is no model's (``word_counts``); an ORM column's ``default=`` is its default
+(``mapped_column(Integer, default=2048)``, ``flow.default_of``). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
 ``pb102_set117_cases``.
 """
 
@@ -102,3 +104,27 @@ SIBLING_INVALID = (
         count=4,
     ),
 )
+
+# sets 215 and 216: depthfusion's word-tokens of a regular expression; agentend's ORM column default
+_RICHNESS = (
+    "import re\n\n"
+    '_WORD_RE = re.compile(r"[a-zA-Z]{{2,}}")\n'
+    "_RICHNESS_MIN_TOKENS: int = 20\n\n\n"
+    "def richness(content: str, enc) -> float:\n"
+    "    tokens = {tokens}\n"
+    "    if len(tokens) <= _RICHNESS_MIN_TOKENS:\n"
+    "        return 1.0\n"
+    "    return len(set(tokens)) / len(tokens)\n"
+)
+MATCHES_VALID = (Valid(_RICHNESS.format(tokens="[t.lower() for t in _WORD_RE.findall(content)]")),)
+MATCHES_INVALID = (Invalid(_RICHNESS.format(tokens="enc.encode(content)"), line=4),)
+
+_COLUMN = (
+    "from sqlalchemy import Integer\n"
+    "from sqlalchemy.orm import Mapped, mapped_column\n\n\n"
+    "class Agent(Base):\n"
+    '    __tablename__ = "agents"\n'
+    "    {name}: Mapped[int] = mapped_column(Integer, default=2048)\n"
+)
+COLUMN_VALID = (Valid(_COLUMN.format(name="max_rows")),)
+COLUMN_INVALID = (Invalid(_COLUMN.format(name="max_tokens"), line=7),)
