@@ -56,6 +56,15 @@ if TYPE_CHECKING:
 
 #: A comment block above a constant saying its unit is tokens.
 _IN_TOKENS = re.compile(r"\(in tokens\)|\bin tokens\b", re.IGNORECASE)
+#: Words of a size whose unit a name may leave unsaid (``DOC2JSON_DEFAULT_WINDOW_SIZE``).
+_SIZE_WORDS = frozenset({"size", "window", "length", "len", "limit", "max", "min"})
+
+
+def _sized_without_unit(rule: LintRule, name: str) -> bool:
+    """A name of a size not saying its unit: the comment above then gives it (a name saying tokens or a budget is
+    judged by itself, and any other by its reads: ``CHAT_HISTORY_BUFFER`` subtracted from a window)."""
+    ws = set(words(name))
+    return bool(ws & _SIZE_WORDS) and not rule.names.says_tokens(name) and not rule.names.is_budget(name)
 
 
 def report_binding(
@@ -123,6 +132,7 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         and len(node.targets) == 1
         and isinstance(node.targets[0], ast.Name)
         and rule.ctx.function() is None
+        and _sized_without_unit(rule, node.targets[0].id)
         and _IN_TOKENS.search(comment_above(rule.ctx.lines, node))
     ):  # ``# Sliding window configuration (in tokens)`` over ``WINDOW_SIZE = 4000`` (set 213: powabase-agentic)
         judge_assignment(
@@ -301,6 +311,10 @@ def judge_assignment(
         report_binding(rule, literal, name, value, where, name.isupper())
         if not names.is_budget(name):  # a comment's word only: characters if it cuts a string (set 205: lkhu)
             held.hold(held.phrase, rule, name, before)
+        elif (
+            name.isupper() and not rule.ctx.scopes
+        ):  # ``TOKEN_MAX = 512``, a default of lengths in characters
+            held.hold(held.defaults, rule, name, before)
     elif media_tokens(name) and not token_estimate(name):
         what = "a rate of a media item's tokens" if "per" in words(name) else "a media item's tokens"
         # ``FALLBACK_IMAGE_TOKENS = 1600``: a media item's tokens, a guess where an estimating

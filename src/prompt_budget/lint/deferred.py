@@ -27,7 +27,7 @@ from prompt_budget.lint.flow import (
     default_of,
     is_test_module,
 )
-from prompt_budget.lint.forms import character_sizes, per_token_name
+from prompt_budget.lint.forms import character_sizes, length_bounds, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
 from prompt_budget.lint.imported_characters import record_character_reads, record_unread
 from prompt_budget.lint.instance_lengths import instance_reach
@@ -115,6 +115,10 @@ class Deferred:
     #: Window names without the word tokens (``max_context_length = 6000``): reported unless a read
     #: cuts a string with them (``context[:max_context_length]``: characters).
     phrase: list[tuple[str, Report]] = field(default_factory=list)
+    #: Module constants named as budgets (``TOKEN_MAX = 512``): reported unless they are only the default of
+    #: parameters the module orders against a string's length (``def token(value, *, max_length=TOKEN_MAX)`` ...
+    #: ``len(value) > max_length``, set 219: merkl-sdk's identifiers), with no read of their own as tokens.
+    defaults: list[tuple[str, Report]] = field(default_factory=list)
     #: ``<what>_tokens`` settings (``SQUARE_TOKENS = 170``): reported unless they are only added up.
     weak: list[tuple[str, Report]] = field(default_factory=list)
     #: Token estimates (``IMAGE_TOKEN_ESTIMATE = 500``): reported when added into a count or used as a
@@ -293,6 +297,12 @@ class Deferred:
         reports = rule.ctx.reports
         kept = [(name, report) for name, report in self.phrase if not self._characters(rule, node, name)]
         reports.extend(report for _, report in kept)
+        sizes = length_bounds(rule, node) if self.defaults else set()
+        reports.extend(
+            report
+            for name, report in self.defaults
+            if name in reasons or not (given := self.defaulted.get(name)) or not given <= sizes
+        )
         # a constant only other modules read: withdrawn when they cut strings with it (``imported_characters``)
         record_unread(rule, node, kept, self.read_here)
         record_character_reads(rule, node, self.imported, self.uses.sliced | self.to_strings)

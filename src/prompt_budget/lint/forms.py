@@ -521,9 +521,19 @@ def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
     (``text[:size]``): sizes counted in characters. One walk of the tree, kept for the file (asked
     again of a module for each name a rule holds; the answer depends on the tree and the rule's names
     alone): a new set each time, which the caller may change."""
-    for tree_, names, kept in _sizes:
+    return set(_sized(rule, tree)[0])
+
+
+def length_bounds(rule: LintRule, tree: ast.AST) -> set[str]:
+    """The names ``character_sizes`` finds ordered against a string's length (``len(value) > max_length``),
+    not those that only cut a list or a string: the lengths a validator checks."""
+    return set(_sized(rule, tree)[1])
+
+
+def _sized(rule: LintRule, tree: ast.AST) -> tuple[set[str], set[str]]:
+    for tree_, names, kept, compared in _sizes:
         if tree_ is tree and names is rule.names:
-            return set(kept)
+            return kept, compared
     found: set[str] = set()
     sliced: set[str] = set()
     cut_tokens: set[str] = set()
@@ -541,12 +551,13 @@ def character_sizes(rule: LintRule, tree: ast.AST) -> set[str]:
     # a name that also cuts a token list (or its attention mask) counts tokens: its other slices cut
     # lists aligned with the tokens (``sequences[:n]``, ``log_probs[1:n]`` beside ``attention_mask[:n]``)
     sizes = found | (sliced - cut_tokens)
-    _sizes.append((tree, rule.names, sizes))
-    return set(sizes)
+    _sizes.append((tree, rule.names, sizes, found))
+    return sizes, found
 
 
-#: ``character_sizes``' answers for the file being linted: (the tree, the rule's names, the sizes).
-_sizes: list[tuple[ast.AST, NameJudge, set[str]]] = kept_per_file([])
+#: ``character_sizes``' answers for the file being linted: (the tree, the rule's names, the sizes, those ordered
+#: against a string's length).
+_sizes: list[tuple[ast.AST, NameJudge, set[str], set[str]]] = kept_per_file([])
 
 
 #: Lists holding one entry per token though not named as tokens (Hugging Face's attention mask).

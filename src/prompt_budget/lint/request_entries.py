@@ -146,6 +146,11 @@ def library_token_keyword(keyword: str, call: ast.Call) -> str | None:
     return None
 
 
+#: A callee named only "token": a validator or maker of a token string (``token(value, "currency.code",
+#: max_length=64)``, set 219: merkl-sdk's identifiers of at most 64 characters), no counter or cutter of tokens.
+_BARE_NOUNS = frozenset({("token",), ("tokens",)})
+
+
 def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
     """``f(max_tokens=...)``, ``tokenizer(t, truncation=True, max_length=...)``, ``model.generate(x,
     max_length=...)``: a keyword whose value is a budget, by its name or by the call (PB101's test, also
@@ -156,7 +161,10 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
         or (
             judge.is_weak_budget(arg)
             and (
-                judge.mentions_tokens(callee_name(call) or "")
+                (
+                    judge.mentions_tokens(callee := callee_name(call) or "")
+                    and words(callee) not in _BARE_NOUNS
+                )
                 or cuts_tokens(call)
                 or generation_length(arg, call)
                 or embedder_length(arg, call)

@@ -23,6 +23,8 @@ from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_V
 from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import CAP_INVALID, FALLBACK_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import (
+    BARE_INVALID,
+    BARE_VALID,
     CHOICE_INVALID,
     CHOICE_VALID,
     LOGGED_INVALID,
@@ -61,6 +63,7 @@ SET111_VALID = (
     *LOGGED_VALID,  # set 213-214: ids logged; a width chosen; rows returned
     *CHOICE_VALID,  # set 213-214: ids logged; a width chosen; rows returned
     *SIBLING_VALID,  # set 213-214: ids logged; a width chosen; rows returned
+    *BARE_VALID,  # set 219: a validator named token
 )
 
 SET111_INVALID = (
@@ -76,6 +79,7 @@ SET111_INVALID = (
     *LOGGED_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
     *CHOICE_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
     *SIBLING_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
+    *BARE_INVALID,  # set 219: a cutter of tokens
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

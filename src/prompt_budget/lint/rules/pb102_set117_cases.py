@@ -57,6 +57,8 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     MATCHES_VALID,
     UNIT_INVALID,
     UNIT_VALID,
+    VALIDATOR_INVALID,
+    VALIDATOR_VALID,
 )
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
@@ -121,6 +123,7 @@ SET117_VALID = (
     *BUFFER_VALID,  # set 213: a floor beside a sample; a window in characters
     *UNIT_VALID,  # set 213: a floor beside a sample; a window in characters
     *MATCHES_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
+    *VALIDATOR_VALID,  # set 219: a validator's length in characters
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
 
@@ -153,6 +156,7 @@ SET117_INVALID = (
     *BUFFER_INVALID,  # set 213: a floor beside a window's share; a window in tokens
     *UNIT_INVALID,  # set 213: a floor beside a window's share; a window in tokens
     *MATCHES_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
+    *VALIDATOR_INVALID,  # set 219: a length of encoded tokens
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

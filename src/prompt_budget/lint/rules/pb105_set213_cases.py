@@ -1,4 +1,4 @@
-"""Cases from sets 213 to 216 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
+"""Cases from sets 213 to 220 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
 symbiosis-brain's hook budgets, powabase-agentic's compaction buffer and chunking defaults).
 
 PB103: the length of a dict the module binds counts its entries (``_NOTE_TOKENS: dict[...] = {}`` ... ``if
@@ -13,7 +13,10 @@ clamping a share of a window named as a budget's share (``max(_COMPACT_BUFFER, i
 _COMPACT_BUFFER_FRACTION))``, ``ratio_names.budget_share``), and a constant under a comment block saying "(in
 tokens)". Sets 215 and 216: the length of a list of a regular expression's matches counts words, so a constant
 named for tokens ordered against it is no model's (``word_counts``); an ORM column's ``default=`` is its default
-(``mapped_column(Integer, default=2048)``, ``flow.default_of``). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
+(``mapped_column(Integer, default=2048)``, ``flow.default_of``). Sets 219 and 220: a callee named only "token" is a
+validator or maker of a token string, so its ``max_length=`` is no budget (``request_entries.budget_keyword``), and a
+constant named for tokens that is only the default of lengths the module orders against a string's length is
+characters (``Deferred.defaults``). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
 ``pb102_set117_cases``.
 """
 
@@ -128,3 +131,24 @@ _COLUMN = (
 )
 COLUMN_VALID = (Valid(_COLUMN.format(name="max_rows")),)
 COLUMN_INVALID = (Invalid(_COLUMN.format(name="max_tokens"), line=7),)
+
+# sets 219 and 220: merkl-sdk's validator of identifier strings, named ``token``
+_IDENTIFIER = (
+    "TOKEN_MAX = 512\n\n\n"
+    "def token(value: str, field: str, *, max_length: int = TOKEN_MAX) -> str:\n"
+    '    """Validate an identifier-ish string: non-empty, printable, no whitespace."""\n'
+    "    if {measure} > max_length:\n"
+    '        raise ValueError(f"{{field}} is longer than {{max_length}}")\n'
+    "    return value\n"
+)
+VALIDATOR_VALID = (Valid(_IDENTIFIER.format(measure="len(value)")),)
+VALIDATOR_INVALID = (Invalid(_IDENTIFIER.format(measure="len(enc.encode(value))"), line=1),)
+
+_CURRENCY = (
+    "from merkl.core.canonical import {callee}\n\n\n"
+    "class Currency:\n"
+    "    def __post_init__(self) -> None:\n"
+    '        {callee}(self.code, "currency.code", max_length=512)\n'
+)
+BARE_VALID = (Valid(_CURRENCY.format(callee="token")),)
+BARE_INVALID = (Invalid(_CURRENCY.format(callee="truncate_tokens"), line=6),)
