@@ -133,3 +133,25 @@ def test_no_echo_in_a_test_module(tmp_path: Path) -> None:
 
 def test_the_rule_says_it_looks_across_the_project() -> None:
     assert CharsPerToken.PROJECT_WIDE
+
+
+#: A note's summary: the front matter must end in the first third of the text (a place in it, set 221:
+#: mcp-multi-note), and the text's tokens are estimated at the same rate further down.
+NOTE = (
+    "import re\n\n\n"
+    "def summarize(content: str) -> dict:\n"
+    "    body = content\n"
+    "    yaml_end = re.search(r'^---$', content, re.MULTILINE)\n"
+    "    if {test} < len(content) // 3:\n"  # line 7
+    "        body = content[yaml_end.end():]\n"
+    "    estimated_tokens = len(content) // 3\n"  # line 9
+    "    return {{'body': body, 'tokens': estimated_tokens}}\n"
+)
+
+
+@pytest.mark.parametrize(("test", "lines"), [("yaml_end.end()", [9]), ("len(body)", [7, 9])])
+def test_a_third_of_a_text_ordered_against_a_place_in_it_is_no_estimate(
+    tmp_path: Path, test: str, lines: list[int]
+) -> None:
+    found = lint_package(tmp_path, {"__init__.py": "", "notes.py": NOTE.format(test=test)})
+    assert reported_lines(found, "PB104") == [("pkg/notes.py", line) for line in lines]

@@ -30,7 +30,7 @@ from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import shape_only
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.token_batches import batches_token_ids
-from prompt_budget.lint.token_floors import compared_to_tokens
+from prompt_budget.lint.token_floors import compared_to_tokens, keyed_as_budget
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.window_lengths import window_length_prefix
 
@@ -84,6 +84,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 or self.limit(callee, name)
                 or (fn is not None and compared_to_tokens(rule, fn, name))  # ``remaining < ensure_min``
                 or (fn is not None and batches_token_ids(rule, fn, name))  # ``_batched(ids, size)``
+                or (fn is not None and keyed_as_budget(rule, fn, name))  # ``{"budget_tokens": budget}``
             ):
                 yield given, name, value, f"passed as `{name}` of {callee}()"
 

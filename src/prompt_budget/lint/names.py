@@ -274,8 +274,6 @@ EXCLUDED_WORDS = frozenset(
         "csv",
         "namespace",
         "path",
-        "segment",
-        "segments",
         "gpu",
         *("gb", "vram"),
         # a parser's tokens (``MAX_YAML_ALIAS_TOKENS = 25`` against ``yaml.scan``'s alias tokens, set 124)

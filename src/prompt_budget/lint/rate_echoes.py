@@ -102,7 +102,8 @@ def text_length(node: ast.expr) -> bool:
 
 def _cuts_or_counts_other(ancestors: Sequence[ast.AST], node: ast.expr) -> bool:
     """The quotient cuts a text (inside a slice or a subscript's index), is only shown (in an f-string, a
-    log line, a print) or is bound to a name of another unit (``n_lines = len(text) // 4``)."""
+    log line, a print), is ordered against a place in a text or is bound to a name of another unit (``n_lines =
+    len(text) // 4``)."""
     for anc in reversed(ancestors):
         if isinstance(anc, ast.Slice | ast.Subscript | ast.JoinedStr) and anc is not node:
             return True
@@ -110,11 +111,23 @@ def _cuts_or_counts_other(ancestors: Sequence[ast.AST], node: ast.expr) -> bool:
             return True  # shown, or a count of steps (``range(len(text) // 4)``)
         if isinstance(anc, ast.For | ast.AsyncFor):
             return True  # the loop's iterable: a count of steps, not an estimate
+        if isinstance(anc, ast.Compare) and any(_position(side) for side in (anc.left, *anc.comparators)):
+            return True  # ``match.end() < len(content) // 3``: a place in the text (set 221: mcp-multi-note)
         if isinstance(anc, ast.stmt):
             targets = anc.targets if isinstance(anc, ast.Assign) else [getattr(anc, "target", None)]
             names = [attr_name(t) or "" for t in targets if isinstance(t, ast.expr)]
             return any(set(words(n)) & _OTHER_UNITS for n in names)
     return False
+
+
+#: Methods giving a place in a text (a match's ``end()``, ``str.find``).
+_POSITIONS = frozenset({"end", "start", "find", "rfind", "index", "rindex", "tell"})
+
+
+def _position(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _POSITIONS
+    )
 
 
 def note_rate(rule: LintRule, node: ast.AST, rate: float) -> None:

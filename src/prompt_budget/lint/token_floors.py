@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.subtracted_defaults import token_amount_name
 from prompt_budget.lint.walks import walk
 
@@ -58,6 +59,21 @@ def compared_to_tokens(rule: LintRule, fn: Function, param: str) -> bool:
         if other is not None and _tokens(rule, other, bound):
             return True
     return False
+
+
+def keyed_as_budget(rule: LintRule, fn: Function, param: str) -> bool:
+    """``fn`` writes its parameter ``param`` into a dict under a key naming a token budget (``return {...,
+    "budget_tokens": budget}``, set 222: unvibecode's context selection given ``30000`` by position)."""
+    return any(
+        isinstance(node, ast.Dict)
+        and any(
+            _is(value, param)
+            and rule.names.is_budget(key := string_value(k) or "")
+            and rule.names.says_tokens(key)
+            for k, value in zip(node.keys, node.values, strict=False)
+        )
+        for node in walk(fn)
+    )
 
 
 def _is(node: ast.expr, param: str) -> bool:

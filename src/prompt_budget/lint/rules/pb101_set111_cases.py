@@ -27,6 +27,8 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     BARE_VALID,
     CHOICE_INVALID,
     CHOICE_VALID,
+    KEYED_INVALID,
+    KEYED_VALID,
     LOGGED_INVALID,
     LOGGED_VALID,
     SIBLING_INVALID,
@@ -64,6 +66,7 @@ SET111_VALID = (
     *CHOICE_VALID,  # set 213-214: ids logged; a width chosen; rows returned
     *SIBLING_VALID,  # set 213-214: ids logged; a width chosen; rows returned
     *BARE_VALID,  # set 219: a validator named token
+    *KEYED_VALID,  # set 222: a budget of rows by position
 )
 
 SET111_INVALID = (
@@ -80,6 +83,7 @@ SET111_INVALID = (
     *CHOICE_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
     *SIBLING_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
     *BARE_INVALID,  # set 219: a cutter of tokens
+    *KEYED_INVALID,  # set 222: a budget of tokens by position
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

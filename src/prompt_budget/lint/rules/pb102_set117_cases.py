@@ -55,6 +55,8 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     COLUMN_VALID,
     MATCHES_INVALID,
     MATCHES_VALID,
+    SEGMENT_INVALID,
+    SEGMENT_VALID,
     UNIT_INVALID,
     UNIT_VALID,
     VALIDATOR_INVALID,
@@ -124,6 +126,7 @@ SET117_VALID = (
     *UNIT_VALID,  # set 213: a floor beside a sample; a window in characters
     *MATCHES_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
     *VALIDATOR_VALID,  # set 219: a validator's length in characters
+    *SEGMENT_VALID,  # set 222: a segment in bytes
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
 
@@ -157,6 +160,7 @@ SET117_INVALID = (
     *UNIT_INVALID,  # set 213: a floor beside a window's share; a window in tokens
     *MATCHES_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     *VALIDATOR_INVALID,  # set 219: a length of encoded tokens
+    *SEGMENT_INVALID,  # set 222: a segment in tokens
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

@@ -50,6 +50,7 @@ from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
 from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
+from prompt_budget.lint.validated_params import validated_amount
 from prompt_budget.lint.walks import walk
 from prompt_budget.lint.word_floors import floor_not_in_tokens
 
@@ -446,6 +447,7 @@ class TokenThreshold(LintRule):
                             or self._bound_to_count(amount)
                             or token_local(self, amount)
                             or self._read_budget(amount)
+                            or validated_amount(self, amount)  # ``def validate_context_tokens(value)``
                         )
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)

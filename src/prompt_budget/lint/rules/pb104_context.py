@@ -194,6 +194,8 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
         rule.names.is_token_amount(n) for n in targets(rule) if n
     ):
         return True
+    if isinstance(holder, ast.AugAssign) and rule.names.is_token_amount(attr_name(holder.target) or ""):
+        return True  # ``token_total += f.size_tokens or max(1, f.size_bytes // 4)`` (set 222: lao)
     if isinstance(holder, ast.Lambda) and holder.body is outer and _counter_lambda(rule, holder, parents):
         return True
     return compared_with_tokens(rule, node)

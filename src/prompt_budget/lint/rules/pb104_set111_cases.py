@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VAL
 from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import WORDS_INVALID, WORDS_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, RATE_INVALID
+from prompt_budget.lint.rules.pb105_set213_cases import RUNNING_INVALID, RUNNING_VALID
 
 #: A chunk class whose token estimate scales what a helper method returns.
 _CHUNK = (
@@ -48,6 +49,7 @@ SET111_VALID = (
     *TRIM_VALID,  # set 203: a budget handed to a total of tokens, of messages, or out of the module
     *BONUS_VALID,  # set 208: the length of a list built of items
     *WORDS_VALID,  # set 209: words and characters in no token estimate
+    *RUNNING_VALID,  # set 222: a running total of pages
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
 )
 
@@ -71,5 +73,6 @@ SET111_INVALID = (
     *TRIM_INVALID,  # set 203: omni-coder's budget handed to a trim counting characters
     *BONUS_INVALID,  # set 208: the length of a text
     *WORDS_INVALID,  # set 209: a rate of words, a low stated rate
+    *RUNNING_INVALID,  # set 222: a running total of tokens
     *RATE_INVALID,  # set 211: an or-fallback sizing num_ctx
 )

@@ -1,4 +1,4 @@
-"""Cases from sets 213 to 220 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
+"""Cases from sets 213 to 222 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
 symbiosis-brain's hook budgets, powabase-agentic's compaction buffer and chunking defaults).
 
 PB103: the length of a dict the module binds counts its entries (``_NOTE_TOKENS: dict[...] = {}`` ... ``if
@@ -16,7 +16,11 @@ named for tokens ordered against it is no model's (``word_counts``); an ORM colu
 (``mapped_column(Integer, default=2048)``, ``flow.default_of``). Sets 219 and 220: a callee named only "token" is a
 validator or maker of a token string, so its ``max_length=`` is no budget (``request_entries.budget_keyword``), and a
 constant named for tokens that is only the default of lengths the module orders against a string's length is
-characters (``Deferred.defaults``). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
+characters (``Deferred.defaults``). Sets 221 and 222: an estimate added into a running total of tokens is tokens
+(``token_total += f.size_tokens or max(1, f.size_bytes // 4)``); the one parameter of a validator named for an
+amount of tokens holds it (``validated_params``); a parameter the function writes under a key naming a token budget
+takes a budget given by position (``{"budget_tokens": budget}``, ``token_floors.keyed_as_budget``); a segment's
+tokens are tokens (``OVERSIZED_SEGMENT_TOKENS = 1800``, "segment" no longer an excluded word). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
 ``pb102_set117_cases``.
 """
 
@@ -152,3 +156,44 @@ _CURRENCY = (
 )
 BARE_VALID = (Valid(_CURRENCY.format(callee="token")),)
 BARE_INVALID = (Invalid(_CURRENCY.format(callee="truncate_tokens"), line=6),)
+
+
+# sets 221 and 222: lao's running total, attune-harness's validator, mcp-multi-note's front matter, unvibecode's
+# context selection and segment budgets
+_RUNNING = (
+    "def select(files):\n"
+    "    {total} = 0\n"
+    "    for f in files:\n"
+    "        {total} += f.size_{unit} or max(1, f.size_bytes // 4)\n"
+    "    return {total}\n"
+)
+RUNNING_VALID = (Valid(_RUNNING.format(total="page_total", unit="pages")),)
+RUNNING_INVALID = (Invalid(_RUNNING.format(total="token_total", unit="tokens"), line=4),)
+
+_VALIDATOR = (
+    "def validate_{what}(value: int) -> int:\n"
+    "    if type(value) is not int or not 1 <= value <= 10_000:\n"
+    '        raise ValueError("out of range")\n'
+    "    return value\n"
+)
+VALIDATED_VALID = (Valid(_VALIDATOR.format(what="retry_count")),)
+VALIDATED_INVALID = (Invalid(_VALIDATOR.format(what="skills_context_tokens"), line=2),)
+
+_SELECTION = (
+    "def _selection(ids, tokens, budget: int) -> dict:\n"
+    "    selected, total = [], 0\n"
+    "    for chunk_id in sorted(ids):\n"
+    "        price = max(0, tokens.get(chunk_id, 0))\n"
+    "        if total + price <= budget or not selected:\n"
+    "            selected.append(chunk_id)\n"
+    "            total += price\n"
+    '    return {{"chunk_ids": selected, "{key}": budget}}\n\n\n'
+    "def context(ids, tokens) -> dict:\n"
+    "    return _selection(ids, tokens, 30000)\n"
+)
+KEYED_VALID = (Valid(_SELECTION.format(key="budget_rows")),)
+KEYED_INVALID = (Invalid(_SELECTION.format(key="budget_tokens"), line=12),)
+
+_SEGMENTS = "OVERSIZED_SEGMENT_{unit} = 1800\n"
+SEGMENT_VALID = (Valid(_SEGMENTS.format(unit="BYTES")),)
+SEGMENT_INVALID = (Invalid(_SEGMENTS.format(unit="TOKENS"), line=1),)
