@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 Found = tuple[ast.expr, str, "int | float", str]
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+#: The node types a literal number may be written as (``8192``, ``128 * 1024``).
+_NUMBERS = (ast.Constant, ast.BinOp)
 
 
 def _items(value: ast.expr) -> list[ast.expr]:
@@ -49,14 +51,14 @@ def _returns(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Return]
 
 def sibling_budgets(rule: LintRule, node: ast.Return) -> Iterator[Found]:
     """The literals ``node`` returns that a sibling return of its function reads as a budget at the same place."""
-    fn = rule.ctx.function()
-    if node.value is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    if node.value is None:
         return
-    if rule.names.is_budget(fn.name):
-        return  # ``def get_context_window(): return 8192``: the getter's own number is PB102's
     given = _items(node.value)
-    if all(rule.budget_literal(item) is None for item in given):
-        return
+    if all(type(item) not in _NUMBERS or rule.budget_literal(item) is None for item in given):
+        return  # most returns hold no number: asked first
+    fn = rule.ctx.function()
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or rule.names.is_budget(fn.name):
+        return  # ``def get_context_window(): return 8192``: the getter's own number is PB102's
     for other in _returns(fn):
         if other is node or other.value is None or len(items := _items(other.value)) != len(given):
             continue
