@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Collection
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from prompt_budget.lint.rule import FileContext
+
+class Context(Protocol):
+    """What ``typed_as_text`` reads of the file being linted (``rule.FileContext``, not imported: it imports this)."""
+
+    tree: ast.AST | None
+
+    def function(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None: ...
+
 
 #: Annotations of a parameter holding text or raw bytes.
 _TEXT_TYPES = frozenset({"bytes", "str", "bytearray", "memoryview"})
@@ -48,7 +54,7 @@ def parameter_typed(fn: ast.AST | None, node: ast.AST, kinds: Collection[str]) -
     return annotation is not None and annotated_as(annotation, kinds)
 
 
-def typed_as_text(ctx: FileContext, node: ast.AST) -> bool:
+def typed_as_text(ctx: Context, node: ast.AST) -> bool:
     """``node`` is a name of a parameter of the function being walked annotated as text or bytes, pieces of a
     string (``split_pieces``), or a mapping of the module (``module_mapping``): no list of a model's tokens."""
     fn = ctx.function()
