@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.token_estimates import token_estimate
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 def dict_token_slot(rule: LintRule) -> bool:
     """The expression being visited is the value of a dict display's entry under a string key naming an
-    amount of tokens (``"estimated_tokens"``, ``"prompt_tokens"``), not characters."""
+    amount of tokens (``"estimated_tokens"``, ``"prompt_tokens"``, ``"token_estimate"``), not characters."""
     ancestors = rule.ctx.ancestors
     if len(ancestors) < 2:
         return False
@@ -28,7 +29,10 @@ def dict_token_slot(rule: LintRule) -> bool:
     for key, value in zip(table.keys, table.values, strict=True):
         if value is node:
             name = string_value(key) or ""
-            return rule.names.is_token_amount(name) and not rule.names.is_chars(name)
+            # ``"token_estimate": len(text) // 4`` in an event's payload (set 223: rekall-mcp) names tokens too
+            return (rule.names.is_token_amount(name) or token_estimate(name)) and not rule.names.is_chars(
+                name
+            )
     return False
 
 

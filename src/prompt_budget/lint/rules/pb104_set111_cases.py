@@ -16,7 +16,12 @@ from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VAL
 from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import WORDS_INVALID, WORDS_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, RATE_INVALID
-from prompt_budget.lint.rules.pb105_set213_cases import RUNNING_INVALID, RUNNING_VALID
+from prompt_budget.lint.rules.pb105_set213_cases import (
+    PAYLOAD_INVALID,
+    PAYLOAD_VALID,
+    RUNNING_INVALID,
+    RUNNING_VALID,
+)
 
 #: A chunk class whose token estimate scales what a helper method returns.
 _CHUNK = (
@@ -50,6 +55,7 @@ SET111_VALID = (
     *BONUS_VALID,  # set 208: the length of a list built of items
     *WORDS_VALID,  # set 209: words and characters in no token estimate
     *RUNNING_VALID,  # set 222: a running total of pages
+    *PAYLOAD_VALID,  # set 223: an estimate of lines in a payload
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
 )
 
@@ -74,5 +80,6 @@ SET111_INVALID = (
     *BONUS_INVALID,  # set 208: the length of a text
     *WORDS_INVALID,  # set 209: a rate of words, a low stated rate
     *RUNNING_INVALID,  # set 222: a running total of tokens
+    *PAYLOAD_INVALID,  # set 223: an estimate of tokens in a payload
     *RATE_INVALID,  # set 211: an or-fallback sizing num_ctx
 )

@@ -1,4 +1,4 @@
-"""Cases from sets 213 to 222 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
+"""Cases from sets 213 to 224 (issue 19: shapa's term cache, openjiuwen's vLLM client and model limits,
 symbiosis-brain's hook budgets, powabase-agentic's compaction buffer and chunking defaults).
 
 PB103: the length of a dict the module binds counts its entries (``_NOTE_TOKENS: dict[...] = {}`` ... ``if
@@ -20,7 +20,8 @@ characters (``Deferred.defaults``). Sets 221 and 222: an estimate added into a r
 (``token_total += f.size_tokens or max(1, f.size_bytes // 4)``); the one parameter of a validator named for an
 amount of tokens holds it (``validated_params``); a parameter the function writes under a key naming a token budget
 takes a budget given by position (``{"budget_tokens": budget}``, ``token_floors.keyed_as_budget``); a segment's
-tokens are tokens (``OVERSIZED_SEGMENT_TOKENS = 1800``, "segment" no longer an excluded word). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
+tokens are tokens (``OVERSIZED_SEGMENT_TOKENS = 1800``, "segment" no longer an excluded word). Sets 223 and 224: an estimate written under a key naming a token estimate
+(``"token_estimate": len(text) // 4``) is tokens (``dict_slots``). Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
 ``pb102_set117_cases``.
 """
 
@@ -197,3 +198,14 @@ KEYED_INVALID = (Invalid(_SELECTION.format(key="budget_tokens"), line=12),)
 _SEGMENTS = "OVERSIZED_SEGMENT_{unit} = 1800\n"
 SEGMENT_VALID = (Valid(_SEGMENTS.format(unit="BYTES")),)
 SEGMENT_INVALID = (Invalid(_SEGMENTS.format(unit="TOKENS"), line=1),)
+
+# sets 223 and 224: rekall-mcp's delivery event, its estimate written under "token_estimate"
+_PAYLOAD = (
+    "def deliver(m, text: str, query: str) -> None:\n"
+    "    m.record_event(\n"
+    '        event_type="wiki_delivered",\n'
+    '        payload={{"query": query, "{key}": len(text) // 4}},\n'
+    "    )\n"
+)
+PAYLOAD_VALID = (Valid(_PAYLOAD.format(key="line_estimate")),)
+PAYLOAD_INVALID = (Invalid(_PAYLOAD.format(key="token_estimate"), line=4),)
