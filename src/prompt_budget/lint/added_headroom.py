@@ -17,34 +17,28 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.char_estimates import rated_quotient
 from prompt_budget.lint.comments import trailing_comment
+from prompt_budget.lint.dict_slots import value_key
 from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_budgets import returns_token_budget
-from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.walks import past_clamps
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-_CLAMPS = frozenset({"min", "max"})
-
 
 def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
     """The name the sum goes to, and whether it is a budget by that name alone, else None."""
-    child: ast.AST = node
-    parent = rule.ctx.parent(node)
-    while (isinstance(parent, ast.Call) and type(parent.func) is ast.Name and parent.func.id in _CLAMPS) or (
-        isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is child
-    ):
-        child, parent = parent, rule.ctx.parent(parent)
+    child, parent = past_clamps(node, rule.ctx.parent)
     if isinstance(parent, ast.keyword):
         arg = parent.arg or ""
         strong = bool(arg) and rule.names.is_budget(arg)
         return (arg, strong) if strong or arg in {"target", "limit"} else None
     if isinstance(parent, ast.Dict):  # ``{"num_ctx": max(8192, estimate + 2048)}``: a request's entry
-        key = next(
-            (string_value(k) for k, v in zip(parent.keys, parent.values, strict=False) if v is child), None
-        )
+        key = value_key(parent, child)
         return (key, True) if key and rule.names.is_budget(key) else None
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is child:
         target = parent.targets[0]
@@ -75,20 +69,15 @@ def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | No
 
 
 def _char_estimate(node: ast.expr) -> str | None:
-    """``math.ceil(chars / 3)``, ``len(prompt) // 4``: a count of characters divided by a rate of 2.5 to 6
-    characters per token (rounded or not), an estimate of a text's tokens, shown; else None."""
-    shown = node
-    if isinstance(node, ast.Call) and callee_name(node) in {"ceil", "int", "round"} and len(node.args) == 1:
-        node = node.args[0]
-    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))):
+    """``math.ceil(chars / 3)``, ``len(prompt) // 4``: a length or a name of characters divided by a rate of
+    characters per token (``char_estimates.rated_quotient``), an estimate of a text's tokens, shown; else None."""
+    counted = rated_quotient(node)
+    if counted is None:
         return None
-    rate, counted = number(node.right), node.left
-    if rate is None or not 2.5 <= rate <= 6:
-        return None
-    if isinstance(counted, ast.Call) and callee_name(counted) == "len":
-        return f"the estimate `{ast.unparse(shown)}`"
-    name = attr_name(counted) or ""
-    return f"the estimate `{ast.unparse(shown)}`" if set(words(name)) & {"chars", "characters"} else None
+    of_length = isinstance(counted, ast.Call) and callee_name(counted) == "len"
+    if of_length or set(words(attr_name(counted) or "")) & {"chars", "characters"}:
+        return f"the estimate `{ast.unparse(node)}`"
+    return None
 
 
 def _documented_getter(rule: LintRule, node: ast.expr) -> str | None:

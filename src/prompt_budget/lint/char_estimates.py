@@ -20,16 +20,20 @@ _ROUNDING = frozenset({"int", "round", "ceil", "floor"})
 _LOW, _HIGH = 2.5, 6
 
 
-def char_estimate(rule: LintRule, node: ast.expr) -> bool:
-    """``node`` estimates tokens from characters (``len(url) // 4``) in a function named for tokens."""
+def rated_quotient(node: ast.expr) -> ast.expr | None:
+    """What ``node`` divides by a literal rate of 2.5 to 6 characters per token, rounded or not (``len(url) //
+    4``, ``math.ceil(chars / 3)``): the counted side, else None."""
     if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
         node = node.args[0]
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Div))):
-        return False
+        return None
     rate = number(node.right)
-    if rate is None or not _LOW <= rate <= _HIGH:
-        return False
-    counted = node.left
+    return node.left if rate is not None and _LOW <= rate <= _HIGH else None
+
+
+def char_estimate(rule: LintRule, node: ast.expr) -> bool:
+    """``node`` estimates tokens from characters (``len(url) // 4``) in a function named for tokens."""
+    counted = rated_quotient(node)
     return (
         isinstance(counted, ast.Call)
         and callee_name(counted) == "len"

@@ -26,14 +26,14 @@ def dict_token_slot(rule: LintRule) -> bool:
     node, table = ancestors[-1], ancestors[-2]
     if not isinstance(table, ast.Dict):
         return False
-    for key, value in zip(table.keys, table.values, strict=True):
-        if value is node:
-            name = string_value(key) or ""
-            # ``"token_estimate": len(text) // 4`` in an event's payload (set 223: rekall-mcp) names tokens too
-            return (rule.names.is_token_amount(name) or token_estimate(name)) and not rule.names.is_chars(
-                name
-            )
-    return False
+    name = value_key(table, node) or ""
+    # ``"token_estimate": len(text) // 4`` in an event's payload (set 223: rekall-mcp) names tokens too
+    return (rule.names.is_token_amount(name) or token_estimate(name)) and not rule.names.is_chars(name)
+
+
+def value_key(table: ast.Dict, value: ast.AST) -> str | None:
+    """The string key ``table`` writes ``value`` (one of its values, by identity) under, else None."""
+    return next((string_value(k) for k, v in zip(table.keys, table.values, strict=True) if v is value), None)
 
 
 def entry_key(table: ast.Dict, ancestors: Sequence[ast.AST]) -> str | None:

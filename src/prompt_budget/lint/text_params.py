@@ -12,6 +12,8 @@ import ast
 from collections.abc import Collection
 from typing import Protocol
 
+from prompt_budget.lint.assignments import bound_values
+
 
 class Context(Protocol):
     """What ``typed_as_text`` reads of the file being linted (``rule.FileContext``, not imported: it imports this)."""
@@ -98,12 +100,7 @@ def split_pieces(fn: ast.AST | None, node: ast.AST) -> bool:
     string, no list of a model's tokens. A split on whitespace (``text.split()``) may stand for words."""
     if type(node) is not ast.Name or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    values = [
-        stmt.value
-        for stmt in ast.walk(fn)
-        if isinstance(stmt, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets)
-    ]
+    values = bound_values(fn, node.id)
     return bool(values) and all(_cut_at_separator(v) for v in values)
 
 

@@ -23,7 +23,7 @@ import ast
 import re
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
@@ -357,6 +357,23 @@ def brief_source(node: ast.AST) -> str:
     """A node's source as a finding's reason quotes it: at most 48 characters, cut with "..."."""
     text = ast.unparse(node)
     return text if len(text) <= 48 else text[:45] + "..."
+
+
+def past_clamps(
+    node: ast.AST, parent_of: Callable[[ast.AST], ast.AST | None]
+) -> tuple[ast.AST, ast.AST | None]:
+    """``node`` and its parent, climbed past the ``min``/``max`` clamps it is given to and the ``or`` it is the
+    fallback of (``num_ctx or max(8192, estimate + 2048)``): the value that goes on, and where it goes."""
+    child, parent = node, parent_of(node)
+    while (isinstance(parent, ast.Call) and type(parent.func) is ast.Name and parent.func.id in _CLAMPS) or (
+        isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is child
+    ):
+        child, parent = parent, parent_of(parent)
+    return child, parent
+
+
+#: The calls that clamp a value (``min(n, cap)``, ``max(floor, n)``).
+_CLAMPS = frozenset({"min", "max"})
 
 
 def enclosing_function(up: dict[ast.AST, ast.AST], node: ast.AST) -> ast.AST | None:

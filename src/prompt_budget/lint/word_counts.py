@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.character_reads import every_read, reads_of
 from prompt_budget.lint.rule import callee_name, defaults, string_value
+from prompt_budget.lint.walks import enclosing_function
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -38,9 +39,7 @@ def _against_words(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
     parent = parents.get(read)
     if not isinstance(parent, ast.Compare) or not all(isinstance(op, _ORDER) for op in parent.ops):
         return False
-    fn: ast.AST | None = parent
-    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        fn = parents.get(fn)
+    fn = enclosing_function(parents, read)
     return any(
         _word_count(side) or (fn is not None and _match_count(fn, side))
         for side in (parent.left, *parent.comparators)
@@ -85,9 +84,7 @@ _KEEPS_ITEMS = frozenset({"list", "tuple", "set", "sorted", "fromkeys", "reverse
 
 def _cuts_matches(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
     parent = parents.get(read)
-    fn: ast.AST | None = parent
-    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        fn = parents.get(fn)
+    fn = enclosing_function(parents, read)
     if isinstance(parent, ast.arguments) and fn is not None:
         arg = next((a for a, d in defaults(parent) if d is read), None)
         inner, reads = reads_of(fn, arg.arg) if arg is not None else ({}, [])

@@ -51,7 +51,7 @@ from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.validated_params import validated_amount
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import past_clamps, walk
 from prompt_budget.lint.word_floors import floor_not_in_tokens
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -484,15 +484,9 @@ class TokenThreshold(LintRule):
         """The budget a clamp's result is (``max_tokens=max(300, n)``, ``max_tokens = max(300, n)``), or
         is passed as later in the function (``budget = max(300, n)`` ... ``create(max_tokens=budget)``):
         its name, else None. Walks the function only for a clamp bound to a local name."""
-        parent = self.ctx.parent(node)
-        while (
-            isinstance(parent, ast.Call)
-            and type(parent.func) is ast.Name
-            and parent.func.id in {"min", "max"}
-        ) or (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
-            parent = self.ctx.parent(
-                parent
-            )  # ``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)`` (set 211)
+        parent = past_clamps(node, self.ctx.parent)[
+            1
+        ]  # ``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)``
         if isinstance(parent, (ast.keyword, ast.Dict)):  # ``{"budget_tokens": max(1024, n)}`` (set 97)
             key = parent.arg if isinstance(parent, ast.keyword) else entry_key(parent, self.ctx.ancestors)
             return key if key and self.names.is_budget(key) else None

@@ -11,11 +11,11 @@ import ast
 from itertools import pairwise
 
 from prompt_budget.lint.counted_returns import returns_token_count
-from prompt_budget.lint.dict_slots import dict_token_slot
+from prompt_budget.lint.dict_slots import dict_token_slot, value_key
 from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.positional_slots import positional_token_slot
-from prompt_budget.lint.rule import LintRule, attr_name, callee_name, string_value
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name
 from prompt_budget.lint.token_slots import token_slot
 from prompt_budget.lint.walks import walk
 
@@ -179,12 +179,8 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
         or (isinstance(holder, ast.BoolOp) and isinstance(holder.op, ast.Or) and holder.values[-1] is outer)
     ):  # clamped, or a fallback: ``"num_ctx": num_ctx or max(8192, math.ceil(chars / 3) + 2048)`` (set 211)
         outer, holder = holder, parents.get(holder)
-    if isinstance(holder, ast.Dict):
-        key = next(
-            (string_value(k) for k, v in zip(holder.keys, holder.values, strict=False) if v is outer), ""
-        )
-        if key and rule.names.is_budget(key):
-            return True
+    if isinstance(holder, ast.Dict) and rule.names.is_budget(value_key(holder, outer) or ""):
+        return True
     fn_name = rule.ctx.function_name()
     if isinstance(holder, ast.Return) and (
         rule.names.is_token_amount(fn_name) or function_about_tokens(rule) or _docstring_says_tokens(rule)
