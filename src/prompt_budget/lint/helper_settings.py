@@ -7,8 +7,8 @@ and a number for the parameter its definition names as the default (``default``,
 number given as ``default=``/``fallback=``. That number is the budget whenever the setting is missing or
 unparsable, as a mapping's ``.get("max_tokens", 2048)`` (``inline_forms.lookup_default``) or a settings
 getter's ``get_int("max_tokens") or 4096`` (``settings_reads``). In the same call, a number given as the
-helper's floor (``minimum=``, ``min_value=``) bounds the budget from below, reported as its ``_min``, and
-one given as its cap (``maximum=``) as its ``_max``.
+helper's floor (``minimum=``, ``min_value=``, ``lo=``) bounds the budget from below, reported as its ``_min``,
+and one given as its cap (``maximum=``, ``hi=``) as its ``_max``.
 
 A helper defined elsewhere, or whose parameter is named for anything but a default, is not judged: the
 number could be a base, a precision, a count (``int(value, 16)``, ``round(x, 2)``). A key written as an
@@ -37,14 +37,12 @@ Report = Callable[[ast.expr, str, "int | float", str], None]
 _DEFAULT_WORDS = frozenset({"default", "fallback"})
 #: Words of a helper's parameter taking the key it reads (``def _integer(payload, key, *, default)``).
 _KEY_WORDS = frozenset({"key", "name", "field", "setting", "option"})
-#: Keywords of a helper's floor and cap, with the suffix of the key each is reported under.
+#: Words of a helper's keywords taking its floor and its cap (``minimum=``, ``min_value=``, ``lo=``; ``hi=``),
+#: with the suffix of the key each is reported under (set 223: rekall-mcp's ``_read_int(query, "max_tokens",
+#: 2000, lo=100, hi=20000)``).
 _BOUNDS = {
-    "minimum": "_min",
-    "min_value": "_min",
-    "floor": "_min",
-    "maximum": "_max",
-    "max_value": "_max",
-    "ceiling": "_max",
+    **dict.fromkeys(("min", "minimum", "floor", "lo", "low", "lower"), "_min"),
+    **dict.fromkeys(("max", "maximum", "ceiling", "hi", "high", "upper"), "_max"),
 }
 
 
@@ -119,8 +117,10 @@ def helper_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
         return
     helper = ast.unparse(call.func)
     for kw in call.keywords:
-        if kw.arg in _BOUNDS:
-            found.append((kw.value, key + _BOUNDS[kw.arg], f"the `{kw.arg}=` bound"))
+        ws = [w for w in words(kw.arg or "") if w != "value"]  # ``max_value=``, not ``max_retries=``
+        suffix = _BOUNDS.get(ws[0]) if len(ws) == 1 else None
+        if suffix is not None:
+            found.append((kw.value, key + suffix, f"the `{kw.arg}=` bound"))
     for literal, name, what in found:
         value = rule.budget_literal(literal)
         if value is not None and not is_reported(rule, literal):

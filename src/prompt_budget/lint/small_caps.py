@@ -51,16 +51,44 @@ _PROBE_WORDS = frozenset(
         "health",
         "healthcheck",
         "test",
-        "check",
-        "validate",
-        "validation",
-        "verify",
         "probe",
         "connection",
         "connectivity",
         "warmup",
         "startup",
         "smoke",
+    }
+)
+#: Words of a check, a probe's when what it checks is the service itself (``validate_api_key``,
+#: ``check_inference``), a task's when it checks something else (set 224: lorien-memory's
+#: ``_llm_contradiction_check``, a yes/no classification capped at five tokens).
+_CHECK_WORDS = frozenset({"check", "validate", "validation", "verify"})
+#: What a probe checks: the service, its key, its model or its reach.
+_SERVICE_WORDS = frozenset(
+    {
+        "api",
+        "key",
+        "keys",
+        "valid",
+        "llm",
+        "lm",
+        "model",
+        "models",
+        "provider",
+        "client",
+        "endpoint",
+        "server",
+        "service",
+        "credentials",
+        "auth",
+        "access",
+        "available",
+        "availability",
+        "inference",
+        "backend",
+        "online",
+        "alive",
+        "reachable",
     }
 )
 
@@ -88,9 +116,14 @@ def small_cap(
     ):
         return None
     function = rule.ctx.function()
-    if function is not None and _PROBE_WORDS.intersection(words(function.name)):
-        return None
-    return value.value
+    return None if function is not None and _probing(function.name) else value.value
+
+
+def _probing(name: str) -> bool:
+    """A function of this name makes probes: a name of one (``health_check``, ``ping``), or a check of nothing
+    but the service (``validate_api_key``, ``check``), not of a task's subject (``_llm_contradiction_check``)."""
+    ws = set(words(name))
+    return bool(ws & _PROBE_WORDS) or (bool(ws & _CHECK_WORDS) and not ws - _CHECK_WORDS - _SERVICE_WORDS)
 
 
 def forwarded_cap(rule: LintRule, name: str, default: ast.expr) -> tuple[int, str] | None:

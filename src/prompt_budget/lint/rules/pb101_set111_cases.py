@@ -34,6 +34,12 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     SIBLING_INVALID,
     SIBLING_VALID,
 )
+from prompt_budget.lint.rules.pb105_set225_cases import (
+    BOUNDED_INVALID,
+    BOUNDED_VALID,
+    CHECKED_INVALID,
+    CHECKED_VALID,
+)
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
@@ -67,6 +73,8 @@ SET111_VALID = (
     *SIBLING_VALID,  # set 213-214: ids logged; a width chosen; rows returned
     *BARE_VALID,  # set 219: a validator named token
     *KEYED_VALID,  # set 222: a budget of rows by position
+    *CHECKED_VALID,  # set 224: a probe's check of the service
+    *BOUNDED_VALID,  # set 223: a reader's bounds of rows
 )
 
 SET111_INVALID = (
@@ -84,6 +92,8 @@ SET111_INVALID = (
     *SIBLING_INVALID,  # set 213-214: ids kept; a token budget chosen; windows returned
     *BARE_INVALID,  # set 219: a cutter of tokens
     *KEYED_INVALID,  # set 222: a budget of tokens by position
+    *CHECKED_INVALID,  # set 224: a task's check capped at five tokens
+    *BOUNDED_INVALID,  # set 223: a reader's bounds of a budget
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

@@ -82,6 +82,18 @@ def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     return result_is_tokens(rule, node)
 
 
+def of_text(rule: LintRule, name: str, node: ast.AST) -> bool:
+    """``name``, which says base64 or bytes, names a text's encoding, not binary data: a local every binding
+    of which is one (``encoded_text``), or a name saying only bytes where ``node`` measures a text's
+    encoding itself (set 223: lore-solo's ``def _bytes_fallback(text)`` returning ``(len(text.encode(
+    "utf-8")) + 2) // 3``, "one token per three UTF-8 bytes")."""
+    if set(words(name)) & BASE64_WORDS <= _BYTE_WORDS and any(
+        type(n) is ast.Call and _encodes_text(rule, n) for n in walk(node)
+    ):
+        return True
+    return encoded_text(rule, name)
+
+
 def _encodes_text(rule: LintRule, value: ast.expr) -> bool:
     """``text.encode("utf-8")``: a string's ``encode`` (not a tokenizer's: ``enc.encode(text)``)."""
     return (

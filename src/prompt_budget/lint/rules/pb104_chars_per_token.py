@@ -23,7 +23,7 @@ from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, picked_rate, window_bound
-from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, encoded_text
+from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, of_text
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
     CASES_VALID,
@@ -285,7 +285,7 @@ class CharsPerToken(LintRule):
     def _base64(self, node: ast.AST) -> bool:
         # a local ``encoded`` bound to a text's ``encode("utf-8")`` is no base64 (``pb104_bytes``)
         return any(
-            self.names.is_base64(n) and not encoded_text(self, n) for n in names_in(self, node, strings=True)
+            self.names.is_base64(n) and not of_text(self, n, node) for n in names_in(self, node, strings=True)
         )
 
     #: Rates kept in constants and already reported where written (``named_rate``), once per module.
