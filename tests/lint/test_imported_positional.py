@@ -103,3 +103,40 @@ def test_a_number_another_modules_class_cuts_a_tokenizers_input_to_is_reported(t
         },
     )
     assert got == [("pkg/reader.py", 4, "PB101", 512)]
+
+
+def test_a_number_given_to_a_function_of_an_imported_module_is_reported(tmp_path: Path) -> None:
+    """``gen._two_answers(project, q, 300)`` after ``from pkg import generate as gen`` (set 230: m37labs-slm-forge),
+    also through ``import pkg.generate as gen`` and ``from . import generate``; a module of another package of
+    that name, a number its function takes as no budget and an attribute of a name the module binds itself are
+    not."""
+    generate = (
+        "def _two_answers(project, prompt, max_tokens):\n"
+        "    return project.ask(prompt, max_tokens=max_tokens)\n\n\n"
+        "def _page(project, prompt, rows):\n"
+        "    return project.rows(prompt)[:rows]\n"
+    )
+    got = _lint(
+        tmp_path,
+        {
+            "generate.py": generate,
+            "evaluation.py": (
+                "from pkg import generate as gen  # a file the lint reads: it names max_tokens\n"
+                "import pkg.generate as gen2\n"
+                "from . import generate\n"
+                "from other import generate as gen3\n\n\n"
+                "def compare(project, q, local):\n"
+                "    a = gen._two_answers(project, q, 300)\n"
+                "    b = gen2._two_answers(project, q, 350)\n"
+                "    c = generate._two_answers(project, q, 400)\n"
+                "    d = gen3._two_answers(project, q, 450)\n"
+                "    e = gen._page(project, q, 500)\n"
+                "    return a, b, c, d, e, local._two_answers(project, q, 550)\n"
+            ),
+        },
+    )
+    assert got == [
+        ("pkg/evaluation.py", 8, "PB101", 300),
+        ("pkg/evaluation.py", 9, "PB101", 350),
+        ("pkg/evaluation.py", 10, "PB101", 400),
+    ]

@@ -15,6 +15,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.budget_classes import class_budget_field
 from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
@@ -346,6 +347,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, where, name.isupper())  # ``session_tokens_windows``
     elif isinstance(target, ast.Name) and retry_token_ceiling(rule, name, value):
         report_binding(rule, literal, name, value, where, name.isupper())  # ``MAX_TOKENS_RETRY_CEILING``
+    elif how := class_budget_field(rule, target):
+        report_binding(rule, literal, name, value, how, name.isupper())  # ``class TokenBudget``'s ``limit``
     else:
         held.candidate(rule, name, literal, value)
 

@@ -4,7 +4,8 @@ hotaru-code's pruning of old tool outputs), what is left of a budget (``remainin
 total_tokens``; set 72: nanoindex; ``MAX_TASK_CONTEXT_TOKENS - used``, a budget less a
 local, set 154: ouro-agents), or a count read with a fallback of none (``budget =
 thinking.get("budget_tokens") or 0``; set 115: agentlys), or a call counting tokens by its name
-(``before = estimate_tokens(messages)``; set 134: fr-cli). A number it is compared with is a threshold on
+(``before = estimate_tokens(messages)``; set 134: fr-cli), also awaited (``current = await
+self._current_context_tokens()``; set 227: soul-protocol). A number it is compared with is a threshold on
 tokens."""
 
 from __future__ import annotations
@@ -23,13 +24,16 @@ if TYPE_CHECKING:
 
 
 #: Words of a callee that counts or estimates (``estimate_tokens``, ``count_tokens``, ``num_tokens_from``).
-_COUNTING = frozenset({"count", "counts", "estimate", "estimated", "num", "tokenize", "tokenized", "len"})
+_COUNTING = frozenset(
+    {"count", "counts", "estimate", "estimated", "num", "tokenize", "tokenized", "len", "current"}
+)
 
 
 def _counts(rule: LintRule, values: list[ast.expr]) -> bool:
     """``before = estimate_tokens(messages)``: every binding a call that counts tokens by its name (a
     callee saying it counts or estimates, and tokens), whatever the local is named (set 134: fr-cli's
     ``if threshold <= 0 or before <= threshold``)."""
+    values = [v.value if isinstance(v, ast.Await) else v for v in values]  # ``await self._current_tokens()``
     return all(
         isinstance(v, ast.Call)
         and bool(_COUNTING.intersection(words(callee_name(v) or "")))
@@ -61,6 +65,8 @@ def _indexed(node: ast.expr) -> bool:
 def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bool:
     """``count_tokens(block)``, ``max_tokens - total_tokens`` (both sides tokens), or a local bound
     (every time) to one of those."""
+    if isinstance(value, ast.Await):
+        value = value.value
     if isinstance(value, ast.Call):
         return rule.token_amount(value)
     if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
@@ -102,7 +108,7 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
         return False
     values, added = found
     if not values or (
-        not added and any(isinstance(v, ast.Call) for v in values) and not _counts(rule, values)
+        not added and any(isinstance(v, (ast.Call, ast.Await)) for v in values) and not _counts(rule, values)
     ):
         return False
     started = [v for v in values if not (added and zero(v))]

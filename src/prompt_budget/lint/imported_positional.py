@@ -10,8 +10,9 @@ further arguments to the function it is given (``asyncio.to_thread(f, ...)``,
 
 Each module records, as facts for the project-wide pass, its top-level functions' (and its classes'
 constructors') positional parameters named as token budgets (``SIG_FACT``: the callable, the position
-and the name) and the int literals it gives positionally to a name it imports from another module
-(``CALL_FACT``: the import's level and module, the name there, the position). A call matching one
+and the name) and the int literals it gives positionally to a name it imports from another module, or to a function of a module
+it imports (``gen._two_answers(project, q, 300)`` after ``from slm.tuner.tools import generate as gen``, set 230:
+m37labs-slm-forge) (``CALL_FACT``: the import's level and module, the name there, the position). A call matching one
 signature of a function of that name in the module imported (a relative import resolved from the
 caller's folder, an absolute one matched as the end of the module's path; two modules matching and
 disagreeing: unknown) is reported at the literal.
@@ -60,7 +61,14 @@ class ImportedPositionalFlow(MethodPositionalFlow):
     def call(self, node: ast.Call) -> None:
         super().call(node)
         args: list[ast.expr] = node.args
-        callee = node.func.id if type(node.func) is ast.Name else None
+        func = node.func
+        callee = (
+            func.id
+            if type(func) is ast.Name
+            else f"{func.value.id}.{func.attr}"  # ``gen._two_answers(...)`` of a module imported as ``gen``
+            if type(func) is ast.Attribute and type(func.value) is ast.Name
+            else None
+        )
         skip = _FORWARDERS.get(callee_name(node) or "")
         given = args[skip] if skip is not None and len(args) > skip + 1 else None
         if skip is not None and isinstance(given, ast.Name):
@@ -105,12 +113,27 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
         imported: dict[str, str] = {}
+        modules: dict[str, str] = {}  # a name bound to a module: its level and path
         for stmt in body:
-            if isinstance(stmt, ast.ImportFrom) and stmt.module:
+            if isinstance(stmt, ast.ImportFrom):
                 for alias in stmt.names:
-                    imported[alias.asname or alias.name] = f"{stmt.level} {stmt.module} {alias.name}"
+                    if stmt.module:
+                        imported[alias.asname or alias.name] = f"{stmt.level} {stmt.module} {alias.name}"
+                    modules[alias.asname or alias.name] = (
+                        f"{stmt.level} {stmt.module}.{alias.name}"
+                        if stmt.module
+                        else f"{stmt.level} {alias.name}"
+                    )
+            elif isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    if alias.asname:
+                        modules[alias.asname] = f"0 {alias.name}"
         for callee, index, literal in self._outside:
-            source = imported.get(callee) if callee not in defined else None
+            base, _, attr = callee.partition(".")
+            if attr:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
+                source = f"{modules[base]} {attr}" if base in modules and base not in defined else None
+            else:
+                source = imported.get(callee) if callee not in defined else None
             value = rule.budget_literal(literal) if source else None
             if source and value is not None:
                 rule.fact(literal, f"{CALL_FACT}{source} {index}", value)

@@ -2,7 +2,8 @@
 read by ``collected_lists.typed_list``) or text or bytes, which is no list of tokens whatever its name (set 189:
 superbrain-fabric-sdk's ``def _lookup_or_create(self, tokens: bytes, ...)`` ... ``max(len(tokens), 4096)``, a
 memory allocation in bytes; asked by ``LintRule.token_sequence``), and a local bound only to a string cut at a
-written separator (``tokens = rest.split("-")``), pieces of a string. Imports nothing of the rules (``rule.py``
+written separator (``tokens = rest.split("-")``), pieces of a string, and a set, which holds distinct words or ids.
+Imports nothing of the rules (``rule.py``
 uses it). Judges no finding itself.
 """
 
@@ -60,7 +61,74 @@ def typed_as_text(ctx: Context, node: ast.AST) -> bool:
     """``node`` is a name of a parameter of the function being walked annotated as text or bytes, pieces of a
     string (``split_pieces``), or a mapping of the module (``module_mapping``): no list of a model's tokens."""
     fn = ctx.function()
-    return parameter_typed(fn, node, _TEXT_TYPES) or split_pieces(fn, node) or module_mapping(ctx.tree, node)
+    return (
+        parameter_typed(fn, node, _TEXT_TYPES)
+        or split_pieces(fn, node)
+        or module_mapping(ctx.tree, node)
+        or distinct_set(fn, node, ctx.tree)
+    )
+
+
+#: Annotations and constructors of a set.
+_SETS = frozenset({"set", "frozenset", "Set", "FrozenSet", "AbstractSet", "MutableSet"})
+#: Operators of sets whose result is a set when their left side is one.
+_SET_OPS = (ast.Sub, ast.BitOr, ast.BitAnd, ast.BitXor)
+
+
+def distinct_set(fn: ast.AST | None, node: ast.AST, tree: ast.AST | None = None, depth: int = 0) -> bool:
+    """``node`` is a set: a local of ``fn`` (or a constant of the module ``tree``) every binding of which is one
+    (``set(...)``, a set display or comprehension, a difference, union or intersection with a set, an annotation
+    ``set[str]``), or such an expression itself (set 227: soul-protocol's ``meaningful = tokens - STOP_WORDS`` and
+    ``new_tokens = meaningful - current_kws`` of keywords, whose length ``<= 500`` caps a vocabulary): a set holds
+    distinct words or ids, so its length counts no prompt's tokens."""
+    if depth > 4:
+        return False
+    if isinstance(node, (ast.Set, ast.SetComp)):
+        return True
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) in {
+            "set",
+            "frozenset",
+        }
+    if isinstance(node, ast.BinOp):  # ``text - STOP_WORDS``: no other type takes a set's operators with a set
+        return isinstance(node.op, _SET_OPS) and any(
+            distinct_set(fn, side, tree, depth + 1) for side in (node.left, node.right)
+        )
+    if type(node) is not ast.Name:
+        return False
+    found = (
+        _bound_set(fn, node.id, tree, depth)
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        else None
+    )
+    if found is None and isinstance(tree, ast.Module):
+        found = _bound_set(tree, node.id, tree, depth, top=True)
+    return bool(found)
+
+
+def _bound_set(scope: ast.AST, name: str, tree: ast.AST | None, depth: int, top: bool = False) -> bool | None:
+    """Whether every binding of ``name`` in ``scope`` (its top statements only, for a module) is a set; None when
+    ``scope`` binds it nowhere."""
+    bound = False
+    for n in scope.body if top and isinstance(scope, ast.Module) else ast.walk(scope):
+        if isinstance(n, ast.Assign) and any(type(t) is ast.Name and t.id == name for t in n.targets):
+            if not distinct_set(None if top else scope, n.value, tree, depth + 1):
+                return False
+            bound = True
+        elif isinstance(n, ast.AnnAssign) and type(n.target) is ast.Name and n.target.id == name:
+            if not annotated_as(n.annotation, _SETS):
+                return False
+            bound = True
+        elif isinstance(n, (ast.For, ast.comprehension, ast.NamedExpr, ast.withitem)) or (
+            isinstance(n, ast.AugAssign) and not isinstance(n.op, _SET_OPS)
+        ):
+            target = n.optional_vars if isinstance(n, ast.withitem) else n.target
+            if target is not None and any(type(t) is ast.Name and t.id == name for t in ast.walk(target)):
+                return False
+        elif isinstance(n, ast.arg) and n.arg == name:
+            return n.annotation is not None and annotated_as(n.annotation, _SETS)
+    return bound or None
 
 
 #: Annotations and constructors of a mapping.
@@ -96,8 +164,8 @@ def _mapping_value(value: ast.expr | None) -> bool:
 
 def split_pieces(fn: ast.AST | None, node: ast.AST) -> bool:
     """``node`` is a local of ``fn`` bound only to a string cut at a written separator other than whitespace
-    (``tokens = rest.split("-")``, set 211: runledger-ai's parts of an encoded folder name): pieces of a
-    string, no list of a model's tokens. A split on whitespace (``text.split()``) may stand for words."""
+    (``tokens = rest.split("-")``, set 211: runledger-ai's parts of an encoded folder name) or into a command
+    line's words (``shlex.split(command)``): pieces of a string, no list of a model's tokens. A split on whitespace (``text.split()``) may stand for words."""
     if type(node) is not ast.Name or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     values = bound_values(fn, node.id)
@@ -107,6 +175,8 @@ def split_pieces(fn: ast.AST | None, node: ast.AST) -> bool:
 def _cut_at_separator(value: ast.expr) -> bool:
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
         return False
+    if value.func.attr == "split" and getattr(value.func.value, "id", "") == "shlex":
+        return True  # a command line's words (set 230: mvar-security's ``len(tokens) > max_args``)
     if value.func.attr not in {"split", "rsplit"} or not value.args:
         return False
     sep = value.args[0]

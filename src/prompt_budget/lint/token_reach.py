@@ -318,7 +318,7 @@ class TokenReach:
             if set(words(fn.name)) & PRICE_WORDS:
                 return None  # a pricing tier
             for other in (parent.left, *parent.comparators):
-                if other is not child and rule.token_amount(other):
+                if other is not child and _within(rule, fn, other):
                     return f"compared with the token count `{brief_source(other)}`"
             return None
         if (
@@ -401,3 +401,17 @@ def after_noun(why: str) -> str:
     ...``, ``cuts the token list ...``) gets a "that"; one written as a participle (``compared with ...``,
     ``given as ...``, ``returned by ...``) follows as it is."""
     return f"that {why}" if why.startswith(("clamps ", "cuts ")) else why
+
+
+def _within(rule: LintRule, fn: Function, amount: ast.expr) -> bool:
+    """``rule.token_amount(amount)`` read as from inside ``fn``, whose locals say what ``amount`` holds (set 230:
+    mvar-security's ``tokens = shlex.split(command)`` ... ``len(tokens) > max_args``, a command's words), also
+    when the module is being finished and no function is being walked."""
+    scopes = rule.ctx.scopes
+    if scopes and scopes[-1] is fn:
+        return rule.token_amount(amount)
+    scopes.append(fn)
+    try:
+        return rule.token_amount(amount)
+    finally:
+        scopes.pop()

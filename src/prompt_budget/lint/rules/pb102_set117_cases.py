@@ -62,6 +62,12 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     VALIDATOR_INVALID,
     VALIDATOR_VALID,
 )
+from prompt_budget.lint.rules.pb105_set225_cases import (
+    BUDGET_CLASS_INVALID,
+    BUDGET_CLASS_VALID,
+    COMMAND_INVALID,
+    COMMAND_VALID,
+)
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
 _ROOM = (
@@ -127,6 +133,8 @@ SET117_VALID = (
     *MATCHES_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
     *VALIDATOR_VALID,  # set 219: a validator's length in characters
     *SEGMENT_VALID,  # set 222: a segment in bytes
+    *COMMAND_VALID,  # set 230: a command line's words
+    *BUDGET_CLASS_VALID,  # set 228: a limit of rows, a count of retries
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
 
@@ -161,6 +169,8 @@ SET117_INVALID = (
     *MATCHES_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     *VALIDATOR_INVALID,  # set 219: a length of encoded tokens
     *SEGMENT_INVALID,  # set 222: a segment in tokens
+    *COMMAND_INVALID,  # set 230: a text's token ids
+    *BUDGET_CLASS_INVALID,  # set 228: a token budget's limit
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

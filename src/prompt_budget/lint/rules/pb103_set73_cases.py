@@ -45,6 +45,7 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     VALIDATED_INVALID,
     VALIDATED_VALID,
 )
+from prompt_budget.lint.rules.pb105_set225_cases import VOCABULARY_INVALID, VOCABULARY_VALID
 
 _LADDER = (
     "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens > 400:\n        return 'long'\n"
@@ -88,6 +89,7 @@ SET73_VALID = (
     *VALUE_VALID,  # set 205: a lexer's token's value
     *PIECES_VALID,  # set 211: pieces of a string; an or-fallback of rows
     *MAPPING_VALID,  # set 213: a dict cache's entries
+    *VOCABULARY_VALID,  # set 227: a set of keywords
     *VALIDATED_VALID,  # set 221: a validator of retries
     *FALLBACK_VALID,  # set 211: pieces of a string; an or-fallback of rows
     *SET97P_VALID,  # sets 97 and 98 (tuner P)
@@ -130,6 +132,7 @@ SET73_INVALID = (
     *VALUE_INVALID,  # set 205: a count of tokens named so
     *PIECES_INVALID,  # set 211: a list of tokens; an or-fallback sizing num_ctx
     *MAPPING_INVALID,  # set 213: a list of token ids
+    *VOCABULARY_INVALID,  # set 227: a list of words split
     *VALIDATED_INVALID,  # set 221: a validator of a token amount
     *FLOOR_INVALID,  # set 211: a list of tokens; an or-fallback sizing num_ctx
     *SET97P_INVALID,  # sets 97 and 98 (tuner P)

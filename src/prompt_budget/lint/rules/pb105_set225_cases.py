@@ -6,7 +6,14 @@ encoding measured there (lore-solo's ``(len(text.encode("utf-8")) + 2) // 3``, "
 itself (``validate_api_key``, ``verify_llm_connection``); a check of a task's subject is the task's request, and
 its small output cap a budget (lorien-memory's ``_llm_contradiction_check`` with ``"max_tokens": 5``,
 ``small_caps``); a setting reader's ``lo=`` and ``hi=`` beside a budget's default are its floor and cap (rekall-mcp's
-``_read_int(query, "max_tokens", 2000, lo=100, hi=20000)``, ``helper_settings``). Spliced into ``pb104_set111_cases`` and ``pb101_set111_cases``.
+``_read_int(query, "max_tokens", 2000, lo=100, hi=20000)``, ``helper_settings``). PB103: a set holds distinct words or ids, so its length is no count of a prompt's tokens
+(soul-protocol's ``new_tokens = meaningful - current_kws`` of keywords, ``text_params.distinct_set``), and neither are a command line's words (mvar-security's ``tokens =
+shlex.split(command)`` ... ``len(tokens) > max_args``, ``text_params.split_pieces``, read inside the function
+holding the comparison, ``token_reach``). PB102: a field named only as a limit (``limit``, ``total``) in a class named for a token budget
+is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_000``, ``budget_classes``). PB106: a local margin added to how far an awaited count of tokens runs over a budget
+(soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
+``excess_margins``, ``counted_locals``). Spliced into ``pb104_set111_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
+``pb102_set117_cases`` and ``pb106_total_cases``.
 """
 
 from __future__ import annotations
@@ -52,3 +59,64 @@ BOUNDED_INVALID = (
     # a keyword that only starts with "max" is no cap: the default alone
     Invalid(_READER.format(key="max_tokens", cap="max_retries").replace("lo=100, ", ""), line=7),
 )
+
+# set 227: soul-protocol's self-model, a domain's keywords (words of its own splitter, kept in sets) capped at 500
+_VOCABULARY = (
+    "def expand(keywords: dict, facts: list, best: str, split) -> None:\n"
+    "    tokens: set[str] = set()\n"
+    "    for fact in facts:\n"
+    "        tokens |= split(fact)\n"
+    "    new_tokens = {new}\n"
+    "    if len(keywords[best]) + min(len(new_tokens), 10) <= 500:\n"
+    "        keywords[best] |= set(new_tokens)\n"
+)
+VOCABULARY_VALID = (
+    Valid(_VOCABULARY.format(new="tokens - keywords[best]")),
+    Valid(_VOCABULARY.format(new="set(split(facts[0]))")),
+    # what an imported splitter returns, less the module's stop words: a set
+    Valid(
+        'STOP_WORDS = frozenset({"the", "a"})\n\n\n' + _VOCABULARY.format(new="split(facts[0]) - STOP_WORDS")
+    ),
+)
+VOCABULARY_INVALID = (
+    Invalid(_VOCABULARY.format(new="facts[0].split()"), line=6),
+)  # a list: words for tokens
+
+# set 230: mvar-security's command check, a command line's words counted against a parameter's default
+_ARGV = (
+    "import shlex\n\n\n"
+    "def validate_exec(tokenizer, command: str, max_args: int = 16) -> bool:\n"
+    "    tokens = {split}\n"
+    "    if len(tokens) > max_args:\n"
+    "        return False\n"
+    "    return True\n"
+)
+COMMAND_VALID = (Valid(_ARGV.format(split="shlex.split(command)")),)
+COMMAND_INVALID = (Invalid(_ARGV.format(split="tokenizer.encode(command)"), line=4),)
+
+# set 228: excergic-token's session budget, a field named only ``limit`` in a class named for a token budget
+_BUDGET_CLASS = (
+    "from pydantic import BaseModel\n\n\n"
+    "class {owner}(BaseModel):\n"
+    "    {field}: int = 200_000\n"
+    "    used: int = 0\n\n"
+    "    def charge(self, input_tokens: int, output_tokens: int) -> None:\n"
+    "        self.used += input_tokens + output_tokens\n"
+)
+BUDGET_CLASS_VALID = (
+    Valid(_BUDGET_CLASS.format(owner="RowBudget", field="limit")),  # rows
+    Valid(_BUDGET_CLASS.format(owner="TokenBudget", field="retries")),  # no limit by its name
+)
+BUDGET_CLASS_INVALID = (Invalid(_BUDGET_CLASS.format(owner="TokenBudget", field="limit"), line=5),)
+
+# set 227: soul-protocol's head-truncation, a margin added to how far the context runs over its budget
+_OVERFLOW = (
+    "async def compact(self, {budget}: int) -> int:\n"
+    "    current = await self._current_context_{unit}()\n"
+    "    if current <= {budget}:\n"
+    "        return 0\n"
+    "    truncation_overhead = 20\n"
+    "    return current - {budget} + truncation_overhead\n"
+)
+OVERFLOW_VALID = (Valid(_OVERFLOW.format(budget="row_limit", unit="rows")),)
+OVERFLOW_INVALID = (Invalid(_OVERFLOW.format(budget="token_budget", unit="tokens"), line=5),)

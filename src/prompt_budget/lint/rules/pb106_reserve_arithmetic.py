@@ -10,7 +10,9 @@ from prompt_budget.lint.added_headroom import headroom_budget
 from prompt_budget.lint.bounded_budgets import bounded_budget
 from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.class_reserves import class_reserve
+from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.counter_calls import counter_call
+from prompt_budget.lint.excess_margins import local_excess_margin
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
@@ -323,6 +325,10 @@ class ReserveArithmetic(LintRule):
         record_use(self, node)
         if (kept := class_reserve(self, node)) is not None:  # ``cls.BUFFER`` ... ``model.limit.input - r``
             self._report(*kept)
+        if (local := local_excess_margin(self, node, self._excess_over_budget)) is not None:
+            self._report(
+                *local
+            )  # ``truncation_overhead = 20`` ... ``current - budget + truncation_overhead``
         target = node.targets[0] if len(node.targets) == 1 else None
         value = self.budget_literal(node.value)
         if self.ctx.scopes or type(target) is not ast.Name or value is None or self.ctx.tree is None:
@@ -509,7 +515,7 @@ class ReserveArithmetic(LintRule):
         left = node.left
         while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub):
             left = left.left
-        return self.budget_expr(node.right) if self.token_amount(left) else None
+        return self.budget_expr(node.right) if self.token_amount(left) or token_local(self, left) else None
 
     def _remainder_of_budget(self, node: ast.BinOp, left: ast.expr) -> str | None:
         """``remaining_tokens = available_tokens - used_tokens`` ... ``remaining_tokens - 20``: a local

@@ -6,6 +6,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, ROOM_INVALID
+from prompt_budget.lint.rules.pb105_set225_cases import OVERFLOW_INVALID, OVERFLOW_VALID
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
 from prompt_budget.lint.rules.pb106_overhead_cases import OVERHEAD_INVALID, OVERHEAD_VALID
 from prompt_budget.lint.rules.pb106_set75_cases import SET75_INVALID, SET75_VALID
@@ -124,6 +125,7 @@ MORE_VALID = (
     *SET159_VALID,  # set 160: room in an estimate of what is left
     *SET171_VALID,  # set 171: room added to a documented budget getter
     *OVERHEAD_VALID,  # sets 159-175: overheads added to a count of tokens
+    *OVERFLOW_VALID,  # set 227: a margin beyond a limit of rows
 )
 MORE_INVALID = (
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
@@ -144,4 +146,5 @@ MORE_INVALID = (
     *SET159_INVALID,  # set 160: room in an estimate of what is left
     *SET171_INVALID,  # set 171: room added to a documented budget getter
     *OVERHEAD_INVALID,  # sets 159-175: overheads added to a count of tokens
+    *OVERFLOW_INVALID,  # set 227: a margin beyond a token budget
 )

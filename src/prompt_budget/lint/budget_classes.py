@@ -1,0 +1,53 @@
+"""A class named for a token budget, whose field named only as a limit is that budget (PB102; set 228:
+excergic-token's ``class TokenBudget(BaseModel)`` with ``limit: int = 200_000``, ``used`` charged with input and
+output tokens). A name such as ``limit`` or ``total`` says no unit alone; the class's name gives it. Judges no
+finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import words
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Words of a class's name saying it holds a budget (with a word of tokens: ``TokenBudget``, ``TokenLimits``).
+_BUDGET_WORDS = frozenset(
+    {"budget", "budgets", "limit", "limits", "quota", "quotas", "allowance", "cap", "caps"}
+)
+#: Words a field's name may be made of to be the class's limit (``limit``, ``hard_limit``, ``max_total``).
+_LIMIT_WORDS = frozenset(
+    {
+        "limit",
+        "max",
+        "maximum",
+        "cap",
+        "total",
+        "budget",
+        "ceiling",
+        "hard",
+        "soft",
+        "allowance",
+        "quota",
+        "default",
+    }
+)
+
+
+def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
+    """How ``target``, a field of the class being visited (its body's ``limit: int = 200_000``), is that class's
+    token budget by the class's name, else None."""
+    scopes = rule.ctx.scopes
+    if type(target) is not ast.Name or not scopes or not isinstance(scopes[-1], ast.ClassDef):
+        return None
+    ws = set(words(target.id))
+    if not ws or not ws <= _LIMIT_WORDS or ws <= {"hard", "soft", "default"}:
+        return None
+    owner = scopes[-1].name
+    named = set(words(owner))
+    if not (named & {"token", "tokens"} and named & _BUDGET_WORDS):
+        return None
+    return f"as a field of `{owner}`, the token budget its class is named for"
