@@ -23,7 +23,18 @@ def dict_token_slot(rule: LintRule) -> bool:
     ancestors = rule.ctx.ancestors
     if len(ancestors) < 2:
         return False
-    node, table = ancestors[-1], ancestors[-2]
+    at = len(ancestors) - 1
+    while (  # ``"token_estimate": sum(len(m["content"]) // 4 for m in results)``: summed (set 223: rekall-mcp)
+        at >= 3
+        and type(gen := ancestors[at - 1]) is ast.GeneratorExp
+        and gen.elt is ancestors[at]
+        and type(total := ancestors[at - 2]) is ast.Call
+        and type(total.func) is ast.Name
+        and total.func.id == "sum"
+        and total.args == [gen]
+    ):
+        at -= 2
+    node, table = ancestors[at], ancestors[at - 1]
     if not isinstance(table, ast.Dict):
         return False
     name = value_key(table, node) or ""

@@ -22,7 +22,12 @@ from prompt_budget.lint.rules.pb105_set213_cases import (
     RUNNING_INVALID,
     RUNNING_VALID,
 )
-from prompt_budget.lint.rules.pb105_set225_cases import TEXT_BYTES_INVALID, TEXT_BYTES_VALID
+from prompt_budget.lint.rules.pb105_set225_cases import (
+    SUMMED_INVALID,
+    SUMMED_VALID,
+    TEXT_BYTES_INVALID,
+    TEXT_BYTES_VALID,
+)
 
 #: A chunk class whose token estimate scales what a helper method returns.
 _CHUNK = (
@@ -59,6 +64,7 @@ SET111_VALID = (
     *PAYLOAD_VALID,  # set 223: an estimate of lines in a payload
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
     *TEXT_BYTES_VALID,  # set 223: a length named bytes of no encoded text
+    *SUMMED_VALID,  # set 223: an estimate of lines summed
 )
 
 SET111_INVALID = (
@@ -85,4 +91,5 @@ SET111_INVALID = (
     *PAYLOAD_INVALID,  # set 223: an estimate of tokens in a payload
     *RATE_INVALID,  # set 211: an or-fallback sizing num_ctx
     *TEXT_BYTES_INVALID,  # set 223: lore-solo's bytes of a text's encoding
+    *SUMMED_INVALID,  # set 223: an estimate of tokens summed
 )

@@ -2,7 +2,8 @@
 
 PB104: a name saying only bytes (a function ``_bytes_fallback``) is no base64 where the amount divided is a text's
 encoding measured there (lore-solo's ``(len(text.encode("utf-8")) + 2) // 3``, "one token per three UTF-8 bytes",
-``pb104_bytes.of_text``). PB101: a function named as a check is a probe only when what it checks is the service
+``pb104_bytes.of_text``), and an estimate summed over items under a key naming a token estimate is tokens
+(rekall-mcp's ``"token_estimate": sum(len(m.get("content") or "") // 4 for m in results)``, ``dict_slots``). PB101: a function named as a check is a probe only when what it checks is the service
 itself (``validate_api_key``, ``verify_llm_connection``); a check of a task's subject is the task's request, and
 its small output cap a budget (lorien-memory's ``_llm_contradiction_check`` with ``"max_tokens": 5``,
 ``small_caps``); a setting reader's ``lo=`` and ``hi=`` beside a budget's default are its floor and cap (rekall-mcp's
@@ -120,3 +121,11 @@ _OVERFLOW = (
 )
 OVERFLOW_VALID = (Valid(_OVERFLOW.format(budget="row_limit", unit="rows")),)
 OVERFLOW_INVALID = (Invalid(_OVERFLOW.format(budget="token_budget", unit="tokens"), line=5),)
+
+# set 223: rekall-mcp's recall event, an estimate summed over the results under "token_estimate"
+_SUMMED = (
+    "def deliver(m, results: list, query: str) -> None:\n"
+    '    m.record_event(payload={{"query": query, "{key}": sum(len(r.get("content") or "") // 4 for r in results)}})\n'
+)
+SUMMED_VALID = (Valid(_SUMMED.format(key="line_estimate")),)
+SUMMED_INVALID = (Invalid(_SUMMED.format(key="token_estimate"), line=2),)
