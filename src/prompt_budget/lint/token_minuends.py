@@ -113,6 +113,8 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
             return f"subtracted from the token amount `{left.id}`"
         if type(left) is ast.Name and spent_budget(rule, left):
             return f"subtracted from `{left.id}`, a token budget spent down"
+        if (budget := remainder_constant(rule, left)) is not None:
+            return f"subtracted from `{brief_source(left)}`, what is left of the budget `{budget}`"
         return None
     if parent.left is not node:
         return None
@@ -123,3 +125,23 @@ def subtraction_use(rule: LintRule, node: ast.AST, parent: ast.BinOp, grand: ast
         if name is not None and name.isupper() and rule.names.says_tokens(name):
             return f"the budget `{brief_source(term)}` is subtracted from it"
     return None
+
+
+def remainder_constant(rule: LintRule, node: ast.expr) -> str | None:
+    """``EFFECTIVE_WINDOW``, a constant the module binds once to a budget less something (``CONTEXT_WINDOW -
+    _OUTPUT_BUDGET``): what is left of that budget, tokens too (set 231: clou-ai's ``WARN_BUFFER`` subtracted
+    from it); the budget's source, else None."""
+    tree = rule.ctx.tree
+    if type(node) is not ast.Name or not node.id.isupper() or not isinstance(tree, ast.Module):
+        return None
+    values = [
+        s.value
+        for s in tree.body
+        if isinstance(s, ast.Assign) and any(type(t) is ast.Name and t.id == node.id for t in s.targets)
+    ]
+    if len(values) != 1 or not (isinstance(values[0], ast.BinOp) and isinstance(values[0].op, ast.Sub)):
+        return None
+    first = values[0].left
+    while isinstance(first, ast.BinOp) and isinstance(first.op, ast.Sub):
+        first = first.left
+    return brief_source(first) if rule.budget_expr(first) is not None else None

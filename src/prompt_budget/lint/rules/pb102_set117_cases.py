@@ -67,6 +67,8 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
     BUDGET_CLASS_VALID,
     COMMAND_INVALID,
     COMMAND_VALID,
+    EFFECTIVE_INVALID,
+    EFFECTIVE_VALID,
 )
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
@@ -135,6 +137,7 @@ SET117_VALID = (
     *SEGMENT_VALID,  # set 222: a segment in bytes
     *COMMAND_VALID,  # set 230: a command line's words
     *BUDGET_CLASS_VALID,  # set 228: a limit of rows, a count of retries
+    *EFFECTIVE_VALID,  # set 231: what is left of a screen
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
 
@@ -171,6 +174,7 @@ SET117_INVALID = (
     *SEGMENT_INVALID,  # set 222: a segment in tokens
     *COMMAND_INVALID,  # set 230: a text's token ids
     *BUDGET_CLASS_INVALID,  # set 228: a token budget's limit
+    *EFFECTIVE_INVALID,  # set 231: buffers off what is left of a window
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

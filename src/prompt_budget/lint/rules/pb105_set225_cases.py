@@ -11,10 +11,13 @@ its small output cap a budget (lorien-memory's ``_llm_contradiction_check`` with
 (soul-protocol's ``new_tokens = meaningful - current_kws`` of keywords, ``text_params.distinct_set``), and neither are a command line's words (mvar-security's ``tokens =
 shlex.split(command)`` ... ``len(tokens) > max_args``, ``text_params.split_pieces``, read inside the function
 holding the comparison, ``token_reach``). PB102: a field named only as a limit (``limit``, ``total``) in a class named for a token budget
-is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_000``, ``budget_classes``). PB106: a local margin added to how far an awaited count of tokens runs over a budget
+is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_000``, ``budget_classes``), and so is a constant taken off another bound to a budget less something (clou-ai's
+``WARN_BUFFER`` off ``EFFECTIVE_WINDOW = CONTEXT_WINDOW - _OUTPUT_BUDGET``, ``token_minuends.remainder_constant``).
+PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
-``excess_margins``, ``counted_locals``). Spliced into ``pb104_set111_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
-``pb102_set117_cases`` and ``pb106_total_cases``.
+``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
+name (localforge's ``{"command": custom_command, "timeout": 300}``, ``pb107_nested_rows.model_rows``). Spliced into ``pb104_set111_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
+``pb102_set117_cases``, ``pb106_total_cases`` and ``pb107_set63_cases``.
 """
 
 from __future__ import annotations
@@ -129,3 +132,31 @@ _SUMMED = (
 )
 SUMMED_VALID = (Valid(_SUMMED.format(key="line_estimate")),)
 SUMMED_INVALID = (Invalid(_SUMMED.format(key="token_estimate"), line=2),)
+
+# set 232: localforge's verification tool, a shell command's arguments under "command" (a Cohere model's name too)
+_COMMAND_ARGS = (
+    "def verify(self, args: dict) -> str:\n"
+    '    return self._run_command({{"command": {command}, "timeout": 300}})\n'
+)
+COMMAND_ARGS_VALID = (
+    Valid(_COMMAND_ARGS.format(command='args.get("command", "").strip()')),
+    Valid(_COMMAND_ARGS.format(command='"python -m pytest --tb=short -q"')),
+    Valid(
+        "def verify(self, custom_command: str) -> str:\n"
+        + '    return self._run_command({"command": custom_command, "timeout": 300})\n'
+    ),
+)
+COMMAND_ARGS_INVALID = (Invalid('WINDOWS = {"command": 4096, "command-r": 128000}\n', line=1),)
+
+# set 231: clou-ai's graduated thresholds, buffers taken off what is left of the window after the output's budget
+_EFFECTIVE = (
+    "{window} = 1_000_000\n"
+    "_OUTPUT_BUDGET = 32_000\n"
+    "EFFECTIVE_WINDOW = {window} - _OUTPUT_BUDGET\n"
+    "WARN_BUFFER = 100_000\n"
+    "WARN_THRESHOLD = EFFECTIVE_WINDOW - WARN_BUFFER\n"
+)
+EFFECTIVE_VALID = (Valid(_EFFECTIVE.format(window="SCREEN_PIXELS")),)  # no budget: nothing of it is one
+EFFECTIVE_INVALID = (
+    Invalid(_EFFECTIVE.format(window="CONTEXT_WINDOW"), count=3),
+)  # the window, output, buffer

@@ -30,7 +30,7 @@ from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
 from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_host_rows import host_pairs, names_windows, pair_rows, report_pairs
-from prompt_budget.lint.rules.pb107_nested_rows import nested_budget
+from prompt_budget.lint.rules.pb107_nested_rows import model_rows, nested_budget
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, handed_here, int_keyed, provider_windows
@@ -452,7 +452,7 @@ class BudgetTable(LintRule):
         ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
         records = self._window_name(name) or self.names.says_tokens(name)  # ``Limit(200_000, ...)`` rows
         nested = sum(1 for v in node.values if nested_budget(self, v, records))
-        models = sum(1 for k in keys if k and (looks_like_model_name(k) or (embedding and "embed" in k)))
+        models = model_rows(keys, node.values, embedding)  # not ``{"command": cmd, "timeout": 300}``
         half = (len(keys) + 1) // 2
         if models < half and self._window_name(name):  # ``{r"(openai/)?gpt-4o(-mini)?": 128_000}``
             models += sum(1 for k in keys if k and model_pattern(k)) or provider_windows(node)  # set 75

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
@@ -31,3 +32,17 @@ def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth:
         if nested_budget(rule, item, depth=depth + 1):
             return True
     return False
+
+
+def model_rows(keys: list[str | None], values: list[ast.expr], embedding: bool) -> int:
+    """How many entries are keyed by a model's id (an embedding model's, with ``embedding``) and hold no text
+    and no name: a row's value is a number or a record (set 232: localforge's ``{"command": custom_command,
+    "timeout": 300}``, the arguments of a shell command, where Cohere's ``command`` is no model)."""
+    return sum(
+        1
+        for k, v in zip(keys, values, strict=False)
+        if k
+        and (looks_like_model_name(k) or (embedding and "embed" in k))
+        and not isinstance(v, (ast.Name, ast.JoinedStr))
+        and not (isinstance(v, ast.Constant) and isinstance(v.value, str))
+    )
