@@ -134,6 +134,10 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     # the room kept free of a context window for the model's answer (set 25: praisonai)
     ("output", "reserve"),
     ("response", "reserve"),
+    (
+        "reserved",
+        "output",
+    ),  # ``reserved_output: int = 1024`` taken off the window with the prompt's count (set 232)
     # the room kept free of the window itself, and the least window a feature runs in (set 156: natshell's
     # ``config.context_reserve or 800``, ``min_ctx: int = 16384``); ``ctx`` is a window of tokens
     ("context", "reserve"),

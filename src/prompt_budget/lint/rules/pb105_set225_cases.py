@@ -12,7 +12,8 @@ its small output cap a budget (lorien-memory's ``_llm_contradiction_check`` with
 shlex.split(command)`` ... ``len(tokens) > max_args``, ``text_params.split_pieces``, read inside the function
 holding the comparison, ``token_reach``). PB102: a field named only as a limit (``limit``, ``total``) in a class named for a token budget
 is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_000``, ``budget_classes``), and so is a constant taken off another bound to a budget less something (clou-ai's
-``WARN_BUFFER`` off ``EFFECTIVE_WINDOW = CONTEXT_WINDOW - _OUTPUT_BUDGET``, ``token_minuends.remainder_constant``).
+``WARN_BUFFER`` off ``EFFECTIVE_WINDOW = CONTEXT_WINDOW - _OUTPUT_BUDGET``, ``token_minuends.remainder_constant``), and ``reserved_output`` names the reply's room as ``output_reserve`` does
+(localforge's ``reserved_output: int = 1024``, ``names``).
 PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
 ``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
@@ -160,3 +161,12 @@ EFFECTIVE_VALID = (Valid(_EFFECTIVE.format(window="SCREEN_PIXELS")),)  # no budg
 EFFECTIVE_INVALID = (
     Invalid(_EFFECTIVE.format(window="CONTEXT_WINDOW"), count=3),
 )  # the window, output, buffer
+
+# set 232: localforge's context budget, the reply's room taken off the window with the prompt's count
+_RESERVED = (
+    "def get_available_tokens(self, system_prompt: str, {param}: int = 1024) -> int:\n"
+    "    used = self.count_tokens(system_prompt) + {param}\n"
+    "    return max(self.config.max_context_tokens - used, 0)\n"
+)
+RESERVED_VALID = (Valid(_RESERVED.format(param="reserved_output_lines")),)
+RESERVED_INVALID = (Invalid(_RESERVED.format(param="reserved_output"), line=1),)
