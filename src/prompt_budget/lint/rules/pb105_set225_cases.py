@@ -17,7 +17,9 @@ is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_0
 PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
 ``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
-name (localforge's ``{"command": custom_command, "timeout": 300}``, ``pb107_nested_rows.model_rows``). Spliced into ``pb104_set111_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
+name (localforge's ``{"command": custom_command, "timeout": 300}``, ``pb107_nested_rows.model_rows``); a dict whose rows (dicts or calls) each give one budget's key a number is one table
+(xdharness's providers' ``"context_window"``, localforge's profiles' ``context_window=``, ``pb107_keyed_rows``).
+Spliced into ``pb104_set111_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
 ``pb102_set117_cases``, ``pb106_total_cases`` and ``pb107_set63_cases``.
 """
 
@@ -170,3 +172,33 @@ _RESERVED = (
 )
 RESERVED_VALID = (Valid(_RESERVED.format(param="reserved_output_lines")),)
 RESERVED_INVALID = (Invalid(_RESERVED.format(param="reserved_output"), line=1),)
+
+# sets 231 and 232: xdharness's providers and localforge's profiles, rows each giving one budget's key a number
+_PROVIDERS = (
+    "SETTINGS = {{\n"
+    '    "providers": {{\n'
+    '        "ollama": {{"base_url": "http://localhost:11434/v1", "{key}": 8192}},\n'
+    '        "openai": {{"base_url": "https://api.openai.com/v1", "{key}": 128000}},\n'
+    '        "groq": {{"base_url": "https://api.groq.com/openai/v1", "{key}": 128000}},\n'
+    "    }},\n"
+    "}}\n"
+)
+_PROFILES = (
+    "PROFILE_MAP = {{\n"
+    "    Profile.SMALL: Settings({key}=8192, depth=2),\n"
+    "    Profile.LARGE: Settings({key}=32768, depth=8),\n"
+    "}}\n"
+)
+KEYED_ROWS_VALID = (
+    Valid(_PROVIDERS.format(key="timeout")),
+    Valid(_PROFILES.format(key="retrieval_limit")),
+    Valid(
+        'ROWS = {"ollama": {"context_window": 8192}, "openai": {"base_url": "x"}, "groq": {"base_url": "y"}}\n'
+    ),
+)
+KEYED_ROWS_INVALID = (
+    Invalid(
+        _PROVIDERS.format(key="context_window"), line=2
+    ),  # one finding, on the table (the rows inside it)
+    Invalid(_PROFILES.format(key="context_window"), line=1),
+)

@@ -30,6 +30,7 @@ from prompt_budget.lint.rules.pb107_comprehensions import comprehension_table
 from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
 from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_host_rows import host_pairs, names_windows, pair_rows, report_pairs
+from prompt_budget.lint.rules.pb107_keyed_rows import keyed_rows
 from prompt_budget.lint.rules.pb107_nested_rows import model_rows, nested_budget
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
@@ -407,9 +408,8 @@ class BudgetTable(LintRule):
         of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry."""
         parent = self.ctx.parent(node)
         if isinstance(parent, ast.Call) and callee_name(parent) in _FROZEN and parent.args == [node]:
-            parent = self.ctx.parent(
-                parent
-            )  # ``MappingProxyType({HookEvent.SESSION_START: 4000, ...})`` (set 213)
+            # ``MappingProxyType({HookEvent.SESSION_START: 4000, ...})`` (set 213)
+            parent = self.ctx.parent(parent)
         looked_up = isinstance(parent, ast.Subscript) and parent.value is node
         if isinstance(parent, ast.Attribute) and parent.attr == "get":
             call = self.ctx.parent(parent)
@@ -433,6 +433,7 @@ class BudgetTable(LintRule):
         return ""
 
     def visit_Dict(self, node: ast.Dict) -> None:
+        keyed_rows(self, node, self._name, self._report)  # ``{"ollama": {"context_window": 8192}, ...}``
         if (table := first_record(self, node)) is not None:
             report_record_table(self, table, self._table_key(table))
         one = len(node.keys) == 1 and row_reads.one_window_row(self, node, self._name, self._window_name)

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
-from prompt_budget.lint.rules.pb105_set225_cases import COMMAND_ARGS_INVALID, COMMAND_ARGS_VALID
+from prompt_budget.lint.rules.pb105_set225_cases import (
+    COMMAND_ARGS_INVALID,
+    COMMAND_ARGS_VALID,
+    KEYED_ROWS_INVALID,
+    KEYED_ROWS_VALID,
+)
 from prompt_budget.lint.rules.pb107_set75_cases import SET75_INVALID, SET75_VALID
 from prompt_budget.lint.rules.pb107_set79_cases import SET79_INVALID, SET79_VALID
 from prompt_budget.lint.rules.pb107_set85_cases import SET85_INVALID, SET85_VALID
@@ -59,6 +64,7 @@ SET63_VALID = (
     *RECORD_VALID,  # set 201: records of prices, dimensions, tasks; one record
     *FROZEN_VALID,  # set 213: a read-only table of lengths
     *COMMAND_ARGS_VALID,  # set 232: a shell command's arguments
+    *KEYED_ROWS_VALID,  # sets 231-232: rows of timeouts, of limits of items
 )
 
 SET63_INVALID = (
@@ -107,4 +113,5 @@ SET63_INVALID = (
     *RECORD_INVALID,  # set 201: a list of records of models and their windows
     *FROZEN_INVALID,  # set 213: a read-only table of token limits
     *COMMAND_ARGS_INVALID,  # set 232: a table keyed by Cohere's models
+    *KEYED_ROWS_INVALID,  # sets 231-232: rows of windows
 )
