@@ -48,6 +48,7 @@ from prompt_budget.lint.stated_rates import (
     stated_product,
 )
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
+from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
@@ -268,6 +269,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
     elif credential_lifetime(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
+    elif not rule.ctx.scopes and token_string_length(rule, name):
+        return  # ``MAX_TOKEN_SIZE = 16_384`` ... ``len(token) > MAX_TOKEN_SIZE``: a credential's characters
     elif names.says_tokens(name) and lexer_module(rule):
         return  # ``MAX_TOKENS = 100_000`` beside ``from .lexer import Lexer``: a parser's tokens
     elif names.says_tokens(name) and (compared_with_words(rule, target) or sliced_words(rule, target)):

@@ -71,6 +71,8 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
     EFFECTIVE_VALID,
     RESERVED_INVALID,
     RESERVED_VALID,
+    TOKEN_STRING_INVALID,
+    TOKEN_STRING_VALID,
 )
 from prompt_budget.lint.rules.pb107_set191_cases import PROGRESS_INVALID, PROGRESS_VALID
 
@@ -141,6 +143,7 @@ SET117_VALID = (
     *BUDGET_CLASS_VALID,  # set 228: a limit of rows, a count of retries
     *EFFECTIVE_VALID,  # set 231: what is left of a screen
     *RESERVED_VALID,  # set 232: lines reserved
+    *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
 
@@ -179,6 +182,7 @@ SET117_INVALID = (
     *BUDGET_CLASS_INVALID,  # set 228: a token budget's limit
     *EFFECTIVE_INVALID,  # set 231: buffers off what is left of a window
     *RESERVED_INVALID,  # set 232: the reply's room
+    *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens
     Invalid("MAX_OUTPUT = 16_384  # 16K tokens, about 64 KB of text\n"),

@@ -13,7 +13,9 @@ shlex.split(command)`` ... ``len(tokens) > max_args``, ``text_params.split_piece
 holding the comparison, ``token_reach``). PB102: a field named only as a limit (``limit``, ``total``) in a class named for a token budget
 is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_000``, ``budget_classes``), and so is a constant taken off another bound to a budget less something (clou-ai's
 ``WARN_BUFFER`` off ``EFFECTIVE_WINDOW = CONTEXT_WINDOW - _OUTPUT_BUDGET``, ``token_minuends.remainder_constant``), and ``reserved_output`` names the reply's room as ``output_reserve`` does
-(localforge's ``reserved_output: int = 1024``, ``names``).
+(localforge's ``reserved_output: int = 1024``, ``names``); a constant named for one token that only caps the
+length of a ``str`` parameter named as a token is a credential's characters (conducto-ai's ``MAX_TOKEN_SIZE``,
+``token_strings``).
 PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
 ``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
@@ -202,3 +204,17 @@ KEYED_ROWS_INVALID = (
     ),  # one finding, on the table (the rows inside it)
     Invalid(_PROFILES.format(key="context_window"), line=1),
 )
+
+# set 233: conducto-ai's approval tokens, a JWS string's length capped in characters
+_TOKEN_STRING = (
+    "MAX_TOKEN_SIZE = 16_384\n\n\n"
+    "class Verifier:\n"
+    "    def _verify(self, {param}: str) -> dict:\n"
+    "        if not isinstance({param}, str) or len({param}) > MAX_TOKEN_SIZE:\n"
+    '            raise ValueError("malformed approval token")\n'
+    "        return {{}}\n"
+)
+TOKEN_STRING_VALID = (Valid(_TOKEN_STRING.format(param="token")),)
+TOKEN_STRING_INVALID = (
+    Invalid(_TOKEN_STRING.format(param="prompt"), line=1),
+)  # a prompt's length: a budget misused
