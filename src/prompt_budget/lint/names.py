@@ -134,10 +134,9 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     # the room kept free of a context window for the model's answer (set 25: praisonai)
     ("output", "reserve"),
     ("response", "reserve"),
-    (
-        "reserved",
-        "output",
-    ),  # ``reserved_output: int = 1024`` taken off the window with the prompt's count (set 232)
+    # ``reserved_output: int = 1024`` taken off the window (set 232); ``model_window: int = 128_000`` (set 234)
+    ("reserved", "output"),
+    ("model", "window"),
     # the room kept free of the window itself, and the least window a feature runs in (set 156: natshell's
     # ``config.context_reserve or 800``, ``min_ctx: int = 16384``); ``ctx`` is a window of tokens
     ("context", "reserve"),
@@ -407,8 +406,9 @@ def excluded(ws: tuple[str, ...]) -> bool:
         for i, w in enumerate(ws)
         if w in EXCLUDED_WORDS
         and not (w in _PER_DEVICE and ws[i - 1 : i] == ("per",))
-        # ``DEFAULT_MAX_CODE_TOKENS = 6144``: the tokens of source code cut for a model (set 175), no status code
-        and not (w == "code" and ws[i + 1 : i + 2] == ("tokens",))
+        # ``DEFAULT_MAX_CODE_TOKENS = 6144``: the tokens of source code cut for a model (set 175), no status code;
+        # ``code_budget_ratio``: the share of a budget kept for code (set 234: shenlun-forge)
+        and not (w == "code" and ws[i + 1 : i + 2] in (("tokens",), ("budget",)))
         and not (w == "cost" and _cost_in_tokens(ws[i + 1 :], ws))
     }
     if not found or not found <= _WHERE_WORDS:

@@ -56,6 +56,7 @@ from prompt_budget.lint.rules.pb105_set209_cases import (
     METER_VALID,
 )
 from prompt_budget.lint.rules.pb105_set211_cases import PRICED_INVALID, PRICED_VALID
+from prompt_budget.lint.rules.pb105_set225_cases import SHARES_INVALID, SHARES_VALID
 from prompt_budget.lint.rules.pb107_set191_cases import ABOVE_INVALID, ABOVE_VALID
 
 #: A compaction step whose percent is a parameter, defaulted to the module's constant.
@@ -181,6 +182,7 @@ SET111_VALID = (
     *SHARE_VALID,  # set 193: a share of items, another class's property, a getter with arguments
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
     *SET155_VALID,  # set 155: a window's ratio getter
+    *SHARES_VALID,  # set 234: a status code's ratio, a count of windows
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -251,4 +253,5 @@ SET111_INVALID = (
     *SHARE_INVALID,  # set 193: lerev's threshold on a property's share of the window
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
     *SET155_INVALID,  # set 155: a window's ratio getter
+    *SHARES_INVALID,  # set 234: shares kept for code, held back of a model's window
 )

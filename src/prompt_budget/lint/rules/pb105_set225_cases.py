@@ -15,7 +15,8 @@ is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_0
 ``WARN_BUFFER`` off ``EFFECTIVE_WINDOW = CONTEXT_WINDOW - _OUTPUT_BUDGET``, ``token_minuends.remainder_constant``), and ``reserved_output`` names the reply's room as ``output_reserve`` does
 (localforge's ``reserved_output: int = 1024``, ``names``); a constant named for one token that only caps the
 length of a ``str`` parameter named as a token is a credential's characters (conducto-ai's ``MAX_TOKEN_SIZE``,
-``token_strings``).
+``token_strings``). PB105: a budget's share kept for code (shenlun-forge's ``code_budget_ratio``: "code" keeps no
+budget out when "budget" follows it) and a share held back of ``model_window`` (a window by its name, ``names``).
 PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
 ``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
@@ -218,3 +219,20 @@ TOKEN_STRING_VALID = (Valid(_TOKEN_STRING.format(param="token")),)
 TOKEN_STRING_INVALID = (
     Invalid(_TOKEN_STRING.format(param="prompt"), line=1),
 )  # a prompt's length: a budget misused
+
+# set 234: shenlun-forge's hybrid strategy and planner, a share of the budget kept for code, of a model's window
+_CODE_SHARE = (
+    "# tokens\n{name} = 0.4\n\n\ndef split(max_tokens: int) -> int:\n    return int(max_tokens * {name})\n"
+)
+_HELD_BACK = (
+    "# tokens\ndef plan({window}: int, safety_margin: float = 0.1) -> int:\n"
+    "    return int({window} * (1.0 - safety_margin))\n"
+)
+SHARES_VALID = (
+    Valid(_CODE_SHARE.format(name="STATUS_CODE_RATIO")),  # a status code's: no budget's share by its name
+    Valid(_HELD_BACK.format(window="model_windows")),  # a count of windows
+)
+SHARES_INVALID = (
+    Invalid(_CODE_SHARE.format(name="CODE_BUDGET_RATIO"), line=2),
+    Invalid(_HELD_BACK.format(window="model_window"), line=2),
+)
