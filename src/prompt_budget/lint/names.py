@@ -4,8 +4,7 @@ The rules never judge a number by its size alone: a literal is a token budget wh
 to (a keyword, a constant, a parameter, a dict key) says so. This module holds those word lists and the
 small predicates the rules share. Pure Python: no libcst.
 
-Names are split into lower-case words (``maxOutputTokens`` -> ``max output tokens``,
-``DEFAULT_CONTEXT_WINDOW`` -> ``default context window``) and judged on the words.
+Names are split into lower-case words (``maxOutputTokens`` -> ``max output tokens``) and judged on the words.
 """
 
 from __future__ import annotations
@@ -131,12 +130,13 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("prefill", "step", "size"),
     # the cache position (in tokens) where a KV cache starts being quantized or evicted
     ("kv", "start"),
-    # the room kept free of a context window for the model's answer (set 25: praisonai)
+    # the room kept free of a context window for the model's answer (set 25: praisonai; set 232: localforge's
+    # ``reserved_output: int = 1024``); a model's window (set 234) and a profile's target of context (set 233)
     ("output", "reserve"),
     ("response", "reserve"),
-    # ``reserved_output: int = 1024`` taken off the window (set 232); ``model_window: int = 128_000`` (set 234)
     ("reserved", "output"),
     ("model", "window"),
+    ("context", "target"),
     # the room kept free of the window itself, and the least window a feature runs in (set 156: natshell's
     # ``config.context_reserve or 800``, ``min_ctx: int = 16384``); ``ctx`` is a window of tokens
     ("context", "reserve"),

@@ -39,6 +39,8 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
     BOUNDED_VALID,
     CHECKED_INVALID,
     CHECKED_VALID,
+    TARGET_INVALID,
+    TARGET_VALID,
 )
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
@@ -75,6 +77,7 @@ SET111_VALID = (
     *KEYED_VALID,  # set 222: a budget of rows by position
     *CHECKED_VALID,  # set 224: a probe's check of the service
     *BOUNDED_VALID,  # set 223: a reader's bounds of rows
+    *TARGET_VALID,  # set 233: a target of sales
 )
 
 SET111_INVALID = (
@@ -94,6 +97,7 @@ SET111_INVALID = (
     *KEYED_INVALID,  # set 222: a budget of tokens by position
     *CHECKED_INVALID,  # set 224: a task's check capped at five tokens
     *BOUNDED_INVALID,  # set 223: a reader's bounds of a budget
+    *TARGET_INVALID,  # set 233: a target of context
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

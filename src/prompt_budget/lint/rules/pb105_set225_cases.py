@@ -16,7 +16,8 @@ is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_0
 (localforge's ``reserved_output: int = 1024``, ``names``); a constant named for one token that only caps the
 length of a ``str`` parameter named as a token is a credential's characters (conducto-ai's ``MAX_TOKEN_SIZE``,
 ``token_strings``). PB105: a budget's share kept for code (shenlun-forge's ``code_budget_ratio``: "code" keeps no
-budget out when "budget" follows it) and a share held back of ``model_window`` (a window by its name, ``names``).
+budget out when "budget" follows it) and a share held back of ``model_window`` (a window by its name, ``names``); PB101: so is a profile's
+``context_target`` (perseus-ctx's ``profile.get("context_target", 200000)``).
 PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
 ``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
@@ -236,3 +237,8 @@ SHARES_INVALID = (
     Invalid(_CODE_SHARE.format(name="CODE_BUDGET_RATIO"), line=2),
     Invalid(_HELD_BACK.format(window="model_window"), line=2),
 )
+
+# set 233: perseus-ctx's model profiles, a target of context per model
+_TARGET = '# tokens\ndef tier(profile: dict) -> int:\n    target = int(profile.get("{key}", 200000))\n    return 5 if target <= 200_000 else 10\n'
+TARGET_VALID = (Valid(_TARGET.format(key="sales_target")),)
+TARGET_INVALID = (Invalid(_TARGET.format(key="context_target"), line=3),)
