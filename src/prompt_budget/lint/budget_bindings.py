@@ -350,8 +350,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, where, name.isupper())  # ``session_tokens_windows``
     elif isinstance(target, ast.Name) and retry_token_ceiling(rule, name, value):
         report_binding(rule, literal, name, value, where, name.isupper())  # ``MAX_TOKENS_RETRY_CEILING``
-    elif how := class_budget_field(rule, target):
-        report_binding(rule, literal, name, value, how, name.isupper())  # ``class TokenBudget``'s ``limit``
+    elif owned := class_budget_field(rule, target):
+        report_binding(rule, literal, name, value, owned, name.isupper())  # ``class TokenBudget``'s ``limit``
     else:
         held.candidate(rule, name, literal, value)
 
