@@ -3,7 +3,8 @@ what the value is (set 57: huixiangdou).
 
 - ``self.max_token_size = data.get('remote_llm_max_text_length', 32000) - 4096``: a mapping's
   ``.get(key, N)`` (or ``getattr(obj, key, N)``) bound, bare, converted (``int(...)``) or less or more
-  a reserve, to a single name saying a budget of tokens (``max_token_size``): the default is that budget
+  a reserve, to a single name saying a budget of tokens (``max_token_size``), or a window read under a key saying
+  context (``self.n_ctx = kwargs.get("context", 131072)``): the default is that budget
   whenever the key is missing, whatever the key is named, unless the key says characters or bytes. A key
   named as a budget is ``inline_forms.lookup_default``'s;
 - ``TPM(int(data.get('tpm', 50000)))``: a default under a key that is a quota of tokens per unit of
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 #: Conversions of a setting's value to a number.
 _CONVERSIONS = frozenset({"int", "float"})
+#: Words of a key naming a model's context.
+_CONTEXT = frozenset({"context", "ctx"})
 #: Words of a key measured in something else than tokens.
 _OTHER_UNITS = CHAR_WORDS | {"byte", "bytes", "word", "words", "line", "lines"}
 
@@ -74,7 +77,9 @@ def assigned_lookup_budgets(
     name = _bound_name(rule, call)
     if (
         name
-        and rule.names.mentions_tokens(name)
+        # ``self.n_ctx = kwargs.get("context", 131072)``: a window by its name, read under a key saying context
+        # (set 236: turboagent-ai's backends)
+        and (rule.names.mentions_tokens(name) or (rule.names.is_budget(name) and _CONTEXT & set(words(key))))
         and rule.names.is_budget_setting(name)
         and not set(words(key)) & _OTHER_UNITS
         and not rule.names.is_excluded(key)

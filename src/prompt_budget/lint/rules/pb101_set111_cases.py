@@ -39,6 +39,8 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
     BOUNDED_VALID,
     CHECKED_INVALID,
     CHECKED_VALID,
+    ENGINE_INVALID,
+    ENGINE_VALID,
     TARGET_INVALID,
     TARGET_VALID,
 )
@@ -78,6 +80,7 @@ SET111_VALID = (
     *CHECKED_VALID,  # set 224: a probe's check of the service
     *BOUNDED_VALID,  # set 223: a reader's bounds of rows
     *TARGET_VALID,  # set 233: a target of sales
+    *ENGINE_VALID,  # set 236: retries under a key, threads under context
 )
 
 SET111_INVALID = (
@@ -98,6 +101,7 @@ SET111_INVALID = (
     *CHECKED_INVALID,  # set 224: a task's check capped at five tokens
     *BOUNDED_INVALID,  # set 223: a reader's bounds of a budget
     *TARGET_INVALID,  # set 233: a target of context
+    *ENGINE_INVALID,  # set 236: a window under a key saying context
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

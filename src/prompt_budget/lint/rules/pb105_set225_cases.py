@@ -17,7 +17,9 @@ is that budget (excergic-token's ``class TokenBudget`` with ``limit: int = 200_0
 length of a ``str`` parameter named as a token is a credential's characters (conducto-ai's ``MAX_TOKEN_SIZE``,
 ``token_strings``). PB105: a budget's share kept for code (shenlun-forge's ``code_budget_ratio``: "code" keeps no
 budget out when "budget" follows it) and a share held back of ``model_window`` (a window by its name, ``names``); PB101: so is a profile's
-``context_target`` (perseus-ctx's ``profile.get("context_target", 200000)``).
+``context_target`` (perseus-ctx's ``profile.get("context_target", 200000)``), and a lookup's fallback bound to a
+window under a key saying context (turboagent-ai's ``self.n_ctx = kwargs.get("context", 131072)``,
+``assigned_lookups``).
 PB106: a local margin added to how far an awaited count of tokens runs over a budget
 (soul-protocol's ``truncation_overhead = 20`` ... ``current - token_budget + truncation_overhead``,
 ``excess_margins``, ``counted_locals``). PB107: a row keyed by a model's id holds a number or a record, not text or a
@@ -242,3 +244,11 @@ SHARES_INVALID = (
 _TARGET = '# tokens\ndef tier(profile: dict) -> int:\n    target = int(profile.get("{key}", 200000))\n    return 5 if target <= 200_000 else 10\n'
 TARGET_VALID = (Valid(_TARGET.format(key="sales_target")),)
 TARGET_INVALID = (Invalid(_TARGET.format(key="context_target"), line=3),)
+
+# set 236: turboagent-ai's backends, a window's fallback read under a key saying context
+_ENGINE = '# tokens\nclass Engine:\n    def __init__(self, **kwargs) -> None:\n        self.{name} = kwargs.get("{key}", 131072)\n'
+ENGINE_VALID = (
+    Valid(_ENGINE.format(name="n_ctx", key="retries")),
+    Valid(_ENGINE.format(name="n_threads", key="context")),
+)
+ENGINE_INVALID = (Invalid(_ENGINE.format(name="n_ctx", key="context"), line=4),)
