@@ -61,4 +61,6 @@ def keyed_rows(
         return
     name = name_of(node)
     if not set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
-        report(node, name, f"table of token budgets (each row's `{found[0][0]}`)")
+        # the shortest of the rule's messages: a table its other readings report too keeps theirs, which say more
+        # (``engine._one_per_place``: "table of per-model token limits", "... built by calls to ModelSpec()")
+        report(node, name, "table of token budgets")
