@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import TOKEN_WORDS, words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -48,6 +48,6 @@ def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
         return None
     owner = scopes[-1].name
     named = set(words(owner))
-    if not (named & {"token", "tokens"} and named & _BUDGET_WORDS):
+    if not (named & TOKEN_WORDS and named & _BUDGET_WORDS):
         return None
     return f"as a field of `{owner}`, the token budget its class is named for"

@@ -28,15 +28,16 @@ def local_excess_margin(
     if fn is None or type(target) is not ast.Name or rule.names.is_budget(target.id):
         return None
     value = rule.budget_literal(node.value)
-    if value is None or bound_values(fn, target.id) != [node.value]:
+    if value is None:
         return None
-    for n in walk(fn):
+    for n in walk(fn):  # the use first: few locals are added to anything, so the bindings are rarely read
         if (
             type(n) is ast.BinOp
             and isinstance(n.op, ast.Add)
             and type(n.right) is ast.Name
             and n.right.id == target.id
             and (excess := excess_over(n.left)) is not None
+            and bound_values(fn, target.id) == [node.value]
         ):
             return node.value, excess, value, f"(as `{target.id}`) added as a margin to the excess over"
     return None

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from typing import Protocol
 
 from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.walks import walk
 
 
 class Context(Protocol):
@@ -111,7 +112,7 @@ def _bound_set(scope: ast.AST, name: str, tree: ast.AST | None, depth: int, top:
     """Whether every binding of ``name`` in ``scope`` (its top statements only, for a module) is a set; None when
     ``scope`` binds it nowhere."""
     bound = False
-    for n in scope.body if top and isinstance(scope, ast.Module) else ast.walk(scope):
+    for n in scope.body if top and isinstance(scope, ast.Module) else walk(scope):
         if isinstance(n, ast.Assign) and any(type(t) is ast.Name and t.id == name for t in n.targets):
             if not distinct_set(None if top else scope, n.value, tree, depth + 1):
                 return False
@@ -124,7 +125,7 @@ def _bound_set(scope: ast.AST, name: str, tree: ast.AST | None, depth: int, top:
             isinstance(n, ast.AugAssign) and not isinstance(n.op, _SET_OPS)
         ):
             target = n.optional_vars if isinstance(n, ast.withitem) else n.target
-            if target is not None and any(type(t) is ast.Name and t.id == name for t in ast.walk(target)):
+            if target is not None and any(type(t) is ast.Name and t.id == name for t in walk(target)):
                 return False
         elif isinstance(n, ast.arg) and n.arg == name:
             return n.annotation is not None and annotated_as(n.annotation, _SETS)

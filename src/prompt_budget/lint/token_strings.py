@@ -26,34 +26,41 @@ def token_string_length(rule: LintRule, name: str) -> bool:
     tree = rule.ctx.tree
     if "token" not in ws or "tokens" in ws or not name.isupper() or not isinstance(tree, ast.Module):
         return False
-    reads = 0
-    for fn in walk(tree):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        strings = {
-            a.arg
-            for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
-            if a.annotation is not None
-            and annotated_as(a.annotation, _STRINGS)
-            and "tokens" not in words(a.arg)
-        }
-        for node in walk(fn):
-            if not (type(node) is ast.Compare and len(node.comparators) == 1):
-                continue
-            sides = (node.left, node.comparators[0])
-            if not any(type(s) is ast.Name and s.id == name for s in sides):
-                continue
-            other = sides[1] if type(sides[0]) is ast.Name and sides[0].id == name else sides[0]
-            measured = other.args[0] if type(other) is ast.Call and len(other.args) == 1 else None
-            if not (
-                type(other) is ast.Call
-                and type(other.func) is ast.Name
-                and other.func.id == "len"
-                and type(measured) is ast.Name
-                and measured.id in strings
-                and "token" in words(measured.id)
-            ):
-                return False
-            reads += 1
-    loads = sum(1 for n in walk(tree) if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Load))
-    return reads > 0 and reads == loads
+    nodes = walk(tree)
+    strings = {  # the module's parameters holding one token's string
+        a.arg
+        for fn in nodes
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+        if a.annotation is not None and annotated_as(a.annotation, _STRINGS) and _one_token(a.arg)
+    }
+    loads = [n for n in nodes if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Load)]
+    caps = [
+        n for n in nodes if type(n) is ast.Compare and len(n.comparators) == 1 and _caps(n, name, strings)
+    ]
+    return bool(loads) and len(caps) == len(loads)
+
+
+def _one_token(name: str) -> bool:
+    ws = words(name)
+    return "token" in ws and "tokens" not in ws
+
+
+def _caps(compare: ast.Compare, name: str, strings: set[str]) -> bool:
+    """``len(token) > NAME`` (either way round), ``token`` one of ``strings``."""
+    left, right = compare.left, compare.comparators[0]
+    other = (
+        right
+        if type(left) is ast.Name and left.id == name
+        else left
+        if type(right) is ast.Name and right.id == name
+        else None
+    )
+    return (
+        type(other) is ast.Call
+        and type(other.func) is ast.Name
+        and other.func.id == "len"
+        and len(other.args) == 1
+        and type(other.args[0]) is ast.Name
+        and other.args[0].id in strings
+    )
