@@ -10,12 +10,12 @@ further arguments to the function it is given (``asyncio.to_thread(f, ...)``,
 
 Each module records, as facts for the project-wide pass, its top-level functions' (and its classes'
 constructors') positional parameters named as token budgets (``SIG_FACT``: the callable, the position
-and the name) and the int literals it gives positionally to a name it imports from another module, or to a function of a module
-it imports (``gen._two_answers(project, q, 300)`` after ``from slm.tuner.tools import generate as gen``, set 230:
-m37labs-slm-forge) (``CALL_FACT``: the import's level and module, the name there, the position). A call matching one
-signature of a function of that name in the module imported (a relative import resolved from the
-caller's folder, an absolute one matched as the end of the module's path; two modules matching and
-disagreeing: unknown) is reported at the literal.
+and the name) and the int literals it gives positionally to a name it imports from another module, or to
+a function of a module it imports (``gen._two_answers(project, q, 300)`` after ``from slm.tuner.tools
+import generate as gen``, set 230: m37labs-slm-forge) (``CALL_FACT``: the import's level and module, the
+name there, the position). A call matching one signature of a function of that name in the module
+imported (a relative import resolved from the caller's folder, an absolute one matched as the end of the
+module's path; two modules matching and disagreeing: unknown) is reported at the literal.
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ localforge's model profiles)::
     }
     _PROFILE_MAP = {ModelProfile.SMALL: Settings(context_window=8192, ...), ModelProfile.LARGE: Settings(...)}
 
-Each row is a dict or a call (its keywords), and more than half of the rows, two at least, give the same key
-named as a token budget a number: one budget per row, a table keyed by provider, profile or tier. Reported once on
-the table (the rows' own findings fall inside it and are dropped), as a model's table is.
+Each row is a dict or a call (its keywords), and more than half of the rows, two at least, give the same
+key named as a token budget a number: one budget per row, a table keyed by provider, profile or tier.
+Reported once on the table (the rows' own findings fall inside it and are dropped), as a model's table is.
 """
 
 from __future__ import annotations
