@@ -140,3 +140,34 @@ def test_a_number_given_to_a_function_of_an_imported_module_is_reported(tmp_path
         ("pkg/evaluation.py", 9, "PB101", 350),
         ("pkg/evaluation.py", 10, "PB101", 400),
     ]
+
+
+def test_a_local_given_to_a_function_of_a_module_imported_whole_is_reported(tmp_path: Path) -> None:
+    """``budget = int(args[2]) if len(args) >= 3 else 500`` ... ``pkg.search.get_context(args[1], budget)``
+    after ``import pkg.search`` (set 237: simba-ai's command line): the local, bound once to a choice of a
+    number, is taken as ``token_budget``; a local bound twice, or given as a parameter taking no budget, is
+    not."""
+    search = (
+        "def get_context(query, token_budget):\n"
+        "    return query.cut(tokens=token_budget)\n\n\n"
+        "def search_fts(query, limit):\n"
+        "    return query.rows()[:limit]\n"
+    )
+    got = _lint(
+        tmp_path,
+        {
+            "search.py": search,
+            "cli.py": (
+                "import pkg.search\n\n\n"
+                "def main(args):\n"
+                "    budget = int(args[2]) if len(args) >= 3 else 500\n"
+                "    limit = int(args[2]) if len(args) >= 3 else 10\n"
+                "    twice = 600\n"
+                "    twice = 700\n"
+                "    a = pkg.search.get_context(args[1], budget)\n"
+                "    b = pkg.search.search_fts(args[1], limit)\n"
+                "    return a, b, pkg.search.get_context(args[1], twice)\n"
+            ),
+        },
+    )
+    assert got == [("pkg/cli.py", 5, "PB101", 500)]

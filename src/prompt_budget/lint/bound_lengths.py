@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.generation_lengths import length_limit_keyword
+from prompt_budget.lint.positional_args import choices
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import statements
@@ -54,6 +55,18 @@ def watch_bound(rule: LintRule, node: ast.Assign, watched: set[str]) -> None:
         and is_test_module(rule.ctx.path)
         and _weak_length(rule, target.id)
         and rule.budget_literal(node.value) is not None
+    ):
+        watched.add(target.id)
+
+
+def watch_numbered(rule: LintRule, node: ast.Assign, watched: set[str]) -> None:
+    """``budget = 500``, ``budget = int(arg) if arg else 500`` in a function: a local bound to a budget's
+    number (or a choice of one), followed to the calls it is given to positionally (``positional_args``)."""
+    target = node.targets[0] if len(node.targets) == 1 else None
+    if (
+        type(target) is ast.Name
+        and rule.ctx.function() is not None
+        and any(rule.budget_literal(one) is not None for one in choices(node.value))
     ):
         watched.add(target.id)
 

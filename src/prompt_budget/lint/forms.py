@@ -189,6 +189,10 @@ def _cuts(value: ast.expr) -> bool:
 # --- tokens converted to characters
 
 
+#: Calls whose result is in the unit of their arguments: ``max(budget, 0)``, ``int(limit)``.
+_CLAMPS = frozenset({"max", "min", "int", "round", "abs"})
+
+
 def _read_as_characters(
     read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule, tallies: Callable[[], set[str]]
 ) -> bool:
@@ -201,7 +205,9 @@ def _read_as_characters(
         # ``render_map(index, budget_chars=budget)`` (set 199: essarion-build)
         said = set(words(parent.arg))
         return bool(said & CHAR_WORDS) and not said & {"token", "tokens"}
-    while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
+    while (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))) or (
+        isinstance(parent, ast.Call) and callee_name(parent) in _CLAMPS and child in parent.args
+    ):  # ``len(part) > max(budget - used, 0)`` (set 238: cliffcompaction)
         child, parent = parent, parents.get(parent)
     if isinstance(parent, ast.Slice):
         return cuts_string(parent, parents, rule)

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.options import LintOptions
+    from prompt_budget.lint.positional_args import Function
     from prompt_budget.lint.rule import LintRule
     from prompt_budget.lint.token_cuts import CutFlow
 
@@ -131,8 +132,8 @@ class GivenFlow(ImportedPositionalFlow):
         #: (the default, the class, the keyword, its value, the option's destination, the call's line)
         self._option_hits: list[tuple[ast.expr, str, str, int | float, str, int]] = []
 
-    def call(self, node: ast.Call) -> None:
-        super().call(node)
+    def call(self, node: ast.Call, fn: Function | None = None) -> None:
+        super().call(node, fn)
         if type(node.func) is ast.Attribute and node.func.attr == "add_argument":
             option = argparse_default(node)
             if option is not None and type(option[0]) is ast.Constant:

@@ -25,11 +25,12 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
 from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.positional_args import shape_only
-from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.positional_args import choices, shape_only
+from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_batches import batches_token_ids
 from prompt_budget.lint.token_floors import compared_to_tokens, keyed_as_budget
 from prompt_budget.lint.walks import walk
@@ -57,18 +58,14 @@ class ImportedPositionalFlow(MethodPositionalFlow):
     def __init__(self, module: ast.Module) -> None:
         super().__init__(module)
         self._outside: list[tuple[str, int, ast.Constant]] = []
+        self._outside_named: list[tuple[str, int, str, Function]] = []  # a local given so, and where
 
-    def call(self, node: ast.Call) -> None:
-        super().call(node)
+    def call(self, node: ast.Call, fn: Function | None = None) -> None:
+        super().call(node, fn)
         args: list[ast.expr] = node.args
         func = node.func
-        callee = (
-            func.id
-            if type(func) is ast.Name
-            else f"{func.value.id}.{func.attr}"  # ``gen._two_answers(...)`` of a module imported as ``gen``
-            if type(func) is ast.Attribute and type(func.value) is ast.Name
-            else None
-        )
+        # ``gen._two_answers(...)`` of a module imported as ``gen``, ``pkg.search.memory.get_context(...)``
+        callee = dotted(func) or None
         skip = _FORWARDERS.get(callee_name(node) or "")
         given = args[skip] if skip is not None and len(args) > skip + 1 else None
         if skip is not None and isinstance(given, ast.Name):
@@ -78,6 +75,8 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 return  # the positions after ``*rest`` are unknown
             if callee and type(arg) is ast.Constant and type(arg.value) is int:
                 self._outside.append((callee, index, arg))
+            elif callee and type(arg) is ast.Name and fn is not None and arg.id in self.numbered:
+                self._outside_named.append((callee, index, arg.id, fn))
 
     def budgets(self, rule: LintRule) -> Iterator[tuple[ast.expr, str, int | float, str]]:
         """(the literal, the parameter, its value, how) of each number a module's own function takes
@@ -107,7 +106,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 for fn in stmt.body:
                     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
                         _signature(rule, cuts, stmt.name, fn, stmt)
-        if not self._outside:
+        if not (self._outside or self._outside_named):
             return
         defined = {
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
@@ -126,12 +125,19 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                     )
             elif isinstance(stmt, ast.Import):
                 for alias in stmt.names:
-                    if alias.asname:
-                        modules[alias.asname] = f"0 {alias.name}"
-        for callee, index, literal in self._outside:
-            base, _, attr = callee.partition(".")
-            if attr:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
-                source = f"{modules[base]} {attr}" if base in modules and base not in defined else None
+                    modules[alias.asname or alias.name] = f"0 {alias.name}"  # ``import pkg.memory``
+        # a local bound once in its function, to a number or a choice of two (``positional_args``)
+        named = (
+            (callee, index, one)
+            for callee, index, name, fn in self._outside_named
+            if len(values := bound_values(fn, name)) == 1
+            for one in choices(values[0])
+        )
+        for callee, index, literal in (*self._outside, *named):
+            base, _, attr = callee.rpartition(".")
+            if base:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
+                head = base.partition(".")[0]
+                source = f"{modules[base]} {attr}" if base in modules and head not in defined else None
             else:
                 source = imported.get(callee) if callee not in defined else None
             value = rule.budget_literal(literal) if source else None

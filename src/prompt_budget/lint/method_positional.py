@@ -32,7 +32,7 @@ class MethodPositionalFlow(PositionalFlow):
         self._module = module
 
     def taken(self) -> list[tuple[str, str, ast.Constant]]:
-        if not self._given:  # no number given positionally: the module's functions need not be read
+        if not (self._given or self._named):  # nothing given positionally: the functions need not be read
             return []
         self._defs = {}
         for node in statements(self._module):
@@ -65,8 +65,8 @@ class MethodPositionalFlow(PositionalFlow):
         fn = self._defs.get(callee, ([], None))[1]
         return fn is not None and cuts_to_parameter(fn, name)
 
-    def call(self, node: ast.Call) -> None:
-        super().call(node)
+    def call(self, node: ast.Call, fn: Function | None = None) -> None:
+        super().call(node, fn)
         func = node.func
         if isinstance(func, ast.Attribute) and type(func.value) is ast.Name and func.value.id == "self":
             for index, arg in enumerate(node.args):

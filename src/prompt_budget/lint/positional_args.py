@@ -10,7 +10,9 @@ lmdeploy's ``test_rms_norm(1, 8128, 5120, torch.float16)``).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import walk
 
@@ -49,6 +51,9 @@ class PositionalFlow:
     def __init__(self) -> None:
         self._defs: dict[str, tuple[list[str], Function | None]] = {}
         self._given: list[tuple[str, int, ast.Constant]] = []
+        self._named: list[tuple[str, int, str, Function]] = []  # a local given positionally, and where
+        #: the locals the rule saw bound to a budget's number in a function (``PB101``), followed to calls
+        self.numbered: set[str] = set()
 
     def define(self, node: Function) -> None:
         args = node.args
@@ -58,22 +63,38 @@ class PositionalFlow:
             # a name defined twice with other parameters: which one a call reaches is unknown
             self._defs[node.name] = ([], None)
 
-    def call(self, node: ast.Call) -> None:
+    def call(self, node: ast.Call, fn: Function | None = None) -> None:
         if node.args and isinstance(node.func, ast.Name):
             for index, arg in enumerate(node.args):
-                # each branch of a choice of two numbers (``f(text, 650 if compact else 900)``, set 213)
-                choices = (arg.body, arg.orelse) if type(arg) is ast.IfExp else (arg,)
-                for one in choices:
-                    if type(one) is ast.Constant and type(one.value) is int:
-                        self._given.append((node.func.id, index, one))
+                if type(arg) is ast.Name and fn is not None and arg.id in self.numbered:
+                    self._named.append((node.func.id, index, arg.id, fn))
+                for one in choices(arg):
+                    self._given.append((node.func.id, index, one))
+
+    def _locals(self) -> Iterator[tuple[str, int, ast.Constant]]:
+        """The numbers a local given positionally to a module's function holds, where it is bound once in
+        its function, to a number or a choice of two (set 237: simba-ai's ``budget = int(args[2]) if
+        len(args) >= 3 else 500`` ... ``get_context(args[1], budget)``, ``def get_context(query,
+        token_budget=500)``). Read once the module is read, only for a function the module defines."""
+        for callee, index, name, fn in self._named:
+            params = self._defs.get(callee, ([], None))[0]
+            if index < len(params) and len(values := bound_values(fn, name)) == 1:
+                yield from ((callee, index, one) for one in choices(values[0]))
 
     def taken(self) -> list[tuple[str, str, ast.Constant]]:
         """(the function, the parameter, the literal) of each number a module's function takes, but
         for a parameter it uses only as a tensor's dimension."""
         found: list[tuple[str, str, ast.Constant]] = []
-        for callee, index, literal in self._given:
+        for callee, index, literal in (*self._given, *self._locals()):
             params, fn = self._defs.get(callee, ([], None))
             name = params[index] if index < len(params) else ""
             if name and fn is not None and not shape_only(fn, name):
                 found.append((callee, name, literal))
         return found
+
+
+def choices(arg: ast.expr) -> Iterator[ast.Constant]:
+    """The int literal ``arg`` is, or each of a choice of two (``f(text, 650 if compact else 900)``, set 213)."""
+    for one in (arg.body, arg.orelse) if type(arg) is ast.IfExp else (arg,):
+        if type(one) is ast.Constant and type(one.value) is int:
+            yield one

@@ -113,9 +113,18 @@ def _without_evidence(rule: LintRule) -> None:
     rule.gather_evidence = False  # type: ignore[attr-defined]
 
 
+def _pb101_watch(rule: LintRule) -> Collection[str]:
+    """PB101's ``bound_lengths`` (``max_length = 512``) and the locals its positional flow follows."""
+    flow = getattr(rule, "_positional", None)
+    numbered: set[str] = getattr(flow, "numbered", set())
+    lengths: set[str] = getattr(rule, "bound_lengths", set())
+    return lengths | numbered if numbered else lengths
+
+
 #: rule code -> what it acts on
 _DECLARED: dict[str, _Needs] = {
-    "PB101": _Needs(True, watched=lambda rule: getattr(rule, "bound_lengths", set())),  # ``bound_lengths``
+    # and the locals bound to a budget's number that it follows to the calls given them (``positional_args``)
+    "PB101": _Needs(True, watched=_pb101_watch),
     "PB102": _Needs(True, ("chunk", "add_argument"), watched=_uses_watch),
     "PB103": _Needs(True),
     # and the locals PB104 saw bound to a rate's number under a factor's name (``pb104_local_factors``) or to a

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
+from prompt_budget.lint.rule import callee_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -94,7 +95,17 @@ def media_tokens(name: str) -> bool:
 def estimated_read(ancestors: Sequence[ast.AST]) -> bool:
     """The read ``ancestors[-1]`` is returned, added or scaled in a function that estimates tokens
     (``return FALLBACK_AUDIO_TOKENS``, ``int(seconds * AUDIO_TOKENS_PER_SEC)``)."""
-    node, parent = ancestors[-1], ancestors[-2]
+    at = len(ancestors) - 1
+    node, parent = ancestors[at], ancestors[at - 1]
+    while (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in {"min", "max"}
+        and node in parent.args
+        and at > 1
+    ):
+        # ``return max(1, min(patches, MAX_IMAGE_TOKENS))``: a cap on the estimate (set 238: cliffcompaction)
+        at -= 1
+        node, parent = ancestors[at], ancestors[at - 1]
     used = (
         (isinstance(parent, ast.Return) and parent.value is node)
         or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult)))

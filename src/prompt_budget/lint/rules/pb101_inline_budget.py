@@ -9,7 +9,7 @@ from prompt_budget.lint.added_allowances import added_allowance
 from prompt_budget.lint.api_minimums import api_dictated
 from prompt_budget.lint.argument_rows import budget_argument, option_values, parametrize_rows
 from prompt_budget.lint.asserted_configs import test_data
-from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound
+from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound, watch_numbered
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
@@ -378,7 +378,7 @@ class InlineBudget(LintRule):
                 self._report(literal, name, n, "in a `parametrize` row, under that argument")
         elif (setter := budget_argument(self, node)) is not None:
             self._report(setter[0], setter[1], setter[2], f"given to `{callee}`")
-        self._positional.call(node)
+        self._positional.call(node, self.ctx.function())
         # ``max_length = 512`` ... ``generate(max_length=max_length)``
         for literal, name, value, how in bound_lengths(self, node, self.bound_lengths, self._budget_keyword):
             self._report(literal, name, value, how)
@@ -541,6 +541,7 @@ class InlineBudget(LintRule):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         watch_bound(self, node, self.bound_lengths)
+        watch_numbered(self, node, self._positional.numbered)  # ``budget = 500`` ... ``f(q, budget)``
         if (each := per_item(self, node)) is not None:  # not ``monthly = daily * 30`` (``period_scales``)
             # ``server.n_ctx = server.n_slots * 1024``: a budget per slot, written inline
             self._report(each[0], each[1], each[2], "times a count: a budget per item")

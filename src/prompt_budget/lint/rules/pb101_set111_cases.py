@@ -20,6 +20,7 @@ from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
+from prompt_budget.lint.rules.pb104_set237_cases import HANDED_LOCAL_INVALID, HANDED_LOCAL_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import CAP_INVALID, FALLBACK_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import (
@@ -80,6 +81,7 @@ SET111_VALID = (
     *CHECKED_VALID,  # set 224: a probe's check of the service
     *BOUNDED_VALID,  # set 223: a reader's bounds of rows
     *TARGET_VALID,  # set 233: a target of sales
+    *HANDED_LOCAL_VALID,  # set 237: rows, a local bound twice
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
 )
 
@@ -101,6 +103,7 @@ SET111_INVALID = (
     *CHECKED_INVALID,  # set 224: a task's check capped at five tokens
     *BOUNDED_INVALID,  # set 223: a reader's bounds of a budget
     *TARGET_INVALID,  # set 233: a target of context
+    *HANDED_LOCAL_INVALID,  # set 237: simba-ai's command line
     *ENGINE_INVALID,  # set 236: a window under a key saying context
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'

@@ -166,6 +166,8 @@ class CharsPerToken(LintRule):
         bound only to such an amount (``rest = len(text) - zh``) or a conditional of two (set 25)."""
         if isinstance(node, ast.IfExp):
             return conditional_unit(node, self._chars)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return self._chars(node.operand)  # ``-(-len(text) // 4)``: rounded up (set 237: kavalai)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             lengths = [
                 set(words(attr_name(side) or "")) & {"len", "length"} for side in (node.left, node.right)
@@ -207,7 +209,6 @@ class CharsPerToken(LintRule):
             return "words"
         if (
             self.names.is_chars(name)
-            or (("len" in ws or "length" in ws) and "text" in ws)
             or abbreviated_chars(name)
             or wide_count(name)
             or counted_entry(node, self.ctx.function(), self.ctx.tree)  # ``n["en"]``, ``n = count(text)``

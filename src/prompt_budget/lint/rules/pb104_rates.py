@@ -62,10 +62,19 @@ def size_name(node: ast.expr) -> bool:
     return bool(set(words(attr_name(node) or "")) & _SIZE_WORDS)
 
 
+#: A length of one of these is of a text: characters (``text_len``, set 237: simba-ai's ``hit.content_len``).
+_TEXT_WORDS = frozenset({"text", "content", "prompt", "body"})
+
+
 def abbreviated_chars(name: str) -> bool:
-    """``ascii_ch_count``, ``n_chr``: a count of characters under an abbreviation."""
+    """``ascii_ch_count``, ``n_chr``: a count of characters under an abbreviation; ``text_len``, ``text_length``,
+    ``content_len``: a text's length (not ``content_length``, which may name a method or a header)."""
     ws = set(words(name))
-    return bool(ws & _CHAR_ABBREVIATIONS) and bool(ws & _COUNT_WORDS)
+    return (
+        (bool(ws & _CHAR_ABBREVIATIONS) and bool(ws & _COUNT_WORDS))
+        or ("text" in ws and bool(ws & {"len", "length"}))
+        or ("len" in ws and bool(ws & _TEXT_WORDS))
+    )
 
 
 #: Per module or class body (by id, with the body kept in its entry): the values each name is bound to

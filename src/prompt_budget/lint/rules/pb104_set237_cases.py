@@ -1,0 +1,69 @@
+"""Cases from sets 237 and 238 (issue 19).
+
+PB104: a length negated to round a quotient up is a length still (kavalai's ``-(-len(text) // 4)``), a length of a
+text's content under an abbreviation is characters (simba-ai's ``tokens = hit.content_len // 4``,
+``pb104_rates.abbreviated_chars``), and a product of a token budget whose local is compared, clamped, with a running
+count of a text's characters is characters (cliffcompaction's ``budget = threshold_tokens * 4 - fixed`` ... ``used +
+len(part) > max(budget, 0)``, ``forms``). PB102: a media item's token cap that clamps what a function estimating
+tokens returns (cliffcompaction's ``return max(1, min(patches, MAX_IMAGE_TOKENS))``, ``token_estimates``). PB101: a
+local bound once to a number, or to a choice of one, given positionally to a function whose parameter is a budget
+(simba-ai's ``budget = int(args[2]) if len(args) >= 3 else 500`` ... ``get_context(args[1], budget)``,
+``positional_args``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases`` and ``pb101_set111_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_ROUNDED_UP = "def _estimate_tokens(text: str) -> int:\n    return -(-{length} // 4)\n"
+_HITS = (
+    "def show(hits):\n    for hit in hits:\n        tokens = hit.{length} // 4\n"
+    '        print(f"{{hit.path}}: ~{{tokens}} tokens")\n'
+)
+_SHRINK = (
+    "def shrink(cfg, text):\n"
+    "    budget = cfg.threshold_tokens * 4 - len(text) - 64\n"
+    "    used = 0\n"
+    '    for part in text.split("\\n"):\n'
+    "        if used + {amount} > max(budget, 0):\n"
+    "            break\n"
+    "        used += {amount}\n"
+    "    return used\n"
+)
+RATES_VALID = (
+    Valid(_ROUNDED_UP.format(length="len(messages)")),  # a count of messages rounded up, not characters
+    Valid(_HITS.format(length="row_len")),  # a length of rows
+    Valid(_SHRINK.format(amount="1")),  # a running count of parts
+)
+RATES_INVALID = (
+    Invalid(_ROUNDED_UP.format(length="len(text)"), line=2),
+    Invalid(_HITS.format(length="content_len"), line=3),
+    Invalid(_SHRINK.format(amount="len(part)"), line=2),
+)
+
+_MEDIA_CAP = (
+    "{name} = 4_784\n\n\n"
+    "def tokens_for_payload(width, height):\n"
+    '    """Estimated token cost of one image."""\n'
+    "    patches = (width // 28) * (height // 28)\n"
+    "    return max(1, min(patches, {name}))\n"
+)
+MEDIA_CAP_VALID = (Valid(_MEDIA_CAP.format(name="MAX_IMAGE_WIDTH")),)  # pixels, no tokens
+MEDIA_CAP_INVALID = (Invalid(_MEDIA_CAP.format(name="MAX_IMAGE_TOKENS"), line=1),)
+
+_HANDED_LOCAL = (
+    "def {callee}(query, {param}: int = 500):\n    return query.cut({param})\n\n\n"
+    "def main(args):\n"
+    "    value = int(args[2]) if len(args) >= 3 else 500\n"
+    "    return {callee}(args[1], value)\n"
+)
+HANDED_LOCAL_VALID = (
+    Valid(_HANDED_LOCAL.format(callee="search_rows", param="limit")),  # rows
+    # a local bound twice holds more than one number
+    Valid(
+        "def get_context(query, token_budget):\n    return query.cut(token_budget)\n\n\n"
+        "def main(args, wide):\n    budget = 500\n    if wide:\n        budget = 900\n"
+        "    return get_context(args[1], budget)\n"
+    ),
+)
+HANDED_LOCAL_INVALID = (Invalid(_HANDED_LOCAL.format(callee="get_context", param="token_budget"), line=6),)
