@@ -70,6 +70,26 @@ def _dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
     yield from (f for f in dict_settings(rule, node, parent) if id(f[0]) not in skip)
 
 
+#: Keys that name a model's window when the number is a window's size (a bare ``context`` is otherwise a text).
+_WINDOW_KEYS = frozenset({"context", "ctx"})
+
+
+def _window_sized(value: float) -> bool:
+    """A context window's size: a power of two from 2048 (``8192``, ``131072``) or a round number of thousands
+    from 8000 (``128000``, ``200_000``); not the few lines of a diff's context."""
+    n = int(value)
+    return n == value and ((n >= 2048 and n & (n - 1) == 0) or (n >= 8000 and n % 1000 == 0))
+
+
+def _published(node: ast.Dict, parent: ast.AST | None) -> bool:
+    """``node`` is a model's published limits (``{"limit": {"context": 131072}}``, a catalog's row): the
+    limits' own readings (``limit_entries``) judge it."""
+    return isinstance(parent, ast.Dict) and any(
+        v is node and string_value(k) in {"limit", "limits"}
+        for k, v in zip(parent.keys, parent.values, strict=False)
+    )
+
+
 def _beside_request_quota(node: ast.Dict, ws: tuple[str, ...]) -> bool:
     """``{"tokens_per_minute": 200000, "requests_per_minute": 3500}``: tokens per minute beside a quota of
     requests per minute in one dict, a rate limiter's quotas (set 175: nkit-agents' provider presets), not a
@@ -99,6 +119,9 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
             # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148); a bare ``"TPM"`` key is a row of a
             # provider's published limits by tier, written many times
             yield item, name, value, "written as a rate limiter's quota of tokens per minute"
+        elif name in _WINDOW_KEYS and _window_sized(value) and not _published(node, parent):
+            # ``{"backend": "llama.cpp", "context": 8192}``, ``config.update({"context": 131072})`` (set 235)
+            yield item, name, value, "written as a context window's size"
         elif splitter and token_setting(rule, name):
             yield item, name, value, "written as the chunk size of a split that counts tokens"
         elif token_key(rule, name) and (container := limits_container(rule, node)) is not None:

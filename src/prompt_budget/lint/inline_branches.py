@@ -58,7 +58,8 @@ def _fallback(rule: LintRule, node: ast.IfExp) -> Found | None:
     fallback."""
     for literal, other in ((node.orelse, node.body), (node.body, node.orelse)):
         value = rule.budget_literal(literal)
-        name = attr_name(other) or rule.budget_expr(other) or _converted(other) if value is not None else None
+        # a local bound to a budget's read (``cw = context_window(model)``) by that budget's name (set 235)
+        name = rule.budget_expr(other) or attr_name(other) or _converted(other) if value is not None else None
         if value is not None and name and rule.names.is_budget(name):
             return literal, name, value, f"used as the fallback of `{name}`"
     return None

@@ -372,6 +372,7 @@ _TOKENIZE_CALLS = frozenset(
 )
 #: Words of a local name that may hold a budget read earlier in its function (``max_window``).
 _LIMIT_WORDS = frozenset({"max", "window", "limit", "budget", "cap", "context", "ctx", "available", "room"})
+_SHORT = frozenset({"cw", "ctx_w", "win", "mt", "mx"})  # abbreviations of a window or a cap
 _ENCODER_WORDS = frozenset(
     {"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"}
 )
@@ -573,8 +574,8 @@ class LintRule:
         name = attr_name(node) or table_name(node)  # ``WINDOWS[model]``: ``table_entries``
         if name is not None and self.names.is_budget(name):
             return name
-        if isinstance(node, ast.Name) and _LIMIT_WORDS.intersection(words(node.id)):
-            # ``max_window = self._get_max_context_window()`` before (set 11: upsonic); a limit's name only
+        if isinstance(node, ast.Name) and (_LIMIT_WORDS.intersection(words(node.id)) or node.id in _SHORT):
+            # ``max_window = self._get_max_context_window()`` (set 11), ``cw = context_window(model)`` (set 235)
             return self._local_budgets().get(node.id)
         return None
 

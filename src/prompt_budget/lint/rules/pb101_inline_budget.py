@@ -137,7 +137,9 @@ class InlineBudget(LintRule):
     check_project = project_inline  # given to another module's budget parameter, a class's budget field
     PRECHECK = (
         re.compile(
-            BUDGET_WORDS.pattern + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen|cleartool" + MODELS
+            BUDGET_WORDS.pattern
+            + r"|truncat|embedding[(,][^()]*max_len|doc_maxlen|cleartool|[\"']c(?:ontext|tx)[\"']:"
+            + MODELS
         ),
     )
     VALID = (
@@ -192,8 +194,7 @@ class InlineBudget(LintRule):
             "try:\n    self.model_token = rate_limits[provider]\nexcept KeyError:\n    self.model_token = 8192\n"
             "try:\n    self.timeout = models_tokens[model]\nexcept KeyError:\n    self.timeout = 3000\n"
         ),
-        # an amount typed as something else; a class whose name holds more than a unit of tokens and a
-        # spacing (a bucket, a refresh's seconds); a literal added into a count no estimator returns
+        # typed otherwise; a token class with a spacing (a bucket); a literal added to a count no estimator returns
         Valid(
             'EDIT = {"type": "tool_uses", "value": 300}\nb = TokenBucket(capacity=1000)\n'
             "r = TokenRefreshInterval(every=3600)\n"
@@ -490,7 +491,7 @@ class InlineBudget(LintRule):
         value = self.budget_literal(node.values[-1])
         # ``settings.max_tokens or 4096``, ``_parse_positive_int(values.get("token_threshold")) or 80000``
         left = node.values[-2]
-        name = attr_name(left) or self.budget_expr(left) or converted_read(left) or keys_read(self, left)
+        name = self.budget_expr(left) or attr_name(left) or converted_read(left) or keys_read(self, left)
         if value is not None and name and (self.names.is_budget(name) or restated_default(self, left, value)):
             # ``params.tokensNum or 5000`` restating a field declared ``Field(5000, description="Token budget")``
             self._report(node.values[-1], name, value, "used as an `or` fallback")

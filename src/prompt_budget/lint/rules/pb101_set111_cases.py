@@ -20,7 +20,14 @@ from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
-from prompt_budget.lint.rules.pb104_set237_cases import HANDED_LOCAL_INVALID, HANDED_LOCAL_VALID
+from prompt_budget.lint.rules.pb104_set237_cases import (
+    CONTEXT_KEY_INVALID,
+    CONTEXT_KEY_VALID,
+    HANDED_LOCAL_INVALID,
+    HANDED_LOCAL_VALID,
+    LOCAL_FALLBACK_INVALID,
+    LOCAL_FALLBACK_VALID,
+)
 from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import CAP_INVALID, FALLBACK_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import (
@@ -82,6 +89,8 @@ SET111_VALID = (
     *BOUNDED_VALID,  # set 223: a reader's bounds of rows
     *TARGET_VALID,  # set 233: a target of sales
     *HANDED_LOCAL_VALID,  # set 237: rows, a local bound twice
+    *LOCAL_FALLBACK_VALID,  # set 235: rows, a name saying nothing
+    *CONTEXT_KEY_VALID,  # set 235: lines of context
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
 )
 
@@ -104,6 +113,8 @@ SET111_INVALID = (
     *BOUNDED_INVALID,  # set 223: a reader's bounds of a budget
     *TARGET_INVALID,  # set 233: a target of context
     *HANDED_LOCAL_INVALID,  # set 237: simba-ai's command line
+    *LOCAL_FALLBACK_INVALID,  # set 235: tokenol's fallback window
+    *CONTEXT_KEY_INVALID,  # set 235: turboagent-ai's tiers
     *ENGINE_INVALID,  # set 236: a window under a key saying context
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'

@@ -67,3 +67,32 @@ HANDED_LOCAL_VALID = (
     ),
 )
 HANDED_LOCAL_INVALID = (Invalid(_HANDED_LOCAL.format(callee="get_context", param="token_budget"), line=6),)
+
+_MODEL_ROWS = (
+    "MODELS = {{\n"
+    '    "claude-opus-4-5": {{"family": "opus", "context": {a}, "input": 5.00}},\n'
+    '    "claude-sonnet-4-5": {{"family": "sonnet", "context": {b}, "input": 3.00}},\n'
+    "}}\n"
+)
+MODEL_CONTEXT_VALID = (Valid(_MODEL_ROWS.format(a=3, b=5)),)  # lines of context, no window
+MODEL_CONTEXT_INVALID = (Invalid(_MODEL_ROWS.format(a="200_000", b="1_000_000"), line=1),)
+
+_LOCAL_FALLBACK = "def window_of(model):\n    {local} = {read}(model)\n    return {local} if {local} is not None else 200_000\n"
+LOCAL_FALLBACK_VALID = (
+    Valid(_LOCAL_FALLBACK.format(local="cw", read="row_count")),
+    Valid(_LOCAL_FALLBACK.format(local="found", read="context_window")),  # a name saying nothing of a budget
+)
+LOCAL_FALLBACK_INVALID = (
+    Invalid(_LOCAL_FALLBACK.format(local="cw", read="context_window"), line=3),
+    Invalid(
+        "def window_of(model):\n    window = get_context_window(model)\n    return window or 200_000\n",
+        line=3,
+    ),
+)
+
+_TIER = 'def plan(vram):\n    config = {{"backend": "llama.cpp", "n_gpu_layers": 0, "context": {n}}}\n    return config\n'
+CONTEXT_KEY_VALID = (
+    Valid(_TIER.format(n=3)),  # lines of a diff's context
+    Valid(_TIER.format(n=5000)),  # no window's size
+)
+CONTEXT_KEY_INVALID = (Invalid(_TIER.format(n=8192), line=2), Invalid(_TIER.format(n="200_000"), line=2))

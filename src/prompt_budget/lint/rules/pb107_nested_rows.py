@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 
+#: A model's row's key holding its window when the number is window-sized (a bare ``context`` names no budget
+#: elsewhere: a text, a count of lines).
+_WINDOW_KEYS = frozenset({"context", "ctx"})
+
+
 def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth: int = 0) -> bool:
     """``value``, a row of a table, holds a budget: under a budget's key in nested dicts (``**`` items
     skipped), or, with ``records`` (the table's name says a window or tokens: a capacity's records hold
@@ -29,6 +34,8 @@ def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth:
         name = string_value(key) if key is not None else None
         if name and rule.names.is_budget(name) and rule.budget_literal(item) is not None:
             return True
+        if name in _WINDOW_KEYS and 1024 <= (rule.budget_literal(item) or 0) <= 20_000_000:
+            return True  # ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}`` (set 235: tokenol)
         if nested_budget(rule, item, depth=depth + 1):
             return True
     return False

@@ -4,6 +4,7 @@ ids, and tables named for models whose rows hold budgets, kept apart from the ru
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
 from prompt_budget.lint.rules.pb105_set225_cases import (
     COMMAND_ARGS_INVALID,
@@ -65,6 +66,7 @@ SET63_VALID = (
     *FROZEN_VALID,  # set 213: a read-only table of lengths
     *COMMAND_ARGS_VALID,  # set 232: a shell command's arguments
     *KEYED_ROWS_VALID,  # sets 231-232: rows of timeouts, of limits of items
+    *MODEL_CONTEXT_VALID,  # set 235: lines of context per model
 )
 
 SET63_INVALID = (
@@ -114,4 +116,5 @@ SET63_INVALID = (
     *FROZEN_INVALID,  # set 213: a read-only table of token limits
     *COMMAND_ARGS_INVALID,  # set 232: a table keyed by Cohere's models
     *KEYED_ROWS_INVALID,  # sets 231-232: rows of windows
+    *MODEL_CONTEXT_INVALID,  # set 235: tokenol's models' contexts
 )
