@@ -164,11 +164,21 @@ def _cut_under(rule: LintRule, key: str) -> int | None:
 
 def _subscript_reads(rule: LintRule, tree: ast.AST) -> dict[str, int | None]:
     cut: dict[int, int] = {}  # id of a subscript given as a truncating call's length -> its line
+    # ``max_length = self.model_config["max_length"]`` ... ``tokenizer(batch, max_length=max_length, truncation=True)``
+    # (set 235: tempoeval): a subscript bound to a local given so
+    bound: dict[str, list[ast.Subscript]] = {}
     for node in walk(tree):
-        if type(node) is ast.Call and cuts_tokens(node):
+        if type(node) is ast.Assign and type(node.value) is ast.Subscript and len(node.targets) == 1:
+            if type(target := node.targets[0]) is ast.Name:
+                bound.setdefault(target.id, []).append(node.value)
+        elif type(node) is ast.Call and cuts_tokens(node):
             for kw in node.keywords:
-                if kw.arg and rule.names.is_weak_budget(kw.arg) and type(kw.value) is ast.Subscript:
+                if not (kw.arg and rule.names.is_weak_budget(kw.arg)):
+                    continue
+                if type(kw.value) is ast.Subscript:
                     cut[id(kw.value)] = kw.value.lineno
+                elif type(kw.value) is ast.Name:
+                    cut.update((id(sub), sub.lineno) for sub in bound.get(kw.value.id, ()))
     reads: dict[str, int | None] = {}
     for node in walk(tree):
         if type(node) is not ast.Subscript or not isinstance(node.ctx, ast.Load):

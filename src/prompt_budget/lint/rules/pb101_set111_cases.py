@@ -23,6 +23,8 @@ from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_V
 from prompt_budget.lint.rules.pb104_set237_cases import (
     CONTEXT_KEY_INVALID,
     CONTEXT_KEY_VALID,
+    ENCODER_ROWS_INVALID,
+    ENCODER_ROWS_VALID,
     HANDED_LOCAL_INVALID,
     HANDED_LOCAL_VALID,
     LOCAL_FALLBACK_INVALID,
@@ -91,6 +93,7 @@ SET111_VALID = (
     *HANDED_LOCAL_VALID,  # set 237: rows, a local bound twice
     *LOCAL_FALLBACK_VALID,  # set 235: rows, a name saying nothing
     *CONTEXT_KEY_VALID,  # set 235: lines of context
+    *ENCODER_ROWS_VALID,  # set 235: a width shown
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
 )
 
@@ -115,6 +118,7 @@ SET111_INVALID = (
     *HANDED_LOCAL_INVALID,  # set 237: simba-ai's command line
     *LOCAL_FALLBACK_INVALID,  # set 235: tokenol's fallback window
     *CONTEXT_KEY_INVALID,  # set 235: turboagent-ai's tiers
+    *ENCODER_ROWS_INVALID,  # set 235: tempoeval's encoders
     *ENGINE_INVALID,  # set 236: a window under a key saying context
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'

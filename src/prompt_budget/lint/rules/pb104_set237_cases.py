@@ -96,3 +96,23 @@ CONTEXT_KEY_VALID = (
     Valid(_TIER.format(n=5000)),  # no window's size
 )
 CONTEXT_KEY_INVALID = (Invalid(_TIER.format(n=8192), line=2), Invalid(_TIER.format(n="200_000"), line=2))
+
+_ENCODER_ROWS = (
+    "class Retriever:\n"
+    '    MODEL_CONFIGS = {{"e5": {{"model_name": "intfloat/e5", "max_length": 4096}}, "sf": {{"max_length": 4096}}}}\n\n'
+    "    def encode(self, batch, model_id):\n"
+    '        max_length = self.MODEL_CONFIGS[model_id]["max_length"]\n'
+    "        return {use}\n"
+)
+ENCODER_ROWS_VALID = (
+    Valid(_ENCODER_ROWS.format(use="self.render(batch, width=max_length)")),
+)  # no tokenizer
+ENCODER_ROWS_INVALID = (
+    Invalid(
+        _ENCODER_ROWS.format(
+            use='self._tokenizer(batch, max_length=max_length, truncation=True, return_tensors="pt")'
+        ),
+        line=2,
+        count=2,
+    ),
+)
