@@ -31,7 +31,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import fraction
 from prompt_budget.lint.read_fractions import fallback_fact, read_fact
-from prompt_budget.lint.rule import number, string_value
+from prompt_budget.lint.rule import attr_name, number, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -69,9 +69,12 @@ def _named_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.
     to the helper taking it (``self._positive(getattr(...), 0.45)``). A share another key falls back on is
     kept as a fact, joined with the reads of that key as the factor of a budget (``read_fractions``)."""
     pair = lookup_pair(node)
-    key = string_value(pair[0]) if pair is not None else None
-    value = fraction(pair[1]) if pair is not None else None
-    if pair is None or key is None or value is None:
+    if pair is None:
+        yield from _helper_fallbacks(rule, node)
+        return
+    key = string_value(pair[0])
+    value = fraction(pair[1])
+    if key is None or value is None:
         return
     if not _named(rule, key):
         if not rule.names.is_budget(key) and not is_test_module(rule.ctx.path):
@@ -83,6 +86,19 @@ def _named_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.
         for given in (*helper.args, *(k.value for k in helper.keywords)):
             if given is not node and number(given) == value:
                 yield key, given
+
+
+def _helper_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.expr]]:
+    """``_normalize_ratio(config.context_warn_threshold_ratio, fallback=0.8)``: a helper given a budget
+    ratio's read first and, as ``fallback=`` or ``default=``, the share it falls back on (set 239: memnixa)."""
+    first = node.args[0] if node.args else None
+    name = attr_name(first) if isinstance(first, (ast.Name, ast.Attribute)) else None
+    if name and _named(rule, name):
+        yield from ((name, kw.value) for kw in node.keywords if kw.arg in _FALLBACKS and fraction(kw.value))
+
+
+#: Keywords of a helper's fallback.
+_FALLBACKS = frozenset({"fallback", "default"})
 
 
 def lookup_key(value: ast.expr | None) -> str | None:

@@ -45,7 +45,12 @@ from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_CAP_INVALID, WIND
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
 from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP_VALID
-from prompt_budget.lint.rules.pb104_set237_cases import MEDIA_CAP_INVALID, MEDIA_CAP_VALID
+from prompt_budget.lint.rules.pb104_set237_cases import (
+    MEDIA_CAP_INVALID,
+    MEDIA_CAP_VALID,
+    PIPELINE_INVALID,
+    PIPELINE_VALID,
+)
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import PATTERN_INVALID, PATTERN_VALID
@@ -145,6 +150,7 @@ SET117_VALID = (
     *EFFECTIVE_VALID,  # set 231: what is left of a screen
     *RESERVED_VALID,  # set 232: lines reserved
     *MEDIA_CAP_VALID,  # set 238: an image's pixels
+    *PIPELINE_VALID,  # set 240: a generator of rows
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -185,6 +191,7 @@ SET117_INVALID = (
     *EFFECTIVE_INVALID,  # set 231: buffers off what is left of a window
     *RESERVED_INVALID,  # set 232: the reply's room
     *MEDIA_CAP_INVALID,  # set 238: cliffcompaction's image cap
+    *PIPELINE_INVALID,  # set 240: langxchange's pipeline
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

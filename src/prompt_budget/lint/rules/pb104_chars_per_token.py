@@ -164,8 +164,8 @@ class CharsPerToken(LintRule):
     def _chars(self, node: ast.expr) -> str | None:
         """ "chars" for len(...) or a chars name, "words" for len(x.split()) or a words name; a local
         bound only to such an amount (``rest = len(text) - zh``) or a conditional of two (set 25)."""
-        if isinstance(node, ast.IfExp):
-            return conditional_unit(node, self._chars)
+        if (unit := conditional_unit(node, self._chars)) is not None or isinstance(node, ast.IfExp):
+            return unit  # ``len(a) if c else len(b)``, ``max(0, ascii_count - spaces)``
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             return self._chars(node.operand)  # ``-(-len(text) // 4)``: rounded up (set 237: kavalai)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):

@@ -12,7 +12,12 @@ from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_V
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
 from prompt_budget.lint.rules.pb104_set195_cases import SET195_INVALID, SET195_VALID
 from prompt_budget.lint.rules.pb104_set203_cases import TRIM_INVALID, TRIM_VALID
-from prompt_budget.lint.rules.pb104_set237_cases import RATES_INVALID, RATES_VALID
+from prompt_budget.lint.rules.pb104_set237_cases import (
+    CLAMPED_INVALID,
+    CLAMPED_VALID,
+    RATES_INVALID,
+    RATES_VALID,
+)
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import WORDS_INVALID, WORDS_VALID
@@ -67,6 +72,7 @@ SET111_VALID = (
     *TEXT_BYTES_VALID,  # set 223: a length named bytes of no encoded text
     *SUMMED_VALID,  # set 223: an estimate of lines summed
     *RATES_VALID,  # set 237: messages rounded up, rows, parts
+    *CLAMPED_VALID,  # set 239: messages clamped
 )
 
 SET111_INVALID = (
@@ -95,4 +101,5 @@ SET111_INVALID = (
     *TEXT_BYTES_INVALID,  # set 223: lore-solo's bytes of a text's encoding
     *SUMMED_INVALID,  # set 223: an estimate of tokens summed
     *RATES_INVALID,  # set 237: kavalai's, simba-ai's and cliffcompaction's rates
+    *CLAMPED_INVALID,  # set 239: memnixa's visible characters
 )

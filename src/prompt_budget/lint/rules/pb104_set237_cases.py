@@ -1,14 +1,25 @@
-"""Cases from sets 237 and 238 (issue 19).
+"""Cases from sets 235 to 240 (issue 19): set 235's leftovers and the forms of sets 237-240.
 
 PB104: a length negated to round a quotient up is a length still (kavalai's ``-(-len(text) // 4)``), a length of a
 text's content under an abbreviation is characters (simba-ai's ``tokens = hit.content_len // 4``,
-``pb104_rates.abbreviated_chars``), and a product of a token budget whose local is compared, clamped, with a running
-count of a text's characters is characters (cliffcompaction's ``budget = threshold_tokens * 4 - fixed`` ... ``used +
-len(part) > max(budget, 0)``, ``forms``). PB102: a media item's token cap that clamps what a function estimating
-tokens returns (cliffcompaction's ``return max(1, min(patches, MAX_IMAGE_TOKENS))``, ``token_estimates``). PB101: a
-local bound once to a number, or to a choice of one, given positionally to a function whose parameter is a budget
-(simba-ai's ``budget = int(args[2]) if len(args) >= 3 else 500`` ... ``get_context(args[1], budget)``,
-``positional_args``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases`` and ``pb101_set111_cases``.
+``pb104_rates.abbreviated_chars``), a count clamped at zero keeps its unit (memnixa's ``visible_ascii = max(0,
+ascii_count - whitespace_count)`` ... ``visible_ascii / 3.2``, ``pb104_terms.conditional_unit``), and a product of a
+token budget whose local is compared, clamped, with a running count of a text's characters is characters
+(cliffcompaction's ``budget = threshold_tokens * 4 - fixed`` ... ``used + len(part) > max(budget, 0)``, ``forms``).
+PB102: a media item's token cap that clamps what a function estimating tokens returns (cliffcompaction's ``return
+max(1, min(patches, MAX_IMAGE_TOKENS))``, ``token_estimates``), and a length given to a text-generation pipeline
+called with sampling settings (langxchange's ``self.generator(prompt, max_length=max_length, do_sample=...)``,
+``generation_lengths``). PB101: a local bound once to a number, or to a choice of one, given positionally to a
+function whose parameter is a budget (simba-ai's ``budget = int(args[2]) if len(args) >= 3 else 500`` ...
+``get_context(args[1], budget)``, ``positional_args``); a local bound once to a window's read is that budget for its
+fallback (tokenol's ``cw = context_window(model)`` ... ``cw if cw is not None else 200_000``, ``LintRule.budget_expr``);
+a window-sized ``"context"`` entry of a runtime's settings (turboagent-ai's ``{"backend": "llama.cpp", "context":
+8192}``, ``dict_settings``); a table's row read into a local a tokenizer truncates to (tempoeval's ``max_length =
+self.model_config["max_length"]``, ``dict_settings``). PB107: a model's row holding its window under ``"context"``
+(tokenol's ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}``, ``pb107_nested_rows``). PB105: a share a
+helper given a budget ratio's read falls back on (memnixa's ``_normalize_ratio(config.context_warn_threshold_ratio,
+fallback=0.8)``, ``keyed_ratios``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``,
+``pb101_set111_cases``, ``pb107_set63_cases`` and ``pb105_set111_cases``.
 """
 
 from __future__ import annotations
@@ -116,3 +127,26 @@ ENCODER_ROWS_INVALID = (
         count=2,
     ),
 )
+
+_PIPELINE = (
+    "# tokens\n"
+    "class Helper:\n"
+    "    def generate_text(self, prompt, max_length: int = 256):\n"
+    "        return self.generator(prompt, max_length=max_length, {setting}=False)\n"
+)
+PIPELINE_VALID = (Valid(_PIPELINE.format(setting="sort")),)  # a generator of rows, no sampling
+PIPELINE_INVALID = (Invalid(_PIPELINE.format(setting="do_sample"), line=3),)
+
+_SUMMED = (
+    "def estimate_text_tokens(text):\n"
+    "    ascii_count = sum(1 for char in text if char.isascii())\n"
+    "    whitespace_count = sum(1 for char in text if char.isspace())\n"
+    "    visible_ascii = max(0, {amount})\n"
+    "    return visible_ascii / 3.2\n"
+)
+CLAMPED_VALID = (Valid(_SUMMED.format(amount="len(messages) - 2")),)  # messages, no characters
+CLAMPED_INVALID = (Invalid(_SUMMED.format(amount="ascii_count - whitespace_count"), line=5),)
+
+_NORMALIZED = "# tokens\ndef thresholds(config):\n    return _normalize_ratio(config.{name}, fallback=0.8)\n"
+NORMALIZED_VALID = (Valid(_NORMALIZED.format(name="sample_ratio")),)
+NORMALIZED_INVALID = (Invalid(_NORMALIZED.format(name="context_warn_threshold_ratio"), line=3),)

@@ -67,8 +67,19 @@ def _text_length(node: ast.expr) -> bool:
 _TEXT_MAKERS = frozenset({"str", "repr", "dumps", "join", "format", "decode", "strip", "render"})
 
 
-def conditional_unit(node: ast.IfExp, unit: Unit) -> str | None:
-    """``len(a) if c else len(str(b))``: the unit both sides share, else None."""
+def conditional_unit(node: ast.expr, unit: Unit) -> str | None:
+    """``len(a) if c else len(str(b))``: the unit both sides share, else None; so too of the amounts a
+    clamp keeps at zero or more (``max(0, ascii_count - whitespace_count)``, set 239: memnixa; not a divisor's
+    guard, ``max(n - empty, 1)``)."""
+    if isinstance(node, ast.Call):
+        amounts = [a for a in node.args if not isinstance(a, ast.Constant)]
+        zero = any(isinstance(a, ast.Constant) and a.value == 0 for a in node.args)
+        if callee_name(node) not in {"max", "min"} or not zero or not amounts:
+            return None
+        units = {unit(a) for a in amounts}
+        return units.pop() if len(units) == 1 else None
+    if not isinstance(node, ast.IfExp):
+        return None
     body, orelse = unit(node.body), unit(node.orelse)
     return body if body == orelse else None
 

@@ -21,6 +21,7 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import HALF_INVALID, HALF_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SHARE_INVALID, SHARE_VALID
+from prompt_budget.lint.rules.pb104_set237_cases import NORMALIZED_INVALID, NORMALIZED_VALID
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
@@ -183,6 +184,7 @@ SET111_VALID = (
     *ABOVE_VALID,  # set 192: a comment of another whole, a block of comments
     *SET155_VALID,  # set 155: a window's ratio getter
     *SHARES_VALID,  # set 234: a status code's ratio, a count of windows
+    *NORMALIZED_VALID,  # set 239: a sample's ratio
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -254,4 +256,5 @@ SET111_INVALID = (
     *ABOVE_INVALID,  # set 192: one comment line saying a share of the context
     *SET155_INVALID,  # set 155: a window's ratio getter
     *SHARES_INVALID,  # set 234: shares kept for code, held back of a model's window
+    *NORMALIZED_INVALID,  # set 239: memnixa's normalizer
 )
