@@ -177,7 +177,7 @@ class Deferred:
             read = ancestors[-1]
             measured = (
                 (
-                    isinstance(read, ast.Name) and of_text(ancestors[-2], read)
+                    isinstance(read, ast.Name) and of_text(ancestors[-2], read, rule.ctx.function())
                 )  # ``len(req.input) > MAX_INPUT``
                 or (isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"})
             ) and compared_with_length(ancestors[-2], read, rule)

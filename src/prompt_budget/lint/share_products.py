@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.rule import LintRule, number
+from prompt_budget.lint.names import TOKEN_WORDS, words
+from prompt_budget.lint.rule import LintRule, attr_name, number
 
 
 def _factors(node: ast.expr) -> list[ast.expr]:
@@ -48,6 +49,15 @@ def product_budget(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | 
 
 def _scale(node: ast.expr) -> bool:
     """A literal the budget is scaled by before its share is taken: ``ctx * 4 * 0.15`` (set 181:
-    openprover's history, 15 % of the window in characters at 4 characters per token)."""
+    openprover's history, 15 % of the window in characters at 4 characters per token), or a rate named
+    between tokens and words or characters (``max_tokens * self.TOKEN_WORD_RATIO * 0.9``, set 240:
+    langxchange's 90 % margin of the budget in words)."""
     value = number(node)
-    return value is not None and 2 <= value <= 8
+    if value is None:
+        ws = set(words(attr_name(node) or "")) if isinstance(node, (ast.Name, ast.Attribute)) else set()
+        return bool(ws & {"ratio", "rate", "per"} and ws & TOKEN_WORDS and ws & _TEXT_UNITS)
+    return 2 <= value <= 8
+
+
+#: The units a token rate converts to (a rate's name holds one and a token word).
+_TEXT_UNITS = frozenset({"word", "words", "char", "chars", "character", "characters"})

@@ -50,6 +50,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     MEDIA_CAP_VALID,
     PIPELINE_INVALID,
     PIPELINE_VALID,
+    STR_CHECKED_INVALID,
+    STR_CHECKED_VALID,
 )
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
@@ -151,6 +153,7 @@ SET117_VALID = (
     *RESERVED_VALID,  # set 232: lines reserved
     *MEDIA_CAP_VALID,  # set 238: an image's pixels
     *PIPELINE_VALID,  # set 240: a generator of rows
+    *STR_CHECKED_VALID,  # set 242: a string's length
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -192,6 +195,7 @@ SET117_INVALID = (
     *RESERVED_INVALID,  # set 232: the reply's room
     *MEDIA_CAP_INVALID,  # set 238: cliffcompaction's image cap
     *PIPELINE_INVALID,  # set 240: langxchange's pipeline
+    *STR_CHECKED_INVALID,  # set 242: a length of anything
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

@@ -6,7 +6,8 @@ text's content under an abbreviation is characters (simba-ai's ``tokens = hit.co
 ascii_count - whitespace_count)`` ... ``visible_ascii / 3.2``, ``pb104_terms.conditional_unit``), and a product of a
 token budget whose local is compared, clamped, with a running count of a text's characters is characters
 (cliffcompaction's ``budget = threshold_tokens * 4 - fixed`` ... ``used + len(part) > max(budget, 0)``, ``forms``).
-PB102: a media item's token cap that clamps what a function estimating tokens returns (cliffcompaction's ``return
+PB102: a window's name ordered only against a ``str`` parameter's length counts characters (vcp-sdk's
+``if not isinstance(value, str)`` ... ``len(value) > MAX_CONTEXT_VALUE_LENGTH``, ``text_lengths``); a media item's token cap that clamps what a function estimating tokens returns (cliffcompaction's ``return
 max(1, min(patches, MAX_IMAGE_TOKENS))``, ``token_estimates``), and a length given to a text-generation pipeline
 called with sampling settings (langxchange's ``self.generator(prompt, max_length=max_length, do_sample=...)``,
 ``generation_lengths``). PB101: a local bound once to a number, or to a choice of one, given positionally to a
@@ -18,7 +19,8 @@ a window-sized ``"context"`` entry of a runtime's settings (turboagent-ai's ``{"
 self.model_config["max_length"]``, ``dict_settings``). PB107: a model's row holding its window under ``"context"``
 (tokenol's ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}``, ``pb107_nested_rows``). PB105: a share a
 helper given a budget ratio's read falls back on (memnixa's ``_normalize_ratio(config.context_warn_threshold_ratio,
-fallback=0.8)``, ``keyed_ratios``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``,
+fallback=0.8)``, ``keyed_ratios``) and a share of a budget taken through a named rate to words (langxchange's
+``int(max_tokens * self.TOKEN_WORD_RATIO * 0.9)``, ``share_products``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``,
 ``pb101_set111_cases``, ``pb107_set63_cases`` and ``pb105_set111_cases``.
 """
 
@@ -150,3 +152,25 @@ CLAMPED_INVALID = (Invalid(_SUMMED.format(amount="ascii_count - whitespace_count
 _NORMALIZED = "# tokens\ndef thresholds(config):\n    return _normalize_ratio(config.{name}, fallback=0.8)\n"
 NORMALIZED_VALID = (Valid(_NORMALIZED.format(name="sample_ratio")),)
 NORMALIZED_INVALID = (Invalid(_NORMALIZED.format(name="context_warn_threshold_ratio"), line=3),)
+
+_MARGIN = (
+    "# tokens\nclass Helper:\n    TOKEN_WORD_RATIO = 0.75\n\n"
+    "    def cut(self, text, {amount}):\n        return text.split()[: int({amount} * self.TOKEN_WORD_RATIO * 0.9)]\n"
+)
+MARGIN_VALID = (Valid(_MARGIN.format(amount="n_items")),)  # a count, no budget
+MARGIN_INVALID = (Invalid(_MARGIN.format(amount="max_tokens"), line=6),)
+
+_STR_CHECKED = (
+    "# capability token\nMAX_CONTEXT_LENGTH = 4096\n\n\n"
+    "def check(value{annotation}) -> None:\n"
+    "    {guard}\n"
+    "    if len(value) > MAX_CONTEXT_LENGTH:\n"
+    '        raise ValueError("too long")\n'
+)
+STR_CHECKED_VALID = (  # a string's length: characters
+    Valid(_STR_CHECKED.format(annotation=": str", guard="pass")),
+    Valid(_STR_CHECKED.format(annotation="", guard='assert isinstance(value, str), "not text"')),
+)
+STR_CHECKED_INVALID = (
+    Invalid(_STR_CHECKED.format(annotation="", guard="pass"), line=2),
+)  # ids, perhaps tokens

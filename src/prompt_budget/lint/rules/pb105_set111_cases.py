@@ -21,7 +21,12 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import HALF_INVALID, HALF_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SHARE_INVALID, SHARE_VALID
-from prompt_budget.lint.rules.pb104_set237_cases import NORMALIZED_INVALID, NORMALIZED_VALID
+from prompt_budget.lint.rules.pb104_set237_cases import (
+    MARGIN_INVALID,
+    MARGIN_VALID,
+    NORMALIZED_INVALID,
+    NORMALIZED_VALID,
+)
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
@@ -185,6 +190,7 @@ SET111_VALID = (
     *SET155_VALID,  # set 155: a window's ratio getter
     *SHARES_VALID,  # set 234: a status code's ratio, a count of windows
     *NORMALIZED_VALID,  # set 239: a sample's ratio
+    *MARGIN_VALID,  # set 240: a count of items
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -257,4 +263,5 @@ SET111_INVALID = (
     *SET155_INVALID,  # set 155: a window's ratio getter
     *SHARES_INVALID,  # set 234: shares kept for code, held back of a model's window
     *NORMALIZED_INVALID,  # set 239: memnixa's normalizer
+    *MARGIN_INVALID,  # set 240: langxchange's margin in words
 )
