@@ -24,6 +24,7 @@ from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.returned_pairs import functions, method_call, resolved_division
+from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.scaled_units import MONEY_WORDS
 from prompt_budget.lint.style_thresholds import picks_labels_only
 from prompt_budget.lint.walks import enclosing_function, parents, walk
@@ -153,7 +154,16 @@ class ComparedShares:
         args = fn.args
         params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
         reads = [other] if other.id in params else [_kept(s.value) for s in local_bindings(fn, other.id)]
-        names = {r.id if isinstance(r, ast.Name) and r.id in params else None for r in reads}
+        # or a getter of the module's, called with nothing (``token_ratio = self._compute_token_ratio_locked()``,
+        # set 241: castorice-agent's degradation levels)
+        names = {
+            r.id
+            if isinstance(r, ast.Name) and r.id in params
+            else callee_name(r)
+            if isinstance(r, ast.Call) and not r.args and not r.keywords
+            else None
+            for r in reads
+        }
         name = names.pop() if len(names) == 1 else None
         return name if name is not None and says_fill(self._rule, name) else None
 

@@ -20,7 +20,9 @@ self.model_config["max_length"]``, ``dict_settings``). PB107: a model's row hold
 (tokenol's ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}``, ``pb107_nested_rows``). PB105: a share a
 helper given a budget ratio's read falls back on (memnixa's ``_normalize_ratio(config.context_warn_threshold_ratio,
 fallback=0.8)``, ``keyed_ratios``) and a share of a budget taken through a named rate to words (langxchange's
-``int(max_tokens * self.TOKEN_WORD_RATIO * 0.9)``, ``share_products``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``,
+``int(max_tokens * self.TOKEN_WORD_RATIO * 0.9)``, ``share_products``), and a level compared with what a getter of
+the share of a token budget returns (castorice-agent's ``token_ratio = self._compute_token_ratio_locked()`` ... ``if
+token_ratio >= self.config.token_usage_l1``, ``compared_shares``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``,
 ``pb101_set111_cases``, ``pb107_set63_cases`` and ``pb105_set111_cases``.
 """
 
@@ -174,3 +176,11 @@ STR_CHECKED_VALID = (  # a string's length: characters
 STR_CHECKED_INVALID = (
     Invalid(_STR_CHECKED.format(annotation="", guard="pass"), line=2),
 )  # ids, perhaps tokens
+
+_LEVELS = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass Thresholds:\n    token_usage_l1: float = 0.70\n\n\n"
+    "class Manager:\n    def level(self) -> int:\n        ratio = self.{getter}()\n"
+    "        return 1 if ratio >= self.config.token_usage_l1 else 0\n"
+)
+LEVELS_VALID = (Valid(_LEVELS.format(getter="_compute_error_rate")),)  # a rate of errors
+LEVELS_INVALID = (Invalid(_LEVELS.format(getter="_compute_token_ratio_locked"), line=6),)

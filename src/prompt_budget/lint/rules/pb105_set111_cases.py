@@ -22,6 +22,8 @@ from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VAL
 from prompt_budget.lint.rules.pb104_set189_cases import HALF_INVALID, HALF_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SHARE_INVALID, SHARE_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import (
+    LEVELS_INVALID,
+    LEVELS_VALID,
     MARGIN_INVALID,
     MARGIN_VALID,
     NORMALIZED_INVALID,
@@ -191,6 +193,7 @@ SET111_VALID = (
     *SHARES_VALID,  # set 234: a status code's ratio, a count of windows
     *NORMALIZED_VALID,  # set 239: a sample's ratio
     *MARGIN_VALID,  # set 240: a count of items
+    *LEVELS_VALID,  # set 241: a rate of errors
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -264,4 +267,5 @@ SET111_INVALID = (
     *SHARES_INVALID,  # set 234: shares kept for code, held back of a model's window
     *NORMALIZED_INVALID,  # set 239: memnixa's normalizer
     *MARGIN_INVALID,  # set 240: langxchange's margin in words
+    *LEVELS_INVALID,  # set 241: castorice-agent's degradation levels
 )
