@@ -86,7 +86,9 @@ def _params(rule: LintRule, call: ast.Call) -> list[str] | None:
 def _default_positions(rule: LintRule, call: ast.Call) -> frozenset[int]:
     """The positions of ``call``'s arguments that its callee, defined in this module, names as a default
     (``def _int_setting(value, default, ...)``: 1)."""
-    params = _params(rule, call) or []
+    params = _params(rule, call)
+    if params is None:
+        return frozenset({2}) if len(call.args) == 3 and _reader(call) else frozenset()  # ``_handed_key``
     return frozenset(i for i, p in enumerate(params) if set(words(p)) & _DEFAULT_WORDS)
 
 
@@ -97,8 +99,22 @@ def _handed_key(rule: LintRule, call: ast.Call) -> str | None:
     key = string_value(call.args[1]) if len(call.args) >= 2 else None
     if not key or key.isupper() or not rule.names.is_budget_setting(key):
         return None
-    params = _params(rule, call) or []
+    params = _params(rule, call)
+    if params is None:
+        # a reader imported from another module of the project, named for what it reads (``from .mcp_request
+        # import as_int as _as_int`` ... ``_as_int(args, "max_tokens", 512)``, set 242: flywheel-relay)
+        return key if len(call.args) == 3 and _reader(call) else None
     return key if len(params) >= 2 and set(words(params[1])) & _KEY_WORDS else None
+
+
+#: Words of a reader's name that say it parses a value: an imported reader handed (mapping, key, default).
+_READER_WORDS = frozenset({"int", "float", "get", "read", "parse", "setting", "arg", "opt", "option"})
+
+
+def _reader(call: ast.Call) -> bool:
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return bool(set(words(name)) & _READER_WORDS) and isinstance(call.args[2], ast.Constant)
 
 
 def helper_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:

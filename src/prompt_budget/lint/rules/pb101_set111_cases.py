@@ -27,6 +27,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     ENCODER_ROWS_VALID,
     HANDED_LOCAL_INVALID,
     HANDED_LOCAL_VALID,
+    IMPORTED_READER_INVALID,
+    IMPORTED_READER_VALID,
     LOCAL_FALLBACK_INVALID,
     LOCAL_FALLBACK_VALID,
 )
@@ -94,6 +96,7 @@ SET111_VALID = (
     *LOCAL_FALLBACK_VALID,  # set 235: rows, a name saying nothing
     *CONTEXT_KEY_VALID,  # set 235: lines of context
     *ENCODER_ROWS_VALID,  # set 235: a width shown
+    *IMPORTED_READER_VALID,  # set 242: rows, no reader
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
 )
 
@@ -119,6 +122,7 @@ SET111_INVALID = (
     *LOCAL_FALLBACK_INVALID,  # set 235: tokenol's fallback window
     *CONTEXT_KEY_INVALID,  # set 235: turboagent-ai's tiers
     *ENCODER_ROWS_INVALID,  # set 235: tempoeval's encoders
+    *IMPORTED_READER_INVALID,  # set 242: flywheel-relay's aliased reader
     *ENGINE_INVALID,  # set 236: a window under a key saying context
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'

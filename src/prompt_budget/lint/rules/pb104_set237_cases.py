@@ -15,7 +15,8 @@ function whose parameter is a budget (simba-ai's ``budget = int(args[2]) if len(
 ``get_context(args[1], budget)``, ``positional_args``); a local bound once to a window's read is that budget for its
 fallback (tokenol's ``cw = context_window(model)`` ... ``cw if cw is not None else 200_000``, ``LintRule.budget_expr``);
 a window-sized ``"context"`` entry of a runtime's settings (turboagent-ai's ``{"backend": "llama.cpp", "context":
-8192}``, ``dict_settings``); a table's row read into a local a tokenizer truncates to (tempoeval's ``max_length =
+8192}``, ``dict_settings``); a default handed with a budget's key to a reader imported from another module and named for reading (flywheel-relay's
+``_as_int(args, "max_tokens", 512)``, ``helper_settings``); a table's row read into a local a tokenizer truncates to (tempoeval's ``max_length =
 self.model_config["max_length"]``, ``dict_settings``). PB107: a model's row holding its window under ``"context"``
 (tokenol's ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}``, ``pb107_nested_rows``). PB105: a share a
 helper given a budget ratio's read falls back on (memnixa's ``_normalize_ratio(config.context_warn_threshold_ratio,
@@ -184,3 +185,13 @@ _LEVELS = (
 )
 LEVELS_VALID = (Valid(_LEVELS.format(getter="_compute_error_rate")),)  # a rate of errors
 LEVELS_INVALID = (Invalid(_LEVELS.format(getter="_compute_token_ratio_locked"), line=6),)
+
+_IMPORTED_READER = (
+    "from .mcp_request import as_int as _as_int\n\n\n"
+    'def binding(args):\n    return {{"{key}": {call}(args, "{key}", 512)}}\n'
+)
+IMPORTED_READER_VALID = (
+    Valid(_IMPORTED_READER.format(key="limit", call="_as_int")),  # rows
+    Valid(_IMPORTED_READER.format(key="max_tokens", call="_emit")),  # no reader by its name
+)
+IMPORTED_READER_INVALID = (Invalid(_IMPORTED_READER.format(key="max_tokens", call="_as_int"), line=5),)
