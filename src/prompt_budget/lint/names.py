@@ -414,7 +414,7 @@ def excluded(ws: tuple[str, ...]) -> bool:
     if not found or not found <= _WHERE_WORDS:
         return bool(found)
     joined = " " + " ".join(ws) + " "
-    return not any(p in joined for p in (*_LLM_PHRASES, " context window "))
+    return not any(p in joined for p in (*_LLM_PHRASES, " context window ", " max tokens "))
 
 
 #: The last words of a name whose "cost" is measured in tokens (``DEFAULT_COST_CEILING_TOKENS``).

@@ -50,6 +50,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     MEDIA_CAP_VALID,
     PIPELINE_INVALID,
     PIPELINE_VALID,
+    SESSION_INVALID,
+    SESSION_VALID,
     STR_CHECKED_INVALID,
     STR_CHECKED_VALID,
 )
@@ -154,6 +156,7 @@ SET117_VALID = (
     *MEDIA_CAP_VALID,  # set 238: an image's pixels
     *PIPELINE_VALID,  # set 240: a generator of rows
     *STR_CHECKED_VALID,  # set 242: a string's length
+    *SESSION_VALID,  # set 243: session tokens
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -196,6 +199,7 @@ SET117_INVALID = (
     *MEDIA_CAP_INVALID,  # set 238: cliffcompaction's image cap
     *PIPELINE_INVALID,  # set 240: langxchange's pipeline
     *STR_CHECKED_INVALID,  # set 242: a length of anything
+    *SESSION_INVALID,  # set 243: convo-mem's whole session
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

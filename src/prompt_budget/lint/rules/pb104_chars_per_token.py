@@ -535,7 +535,7 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 report_allowance(self, node, right, factor, budget)
-            elif kind is None and token_cap(self, left) and 1.2 <= factor <= 6 and self._char_result(node):
+            elif kind is None and token_cap(self, left) and 1.2 <= factor <= 8 and self._char_result(node):
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):

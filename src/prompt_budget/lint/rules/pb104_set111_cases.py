@@ -15,6 +15,8 @@ from prompt_budget.lint.rules.pb104_set203_cases import TRIM_INVALID, TRIM_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import (
     CLAMPED_INVALID,
     CLAMPED_VALID,
+    EIGHT_INVALID,
+    EIGHT_VALID,
     RATES_INVALID,
     RATES_VALID,
 )
@@ -73,6 +75,7 @@ SET111_VALID = (
     *SUMMED_VALID,  # set 223: an estimate of lines summed
     *RATES_VALID,  # set 237: messages rounded up, rows, parts
     *CLAMPED_VALID,  # set 239: messages clamped
+    *EIGHT_VALID,  # set 244: a factor of twelve
 )
 
 SET111_INVALID = (
@@ -102,4 +105,5 @@ SET111_INVALID = (
     *SUMMED_INVALID,  # set 223: an estimate of tokens summed
     *RATES_INVALID,  # set 237: kavalai's, simba-ai's and cliffcompaction's rates
     *CLAMPED_INVALID,  # set 239: memnixa's visible characters
+    *EIGHT_INVALID,  # set 244: pulse-coding-agent's rough char limit
 )

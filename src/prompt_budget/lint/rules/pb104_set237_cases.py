@@ -1,30 +1,40 @@
-"""Cases from sets 235 to 240 (issue 19): set 235's leftovers and the forms of sets 237-240.
+"""Cases from sets 235 to 244 (issue 19): set 235's leftovers and the forms of sets 237-244.
 
-PB104: a length negated to round a quotient up is a length still (kavalai's ``-(-len(text) // 4)``), a length of a
+PB104: a length negated to round a quotient up is a length still (kavalai's ``-(-len(text) // 4)``); a length of a
 text's content under an abbreviation is characters (simba-ai's ``tokens = hit.content_len // 4``,
-``pb104_rates.abbreviated_chars``), a count clamped at zero keeps its unit (memnixa's ``visible_ascii = max(0,
-ascii_count - whitespace_count)`` ... ``visible_ascii / 3.2``, ``pb104_terms.conditional_unit``), and a product of a
-token budget whose local is compared, clamped, with a running count of a text's characters is characters
+``pb104_rates.abbreviated_chars``); a count clamped at zero keeps its unit (memnixa's ``visible_ascii = max(0,
+ascii_count - whitespace_count)`` ... ``visible_ascii / 3.2``, ``pb104_terms.conditional_unit``); a token setting cut
+into a text at up to 8 characters per token (pulse-coding-agent's ``item.content[: self._summary_tokens * 8]``); a
+product of a token budget whose local is compared, clamped, with a running count of a text's characters is characters
 (cliffcompaction's ``budget = threshold_tokens * 4 - fixed`` ... ``used + len(part) > max(budget, 0)``, ``forms``).
-PB102: a window's name ordered only against a ``str`` parameter's length counts characters (vcp-sdk's
-``if not isinstance(value, str)`` ... ``len(value) > MAX_CONTEXT_VALUE_LENGTH``, ``text_lengths``); a media item's token cap that clamps what a function estimating tokens returns (cliffcompaction's ``return
-max(1, min(patches, MAX_IMAGE_TOKENS))``, ``token_estimates``), and a length given to a text-generation pipeline
-called with sampling settings (langxchange's ``self.generator(prompt, max_length=max_length, do_sample=...)``,
-``generation_lengths``). PB101: a local bound once to a number, or to a choice of one, given positionally to a
-function whose parameter is a budget (simba-ai's ``budget = int(args[2]) if len(args) >= 3 else 500`` ...
-``get_context(args[1], budget)``, ``positional_args``); a local bound once to a window's read is that budget for its
-fallback (tokenol's ``cw = context_window(model)`` ... ``cw if cw is not None else 200_000``, ``LintRule.budget_expr``);
-a window-sized ``"context"`` entry of a runtime's settings (turboagent-ai's ``{"backend": "llama.cpp", "context":
-8192}``, ``dict_settings``); a default handed with a budget's key to a reader imported from another module and named for reading (flywheel-relay's
-``_as_int(args, "max_tokens", 512)``, ``helper_settings``); a table's row read into a local a tokenizer truncates to (tempoeval's ``max_length =
-self.model_config["max_length"]``, ``dict_settings``). PB107: a model's row holding its window under ``"context"``
-(tokenol's ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}``, ``pb107_nested_rows``). PB105: a share a
-helper given a budget ratio's read falls back on (memnixa's ``_normalize_ratio(config.context_warn_threshold_ratio,
-fallback=0.8)``, ``keyed_ratios``) and a share of a budget taken through a named rate to words (langxchange's
-``int(max_tokens * self.TOKEN_WORD_RATIO * 0.9)``, ``share_products``), and a level compared with what a getter of
-the share of a token budget returns (castorice-agent's ``token_ratio = self._compute_token_ratio_locked()`` ... ``if
-token_ratio >= self.config.token_usage_l1``, ``compared_shares``). Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``,
-``pb101_set111_cases``, ``pb107_set63_cases`` and ``pb105_set111_cases``.
+
+PB102: a session's "max tokens" is a budget (convo-mem's ``WHOLE_SESSION_MAX_TOKENS = 40_000``, ``names.excluded``);
+a window's name ordered only against a ``str`` parameter's length counts characters (vcp-sdk's ``if not
+isinstance(value, str)`` ... ``len(value) > MAX_CONTEXT_VALUE_LENGTH``, ``text_lengths``); a media item's token cap
+that clamps what a function estimating tokens returns (cliffcompaction's ``return max(1, min(patches,
+MAX_IMAGE_TOKENS))``, ``token_estimates``); a length given to a text-generation pipeline called with sampling
+settings (langxchange's ``self.generator(prompt, max_length=max_length, do_sample=...)``, ``generation_lengths``).
+
+PB101: a local bound once to a number, or to a choice of one, given positionally to a function whose parameter is a
+budget (simba-ai's ``budget = int(args[2]) if len(args) >= 3 else 500`` ... ``get_context(args[1], budget)``,
+``positional_args``); a local bound once to a window's read is that budget for its fallback (tokenol's ``cw =
+context_window(model)`` ... ``cw if cw is not None else 200_000``, ``LintRule.budget_expr``); a window-sized
+``"context"`` entry of a runtime's settings (turboagent-ai's ``{"backend": "llama.cpp", "context": 8192}``,
+``dict_settings``); a table's row read into a local a tokenizer truncates to (tempoeval's ``max_length =
+self.model_config["max_length"]``, ``dict_settings``); a default handed with a budget's key to a reader imported from
+another module and named for reading (flywheel-relay's ``_as_int(args, "max_tokens", 512)``, ``helper_settings``).
+
+PB107: a model's row holding its window under ``"context"`` (tokenol's ``{"claude-opus-4-5": {"context": 200_000,
+"input": 5.00}}``, ``pb107_nested_rows``).
+
+PB105: a share a helper given a budget ratio's read falls back on (memnixa's
+``_normalize_ratio(config.context_warn_threshold_ratio, fallback=0.8)``, ``keyed_ratios``); a share of a budget taken
+through a named rate to words (langxchange's ``int(max_tokens * self.TOKEN_WORD_RATIO * 0.9)``, ``share_products``);
+a level compared with what a getter of the share of a token budget returns (castorice-agent's ``token_ratio =
+self._compute_token_ratio_locked()`` ... ``if token_ratio >= self.config.token_usage_l1``, ``compared_shares``).
+
+Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``, ``pb101_set111_cases``, ``pb107_set63_cases`` and
+``pb105_set111_cases``.
 """
 
 from __future__ import annotations
@@ -195,3 +205,13 @@ IMPORTED_READER_VALID = (
     Valid(_IMPORTED_READER.format(key="max_tokens", call="_emit")),  # no reader by its name
 )
 IMPORTED_READER_INVALID = (Invalid(_IMPORTED_READER.format(key="max_tokens", call="_as_int"), line=5),)
+
+SESSION_VALID = (Valid("MAX_SESSION_TOKENS = 5\n"),)  # a user's session tokens (credentials)
+SESSION_INVALID = (Invalid("WHOLE_SESSION_MAX_TOKENS = 40_000\n", line=1),)
+
+_EIGHT = (
+    "# tokens\nclass Summaries:\n    def render(self, item):\n"
+    "        return PROMPT.format(content=item.content[: self._summary_tokens * {factor}])  # rough char limit\n"
+)
+EIGHT_VALID = (Valid(_EIGHT.format(factor=12)),)  # no rate of characters per token
+EIGHT_INVALID = (Invalid(_EIGHT.format(factor=8), line=4),)
