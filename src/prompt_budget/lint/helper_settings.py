@@ -10,8 +10,10 @@ getter's ``get_int("max_tokens") or 4096`` (``settings_reads``). In the same cal
 helper's floor (``minimum=``, ``min_value=``, ``lo=``) bounds the budget from below, reported as its ``_min``,
 and one given as its cap (``maximum=``, ``hi=``) as its ``_max``.
 
-A helper defined elsewhere, or whose parameter is named for anything but a default, is not judged: the
-number could be a base, a precision, a count (``int(value, 16)``, ``round(x, 2)``). A key written as an
+A helper whose parameter is named for anything but a default is not judged: the number could be a base, a
+precision, a count (``int(value, 16)``, ``round(x, 2)``). One defined elsewhere is judged only when named for
+reading a value (``as_int``, ``get_setting``, ``parse_opt``) and handed a mapping, a budget's key and a number, in
+that order (set 242: flywheel-relay's ``_as_int(args, "max_tokens", 512)``, imported under an alias). A key written as an
 environment variable's name, or read from the environment, is no setting of the code.
 """
 

@@ -26,7 +26,9 @@ cost after the parse. Each built-in rule's needs are declared here, next to one 
   (``han_tokens=0.625``) where it divides or multiplies: a statement naming a constant or a parameter
   it saw bound to a rate's number is kept;
 - PB102 and PB105 follow names bound to a number to their later reads and re-bindings (the data flow):
-  a statement naming one of the names they watch at that point of the walk is kept;
+  a statement naming one of the names they watch at that point of the walk is kept; so does PB101, for a
+  length bound to a number in a test (``bound_lengths``) and a local bound to a budget's number, followed
+  to the calls it is given to positionally (``positional_args``);
 - a line with a non-ASCII character is always kept (Python normalises identifiers, so the text may
   spell a watched name differently from the tree).
 
