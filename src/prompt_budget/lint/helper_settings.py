@@ -114,8 +114,10 @@ _READER_WORDS = frozenset({"int", "float", "get", "read", "parse", "setting", "a
 
 
 def _reader(call: ast.Call) -> bool:
+    """A bare name's call (not a method: ``config.get("api", "max_tokens", 32768)`` reads a section, judged as
+    such elsewhere) named for reading, its third argument a literal."""
     func = call.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    name = func.id if isinstance(func, ast.Name) else ""
     return bool(set(words(name)) & _READER_WORDS) and isinstance(call.args[2], ast.Constant)
 
 

@@ -203,6 +203,9 @@ _IMPORTED_READER = (
 IMPORTED_READER_VALID = (
     Valid(_IMPORTED_READER.format(key="limit", call="_as_int")),  # rows
     Valid(_IMPORTED_READER.format(key="max_tokens", call="_emit")),  # no reader by its name
+    Valid(
+        _IMPORTED_READER.format(key="max_tokens", call="section.as_int")
+    ),  # a method, read by other readings
 )
 IMPORTED_READER_INVALID = (Invalid(_IMPORTED_READER.format(key="max_tokens", call="_as_int"), line=5),)
 
