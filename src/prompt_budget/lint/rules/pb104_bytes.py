@@ -139,7 +139,15 @@ def encoded_text(rule: LintRule, name: str) -> bool:
         bool(bound)
         and len(bound) == stores
         and all(
-            _encodes_text(rule, v) or (isinstance(v, ast.Call) and _returns_encoded_text(rule, v))
+            _encodes_text(rule, v)
+            or (isinstance(v, ast.Call) and _returns_encoded_text(rule, v))
+            # ``n_bytes = len(text.encode("utf-8"))``: the size of one (set 245: yait-aichain)
+            or (
+                isinstance(v, ast.Call)
+                and callee_name(v) == "len"
+                and len(v.args) == 1
+                and _encodes_text(rule, v.args[0])
+            )
             for v in bound
         )
     )

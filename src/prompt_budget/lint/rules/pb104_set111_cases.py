@@ -19,6 +19,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     EIGHT_VALID,
     RATES_INVALID,
     RATES_VALID,
+    SIZED_INVALID,
+    SIZED_VALID,
 )
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
@@ -76,6 +78,7 @@ SET111_VALID = (
     *RATES_VALID,  # set 237: messages rounded up, rows, parts
     *CLAMPED_VALID,  # set 239: messages clamped
     *EIGHT_VALID,  # set 244: a factor of twelve
+    *SIZED_VALID,  # set 245: binary data's size
 )
 
 SET111_INVALID = (
@@ -106,4 +109,5 @@ SET111_INVALID = (
     *RATES_INVALID,  # set 237: kavalai's, simba-ai's and cliffcompaction's rates
     *CLAMPED_INVALID,  # set 239: memnixa's visible characters
     *EIGHT_INVALID,  # set 244: pulse-coding-agent's rough char limit
+    *SIZED_INVALID,  # set 245: yait-aichain's bytes of a text's encoding
 )

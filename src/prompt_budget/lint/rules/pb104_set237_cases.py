@@ -1,9 +1,10 @@
-"""Cases from sets 235 to 244 (issue 19): set 235's leftovers and the forms of sets 237-244.
+"""Cases from sets 235 to 246 (issue 19): set 235's leftovers and the forms of sets 237-246.
 
 PB104: a length negated to round a quotient up is a length still (kavalai's ``-(-len(text) // 4)``); a length of a
 text's content under an abbreviation is characters (simba-ai's ``tokens = hit.content_len // 4``,
 ``pb104_rates.abbreviated_chars``); a count clamped at zero keeps its unit (memnixa's ``visible_ascii = max(0,
-ascii_count - whitespace_count)`` ... ``visible_ascii / 3.2``, ``pb104_terms.conditional_unit``); a token setting cut
+ascii_count - whitespace_count)`` ... ``visible_ascii / 3.2``, ``pb104_terms.conditional_unit``); a local bound to the size of a text's encoding is
+no binary data (yait-aichain's ``n_bytes = len(text.encode("utf-8"))`` ... ``n_bytes // 3 + 1``, ``pb104_bytes``); a token setting cut
 into a text at up to 8 characters per token (pulse-coding-agent's ``item.content[: self._summary_tokens * 8]``); a
 product of a token budget whose local is compared, clamped, with a running count of a text's characters is characters
 (cliffcompaction's ``budget = threshold_tokens * 4 - fixed`` ... ``used + len(part) > max(budget, 0)``, ``forms``).
@@ -218,3 +219,10 @@ _EIGHT = (
 )
 EIGHT_VALID = (Valid(_EIGHT.format(factor=12)),)  # no rate of characters per token
 EIGHT_INVALID = (Invalid(_EIGHT.format(factor=8), line=4),)
+
+_SIZED = (
+    "def batches(texts, blob):\n    for text in texts:\n        n_bytes = len({measured})\n"
+    "        n_toks = n_bytes // 3 + 1  # over, not under: most text is 4 bytes a token\n        yield n_toks\n"
+)
+SIZED_VALID = (Valid(_SIZED.format(measured="blob")),)  # binary data's bytes
+SIZED_INVALID = (Invalid(_SIZED.format(measured='text.encode("utf-8")'), line=4),)
