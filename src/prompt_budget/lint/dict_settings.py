@@ -70,8 +70,9 @@ def _dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
     yield from (f for f in dict_settings(rule, node, parent) if id(f[0]) not in skip)
 
 
-#: Keys that name a model's window when the number is a window's size (a bare ``context`` is otherwise a text).
-_WINDOW_KEYS = frozenset({"context", "ctx"})
+#: Keys that name a model's window when the number is a window's size (a bare ``context`` is otherwise a text, a
+#: count of lines); read by PB107 for a model's row too (``pb107_nested_rows``).
+WINDOW_KEYS = frozenset({"context", "ctx"})
 
 
 def _window_sized(value: float) -> bool:
@@ -119,7 +120,7 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
             # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148); a bare ``"TPM"`` key is a row of a
             # provider's published limits by tier, written many times
             yield item, name, value, "written as a rate limiter's quota of tokens per minute"
-        elif name in _WINDOW_KEYS and _window_sized(value) and not _published(node, parent):
+        elif name in WINDOW_KEYS and _window_sized(value) and not _published(node, parent):
             # ``{"backend": "llama.cpp", "context": 8192}``, ``config.update({"context": 131072})`` (set 235)
             yield item, name, value, "written as a context window's size"
         elif splitter and token_setting(rule, name):

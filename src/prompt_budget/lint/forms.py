@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.flow import FIELD_CALLS, bound_local, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.ordered_shares import climb
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 from prompt_budget.lint.walks import kept_per_file, walk
 
@@ -189,10 +190,6 @@ def _cuts(value: ast.expr) -> bool:
 # --- tokens converted to characters
 
 
-#: Calls whose result is in the unit of their arguments: ``max(budget, 0)``, ``int(limit)``.
-_CLAMPS = frozenset({"max", "min", "int", "round", "abs"})
-
-
 def _read_as_characters(
     read: ast.Name, parents: dict[ast.AST, ast.AST], rule: LintRule, tallies: Callable[[], set[str]]
 ) -> bool:
@@ -205,10 +202,7 @@ def _read_as_characters(
         # ``render_map(index, budget_chars=budget)`` (set 199: essarion-build)
         said = set(words(parent.arg))
         return bool(said & CHAR_WORDS) and not said & {"token", "tokens"}
-    while (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))) or (
-        isinstance(parent, ast.Call) and callee_name(parent) in _CLAMPS and child in parent.args
-    ):  # ``len(part) > max(budget - used, 0)`` (set 238: cliffcompaction)
-        child, parent = parent, parents.get(parent)
+    child, parent = climb(parents, read)  # ``len(part) > max(budget - used, 0)`` (set 238: cliffcompaction)
     if isinstance(parent, ast.Slice):
         return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare):

@@ -25,11 +25,10 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
 from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.positional_args import choices, shape_only
+from prompt_budget.lint.positional_args import bound_numbers, shape_only
 from prompt_budget.lint.rule import callee_name, dotted
 from prompt_budget.lint.token_batches import batches_token_ids
 from prompt_budget.lint.token_floors import compared_to_tokens, keyed_as_budget
@@ -130,8 +129,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         named = (
             (callee, index, one)
             for callee, index, name, fn in self._outside_named
-            if len(values := bound_values(fn, name)) == 1
-            for one in choices(values[0])
+            for one in bound_numbers(fn, name)
         )
         for callee, index, literal in (*self._outside, *named):
             base, _, attr = callee.rpartition(".")

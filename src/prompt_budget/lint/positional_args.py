@@ -77,9 +77,8 @@ class PositionalFlow:
         len(args) >= 3 else 500`` ... ``get_context(args[1], budget)``, ``def get_context(query,
         token_budget=500)``). Read once the module is read, only for a function the module defines."""
         for callee, index, name, fn in self._named:
-            params = self._defs.get(callee, ([], None))[0]
-            if index < len(params) and len(values := bound_values(fn, name)) == 1:
-                yield from ((callee, index, one) for one in choices(values[0]))
+            if index < len(self._defs.get(callee, ([], None))[0]):
+                yield from ((callee, index, one) for one in bound_numbers(fn, name))
 
     def taken(self) -> list[tuple[str, str, ast.Constant]]:
         """(the function, the parameter, the literal) of each number a module's function takes, but
@@ -98,3 +97,11 @@ def choices(arg: ast.expr) -> Iterator[ast.Constant]:
     for one in (arg.body, arg.orelse) if type(arg) is ast.IfExp else (arg,):
         if type(one) is ast.Constant and type(one.value) is int:
             yield one
+
+
+def bound_numbers(fn: Function, name: str) -> Iterator[ast.Constant]:
+    """The int literals the local ``name`` of ``fn`` holds when bound there once, to a number or a choice of
+    two (``budget = int(args[2]) if len(args) >= 3 else 500``), else none."""
+    values = bound_values(fn, name)
+    if len(values) == 1:
+        yield from choices(values[0])

@@ -10,16 +10,12 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.dict_settings import WINDOW_KEYS
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
-
-
-#: A model's row's key holding its window when the number is window-sized (a bare ``context`` names no budget
-#: elsewhere: a text, a count of lines).
-_WINDOW_KEYS = frozenset({"context", "ctx"})
 
 
 def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth: int = 0) -> bool:
@@ -34,7 +30,7 @@ def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth:
         name = string_value(key) if key is not None else None
         if name and rule.names.is_budget(name) and rule.budget_literal(item) is not None:
             return True
-        if name in _WINDOW_KEYS and 1024 <= (rule.budget_literal(item) or 0) <= 20_000_000:
+        if name in WINDOW_KEYS and 1024 <= (rule.budget_literal(item) or 0) <= 20_000_000:
             return True  # ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}`` (set 235: tokenol)
         if nested_budget(rule, item, depth=depth + 1):
             return True
