@@ -163,6 +163,23 @@ def test_test_modules_are_suppressed_unless_report_tests(project: Path) -> None:
     assert {("tests/test_agent.py", "PB101"), ("conftest.py", "PB101")} <= counted
 
 
+def test_a_module_named_like_a_test_that_holds_none_is_code(project: Path) -> None:
+    """``web/connection_test.py`` sending a product's probe request is code; ``agent_test.py`` with a test,
+    or importing pytest, is a test module (set 247: shidoshi's connection check)."""
+    probe = "def probe(sdk):\n    return sdk.messages.create(model='m', max_tokens=256)\n"
+    (project / "web").mkdir()
+    (project / "web" / "connection_test.py").write_text(probe, encoding="utf-8")
+    (project / "web" / "agent_test.py").write_text(
+        probe + "\n\ndef test_probe():\n    probe(None)\n", "utf-8"
+    )
+    (project / "web" / "probe_test.py").write_text("import pytest\n\n" + probe, encoding="utf-8")
+    proc = run(".", "--format", "json", "--show-suppressed", cwd=project)
+    found = {(f["path"], f["code"]): f["suppressed"] for f in json.loads(proc.stdout)}
+    assert found[("web/connection_test.py", "PB101")] is None
+    assert found[("web/agent_test.py", "PB101")] == "test module (report-tests = false)"
+    assert found[("web/probe_test.py", "PB101")] == "test module (report-tests = false)"
+
+
 def test_budget_in_a_module_that_speaks_of_token_budgets(project: Path) -> None:
     """``budget`` alone is a token budget only where the module's prose says so; ``ignore-names`` turns it off."""
     body = (

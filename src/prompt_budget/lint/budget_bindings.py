@@ -324,6 +324,9 @@ def judge_assignment(
         # ``FALLBACK_IMAGE_TOKENS = 1600``: a media item's tokens, a guess where an estimating
         # function returns or scales it, a budget where it is read as one (leave_Module decides)
         before = len(reports)
+        if _commented_estimate(rule):  # ``# Fixed token cost for an inline image (approximate)`` (set 247)
+            report_binding(rule, literal, name, value, f"{where}, {what}, a guess by its comment", True)
+            return
         report_binding(rule, literal, name, value, f"{where}, {what}", name.isupper())
         held.hold(held.media, rule, name, before)
     elif names.is_budget_setting(name):
@@ -403,6 +406,19 @@ def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -
     amount = rule.budget_literal(literal)
     if literal is not None and amount is not None and name and rule.names.is_budget_setting(name):
         report_binding(rule, literal, name, amount, "as its command-line flag's const", name.isupper())
+
+
+#: A comment calling a number a guess (``approximate; varies with resolution``).
+_GUESS = re.compile(r"\b(?:approx\w*|estimat\w*|rough(?:ly)?|heuristic)\b", re.IGNORECASE)
+
+
+def _commented_estimate(rule: LintRule) -> bool:
+    """The module's constant being walked has a comment, its own or the block right above it, calling its
+    number a guess."""
+    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    if rule.ctx.function() is not None or statement is None:
+        return False
+    return _GUESS.search(rule.ctx.comment() + " " + comment_above(rule.ctx.lines, statement)) is not None
 
 
 def _statement_comments(rule: LintRule) -> tuple[str, str]:

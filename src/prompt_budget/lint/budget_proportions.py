@@ -50,10 +50,14 @@ def _budget(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, node: as
 
 
 def scaled_proportion(rule: LintRule, other: ast.expr) -> str | None:
-    """``len(text) * ratio``, ``ratio`` bound to ``budget / tokens`` in the function: the budget's name,
-    else None."""
+    """``len(text) * ratio``, ``ratio`` bound to ``budget / tokens`` in the function, or ``budget / tokens``
+    itself (set 248: mmore's ``ratio = max_tokens / total_tokens * 0.9``): the budget's name, else None."""
     fn = rule.ctx.function()
-    if fn is None or not (isinstance(other, ast.BinOp) and isinstance(other.op, ast.Mult)):
+    if fn is None or not isinstance(other, ast.BinOp):
+        return None
+    if isinstance(other.op, ast.Div):
+        return _budget(rule, fn, other.left) if _tokens(rule, fn, other.right) else None
+    if not isinstance(other.op, ast.Mult):
         return None
     for side in (other.left, other.right):
         if type(side) is not ast.Name:

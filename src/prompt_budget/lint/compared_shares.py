@@ -128,9 +128,12 @@ class ComparedShares:
     def _token_share(self, name: str) -> str | None:
         if not self._made:
             self._make()
-        if self.compared.get(name) and self.labels_only(name):
-            return None
-        for other, compare in self.compared.get(name, ()):
+        pairs = self.compared.get(name, [])
+        if pairs and self.labels_only(name):
+            # a label picked inside an alert the same share raised is the alert's next level (set 247:
+            # contextviz's ``if fill >= LIMIT_WARN:`` ... ``"danger" if fill >= LIMIT_DANGER else "warn"``)
+            pairs = [(o, c) for o, c in pairs if self._escalates(o, c)]
+        for other, compare in pairs:
             for div in self._divisions(other, compare):
                 if self._of_tokens(div) or self._unpacked_of_tokens(div):
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
@@ -140,6 +143,23 @@ class ComparedShares:
             if (fill := self._filled(other, compare)) is not None:
                 return f"compared at line {compare.lineno} with `{fill}`, the share of the context used"
         return None
+
+    def _escalates(self, other: ast.expr, compare: ast.Compare) -> bool:
+        """``compare`` is in the body of an ``if`` whose test orders the same local ``other`` (a level
+        above the alert that test raised), not in that test itself."""
+        if not isinstance(other, ast.Name):
+            return False
+        up = parents(self._tree)
+        child: ast.AST = compare
+        node = up.get(compare)
+        while node is not None and not isinstance(node, _FUNCTIONS):
+            test = node.test if isinstance(node, ast.If) and node.test is not child else None
+            if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _ORDER):
+                sides = (test.left, *test.comparators)
+                if any(type(side) is ast.Name and side.id == other.id for side in sides):
+                    return True
+            child, node = node, up.get(node)
+        return False
 
     def _filled(self, other: ast.expr, compare: ast.Compare) -> str | None:
         """The parameter named as the filled share of the context (``fill_reads.says_fill``) that ``other``

@@ -524,7 +524,11 @@ class Linter:
                 findings.extend(_not_reported(findings, [f for f in found if f.suppressed != WITHDRAWN]))
         by_code = {rule.CODE: rule for rule in self.rules}
         findings.extend(_not_reported(findings, constant_echoes(facts, findings, self.options.root, by_code)))
-        findings = [self._per_file_ignore(f) for f in findings]
+        # ``web/connection_test.py`` that defines no test is the code of a feature named "test" (set 247)
+        untested = {
+            rel for rel, path in ((self.options.relative(p), p) for p in files) if _no_test_inside(rel, path)
+        }
+        findings = [self._per_file_ignore(f, untested) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
         return LintReport(
             findings=allocate_keys(findings, self.options),
@@ -564,18 +568,49 @@ class Linter:
                 for name, data, stamp_ in batch:
                     yield by_str[name], FileResult.from_dict(data), stamp_
 
-    def _per_file_ignore(self, f: Finding) -> Finding:
+    def _per_file_ignore(self, f: Finding, untested: set[str]) -> Finding:
         """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it, or when it is in a test
-        module and ``report-tests`` is not set (a parse error is reported wherever it is)."""
+        module (not one of ``untested``) and ``report-tests`` is not set (a parse error is reported
+        wherever it is)."""
         if f.suppressed is None:
             for pattern, codes in self.options.per_file_ignores:
                 if code_matches(f.code, codes) and glob_match(f.path, pattern):
                     return replace(f, suppressed=f"per-file-ignores: {pattern}")
             # a path outside the root is absolute: only its file's name tells (``tests`` may be any folder)
             where = f.path if not os.path.isabs(f.path) else os.path.basename(f.path)
-            if not self.options.report_tests and f.code != PARSE_ERROR and is_test_module(where):
+            if (
+                not self.options.report_tests
+                and f.code != PARSE_ERROR
+                and is_test_module(where)
+                and f.path not in untested
+            ):
                 return replace(f, suppressed="test module (report-tests = false)")
         return f
+
+
+#: A line of a module that holds tests: a test function or class, or an import of a test framework.
+_TEST_INSIDE = re.compile(
+    r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+Test|(?:import|from)[ \t]+(?:pytest|unittest)\b)",
+    re.MULTILINE,
+)
+
+
+def _no_test_inside(rel: str, path: Path) -> bool:
+    """A module test-named only by its ``_test`` suffix, outside any test folder, that defines no test
+    and imports no test framework (shidoshi's ``web/connection_test.py``, the code of a connection
+    check): its numbers are the product's, not a test's scenario. Read only for such a name."""
+    stem = os.path.basename(rel).rsplit(".", 1)[0]
+    if (
+        not stem.endswith("_test")
+        or stem.startswith("test_")
+        or is_test_module(os.path.dirname(rel) + "/x.py")
+    ):
+        return False
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return _TEST_INSIDE.search(text) is None
 
 
 def _size(path: Path) -> int:

@@ -410,6 +410,14 @@ def tokens_times_ratio(node: ast.AST | None) -> tuple[ast.expr, str] | None:
     return None
 
 
+def help_string(node: ast.expr) -> str | None:
+    """The words of an option's help text: a string, or an f-string's literal parts (convo-mem's
+    ``help=f"Skip sessions under N stripped tokens (default {CONTENT_FLOOR})."``)."""
+    if type(node) is ast.JoinedStr:
+        return " ".join(s for s in (string_value(v) for v in node.values) if s) or None
+    return string_value(node)
+
+
 def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
     """argparse's ``parser.add_argument("--max-new-tokens", type=int, default=512)``: (the default, the
     option's name as argparse names its destination, the help text) when a default is given."""
@@ -421,7 +429,7 @@ def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
         if kw.arg == "default":
             written = kw.value
         elif kw.arg == "help":
-            help_text = string_value(kw.value)
+            help_text = help_string(kw.value)
         elif kw.arg == "dest":
             name = string_value(kw.value)
     if written is None:

@@ -46,7 +46,25 @@ def prices_branch(body: Sequence[ast.AST], orelse: Sequence[ast.AST], *, tiers: 
         for stmt in (*body, *orelse)
         for n in walk(stmt)
         if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
-    )
+    ) and any(_priced(stmt, pricing) for stmt in (*body, *orelse))
+
+
+def _priced(node: ast.AST, pricing: frozenset[str]) -> bool:
+    """A name under ``node`` says a price, outside an f-string: a cost only shown in a message (set 247:
+    contextviz's ``f"~{_money(rt['wastedCostUsd'])} carry cost"`` under ``if rt["wastedTokens"] >= 3_000``)
+    prices nothing."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if type(n) is ast.JoinedStr:
+            continue
+        if (
+            isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
+            and set(words(attr_name(n) or "")) & pricing
+        ):
+            return True
+        todo.extend(ast.iter_child_nodes(n))
+    return False
 
 
 def only_prices(rule: LintRule, name: str) -> bool:

@@ -7,18 +7,30 @@ PB107 reports one table of windows). Kept apart from the rule: it judges no find
 from __future__ import annotations
 
 import ast
+import re
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.rule import number
+from prompt_budget.lint.stated_rates import comment_above
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 #: The widest rate a table of text conversions holds (characters per token of a dense script to a
 #: verbose one); a larger value is no rate (a limit, a count).
 _HIGHEST = 12
 
 
-def rate_table(name: str, table: ast.Dict) -> tuple[str, list[float]] | None:
+#: A comment naming the conversion a table holds: "Characters-per-token by content kind", "chars/token".
+_CHARS_PER_TOKEN = re.compile(r"\b(?:char(?:acter)?s?[- ]?(?:per|/)[- ]?token)\b", re.IGNORECASE)
+
+
+def rate_table(name: str, table: ast.Dict, rule: LintRule | None = None) -> tuple[str, list[float]] | None:
     """(the key, the rates) of a dict of two or more rates, every value a number in a rate's range,
-    under a name of a per-token conversion; None otherwise."""
+    under a name of a per-token conversion, or (with ``rule``, a module's table) under a comment right
+    above it naming characters per token (set 247: contextviz's ``DIVISORS = {"prose": 4.0, "code": 3.0,
+    ...}`` under "# Characters-per-token by content kind"); None otherwise."""
     if len(table.values) < 2 or any(k is None for k in table.keys):
         return None
     rates = [number(v) for v in table.values]
@@ -27,4 +39,8 @@ def rate_table(name: str, table: ast.Dict) -> tuple[str, list[float]] | None:
         return None
     keys = {per_token_key(name, r) for r in found}
     key = keys.pop() if len(keys) == 1 else None
+    if key is None and rule is not None and rule.ctx.function() is None:
+        statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        said = comment_above(rule.ctx.lines, statement) if isinstance(statement, ast.Assign) else ""
+        key = "chars_per_token" if _CHARS_PER_TOKEN.search(said) else None
     return (key, found) if key is not None else None

@@ -45,7 +45,7 @@ from prompt_budget.lint.text_params import typed_as_text
 from prompt_budget.lint.token_properties import reads_tokens_themselves
 from prompt_budget.lint.token_splitters import TOKEN_SPLITTERS, token_length_function
 from prompt_budget.lint.unit_constants import unit_factor
-from prompt_budget.lint.walks import kept_per_file, walk
+from prompt_budget.lint.walks import alternatives, enclosing_function, kept_per_file, parents, walk
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -562,10 +562,10 @@ class LintRule:
         ``get_context_window(model)``, ``(window := get_context_window(model))``), else None."""
         if isinstance(node, ast.NamedExpr):
             return self.budget_expr(node.target) or self.budget_expr(node.value)
-        if isinstance(node, ast.IfExp):  # ``profile.get("max_input_tokens") if profile else None``
-            sides = [
-                b for b in (node.body, node.orelse) if not (isinstance(b, ast.Constant) and b.value is None)
-            ]
+        if isinstance(
+            node, (ast.IfExp, ast.BoolOp)
+        ):  # ``p.get("max_input_tokens") if p else None``, ``a or b``
+            sides = [b for b in alternatives(node) if not (type(b) is ast.Constant and b.value is None)]
             found = [self.budget_expr(b) for b in sides]
             return found[0] if found and all(found) else None
         if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop", "getattr"}:
@@ -575,13 +575,17 @@ class LintRule:
         if name is not None and self.names.is_budget(name):
             return name
         if isinstance(node, ast.Name) and (_LIMIT_WORDS.intersection(words(node.id)) or node.id in _SHORT):
-            # ``max_window = self._get_max_context_window()`` (set 11), ``cw = context_window(model)`` (set 235)
-            return self._local_budgets().get(node.id)
+            # ``max_window = self._get_max_context_window()`` (set 11), ``cw = context_window(model)`` (set 235);
+            # asked from a constant, the name's own function's (set 247: ``total / window`` met by ``LIMIT_WARN``)
+            tree = self.ctx.tree
+            fn = self.ctx.function() or (
+                enclosing_function(parents(tree), node) if tree is not None else None
+            )
+            return self._local_budgets(fn).get(node.id)
         return None
 
-    def _local_budgets(self) -> dict[str, str]:
-        """The enclosing function's local budgets (``kept_budgets.local_budgets``), read once per function."""
-        fn = self.ctx.function()
+    def _local_budgets(self, fn: ast.AST | None) -> dict[str, str]:
+        """The local budgets of ``fn`` (``kept_budgets.local_budgets``), read once per function."""
         if fn is None:
             return {}
         cached = self.ctx.local_budgets.get(id(fn))

@@ -27,6 +27,7 @@ from prompt_budget.lint.commented_keywords import commented_chunk_sizes
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.helper_settings import helper_budgets
 from prompt_budget.lint.names import words
+from prompt_budget.lint.prompted_defaults import prompted_budgets
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.search_bounds import range_budgets
@@ -99,6 +100,7 @@ def settings_budgets(rule: LintRule, call: ast.Call, report: Report) -> None:
         *assigned_lookup_budgets(rule, call),
         *commented_chunk_sizes(rule, call),
         *range_budgets(rule, call),  # ``bind_attr(cfg, "max_tokens", bounds=(1, 32000))`` (set 152)
+        *prompted_budgets(rule, call),  # ``max_new_tokens = prompt_int("Max new tokens", 1200)`` (set 248)
     )
     for literal, name, value, how in found:
         report(literal, name, value, how)  # ``config.get("api", "max_tokens", 32768)``

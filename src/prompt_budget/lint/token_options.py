@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import single_binding, targets_of
-from prompt_budget.lint.forms import argparse_default
+from prompt_budget.lint.forms import argparse_default, help_string
 from prompt_budget.lint.names import (
     CHAR_WORDS,
     CONTEXT_WORDS,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 _OPTION_CALLEES = frozenset({"option", "Option"})
 #: Words of an option's name saying it is a size of something.
 _SIZE_WORDS = frozenset(
-    {"length", "len", "size", "overlap", "limit", "max", "window", "ctx", "budget", "cap"}
+    {"length", "len", "size", "overlap", "limit", "max", "window", "ctx", "budget", "cap", "floor"}
 )
 #: Words of an option's name saying it sizes a unit of memory layout (a KV cache's block or page of
 #: tokens), not a prompt, an output or a context.
@@ -62,7 +62,7 @@ def click_option(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
     first = longs[0] if longs else flags[0] if flags else None
     if written is None or not first:
         return None
-    help_text = next((string_value(k.value) for k in node.keywords if k.arg == "help"), None)
+    help_text = next((help_string(k.value) for k in node.keywords if k.arg == "help"), None)
     return written, first.lstrip("-").split("/")[0].replace("-", "_"), help_text
 
 

@@ -376,6 +376,14 @@ def past_clamps(
 _CLAMPS = frozenset({"min", "max"})
 
 
+def alternatives(node: ast.IfExp | ast.BoolOp) -> list[ast.expr]:
+    """The values an expression may take: both branches of ``a if c else b``, every operand of ``a or b``
+    (none of ``a and b``, which is a test)."""
+    if isinstance(node, ast.IfExp):
+        return [node.body, node.orelse]
+    return list(node.values) if isinstance(node.op, ast.Or) else []
+
+
 def enclosing_function(up: dict[ast.AST, ast.AST], node: ast.AST) -> ast.AST | None:
     """The nearest function (or lambda) holding ``node``, by its parents ``up`` (``parents``); else None."""
     found = up.get(node)

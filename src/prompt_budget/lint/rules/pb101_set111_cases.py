@@ -32,6 +32,10 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     LOCAL_FALLBACK_INVALID,
     LOCAL_FALLBACK_VALID,
 )
+from prompt_budget.lint.rules.pb104_set247_cases import (
+    WIZARD_INVALID,
+    WIZARD_VALID,
+)
 from prompt_budget.lint.rules.pb105_set207_cases import TABLE_INVALID, TABLE_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import CAP_INVALID, FALLBACK_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import (
@@ -98,6 +102,7 @@ SET111_VALID = (
     *ENCODER_ROWS_VALID,  # set 235: a width shown
     *IMPORTED_READER_VALID,  # set 242: rows, no reader
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
+    *WIZARD_VALID,  # set 248: a port, retries
 )
 
 SET111_INVALID = (
@@ -124,6 +129,7 @@ SET111_INVALID = (
     *ENCODER_ROWS_INVALID,  # set 235: tempoeval's encoders
     *IMPORTED_READER_INVALID,  # set 242: flywheel-relay's aliased reader
     *ENGINE_INVALID,  # set 236: a window under a key saying context
+    *WIZARD_INVALID,  # set 248: mmore's config wizard
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

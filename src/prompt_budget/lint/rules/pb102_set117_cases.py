@@ -55,6 +55,12 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     STR_CHECKED_INVALID,
     STR_CHECKED_VALID,
 )
+from prompt_budget.lint.rules.pb104_set247_cases import (
+    FLOOR_INVALID,
+    FLOOR_VALID,
+    IMAGE_INVALID,
+    IMAGE_VALID,
+)
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
 from prompt_budget.lint.rules.pb105_set211_cases import PATTERN_INVALID, PATTERN_VALID
@@ -157,6 +163,8 @@ SET117_VALID = (
     *PIPELINE_VALID,  # set 240: a generator of rows
     *STR_CHECKED_VALID,  # set 242: a string's length
     *SESSION_VALID,  # set 243: session tokens
+    *IMAGE_VALID,  # set 247: an image's tokens, no guess
+    *FLOOR_VALID,  # set 243: lines
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -200,6 +208,8 @@ SET117_INVALID = (
     *PIPELINE_INVALID,  # set 240: langxchange's pipeline
     *STR_CHECKED_INVALID,  # set 242: a length of anything
     *SESSION_INVALID,  # set 243: convo-mem's whole session
+    *IMAGE_INVALID,  # set 247: contextviz's image cost
+    *FLOOR_INVALID,  # set 243: convo-mem's content floor
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

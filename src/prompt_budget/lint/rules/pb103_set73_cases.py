@@ -33,6 +33,10 @@ from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_INVALID, WINDOW_V
 from prompt_budget.lint.rules.pb103_set199_cases import CLAMP_INVALID, CLAMP_VALID
 from prompt_budget.lint.rules.pb103_set205_cases import VALUE_INVALID, VALUE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
+from prompt_budget.lint.rules.pb104_set247_cases import (
+    SHOWN_COST_INVALID,
+    SHOWN_COST_VALID,
+)
 from prompt_budget.lint.rules.pb105_set211_cases import (
     FALLBACK_VALID,
     FLOOR_INVALID,
@@ -107,12 +111,14 @@ SET73_VALID = (
     *SET153_VALID,  # set 154: what is left of a budget
     *SET155_VALID,  # set 156: a floor stored as the budget a step later
     *TYPED_VALID,  # set 189: `tokens` typed as bytes or text
+    *SHOWN_COST_VALID,  # set 247: a branch pricing
 )
 
 SET73_INVALID = (
     *SET153_INVALID,  # set 154: what is left of a budget
     *SET155_INVALID,  # set 156: a floor stored as the budget a step later
     *TYPED_INVALID,  # set 189: `tokens` typed as a list of ids
+    *SHOWN_COST_INVALID,  # set 247: contextviz's cost shown in a message
     # the short-question rung under the long-prompt ones (set 74: acorn-agent's router)
     Invalid(_LADDER + "    if text.endswith('?') and est_tokens < 25:\n        return 'short'\n", count=2),
     Invalid(_LADDER + "    elif est_tokens <= 20:\n        return 'short'\n", count=2),

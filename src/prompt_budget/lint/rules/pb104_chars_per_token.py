@@ -331,7 +331,7 @@ class CharsPerToken(LintRule):
             self._named(name, literal.body)
             self._named(name, literal.orelse)
             return
-        if name and isinstance(literal, ast.Dict) and (table := rate_table(name, literal)) is not None:
+        if name and isinstance(literal, ast.Dict) and (table := rate_table(name, literal, self)):
             what, rates = table[0].replace("_", " ").replace("char", "character"), table[1]
             self.report(
                 literal,

@@ -22,6 +22,10 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     SIZED_INVALID,
     SIZED_VALID,
 )
+from prompt_budget.lint.rules.pb104_set247_cases import (
+    RATE_TABLE_INVALID,
+    RATE_TABLE_VALID,
+)
 from prompt_budget.lint.rules.pb105_set187_cases import BYTES_INVALID, BYTES_VALID
 from prompt_budget.lint.rules.pb105_set207_cases import BONUS_INVALID, BONUS_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import WORDS_INVALID, WORDS_VALID
@@ -79,6 +83,7 @@ SET111_VALID = (
     *CLAMPED_VALID,  # set 239: messages clamped
     *EIGHT_VALID,  # set 244: a factor of twelve
     *SIZED_VALID,  # set 245: binary data's size
+    *RATE_TABLE_VALID,  # set 247: weights of kinds
 )
 
 SET111_INVALID = (
@@ -110,4 +115,5 @@ SET111_INVALID = (
     *CLAMPED_INVALID,  # set 239: memnixa's visible characters
     *EIGHT_INVALID,  # set 244: pulse-coding-agent's rough char limit
     *SIZED_INVALID,  # set 245: yait-aichain's bytes of a text's encoding
+    *RATE_TABLE_INVALID,  # set 247: contextviz's divisors
 )

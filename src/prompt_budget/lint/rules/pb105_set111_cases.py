@@ -29,6 +29,12 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     NORMALIZED_INVALID,
     NORMALIZED_VALID,
 )
+from prompt_budget.lint.rules.pb104_set247_cases import (
+    FILL_INVALID,
+    FILL_VALID,
+    PROPORTION_INVALID,
+    PROPORTION_VALID,
+)
 from prompt_budget.lint.rules.pb105_set125_cases import SET125_INVALID, SET125_VALID
 from prompt_budget.lint.rules.pb105_set131_cases import SET131_INVALID, SET131_VALID
 from prompt_budget.lint.rules.pb105_set133_cases import SET133_INVALID, SET133_VALID
@@ -194,6 +200,8 @@ SET111_VALID = (
     *NORMALIZED_VALID,  # set 239: a sample's ratio
     *MARGIN_VALID,  # set 240: a count of items
     *LEVELS_VALID,  # set 241: a rate of errors
+    *FILL_VALID,  # set 247: rows, a gauge's colour
+    *PROPORTION_VALID,  # set 248: rows
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -268,4 +276,6 @@ SET111_INVALID = (
     *NORMALIZED_INVALID,  # set 239: memnixa's normalizer
     *MARGIN_INVALID,  # set 240: langxchange's margin in words
     *LEVELS_INVALID,  # set 241: castorice-agent's degradation levels
+    *FILL_INVALID,  # set 247: contextviz's context-limit levels
+    *PROPORTION_INVALID,  # set 248: mmore's safety margin
 )

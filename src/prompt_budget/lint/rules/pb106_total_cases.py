@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
+from prompt_budget.lint.rules.pb104_set247_cases import (
+    EITHER_INVALID,
+    EITHER_VALID,
+)
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, ROOM_INVALID
 from prompt_budget.lint.rules.pb105_set225_cases import OVERFLOW_INVALID, OVERFLOW_VALID
 from prompt_budget.lint.rules.pb106_getter_cases import GETTER_INVALID, GETTER_VALID
@@ -126,6 +130,7 @@ MORE_VALID = (
     *SET171_VALID,  # set 171: room added to a documented budget getter
     *OVERHEAD_VALID,  # sets 159-175: overheads added to a count of tokens
     *OVERFLOW_VALID,  # set 227: a margin beyond a limit of rows
+    *EITHER_VALID,  # set 247: retries or a budget
 )
 MORE_INVALID = (
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
@@ -147,4 +152,5 @@ MORE_INVALID = (
     *SET171_INVALID,  # set 171: room added to a documented budget getter
     *OVERHEAD_INVALID,  # sets 159-175: overheads added to a count of tokens
     *OVERFLOW_INVALID,  # set 227: a margin beyond a token budget
+    *EITHER_INVALID,  # set 247: lazybridge's thinking budget under max_tokens
 )

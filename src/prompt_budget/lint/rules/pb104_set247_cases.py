@@ -1,0 +1,113 @@
+"""Cases from sets 243 to 248 (issue 19): the leftovers of sets 243-246 and the forms of sets 247-248.
+
+PB104: a table of rates under a comment naming characters per token (contextviz's ``DIVISORS = {"prose": 4.0,
+"code": 3.0, ...}`` under "# Characters-per-token by content kind", ``rate_tables``).
+
+PB102: a media item's tokens a comment calls approximate (contextviz's ``IMAGE_TOKENS = 1_300`` under "# Fixed
+token cost for an inline image (approximate; ...)", ``budget_bindings``); a module's constant given as a
+command-line option's default whose f-string help gives tokens (convo-mem's ``ap.add_argument("--floor",
+default=CONTENT_FLOOR, help=f"Skip sessions under N stripped tokens ...")``, ``token_options``).
+
+PB101: a number offered as the answer to a prompt about a budget (mmore's ``max_new_tokens = prompt_int("Max new
+tokens", 1200)``, ``prompted_defaults``).
+
+PB103: a threshold on tokens whose branch only shows a cost in a message (contextviz's ``if rt["wastedTokens"] >=
+3_000:`` ... ``f"~{_money(rt['wastedCostUsd'])} carry cost"``, ``priced_branches``).
+
+PB105: a constant compared with a share of a window a function's local reads (contextviz's ``window =
+breakdown.get("contextWindow", 200_000)`` ... ``fill = total / window`` ... ``if fill >= LIMIT_WARN``,
+``LintRule.budget_expr``); a level picked as a label inside the alert the same share raised (``"danger" if fill >=
+LIMIT_DANGER else "warn"``, ``compared_shares``); a margin on a budget's proportion to a count written at once
+(mmore's ``ratio = max_tokens / total_tokens * 0.9``, ``budget_proportions``).
+
+PB106: a reserve taken off a budget a local holds through ``or`` (lazybridge's ``effective_max = request.max_tokens
+or self.get_default_max_tokens(model)`` ... ``effective_max - 1024``, ``LintRule.budget_expr``).
+
+Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
+``pb105_set111_cases`` and ``pb106_total_cases``.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_DIVISORS = (
+    "# {comment}\n"
+    'DIVISORS = {{"prose": 4.0, "code": 3.0, "json": 3.2, "default": 3.6}}\n\n\n'
+    'def estimate_text(text, kind="default"):\n'
+    '    return round(len(text) / DIVISORS.get(kind, DIVISORS["default"]))\n'
+)
+RATE_TABLE_VALID = (Valid(_DIVISORS.format(comment="Weights per token kind")),)  # no characters named
+RATE_TABLE_INVALID = (Invalid(_DIVISORS.format(comment="Characters-per-token by content kind"), line=2),)
+
+_IMAGE = "# tokens\n# {comment}\nIMAGE_TOKENS = 1_300\n"
+IMAGE_VALID = (Valid(_IMAGE.format(comment="The image tokens an upload holds.")),)  # no guess said
+IMAGE_INVALID = (
+    Invalid(_IMAGE.format(comment="Fixed token cost for an inline image (approximate)."), line=3),
+)
+
+_FLOOR = (
+    "import argparse\n\nCONTENT_FLOOR = 2500\n\n\ndef main():\n    ap = argparse.ArgumentParser()\n"
+    '    ap.add_argument("--floor", type=int, default=CONTENT_FLOOR, help=f"Skip sessions under N {unit} '
+    '(default {{CONTENT_FLOOR}}).")\n'
+)
+FLOOR_VALID = (Valid(_FLOOR.format(unit="lines")),)
+FLOOR_INVALID = (Invalid(_FLOOR.format(unit="stripped tokens"), line=3),)
+
+_WIZARD = "def build():\n    {name} = prompt_int({question!r}, {value})\n    return {name}\n"
+WIZARD_VALID = (
+    Valid(_WIZARD.format(name="port", question="Port", value=8000)),
+    Valid(_WIZARD.format(name="retries", question="Max retries", value=5)),
+)
+WIZARD_INVALID = (
+    Invalid(_WIZARD.format(name="max_new_tokens", question="Max new tokens", value=1200), line=2),
+    Invalid(_WIZARD.format(name="n", question="Max tokens per chunk", value=512), line=2),
+)
+
+_SHOWN_COST = (
+    "def recommend(red, recs):\n"
+    '    rt = red["totals"]\n'
+    '    if rt["wastedTokens"] >= 3_000:\n'
+    '        recs.append({{"evidence": f"~{{_money(rt[\'wastedCostUsd\'])}} carry cost"}})\n'
+    "{priced}"
+)
+SHOWN_COST_VALID = (Valid(_SHOWN_COST.format(priced='        cost = rt["wastedCostUsd"] * 2\n')),)  # a tier
+SHOWN_COST_INVALID = (Invalid(_SHOWN_COST.format(priced=""), line=3),)
+
+_FILL = (
+    "# tokens\nLIMIT_WARN = 0.70\nLIMIT_DANGER = 0.85\n\n\n"
+    "def recommend(breakdown, total):\n"
+    '    window = breakdown.get("{key}", 200_000)\n'
+    "    fill = total / window if window else 0\n"
+    "    if fill >= LIMIT_WARN:\n"
+    '        return "danger" if fill >= LIMIT_DANGER else "warn"\n'
+)
+_LABEL_ONLY = (
+    "# tokens\nLIMIT_DANGER = 0.85\n\n\n"
+    "def colour(used, context_window):\n"
+    "    fill = used / context_window\n"
+    '    return "red" if fill >= LIMIT_DANGER else "green"\n'
+)
+FILL_VALID = (
+    Valid(_FILL.format(key="rowCount")),  # a share of rows, no window
+    Valid(_LABEL_ONLY),  # a gauge's colour alone
+)
+# the warning and its next level
+FILL_INVALID = (Invalid(_FILL.format(key="contextWindow"), line=2, count=2),)
+
+_PROPORTION = (
+    "def fit(self, text, {budget}):\n"
+    "    total_tokens = self._count_tokens(text)\n"
+    "    ratio = {budget} / total_tokens * 0.9\n"
+    "    return text[: int(len(text) * ratio)]\n"
+)
+PROPORTION_VALID = (Valid(_PROPORTION.format(budget="n_rows")),)
+PROPORTION_INVALID = (Invalid(_PROPORTION.format(budget="max_tokens"), line=3),)
+
+_EITHER = (
+    "def thinking(self, request, model):\n"
+    "    effective_max = request.{read} or self.get_default_max_tokens(model)\n"
+    "    return effective_max - 1024\n"
+)
+EITHER_VALID = (Valid(_EITHER.format(read="retries")),)  # either side not a budget
+EITHER_INVALID = (Invalid(_EITHER.format(read="max_tokens"), line=3),)
