@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
+from prompt_budget.lint.forwarded import record_take
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.option_twins import record_option
@@ -193,6 +194,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
                 )
             before = len(rule.ctx.reports)
             rule.report_literal(default, message, value, name)
+            record_take(rule, default, name, value)  # other modules' wrappers handing theirs on to it
             held.uses.watch.add(name)  # its reads decide a later default of the name: ``chunk(overlap=80)``
             if estimate:
                 held.hold(held.estimates, rule, name, before)

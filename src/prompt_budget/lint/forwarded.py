@@ -47,10 +47,25 @@ STORE_FACT = "\x00store "
 BASE_FACT = "\x00base "
 
 
+def record_take(rule: LintRule, literal: ast.expr, name: str, value: int | float) -> None:
+    """The default ``literal`` of the parameter ``name`` of the function being walked, reported as a token
+    budget by its name where the module's words make it one (``budget`` in a module about a
+    "token-budgeted context"): a take other modules' passes reach (set 247: runnrr)."""
+    fn, owner = rule.ctx.function(), rule.ctx.enclosing_class()
+    own = _owned(rule, fn, owner, name) if fn is not None else None
+    if own is not None:
+        rule.fact(literal, f"{TAKE_FACT}{own[0]} {own[1]} {name}", value)
+
+
 def _callable_of(rule: LintRule, binding: Binding) -> tuple[str, int] | None:
     """The callable other modules call to give ``binding`` (a top-level function, or the class for
     ``__init__``) and the parameter's position, else None."""
-    fn, owner = binding.scope, binding.owner_class
+    return _owned(rule, binding.scope, binding.owner_class, binding.name)
+
+
+def _owned(
+    rule: LintRule, fn: ast.AST | None, owner: ast.ClassDef | None, name: str
+) -> tuple[str, int] | None:
     tree = rule.ctx.tree
     body = tree.body if isinstance(tree, ast.Module) else []
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -59,9 +74,12 @@ def _callable_of(rule: LintRule, binding: Binding) -> tuple[str, int] | None:
         callable_, params = fn.name, positional_params(fn, False)
     elif owner is not None and owner in body and fn.name == "__init__":
         callable_, params = owner.name, positional_params(fn, True)
+    elif owner is not None and owner in body and not fn.name.startswith("__"):
+        # a method, by its name alone (set 247: runnrr's client wrapping ``ContextService.build_context``)
+        callable_, params = f".{fn.name}", positional_params(fn, True)
     else:
         return None
-    return callable_, params.index(binding.name) if binding.name in params else -1
+    return callable_, params.index(name) if name in params else -1
 
 
 def _stored_on_self(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
@@ -114,6 +132,10 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
         if at is not None or given:
             slot = at if at is not None else -1
             rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name} {passer}", binding.value)
+            if type(call.func) is ast.Attribute:  # ``self._context.build_context(...)``: a method too
+                rule.fact(
+                    binding.literal, f"{PASS_FACT}.{callee} {slot} {binding.name} {passer}", binding.value
+                )
             return
     record_handed(rule, binding.literal, fn, binding.name, defined, passer)  # ``overlap=self._overlap``
 
@@ -180,6 +202,7 @@ def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact], root: Path | 
     passes = [(f, [*x[:3], *x[2:]]) for f, x in tagged(facts, PASS_FACT, 5) if len(x) == 5]
     passes += handed_passes(facts)  # under another keyword, or through ``self`` (``handed_params``)
     reported: set[int] = set()
+    places: set[tuple[str, int, int]] = set()
     grown = True
     while grown:  # a pass reaching a take makes its own callable a take (one chain link a round)
         grown = False
@@ -190,12 +213,15 @@ def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact], root: Path | 
             if not same_project(fact, found[1], root):
                 continue  # a pass ``handed_params`` records: joined within its project only
             reported.add(i)
-            where = f"{found[1].path}:{found[1].line}"
+            if (fact.path, fact.line, fact.column) in places:
+                continue  # passed to a function and to a method of one name
+            places.add((fact.path, fact.line, fact.column))
+            where, shown = f"{found[1].path}:{found[1].line}", callee.lstrip(".")
             message = (
-                f"token budget {name} = {fact.value}: passed on to `{callee}()` as its `{keyword}`, a token "
+                f"token budget {name} = {fact.value}: passed on to `{shown}()` as its `{keyword}`, a token "
                 f"budget ({where}); move it to config so both read one value"
             )
-            findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callee} {name}")))
+            findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{shown} {name}")))
             if passer != "-" and (passer, name) not in takes:
                 takes[(passer, name)] = (int(at), fact)
                 grown = True

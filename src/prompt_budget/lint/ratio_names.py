@@ -80,6 +80,20 @@ _SHARE_WORDS = frozenset(
 )
 
 
+#: Words of a callee matching texts by their tokens (``find_node_by_token_overlap``): a similarity, no budget.
+_MATCHING = SCORE_WORDS | {"overlap", "match", "matches", "matching", "similar"}
+
+
+def beside_budget(names: NameJudge, call: ast.Call) -> bool:
+    """``call`` is given a token budget by keyword too, or is named for tokens (``truncate_tokens``) and not
+    for matching texts by their words (set 249: prismcortex's ``find_node_by_token_overlap(label,
+    threshold=0.34)``, a Jaccard cutoff)."""
+    if any(kw.arg and names.is_budget(kw.arg) for kw in call.keywords):
+        return True
+    callee = callee_name(call) or ""
+    return names.mentions_tokens(callee) and not set(words(callee)) & _MATCHING
+
+
 def described_as_score(node: ast.AST | None) -> bool:
     """``Field(default=0.5, description="Cosine-similarity threshold")``: the field says what it is."""
     if not isinstance(node, ast.Call):

@@ -33,6 +33,7 @@ from prompt_budget.lint.percent_shares import PercentShares
 from prompt_budget.lint.ratio_getters import ratio_getters
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
+    beside_budget,
     budget_scale_name,
     compacting_callee,
     described_as_score,
@@ -571,7 +572,6 @@ class BudgetRatio(DivisorTables):
             self._named_ratio(key, literal)
         for found in shrink_factors(self, node) if node.keywords else ():  # ``reduction=0.65**attempt``
             self._report(*found)
-        siblings = [kw.arg for kw in node.keywords if kw.arg]
         for kw in node.keywords:
             self._seen(kw.arg or "")
             value = fraction(kw.value)
@@ -585,10 +585,7 @@ class BudgetRatio(DivisorTables):
                     f"rate={value} given to LLMLingua's `{method}`, the share of the prompt's tokens it keeps"
                 )
                 self._report(kw.value, value, "compression_rate", said)
-            elif generic(self.names, kw.arg) and (
-                any(self.names.is_budget(s) for s in siblings)
-                or self.names.mentions_tokens(callee_name(node) or "")
-            ):
+            elif generic(self.names, kw.arg) and beside_budget(self.names, node):
                 self._report(kw.value, value, kw.arg, f"{kw.arg}={value} beside a token budget")
             elif (
                 self.names.is_ratio(kw.arg)
