@@ -66,8 +66,8 @@ def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant
     constants = _module_constants(tree) if estimates else {}
     found: list[tuple[ast.Constant, int, str, str]] = []
     seen: set[int] = set()
-    for fn in estimates:
-        for literal, value, how in _Estimate(rule, fn, constants).overheads():
+    for fn, owner in estimates:
+        for literal, value, how in _Estimate(rule, fn, constants, owner).overheads():
             if id(literal) not in seen:
                 seen.add(id(literal))
                 message = (
@@ -78,18 +78,41 @@ def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant
     return found
 
 
-def _estimates(rule: LintRule, tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+def _estimates(
+    rule: LintRule, tree: ast.Module
+) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
     """The module's functions and its classes' methods whose text says tokens and adds (``+``), and the
-    functions nested in them: the only ones read."""
-    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    functions nested in them (the only ones read), each with its class."""
+    found: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]] = []
     lines = rule.ctx.lines
     for stmt in _top_level(tree.body):
-        for fn in stmt.body if isinstance(stmt, ast.ClassDef) else (stmt,):
+        owner = stmt if isinstance(stmt, ast.ClassDef) else None
+        for fn in owner.body if owner is not None else (stmt,):
             if isinstance(fn, _FUNCTIONS) and fn.end_lineno is not None:
                 text = "\n".join(lines[fn.lineno - 1 : fn.end_lineno])
                 if "+" in text and "token" in text.lower():
-                    found.extend(n for n in walk(fn) if isinstance(n, _FUNCTIONS))  # it and those nested
+                    # it and those nested
+                    found.extend((n, owner) for n in walk(fn) if isinstance(n, _FUNCTIONS))
     return found
+
+
+#: Words of a class's name saying its methods estimate or count (``HeuristicMessageTokenEstimator``).
+_ESTIMATORS = frozenset({"estimator", "estimate", "estimates", "counter", "count", "counting"})
+
+
+def _class_constants(owner: ast.ClassDef) -> dict[str, ast.Constant]:
+    """The class's attributes bound once in its body, to a whole number (``message_overhead_tokens = 4``)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for stmt in owner.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+            bound.setdefault(stmt.targets[0].id, []).append(stmt.value)
+        elif isinstance(stmt, ast.AnnAssign) and type(stmt.target) is ast.Name:
+            bound.setdefault(stmt.target.id, []).append(stmt.value)
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1 and type(values[0]) is ast.Constant and type(values[0].value) is int
+    }
 
 
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -128,11 +151,20 @@ class _Estimate:
     """One function read as a token estimate: its tallies and the overheads it adds."""
 
     def __init__(
-        self, rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, constants: dict[str, ast.Constant]
+        self,
+        rule: LintRule,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef,
+        constants: dict[str, ast.Constant],
+        owner: ast.ClassDef | None = None,
     ):
         self.rule, self.fn, self.constants = rule, fn, constants
         self.nodes = [n for n in walk(fn) if type(n) in (ast.AugAssign, ast.Assign, ast.Return, ast.BinOp)]
-        self.counts_tokens = rule.names.mentions_tokens(fn.name)
+        # a method of a class named for estimating tokens (set 251: simagentplg's ``estimate_message`` of
+        # ``HeuristicMessageTokenEstimator``, returning ``self.message_overhead_tokens + ...``)
+        estimator = owner is not None and rule.names.mentions_tokens(owner.name)
+        estimator = estimator and bool(_ESTIMATORS.intersection(words(owner.name if owner else "")))
+        self.counts_tokens = rule.names.mentions_tokens(fn.name) or estimator
+        self.attributes = _class_constants(owner) if owner is not None and estimator else {}
         self._ordered: set[str] | None = None
         #: locals holding a count of tokens; those of them filled by ``+=`` (the tallies)
         self.counts: set[str] = set()
@@ -249,6 +281,9 @@ class _Estimate:
             return [node]
         if type(node) is ast.IfExp:
             return self._literals(node.body) + self._literals(node.orelse)
+        if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == "self":
+            constant = self.attributes.get(node.attr)  # the estimator's own ``message_overhead_tokens = 4``
+            return [] if constant is None or self.rule.names.is_budget(node.attr) else [constant]
         if type(node) is not ast.Name:
             return []
         values = [n.value for n in self.nodes if isinstance(n, ast.Assign) and _target(n) == node.id]

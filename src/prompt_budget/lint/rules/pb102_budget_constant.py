@@ -85,6 +85,7 @@ from prompt_budget.lint.splitter_defaults import splitter_defaults
 from prompt_budget.lint.stored_getters import stored_getter_fallback
 from prompt_budget.lint.string_budgets import string_budget
 from prompt_budget.lint.threshold_copies import ThresholdCopies
+from prompt_budget.lint.threshold_siblings import project_levels, threshold_siblings
 from prompt_budget.lint.token_options import token_option
 from prompt_budget.lint.walks import source_of
 
@@ -211,11 +212,9 @@ class BudgetConstant(LintRule):
     NAME = "budget-constant"
     SUMMARY = "Token budget in a constant, attribute, parameter default, field default or getter"
     PROJECT_WIDE = True
-    #: The literal rules' words, lm-eval's abbreviation ``max_gen_toks`` (set 20), and the budget
-    #: phrases without "tokens" (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; the
-    #: generation runtimes' ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True`` cutting to an option's length, set 48; ``max_length=cfg.max_length`` given to an
-    #: embedding model's class, ``field_reach``, set 53). Every
-    #: alternative starts with a word (the pre-check looks for those with ``in``; ``n_ubatch`` holds ``ubatch``).
+    #: The literal rules' words, lm-eval's ``max_gen_toks`` (set 20), and the budget phrases without "tokens"
+    #: (``generation_size``, ``cutoff_len``, ``query_max_len``, set 21; ``max_model_len``, ``max_gen_len``, ``truncation_length``, set 45; ``truncation=True``, set 48;
+    #: ``max_length=cfg.max_length`` of an embedding model, ``field_reach``, set 53), each starting with a word (``n_ubatch``: ``ubatch``).
     PRECHECK = (
         re.compile(
             f"{BUDGET_WORDS.pattern}|toks|generation_(?:size|len)|cutoff_len|query_max_len|passage_max_len"
@@ -496,14 +495,14 @@ class BudgetConstant(LintRule):
         self._copies.finish(self)  # ``size = 512`` beside ``if len(input_ids) <= 512``
         written_again(self, node)  # ``return 128_000`` beside a reported ``return WINDOWS.get(p, 128_000)``
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
+        threshold_siblings(self, node)  # ``warning_threshold: int = 6144`` beside a budget
         self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
         self._field_overrides.finish(self)  # last: what every step above reported
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-        """Constants bound in one module and used as a budget by a module importing them; a parameter's
-        default forwarded to another module's callable whose parameter of that name is a budget."""
-        return (
+        """What the modules' facts show together: imported constants, forwarded defaults, fields read."""
+        found = (
             project_constants(cls, facts)  # used as a budget where imported, or a window cutting no string
             + forwarded_budgets(cls, facts, options.root)
             + project_chunk_sizes(cls, facts, options.root)
@@ -514,6 +513,7 @@ class BudgetConstant(LintRule):
             + project_overrides(cls, facts, options.root)
             + project_field_overrides(cls, facts, options.root)
         )
+        return found + project_levels(cls, facts, found)  # ``warning_threshold`` beside a field read so
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if only_match_depth(self, node):

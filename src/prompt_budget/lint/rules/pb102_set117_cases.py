@@ -60,6 +60,8 @@ from prompt_budget.lint.rules.pb104_set247_cases import (
     FLOOR_VALID,
     IMAGE_INVALID,
     IMAGE_VALID,
+    LEVELS_INVALID,
+    LEVELS_VALID,
 )
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
@@ -165,6 +167,7 @@ SET117_VALID = (
     *SESSION_VALID,  # set 243: session tokens
     *IMAGE_VALID,  # set 247: an image's tokens, no guess
     *FLOOR_VALID,  # set 243: lines
+    *LEVELS_VALID,  # set 251: rows, a level of nothing
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -210,6 +213,7 @@ SET117_INVALID = (
     *SESSION_INVALID,  # set 243: convo-mem's whole session
     *IMAGE_INVALID,  # set 247: contextviz's image cost
     *FLOOR_INVALID,  # set 243: convo-mem's content floor
+    *LEVELS_INVALID,  # set 251: oclawma's context budget levels
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

@@ -66,12 +66,14 @@ SET93_INVALID = (
         "        embd = []\n",
         line=1,
     ),
-    # a compaction's trigger ordered against the tokens of the last request (set 93: tack-agent)
+    # a compaction's trigger ordered against the tokens of the last request (set 93: tack-agent), and the
+    # milder trigger declared beside it at half its value (set 251: ``threshold_siblings``)
     Invalid(
         _CONFIG
         + "def step(config, last_input_tokens):\n    if last_input_tokens > config.compact_aggressive:\n"
         "        return 1\n",
         line=4,
+        count=2,
     ),
     Invalid(
         _CONFIG + "def compact(config, input_tokens, threshold=None):\n"

@@ -8,6 +8,10 @@ token cost for an inline image (approximate; ...)", ``budget_bindings``); a modu
 command-line option's default whose f-string help gives tokens (convo-mem's ``ap.add_argument("--floor",
 default=CONTENT_FLOOR, help=f"Skip sessions under N stripped tokens ...")``, ``token_options``).
 
+PB102 also: a level declared beside a token budget in one settings class, and a field's default restated as its
+reader's fallback (oclawma's ``total_budget: int = 8192``, ``warning_threshold: int = 6144  # 75%`` ... ``cls(
+warning_threshold=data.get("warning_threshold", 6144))``, ``threshold_siblings``).
+
 PB101: a number offered as the answer to a prompt about a budget (mmore's ``max_new_tokens = prompt_int("Max new
 tokens", 1200)``, ``prompted_defaults``).
 
@@ -21,7 +25,9 @@ LIMIT_DANGER else "warn"``, ``compared_shares``); a margin on a budget's proport
 (mmore's ``ratio = max_tokens / total_tokens * 0.9``, ``budget_proportions``).
 
 PB106: a reserve taken off a budget a local holds through ``or`` (lazybridge's ``effective_max = request.max_tokens
-or self.get_default_max_tokens(model)`` ... ``effective_max - 1024``, ``LintRule.budget_expr``).
+or self.get_default_max_tokens(model)`` ... ``effective_max - 1024``, ``LintRule.budget_expr``); an overhead a token
+estimator's class holds and its methods add (simagentplg's ``HeuristicMessageTokenEstimator.message_overhead_tokens =
+4`` ... ``return self.message_overhead_tokens + self._estimate_value(visible)``, ``token_overheads``).
 
 Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``.
@@ -111,3 +117,35 @@ _EITHER = (
 )
 EITHER_VALID = (Valid(_EITHER.format(read="retries")),)  # either side not a budget
 EITHER_INVALID = (Invalid(_EITHER.format(read="max_tokens"), line=3),)
+
+_ESTIMATOR = (
+    "class {owner}:\n"
+    "    message_overhead_tokens = 4\n\n"
+    "    def estimate_message(self, message):\n"
+    "        return self.message_overhead_tokens + self._estimate_value(message)\n\n"
+    "    def _estimate_value(self, value):\n"
+    "        return len(str(value))\n"
+)
+ESTIMATOR_VALID = (Valid(_ESTIMATOR.format(owner="MessageFormatter")),)  # no estimator of tokens
+ESTIMATOR_INVALID = (Invalid(_ESTIMATOR.format(owner="HeuristicMessageTokenEstimator"), line=2),)
+
+_LEVELS = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\n"
+    "class ContextBudgetConfig:\n"
+    "    {budget}: int = 8192\n"
+    "    warning_threshold: int = {level}\n\n"
+    "    @classmethod\n"
+    "    def from_dict(cls, data):\n"
+    '        return cls(warning_threshold=data.get("warning_threshold", {level}))\n'
+)
+LEVELS_VALID = (
+    Valid(_LEVELS.format(budget="max_rows", level=6144)),  # rows
+    Valid(
+        _LEVELS.format(budget="max_context_tokens", level=30).replace(
+            "max_context_tokens: int = 8192", "x = 1"
+        )
+    ),
+)
+# the budget, its level and the level's restated default
+LEVELS_INVALID = (Invalid(_LEVELS.format(budget="max_context_tokens", level=6144), line=6, count=3),)

@@ -8,6 +8,8 @@ from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb104_set247_cases import (
     EITHER_INVALID,
     EITHER_VALID,
+    ESTIMATOR_INVALID,
+    ESTIMATOR_VALID,
 )
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, ROOM_INVALID
 from prompt_budget.lint.rules.pb105_set225_cases import OVERFLOW_INVALID, OVERFLOW_VALID
@@ -131,6 +133,7 @@ MORE_VALID = (
     *OVERHEAD_VALID,  # sets 159-175: overheads added to a count of tokens
     *OVERFLOW_VALID,  # set 227: a margin beyond a limit of rows
     *EITHER_VALID,  # set 247: retries or a budget
+    *ESTIMATOR_VALID,  # set 251: a formatter's sizes
 )
 MORE_INVALID = (
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
@@ -153,4 +156,5 @@ MORE_INVALID = (
     *OVERHEAD_INVALID,  # sets 159-175: overheads added to a count of tokens
     *OVERFLOW_INVALID,  # set 227: a margin beyond a token budget
     *EITHER_INVALID,  # set 247: lazybridge's thinking budget under max_tokens
+    *ESTIMATOR_INVALID,  # set 251: simagentplg's framing per message
 )
